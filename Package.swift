@@ -1,0 +1,28 @@
+// swift-tools-version: 6.0
+// Concurrency Lab: learn and measure Swift concurrency by running it.
+// No package dependencies, by design: a student clones it and runs it offline.
+import PackageDescription
+
+/// Every lesson is a thin executable over the shared `Lessons` library.
+let lessonExecutables = ["sync-vs-async"]
+
+let package = Package(
+    name: "ConcurrencyLab",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "lab", targets: ["lab"]),
+        .library(name: "LabKit", targets: ["LabKit"]),
+        .library(name: "Lessons", targets: ["Lessons"]),
+    ] + lessonExecutables.map { .executable(name: $0, targets: [$0]) },
+    targets: [
+        // A header-only C shim for the OS thread id on Linux (see its header).
+        .target(name: "CLabShims"),
+        .target(name: "LabKit", dependencies: ["CLabShims"]),
+        .target(name: "Lessons", dependencies: ["LabKit"]),
+        .executableTarget(name: "lab", dependencies: ["LabKit", "Lessons"]),
+        .testTarget(name: "LabKitTests", dependencies: ["LabKit"]),
+        .testTarget(name: "LessonsTests", dependencies: ["LabKit", "Lessons"]),
+        .testTarget(name: "CommandLineTests", dependencies: ["LabKit", "Lessons"]),
+    ] + lessonExecutables.map { .executableTarget(name: $0, dependencies: ["LabKit", "Lessons"]) },
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+// Header-only shims; this file gives the target a source to compile.

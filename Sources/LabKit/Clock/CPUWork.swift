@@ -1,0 +1,75 @@
+import Foundation
+import Synchronization
+
+/// Deterministic CPU-bound work with a known amount of work.
+///
+/// Each unit is one step of a xorshift generator folded into a checksum. The
+/// checksum of `units` steps from a seed is a pure function, so callers can check
+/// the result, and the optimizer cannot delete a loop whose result is used.
+public enum CPUWork {
+    /// Runs `units` steps and returns the checksum.
+    @inline(never)
+    public static func run(units: Int, seed: UInt64 = 0x9E37_79B9_7F4A_7C15) -> UInt64 {
+        var state = seed | 1
+        var checksum: UInt64 = 0
+        for _ in 0..<units {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            checksum = checksum &+ (state >> 3)
+        }
+        BlackHole.consume(checksum)
+        return checksum
+    }
+
+    /// Units per second on this machine, measured once per process on first use.
+    public static var unitsPerSecond: Double { calibration.unitsPerSecond }
+
+    /// Burns CPU for about `duration`, using the calibrated rate. Returns the checksum.
+    @discardableResult
+    public static func burn(for duration: Duration) -> UInt64 {
+        run(units: units(for: duration))
+    }
+
+    /// The number of units that take about `duration` on this machine.
+    public static func units(for duration: Duration) -> Int {
+        Swift.max(1, Int(duration.seconds * unitsPerSecond))
+    }
+
+    private static let calibration = Calibration()
+
+    private final class Calibration: Sendable {
+        let unitsPerSecond: Double
+        init() {
+            // Best of five 20 ms probes: the fastest is the least disturbed by other work.
+            let probeUnits = 200_000
+            var best = Double.greatestFiniteMagnitude
+            let clock = ContinuousClock()
+            for _ in 0..<5 {
+                var elapsed = Duration.zero
+                var units = probeUnits
+                repeat {
+                    elapsed = clock.measure { _ = CPUWork.run(units: units) }
+                    if elapsed < .milliseconds(5) { units *= 4 }
+                } while elapsed < .milliseconds(5)
+                best = Swift.min(best, elapsed.seconds / Double(units))
+            }
+            unitsPerSecond = 1 / best
+        }
+    }
+}
+
+/// An optimizer barrier: a value passed here is treated as used.
+public enum BlackHole {
+    private static let sink = Atomic<UInt64>(0)
+
+    @inline(never)
+    public static func consume(_ value: UInt64) {
+        sink.store(value, ordering: .relaxed)
+    }
+
+    @inline(never)
+    public static func consume<T>(_ value: T) {
+        withExtendedLifetime(value) {}
+    }
+}

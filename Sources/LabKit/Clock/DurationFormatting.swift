@@ -1,0 +1,43 @@
+import Foundation
+
+extension Duration {
+    /// The duration as a floating-point number of seconds.
+    public var seconds: Double {
+        let (whole, attoseconds) = components
+        return Double(whole) + Double(attoseconds) * 1e-18
+    }
+
+    /// The duration as milliseconds.
+    public var milliseconds: Double { seconds * 1e3 }
+
+    /// A short human reading with a unit that fits: "812 ns", "3.4 µs", "250 ms", "1.25 s".
+    public var humanReadable: String { seconds.formattedAsDuration }
+}
+
+extension Double {
+    /// Seconds written with a unit that fits: "812 ns", "3.4 µs", "250 ms", "1.25 s".
+    public var formattedAsDuration: String {
+        let magnitude = Swift.abs(self)
+        switch magnitude {
+        case 0: return "0 s"
+        case ..<1e-6: return "\((self * 1e9).formatted(significantDigits: 3)) ns"
+        case ..<1e-3: return "\((self * 1e6).formatted(significantDigits: 3)) µs"
+        case ..<1: return "\((self * 1e3).formatted(significantDigits: 3)) ms"
+        default: return "\(self.formatted(significantDigits: 3)) s"
+        }
+    }
+
+    /// The number with about `digits` significant digits and no trailing zeros.
+    public func formatted(significantDigits digits: Int) -> String {
+        guard isFinite else { return "\(self)" }
+        if self == 0 { return "0" }
+        let integerDigits = Int(Foundation.floor(Foundation.log10(Swift.abs(self)))) + 1
+        let decimals = Swift.max(0, digits - integerDigits)
+        var text = String(format: "%.\(decimals)f", self)
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return text
+    }
+}

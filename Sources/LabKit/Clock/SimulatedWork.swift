@@ -1,0 +1,54 @@
+import Foundation
+
+/// The three kinds of work a lesson simulates, each honest about what it does to a thread.
+public enum WorkKind: String, Sendable, Codable, CaseIterable {
+    /// `Task.sleep`: the task suspends and gives its thread back to the executor.
+    case suspending
+    /// A synchronous wait that really holds its thread, like `Thread.sleep` in the sources.
+    case blocking
+    /// Deterministic computation that keeps a core busy.
+    case cpu
+    /// Any other step a lesson traces (narration, bookkeeping, a whole function).
+    case step
+}
+
+/// Simulated work on the scaled clock.
+///
+/// Why three kinds: the sources use `Thread.sleep` to stand for "slow work", but
+/// blocking a thread and suspending a task look alike in a timeline and behave
+/// completely differently on a 2-core executor. The lab names the difference.
+public struct SimulatedWork: Sendable {
+    public let scale: TimeScale
+
+    public init(scale: TimeScale) { self.scale = scale }
+
+    /// Suspends the current task for `seconds` of source time. Frees the thread.
+    /// Throws `CancellationError` if the task is cancelled while it waits.
+    public func suspend(sourceSeconds seconds: Double) async throws {
+        try await Task.sleep(for: scale.duration(sourceSeconds: seconds))
+    }
+
+    /// Holds the calling thread for `seconds` of source time, like `Thread.sleep`.
+    ///
+    /// This is deliberately a *synchronous* function: Swift 6 makes `Thread.sleep`
+    /// unavailable from async code, but any synchronous function that blocks can
+    /// still be called from it. That is exactly the hazard the lessons show.
+    public func block(sourceSeconds seconds: Double) {
+        ThreadBlocker.hold(for: scale.duration(sourceSeconds: seconds))
+    }
+}
+
+/// Holds the current OS thread without spinning.
+public enum ThreadBlocker {
+    public static func hold(for duration: Duration) {
+        let deadline = ContinuousClock.now + duration
+        // nanosleep can wake early on a signal; loop until the deadline really passed.
+        while true {
+            let remaining = ContinuousClock.now.duration(to: deadline)
+            if remaining <= .zero { return }
+            let (seconds, attoseconds) = remaining.components
+            var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+            _ = nanosleep(&request, nil)
+        }
+    }
+}

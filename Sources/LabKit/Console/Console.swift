@@ -1,0 +1,73 @@
+import Foundation
+import Synchronization
+
+/// Where a lesson's words go. Safe to use from any task: each call writes whole lines.
+public final class Console: Sendable {
+    public let terminal: Terminal
+    /// When false, narration is dropped (for `--quiet` and `--json`); `emit` still prints.
+    public let narrates: Bool
+    private let sink: Mutex<TextSink>
+
+    public init(terminal: Terminal, narrates: Bool = true, sink: TextSink = .standardOutput) {
+        self.terminal = terminal
+        self.narrates = narrates
+        self.sink = Mutex(sink)
+    }
+
+    /// Writes text as is, whatever the narration setting (results, JSON).
+    public func emit(_ text: String) {
+        sink.withLock { $0.write(text + "\n") }
+    }
+
+    /// Narration: dropped when the console does not narrate.
+    public func say(_ text: String) {
+        guard narrates else { return }
+        emit(text)
+    }
+
+    public func heading(_ title: String) {
+        say("\n" + terminal.paint(title, .bold + .underline))
+    }
+
+    public func subheading(_ title: String) {
+        say("\n" + terminal.paint("▸ " + title, .bold))
+    }
+
+    /// A paragraph wrapped to the terminal width.
+    public func paragraph(_ text: String, style: Style = .plain) {
+        say(terminal.paint(text.wrapped(to: terminal.width, indent: "  "), style))
+    }
+
+    /// A line of program output, shown as the original code would print it.
+    public func output(_ text: String) {
+        say(terminal.paint("  │ ", .gray) + text)
+    }
+
+    public func note(_ text: String) {
+        say(terminal.paint(("※ " + text).wrapped(to: terminal.width, indent: "  "), .yellow))
+    }
+
+    public func table(_ table: Table) {
+        say(table.render(on: terminal))
+    }
+
+    /// The text written so far, when the sink is a buffer (tests).
+    public var capturedText: String { sink.withLock { $0.captured } }
+}
+
+/// The destination of console text: standard output, or a buffer for tests.
+public struct TextSink: Sendable {
+    private let toStandardOutput: Bool
+    fileprivate var captured = ""
+
+    public static let standardOutput = TextSink(toStandardOutput: true)
+    public static var buffer: TextSink { TextSink(toStandardOutput: false) }
+
+    fileprivate mutating func write(_ text: String) {
+        if toStandardOutput {
+            FileHandle.standardOutput.write(Data(text.utf8))
+        } else {
+            captured += text
+        }
+    }
+}

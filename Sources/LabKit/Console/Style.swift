@@ -1,0 +1,54 @@
+/// A text style as ANSI SGR codes. Applied only when the terminal uses colour.
+public struct Style: Sendable, Equatable {
+    public let codes: [Int]
+    public init(_ codes: Int...) { self.codes = codes }
+    init(codes: [Int]) { self.codes = codes }
+
+    public static let plain = Style(codes: [])
+    public static let bold = Style(1)
+    public static let dim = Style(2)
+    public static let italic = Style(3)
+    public static let underline = Style(4)
+    public static let red = Style(31)
+    public static let green = Style(32)
+    public static let yellow = Style(33)
+    public static let blue = Style(34)
+    public static let magenta = Style(35)
+    public static let cyan = Style(36)
+    public static let gray = Style(90)
+
+    public static func + (lhs: Style, rhs: Style) -> Style { Style(codes: lhs.codes + rhs.codes) }
+}
+
+extension Terminal {
+    /// `text` wrapped in the style's escape codes, or unchanged without colour.
+    public func paint(_ text: String, _ style: Style) -> String {
+        guard usesColor, !style.codes.isEmpty, !text.isEmpty else { return text }
+        let codes = style.codes.map(String.init).joined(separator: ";")
+        return "\u{1B}[\(codes)m\(text)\u{1B}[0m"
+    }
+}
+
+extension String {
+    /// The number of terminal columns the string takes, ignoring ANSI escape codes.
+    public var visibleWidth: Int {
+        var width = 0
+        var inEscape = false
+        for scalar in unicodeScalars {
+            if inEscape {
+                if scalar == "m" { inEscape = false }
+            } else if scalar == "\u{1B}" {
+                inEscape = true
+            } else if scalar.properties.generalCategory != .nonspacingMark {
+                width += 1
+            }
+        }
+        return width
+    }
+
+    /// Pads with spaces to `width` visible columns (never truncates).
+    public func padded(to width: Int, alignRight: Bool = false) -> String {
+        let padding = String(repeating: " ", count: max(0, width - visibleWidth))
+        return alignRight ? padding + self : self + padding
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// What the output device can do: a TTY or a pipe, its width, and whether colour is wanted.
+public struct Terminal: Sendable, Equatable {
+    public var isTTY: Bool
+    public var width: Int
+    public var usesColor: Bool
+
+    public init(isTTY: Bool, width: Int, usesColor: Bool) {
+        self.isTTY = isTTY
+        self.width = width
+        self.usesColor = usesColor
+    }
+
+    /// Plain output of a fixed width: for tests, pipes and files.
+    public static func plain(width: Int = 100) -> Terminal {
+        Terminal(isTTY: false, width: width, usesColor: false)
+    }
+
+    /// Detects standard output. Colour follows https://no-color.org: any non-empty
+    /// `NO_COLOR` turns it off, and so do a pipe, `TERM=dumb` and `--no-color`.
+    public static func detect(noColorFlag: Bool = false,
+                              environment: [String: String] = ProcessInfo.processInfo.environment) -> Terminal {
+        let tty = isatty(STDOUT_FILENO) == 1
+        let noColor = !(environment["NO_COLOR"] ?? "").isEmpty || environment["TERM"] == "dumb" || noColorFlag
+        return Terminal(isTTY: tty, width: measuredWidth(isTTY: tty, environment: environment),
+                        usesColor: tty && !noColor)
+    }
+
+    private static func measuredWidth(isTTY: Bool, environment: [String: String]) -> Int {
+        if let columns = environment["COLUMNS"].flatMap(Int.init), columns >= 40 { return min(columns, 200) }
+        if isTTY {
+            var size = winsize()
+            if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col >= 40 {
+                return min(Int(size.ws_col), 200)
+            }
+        }
+        return 100
+    }
+}

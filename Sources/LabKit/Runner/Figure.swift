@@ -1,0 +1,30 @@
+/// A measured number a lesson reports, with its unit: what `--json` carries and tests read.
+public struct Figure: Sendable, Codable, Equatable {
+    public enum Unit: String, Sendable, Codable {
+        case seconds, count, ratio, bytes, text
+    }
+    public let key: String
+    public let label: String
+    public let value: Double
+    public let unit: Unit
+    /// For `text` figures, the value in words.
+    public let text: String?
+
+    public init(key: String, label: String, value: Double, unit: Unit, text: String? = nil) {
+        self.key = key
+        self.label = label
+        self.value = value
+        self.unit = unit
+        self.text = text
+    }
+
+    public var formattedValue: String {
+        switch unit {
+        case .seconds: value.formattedAsDuration
+        case .count: "\(Int(value))"
+        case .ratio: "\(value.formatted(significantDigits: 3))×"
+        case .bytes: "\(Int(value)) B"
+        case .text: text ?? ""
+        }
+    }
+}

@@ -1,0 +1,28 @@
+/// A lesson: one pattern, told with a scenario from the source material and run
+/// in every variant. Its executable is one line: `await LessonRunner.main(MyLesson())`.
+public protocol Lesson: Sendable {
+    /// The executable's name, e.g. "sync-vs-async".
+    var name: String { get }
+    var title: String { get }
+    /// One line for `lab list`.
+    var summary: String { get }
+    /// Where the scenario comes from and what the lesson will show.
+    var introduction: String { get }
+    var variants: [LessonVariant] { get }
+    /// What to take away, printed after the last variant.
+    var takeaways: [String] { get }
+}
+
+/// One way of doing the lesson's job. Variants run on the main actor, as a
+/// button's action does in the original apps, and report through the context.
+public struct LessonVariant: Sendable {
+    public let name: String
+    public let title: String
+    public let run: @MainActor @Sendable (LessonContext) async throws -> Void
+
+    public init(_ name: String, title: String, run: @escaping @MainActor @Sendable (LessonContext) async throws -> Void) {
+        self.name = name
+        self.title = title
+        self.run = run
+    }
+}

@@ -1,0 +1,59 @@
+import Synchronization
+
+/// What a running variant works with: the scaled clock, a probe, the console,
+/// the seed for its services, and a place to record what it measured.
+public final class LessonContext: Sendable {
+    public let options: LessonOptions
+    public let console: Console
+    public let probe: Probe
+    public let work: SimulatedWork
+    private let recorded = Mutex<[Figure]>([])
+
+    public init(options: LessonOptions, console: Console, probe: Probe = Probe()) {
+        self.options = options
+        self.console = console
+        self.probe = probe
+        self.work = SimulatedWork(scale: options.scale)
+    }
+
+    public var scale: TimeScale { options.scale }
+
+    /// Service behaviour on this run's clock and seed.
+    public func behavior(latency: LatencyModel, failures: FailureInjection = .none) -> ServiceBehavior {
+        ServiceBehavior(latency: latency, failures: failures, seed: options.seed, scale: options.scale)
+    }
+
+    public func record(_ key: String, _ label: String, seconds: Double) {
+        record(Figure(key: key, label: label, value: seconds, unit: .seconds))
+    }
+
+    public func record(_ key: String, _ label: String, count: Int) {
+        record(Figure(key: key, label: label, value: Double(count), unit: .count))
+    }
+
+    public func record(_ key: String, _ label: String, ratio: Double) {
+        record(Figure(key: key, label: label, value: ratio, unit: .ratio))
+    }
+
+    public func record(_ key: String, _ label: String, text: String) {
+        record(Figure(key: key, label: label, value: 0, unit: .text, text: text))
+    }
+
+    public func record(_ figure: Figure) {
+        recorded.withLock { figures in
+            figures.removeAll { $0.key == figure.key }
+            figures.append(figure)
+        }
+    }
+
+    public var figures: [Figure] { recorded.withLock { $0 } }
+
+    public func figure(_ key: String) -> Figure? { figures.first { $0.key == key } }
+
+    /// Seconds of source time, for narration: "5 s (250 ms at this scale)".
+    public func describe(sourceSeconds seconds: Double) -> String {
+        let real = seconds * scale.factor
+        return scale == .realTime ? real.formattedAsDuration
+            : "\(seconds.formatted(significantDigits: 3)) s (\(real.formattedAsDuration) at this scale)"
+    }
+}

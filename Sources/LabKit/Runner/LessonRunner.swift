@@ -1,0 +1,85 @@
+import Foundation
+
+/// Runs a lesson with the flags every lesson shares. The lesson executables and
+/// `lab run` both come here, so a lesson behaves the same from either.
+public enum LessonRunner {
+    /// Runs the lesson with the process's arguments and exits with its status.
+    @MainActor
+    public static func main(_ lesson: any Lesson) async -> Never {
+        let status = await run(lesson, arguments: Array(CommandLine.arguments.dropFirst()))
+        exit(status)
+    }
+
+    /// Runs the lesson and returns the exit status: 0 done, 1 a variant failed, 2 bad usage.
+    @MainActor
+    public static func run(_ lesson: any Lesson, arguments: [String], console: Console? = nil) async -> Int32 {
+        let options: LessonOptions
+        do {
+            options = try LessonOptions.parse(arguments)
+            try validate(options, for: lesson)
+        } catch {
+            StandardError.usage(program: lesson.name, error, usage: usageLine(lesson))
+            return UsageError.exitCode
+        }
+        let console = console ?? Console(terminal: .detect(noColorFlag: options.noColor),
+                                         narrates: !options.quiet && !options.json)
+        if options.help {
+            console.emit(help(lesson, terminal: console.terminal))
+            return 0
+        }
+        if options.list {
+            console.emit(variantList(lesson, terminal: console.terminal))
+            return 0
+        }
+        return await LessonSession(lesson: lesson, options: options, console: console).run()
+    }
+
+    static func validate(_ options: LessonOptions, for lesson: any Lesson) throws(UsageError) {
+        let names = lesson.variants.map(\.name)
+        for name in options.variants where !names.contains(name) {
+            throw .unknownName(kind: "variant", name: name, suggestion: Suggestion.closest(to: name, in: names))
+        }
+        if let path = options.traceOutput {
+            let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw .invalidValue(option: "trace-out", value: path, expected: "a file in an existing folder")
+            }
+        }
+    }
+
+    public static func usageLine(_ lesson: any Lesson) -> String {
+        "usage: \(lesson.name) [--variant NAME] [--trace] [--trace-out FILE] [--json] [--scale X | --real-time] [--seed N] [--quiet] [--no-color] (--help for more)"
+    }
+
+    static func help(_ lesson: any Lesson, terminal: Terminal) -> String {
+        """
+        \(terminal.paint(lesson.title, .bold)) — \(lesson.summary)
+
+        \(usageLine(lesson))
+
+        Options:
+        \(LessonOptions.parser.optionHelp())
+
+        \(variantList(lesson, terminal: terminal))
+        """
+    }
+
+    static func variantList(_ lesson: any Lesson, terminal: Terminal) -> String {
+        let width = (lesson.variants.map(\.name.count).max() ?? 0) + 2
+        let lines = lesson.variants.map { "  " + terminal.paint($0.name.padded(to: width), .bold) + $0.title }
+        return (["Variants of \(lesson.name) (run one with --variant NAME):"] + lines).joined(separator: "\n")
+    }
+}
+
+/// Writes the lab's errors to standard error: one line, then the usage when it helps.
+public enum StandardError {
+    public static func write(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    public static func usage(program: String, _ error: any Error, usage: String?) {
+        write("\(program): error: \(error)")
+        if let usage { write(usage) }
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+/// One run of a lesson: the story, each variant, its figures and steps, and the exports.
+@MainActor
+struct LessonSession {
+    let lesson: any Lesson
+    let options: LessonOptions
+    let console: Console
+
+    private var terminal: Terminal { console.terminal }
+
+    func run() async -> Int32 {
+        let selected = options.variants.isEmpty ? lesson.variants
+            : lesson.variants.filter { options.variants.contains($0.name) }
+        introduce(selected)
+        var results: [LessonReport.VariantResult] = []
+        var runs: [ChromeTraceExporter.Run] = []
+        for (index, variant) in selected.enumerated() {
+            let (result, spans) = await perform(variant, number: index + 1, of: selected.count)
+            results.append(result)
+            runs.append(ChromeTraceExporter.Run(name: "\(lesson.name) · \(variant.name)", spans: spans))
+        }
+        conclude(results)
+        var status: Int32 = results.allSatisfy(\.succeeded) ? 0 : 1
+        if let path = options.traceOutput, !writeTrace(runs, to: path) { status = 1 }
+        if options.json { emitJSON(results) }
+        return status
+    }
+
+    private func introduce(_ selected: [LessonVariant]) {
+        console.say(terminal.paint("\(lesson.title)", .bold + .underline))
+        console.paragraph(lesson.introduction)
+        console.say(terminal.paint("  Time scale: \(options.scale). Seed: \(options.seed). "
+            + (options.showTrace ? "" : "Add --trace to draw each variant's timeline."), .dim))
+        if selected.count < lesson.variants.count {
+            console.say(terminal.paint("  Running \(selected.count) of \(lesson.variants.count) variants.", .dim))
+        }
+    }
+
+    private func perform(_ variant: LessonVariant, number: Int, of total: Int) async -> (LessonReport.VariantResult, [Span]) {
+        let context = LessonContext(options: options, console: console)
+        console.heading("\(number)/\(total)  \(variant.title)  [\(variant.name)]")
+        let clock = ContinuousClock()
+        let start = clock.now
+        var failure: String?
+        do {
+            // The variant's own steps show in the lane "lesson", on the main actor.
+            try await context.probe.withLane("lesson") { try await variant.run(context) }
+        } catch {
+            failure = "\(error)"
+            StandardError.write("\(lesson.name): error: variant '\(variant.name)' failed: \(error)")
+        }
+        let wall = start.duration(to: clock.now).seconds
+        let spans = context.probe.spans
+        report(context: context, spans: spans, wall: wall, variant: variant)
+        let result = LessonReport.VariantResult(
+            name: variant.name, title: variant.title, succeeded: failure == nil, error: failure,
+            wallSeconds: wall, figures: context.figures, steps: LessonReport.steps(from: spans))
+        return (result, spans)
+    }
+
+    private func report(context: LessonContext, spans: [Span], wall: Double, variant: LessonVariant) {
+        let steps = spans.filter { $0.name != "frame" }
+        if options.quiet && !options.json {
+            let figures = context.figures.map { "\($0.label) \($0.formattedValue)" }.joined(separator: "; ")
+            console.emit("\(variant.name): \(figures.isEmpty ? "done" : figures) (wall \(wall.formattedAsDuration))")
+            return
+        }
+        if !context.figures.isEmpty {
+            console.subheading("Measured")
+            let numbers = context.figures.filter { $0.unit != .text }
+            if !numbers.isEmpty {
+                var table = Table(headers: ["figure", "value"], rightAligned: [1])
+                for figure in numbers { table.append([figure.label, figure.formattedValue]) }
+                console.table(table)
+            }
+            for figure in context.figures where figure.unit == .text {
+                console.say("  \(figure.label): \(figure.formattedValue)".wrapped(to: terminal.width, indent: "    ")
+                    .replacingOccurrences(of: "    ", with: "  ", options: .anchored))
+            }
+        }
+        if !steps.isEmpty {
+            console.subheading("Where each step ran")
+            let shown = Array(steps.prefix(24))
+            console.table(Table.spans(shown, origin: spans.map(\.start).min()))
+            if steps.count > shown.count {
+                console.say(terminal.paint("  … and \(steps.count - shown.count) more steps (all of them are in --json and --trace-out)", .dim))
+            }
+        }
+        if options.showTrace {
+            console.subheading("Timeline")
+            console.say(TimelineRenderer(terminal: terminal).render(spans))
+        }
+    }
+
+    private func conclude(_ results: [LessonReport.VariantResult]) {
+        guard !lesson.takeaways.isEmpty, results.count == lesson.variants.count else { return }
+        console.heading("What to take away")
+        for line in lesson.takeaways {
+            let text = line.wrapped(to: terminal.width, indent: "    ")
+            console.say("  • " + text.dropFirst(4))
+        }
+    }
+
+    private func writeTrace(_ runs: [ChromeTraceExporter.Run], to path: String) -> Bool {
+        do {
+            try AtomicFile.write(try ChromeTraceExporter.export(runs), to: URL(fileURLWithPath: path))
+            if !options.json {
+                console.emit(terminal.paint("\nTrace written to \(path): open it at https://ui.perfetto.dev (or chrome://tracing).", .dim))
+            }
+            return true
+        } catch {
+            StandardError.write("\(lesson.name): error: cannot write the trace to \(path): \(error.localizedDescription)")
+            return false
+        }
+    }
+
+    private func emitJSON(_ results: [LessonReport.VariantResult]) {
+        let report = LessonReport(schema: LessonReport.schema, lesson: lesson.name, title: lesson.title,
+                                  scale: options.scale.factor, seed: options.seed,
+                                  environment: .current(), variants: results)
+        do {
+            console.emit(String(decoding: try report.encoded(), as: UTF8.self))
+        } catch {
+            StandardError.write("\(lesson.name): error: cannot encode the results: \(error)")
+        }
+    }
+}

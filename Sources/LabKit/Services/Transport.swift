@@ -1,0 +1,99 @@
+import Foundation
+
+/// A request to a backend, by operation and parameters: what a URL would carry.
+public struct ServiceRequest: Sendable, Hashable, CustomStringConvertible {
+    public let operation: String
+    public let parameters: [String: String]
+
+    public init(_ operation: String, _ parameters: [String: String] = [:]) {
+        self.operation = operation
+        self.parameters = parameters
+    }
+
+    /// A stable text key: "latestPhotos rover=Curiosity".
+    public var key: String {
+        ([operation] + parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }).joined(separator: " ")
+    }
+
+    public var description: String { key }
+
+    public func parameter(_ name: String) throws -> String {
+        guard let value = parameters[name] else { throw ServiceError.badResponse("missing parameter \(name)") }
+        return value
+    }
+}
+
+/// Where the bytes come from. The clients decode whatever a transport returns with
+/// the same `Codable` types a real client would use, so a live `URLSession`
+/// transport can replace the simulated one without touching a lesson.
+public protocol Transport: Sendable {
+    func data(for request: ServiceRequest) async throws -> Data
+}
+
+/// A backend in the process: latency on the scaled clock, injected failures,
+/// a seed, and a meter. The response is JSON from the shipped fixtures.
+public struct SimulatedTransport: Transport {
+    public let behavior: ServiceBehavior
+    public let meter: CallMeter
+    /// Builds the response body for a request and its call index (see `plan`).
+    private let respond: @Sendable (ServiceRequest, Int) throws -> Data
+
+    public init(behavior: ServiceBehavior, meter: CallMeter = CallMeter(),
+                respond: @escaping @Sendable (ServiceRequest, Int) throws -> Data) {
+        self.behavior = behavior
+        self.meter = meter
+        self.respond = respond
+    }
+
+    /// The latency and fate of the `index`-th call with this key: a pure function of the seed.
+    public func plan(for request: ServiceRequest, callIndex index: Int) -> (latency: Double, fails: Bool) {
+        var random = SeededRandom(seed: behavior.seed, event: "\(request.key)#\(index)")
+        let latency = behavior.latency.sample(using: &random)
+        let eligible = behavior.failures.onlyMatching.map { request.key.contains($0) } ?? true
+        let fails = eligible && random.nextUnit() < behavior.failures.rate
+        return (latency, fails)
+    }
+
+    public func data(for request: ServiceRequest) async throws -> Data {
+        let index = meter.begin(key: request.key)
+        let (latency, fails) = plan(for: request, callIndex: index)
+        do {
+            try await Task.sleep(for: behavior.scale.duration(sourceSeconds: latency))
+            if fails { throw behavior.failures.error }
+            let data = try respond(request, index)
+            meter.end(.completed)
+            return data
+        } catch is CancellationError {
+            meter.end(.cancelled)
+            throw CancellationError()
+        } catch {
+            meter.end(.failed)
+            throw error
+        }
+    }
+}
+
+/// Decoding helpers shared by the clients.
+enum WireFormat {
+    /// "yyyy-MM-dd" in UTC, the date format of APOD and the Mars rover API.
+    static func dayFormatter() -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter
+    }
+
+    static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .formatted(dayFormatter())
+        return decoder
+    }
+
+    static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .formatted(dayFormatter())
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }
+}

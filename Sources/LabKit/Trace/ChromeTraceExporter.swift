@@ -1,0 +1,57 @@
+import Foundation
+
+/// Writes spans in the Chrome trace-event format ("JSON object format"), which
+/// Perfetto (ui.perfetto.dev) and chrome://tracing open. Each run becomes a
+/// process, each lane a thread, each span a complete ("X") event in microseconds.
+public enum ChromeTraceExporter {
+    public struct Run: Sendable {
+        public let name: String
+        public let spans: [Span]
+        public init(name: String, spans: [Span]) {
+            self.name = name
+            self.spans = spans
+        }
+    }
+
+    public static func export(_ runs: [Run]) throws -> Data {
+        var events: [[String: Any]] = []
+        for (runIndex, run) in runs.enumerated() {
+            let pid = runIndex + 1
+            events.append(["ph": "M", "name": "process_name", "pid": pid, "tid": 0, "args": ["name": run.name]])
+            var lanes: [String] = []
+            for span in run.spans where !lanes.contains(span.lane) { lanes.append(span.lane) }
+            for (laneIndex, lane) in lanes.enumerated() {
+                events.append(["ph": "M", "name": "thread_name", "pid": pid, "tid": laneIndex + 1, "args": ["name": lane]])
+                events.append(["ph": "M", "name": "thread_sort_index", "pid": pid, "tid": laneIndex + 1, "args": ["sort_index": laneIndex]])
+            }
+            for span in run.spans {
+                var event: [String: Any] = [
+                    "name": span.name,
+                    "cat": span.kind.rawValue,
+                    "pid": pid,
+                    "tid": (lanes.firstIndex(of: span.lane) ?? 0) + 1,
+                    "ts": microseconds(span.start),
+                    "args": [
+                        "isolation": span.isolation.description,
+                        "start_thread": span.startThread,
+                        "end_thread": span.endThread,
+                    ] as [String: Any],
+                ]
+                if span.duration == 0 {
+                    event["ph"] = "i"
+                    event["s"] = "t"
+                } else {
+                    event["ph"] = "X"
+                    event["dur"] = microseconds(span.duration)
+                }
+                events.append(event)
+            }
+        }
+        let document: [String: Any] = ["traceEvents": events, "displayTimeUnit": "ms"]
+        return try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])
+    }
+
+    private static func microseconds(_ seconds: Double) -> Double {
+        (seconds * 1e6 * 1000).rounded() / 1000
+    }
+}

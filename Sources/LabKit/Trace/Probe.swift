@@ -1,0 +1,115 @@
+import Synchronization
+
+/// Records spans from any task. Create one per run; read `spans` when it is done.
+///
+/// When disabled it costs one branch per span: the body runs directly and nothing
+/// is allocated, so lessons can leave their probes in the code they benchmark.
+public final class Probe: Sendable {
+    public let isEnabled: Bool
+    private let origin: ContinuousClock.Instant
+    private let state = Mutex(State())
+
+    fileprivate struct State {
+        var spans: [Span] = []
+        var nextID = 0
+        /// Task identity → lane name, so two tasks with one label get two lanes.
+        var laneForTask: [Int: String] = [:]
+        var laneCountForLabel: [String: Int] = [:]
+    }
+
+    /// The lane name tasks inherit: set with `withLane(_:)`.
+    @TaskLocal static var laneLabel: String?
+    @TaskLocal static var currentSpan: Int?
+
+    public init(enabled: Bool = true) {
+        self.isEnabled = enabled
+        self.origin = .now
+    }
+
+    /// A probe that records nothing.
+    public static let disabled = Probe(enabled: false)
+
+    /// Seconds since the probe was created.
+    public var now: Double { origin.duration(to: .now).seconds }
+
+    /// Runs `body` with spans inside it drawn in the lane `label` (inherited by child tasks).
+    public func withLane<T>(_ label: String,
+                            isolation: isolated (any Actor)? = #isolation,
+                            _ body: () async throws -> T) async rethrows -> T {
+        try await Probe.$laneLabel.withValue(label, operation: body, isolation: isolation)
+    }
+
+    /// Traces `body` as a span in the caller's isolation.
+    public func span<T>(_ name: String, kind: WorkKind = .step,
+                        isolation: isolated (any Actor)? = #isolation,
+                        _ body: () async throws -> T) async rethrows -> T {
+        guard isEnabled else { return try await body() }
+        let id = begin(name, kind: kind, isolation: Isolation(isolation))
+        defer { end(id) }
+        return try await Probe.$currentSpan.withValue(id, operation: body, isolation: isolation)
+    }
+
+    /// Traces synchronous `body` (blocking or CPU work) as a span.
+    public func syncSpan<T>(_ name: String, kind: WorkKind = .step,
+                            isolation: (any Actor)? = #isolation,
+                            _ body: () throws -> T) rethrows -> T {
+        guard isEnabled else { return try body() }
+        let id = begin(name, kind: kind, isolation: Isolation(isolation))
+        defer { end(id) }
+        return try Probe.$currentSpan.withValue(id, operation: body)
+    }
+
+    /// Records an instant (a zero-length span), e.g. "cancel() called".
+    public func mark(_ name: String, isolation: (any Actor)? = #isolation) {
+        guard isEnabled else { return }
+        end(begin(name, kind: .step, isolation: Isolation(isolation)))
+    }
+
+    /// Every span recorded so far, ordered by start time.
+    public var spans: [Span] {
+        state.withLock { $0.spans }.sorted { $0.start == $1.start ? $0.id < $1.id : $0.start < $1.start }
+    }
+
+    private func begin(_ name: String, kind: WorkKind, isolation: Isolation) -> Int {
+        let start = now
+        let thread = currentThreadID()
+        let taskKey = withUnsafeCurrentTask { $0?.hashValue } ?? 0
+        let label = Probe.laneLabel
+        let parent = Probe.currentSpan
+        return state.withLock { state in
+            let lane = state.lane(forTask: taskKey, label: label)
+            let id = state.nextID
+            state.nextID += 1
+            state.spans.append(Span(id: id, parent: parent, name: name, lane: lane, kind: kind,
+                                    isolation: isolation, start: start, end: start,
+                                    startThread: thread, endThread: thread))
+            return id
+        }
+    }
+
+    private func end(_ id: Int) {
+        let end = now
+        let thread = currentThreadID()
+        state.withLock { state in
+            if let index = state.spans.lastIndex(where: { $0.id == id }) {
+                state.spans[index].end = end
+                state.spans[index].endThread = thread
+            }
+        }
+    }
+}
+
+extension Probe.State {
+    mutating func lane(forTask task: Int, label: String?) -> String {
+        if let known = laneForTask[task] {
+            // A task keeps its lane unless it was given a new label.
+            if label == nil || known == label || known.hasPrefix((label ?? "") + " #") { return known }
+        }
+        let base = label ?? "task"
+        let count = (laneCountForLabel[base] ?? 0) + 1
+        laneCountForLabel[base] = count
+        let lane = (label == nil || count > 1) ? "\(base) #\(count)" : base
+        laneForTask[task] = lane
+        return lane
+    }
+}

@@ -1,0 +1,47 @@
+/// One traced step: what ran, in which task, where, and when.
+///
+/// Times are seconds since the probe started, so a trace reads from zero.
+public struct Span: Sendable, Codable, Identifiable, Equatable {
+    public let id: Int
+    /// The enclosing span, also across child tasks (carried by a task local).
+    public let parent: Int?
+    public let name: String
+    /// The lane the timeline draws it in: one per task.
+    public let lane: String
+    public let kind: WorkKind
+    public let isolation: Isolation
+    public let start: Double
+    public var end: Double
+    /// OS thread ids where the span started and ended. They differ when the task
+    /// suspended in between and resumed on another thread.
+    public let startThread: UInt64
+    public var endThread: UInt64
+
+    public var duration: Double { end - start }
+
+    /// True when the two spans were running at the same time.
+    public func overlaps(_ other: Span) -> Bool {
+        start < other.end && other.start < end
+    }
+}
+
+extension Sequence where Element == Span {
+    /// The most spans running at once: the trace's peak concurrency.
+    public var maximumOverlap: Int {
+        var events: [(time: Double, delta: Int)] = []
+        for span in self {
+            events.append((span.start, 1))
+            events.append((span.end, -1))
+        }
+        // At equal times, ends come first: touching spans do not overlap.
+        events.sort { $0.time == $1.time ? $0.delta < $1.delta : $0.time < $1.time }
+        var current = 0, peak = 0
+        for (_, delta) in events {
+            current += delta
+            peak = Swift.max(peak, current)
+        }
+        return peak
+    }
+
+    public func named(_ name: String) -> [Span] { filter { $0.name == name } }
+}

@@ -1,0 +1,131 @@
+/// Draws spans as a terminal timeline: a lane per task, a time axis, a glyph per
+/// kind of work and a colour per isolation, with a legend. Fits the terminal width
+/// and stays readable without colour (glyphs carry the kind, a tag the isolation).
+public struct TimelineRenderer: Sendable {
+    public let terminal: Terminal
+
+    public init(terminal: Terminal) { self.terminal = terminal }
+
+    public static func glyph(for kind: WorkKind) -> Character {
+        switch kind {
+        case .blocking: "█"
+        case .cpu: "▓"
+        case .suspending: "░"
+        case .step: "─"
+        }
+    }
+
+    public func render(_ spans: [Span]) -> String {
+        guard !spans.isEmpty else { return "  (no spans were recorded)" }
+        let origin = spans.map(\.start).min() ?? 0
+        let total = max((spans.map(\.end).max() ?? 0) - origin, 1e-9)
+        let lanes = orderedLanes(spans)
+        let labelWidth = min(22, lanes.map(\.count).max() ?? 4)
+        let tagWidth = 13
+        let barWidth = max(20, terminal.width - labelWidth - tagWidth - 6)
+        let palette = IsolationPalette(spans: spans)
+
+        var lines: [String] = []
+        for lane in lanes {
+            let laneSpans = spans.filter { $0.lane == lane }
+            var cells = [(Character, Style)](repeating: (" ", .plain), count: barWidth)
+            // Parents first, so the innermost step (the real work) is what shows.
+            for span in laneSpans.sorted(by: { depth(of: $0, in: spans) < depth(of: $1, in: spans) }) {
+                let from = column(span.start - origin, total: total, width: barWidth)
+                let to = max(from + 1, column(span.end - origin, total: total, width: barWidth, roundUp: true))
+                let glyph: Character = span.duration == 0 ? "◆" : Self.glyph(for: span.kind)
+                for index in from..<min(to, barWidth) { cells[index] = (glyph, palette.style(for: span.isolation)) }
+            }
+            let bar = cells.map { terminal.paint(String($0.0), $0.1) }.joined()
+            let label = String(lane.prefix(labelWidth)).padded(to: labelWidth)
+            lines.append("  \(label) │\(bar)│ \(isolationTag(laneSpans))")
+        }
+        lines.append(axis(total: total, labelWidth: labelWidth, barWidth: barWidth))
+        lines.append(legend(palette: palette))
+        return lines.joined(separator: "\n")
+    }
+
+    private func orderedLanes(_ spans: [Span]) -> [String] {
+        var seen: [String] = []
+        for span in spans.sorted(by: { $0.start < $1.start }) where !seen.contains(span.lane) {
+            seen.append(span.lane)
+        }
+        return seen
+    }
+
+    private func depth(of span: Span, in spans: [Span]) -> Int {
+        var depth = 0
+        var parent = span.parent
+        while let id = parent, let next = spans.first(where: { $0.id == id }) {
+            depth += 1
+            parent = next.parent
+        }
+        return depth
+    }
+
+    private func column(_ time: Double, total: Double, width: Int, roundUp: Bool = false) -> Int {
+        let exact = time / total * Double(width)
+        return Int(roundUp ? exact.rounded(.up) : exact.rounded(.down))
+    }
+
+    /// The isolation a lane ran in: one name, or "mixed" when it hopped.
+    private func isolationTag(_ spans: [Span]) -> String {
+        let kinds = Set(spans.map(\.isolation))
+        if kinds.count > 1 { return terminal.paint("mixed", .dim) }
+        return terminal.paint(kinds.first.map(shortName) ?? "", .dim)
+    }
+
+    private func shortName(_ isolation: Isolation) -> String {
+        switch isolation {
+        case .mainActor: "main actor"
+        case .actor(let name): String(name.prefix(13))
+        case .nonisolated: "nonisolated"
+        }
+    }
+
+    private func axis(total: Double, labelWidth: Int, barWidth: Int) -> String {
+        let start = "0"
+        let middle = (total / 2).formattedAsDuration
+        let end = total.formattedAsDuration
+        var line = Array(repeating: Character(" "), count: barWidth + 2)
+        func place(_ text: String, at position: Int) {
+            let begin = max(0, min(line.count - text.count, position))
+            for (offset, character) in text.enumerated() { line[begin + offset] = character }
+        }
+        place(start, at: 1)
+        place(middle, at: (barWidth + 2) / 2 - middle.count / 2)
+        place(end, at: barWidth + 2 - end.count)
+        return "  " + String(repeating: " ", count: labelWidth) + " " + terminal.paint(String(line), .dim)
+    }
+
+    private func legend(palette: IsolationPalette) -> String {
+        let kinds = "█ blocking (holds a thread)  ▓ CPU  ░ suspended (thread free)  ─ step  ◆ instant"
+        let colours = palette.isolations.map { terminal.paint("■ \($0)", palette.style(for: $0)) }
+        var text = "  " + terminal.paint(kinds, .dim)
+        if terminal.usesColor { text += "\n  " + colours.joined(separator: "  ") }
+        return text
+    }
+}
+
+/// A colour per isolation: main actor, each actor type, nonisolated.
+struct IsolationPalette {
+    let isolations: [Isolation]
+    private static let actorStyles: [Style] = [.cyan, .yellow, .blue, .red]
+
+    init(spans: [Span]) {
+        var seen: [Isolation] = []
+        for span in spans where !seen.contains(span.isolation) { seen.append(span.isolation) }
+        isolations = seen
+    }
+
+    func style(for isolation: Isolation) -> Style {
+        switch isolation {
+        case .mainActor: return .magenta
+        case .nonisolated: return .green
+        case .actor:
+            let actors = isolations.filter { if case .actor = $0 { true } else { false } }
+            let index = actors.firstIndex(of: isolation) ?? 0
+            return Self.actorStyles[index % Self.actorStyles.count]
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import LabKit
+
+/// Every lesson the lab has, in teaching order. `lab` lists and runs these.
+public enum LessonCatalog {
+    public static let lessons: [any Lesson] = [
+        SyncVsAsyncLesson(),
+    ]
+
+    /// Lessons the design plans that are not built yet, so `lab list` can say so honestly.
+    public static let planned: [(name: String, summary: String)] = [
+        ("async-let", "deferred awaits, concurrent bindings: ConcurrencyDemo and Mars rovers"),
+        ("task-groups", "dynamic fan-out, throwing groups, limiting width: Mars rover manifests"),
+        ("for-await", "AsyncSequence, AsyncStream, back-pressure"),
+        ("cancellation", "cooperative cancellation, handlers, a view's .task lifetime"),
+        ("actors", "isolation, data races, reentrancy: TimeStore, Coffee Tracker, jokes"),
+        ("main-actor", "a main-actor UI run loop: hitches, stale frames, Space Photos"),
+        ("continuations", "wrapping completion handlers: Coffee Tracker's HealthKit query"),
+        ("inventory", "a persistent store actor with a main-actor view model"),
+    ]
+
+    public static func lesson(named name: String) -> (any Lesson)? {
+        lessons.first { $0.name == name }
+    }
+}

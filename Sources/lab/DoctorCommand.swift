@@ -1,0 +1,55 @@
+import Foundation
+import LabKit
+
+/// `lab doctor`: the facts the lessons depend on, measured on this machine.
+@MainActor
+enum DoctorCommand {
+    static let parser = ArgumentParser(options: [OptionSpec("json", help: "Print JSON")])
+
+    struct Report: Codable {
+        let environment: EnvironmentInfo
+        let executorWidth: Int
+        let mainThreadBeforeSuspension: Bool
+        let mainThreadAfterSuspension: Bool
+        let mainActorIsolatedAfterSuspension: Bool
+        let clockResolutionSeconds: Double
+        let sleepOvershootSeconds: Double
+    }
+
+    static func run(_ arguments: [String]) async throws -> Int32 {
+        let parsed = try parser.parse(arguments)
+        // First, before anything else suspends: is the main actor still on the main thread?
+        let thread = await ExecutorProbe.mainActorThreadReport()
+        let environment = EnvironmentInfo.current()
+        let width = await ExecutorProbe.measureWidth()
+        let clock = await ExecutorProbe.clockReport()
+        let report = Report(environment: environment, executorWidth: width,
+                            mainThreadBeforeSuspension: thread.before, mainThreadAfterSuspension: thread.after,
+                            mainActorIsolatedAfterSuspension: thread.stillIsolated,
+                            clockResolutionSeconds: clock.resolution.seconds, sleepOvershootSeconds: clock.sleepOvershoot.seconds)
+        if parsed.has("json") {
+            let encoder = JSONEncoder()
+            encoder.keyEncodingStrategy = .convertToSnakeCase
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            Output.line(String(decoding: try encoder.encode(report), as: UTF8.self))
+            return 0
+        }
+        let terminal = Terminal.detect()
+        var table = Table(headers: ["fact", "on this machine", "why it matters"])
+        table.append(["Swift", environment.swiftVersion, "the lab needs Swift 6 language mode"])
+        table.append(["OS", environment.operatingSystem, ""])
+        table.append(["CPU", "\(environment.cpuModel) × \(environment.cpuCount)", ""])
+        table.append(["build", environment.buildConfiguration, environment.buildConfiguration == "debug" ? "time things with -c release" : "good for timing"])
+        table.append(["executor width (measured)", "\(width) threads", "at most \(width) blocking tasks run at once"])
+        table.append(["main actor on main thread", "\(yes(thread.before)) before a suspension, \(yes(thread.after)) after",
+                      thread.after ? "" : "use #isolation, not Thread.isMainThread"])
+        table.append(["main-actor isolation after it", thread.stillIsolated ? "confirmed by MainActor.assumeIsolated" : "NOT confirmed", ""])
+        table.append(["clock resolution", clock.resolution.humanReadable, "smallest step ContinuousClock shows"])
+        table.append(["Task.sleep(1 ms) wakes late by", clock.sleepOvershoot.humanReadable, "median of 15; short sleeps are this coarse"])
+        Output.line(terminal.paint("lab doctor", .bold) + " — the facts the lessons stand on, measured now\n")
+        Output.line(table.render(on: terminal))
+        return 0
+    }
+
+    static func yes(_ flag: Bool) -> String { flag ? "yes" : "no" }
+}

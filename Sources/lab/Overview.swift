@@ -1,0 +1,37 @@
+import LabKit
+import Lessons
+
+/// What `lab` alone prints: what the lab is, the lessons, how to start.
+@MainActor
+enum Overview {
+    static func text(terminal: Terminal) -> String {
+        var lines: [String] = []
+        lines.append(terminal.paint("Concurrency Lab", .bold) + " — learn Swift concurrency by running it, and measure it.")
+        lines.append("")
+        lines.append("Every lesson is a program: it runs a scenario from the original material (the book's".wrapped(to: terminal.width))
+        lines.append("ConcurrencyDemo, Mars rovers, Space Photos, Coffee Tracker…) in every variant and shows")
+        lines.append("what happened: where each step ran, a timeline of tasks, and the measured times.")
+        lines.append("")
+        lines.append(terminal.paint("Lessons", .bold))
+        var table = Table(headers: ["lesson", "what it shows"])
+        for lesson in LessonCatalog.lessons {
+            table.append([terminal.paint(lesson.name, .cyan), lesson.summary])
+        }
+        for planned in LessonCatalog.planned {
+            table.append([terminal.paint(planned.name, .dim), terminal.paint("(planned) " + planned.summary, .dim)])
+        }
+        lines.append(table.render(on: terminal))
+        lines.append("")
+        lines.append(terminal.paint("Start here", .bold))
+        lines.append("  swift run sync-vs-async                  the first lesson, start to end")
+        lines.append("  swift run sync-vs-async --trace          … with a timeline of tasks per variant")
+        lines.append("  swift run lab run sync-vs-async --list   its variants; run one with --variant NAME")
+        lines.append("  swift run lab doctor                     this machine's concurrency facts, measured")
+        lines.append("")
+        lines.append(terminal.paint("Commands", .bold))
+        for command in LabCommand.subcommands {
+            lines.append("  " + command.usage.padded(to: 32) + command.summary)
+        }
+        return lines.joined(separator: "\n")
+    }
+}
