@@ -62,7 +62,8 @@ public final class Probe: Sendable {
     /// Records an instant (a zero-length span), e.g. "cancel() called".
     public func mark(_ name: String, isolation: (any Actor)? = #isolation) {
         guard isEnabled else { return }
-        end(begin(name, kind: .step, isolation: Isolation(isolation)))
+        // begin() records end == start: an instant has no duration.
+        _ = begin(name, kind: .step, isolation: Isolation(isolation))
     }
 
     /// Every span recorded so far, ordered by start time.

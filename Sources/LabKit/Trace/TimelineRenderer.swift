@@ -20,7 +20,7 @@ public struct TimelineRenderer: Sendable {
         let origin = spans.map(\.start).min() ?? 0
         let total = max((spans.map(\.end).max() ?? 0) - origin, 1e-9)
         let lanes = orderedLanes(spans)
-        let labelWidth = min(22, lanes.map(\.count).max() ?? 4)
+        let labelWidth = min(26, lanes.map(\.count).max() ?? 4)
         let tagWidth = 13
         let barWidth = max(20, terminal.width - labelWidth - tagWidth - 6)
         let palette = IsolationPalette(spans: spans)
@@ -33,7 +33,7 @@ public struct TimelineRenderer: Sendable {
             for span in laneSpans.sorted(by: { depth(of: $0, in: spans) < depth(of: $1, in: spans) }) {
                 let from = column(span.start - origin, total: total, width: barWidth)
                 let to = max(from + 1, column(span.end - origin, total: total, width: barWidth, roundUp: true))
-                let glyph: Character = span.duration == 0 ? "◆" : Self.glyph(for: span.kind)
+                let glyph: Character = span.duration == 0 ? "•" : Self.glyph(for: span.kind)
                 for index in from..<min(to, barWidth) { cells[index] = (glyph, palette.style(for: span.isolation)) }
             }
             let bar = cells.map { terminal.paint(String($0.0), $0.1) }.joined()
@@ -68,11 +68,12 @@ public struct TimelineRenderer: Sendable {
         return Int(roundUp ? exact.rounded(.up) : exact.rounded(.down))
     }
 
-    /// The isolation a lane ran in: one name, or "mixed" when it hopped.
+    /// The isolation a lane spent most of its time in, with "+" when it also ran elsewhere.
     private func isolationTag(_ spans: [Span]) -> String {
-        let kinds = Set(spans.map(\.isolation))
-        if kinds.count > 1 { return terminal.paint("mixed", .dim) }
-        return terminal.paint(kinds.first.map(shortName) ?? "", .dim)
+        var time: [Isolation: Double] = [:]
+        for span in spans { time[span.isolation, default: 0] += max(span.duration, 1e-12) }
+        guard let main = time.max(by: { $0.value < $1.value })?.key else { return "" }
+        return terminal.paint(shortName(main) + (time.count > 1 ? "+" : ""), .dim)
     }
 
     private func shortName(_ isolation: Isolation) -> String {
@@ -99,10 +100,13 @@ public struct TimelineRenderer: Sendable {
     }
 
     private func legend(palette: IsolationPalette) -> String {
-        let kinds = "█ blocking (holds a thread)  ▓ CPU  ░ suspended (thread free)  ─ step  ◆ instant"
-        let colours = palette.isolations.map { terminal.paint("■ \($0)", palette.style(for: $0)) }
-        var text = "  " + terminal.paint(kinds, .dim)
-        if terminal.usesColor { text += "\n  " + colours.joined(separator: "  ") }
+        let kinds = "█ blocking (holds a thread)  ▓ CPU  ░ suspended (thread free)  ─ step  • instant. "
+            + "Right: where the lane ran (+ means it also ran elsewhere)."
+        var text = terminal.paint(kinds.wrapped(to: terminal.width, indent: "  "), .dim)
+        if terminal.usesColor {
+            let colours = palette.isolations.map { terminal.paint("■ \($0)", palette.style(for: $0)) }
+            text += "\n  " + colours.joined(separator: "  ")
+        }
         return text
     }
 }

@@ -49,7 +49,8 @@ enum MarsRoverFixtures {
             let page = max(1, Int(try request.parameter("page")) ?? 1)
             let total = photosPerDay(rover, earthDate: earthDate, seed: seed)
             let sol = solFor(rover, earthDate: earthDate)
-            let range = ((page - 1) * pageSize)..<min(total, page * pageSize)
+            // Past the last page the real API answers with an empty list.
+            let range = min(total, (page - 1) * pageSize)..<min(total, page * pageSize)
             let photos = range.isEmpty ? [] : range.map { photo(rover, sol: sol, earthDate: earthDate, index: $0, seed: seed) }
             return try json(["photos": photos])
         default:

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+@testable import LabKit
+
+/// The lesson executables and `lab`, run as a student runs them.
+@Suite("Lesson executables", .serialized)
+struct LessonExecutableTests {
+    @Test func jsonCarriesEveryStepsMeasuredTimes() throws {
+        let result = try ProcessRunner.run("sync-vs-async", ["--json", "--variant", "errors", "--variant", "async-property", "--scale", "0.01"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let report = try LessonReport.decode(Data(result.standardOutput.utf8))
+        #expect(report.schema == LessonReport.schema)
+        #expect(report.lesson == "sync-vs-async" && report.scale == 0.01)
+        #expect(report.variants.map(\.name) == ["errors", "async-property"])
+        for variant in report.variants {
+            #expect(variant.succeeded && !variant.steps.isEmpty && !variant.figures.isEmpty)
+            #expect(variant.steps.allSatisfy { $0.durationSeconds >= 0 && $0.startSeconds >= 0 })
+        }
+        let errors = report.variants[0]
+        #expect(errors.figures.first { $0.key == "outcomes" }?.text?.contains("DurationError.tooLong") == true)
+    }
+
+    @Test func traceOutWritesATraceEventFile() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("lab-trace-\(UUID().uuidString).json").path
+        let result = try ProcessRunner.run("sync-vs-async", ["--variant", "async-await", "--trace-out", path, "--quiet"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        let events = try #require(root["traceEvents"] as? [[String: Any]])
+        #expect(events.contains { $0["ph"] as? String == "X" && $0["name"] as? String == "takesTooLong()" })
+        #expect(events.filter { $0["ph"] as? String == "X" }.allSatisfy { $0["dur"] is Double && $0["ts"] is Double })
+    }
+
+    @Test func traceFlagDrawsTheTimeline() throws {
+        let result = try ProcessRunner.run("sync-vs-async", ["--variant", "blocking", "--trace"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("Timeline"))
+        #expect(result.standardOutput.contains("UI frames"))
+        #expect(result.standardOutput.contains("blocking (holds a thread)"))
+        #expect(!result.standardOutput.contains("\u{1B}["), "NO_COLOR is honoured")
+    }
+
+    @Test func helpAndListExitCleanly() throws {
+        let help = try ProcessRunner.run("sync-vs-async", ["--help"])
+        #expect(help.status == 0 && help.standardOutput.contains("--trace-out FILE"))
+        let list = try ProcessRunner.run("sync-vs-async", ["--list"])
+        #expect(list.status == 0 && list.standardOutput.contains("unstructured-vs-detached"))
+    }
+
+    @Test func labAloneIntroducesTheLab() throws {
+        let result = try ProcessRunner.run("lab", [])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("sync-vs-async"))
+        #expect(result.standardOutput.contains("Start here"))
+    }
+
+    @Test func labRunsALessonLikeItsExecutable() throws {
+        let result = try ProcessRunner.run("lab", ["run", "sync-vs-async", "--variant", "errors", "--json", "--scale", "0.01"])
+        #expect(result.status == 0)
+        #expect(try LessonReport.decode(Data(result.standardOutput.utf8)).variants.count == 1)
+    }
+
+    @Test func doctorMeasuresTheMachine() throws {
+        let result = try ProcessRunner.run("lab", ["doctor", "--json"])
+        #expect(result.status == 0)
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let width = try #require(root["executor_width"] as? Int)
+        #expect(width >= 1 && width <= ProcessInfo.processInfo.activeProcessorCount)
+        #expect(root["main_actor_isolated_after_suspension"] as? Bool == true)
+        #expect((root["clock_resolution_seconds"] as? Double ?? 1) < 0.001)
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+@testable import LabKit
+
+/// The platform fact every lesson builds on: a blocked task holds a pool thread,
+/// a suspended one does not. Proven by counting, not by timing.
+@Suite("Blocking vs suspending")
+struct BlockingVersusSuspendingTests {
+    let cpus = ProcessInfo.processInfo.activeProcessorCount
+
+    /// Runs `count` tasks that each wait; returns the most that were waiting at once.
+    func peak(tasks count: Int, blocking: Bool) async -> Int {
+        let gauge = ConcurrencyGauge()
+        let work = SimulatedWork(scale: .realTime)
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<count {
+                group.addTask {
+                    gauge.enter()
+                    if blocking {
+                        work.block(sourceSeconds: 0.05)
+                    } else {
+                        try? await work.suspend(sourceSeconds: 1)
+                    }
+                    gauge.leave()
+                }
+            }
+        }
+        return gauge.peak
+    }
+
+    @Test func blockingTasksNeverOutnumberThePoolThreads() async {
+        let tasks = 3 * cpus
+        let blockingPeak = await peak(tasks: tasks, blocking: true)
+        #expect(blockingPeak >= 1)
+        #expect(blockingPeak <= cpus, "the executor has at most one thread per CPU")
+        #expect(blockingPeak < tasks)
+    }
+
+    @Test func suspendedTasksAllWaitTogether() async {
+        let tasks = 3 * cpus
+        #expect(await peak(tasks: tasks, blocking: false) == tasks)
+    }
+
+    @Test func measuredExecutorWidthIsAtMostTheCPUCount() async {
+        let width = await ExecutorProbe.measureWidth(hold: .milliseconds(20))
+        #expect(width >= 1 && width <= cpus)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+@testable import LabKit
+
+actor PhotoLibrary {
+    func traced(_ probe: Probe) async {
+        await probe.span("library work") {}
+    }
+}
+
+func tracedNonisolated(_ probe: Probe) async {
+    await probe.span("pool work") {}
+}
+
+@Suite("Trace: spans, lanes and isolation")
+struct ProbeTests {
+    let work = SimulatedWork(scale: .realTime)
+
+    @Test func concurrentTasksProduceOverlappingSpans() async {
+        let probe = Probe()
+        async let first: Void = probe.withLane("first") {
+            await probe.span("wait", kind: .suspending) { try? await work.suspend(sourceSeconds: 0.1) }
+        }
+        async let second: Void = probe.withLane("second") {
+            await probe.span("wait", kind: .suspending) { try? await work.suspend(sourceSeconds: 0.1) }
+        }
+        _ = await (first, second)
+        let spans = probe.spans
+        #expect(spans.count == 2)
+        #expect(spans[0].overlaps(spans[1]))
+        #expect(spans.maximumOverlap == 2)
+        #expect(Set(spans.map(\.lane)) == ["first", "second"])
+    }
+
+    @Test func sequentialAwaitsProduceSpansThatDoNotOverlap() async {
+        let probe = Probe()
+        for index in 1...3 {
+            await probe.span("step \(index)", kind: .suspending) { try? await work.suspend(sourceSeconds: 0.02) }
+        }
+        let spans = probe.spans
+        #expect(spans.count == 3)
+        #expect(spans.maximumOverlap == 1)
+        #expect(!spans[0].overlaps(spans[1]) && !spans[1].overlaps(spans[2]))
+    }
+
+    @Test func recordsTheIsolationTheCodeRanIn() async {
+        let probe = Probe()
+        await MainActor.run { probe.syncSpan("main work") {} }
+        await PhotoLibrary().traced(probe)
+        await tracedNonisolated(probe)
+        #expect(probe.spans.named("main work").first?.isolation == .mainActor)
+        #expect(probe.spans.named("library work").first?.isolation == .actor("PhotoLibrary"))
+        #expect(probe.spans.named("pool work").first?.isolation == .nonisolated)
+    }
+
+    @Test func nestedSpansKnowTheirParentAcrossChildTasks() async {
+        let probe = Probe()
+        await probe.span("parent") {
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { await probe.span("child") {} }
+            }
+        }
+        let parent = probe.spans.named("parent")[0]
+        #expect(probe.spans.named("child")[0].parent == parent.id)
+    }
+
+    @Test func twoTasksWithOneLabelGetTwoLanes() async {
+        let probe = Probe()
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<2 {
+                group.addTask {
+                    await probe.withLane("download") {
+                        await probe.span("get", kind: .suspending) { try? await work.suspend(sourceSeconds: 0.05) }
+                    }
+                }
+            }
+        }
+        #expect(Set(probe.spans.map(\.lane)).count == 2)
+    }
+
+    @Test func aDisabledProbeRecordsNothingAndStillRunsTheBody() async {
+        let probe = Probe(enabled: false)
+        let value = await probe.span("x") { 42 }
+        #expect(value == 42)
+        #expect(probe.spans.isEmpty)
+    }
+
+    @Test func maximumOverlapCountsTouchingSpansAsSequential() {
+        func span(_ start: Double, _ end: Double) -> Span {
+            Span(id: 0, parent: nil, name: "s", lane: "l", kind: .step, isolation: .nonisolated,
+                 start: start, end: end, startThread: 1, endThread: 1)
+        }
+        #expect([span(0, 1), span(1, 2)].maximumOverlap == 1)
+        #expect([span(0, 2), span(1, 3), span(1.5, 1.6)].maximumOverlap == 3)
+    }
+}

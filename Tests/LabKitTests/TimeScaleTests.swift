@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+@testable import LabKit
+
+@Suite("Scaled time")
+struct TimeScaleTests {
+    @Test func defaultScaleRunsFiveSourceSecondsInAQuarterSecond() {
+        #expect(TimeScale.lessonDefault.duration(sourceSeconds: 5) == .milliseconds(250))
+        #expect(TimeScale.realTime.duration(sourceSeconds: 5) == .seconds(5))
+        #expect(TimeScale(factor: 0.01).duration(sourceSeconds: 5) == .milliseconds(50))
+    }
+
+    @Test func convertsMeasuredTimeBackToSourceSeconds() {
+        let scale = TimeScale(factor: 0.05)
+        #expect(abs(scale.sourceSeconds(of: .milliseconds(250)) - 5) < 1e-9)
+    }
+
+    /// A sleep never ends early, so the lower bound is exact. No upper bound: on a
+    /// shared 2-core machine, other tests can delay any wake-up by hundreds of ms.
+    @Test func suspendingWorkNeverTakesLessThanItsScaledTime() async throws {
+        let clock = ContinuousClock()
+        let short = try await clock.measure { try await SimulatedWork(scale: TimeScale(factor: 0.004)).suspend(sourceSeconds: 5) }
+        let long = try await clock.measure { try await SimulatedWork(scale: TimeScale(factor: 0.04)).suspend(sourceSeconds: 5) }
+        #expect(short >= .milliseconds(20))
+        #expect(long >= .milliseconds(200))
+    }
+
+    @Test func blockingWorkHoldsItsThreadForTheWholeTime() {
+        let thread = currentThreadID()
+        let elapsed = ContinuousClock().measure { SimulatedWork(scale: TimeScale(factor: 0.01)).block(sourceSeconds: 3) }
+        #expect(elapsed >= .milliseconds(30))
+        #expect(currentThreadID() == thread)
+    }
+
+    @Test func cpuWorkIsDeterministicAndProportional() {
+        #expect(CPUWork.run(units: 10_000) == CPUWork.run(units: 10_000))
+        #expect(CPUWork.run(units: 10_000) != CPUWork.run(units: 10_001))
+        #expect(CPUWork.units(for: .milliseconds(20)) > CPUWork.units(for: .milliseconds(2)) * 5)
+    }
+
+    @Test func durationsReadWell() {
+        #expect(0.25.formattedAsDuration == "250 ms")
+        #expect(0.0000034.formattedAsDuration == "3.4 µs")
+        #expect(1.5.formattedAsDuration == "1.5 s")
+        #expect(Duration.milliseconds(812).humanReadable == "812 ms")
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+@testable import LabKit
+
+@Suite("Trace: timeline and Chrome export")
+struct TraceRenderingTests {
+    static let spans: [Span] = [
+        Span(id: 0, parent: nil, name: "doSomething()", lane: "button", kind: .step, isolation: .mainActor,
+             start: 0, end: 0.3, startThread: 10, endThread: 10),
+        Span(id: 1, parent: 0, name: "takesTooLong()", lane: "button", kind: .blocking, isolation: .mainActor,
+             start: 0.02, end: 0.27, startThread: 10, endThread: 10),
+        Span(id: 2, parent: nil, name: "fetch", lane: "download", kind: .suspending, isolation: .actor("Store"),
+             start: 0.1, end: 0.2, startThread: 11, endThread: 12),
+        Span(id: 3, parent: nil, name: "cancel()", lane: "button", kind: .step, isolation: .nonisolated,
+             start: 0.25, end: 0.25, startThread: 10, endThread: 10),
+    ]
+
+    @Test func plainTimelineFitsTheWidthAndNamesEveryLane() {
+        let text = TimelineRenderer(terminal: .plain(width: 80)).render(Self.spans)
+        #expect(!text.contains("\u{1B}["), "no escape codes without colour")
+        for line in text.split(separator: "\n") {
+            #expect(String(line).visibleWidth <= 80, "too wide: \(line)")
+        }
+        #expect(text.contains("button"))
+        #expect(text.contains("download"))
+        #expect(text.contains("█"), "blocking work is drawn")
+        #expect(text.contains("░"), "suspended work is drawn")
+        #expect(text.contains("blocking (holds a thread)"), "the legend explains the glyphs")
+        #expect(text.contains("main actor") && text.contains("Store"), "the isolation is named without colour")
+    }
+
+    @Test func colouredTimelineUsesEscapeCodesButKeepsTheSameWidth() {
+        let terminal = Terminal(isTTY: true, width: 90, usesColor: true)
+        let text = TimelineRenderer(terminal: terminal).render(Self.spans)
+        #expect(text.contains("\u{1B}["))
+        for line in text.split(separator: "\n") { #expect(String(line).visibleWidth <= 90) }
+    }
+
+    @Test func chromeTraceIsValidTraceEventJSON() throws {
+        let data = try ChromeTraceExporter.export([.init(name: "demo", spans: Self.spans)])
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let events = try #require(root["traceEvents"] as? [[String: Any]])
+        let complete = events.filter { $0["ph"] as? String == "X" }
+        #expect(complete.count == 3)
+        for event in complete {
+            #expect(event["ts"] is Double || event["ts"] is Int)
+            #expect((event["dur"] as? Double ?? 0) > 0)
+            #expect(event["pid"] is Int && event["tid"] is Int)
+            #expect(event["name"] is String)
+        }
+        let takes = try #require(complete.first { $0["name"] as? String == "takesTooLong()" })
+        #expect(abs((takes["ts"] as? Double ?? 0) - 20_000) < 0.01, "microseconds")
+        #expect(abs((takes["dur"] as? Double ?? 0) - 250_000) < 0.01)
+        let instants = events.filter { $0["ph"] as? String == "i" }
+        #expect(instants.count == 1)
+        let laneNames = events.filter { $0["name"] as? String == "thread_name" }
+            .compactMap { ($0["args"] as? [String: Any])?["name"] as? String }
+        #expect(Set(laneNames) == ["button", "download"])
+    }
+
+    @Test func spanTableListsWhereEachStepRan() {
+        let text = Table.spans(Self.spans).render(on: .plain())
+        #expect(text.contains("takesTooLong()"))
+        #expect(text.contains("actor Store"))
+        #expect(text.contains("11→12"), "a task that resumed on another thread shows both")
+    }
+}

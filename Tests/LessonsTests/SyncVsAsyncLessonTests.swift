@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+@testable import LabKit
+@testable import Lessons
+
+/// Runs variants in-process and checks each claim of the lesson by structure:
+/// frames in the log, which isolation a step had, how many tasks ran at once.
+/// Serialized: the blocking variant blocks the main actor on purpose.
+@Suite("sync-vs-async lesson", .serialized)
+@MainActor
+struct SyncVsAsyncLessonTests {
+    func run(_ variants: [String], scale: Double = 0.05) async throws -> LessonReport {
+        let console = Console(terminal: .plain(), narrates: false, sink: .buffer)
+        let arguments = ["--json", "--scale", "\(scale)"] + variants.flatMap { ["--variant", $0] }
+        let status = await LessonRunner.run(SyncVsAsyncLesson(), arguments: arguments, console: console)
+        #expect(status == 0)
+        return try LessonReport.decode(Data(console.capturedText.utf8))
+    }
+
+    func figure(_ report: LessonReport, _ variant: String, _ key: String) throws -> Figure {
+        let result = try #require(report.variants.first { $0.name == variant })
+        return try #require(result.figures.first { $0.key == key }, "no figure \(key) in \(variant)")
+    }
+
+    @Test func blockingTheMainActorStopsTheFrames() async throws {
+        let report = try await run(["blocking"])
+        #expect(try figure(report, "blocking", "frames_during_call").value == 0)
+        #expect(try figure(report, "blocking", "frames_dropped").value >= 5)
+        let steps = report.variants[0].steps
+        let call = try #require(steps.first { $0.name == "takesTooLong()" })
+        #expect(call.isolation == "main actor", "the blocking call ran in its caller's isolation")
+        #expect(call.kind == .blocking)
+        #expect(call.startThread == call.endThread, "a blocked thread is held throughout")
+    }
+
+    @Test func awaitingKeepsTheFramesComing() async throws {
+        let report = try await run(["async-await"])
+        #expect(try figure(report, "async-await", "frames_during_call").value >= 1)
+        let steps = report.variants[0].steps
+        #expect(steps.first { $0.name == "doSomething()" }?.isolation == "main actor")
+        #expect(steps.first { $0.name == "takesTooLong()" }?.isolation == "nonisolated")
+    }
+
+    @Test func blockingTasksQueueForThreadsWhileSuspendingOnesWaitTogether() async throws {
+        let report = try await run(["thread-sleep"], scale: 0.02)
+        let tasks = try figure(report, "thread-sleep", "tasks").value
+        let width = try figure(report, "thread-sleep", "executor_width").value
+        #expect(try figure(report, "thread-sleep", "blocking_peak").value <= width)
+        #expect(try figure(report, "thread-sleep", "suspending_peak").value == tasks)
+        let blocking = try figure(report, "thread-sleep", "blocking_wall_seconds").value
+        let suspending = try figure(report, "thread-sleep", "suspending_wall_seconds").value
+        #expect(blocking > suspending * 1.3, "generous: predicted ⌈tasks ÷ width⌉ = \(Int(tasks / width))×")
+    }
+
+    @Test func errorsAreThrownBeforeAnyWait() async throws {
+        let report = try await run(["errors"], scale: 0.01)
+        let outcomes = try figure(report, "errors", "outcomes").text ?? ""
+        #expect(outcomes == "25 s → DurationError.tooLong, 3 s → DurationError.tooShort, 6 s → completed")
+        let steps = report.variants[0].steps
+        let valid = try #require(steps.first { $0.name == "takesTooLong(delay: 6)" })
+        let rejected = try #require(steps.first { $0.name == "takesTooLong(delay: 25)" })
+        #expect(rejected.durationSeconds * 10 < valid.durationSeconds)
+    }
+
+    @Test func theUnstructuredTaskOutlivesTheFunctionThatStartedIt() async throws {
+        let report = try await run(["async-property"], scale: 0.01)
+        let steps = report.variants[0].steps
+        let returned = try #require(steps.first { $0.name == "doSomething() returned" })
+        let read = try #require(steps.first { $0.name == "getTime()" })
+        #expect(returned.startSeconds < read.startSeconds + read.durationSeconds)
+    }
+
+    @Test func taskInheritsAndDetachedDoesNot() async throws {
+        let report = try await run(["unstructured-vs-detached"], scale: 0.02)
+        let name = "unstructured-vs-detached"
+        #expect(try figure(report, name, "task_isolation").text == "main actor")
+        #expect(try figure(report, name, "detached_isolation").text == "nonisolated")
+        #expect(try figure(report, name, "task_request_id").text == "tap #1")
+        #expect(try figure(report, name, "detached_request_id").text == "nil")
+        #expect(try figure(report, name, "task_priority").text == ".high")
+        #expect(try figure(report, name, "children_cancelled").value == 0)
+    }
+
+    @Test func prioritiesAreMeasuredNotAssumed() async throws {
+        let report = try await run(["priorities"], scale: 0.01)
+        let ratio = try figure(report, "priorities", "high_vs_background").value
+        #expect(ratio > 0 && ratio.isFinite)
+    }
+}
+
+@Suite("ConcurrencyDemo, the shared scenario")
+struct ConcurrencyDemoTests {
+    let demo = ConcurrencyDemo(work: SimulatedWork(scale: TimeScale(factor: 0.002)), probe: Probe()) { _ in }
+
+    @Test func durationErrorsFollowTheBook() async {
+        await #expect(throws: DurationError.tooLong) { try await demo.takesTooLong(delay: 25) }
+        await #expect(throws: DurationError.tooShort) { try await demo.takesTooLong(delay: 4.9) }
+        await #expect(throws: Never.self) { try await demo.takesTooLong(delay: 5) }
+    }
+
+    @Test func asyncPropertyReturnsADateAfterTheWait() async {
+        let before = Date()
+        let date = await MyStruct(demo: demo).myResult
+        #expect(date > before)
+    }
+}
+
+@Suite("Quoted compiler diagnostics match the compiler")
+struct CompilerDiagnosticsTests {
+    /// Type-checks each quoted snippet with this machine's Swift 6 compiler.
+    @Test(arguments: CompilerDiagnostics.all.indices)
+    func diagnosticIsWhatSwiftSays(index: Int) throws {
+        let diagnostic = CompilerDiagnostics.all[index]
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("lab-diagnostic-\(UUID().uuidString).swift")
+        try diagnostic.source.write(to: file, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", file.path]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus != 0, "the snippet must not compile")
+        #expect(text.contains(diagnostic.message), "compiler said: \(text)")
+    }
+}
