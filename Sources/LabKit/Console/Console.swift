@@ -7,6 +7,8 @@ public final class Console: Sendable {
     /// When false, narration is dropped (for `--quiet` and `--json`); `emit` still prints.
     public let narrates: Bool
     private let sink: Mutex<TextSink>
+    /// A status line redrawn in place under the output (TTY only), e.g. the UI loop's frames.
+    private let liveLine = Mutex<String?>(nil)
 
     public init(terminal: Terminal, narrates: Bool = true, sink: TextSink = .standardOutput) {
         self.terminal = terminal
@@ -15,8 +17,24 @@ public final class Console: Sendable {
     }
 
     /// Writes text as is, whatever the narration setting (results, JSON).
+    /// A live line, if shown, is cleared first and redrawn below the text.
     public func emit(_ text: String) {
-        sink.withLock { $0.write(text + "\n") }
+        let live = liveLine.withLock { $0 }
+        sink.withLock { sink in
+            if live != nil { sink.write("\r\u{1B}[2K") }
+            sink.write(text + "\n")
+            if let live { sink.write(live) }
+        }
+    }
+
+    /// Whether a live line would be shown: only on a terminal, only when narrating.
+    public var showsLiveLine: Bool { terminal.isTTY && narrates }
+
+    /// Shows or replaces the live line; `nil` removes it.
+    public func setLiveLine(_ text: String?) {
+        guard showsLiveLine else { return }
+        liveLine.withLock { $0 = text }
+        sink.withLock { $0.write("\r\u{1B}[2K" + (text ?? "")) }
     }
 
     /// Narration: dropped when the console does not narrate.

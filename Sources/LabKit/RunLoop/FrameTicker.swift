@@ -36,11 +36,25 @@ public final class FrameTicker {
         }
     }
 
+    /// On a terminal, draws the UI as a live line that redraws every frame: a
+    /// spinner and a frame counter. While the main actor is blocked it visibly stops.
+    public func showLive(on console: Console, label: String = "UI") {
+        guard console.showsLiveLine else { return }
+        let spinner = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
+        onFrame = { [weak self] frame in
+            guard let self else { return }
+            let gap = self.frames.count > 1 ? self.frames[self.frames.count - 1] - self.frames[self.frames.count - 2] : 0
+            let late = gap > self.budget.seconds * 1.5 ? console.terminal.paint("  (a \(gap.formattedAsDuration) gap: frames dropped)", .red) : ""
+            console.setLiveLine("  " + console.terminal.paint("\(label) \(spinner[frame % spinner.count]) frame \(frame)", .magenta) + late)
+        }
+    }
+
     /// Stops the loop and returns every frame it rendered.
     public func stop() async -> FrameLog {
         loop?.cancel()
         await loop?.value
         loop = nil
+        onFrame = nil
         return FrameLog(budget: budget.seconds, frames: frames)
     }
 }

@@ -11,12 +11,14 @@ enum AsyncAwaitVariant {
             """)
         let demo = ConcurrencyDemo(context: context)
         let ticker = FrameTicker(probe: context.probe)
+        ticker.showLive(on: console)
         ticker.start()
         try await UISettling.pause()
         let task = buttonAction(demo)  // a synchronous call, as in the button
         await task.value
         try await UISettling.pause()
         let frames = await ticker.stop()
+        console.setLiveLine(nil)
 
         let whole = try context.probe.spans.single(named: "doSomething()")
         let call = try context.probe.spans.single(named: "takesTooLong()")

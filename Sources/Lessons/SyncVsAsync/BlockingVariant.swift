@@ -11,6 +11,7 @@ enum BlockingVariant {
             """)
         let demo = ConcurrencyDemo(context: context)
         let ticker = FrameTicker(probe: context.probe)
+        ticker.showLive(on: console)
         ticker.start()
         try await UISettling.pause()
         await context.probe.withLane("button action") {
@@ -18,6 +19,7 @@ enum BlockingVariant {
         }
         try await UISettling.pause()
         let frames = await ticker.stop()
+        console.setLiveLine(nil)
 
         let call = try context.probe.spans.single(named: "takesTooLong()")
         let framesDuring = frames.frames(during: call.start, call.end)
