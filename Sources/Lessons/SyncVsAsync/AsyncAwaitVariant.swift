@@ -10,23 +10,14 @@ enum AsyncAwaitVariant {
             Task {} that awaits doSomething(). That Task is the bridge from synchronous to async code.
             """)
         let demo = ConcurrencyDemo(context: context)
-        let ticker = FrameTicker(probe: context.probe)
-        ticker.showLive(on: console)
-        ticker.start()
-        try await UISettling.pause()
-        let task = buttonAction(demo)  // a synchronous call, as in the button
-        await task.value
-        try await UISettling.pause()
-        let frames = await ticker.stop()
-        console.setLiveLine(nil)
-
+        let frames = try await WatchedUI.run(context) {
+            let task = buttonAction(demo)  // a synchronous call, as in the button
+            await task.value
+        }
         let whole = try context.probe.spans.single(named: "doSomething()")
         let call = try context.probe.spans.single(named: "takesTooLong()")
-        let framesDuring = frames.frames(during: call.start, call.end)
         context.record("do_something_seconds", "Start to End", seconds: whole.duration)
-        context.record("frames_during_call", "frames drawn during takesTooLong()", count: framesDuring)
-        context.record("frames_dropped", "frames dropped", count: frames.droppedFrames)
-        context.record("longest_frame_gap_seconds", "longest time without a frame", seconds: frames.worstInterval)
+        let framesDuring = context.recordFrames(frames, during: call)
 
         console.paragraph("""
             End still comes \(whole.duration.formattedAsDuration) after Start: `await` makes \

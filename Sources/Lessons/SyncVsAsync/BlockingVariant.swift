@@ -10,23 +10,14 @@ enum BlockingVariant {
             tries to draw a frame every 16.7 ms.
             """)
         let demo = ConcurrencyDemo(context: context)
-        let ticker = FrameTicker(probe: context.probe)
-        ticker.showLive(on: console)
-        ticker.start()
-        try await UISettling.pause()
-        await context.probe.withLane("button action") {
-            demo.doSomethingSynchronously()
+        let frames = try await WatchedUI.run(context) {
+            await context.probe.withLane("button action") {
+                demo.doSomethingSynchronously()
+            }
         }
-        try await UISettling.pause()
-        let frames = await ticker.stop()
-        console.setLiveLine(nil)
-
         let call = try context.probe.spans.single(named: "takesTooLong()")
-        let framesDuring = frames.frames(during: call.start, call.end)
         context.record("blocked_seconds", "main actor blocked for", seconds: call.duration)
-        context.record("frames_during_call", "frames drawn during takesTooLong()", count: framesDuring)
-        context.record("frames_dropped", "frames dropped", count: frames.droppedFrames)
-        context.record("longest_frame_gap_seconds", "longest time without a frame", seconds: frames.worstInterval)
+        let framesDuring = context.recordFrames(frames, during: call)
 
         console.paragraph("""
             End came \(call.duration.formattedAsDuration) after Start: the source's 5 seconds. During \
@@ -34,13 +25,6 @@ enum BlockingVariant {
             longest gap was \(frames.worstInterval.formattedAsDuration). That is the freeze the book \
             describes: the main actor was busy sleeping, so nothing else could run on it.
             """)
-    }
-}
-
-/// Short real-time pauses that let the UI loop draw frames before and after a step.
-enum UISettling {
-    static func pause() async throws {
-        try await Task.sleep(for: .milliseconds(80))
     }
 }
 
