@@ -4,12 +4,12 @@ import LabKit
 public enum LessonCatalog {
     public static let lessons: [any Lesson] = [
         SyncVsAsyncLesson(),
+        AsyncLetLesson(),
+        TaskGroupsLesson(),
     ]
 
     /// Lessons the design plans that are not built yet, so `lab list` can say so honestly.
     public static let planned: [(name: String, summary: String)] = [
-        ("async-let", "deferred awaits, concurrent bindings: ConcurrencyDemo and Mars rovers"),
-        ("task-groups", "dynamic fan-out, throwing groups, limiting width: Mars rover manifests"),
         ("for-await", "AsyncSequence, AsyncStream, back-pressure"),
         ("cancellation", "cooperative cancellation, handlers, a view's .task lifetime"),
         ("actors", "isolation, data races, reentrancy: TimeStore, Coffee Tracker, jokes"),

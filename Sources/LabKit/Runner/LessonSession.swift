@@ -13,6 +13,7 @@ struct LessonSession {
         let selected = options.variants.isEmpty ? lesson.variants
             : lesson.variants.filter { options.variants.contains($0.name) }
         introduce(selected)
+        Self.warmUp()
         var results: [LessonReport.VariantResult] = []
         var runs: [ChromeTraceExporter.Run] = []
         for (index, variant) in selected.enumerated() {
@@ -25,6 +26,16 @@ struct LessonSession {
         if let path = options.traceOutput, !writeTrace(runs, to: path) { status = 1 }
         if options.json { emitJSON(results) }
         return status
+    }
+
+    /// One-time costs that must not land inside a timed step: CPU calibration and
+    /// the first date formatting (ICU loads its data on Linux).
+    private static func warmUp() {
+        _ = CPUWork.unitsPerSecond
+        _ = Date().formatted(date: .abbreviated, time: .standard)
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss.SSS Z"
+        _ = formatter.string(from: Date())
     }
 
     private func introduce(_ selected: [LessonVariant]) {

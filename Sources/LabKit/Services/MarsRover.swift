@@ -70,6 +70,9 @@ public struct MarsRoverClient: MarsRoverService {
         })
     }
 
+    /// The rovers the simulated API lists, read without a call (for tests and set-up).
+    public static func fixtureRovers() throws -> [Rover] { try MarsRoverFixtures.rovers() }
+
     private func decode<T: Decodable>(_ type: T.Type, _ request: ServiceRequest) async throws -> T {
         let data = try await transport.data(for: request)
         let decoder = JSONDecoder()

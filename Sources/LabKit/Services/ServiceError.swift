@@ -24,10 +24,15 @@ public struct FailureInjection: Sendable {
     /// When set, only requests whose key contains this text can fail (e.g. "Spirit").
     public var onlyMatching: String?
 
-    public init(rate: Double, error: ServiceError = .unavailable, onlyMatching: String? = nil) {
+    /// When set, a failing call fails after this many source seconds instead of its
+    /// sampled latency: servers often answer an error faster than a result.
+    public var failsAfter: Double?
+
+    public init(rate: Double, error: ServiceError = .unavailable, onlyMatching: String? = nil, failsAfter: Double? = nil) {
         self.rate = rate
         self.error = error
         self.onlyMatching = onlyMatching
+        self.failsAfter = failsAfter
     }
 
     public static let none = FailureInjection(rate: 0)

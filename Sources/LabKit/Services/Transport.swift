@@ -48,10 +48,10 @@ public struct SimulatedTransport: Transport {
     /// The latency and fate of the `index`-th call with this key: a pure function of the seed.
     public func plan(for request: ServiceRequest, callIndex index: Int) -> (latency: Double, fails: Bool) {
         var random = SeededRandom(seed: behavior.seed, event: "\(request.key)#\(index)")
-        let latency = behavior.latency.sample(using: &random)
+        let sampled = behavior.latency.sample(using: &random)
         let eligible = behavior.failures.onlyMatching.map { request.key.contains($0) } ?? true
         let fails = eligible && random.nextUnit() < behavior.failures.rate
-        return (latency, fails)
+        return (fails ? behavior.failures.failsAfter ?? sampled : sampled, fails)
     }
 
     public func data(for request: ServiceRequest) async throws -> Data {

@@ -40,6 +40,7 @@ public final class Probe: Sendable {
     }
 
     /// Traces `body` as a span in the caller's isolation.
+    @discardableResult
     public func span<T>(_ name: String, kind: WorkKind = .step,
                         isolation: isolated (any Actor)? = #isolation,
                         _ body: () async throws -> T) async rethrows -> T {
@@ -50,6 +51,7 @@ public final class Probe: Sendable {
     }
 
     /// Traces synchronous `body` (blocking or CPU work) as a span.
+    @discardableResult
     public func syncSpan<T>(_ name: String, kind: WorkKind = .step,
                             isolation: (any Actor)? = #isolation,
                             _ body: () throws -> T) rethrows -> T {

@@ -20,5 +20,30 @@ public enum CompilerDiagnostics {
             """,
         message: "class method 'sleep' is unavailable from asynchronous contexts")
 
-    public static let all = [threadSleepInAsync]
+    /// The book's task group that writes each result into a captured dictionary.
+    /// The book quotes "Mutation of captured var 'timeStamps' in concurrently-executing
+    /// code"; Swift 6 reports it through `sending` instead (SE-0430).
+    public static let capturedVarInTaskGroup = CompilerDiagnostic(
+        source: """
+            import Foundation
+
+            func takesTooLong() async -> Date {
+                try? await Task.sleep(for: .seconds(5))
+                return Date()
+            }
+
+            func doSomething() async {
+                var timeStamps: [Int: Date] = [:]
+                await withTaskGroup(of: Void.self) { group in
+                    for i in 1...5 {
+                        group.addTask {
+                            timeStamps[i] = await takesTooLong()
+                        }
+                    }
+                }
+            }
+            """,
+        message: "passing closure as a 'sending' parameter risks causing data races between code in the current task and concurrent execution of the closure")
+
+    public static let all = [threadSleepInAsync, capturedVarInTaskGroup]
 }

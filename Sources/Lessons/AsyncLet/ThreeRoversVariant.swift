@@ -1,0 +1,65 @@
+import Foundation
+import LabKit
+
+/// The latest photos of three rovers: one after the other, then three `async let` bindings.
+enum ThreeRoversVariant {
+    static let variant = LessonVariant("rovers", title: "Mars rovers: three latest photos, sequential vs async let") { context in
+        let console = context.console
+        console.paragraph("""
+            The rover app shows each rover's newest photo. With three awaits in a row, each call \
+            starts when the previous one ends. With three async let bindings they all start at once.
+            """)
+        let rovers = Array(try MarsRoverClient.fixtureRovers().prefix(3))
+        let behavior = context.behavior(latency: .jitter(base: 2, spread: 0.8))
+
+        let sequentialMeter = CallMeter()
+        let sequential = MarsData(api: MarsRoverClient.simulated(behavior, meter: sequentialMeter), probe: context.probe)
+        let (sequentialPhotos, sequentialTime) = await Stopwatch.time {
+            await context.probe.withLane("sequential") { await sequential.latestPhotosSequentially(rovers) }
+        }
+        let concurrentMeter = CallMeter()
+        let concurrent = MarsData(api: MarsRoverClient.simulated(behavior, meter: concurrentMeter), probe: context.probe)
+        let (concurrentPhotos, concurrentTime) = await Stopwatch.time {
+            await context.probe.withLane("async let") {
+                await concurrent.latestPhotosWithAsyncLet(rovers[0], rovers[1], rovers[2])
+            }
+        }
+        // The sequential calls all come first in the trace, the concurrent ones after.
+        let calls = context.probe.spans.filter { $0.name.hasPrefix("latestPhotos(") }
+        let sequentialCalls = calls.prefix(rovers.count)
+        let concurrentCalls = calls.suffix(rovers.count)
+        let slowest = concurrentCalls.map(\.duration).max() ?? 0
+        let sum = sequentialCalls.map(\.duration).reduce(0, +)
+
+        context.record("sequential_total_seconds", "sequential: total", seconds: sequentialTime)
+        context.record("sum_of_calls_seconds", "sequential: sum of the three calls", seconds: sum)
+        context.record("sequential_max_in_flight", "sequential: most calls in flight", count: sequentialMeter.stats.maxInFlight)
+        context.record("concurrent_total_seconds", "async let: total", seconds: concurrentTime)
+        context.record("slowest_call_seconds", "async let: slowest single call", seconds: slowest)
+        context.record("concurrent_max_in_flight", "async let: most calls in flight", count: concurrentMeter.stats.maxInFlight)
+        context.record("speedup", "speed-up", ratio: sequentialTime / concurrentTime)
+
+        var table = Table(headers: ["rover", "newest photo", "camera", "earth date"])
+        for photo in concurrentPhotos { table.append([photo.rover.name, "#\(photo.id)", photo.camera.name, photo.earthDate]) }
+        console.table(table)
+        console.paragraph("""
+            Sequential: \(sequentialTime.formattedAsDuration), the sum of its calls \
+            (\(sum.formattedAsDuration)). async let: \(concurrentTime.formattedAsDuration), about its \
+            slowest call (\(slowest.formattedAsDuration)); the service saw \
+            \(concurrentMeter.stats.maxInFlight) calls in flight at once instead of \
+            \(sequentialMeter.stats.maxInFlight). Same photos (\(sequentialPhotos.count) and \
+            \(concurrentPhotos.count)), \((sequentialTime / concurrentTime).formatted(significantDigits: 2))× sooner.
+            """)
+    }
+}
+
+/// Times an async block on the continuous clock.
+enum Stopwatch {
+    static func time<T>(isolation: isolated (any Actor)? = #isolation,
+                        _ body: () async throws -> T) async rethrows -> (T, Double) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let value = try await body()
+        return (value, start.duration(to: clock.now).seconds)
+    }
+}

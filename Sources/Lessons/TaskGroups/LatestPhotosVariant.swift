@@ -1,0 +1,35 @@
+import Foundation
+import LabKit
+
+/// The rover app's `MarsData.fetchLatestPhotos()`.
+enum LatestPhotosVariant {
+    static let variant = LessonVariant("latest-photos", title: "MarsData.fetchLatestPhotos(): a child per rover") { context in
+        let console = context.console
+        console.paragraph("""
+            fetchLatestPhotos() first asks the API for the list of rovers (what if NASA lands a new \
+            one?), then adds one child per rover to a `withTaskGroup(of: Photo?.self)`. A child \
+            returns nil when its call fails; here Spirit's call is made to fail.
+            """)
+        let (marsData, meter) = context.marsData(failures: FailureInjection(rate: 1, error: .unavailable, onlyMatching: "Spirit"))
+        let (photos, total) = await Stopwatch.time { await marsData.fetchLatestPhotos() }
+        let spans = context.probe.spans
+        let list = try spans.single(named: "allRovers()")
+        let children = spans.filter { $0.name.hasPrefix("latestPhotos(") }
+        var table = Table(headers: ["rover", "newest photo", "camera", "earth date"])
+        for photo in photos { table.append([photo.rover.name, "#\(photo.id)", photo.camera.name, photo.earthDate]) }
+        console.table(table)
+        context.record("total_seconds", "fetchLatestPhotos() took", seconds: total)
+        context.record("rover_list_seconds", "of which the rover list", seconds: list.duration)
+        context.record("slowest_child_seconds", "slowest child", seconds: children.map(\.duration).max() ?? 0)
+        context.record("children", "children added", count: children.count)
+        context.record("photos", "photos returned", count: photos.count)
+        context.record("max_in_flight", "most calls in flight", count: meter.stats.maxInFlight)
+        context.record("failed_calls", "failed calls (nil results)", count: meter.stats.failed)
+        console.paragraph("""
+            The rover list came first (\(list.duration.formattedAsDuration)); then \(children.count) \
+            children ran together (\(children.maximumOverlap) at once). Total \
+            \(total.formattedAsDuration) ≈ list + slowest child. Spirit's failure became nil and \
+            was skipped: \(photos.count) photos. Rows are in completion order.
+            """)
+    }
+}
