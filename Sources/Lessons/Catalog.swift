@@ -6,11 +6,11 @@ public enum LessonCatalog {
         SyncVsAsyncLesson(),
         AsyncLetLesson(),
         TaskGroupsLesson(),
+        ForAwaitLesson(),
     ]
 
     /// Lessons the design plans that are not built yet, so `lab list` can say so honestly.
     public static let planned: [(name: String, summary: String)] = [
-        ("for-await", "AsyncSequence, AsyncStream, back-pressure"),
         ("cancellation", "cooperative cancellation, handlers, a view's .task lifetime"),
         ("actors", "isolation, data races, reentrancy: TimeStore, Coffee Tracker, jokes"),
         ("main-actor", "a main-actor UI run loop: hitches, stale frames, Space Photos"),

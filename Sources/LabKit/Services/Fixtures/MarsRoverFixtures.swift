@@ -60,7 +60,8 @@ enum MarsRoverFixtures {
 
     static func photosPerDay(_ rover: Rover, earthDate: String, seed: UInt64) -> Int {
         var random = SeededRandom(seed: seed, event: "count \(rover.name) \(earthDate)")
-        return 10 + Int(random.next() % 90)
+        // Curiosity and Perseverance send 100–300 photos on a busy day.
+        return 110 + Int(random.next() % 200)
     }
 
     static func solFor(_ rover: Rover, earthDate: String) -> Int {

@@ -1,0 +1,38 @@
+import LabKit
+
+/// Lesson 4: `for await`, AsyncSequence and AsyncStream.
+public struct ForAwaitLesson: Lesson {
+    public init() {}
+
+    public let name = "for-await"
+    public let title = "for await: values that arrive over time"
+    public let summary = "the timeStamps data race and its fix, AsyncStream.makeStream, throwing streams, buffering policies, onTermination"
+
+    public let introduction = """
+        A task group is an AsyncSequence of its children's results, and `for await` reads such a \
+        sequence one value at a time, suspending between values. We start with the book's \
+        timeStamps dictionary, which Swift 6 refuses to share with child tasks, then build our \
+        own sequences with AsyncStream: Coffee Tracker's caffeine level, rover photo pages that \
+        fail part-way, a fast producer with a slow consumer, and a consumer that stops early.
+        """
+
+    public var variants: [LessonVariant] {
+        [
+            TimeStampsVariant.variant,
+            CaffeineStreamVariant.variant,
+            ThrowingStreamVariant.variant,
+            BufferingVariant.variant,
+            EarlyExitVariant.variant,
+            FirstAnswerVariant.variant,
+        ]
+    }
+
+    public let takeaways = [
+        "Child tasks cannot write to a variable of their parent; return results from the children and collect them with `for await` in the parent, one at a time.",
+        "AsyncStream.makeStream() gives a stream and its continuation: the producer yields and finishes, the consumer reads with `for await`.",
+        "An AsyncThrowingStream ends with `finish(throwing:)`; the consumer's `for try await` throws after the values before it.",
+        "With a slow consumer, the buffering policy decides: unbounded keeps everything (memory grows), bufferingOldest keeps the first n, bufferingNewest keeps the last n.",
+        "When the consumer stops early, onTermination runs: cancel the producer there, or it keeps working for nobody.",
+        "`for await` can stop at the first value it needs; cancel the rest of the group when you do.",
+    ]
+}
