@@ -7,11 +7,11 @@ public enum LessonCatalog {
         AsyncLetLesson(),
         TaskGroupsLesson(),
         ForAwaitLesson(),
+        CancellationLesson(),
     ]
 
     /// Lessons the design plans that are not built yet, so `lab list` can say so honestly.
     public static let planned: [(name: String, summary: String)] = [
-        ("cancellation", "cooperative cancellation, handlers, a view's .task lifetime"),
         ("actors", "isolation, data races, reentrancy: TimeStore, Coffee Tracker, jokes"),
         ("main-actor", "a main-actor UI run loop: hitches, stale frames, Space Photos"),
         ("continuations", "wrapping completion handlers: Coffee Tracker's HealthKit query"),

@@ -1,0 +1,80 @@
+import Foundation
+import LabKit
+
+/// Cancelling through a task's handle, and a group's children with `cancelAll()`.
+enum TaskHandleVariant {
+    static let variant = LessonVariant("task-handle", title: "cancel(), isCancelled, checkCancellation() and cancelAll()") { context in
+        let console = context.console
+        console.paragraph("""
+            A download task pages through a day of Curiosity's photos (a page takes about \
+            \(context.describe(sourceSeconds: 1))). We keep its handle and call cancel() after \
+            \(context.describe(sourceSeconds: 2.5)). Between pages the loop calls \
+            Task.checkCancellation(), which throws CancellationError once the flag is set.
+            """)
+        let rover = try requireRover("Curiosity")
+        let meter = CallMeter()
+        let api = MarsRoverClient.simulated(context.behavior(latency: .fixed(1)), meter: meter)
+        let probe = context.probe
+        let download = Task {
+            try await probe.withLane("download task") {
+                var pages = 0
+                for page in 1...10 {
+                    try Task.checkCancellation()
+                    _ = try await probe.span("page \(page)", kind: .suspending) {
+                        try await api.photos(rover: rover, earthDate: rover.maxDate, page: page)
+                    }
+                    pages += 1
+                }
+                return pages
+            }
+        }
+        try await Task.sleep(for: context.scale.duration(sourceSeconds: 2.5))
+        probe.mark("download.cancel()")
+        download.cancel()
+        let outcome: String
+        switch await download.result {
+        case .success(let pages): outcome = "finished \(pages) pages"
+        case .failure(let error): outcome = error is CancellationError ? "CancellationError" : "\(error)"
+        }
+        console.output("download.isCancelled = \(download.isCancelled); the task ended with: \(outcome)")
+        context.record("download_outcome", "the download ended with", text: outcome)
+        context.record("pages_before_cancel", "pages loaded", count: meter.stats.completed)
+        context.record("download_cancelled_calls", "requests stopped mid-flight", count: meter.stats.cancelled)
+
+        console.paragraph("""
+            Next, a group downloads the four rovers' manifests and we only need the first to arrive: \
+            after it, group.cancelAll() cancels every child still running.
+            """)
+        let groupMeter = CallMeter()
+        let groupData = MarsData(api: MarsRoverClient.simulated(context.behavior(latency: .jitter(base: 2, spread: 0.8)), meter: groupMeter),
+                                 probe: probe)
+        let first = try await firstManifest(groupData, rovers: MarsRoverClient.fixtureRovers())
+        console.output("first manifest: \(first), then cancelAll()")
+        context.record("group_first", "first manifest to arrive", text: first)
+        context.record("group_cancelled_calls", "group children cancelled by cancelAll()", count: groupMeter.stats.cancelled)
+        console.paragraph("""
+            The download had loaded \(meter.stats.completed) pages; the request in flight at cancel() \
+            stopped at once (Task.sleep inside the service threw), and checkCancellation() kept the \
+            loop from starting another. cancelAll() stopped \(groupMeter.stats.cancelled) manifest \
+            downloads nobody needed.
+            """)
+    }
+
+    /// The first manifest to arrive; the other children are cancelled.
+    nonisolated static func firstManifest(_ marsData: MarsData, rovers: [Rover]) async throws -> String {
+        try await withThrowingTaskGroup(of: String.self) { group in
+            for rover in rovers {
+                group.addTask {
+                    try await marsData.probe.withLane(rover.name) {
+                        try await marsData.probe.span("photoManifest(\(rover.name))", kind: .suspending) {
+                            try await marsData.api.photoManifest(rover: rover).name
+                        }
+                    }
+                }
+            }
+            let first = try await group.next() ?? "none"
+            group.cancelAll()
+            return first
+        }
+    }
+}

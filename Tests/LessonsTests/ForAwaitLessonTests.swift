@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+@testable import LabKit
+@testable import Lessons
+
+@Suite("for-await lesson", .serialized)
+@MainActor
+struct ForAwaitLessonTests {
+    @Test func theParentWritesTheDictionaryOneEntryAtATime() async throws {
+        let report = try await LessonHarness.run(ForAwaitLesson(), ["time-stamps"])
+        #expect(try report.value("time-stamps", "entries") == 5)
+        #expect(try report.value("time-stamps", "writes_overlapping") == 1)
+        let children = report.steps("time-stamps").filter { $0.name == "takesTooLong()" }
+        #expect(children.count == 5)
+    }
+
+    @Test func streamsDeliverUntilFinishedOrFailed() async throws {
+        let report = try await LessonHarness.run(ForAwaitLesson(), ["caffeine-stream", "throwing-stream"])
+        #expect(try report.value("caffeine-stream", "readings") == 9)
+        #expect(try report.value("throwing-stream", "pages_received") == 2)
+        #expect(try report.value("throwing-stream", "requests") == 3)
+        #expect(try report.figure("throwing-stream", "error").text == "request timed out")
+    }
+
+    @Test func whenTheLoopOwnsTheStreamBreakStopsTheProducer() async throws {
+        let report = try await LessonHarness.run(ForAwaitLesson(), ["early-exit"])
+        #expect(try report.figure("early-exit", "owned_termination").text == "cancelled")
+        #expect(try report.value("early-exit", "owned_produced") <= 4)
+        #expect(try report.value("early-exit", "held_produced_after_grace") > report.value("early-exit", "owned_produced"))
+    }
+
+    @Test func theFirstAnswerCancelsTheRest() async throws {
+        let report = try await LessonHarness.run(ForAwaitLesson(), ["first-answer"])
+        #expect(try report.value("first-answer", "first_cancelled") >= 1)
+        #expect(try report.value("first-answer", "reduce_answers") == 4)
+    }
+}
+
+/// The buffering policies, checked on the experiment itself.
+@Suite("AsyncStream buffering")
+struct BufferingTests {
+    let work = SimulatedWork(scale: TimeScale(factor: 0.001))
+
+    @Test func bufferingNewestDropsTheOldest() async {
+        let outcome = await BufferingExperiment.run(policy: .bufferingNewest(3), elements: 20, work: work)
+        #expect(outcome.received == [18, 19, 20])
+        #expect(outcome.dropped == Array(1...17), "the dropped ones are the oldest, in order")
+        #expect(outcome.deepestBuffer == 3)
+    }
+
+    @Test func bufferingOldestDropsTheNewest() async {
+        let outcome = await BufferingExperiment.run(policy: .bufferingOldest(3), elements: 20, work: work)
+        #expect(outcome.received == [1, 2, 3])
+        #expect(outcome.dropped == Array(4...20))
+    }
+
+    @Test func unboundedKeepsEverythingAndGrows() async {
+        let outcome = await BufferingExperiment.run(policy: .unbounded, elements: 20, work: work)
+        #expect(outcome.received == Array(1...20) && outcome.dropped.isEmpty)
+        #expect(outcome.deepestBuffer == 20)
+    }
+}

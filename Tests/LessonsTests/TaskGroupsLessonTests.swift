@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+@testable import LabKit
+@testable import Lessons
+
+@Suite("task-groups lesson", .serialized)
+@MainActor
+struct TaskGroupsLessonTests {
+    @Test func fiveTasksWaitTogether() async throws {
+        let report = try await LessonHarness.run(TaskGroupsLesson(), ["five-tasks"])
+        #expect(try report.value("five-tasks", "max_overlap") == 5)
+        let order = try report.figure("five-tasks", "completion_order").text ?? ""
+        #expect(Set(order.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }) == ["1", "2", "3", "4", "5"])
+    }
+
+    @Test func latestPhotosFansOutAfterTheRoverList() async throws {
+        let report = try await LessonHarness.run(TaskGroupsLesson(), ["latest-photos"])
+        let steps = report.steps("latest-photos")
+        let list = try #require(steps.first { $0.name == "allRovers()" })
+        let children = steps.filter { $0.name.hasPrefix("latestPhotos(") }
+        #expect(children.count == 4)
+        #expect(children.allSatisfy { $0.startSeconds >= list.end }, "children start after the list arrives")
+        #expect(try report.value("latest-photos", "max_in_flight") == 4)
+        #expect(try report.value("latest-photos", "photos") == 3, "Spirit's failure became nil")
+    }
+
+    @Test func aFailingChildCancelsItsSiblings() async throws {
+        let report = try await LessonHarness.run(TaskGroupsLesson(), ["failing-child"])
+        let siblings = try report.value("failing-child", "siblings")
+        let cancelled = try report.value("failing-child", "siblings_cancelled")
+        #expect(cancelled >= 1)
+        #expect(cancelled + (try report.value("failing-child", "siblings_completed")) == siblings)
+        #expect(try report.figure("failing-child", "error").text == "service unavailable")
+    }
+
+    @Test func blockingChildrenFinishInWavesSuspendingOnesTogether() async throws {
+        let report = try await LessonHarness.run(TaskGroupsLesson(), ["executor-width"], scale: 0.02)
+        let width = try report.value("executor-width", "executor_width")
+        #expect(try report.value("executor-width", "suspending_waves") == 1)
+        if width < 5 {
+            #expect(try report.value("executor-width", "blocking_waves") >= 2)
+        }
+    }
+
+    @Test func theWindowNeverExceedsK() async throws {
+        let report = try await LessonHarness.run(TaskGroupsLesson(), ["sliding-window"])
+        #expect(try report.value("sliding-window", "window_max_in_flight") == report.value("sliding-window", "window"))
+        #expect(try report.value("sliding-window", "unbounded_max_in_flight") > report.value("sliding-window", "window"))
+    }
+
+    @Test func aDiscardingGroupStillWaitsForEveryChild() async throws {
+        let report = try await LessonHarness.run(TaskGroupsLesson(), ["discarding"])
+        #expect(try report.value("discarding", "cached_when_group_returned") == report.value("discarding", "children"))
+        #expect(try report.value("discarding", "max_in_flight") > 1)
+    }
+}
