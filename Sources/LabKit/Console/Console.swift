@@ -1,19 +1,18 @@
 import Foundation
-import Synchronization
 
 /// Where a lesson's words go. Safe to use from any task: each call writes whole lines.
 public final class Console: Sendable {
     public let terminal: Terminal
     /// When false, narration is dropped (for `--quiet` and `--json`); `emit` still prints.
     public let narrates: Bool
-    private let sink: Mutex<TextSink>
+    private let sink: Locked<TextSink>
     /// A status line redrawn in place under the output (TTY only), e.g. the UI loop's frames.
-    private let liveLine = Mutex<String?>(nil)
+    private let liveLine = Locked<String?>(nil)
 
     public init(terminal: Terminal, narrates: Bool = true, sink: TextSink = .standardOutput) {
         self.terminal = terminal
         self.narrates = narrates
-        self.sink = Mutex(sink)
+        self.sink = Locked(sink)
     }
 
     /// Writes text as is, whatever the narration setting (results, JSON).

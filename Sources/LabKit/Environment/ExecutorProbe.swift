@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Measurements of the concurrency runtime on this machine, by running tasks.
 public enum ExecutorProbe {
@@ -62,7 +61,7 @@ public enum ExecutorProbe {
 
 /// Counts how many callers are inside a region at once, and the peak.
 public final class ConcurrencyGauge: Sendable {
-    private let state = Mutex((current: 0, peak: 0))
+    private let state = Locked((current: 0, peak: 0))
     public init() {}
     public func enter() {
         state.withLock { $0.current += 1; $0.peak = max($0.peak, $0.current) }

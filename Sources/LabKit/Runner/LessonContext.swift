@@ -1,4 +1,3 @@
-import Synchronization
 
 /// What a running variant works with: the scaled clock, a probe, the console,
 /// the seed for its services, and a place to record what it measured.
@@ -7,7 +6,7 @@ public final class LessonContext: Sendable {
     public let console: Console
     public let probe: Probe
     public let work: SimulatedWork
-    private let recorded = Mutex<[Figure]>([])
+    private let recorded = Locked<[Figure]>([])
 
     public init(options: LessonOptions, console: Console, probe: Probe = Probe()) {
         self.options = options

@@ -55,8 +55,8 @@ struct LessonSession {
         let start = clock.now
         var failure: String?
         do {
-            // The variant's own steps show in the lane "lesson", on the main actor.
-            try await context.probe.withLane("lesson") { try await variant.run(context) }
+            // Steps outside any named lane show in the lane "lesson".
+            try await variant.run(context)
         } catch {
             failure = "\(error)"
             StandardError.write("\(lesson.name): error: variant '\(variant.name)' failed: \(error)")

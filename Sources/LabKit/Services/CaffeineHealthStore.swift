@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// A caffeine sample, as the Coffee Tracker sample saves to HealthKit.
 public struct CaffeineSample: Sendable, Codable, Equatable, Identifiable {
@@ -33,7 +32,7 @@ public enum HealthStoreError: Error, Sendable, Equatable {
 public final class CaffeineHealthStore: Sendable {
     public let behavior: ServiceBehavior
     public let meter: CallMeter
-    private let state = Mutex(StoreState())
+    private let state = Locked(StoreState())
     private let queue = DispatchQueue(label: "lab.healthstore.callbacks", attributes: .concurrent)
 
     private struct StoreState {

@@ -1,11 +1,10 @@
-import Synchronization
 
 /// Counts a service's calls: how many, how many at once, and how each ended.
 ///
 /// Tests and exercises prove concurrency with these counts instead of timing:
 /// a sequential loop never has two calls in flight, a fan-out does.
 public final class CallMeter: Sendable {
-    private let state = Mutex(CallStats())
+    private let state = Locked(CallStats())
 
     public init() {}
 

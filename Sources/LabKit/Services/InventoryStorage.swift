@@ -34,8 +34,8 @@ public protocol InventoryStorage: Sendable {
 
 /// Products in memory: for tests and lessons that should leave nothing behind.
 public final class InMemoryInventoryStorage: InventoryStorage {
-    private let products: Mutex<[Product]>
-    public init(_ products: [Product] = []) { self.products = Mutex(products) }
+    private let products: Locked<[Product]>
+    public init(_ products: [Product] = []) { self.products = Locked(products) }
     public func load() throws -> [Product] { products.withLock { $0 } }
     public func save(_ products: [Product]) throws { self.products.withLock { $0 = products } }
 }

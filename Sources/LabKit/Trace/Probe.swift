@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Records spans from any task. Create one per run; read `spans` when it is done.
 ///
@@ -7,7 +6,7 @@ import Synchronization
 public final class Probe: Sendable {
     public let isEnabled: Bool
     private let origin: ContinuousClock.Instant
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     fileprivate struct State {
         var spans: [Span] = []
@@ -32,11 +31,13 @@ public final class Probe: Sendable {
     /// Seconds since the probe was created.
     public var now: Double { origin.duration(to: .now).seconds }
 
-    /// Runs `body` with spans inside it drawn in the lane `label` (inherited by child tasks).
+    /// Runs `body` with spans inside it drawn in the lane `label` (inherited by child
+    /// tasks). Nested lanes compose: "async let › Curiosity".
     public func withLane<T>(_ label: String,
                             isolation: isolated (any Actor)? = #isolation,
                             _ body: () async throws -> T) async rethrows -> T {
-        try await Probe.$laneLabel.withValue(label, operation: body, isolation: isolation)
+        let composed = Probe.laneLabel.map { "\($0) › \(label)" } ?? label
+        return try await Probe.$laneLabel.withValue(composed, operation: body, isolation: isolation)
     }
 
     /// Traces `body` as a span in the caller's isolation.
@@ -108,10 +109,10 @@ extension Probe.State {
             // A task keeps its lane unless it was given a new label.
             if label == nil || known == label || known.hasPrefix((label ?? "") + " #") { return known }
         }
-        let base = label ?? "task"
+        let base = label ?? "lesson"
         let count = (laneCountForLabel[base] ?? 0) + 1
         laneCountForLabel[base] = count
-        let lane = (label == nil || count > 1) ? "\(base) #\(count)" : base
+        let lane = count > 1 ? "\(base) #\(count)" : base
         laneForTask[task] = lane
         return lane
     }

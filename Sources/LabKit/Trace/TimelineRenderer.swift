@@ -20,7 +20,7 @@ public struct TimelineRenderer: Sendable {
         let origin = spans.map(\.start).min() ?? 0
         let total = max((spans.map(\.end).max() ?? 0) - origin, 1e-9)
         let lanes = orderedLanes(spans)
-        let labelWidth = min(26, lanes.map(\.count).max() ?? 4)
+        let labelWidth = min(32, lanes.map(\.count).max() ?? 4)
         let tagWidth = 13
         let barWidth = max(20, terminal.width - labelWidth - tagWidth - 6)
         let palette = IsolationPalette(spans: spans)

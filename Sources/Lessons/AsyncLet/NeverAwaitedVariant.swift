@@ -14,10 +14,10 @@ enum NeverAwaitedVariant {
         let probe = context.probe
         let work = context.work
         let cooperative = await Stopwatch.time {
-            await probe.withLane("prefetch() · cooperative") { await prefetch(probe: probe, work: work, cooperative: true) }
+            await probe.withLane("cooperative") { await prefetch(probe: probe, work: work, cooperative: true) }
         }.1
         let stubborn = await Stopwatch.time {
-            await probe.withLane("prefetch() · ignores cancel") { await prefetch(probe: probe, work: work, cooperative: false) }
+            await probe.withLane("ignores cancel") { await prefetch(probe: probe, work: work, cooperative: false) }
         }.1
         let spans = probe.spans
         let sawCancel = spans.contains { $0.name == "download saw cancellation" }
@@ -39,7 +39,7 @@ enum NeverAwaitedVariant {
     }
 
     static func download(probe: Probe, work: SimulatedWork, cooperative: Bool) async {
-        await probe.withLane(cooperative ? "download · cooperative" : "download · ignores cancel") {
+        await probe.withLane("download") {
             if cooperative {
                 do {
                     try await probe.span("download", kind: .suspending) { try await work.suspend(sourceSeconds: 5) }

@@ -14,7 +14,7 @@ enum OneThrowsVariant {
         let work = context.work
         var rows: [(String, Double, Bool)] = []
         for failingFirst in [true, false] {
-            let label = failingFirst ? "await failing one first" : "await slow one first"
+            let label = failingFirst ? "failing one first" : "slow one first"
             let meter = ConcurrencyGauge()
             let (outcome, elapsed) = await Stopwatch.time {
                 await probe.withLane(label) {
@@ -27,7 +27,7 @@ enum OneThrowsVariant {
                 }
             }
             rows.append((label, elapsed, meter.peak > 0))
-            console.output("\(label): caught \"\(outcome)\" after \(elapsed.formattedAsDuration)")
+            console.output("await \(label): caught \"\(outcome)\" after \(elapsed.formattedAsDuration)")
         }
         context.record("failing_first_error_seconds", "error reached the caller (failing one awaited first)", seconds: rows[0].1)
         context.record("slow_first_error_seconds", "error reached the caller (slow one awaited first)", seconds: rows[1].1)

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import LabKit
 
 /// Stopping callback-based work: polling the flag vs `withTaskCancellationHandler`.
@@ -89,7 +88,7 @@ enum CancellationHandlerVariant {
 
 /// A result set by a callback and read by a polling loop.
 final class ResultBox: Sendable {
-    private let value = Mutex<Result<Int, any Error>?>(nil)
+    private let value = Locked<Result<Int, any Error>?>(nil)
     func set(_ result: Result<Int, any Error>) { value.withLock { $0 = result } }
     func get() -> Result<Int, any Error>? { value.withLock { $0 } }
 }

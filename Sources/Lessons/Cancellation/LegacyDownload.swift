@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import LabKit
-import Synchronization
 
 /// A callback-based download, like a URLSessionDataTask: `start(completion:)` and
 /// `cancel()`. Cancelling ends it at once, with `CancellationError`, and the time
@@ -13,7 +12,7 @@ final class LegacyDownload: Sendable {
         var finished = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let duration: Duration
 
     init(duration: Duration) { self.duration = duration }

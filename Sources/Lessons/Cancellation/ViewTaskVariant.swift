@@ -34,7 +34,9 @@ enum ViewTaskVariant {
         let view = TaskModifier {
             await probe.withLane(".task of the photo view") {
                 for page in 1...12 {
-                    guard let photos = try? await api.photos(rover: rover, earthDate: rover.maxDate, page: page) else {
+                    guard let photos = try? await probe.span("page \(page)", kind: .suspending, {
+                        try await api.photos(rover: rover, earthDate: rover.maxDate, page: page)
+                    }) else {
                         probe.mark("download stopped")
                         return
                     }

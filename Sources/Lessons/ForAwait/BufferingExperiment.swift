@@ -1,6 +1,5 @@
 import Foundation
 import LabKit
-import Synchronization
 
 /// A burst of elements arrives on an AsyncStream while its consumer is busy; then
 /// the consumer reads them slowly. Under a buffering policy, records what was

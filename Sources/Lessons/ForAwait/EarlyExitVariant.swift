@@ -17,9 +17,9 @@ enum EarlyExitVariant {
         let grace = context.scale.duration(sourceSeconds: 10 * period)
 
         // 1. The loop's iterator holds the only reference: break ends it at once.
-        let owned = await probe.withLane("view · owned by the loop") {
+        let owned = await probe.withLane("loop owns stream") {
             // The stream is never stored: the loop's iterator is its only owner.
-            let (feed, stream) = PhotoFeed.start(probe: probe, work: work, every: period, label: "owned by the loop")
+            let (feed, stream) = PhotoFeed.start(probe: probe, work: work, every: period)
             for await photo in consume stream where photo == 3 {
                 probe.mark("break")
                 break
@@ -29,9 +29,11 @@ enum EarlyExitVariant {
         try await Task.sleep(for: grace)
 
         // 2. The stream is also kept elsewhere (a view model's property, say): break ends nothing.
-        let (held, heldStream) = PhotoFeed.start(probe: probe, work: work, every: period, label: "also held elsewhere")
+        let (held, heldStream) = await probe.withLane("stream held elsewhere") {
+            PhotoFeed.start(probe: probe, work: work, every: period)
+        }
         var producedWhileHeld = 0
-        await probe.withLane("view · also held elsewhere") {
+        await probe.withLane("stream held elsewhere") {
             for await photo in heldStream where photo == 3 {
                 probe.mark("break")
                 break

@@ -1,6 +1,5 @@
 import Foundation
 import LabKit
-import Synchronization
 
 /// A producer task feeding new photo numbers into a stream, with a log of what it
 /// did and when `onTermination` ran (its handler cancels the producer). The feed
@@ -8,21 +7,21 @@ import Synchronization
 final class PhotoFeed: Sendable {
     /// What the producer did, shared with its task and the termination handler.
     final class Log: Sendable {
-        let state = Mutex((produced: 0, termination: String?.none, producedAtTermination: 0))
+        let state = Locked((produced: 0, termination: String?.none, producedAtTermination: 0))
     }
 
     private let log = Log()
     let producer: Task<Void, Never>
 
-    static func start(probe: Probe, work: SimulatedWork, every seconds: Double, label: String) -> (PhotoFeed, AsyncStream<Int>) {
+    static func start(probe: Probe, work: SimulatedWork, every seconds: Double) -> (PhotoFeed, AsyncStream<Int>) {
         let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
-        return (PhotoFeed(continuation: continuation, probe: probe, work: work, every: seconds, label: label), stream)
+        return (PhotoFeed(continuation: continuation, probe: probe, work: work, every: seconds), stream)
     }
 
-    private init(continuation: AsyncStream<Int>.Continuation, probe: Probe, work: SimulatedWork, every seconds: Double, label: String) {
+    private init(continuation: AsyncStream<Int>.Continuation, probe: Probe, work: SimulatedWork, every seconds: Double) {
         let log = self.log
         producer = Task {
-            await probe.withLane("producer · \(label)") {
+            await probe.withLane("producer") {
                 for photo in 1...100 {
                     guard !Task.isCancelled else {
                         probe.mark("producer cancelled")
