@@ -6,14 +6,14 @@ enum TaskHandleVariant {
     static let variant = LessonVariant("task-handle", title: "cancel(), isCancelled, checkCancellation() and cancelAll()") { context in
         let console = context.console
         console.paragraph("""
-            A download task pages through a day of Curiosity's photos (a page takes about \
-            \(context.describe(sourceSeconds: 1))). We keep its handle and call cancel() after \
-            \(context.describe(sourceSeconds: 2.5)). Between pages the loop calls \
+            A download task pages through a day of Curiosity's photos (a page takes \
+            \(context.describe(sourceSeconds: 2))). We keep its handle and call cancel() after \
+            \(context.describe(sourceSeconds: 5)), in the middle of page 3. Between pages the loop calls \
             Task.checkCancellation(), which throws CancellationError once the flag is set.
             """)
         let rover = try requireRover("Curiosity")
         let meter = CallMeter()
-        let api = MarsRoverClient.simulated(context.behavior(latency: .fixed(1)), meter: meter)
+        let api = MarsRoverClient.simulated(context.behavior(latency: .fixed(2)), meter: meter)
         let probe = context.probe
         let download = Task {
             try await probe.withLane("download task") {
@@ -28,7 +28,7 @@ enum TaskHandleVariant {
                 return pages
             }
         }
-        try await Task.sleep(for: context.scale.duration(sourceSeconds: 2.5))
+        try await Task.sleep(for: context.scale.duration(sourceSeconds: 5))
         probe.mark("download.cancel()")
         download.cancel()
         let outcome: String

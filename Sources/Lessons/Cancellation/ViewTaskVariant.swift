@@ -23,12 +23,12 @@ enum ViewTaskVariant {
         console.paragraph("""
             Space Photos and the rover app load in `.task { … }`. SwiftUI starts that task when the \
             view appears and cancels it when the view disappears. Our stand-in view pages through a \
-            day of Perseverance photos (12 pages, about \(context.describe(sourceSeconds: 1)) each); \
-            the user leaves after \(context.describe(sourceSeconds: 3.5)).
+            day of Perseverance photos (12 pages, \(context.describe(sourceSeconds: 2)) each); \
+            the user leaves after \(context.describe(sourceSeconds: 5)), in the middle of page 3.
             """)
         let rover = try requireRover("Perseverance")
         let meter = CallMeter()
-        let api = MarsRoverClient.simulated(context.behavior(latency: .jitter(base: 1, spread: 0.2)), meter: meter)
+        let api = MarsRoverClient.simulated(context.behavior(latency: .fixed(2)), meter: meter)
         let probe = context.probe
         var loaded: [Int] = []
         let view = TaskModifier {
@@ -46,7 +46,7 @@ enum ViewTaskVariant {
         }
         view.viewAppeared()
         probe.mark("view appeared")
-        try await Task.sleep(for: context.scale.duration(sourceSeconds: 3.5))
+        try await Task.sleep(for: context.scale.duration(sourceSeconds: 5))
         probe.mark("view disappeared")
         let gone = ContinuousClock.now
         view.viewDisappeared()
