@@ -18,7 +18,7 @@ struct ErrorPathTests {
         ("lab", ["lsit"], "did you mean 'list'"),
         ("lab", ["run"], "missing lesson name"),
         ("lab", ["run", "sync-vs-asyn"], "did you mean 'sync-vs-async'"),
-        ("lab", ["run", "actors"], "not built yet"),
+        ("lab", ["run", "inventory"], "not built yet"),
         ("lab", ["run", "sync-vs-async", "--bogus"], "unknown option '--bogus'"),
         ("lab", ["help", "nothing"], "unknown command 'nothing'"),
         ("lab", ["list", "--bogus"], "unknown option '--bogus'"),

@@ -72,4 +72,12 @@ public enum BlackHole {
     public static func consume<T>(_ value: T) {
         withExtendedLifetime(value) {}
     }
+
+    /// Returns `value` through a call the optimizer cannot see into, so a value
+    /// read before it must really be read from memory.
+    @inline(never)
+    public static func identity(_ value: Int) -> Int {
+        sink.store(UInt64(truncatingIfNeeded: value), ordering: .relaxed)
+        return value
+    }
 }

@@ -45,5 +45,32 @@ public enum CompilerDiagnostics {
             """,
         message: "passing closure as a 'sending' parameter risks causing data races between code in the current task and concurrent execution of the closure")
 
-    public static let all = [threadSleepInAsync, capturedVarInTaskGroup]
+    /// The book's `builder.message = "hello"` on an actor.
+    public static let actorPropertyMutatedFromOutside = CompilerDiagnostic(
+        source: """
+            actor BuildMessage {
+                var message: String = ""
+            }
+
+            func someFunction() async {
+                let builder = BuildMessage()
+                builder.message = "hello"
+            }
+            """,
+        message: "actor-isolated property 'message' can not be mutated from a nonisolated context")
+
+    /// A `nonisolated` method that reads the actor's mutable state.
+    public static let nonisolatedReadsMutableState = CompilerDiagnostic(
+        source: """
+            actor BuildMessage {
+                var message: String = ""
+                nonisolated func getGreeting() -> String {
+                    return message
+                }
+            }
+            """,
+        message: "actor-isolated property 'message' can not be referenced from a nonisolated context")
+
+    public static let all = [threadSleepInAsync, capturedVarInTaskGroup,
+                             actorPropertyMutatedFromOutside, nonisolatedReadsMutableState]
 }

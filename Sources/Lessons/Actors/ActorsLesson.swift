@@ -1,0 +1,36 @@
+import LabKit
+
+/// Lesson 6: actors, from the book's BuildMessage and TimeStore, Coffee Tracker and the joke app.
+public struct ActorsLesson: Lesson {
+    public init() {}
+
+    public let name = "actors"
+    public let title = "Actors: state that one task at a time may touch"
+    public let summary = "isolation and nonisolated, a data race counted (class vs actor vs Mutex vs Atomic), reentrancy, Coffee Tracker's actors, JokeServiceStore"
+
+    public let introduction = """
+        An actor owns its state: code outside reaches it only with `await`, and the actor runs \
+        one piece of its code at a time. We start with the book's BuildMessage and TimeStore, \
+        count the updates a shared class loses to a data race (and what an actor, a Mutex and an \
+        Atomic cost to prevent it), watch an actor's `await` let a second call in (reentrancy), \
+        then port Coffee Tracker's and the joke app's actors.
+        """
+
+    public var variants: [LessonVariant] {
+        [
+            BuildMessageVariant.variant,
+            CountersVariant.variant,
+            ReentrancyVariant.variant,
+            CoffeeTrackerVariant.variant,
+            JokeServiceVariant.variant,
+        ]
+    }
+
+    public let takeaways = [
+        "Outside an actor, its methods and mutable properties need `await`; the compiler rejects direct access. `nonisolated` members that touch only immutable state can be called synchronously.",
+        "A class shared between tasks loses updates; an actor, a Mutex and an Atomic do not. They differ in cost by orders of magnitude: measure before you choose.",
+        "An actor is reentrant: at every `await` inside it, another call may run. Check-then-await-then-act can do the work twice; store the in-flight Task instead.",
+        "Actors exchange values, not references: pass a copy of the drinks array to the store actor.",
+        "On the main actor, mutate and write back before any `await`, or a concurrent call's write can be lost.",
+    ]
+}

@@ -1,0 +1,53 @@
+import Foundation
+import LabKit
+
+/// Coffee Tracker's actors, and the "mutate then write back before any await" rule.
+enum CoffeeTrackerVariant {
+    static let drinks: [(String, Double)] = [("Espresso", 64), ("Latte", 128), ("Cold brew", 155), ("Drip coffee", 95), ("Cortado", 85)]
+
+    static let variant = LessonVariant("coffee-tracker", title: "Coffee Tracker: HealthKitController and CoffeeDataStore as actors") { context in
+        let console = context.console
+        console.paragraph("""
+            In the WWDC session, Coffee Tracker's HealthKitController becomes an actor, the model \
+            moves to the main actor, and saving moves to a private CoffeeDataStore actor that is \
+            *passed* the current drinks. The session warns: take the copy, mutate it and write it \
+            back before any `await`, or another update can slip in. We tap five drinks at once, \
+            both ways. (HealthKit is a stand-in that calls back on a background queue.)
+            """)
+        var table = Table(headers: ["addDrink", "drinks tapped", "drinks kept", "lost"], rightAligned: [1, 2, 3])
+        for (key, title) in [("rule", "mutates, then awaits"), ("copy", "copies across an await")] {
+            let healthStore = CaffeineHealthStore(behavior: context.behavior(latency: .jitter(base: 0.5, spread: 0.2)))
+            let healthKit = HealthKitController(store: healthStore)
+            _ = await healthKit.requestAuthorization()
+            let model = CoffeeData(healthKit: healthKit)
+            // Five taps on "Add drink", each starting a task from the button, as the app does.
+            let taps = drinks.map { name, milligrams in
+                let drink = Drink(name: name, milligrams: milligrams, date: Date())
+                return Task {
+                    if key == "rule" {
+                        await model.addDrink(drink)
+                    } else {
+                        await model.addDrinkCopyingAcrossAwait(drink)
+                    }
+                }
+            }
+            for tap in taps { await tap.value }
+            let kept = model.currentDrinks.count
+            table.append([title, "\(drinks.count)", "\(kept)", "\(drinks.count - kept)"])
+            context.record("\(key)_kept", "\(title): drinks kept", count: kept)
+            if key == "rule" {
+                let counts = await model.storeCounts
+                context.record("store_saves", "CoffeeDataStore saves", count: counts.saves)
+                context.record("store_skipped", "CoffeeDataStore saves skipped (no change)", count: counts.skipped)
+                context.record("healthkit_saves", "samples saved to the health store", count: healthStore.meter.stats.completed - 1)
+            }
+        }
+        console.table(table)
+        console.paragraph("""
+            Mutating first kept all \(drinks.count) drinks. Copying across the `await` kept \
+            \(Int(context.figure("copy_kept")?.value ?? 0)): every call copied the list before any \
+            of them wrote back, and the last write won. Both versions compile without a warning — \
+            the main actor protects each line, not a sequence of lines across an `await`.
+            """)
+    }
+}

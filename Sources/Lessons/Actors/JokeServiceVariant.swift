@@ -1,0 +1,70 @@
+import Foundation
+import LabKit
+
+/// The joke app's `JokeServiceStore` actor behind a main-actor `JokeService`.
+enum JokeServiceVariant {
+    /// The Kodeco app's store: a private actor that downloads and keeps the joke.
+    actor JokeServiceStore {
+        private var loadedJoke = Joke(value: "")
+        private let client: JokeClient
+        private let probe: Probe
+
+        init(client: JokeClient, probe: Probe) {
+            self.client = client
+            self.probe = probe
+        }
+
+        func load() async throws -> Joke {
+            loadedJoke = try await probe.span("load()", kind: .suspending) { try await client.randomJoke() }
+            return loadedJoke
+        }
+    }
+
+    /// The view's model: published state on the main actor, the download on the store actor.
+    @MainActor
+    final class JokeService {
+        private(set) var joke = "Joke appears here"
+        private(set) var isFetching = false
+        private let store: JokeServiceStore
+        private let probe: Probe
+
+        init(store: JokeServiceStore, probe: Probe) {
+            self.store = store
+            self.probe = probe
+        }
+
+        func fetchJoke() async throws {
+            isFetching = true
+            defer { isFetching = false }
+            probe.mark("isFetching = true")
+            let loaded = try await store.load()
+            probe.syncSpan("joke = loaded.value") { joke = loaded.value }
+        }
+    }
+
+    static let variant = LessonVariant("joke-service", title: "The joke app: JokeServiceStore actor, main-actor JokeService") { context in
+        let console = context.console
+        console.paragraph("""
+            The Kodeco joke app moves the download out of its main-actor JokeService into a private \
+            JokeServiceStore actor. The service keeps what the view shows (joke, isFetching) on the \
+            main actor; the store does the network work on its own actor.
+            """)
+        let probe = context.probe
+        let meter = CallMeter()
+        let store = JokeServiceStore(client: JokeClient.simulated(context.behavior(latency: .jitter(base: 1, spread: 0.3)), meter: meter), probe: probe)
+        let service = JokeService(store: store, probe: probe)
+        try await probe.withLane("Fetch a joke button") { try await service.fetchJoke() }
+        console.output(service.joke)
+        let spans = probe.spans
+        let load = try spans.single(named: "load()")
+        let assign = try spans.single(named: "joke = loaded.value")
+        context.record("load_isolation", "load() ran on", text: load.isolation.description)
+        context.record("assign_isolation", "the joke was set on", text: assign.isolation.description)
+        context.record("is_fetching_after", "isFetching afterwards", count: service.isFetching ? 1 : 0)
+        console.paragraph("""
+            load() ran on the \(load.isolation); the joke was stored on the \(assign.isolation), \
+            where the view reads it; isFetching went back to false. The actor boundary is where the \
+            `await` is: the main actor was free while the joke downloaded.
+            """)
+    }
+}

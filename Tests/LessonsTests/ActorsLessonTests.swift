@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+@testable import LabKit
+@testable import Lessons
+
+@Suite("actors lesson", .serialized)
+@MainActor
+struct ActorsLessonTests {
+    let tasks = max(2, ProcessInfo.processInfo.activeProcessorCount)
+
+    @Test(.enabled(if: ProcessInfo.processInfo.activeProcessorCount > 1, "a race needs two cores"))
+    func theUnsafeCounterCanLoseUpdates() async {
+        var lost = 0
+        for _ in 0..<5 where lost == 0 {
+            lost = await CounterExperiment.run(.unsafeClass, tasks: tasks, increments: 20_000).lostUpdates
+        }
+        #expect(lost > 0, "five contended runs of 40,000+ increments and not one lost update")
+    }
+
+    @Test(arguments: [CounterKind.actor, .mutex, .atomic])
+    func safeCountersNeverLoseAnUpdate(kind: CounterKind) async {
+        let outcome = await CounterExperiment.run(kind, tasks: tasks, increments: 10_000)
+        #expect(outcome.expected >= 20_000)
+        #expect(outcome.lostUpdates == 0)
+    }
+
+    @Test func timeStoreSerialisesOnlyTheStateChange() async throws {
+        let report = try await LessonHarness.run(ActorsLesson(), ["build-message"])
+        #expect(try report.value("build-message", "entries") == 5)
+        #expect(try report.value("build-message", "waits_overlapping") == 5)
+        #expect(try report.value("build-message", "stamps_overlapping") == 1)
+        #expect(try report.figure("build-message", "stamp_isolation").text == "actor TimeStore")
+        #expect(try report.figure("build-message", "message").text == "Hello Jane Smith")
+    }
+
+    @Test func theFixedCacheCallsTheServiceOnce() async throws {
+        let report = try await LessonHarness.run(ActorsLesson(), ["reentrancy"])
+        #expect(try report.value("reentrancy", "naive_downloads") > 1, "reentrancy let a second download in")
+        #expect(try report.value("reentrancy", "shared_downloads") == 1)
+    }
+
+    @Test func mutatingAcrossAnAwaitLosesDrinks() async throws {
+        let report = try await LessonHarness.run(ActorsLesson(), ["coffee-tracker"])
+        #expect(try report.value("coffee-tracker", "rule_kept") == 5)
+        #expect(try report.value("coffee-tracker", "copy_kept") < 5)
+        #expect(try report.value("coffee-tracker", "healthkit_saves") == 5)
+    }
+
+    @Test func theStoreLoadsOnItsActorAndTheJokeLandsOnTheMainActor() async throws {
+        let report = try await LessonHarness.run(ActorsLesson(), ["joke-service"])
+        #expect(try report.figure("joke-service", "load_isolation").text == "actor JokeServiceStore")
+        #expect(try report.figure("joke-service", "assign_isolation").text == "main actor")
+        #expect(try report.value("joke-service", "is_fetching_after") == 0)
+    }
+}
+
+@Suite("Photo caches under concurrent requests")
+struct PhotoCacheTests {
+    @Test func sharedDownloadCacheCallsTheServiceOnceForManyCallers() async throws {
+        let meter = CallMeter()
+        let service = SpacePhotosClient.simulated(ServiceBehavior(latency: .fixed(2), seed: 1, scale: TimeScale(factor: 0.01)), meter: meter)
+        let cache = SharedDownloadPhotoCache(service: service)
+        let day = Date(timeIntervalSince1970: 1_700_000_000)
+        try await withThrowingTaskGroup(of: SpacePhoto.self) { group in
+            for _ in 0..<20 { group.addTask { try await cache.photo(for: day) } }
+            try await group.waitForAll()
+        }
+        #expect(meter.stats.calls == 1)
+    }
+
+    @Test func aFailedDownloadIsNotCached() async throws {
+        let meter = CallMeter()
+        let failing = ServiceBehavior(latency: .fixed(1), failures: FailureInjection(rate: 1), seed: 1, scale: TimeScale(factor: 0.01))
+        let cache = SharedDownloadPhotoCache(service: SpacePhotosClient.simulated(failing, meter: meter))
+        let day = Date(timeIntervalSince1970: 1_700_000_000)
+        await #expect(throws: ServiceError.self) { try await cache.photo(for: day) }
+        await #expect(throws: ServiceError.self) { try await cache.photo(for: day) }
+        #expect(meter.stats.calls == 2, "the second caller retried instead of getting the cached failure")
+    }
+}
