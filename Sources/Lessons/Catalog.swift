@@ -9,11 +9,11 @@ public enum LessonCatalog {
         ForAwaitLesson(),
         CancellationLesson(),
         ActorsLesson(),
+        MainActorLesson(),
     ]
 
     /// Lessons the design plans that are not built yet, so `lab list` can say so honestly.
     public static let planned: [(name: String, summary: String)] = [
-        ("main-actor", "a main-actor UI run loop: hitches, stale frames, Space Photos"),
         ("continuations", "wrapping completion handlers: Coffee Tracker's HealthKit query"),
         ("inventory", "a persistent store actor with a main-actor view model"),
     ]

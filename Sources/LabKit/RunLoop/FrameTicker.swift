@@ -10,7 +10,7 @@ public final class FrameTicker {
     private var frames: [Double] = []
     private var loop: Task<Void, Never>?
     /// Called after each frame is logged (a live view redraws here).
-    public var onFrame: ((Int) -> Void)?
+    public var onFrame: (@MainActor (Int) -> Void)?
 
     public init(probe: Probe, framesPerSecond: Double = 60) {
         self.probe = probe
@@ -38,14 +38,15 @@ public final class FrameTicker {
 
     /// On a terminal, draws the UI as a live line that redraws every frame: a
     /// spinner and a frame counter. While the main actor is blocked it visibly stops.
-    public func showLive(on console: Console, label: String = "UI") {
+    public func showLive(on console: Console, label: String = "UI", status: (@MainActor () -> String)? = nil) {
         guard console.showsLiveLine else { return }
         let spinner = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
         onFrame = { [weak self] frame in
             guard let self else { return }
             let gap = self.frames.count > 1 ? self.frames[self.frames.count - 1] - self.frames[self.frames.count - 2] : 0
             let late = gap > self.budget.seconds * 1.5 ? console.terminal.paint("  (a \(gap.formattedAsDuration) gap: frames dropped)", .red) : ""
-            console.setLiveLine("  " + console.terminal.paint("\(label) \(spinner[frame % spinner.count]) frame \(frame)", .magenta) + late)
+            let state = status.map { "  " + $0() } ?? ""
+            console.setLiveLine("  " + console.terminal.paint("\(label) \(spinner[frame % spinner.count]) frame \(frame)", .magenta) + state + late)
         }
     }
 

@@ -71,6 +71,34 @@ public enum CompilerDiagnostics {
             """,
         message: "actor-isolated property 'message' can not be referenced from a nonisolated context")
 
-    public static let all = [threadSleepInAsync, capturedVarInTaskGroup,
-                             actorPropertyMutatedFromOutside, nonisolatedReadsMutableState]
+    /// The joke app's first JokeService: a plain class called from a main-actor view.
+    public static let jokeServiceNotMainActor = CompilerDiagnostic(
+        source: """
+            class JokeService {
+                var joke = "Joke appears here"
+                var isFetching = false
+
+                func fetchJoke() async {
+                    isFetching = true
+                    try? await Task.sleep(for: .seconds(1))
+                    joke = "fetched"
+                    isFetching = false
+                }
+            }
+
+            @MainActor
+            final class ContentView {
+                let jokeService = JokeService()
+
+                func buttonTapped() {
+                    Task {
+                        await jokeService.fetchJoke()
+                    }
+                }
+            }
+            """,
+        message: "sending 'self.jokeService' risks causing data races")
+
+    public static let all = [threadSleepInAsync, capturedVarInTaskGroup, actorPropertyMutatedFromOutside,
+                             nonisolatedReadsMutableState, jokeServiceNotMainActor]
 }

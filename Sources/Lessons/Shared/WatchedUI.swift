@@ -8,8 +8,23 @@ enum WatchedUI {
     /// Starts the UI loop (live on a terminal), lets it draw a few frames, runs
     /// `step`, lets it draw a few more, and returns the frame log.
     static func run(_ context: LessonContext, _ step: () async throws -> Void) async throws -> FrameLog {
+        try await run(context, onFrame: nil, status: nil, step)
+    }
+
+    /// The same, calling `onFrame` on every frame (a view renders there) and showing
+    /// `status` after the frame counter on a terminal.
+    static func run(_ context: LessonContext, onFrame: (@MainActor (Int, Double) -> Void)?, status: (@MainActor () -> String)?,
+                    _ step: () async throws -> Void) async throws -> FrameLog {
         let ticker = FrameTicker(probe: context.probe)
-        ticker.showLive(on: context.console)
+        ticker.showLive(on: context.console, status: status)
+        if let onFrame {
+            let live = ticker.onFrame
+            let probe = context.probe
+            ticker.onFrame = { frame in
+                onFrame(frame, probe.now)
+                live?(frame)
+            }
+        }
         ticker.start()
         try await settle()
         try await step()

@@ -1,0 +1,77 @@
+import Foundation
+import LabKit
+
+/// Loading the photo of the day on the main actor: blocking, then awaited.
+enum FetchVariants {
+    static let blocking = LessonVariant("blocking-fetch", title: "A blocking fetch on the main actor") { context in
+        context.console.paragraph("""
+            The view's model sets isLoading = true, then fetches the photo with a synchronous call \
+            (like Data(contentsOf:) on a URL) that takes \(context.describe(sourceSeconds: 3)), then \
+            shows it. All of it on the main actor.
+            """)
+        try await run(context, key: "blocking") { model in
+            model.isLoading = true
+            context.probe.syncSpan("fetch (blocking)", kind: .blocking) {
+                context.work.block(sourceSeconds: 3)
+            }
+            model.title = "Totality over Texas"
+            model.isLoading = false
+        }
+    }
+
+    static let awaited = LessonVariant("awaited-fetch", title: "The same fetch, awaited") { context in
+        context.console.paragraph("""
+            Now the fetch is `try await client.photo(for:)` (about \(context.describe(sourceSeconds: 3))). \
+            The model still runs on the main actor; the `await` hands the main actor back while the \
+            request is in flight.
+            """)
+        let client = SpacePhotosClient.simulated(context.behavior(latency: .fixed(3)))
+        let day = try requireDay("2024-04-08")
+        try await run(context, key: "awaited") { model in
+            model.isLoading = true
+            let photo = try await context.probe.span("fetch (awaited)", kind: .suspending) {
+                try await client.photo(for: day)
+            }
+            model.title = photo.title
+            model.isLoading = false
+        }
+    }
+
+    /// Runs `fetch` inside the UI loop with a view on the model, and records the frames.
+    @MainActor
+    static func run(_ context: LessonContext, key: String, _ fetch: (PhotoOfTheDay) async throws -> Void) async throws {
+        let model = PhotoOfTheDay()
+        let view = ObservedView { PhotoViewState(title: model.title, isLoading: model.isLoading) }
+        let frames = try await WatchedUI.run(context, onFrame: view.frame, status: {
+            view.shown.map { $0.isLoading ? "Loading…" : "“\($0.title)”" } ?? ""
+        }) {
+            try await fetch(model)
+        }
+        let call = try context.probe.spans.single(named: "fetch (\(key))")
+        let spinnerFrames = view.frames.filter(\.snapshot.isLoading).count
+        context.recordFrames(frames, during: call)
+        context.record("worst_frame_seconds", "worst frame time", seconds: frames.worstInterval)
+        context.record("loading_frames", "frames that showed “Loading…”", count: spinnerFrames)
+        context.console.paragraph(key == "blocking" ? """
+            While the fetch blocked the main actor, the loop drew \(frames.frames(during: call.start, call.end)) \
+            frames and dropped \(frames.droppedFrames); the worst frame took \
+            \(frames.worstInterval.formattedAsDuration). The “Loading…” indicator was set and cleared \
+            without a single frame between: \(spinnerFrames) frames showed it. The user saw a freeze, \
+            then the photo.
+            """ : """
+            The loop kept drawing: \(frames.frames(during: call.start, call.end)) frames during the \
+            fetch, \(frames.droppedFrames) dropped, worst frame \(frames.worstInterval.formattedAsDuration). \
+            \(spinnerFrames) frames showed “Loading…”, then the photo.
+            """)
+    }
+}
+
+/// A day from "yyyy-MM-dd", or an error the lesson reports.
+func requireDay(_ text: String) throws -> Date {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyy-MM-dd"
+    guard let date = formatter.date(from: text) else { throw ServiceError.badResponse("bad day \(text)") }
+    return date
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+@testable import LabKit
+@testable import Lessons
+
+/// Frames are counted from the frame log, never from wall-clock thresholds.
+@Suite("main-actor lesson", .serialized)
+@MainActor
+struct MainActorLessonTests {
+    @Test func theBlockingFetchDropsFramesAndTheAwaitedOneDoesNot() async throws {
+        let report = try await LessonHarness.run(MainActorLesson(), ["blocking-fetch", "awaited-fetch"])
+        #expect(try report.value("blocking-fetch", "frames_during_call") == 0, "no frame while the main actor is blocked")
+        #expect(try report.value("blocking-fetch", "frames_dropped") >= 1)
+        #expect(try report.value("blocking-fetch", "loading_frames") == 0)
+        #expect(try report.value("awaited-fetch", "frames_during_call") >= 1)
+        #expect(try report.value("awaited-fetch", "loading_frames") >= 1)
+    }
+
+    @Test func theCatalogAppearsAllAtOnceAndSaveShowsProgress() async throws {
+        let report = try await LessonHarness.run(MainActorLesson(), ["space-photos"])
+        #expect(try report.figure("space-photos", "photo_counts_rendered").text == "0, 8")
+        #expect(try report.value("space-photos", "saving_frames") >= 1)
+        #expect(try report.value("space-photos", "max_in_flight") > 1)
+    }
+
+    @Test func oneHopNeverShowsAHalfUpdatedModel() async throws {
+        let report = try await LessonHarness.run(MainActorLesson(), ["half-updated"])
+        #expect(try report.value("half-updated", "single_half_updated_frames") == 0)
+        #expect(try report.value("half-updated", "separate_half_updated_frames") >= 1)
+    }
+
+    @Test func theJokeIsSetOnTheMainActor() async throws {
+        let report = try await LessonHarness.run(MainActorLesson(), ["joke-fetch"])
+        #expect(try report.figure("joke-fetch", "assign_isolation").text == "main actor")
+        #expect(try report.value("joke-fetch", "fetching_frames") >= 1)
+    }
+
+    @Test func isolationHoldsWhateverTheThread() async throws {
+        let report = try await LessonHarness.run(MainActorLesson(), ["main-queue"])
+        #expect(try report.value("main-queue", "isolation_confirmed") == report.value("main-queue", "suspensions"))
+    }
+}
+
+@Suite("ObservedView")
+@MainActor
+struct ObservedViewTests {
+    @Test func rendersOnlyWhenTheModelChanged() {
+        let model = PhotoOfTheDay()
+        let view = ObservedView { model.title }
+        view.frame(1, at: 0.01)
+        view.frame(2, at: 0.02)
+        model.title = "Saturn"
+        view.frame(3, at: 0.03)
+        view.frame(4, at: 0.04)
+        #expect(view.renders.map(\.frame) == [1, 3])
+        #expect(view.frames.map(\.snapshot) == ["—", "—", "Saturn", "Saturn"])
+    }
+}
