@@ -10,11 +10,11 @@ public enum LessonCatalog {
         CancellationLesson(),
         ActorsLesson(),
         MainActorLesson(),
+        ContinuationsLesson(),
     ]
 
     /// Lessons the design plans that are not built yet, so `lab list` can say so honestly.
     public static let planned: [(name: String, summary: String)] = [
-        ("continuations", "wrapping completion handlers: Coffee Tracker's HealthKit query"),
         ("inventory", "a persistent store actor with a main-actor view model"),
     ]
 

@@ -11,6 +11,8 @@ public protocol Lesson: Sendable {
     var variants: [LessonVariant] { get }
     /// What to take away, printed after the last variant.
     var takeaways: [String] { get }
+    /// Code this lesson runs in a child process (it crashes or leaks on purpose).
+    var childDemos: [ChildDemo] { get }
 }
 
 /// One way of doing the lesson's job. Variants run on the main actor, as a

@@ -77,11 +77,12 @@ public final class Probe: Sendable {
     private func begin(_ name: String, kind: WorkKind, isolation: Isolation) -> Int {
         let start = now
         let thread = currentThreadID()
-        let taskKey = withUnsafeCurrentTask { $0?.hashValue } ?? 0
-        let label = Probe.laneLabel
+        let taskKey = withUnsafeCurrentTask { $0?.hashValue }
+        // Code outside any task (a completion handler on a dispatch queue) gets its own lane.
+        let label = taskKey == nil ? "outside any task" : Probe.laneLabel
         let parent = Probe.currentSpan
         return state.withLock { state in
-            let lane = state.lane(forTask: taskKey, label: label)
+            let lane = state.lane(forTask: taskKey ?? 0, label: label)
             let id = state.nextID
             state.nextID += 1
             state.spans.append(Span(id: id, parent: parent, name: name, lane: lane, kind: kind,

@@ -6,6 +6,8 @@
 public struct CompilerDiagnostic: Sendable {
     public let source: String
     public let message: String
+    /// A warning leaves the code compiling; an error does not.
+    public var isError = true
 }
 
 public enum CompilerDiagnostics {
@@ -99,6 +101,25 @@ public enum CompilerDiagnostics {
             """,
         message: "sending 'self.jokeService' risks causing data races")
 
+    /// A direct call of a completion-handler shim kept beside its async version.
+    public static let deprecatedCompletionShim = CompilerDiagnostic(
+        source: """
+            final class CoffeeHealthController {
+                func save(_ milligrams: Double) async throws {}
+
+                @available(*, deprecated, message: "Use the async save(_:) instead")
+                func save(_ milligrams: Double, completion: @escaping @Sendable (Bool) -> Void) {
+                    Task { completion(true) }
+                }
+            }
+
+            func oldCallSite(_ controller: CoffeeHealthController) {
+                controller.save(64) { _ in }
+            }
+            """,
+        message: "'save(_:completion:)' is deprecated: Use the async save(_:) instead",
+        isError: false)
+
     public static let all = [threadSleepInAsync, capturedVarInTaskGroup, actorPropertyMutatedFromOutside,
-                             nonisolatedReadsMutableState, jokeServiceNotMainActor]
+                             nonisolatedReadsMutableState, jokeServiceNotMainActor, deprecatedCompletionShim]
 }

@@ -1,0 +1,86 @@
+import Foundation
+
+/// Code a lesson must run in a separate process because it crashes or leaks on
+/// purpose (e.g. resuming a continuation twice). The lesson launches its own
+/// executable with `CONCURRENCY_LAB_CHILD_DEMO=name`; the runner sees the variable
+/// before anything else, runs that demo, and exits.
+public struct ChildDemo: Sendable {
+    public static let environmentKey = "CONCURRENCY_LAB_CHILD_DEMO"
+
+    public let name: String
+    public let body: @Sendable () async -> Void
+
+    public init(_ name: String, _ body: @escaping @Sendable () async -> Void) {
+        self.name = name
+        self.body = body
+    }
+
+    /// What the child process did.
+    public struct Outcome: Sendable {
+        public let exitStatus: Int32
+        public let crashed: Bool
+        public let standardOutput: String
+        public let standardError: String
+
+        public var summary: String {
+            crashed ? "stopped by signal \(exitStatus)\(exitStatus == 4 ? " (SIGILL: a Swift runtime trap)" : exitStatus == 5 ? " (SIGTRAP: a Swift runtime trap)" : "")"
+                : "exited with status \(exitStatus)"
+        }
+    }
+
+    /// Runs the named demo in a child process and waits for it (at most `timeout`).
+    public static func launch(_ name: String, timeout: Duration = .seconds(20)) throws -> Outcome {
+        let process = Process()
+        process.executableURL = try hostExecutable()
+        process.arguments = []
+        var environment = ProcessInfo.processInfo.environment
+        environment[environmentKey] = name
+        process.environment = environment
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let deadline = ContinuousClock.now + timeout
+        let outData = output.fileHandleForReading.readDataToEndOfFile()
+        let errData = errors.fileHandleForReading.readDataToEndOfFile()
+        while process.isRunning && ContinuousClock.now < deadline { usleep(1_000) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        return Outcome(exitStatus: process.terminationStatus,
+                       crashed: process.terminationReason == .uncaughtSignal,
+                       standardOutput: String(decoding: outData, as: UTF8.self),
+                       standardError: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// The program to relaunch: this one, unless it is a test bundle, in which case
+    /// the `lab` built next to it (it knows every lesson's demos).
+    static func hostExecutable() throws -> URL {
+        if let host = ProcessInfo.processInfo.environment["CONCURRENCY_LAB_DEMO_HOST"] {
+            return URL(fileURLWithPath: host)
+        }
+        let me = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+        guard me.path.contains(".xctest") else { return me }
+        var folder = me.deletingLastPathComponent()
+        for _ in 0..<5 {
+            let lab = folder.appendingPathComponent("lab")
+            if FileManager.default.isExecutableFile(atPath: lab.path) { return lab }
+            folder.deleteLastPathComponent()
+        }
+        throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "no `lab` executable next to \(me.path)"])
+    }
+
+    /// If this process was launched to run a demo, runs it and exits. Call first thing.
+    public static func runIfRequested(among demos: [ChildDemo]) async {
+        guard let name = ProcessInfo.processInfo.environment[environmentKey] else { return }
+        guard let demo = demos.first(where: { $0.name == name }) else {
+            StandardError.write("no child demo named '\(name)'")
+            exit(2)
+        }
+        await demo.body()
+        exit(0)
+    }
+}
+
+extension Lesson {
+    public var childDemos: [ChildDemo] { [] }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+@testable import LabKit
+@testable import Lessons
+
+@Suite("continuations lesson", .serialized)
+@MainActor
+struct ContinuationsLessonTests {
+    @Test func theQueryResumesTheCallerOnItsOwnActor() async throws {
+        let report = try await LessonHarness.run(ContinuationsLesson(), ["anchored-query"])
+        #expect(try report.value("anchored-query", "first_query_samples") == 2)
+        #expect(try report.value("anchored-query", "second_query_samples") == 1)
+        #expect(try report.figure("anchored-query", "handler_isolation").text == "nonisolated")
+        #expect(try report.figure("anchored-query", "resumed_isolation").text == "main actor")
+    }
+
+    @Test func bothTheAsyncFunctionAndTheShimSave() async throws {
+        let report = try await LessonHarness.run(ContinuationsLesson(), ["async-alternative"])
+        #expect(try report.value("async-alternative", "samples_saved") == 2)
+        #expect(try report.value("async-alternative", "legacy_saved") == 1)
+    }
+
+    @Test func theDelegateStreamEndsAndStopsItsSource() async throws {
+        let report = try await LessonHarness.run(ContinuationsLesson(), ["delegate-stream"])
+        #expect(try report.value("delegate-stream", "sips") == 6)
+        #expect(try report.value("delegate-stream", "second_reported") <= 4, "the sensor stopped soon after the loop left")
+    }
+
+    @Test func theRuntimeReportsALeakAndStopsADoubleResume() async throws {
+        let report = try await LessonHarness.run(ContinuationsLesson(), ["resume-once"])
+        #expect(try report.value("resume-once", "leak_reported") == 1)
+        #expect(try report.value("resume-once", "double_reported") == 1)
+        #expect(try report.value("resume-once", "double_crashed") == 1)
+    }
+}
+
+/// Every path of every wrapper resumes exactly once: success, failure, cancellation.
+/// (A checked continuation traps on a second resume, and a missing one would hang
+/// the test until its time limit.)
+@Suite("Continuation wrappers resume exactly once", .timeLimit(.minutes(1)))
+struct ContinuationWrapperTests {
+    func store(failing: Bool = false) -> CaffeineHealthStore {
+        CaffeineHealthStore(behavior: ServiceBehavior(latency: .fixed(0.5), failures: FailureInjection(rate: failing ? 1 : 0),
+                                                      seed: 3, scale: TimeScale(factor: 0.002)))
+    }
+
+    @Test func successPaths() async throws {
+        let store = store()
+        #expect(try await store.requestAuthorization())
+        try await store.save(CaffeineSample(milligrams: 64, date: Date()))
+        #expect(try await store.queryCaffeine(since: nil).added.count == 1)
+    }
+
+    @Test func failurePaths() async {
+        let store = store(failing: true)
+        await #expect(throws: HealthStoreError.self) { try await store.requestAuthorization() }
+        await #expect(throws: HealthStoreError.self) { try await store.save(CaffeineSample(milligrams: 1, date: Date())) }
+        await #expect(throws: HealthStoreError.self) { try await store.queryCaffeine(since: nil) }
+    }
+
+    @Test func notAuthorizedPaths() async {
+        let store = store()
+        await #expect(throws: HealthStoreError.notAuthorized) { try await store.save(CaffeineSample(milligrams: 1, date: Date())) }
+        await #expect(throws: HealthStoreError.notAuthorized) { try await store.queryCaffeine(since: nil) }
+    }
+
+    @Test(arguments: [0, 5, 60])
+    func legacyDownloadResumesOnceWhenCancelledAtAnyMoment(afterMilliseconds: Int) async {
+        let download = LegacyDownload(duration: .milliseconds(30))
+        let task = Task { try await CancellationHandlerVariant.downloadWithHandler(download) }
+        if afterMilliseconds > 0 { try? await Task.sleep(for: .milliseconds(afterMilliseconds)) }
+        task.cancel()
+        let result = await task.result
+        if afterMilliseconds >= 60 {
+            #expect((try? result.get()) == 4_096, "finished before the cancel")
+        } else {
+            #expect(throws: CancellationError.self) { try result.get() }
+        }
+    }
+}
