@@ -4,7 +4,7 @@
 import PackageDescription
 
 /// Every lesson is a thin executable over the shared `Lessons` library.
-let lessonExecutables = ["sync-vs-async", "async-let", "task-groups", "for-await", "cancellation", "actors", "main-actor", "continuations"]
+let lessonExecutables = ["sync-vs-async", "async-let", "task-groups", "for-await", "cancellation", "actors", "main-actor", "continuations", "inventory"]
 
 let package = Package(
     name: "ConcurrencyLab",

@@ -11,11 +11,11 @@ public enum LessonCatalog {
         ActorsLesson(),
         MainActorLesson(),
         ContinuationsLesson(),
+        InventoryLesson(),
     ]
 
     /// Lessons the design plans that are not built yet, so `lab list` can say so honestly.
     public static let planned: [(name: String, summary: String)] = [
-        ("inventory", "a persistent store actor with a main-actor view model"),
     ]
 
     public static func lesson(named name: String) -> (any Lesson)? {

@@ -26,7 +26,9 @@ enum ListCommand {
             }
             Output.line("")
         }
-        Output.line(terminal.paint("Planned: " + LessonCatalog.planned.map(\.name).joined(separator: ", "), .dim))
+        if !LessonCatalog.planned.isEmpty {
+            Output.line(terminal.paint("Planned: " + LessonCatalog.planned.map(\.name).joined(separator: ", "), .dim))
+        }
         return 0
     }
 }

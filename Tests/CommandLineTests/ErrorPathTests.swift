@@ -18,7 +18,7 @@ struct ErrorPathTests {
         ("lab", ["lsit"], "did you mean 'list'"),
         ("lab", ["run"], "missing lesson name"),
         ("lab", ["run", "sync-vs-asyn"], "did you mean 'sync-vs-async'"),
-        ("lab", ["run", "inventory"], "not built yet"),
+        ("lab", ["run", "invntory"], "did you mean 'inventory'"),
         ("lab", ["run", "sync-vs-async", "--bogus"], "unknown option '--bogus'"),
         ("lab", ["help", "nothing"], "unknown command 'nothing'"),
         ("lab", ["list", "--bogus"], "unknown option '--bogus'"),
@@ -36,5 +36,52 @@ struct ErrorPathTests {
         #expect(lines.count <= 2, "one error line and at most the usage line")
         #expect(result.standardOutput.isEmpty, "nothing half-printed on stdout")
         #expect(!result.standardError.contains("Fatal error"), "never a crash")
+    }
+}
+
+/// The inventory tool, used as a person would, on a store in a temporary folder.
+@Suite("inventory tool", .serialized)
+struct InventoryToolTests {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("lab-home-\(UUID().uuidString)").path
+
+    func inventory(_ arguments: String...) throws -> ProcessResult {
+        try ProcessRunner.run("inventory", arguments, environment: ["CONCURRENCY_LAB_HOME": home])
+    }
+
+    @Test func addListSearchDelete() throws {
+        #expect(try inventory("add", "Milk", "2").standardOutput == "Milk: 2\n")
+        _ = try inventory("add", "Almond milk", "1")
+        _ = try inventory("add", "Bread", "1")
+        let list = try inventory("list").standardOutput
+        #expect(list.contains("Almond milk") && list.contains("Bread") && list.contains("Milk"))
+        let search = try inventory("search", "MILK").standardOutput
+        #expect(search.contains("Almond milk") && !search.contains("Bread"))
+        #expect(try inventory("delete", "milk").status == 0)
+        #expect(!(try inventory("list").standardOutput.contains("Milk ")))
+        #expect(FileManager.default.fileExists(atPath: home + "/inventory.json"), "the default store is in the lab folder")
+    }
+
+    @Test(arguments: [
+        (["add", "", "2"], 2, "needs a name"),
+        (["add", "Milk", "-2"], 2, "0 or more"),
+        (["add", "Milk", "two"], 2, "whole number"),
+        (["add", "Milk"], 2, "missing NAME and QUANTITY"),
+        (["delete", "Cheese"], 1, "no product named 'Cheese'"),
+        (["lst"], 2, "did you mean 'list'"),
+    ])
+    func badInputGetsOneLine(arguments: [String], status: Int32, mentions: String) throws {
+        let result = try ProcessRunner.run("inventory", arguments, environment: ["CONCURRENCY_LAB_HOME": home])
+        #expect(result.status == status)
+        #expect(result.standardError.split(separator: "\n").first?.contains(mentions) == true, "\(result.standardError)")
+        #expect(result.standardOutput.isEmpty)
+    }
+
+    @Test func aCorruptStoreIsReportedAndLeftAlone() throws {
+        let path = home + "-corrupt.json"
+        try Data("{half".utf8).write(to: URL(fileURLWithPath: path))
+        let result = try ProcessRunner.run("inventory", ["add", "Milk", "1", "--store", path])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("left untouched"))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "{half")
     }
 }

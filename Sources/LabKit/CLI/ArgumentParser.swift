@@ -71,7 +71,8 @@ public struct ArgumentParser: Sendable {
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+            // A negative number ("-2") is a value, not an option.
+            if optionsEnded || !argument.hasPrefix("-") || argument == "-" || Double(argument) != nil {
                 guard parsed.positionals.count < maximumPositionals else { throw .unexpectedArgument(argument) }
                 parsed.positionals.append(argument)
                 continue

@@ -52,6 +52,20 @@ public struct ChildDemo: Sendable {
                        standardError: String(decoding: errData, as: UTF8.self))
     }
 
+    /// Starts the named demo in a child process and returns at once (to kill it, say).
+    public static func start(_ name: String, environment extra: [String: String] = [:]) throws -> Process {
+        let process = Process()
+        process.executableURL = try hostExecutable()
+        var environment = ProcessInfo.processInfo.environment
+        environment[environmentKey] = name
+        for (key, value) in extra { environment[key] = value }
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
     /// The program to relaunch: this one, unless it is a test bundle, in which case
     /// the `lab` built next to it (it knows every lesson's demos).
     static func hostExecutable() throws -> URL {

@@ -16,12 +16,14 @@ public enum InventoryStorageError: Error, Equatable, CustomStringConvertible {
     case corrupt(path: String, reason: String)
     case foreign(path: String)
     case newerVersion(path: String, version: Int)
+    case unwritable(path: String, reason: String)
 
     public var description: String {
         switch self {
         case .corrupt(let path, let reason): "\(path) is not a readable inventory store (\(reason)); it was left untouched"
         case .foreign(let path): "\(path) is not an inventory store made by the lab; it was left untouched"
         case .newerVersion(let path, let version): "\(path) has store version \(version), newer than this lab understands"
+        case .unwritable(let path, let reason): "cannot save \(path): \(reason)"
         }
     }
 }
@@ -37,6 +39,14 @@ public final class InMemoryInventoryStorage: InventoryStorage {
     private let products: Locked<[Product]>
     public init(_ products: [Product] = []) { self.products = Locked(products) }
     public func load() throws -> [Product] { products.withLock { $0 } }
+    /// "No such file or directory" rather than an NSError's description.
+    static func plainReason(_ error: any Error) -> String {
+        var current = error as NSError
+        while let underlying = current.userInfo[NSUnderlyingErrorKey] as? NSError { current = underlying }
+        if current.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(current.code))) }
+        return current.localizedDescription
+    }
+
     public func save(_ products: [Product]) throws { self.products.withLock { $0 = products } }
 }
 
@@ -75,10 +85,22 @@ public struct FileInventoryStorage: InventoryStorage {
         }
     }
 
+    /// "No such file or directory" rather than an NSError's description.
+    static func plainReason(_ error: any Error) -> String {
+        var current = error as NSError
+        while let underlying = current.userInfo[NSUnderlyingErrorKey] as? NSError { current = underlying }
+        if current.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(current.code))) }
+        return current.localizedDescription
+    }
+
     public func save(_ products: [Product]) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data = try encoder.encode(Document(format: Self.format, version: Self.version, products: products))
-        try AtomicFile.write(data, to: url)
+        do {
+            try AtomicFile.write(data, to: url)
+        } catch {
+            throw InventoryStorageError.unwritable(path: url.path, reason: Self.plainReason(error))
+        }
     }
 }

@@ -1,0 +1,61 @@
+import Foundation
+import LabKit
+
+/// A process killed with SIGKILL in the middle of saving: the store reloads intact.
+enum CrashSafetyVariant {
+    static let storeKey = "CONCURRENCY_LAB_INVENTORY_STORE"
+    static let kills = 5
+
+    /// The child: saves ever-larger inventories, as fast as it can, until killed.
+    static let demos = [
+        ChildDemo("inventory-save-loop") {
+            guard let path = ProcessInfo.processInfo.environment[storeKey] else { return }
+            let storage = FileInventoryStorage(url: URL(fileURLWithPath: path))
+            var products: [Product] = []
+            for round in 0..<1_000_000 {
+                products.append(Product(name: "Item \(round)", quantity: round))
+                try? storage.save(products)
+            }
+        },
+    ]
+
+    static let variant = LessonVariant("crash-safety", title: "Killed mid-save (kill -9): the store reloads intact") { context in
+        let console = context.console
+        console.paragraph("""
+            A child process saves a growing inventory as fast as it can. We kill it with SIGKILL \
+            (no chance to clean up) at \(kills) random moments, and after each kill load the file \
+            with a fresh store. Each save writes a temporary file, flushes it, and renames it over \
+            the old one.
+            """)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-crash-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("inventory.json")
+        var random = SeededRandom(seed: context.options.seed, event: "kill moments")
+        var intact = 0
+        var sizes: [Int] = []
+        for round in 1...kills {
+            let child = try ChildDemo.start("inventory-save-loop", environment: [storeKey: url.path])
+            try await Task.sleep(for: .milliseconds(40 + Int(random.next() % 120)))
+            kill(child.processIdentifier, SIGKILL)
+            child.waitUntilExit()
+            do {
+                let products = try FileInventoryStorage(url: url).load()
+                intact += 1
+                sizes.append(products.count)
+                console.output("kill \(round): reloaded \(products.count) products")
+            } catch {
+                console.output("kill \(round): the store is damaged: \(error)")
+            }
+        }
+        let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tmp") }.count) ?? 0
+        context.record("kills", "processes killed mid-save", count: kills)
+        context.record("intact", "reloads that succeeded", count: intact)
+        context.record("temporary_files_left", "temporary files left by the kills", count: leftovers)
+        console.paragraph("""
+            \(intact) of \(kills) reloads succeeded, each with a complete inventory from one of the \
+            saves. The kills left \(leftovers) temporary files behind: harmless (they are never \
+            read), and the next successful save does not need them.
+            """)
+    }
+}
