@@ -19,10 +19,14 @@ let package = Package(
         .target(name: "CLabShims"),
         .target(name: "LabKit", dependencies: ["CLabShims"]),
         .target(name: "Lessons", dependencies: ["LabKit"]),
-        .executableTarget(name: "lab", dependencies: ["LabKit", "Lessons"]),
+        // The harness engine, and the suites that time the Lessons' variants.
+        .target(name: "LabBench", dependencies: ["LabKit"]),
+        .target(name: "LabBenchmarks", dependencies: ["LabBench", "LabKit", "Lessons"], path: "Benchmarks"),
+        .executableTarget(name: "lab", dependencies: ["LabKit", "Lessons", "LabBench", "LabBenchmarks"]),
         .testTarget(name: "LabKitTests", dependencies: ["LabKit"]),
         .testTarget(name: "LessonsTests", dependencies: ["LabKit", "Lessons"]),
         .testTarget(name: "CommandLineTests", dependencies: ["LabKit", "Lessons"]),
+        .testTarget(name: "LabBenchTests", dependencies: ["LabBench", "LabKit"]),
     ] + lessonExecutables.map { .executableTarget(name: $0, dependencies: ["LabKit", "Lessons"]) },
     swiftLanguageModes: [.v6]
 )

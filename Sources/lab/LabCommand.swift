@@ -1,5 +1,7 @@
 import Foundation
 import LabKit
+import LabBench
+import LabBenchmarks
 import Lessons
 
 /// The `lab` command: dispatches to its subcommands. Exit status 0 ok, 1 failed, 2 bad usage.
@@ -15,6 +17,9 @@ enum LabCommand {
     static let subcommands: [Subcommand] = [
         Subcommand(name: "list", usage: "lab list [--json]", summary: "List the lessons and their variants", run: ListCommand.run),
         Subcommand(name: "run", usage: "lab run LESSON [lesson flags]", summary: "Run a lesson (same flags as its executable; try --help)", run: runLesson),
+        Subcommand(name: "bench", usage: "lab bench [FILTER…] [--quick] …", summary: "Time the lessons' variants and the primitives; reports and baselines", run: { arguments in
+            await BenchCommand(suites: BenchmarkCatalog.all()).run(arguments)
+        }),
         Subcommand(name: "doctor", usage: "lab doctor [--json]", summary: "Measure this machine's concurrency facts", run: DoctorCommand.run),
         Subcommand(name: "help", usage: "lab help [COMMAND]", summary: "Show help for lab or one command", run: help),
     ]
@@ -72,6 +77,9 @@ enum LabCommand {
                                          suggestion: Suggestion.closest(to: name, in: subcommands.map(\.name)))
         }
         Output.line("usage: \(command.usage)\n\n\(command.summary).")
+        if command.name == "bench" {
+            Output.line("\n" + BenchCommand.help())
+        }
         if command.name == "run" {
             Output.line("\nLesson flags:\n" + LessonOptions.parser.optionHelp())
         }

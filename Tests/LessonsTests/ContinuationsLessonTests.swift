@@ -67,7 +67,7 @@ struct ContinuationWrapperTests {
     @Test(arguments: [0, 5, 60])
     func legacyDownloadResumesOnceWhenCancelledAtAnyMoment(afterMilliseconds: Int) async {
         let download = LegacyDownload(duration: .milliseconds(30))
-        let task = Task { try await CancellationHandlerVariant.downloadWithHandler(download) }
+        let task = Task { try await CancellableDownload.withHandler(download) }
         if afterMilliseconds > 0 { try? await Task.sleep(for: .milliseconds(afterMilliseconds)) }
         task.cancel()
         let result = await task.result

@@ -22,10 +22,10 @@ enum CancellationHandlerVariant {
         for round in 0..<5 {
             let after = length * (0.2 + 0.4 * random.nextUnit())
             polling.append(try await latency(after: after, probe: context.probe, label: "polling \(round + 1)") { download in
-                try await downloadPolling(download, every: poll)
+                try await CancellableDownload.polling(download, every: poll)
             })
             handler.append(try await latency(after: after, probe: context.probe, label: "handler \(round + 1)") { download in
-                try await downloadWithHandler(download)
+                try await CancellableDownload.withHandler(download)
             })
         }
         let meanPolling = polling.reduce(0, +) / Double(polling.count)
@@ -60,30 +60,6 @@ enum CancellationHandlerVariant {
         guard let reached = download.cancelledAt else { return .nan }
         return cancelled.duration(to: reached).seconds
     }
-
-    /// Waits for the callback, checking the cancellation flag between naps.
-    @Sendable
-    static func downloadPolling(_ download: LegacyDownload, every interval: Duration) async throws -> Int {
-        let result = ResultBox()
-        download.start { result.set($0) }
-        while true {
-            if let value = result.get() { return try value.get() }
-            if Task.isCancelled { download.cancel() }
-            await PlainTimer.wait(interval)
-        }
-    }
-
-    /// Bridges the callback with a continuation; onCancel forwards cancellation at once.
-    @Sendable
-    static func downloadWithHandler(_ download: LegacyDownload) async throws -> Int {
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                download.start { continuation.resume(with: $0) }
-            }
-        } onCancel: {
-            download.cancel()
-        }
-    }
 }
 
 /// A result set by a callback and read by a polling loop.
@@ -100,6 +76,35 @@ enum PlainTimer {
             DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(interval.seconds * 1e9))) {
                 continuation.resume()
             }
+        }
+    }
+}
+
+/// Two ways to make a callback-based download stop when its task is cancelled.
+/// The lesson, the harness and the tests share them.
+public enum CancellableDownload {
+    /// Waits for the callback, checking the cancellation flag between naps.
+    public static func polling(_ download: LegacyDownload, every interval: Duration) async throws -> Int {
+        let result = ResultBox()
+        download.start { result.set($0) }
+        while true {
+            if let value = result.get() { return try value.get() }
+            if Task.isCancelled {
+                download.cancel()
+                continue  // the cancel completes the download at once: collect it
+            }
+            await PlainTimer.wait(interval)
+        }
+    }
+
+    /// Bridges the callback with a continuation; onCancel forwards cancellation at once.
+    public static func withHandler(_ download: LegacyDownload) async throws -> Int {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                download.start { continuation.resume(with: $0) }
+            }
+        } onCancel: {
+            download.cancel()
         }
     }
 }

@@ -5,19 +5,19 @@ import LabKit
 /// A callback-based download, like a URLSessionDataTask: `start(completion:)` and
 /// `cancel()`. Cancelling ends it at once, with `CancellationError`, and the time
 /// of the `cancel()` call is recorded so a lesson can measure how late it came.
-final class LegacyDownload: Sendable {
+public final class LegacyDownload: Sendable {
     private struct State {
         var completion: (@Sendable (Result<Int, any Error>) -> Void)?
-        var cancelledAt: ContinuousClock.Instant?
+        public var cancelledAt: ContinuousClock.Instant?
         var finished = false
     }
 
     private let state = Locked(State())
     private let duration: Duration
 
-    init(duration: Duration) { self.duration = duration }
+    public init(duration: Duration) { self.duration = duration }
 
-    func start(completion: @escaping @Sendable (Result<Int, any Error>) -> Void) {
+    public func start(completion: @escaping @Sendable (Result<Int, any Error>) -> Void) {
         let alreadyCancelled = state.withLock { state -> Bool in
             state.completion = completion
             return state.cancelledAt != nil
@@ -29,12 +29,12 @@ final class LegacyDownload: Sendable {
     }
 
     /// Stops the download; its completion runs now with `CancellationError`.
-    func cancel() {
+    public func cancel() {
         state.withLock { $0.cancelledAt = $0.cancelledAt ?? .now }
         finish(.failure(CancellationError()))
     }
 
-    var cancelledAt: ContinuousClock.Instant? { state.withLock { $0.cancelledAt } }
+    public var cancelledAt: ContinuousClock.Instant? { state.withLock { $0.cancelledAt } }
 
     /// Calls the completion exactly once, whichever comes first: the end or a cancel.
     private func finish(_ result: Result<Int, any Error>) {

@@ -49,6 +49,15 @@ public struct MarsData: Sendable {
         return await [a, b, c].compactMap { $0 }
     }
 
+    /// Four `async let` bindings: the harness's fan-out over all four rovers.
+    public func latestPhotosWithAsyncLet(_ first: Rover, _ second: Rover, _ third: Rover, _ fourth: Rover) async -> [MarsPhoto] {
+        async let a = latestPhoto(first)
+        async let b = latestPhoto(second)
+        async let c = latestPhoto(third)
+        async let d = latestPhoto(fourth)
+        return await [a, b, c, d].compactMap { $0 }
+    }
+
     /// `async let` inside a loop: each binding is awaited (or cancelled) at the end
     /// of its iteration, so this is sequential. The wrong tool for a dynamic count.
     public func latestPhotosWithAsyncLetInALoop(_ rovers: [Rover]) async -> [MarsPhoto] {

@@ -28,11 +28,17 @@ enum MarsRoverFixtures {
     static let pageSize = 25
 
     static func rovers() throws -> [Rover] {
+        guard let rovers = decodedRovers else { throw ServiceError.badResponse("rover fixture does not decode") }
+        return rovers
+    }
+
+    /// Decoded once: every request needs the list.
+    private static let decodedRovers: [Rover]? = {
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         struct Wrapper: Decodable { let rovers: [Rover] }
-        return try decoder.decode(Wrapper.self, from: Data(roversJSON.utf8)).rovers
-    }
+        return try? decoder.decode(Wrapper.self, from: Data(roversJSON.utf8)).rovers
+    }()
 
     static func respond(to request: ServiceRequest, seed: UInt64) throws -> Data {
         if request.operation == "rovers" { return Data(roversJSON.utf8) }

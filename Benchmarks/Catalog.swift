@@ -1,0 +1,24 @@
+import LabBench
+
+/// Every suite `lab bench` knows, in report order: primitives first, then patterns.
+public enum BenchmarkCatalog {
+    public static func all() -> [BenchmarkSuite] {
+        [
+            EmptySuite.suite(),
+            TaskPrimitivesSuite.suite(),
+            ActorPrimitivesSuite.suite(),
+            ContinuationSuite.suite(),
+            StreamAndYieldSuite.suite(),
+            LockSuites.uncontended(),
+            LockSuites.contended(),
+            IOFanOutSuite.suite(),
+            CPUFanOutSuite.suite(),
+            BlockingSuite.suite(),
+            SlidingWindowSuite.suite(),
+            CancellationSuite.suite(),
+            CountersSuite.suite(),
+            MainActorFetchSuite.suite(),
+            InventorySuite.suite(),
+        ]
+    }
+}

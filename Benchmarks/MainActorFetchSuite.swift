@@ -1,0 +1,41 @@
+import Foundation
+import LabBench
+import LabKit
+
+/// A 50 ms fetch on the main actor while a 60 Hz frame loop runs: blocking vs awaited.
+/// The figure that matters is not the time but the frames the UI lost.
+enum MainActorFetchSuite {
+    static let fetch = Duration.milliseconds(50)
+
+    @MainActor
+    static func fetchWhileTicking(blocking: Bool) async -> [String: Double] {
+        let ticker = FrameTicker(probe: Probe())
+        ticker.start()
+        try? await Task.sleep(for: .milliseconds(20))
+        if blocking {
+            ThreadBlocker.hold(for: fetch)
+        } else {
+            try? await Task.sleep(for: fetch)
+        }
+        try? await Task.sleep(for: .milliseconds(20))
+        let frames = await ticker.stop()
+        return ["frames_dropped": Double(frames.droppedFrames), "worst_frame_seconds": frames.worstInterval]
+    }
+
+    static func suite() -> BenchmarkSuite {
+        func variant(_ name: String, blocking: Bool) -> BenchmarkVariant {
+            let last = Locked<[String: Double]>([:])
+            return BenchmarkVariant(name, extraMetrics: { last.withLock { $0 } }) { iterations in
+                for _ in 0..<iterations {
+                    let metrics = await fetchWhileTicking(blocking: blocking)
+                    last.withLock { $0 = metrics }
+                }
+            }
+        }
+        return BenchmarkSuite(
+            name: "main-actor fetch", kind: .pattern,
+            summary: "a 50 ms fetch on the main actor during a 60 Hz frame loop (frames dropped in the JSON and CSV extras)",
+            reference: "awaited",
+            variants: [variant("awaited", blocking: false), variant("blocking", blocking: true)])
+    }
+}

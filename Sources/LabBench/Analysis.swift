@@ -1,0 +1,70 @@
+import Foundation
+import LabKit
+
+/// Turns raw samples into a suite's result: statistics, ratios, significance,
+/// efficiency against the ideal, and one sentence of conclusion.
+public enum Analysis {
+    public static func analyze(_ suite: BenchmarkSuite, samples: [String: [Sample]], timelines: [SuiteResult.Timeline] = []) -> SuiteResult {
+        let referenceTimes = (samples[suite.reference] ?? []).map(\.secondsPerOperation)
+        let referenceMedian = Statistics.quantile(referenceTimes.sorted(), 0.5)
+        let variants = suite.variants.compactMap { variant -> VariantResult? in
+            guard let taken = samples[variant.name], !taken.isEmpty else { return nil }
+            let times = taken.map(\.secondsPerOperation)
+            let summary = Summary(times)
+            let (low, high) = variant.name == suite.reference ? (1, 1) : Statistics.ratioInterval(times, referenceTimes)
+            let p = variant.name == suite.reference ? 1 : Statistics.mannWhitney(times, referenceTimes).p
+            var extra: [String: Double] = [:]
+            for key in Set(taken.flatMap(\.extra.keys)) {
+                extra[key] = Statistics.quantile(taken.compactMap { $0.extra[key] }.sorted(), 0.5)
+            }
+            return VariantResult(
+                name: variant.name, samples: taken, summary: summary,
+                ratio: summary.median / referenceMedian, ratioLow: low, ratioHigh: high, pValue: p,
+                efficiency: suite.ideal.map { $0.seconds / summary.median },
+                medianParallelism: Statistics.quantile(taken.map(\.parallelism).sorted(), 0.5),
+                medianContextSwitches: Statistics.quantile(taken.map { Double($0.voluntarySwitches + $0.involuntarySwitches) }.sorted(), 0.5),
+                peakMemoryBytes: taken.map(\.peakMemoryBytes).max() ?? 0,
+                maxThreads: taken.compactMap(\.threads).max(),
+                extra: extra, bimodal: Statistics.looksBimodal(times))
+        }
+        return SuiteResult(name: suite.name, kind: suite.kind, summary: suite.summary, reference: suite.reference,
+                           ideal: suite.ideal, variants: variants,
+                           conclusion: conclusion(suite, variants), timelines: timelines)
+    }
+
+    static func extraValue(_ key: String, _ value: Double) -> String {
+        key.hasSuffix("_seconds") ? value.formattedAsDuration : value.formatted(significantDigits: 3)
+    }
+
+    /// "task group: 15.6× faster than sequential, 96% of ideal." in plain words.
+    static func conclusion(_ suite: BenchmarkSuite, _ variants: [VariantResult]) -> String {
+        guard let best = variants.min(by: { $0.summary.median < $1.summary.median }) else { return "No samples." }
+        var sentence: String
+        if best.name == suite.reference {
+            let runnerUp = variants.filter { $0.name != suite.reference }.min { $0.summary.median < $1.summary.median }
+            if let runnerUp {
+                sentence = "\(suite.reference) is the fastest; \(runnerUp.name) takes \(runnerUp.ratio.formatted(significantDigits: 3))× as long"
+                    + (runnerUp.isSignificant ? "" : " (not a significant difference, p = \(runnerUp.pValue.formatted(significantDigits: 2)))")
+            } else {
+                sentence = "\(suite.reference): \(best.summary.median.formattedAsDuration)"
+            }
+        } else if best.isSignificant {
+            sentence = "\(best.name): \(best.speedup.formatted(significantDigits: 3))× faster than \(suite.reference)"
+        } else {
+            sentence = "\(best.name) and \(suite.reference) do not differ significantly (p = \(best.pValue.formatted(significantDigits: 2)))"
+        }
+        if let efficiency = best.efficiency {
+            sentence += ", \(Int((efficiency * 100).rounded()))% of ideal"
+        }
+        sentence += "."
+        for key in Set(variants.flatMap(\.extra.keys)).sorted() {
+            let values = variants.compactMap { variant in variant.extra[key].map { "\(variant.name) \(Self.extraValue(key, $0))" } }
+            sentence += " Median \(key.replacingOccurrences(of: "_", with: " ")): \(values.joined(separator: ", "))."
+        }
+        let bimodal = variants.filter(\.bimodal).map(\.name)
+        if !bimodal.isEmpty {
+            sentence += " Samples of \(bimodal.joined(separator: ", ")) fall in two clusters: the machine probably changed speed during the run; compare medians across several runs."
+        }
+        return sentence
+    }
+}

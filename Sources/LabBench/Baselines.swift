@@ -1,0 +1,80 @@
+import Foundation
+import LabKit
+
+/// Saved results to compare later runs with, kept in the lab folder.
+public enum Baselines {
+    public static func url(named name: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL {
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || "._-".contains($0) }), !name.hasPrefix(".") else {
+            throw BenchError.badBaselineName(name)
+        }
+        return LabFolder.url(environment: environment).appendingPathComponent("baselines").appendingPathComponent("\(name).json")
+    }
+
+    /// Saves atomically: an interrupted save leaves the previous baseline intact.
+    public static func save(_ report: BenchmarkReport, named name: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL {
+        let url = try url(named: name, environment: environment)
+        try AtomicFile.write(try report.encoded(), to: url)
+        return url
+    }
+
+    /// Loads a baseline by name, or a results file by path (anything with a "/" or ending in .json).
+    public static func load(_ nameOrPath: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> BenchmarkReport {
+        let isPath = nameOrPath.contains("/") || nameOrPath.hasSuffix(".json")
+        let url = isPath ? URL(fileURLWithPath: nameOrPath) : try url(named: nameOrPath, environment: environment)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw BenchError.missingBaseline(nameOrPath, path: url.path)
+        }
+        do {
+            return try BenchmarkReport.decode(try Data(contentsOf: url))
+        } catch let error as BenchError {
+            throw BenchError.unreadableBaseline(nameOrPath, reason: error.description)
+        } catch {
+            throw BenchError.unreadableBaseline(nameOrPath, reason: "not a lab bench results file")
+        }
+    }
+}
+
+/// One variant's change between a baseline and a new run.
+public struct Change: Sendable, Codable, Equatable {
+    public enum Verdict: String, Sendable, Codable { case regression, improvement, unchanged }
+    public let suite: String
+    public let variant: String
+    public let baselineMedian: Double
+    public let currentMedian: Double
+    /// current ÷ baseline − 1: +0.10 is 10% slower.
+    public let change: Double
+    public let pValue: Double
+    public let verdict: Verdict
+}
+
+/// Compares two runs variant by variant, and gives CI the exit status:
+/// 0 no significant change beyond the threshold, 1 a significant regression,
+/// 3 only significant improvements. (2 is a usage error, as everywhere in the lab.)
+public struct Comparison: Sendable {
+    public let changes: [Change]
+    public let thresholdPercent: Double
+
+    public init(baseline: BenchmarkReport, current: BenchmarkReport, thresholdPercent: Double) {
+        self.thresholdPercent = thresholdPercent
+        var changes: [Change] = []
+        for suite in current.suites {
+            guard let old = baseline.suites.first(where: { $0.name == suite.name }) else { continue }
+            for variant in suite.variants {
+                guard let before = old.variant(variant.name) else { continue }
+                let change = variant.summary.median / before.summary.median - 1
+                let p = Statistics.mannWhitney(variant.samples.map(\.secondsPerOperation), before.samples.map(\.secondsPerOperation)).p
+                let beyond = abs(change) * 100 > thresholdPercent && p < 0.05
+                let verdict: Change.Verdict = !beyond ? .unchanged : change > 0 ? .regression : .improvement
+                changes.append(Change(suite: suite.name, variant: variant.name, baselineMedian: before.summary.median,
+                                      currentMedian: variant.summary.median, change: change, pValue: p, verdict: verdict))
+            }
+        }
+        self.changes = changes
+    }
+
+    public var exitStatus: Int32 {
+        if changes.contains(where: { $0.verdict == .regression }) { return 1 }
+        if changes.contains(where: { $0.verdict == .improvement }) { return 3 }
+        return 0
+    }
+}

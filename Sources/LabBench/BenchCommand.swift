@@ -1,0 +1,182 @@
+import Foundation
+import LabKit
+
+/// `lab bench`: select suites, measure, report, save and compare baselines.
+///
+/// Exit status: 0 done (and, with --compare, no significant change beyond the
+/// threshold); 1 a significant regression; 2 bad usage; 3 only improvements.
+public struct BenchCommand {
+    public static let parser = ArgumentParser(options: [
+        OptionSpec("list", help: "List the suites and their variants"),
+        OptionSpec("quick", help: "A short run: the whole set in under a minute on 2 cores"),
+        OptionSpec("samples", value: "N", help: "Samples per variant (default 40, quick 15)"),
+        OptionSpec("time", value: "SECONDS", help: "Time budget per suite (default 15, quick 3)"),
+        OptionSpec("format", value: "LIST", help: "terminal,md,json,csv,html (several at once; default terminal)"),
+        OptionSpec("out", value: "DIR", help: "Where report files go (default ./lab-bench)"),
+        OptionSpec("save-baseline", value: "NAME", help: "Save this run as a baseline in the lab folder"),
+        OptionSpec("compare", value: "NAME|FILE", help: "Compare with a baseline or results file; twice: compare two files, run nothing"),
+        OptionSpec("threshold", value: "PCT", help: "Smallest change that counts, in percent (default 5)"),
+        OptionSpec("allow-debug", help: "Time a debug build anyway"),
+        OptionSpec("no-color", help: "Plain text"),
+        OptionSpec("help", short: "h", help: "Show this help"),
+    ], maximumPositionals: 64)
+
+    public static let formats = ["terminal", "md", "json", "csv", "html"]
+
+    public static func usage() -> String {
+        "usage: lab bench [FILTER…] [--quick] [--samples N] [--time S] [--format LIST] [--out DIR] [--save-baseline NAME] [--compare NAME|FILE] [--threshold PCT] [--list]"
+    }
+
+    public static func help() -> String {
+        """
+        \(usage())
+
+        Times the lessons' own variants and the concurrency primitives, interleaving the
+        variants so machine drift hits all alike, and reports medians with 95% intervals,
+        ratios to a reference, significance (Mann–Whitney U) and efficiency against the ideal.
+
+        Options:
+        \(parser.optionHelp())
+
+        Exit status: 0 done / no significant change; 1 a significant regression beyond the
+        threshold (with --compare); 2 bad usage; 3 only improvements (with --compare).
+        """
+    }
+
+    let suites: [BenchmarkSuite]
+    let environment: [String: String]
+
+    public init(suites: [BenchmarkSuite], environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.suites = suites
+        self.environment = environment
+    }
+
+    public func run(_ arguments: [String]) async -> Int32 {
+        do {
+            return try await execute(try BenchCommand.parser.parse(arguments))
+        } catch let error as UsageError {
+            StandardError.usage(program: "lab bench", error, usage: BenchCommand.usage())
+            return UsageError.exitCode
+        } catch let error as BenchError {
+            StandardError.write("lab bench: error: \(error)")
+            return UsageError.exitCode
+        } catch {
+            StandardError.write("lab bench: error: \(error.localizedDescription)")
+            return 1
+        }
+    }
+
+    func execute(_ parsed: ParsedArguments) async throws -> Int32 {
+        let terminal = Terminal.detect(noColorFlag: parsed.has("no-color"), environment: environment)
+        if parsed.has("help") {
+            print(BenchCommand.help())
+            return 0
+        }
+        let selected = try select(parsed.positionals)
+        if parsed.has("list") {
+            for suite in selected {
+                print(terminal.paint(suite.name, .bold) + " (\(suite.kind.rawValue)) — \(suite.summary)")
+                print("  " + suite.variants.map { $0.name == suite.reference ? "\($0.name) (reference)" : $0.name }.joined(separator: ", "))
+            }
+            return 0
+        }
+        let formats = try requestedFormats(parsed.value("format"))
+        let threshold = try parsed.double("threshold", in: 0...1000) ?? 5
+        let compare = parsed.values["compare"] ?? []
+        if compare.count > 2 { throw UsageError.invalidValue(option: "compare", value: compare[2], expected: "one baseline, or two result files") }
+        // Fail on a bad baseline before spending minutes measuring.
+        let baselines = try compare.map { try Baselines.load($0, environment: environment) }
+        if let name = parsed.value("save-baseline") { _ = try Baselines.url(named: name, environment: environment) }
+        if baselines.count == 2 {
+            let comparison = Comparison(baseline: baselines[0], current: baselines[1], thresholdPercent: threshold)
+            print(TerminalReport.render(comparison, terminal: terminal))
+            return comparison.exitStatus
+        }
+        if EnvironmentInfo.buildConfiguration == "debug" && !parsed.has("allow-debug") { throw BenchError.debugBuild }
+
+        var plan = parsed.has("quick") ? SamplingPlan.quick : SamplingPlan.full
+        if let samples = try parsed.double("samples", in: 3...10_000) {
+            plan.samples = Int(samples)
+            plan.minimumSamples = min(plan.minimumSamples, plan.samples)
+        }
+        if let seconds = try parsed.double("time", in: 0.1...3600) { plan.budget = .milliseconds(Int(seconds * 1000)) }
+
+        let report = await measure(selected, plan: plan, quick: parsed.has("quick"), terminal: terminal)
+        if formats.contains("terminal") { print(TerminalReport.render(report, terminal: terminal)) }
+        let files = formats.filter { $0 != "terminal" }
+        if !files.isEmpty {
+            let folder = URL(fileURLWithPath: parsed.value("out") ?? "lab-bench", isDirectory: true)
+            for format in files {
+                let (name, text): (String, String)
+                switch format {
+                case "md": (name, text) = ("report.md", MarkdownReport.render(report))
+                case "json": (name, text) = ("report.json", String(decoding: try report.encoded(), as: UTF8.self))
+                case "csv": (name, text) = ("samples.csv", CSVReport.render(report))
+                default: (name, text) = ("report.html", HTMLReport.render(report))
+                }
+                let url = folder.appendingPathComponent(name)
+                try AtomicFile.write(Data(text.utf8), to: url)
+                print(terminal.paint("wrote \(url.path)", .dim))
+            }
+        }
+        if let name = parsed.value("save-baseline") {
+            let url = try Baselines.save(report, named: name, environment: environment)
+            print(terminal.paint("saved baseline '\(name)' to \(url.path)", .dim))
+        }
+        if let baseline = baselines.first {
+            let comparison = Comparison(baseline: baseline, current: report, thresholdPercent: threshold)
+            print(TerminalReport.render(comparison, terminal: terminal))
+            return comparison.exitStatus
+        }
+        return 0
+    }
+
+    /// Every suite whose name contains one of the filters (all when there are none).
+    func select(_ filters: [String]) throws -> [BenchmarkSuite] {
+        guard !filters.isEmpty else { return suites }
+        var selected: [BenchmarkSuite] = []
+        for filter in filters {
+            let matches = suites.filter { $0.name.localizedCaseInsensitiveContains(filter) }
+            guard !matches.isEmpty else {
+                throw BenchError.unknownSuite(filter, suggestion: Suggestion.closest(to: filter, in: suites.map(\.name)))
+            }
+            for suite in matches where !selected.contains(where: { $0.name == suite.name }) { selected.append(suite) }
+        }
+        return selected
+    }
+
+    func requestedFormats(_ text: String?) throws -> [String] {
+        guard let text else { return ["terminal"] }
+        let requested = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        for format in requested where !BenchCommand.formats.contains(format) {
+            throw UsageError.invalidValue(option: "format", value: format, expected: BenchCommand.formats.joined(separator: ", "))
+        }
+        return requested.isEmpty ? ["terminal"] : requested
+    }
+
+    /// Measures the suites one after another, with a progress bar on a terminal.
+    public func measure(_ selected: [BenchmarkSuite], plan: SamplingPlan, quick: Bool, terminal: Terminal) async -> BenchmarkReport {
+        let width = await ExecutorProbe.measureWidth()
+        var results: [SuiteResult] = []
+        var bar = ProgressBar(title: "lab bench", total: selected.count, terminal: terminal)
+        for (index, suite) in selected.enumerated() {
+            bar.update(done: index)
+            let samples = await Sampler.measure(suite, plan: plan)
+            var timelines: [SuiteResult.Timeline] = []
+            for variant in suite.variants {
+                guard let traced = variant.traced else { continue }
+                let probe = Probe()
+                await traced(probe)
+                timelines.append(SuiteResult.Timeline(variant: variant.name, spans: probe.spans))
+            }
+            results.append(Analysis.analyze(suite, samples: samples, timelines: timelines))
+        }
+        bar.update(done: selected.count)
+        bar.finish()
+        let formatter = ISO8601DateFormatter()
+        return BenchmarkReport(schema: BenchmarkReport.schema, createdAt: formatter.string(from: Date()),
+                               environment: .init(machine: .current(), executorWidth: width),
+                               plan: .init(samples: plan.samples, budgetSeconds: plan.budget.seconds, quick: quick),
+                               suites: results)
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import LabKit
+
+/// Everything one `lab bench` run measured. Encoded as JSON with schema
+/// `concurrency-lab.bench/1` (snake_case keys); see docs/BENCH-SCHEMA.md.
+public struct BenchmarkReport: Sendable, Codable {
+    public static let schema = "concurrency-lab.bench/1"
+
+    public struct Environment: Sendable, Codable, Equatable {
+        public let machine: EnvironmentInfo
+        public let executorWidth: Int
+    }
+
+    public struct Plan: Sendable, Codable, Equatable {
+        public let samples: Int
+        public let budgetSeconds: Double
+        public let quick: Bool
+    }
+
+    public var schema: String
+    public var createdAt: String
+    public var environment: Environment
+    public var plan: Plan
+    public var suites: [SuiteResult]
+
+    public func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return try encoder.encode(self)
+    }
+
+    public static func decode(_ data: Data) throws -> BenchmarkReport {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        let report = try decoder.decode(BenchmarkReport.self, from: data)
+        guard report.schema == schema else { throw BenchError.unsupportedSchema(report.schema) }
+        return report
+    }
+}
+
+public struct SuiteResult: Sendable, Codable {
+    public let name: String
+    public let kind: BenchmarkSuite.Kind
+    public let summary: String
+    public let reference: String
+    public let ideal: Ideal?
+    public let variants: [VariantResult]
+    public let conclusion: String
+    public let timelines: [Timeline]
+
+    public struct Timeline: Sendable, Codable {
+        public let variant: String
+        public let spans: [Span]
+    }
+
+    public func variant(_ name: String) -> VariantResult? { variants.first { $0.name == name } }
+}
+
+public struct VariantResult: Sendable, Codable {
+    public let name: String
+    public let samples: [Sample]
+    /// Statistics of seconds per operation.
+    public let summary: Summary
+    /// median(variant) ÷ median(reference), with a 95% bootstrap interval.
+    public let ratio: Double
+    public let ratioLow: Double
+    public let ratioHigh: Double
+    /// Mann–Whitney U two-sided p-value against the reference.
+    public let pValue: Double
+    /// ideal ÷ median, when the suite has an ideal.
+    public let efficiency: Double?
+    public let medianParallelism: Double
+    public let medianContextSwitches: Double
+    public let peakMemoryBytes: Int
+    public let maxThreads: Int?
+    public let extra: [String: Double]
+    public let bimodal: Bool
+
+    public var isSignificant: Bool { pValue < 0.05 }
+    /// How many times faster than the reference (> 1 is faster).
+    public var speedup: Double { 1 / ratio }
+}
+
+public enum BenchError: Error, Equatable, CustomStringConvertible {
+    case unsupportedSchema(String)
+    case debugBuild
+    case unknownSuite(String, suggestion: String?)
+    case badBaselineName(String)
+    case missingBaseline(String, path: String)
+    case unreadableBaseline(String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unsupportedSchema(let schema): "results file has schema '\(schema)', expected '\(BenchmarkReport.schema)'"
+        case .debugBuild: "this is a debug build: unoptimized code times nothing you would ship. Run `swift run -c release lab bench`, or add --allow-debug to time it anyway"
+        case .unknownSuite(let name, let suggestion): "no suite matches '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "; see lab bench --list")
+        case .badBaselineName(let name): "baseline name '\(name)' may only use letters, digits, '.', '_' and '-'"
+        case .missingBaseline(let name, let path): "no baseline named '\(name)' (looked for \(path)); save one with --save-baseline \(name)"
+        case .unreadableBaseline(let name, let reason): "baseline '\(name)' cannot be read (\(reason)); it was left untouched"
+        }
+    }
+}

@@ -1,0 +1,26 @@
+/// Every sample, one row each, for analysis elsewhere (R, pandas, a spreadsheet).
+public enum CSVReport {
+    public static let columns = ["suite", "kind", "variant", "sample", "iterations", "wall_seconds", "seconds_per_operation",
+                                 "cpu_seconds", "parallelism", "voluntary_switches", "involuntary_switches", "peak_memory_bytes", "threads"]
+
+    public static func render(_ report: BenchmarkReport) -> String {
+        var rows = [columns.joined(separator: ",")]
+        for suite in report.suites {
+            for variant in suite.variants {
+                for (index, sample) in variant.samples.enumerated() {
+                    rows.append([quote(suite.name), suite.kind.rawValue, quote(variant.name), "\(index + 1)", "\(sample.iterations)",
+                                 "\(sample.wallSeconds)", "\(sample.secondsPerOperation)", "\(sample.cpuSeconds)", "\(sample.parallelism)",
+                                 "\(sample.voluntarySwitches)", "\(sample.involuntarySwitches)", "\(sample.peakMemoryBytes)",
+                                 sample.threads.map(String.init) ?? ""].joined(separator: ","))
+                }
+            }
+        }
+        return rows.joined(separator: "\n") + "\n"
+    }
+
+    /// RFC 4180: quote fields that contain a comma, a quote or a line break.
+    static func quote(_ field: String) -> String {
+        guard field.contains(where: { ",\"\n".contains($0) }) else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

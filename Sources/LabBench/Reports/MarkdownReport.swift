@@ -1,0 +1,27 @@
+import LabKit
+
+/// GitHub-ready Markdown: a table per suite and its conclusion.
+public enum MarkdownReport {
+    public static func render(_ report: BenchmarkReport) -> String {
+        let machine = report.environment.machine
+        var lines = ["# lab bench results", "",
+                     "\(machine.cpuModel) × \(machine.cpuCount) · executor width \(report.environment.executorWidth) · \(machine.operatingSystem) · Swift \(machine.swiftVersion) · \(machine.buildConfiguration) build · \(report.createdAt)",
+                     "", "Medians with a 95% confidence interval; ratios are median ÷ the reference's median with a 95% bootstrap interval; significance is a two-sided Mann–Whitney U test.", ""]
+        for suite in report.suites {
+            lines.append("## \(suite.name)")
+            lines.append("")
+            lines.append(suite.summary)
+            lines.append("")
+            lines.append("| variant | \(suite.kind == .primitive ? "per op" : "per run") (median) | 95% CI | vs \(suite.reference) | significance | of ideal | CPU ÷ wall | samples |")
+            lines.append("|---|---:|---|---:|---|---:|---:|---:|")
+            for variant in suite.variants {
+                lines.append("| \(variant.name) | \(Format.time(variant.summary.median)) | \(Format.time(variant.summary.medianLow)) – \(Format.time(variant.summary.medianHigh)) | \(Format.ratio(variant, reference: suite.reference)) | \(Format.significance(variant, reference: suite.reference)) | \(Format.efficiency(variant)) | \(variant.medianParallelism.formatted(significantDigits: 2)) | \(variant.samples.count) |")
+            }
+            lines.append("")
+            if let ideal = suite.ideal { lines.append("Ideal: \(Format.time(ideal.seconds)) — \(ideal.reason).") ; lines.append("") }
+            lines.append("**\(suite.conclusion)**")
+            lines.append("")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

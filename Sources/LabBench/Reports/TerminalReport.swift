@@ -1,0 +1,54 @@
+import LabKit
+
+/// A table per suite and one sentence of conclusion, for the terminal.
+public enum TerminalReport {
+    public static func render(_ report: BenchmarkReport, terminal: Terminal) -> String {
+        var lines: [String] = []
+        let environment = report.environment
+        lines.append(terminal.paint("lab bench", .bold) + " — \(environment.machine.cpuModel) × \(environment.machine.cpuCount), executor width \(environment.executorWidth), Swift \(environment.machine.swiftVersion), \(environment.machine.buildConfiguration) build")
+        for suite in report.suites {
+            lines.append("")
+            lines.append(terminal.paint(suite.name, .bold + .underline) + terminal.paint("  \(suite.summary)", .dim))
+            let extras = Set(suite.variants.flatMap(\.extra.keys)).sorted()
+            var table = Table(headers: ["variant", suite.kind == .primitive ? "per op [95% CI]" : "per run [95% CI]", "vs \(suite.reference)", "significance", "ideal", "CPU÷wall", "n"]
+                                + extras.map { $0.replacingOccurrences(of: "_seconds", with: "").replacingOccurrences(of: "_", with: " ") },
+                              rightAligned: Set([1, 4, 5, 6] + extras.indices.map { $0 + 7 }))
+            for variant in suite.variants {
+                table.append([variant.name, Format.medianWithInterval(variant.summary), Format.ratio(variant, reference: suite.reference),
+                              Format.significance(variant, reference: suite.reference), Format.efficiency(variant),
+                              variant.medianParallelism.formatted(significantDigits: 2), "\(variant.samples.count)"]
+                             + extras.map { key in variant.extra[key].map { Analysis.extraValue(key, $0) } ?? "–" })
+            }
+            lines.append(table.render(on: terminal))
+            if let ideal = suite.ideal {
+                lines.append(terminal.paint("  ideal: \(Format.time(ideal.seconds)) — \(ideal.reason)", .dim))
+            }
+            let outliers = suite.variants.map { $0.summary.lowOutliers + $0.summary.highOutliers }.reduce(0, +)
+            if outliers > 0 {
+                lines.append(terminal.paint("  \(outliers) outlying samples (Tukey fences) are included in the statistics, not hidden.", .dim))
+            }
+            lines.append(("→ " + suite.conclusion).wrapped(to: terminal.width, indent: "  "))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    public static func render(_ comparison: Comparison, terminal: Terminal) -> String {
+        var table = Table(headers: ["suite", "variant", "baseline", "now", "change", "p", "verdict"], rightAligned: [2, 3, 4, 5])
+        for change in comparison.changes {
+            let verdict: String
+            switch change.verdict {
+            case .regression: verdict = terminal.paint("slower", .red)
+            case .improvement: verdict = terminal.paint("faster", .green)
+            case .unchanged: verdict = "no change"
+            }
+            table.append([change.suite, change.variant, Format.time(change.baselineMedian), Format.time(change.currentMedian),
+                          "\(change.change >= 0 ? "+" : "")\((change.change * 100).formatted(significantDigits: 3))%",
+                          change.pValue.formatted(significantDigits: 2), verdict])
+        }
+        let status = comparison.exitStatus
+        let verdict = status == 1 ? "significant regressions beyond \(comparison.thresholdPercent.formatted(significantDigits: 3))% (exit 1)"
+            : status == 3 ? "only improvements beyond \(comparison.thresholdPercent.formatted(significantDigits: 3))% (exit 3)"
+            : "no significant change beyond \(comparison.thresholdPercent.formatted(significantDigits: 3))% (exit 0)"
+        return table.render(on: terminal) + "\n  " + verdict
+    }
+}

@@ -1,0 +1,64 @@
+import LabKit
+
+/// A family of benchmarks: one workload, several ways of doing it, one of them
+/// the reference the others are compared with, and where known, the ideal: the
+/// physical limit for the workload, so a report can say how close each came.
+public struct BenchmarkSuite: Sendable {
+    public enum Kind: String, Sendable, Codable {
+        /// Nanoseconds per operation of a concurrency primitive; many operations per sample.
+        case primitive
+        /// Seconds per run of a whole workload (a fan-out, a CPU job); one run per sample.
+        case pattern
+    }
+
+    public let name: String
+    public let kind: Kind
+    public let summary: String
+    public let variants: [BenchmarkVariant]
+    public let reference: String
+    public let ideal: Ideal?
+
+    public init(name: String, kind: Kind, summary: String, reference: String, ideal: Ideal? = nil, variants: [BenchmarkVariant]) {
+        precondition(variants.contains { $0.name == reference }, "the reference must be one of the variants")
+        self.name = name
+        self.kind = kind
+        self.summary = summary
+        self.reference = reference
+        self.ideal = ideal
+        self.variants = variants
+    }
+}
+
+/// The best any variant could do, and why.
+public struct Ideal: Sendable, Codable, Equatable {
+    public let seconds: Double
+    public let reason: String
+
+    public init(seconds: Double, reason: String) {
+        self.seconds = seconds
+        self.reason = reason
+    }
+}
+
+/// One way of doing a suite's work.
+public struct BenchmarkVariant: Sendable {
+    public let name: String
+    /// Does the work `iterations` times (the loop is the variant's own, so the
+    /// harness adds one call per sample, not one per operation).
+    public let run: @Sendable (_ iterations: Int) async -> Void
+    /// Optional: a figure the variant measured itself during the last run
+    /// (e.g. frames dropped), by metric name.
+    public let extraMetrics: (@Sendable () async -> [String: Double])?
+    /// Optional: runs once with a probe, for the report's timeline.
+    public let traced: (@Sendable (Probe) async -> Void)?
+
+    public init(_ name: String,
+                extraMetrics: (@Sendable () async -> [String: Double])? = nil,
+                traced: (@Sendable (Probe) async -> Void)? = nil,
+                run: @escaping @Sendable (_ iterations: Int) async -> Void) {
+        self.name = name
+        self.run = run
+        self.extraMetrics = extraMetrics
+        self.traced = traced
+    }
+}
