@@ -11,28 +11,30 @@ enum CPUFanOutSuite {
         let units = CPUWork.units(for: chunkTime)
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let total = Double(chunks) * chunkTime.seconds
-        @Sendable func chunk(_ probe: Probe) -> UInt64 {
-            probe.syncSpan("compute", kind: .cpu) { CPUWork.run(units: units) }
+        @Sendable func chunk(_ probe: Probe, _ index: Int) async -> UInt64 {
+            await probe.withLane("chunk \(index)") {
+                probe.syncSpan("compute", kind: .cpu) { CPUWork.run(units: units) }
+            }
         }
         @Sendable func sequential(_ probe: Probe) async -> UInt64 {
             var sum: UInt64 = 0
-            for _ in 0..<chunks { sum &+= chunk(probe) }
+            for index in 1...chunks { sum &+= await chunk(probe, index) }
             return sum
         }
         @Sendable func asyncLet(_ probe: Probe) async -> UInt64 {
             // Eight bindings written out: the fixed-count tool.
-            async let a = chunk(probe); async let b = chunk(probe); async let c = chunk(probe); async let d = chunk(probe)
-            async let e = chunk(probe); async let f = chunk(probe); async let g = chunk(probe); async let h = chunk(probe)
+            async let a = chunk(probe, 1); async let b = chunk(probe, 2); async let c = chunk(probe, 3); async let d = chunk(probe, 4)
+            async let e = chunk(probe, 5); async let f = chunk(probe, 6); async let g = chunk(probe, 7); async let h = chunk(probe, 8)
             return await [a, b, c, d, e, f, g, h].reduce(0, &+)
         }
         @Sendable func group(_ probe: Probe) async -> UInt64 {
             await withTaskGroup(of: UInt64.self) { group in
-                for _ in 0..<chunks { group.addTask { chunk(probe) } }
+                for index in 1...chunks { group.addTask { await chunk(probe, index) } }
                 return await group.reduce(0, &+)
             }
         }
         @Sendable func unstructured(_ probe: Probe) async -> UInt64 {
-            let tasks = (0..<chunks).map { _ in Task { chunk(probe) } }
+            let tasks = (1...chunks).map { index in Task { await chunk(probe, index) } }
             var sum: UInt64 = 0
             for task in tasks { sum &+= await task.value }
             return sum

@@ -2,6 +2,7 @@ import Foundation
 import LabKit
 
 /// A self-contained HTML report: inline CSS and SVG, no scripts, no external assets.
+/// The markup is also well-formed XML (void elements self-closed), so tests can parse it.
 public enum HTMLReport {
     public static func render(_ report: BenchmarkReport) -> String {
         let machine = report.environment.machine
@@ -34,7 +35,7 @@ public enum HTMLReport {
         }
         return """
         <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+        <html lang="en" xmlns="http://www.w3.org/1999/xhtml"><head><meta charset="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>
         <title>Concurrency Lab · bench</title>
         <style>\(style)</style></head>
         <body>\(body)<footer>Made by <code>lab bench</code>. Every figure was measured on the machine above; rerun to compare.</footer></body></html>

@@ -10,7 +10,7 @@ enum SVGCharts {
     /// variants differ by more than 30×.
     static func medians(_ suite: SuiteResult) -> String {
         let width = 760.0, rowHeight = 34.0, left = 170.0, right = 30.0, top = 14.0
-        let height = top + rowHeight * Double(suite.variants.count) + 34
+        let height = top + rowHeight * Double(suite.variants.count) + 48
         let values = suite.variants.flatMap { $0.samples.map(\.secondsPerOperation) + [$0.summary.medianHigh] } + (suite.ideal.map { [$0.seconds] } ?? [])
         let maximum = (values.max() ?? 1) * 1.08
         let minimum = max(values.filter { $0 > 0 }.min() ?? maximum / 1000, maximum / 1e6)
@@ -19,11 +19,11 @@ enum SVGCharts {
             let fraction = logScale ? (log10(max(value, minimum)) - log10(minimum * 0.8)) / (log10(maximum) - log10(minimum * 0.8)) : value / maximum
             return left + max(0, min(1, fraction)) * (width - left - right)
         }
-        var svg = "<svg class=\"chart\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"\(escape(suite.name)) medians\">"
+        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"\(escape(suite.name)) medians\">"
         for tick in ticks(minimum: minimum, maximum: maximum, log: logScale) {
             let position = x(tick)
-            svg += "<line x1=\"\(f(position))\" y1=\"\(f(top - 4))\" x2=\"\(f(position))\" y2=\"\(f(height - 28))\" class=\"grid\"/>"
-            svg += "<text x=\"\(f(position))\" y=\"\(f(height - 12))\" class=\"tick\" text-anchor=\"middle\">\(escape(tick.formattedAsDuration))</text>"
+            svg += "<line x1=\"\(f(position))\" y1=\"\(f(top - 4))\" x2=\"\(f(position))\" y2=\"\(f(height - 42))\" class=\"grid\"/>"
+            svg += "<text x=\"\(f(position))\" y=\"\(f(height - 26))\" class=\"tick\" text-anchor=\"middle\">\(escape(tick.formattedAsDuration))</text>"
         }
         for (index, variant) in suite.variants.enumerated() {
             let y = top + Double(index) * rowHeight
@@ -42,10 +42,10 @@ enum SVGCharts {
         }
         if let ideal = suite.ideal {
             let position = x(ideal.seconds)
-            svg += "<line x1=\"\(f(position))\" y1=\"\(f(top - 6))\" x2=\"\(f(position))\" y2=\"\(f(height - 28))\" class=\"ideal\"/>"
+            svg += "<line x1=\"\(f(position))\" y1=\"\(f(top - 6))\" x2=\"\(f(position))\" y2=\"\(f(height - 42))\" class=\"ideal\"/>"
             svg += "<text x=\"\(f(position + 4))\" y=\"\(f(top + 2))\" class=\"tick ideal-label\">ideal</text>"
         }
-        svg += "<text x=\"\(f(width - right))\" y=\"\(f(height - 1))\" class=\"tick\" text-anchor=\"end\">\(logScale ? "log scale" : "linear scale") · bar and thick line: median · whisker: 95% CI · dots: samples</text>"
+        svg += "<text x=\"\(f(width - right))\" y=\"\(f(height - 4))\" class=\"tick\" text-anchor=\"end\">\(logScale ? "log scale" : "linear scale") · bar and thick line: median · whisker: 95% CI · dots: samples</text>"
         return svg + "</svg>"
     }
 
@@ -62,7 +62,7 @@ enum SVGCharts {
         let origin = spans.map(\.start).min() ?? 0
         let total = max((spans.map(\.end).max() ?? 1) - origin, 1e-9)
         func x(_ time: Double) -> Double { left + (time - origin) / total * (width - left - right) }
-        var svg = "<svg class=\"chart timeline\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"timeline of \(escape(timeline.variant))\">"
+        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart timeline\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"timeline of \(escape(timeline.variant))\">"
         for (index, lane) in shownLanes.enumerated() {
             let y = top + Double(index) * laneHeight
             svg += "<text x=\"\(f(left - 8))\" y=\"\(f(y + 11))\" class=\"lane\" text-anchor=\"end\">\(escape(String(lane.prefix(26))))</text>"

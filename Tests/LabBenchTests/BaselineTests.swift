@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+@testable import LabBench
+@testable import LabKit
+
+@Suite("Baselines, comparison and exit codes")
+struct BaselineTests {
+    let environment = ["CONCURRENCY_LAB_HOME": FileManager.default.temporaryDirectory.appendingPathComponent("lab-bench-\(UUID().uuidString)").path]
+
+    @Test func saveThenLoadByName() throws {
+        let url = try Baselines.save(Fixture.report(), named: "main", environment: environment)
+        #expect(url.path.hasSuffix("baselines/main.json"))
+        #expect(try Baselines.load("main", environment: environment).suites.count == 1)
+    }
+
+    @Test func badNamesMissingAndCorruptBaselinesAreClearErrors() throws {
+        #expect(throws: BenchError.badBaselineName("../x")) { try Baselines.url(named: "../x", environment: environment) }
+        #expect(throws: BenchError.self) { try Baselines.load("nope", environment: environment) }
+        let url = try Baselines.url(named: "broken", environment: environment)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("{oops".utf8).write(to: url)
+        #expect(throws: BenchError.self) { try Baselines.load("broken", environment: environment) }
+        #expect(try String(contentsOf: url, encoding: .utf8) == "{oops", "a corrupt baseline is left untouched")
+    }
+
+    @Test func exitStatusIsZeroForNoChangeOneForARegressionThreeForImprovementsOnly() {
+        let base = Fixture.report([Fixture.suite(slow: 0.040, fast: 0.011)])
+        let same = Fixture.report([Fixture.suite(slow: 0.040, fast: 0.011)])
+        let slower = Fixture.report([Fixture.suite(slow: 0.040, fast: 0.015)])
+        let faster = Fixture.report([Fixture.suite(slow: 0.030, fast: 0.011)])
+        #expect(Comparison(baseline: base, current: same, thresholdPercent: 5).exitStatus == 0)
+        #expect(Comparison(baseline: base, current: slower, thresholdPercent: 5).exitStatus == 1)
+        #expect(Comparison(baseline: base, current: faster, thresholdPercent: 5).exitStatus == 3)
+        #expect(Comparison(baseline: base, current: slower, thresholdPercent: 50).exitStatus == 0, "below the threshold is no change")
+    }
+
+    @Test func benchCommandComparesTwoFilesAndGatesOnTheResult() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-bench-files-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let old = folder.appendingPathComponent("old.json"), new = folder.appendingPathComponent("new.json")
+        try Fixture.report([Fixture.suite(fast: 0.011)]).encoded().write(to: old)
+        try Fixture.report([Fixture.suite(fast: 0.016)]).encoded().write(to: new)
+        let command = BenchCommand(suites: [], environment: environment)
+        #expect(await command.run(["--compare", old.path, "--compare", new.path]) == 1)
+        #expect(await command.run(["--compare", new.path, "--compare", old.path]) == 3)
+        #expect(await command.run(["--compare", old.path, "--compare", old.path]) == 0)
+    }
+
+    @Test func benchCommandRunsASuiteAndWritesEveryFormat() async throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("lab-bench-out-\(UUID().uuidString)").path
+        let suite = BenchmarkSuite(name: "tiny", kind: .primitive, summary: "", reference: "a", variants: [
+            BenchmarkVariant("a") { iterations in BlackHole.consume(iterations) },
+            BenchmarkVariant("b") { iterations in for i in 0..<iterations { BlackHole.consume(i) } },
+        ])
+        let command = BenchCommand(suites: [suite], environment: environment)
+        let status = await command.run(["--allow-debug", "--samples", "5", "--time", "0.2", "--format", "md,json,csv,html",
+                                        "--out", out, "--save-baseline", "tiny", "--no-color"])
+        #expect(status == 0)
+        for file in ["report.md", "report.json", "samples.csv", "report.html"] {
+            #expect(FileManager.default.fileExists(atPath: "\(out)/\(file)"), "\(file)")
+        }
+        #expect(try Baselines.load("tiny", environment: environment).suites.first?.name == "tiny")
+    }
+
+    @Test func badUsageIsExitTwo() async {
+        let command = BenchCommand(suites: [], environment: environment)
+        #expect(await command.run(["--format", "pdf"]) == 2)
+        #expect(await command.run(["nosuch"]) == 2)
+        #expect(await command.run(["--compare", "missing-baseline"]) == 2)
+        #expect(await command.run(["--threshold", "lots"]) == 2)
+        #expect(await command.run(["--save-baseline", "a/b"]) == 2)
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+@testable import LabBench
+@testable import LabKit
+
+/// A report built from fixed samples, so format tests do not depend on timing.
+enum Fixture {
+    static func sample(_ seconds: Double) -> Sample {
+        Sample(iterations: 1, wallSeconds: seconds, cpuSeconds: seconds / 2, voluntarySwitches: 3, involuntarySwitches: 1,
+               peakMemoryBytes: 20_000_000, threads: 4, extra: [:])
+    }
+
+    static func suite(_ name: String = "fan-out, \"quoted\"", slow: Double = 0.040, fast: Double = 0.011) -> SuiteResult {
+        let definition = BenchmarkSuite(name: name, kind: .pattern, summary: "a test suite", reference: "sequential",
+                                        ideal: Ideal(seconds: 0.010, reason: "the slowest call"),
+                                        variants: [BenchmarkVariant("sequential") { _ in }, BenchmarkVariant("task group") { _ in }])
+        let samples = [
+            "sequential": (0..<12).map { sample(slow + Double($0 % 4) * 0.0002) },
+            "task group": (0..<12).map { sample(fast + Double($0 % 3) * 0.0001) },
+        ]
+        let span = Span(id: 0, parent: nil, name: "call <1> & co", lane: "rover \"A\"", kind: .suspending,
+                        isolation: .nonisolated, start: 0, end: 0.01, startThread: 1, endThread: 2)
+        return Analysis.analyze(definition, samples: samples, timelines: [.init(variant: "task group", spans: [span])])
+    }
+
+    static func report(_ suites: [SuiteResult] = [suite()]) -> BenchmarkReport {
+        BenchmarkReport(schema: BenchmarkReport.schema, createdAt: "2026-11-21T00:00:00Z",
+                        environment: .init(machine: .current(), executorWidth: 2),
+                        plan: .init(samples: 12, budgetSeconds: 3, quick: true), suites: suites)
+    }
+}
+
+@Suite("Reports parse back")
+struct ReportTests {
+    @Test func analysisComparesWithTheReferenceAndTheIdeal() throws {
+        let suite = Fixture.suite()
+        let group = try #require(suite.variant("task group"))
+        #expect(group.isSignificant)
+        #expect(abs(group.ratio - 0.011 / 0.0403) < 0.01)
+        #expect(group.ratioLow <= group.ratio && group.ratio <= group.ratioHigh)
+        #expect(abs((group.efficiency ?? 0) - 0.010 / 0.0111) < 0.02)
+        #expect(suite.conclusion.hasPrefix("task group: 3.6"), "\(suite.conclusion)")
+        #expect(suite.conclusion.contains("of ideal"))
+    }
+
+    @Test func jsonRoundTripsWithItsSchema() throws {
+        let report = Fixture.report()
+        let decoded = try BenchmarkReport.decode(try report.encoded())
+        #expect(decoded.schema == "concurrency-lab.bench/1")
+        #expect(decoded.suites.first?.variants.count == 2)
+        #expect(decoded.suites.first?.variants.first?.samples == report.suites.first?.variants.first?.samples)
+        let object = try #require(try JSONSerialization.jsonObject(with: try report.encoded()) as? [String: Any])
+        #expect(Set(object.keys) == ["schema", "created_at", "environment", "plan", "suites"])
+    }
+
+    @Test func aFileWithAnotherSchemaIsRefused() throws {
+        var report = Fixture.report()
+        report.schema = "something-else/9"
+        #expect(throws: BenchError.unsupportedSchema("something-else/9")) { try BenchmarkReport.decode(try report.encoded()) }
+    }
+
+    @Test func csvHasOneRowPerSampleAndQuotesWhereNeeded() throws {
+        let text = CSVReport.render(Fixture.report())
+        let rows = CSVParser.rows(text)
+        #expect(rows.first == CSVReport.columns)
+        #expect(rows.count == 1 + 24)
+        #expect(rows.dropFirst().allSatisfy { $0.count == CSVReport.columns.count })
+        #expect(rows[1][0] == "fan-out, \"quoted\"", "commas and quotes survive the round trip")
+        #expect(Double(rows[1][6]) != nil)
+    }
+
+    @Test func markdownHasATablePerSuite() {
+        let text = MarkdownReport.render(Fixture.report([Fixture.suite("one"), Fixture.suite("two")]))
+        #expect(text.components(separatedBy: "| variant |").count == 3)
+        #expect(text.contains("## one") && text.contains("## two"))
+    }
+
+    @Test func htmlIsWellFormedAndSelfContained() throws {
+        let html = HTMLReport.render(Fixture.report())
+        #expect(!html.contains("http://") || !html.contains("src="), "no external assets")
+        #expect(!html.contains("<script"))
+        let parser = XMLParser(data: Data(html.utf8))
+        let delegate = ElementCounter()
+        parser.delegate = delegate
+        #expect(parser.parse(), "well-formed: \(parser.parserError.map { "\($0)" } ?? "")")
+        #expect(delegate.counts["svg", default: 0] >= 2, "a chart and a timeline")
+        #expect(delegate.counts["circle", default: 0] == 24, "every sample is drawn")
+        #expect(html.contains("call &lt;1&gt; &amp; co"), "text is escaped")
+    }
+
+    @Test func terminalReportNamesEveryVariantAndConcludes() {
+        let text = TerminalReport.render(Fixture.report(), terminal: .plain(width: 120))
+        #expect(text.contains("sequential") && text.contains("task group") && text.contains("→ task group"))
+    }
+}
+
+final class ElementCounter: NSObject, XMLParserDelegate {
+    var counts: [String: Int] = [:]
+    func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        counts[element, default: 0] += 1
+    }
+}
+
+/// RFC 4180 rows, for checking the CSV from the outside.
+enum CSVParser {
+    static func rows(_ text: String) -> [[String]] {
+        var rows: [[String]] = [], row: [String] = [], field = ""
+        var quoted = false
+        var characters = Array(text)[...]
+        while let character = characters.popFirst() {
+            if quoted {
+                if character == "\"" {
+                    if characters.first == "\"" { field.append("\""); characters.removeFirst() } else { quoted = false }
+                } else { field.append(character) }
+            } else if character == "\"" { quoted = true }
+            else if character == "," { row.append(field); field = "" }
+            else if character == "\n" { row.append(field); rows.append(row); row = []; field = "" }
+            else { field.append(character) }
+        }
+        return rows
+    }
+}

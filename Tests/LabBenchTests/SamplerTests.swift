@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+@testable import LabBench
+@testable import LabKit
+
+@Suite("Sampling: calibration and interleaving")
+struct SamplerTests {
+    @Test func calibrationMakesASampleLastAboutTheTarget() async {
+        let units = CPUWork.units(for: .microseconds(2))
+        let variant = BenchmarkVariant("burn") { iterations in
+            for _ in 0..<iterations { BlackHole.consume(CPUWork.run(units: units)) }
+        }
+        let target = Duration.milliseconds(5)
+        let iterations = await Sampler.calibrate(variant, target: target)
+        #expect(iterations > 100, "≈ 2,500 operations of 2 µs make 5 ms")
+        let clock = ContinuousClock()
+        let elapsed = await clock.measure { await variant.run(iterations) }
+        #expect(elapsed >= target / 2, "a calibrated sample is long enough to time")
+    }
+
+    @Test func variantsAreInterleavedRoundRobinWithARotatingStart() async {
+        let calls = Locked<[String]>([])
+        let variants = ["a", "b", "c"].map { name in
+            BenchmarkVariant(name) { _ in calls.withLock { $0.append(name) } }
+        }
+        let suite = BenchmarkSuite(name: "order", kind: .pattern, summary: "", reference: "a", variants: variants)
+        let plan = SamplingPlan(samples: 3, minimumSamples: 3, budget: .seconds(10), warmupRuns: 0)
+        let samples = await Sampler.measure(suite, plan: plan)
+        #expect(calls.withLock { $0 } == ["a", "b", "c", "b", "c", "a", "c", "a", "b"])
+        #expect(samples.values.allSatisfy { $0.count == 3 })
+    }
+
+    @Test func theBudgetStopsSamplingButNeverBelowTheMinimum() async {
+        let variant = BenchmarkVariant("slow") { _ in try? await Task.sleep(for: .milliseconds(20)) }
+        let suite = BenchmarkSuite(name: "budget", kind: .pattern, summary: "", reference: "slow", variants: [variant])
+        let plan = SamplingPlan(samples: 100, minimumSamples: 4, budget: .milliseconds(1), warmupRuns: 0)
+        let samples = await Sampler.measure(suite, plan: plan)
+        #expect(samples["slow"]?.count == 4)
+    }
+
+    @Test func samplesCarryResourceMetrics() async {
+        let units = CPUWork.units(for: .milliseconds(5))
+        let variant = BenchmarkVariant("cpu") { _ in BlackHole.consume(CPUWork.run(units: units)) }
+        let sample = await Sampler.sample(variant, iterations: 1)
+        #expect(sample.wallSeconds > 0.003)
+        #expect(sample.cpuSeconds > 0, "getrusage saw the CPU time")
+        #expect(sample.peakMemoryBytes > 1_000_000)
+        #if os(Linux)
+        #expect((sample.threads ?? 0) >= 1)
+        #endif
+    }
+}
