@@ -26,7 +26,7 @@ let package = Package(
         .testTarget(name: "LabKitTests", dependencies: ["LabKit"]),
         .testTarget(name: "LessonsTests", dependencies: ["LabKit", "Lessons"]),
         .testTarget(name: "CommandLineTests", dependencies: ["LabKit", "Lessons"]),
-        .testTarget(name: "LabBenchTests", dependencies: ["LabBench", "LabKit"]),
+        .testTarget(name: "LabBenchTests", dependencies: ["LabBench", "LabKit", "LabBenchmarks"]),
     ] + lessonExecutables.map { .executableTarget(name: $0, dependencies: ["LabKit", "Lessons"]) },
     swiftLanguageModes: [.v6]
 )

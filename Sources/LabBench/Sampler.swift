@@ -20,7 +20,7 @@ public struct SamplingPlan: Sendable, Equatable {
         self.warmupRuns = warmupRuns
     }
 
-    public static let quick = SamplingPlan(samples: 15, minimumSamples: 7, budget: .seconds(3), targetSampleTime: .milliseconds(5))
+    public static let quick = SamplingPlan(samples: 31, minimumSamples: 9, budget: .seconds(3), targetSampleTime: .milliseconds(8))
     public static let full = SamplingPlan(samples: 40, minimumSamples: 15, budget: .seconds(15), targetSampleTime: .milliseconds(20))
 }
 
