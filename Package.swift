@@ -22,11 +22,15 @@ let package = Package(
         // The harness engine, and the suites that time the Lessons' variants.
         .target(name: "LabBench", dependencies: ["LabKit"]),
         .target(name: "LabBenchmarks", dependencies: ["LabBench", "LabKit", "Lessons"], path: "Benchmarks"),
-        .executableTarget(name: "lab", dependencies: ["LabKit", "Lessons", "LabBench", "LabBenchmarks"]),
+        // Grading classroom exercises. The exercises themselves are not a target: a
+        // student's unfinished file must never break the lab's own build.
+        .target(name: "LabExercises", dependencies: ["LabKit"]),
+        .executableTarget(name: "lab", dependencies: ["LabKit", "Lessons", "LabBench", "LabBenchmarks", "LabExercises"]),
         .testTarget(name: "LabKitTests", dependencies: ["LabKit"]),
         .testTarget(name: "LessonsTests", dependencies: ["LabKit", "Lessons"]),
         .testTarget(name: "CommandLineTests", dependencies: ["LabKit", "Lessons"]),
         .testTarget(name: "LabBenchTests", dependencies: ["LabBench", "LabKit", "LabBenchmarks"]),
+        .testTarget(name: "LabExercisesTests", dependencies: ["LabExercises", "LabKit"]),
     ] + lessonExecutables.map { .executableTarget(name: $0, dependencies: ["LabKit", "Lessons"]) },
     swiftLanguageModes: [.v6]
 )

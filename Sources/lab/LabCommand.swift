@@ -21,6 +21,13 @@ enum LabCommand {
             await BenchCommand(suites: BenchmarkCatalog.all()).run(arguments)
         }),
         Subcommand(name: "doctor", usage: "lab doctor [--json]", summary: "Measure this machine's concurrency facts", run: DoctorCommand.run),
+        Subcommand(name: "exercises", usage: "lab exercises", summary: "The classroom exercises and your progress", run: { try await ClassroomCommands.run("exercises", $0) }),
+        Subcommand(name: "check", usage: "lab check [EXERCISE]", summary: "Check an exercise (the next unsolved one by default)", run: { try await ClassroomCommands.run("check", $0) }),
+        Subcommand(name: "watch", usage: "lab watch [EXERCISE]", summary: "Check again each time you save", run: { try await ClassroomCommands.run("watch", $0) }),
+        Subcommand(name: "hint", usage: "lab hint [EXERCISE]", summary: "One more hint, more specific each time", run: { try await ClassroomCommands.run("hint", $0) }),
+        Subcommand(name: "reset", usage: "lab reset EXERCISE", summary: "Put an exercise back as it started (your version is kept)", run: { try await ClassroomCommands.run("reset", $0) }),
+        Subcommand(name: "solution", usage: "lab solution EXERCISE", summary: "The reference solution, once you solved it", run: { try await ClassroomCommands.run("solution", $0) }),
+        Subcommand(name: "progress", usage: "lab progress [--json]", summary: "Your progress (--json for a teacher)", run: { try await ClassroomCommands.run("progress", $0) }),
         Subcommand(name: "help", usage: "lab help [COMMAND]", summary: "Show help for lab or one command", run: help),
     ]
 

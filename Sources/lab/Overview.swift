@@ -27,10 +27,12 @@ enum Overview {
         lines.append("  swift run sync-vs-async --trace          … with a timeline of tasks per variant")
         lines.append("  swift run lab run sync-vs-async --list   its variants; run one with --variant NAME")
         lines.append("  swift run lab doctor                     this machine's concurrency facts, measured")
+        lines.append("  swift run lab check                      the classroom exercises (see lab exercises)")
+        lines.append("  swift run -c release lab bench --quick   time the patterns and the primitives")
         lines.append("")
         lines.append(terminal.paint("Commands", .bold))
         for command in LabCommand.subcommands {
-            lines.append("  " + command.usage.padded(to: 32) + command.summary)
+            lines.append("  " + command.usage.padded(to: 34) + command.summary)
         }
         return lines.joined(separator: "\n")
     }

@@ -1,0 +1,18 @@
+import LabKit
+
+func runCheck(_ report: CheckReport) async {
+    let meter = CallMeter()
+    let failures = FailureInjection(rate: 1, error: .unavailable, onlyMatching: "Opportunity", failsAfter: 0.5)
+    let api = MarsRoverClient.simulated(CheckServices.behavior(latency: .fixed(10), failures: failures), meter: meter)
+    let rovers = (try? MarsRoverClient.fixtureRovers()) ?? []
+    report.waiting("fetchAllManifests with one failing rover")
+    do {
+        let manifests = try await fetchAllManifests(of: rovers, using: api)
+        report.fail("fetchAllManifests returned \(manifests.count) manifests; it should have thrown Opportunity's error")
+    } catch {
+        report.expect("\(error)" == "service unavailable", "the failure reached the caller", otherwise: "expected 'service unavailable', got \(error)")
+    }
+    let stats = meter.stats
+    report.expect(stats.cancelled == 3, "the 3 other downloads were cancelled",
+                  otherwise: "\(stats.cancelled) of the 3 other downloads were cancelled; \(stats.completed) ran to the end for nothing")
+}

@@ -1,0 +1,51 @@
+import Dispatch
+import Foundation
+import LabKit
+
+/// A download with a completion handler and cancel(): finishes after 2 s unless cancelled.
+final class OldDownload: Sendable {
+    private let state = Locked((completion: (@Sendable (Result<Int, any Error>) -> Void)?.none, cancelled: false, done: false))
+
+    func start(completion: @escaping @Sendable (Result<Int, any Error>) -> Void) {
+        let cancelled = state.withLock { state -> Bool in
+            state.completion = completion
+            return state.cancelled
+        }
+        if cancelled { return finish(.failure(CancellationError())) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(2)) { [self] in finish(.success(4096)) }
+    }
+
+    func cancel() {
+        state.withLock { $0.cancelled = true }
+        finish(.failure(CancellationError()))
+    }
+
+    private func finish(_ result: Result<Int, any Error>) {
+        let completion = state.withLock { state -> (@Sendable (Result<Int, any Error>) -> Void)? in
+            guard !state.done, let completion = state.completion else { return nil }
+            state.done = true
+            return completion
+        }
+        completion?(result)
+    }
+}
+
+func runCheck(_ report: CheckReport) async {
+    let old = OldDownload()
+    let task = Task { try await download(old) }
+    try? await Task.sleep(for: .milliseconds(30))
+    let clock = ContinuousClock()
+    let cancelled = clock.now
+    task.cancel()
+    report.waiting("the download after cancel()")
+    let result = await task.result
+    let late = cancelled.duration(to: clock.now)
+    switch result {
+    case .success:
+        report.fail("the download ignored the cancellation and finished \(late.humanReadable) later")
+    case .failure(let error):
+        report.expect(error is CancellationError, "the task ended with CancellationError", otherwise: "expected CancellationError, got \(error)")
+        report.expect(late < .milliseconds(100), "the download stopped \(late.humanReadable) after cancel()",
+                      otherwise: "the download stopped only \(late.humanReadable) after cancel()")
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import LabKit
+
+/// The photo client, with an async fetch and an old blocking one.
+struct PhotoClient: Sendable {
+    let api = SpacePhotosClient.simulated(CheckServices.behavior(latency: .fixed(15)))
+
+    func photo(for day: Date) async throws -> SpacePhoto { try await api.photo(for: day) }
+
+    func fetchBlocking(_ day: Date) -> SpacePhoto {
+        ThreadBlocker.hold(for: .milliseconds(150))
+        return SpacePhoto(title: "Totality over Texas", description: "", date: day, url: URL(fileURLWithPath: "/"))
+    }
+}
+
+@MainActor
+func runCheck(_ report: CheckReport) async {
+    let model = PhotoModel(client: PhotoClient())
+    let probe = Probe()
+    let ticker = FrameTicker(probe: probe)
+    ticker.start()
+    try? await Task.sleep(for: .milliseconds(50))
+    let start = probe.now
+    report.waiting("refresh(day:)")
+    do {
+        try await model.refresh(day: Date(timeIntervalSince1970: 1_712_534_400))
+    } catch {
+        report.fail("refresh threw \(error)")
+    }
+    let end = probe.now
+    try? await Task.sleep(for: .milliseconds(50))
+    let frames = await ticker.stop()
+    report.expect(model.title != "Loading…", "the photo arrived: \(model.title)", otherwise: "the title was never set")
+    let during = frames.frames(during: start, end)
+    report.expect(during >= 3, "the UI drew \(during) frames while the photo loaded",
+                  otherwise: "the UI drew \(during) frames during the \(Int((end - start) * 1000)) ms refresh: the main actor was blocked")
+}

@@ -1,0 +1,20 @@
+import LabKit
+
+// Exercise 05 · solution: a sliding window of 3 children; one more each time one ends.
+
+func fetchPages(_ pages: [Int], of rover: Rover, on day: String, using api: any MarsRoverService) async throws -> [Int: [MarsPhoto]] {
+    try await withThrowingTaskGroup(of: (Int, [MarsPhoto]).self) { group in
+        var pending = pages.makeIterator()
+        func addNext() {
+            guard let page = pending.next() else { return }
+            group.addTask { (page, try await api.photos(rover: rover, earthDate: day, page: page)) }
+        }
+        for _ in 0..<3 { addNext() }
+        var result: [Int: [MarsPhoto]] = [:]
+        while let (page, photos) = try await group.next() {
+            result[page] = photos
+            addNext()
+        }
+        return result
+    }
+}

@@ -1,0 +1,14 @@
+/// What grading an exercise found.
+public struct CheckOutcome: Sendable, Equatable {
+    public enum Stage: String, Sendable, Codable {
+        case forbidden, compile, timeout, crash, checks, passed
+    }
+
+    public let stage: Stage
+    /// What to tell the student, one line each.
+    public let messages: [String]
+    /// Compiler diagnostics or program output, already cut to a readable length.
+    public let details: String
+
+    public var passed: Bool { stage == .passed }
+}

@@ -1,0 +1,214 @@
+import Foundation
+import LabKit
+
+/// The classroom commands of `lab`. Each returns an exit status: 0 done or
+/// passed, 1 failed (a check, or a solution not yet earned), 2 bad usage.
+public struct ExerciseCommands {
+    public let root: URL
+    let environment: [String: String]
+    let terminal: Terminal
+
+    public init(root: URL, environment: [String: String] = ProcessInfo.processInfo.environment, terminal: Terminal = .detect()) {
+        self.root = root
+        self.environment = environment
+        self.terminal = terminal
+    }
+
+    /// The lab folder containing `Exercises/`: $CONCURRENCY_LAB_ROOT, or the current folder or one of its parents.
+    public static func findRoot(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL {
+        if let root = environment["CONCURRENCY_LAB_ROOT"] { return URL(fileURLWithPath: root) }
+        var folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        for _ in 0..<6 {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Exercises/Checks/Support.swift").path) { return folder }
+            folder.deleteLastPathComponent()
+        }
+        throw ExerciseError.notInLabFolder(FileManager.default.currentDirectoryPath)
+    }
+
+    func exercise(_ name: String?, progress: Progress) throws -> Exercise {
+        guard let name else {
+            return ExerciseCatalog.all.first { !progress[$0.id].solved } ?? ExerciseCatalog.all[ExerciseCatalog.all.count - 1]
+        }
+        if let found = ExerciseCatalog.exercise(named: name) { return found }
+        throw ExerciseError.unknownExercise(name, suggestion: Suggestion.closest(to: name, in: ExerciseCatalog.all.map(\.id)))
+    }
+
+    func say(_ text: String) { FileHandle.standardOutput.write(Data((text + "\n").utf8)) }
+
+    // MARK: lab exercises
+
+    public func list() throws -> Int32 {
+        let progress = try Progress.load(environment: environment)
+        var table = Table(headers: ["", "exercise", "lesson", "kind", "title", "min"], rightAligned: [5])
+        for exercise in ExerciseCatalog.all {
+            let entry = progress[exercise.id]
+            let mark = entry.solved ? terminal.paint("✔", .green) : entry.attempts > 0 ? terminal.paint("…", .yellow) : "·"
+            table.append([mark, exercise.id, exercise.lesson, exercise.kind.rawValue, exercise.title, "\(exercise.minutes)"])
+        }
+        let solved = ExerciseCatalog.all.filter { progress[$0.id].solved }.count
+        say(terminal.paint("Exercises", .bold) + " — \(solved) of \(ExerciseCatalog.all.count) solved. Edit the file in Exercises/, then `swift run lab check`.")
+        say(table.render(on: terminal))
+        return 0
+    }
+
+    // MARK: lab check
+
+    public func check(_ name: String?) async throws -> Int32 {
+        var progress = try Progress.load(environment: environment)
+        let exercise = try exercise(name, progress: progress)
+        let grader = Grader(root: root, exercise: exercise)
+        say(terminal.paint("▸ \(exercise.id)", .bold) + terminal.paint(" (\(exercise.lesson)) — \(exercise.title)", .dim))
+        let firstBuild = !FileManager.default.fileExists(atPath: root.appendingPathComponent(".build-exercises/scratch").path)
+        let outcome = await grader.grade(onBuildStart: { [terminal] in
+            let note = firstBuild ? "compiling your code with its check (the first check also builds the lab's library: a minute or two)…"
+                : "compiling your code with its check…"
+            FileHandle.standardOutput.write(Data((terminal.paint("  " + note, .dim) + "\n").utf8))
+        })
+        report(outcome, exercise: exercise)
+        progress[exercise.id].attempts += 1
+        if outcome.passed && !progress[exercise.id].solved {
+            progress[exercise.id].solved = true
+            progress[exercise.id].firstSolvedAt = ISO8601DateFormatter().string(from: Date())
+        }
+        try progress.save(environment: environment)
+        if outcome.passed {
+            if let next = ExerciseCatalog.all.first(where: { !progress[$0.id].solved }) {
+                say(terminal.paint("  ✔ Solved. ", .green + .bold) + "Next: \(next.id) — \(next.title). Edit Exercises/\(next.fileName), then `swift run lab check`.")
+            } else {
+                say(terminal.paint("  ✔ Solved. That was the last one: every exercise is done. ", .green + .bold) + "`swift run lab progress` shows your record.")
+            }
+            return 0
+        }
+        say(terminal.paint("  Edit Exercises/\(exercise.fileName) and check again (or run `swift run lab watch`). Stuck? `swift run lab hint \(exercise.id.prefix(2))`.", .dim))
+        return 1
+    }
+
+    func report(_ outcome: CheckOutcome, exercise: Exercise) {
+        switch outcome.stage {
+        case .passed:
+            for message in outcome.messages { say(terminal.paint("  ✔ ", .green) + message) }
+        case .forbidden:
+            say(terminal.paint("  ✘ not accepted: this exercise forbids", .red))
+            for message in outcome.messages { say("    " + message) }
+        case .compile:
+            for message in outcome.messages { say(terminal.paint("  ✘ ", .red) + message) }
+            if !outcome.details.isEmpty { say(outcome.details.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")) }
+            if exercise.kind == .makeItCompile { say(terminal.paint("    This is a \"make it compile\" exercise: the message above is the starting point.", .dim)) }
+        case .timeout, .crash, .checks:
+            for message in outcome.messages { say(terminal.paint("  ✘ ", .red) + message.wrapped(to: terminal.width - 4).replacingOccurrences(of: "\n", with: "\n    ")) }
+            if !outcome.details.isEmpty { say(terminal.paint(outcome.details.split(separator: "\n").map { "    │ " + $0 }.joined(separator: "\n"), .dim)) }
+        }
+    }
+
+    // MARK: lab hint, reset, solution, progress
+
+    public func hint(_ name: String?) throws -> Int32 {
+        var progress = try Progress.load(environment: environment)
+        let exercise = try exercise(name, progress: progress)
+        let shown = min(exercise.hints.count, progress[exercise.id].hintsShown + 1)
+        progress[exercise.id].hintsShown = shown
+        try progress.save(environment: environment)
+        say(terminal.paint("Hints for \(exercise.id)", .bold) + " (\(shown) of \(exercise.hints.count); ask again for a more specific one)")
+        for (index, hint) in exercise.hints.prefix(shown).enumerated() {
+            say(("\(index + 1). " + hint).wrapped(to: terminal.width, indent: "  "))
+        }
+        return 0
+    }
+
+    public func reset(_ name: String?) throws -> Int32 {
+        guard let name else { throw UsageError.missingArgument("the exercise to reset, e.g. lab reset 03") }
+        let exercise = try exercise(name, progress: Progress())
+        let grader = Grader(root: root, exercise: exercise)
+        let original = try Data(contentsOf: grader.originalFile)
+        if let current = try? Data(contentsOf: grader.studentFile), current != original {
+            let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "-")
+            let backup = LabFolder.url(environment: environment).appendingPathComponent("backups/\(exercise.id)-\(stamp).swift")
+            try AtomicFile.write(current, to: backup)
+            say("Your version is saved in \(backup.path).")
+        }
+        try AtomicFile.write(original, to: grader.studentFile)
+        say("Exercises/\(exercise.fileName) is back to its starting point.")
+        return 0
+    }
+
+    public func solution(_ name: String?) throws -> Int32 {
+        let progress = try Progress.load(environment: environment)
+        guard let name else { throw UsageError.missingArgument("the exercise, e.g. lab solution 03") }
+        let exercise = try exercise(name, progress: progress)
+        guard progress[exercise.id].solved else { throw ExerciseError.notSolvedYet(exercise.id) }
+        say(try String(contentsOf: Grader(root: root, exercise: exercise).solutionFile, encoding: .utf8))
+        return 0
+    }
+
+    public func progressReport(json: Bool) throws -> Int32 {
+        let progress = try Progress.load(environment: environment)
+        if json {
+            let rows: [[String: Any]] = ExerciseCatalog.all.map { exercise in
+                let entry = progress[exercise.id]
+                return ["id": exercise.id, "lesson": exercise.lesson, "title": exercise.title,
+                        "status": entry.solved ? "solved" : entry.attempts > 0 ? "attempted" : "not started",
+                        "attempts": entry.attempts, "hints_shown": entry.hintsShown,
+                        "first_solved_at": entry.firstSolvedAt ?? NSNull()]
+            }
+            let document: [String: Any] = ["schema": "concurrency-lab.progress/1", "student": NSUserName(),
+                                           "solved": ExerciseCatalog.all.filter { progress[$0.id].solved }.count,
+                                           "total": ExerciseCatalog.all.count, "exercises": rows]
+            say(String(decoding: try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys]), as: UTF8.self))
+            return 0
+        }
+        var table = Table(headers: ["exercise", "status", "attempts", "hints", "first solved"], rightAligned: [2, 3])
+        for exercise in ExerciseCatalog.all {
+            let entry = progress[exercise.id]
+            table.append([exercise.id, entry.solved ? terminal.paint("solved", .green) : entry.attempts > 0 ? "attempted" : "not started",
+                          "\(entry.attempts)", "\(entry.hintsShown)", entry.firstSolvedAt ?? ""])
+        }
+        say(table.render(on: terminal))
+        return 0
+    }
+
+    // MARK: lab watch
+
+    /// Checks the current exercise, then again each time its file is saved, moving on when it passes.
+    public func watch(_ name: String?) async throws -> Int32 {
+        var current = try exercise(name, progress: try Progress.load(environment: environment))
+        say(terminal.paint("Watching Exercises/ — save your file to check it again. Ctrl-C to stop.", .dim))
+        while true {
+            let passed = try await check(current.id) == 0
+            if passed {
+                let progress = try Progress.load(environment: environment)
+                guard let next = ExerciseCatalog.all.first(where: { !progress[$0.id].solved }) else { return 0 }
+                current = next
+            }
+            let file = Grader(root: root, exercise: current).studentFile
+            let seen = Self.modificationDate(file)
+            say(terminal.paint("  … waiting for you to save Exercises/\(current.fileName)", .dim))
+            while Self.modificationDate(file) == seen { try await Task.sleep(for: .milliseconds(300)) }
+            if terminal.isTTY { FileHandle.standardOutput.write(Data("\u{1B}[2J\u{1B}[H".utf8)) }
+        }
+    }
+
+    static func modificationDate(_ url: URL) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
+    }
+
+    // MARK: lab exercises --verify (CI's both-way proof)
+
+    /// Every untouched exercise must fail its check, and every solution must pass it.
+    public func verify() async -> Int32 {
+        var failures = 0
+        var table = Table(headers: ["exercise", "untouched", "solution"])
+        for exercise in ExerciseCatalog.all {
+            let grader = Grader(root: root, exercise: exercise)
+            let untouched = await grader.grade(source: grader.originalFile)
+            let solution = await grader.grade(source: grader.solutionFile)
+            let stubOK = !untouched.passed && (exercise.kind != .makeItCompile || untouched.stage == .compile)
+            if !stubOK || !solution.passed { failures += 1 }
+            table.append([exercise.id, (stubOK ? "fails ✔ " : "PASSES ✘ ") + "(\(untouched.stage.rawValue))",
+                          solution.passed ? "passes ✔" : "FAILS ✘ \(solution.messages.first ?? "")"])
+            if !solution.passed && !solution.details.isEmpty { say(solution.details) }
+        }
+        say(table.render(on: terminal))
+        say(failures == 0 ? "Both-way proof holds for all \(ExerciseCatalog.all.count) exercises." : "\(failures) exercises break the both-way proof.")
+        return failures == 0 ? 0 : 1
+    }
+}

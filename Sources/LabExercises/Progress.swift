@@ -1,0 +1,61 @@
+import Foundation
+import LabKit
+
+/// What a student has done, saved atomically in the lab folder (progress.json).
+public struct Progress: Codable, Sendable, Equatable {
+    public struct Entry: Codable, Sendable, Equatable {
+        public var attempts = 0
+        public var solved = false
+        public var firstSolvedAt: String?
+        public var hintsShown = 0
+    }
+
+    public var version = 1
+    public var exercises: [String: Entry] = [:]
+
+    public init() {}
+
+    public subscript(id: String) -> Entry {
+        get { exercises[id] ?? Entry() }
+        set { exercises[id] = newValue }
+    }
+
+    public static func url(environment: [String: String]) -> URL {
+        LabFolder.url(environment: environment).appendingPathComponent("progress.json")
+    }
+
+    /// A missing file is a fresh start; a damaged one is an error, and is left alone.
+    public static func load(environment: [String: String]) throws -> Progress {
+        let url = url(environment: environment)
+        guard FileManager.default.fileExists(atPath: url.path) else { return Progress() }
+        do {
+            return try JSONDecoder().decode(Progress.self, from: Data(contentsOf: url))
+        } catch {
+            throw ExerciseError.damagedProgress(url.path)
+        }
+    }
+
+    public func save(environment: [String: String]) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try AtomicFile.write(try encoder.encode(self), to: Progress.url(environment: environment))
+    }
+}
+
+public enum ExerciseError: Error, Equatable, CustomStringConvertible {
+    case notInLabFolder(String)
+    case unknownExercise(String, suggestion: String?)
+    case notSolvedYet(String)
+    case damagedProgress(String)
+    case toolchain(String)
+
+    public var description: String {
+        switch self {
+        case .notInLabFolder(let path): "no Exercises folder in \(path): run lab from the Concurrency Lab folder"
+        case .unknownExercise(let name, let suggestion): "unknown exercise '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "; see lab exercises")
+        case .notSolvedYet(let name): "solve '\(name)' first (lab check \(name)); its solution opens once your check passes"
+        case .damagedProgress(let path): "\(path) is damaged; it was left untouched (move it away to start afresh)"
+        case .toolchain(let reason): "cannot build the exercise: \(reason)"
+        }
+    }
+}

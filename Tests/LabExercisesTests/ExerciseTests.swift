@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+@testable import LabExercises
+@testable import LabKit
+
+@Suite("Exercise catalog and files")
+struct ExerciseCatalogTests {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test func thereAreEnoughExercisesCoveringEveryLesson() {
+        #expect(ExerciseCatalog.all.count >= 18)
+        let lessons = Set(ExerciseCatalog.all.map(\.lesson))
+        #expect(lessons == ["sync-vs-async", "async-let", "task-groups", "for-await", "cancellation", "actors", "main-actor", "continuations", "inventory"])
+        #expect(ExerciseCatalog.all.filter { $0.kind == .makeItCompile }.count >= 4)
+        #expect(ExerciseCatalog.all.allSatisfy { $0.hints.count >= 2 })
+    }
+
+    @Test(arguments: ExerciseCatalog.all.map(\.id))
+    func everyExerciseHasItsFourFiles(id: String) throws {
+        for folder in ["Exercises", "Exercises/Originals", "Exercises/Solutions", "Exercises/Checks"] {
+            #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("\(folder)/\(id).swift").path), "\(folder)/\(id).swift")
+        }
+        let original = try String(contentsOf: root.appendingPathComponent("Exercises/Originals/\(id).swift"), encoding: .utf8)
+        #expect(original.contains("TODO"), "the starting file says what to do")
+    }
+
+    @Test func exercisesAreFoundByNumberOrName() {
+        #expect(ExerciseCatalog.exercise(named: "03")?.id == "03-async-let-rovers")
+        #expect(ExerciseCatalog.exercise(named: "03-async-let-rovers")?.id == "03-async-let-rovers")
+        #expect(ExerciseCatalog.exercise(named: "async-let-rovers")?.id == "03-async-let-rovers")
+        #expect(ExerciseCatalog.exercise(named: "99") == nil)
+    }
+}
+
+@Suite("Forbidden patterns")
+struct SourceScannerTests {
+    @Test func commentsAndStringsDoNotCount() {
+        let source = """
+            // TODO: do not use @unchecked Sendable here
+            /* nor nonisolated(unsafe) */
+            let text = "Thread.sleep is not called here"
+            func f() async { try? await Task.sleep(for: .seconds(1)) }
+            """
+        #expect(SourceScanner.violations(in: source, forbidden: ForbiddenPattern.silencers + ForbiddenPattern.blocking).isEmpty)
+    }
+
+    @Test func realUsesAreFound() {
+        let source = "final class C: @unchecked Sendable { func f() { sleep(1) } }"
+        let found = SourceScanner.violations(in: source, forbidden: ForbiddenPattern.silencers + ForbiddenPattern.blocking).map(\.text)
+        #expect(found.contains("@unchecked Sendable"))
+        #expect(found.contains("sleep("))
+    }
+
+    @Test func taskSleepIsNotPlainSleep() {
+        #expect(SourceScanner.violations(in: "try await Task.sleep(for: .seconds(1))", forbidden: ForbiddenPattern.blocking).isEmpty)
+    }
+}
+
+@Suite("Progress is saved atomically and read back")
+struct ProgressTests {
+    let environment = ["CONCURRENCY_LAB_HOME": FileManager.default.temporaryDirectory.appendingPathComponent("lab-progress-\(UUID().uuidString)").path]
+
+    @Test func roundTrip() throws {
+        var progress = try Progress.load(environment: environment)
+        #expect(progress["01-suspend-not-block"].attempts == 0)
+        progress["01-suspend-not-block"].attempts = 2
+        progress["01-suspend-not-block"].solved = true
+        try progress.save(environment: environment)
+        #expect(try Progress.load(environment: environment) == progress)
+    }
+
+    @Test func aDamagedFileIsAnErrorAndStaysAsItWas() throws {
+        let url = Progress.url(environment: environment)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("{half".utf8).write(to: url)
+        #expect(throws: ExerciseError.damagedProgress(url.path)) { try Progress.load(environment: environment) }
+        #expect(try String(contentsOf: url, encoding: .utf8) == "{half")
+    }
+}
