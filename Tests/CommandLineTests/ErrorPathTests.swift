@@ -23,12 +23,20 @@ struct ErrorPathTests {
         ("lab", ["help", "nothing"], "unknown command 'nothing'"),
         ("lab", ["list", "--bogus"], "unknown option '--bogus'"),
         ("lab", ["doctor", "extra"], "unexpected argument 'extra'"),
+        ("lab", ["check", "99"], "unknown exercise '99'"),
+        ("lab", ["check", "asynclet-rovers"], "did you mean '03-async-let-rovers'"),
+        ("lab", ["hint", "nope"], "unknown exercise 'nope'"),
+        ("lab", ["reset"], "missing the exercise to reset"),
+        ("lab", ["progress", "--jsn"], "did you mean '--json'"),
+        ("lab", ["bench", "--format", "pdf"], "invalid value 'pdf'"),
+        ("lab", ["bench", "nosuch"], "no suite matches 'nosuch'"),
     ]
 
     @Test(arguments: cases.indices)
     func badInputGetsOneClearLineAndExitStatusTwo(index: Int) throws {
         let (product, arguments, mentions) = Self.cases[index]
-        let result = try ProcessRunner.run(product, arguments)
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("lab-errors-\(UUID().uuidString)").path
+        let result = try ProcessRunner.run(product, arguments, environment: ["CONCURRENCY_LAB_HOME": home])
         let lines = result.standardError.split(separator: "\n")
         #expect(result.status == 2, "\(product) \(arguments): status \(result.status)")
         #expect(lines.first?.contains("error:") == true, "first line: \(lines.first ?? "")")
@@ -36,6 +44,48 @@ struct ErrorPathTests {
         #expect(lines.count <= 2, "one error line and at most the usage line")
         #expect(result.standardOutput.isEmpty, "nothing half-printed on stdout")
         #expect(!result.standardError.contains("Fatal error"), "never a crash")
+    }
+}
+
+/// A solution opens only after the exercise is solved.
+@Suite("Classroom commands")
+struct ClassroomCommandTests {
+    @Test func theSolutionIsWithheldUntilSolved() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("lab-class-\(UUID().uuidString)").path
+        let result = try ProcessRunner.run("lab", ["solution", "03"], environment: ["CONCURRENCY_LAB_HOME": home])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("solve '03-async-let-rovers' first"))
+        #expect(result.standardOutput.isEmpty)
+    }
+
+    @Test func hintsGetMoreSpecificEachTime() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("lab-class-\(UUID().uuidString)").path
+        let first = try ProcessRunner.run("lab", ["hint", "03"], environment: ["CONCURRENCY_LAB_HOME": home]).standardOutput
+        let second = try ProcessRunner.run("lab", ["hint", "03"], environment: ["CONCURRENCY_LAB_HOME": home]).standardOutput
+        #expect(first.contains("(1 of 3") && second.contains("(2 of 3"))
+        #expect(second.count > first.count)
+    }
+
+    @Test func progressExportsJSONForATeacher() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("lab-class-\(UUID().uuidString)").path
+        let result = try ProcessRunner.run("lab", ["progress", "--json"], environment: ["CONCURRENCY_LAB_HOME": home])
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        #expect(root["schema"] as? String == "concurrency-lab.progress/1")
+        #expect((root["exercises"] as? [[String: Any]])?.count == root["total"] as? Int)
+    }
+
+    @Test func resetKeepsTheStudentsVersion() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("lab-class-\(UUID().uuidString)").path
+        let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let file = root.appendingPathComponent("Exercises/02-task-bridge.swift")
+        let original = try String(contentsOf: file, encoding: .utf8)
+        defer { try? original.write(to: file, atomically: true, encoding: .utf8) }
+        try (original + "\n// my attempt\n").write(to: file, atomically: true, encoding: .utf8)
+        let result = try ProcessRunner.run("lab", ["reset", "02"], environment: ["CONCURRENCY_LAB_HOME": home])
+        #expect(result.status == 0)
+        #expect(try String(contentsOf: file, encoding: .utf8) == String(contentsOf: root.appendingPathComponent("Exercises/Originals/02-task-bridge.swift"), encoding: .utf8))
+        let backups = try FileManager.default.contentsOfDirectory(atPath: home + "/backups")
+        #expect(backups.count == 1 && backups[0].hasPrefix("02-task-bridge"))
     }
 }
 
