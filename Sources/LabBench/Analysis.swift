@@ -13,6 +13,10 @@ public enum Analysis {
             let summary = Summary(times)
             let (low, high) = variant.name == suite.reference ? (1, 1) : Statistics.ratioInterval(times, referenceTimes)
             let p = variant.name == suite.reference ? 1 : Statistics.mannWhitney(times, referenceTimes).p
+            let processes = Set(taken.compactMap(\.process)).sorted()
+            let processMedians: [Double]? = processes.count > 1 ? processes.map { process in
+                Statistics.quantile(taken.filter { $0.process == process }.map(\.secondsPerOperation).sorted(), 0.5)
+            } : nil
             var extra: [String: Double] = [:]
             for key in Set(taken.flatMap(\.extra.keys)) {
                 extra[key] = Statistics.quantile(taken.compactMap { $0.extra[key] }.sorted(), 0.5)
@@ -25,7 +29,7 @@ public enum Analysis {
                 medianContextSwitches: Statistics.quantile(taken.map { Double($0.voluntarySwitches + $0.involuntarySwitches) }.sorted(), 0.5),
                 peakMemoryBytes: taken.map(\.peakMemoryBytes).max() ?? 0,
                 maxThreads: taken.compactMap(\.threads).max(),
-                extra: extra, bimodal: Statistics.looksBimodal(times))
+                extra: extra, bimodal: Statistics.looksBimodal(times), processMedians: processMedians)
         }
         return SuiteResult(name: suite.name, kind: suite.kind, summary: suite.summary, reference: suite.reference,
                            ideal: suite.ideal, variants: variants,
@@ -60,6 +64,11 @@ public enum Analysis {
         for key in Set(variants.flatMap(\.extra.keys)).sorted() {
             let values = variants.compactMap { variant in variant.extra[key].map { "\(variant.name) \(Self.extraValue(key, $0))" } }
             sentence += " Median \(key.replacingOccurrences(of: "_", with: " ")): \(values.joined(separator: ", "))."
+        }
+        let unsteady = variants.filter { ($0.processSpread ?? 0) > 0.1 }
+        if !unsteady.isEmpty {
+            let worst = unsteady.max { ($0.processSpread ?? 0) < ($1.processSpread ?? 0) }!
+            sentence += " Between worker processes, the medians of \(unsteady.map(\.name).joined(separator: ", ")) differed by up to \(Int(((worst.processSpread ?? 0) * 100).rounded()))%: on this machine those figures depend on the speed the process happens to get; read them as a range."
         }
         let bimodal = variants.filter(\.bimodal).map(\.name)
         if !bimodal.isEmpty {

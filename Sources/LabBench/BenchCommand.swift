@@ -16,7 +16,9 @@ public struct BenchCommand {
         OptionSpec("save-baseline", value: "NAME", help: "Save this run as a baseline in the lab folder"),
         OptionSpec("compare", value: "NAME|FILE", help: "Compare with a baseline or results file; twice: compare two files, run nothing"),
         OptionSpec("threshold", value: "PCT", help: "Smallest change that counts, in percent (default 5)"),
+        OptionSpec("processes", value: "N", help: "Spread each primitive suite over N worker processes and report the spread (default: full 3, quick 1)"),
         OptionSpec("allow-debug", help: "Time a debug build anyway"),
+        OptionSpec("worker", value: "SUITE", help: "(internal) measure one suite and print its JSON; used by --processes"),
         OptionSpec("no-color", help: "Plain text"),
         OptionSpec("help", short: "h", help: "Show this help"),
     ], maximumPositionals: 64)
@@ -95,13 +97,22 @@ public struct BenchCommand {
         if EnvironmentInfo.buildConfiguration == "debug" && !parsed.has("allow-debug") { throw BenchError.debugBuild }
 
         var plan = parsed.has("quick") ? SamplingPlan.quick : SamplingPlan.full
+        let processes = Int(try parsed.double("processes", in: 1...16) ?? (parsed.has("quick") ? 1 : 3))
         if let samples = try parsed.double("samples", in: 3...10_000) {
             plan.samples = Int(samples)
             plan.minimumSamples = min(plan.minimumSamples, plan.samples)
         }
         if let seconds = try parsed.double("time", in: 0.1...3600) { plan.budget = .milliseconds(Int(seconds * 1000)) }
 
-        let report = await measure(selected, plan: plan, quick: parsed.has("quick"), terminal: terminal)
+        if let name = parsed.value("worker") {
+            guard let suite = suites.first(where: { $0.name == name }) else { throw BenchError.unknownSuite(name, suggestion: nil) }
+            let report = await measure([suite], plan: plan, quick: parsed.has("quick"), terminal: .plain(), quiet: true)
+            FileHandle.standardOutput.write(try report.encoded())
+            return 0
+        }
+        let workerArguments = parsed.has("allow-debug") ? ["--allow-debug"] : []
+        let report = await measure(selected, plan: plan, quick: parsed.has("quick"), terminal: terminal,
+                                   processes: processes, workerArguments: workerArguments)
         if formats.contains("terminal") { print(TerminalReport.render(report, terminal: terminal)) }
         let files = formats.filter { $0 != "terminal" }
         if !files.isEmpty {
@@ -155,13 +166,23 @@ public struct BenchCommand {
     }
 
     /// Measures the suites one after another, with a progress bar on a terminal.
-    public func measure(_ selected: [BenchmarkSuite], plan: SamplingPlan, quick: Bool, terminal: Terminal) async -> BenchmarkReport {
+    /// With `processes` > 1, each primitive suite is sampled in that many worker
+    /// processes, one after another, and the samples pooled: a process's speed
+    /// varies on shared machines, and one process cannot show it.
+    public func measure(_ selected: [BenchmarkSuite], plan: SamplingPlan, quick: Bool, terminal: Terminal,
+                        quiet: Bool = false, processes: Int = 1, workerArguments: [String] = []) async -> BenchmarkReport {
         let width = await ExecutorProbe.measureWidth()
         var results: [SuiteResult] = []
         var bar = ProgressBar(title: "lab bench", total: selected.count, terminal: terminal)
         for (index, suite) in selected.enumerated() {
-            bar.update(done: index)
-            let samples = await Sampler.measure(suite, plan: plan)
+            if !quiet { bar.update(done: index) }
+            var samples: [String: [Sample]] = [:]
+            if processes > 1 && suite.kind == .primitive,
+               let pooled = try? sampleInWorkers(suite, processes: processes, plan: plan, quick: quick, extra: workerArguments) {
+                samples = pooled
+            } else {
+                samples = await Sampler.measure(suite, plan: plan)
+            }
             var timelines: [SuiteResult.Timeline] = []
             for variant in suite.variants {
                 guard let traced = variant.traced else { continue }
@@ -171,12 +192,45 @@ public struct BenchCommand {
             }
             results.append(Analysis.analyze(suite, samples: samples, timelines: timelines))
         }
-        bar.update(done: selected.count)
-        bar.finish()
+        if !quiet {
+            bar.update(done: selected.count)
+            bar.finish()
+        }
         let formatter = ISO8601DateFormatter()
         return BenchmarkReport(schema: BenchmarkReport.schema, createdAt: formatter.string(from: Date()),
                                environment: .init(machine: .current(), executorWidth: width),
-                               plan: .init(samples: plan.samples, budgetSeconds: plan.budget.seconds, quick: quick),
+                               plan: .init(samples: plan.samples, budgetSeconds: plan.budget.seconds, quick: quick,
+                                           processes: processes > 1 ? processes : nil),
                                suites: results)
+    }
+
+    /// Runs `lab bench --worker SUITE` in `processes` fresh processes, one at a time,
+    /// and pools their samples, each tagged with its process.
+    func sampleInWorkers(_ suite: BenchmarkSuite, processes: Int, plan: SamplingPlan, quick: Bool, extra: [String]) throws -> [String: [Sample]] {
+        let executable = try ChildDemo.hostExecutable()
+        var pooled: [String: [Sample]] = [:]
+        for process in 1...processes {
+            let worker = Process()
+            worker.executableURL = executable
+            worker.arguments = ["bench", "--worker", suite.name, "--samples", "\(plan.samples)",
+                                "--time", "\(max(0.1, plan.budget.seconds))"] + (quick ? ["--quick"] : []) + extra
+            let output = Pipe()
+            worker.standardOutput = output
+            worker.standardError = FileHandle.nullDevice
+            try worker.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            worker.waitUntilExit()
+            guard worker.terminationStatus == 0, let result = try BenchmarkReport.decode(data).suites.first else {
+                throw BenchError.unreadableBaseline("worker \(process)", reason: "the worker process failed")
+            }
+            for variant in result.variants {
+                pooled[variant.name, default: []] += variant.samples.map { sample in
+                    var tagged = sample
+                    tagged.process = process
+                    return tagged
+                }
+            }
+        }
+        return pooled
     }
 }

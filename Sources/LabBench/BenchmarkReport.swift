@@ -15,6 +15,8 @@ public struct BenchmarkReport: Sendable, Codable {
         public let samples: Int
         public let budgetSeconds: Double
         public let quick: Bool
+        /// Worker processes per primitive suite (absent or 1: measured in one process).
+        public var processes: Int?
     }
 
     public var schema: String
@@ -78,6 +80,14 @@ public struct VariantResult: Sendable, Codable {
     public let maxThreads: Int?
     public let extra: [String: Double]
     public let bimodal: Bool
+    /// Each worker process's median, when the suite was spread over several processes.
+    public let processMedians: [Double]?
+
+    /// Largest ÷ smallest process median − 1: how much the figure depends on the process.
+    public var processSpread: Double? {
+        guard let medians = processMedians, medians.count > 1, let low = medians.min(), low > 0 else { return nil }
+        return (medians.max() ?? low) / low - 1
+    }
 
     public var isSignificant: Bool { pValue < 0.05 }
     /// How many times faster than the reference (> 1 is faster).

@@ -8,6 +8,8 @@ public struct Sample: Sendable, Codable, Equatable {
     public let peakMemoryBytes: Int
     public let threads: Int?
     public var extra: [String: Double]
+    /// Which worker process took the sample, when a suite was spread over several (1-based).
+    public var process: Int?
 
     /// Wall time per operation: the figure the statistics are computed on.
     public var secondsPerOperation: Double { wallSeconds / Double(iterations) }

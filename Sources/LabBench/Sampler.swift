@@ -84,6 +84,6 @@ public enum Sampler {
         return Sample(iterations: iterations, wallSeconds: wall, cpuSeconds: max(0, after.cpuSeconds - before.cpuSeconds),
                       voluntarySwitches: after.voluntarySwitches - before.voluntarySwitches,
                       involuntarySwitches: after.involuntarySwitches - before.involuntarySwitches,
-                      peakMemoryBytes: after.maxResidentBytes, threads: threads, extra: extra)
+                      peakMemoryBytes: after.maxResidentBytes, threads: threads, extra: extra, process: nil)
     }
 }

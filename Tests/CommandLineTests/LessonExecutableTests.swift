@@ -59,6 +59,16 @@ struct LessonExecutableTests {
         #expect(try LessonReport.decode(Data(result.standardOutput.utf8)).variants.count == 1)
     }
 
+    @Test func benchSpreadsAPrimitiveSuiteOverWorkerProcesses() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("lab-bench-\(UUID().uuidString)")
+        let result = try ProcessRunner.run("lab", ["bench", "--allow-debug", "--processes", "2", "--samples", "3", "--time", "0.1",
+                                                   "--format", "json", "--out", out.path, "harness overhead"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let report = try String(contentsOf: out.appendingPathComponent("report.json"), encoding: .utf8)
+        #expect(report.contains("\"process_medians\""), "each worker process's median is in the report")
+        #expect(report.contains("\"process\" : 2"), "samples are tagged with the worker that took them")
+    }
+
     @Test func doctorMeasuresTheMachine() throws {
         let result = try ProcessRunner.run("lab", ["doctor", "--json"])
         #expect(result.status == 0)

@@ -123,3 +123,24 @@ enum CSVParser {
         return rows
     }
 }
+
+@Suite("Samples from several processes")
+struct ProcessSpreadTests {
+    @Test func processMediansAndSpreadAreReportedAndExplained() throws {
+        let definition = BenchmarkSuite(name: "spread", kind: .primitive, summary: "", reference: "a",
+                                        variants: [BenchmarkVariant("a") { _ in }])
+        func tagged(_ seconds: Double, _ process: Int) -> Sample {
+            var sample = Fixture.sample(seconds)
+            sample.process = process
+            return sample
+        }
+        let samples = ["a": (0..<6).map { tagged(1.0e-8 + Double($0) * 1e-11, 1) } + (0..<6).map { tagged(1.3e-8 + Double($0) * 1e-11, 2) }]
+        let result = Analysis.analyze(definition, samples: samples)
+        let variant = try #require(result.variant("a"))
+        #expect(variant.processMedians?.count == 2)
+        #expect(abs((variant.processSpread ?? 0) - 0.3) < 0.01)
+        #expect(result.conclusion.contains("differed by up to 30%"))
+        let decoded = try BenchmarkReport.decode(try Fixture.report([result]).encoded())
+        #expect(decoded.suites[0].variants[0].processMedians?.count == 2, "process medians survive the JSON")
+    }
+}

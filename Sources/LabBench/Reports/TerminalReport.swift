@@ -10,14 +10,19 @@ public enum TerminalReport {
             lines.append("")
             lines.append(terminal.paint(suite.name, .bold + .underline) + terminal.paint("  \(suite.summary)", .dim))
             let extras = Set(suite.variants.flatMap(\.extra.keys)).sorted()
+            let spread = suite.variants.contains { $0.processMedians != nil }
             var table = Table(headers: ["variant", suite.kind == .primitive ? "per op [95% CI]" : "per run [95% CI]", "vs \(suite.reference)", "significance", "ideal", "CPU÷wall", "n"]
-                                + extras.map { $0.replacingOccurrences(of: "_seconds", with: "").replacingOccurrences(of: "_", with: " ") },
+                                + extras.map { $0.replacingOccurrences(of: "_seconds", with: "").replacingOccurrences(of: "_", with: " ") }
+                                + (spread ? ["process medians"] : []),
                               rightAligned: Set([1, 4, 5, 6] + extras.indices.map { $0 + 7 }))
             for variant in suite.variants {
                 table.append([variant.name, Format.medianWithInterval(variant.summary), Format.ratio(variant, reference: suite.reference),
                               Format.significance(variant, reference: suite.reference), Format.efficiency(variant),
                               variant.medianParallelism.formatted(significantDigits: 2), "\(variant.samples.count)"]
-                             + extras.map { key in variant.extra[key].map { Analysis.extraValue(key, $0) } ?? "–" })
+                             + extras.map { key in variant.extra[key].map { Analysis.extraValue(key, $0) } ?? "–" }
+                             + (spread ? [variant.processMedians.map { medians in
+                                 "\(Format.time(medians.min() ?? 0))–\(Format.time(medians.max() ?? 0)) (±\(Int(((variant.processSpread ?? 0) * 50).rounded()))%)"
+                             } ?? "–"] : []))
             }
             lines.append(table.render(on: terminal))
             if let ideal = suite.ideal {

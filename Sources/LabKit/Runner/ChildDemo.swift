@@ -68,7 +68,7 @@ public struct ChildDemo: Sendable {
 
     /// The program to relaunch: this one, unless it is a test bundle, in which case
     /// the `lab` built next to it (it knows every lesson's demos).
-    static func hostExecutable() throws -> URL {
+    public static func hostExecutable() throws -> URL {
         if let host = ProcessInfo.processInfo.environment["CONCURRENCY_LAB_DEMO_HOST"] {
             return URL(fileURLWithPath: host)
         }
