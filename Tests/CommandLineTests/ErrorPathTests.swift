@@ -23,6 +23,7 @@ struct ErrorPathTests {
         ("lab", ["help", "nothing"], "unknown command 'nothing'"),
         ("lab", ["list", "--bogus"], "unknown option '--bogus'"),
         ("lab", ["doctor", "extra"], "unexpected argument 'extra'"),
+        ("main-actor", ["--live"], "needs an interactive terminal"),
         ("lab", ["check", "99"], "unknown exercise '99'"),
         ("lab", ["check", "asynclet-rovers"], "did you mean '03-async-let-rovers'"),
         ("lab", ["hint", "nope"], "unknown exercise 'nope'"),

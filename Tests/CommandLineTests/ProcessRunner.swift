@@ -29,6 +29,7 @@ enum ProcessRunner {
         let output = Pipe(), error = Pipe()
         process.standardOutput = output
         process.standardError = error
+        process.standardInput = FileHandle.nullDevice  // never a keyboard: nothing may wait for keys
         try process.run()
         // Read both pipes before waiting, so a chatty child never blocks on a full pipe.
         let outData = output.fileHandleForReading.readDataToEndOfFile()

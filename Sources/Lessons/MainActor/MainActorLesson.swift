@@ -14,7 +14,8 @@ public struct MainActorLesson: Lesson {
         each frame re-renders a view whose body reads an @Observable model (through \
         withObservationTracking, as SwiftUI does) when the model changed. Every frame is logged \
         with what it showed, so we can count dropped frames, the worst frame time, and frames \
-        that showed a half-updated model. On a terminal you see the loop live.
+        that showed a half-updated model. On a terminal you see the loop live; \
+        `swift run main-actor --live` lets you block and await it yourself, for as long as you like.
         """
 
     public var variants: [LessonVariant] {
