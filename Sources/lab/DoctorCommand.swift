@@ -35,17 +35,20 @@ enum DoctorCommand {
             return 0
         }
         let terminal = Terminal.detect()
-        var table = Table(headers: ["fact", "on this machine", "why it matters"])
-        table.append(["Swift", environment.swiftVersion, "the lab needs Swift 6 language mode"])
-        table.append(["OS", environment.operatingSystem, ""])
-        table.append(["CPU", "\(environment.cpuModel) × \(environment.cpuCount)", ""])
-        table.append(["build", environment.buildConfiguration, environment.buildConfiguration == "debug" ? "time things with -c release" : "good for timing"])
-        table.append(["executor width (measured)", "\(width) threads", "at most \(width) blocking tasks run at once"])
-        table.append(["main actor on main thread", "\(yes(thread.before)) before a suspension, \(yes(thread.after)) after",
-                      thread.after ? "" : "use #isolation, not Thread.isMainThread"])
-        table.append(["main-actor isolation after it", thread.stillIsolated ? "confirmed by MainActor.assumeIsolated" : "NOT confirmed", ""])
-        table.append(["clock resolution", clock.resolution.humanReadable, "smallest step ContinuousClock shows"])
-        table.append(["Task.sleep(1 ms) wakes late by", clock.sleepOvershoot.humanReadable, "median of 15; short sleeps are this coarse"])
+        var table = Table(headers: ["fact", "on this machine"])
+        func row(_ fact: String, _ value: String, _ why: String = "") {
+            table.append([fact, value + (why.isEmpty ? "" : terminal.paint(" — " + why, .dim))])
+        }
+        row("Swift", environment.swiftVersion, "the lab needs Swift 6 language mode")
+        row("OS", environment.operatingSystem)
+        row("CPU", "\(environment.cpuModel) × \(environment.cpuCount)")
+        row("build", environment.buildConfiguration, environment.buildConfiguration == "debug" ? "time things with -c release" : "good for timing")
+        row("executor width (measured)", "\(width) threads", "at most \(width) blocking tasks run at once")
+        row("main actor on main thread", "\(yes(thread.before)) before a suspension, \(yes(thread.after)) after",
+            thread.after ? "" : "check isolation with #isolation, not Thread.isMainThread")
+        row("main-actor isolation after it", thread.stillIsolated ? "confirmed by MainActor.assumeIsolated" : "NOT confirmed")
+        row("clock resolution", clock.resolution.humanReadable, "the smallest step ContinuousClock shows")
+        row("Task.sleep(1 ms) wakes late by", clock.sleepOvershoot.humanReadable, "median of 15; short sleeps are this coarse")
         Output.line(terminal.paint("lab doctor", .bold) + " — the facts the lessons stand on, measured now\n")
         Output.line(table.render(on: terminal))
         return 0

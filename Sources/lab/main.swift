@@ -3,7 +3,11 @@ import Foundation
 import LabKit
 import Lessons
 
-await ChildDemo.runIfRequested(among: LessonCatalog.lessons.flatMap(\.childDemos))
+// Only when asked: awaiting anything here would suspend the main actor before
+// `lab doctor` can observe it on the main thread.
+if ProcessInfo.processInfo.environment[ChildDemo.environmentKey] != nil {
+    await ChildDemo.runIfRequested(among: LessonCatalog.lessons.flatMap(\.childDemos))
+}
 
 let status = await LabCommand.run(Array(CommandLine.arguments.dropFirst()))
 exit(status)

@@ -76,6 +76,7 @@ struct LessonExecutableTests {
         let width = try #require(root["executor_width"] as? Int)
         #expect(width >= 1 && width <= ProcessInfo.processInfo.activeProcessorCount)
         #expect(root["main_actor_isolated_after_suspension"] as? Bool == true)
+        #expect(root["main_thread_before_suspension"] as? Bool == true, "measured before lab's own code suspends")
         #expect((root["clock_resolution_seconds"] as? Double ?? 1) < 0.001)
     }
 }

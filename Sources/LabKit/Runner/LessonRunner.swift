@@ -6,7 +6,9 @@ public enum LessonRunner {
     /// Runs the lesson with the process's arguments and exits with its status.
     @MainActor
     public static func main(_ lesson: any Lesson) async -> Never {
-        await ChildDemo.runIfRequested(among: lesson.childDemos)
+        if ProcessInfo.processInfo.environment[ChildDemo.environmentKey] != nil {
+            await ChildDemo.runIfRequested(among: lesson.childDemos)
+        }
         let status = await run(lesson, arguments: Array(CommandLine.arguments.dropFirst()))
         exit(status)
     }
