@@ -210,17 +210,10 @@ public struct BenchCommand {
         let executable = try ChildDemo.hostExecutable()
         var pooled: [String: [Sample]] = [:]
         for process in 1...processes {
-            let worker = Process()
-            worker.executableURL = executable
-            worker.arguments = ["bench", "--worker", suite.name, "--samples", "\(plan.samples)",
-                                "--time", "\(max(0.1, plan.budget.seconds))"] + (quick ? ["--quick"] : []) + extra
-            let output = Pipe()
-            worker.standardOutput = output
-            worker.standardError = FileHandle.nullDevice
-            try worker.run()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            worker.waitUntilExit()
-            guard worker.terminationStatus == 0, let result = try BenchmarkReport.decode(data).suites.first else {
+            let arguments = ["bench", "--worker", suite.name, "--samples", "\(plan.samples)",
+                             "--time", "\(max(0.1, plan.budget.seconds))"] + (quick ? ["--quick"] : []) + extra
+            let worker = try ProcessCapture.run(executable, arguments, timeout: 600)
+            guard worker.status == 0, let result = try BenchmarkReport.decode(Data(worker.standardOutput.utf8)).suites.first else {
                 throw BenchError.unreadableBaseline("worker \(process)", reason: "the worker process failed")
             }
             for variant in result.variants {

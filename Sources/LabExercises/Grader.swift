@@ -134,37 +134,9 @@ struct ProcessOutput {
 
 /// Runs a program, output and errors together, stopping it after `timeout` seconds.
 func run(_ executable: String, _ arguments: [String], timeout: Double) throws -> ProcessOutput {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = "1"
-    process.environment = environment
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    let collected = Locked(Data())
-    pipe.fileHandleForReading.readabilityHandler = { handle in
-        let chunk = handle.availableData
-        collected.withLock { data in if data.count < 2_000_000 { data.append(chunk) } }
-    }
-    try process.run()
-    let deadline = Date().addingTimeInterval(timeout)
-    var timedOut = false
-    while process.isRunning {
-        if Date() > deadline {
-            timedOut = true
-            process.terminate()
-            usleep(200_000)
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            break
-        }
-        usleep(20_000)
-    }
-    process.waitUntilExit()
-    pipe.fileHandleForReading.readabilityHandler = nil
-    let rest = pipe.fileHandleForReading.readDataToEndOfFile()
-    let data = collected.withLock { $0 + rest }
-    return ProcessOutput(status: process.terminationStatus, crashed: process.terminationReason == .uncaughtSignal && !timedOut,
-                         timedOut: timedOut, output: String(decoding: data, as: UTF8.self))
+    let result = try ProcessCapture.run(URL(fileURLWithPath: executable), arguments, environment: environment,
+                                        timeout: timeout, mergeErrors: true)
+    return ProcessOutput(status: result.status, crashed: result.crashed, timedOut: result.timedOut, output: result.standardOutput)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LabKit
 
 /// Runs a built executable of this package and captures what it printed.
 struct ProcessResult {
@@ -19,24 +20,12 @@ enum ProcessRunner {
     }
 
     static func run(_ product: String, _ arguments: [String], environment extra: [String: String] = [:]) throws -> ProcessResult {
-        let process = Process()
-        process.executableURL = try productsDirectory().appendingPathComponent(product)
-        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         for (key, value) in extra { environment[key] = value }
-        process.environment = environment
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = FileHandle.nullDevice  // never a keyboard: nothing may wait for keys
-        try process.run()
-        // Read both pipes before waiting, so a chatty child never blocks on a full pipe.
-        let outData = output.fileHandleForReading.readDataToEndOfFile()
-        let errData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return ProcessResult(status: process.terminationStatus,
-                             standardOutput: String(decoding: outData, as: UTF8.self),
-                             standardError: String(decoding: errData, as: UTF8.self))
+        // ProcessCapture never waits for end-of-file (see there) and gives the child no keyboard.
+        let result = try ProcessCapture.run(try productsDirectory().appendingPathComponent(product), arguments,
+                                            environment: environment, timeout: 300)
+        return ProcessResult(status: result.status, standardOutput: result.standardOutput, standardError: result.standardError)
     }
 }

@@ -110,17 +110,11 @@ struct CompilerDiagnosticsTests {
         let diagnostic = CompilerDiagnostics.all[index]
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("lab-diagnostic-\(UUID().uuidString).swift")
         try diagnostic.source.write(to: file, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         // -emit-sil, not -typecheck: data-race diagnostics come from SIL analysis.
-        process.arguments = ["swiftc", "-emit-sil", "-swift-version", "6", "-o", "/dev/null", file.path]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = Pipe()
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect((process.terminationStatus != 0) == diagnostic.isError, "errors stop the build, warnings do not")
+        let result = try ProcessCapture.run(URL(fileURLWithPath: "/usr/bin/env"),
+                                            ["swiftc", "-emit-sil", "-swift-version", "6", "-o", "/dev/null", file.path], timeout: 300)
+        let text = result.standardError
+        #expect((result.status != 0) == diagnostic.isError, "errors stop the build, warnings do not")
         #expect(text.contains(diagnostic.message), "compiler said: \(text)")
     }
 }

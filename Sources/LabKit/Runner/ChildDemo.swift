@@ -30,26 +30,11 @@ public struct ChildDemo: Sendable {
 
     /// Runs the named demo in a child process and waits for it (at most `timeout`).
     public static func launch(_ name: String, timeout: Duration = .seconds(20)) throws -> Outcome {
-        let process = Process()
-        process.executableURL = try hostExecutable()
-        process.arguments = []
         var environment = ProcessInfo.processInfo.environment
         environment[environmentKey] = name
-        process.environment = environment
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let deadline = ContinuousClock.now + timeout
-        let outData = output.fileHandleForReading.readDataToEndOfFile()
-        let errData = errors.fileHandleForReading.readDataToEndOfFile()
-        while process.isRunning && ContinuousClock.now < deadline { usleep(1_000) }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        return Outcome(exitStatus: process.terminationStatus,
-                       crashed: process.terminationReason == .uncaughtSignal,
-                       standardOutput: String(decoding: outData, as: UTF8.self),
-                       standardError: String(decoding: errData, as: UTF8.self))
+        let result = try ProcessCapture.run(try hostExecutable(), [], environment: environment, timeout: timeout.seconds)
+        return Outcome(exitStatus: result.status, crashed: result.crashed,
+                       standardOutput: result.standardOutput, standardError: result.standardError)
     }
 
     /// Starts the named demo in a child process and returns at once (to kill it, say).

@@ -1,0 +1,74 @@
+import Foundation
+
+/// Runs a program and captures its output without trusting end-of-file.
+///
+/// Why not `readDataToEndOfFile()`: EOF only comes when *every* holder of the
+/// pipe's write end has closed it, and a process the parent starts meanwhile (TSan
+/// launching llvm-symbolizer, say) inherits it. Waiting for EOF then hangs forever.
+/// So output is collected while the child runs, and drained without blocking once
+/// the child has exited.
+public struct ProcessCapture: Sendable {
+    public let status: Int32
+    public let crashed: Bool
+    public let timedOut: Bool
+    public let standardOutput: String
+    public let standardError: String
+
+    public static func run(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
+                           timeout: Double = 120, mergeErrors: Bool = false) throws -> ProcessCapture {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        process.standardInput = FileHandle.nullDevice
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = mergeErrors ? output : errors
+        let collectedOutput = Collector(), collectedErrors = Collector()
+        output.fileHandleForReading.readabilityHandler = { collectedOutput.append($0.availableData) }
+        if !mergeErrors { errors.fileHandleForReading.readabilityHandler = { collectedErrors.append($0.availableData) } }
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        var timedOut = false
+        while process.isRunning {
+            if Date() > deadline {
+                timedOut = true
+                process.terminate()
+                usleep(200_000)
+                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+                break
+            }
+            usleep(5_000)
+        }
+        process.waitUntilExit()
+        output.fileHandleForReading.readabilityHandler = nil
+        errors.fileHandleForReading.readabilityHandler = nil
+        collectedOutput.append(drain(output.fileHandleForReading))
+        if !mergeErrors { collectedErrors.append(drain(errors.fileHandleForReading)) }
+        return ProcessCapture(status: process.terminationStatus,
+                              crashed: process.terminationReason == .uncaughtSignal && !timedOut,
+                              timedOut: timedOut,
+                              standardOutput: collectedOutput.text, standardError: collectedErrors.text)
+    }
+
+    /// Whatever is in the pipe now, without waiting for more.
+    static func drain(_ handle: FileHandle) -> Data {
+        let descriptor = handle.fileDescriptor
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = read(descriptor, &buffer, buffer.count)
+            if count <= 0 { break }
+            data.append(buffer, count: count)
+        }
+        return data
+    }
+
+    /// Output gathered from a readability handler (which runs on another thread).
+    final class Collector: Sendable {
+        private let data = Locked(Data())
+        func append(_ chunk: Data) { data.withLock { if $0.count < 4_000_000 { $0.append(chunk) } } }
+        var text: String { String(decoding: data.withLock { $0 }, as: UTF8.self) }
+    }
+}
