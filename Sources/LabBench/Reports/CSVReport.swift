@@ -1,7 +1,7 @@
 /// Every sample, one row each, for analysis elsewhere (R, pandas, a spreadsheet).
 public enum CSVReport {
     public static let columns = ["suite", "kind", "variant", "sample", "iterations", "wall_seconds", "seconds_per_operation",
-                                 "cpu_seconds", "parallelism", "voluntary_switches", "involuntary_switches", "peak_memory_bytes", "threads"]
+                                 "cpu_seconds", "parallelism", "voluntary_switches", "involuntary_switches", "peak_memory_bytes", "threads", "process", "extra"]
 
     public static func render(_ report: BenchmarkReport) -> String {
         var rows = [columns.joined(separator: ",")]
@@ -11,7 +11,8 @@ public enum CSVReport {
                     rows.append([quote(suite.name), suite.kind.rawValue, quote(variant.name), "\(index + 1)", "\(sample.iterations)",
                                  "\(sample.wallSeconds)", "\(sample.secondsPerOperation)", "\(sample.cpuSeconds)", "\(sample.parallelism)",
                                  "\(sample.voluntarySwitches)", "\(sample.involuntarySwitches)", "\(sample.peakMemoryBytes)",
-                                 sample.threads.map(String.init) ?? ""].joined(separator: ","))
+                                 sample.threads.map(String.init) ?? "", sample.process.map(String.init) ?? "",
+                                 quote(sample.extra.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ";"))].joined(separator: ","))
                 }
             }
         }

@@ -26,6 +26,11 @@ enum Format {
         "\(time(summary.median)) [\(time(summary.medianLow)), \(time(summary.medianHigh))]"
     }
 
+    /// "frames dropped" for "frames_dropped", "worst frame" for "worst_frame_seconds".
+    static func extraHeader(_ key: String) -> String {
+        key.replacingOccurrences(of: "_seconds", with: "").replacingOccurrences(of: "_", with: " ")
+    }
+
     static func bytes(_ count: Int) -> String {
         count >= 1 << 20 ? "\((Double(count) / Double(1 << 20)).formatted(significantDigits: 3)) MiB" : "\(count / 1024) KiB"
     }

@@ -17,9 +17,12 @@ public enum HTMLReport {
             body += "<section id=\"\(anchor(suite.name))\"><h2>\(escape(suite.name))</h2><p class=\"summary\">\(escape(suite.summary))</p>"
             body += "<p class=\"conclusion\">\(escape(suite.conclusion))</p>"
             body += SVGCharts.medians(suite)
-            body += "<table><thead><tr><th>variant</th><th>\(suite.kind == .primitive ? "per op" : "per run")</th><th>95% CI</th><th>vs \(escape(suite.reference))</th><th>significance</th><th>of ideal</th><th>CPU ÷ wall</th><th>ctx switches</th><th>n</th></tr></thead><tbody>"
+            let extras = Set(suite.variants.flatMap(\.extra.keys)).sorted()
+            body += "<table><thead><tr><th>variant</th><th>\(suite.kind == .primitive ? "per op" : "per run")</th><th>95% CI</th><th>vs \(escape(suite.reference))</th><th>significance</th><th>of ideal</th><th>CPU ÷ wall</th><th>ctx switches</th><th>n</th>"
+                + extras.map { "<th>\(escape(Format.extraHeader($0)))</th>" }.joined() + "</tr></thead><tbody>"
             for variant in suite.variants {
-                body += "<tr><td>\(escape(variant.name))</td><td class=\"num\">\(escape(Format.time(variant.summary.median)))</td><td class=\"num\">\(escape(Format.time(variant.summary.medianLow))) – \(escape(Format.time(variant.summary.medianHigh)))</td><td class=\"num\">\(escape(Format.ratio(variant, reference: suite.reference)))</td><td>\(escape(Format.significance(variant, reference: suite.reference)))</td><td class=\"num\">\(escape(Format.efficiency(variant)))</td><td class=\"num\">\(variant.medianParallelism.formatted(significantDigits: 2))</td><td class=\"num\">\(Int(variant.medianContextSwitches))</td><td class=\"num\">\(variant.samples.count)</td></tr>"
+                body += "<tr><td>\(escape(variant.name))</td><td class=\"num\">\(escape(Format.time(variant.summary.median)))</td><td class=\"num\">\(escape(Format.time(variant.summary.medianLow))) – \(escape(Format.time(variant.summary.medianHigh)))</td><td class=\"num\">\(escape(Format.ratio(variant, reference: suite.reference)))</td><td>\(escape(Format.significance(variant, reference: suite.reference)))</td><td class=\"num\">\(escape(Format.efficiency(variant)))</td><td class=\"num\">\(variant.medianParallelism.formatted(significantDigits: 2))</td><td class=\"num\">\(Int(variant.medianContextSwitches))</td><td class=\"num\">\(variant.samples.count)</td>"
+                    + extras.map { key in "<td class=\"num\">\(escape(variant.extra[key].map { Analysis.extraValue(key, $0) } ?? "–"))</td>" }.joined() + "</tr>"
             }
             body += "</tbody></table>"
             if let ideal = suite.ideal {

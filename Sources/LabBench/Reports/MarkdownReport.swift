@@ -12,10 +12,13 @@ public enum MarkdownReport {
             lines.append("")
             lines.append(suite.summary)
             lines.append("")
-            lines.append("| variant | \(suite.kind == .primitive ? "per op" : "per run") (median) | 95% CI | vs \(suite.reference) | significance | of ideal | CPU ÷ wall | samples |")
-            lines.append("|---|---:|---|---:|---|---:|---:|---:|")
+            let extras = Set(suite.variants.flatMap(\.extra.keys)).sorted()
+            lines.append("| variant | \(suite.kind == .primitive ? "per op" : "per run") (median) | 95% CI | vs \(suite.reference) | significance | of ideal | CPU ÷ wall | samples |"
+                         + extras.map { " \(Format.extraHeader($0)) |" }.joined())
+            lines.append("|---|---:|---|---:|---|---:|---:|---:|" + String(repeating: "---:|", count: extras.count))
             for variant in suite.variants {
-                lines.append("| \(variant.name) | \(Format.time(variant.summary.median)) | \(Format.time(variant.summary.medianLow)) – \(Format.time(variant.summary.medianHigh)) | \(Format.ratio(variant, reference: suite.reference)) | \(Format.significance(variant, reference: suite.reference)) | \(Format.efficiency(variant)) | \(variant.medianParallelism.formatted(significantDigits: 2)) | \(variant.samples.count) |")
+                lines.append("| \(variant.name) | \(Format.time(variant.summary.median)) | \(Format.time(variant.summary.medianLow)) – \(Format.time(variant.summary.medianHigh)) | \(Format.ratio(variant, reference: suite.reference)) | \(Format.significance(variant, reference: suite.reference)) | \(Format.efficiency(variant)) | \(variant.medianParallelism.formatted(significantDigits: 2)) | \(variant.samples.count) |"
+                             + extras.map { key in " \(variant.extra[key].map { Analysis.extraValue(key, $0) } ?? "–") |" }.joined())
             }
             lines.append("")
             if let ideal = suite.ideal { lines.append("Ideal: \(Format.time(ideal.seconds)) — \(ideal.reason).") ; lines.append("") }

@@ -12,7 +12,7 @@ public enum TerminalReport {
             let extras = Set(suite.variants.flatMap(\.extra.keys)).sorted()
             let spread = suite.variants.contains { $0.processMedians != nil }
             var table = Table(headers: ["variant", suite.kind == .primitive ? "per op [95% CI]" : "per run [95% CI]", "vs \(suite.reference)", "significance", "ideal", "CPU÷wall", "n"]
-                                + extras.map { $0.replacingOccurrences(of: "_seconds", with: "").replacingOccurrences(of: "_", with: " ") }
+                                + extras.map(Format.extraHeader)
                                 + (spread ? ["process medians"] : []),
                               rightAligned: Set([1, 4, 5, 6] + extras.indices.map { $0 + 7 }))
             for variant in suite.variants {
