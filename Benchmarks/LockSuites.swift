@@ -1,15 +1,11 @@
 import Foundation
 import LabBench
 import LabKit
-import Synchronization
+import Lessons
 
 /// Incrementing a shared integer: Mutex, NSLock, Atomic, actor; alone and contended.
+/// The counters are the actors lesson's own.
 enum LockSuites {
-    actor ActorCounter {
-        var value = 0
-        func increment() { value += 1 }
-    }
-
     /// The four counters, each behind the same "increment n times from t tasks" shape.
     static func variants(tasks: Int) -> [BenchmarkVariant] {
         @Sendable func fanOut(_ iterations: Int, _ body: @escaping @Sendable (Int) async -> Void) async {
@@ -20,7 +16,7 @@ enum LockSuites {
         }
         return [
             BenchmarkVariant("Mutex") { iterations in
-                let box = MutexBox()
+                let box = MutexCounter()
                 await fanOut(iterations) { n in for _ in 0..<n { box.increment() } }
             },
             BenchmarkVariant("NSLock") { iterations in
@@ -28,7 +24,7 @@ enum LockSuites {
                 await fanOut(iterations) { n in for _ in 0..<n { counter.withLock { $0 += 1 } } }
             },
             BenchmarkVariant("Atomic") { iterations in
-                let box = AtomicBox()
+                let box = AtomicCounter()
                 await fanOut(iterations) { n in for _ in 0..<n { box.increment() } }
             },
             BenchmarkVariant("actor") { iterations in
@@ -49,14 +45,4 @@ enum LockSuites {
                        summary: "two tasks increment one counter at once: Mutex, NSLock, Atomic, actor",
                        reference: "Mutex", variants: variants(tasks: 2))
     }
-}
-
-final class MutexBox: Sendable {
-    private let counter = Mutex(0)
-    func increment() { counter.withLock { $0 += 1 } }
-}
-
-final class AtomicBox: Sendable {
-    private let value = Atomic(0)
-    func increment() { value.add(1, ordering: .relaxed) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LabKit
 
 /// Descriptive statistics of a sample, the way benchmark reports need them.
 public struct Summary: Sendable, Codable, Equatable {
@@ -140,12 +141,12 @@ public enum Statistics {
     /// resamples with a fixed seed so a report is reproducible.
     public static func ratioInterval(_ a: [Double], _ b: [Double], resamples: Int = 2000, seed: UInt64 = 7) -> (Double, Double) {
         guard !a.isEmpty, !b.isEmpty else { return (.nan, .nan) }
-        var random = BootstrapRandom(seed: seed)
+        var random = SeededRandom(seed: seed)
         var ratios: [Double] = []
         ratios.reserveCapacity(resamples)
         for _ in 0..<resamples {
-            let ma = quantile((0..<a.count).map { _ in a[random.index(a.count)] }.sorted(), 0.5)
-            let mb = quantile((0..<b.count).map { _ in b[random.index(b.count)] }.sorted(), 0.5)
+            let ma = quantile((0..<a.count).map { _ in a[Int(random.next() % UInt64(a.count))] }.sorted(), 0.5)
+            let mb = quantile((0..<b.count).map { _ in b[Int(random.next() % UInt64(b.count))] }.sorted(), 0.5)
             if mb > 0 { ratios.append(ma / mb) }
         }
         ratios.sort()
@@ -170,18 +171,4 @@ public enum Statistics {
         }
         return false
     }
-}
-
-/// SplitMix64 for resampling: small, fast, seedable.
-struct BootstrapRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func index(_ count: Int) -> Int { Int(next() % UInt64(count)) }
 }

@@ -1,6 +1,8 @@
 /// The exercises, easiest first. Each has `Exercises/<id>.swift` (what the student
 /// edits), `Exercises/Originals/<id>.swift` (for `lab reset`), `Exercises/Solutions/<id>.swift`
 /// and `Exercises/Checks/<id>.swift`.
+/// Escape hatches such as `@unchecked Sendable` appear here only as text in
+/// summaries and hints; this file uses none of them.
 public enum ExerciseCatalog {
     static let blockingAndSilencers = ForbiddenPattern.silencers + ForbiddenPattern.blocking
 

@@ -98,8 +98,8 @@ enum WireFormat {
 
 /// One "yyyy-MM-dd" UTC formatter for the whole process, used under a lock
 /// (DateFormatter is not safe to share unguarded).
-final class SharedDayFormatter: Sendable {
-    static let shared = SharedDayFormatter()
+public final class SharedDayFormatter: Sendable {
+    public static let shared = SharedDayFormatter()
     private let formatter: Locked<DateFormatter>
 
     private init() {
@@ -110,6 +110,6 @@ final class SharedDayFormatter: Sendable {
         self.formatter = Locked(formatter)
     }
 
-    func string(from date: Date) -> String { formatter.withLock { $0.string(from: date) } }
-    func date(from text: String) -> Date? { formatter.withLock { $0.date(from: text) } }
+    public func string(from date: Date) -> String { formatter.withLock { $0.string(from: date) } }
+    public func date(from text: String) -> Date? { formatter.withLock { $0.date(from: text) } }
 }

@@ -25,12 +25,13 @@ public struct TimelineRenderer: Sendable {
         let barWidth = max(20, terminal.width - labelWidth - tagWidth - 6)
         let palette = IsolationPalette(spans: spans)
 
+        let depths = Self.depths(spans)
         var lines: [String] = []
         for lane in lanes {
             let laneSpans = spans.filter { $0.lane == lane }
             var cells = [(Character, Style)](repeating: (" ", .plain), count: barWidth)
             // Parents first, so the innermost step (the real work) is what shows.
-            for span in laneSpans.sorted(by: { depth(of: $0, in: spans) < depth(of: $1, in: spans) }) {
+            for span in laneSpans.sorted(by: { depths[$0.id, default: 0] < depths[$1.id, default: 0] }) {
                 let from = column(span.start - origin, total: total, width: barWidth)
                 let to = max(from + 1, column(span.end - origin, total: total, width: barWidth, roundUp: true))
                 let glyph: Character = span.duration == 0 ? "•" : Self.glyph(for: span.kind)
@@ -53,14 +54,18 @@ public struct TimelineRenderer: Sendable {
         return seen
     }
 
-    private func depth(of span: Span, in spans: [Span]) -> Int {
-        var depth = 0
-        var parent = span.parent
-        while let id = parent, let next = spans.first(where: { $0.id == id }) {
-            depth += 1
-            parent = next.parent
+    /// How deeply each span is nested in its parents, computed once for the whole trace.
+    static func depths(_ spans: [Span]) -> [Int: Int] {
+        let parents = Dictionary(spans.map { ($0.id, $0.parent) }, uniquingKeysWith: { first, _ in first })
+        var depths: [Int: Int] = [:]
+        func depth(_ id: Int) -> Int {
+            if let known = depths[id] { return known }
+            let value = parents[id].flatMap { $0 }.map { depth($0) + 1 } ?? 0
+            depths[id] = value
+            return value
         }
-        return depth
+        for span in spans { _ = depth(span.id) }
+        return depths
     }
 
     private func column(_ time: Double, total: Double, width: Int, roundUp: Bool = false) -> Int {

@@ -25,21 +25,25 @@ final class UnsafeCounter: @unchecked Sendable {
     }
 }
 
-actor ActorCounter {
-    private(set) var value = 0
-    func increment() { value += 1 }
+/// The safe counters are public: the harness times these very types.
+public actor ActorCounter {
+    public private(set) var value = 0
+    public init() {}
+    public func increment() { value += 1 }
 }
 
-final class MutexCounter: Sendable {
+public final class MutexCounter: Sendable {
     private let state = Mutex(0)
-    func increment() { state.withLock { $0 += 1 } }
-    var value: Int { state.withLock { $0 } }
+    public init() {}
+    public func increment() { state.withLock { $0 += 1 } }
+    public var value: Int { state.withLock { $0 } }
 }
 
-final class AtomicCounter: Sendable {
+public final class AtomicCounter: Sendable {
     private let state = Atomic(0)
-    func increment() { state.add(1, ordering: .relaxed) }
-    var value: Int { state.load(ordering: .relaxed) }
+    public init() {}
+    public func increment() { state.add(1, ordering: .relaxed) }
+    public var value: Int { state.load(ordering: .relaxed) }
 }
 
 public enum CounterExperiment {

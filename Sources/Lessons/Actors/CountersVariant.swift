@@ -2,6 +2,8 @@ import Foundation
 import LabKit
 
 /// A data race made visible: lost updates, counted, and the cost of each fix.
+/// `@unchecked Sendable` appears here only in the narration; the marked hazard
+/// itself is `UnsafeCounter` in Counters.swift.
 enum CountersVariant {
     static let increments = 20_000
 

@@ -52,14 +52,3 @@ enum ThreeRoversVariant {
             """)
     }
 }
-
-/// Times an async block on the continuous clock.
-enum Stopwatch {
-    static func time<T>(isolation: isolated (any Actor)? = #isolation,
-                        _ body: () async throws -> T) async rethrows -> (T, Double) {
-        let clock = ContinuousClock()
-        let start = clock.now
-        let value = try await body()
-        return (value, start.duration(to: clock.now).seconds)
-    }
-}

@@ -65,13 +65,3 @@ enum FetchVariants {
             """)
     }
 }
-
-/// A day from "yyyy-MM-dd", or an error the lesson reports.
-func requireDay(_ text: String) throws -> Date {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.dateFormat = "yyyy-MM-dd"
-    guard let date = formatter.date(from: text) else { throw ServiceError.badResponse("bad day \(text)") }
-    return date
-}

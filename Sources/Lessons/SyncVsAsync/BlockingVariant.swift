@@ -27,20 +27,3 @@ enum BlockingVariant {
             """)
     }
 }
-
-extension [Span] {
-    /// The one span with this name, or an error a lesson can report.
-    func single(named name: String) throws -> Span {
-        guard let span = first(where: { $0.name == name }) else { throw LessonError.missingStep(name) }
-        return span
-    }
-}
-
-enum LessonError: Error, CustomStringConvertible {
-    case missingStep(String)
-    var description: String {
-        switch self {
-        case .missingStep(let name): "the trace has no step named \(name)"
-        }
-    }
-}

@@ -40,11 +40,3 @@ enum SlidingWindowVariant {
             """)
     }
 }
-
-/// A rover from the fixture by name, or an error the lesson reports.
-func requireRover(_ name: String) throws -> Rover {
-    guard let rover = try MarsRoverClient.fixtureRovers().first(where: { $0.name == name }) else {
-        throw ServiceError.notFound("rover \(name)")
-    }
-    return rover
-}
