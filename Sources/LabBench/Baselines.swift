@@ -53,6 +53,8 @@ public struct Change: Sendable, Codable, Equatable {
 public struct Comparison: Sendable {
     public let changes: [Change]
     public let thresholdPercent: Double
+    /// The steadiness probe that moved most between the two runs (current ÷ baseline − 1).
+    public let machineShift: (probe: String, change: Double)?
 
     public init(baseline: BenchmarkReport, current: BenchmarkReport, thresholdPercent: Double) {
         self.thresholdPercent = thresholdPercent
@@ -70,6 +72,17 @@ public struct Comparison: Sendable {
             }
         }
         self.changes = changes
+        machineShift = Steadiness.shift(from: baseline.environment.steadiness, to: current.environment.steadiness)
+    }
+
+    /// Said when the machine itself moved between the runs by more than the
+    /// threshold: then a change of that size is not evidence about the code.
+    /// The exit status is left to the measurements; this only explains them.
+    public var machineNote: String? {
+        guard let shift = machineShift, abs(shift.change) * 100 > thresholdPercent else { return nil }
+        let percent = Int((abs(shift.change) * 100).rounded())
+        return "Note: the machine itself was \(percent)% \(shift.change > 0 ? "slower" : "faster") in the second run (\(shift.probe), the same fixed workload in both); "
+            + "changes of about that size may be the machine, not the code. Repeat both runs, or compare within one run."
     }
 
     public var exitStatus: Int32 {

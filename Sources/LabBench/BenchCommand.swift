@@ -198,7 +198,8 @@ public struct BenchCommand {
         }
         let formatter = ISO8601DateFormatter()
         return BenchmarkReport(schema: BenchmarkReport.schema, createdAt: formatter.string(from: Date()),
-                               environment: .init(machine: .current(), executorWidth: width),
+                               environment: .init(machine: .current(), executorWidth: width,
+                                                  steadiness: Steadiness(samples: results.flatMap(\.variants).flatMap(\.samples))),
                                plan: .init(samples: plan.samples, budgetSeconds: plan.budget.seconds, quick: quick,
                                            processes: processes > 1 ? processes : nil),
                                suites: results)

@@ -9,6 +9,8 @@ public struct BenchmarkReport: Sendable, Codable {
     public struct Environment: Sendable, Codable, Equatable {
         public let machine: EnvironmentInfo
         public let executorWidth: Int
+        /// How steady the machine's own speed was during the run (absent in older results).
+        public var steadiness: Steadiness?
     }
 
     public struct Plan: Sendable, Codable, Equatable {

@@ -10,6 +10,10 @@ public struct Sample: Sendable, Codable, Equatable {
     public var extra: [String: Double]
     /// Which worker process took the sample, when a suite was spread over several (1-based).
     public var process: Int?
+    /// The machine-steadiness probe, read just before this sample (ns per step; see `MemoryProbe`).
+    public var probeNanoseconds: Double?
+    /// The core-to-core round trip, read once per sampling round (ns; see `HandoffProbe`).
+    public var handoffNanoseconds: Double?
 
     /// Wall time per operation: the figure the statistics are computed on.
     public var secondsPerOperation: Double { wallSeconds / Double(iterations) }

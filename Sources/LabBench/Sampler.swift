@@ -43,8 +43,11 @@ public enum Sampler {
             if round >= plan.minimumSamples && start.duration(to: clock.now) > plan.budget { break }
             // Rotate the starting variant each round, so none always runs first.
             let order = suite.variants.indices.map { suite.variants[($0 + round) % suite.variants.count] }
+            let handoff = HandoffProbe.read()
             for variant in order {
-                samples[variant.name, default: []].append(await sample(variant, iterations: iterations[variant.name] ?? 1))
+                var taken = await sample(variant, iterations: iterations[variant.name] ?? 1)
+                taken.handoffNanoseconds = handoff
+                samples[variant.name, default: []].append(taken)
             }
             round += 1
             progress?(round, plan.samples)
@@ -73,6 +76,7 @@ public enum Sampler {
     }
 
     static func sample(_ variant: BenchmarkVariant, iterations: Int) async -> Sample {
+        let probe = MemoryProbe.read()
         let before = ResourceUsage.now()
         let clock = ContinuousClock()
         let start = clock.now
@@ -84,6 +88,6 @@ public enum Sampler {
         return Sample(iterations: iterations, wallSeconds: wall, cpuSeconds: max(0, after.cpuSeconds - before.cpuSeconds),
                       voluntarySwitches: after.voluntarySwitches - before.voluntarySwitches,
                       involuntarySwitches: after.involuntarySwitches - before.involuntarySwitches,
-                      peakMemoryBytes: after.maxResidentBytes, threads: threads, extra: extra, process: nil)
+                      peakMemoryBytes: after.maxResidentBytes, threads: threads, extra: extra, process: nil, probeNanoseconds: probe)
     }
 }

@@ -10,6 +10,7 @@ public enum HTMLReport {
         var body = """
         <header><h1>Concurrency Lab · bench</h1>
         <p class="meta">\(escape(machine.cpuModel)) × \(machine.cpuCount) · executor width \(report.environment.executorWidth) · \(escape(machine.operatingSystem)) · Swift \(escape(machine.swiftVersion)) · \(machine.buildConfiguration) build · \(escape(report.createdAt))\(report.plan.quick ? " · quick run" : "")</p>
+        \(report.environment.steadiness.map { "<p class=\"\($0.isSteady ? "meta" : "warning")\">\(escape($0.sentence))</p>" } ?? "")
         <p class="meta">Medians with a 95% confidence interval. Ratios: median ÷ the reference's median, 95% bootstrap interval. Significance: two-sided Mann–Whitney U. Outliers are counted, never removed.</p>
         <nav>\(report.suites.map { "<a href=\"#\(anchor($0.name))\">\(escape($0.name))</a>" }.joined(separator: " "))</nav></header>
         """
@@ -56,6 +57,7 @@ public enum HTMLReport {
     header, section, footer { max-width: 980px; margin: 0 auto 22px; }
     h1 { margin:0 0 6px; font-size:26px; } h2 { margin:0 0 4px; font-size:20px; } h3 { font-size:15px; margin:18px 0 4px; } h4 { margin:10px 0 2px; font-size:13px; color:var(--muted); }
     .meta, .summary, .note, footer { color:var(--muted); font-size:13px; margin:2px 0; }
+    .warning { font-size:13px; margin:8px 0; padding:8px 12px; background:#fff8c5; border-left:4px solid #bf8700; border-radius:4px; }
     nav { margin-top:10px; } nav a { display:inline-block; margin:0 10px 6px 0; color:var(--accent); text-decoration:none; font-size:13px; }
     section { background:var(--card); border:1px solid var(--line); border-radius:10px; padding:20px 24px; }
     .conclusion { font-weight:600; margin:10px 0; padding:8px 12px; background:#ddf4ff; border-left:4px solid var(--accent); border-radius:4px; }

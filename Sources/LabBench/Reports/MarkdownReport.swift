@@ -6,7 +6,8 @@ public enum MarkdownReport {
         let machine = report.environment.machine
         var lines = ["# lab bench results", "",
                      "\(machine.cpuModel) × \(machine.cpuCount) · executor width \(report.environment.executorWidth) · \(machine.operatingSystem) · Swift \(machine.swiftVersion) · \(machine.buildConfiguration) build · \(report.createdAt)",
-                     "", "Medians with a 95% confidence interval; ratios are median ÷ the reference's median with a 95% bootstrap interval; significance is a two-sided Mann–Whitney U test.", ""]
+                     ""] + (report.environment.steadiness.map { ["> " + $0.sentence, ""] } ?? []) + [
+                     "Medians with a 95% confidence interval; ratios are median ÷ the reference's median with a 95% bootstrap interval; significance is a two-sided Mann–Whitney U test.", ""]
         for suite in report.suites {
             lines.append("## \(suite.name)")
             lines.append("")

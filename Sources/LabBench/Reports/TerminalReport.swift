@@ -6,6 +6,9 @@ public enum TerminalReport {
         var lines: [String] = []
         let environment = report.environment
         lines.append(terminal.paint("lab bench", .bold) + " — \(environment.machine.cpuModel) × \(environment.machine.cpuCount), executor width \(environment.executorWidth), Swift \(environment.machine.swiftVersion), \(environment.machine.buildConfiguration) build")
+        if let steadiness = environment.steadiness {
+            lines.append(terminal.paint(steadiness.sentence.wrapped(to: terminal.width, indent: "  "), steadiness.isSteady ? .dim : .yellow))
+        }
         for suite in report.suites {
             lines.append("")
             lines.append(terminal.paint(suite.name, .bold + .underline) + terminal.paint("  \(suite.summary)", .dim))
@@ -54,6 +57,10 @@ public enum TerminalReport {
         let verdict = status == 1 ? "significant regressions beyond \(comparison.thresholdPercent.formatted(significantDigits: 3))% (exit 1)"
             : status == 3 ? "only improvements beyond \(comparison.thresholdPercent.formatted(significantDigits: 3))% (exit 3)"
             : "no significant change beyond \(comparison.thresholdPercent.formatted(significantDigits: 3))% (exit 0)"
-        return table.render(on: terminal) + "\n  " + verdict
+        var text = table.render(on: terminal) + "\n  " + verdict
+        if let note = comparison.machineNote {
+            text += "\n" + terminal.paint(note.wrapped(to: terminal.width, indent: "  "), .yellow)
+        }
+        return text
     }
 }

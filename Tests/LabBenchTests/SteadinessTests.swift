@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+@testable import LabBench
+@testable import LabKit
+
+@Suite("Machine steadiness: probes, their range, and what reports say")
+struct SteadinessTests {
+    static func samples(memory: [Double], handoff: [Double?] = []) -> [Sample] {
+        memory.enumerated().map { index, reading in
+            var sample = Fixture.sample(0.001)
+            sample.probeNanoseconds = reading
+            sample.handoffNanoseconds = index < handoff.count ? handoff[index] : nil
+            return sample
+        }
+    }
+
+    static func report(memory: [Double]) -> BenchmarkReport {
+        var report = Fixture.report()
+        report.environment.steadiness = Steadiness(samples: samples(memory: memory))
+        return report
+    }
+
+    @Test func aRangeIsTheFifthToNinetyFifthPercentileOfTheReadings() throws {
+        let range = try #require(Steadiness.Range(readings: (1...21).map(Double.init)))
+        #expect(range.medianNanoseconds == 11)
+        #expect(range.lowNanoseconds == 2)
+        #expect(range.highNanoseconds == 20)
+        #expect(range.readings == 21)
+        #expect(abs(range.spread - 9) < 1e-12, "20 ÷ 2 − 1")
+        #expect(Steadiness.Range(readings: [1, 2]) == nil, "too few readings to say anything")
+        #expect(Steadiness.Range(readings: [0, .nan, -1, .infinity]) == nil, "failed readings are not readings")
+    }
+
+    @Test func aSteadyMachineAndAMovingOneAreToldApart() throws {
+        let steady = try #require(Steadiness(samples: Self.samples(memory: (0..<20).map { 1.0 + Double($0) * 0.001 },
+                                                                  handoff: Array(repeating: 60, count: 20))))
+        #expect(steady.isSteady)
+        #expect(steady.sentence.hasPrefix("Machine steady"))
+        let moving = try #require(Steadiness(samples: Self.samples(memory: Array(repeating: 1.0, count: 20),
+                                                                  handoff: (0..<20).map { $0 < 10 ? 60 : 340 })))
+        #expect(!moving.isSteady, "the memory probe held still, but the cores moved apart")
+        #expect(moving.sentence.contains("not steady"))
+        #expect(moving.sentence.contains("core-to-core round trip"))
+        #expect(Steadiness(samples: [Fixture.sample(0.001)]) == nil, "no probe readings, no claim")
+    }
+
+    @Test func theProbesReadPlausibleTimesOnThisMachine() throws {
+        let memory = MemoryProbe.read()
+        #expect(memory > 0.05 && memory < 1_000, "an atomic add costs about a nanosecond, not \(memory) ns")
+        guard ProcessInfo.processInfo.activeProcessorCount >= 2 else { return }
+        let handoffs = (0..<5).compactMap { _ in HandoffProbe.read() }
+        #expect(!handoffs.isEmpty, "two threads can bounce a cache line on a machine with two CPUs")
+        for handoff in handoffs { #expect(handoff > 1 && handoff < 1_000_000) }
+    }
+
+    @Test func theSamplerTakesAReadingBeforeEverySample() async {
+        let variants = ["a", "b"].map { name in BenchmarkVariant(name) { _ in } }
+        let suite = BenchmarkSuite(name: "probed", kind: .pattern, summary: "", reference: "a", variants: variants)
+        let plan = SamplingPlan(samples: 4, minimumSamples: 4, budget: .seconds(10), warmupRuns: 0)
+        let taken = await Sampler.measure(suite, plan: plan).values.flatMap { $0 }
+        #expect(taken.count == 8)
+        #expect(taken.allSatisfy { ($0.probeNanoseconds ?? 0) > 0 })
+        if ProcessInfo.processInfo.activeProcessorCount >= 2 {
+            #expect(taken.contains { ($0.handoffNanoseconds ?? 0) > 0 })
+        }
+    }
+
+    @Test func everyFormatSaysHowSteadyTheMachineWas() throws {
+        let report = Self.report(memory: (0..<10).map { $0 < 5 ? 1.0 : 1.4 })
+        let decoded = try BenchmarkReport.decode(try report.encoded())
+        #expect(decoded.environment.steadiness == report.environment.steadiness, "steadiness survives the JSON")
+        let object = try #require(try JSONSerialization.jsonObject(with: try report.encoded()) as? [String: Any])
+        let environment = try #require(object["environment"] as? [String: Any])
+        let steadiness = try #require(environment["steadiness"] as? [String: Any])
+        #expect(Set((steadiness["memory"] as? [String: Any])?.keys.map { $0 } ?? []) == ["median_nanoseconds", "low_nanoseconds", "high_nanoseconds", "readings"])
+        #expect(TerminalReport.render(report, terminal: .plain()).contains("Machine not steady"))
+        #expect(MarkdownReport.render(report).contains("> Machine not steady"))
+        #expect(HTMLReport.render(report).contains("<p class=\"warning\">Machine not steady"))
+    }
+
+    @Test func aComparisonSaysWhenTheMachineMovedButLeavesTheVerdictToTheMeasurements() {
+        let before = Self.report(memory: Array(repeating: 1.0, count: 10))
+        let slowerMachine = Self.report(memory: Array(repeating: 1.3, count: 10))
+        let moved = Comparison(baseline: before, current: slowerMachine, thresholdPercent: 5)
+        #expect(moved.machineNote?.contains("30% slower") == true, "\(moved.machineNote ?? "no note")")
+        #expect(moved.exitStatus == 0, "identical measurements: no change, whatever the probe says")
+        #expect(TerminalReport.render(moved, terminal: .plain()).contains("may be the machine, not the code"))
+        #expect(Comparison(baseline: before, current: before, thresholdPercent: 5).machineNote == nil)
+        #expect(Comparison(baseline: before, current: slowerMachine, thresholdPercent: 50).machineNote == nil,
+                "a shift below the threshold is not worth a note")
+        #expect(Comparison(baseline: Fixture.report(), current: slowerMachine, thresholdPercent: 5).machineNote == nil,
+                "an older results file without probes: nothing to compare")
+    }
+}
