@@ -9,7 +9,7 @@ public struct BenchCommand {
     public static let parser = ArgumentParser(options: [
         OptionSpec("list", help: "List the suites and their variants"),
         OptionSpec("quick", help: "A short run: the whole set in under a minute on 2 cores"),
-        OptionSpec("samples", value: "N", help: "Samples per variant (default 40, quick 15)"),
+        OptionSpec("samples", value: "N", help: "Samples per variant (default 40, primitives 100; quick 31, primitives 91)"),
         OptionSpec("time", value: "SECONDS", help: "Time budget per suite (default 15, quick 3)"),
         OptionSpec("format", value: "LIST", help: "terminal,md,json,csv,html (several at once; default terminal)"),
         OptionSpec("out", value: "DIR", help: "Where report files go (default ./lab-bench)"),
@@ -17,8 +17,9 @@ public struct BenchCommand {
         OptionSpec("compare", value: "NAME|FILE", help: "Compare with a baseline or results file; twice: compare two files, run nothing"),
         OptionSpec("threshold", value: "PCT", help: "Smallest change that counts, in percent (default 5)"),
         OptionSpec("processes", value: "N", help: "Spread each primitive suite over N worker processes and report the spread (default: full 3, quick 1)"),
+        OptionSpec("steadiness", value: "SECONDS", help: "Run no suites: watch the machine's own steadiness for SECONDS and say whether it can support a 5% claim"),
         OptionSpec("allow-debug", help: "Time a debug build anyway"),
-        OptionSpec("worker", value: "SUITE", help: "(internal) measure one suite and print its JSON; used by --processes"),
+        OptionSpec("worker", value: "SUITE", help: "(internal) measure these suites (repeatable) and print their JSON; used by --processes"),
         OptionSpec("no-color", help: "Plain text"),
         OptionSpec("help", short: "h", help: "Show this help"),
     ], maximumPositionals: 64)
@@ -82,6 +83,15 @@ public struct BenchCommand {
             }
             return 0
         }
+        if let seconds = try parsed.double("steadiness", in: 1...600) {
+            if EnvironmentInfo.buildConfiguration == "debug" && !parsed.has("allow-debug") { throw BenchError.debugBuild }
+            print(terminal.paint("Watching the machine for \(Int(seconds)) s: a fixed memory workload and a core-to-core round trip, read every 50 ms.", .dim))
+            let steadiness = SteadinessWatch.watch(seconds: Int(seconds)) { print(SteadinessWatch.line($0)) }
+            if let steadiness {
+                print(terminal.paint(steadiness.sentence.wrapped(to: terminal.width, indent: ""), steadiness.isSteady ? .green : .yellow))
+            }
+            return 0
+        }
         let formats = try requestedFormats(parsed.value("format"))
         let threshold = try parsed.double("threshold", in: 0...1000) ?? 5
         let compare = parsed.values["compare"] ?? []
@@ -100,13 +110,17 @@ public struct BenchCommand {
         let processes = Int(try parsed.double("processes", in: 1...16) ?? (parsed.has("quick") ? 1 : 3))
         if let samples = try parsed.double("samples", in: 3...10_000) {
             plan.samples = Int(samples)
+            plan.primitiveSamples = Int(samples)
             plan.minimumSamples = min(plan.minimumSamples, plan.samples)
         }
         if let seconds = try parsed.double("time", in: 0.1...3600) { plan.budget = .milliseconds(Int(seconds * 1000)) }
 
-        if let name = parsed.value("worker") {
-            guard let suite = suites.first(where: { $0.name == name }) else { throw BenchError.unknownSuite(name, suggestion: nil) }
-            let report = await measure([suite], plan: plan, quick: parsed.has("quick"), terminal: .plain(), quiet: true)
+        if let names = parsed.values["worker"], !names.isEmpty {
+            let chosen = try names.map { name in
+                guard let suite = suites.first(where: { $0.name == name }) else { throw BenchError.unknownSuite(name, suggestion: nil) }
+                return suite
+            }
+            let report = await measure(chosen, plan: plan, quick: parsed.has("quick"), terminal: .plain(), quiet: true)
             FileHandle.standardOutput.write(try report.encoded())
             return 0
         }
@@ -165,24 +179,44 @@ public struct BenchCommand {
         return requested.isEmpty ? ["terminal"] : requested
     }
 
-    /// Measures the suites one after another, with a progress bar on a terminal.
-    /// With `processes` > 1, each primitive suite is sampled in that many worker
-    /// processes, one after another, and the samples pooled: a process's speed
-    /// varies on shared machines, and one process cannot show it.
+    /// Measures the suites, with a progress bar on a terminal. Primitive suites
+    /// are sampled together in one interleaved schedule (see
+    /// `Sampler.measure(together:)`), so each one's samples span the whole
+    /// primitive part of the run; pattern suites, stable and long per sample,
+    /// one after another. With `processes` > 1 the primitive schedule runs in
+    /// that many worker processes, one after another, and their samples are
+    /// pooled: some of a machine's variation is per process, and one process
+    /// cannot show it.
     public func measure(_ selected: [BenchmarkSuite], plan: SamplingPlan, quick: Bool, terminal: Terminal,
                         quiet: Bool = false, processes: Int = 1, workerArguments: [String] = []) async -> BenchmarkReport {
         let width = await ExecutorProbe.measureWidth()
-        var results: [SuiteResult] = []
-        var bar = ProgressBar(title: "lab bench", total: selected.count, terminal: terminal)
-        for (index, suite) in selected.enumerated() {
-            if !quiet { bar.update(done: index) }
-            var samples: [String: [Sample]] = [:]
-            if processes > 1 && suite.kind == .primitive,
-               let pooled = try? sampleInWorkers(suite, processes: processes, plan: plan, quick: quick, extra: workerArguments) {
+        let bar = Locked(ProgressBar(title: "lab bench", total: selected.count, terminal: terminal))
+        let show: @Sendable (Double) -> Void = { done in
+            if !quiet { bar.withLock { $0.update(done: Int(done.rounded(.down))) } }
+        }
+        show(0)
+        var samples: [String: [String: [Sample]]] = [:]
+        let primitives = selected.filter { $0.kind == .primitive }
+        if !primitives.isEmpty {
+            let share = Double(primitives.count)
+            if processes > 1, let pooled = try? sampleInWorkers(primitives, processes: processes, plan: plan.forPrimitives, quick: quick, extra: workerArguments,
+                                                                progress: { show(share * Double($0) / Double(processes)) }) {
                 samples = pooled
             } else {
-                samples = await Sampler.measure(suite, plan: plan)
+                let measured = await Sampler.measure(together: primitives, plan: plan.forPrimitives) { round, rounds in
+                    show(share * Double(round) / Double(rounds))
+                }
+                for (suite, suiteSamples) in zip(primitives, measured) { samples[suite.name] = suiteSamples }
             }
+        }
+        var done = primitives.count
+        for suite in selected where suite.kind == .pattern {
+            samples[suite.name] = await Sampler.measure(suite, plan: plan)
+            done += 1
+            show(Double(done))
+        }
+        var results: [SuiteResult] = []
+        for suite in selected {
             var timelines: [SuiteResult.Timeline] = []
             for variant in suite.variants {
                 guard let traced = variant.traced else { continue }
@@ -190,40 +224,43 @@ public struct BenchCommand {
                 await traced(probe)
                 timelines.append(SuiteResult.Timeline(variant: variant.name, spans: probe.spans))
             }
-            results.append(Analysis.analyze(suite, samples: samples, timelines: timelines))
+            results.append(Analysis.analyze(suite, samples: samples[suite.name] ?? [:], timelines: timelines))
         }
         if !quiet {
-            bar.update(done: selected.count)
-            bar.finish()
+            bar.withLock { $0.update(done: selected.count); $0.finish() }
         }
         let formatter = ISO8601DateFormatter()
         return BenchmarkReport(schema: BenchmarkReport.schema, createdAt: formatter.string(from: Date()),
                                environment: .init(machine: .current(), executorWidth: width,
                                                   steadiness: Steadiness(samples: results.flatMap(\.variants).flatMap(\.samples))),
-                               plan: .init(samples: plan.samples, budgetSeconds: plan.budget.seconds, quick: quick,
+                               plan: .init(samples: plan.samples, budgetSeconds: plan.budget.seconds, quick: quick, primitiveSamples: plan.primitiveSamples,
                                            processes: processes > 1 ? processes : nil),
                                suites: results)
     }
 
-    /// Runs `lab bench --worker SUITE` in `processes` fresh processes, one at a time,
-    /// and pools their samples, each tagged with its process.
-    func sampleInWorkers(_ suite: BenchmarkSuite, processes: Int, plan: SamplingPlan, quick: Bool, extra: [String]) throws -> [String: [Sample]] {
+    /// Runs `lab bench --worker SUITE…` in `processes` fresh processes, one at a
+    /// time, and pools their samples by suite and variant, each tagged with its process.
+    func sampleInWorkers(_ suites: [BenchmarkSuite], processes: Int, plan: SamplingPlan, quick: Bool, extra: [String],
+                         progress: (Int) -> Void) throws -> [String: [String: [Sample]]] {
         let executable = try ChildDemo.hostExecutable()
-        var pooled: [String: [Sample]] = [:]
+        var pooled: [String: [String: [Sample]]] = [:]
         for process in 1...processes {
-            let arguments = ["bench", "--worker", suite.name, "--samples", "\(plan.samples)",
-                             "--time", "\(max(0.1, plan.budget.seconds))"] + (quick ? ["--quick"] : []) + extra
-            let worker = try ProcessCapture.run(executable, arguments, timeout: 600)
-            guard worker.status == 0, let result = try BenchmarkReport.decode(Data(worker.standardOutput.utf8)).suites.first else {
+            let arguments = ["bench"] + suites.flatMap { ["--worker", $0.name] }
+                + ["--samples", "\(plan.samples)", "--time", "\(max(0.1, plan.budget.seconds))"] + (quick ? ["--quick"] : []) + extra
+            let worker = try ProcessCapture.run(executable, arguments, timeout: 900)
+            guard worker.status == 0 else {
                 throw BenchError.unreadableBaseline("worker \(process)", reason: "the worker process failed")
             }
-            for variant in result.variants {
-                pooled[variant.name, default: []] += variant.samples.map { sample in
-                    var tagged = sample
-                    tagged.process = process
-                    return tagged
+            for result in try BenchmarkReport.decode(Data(worker.standardOutput.utf8)).suites {
+                for variant in result.variants {
+                    pooled[result.name, default: [:]][variant.name, default: []] += variant.samples.map { sample in
+                        var tagged = sample
+                        tagged.process = process
+                        return tagged
+                    }
                 }
             }
+            progress(process)
         }
         return pooled
     }

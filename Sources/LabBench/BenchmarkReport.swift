@@ -17,6 +17,8 @@ public struct BenchmarkReport: Sendable, Codable {
         public let samples: Int
         public let budgetSeconds: Double
         public let quick: Bool
+        /// Samples per variant for the primitive suites, measured together (absent in older results).
+        public var primitiveSamples: Int?
         /// Worker processes per primitive suite (absent or 1: measured in one process).
         public var processes: Int?
     }

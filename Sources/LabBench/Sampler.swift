@@ -5,6 +5,11 @@ import LabKit
 public struct SamplingPlan: Sendable, Equatable {
     /// Samples per variant (at most; the time budget may stop earlier, never below `minimumSamples`).
     public var samples: Int
+    /// Samples per variant for primitive suites, which are measured together
+    /// (see `Sampler.measure(together:)`). Their samples are short, so they can
+    /// afford more, and more rounds spread each median over more of the
+    /// machine's phases: two back-to-back runs then see more nearly the same mix.
+    public var primitiveSamples: Int
     public var minimumSamples: Int
     /// Time budget per suite, all variants together.
     public var budget: Duration
@@ -12,47 +17,79 @@ public struct SamplingPlan: Sendable, Equatable {
     public var targetSampleTime: Duration
     public var warmupRuns: Int
 
-    public init(samples: Int, minimumSamples: Int = 5, budget: Duration, targetSampleTime: Duration = .milliseconds(10), warmupRuns: Int = 2) {
+    public init(samples: Int, primitiveSamples: Int? = nil, minimumSamples: Int = 5, budget: Duration, targetSampleTime: Duration = .milliseconds(10), warmupRuns: Int = 2) {
         self.samples = samples
+        self.primitiveSamples = primitiveSamples ?? samples
         self.minimumSamples = minimumSamples
         self.budget = budget
         self.targetSampleTime = targetSampleTime
         self.warmupRuns = warmupRuns
     }
 
-    public static let quick = SamplingPlan(samples: 31, minimumSamples: 9, budget: .seconds(3), targetSampleTime: .milliseconds(8))
-    public static let full = SamplingPlan(samples: 40, minimumSamples: 15, budget: .seconds(15), targetSampleTime: .milliseconds(20))
+    public static let quick = SamplingPlan(samples: 31, primitiveSamples: 91, minimumSamples: 9, budget: .seconds(3), targetSampleTime: .milliseconds(8))
+    public static let full = SamplingPlan(samples: 40, primitiveSamples: 100, minimumSamples: 15, budget: .seconds(15), targetSampleTime: .milliseconds(20))
+
+    /// The plan for primitive suites measured together.
+    public var forPrimitives: SamplingPlan {
+        var plan = self
+        plan.samples = primitiveSamples
+        return plan
+    }
 }
 
-/// Runs a suite: warm-up, iteration calibration, then samples taken round-robin
+/// Runs suites: warm-up, iteration calibration, then samples taken round-robin
 /// across the variants, so a change in the machine's speed hits all of them alike.
 public enum Sampler {
     public static func measure(_ suite: BenchmarkSuite, plan: SamplingPlan,
                                progress: (@Sendable (Int, Int) -> Void)? = nil) async -> [String: [Sample]] {
-        var iterations: [String: Int] = [:]
-        for variant in suite.variants {
-            for _ in 0..<plan.warmupRuns { await variant.run(1) }
-            iterations[variant.name] = suite.kind == .pattern
-                ? 1 : await calibrate(variant, target: plan.targetSampleTime)
+        await measure(together: [suite], plan: plan, progress: progress)[0]
+    }
+
+    /// Measures several suites in one interleaved schedule: every round takes one
+    /// sample of every variant of every suite (suites and variants in rotating
+    /// order), so each suite's samples are spread over the whole measuring time
+    /// instead of one short window of it. On a shared machine whose speed moves
+    /// in phases of seconds (see `MemoryProbe`), that is what makes a median
+    /// describe the machine's usual state rather than whichever phase a suite
+    /// happened to land in. The time budget is per suite, so together they get
+    /// the sum. Returns the samples per variant name, one dictionary per suite.
+    public static func measure(together suites: [BenchmarkSuite], plan: SamplingPlan,
+                               progress: (@Sendable (Int, Int) -> Void)? = nil) async -> [[String: [Sample]]] {
+        var iterations: [[String: Int]] = []
+        for suite in suites {
+            var counts: [String: Int] = [:]
+            for variant in suite.variants {
+                for _ in 0..<plan.warmupRuns { await variant.run(1) }
+                counts[variant.name] = suite.kind == .pattern
+                    ? 1 : await calibrate(variant, target: plan.targetSampleTime)
+            }
+            iterations.append(counts)
         }
-        var samples: [String: [Sample]] = [:]
+        var samples = [[String: [Sample]]](repeating: [:], count: suites.count)
         let clock = ContinuousClock()
         let start = clock.now
+        let budget = plan.budget * max(1, suites.count)
         var round = 0
         while round < plan.samples {
-            if round >= plan.minimumSamples && start.duration(to: clock.now) > plan.budget { break }
-            // Rotate the starting variant each round, so none always runs first.
-            let order = suite.variants.indices.map { suite.variants[($0 + round) % suite.variants.count] }
-            let handoff = HandoffProbe.read()
-            for variant in order {
-                var taken = await sample(variant, iterations: iterations[variant.name] ?? 1)
-                taken.handoffNanoseconds = handoff
-                samples[variant.name, default: []].append(taken)
+            if round >= plan.minimumSamples && start.duration(to: clock.now) > budget { break }
+            for index in rotated(suites.indices, by: round) {
+                let suite = suites[index]
+                // Rotate the starting variant each round, so none always runs first.
+                let handoff = HandoffProbe.read()
+                for variant in rotated(suite.variants.indices, by: round).map({ suite.variants[$0] }) {
+                    var taken = await sample(variant, iterations: iterations[index][variant.name] ?? 1)
+                    taken.handoffNanoseconds = handoff
+                    samples[index][variant.name, default: []].append(taken)
+                }
             }
             round += 1
             progress?(round, plan.samples)
         }
         return samples
+    }
+
+    static func rotated(_ indices: Range<Int>, by offset: Int) -> [Int] {
+        indices.map { indices.lowerBound + ($0 - indices.lowerBound + offset) % indices.count }
     }
 
     /// The iteration count that makes one sample last about `target`, doubling

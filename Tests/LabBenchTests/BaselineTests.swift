@@ -69,5 +69,7 @@ struct BaselineTests {
         #expect(await command.run(["--compare", "missing-baseline"]) == 2)
         #expect(await command.run(["--threshold", "lots"]) == 2)
         #expect(await command.run(["--save-baseline", "a/b"]) == 2)
+        #expect(await command.run(["--steadiness", "0"]) == 2)
+        #expect(await command.run(["--steadiness", "soon"]) == 2)
     }
 }

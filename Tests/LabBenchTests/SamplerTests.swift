@@ -30,6 +30,21 @@ struct SamplerTests {
         #expect(samples.values.allSatisfy { $0.count == 3 })
     }
 
+    @Test func suitesMeasuredTogetherShareEveryRoundInRotatingOrder() async {
+        let calls = Locked<[String]>([])
+        func suite(_ name: String, _ variants: [String]) -> BenchmarkSuite {
+            BenchmarkSuite(name: name, kind: .pattern, summary: "", reference: variants[0],
+                           variants: variants.map { variant in BenchmarkVariant(variant) { _ in calls.withLock { $0.append(variant) } } })
+        }
+        let plan = SamplingPlan(samples: 2, minimumSamples: 2, budget: .seconds(10), warmupRuns: 0)
+        let samples = await Sampler.measure(together: [suite("one", ["a", "b"]), suite("two", ["x", "y"])], plan: plan)
+        // Round 1: suite one then two, each from its first variant; round 2: both rotated.
+        #expect(calls.withLock { $0 } == ["a", "b", "x", "y", "y", "x", "b", "a"])
+        #expect(samples.count == 2)
+        #expect(samples[0].keys.sorted() == ["a", "b"] && samples[1].keys.sorted() == ["x", "y"], "samples stay with their suite")
+        #expect(samples.allSatisfy { $0.values.allSatisfy { $0.count == 2 } })
+    }
+
     @Test func theBudgetStopsSamplingButNeverBelowTheMinimum() async {
         let variant = BenchmarkVariant("slow") { _ in try? await Task.sleep(for: .milliseconds(20)) }
         let suite = BenchmarkSuite(name: "budget", kind: .pattern, summary: "", reference: "slow", variants: [variant])

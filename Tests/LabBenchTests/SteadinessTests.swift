@@ -78,6 +78,26 @@ struct SteadinessTests {
         #expect(HTMLReport.render(report).contains("<p class=\"warning\">Machine not steady"))
     }
 
+    @Test func watchingTheMachineReportsEverySecondAndARange() throws {
+        var seconds: [SteadinessWatch.Second] = []
+        let steadiness = try #require(SteadinessWatch.watch(seconds: 2) { seconds.append($0) })
+        #expect(seconds.map(\.index) == [1, 2])
+        #expect(seconds.allSatisfy { ($0.memoryNanoseconds ?? 0) > 0 })
+        #expect((steadiness.memory?.readings ?? 0) >= 10, "a reading every 50 ms for 2 s")
+        let line = SteadinessWatch.line(seconds[0])
+        #expect(line.hasPrefix("   1 s") && line.contains("memory probe") && line.contains("ns"))
+    }
+
+    @Test func theCSVCarriesEveryProbeReading() throws {
+        let definition = BenchmarkSuite(name: "probed", kind: .primitive, summary: "", reference: "a", variants: [BenchmarkVariant("a") { _ in }])
+        let result = Analysis.analyze(definition, samples: ["a": Self.samples(memory: [1.0, 1.1, 1.2], handoff: [60, 61, nil])])
+        let rows = CSVParser.rows(CSVReport.render(Fixture.report([result])))
+        let probe = try #require(rows[0].firstIndex(of: "probe_nanoseconds"))
+        let handoff = try #require(rows[0].firstIndex(of: "handoff_nanoseconds"))
+        #expect(rows.dropFirst().map { Double($0[probe]) } == [1.0, 1.1, 1.2])
+        #expect(rows.dropFirst().map { $0[handoff] } == ["60.0", "61.0", ""], "a round without a reading is an empty field")
+    }
+
     @Test func aComparisonSaysWhenTheMachineMovedButLeavesTheVerdictToTheMeasurements() {
         let before = Self.report(memory: Array(repeating: 1.0, count: 10))
         let slowerMachine = Self.report(memory: Array(repeating: 1.3, count: 10))

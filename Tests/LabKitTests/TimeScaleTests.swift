@@ -42,6 +42,7 @@ struct TimeScaleTests {
         #expect(0.25.formattedAsDuration == "250 ms")
         #expect(0.0000034.formattedAsDuration == "3.4 µs")
         #expect(1.5.formattedAsDuration == "1.5 s")
+        #expect(1.5e-15.formattedAsDuration == "< 0.001 ns", "femtoseconds are an empty loop, not a measurement")
         #expect(Duration.milliseconds(812).humanReadable == "812 ms")
     }
 }

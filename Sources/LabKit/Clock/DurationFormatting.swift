@@ -20,7 +20,9 @@ extension Double {
         let magnitude = Swift.abs(self)
         switch magnitude {
         case 0: return "0 s"
-        case ..<1e-12: return String(format: "%.2g s", self)
+        // Below a picosecond nothing was timed: a harness's fixed cost spread
+        // over a billion empty iterations. Say so rather than print femtoseconds.
+        case ..<1e-12: return self < 0 ? "> −0.001 ns" : "< 0.001 ns"
         case ..<1e-6: return "\((self * 1e9).formatted(significantDigits: 3)) ns"
         case ..<1e-3: return "\((self * 1e6).formatted(significantDigits: 3)) µs"
         case ..<1: return "\((self * 1e3).formatted(significantDigits: 3)) ms"

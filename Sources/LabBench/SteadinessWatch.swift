@@ -1,0 +1,51 @@
+import Foundation
+import LabKit
+
+/// `lab bench --steadiness SECONDS`: reads the two steadiness probes for a
+/// while, with nothing else running, and prints them second by second — so a
+/// user can see whether the machine can support a 5% claim before spending
+/// minutes on benchmarks, and see the phases a shared machine goes through.
+public enum SteadinessWatch {
+    /// Readings are spaced out so the probes sample the machine, not each other.
+    static let interval = Duration.milliseconds(50)
+
+    public struct Second: Sendable, Equatable {
+        public let index: Int
+        public let memoryNanoseconds: Double?
+        public let handoffNanoseconds: Double?
+    }
+
+    /// Takes readings for `seconds`, calling `each` with every second's medians.
+    public static func watch(seconds: Int, each: (Second) -> Void) -> Steadiness? {
+        var all: [Sample] = []
+        let clock = ContinuousClock()
+        for index in 1...max(1, seconds) {
+            var memory: [Double] = []
+            var handoff: [Double] = []
+            let end = clock.now.advanced(by: .seconds(1))
+            while clock.now < end {
+                memory.append(MemoryProbe.read())
+                if let reading = HandoffProbe.read() { handoff.append(reading) }
+                Thread.sleep(forTimeInterval: interval.seconds)
+            }
+            each(Second(index: index, memoryNanoseconds: median(memory), handoffNanoseconds: median(handoff)))
+            all += memory.enumerated().map { position, reading in
+                Sample(iterations: 1, wallSeconds: 0, cpuSeconds: 0, voluntarySwitches: 0, involuntarySwitches: 0,
+                       peakMemoryBytes: 0, threads: nil, extra: [:], process: nil, probeNanoseconds: reading,
+                       handoffNanoseconds: position < handoff.count ? handoff[position] : nil)
+            }
+        }
+        return Steadiness(samples: all)
+    }
+
+    static func median(_ values: [Double]) -> Double? {
+        values.isEmpty ? nil : Statistics.quantile(values.sorted(), 0.5)
+    }
+
+    /// "  3 s   memory probe 1.17 ns   core-to-core round trip 153 ns"
+    public static func line(_ second: Second) -> String {
+        let memory = second.memoryNanoseconds.map { Format.time($0 / 1e9) } ?? "–"
+        let handoff = second.handoffNanoseconds.map { Format.time($0 / 1e9) } ?? "–"
+        return "\(String(second.index).padded(to: 4, alignRight: true)) s   memory probe \(memory.padded(to: 9, alignRight: true))   core-to-core round trip \(handoff.padded(to: 8, alignRight: true))"
+    }
+}
