@@ -65,7 +65,10 @@ public struct Comparison: Sendable {
                 guard let before = old.variant(variant.name) else { continue }
                 let change = variant.summary.median / before.summary.median - 1
                 let p = Statistics.mannWhitney(variant.samples.map(\.secondsPerOperation), before.samples.map(\.secondsPerOperation)).p
-                let beyond = abs(change) * 100 > thresholdPercent && p < 0.05
+                // An empty operation's fixed cost spread over a billion iterations
+                // is below anything a clock can time: a change in it is no change.
+                let timed = max(variant.summary.median, before.summary.median) >= Comparison.untimeable
+                let beyond = timed && abs(change) * 100 > thresholdPercent && p < 0.05
                 let verdict: Change.Verdict = !beyond ? .unchanged : change > 0 ? .regression : .improvement
                 changes.append(Change(suite: suite.name, variant: variant.name, baselineMedian: before.summary.median,
                                       currentMedian: variant.summary.median, change: change, pValue: p, verdict: verdict))
@@ -84,6 +87,9 @@ public struct Comparison: Sendable {
         return "Note: the machine itself was \(percent)% \(shift.change > 0 ? "slower" : "faster") in the second run (\(shift.probe), the same fixed workload in both); "
             + "changes of about that size may be the machine, not the code. Repeat both runs, or compare within one run."
     }
+
+    /// Below a picosecond per operation nothing was timed (see `formattedAsDuration`).
+    public static let untimeable = 1e-12
 
     public var exitStatus: Int32 {
         if changes.contains(where: { $0.verdict == .regression }) { return 1 }

@@ -195,23 +195,32 @@ public struct BenchCommand {
             if !quiet { bar.withLock { $0.update(done: Int(done.rounded(.down))) } }
         }
         show(0)
+        // The handoff probe is read only in the gaps between measurements (see HandoffProbe).
+        let handoffs = Locked<[Double]>([])
+        let readHandoff: @Sendable () -> Void = {
+            let readings = (0..<HandoffProbe.readingsPerGap).compactMap { _ in HandoffProbe.read() }
+            handoffs.withLock { $0 += readings }
+        }
+        readHandoff()
         var samples: [String: [String: [Sample]]] = [:]
         let primitives = selected.filter { $0.kind == .primitive }
         if !primitives.isEmpty {
             let share = Double(primitives.count)
             if processes > 1, let pooled = try? sampleInWorkers(primitives, processes: processes, plan: plan.forPrimitives, quick: quick, extra: workerArguments,
-                                                                progress: { show(share * Double($0) / Double(processes)) }) {
+                                                                progress: { readHandoff(); show(share * Double($0) / Double(processes)) }) {
                 samples = pooled
             } else {
                 let measured = await Sampler.measure(together: primitives, plan: plan.forPrimitives) { round, rounds in
                     show(share * Double(round) / Double(rounds))
                 }
                 for (suite, suiteSamples) in zip(primitives, measured) { samples[suite.name] = suiteSamples }
+                readHandoff()
             }
         }
         var done = primitives.count
         for suite in selected where suite.kind == .pattern {
             samples[suite.name] = await Sampler.measure(suite, plan: plan)
+            readHandoff()
             done += 1
             show(Double(done))
         }
@@ -232,7 +241,8 @@ public struct BenchCommand {
         let formatter = ISO8601DateFormatter()
         return BenchmarkReport(schema: BenchmarkReport.schema, createdAt: formatter.string(from: Date()),
                                environment: .init(machine: .current(), executorWidth: width,
-                                                  steadiness: Steadiness(samples: results.flatMap(\.variants).flatMap(\.samples))),
+                                                  steadiness: Steadiness(samples: results.flatMap(\.variants).flatMap(\.samples),
+                                                                         handoffReadings: handoffs.withLock { $0 })),
                                plan: .init(samples: plan.samples, budgetSeconds: plan.budget.seconds, quick: quick, primitiveSamples: plan.primitiveSamples,
                                            processes: processes > 1 ? processes : nil),
                                suites: results)

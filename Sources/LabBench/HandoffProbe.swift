@@ -9,10 +9,17 @@ import Synchronization
 /// decides which physical cores the virtual CPUs run on and moves them while
 /// the guest runs, so this price is not a constant: measured here with a plain C
 /// program (no Swift), one run took 64 ns per round trip and the next 340 ns.
-/// The harness reads it once per sampling round so every report can show it.
+///
+/// The harness reads it only between measurements — before and after the
+/// primitive schedule, each worker process and each pattern suite — never
+/// between samples: read between samples, it made task creation 15–20% and a
+/// `MainActor.run` round trip 20–30% slower (measured, three runs each way),
+/// while the memory probe, read before every sample, changed nothing.
 public enum HandoffProbe {
-    /// Round trips per reading: ~0.1–0.7 ms, small beside a round of samples.
+    /// Round trips per reading: 0.1–0.5 ms.
     public static let roundTrips = 1_000
+    /// Readings taken in each gap between measurements.
+    public static let readingsPerGap = 3
     /// Untimed round trips first: the new thread's first touches of its stack
     /// and of the shared line are not the steady price.
     static let warmUpTrips = 200

@@ -12,8 +12,6 @@ public struct Sample: Sendable, Codable, Equatable {
     public var process: Int?
     /// The machine-steadiness probe, read just before this sample (ns per step; see `MemoryProbe`).
     public var probeNanoseconds: Double?
-    /// The core-to-core round trip, read once per sampling round (ns; see `HandoffProbe`).
-    public var handoffNanoseconds: Double?
 
     /// Wall time per operation: the figure the statistics are computed on.
     public var secondsPerOperation: Double { wallSeconds / Double(iterations) }

@@ -1,4 +1,3 @@
-import Foundation
 import LabKit
 
 /// How long to measure.
@@ -75,11 +74,8 @@ public enum Sampler {
             for index in rotated(suites.indices, by: round) {
                 let suite = suites[index]
                 // Rotate the starting variant each round, so none always runs first.
-                let handoff = HandoffProbe.read()
                 for variant in rotated(suite.variants.indices, by: round).map({ suite.variants[$0] }) {
-                    var taken = await sample(variant, iterations: iterations[index][variant.name] ?? 1)
-                    taken.handoffNanoseconds = handoff
-                    samples[index][variant.name, default: []].append(taken)
+                    samples[index][variant.name, default: []].append(await sample(variant, iterations: iterations[index][variant.name] ?? 1))
                 }
             }
             round += 1

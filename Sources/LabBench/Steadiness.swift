@@ -1,7 +1,7 @@
-/// How steady the machine was during a run, from the two probes the sampler
-/// reads between samples: the memory probe before every sample, the handoff
-/// probe once per round. Neither touches a measurement; they say when a
-/// machine's own change could explain a difference between runs.
+/// How steady the machine was during a run, from two probes that never touch a
+/// measurement: the memory probe, read before every sample, and the handoff
+/// probe, read between suites. They say when the machine's own change could
+/// explain a difference between runs.
 public struct Steadiness: Sendable, Codable, Equatable {
     /// Where a probe's readings fell during the run.
     public struct Range: Sendable, Codable, Equatable {
@@ -37,10 +37,15 @@ public struct Steadiness: Sendable, Codable, Equatable {
     /// smallest change the harness reports by default is 5%.
     public static let steadyLimit = 0.05
 
-    public init?(samples: [Sample]) {
-        memory = Range(readings: samples.compactMap(\.probeNanoseconds))
-        handoff = Range(readings: samples.compactMap(\.handoffNanoseconds))
+    public init?(memoryReadings: [Double], handoffReadings: [Double]) {
+        memory = Range(readings: memoryReadings)
+        handoff = Range(readings: handoffReadings)
         if memory == nil && handoff == nil { return nil }
+    }
+
+    /// From the memory probe readings the samples carry, and handoff readings taken between suites.
+    public init?(samples: [Sample], handoffReadings: [Double]) {
+        self.init(memoryReadings: samples.compactMap(\.probeNanoseconds), handoffReadings: handoffReadings)
     }
 
     public var isSteady: Bool { [memory, handoff].allSatisfy { ($0?.spread ?? 0) < Steadiness.steadyLimit } }

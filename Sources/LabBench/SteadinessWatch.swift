@@ -17,7 +17,8 @@ public enum SteadinessWatch {
 
     /// Takes readings for `seconds`, calling `each` with every second's medians.
     public static func watch(seconds: Int, each: (Second) -> Void) -> Steadiness? {
-        var all: [Sample] = []
+        var allMemory: [Double] = []
+        var allHandoff: [Double] = []
         let clock = ContinuousClock()
         for index in 1...max(1, seconds) {
             var memory: [Double] = []
@@ -29,13 +30,10 @@ public enum SteadinessWatch {
                 Thread.sleep(forTimeInterval: interval.seconds)
             }
             each(Second(index: index, memoryNanoseconds: median(memory), handoffNanoseconds: median(handoff)))
-            all += memory.enumerated().map { position, reading in
-                Sample(iterations: 1, wallSeconds: 0, cpuSeconds: 0, voluntarySwitches: 0, involuntarySwitches: 0,
-                       peakMemoryBytes: 0, threads: nil, extra: [:], process: nil, probeNanoseconds: reading,
-                       handoffNanoseconds: position < handoff.count ? handoff[position] : nil)
-            }
+            allMemory += memory
+            allHandoff += handoff
         }
-        return Steadiness(samples: all)
+        return Steadiness(memoryReadings: allMemory, handoffReadings: allHandoff)
     }
 
     static func median(_ values: [Double]) -> Double? {

@@ -32,6 +32,16 @@ struct BaselineTests {
         #expect(Comparison(baseline: base, current: slower, thresholdPercent: 5).exitStatus == 1)
         #expect(Comparison(baseline: base, current: faster, thresholdPercent: 5).exitStatus == 3)
         #expect(Comparison(baseline: base, current: slower, thresholdPercent: 50).exitStatus == 0, "below the threshold is no change")
+        func empty(_ seconds: Double) -> BenchmarkReport {
+            let definition = BenchmarkSuite(name: "harness overhead", kind: .primitive, summary: "", reference: "empty",
+                                            variants: [BenchmarkVariant("empty") { _ in }])
+            let samples = ["empty": (0..<12).map { Fixture.sample(seconds * (1 + Double($0) * 0.01)) }]
+            return Fixture.report([Analysis.analyze(definition, samples: samples)])
+        }
+        let doubled = Comparison(baseline: empty(1e-15), current: empty(2e-15), thresholdPercent: 5)
+        #expect(doubled.changes.first.map { $0.change > 0.9 && $0.pValue < 0.05 } == true, "the femtoseconds did double, significantly")
+        #expect(doubled.exitStatus == 0, "but femtoseconds are an empty loop: doubling them is not a regression")
+        #expect(Comparison(baseline: empty(1e-9), current: empty(2e-9), thresholdPercent: 5).exitStatus == 1, "a nanosecond doubling is")
     }
 
     @Test func benchCommandComparesTwoFilesAndGatesOnTheResult() async throws {

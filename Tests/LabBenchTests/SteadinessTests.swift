@@ -5,18 +5,17 @@ import Testing
 
 @Suite("Machine steadiness: probes, their range, and what reports say")
 struct SteadinessTests {
-    static func samples(memory: [Double], handoff: [Double?] = []) -> [Sample] {
-        memory.enumerated().map { index, reading in
+    static func samples(memory: [Double]) -> [Sample] {
+        memory.map { reading in
             var sample = Fixture.sample(0.001)
             sample.probeNanoseconds = reading
-            sample.handoffNanoseconds = index < handoff.count ? handoff[index] : nil
             return sample
         }
     }
 
     static func report(memory: [Double]) -> BenchmarkReport {
         var report = Fixture.report()
-        report.environment.steadiness = Steadiness(samples: samples(memory: memory))
+        report.environment.steadiness = Steadiness(samples: samples(memory: memory), handoffReadings: [])
         return report
     }
 
@@ -32,16 +31,16 @@ struct SteadinessTests {
     }
 
     @Test func aSteadyMachineAndAMovingOneAreToldApart() throws {
-        let steady = try #require(Steadiness(samples: Self.samples(memory: (0..<20).map { 1.0 + Double($0) * 0.001 },
-                                                                  handoff: Array(repeating: 60, count: 20))))
+        let steady = try #require(Steadiness(samples: Self.samples(memory: (0..<20).map { 1.0 + Double($0) * 0.001 }),
+                                             handoffReadings: Array(repeating: 60, count: 20)))
         #expect(steady.isSteady)
         #expect(steady.sentence.hasPrefix("Machine steady"))
-        let moving = try #require(Steadiness(samples: Self.samples(memory: Array(repeating: 1.0, count: 20),
-                                                                  handoff: (0..<20).map { $0 < 10 ? 60 : 340 })))
+        let moving = try #require(Steadiness(samples: Self.samples(memory: Array(repeating: 1.0, count: 20)),
+                                             handoffReadings: (0..<20).map { $0 < 10 ? 60 : 340 }))
         #expect(!moving.isSteady, "the memory probe held still, but the cores moved apart")
         #expect(moving.sentence.contains("not steady"))
         #expect(moving.sentence.contains("core-to-core round trip"))
-        #expect(Steadiness(samples: [Fixture.sample(0.001)]) == nil, "no probe readings, no claim")
+        #expect(Steadiness(samples: [Fixture.sample(0.001)], handoffReadings: []) == nil, "no probe readings, no claim")
     }
 
     @Test func theProbesReadPlausibleTimesOnThisMachine() throws {
@@ -53,15 +52,26 @@ struct SteadinessTests {
         for handoff in handoffs { #expect(handoff > 1 && handoff < 1_000_000) }
     }
 
-    @Test func theSamplerTakesAReadingBeforeEverySample() async {
+    @Test func theSamplerTakesAMemoryReadingBeforeEverySample() async {
         let variants = ["a", "b"].map { name in BenchmarkVariant(name) { _ in } }
         let suite = BenchmarkSuite(name: "probed", kind: .pattern, summary: "", reference: "a", variants: variants)
         let plan = SamplingPlan(samples: 4, minimumSamples: 4, budget: .seconds(10), warmupRuns: 0)
         let taken = await Sampler.measure(suite, plan: plan).values.flatMap { $0 }
         #expect(taken.count == 8)
         #expect(taken.allSatisfy { ($0.probeNanoseconds ?? 0) > 0 })
+    }
+
+    @Test func aRunReportsBothProbesWithTheHandoffReadBetweenSuites() async throws {
+        let suites = ["one", "two"].map { name in
+            BenchmarkSuite(name: name, kind: .pattern, summary: "", reference: "a", variants: [BenchmarkVariant("a") { _ in }])
+        }
+        let plan = SamplingPlan(samples: 3, minimumSamples: 3, budget: .seconds(10), warmupRuns: 0)
+        let report = await BenchCommand(suites: suites).measure(suites, plan: plan, quick: true, terminal: .plain(), quiet: true)
+        let steadiness = try #require(report.environment.steadiness)
+        #expect(steadiness.memory?.readings == 6, "one memory reading per sample")
         if ProcessInfo.processInfo.activeProcessorCount >= 2 {
-            #expect(taken.contains { ($0.handoffNanoseconds ?? 0) > 0 })
+            let handoffs = steadiness.handoff?.readings ?? 0
+            #expect(handoffs >= 3 && handoffs <= 3 * HandoffProbe.readingsPerGap, "read at the start and after each suite, never per sample")
         }
     }
 
@@ -88,14 +98,14 @@ struct SteadinessTests {
         #expect(line.hasPrefix("   1 s") && line.contains("memory probe") && line.contains("ns"))
     }
 
-    @Test func theCSVCarriesEveryProbeReading() throws {
+    @Test func theCSVCarriesEveryMemoryProbeReading() throws {
         let definition = BenchmarkSuite(name: "probed", kind: .primitive, summary: "", reference: "a", variants: [BenchmarkVariant("a") { _ in }])
-        let result = Analysis.analyze(definition, samples: ["a": Self.samples(memory: [1.0, 1.1, 1.2], handoff: [60, 61, nil])])
+        var samples = Self.samples(memory: [1.0, 1.1])
+        samples.append(Fixture.sample(0.001))
+        let result = Analysis.analyze(definition, samples: ["a": samples])
         let rows = CSVParser.rows(CSVReport.render(Fixture.report([result])))
         let probe = try #require(rows[0].firstIndex(of: "probe_nanoseconds"))
-        let handoff = try #require(rows[0].firstIndex(of: "handoff_nanoseconds"))
-        #expect(rows.dropFirst().map { Double($0[probe]) } == [1.0, 1.1, 1.2])
-        #expect(rows.dropFirst().map { $0[handoff] } == ["60.0", "61.0", ""], "a round without a reading is an empty field")
+        #expect(rows.dropFirst().map { $0[probe] } == ["1.0", "1.1", ""], "a sample without a reading is an empty field")
     }
 
     @Test func aComparisonSaysWhenTheMachineMovedButLeavesTheVerdictToTheMeasurements() {

@@ -2,7 +2,7 @@
 public enum CSVReport {
     public static let columns = ["suite", "kind", "variant", "sample", "iterations", "wall_seconds", "seconds_per_operation",
                                  "cpu_seconds", "parallelism", "voluntary_switches", "involuntary_switches", "peak_memory_bytes", "threads", "process",
-                                 "probe_nanoseconds", "handoff_nanoseconds", "extra"]
+                                 "probe_nanoseconds", "extra"]
 
     public static func render(_ report: BenchmarkReport) -> String {
         var rows = [columns.joined(separator: ",")]
@@ -13,7 +13,7 @@ public enum CSVReport {
                                  "\(sample.wallSeconds)", "\(sample.secondsPerOperation)", "\(sample.cpuSeconds)", "\(sample.parallelism)",
                                  "\(sample.voluntarySwitches)", "\(sample.involuntarySwitches)", "\(sample.peakMemoryBytes)",
                                  sample.threads.map(String.init) ?? "", sample.process.map(String.init) ?? "",
-                                 sample.probeNanoseconds.map { "\($0)" } ?? "", sample.handoffNanoseconds.map { "\($0)" } ?? "",
+                                 sample.probeNanoseconds.map { "\($0)" } ?? "",
                                  quote(sample.extra.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ";"))].joined(separator: ","))
                 }
             }
