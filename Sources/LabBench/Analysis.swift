@@ -44,26 +44,26 @@ public enum Analysis {
     static func conclusion(_ suite: BenchmarkSuite, _ variants: [VariantResult]) -> String {
         guard let best = variants.min(by: { $0.summary.median < $1.summary.median }) else { return "No samples." }
         var sentence: String
+        let ofIdeal = best.efficiency.map { "\(Int(($0 * 100).rounded()))% of ideal" }
         if best.name == suite.reference {
             let runnerUp = variants.filter { $0.name != suite.reference }.min { $0.summary.median < $1.summary.median }
             if let runnerUp {
-                sentence = "\(suite.reference) is the fastest; \(runnerUp.name) takes \(runnerUp.ratio.formatted(significantDigits: 3))× as long"
+                // The efficiency belongs to the fastest, so it stands next to its name.
+                sentence = "\(suite.reference) is the fastest\(ofIdeal.map { " (\($0))" } ?? ""); \(runnerUp.name) takes \(runnerUp.ratio.formatted(significantDigits: 3))× as long"
                     + (runnerUp.isSignificant ? "" : " (not a significant difference, p = \(runnerUp.pValue.formatted(significantDigits: 2)))")
             } else {
-                sentence = "\(suite.reference): \(best.summary.median.formattedAsDuration)"
+                sentence = "\(suite.reference): \(best.summary.median.formattedAsDuration)" + (ofIdeal.map { ", \($0)" } ?? "")
             }
         } else if best.isSignificant {
-            sentence = "\(best.name): \(best.speedup.formatted(significantDigits: 3))× faster than \(suite.reference)"
+            sentence = "\(best.name): \(best.speedup.formatted(significantDigits: 3))× faster than \(suite.reference)" + (ofIdeal.map { ", \($0)" } ?? "")
         } else {
             sentence = "\(best.name) and \(suite.reference) do not differ significantly (p = \(best.pValue.formatted(significantDigits: 2)))"
-        }
-        if let efficiency = best.efficiency {
-            sentence += ", \(Int((efficiency * 100).rounded()))% of ideal"
+                + (ofIdeal.map { "; \(best.name) reaches \($0)" } ?? "")
         }
         sentence += "."
         for key in Set(variants.flatMap(\.extra.keys)).sorted() {
             let values = variants.compactMap { variant in variant.extra[key].map { "\(variant.name) \(Self.extraValue(key, $0))" } }
-            sentence += " Median \(key.replacingOccurrences(of: "_", with: " ")): \(values.joined(separator: ", "))."
+            sentence += " Median \(Format.extraHeader(key)): \(values.joined(separator: ", "))."
         }
         let unsteady = variants.filter { ($0.processSpread ?? 0) > 0.1 }
         if !unsteady.isEmpty {

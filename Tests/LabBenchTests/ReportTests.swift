@@ -44,6 +44,8 @@ struct ReportTests {
         #expect(abs((group.efficiency ?? 0) - 0.010 / 0.0111) < 0.02)
         #expect(suite.conclusion.hasPrefix("task group: 3.6"), "\(suite.conclusion)")
         #expect(suite.conclusion.contains("of ideal"))
+        let referenceFastest = Fixture.suite(slow: 0.011, fast: 0.040).conclusion
+        #expect(referenceFastest.hasPrefix("sequential is the fastest (88% of ideal); task group takes 3.55× as long."), "\(referenceFastest)")
     }
 
     @Test func jsonRoundTripsWithItsSchema() throws {
