@@ -68,7 +68,7 @@ public enum Analysis {
         let unsteady = variants.filter { ($0.processSpread ?? 0) > 0.1 }
         if !unsteady.isEmpty {
             let worst = unsteady.max { ($0.processSpread ?? 0) < ($1.processSpread ?? 0) }!
-            sentence += " Between worker processes, the medians of \(unsteady.map(\.name).joined(separator: ", ")) differed by up to \(Int(((worst.processSpread ?? 0) * 100).rounded()))%: on this machine those figures depend on the speed the process happens to get; read them as a range."
+            sentence += " Between worker processes, the medians of \(unsteady.map(\.name).joined(separator: ", ")) differed by up to \(Int(((worst.processSpread ?? 0) * 100).rounded()))%: the machine's speed moved between the processes (see the steadiness line at the top); read them as a range."
         }
         let bimodal = variants.filter(\.bimodal).map(\.name)
         if !bimodal.isEmpty {
