@@ -14,7 +14,7 @@ enum CountersSuite {
         return BenchmarkSuite(
             name: "counters under contention", kind: .pattern,
             summary: "\(tasks) tasks started together each increment one counter \(increments) times (CounterExperiment, as in the actors lesson); lost updates in the extras",
-            reference: "Mutex",
+            reference: "Mutex", headline: "lost_updates",
             variants: CounterKind.allCases.map { kind in
                 let lost = Locked<[String: Double]>([:])
                 return BenchmarkVariant(kind.rawValue, extraMetrics: { lost.withLock { $0 } }) { iterations in

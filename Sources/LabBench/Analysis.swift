@@ -61,9 +61,18 @@ public enum Analysis {
                 + (ofIdeal.map { "; \(best.name) reaches \($0)" } ?? "")
         }
         sentence += "."
-        for key in Set(variants.flatMap(\.extra.keys)).sorted() {
-            let values = variants.compactMap { variant in variant.extra[key].map { "\(variant.name) \(Self.extraValue(key, $0))" } }
-            sentence += " Median \(Format.extraHeader(key)): \(values.joined(separator: ", "))."
+        func figures(_ key: String) -> String {
+            variants.compactMap { variant in variant.extra[key].map { "\(variant.name) \(Self.extraValue(key, $0))" } }.joined(separator: ", ")
+        }
+        var extras = Set(variants.flatMap(\.extra.keys)).sorted()
+        if let headline = suite.headline, extras.contains(headline) {
+            // The suite's point comes first; the time follows as context.
+            let name = Format.extraHeader(headline)
+            sentence = "\(name.prefix(1).uppercased() + name.dropFirst()) (median): \(figures(headline)). Time: " + sentence
+            extras.removeAll { $0 == headline }
+        }
+        for key in extras {
+            sentence += " Median \(Format.extraHeader(key)): \(figures(key))."
         }
         let unsteady = variants.filter { ($0.processSpread ?? 0) > 0.1 }
         if !unsteady.isEmpty {

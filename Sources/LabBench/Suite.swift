@@ -17,14 +17,19 @@ public struct BenchmarkSuite: Sendable {
     public let variants: [BenchmarkVariant]
     public let reference: String
     public let ideal: Ideal?
+    /// The variants' extra metric that is this suite's point (e.g. "frames_dropped"):
+    /// the conclusion leads with it instead of the time.
+    public let headline: String?
 
-    public init(name: String, kind: Kind, summary: String, reference: String, ideal: Ideal? = nil, variants: [BenchmarkVariant]) {
+    public init(name: String, kind: Kind, summary: String, reference: String, ideal: Ideal? = nil, headline: String? = nil,
+                variants: [BenchmarkVariant]) {
         precondition(variants.contains { $0.name == reference }, "the reference must be one of the variants")
         self.name = name
         self.kind = kind
         self.summary = summary
         self.reference = reference
         self.ideal = ideal
+        self.headline = headline
         self.variants = variants
     }
 }

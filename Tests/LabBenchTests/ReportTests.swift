@@ -48,6 +48,21 @@ struct ReportTests {
         #expect(referenceFastest.hasPrefix("sequential is the fastest (88% of ideal); task group takes 3.55× as long."), "\(referenceFastest)")
     }
 
+    @Test func aSuitesHeadlineFigureLeadsItsConclusion() {
+        let definition = BenchmarkSuite(name: "frames", kind: .pattern, summary: "", reference: "awaited", headline: "frames_dropped",
+                                        variants: [BenchmarkVariant("awaited") { _ in }, BenchmarkVariant("blocking") { _ in }])
+        func sample(_ index: Int, dropped: Double) -> Sample {
+            var sample = Fixture.sample(0.09 + Double(index) * 1e-4)
+            sample.extra = ["frames_dropped": dropped, "worst_frame_seconds": 0.0167 * (dropped + 1)]
+            return sample
+        }
+        let result = Analysis.analyze(definition, samples: ["awaited": (0..<8).map { sample($0, dropped: 0) },
+                                                            "blocking": (0..<8).map { sample($0, dropped: 2) }])
+        #expect(result.conclusion.hasPrefix("Frames dropped (median): awaited 0, blocking 2. Time: "), "\(result.conclusion)")
+        #expect(result.conclusion.contains("Median worst frame: awaited 16.7 ms, blocking 50.1 ms."), "\(result.conclusion)")
+        #expect(!result.conclusion.contains("Median frames dropped"), "the headline is not repeated")
+    }
+
     @Test func jsonRoundTripsWithItsSchema() throws {
         let report = Fixture.report()
         let decoded = try BenchmarkReport.decode(try report.encoded())
