@@ -41,4 +41,23 @@ struct InventoryStorageTests {
         try AtomicFile.write(Data("new".utf8), to: url)
         #expect(try String(contentsOf: url, encoding: .utf8) == "new")
     }
+
+    @Test func aSaveSweepsTemporariesACrashLeftButNotOnesAWriterMayOwn() throws {
+        let directory = try temporaryDirectory()
+        let url = directory.appendingPathComponent("inventory.json")
+        let stale = directory.appendingPathComponent(".inventory.json.\(UUID().uuidString).tmp")
+        let fresh = directory.appendingPathComponent(".inventory.json.\(UUID().uuidString).tmp")
+        let otherFiles = directory.appendingPathComponent(".other.json.\(UUID().uuidString).tmp")
+        for file in [stale, fresh, otherFiles] { try Data("half a save".utf8).write(to: file) }
+        let longAgo = Date().addingTimeInterval(-10 * AtomicFile.staleAfter)
+        for file in [stale, otherFiles] {
+            try FileManager.default.setAttributes([.modificationDate: longAgo], ofItemAtPath: file.path)
+        }
+        try AtomicFile.write(Data("saved".utf8), to: url)
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: directory.path))
+        #expect(!names.contains(stale.lastPathComponent), "a crash's leftover is swept by the next save")
+        #expect(names.contains(fresh.lastPathComponent), "a young temporary may be another process's save in progress")
+        #expect(names.contains(otherFiles.lastPathComponent), "another file's temporaries are not ours to sweep")
+        #expect(try String(contentsOf: url, encoding: .utf8) == "saved")
+    }
 }

@@ -4,12 +4,18 @@ import Foundation
 ///
 /// The data goes to a temporary file in the same directory, is flushed to disk,
 /// then renamed over the target: rename(2) within one file system is atomic, so a
-/// crash (even `kill -9`) mid-save leaves the previous file intact.
+/// crash (even `kill -9`) mid-save leaves the previous file intact — and its
+/// temporary file behind, which the next save of the same file sweeps away once
+/// it is old enough that no live writer can still own it.
 public enum AtomicFile {
+    /// A save takes milliseconds; a temporary file this old was left by a crash.
+    public static let staleAfter: TimeInterval = 60
+
     public static func write(_ data: Data, to url: URL) throws {
         let directory = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        sweepStaleTemporaries(of: url)
+        let temporary = directory.appendingPathComponent(temporaryPrefix(of: url) + "\(UUID().uuidString).tmp")
         guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
             throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: directory.path])
         }
@@ -24,6 +30,23 @@ public enum AtomicFile {
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw error
+        }
+    }
+
+    static func temporaryPrefix(of url: URL) -> String { ".\(url.lastPathComponent)." }
+
+    /// Removes this file's temporaries older than `staleAfter`; younger ones may
+    /// belong to another process saving right now, so they stay. Best effort:
+    /// a file that cannot be read or removed is left alone.
+    static func sweepStaleTemporaries(of url: URL, now: Date = Date()) {
+        let directory = url.deletingLastPathComponent()
+        let prefix = temporaryPrefix(of: url)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            let path = directory.appendingPathComponent(name).path
+            guard let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
+                  now.timeIntervalSince(modified) > staleAfter else { continue }
+            try? FileManager.default.removeItem(atPath: path)
         }
     }
 }

@@ -55,7 +55,8 @@ enum CrashSafetyVariant {
         console.paragraph("""
             \(intact) of \(kills) reloads succeeded, each with a complete inventory from one of the \
             saves. The kills left \(leftovers) temporary files behind: harmless (they are never \
-            read), and the next successful save does not need them.
+            read), and a save a minute later sweeps them away (a younger one might be another \
+            process's save in progress).
             """)
     }
 }
