@@ -27,7 +27,7 @@ public struct BenchCommand {
     public static let formats = ["terminal", "md", "json", "csv", "html"]
 
     public static func usage() -> String {
-        "usage: lab bench [FILTER…] [--quick] [--samples N] [--time S] [--format LIST] [--out DIR] [--save-baseline NAME] [--compare NAME|FILE] [--threshold PCT] [--list]"
+        "usage: lab bench [FILTER…] [--quick] [--samples N] [--time S] [--format LIST] [--out DIR] [--save-baseline NAME] [--compare NAME|FILE] [--threshold PCT] [--steadiness S] [--list]"
     }
 
     public static func help() -> String {
