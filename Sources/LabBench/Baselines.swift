@@ -67,7 +67,7 @@ public struct Comparison: Sendable {
                 let p = Statistics.mannWhitney(variant.samples.map(\.secondsPerOperation), before.samples.map(\.secondsPerOperation)).p
                 // An empty operation's fixed cost spread over a billion iterations
                 // is below anything a clock can time: a change in it is no change.
-                let timed = max(variant.summary.median, before.summary.median) >= Comparison.untimeable
+                let timed = max(variant.summary.median, before.summary.median) >= .untimeableSeconds
                 let beyond = timed && abs(change) * 100 > thresholdPercent && p < 0.05
                 let verdict: Change.Verdict = !beyond ? .unchanged : change > 0 ? .regression : .improvement
                 changes.append(Change(suite: suite.name, variant: variant.name, baselineMedian: before.summary.median,
@@ -87,9 +87,6 @@ public struct Comparison: Sendable {
         return "Note: the machine itself was \(percent)% \(shift.change > 0 ? "slower" : "faster") in the second run (\(shift.probe), the same fixed workload in both); "
             + "changes of about that size may be the machine, not the code. Repeat both runs, or compare within one run."
     }
-
-    /// Below a picosecond per operation nothing was timed (see `formattedAsDuration`).
-    public static let untimeable = 1e-12
 
     public var exitStatus: Int32 {
         if changes.contains(where: { $0.verdict == .regression }) { return 1 }

@@ -15,14 +15,17 @@ extension Duration {
 }
 
 extension Double {
+    /// Below a picosecond per operation nothing was timed: a harness's fixed
+    /// cost spread over a billion empty iterations. Reports print such times as
+    /// "< 0.001 ns" and comparisons do not count changes in them.
+    public static let untimeableSeconds = 1e-12
+
     /// Seconds written with a unit that fits: "812 ns", "3.4 µs", "250 ms", "1.25 s".
     public var formattedAsDuration: String {
         let magnitude = Swift.abs(self)
         switch magnitude {
         case 0: return "0 s"
-        // Below a picosecond nothing was timed: a harness's fixed cost spread
-        // over a billion empty iterations. Say so rather than print femtoseconds.
-        case ..<1e-12: return self < 0 ? "> −0.001 ns" : "< 0.001 ns"
+        case ..<Double.untimeableSeconds: return self < 0 ? "> −0.001 ns" : "< 0.001 ns"
         case ..<1e-6: return "\((self * 1e9).formatted(significantDigits: 3)) ns"
         case ..<1e-3: return "\((self * 1e6).formatted(significantDigits: 3)) µs"
         case ..<1: return "\((self * 1e3).formatted(significantDigits: 3)) ms"

@@ -5,8 +5,8 @@ import Foundation
 /// The data goes to a temporary file in the same directory, is flushed to disk,
 /// then renamed over the target: rename(2) within one file system is atomic, so a
 /// crash (even `kill -9`) mid-save leaves the previous file intact — and its
-/// temporary file behind, which the next save of the same file sweeps away once
-/// it is old enough that no live writer can still own it.
+/// temporary file behind, which a later process's first save of the same file
+/// sweeps away once it is old enough that no live writer can still own it.
 public enum AtomicFile {
     /// A save takes milliseconds; a temporary file this old was left by a crash.
     public static let staleAfter: TimeInterval = 60
@@ -14,7 +14,11 @@ public enum AtomicFile {
     public static func write(_ data: Data, to url: URL) throws {
         let directory = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        sweepStaleTemporaries(of: url)
+        // Leftovers come from crashes before this process saved; one sweep per
+        // file per process finds them all, so later saves skip the listing.
+        if swept.withLock({ $0.insert(url.standardizedFileURL.path).inserted }) {
+            sweepStaleTemporaries(of: url)
+        }
         let temporary = directory.appendingPathComponent(temporaryPrefix(of: url) + "\(UUID().uuidString).tmp")
         guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
             throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: directory.path])
@@ -32,6 +36,9 @@ public enum AtomicFile {
             throw error
         }
     }
+
+    /// Files this process has already swept.
+    private static let swept = Locked<Set<String>>([])
 
     static func temporaryPrefix(of url: URL) -> String { ".\(url.lastPathComponent)." }
 
