@@ -1,6 +1,7 @@
 import Foundation
 import LabKit
 
+// Given: compiled into your module (StudentCode) beside your file, so your code can use it.
 /// The demo's model: doSomething() takes a while and counts its calls.
 actor DemoModel {
     private(set) var calls = 0
@@ -9,6 +10,13 @@ actor DemoModel {
         calls += 1
     }
 }
+
+// MARK: - The check
+import Foundation
+import LabKit
+@testable import StudentCode
+
+let plannedExpectations = 2
 
 func runCheck(_ report: CheckReport) async {
     let model = DemoModel()

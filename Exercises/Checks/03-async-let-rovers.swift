@@ -1,18 +1,25 @@
 import LabKit
+@testable import StudentCode
+
+let plannedExpectations = 3
 
 func runCheck(_ report: CheckReport) async {
-    let meter = CallMeter()
-    let api = MarsRoverClient.simulated(CheckServices.behavior(), meter: meter)
-    let rovers = Array((try? MarsRoverClient.fixtureRovers()) ?? []).prefix(3).map { $0 }
-    report.waiting("latestPhotos(of:using:)")
+    let log = CallLog()
+    let all = (try? MarsRoverClient.fixtureRovers()) ?? []
+    let rovers = Array(all.shuffled().prefix(3))
+    let api = LoggedRovers(base: MarsRoverClient.simulated(CheckServices.behavior()), log: log, listed: all)
+    report.waiting("latestPhotos(of:using:) for \(rovers.map(\.name))")
     do {
         let photos = try await latestPhotos(of: rovers, using: api)
         report.expect(photos.map(\.rover.name) == rovers.map(\.name), "one photo per rover, in the rovers' order",
-                      otherwise: "expected photos of \(rovers.map(\.name)), got \(photos.map(\.rover.name))")
+                      otherwise: "for \(rovers.map(\.name)) expected their photos in that order, got \(photos.map(\.rover.name))")
     } catch {
         report.fail("latestPhotos threw \(error)")
     }
-    let most = meter.stats.maxInFlight
-    report.expect(most == 3, "the service saw all 3 calls in flight at once",
-                  otherwise: "the service never saw more than \(most) call(s) at once: the calls ran one after the other")
+    let calls = log.keys(startingWith: "latest").sorted()
+    report.expect(calls == rovers.map { "latest \($0.name)" }.sorted(), "one call per rover, no more",
+                  otherwise: "expected one latestPhotos call per rover, saw \(calls)")
+    let most = log.maxInFlight(startingWith: "latest")
+    report.expect(most == 3, "the 3 rovers' calls were in flight at once",
+                  otherwise: "at most \(most) of the rovers' calls were in flight at once: they ran one after the other")
 }

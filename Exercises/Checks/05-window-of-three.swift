@@ -1,17 +1,25 @@
 import LabKit
+@testable import StudentCode
+
+let plannedExpectations = 4
 
 func runCheck(_ report: CheckReport) async {
-    let meter = CallMeter()
-    let api = MarsRoverClient.simulated(CheckServices.behavior(latency: .jitter(base: 2, spread: 0.5)), meter: meter)
-    guard let rover = try? MarsRoverClient.fixtureRovers().first else { return report.fail("no rover fixture") }
-    report.waiting("fetchPages for 12 pages")
+    let log = CallLog()
+    let all = (try? MarsRoverClient.fixtureRovers()) ?? []
+    let api = LoggedRovers(base: MarsRoverClient.simulated(CheckServices.behavior(latency: .jitter(base: 2, spread: 0.5))), log: log, listed: all)
+    guard let rover = all.first else { return report.fail("no rover fixture") }
+    let count = CheckServices.random(in: 7...15)
+    let pages = Array(1...count)
+    report.waiting("fetchPages for \(count) pages")
     do {
-        let pages = try await fetchPages(Array(1...12), of: rover, on: rover.maxDate, using: api)
-        report.expect(Set(pages.keys) == Set(1...12), "all 12 pages fetched", otherwise: "expected pages 1–12, got \(pages.keys.sorted())")
+        let fetched = try await fetchPages(pages, of: rover, on: rover.maxDate, using: api)
+        report.expect(Set(fetched.keys) == Set(pages), "all \(count) pages fetched", otherwise: "expected pages 1–\(count), got \(fetched.keys.sorted())")
     } catch {
         report.fail("fetchPages threw \(error)")
     }
-    let most = meter.stats.maxInFlight
-    report.expect(most <= 3, "never more than 3 requests in flight", otherwise: "\(most) requests were in flight at once: the server allows 3")
-    report.expect(most == 3, "the window was used: 3 requests in flight", otherwise: "at most \(most) request(s) in flight: use all 3")
+    let requests = log.keys(startingWith: "page")
+    report.expect(requests.count == count, "one request per page", otherwise: "\(requests.count) page requests for \(count) pages")
+    let most = log.maxInFlight(startingWith: "page")
+    report.expect(most <= 3, "never more than 3 page requests in flight", otherwise: "\(most) page requests were in flight at once: the server allows 3")
+    report.expect(most == 3, "the window was used: 3 page requests in flight", otherwise: "at most \(most) page request(s) in flight: use all 3")
 }

@@ -1,4 +1,7 @@
 import LabKit
+@testable import StudentCode
+
+let plannedExpectations = 2
 
 func runCheck(_ report: CheckReport) async {
     let meter = CallMeter()

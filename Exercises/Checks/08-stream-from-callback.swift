@@ -2,12 +2,14 @@ import Dispatch
 import Foundation
 import LabKit
 
+// Given: compiled into your module (StudentCode) beside your file, so your code can use it.
 /// A sensor with a callback API: a reading every 5 ms on a background queue.
 final class CaffeineSensor: Sendable {
     private let state = Locked((running: false, delivered: 0))
-    private let readings: Int
+    private let values: [Double]
 
-    init(readings: Int) { self.readings = readings }
+    init(values: [Double]) { self.values = values }
+    convenience init(readings: Int) { self.init(values: (1...max(1, readings)).map { Double($0 * 10) }) }
 
     func start(onReading: @escaping @Sendable (Double) -> Void, onFinish: @escaping @Sendable () -> Void) {
         state.withLock { $0.running = true }
@@ -21,24 +23,34 @@ final class CaffeineSensor: Sendable {
     private func tick(_ number: Int, _ onReading: @escaping @Sendable (Double) -> Void, _ onFinish: @escaping @Sendable () -> Void) {
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(5)) { [self] in
             guard state.withLock({ $0.running }) else { return }
-            if number > readings {
+            if number > values.count {
                 state.withLock { $0.running = false }
                 return onFinish()
             }
             state.withLock { $0.delivered += 1 }
-            onReading(Double(number * 10))
+            onReading(values[number - 1])
             tick(number + 1, onReading, onFinish)
         }
     }
 }
 
+// MARK: - The check
+import Dispatch
+import Foundation
+import LabKit
+@testable import StudentCode
+
+let plannedExpectations = 2
+
 func runCheck(_ report: CheckReport) async {
-    let sensor = CaffeineSensor(readings: 6)
-    report.waiting("the readings of a sensor that sends 6")
+    let count = CheckServices.random(in: 4...9)
+    let expected = (0..<count).map { _ in Double(CheckServices.random(in: 1...400)) }
+    let sensor = CaffeineSensor(values: expected)
+    report.waiting("the readings of a sensor that sends \(count)")
     var values: [Double] = []
     for await value in readings(from: sensor) { values.append(value) }
-    report.expect(values == [10, 20, 30, 40, 50, 60], "all 6 readings, in order, and the stream ended",
-                  otherwise: "expected [10, 20, 30, 40, 50, 60], got \(values)")
+    report.expect(values == expected, "all \(count) readings, in order, and the stream ended",
+                  otherwise: "expected \(expected), got \(values)")
     let long = CaffeineSensor(readings: 1000)
     report.waiting("3 readings from a sensor that sends 1000")
     var read = 0

@@ -1,11 +1,22 @@
 import Foundation
 import LabKit
+@testable import StudentCode
+
+let plannedExpectations = 3
 
 func runCheck(_ report: CheckReport) async {
     let units = CPUWork.units(for: .microseconds(500))
+    let total = CheckServices.random(in: 300...500)
+    // Uncancelled, every thumbnail is rendered: a loop that stops early for another reason fails.
+    let calm = await renderThumbnails(count: 12) { BlackHole.consume(CPUWork.run(units: units)) }
+    report.expect(calm == 12, "without cancel() it renders them all", otherwise: "without cancel() it returned \(calm) of 12")
     let clock = ContinuousClock()
+    let counted = Locked(0)
     let task = Task.detached {
-        let rendered = await renderThumbnails(count: 400) { BlackHole.consume(CPUWork.run(units: units)) }
+        let rendered = await renderThumbnails(count: total) {
+            BlackHole.consume(CPUWork.run(units: units))
+            counted.withLock { $0 += 1 }
+        }
         return (rendered, ContinuousClock.now)
     }
     try? await Task.sleep(for: .milliseconds(30))
@@ -14,8 +25,10 @@ func runCheck(_ report: CheckReport) async {
     report.waiting("renderThumbnails after cancel()")
     let (rendered, ended) = await task.value
     let late = cancelled.duration(to: ended)
-    report.expect(rendered < 400, "it stopped early: \(rendered) of 400 thumbnails",
-                  otherwise: "it rendered all 400 thumbnails after being cancelled: the loop never checks")
+    let really = counted.withLock { $0 }
+    report.expect(rendered < total && rendered == really, "it stopped early and said so: \(rendered) of \(total) thumbnails",
+                  otherwise: rendered != really ? "it returned \(rendered) but rendered \(really) thumbnails: return how many you rendered"
+                                               : "it rendered all \(total) thumbnails after being cancelled: the loop never checks")
     report.expect(late < .milliseconds(40), "it stopped \(late.humanReadable) after cancel()",
                   otherwise: "it went on for \(late.humanReadable) after cancel()")
 }

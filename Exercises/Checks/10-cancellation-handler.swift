@@ -2,9 +2,14 @@ import Dispatch
 import Foundation
 import LabKit
 
+// Given: compiled into your module (StudentCode) beside your file, so your code can use it.
 /// A download with a completion handler and cancel(): finishes after 2 s unless cancelled.
 final class OldDownload: Sendable {
-    private let state = Locked((completion: (@Sendable (Result<Int, any Error>) -> Void)?.none, cancelled: false, done: false))
+    private let state = Locked((completion: (@Sendable (Result<Int, any Error>) -> Void)?.none, cancelled: false, done: false, transferring: false))
+
+    /// Whether cancel() was called, and whether the transfer is still going on.
+    var wasCancelled: Bool { state.withLock { $0.cancelled } }
+    var isTransferring: Bool { state.withLock { $0.transferring } }
 
     func start(completion: @escaping @Sendable (Result<Int, any Error>) -> Void) {
         let cancelled = state.withLock { state -> Bool in
@@ -12,11 +17,15 @@ final class OldDownload: Sendable {
             return state.cancelled
         }
         if cancelled { return finish(.failure(CancellationError())) }
+        state.withLock { $0.transferring = true }
         DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(2)) { [self] in finish(.success(4096)) }
     }
 
     func cancel() {
-        state.withLock { $0.cancelled = true }
+        state.withLock {
+            $0.cancelled = true
+            $0.transferring = false
+        }
         finish(.failure(CancellationError()))
     }
 
@@ -24,16 +33,25 @@ final class OldDownload: Sendable {
         let completion = state.withLock { state -> (@Sendable (Result<Int, any Error>) -> Void)? in
             guard !state.done, let completion = state.completion else { return nil }
             state.done = true
+            state.transferring = false
             return completion
         }
         completion?(result)
     }
 }
 
+// MARK: - The check
+import Dispatch
+import Foundation
+import LabKit
+@testable import StudentCode
+
+let plannedExpectations = 3
+
 func runCheck(_ report: CheckReport) async {
     let old = OldDownload()
     let task = Task { try await download(old) }
-    try? await Task.sleep(for: .milliseconds(30))
+    try? await Task.sleep(for: .milliseconds(CheckServices.random(in: 20...50)))
     let clock = ContinuousClock()
     let cancelled = clock.now
     task.cancel()
@@ -45,7 +63,9 @@ func runCheck(_ report: CheckReport) async {
         report.fail("the download ignored the cancellation and finished \(late.humanReadable) later")
     case .failure(let error):
         report.expect(error is CancellationError, "the task ended with CancellationError", otherwise: "expected CancellationError, got \(error)")
-        report.expect(late < .milliseconds(100), "the download stopped \(late.humanReadable) after cancel()",
-                      otherwise: "the download stopped only \(late.humanReadable) after cancel()")
+        report.expect(late < .milliseconds(100), "the task ended \(late.humanReadable) after cancel()",
+                      otherwise: "the task ended only \(late.humanReadable) after cancel()")
     }
+    report.expect(old.wasCancelled && !old.isTransferring, "the download itself was cancelled (its cancel() was called)",
+                  otherwise: "the task ended, but the download was never told: it is still transferring. Call its cancel() in onCancel")
 }

@@ -1,20 +1,50 @@
 import Foundation
 import LabKit
+@testable import StudentCode
+
+let plannedExpectations = 4
 
 func runCheck(_ report: CheckReport) async {
     let meter = CallMeter()
-    let cache = PhotoCache(service: SpacePhotosClient.simulated(CheckServices.behavior(latency: .fixed(5)), meter: meter))
-    let today = Date(timeIntervalSince1970: 1_731_974_400)
-    report.waiting("10 views asking for today's photo at once")
+    let views = CheckServices.random(in: 6...14)
+    // The first download of the first day fails: the cache must not keep the failure.
+    let failures = FailureInjection(rate: 1, error: .unavailable, onlyMatching: nil, failsAfter: nil)
+    let flaky = SpacePhotosClient.simulated(CheckServices.behavior(latency: .fixed(5), failures: failures), meter: meter)
+    let working = SpacePhotosClient.simulated(CheckServices.behavior(latency: .fixed(5)), meter: meter)
+    let switchable = Switchable(first: flaky, then: working)
+    let cache = PhotoCache(service: switchable)
+    let today = Date(timeIntervalSince1970: 1_731_974_400 + 86_400 * Double(CheckServices.random(in: 0...30)))
+    report.waiting("a first request that fails")
+    let failed = (try? await cache.photo(for: today)) == nil
+    switchable.useSecond()
+    report.waiting("\(views) views asking for the same photo at once")
+    let before = meter.stats.calls
     let titles = await withTaskGroup(of: String?.self) { group in
-        for _ in 0..<10 { group.addTask { try? await cache.photo(for: today).title } }
+        for _ in 0..<views { group.addTask { try? await cache.photo(for: today).title } }
         var titles: [String?] = []
         for await title in group { titles.append(title) }
         return titles
     }
-    report.expect(titles.allSatisfy { $0 != nil } && Set(titles).count == 1, "all 10 views got the same photo",
-                  otherwise: "the views got \(Set(titles.map { $0 ?? "an error" }))")
-    report.expect(meter.stats.calls == 1, "one download for 10 requests", otherwise: "\(meter.stats.calls) downloads for 10 requests of one photo")
+    report.expect(failed && titles.allSatisfy { $0 != nil } && Set(titles).count == 1, "after a failed download, all \(views) views got the photo",
+                  otherwise: failed ? "after a failed download the views got \(Set(titles.map { $0 ?? "an error" })): a failure must not stay in the cache"
+                                    : "the first request should have failed (the service was down)")
+    let downloads = meter.stats.calls - before
+    report.expect(downloads == 1, "one download for \(views) requests", otherwise: "\(downloads) downloads for \(views) requests of one photo")
+    _ = try? await cache.photo(for: today)
+    report.expect(meter.stats.calls - before == 1, "a later request is served from the cache", otherwise: "a later request downloaded again")
     _ = try? await cache.photo(for: today.addingTimeInterval(86_400))
-    report.expect(meter.stats.calls == 2, "another day is downloaded on its own", otherwise: "expected 2 downloads after asking for a second day, saw \(meter.stats.calls)")
+    report.expect(meter.stats.calls - before == 2, "another day is downloaded on its own", otherwise: "expected 2 downloads after asking for a second day, saw \(meter.stats.calls - before)")
+}
+
+/// A service that fails until the check switches it to a working one.
+final class Switchable: SpacePhotosService {
+    let first: any SpacePhotosService
+    let then: any SpacePhotosService
+    private let second = Locked(false)
+    init(first: any SpacePhotosService, then: any SpacePhotosService) { self.first = first; self.then = then }
+    func useSecond() { second.withLock { $0 = true } }
+    func photo(for day: Date) async throws -> SpacePhoto {
+        try await (second.withLock { $0 } ? then : first).photo(for: day)
+    }
+    func randomPhotos(count: Int) async throws -> [SpacePhoto] { try await then.randomPhotos(count: count) }
 }

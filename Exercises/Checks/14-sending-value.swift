@@ -1,10 +1,17 @@
 import LabKit
 
+// Given: compiled into your module (StudentCode) beside your file, so your code can use it.
 /// A drink: a value, safe to send anywhere.
 struct Drink: Sendable, Equatable {
     let name: String
     let milligrams: Double
 }
+
+// MARK: - The check
+import LabKit
+@testable import StudentCode
+
+let plannedExpectations = 1
 
 @MainActor
 func runCheck(_ report: CheckReport) async {

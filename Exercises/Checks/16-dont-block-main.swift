@@ -1,9 +1,10 @@
 import Foundation
 import LabKit
 
+// Given: compiled into your module (StudentCode) beside your file, so your code can use it.
 /// The photo client, with an async fetch and an old blocking one.
 struct PhotoClient: Sendable {
-    let api = SpacePhotosClient.simulated(CheckServices.behavior(latency: .fixed(15)))
+    let api = SpacePhotosClient.simulated(ServiceBehavior(latency: .fixed(15), failures: .none, seed: 7, scale: TimeScale(factor: 0.01)))
 
     func photo(for day: Date) async throws -> SpacePhoto { try await api.photo(for: day) }
 
@@ -12,6 +13,13 @@ struct PhotoClient: Sendable {
         return SpacePhoto(title: "Totality over Texas", description: "", date: day, url: URL(fileURLWithPath: "/"))
     }
 }
+
+// MARK: - The check
+import Foundation
+import LabKit
+@testable import StudentCode
+
+let plannedExpectations = 3
 
 @MainActor
 func runCheck(_ report: CheckReport) async {
@@ -32,6 +40,9 @@ func runCheck(_ report: CheckReport) async {
     let frames = await ticker.stop()
     report.expect(model.title != "Loading…", "the photo arrived: \(model.title)", otherwise: "the title was never set")
     let during = frames.frames(during: start, end)
+    let worst = zip(frames.frames.dropFirst(), frames.frames).filter { $0.0 > start && $0.1 < end }.map { $0.0 - $0.1 }.max() ?? (end - start)
+    report.expect(worst < 0.05, "the main actor never froze: its longest frame gap during the refresh was \(Int(worst * 1000)) ms",
+                  otherwise: "the UI froze for \(Int(worst * 1000)) ms during the refresh: something on the main actor held it (a blocking call before or after the await?)")
     report.expect(during >= 3, "the UI drew \(during) frames while the photo loaded",
                   otherwise: "the UI drew \(during) frames during the \(Int((end - start) * 1000)) ms refresh: the main actor was blocked")
 }

@@ -1,5 +1,8 @@
 import Foundation
 import LabKit
+@testable import StudentCode
+
+let plannedExpectations = 2
 
 func authorizeAndSave(_ store: CaffeineHealthStore, _ milligrams: [Double]) async {
     await withCheckedContinuation { done in store.requestAuthorization { _, _ in done.resume() } }
@@ -10,12 +13,13 @@ func authorizeAndSave(_ store: CaffeineHealthStore, _ milligrams: [Double]) asyn
 
 func runCheck(_ report: CheckReport) async {
     let store = CaffeineHealthStore(behavior: CheckServices.behavior(latency: .fixed(1)))
-    await authorizeAndSave(store, [64, 128])
+    let amounts = (0..<CheckServices.random(in: 1...4)).map { _ in Double(CheckServices.random(in: 20...300)) }
+    await authorizeAndSave(store, amounts)
     report.waiting("caffeineSamples(since: nil)")
     do {
         let samples = try await caffeineSamples(since: nil, in: store)
-        report.expect(samples.map(\.milligrams).sorted() == [64, 128], "both saved samples came back",
-                      otherwise: "expected samples of 64 and 128 mg, got \(samples.map(\.milligrams))")
+        report.expect(samples.map(\.milligrams).sorted() == amounts.sorted(), "the \(amounts.count) saved samples came back",
+                      otherwise: "expected samples of \(amounts.sorted()) mg, got \(samples.map(\.milligrams).sorted())")
     } catch {
         report.fail("caffeineSamples threw \(error) for a working store")
     }

@@ -1,4 +1,7 @@
 import LabKit
+@testable import StudentCode
+
+let plannedExpectations = 2
 
 func runCheck(_ report: CheckReport) async {
     let working = CaffeineHealthStore(behavior: CheckServices.behavior(latency: .fixed(1)))

@@ -1,17 +1,22 @@
-// Support for every exercise check. `lab check` compiles it with your file and
-// the exercise's check. You do not need to read it, but you may.
-import Foundation
+// Support for every exercise check. `lab check` compiles it with the exercise's
+// check; your file is a module of its own (StudentCode) that the check imports.
+// You do not need to read it, but you may.
+import CheckChannel
 import LabKit
 
-/// The verdicts the grader reads: "✔ …" passed, "✘ …" failed, "… waiting: …" what comes next.
+/// The verdicts, sent on the grader's private channel (see CheckChannel.h), never
+/// printed: only this file's records count, and only a check that reaches its end
+/// (every planned expectation, then "done") can pass.
 final class CheckReport: Sendable {
     private let failures = Locked(0)
 
-    func pass(_ message: String) { emit("✔ " + message) }
+    init(planned: Int) { lab_check_record("plan", "\(planned)") }
+
+    func pass(_ message: String) { lab_check_record("pass", message) }
 
     func fail(_ message: String) {
         failures.withLock { $0 += 1 }
-        emit("✘ " + message)
+        lab_check_record("fail", message)
     }
 
     func expect(_ condition: Bool, _ passed: String, otherwise failed: String) {
@@ -19,13 +24,9 @@ final class CheckReport: Sendable {
     }
 
     /// Says what the check is about to await, so a hang can be explained.
-    func waiting(_ what: String) { emit("… waiting: " + what) }
+    func waiting(_ what: String) { lab_check_record("waiting", what) }
 
     var hasFailed: Bool { failures.withLock { $0 > 0 } }
-
-    private func emit(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
-    }
 }
 
 /// Fast, repeatable services for checks: one source second is 10 ms.
@@ -33,16 +34,85 @@ enum CheckServices {
     static let scale = TimeScale(factor: 0.01)
     static var work: SimulatedWork { SimulatedWork(scale: scale) }
 
-    static func behavior(latency: LatencyModel = .fixed(2), failures: FailureInjection = .none) -> ServiceBehavior {
-        ServiceBehavior(latency: latency, failures: failures, seed: 7, scale: scale)
+    static func behavior(latency: LatencyModel = .fixed(2), failures: FailureInjection = .none, seed: UInt64 = 7) -> ServiceBehavior {
+        ServiceBehavior(latency: latency, failures: failures, seed: seed, scale: scale)
+    }
+
+    /// Checks vary their inputs run to run, so a hard-coded answer fails.
+    static func random(in range: ClosedRange<Int>) -> Int {
+        var generator = SystemRandomNumberGenerator()
+        return Int.random(in: range, using: &generator)
     }
 }
 
 @main
 enum CheckMain {
     static func main() async {
-        let report = CheckReport()
+        guard lab_check_open() == 0 else {
+            print("This program is run by `swift run lab check`, which grades its verdicts.")
+            lab_check_finish(2)
+        }
+        let report = CheckReport(planned: plannedExpectations)
         await runCheck(report)
-        exit(report.hasFailed ? 1 : 0)
+        lab_check_finish(report.hasFailed ? 1 : 0)
+    }
+}
+
+/// Every call a check's service saw: its key, when it started and ended. Checks use
+/// it to prove *which* calls overlapped, so decoy calls cannot fake concurrency.
+final class CallLog: Sendable {
+    struct Call: Sendable {
+        let key: String
+        let start: ContinuousClock.Instant
+        var end: ContinuousClock.Instant?
+    }
+    private let calls = Locked<[Call]>([])
+
+    func record<T: Sendable>(_ key: String, _ body: () async throws -> T) async throws -> T {
+        let index = calls.withLock { calls -> Int in
+            calls.append(Call(key: key, start: .now, end: nil))
+            return calls.count - 1
+        }
+        defer { calls.withLock { $0[index].end = .now } }
+        return try await body()
+    }
+
+    func keys(startingWith prefix: String) -> [String] {
+        calls.withLock { $0.map(\.key).filter { $0.hasPrefix(prefix) } }
+    }
+
+    /// The most calls with this key prefix in flight at one moment.
+    func maxInFlight(startingWith prefix: String) -> Int {
+        let chosen = calls.withLock { $0.filter { $0.key.hasPrefix(prefix) } }
+        var events: [(ContinuousClock.Instant, Int)] = []
+        for call in chosen {
+            events.append((call.start, 1))
+            events.append((call.end ?? .now, -1))
+        }
+        events.sort { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) }
+        var current = 0, most = 0
+        for (_, change) in events {
+            current += change
+            most = max(most, current)
+        }
+        return most
+    }
+}
+
+/// The Mars rover service with every call logged, listing the rovers the check chose.
+struct LoggedRovers: MarsRoverService {
+    let base: any MarsRoverService
+    let log: CallLog
+    let listed: [Rover]
+
+    func allRovers() async throws -> [Rover] { try await log.record("rovers") { listed } }
+    func latestPhotos(rover: Rover) async throws -> [MarsPhoto] {
+        try await log.record("latest \(rover.name)") { try await base.latestPhotos(rover: rover) }
+    }
+    func photoManifest(rover: Rover) async throws -> PhotoManifest {
+        try await log.record("manifest \(rover.name)") { try await base.photoManifest(rover: rover) }
+    }
+    func photos(rover: Rover, earthDate: String, page: Int) async throws -> [MarsPhoto] {
+        try await log.record("page \(page)") { try await base.photos(rover: rover, earthDate: earthDate, page: page) }
     }
 }

@@ -1,7 +1,7 @@
 /// What grading an exercise found.
 public struct CheckOutcome: Sendable, Equatable {
     public enum Stage: String, Sendable, Codable {
-        case forbidden, compile, timeout, crash, checks, passed
+        case forbidden, compile, timeout, crash, incomplete, checks, passed
     }
 
     public let stage: Stage

@@ -37,35 +37,3 @@ public struct Exercise: Sendable, Identifiable {
 
     public var fileName: String { "\(id).swift" }
 }
-
-/// Code an exercise refuses, with the reason a student reads.
-public struct ForbiddenPattern: Sendable, Equatable {
-    public let text: String
-    public let reason: String
-
-    public init(_ text: String, _ reason: String) {
-        self.text = text
-        self.reason = reason
-    }
-
-    /// The escape hatches that silence Swift 6's data-race checking instead of fixing the race.
-    /// (These are strings the grader searches students' code for; this file uses none of them.)
-    public static let silencers = [
-        ForbiddenPattern("@unchecked Sendable", "@unchecked Sendable silences the compiler's data-race check instead of removing the race"),
-        ForbiddenPattern("nonisolated(unsafe)", "nonisolated(unsafe) turns off isolation checking for that declaration: the race is still there"),
-        ForbiddenPattern("@preconcurrency", "@preconcurrency downgrades concurrency errors to warnings; fix the isolation instead"),
-        ForbiddenPattern("withUnsafeContinuation", "an unsafe continuation does not check that it is resumed exactly once; use withCheckedContinuation"),
-        ForbiddenPattern("withUnsafeThrowingContinuation", "an unsafe continuation does not check that it is resumed exactly once; use withCheckedThrowingContinuation"),
-        ForbiddenPattern("assumeIsolated", "assumeIsolated asserts instead of proving; let the compiler prove the isolation"),
-    ]
-
-    /// Calls that hold a thread: forbidden where the exercise is about not blocking.
-    public static let blocking = [
-        ForbiddenPattern("Thread.sleep", "Thread.sleep blocks a thread; in async code, suspend with Task.sleep or await the async call"),
-        ForbiddenPattern("usleep(", "usleep blocks a thread; suspend with Task.sleep or await the async call"),
-        ForbiddenPattern("sleep(", "sleep blocks a thread; suspend with Task.sleep or await the async call"),
-        ForbiddenPattern(".block(", "SimulatedWork.block holds its thread; use the async, suspending call"),
-        ForbiddenPattern("DispatchSemaphore", "waiting on a semaphore blocks a thread; await instead"),
-        ForbiddenPattern("fetchBlocking", "fetchBlocking holds its thread; await the async fetch instead"),
-    ]
-}

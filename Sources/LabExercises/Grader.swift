@@ -1,9 +1,10 @@
 import Foundation
 import LabKit
 
-/// Grades one exercise: refuses forbidden patterns, compiles the student's file
-/// with the exercise's check in a separate package (so a broken exercise never
-/// breaks the lab), runs it with a time limit, and reads the check's verdicts.
+/// Grades one exercise: reviews the student's file by its tokens, compiles it as
+/// its own module beside the exercise's check in a separate package (so a broken
+/// exercise never breaks the lab), runs the check in a sandbox, and reads the
+/// verdicts from the check's private channel only.
 public struct Grader: Sendable {
     public let root: URL
     public let exercise: Exercise
@@ -20,65 +21,124 @@ public struct Grader: Sendable {
     public var originalFile: URL { exercisesFolder.appendingPathComponent("Originals").appendingPathComponent(exercise.fileName) }
 
     /// Grades `source` (the student's file unless another is given, e.g. the solution).
-    public func grade(source: URL? = nil, onBuildStart: (@Sendable () -> Void)? = nil) async -> CheckOutcome {
+    /// The whole grade holds the build folder's lock: two checks at once (say
+    /// `lab watch` and `lab check`) take turns instead of grading each other's binary.
+    /// `scan: false` skips the token review (CI proves each starting file fails by its behaviour alone).
+    public func grade(source: URL? = nil, scan: Bool = true, limits: Sandbox.Limits? = nil, onWait: (@Sendable () -> Void)? = nil,
+                      onBuildStart: (@Sendable () -> Void)? = nil) async -> CheckOutcome {
         let file = source ?? studentFile
         guard let code = try? String(contentsOf: file, encoding: .utf8) else {
             return CheckOutcome(stage: .compile, messages: ["cannot read \(relative(file))"], details: "")
         }
-        let violations = SourceScanner.violations(in: code, forbidden: exercise.forbidden)
-        if !violations.isEmpty {
-            return CheckOutcome(stage: .forbidden, messages: violations.map { "`\($0.text)`: \($0.reason)" }, details: "")
+        let findings = scan ? review(code) : []
+        if !findings.isEmpty {
+            return CheckOutcome(stage: .forbidden, messages: findings.map(\.description), details: "")
         }
+        var limits = limits ?? Sandbox.Limits()
+        limits.wallSeconds = min(limits.wallSeconds, exercise.timeLimitSeconds)
         do {
-            let package = try preparePackage(studentCode: code)
-            onBuildStart?()
-            let build = try run("/usr/bin/env", ["swift", "build", "--package-path", package.path,
-                                                 "--scratch-path", workFolder.appendingPathComponent("scratch").path,
-                                                 "--product", "check"], timeout: 600)
-            guard build.status == 0 else {
-                return CheckOutcome(stage: .compile, messages: ["\(exercise.fileName) does not compile yet"],
-                                    details: diagnostics(build.output, package: package))
+            return try FileLock.withLock(at: workFolder.appendingPathComponent("grading.lock"), onWait: onWait) {
+                try buildAndRun(code, limits: limits, onBuildStart: onBuildStart)
             }
-            let binary = workFolder.appendingPathComponent("scratch/debug/check")
-            let result = try run(binary.path, [], timeout: exercise.timeLimitSeconds)
-            return verdict(result)
         } catch {
             return CheckOutcome(stage: .compile, messages: ["\(ExerciseError.toolchain("\(error)"))"], details: "")
         }
     }
 
-    /// Writes the generated package: the student's code, the check, and the check's support.
+    /// The scan: forbidden escape hatches, imports, and declarations that would shadow
+    /// a name the check uses (unless the starting file declares that name too).
+    public func review(_ code: String) -> [SourceScanner.Finding] {
+        let parts = (try? checkParts()) ?? (given: "", check: "")
+        let support = (try? String(contentsOf: checksFolder.appendingPathComponent("Support.swift"), encoding: .utf8)) ?? ""
+        let original = (try? String(contentsOf: originalFile, encoding: .utf8)) ?? ""
+        let reserved = Set(SwiftTokenizer.tokens(of: parts.check + "\n" + support).filter { $0.kind == .identifier }.map(\.text))
+        let allowed = Set(SourceScanner.topLevelDeclarations(in: SwiftTokenizer.tokens(of: original + "\n" + parts.given)).map(\.name))
+        return SourceScanner.findings(in: code, forbidden: exercise.forbidden, reservedNames: reserved, allowedDeclarations: allowed)
+    }
+
+    func buildAndRun(_ code: String, limits: Sandbox.Limits, onBuildStart: (@Sendable () -> Void)?) throws -> CheckOutcome {
+        let package = try preparePackage(studentCode: code)
+        onBuildStart?()
+        let build = try run("/usr/bin/env", ["swift", "build", "--package-path", package.path,
+                                             "--scratch-path", workFolder.appendingPathComponent("scratch").path,
+                                             "--product", "check"], timeout: 600)
+        guard build.status == 0 else {
+            return CheckOutcome(stage: .compile, messages: ["\(exercise.fileName) does not compile yet"],
+                                details: diagnostics(build.output, package: package))
+        }
+        let binary = workFolder.appendingPathComponent("scratch/debug/check")
+        let secret = Self.freshSecret()
+        let header = "\(secret) \(limits.memoryBytes) \(limits.cpuSeconds) \(limits.fileSizeBytes)"
+        let result = try Sandbox.run(binary, header: header, limits: limits)
+        return CheckVerdict(exercise: exercise, secret: secret).outcome(result)
+    }
+
+    var checksFolder: URL { exercisesFolder.appendingPathComponent("Checks") }
+
+    /// A check file may open with code the student's file needs (a given type): the part
+    /// above `// MARK: - The check` is compiled into the student's module, the rest into the check.
+    func checkParts() throws -> (given: String, check: String) {
+        let text = try String(contentsOf: checksFolder.appendingPathComponent(exercise.fileName), encoding: .utf8)
+        guard let marker = text.range(of: "\n// MARK: - The check\n") else { return ("// No given code for this exercise.\n", text) }
+        return (String(text[..<marker.lowerBound]) + "\n", String(text[marker.upperBound...]))
+    }
+
+    static func freshSecret() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<4).map { _ in String(generator.next() as UInt64, radix: 16) }.joined()
+    }
+
+    /// Writes the generated package: the student's code as its own module (`StudentCode`),
+    /// the check's private channel (a C module), and the check, which imports both.
+    /// Files are written only when they change, so a warm check recompiles only what did.
     func preparePackage(studentCode: String) throws -> URL {
         let package = workFolder.appendingPathComponent("package")
-        let sources = package.appendingPathComponent("Sources/check")
-        try? FileManager.default.removeItem(at: sources)
-        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
         let manifest = """
             // swift-tools-version: 6.0
             // Generated by `lab check`: builds one exercise with its check. Do not edit.
             import PackageDescription
             let package = Package(
                 name: "ExerciseCheck",
-                platforms: [.macOS(.v14)],
+                platforms: [.macOS(.v15)],
                 dependencies: [.package(name: "ConcurrencyLab", path: "\(root.path)")],
-                targets: [.executableTarget(name: "check", dependencies: [.product(name: "LabKit", package: "ConcurrencyLab")])],
+                targets: [
+                    .target(name: "StudentCode", dependencies: [.product(name: "LabKit", package: "ConcurrencyLab")]),
+                    .target(name: "CheckChannel"),
+                    .executableTarget(name: "check", dependencies: ["StudentCode", "CheckChannel", .product(name: "LabKit", package: "ConcurrencyLab")]),
+                ],
                 swiftLanguageModes: [.v6]
             )
             """
-        let manifestURL = package.appendingPathComponent("Package.swift")
-        if (try? String(contentsOf: manifestURL, encoding: .utf8)) != manifest {
-            try AtomicFile.write(Data(manifest.utf8), to: manifestURL)
+        let checks = checksFolder
+        func copy(_ from: URL) throws -> Data { try Data(contentsOf: from) }
+        let parts = try checkParts()
+        let files: [(String, Data)] = [
+            ("Package.swift", Data(manifest.utf8)),
+            ("Sources/StudentCode/Exercise.swift", Data(studentCode.utf8)),
+            ("Sources/StudentCode/Given.swift", Data(parts.given.utf8)),
+            ("Sources/CheckChannel/CheckChannel.c", try copy(checks.appendingPathComponent("Channel/CheckChannel.c"))),
+            ("Sources/CheckChannel/include/CheckChannel.h", try copy(checks.appendingPathComponent("Channel/include/CheckChannel.h"))),
+            ("Sources/check/Check.swift", Data(parts.check.utf8)),
+            ("Sources/check/Support.swift", try copy(checks.appendingPathComponent("Support.swift"))),
+        ]
+        for (path, data) in files {
+            let url = package.appendingPathComponent(path)
+            if (try? Data(contentsOf: url)) != data { try AtomicFile.write(data, to: url) }
         }
-        try Data(studentCode.utf8).write(to: sources.appendingPathComponent("Exercise.swift"))
-        let checks = exercisesFolder.appendingPathComponent("Checks")
-        try FileManager.default.copyItem(at: checks.appendingPathComponent(exercise.fileName), to: sources.appendingPathComponent("Check.swift"))
-        try FileManager.default.copyItem(at: checks.appendingPathComponent("Support.swift"), to: sources.appendingPathComponent("Support.swift"))
+        // Anything else under Sources/ (an earlier lab's layout, a stray file) would be
+        // compiled into a module and could shadow the student's declarations: remove it.
+        let wanted = Set(files.map { package.appendingPathComponent($0.0).standardizedFileURL.path })
+        let sources = package.appendingPathComponent("Sources")
+        for case let url as URL in FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil) ?? .init()
+        where !url.hasDirectoryPath && !wanted.contains(url.standardizedFileURL.path) {
+            try FileManager.default.removeItem(at: url)
+        }
         return package
     }
 
     /// The compiler's errors about the student's file, with its real path, cut short.
     func diagnostics(_ output: String, package: URL) -> String {
-        let generated = package.appendingPathComponent("Sources/check/Exercise.swift").path
+        let generated = package.appendingPathComponent("Sources/StudentCode/Exercise.swift").path
         var lines: [String] = []
         var keep = false
         var seen = Set<String>()  // swift build repeats each diagnostic in its summary
@@ -92,25 +152,6 @@ public struct Grader: Sendable {
         }
         if lines.isEmpty { lines = output.split(separator: "\n").suffix(20).map(String.init) }
         return Self.cut(lines.joined(separator: "\n"), lines: 40)
-    }
-
-    func verdict(_ result: ProcessOutput) -> CheckOutcome {
-        let lines = result.output.split(separator: "\n").map(String.init)
-        let failures = lines.filter { $0.hasPrefix("✘ ") }.map { String($0.dropFirst(2)) }
-        if result.timedOut {
-            let waiting = lines.last { $0.hasPrefix("… waiting: ") }.map { " It was waiting for " + $0.dropFirst("… waiting: ".count) + "." } ?? ""
-            return CheckOutcome(stage: .timeout, messages: ["\(exercise.id) did not finish within \(Int(exercise.timeLimitSeconds)) s and was stopped.\(waiting) Something awaits a result that never comes: a continuation never resumed, a task never finished, or a loop that never ends."],
-                                details: Self.cut(result.output, lines: 30))
-        }
-        if result.crashed {
-            return CheckOutcome(stage: .crash, messages: ["\(exercise.id) crashed (signal \(result.status)); its output is below."] + failures,
-                                details: Self.cut(result.output, lines: 30))
-        }
-        if result.status != 0 || !failures.isEmpty {
-            return CheckOutcome(stage: .checks, messages: failures.isEmpty ? ["the check exited with status \(result.status)"] : failures,
-                                details: Self.cut(lines.filter { !$0.hasPrefix("✘ ") && !$0.hasPrefix("✔ ") && !$0.hasPrefix("… waiting") }.joined(separator: "\n"), lines: 20))
-        }
-        return CheckOutcome(stage: .passed, messages: lines.filter { $0.hasPrefix("✔ ") }.map { String($0.dropFirst(2)) }, details: "")
     }
 
     static func cut(_ text: String, lines limit: Int) -> String {

@@ -35,6 +35,19 @@ public struct Progress: Codable, Sendable, Equatable {
         }
     }
 
+    /// Read, change and save under the lab folder's lock, so two commands at once
+    /// (`lab watch` and `lab check`, say) never lose each other's update.
+    @discardableResult
+    public static func update(environment: [String: String], _ change: (inout Progress) throws -> Void) throws -> Progress {
+        let lock = LabFolder.url(environment: environment).appendingPathComponent("progress.lock")
+        return try FileLock.withLock(at: lock) {
+            var progress = try load(environment: environment)
+            try change(&progress)
+            try progress.save(environment: environment)
+            return progress
+        }
+    }
+
     public func save(environment: [String: String]) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

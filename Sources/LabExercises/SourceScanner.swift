@@ -1,58 +1,184 @@
-/// Finds forbidden patterns in a student's code, ignoring comments and string
-/// literals (a TODO comment that names `@unchecked Sendable` is not a violation).
-/// The escape hatches appear in this file only as text; it uses none of them.
+/// Reviews a student's file by its tokens before it is compiled: escape hatches the
+/// exercise forbids, imports outside the lab's, and declarations that would change
+/// what the check itself means.
+///
+/// Why declarations matter: the student's file is its own module that the check
+/// imports, and Swift lets a module's declarations *shadow* those of the modules it
+/// imports. A student's `struct CallMeter` or `func exit` would silently replace the
+/// lab's for the check. So a top-level name the check uses may only be declared if the
+/// exercise's starting file declares it too, and only the student's own types may be
+/// extended. (Escape hatches appear in this file only as text; it uses none of them.)
 public enum SourceScanner {
-    public static func violations(in source: String, forbidden: [ForbiddenPattern]) -> [ForbiddenPattern] {
-        let code = stripCommentsAndStrings(source)
-        return forbidden.filter { pattern in
-            if pattern.text == "sleep(" {
-                // `sleep(` but not `Task.sleep(` or `.sleep(`.
-                return code.ranges(of: "sleep(").contains { range in
-                    range.lowerBound == code.startIndex || !".".contains(code[code.index(before: range.lowerBound)])
+    public struct Finding: Sendable, Equatable, CustomStringConvertible {
+        /// What was found, as the student would write it: "`@unchecked` (line 4)".
+        public let what: String
+        public let reason: String
+        public var description: String { "\(what): \(reason)" }
+    }
+
+    /// The modules a student's file may import.
+    public static let allowedImports: Set<String> = ["Foundation", "LabKit", "Synchronization", "Dispatch", "Observation"]
+    /// Modules whose functions `.globalFunction` patterns also catch when qualified (`Glibc.sleep`).
+    static let systemModules: Set<String> = ["Glibc", "Darwin", "Foundation", "Musl", "WinSDK", "Android"]
+
+    /// Everything wrong with `source`, in source order.
+    /// - Parameters:
+    ///   - reservedNames: identifiers the check uses; the student may not declare them at top level…
+    ///   - allowedDeclarations: …unless the starting file declares them (the names the exercise asks for).
+    public static func findings(in source: String, forbidden: [ForbiddenPattern],
+                                reservedNames: Set<String> = [], allowedDeclarations: Set<String> = []) -> [Finding] {
+        let tokens = resolvingTypealiases(SwiftTokenizer.tokens(of: source))
+        let declarations = topLevelDeclarations(in: tokens)
+        let ownFunctions = Set(declarations.filter { $0.keyword == "func" }.map(\.name))
+        var findings: [Finding] = []
+        var matchedPositions = Set<Int>()
+        for pattern in forbidden {
+            for index in tokens.indices where !matchedPositions.contains(index) {
+                if matches(pattern.shape, at: index, in: tokens, ownFunctions: ownFunctions) {
+                    matchedPositions.insert(index)
+                    findings.append(Finding(what: "`\(pattern.text)` (line \(tokens[index].line))", reason: pattern.reason))
                 }
             }
-            return code.contains(pattern.text)
+        }
+        findings += importFindings(tokens)
+        let ownTypes = Set(declarations.filter { $0.keyword != "extension" }.map(\.name)).union(allowedDeclarations)
+        for declaration in declarations {
+            if declaration.keyword == "extension" {
+                if !ownTypes.contains(declaration.name) {
+                    findings.append(Finding(what: "`extension \(declaration.name)` (line \(declaration.line))",
+                                            reason: "only your own types may be extended here: an extension of \(declaration.name) could change what the check measures"))
+                }
+            } else if reservedNames.contains(declaration.name) && !allowedDeclarations.contains(declaration.name) {
+                findings.append(Finding(what: "`\(declaration.keyword) \(declaration.name)` (line \(declaration.line))",
+                                        reason: "the check uses the name \(declaration.name) from the lab or the system; your declaration would replace it for the check. Rename yours"))
+            }
+        }
+        return findings.sorted { lineOf($0) < lineOf($1) }
+    }
+
+    /// The forbidden patterns found in `source` (each once).
+    public static func violations(in source: String, forbidden: [ForbiddenPattern]) -> [ForbiddenPattern] {
+        let tokens = resolvingTypealiases(SwiftTokenizer.tokens(of: source))
+        let ownFunctions = Set(topLevelDeclarations(in: tokens).filter { $0.keyword == "func" }.map(\.name))
+        return forbidden.filter { pattern in
+            tokens.indices.contains { matches(pattern.shape, at: $0, in: tokens, ownFunctions: ownFunctions) }
         }
     }
 
-    /// The code with `//` and `/* */` comments and string literals blanked out.
-    public static func stripCommentsAndStrings(_ source: String) -> String {
-        var result = ""
-        var characters = Array(source)[...]
-        var state = State.code
-        enum State { case code, lineComment, blockComment(depth: Int), string, multilineString }
-        while let character = characters.first {
-            characters.removeFirst()
-            let next = characters.first
-            switch state {
-            case .code:
-                if character == "/" && next == "/" { state = .lineComment; characters.removeFirst() }
-                else if character == "/" && next == "*" { state = .blockComment(depth: 1); characters.removeFirst() }
-                else if character == "\"" && next == "\"" && characters.dropFirst().first == "\"" {
-                    state = .multilineString; characters.removeFirst(2); result += "\"\"\"\"\"\""
-                } else if character == "\"" { state = .string; result.append("\"") }
-                else { result.append(character) }
-            case .lineComment:
-                if character == "\n" { state = .code; result.append("\n") }
-            case .blockComment(let depth):
-                if character == "*" && next == "/" {
-                    characters.removeFirst()
-                    state = depth == 1 ? .code : .blockComment(depth: depth - 1)
-                } else if character == "/" && next == "*" {
-                    characters.removeFirst()
-                    state = .blockComment(depth: depth + 1)
-                } else if character == "\n" { result.append("\n") }
-            case .string:
-                if character == "\\" { characters.popFirst().map { _ in } }
-                else if character == "\"" { state = .code; result.append("\"") }
-                else if character == "\n" { state = .code; result.append("\n") }
-            case .multilineString:
-                if character == "\"" && next == "\"" && characters.dropFirst().first == "\"" {
-                    characters.removeFirst(2)
-                    state = .code
-                } else if character == "\n" { result.append("\n") }
+    static func lineOf(_ finding: Finding) -> Int {
+        guard let range = finding.what.range(of: "(line ") else { return 0 }
+        return Int(finding.what[range.upperBound...].prefix { $0.isNumber }) ?? 0
+    }
+
+    static func matches(_ shape: ForbiddenPattern.Shape, at index: Int, in tokens: [SwiftTokenizer.Token], ownFunctions: Set<String>) -> Bool {
+        switch shape {
+        case .tokens(let expected):
+            guard index + expected.count <= tokens.count else { return false }
+            for (offset, want) in expected.enumerated() {
+                let token = tokens[index + offset]
+                guard token.kind != .string else { return false }
+                if want.contains("*") {
+                    guard token.kind == .identifier, glob(want, matches: token.text) else { return false }
+                } else if token.text != want {
+                    return false
+                }
+            }
+            return true
+        case .globalFunction(let name):
+            let token = tokens[index]
+            guard token.kind == .identifier, token.text == name, !ownFunctions.contains(name) else { return false }
+            if index + 1 < tokens.count, tokens[index + 1].text == ":" { return false }  // an argument label
+            guard index > 0 else { return true }
+            let previous = tokens[index - 1].text
+            if previous == "func" { return false }
+            if previous == "." {
+                return index >= 2 && systemModules.contains(tokens[index - 2].text)
+            }
+            return true
+        }
+    }
+
+    static func glob(_ pattern: String, matches text: String) -> Bool {
+        let parts = pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 2 else { return pattern == text }
+        return text.hasPrefix(parts[0]) && text.hasSuffix(parts[1]) && text.count >= parts[0].count + parts[1].count
+    }
+
+    static func importFindings(_ tokens: [SwiftTokenizer.Token]) -> [Finding] {
+        let importKinds: Set<String> = ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias", "actor"]
+        var findings: [Finding] = []
+        for (index, token) in tokens.enumerated() where token.kind == .identifier && token.text == "import" {
+            var next = index + 1
+            if next < tokens.count, importKinds.contains(tokens[next].text) { next += 1 }
+            guard next < tokens.count else { continue }
+            let module = tokens[next].text
+            if !allowedImports.contains(module) {
+                findings.append(Finding(what: "`import \(module)` (line \(token.line))",
+                                        reason: "an exercise may import only \(allowedImports.sorted().joined(separator: ", "))"))
             }
         }
-        return result
+        return findings
+    }
+
+    struct Declaration: Equatable {
+        let keyword: String
+        let name: String
+        let line: Int
+    }
+
+    static let declarationKeywords: Set<String> = ["func", "class", "struct", "enum", "actor", "protocol", "typealias",
+                                                   "let", "var", "extension", "macro", "operator", "precedencegroup"]
+
+    /// Declarations at file scope (outside every brace), with the name they declare.
+    static func topLevelDeclarations(in tokens: [SwiftTokenizer.Token]) -> [Declaration] {
+        var depth = 0
+        var declarations: [Declaration] = []
+        for (index, token) in tokens.enumerated() {
+            if token.text == "{" { depth += 1 }
+            if token.text == "}" { depth = max(0, depth - 1) }
+            guard depth == 0, token.kind == .identifier, declarationKeywords.contains(token.text),
+                  index + 1 < tokens.count else { continue }
+            // `class func`, `class var` inside a type never reach here (depth > 0).
+            let name = tokens[index + 1]
+            guard name.kind == .identifier || token.text == "func" || token.text == "operator" else { continue }
+            declarations.append(Declaration(keyword: token.text, name: name.text, line: token.line))
+        }
+        return declarations
+    }
+
+    /// Replaces each use of a `typealias` by what it names, so `typealias S = Sendable`
+    /// cannot hide `@unchecked S`, nor `typealias T = Thread` hide `T.sleep`.
+    static func resolvingTypealiases(_ tokens: [SwiftTokenizer.Token]) -> [SwiftTokenizer.Token] {
+        var aliases: [String: [SwiftTokenizer.Token]] = [:]
+        for index in tokens.indices where tokens[index].text == "typealias" && index + 3 < tokens.count
+            && tokens[index + 1].kind == .identifier && tokens[index + 2].text == "=" {
+            var target: [SwiftTokenizer.Token] = [tokens[index + 3]]
+            var next = index + 4
+            while next + 1 < tokens.count, tokens[next].text == ".", tokens[next + 1].kind == .identifier {
+                target += [tokens[next], tokens[next + 1]]
+                next += 2
+            }
+            aliases[tokens[index + 1].text] = target
+        }
+        guard !aliases.isEmpty else { return tokens }
+        var resolved = tokens
+        for _ in 0..<8 {  // aliases of aliases, a few levels deep
+            var changed = false
+            var next: [SwiftTokenizer.Token] = []
+            for (index, token) in resolved.enumerated() {
+                let isDeclaration = index > 0 && resolved[index - 1].text == "typealias"
+                let isMember = index > 0 && resolved[index - 1].text == "."
+                if token.kind == .identifier, !isDeclaration, !isMember, let target = aliases[token.text],
+                   target.map(\.text) != [token.text] {
+                    next += target.map { SwiftTokenizer.Token(kind: $0.kind, text: $0.text, line: token.line) }
+                    changed = true
+                } else {
+                    next.append(token)
+                }
+            }
+            resolved = next
+            if !changed { break }
+        }
+        return resolved
     }
 }

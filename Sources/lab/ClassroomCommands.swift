@@ -7,7 +7,7 @@ import LabKit
 enum ClassroomCommands {
     static let parser = ArgumentParser(options: [
         OptionSpec("json", help: "JSON (progress)"),
-        OptionSpec("verify", help: "Prove every untouched exercise fails and every solution passes (exercises)"),
+        OptionSpec("verify", help: "Grade every known answer: originals fail, solutions and alternatives pass, catalogued mistakes fail with their message (exercises [PREFIX])"),
         OptionSpec("no-color", help: "Plain text"),
     ], maximumPositionals: 1)
 
@@ -17,7 +17,7 @@ enum ClassroomCommands {
         do {
             let commands = ExerciseCommands(root: try ExerciseCommands.findRoot(), terminal: .detect(noColorFlag: parsed.has("no-color")))
             switch command {
-            case "exercises": return parsed.has("verify") ? await commands.verify() : try commands.list()
+            case "exercises": return parsed.has("verify") ? await commands.verify(only: name) : try commands.list()
             case "check": return try await commands.check(name)
             case "hint": return try commands.hint(name)
             case "watch": return try await commands.watch(name)

@@ -7,4 +7,13 @@
 #include <unistd.h>
 static inline long lab_current_thread_id(void) { return syscall(SYS_gettid); }
 #endif
+
+// Starting a child in another folder without changing the parent's (the grader's
+// sandbox). glibc declares it only under _GNU_SOURCE, which Swift's Glibc module is
+// built without; macOS has had it since 10.15.
+#include <spawn.h>
+extern int posix_spawn_file_actions_addchdir_np(posix_spawn_file_actions_t *__restrict actions, const char *__restrict path);
+static inline int lab_spawn_add_chdir(posix_spawn_file_actions_t *actions, const char *path) {
+    return posix_spawn_file_actions_addchdir_np(actions, path);
+}
 #endif

@@ -1,0 +1,22 @@
+// The check's private line to the grader. `lab check` compiles it with every check;
+// your exercise's module cannot import it.
+//
+// The grader starts the check with two extra descriptors: 3 carries, once, a secret
+// fresh for this run and the sandbox's limits; 4 carries the check's records back.
+// A record counts only if it carries the secret, and the secret is read (and fd 3
+// closed) before any of your code runs: printing "✔" or calling exit(0) cannot
+// produce a verdict.
+#ifndef CHECK_CHANNEL_H
+#define CHECK_CHANNEL_H
+
+/// Reads the secret and applies the sandbox's limits. Returns 0, or -1 when the
+/// check was not started by the grader.
+int lab_check_open(void);
+
+/// Sends one record ("plan", "pass", "fail", "waiting") with its text.
+void lab_check_record(const char *kind, const char *text);
+
+/// Sends the final record and ends the process with `status`.
+void lab_check_finish(int status) __attribute__((noreturn));
+
+#endif

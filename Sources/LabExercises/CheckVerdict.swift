@@ -1,0 +1,101 @@
+import Foundation
+
+/// Turns what a sandboxed check sent on its private channel into a verdict.
+///
+/// A record counts only if it carries this run's secret. A check passes only when
+/// it announced its plan, every planned expectation arrived as a pass, none failed,
+/// the final "done" record arrived, and the process exited 0. Anything else — an
+/// `exit(0)` in the student's code, an early return, "✔" printed to standard output,
+/// a record forged without the secret — is a failure that says what was missing.
+struct CheckVerdict {
+    let exercise: Exercise
+    let secret: String
+
+    struct Records: Equatable {
+        var planned: Int?
+        var passes: [String] = []
+        var failures: [String] = []
+        var lastWaiting: String?
+        var done = false
+    }
+
+    func records(_ lines: [String]) -> Records {
+        var records = Records()
+        for line in lines {
+            let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 3, fields[0] == secret else { continue }
+            switch fields[1] {
+            case "plan": records.planned = Int(fields[2])
+            case "pass": records.passes.append(fields[2])
+            case "fail": records.failures.append(fields[2])
+            case "waiting": records.lastWaiting = fields[2]
+            case "done": records.done = true
+            default: continue
+            }
+        }
+        return records
+    }
+
+    func outcome(_ result: Sandbox.Result) -> CheckOutcome {
+        let records = records(result.records)
+        let output = Grader.cut(result.output, lines: 30)
+        if result.timedOut {
+            let waiting = records.lastWaiting.map { " It was waiting for \($0)." } ?? ""
+            return CheckOutcome(stage: .timeout, messages: ["\(exercise.id) did not finish within \(Int(result.limits.wallSeconds)) s and was stopped.\(waiting) Something awaits a result that never comes: a continuation never resumed, a task never finished, or a loop that never ends."],
+                                details: output)
+        }
+        if let signal = result.signal {
+            return CheckOutcome(stage: .crash, messages: [CrashReason.explain(signal: signal, output: result.output, limits: result.limits)] + records.failures,
+                                details: output)
+        }
+        if !records.failures.isEmpty {
+            return CheckOutcome(stage: .checks, messages: records.failures, details: "")
+        }
+        let planned = records.planned ?? 0
+        if records.planned == nil || records.passes.count < planned || !records.done {
+            let arrived = records.passes.count
+            let status = result.exitStatus.map { "exited with status \($0)" } ?? "ended"
+            let what = records.planned == nil
+                ? "the check \(status) before it started: something in your file ended the program (exit, fatalError, a crash) before the check could run"
+                : "the check \(status) before its \(Self.ordinal(arrived + 1)) expectation (\(arrived) of \(planned) arrived)"
+                    + (records.lastWaiting.map { ", while waiting for \($0)" } ?? "")
+                    + ": your code ended the program early (exit, fatalError) instead of returning"
+            return CheckOutcome(stage: .incomplete, messages: [what], details: output)
+        }
+        if result.exitStatus != 0 {
+            return CheckOutcome(stage: .checks, messages: ["the check exited with status \(result.exitStatus ?? -1)"], details: output)
+        }
+        return CheckOutcome(stage: .passed, messages: records.passes, details: "")
+    }
+
+    static func ordinal(_ number: Int) -> String {
+        let suffix = (11...13).contains(number % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][number % 10] ?? "th"
+        return "\(number)\(suffix)"
+    }
+}
+
+/// One line on why a check's process died, from its signal and last words.
+enum CrashReason {
+    static func explain(signal: Int32, output: String, limits: Sandbox.Limits) -> String {
+        let gigabytes = Double(limits.memoryBytes) / Double(1 << 30)
+        if output.contains("BUG IN CLIENT OF LIBDISPATCH") && output.contains("already owned") {
+            return "crashed: a DispatchQueue.sync onto the queue it was already running on (e.g. DispatchQueue.main.sync from the main actor) would deadlock, and libdispatch stopped it"
+        }
+        if output.contains("allocat") && (output.contains("memory") || output.contains("Memory")) || output.contains("std::bad_alloc") {
+            return "crashed: ran out of memory (a check may use at most \(String(format: "%.0f", gigabytes)) GB)"
+        }
+        if let fatal = output.split(separator: "\n").first(where: { $0.contains("Fatal error") }) {
+            let message = fatal.range(of: "Fatal error").map { String(fatal[$0.lowerBound...]) } ?? String(fatal)
+            return "crashed: \(message.prefix(200))"
+        }
+        switch signal {
+        case SIGXCPU: return "stopped: used more than \(limits.cpuSeconds) s of CPU time (a loop that never ends?)"
+        case SIGXFSZ: return "stopped: wrote a file larger than \(limits.fileSizeBytes >> 20) MB"
+        case SIGSEGV, SIGBUS: return "crashed (signal \(signal), a memory fault): most often a stack overflow from endless recursion"
+        case SIGILL, SIGTRAP: return "crashed (signal \(signal)): a runtime trap — force-unwrapping nil, an index out of range, an arithmetic overflow, or a continuation resumed twice"
+        case SIGABRT: return "crashed (signal \(signal), abort)"
+        case SIGKILL: return "was killed (signal 9): most often it ran out of memory"
+        default: return "crashed (signal \(signal))"
+        }
+    }
+}
