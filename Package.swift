@@ -8,7 +8,8 @@ let lessonExecutables = ["sync-vs-async", "async-let", "task-groups", "for-await
 
 let package = Package(
     name: "ConcurrencyLab",
-    platforms: [.macOS(.v14)],
+    // macOS 15: Synchronization's Mutex and Atomic (used by LabKit, LabBench and the lessons) need it.
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "lab", targets: ["lab"]),
         .library(name: "LabKit", targets: ["LabKit"]),

@@ -1,12 +1,13 @@
 import LabKit
 @testable import StudentCode
 
-let plannedExpectations = 4
+let plannedExpectations = 5
 
 func runCheck(_ report: CheckReport) async {
     let log = CallLog()
     let all = (try? MarsRoverClient.fixtureRovers()) ?? []
-    let api = LoggedRovers(base: MarsRoverClient.simulated(CheckServices.behavior(latency: .jitter(base: 2, spread: 0.5))), log: log, listed: all)
+    let slow = CheckServices.random(in: 1...3)
+    let api = LoggedRovers(base: MarsRoverClient.simulated(CheckServices.behavior(latency: .jitter(base: 2, spread: 0.5))), log: log, listed: all, slowPage: slow)
     guard let rover = all.first else { return report.fail("no rover fixture") }
     let count = CheckServices.random(in: 7...15)
     let pages = Array(1...count)
@@ -22,4 +23,7 @@ func runCheck(_ report: CheckReport) async {
     let most = log.maxInFlight(startingWith: "page")
     report.expect(most <= 3, "never more than 3 page requests in flight", otherwise: "\(most) page requests were in flight at once: the server allows 3")
     report.expect(most == 3, "the window was used: 3 page requests in flight", otherwise: "at most \(most) page request(s) in flight: use all 3")
+    let meanwhile = log.started(during: "page \(slow)", startingWith: "page")
+    report.expect(meanwhile >= 2, "while slow page \(slow) loaded, \(meanwhile) other pages started: the window slid",
+                  otherwise: "while slow page \(slow) loaded, only \(meanwhile) other page(s) started: start the next page as soon as any one finishes, not batch by batch")
 }

@@ -46,9 +46,12 @@ func runCheck(_ report: CheckReport) async {
     let count = CheckServices.random(in: 4...9)
     let expected = (0..<count).map { _ in Double(CheckServices.random(in: 1...400)) }
     let sensor = CaffeineSensor(values: expected)
-    report.waiting("the readings of a sensor that sends \(count)")
+    report.waiting("the readings of a sensor that sends \(count), read slowly")
     var values: [Double] = []
-    for await value in readings(from: sensor) { values.append(value) }
+    for await value in readings(from: sensor) {
+        values.append(value)
+        try? await Task.sleep(for: .milliseconds(9))  // a reader slower than the sensor: nothing may be lost
+    }
     report.expect(values == expected, "all \(count) readings, in order, and the stream ended",
                   otherwise: "expected \(expected), got \(values)")
     let long = CaffeineSensor(readings: 1000)

@@ -17,6 +17,7 @@ struct CheckVerdict {
         var failures: [String] = []
         var lastWaiting: String?
         var done = false
+        var fingerprint: String?
     }
 
     func records(_ lines: [String]) -> Records {
@@ -30,6 +31,7 @@ struct CheckVerdict {
             case "fail": records.failures.append(fields[2])
             case "waiting": records.lastWaiting = fields[2]
             case "done": records.done = true
+            case "fingerprint": records.fingerprint = fields[2]
             default: continue
             }
         }

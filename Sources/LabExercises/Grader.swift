@@ -51,26 +51,63 @@ public struct Grader: Sendable {
         let parts = (try? checkParts()) ?? (given: "", check: "")
         let support = (try? String(contentsOf: checksFolder.appendingPathComponent("Support.swift"), encoding: .utf8)) ?? ""
         let original = (try? String(contentsOf: originalFile, encoding: .utf8)) ?? ""
-        let reserved = Set(SwiftTokenizer.tokens(of: parts.check + "\n" + support).filter { $0.kind == .identifier }.map(\.text))
-        let allowed = Set(SourceScanner.topLevelDeclarations(in: SwiftTokenizer.tokens(of: original + "\n" + parts.given)).map(\.name))
-        return SourceScanner.findings(in: code, forbidden: exercise.forbidden, reservedNames: reserved, allowedDeclarations: allowed)
+        // Names the check looks up unqualified; `x.name` is a member lookup that a top-level declaration cannot shadow.
+        let checkTokens = SwiftTokenizer.tokens(of: parts.check + "\n" + support)
+        let reserved = Set(checkTokens.indices.filter { checkTokens[$0].kind == .identifier && ($0 == 0 || checkTokens[$0 - 1].text != ".") }
+            .map { checkTokens[$0].text })
+        let starting = Set(SourceScanner.topLevelDeclarations(in: SwiftTokenizer.tokens(of: original)).map(\.name))
+        let given = Set(SourceScanner.topLevelDeclarations(in: SwiftTokenizer.tokens(of: parts.given)).map(\.name))
+        return SourceScanner.findings(in: code, forbidden: exercise.forbidden, reservedNames: reserved,
+                                      allowedDeclarations: starting.union(given), extendableTypes: starting)
     }
 
     func buildAndRun(_ code: String, limits: Sandbox.Limits, onBuildStart: (@Sendable () -> Void)?) throws -> CheckOutcome {
-        let package = try preparePackage(studentCode: code)
+        // The build's fingerprint rides in the student's module and the check sends it
+        // back, proving the binary that ran was built from *this* code. (Seen here: a verify
+        // run graded a mistake with the previous answer's module, built seconds before.)
+        let fingerprint = Self.freshSecret()
+        let package = try preparePackage(studentCode: code + "\n// Added by lab check: proves which build ran.\nlet __labBuildFingerprint = \"\(fingerprint)\"\n")
         onBuildStart?()
-        let build = try run("/usr/bin/env", ["swift", "build", "--package-path", package.path,
-                                             "--scratch-path", workFolder.appendingPathComponent("scratch").path,
-                                             "--product", "check"], timeout: 600)
-        guard build.status == 0 else {
-            return CheckOutcome(stage: .compile, messages: ["\(exercise.fileName) does not compile yet"],
-                                details: diagnostics(build.output, package: package))
+        for attempt in 1...3 {
+            let build = try run("/usr/bin/env", ["swift", "build", "--package-path", package.path,
+                                                 "--scratch-path", workFolder.appendingPathComponent("scratch").path,
+                                                 "--product", "check"], timeout: 600)
+            guard build.status == 0 else {
+                if attempt < 3 && build.output.contains("link command failed") {
+                    forgetStudentObjects()  // a half-updated build folder; compile afresh
+                    continue
+                }
+                return CheckOutcome(stage: .compile, messages: ["\(exercise.fileName) does not compile yet"],
+                                    details: diagnostics(build.output, package: package))
+            }
+            let binary = workFolder.appendingPathComponent("scratch/debug/check")
+            let secret = Self.freshSecret()
+            let header = "\(secret) \(limits.memoryBytes) \(limits.cpuSeconds) \(limits.fileSizeBytes)"
+            let result = try Sandbox.run(binary, header: header, limits: limits)
+            let verdict = CheckVerdict(exercise: exercise, secret: secret)
+            let built = verdict.records(result.records).fingerprint
+            if built == nil || built == fingerprint {
+                return verdict.outcome(result)
+            }
+            forgetStudentObjects()
         }
-        let binary = workFolder.appendingPathComponent("scratch/debug/check")
-        let secret = Self.freshSecret()
-        let header = "\(secret) \(limits.memoryBytes) \(limits.cpuSeconds) \(limits.fileSizeBytes)"
-        let result = try Sandbox.run(binary, header: header, limits: limits)
-        return CheckVerdict(exercise: exercise, secret: secret).outcome(result)
+        throw ExerciseError.toolchain("the build kept running an old copy of your code; delete the .build-exercises folder and check again")
+    }
+
+    /// Removes the compiled student module and the check (objects, dependency records,
+    /// module files) but not the build plan, so the next build compiles them again.
+    func forgetStudentObjects() {
+        let debug = workFolder.appendingPathComponent("scratch/debug")
+        var stale = [debug.appendingPathComponent("check")]
+        for folder in ["StudentCode.build", "check.build", "Modules"] {
+            let directory = debug.appendingPathComponent(folder)
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            where (folder == "Modules" ? name.hasPrefix("StudentCode.") || name.hasPrefix("check.")
+                   : name.hasSuffix(".o") || name.contains(".swiftdeps") || name.hasSuffix(".d")) {
+                stale.append(directory.appendingPathComponent(name))
+            }
+        }
+        for url in stale { try? FileManager.default.removeItem(at: url) }
     }
 
     var checksFolder: URL { exercisesFolder.appendingPathComponent("Checks") }

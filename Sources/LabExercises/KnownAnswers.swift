@@ -76,6 +76,9 @@ extension ExerciseCommands {
                 cells[answer.role, default: (0, 0)].total += 1
                 if let problem {
                     problems.append("\(exercise.id) \(answer.role.rawValue) (\(answer.file.lastPathComponent), \(answer.summary)): \(problem)")
+                    if outcome.stage == .compile && answer.role != .mistake && exercise.kind != .makeItCompile {
+                        problems.append(outcome.details.split(separator: "\n").prefix(12).map { "    " + $0 }.joined(separator: "\n"))
+                    }
                 } else {
                     cells[answer.role, default: (0, 0)].ok += 1
                 }

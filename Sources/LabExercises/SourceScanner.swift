@@ -25,8 +25,10 @@ public enum SourceScanner {
     /// - Parameters:
     ///   - reservedNames: identifiers the check uses; the student may not declare them at top level…
     ///   - allowedDeclarations: …unless the starting file declares them (the names the exercise asks for).
+    ///   - extendableTypes: types besides the student's own that may be extended (the starting file's; never the check's given types).
     public static func findings(in source: String, forbidden: [ForbiddenPattern],
-                                reservedNames: Set<String> = [], allowedDeclarations: Set<String> = []) -> [Finding] {
+                                reservedNames: Set<String> = [], allowedDeclarations: Set<String> = [],
+                                extendableTypes: Set<String> = []) -> [Finding] {
         let tokens = resolvingTypealiases(SwiftTokenizer.tokens(of: source))
         let declarations = topLevelDeclarations(in: tokens)
         let ownFunctions = Set(declarations.filter { $0.keyword == "func" }.map(\.name))
@@ -41,7 +43,7 @@ public enum SourceScanner {
             }
         }
         findings += importFindings(tokens)
-        let ownTypes = Set(declarations.filter { $0.keyword != "extension" }.map(\.name)).union(allowedDeclarations)
+        let ownTypes = Set(declarations.filter { $0.keyword != "extension" }.map(\.name)).union(extendableTypes)
         for declaration in declarations {
             if declaration.keyword == "extension" {
                 if !ownTypes.contains(declaration.name) {

@@ -11,11 +11,8 @@ struct ProcessResult {
 enum ProcessRunner {
     /// The folder with the package's built products (next to the test bundle).
     static func productsDirectory() throws -> URL {
-        var candidate = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<5 {
-            if FileManager.default.isExecutableFile(atPath: candidate.appendingPathComponent("lab").path) { return candidate }
-            candidate.deleteLastPathComponent()
-        }
+        // The test bundle's own file (not argv[0]: on macOS that names the test runner's helper).
+        if let products = ExecutableLocation.productsDirectory(from: ExecutableLocation.image()) { return products }
         throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "cannot find the built `lab` next to the tests"])
     }
 

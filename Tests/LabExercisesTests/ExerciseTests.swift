@@ -32,30 +32,6 @@ struct ExerciseCatalogTests {
     }
 }
 
-@Suite("Forbidden patterns")
-struct SourceScannerTests {
-    @Test func commentsAndStringsDoNotCount() {
-        let source = """
-            // TODO: do not use @unchecked Sendable here
-            /* nor nonisolated(unsafe) */
-            let text = "Thread.sleep is not called here"
-            func f() async { try? await Task.sleep(for: .seconds(1)) }
-            """
-        #expect(SourceScanner.violations(in: source, forbidden: ForbiddenPattern.silencers + ForbiddenPattern.blocking).isEmpty)
-    }
-
-    @Test func realUsesAreFound() {
-        let source = "final class C: @unchecked Sendable { func f() { sleep(1) } }"
-        let found = SourceScanner.violations(in: source, forbidden: ForbiddenPattern.silencers + ForbiddenPattern.blocking).map(\.text)
-        #expect(found.contains("@unchecked Sendable"))
-        #expect(found.contains("sleep("))
-    }
-
-    @Test func taskSleepIsNotPlainSleep() {
-        #expect(SourceScanner.violations(in: "try await Task.sleep(for: .seconds(1))", forbidden: ForbiddenPattern.blocking).isEmpty)
-    }
-}
-
 @Suite("Progress is saved atomically and read back")
 struct ProgressTests {
     let environment = ["CONCURRENCY_LAB_HOME": FileManager.default.temporaryDirectory.appendingPathComponent("lab-progress-\(UUID().uuidString)").path]

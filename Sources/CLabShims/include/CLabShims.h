@@ -16,4 +16,6 @@ extern int posix_spawn_file_actions_addchdir_np(posix_spawn_file_actions_t *__re
 static inline int lab_spawn_add_chdir(posix_spawn_file_actions_t *actions, const char *path) {
     return posix_spawn_file_actions_addchdir_np(actions, path);
 }
+/// The file of the loaded image (executable or bundle) containing `address`, or NULL.
+const char *lab_image_path(const void *address);
 #endif

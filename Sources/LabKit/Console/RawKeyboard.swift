@@ -1,9 +1,15 @@
 import Foundation
 
 /// Single key presses from a terminal, without Enter: the terminal is put in
-/// raw (non-canonical, no echo) mode, and restored on `restore()`.
+/// raw (non-canonical, no echo) mode, and restored on `restore()` — and also when
+/// the program is stopped by Ctrl-C, `kill` or a closed terminal (SIGINT, SIGTERM,
+/// SIGHUP), which a `defer` never sees: without this a student's shell is left
+/// without echo. The signals arrive on a dispatch source, so restoring works even
+/// while the main actor is blocked (the live lesson blocks it on purpose).
 public final class RawKeyboard: Sendable {
+    static let stoppingSignals = [SIGINT, SIGTERM, SIGHUP]
     private let original: Locked<termios?>
+    private let signalSources = Locked<[any DispatchSourceSignal]>([])
     private let keys: AsyncStream<Character>
     private let continuation: AsyncStream<Character>.Continuation
 
@@ -18,6 +24,21 @@ public final class RawKeyboard: Sendable {
         tcsetattr(STDIN_FILENO, TCSANOW, &raw)
         (keys, continuation) = AsyncStream.makeStream(of: Character.self)
         let continuation = self.continuation
+        let saved = original
+        for number in Self.stoppingSignals {
+            signal(number, SIG_IGN)  // delivered to the source below instead
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                saved.withLock { settings in
+                    if var settings { tcsetattr(STDIN_FILENO, TCSANOW, &settings) }
+                }
+                // Then die of the same signal, as the shell expects (exit status 128 + n).
+                signal(number, SIG_DFL)
+                kill(getpid(), number)
+            }
+            source.resume()
+            signalSources.withLock { $0.append(source) }
+        }
         // A plain thread blocks in read(2), so no task of the pool is held.
         let reader = Thread {
             var byte: UInt8 = 0
@@ -37,6 +58,11 @@ public final class RawKeyboard: Sendable {
             tcsetattr(STDIN_FILENO, TCSANOW, &saved)
             settings = nil
         }
+        signalSources.withLock { sources in
+            for source in sources { source.cancel() }
+            sources.removeAll()
+        }
+        for number in Self.stoppingSignals { signal(number, SIG_DFL) }
         continuation.finish()
     }
 }

@@ -57,14 +57,11 @@ public struct ChildDemo: Sendable {
         if let host = ProcessInfo.processInfo.environment["CONCURRENCY_LAB_DEMO_HOST"] {
             return URL(fileURLWithPath: host)
         }
-        let me = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-        guard me.path.contains(".xctest") else { return me }
-        var folder = me.deletingLastPathComponent()
-        for _ in 0..<5 {
-            let lab = folder.appendingPathComponent("lab")
-            if FileManager.default.isExecutableFile(atPath: lab.path) { return lab }
-            folder.deleteLastPathComponent()
+        guard let me = ExecutableLocation.labImage else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "cannot tell which program is running"])
         }
+        guard ExecutableLocation.isTestBundle else { return me }
+        if let products = ExecutableLocation.productsDirectory(from: me) { return products.appendingPathComponent("lab") }
         throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "no `lab` executable next to \(me.path)"])
     }
 

@@ -1,0 +1,7 @@
+// alternative: uses Task.detached
+import LabKit
+
+func buttonTapped(_ model: DemoModel) -> Task<Void, Never> {
+    let task = Task.detached { await model.doSomething() }
+    return task
+}

@@ -1,0 +1,9 @@
+// mistake: blocks with Glibc.usleep
+// expect: usleep
+import Foundation
+import LabKit
+
+func takesTooLong(_ work: SimulatedWork) async -> Date {
+    usleep(50_000)
+    return Date()
+}

@@ -1,0 +1,7 @@
+// mistake: returns a task that does nothing
+// expect: never ran
+import LabKit
+
+func buttonTapped(_ model: DemoModel) -> Task<Void, Never> {
+    Task { }
+}

@@ -1,0 +1,9 @@
+// mistake: prints the check’s own success lines instead of doing the work
+// expect: never ran
+import LabKit
+
+func buttonTapped(_ model: DemoModel) -> Task<Void, Never> {
+    print("✔ buttonTapped() returned at once")
+    print("✔ the task ran doSomething() once")
+    return Task { }
+}

@@ -1,0 +1,9 @@
+// mistake: declares its own LoggedRovers to fake the check’s log
+// expect: replace it for the check
+import LabKit
+
+struct LoggedRovers {}
+
+func latestPhotos(of rovers: [Rover], using api: any MarsRoverService) async throws -> [MarsPhoto] {
+    []
+}

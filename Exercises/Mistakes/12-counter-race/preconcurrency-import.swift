@@ -1,0 +1,9 @@
+// mistake: silences the checker with @preconcurrency
+// expect: @preconcurrency
+@preconcurrency import LabKit
+
+actor DownloadCounter {
+    private var count = 0
+    func recordDownload() { count += 1 }
+    var total: Int { count }
+}

@@ -1,0 +1,14 @@
+// mistake: sends only the newest drink, so the store forgets the others
+// expect: the store saved
+import LabKit
+
+actor DrinkStore {
+    private(set) var saved: [Drink] = []
+    func save(_ drinks: [Drink]) { saved = drinks }
+}
+
+@MainActor
+final class CoffeeModel {
+    let store = DrinkStore()
+    func add(_ drink: Drink) async { await store.save([drink]) }
+}

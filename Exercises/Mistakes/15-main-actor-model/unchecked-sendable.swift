@@ -1,0 +1,22 @@
+// mistake: marks the model @unchecked Sendable
+// expect: @unchecked
+import LabKit
+
+final class JokeService: @unchecked Sendable {
+    private(set) var joke = "Joke appears here"
+    private(set) var isFetching = false
+    let client: JokeClient
+    init(client: JokeClient) { self.client = client }
+    func fetchJoke() async {
+        isFetching = true
+        defer { isFetching = false }
+        joke = (try? await client.randomJoke().value) ?? "No joke today"
+    }
+}
+
+@MainActor
+final class JokeView {
+    let service: JokeService
+    init(service: JokeService) { self.service = service }
+    func buttonTapped() -> Task<Void, Never> { Task { await service.fetchJoke() } }
+}

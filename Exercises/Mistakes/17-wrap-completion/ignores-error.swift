@@ -1,0 +1,9 @@
+// mistake: resumes with the samples even when the store reports an error
+// expect: should throw
+import LabKit
+
+func caffeineSamples(since anchor: QueryAnchor?, in store: CaffeineHealthStore) async throws -> [CaffeineSample] {
+    await withCheckedContinuation { continuation in
+        store.anchoredQuery(since: anchor) { samples, _, _, _ in continuation.resume(returning: samples) }
+    }
+}

@@ -1,0 +1,7 @@
+// mistake: returns true without asking the store
+// expect: should throw
+import LabKit
+
+func requestAccess(to store: CaffeineHealthStore) async throws -> Bool {
+    true
+}

@@ -1,0 +1,11 @@
+// mistake: resumes with false instead of throwing the error
+// expect: should throw
+import LabKit
+
+func requestAccess(to store: CaffeineHealthStore) async throws -> Bool {
+    try await withCheckedThrowingContinuation { continuation in
+        store.requestAuthorization { granted, error in
+            continuation.resume(returning: error == nil && granted)
+        }
+    }
+}

@@ -1,0 +1,18 @@
+// mistake: search results in insertion order
+// expect: not sorted
+import LabKit
+
+actor InventoryStore {
+    private var products: [Product] = []
+    func add(name: String, quantity: Int) {
+        if let index = products.firstIndex(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) {
+            products[index].quantity += quantity
+        } else {
+            products.append(Product(name: name, quantity: quantity))
+        }
+    }
+    func search(_ text: String) -> [Product] {
+        products.filter { $0.name.range(of: text, options: .caseInsensitive) != nil }.reversed()
+    }
+    func all() -> [Product] { products.sorted { $0.name < $1.name } }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+import LabKit
+
+/// `main-actor --live` puts the terminal in raw mode (no echo). Stopped by a signal,
+/// it must give the student their terminal back: a `defer` never runs then.
+@Suite("The terminal is restored when a live lesson is stopped", .serialized)
+struct TerminalRestoreTests {
+    @Test(arguments: [SIGINT, SIGTERM])
+    func echoIsBackAfterTheSignal(signal: Int32) throws {
+        let master = posix_openpt(O_RDWR | O_NOCTTY)
+        try #require(master >= 0)
+        defer { close(master) }
+        #expect(grantpt(master) == 0 && unlockpt(master) == 0)
+        let slave = open(String(cString: ptsname(master)), O_RDWR | O_NOCTTY)
+        try #require(slave >= 0)
+        defer { close(slave) }
+        #expect(Self.localFlags(slave) & tcflag_t(ECHO) != 0, "a fresh terminal echoes")
+
+        let process = Process()
+        process.executableURL = try ProcessRunner.productsDirectory().appendingPathComponent("main-actor")
+        process.arguments = ["--live"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["TERM"] = "xterm"
+        process.environment = environment
+        let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
+        process.standardInput = terminal
+        process.standardOutput = terminal
+        process.standardError = terminal
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+
+        let screen = Self.read(master, until: "The main actor, live", seconds: 60)
+        try #require(screen.contains("The main actor, live"), "the live view never drew: \(screen.suffix(300))")
+        #expect(Self.localFlags(slave) & tcflag_t(ECHO) == 0, "the live view turned echo off")
+
+        kill(process.processIdentifier, signal)
+        let deadline = Date().addingTimeInterval(20)
+        while process.isRunning && Date() < deadline {
+            _ = Self.read(master, until: "", seconds: 0.05)  // keep the pty drained
+        }
+        try #require(!process.isRunning, "the lesson did not stop on signal \(signal)")
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal,
+                "it should die of the signal, as a shell expects")
+        let flags = Self.localFlags(slave)
+        #expect(flags & tcflag_t(ECHO) != 0, "echo is still off after signal \(signal)")
+        #expect(flags & tcflag_t(ICANON) != 0, "line editing is still off after signal \(signal)")
+    }
+
+    static func localFlags(_ descriptor: Int32) -> tcflag_t {
+        var settings = termios()
+        tcgetattr(descriptor, &settings)
+        return settings.c_lflag
+    }
+
+    /// What the pty printed, until `marker` appears or time runs out.
+    static func read(_ master: Int32, until marker: String, seconds: Double) -> String {
+        var text = ""
+        let deadline = Date().addingTimeInterval(seconds)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        repeat {
+            var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            if poll(&descriptor, 1, 50) > 0 {
+                let count = Foundation.read(master, &buffer, buffer.count)
+                if count > 0 { text += String(decoding: buffer[0..<count], as: UTF8.self) }
+            }
+        } while (marker.isEmpty || !text.contains(marker)) && Date() < deadline
+        return text
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+/// The GitHub Actions workflow that makes every fork check both platforms. (.ci/run
+/// also loads it with a YAML parser where one is installed.)
+@Suite("CI workflow")
+struct WorkflowTests {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `key: value` pairs by their indented path ("jobs.macos.runs-on"), enough for this file's shape.
+    func entries() throws -> [(path: String, value: String)] {
+        let text = try String(contentsOf: root.appendingPathComponent(".github/workflows/ci.yml"), encoding: .utf8)
+        var stack: [(indent: Int, key: String)] = []
+        var entries: [(String, String)] = []
+        for raw in text.split(separator: "\n") {
+            let line = raw.prefix { $0 != "#" || raw.contains("${{") }
+            guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
+            #expect(!line.contains("\t"), "YAML forbids tabs: \(line)")
+            let indent = line.prefix { $0 == " " || $0 == "-" }.count
+            let body = line.dropFirst(indent)
+            guard let colon = body.firstIndex(of: ":") else { continue }
+            let key = String(body[..<colon]).trimmingCharacters(in: .whitespaces)
+            let value = String(body[body.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+            while let last = stack.last, last.indent >= indent { stack.removeLast() }
+            let path = (stack.map(\.key) + [key]).joined(separator: ".")
+            entries.append((path, value))
+            if value.isEmpty { stack.append((indent, key)) }
+        }
+        return entries
+    }
+
+    @Test func macOSAndLinuxBothRunTheCIScript() throws {
+        let entries = try entries()
+        func values(_ path: String) -> [String] { entries.filter { $0.path == path }.map(\.value) }
+        #expect(values("jobs.macos.runs-on") == ["macos-15"])
+        #expect(values("jobs.linux.strategy.matrix.swift").first?.contains("\"6.2\"") == true)
+        #expect(values("jobs.linux.container") == ["swift:${{ matrix.swift }}"])
+        #expect(values("jobs.linux.steps.run").contains(".ci/run"))
+        #expect(values("jobs.macos.steps.run").contains(".ci/run"))
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+@testable import LabExercises
+@testable import LabKit
+
+/// The verdict is read from the private channel only, and only a check that
+/// reached its end passes.
+@Suite("Verdicts prove the check finished")
+struct CheckVerdictTests {
+    let exercise = ExerciseCatalog.all[2]
+    let verdict = CheckVerdict(exercise: ExerciseCatalog.all[2], secret: "s3cr3t")
+
+    func result(_ records: [String], exit: Int32? = 0, signal: Int32? = nil, output: String = "") -> Sandbox.Result {
+        Sandbox.Result(exitStatus: exit, signal: signal, timedOut: false, output: output, records: records, limits: Sandbox.Limits())
+    }
+
+    @Test func aCompleteRunPasses() {
+        let outcome = verdict.outcome(result(["s3cr3t\tplan\t2", "s3cr3t\tpass\tone", "s3cr3t\tpass\ttwo", "s3cr3t\tdone\tpassed"]))
+        #expect(outcome.stage == .passed)
+        #expect(outcome.messages == ["one", "two"])
+    }
+
+    @Test func exitZeroBeforeTheEndFailsAndSaysWhere() {
+        let outcome = verdict.outcome(result(["s3cr3t\tplan\t3", "s3cr3t\tpass\tone", "s3cr3t\twaiting\tthe second call"]))
+        #expect(outcome.stage == .incomplete)
+        #expect(outcome.messages.first?.contains("before its 2nd expectation (1 of 3 arrived), while waiting for the second call") == true)
+    }
+
+    @Test func exitBeforeThePlanFails() {
+        let outcome = verdict.outcome(result([], output: "✔ everything\n"))
+        #expect(outcome.stage == .incomplete)
+        #expect(outcome.messages.first?.contains("before it started") == true)
+    }
+
+    @Test func recordsWithoutTheSecretAreIgnored() {
+        let forged = ["plan\t1", "guess\tplan\t1", "\tpass\tforged", "guess\tpass\tforged", "guess\tdone\tpassed", "s3cr3t\tplan\t1"]
+        #expect(verdict.outcome(result(forged)).stage == .incomplete)
+    }
+
+    @Test func aFailureWinsOverEverything() {
+        let outcome = verdict.outcome(result(["s3cr3t\tplan\t1", "s3cr3t\tpass\tone", "s3cr3t\tfail\tbad", "s3cr3t\tdone\tfailed"], exit: 1))
+        #expect(outcome.stage == .checks)
+        #expect(outcome.messages == ["bad"])
+    }
+
+    @Test func crashesAreExplainedInOneLine() {
+        let limits = Sandbox.Limits()
+        #expect(CrashReason.explain(signal: SIGTRAP, output: "Fatal error: SWIFT TASK CONTINUATION MISUSE: f() tried to resume its continuation more than once", limits: limits)
+            .contains("more than once"))
+        #expect(CrashReason.explain(signal: SIGSEGV, output: "", limits: limits).contains("stack overflow"))
+        #expect(CrashReason.explain(signal: SIGILL, output: "BUG IN CLIENT OF LIBDISPATCH: dispatch_sync called on queue already owned by current thread", limits: limits)
+            .contains("deadlock"))
+        #expect(CrashReason.explain(signal: SIGXCPU, output: "", limits: limits).contains("CPU time"))
+    }
+}
+
+@Suite("The sandbox", .serialized)
+struct SandboxTests {
+    let shell = URL(fileURLWithPath: "/bin/sh")
+
+    @Test func aChildTheCheckForksDoesNotOutliveIt() throws {
+        let result = try Sandbox.run(shell, arguments: ["-c", "sleep 30 & echo $!; exit 0"], header: "x", limits: Sandbox.Limits())
+        let pid = try #require(Int32(result.output.trimmingCharacters(in: .whitespacesAndNewlines)))
+        var gone = false
+        for _ in 0..<100 where !gone {
+            gone = kill(pid, 0) != 0 || Self.isZombie(pid)
+            if !gone { usleep(10_000) }
+        }
+        #expect(gone, "the forked sleep (pid \(pid)) is still running")
+    }
+
+    @Test func theWallClockLimitStopsTheWholeGroup() throws {
+        var limits = Sandbox.Limits()
+        limits.wallSeconds = 0.5
+        let start = Date()
+        let result = try Sandbox.run(shell, arguments: ["-c", "sleep 30 & sleep 30"], header: "x", limits: limits)
+        #expect(result.timedOut)
+        #expect(Date().timeIntervalSince(start) < 10)
+    }
+
+    @Test func theEnvironmentIsScrubbedAndTheFolderIsFresh() throws {
+        setenv("CONCURRENCY_LAB_HOME", "/tmp/should-not-leak", 1)
+        defer { unsetenv("CONCURRENCY_LAB_HOME") }
+        let result = try Sandbox.run(shell, arguments: ["-c", "env; pwd"], header: "x", limits: Sandbox.Limits())
+        #expect(!result.output.contains("CONCURRENCY_LAB_HOME"))
+        #expect(result.output.contains("lab-check-"))
+    }
+
+    @Test func theSecretArrivesOnDescriptor3AndRecordsLeaveOnDescriptor4() throws {
+        let result = try Sandbox.run(shell, arguments: ["-c", "read secret rest <&3; printf '%s\\tplan\\t0\\n' \"$secret\" >&4"],
+                                     header: "abc 1 2 3", limits: Sandbox.Limits())
+        #expect(result.records == ["abc\tplan\t0"])
+    }
+
+    @Test func aFloodKeepsItsEnd() throws {
+        let result = try Sandbox.run(shell, arguments: ["-c", "yes flood | head -c 3000000; echo; echo THE-END"], header: "x", limits: Sandbox.Limits())
+        #expect(result.output.hasSuffix("THE-END\n"))
+        #expect(result.output.contains("bytes of output cut"))
+        #expect(result.output.utf8.count < 100_000)
+    }
+
+    static func isZombie(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+        return stat.split(separator: ")").last?.split(separator: " ").first == "Z"
+    }
+}
+
+@Suite("Locks between processes")
+struct LockTests {
+    @Test func progressUpdatesFromManyThreadsAreNeverLost() async throws {
+        let environment = ["CONCURRENCY_LAB_HOME": FileManager.default.temporaryDirectory.appendingPathComponent("lab-lock-\(UUID().uuidString)").path]
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<24 {
+                group.addTask {
+                    _ = try? Progress.update(environment: environment) { $0["01-suspend-not-block"].attempts += 1 }
+                }
+            }
+        }
+        #expect(try Progress.load(environment: environment)["01-suspend-not-block"].attempts == 24)
+    }
+
+    @Test func aSecondHolderWaitsAndIsToldSo() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lab-lock-\(UUID().uuidString)/grading.lock")
+        let waited = Locked(false), entered = Locked(false)
+        try FileLock.withLock(at: url) {
+            let other = Thread {
+                _ = try? FileLock.withLock(at: url, onWait: { waited.withLock { $0 = true } }) { entered.withLock { $0 = true } }
+            }
+            other.start()
+            for _ in 0..<500 where !waited.withLock({ $0 }) { usleep(10_000) }
+            #expect(waited.withLock { $0 }, "the second holder was never told to wait")
+            #expect(!entered.withLock { $0 }, "the second holder got in while the first held the lock")
+        }
+        for _ in 0..<500 where !entered.withLock({ $0 }) { usleep(10_000) }
+        #expect(entered.withLock { $0 }, "the second holder never got the lock after it was released")
+    }
+}
