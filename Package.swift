@@ -29,7 +29,7 @@ let package = Package(
         .executableTarget(name: "lab", dependencies: ["LabKit", "Lessons", "LabBench", "LabBenchmarks", "LabExercises"]),
         .testTarget(name: "LabKitTests", dependencies: ["LabKit"]),
         .testTarget(name: "LessonsTests", dependencies: ["LabKit", "Lessons"]),
-        .testTarget(name: "CommandLineTests", dependencies: ["LabKit", "Lessons"]),
+        .testTarget(name: "CommandLineTests", dependencies: ["LabKit", "Lessons", "CLabShims"]),
         .testTarget(name: "LabBenchTests", dependencies: ["LabBench", "LabKit", "LabBenchmarks"]),
         .testTarget(name: "LabExercisesTests", dependencies: ["LabExercises", "LabKit"]),
     ] + lessonExecutables.map { .executableTarget(name: $0, dependencies: ["LabKit", "Lessons"]) },

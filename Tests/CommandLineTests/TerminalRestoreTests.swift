@@ -1,3 +1,4 @@
+import CLabShims
 import Foundation
 import Testing
 import LabKit
@@ -8,12 +9,12 @@ import LabKit
 struct TerminalRestoreTests {
     @Test(arguments: [SIGINT, SIGTERM])
     func echoIsBackAfterTheSignal(signal: Int32) throws {
-        let master = posix_openpt(O_RDWR | O_NOCTTY)
-        try #require(master >= 0)
+        var master: Int32 = -1
+        var path = [CChar](repeating: 0, count: 256)
+        #expect(lab_open_pseudo_terminal(&master, &path, UInt(path.count)) == 0)
         defer { close(master) }
-        #expect(grantpt(master) == 0 && unlockpt(master) == 0)
-        let slave = open(String(cString: ptsname(master)), O_RDWR | O_NOCTTY)
-        try #require(slave >= 0)
+        let slave = open(String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), O_RDWR | O_NOCTTY)
+        #expect(slave >= 0)
         defer { close(slave) }
         #expect(Self.localFlags(slave) & tcflag_t(ECHO) != 0, "a fresh terminal echoes")
 

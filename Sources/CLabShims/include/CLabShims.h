@@ -18,4 +18,8 @@ static inline int lab_spawn_add_chdir(posix_spawn_file_actions_t *actions, const
 }
 /// The file of the loaded image (executable or bundle) containing `address`, or NULL.
 const char *lab_image_path(const void *address);
+/// Opens a pseudo-terminal (tests drive the live lessons through one): its primary
+/// side in `*primary` and the path of its replica side. 0 on success. (glibc declares
+/// posix_openpt and friends only under _XOPEN_SOURCE.)
+int lab_open_pseudo_terminal(int *primary, char *replicaPath, unsigned long length);
 #endif
