@@ -57,8 +57,11 @@ struct SamplerTests {
         let units = CPUWork.units(for: .milliseconds(5))
         let variant = BenchmarkVariant("cpu") { _ in BlackHole.consume(CPUWork.run(units: units)) }
         let sample = await Sampler.sample(variant, iterations: 1)
-        #expect(sample.wallSeconds > 0.003)
+        // Structure, not speed: calibrated work can run several times faster or slower than
+        // calibrated on this shared machine (seen: 1.3 ms for "5 ms" while a build ran).
+        #expect(sample.wallSeconds > 0)
         #expect(sample.cpuSeconds > 0, "getrusage saw the CPU time")
+        #expect(sample.wallSeconds >= sample.cpuSeconds * 0.5, "one thread's CPU time fits in its wall time")
         #expect(sample.peakMemoryBytes > 1_000_000)
         #if os(Linux)
         #expect((sample.threads ?? 0) >= 1)

@@ -28,7 +28,7 @@ public struct ActorsLesson: Lesson {
 
     public let takeaways = [
         "Outside an actor, its methods and mutable properties need `await`; the compiler rejects direct access. `nonisolated` members that touch only immutable state can be called synchronously.",
-        "A class shared between tasks loses updates; an actor, a Mutex and an Atomic do not. They differ in cost by orders of magnitude: measure before you choose.",
+        "A class shared between tasks can lose updates, and whether it does on a given run is luck; an actor, a Mutex and an Atomic never do. What each costs depends on the machine and on contention: measure before you choose (`lab bench`).",
         "An actor is reentrant: at every `await` inside it, another call may run. Check-then-await-then-act can do the work twice; store the in-flight Task instead.",
         "Actors exchange values, not references: pass a copy of the drinks array to the store actor.",
         "On the main actor, mutate and write back before any `await`, or a concurrent call's write can be lost.",

@@ -1,0 +1,55 @@
+import LabKit
+
+/// The counters variant's sentences, chosen from the run's own figures: a race that
+/// did not show is said not to have shown, and costs are compared by their measured
+/// ratio, never by what they "usually" are.
+enum CounterNarration {
+    struct Cost: Equatable {
+        let name: String
+        let secondsPerIncrement: Double
+    }
+
+    /// What happened to the unsafe class: its loss on the attempt that showed one, or none in any attempt.
+    static func race(lost: Int, of total: Int, attempts: Int, maximumAttempts: Int, safeLost: [(name: String, lost: Int)]) -> String {
+        let safe = safeLost.filter { $0.lost == 0 }.map(\.name)
+        let broken = safeLost.filter { $0.lost != 0 }.map { "the \($0.name) lost \($0.lost)" }
+        let others = broken.isEmpty ? (safe.isEmpty ? "" : " The \(list(safe)) lost none.")
+            : " And \(list(broken)): a bug in the lab itself; please report it."
+        guard lost > 0 else {
+            return """
+                This time the race did not show: the class lost nothing in \(attempts) attempt\(attempts == 1 ? "" : "s"), \
+                each with more increments than the last. That is luck, not safety: an update is lost only when two \
+                tasks read the counter at the same instant, and on a busy machine (another program using the CPU) \
+                they seldom run at the same instant. The race is in the code whether or not it bit: the thread \
+                sanitizer (below) reports it even on runs that lose nothing.
+                """ + others
+        }
+        let attempt = attempts == 1 ? "on the first attempt" : "on attempt \(attempts) of up to \(maximumAttempts) (the earlier ones lost nothing: a race is luck)"
+        return """
+            The class lost \(lost) of \(total) increments \(attempt): two tasks read the same old value, \
+            and each wrote its own result over the other's.
+            """ + others
+    }
+
+    static func list(_ items: [String]) -> String {
+        items.count <= 1 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items.last!
+    }
+
+    /// The safe counters' costs, compared by what was measured in this run.
+    static func costs(_ costs: [Cost]) -> String {
+        let sorted = costs.filter { $0.secondsPerIncrement > 0 }.sorted { $0.secondsPerIncrement < $1.secondsPerIncrement }
+        guard let cheapest = sorted.first, let dearest = sorted.last, sorted.count > 1 else { return "" }
+        let ratio = dearest.secondsPerIncrement / cheapest.secondsPerIncrement
+        let spread = ratio < 1.5 ? "about the same" : String(format: "%.1f× apart", ratio)
+        var text = "Here the cheapest was the \(cheapest.name) (\(cheapest.secondsPerIncrement.formattedAsDuration) per increment) "
+            + "and the dearest the \(dearest.name) (\(dearest.secondsPerIncrement.formattedAsDuration)): \(spread). "
+        if let atomic = sorted.first(where: { $0.name == "Atomic" }), atomic != cheapest {
+            text += "An Atomic add is a single instruction, yet it was not the cheapest: every core fights for the same "
+                + "cache line, so under contention the instruction waits as a lock does. "
+        }
+        if let actor = sorted.first(where: { $0.name == "actor" }), actor == dearest {
+            text += "An actor call is a hop onto the actor's executor, and a task that finds it busy suspends and is resumed later. "
+        }
+        return text + "These are debug-build, contended figures from one run; `lab bench` times each properly."
+    }
+}

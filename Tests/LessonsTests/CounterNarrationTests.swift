@@ -1,0 +1,62 @@
+import Testing
+@testable import LabKit
+@testable import Lessons
+
+/// The counters variant's sentences follow its figures; both outcomes of the race
+/// (lost, or not shown) and every cost order are forced here.
+@Suite("counters narration follows the figures")
+struct CounterNarrationTests {
+    let safe: [(name: String, lost: Int)] = [("actor", 0), ("Mutex", 0), ("Atomic", 0)]
+
+    @Test func aLossIsExplainedAsOverwrittenReads() {
+        let text = CounterNarration.race(lost: 512, of: 40_000, attempts: 1, maximumAttempts: 5, safeLost: safe)
+        #expect(text.contains("lost 512 of 40000 increments on the first attempt"))
+        #expect(text.contains("wrote its own result over the other's"))
+        #expect(text.contains("The actor, Mutex and Atomic lost none."))
+        #expect(!text.contains("did not show"))
+    }
+
+    @Test func aLateLossSaysTheEarlierAttemptsLostNothing() {
+        let text = CounterNarration.race(lost: 3, of: 160_000, attempts: 3, maximumAttempts: 5, safeLost: safe)
+        #expect(text.contains("on attempt 3 of up to 5"))
+        #expect(text.contains("the earlier ones lost nothing"))
+    }
+
+    @Test func noLossIsSaidNotToHaveShown() {
+        let text = CounterNarration.race(lost: 0, of: 320_000, attempts: 5, maximumAttempts: 5, safeLost: safe)
+        #expect(text.contains("This time the race did not show"))
+        #expect(text.contains("lost nothing in 5 attempts"))
+        #expect(!text.contains("wrote its own result"), "no sentence may explain a loss that did not happen")
+    }
+
+    @Test func aSafeCounterThatLostIsNeverCalledSafe() {
+        let text = CounterNarration.race(lost: 10, of: 40_000, attempts: 1, maximumAttempts: 5, safeLost: [("actor", 0), ("Mutex", 2), ("Atomic", 0)])
+        #expect(text.contains("the Mutex lost 2"))
+        #expect(!text.contains("lost none"))
+    }
+
+    @Test func costsAreComparedByTheirMeasuredRatio() {
+        let text = CounterNarration.costs([.init(name: "actor", secondsPerIncrement: 400e-9),
+                                           .init(name: "Mutex", secondsPerIncrement: 200e-9),
+                                           .init(name: "Atomic", secondsPerIncrement: 20e-9)])
+        #expect(text.contains("the cheapest was the Atomic"))
+        #expect(text.contains("the dearest the actor"))
+        #expect(text.contains("20.0× apart"))
+        #expect(!text.contains("not the cheapest"))
+    }
+
+    @Test func anAtomicSlowerThanTheMutexIsSaidToBe() {
+        let text = CounterNarration.costs([.init(name: "actor", secondsPerIncrement: 300e-9),
+                                           .init(name: "Mutex", secondsPerIncrement: 100e-9),
+                                           .init(name: "Atomic", secondsPerIncrement: 120e-9)])
+        #expect(text.contains("the cheapest was the Mutex"))
+        #expect(text.contains("yet it was not the cheapest"))
+        #expect(!text.contains("orders of magnitude"))
+    }
+
+    @Test func closeCostsAreCalledClose() {
+        let text = CounterNarration.costs([.init(name: "Mutex", secondsPerIncrement: 100e-9),
+                                           .init(name: "Atomic", secondsPerIncrement: 120e-9)])
+        #expect(text.contains("about the same"))
+    }
+}
