@@ -22,11 +22,25 @@ struct ForAwaitLessonTests {
         #expect(try report.figure("throwing-stream", "error").text == "request timed out")
     }
 
-    @Test func whenTheLoopOwnsTheStreamBreakStopsTheProducer() async throws {
+    @Test func onTerminationRunsWhenTheStreamEndsNotAtBreak() async throws {
         let report = try await LessonHarness.run(ForAwaitLesson(), ["early-exit"])
         #expect(try report.figure("early-exit", "owned_termination").text == "cancelled")
-        #expect(try report.value("early-exit", "owned_produced") <= 4)
-        #expect(try report.value("early-exit", "held_produced_after_grace") > report.value("early-exit", "owned_produced"))
+        #expect(try report.value("early-exit", "owned_produced_after_grace") <= 4)
+        #expect(try report.figure("early-exit", "held_termination").text == "had not run")
+        #expect(try report.value("early-exit", "held_produced_after_grace") > report.value("early-exit", "owned_produced_after_grace"))
+        #expect(try report.figure("early-exit", "cancelled_termination").text == "cancelled")
+        #expect(try report.value("early-exit", "cancelled_produced_after_grace") <= 4)
+        #expect(try report.figure("early-exit", "finished_termination").text == "finished")
+    }
+
+    @Test func earlyExitNarrationFollowsEachCase() {
+        let ran = EarlyExitVariant.Case(name: "x", termination: "cancelled", producedAtTermination: 3, producedAfterGrace: 3)
+        let late = EarlyExitVariant.Case(name: "y", termination: "cancelled", producedAtTermination: 3, producedAfterGrace: 5)
+        let never = EarlyExitVariant.Case(name: "z", termination: nil, producedAtTermination: 12, producedAfterGrace: 12)
+        let text = EarlyExitVariant.narration([ran, late, never])
+        #expect(text.contains("With x, onTermination ran with .cancelled and the producer stopped at 3."))
+        #expect(text.contains("With y, onTermination ran with .cancelled and the producer still made 2 more."))
+        #expect(text.contains("With z, onTermination had not run: the producer went on to 12 photos"))
     }
 
     @Test func theFirstAnswerCancelsTheRest() async throws {

@@ -1,24 +1,36 @@
 import Foundation
 import LabKit
 
-/// The consumer stops early. When does the producer hear about it?
+/// When does a stream's `onTermination` run? Four ways a consumer and a producer
+/// part, each measured: the sentences say what this run saw.
 enum EarlyExitVariant {
+    /// One way of parting, and what the feed's log said afterwards.
+    struct Case {
+        let name: String
+        /// onTermination's argument ("cancelled", "finished"), nil if it had not run when we looked.
+        let termination: String?
+        /// Photos made by the time onTermination ran (or by the time we looked).
+        let producedAtTermination: Int
+        /// Photos made by the end of the grace period after the consumer stopped.
+        let producedAfterGrace: Int
+    }
+
     static let variant = LessonVariant("early-exit", title: "The consumer leaves early: when does onTermination run?") { context in
         let console = context.console
         let period = 0.5
         console.paragraph("""
             A view reads new space photos from a stream, one every \(context.describe(sourceSeconds: period)), \
-            and the user leaves after three. The stream's onTermination handler cancels the producer. \
-            But onTermination does not run at `break`: it runs when the consuming task is cancelled \
-            or when nothing references the stream any more. We try both ways of holding the stream.
+            and the user leaves after three. The stream's onTermination handler cancels the producer, \
+            so when it runs decides how long the producer works for nobody. We part consumer and \
+            producer four ways and record when onTermination ran, if it did.
             """)
         let probe = context.probe
         let work = context.work
         let grace = context.scale.duration(sourceSeconds: 10 * period)
+        var cases: [Case] = []
 
-        // 1. The loop's iterator holds the only reference: break ends it at once.
-        let owned = await probe.withLane("loop owns stream") {
-            // The stream is never stored: the loop's iterator is its only owner.
+        // 1. The loop's iterator holds the only reference: break ends it.
+        let owned = await probe.withLane("break, loop owns stream") {
             let (feed, stream) = PhotoFeed.start(probe: probe, work: work, every: period)
             for await photo in consume stream where photo == 3 {
                 probe.mark("break")
@@ -27,39 +39,77 @@ enum EarlyExitVariant {
             return feed
         }
         try await Task.sleep(for: grace)
+        cases.append(Case(name: "break; the loop held the only reference", termination: owned.termination,
+                          producedAtTermination: owned.producedAtTermination, producedAfterGrace: owned.produced))
 
         // 2. The stream is also kept elsewhere (a view model's property, say): break ends nothing.
-        let (held, heldStream) = await probe.withLane("stream held elsewhere") {
-            PhotoFeed.start(probe: probe, work: work, every: period)
-        }
-        var producedWhileHeld = 0
-        await probe.withLane("stream held elsewhere") {
+        let (held, heldStream) = PhotoFeed.start(probe: probe, work: work, every: period)
+        await probe.withLane("break, stream held elsewhere") {
             for await photo in heldStream where photo == 3 {
                 probe.mark("break")
                 break
             }
             try? await Task.sleep(for: grace)
-            producedWhileHeld = held.produced
         }
+        cases.append(Case(name: "break; the stream also held elsewhere", termination: held.termination,
+                          producedAtTermination: held.termination == nil ? held.produced : held.producedAtTermination,
+                          producedAfterGrace: held.produced))
         withExtendedLifetime(heldStream) {}  // held until here, as a property would hold it
         held.producer.cancel()  // what leaving the screen must do when the stream outlives the loop
+
+        // 3. The consuming task is cancelled (a view's `.task` when the view goes away).
+        let (watched, watchedStream) = PhotoFeed.start(probe: probe, work: work, every: period)
+        let seenThree = AsyncStream.makeStream(of: Void.self)
+        let consumer = Task {
+            await probe.withLane("consumer task cancelled") {
+                for await photo in watchedStream where photo == 3 { seenThree.continuation.yield() }
+            }
+        }
+        for await _ in seenThree.stream { break }
+        probe.mark("cancel consumer")
+        consumer.cancel()
+        await consumer.value
+        try await Task.sleep(for: grace)
+        cases.append(Case(name: "the consuming task cancelled", termination: watched.termination,
+                          producedAtTermination: watched.producedAtTermination, producedAfterGrace: watched.produced))
+        withExtendedLifetime(watchedStream) {}  // still referenced: cancellation alone ended it
+
+        // 4. The producer runs out and calls finish().
+        let (finite, finiteStream) = PhotoFeed.start(probe: probe, work: work, every: period, photos: 3)
+        await probe.withLane("producer finishes") {
+            for await _ in finiteStream {}
+        }
+        await finite.producer.value
+        cases.append(Case(name: "the producer called finish() after 3", termination: finite.termination,
+                          producedAtTermination: finite.producedAtTermination, producedAfterGrace: finite.produced))
         await owned.producer.value
         await held.producer.value
+        await watched.producer.value
 
-        context.record("owned_produced", "loop owns the stream: photos produced", count: owned.produced)
-        context.record("owned_termination", "loop owns the stream: onTermination", text: owned.termination ?? "never ran")
-        context.record("held_produced_after_grace", "stream held elsewhere: photos produced \(grace.humanReadable) after break", count: producedWhileHeld)
-        context.record("held_termination_at_break", "stream held elsewhere: onTermination ran at break",
-                       count: held.producedAtTermination == 3 ? 1 : 0)
-        console.output("loop owns the stream: onTermination(\(owned.termination ?? "-")) at break, producer made \(owned.produced) photos")
-        console.output("stream held elsewhere: \(grace.humanReadable) after break the producer had made \(producedWhileHeld)")
-        console.paragraph("""
-            When the `for await` loop held the only reference, breaking destroyed its iterator, \
-            onTermination ran with `.cancelled`, and the producer stopped at \(owned.produced) photos. \
-            When the stream was also held elsewhere, break changed nothing: the producer went on to \
-            \(producedWhileHeld) photos for nobody, until we cancelled it. So tie the producer to the \
-            consumer's lifetime: let the consumer own the stream, or cancel the producer when the \
-            screen goes away (the next lesson's `.task` does exactly that).
-            """)
+        var table = Table(headers: ["how they parted", "onTermination", "photos made by then", "\(grace.humanReadable) later"], rightAligned: [2, 3])
+        for item in cases {
+            table.append([item.name, item.termination.map { "ran (.\($0))" } ?? "had not run",
+                          "\(item.producedAtTermination)", "\(item.producedAfterGrace)"])
+        }
+        console.table(table)
+        for (key, item) in zip(["owned", "held", "cancelled", "finished"], cases) {
+            context.record("\(key)_termination", "\(item.name): onTermination", text: item.termination ?? "had not run")
+            context.record("\(key)_produced_after_grace", "\(item.name): photos made \(grace.humanReadable) later", count: item.producedAfterGrace)
+        }
+        console.paragraph(narration(cases))
+    }
+
+    /// One sentence per case, from what was recorded.
+    static func narration(_ cases: [Case]) -> String {
+        cases.map { item -> String in
+            guard let termination = item.termination else {
+                return "With \(item.name), onTermination had not run: the producer went on to \(item.producedAfterGrace) photos for nobody, until we cancelled it."
+            }
+            let stopped = item.producedAfterGrace == item.producedAtTermination
+                ? "the producer stopped at \(item.producedAfterGrace)"
+                : "the producer still made \(item.producedAfterGrace - item.producedAtTermination) more"
+            return "With \(item.name), onTermination ran with .\(termination) and \(stopped)."
+        }.joined(separator: " ") + " So onTermination runs when the stream ends: finish(), the consuming task cancelled, "
+            + "or its last reference (the loop's iterator) going away; a `break` alone ends nothing while anyone else holds the stream."
     }
 }

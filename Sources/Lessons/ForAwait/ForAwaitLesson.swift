@@ -32,7 +32,7 @@ public struct ForAwaitLesson: Lesson {
         "AsyncStream.makeStream() gives a stream and its continuation: the producer yields and finishes, the consumer reads with `for await`.",
         "An AsyncThrowingStream ends with `finish(throwing:)`; the consumer's `for try await` throws after the values before it.",
         "With a slow consumer, the buffering policy decides: unbounded keeps everything (memory grows), bufferingOldest keeps the first n, bufferingNewest keeps the last n.",
-        "When the consumer stops early, onTermination runs: cancel the producer there, or it keeps working for nobody.",
+        "onTermination runs when the stream ends — finish(), the consuming task cancelled, or its last reference dropped — not at a `break` while the stream is held elsewhere: cancel the producer there, and tie the stream to its consumer.",
         "`for await` can stop at the first value it needs; cancel the rest of the group when you do.",
     ]
 }

@@ -13,16 +13,17 @@ final class PhotoFeed: Sendable {
     private let log = Log()
     let producer: Task<Void, Never>
 
-    static func start(probe: Probe, work: SimulatedWork, every seconds: Double) -> (PhotoFeed, AsyncStream<Int>) {
+    /// A feed of `photos` photos, then `finish()`.
+    static func start(probe: Probe, work: SimulatedWork, every seconds: Double, photos: Int = 100) -> (PhotoFeed, AsyncStream<Int>) {
         let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
-        return (PhotoFeed(continuation: continuation, probe: probe, work: work, every: seconds), stream)
+        return (PhotoFeed(continuation: continuation, probe: probe, work: work, every: seconds, photos: photos), stream)
     }
 
-    private init(continuation: AsyncStream<Int>.Continuation, probe: Probe, work: SimulatedWork, every seconds: Double) {
+    private init(continuation: AsyncStream<Int>.Continuation, probe: Probe, work: SimulatedWork, every seconds: Double, photos: Int) {
         let log = self.log
         producer = Task {
             await probe.withLane("producer") {
-                for photo in 1...100 {
+                for photo in 1...max(1, photos) {
                     guard !Task.isCancelled else {
                         probe.mark("producer cancelled")
                         return
