@@ -65,3 +65,40 @@ struct TraceRenderingTests {
         #expect(text.contains("11→12"), "a task that resumed on another thread shows both")
     }
 }
+
+@Suite("Steps table")
+struct StepsTableTests {
+    func span(_ id: Int, _ name: String, lane: String = "l", isolation: Isolation = .mainActor, work: Isolation? = nil,
+              start: Double, end: Double, threads: (UInt64, UInt64) = (1, 1)) -> Span {
+        var span = Span(id: id, parent: nil, name: name, lane: lane, kind: .step, isolation: isolation,
+                        start: start, end: end, startThread: threads.0, endThread: threads.1)
+        span.workIsolation = work
+        return span
+    }
+
+    @Test func theWorkersPlaceIsShownWithTheAwaitingCaller() {
+        let table = Table.spans([span(0, "download", work: .nonisolated, start: 0, end: 0.075)])
+        #expect(table.rows[0][2] == "nonisolated (awaited from main actor)")
+        #expect(Table.spans([span(0, "set", start: 0, end: 0)]).rows[0][2] == "main actor")
+    }
+
+    @Test func alikeStepsInARowAreMergedAndCounted() {
+        let spans = (0..<18).map { span($0, "yield hour \($0)", start: Double($0), end: Double($0)) }
+            + [span(18, "done", start: 20, end: 20)]
+        let merged = Table.spans(spans, collapsing: true)
+        #expect(merged.rows.count == 2)
+        #expect(merged.rows[0][0] == "yield hour N ×18")
+        #expect(Table.spans(spans).rows.count == 19, "without collapsing, every step has its row")
+    }
+
+    @Test func stepsInAnotherTaskOrPlaceAreNotMerged() {
+        let spans = [span(0, "call 1", lane: "a", start: 0, end: 1), span(1, "call 2", lane: "b", start: 0, end: 1),
+                     span(2, "call 3", lane: "b", isolation: .nonisolated, start: 1, end: 2)]
+        #expect(Table.spans(spans, collapsing: true).rows.count == 3)
+    }
+
+    @Test func theThreadColumnShowsAResumeOnAnotherThread() {
+        #expect(Table.spans([span(0, "s", start: 0, end: 1, threads: (7, 9))]).rows[0][3] == "7→9")
+        #expect(Table.spansLegend.contains("a→b"))
+    }
+}

@@ -10,6 +10,8 @@ public struct LessonOptions: Sendable, Equatable {
     public var quiet = false
     public var help = false
     public var list = false
+    /// Every step in its own row (by default alike steps in a row are merged).
+    public var allSteps = false
 
     public init() {}
 
@@ -25,6 +27,7 @@ public struct LessonOptions: Sendable, Equatable {
         OptionSpec("seed", value: "N", help: "Seed for the simulated services (default 42)"),
         OptionSpec("no-color", help: "Plain text, no colours (also: NO_COLOR=1)"),
         OptionSpec("quiet", short: "q", help: "Only the measured figures, no narration"),
+        OptionSpec("steps", help: "List every step in its own row (by default alike steps in a row are merged)"),
     ])
 
     public static func parse(_ arguments: [String]) throws(UsageError) -> LessonOptions {
@@ -44,6 +47,7 @@ public struct LessonOptions: Sendable, Equatable {
         options.json = parsed.has("json")
         options.noColor = parsed.has("no-color")
         options.quiet = parsed.has("quiet")
+        options.allSteps = parsed.has("steps")
         return options
     }
 }

@@ -55,7 +55,7 @@ struct LessonSession {
         let start = clock.now
         var failure: String?
         do {
-            // Steps outside any named lane show in the lane "lesson".
+            // Steps outside any named lane show in the lane "top-level task".
             try await variant.run(context)
         } catch {
             failure = "\(error)"
@@ -92,11 +92,17 @@ struct LessonSession {
         }
         if !steps.isEmpty {
             console.subheading("Where each step ran")
-            let shown = Array(steps.prefix(24))
-            console.table(Table.spans(shown, origin: spans.map(\.start).min()))
-            if steps.count > shown.count {
-                console.say(terminal.paint("  … and \(steps.count - shown.count) more steps (all of them are in --json and --trace-out)", .dim))
+            if options.allSteps {
+                console.table(Table.spans(steps, origin: spans.map(\.start).min()))
+            } else {
+                let table = Table.spans(steps, origin: spans.map(\.start).min(), collapsing: true)
+                let shown = Table(headers: table.headers, rows: Array(table.rows.prefix(16)), rightAligned: table.rightAligned)
+                console.table(shown)
+                if table.rows.count > shown.rows.count || table.rows.count < steps.count {
+                    console.say(terminal.paint("  (\(steps.count) steps; alike steps in a row are merged and counted ×N. --steps shows every one)", .dim))
+                }
             }
+            console.say(terminal.paint(Table.spansLegend.wrapped(to: terminal.width - 2, indent: "  "), .dim))
         }
         if options.showTrace {
             console.subheading("Timeline")

@@ -55,6 +55,7 @@ public struct SimulatedTransport: Transport {
     }
 
     public func data(for request: ServiceRequest) async throws -> Data {
+        Probe.noteWork()  // the step that awaits this call did its work here, not where it awaited
         let index = meter.begin(key: request.key)
         let (latency, fails) = plan(for: request, callIndex: index)
         do {

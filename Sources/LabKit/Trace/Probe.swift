@@ -19,6 +19,21 @@ public final class Probe: Sendable {
     /// The lane name tasks inherit: set with `withLane(_:)`.
     @TaskLocal static var laneLabel: String?
     @TaskLocal static var currentSpan: Int?
+    /// The probe recording `currentSpan`, so code deep inside a step can say where it ran.
+    @TaskLocal static var current: Probe?
+
+    /// Called by the code that does a step's work (a service, an actor's method): records
+    /// its isolation on the enclosing span, which may have been traced by an awaiting caller
+    /// elsewhere. The first report wins; outside any traced step it does nothing.
+    public static func noteWork(isolation: (any Actor)? = #isolation) {
+        guard let probe = current, probe.isEnabled, let id = currentSpan else { return }
+        let where_ = Isolation(isolation)
+        probe.state.withLock { state in
+            if let index = state.spans.lastIndex(where: { $0.id == id }), state.spans[index].workIsolation == nil {
+                state.spans[index].workIsolation = where_
+            }
+        }
+    }
 
     public init(enabled: Bool = true) {
         self.isEnabled = enabled
@@ -48,7 +63,9 @@ public final class Probe: Sendable {
         guard isEnabled else { return try await body() }
         let id = begin(name, kind: kind, isolation: Isolation(isolation))
         defer { end(id) }
-        return try await Probe.$currentSpan.withValue(id, operation: body, isolation: isolation)
+        return try await Probe.$current.withValue(self, operation: {
+            try await Probe.$currentSpan.withValue(id, operation: body, isolation: isolation)
+        }, isolation: isolation)
     }
 
     /// Traces synchronous `body` (blocking or CPU work) as a span.
@@ -59,7 +76,7 @@ public final class Probe: Sendable {
         guard isEnabled else { return try body() }
         let id = begin(name, kind: kind, isolation: Isolation(isolation))
         defer { end(id) }
-        return try Probe.$currentSpan.withValue(id, operation: body)
+        return try Probe.$current.withValue(self) { try Probe.$currentSpan.withValue(id, operation: body) }
     }
 
     /// Records an instant (a zero-length span), e.g. "cancel() called".
@@ -110,7 +127,7 @@ extension Probe.State {
             // A task keeps its lane unless it was given a new label.
             if label == nil || known == label || known.hasPrefix((label ?? "") + " #") { return known }
         }
-        let base = label ?? "lesson"
+        let base = label ?? "top-level task"
         let count = (laneCountForLabel[base] ?? 0) + 1
         laneCountForLabel[base] = count
         let lane = count > 1 ? "\(base) #\(count)" : base

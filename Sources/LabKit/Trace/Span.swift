@@ -9,7 +9,11 @@ public struct Span: Sendable, Codable, Identifiable, Equatable {
     /// The lane the timeline draws it in: one per task.
     public let lane: String
     public let kind: WorkKind
+    /// Where the code that traced the span ran: the awaiting caller, for a span around an `await`.
     public let isolation: Isolation
+    /// Where the step's own work ran, when the work said so (`Probe.noteWork()`): a
+    /// service's nonisolated code on the global executor, an actor's method on the actor.
+    public var workIsolation: Isolation? = nil
     public let start: Double
     public var end: Double
     /// OS thread ids where the span started and ended. They differ when the task
@@ -18,6 +22,9 @@ public struct Span: Sendable, Codable, Identifiable, Equatable {
     public var endThread: UInt64
 
     public var duration: Double { end - start }
+
+    /// Where the work ran, if known; else where the span was traced.
+    public var ranOn: Isolation { workIsolation ?? isolation }
 
     /// True when the two spans were running at the same time.
     public func overlaps(_ other: Span) -> Bool {

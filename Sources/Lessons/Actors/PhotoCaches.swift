@@ -16,6 +16,7 @@ public actor NaivePhotoCache: PhotoCaching {
     public init(service: any SpacePhotosService) { self.service = service }
 
     public func photo(for date: Date) async throws -> SpacePhoto {
+        Probe.noteWork()  // the view awaits; this method runs on the cache actor
         if let cached = photos[date] { return cached }
         let photo = try await service.photo(for: date)  // reentrancy: other calls run here
         photos[date] = photo
@@ -32,6 +33,7 @@ public actor SharedDownloadPhotoCache: PhotoCaching {
     public init(service: any SpacePhotosService) { self.service = service }
 
     public func photo(for date: Date) async throws -> SpacePhoto {
+        Probe.noteWork()  // the view awaits; this method runs on the cache actor
         if let entry = entries[date] { return try await entry.value }
         let service = self.service
         let download = Task { try await service.photo(for: date) }
