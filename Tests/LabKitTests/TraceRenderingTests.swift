@@ -102,3 +102,14 @@ struct StepsTableTests {
         #expect(Table.spansLegend.contains("a→b"))
     }
 }
+
+@Suite("Figures read as words where they are yes or no")
+struct FlagFigureTests {
+    @Test func flagsPrintAsYesOrNoAndStayNumbersInJSON() throws {
+        let yes = Figure(key: "k", label: "l", value: 1, unit: .flag)
+        #expect(yes.formattedValue == "yes")
+        #expect(Figure(key: "k", label: "l", value: 0, unit: .flag).formattedValue == "no")
+        let json = String(decoding: try JSONEncoder().encode(yes), as: UTF8.self)
+        #expect(json.contains("\"value\":1"))
+    }
+}

@@ -2,6 +2,8 @@
 public struct Figure: Sendable, Codable, Equatable {
     public enum Unit: String, Sendable, Codable {
         case seconds, count, ratio, bytes, text
+        /// Yes or no; the value is 1 or 0 (in JSON too), shown as a word.
+        case flag
     }
     public let key: String
     public let label: String
@@ -25,6 +27,7 @@ public struct Figure: Sendable, Codable, Equatable {
         case .ratio: "\(value.formatted(significantDigits: 3))×"
         case .bytes: "\(Int(value)) B"
         case .text: text ?? ""
+        case .flag: value != 0 ? "yes" : "no"
         }
     }
 }

@@ -30,6 +30,10 @@ public final class LessonContext: Sendable {
         record(Figure(key: key, label: label, value: Double(count), unit: .count))
     }
 
+    public func record(_ key: String, _ label: String, flag: Bool) {
+        record(Figure(key: key, label: label, value: flag ? 1 : 0, unit: .flag))
+    }
+
     public func record(_ key: String, _ label: String, ratio: Double) {
         record(Figure(key: key, label: label, value: ratio, unit: .ratio))
     }

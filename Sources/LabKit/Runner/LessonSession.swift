@@ -6,6 +6,8 @@ struct LessonSession {
     let lesson: any Lesson
     let options: LessonOptions
     let console: Console
+    /// Whether the steps table's legend was printed (once per lesson).
+    let legendShown = Locked(false)
 
     private var terminal: Terminal { console.terminal }
 
@@ -96,15 +98,18 @@ struct LessonSession {
                 console.table(Table.spans(steps, origin: spans.map(\.start).min()))
             } else {
                 let table = Table.spans(steps, origin: spans.map(\.start).min(), collapsing: true)
-                let shown = Table(headers: table.headers, rows: Array(table.rows.prefix(16)), rightAligned: table.rightAligned)
+                let shown = Table(headers: table.headers, rows: Array(table.rows.prefix(8)), rightAligned: table.rightAligned)
                 console.table(shown)
                 if table.rows.count > shown.rows.count || table.rows.count < steps.count {
-                    console.say(terminal.paint("  (\(steps.count) steps; alike steps in a row are merged and counted ×N. --steps shows every one)", .dim))
+                    console.say(terminal.paint("  (\(steps.count) steps; alike ones are merged, ×N, from the first one's start to the last one's end. --steps lists each)", .dim))
                 }
             }
-            console.say(terminal.paint(Table.spansLegend.wrapped(to: terminal.width - 2, indent: "  "), .dim))
+            if !legendShown.withLock({ $0 }) {  // once per lesson: the columns mean the same in every variant
+                legendShown.withLock { $0 = true }
+                console.say(terminal.paint(Table.spansLegend.wrapped(to: terminal.width - 2, indent: "  "), .dim))
+            }
         }
-        if options.showTrace {
+        if options.showTrace && !spans.isEmpty {
             console.subheading("Timeline")
             console.say(TimelineRenderer(terminal: terminal).render(spans))
         }

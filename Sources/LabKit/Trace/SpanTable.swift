@@ -1,12 +1,12 @@
 extension Table {
     /// "Where each step ran": every span with its lane, where its work ran, threads and times.
-    /// With `collapsing`, runs of alike steps (same name but for numbers, same task, same
-    /// place) become one row, "yield hour N ×18", so a loop does not fill the screen.
+    /// With `collapsing`, alike steps (same name but for numbers, same task, same place)
+    /// become one row, "yield hour N ×9", so a loop does not fill the screen.
     public static func spans(_ spans: [Span], origin: Double? = nil, collapsing: Bool = false) -> Table {
         let zero = origin ?? spans.map(\.start).min() ?? 0
         var table = Table(headers: ["step", "task", "ran on", "thread", "start", "took"],
                           rightAligned: [3, 4, 5])
-        let groups = collapsing ? SpanRun.runs(spans) : spans.map { SpanRun(first: $0, count: 1, totalDuration: $0.duration, lastThread: $0.endThread) }
+        let groups = collapsing ? SpanRun.runs(spans) : spans.map { SpanRun($0) }
         for group in groups {
             let span = group.first
             let threads = span.startThread == group.lastThread
@@ -14,8 +14,10 @@ extension Table {
             var place = span.ranOn.description
             if let work = span.workIsolation, work != span.isolation { place += " (awaited from \(span.isolation))" }
             let name = group.count > 1 ? "\(SpanRun.pattern(span.name)) ×\(group.count)" : span.name
-            table.append([name, span.lane, place, threads,
-                          (span.start - zero).formattedAsDuration, group.totalDuration.formattedAsDuration])
+            let lane = group.lanesDiffer ? SpanRun.pattern(span.lane) : span.lane
+            // A merged row spans from its first step's start to its last step's end.
+            table.append([name, lane, place, threads,
+                          (span.start - zero).formattedAsDuration, (group.lastEnd - span.start).formattedAsDuration])
         }
         return table
     }
@@ -28,12 +30,20 @@ extension Table {
         """
 }
 
-/// Consecutive alike spans, shown as one row.
+/// Alike spans, shown as one row.
 struct SpanRun {
     let first: Span
-    var count: Int
-    var totalDuration: Double
+    var count = 1
+    var lastEnd: Double
     var lastThread: UInt64
+    /// The merged steps ran in several tasks alike but for their numbers ("blocking 1", "blocking 2"…).
+    var lanesDiffer = false
+
+    init(_ span: Span) {
+        first = span
+        lastEnd = span.end
+        lastThread = span.endThread
+    }
 
     /// "yield hour 12" → "yield hour N": numbers do not make two steps different.
     static func pattern(_ name: String) -> String {
@@ -51,16 +61,23 @@ struct SpanRun {
         return result
     }
 
+    /// Alike steps (same name and task but for numbers, same place) become one row, in
+    /// order of their first appearance, even when other steps ran between them: a
+    /// producer's "yield hour N" and a consumer's "redraw hour N" alternate, and read
+    /// best as two rows. The timeline (--trace) and --steps keep the interleaving.
     static func runs(_ spans: [Span]) -> [SpanRun] {
         var runs: [SpanRun] = []
+        var indexByKey: [String: Int] = [:]
         for span in spans {
-            if let last = runs.last, last.first.lane == span.lane, last.first.ranOn == span.ranOn,
-               last.first.isolation == span.isolation, pattern(last.first.name) == pattern(span.name) {
-                runs[runs.count - 1].count += 1
-                runs[runs.count - 1].totalDuration += span.duration
-                runs[runs.count - 1].lastThread = span.endThread
+            let key = "\(pattern(span.name))|\(pattern(span.lane))|\(span.ranOn)|\(span.isolation)"
+            if let index = indexByKey[key] {
+                runs[index].count += 1
+                runs[index].lastEnd = max(runs[index].lastEnd, span.end)
+                runs[index].lastThread = span.endThread
+                if span.lane != runs[index].first.lane { runs[index].lanesDiffer = true }
             } else {
-                runs.append(SpanRun(first: span, count: 1, totalDuration: span.duration, lastThread: span.endThread))
+                indexByKey[key] = runs.count
+                runs.append(SpanRun(span))
             }
         }
         return runs

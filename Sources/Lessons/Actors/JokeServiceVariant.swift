@@ -60,7 +60,7 @@ enum JokeServiceVariant {
         let assign = try spans.single(named: "joke = loaded.value")
         context.record("load_isolation", "load() ran on", text: load.isolation.description)
         context.record("assign_isolation", "the joke was set on", text: assign.isolation.description)
-        context.record("is_fetching_after", "isFetching afterwards", count: service.isFetching ? 1 : 0)
+        context.record("is_fetching_after", "isFetching afterwards", flag: service.isFetching)
         console.paragraph("""
             load() ran on the \(load.isolation); the joke was stored on the \(assign.isolation), \
             where the view reads it; isFetching went back to false. The actor boundary is where the \

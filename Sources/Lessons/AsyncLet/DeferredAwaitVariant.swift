@@ -33,7 +33,7 @@ enum DeferredAwaitVariant {
         let other = try spans.single(named: "other work")
         context.record("after_async_let_seconds", "\"After async-let\" printed after Start", seconds: marks["after"] ?? 0)
         context.record("result_seconds", "\"result =\" printed after Start", seconds: marks["result"] ?? 0)
-        context.record("overlapped", "other work overlapped takesTooLong()", count: other.overlaps(child) ? 1 : 0)
+        context.record("overlapped", "other work overlapped takesTooLong()", flag: other.overlaps(child))
         console.paragraph("""
             "After async-let" came \((marks["after"] ?? 0).formattedAsDuration) after Start: binding \
             did not wait. The other work ran on the \(other.isolation) \

@@ -23,7 +23,7 @@ enum NeverAwaitedVariant {
         let sawCancel = spans.contains { $0.name == "download saw cancellation" }
         context.record("cooperative_scope_exit_seconds", "prefetch() returned after (cooperative child)", seconds: cooperative)
         context.record("stubborn_scope_exit_seconds", "prefetch() returned after (child ignores cancellation)", seconds: stubborn)
-        context.record("child_saw_cancellation", "the cooperative child saw cancellation", count: sawCancel ? 1 : 0)
+        context.record("child_saw_cancellation", "the cooperative child saw cancellation", flag: sawCancel)
         console.paragraph("""
             With a child that sleeps with Task.sleep (which throws when cancelled), prefetch() returned \
             after \(cooperative.formattedAsDuration). With a child that computes without checking, \

@@ -31,8 +31,8 @@ enum OneThrowsVariant {
         }
         context.record("failing_first_error_seconds", "error reached the caller (failing one awaited first)", seconds: rows[0].1)
         context.record("slow_first_error_seconds", "error reached the caller (slow one awaited first)", seconds: rows[1].1)
-        context.record("sibling_cancelled_failing_first", "slow sibling cancelled (failing one awaited first)", count: rows[0].2 ? 1 : 0)
-        context.record("sibling_cancelled_slow_first", "slow sibling cancelled (slow one awaited first)", count: rows[1].2 ? 1 : 0)
+        context.record("sibling_cancelled_failing_first", "slow sibling cancelled (failing one awaited first)", flag: rows[0].2)
+        context.record("sibling_cancelled_slow_first", "slow sibling cancelled (slow one awaited first)", flag: rows[1].2)
         console.paragraph("""
             Awaiting the failing binding first, the error arrived after \(rows[0].1.formattedAsDuration) \
             and leaving the scope cancelled the slow sibling\(rows[0].2 ? "" : " (it had finished)"). \

@@ -53,7 +53,7 @@ enum AsyncAlternativeVariant {
         console.output("old code: controller.save(latte) { saved in … } called back with saved = \(saved)")
         let count = try await store.queryCaffeine(since: nil).added.count
         context.record("samples_saved", "samples in the store", count: count)
-        context.record("legacy_saved", "the shim reported success", count: saved ? 1 : 0)
+        context.record("legacy_saved", "the shim reported success", flag: saved)
         console.paragraph("""
             Both paths saved: \(count) samples. There is one implementation, the async one; the \
             shim adds only a Task and a callback, and can be deleted once no caller needs it.

@@ -54,10 +54,10 @@ enum ResumeOnceVariant {
         console.output("resumes twice → \(double.summary)")
         console.output("  stderr: \(doubleMessage ?? "(nothing)")")
 
-        context.record("leak_reported", "leak reported by the checked continuation", count: leakMessage?.contains("leaked its continuation") == true ? 1 : 0)
+        context.record("leak_reported", "leak reported by the checked continuation", flag: leakMessage?.contains("leaked its continuation") == true)
         context.record("leak_exit", "the leaking process", text: leak.summary)
-        context.record("double_reported", "double resume reported", count: doubleMessage?.contains("more than once") == true ? 1 : 0)
-        context.record("double_crashed", "the double resume stopped the program", count: double.crashed ? 1 : 0)
+        context.record("double_reported", "double resume reported", flag: doubleMessage?.contains("more than once") == true)
+        context.record("double_crashed", "the double resume stopped the program", flag: double.crashed)
         console.paragraph("""
             The leak is not fatal: the checked continuation reports it when it is destroyed, and the \
             waiting task stays suspended forever (no cancellation can reach it). The double resume is \

@@ -17,7 +17,7 @@ enum FiveTasksVariant {
         context.record("total_seconds", "the group took", seconds: order.1)
         context.record("max_overlap", "tasks waiting at once", count: spans.maximumOverlap)
         context.record("completion_order", "completion order", text: order.0.map(String.init).joined(separator: ", "))
-        context.record("in_launch_order", "completed in launch order", count: inLaunchOrder ? 1 : 0)
+        context.record("in_launch_order", "completed in launch order", flag: inLaunchOrder)
         console.paragraph("""
             All five waited together (\(spans.maximumOverlap) at once) and the group took \
             \(order.1.formattedAsDuration), about one delay. This time they completed in the order \
