@@ -37,7 +37,14 @@ public enum Sandbox {
         let environment = ["PATH=/usr/bin:/bin", "HOME=\(folder.path)", "TMPDIR=\(folder.path)", "LANG=C.UTF-8", "NO_COLOR=1"]
 
         let secretPipe = try makePipe(), recordPipe = try makePipe(), outputPipe = try makePipe()
+        // Darwin declares these two types as opaque pointers, glibc as structs.
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t? = nil
+        var attributes: posix_spawnattr_t? = nil
+        #else
         var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
@@ -46,7 +53,6 @@ public enum Sandbox {
         posix_spawn_file_actions_adddup2(&actions, secretPipe.read, 3)
         posix_spawn_file_actions_adddup2(&actions, recordPipe.write, 4)
         lab_spawn_add_chdir(&actions, folder.path)
-        var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var defaultSignals = sigset_t()

@@ -56,3 +56,24 @@ struct ObservedViewTests {
         #expect(view.frames.map(\.snapshot) == ["—", "—", "Saturn", "Saturn"])
     }
 }
+
+@Suite("main-queue narration follows the measurement on any platform")
+struct MainQueueNarrationTests {
+    @Test func theMainThreadEveryTimeAsOnApplePlatforms() {
+        let text = MainQueueVariant.narration(onMainThread: 10, confirmed: 10, suspensions: 10, threads: 1)
+        #expect(text.contains("the main thread ran it every time"))
+        #expect(!text.contains("was false"))
+    }
+
+    @Test func neverTheMainThreadAsOnLinux() {
+        let text = MainQueueVariant.narration(onMainThread: 0, confirmed: 10, suspensions: 10, threads: 2)
+        #expect(text.contains("Thread.isMainThread was false every time"))
+        #expect(text.contains("served by 2 other threads"))
+        #expect(!text.contains("ran it every time"))
+    }
+
+    @Test func sometimesTheMainThread() {
+        let text = MainQueueVariant.narration(onMainThread: 3, confirmed: 10, suspensions: 10, threads: 2)
+        #expect(text.contains("true 3 of 10 times"))
+    }
+}

@@ -72,7 +72,9 @@ public struct EnvironmentInfo: Sendable, Codable, Equatable {
         var size = 0
         if sysctlbyname("machdep.cpu.brand_string", nil, &size, nil, 0) == 0, size > 0 {
             var buffer = [CChar](repeating: 0, count: size)
-            if sysctlbyname("machdep.cpu.brand_string", &buffer, &size, nil, 0) == 0 { return String(cString: buffer) }
+            if sysctlbyname("machdep.cpu.brand_string", &buffer, &size, nil, 0) == 0 {
+                return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            }
         }
         #endif
         return "unknown CPU"
