@@ -18,13 +18,13 @@ enum CounterNarration {
         guard lost > 0 else {
             return """
                 This time the race did not show: the class lost nothing in \(attempts) attempt\(attempts == 1 ? "" : "s"), \
-                each with more increments than the last. That is luck, not safety: an update is lost only when two \
+                each with a wider gap between reading the counter and writing it back. That is luck, not safety: an update is lost only when two \
                 tasks read the counter at the same instant, and on a busy machine (another program using the CPU) \
                 they seldom run at the same instant. The race is in the code whether or not it bit: the thread \
                 sanitizer (below) reports it even on runs that lose nothing.
                 """ + others
         }
-        let attempt = attempts == 1 ? "on the first attempt" : "on attempt \(attempts) of up to \(maximumAttempts) (the earlier ones lost nothing: a race is luck)"
+        let attempt = attempts == 1 ? "on the first attempt" : "on attempt \(attempts) of up to \(maximumAttempts), with a wider gap between its read and its write (the earlier attempts lost nothing: a race is luck)"
         return """
             The class lost \(lost) of \(total) increments \(attempt): two tasks read the same old value, \
             and each wrote its own result over the other's.

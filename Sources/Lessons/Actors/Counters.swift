@@ -17,11 +17,19 @@ public enum CounterKind: String, CaseIterable, Sendable {
 /// check so that the race can happen and be counted. Do not copy this.
 final class UnsafeCounter: @unchecked Sendable {
     var value = 0
+    /// Busy steps between reading the counter and writing it back: the race window.
+    /// Wider, a loss is more likely even when the tasks seldom run at the same instant.
+    let window: Int
+
+    init(window: Int = 0) { self.window = window }
+
     func increment() {
         // Read, then write, through an opaque call: without it the optimizer keeps
         // `value` in a register for the whole loop and the race all but vanishes
         // in release builds (measured: 0 lost updates with -O).
-        value = BlackHole.identity(value) + 1
+        let read = BlackHole.identity(value)
+        for step in 0..<window { BlackHole.consume(UInt64(step)) }
+        value = read + 1
     }
 }
 
@@ -60,7 +68,8 @@ public enum CounterExperiment {
     /// `tasks` tasks each increment one shared counter `increments` times. They start
     /// together (a barrier), so they really contend. `tasks` must not exceed the
     /// executor's width, or the barrier would wait for a task that cannot start.
-    public static func run(_ kind: CounterKind, tasks: Int, increments: Int) async -> Outcome {
+    /// - Parameter raceWindow: for the unsafe class, busy steps between its read and its write.
+    public static func run(_ kind: CounterKind, tasks: Int, increments: Int, raceWindow: Int = 0) async -> Outcome {
         let barrier = StartBarrier(parties: tasks)
         let startTogether = barrier.arriveAndWait
         let clock = ContinuousClock()
@@ -68,7 +77,7 @@ public enum CounterExperiment {
         let final: Int
         switch kind {
         case .unsafeClass:
-            let counter = UnsafeCounter()
+            let counter = UnsafeCounter(window: raceWindow)
             await fanOut(tasks) { startTogether(); for _ in 0..<increments { counter.increment() } }
             final = counter.value
         case .actor:

@@ -6,8 +6,10 @@ import LabKit
 /// itself is `UnsafeCounter` in Counters.swift.
 enum CountersVariant {
     static let increments = 20_000
-    /// Attempts at showing the race, each with twice the increments of the last.
+    /// Attempts at showing the race; after the first, each widens the race window.
     static let raceAttemptsAllowed = 5
+    /// Busy steps between read and write on attempt 2, 3, …: 25, 100, 400, 1600.
+    static func raceWindow(attempt: Int) -> Int { 25 << (2 * (attempt - 2)) }
 
     static let variant = LessonVariant("counters", title: "A data race counted: class vs actor vs Mutex vs Atomic") { context in
         let console = context.console
@@ -25,13 +27,14 @@ enum CountersVariant {
         for kind in CounterKind.allCases {
             let outcome: CounterExperiment.Outcome
             if kind == .unsafeClass {
-                // A race is luck: retry, each time with a wider window (more increments),
-                // until it shows or the attempts run out — and then say it did not show.
+                // A race is luck: retry, each time with a wider window between the read and
+                // the write, until it shows or the attempts run out — and then say it did not.
                 var attempt = await CounterExperiment.run(kind, tasks: tasks, increments: increments)
                 raceAttempts = 1
                 while attempt.lostUpdates == 0 && raceAttempts < raceAttemptsAllowed {
                     raceAttempts += 1
-                    attempt = await CounterExperiment.run(kind, tasks: tasks, increments: increments << (raceAttempts - 1))
+                    attempt = await CounterExperiment.run(kind, tasks: tasks, increments: increments / 4,
+                                                          raceWindow: Self.raceWindow(attempt: raceAttempts))
                 }
                 outcome = attempt
                 raceLost = outcome.lostUpdates
