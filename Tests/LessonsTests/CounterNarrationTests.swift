@@ -19,7 +19,8 @@ struct CounterNarrationTests {
     @Test func aLateLossSaysTheEarlierAttemptsLostNothing() {
         let text = CounterNarration.race(lost: 3, of: 160_000, attempts: 3, maximumAttempts: 5, safeLost: safe)
         #expect(text.contains("on attempt 3 of up to 5"))
-        #expect(text.contains("the earlier ones lost nothing"))
+        #expect(text.contains("the earlier attempts lost nothing"))
+        #expect(text.contains("wider gap between its read and its write"))
     }
 
     @Test func noLossIsSaidNotToHaveShown() {
