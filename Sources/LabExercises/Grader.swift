@@ -9,13 +9,16 @@ public struct Grader: Sendable {
     public let root: URL
     public let exercise: Exercise
 
-    public init(root: URL, exercise: Exercise) {
+    /// Where the generated package and its build live (`.build-exercises` in the lab folder).
+    public let workFolder: URL
+
+    public init(root: URL, exercise: Exercise, workFolder: URL? = nil) {
         self.root = root
         self.exercise = exercise
+        self.workFolder = workFolder ?? root.appendingPathComponent(".build-exercises")
     }
 
     var exercisesFolder: URL { root.appendingPathComponent("Exercises") }
-    var workFolder: URL { root.appendingPathComponent(".build-exercises") }
     public var studentFile: URL { exercisesFolder.appendingPathComponent(exercise.fileName) }
     public var solutionFile: URL { exercisesFolder.appendingPathComponent("Solutions").appendingPathComponent(exercise.fileName) }
     public var originalFile: URL { exercisesFolder.appendingPathComponent("Originals").appendingPathComponent(exercise.fileName) }
