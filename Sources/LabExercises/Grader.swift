@@ -29,6 +29,13 @@ public struct Grader: Sendable {
     /// `scan: false` skips the token review (CI proves each starting file fails by its behaviour alone).
     public func grade(source: URL? = nil, scan: Bool = true, limits: Sandbox.Limits? = nil, onWait: (@Sendable () -> Void)? = nil,
                       onBuildStart: (@Sendable () -> Void)? = nil) async -> CheckOutcome {
+        gradeBlocking(source: source, scan: scan, limits: limits, onWait: onWait, onBuildStart: onBuildStart)
+    }
+
+    /// The same grade on the calling thread, which it holds for the build and the run
+    /// (`lab grade` runs one per worker thread, off the cooperative pool).
+    public func gradeBlocking(source: URL? = nil, scan: Bool = true, limits: Sandbox.Limits? = nil, onWait: (@Sendable () -> Void)? = nil,
+                              onBuildStart: (@Sendable () -> Void)? = nil) -> CheckOutcome {
         let file = source ?? studentFile
         guard let code = try? String(contentsOf: file, encoding: .utf8) else {
             return CheckOutcome(stage: .compile, messages: ["cannot read \(relative(file))"], details: "")

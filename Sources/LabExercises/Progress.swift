@@ -61,6 +61,7 @@ public enum ExerciseError: Error, Equatable, CustomStringConvertible {
     case notSolvedYet(String)
     case damagedProgress(String)
     case toolchain(String)
+    case notAStudentFolder(String)
 
     public var description: String {
         switch self {
@@ -69,6 +70,7 @@ public enum ExerciseError: Error, Equatable, CustomStringConvertible {
         case .notSolvedYet(let name): "solve '\(name)' first (lab check \(name)); its solution opens once your check passes"
         case .damagedProgress(let path): "\(path) is damaged; it was left untouched (move it away to start afresh)"
         case .toolchain(let reason): "cannot build the exercise: \(reason)"
+        case .notAStudentFolder(let path): "\(path) is not a student's folder: expected a lab clone or a folder of exercise files (01-suspend-not-block.swift, …)"
         }
     }
 }

@@ -27,6 +27,7 @@ enum LabCommand {
         Subcommand(name: "hint", usage: "lab hint [EXERCISE]", summary: "One more hint, more specific each time", run: { try await ClassroomCommands.run("hint", $0) }),
         Subcommand(name: "reset", usage: "lab reset EXERCISE", summary: "Put an exercise back as it started (your version is kept)", run: { try await ClassroomCommands.run("reset", $0) }),
         Subcommand(name: "solution", usage: "lab solution EXERCISE", summary: "The reference solution, once you solved it", run: { try await ClassroomCommands.run("solution", $0) }),
+        Subcommand(name: "grade", usage: "lab grade PATH… [--jobs N] [--out DIR]", summary: "Grade a class: every student's folder, in the sandbox, into CSV, JSON and HTML", run: { try await ClassroomCommands.grade($0) }),
         Subcommand(name: "progress", usage: "lab progress [--json]", summary: "Your progress (--json for a teacher)", run: { try await ClassroomCommands.run("progress", $0) }),
         Subcommand(name: "help", usage: "lab help [COMMAND]", summary: "Show help for lab or one command", run: help),
     ]

@@ -1,0 +1,102 @@
+import Foundation
+import LabKit
+
+/// Grades a whole class: every student's folder, every exercise, each in the sandbox,
+/// with as many workers as the machine has cores. It reads the students' files only:
+/// a progress file can say anything, so it is never consulted.
+public struct ClassGrading: Sendable {
+    /// One student's folder: a lab clone (its `Exercises/`) or a folder of exercise files.
+    public struct Student: Sendable, Equatable {
+        public let name: String
+        public let exercisesFolder: URL
+    }
+
+    public enum Status: String, Sendable, Codable {
+        case solved, failed, notStarted = "not started", missing
+    }
+
+    public struct Result: Sendable, Codable, Equatable {
+        public let status: Status
+        /// How a failed answer failed (compile, forbidden, checks, …), and its first message.
+        public let stage: String?
+        public let message: String?
+    }
+
+    public let root: URL
+    public let students: [Student]
+    public let workers: Int
+
+    public init(root: URL, students: [Student], workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.root = root
+        self.students = students
+        self.workers = max(1, workers)
+    }
+
+    /// The student folder at `path`: its `Exercises/` if it has one, else the folder itself.
+    public static func student(at path: String) throws -> Student {
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw ExerciseError.notAStudentFolder(path)
+        }
+        let nested = url.appendingPathComponent("Exercises")
+        let folder = FileManager.default.fileExists(atPath: nested.path) ? nested : url
+        let hasAny = ExerciseCatalog.all.contains { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0.fileName).path) }
+        guard hasAny else { throw ExerciseError.notAStudentFolder(path) }
+        return Student(name: url.lastPathComponent, exercisesFolder: folder)
+    }
+
+    struct Job: Sendable {
+        let student: Int
+        let exercise: Exercise
+    }
+
+    /// Grades everything; `progress` is called (from worker threads) after each answer.
+    public func run(progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void) async -> ClassReport {
+        let jobs = students.indices.flatMap { student in ExerciseCatalog.all.map { Job(student: student, exercise: $0) } }
+        let queue = Locked(jobs[...])
+        let results = Locked<[Int: [String: Result]]>([:])
+        let done = Locked(0)
+        let total = jobs.count
+        let root = self.root, students = self.students
+        await withTaskGroup(of: Void.self) { group in
+            for worker in 0..<min(workers, max(1, jobs.count)) {
+                // The first worker shares `lab check`'s folder (the grading lock keeps them apart), so a
+                // clone that has checked once starts warm; each other worker builds the lab once.
+                let folder = root.appendingPathComponent(worker == 0 ? ".build-exercises" : ".build-exercises/grade-worker-\(worker + 1)")
+                group.addTask {
+                    // A thread of its own: grading holds it for seconds at a time, which the
+                    // cooperative pool (one thread per core) must not give up.
+                    await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
+                        Thread {
+                            while let job = queue.withLock({ $0.popFirst() }) {
+                                let result = Self.grade(job, student: students[job.student], root: root, workFolder: folder)
+                                results.withLock { $0[job.student, default: [:]][job.exercise.id] = result }
+                                progress(done.withLock { $0 += 1; return $0 }, total)
+                            }
+                            finished.resume()
+                        }.start()
+                    }
+                }
+            }
+        }
+        let graded = results.withLock { $0 }
+        return ClassReport(generatedAt: Date(), exercises: ExerciseCatalog.all.map(\.id),
+                           students: students.indices.map { index in
+                               ClassReport.StudentResult(name: students[index].name, folder: students[index].exercisesFolder.path,
+                                                         results: graded[index] ?? [:])
+                           })
+    }
+
+    static func grade(_ job: Job, student: Student, root: URL, workFolder: URL) -> Result {
+        let file = student.exercisesFolder.appendingPathComponent(job.exercise.fileName)
+        guard let answer = try? Data(contentsOf: file) else { return Result(status: .missing, stage: nil, message: nil) }
+        let grader = Grader(root: root, exercise: job.exercise, workFolder: workFolder)
+        if let original = try? Data(contentsOf: grader.originalFile), original == answer {
+            return Result(status: .notStarted, stage: nil, message: nil)
+        }
+        let outcome = grader.gradeBlocking(source: file)
+        return outcome.passed ? Result(status: .solved, stage: nil, message: nil)
+            : Result(status: .failed, stage: outcome.stage.rawValue, message: outcome.messages.first)
+    }
+}

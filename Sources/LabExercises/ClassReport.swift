@@ -1,0 +1,124 @@
+import Foundation
+import LabKit
+
+/// A class's results, and the same results as a terminal table, CSV, JSON and a
+/// self-contained HTML page (schema `concurrency-lab.class-report/1`).
+public struct ClassReport: Sendable, Codable, Equatable {
+    public struct StudentResult: Sendable, Codable, Equatable {
+        public let name: String
+        public let folder: String
+        public let results: [String: ClassGrading.Result]
+        public var solved: Int { results.values.filter { $0.status == .solved }.count }
+    }
+
+    public var schema = "concurrency-lab.class-report/1"
+    public let generatedAt: Date
+    public let exercises: [String]
+    public let students: [StudentResult]
+
+    static func mark(_ result: ClassGrading.Result?) -> String {
+        switch result?.status {
+        case .solved: "✔"
+        case .failed: "✘"
+        case .notStarted: "·"
+        case .missing, nil: "–"
+        }
+    }
+
+    /// Students × exercises, with the solved count; the legend under it.
+    public func table(on terminal: Terminal) -> String {
+        var table = Table(headers: ["student"] + exercises.map { String($0.prefix(2)) } + ["solved"],
+                          rightAligned: [exercises.count + 1])
+        for student in students {
+            table.append([student.name] + exercises.map { Self.mark(student.results[$0]) } + ["\(student.solved)/\(exercises.count)"])
+        }
+        table.append(["solved by"] + exercises.map { id in "\(students.filter { $0.results[id]?.status == .solved }.count)" } + [""])
+        return table.render(on: terminal) + "\n  ✔ solved · ✘ fails its check · · not started (the starting file) · – missing"
+    }
+
+    public func csv() -> String {
+        var lines = ["student,exercise,status,stage,message"]
+        for student in students {
+            for id in exercises {
+                let result = student.results[id]
+                lines.append([student.name, id, result?.status.rawValue ?? "missing", result?.stage ?? "", result?.message ?? ""]
+                    .map(Self.csvField).joined(separator: ","))
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func csvField(_ text: String) -> String {
+        text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+    }
+
+    public func json() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.dateEncodingStrategy = .iso8601
+        return try encoder.encode(self)
+    }
+
+    public func html() -> String {
+        func escape(_ text: String) -> String {
+            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        }
+        let header = exercises.map { "<th title=\"\(escape($0))\">\(escape(String($0.prefix(2))))</th>" }.joined()
+        let rows = students.map { student -> String in
+            let cells = exercises.map { id -> String in
+                let result = student.results[id]
+                let status = result?.status ?? .missing
+                let tip = [id, status.rawValue, result?.stage, result?.message].compactMap { $0 }.joined(separator: " — ")
+                return "<td class=\"\(status == .notStarted ? "idle" : status.rawValue)\" title=\"\(escape(tip))\">\(Self.mark(result))</td>"
+            }.joined()
+            return "<tr><th class=\"name\">\(escape(student.name))</th>\(cells)<td class=\"count\">\(student.solved)/\(exercises.count)</td></tr>"
+        }.joined(separator: "\n")
+        let totals = exercises.map { id in "<td>\(students.filter { $0.results[id]?.status == .solved }.count)</td>" }.joined()
+        let failures = students.flatMap { student in
+            exercises.compactMap { id -> String? in
+                guard let result = student.results[id], result.status == .failed else { return nil }
+                return "<li><b>\(escape(student.name))</b> · \(escape(id)) · \(escape(result.stage ?? "")): \(escape(result.message ?? ""))</li>"
+            }
+        }.joined(separator: "\n")
+        let stamp = ISO8601DateFormatter().string(from: generatedAt)
+        return """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8"><title>Concurrency Lab — class report</title>
+            <style>
+            body { font: 14px/1.4 -apple-system, system-ui, sans-serif; margin: 2em; color: #222; }
+            table { border-collapse: collapse; } th, td { padding: 4px 8px; text-align: center; border-bottom: 1px solid #ddd; }
+            th.name { text-align: left; } td.count { font-weight: bold; }
+            td.solved { background: #d8f5d8; color: #176117; } td.failed { background: #fbdada; color: #8a1010; }
+            td.idle { color: #999; } td.missing { color: #bbb; } tfoot td { font-weight: bold; color: #555; }
+            ul { font-size: 13px; } .legend { color: #666; }
+            </style></head><body>
+            <h1>Class report</h1>
+            <p class="legend">\(students.count) students · \(exercises.count) exercises · graded \(escape(stamp)) by <code>lab grade</code>
+            from the students' files, never from their progress. ✔ solved · ✘ fails its check · · not started · – missing.
+            Hover a cell for the verdict.</p>
+            <table><thead><tr><th class="name">student</th>\(header)<th>solved</th></tr></thead>
+            <tbody>
+            \(rows)
+            </tbody>
+            <tfoot><tr><th class="name">solved by</th>\(totals)<td></td></tr></tfoot></table>
+            <h2>Why answers failed</h2>
+            <ul>
+            \(failures.isEmpty ? "<li>No answer failed.</li>" : failures)
+            </ul>
+            </body></html>
+            """
+    }
+
+    /// Writes class-report.csv, .json and .html into `folder`, each atomically.
+    public func write(to folder: URL) throws -> [URL] {
+        let files: [(String, Data)] = [("class-report.csv", Data(csv().utf8)), ("class-report.json", try json()),
+                                       ("class-report.html", Data(html().utf8))]
+        return try files.map { name, data in
+            let url = folder.appendingPathComponent(name)
+            try AtomicFile.write(data, to: url)
+            return url
+        }
+    }
+}

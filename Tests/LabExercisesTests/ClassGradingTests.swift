@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+@testable import LabExercises
+@testable import LabKit
+
+/// `lab grade` on a small class built here: answers are graded from the files (the
+/// starting file counts as not started without a build), results land in every format.
+@Suite("Class grading", .serialized)
+struct ClassGradingTests {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    func makeClass() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-class-\(UUID().uuidString)")
+        let exercises = root.appendingPathComponent("Exercises")
+        for student in ["ada", "bob"] {
+            let mine = folder.appendingPathComponent(student)
+            try FileManager.default.createDirectory(at: mine, withIntermediateDirectories: true)
+            for exercise in ExerciseCatalog.all {
+                try FileManager.default.copyItem(at: exercises.appendingPathComponent("Originals/\(exercise.fileName)"),
+                                                 to: mine.appendingPathComponent(exercise.fileName))
+            }
+        }
+        func put(_ student: String, _ id: String, from path: String) throws {
+            let target = folder.appendingPathComponent("\(student)/\(id).swift")
+            try? FileManager.default.removeItem(at: target)
+            try FileManager.default.copyItem(at: exercises.appendingPathComponent(path), to: target)
+        }
+        try put("ada", "03-async-let-rovers", from: "Solutions/03-async-let-rovers.swift")
+        try put("ada", "01-suspend-not-block", from: "Mistakes/01-suspend-not-block/exit-zero.swift")
+        try put("bob", "03-async-let-rovers", from: "Mistakes/03-async-let-rovers/decoys.swift")
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("bob/02-task-bridge.swift"))
+        // A progress file claiming everything is solved is never read.
+        try Data(#"{"version":1,"exercises":{"01-suspend-not-block":{"solved":true}}}"#.utf8)
+            .write(to: folder.appendingPathComponent("bob/progress.json"))
+        return folder
+    }
+
+    @Test func aClassIsGradedFromItsFilesIntoEveryFormat() async throws {
+        let folder = try makeClass()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let students = try ["ada", "bob"].map { try ClassGrading.student(at: folder.appendingPathComponent($0).path) }
+        let calls = Locked(0)
+        let report = await ClassGrading(root: root, students: students, workers: 1).run { _, _ in calls.withLock { $0 += 1 } }
+        #expect(calls.withLock { $0 } == 2 * ExerciseCatalog.all.count)
+
+        let ada = try #require(report.students.first { $0.name == "ada" })
+        let bob = try #require(report.students.first { $0.name == "bob" })
+        #expect(ada.results["03-async-let-rovers"]?.status == .solved)
+        #expect(ada.results["01-suspend-not-block"]?.status == .failed)
+        #expect(ada.results["01-suspend-not-block"]?.stage == "incomplete")
+        #expect(bob.results["03-async-let-rovers"]?.status == .failed)
+        #expect(bob.results["02-task-bridge"]?.status == .missing)
+        #expect(bob.results["01-suspend-not-block"]?.status == .notStarted, "the progress file's claim is ignored")
+        #expect(ada.solved == 1 && bob.solved == 0)
+
+        let csv = report.csv().split(separator: "\n")
+        #expect(csv.first == "student,exercise,status,stage,message")
+        #expect(csv.count == 1 + 2 * ExerciseCatalog.all.count)
+        #expect(csv.contains("ada,03-async-let-rovers,solved,,"))
+        let decoded = try JSONSerialization.jsonObject(with: try report.json()) as? [String: Any]
+        #expect(decoded?["schema"] as? String == "concurrency-lab.class-report/1")
+        #expect((decoded?["students"] as? [[String: Any]])?.count == 2)
+        let html = report.html()
+        #expect(html.hasPrefix("<!doctype html>") && html.contains("<td class=\"solved\""))
+        #expect(!html.contains("<script"), "self-contained and static")
+
+        let written = try report.write(to: folder.appendingPathComponent("out"))
+        #expect(written.map(\.lastPathComponent) == ["class-report.csv", "class-report.json", "class-report.html"])
+        #expect(report.table(on: Terminal(isTTY: false, width: 200, usesColor: false)).contains("1/19"))
+    }
+
+    @Test func aFolderWithoutExercisesIsRefusedInOneLine() throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("lab-empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        #expect(throws: ExerciseError.notAStudentFolder(empty.path)) { try ClassGrading.student(at: empty.path) }
+        #expect(throws: ExerciseError.notAStudentFolder("/no/such/folder")) { try ClassGrading.student(at: "/no/such/folder") }
+    }
+}
