@@ -82,12 +82,13 @@ final class CallLog: Sendable {
         return try await body()
     }
 
-    /// Calls with this key prefix that started while the call `key` was in flight.
-    func started(during key: String, startingWith prefix: String) -> Int {
+    /// Calls with this key prefix that started while the call `key` was in flight, at
+    /// least `after` past its start (so calls started together with it do not count).
+    func started(during key: String, startingWith prefix: String, after: Duration = .zero) -> Int {
         calls.withLock { calls in
             guard let window = calls.first(where: { $0.key == key }) else { return 0 }
             let end = window.end ?? .now
-            return calls.filter { $0.key.hasPrefix(prefix) && $0.key != key && $0.start > window.start && $0.start < end }.count
+            return calls.filter { $0.key.hasPrefix(prefix) && $0.key != key && $0.start > window.start + after && $0.start < end }.count
         }
     }
 

@@ -14,13 +14,18 @@ public struct ExerciseCommands {
         self.terminal = terminal
     }
 
-    /// The lab folder containing `Exercises/`: $CONCURRENCY_LAB_ROOT, or the current folder or one of its parents.
+    /// The lab folder containing `Exercises/`: $CONCURRENCY_LAB_ROOT, or the current folder
+    /// or one of its parents, or the clone this `lab` was built in (so a teacher can run it
+    /// from the class's folder).
     public static func findRoot(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL {
         if let root = environment["CONCURRENCY_LAB_ROOT"] { return URL(fileURLWithPath: root) }
-        var folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        for _ in 0..<6 {
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Exercises/Checks/Support.swift").path) { return folder }
-            folder.deleteLastPathComponent()
+        let starts = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath), ExecutableLocation.labImage?.deletingLastPathComponent()]
+        for start in starts.compactMap({ $0 }) {
+            var folder = start
+            for _ in 0..<8 {
+                if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Exercises/Checks/Support.swift").path) { return folder }
+                folder.deleteLastPathComponent()
+            }
         }
         throw ExerciseError.notInLabFolder(FileManager.default.currentDirectoryPath)
     }
