@@ -33,7 +33,7 @@ public struct ClassReport: Sendable, Codable, Equatable {
             table.append([student.name] + exercises.map { Self.mark(student.results[$0]) } + ["\(student.solved)/\(exercises.count)"])
         }
         table.append(["solved by"] + exercises.map { id in "\(students.filter { $0.results[id]?.status == .solved }.count)" } + [""])
-        return table.render(on: terminal) + "\n  ✔ solved · ✘ fails its check · · not started (the starting file) · – missing"
+        return table.render(on: terminal) + "\n  ✔ solved,  ✘ fails its check,  · not started (still the starting file),  – missing"
     }
 
     public func csv() -> String {
@@ -96,7 +96,7 @@ public struct ClassReport: Sendable, Codable, Equatable {
             </style></head><body>
             <h1>Class report</h1>
             <p class="legend">\(students.count) students · \(exercises.count) exercises · graded \(escape(stamp)) by <code>lab grade</code>
-            from the students' files, never from their progress. ✔ solved · ✘ fails its check · · not started · – missing.
+            from the students' files, never from their progress. ✔ solved, ✘ fails its check, · not started, – missing.
             Hover a cell for the verdict.</p>
             <table><thead><tr><th class="name">student</th>\(header)<th>solved</th></tr></thead>
             <tbody>

@@ -8,8 +8,8 @@ struct WorkflowTests {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// `key: value` pairs by their indented path ("jobs.macos.runs-on"), enough for this file's shape.
-    func entries() throws -> [(path: String, value: String)] {
-        let text = try String(contentsOf: root.appendingPathComponent(".github/workflows/ci.yml"), encoding: .utf8)
+    func entries(_ file: String = ".github/workflows/ci.yml") throws -> [(path: String, value: String)] {
+        let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
         var stack: [(indent: Int, key: String)] = []
         var entries: [(String, String)] = []
         for raw in text.split(separator: "\n") {
@@ -37,5 +37,13 @@ struct WorkflowTests {
         #expect(values("jobs.linux.container") == ["swift:${{ matrix.swift }}"])
         #expect(values("jobs.linux.steps.run").contains(".ci/run"))
         #expect(values("jobs.macos.steps.run").contains(".ci/run"))
+    }
+
+    @Test func theClassroomWorkflowGradesWithLabGrade() throws {
+        let entries = try entries("docs/classroom-workflow.yml")
+        func values(_ path: String) -> [String] { entries.filter { $0.path == path }.map(\.value) }
+        #expect(values("jobs.grade.runs-on") == ["ubuntu-latest"])
+        #expect(values("jobs.grade.steps.run").contains { $0.hasPrefix("swift run lab grade . ") })
+        #expect(values("jobs.grade.steps.with.path") == ["class-report/"])
     }
 }
