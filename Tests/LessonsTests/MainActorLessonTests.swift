@@ -77,3 +77,16 @@ struct MainQueueNarrationTests {
         #expect(text.contains("true 3 of 10 times"))
     }
 }
+
+@Suite("live view events follow the frame counter")
+struct LiveNarrationTests {
+    @Test func aBlockThatStoppedEveryFrameSaysLoadingWasNeverDrawn() {
+        #expect(LiveNarration.blocking(framesDuring: 0).contains("never drawn"))
+        #expect(!LiveNarration.blocking(framesDuring: 3).contains("never drawn"))
+    }
+
+    @Test func anAwaitCountsTheFramesThatShowedLoading() {
+        #expect(LiveNarration.awaited(framesDuring: 60).contains("60 frames drew"))
+        #expect(!LiveNarration.awaited(framesDuring: 0).contains("spinner kept turning"))
+    }
+}

@@ -52,21 +52,40 @@ public enum LiveMainActorView {
                 console.emit("Frames \(frames), dropped \(dropped), worst frame \(worst.humanReadable).")
                 return 0
             case "b", "B":
+                // As in the batch lesson: "Loading…" is set, but no frame can run before the
+                // blocking call replaces it, so the screen never shows it. No draw() here:
+                // drawing it by hand would show what a real UI never would.
+                let before = (frames: frames, dropped: dropped)
                 status = "Loading… (blocking)"
-                draw()
                 work.block(sourceSeconds: fetch)  // holds the main actor: no frame can run
                 status = "photo shown"
-                events.append("blocking fetch: the main actor was held for 1 s; no frame could run (watch 'dropped' jump by about 60)")
+                events.append(LiveNarration.blocking(framesDuring: frames - before.frames))
             case "a", "A":
+                let before = frames
                 status = "Loading… (awaited)"
                 try? await work.suspend(sourceSeconds: fetch)
                 status = "photo shown"
-                events.append("awaited fetch: the spinner kept turning while it loaded")
+                events.append(LiveNarration.awaited(framesDuring: frames - before))
             default:
                 continue
             }
         }
         _ = await ticker.stop()
         return 0
+    }
+}
+
+/// The live view's event lines, from what the frame counter saw.
+enum LiveNarration {
+    static func blocking(framesDuring: Int) -> String {
+        framesDuring == 0
+            ? "blocking fetch: 0 frames ran during it, so \"Loading…\" was set but never drawn; 'dropped' jumped"
+            : "blocking fetch: \(framesDuring) frame(s) ran during it (the block did not hold the main actor the whole time)"
+    }
+
+    static func awaited(framesDuring: Int) -> String {
+        framesDuring > 0
+            ? "awaited fetch: \(framesDuring) frames drew \"Loading…\" while it loaded; the spinner kept turning"
+            : "awaited fetch: no frame ran while it loaded (the machine was too busy to tick)"
     }
 }
