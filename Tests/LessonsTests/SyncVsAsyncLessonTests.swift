@@ -118,3 +118,16 @@ struct CompilerDiagnosticsTests {
         #expect(text.contains(diagnostic.message), "compiler said: \(text)")
     }
 }
+
+@Suite("priorities wording follows the measurement on any platform")
+struct PrioritiesWordingTests {
+    @Test func highOvertakingSaysPriorityWasHonoured() {
+        #expect(PrioritiesVariant.verdict(meanHigh: 0.05, meanBackground: 0.2).contains("honoured priority"))
+    }
+
+    @Test func noOvertakingSaysItDidNotChangeScheduling() {
+        let text = PrioritiesVariant.verdict(meanHigh: 0.25, meanBackground: 0.1)
+        #expect(text.contains("did not change scheduling"))
+        #expect(!text.contains("honoured"))
+    }
+}

@@ -44,13 +44,18 @@ enum PrioritiesVariant {
         context.record("high_vs_background", ".high mean finish ÷ .background mean finish", ratio: meanHigh / meanBackground)
         context.record("first_to_finish", "first five to finish", text: firstFive.joined(separator: ", "))
 
-        let verdict = meanHigh < 0.8 * meanBackground
-            ? "The .high tasks overtook the queue: on this platform the executor honoured priority."
-            : "The .high tasks did not overtake: the tasks finished in about the order they were queued, so on this machine priority did not change scheduling. Apple platforms hand priorities to Dispatch's quality-of-service classes, where the result can differ: run this variant there to see."
+        let verdict = Self.verdict(meanHigh: meanHigh, meanBackground: meanBackground)
         console.paragraph("""
             .high tasks finished on average at \(meanHigh.formattedAsDuration), .background ones at \
             \(meanBackground.formattedAsDuration). \(verdict) Priority still matters for escalation \
             and on other platforms, so set it to say what you mean; just do not rely on it for order.
             """)
+    }
+
+    /// Whether priority changed the order here, in words chosen by the measured means.
+    static func verdict(meanHigh: Double, meanBackground: Double) -> String {
+        meanHigh < 0.8 * meanBackground
+            ? "The .high tasks overtook the queue: on this platform the executor honoured priority."
+            : "The .high tasks did not overtake: the tasks finished in about the order they were queued, so on this machine priority did not change scheduling. Apple platforms hand priorities to Dispatch's quality-of-service classes, where the result can differ: run this variant there to see."
     }
 }
