@@ -112,7 +112,8 @@ struct CompilerDiagnosticsTests {
         try diagnostic.source.write(to: file, atomically: true, encoding: .utf8)
         // -emit-sil, not -typecheck: data-race diagnostics come from SIL analysis.
         let result = try ProcessCapture.run(URL(fileURLWithPath: "/usr/bin/env"),
-                                            ["swiftc", "-emit-sil", "-swift-version", "6", "-o", "/dev/null", file.path], timeout: 300)
+                                            ["swiftc", "-emit-sil", "-swift-version", "6", "-o", "/dev/null", file.path]
+                                                + (diagnostic.parseAsLibrary ? ["-parse-as-library"] : []), timeout: 300)
         let text = result.standardError
         #expect((result.status != 0) == diagnostic.isError, "errors stop the build, warnings do not")
         #expect(text.contains(diagnostic.message), "compiler said: \(text)")
@@ -129,5 +130,16 @@ struct PrioritiesWordingTests {
         let text = PrioritiesVariant.verdict(meanHigh: 0.25, meanBackground: 0.1)
         #expect(text.contains("did not change scheduling"))
         #expect(!text.contains("honoured"))
+    }
+}
+
+@Suite("sources-corrected proves each claim on the run")
+@MainActor
+struct SourcesCorrectedTests {
+    @Test func theMeasuredRowsHold() async throws {
+        let report = try await LessonHarness.run(SyncVsAsyncLesson(), ["sources-corrected"])
+        #expect(try report.value("sources-corrected", "async_call_same_task") == 1)
+        #expect(try report.value("sources-corrected", "actor_made_synchronously") == 1)
+        #expect(try report.figure("sources-corrected", "task_priority_isolation").text == "main actor")
     }
 }

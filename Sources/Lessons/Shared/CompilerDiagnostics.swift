@@ -8,6 +8,9 @@ public struct CompilerDiagnostic: Sendable {
     public let message: String
     /// A warning leaves the code compiling; an error does not.
     public var isError = true
+    /// Compile as a library file, not as a program's main file (whose top-level
+    /// variables are implicitly on the main actor).
+    public var parseAsLibrary = false
 }
 
 public enum CompilerDiagnostics {
@@ -120,6 +123,48 @@ public enum CompilerDiagnostics {
         message: "'save(_:completion:)' is deprecated: Use the async save(_:) instead",
         isError: false)
 
+    /// The book's `Task.cancel()`, as if cancel() were a static method of Task.
+    public static let staticTaskCancel = CompilerDiagnostic(
+        source: """
+            func leaveScreen() async {
+                Task.cancel()
+            }
+            """,
+        message: "generic parameter 'Success' could not be inferred")
+
+    /// A session's `Task.yield()` written without `await`.
+    public static let yieldWithoutAwait = CompilerDiagnostic(
+        source: """
+            func crunch() async {
+                Task.yield()
+            }
+            """,
+        message: "expression is 'async' but is not marked with 'await'")
+
+    /// The book's global `var builder = BuildMessage()`.
+    public static let globalMutableActorReference = CompilerDiagnostic(
+        source: """
+            actor BuildMessage {
+                var message = ""
+            }
+            var builder = BuildMessage()
+            """,
+        message: "var 'builder' is not concurrency-safe because it is nonisolated global shared mutable state",
+        parseAsLibrary: true)
+
+    /// `catch is Task.CancellationError`, as a tutorial writes it.
+    public static let taskCancellationErrorType = CompilerDiagnostic(
+        source: """
+            func load() async {
+                do {
+                    try Task.checkCancellation()
+                } catch is Task.CancellationError {
+                }
+            }
+            """,
+        message: "static method 'CancellationError()' is not a member type of 'Task'")
+
     public static let all = [threadSleepInAsync, capturedVarInTaskGroup, actorPropertyMutatedFromOutside,
-                             nonisolatedReadsMutableState, jokeServiceNotMainActor, deprecatedCompletionShim]
+                             nonisolatedReadsMutableState, jokeServiceNotMainActor, deprecatedCompletionShim,
+                             staticTaskCancel, yieldWithoutAwait, globalMutableActorReference, taskCancellationErrorType]
 }

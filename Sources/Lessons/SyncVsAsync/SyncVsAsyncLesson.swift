@@ -25,6 +25,7 @@ public struct SyncVsAsyncLesson: Lesson {
             AsyncPropertyVariant.variant,
             UnstructuredVsDetachedVariant.variant,
             PrioritiesVariant.variant,
+            SourcesCorrectedVariant.variant,
         ]
     }
 
