@@ -94,3 +94,24 @@ struct ProbeTests {
         #expect([span(0, 2), span(1, 3), span(1.5, 1.6)].maximumOverlap == 3)
     }
 }
+
+@Suite("Steps record how they ended")
+struct SpanOutcomeTests {
+    struct Boom: Error {}
+
+    @Test func aThrowingStepIsFailedAndACancelledOneCancelled() async {
+        let probe = Probe()
+        _ = try? await probe.span("throws") { throw Boom() }
+        let task = Task { try await probe.span("sleeps") { try await Task.sleep(for: .seconds(10)) } }
+        task.cancel()
+        _ = try? await task.value
+        await probe.span("returns") {}
+        let outcomes = Dictionary(uniqueKeysWithValues: probe.spans.map { ($0.name, $0.outcome) })
+        #expect(outcomes["throws"] == .failed)
+        #expect(outcomes["sleeps"] == .cancelled)
+        #expect(outcomes["returns"] == .some(nil))
+        let timeline = TimelineRenderer(terminal: Terminal(isTTY: false, width: 100, usesColor: false)).render(probe.spans)
+        #expect(timeline.contains("✗") && timeline.contains("⊘"))
+        #expect(Table.spans(probe.spans).rows.contains { $0[0] == "throws ✗ failed" })
+    }
+}

@@ -63,9 +63,14 @@ public final class Probe: Sendable {
         guard isEnabled else { return try await body() }
         let id = begin(name, kind: kind, isolation: Isolation(isolation))
         defer { end(id) }
-        return try await Probe.$current.withValue(self, operation: {
-            try await Probe.$currentSpan.withValue(id, operation: body, isolation: isolation)
-        }, isolation: isolation)
+        do {
+            return try await Probe.$current.withValue(self, operation: {
+                try await Probe.$currentSpan.withValue(id, operation: body, isolation: isolation)
+            }, isolation: isolation)
+        } catch {
+            record(id, outcome: error is CancellationError || Task.isCancelled ? .cancelled : .failed)
+            throw error
+        }
     }
 
     /// Traces synchronous `body` (blocking or CPU work) as a span.
@@ -76,7 +81,12 @@ public final class Probe: Sendable {
         guard isEnabled else { return try body() }
         let id = begin(name, kind: kind, isolation: Isolation(isolation))
         defer { end(id) }
-        return try Probe.$current.withValue(self) { try Probe.$currentSpan.withValue(id, operation: body) }
+        do {
+            return try Probe.$current.withValue(self) { try Probe.$currentSpan.withValue(id, operation: body) }
+        } catch {
+            record(id, outcome: error is CancellationError || Task.isCancelled ? .cancelled : .failed)
+            throw error
+        }
     }
 
     /// Records an instant (a zero-length span), e.g. "cancel() called".
@@ -107,6 +117,19 @@ public final class Probe: Sendable {
                                     startThread: thread, endThread: thread))
             return id
         }
+    }
+
+    private func record(_ id: Int, outcome: Span.Outcome) {
+        state.withLock { state in
+            if let index = state.spans.lastIndex(where: { $0.id == id }) { state.spans[index].outcome = outcome }
+        }
+    }
+
+    /// Marks the enclosing step as cancelled or failed when its code catches the error
+    /// itself (a `try?` inside the step): the timeline then shows where it happened.
+    public static func noteOutcome(_ outcome: Span.Outcome) {
+        guard let probe = current, probe.isEnabled, let id = currentSpan else { return }
+        probe.record(id, outcome: outcome)
     }
 
     private func end(_ id: Int) {

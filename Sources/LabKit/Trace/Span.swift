@@ -14,6 +14,13 @@ public struct Span: Sendable, Codable, Identifiable, Equatable {
     /// Where the step's own work ran, when the work said so (`Probe.noteWork()`): a
     /// service's nonisolated code on the global executor, an actor's method on the actor.
     public var workIsolation: Isolation? = nil
+    /// How the step ended when it did not simply return: it threw, or it was cancelled.
+    public var outcome: Outcome? = nil
+    public enum Outcome: String, Sendable, Codable {
+        case failed, cancelled
+        /// The timeline's mark at the step's end.
+        public var glyph: Character { self == .failed ? "✗" : "⊘" }
+    }
     public let start: Double
     public var end: Double
     /// OS thread ids where the span started and ended. They differ when the task

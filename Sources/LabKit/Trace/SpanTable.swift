@@ -13,7 +13,8 @@ extension Table {
                 ? "\(span.startThread)" : "\(span.startThread)→\(group.lastThread)"
             var place = span.ranOn.description
             if let work = span.workIsolation, work != span.isolation { place += " (awaited from \(span.isolation))" }
-            let name = group.count > 1 ? "\(SpanRun.pattern(span.name)) ×\(group.count)" : span.name
+            var name = group.count > 1 ? "\(SpanRun.pattern(span.name)) ×\(group.count)" : span.name
+            if let outcome = span.outcome, group.count == 1 { name += " \(outcome.glyph) \(outcome.rawValue)" }
             let lane = group.lanesDiffer ? SpanRun.pattern(span.lane) : span.lane
             // A merged row spans from its first step's start to its last step's end.
             table.append([name, lane, place, threads,
@@ -69,7 +70,7 @@ struct SpanRun {
         var runs: [SpanRun] = []
         var indexByKey: [String: Int] = [:]
         for span in spans {
-            let key = "\(pattern(span.name))|\(pattern(span.lane))|\(span.ranOn)|\(span.isolation)"
+            let key = "\(pattern(span.name))|\(pattern(span.lane))|\(span.ranOn)|\(span.isolation)|\(span.outcome?.rawValue ?? "")"
             if let index = indexByKey[key] {
                 runs[index].count += 1
                 runs[index].lastEnd = max(runs[index].lastEnd, span.end)

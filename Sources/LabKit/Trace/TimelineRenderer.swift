@@ -37,6 +37,12 @@ public struct TimelineRenderer: Sendable {
                 let glyph: Character = span.duration == 0 ? "•" : Self.glyph(for: span.kind)
                 for index in from..<min(to, barWidth) { cells[index] = (glyph, palette.style(for: span.isolation)) }
             }
+            // Then each failure or cancellation, at the moment it ended its step.
+            for span in laneSpans {
+                guard let outcome = span.outcome else { continue }
+                let at = min(barWidth - 1, max(0, column(span.end - origin, total: total, width: barWidth, roundUp: true) - 1))
+                cells[at] = (outcome.glyph, outcome == .failed ? .red : .yellow)
+            }
             let bar = cells.map { terminal.paint(String($0.0), $0.1) }.joined()
             let label = String(lane.prefix(labelWidth)).padded(to: labelWidth)
             lines.append("  \(label) │\(bar)│ \(isolationTag(laneSpans))")
@@ -105,7 +111,7 @@ public struct TimelineRenderer: Sendable {
     }
 
     private func legend(palette: IsolationPalette) -> String {
-        let kinds = "█ blocking (holds a thread)  ▓ CPU  ░ suspended (thread free)  ─ step  • instant. "
+        let kinds = "█ blocking (holds a thread)  ▓ CPU  ░ suspended (thread free)  ─ step  • instant  ✗ failed  ⊘ cancelled. "
             + "Right: where the lane ran (+ means it also ran elsewhere)."
         var text = terminal.paint(kinds.wrapped(to: terminal.width, indent: "  "), .dim)
         if terminal.usesColor {

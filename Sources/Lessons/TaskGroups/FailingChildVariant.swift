@@ -3,7 +3,7 @@ import LabKit
 
 /// One child of a throwing group fails: the group cancels its siblings.
 enum FailingChildVariant {
-    static let variant = LessonVariant("failing-child", title: "One failing child cancels its siblings") { context in
+    static let variant = LessonVariant("failing-child", title: "The error leaves the group's body, and the group cancels the siblings") { context in
         let console = context.console
         console.paragraph("""
             The same fetchPhotoManifests(), but Opportunity's manifest request fails after \
