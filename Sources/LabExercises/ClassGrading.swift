@@ -5,10 +5,16 @@ import LabKit
 /// with as many workers as the machine has cores. It reads the students' files only:
 /// a progress file can say anything, so it is never consulted.
 public struct ClassGrading: Sendable {
-    /// One student's folder: a lab clone (its `Exercises/`) or a folder of exercise files.
+    /// One student's folder: a lab clone (its `my-exercises/`, or `Exercises/` for an older
+    /// lab), or a folder of exercise files, each at `<id>.swift` or `<id>/<id>.swift`.
     public struct Student: Sendable, Equatable {
         public let name: String
         public let exercisesFolder: URL
+
+        public func file(for exercise: Exercise) -> URL {
+            let nested = exercisesFolder.appendingPathComponent(exercise.id).appendingPathComponent(exercise.fileName)
+            return FileManager.default.fileExists(atPath: nested.path) ? nested : exercisesFolder.appendingPathComponent(exercise.fileName)
+        }
     }
 
     public enum Status: String, Sendable, Codable {
@@ -39,11 +45,14 @@ public struct ClassGrading: Sendable {
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else {
             throw ExerciseError.notAStudentFolder(path)
         }
-        let nested = url.appendingPathComponent("Exercises")
-        let folder = FileManager.default.fileExists(atPath: nested.path) ? nested : url
-        let hasAny = ExerciseCatalog.all.contains { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0.fileName).path) }
-        guard hasAny else { throw ExerciseError.notAStudentFolder(path) }
-        return Student(name: url.lastPathComponent, exercisesFolder: folder)
+        let candidates = [url.appendingPathComponent("my-exercises"), url.appendingPathComponent("Exercises"), url]
+        for folder in candidates {
+            let student = Student(name: url.lastPathComponent, exercisesFolder: folder)
+            if ExerciseCatalog.all.contains(where: { FileManager.default.fileExists(atPath: student.file(for: $0).path) }) {
+                return student
+            }
+        }
+        throw ExerciseError.notAStudentFolder(path)
     }
 
     struct Job: Sendable {
@@ -89,7 +98,7 @@ public struct ClassGrading: Sendable {
     }
 
     static func grade(_ job: Job, student: Student, root: URL, workFolder: URL) -> Result {
-        let file = student.exercisesFolder.appendingPathComponent(job.exercise.fileName)
+        let file = student.file(for: job.exercise)
         guard let answer = try? Data(contentsOf: file) else { return Result(status: .missing, stage: nil, message: nil) }
         let grader = Grader(root: root, exercise: job.exercise, workFolder: workFolder)
         if let original = try? Data(contentsOf: grader.originalFile), original == answer {

@@ -1,6 +1,6 @@
-/// The exercises, easiest first. Each has `Exercises/<id>.swift` (what the student
-/// edits), `Exercises/Originals/<id>.swift` (for `lab reset`), `Exercises/Solutions/<id>.swift`
-/// and `Exercises/Checks/<id>.swift`.
+/// The exercises, easiest first. Each has `Exercises/<id>.swift` (the starting file,
+/// copied into the student's `my-exercises/` on first use), `Exercises/Solutions/<id>.swift`
+/// and `Exercises/Checks/<id>.swift`, and may have `Alternatives/<id>/` and `Mistakes/<id>/`.
 /// Escape hatches such as `@unchecked Sendable` appear here only as text in
 /// summaries and hints; this file uses none of them.
 public enum ExerciseCatalog {

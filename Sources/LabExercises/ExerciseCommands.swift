@@ -38,6 +38,9 @@ public struct ExerciseCommands {
         throw ExerciseError.unknownExercise(name, suggestion: Suggestion.closest(to: name, in: ExerciseCatalog.all.map(\.id)))
     }
 
+    /// The student's working copies (created on first use).
+    var workspace: StudentWorkspace { StudentWorkspace(root: root, environment: environment) }
+
     func say(_ text: String) { FileHandle.standardOutput.write(Data((text + "\n").utf8)) }
 
     // MARK: lab exercises
@@ -51,7 +54,9 @@ public struct ExerciseCommands {
             table.append([mark, exercise.id, exercise.lesson, exercise.kind.rawValue, exercise.title, "\(exercise.minutes)"])
         }
         let solved = ExerciseCatalog.all.filter { progress[$0.id].solved }.count
-        say(terminal.paint("Exercises", .bold) + " — \(solved) of \(ExerciseCatalog.all.count) solved. Edit the file in Exercises/, then `swift run lab check`.")
+        let folder = try workspace.prepare()
+        let shown = folder.path.hasPrefix(root.path + "/") ? String(folder.path.dropFirst(root.path.count + 1)) : folder.path
+        say(terminal.paint("Exercises", .bold) + " — \(solved) of \(ExerciseCatalog.all.count) solved. Edit your copy in \(shown)/ (open it in your editor), then `swift run lab check`.")
         say(table.render(on: terminal))
         return 0
     }
@@ -61,9 +66,10 @@ public struct ExerciseCommands {
     public func check(_ name: String?) async throws -> Int32 {
         let exercise = try exercise(name, progress: try Progress.load(environment: environment))
         let grader = Grader(root: root, exercise: exercise)
+        try workspace.prepare()
         say(terminal.paint("▸ \(exercise.id)", .bold) + terminal.paint(" (\(exercise.lesson)) — \(exercise.title)", .dim))
         let firstBuild = !FileManager.default.fileExists(atPath: root.appendingPathComponent(".build-exercises/scratch").path)
-        let outcome = await grader.grade(onWait: { [terminal] in
+        let outcome = await grader.grade(source: workspace.file(for: exercise), onWait: { [terminal] in
             FileHandle.standardOutput.write(Data((terminal.paint("  another check is running in this folder; waiting for it…", .dim) + "\n").utf8))
         }, onBuildStart: { [terminal] in
             let note = firstBuild ? "compiling your code with its check (the first check also builds the lab's library: a minute or two)…"
@@ -80,13 +86,13 @@ public struct ExerciseCommands {
         }
         if outcome.passed {
             if let next = ExerciseCatalog.all.first(where: { !progress[$0.id].solved }) {
-                say(terminal.paint("  ✔ Solved. ", .green + .bold) + "Next: \(next.id) — \(next.title). Edit Exercises/\(next.fileName), then `swift run lab check`.")
+                say(terminal.paint("  ✔ Solved. ", .green + .bold) + "Next: \(next.id) — \(next.title). Edit \(workspace.displayPath(for: next)), then `swift run lab check`.")
             } else {
                 say(terminal.paint("  ✔ Solved. That was the last one: every exercise is done. ", .green + .bold) + "`swift run lab progress` shows your record.")
             }
             return 0
         }
-        say(terminal.paint("  Edit Exercises/\(exercise.fileName) and check again (or run `swift run lab watch`). Stuck? `swift run lab hint \(exercise.id.prefix(2))`.", .dim))
+        say(terminal.paint("  Edit \(workspace.displayPath(for: exercise)) and check again (or run `swift run lab watch`). Stuck? `swift run lab hint \(exercise.id.prefix(2))`.", .dim))
         return 1
     }
 
@@ -127,15 +133,17 @@ public struct ExerciseCommands {
         guard let name else { throw UsageError.missingArgument("the exercise to reset, e.g. lab reset 03") }
         let exercise = try exercise(name, progress: Progress())
         let grader = Grader(root: root, exercise: exercise)
+        try workspace.prepare()
+        let mine = workspace.file(for: exercise)
         let original = try Data(contentsOf: grader.originalFile)
-        if let current = try? Data(contentsOf: grader.studentFile), current != original {
+        if let current = try? Data(contentsOf: mine), current != original {
             let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "-")
             let backup = LabFolder.url(environment: environment).appendingPathComponent("backups/\(exercise.id)-\(stamp).swift")
             try AtomicFile.write(current, to: backup)
             say("Your version is saved in \(backup.path).")
         }
-        try AtomicFile.write(original, to: grader.studentFile)
-        say("Exercises/\(exercise.fileName) is back to its starting point.")
+        try AtomicFile.write(original, to: mine)
+        say("\(workspace.displayPath(for: exercise)) is back to its starting point.")
         return 0
     }
 
@@ -179,7 +187,7 @@ public struct ExerciseCommands {
     /// Checks the current exercise, then again each time its file is saved, moving on when it passes.
     public func watch(_ name: String?) async throws -> Int32 {
         var current = try exercise(name, progress: try Progress.load(environment: environment))
-        say(terminal.paint("Watching Exercises/ — save your file to check it again. Ctrl-C to stop.", .dim))
+        say(terminal.paint("Watching your exercises — save your file to check it again. Ctrl-C to stop.", .dim))
         while true {
             let passed = try await check(current.id) == 0
             if passed {
@@ -187,9 +195,9 @@ public struct ExerciseCommands {
                 guard let next = ExerciseCatalog.all.first(where: { !progress[$0.id].solved }) else { return 0 }
                 current = next
             }
-            let file = Grader(root: root, exercise: current).studentFile
+            let file = workspace.file(for: current)
             let seen = Self.modificationDate(file)
-            say(terminal.paint("  … waiting for you to save Exercises/\(current.fileName)", .dim))
+            say(terminal.paint("  … waiting for you to save \(workspace.displayPath(for: current))", .dim))
             while Self.modificationDate(file) == seen { try await Task.sleep(for: .milliseconds(300)) }
             if terminal.isTTY { FileHandle.standardOutput.write(Data("\u{1B}[2J\u{1B}[H".utf8)) }
         }

@@ -19,9 +19,11 @@ public struct Grader: Sendable {
     }
 
     var exercisesFolder: URL { root.appendingPathComponent("Exercises") }
-    public var studentFile: URL { exercisesFolder.appendingPathComponent(exercise.fileName) }
+    /// The student's working copy (see `StudentWorkspace`).
+    public var studentFile: URL { StudentWorkspace(root: root).file(for: exercise) }
     public var solutionFile: URL { exercisesFolder.appendingPathComponent("Solutions").appendingPathComponent(exercise.fileName) }
-    public var originalFile: URL { exercisesFolder.appendingPathComponent("Originals").appendingPathComponent(exercise.fileName) }
+    /// The starting file: the repository's one copy of the exercise.
+    public var originalFile: URL { exercisesFolder.appendingPathComponent(exercise.fileName) }
 
     /// Grades `source` (the student's file unless another is given, e.g. the solution).
     /// The whole grade holds the build folder's lock: two checks at once (say
@@ -195,7 +197,7 @@ public struct Grader: Sendable {
             } else if line.hasPrefix("[") || line.hasPrefix("Building") || line.hasPrefix("error: fatalError") || line.hasPrefix("Compiling") {
                 keep = false
             }
-            if keep { lines.append(line.replacingOccurrences(of: generated, with: "Exercises/\(exercise.fileName)")) }
+            if keep { lines.append(line.replacingOccurrences(of: generated, with: StudentWorkspace(root: root).displayPath(for: exercise))) }
         }
         if lines.isEmpty { lines = output.split(separator: "\n").suffix(20).map(String.init) }
         return Self.cut(lines.joined(separator: "\n"), lines: 40)

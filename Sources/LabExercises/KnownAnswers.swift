@@ -19,7 +19,7 @@ public struct KnownAnswer: Sendable {
     public static func all(for exercise: Exercise, root: URL) -> [KnownAnswer] {
         let exercises = root.appendingPathComponent("Exercises")
         var answers = [
-            KnownAnswer(role: .original, file: exercises.appendingPathComponent("Originals/\(exercise.fileName)"), summary: "the starting file", expectedMessage: nil),
+            KnownAnswer(role: .original, file: exercises.appendingPathComponent(exercise.fileName), summary: "the starting file", expectedMessage: nil),
             KnownAnswer(role: .solution, file: exercises.appendingPathComponent("Solutions/\(exercise.fileName)"), summary: "the reference solution", expectedMessage: nil),
         ]
         for (folder, role) in [("Alternatives", Role.alternative), ("Mistakes", .mistake)] {

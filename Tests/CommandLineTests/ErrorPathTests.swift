@@ -77,16 +77,26 @@ struct ClassroomCommandTests {
 
     @Test func resetKeepsTheStudentsVersion() throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("lab-class-\(UUID().uuidString)").path
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("lab-work-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
         let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let file = root.appendingPathComponent("Exercises/02-task-bridge.swift")
-        let original = try String(contentsOf: file, encoding: .utf8)
-        defer { try? original.write(to: file, atomically: true, encoding: .utf8) }
-        try (original + "\n// my attempt\n").write(to: file, atomically: true, encoding: .utf8)
-        let result = try ProcessRunner.run("lab", ["reset", "02"], environment: ["CONCURRENCY_LAB_HOME": home])
+        let environment = ["CONCURRENCY_LAB_HOME": home, "CONCURRENCY_LAB_WORK": work.path]
+        // First use makes the student's copies (outside the files git tracks).
+        #expect(try ProcessRunner.run("lab", ["exercises"], environment: environment).status == 0)
+        let file = work.appendingPathComponent("02-task-bridge/02-task-bridge.swift")
+        let starting = try String(contentsOf: root.appendingPathComponent("Exercises/02-task-bridge.swift"), encoding: .utf8)
+        #expect(try String(contentsOf: file, encoding: .utf8) == starting)
+        #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("Package.swift").path))
+        try (starting + "\n// my attempt\n").write(to: file, atomically: true, encoding: .utf8)
+        let result = try ProcessRunner.run("lab", ["reset", "02"], environment: environment)
         #expect(result.status == 0)
-        #expect(try String(contentsOf: file, encoding: .utf8) == String(contentsOf: root.appendingPathComponent("Exercises/Originals/02-task-bridge.swift"), encoding: .utf8))
+        #expect(try String(contentsOf: file, encoding: .utf8) == starting)
         let backups = try FileManager.default.contentsOfDirectory(atPath: home + "/backups")
         #expect(backups.count == 1 && backups[0].hasPrefix("02-task-bridge"))
+        // A second `lab exercises` leaves the student's file alone.
+        try (starting + "\n// again\n").write(to: file, atomically: true, encoding: .utf8)
+        _ = try ProcessRunner.run("lab", ["exercises"], environment: environment)
+        #expect(try String(contentsOf: file, encoding: .utf8).hasSuffix("// again\n"))
     }
 }
 

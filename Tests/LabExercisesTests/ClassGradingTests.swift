@@ -16,7 +16,7 @@ struct ClassGradingTests {
             let mine = folder.appendingPathComponent(student)
             try FileManager.default.createDirectory(at: mine, withIntermediateDirectories: true)
             for exercise in ExerciseCatalog.all {
-                try FileManager.default.copyItem(at: exercises.appendingPathComponent("Originals/\(exercise.fileName)"),
+                try FileManager.default.copyItem(at: exercises.appendingPathComponent(exercise.fileName),
                                                  to: mine.appendingPathComponent(exercise.fileName))
             }
         }

@@ -16,11 +16,11 @@ struct ExerciseCatalogTests {
     }
 
     @Test(arguments: ExerciseCatalog.all.map(\.id))
-    func everyExerciseHasItsFourFiles(id: String) throws {
-        for folder in ["Exercises", "Exercises/Originals", "Exercises/Solutions", "Exercises/Checks"] {
+    func everyExerciseHasItsThreeFiles(id: String) throws {
+        for folder in ["Exercises", "Exercises/Solutions", "Exercises/Checks"] {
             #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("\(folder)/\(id).swift").path), "\(folder)/\(id).swift")
         }
-        let original = try String(contentsOf: root.appendingPathComponent("Exercises/Originals/\(id).swift"), encoding: .utf8)
+        let original = try String(contentsOf: root.appendingPathComponent("Exercises/\(id).swift"), encoding: .utf8)
         #expect(original.contains("TODO"), "the starting file says what to do")
     }
 

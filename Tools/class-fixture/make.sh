@@ -14,7 +14,7 @@ for ((k = 1; k <= count; k++)); do
     student="$target/student-$(printf '%02d' "$k")"
     mkdir -p "$student"
     e=0
-    for original in "$lab"/Exercises/Originals/*.swift; do
+    for original in "$lab"/Exercises/[0-9]*.swift; do
         name="$(basename "$original" .swift)"
         answers=("$original" "$lab/Exercises/Solutions/$name.swift")
         for extra in "$lab/Exercises/Alternatives/$name"/*.swift "$lab/Exercises/Mistakes/$name"/*.swift; do
