@@ -31,6 +31,11 @@ struct ErrorPathTests {
         ("lab", ["progress", "--jsn"], "did you mean '--json'"),
         ("lab", ["bench", "--format", "pdf"], "invalid value 'pdf'"),
         ("lab", ["bench", "nosuch"], "no suite matches 'nosuch'"),
+        ("lab", ["grade"], "missing the students' folders"),
+        ("lab", ["grade", "/no/such/student"], "is not a student's folder"),
+        ("lab", ["grade", "--jobs", "0", "Exercises"], "invalid value '0' for '--jobs'"),
+        ("lab", ["grade", "--jobs", "2.7", "Exercises"], "invalid value '2.7' for '--jobs'"),
+        ("lab", ["grade", "--jbs", "2"], "did you mean '--jobs'"),
     ]
 
     @Test(arguments: cases.indices)
