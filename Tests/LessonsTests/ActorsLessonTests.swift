@@ -83,3 +83,13 @@ struct PhotoCacheTests {
         #expect(meter.stats.calls == 2, "the second caller retried instead of getting the cached failure")
     }
 }
+
+@Suite("coffee-tracker wording follows the counts")
+struct CoffeeTrackerNarrationTests {
+    @Test func aLostDrinkIsExplainedAndNoLossIsCalledLuck() {
+        let lost = CoffeeTrackerVariant.narration(tapped: 5, ruleKept: 5, copyKept: 1)
+        #expect(lost.contains("kept all 5 drinks") && lost.contains("kept 1: every call copied"))
+        let lucky = CoffeeTrackerVariant.narration(tapped: 5, ruleKept: 5, copyKept: 5)
+        #expect(lucky.contains("luck, not a fix") && !lucky.contains("the last write won"))
+    }
+}

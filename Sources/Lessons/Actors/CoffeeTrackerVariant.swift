@@ -43,11 +43,28 @@ enum CoffeeTrackerVariant {
             }
         }
         console.table(table)
+        let ruleKept = Int(context.figure("rule_kept")?.value ?? 0)
+        let copyKept = Int(context.figure("copy_kept")?.value ?? 0)
+        console.paragraph(narration(tapped: drinks.count, ruleKept: ruleKept, copyKept: copyKept))
+        let captured = CompilerDiagnostics.capturedVarInTask
         console.paragraph("""
-            Mutating first kept all \(drinks.count) drinks. Copying across the `await` kept \
-            \(Int(context.figure("copy_kept")?.value ?? 0)): every call copied the list before any \
-            of them wrote back, and the last write won. Both versions compile without a warning — \
-            the main actor protects each line, not a sequence of lines across an `await`.
+            The session's first version started a Task that captured a local `var newDrinks` the \
+            function went on changing. Swift 6 rejects it:
             """)
+        console.say(console.terminal.paint("  error: \(captured.message)", .red))
+        console.paragraph("""
+            A capture list, `Task { [newDrinks] in await store.save(newDrinks) }`, gives the task \
+            its own copy, taken when the task is created: later changes cannot reach it.
+            """)
+    }
+
+    /// The comparison, from the counts this run kept.
+    static func narration(tapped: Int, ruleKept: Int, copyKept: Int) -> String {
+        let rule = ruleKept == tapped ? "Mutating first kept all \(tapped) drinks."
+            : "Mutating first kept \(ruleKept) of \(tapped) drinks (expected all: please report this run)."
+        let copy = copyKept < tapped
+            ? "Copying across the `await` kept \(copyKept): every call copied the list before any of them wrote back, and the last write won."
+            : "Copying across the `await` kept all \(tapped) this time: the calls happened not to overlap, which is luck, not a fix."
+        return rule + " " + copy + " Both versions compile without a warning — the main actor protects each line, not a sequence of lines across an `await`."
     }
 }

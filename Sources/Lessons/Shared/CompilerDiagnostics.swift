@@ -164,7 +164,39 @@ public enum CompilerDiagnostics {
             """,
         message: "static method 'CancellationError()' is not a member type of 'Task'")
 
-    public static let all = [threadSleepInAsync, capturedVarInTaskGroup, actorPropertyMutatedFromOutside,
+    /// A synchronous button action that awaits (the reason for the `Task {}` bridge).
+    public static let awaitInSynchronousFunction = CompilerDiagnostic(
+        source: """
+            func takesTooLong() async {}
+
+            func buttonTapped() {
+                await takesTooLong()
+            }
+            """,
+        message: "'async' call in a function that does not support concurrency")
+
+    /// Coffee Tracker's first version: a Task that captures a local `var newDrinks`
+    /// the function goes on changing. The fix is a capture list, `Task { [newDrinks] in … }`.
+    public static let capturedVarInTask = CompilerDiagnostic(
+        source: """
+            struct Drink: Sendable { let milligrams: Double }
+            actor CoffeeDataStore {
+                var drinks: [Drink] = []
+                func save(_ new: [Drink]) { drinks = new }
+            }
+            func addDrink(to store: CoffeeDataStore) {
+                var newDrinks: [Drink] = []
+                newDrinks.append(Drink(milligrams: 64))
+                Task {
+                    await store.save(newDrinks)
+                }
+                newDrinks.append(Drink(milligrams: 128))
+            }
+            """,
+        message: "sending value of non-Sendable type '() async -> ()' risks causing data races",
+        parseAsLibrary: true)
+
+    public static let all = [awaitInSynchronousFunction, capturedVarInTask, threadSleepInAsync, capturedVarInTaskGroup, actorPropertyMutatedFromOutside,
                              nonisolatedReadsMutableState, jokeServiceNotMainActor, deprecatedCompletionShim,
                              staticTaskCancel, yieldWithoutAwait, globalMutableActorReference, taskCancellationErrorType]
 }

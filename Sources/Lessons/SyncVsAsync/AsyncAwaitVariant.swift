@@ -6,8 +6,12 @@ enum AsyncAwaitVariant {
         let console = context.console
         console.paragraph("""
             Now takesTooLong() is async and waits with Task.sleep. A button's action is synchronous, \
-            and an async function can only be awaited from an async context, so the action starts a \
-            Task {} that awaits doSomething(). That Task is the bridge from synchronous to async code.
+            and awaiting in it does not compile:
+            """)
+        console.say(console.terminal.paint("  error: \(CompilerDiagnostics.awaitInSynchronousFunction.message)", .red))
+        console.paragraph("""
+            So the action starts a Task {} that awaits doSomething(). That Task is the bridge from \
+            synchronous to async code.
             """)
         let demo = ConcurrencyDemo(context: context)
         let frames = try await WatchedUI.run(context) {
