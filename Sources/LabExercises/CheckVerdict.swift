@@ -38,8 +38,9 @@ struct CheckVerdict {
         return records
     }
 
-    func outcome(_ result: Sandbox.Result) -> CheckOutcome {
-        let records = records(result.records)
+    func outcome(_ result: Sandbox.Result) -> CheckOutcome { outcome(result, records: records(result.records)) }
+
+    func outcome(_ result: Sandbox.Result, records: Records) -> CheckOutcome {
         let output = Grader.cut(result.output, lines: 30)
         if result.timedOut {
             let waiting = records.lastWaiting.map { " It was waiting for \($0)." } ?? ""

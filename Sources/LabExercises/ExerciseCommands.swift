@@ -54,8 +54,7 @@ public struct ExerciseCommands {
             table.append([mark, exercise.id, exercise.lesson, exercise.kind.rawValue, exercise.title, "\(exercise.minutes)"])
         }
         let solved = ExerciseCatalog.all.filter { progress[$0.id].solved }.count
-        let folder = try workspace.prepare()
-        let shown = folder.path.hasPrefix(root.path + "/") ? String(folder.path.dropFirst(root.path.count + 1)) : folder.path
+        let shown = StudentWorkspace.displayPath(try workspace.prepare(), root: root)
         say(terminal.paint("Exercises", .bold) + " — \(solved) of \(ExerciseCatalog.all.count) solved. Edit your copy in \(shown)/ (open it in your editor), then `swift run lab check`.")
         say(table.render(on: terminal))
         return 0
@@ -66,7 +65,7 @@ public struct ExerciseCommands {
     public func check(_ name: String?) async throws -> Int32 {
         let exercise = try exercise(name, progress: try Progress.load(environment: environment))
         let grader = Grader(root: root, exercise: exercise)
-        try workspace.prepare()
+        try workspace.prepare(only: exercise)
         say(terminal.paint("▸ \(exercise.id)", .bold) + terminal.paint(" (\(exercise.lesson)) — \(exercise.title)", .dim))
         let firstBuild = !FileManager.default.fileExists(atPath: root.appendingPathComponent(".build-exercises/scratch").path)
         let outcome = await grader.grade(source: workspace.file(for: exercise), onWait: { [terminal] in
@@ -133,7 +132,7 @@ public struct ExerciseCommands {
         guard let name else { throw UsageError.missingArgument("the exercise to reset, e.g. lab reset 03") }
         let exercise = try exercise(name, progress: Progress())
         let grader = Grader(root: root, exercise: exercise)
-        try workspace.prepare()
+        try workspace.prepare(only: exercise)
         let mine = workspace.file(for: exercise)
         let original = try Data(contentsOf: grader.originalFile)
         if let current = try? Data(contentsOf: mine), current != original {

@@ -40,9 +40,11 @@ public struct Grader: Sendable {
                               onBuildStart: (@Sendable () -> Void)? = nil) -> CheckOutcome {
         let file = source ?? studentFile
         guard let code = try? String(contentsOf: file, encoding: .utf8) else {
-            return CheckOutcome(stage: .compile, messages: ["cannot read \(relative(file))"], details: "")
+            return CheckOutcome(stage: .compile, messages: ["cannot read \(StudentWorkspace.displayPath(file, root: root))"], details: "")
         }
-        let findings = scan ? review(code) : []
+        // Read once: the scan and the generated package both use them.
+        let sources = try? checkSources()
+        let findings = scan ? review(code, sources: sources) : []
         if !findings.isEmpty {
             return CheckOutcome(stage: .forbidden, messages: findings.map(\.description), details: "")
         }
@@ -50,7 +52,7 @@ public struct Grader: Sendable {
         limits.wallSeconds = min(limits.wallSeconds, exercise.timeLimitSeconds)
         do {
             return try FileLock.withLock(at: workFolder.appendingPathComponent("grading.lock"), onWait: onWait) {
-                try buildAndRun(code, limits: limits, onBuildStart: onBuildStart)
+                try buildAndRun(code, sources: try sources ?? checkSources(), limits: limits, onBuildStart: onBuildStart)
             }
         } catch {
             return CheckOutcome(stage: .compile, messages: ["\(ExerciseError.toolchain("\(error)"))"], details: "")
@@ -59,12 +61,13 @@ public struct Grader: Sendable {
 
     /// The scan: forbidden escape hatches, imports, and declarations that would shadow
     /// a name the check uses (unless the starting file declares that name too).
-    public func review(_ code: String) -> [SourceScanner.Finding] {
-        let parts = (try? checkParts()) ?? (given: "", check: "")
-        let support = (try? String(contentsOf: checksFolder.appendingPathComponent("Support.swift"), encoding: .utf8)) ?? ""
+    public func review(_ code: String) -> [SourceScanner.Finding] { review(code, sources: try? checkSources()) }
+
+    func review(_ code: String, sources: CheckSources?) -> [SourceScanner.Finding] {
+        let parts = sources ?? CheckSources(given: "", check: "", support: "")
         let original = (try? String(contentsOf: originalFile, encoding: .utf8)) ?? ""
         // Names the check looks up unqualified; `x.name` is a member lookup that a top-level declaration cannot shadow.
-        let checkTokens = SwiftTokenizer.tokens(of: parts.check + "\n" + support)
+        let checkTokens = SwiftTokenizer.tokens(of: parts.check + "\n" + parts.support)
         let reserved = Set(checkTokens.indices.filter { checkTokens[$0].kind == .identifier && ($0 == 0 || checkTokens[$0 - 1].text != ".") }
             .map { checkTokens[$0].text })
         let starting = Set(SourceScanner.topLevelDeclarations(in: SwiftTokenizer.tokens(of: original)).map(\.name))
@@ -73,12 +76,13 @@ public struct Grader: Sendable {
                                       allowedDeclarations: starting.union(given), extendableTypes: starting)
     }
 
-    func buildAndRun(_ code: String, limits: Sandbox.Limits, onBuildStart: (@Sendable () -> Void)?) throws -> CheckOutcome {
+    func buildAndRun(_ code: String, sources: CheckSources, limits: Sandbox.Limits, onBuildStart: (@Sendable () -> Void)?) throws -> CheckOutcome {
         // The build's fingerprint rides in the student's module and the check sends it
         // back, proving the binary that ran was built from *this* code. (Seen here: a verify
         // run graded a mistake with the previous answer's module, built seconds before.)
         let fingerprint = Self.freshSecret()
-        let package = try preparePackage(studentCode: code + "\n// Added by lab check: proves which build ran.\nlet __labBuildFingerprint = \"\(fingerprint)\"\n")
+        let package = try preparePackage(studentCode: code + "\n// Added by lab check: proves which build ran.\nlet __labBuildFingerprint = \"\(fingerprint)\"\n",
+                                         sources: sources)
         onBuildStart?()
         for attempt in 1...3 {
             let build = try run("/usr/bin/env", ["swift", "build", "--package-path", package.path,
@@ -97,9 +101,9 @@ public struct Grader: Sendable {
             let header = "\(secret) \(limits.memoryBytes) \(limits.cpuSeconds) \(limits.fileSizeBytes)"
             let result = try Sandbox.run(binary, header: header, limits: limits)
             let verdict = CheckVerdict(exercise: exercise, secret: secret)
-            let built = verdict.records(result.records).fingerprint
-            if built == nil || built == fingerprint {
-                return verdict.outcome(result)
+            let records = verdict.records(result.records)
+            if records.fingerprint == nil || records.fingerprint == fingerprint {
+                return verdict.outcome(result, records: records)
             }
             forgetStudentObjects()
         }
@@ -132,6 +136,19 @@ public struct Grader: Sendable {
         return (String(text[..<marker.lowerBound]) + "\n", String(text[marker.upperBound...]))
     }
 
+    /// The exercise's check, split as `checkParts()` does, and the support every check shares.
+    struct CheckSources {
+        let given: String
+        let check: String
+        let support: String
+    }
+
+    func checkSources() throws -> CheckSources {
+        let parts = try checkParts()
+        let support = try String(contentsOf: checksFolder.appendingPathComponent("Support.swift"), encoding: .utf8)
+        return CheckSources(given: parts.given, check: parts.check, support: support)
+    }
+
     static func freshSecret() -> String {
         var generator = SystemRandomNumberGenerator()
         return (0..<4).map { _ in String(generator.next() as UInt64, radix: 16) }.joined()
@@ -140,7 +157,7 @@ public struct Grader: Sendable {
     /// Writes the generated package: the student's code as its own module (`StudentCode`),
     /// the check's private channel (a C module), and the check, which imports both.
     /// Files are written only when they change, so a warm check recompiles only what did.
-    func preparePackage(studentCode: String) throws -> URL {
+    func preparePackage(studentCode: String, sources: CheckSources? = nil) throws -> URL {
         let package = workFolder.appendingPathComponent("package")
         let manifest = """
             // swift-tools-version: 6.0
@@ -160,7 +177,7 @@ public struct Grader: Sendable {
             """
         let checks = checksFolder
         func copy(_ from: URL) throws -> Data { try Data(contentsOf: from) }
-        let parts = try checkParts()
+        let parts = try sources ?? checkSources()
         let files: [(String, Data)] = [
             ("Package.swift", Data(manifest.utf8)),
             ("Sources/StudentCode/Exercise.swift", Data(studentCode.utf8)),
@@ -168,7 +185,7 @@ public struct Grader: Sendable {
             ("Sources/CheckChannel/CheckChannel.c", try copy(checks.appendingPathComponent("Channel/CheckChannel.c"))),
             ("Sources/CheckChannel/include/CheckChannel.h", try copy(checks.appendingPathComponent("Channel/include/CheckChannel.h"))),
             ("Sources/check/Check.swift", Data(parts.check.utf8)),
-            ("Sources/check/Support.swift", try copy(checks.appendingPathComponent("Support.swift"))),
+            ("Sources/check/Support.swift", Data(parts.support.utf8)),
         ]
         for (path, data) in files {
             let url = package.appendingPathComponent(path)
@@ -210,9 +227,6 @@ public struct Grader: Sendable {
         return (lines.prefix(limit) + ["… (\(lines.count - limit) more lines cut)"]).joined(separator: "\n")
     }
 
-    func relative(_ url: URL) -> String {
-        url.path.hasPrefix(root.path + "/") ? String(url.path.dropFirst(root.path.count + 1)) : url.path
-    }
 }
 
 struct ProcessOutput {

@@ -1,4 +1,5 @@
 import CLabShims
+import LabKit
 import Foundation
 
 /// Runs a compiled check the way a grader must: in its own process group (so a
@@ -130,17 +131,10 @@ public enum Sandbox {
         return PipeEnds(read: moved[0], write: moved[1])
     }
 
+    /// A poll's worth of a pipe (up to 1 MB, so one flooding pipe cannot starve the
+    /// other), or all of it once the child has exited.
     static func readAvailable(_ descriptor: Int32, untilEmpty: Bool = false) -> Data {
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = read(descriptor, &buffer, buffer.count)
-            if count <= 0 { break }
-            data.append(buffer, count: count)
-            if !untilEmpty && data.count >= 1 << 20 { break }
-        }
-        return data
+        ProcessCapture.readAvailable(descriptor, limit: untilEmpty ? .max : 1 << 20)
     }
 
     /// Keeps the first and the last part of an output of any size.

@@ -10,10 +10,31 @@
 /// extended. (Escape hatches appear in this file only as text; it uses none of them.)
 public enum SourceScanner {
     public struct Finding: Sendable, Equatable, CustomStringConvertible {
-        /// What was found, as the student would write it: "`@unchecked` (line 4)".
-        public let what: String
+        /// What was found, as the student would write it: "`@unchecked`".
+        public let code: String
+        public let line: Int
         public let reason: String
+        /// "`@unchecked` (line 4)".
+        public var what: String { "\(code) (line \(line))" }
         public var description: String { "\(what): \(reason)" }
+    }
+
+    /// The code's tokens with typealiases resolved, its file-scope declarations, and the
+    /// functions it declares itself (a call of those is not a call of the system's).
+    struct Prepared {
+        let tokens: [SwiftTokenizer.Token]
+        let declarations: [Declaration]
+        let ownFunctions: Set<String>
+
+        init(_ source: String) {
+            tokens = SourceScanner.resolvingTypealiases(SwiftTokenizer.tokens(of: source))
+            declarations = SourceScanner.topLevelDeclarations(in: tokens)
+            ownFunctions = Set(declarations.filter { $0.keyword == "func" }.map(\.name))
+        }
+
+        func matches(_ pattern: ForbiddenPattern, at index: Int) -> Bool {
+            SourceScanner.matches(pattern.shape, at: index, in: tokens, ownFunctions: ownFunctions)
+        }
     }
 
     /// The modules a student's file may import.
@@ -29,17 +50,14 @@ public enum SourceScanner {
     public static func findings(in source: String, forbidden: [ForbiddenPattern],
                                 reservedNames: Set<String> = [], allowedDeclarations: Set<String> = [],
                                 extendableTypes: Set<String> = []) -> [Finding] {
-        let tokens = resolvingTypealiases(SwiftTokenizer.tokens(of: source))
-        let declarations = topLevelDeclarations(in: tokens)
-        let ownFunctions = Set(declarations.filter { $0.keyword == "func" }.map(\.name))
+        let code = Prepared(source)
+        let tokens = code.tokens, declarations = code.declarations
         var findings: [Finding] = []
         var matchedPositions = Set<Int>()
         for pattern in forbidden {
-            for index in tokens.indices where !matchedPositions.contains(index) {
-                if matches(pattern.shape, at: index, in: tokens, ownFunctions: ownFunctions) {
-                    matchedPositions.insert(index)
-                    findings.append(Finding(what: "`\(pattern.text)` (line \(tokens[index].line))", reason: pattern.reason))
-                }
+            for index in tokens.indices where !matchedPositions.contains(index) && code.matches(pattern, at: index) {
+                matchedPositions.insert(index)
+                findings.append(Finding(code: "`\(pattern.text)`", line: tokens[index].line, reason: pattern.reason))
             }
         }
         findings += importFindings(tokens)
@@ -47,29 +65,21 @@ public enum SourceScanner {
         for declaration in declarations {
             if declaration.keyword == "extension" {
                 if !ownTypes.contains(declaration.name) {
-                    findings.append(Finding(what: "`extension \(declaration.name)` (line \(declaration.line))",
+                    findings.append(Finding(code: "`extension \(declaration.name)`", line: declaration.line,
                                             reason: "only your own types may be extended here: an extension of \(declaration.name) could change what the check measures"))
                 }
             } else if reservedNames.contains(declaration.name) && !allowedDeclarations.contains(declaration.name) {
-                findings.append(Finding(what: "`\(declaration.keyword) \(declaration.name)` (line \(declaration.line))",
+                findings.append(Finding(code: "`\(declaration.keyword) \(declaration.name)`", line: declaration.line,
                                         reason: "the check uses the name \(declaration.name) from the lab or the system; your declaration would replace it for the check. Rename yours"))
             }
         }
-        return findings.sorted { lineOf($0) < lineOf($1) }
+        return findings.sorted { $0.line < $1.line }
     }
 
     /// The forbidden patterns found in `source` (each once).
     public static func violations(in source: String, forbidden: [ForbiddenPattern]) -> [ForbiddenPattern] {
-        let tokens = resolvingTypealiases(SwiftTokenizer.tokens(of: source))
-        let ownFunctions = Set(topLevelDeclarations(in: tokens).filter { $0.keyword == "func" }.map(\.name))
-        return forbidden.filter { pattern in
-            tokens.indices.contains { matches(pattern.shape, at: $0, in: tokens, ownFunctions: ownFunctions) }
-        }
-    }
-
-    static func lineOf(_ finding: Finding) -> Int {
-        guard let range = finding.what.range(of: "(line ") else { return 0 }
-        return Int(finding.what[range.upperBound...].prefix { $0.isNumber }) ?? 0
+        let code = Prepared(source)
+        return forbidden.filter { pattern in code.tokens.indices.contains { code.matches(pattern, at: $0) } }
     }
 
     static func matches(_ shape: ForbiddenPattern.Shape, at index: Int, in tokens: [SwiftTokenizer.Token], ownFunctions: Set<String>) -> Bool {
@@ -115,7 +125,7 @@ public enum SourceScanner {
             guard next < tokens.count else { continue }
             let module = tokens[next].text
             if !allowedImports.contains(module) {
-                findings.append(Finding(what: "`import \(module)` (line \(token.line))",
+                findings.append(Finding(code: "`import \(module)`", line: token.line,
                                         reason: "an exercise may import only \(allowedImports.sorted().joined(separator: ", "))"))
             }
         }

@@ -28,17 +28,22 @@ public struct StudentWorkspace: Sendable {
     }
 
     /// The path a student reads in messages: relative to the lab folder when inside it.
-    public func displayPath(for exercise: Exercise) -> String {
-        let path = file(for: exercise).path
-        return path.hasPrefix(root.path + "/") ? String(path.dropFirst(root.path.count + 1)) : path
+    public func displayPath(for exercise: Exercise) -> String { Self.displayPath(file(for: exercise), root: root) }
+
+    /// `url` relative to the lab folder when it is inside it, else its full path.
+    static func displayPath(_ url: URL, root: URL) -> String {
+        url.path.hasPrefix(root.path + "/") ? String(url.path.dropFirst(root.path.count + 1)) : url.path
     }
 
     static func targetName(_ exercise: Exercise) -> String { "Exercise" + exercise.id.prefix(2) }
 
     /// Creates what is missing: the package, and each exercise's starting file. A
     /// student's file that exists is never touched; the given code (the lab's) is refreshed.
+    /// With `only`, just that exercise is refreshed (what `lab check` needs on each run),
+    /// unless the workspace is new: then every exercise is made, so editors see them all.
     @discardableResult
-    public func prepare() throws -> URL {
+    public func prepare(only: Exercise? = nil) throws -> URL {
+        let exercises = FileManager.default.fileExists(atPath: folder.path) ? only.map { [$0] } ?? ExerciseCatalog.all : ExerciseCatalog.all
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let targets = ExerciseCatalog.all.map { exercise in
             "        .target(name: \"\(Self.targetName(exercise))\", dependencies: lab, path: \"\(exercise.id)\"),"
@@ -75,7 +80,7 @@ public struct StudentWorkspace: Sendable {
 
             """
         try writeIfChanged(Data(readme.utf8), to: folder.appendingPathComponent("README.md"))
-        for exercise in ExerciseCatalog.all {
+        for exercise in exercises {
             let target = file(for: exercise)
             if !FileManager.default.fileExists(atPath: target.path) {
                 try AtomicFile.write(try Data(contentsOf: Grader(root: root, exercise: exercise).originalFile), to: target)

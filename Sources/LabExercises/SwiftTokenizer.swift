@@ -6,6 +6,7 @@
 /// and whitespace vanish, a string literal becomes one `.string` token, and the
 /// code inside a string interpolation `"\(…)"` is tokenized as code, because it
 /// runs. Backticked names (`` `sleep` ``) are the plain identifier.
+/// (Escape hatches appear in this file only as text in comments; it uses none of them.)
 public enum SwiftTokenizer {
     public struct Token: Equatable, Sendable {
         public enum Kind: Sendable, Equatable { case identifier, punctuation, number, string }
