@@ -33,7 +33,7 @@ enum CountersVariant {
                 raceAttempts = 1
                 while attempt.lostUpdates == 0 && raceAttempts < raceAttemptsAllowed {
                     raceAttempts += 1
-                    attempt = await CounterExperiment.run(kind, tasks: tasks, increments: increments / 4,
+                    attempt = await CounterExperiment.run(kind, tasks: tasks, increments: increments,
                                                           raceWindow: Self.raceWindow(attempt: raceAttempts))
                 }
                 outcome = attempt
@@ -44,7 +44,9 @@ enum CountersVariant {
                 costs.append(.init(name: kind.rawValue, secondsPerIncrement: outcome.secondsPerIncrement))
                 safeLost.append((kind.rawValue, outcome.lostUpdates))
             }
-            table.append([kind.rawValue, "\(outcome.final)", "\(outcome.lostUpdates)",
+            // A widened attempt's time includes the gap it added: marked, so no one compares it.
+            let name = kind == .unsafeClass && raceAttempts > 1 ? "\(kind.rawValue) (attempt \(raceAttempts))*" : kind.rawValue
+            table.append([name, "\(outcome.final)", "\(outcome.lostUpdates)",
                           outcome.seconds.formattedAsDuration, outcome.secondsPerIncrement.formattedAsDuration])
             let key = kind.rawValue.lowercased().replacingOccurrences(of: " ", with: "_")
             context.record("\(key)_lost", "\(kind.rawValue): lost updates", count: outcome.lostUpdates)
@@ -52,6 +54,9 @@ enum CountersVariant {
         }
         context.record("unsafe_class_attempts", "unsafe class: attempts made", count: raceAttempts)
         console.table(table)
+        if raceAttempts > 1 {
+            console.say(console.terminal.paint("  * with a wider gap between its read and its write; its time includes that gap.", .dim))
+        }
         console.paragraph(CounterNarration.race(lost: raceLost, of: raceTotal, attempts: raceAttempts, maximumAttempts: raceAttemptsAllowed, safeLost: safeLost))
         console.paragraph(CounterNarration.costs(costs))
         console.note("""

@@ -39,7 +39,7 @@ enum EarlyExitVariant {
             return feed
         }
         try await Task.sleep(for: grace)
-        cases.append(Case(name: "break; the loop held the only reference", termination: owned.termination,
+        cases.append(Case(name: "a break while the loop held the only reference", termination: owned.termination,
                           producedAtTermination: owned.producedAtTermination, producedAfterGrace: owned.produced))
 
         // 2. The stream is also kept elsewhere (a view model's property, say): break ends nothing.
@@ -51,7 +51,7 @@ enum EarlyExitVariant {
             }
             try? await Task.sleep(for: grace)
         }
-        cases.append(Case(name: "break; the stream also held elsewhere", termination: held.termination,
+        cases.append(Case(name: "a break while the stream was also held elsewhere", termination: held.termination,
                           producedAtTermination: held.termination == nil ? held.produced : held.producedAtTermination,
                           producedAfterGrace: held.produced))
         withExtendedLifetime(heldStream) {}  // held until here, as a property would hold it
@@ -80,7 +80,7 @@ enum EarlyExitVariant {
             for await _ in finiteStream {}
         }
         await finite.producer.value
-        cases.append(Case(name: "the producer called finish() after 3", termination: finite.termination,
+        cases.append(Case(name: "finish() called by the producer after 3", termination: finite.termination,
                           producedAtTermination: finite.producedAtTermination, producedAfterGrace: finite.produced))
         await owned.producer.value
         await held.producer.value
