@@ -39,7 +39,7 @@ enum ClassroomCommands {
         do {
             let commands = ExerciseCommands(root: try ExerciseCommands.findRoot(), terminal: .detect(noColorFlag: parsed.has("no-color")))
             switch command {
-            case "exercises": return parsed.has("verify") ? await commands.verify(only: name) : try commands.list()
+            case "exercises": return parsed.has("verify") ? try await commands.verify(only: name) : try commands.list()
             case "check": return try await commands.check(name)
             case "hint": return try commands.hint(name)
             case "watch": return try await commands.watch(name)

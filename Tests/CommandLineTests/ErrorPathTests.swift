@@ -32,6 +32,7 @@ struct ErrorPathTests {
         ("lab", ["bench", "--format", "pdf"], "invalid value 'pdf'"),
         ("lab", ["bench", "nosuch"], "no suite matches 'nosuch'"),
         ("lab", ["grade"], "missing the students' folders"),
+        ("lab", ["exercises", "--verify", "99"], "unknown exercise '99'"),
         ("lab", ["grade", "/no/such/student"], "is not a student's folder"),
         ("lab", ["grade", "--jobs", "0", "Exercises"], "invalid value '0' for '--jobs'"),
         ("lab", ["grade", "--jobs", "2.7", "Exercises"], "invalid value '2.7' for '--jobs'"),
