@@ -83,12 +83,18 @@ struct StepsTableTests {
     }
 
     @Test func alikeStepsInARowAreMergedAndCounted() {
-        let spans = (0..<18).map { span($0, "yield hour \($0)", start: Double($0), end: Double($0)) }
-            + [span(18, "done", start: 20, end: 20)]
+        let spans = (0..<18).map { span($0, "yield hour \($0)", start: Double($0), end: Double($0) + 0.5) }
+            + [span(18, "done", start: 20, end: 21)]
         let merged = Table.spans(spans, collapsing: true)
         #expect(merged.rows.count == 2)
         #expect(merged.rows[0][0] == "yield hour N ×18")
         #expect(Table.spans(spans).rows.count == 19, "without collapsing, every step has its row")
+    }
+
+    @Test func instantMarkersAreLeftOutWhenCollapsedAndListedWithEveryStep() {
+        let spans = [span(0, "download", start: 0, end: 0.2), span(1, "parent.cancel()", start: 0.1, end: 0.1)]
+        #expect(Table.spans(spans, collapsing: true).rows.map { $0[0] } == ["download"])
+        #expect(Table.spans(spans).rows.map { $0[0] } == ["download", "parent.cancel()"])
     }
 
     @Test func stepsInAnotherTaskOrPlaceAreNotMerged() {

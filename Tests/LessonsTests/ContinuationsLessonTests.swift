@@ -31,6 +31,9 @@ struct ContinuationsLessonTests {
         #expect(try report.value("resume-once", "leak_reported") == 1)
         #expect(try report.value("resume-once", "double_reported") == 1)
         #expect(try report.value("resume-once", "double_crashed") == 1)
+        // A callback kept and never called: nothing reports it, and cancel() does not wake the task.
+        #expect(try report.value("resume-once", "never_called_reported") == 0)
+        #expect(try report.value("resume-once", "never_called_waits_after_cancel") == 1)
     }
 }
 

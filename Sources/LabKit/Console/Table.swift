@@ -3,11 +3,15 @@ public struct Table: Sendable {
     public var headers: [String]
     public var rows: [[String]]
     public var rightAligned: Set<Int>
+    /// False for a list of labelled values whose labels say it all (the "Measured" figures):
+    /// two lines saved per table, which adds up over a lesson.
+    public var showsHeader: Bool
 
-    public init(headers: [String], rows: [[String]] = [], rightAligned: Set<Int> = []) {
+    public init(headers: [String], rows: [[String]] = [], rightAligned: Set<Int> = [], showsHeader: Bool = true) {
         self.headers = headers
         self.rows = rows
         self.rightAligned = rightAligned
+        self.showsHeader = showsHeader
     }
 
     public mutating func append(_ row: [String]) { rows.append(row) }
@@ -16,7 +20,7 @@ public struct Table: Sendable {
     /// When it is wider than the terminal, the last column wraps onto more lines.
     public func render(on terminal: Terminal, indent: String = "  ") -> String {
         let columnCount = headers.count
-        var widths = headers.map(\.visibleWidth)
+        var widths = showsHeader ? headers.map(\.visibleWidth) : headers.map { _ in 0 }
         for row in rows {
             for (index, cell) in row.prefix(columnCount).enumerated() {
                 widths[index] = max(widths[index], cell.visibleWidth)
@@ -53,6 +57,7 @@ public struct Table: Sendable {
             while text.hasSuffix(" ") { text.removeLast() }
             return text
         }
+        guard showsHeader else { return rows.map(line).joined(separator: "\n") }
         let header = terminal.paint(line(headers), .bold)
         let rule = indent + widths.map { String(repeating: "─", count: $0) }.joined(separator: "  ")
         return ([header, terminal.paint(rule, .dim)] + rows.map(line)).joined(separator: "\n")

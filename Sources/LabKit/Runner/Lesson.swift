@@ -21,6 +21,16 @@ public struct LessonVariant: Sendable {
     public let name: String
     public let title: String
     public let run: @MainActor @Sendable (LessonContext) async throws -> Void
+    /// An extra runs only when asked for (`--variant NAME` or `--all`): deep dives and the
+    /// sources' corrections, so the default run tells the core story in about 150 lines.
+    public private(set) var isExtra = false
+
+    /// This variant as an extra, listed at the end of the default run instead of run in it.
+    public var extra: LessonVariant {
+        var copy = self
+        copy.isExtra = true
+        return copy
+    }
 
     public init(_ name: String, title: String, run: @escaping @MainActor @Sendable (LessonContext) async throws -> Void) {
         self.name = name

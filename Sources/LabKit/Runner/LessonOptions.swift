@@ -12,6 +12,8 @@ public struct LessonOptions: Sendable, Equatable {
     public var list = false
     /// Every step in its own row (by default alike steps in a row are merged).
     public var allSteps = false
+    /// Every variant, extras included (by default the extras are listed, not run).
+    public var allVariants = false
 
     public init() {}
 
@@ -19,6 +21,7 @@ public struct LessonOptions: Sendable, Equatable {
         OptionSpec("help", short: "h", help: "Show this help"),
         OptionSpec("list", help: "List the lesson's variants"),
         OptionSpec("variant", value: "NAME", help: "Run only this variant (repeat for more)"),
+        OptionSpec("all", help: "Run every variant, the extras too (by default they are listed at the end)"),
         OptionSpec("scale", value: "X", help: "Run the sources' delays at X real seconds per second (default 0.05)"),
         OptionSpec("real-time", help: "Run the sources' delays for real (same as --scale 1)"),
         OptionSpec("trace", help: "Draw the timeline of tasks for each variant"),
@@ -48,6 +51,10 @@ public struct LessonOptions: Sendable, Equatable {
         options.noColor = parsed.has("no-color")
         options.quiet = parsed.has("quiet")
         options.allSteps = parsed.has("steps")
+        options.allVariants = parsed.has("all")
+        if options.allVariants, let name = options.variants.first {
+            throw .invalidValue(option: "variant", value: name, expected: "no --variant together with --all")
+        }
         return options
     }
 }

@@ -12,8 +12,7 @@ struct LessonSession {
     private var terminal: Terminal { console.terminal }
 
     func run() async -> Int32 {
-        let selected = options.variants.isEmpty ? lesson.variants
-            : lesson.variants.filter { options.variants.contains($0.name) }
+        let selected = Self.selection(of: lesson.variants, options: options)
         introduce(selected)
         Self.warmUp()
         var results: [LessonReport.VariantResult] = []
@@ -24,10 +23,29 @@ struct LessonSession {
             runs.append(ChromeTraceExporter.Run(name: "\(lesson.name) · \(variant.name)", spans: spans))
         }
         conclude(results)
+        offerExtras(notRun: lesson.variants.filter { variant in !selected.contains { $0.name == variant.name } })
         var status: Int32 = results.allSatisfy(\.succeeded) ? 0 : 1
         if let path = options.traceOutput, !writeTrace(runs, to: path) { status = 1 }
         if options.json { emitJSON(results) }
         return status
+    }
+
+    /// The variants named with --variant; otherwise every core variant, or all of them with --all.
+    static func selection(of variants: [LessonVariant], options: LessonOptions) -> [LessonVariant] {
+        if !options.variants.isEmpty { return variants.filter { options.variants.contains($0.name) } }
+        return options.allVariants ? variants : variants.filter { !$0.isExtra }
+    }
+
+    /// After a default run: the extras, each with the command that runs it.
+    private func offerExtras(notRun: [LessonVariant]) {
+        let extras = notRun.filter(\.isExtra)
+        guard options.variants.isEmpty, !extras.isEmpty else { return }
+        console.heading("More in this lesson")
+        let width = (extras.map(\.name.count).max() ?? 0) + 2
+        for variant in extras {
+            console.say("  --variant " + terminal.paint(variant.name.padded(to: width), .bold) + variant.title)
+        }
+        console.say(terminal.paint("  Run one with \(lesson.name) --variant NAME, or all of them with --all.", .dim))
     }
 
     /// One-time costs that must not land inside a timed step: CPU calibration and
@@ -45,7 +63,7 @@ struct LessonSession {
         console.paragraph(lesson.introduction)
         console.say(terminal.paint("  Time scale: \(options.scale). Seed: \(options.seed). "
             + (options.showTrace ? "" : "Add --trace to draw each variant's timeline."), .dim))
-        if selected.count < lesson.variants.count {
+        if !options.variants.isEmpty, selected.count < lesson.variants.count {
             console.say(terminal.paint("  Running \(selected.count) of \(lesson.variants.count) variants.", .dim))
         }
     }
@@ -83,7 +101,7 @@ struct LessonSession {
             console.subheading("Measured")
             let numbers = context.figures.filter { $0.unit != .text }
             if !numbers.isEmpty {
-                var table = Table(headers: ["figure", "value"], rightAligned: [1])
+                var table = Table(headers: ["figure", "value"], rightAligned: [1], showsHeader: false)
                 for figure in numbers { table.append([figure.label, figure.formattedValue]) }
                 console.table(table)
             }
@@ -99,9 +117,9 @@ struct LessonSession {
             } else {
                 let table = Table.spans(steps, origin: spans.map(\.start).min(), collapsing: true)
                 let shown = Table(headers: table.headers, rows: Array(table.rows.prefix(8)), rightAligned: table.rightAligned)
-                console.table(shown)
+                if !shown.rows.isEmpty { console.table(shown) }
                 if table.rows.count > shown.rows.count || table.rows.count < steps.count {
-                    console.say(terminal.paint("  (\(steps.count) steps; alike ones are merged, ×N, from the first one's start to the last one's end. --steps lists each)", .dim))
+                    console.say(terminal.paint("  (\(steps.count) steps; alike ones merged ×N, instant markers left out: --steps lists each)", .dim))
                 }
             }
             if !legendShown.withLock({ $0 }) {  // once per lesson: the columns mean the same in every variant
@@ -116,7 +134,9 @@ struct LessonSession {
     }
 
     private func conclude(_ results: [LessonReport.VariantResult]) {
-        guard !lesson.takeaways.isEmpty, results.count == lesson.variants.count else { return }
+        // The takeaways sum up the core story, so they follow a run that told all of it.
+        let ran = Set(results.map(\.name))
+        guard !lesson.takeaways.isEmpty, lesson.variants.allSatisfy({ $0.isExtra || ran.contains($0.name) }) else { return }
         console.heading("What to take away")
         for line in lesson.takeaways {
             let text = line.wrapped(to: terminal.width, indent: "    ")

@@ -6,7 +6,9 @@ extension Table {
         let zero = origin ?? spans.map(\.start).min() ?? 0
         var table = Table(headers: ["step", "task", "ran on", "thread", "start", "took"],
                           rightAligned: [3, 4, 5])
-        let groups = collapsing ? SpanRun.runs(spans) : spans.map { SpanRun($0) }
+        // Collapsed, an instant marker ("parent.cancel()", 0 s) is left to the timeline and
+        // --steps: the prose says what it marks, and the table keeps the steps that took time.
+        let groups = collapsing ? SpanRun.runs(spans.filter { !$0.isInstant }) : spans.map { SpanRun($0) }
         for group in groups {
             let span = group.first
             let threads = span.startThread == group.lastThread
@@ -29,6 +31,11 @@ extension Table {
         executor); "awaited from" names the caller that waited for it. thread: the OS thread it started \
         on; a→b means it suspended and resumed on another thread, which is normal for async code.
         """
+}
+
+extension Span {
+    /// A marker rather than a step: it took no measurable time.
+    var isInstant: Bool { end - start < 1e-6 }
 }
 
 /// Alike spans, shown as one row.

@@ -13,7 +13,8 @@ public struct ActorsLesson: Lesson {
         one piece of its code at a time. We start with the book's BuildMessage and TimeStore, \
         count the updates a shared class loses to a data race (and what an actor, a Mutex and an \
         Atomic cost to prevent it), watch an actor's `await` let a second call in (reentrancy), \
-        then port Coffee Tracker's and the joke app's actors.
+        then port Coffee Tracker's actors (extras: the joke app's store, and Coffee Tracker's \
+        completion-handler shims on an actor).
         """
 
     public var variants: [LessonVariant] {
@@ -22,7 +23,8 @@ public struct ActorsLesson: Lesson {
             CountersVariant.variant,
             ReentrancyVariant.variant,
             CoffeeTrackerVariant.variant,
-            JokeServiceVariant.variant,
+            JokeServiceVariant.variant.extra,
+            DeprecatedShimsVariant.variant.extra,
         ]
     }
 

@@ -24,6 +24,14 @@ actor HealthKitController {
         return isAuthorized
     }
 
+    /// The completion-handler API kept for old callers, over the async version. It must be
+    /// `nonisolated`: old callers are synchronous and cannot `await` into the actor. (The
+    /// session also marks it deprecated; the lab's own copy is not, so that calling it here
+    /// does not warn: `CompilerDiagnostics.actorShimNonisolated` shows the warning callers get.)
+    nonisolated func requestAuthorization(completionHandler: @escaping @Sendable (Bool, Isolation) -> Void) {
+        Task { completionHandler(await self.requestAuthorization(), Isolation.current()) }
+    }
+
     func save(_ drink: Drink) async throws {
         let sample = CaffeineSample(milligrams: drink.milligrams, date: drink.date)
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in

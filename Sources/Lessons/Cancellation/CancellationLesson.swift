@@ -23,6 +23,7 @@ public struct CancellationLesson: Lesson {
             CooperativeLoopVariant.variant,
             CancellationHandlerVariant.variant,
             ViewTaskVariant.variant,
+            AlreadyCancelledVariant.variant.extra,
         ]
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import LabKit
+import Synchronization
 
 /// Breaking "resume exactly once", in child processes, to see what the runtime says.
 enum ResumeOnceVariant {
@@ -25,7 +26,27 @@ enum ResumeOnceVariant {
         }
     }
 
+    /// A legacy API that keeps its callback (in a list of pending requests) and never calls it:
+    /// the continuation is never destroyed, so the checked continuation has nothing to report.
+    static let forgottenCallbacks = Mutex<[@Sendable (Int) -> Void]>([])
+
+    static func neverCalledBackQuery() async -> Int {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Int, Never>) in
+            forgottenCallbacks.withLock { $0.append { continuation.resume(returning: $0) } }
+        }
+    }
+
     static let demos = [
+        ChildDemo("continuation-never-called") {
+            let finished = Mutex(false)
+            let waiting = Task { _ = await neverCalledBackQuery(); finished.withLock { $0 = true } }
+            try? await Task.sleep(for: .milliseconds(200))
+            let before = finished.withLock { $0 }
+            waiting.cancel()
+            try? await Task.sleep(for: .milliseconds(100))
+            let after = finished.withLock { $0 }
+            print("waiting after 200 ms: \(!before); after cancel() and 100 ms more: \(!after)")
+        },
         ChildDemo("continuation-leak") {
             let waiting = Task { await leakyQuery() }
             try? await Task.sleep(for: .milliseconds(200))
@@ -37,12 +58,12 @@ enum ResumeOnceVariant {
         },
     ]
 
-    static let variant = LessonVariant("resume-once", title: "Resume exactly once: a leak and a double resume, in child processes") { context in
+    static let variant = LessonVariant("resume-once", title: "Resume exactly once: a leak, a double resume, a callback never called") { context in
         let console = context.console
         console.paragraph("""
-            A checked continuation watches the rule. We run two broken wrappers, each in its own \
+            A checked continuation watches the rule. We run three broken wrappers, each in its own \
             process (one of them stops the program): one has a path that never resumes; one resumes \
-            twice.
+            twice; one hands its callback to an API that keeps it and never calls it.
             """)
         let leak = try ChildDemo.launch("continuation-leak")
         let leakMessage = misuseLine(leak.standardError)
@@ -54,6 +75,15 @@ enum ResumeOnceVariant {
         console.output("resumes twice → \(double.summary)")
         console.output("  stderr: \(doubleMessage ?? "(nothing)")")
 
+        let silent = try ChildDemo.launch("continuation-never-called")
+        let silentMessage = misuseLine(silent.standardError)
+        let silentReport = silent.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        console.output("keeps the callback, never calls it → \(silent.summary)")
+        console.output("  stderr: \(silentMessage ?? "(nothing)")")
+        console.output("  stdout: \(silentReport)")
+        let stillWaiting = silentReport.hasSuffix("more: true")
+        context.record("never_called_reported", "a kept, never-called callback reported", flag: silentMessage != nil)
+        context.record("never_called_waits_after_cancel", "its task still waiting after cancel()", flag: stillWaiting)
         context.record("leak_reported", "leak reported by the checked continuation", flag: leakMessage?.contains("leaked its continuation") == true)
         context.record("leak_exit", "the leaking process", text: leak.summary)
         context.record("double_reported", "double resume reported", flag: doubleMessage?.contains("more than once") == true)
@@ -64,6 +94,9 @@ enum ResumeOnceVariant {
             fatal, by design: a second result would have to be silently dropped. An unsafe \
             continuation checks neither; keep the checked one unless a profile says otherwise.
             """)
+        console.paragraph(silentMessage == nil && stillWaiting
+            ? "The third is the quiet one: an API that keeps its callback and never calls it (a lost reply, a request queue that never drains). The continuation is never destroyed, so nothing was reported, and cancel() did not wake the task: a continuation does not listen for cancellation. Only the wrapper can guard against it, with a timeout or withTaskCancellationHandler that resumes it."
+            : "The third, an API that keeps its callback and never calls it, did not behave as expected on this run (\(silentMessage ?? "no report"); \(silentReport)).")
     }
 
     static func misuseLine(_ text: String) -> String? {

@@ -26,6 +26,8 @@ public struct MainActorLesson: Lesson {
             HalfUpdatedVariant.variant,
             JokeFetchVariant.variant,
             MainQueueVariant.variant,
+            OffMainPublishingVariant.variant.extra,
+            MainActorRunVariant.variant.extra,
         ]
     }
 

@@ -196,7 +196,71 @@ public enum CompilerDiagnostics {
         message: "sending value of non-Sendable type '() async -> ()' risks causing data races",
         parseAsLibrary: true)
 
+    /// The book's TimeStore with only the property on the main actor.
+    public static let mainActorPropertyFromNonisolatedMethod = CompilerDiagnostic(
+        source: """
+            import Foundation
+
+            class TimeStore {
+                @MainActor var timeStamps: [Int: Date] = [:]
+
+                func addStamp(task: Int, date: Date) {
+                    timeStamps[task] = date
+                }
+            }
+            """,
+        message: "main actor-isolated property 'timeStamps' can not be mutated from a nonisolated context",
+        parseAsLibrary: true)
+
+    /// A synchronous @MainActor method called from nonisolated async code without `await`.
+    public static let mainActorMethodWithoutAwait = CompilerDiagnostic(
+        source: """
+            import Foundation
+
+            @MainActor
+            final class TimeStore {
+                var timeStamps: [Int: Date] = [:]
+                func addStamp(task: Int, date: Date) { timeStamps[task] = date }
+            }
+
+            func record(_ store: TimeStore) async {
+                store.addStamp(task: 1, date: Date())
+            }
+            """,
+        message: "main actor-isolated instance method 'addStamp(task:date:)' cannot be called from outside of the actor",
+        parseAsLibrary: true)
+
+    /// Coffee Tracker's completion-handler shim kept on the class that became an actor.
+    public static let actorShimIsolated = CompilerDiagnostic(
+        source: actorShimSource(nonisolated: false),
+        message: "call to actor-isolated instance method 'requestAuthorization(completionHandler:)' in a synchronous nonisolated context",
+        parseAsLibrary: true)
+
+    /// The same shim marked `nonisolated`, as the session does: it compiles, with the deprecation nudge.
+    public static let actorShimNonisolated = CompilerDiagnostic(
+        source: actorShimSource(nonisolated: true),
+        message: "'requestAuthorization(completionHandler:)' is deprecated: Prefer async alternative instead",
+        isError: false, parseAsLibrary: true)
+
+    static func actorShimSource(nonisolated: Bool) -> String {
+        """
+        actor HealthKitController {
+            func requestAuthorization() async -> Bool { true }
+
+            @available(*, deprecated, message: "Prefer async alternative instead")
+            \(nonisolated ? "nonisolated " : "")func requestAuthorization(completionHandler: @escaping @Sendable (Bool) -> Void) {
+                Task { completionHandler(await self.requestAuthorization()) }
+            }
+        }
+
+        func oldCallSite(_ controller: HealthKitController) {
+            controller.requestAuthorization { _ in }
+        }
+        """
+    }
+
     public static let all = [awaitInSynchronousFunction, capturedVarInTask, threadSleepInAsync, capturedVarInTaskGroup, actorPropertyMutatedFromOutside,
                              nonisolatedReadsMutableState, jokeServiceNotMainActor, deprecatedCompletionShim,
-                             staticTaskCancel, yieldWithoutAwait, globalMutableActorReference, taskCancellationErrorType]
+                             staticTaskCancel, yieldWithoutAwait, globalMutableActorReference, taskCancellationErrorType,
+                             mainActorPropertyFromNonisolatedMethod, mainActorMethodWithoutAwait, actorShimIsolated, actorShimNonisolated]
 }

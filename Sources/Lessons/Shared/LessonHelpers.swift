@@ -44,3 +44,16 @@ enum LessonError: Error, CustomStringConvertible {
         }
     }
 }
+
+extension TaskPriority {
+    /// As the sources write it: ".high".
+    var sourceName: String {
+        switch self {
+        case .high: ".high"
+        case .medium: ".medium"
+        case .low: ".low"
+        case .background: ".background"
+        default: "raw \(rawValue)"
+        }
+    }
+}

@@ -21,11 +21,11 @@ public struct SyncVsAsyncLesson: Lesson {
             BlockingVariant.variant,
             AsyncAwaitVariant.variant,
             ThreadSleepVariant.variant,
-            ErrorsVariant.variant,
-            AsyncPropertyVariant.variant,
+            ErrorsVariant.variant.extra,
+            AsyncPropertyVariant.variant.extra,
             UnstructuredVsDetachedVariant.variant,
-            PrioritiesVariant.variant,
-            SourcesCorrectedVariant.variant,
+            PrioritiesVariant.variant.extra,
+            SourcesCorrectedVariant.variant.extra,
         ]
     }
 

@@ -58,15 +58,15 @@ enum UnstructuredVsDetachedVariant {
 
         var table = Table(headers: ["", "parent", "Task {}", "Task.detached {}"])
         table.append(["runs on", parentBefore.isolation.description, child.isolation.description, detached.isolation.description])
-        table.append(["priority", name(parentBefore.priority), name(child.priority), name(detached.priority)])
+        table.append(["priority", parentBefore.priority.sourceName, child.priority.sourceName, detached.priority.sourceName])
         table.append(["task-local requestID", parentBefore.requestID ?? "nil", child.requestID ?? "nil", detached.requestID ?? "nil"])
         table.append(["cancelled after parent.cancel()", yes(parentAfter.cancelled), yes(child.cancelled), yes(detached.cancelled)])
         console.table(table)
 
         context.record("task_isolation", "Task {} ran on", text: child.isolation.description)
         context.record("detached_isolation", "Task.detached {} ran on", text: detached.isolation.description)
-        context.record("task_priority", "Task {} priority", text: name(child.priority))
-        context.record("detached_priority", "Task.detached {} priority", text: name(detached.priority))
+        context.record("task_priority", "Task {} priority", text: child.priority.sourceName)
+        context.record("detached_priority", "Task.detached {} priority", text: detached.priority.sourceName)
         context.record("task_request_id", "Task {} requestID", text: child.requestID ?? "nil")
         context.record("detached_request_id", "Task.detached {} requestID", text: detached.requestID ?? "nil")
         context.record("children_cancelled", "children cancelled with the parent",
@@ -77,16 +77,6 @@ enum UnstructuredVsDetachedVariant {
             their own handle can cancel them. Structured children (async let, task groups) are \
             the ones cancelled with their parent; the next lessons show them.
             """)
-    }
-
-    static func name(_ priority: TaskPriority) -> String {
-        switch priority {
-        case .high: ".high"
-        case .medium: ".medium"
-        case .low: ".low"
-        case .background: ".background"
-        default: "raw \(priority.rawValue)"
-        }
     }
 
     static func yes(_ flag: Bool) -> String { flag ? "yes" : "no" }
