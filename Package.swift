@@ -1,10 +1,21 @@
 // swift-tools-version: 6.0
 // Concurrency Lab: learn and measure Swift concurrency by running it.
 // No package dependencies, by design: a student clones it and runs it offline.
+import Foundation
 import PackageDescription
 
-/// Every lesson is a thin executable over the shared `Lessons` library.
-let lessonExecutables = ["sync-vs-async", "async-let", "task-groups", "for-await", "cancellation", "actors", "main-actor", "continuations", "inventory"]
+// The lessons are listed once, in Sources/Lessons/Catalog.swift. Here they are found on
+// disk: every lesson is a thin executable, `Sources/<lesson>/main.swift`, over the shared
+// `Lessons` library, whose folders each open with a guide (README.md). A test checks that
+// the two agree.
+let sources = URL(fileURLWithPath: Context.packageDirectory).appendingPathComponent("Sources")
+let folders = (try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []
+let lessonExecutables = folders.filter { folder in
+    folder != "lab" && FileManager.default.fileExists(atPath: sources.appendingPathComponent("\(folder)/main.swift").path)
+}.sorted()
+let lessonGuides = ((try? FileManager.default.contentsOfDirectory(atPath: sources.appendingPathComponent("Lessons").path)) ?? [])
+    .map { "\($0)/README.md" }
+    .filter { FileManager.default.fileExists(atPath: sources.appendingPathComponent("Lessons/\($0)").path) }
 
 let package = Package(
     name: "ConcurrencyLab",
@@ -19,7 +30,7 @@ let package = Package(
         // A header-only C shim for the OS thread id on Linux (see its header).
         .target(name: "CLabShims"),
         .target(name: "LabKit", dependencies: ["CLabShims"]),
-        .target(name: "Lessons", dependencies: ["LabKit"]),
+        .target(name: "Lessons", dependencies: ["LabKit"], exclude: lessonGuides),
         // The harness engine, and the suites that time the Lessons' variants.
         .target(name: "LabBench", dependencies: ["LabKit"]),
         .target(name: "LabBenchmarks", dependencies: ["LabBench", "LabKit", "Lessons"], path: "Benchmarks"),
@@ -29,7 +40,7 @@ let package = Package(
         .executableTarget(name: "lab", dependencies: ["LabKit", "Lessons", "LabBench", "LabBenchmarks", "LabExercises"]),
         .testTarget(name: "LabKitTests", dependencies: ["LabKit"]),
         .testTarget(name: "LessonsTests", dependencies: ["LabKit", "Lessons"]),
-        .testTarget(name: "CommandLineTests", dependencies: ["LabKit", "Lessons", "CLabShims"]),
+        .testTarget(name: "CommandLineTests", dependencies: ["LabKit", "Lessons", "CLabShims", "LabBench", "lab"]),
         .testTarget(name: "LabBenchTests", dependencies: ["LabBench", "LabKit", "LabBenchmarks"]),
         .testTarget(name: "LabExercisesTests", dependencies: ["LabExercises", "LabKit"]),
     ] + lessonExecutables.map { .executableTarget(name: $0, dependencies: ["LabKit", "Lessons"]) },

@@ -41,7 +41,7 @@ public struct ExerciseCommands {
     /// The student's working copies (created on first use).
     var workspace: StudentWorkspace { StudentWorkspace(root: root, environment: environment) }
 
-    func say(_ text: String) { FileHandle.standardOutput.write(Data((text + "\n").utf8)) }
+    func say(_ text: String) { StandardOutput.line(text) }
 
     // MARK: lab exercises
 
@@ -69,11 +69,11 @@ public struct ExerciseCommands {
         say(terminal.paint("▸ \(exercise.id)", .bold) + terminal.paint(" (\(exercise.lesson)) — \(exercise.title)", .dim))
         let firstBuild = !FileManager.default.fileExists(atPath: root.appendingPathComponent(".build-exercises/scratch").path)
         let outcome = await grader.grade(source: workspace.file(for: exercise), onWait: { [terminal] in
-            FileHandle.standardOutput.write(Data((terminal.paint("  another check is running in this folder; waiting for it…", .dim) + "\n").utf8))
+            StandardOutput.line(terminal.paint("  another check is running in this folder; waiting for it…", .dim))
         }, onBuildStart: { [terminal] in
             let note = firstBuild ? "compiling your code with its check (the first check also builds the lab's library: a minute or two)…"
                 : "compiling your code with its check…"
-            FileHandle.standardOutput.write(Data((terminal.paint("  " + note, .dim) + "\n").utf8))
+            StandardOutput.line(terminal.paint("  " + note, .dim))
         })
         report(outcome, exercise: exercise)
         let progress = try Progress.update(environment: environment) { progress in
@@ -198,7 +198,7 @@ public struct ExerciseCommands {
             let seen = Self.modificationDate(file)
             say(terminal.paint("  … waiting for you to save \(workspace.displayPath(for: current))", .dim))
             while Self.modificationDate(file) == seen { try await Task.sleep(for: .milliseconds(300)) }
-            if terminal.isTTY { FileHandle.standardOutput.write(Data("\u{1B}[2J\u{1B}[H".utf8)) }
+            if terminal.isTTY { StandardOutput.write("\u{1B}[2J\u{1B}[H") }
         }
     }
 

@@ -93,6 +93,17 @@ public struct Grader: Sendable {
                     forgetStudentObjects()  // a half-updated build folder; compile afresh
                     continue
                 }
+                // No error in the generated package's own files (the student's code, Given.swift,
+                // the check): the lab's library or the build folder failed, not the student. Seen
+                // here on the first check after the lab's sources changed (a `git pull`): start
+                // the build folder afresh once, and never blame the student for it.
+                if !Self.errorsInPackage(build.output, package: package) {
+                    guard attempt == 1 else {
+                        throw ExerciseError.toolchain("the lab's own code did not build for the check:\n" + Self.cut(build.output, lines: 20))
+                    }
+                    try? FileManager.default.removeItem(at: workFolder.appendingPathComponent("scratch"))
+                    continue
+                }
                 return CheckOutcome(stage: .compile, messages: ["\(exercise.fileName) does not compile yet"],
                                     details: diagnostics(build.output, package: package))
             }
@@ -218,6 +229,12 @@ public struct Grader: Sendable {
         }
         if lines.isEmpty { lines = output.split(separator: "\n").suffix(20).map(String.init) }
         return Self.cut(lines.joined(separator: "\n"), lines: 40)
+    }
+
+    /// Whether any compile error points into the generated package (not the lab's library).
+    static func errorsInPackage(_ output: String, package: URL) -> Bool {
+        let roots = [package.path, package.resolvingSymlinksInPath().path]
+        return output.split(separator: "\n").contains { line in line.contains(": error: ") && roots.contains { line.hasPrefix($0) } }
     }
 
     static func cut(_ text: String, lines limit: Int) -> String {

@@ -4,7 +4,6 @@ import LabKit
 /// `lab doctor`: the facts the lessons depend on, measured on this machine.
 @MainActor
 enum DoctorCommand {
-    static let parser = ArgumentParser(options: [OptionSpec("json", help: "Print JSON")])
 
     struct Report: Codable {
         let environment: EnvironmentInfo
@@ -16,8 +15,7 @@ enum DoctorCommand {
         let sleepOvershootSeconds: Double
     }
 
-    static func run(_ arguments: [String]) async throws -> Int32 {
-        let parsed = try parser.parse(arguments)
+    static func run(json: Bool) async throws -> Int32 {
         // First, before anything else suspends: is the main actor still on the main thread?
         let thread = await ExecutorProbe.mainActorThreadReport()
         let environment = EnvironmentInfo.current()
@@ -27,11 +25,11 @@ enum DoctorCommand {
                             mainThreadBeforeSuspension: thread.before, mainThreadAfterSuspension: thread.after,
                             mainActorIsolatedAfterSuspension: thread.stillIsolated,
                             clockResolutionSeconds: clock.resolution.seconds, sleepOvershootSeconds: clock.sleepOvershoot.seconds)
-        if parsed.has("json") {
+        if json {
             let encoder = JSONEncoder()
             encoder.keyEncodingStrategy = .convertToSnakeCase
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            Output.line(String(decoding: try encoder.encode(report), as: UTF8.self))
+            StandardOutput.line(String(decoding: try encoder.encode(report), as: UTF8.self))
             return 0
         }
         let terminal = Terminal.detect()
@@ -49,8 +47,8 @@ enum DoctorCommand {
         row("main-actor isolation after it", thread.stillIsolated ? "confirmed by MainActor.assumeIsolated" : "NOT confirmed")
         row("clock resolution", clock.resolution.humanReadable, "the smallest step ContinuousClock shows")
         row("Task.sleep(1 ms) wakes late by", clock.sleepOvershoot.humanReadable, "median of 15; short sleeps are this coarse")
-        Output.line(terminal.paint("lab doctor", .bold) + " — the facts the lessons stand on, measured now\n")
-        Output.line(table.render(on: terminal))
+        StandardOutput.line(terminal.paint("lab doctor", .bold) + " — the facts the lessons stand on, measured now\n")
+        StandardOutput.line(table.render(on: terminal))
         return 0
     }
 

@@ -2,65 +2,83 @@ import Foundation
 import LabKit
 import LabBench
 import LabBenchmarks
+import LabExercises
 import Lessons
 
 /// The `lab` command: dispatches to its subcommands. Exit status 0 ok, 1 failed, 2 bad usage.
 @MainActor
 enum LabCommand {
-    struct Subcommand {
-        let name: String
-        let usage: String
-        let summary: String
-        let run: @MainActor ([String]) async throws -> Int32
-    }
-
-    static let subcommands: [Subcommand] = [
-        Subcommand(name: "list", usage: "lab list [--json]", summary: "List the lessons and their variants", run: ListCommand.run),
-        Subcommand(name: "run", usage: "lab run LESSON [lesson flags]", summary: "Run a lesson (same flags as its executable; try --help)", run: runLesson),
-        Subcommand(name: "bench", usage: "lab bench [FILTER…] [--quick] …", summary: "Time the lessons' variants and the primitives; reports and baselines", run: { arguments in
-            await BenchCommand(suites: BenchmarkCatalog.all()).run(arguments)
-        }),
-        Subcommand(name: "doctor", usage: "lab doctor [--json]", summary: "Measure this machine's concurrency facts", run: DoctorCommand.run),
-        Subcommand(name: "exercises", usage: "lab exercises", summary: "The classroom exercises and your progress", run: { try await ClassroomCommands.run("exercises", $0) }),
-        Subcommand(name: "check", usage: "lab check [EXERCISE]", summary: "Check an exercise (the next unsolved one by default)", run: { try await ClassroomCommands.run("check", $0) }),
-        Subcommand(name: "watch", usage: "lab watch [EXERCISE]", summary: "Check again each time you save", run: { try await ClassroomCommands.run("watch", $0) }),
-        Subcommand(name: "hint", usage: "lab hint [EXERCISE]", summary: "One more hint, more specific each time", run: { try await ClassroomCommands.run("hint", $0) }),
-        Subcommand(name: "reset", usage: "lab reset EXERCISE", summary: "Put an exercise back as it started (your version is kept)", run: { try await ClassroomCommands.run("reset", $0) }),
-        Subcommand(name: "solution", usage: "lab solution EXERCISE", summary: "The reference solution, once you solved it", run: { try await ClassroomCommands.run("solution", $0) }),
-        Subcommand(name: "grade", usage: "lab grade PATH… [--jobs N] [--out DIR]", summary: "Grade a class: every student's folder, in the sandbox, into CSV, JSON and HTML", run: { try await ClassroomCommands.grade($0) }),
-        Subcommand(name: "progress", usage: "lab progress [--json]", summary: "Your progress (--json for a teacher)", run: { try await ClassroomCommands.run("progress", $0) }),
-        Subcommand(name: "help", usage: "lab help [COMMAND]", summary: "Show help for lab or one command", run: help),
-    ]
+    static var usage: String { "usage: lab <\(LabSubcommand.allCases.map(\.rawValue).joined(separator: "|"))> … (lab help for more)" }
 
     static func run(_ arguments: [String]) async -> Int32 {
         guard let first = arguments.first else {
-            Output.line(Overview.text(terminal: .detect()))
+            StandardOutput.line(Overview.text(terminal: .detect()))
             return 0
         }
-        if first == "--help" || first == "-h" { return (try? await help([])) ?? 0 }
+        if first == "--help" || first == "-h" { return help(nil) }
         if first == "--version" {
-            Output.line("Concurrency Lab, built with Swift \(EnvironmentInfo.swiftLanguageVersion) (\(EnvironmentInfo.buildConfiguration))")
+            StandardOutput.line("Concurrency Lab, built with Swift \(EnvironmentInfo.swiftLanguageVersion) (\(EnvironmentInfo.buildConfiguration))")
             return 0
         }
-        guard let command = subcommands.first(where: { $0.name == first }) else {
+        guard let command = LabSubcommand(rawValue: first) else {
             let error = UsageError.unknownName(kind: "command", name: first,
-                                               suggestion: Suggestion.closest(to: first, in: subcommands.map(\.name)))
-            StandardError.usage(program: "lab", error, usage: "usage: lab <\(subcommands.map(\.name).joined(separator: "|"))> … (lab help for more)")
+                                               suggestion: Suggestion.closest(to: first, in: LabSubcommand.allCases.map(\.rawValue)))
+            StandardError.usage(program: "lab", error, usage: usage)
             return UsageError.exitCode
         }
+        let rest = Array(arguments.dropFirst())
         do {
-            return try await command.run(Array(arguments.dropFirst()))
+            switch command {
+            case .bench:  // parses its own command line, to the same spec
+                return await BenchCommand(suites: BenchmarkCatalog.all()).run(rest)
+            case .run:  // the lesson parses its own flags, as its executable does
+                return try await runLesson(rest)
+            default:
+                let parsed = try command.spec.parse(rest)
+                if parsed.flag("help") { return help(command) }
+                return try await perform(command, parsed)
+            }
         } catch let error as UsageError {
-            StandardError.usage(program: "lab \(command.name)", error, usage: "usage: \(command.usage)")
+            StandardError.usage(program: "lab \(command.rawValue)", error, usage: command.spec.shortUsage)
+            return UsageError.exitCode
+        } catch let error as ExerciseError {
+            StandardError.write("lab \(command.rawValue): error: \(error)")
+            if case .notSolvedYet = error { return 1 }
             return UsageError.exitCode
         } catch {
-            StandardError.write("lab \(command.name): error: \(error)")
+            StandardError.write("lab \(command.rawValue): error: \(error)")
             return 1
+        }
+    }
+
+    static func perform(_ command: LabSubcommand, _ parsed: ParsedArguments) async throws -> Int32 {
+        switch command {
+        case .list: return try ListCommand.run(json: parsed.flag("json"))
+        case .doctor: return try await DoctorCommand.run(json: parsed.flag("json"))
+        case .help: return try help(named: parsed.positionals.first)
+        case .run, .bench: preconditionFailure("dispatched before parsing")
+        case .exercises, .check, .watch, .hint, .reset, .solution, .grade, .progress:
+            let commands = ExerciseCommands(root: try ExerciseCommands.findRoot(),
+                                            terminal: .detect(noColorFlag: parsed.isPresent("no-color") && parsed.flag("no-color")))
+            let name = parsed.positionals.first
+            switch command {
+            case .exercises: return parsed.flag("verify") ? try await commands.verify(only: name) : try commands.list()
+            case .check: return try await commands.check(name)
+            case .watch: return try await commands.watch(name)
+            case .hint: return try commands.hint(name)
+            case .reset: return try commands.reset(name)
+            case .solution: return try commands.solution(name)
+            case .progress: return try commands.progressReport(json: parsed.flag("json"))
+            default:
+                return try await commands.grade(paths: parsed.positionals, workers: parsed.integer("jobs"),
+                                                output: URL(fileURLWithPath: parsed.text("out") ?? "class-report"))
+            }
         }
     }
 
     static func runLesson(_ arguments: [String]) async throws -> Int32 {
         guard let name = arguments.first, !name.hasPrefix("-") else {
+            if arguments.first == "--help" || arguments.first == "-h" { return help(.run) }
             throw UsageError.missingArgument("lesson name: one of \(LessonCatalog.lessons.map(\.name).joined(separator: ", "))")
         }
         guard let lesson = LessonCatalog.lesson(named: name) else {
@@ -74,30 +92,22 @@ enum LabCommand {
         return await LessonRunner.run(lesson, arguments: Array(arguments.dropFirst()))
     }
 
-    static func help(_ arguments: [String]) async throws -> Int32 {
-        let terminal = Terminal.detect()
-        guard let name = arguments.first else {
-            Output.line(Overview.text(terminal: terminal))
+    static func help(named name: String?) throws -> Int32 {
+        guard let name else { return help(nil) }
+        guard let command = LabSubcommand(rawValue: name) else {
+            throw UsageError.unknownName(kind: "command", name: name,
+                                         suggestion: Suggestion.closest(to: name, in: LabSubcommand.allCases.map(\.rawValue)))
+        }
+        return help(command)
+    }
+
+    /// The overview, or one command's generated help.
+    static func help(_ command: LabSubcommand?) -> Int32 {
+        guard let command else {
+            StandardOutput.line(Overview.text(terminal: .detect()))
             return 0
         }
-        guard arguments.count == 1, let command = subcommands.first(where: { $0.name == name }) else {
-            throw UsageError.unknownName(kind: "command", name: name,
-                                         suggestion: Suggestion.closest(to: name, in: subcommands.map(\.name)))
-        }
-        Output.line("usage: \(command.usage)\n\n\(command.summary).")
-        if command.name == "bench" {
-            Output.line("\n" + BenchCommand.help())
-        }
-        if command.name == "run" {
-            Output.line("\nLesson flags:\n" + LessonOptions.parser.optionHelp())
-        }
+        StandardOutput.line(command.spec.help())
         return 0
-    }
-}
-
-/// Standard output for `lab`, unbuffered like the lessons' console so lines never reorder.
-enum Output {
-    static func line(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 }

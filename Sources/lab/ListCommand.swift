@@ -5,29 +5,26 @@ import Lessons
 /// `lab list`: the lessons and their variants, as text or JSON.
 @MainActor
 enum ListCommand {
-    static let parser = ArgumentParser(options: [OptionSpec("json", help: "Print JSON")])
-
-    static func run(_ arguments: [String]) async throws -> Int32 {
-        let parsed = try parser.parse(arguments)
-        if parsed.has("json") {
+    static func run(json: Bool) throws -> Int32 {
+        if json {
             let lessons = LessonCatalog.lessons.map { lesson -> [String: Any] in
                 ["name": lesson.name, "title": lesson.title, "summary": lesson.summary, "built": true,
-                 "variants": lesson.variants.map { ["name": $0.name, "title": $0.title] }]
+                 "variants": lesson.variants.map { ["name": $0.name, "title": $0.title, "extra": $0.isExtra] }]
             } + LessonCatalog.planned.map { ["name": $0.name, "summary": $0.summary, "built": false, "variants": []] }
             let data = try JSONSerialization.data(withJSONObject: ["lessons": lessons], options: [.prettyPrinted, .sortedKeys])
-            Output.line(String(decoding: data, as: UTF8.self))
+            StandardOutput.line(String(decoding: data, as: UTF8.self))
             return 0
         }
         let terminal = Terminal.detect()
         for lesson in LessonCatalog.lessons {
-            Output.line(terminal.paint(lesson.name, .bold + .cyan) + " — " + lesson.summary)
+            StandardOutput.line(terminal.paint(lesson.name, .bold + .cyan) + " — " + lesson.summary)
             for variant in lesson.variants {
-                Output.line("  " + variant.name.padded(to: 26) + variant.title)
+                StandardOutput.line("  " + variant.name.padded(to: 26) + variant.title + (variant.isExtra ? terminal.paint(" (extra)", .dim) : ""))
             }
-            Output.line("")
+            StandardOutput.line("")
         }
         if !LessonCatalog.planned.isEmpty {
-            Output.line(terminal.paint("Planned: " + LessonCatalog.planned.map(\.name).joined(separator: ", "), .dim))
+            StandardOutput.line(terminal.paint("Planned: " + LessonCatalog.planned.map(\.name).joined(separator: ", "), .dim))
         }
         return 0
     }

@@ -31,9 +31,12 @@ enum Overview {
         lines.append("  swift run -c release lab bench --quick   time the patterns and the primitives")
         lines.append("")
         lines.append(terminal.paint("Commands", .bold))
-        for command in LabCommand.subcommands {
-            lines.append("  " + command.usage.padded(to: 34) + command.summary)
+        for command in LabSubcommand.allCases {
+            let spec = command.spec
+            let synopsis = spec.name + (spec.positionals.map { " " + $0.usageItem } ?? "")
+            lines.append("  " + synopsis.padded(to: 26) + spec.summary.split(separator: "\n").joined(separator: " ").split(separator: ".").first.map(String.init)!)
         }
+        lines.append(terminal.paint("  Each command's options: lab help COMMAND (or COMMAND --help).", .dim))
         return lines.joined(separator: "\n")
     }
 }

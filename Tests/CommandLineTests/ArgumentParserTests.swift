@@ -3,43 +3,70 @@ import Testing
 
 @Suite("The lab's argument parser")
 struct ArgumentParserTests {
-    let parser = ArgumentParser(options: [
+    let parser = CommandSpec("demo", summary: "A demo.", positionals: .init("THING", help: "a thing"), options: [
         OptionSpec("help", short: "h", help: ""),
         OptionSpec("trace", help: ""),
-        OptionSpec("scale", value: "X", help: ""),
-        OptionSpec("variant", value: "NAME", help: ""),
-    ], maximumPositionals: 1)
+        OptionSpec("scale", .number("X", 0.001...10), help: ""),
+        OptionSpec("jobs", .integer("N", 1...64), help: ""),
+        OptionSpec("format", .choiceList("LIST", ["md", "json"]), help: ""),
+        OptionSpec("mode", .choice("MODE", ["fast", "slow"]), help: ""),
+        OptionSpec("variant", .text("NAME"), repeatable: true, help: ""),
+    ])
 
     @Test func readsFlagsValuesAndPositionals() throws {
-        let parsed = try parser.parse(["run", "--trace", "--scale", "0.1", "--variant=a", "--variant", "b", "-h"])
+        let parsed = try parser.parse(["run", "--trace", "--scale", "0.1", "--variant=a", "--variant", "b", "-h", "--jobs", "3",
+                                       "--format", "md,JSON", "--mode", "slow"])
         #expect(parsed.positionals == ["run"])
-        #expect(parsed.has("trace") && parsed.has("help"))
-        #expect(parsed.value("scale") == "0.1")
-        #expect(parsed.values["variant"] == ["a", "b"])
+        #expect(parsed.flag("trace") && parsed.flag("help"))
+        #expect(parsed.number("scale") == 0.1)
+        #expect(parsed.integer("jobs") == 3)
+        #expect(parsed.list("format") == ["md", "json"])
+        #expect(parsed.text("mode") == "slow")
+        #expect(parsed.texts("variant") == ["a", "b"])
     }
 
     @Test func doubleDashEndsOptions() throws {
         #expect(try parser.parse(["--", "--trace"]).positionals == ["--trace"])
     }
 
-    @Test func unknownOptionSuggestsTheClosest() {
+    @Test func unknownOptionsSuggestTheClosest() {
         #expect(throws: UsageError.unknownOption("--trac", suggestion: "--trace")) { try parser.parse(["--trac"]) }
         #expect(throws: UsageError.unknownOption("--zzzzzz", suggestion: nil)) { try parser.parse(["--zzzzzz"]) }
         #expect(throws: UsageError.unknownOption("-x", suggestion: nil)) { try parser.parse(["-x"]) }
     }
 
-    @Test func missingValuesAndExtraArgumentsAreErrors() {
+    @Test func missingAndUnexpectedArguments() {
         #expect(throws: UsageError.missingValue(option: "scale")) { try parser.parse(["--scale"]) }
         #expect(throws: UsageError.missingValue(option: "scale")) { try parser.parse(["--scale", "--trace"]) }
         #expect(throws: UsageError.unexpectedArgument("two")) { try parser.parse(["one", "two"]) }
         #expect(throws: UsageError.unexpectedArgument("--trace=yes")) { try parser.parse(["--trace=yes"]) }
+        #expect(throws: UsageError.repeated(option: "jobs")) { try parser.parse(["--jobs", "1", "--jobs", "2"]) }
+        #expect(throws: UsageError.repeated(option: "trace")) { try parser.parse(["--trace", "--trace"]) }
     }
 
-    @Test func numbersAreChecked() throws {
-        #expect(try parser.parse(["--scale", "0.5"]).double("scale", in: 0.001...10) == 0.5)
-        #expect(throws: UsageError.self) { try parser.parse(["--scale", "fast"]).double("scale", in: 0.001...10) }
-        #expect(throws: UsageError.self) { try parser.parse(["--scale", "0"]).double("scale", in: 0.001...10) }
-        #expect(throws: UsageError.self) { try parser.parse(["--scale", "nan"]).double("scale", in: 0.001...10) }
+    @Test func valuesAreCheckedAgainstTheirDeclaredType() {
+        for bad in [["--scale", "fast"], ["--scale", "0"], ["--scale", "nan"], ["--jobs", "2.7"], ["--jobs", "0"], ["--jobs", "65"],
+                    ["--format", "pdf"], ["--format", "md,,pdf"], ["--mode", "medium"]] {
+            #expect(throws: UsageError.self, "\(bad)") { try parser.parse(bad) }
+        }
+        #expect(throws: UsageError.invalidValue(option: "jobs", value: "2.7", expected: "a whole number from 1 to 64")) {
+            try parser.parse(["--jobs", "2.7"])
+        }
+    }
+
+    @Test func aRequiredPositionalIsAskedFor() {
+        let spec = CommandSpec("need", summary: "", positionals: .init("FILE", minimum: 1, help: "the file"), options: [])
+        #expect(throws: UsageError.missingArgument("FILE: the file")) { try spec.parse([]) }
+    }
+
+    @Test func usageAndHelpAreGeneratedFromTheDeclarations() {
+        #expect(parser.usage == """
+            usage: demo [THING] [--help] [--trace] [--scale X] [--jobs N] [--format LIST] [--mode MODE]
+                        [--variant NAME]…
+            """, "wrapped at 100 columns, under the command's name")
+        let help = parser.help()
+        for option in parser.options { #expect(help.contains(option.synopsis), "\(option.name)") }
+        #expect(help.contains("(fast, slow)"), "a choice lists its words")
     }
 
     @Test func errorsReadAsOneLine() {

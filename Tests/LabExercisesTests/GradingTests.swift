@@ -140,3 +140,16 @@ struct LockTests {
         #expect(entered.withLock { $0 }, "the second holder never got the lock after it was released")
     }
 }
+
+/// A build that fails in the lab's own library is not the student's compile error.
+@Suite("who a failed build is blamed on")
+struct BuildBlameTests {
+    @Test func onlyErrorsInTheGeneratedPackageAreTheStudents() {
+        let package = URL(fileURLWithPath: "/work/lab/.build-exercises/package")
+        let student = "/work/lab/.build-exercises/package/Sources/StudentCode/Exercise.swift:3:5: error: cannot find 'x' in scope"
+        let library = "/work/lab/Sources/LabKit/CLI/OptionSpec.swift:9:1: error: no such module 'Foo'"
+        #expect(Grader.errorsInPackage(student, package: package))
+        #expect(!Grader.errorsInPackage(library + "\nerror: fatalError", package: package))
+        #expect(!Grader.errorsInPackage("error: link command failed with exit code 1", package: package))
+    }
+}

@@ -6,6 +6,8 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
     case unexpectedArgument(String)
     case missingArgument(String)
     case unknownName(kind: String, name: String, suggestion: String?)
+    case repeated(option: String)
+    case conflicting(String, String)
 
     public var description: String {
         switch self {
@@ -21,6 +23,10 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
             "missing \(what)"
         case .unknownName(let kind, let name, let suggestion):
             "unknown \(kind) '\(name)'" + Self.didYouMean(suggestion)
+        case .repeated(let option):
+            "option '--\(option)' was given twice; give it once"
+        case .conflicting(let first, let second):
+            "'--\(first)' and '--\(second)' cannot be used together"
         }
     }
 

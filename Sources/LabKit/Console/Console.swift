@@ -82,7 +82,7 @@ public struct TextSink: Sendable {
 
     fileprivate mutating func write(_ text: String) {
         if toStandardOutput {
-            FileHandle.standardOutput.write(Data(text.utf8))
+            StandardOutput.write(text)
         } else {
             captured += text
         }

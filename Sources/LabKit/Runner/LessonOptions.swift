@@ -17,44 +17,48 @@ public struct LessonOptions: Sendable, Equatable {
 
     public init() {}
 
-    public static let parser = ArgumentParser(options: [
+    /// The options, declared once; every lesson's usage and help are generated from them.
+    public static let options: [OptionSpec] = [
         OptionSpec("help", short: "h", help: "Show this help"),
         OptionSpec("list", help: "List the lesson's variants"),
-        OptionSpec("variant", value: "NAME", help: "Run only this variant (repeat for more)"),
+        OptionSpec("variant", .text("NAME"), repeatable: true, help: "Run only this variant (repeat for more)"),
         OptionSpec("all", help: "Run every variant, the extras too (by default they are listed at the end)"),
-        OptionSpec("scale", value: "X", help: "Run the sources' delays at X real seconds per second (default 0.05)"),
+        OptionSpec("scale", .number("X", 0.001...10), help: "Run the sources' delays at X real seconds per second (default 0.05)"),
         OptionSpec("real-time", help: "Run the sources' delays for real (same as --scale 1)"),
         OptionSpec("trace", help: "Draw the timeline of tasks for each variant"),
-        OptionSpec("trace-out", value: "FILE", help: "Write a Chrome trace-event JSON file (open it in ui.perfetto.dev)"),
+        OptionSpec("trace-out", .text("FILE"), help: "Write a Chrome trace-event JSON file (open it in ui.perfetto.dev)"),
         OptionSpec("json", help: "Print the results as JSON instead of the story"),
-        OptionSpec("seed", value: "N", help: "Seed for the simulated services (default 42)"),
+        OptionSpec("seed", .integer("N", 0...Int.max), help: "Seed for the simulated services (default 42)"),
         OptionSpec("no-color", help: "Plain text, no colours (also: NO_COLOR=1)"),
         OptionSpec("quiet", short: "q", help: "Only the measured figures, no narration"),
-        OptionSpec("steps", help: "List every step in its own row (by default alike steps in a row are merged)"),
-    ])
+        OptionSpec("steps", help: "List every step in its own row (by default alike steps are merged)"),
+    ]
 
-    public static func parse(_ arguments: [String]) throws(UsageError) -> LessonOptions {
-        let parsed = try parser.parse(arguments)
+    /// The command line of the lesson named `name`.
+    public static func spec(for name: String, summary: String = "") -> CommandSpec {
+        CommandSpec(name, summary: summary, options: options)
+    }
+
+    public static func parse(_ arguments: [String], lesson name: String = "lesson") throws(UsageError) -> LessonOptions {
+        let parsed = try spec(for: name).parse(arguments)
         var options = LessonOptions()
-        options.help = parsed.has("help")
-        options.list = parsed.has("list")
-        options.variants = parsed.values["variant"] ?? []
-        if let factor = try parsed.double("scale", in: 0.001...10) { options.scale = TimeScale(factor: factor) }
-        if parsed.has("real-time") {
-            if parsed.value("scale") != nil { throw .invalidValue(option: "scale", value: parsed.value("scale")!, expected: "no --scale together with --real-time") }
+        options.help = parsed.flag("help")
+        options.list = parsed.flag("list")
+        options.variants = parsed.texts("variant")
+        options.allVariants = parsed.flag("all")
+        if options.allVariants, !options.variants.isEmpty { throw .conflicting("all", "variant") }
+        if let factor = parsed.number("scale") { options.scale = TimeScale(factor: factor) }
+        if parsed.flag("real-time") {
+            if parsed.isPresent("scale") { throw .conflicting("real-time", "scale") }
             options.scale = .realTime
         }
-        options.seed = try parsed.unsignedInteger("seed") ?? 42
-        options.showTrace = parsed.has("trace")
-        options.traceOutput = parsed.value("trace-out")
-        options.json = parsed.has("json")
-        options.noColor = parsed.has("no-color")
-        options.quiet = parsed.has("quiet")
-        options.allSteps = parsed.has("steps")
-        options.allVariants = parsed.has("all")
-        if options.allVariants, let name = options.variants.first {
-            throw .invalidValue(option: "variant", value: name, expected: "no --variant together with --all")
-        }
+        options.seed = parsed.integer("seed").map(UInt64.init) ?? 42
+        options.showTrace = parsed.flag("trace")
+        options.traceOutput = parsed.text("trace-out")
+        options.json = parsed.flag("json")
+        options.noColor = parsed.flag("no-color")
+        options.quiet = parsed.flag("quiet")
+        options.allSteps = parsed.flag("steps")
         return options
     }
 }

@@ -18,10 +18,10 @@ public enum LessonRunner {
     public static func run(_ lesson: any Lesson, arguments: [String], console: Console? = nil) async -> Int32 {
         let options: LessonOptions
         do {
-            options = try LessonOptions.parse(arguments)
+            options = try LessonOptions.parse(arguments, lesson: lesson.name)
             try validate(options, for: lesson)
         } catch {
-            StandardError.usage(program: lesson.name, error, usage: usageLine(lesson))
+            StandardError.usage(program: lesson.name, error, usage: spec(lesson).shortUsage)
             return UsageError.exitCode
         }
         let console = console ?? Console(terminal: .detect(noColorFlag: options.noColor),
@@ -51,26 +51,18 @@ public enum LessonRunner {
         }
     }
 
-    public static func usageLine(_ lesson: any Lesson) -> String {
-        "usage: \(lesson.name) [--variant NAME] [--trace] [--trace-out FILE] [--json] [--scale X | --real-time] [--seed N] [--quiet] [--no-color] (--help for more)"
+    /// The lesson's command line: the options every lesson shares, under its own name.
+    public static func spec(_ lesson: any Lesson) -> CommandSpec {
+        LessonOptions.spec(for: lesson.name, summary: "\(lesson.title) — \(lesson.summary)")
     }
 
     static func help(_ lesson: any Lesson, terminal: Terminal) -> String {
-        """
-        \(terminal.paint(lesson.title, .bold)) — \(lesson.summary)
-
-        \(usageLine(lesson))
-
-        Options:
-        \(LessonOptions.parser.optionHelp())
-
-        \(variantList(lesson, terminal: terminal))
-        """
+        spec(lesson).help() + "\n\n" + variantList(lesson, terminal: terminal)
     }
 
     static func variantList(_ lesson: any Lesson, terminal: Terminal) -> String {
         let width = (lesson.variants.map(\.name.count).max() ?? 0) + 2
-        let lines = lesson.variants.map { "  " + terminal.paint($0.name.padded(to: width), .bold) + $0.title }
+        let lines = lesson.variants.map { "  " + terminal.paint($0.name.padded(to: width), .bold) + $0.title + ($0.isExtra ? " (extra)" : "") }
         return (["Variants of \(lesson.name) (run one with --variant NAME):"] + lines).joined(separator: "\n")
     }
 }

@@ -45,16 +45,16 @@ enum ResumeOnceVariant {
             waiting.cancel()
             try? await Task.sleep(for: .milliseconds(100))
             let after = finished.withLock { $0 }
-            print("waiting after 200 ms: \(!before); after cancel() and 100 ms more: \(!after)")
+            StandardOutput.line("waiting after 200 ms: \(!before); after cancel() and 100 ms more: \(!after)")
         },
         ChildDemo("continuation-leak") {
             let waiting = Task { await leakyQuery() }
             try? await Task.sleep(for: .milliseconds(200))
-            print("after 200 ms the task is still waiting: isCancelled = \(waiting.isCancelled), never to be resumed")
+            StandardOutput.line("after 200 ms the task is still waiting: isCancelled = \(waiting.isCancelled), never to be resumed")
         },
         ChildDemo("continuation-double-resume") {
             _ = await doubleResumingQuery()
-            print("unreachable: the program stops at the second resume")
+            StandardOutput.line("unreachable: the program stops at the second resume")
         },
     ]
 

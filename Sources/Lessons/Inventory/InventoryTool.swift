@@ -5,13 +5,16 @@ import LabKit
 /// `inventory delete Milk`, each with an optional `--store PATH`.
 public enum InventoryTool {
     public static let commands = ["add", "list", "search", "delete"]
-    static let parser = ArgumentParser(options: [
-        OptionSpec("store", value: "PATH", help: "The inventory file (default: inventory.json in the lab folder)"),
-        OptionSpec("no-color", help: "Plain text"),
-    ], maximumPositionals: 3)
+    public static let spec = CommandSpec(
+        "inventory", summary: "The inventory tool: add NAME QUANTITY | list | search TEXT | delete NAME",
+        positionals: .init("COMMAND", minimum: 1, maximum: 3, help: "add NAME QUANTITY, list, search TEXT or delete NAME"),
+        options: [
+            OptionSpec("store", .text("PATH"), help: "The inventory file (default: inventory.json in the lab folder)"),
+            OptionSpec("no-color", help: "Plain text"),
+        ])
 
     public static func usage() -> String {
-        "usage: inventory add NAME QUANTITY | list | search TEXT | delete NAME  [--store PATH]"
+        "usage: inventory add NAME QUANTITY | list | search TEXT | delete NAME  [--store PATH] [--no-color]"
     }
 
     /// True when the arguments ask for the tool rather than the lesson.
@@ -23,12 +26,12 @@ public enum InventoryTool {
     /// Runs a command; returns the exit status (0 done, 1 failed, 2 bad usage).
     public static func run(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) async -> Int32 {
         do {
-            let parsed = try parser.parse(arguments)
+            let parsed = try spec.parse(arguments)
             let (command, operands) = try command(parsed.positionals)
-            let url = parsed.value("store").map { URL(fileURLWithPath: $0) }
+            let url = parsed.text("store").map { URL(fileURLWithPath: $0) }
                 ?? LabFolder.url(environment: environment).appendingPathComponent("inventory.json")
             let store = try InventoryStore(storage: FileInventoryStorage(url: url))
-            let terminal = Terminal.detect(noColorFlag: parsed.has("no-color"))
+            let terminal = Terminal.detect(noColorFlag: parsed.flag("no-color"))
             return try await perform(command, operands, store: store, terminal: terminal)
         } catch let error as UsageError {
             StandardError.usage(program: "inventory", error, usage: usage())
@@ -62,14 +65,14 @@ public enum InventoryTool {
         case "add":
             guard let quantity = Int(operands[1]) else { throw InventoryError.invalidQuantity(operands[1]) }
             let product = try await store.add(name: operands[0], quantity: quantity)
-            print("\(product.name): \(product.quantity)")
+            StandardOutput.line("\(product.name): \(product.quantity)")
         case "delete":
             try await store.delete(name: operands[0])
-            print("deleted \(operands[0])")
+            StandardOutput.line("deleted \(operands[0])")
         case "search":
-            print(render(await store.search(operands[0]), terminal: terminal, empty: "no product name contains '\(operands[0])'"))
+            StandardOutput.line(render(await store.search(operands[0]), terminal: terminal, empty: "no product name contains '\(operands[0])'"))
         default:
-            print(render(await store.all(), terminal: terminal, empty: "the inventory is empty; add a product with: inventory add Milk 2"))
+            StandardOutput.line(render(await store.all(), terminal: terminal, empty: "the inventory is empty; add a product with: inventory add Milk 2"))
         }
         return 0
     }

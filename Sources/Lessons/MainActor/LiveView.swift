@@ -29,7 +29,7 @@ public enum LiveMainActorView {
             screen += "  " + terminal.paint("UI \(spinner[frames % spinner.count])", .magenta) + "  frame \(frames)   dropped \(dropped)   worst frame \(worst.humanReadable)\n"
             screen += "  model: \(status)\n\n"
             for event in events.suffix(8) { screen += "  " + event + "\n" }
-            FileHandle.standardOutput.write(Data(screen.utf8))
+            StandardOutput.write(screen)
         }
         ticker.onFrame = { count in
             let now = ContinuousClock.now
@@ -48,7 +48,7 @@ public enum LiveMainActorView {
             switch key {
             case "q", "Q", "\u{04}":
                 _ = await ticker.stop()
-                FileHandle.standardOutput.write(Data("\n".utf8))
+                StandardOutput.write("\n")
                 console.emit("Frames \(frames), dropped \(dropped), worst frame \(worst.humanReadable).")
                 return 0
             case "b", "B":

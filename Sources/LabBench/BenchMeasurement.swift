@@ -1,0 +1,100 @@
+import Foundation
+import LabKit
+
+extension BenchCommand {
+    /// Measures the suites, with a progress bar on a terminal. Primitive suites
+    /// are sampled together in one interleaved schedule (see
+    /// `Sampler.measure(together:)`), so each one's samples span the whole
+    /// primitive part of the run; pattern suites, stable and long per sample,
+    /// one after another. With `processes` > 1 the primitive schedule runs in
+    /// that many worker processes, one after another, and their samples are
+    /// pooled: some of a machine's variation is per process, and one process
+    /// cannot show it.
+    public func measure(_ selected: [BenchmarkSuite], plan: SamplingPlan, quick: Bool, terminal: Terminal,
+                        quiet: Bool = false, processes: Int = 1, workerArguments: [String] = []) async -> BenchmarkReport {
+        let width = await ExecutorProbe.measureWidth()
+        let bar = Locked(ProgressBar(title: "lab bench", total: selected.count, terminal: terminal))
+        let show: @Sendable (Double) -> Void = { done in
+            if !quiet { bar.withLock { $0.update(done: Int(done.rounded(.down))) } }
+        }
+        show(0)
+        // The handoff probe is read only in the gaps between measurements (see HandoffProbe).
+        let handoffs = Locked<[Double]>([])
+        let readHandoff: @Sendable () -> Void = {
+            let readings = (0..<HandoffProbe.readingsPerGap).compactMap { _ in HandoffProbe.read() }
+            handoffs.withLock { $0 += readings }
+        }
+        readHandoff()
+        var samples: [String: [String: [Sample]]] = [:]
+        let primitives = selected.filter { $0.kind == .primitive }
+        if !primitives.isEmpty {
+            let share = Double(primitives.count)
+            if processes > 1, let pooled = try? sampleInWorkers(primitives, processes: processes, plan: plan.forPrimitives, quick: quick, extra: workerArguments,
+                                                                progress: { readHandoff(); show(share * Double($0) / Double(processes)) }) {
+                samples = pooled
+            } else {
+                let measured = await Sampler.measure(together: primitives, plan: plan.forPrimitives) { round, rounds in
+                    show(share * Double(round) / Double(rounds))
+                }
+                for (suite, suiteSamples) in zip(primitives, measured) { samples[suite.name] = suiteSamples }
+                readHandoff()
+            }
+        }
+        var done = primitives.count
+        for suite in selected where suite.kind == .pattern {
+            samples[suite.name] = await Sampler.measure(suite, plan: plan)
+            readHandoff()
+            done += 1
+            show(Double(done))
+        }
+        var results: [SuiteResult] = []
+        for suite in selected {
+            var timelines: [SuiteResult.Timeline] = []
+            for variant in suite.variants {
+                guard let traced = variant.traced else { continue }
+                let probe = Probe()
+                await traced(probe)
+                timelines.append(SuiteResult.Timeline(variant: variant.name, spans: probe.spans))
+            }
+            results.append(Analysis.analyze(suite, samples: samples[suite.name] ?? [:], timelines: timelines))
+        }
+        if !quiet {
+            bar.withLock { $0.update(done: selected.count); $0.finish() }
+        }
+        let formatter = ISO8601DateFormatter()
+        return BenchmarkReport(schema: BenchmarkReport.schema, createdAt: formatter.string(from: Date()),
+                               environment: .init(machine: .current(), executorWidth: width,
+                                                  steadiness: Steadiness(samples: results.flatMap(\.variants).flatMap(\.samples),
+                                                                         handoffReadings: handoffs.withLock { $0 })),
+                               plan: .init(samples: plan.samples, budgetSeconds: plan.budget.seconds, quick: quick, primitiveSamples: plan.primitiveSamples,
+                                           processes: processes > 1 ? processes : nil),
+                               suites: results)
+    }
+
+    /// Runs `lab bench --worker SUITE…` in `processes` fresh processes, one at a
+    /// time, and pools their samples by suite and variant, each tagged with its process.
+    func sampleInWorkers(_ suites: [BenchmarkSuite], processes: Int, plan: SamplingPlan, quick: Bool, extra: [String],
+                         progress: (Int) -> Void) throws -> [String: [String: [Sample]]] {
+        let executable = try ChildDemo.hostExecutable()
+        var pooled: [String: [String: [Sample]]] = [:]
+        for process in 1...processes {
+            let arguments = ["bench"] + suites.flatMap { ["--worker", $0.name] }
+                + ["--samples", "\(plan.samples)", "--time", "\(max(0.1, plan.budget.seconds))"] + (quick ? ["--quick"] : []) + extra
+            let worker = try ProcessCapture.run(executable, arguments, timeout: 900)
+            guard worker.status == 0 else {
+                throw BenchError.unreadableBaseline("worker \(process)", reason: "the worker process failed")
+            }
+            for result in try BenchmarkReport.decode(Data(worker.standardOutput.utf8)).suites {
+                for variant in result.variants {
+                    pooled[result.name, default: [:]][variant.name, default: []] += variant.samples.map { sample in
+                        var tagged = sample
+                        tagged.process = process
+                        return tagged
+                    }
+                }
+            }
+            progress(process)
+        }
+        return pooled
+    }
+}

@@ -1,0 +1,119 @@
+import LabKit
+
+/// `lab bench`'s command line, declared once, and what a parsed command line asks for.
+extension BenchCommand {
+    public static let formats = ["terminal", "md", "json", "csv", "html"]
+
+    public static let spec = CommandSpec(
+        "lab bench",
+        summary: "Time the lessons' variants and the concurrency primitives; reports and baselines",
+        positionals: .init("FILTER", maximum: 64, help: "Only suites whose name contains FILTER (several: any of them)"),
+        options: [
+            OptionSpec("list", help: "List the suites and their variants"),
+            OptionSpec("quick", help: "A short run: the whole set in under a minute on 2 cores"),
+            OptionSpec("samples", .integer("N", 3...10_000), help: "Samples per variant (default 40, primitives 100; quick 31, primitives 91)"),
+            OptionSpec("time", .number("SECONDS", 0.1...3600), help: "Time budget per suite (default 15, quick 3)"),
+            OptionSpec("format", .choiceList("LIST", formats), help: "Reports to write, comma-separated: terminal,md,json,csv,html (default terminal)"),
+            OptionSpec("out", .text("DIR"), help: "Where report files go (default ./lab-bench)"),
+            OptionSpec("save-baseline", .text("NAME"), help: "Save this run as a baseline in the lab folder"),
+            OptionSpec("compare", .text("NAME|FILE"), repeatable: true, help: "Compare with a baseline or results file; twice: compare two files, run nothing"),
+            OptionSpec("threshold", .number("PCT", 0...1000), help: "Smallest change that counts, in percent (default 5)"),
+            OptionSpec("processes", .integer("N", 1...16), help: "Spread each primitive suite over N worker processes and report the spread (default: full 3, quick 1)"),
+            OptionSpec("steadiness", .integer("SECONDS", 1...600), help: "Run no suites: watch the machine's own steadiness for SECONDS and say whether it can support a 5% claim"),
+            OptionSpec("allow-debug", help: "Time a debug build anyway"),
+            OptionSpec("worker", .text("SUITE"), repeatable: true, hidden: true, help: "measure these suites and print their JSON; used by --processes"),
+            OptionSpec("no-color", help: "Plain text"),
+            OptionSpec("help", short: "h", help: "Show this help"),
+        ],
+        details: """
+            The variants are interleaved so machine drift hits all alike; the reports give medians
+            with 95% intervals, ratios to a reference, significance (Mann–Whitney U) and efficiency
+            against the ideal.
+
+            Exit status: 0 done / no significant change; 1 a significant regression beyond the
+            threshold (with --compare); 2 bad usage; 3 only improvements (with --compare).
+            """)
+
+    /// One run of `lab bench` does exactly one of these.
+    enum Mode {
+        case help
+        case list([BenchmarkSuite])
+        case steadiness(seconds: Int)
+        /// Two result files, compared; nothing measured.
+        case compareFiles(BenchmarkReport, BenchmarkReport, thresholdPercent: Double)
+        /// A worker process of `--processes`: measure, print JSON, nothing else.
+        case worker([BenchmarkSuite], SamplingPlan, quick: Bool)
+        case measure(Measurement)
+    }
+
+    /// What a measuring run does with its results.
+    struct Measurement {
+        let suites: [BenchmarkSuite]
+        let plan: SamplingPlan
+        let quick: Bool
+        let processes: Int
+        let workerArguments: [String]
+        let formats: [String]
+        let folder: String
+        let saveBaseline: String?
+        let baseline: BenchmarkReport?
+        let thresholdPercent: Double
+    }
+
+    /// Reads the command line into one mode, failing on bad input before anything is measured.
+    func mode(_ parsed: ParsedArguments) throws -> Mode {
+        if parsed.flag("help") { return .help }
+        let selected = try select(parsed.positionals)
+        if parsed.flag("list") { return .list(selected) }
+        let allowDebug = parsed.flag("allow-debug")
+        let debugRefused = EnvironmentInfo.buildConfiguration == "debug" && !allowDebug
+        if let seconds = parsed.integer("steadiness") {
+            if debugRefused { throw BenchError.debugBuild }
+            return .steadiness(seconds: seconds)
+        }
+        let threshold = parsed.number("threshold") ?? 5
+        let compare = parsed.texts("compare")
+        if compare.count > 2 { throw UsageError.invalidValue(option: "compare", value: compare[2], expected: "one baseline, or two result files") }
+        // Fail on a bad baseline before spending minutes measuring.
+        let baselines = try compare.map { try Baselines.load($0, environment: environment) }
+        if let name = parsed.text("save-baseline") { _ = try Baselines.url(named: name, environment: environment) }
+        if baselines.count == 2 { return .compareFiles(baselines[0], baselines[1], thresholdPercent: threshold) }
+        if debugRefused { throw BenchError.debugBuild }
+
+        let quick = parsed.flag("quick")
+        var plan = quick ? SamplingPlan.quick : SamplingPlan.full
+        if let samples = parsed.integer("samples") {
+            plan.samples = samples
+            plan.primitiveSamples = samples
+            plan.minimumSamples = min(plan.minimumSamples, samples)
+        }
+        if let seconds = parsed.number("time") { plan.budget = .milliseconds(Int(seconds * 1000)) }
+        let workers = parsed.texts("worker")
+        if !workers.isEmpty {
+            let chosen = try workers.map { name in
+                guard let suite = suites.first(where: { $0.name == name }) else { throw BenchError.unknownSuite(name, suggestion: nil) }
+                return suite
+            }
+            return .worker(chosen, plan, quick: quick)
+        }
+        return .measure(Measurement(
+            suites: selected, plan: plan, quick: quick, processes: parsed.integer("processes") ?? (quick ? 1 : 3),
+            workerArguments: allowDebug ? ["--allow-debug"] : [], formats: parsed.list("format") ?? ["terminal"],
+            folder: parsed.text("out") ?? "lab-bench", saveBaseline: parsed.text("save-baseline"),
+            baseline: baselines.first, thresholdPercent: threshold))
+    }
+
+    /// Every suite whose name contains one of the filters (all when there are none).
+    func select(_ filters: [String]) throws -> [BenchmarkSuite] {
+        guard !filters.isEmpty else { return suites }
+        var selected: [BenchmarkSuite] = []
+        for filter in filters {
+            let matches = suites.filter { $0.name.localizedCaseInsensitiveContains(filter) }
+            guard !matches.isEmpty else {
+                throw BenchError.unknownSuite(filter, suggestion: Suggestion.closest(to: filter, in: suites.map(\.name)))
+            }
+            for suite in matches where !selected.contains(where: { $0.name == suite.name }) { selected.append(suite) }
+        }
+        return selected
+    }
+}

@@ -1,0 +1,94 @@
+/// A command's whole interface, declared once: its name, what it does, its positional
+/// arguments and options. Usage, help, parsing and validation come from it, so the
+/// usage a user reads is the grammar the parser accepts (`CommandSpecTests` walks them all).
+public struct CommandSpec: Sendable {
+    /// The arguments that are not options: "FILTER…", "EXERCISE", "PATH…".
+    public struct Positionals: Sendable, Equatable {
+        public let name: String
+        public let minimum: Int
+        public let maximum: Int
+        public let help: String
+
+        public init(_ name: String, minimum: Int = 0, maximum: Int = 1, help: String) {
+            self.name = name
+            self.minimum = minimum
+            self.maximum = maximum
+            self.help = help
+        }
+
+        public var usageItem: String {
+            let many = maximum > 1 ? "…" : ""
+            return minimum > 0 ? "\(name)\(many)" : "[\(name)\(many)]"
+        }
+    }
+
+    /// "lab bench", "sync-vs-async".
+    public let name: String
+    public let summary: String
+    public let positionals: Positionals?
+    public let options: [OptionSpec]
+    /// Paragraphs after the options in --help (exit statuses, examples).
+    public let details: String?
+
+    public init(_ name: String, summary: String, positionals: Positionals? = nil, options: [OptionSpec], details: String? = nil) {
+        self.name = name
+        self.summary = summary
+        self.positionals = positionals
+        self.options = options
+        self.details = details
+        precondition(Set(options.map(\.name)).count == options.count, "\(name) declares an option twice")
+    }
+
+    /// "usage: lab bench [FILTER…] [--quick] [--samples N] …", wrapped under its own indent.
+    public var usage: String {
+        let items = [positionals?.usageItem].compactMap { $0 } + options.filter { !$0.hidden }.map(\.usageItem)
+        var lines: [String] = []
+        var line = "usage: \(name)"
+        let indent = String(repeating: " ", count: "usage: \(name) ".count)
+        for item in items {
+            if line.count + 1 + item.count > 100, line.count > indent.count {
+                lines.append(line)
+                line = indent + item
+            } else {
+                line += (line.hasSuffix(" ") ? "" : " ") + item
+            }
+        }
+        lines.append(line)
+        return lines.joined(separator: "\n")
+    }
+
+    /// One line for under an error: the shape of the command and where the options are.
+    public var shortUsage: String {
+        let helpCommand = name.hasPrefix("lab ") ? "lab help \(name.dropFirst(4))" : "\(name) --help"
+        return "usage: \(name)" + (positionals.map { " " + $0.usageItem } ?? "") + (options.isEmpty ? "" : " [options]")
+            + " (\(helpCommand) lists them)"
+    }
+
+    /// The options as aligned help lines, with what each accepts.
+    public func optionHelp() -> String {
+        let shown = options.filter { !$0.hidden }
+        let width = (shown.map(\.synopsis.count).max() ?? 0) + 2
+        return shown.map { option in
+            var help = option.help
+            switch option.value {
+            case .choice(_, let words), .choiceList(_, let words):
+                if !help.contains(words[0]) { help += " (\(words.joined(separator: ", ")))" }
+            default: break
+            }
+            return "  " + option.synopsis.padded(to: width) + help
+        }.joined(separator: "\n")
+    }
+
+    /// The full --help text.
+    public func help() -> String {
+        var parts = ["\(summary)", usage]
+        if let positionals { parts.append("  \(positionals.usageItem)  \(positionals.help)") }
+        parts.append("Options:\n" + optionHelp())
+        if let details { parts.append(details) }
+        return parts.joined(separator: "\n\n")
+    }
+
+    public func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
+        try ArgumentParser(self).parse(arguments)
+    }
+}
