@@ -67,14 +67,26 @@ struct ContinuationWrapperTests {
         await #expect(throws: HealthStoreError.notAuthorized) { try await store.queryCaffeine(since: nil) }
     }
 
-    @Test(arguments: [0, 5, 60])
-    func legacyDownloadResumesOnceWhenCancelledAtAnyMoment(afterMilliseconds: Int) async {
-        let download = LegacyDownload(duration: .milliseconds(30))
+    enum CancelMoment: CaseIterable { case beforeStart, midFlight, afterFinish }
+
+    /// Each moment is reached by an event, not a timer: a download that would take 10 s is
+    /// cancelled before or after it started; a 5 ms one is cancelled after its result arrived.
+    @Test(arguments: CancelMoment.allCases)
+    func legacyDownloadResumesOnceWhenCancelledAtAnyMoment(moment: CancelMoment) async throws {
+        let download = LegacyDownload(duration: moment == .afterFinish ? .milliseconds(5) : .seconds(10))
         let task = Task { try await CancellableDownload.withHandler(download) }
-        if afterMilliseconds > 0 { try? await Task.sleep(for: .milliseconds(afterMilliseconds)) }
-        task.cancel()
+        switch moment {
+        case .beforeStart:
+            task.cancel()
+        case .midFlight:
+            while !download.isStarted { await Task.yield() }
+            task.cancel()
+        case .afterFinish:
+            _ = await task.result
+            task.cancel()
+        }
         let result = await task.result
-        if afterMilliseconds >= 60 {
+        if moment == .afterFinish {
             #expect((try? result.get()) == 4_096, "finished before the cancel")
         } else {
             #expect(throws: CancellationError.self) { try result.get() }

@@ -46,17 +46,37 @@ struct InventoryStoreTests {
         #expect(reloaded.first { $0.name == "Milk" }?.quantity == 50)
     }
 
-    /// A process saving in a loop is killed with SIGKILL; every reload must succeed.
+    /// A process saving in a loop is killed with SIGKILL; every reload must succeed. A kill
+    /// counts as mid-write only when it left the save's temporary file behind (created before
+    /// the data is written, renamed over the store after): the test proves at least one kill
+    /// landed inside a write, instead of hoping a timer did.
     @Test func aStoreKilledMidSaveReloadsIntact() async throws {
         let url = try temporaryStore()
-        for round in 0..<8 {
+        let folder = url.deletingLastPathComponent()
+        func temporaries() throws -> Set<String> {
+            Set(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(AtomicFile.temporaryPrefix(of: url)) })
+        }
+        var midWrite = 0
+        var rounds = 0
+        var known: Set<String> = []
+        while midWrite < 3 && rounds < 40 {
+            rounds += 1
             let child = try ChildDemo.start("inventory-save-loop", environment: [CrashSafetyVariant.storeKey: url.path])
-            try await Task.sleep(for: .milliseconds(30 + 23 * round))
+            // Kill only once the child has saved at least once since it started.
+            let before = try? FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date
+            while (try? FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date) == before {
+                try await Task.sleep(for: .milliseconds(1))
+            }
             kill(child.processIdentifier, SIGKILL)
             child.waitUntilExit()
             #expect(child.terminationReason == .uncaughtSignal, "the child was killed, not finished")
-            #expect(throws: Never.self, "round \(round): the store must reload") { try FileInventoryStorage(url: url).load() }
+            // A temporary no earlier round left: this kill stopped a save between create and rename.
+            let left = try temporaries().subtracting(known)
+            if !left.isEmpty { midWrite += 1 }
+            known.formUnion(left)
+            #expect(throws: Never.self, "round \(rounds): the store must reload") { try FileInventoryStorage(url: url).load() }
         }
+        #expect(midWrite >= 3, "at least three kills landed inside a write (\(midWrite) of \(rounds))")
     }
 
     @Test func aFailedSaveChangesNothingInMemory() async throws {

@@ -11,9 +11,9 @@ enum SVGCharts {
     static func medians(_ suite: SuiteResult) -> String {
         let width = 760.0, rowHeight = 34.0, left = 170.0, right = 30.0, top = 14.0
         let height = top + rowHeight * Double(suite.variants.count) + 48
-        let values = suite.variants.flatMap { $0.samples.map(\.secondsPerOperation) + [$0.summary.medianHigh] } + (suite.ideal.map { [$0.seconds] } ?? [])
-        let maximum = (values.max() ?? 1) * 1.08
-        let minimum = max(values.filter { $0 > 0 }.min() ?? maximum / 1000, maximum / 1e6)
+        let values = (suite.variants.flatMap { $0.samples.map(\.secondsPerOperation) + [$0.summary.medianHigh] } + (suite.ideal.map { [$0.seconds] } ?? []))
+            .filter(\.isFinite)
+        let (minimum, maximum) = axisRange(values)
         let logScale = maximum / minimum > 30
         func x(_ value: Double) -> Double {
             let fraction = logScale ? (log10(max(value, minimum)) - log10(minimum * 0.8)) / (log10(maximum) - log10(minimum * 0.8)) : value / maximum
@@ -79,7 +79,18 @@ enum SVGCharts {
         return svg + "</svg>"
     }
 
+    /// The axis for these values: from a little below the smallest positive one to a little
+    /// above the largest. All zero (the harness's empty operation can measure 0 s) or none
+    /// at all still gives an axis, never a division by zero.
+    static func axisRange(_ values: [Double]) -> (minimum: Double, maximum: Double) {
+        let largest = values.max() ?? 0
+        let maximum = largest > 0 ? largest * 1.08 : 1e-9
+        let minimum = max(values.filter { $0 > 0 }.min() ?? maximum / 1000, maximum / 1e6)
+        return (minimum, maximum)
+    }
+
     static func ticks(minimum: Double, maximum: Double, log: Bool) -> [Double] {
+        guard maximum > 0, maximum.isFinite, minimum > 0, minimum.isFinite else { return [0] }
         if log {
             var ticks: [Double] = []
             var value = pow(10, floor(log10(minimum)))
@@ -92,6 +103,7 @@ enum SVGCharts {
         let rough = maximum / 5
         let magnitude = pow(10, floor(log10(rough)))
         let step = [1.0, 2, 5, 10].map { $0 * magnitude }.first { $0 >= rough } ?? rough
+        guard step > 0, step.isFinite else { return [0] }
         return stride(from: 0, through: maximum, by: step).map { $0 }
     }
 

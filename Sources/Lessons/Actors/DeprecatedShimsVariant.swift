@@ -1,5 +1,4 @@
 import LabKit
-import Synchronization
 
 /// Coffee Tracker's completion-handler methods, kept when HealthKitController became an actor.
 enum DeprecatedShimsVariant {
@@ -17,10 +16,10 @@ enum DeprecatedShimsVariant {
         console.say(terminal.paint("  warning: \(CompilerDiagnostics.actorShimNonisolated.message)", .yellow))
         let store = CaffeineHealthStore(behavior: context.behavior(latency: .fixed(0.5)))
         let controller = HealthKitController(store: store)
-        let calls = Mutex<[(granted: Bool, ranOn: Isolation, at: Double)]>([])
+        let calls = Locked<[(granted: Bool, ranOn: Isolation, at: Double)]>([])
         let probe = context.probe
         let called = probe.now
-        let returned = Mutex(0.0)
+        let returned = Locked(0.0)
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             controller.requestAuthorization { granted, ranOn in  // the old, synchronous call site
                 calls.withLock { $0.append((granted, ranOn, probe.now)) }

@@ -36,6 +36,9 @@ public final class LegacyDownload: Sendable {
 
     public var cancelledAt: ContinuousClock.Instant? { state.withLock { $0.cancelledAt } }
 
+    /// Whether `start(completion:)` has been called (tests cancel mid-flight by this, not by a timer).
+    public var isStarted: Bool { state.withLock { $0.completion != nil } }
+
     /// Calls the completion exactly once, whichever comes first: the end or a cancel.
     private func finish(_ result: Result<Int, any Error>) {
         let completion = state.withLock { state -> (@Sendable (Result<Int, any Error>) -> Void)? in

@@ -1,6 +1,5 @@
 import Foundation
 import LabKit
-import Synchronization
 
 /// Breaking "resume exactly once", in child processes, to see what the runtime says.
 enum ResumeOnceVariant {
@@ -28,7 +27,7 @@ enum ResumeOnceVariant {
 
     /// A legacy API that keeps its callback (in a list of pending requests) and never calls it:
     /// the continuation is never destroyed, so the checked continuation has nothing to report.
-    static let forgottenCallbacks = Mutex<[@Sendable (Int) -> Void]>([])
+    static let forgottenCallbacks = Locked<[@Sendable (Int) -> Void]>([])
 
     static func neverCalledBackQuery() async -> Int {
         await withCheckedContinuation { (continuation: CheckedContinuation<Int, Never>) in
@@ -38,7 +37,7 @@ enum ResumeOnceVariant {
 
     static let demos = [
         ChildDemo("continuation-never-called") {
-            let finished = Mutex(false)
+            let finished = Locked(false)
             let waiting = Task { _ = await neverCalledBackQuery(); finished.withLock { $0 = true } }
             try? await Task.sleep(for: .milliseconds(200))
             let before = finished.withLock { $0 }

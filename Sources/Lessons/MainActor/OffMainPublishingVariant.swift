@@ -1,6 +1,5 @@
 import Foundation
 import LabKit
-import Synchronization
 
 /// "Discover concurrency in SwiftUI": a model changed from off the main actor can
 /// change between SwiftUI's objectWillChange snapshot and the run loop's tick, and
@@ -15,9 +14,9 @@ enum OffMainPublishingVariant {
             var shown: String
             var ticksWhilePending = 0
         }
-        private let state: Mutex<State>
+        private let state: Locked<State>
 
-        init(showing value: String) { state = Mutex(State(snapshot: nil, shown: value)) }
+        init(showing value: String) { state = Locked(State(snapshot: nil, shown: value)) }
 
         func objectWillChange(current: String) {
             state.withLock { $0.snapshot = current }
@@ -33,14 +32,14 @@ enum OffMainPublishingVariant {
             }
         }
 
-        var shown: String { state.withLock(\.shown) }
+        var shown: String { state.withLock { $0.shown } }
     }
 
     /// The model before @MainActor: thread-safe (Swift 6 accepts it), changed from the
     /// global executor. Its storage is behind a lock, so there is no data race; the
     /// ordering problem remains.
     final class BackgroundPhotos: Sendable {
-        private let storage = Mutex("no photos yet")
+        private let storage = Locked("no photos yet")
         var items: String { storage.withLock { $0 } }
 
         /// A nonisolated async method: since SE-0338 (Swift 5.7) it runs on the global
