@@ -45,3 +45,42 @@ struct LessonPlacesTests {
         }
     }
 }
+
+/// The README stays short, and no document links to a file that is not there.
+@Suite("Documentation stays true to the tree")
+struct DocumentationTests {
+    static let root = LessonPlacesTests.root
+
+    static func relativeLinks(in text: String) -> [String] {
+        text.split(separator: "](").dropFirst().compactMap { $0.split(separator: ")").first.map(String.init) }
+            .filter { !$0.hasPrefix("http") && !$0.hasPrefix("#") }
+            .map { $0.split(separator: "#").first.map(String.init) ?? $0 }
+    }
+
+    @Test func theReadmeIsShortAndItsLinksResolve() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.split(separator: "\n", omittingEmptySubsequences: false).count <= 130)
+        for link in Self.relativeLinks(in: readme) {
+            #expect(FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(link).path), "README links \(link)")
+        }
+    }
+
+    @Test func everyDocLinkResolves() throws {
+        let docs = Self.root.appendingPathComponent("docs")
+        for name in try FileManager.default.contentsOfDirectory(atPath: docs.path) where name.hasSuffix(".md") {
+            let text = try String(contentsOf: docs.appendingPathComponent(name), encoding: .utf8)
+            for link in Self.relativeLinks(in: text) {
+                #expect(FileManager.default.fileExists(atPath: docs.appendingPathComponent(link).standardized.path), "\(name) links \(link)")
+            }
+        }
+    }
+
+    @Test func theArchitectureNamesEveryTopLevelSourceFolder() throws {
+        let architecture = try String(contentsOf: Self.root.appendingPathComponent("docs/ARCHITECTURE.md"), encoding: .utf8)
+        let sources = Self.root.appendingPathComponent("Sources")
+        let lessons = Set(LessonCatalog.lessons.map(\.name))
+        for folder in try FileManager.default.contentsOfDirectory(atPath: sources.path) where !lessons.contains(folder) {
+            #expect(architecture.contains("  \(folder)/"), "docs/ARCHITECTURE.md describes Sources/\(folder)")
+        }
+    }
+}
