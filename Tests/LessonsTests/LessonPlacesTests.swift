@@ -38,9 +38,9 @@ struct LessonPlacesTests {
             if variant.isExtra { #expect(guide.contains("`\(variant.name)` (extra)"), "the guide marks \(variant.name) as an extra") }
         }
         // Every relative link points at a file or folder that exists.
-        let links = guide.split(separator: "](").dropFirst().compactMap { $0.split(separator: ")").first.map(String.init) }
+        let links = DocumentationTests.relativeLinks(in: guide)
         #expect(!links.isEmpty)
-        for link in links where !link.hasPrefix("http") {
+        for link in links {
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(link).standardized.path), "\(name)'s guide links \(link)")
         }
     }
