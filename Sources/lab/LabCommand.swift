@@ -59,7 +59,7 @@ enum LabCommand {
         case .run, .bench: preconditionFailure("dispatched before parsing")
         case .exercises, .check, .watch, .hint, .reset, .solution, .grade, .progress:
             let commands = ExerciseCommands(root: try ExerciseCommands.findRoot(),
-                                            terminal: .detect(noColorFlag: parsed.isPresent("no-color") && parsed.flag("no-color")))
+                                            terminal: .detect(noColorFlag: parsed.flag("no-color")))
             let name = parsed.positionals.first
             switch command {
             case .exercises: return parsed.flag("verify") ? try await commands.verify(only: name) : try commands.list()

@@ -34,7 +34,7 @@ enum Overview {
         for command in LabSubcommand.allCases {
             let spec = command.spec
             let synopsis = spec.name + (spec.positionals.map { " " + $0.usageItem } ?? "")
-            lines.append("  " + synopsis.padded(to: 26) + spec.summary.split(separator: "\n").joined(separator: " ").split(separator: ".").first.map(String.init)!)
+            lines.append("  " + synopsis.padded(to: 26) + spec.summary)
         }
         lines.append(terminal.paint("  Each command's options: lab help COMMAND (or COMMAND --help).", .dim))
         return lines.joined(separator: "\n")

@@ -52,10 +52,6 @@ struct InventoryStoreTests {
     /// landed inside a write, instead of hoping a timer did.
     @Test func aStoreKilledMidSaveReloadsIntact() async throws {
         let url = try temporaryStore()
-        let folder = url.deletingLastPathComponent()
-        func temporaries() throws -> Set<String> {
-            Set(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(AtomicFile.temporaryPrefix(of: url)) })
-        }
         var midWrite = 0
         var rounds = 0
         var known: Set<String> = []
@@ -71,7 +67,7 @@ struct InventoryStoreTests {
             child.waitUntilExit()
             #expect(child.terminationReason == .uncaughtSignal, "the child was killed, not finished")
             // A temporary no earlier round left: this kill stopped a save between create and rename.
-            let left = try temporaries().subtracting(known)
+            let left = AtomicFile.temporaries(of: url).subtracting(known)
             if !left.isEmpty { midWrite += 1 }
             known.formUnion(left)
             #expect(throws: Never.self, "round \(rounds): the store must reload") { try FileInventoryStorage(url: url).load() }

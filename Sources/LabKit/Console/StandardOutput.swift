@@ -10,3 +10,15 @@ public enum StandardOutput {
 
     public static func write(_ data: Data) { FileHandle.standardOutput.write(data) }
 }
+
+/// Writes the lab's errors to standard error: one line, then the usage when it helps.
+public enum StandardError {
+    public static func write(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    public static func usage(program: String, _ error: any Error, usage: String?) {
+        write("\(program): error: \(error)")
+        if let usage { write(usage) }
+    }
+}

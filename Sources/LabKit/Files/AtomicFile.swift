@@ -42,14 +42,20 @@ public enum AtomicFile {
 
     static func temporaryPrefix(of url: URL) -> String { ".\(url.lastPathComponent)." }
 
+    /// The names of this file's temporaries now in its folder: saves in progress, or
+    /// left by a process that died between creating one and renaming it.
+    public static func temporaries(of url: URL) -> Set<String> {
+        let prefix = temporaryPrefix(of: url)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)) ?? []
+        return Set(names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".tmp") })
+    }
+
     /// Removes this file's temporaries older than `staleAfter`; younger ones may
     /// belong to another process saving right now, so they stay. Best effort:
     /// a file that cannot be read or removed is left alone.
     static func sweepStaleTemporaries(of url: URL, now: Date = Date()) {
         let directory = url.deletingLastPathComponent()
-        let prefix = temporaryPrefix(of: url)
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
-        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+        for name in temporaries(of: url) {
             let path = directory.appendingPathComponent(name).path
             guard let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
                   now.timeIntervalSince(modified) > staleAfter else { continue }

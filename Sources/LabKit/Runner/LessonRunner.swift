@@ -66,15 +66,3 @@ public enum LessonRunner {
         return (["Variants of \(lesson.name) (run one with --variant NAME):"] + lines).joined(separator: "\n")
     }
 }
-
-/// Writes the lab's errors to standard error: one line, then the usage when it helps.
-public enum StandardError {
-    public static func write(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
-    }
-
-    public static func usage(program: String, _ error: any Error, usage: String?) {
-        write("\(program): error: \(error)")
-        if let usage { write(usage) }
-    }
-}

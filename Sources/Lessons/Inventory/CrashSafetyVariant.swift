@@ -43,7 +43,7 @@ enum CrashSafetyVariant {
             child.waitUntilExit()
             // A temporary file no earlier kill left: this kill stopped a save between its
             // create and its rename (the test suite relies on this, not on the timer).
-            let left = Set((try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.filter { $0.hasSuffix(".tmp") } ?? []).subtracting(known)
+            let left = AtomicFile.temporaries(of: url).subtracting(known)
             if !left.isEmpty { midSave += 1 }
             known.formUnion(left)
             do {
@@ -55,7 +55,7 @@ enum CrashSafetyVariant {
                 console.output("kill \(round): the store is damaged: \(error)")
             }
         }
-        let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tmp") }.count) ?? 0
+        let leftovers = AtomicFile.temporaries(of: url).count
         context.record("kills", "processes killed", count: kills)
         context.record("mid_save_kills", "kills that landed inside a save", count: midSave)
         context.record("intact", "reloads that succeeded", count: intact)
