@@ -42,6 +42,7 @@ struct ArgumentParserTests {
         #expect(throws: UsageError.unexpectedArgument("--trace=yes")) { try parser.parse(["--trace=yes"]) }
         #expect(throws: UsageError.repeated(option: "jobs")) { try parser.parse(["--jobs", "1", "--jobs", "2"]) }
         #expect(throws: UsageError.repeated(option: "trace")) { try parser.parse(["--trace", "--trace"]) }
+        #expect(throws: UsageError.missingValue(option: "variant")) { try parser.parse(["--variant="]) }
     }
 
     @Test func valuesAreCheckedAgainstTheirDeclaredType() {

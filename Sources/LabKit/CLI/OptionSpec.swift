@@ -62,10 +62,12 @@ public struct OptionSpec: Sendable, Equatable {
         case .flag:
             throw .unexpectedArgument("--\(name)=\(text)")
         case .text:
+            guard !text.isEmpty else { throw .missingValue(option: name) }
             return .text(text)
         case .integer(_, let range):
             guard let number = Int(text), range.contains(number) else {
-                throw .invalidValue(option: name, value: text, expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
+                let expected = range.upperBound == .max ? "a whole number ≥ \(range.lowerBound)" : "a whole number from \(range.lowerBound) to \(range.upperBound)"
+                throw .invalidValue(option: name, value: text, expected: expected)
             }
             return .integer(number)
         case .number(_, let range):
