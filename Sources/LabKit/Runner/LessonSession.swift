@@ -23,7 +23,7 @@ struct LessonSession {
             runs.append(ChromeTraceExporter.Run(name: "\(lesson.name) · \(variant.name)", spans: spans))
         }
         conclude(results)
-        offerExtras(notRun: lesson.variants.filter { variant in !selected.contains { $0.name == variant.name } })
+        offerExtras()
         var status: Int32 = results.allSatisfy(\.succeeded) ? 0 : 1
         if let path = options.traceOutput, !writeTrace(runs, to: path) { status = 1 }
         if options.json { emitJSON(results) }
@@ -36,10 +36,10 @@ struct LessonSession {
         return options.allVariants ? variants : variants.filter { !$0.isExtra }
     }
 
-    /// After a default run: the extras, each with the command that runs it.
-    private func offerExtras(notRun: [LessonVariant]) {
-        let extras = notRun.filter(\.isExtra)
-        guard options.variants.isEmpty, !extras.isEmpty else { return }
+    /// After a default run (no --variant, no --all): the extras, each with the command that runs it.
+    private func offerExtras() {
+        let extras = lesson.variants.filter(\.isExtra)
+        guard options.variants.isEmpty, !options.allVariants, !extras.isEmpty else { return }
         console.heading("More in this lesson")
         let width = (extras.map(\.name.count).max() ?? 0) + 2
         for variant in extras {
