@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 // Concurrency Lab: learn and measure Swift concurrency by running it.
 // No package dependencies, by design: a student clones it and runs it offline.
 import Foundation
@@ -17,6 +17,19 @@ let lessonGuides = ((try? FileManager.default.contentsOfDirectory(atPath: source
     .map { "\($0)/README.md" }
     .filter { FileManager.default.fileExists(atPath: sources.appendingPathComponent("Lessons/\($0)").path) }
 
+// The isolation-modes lesson's app code, one file compiled once per mode a learner meets:
+// each module's folder links to Sources/IsolationModes/ModeApp.swift.
+let approachableConcurrency: [SwiftSetting] = [
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+    .enableUpcomingFeature("InferIsolatedConformances"),
+]
+let isolationModes: [(module: String, folder: String, settings: [SwiftSetting])] = [
+    ("IsolationModeSwift6", "Swift6", []),
+    ("IsolationModeApproachable", "Approachable", approachableConcurrency),
+    ("IsolationModeMainActorByDefault", "MainActorByDefault", [.defaultIsolation(MainActor.self)]),
+    ("IsolationModeXcodeAppTemplate", "XcodeAppTemplate", [.defaultIsolation(MainActor.self)] + approachableConcurrency),
+]
+
 let package = Package(
     name: "ConcurrencyLab",
     // macOS 15: Synchronization's Mutex and Atomic (used by LabKit, LabBench and the lessons) need it.
@@ -30,7 +43,8 @@ let package = Package(
         // A header-only C shim for the OS thread id on Linux (see its header).
         .target(name: "CLabShims"),
         .target(name: "LabKit", dependencies: ["CLabShims"]),
-        .target(name: "Lessons", dependencies: ["LabKit"], exclude: lessonGuides),
+        .target(name: "Lessons", dependencies: ["LabKit"] + isolationModes.map { .target(name: $0.module) },
+                exclude: lessonGuides),
         // The harness engine, and the suites that time the Lessons' variants.
         .target(name: "LabBench", dependencies: ["LabKit"]),
         .target(name: "LabBenchmarks", dependencies: ["LabBench", "LabKit", "Lessons"], path: "Benchmarks"),
@@ -43,6 +57,8 @@ let package = Package(
         .testTarget(name: "CommandLineTests", dependencies: ["LabKit", "Lessons", "CLabShims", "LabBench", "lab"]),
         .testTarget(name: "LabBenchTests", dependencies: ["LabBench", "LabKit", "LabBenchmarks"]),
         .testTarget(name: "LabExercisesTests", dependencies: ["LabExercises", "LabKit"]),
-    ] + lessonExecutables.map { .executableTarget(name: $0, dependencies: ["LabKit", "Lessons"]) },
+    ] + lessonExecutables.map { .executableTarget(name: $0, dependencies: ["LabKit", "Lessons"]) }
+      + isolationModes.map { .target(name: $0.module, dependencies: ["LabKit"], path: "Sources/IsolationModes/\($0.folder)",
+                                     swiftSettings: $0.settings) },
     swiftLanguageModes: [.v6]
 )

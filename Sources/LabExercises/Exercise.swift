@@ -1,3 +1,5 @@
+import LabKit
+
 /// One classroom exercise: a file the student edits, a check that grades it by
 /// structure, hints, and the patterns it forbids.
 public struct Exercise: Sendable, Identifiable {
@@ -21,9 +23,13 @@ public struct Exercise: Sendable, Identifiable {
     public let forbidden: [ForbiddenPattern]
     /// The check is stopped after this long: a hang is a failed check.
     public let timeLimitSeconds: Double
+    /// The isolation mode the student's module is compiled in (Swift 6 as shipped unless
+    /// the exercise is about another mode); the check itself is always Swift 6.
+    public let mode: CompileMode
 
     public init(_ id: String, lesson: String, title: String, kind: Kind = .behaviour, summary: String, minutes: Int,
-                hints: [String], forbidden: [ForbiddenPattern] = ForbiddenPattern.silencers, timeLimitSeconds: Double = 15) {
+                hints: [String], forbidden: [ForbiddenPattern] = ForbiddenPattern.silencers, timeLimitSeconds: Double = 15,
+                mode: CompileMode = .swift6) {
         self.id = id
         self.lesson = lesson
         self.title = title
@@ -33,6 +39,12 @@ public struct Exercise: Sendable, Identifiable {
         self.hints = hints
         self.forbidden = forbidden
         self.timeLimitSeconds = timeLimitSeconds
+        self.mode = mode
+    }
+
+    /// The student's target's `swiftSettings:` argument in a generated manifest ("" for Swift 6).
+    var studentSwiftSettings: String {
+        mode.packageSettings.isEmpty ? "" : ", swiftSettings: [\(mode.packageSettings.joined(separator: ", "))]"
     }
 
     public var fileName: String { "\(id).swift" }

@@ -124,6 +124,21 @@ public enum ExerciseCatalog {
                  hints: ["The actor makes concurrent adds safe; you only write plain code inside it.",
                          "Find an existing product with caseInsensitiveCompare, else append a new one.",
                          "search: `products.filter { $0.name.range(of: text, options: .caseInsensitive) != nil }`, sorted by name."]),
+        Exercise("20-concurrent-thumbnails", lesson: "isolation-modes", title: "Off the main actor with @concurrent",
+                 summary: "Compiled with approachable concurrency: a `nonisolated` thumbnail maker now runs on the main actor that calls it, and the UI freezes. Move the work off the main actor without Task.detached.",
+                 minutes: 8,
+                 hints: ["In this mode a nonisolated async function is nonisolated(nonsending): it runs on its caller's actor.",
+                         "One attribute says \"run elsewhere\" in every mode, and it is not Task.detached.",
+                         "Write `@concurrent nonisolated func makeThumbnails(of:)`."],
+                 forbidden: blockingAndSilencers + [ForbiddenPattern("Task.detached", "Task.detached leaves the structure (no cancellation, priority or task-locals from the caller); say where the function runs with @concurrent")],
+                 mode: .approachable),
+        Exercise("21-isolated-conformance", lesson: "isolation-modes", title: "Make it compile: a conformance the main actor owns", kind: .makeItCompile,
+                 summary: "Compiled as Xcode 26's app template: Photo is @MainActor by default, so is its Hashable conformance, and a @concurrent function cannot use it. Make it compile, keeping the work off the main actor.",
+                 minutes: 10,
+                 hints: ["Read the error: the conformance is main-actor isolated because Photo is.",
+                         "A plain value type that no actor owns can say so; or only its conformance can.",
+                         "Write `nonisolated struct Photo: Hashable`, or `extension Photo: nonisolated Hashable {}`."],
+                 mode: .xcodeAppTemplate)
     ]
 
     public static func exercise(named name: String) -> Exercise? {

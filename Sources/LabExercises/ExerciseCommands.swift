@@ -67,6 +67,9 @@ public struct ExerciseCommands {
         let grader = Grader(root: root, exercise: exercise)
         try workspace.prepare(only: exercise)
         say(terminal.paint("▸ \(exercise.id)", .bold) + terminal.paint(" (\(exercise.lesson)) — \(exercise.title)", .dim))
+        if exercise.mode != .swift6 {
+            say(terminal.paint("  your file is compiled in the \(exercise.mode.title) mode: \(exercise.mode.summary)", .dim))
+        }
         let firstBuild = !FileManager.default.fileExists(atPath: root.appendingPathComponent(".build-exercises/scratch").path)
         let outcome = await grader.grade(source: workspace.file(for: exercise), onWait: { [terminal] in
             StandardOutput.line(terminal.paint("  another check is running in this folder; waiting for it…", .dim))

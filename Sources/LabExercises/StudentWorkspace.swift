@@ -46,11 +46,11 @@ public struct StudentWorkspace: Sendable {
         let exercises = FileManager.default.fileExists(atPath: folder.path) ? only.map { [$0] } ?? ExerciseCatalog.all : ExerciseCatalog.all
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let targets = ExerciseCatalog.all.map { exercise in
-            "        .target(name: \"\(Self.targetName(exercise))\", dependencies: lab, path: \"\(exercise.id)\"),"
+            "        .target(name: \"\(Self.targetName(exercise))\", dependencies: lab, path: \"\(exercise.id)\"\(exercise.studentSwiftSettings)),"
         }.joined(separator: "\n")
         let labPath = root.standardizedFileURL.path
         let manifest = """
-            // swift-tools-version: 6.0
+            // swift-tools-version: 6.2
             // Your exercises, one target each, so your editor can build them. Written by `lab`;
             // it does not change your files. Grade one with `swift run lab check 03` in the lab folder.
             import PackageDescription

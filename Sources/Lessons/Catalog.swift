@@ -12,6 +12,7 @@ public enum LessonCatalog {
         MainActorLesson(),
         ContinuationsLesson(),
         InventoryLesson(),
+        IsolationModesLesson(),
     ]
 
     /// Lessons the design plans that are not built yet, so `lab list` can say so honestly.

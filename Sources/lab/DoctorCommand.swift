@@ -13,6 +13,22 @@ enum DoctorCommand {
         let mainActorIsolatedAfterSuspension: Bool
         let clockResolutionSeconds: Double
         let sleepOvershootSeconds: Double
+        /// The isolation mode the lab's lessons are compiled in (`swift-6` unless rebuilt otherwise).
+        let compileMode: CompileMode
+        /// The Swift 6.2 upcoming features this build enables (from the compiler's `#if hasFeature`).
+        let upcomingFeaturesEnabled: [String]
+    }
+
+    /// The 6.2 upcoming features `lab` itself was compiled with, as the compiler reports them.
+    static var upcomingFeaturesEnabled: [String] {
+        var features: [String] = []
+        #if hasFeature(NonisolatedNonsendingByDefault)
+            features.append("NonisolatedNonsendingByDefault")
+        #endif
+        #if hasFeature(InferIsolatedConformances)
+            features.append("InferIsolatedConformances")
+        #endif
+        return features
     }
 
     static func run(json: Bool) async throws -> Int32 {
@@ -24,7 +40,8 @@ enum DoctorCommand {
         let report = Report(environment: environment, executorWidth: width,
                             mainThreadBeforeSuspension: thread.before, mainThreadAfterSuspension: thread.after,
                             mainActorIsolatedAfterSuspension: thread.stillIsolated,
-                            clockResolutionSeconds: clock.resolution.seconds, sleepOvershootSeconds: clock.sleepOvershoot.seconds)
+                            clockResolutionSeconds: clock.resolution.seconds, sleepOvershootSeconds: clock.sleepOvershoot.seconds,
+                            compileMode: CompileMode.ofLabKit, upcomingFeaturesEnabled: upcomingFeaturesEnabled)
         if json {
             let encoder = JSONEncoder()
             encoder.keyEncodingStrategy = .convertToSnakeCase
@@ -40,6 +57,9 @@ enum DoctorCommand {
         row("Swift", environment.swiftVersion, "the lab needs Swift 6 language mode")
         row("OS", environment.operatingSystem)
         row("CPU", "\(environment.cpuModel) × \(environment.cpuCount)")
+        row("isolation mode of this build", "\(CompileMode.ofLabKit.title): "
+            + (report.upcomingFeaturesEnabled.isEmpty ? "no 6.2 upcoming features" : report.upcomingFeaturesEnabled.joined(separator: ", ")),
+            "the toolchain's Swift 6 defaults; `swift run isolation-modes` runs the others")
         row("build", environment.buildConfiguration, environment.buildConfiguration == "debug" ? "time things with -c release" : "good for timing")
         row("executor width (measured)", "\(width) threads", "at most \(width) blocking tasks run at once")
         row("main actor on main thread", "\(yes(thread.before)) before a suspension, \(yes(thread.after)) after",

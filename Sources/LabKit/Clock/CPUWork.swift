@@ -80,4 +80,10 @@ public enum BlackHole {
         sink.store(UInt64(truncatingIfNeeded: value), ordering: .relaxed)
         return value
     }
+
+    /// Returns `value` through a call the optimizer cannot see into, so what it is
+    /// must be found out at run time (a cast on it is not folded at compile time).
+    @inline(never)
+    @_optimize(none)
+    public static func opaque(_ value: Any) -> Any { value }
 }

@@ -11,6 +11,9 @@ public struct Figure: Sendable, Codable, Equatable {
     public let unit: Unit
     /// For `text` figures, the value in words.
     public let text: String?
+    /// False for figures a variant shows in its own table: the story's "Measured" list
+    /// leaves them out, `--json` carries them all. Nil (absent) means listed.
+    public var listed: Bool?
 
     public init(key: String, label: String, value: Double, unit: Unit, text: String? = nil) {
         self.key = key

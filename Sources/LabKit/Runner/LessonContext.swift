@@ -42,6 +42,13 @@ public final class LessonContext: Sendable {
         record(Figure(key: key, label: label, value: 0, unit: .text, text: text))
     }
 
+    /// Records a figure the variant shows in its own table: in `--json`, not in the "Measured" list.
+    public func recordInTable(_ figure: Figure) {
+        var unlisted = figure
+        unlisted.listed = false
+        record(unlisted)
+    }
+
     public func record(_ figure: Figure) {
         recorded.withLock { figures in
             figures.removeAll { $0.key == figure.key }

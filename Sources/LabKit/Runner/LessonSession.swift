@@ -63,6 +63,10 @@ struct LessonSession {
         console.paragraph(lesson.introduction)
         console.say(terminal.paint("  Time scale: \(options.scale). Seed: \(options.seed). "
             + (options.showTrace ? "" : "Add --trace to draw each variant's timeline."), .dim))
+        if lesson.name != "isolation-modes" {  // that lesson compiles its code in every mode, and says so
+            console.say(terminal.paint("  Compiled in \(CompileMode.ofLabKit.title) mode as shipped: where code runs is told for that mode "
+                + "(swift run isolation-modes shows Swift 6.2's others).", .dim))
+        }
         if !options.variants.isEmpty, selected.count < lesson.variants.count {
             console.say(terminal.paint("  Running \(selected.count) of \(lesson.variants.count) variants.", .dim))
         }
@@ -93,19 +97,20 @@ struct LessonSession {
     private func report(context: LessonContext, spans: [Span], wall: Double, variant: LessonVariant) {
         let steps = spans.filter { $0.name != "frame" }
         if options.quiet && !options.json {
-            let figures = context.figures.map { "\($0.label) \($0.formattedValue)" }.joined(separator: "; ")
+            let figures = context.figures.filter { $0.listed != false }.map { "\($0.label) \($0.formattedValue)" }.joined(separator: "; ")
             console.emit("\(variant.name): \(figures.isEmpty ? "done" : figures) (wall \(wall.formattedAsDuration))")
             return
         }
-        if !context.figures.isEmpty {
+        if context.figures.contains(where: { $0.listed != false }) {
             console.subheading("Measured")
-            let numbers = context.figures.filter { $0.unit != .text }
+            let figures = context.figures.filter { $0.listed != false }
+            let numbers = figures.filter { $0.unit != .text }
             if !numbers.isEmpty {
                 var table = Table(headers: ["figure", "value"], rightAligned: [1], showsHeader: false)
                 for figure in numbers { table.append([figure.label, figure.formattedValue]) }
                 console.table(table)
             }
-            for figure in context.figures where figure.unit == .text {
+            for figure in figures where figure.unit == .text {
                 console.say("  \(figure.label): \(figure.formattedValue)".wrapped(to: terminal.width, indent: "    ")
                     .replacingOccurrences(of: "    ", with: "  ", options: .anchored))
             }

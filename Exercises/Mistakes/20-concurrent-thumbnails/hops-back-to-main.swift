@@ -1,0 +1,16 @@
+// mistake: @concurrent, but does the work inside MainActor.run
+// expect: froze
+import LabKit
+
+@concurrent nonisolated func makeThumbnails(of photos: [GalleryPhoto]) async -> [Thumbnail] {
+    await MainActor.run { photos.map { Thumbnail(photo: $0) } }
+}
+
+@MainActor
+final class GalleryModel {
+    private(set) var thumbnails: [Thumbnail] = []
+
+    func photosArrived(_ photos: [GalleryPhoto]) async {
+        thumbnails = await makeThumbnails(of: photos)
+    }
+}

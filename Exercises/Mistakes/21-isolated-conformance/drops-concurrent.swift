@@ -1,0 +1,13 @@
+// mistake: compiles by dropping @concurrent: the function is then @MainActor like the rest, and hashes there
+// expect: froze
+import LabKit
+
+struct Photo: Hashable {
+    let title: String
+    let fingerprint: Fingerprint
+}
+
+func uniquePhotos(_ photos: [Photo]) async -> [Photo] {
+    var seen = Set<Photo>()
+    return photos.filter { seen.insert($0).inserted }
+}

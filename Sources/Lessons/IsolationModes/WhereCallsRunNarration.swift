@@ -1,0 +1,115 @@
+import LabKit
+
+/// The where-calls-run variant's sentences, chosen from what the four copies measured.
+/// Pure, so a test can give it every outcome.
+enum WhereCallsRunNarration {
+    typealias Results = [CompileMode: [ModeObservation]]
+
+    /// A main-actor job that waited at least this share of the helper's work was held up by it.
+    static let heldShare = 0.5
+
+    static func observation(_ call: ModeCall, in mode: CompileMode, _ results: Results) -> ModeObservation? {
+        results[mode]?.first { $0.call == call }
+    }
+
+    static func modeList(_ modes: [CompileMode]) -> String {
+        let names = modes.map(\.title)
+        return names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
+    }
+
+    /// Why the same line moved, told only where the figures show it moved.
+    static func explanation(_ results: Results) -> [String] {
+        var lines: [String] = []
+        let serviceOff = { (mode: CompileMode) in observation(.service, in: mode, results).map { $0.ranOn != .mainActor } }
+        let nonisolatedOff = { (mode: CompileMode) in observation(.nonisolatedFunction, in: mode, results).map { $0.ranOn != .mainActor } }
+        if serviceOff(.swift6) == true, serviceOff(.approachable) == false {
+            lines.append("""
+                Swift 6 runs a nonisolated async function on the global executor, so awaiting \
+                fetchPhotos() from the main actor left it. With NonisolatedNonsendingByDefault the same \
+                function is nonisolated(nonsending): it runs on its caller's actor, here the main actor.
+                """)
+        }
+        if serviceOff(.mainActorByDefault) == false, nonisolatedOff(.mainActorByDefault) == true {
+            lines.append("""
+                With MainActor as the default isolation, the bare struct and free function are \
+                themselves @MainActor; only the function marked nonisolated still left.
+                """)
+        }
+        if nonisolatedOff(.swift6) == true, nonisolatedOff(.approachable) == false {
+            lines.append("""
+                `nonisolated` stopped meaning "off the main actor": under approachable concurrency \
+                measureSharpness(of:) ran on the main actor that called it.
+                """)
+        }
+        let concurrentModes = CompileMode.allCases.filter { observation(.concurrentFunction, in: $0, results) != nil }
+        if !concurrentModes.isEmpty,
+           concurrentModes.allSatisfy({ observation(.concurrentFunction, in: $0, results)?.ranOn != .mainActor }) {
+            lines.append("Only @concurrent left the main actor in every mode: it says \"run elsewhere\" the same way under every setting.")
+        }
+        return lines
+    }
+
+    /// What running CPU work on the main actor did to it, from the timed waits.
+    static func heldSentence(_ results: Results, work: Double) -> String? {
+        var held: [Double] = [], free: [Double] = []
+        for mode in CompileMode.allCases {
+            for observed in results[mode] ?? [] where observed.call.works {
+                guard let waited = observed.mainActorWaited else { continue }
+                (observed.ranOn == .mainActor ? { held.append(waited) } : { free.append(waited) })()
+            }
+        }
+        guard !held.isEmpty else { return nil }
+        let workText = work.formattedAsDuration
+        let heldUp = held.filter { $0 >= work * heldShare }
+        guard !heldUp.isEmpty else {
+            return "Helpers that ran on the main actor did \(workText) of work each, yet a main-actor job queued before them "
+                + "waited at most \(held.max()!.formattedAsDuration) on this run."
+        }
+        var sentence = "Where a helper ran on the main actor, its \(workText) of work held the main actor: a job queued "
+            + "just before it waited \(range(heldUp)) (\(heldUp.count) of \(held.count) such calls; a 60 Hz frame is 16.7 ms)."
+        if let longest = free.max() {
+            sentence += " Where it left, the job waited at most \(longest.formattedAsDuration)."
+        }
+        return sentence
+    }
+
+    private static func range(_ values: [Double]) -> String {
+        let low = values.min()!, high = values.max()!
+        return low == high ? low.formattedAsDuration : "\(low.formattedAsDuration)–\(high.formattedAsDuration)"
+    }
+
+    /// What the dynamic casts found.
+    static func conformanceSentence(_ results: Results) -> String? {
+        let modes = CompileMode.allCases.filter { observation(.conformanceOffMain, in: $0, results)?.conformanceUsable != nil }
+        guard !modes.isEmpty else { return nil }
+        let refused = modes.filter { observation(.conformanceOffMain, in: $0, results)?.conformanceUsable == false }
+        if refused.isEmpty { return "Photo's conformance to CustomStringConvertible was usable off the main actor in every mode." }
+        let onMainRefused = refused.filter { observation(.conformanceOnMain, in: $0, results)?.conformanceUsable == false }
+        return "In \(modeList(refused)) Photo's conformance is main-actor isolated: the cast "
+            + (onMainRefused.isEmpty ? "succeeded on the main actor and " : "")
+            + "failed in a @concurrent function, so generic code there would fall back to a plain description. "
+            + "No error, no crash: a different answer."
+    }
+
+    /// The paragraphs under the tables (the tables say where each call ran; these say why).
+    static func sentences(_ results: Results, work: Double) -> [String] {
+        explanation(results) + [heldSentence(results, work: work), conformanceSentence(results)].compactMap { $0 }
+    }
+
+    /// Whether the two witnesses agree for one call: `#isolation` said main actor exactly
+    /// when the main actor was held up by the call's work.
+    static func witnessesAgree(_ observed: ModeObservation, work: Double) -> Bool {
+        guard let waited = observed.mainActorWaited else { return true }
+        return (observed.ranOn == .mainActor) == (waited >= work * heldShare)
+    }
+
+    /// Features a copy's compiler reported that its settings did not ask for.
+    static func impliedFeatures(_ reported: [CompileMode: [String]]) -> String? {
+        let implied = CompileMode.allCases.compactMap { mode -> String? in
+            let extra = (reported[mode] ?? []).filter { feature in !mode.packageSettings.contains { $0.contains("\"\(feature)\"") } }
+            return extra.isEmpty ? nil : "\(mode.title) reports \(extra.joined(separator: ", ")) though its settings did not ask for it"
+        }
+        guard !implied.isEmpty else { return nil }
+        return implied.joined(separator: "; ") + ": MainActor as the default isolation brings isolated conformances with it."
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+@testable import LabKit
+@testable import Lessons
+
+@Suite("isolation-modes: the mode table comes from the four compiled copies")
+@MainActor
+struct IsolationModesTableTests {
+    /// Where each call must run, by the proposals (SE-0461, SE-0466, SE-0470); the lesson measures it.
+    nonisolated static let expected: [CompileMode: [ModeCall: Isolation]] = [
+        .swift6: [.model: .mainActor, .service: .nonisolated, .freeFunction: .nonisolated,
+                  .nonisolatedFunction: .nonisolated, .concurrentFunction: .nonisolated],
+        .approachable: [.model: .mainActor, .service: .mainActor, .freeFunction: .mainActor,
+                        .nonisolatedFunction: .mainActor, .concurrentFunction: .nonisolated],
+        .mainActorByDefault: [.model: .mainActor, .service: .mainActor, .freeFunction: .mainActor,
+                              .nonisolatedFunction: .nonisolated, .concurrentFunction: .nonisolated],
+        .xcodeAppTemplate: [.model: .mainActor, .service: .mainActor, .freeFunction: .mainActor,
+                            .nonisolatedFunction: .mainActor, .concurrentFunction: .nonisolated],
+    ]
+
+    @Test func everyIsolationCellInTheJSONIsWhatTheModeMeans() async throws {
+        let report = try await LessonHarness.run(IsolationModesLesson(), ["where-calls-run"])
+        for (mode, calls) in Self.expected {
+            for (call, isolation) in calls {
+                let figure = try report.figure("where-calls-run", "ran_on.\(mode.rawValue).\(call.rawValue)")
+                #expect(figure.text == isolation.description, "\(call) in \(mode)")
+                #expect(figure.listed == false, "the table shows it; the Measured list does not repeat it")
+            }
+            let bare = try report.figure("where-calls-run", "default_isolation.\(mode.rawValue)").text
+            #expect(bare == (mode.defaultsToMainActor ? "main actor" : "nonisolated"), "\(mode)")
+        }
+    }
+
+    @Test func isolatedConformancesRefuseTheCastOffTheMainActorOnly() async throws {
+        let report = try await LessonHarness.run(IsolationModesLesson(), ["where-calls-run"])
+        for mode in CompileMode.allCases {
+            #expect(try report.value("where-calls-run", "conformance_usable.\(mode.rawValue).conformanceOnMain") == 1)
+            let offMain = try report.value("where-calls-run", "conformance_usable.\(mode.rawValue).conformanceOffMain")
+            #expect(offMain == (mode.defaultsToMainActor ? 0 : 1), "\(mode)")
+        }
+    }
+
+    /// A call that #isolation says ran on the main actor must have held a main-actor job back
+    /// for at least half its work: the work is synchronous there, whatever the machine's load.
+    @Test func callsOnTheMainActorHeldItBack() async throws {
+        let report = try await LessonHarness.run(IsolationModesLesson(), ["where-calls-run"])
+        for (mode, calls) in Self.expected {
+            for (call, isolation) in calls where call.works && isolation == .mainActor {
+                let waited = try report.value("where-calls-run", "main_waited.\(mode.rawValue).\(call.rawValue)")
+                #expect(waited >= WhereCallsRunVariant.workSeconds * WhereCallsRunNarration.heldShare, "\(call) in \(mode)")
+            }
+        }
+    }
+
+    @Test func eachCopyIsCompiledWithItsModesFeatures() {
+        for compiled in CompiledMode.all {
+            let features = compiled.app.enabledFeatures
+            let asked = compiled.mode.packageSettings.contains { $0.contains("NonisolatedNonsendingByDefault") }
+            #expect(features.contains("NonisolatedNonsendingByDefault") == asked, "\(compiled.mode)")
+            #expect(compiled.mode.compilerFlags.contains("NonisolatedNonsendingByDefault") == asked)
+        }
+        #expect(CompiledMode.all.map(\.mode) == CompileMode.allCases)
+    }
+
+    /// The four modules are one file: each mode's folder links to the same source.
+    @Test func theFourCopiesAreOneFile() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let shared = root.appendingPathComponent("Sources/IsolationModes/ModeApp.swift").resolvingSymlinksInPath()
+        for folder in ["Swift6", "Approachable", "MainActorByDefault", "XcodeAppTemplate"] {
+            let copy = root.appendingPathComponent("Sources/IsolationModes/\(folder)/ModeApp.swift")
+            let target = try FileManager.default.destinationOfSymbolicLink(atPath: copy.path)
+            #expect(target == "../ModeApp.swift", "\(folder) must link to the shared file, not copy it")
+            #expect(copy.resolvingSymlinksInPath() == shared)
+        }
+    }
+}
+
+@Suite("isolation-modes: sentences follow the figures")
+struct IsolationModesNarrationTests {
+    typealias Results = WhereCallsRunNarration.Results
+
+    static func results(_ places: [CompileMode: [ModeCall: Isolation]], waited: Double = 0.02,
+                        usableOff: [CompileMode: Bool] = [:]) -> Results {
+        var results: Results = [:]
+        for (mode, calls) in places {
+            results[mode] = calls.map { call, isolation in
+                ModeObservation(call: call, ranOn: isolation, mainActorWaited: call.works ? (isolation == .mainActor ? waited : 0.00001) : nil)
+            } + [ModeObservation(call: .conformanceOffMain, ranOn: .nonisolated, conformanceUsable: usableOff[mode] ?? true),
+                 ModeObservation(call: .conformanceOnMain, ranOn: .mainActor, conformanceUsable: true)]
+        }
+        return results
+    }
+
+    @Test func theExpectedModesExplainWhyTheLineMoved() {
+        let text = WhereCallsRunNarration.sentences(Self.results(IsolationModesTableTests.expected), work: 0.02).joined(separator: " ")
+        #expect(text.contains("nonisolated(nonsending)"))
+        #expect(text.contains("only the function marked nonisolated still left"))
+        #expect(text.contains("stopped meaning"))
+        #expect(text.contains("Only @concurrent left the main actor in every mode"))
+        #expect(text.contains("held the main actor"))
+    }
+
+    @Test func noExplanationWhereNothingMoved() {
+        let allOff = Dictionary(uniqueKeysWithValues: CompileMode.allCases.map { mode in
+            (mode, Dictionary(uniqueKeysWithValues: ModeCall.allCases.filter { $0 != .conformanceOnMain && $0 != .conformanceOffMain }
+                .map { ($0, $0 == .model ? Isolation.mainActor : .nonisolated) }))
+        })
+        let text = WhereCallsRunNarration.sentences(Self.results(allOff), work: 0.02).joined(separator: " ")
+        #expect(!text.contains("nonsending"))
+        #expect(!text.contains("stopped meaning"))
+        #expect(!text.contains("held the main actor"), "nothing ran on the main actor")
+        #expect(text.contains("usable off the main actor in every mode"))
+    }
+
+    @Test func aShortWaitOnTheMainActorIsNotCalledHeld() {
+        let text = WhereCallsRunNarration.heldSentence(Self.results(IsolationModesTableTests.expected, waited: 0.001), work: 0.02) ?? ""
+        #expect(!text.contains("held the main actor"))
+        #expect(text.contains("waited at most"))
+    }
+
+    @Test func refusedCastsAreNamedByMode() {
+        let text = WhereCallsRunNarration.conformanceSentence(
+            Self.results(IsolationModesTableTests.expected, usableOff: [.xcodeAppTemplate: false])) ?? ""
+        #expect(text.hasPrefix("In Xcode 26 app Photo's conformance is main-actor isolated"))
+    }
+
+    @Test func hopVerdictFollowsTheRatio() {
+        let left: [CompileMode: Bool] = [.swift6: true, .approachable: false]
+        #expect(HopCostVariant.verdict(perCall: [.swift6: 16e-6, .approachable: 20e-9], leftMainActor: left).contains("two hops per call"))
+        let close = HopCostVariant.verdict(perCall: [.swift6: 21e-9, .approachable: 20e-9], leftMainActor: left)
+        #expect(close.contains("no clear difference"))
+        #expect(!close.contains("two hops"))
+        #expect(HopCostVariant.verdict(perCall: [.approachable: 20e-9], leftMainActor: [.approachable: false]).contains("same place"))
+    }
+
+    @Test func impliedFeaturesAreNamedOnlyWhenUnasked() {
+        #expect(WhereCallsRunNarration.impliedFeatures([.swift6: [], .approachable: ["NonisolatedNonsendingByDefault", "InferIsolatedConformances"]]) == nil)
+        let text = WhereCallsRunNarration.impliedFeatures([.mainActorByDefault: ["InferIsolatedConformances"]]) ?? ""
+        #expect(text.hasPrefix("MainActor default reports InferIsolatedConformances"))
+    }
+}
+
+@Suite("isolation-modes: every quoted verdict is the compiler's, mode by mode")
+struct ModeDiagnosticsTests {
+    static let cases = ModeDiagnostics.all.indices.flatMap { index in CompileMode.allCases.map { (index, $0) } }
+
+    @Test(arguments: cases)
+    func verdictIsWhatSwiftSays(index: Int, mode: CompileMode) throws {
+        let diagnostic = ModeDiagnostics.all[index]
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("lab-mode-\(UUID().uuidString).swift")
+        try diagnostic.source.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        // -emit-sil, not -typecheck: data-race diagnostics come from SIL analysis.
+        let result = try ProcessCapture.run(URL(fileURLWithPath: "/usr/bin/env"),
+                                            ["swiftc", "-emit-sil", "-swift-version", "6", "-parse-as-library", "-o", "/dev/null", file.path]
+                                                + mode.compilerFlags, timeout: 300)
+        if let message = diagnostic.error(in: mode) {
+            #expect(result.status != 0, "\(diagnostic.name) must not compile in \(mode)")
+            #expect(result.standardError.contains(message), "compiler said: \(result.standardError)")
+        } else {
+            #expect(result.status == 0, "\(diagnostic.name) must compile in \(mode): \(result.standardError)")
+        }
+    }
+}
