@@ -4,6 +4,8 @@ public struct LessonOptions: Sendable, Equatable {
     public var scale: TimeScale = .lessonDefault
     public var seed: UInt64 = 42
     public var showTrace = false
+    /// Draw each variant's tasks as a tree (parent → children, how each ended).
+    public var showTree = false
     public var traceOutput: String?
     public var json = false
     public var noColor = false
@@ -26,6 +28,7 @@ public struct LessonOptions: Sendable, Equatable {
         OptionSpec("scale", .number("X", 0.001...10), help: "Run the sources' delays at X real seconds per second (default 0.05)"),
         OptionSpec("real-time", help: "Run the sources' delays for real (same as --scale 1)"),
         OptionSpec("trace", help: "Draw the timeline of tasks for each variant"),
+        OptionSpec("tree", help: "Draw each variant's task tree: every task, its parent, where it ran, how it ended"),
         OptionSpec("trace-out", .text("FILE"), help: "Write a Chrome trace-event JSON file (open it in ui.perfetto.dev)"),
         OptionSpec("json", help: "Print the results as JSON instead of the story"),
         OptionSpec("seed", .integer("N", 0...Int.max), help: "Seed for the simulated services (default 42)"),
@@ -54,6 +57,7 @@ public struct LessonOptions: Sendable, Equatable {
         }
         options.seed = parsed.integer("seed").map(UInt64.init) ?? 42
         options.showTrace = parsed.flag("trace")
+        options.showTree = parsed.flag("tree")
         options.traceOutput = parsed.text("trace-out")
         options.json = parsed.flag("json")
         options.noColor = parsed.flag("no-color")

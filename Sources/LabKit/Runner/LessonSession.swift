@@ -136,6 +136,10 @@ struct LessonSession {
             console.subheading("Timeline")
             console.say(TimelineRenderer(terminal: terminal).render(spans))
         }
+        if options.showTree && !steps.isEmpty {
+            console.subheading("Task tree")
+            console.say(TaskTree(spans: steps).render(on: terminal))
+        }
     }
 
     private func conclude(_ results: [LessonReport.VariantResult]) {

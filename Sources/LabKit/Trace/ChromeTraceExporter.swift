@@ -46,9 +46,27 @@ public enum ChromeTraceExporter {
                 }
                 events.append(event)
             }
+            events += flowEvents(run.spans, pid: pid, tid: { (lanes.firstIndex(of: $0) ?? 0) + 1 })
         }
         let document: [String: Any] = ["traceEvents": events, "displayTimeUnit": "ms"]
         return try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])
+    }
+
+    /// The task tree as flow arrows: from the span that started a child task's work to the
+    /// child's first span ("s" then "f" events sharing an id), so Perfetto draws who spawned whom.
+    static func flowEvents(_ spans: [Span], pid: Int, tid: (String) -> Int) -> [[String: Any]] {
+        let byID = Dictionary(spans.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var seenLanes = Set<String>()
+        var events: [[String: Any]] = []
+        for span in spans.sorted(by: { $0.start == $1.start ? $0.id < $1.id : $0.start < $1.start }) {
+            guard seenLanes.insert(span.lane).inserted, let parent = span.parent.flatMap({ byID[$0] }), parent.lane != span.lane else { continue }
+            let id = pid * 100_000 + span.id
+            events.append(["ph": "s", "id": id, "name": "child task", "cat": "task-tree", "pid": pid, "tid": tid(parent.lane),
+                           "ts": microseconds(max(parent.start, min(span.start, parent.end)))])
+            events.append(["ph": "f", "bp": "e", "id": id, "name": "child task", "cat": "task-tree", "pid": pid, "tid": tid(span.lane),
+                           "ts": microseconds(span.start)])
+        }
+        return events
     }
 
     private static func microseconds(_ seconds: Double) -> Double {

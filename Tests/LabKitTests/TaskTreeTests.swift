@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+@testable import LabKit
+
+@Suite("task tree: from spans to parent → children, with how each task ended")
+struct TaskTreeTests {
+    static func span(_ id: Int, _ lane: String, parent: Int? = nil, _ start: Double, _ end: Double,
+                     outcome: Span.Outcome? = nil, isolation: Isolation = .nonisolated) -> Span {
+        var span = Span(id: id, parent: parent, name: "step \(id)", lane: lane, kind: .step, isolation: isolation,
+                        start: start, end: end, startThread: 1, endThread: 1)
+        span.outcome = outcome
+        return span
+    }
+
+    @Test func anEnclosingSpanInAnotherLaneMakesItsTaskTheParent() {
+        let tree = TaskTree(spans: [
+            Self.span(0, "top-level task", 0, 1, isolation: .mainActor),
+            Self.span(1, "child A", parent: 0, 0.1, 0.5),
+            Self.span(2, "child B", parent: 0, 0.1, 0.7, outcome: .failed),
+        ])
+        #expect(tree.roots.map(\.name) == ["top-level task"])
+        #expect(tree.roots[0].isolation == .mainActor)
+        #expect(tree.roots[0].children.map(\.name) == ["child A", "child B"])
+        #expect(tree.roots[0].children.map(\.ending) == [.returned, .threw])
+    }
+
+    @Test func composedLaneNamesNestEvenWithoutAnEnclosingStep() {
+        let tree = TaskTree(spans: [
+            Self.span(0, "async let › Curiosity", 0, 1),
+            Self.span(1, "async let › Spirit", 0, 2, outcome: .cancelled),
+        ])
+        #expect(tree.flattened.map(\.depth) == [0, 1, 1])
+        let parent = tree.roots[0]
+        #expect(parent.name == "async let" && parent.isolation == nil && parent.ending == .unknown)
+        #expect(parent.start == 0 && parent.end == 2, "a task known by its children spans them")
+        #expect(parent.children.map(\.ending) == [.returned, .cancelled])
+    }
+
+    @Test func aTaskThatWentOnAfterACancelledStepReturned() {
+        let tree = TaskTree(spans: [
+            Self.span(0, "worker", 0, 1, outcome: .cancelled),
+            Self.span(1, "worker", 1.5, 1.5),  // an instant marker does not count as going on
+        ])
+        #expect(tree.roots[0].ending == .cancelled)
+        let wentOn = TaskTree(spans: [Self.span(0, "worker", 0, 1, outcome: .cancelled), Self.span(1, "worker", 1.5, 2)])
+        #expect(wentOn.roots[0].ending == .returned)
+    }
+
+    @Test func aParentCycleIsNeverBuilt() {
+        // Two lanes whose spans each name the other's as enclosing: the second link is refused.
+        let tree = TaskTree(spans: [
+            Self.span(0, "a", 0, 1),
+            Self.span(1, "b", parent: 0, 0.1, 0.5),
+            Self.span(2, "a", parent: 1, 0.2, 0.3),
+        ])
+        #expect(tree.flattened.count == 2, "each task once")
+        #expect(tree.roots.count == 1)
+    }
+
+    @Test func theRenderingDrawsBranchesAndEndings() {
+        let tree = TaskTree(spans: [
+            Self.span(0, "group", 0, 1, isolation: .mainActor),
+            Self.span(1, "group › one", parent: 0, 0.1, 0.5),
+            Self.span(2, "group › two", parent: 0, 0.1, 0.7, outcome: .cancelled),
+        ])
+        let text = tree.render(on: .plain())
+        #expect(text.contains("├─ one") && text.contains("└─ two"))
+        #expect(text.contains("cancelled ⊘") && text.contains("main actor"))
+    }
+
+    @Test func theChromeTraceLinksEachChildTaskToItsParent() throws {
+        let spans = [Self.span(0, "parent", 0, 1), Self.span(1, "child", parent: 0, 0.2, 0.4)]
+        let data = try ChromeTraceExporter.export([.init(name: "run", spans: spans)])
+        let events = try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["traceEvents"] as? [[String: Any]])
+        let flows = events.filter { $0["cat"] as? String == "task-tree" }
+        #expect(flows.map { $0["ph"] as? String } == ["s", "f"])
+        #expect(flows[0]["id"] as? Int == flows[1]["id"] as? Int)
+        #expect(flows[0]["tid"] as? Int != flows[1]["tid"] as? Int, "from the parent's track to the child's")
+    }
+}
