@@ -20,6 +20,8 @@ enum DoctorCommand {
     }
 
     /// The 6.2 upcoming features `lab` itself was compiled with, as the compiler reports them.
+    /// (`#if hasFeature` answers for the module it is written in, so each module that reports
+    /// its own features, like the isolation-modes copies, spells the checks out itself.)
     static var upcomingFeaturesEnabled: [String] {
         var features: [String] = []
         #if hasFeature(NonisolatedNonsendingByDefault)
