@@ -23,28 +23,21 @@ public enum CompileMode: String, CaseIterable, Sendable, Codable {
     /// Whether unannotated code is @MainActor in this mode (SE-0466).
     public var defaultsToMainActor: Bool { self == .mainActorByDefault || self == .xcodeAppTemplate }
 
+    /// The Swift 6.2 upcoming features the mode turns on.
+    public var upcomingFeatures: [String] {
+        self == .approachable || self == .xcodeAppTemplate ? ["NonisolatedNonsendingByDefault", "InferIsolatedConformances"] : []
+    }
+
     /// The settings, as a package manifest's `swiftSettings` spells them.
     public var packageSettings: [String] {
-        let approachable = [".enableUpcomingFeature(\"NonisolatedNonsendingByDefault\")",
-                            ".enableUpcomingFeature(\"InferIsolatedConformances\")"]
-        return switch self {
-        case .swift6: []
-        case .approachable: approachable
-        case .mainActorByDefault: [".defaultIsolation(MainActor.self)"]
-        case .xcodeAppTemplate: [".defaultIsolation(MainActor.self)"] + approachable
-        }
+        (defaultsToMainActor ? [".defaultIsolation(MainActor.self)"] : [])
+            + upcomingFeatures.map { ".enableUpcomingFeature(\"\($0)\")" }
     }
 
     /// The same settings as `swiftc` flags (after `-swift-version 6`).
     public var compilerFlags: [String] {
-        let approachable = ["-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
-                            "-enable-upcoming-feature", "InferIsolatedConformances"]
-        return switch self {
-        case .swift6: []
-        case .approachable: approachable
-        case .mainActorByDefault: ["-default-isolation", "MainActor"]
-        case .xcodeAppTemplate: ["-default-isolation", "MainActor"] + approachable
-        }
+        (defaultsToMainActor ? ["-default-isolation", "MainActor"] : [])
+            + upcomingFeatures.flatMap { ["-enable-upcoming-feature", $0] }
     }
 
     /// One line: what the mode changes, for headings and `lab doctor`.

@@ -106,7 +106,7 @@ enum WhereCallsRunNarration {
     /// Features a copy's compiler reported that its settings did not ask for.
     static func impliedFeatures(_ reported: [CompileMode: [String]]) -> String? {
         let implied = CompileMode.allCases.compactMap { mode -> String? in
-            let extra = (reported[mode] ?? []).filter { feature in !mode.packageSettings.contains { $0.contains("\"\(feature)\"") } }
+            let extra = (reported[mode] ?? []).filter { !mode.upcomingFeatures.contains($0) }
             return extra.isEmpty ? nil : "\(mode.title) reports \(extra.joined(separator: ", ")) though its settings did not ask for it"
         }
         guard !implied.isEmpty else { return nil }
