@@ -13,6 +13,7 @@ public enum LessonCatalog {
         ContinuationsLesson(),
         InventoryLesson(),
         IsolationModesLesson(),
+        TaskAPIsLesson(),
     ]
 
     /// Lessons the design plans that are not built yet, so `lab list` can say so honestly.

@@ -16,8 +16,13 @@ public final class Probe: Sendable {
         var laneCountForLabel: [String: Int] = [:]
     }
 
-    /// The lane name tasks inherit: set with `withLane(_:)`.
-    @TaskLocal static var laneLabel: String?
+    /// The lane name tasks inherit: set with `withLane(_:)`, remembering which task set it, so
+    /// a named child task (SE-0469) can tell an inherited label from one its own code gave.
+    struct LaneLabel: Sendable {
+        let text: String
+        let setByTask: Int?
+    }
+    @TaskLocal static var laneLabel: LaneLabel?
     @TaskLocal static var currentSpan: Int?
     /// The probe recording `currentSpan`, so code deep inside a step can say where it ran.
     @TaskLocal static var current: Probe?
@@ -51,8 +56,9 @@ public final class Probe: Sendable {
     public func withLane<T>(_ label: String,
                             isolation: isolated (any Actor)? = #isolation,
                             _ body: () async throws -> T) async rethrows -> T {
-        let composed = Probe.laneLabel.map { "\($0) › \(label)" } ?? label
-        return try await Probe.$laneLabel.withValue(composed, operation: body, isolation: isolation)
+        let composed = Probe.inheritedLane().map { "\($0) › \(label)" } ?? label
+        let here = LaneLabel(text: composed, setByTask: withUnsafeCurrentTask { $0?.hashValue })
+        return try await Probe.$laneLabel.withValue(here, operation: body, isolation: isolation)
     }
 
     /// Traces `body` as a span in the caller's isolation.
@@ -96,6 +102,16 @@ public final class Probe: Sendable {
         _ = begin(name, kind: .step, isolation: Isolation(isolation))
     }
 
+    /// The lane label for code running now. A task given a name (`Task(name:)`,
+    /// `group.addTask(name:)`) draws in a lane of that name, nested under the lane it was
+    /// started from; a label its own code set with `withLane` wins over its name.
+    static func inheritedLane() -> String? {
+        let label = laneLabel
+        guard let name = TaskName.current else { return label?.text }
+        if let label, label.setByTask == withUnsafeCurrentTask(body: { $0?.hashValue }) { return label.text }
+        return label.map { "\($0.text) › \(name)" } ?? name
+    }
+
     /// Every span recorded so far, ordered by start time.
     public var spans: [Span] {
         state.withLock { $0.spans }.sorted { $0.start == $1.start ? $0.id < $1.id : $0.start < $1.start }
@@ -106,10 +122,10 @@ public final class Probe: Sendable {
         let thread = currentThreadID()
         let taskKey = withUnsafeCurrentTask { $0?.hashValue }
         // Code outside any task (a completion handler on a dispatch queue) gets its own lane.
-        let label = taskKey == nil ? "outside any task" : Probe.laneLabel
+        let label = taskKey == nil ? "outside any task" : Probe.inheritedLane()
         let parent = Probe.currentSpan
         return state.withLock { state in
-            let lane = state.lane(forTask: taskKey ?? 0, label: label)
+            let lane = state.lane(forTask: taskKey ?? 0, label: label, inheritsParent: parent != nil)
             let id = state.nextID
             state.nextID += 1
             state.spans.append(Span(id: id, parent: parent, name: name, lane: lane, kind: kind,
@@ -145,12 +161,14 @@ public final class Probe: Sendable {
 }
 
 extension Probe.State {
-    mutating func lane(forTask task: Int, label: String?) -> String {
+    /// `inheritsParent`: the span has an enclosing span, so a task seen for the first time
+    /// here is a child of the task that traced it, not a top-level task.
+    mutating func lane(forTask task: Int, label: String?, inheritsParent: Bool = false) -> String {
         if let known = laneForTask[task] {
             // A task keeps its lane unless it was given a new label.
             if label == nil || known == label || known.hasPrefix((label ?? "") + " #") { return known }
         }
-        let base = label ?? "top-level task"
+        let base = label ?? (inheritsParent && laneForTask[task] == nil ? "unnamed child task" : "top-level task")
         let count = (laneCountForLabel[base] ?? 0) + 1
         laneCountForLabel[base] = count
         let lane = count > 1 ? "\(base) #\(count)" : base
