@@ -79,8 +79,10 @@ struct LessonSession {
         let start = clock.now
         var failure: String?
         do {
-            // Steps outside any named lane show in the lane "top-level task".
-            try await variant.run(context)
+            // Steps outside any named lane show in the lane "top-level task". The variant runs in
+            // a task of its own, unnamed, so a caller's task name (a test runner names its tasks)
+            // does not become the variant's lane.
+            try await Task { @MainActor in try await variant.run(context) }.value
         } catch {
             failure = "\(error)"
             StandardError.write("\(lesson.name): error: variant '\(variant.name)' failed: \(error)")

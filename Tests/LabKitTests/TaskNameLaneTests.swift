@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import LabKit
+
+@Suite("Trace: a named task (SE-0469) draws in a lane of its name")
+struct TaskNameLaneTests {
+    // Each test body runs in a detached task: Swift Testing names the tasks it runs tests in.
+    @Test func aNamedTaskGetsItsNameAsLaneNestedUnderTheLaneItStartedIn() async {
+        let probe = Probe()
+        await Task.detached {
+            await probe.withLane("screen") {
+                await Task(name: "loader") { await probe.span("load") {} }.value
+            }
+        }.value
+        #expect(probe.spans.map(\.lane) == ["screen › loader"])
+    }
+
+    @Test func aLabelTheTaskGivesItselfWinsOverItsName() async {
+        let probe = Probe()
+        await Task(name: "loader") {
+            await probe.withLane("own label") { await probe.span("load") {} }
+        }.value
+        #expect(probe.spans.map(\.lane) == ["loader › own label"])
+    }
+
+    @Test func aTestRunnersTaskNameIsALaneToo() async {
+        // Swift Testing names the task a test runs in: proof that the probe reads real names.
+        let probe = Probe()
+        await probe.span("step") {}
+        #expect(probe.spans.first?.lane.contains("aTestRunnersTaskNameIsALaneToo") == true)
+    }
+
+    @Test func anUnnamedChildIsAChildNotATopLevelTask() async {
+        let probe = Probe()
+        await Task.detached {
+            await probe.span("parent") {
+                await withTaskGroup(of: Void.self) { group in
+                    group.addTask { await probe.span("child") {} }
+                    group.addTask(name: "named") { await probe.span("child") {} }
+                }
+            }
+        }.value
+        let lanes = Set(probe.spans.map(\.lane))
+        #expect(lanes == ["top-level task", "unnamed child task", "named"])
+        let tree = TaskTree(spans: probe.spans)
+        #expect(tree.roots.map(\.name) == ["top-level task"])
+        #expect(Set(tree.roots[0].children.map(\.name)) == ["unnamed child task", "named"])
+    }
+}
+
+@Suite("DedicatedThreadExecutor: one thread, as serial and as task executor")
+struct DedicatedThreadExecutorTests {
+    actor Pinned {
+        let executor: DedicatedThreadExecutor
+        var count = 0
+        init(_ executor: DedicatedThreadExecutor) { self.executor = executor }
+        nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+        func bump() -> Bool {
+            count += 1
+            return executor.isCurrentThread
+        }
+    }
+
+    @Test func anActorOnItRunsEveryCallOnItsThreadAndLosesNone() async {
+        let executor = DedicatedThreadExecutor(name: "test.serial")
+        defer { executor.stop() }
+        let actor = Pinned(executor)
+        let allOnThread = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<8 { group.addTask { var ok = true; for _ in 0..<50 { ok = await actor.bump() && ok }; return ok } }
+            return await group.reduce(true) { $0 && $1 }
+        }
+        #expect(allOnThread)
+        #expect(await actor.count == 400)
+        #expect(executor.jobsRun >= 1)
+        #expect(!executor.isCurrentThread)
+    }
+
+    @Test func aPreferenceRunsNonisolatedWorkOnItsThread() async {
+        let executor = DedicatedThreadExecutor(name: "test.task")
+        defer { executor.stop() }
+        @concurrent func here() async -> Bool { executor.isCurrentThread }
+        #expect(await here() == false)
+        #expect(await withTaskExecutorPreference(executor) { await here() })
+    }
+
+    @Test func stoppingFinishesQueuedJobsAndEndsTheThread() async {
+        let executor = DedicatedThreadExecutor(name: "test.stop")
+        let value = await Task(executorPreference: executor) { executor.isCurrentThread }.value
+        executor.stop()
+        #expect(value)
+    }
+}
