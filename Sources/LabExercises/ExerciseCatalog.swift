@@ -138,7 +138,20 @@ public enum ExerciseCatalog {
                  hints: ["Read the error: the conformance is main-actor isolated because Photo is.",
                          "A plain value type that no actor owns can say so; or only its conformance can.",
                          "Write `nonisolated struct Photo: Hashable`, or `extension Photo: nonisolated Hashable {}`."],
-                 mode: .xcodeAppTemplate)
+                 mode: .xcodeAppTemplate),
+        Exercise("22-request-id", lesson: "task-apis", title: "A request id in every log line",
+                 summary: "Many requests are handled at once and nobody can tell whose log line is whose. Bind the request id as a task-local so every line — the handler's, each child task's, the cache write's — carries it.",
+                 minutes: 10,
+                 hints: ["The logger stamps each line with Request.id, a @TaskLocal: bind it with `Request.$id.withValue(requestID) { … }`.",
+                         "Child tasks copy the task-locals of the task that creates them; Task.detached starts with none.",
+                         "Wrap the whole body in `await Request.$id.withValue(requestID) { … }` and start the cache write with Task(priority: .background) instead of Task.detached."]),
+        Exercise("23-shared-setting", lesson: "isolation-modes", title: "Make it compile: a setting the whole app reads", kind: .makeItCompile,
+                 summary: "Compiled with approachable concurrency: a mutable static holds the thumbnail width the user picked, and the compiler refuses it. Make it compile; the pick must reach every later thumbnail, rendered off the main actor.",
+                 minutes: 10,
+                 hints: ["Read the error: a mutable static is shared by every thread, and nothing protects it.",
+                         "Give it an owner: the main actor (the settings screen's), or a lock. The renderer must stay @concurrent.",
+                         "Write `@MainActor static var thumbnailWidth = 120` and read it in the renderer with `let width = await GallerySettings.thumbnailWidth`."],
+                 mode: .approachable)
     ]
 
     public static func exercise(named name: String) -> Exercise? {

@@ -1,0 +1,127 @@
+import LabKit
+
+// Given: compiled into your module (StudentCode) beside your file.
+/// The request a line belongs to: a task-local, bound with `Request.$id.withValue(_:)`.
+enum Request {
+    @TaskLocal static var id: String?
+}
+
+/// One request's log: each line keeps its message and the `Request.id` it was written under.
+final class RequestLog: Sendable {
+    struct Line: Sendable, Equatable {
+        let message: String
+        let requestID: String?
+    }
+
+    private let lines = Locked<[Line]>([])
+    private let loading = Locked((now: 0, peak: 0))
+    private let loaded = Locked<[Thumbnail]>([])
+    fileprivate let salt = UInt64.random(in: 1...1_000_000)
+
+    func write(_ message: String) {
+        let line = Line(message: message, requestID: Request.id)
+        lines.withLock { $0.append(line) }
+    }
+
+    var written: [Line] { lines.withLock { $0 } }
+
+    /// The thumbnails loadThumbnail returned for this request, in the order they finished.
+    var thumbnailsLoaded: [Thumbnail] { loaded.withLock { $0 } }
+
+    /// The most thumbnails this request was loading at one time.
+    var peakLoading: Int { loading.withLock { $0.peak } }
+
+    fileprivate func startedLoading() {
+        loading.withLock { $0.now += 1; $0.peak = max($0.peak, $0.now) }
+    }
+
+    fileprivate func finishedLoading(_ thumbnail: Thumbnail) {
+        loading.withLock { $0.now -= 1 }
+        loaded.withLock { $0.append(thumbnail) }
+    }
+}
+
+struct Thumbnail: Sendable, Equatable {
+    let index: Int
+    let checksum: UInt64
+}
+
+/// Loads one thumbnail: writes "thumbnail <index>" to the log, then waits for the network (30 ms).
+func loadThumbnail(_ index: Int, log: RequestLog) async -> Thumbnail {
+    log.startedLoading()
+    log.write("thumbnail \(index)")
+    try? await Task.sleep(for: .milliseconds(30))
+    let thumbnail = Thumbnail(index: index, checksum: log.salt &* 31 &+ UInt64(index))
+    log.finishedLoading(thumbnail)
+    return thumbnail
+}
+
+/// Stores the thumbnails in the cache, then writes "cached <count>" to the log.
+func storeInCache(_ thumbnails: [Thumbnail], log: RequestLog) async {
+    try? await Task.sleep(for: .milliseconds(5))
+    log.write("cached \(thumbnails.count)")
+}
+
+// MARK: - The check
+import LabKit
+@testable import StudentCode
+
+let plannedExpectations = 4
+
+struct Handled: Sendable {
+    let id: String
+    let count: Int
+    let log: RequestLog
+    let thumbnails: [Thumbnail]
+}
+
+@MainActor
+func runCheck(_ report: CheckReport) async {
+    let requests = CheckServices.random(in: 3...5)
+    var ids: [String] = []
+    while ids.count < requests {
+        let id = "req-\(CheckServices.random(in: 100...999))"
+        if !ids.contains(id) { ids.append(id) }
+    }
+    report.waiting("handle(requestID:thumbnails:log:) for \(requests) requests at once")
+    let handled = await withTaskGroup(of: Handled.self) { group in
+        for id in ids {
+            let count = CheckServices.random(in: 3...6)
+            let log = RequestLog()
+            group.addTask { Handled(id: id, count: count, log: log, thumbnails: await handle(requestID: id, thumbnails: count, log: log)) }
+        }
+        var all: [Handled] = []
+        for await one in group { all.append(one) }
+        return all.sorted { $0.id < $1.id }
+    }
+
+    let wrongResults = handled.filter { request in
+        let loaded = request.log.thumbnailsLoaded.sorted { $0.index < $1.index }
+        return loaded.map(\.index) != Array(0..<request.count) || request.thumbnails != loaded
+    }
+    report.expect(wrongResults.isEmpty, "every request returned its thumbnails, loaded by loadThumbnail, in index order",
+                  otherwise: "\(wrongResults.first?.id ?? "") returned thumbnails \(wrongResults.first.map { $0.thumbnails.map(\.index) } ?? []), "
+                      + "not those loadThumbnail loads for 0..<\(wrongResults.first?.count ?? 0) in index order")
+
+    let wrongLines = handled.filter { request in
+        let expected = ["start"] + (0..<request.count).map { "thumbnail \($0)" } + ["cached \(request.count)", "done"]
+        return request.log.written.map(\.message).sorted() != expected.sorted()
+    }
+    report.expect(wrongLines.isEmpty, "every request's log has start, one line per thumbnail, cached and done, once each",
+                  otherwise: "\(wrongLines.first?.id ?? "")'s log has \(wrongLines.first?.log.written.map { "\"\($0.message)\"" }.joined(separator: ", ") ?? ""): "
+                      + "expected start, a line per thumbnail, cached and done, once each")
+
+    var offenders: [String] = []
+    for request in handled {
+        for line in request.log.written where line.requestID != request.id {
+            offenders.append(line.requestID.map { "\"\(line.message)\" of \(request.id) carried \($0)" }
+                             ?? "\"\(line.message)\" of \(request.id) was written with no id")
+        }
+    }
+    report.expect(offenders.isEmpty, "every line of the \(requests) requests carried its own request's id",
+                  otherwise: "\(offenders.count) line(s) without their request's id: \(offenders.prefix(3).joined(separator: "; "))")
+
+    let serial = handled.filter { $0.log.peakLoading < 2 }
+    report.expect(serial.isEmpty, "each request loaded its thumbnails at once (up to \(handled.map { $0.log.peakLoading }.max() ?? 0) together)",
+                  otherwise: "\(serial.first?.id ?? "") loaded its thumbnails one at a time: keep them loading at once")
+}

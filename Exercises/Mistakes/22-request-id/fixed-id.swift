@@ -1,0 +1,21 @@
+// mistake: binds an id, but not the request's: every line carries "req-1"
+// expect: carried req-1
+import LabKit
+
+func handle(requestID: String, thumbnails count: Int, log: RequestLog) async -> [Thumbnail] {
+    await Request.$id.withValue("req-1") {
+        log.write("start")
+        var thumbnails = await withTaskGroup(of: Thumbnail.self) { group in
+            for index in 0..<count {
+                group.addTask { await loadThumbnail(index, log: log) }
+            }
+            var loaded: [Thumbnail] = []
+            for await thumbnail in group { loaded.append(thumbnail) }
+            return loaded
+        }
+        thumbnails.sort { $0.index < $1.index }
+        await Task(priority: .background) { [thumbnails] in await storeInCache(thumbnails, log: log) }.value
+        log.write("done")
+        return thumbnails
+    }
+}
