@@ -31,6 +31,11 @@ struct IsolationModesTableTests {
         }
     }
 
+    @Test func eachModesRunIsAStepInItsOwnLane() async throws {
+        let report = try await LessonHarness.run(IsolationModesLesson(), ["where-calls-run"])
+        #expect(report.steps("where-calls-run").map(\.task) == CompileMode.allCases.map(\.title))
+    }
+
     @Test func isolatedConformancesRefuseTheCastOffTheMainActorOnly() async throws {
         let report = try await LessonHarness.run(IsolationModesLesson(), ["where-calls-run"])
         for mode in CompileMode.allCases {

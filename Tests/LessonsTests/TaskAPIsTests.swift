@@ -12,6 +12,7 @@ struct TaskAPIsLessonTests {
         #expect(try report.value("immediate", "ran_before_creator.task") == 0)
         #expect(try report.value("immediate", "ran_before_creator.immediate") == 1)
         #expect(try report.value("immediate", "ran_before_creator.immediate_nonisolated") == 1)
+        #expect(report.environment.compileMode == CompileMode.ofLabKit.title, "the JSON names the mode its claims hold for")
     }
 
     @Test func namesAreReadBackByTheNamedTasksOnlyAndLabelTheirLanes() async throws {

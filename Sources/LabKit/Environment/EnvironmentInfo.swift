@@ -7,13 +7,18 @@ public struct EnvironmentInfo: Sendable, Codable, Equatable {
     public let cpuModel: String
     public let cpuCount: Int
     public let buildConfiguration: String
+    /// The isolation mode the lab's own code was compiled in ("Swift 6", "approachable"):
+    /// where a result says code ran, it ran there in this mode. Absent in reports written
+    /// before it was recorded.
+    public var compileMode: String? = nil
 
     public static func current() -> EnvironmentInfo {
         EnvironmentInfo(swiftVersion: swiftLanguageVersion,
                         operatingSystem: operatingSystemName(),
                         cpuModel: cpuModelName(),
                         cpuCount: ProcessInfo.processInfo.activeProcessorCount,
-                        buildConfiguration: buildConfiguration)
+                        buildConfiguration: buildConfiguration,
+                        compileMode: CompileMode.ofLabKit.title)
     }
 
     /// "debug" or "release", as this code was compiled.

@@ -28,7 +28,10 @@ enum WhereCallsRunVariant {
             let features = compiled.app.enabledFeatures
             reported[mode] = features
             let bare = await compiled.app.defaultIsolation()
-            results[mode] = await compiled.app.placesOfCalls(working: workSeconds)
+            // One lane per mode, so --trace and --tree show the four runs side by side.
+            results[mode] = await context.probe.withLane(mode.title) {
+                await context.probe.span("the app's calls") { await compiled.app.placesOfCalls(working: workSeconds) }
+            }
             modes.append([mode.title, mode.defaultsToMainActor ? "MainActor" : "nonisolated",
                           features.isEmpty ? "none" : features.map(shortFeature).joined(separator: ", "),
                           bare.description])
