@@ -27,6 +27,15 @@ struct LessonPlacesTests {
         #expect(Set(executables) == Set(LessonCatalog.lessons.map(\.name)))
     }
 
+    /// SwiftPM re-reads the manifest only when its text changes: naming every lesson in it
+    /// makes adding a lesson folder change it, so no stale cached manifest hides the lesson.
+    @Test func theManifestNamesEveryLessonSoItsCacheCannotHideOne() throws {
+        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let line = try #require(manifest.split(separator: "\n").first { $0.hasPrefix("// Lessons: ") })
+        let named = line.dropFirst("// Lessons: ".count).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(named == LessonCatalog.lessons.map(\.name).sorted(), "Package.swift's `// Lessons:` line")
+    }
+
     @Test(arguments: LessonCatalog.lessons.map(\.name))
     func everyLessonOpensWithAGuideThatNamesEveryVariantAndLinksTrue(name: String) throws {
         let lesson = try #require(LessonCatalog.lesson(named: name))
