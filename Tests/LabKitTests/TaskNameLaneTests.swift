@@ -4,8 +4,15 @@ import Testing
 
 @Suite("Trace: a named task (SE-0469) draws in a lane of its name")
 struct TaskNameLaneTests {
+    /// Task(name:) and Task.name need the 6.2 runtime: on older Apple systems there is nothing to test.
+    static var namesExist: Bool {
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) { return true }
+        return false
+    }
+
     // Each test body runs in a detached task: Swift Testing names the tasks it runs tests in.
-    @Test func aNamedTaskGetsItsNameAsLaneNestedUnderTheLaneItStartedIn() async {
+    @Test(.enabled(if: namesExist)) func aNamedTaskGetsItsNameAsLaneNestedUnderTheLaneItStartedIn() async {
+        guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }
         let probe = Probe()
         await Task.detached {
             await probe.withLane("screen") {
@@ -15,7 +22,8 @@ struct TaskNameLaneTests {
         #expect(probe.spans.map(\.lane) == ["screen › loader"])
     }
 
-    @Test func aLabelTheTaskGivesItselfWinsOverItsName() async {
+    @Test(.enabled(if: namesExist)) func aLabelTheTaskGivesItselfWinsOverItsName() async {
+        guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }
         let probe = Probe()
         await Task(name: "loader") {
             await probe.withLane("own label") { await probe.span("load") {} }
@@ -23,14 +31,16 @@ struct TaskNameLaneTests {
         #expect(probe.spans.map(\.lane) == ["loader › own label"])
     }
 
-    @Test func aTestRunnersTaskNameIsALaneToo() async {
+    @Test(.enabled(if: namesExist)) func aTestRunnersTaskNameIsALaneToo() async {
+        guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }
         // Swift Testing names the task a test runs in: proof that the probe reads real names.
         let probe = Probe()
         await probe.span("step") {}
         #expect(probe.spans.first?.lane.contains("aTestRunnersTaskNameIsALaneToo") == true)
     }
 
-    @Test func anUnnamedChildIsAChildNotATopLevelTask() async {
+    @Test(.enabled(if: namesExist)) func anUnnamedChildIsAChildNotATopLevelTask() async {
+        guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }
         let probe = Probe()
         await Task.detached {
             await probe.span("parent") {

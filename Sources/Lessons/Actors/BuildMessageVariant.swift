@@ -51,8 +51,10 @@ enum BuildMessageVariant {
         let probe = context.probe
         await withTaskGroup(of: Void.self) { group in
             for i in 1...5 {
-                group.addTask(name: "task \(i)") {
-                    await store.addStamp(task: i, date: await demo.takesTooLong(announce: false), probe: probe)
+                group.addTask {
+                    await probe.withLane("task \(i)") {
+                        await store.addStamp(task: i, date: await demo.takesTooLong(announce: false), probe: probe)
+                    }
                 }
             }
         }

@@ -21,8 +21,10 @@ enum PrioritiesVariant {
         let finishes = await withTaskGroup(of: (TaskPriority, Double).self) { group in
             for (priority, label) in [(TaskPriority.background, "background"), (.high, "high")] {
                 for index in 1...perPriority {
-                    group.addTask(name: "\(label) \(index)", priority: priority) {
-                        probe.syncSpan("compute", kind: .cpu) { _ = CPUWork.run(units: units) }
+                    group.addTask(priority: priority) {
+                        await probe.withLane("\(label) \(index)") {
+                            probe.syncSpan("compute", kind: .cpu) { _ = CPUWork.run(units: units) }
+                        }
                         return (priority, start.duration(to: clock.now).seconds)
                     }
                 }

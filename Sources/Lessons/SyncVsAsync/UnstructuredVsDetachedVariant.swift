@@ -32,14 +32,17 @@ enum UnstructuredVsDetachedVariant {
         let parent = Task(priority: .high) { @MainActor in
             await probe.withLane("parent") {
                 await RequestContext.$requestID.withValue("tap #1") {
-                    // Named tasks (SE-0469): the trace draws each in a lane of its name.
-                    let child = Task(name: "Task {}") {
-                        await probe.span("wait", kind: .suspending) { try? await work.suspend(sourceSeconds: 1) }
-                        return Inheritance.here()
+                    let child = Task {
+                        await probe.withLane("Task {}") {
+                            await probe.span("wait", kind: .suspending) { try? await work.suspend(sourceSeconds: 1) }
+                            return Inheritance.here()
+                        }
                     }
-                    let detached = Task.detached(name: "Task.detached {}") {
-                        await probe.span("wait", kind: .suspending) { try? await work.suspend(sourceSeconds: 1) }
-                        return Inheritance.here()
+                    let detached = Task.detached {
+                        await probe.withLane("Task.detached {}") {
+                            await probe.span("wait", kind: .suspending) { try? await work.suspend(sourceSeconds: 1) }
+                            return Inheritance.here()
+                        }
                     }
                     let before = Inheritance.here()
                     let childSaw = await child.value

@@ -86,7 +86,7 @@ enum TaskLocalsVariant {
                     await withTaskGroup(of: Void.self) { group in group.addTask { log("rebound_child", "a child started inside the rebinding") } }
                 }
                 log("after_rebinding", "the handler, after the rebinding")
-                outlives = Task(name: "analytics") {
+                outlives = Task {
                     try? await work.suspend(sourceSeconds: 0.1)
                     log("task_after_scope", "Task {}, after the handler's scope ended")
                 }

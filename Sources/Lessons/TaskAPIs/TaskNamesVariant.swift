@@ -32,6 +32,11 @@ enum TaskNamesVariant {
             draws a named task in a lane of that name. A feed loader names its tasks; each task reads \
             Task.name and does a step of work.
             """)
+        // Naming a task and reading its name need the Swift 6.2 runtime (SE-0469).
+        guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else {
+            console.paragraph("Task names need the Swift 6.2 runtime (macOS 26 / iOS 26): this system does not have it.")
+            return
+        }
         let probe = context.probe
         let work = context.work
         let seen = Locked<[Sighting]>([])

@@ -30,11 +30,12 @@ enum FiveTasksVariant {
     static func doSomething(_ demo: ConcurrencyDemo) async -> [Int] {
         await withTaskGroup(of: Int.self) { group in
             for i in 1...5 {
-                // A named task (SE-0469): the trace draws it in a lane of its name.
-                group.addTask(name: "task \(i)") {
-                    let result = await demo.takesTooLong(announce: false)
-                    demo.say("Completed Task \(i) = \(Timestamp.string(result))")
-                    return i
+                group.addTask {
+                    await demo.probe.withLane("task \(i)") {
+                        let result = await demo.takesTooLong(announce: false)
+                        demo.say("Completed Task \(i) = \(Timestamp.string(result))")
+                        return i
+                    }
                 }
             }
             var order: [Int] = []
