@@ -45,7 +45,8 @@ let package = Package(
     ] + lessonExecutables.map { .executable(name: $0, targets: [$0]) },
     targets: [
         // A header-only C shim for the OS thread id on Linux (see its header).
-        .target(name: "CLabShims"),
+        // dlopen (the SQLite shim) is in libdl on glibc before 2.34.
+        .target(name: "CLabShims", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(name: "LabKit", dependencies: ["CLabShims"]),
         .target(name: "Lessons", dependencies: ["LabKit"] + isolationModes.map { .target(name: $0.module) },
                 exclude: lessonGuides),

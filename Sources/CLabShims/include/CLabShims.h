@@ -22,4 +22,7 @@ const char *lab_image_path(const void *address);
 /// side in `*primary` and the path of its replica side. 0 on success. (glibc declares
 /// posix_openpt and friends only under _XOPEN_SOURCE.)
 int lab_open_pseudo_terminal(int *primary, char *replicaPath, unsigned long length);
+
+// SQLite, loaded at run time (see LabSQLite.h): no header or -dev package needed to build.
+#include "LabSQLite.h"
 #endif

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+@testable import LabKit
+
+@Suite("SQLite: the typed layer over the toolchain's own library")
+struct SQLiteConnectionTests {
+    static func temporaryPath(_ name: String = "test.sqlite") throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-sqlite-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder.appendingPathComponent(name).path
+    }
+
+    @Test func theLibraryLoadsWithoutAHeaderAndSaysWhere() throws {
+        #expect(!(try SQLiteConnection.library()).isEmpty)
+        #expect(SQLiteConnection.version?.hasPrefix("3.") == true)
+    }
+
+    @Test func rowsGoInAndComeBackTyped() throws {
+        let database = try SQLiteConnection(path: try Self.temporaryPath())
+        try database.execute("CREATE TABLE product (name TEXT NOT NULL, quantity INTEGER NOT NULL)")
+        try database.query("INSERT INTO product VALUES (?, ?)", [.text("Milk"), .integer(2)])
+        try database.query("INSERT INTO product VALUES (?, ?)", [.text("Crème brûlée 🍮"), .integer(Int64.max)])
+        let rows = try database.query("SELECT name, quantity FROM product ORDER BY name")
+        #expect(rows == [[.text("Crème brûlée 🍮"), .integer(Int64.max)], [.text("Milk"), .integer(2)]])
+        #expect(try database.query("SELECT NULL") == [[.null]])
+    }
+
+    @Test func aThrowingTransactionLeavesNothingBehind() throws {
+        struct Abandon: Error {}
+        let database = try SQLiteConnection(path: try Self.temporaryPath())
+        try database.execute("CREATE TABLE t (x INTEGER)")
+        #expect(throws: Abandon.self) {
+            try database.transaction {
+                try database.query("INSERT INTO t VALUES (1)")
+                throw Abandon()
+            }
+        }
+        try database.transaction { try database.query("INSERT INTO t VALUES (2)") }
+        #expect(try database.query("SELECT x FROM t") == [[.integer(2)]])
+    }
+
+    @Test func badSQLThrowsSQLitesOwnWords() throws {
+        let database = try SQLiteConnection(path: try Self.temporaryPath())
+        let error = try #require(throws: SQLiteError.self) { try database.query("SELEC 1") }
+        #expect(error.message.contains("syntax error"))
+    }
+
+    @Test func aFileThatIsNotADatabaseIsRefusedAndLeftAsItWas() throws {
+        let path = try Self.temporaryPath("notes.txt")
+        let text = Data("shopping: milk, eggs\n".utf8) + Data(repeating: 0x41, count: 200)
+        try text.write(to: URL(fileURLWithPath: path))
+        let database = try SQLiteConnection(path: path, create: false)
+        let error = try #require(throws: SQLiteError.self) { try database.query("SELECT count(*) FROM sqlite_master") }
+        #expect(error.isNotADatabase)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == text)
+    }
+
+    @Test func aMissingFileIsNotCreatedWhenCreateIsOff() throws {
+        let path = try Self.temporaryPath("absent.sqlite")
+        #expect(throws: SQLiteError.self) { try SQLiteConnection(path: path, create: false) }
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test func twoConnectionsWaitForEachOthersWriteLock() throws {
+        let path = try Self.temporaryPath()
+        let first = try SQLiteConnection(path: path)
+        try first.execute("PRAGMA journal_mode=WAL; CREATE TABLE t (x INTEGER)")
+        let second = try SQLiteConnection(path: path, busyTimeout: .milliseconds(50))
+        try first.execute("BEGIN IMMEDIATE")
+        let error = try #require(throws: SQLiteError.self) { try second.execute("BEGIN IMMEDIATE") }
+        #expect(error.isBusy)
+        try first.execute("COMMIT")
+        try second.transaction { try second.query("INSERT INTO t VALUES (1)") }
+        #expect(try first.query("SELECT count(*) FROM t") == [[.integer(1)]])
+    }
+}
