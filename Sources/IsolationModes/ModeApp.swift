@@ -94,8 +94,9 @@ public enum ModeApp: IsolationModeApp {
         let queued = clock.now
         let answered = Task { @MainActor in clock.now }
         let ranOn = await body()
+        let took = queued.duration(to: clock.now).seconds
         let waited = queued.duration(to: await answered.value).seconds
-        return ModeObservation(call: call, ranOn: ranOn, mainActorWaited: waited)
+        return ModeObservation(call: call, ranOn: ranOn, mainActorWaited: waited, callSeconds: took)
     }
 
     /// Seconds per call of `service.ping()` from the main actor, over `calls` calls: the

@@ -46,13 +46,17 @@ struct IsolationModesTableTests {
     }
 
     /// A call that #isolation says ran on the main actor must have held a main-actor job back
-    /// for at least half its work: the work is synchronous there, whatever the machine's load.
+    /// for at least half of the call: the work is synchronous there, whatever the machine's load.
+    /// (Measured against the call's own time, not the nominal 20 ms: CPU work is calibrated once
+    /// per process, and a calibration taken on a busy machine makes the work shorter later.)
     @Test func callsOnTheMainActorHeldItBack() async throws {
         let report = try await LessonHarness.run(IsolationModesLesson(), ["where-calls-run"])
         for (mode, calls) in Self.expected {
             for (call, isolation) in calls where call.works && isolation == .mainActor {
                 let waited = try report.value("where-calls-run", "main_waited.\(mode.rawValue).\(call.rawValue)")
-                #expect(waited >= WhereCallsRunVariant.workSeconds * WhereCallsRunNarration.heldShare, "\(call) in \(mode)")
+                let took = try report.value("where-calls-run", "call_took.\(mode.rawValue).\(call.rawValue)")
+                #expect(waited >= took * WhereCallsRunNarration.heldShare, "\(call) in \(mode)")
+                #expect(try report.value("where-calls-run", "witnesses_agree.\(mode.rawValue).\(call.rawValue)") == 1)
             }
         }
     }

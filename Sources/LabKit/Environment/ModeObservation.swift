@@ -37,14 +37,25 @@ public struct ModeObservation: Sendable, Codable, Equatable {
     public let ranOn: Isolation
     /// How long a main-actor job queued just before the call had to wait (calls that work).
     public var mainActorWaited: Double?
+    /// How long the call itself took, seen from the main actor: the yardstick for the wait
+    /// (the helpers' CPU work is calibrated once per process, so its length varies with load).
+    public var callSeconds: Double?
     /// For the dynamic casts: whether the conformance could be used there.
     public var conformanceUsable: Bool?
 
-    public init(call: ModeCall, ranOn: Isolation, mainActorWaited: Double? = nil, conformanceUsable: Bool? = nil) {
+    public init(call: ModeCall, ranOn: Isolation, mainActorWaited: Double? = nil, callSeconds: Double? = nil,
+                conformanceUsable: Bool? = nil) {
         self.call = call
         self.ranOn = ranOn
         self.mainActorWaited = mainActorWaited
+        self.callSeconds = callSeconds
         self.conformanceUsable = conformanceUsable
+    }
+
+    /// The wait was at least `share` of the call: a job queued on the main actor could not
+    /// run while the call did its work. Without a timed call, `work` is the yardstick.
+    public func heldTheMainActor(share: Double, work: Double) -> Bool? {
+        mainActorWaited.map { $0 >= (callSeconds ?? work) * share }
     }
 }
 

@@ -51,16 +51,17 @@ enum WhereCallsRunNarration {
 
     /// What running CPU work on the main actor did to it, from the timed waits.
     static func heldSentence(_ results: Results, work: Double) -> String? {
-        var held: [Double] = [], free: [Double] = []
+        var held: [Double] = [], heldUp: [Double] = [], free: [Double] = []
         for mode in CompileMode.allCases {
             for observed in results[mode] ?? [] where observed.call.works {
                 guard let waited = observed.mainActorWaited else { continue }
-                (observed.ranOn == .mainActor ? { held.append(waited) } : { free.append(waited) })()
+                guard observed.ranOn == .mainActor else { free.append(waited); continue }
+                held.append(waited)
+                if observed.heldTheMainActor(share: heldShare, work: work) == true { heldUp.append(waited) }
             }
         }
         guard !held.isEmpty else { return nil }
         let workText = work.formattedAsDuration
-        let heldUp = held.filter { $0 >= work * heldShare }
         guard !heldUp.isEmpty else {
             return "Helpers that ran on the main actor did \(workText) of work each, yet a main-actor job queued before them "
                 + "waited at most \(held.max()!.formattedAsDuration) on this run."
@@ -99,8 +100,8 @@ enum WhereCallsRunNarration {
     /// Whether the two witnesses agree for one call: `#isolation` said main actor exactly
     /// when the main actor was held up by the call's work.
     static func witnessesAgree(_ observed: ModeObservation, work: Double) -> Bool {
-        guard let waited = observed.mainActorWaited else { return true }
-        return (observed.ranOn == .mainActor) == (waited >= work * heldShare)
+        guard let held = observed.heldTheMainActor(share: heldShare, work: work) else { return true }
+        return (observed.ranOn == .mainActor) == held
     }
 
     /// Features a copy's compiler reported that its settings did not ask for.

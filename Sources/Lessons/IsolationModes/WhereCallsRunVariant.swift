@@ -46,6 +46,10 @@ enum WhereCallsRunVariant {
                 if let waited = observed.mainActorWaited {
                     context.recordInTable(Figure(key: "main_waited.\(suffix)", label: "main actor waited (\(mode.title), \(observed.call.label))",
                                                  value: waited, unit: .seconds))
+                    if let took = observed.callSeconds {
+                        context.recordInTable(Figure(key: "call_took.\(suffix)", label: "the call took (\(mode.title), \(observed.call.label))",
+                                                     value: took, unit: .seconds))
+                    }
                     context.recordInTable(Figure(key: "witnesses_agree.\(suffix)", label: "#isolation and the wait agree (\(mode.title), \(observed.call.label))",
                                                  value: WhereCallsRunNarration.witnessesAgree(observed, work: workSeconds) ? 1 : 0, unit: .flag))
                 }
