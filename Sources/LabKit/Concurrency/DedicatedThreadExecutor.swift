@@ -8,9 +8,10 @@ import Foundation
 /// - a `TaskExecutor`: `withTaskExecutorPreference(_:)` or `Task(executorPreference:)` makes
 ///   nonisolated async code of a task tree run here instead of on the global executor.
 ///
-/// `@unchecked Sendable` because the compiler cannot see the lock: `pending` and `isStopping`
-/// are read and written only while `condition` is locked; `threadID` is written once, before
-/// `init` returns (init waits for the thread to say it started).
+/// `@unchecked Sendable` because the compiler cannot see the lock: `pending`, `isStopping` and
+/// `runCount` are read and written only while `condition` is locked; `threadID` is written
+/// once, by the new thread, before `init` returns (init waits on a semaphore the thread
+/// signals after writing it), and only read after that.
 public final class DedicatedThreadExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
     public let name: String
     private let condition = NSCondition()

@@ -26,6 +26,8 @@ public enum SQLiteValue: Sendable, Equatable {
 ///
 /// Not `Sendable`, on purpose: a connection must be used by one thread at a time, so an
 /// actor owns it (the inventory's store) and nothing else can reach it.
+/// The raw pointers are SQLite's own `sqlite3 *` / `sqlite3_stmt *` handles, opaque to Swift:
+/// only the C shim dereferences them, and each is closed exactly once, in `deinit`.
 public final class SQLiteConnection {
     private let handle: UnsafeMutableRawPointer
     public let path: String

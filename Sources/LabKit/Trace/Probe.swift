@@ -57,7 +57,7 @@ public final class Probe: Sendable {
                             isolation: isolated (any Actor)? = #isolation,
                             _ body: () async throws -> T) async rethrows -> T {
         let composed = Probe.inheritedLane().map { "\($0) › \(label)" } ?? label
-        let here = LaneLabel(text: composed, setByTask: withUnsafeCurrentTask { $0?.hashValue })
+        let here = LaneLabel(text: composed, setByTask: Probe.currentTaskKey)
         return try await Probe.$laneLabel.withValue(here, operation: body, isolation: isolation)
     }
 
@@ -102,13 +102,16 @@ public final class Probe: Sendable {
         _ = begin(name, kind: .step, isolation: Isolation(isolation))
     }
 
+    /// The running task's identity (nil outside any task): a live task's key is unique.
+    static var currentTaskKey: Int? { withUnsafeCurrentTask { $0?.hashValue } }
+
     /// The lane label for code running now. A task given a name (`Task(name:)`,
     /// `group.addTask(name:)`) draws in a lane of that name, nested under the lane it was
     /// started from; a label its own code set with `withLane` wins over its name.
     static func inheritedLane() -> String? {
         let label = laneLabel
         guard let name = TaskName.current else { return label?.text }
-        if let label, label.setByTask == withUnsafeCurrentTask(body: { $0?.hashValue }) { return label.text }
+        if let label, label.setByTask == currentTaskKey { return label.text }
         return label.map { "\($0.text) › \(name)" } ?? name
     }
 
@@ -120,7 +123,7 @@ public final class Probe: Sendable {
     private func begin(_ name: String, kind: WorkKind, isolation: Isolation) -> Int {
         let start = now
         let thread = currentThreadID()
-        let taskKey = withUnsafeCurrentTask { $0?.hashValue }
+        let taskKey = Probe.currentTaskKey
         // Code outside any task (a completion handler on a dispatch queue) gets its own lane.
         let label = taskKey == nil ? "outside any task" : Probe.inheritedLane()
         let parent = Probe.currentSpan

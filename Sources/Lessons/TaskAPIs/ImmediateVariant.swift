@@ -59,7 +59,7 @@ enum ImmediateVariant {
             its first suspension. Each line below was logged by the code that ran it, in order.
             """)
         guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else {
-            console.paragraph("Task.immediate needs the Swift 6.2 runtime (macOS 26 / iOS 26): this system does not have it.")
+            console.paragraph(TaskAPIsLesson.needsSwift62Runtime("Task.immediate"))
             return
         }
         let log = OrderLog()

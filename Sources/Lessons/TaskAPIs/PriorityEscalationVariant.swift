@@ -17,7 +17,7 @@ enum PriorityEscalationVariant {
         /// After its next suspension, on whichever thread resumed it.
         let afterResuming: Moment
         /// What `withTaskPriorityEscalationHandler` was told, if it was called.
-        let handlerSaw: (old: TaskPriority, new: TaskPriority)?
+        var handlerSaw: (old: TaskPriority, new: TaskPriority)?
 
         static func == (lhs: Observation, rhs: Observation) -> Bool {
             lhs.start == rhs.start && lhs.whileRunning == rhs.whileRunning && lhs.afterResuming == rhs.afterResuming
@@ -79,9 +79,9 @@ enum PriorityEscalationVariant {
             return Observation(start: start, whileRunning: whileRunning, afterResuming: afterResuming, handlerSaw: nil)
         }
         while !started.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(1)) }
-        let seen = await Task.detached(name: "user tap", priority: .high) { await background.value }.value
-        return Observation(start: seen.start, whileRunning: seen.whileRunning, afterResuming: seen.afterResuming,
-                           handlerSaw: handlerSaw.withLock { $0 })
+        var seen = await Task.detached(name: "user tap", priority: .high) { await background.value }.value
+        seen.handlerSaw = handlerSaw.withLock { $0 }
+        return seen
     }
 
     static let variant = LessonVariant("priority-escalation", title: "Priority escalation: what Swift raises, what the OS does") { context in
@@ -93,7 +93,7 @@ enum PriorityEscalationVariant {
             system sets it, as it starts, while it still runs after the tap, and after its next suspension.
             """)
         guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else {
-            console.paragraph("withTaskPriorityEscalationHandler needs the Swift 6.2 runtime (macOS 26 / iOS 26): this system does not have it.")
+            console.paragraph(TaskAPIsLesson.needsSwift62Runtime("withTaskPriorityEscalationHandler"))
             return
         }
         let seen = await context.probe.span("background task, awaited by a .high one") { await observe() }

@@ -36,4 +36,9 @@ public struct TaskAPIsLesson: Lesson {
     ]
 
     public var childDemos: [ChildDemo] { [] }
+
+    /// What a variant says on an Apple system older than the Swift 6.2 runtime its API needs.
+    static func needsSwift62Runtime(_ api: String) -> String {
+        "\(api) needs the Swift 6.2 runtime (macOS 26 / iOS 26): this system does not have it."
+    }
 }

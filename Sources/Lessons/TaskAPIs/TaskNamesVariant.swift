@@ -34,7 +34,7 @@ enum TaskNamesVariant {
             """)
         // Naming a task and reading its name need the Swift 6.2 runtime (SE-0469).
         guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else {
-            console.paragraph("Task names need the Swift 6.2 runtime (macOS 26 / iOS 26): this system does not have it.")
+            console.paragraph(TaskAPIsLesson.needsSwift62Runtime("Naming tasks"))
             return
         }
         let probe = context.probe
