@@ -127,6 +127,16 @@ struct IsolationModesNarrationTests {
         #expect(text.contains("waited at most"))
     }
 
+    @Test func theHeldSentenceStatesTheCallsMeasuredTimeNotTheNominalWork() {
+        var results = Self.results(IsolationModesTableTests.expected, waited: 0.012)
+        for (mode, observed) in results {
+            results[mode] = observed.map { var timed = $0; if timed.mainActorWaited != nil { timed.callSeconds = 0.012 }; return timed }
+        }
+        let text = WhereCallsRunNarration.heldSentence(results, work: 0.02) ?? ""
+        #expect(text.contains("held the main actor") && text.contains("12 ms a call on this run"))
+        #expect(!text.contains("20 ms"))
+    }
+
     @Test func refusedCastsAreNamedByMode() {
         let text = WhereCallsRunNarration.conformanceSentence(
             Self.results(IsolationModesTableTests.expected, usableOff: [.xcodeAppTemplate: false])) ?? ""

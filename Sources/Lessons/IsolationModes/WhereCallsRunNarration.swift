@@ -51,22 +51,25 @@ enum WhereCallsRunNarration {
 
     /// What running CPU work on the main actor did to it, from the timed waits.
     static func heldSentence(_ results: Results, work: Double) -> String? {
-        var held: [Double] = [], heldUp: [Double] = [], free: [Double] = []
+        var held: [Double] = [], heldUp: [Double] = [], free: [Double] = [], took: [Double] = []
         for mode in CompileMode.allCases {
             for observed in results[mode] ?? [] where observed.call.works {
                 guard let waited = observed.mainActorWaited else { continue }
                 guard observed.ranOn == .mainActor else { free.append(waited); continue }
                 held.append(waited)
+                if let seconds = observed.callSeconds { took.append(seconds) }
                 if observed.heldTheMainActor(share: heldShare, work: work) == true { heldUp.append(waited) }
             }
         }
         guard !held.isEmpty else { return nil }
-        let workText = work.formattedAsDuration
+        // The calls' own time when it was measured: CPU work calibrated on a busy moment runs
+        // shorter than the nominal figure, and the sentence must match the table beside it.
+        let workText = took.isEmpty ? "\(work.formattedAsDuration) of work" : "work (\(range(took)) a call on this run)"
         guard !heldUp.isEmpty else {
-            return "Helpers that ran on the main actor did \(workText) of work each, yet a main-actor job queued before them "
+            return "Helpers that ran on the main actor did their \(workText), yet a main-actor job queued before them "
                 + "waited at most \(held.max()!.formattedAsDuration) on this run."
         }
-        var sentence = "Where a helper ran on the main actor, its \(workText) of work held the main actor: a job queued "
+        var sentence = "Where a helper ran on the main actor, its \(workText) held the main actor: a job queued "
             + "just before it waited \(range(heldUp)) (\(heldUp.count) of \(held.count) such calls; a 60 Hz frame is 16.7 ms)."
         if let longest = free.max() {
             sentence += " Where it left, the job waited at most \(longest.formattedAsDuration)."
