@@ -18,7 +18,10 @@ public enum BenchmarkCatalog {
             CancellationSuite.suite(),
             CountersSuite.suite(),
             MainActorFetchSuite.suite(),
-            InventorySuite.suite(),
+            InventorySuite.transactions(),
+            InventorySuite.fromTasks(),
+            InventorySuite.fromProcesses(),
+            InventorySuite.readsWhileWriting(),
         ]
     }
 }

@@ -3,29 +3,123 @@ import LabBench
 import LabKit
 import Lessons
 
-/// The inventory store actor's throughput: adds from many tasks, in memory and to a file.
+/// The inventory's SQLite store: what a transaction costs, adds from many tasks and from
+/// many processes, and reads while another connection writes (write-ahead logging).
 enum InventorySuite {
-    static func suite() -> BenchmarkSuite {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-bench-inventory-\(ProcessInfo.processInfo.processIdentifier)")
-        func variant(_ name: String, storage: @escaping @Sendable () -> any InventoryStorage) -> BenchmarkVariant {
-            BenchmarkVariant(name) { iterations in
-                guard let store = try? InventoryStore(storage: storage()) else { return }
-                await withTaskGroup(of: Void.self) { group in
-                    for index in 0..<iterations {
-                        group.addTask { _ = try? await store.add(name: "Item \(index % 50)", quantity: 1) }
+    static let adds = 1_000
+
+    /// A database per variant, made on first use (not when `lab bench` lists its suites),
+    /// and a counter so every run adds products no earlier run added.
+    final class Database: Sendable {
+        private let state = Locked<(store: InventoryStore?, runs: Int)>((nil, 0))
+        let path: String
+
+        init(_ name: String) {
+            let folder = FileManager.default.temporaryDirectory
+                .appendingPathComponent("lab-bench-inventory-\(ProcessInfo.processInfo.processIdentifier)")
+            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            path = folder.appendingPathComponent("\(name.filter { $0.isLetter || $0.isNumber }).sqlite").path
+        }
+
+        /// The store, and the first product number this run may use.
+        func next(_ count: Int) -> (InventoryStore, Int)? {
+            state.withLock { state in
+                if state.store == nil { state.store = try? InventoryStore(path: path) }
+                defer { state.runs += 1 }
+                return state.store.map { ($0, state.runs * count) }
+            }
+        }
+    }
+
+    static func transactions() -> BenchmarkSuite {
+        BenchmarkSuite(
+            name: "inventory transactions", kind: .pattern,
+            summary: "\(adds) adds of new products to an SQLite file (WAL, synchronous FULL) through the store actor, from one task",
+            reference: InventoryWorkload.oneTransaction.rawValue,
+            variants: InventoryWorkload.allCases.map { workload in
+                let database = Database(workload.rawValue)
+                return BenchmarkVariant(workload.rawValue) { iterations in
+                    for _ in 0..<iterations {
+                        guard let (store, first) = database.next(adds) else { return }
+                        try? await workload.run(store, count: adds, first: first)
+                    }
+                }
+            })
+    }
+
+    static let taskAdds = 400
+    static func fromTasks() -> BenchmarkSuite {
+        func variant(_ name: String, tasks: Int, connections: Int) -> BenchmarkVariant {
+            let databases = (0..<connections).map { _ in Database(name) }
+            return BenchmarkVariant(name) { iterations in
+                for _ in 0..<iterations {
+                    let stores = databases.compactMap { $0.next(taskAdds) }
+                    guard stores.count == connections else { return }
+                    await withTaskGroup(of: Void.self) { group in
+                        for task in 0..<tasks {
+                            let (store, first) = stores[task % connections]
+                            let share = taskAdds / tasks
+                            group.addTask {
+                                try? await InventoryWorkload.oneTransactionEach.run(store, count: share, first: first + task * share)
+                            }
+                        }
                     }
                 }
             }
         }
         return BenchmarkSuite(
-            name: "inventory store", kind: .primitive,
-            summary: "adds from concurrent tasks to the store actor; per add (each saves the whole store)",
-            reference: "in memory",
+            name: "inventory adds from tasks", kind: .pattern,
+            summary: "\(taskAdds) adds, a transaction each, to one SQLite file: from 1 task, from 8 tasks through one store actor, and from 8 tasks with a store (connection) each",
+            reference: "1 task",
             variants: [
-                variant("in memory") { InMemoryInventoryStorage() },
-                variant("file, atomic save") {
-                    FileInventoryStorage(url: folder.appendingPathComponent("\(UUID().uuidString).json"))
-                },
+                variant("1 task", tasks: 1, connections: 1),
+                variant("8 tasks, one actor", tasks: 8, connections: 1),
+                variant("8 tasks, 8 connections", tasks: 8, connections: 8),
             ])
+    }
+
+    static let processAdds = 200
+    static func fromProcesses() -> BenchmarkSuite {
+        func variant(_ processes: Int) -> BenchmarkVariant {
+            BenchmarkVariant(processes == 1 ? "1 process" : "\(processes) processes") { iterations in
+                let database = Database("processes-\(processes)-\(UUID().uuidString)")
+                for _ in 0..<iterations {
+                    _ = try? await InventoryProcesses.add(processAdds, split: processes, store: database.path)
+                }
+                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database.path + suffix) }
+            }
+        }
+        return BenchmarkSuite(
+            name: "inventory adds from processes", kind: .pattern,
+            summary: "\(processAdds) adds, a transaction each, to one SQLite file from N processes started together (start-up included); SQLite's lock and busy timeout serialise them",
+            reference: "1 process",
+            variants: [variant(1), variant(4), variant(8)])
+    }
+
+    static func readsWhileWriting() -> BenchmarkSuite {
+        func variant(_ name: String, writing: Bool) -> BenchmarkVariant {
+            let database = Database("reads-\(writing)")
+            return BenchmarkVariant(name) { iterations in
+                guard let (reader, _) = database.next(0), (try? await reader.count()) != nil else { return }
+                if (try? await reader.count()) == 0 { _ = try? await reader.add((0..<500).map { Product(name: "Item \($0)", quantity: 1) }) }
+                let writer = writing ? try? InventoryStore(path: database.path) : nil
+                let stop = Locked(false)
+                let writing = Task {
+                    var number = 0
+                    while let writer, !stop.withLock({ $0 }) {
+                        number += 1
+                        _ = try? await writer.add(name: "Written \(number % 100)", quantity: 1)
+                    }
+                }
+                for _ in 0..<iterations { _ = try? await reader.search("Item 4") }
+                stop.withLock { $0 = true }
+                await writing.value
+            }
+        }
+        return BenchmarkSuite(
+            name: "inventory reads while writing", kind: .primitive,
+            summary: "a search through one store actor while another connection commits adds in a loop, vs alone (write-ahead logging: readers do not wait for the writer); per search",
+            reference: "reads alone",
+            variants: [variant("reads alone", writing: false), variant("reads while another connection writes", writing: true)])
     }
 }

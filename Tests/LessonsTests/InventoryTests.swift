@@ -5,104 +5,164 @@ import Testing
 
 @Suite("Inventory store")
 struct InventoryStoreTests {
-    func temporaryStore() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-inv-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder.appendingPathComponent("inventory.json")
-    }
-
-    @Test func addsMergeByNameListsSortedAndSearchesIgnoringCase() async throws {
-        let store = try InventoryStore(storage: InMemoryInventoryStorage())
+    @Test func addsMergeByNameListsByNameAndSearchesAsTheBookDoes() async throws {
+        let store = try InventoryStore.inMemory()
         try await store.add(name: "Milk", quantity: 2)
         try await store.add(name: "bread", quantity: 1)
-        try await store.add(name: "MILK", quantity: 3)
+        #expect(try await store.add(name: "MILK", quantity: 3) == Product(name: "Milk", quantity: 5))
         try await store.add(name: "Almond milk", quantity: 1)
-        #expect(await store.all().map(\.name) == ["Almond milk", "bread", "Milk"])
-        #expect(await store.all().first { $0.name == "Milk" }?.quantity == 5)
-        #expect(await store.search("mIL").map(\.name) == ["Almond milk", "Milk"])
-        try await store.delete(name: "BREAD")
-        #expect(await store.all().count == 2)
+        #expect(try await store.all().map(\.name) == ["Almond milk", "Milk", "bread"], "ORDER BY name: capitals first")
+        #expect(try await store.search("mil").map(\.name) == ["Almond milk"], "CONTAINS is case-sensitive")
+        #expect(try await store.search("mIL", ignoringCase: true).map(\.name) == ["Almond milk", "Milk"])
+        #expect(try await store.search("ilk").map(\.name) == ["Almond milk", "Milk"], "contains, not a prefix")
+        #expect(try await store.delete(name: "BREAD") == "bread")
+        #expect(try await store.count() == 2)
+    }
+
+    @Test func searchTextIsLiteralAndNamesAreOneProductHoweverComposed() async throws {
+        let store = try InventoryStore.inMemory()
+        try await store.add(name: "100% juice", quantity: 1)
+        try await store.add(name: "1000 juices", quantity: 1)
+        try await store.add(name: "Caf\u{E9}", quantity: 1)
+        try await store.add(name: "Cafe\u{301}", quantity: 2)
+        #expect(try await store.search("0%").map(\.name) == ["100% juice"], "% is a character, not a wildcard")
+        #expect(try await store.search("_").isEmpty)
+        #expect(try await store.all().first { $0.name.hasPrefix("Caf") }?.quantity == 3, "é typed two ways is one product")
     }
 
     @Test func badInputIsRefusedAndChangesNothing() async throws {
-        let store = try InventoryStore(storage: InMemoryInventoryStorage())
+        let store = try InventoryStore.inMemory()
+        try await store.add(name: "Big", quantity: Int.max)
         await #expect(throws: InventoryError.emptyName) { try await store.add(name: "   ", quantity: 1) }
-        await #expect(throws: InventoryError.negativeQuantity(-1)) { try await store.add(name: "Milk", quantity: -1) }
+        await #expect(throws: InventoryError.negativeQuantity("-1")) { try await store.add(name: "Milk", quantity: -1) }
+        await #expect(throws: InventoryError.controlCharacter) { try await store.add(name: "Mi\u{0}lk", quantity: 1) }
+        await #expect(throws: InventoryError.nameTooLong(characters: 201)) { try await store.add(name: String(repeating: "é", count: 201), quantity: 1) }
+        await #expect(throws: InventoryError.quantityOverflow(name: "Big", current: Int.max, adding: 1)) { try await store.add(name: "big", quantity: 1) }
         await #expect(throws: InventoryError.notFound("Cheese")) { try await store.delete(name: "Cheese") }
-        #expect(await store.all().isEmpty)
+        #expect(try await store.all() == [Product(name: "Big", quantity: Int.max)])
     }
 
-    @Test func concurrentAddsFromManyTasksLoseNothing() async throws {
-        let url = try temporaryStore()
-        let store = try InventoryStore(storage: FileInventoryStorage(url: url))
+    @Test func aBatchIsAllOrNothing() async throws {
+        let store = try InventoryStore.inMemory()
+        try await store.add(name: "Big", quantity: Int.max - 1)
+        await #expect(throws: InventoryError.self) {
+            try await store.add([Product(name: "Milk", quantity: 1), Product(name: "Big", quantity: 1), Product(name: "Big", quantity: 1)])
+        }
+        #expect(try await store.all() == [Product(name: "Big", quantity: Int.max - 1)], "the Milk before the failure was rolled back")
+    }
+
+    @Test func quantitiesParseAsWholeNumbersFromZeroToTheLargest() throws {
+        #expect(try ProductInput.quantity("0") == 0)
+        #expect(try ProductInput.quantity("+7") == 7)
+        #expect(try ProductInput.quantity("\(Int.max)") == Int.max)
+        #expect(throws: InventoryError.quantityTooLarge("9223372036854775808")) { try ProductInput.quantity("9223372036854775808") }
+        #expect(throws: InventoryError.negativeQuantity("-9223372036854775809")) { try ProductInput.quantity("-9223372036854775809") }
+        for text in ["", "-", "1e3", " 1", "٣", "0x10", "1_000"] {
+            #expect(throws: InventoryError.invalidQuantity(text)) { try ProductInput.quantity(text) }
+        }
+    }
+
+    /// Two store actors (two connections) on one file, adding the same product from many
+    /// tasks: the actors do not serialise each other, SQLite's write lock does.
+    @Test func twoConnectionsAddingAtOnceLoseNothing() async throws {
+        let scratch = try InventoryScratch("inventory-test")
+        defer { scratch.remove() }
+        let stores = try (0..<2).map { _ in try InventoryStore(path: scratch.path("two.sqlite")) }
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<200 {
-                group.addTask { try await store.add(name: index.isMultiple(of: 4) ? "Milk" : "Item \(index)", quantity: 1) }
+                group.addTask { try await stores[index % 2].add(name: index.isMultiple(of: 4) ? "Milk" : "Item \(index)", quantity: 1) }
             }
             try await group.waitForAll()
         }
-        let reloaded = try FileInventoryStorage(url: url).load()
-        #expect(reloaded.map(\.quantity).reduce(0, +) == 200)
-        #expect(reloaded.first { $0.name == "Milk" }?.quantity == 50)
+        let reopened = try InventoryStore(path: scratch.path("two.sqlite"), create: false)
+        #expect(try await reopened.all().map(\.quantity).reduce(0, +) == 200)
+        #expect(try await reopened.search("Milk").first?.quantity == 50)
+        #expect(try await reopened.integrityCheck() == "ok")
     }
 
-    /// A process saving in a loop is killed with SIGKILL; every reload must succeed. A kill
-    /// counts as mid-write only when it left the save's temporary file behind (created before
-    /// the data is written, renamed over the store after): the test proves at least one kill
-    /// landed inside a write, instead of hoping a timer did.
-    @Test func aStoreKilledMidSaveReloadsIntact() async throws {
-        let url = try temporaryStore()
-        var midWrite = 0
-        var rounds = 0
-        var known: Set<String> = []
-        while midWrite < 3 && rounds < 40 {
-            rounds += 1
-            let child = try ChildDemo.start("inventory-save-loop", environment: [CrashSafetyVariant.storeKey: url.path])
-            // Kill only once the child has saved at least once since it started.
-            let before = try? FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date
-            while (try? FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date) == before {
-                try await Task.sleep(for: .milliseconds(1))
-            }
-            kill(child.processIdentifier, SIGKILL)
-            child.waitUntilExit()
-            #expect(child.terminationReason == .uncaughtSignal, "the child was killed, not finished")
-            // A temporary no earlier round left: this kill stopped a save between create and rename.
-            let left = AtomicFile.temporaries(of: url).subtracting(known)
-            if !left.isEmpty { midWrite += 1 }
-            known.formUnion(left)
-            #expect(throws: Never.self, "round \(rounds): the store must reload") { try FileInventoryStorage(url: url).load() }
+    @Test func theStoreRunsOnItsOwnThread() async throws {
+        let store = try InventoryStore.inMemory()
+        #expect(await store.isOnItsOwnThread())
+        #expect(try await store.journalMode() == "memory")
+    }
+
+    /// kill -9 during a large transaction, 20 times: each database opens, passes SQLite's
+    /// integrity check and holds exactly the transactions that committed. The child's log
+    /// proves kills landed inside a transaction (not only between them).
+    @Test func killedMidTransactionTwentyTimesTheDatabaseHoldsTheLastCommit() async throws {
+        let scratch = try InventoryScratch("inventory-kill")
+        defer { scratch.remove() }
+        var trials: [CrashSafetyVariant.Trial] = []
+        for number in 1...20 {
+            trials.append(try await CrashSafetyVariant.trial(in: scratch, number: number, delay: .milliseconds(5 + 9 * number)))
         }
-        #expect(midWrite >= 3, "at least three kills landed inside a write (\(midWrite) of \(rounds))")
+        for (number, trial) in trials.enumerated() {
+            #expect(trial.integrity == "ok", "trial \(number + 1)")
+            #expect(trial.holdsExactlyCommitted, "trial \(number + 1): \(trial)")
+        }
+        #expect(trials.filter(\.killedInsideATransaction).count >= 10, "kills inside a transaction: \(trials.filter(\.killedInsideATransaction).count) of 20")
     }
 
-    @Test func aFailedSaveChangesNothingInMemory() async throws {
-        let storage = FailingStorage()
-        let store = try InventoryStore(storage: storage)
-        await #expect(throws: InventoryStorageError.self) { try await store.add(name: "Milk", quantity: 1) }
-        #expect(await store.all().isEmpty)
+    @Test(arguments: StoreFixtures.refused.indices)
+    func aFileThatIsNotAnInventoryIsRefusedUntouched(index: Int) async throws {
+        let scratch = try InventoryScratch("inventory-refused")
+        defer { scratch.remove() }
+        let path = scratch.path("store")
+        try StoreFixtures.refused[index].make(path)
+        let before = FileManager.default.contents(atPath: path)
+        for create in [false, true] {
+            #expect(throws: InventoryStoreError.self, "\(StoreFixtures.refused[index].name)") { _ = try InventoryDatabase(path: path, create: create) }
+        }
+        #expect(FileManager.default.contents(atPath: path) == before, "byte for byte")
     }
-}
 
-/// Storage whose saves always fail, like a full disk.
-final class FailingStorage: InventoryStorage {
-    func load() throws -> [Product] { [] }
-    func save(_ products: [Product]) throws { throw InventoryStorageError.unwritable(path: "/full", reason: "no space left") }
+    @Test func anEmptyFileBecomesAnInventory() async throws {
+        let scratch = try InventoryScratch("inventory-empty")
+        defer { scratch.remove() }
+        let path = scratch.path("empty.sqlite")
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        let store = try InventoryStore(path: path)
+        try await store.add(name: "Milk", quantity: 1)
+        #expect(try await store.journalMode() == "wal")
+    }
 }
 
 @Suite("inventory lesson", .serialized)
 @MainActor
 struct InventoryLessonTests {
-    @Test func theFlowRunsStoreWorkOnTheActorAndUpdatesOnTheMainActor() async throws {
+    @Test func theFlowFollowsTheBookOnTheActorAndTheMainActor() async throws {
         let report = try await LessonHarness.run(InventoryLesson(), ["flow"])
-        #expect(try report.figure("flow", "sorted").text == "Almond milk, Bread, eggs, Milk, Millet")
-        #expect(try report.figure("flow", "search_results").text == "Almond milk, Milk, Millet")
+        #expect(try report.figure("flow", "journal_mode").text == "wal")
+        #expect(try report.figure("flow", "sorted").text == "Almond milk, Bread, Milk, Millet, eggs")
+        #expect(try report.figure("flow", "search_results").text == "Milk, Millet")
+        #expect(try report.figure("flow", "search_ignoring_case").text == "Almond milk, Milk, Millet")
+        #expect(try report.value("flow", "milk") == 4)
+        #expect(try report.value("flow", "after_reopen") == 4)
         #expect(try report.figure("flow", "store_isolation").text == "actor InventoryStore")
         #expect(try report.figure("flow", "view_isolation").text == "main actor")
     }
 
-    @Test func aCorruptStoreIsRefusedAndUntouched() async throws {
+    @Test func concurrentTasksAndProcessesKeepEveryAdd() async throws {
+        let report = try await LessonHarness.run(InventoryLesson(), ["concurrent-adds"])
+        #expect(try report.value("concurrent-adds", "units_after_reload") == 100)
+        #expect(try report.value("concurrent-adds", "processes_succeeded") == 20)
+        #expect(try report.value("concurrent-adds", "process_milk") == 20)
+    }
+
+    @Test func filesThatAreNotInventoriesAreRefusedAndUntouched() async throws {
         let report = try await LessonHarness.run(InventoryLesson(), ["corrupt-store"])
-        #expect(try report.value("corrupt-store", "refused") == 3)
-        #expect(try report.value("corrupt-store", "untouched") == 3)
+        #expect(try report.value("corrupt-store", "refused") == Double(StoreFixtures.refused.count))
+        #expect(try report.value("corrupt-store", "untouched") == Double(StoreFixtures.refused.count))
+    }
+
+    @Test func throughTheActorNoAddFails() async throws {
+        let report = try await LessonHarness.run(InventoryLesson(), ["shared-connection"])
+        #expect(try report.value("shared-connection", "actor_failed") == 0)
+        #expect(try report.value("shared-connection", "actor_milk") == 1000)
+    }
+
+    @Test func theCrashVariantFindsEveryDatabaseSound() async throws {
+        let report = try await LessonHarness.run(InventoryLesson(), ["crash-safety"])
+        #expect(try report.value("crash-safety", "sound") == Double(CrashSafetyVariant.kills))
     }
 }

@@ -29,9 +29,11 @@ public struct ChildDemo: Sendable {
     }
 
     /// Runs the named demo in a child process and waits for it (at most `timeout`).
-    public static func launch(_ name: String, timeout: Duration = .seconds(20)) throws -> Outcome {
+    public static func launch(_ name: String, environment extra: [String: String] = [:],
+                              timeout: Duration = .seconds(20)) throws -> Outcome {
         var environment = ProcessInfo.processInfo.environment
         environment[environmentKey] = name
+        for (key, value) in extra { environment[key] = value }
         let result = try ProcessCapture.run(try hostExecutable(), [], environment: environment, timeout: timeout.seconds)
         return Outcome(exitStatus: result.status, crashed: result.crashed,
                        standardOutput: result.standardOutput, standardError: result.standardError)

@@ -6,33 +6,32 @@ enum CorruptStoreVariant {
     static let variant = LessonVariant("corrupt-store", title: "A damaged or foreign file is refused and left untouched") { context in
         let console = context.console
         console.paragraph("""
-            The store refuses to start from a file it cannot read, rather than starting empty and \
-            overwriting it at the next save. We try three files: half-written JSON, another \
-            program's JSON, and a store from a newer version of the lab.
+            The store refuses to use a file it cannot vouch for, rather than writing into it. \
+            Before writing anything it reads the file's first bytes (every SQLite database begins \
+            "SQLite format 3"), the application id the lab writes into its databases' header, the \
+            schema version, and SQLite's quick check of every page. We try \
+            \(StoreFixtures.refused.count) files; each is refused with one line, and compared \
+            byte for byte afterwards.
             """)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-corrupt-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let cases: [(String, String)] = [
-            ("half-written", #"{"format": "concurrency-lab.inventory", "version": 1, "products": [{"name": "Mi"#),
-            ("foreign", #"{"name": "my-app", "dependencies": {}}"#),
-            ("newer", #"{"format": "concurrency-lab.inventory", "version": 9, "products": []}"#),
-        ]
+        let scratch = try InventoryScratch("inventory-corrupt")
+        defer { scratch.remove() }
         var refused = 0, untouched = 0
-        for (name, text) in cases {
-            let url = folder.appendingPathComponent("\(name).json")
-            try Data(text.utf8).write(to: url)
+        for (index, fixture) in StoreFixtures.refused.enumerated() {
+            let path = scratch.path("store-\(index)")
+            try fixture.make(path)
+            let before = FileManager.default.contents(atPath: path)
             do {
-                _ = try InventoryStore(storage: FileInventoryStorage(url: url))
-                console.output("\(name): loaded (unexpected)")
+                let store = try InventoryStore(path: path, create: false)
+                _ = try await store.all()
+                console.output("\(fixture.name): opened (unexpected)")
             } catch {
                 refused += 1
-                console.output("\(name): \(error)")
+                console.output("\(fixture.name): \(error)")
             }
-            if (try? Data(contentsOf: url)) == Data(text.utf8) { untouched += 1 }
+            if FileManager.default.contents(atPath: path) == before { untouched += 1 }
         }
         context.record("refused", "files refused", count: refused)
         context.record("untouched", "files left byte-for-byte as they were", count: untouched)
-        console.paragraph("All \(refused) refused with a reason; \(untouched) of \(cases.count) files are byte-for-byte unchanged.")
+        console.paragraph(InventoryNarration.corruptStores(files: StoreFixtures.refused.count, refused: refused, untouched: untouched))
     }
 }

@@ -1,70 +1,88 @@
 import Foundation
 import LabKit
 
-/// A process killed with SIGKILL in the middle of saving: the store reloads intact.
+/// A process killed with SIGKILL in the middle of a large transaction: the database opens,
+/// passes SQLite's integrity check, and holds exactly the transactions that committed.
 enum CrashSafetyVariant {
-    static let storeKey = "CONCURRENCY_LAB_INVENTORY_STORE"
     static let kills = 5
 
-    /// The child: saves ever-larger inventories, as fast as it can, until killed.
-    static let demos = [
-        ChildDemo("inventory-save-loop") {
-            guard let path = ProcessInfo.processInfo.environment[storeKey] else { return }
-            let storage = FileInventoryStorage(url: URL(fileURLWithPath: path))
-            var products: [Product] = []
-            for round in 0..<1_000_000 {
-                products.append(Product(name: "Item \(round)", quantity: round))
-                try? storage.save(products)
-            }
-        },
-    ]
+    /// What one kill left behind.
+    struct Trial: Equatable {
+        /// Transactions the child said had committed, and the one it had begun last.
+        var reportedCommits = 0
+        var begun = 0
+        var rows = 0
+        var integrity = ""
 
-    static let variant = LessonVariant("crash-safety", title: "kill -9 at random moments while saving: the store reloads intact") { context in
+        var transactionsInFile: Int { rows / InventoryChildDemos.rowsPerTransaction }
+        /// Whole transactions only, and all the reported ones: one more than reported is a kill
+        /// between a COMMIT and the child's note of it.
+        var holdsExactlyCommitted: Bool {
+            rows % InventoryChildDemos.rowsPerTransaction == 0
+                && transactionsInFile >= reportedCommits && transactionsInFile <= max(begun, reportedCommits)
+        }
+        /// By the child's own log, the kill came after a BEGIN and before its commit was noted.
+        var killedInsideATransaction: Bool { begun > reportedCommits }
+        var sound: Bool { integrity == "ok" && holdsExactlyCommitted }
+    }
+
+    /// Starts the child on a fresh database, kills it `delay` after its first BEGIN, and
+    /// reopens the database.
+    static func trial(in scratch: InventoryScratch, number: Int, delay: Duration) async throws -> Trial {
+        let store = scratch.path("crash-\(number).sqlite"), report = scratch.path("crash-\(number).log")
+        _ = FileManager.default.createFile(atPath: report, contents: nil)
+        let child = try ChildDemo.start("inventory-big-transactions", environment: [
+            InventoryChildDemos.storeKey: store, InventoryChildDemos.reportKey: report,
+        ])
+        let deadline = ContinuousClock.now + .seconds(20)
+        while !(log(report).contains("begin 1")), child.isRunning, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        try await Task.sleep(for: delay)
+        kill(child.processIdentifier, SIGKILL)
+        child.waitUntilExit()
+        var trial = Trial()
+        for line in log(report).split(separator: "\n") {
+            let parts = line.split(separator: " ")
+            guard parts.count == 2, let number = Int(parts[1]) else { continue }
+            if parts[0] == "begin" { trial.begun = number } else if parts[0] == "commit" { trial.reportedCommits = number }
+        }
+        let database = try InventoryDatabase(path: store, create: false)
+        trial.integrity = try database.integrityCheck()
+        trial.rows = try database.count()
+        return trial
+    }
+
+    static func log(_ path: String) -> String {
+        String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+    }
+
+    static let variant = LessonVariant("crash-safety", title: "kill -9 in the middle of a large transaction: the last commit survives, whole") { context in
         let console = context.console
         console.paragraph("""
-            A child process saves a growing inventory as fast as it can. We kill it with SIGKILL \
-            (no chance to clean up) at \(kills) random moments, and after each kill load the file \
-            with a fresh store. Each save writes a temporary file, flushes it, and renames it over \
-            the old one.
+            A child process adds products in transactions of \(InventoryChildDemos.rowsPerTransaction) \
+            rows each, one after another, noting in a log when it begins each and when its COMMIT \
+            returned. We kill it with SIGKILL (no chance to clean up) at \(kills) random moments, \
+            each on a fresh database, then open the database, run SQLite's integrity check and \
+            count the rows. With write-ahead logging a transaction's pages are appended to the \
+            log and count only once its commit record is there.
             """)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-crash-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let url = folder.appendingPathComponent("inventory.json")
+        let scratch = try InventoryScratch("inventory-crash")
+        defer { scratch.remove() }
         var random = SeededRandom(seed: context.options.seed, event: "kill moments")
-        var intact = 0
-        var sizes: [Int] = []
-        var midSave = 0
-        var known: Set<String> = []
-        for round in 1...kills {
-            let child = try ChildDemo.start("inventory-save-loop", environment: [storeKey: url.path])
-            try await Task.sleep(for: .milliseconds(40 + Int(random.next() % 120)))
-            kill(child.processIdentifier, SIGKILL)
-            child.waitUntilExit()
-            // A temporary file no earlier kill left: this kill stopped a save between its
-            // create and its rename (the test suite relies on this, not on the timer).
-            let left = AtomicFile.temporaries(of: url).subtracting(known)
-            if !left.isEmpty { midSave += 1 }
-            known.formUnion(left)
-            do {
-                let products = try FileInventoryStorage(url: url).load()
-                intact += 1
-                sizes.append(products.count)
-                console.output("kill \(round): reloaded \(products.count) products")
-            } catch {
-                console.output("kill \(round): the store is damaged: \(error)")
-            }
+        var trials: [Trial] = []
+        for number in 1...kills {
+            let trial = try await trial(in: scratch, number: number, delay: .milliseconds(20 + Int(random.next() % 150)))
+            trials.append(trial)
+            console.output("kill \(number): \(trial.begun > trial.reportedCommits ? "inside transaction \(trial.begun)" : "after commit \(trial.reportedCommits)"); the database holds \(trial.transactionsInFile) whole transactions (\(trial.rows) rows), integrity \(trial.integrity)")
         }
-        let leftovers = AtomicFile.temporaries(of: url).count
+        let sound = trials.filter(\.sound).count
+        let inside = trials.filter(\.killedInsideATransaction).count
         context.record("kills", "processes killed", count: kills)
-        context.record("mid_save_kills", "kills that landed inside a save", count: midSave)
-        context.record("intact", "reloads that succeeded", count: intact)
-        context.record("temporary_files_left", "temporary files left by the kills", count: leftovers)
-        console.paragraph("""
-            \(midSave == 0 ? "None of the \(kills) kills landed inside a save this time (between saves, the file is simply complete)" : "\(midSave) of the \(kills) kills landed inside a save (each left that save's temporary file)"). \(intact) of \(kills) reloads succeeded, each with a complete inventory from one of \
-            the saves. The kills left \(leftovers) temporary files behind: harmless (they are never \
-            read), and a save a minute later sweeps them away (a younger one might be another \
-            process's save in progress).
-            """)
+        context.record("inside_transaction", "kills inside a transaction (by the child's log)", count: inside)
+        context.record("integrity_ok", "databases that passed the integrity check", count: trials.filter { $0.integrity == "ok" }.count)
+        context.record("exactly_committed", "databases holding exactly the committed transactions", count: trials.filter(\.holdsExactlyCommitted).count)
+        context.record("sound", "sound after the kill", count: sound)
+        console.paragraph(InventoryNarration.crashSafety(kills: kills, inside: inside, sound: sound))
     }
 }

@@ -1,21 +1,22 @@
 import Foundation
 import LabKit
 
-/// Lesson 9: the Core Data inventory rebuilt on Swift concurrency.
+/// Lesson 9: the book's Core Data inventory, on SQLite, owned by an actor.
 public struct InventoryLesson: Lesson {
     public init() {}
 
     public let name = "inventory"
-    public let title = "Inventory: a store actor and a main-actor view model"
-    public let summary = "the Core Data inventory (Product: name, quantity) as a persistent store actor and a main-actor view model; also a tool: inventory add Milk 2"
+    public let title = "Inventory: SQLite owned by an actor, and a main-actor view model"
+    public let summary = "the book's Core Data inventory (Product: name, quantity) on SQLite, owned by an actor with its own executor; also a tool: inventory add Milk 2"
 
     public let introduction = """
-        The book's CoreDataDemo keeps products (a name and a quantity) in Core Data: a view \
-        context on the main thread for the UI, background contexts for work. Here the persistent \
-        store is an actor that owns the products and saves them to a JSON file atomically, and the \
-        view model is @MainActor. We run the sample's flow, add from a hundred tasks at once, kill \
-        a process in the middle of saving, and feed the store a damaged file. The same store is a \
-        tool: `swift run inventory add Milk 2`, `list`, `search milk`, `delete Milk`.
+        The book's CoreDataDemo keeps products (a name and a quantity) in Core Data, whose store \
+        is an SQLite database. Here the store is an actor that owns an SQLite connection and runs \
+        on an executor of its own (one thread), and the view model is @MainActor. We follow the \
+        book's chapter step by step, add from a hundred tasks and twenty processes at once, kill \
+        a process in the middle of a transaction, and feed the store damaged and foreign files. \
+        The same store is a tool: `swift run inventory add Milk 2`, `list`, `search Mil`, \
+        `delete Milk`.
         """
 
     public var variants: [LessonVariant] {
@@ -24,15 +25,19 @@ public struct InventoryLesson: Lesson {
             ConcurrentAddsVariant.variant,
             CrashSafetyVariant.variant,
             CorruptStoreVariant.variant,
+            SharedConnectionVariant.variant.extra,
+            TransactionsVariant.variant.extra,
+            StoreHopVariant.variant.extra,
         ]
     }
 
-    public var childDemos: [ChildDemo] { CrashSafetyVariant.demos }
+    public var childDemos: [ChildDemo] { InventoryChildDemos.all }
 
     public let takeaways = [
-        "An actor is a natural persistent store: every change runs one at a time, so concurrent adds never lose each other.",
-        "The view model stays on the main actor and only assigns results the store computed on its own actor.",
-        "Save by writing a temporary file and renaming it over the old one: a crash leaves the old file or the new one, never half of either.",
-        "Refuse a file you cannot read, say why, and leave it exactly as it was.",
+        "A database connection belongs to one thread at a time: an actor with its own serial executor owns it, and everything else awaits it.",
+        "The view model stays on the main actor and only assigns what the store fetched on its own thread.",
+        "Across processes no actor helps: a transaction that takes the write lock first (BEGIN IMMEDIATE) and a busy timeout keep every add.",
+        "A commit is the unit of safety and of cost: kill -9 leaves the last commit, whole; one transaction for many adds is far cheaper than one each.",
+        "Refuse a file you cannot vouch for, say why in one line, and leave it exactly as it was.",
     ]
 }

@@ -1,87 +1,75 @@
 import Foundation
 import LabKit
 
-/// Mistakes in what a user asked the inventory to do.
-public enum InventoryError: Error, Equatable, CustomStringConvertible {
-    case emptyName
-    case negativeQuantity(Int)
-    case invalidQuantity(String)
-    case notFound(String)
-
-    public var description: String {
-        switch self {
-        case .emptyName: "a product needs a name"
-        case .negativeQuantity(let quantity): "quantity must be 0 or more, not \(quantity)"
-        case .invalidQuantity(let text): "quantity must be a whole number, not '\(text)'"
-        case .notFound(let name): "no product named '\(name)'"
-        }
-    }
-}
-
-/// The Core Data sample's persistent store, rebuilt as an actor: it owns the
-/// products (like a background context), saves after every change, and answers
-/// the fetches the sample makes: all products sorted by name, and a
-/// case-insensitive "name CONTAINS[c] text" search.
+/// The book's persistent container, rebuilt as an actor: it owns the inventory's SQLite
+/// connection, and runs on an executor of its own — one thread, the way Swift database
+/// libraries keep a connection on one serial queue — so the connection is never used by
+/// two threads at once. The main-actor view model awaits it, as the book's views use
+/// their `viewContext`.
 public actor InventoryStore {
-    private let storage: any InventoryStorage
-    private var products: [Product]
+    private let database: InventoryDatabase
+    private let executor: DedicatedThreadExecutor
     private let probe: Probe
+    public nonisolated let path: String
 
-    public init(storage: any InventoryStorage, probe: Probe = .disabled) throws {
-        self.storage = storage
-        self.products = try storage.load()
+    /// Every call to the store runs on `executor`'s thread (SE-0392's custom actor executor).
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    /// Opens (or, with `create`, makes) the inventory at `path`; `InventoryDatabase.inMemory`
+    /// keeps it in memory. Refuses a file that is not the lab's inventory, untouched.
+    public init(path: String, create: Bool = true, probe: Probe = .disabled) throws {
+        // Opened here, then used only by the actor's code, on the executor's thread.
+        database = try InventoryDatabase(path: path, create: create)
+        executor = DedicatedThreadExecutor(name: "inventory store")
         self.probe = probe
+        self.path = path
     }
 
-    /// Adds a product. Adding a name that is already there (in any letter case)
-    /// adds to its quantity, so `add Milk 2` twice gives Milk 4.
+    /// A store in memory: nothing left behind.
+    public static func inMemory(probe: Probe = .disabled) throws -> InventoryStore {
+        try InventoryStore(path: InventoryDatabase.inMemory, probe: probe)
+    }
+
+    deinit { executor.stop() }
+
+    /// Adds to the product of that name (in any letter case), or inserts it; one transaction.
+    /// `add Milk 2` twice gives Milk 4.
     @discardableResult
     public func add(name: String, quantity: Int) throws -> Product {
-        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty else { throw InventoryError.emptyName }
-        guard quantity >= 0 else { throw InventoryError.negativeQuantity(quantity) }
-        return try probe.syncSpan("store.add(\(name))") {
-            var updated = products
-            let product: Product
-            if let index = updated.firstIndex(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) {
-                updated[index].quantity += quantity
-                product = updated[index]
-            } else {
-                product = Product(name: name, quantity: quantity)
-                updated.append(product)
-            }
-            try save(updated)
-            return product
-        }
+        try probe.syncSpan("store.add(\(name))") { try database.add(name: name, quantity: quantity) }
     }
 
-    /// Deletes the product with this name (any letter case).
-    public func delete(name: String) throws {
-        try probe.syncSpan("store.delete(\(name))") {
-            var updated = products
-            guard let index = updated.firstIndex(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) else {
-                throw InventoryError.notFound(name)
-            }
-            updated.remove(at: index)
-            try save(updated)
-        }
+    /// Adds every product in one transaction: all saved, or none.
+    @discardableResult
+    public func add(_ batch: [Product]) throws -> [Product] {
+        try probe.syncSpan("store.add(\(batch.count) products)") { try database.add(batch) }
     }
 
-    /// Every product, sorted by name as the sample's fetch request sorts them.
-    public func all() -> [Product] {
-        products.sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
+    /// Deletes the product with this name (any letter case); returns the name as stored.
+    @discardableResult
+    public func delete(name: String) throws -> String {
+        try probe.syncSpan("store.delete(\(name))") { try database.delete(name: name) }
     }
 
-    /// Products whose name contains `text`, ignoring case: `name CONTAINS[c] text`.
-    public func search(_ text: String) -> [Product] {
-        let text = text.trimmingCharacters(in: .whitespaces)
-        guard !text.isEmpty else { return all() }
-        return all().filter { $0.name.range(of: text, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
+    /// Every product, `ORDER BY name`.
+    public func all() throws -> [Product] {
+        try probe.syncSpan("store.all") { try database.all() }
     }
 
-    /// Writes first, then updates memory: if the save fails, nothing changed.
-    private func save(_ updated: [Product]) throws {
-        try storage.save(updated)
-        products = updated
+    /// `name CONTAINS text` (or `CONTAINS[c]` with `ignoringCase`), sorted by name.
+    public func search(_ text: String, ignoringCase: Bool = false) throws -> [Product] {
+        try probe.syncSpan("store.search(\(text))") { try database.search(text, ignoringCase: ignoringCase) }
     }
+
+    public func count() throws -> Int { try database.count() }
+
+    /// "wal" for a file (write-ahead logging), "memory" in memory.
+    public func journalMode() throws -> String { try database.journalMode() }
+
+    public func integrityCheck() throws -> String { try database.integrityCheck() }
+
+    public func importEarlierStore(_ source: String) throws -> Int { try database.importEarlierStore(source) }
+
+    /// True when the caller runs on the store's own thread (the lesson checks where work ran).
+    public func isOnItsOwnThread() -> Bool { executor.isCurrentThread }
 }

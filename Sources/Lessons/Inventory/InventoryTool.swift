@@ -1,45 +1,61 @@
 import Foundation
 import LabKit
 
-/// `inventory add Milk 2`, `inventory list`, `inventory search milk`,
-/// `inventory delete Milk`, each with an optional `--store PATH`.
+/// `inventory add Milk 2`, `list`, `search milk`, `delete Milk`, `import old.json`, each
+/// with an optional `--store PATH`. Any number of these may run at once on one store.
 public enum InventoryTool {
-    public static let commands = ["add", "list", "search", "delete"]
+    public static let commands = ["add", "list", "search", "delete", "import"]
     public static let spec = CommandSpec(
-        "inventory", summary: "The inventory tool: add NAME QUANTITY | list | search TEXT | delete NAME",
-        positionals: .init("COMMAND", minimum: 1, maximum: 3, help: "add NAME QUANTITY, list, search TEXT or delete NAME"),
+        "inventory", summary: "The inventory tool: add NAME QUANTITY | list | search TEXT | delete NAME | import FILE.json",
+        positionals: .init("COMMAND", minimum: 1, maximum: 3, help: "add NAME QUANTITY, list, search TEXT, delete NAME or import FILE.json"),
         options: [
-            OptionSpec("store", .text("PATH"), help: "The inventory file (default: inventory.json in the lab folder)"),
+            OptionSpec("store", .text("PATH"), help: "The inventory database (default: inventory.sqlite in the lab folder)"),
+            OptionSpec("ignore-case", help: "search: ignore letter case, like CONTAINS[c]"),
             OptionSpec("no-color", help: "Plain text"),
         ])
+    static let operandCounts = ["add": 2, "list": 0, "search": 1, "delete": 1, "import": 1]
 
     public static func usage() -> String {
-        "usage: inventory add NAME QUANTITY | list | search TEXT | delete NAME  [--store PATH] [--no-color]"
+        "usage: inventory add NAME QUANTITY | list | search TEXT [--ignore-case] | delete NAME | import FILE.json  [--store PATH] [--no-color]"
     }
 
-    /// True when the arguments ask for the tool rather than the lesson.
+    /// True when the arguments ask for the tool rather than the lesson: they start with a
+    /// command, or use an option only the tool has (`inventory --store x.sqlite list`).
     public static func handles(_ arguments: [String]) -> Bool {
         guard let first = arguments.first else { return false }
         return !first.hasPrefix("-")
+            || arguments.contains { $0 == "--store" || $0.hasPrefix("--store=") || $0 == "--ignore-case" }
     }
 
-    /// Runs a command; returns the exit status (0 done, 1 failed, 2 bad usage).
+    /// The database the tool uses when no `--store` is given.
+    public static func defaultStore(environment: [String: String]) -> URL {
+        LabFolder.url(environment: environment).appendingPathComponent("inventory.sqlite")
+    }
+
+    /// Runs a command; returns the exit status (0 done, 1 failed, 2 bad input or usage).
     public static func run(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) async -> Int32 {
         do {
             let parsed = try spec.parse(arguments)
             let (command, operands) = try command(parsed.positionals)
-            let url = parsed.text("store").map { URL(fileURLWithPath: $0) }
-                ?? LabFolder.url(environment: environment).appendingPathComponent("inventory.json")
-            let store = try InventoryStore(storage: FileInventoryStorage(url: url))
             let terminal = Terminal.detect(noColorFlag: parsed.flag("no-color"))
-            return try await perform(command, operands, store: store, terminal: terminal)
+            let path = parsed.text("store") ?? defaultStore(environment: environment).path
+            let writes = command == "add" || command == "import"
+            // Check the input before opening anything: a bad add changes nothing, not even by
+            // creating an empty database.
+            let quantity = command == "add" ? try ProductInput.quantity(operands[1]) : 0
+            if command == "add" { _ = try ProductInput.name(operands[0]) }
+            if parsed.text("store") == nil { try prepareLabFolder(path, creating: writes, environment: environment) }
+            guard writes || FileManager.default.fileExists(atPath: path) else {
+                return try await perform(command, operands, quantity: quantity, store: nil, ignoringCase: parsed.flag("ignore-case"), terminal: terminal)
+            }
+            let store = try InventoryStore(path: path, create: writes)
+            return try await perform(command, operands, quantity: quantity, store: store, ignoringCase: parsed.flag("ignore-case"), terminal: terminal)
         } catch let error as UsageError {
             StandardError.usage(program: "inventory", error, usage: usage())
             return UsageError.exitCode
         } catch let error as InventoryError {
             StandardError.write("inventory: error: \(error)")
-            if case .notFound = error { return 1 }
-            return UsageError.exitCode
+            return error.exitCode
         } catch {
             StandardError.write("inventory: error: \(error)")
             return 1
@@ -47,32 +63,57 @@ public enum InventoryTool {
     }
 
     static func command(_ positionals: [String]) throws(UsageError) -> (String, [String]) {
-        guard let name = positionals.first else { throw .missingArgument("command: add, list, search or delete") }
-        guard commands.contains(name) else {
+        guard let name = positionals.first else { throw .missingArgument("command: add, list, search, delete or import") }
+        guard let expected = operandCounts[name] else {
             throw .unknownName(kind: "command", name: name, suggestion: Suggestion.closest(to: name, in: commands))
         }
         let operands = Array(positionals.dropFirst())
-        let expected = ["add": 2, "list": 0, "search": 1, "delete": 1][name] ?? 0
         if operands.count < expected {
-            throw .missingArgument(name == "add" ? "NAME and QUANTITY, e.g. inventory add Milk 2" : name == "list" ? "" : "the \(name == "search" ? "text to search for" : "product name")")
+            let missing = switch name {
+            case "add": "NAME and QUANTITY, e.g. inventory add Milk 2"
+            case "search": "the text to search for"
+            case "import": "the JSON inventory to import, e.g. inventory import ~/.concurrency-lab/inventory.json"
+            default: "the product name"
+            }
+            throw .missingArgument(missing)
         }
         if operands.count > expected { throw .unexpectedArgument(operands[expected]) }
         return (name, operands)
     }
 
-    static func perform(_ command: String, _ operands: [String], store: InventoryStore, terminal: Terminal) async throws -> Int32 {
+    /// The lab folder exists before the default database is made in it; an earlier JSON
+    /// inventory there is pointed out until the database exists (it is never imported silently).
+    static func prepareLabFolder(_ path: String, creating: Bool, environment: [String: String]) throws {
+        let folder = LabFolder.url(environment: environment)
+        if creating { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        let earlier = folder.appendingPathComponent("inventory.json").path
+        if !FileManager.default.fileExists(atPath: path), FileManager.default.fileExists(atPath: earlier) {
+            StandardError.write("inventory: note: an earlier version kept the inventory in \(earlier); copy it in with: inventory import \(earlier)")
+        }
+    }
+
+    /// `store` is nil when the database does not exist yet: reading commands then see an
+    /// empty inventory, and nothing is created.
+    static func perform(_ command: String, _ operands: [String], quantity: Int, store: InventoryStore?,
+                        ignoringCase: Bool, terminal: Terminal) async throws -> Int32 {
         switch command {
         case "add":
-            guard let quantity = Int(operands[1]) else { throw InventoryError.invalidQuantity(operands[1]) }
+            guard let store else { return 1 }
             let product = try await store.add(name: operands[0], quantity: quantity)
             StandardOutput.line("\(product.name): \(product.quantity)")
+        case "import":
+            guard let store else { return 1 }
+            let count = try await store.importEarlierStore(operands[0])
+            StandardOutput.line("imported \(count) products from \(operands[0]) into \(store.path)")
         case "delete":
-            try await store.delete(name: operands[0])
-            StandardOutput.line("deleted \(operands[0])")
+            guard let store else { throw InventoryError.notFound(operands[0]) }
+            StandardOutput.line("deleted \(try await store.delete(name: operands[0]))")
         case "search":
-            StandardOutput.line(render(await store.search(operands[0]), terminal: terminal, empty: "no product name contains '\(operands[0])'"))
+            let found = try await store?.search(operands[0], ignoringCase: ignoringCase) ?? []
+            StandardOutput.line(render(found, terminal: terminal, empty: "no product name contains '\(operands[0])'\(ignoringCase ? " (ignoring case)" : "")"))
         default:
-            StandardOutput.line(render(await store.all(), terminal: terminal, empty: "the inventory is empty; add a product with: inventory add Milk 2"))
+            let all = try await store?.all() ?? []
+            StandardOutput.line(render(all, terminal: terminal, empty: "the inventory is empty; add a product with: inventory add Milk 2"))
         }
         return 0
     }

@@ -2,37 +2,12 @@ import Foundation
 import Testing
 @testable import LabKit
 
-@Suite("Inventory storage and atomic files")
-struct InventoryStorageTests {
+@Suite("Atomic files")
+struct AtomicFileTests {
     func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("lab-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
-    }
-
-    @Test func savesAndLoadsProducts() throws {
-        let directory = try temporaryDirectory()
-        let storage = FileInventoryStorage(url: directory.appendingPathComponent("inventory.json"))
-        #expect(try storage.load().isEmpty, "a missing store is empty")
-        let products = [Product(name: "Milk", quantity: 2), Product(name: "Bread", quantity: 1)]
-        try storage.save(products)
-        #expect(try storage.load() == products)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".tmp") }
-        #expect(leftovers.isEmpty, "no temporary files are left behind")
-    }
-
-    @Test func aCorruptStoreIsReportedAndLeftUntouched() throws {
-        let url = try temporaryDirectory().appendingPathComponent("inventory.json")
-        let garbage = Data("{not json".utf8)
-        try garbage.write(to: url)
-        #expect(throws: InventoryStorageError.self) { try FileInventoryStorage(url: url).load() }
-        #expect(try Data(contentsOf: url) == garbage)
-    }
-
-    @Test func aForeignJSONFileIsRefused() throws {
-        let url = try temporaryDirectory().appendingPathComponent("inventory.json")
-        try Data(#"{"hello": "world"}"#.utf8).write(to: url)
-        #expect(throws: InventoryStorageError.foreign(path: url.path)) { try FileInventoryStorage(url: url).load() }
     }
 
     @Test func atomicWriteReplacesTheWholeFile() throws {

@@ -1,0 +1,38 @@
+import Foundation
+import LabKit
+
+/// The JSON file earlier versions of the lab kept the inventory in (`--store x.json`).
+/// Read only, for `inventory import`: the database never reads it on its own.
+enum EarlierJSONStore {
+    static let format = "concurrency-lab.inventory"
+
+    private struct Document: Decodable {
+        let format: String
+        let version: Int
+        let products: [Product]
+    }
+
+    /// The file's products, and its bytes (the database remembers them, to import a file once).
+    static func read(_ path: String) throws -> (products: [Product], data: Data) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InventoryStoreError.notAnEarlierStore(path: path, reason: "cannot read it")
+        }
+        guard let document = try? JSONDecoder().decode(Document.self, from: data), document.format == format else {
+            throw InventoryStoreError.notAnEarlierStore(path: path, reason: "it is not a JSON inventory made by the lab")
+        }
+        guard document.version == 1 else {
+            throw InventoryStoreError.notAnEarlierStore(path: path, reason: "its version \(document.version) is not one the lab wrote")
+        }
+        return (document.products, data)
+    }
+
+    /// A 64-bit FNV-1a digest of the file's bytes: the same file imported twice is refused.
+    static func digest(_ data: Data) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in data {
+            hash ^= UInt64(byte)
+            hash &*= 0x100_0000_01b3
+        }
+        return String(hash, radix: 16)
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import LabKit
+
+/// Why a store file cannot be used. Every case leaves the file exactly as it was.
+public enum InventoryStoreError: Error, Equatable, CustomStringConvertible {
+    case notADatabase(path: String, reason: String)
+    case foreign(path: String)
+    case newerVersion(path: String, version: Int)
+    case earlierJSONStore(path: String)
+    case notAnEarlierStore(path: String, reason: String)
+    case alreadyImported(path: String, products: Int)
+    case database(path: String, message: String)
+
+    public var description: String {
+        switch self {
+        case .notADatabase(let path, let reason): "\(path) is not a readable inventory database (\(reason)); it was left untouched"
+        case .foreign(let path): "\(path) is another program's SQLite database, not an inventory; it was left untouched"
+        case .newerVersion(let path, let version):
+            "\(path) has inventory schema \(version), newer than this lab's \(InventoryDatabase.schemaVersion); it was left untouched"
+        case .earlierJSONStore(let path):
+            "\(path) is a JSON inventory from an earlier version of the lab; copy it into a database with: inventory import \(path)"
+        case .notAnEarlierStore(let path, let reason): "cannot import \(path): \(reason); nothing was imported"
+        case .alreadyImported(let path, let products):
+            "\(path) was already imported (\(products) products); importing it again would count them twice, so nothing was imported"
+        case .database(let path, let message): "\(path): \(message)"
+        }
+    }
+}
+
+/// What is at a store's path, judged from its first bytes before SQLite is asked to open it.
+enum StoreFileKind: Equatable {
+    case missing, empty, sqlite, earlierJSON, other
+
+    /// Every SQLite 3 database file starts with these 16 bytes.
+    static let sqliteHeader = Array("SQLite format 3\0".utf8)
+
+    static func of(_ path: String) -> StoreFileKind {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            return FileManager.default.fileExists(atPath: path) ? .other : .missing
+        }
+        defer { try? handle.close() }
+        guard let start = try? handle.read(upToCount: 4096), !start.isEmpty else { return .empty }
+        if Array(start.prefix(16)) == sqliteHeader { return .sqlite }
+        if String(decoding: start, as: UTF8.self).contains("\"\(EarlierJSONStore.format)\"") { return .earlierJSON }
+        return .other
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import LabKit
+
+/// Mistakes in what a user asked the inventory to do. Each is one line, and nothing changes.
+public enum InventoryError: Error, Equatable, CustomStringConvertible {
+    case emptyName
+    case nameTooLong(characters: Int)
+    case controlCharacter
+    case negativeQuantity(String)
+    case invalidQuantity(String)
+    case quantityTooLarge(String)
+    case quantityOverflow(name: String, current: Int, adding: Int)
+    case notUTF8(argument: Int)
+    case notFound(String)
+
+    public var description: String {
+        switch self {
+        case .emptyName: "a product needs a name"
+        case .nameTooLong(let characters):
+            "a product name has at most \(ProductInput.maximumNameLength) characters; this one has \(characters)"
+        case .controlCharacter: "a product name cannot contain control characters (such as a newline or a tab)"
+        case .negativeQuantity(let text): "quantity must be 0 or more, not \(text)"
+        case .invalidQuantity(let text): "quantity must be a whole number, not '\(text)'"
+        case .quantityTooLarge(let text): "quantity \(text) is larger than the largest quantity, \(Int.max)"
+        case .quantityOverflow(let name, let current, let adding):
+            "\(name) has \(current); adding \(adding) would pass the largest quantity, \(Int.max)"
+        case .notUTF8(let argument): "argument \(argument) is not valid UTF-8 text"
+        case .notFound(let name): "no product named '\(name)'"
+        }
+    }
+
+    /// Bad input exits 2, like any usage mistake; a name that is not there exits 1.
+    public var exitCode: Int32 { if case .notFound = self { 1 } else { 2 } }
+}
+
+/// What a product name and a quantity must be before they reach the database.
+public enum ProductInput {
+    public static let maximumNameLength = 200
+
+    /// The name as stored: trimmed, in Unicode's composed form (so "Café" typed two
+    /// ways is one product), with no control characters and not absurdly long.
+    public static func name(_ raw: String) throws(InventoryError) -> String {
+        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
+        guard !name.isEmpty else { throw .emptyName }
+        guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw .controlCharacter
+        }
+        guard name.count <= maximumNameLength else { throw .nameTooLong(characters: name.count) }
+        return name
+    }
+
+    /// The key two spellings of one name share: "Milk", "MILK" and "milk" are one product.
+    public static func key(_ name: String) -> String {
+        name.precomposedStringWithCanonicalMapping.lowercased()
+    }
+
+    /// A quantity typed by a user: a whole number from 0 to `Int.max`.
+    public static func quantity(_ text: String) throws(InventoryError) -> Int {
+        if let quantity = Int(text) {
+            guard quantity >= 0 else { throw .negativeQuantity(text) }
+            return quantity
+        }
+        let digits = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { throw .invalidQuantity(text) }
+        if text.hasPrefix("-") { throw .negativeQuantity(text) }
+        throw .quantityTooLarge(text)
+    }
+
+    /// The quantity a product reaches when `adding` more arrive, or an error past `Int.max`.
+    public static func sum(_ name: String, _ current: Int, _ adding: Int) throws(InventoryError) -> Int {
+        let (total, overflow) = current.addingReportingOverflow(adding)
+        guard !overflow else { throw .quantityOverflow(name: name, current: current, adding: adding) }
+        return total
+    }
+
+    /// The first argument (1-based) whose bytes are not UTF-8, checked on the raw bytes:
+    /// `CommandLine.arguments` has already replaced them with U+FFFD, so it cannot tell.
+    public static func firstNonUTF8Argument() -> Int? {
+        for index in 1..<Int(CommandLine.argc) {
+            guard let pointer = CommandLine.unsafeArgv[index] else { continue }
+            if String(validatingCString: pointer) == nil { return index }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+@testable import LabKit
+
+/// The inventory tool, used as a person would, on a store in a temporary folder.
+@Suite("inventory tool", .serialized)
+struct InventoryToolTests {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("lab-home-\(UUID().uuidString)").path
+
+    func inventory(_ arguments: String...) throws -> ProcessResult {
+        try ProcessRunner.run("inventory", arguments, environment: ["CONCURRENCY_LAB_HOME": home])
+    }
+
+    @Test func addListSearchDelete() throws {
+        #expect(try inventory("add", "Milk", "2").standardOutput == "Milk: 2\n")
+        #expect(try inventory("add", "MILK", "3").standardOutput == "Milk: 5\n", "another spelling adds to the same product")
+        _ = try inventory("add", "Almond milk", "1")
+        _ = try inventory("add", "Bread", "1")
+        let list = try inventory("list").standardOutput
+        #expect(list.contains("Almond milk") && list.contains("Bread") && list.contains("Milk"))
+        let caseSensitive = try inventory("search", "Mil").standardOutput
+        #expect(caseSensitive.contains("Milk") && !caseSensitive.contains("Almond milk"), "CONTAINS is case-sensitive, as in the book")
+        let ignoringCase = try inventory("search", "MILK", "--ignore-case").standardOutput
+        #expect(ignoringCase.contains("Almond milk") && ignoringCase.contains("Milk") && !ignoringCase.contains("Bread"))
+        #expect(try inventory("delete", "milk").standardOutput == "deleted Milk\n")
+        #expect(!(try inventory("list").standardOutput.contains("Milk ")))
+        #expect(FileManager.default.fileExists(atPath: home + "/inventory.sqlite"), "the default store is in the lab folder")
+        #expect(try inventory("--store", home + "/inventory.sqlite", "list").standardOutput.contains("Bread"), "options may come first")
+    }
+
+    @Test func readingANewStoreCreatesNothing() throws {
+        #expect(try inventory("list").standardOutput.contains("empty"))
+        #expect(try inventory("search", "x").status == 0)
+        #expect(try inventory("delete", "x").status == 1)
+        #expect(!FileManager.default.fileExists(atPath: home + "/inventory.sqlite"))
+    }
+
+    @Test(arguments: [
+        (["add", "", "2"], 2, "needs a name"),
+        (["add", "   ", "2"], 2, "needs a name"),
+        (["add", "Milk", "-2"], 2, "0 or more"),
+        (["add", "Milk", "-99999999999999999999"], 2, "0 or more"),
+        (["add", "Milk", "99999999999999999999"], 2, "larger than the largest quantity"),
+        (["add", "Milk", "two"], 2, "whole number"),
+        (["add", "Milk", "1.5"], 2, "whole number"),
+        (["add", "Milk", ""], 2, "whole number"),
+        (["add", String(repeating: "x", count: 5000), "1"], 2, "at most 200 characters"),
+        (["add", "Mi\nlk", "1"], 2, "control characters"),
+        (["add", "Mi\tlk", "1"], 2, "control characters"),
+        (["add", "Milk"], 2, "missing NAME and QUANTITY"),
+        (["delete", "Cheese"], 1, "no product named 'Cheese'"),
+        (["import", "/no/such/file.json"], 1, "cannot read it"),
+        (["lst"], 2, "did you mean 'list'"),
+    ])
+    func badInputGetsOneLineAndChangesNothing(arguments: [String], status: Int32, mentions: String) throws {
+        _ = try inventory("add", "Milk", "2")
+        let before = try inventory("list").standardOutput
+        let result = try ProcessRunner.run("inventory", arguments, environment: ["CONCURRENCY_LAB_HOME": home])
+        #expect(result.status == status)
+        #expect(result.standardError.split(separator: "\n").first?.contains(mentions) == true, "\(result.standardError)")
+        #expect(result.standardOutput.isEmpty)
+        #expect(try inventory("list").standardOutput == before)
+    }
+
+    @Test func anAddPastTheLargestQuantityIsRefusedAndChangesNothing() throws {
+        #expect(try inventory("add", "Big", "\(Int.max)").status == 0)
+        let result = try inventory("add", "big", "1")
+        #expect(result.status == 2)
+        #expect(result.standardError == "inventory: error: Big has \(Int.max); adding 1 would pass the largest quantity, \(Int.max)\n")
+        #expect(try inventory("list").standardOutput.contains("\(Int.max)"))
+    }
+
+    /// Bytes that are not UTF-8 cannot come through `Process` (it takes Strings): a shell passes them.
+    @Test func aNameThatIsNotUTF8IsRefused() throws {
+        let tool = try ProcessRunner.productsDirectory().appendingPathComponent("inventory").path
+        let result = try ProcessCapture.run(URL(fileURLWithPath: "/bin/sh"),
+                                            ["-c", "\"$0\" add \"$(printf 'Mi\\377lk')\" 1 --store \"$1\"", tool, home + "-utf8.sqlite"],
+                                            timeout: 60)
+        #expect(result.status == 2)
+        #expect(result.standardError == "inventory: error: argument 2 is not valid UTF-8 text\n")
+        #expect(!FileManager.default.fileExists(atPath: home + "-utf8.sqlite"), "nothing was created")
+    }
+
+    @Test func aFileThatIsNotAnInventoryIsReportedAndLeftAlone() throws {
+        let path = home + "-corrupt.sqlite"
+        try Data("{half".utf8).write(to: URL(fileURLWithPath: path))
+        let result = try ProcessRunner.run("inventory", ["add", "Milk", "1", "--store", path])
+        #expect(result.status == 1)
+        #expect(result.standardError.split(separator: "\n").count == 1 && result.standardError.contains("left untouched"))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "{half")
+    }
+
+    @Test func anEarlierJSONStoreIsImportedOnRequestOnce() throws {
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        let json = home + "/inventory.json"
+        try Data(#"{"format": "concurrency-lab.inventory", "version": 1, "products": [{"name": "Tea", "quantity": 5}, {"name": "Milk", "quantity": 2}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: json))
+        let first = try inventory("list")
+        #expect(first.standardOutput.contains("empty"), "not imported silently")
+        #expect(first.standardError.contains("inventory import \(json)"), "but pointed out")
+        #expect(try inventory("--store", json, "list").standardError.contains("earlier version"), "a JSON store is not opened as a database")
+        _ = try inventory("add", "Milk", "1")
+        #expect(try inventory("import", json).standardOutput.contains("imported 2 products"))
+        let again = try inventory("import", json)
+        #expect(again.status == 1 && again.standardError.contains("already imported"))
+        let list = try inventory("list").standardOutput
+        #expect(list.contains("Tea") && list.range(of: #"Milk\s+3"#, options: .regularExpression) != nil, "\(list)")
+    }
+
+    /// Many `inventory add` processes at once on one store: every add kept, every process exits 0.
+    @Test(arguments: [20, 100])
+    func concurrentProcessesKeepEveryAdd(processes: Int) async throws {
+        let store = home + "-\(processes).sqlite"
+        let tool = try ProcessRunner.productsDirectory().appendingPathComponent("inventory")
+        let children = try (0..<processes).map { index in
+            let process = Process()
+            process.executableURL = tool
+            process.arguments = ["add", index.isMultiple(of: 2) ? "Milk" : "Item \(index)", "1", "--store", store]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        while children.contains(where: \.isRunning) { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(children.filter { $0.terminationReason == .exit && $0.terminationStatus == 0 }.count == processes)
+        let list = try ProcessRunner.run("inventory", ["list", "--store", store]).standardOutput
+        #expect(list.range(of: #"Milk\s+\#(processes / 2)\n"#, options: .regularExpression) != nil, "\(list)")
+        #expect(list.split(separator: "\n").count == 2 + 1 + processes / 2, "a row per product under the header")
+    }
+}
