@@ -1,18 +1,52 @@
-// mistake: searches names by prefix
-// expect: found
+// mistake: the search matches names that start with the text, not that contain it
+// expect: should find the 3 products containing it
 import LabKit
 
 actor InventoryStore {
-    private var products: [Product] = []
-    func add(name: String, quantity: Int) {
-        if let index = products.firstIndex(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) {
-            products[index].quantity += quantity
-        } else {
-            products.append(Product(name: name, quantity: quantity))
+    private let connection: SQLiteConnection
+    private let executor = DedicatedThreadExecutor(name: "inventory store")
+
+    /// Every call to this actor runs on `executor`'s one thread.
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    init(path: String) throws {
+        connection = try SQLiteConnection(path: path)
+        try connection.execute("""
+            CREATE TABLE IF NOT EXISTS product (
+                name TEXT NOT NULL, name_key TEXT NOT NULL UNIQUE, quantity INTEGER NOT NULL);
+            """)
+        try connection.query("PRAGMA journal_mode = WAL")
+    }
+
+    deinit { executor.stop() }
+
+    func add(name: String, quantity: Int) throws {
+        let key = name.lowercased()
+        try connection.transaction {
+            let rows = try connection.query("SELECT quantity FROM product WHERE name_key = ?", [.text(key)])
+            if case .integer(let current) = rows.first?.first {
+                try connection.query("UPDATE product SET quantity = ? WHERE name_key = ?",
+                                     [.integer(current + Int64(quantity)), .text(key)])
+            } else {
+                try connection.query("INSERT INTO product (name, name_key, quantity) VALUES (?, ?, ?)",
+                                     [.text(name), .text(key), .integer(Int64(quantity))])
+            }
         }
     }
-    func search(_ text: String) -> [Product] {
-        products.filter { $0.name.lowercased().hasPrefix(text.lowercased()) }.sorted { $0.name < $1.name }
+
+    func search(_ text: String) throws -> [Product] {
+        try products("SELECT name, quantity FROM product WHERE name_key LIKE ? ORDER BY name", [.text(text.lowercased() + "%")])
     }
-    func all() -> [Product] { products.sorted { $0.name < $1.name } }
+
+    func all() throws -> [Product] {
+        try products("SELECT name, quantity FROM product ORDER BY name")
+    }
+
+    /// Runs a query whose rows are (name, quantity).
+    private func products(_ sql: String, _ values: [SQLiteValue] = []) throws -> [Product] {
+        try connection.query(sql, values).compactMap { row in
+            guard case .text(let name) = row[0], case .integer(let quantity) = row[1] else { return nil }
+            return Product(name: name, quantity: Int(quantity))
+        }
+    }
 }

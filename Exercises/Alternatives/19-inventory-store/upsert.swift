@@ -1,0 +1,44 @@
+// alternative: one statement, an upsert; SQLite runs it atomically. LIKE ignores ASCII case.
+import LabKit
+
+actor InventoryStore {
+    private let connection: SQLiteConnection
+    private let executor = DedicatedThreadExecutor(name: "inventory store")
+
+    /// Every call to this actor runs on `executor`'s one thread.
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    init(path: String) throws {
+        connection = try SQLiteConnection(path: path)
+        try connection.execute("""
+            CREATE TABLE IF NOT EXISTS product (
+                name TEXT NOT NULL, name_key TEXT NOT NULL UNIQUE, quantity INTEGER NOT NULL);
+            """)
+        try connection.query("PRAGMA journal_mode = WAL")
+    }
+
+    deinit { executor.stop() }
+
+    func add(name: String, quantity: Int) throws {
+        try connection.query("""
+            INSERT INTO product (name, name_key, quantity) VALUES (?, ?, ?)
+            ON CONFLICT (name_key) DO UPDATE SET quantity = quantity + excluded.quantity
+            """, [.text(name), .text(name.lowercased()), .integer(Int64(quantity))])
+    }
+
+    func search(_ text: String) throws -> [Product] {
+        try products("SELECT name, quantity FROM product WHERE name LIKE '%' || ? || '%' ORDER BY name", [.text(text)])
+    }
+
+    func all() throws -> [Product] {
+        try products("SELECT name, quantity FROM product ORDER BY name")
+    }
+
+    /// Runs a query whose rows are (name, quantity).
+    private func products(_ sql: String, _ values: [SQLiteValue] = []) throws -> [Product] {
+        try connection.query(sql, values).compactMap { row in
+            guard case .text(let name) = row[0], case .integer(let quantity) = row[1] else { return nil }
+            return Product(name: name, quantity: Int(quantity))
+        }
+    }
+}
