@@ -78,7 +78,7 @@ enum InventoryNarration {
             if shared.lost > 0 { parts.append("\(shared.lost) reported as saved are missing") }
             unisolated = parts.joined(separator: " and ")
                 + ": a connection has one transaction at a time, so one thread's BEGIN ran into another's transaction"
-                + (shared.errors.count > 1 ? ", and the \(shared.errors.count) different messages show the threads also read each other's errors." : ".")
+                + (shared.errors.count > 1 ? " (or one thread's rollback ended another's): the failures took \(shared.errors.count) forms." : ".")
         }
         return unisolated + " " + actor
     }
