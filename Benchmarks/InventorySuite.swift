@@ -14,17 +14,36 @@ enum InventorySuite {
         private let state = Locked<(store: InventoryStore?, runs: Int)>((nil, 0))
         let path: String
 
+        static let prefix = "lab-bench-inventory-"
+
         init(_ name: String) {
             let folder = FileManager.default.temporaryDirectory
-                .appendingPathComponent("lab-bench-inventory-\(ProcessInfo.processInfo.processIdentifier)")
-            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                .appendingPathComponent("\(Self.prefix)\(ProcessInfo.processInfo.processIdentifier)")
             path = folder.appendingPathComponent("\(name.filter { $0.isLetter || $0.isNumber }).sqlite").path
+        }
+
+        /// The path, once its folder exists (and earlier runs' folders are gone).
+        func preparedPath() -> String {
+            Self.sweepEarlierRuns()
+            try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            return path
+        }
+
+        /// The databases of earlier `lab bench` runs whose process has ended: no hook runs when
+        /// a run ends, so each run sweeps its predecessors' instead.
+        static func sweepEarlierRuns() {
+            let temporary = FileManager.default.temporaryDirectory
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? [] where name.hasPrefix(prefix) {
+                guard let pid = Int32(name.dropFirst(prefix.count)), pid != ProcessInfo.processInfo.processIdentifier,
+                      kill(pid, 0) != 0, errno == ESRCH else { continue }
+                try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+            }
         }
 
         /// The store, and the first product number this run may use.
         func next(_ count: Int) -> (InventoryStore, Int)? {
             state.withLock { state in
-                if state.store == nil { state.store = try? InventoryStore(path: path) }
+                if state.store == nil { state.store = try? InventoryStore(path: preparedPath()) }
                 defer { state.runs += 1 }
                 return state.store.map { ($0, state.runs * count) }
             }
@@ -81,11 +100,18 @@ enum InventorySuite {
     static let processAdds = 200
     static func fromProcesses() -> BenchmarkSuite {
         func variant(_ processes: Int) -> BenchmarkVariant {
-            BenchmarkVariant(processes == 1 ? "1 process" : "\(processes) processes") { iterations in
+            // Processes that did not exit 0 (or could not start) in the last run: a run that
+            // lost some is reported in the suite's extras, not silently timed.
+            let failed = Locked(0)
+            return BenchmarkVariant(processes == 1 ? "1 process" : "\(processes) processes",
+                                    extraMetrics: { ["failed_processes": Double(failed.withLock { $0 })] }) { iterations in
                 let database = Database("processes-\(processes)-\(UUID().uuidString)")
+                var failures = 0
                 for _ in 0..<iterations {
-                    _ = try? await InventoryProcesses.add(processAdds, split: processes, store: database.path)
+                    let statuses = (try? await InventoryProcesses.add(processAdds, split: processes, store: database.preparedPath())) ?? []
+                    failures += processes - statuses.filter { $0 == 0 }.count
                 }
+                failed.withLock { $0 = failures }
                 for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database.path + suffix) }
             }
         }

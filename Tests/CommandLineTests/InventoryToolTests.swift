@@ -107,24 +107,51 @@ struct InventoryToolTests {
         #expect(list.contains("Tea") && list.range(of: #"Milk\s+3"#, options: .regularExpression) != nil, "\(list)")
     }
 
+    /// Adds, searches, lists and deletes from 40 processes at once: every one exits 0 and the
+    /// store ends as the adds and deletes say (readers never fail while writers commit).
+    @Test func addsSearchesAndDeletesFromManyProcessesAtOnce() async throws {
+        let store = home + "-mixed.sqlite"
+        for index in 0..<10 { #expect(try ProcessRunner.run("inventory", ["add", "Item \(index)", "1", "--store", store]).status == 0) }
+        let tool = try ProcessRunner.productsDirectory().appendingPathComponent("inventory")
+        let commands: [[String]] = (0..<10).flatMap { index in
+            [["add", "Milk", "1"], ["search", "Item"], ["delete", "Item \(index)"], ["list"]]
+        }
+        let failed = try await Self.runAtOnce(tool, commands.map { $0 + ["--store", store] })
+        #expect(failed.isEmpty, "failed: \(failed)")
+        let list = try ProcessRunner.run("inventory", ["list", "--store", store]).standardOutput
+        #expect(list.range(of: #"Milk\s+10\n"#, options: .regularExpression) != nil && !list.contains("Item"), "\(list)")
+    }
+
     /// Many `inventory add` processes at once on one store: every add kept, every process exits 0.
     @Test(arguments: [20, 100])
     func concurrentProcessesKeepEveryAdd(processes: Int) async throws {
         let store = home + "-\(processes).sqlite"
         let tool = try ProcessRunner.productsDirectory().appendingPathComponent("inventory")
-        let children = try (0..<processes).map { index in
-            let process = Process()
-            process.executableURL = tool
-            process.arguments = ["add", index.isMultiple(of: 2) ? "Milk" : "Item \(index)", "1", "--store", store]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            return process
-        }
-        while children.contains(where: \.isRunning) { try await Task.sleep(for: .milliseconds(5)) }
-        #expect(children.filter { $0.terminationReason == .exit && $0.terminationStatus == 0 }.count == processes)
+        let failed = try await Self.runAtOnce(tool, (0..<processes).map { index in
+            ["add", index.isMultiple(of: 2) ? "Milk" : "Item \(index)", "1", "--store", store]
+        })
+        #expect(failed.isEmpty, "failed: \(failed)")
         let list = try ProcessRunner.run("inventory", ["list", "--store", store]).standardOutput
         #expect(list.range(of: #"Milk\s+\#(processes / 2)\n"#, options: .regularExpression) != nil, "\(list)")
         #expect(list.split(separator: "\n").count == 2 + 1 + processes / 2, "a row per product under the header")
+    }
+
+    /// Starts one process per argument list, all at once; returns what each failing one said.
+    static func runAtOnce(_ tool: URL, _ argumentLists: [[String]]) async throws -> [String] {
+        let children = try argumentLists.map { arguments in
+            let process = Process(), errors = Pipe()
+            process.executableURL = tool
+            process.arguments = arguments
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = errors  // one short line at most: never fills the pipe
+            try process.run()
+            return (process, errors)
+        }
+        while children.contains(where: { $0.0.isRunning }) { try await Task.sleep(for: .milliseconds(5)) }
+        return zip(argumentLists, children).compactMap { arguments, child in
+            guard child.0.terminationReason != .exit || child.0.terminationStatus != 0 else { return nil }
+            let said = String(decoding: child.1.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            return "\(arguments.prefix(2).joined(separator: " ")): status \(child.0.terminationStatus) \(said)"
+        }
     }
 }

@@ -48,7 +48,7 @@ public final class InventoryDatabase {
         } catch let error as SQLiteError {
             throw InventoryStoreError.database(path: path, message: error.message)
         }
-        try translatingErrors { try prepareSchema() }
+        try translatingErrors { try prepareSchemaWaitingForOthers(until: .now + busyTimeout) }
     }
 
     // MARK: The sample's operations
@@ -147,7 +147,20 @@ public final class InventoryDatabase {
 
     private enum Contents: Equatable { case inventory, blank, foreign, newer(Int) }
 
-    /// Reads the header's application id and version, and whether any table exists.
+    /// Reads the header's application id and version, and whether any table exists — in one
+    /// read transaction, so a process creating the database at this moment is seen whole or not at all.
+    private func contentsInOneSnapshot() throws -> Contents {
+        try connection.execute("BEGIN")
+        do {
+            let contents = try contents()
+            try connection.execute("COMMIT")
+            return contents
+        } catch {
+            try? connection.execute("ROLLBACK")
+            throw error
+        }
+    }
+
     private func contents() throws -> Contents {
         func number(_ sql: String) throws -> Int {
             guard case .integer(let value) = try connection.query(sql).first?.first else { return 0 }
@@ -162,8 +175,24 @@ public final class InventoryDatabase {
 
     /// Checks the file is an inventory (or blank) before writing anything, then makes the
     /// schema and switches to write-ahead logging.
+    ///
+    /// Several processes may open a new file at once. Most waits go through the busy timeout,
+    /// but SQLite answers "busy" at once where waiting could deadlock (switching the journal
+    /// mode while another connection reads): those are retried here, until the deadline.
+    private func prepareSchemaWaitingForOthers(until deadline: ContinuousClock.Instant) throws {
+        var pause = Duration.milliseconds(1)
+        while true {
+            do {
+                return try prepareSchema()
+            } catch let error as SQLiteError where error.isBusy && ContinuousClock.now < deadline {
+                Thread.sleep(forTimeInterval: pause.seconds * Double.random(in: 0.5...1.5))
+                pause = min(pause * 2, .milliseconds(50))
+            }
+        }
+    }
+
     private func prepareSchema() throws {
-        switch try contents() {
+        switch try contentsInOneSnapshot() {
         case .inventory:
             // A damaged page elsewhere in the file would only show when a query reads it;
             // checking every page first means nothing is ever written into a damaged file.
