@@ -26,7 +26,8 @@ enum CorruptStoreVariant {
                 console.output("\(fixture.name): opened (unexpected)")
             } catch {
                 refused += 1
-                console.output("\(fixture.name): \(error)")
+                // The scratch folder's long temporary path is noise here: the file's own name says enough.
+                console.output("\(fixture.name): " + "\(error)".replacingOccurrences(of: scratch.folder.path + "/", with: ""))
             }
             if FileManager.default.contents(atPath: path) == before { untouched += 1 }
         }

@@ -74,7 +74,7 @@ enum CrashSafetyVariant {
         for number in 1...kills {
             let trial = try await trial(in: scratch, number: number, delay: .milliseconds(20 + Int(random.next() % 150)))
             trials.append(trial)
-            console.output("kill \(number): \(trial.begun > trial.reportedCommits ? "inside transaction \(trial.begun)" : "after commit \(trial.reportedCommits)"); the database holds \(trial.transactionsInFile) whole transactions (\(trial.rows) rows), integrity \(trial.integrity)")
+            console.output("kill \(number): \(trial.begun > trial.reportedCommits ? "inside transaction \(trial.begun)" : "after commit \(trial.reportedCommits)"); the database holds \(trial.transactionsInFile) whole transaction\(trial.transactionsInFile == 1 ? "" : "s") (\(trial.rows) rows), integrity \(trial.integrity)")
         }
         let sound = trials.filter(\.sound).count
         let inside = trials.filter(\.killedInsideATransaction).count

@@ -37,7 +37,7 @@ public struct InventoryLesson: Lesson {
         "A database connection belongs to one thread at a time: an actor with its own serial executor owns it, and everything else awaits it.",
         "The view model stays on the main actor and only assigns what the store fetched on its own thread.",
         "Across processes no actor helps: a transaction that takes the write lock first (BEGIN IMMEDIATE) and a busy timeout keep every add.",
-        "A commit is the unit of safety and of cost: kill -9 leaves the last commit, whole; one transaction for many adds is far cheaper than one each.",
+        "A commit is the unit of safety: kill -9 leaves the last commit, whole. It is also the unit of cost (`--variant transactions` measures it).",
         "Refuse a file you cannot vouch for, say why in one line, and leave it exactly as it was.",
     ]
 }
