@@ -109,6 +109,11 @@ public struct ExerciseCommands {
             for message in outcome.messages { say(terminal.paint("  ✘ ", .red) + message) }
             if !outcome.details.isEmpty { say(outcome.details.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")) }
             if exercise.kind == .makeItCompile { say(terminal.paint("    This is a \"make it compile\" exercise: the message above is the starting point.", .dim)) }
+            let starter = (try? String(contentsOf: Grader(root: root, exercise: exercise).originalFile, encoding: .utf8)) ?? ""
+            let mine = (try? String(contentsOf: workspace.file(for: exercise), encoding: .utf8)) ?? ""
+            if StarterEdition.isEarlier(student: mine, starter: starter), let header = StarterEdition.header(of: starter) {
+                say(("    This exercise changed in this version of the lab (it now begins \"\(header)\"); your file was written for the earlier one. `swift run lab reset \(exercise.id.prefix(2))` starts the new one and keeps yours in the lab folder.").wrapped(to: terminal.width, indent: "    "))
+            }
         case .timeout, .crash, .incomplete, .checks:
             for message in outcome.messages { say(terminal.paint("  ✘ ", .red) + message.wrapped(to: terminal.width - 4).replacingOccurrences(of: "\n", with: "\n    ")) }
             if !outcome.details.isEmpty { say(terminal.paint(outcome.details.split(separator: "\n").map { "    │ " + $0 }.joined(separator: "\n"), .dim)) }
