@@ -13,6 +13,12 @@ public protocol Lesson: Sendable {
     var takeaways: [String] { get }
     /// Code this lesson runs in a child process (it crashes or leaks on purpose).
     var childDemos: [ChildDemo] { get }
+    /// More for `--help` to say: the commands of a lesson that is also a tool.
+    var helpEpilogue: String? { get }
+}
+
+extension Lesson {
+    public var helpEpilogue: String? { nil }
 }
 
 /// One way of doing the lesson's job. Variants run on the main actor, as a

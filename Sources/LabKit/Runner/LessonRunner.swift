@@ -57,7 +57,7 @@ public enum LessonRunner {
     }
 
     static func help(_ lesson: any Lesson, terminal: Terminal) -> String {
-        spec(lesson).help() + "\n\n" + variantList(lesson, terminal: terminal)
+        spec(lesson).help() + "\n\n" + variantList(lesson, terminal: terminal) + (lesson.helpEpilogue.map { "\n\n" + $0 } ?? "")
     }
 
     static func variantList(_ lesson: any Lesson, terminal: Terminal) -> String {

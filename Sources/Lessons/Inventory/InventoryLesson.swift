@@ -33,6 +33,19 @@ public struct InventoryLesson: Lesson {
 
     public var childDemos: [ChildDemo] { InventoryChildDemos.all }
 
+    public var helpEpilogue: String? {
+        """
+        The tool (any number may run at once on one store):
+          inventory add NAME QUANTITY   add to NAME's quantity (any letter case), or add NAME
+          inventory list                every product, sorted by name
+          inventory search TEXT         names containing TEXT; --ignore-case for CONTAINS[c]
+          inventory delete NAME         delete the product
+          inventory import FILE.json    copy in a JSON inventory from an earlier lab, once
+        Options: --store PATH (default: inventory.sqlite in the lab folder), --no-color.
+        Exit status: 0 done; 1 not found or the store refused; 2 bad input.
+        """
+    }
+
     public let takeaways = [
         "A database connection belongs to one thread at a time: an actor with its own serial executor owns it, and everything else awaits it.",
         "The view model stays on the main actor and only assigns what the store fetched on its own thread.",
