@@ -32,7 +32,7 @@ public struct BenchCommand {
             case .compareFiles(let old, let new, let threshold):
                 return compare(old, new, thresholdPercent: threshold, terminal: terminal)
             case .worker(let chosen, let plan, let quick):
-                let report = await measure(chosen, plan: plan, quick: quick, terminal: .plain(), quiet: true)
+                let report = try await measure(chosen, plan: plan, quick: quick, terminal: .plain(), quiet: true)
                 StandardOutput.write(try report.encoded())
                 return 0
             case .measure(let request):
@@ -43,7 +43,7 @@ public struct BenchCommand {
             return UsageError.exitCode
         } catch let error as BenchError {
             StandardError.write("lab bench: error: \(error)")
-            return UsageError.exitCode
+            return error.exitCode
         } catch {
             StandardError.write("lab bench: error: \(error.localizedDescription)")
             return 1
@@ -71,7 +71,7 @@ public struct BenchCommand {
     }
 
     func measureAndReport(_ request: Measurement, terminal: Terminal) async throws -> Int32 {
-        let report = await measure(request.suites, plan: request.plan, quick: request.quick, terminal: terminal,
+        let report = try await measure(request.suites, plan: request.plan, quick: request.quick, terminal: terminal,
                                    processes: request.processes, workerArguments: request.workerArguments)
         if request.formats.contains("terminal") { StandardOutput.line(TerminalReport.render(report, terminal: terminal)) }
         let folder = URL(fileURLWithPath: request.folder, isDirectory: true)

@@ -10,8 +10,10 @@ extension BenchCommand {
     /// that many worker processes, one after another, and their samples are
     /// pooled: some of a machine's variation is per process, and one process
     /// cannot show it.
+    /// A worker process that fails stops the run (`BenchError.workerFailed`): measuring in
+    /// this process instead would give a report that says N processes and means one.
     public func measure(_ selected: [BenchmarkSuite], plan: SamplingPlan, quick: Bool, terminal: Terminal,
-                        quiet: Bool = false, processes: Int = 1, workerArguments: [String] = []) async -> BenchmarkReport {
+                        quiet: Bool = false, processes: Int = 1, workerArguments: [String] = []) async throws -> BenchmarkReport {
         let width = await ExecutorProbe.measureWidth()
         let bar = Locked(ProgressBar(title: "lab bench", total: selected.count, terminal: terminal))
         let show: @Sendable (Double) -> Void = { done in
@@ -29,9 +31,14 @@ extension BenchCommand {
         let primitives = selected.filter { $0.kind == .primitive }
         if !primitives.isEmpty {
             let share = Double(primitives.count)
-            if processes > 1, let pooled = try? sampleInWorkers(primitives, processes: processes, plan: plan.forPrimitives, quick: quick, extra: workerArguments,
-                                                                progress: { readHandoff(); show(share * Double($0) / Double(processes)) }) {
-                samples = pooled
+            if processes > 1 {
+                do {
+                    samples = try sampleInWorkers(primitives, processes: processes, plan: plan.forPrimitives, quick: quick, extra: workerArguments,
+                                                  progress: { readHandoff(); show(share * Double($0) / Double(processes)) })
+                } catch {
+                    if !quiet { bar.withLock { $0.finish() } }
+                    throw error
+                }
             } else {
                 let measured = await Sampler.measure(together: primitives, plan: plan.forPrimitives) { round, rounds in
                     show(share * Double(round) / Double(rounds))
@@ -80,11 +87,23 @@ extension BenchCommand {
         for process in 1...processes {
             let arguments = ["bench"] + suites.flatMap { ["--worker", $0.name] }
                 + ["--samples", "\(plan.samples)", "--time", "\(max(0.1, plan.budget.seconds))"] + (quick ? ["--quick"] : []) + extra
-            let worker = try ProcessCapture.run(executable, arguments, timeout: 900)
-            guard worker.status == 0 else {
-                throw BenchError.unreadableBaseline("worker \(process)", reason: "the worker process failed")
+            let worker: ProcessCapture
+            do {
+                worker = try ProcessCapture.run(executable, arguments, timeout: 900)
+            } catch {
+                throw BenchError.workerFailed(process: process, of: processes, reason: "could not start: \(error.localizedDescription)")
             }
-            for result in try BenchmarkReport.decode(Data(worker.standardOutput.utf8)).suites {
+            let said = worker.standardError.split(separator: "\n").last.map { ": " + $0 } ?? ""
+            guard !worker.timedOut else { throw BenchError.workerFailed(process: process, of: processes, reason: "did not finish in 900 s") }
+            guard worker.status == 0, !worker.crashed else {
+                let how = worker.crashed ? "was stopped by signal \(worker.status)" : "exited with status \(worker.status)"
+                throw BenchError.workerFailed(process: process, of: processes, reason: how + said)
+            }
+            let report: BenchmarkReport
+            do { report = try BenchmarkReport.decode(Data(worker.standardOutput.utf8)) } catch {
+                throw BenchError.workerFailed(process: process, of: processes, reason: "printed something that is not a lab bench results file")
+            }
+            for result in report.suites {
                 for variant in result.variants {
                     pooled[result.name, default: [:]][variant.name, default: []] += variant.samples.map { sample in
                         var tagged = sample

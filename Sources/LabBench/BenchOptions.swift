@@ -31,7 +31,8 @@ extension BenchCommand {
             against the ideal.
 
             Exit status: 0 done / no significant change; 1 a significant regression beyond the
-            threshold (with --compare); 2 bad usage; 3 only improvements (with --compare).
+            threshold (with --compare); 2 bad usage; 3 only improvements (with --compare); 4 the
+            measurement failed (a worker process failed; no report is written).
             """)
 
     /// One run of `lab bench` does exactly one of these.

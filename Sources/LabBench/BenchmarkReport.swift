@@ -105,6 +105,10 @@ public enum BenchError: Error, Equatable, CustomStringConvertible {
     case badBaselineName(String)
     case missingBaseline(String, path: String)
     case unreadableBaseline(String, reason: String)
+    case workerFailed(process: Int, of: Int, reason: String)
+
+    /// 4 when the measurement itself failed; 2 for everything the user can fix in the command.
+    public var exitCode: Int32 { if case .workerFailed = self { 4 } else { 2 } }
 
     public var description: String {
         switch self {
@@ -114,6 +118,8 @@ public enum BenchError: Error, Equatable, CustomStringConvertible {
         case .badBaselineName(let name): "baseline name '\(name)' may only use letters, digits, '.', '_' and '-'"
         case .missingBaseline(let name, let path): "no baseline named '\(name)' (looked for \(path)); save one with --save-baseline \(name)"
         case .unreadableBaseline(let name, let reason): "baseline '\(name)' cannot be read (\(reason)); it was left untouched"
+        case .workerFailed(let process, let count, let reason):
+            "worker process \(process) of \(count) \(reason). Nothing was measured in its place and no report was written"
         }
     }
 }

@@ -111,3 +111,21 @@ struct ClassroomCommandTests {
         #expect(try String(contentsOf: file, encoding: .utf8).hasSuffix("// again\n"))
     }
 }
+
+/// `lab bench --processes N` measures in worker processes; one that fails must stop the run
+/// with its reason, not be replaced quietly by a measurement in the parent process.
+@Suite("lab bench worker failures")
+struct BenchWorkerFailureTests {
+    @Test(arguments: [("/bin/false", "exited with status 1"), ("/bin/true", "printed something that is not a lab bench results file")])
+    func aFailedWorkerIsReportedAndNothingIsWritten(host: String, reason: String) throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("lab-bench-worker-\(UUID().uuidString)")
+        let result = try ProcessRunner.run("lab", ["bench", "harness overhead", "--processes", "2", "--allow-debug", "--quick",
+                                                   "--format", "md", "--out", out.path],
+                                           environment: ["CONCURRENCY_LAB_DEMO_HOST": host])
+        #expect(result.status == 4)
+        // The last line: a progress bar on standard error comes before it.
+        #expect(result.standardError.split(separator: "\n").last
+            == "lab bench: error: worker process 1 of 2 \(reason). Nothing was measured in its place and no report was written")
+        #expect(!FileManager.default.fileExists(atPath: out.path), "no report")
+    }
+}

@@ -66,7 +66,7 @@ struct SteadinessTests {
             BenchmarkSuite(name: name, kind: .pattern, summary: "", reference: "a", variants: [BenchmarkVariant("a") { _ in }])
         }
         let plan = SamplingPlan(samples: 3, minimumSamples: 3, budget: .seconds(10), warmupRuns: 0)
-        let report = await BenchCommand(suites: suites).measure(suites, plan: plan, quick: true, terminal: .plain(), quiet: true)
+        let report = try await BenchCommand(suites: suites).measure(suites, plan: plan, quick: true, terminal: .plain(), quiet: true)
         let steadiness = try #require(report.environment.steadiness)
         #expect(steadiness.memory?.readings == 6, "one memory reading per sample")
         if ProcessInfo.processInfo.activeProcessorCount >= 2 {
