@@ -122,24 +122,46 @@ enum InventorySuite {
             variants: [variant(1), variant(4), variant(8)])
     }
 
+    /// A reader and a writer on one database of 500 products, made once (on first use), so a
+    /// sample times searches, not opening connections.
+    final class ReaderAndWriter: Sendable {
+        private let stores = Locked<(reader: InventoryStore, writer: InventoryStore)?>(nil)
+        private let database: Database
+
+        init(_ name: String) { database = Database(name) }
+
+        func get() -> (reader: InventoryStore, writer: InventoryStore)? {
+            stores.withLock { stores in
+                if stores == nil {
+                    let path = database.preparedPath()
+                    if let seed = try? InventoryDatabase(path: path), (try? seed.count()) == 0 {
+                        _ = try? seed.add((0..<500).map { Product(name: "Item \($0)", quantity: 1) })
+                    }
+                    if let reader = try? InventoryStore(path: path), let writer = try? InventoryStore(path: path) {
+                        stores = (reader, writer)
+                    }
+                }
+                return stores
+            }
+        }
+    }
+
     static func readsWhileWriting() -> BenchmarkSuite {
         func variant(_ name: String, writing: Bool) -> BenchmarkVariant {
-            let database = Database("reads-\(writing)")
+            let stores = ReaderAndWriter("reads-\(writing)")
             return BenchmarkVariant(name) { iterations in
-                guard let (reader, _) = database.next(0), (try? await reader.count()) != nil else { return }
-                if (try? await reader.count()) == 0 { _ = try? await reader.add((0..<500).map { Product(name: "Item \($0)", quantity: 1) }) }
-                let writer = writing ? try? InventoryStore(path: database.path) : nil
+                guard let (reader, writer) = stores.get() else { return }
                 let stop = Locked(false)
-                let writing = Task {
+                let writes = Task {
                     var number = 0
-                    while let writer, !stop.withLock({ $0 }) {
+                    while writing, !stop.withLock({ $0 }) {
                         number += 1
                         _ = try? await writer.add(name: "Written \(number % 100)", quantity: 1)
                     }
                 }
                 for _ in 0..<iterations { _ = try? await reader.search("Item 4") }
                 stop.withLock { $0 = true }
-                await writing.value
+                await writes.value
             }
         }
         return BenchmarkSuite(
