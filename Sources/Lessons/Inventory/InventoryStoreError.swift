@@ -21,7 +21,7 @@ public enum InventoryStoreError: Error, Equatable, CustomStringConvertible {
             "\(path) is a JSON inventory from an earlier version of the lab; copy it into a database with: inventory import \(path)"
         case .notAnEarlierStore(let path, let reason): "cannot import \(path): \(reason); nothing was imported"
         case .alreadyImported(let path, let products):
-            "\(path) was already imported (\(products) products); importing it again would count them twice, so nothing was imported"
+            "\(path) was already imported (\(products) product\(products == 1 ? "" : "s")); importing it again would count them twice, so nothing was imported"
         case .database(let path, let message): "\(path): \(message)"
         }
     }

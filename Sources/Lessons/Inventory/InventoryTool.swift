@@ -104,7 +104,7 @@ public enum InventoryTool {
         case "import":
             guard let store else { return 1 }
             let count = try await store.importEarlierStore(operands[0])
-            StandardOutput.line("imported \(count) products from \(operands[0]) into \(store.path)")
+            StandardOutput.line("imported \(count) product\(count == 1 ? "" : "s") from \(operands[0]) into \(store.path)")
         case "delete":
             guard let store else { throw InventoryError.notFound(operands[0]) }
             StandardOutput.line("deleted \(try await store.delete(name: operands[0]))")
