@@ -168,6 +168,6 @@ enum InventorySuite {
             name: "inventory reads while writing", kind: .primitive,
             summary: "a search through one store actor while another connection commits adds in a loop, vs alone (write-ahead logging: readers do not wait for the writer); per search",
             reference: "reads alone",
-            variants: [variant("reads alone", writing: false), variant("reads while another connection writes", writing: true)])
+            variants: [variant("reads alone", writing: false), variant("reads while writing", writing: true)])
     }
 }
