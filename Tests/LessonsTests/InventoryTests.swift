@@ -116,6 +116,22 @@ struct InventoryStoreTests {
         #expect(FileManager.default.contents(atPath: path) == before, "byte for byte")
     }
 
+    /// What a process may see while another creates the database: part of the header, or
+    /// zeros. Not called foreign at a glance; SQLite decides (and refuses zeros for good).
+    @Test func aFileBeingCreatedIsNotJudgedForeignAtAGlance() throws {
+        let scratch = try InventoryScratch("inventory-glance")
+        defer { scratch.remove() }
+        let partial = scratch.path("partial"), zeros = scratch.path("zeros"), text = scratch.path("text")
+        try Data("SQLite for".utf8).write(to: URL(fileURLWithPath: partial))
+        try Data(count: 4096).write(to: URL(fileURLWithPath: zeros))
+        try Data("milk, bread".utf8).write(to: URL(fileURLWithPath: text))
+        #expect(StoreFileKind.glance(partial) == .sqlite)
+        #expect(StoreFileKind.glance(zeros) == .sqlite)
+        #expect(StoreFileKind.of(text) == .other)
+        #expect(throws: InventoryStoreError.self) { _ = try InventoryDatabase(path: zeros) }
+        #expect(FileManager.default.contents(atPath: zeros) == Data(count: 4096), "refused by SQLite, untouched")
+    }
+
     @Test func anEmptyFileBecomesAnInventory() async throws {
         let scratch = try InventoryScratch("inventory-empty")
         defer { scratch.remove() }

@@ -34,13 +34,27 @@ enum StoreFileKind: Equatable {
     /// Every SQLite 3 database file starts with these 16 bytes.
     static let sqliteHeader = Array("SQLite format 3\0".utf8)
 
+    /// Another process may be creating the database this very moment: its first bytes can be
+    /// short of the header, or not yet there. Those count as SQLite (its locks make this
+    /// process wait until the file is whole, and it refuses the file if it stays wrong), and
+    /// a file that looks foreign is looked at again a few times before it is called foreign.
     static func of(_ path: String) -> StoreFileKind {
+        var kind = glance(path)
+        for _ in 0..<5 where kind == .other {
+            Thread.sleep(forTimeInterval: 0.01)
+            kind = glance(path)
+        }
+        return kind
+    }
+
+    static func glance(_ path: String) -> StoreFileKind {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             return FileManager.default.fileExists(atPath: path) ? .other : .missing
         }
         defer { try? handle.close() }
         guard let start = try? handle.read(upToCount: 4096), !start.isEmpty else { return .empty }
-        if Array(start.prefix(16)) == sqliteHeader { return .sqlite }
+        let head = Array(start.prefix(16))
+        if sqliteHeader.starts(with: head) || head.allSatisfy({ $0 == 0 }) { return .sqlite }
         if String(decoding: start, as: UTF8.self).contains("\"\(EarlierJSONStore.format)\"") { return .earlierJSON }
         return .other
     }
