@@ -112,7 +112,7 @@ enum InventorySuite {
                     failures += processes - statuses.filter { $0 == 0 }.count
                 }
                 failed.withLock { $0 = failures }
-                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database.path + suffix) }
+                SQLiteConnection.removeFiles(at: database.path)
             }
         }
         return BenchmarkSuite(

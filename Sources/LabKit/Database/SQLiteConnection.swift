@@ -1,3 +1,4 @@
+import Foundation
 import CLabShims
 
 /// An SQLite failure, with SQLite's own words.
@@ -81,6 +82,17 @@ public final class SQLiteConnection {
         var rows: [[SQLiteValue]] = []
         while try statement.step() { rows.append(statement.row) }
         return rows
+    }
+
+    /// The first column of the first row (`SELECT count(*) …`, `PRAGMA user_version`), or nil
+    /// when there is no row.
+    public func value(_ sql: String, _ values: [SQLiteValue] = []) throws -> SQLiteValue? {
+        try query(sql, values).first?.first
+    }
+
+    /// Deletes a database file and the write-ahead log and index SQLite keeps beside it.
+    public static func removeFiles(at path: String) {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 
     public func prepare(_ sql: String) throws -> SQLiteStatement {

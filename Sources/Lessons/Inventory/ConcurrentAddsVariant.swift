@@ -34,7 +34,7 @@ enum ConcurrentAddsVariant {
 
         let processPath = scratch.path("shared.sqlite")
         let (statuses, processSeconds) = try await Stopwatch.time {
-            try await runAtOnce(processes, store: processPath, name: "Milk")
+            try await InventoryProcesses.addOne("Milk", processes: processes, store: processPath)
         }
         let processMilk = try await InventoryStore(path: processPath, create: false).all().first { $0.name == "Milk" }?.quantity ?? 0
         let succeeded = statuses.filter { $0 == 0 }.count
@@ -49,13 +49,5 @@ enum ConcurrentAddsVariant {
         console.paragraph(InventoryNarration.concurrentAdds(
             tasks: tasks, units: units, milk: milk, seconds: seconds,
             processes: processes, succeeded: succeeded, processMilk: processMilk))
-    }
-
-    /// Starts `count` `inventory add NAME 1` processes together and returns their exit statuses.
-    static func runAtOnce(_ count: Int, store: String, name: String) async throws -> [Int32] {
-        let children = try (0..<count).map { _ in
-            try ChildDemo.start("inventory-add", environment: [InventoryChildDemos.storeKey: store, InventoryChildDemos.nameKey: name])
-        }
-        return try await InventoryProcesses.waitForAll(children)
     }
 }

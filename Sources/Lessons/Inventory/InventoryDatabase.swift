@@ -72,7 +72,7 @@ public final class InventoryDatabase {
         let key = ProductInput.key(name.trimmingCharacters(in: .whitespacesAndNewlines))
         return try translatingErrors {
             try connection.transaction {
-                guard case .text(let stored) = try connection.query("SELECT name FROM product WHERE name_key = ?", [.text(key)]).first?.first else {
+                guard case .text(let stored) = try connection.value("SELECT name FROM product WHERE name_key = ?", [.text(key)]) else {
                     throw InventoryError.notFound(name)
                 }
                 try connection.query("DELETE FROM product WHERE name_key = ?", [.text(key)])
@@ -101,14 +101,14 @@ public final class InventoryDatabase {
 
     public func count() throws -> Int {
         try translatingErrors {
-            guard case .integer(let count) = try connection.query("SELECT count(*) FROM product").first?.first else { return 0 }
+            guard case .integer(let count) = try connection.value("SELECT count(*) FROM product") else { return 0 }
             return Int(count)
         }
     }
 
     public func journalMode() throws -> String {
         try translatingErrors {
-            guard case .text(let mode) = try connection.query("PRAGMA journal_mode").first?.first else { return "?" }
+            guard case .text(let mode) = try connection.value("PRAGMA journal_mode") else { return "?" }
             return mode
         }
     }
@@ -132,7 +132,7 @@ public final class InventoryDatabase {
         }
         return try translatingErrors {
             try connection.transaction {
-                if case .integer(let count) = try connection.query("SELECT products FROM imported_file WHERE digest = ?", [.text(digest)]).first?.first {
+                if case .integer(let count) = try connection.value("SELECT products FROM imported_file WHERE digest = ?", [.text(digest)]) {
                     throw InventoryStoreError.alreadyImported(path: source, products: Int(count))
                 }
                 _ = try addInCurrentTransaction(validated)
@@ -163,7 +163,7 @@ public final class InventoryDatabase {
 
     private func contents() throws -> Contents {
         func number(_ sql: String) throws -> Int {
-            guard case .integer(let value) = try connection.query(sql).first?.first else { return 0 }
+            guard case .integer(let value) = try connection.value(sql) else { return 0 }
             return Int(value)
         }
         let application = try number("PRAGMA application_id")
@@ -196,7 +196,7 @@ public final class InventoryDatabase {
         case .inventory:
             // A damaged page elsewhere in the file would only show when a query reads it;
             // checking every page first means nothing is ever written into a damaged file.
-            let verdict = try connection.query("PRAGMA quick_check(1)").first?.first
+            let verdict = try connection.value("PRAGMA quick_check(1)")
             guard verdict == .text("ok") else {
                 throw InventoryStoreError.notADatabase(path: path, reason: "SQLite's check of its pages failed")
             }

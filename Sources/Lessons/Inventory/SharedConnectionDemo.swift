@@ -31,7 +31,7 @@ enum SharedConnectionDemo {
     /// `threads` threads each add Milk 1 `addsEach` times through one shared connection.
     static func runUnisolated(threads: Int, addsEach: Int) -> Result {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("lab-shared-\(UUID().uuidString).sqlite").path
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        defer { SQLiteConnection.removeFiles(at: path) }
         guard let database = try? InventoryDatabase(path: path) else { return Result() }
         let shared = UnguardedDatabase(database)
         let result = Locked(Result())
