@@ -47,7 +47,10 @@ let package = Package(
         // A header-only C shim for the OS thread id on Linux (see its header).
         // dlopen (the SQLite shim) is in libdl on glibc before 2.34.
         .target(name: "CLabShims", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-        .target(name: "LabKit", dependencies: ["CLabShims"]),
+        // Counts allocations for `lab bench` and the lessons: replaces malloc and its family in
+        // every executable that links LabKit, forwarding to glibc's allocator (see allocations.c).
+        .target(name: "CLabAllocations"),
+        .target(name: "LabKit", dependencies: ["CLabShims", "CLabAllocations"]),
         .target(name: "Lessons", dependencies: ["LabKit"] + isolationModes.map { .target(name: $0.module) },
                 exclude: lessonGuides),
         // The harness engine, and the suites that time the Lessons' variants.

@@ -29,7 +29,8 @@ public enum Analysis {
                 medianContextSwitches: Statistics.quantile(taken.map { Double($0.voluntarySwitches + $0.involuntarySwitches) }.sorted(), 0.5),
                 peakMemoryBytes: taken.map(\.peakMemoryBytes).max() ?? 0,
                 maxThreads: taken.compactMap(\.threads).max(),
-                extra: extra, bimodal: Statistics.looksBimodal(times), processMedians: processMedians)
+                extra: extra, bimodal: Statistics.looksBimodal(times), processMedians: processMedians,
+                allocationsPerOperation: AllocationRates.median(of: taken))
         }
         return SuiteResult(name: suite.name, kind: suite.kind, summary: suite.summary, reference: suite.reference,
                            ideal: suite.ideal, variants: variants,

@@ -74,6 +74,9 @@ public struct BenchCommand {
         let report = try await measure(request.suites, plan: request.plan, quick: request.quick, terminal: terminal,
                                    processes: request.processes, workerArguments: request.workerArguments)
         if request.formats.contains("terminal") { StandardOutput.line(TerminalReport.render(report, terminal: terminal)) }
+        if request.allocationOverhead, let verdict = AllocationOverhead.verdict(report) {
+            StandardOutput.line(terminal.paint(("→ " + verdict).wrapped(to: terminal.width, indent: "  "), .bold))
+        }
         let folder = URL(fileURLWithPath: request.folder, isDirectory: true)
         for format in request.formats where format != "terminal" {
             let (name, text): (String, String)

@@ -72,7 +72,8 @@ extension BenchCommand {
         return BenchmarkReport(schema: BenchmarkReport.schema, createdAt: formatter.string(from: Date()),
                                environment: .init(machine: .current(), executorWidth: width,
                                                   steadiness: Steadiness(samples: results.flatMap(\.variants).flatMap(\.samples),
-                                                                         handoffReadings: handoffs.withLock { $0 })),
+                                                                         handoffReadings: handoffs.withLock { $0 }),
+                                                  allocationCounting: AllocationCounter.unavailableReason ?? "counted"),
                                plan: .init(samples: plan.samples, budgetSeconds: plan.budget.seconds, quick: quick, primitiveSamples: plan.primitiveSamples,
                                            processes: processes > 1 ? processes : nil),
                                suites: results)

@@ -20,6 +20,7 @@ extension BenchCommand {
             OptionSpec("threshold", .number("PCT", 0...1000), help: "Smallest change that counts, in percent (default 5)"),
             OptionSpec("processes", .integer("N", 1...16), help: "Spread each primitive suite over N worker processes and report the spread (default: full 3, quick 1)"),
             OptionSpec("steadiness", .integer("SECONDS", 1...600), help: "Run no suites: watch the machine's own steadiness for SECONDS and say whether it can support a 5% claim"),
+            OptionSpec("allocation-overhead", help: "Measure what counting allocations costs: each primitive variant with counting on and off, interleaved"),
             OptionSpec("allow-debug", help: "Time a debug build anyway"),
             OptionSpec("worker", .text("SUITE"), repeatable: true, hidden: true, help: "measure these suites and print their JSON; used by --processes"),
             OptionSpec("no-color", help: "Plain text"),
@@ -59,6 +60,8 @@ extension BenchCommand {
         let saveBaseline: String?
         let baseline: BenchmarkReport?
         let thresholdPercent: Double
+        /// The suites are `AllocationOverhead`'s: say what counting cost after the report.
+        var allocationOverhead = false
     }
 
     /// Reads the command line into one mode, failing on bad input before anything is measured.
@@ -96,6 +99,20 @@ extension BenchCommand {
                 return suite
             }
             return .worker(chosen, plan, quick: quick)
+        }
+        if parsed.flag("allocation-overhead") {
+            if let reason = AllocationCounter.unavailableReason { throw BenchError.allocationsUnavailable(reason) }
+            let overhead = AllocationOverhead.suites(from: selected)
+            guard !overhead.isEmpty else { throw BenchError.noPrimitiveSuite(selected.map(\.name)) }
+            if let processes = parsed.integer("processes"), processes > 1 {
+                throw UsageError.invalidValue(option: "processes", value: "\(processes)", expected: "1 with --allocation-overhead (on and off must share a process)")
+            }
+            var measurement = Measurement(
+                suites: overhead, plan: plan, quick: quick, processes: 1, workerArguments: [], formats: parsed.list("format") ?? ["terminal"],
+                folder: parsed.text("out") ?? "lab-bench", saveBaseline: parsed.text("save-baseline"),
+                baseline: nil, thresholdPercent: threshold)
+            measurement.allocationOverhead = true
+            return .measure(measurement)
         }
         return .measure(Measurement(
             suites: selected, plan: plan, quick: quick, processes: parsed.integer("processes") ?? (quick ? 1 : 3),

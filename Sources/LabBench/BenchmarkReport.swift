@@ -2,15 +2,19 @@ import Foundation
 import LabKit
 
 /// Everything one `lab bench` run measured. Encoded as JSON with schema
-/// `concurrency-lab.bench/1` (snake_case keys); see docs/BENCH-SCHEMA.md.
+/// `concurrency-lab.bench/2` (snake_case keys); see docs/BENCH-SCHEMA.md. Results written
+/// with schema 1 (before allocation counts and scans) are still read, and compare.
 public struct BenchmarkReport: Sendable, Codable {
-    public static let schema = "concurrency-lab.bench/1"
+    public static let schema = "concurrency-lab.bench/2"
+    public static let readableSchemas = ["concurrency-lab.bench/1", schema]
 
     public struct Environment: Sendable, Codable, Equatable {
         public let machine: EnvironmentInfo
         public let executorWidth: Int
         /// How steady the machine's own speed was during the run (absent in older results).
         public var steadiness: Steadiness?
+        /// "counted", or why allocations were not counted (absent in schema 1).
+        public var allocationCounting: String?
     }
 
     public struct Plan: Sendable, Codable, Equatable {
@@ -42,7 +46,7 @@ public struct BenchmarkReport: Sendable, Codable {
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         let report = try decoder.decode(BenchmarkReport.self, from: data)
-        guard report.schema == schema else { throw BenchError.unsupportedSchema(report.schema) }
+        guard readableSchemas.contains(report.schema) else { throw BenchError.unsupportedSchema(report.schema) }
         return report
     }
 }
@@ -86,6 +90,8 @@ public struct VariantResult: Sendable, Codable {
     public let bimodal: Bool
     /// Each worker process's median, when the suite was spread over several processes.
     public let processMedians: [Double]?
+    /// Mallocs, frees and bytes per operation (medians over the samples); nil where not counted.
+    public var allocationsPerOperation: AllocationRates? = nil
 
     /// Largest ÷ smallest process median − 1: how much the figure depends on the process.
     public var processSpread: Double? {
@@ -106,6 +112,8 @@ public enum BenchError: Error, Equatable, CustomStringConvertible {
     case missingBaseline(String, path: String)
     case unreadableBaseline(String, reason: String)
     case workerFailed(process: Int, of: Int, reason: String)
+    case allocationsUnavailable(String)
+    case noPrimitiveSuite([String])
 
     /// 4 when the measurement itself failed; 2 for everything the user can fix in the command.
     public var exitCode: Int32 { if case .workerFailed = self { 4 } else { 2 } }
@@ -118,6 +126,9 @@ public enum BenchError: Error, Equatable, CustomStringConvertible {
         case .badBaselineName(let name): "baseline name '\(name)' may only use letters, digits, '.', '_' and '-'"
         case .missingBaseline(let name, let path): "no baseline named '\(name)' (looked for \(path)); save one with --save-baseline \(name)"
         case .unreadableBaseline(let name, let reason): "baseline '\(name)' cannot be read (\(reason)); it was left untouched"
+        case .allocationsUnavailable(let reason): "--allocation-overhead needs allocation counts, and \(reason)"
+        case .noPrimitiveSuite(let names):
+            "--allocation-overhead measures primitive suites, and \(names.joined(separator: ", ")) \(names.count == 1 ? "is a pattern suite" : "are pattern suites"); see lab bench --list"
         case .workerFailed(let process, let count, let reason):
             "worker process \(process) of \(count) \(reason). Nothing was measured in its place and no report was written"
         }

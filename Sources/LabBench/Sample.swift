@@ -1,4 +1,6 @@
 /// One timed sample of one variant: `iterations` operations.
+import LabKit
+
 public struct Sample: Sendable, Codable, Equatable {
     public let iterations: Int
     public let wallSeconds: Double
@@ -12,9 +14,18 @@ public struct Sample: Sendable, Codable, Equatable {
     public var process: Int?
     /// The machine-steadiness probe, read just before this sample (ns per step; see `MemoryProbe`).
     public var probeNanoseconds: Double?
+    /// What the process allocated during the sample (all threads; see `AllocationCounter`), or
+    /// nil where allocations are not counted (macOS, sanitizer builds, results before schema 2).
+    public var allocations: AllocationCounts?
 
     /// Wall time per operation: the figure the statistics are computed on.
     public var secondsPerOperation: Double { wallSeconds / Double(iterations) }
+
+    /// Mallocs, frees and bytes per operation in this sample.
+    public var allocationsPerOperation: AllocationRates? {
+        allocations.map { AllocationRates(mallocs: Double($0.mallocs) / Double(iterations), frees: Double($0.frees) / Double(iterations),
+                                          bytes: Double($0.bytes) / Double(iterations)) }
+    }
 
     /// CPU time ÷ wall time: ≈ 1 for one busy thread, ≈ cores when all are busy, ≈ 0 when waiting.
     public var parallelism: Double { wallSeconds > 0 ? cpuSeconds / wallSeconds : 0 }

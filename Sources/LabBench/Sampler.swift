@@ -111,16 +111,19 @@ public enum Sampler {
     static func sample(_ variant: BenchmarkVariant, iterations: Int) async -> Sample {
         let probe = MemoryProbe.read()
         let before = ResourceUsage.now()
+        let allocatedBefore = AllocationCounter.read()
         let clock = ContinuousClock()
         let start = clock.now
         await variant.run(iterations)
         let wall = start.duration(to: clock.now).seconds
+        let allocatedAfter = AllocationCounter.read()
         let after = ResourceUsage.now()
         let threads = ResourceUsage.threadCount()
         let extra = await variant.extraMetrics?() ?? [:]
         return Sample(iterations: iterations, wallSeconds: wall, cpuSeconds: max(0, after.cpuSeconds - before.cpuSeconds),
                       voluntarySwitches: after.voluntarySwitches - before.voluntarySwitches,
                       involuntarySwitches: after.involuntarySwitches - before.involuntarySwitches,
-                      peakMemoryBytes: after.maxResidentBytes, threads: threads, extra: extra, process: nil, probeNanoseconds: probe)
+                      peakMemoryBytes: after.maxResidentBytes, threads: threads, extra: extra, process: nil, probeNanoseconds: probe,
+                      allocations: allocatedAfter.flatMap { after in allocatedBefore.map { after - $0 } })
     }
 }

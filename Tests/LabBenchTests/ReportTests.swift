@@ -10,7 +10,7 @@ import Testing
 enum Fixture {
     static func sample(_ seconds: Double) -> Sample {
         Sample(iterations: 1, wallSeconds: seconds, cpuSeconds: seconds / 2, voluntarySwitches: 3, involuntarySwitches: 1,
-               peakMemoryBytes: 20_000_000, threads: 4, extra: [:])
+               peakMemoryBytes: 20_000_000, threads: 4, extra: [:], allocations: AllocationCounts(mallocs: 4, frees: 4, bytes: 1392))
     }
 
     static func suite(_ name: String = "fan-out, \"quoted\"", slow: Double = 0.040, fast: Double = 0.011) -> SuiteResult {
@@ -66,11 +66,50 @@ struct ReportTests {
     @Test func jsonRoundTripsWithItsSchema() throws {
         let report = Fixture.report()
         let decoded = try BenchmarkReport.decode(try report.encoded())
-        #expect(decoded.schema == "concurrency-lab.bench/1")
+        #expect(decoded.schema == "concurrency-lab.bench/2")
+        #expect(decoded.suites.first?.variants.first?.allocationsPerOperation == AllocationRates(mallocs: 4, frees: 4, bytes: 1392))
         #expect(decoded.suites.first?.variants.count == 2)
         #expect(decoded.suites.first?.variants.first?.samples == report.suites.first?.variants.first?.samples)
         let object = try #require(try JSONSerialization.jsonObject(with: try report.encoded()) as? [String: Any])
         #expect(Set(object.keys) == ["schema", "created_at", "environment", "plan", "suites"])
+    }
+
+    /// Baselines saved before allocation counts (schema 1) still load and compare.
+    @Test func aSchemaOneFileIsReadWithoutAllocations() throws {
+        var object = try #require(try JSONSerialization.jsonObject(with: try Fixture.report().encoded()) as? [String: Any])
+        object["schema"] = "concurrency-lab.bench/1"
+        var suites = try #require(object["suites"] as? [[String: Any]])
+        for suiteIndex in suites.indices {
+            var variants = try #require(suites[suiteIndex]["variants"] as? [[String: Any]])
+            for variantIndex in variants.indices {
+                variants[variantIndex]["allocations_per_operation"] = nil
+                variants[variantIndex]["samples"] = (variants[variantIndex]["samples"] as? [[String: Any]])?.map { sample in
+                    var old = sample
+                    old["allocations"] = nil
+                    return old
+                }
+            }
+            suites[suiteIndex]["variants"] = variants
+        }
+        object["suites"] = suites
+        let old = try BenchmarkReport.decode(try JSONSerialization.data(withJSONObject: object))
+        #expect(old.suites.first?.variants.first?.allocationsPerOperation == nil)
+        #expect(TerminalReport.render(old, terminal: .plain()).contains("allocs/op"))
+        let comparison = Comparison(baseline: old, current: Fixture.report(), thresholdPercent: 5)
+        #expect(comparison.exitStatus == 0)
+    }
+
+    @Test func everyFormatShowsAllocationsPerOperation() throws {
+        let report = Fixture.report()
+        let terminal = TerminalReport.render(report, terminal: .plain())
+        #expect(terminal.contains("allocs/op"))
+        #expect(terminal.split(separator: "\n").contains { $0.contains("task group") && $0.contains(" 4 ") })
+        #expect(MarkdownReport.render(report).contains("| allocs/op | frees/op | bytes/op |"))
+        #expect(MarkdownReport.render(report).contains("| 4 | 4 | 1.36 KiB |"))
+        let rows = CSVParser.rows(CSVReport.render(report))
+        let mallocs = try #require(rows[0].firstIndex(of: "mallocs"))
+        #expect(rows[1][mallocs] == "4" && rows[1][mallocs + 1] == "4" && rows[1][mallocs + 2] == "1392")
+        #expect(HTMLReport.render(report).contains("<th>allocs/op</th>"))
     }
 
     @Test func aFileWithAnotherSchemaIsRefused() throws {

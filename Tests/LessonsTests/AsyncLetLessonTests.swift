@@ -48,3 +48,23 @@ struct AsyncLetLessonTests {
         #expect(try report.value("dynamic-count", "group_max_in_flight") == report.value("dynamic-count", "rovers"))
     }
 }
+
+@Suite("async-let lesson: what a child costs", .serialized)
+@MainActor
+struct AsyncLetChildCostTests {
+    @Test func asyncLetChildrenAllocateNothingEachWhileTasksDo() async throws {
+        let report = try await LessonHarness.run(AsyncLetLesson(), ["child-cost"])
+        let children = Double(ChildCostVariant.children)
+        guard AllocationCounter.isAvailable else {
+            #expect(try report.value("child-cost", "task_mallocs") == -1)
+            return
+        }
+        // Generous, and robust to other tests allocating in this process meanwhile (the counts
+        // are process-wide): async let far below Task {}, which makes at least one per task.
+        let asyncLetMallocs = try report.value("child-cost", "async_let_mallocs")
+        #expect(try asyncLetMallocs < report.value("child-cost", "task_mallocs") / 4, "\(asyncLetMallocs) mallocs")
+        #expect(try report.value("child-cost", "task_mallocs") >= children)
+        #expect(try report.value("child-cost", "group_child_mallocs") >= children)
+        #expect(try report.value("child-cost", "async_let_task_local_mallocs") >= children)
+    }
+}

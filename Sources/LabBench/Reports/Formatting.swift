@@ -31,6 +31,31 @@ enum Format {
         key.replacingOccurrences(of: "_seconds", with: "").replacingOccurrences(of: "_", with: " ")
     }
 
+    /// Mallocs per operation: "1", "0.031", "2,050"; "–" where allocations were not counted.
+    static func allocations(_ result: VariantResult) -> String {
+        result.allocationsPerOperation.map { perOperation($0.mallocs) } ?? "–"
+    }
+
+    /// A count per operation: "0", "< 0.01" (a stray allocation over thousands of operations:
+    /// another thread's, not the operation's), "4.37", "65,271".
+    static func perOperation(_ value: Double) -> String {
+        if value == 0 { return "0" }
+        if value < 0.01 { return "< 0.01" }
+        return value >= 1_000 ? Int(value.rounded()).formatted() : value.formatted(significantDigits: 3)
+    }
+
+    /// Bytes requested per operation: "96 B", "1.5 KiB"; "–" where not counted.
+    static func allocatedBytes(_ result: VariantResult) -> String {
+        guard let bytes = result.allocationsPerOperation?.bytes else { return "–" }
+        if bytes < 1024 { return "\(bytes.formatted(significantDigits: 3)) B" }
+        if bytes < 1_048_576 { return "\((bytes / 1024).formatted(significantDigits: 3)) KiB" }
+        return "\((bytes / 1_048_576).formatted(significantDigits: 3)) MiB"
+    }
+
+    static func frees(_ result: VariantResult) -> String {
+        result.allocationsPerOperation.map { perOperation($0.frees) } ?? "–"
+    }
+
     static func bytes(_ count: Int) -> String {
         count >= 1 << 20 ? "\((Double(count) / Double(1 << 20)).formatted(significantDigits: 3)) MiB" : "\(count / 1024) KiB"
     }

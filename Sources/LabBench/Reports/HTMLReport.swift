@@ -11,7 +11,7 @@ public enum HTMLReport {
         <header><h1>Concurrency Lab · bench</h1>
         <p class="meta">\(escape(machine.cpuModel)) × \(machine.cpuCount) · executor width \(report.environment.executorWidth) · \(escape(machine.operatingSystem)) · Swift \(escape(machine.swiftVersion)) · \(machine.buildConfiguration) build · \(escape(report.createdAt))\(report.plan.quick ? " · quick run" : "")</p>
         \(report.environment.steadiness.map { "<p class=\"\($0.isSteady ? "meta" : "warning")\">\(escape($0.sentence))</p>" } ?? "")
-        <p class="meta">Medians with a 95% confidence interval. Ratios: median ÷ the reference's median, 95% bootstrap interval. Significance: two-sided Mann–Whitney U. Outliers are counted, never removed.</p>
+        <p class="meta">Medians with a 95% confidence interval. Ratios: median ÷ the reference's median, 95% bootstrap interval. Significance: two-sided Mann–Whitney U. Outliers are counted, never removed. \(escape(report.environment.allocationCounting.map { $0 == "counted" ? "Allocations per operation: medians of mallocs and bytes requested, counted by the lab's allocator interposer." : $0 + "." } ?? ""))</p>
         <nav>\(report.suites.map { "<a href=\"#\(anchor($0.name))\">\(escape($0.name))</a>" }.joined(separator: " "))</nav></header>
         """
         for suite in report.suites {
@@ -19,10 +19,10 @@ public enum HTMLReport {
             body += "<p class=\"conclusion\">\(escape(suite.conclusion))</p>"
             body += SVGCharts.medians(suite)
             let extras = Set(suite.variants.flatMap(\.extra.keys)).sorted()
-            body += "<table><thead><tr><th>variant</th><th>\(suite.kind == .primitive ? "per op" : "per run")</th><th>95% CI</th><th>vs \(escape(suite.reference))</th><th>significance</th><th>of ideal</th><th>CPU ÷ wall</th><th>ctx switches</th><th>n</th>"
+            body += "<table><thead><tr><th>variant</th><th>\(suite.kind == .primitive ? "per op" : "per run")</th><th>95% CI</th><th>vs \(escape(suite.reference))</th><th>significance</th><th>of ideal</th><th>CPU ÷ wall</th><th>ctx switches</th><th>allocs/op</th><th>bytes/op</th><th>n</th>"
                 + extras.map { "<th>\(escape(Format.extraHeader($0)))</th>" }.joined() + "</tr></thead><tbody>"
             for variant in suite.variants {
-                body += "<tr><td>\(escape(variant.name))</td><td class=\"num\">\(escape(Format.time(variant.summary.median)))</td><td class=\"num\">\(escape(Format.time(variant.summary.medianLow))) – \(escape(Format.time(variant.summary.medianHigh)))</td><td class=\"num\">\(escape(Format.ratio(variant, reference: suite.reference)))</td><td>\(escape(Format.significance(variant, reference: suite.reference)))</td><td class=\"num\">\(escape(Format.efficiency(variant)))</td><td class=\"num\">\(variant.medianParallelism.formatted(significantDigits: 2))</td><td class=\"num\">\(Int(variant.medianContextSwitches))</td><td class=\"num\">\(variant.samples.count)</td>"
+                body += "<tr><td>\(escape(variant.name))</td><td class=\"num\">\(escape(Format.time(variant.summary.median)))</td><td class=\"num\">\(escape(Format.time(variant.summary.medianLow))) – \(escape(Format.time(variant.summary.medianHigh)))</td><td class=\"num\">\(escape(Format.ratio(variant, reference: suite.reference)))</td><td>\(escape(Format.significance(variant, reference: suite.reference)))</td><td class=\"num\">\(escape(Format.efficiency(variant)))</td><td class=\"num\">\(variant.medianParallelism.formatted(significantDigits: 2))</td><td class=\"num\">\(Int(variant.medianContextSwitches))</td><td class=\"num\">\(escape(Format.allocations(variant)))</td><td class=\"num\">\(escape(Format.allocatedBytes(variant)))</td><td class=\"num\">\(variant.samples.count)</td>"
                     + extras.map { key in "<td class=\"num\">\(escape(variant.extra[key].map { Analysis.extraValue(key, $0) } ?? "–"))</td>" }.joined() + "</tr>"
             }
             body += "</tbody></table>"

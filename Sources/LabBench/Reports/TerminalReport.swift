@@ -6,6 +6,9 @@ public enum TerminalReport {
         var lines: [String] = []
         let environment = report.environment
         lines.append(terminal.paint("lab bench", .bold) + " — \(environment.machine.cpuModel) × \(environment.machine.cpuCount), executor width \(environment.executorWidth), Swift \(environment.machine.swiftVersion), \(environment.machine.buildConfiguration) build")
+        if let counting = environment.allocationCounting, counting != "counted" {
+            lines.append(terminal.paint("  allocs/op: " + counting.wrapped(to: terminal.width, indent: "  "), .dim))
+        }
         if let steadiness = environment.steadiness {
             lines.append(terminal.paint(steadiness.sentence.wrapped(to: terminal.width, indent: "  "), steadiness.isSteady ? .dim : .yellow))
         }
@@ -14,14 +17,14 @@ public enum TerminalReport {
             lines.append(terminal.paint(suite.name, .bold + .underline) + terminal.paint("  \(suite.summary)", .dim))
             let extras = Set(suite.variants.flatMap(\.extra.keys)).sorted()
             let spread = suite.variants.contains { $0.processMedians != nil }
-            var table = Table(headers: ["variant", suite.kind == .primitive ? "per op [95% CI]" : "per run [95% CI]", "vs \(suite.reference)", "significance", "ideal", "CPU÷wall", "n"]
+            var table = Table(headers: ["variant", suite.kind == .primitive ? "per op [95% CI]" : "per run [95% CI]", "vs \(suite.reference)", "significance", "ideal", "CPU÷wall", "allocs/op", "n"]
                                 + extras.map(Format.extraHeader)
                                 + (spread ? ["process medians"] : []),
-                              rightAligned: Set([1, 4, 5, 6] + extras.indices.map { $0 + 7 }))
+                              rightAligned: Set([1, 4, 5, 6, 7] + extras.indices.map { $0 + 8 }))
             for variant in suite.variants {
                 table.append([variant.name, Format.medianWithInterval(variant.summary), Format.ratio(variant, reference: suite.reference),
                               Format.significance(variant, reference: suite.reference), Format.efficiency(variant),
-                              variant.medianParallelism.formatted(significantDigits: 2), "\(variant.samples.count)"]
+                              variant.medianParallelism.formatted(significantDigits: 2), Format.allocations(variant), "\(variant.samples.count)"]
                              + extras.map { key in variant.extra[key].map { Analysis.extraValue(key, $0) } ?? "–" }
                              + (spread ? [variant.processMedians.map { medians in
                                  "\(Format.time(medians.min() ?? 0))–\(Format.time(medians.max() ?? 0)) (±\(Int(((variant.processSpread ?? 0) * 50).rounded()))%)"

@@ -1,0 +1,36 @@
+import LabKit
+
+/// What one child costs, counted: the allocations and the time of 10,000 children started
+/// each of four ways (`ChildTaskCost`, the loops `lab bench tasks` times).
+enum ChildCostVariant {
+    static let children = 10_000
+
+    static let variant = LessonVariant("child-cost", title: "What a child task costs: allocations and time, counted") { context in
+        let console = context.console
+        console.paragraph("""
+            Every child task needs memory for its state. Where it comes from is the difference \
+            between the ways to start one. We start \(children.formatted()) children each way, one \
+            after another, each loop in a task of its own with no task-local values (then async let \
+            once more with one bound), and count the process's mallocs around each loop with the lab's \
+            allocation counter (the same one `lab bench` reports as allocs/op).
+            """)
+        for way in ChildTaskCost.Way.allCases { _ = await ChildTaskCost.counted(way, count: 100) }  // warm up: first use allocates once
+        var measured: [ChildCostNarration.Way: ChildCostNarration.Cost] = [:]
+        var table = Table(headers: ["way", "mallocs", "per child", "bytes per child", "time per child"])
+        let rows = ChildTaskCost.Way.allCases.map { ($0, false) } + [(.asyncLet, true)]
+        for (way, bound) in rows {
+            let (counted, seconds) = await ChildTaskCost.counted(way, count: children, taskLocalBound: bound)
+            let cost = ChildCostNarration.Cost(children: children, mallocs: counted?.mallocs, bytes: counted?.bytes, seconds: seconds)
+            let row = bound ? .asyncLetWithTaskLocal : ChildCostNarration.Way(way)
+            measured[row] = cost
+            let name = bound ? "async let, a task-local bound" : way.rawValue
+            context.recordInTable(Figure(key: "\(row.key)_mallocs", label: "\(name): mallocs for \(children) children", value: Double(counted?.mallocs ?? -1), unit: .count))
+            context.recordInTable(Figure(key: "\(row.key)_bytes", label: "\(name): bytes requested", value: Double(counted?.bytes ?? -1), unit: .bytes))
+            context.recordInTable(Figure(key: "\(row.key)_seconds_per_child", label: "\(name): time per child", value: seconds / Double(children), unit: .seconds))
+            table.append([name, counted.map { $0.mallocs.formatted() } ?? "–", cost.mallocsPerChild.map { $0.formatted(significantDigits: 3) } ?? "–",
+                          cost.bytesPerChild.map { "\(Int($0.rounded())) B" } ?? "–", cost.secondsPerChild.formattedAsDuration])
+        }
+        console.table(table)
+        console.paragraph(ChildCostNarration.sentence(measured, unavailable: AllocationCounter.unavailableReason))
+    }
+}

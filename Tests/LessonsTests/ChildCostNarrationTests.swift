@@ -1,0 +1,53 @@
+import Testing
+@testable import LabKit
+@testable import Lessons
+
+/// Each sentence the child-cost variant can print, forced from figures.
+struct ChildCostNarrationTests {
+    typealias Cost = ChildCostNarration.Cost
+
+    static func costs(task: Int?, asyncLet: Int?, group: Int? = 50_000, taskSeconds: Double = 0.012, letSeconds: Double = 0.005) -> [ChildCostNarration.Way: Cost] {
+        [.task: Cost(children: 10_000, mallocs: task, bytes: task.map { $0 * 350 }, seconds: taskSeconds),
+         .asyncLet: Cost(children: 10_000, mallocs: asyncLet, bytes: asyncLet.map { $0 * 10 }, seconds: letSeconds),
+         .groupChild: Cost(children: 10_000, mallocs: group, bytes: nil, seconds: 0.02)]
+    }
+
+    @Test func asyncLetInTheParentsAllocatorAndTaskOnTheHeap() {
+        let sentence = ChildCostNarration.sentence(Self.costs(task: 40_000, asyncLet: 130), unavailable: nil)
+        #expect(sentence.contains("async let made 130 mallocs for 10,000 children, not one per child"))
+        #expect(sentence.contains("Task {} made 4 mallocs per task (1400 bytes)"))
+        #expect(sentence.contains("A group child made 5: a group cannot know"))
+        #expect(sentence.contains("The time follows: async let took 500 ns per child, Task {} 1.2 µs."))
+    }
+
+    @Test func aBoundTaskLocalIsNamedWhenItCostsAsyncLetAMalloc() {
+        var costs = Self.costs(task: 40_000, asyncLet: 2)
+        costs[.asyncLetWithTaskLocal] = Cost(children: 10_000, mallocs: 10_002, bytes: 10_160_000, seconds: 0.006)
+        #expect(ChildCostNarration.sentence(costs, unavailable: nil).contains("async let made 1 per child (1016 bytes): each child keeps a link"))
+        costs[.asyncLetWithTaskLocal] = Cost(children: 10_000, mallocs: 3, bytes: 0, seconds: 0.006)
+        let unchanged = ChildCostNarration.sentence(costs, unavailable: nil)
+        #expect(unchanged.contains("With one task-local value bound in the parent, async let made none per child."))
+        #expect(!unchanged.contains("link"))
+    }
+
+    @Test func closeTimesAreNotCalledAConsequence() {
+        let sentence = ChildCostNarration.sentence(Self.costs(task: 40_000, asyncLet: 0, letSeconds: 0.011), unavailable: nil)
+        #expect(sentence.contains("not one per child"))
+        #expect(sentence.contains("The times are closer than the counts"))
+        #expect(!sentence.contains("follows"))
+    }
+
+    @Test func aRuntimeWhereAsyncLetAllocatesIsReportedAsMeasured() {
+        let sentence = ChildCostNarration.sentence(Self.costs(task: 40_000, asyncLet: 20_000, group: 3_000), unavailable: nil)
+        #expect(sentence.contains("async let made 2 mallocs per child and Task {} 4 on this runtime."))
+        #expect(!sentence.contains("carved out"))
+        #expect(sentence.contains("A group child made 0.3."))
+        #expect(!sentence.contains("cannot know"))
+    }
+
+    @Test func withoutCountsOnlyTheTimesAreStated() {
+        let sentence = ChildCostNarration.sentence(Self.costs(task: nil, asyncLet: nil, group: nil), unavailable: "allocation counts are unavailable on Apple platforms")
+        #expect(sentence.hasPrefix("Allocations were not counted: allocation counts are unavailable on Apple platforms."))
+        #expect(!sentence.contains("malloc"))
+    }
+}
