@@ -37,6 +37,11 @@ public struct BenchCommand {
                 return 0
             case .measure(let request):
                 return try await measureAndReport(request, terminal: terminal)
+            case .scan(let request):
+                let report = await measureScan(request.suite, scan: request.scan, values: request.values, plan: request.plan,
+                                               quick: request.quick, terminal: terminal)
+                try write(report, formats: request.formats, folder: request.folder, terminal: terminal)
+                return 0
             }
         } catch let error as UsageError {
             StandardError.usage(program: "lab bench", error, usage: BenchCommand.spec.shortUsage)
@@ -70,6 +75,26 @@ public struct BenchCommand {
         return comparison.exitStatus
     }
 
+    /// Prints the terminal report (when asked) and writes each other format's file.
+    func write(_ report: BenchmarkReport, formats: [String], folder path: String, terminal: Terminal) throws {
+        if formats.contains("terminal") { StandardOutput.line(TerminalReport.render(report, terminal: terminal)) }
+        let folder = URL(fileURLWithPath: path, isDirectory: true)
+        for format in formats where format != "terminal" {
+            var files: [(String, String)]
+            switch format {
+            case "md": files = [("report.md", MarkdownReport.render(report))]
+            case "json": files = [("report.json", String(decoding: try report.encoded(), as: UTF8.self))]
+            case "csv": files = [("samples.csv", CSVReport.render(report))] + (report.scans == nil ? [] : [("scan.csv", CSVReport.renderScans(report))])
+            default: files = [("report.html", HTMLReport.render(report))]
+            }
+            for (name, text) in files {
+                let url = folder.appendingPathComponent(name)
+                try AtomicFile.write(Data(text.utf8), to: url)
+                StandardOutput.line(terminal.paint("wrote \(url.path)", .dim))
+            }
+        }
+    }
+
     func measureAndReport(_ request: Measurement, terminal: Terminal) async throws -> Int32 {
         let report = try await measure(request.suites, plan: request.plan, quick: request.quick, terminal: terminal,
                                    processes: request.processes, workerArguments: request.workerArguments)
@@ -77,19 +102,7 @@ public struct BenchCommand {
         if request.allocationOverhead, let verdict = AllocationOverhead.verdict(report) {
             StandardOutput.line(terminal.paint(("→ " + verdict).wrapped(to: terminal.width, indent: "  "), .bold))
         }
-        let folder = URL(fileURLWithPath: request.folder, isDirectory: true)
-        for format in request.formats where format != "terminal" {
-            let (name, text): (String, String)
-            switch format {
-            case "md": (name, text) = ("report.md", MarkdownReport.render(report))
-            case "json": (name, text) = ("report.json", String(decoding: try report.encoded(), as: UTF8.self))
-            case "csv": (name, text) = ("samples.csv", CSVReport.render(report))
-            default: (name, text) = ("report.html", HTMLReport.render(report))
-            }
-            let url = folder.appendingPathComponent(name)
-            try AtomicFile.write(Data(text.utf8), to: url)
-            StandardOutput.line(terminal.paint("wrote \(url.path)", .dim))
-        }
+        try write(report, formats: request.formats.filter { $0 != "terminal" }, folder: request.folder, terminal: terminal)
         if let name = request.saveBaseline {
             let url = try Baselines.save(report, named: name, environment: environment)
             StandardOutput.line(terminal.paint("saved baseline '\(name)' to \(url.path)", .dim))

@@ -68,15 +68,36 @@ extension BenchCommand {
         if !quiet {
             bar.withLock { $0.update(done: selected.count); $0.finish() }
         }
-        let formatter = ISO8601DateFormatter()
-        return BenchmarkReport(schema: BenchmarkReport.schema, createdAt: formatter.string(from: Date()),
-                               environment: .init(machine: .current(), executorWidth: width,
-                                                  steadiness: Steadiness(samples: results.flatMap(\.variants).flatMap(\.samples),
-                                                                         handoffReadings: handoffs.withLock { $0 }),
-                                                  allocationCounting: AllocationCounter.unavailableReason ?? "counted"),
-                               plan: .init(samples: plan.samples, budgetSeconds: plan.budget.seconds, quick: quick, primitiveSamples: plan.primitiveSamples,
-                                           processes: processes > 1 ? processes : nil),
-                               suites: results)
+        return Self.report(results, executorWidth: width, handoffs: handoffs.withLock { $0 }, plan: plan, quick: quick, processes: processes)
+    }
+
+    static func report(_ results: [SuiteResult], executorWidth: Int, handoffs: [Double], plan: SamplingPlan, quick: Bool, processes: Int) -> BenchmarkReport {
+        BenchmarkReport(schema: BenchmarkReport.schema, createdAt: ISO8601DateFormatter().string(from: Date()),
+                        environment: .init(machine: .current(), executorWidth: executorWidth,
+                                           steadiness: Steadiness(samples: results.flatMap(\.variants).flatMap(\.samples), handoffReadings: handoffs),
+                                           allocationCounting: AllocationCounter.unavailableReason ?? "counted"),
+                        plan: .init(samples: plan.samples, budgetSeconds: plan.budget.seconds, quick: quick, primitiveSamples: plan.primitiveSamples,
+                                    processes: processes > 1 ? processes : nil),
+                        suites: results)
+    }
+
+    /// `lab bench --scan`: the suite at each value, measured in one interleaved schedule (so
+    /// the machine's drift hits every point alike), then the curve and what it shows.
+    public func measureScan(_ suite: BenchmarkSuite, scan: Scan, values: [Int], plan: SamplingPlan, quick: Bool, terminal: Terminal,
+                            quiet: Bool = false) async -> BenchmarkReport {
+        let width = await ExecutorProbe.measureWidth()
+        var points: [BenchmarkSuite] = []
+        for value in values { points.append(await scan.suite(value, width).named("\(suite.name) [\(scan.parameter) = \(value)]")) }
+        let bar = Locked(ProgressBar(title: "lab bench --scan", total: 100, terminal: terminal))
+        let handoffs = (0..<HandoffProbe.readingsPerGap).compactMap { _ in HandoffProbe.read() }
+        let measured = await Sampler.measure(together: points, plan: plan) { round, rounds in
+            if !quiet { bar.withLock { $0.update(done: 100 * round / rounds) } }
+        }
+        if !quiet { bar.withLock { $0.update(done: 100); $0.finish() } }
+        let results = zip(points, measured).map { Analysis.analyze($0, samples: $1) }
+        var report = Self.report(results, executorWidth: width, handoffs: handoffs, plan: plan, quick: quick, processes: 1)
+        report.scans = [ScanAnalysis.analyze(suite: suite.name, scan: scan, values: values, results: results, executorWidth: width)]
+        return report
     }
 
     /// Runs `lab bench --worker SUITE…` in `processes` fresh processes, one at a

@@ -20,6 +20,7 @@ extension BenchCommand {
             OptionSpec("threshold", .number("PCT", 0...1000), help: "Smallest change that counts, in percent (default 5)"),
             OptionSpec("processes", .integer("N", 1...16), help: "Spread each primitive suite over N worker processes and report the spread (default: full 3, quick 1)"),
             OptionSpec("steadiness", .integer("SECONDS", 1...600), help: "Run no suites: watch the machine's own steadiness for SECONDS and say whether it can support a 5% claim"),
+            OptionSpec("scan", .text("SUITE"), help: "Measure SUITE at several sizes and draw the curve; values as PARAM=V1,V2,… (e.g. --scan \"CPU fan-out\" tasks=1,2,4,8,16), default per suite"),
             OptionSpec("allocation-overhead", help: "Measure what counting allocations costs: each primitive variant with counting on and off, interleaved"),
             OptionSpec("allow-debug", help: "Time a debug build anyway"),
             OptionSpec("worker", .text("SUITE"), repeatable: true, hidden: true, help: "measure these suites and print their JSON; used by --processes"),
@@ -46,6 +47,18 @@ extension BenchCommand {
         /// A worker process of `--processes`: measure, print JSON, nothing else.
         case worker([BenchmarkSuite], SamplingPlan, quick: Bool)
         case measure(Measurement)
+        /// `--scan SUITE [PARAM=VALUES]`: one suite at several sizes.
+        case scan(ScanRequest)
+    }
+
+    struct ScanRequest {
+        let suite: BenchmarkSuite
+        let scan: Scan
+        let values: [Int]
+        let plan: SamplingPlan
+        let quick: Bool
+        let formats: [String]
+        let folder: String
     }
 
     /// What a measuring run does with its results.
@@ -67,6 +80,10 @@ extension BenchCommand {
     /// Reads the command line into one mode, failing on bad input before anything is measured.
     func mode(_ parsed: ParsedArguments) throws -> Mode {
         if parsed.flag("help") { return .help }
+        if let name = parsed.text("scan") { return try scanMode(name, parsed) }
+        if let assignment = parsed.positionals.first(where: { $0.contains("=") }) {
+            throw UsageError.missingArgument("--scan SUITE for '\(assignment)': values go with a scan, e.g. lab bench --scan \"CPU fan-out\" tasks=1,2,4")
+        }
         let selected = try select(parsed.positionals)
         if parsed.flag("list") { return .list(selected) }
         let allowDebug = parsed.flag("allow-debug")
@@ -119,6 +136,44 @@ extension BenchCommand {
             workerArguments: allowDebug ? ["--allow-debug"] : [], formats: parsed.list("format") ?? ["terminal"],
             folder: parsed.text("out") ?? "lab-bench", saveBaseline: parsed.text("save-baseline"),
             baseline: baselines.first, thresholdPercent: threshold))
+    }
+
+    func scanMode(_ name: String, _ parsed: ParsedArguments) throws -> Mode {
+        let scannable = suites.filter { $0.scan != nil }
+        let matches = scannable.filter { $0.name.localizedCaseInsensitiveContains(name) }
+        let exact = matches.filter { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+        guard let suite = exact.first ?? (matches.count == 1 ? matches.first : nil), let scan = suite.scan else {
+            let names = scannable.map { "'\($0.name)'" }.joined(separator: ", ")
+            throw UsageError.invalidValue(option: "scan", value: name, expected: matches.count > 1 ? "one of \(names) (it matches several)" : "a suite that can be scanned: \(names)")
+        }
+        for conflicting in ["save-baseline", "compare", "allocation-overhead", "processes", "list", "steadiness"] where parsed.isPresent(conflicting) {
+            throw UsageError.conflicting("scan", conflicting)
+        }
+        if EnvironmentInfo.buildConfiguration == "debug" && !parsed.flag("allow-debug") { throw BenchError.debugBuild }
+        var values = scan.defaults
+        for assignment in parsed.positionals {
+            let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, parts[0] == scan.parameter else {
+                throw UsageError.invalidValue(option: "scan", value: assignment, expected: "\(scan.parameter)=V1,V2,… (\(suite.name) scans \(scan.parameter))")
+            }
+            let parsedValues = parts[1].split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+            guard parsedValues.count >= 2, parsedValues.allSatisfy({ ($0 ?? 0) >= 1 && ($0 ?? 0) <= 4096 }) else {
+                throw UsageError.invalidValue(option: "scan", value: assignment, expected: "at least two whole numbers from 1 to 4096, comma-separated, e.g. \(scan.parameter)=\(scan.defaults.map(String.init).joined(separator: ","))")
+            }
+            values = Array(Set(parsedValues.compactMap { $0 })).sorted()
+            guard values.count >= 2 else {
+                throw UsageError.invalidValue(option: "scan", value: assignment, expected: "at least two different values")
+            }
+        }
+        let quick = parsed.flag("quick")
+        var plan = quick ? SamplingPlan.quick : SamplingPlan.full
+        if let samples = parsed.integer("samples") {
+            plan.samples = samples
+            plan.minimumSamples = min(plan.minimumSamples, samples)
+        }
+        if let seconds = parsed.number("time") { plan.budget = .milliseconds(Int(seconds * 1000)) }
+        return .scan(ScanRequest(suite: suite, scan: scan, values: values, plan: plan, quick: quick,
+                                 formats: parsed.list("format") ?? ["terminal"], folder: parsed.text("out") ?? "lab-bench"))
     }
 
     /// Every suite whose name contains one of the filters (all when there are none).

@@ -32,6 +32,9 @@ public struct BenchmarkReport: Sendable, Codable {
     public var environment: Environment
     public var plan: Plan
     public var suites: [SuiteResult]
+    /// Curves from `lab bench --scan` (absent otherwise, and in schema 1); each value's suite
+    /// is also in `suites`, with its samples.
+    public var scans: [ScanResult]? = nil
 
     public func encoded() throws -> Data {
         let encoder = JSONEncoder()

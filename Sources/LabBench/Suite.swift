@@ -20,9 +20,11 @@ public struct BenchmarkSuite: Sendable {
     /// The variants' extra metric that is this suite's point (e.g. "frames_dropped"):
     /// the conclusion leads with it instead of the time.
     public let headline: String?
+    /// Optional: the workload at several sizes, for `lab bench --scan`.
+    public let scan: Scan?
 
     public init(name: String, kind: Kind, summary: String, reference: String, ideal: Ideal? = nil, headline: String? = nil,
-                variants: [BenchmarkVariant]) {
+                scan: Scan? = nil, variants: [BenchmarkVariant]) {
         precondition(variants.contains { $0.name == reference }, "the reference must be one of the variants")
         self.name = name
         self.kind = kind
@@ -30,7 +32,14 @@ public struct BenchmarkSuite: Sendable {
         self.reference = reference
         self.ideal = ideal
         self.headline = headline
+        self.scan = scan
         self.variants = variants
+    }
+
+    /// The same suite under another name (a scan's point: "CPU fan-out [tasks = 4]").
+    public func named(_ newName: String) -> BenchmarkSuite {
+        BenchmarkSuite(name: newName, kind: kind, summary: summary, reference: reference, ideal: ideal, headline: headline,
+                       scan: scan, variants: variants)
     }
 }
 

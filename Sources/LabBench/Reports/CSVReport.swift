@@ -23,6 +23,9 @@ public enum CSVReport {
         return rows.joined(separator: "\n") + "\n"
     }
 
+    /// A scan's curves, one row per variant and value (`scan.csv`, beside the samples).
+    public static func renderScans(_ report: BenchmarkReport) -> String { ScanReport.csv(report.scans ?? []) }
+
     /// RFC 4180: quote fields that contain a comma, a quote or a line break.
     static func quote(_ field: String) -> String {
         guard field.contains(where: { ",\"\n".contains($0) }) else { return field }

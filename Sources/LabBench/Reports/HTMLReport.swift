@@ -14,6 +14,11 @@ public enum HTMLReport {
         <p class="meta">Medians with a 95% confidence interval. Ratios: median ÷ the reference's median, 95% bootstrap interval. Significance: two-sided Mann–Whitney U. Outliers are counted, never removed. \(escape(report.environment.allocationCounting.map { $0 == "counted" ? "Allocations per operation: medians of mallocs and bytes requested, counted by the lab's allocator interposer." : $0 + "." } ?? ""))</p>
         <nav>\(report.suites.map { "<a href=\"#\(anchor($0.name))\">\(escape($0.name))</a>" }.joined(separator: " "))</nav></header>
         """
+        for scan in report.scans ?? [] {
+            body += "<section id=\"\(anchor("scan " + scan.suite))\"><h2>\(escape(scan.suite)): scan over \(escape(scan.parameter))</h2>"
+            body += "<p class=\"conclusion\">\(escape(scan.conclusion))</p>" + SVGCharts.scan(scan)
+            body += "<p class=\"note\">Executor width \(scan.executorWidth) (measured).\(scan.idealReason.map { " Ideal: " + escape($0) + "." } ?? "") Each value's own table follows.</p></section>"
+        }
         for suite in report.suites {
             body += "<section id=\"\(anchor(suite.name))\"><h2>\(escape(suite.name))</h2><p class=\"summary\">\(escape(suite.summary))</p>"
             body += "<p class=\"conclusion\">\(escape(suite.conclusion))</p>"

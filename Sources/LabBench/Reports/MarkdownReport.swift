@@ -8,6 +8,7 @@ public enum MarkdownReport {
                      "\(machine.cpuModel) × \(machine.cpuCount) · executor width \(report.environment.executorWidth) · \(machine.operatingSystem) · Swift \(machine.swiftVersion) · \(machine.buildConfiguration) build · \(report.createdAt)",
                      ""] + (report.environment.steadiness.map { ["> " + $0.sentence, ""] } ?? []) + [
                      "Medians with a 95% confidence interval; ratios are median ÷ the reference's median with a 95% bootstrap interval; significance is a two-sided Mann–Whitney U test. Allocations per operation are medians over the samples: " + (report.environment.allocationCounting.map { $0 == "counted" ? "mallocs, frees and bytes requested, counted by the lab's allocator interposer." : $0 + "." } ?? "not recorded in this results file."), ""]
+        for scan in report.scans ?? [] { lines += ScanReport.markdown(scan) }
         for suite in report.suites {
             lines.append("## \(suite.name)")
             lines.append("")

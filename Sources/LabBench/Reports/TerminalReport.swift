@@ -12,7 +12,12 @@ public enum TerminalReport {
         if let steadiness = environment.steadiness {
             lines.append(terminal.paint(steadiness.sentence.wrapped(to: terminal.width, indent: "  "), steadiness.isSteady ? .dim : .yellow))
         }
-        for suite in report.suites {
+        for scan in report.scans ?? [] {
+            lines.append("")
+            lines.append(ScanReport.terminal(scan, terminal: terminal))
+        }
+        // A scan's points are in the other formats, each with its own table; here the curve says it.
+        for suite in report.suites where report.scans == nil {
             lines.append("")
             lines.append(terminal.paint(suite.name, .bold + .underline) + terminal.paint("  \(suite.summary)", .dim))
             let extras = Set(suite.variants.flatMap(\.extra.keys)).sorted()
