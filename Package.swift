@@ -42,6 +42,8 @@ let package = Package(
         .executable(name: "lab", targets: ["lab"]),
         .library(name: "LabKit", targets: ["LabKit"]),
         .library(name: "Lessons", targets: ["Lessons"]),
+        // The harness, for your own benchmarks: see docs/BENCHMARK-YOUR-CODE.md and Examples/BenchmarkYourCode.
+        .library(name: "LabBench", targets: ["LabBench"]),
     ] + lessonExecutables.map { .executable(name: $0, targets: [$0]) },
     targets: [
         // A header-only C shim for the OS thread id on Linux (see its header).
@@ -64,6 +66,8 @@ let package = Package(
         .testTarget(name: "LessonsTests", dependencies: ["LabKit", "Lessons"]),
         .testTarget(name: "CommandLineTests", dependencies: ["LabKit", "Lessons", "CLabShims", "LabBench", "lab"]),
         .testTarget(name: "LabBenchTests", dependencies: ["LabBench", "LabKit", "LabBenchmarks"]),
+        // LabBench as your package sees it: public API only, no @testable import.
+        .testTarget(name: "LabBenchAPITests", dependencies: ["LabBench"]),
         .testTarget(name: "LabExercisesTests", dependencies: ["LabExercises", "LabKit"]),
     ] + lessonExecutables.map { .executableTarget(name: $0, dependencies: ["LabKit", "Lessons"]) }
       + isolationModes.map { .target(name: $0.module, dependencies: ["LabKit"], path: "Sources/IsolationModes/\($0.folder)",

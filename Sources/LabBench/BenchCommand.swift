@@ -9,19 +9,31 @@ import LabKit
 public struct BenchCommand {
     let suites: [BenchmarkSuite]
     let environment: [String: String]
+    /// The command's name in its help and errors: "lab bench", or your benchmark program's.
+    let program: String
+    /// What this executable needs before `--worker SUITE` to measure in a worker process:
+    /// ["bench"] for `lab`, nothing for a program whose whole command line is this command.
+    let workerPrefix: [String]
+    let spec: CommandSpec
 
-    public init(suites: [BenchmarkSuite], environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(suites: [BenchmarkSuite], environment: [String: String] = ProcessInfo.processInfo.environment,
+                program: String = "lab bench", workerPrefix: [String] = ["bench"]) {
         self.suites = suites
         self.environment = environment
+        self.program = program
+        self.workerPrefix = workerPrefix
+        self.spec = program == "lab bench" ? BenchCommand.spec : BenchCommand.spec(named: program)
+        // Worker processes and baselines find a suite by its name.
+        precondition(Set(suites.map(\.name)).count == suites.count, "two suites share a name: \(suites.map(\.name))")
     }
 
     public func run(_ arguments: [String]) async -> Int32 {
         do {
-            let parsed = try BenchCommand.spec.parse(arguments)
+            let parsed = try spec.parse(arguments)
             let terminal = Terminal.detect(noColorFlag: parsed.flag("no-color"), environment: environment)
             switch try mode(parsed) {
             case .help:
-                StandardOutput.line(BenchCommand.spec.help())
+                StandardOutput.line(spec.help())
                 return 0
             case .list(let selected):
                 list(selected, terminal: terminal)
@@ -44,13 +56,13 @@ public struct BenchCommand {
                 return 0
             }
         } catch let error as UsageError {
-            StandardError.usage(program: "lab bench", error, usage: BenchCommand.spec.shortUsage)
+            StandardError.usage(program: program, error, usage: spec.shortUsage)
             return UsageError.exitCode
         } catch let error as BenchError {
-            StandardError.write("lab bench: error: \(error)")
+            StandardError.write("\(program): error: \(error)")
             return error.exitCode
         } catch {
-            StandardError.write("lab bench: error: \(error.localizedDescription)")
+            StandardError.write("\(program): error: \(error.localizedDescription)")
             return 1
         }
     }

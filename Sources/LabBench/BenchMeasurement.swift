@@ -15,7 +15,7 @@ extension BenchCommand {
     public func measure(_ selected: [BenchmarkSuite], plan: SamplingPlan, quick: Bool, terminal: Terminal,
                         quiet: Bool = false, processes: Int = 1, workerArguments: [String] = []) async throws -> BenchmarkReport {
         let width = await ExecutorProbe.measureWidth()
-        let bar = Locked(ProgressBar(title: "lab bench", total: selected.count, terminal: terminal))
+        let bar = Locked(ProgressBar(title: program, total: selected.count, terminal: terminal))
         let show: @Sendable (Double) -> Void = { done in
             if !quiet { bar.withLock { $0.update(done: Int(done.rounded(.down))) } }
         }
@@ -88,7 +88,7 @@ extension BenchCommand {
         let width = await ExecutorProbe.measureWidth()
         var points: [BenchmarkSuite] = []
         for value in values { points.append(await scan.suite(value, width).named("\(suite.name) [\(scan.parameter) = \(value)]")) }
-        let bar = Locked(ProgressBar(title: "lab bench --scan", total: 100, terminal: terminal))
+        let bar = Locked(ProgressBar(title: program + " --scan", total: 100, terminal: terminal))
         let handoffs = (0..<HandoffProbe.readingsPerGap).compactMap { _ in HandoffProbe.read() }
         let measured = await Sampler.measure(together: points, plan: plan) { round, rounds in
             if !quiet { bar.withLock { $0.update(done: 100 * round / rounds) } }
@@ -107,7 +107,7 @@ extension BenchCommand {
         let executable = try ChildDemo.hostExecutable()
         var pooled: [String: [String: [Sample]]] = [:]
         for process in 1...processes {
-            let arguments = ["bench"] + suites.flatMap { ["--worker", $0.name] }
+            let arguments = workerPrefix + suites.flatMap { ["--worker", $0.name] }
                 + ["--samples", "\(plan.samples)", "--time", "\(max(0.1, plan.budget.seconds))"] + (quick ? ["--quick"] : []) + extra
             let worker: ProcessCapture
             do {

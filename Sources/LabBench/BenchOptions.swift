@@ -4,9 +4,14 @@ import LabKit
 extension BenchCommand {
     public static let formats = ["terminal", "md", "json", "csv", "html"]
 
-    public static let spec = CommandSpec(
-        "lab bench",
-        summary: "Time the lessons' variants and the concurrency primitives; reports and baselines",
+    public static let spec = spec(named: "lab bench")
+
+    /// The command line, under the name a program gives it (yours, with `BenchmarkProgram`).
+    static func spec(named program: String) -> CommandSpec {
+        CommandSpec(
+        program,
+        summary: program == "lab bench" ? "Time the lessons' variants and the concurrency primitives; reports and baselines"
+            : "Time these benchmarks' variants; reports and baselines (Concurrency Lab's harness)",
         positionals: .init("FILTER", maximum: 64, help: "Only suites whose name contains FILTER (several: any of them)"),
         options: [
             OptionSpec("list", help: "List the suites and their variants"),
@@ -36,6 +41,7 @@ extension BenchCommand {
             threshold (with --compare); 2 bad usage; 3 only improvements (with --compare); 4 the
             measurement failed (a worker process failed; no report is written).
             """)
+    }
 
     /// One run of `lab bench` does exactly one of these.
     enum Mode {

@@ -124,8 +124,8 @@ public enum BenchError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unsupportedSchema(let schema): "results file has schema '\(schema)', expected '\(BenchmarkReport.schema)'"
-        case .debugBuild: "this is a debug build: unoptimized code times nothing you would ship. Run `swift run -c release lab bench`, or add --allow-debug to time it anyway"
-        case .unknownSuite(let name, let suggestion): "no suite matches '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "; see lab bench --list")
+        case .debugBuild: "this is a debug build: unoptimized code times nothing you would ship. Build with -c release (for the lab: `swift run -c release lab bench`), or add --allow-debug to time it anyway"
+        case .unknownSuite(let name, let suggestion): "no suite matches '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "; see --list")
         case .badBaselineName(let name): "baseline name '\(name)' may only use letters, digits, '.', '_' and '-'"
         case .missingBaseline(let name, let path): "no baseline named '\(name)' (looked for \(path)); save one with --save-baseline \(name)"
         case .unreadableBaseline(let name, let reason): "baseline '\(name)' cannot be read (\(reason)); it was left untouched"

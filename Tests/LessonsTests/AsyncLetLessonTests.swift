@@ -65,6 +65,7 @@ struct AsyncLetChildCostTests {
         #expect(try asyncLetMallocs < report.value("child-cost", "task_mallocs") / 4, "\(asyncLetMallocs) mallocs")
         #expect(try report.value("child-cost", "task_mallocs") >= children)
         #expect(try report.value("child-cost", "group_child_mallocs") >= children)
-        #expect(try report.value("child-cost", "async_let_task_local_mallocs") >= children)
+        // (A bound task-local costs async let a malloc per child in a debug build and none in
+        // a release build here: the narration tests force both sentences.)
     }
 }

@@ -47,8 +47,9 @@ public enum ChildCostNarration {
     }
 
     /// Under this many mallocs per child, a way "allocated nothing per child": what is left is
-    /// another thread's stray allocation or a one-off, spread over thousands of children.
-    static let none = 0.05
+    /// other threads' allocations (the executor starting a thread, say) spread over thousands
+    /// of children; a way that allocates per child makes at least one each.
+    static let none = 0.25
 
     public static func sentence(_ costs: [Way: Cost], unavailable: String?) -> String {
         guard let task = costs[.task], let asyncLet = costs[.asyncLet] else { return "" }

@@ -48,15 +48,23 @@ public enum ChildTaskCost {
             }
             return sum
         case .groupChild:
+            // One child at a time, awaited before the next, like the other ways: the cost of
+            // a child, not of a queue of thousands (whose bookkeeping depends on how fast the
+            // threads drain it, so its allocations would change from run to run).
             return await withTaskGroup(of: Int.self) { group in
-                for _ in 0..<count { group.addTask { await one() } }
-                return await group.reduce(0, +)
+                var sum = 0
+                for _ in 0..<count {
+                    group.addTask { await one() }
+                    sum += await group.next() ?? 0
+                }
+                return sum
             }
         case .discardingChild:
-            // Its children return nothing: each value goes to the black hole, and the sum is
-            // the count of children started.
-            await withDiscardingTaskGroup { group in
-                for _ in 0..<count { group.addTask { BlackHole.consume(await one()) } }
+            // Its children return nothing (each value goes to the black hole; the sum is the
+            // count of children). A group per child, whose scope awaits it: a discarding group
+            // cannot await one child, and thousands queued at once would measure the queue.
+            for _ in 0..<count {
+                await withDiscardingTaskGroup { group in group.addTask { BlackHole.consume(await one()) } }
             }
             return count
         }

@@ -1,0 +1,25 @@
+// swift-tools-version: 6.2
+// An example of timing your own code with Concurrency Lab's harness: a package of its own
+// that depends on the lab by path, as yours would (by path or by URL).
+import Foundation
+import PackageDescription
+
+// A dependency by path is known by its folder's name, which is whatever the lab was cloned
+// into ("concurrency-lab", "main", …): read it rather than guess it.
+let lab = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().deletingLastPathComponent()
+
+let package = Package(
+    name: "BenchmarkYourCode",
+    platforms: [.macOS(.v15)],
+    dependencies: [.package(path: lab.path)],
+    targets: [
+        // The code being measured: it knows nothing about benchmarks.
+        .target(name: "Thumbnails"),
+        // The benchmarks: suites over that code, and a main that hands them to the harness.
+        .executableTarget(name: "thumbnail-bench", dependencies: [
+            "Thumbnails",
+            .product(name: "LabBench", package: lab.lastPathComponent),
+        ]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,77 @@
+import Foundation
+import LabBench
+import Testing
+
+/// The harness as a package that depends on it uses it: only what LabBench makes public
+/// (this target imports nothing else, and nothing @testable). Each test drives the command
+/// line the way a benchmark program's user does, and checks what it promises.
+@Suite("LabBench public API", .serialized)
+struct PublicAPITests {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("labbench-api-\(UUID().uuidString)")
+    var environment: [String: String] { ["CONCURRENCY_LAB_HOME": home.path, "NO_COLOR": "1"] }
+
+    /// Two variants of "your code" and an ideal; `slow` does twice the work of `fast`.
+    static func suite() -> BenchmarkSuite {
+        @Sendable func work(_ rounds: Int) -> Int {
+            var sum = 0
+            for index in 0..<rounds * 2_000 { sum = sum &+ index &* 31 }
+            return sum
+        }
+        return BenchmarkSuite(
+            name: "my sums", kind: .pattern, summary: "a sum, twice as long in one variant", reference: "slow",
+            ideal: Ideal(seconds: 1e-6, reason: "a made-up floor"),
+            scan: Scan(parameter: "rounds", defaults: [1, 2]) { rounds, _ in
+                BenchmarkSuite(name: "my sums", kind: .pattern, summary: "", reference: "slow",
+                               variants: [BenchmarkVariant("slow") { runs in for _ in 0..<runs { sink(work(2 * rounds)) } }])
+            },
+            variants: [
+                BenchmarkVariant("slow") { runs in for _ in 0..<runs { sink(work(20)) } },
+                BenchmarkVariant("fast") { runs in for _ in 0..<runs { sink(work(10)) } },
+            ])
+    }
+
+    func run(_ arguments: [String]) async -> Int32 {
+        await BenchmarkProgram.run([Self.suite()], arguments: arguments + ["--allow-debug"], program: "my-bench", environment: environment)
+    }
+
+    @Test func helpListAndBadUsage() async {
+        #expect(await run(["--help"]) == 0)
+        #expect(await run(["--list"]) == 0)
+        #expect(await run(["--bogus"]) == 2)
+        #expect(await run(["no such suite"]) == 2)
+        #expect(await run(["--compare", "never-saved"]) == 2)
+    }
+
+    @Test func measuresWritesReportsAndGatesOnABaseline() async throws {
+        let out = home.appendingPathComponent("out").path
+        let measured = await run(["--quick", "--samples", "5", "--time", "0.2", "--format", "terminal,md,json,csv,html", "--out", out,
+                                  "--save-baseline", "first"])
+        #expect(measured == 0)
+        for file in ["report.md", "report.json", "samples.csv", "report.html"] {
+            #expect(FileManager.default.fileExists(atPath: "\(out)/\(file)"), "\(file)")
+        }
+        // The report is public and decodable: what a CI script of yours would read.
+        let report = try BenchmarkReport.decode(Data(contentsOf: URL(fileURLWithPath: "\(out)/report.json")))
+        let suite = try #require(report.suites.first)
+        #expect(suite.name == "my sums" && suite.reference == "slow")
+        let fast = try #require(suite.variant("fast")), slow = try #require(suite.variant("slow"))
+        #expect(fast.summary.median < slow.summary.median, "twice the work takes longer")
+        #expect(fast.efficiency != nil, "an ideal gives an efficiency")
+        #expect(report.schema == BenchmarkReport.schema)
+        // Comparing the saved baseline with itself: no change, exit 0.
+        let baseline = home.appendingPathComponent("baselines/first.json").path
+        #expect(await run(["--compare", baseline, "--compare", baseline]) == 0)
+    }
+
+    @Test func scansYourSuite() async throws {
+        let out = home.appendingPathComponent("scan").path
+        #expect(await run(["--scan", "my sums", "rounds=1,2,4", "--samples", "5", "--time", "0.2", "--format", "json", "--out", out]) == 0)
+        let report = try BenchmarkReport.decode(Data(contentsOf: URL(fileURLWithPath: "\(out)/report.json")))
+        let scan = try #require(report.scans?.first)
+        #expect(scan.values == [1, 2, 4])
+        let medians = try #require(scan.series.first?.points.map(\.median))
+        #expect(medians[2] > medians[0], "four times the work takes longer than one")
+    }
+}
+
+@inline(never) func sink(_ value: Int) { withExtendedLifetime(value) {} }
