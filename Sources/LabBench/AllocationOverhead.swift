@@ -25,13 +25,28 @@ public enum AllocationOverhead {
         }
     }
 
-    /// "Counting allocations cost …": the median and the largest of the variants' ratios.
+    /// "Counting allocations changed …": the median of the variants' ratios, and every
+    /// significant one with its interval (an operation under a nanosecond is left out: its
+    /// ratio is a ratio of timer noise).
     public static func verdict(_ report: BenchmarkReport) -> String? {
-        let ratios = report.suites.compactMap { $0.variant(counted)?.ratio }.sorted()
-        guard let largest = ratios.last else { return nil }
-        let median = Statistics.quantile(ratios, 0.5)
+        let measured = report.suites.compactMap { suite -> (name: String, result: VariantResult)? in
+            guard let on = suite.variant(counted), let off = suite.variant(notCounted), off.summary.median >= 1e-9 else { return nil }
+            return (suite.name, on)
+        }
+        guard !measured.isEmpty else { return nil }
         func percent(_ ratio: Double) -> String { "\(ratio >= 1 ? "+" : "")\(((ratio - 1) * 100).formatted(significantDigits: 2))%" }
-        let worst = report.suites.first { $0.variant(counted)?.ratio == largest }?.name ?? ""
-        return "Counting allocations changed the time per operation by \(percent(median)) at the median of \(ratios.count) primitives; the most, \(percent(largest)), for \(worst)."
+        let median = Statistics.quantile(measured.map(\.result.ratio).sorted(), 0.5)
+        var sentence = "Counting allocations changed the time per operation by \(percent(median)) at the median of \(measured.count) primitives"
+        let significant = measured.filter { $0.result.isSignificant }.sorted { $0.result.ratio > $1.result.ratio }
+        if significant.isEmpty {
+            sentence += "; no difference was significant."
+        } else {
+            sentence += "; significant: " + significant.map { "\($0.name) \(percent($0.result.ratio)) (\(percent($0.result.ratioLow)) to \(percent($0.result.ratioHigh)))" }
+                .joined(separator: ", ") + "."
+        }
+        if let largest = measured.max(by: { $0.result.ratio < $1.result.ratio }), !largest.result.isSignificant, largest.result.ratio > 1 {
+            sentence += " The largest change, \(percent(largest.result.ratio)) for \(largest.name), is not significant (p = \(largest.result.pValue.formatted(significantDigits: 2)))."
+        }
+        return sentence
     }
 }

@@ -71,6 +71,9 @@ public struct BenchCommand {
         for suite in selected {
             StandardOutput.line(terminal.paint(suite.name, .bold) + " (\(suite.kind.rawValue)) — \(suite.summary)")
             StandardOutput.line("  " + suite.variants.map { $0.name == suite.reference ? "\($0.name) (reference)" : $0.name }.joined(separator: ", "))
+            if let scan = suite.scan {
+                StandardOutput.line(terminal.paint("  scan: --scan \"\(suite.name)\" \(scan.parameter)=\(scan.defaults.map(String.init).joined(separator: ","))", .dim))
+            }
         }
     }
 

@@ -53,19 +53,28 @@ struct AsyncLetLessonTests {
 @MainActor
 struct AsyncLetChildCostTests {
     @Test func asyncLetChildrenAllocateNothingEachWhileTasksDo() async throws {
-        let report = try await LessonHarness.run(AsyncLetLesson(), ["child-cost"])
         let children = Double(ChildCostVariant.children)
         guard AllocationCounter.isAvailable else {
+            let report = try await LessonHarness.run(AsyncLetLesson(), ["child-cost"])
             #expect(try report.value("child-cost", "task_mallocs") == -1)
             return
         }
-        // Generous, and robust to other tests allocating in this process meanwhile (the counts
-        // are process-wide): async let far below Task {}, which makes at least one per task.
-        let asyncLetMallocs = try report.value("child-cost", "async_let_mallocs")
-        #expect(try asyncLetMallocs < report.value("child-cost", "task_mallocs") / 4, "\(asyncLetMallocs) mallocs")
-        #expect(try report.value("child-cost", "task_mallocs") >= children)
-        #expect(try report.value("child-cost", "group_child_mallocs") >= children)
+        // The counts are process-wide: when other tests run beside this one (a parallel
+        // `swift test`), their allocations land in the same window. Three tries: one quiet
+        // run is enough to show the difference; a real regression fails all three.
+        var figures: [(asyncLet: Double, task: Double, group: Double)] = []
+        for _ in 0..<3 {
+            let report = try await LessonHarness.run(AsyncLetLesson(), ["child-cost"])
+            let figure = (try report.value("child-cost", "async_let_mallocs"), try report.value("child-cost", "task_mallocs"),
+                          try report.value("child-cost", "group_child_mallocs"))
+            figures.append(figure)
+            if figure.0 < children / 4 { break }
+        }
+        // Under one malloc per four children for async let; at least one per child for the others.
+        #expect(figures.contains { $0.asyncLet < children / 4 }, "\(figures)")
+        #expect(figures.allSatisfy { $0.task >= children && $0.group >= children }, "\(figures)")
         // (A bound task-local costs async let a malloc per child in a debug build and none in
         // a release build here: the narration tests force both sentences.)
     }
+
 }
