@@ -75,7 +75,7 @@ enum CPUFanOutSuite {
             scan: Scan(parameter: "tasks", defaults: [1, 2, 4, 8, 16], bound: .width) { count, width in
                 let split = Work(count: count)
                 return BenchmarkSuite(name: "CPU fan-out", kind: .pattern,
-                                      summary: "\(totalTime.humanReadable) of computation in \(count) tasks", reference: "sequential",
+                                      summary: "\(totalTime.humanReadable) of computation in \(count) task\(count == 1 ? "" : "s")", reference: "sequential",
                                       ideal: split.ideal(width: width),
                                       variants: [variant("sequential", split.sequential), variant("task group", split.group)])
             },

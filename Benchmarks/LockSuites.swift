@@ -43,6 +43,12 @@ enum LockSuites {
     static func contended() -> BenchmarkSuite {
         BenchmarkSuite(name: "increment, contended", kind: .primitive,
                        summary: "two tasks increment one counter at once: Mutex, NSLock, Atomic, actor",
-                       reference: "Mutex", variants: variants(tasks: 2))
+                       reference: "Mutex",
+                       scan: Scan(parameter: "tasks", defaults: [1, 2, 4, 8]) { tasks, _ in
+                           BenchmarkSuite(name: "increment, contended", kind: .primitive,
+                                          summary: "\(tasks) task\(tasks == 1 ? "" : "s") increment one counter at once", reference: "Mutex",
+                                          variants: variants(tasks: tasks))
+                       },
+                       variants: variants(tasks: 2))
     }
 }

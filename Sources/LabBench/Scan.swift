@@ -9,8 +9,8 @@ public struct Scan: Sendable {
         case width
         /// A fixed serial part plus a parallel part over min(width, value) (Amdahl's law).
         case amdahl
-        /// Waits that overlap: the rounds needed, ⌈work ÷ value⌉, each one latency plus the
-        /// CPU its requests need once they arrive, shared over the executor width.
+        /// Waits that overlap: the rounds needed, ⌈work ÷ value⌉, each one latency plus what
+        /// its requests cost without the wait.
         case latency
     }
 

@@ -43,7 +43,10 @@ public enum ScanAnalysis {
             var words = "\(curve.variant): "
             if let knee = knee(curve.points) {
                 let speedup = first.median / knee.median
-                if knee.value == first.value {
+                let slowest = curve.points.dropFirst().max { $0.median < $1.median }
+                if knee.value == first.value, let slowest, slowest.median > first.median * (1 + flat) {
+                    words += "fastest at \(parameter) = \(first.value); \((slowest.median / first.median).formatted(significantDigits: 3))× as long at \(parameter) = \(slowest.value)"
+                } else if knee.value == first.value {
                     words += "flat from \(parameter) = \(first.value) on (no value beyond it is more than \(Int(flat * 100))% faster)"
                 } else {
                     words += "\(speedup.formatted(significantDigits: 3))× faster at \(parameter) = \(knee.value) than at \(first.value), flat beyond \(knee.value) \(parameter)"
@@ -52,7 +55,7 @@ public enum ScanAnalysis {
                     }
                 }
                 let worst = curve.points.filter { $0.value > knee.value }.max { $0.median < $1.median }
-                if let worst, worst.median > knee.median * (1 + flat) {
+                if knee.value != first.value, let worst, worst.median > knee.median * (1 + flat) {
                     words += "; slower again at \(parameter) = \(worst.value) (\((worst.median / knee.median).formatted(significantDigits: 3))× its best)"
                 }
             } else {

@@ -33,6 +33,12 @@ struct ScanTests {
         #expect(text.contains("still improving at tasks = 8: 8× faster than at 1"), "\(text)")
     }
 
+    @Test func aCurveThatOnlyGetsSlowerSaysWhereItIsFastest() {
+        let text = Self.conclusion([1: 0.010, 2: 0.020, 4: 0.031, 8: 0.045])
+        #expect(text.contains("task group: fastest at tasks = 1; 4.5× as long at tasks = 8"), "\(text)")
+        #expect(!text.contains("flat"), "\(text)")
+    }
+
     @Test func aCurveThatGetsSlowerAgainSaysWhere() {
         let text = Self.conclusion([1: 0.040, 2: 0.020, 4: 0.021, 8: 0.026, 16: 0.030])
         #expect(text.contains("flat beyond 2 tasks"), "\(text)")

@@ -35,7 +35,8 @@ extension SVGCharts {
             let path = scan.ideal.map { "\(f(x($0.value))),\(f(y($0.seconds)))" }.joined(separator: " ")
             svg += "<polyline points=\"\(path)\" fill=\"none\" class=\"ideal\"/>"
             if let last = scan.ideal.last {
-                svg += "<text x=\"\(f(x(last.value) + 8))\" y=\"\(f(y(last.seconds) + 4))\" class=\"tick ideal-label\">ideal</text>"
+                // Above its line's end, where a variant that reaches the ideal does not put its name.
+                svg += "<text x=\"\(f(x(last.value) - 4))\" y=\"\(f(y(last.seconds) - 8))\" class=\"tick ideal-label\" text-anchor=\"end\">ideal</text>"
             }
         }
         for (index, series) in scan.series.enumerated() {

@@ -33,6 +33,6 @@ public struct AsyncLetLesson: Lesson {
         "A binding that is never awaited is cancelled and then awaited when its scope ends: the function cannot return before its child does.",
         "When one binding throws, the error reaches you where you await it; leaving the scope cancels the others. Await the one likely to fail first if you want to fail fast.",
         "async let is for a fixed number of calls. Inside a loop it is sequential; for a dynamic number use a task group (next lesson).",
-        "An async let child lives in its parent task's own allocator; a Task {} or a group child is a heap allocation of its own (the child-cost table counts them).",
+        "An async let child lives in its parent task's own allocator; a Task {} or a group child is a heap allocation of its own (the child-cost table counts them, with the lab's allocation counter; on macOS the counts are unavailable and only the times are shown).",
     ]
 }
