@@ -51,6 +51,8 @@ public struct ScanResult: Sendable, Codable {
     }
 
     public let suite: String
+    /// Primitive points are times per operation; pattern points, per run.
+    public let kind: BenchmarkSuite.Kind
     public let parameter: String
     public let values: [Int]
     public let bound: Scan.Bound?

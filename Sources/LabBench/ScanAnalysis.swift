@@ -16,7 +16,7 @@ public enum ScanAnalysis {
             })
         }
         let ideal = zip(values, results).compactMap { value, result in result.ideal.map { ScanResult.IdealPoint(value: value, seconds: $0.seconds) } }
-        return ScanResult(suite: name, parameter: scan.parameter, values: values, bound: scan.bound, series: series, ideal: ideal,
+        return ScanResult(suite: name, kind: results.first?.kind ?? .pattern, parameter: scan.parameter, values: values, bound: scan.bound, series: series, ideal: ideal,
                           idealReason: results.last?.ideal?.reason, executorWidth: executorWidth,
                           conclusion: conclusion(parameter: scan.parameter, bound: scan.bound, series: series, ideal: ideal, executorWidth: executorWidth,
                                                  reference: results.first?.reference))

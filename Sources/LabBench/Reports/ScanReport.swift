@@ -20,22 +20,32 @@ enum ScanReport {
         series.points.first { $0.value == value }
     }
 
+    /// Whether any point allocated (more than a stray allocation per hundred operations):
+    /// columns of "< 0.01" say nothing and crowd the table.
+    static func allocates(_ scan: ScanResult) -> Bool {
+        scan.series.contains { $0.points.contains { ($0.allocationsPerOperation?.mallocs ?? 0) >= 0.01 } }
+    }
+
     static func terminal(_ scan: ScanResult, terminal: Terminal) -> String {
         var lines = [terminal.paint("\(scan.suite) — scan over \(scan.parameter)", .bold + .underline)]
+        let allocations = allocates(scan)
         var table = Table(headers: [scan.parameter] + scan.series.map { "\($0.variant) [95% CI]" } + (scan.ideal.isEmpty ? [] : ["ideal"])
-                            + scan.series.map { "\($0.variant) allocs/op" },
+                            + (allocations ? scan.series.map { "\($0.variant) allocs/op" } : []),
                           rightAligned: Set(0...(1 + 2 * scan.series.count)))
         for value in scan.values {
             table.append(["\(value)"] + scan.series.map { series in
                 point(scan, series, value).map { "\(Format.time($0.median)) [\(Format.time($0.low)), \(Format.time($0.high))]" } ?? "–"
             } + (scan.ideal.isEmpty ? [] : [scan.ideal.first { $0.value == value }.map { Format.time($0.seconds) } ?? "–"])
-              + scan.series.map { series in point(scan, series, value)?.allocationsPerOperation.map { Format.perOperation($0.mallocs) } ?? "–" })
+              + (allocations ? scan.series.map { series in point(scan, series, value)?.allocationsPerOperation.map { Format.perOperation($0.mallocs) } ?? "–" } : []))
         }
         lines.append(table.render(on: terminal))
+        if !allocations && scan.series.contains(where: { $0.points.contains { $0.allocationsPerOperation != nil } }) {
+            lines.append(terminal.paint("  allocs/op: under 0.01 at every point", .dim))
+        }
         let nameWidth = scan.series.map(\.variant.count).max() ?? 0
         for series in scan.series {
             lines.append("  " + series.variant.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  "
-                         + sparkline(series.points.map(\.median), maximum: maximum(scan)) + terminal.paint("  time per run, \(scan.parameter) = \(scan.values.map(String.init).joined(separator: ", "))", .dim))
+                         + sparkline(series.points.map(\.median), maximum: maximum(scan)) + terminal.paint("  time per \(scan.kind == .primitive ? "operation" : "run"), \(scan.parameter) = \(scan.values.map(String.init).joined(separator: ", "))", .dim))
         }
         if !scan.ideal.isEmpty {
             lines.append("  " + "ideal".padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  " + sparkline(scan.ideal.map(\.seconds), maximum: maximum(scan))
