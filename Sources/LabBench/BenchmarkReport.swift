@@ -131,7 +131,7 @@ public enum BenchError: Error, Equatable, CustomStringConvertible {
         case .unreadableBaseline(let name, let reason): "baseline '\(name)' cannot be read (\(reason)); it was left untouched"
         case .allocationsUnavailable(let reason): "--allocation-overhead needs allocation counts, and \(reason)"
         case .noPrimitiveSuite(let names):
-            "--allocation-overhead measures primitive suites, and \(names.joined(separator: ", ")) \(names.count == 1 ? "is a pattern suite" : "are pattern suites"); see lab bench --list"
+            "--allocation-overhead measures primitive suites, and \(names.joined(separator: ", ")) \(names.count == 1 ? "is a pattern suite" : "are pattern suites"); see --list"
         case .workerFailed(let process, let count, let reason):
             "worker process \(process) of \(count) \(reason). Nothing was measured in its place and no report was written"
         }

@@ -19,6 +19,13 @@ public struct AllocationCounts: Sendable, Codable, Equatable {
     }
 }
 
+extension AllocationCounts {
+    init(_ counts: lab_allocation_counts) {
+        self.init(mallocs: Int(truncatingIfNeeded: counts.mallocs), frees: Int(truncatingIfNeeded: counts.frees),
+                  bytes: Int(truncatingIfNeeded: counts.bytes))
+    }
+}
+
 /// The process's allocation counter (Sources/CLabAllocations): on Linux with glibc, every
 /// malloc and free of every thread is counted on its way to the system allocator. Counts are
 /// process-wide: a reading taken around some code also holds what other threads allocated
@@ -39,19 +46,13 @@ public enum AllocationCounter {
 
     /// The totals so far, or nil where allocations are not counted.
     public static func read() -> AllocationCounts? {
-        guard isAvailable else { return nil }
-        let counts = lab_allocations_read()
-        return AllocationCounts(mallocs: Int(truncatingIfNeeded: counts.mallocs), frees: Int(truncatingIfNeeded: counts.frees),
-                                bytes: Int(truncatingIfNeeded: counts.bytes))
+        isAvailable ? AllocationCounts(lab_allocations_read()) : nil
     }
 
     /// The calling thread's own totals, or nil where allocations are not counted. Exact for
     /// synchronous code whatever other threads do (async code may move between threads).
     public static func readThisThread() -> AllocationCounts? {
-        guard isAvailable else { return nil }
-        let counts = lab_allocations_read_this_thread()
-        return AllocationCounts(mallocs: Int(truncatingIfNeeded: counts.mallocs), frees: Int(truncatingIfNeeded: counts.frees),
-                                bytes: Int(truncatingIfNeeded: counts.bytes))
+        isAvailable ? AllocationCounts(lab_allocations_read_this_thread()) : nil
     }
 
     /// Switches counting on or off for the whole process (off leaves one branch per call:
