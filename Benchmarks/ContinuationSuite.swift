@@ -1,26 +1,16 @@
 import LabBench
 import LabKit
+import Lessons
 
-/// Suspending through a continuation that is resumed at once: checked vs unsafe.
+/// Suspending through a continuation that is resumed at once: checked vs unsafe (the loops
+/// the continuations lesson's check-cost variant counts: `ContinuationCost`).
 enum ContinuationSuite {
     static func suite() -> BenchmarkSuite {
         BenchmarkSuite(name: "continuations", kind: .primitive,
                        summary: "withChecked/UnsafeContinuation resumed immediately: the price of the check",
                        reference: "checked continuation", variants: [
-            BenchmarkVariant("checked continuation") { iterations in
-                var sum = 0
-                for _ in 0..<iterations {
-                    sum += await withCheckedContinuation { (continuation: CheckedContinuation<Int, Never>) in continuation.resume(returning: 1) }
-                }
-                BlackHole.consume(sum)
-            },
-            BenchmarkVariant("unsafe continuation") { iterations in
-                var sum = 0
-                for _ in 0..<iterations {
-                    sum += await withUnsafeContinuation { (continuation: UnsafeContinuation<Int, Never>) in continuation.resume(returning: 1) }
-                }
-                BlackHole.consume(sum)
-            },
+            BenchmarkVariant("checked continuation") { iterations in BlackHole.consume(await ContinuationCost.run(checked: true, count: iterations)) },
+            BenchmarkVariant("unsafe continuation") { iterations in BlackHole.consume(await ContinuationCost.run(checked: false, count: iterations)) },
         ])
     }
 }

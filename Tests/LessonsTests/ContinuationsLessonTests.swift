@@ -93,3 +93,25 @@ struct ContinuationWrapperTests {
         }
     }
 }
+
+@Suite("continuations lesson: what the check costs", .serialized)
+@MainActor
+struct ContinuationCheckCostTests {
+    @Test func aCheckedContinuationAllocatesOncePerUseAndAnUnsafeOneDoesNot() async throws {
+        let uses = Double(CheckCostVariant.uses)
+        guard AllocationCounter.isAvailable else {
+            let report = try await LessonHarness.run(ContinuationsLesson(), ["check-cost"])
+            #expect(try report.value("check-cost", "checked_mallocs") == -1)
+            return
+        }
+        // Process-wide counts: three tries, in case other tests allocate beside this one.
+        var figures: [(checked: Double, unsafe: Double)] = []
+        for _ in 0..<3 {
+            let report = try await LessonHarness.run(ContinuationsLesson(), ["check-cost"])
+            figures.append((try report.value("check-cost", "checked_mallocs"), try report.value("check-cost", "unsafe_mallocs")))
+            if figures.last!.unsafe < uses / 4 { break }
+        }
+        #expect(figures.allSatisfy { $0.checked >= uses }, "\(figures)")
+        #expect(figures.contains { $0.unsafe < uses / 4 }, "\(figures)")
+    }
+}

@@ -22,6 +22,7 @@ public struct ContinuationsLesson: Lesson {
             AsyncAlternativeVariant.variant,
             DelegateStreamVariant.variant,
             ResumeOnceVariant.variant,
+            CheckCostVariant.variant.extra,
         ]
     }
 
