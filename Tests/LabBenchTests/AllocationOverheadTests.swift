@@ -39,3 +39,22 @@ struct AllocationOverheadTests {
         #expect(await command.run(["--allocation-overhead", "fan-out", "--allow-debug"]) == 2)
     }
 }
+
+/// A suite's conclusion names the allocations when its variants differ by them.
+struct AllocationConclusionTests {
+    @Test func differingAllocationsAreStatedAndEqualOnesAreNot() {
+        let definition = BenchmarkSuite(name: "tasks", kind: .primitive, summary: "", reference: "Task {}",
+                                        variants: [BenchmarkVariant("Task {}") { _ in }, BenchmarkVariant("async let") { _ in }])
+        func samples(_ mallocs: Int) -> [Sample] {
+            (0..<12).map { index in
+                var sample = Fixture.sample(1e-6 * (1 + Double(index % 3) * 0.01))
+                sample.allocations = AllocationCounts(mallocs: mallocs, frees: mallocs, bytes: mallocs * 300)
+                return sample
+            }
+        }
+        let differing = Analysis.analyze(definition, samples: ["Task {}": samples(4), "async let": samples(0)])
+        #expect(differing.conclusion.contains("Mallocs per operation: Task {} 4, async let 0."), "\(differing.conclusion)")
+        let equal = Analysis.analyze(definition, samples: ["Task {}": samples(1), "async let": samples(1)])
+        #expect(!equal.conclusion.contains("Mallocs"), "\(equal.conclusion)")
+    }
+}

@@ -67,7 +67,7 @@ public enum HTMLReport {
     section { background:var(--card); border:1px solid var(--line); border-radius:10px; padding:20px 24px; }
     .conclusion { font-weight:600; margin:10px 0; padding:8px 12px; background:#ddf4ff; border-left:4px solid var(--accent); border-radius:4px; }
     table { border-collapse:collapse; width:100%; font-size:13px; margin-top:10px; }
-    th, td { padding:5px 8px; border-bottom:1px solid var(--line); text-align:left; white-space:nowrap; } th { color:var(--muted); font-weight:600; }
+    th, td { padding:5px 6px; border-bottom:1px solid var(--line); text-align:left; white-space:nowrap; } th { color:var(--muted); font-weight:600; }
     td.num { text-align:right; font-variant-numeric: tabular-nums; }
     svg.chart { width:100%; height:auto; display:block; margin-top:6px; }
     .grid { stroke:#eaeef2; } .tick { font-size:11px; fill:var(--muted); } .label { font-size:12px; fill:var(--ink); } .lane { font-size:10.5px; fill:var(--muted); }
