@@ -75,10 +75,10 @@ public enum Analysis {
         for key in extras {
             sentence += " Median \(Format.extraHeader(key)): \(figures(key))."
         }
-        // Allocations, where the variants differ by half a malloc per operation or more: often
-        // the reason behind the times (and exact where the times are noisy).
+        // Allocations, where the variants differ by half a malloc per operation and a tenth or
+        // more: often the reason behind the times (and exact where the times are noisy).
         let rates = variants.compactMap { variant in variant.allocationsPerOperation.map { (variant.name, $0.mallocs) } }
-        if rates.count > 1, let most = rates.map(\.1).max(), let least = rates.map(\.1).min(), most - least >= 0.5 {
+        if rates.count > 1, let most = rates.map(\.1).max(), let least = rates.map(\.1).min(), most - least >= max(0.5, 0.1 * most) {
             sentence += " Mallocs per " + (suite.kind == .primitive ? "operation" : "run") + ": "
                 + rates.map { "\($0.0) \(Format.perOperation($0.1))" }.joined(separator: ", ") + "."
         }

@@ -56,5 +56,7 @@ struct AllocationConclusionTests {
         #expect(differing.conclusion.contains("Mallocs per operation: Task {} 4, async let 0."), "\(differing.conclusion)")
         let equal = Analysis.analyze(definition, samples: ["Task {}": samples(1), "async let": samples(1)])
         #expect(!equal.conclusion.contains("Mallocs"), "\(equal.conclusion)")
+        let nearlyEqual = Analysis.analyze(definition, samples: ["Task {}": samples(65_271), "async let": samples(65_302)])
+        #expect(!nearlyEqual.conclusion.contains("Mallocs"), "31 in 65,000 is no difference worth a sentence")
     }
 }
