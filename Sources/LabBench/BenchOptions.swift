@@ -107,14 +107,7 @@ extension BenchCommand {
         if baselines.count == 2 { return .compareFiles(baselines[0], baselines[1], thresholdPercent: threshold) }
         if debugRefused { throw BenchError.debugBuild }
 
-        let quick = parsed.flag("quick")
-        var plan = quick ? SamplingPlan.quick : SamplingPlan.full
-        if let samples = parsed.integer("samples") {
-            plan.samples = samples
-            plan.primitiveSamples = samples
-            plan.minimumSamples = min(plan.minimumSamples, samples)
-        }
-        if let seconds = parsed.number("time") { plan.budget = .milliseconds(Int(seconds * 1000)) }
+        let (plan, quick) = samplingPlan(parsed)
         let workers = parsed.texts("worker")
         if !workers.isEmpty {
             let chosen = try workers.map { name in
@@ -171,15 +164,22 @@ extension BenchCommand {
                 throw UsageError.invalidValue(option: "scan", value: assignment, expected: "at least two different values")
             }
         }
+        let (plan, quick) = samplingPlan(parsed)
+        return .scan(ScanRequest(suite: suite, scan: scan, values: values, plan: plan, quick: quick,
+                                 formats: parsed.list("format") ?? ["terminal"], folder: parsed.text("out") ?? "lab-bench"))
+    }
+
+    /// How long to measure: --quick or the full plan, adjusted by --samples and --time.
+    func samplingPlan(_ parsed: ParsedArguments) -> (SamplingPlan, quick: Bool) {
         let quick = parsed.flag("quick")
         var plan = quick ? SamplingPlan.quick : SamplingPlan.full
         if let samples = parsed.integer("samples") {
             plan.samples = samples
+            plan.primitiveSamples = samples
             plan.minimumSamples = min(plan.minimumSamples, samples)
         }
         if let seconds = parsed.number("time") { plan.budget = .milliseconds(Int(seconds * 1000)) }
-        return .scan(ScanRequest(suite: suite, scan: scan, values: values, plan: plan, quick: quick,
-                                 formats: parsed.list("format") ?? ["terminal"], folder: parsed.text("out") ?? "lab-bench"))
+        return (plan, quick)
     }
 
     /// Every suite whose name contains one of the filters (all when there are none).

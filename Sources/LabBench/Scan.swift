@@ -61,4 +61,7 @@ public struct ScanResult: Sendable, Codable {
     public let idealReason: String?
     public let executorWidth: Int
     public let conclusion: String
+
+    /// The ideal at one value of the parameter, if the suite has one.
+    public func ideal(at value: Int) -> Double? { ideal.first { $0.value == value }?.seconds }
 }

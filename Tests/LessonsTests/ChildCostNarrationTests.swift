@@ -7,9 +7,9 @@ struct ChildCostNarrationTests {
     typealias Cost = ChildCostNarration.Cost
 
     static func costs(task: Int?, asyncLet: Int?, group: Int? = 50_000, taskSeconds: Double = 0.012, letSeconds: Double = 0.005) -> [ChildCostNarration.Way: Cost] {
-        [.task: Cost(children: 10_000, mallocs: task, bytes: task.map { $0 * 350 }, seconds: taskSeconds),
-         .asyncLet: Cost(children: 10_000, mallocs: asyncLet, bytes: asyncLet.map { $0 * 10 }, seconds: letSeconds),
-         .groupChild: Cost(children: 10_000, mallocs: group, bytes: nil, seconds: 0.02)]
+        [.task: Cost(operations: 10_000, mallocs: task, bytes: task.map { $0 * 350 }, seconds: taskSeconds),
+         .asyncLet: Cost(operations: 10_000, mallocs: asyncLet, bytes: asyncLet.map { $0 * 10 }, seconds: letSeconds),
+         .groupChild: Cost(operations: 10_000, mallocs: group, bytes: nil, seconds: 0.02)]
     }
 
     @Test func asyncLetInTheParentsAllocatorAndTaskOnTheHeap() {
@@ -22,9 +22,9 @@ struct ChildCostNarrationTests {
 
     @Test func aBoundTaskLocalIsNamedWhenItCostsAsyncLetAMalloc() {
         var costs = Self.costs(task: 40_000, asyncLet: 2)
-        costs[.asyncLetWithTaskLocal] = Cost(children: 10_000, mallocs: 10_002, bytes: 10_160_000, seconds: 0.006)
+        costs[.asyncLetWithTaskLocal] = Cost(operations: 10_000, mallocs: 10_002, bytes: 10_160_000, seconds: 0.006)
         #expect(ChildCostNarration.sentence(costs, unavailable: nil).contains("async let made 1 per child (1016 bytes): each child keeps a link"))
-        costs[.asyncLetWithTaskLocal] = Cost(children: 10_000, mallocs: 3, bytes: 0, seconds: 0.006)
+        costs[.asyncLetWithTaskLocal] = Cost(operations: 10_000, mallocs: 3, bytes: 0, seconds: 0.006)
         let unchanged = ChildCostNarration.sentence(costs, unavailable: nil)
         #expect(unchanged.contains("With one task-local value bound in the parent, async let made none per child."))
         #expect(!unchanged.contains("link"))

@@ -35,7 +35,7 @@ enum ScanReport {
         for value in scan.values {
             table.append(["\(value)"] + scan.series.map { series in
                 point(scan, series, value).map { "\(Format.time($0.median)) [\(Format.time($0.low)), \(Format.time($0.high))]" } ?? "–"
-            } + (scan.ideal.isEmpty ? [] : [scan.ideal.first { $0.value == value }.map { Format.time($0.seconds) } ?? "–"])
+            } + (scan.ideal.isEmpty ? [] : [scan.ideal(at: value).map(Format.time) ?? "–"])
               + (allocations ? scan.series.map { series in point(scan, series, value)?.allocationsPerOperation.map { Format.perOperation($0.mallocs) } ?? "–" } : []))
         }
         lines.append(table.render(on: terminal))
@@ -65,7 +65,7 @@ enum ScanReport {
         for value in scan.values {
             lines.append("| \(value) |" + scan.series.map { series in
                 point(scan, series, value).map { " \(Format.time($0.median)) | \(Format.time($0.low)) – \(Format.time($0.high)) |" } ?? " – | – |"
-            }.joined() + (scan.ideal.isEmpty ? "" : " \(scan.ideal.first { $0.value == value }.map { Format.time($0.seconds) } ?? "–") |")
+            }.joined() + (scan.ideal.isEmpty ? "" : " \(scan.ideal(at: value).map(Format.time) ?? "–") |")
               + scan.series.map { series in " \(point(scan, series, value)?.allocationsPerOperation.map { Format.perOperation($0.mallocs) } ?? "–") |" }.joined())
         }
         lines.append("")
@@ -83,7 +83,7 @@ enum ScanReport {
         for scan in scans {
             for series in scan.series {
                 for point in series.points {
-                    let ideal = scan.ideal.first { $0.value == point.value }.map { "\($0.seconds)" } ?? ""
+                    let ideal = scan.ideal(at: point.value).map { "\($0)" } ?? ""
                     let cells = [CSVReport.quote(scan.suite), CSVReport.quote(scan.parameter), "\(point.value)", CSVReport.quote(series.variant),
                                  "\(point.median)", "\(point.low)", "\(point.high)", ideal,
                                  point.allocationsPerOperation.map { "\($0.mallocs)" } ?? "", "\(scan.executorWidth)"]

@@ -27,60 +27,36 @@ public enum ChildCostNarration {
         }
     }
 
-    public struct Cost: Sendable, Equatable {
-        public var children: Int
-        /// nil where allocations are not counted.
-        public var mallocs: Int?
-        public var bytes: Int?
-        public var seconds: Double
-
-        public init(children: Int, mallocs: Int?, bytes: Int?, seconds: Double) {
-            self.children = children
-            self.mallocs = mallocs
-            self.bytes = bytes
-            self.seconds = seconds
-        }
-
-        var mallocsPerChild: Double? { mallocs.map { Double($0) / Double(children) } }
-        var bytesPerChild: Double? { bytes.map { Double($0) / Double(children) } }
-        var secondsPerChild: Double { seconds / Double(children) }
-    }
-
-    /// Under this many mallocs per child, a way "allocated nothing per child": what is left is
-    /// other threads' allocations (the executor starting a thread, say) spread over thousands
-    /// of children; a way that allocates per child makes at least one each.
-    static let none = 0.25
+    public typealias Cost = CountedRun
 
     public static func sentence(_ costs: [Way: Cost], unavailable: String?) -> String {
         guard let task = costs[.task], let asyncLet = costs[.asyncLet] else { return "" }
-        let times = "async let took \(asyncLet.secondsPerChild.formattedAsDuration) per child, Task {} \(task.secondsPerChild.formattedAsDuration)"
-        guard unavailable == nil, let taskMallocs = task.mallocsPerChild, let letMallocs = asyncLet.mallocsPerChild else {
+        let times = "async let took \(asyncLet.secondsPerOperation.formattedAsDuration) per child, Task {} \(task.secondsPerOperation.formattedAsDuration)"
+        guard unavailable == nil, let taskMallocs = task.mallocsPerOperation, let letMallocs = asyncLet.mallocsPerOperation else {
             return "Allocations were not counted: \(unavailable ?? "the counter gave no reading"). The times alone: \(times)."
         }
-        func count(_ perChild: Double) -> String {
-            perChild < none ? "none" : perChild.formatted(significantDigits: 3)
-        }
+        let none = CountedRun.none, count = CountedRun.words
         var words: String
         if letMallocs < none && taskMallocs >= 1 - none {
-            words = "async let made \((asyncLet.mallocs ?? 0).formatted()) mallocs for \(asyncLet.children.formatted()) children, not one per child: "
+            words = "async let made \((asyncLet.mallocs ?? 0).formatted()) mallocs for \(asyncLet.operations.formatted()) children, not one per child: "
                 + "its child task was carved out of the parent task's own allocator, a stack of memory inside the task, "
                 + "and given back when the binding's scope ended. Task {} made \(count(taskMallocs)) mallocs per task "
-                + "(\(Int((task.bytesPerChild ?? 0).rounded())) bytes): an unstructured task outlives any scope, so it lives on the heap."
+                + "(\(Int((task.bytesPerOperation ?? 0).rounded())) bytes): an unstructured task outlives any scope, so it lives on the heap."
         } else {
             words = "async let made \(count(letMallocs)) mallocs per child and Task {} \(count(taskMallocs)) on this runtime."
         }
-        if let group = costs[.groupChild]?.mallocsPerChild {
+        if let group = costs[.groupChild]?.mallocsPerOperation {
             words += group >= 1 - none
                 ? " A group child made \(count(group)): a group cannot know how many children will be alive at once, so each is allocated like a Task {}."
                 : " A group child made \(count(group))."
         }
-        if letMallocs < none, let bound = costs[.asyncLetWithTaskLocal]?.mallocsPerChild {
+        if letMallocs < none, let bound = costs[.asyncLetWithTaskLocal]?.mallocsPerOperation {
             words += bound >= 1 - none
-                ? " With one task-local value bound in the parent, async let made \(count(bound)) per child (\(Int((costs[.asyncLetWithTaskLocal]?.bytesPerChild ?? 0).rounded())) bytes): each child keeps a link to its parent's task-local values, and storing it takes the child a block from malloc."
+                ? " With one task-local value bound in the parent, async let made \(count(bound)) per child (\(Int((costs[.asyncLetWithTaskLocal]?.bytesPerOperation ?? 0).rounded())) bytes): each child keeps a link to its parent's task-local values, and storing it takes the child a block from malloc."
                 : " With one task-local value bound in the parent, async let made \(count(bound)) per child."
         }
         // "Follows" only for a clear gap: a few percent is within a run's noise.
-        words += asyncLet.secondsPerChild < 0.8 * task.secondsPerChild
+        words += asyncLet.secondsPerOperation < 0.8 * task.secondsPerOperation
             ? " The time follows: \(times)."
             : " The times are closer than the counts: \(times). A malloc is a small part of starting and scheduling a task."
         return words

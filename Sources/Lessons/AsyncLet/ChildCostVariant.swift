@@ -15,20 +15,18 @@ enum ChildCostVariant {
             allocation counter (the same one `lab bench` reports as allocs/op).
             """)
         for way in ChildTaskCost.Way.allCases { _ = await ChildTaskCost.counted(way, count: 100) }  // warm up: first use allocates once
-        var measured: [ChildCostNarration.Way: ChildCostNarration.Cost] = [:]
+        var measured: [ChildCostNarration.Way: CountedRun] = [:]
         var table = Table(headers: ["way", "mallocs", "per child", "bytes per child", "time per child"])
         let rows = ChildTaskCost.Way.allCases.map { ($0, false) } + [(.asyncLet, true)]
         for (way, bound) in rows {
-            let (counted, seconds) = await ChildTaskCost.counted(way, count: children, taskLocalBound: bound)
-            let cost = ChildCostNarration.Cost(children: children, mallocs: counted?.mallocs, bytes: counted?.bytes, seconds: seconds)
+            let cost = await ChildTaskCost.counted(way, count: children, taskLocalBound: bound)
             let row = bound ? .asyncLetWithTaskLocal : ChildCostNarration.Way(way)
             measured[row] = cost
             let name = bound ? "async let, a task-local bound" : way.rawValue
-            context.recordInTable(Figure(key: "\(row.key)_mallocs", label: "\(name): mallocs for \(children) children", value: Double(counted?.mallocs ?? -1), unit: .count))
-            context.recordInTable(Figure(key: "\(row.key)_bytes", label: "\(name): bytes requested", value: Double(counted?.bytes ?? -1), unit: .bytes))
-            context.recordInTable(Figure(key: "\(row.key)_seconds_per_child", label: "\(name): time per child", value: seconds / Double(children), unit: .seconds))
-            table.append([name, counted.map { $0.mallocs.formatted() } ?? "–", cost.mallocsPerChild.map { $0.formatted(significantDigits: 3) } ?? "–",
-                          cost.bytesPerChild.map { "\(Int($0.rounded())) B" } ?? "–", cost.secondsPerChild.formattedAsDuration])
+            context.recordInTable(Figure(key: "\(row.key)_mallocs", label: "\(name): mallocs for \(children) children", value: Double(cost.mallocs ?? -1), unit: .count))
+            context.recordInTable(Figure(key: "\(row.key)_bytes", label: "\(name): bytes requested", value: Double(cost.bytes ?? -1), unit: .bytes))
+            context.recordInTable(Figure(key: "\(row.key)_seconds_per_child", label: "\(name): time per child", value: cost.secondsPerOperation, unit: .seconds))
+            table.append([name] + cost.cells)
         }
         console.table(table)
         console.paragraph(ChildCostNarration.sentence(measured, unavailable: AllocationCounter.unavailableReason))

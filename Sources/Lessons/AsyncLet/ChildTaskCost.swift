@@ -19,15 +19,9 @@ public enum ChildTaskCost {
     /// Runs `run(way, count:)` in a detached task, so no task-local value of the caller's is
     /// inherited (a bound one costs async let a malloc per child; Swift Testing binds some),
     /// optionally with one of its own bound; returns what it allocated and how long it took.
-    public static func counted(_ way: Way, count: Int, taskLocalBound: Bool = false) async -> (allocations: AllocationCounts?, seconds: Double) {
+    public static func counted(_ way: Way, count: Int, taskLocalBound: Bool = false) async -> CountedRun {
         await Task.detached {
-            @Sendable func measure() async -> (AllocationCounts?, Double) {
-                let clock = ContinuousClock()
-                let start = clock.now
-                let (sum, counted) = await AllocationCounter.counting { await run(way, count: count) }
-                BlackHole.consume(sum)
-                return (counted, start.duration(to: clock.now).seconds)
-            }
+            @Sendable func measure() async -> CountedRun { await CountedRun.measure(operations: count) { await run(way, count: count) } }
             return taskLocalBound ? await $requestID.withValue(42) { await measure() } : await measure()
         }.value
     }

@@ -14,22 +14,15 @@ enum CheckCostVariant {
             """)
         _ = await ContinuationCost.run(checked: true, count: 100)  // warm up
         _ = await ContinuationCost.run(checked: false, count: 100)
-        var costs: [Bool: CheckCostNarration.Cost] = [:]
+        var costs: [Bool: CountedRun] = [:]
         var table = Table(headers: ["continuation", "mallocs", "per use", "bytes per use", "time per use"])
         for checked in [true, false] {
-            let clock = ContinuousClock()
-            let start = clock.now
-            let (sum, counted) = await AllocationCounter.counting { await ContinuationCost.run(checked: checked, count: uses) }
-            let seconds = start.duration(to: clock.now).seconds
-            BlackHole.consume(sum)
-            let cost = CheckCostNarration.Cost(uses: uses, mallocs: counted?.mallocs, bytes: counted?.bytes, seconds: seconds)
+            let cost = await CountedRun.measure(operations: uses) { await ContinuationCost.run(checked: checked, count: uses) }
             costs[checked] = cost
             let key = checked ? "checked" : "unsafe"
-            context.recordInTable(Figure(key: "\(key)_mallocs", label: "\(key) continuation: mallocs for \(uses) uses", value: Double(counted?.mallocs ?? -1), unit: .count))
-            context.recordInTable(Figure(key: "\(key)_seconds_per_use", label: "\(key) continuation: time per use", value: cost.secondsPerUse, unit: .seconds))
-            table.append([checked ? "checked" : "unsafe", counted.map { $0.mallocs.formatted() } ?? "–",
-                          cost.mallocsPerUse.map { $0.formatted(significantDigits: 3) } ?? "–",
-                          cost.bytesPerUse.map { "\(Int($0.rounded())) B" } ?? "–", cost.secondsPerUse.formattedAsDuration])
+            context.recordInTable(Figure(key: "\(key)_mallocs", label: "\(key) continuation: mallocs for \(uses) uses", value: Double(cost.mallocs ?? -1), unit: .count))
+            context.recordInTable(Figure(key: "\(key)_seconds_per_use", label: "\(key) continuation: time per use", value: cost.secondsPerOperation, unit: .seconds))
+            table.append([checked ? "checked" : "unsafe"] + cost.cells)
         }
         console.table(table)
         if let checked = costs[true], let unsafe = costs[false] {
@@ -40,38 +33,21 @@ enum CheckCostVariant {
 
 /// The check-cost variant's words, chosen from its counts: a pure function, tested for each outcome.
 public enum CheckCostNarration {
-    public struct Cost: Sendable, Equatable {
-        public var uses: Int
-        public var mallocs: Int?
-        public var bytes: Int?
-        public var seconds: Double
-
-        public init(uses: Int, mallocs: Int?, bytes: Int?, seconds: Double) {
-            self.uses = uses
-            self.mallocs = mallocs
-            self.bytes = bytes
-            self.seconds = seconds
-        }
-
-        var mallocsPerUse: Double? { mallocs.map { Double($0) / Double(uses) } }
-        var bytesPerUse: Double? { bytes.map { Double($0) / Double(uses) } }
-        var secondsPerUse: Double { seconds / Double(uses) }
-    }
+    public typealias Cost = CountedRun
 
     public static func sentence(checked: Cost, unsafe: Cost, unavailable: String?) -> String {
-        let ratio = checked.secondsPerUse / max(unsafe.secondsPerUse, 1e-12)
+        let ratio = checked.secondsPerOperation / max(unsafe.secondsPerOperation, 1e-12)
         let times = ratio >= 1.2
-            ? "It took \(checked.secondsPerUse.formattedAsDuration) a use against \(unsafe.secondsPerUse.formattedAsDuration) unsafe (\(ratio.formatted(significantDigits: 2))×): next to a callback that waits on I/O, either is nothing — keep the check."
-            : "The times were close on this run: \(checked.secondsPerUse.formattedAsDuration) checked, \(unsafe.secondsPerUse.formattedAsDuration) unsafe — keep the check."
-        guard unavailable == nil, let checkedMallocs = checked.mallocsPerUse, let unsafeMallocs = unsafe.mallocsPerUse else {
+            ? "It took \(checked.secondsPerOperation.formattedAsDuration) a use against \(unsafe.secondsPerOperation.formattedAsDuration) unsafe (\(ratio.formatted(significantDigits: 2))×): next to a callback that waits on I/O, either is nothing — keep the check."
+            : "The times were close on this run: \(checked.secondsPerOperation.formattedAsDuration) checked, \(unsafe.secondsPerOperation.formattedAsDuration) unsafe — keep the check."
+        guard unavailable == nil, let checkedMallocs = checked.mallocsPerOperation, let unsafeMallocs = unsafe.mallocsPerOperation else {
             return "Allocations were not counted: \(unavailable ?? "the counter gave no reading"). " + times
         }
-        let none = ChildCostNarration.none
-        func count(_ perUse: Double) -> String { perUse < none ? "none" : perUse.formatted(significantDigits: 3) }
+        let none = CountedRun.none, count = CountedRun.words
         if checkedMallocs >= 1 - none && unsafeMallocs < none {
-            return "A checked continuation made \(count(checkedMallocs)) malloc per use (\(Int((checked.bytesPerUse ?? 0).rounded())) bytes): "
+            return "A checked continuation made \(count(checkedMallocs)) malloc per use (\(Int((checked.bytesPerOperation ?? 0).rounded())) bytes): "
                 + "the small object that watches the rule, and reports a continuation destroyed without a resume. "
-                + "The unsafe one made \((unsafe.mallocs ?? 0).formatted()) for \(unsafe.uses.formatted()) uses, not one per use. " + times
+                + "The unsafe one made \((unsafe.mallocs ?? 0).formatted()) for \(unsafe.operations.formatted()) uses, not one per use. " + times
         }
         return "A checked continuation made \(count(checkedMallocs)) mallocs per use and an unsafe one \(count(unsafeMallocs)) on this runtime. " + times
     }
