@@ -17,6 +17,10 @@ let folders = (try? FileManager.default.contentsOfDirectory(atPath: sources.path
 let lessonExecutables = folders.filter { folder in
     folder != "lab" && FileManager.default.fileExists(atPath: sources.appendingPathComponent("\(folder)/main.swift").path)
 }.sorted()
+// The lessons that report allocations link the allocation counter (it replaces malloc, which
+// costs every allocation a call even with counting off); the others keep the system's malloc.
+// A test keeps this set equal to the lessons whose code counts allocations.
+let lessonsCountingAllocations: Set<String> = ["async-let", "continuations"]
 let lessonGuides = ((try? FileManager.default.contentsOfDirectory(atPath: sources.appendingPathComponent("Lessons").path)) ?? [])
     .map { "\($0)/README.md" }
     .filter { FileManager.default.fileExists(atPath: sources.appendingPathComponent("Lessons/\($0)").path) }
@@ -44,15 +48,19 @@ let package = Package(
         .library(name: "Lessons", targets: ["Lessons"]),
         // The harness, for your own benchmarks: see docs/BENCHMARK-YOUR-CODE.md and Examples/BenchmarkYourCode.
         .library(name: "LabBench", targets: ["LabBench"]),
+        // Allocation counts for your benchmarks, by asking: link this product too and LabBench
+        // reports mallocs per operation (it replaces malloc in your program; see the docs).
+        .library(name: "LabAllocationCounter", targets: ["CLabAllocations"]),
     ] + lessonExecutables.map { .executable(name: $0, targets: [$0]) },
     targets: [
         // A header-only C shim for the OS thread id on Linux (see its header).
         // dlopen (the SQLite shim) is in libdl on glibc before 2.34.
         .target(name: "CLabShims", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-        // Counts allocations for `lab bench` and the lessons: replaces malloc and its family in
-        // every executable that links LabKit, forwarding to glibc's allocator (see allocations.c).
-        .target(name: "CLabAllocations"),
-        .target(name: "LabKit", dependencies: ["CLabShims", "CLabAllocations"]),
+        // Counts allocations: replaces malloc and its family, forwarding to glibc's allocator
+        // (see allocations.c), in the programs that link it — `lab`, the lessons that report
+        // allocations, the tests — and nowhere else (LabKit finds it at run time).
+        .target(name: "CLabAllocations", dependencies: ["CLabShims"]),
+        .target(name: "LabKit", dependencies: ["CLabShims"]),
         .target(name: "Lessons", dependencies: ["LabKit"] + isolationModes.map { .target(name: $0.module) },
                 exclude: lessonGuides),
         // The harness engine, and the suites that time the Lessons' variants.
@@ -61,15 +69,17 @@ let package = Package(
         // Grading classroom exercises. The exercises themselves are not a target: a
         // student's unfinished file must never break the lab's own build.
         .target(name: "LabExercises", dependencies: ["LabKit", "CLabShims"]),
-        .executableTarget(name: "lab", dependencies: ["LabKit", "Lessons", "LabBench", "LabBenchmarks", "LabExercises"]),
-        .testTarget(name: "LabKitTests", dependencies: ["LabKit"]),
-        .testTarget(name: "LessonsTests", dependencies: ["LabKit", "Lessons"]),
+        .executableTarget(name: "lab", dependencies: ["LabKit", "Lessons", "LabBench", "LabBenchmarks", "LabExercises", "CLabAllocations"]),
+        .testTarget(name: "LabKitTests", dependencies: ["LabKit", "CLabAllocations"]),
+        .testTarget(name: "LessonsTests", dependencies: ["LabKit", "Lessons", "CLabAllocations"]),
         .testTarget(name: "CommandLineTests", dependencies: ["LabKit", "Lessons", "CLabShims", "LabBench", "lab"]),
-        .testTarget(name: "LabBenchTests", dependencies: ["LabBench", "LabKit", "LabBenchmarks"]),
+        .testTarget(name: "LabBenchTests", dependencies: ["LabBench", "LabKit", "LabBenchmarks", "CLabAllocations"]),
         // LabBench as your package sees it: public API only, no @testable import.
         .testTarget(name: "LabBenchAPITests", dependencies: ["LabBench"]),
         .testTarget(name: "LabExercisesTests", dependencies: ["LabExercises", "LabKit"]),
-    ] + lessonExecutables.map { .executableTarget(name: $0, dependencies: ["LabKit", "Lessons"]) }
+    ] + lessonExecutables.map { lesson in
+          .executableTarget(name: lesson, dependencies: ["LabKit", "Lessons"] + (lessonsCountingAllocations.contains(lesson) ? ["CLabAllocations"] : []))
+      }
       + isolationModes.map { .target(name: $0.module, dependencies: ["LabKit"], path: "Sources/IsolationModes/\($0.folder)",
                                      swiftSettings: $0.settings) },
     swiftLanguageModes: [.v6]

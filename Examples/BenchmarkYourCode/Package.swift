@@ -19,6 +19,8 @@ let package = Package(
         .executableTarget(name: "thumbnail-bench", dependencies: [
             "Thumbnails",
             .product(name: "LabBench", package: lab.lastPathComponent),
+            // Asked for: mallocs per operation in the reports (it replaces malloc in this program).
+            .product(name: "LabAllocationCounter", package: lab.lastPathComponent),
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -139,9 +139,7 @@ void *pvalloc(size_t size) {
     return block;
 }
 
-int lab_allocations_available(void) { return 1; }
-
-lab_allocation_counts lab_allocations_read(void) {
+static lab_allocation_counts read_all(void) {
     lab_allocation_counts total = {0, 0, 0};
     unsigned taken = __atomic_load_n(&slots_taken, __ATOMIC_RELAXED);
     if (taken > slot_count) taken = slot_count;
@@ -156,23 +154,23 @@ lab_allocation_counts lab_allocations_read(void) {
     return total;
 }
 
-lab_allocation_counts lab_allocations_read_this_thread(void) {
+static lab_allocation_counts read_this_thread(void) {
     slot *mine = this_threads_slot();
     lab_allocation_counts own = {__atomic_load_n(&mine->mallocs, __ATOMIC_RELAXED), __atomic_load_n(&mine->frees, __ATOMIC_RELAXED),
                                  __atomic_load_n(&mine->bytes, __ATOMIC_RELAXED)};
     return own;
 }
 
-void lab_allocations_set_counting(int on) { __atomic_store_n(&counting, on ? 1 : 0, __ATOMIC_RELAXED); }
+static void set_counting(int on) { __atomic_store_n(&counting, on ? 1 : 0, __ATOMIC_RELAXED); }
+
+static const lab_allocation_counter this_counter = {read_all, read_this_thread, set_counting};
+
+// Before main, so a program that links this counter reads it from its first line.
+__attribute__((constructor)) static void install_counter(void) { lab_allocation_counter_install(&this_counter); }
 
 #else
 
-int lab_allocations_available(void) { return 0; }
-lab_allocation_counts lab_allocations_read(void) {
-    lab_allocation_counts none = {0, 0, 0};
-    return none;
-}
-lab_allocation_counts lab_allocations_read_this_thread(void) { return lab_allocations_read(); }
-void lab_allocations_set_counting(int on) { (void)on; }
+// Nothing to install: LabKit finds no counter and says why the counts are unavailable.
+typedef int lab_allocations_not_built_here;
 
 #endif

@@ -36,6 +36,27 @@ struct LessonPlacesTests {
         #expect(named == LessonCatalog.lessons.map(\.name).sorted(), "Package.swift's `// Lessons:` line")
     }
 
+    /// The allocation counter replaces malloc in whatever links it: only the lessons that report
+    /// allocations link it, and every lesson that reports them does (or it would print
+    /// "unavailable" where the counts exist).
+    @Test func exactlyTheLessonsThatCountAllocationsLinkTheCounter() throws {
+        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let line = try #require(manifest.split(separator: "\n").first { $0.hasPrefix("let lessonsCountingAllocations") })
+        let linked = Set(line.split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) })
+        var counting = Set<String>()
+        for lesson in LessonCatalog.lessons {
+            let folder = try Self.folder(of: lesson)
+            let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+            let counts = try files.contains { file in
+                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                return text.contains("AllocationCounter") || text.contains("CountedRun")
+            }
+            if counts { counting.insert(lesson.name) }
+        }
+        #expect(!counting.isEmpty)
+        #expect(linked == counting, "Package.swift's lessonsCountingAllocations")
+    }
+
     @Test(arguments: LessonCatalog.lessons.map(\.name))
     func everyLessonOpensWithAGuideThatNamesEveryVariantAndLinksTrue(name: String) throws {
         let lesson = try #require(LessonCatalog.lesson(named: name))

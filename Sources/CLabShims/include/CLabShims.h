@@ -25,4 +25,6 @@ int lab_open_pseudo_terminal(int *primary, char *replicaPath, unsigned long leng
 
 // SQLite, loaded at run time (see LabSQLite.h): no header or -dev package needed to build.
 #include "LabSQLite.h"
+// The allocation counter, where the program links one (see LabAllocationHooks.h).
+#include "LabAllocationHooks.h"
 #endif

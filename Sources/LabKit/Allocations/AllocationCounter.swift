@@ -1,4 +1,4 @@
-import CLabAllocations
+import CLabShims
 
 /// Mallocs, frees and bytes requested, between two readings or in total.
 public struct AllocationCounts: Sendable, Codable, Equatable {
@@ -26,13 +26,17 @@ extension AllocationCounts {
     }
 }
 
-/// The process's allocation counter (Sources/CLabAllocations): on Linux with glibc, every
-/// malloc and free of every thread is counted on its way to the system allocator. Counts are
-/// process-wide: a reading taken around some code also holds what other threads allocated
-/// meanwhile, so measure with the process otherwise quiet, over many operations.
+/// The process's allocation counter (Sources/CLabAllocations), where the program links it:
+/// on Linux with glibc, every malloc and free of every thread is counted on its way to the
+/// system allocator. Counts are process-wide: a reading taken around some code also holds
+/// what other threads allocated meanwhile, so measure with the process otherwise quiet, over
+/// many operations. A program that does not link the counter (a lesson that reports no
+/// allocations, a student's check) keeps the system's malloc untouched and reads nil here.
 public enum AllocationCounter {
-    /// Whether this build counts allocations at all.
-    public static var isAvailable: Bool { lab_allocations_available() != 0 }
+    private static var installed: lab_allocation_counter? { lab_allocation_counter_installed()?.pointee }
+
+    /// Whether this program counts allocations at all.
+    public static var isAvailable: Bool { installed != nil }
 
     /// Why the counts are missing, in words a report can print; nil where they are counted.
     public static var unavailableReason: String? {
@@ -40,25 +44,26 @@ public enum AllocationCounter {
         #if os(macOS) || os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
         return "allocation counts are unavailable on Apple platforms in this edition: the lab's counter replaces glibc's malloc, and Apple's malloc zones are not hooked"
         #else
-        return "allocation counts are unavailable in this build (a sanitizer replaces malloc itself, or the C library is not glibc)"
+        return "allocation counts are unavailable in this program: it does not link the allocation counter "
+            + "(the LabAllocationCounter product), or a sanitizer replaces malloc itself, or the C library is not glibc"
         #endif
     }
 
     /// The totals so far, or nil where allocations are not counted.
     public static func read() -> AllocationCounts? {
-        isAvailable ? AllocationCounts(lab_allocations_read()) : nil
+        installed.map { AllocationCounts($0.read()) }
     }
 
     /// The calling thread's own totals, or nil where allocations are not counted. Exact for
     /// synchronous code whatever other threads do (async code may move between threads).
     public static func readThisThread() -> AllocationCounts? {
-        isAvailable ? AllocationCounts(lab_allocations_read_this_thread()) : nil
+        installed.map { AllocationCounts($0.read_this_thread()) }
     }
 
     /// Switches counting on or off for the whole process (off leaves one branch per call:
     /// how `lab bench --allocation-overhead` measures what counting costs).
     public static func setCounting(_ on: Bool) {
-        lab_allocations_set_counting(on ? 1 : 0)
+        installed?.set_counting(on ? 1 : 0)
     }
 
     /// What `body` allocated (with whatever other threads allocated meanwhile), or nil where
