@@ -13,7 +13,7 @@ import Foundation
 ///
 /// `@unchecked Sendable` because the compiler cannot see the lock: every read and
 /// write of `value` happens inside `lock`, which is what makes sharing it safe.
-public final class Locked<Value>: @unchecked Sendable {
+public final class Locked<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Single key presses from a terminal, without Enter: the terminal is put in
 /// raw (non-canonical, no echo) mode, and restored on `restore()` — and also when
@@ -9,7 +10,9 @@ import Foundation
 public final class RawKeyboard: Sendable {
     static let stoppingSignals = [SIGINT, SIGTERM, SIGHUP]
     private let original: Locked<termios?>
-    private let signalSources = Locked<[any DispatchSourceSignal]>([])
+    // Dispatch sources are not Sendable on Linux: Mutex takes them over (`sending`) where
+    // Locked, which holds only Sendable values, cannot. Touched twice, never contended.
+    private let signalSources: Mutex<[any DispatchSourceSignal]>
     private let keys: AsyncStream<Character>
     private let continuation: AsyncStream<Character>.Continuation
 
@@ -22,9 +25,11 @@ public final class RawKeyboard: Sendable {
         var raw = settings
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
         tcsetattr(STDIN_FILENO, TCSANOW, &raw)
-        (keys, continuation) = AsyncStream.makeStream(of: Character.self)
-        let continuation = self.continuation
+        let (keys, continuation) = AsyncStream.makeStream(of: Character.self)
+        self.keys = keys
+        self.continuation = continuation
         let saved = original
+        var sources: [any DispatchSourceSignal] = []
         for number in Self.stoppingSignals {
             signal(number, SIG_IGN)  // delivered to the source below instead
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
@@ -37,8 +42,9 @@ public final class RawKeyboard: Sendable {
                 kill(getpid(), number)
             }
             source.resume()
-            signalSources.withLock { $0.append(source) }
+            sources.append(source)
         }
+        signalSources = Mutex(sources)
         // A plain thread blocks in read(2), so no task of the pool is held.
         let reader = Thread {
             var byte: UInt8 = 0
