@@ -55,8 +55,4 @@ enum Format {
     static func frees(_ result: VariantResult) -> String {
         result.allocationsPerOperation.map { perOperation($0.frees) } ?? "–"
     }
-
-    static func bytes(_ count: Int) -> String {
-        count >= 1 << 20 ? "\((Double(count) / Double(1 << 20)).formatted(significantDigits: 3)) MiB" : "\(count / 1024) KiB"
-    }
 }

@@ -7,7 +7,6 @@ public struct Style: Sendable, Equatable {
     public static let plain = Style(codes: [])
     public static let bold = Style(1)
     public static let dim = Style(2)
-    public static let italic = Style(3)
     public static let underline = Style(4)
     public static let red = Style(31)
     public static let green = Style(32)

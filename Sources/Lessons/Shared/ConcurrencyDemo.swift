@@ -74,17 +74,6 @@ public struct ConcurrencyDemo: Sendable {
         return date
     }
 
-    /// The book's `async takesTooLong()` that kept `Thread.sleep`: Swift 6 rejects
-    /// `Thread.sleep` here, but any *synchronous* blocking call still compiles,
-    /// and it holds one of the executor's few threads for the whole delay.
-    @discardableResult
-    public func takesTooLongButBlocks() async -> Date {
-        probe.syncSpan("takesTooLong() blocking", kind: .blocking) {
-            work.block(sourceSeconds: Self.delay)
-        }
-        return Date()
-    }
-
     // MARK: Errors
 
     /// Throws when the delay is outside 5...20 source seconds, as in the book.
