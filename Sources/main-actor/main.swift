@@ -1,10 +1,5 @@
-// The main-actor lesson. Everything it runs lives in the Lessons library.
-import Foundation
+// The main-actor lesson (and its live view, `--live`). Everything it runs lives in the Lessons library.
 import LabKit
 import Lessons
 
-// `main-actor --live`: the interactive view, for as long as the student wants.
-if CommandLine.arguments.dropFirst().first == "--live" {
-    exit(await LiveMainActorView.run(scale: .realTime))
-}
 await LessonRunner.main(MainActorLesson())

@@ -43,6 +43,14 @@ struct ErrorPathTests {
         ("sync-vs-async", ["--seed", "1", "--seed", "2"], "was given twice"),
         ("sync-vs-async", ["--all", "--variant", "blocking"], "cannot be used together"),
         ("inventory", ["list", "--store"], "needs a value"),
+        // One grammar for a lesson and the command its executable also runs.
+        ("main-actor", ["--quiet", "--live"], "needs an interactive terminal"),
+        ("main-actor", ["--live", "--variant", "blocking"], "cannot be used together"),
+        ("main-actor", ["--liv"], "did you mean '--live'"),
+        ("inventory", ["lst"], "did you mean 'list'"),
+        ("inventory", ["--store", "elsewhere.sqlite", "--all"], "cannot be used together"),
+        ("inventory", ["--store", "elsewhere.sqlite"], "missing command"),
+        ("inventory", ["--ignore-case", "--variant", "flow"], "cannot be used together"),
     ]
 
     @Test(arguments: cases.indices)

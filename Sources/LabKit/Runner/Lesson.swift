@@ -15,10 +15,13 @@ public protocol Lesson: Sendable {
     var childDemos: [ChildDemo] { get }
     /// More for `--help` to say: the commands of a lesson that is also a tool.
     var helpEpilogue: String? { get }
+    /// Another way to run the executable, in the same grammar (`main-actor --live`).
+    var command: LessonCommand? { get }
 }
 
 extension Lesson {
     public var helpEpilogue: String? { nil }
+    public var command: LessonCommand? { nil }
 }
 
 /// One way of doing the lesson's job. Variants run on the main actor, as a

@@ -37,13 +37,18 @@ public struct LessonOptions: Sendable, Equatable {
         OptionSpec("steps", help: "List every step in its own row (by default alike steps are merged)"),
     ]
 
-    /// The command line of the lesson named `name`.
-    public static func spec(for name: String, summary: String = "") -> CommandSpec {
-        CommandSpec(name, summary: summary, options: options)
+    /// The command line of the lesson named `name`: the shared options, and those of another
+    /// command its executable also runs.
+    public static func spec(for name: String, summary: String = "", command: LessonCommand? = nil) -> CommandSpec {
+        CommandSpec(name, summary: summary, positionals: command?.positionals, options: options + (command?.options ?? []))
     }
 
     public static func parse(_ arguments: [String], lesson name: String = "lesson") throws(UsageError) -> LessonOptions {
-        let parsed = try spec(for: name).parse(arguments)
+        try LessonOptions(try spec(for: name).parse(arguments))
+    }
+
+    /// The shared options from arguments parsed with a lesson's spec.
+    init(_ parsed: ParsedArguments) throws(UsageError) {
         var options = LessonOptions()
         options.help = parsed.flag("help")
         options.list = parsed.flag("list")
@@ -63,6 +68,6 @@ public struct LessonOptions: Sendable, Equatable {
         options.noColor = parsed.flag("no-color")
         options.quiet = parsed.flag("quiet")
         options.allSteps = parsed.flag("steps")
-        return options
+        self = options
     }
 }

@@ -18,11 +18,19 @@ public enum LessonRunner {
     public static func run(_ lesson: any Lesson, arguments: [String], console: Console? = nil) async -> Int32 {
         let options: LessonOptions
         do {
-            options = try LessonOptions.parse(arguments, lesson: lesson.name)
+            let parsed = try spec(lesson).parse(arguments)
+            options = try LessonOptions(parsed)
+            if let command = lesson.command, !options.help, command.isRequested(parsed) {
+                if let conflict = command.conflict(in: parsed) { throw UsageError.conflicting(conflict.command, conflict.lesson) }
+                return try await command.run(parsed)
+            }
             try validate(options, for: lesson)
-        } catch {
+        } catch let error as UsageError {
             StandardError.usage(program: lesson.name, error, usage: spec(lesson).shortUsage)
             return UsageError.exitCode
+        } catch {
+            StandardError.write("\(lesson.name): error: \(error)")
+            return 1
         }
         let console = console ?? Console(terminal: .detect(noColorFlag: options.noColor),
                                          narrates: !options.quiet && !options.json)
@@ -53,7 +61,7 @@ public enum LessonRunner {
 
     /// The lesson's command line: the options every lesson shares, under its own name.
     public static func spec(_ lesson: any Lesson) -> CommandSpec {
-        LessonOptions.spec(for: lesson.name, summary: "\(lesson.title) — \(lesson.summary)")
+        LessonOptions.spec(for: lesson.name, summary: "\(lesson.title) — \(lesson.summary)", command: lesson.command)
     }
 
     static func help(_ lesson: any Lesson, terminal: Terminal) -> String {

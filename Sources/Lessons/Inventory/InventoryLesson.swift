@@ -33,6 +33,12 @@ public struct InventoryLesson: Lesson {
 
     public var childDemos: [ChildDemo] { InventoryChildDemos.all }
 
+    /// The tool: `inventory add Milk 2`, in the same grammar as the lesson's flags.
+    public var command: LessonCommand? {
+        LessonCommand(options: InventoryTool.options, positionals: InventoryTool.positionals,
+                      isRequested: InventoryTool.isRequested, run: { try await InventoryTool.run($0) })
+    }
+
     public var helpEpilogue: String? {
         """
         The tool (any number may run at once on one store):

@@ -5,26 +5,23 @@ import LabKit
 /// with an optional `--store PATH`. Any number of these may run at once on one store.
 public enum InventoryTool {
     public static let commands = ["add", "list", "search", "delete", "import"]
-    public static let spec = CommandSpec(
-        "inventory", summary: "The inventory tool: add NAME QUANTITY | list | search TEXT | delete NAME | import FILE.json",
-        positionals: .init("COMMAND", minimum: 1, maximum: 3, help: "add NAME QUANTITY, list, search TEXT, delete NAME or import FILE.json"),
-        options: [
-            OptionSpec("store", .text("PATH"), help: "The inventory database (default: inventory.sqlite in the lab folder)"),
-            OptionSpec("ignore-case", help: "search: ignore letter case, like CONTAINS[c]"),
-            OptionSpec("no-color", help: "Plain text"),
-        ])
+    /// The tool's part of the inventory executable's one grammar (see `InventoryLesson.command`):
+    /// its arguments and options join the lesson's flags in one spec.
+    static let positionals = CommandSpec.Positionals(
+        "COMMAND", minimum: 0, maximum: 3, help: "add NAME QUANTITY, list, search TEXT, delete NAME or import FILE.json")
+    static let options = [
+        OptionSpec("store", .text("PATH"), help: "The inventory database (default: inventory.sqlite in the lab folder)"),
+        OptionSpec("ignore-case", help: "search: ignore letter case, like CONTAINS[c]"),
+    ]
     static let operandCounts = ["add": 2, "list": 0, "search": 1, "delete": 1, "import": 1]
 
-    public static func usage() -> String {
-        "usage: inventory add NAME QUANTITY | list | search TEXT [--ignore-case] | delete NAME | import FILE.json  [--store PATH] [--no-color]"
-    }
+    /// The inventory executable's whole grammar: the lesson's flags and the tool's.
+    public static var spec: CommandSpec { LessonRunner.spec(InventoryLesson()) }
 
-    /// True when the arguments ask for the tool rather than the lesson: they start with a
-    /// command, or use an option only the tool has (`inventory --store x.sqlite list`).
-    public static func handles(_ arguments: [String]) -> Bool {
-        guard let first = arguments.first else { return false }
-        return !first.hasPrefix("-")
-            || arguments.contains { $0 == "--store" || $0.hasPrefix("--store=") || $0 == "--ignore-case" }
+    /// The arguments ask for the tool when they name a command or use an option only the
+    /// tool has (`inventory --store x.sqlite list`); decided by the parse, not by guessing.
+    static func isRequested(_ parsed: ParsedArguments) -> Bool {
+        !parsed.positionals.isEmpty || parsed.isPresent("store") || parsed.flag("ignore-case")
     }
 
     /// The database the tool uses when no `--store` is given.
@@ -32,10 +29,29 @@ public enum InventoryTool {
         LabFolder.url(environment: environment).appendingPathComponent("inventory.sqlite")
     }
 
-    /// Runs a command; returns the exit status (0 done, 1 failed, 2 bad input or usage).
+    /// Runs a command line of the inventory executable (the lesson's child processes use it);
+    /// returns the exit status (0 done, 1 failed, 2 bad input or usage).
     public static func run(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) async -> Int32 {
         do {
-            let parsed = try spec.parse(arguments)
+            return try await run(try spec.parse(arguments), environment: environment)
+        } catch let error as UsageError {
+            StandardError.usage(program: "inventory", error, usage: spec.shortUsage)
+            return UsageError.exitCode
+        } catch {
+            StandardError.write("inventory: error: \(error)")
+            return 1
+        }
+    }
+
+    /// Runs the command the parsed arguments name. A usage mistake is thrown (the lesson's
+    /// runner reports it with the one usage); the store's refusals are reported here.
+    static func run(_ parsed: ParsedArguments, environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> Int32 {
+        // Checked on the raw bytes: by now the arguments hold U+FFFD where the bytes were not UTF-8.
+        if let argument = ProductInput.firstNonUTF8Argument() {
+            StandardError.write("inventory: error: \(InventoryError.notUTF8(argument: argument))")
+            return InventoryError.notUTF8(argument: argument).exitCode
+        }
+        do {
             let (command, operands) = try command(parsed.positionals)
             let terminal = Terminal.detect(noColorFlag: parsed.flag("no-color"))
             let path = parsed.text("store") ?? defaultStore(environment: environment).path
@@ -50,15 +66,9 @@ public enum InventoryTool {
             }
             let store = try InventoryStore(path: path, create: writes)
             return try await perform(command, operands, quantity: quantity, store: store, ignoringCase: parsed.flag("ignore-case"), terminal: terminal)
-        } catch let error as UsageError {
-            StandardError.usage(program: "inventory", error, usage: usage())
-            return UsageError.exitCode
         } catch let error as InventoryError {
             StandardError.write("inventory: error: \(error)")
             return error.exitCode
-        } catch {
-            StandardError.write("inventory: error: \(error)")
-            return 1
         }
     }
 

@@ -31,6 +31,14 @@ public struct MainActorLesson: Lesson {
         ]
     }
 
+    /// `main-actor --live`: the interactive view, for as long as the student wants.
+    public var command: LessonCommand? {
+        LessonCommand(options: [OptionSpec("live", help: "A live main-actor UI: press b to block it, a to await, q to quit")],
+                      sharedOptions: ["no-color", "quiet"],
+                      isRequested: { $0.flag("live") },
+                      run: { _ in await LiveMainActorView.run(scale: .realTime) })
+    }
+
     public let takeaways = [
         "Anything that blocks the main actor blocks every frame: even the \"Loading…\" you set before it never shows.",
         "Awaiting on the main actor gives it back while the work runs elsewhere; the UI keeps drawing and shows your loading state.",
