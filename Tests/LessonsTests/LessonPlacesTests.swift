@@ -57,6 +57,24 @@ struct LessonPlacesTests {
         #expect(linked == counting, "Package.swift's lessonsCountingAllocations")
     }
 
+    /// The guide's variant table and its "What to take away" list are the lesson's own variants
+    /// (names, titles, extras, in order) and takeaways, word for word: written once in the
+    /// lesson's code, and a guide that drifts from them fails here. With LAB_UPDATE_GUIDES=1
+    /// the test writes them into the guides instead (each row keeps its code column).
+    @Test(arguments: LessonCatalog.lessons.map(\.name))
+    func everyGuideShowsTheLessonsOwnVariantsAndTakeaways(name: String) throws {
+        let lesson = try #require(LessonCatalog.lesson(named: name))
+        let file = try Self.folder(of: lesson).appendingPathComponent("README.md")
+        var guide = try String(contentsOf: file, encoding: .utf8)
+        if ProcessInfo.processInfo.environment["LAB_UPDATE_GUIDES"] == "1" {
+            guide = try GuideSections.rewritten(guide, for: lesson)
+            try guide.write(to: file, atomically: true, encoding: .utf8)
+        }
+        let sections = try GuideSections(guide)
+        #expect(sections.rows == lesson.variants.map(GuideSections.rowPrefix), "\(name)'s guide: the variants table")
+        #expect(sections.takeaways == lesson.takeaways, "\(name)'s guide: 'What to take away' is the lesson's takeaways")
+    }
+
     @Test(arguments: LessonCatalog.lessons.map(\.name))
     func everyLessonOpensWithAGuideThatNamesEveryVariantAndLinksTrue(name: String) throws {
         let lesson = try #require(LessonCatalog.lesson(named: name))
