@@ -16,10 +16,6 @@ public enum LessonCatalog {
         TaskAPIsLesson(),
     ]
 
-    /// Lessons the design plans that are not built yet, so `lab list` can say so honestly.
-    public static let planned: [(name: String, summary: String)] = [
-    ]
-
     public static func lesson(named name: String) -> (any Lesson)? {
         lessons.first { $0.name == name }
     }

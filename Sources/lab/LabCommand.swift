@@ -82,11 +82,7 @@ enum LabCommand {
             throw UsageError.missingArgument("lesson name: one of \(LessonCatalog.lessons.map(\.name).joined(separator: ", "))")
         }
         guard let lesson = LessonCatalog.lesson(named: name) else {
-            if LessonCatalog.planned.contains(where: { $0.name == name }) {
-                StandardError.write("lab run: error: lesson '\(name)' is planned but not built yet; `lab list` shows the lessons you can run")
-                return UsageError.exitCode
-            }
-            let names = LessonCatalog.lessons.map(\.name) + LessonCatalog.planned.map(\.name)
+            let names = LessonCatalog.lessons.map(\.name)
             throw UsageError.unknownName(kind: "lesson", name: name, suggestion: Suggestion.closest(to: name, in: names))
         }
         return await LessonRunner.run(lesson, arguments: Array(arguments.dropFirst()))

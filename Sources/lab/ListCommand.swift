@@ -10,7 +10,7 @@ enum ListCommand {
             let lessons = LessonCatalog.lessons.map { lesson -> [String: Any] in
                 ["name": lesson.name, "title": lesson.title, "summary": lesson.summary, "built": true,
                  "variants": lesson.variants.map { ["name": $0.name, "title": $0.title, "extra": $0.isExtra] }]
-            } + LessonCatalog.planned.map { ["name": $0.name, "summary": $0.summary, "built": false, "variants": []] }
+            }
             let data = try JSONSerialization.data(withJSONObject: ["lessons": lessons], options: [.prettyPrinted, .sortedKeys])
             StandardOutput.line(String(decoding: data, as: UTF8.self))
             return 0
@@ -22,9 +22,6 @@ enum ListCommand {
                 StandardOutput.line("  " + variant.name.padded(to: 26) + variant.title + (variant.isExtra ? terminal.paint(" (extra)", .dim) : ""))
             }
             StandardOutput.line("")
-        }
-        if !LessonCatalog.planned.isEmpty {
-            StandardOutput.line(terminal.paint("Planned: " + LessonCatalog.planned.map(\.name).joined(separator: ", "), .dim))
         }
         return 0
     }

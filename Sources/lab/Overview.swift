@@ -17,9 +17,6 @@ enum Overview {
         for lesson in LessonCatalog.lessons {
             table.append([terminal.paint(lesson.name, .cyan), lesson.summary])
         }
-        for planned in LessonCatalog.planned {
-            table.append([terminal.paint(planned.name, .dim), terminal.paint("(planned) " + planned.summary, .dim)])
-        }
         lines.append(table.render(on: terminal))
         lines.append("")
         lines.append(terminal.paint("Start here", .bold))

@@ -113,6 +113,20 @@ struct DocumentationTests {
         }
     }
 
+    /// The README's lesson table lists the catalogue's lessons, in its order, each linking its guide.
+    @Test func theReadmesLessonTableIsTheCatalogue() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = readme.split(separator: "\n").map(String.init)
+        let header = try #require(lines.firstIndex { $0.hasPrefix("| lesson | ") })
+        let rows = lines[(header + 2)...].prefix { $0.hasPrefix("| `") }
+        let names = rows.map { $0.split(separator: "`").dropFirst().first.map(String.init) ?? "" }
+        #expect(names == LessonCatalog.lessons.map(\.name), "README's lesson table")
+        for (row, lesson) in zip(rows, LessonCatalog.lessons) {
+            let guide = try LessonPlacesTests.folder(of: lesson).path.replacingOccurrences(of: Self.root.path + "/", with: "")
+            #expect(row.contains("](\(guide)/README.md)"), "README's row for \(lesson.name) links its guide")
+        }
+    }
+
     @Test func everyDocLinkResolves() throws {
         let docs = Self.root.appendingPathComponent("docs")
         for name in try FileManager.default.contentsOfDirectory(atPath: docs.path) where name.hasSuffix(".md") {
