@@ -43,9 +43,10 @@ public struct BenchCommand {
                 return 0
             case .compareFiles(let old, let new, let threshold):
                 return compare(old, new, thresholdPercent: threshold, terminal: terminal)
-            case .worker(let chosen, let plan, let quick):
-                let report = try await measure(chosen, plan: plan, quick: quick, terminal: .plain(), quiet: true)
-                StandardOutput.write(try report.encoded())
+            case .worker(let chosen, let plan, _):
+                // Samples only: the parent pools every worker's and analyses them once.
+                let samples = await Sampler.measure(together: chosen, plan: plan.forPrimitives) { _, _ in }
+                StandardOutput.write(try WorkerSamples(Dictionary(uniqueKeysWithValues: zip(chosen.map(\.name), samples))).encoded())
                 return 0
             case .measure(let request):
                 return try await measureAndReport(request, terminal: terminal)

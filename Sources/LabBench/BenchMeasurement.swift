@@ -121,13 +121,13 @@ extension BenchCommand {
                 let how = worker.crashed ? "was stopped by signal \(worker.status)" : "exited with status \(worker.status)"
                 throw BenchError.workerFailed(process: process, of: processes, reason: how + said)
             }
-            let report: BenchmarkReport
-            do { report = try BenchmarkReport.decode(Data(worker.standardOutput.utf8)) } catch {
+            let sent: WorkerSamples
+            do { sent = try WorkerSamples.decode(Data(worker.standardOutput.utf8)) } catch {
                 throw BenchError.workerFailed(process: process, of: processes, reason: "printed something that is not a lab bench results file")
             }
-            for result in report.suites {
-                for variant in result.variants {
-                    pooled[result.name, default: [:]][variant.name, default: []] += variant.samples.map { sample in
+            for (suite, variants) in sent.suites {
+                for (variant, samples) in variants {
+                    pooled[suite, default: [:]][variant, default: []] += samples.map { sample in
                         var tagged = sample
                         tagged.process = process
                         return tagged
