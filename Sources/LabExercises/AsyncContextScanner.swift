@@ -54,10 +54,17 @@ public enum AsyncContextScanner {
     }
 
     /// Scans every `.swift` file under `folders` (paths relative to `root`, which the findings name).
+    /// Besides the listed calls, a call of one of the code's own synchronous functions that
+    /// blocks (see `BlockingHelpers`) is reported too: it holds the async caller's thread the same way.
     public static func findings(underFolders folders: [String], root: URL, restrictions: [AsyncRestriction]) throws -> [Finding] {
-        let files = try swiftFiles(underFolders: folders, root: root)
+        findings(inFiles: try swiftFiles(underFolders: folders, root: root), restrictions: restrictions)
+    }
+
+    /// The same scan of files given as text (`path` names each in the findings).
+    public static func findings(inFiles files: [(path: String, source: String)], restrictions: [AsyncRestriction]) -> [Finding] {
         let takers = asyncClosureTakers(in: files.map(\.source))
-        return files.flatMap { findings(in: $0.source, file: $0.path, restrictions: restrictions, asyncClosureTakers: takers) }
+        let all = restrictions + BlockingHelpers.infer(files: files, restrictions: restrictions, asyncClosureTakers: takers)
+        return files.flatMap { findings(in: $0.source, file: $0.path, restrictions: all, asyncClosureTakers: takers) }
             .sorted { ($0.file, $0.line) < ($1.file, $1.line) }
     }
 
@@ -91,13 +98,13 @@ public enum AsyncContextScanner {
         case .none:
             guard SourceScanner.matches(.globalFunction(shape.member), at: index, in: tokens, ownFunctions: ownFunctions) else { return false }
             start = index > 1 && tokens[index - 1].text == "." ? index - 2 : index
-        case .any:
-            guard index >= 2, tokens[index - 1].text == "." else { return false }
-            start = index - 2
         case .type(let type):
             guard index >= 2, tokens[index - 1].text == ".",
                   tokens[index - 2].text == type || bindings[type, default: []].contains(tokens[index - 2].text) else { return false }
             start = index - 2
+        case .any, .anyOrNone:
+            if index > 0 && tokens[index - 1].text == "func" { return false }  // its declaration
+            start = index >= 2 && tokens[index - 1].text == "." ? index - 2 : index
         }
         // `await X.run(…)` is the async overload of a blocking call: it suspends.
         if start > 0 && tokens[start - 1].text == "await" { return false }

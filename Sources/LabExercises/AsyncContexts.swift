@@ -18,6 +18,18 @@
 struct AsyncContexts {
     /// For each token, a description of the async context it runs in ("async func grade"), or nil.
     private(set) var context: [String?]
+    /// For each token, the brace that opens the function, closure, accessor or type body it
+    /// belongs to (a control-flow block belongs to its enclosing one); -1 at file scope.
+    private(set) var scope: [Int]
+    /// The functions declared, with the brace that opens each body.
+    private(set) var functions: [Function] = []
+
+    struct Function: Equatable {
+        let name: String
+        let isAsync: Bool
+        let body: Int
+        let line: Int
+    }
 
     /// Closures given to these run as async code even when they do not await.
     static let asyncClosureTakers: Set<String> = [
@@ -46,8 +58,9 @@ struct AsyncContexts {
         closing = Self.pairs(tokens)
         opening = Dictionary(uniqueKeysWithValues: closing.map { ($0.value, $0.key) })
         context = Array(repeating: nil, count: tokens.count)
-        let topLevelAwaits = isMainFile && analyze(0..<tokens.count, context: nil, kind: .code, record: false)
-        _ = analyze(0..<tokens.count, context: topLevelAwaits ? "main.swift's top level, which awaits" : nil, kind: .code, record: true)
+        scope = Array(repeating: -1, count: tokens.count)
+        let topLevelAwaits = isMainFile && analyze(0..<tokens.count, context: nil, kind: .code, scope: -1, record: false)
+        _ = analyze(0..<tokens.count, context: topLevelAwaits ? "main.swift's top level, which awaits" : nil, kind: .code, scope: -1, record: true)
     }
 
     static func pairs(_ tokens: [SwiftTokenizer.Token]) -> [Int: Int] {
@@ -83,14 +96,14 @@ struct AsyncContexts {
     /// Walks a block's tokens. `context` is the block's async context (nil: synchronous).
     /// With `record`, marks the tokens' contexts; without, only answers whether the block
     /// awaits at its own level (control-flow blocks included, closures and functions not).
-    private mutating func analyze(_ range: Range<Int>, context: String?, kind: BlockKind, record: Bool) -> Bool {
+    private mutating func analyze(_ range: Range<Int>, context: String?, kind: BlockKind, scope: Int, record: Bool) -> Bool {
         var awaits = false
         var head: Head?
         var open: [Int] = []  // parentheses and brackets open at this level
         var index = range.lowerBound
         while index < range.upperBound {
             let token = tokens[index]
-            if record { self.context[index] = context }
+            if record { self.context[index] = context; self.scope[index] = scope }
             guard token.kind == .identifier || token.kind == .punctuation else { index += 1; continue }
             // A computed property's `{` follows its type on the `var`'s line; past that line the
             // `var` was a stored declaration, and a `{` belongs to a later statement.
@@ -108,23 +121,28 @@ struct AsyncContexts {
                     switch pending {
                     case .function(let keyword):
                         let name = tokens[keyword].text == "func" && keyword + 1 < index ? "func \(tokens[keyword + 1].text)" : tokens[keyword].text
-                        let inner = functionIsAsync(from: keyword, to: index) ? "async \(name)" : nil
-                        if record { _ = analyze(body, context: inner, kind: tokens[keyword].text == "subscript" ? .propertyBody : .code, record: true) }
+                        let isAsync = functionIsAsync(from: keyword, to: index)
+                        if record {
+                            functions.append(Function(name: tokens[keyword].text == "func" ? tokens[keyword + 1].text : tokens[keyword].text,
+                                                      isAsync: isAsync, body: index, line: tokens[keyword].line))
+                            _ = analyze(body, context: isAsync ? "async \(name)" : nil, kind: tokens[keyword].text == "subscript" ? .propertyBody : .code,
+                                        scope: index, record: true)
+                        }
                     case .type:
-                        if record { _ = analyze(body, context: nil, kind: .typeBody, record: true) }
+                        if record { _ = analyze(body, context: nil, kind: .typeBody, scope: index, record: true) }
                     case .property:
-                        if record { _ = analyze(body, context: nil, kind: .propertyBody, record: true) }
+                        if record { _ = analyze(body, context: nil, kind: .propertyBody, scope: index, record: true) }
                     case .accessor(let keyword):
                         let isAsync = (keyword..<index).contains { tokens[$0].text == "async" }
-                        if record { _ = analyze(body, context: isAsync ? "async \(tokens[keyword].text)" : nil, kind: .code, record: true) }
+                        if record { _ = analyze(body, context: isAsync ? "async \(tokens[keyword].text)" : nil, kind: .code, scope: index, record: true) }
                     case .control:
-                        if analyze(body, context: context, kind: .code, record: record) { awaits = true }
+                        if analyze(body, context: context, kind: .code, scope: scope, record: record) { awaits = true }
                     }
                 } else if record {
-                    _ = analyze(body, context: closureContext(opening: index, body: body, open: open), kind: .code, record: true)
+                    _ = analyze(body, context: closureContext(opening: index, body: body, open: open), kind: .code, scope: index, record: true)
                 }
                 head = nil
-                if record && end < range.upperBound { self.context[end] = context }
+                if record && end < range.upperBound { self.context[end] = context; self.scope[end] = scope }
                 index = end + 1
                 continue
             case "await":
@@ -174,7 +192,7 @@ struct AsyncContexts {
     private mutating func closureContext(opening: Int, body: Range<Int>, open: [Int]) -> String? {
         if let taker = asyncClosureTaker(before: opening, open: open) { return "closure given to \(taker)" }
         if signatureIsAsync(body) { return "async closure" }
-        if analyze(body, context: nil, kind: .code, record: false) { return "closure that awaits" }
+        if analyze(body, context: nil, kind: .code, scope: -1, record: false) { return "closure that awaits" }
         return nil
     }
 

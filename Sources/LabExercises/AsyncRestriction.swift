@@ -13,7 +13,7 @@ public struct AsyncRestriction: Codable, Sendable, Equatable {
         case blocking
     }
 
-    /// How the call is written: `Type.member`, `.member` (any receiver) or `function(`;
+    /// How the call is written: `Type.member`, `.member` (any receiver, or none) or `function(`;
     /// a trailing `()` asks for a call without arguments, `(label:` for that first label.
     public let api: String
     public let kind: Kind
@@ -24,6 +24,9 @@ public struct AsyncRestriction: Codable, Sendable, Equatable {
     public let unlessArgument: String?
     /// What Linux's compiler says of the same call (documentation only).
     public let linux: String?
+    /// For a function of the lab's own found to block (see `BlockingHelpers`): the call in
+    /// its body that blocks. Such a function is matched however it is called (`f(`, `x.f(`).
+    var inferredFrom: String?
 
     public init(api: String, kind: Kind, message: String, source: String, unlessArgument: String? = nil, linux: String? = nil) {
         self.api = api
@@ -48,10 +51,12 @@ public struct AsyncRestriction: Codable, Sendable, Equatable {
         enum Receiver: Equatable {
             /// A global function: `usleep(`.
             case none
-            /// Any receiver: `.waitUntilExit()`.
+            /// Any receiver, or none (implicit `self`): `.waitUntilExit()`.
             case any
             /// The type itself or a name the file binds to it: `Thread.isMainThread`, `semaphore.wait()`.
             case type(String)
+            /// The same, for a function of the lab's own found to block, named without its dot: `f(`.
+            case anyOrNone
         }
 
         let receiver: Receiver
@@ -62,6 +67,7 @@ public struct AsyncRestriction: Codable, Sendable, Equatable {
 
     var shape: Shape {
         let parts = SwiftTokenizer.tokens(of: api).map(\.text)
+        if inferredFrom != nil { return Shape(receiver: .anyOrNone, member: parts.first ?? api, tail: Array(parts.dropFirst())) }
         if parts.first == ".", parts.count >= 2 {
             return Shape(receiver: .any, member: parts[1], tail: Array(parts.dropFirst(2)))
         }

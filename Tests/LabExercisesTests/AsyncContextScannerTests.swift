@@ -230,6 +230,68 @@ struct AsyncContextScannerTests {
         #expect(findings.allSatisfy { $0.description.hasPrefix("\(file):\($0.line): Thread.isMainThread") }, "\(findings)")
     }
 
+    /// Blocking calls issue 27 found in the lab's async code, as they stood.
+    @Test(arguments: [
+        ("Sources/LabExercises/Grader.swift", 32, """
+            public func grade(source: URL? = nil, scan: Bool = true, limits: Sandbox.Limits? = nil, onWait: (@Sendable () -> Void)? = nil,
+                              onBuildStart: (@Sendable () -> Void)? = nil) async -> CheckOutcome {
+                gradeBlocking(source: source, scan: scan, limits: limits, onWait: onWait, onBuildStart: onBuildStart)
+            }
+            """, 34, ".gradeBlocking("),
+        ("Sources/Lessons/Inventory/CrashSafetyVariant.swift", 31, """
+            static func trial(in scratch: InventoryScratch, number: Int, delay: Duration) async throws -> Trial {
+                let store = scratch.path("crash-\\(number).sqlite"), report = scratch.path("crash-\\(number).log")
+                _ = FileManager.default.createFile(atPath: report, contents: nil)
+                let child = try ChildDemo.start("inventory-big-transactions", environment: [
+                    InventoryChildDemos.storeKey: store, InventoryChildDemos.reportKey: report,
+                ])
+                let deadline = ContinuousClock.now + .seconds(20)
+                while !(log(report).contains("begin 1")), child.isRunning, ContinuousClock.now < deadline {
+                    try await Task.sleep(for: .milliseconds(1))
+                }
+                try await Task.sleep(for: delay)
+                kill(child.processIdentifier, SIGKILL)
+                child.waitUntilExit()
+            }
+            """, 43, ".waitUntilExit()"),
+    ])
+    func theBlockingSitesAreFoundAtTheirFileAndLine(file: String, firstLine: Int, code: String, line: Int, api: String) {
+        let source = String(repeating: "\n", count: firstLine - 2) + "struct S {\n" + code + "\n}\n"
+        let findings = AsyncContextScanner.findings(in: source, file: file, restrictions: Self.restrictions)
+        #expect(findings.map { "\($0.file):\($0.line) \($0.api)" } == ["\(file):\(line) \(api)"])
+    }
+
+    /// `watchSteadiness()` and `sampleInWorkers()` were synchronous functions that slept or
+    /// waited for a worker process, called from `BenchCommand`'s async code.
+    @Test func aSynchronousFunctionThatBlocksIsFollowedIntoItsAsyncCallers() {
+        let findings = AsyncContextScanner.findings(inFiles: [
+            ("Sources/A/Watch.swift", """
+                struct Command {
+                    func watchSteadiness() { _ = SteadinessWatch.watch(seconds: 1) { _ in } }
+                    func sampleInWorkers() throws -> Int { try launchWorker() }
+                    func launchWorker() throws -> Int { try ProcessCapture.run(url, []).status }
+                    func startsAThread() { Thread { usleep(1) }.start() }
+                    func run() -> Int { usleep(1); return 0 }
+                }
+                """),
+            ("Sources/B/Main.swift", """
+                extension Command {
+                    func go() async throws {
+                        watchSteadiness()
+                        _ = try self.sampleInWorkers()
+                        startsAThread()
+                        _ = run()
+                    }
+                    func run() async {}
+                }
+                """),
+        ], restrictions: Self.restrictions)
+        // `startsAThread` blocks another thread, not its caller; `run` is declared twice, so a call cannot tell which.
+        #expect(findings.map { "\($0.file):\($0.line) \($0.api)" } == ["Sources/B/Main.swift:3 watchSteadiness(", "Sources/B/Main.swift:4 sampleInWorkers("])
+        #expect(findings.first?.message.contains("SteadinessWatch.watch( at Sources/A/Watch.swift:2") == true, "\(findings)")
+        #expect(findings.last?.message.contains("launchWorker( at Sources/A/Watch.swift:3") == true, "\(findings)")
+    }
+
     // MARK: The lab's own code
 
     static let scannedFolders = ["Sources", "Benchmarks", "Examples", "Tools"]
