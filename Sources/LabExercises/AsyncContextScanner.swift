@@ -21,7 +21,11 @@ public enum AsyncContextScanner {
 
         /// "Sources/X.swift:12: Thread.isMainThread in async func f — … (read in …)".
         public var description: String {
-            let what = kind == .unavailableFromAsync ? "unavailable from async contexts on Apple platforms" : "blocks its thread"
+            let what = switch kind {
+            case .unavailableFromAsync: "unavailable from async contexts on Apple platforms"
+            case .blocking: "blocks its thread"
+            case .newerThanPlatform: "needs a later macOS than the package declares"
+            }
             return "\(file):\(line): \(api) in \(context) \(what): \(message) (source: \(source))"
         }
     }
@@ -41,9 +45,17 @@ public enum AsyncContextScanner {
         let bindings = typeBindings(tokens, types: Set(shapes.compactMap { if case .type(let name) = $0.1.receiver { name } else { nil } }))
         let ownFunctions = Set(tokens.indices.filter { $0 > 0 && tokens[$0 - 1].text == "func" }.map { tokens[$0].text })
         var findings: [Finding] = []
-        for index in tokens.indices {
-            guard let context = contexts.context[index], tokens[index].kind == .identifier else { continue }
+        for index in tokens.indices where tokens[index].kind == .identifier {
             for (restriction, shape) in shapes where matches(shape, restriction, at: index, tokens, bindings, ownFunctions) {
+                let context: String
+                if restriction.kind == .newerThanPlatform {
+                    let version = AvailabilityGate.version(restriction.macOS ?? "") ?? [0, 0]
+                    if AvailabilityGate.isGated(index, tokens: tokens, macOS: version) { continue }
+                    context = "code not gated by #available(macOS \(restriction.macOS ?? "?"), *)"
+                } else {
+                    guard let asyncContext = contexts.context[index] else { continue }
+                    context = asyncContext
+                }
                 if restriction.kind == .blocking && hazards.covers(index) { continue }
                 findings.append(Finding(file: file, line: tokens[index].line, api: restriction.api, kind: restriction.kind,
                                         context: context, message: restriction.message, source: restriction.source))

@@ -11,6 +11,9 @@ public struct AsyncRestriction: Codable, Sendable, Equatable {
         /// It holds its thread. A lesson variant that shows this on purpose is exempt when
         /// a comment containing `HAZARD` sits directly above its declaration.
         case blocking
+        /// Apple's documentation gives it a later macOS than the package declares: anywhere
+        /// (async or not) it must be gated by `#available` / `@available` (see `AvailabilityGate`).
+        case newerThanPlatform
     }
 
     /// How the call is written: `Type.member`, `.member` (any receiver, or none) or `function(`;
@@ -24,17 +27,31 @@ public struct AsyncRestriction: Codable, Sendable, Equatable {
     public let unlessArgument: String?
     /// What Linux's compiler says of the same call (documentation only).
     public let linux: String?
+    /// For `newerThanPlatform`: the first macOS that has it ("26.0").
+    public let macOS: String?
     /// For a function of the lab's own found to block (see `BlockingHelpers`): the call in
     /// its body that blocks. Such a function is matched however it is called (`f(`, `x.f(`).
     var inferredFrom: String?
 
-    public init(api: String, kind: Kind, message: String, source: String, unlessArgument: String? = nil, linux: String? = nil) {
+    public init(api: String, kind: Kind, message: String, source: String, unlessArgument: String? = nil, linux: String? = nil,
+                macOS: String? = nil) {
         self.api = api
         self.kind = kind
         self.message = message
         self.source = source
         self.unlessArgument = unlessArgument
         self.linux = linux
+        self.macOS = macOS
+    }
+
+    /// The entries that matter for a package declaring `declaredMacOS` ("15"): availability
+    /// entries only when they need a later macOS.
+    public static func applicable(_ list: [AsyncRestriction], declaredMacOS: String) -> [AsyncRestriction] {
+        let declared = AvailabilityGate.version(declaredMacOS) ?? [0, 0]
+        return list.filter { entry in
+            guard entry.kind == .newerThanPlatform else { return true }
+            return declared.lexicographicallyPrecedes(AvailabilityGate.version(entry.macOS ?? "") ?? [0, 0])
+        }
     }
 
     struct List: Codable {

@@ -167,6 +167,39 @@ struct AsyncContextScannerTests {
         #expect(found("func sleep(_ n: Int) async {}\nfunc f() async { await sleep(1) }") == [])
     }
 
+    // MARK: Newer than the declared platform
+
+    @Test func anAPINewerThanThePlatformIsReportedUnlessGated() {
+        #expect(found("""
+            func f() {
+                let a = Task.name
+                if #available(macOS 26, iOS 26, *) { let b = Task.name }
+                guard #available(macOS 26, *) else { let c = Task.name; return }
+                let d = Task.name
+            }
+            func g() {
+                if #available(macOS 15, *) { let e = Task.name } else { let f = Task.immediate { } }
+            }
+            @available(macOS 26, *)
+            extension S { func h() { Task.immediate { } } }
+            """) == ["2 Task.name", "4 Task.name", "8 Task.name", "8 Task.immediate"])
+    }
+
+    @Test func onlyEntriesNewerThanTheDeclaredPlatformApply() throws {
+        let declared = try Self.declaredMacOS()
+        #expect(declared == "15", "Package.swift's platform; the availability entries are read against it")
+        let applicable = AsyncRestriction.applicable(Self.restrictions, declaredMacOS: declared)
+        #expect(applicable.contains { $0.api == "Task.immediate" })
+        #expect(AsyncRestriction.applicable(Self.restrictions, declaredMacOS: "26").allSatisfy { $0.kind != .newerThanPlatform })
+    }
+
+    /// The macOS that Package.swift declares: `.macOS(.v15)` → "15".
+    static func declaredMacOS() throws -> String {
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        guard let match = manifest.firstMatch(of: /\.macOS\(\.v(\d+)(?:_(\d+))?\)/) else { return "" }
+        return match.2.map { "\(match.1).\($0)" } ?? String(match.1)
+    }
+
     // MARK: The hazard marker
 
     @Test func aHAZARDCommentExemptsBlockingButNotWhatAMacRefuses() {
@@ -297,7 +330,8 @@ struct AsyncContextScannerTests {
     static let scannedFolders = ["Sources", "Benchmarks", "Examples", "Tools"]
 
     @Test func theLabsOwnCodeCallsNothingRestrictedDirectlyInAnAsyncContext() throws {
-        let findings = try AsyncContextScanner.findings(underFolders: Self.scannedFolders, root: Self.root, restrictions: Self.restrictions)
+        let restrictions = AsyncRestriction.applicable(Self.restrictions, declaredMacOS: try Self.declaredMacOS())
+        let findings = try AsyncContextScanner.findings(underFolders: Self.scannedFolders, root: Self.root, restrictions: restrictions)
         #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
     }
 
