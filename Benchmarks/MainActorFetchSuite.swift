@@ -7,6 +7,8 @@ import LabKit
 enum MainActorFetchSuite {
     static let fetch = Duration.milliseconds(50)
 
+    /// HAZARD, on purpose: with `blocking`, the fetch holds the main actor's thread, which is
+    /// the lesson's blocking variant timed.
     @MainActor
     static func fetchWhileTicking(blocking: Bool) async -> [String: Double] {
         let ticker = FrameTicker(probe: Probe())

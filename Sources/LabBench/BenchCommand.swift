@@ -39,7 +39,7 @@ public struct BenchCommand {
                 list(selected, terminal: terminal)
                 return 0
             case .steadiness(let seconds):
-                watchSteadiness(seconds: seconds, terminal: terminal)
+                await watchSteadiness(seconds: seconds, terminal: terminal)
                 return 0
             case .compareFiles(let old, let new, let threshold):
                 return compare(old, new, thresholdPercent: threshold, terminal: terminal)
@@ -78,9 +78,9 @@ public struct BenchCommand {
         }
     }
 
-    func watchSteadiness(seconds: Int, terminal: Terminal) {
+    func watchSteadiness(seconds: Int, terminal: Terminal) async {
         StandardOutput.line(terminal.paint("Watching the machine for \(seconds) s: a fixed memory workload and a core-to-core round trip, read every 50 ms.", .dim))
-        if let steadiness = SteadinessWatch.watch(seconds: seconds, each: { StandardOutput.line(SteadinessWatch.line($0)) }) {
+        if let steadiness = await SteadinessWatch.watch(seconds: seconds, each: { StandardOutput.line(SteadinessWatch.line($0)) }) {
             StandardOutput.line(terminal.paint(steadiness.sentence.wrapped(to: terminal.width, indent: ""), steadiness.isSteady ? .green : .yellow))
         }
     }

@@ -33,7 +33,7 @@ extension BenchCommand {
             let share = Double(primitives.count)
             if processes > 1 {
                 do {
-                    samples = try sampleInWorkers(primitives, processes: processes, plan: plan.forPrimitives, quick: quick, extra: workerArguments,
+                    samples = try await sampleInWorkers(primitives, processes: processes, plan: plan.forPrimitives, quick: quick, extra: workerArguments,
                                                   progress: { readHandoff(); show(share * Double($0) / Double(processes)) })
                 } catch {
                     if !quiet { bar.withLock { $0.finish() } }
@@ -103,7 +103,7 @@ extension BenchCommand {
     /// Runs `lab bench --worker SUITE…` in `processes` fresh processes, one at a
     /// time, and pools their samples by suite and variant, each tagged with its process.
     func sampleInWorkers(_ suites: [BenchmarkSuite], processes: Int, plan: SamplingPlan, quick: Bool, extra: [String],
-                         progress: (Int) -> Void) throws -> [String: [String: [Sample]]] {
+                         progress: (Int) -> Void) async throws -> [String: [String: [Sample]]] {
         let executable = try ChildDemo.hostExecutable()
         var pooled: [String: [String: [Sample]]] = [:]
         for process in 1...processes {
@@ -111,7 +111,7 @@ extension BenchCommand {
                 + ["--samples", "\(plan.samples)", "--time", "\(max(0.1, plan.budget.seconds))"] + (quick ? ["--quick"] : []) + extra
             let worker: ProcessCapture
             do {
-                worker = try ProcessCapture.run(executable, arguments, timeout: 900)
+                worker = try await ProcessCapture.run(executable, arguments, timeout: 900)  // suspends while the worker runs
             } catch {
                 throw BenchError.workerFailed(process: process, of: processes, reason: "could not start: \(error.localizedDescription)")
             }

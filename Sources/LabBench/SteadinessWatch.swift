@@ -15,8 +15,9 @@ public enum SteadinessWatch {
         public let handoffNanoseconds: Double?
     }
 
-    /// Takes readings for `seconds`, calling `each` with every second's medians.
-    public static func watch(seconds: Int, each: (Second) -> Void) -> Steadiness? {
+    /// Takes readings for `seconds`, calling `each` with every second's medians. Between
+    /// readings it suspends (a sleeping thread here would be one of the pool's few).
+    public static func watch(seconds: Int, each: (Second) -> Void) async -> Steadiness? {
         var allMemory: [Double] = []
         var allHandoff: [Double] = []
         let clock = ContinuousClock()
@@ -27,7 +28,7 @@ public enum SteadinessWatch {
             while clock.now < end {
                 memory.append(MemoryProbe.read())
                 if let reading = HandoffProbe.read() { handoff.append(reading) }
-                Thread.sleep(forTimeInterval: interval.seconds)
+                try? await Task.sleep(for: interval)
             }
             each(Second(index: index, memoryNanoseconds: median(memory), handoffNanoseconds: median(handoff)))
             allMemory += memory

@@ -29,13 +29,24 @@ public struct Grader: Sendable {
     /// The whole grade holds the build folder's lock: two checks at once (say
     /// `lab watch` and `lab check`) take turns instead of grading each other's binary.
     /// `scan: false` skips the token review (CI proves each starting file fails by its behaviour alone).
+    ///
+    /// The grade waits for a lock, a build and a sandboxed run (up to ten minutes), so it runs
+    /// on a thread of its own while the calling task suspends: on the cooperative pool it would
+    /// hold one of its few threads (half of them on two cores) for all that time.
     public func grade(source: URL? = nil, scan: Bool = true, limits: Sandbox.Limits? = nil, onWait: (@Sendable () -> Void)? = nil,
                       onBuildStart: (@Sendable () -> Void)? = nil) async -> CheckOutcome {
-        gradeBlocking(source: source, scan: scan, limits: limits, onWait: onWait, onBuildStart: onBuildStart)
+        await withCheckedContinuation { continuation in
+            let thread = Thread {
+                continuation.resume(returning: gradeBlocking(source: source, scan: scan, limits: limits, onWait: onWait,
+                                                             onBuildStart: onBuildStart))
+            }
+            thread.name = "lab grade \(exercise.id)"
+            thread.start()
+        }
     }
 
     /// The same grade on the calling thread, which it holds for the build and the run
-    /// (`lab grade` runs one per worker thread, off the cooperative pool).
+    /// (`grade` runs it on a thread of its own; `lab grade` runs one per worker thread, off the cooperative pool).
     public func gradeBlocking(source: URL? = nil, scan: Bool = true, limits: Sandbox.Limits? = nil, onWait: (@Sendable () -> Void)? = nil,
                               onBuildStart: (@Sendable () -> Void)? = nil) -> CheckOutcome {
         let file = source ?? studentFile

@@ -91,9 +91,9 @@ struct SteadinessTests {
         #expect(HTMLReport.render(report).contains("<p class=\"warning\">Machine not steady"))
     }
 
-    @Test func watchingTheMachineReportsEverySecondAndARange() throws {
+    @Test func watchingTheMachineReportsEverySecondAndARange() async throws {
         var seconds: [SteadinessWatch.Second] = []
-        let steadiness = try #require(SteadinessWatch.watch(seconds: 2) { seconds.append($0) })
+        let steadiness = try #require(await SteadinessWatch.watch(seconds: 2) { seconds.append($0) })
         #expect(seconds.map(\.index) == [1, 2])
         #expect(seconds.allSatisfy { ($0.memoryNanoseconds ?? 0) > 0 })
         #expect((steadiness.memory?.readings ?? 0) >= 10, "a reading every 50 ms for 2 s")

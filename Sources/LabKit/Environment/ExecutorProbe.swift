@@ -7,6 +7,7 @@ public enum ExecutorProbe {
     /// Starts more blocking tasks than there could be threads and counts the most
     /// that were inside their blocking call together. Suspending tasks would all
     /// be "in" at once; blocking ones are limited by the threads the pool has.
+    /// HAZARD, on purpose: each task blocks a pool thread, for `hold`; that is what is measured.
     public static func measureWidth(tasks: Int? = nil, hold: Duration = .milliseconds(40)) async -> Int {
         let count = tasks ?? max(8, ProcessInfo.processInfo.activeProcessorCount * 4)
         let gauge = ConcurrencyGauge()
@@ -25,11 +26,12 @@ public enum ExecutorProbe {
     /// Whether the main actor is on the main thread before and after a suspension,
     /// and whether the runtime still confirms main-actor isolation afterwards.
     /// On Linux the main actor runs on the main *queue*, which another thread may drain.
+    /// (The thread is asked through a synchronous call: see `MainThread`.)
     @MainActor
     public static func mainActorThreadReport() async -> (before: Bool, after: Bool, stillIsolated: Bool) {
-        let before = Thread.isMainThread
+        let before = MainThread.isCurrent()
         try? await Task.sleep(for: .milliseconds(2))
-        let after = Thread.isMainThread
+        let after = MainThread.isCurrent()
         return (before, after, confirmMainActorIsolation())
     }
 

@@ -28,13 +28,14 @@ public struct ChildDemo: Sendable {
         }
     }
 
-    /// Runs the named demo in a child process and waits for it (at most `timeout`).
+    /// Runs the named demo in a child process and awaits it (at most `timeout`), suspending
+    /// rather than holding a thread while it runs.
     public static func launch(_ name: String, environment extra: [String: String] = [:],
-                              timeout: Duration = .seconds(20)) throws -> Outcome {
+                              timeout: Duration = .seconds(20)) async throws -> Outcome {
         var environment = ProcessInfo.processInfo.environment
         environment[environmentKey] = name
         for (key, value) in extra { environment[key] = value }
-        let result = try ProcessCapture.run(try hostExecutable(), [], environment: environment, timeout: timeout.seconds)
+        let result = try await ProcessCapture.run(try hostExecutable(), [], environment: environment, timeout: timeout.seconds)
         return Outcome(exitStatus: result.status, crashed: result.crashed,
                        standardOutput: result.standardOutput, standardError: result.standardError)
     }

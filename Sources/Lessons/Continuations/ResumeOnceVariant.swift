@@ -64,17 +64,17 @@ enum ResumeOnceVariant {
             process (one of them stops the program): one has a path that never resumes; one resumes \
             twice; one hands its callback to an API that keeps it and never calls it.
             """)
-        let leak = try ChildDemo.launch("continuation-leak")
+        let leak = try await ChildDemo.launch("continuation-leak")
         let leakMessage = misuseLine(leak.standardError)
         console.output("never resumes → \(leak.summary)")
         console.output("  stderr: \(leakMessage ?? "(nothing)")")
         console.output("  stdout: \(leak.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines))")
-        let double = try ChildDemo.launch("continuation-double-resume")
+        let double = try await ChildDemo.launch("continuation-double-resume")
         let doubleMessage = misuseLine(double.standardError)
         console.output("resumes twice → \(double.summary)")
         console.output("  stderr: \(doubleMessage ?? "(nothing)")")
 
-        let silent = try ChildDemo.launch("continuation-never-called")
+        let silent = try await ChildDemo.launch("continuation-never-called")
         let silentMessage = misuseLine(silent.standardError)
         let silentReport = silent.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
         console.output("keeps the callback, never calls it → \(silent.summary)")

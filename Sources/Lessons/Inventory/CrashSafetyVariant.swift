@@ -40,7 +40,7 @@ enum CrashSafetyVariant {
         }
         try await Task.sleep(for: delay)
         kill(child.processIdentifier, SIGKILL)
-        child.waitUntilExit()
+        _ = try await InventoryProcesses.waitForAll([child])  // suspends; waitUntilExit would hold a pool thread
         var trial = Trial()
         for line in log(report).split(separator: "\n") {
             let parts = line.split(separator: " ")

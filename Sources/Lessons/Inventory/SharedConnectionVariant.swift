@@ -13,7 +13,7 @@ enum SharedConnectionVariant {
             and let \(threads) threads each add Milk 1 \(adds) times through it. Then the same \
             adds from \(threads) tasks through the store actor, whose one thread runs them in turn.
             """)
-        let outcome = try ChildDemo.launch("inventory-shared-connection", timeout: .seconds(60))
+        let outcome = try await ChildDemo.launch("inventory-shared-connection", timeout: .seconds(60))
         let line = outcome.standardOutput.split(separator: "\n").last.map(String.init) ?? ""
         let shared = try? JSONDecoder().decode(SharedConnectionDemo.Result.self, from: Data(line.utf8))
         let isolated = try await SharedConnectionDemo.runThroughActor(threads: threads, addsEach: adds)

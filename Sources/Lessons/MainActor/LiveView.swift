@@ -5,6 +5,8 @@ import LabKit
 /// b blocks the main actor for a second; a does the same fetch awaited; q quits.
 @MainActor
 public enum LiveMainActorView {
+    /// HAZARD, on purpose: key b blocks the main actor with a synchronous fetch, for the
+    /// learner to watch the frames stop.
     public static func run(scale: TimeScale) async -> Int32 {
         let terminal = Terminal.detect()
         guard terminal.isTTY, let keyboard = RawKeyboard() else {

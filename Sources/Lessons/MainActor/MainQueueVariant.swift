@@ -19,7 +19,7 @@ enum MainQueueVariant {
         let suspensions = 10
         for _ in 0..<suspensions {
             try await Task.sleep(for: .milliseconds(2))
-            if Thread.isMainThread { onMainThread += 1 }
+            if MainThread.isCurrent() { onMainThread += 1 }  // Thread.isMainThread, asked from synchronous code
             if confirmIsolation() { confirmed += 1 }
             threads.insert(currentThreadID())
         }

@@ -44,6 +44,8 @@ enum OffMainPublishingVariant {
 
         /// A nonisolated async method: since SE-0338 (Swift 5.7) it runs on the global
         /// executor even when a main-actor caller awaits it.
+        /// HAZARD, on purpose: it holds its pool thread for `window` so that a tick can land
+        /// between objectWillChange and the write (a lesson must make the race likely).
         func updateItems(to value: String, view: SnapshottingView, window: Duration) async -> Isolation {
             let ranOn = Isolation.current()
             view.objectWillChange(current: items)

@@ -1,0 +1,60 @@
+/// The code's own synchronous functions that block: their body calls a blocking API from
+/// the list, or another such function, directly (not from a closure, which may well run on
+/// another thread: `Thread { … }`, `DispatchQueue.global().async { … }`).
+///
+/// Why: the list names the system's waits and a few known helpers, but blocking hides
+/// behind any synchronous function. `watchSteadiness()` looked harmless in `BenchCommand.run`
+/// while it slept for the whole watch; a call of such a function from an async context holds
+/// the caller's thread exactly as the wait inside it does.
+///
+/// Only names declared once in the code scanned are followed (a call is matched by name,
+/// without types, so `run` or `wait` could be anything); the rest stays the list's job.
+enum BlockingHelpers {
+    static func infer(files: [(path: String, source: String)], restrictions: [AsyncRestriction],
+                      asyncClosureTakers: Set<String>) -> [AsyncRestriction] {
+        struct Scanned {
+            let path: String
+            let tokens: [SwiftTokenizer.Token]
+            let contexts: AsyncContexts
+            let bindings: [String: Set<String>]
+            let ownFunctions: Set<String>
+        }
+        let types = Set(restrictions.compactMap { if case .type(let name) = $0.shape.receiver { name } else { nil } })
+        let scanned = files.map { file in
+            let tokens = SourceScanner.resolvingTypealiases(SwiftTokenizer.tokens(of: file.source))
+            return Scanned(path: file.path, tokens: tokens,
+                           contexts: AsyncContexts(tokens, isMainFile: file.path.hasSuffix("/main.swift"), asyncClosureTakers: asyncClosureTakers),
+                           bindings: AsyncContextScanner.typeBindings(tokens, types: types),
+                           ownFunctions: Set(tokens.indices.filter { $0 > 0 && tokens[$0 - 1].text == "func" }.map { tokens[$0].text }))
+        }
+        var declarations: [String: Int] = [:]
+        for file in scanned { for function in file.contexts.functions { declarations[function.name, default: 0] += 1 } }
+        let listed = Set(restrictions.map(\.shape.member))
+
+        var inferred: [String: AsyncRestriction] = [:]
+        var changed = true
+        while changed {
+            changed = false
+            let known = restrictions.filter { $0.kind == .blocking } + Array(inferred.values)
+            let shapes = known.map { ($0, $0.shape) }
+            for file in scanned {
+                for function in file.contexts.functions
+                where !function.isAsync && declarations[function.name] == 1 && inferred[function.name] == nil && !listed.contains(function.name) {
+                    let own = file.tokens.indices.filter { $0 > function.body && file.contexts.scope[$0] == function.body }
+                    guard let (index, cause) = own.lazy.compactMap({ index in
+                        shapes.first { AsyncContextScanner.matches($0.1, $0.0, at: index, file.tokens, file.bindings, file.ownFunctions) }
+                            .map { (index, $0.0) }
+                    }).first else { continue }
+                    let site = "\(file.path):\(file.tokens[index].line)"
+                    inferred[function.name] = AsyncRestriction(
+                        api: "\(function.name)(", kind: .blocking,
+                        message: "\(function.name) (\(file.path):\(function.line)) is synchronous and blocks: it calls \(cause.api) at \(site)",
+                        source: "inferred from \(site)")
+                    inferred[function.name]?.inferredFrom = site
+                    changed = true
+                }
+            }
+        }
+        return inferred.values.sorted { $0.api < $1.api }
+    }
+}

@@ -1,0 +1,20 @@
+import Foundation
+import Testing
+@testable import LabExercises
+
+/// `Grader.grade` runs the blocking grade on a thread of its own and resumes the awaiting
+/// task with its outcome.
+@Suite("Grading is awaited, not run on the pool")
+struct GradeOffThePoolTests {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test func anAwaitedGradeReturnsTheBlockingGradesOutcome() async throws {
+        let exercise = try #require(ExerciseCatalog.all.first)
+        let grader = Grader(root: root, exercise: exercise)
+        let missing = root.appendingPathComponent("no-such-file-\(UUID().uuidString).swift")
+        let awaited = await grader.grade(source: missing)
+        #expect(awaited.stage == .compile)
+        #expect(awaited.messages == grader.gradeBlocking(source: missing).messages)
+        #expect(awaited.messages.first?.hasPrefix("cannot read") == true)
+    }
+}
