@@ -9,7 +9,7 @@ enum DoctorCommand {
         let environment: EnvironmentInfo
         let executorWidth: Int
         /// CPUs this process may use (its affinity and CPU quota), at most the machine's.
-        let usableCPUs: Int
+        let usableCpuCount: Int
         let mainThreadBeforeSuspension: Bool
         let mainThreadAfterSuspension: Bool
         let mainActorIsolatedAfterSuspension: Bool
@@ -41,7 +41,7 @@ enum DoctorCommand {
         let environment = EnvironmentInfo.current()
         let width = await ExecutorProbe.measureWidth()
         let clock = await ExecutorProbe.clockReport()
-        let report = Report(environment: environment, executorWidth: width, usableCPUs: UsableCPUs.count,
+        let report = Report(environment: environment, executorWidth: width, usableCpuCount: UsableCPUs.count,
                             mainThreadBeforeSuspension: thread.before, mainThreadAfterSuspension: thread.after,
                             mainActorIsolatedAfterSuspension: thread.stillIsolated,
                             clockResolutionSeconds: clock.resolution.seconds, sleepOvershootSeconds: clock.sleepOvershoot.seconds,

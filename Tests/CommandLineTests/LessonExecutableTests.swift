@@ -78,7 +78,7 @@ struct LessonExecutableTests {
         #expect(root["main_actor_isolated_after_suspension"] as? Bool == true)
         #expect(root["main_thread_before_suspension"] as? Bool == true, "measured before lab's own code suspends")
         #expect((root["clock_resolution_seconds"] as? Double ?? 1) < 0.001)
-        let usable = try #require(root["usable_cpus"] as? Int)
+        let usable = try #require(root["usable_cpu_count"] as? Int)
         #expect(usable >= 1 && usable <= ProcessInfo.processInfo.activeProcessorCount)
     }
 
@@ -90,6 +90,6 @@ struct LessonExecutableTests {
         let result = try ProcessCapture.run(URL(fileURLWithPath: "/usr/bin/taskset"), ["-c", "0", lab, "doctor", "--json"], timeout: 120)
         #expect(result.status == 0, "\(result.standardError)")
         let root = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
-        #expect(root["usable_cpus"] as? Int == 1)
+        #expect(root["usable_cpu_count"] as? Int == 1)
     }
 }
