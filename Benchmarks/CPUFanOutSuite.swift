@@ -60,7 +60,9 @@ enum CPUFanOutSuite {
 
     static func suite() -> BenchmarkSuite {
         let work = Work(count: chunks)
-        let cores = ProcessInfo.processInfo.activeProcessorCount
+        // CPU work cannot spread over more CPUs than this process may use (`taskset -c 0`: one,
+        // whatever the machine has and however many threads time-share it).
+        let cores = UsableCPUs.count
         @Sendable func asyncLet(_ probe: Probe) async -> UInt64 {
             // Eight bindings written out: the fixed-count tool.
             async let a = work.chunk(probe, 1); async let b = work.chunk(probe, 2); async let c = work.chunk(probe, 3); async let d = work.chunk(probe, 4)

@@ -41,7 +41,10 @@ struct IsolationModesTableTests {
         for mode in CompileMode.allCases {
             #expect(try report.value("where-calls-run", "conformance_usable.\(mode.rawValue).conformanceOnMain") == 1)
             let offMain = try report.value("where-calls-run", "conformance_usable.\(mode.rawValue).conformanceOffMain")
-            #expect(offMain == (mode.defaultsToMainActor ? 0 : 1), "\(mode)")
+            // Gate: the cast is refused only by Swift 6.2's runtime (Linux 6.2+, macOS 26); a macOS 15
+            // runtime predates isolated conformances and lets it through (SE-0470), as the lesson says.
+            let refused = mode.defaultsToMainActor && WhereCallsRunNarration.runtimeChecksIsolatedConformances
+            #expect(offMain == (refused ? 0 : 1), "\(mode)")
         }
     }
 
@@ -141,6 +144,15 @@ struct IsolationModesNarrationTests {
         let text = WhereCallsRunNarration.conformanceSentence(
             Self.results(IsolationModesTableTests.expected, usableOff: [.xcodeAppTemplate: false])) ?? ""
         #expect(text.hasPrefix("In Xcode 26 app Photo's conformance is main-actor isolated"))
+    }
+
+    /// A runtime older than Swift 6.2's (macOS 15) lets every cast through: said so, with the runtime named.
+    @Test func castsAnOldRuntimeLetThroughAreSaidToBeUnchecked() {
+        let allUsable = Self.results(IsolationModesTableTests.expected, usableOff: [:])
+        let old = WhereCallsRunNarration.conformanceSentence(allUsable, runtimeChecks: false) ?? ""
+        #expect(old.contains("does not check isolated conformances") && old.contains("macOS 26"))
+        let new = WhereCallsRunNarration.conformanceSentence(allUsable, runtimeChecks: true) ?? ""
+        #expect(new.hasSuffix("in every mode.") && !new.contains("macOS 26"))
     }
 
     @Test func hopVerdictFollowsTheRatio() {
