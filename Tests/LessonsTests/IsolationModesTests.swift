@@ -178,13 +178,18 @@ struct ModeDiagnosticsTests {
     @Test(arguments: cases)
     func verdictIsWhatSwiftSays(index: Int, mode: CompileMode) throws {
         let diagnostic = ModeDiagnostics.all[index]
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("lab-mode-\(UUID().uuidString).swift")
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("lab-mode-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let file = work.appendingPathComponent("snippet.swift")
         try diagnostic.source.write(to: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: file) }
-        // -emit-sil, not -typecheck: data-race diagnostics come from SIL analysis.
-        let result = try ProcessCapture.run(URL(fileURLWithPath: "/usr/bin/env"),
-                                            ["swiftc", "-emit-sil", "-swift-version", "6", "-parse-as-library", "-o", "/dev/null", file.path]
-                                                + mode.compilerFlags, timeout: 300)
+        // -emit-sil, not -typecheck: data-race diagnostics come from SIL analysis. The driver leaves
+        // a folder in TMPDIR on every run: it gets one of the test's own (see BuildTemporaryFolder).
+        let result = try BuildTemporaryFolder.using(in: work) { temporary in
+            try ProcessCapture.run(URL(fileURLWithPath: "/usr/bin/env"),
+                                   ["TMPDIR=\(temporary.path)", "swiftc", "-emit-sil", "-swift-version", "6", "-parse-as-library", "-o", "/dev/null", file.path]
+                                       + mode.compilerFlags, timeout: 300)
+        }
         if let message = diagnostic.error(in: mode) {
             #expect(result.status != 0, "\(diagnostic.name) must not compile in \(mode)")
             #expect(result.standardError.contains(message), "compiler said: \(result.standardError)")
