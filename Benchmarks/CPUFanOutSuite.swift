@@ -45,10 +45,11 @@ enum CPUFanOutSuite {
         }
 
         /// Total work ÷ min(width, tasks): no way can keep more cores busy than there are tasks.
-        func ideal(width: Int) -> Ideal {
+        /// `widthName` says what the width is: the executor's (a scan measures it) or the CPUs.
+        func ideal(width: Int, widthName: String = "executor width") -> Ideal {
             let total = totalTime.seconds
             return Ideal(seconds: total / Double(min(width, count)),
-                         reason: "total work ÷ min(executor width, tasks) = \(total.formattedAsDuration) ÷ \(min(width, count))")
+                         reason: "total work ÷ min(\(widthName), tasks) = \(total.formattedAsDuration) ÷ \(min(width, count))")
         }
     }
 
@@ -73,7 +74,7 @@ enum CPUFanOutSuite {
             name: "CPU fan-out", kind: .pattern,
             summary: "\(chunks) chunks of \((totalTime / chunks).humanReadable) of computation",
             reference: "sequential",
-            ideal: work.ideal(width: cores),
+            ideal: work.ideal(width: cores, widthName: "CPUs this process may use"),
             scan: Scan(parameter: "tasks", defaults: [1, 2, 4, 8, 16], bound: .width) { count, width in
                 let split = Work(count: count)
                 return BenchmarkSuite(name: "CPU fan-out", kind: .pattern,
