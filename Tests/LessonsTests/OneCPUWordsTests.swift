@@ -21,6 +21,14 @@ struct OneCPUWordsTests {
         #expect(late.contains("not even the suspending tasks") && !late.contains("holds only"))
         #expect(ExecutorWidthVariant.waveWords(1) == "1 wave" && ExecutorWidthVariant.waveWords(3) == "3 waves")
     }
+
+    @Test func theExecutorsWidthIsSetAgainstTheCPUsMeasured() {
+        #expect(ExecutorWidthVariant.threadsSentence(width: 2, usable: 2, machine: 2)
+            == "The executor has one thread per CPU this process may use: here 2 threads (measured; 2 CPUs).")
+        let turns = ExecutorWidthVariant.threadsSentence(width: 2, usable: 1, machine: 2)
+        #expect(turns.contains("2 threads here") && turns.contains("1 of the machine's 2 CPUs") && turns.contains("take turns"))
+        #expect(ExecutorWidthVariant.threadsSentence(width: 1, usable: 2, machine: 2).contains("fewer threads than CPUs"))
+    }
 }
 
 @Suite("cancellation: sentences for a cancel() that came late (one CPU)")

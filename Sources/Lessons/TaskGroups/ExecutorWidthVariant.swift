@@ -8,9 +8,8 @@ enum ExecutorWidthVariant {
         let width = await ExecutorProbe.measureWidth()
         console.paragraph("""
             The book's takesTooLong() used Thread.sleep, and it saw all five tasks complete at the \
-            same second. That needs five threads at once. The executor has about one thread per CPU: \
-            here \(width) (measured; this process may use \(CPUCountWords.usable())). We run the five \
-            tasks blocking, then suspending.
+            same second. That needs five threads at once. \(threadsSentence(width: width, usable: UsableCPUs.count)) \
+            We run the five tasks blocking, then suspending.
             """)
         let experiment = ExecutorWidthExperiment(work: context.work, probe: context.probe)
         let blocking = await experiment.run(tasks: 5, kind: .blocking, sourceSeconds: ConcurrencyDemo.delay)
@@ -32,6 +31,16 @@ enum ExecutorWidthVariant {
             waited together and finished in \(waveWords(suspendingWaves)) after \
             \(suspending.wall.formattedAsDuration). \(conclusion(blockingWaves: blockingWaves, suspendingWaves: suspendingWaves))
             """)
+    }
+
+    /// The executor's measured width against the CPUs: equal where the pool follows them; not
+    /// always under `taskset -c 0` (measured: 1 thread, at times 2 taking turns on the one CPU).
+    static func threadsSentence(width: Int, usable: Int, machine: Int = ProcessInfo.processInfo.activeProcessorCount) -> String {
+        let threads = "\(width) thread\(width == 1 ? "" : "s")"
+        return width == usable
+            ? "The executor has one thread per CPU this process may use: here \(threads) (measured; \(CPUCountWords.usable(usable, machine: machine)))."
+            : "The executor has \(threads) here (measured), and this process may use \(CPUCountWords.usable(usable, machine: machine)): "
+                + (width > usable ? "its threads take turns on \(usable == 1 ? "it" : "them")." : "fewer threads than CPUs.")
     }
 
     static func waveWords(_ count: Int) -> String { count == 1 ? "1 wave" : "\(count) waves" }
