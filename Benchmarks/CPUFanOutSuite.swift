@@ -45,10 +45,11 @@ enum CPUFanOutSuite {
         }
 
         /// Total work ÷ min(width, tasks): no way can keep more cores busy than there are tasks.
-        func ideal(width: Int) -> Ideal {
+        /// `widthName` says what the width is: the executor's (a scan measures it) or the CPUs.
+        func ideal(width: Int, widthName: String = "executor width") -> Ideal {
             let total = totalTime.seconds
             return Ideal(seconds: total / Double(min(width, count)),
-                         reason: "total work ÷ min(executor width, tasks) = \(total.formattedAsDuration) ÷ \(min(width, count))")
+                         reason: "total work ÷ min(\(widthName), tasks) = \(total.formattedAsDuration) ÷ \(min(width, count))")
         }
     }
 
@@ -60,7 +61,9 @@ enum CPUFanOutSuite {
 
     static func suite() -> BenchmarkSuite {
         let work = Work(count: chunks)
-        let cores = ProcessInfo.processInfo.activeProcessorCount
+        // CPU work cannot spread over more CPUs than this process may use (`taskset -c 0`: one,
+        // whatever the machine has and however many threads time-share it).
+        let cores = UsableCPUs.count
         @Sendable func asyncLet(_ probe: Probe) async -> UInt64 {
             // Eight bindings written out: the fixed-count tool.
             async let a = work.chunk(probe, 1); async let b = work.chunk(probe, 2); async let c = work.chunk(probe, 3); async let d = work.chunk(probe, 4)
@@ -71,7 +74,7 @@ enum CPUFanOutSuite {
             name: "CPU fan-out", kind: .pattern,
             summary: "\(chunks) chunks of \((totalTime / chunks).humanReadable) of computation",
             reference: "sequential",
-            ideal: work.ideal(width: cores),
+            ideal: work.ideal(width: cores, widthName: "CPUs this process may use"),
             scan: Scan(parameter: "tasks", defaults: [1, 2, 4, 8, 16], bound: .width) { count, width in
                 let split = Work(count: count)
                 return BenchmarkSuite(name: "CPU fan-out", kind: .pattern,

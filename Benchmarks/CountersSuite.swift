@@ -7,22 +7,41 @@ import Lessons
 /// The unsafe class is timed too (it is also wrong: see the lesson).
 enum CountersSuite {
     static func suite() -> BenchmarkSuite {
-        let tasks = max(2, ProcessInfo.processInfo.activeProcessorCount)
+        let tasks = max(2, UsableCPUs.count)
         let increments = 20_000
+        let width = MeasuredWidth()
         // A fixed workload per run: the experiment's start barrier makes small
         // iteration counts measure scheduling, not counting.
         return BenchmarkSuite(
             name: "counters under contention", kind: .pattern,
-            summary: "\(tasks) tasks started together each increment one counter \(increments) times (CounterExperiment, as in the actors lesson); lost updates in the extras",
+            summary: "\(tasks) tasks started together (as many as can run at once) each increment one counter \(increments) times (CounterExperiment, as in the actors lesson); lost updates and tasks started together in the extras",
             reference: "Mutex", headline: "lost_updates",
             variants: CounterKind.allCases.map { kind in
-                let lost = Locked<[String: Double]>([:])
-                return BenchmarkVariant(kind.rawValue, extraMetrics: { lost.withLock { $0 } }) { iterations in
+                let extras = Locked<[String: Double]>([:])
+                return BenchmarkVariant(kind.rawValue, extraMetrics: { extras.withLock { $0 } }) { iterations in
+                    // The barrier waits for no more tasks than can run at once: on one CPU it
+                    // would otherwise wait out its time limit every run (a one-thread executor) or
+                    // a scheduler's time slice (two threads taking turns: measured 12 ms a run
+                    // under taskset -c 0, for 0.2 ms of counting), and the samples would time that.
+                    let together = min(tasks, UsableCPUs.count, await width.value)
                     for _ in 0..<iterations {
-                        let outcome = await CounterExperiment.run(kind, tasks: tasks, increments: increments)
-                        lost.withLock { $0 = ["lost_updates": Double(outcome.lostUpdates)] }
+                        let outcome = await CounterExperiment.run(kind, tasks: tasks, increments: increments, together: together)
+                        extras.withLock { $0 = ["lost_updates": Double(outcome.lostUpdates), "started_together": Double(outcome.startedTogether)] }
                     }
                 }
             })
+    }
+
+    /// The executor's width, measured once, when a variant first runs (not when the suite is listed).
+    actor MeasuredWidth {
+        private var measured: Int?
+        var value: Int {
+            get async {
+                if let measured { return measured }
+                let width = await ExecutorProbe.measureWidth()
+                measured = width
+                return width
+            }
+        }
     }
 }

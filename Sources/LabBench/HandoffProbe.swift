@@ -1,4 +1,5 @@
 import Foundation
+import LabKit
 import Synchronization
 
 /// The time for one cache line to go from one core to another and back: two
@@ -27,6 +28,11 @@ public enum HandoffProbe {
     /// Gives up (returns nil) rather than spin for long when the other thread
     /// cannot get a CPU, e.g. on a one-core machine or under heavy load.
     static let deadline = Duration.milliseconds(50)
+    /// ...and when the two threads take turns on one CPU: each trip then waits for the
+    /// scheduler to switch threads (milliseconds), which no single wait's deadline catches
+    /// (measured under `taskset -c 0` before `UsableCPUs` was asked: a 0.1 s `lab bench` took
+    /// 85 s). Generous: a busy CI machine under the thread sanitizer read 1 ms a trip.
+    static let readingBudget = Duration.seconds(2)
 
     private final class Court: Sendable {
         let ball = Atomic<Int>(0)
@@ -36,7 +42,9 @@ public enum HandoffProbe {
     /// Nanoseconds per round trip between two threads, or nil when a reading
     /// was not possible.
     public static func read() -> Double? {
-        guard ProcessInfo.processInfo.activeProcessorCount >= 2 else { return nil }
+        // The CPUs this process may use, not the machine's: one CPU (`taskset -c 0`) has no
+        // core-to-core trip to time.
+        guard UsableCPUs.count >= 2 else { return nil }
         let court = Court()
         let trips = warmUpTrips + roundTrips
         // The thread's start-up falls in the untimed warm-up trips, under the
@@ -50,10 +58,15 @@ public enum HandoffProbe {
         thread.start()
         let clock = ContinuousClock()
         var start = clock.now
+        let giveUp = start.advanced(by: readingBudget)
         for trip in 0..<trips {
             if trip == warmUpTrips { start = clock.now }
             court.ball.store(2 * trip + 1, ordering: .releasing)
             guard wait(court, until: 2 * trip + 2) else { return nil }
+            if clock.now > giveUp {
+                court.abandoned.store(true, ordering: .releasing)
+                return nil
+            }
         }
         return start.duration(to: clock.now).seconds * 1e9 / Double(roundTrips)
     }

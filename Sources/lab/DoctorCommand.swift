@@ -8,6 +8,8 @@ enum DoctorCommand {
     struct Report: Codable {
         let environment: EnvironmentInfo
         let executorWidth: Int
+        /// CPUs this process may use (its affinity and CPU quota), at most the machine's.
+        let usableCpuCount: Int
         let mainThreadBeforeSuspension: Bool
         let mainThreadAfterSuspension: Bool
         let mainActorIsolatedAfterSuspension: Bool
@@ -39,7 +41,7 @@ enum DoctorCommand {
         let environment = EnvironmentInfo.current()
         let width = await ExecutorProbe.measureWidth()
         let clock = await ExecutorProbe.clockReport()
-        let report = Report(environment: environment, executorWidth: width,
+        let report = Report(environment: environment, executorWidth: width, usableCpuCount: UsableCPUs.count,
                             mainThreadBeforeSuspension: thread.before, mainThreadAfterSuspension: thread.after,
                             mainActorIsolatedAfterSuspension: thread.stillIsolated,
                             clockResolutionSeconds: clock.resolution.seconds, sleepOvershootSeconds: clock.sleepOvershoot.seconds,
@@ -58,7 +60,9 @@ enum DoctorCommand {
         }
         row("Swift", environment.swiftVersion, "the lab needs Swift 6 language mode")
         row("OS", environment.operatingSystem)
-        row("CPU", "\(environment.cpuModel) × \(environment.cpuCount)")
+        let usable = UsableCPUs.count
+        row("CPU", "\(environment.cpuModel) × \(environment.cpuCount)" + (usable < environment.cpuCount ? ", \(usable) usable by this process" : ""),
+            usable < environment.cpuCount ? "its affinity or quota (taskset, docker --cpus) allows \(usable)" : "")
         row("isolation mode of this build", "\(CompileMode.ofLabKit.title): "
             + (report.upcomingFeaturesEnabled.isEmpty ? "no 6.2 upcoming features" : report.upcomingFeaturesEnabled.joined(separator: ", ")),
             "the toolchain's Swift 6 defaults; `swift run isolation-modes` runs the others")

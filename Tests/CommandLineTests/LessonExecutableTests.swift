@@ -78,5 +78,18 @@ struct LessonExecutableTests {
         #expect(root["main_actor_isolated_after_suspension"] as? Bool == true)
         #expect(root["main_thread_before_suspension"] as? Bool == true, "measured before lab's own code suspends")
         #expect((root["clock_resolution_seconds"] as? Double ?? 1) < 0.001)
+        let usable = try #require(root["usable_cpu_count"] as? Int)
+        #expect(usable >= 1 && usable <= ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    /// One CPU (`taskset -c 0`): the doctor counts the one CPU the process may use, which
+    /// Foundation's activeProcessorCount does not (it counts the machine's on Linux).
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/taskset"), "taskset is not installed (it is Linux's)"))
+    func doctorCountsTheOneCPUThatTasksetLeaves() throws {
+        let lab = try ProcessRunner.productsDirectory().appendingPathComponent("lab").path
+        let result = try ProcessCapture.run(URL(fileURLWithPath: "/usr/bin/taskset"), ["-c", "0", lab, "doctor", "--json"], timeout: 120)
+        #expect(result.status == 0, "\(result.standardError)")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        #expect(root["usable_cpu_count"] as? Int == 1)
     }
 }

@@ -11,7 +11,7 @@ struct TaskNameLaneTests {
     }
 
     // Each test body runs in a detached task: Swift Testing names the tasks it runs tests in.
-    @Test(.enabled(if: namesExist)) func aNamedTaskGetsItsNameAsLaneNestedUnderTheLaneItStartedIn() async {
+    @Test(.enabled(if: namesExist, "a task keeps its name only on Swift 6.2's runtime (macOS 26)")) func aNamedTaskGetsItsNameAsLaneNestedUnderTheLaneItStartedIn() async {
         guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }
         let probe = Probe()
         await Task.detached {
@@ -22,7 +22,7 @@ struct TaskNameLaneTests {
         #expect(probe.spans.map(\.lane) == ["screen › loader"])
     }
 
-    @Test(.enabled(if: namesExist)) func aLabelTheTaskGivesItselfWinsOverItsName() async {
+    @Test(.enabled(if: namesExist, "a task keeps its name only on Swift 6.2's runtime (macOS 26)")) func aLabelTheTaskGivesItselfWinsOverItsName() async {
         guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }
         let probe = Probe()
         await Task(name: "loader") {
@@ -31,7 +31,18 @@ struct TaskNameLaneTests {
         #expect(probe.spans.map(\.lane) == ["loader › own label"])
     }
 
-    @Test(.enabled(if: namesExist)) func aTestRunnersTaskNameIsALaneToo() async {
+    /// Swift Testing names the tasks it runs tests in from 6.3 (swift-testing PR #1305, merged
+    /// after 6.2 branched); it ships with the toolchain, so the compiler's version tells.
+    static var testingNamesItsTasks: Bool {
+        #if compiler(>=6.3)
+        return namesExist
+        #else
+        return false
+        #endif
+    }
+
+    @Test(.enabled(if: testingNamesItsTasks, "Swift Testing names its tasks from 6.3 (and Task.name needs macOS 26)"))
+    func aTestRunnersTaskNameIsALaneToo() async {
         guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }
         // Swift Testing names the task a test runs in: proof that the probe reads real names.
         let probe = Probe()
@@ -39,7 +50,7 @@ struct TaskNameLaneTests {
         #expect(probe.spans.first?.lane.contains("aTestRunnersTaskNameIsALaneToo") == true)
     }
 
-    @Test(.enabled(if: namesExist)) func anUnnamedChildIsAChildNotATopLevelTask() async {
+    @Test(.enabled(if: namesExist, "a task keeps its name only on Swift 6.2's runtime (macOS 26)")) func anUnnamedChildIsAChildNotATopLevelTask() async {
         guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }
         let probe = Probe()
         await Task.detached {

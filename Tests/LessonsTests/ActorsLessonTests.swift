@@ -6,9 +6,11 @@ import Testing
 @Suite("actors lesson", .serialized)
 @MainActor
 struct ActorsLessonTests {
-    let tasks = max(2, ProcessInfo.processInfo.activeProcessorCount)
+    let tasks = max(2, UsableCPUs.count)
 
-    @Test(.enabled(if: ProcessInfo.processInfo.activeProcessorCount > 1, "a race needs two cores"))
+    // On one CPU the executor has one thread (or two taking turns): a loss is then impossible
+    // or rare, and the lesson says so (CounterNarrationTests force those sentences).
+    @Test(.enabled(if: UsableCPUs.count > 1, "a race needs two CPUs this process may use"))
     func theUnsafeCounterCanLoseUpdates() async {
         // The lesson's own retry: the first attempt as is, then wider race windows. (Plain
         // attempts lost nothing in 5 of 5 once, under load: a race is luck, so it is widened.)
@@ -27,6 +29,25 @@ struct ActorsLessonTests {
         let outcome = await CounterExperiment.run(kind, tasks: tasks, increments: 10_000)
         #expect(outcome.expected >= 20_000)
         #expect(outcome.lostUpdates == 0)
+    }
+
+    /// One CPU gives a one-thread executor: more tasks than threads must still finish, each
+    /// counter exact, and the experiment says how many started together (never more than ran).
+    @Test(arguments: CounterKind.allCases)
+    func moreTasksThanThreadsStillFinish(kind: CounterKind) async {
+        let outcome = await CounterExperiment.run(kind, tasks: 64, increments: 200, patience: .milliseconds(20))
+        #expect(outcome.expected == 12_800)
+        #expect((1...64).contains(outcome.startedTogether))
+        if kind != .unsafeClass { #expect(outcome.lostUpdates == 0) }
+    }
+
+    @Test func theCountersVariantSaysHowManyTasksRanAtOnce() async throws {
+        let report = try await LessonHarness.run(ActorsLesson(), ["counters"])
+        for kind in ["unsafe_class", "actor", "mutex", "atomic"] {
+            let together = try report.value("counters", "\(kind)_started_together")
+            #expect(together >= 1 && together <= Double(tasks), "\(kind): \(together)")
+        }
+        for kind in ["actor", "mutex", "atomic"] { #expect(try report.value("counters", "\(kind)_lost") == 0) }
     }
 
     @Test func timeStoreSerialisesOnlyTheStateChange() async throws {
@@ -91,5 +112,33 @@ struct CoffeeTrackerNarrationTests {
         #expect(lost.contains("kept all 5 drinks") && lost.contains("kept 1: every call copied"))
         let lucky = CoffeeTrackerVariant.narration(tapped: 5, ruleKept: 5, copyKept: 5)
         #expect(lucky.contains("luck, not a fix") && !lucky.contains("the last write won"))
+    }
+}
+
+@Suite("the counters' start barrier never waits for what cannot run")
+struct StartBarrierTests {
+    @Test func aBarrierThatCannotFillOpensAtItsTimeLimitAndSaysOneStarted() {
+        let barrier = StartBarrier(parties: 3, patience: .milliseconds(10))
+        barrier.arriveAndWait()
+        #expect(barrier.startedTogether == 1)
+        #expect(barrier.openedInstant != nil)
+        barrier.arriveAndWait()  // a late arrival passes an open barrier
+        #expect(barrier.startedTogether == 1)
+    }
+
+    /// Two OS threads always both run, even on one CPU (taking turns), so all arrive long
+    /// before the time limit.
+    @Test func aBarrierOpensWhenAllHaveArrived() async {
+        let barrier = StartBarrier(parties: 2, patience: .seconds(600))
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let arrivals = Locked(0)
+            for _ in 0..<2 {
+                Thread {
+                    barrier.arriveAndWait()
+                    if arrivals.withLock({ $0 += 1; return $0 }) == 2 { done.resume() }
+                }.start()
+            }
+        }
+        #expect(barrier.startedTogether == 2)
     }
 }

@@ -18,8 +18,21 @@ struct CancellationLessonTests {
     @Test func aLoopThatNeverChecksRunsToTheEnd() async throws {
         let report = try await LessonHarness.run(CancellationLesson(), ["cooperative"])
         #expect(try report.value("cooperative", "unchecked_chunks") == 100)
-        #expect(try report.value("cooperative", "checked_chunks") < 100)
-        #expect(try report.value("cooperative", "checked_latency_seconds") < report.value("cooperative", "unchecked_latency_seconds"))
+        let checkedChunks = try report.value("cooperative", "checked_chunks")
+        let checkedLatency = try report.value("cooperative", "checked_latency_seconds")
+        let uncheckedLatency = try report.value("cooperative", "unchecked_latency_seconds")
+        guard UsableCPUs.count > 1 else {
+            // Gate: on one CPU the code that calls cancel() needs the thread the loop holds, so
+            // cancel() may come only after both loops ended (measured under taskset -c 0). Then the
+            // lesson must say so, not that the checking loop stopped early.
+            let text = CooperativeLoopVariant.narrate(
+                unchecked: .init(chunksDone: 100, chunks: 100, stopLatency: uncheckedLatency),
+                checked: .init(chunksDone: Int(checkedChunks), chunks: 100, stopLatency: checkedLatency), cpus: 1)
+            #expect(checkedChunks < 100 || !text.contains("stopped within a chunk"), "\(text)")
+            return
+        }
+        #expect(checkedChunks < 100)
+        #expect(checkedLatency < uncheckedLatency)
     }
 
     @Test func theHandlerReachesTheDownloadBeforePollingDoes() async throws {

@@ -108,12 +108,18 @@ struct CompilerDiagnosticsTests {
     @Test(arguments: CompilerDiagnostics.all.indices)
     func diagnosticIsWhatSwiftSays(index: Int) throws {
         let diagnostic = CompilerDiagnostics.all[index]
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("lab-diagnostic-\(UUID().uuidString).swift")
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("lab-diagnostic-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let file = work.appendingPathComponent("snippet.swift")
         try diagnostic.source.write(to: file, atomically: true, encoding: .utf8)
-        // -emit-sil, not -typecheck: data-race diagnostics come from SIL analysis.
-        let result = try ProcessCapture.run(URL(fileURLWithPath: "/usr/bin/env"),
-                                            ["swiftc", "-emit-sil", "-swift-version", "6", "-o", "/dev/null", file.path]
-                                                + (diagnostic.parseAsLibrary ? ["-parse-as-library"] : []), timeout: 300)
+        // -emit-sil, not -typecheck: data-race diagnostics come from SIL analysis. The driver leaves
+        // a folder in TMPDIR on every run: it gets one of the test's own (see BuildTemporaryFolder).
+        let result = try BuildTemporaryFolder.using(in: work) { temporary in
+            try ProcessCapture.run(URL(fileURLWithPath: "/usr/bin/env"),
+                                   ["TMPDIR=\(temporary.path)", "swiftc", "-emit-sil", "-swift-version", "6", "-o", "/dev/null", file.path]
+                                       + (diagnostic.parseAsLibrary ? ["-parse-as-library"] : []), timeout: 300)
+        }
         let text = result.standardError
         #expect((result.status != 0) == diagnostic.isError, "errors stop the build, warnings do not")
         #expect(text.contains(diagnostic.message), "compiler said: \(text)")

@@ -3,10 +3,22 @@ import Testing
 @testable import LabKit
 @testable import Lessons
 
+/// Task.immediate (SE-0472), task names (SE-0469) and withTaskPriorityEscalationHandler
+/// (SE-0462) are in Swift 6.2's runtime: every Linux toolchain from 6.2 has it; on Apple
+/// platforms it is part of macOS 26 / iOS 26 (Apple's documentation: "macOS 26.0+"), so on
+/// macOS 15 those variants print one line naming the API instead, tested below.
+enum Swift62Runtime {
+    static var isPresent: Bool {
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) { return true }
+        return false
+    }
+}
+
 @Suite("task-apis: each API measured from inside the tasks")
 @MainActor
 struct TaskAPIsLessonTests {
-    @Test func immediateRunsItsBodyBeforeTheCallerGoesOnAndTaskQueuesIt() async throws {
+    @Test(.enabled(if: Swift62Runtime.isPresent, "Task.immediate needs Swift 6.2's runtime (macOS 26)"))
+    func immediateRunsItsBodyBeforeTheCallerGoesOnAndTaskQueuesIt() async throws {
         let report = try await LessonHarness.run(TaskAPIsLesson(), ["immediate"])
         // The action holds the main actor, so a queued body cannot start before its next line.
         #expect(try report.value("immediate", "ran_before_creator.task") == 0)
@@ -15,7 +27,8 @@ struct TaskAPIsLessonTests {
         #expect(report.environment.compileMode == CompileMode.ofLabKit.title, "the JSON names the mode its claims hold for")
     }
 
-    @Test func namesAreReadBackByTheNamedTasksOnlyAndLabelTheirLanes() async throws {
+    @Test(.enabled(if: Swift62Runtime.isPresent, "Task.name needs Swift 6.2's runtime (macOS 26)"))
+    func namesAreReadBackByTheNamedTasksOnlyAndLabelTheirLanes() async throws {
         let report = try await LessonHarness.run(TaskAPIsLesson(), ["task-names"])
         let expected = ["task": "load feed", "group_named_1": "thumbnail 1", "group_named_2": "thumbnail 2",
                         "detached": "upload log", "async_let": "nil", "group_unnamed": "nil", "inner_task": "nil"]
@@ -54,7 +67,8 @@ struct TaskAPIsLessonTests {
         #expect(try report.value("serial-executor", "default_threads") >= 1)
     }
 
-    @Test func awaitingFromAHighTaskRaisesTheBackgroundTasksPriority() async throws {
+    @Test(.enabled(if: Swift62Runtime.isPresent, "withTaskPriorityEscalationHandler needs Swift 6.2's runtime (macOS 26)"))
+    func awaitingFromAHighTaskRaisesTheBackgroundTasksPriority() async throws {
         let report = try await LessonHarness.run(TaskAPIsLesson(), ["priority-escalation"])
         #expect(try report.value("priority-escalation", "escalated") == 1)
         #expect(try report.value("priority-escalation", "handler_called") == 1)
@@ -63,6 +77,18 @@ struct TaskAPIsLessonTests {
 
 @Suite("task-apis: every sentence follows the figures")
 struct TaskAPIsNarrationTests {
+    /// On a runtime without them (macOS 15) the three variants run and say so in one line.
+    @Test(.enabled(if: !Swift62Runtime.isPresent, "this runtime has Swift 6.2's task APIs: the variants run them (tested above)"))
+    @MainActor
+    func anOlderRuntimeNamesTheAPIItLacks() async throws {
+        for variant in ["immediate", "task-names", "priority-escalation"] {
+            let report = try await LessonHarness.run(TaskAPIsLesson(), [variant])
+            #expect(report.variants.count == 1, "\(variant) ran to its end")
+        }
+        #expect(TaskAPIsLesson.needsSwift62Runtime("Task.immediate")
+            == "Task.immediate needs the Swift 6.2 runtime (macOS 26 / iOS 26): this system does not have it.")
+    }
+
     @Test func immediateNarrationCoversEachOrder() {
         let atOnce = ImmediateVariant.narrate("X", .init(ranBeforeCreatorWentOn: true, onCreatorsThread: true), creator: "caller")
         #expect(atOnce.contains("at once, on the caller's thread"))

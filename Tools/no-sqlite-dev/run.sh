@@ -5,8 +5,11 @@
 # library libsqlite3.so.0 that the toolchain's own package manager needs. Then a clean
 # build in its own folder and the SQLite and inventory tests.
 # Usage: sudo Tools/no-sqlite-dev/run.sh   (needs unshare, mount -t overlay, mknod)
+# Linux only: mount namespaces and overlayfs are Linux's. On macOS the question does not
+# arise: the SDK every Xcode ships has sqlite3.h and the system has /usr/lib/libsqlite3.dylib.
 set -eu
 root="$(cd "$(dirname "$0")/../.." && pwd)"
+[ "$(uname -s)" = Linux ] || { echo "no-sqlite-dev: Linux only (it hides files with overlay mounts in a private mount namespace); on $(uname -s) there is nothing to hide" >&2; exit 2; }
 [ "$(id -u)" -eq 0 ] || { echo "run as root: it mounts overlays in a private namespace" >&2; exit 2; }
 exec unshare -m sh -eu -c '
     work="$(mktemp -d /tmp/lab-no-sqlite-dev.XXXXXX)"

@@ -6,6 +6,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 static inline long lab_current_thread_id(void) { return syscall(SYS_gettid); }
+/// The CPUs in this process's affinity mask; 0 if it cannot be read (see affinity.c).
+int lab_affinity_cpu_count(void);
 #endif
 
 // Starting a child in another folder without changing the parent's (the grader's

@@ -9,19 +9,53 @@ enum CounterNarration {
         let secondsPerIncrement: Double
     }
 
-    /// What happened to the unsafe class: its loss on the attempt that showed one, or none in any attempt.
-    static func race(lost: Int, of total: Int, attempts: Int, maximumAttempts: Int, safeLost: [(name: String, lost: Int)]) -> String {
+    /// How the race's tasks could start, measured: what decides whether a loss was possible.
+    struct RaceStart: Equatable {
+        /// Tasks that shared the counter.
+        let tasks: Int
+        /// The most of them running at the start barrier when it opened, over all attempts.
+        let mostTogether: Int
+        /// CPUs this process may use (its affinity and quota: `taskset -c 0` makes it 1).
+        let cpus: Int
+        /// How long the barrier waited for the others at most.
+        let patience: Duration
+    }
+
+    static let sanitizerReportsIt = "The race is in the code whether or not it bit: the thread "
+        + "sanitizer (below) reports it even on runs that lose nothing."
+
+    /// What happened to the unsafe class: its loss on the attempt that showed one, or none in
+    /// any attempt, and why none could be lost when the tasks never ran at once.
+    static func race(lost: Int, of total: Int, attempts: Int, maximumAttempts: Int, start: RaceStart,
+                     safeLost: [(name: String, lost: Int)]) -> String {
         let safe = safeLost.filter { $0.lost == 0 }.map(\.name)
         let broken = safeLost.filter { $0.lost != 0 }.map { "the \($0.name) lost \($0.lost)" }
         let others = broken.isEmpty ? (safe.isEmpty ? "" : " The \(list(safe)) lost none.")
             : " And \(list(broken)): a bug in the lab itself; please report it."
+        let inAttempts = "in \(attempts) attempt\(attempts == 1 ? "" : "s")"
         guard lost > 0 else {
+            if start.mostTogether <= 1 {
+                return """
+                    This time the race could not show: \(inAttempts), only one of the \(start.tasks) tasks was running \
+                    when the start barrier stopped waiting for the others (after \(start.patience.seconds.formattedAsDuration)), \
+                    so the tasks ran one after another, each to its end, and nothing came between a read and its write. \
+                    Only one task at a time ran here: the executor gave them a single thread, as happens where a process \
+                    has one CPU (`taskset -c 0`, a one-CPU container or VM). \(sanitizerReportsIt)
+                    """ + others
+            }
+            if start.cpus <= 1 {
+                return """
+                    This time the race did not show: the class lost nothing \(inAttempts). Up to \(start.mostTogether) tasks \
+                    started together, but this process may use one CPU, so their threads took turns on it: an update is lost \
+                    only when a thread is switched out between reading the counter and writing it back, and in the few \
+                    milliseconds a task counts that seldom happens. \(sanitizerReportsIt)
+                    """ + others
+            }
             return """
-                This time the race did not show: the class lost nothing in \(attempts) attempt\(attempts == 1 ? "" : "s"), \
+                This time the race did not show: the class lost nothing \(inAttempts), \
                 each with a wider gap between reading the counter and writing it back. That is luck, not safety: an update is lost only when two \
                 tasks read the counter at the same instant, and on a busy machine (another program using the CPU) \
-                they seldom run at the same instant. The race is in the code whether or not it bit: the thread \
-                sanitizer (below) reports it even on runs that lose nothing.
+                they seldom run at the same instant. \(sanitizerReportsIt)
                 """ + others
         }
         let attempt = attempts == 1 ? "on the first attempt" : "on attempt \(attempts) of up to \(maximumAttempts), with a wider gap between its read and its write (the earlier attempts lost nothing: a race is luck)"
@@ -35,14 +69,19 @@ enum CounterNarration {
         items.count <= 1 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items.last!
     }
 
-    /// The safe counters' costs, compared by what was measured in this run.
-    static func costs(_ costs: [Cost]) -> String {
+    /// The safe counters' costs, compared by what was measured in this run. `contended`: the
+    /// tasks ran at the same time on several CPUs; if not, nothing is explained by contention.
+    static func costs(_ costs: [Cost], contended: Bool) -> String {
         let sorted = costs.filter { $0.secondsPerIncrement > 0 }.sorted { $0.secondsPerIncrement < $1.secondsPerIncrement }
         guard let cheapest = sorted.first, let dearest = sorted.last, sorted.count > 1 else { return "" }
         let ratio = dearest.secondsPerIncrement / cheapest.secondsPerIncrement
         let spread = ratio < 1.5 ? "about the same" : String(format: "%.1f× apart", ratio)
         var text = "Here the cheapest was the \(cheapest.name) (\(cheapest.secondsPerIncrement.formattedAsDuration) per increment) "
             + "and the dearest the \(dearest.name) (\(dearest.secondsPerIncrement.formattedAsDuration)): \(spread). "
+        guard contended else {
+            return text + "These are debug-build figures from one run in which the tasks did not run at the same time on "
+                + "separate CPUs, so they hardly contended; `lab bench` times each properly."
+        }
         if let atomic = sorted.first(where: { $0.name == "Atomic" }), atomic != cheapest {
             text += "An Atomic add is a single instruction, yet it was not the cheapest: every core fights for the same "
                 + "cache line, so under contention the instruction waits as a lock does. "

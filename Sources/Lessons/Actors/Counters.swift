@@ -55,25 +55,39 @@ public final class AtomicCounter: Sendable {
 }
 
 public enum CounterExperiment {
+    /// How long the start barrier waits for the tasks: long enough for a busy multi-core
+    /// machine to give each waiting task a thread (its scheduler runs a waiting thread within
+    /// a few milliseconds), short enough that a one-thread pool, which never will, loses little.
+    public static let startPatience = Duration.milliseconds(50)
+
     public struct Outcome: Sendable {
         public let kind: CounterKind
         public let tasks: Int
         public let expected: Int
         public let final: Int
+        /// From the start barrier's opening to the last increment (the waiting is not counted).
         public let seconds: Double
+        /// How many of the tasks were running at the start barrier when it opened: all of
+        /// them on a machine with enough threads free, 1 where they could only run in turn.
+        public let startedTogether: Int
         public var lostUpdates: Int { expected - final }
         public var secondsPerIncrement: Double { seconds / Double(expected) }
     }
 
     /// `tasks` tasks each increment one shared counter `increments` times. They start
-    /// together (a barrier), so they really contend. `tasks` must not exceed the
-    /// executor's width, or the barrier would wait for a task that cannot start.
-    /// - Parameter raceWindow: for the unsafe class, busy steps between its read and its write.
-    public static func run(_ kind: CounterKind, tasks: Int, increments: Int, raceWindow: Int = 0) async -> Outcome {
-        let barrier = StartBarrier(parties: tasks)
+    /// together where the machine allows (a start barrier with a time limit), so they really
+    /// contend; where the executor has fewer threads than tasks (one CPU), they start as
+    /// they can, and `startedTogether` says how many did.
+    /// - Parameters:
+    ///   - raceWindow: for the unsafe class, busy steps between its read and its write.
+    ///   - together: how many tasks the start barrier waits for (all of them unless told;
+    ///     a caller that measured the executor's width need not wait for more).
+    ///   - patience: how long the barrier waits for them at most.
+    public static func run(_ kind: CounterKind, tasks: Int, increments: Int, raceWindow: Int = 0,
+                           together: Int? = nil, patience: Duration = startPatience) async -> Outcome {
+        let barrier = StartBarrier(parties: max(1, min(together ?? tasks, tasks)), patience: patience)
         let startTogether = barrier.arriveAndWait
         let clock = ContinuousClock()
-        let start = clock.now
         let final: Int
         switch kind {
         case .unsafeClass:
@@ -93,27 +107,15 @@ public enum CounterExperiment {
             await fanOut(tasks) { startTogether(); for _ in 0..<increments { counter.increment() } }
             final = counter.value
         }
+        let end = clock.now
         return Outcome(kind: kind, tasks: tasks, expected: tasks * increments, final: final,
-                       seconds: start.duration(to: clock.now).seconds)
+                       seconds: (barrier.openedInstant ?? end).duration(to: end).seconds,
+                       startedTogether: barrier.startedTogether)
     }
 
     private static func fanOut(_ tasks: Int, _ body: @escaping @Sendable () async -> Void) async {
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<tasks { group.addTask { await body() } }
         }
-    }
-}
-
-/// Holds each arriving task until `parties` tasks have arrived, so they start together.
-/// Spins rather than suspends: the point is that every task is *running* at once.
-final class StartBarrier: Sendable {
-    private let arrived = Atomic(0)
-    let parties: Int
-
-    init(parties: Int) { self.parties = parties }
-
-    @Sendable func arriveAndWait() {
-        arrived.add(1, ordering: .relaxed)
-        while arrived.load(ordering: .relaxed) < parties {}
     }
 }

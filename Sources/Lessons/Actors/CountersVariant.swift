@@ -13,16 +13,21 @@ enum CountersVariant {
 
     static let variant = LessonVariant("counters", title: "A data race counted: class vs actor vs Mutex vs Atomic") { context in
         let console = context.console
-        let tasks = max(2, ProcessInfo.processInfo.activeProcessorCount)
+        // CPUs this process may use: its affinity and quota (Linux), so `taskset -c 0` gives 1.
+        let cpus = UsableCPUs.count
+        let tasks = max(2, cpus)
         console.paragraph("""
-            \(tasks) tasks, started together, each add 1 to one shared counter \(increments) times. \
+            \(tasks) tasks each add 1 to one shared counter \(increments) times, started together as far as \
+            this machine allows (each waits up to \(CounterExperiment.startPatience.seconds.formattedAsDuration) for the \
+            others; the table says how many started together). \
             The first counter is a plain class marked `@unchecked Sendable` to silence the compiler: \
             the data race Swift 6 exists to prevent, done on purpose. The others are an actor, a \
             Mutex (Synchronization) and an Atomic.
             """)
-        var table = Table(headers: ["counter", "final", "lost updates", "total", "per increment"], rightAligned: [1, 2, 3, 4])
+        var table = Table(headers: ["counter", "started together", "final", "lost updates", "total", "per increment"], rightAligned: [1, 2, 3, 4, 5])
         var costs: [CounterNarration.Cost] = []
-        var raceAttempts = 0, raceLost = 0, raceTotal = 0
+        var raceAttempts = 0, raceLost = 0, raceTotal = 0, raceTogether = 0
+        var safeTogether: [Int] = []
         var safeLost: [(name: String, lost: Int)] = []
         for kind in CounterKind.allCases {
             let outcome: CounterExperiment.Outcome
@@ -31,10 +36,12 @@ enum CountersVariant {
                 // the write, until it shows or the attempts run out — and then say it did not.
                 var attempt = await CounterExperiment.run(kind, tasks: tasks, increments: increments)
                 raceAttempts = 1
+                raceTogether = attempt.startedTogether
                 while attempt.lostUpdates == 0 && raceAttempts < raceAttemptsAllowed {
                     raceAttempts += 1
                     attempt = await CounterExperiment.run(kind, tasks: tasks, increments: increments,
                                                           raceWindow: Self.raceWindow(attempt: raceAttempts))
+                    raceTogether = max(raceTogether, attempt.startedTogether)
                 }
                 outcome = attempt
                 raceLost = outcome.lostUpdates
@@ -43,13 +50,15 @@ enum CountersVariant {
                 outcome = await CounterExperiment.run(kind, tasks: tasks, increments: increments)
                 costs.append(.init(name: kind.rawValue, secondsPerIncrement: outcome.secondsPerIncrement))
                 safeLost.append((kind.rawValue, outcome.lostUpdates))
+                safeTogether.append(outcome.startedTogether)
             }
             // A widened attempt's time includes the gap it added: marked, so no one compares it.
             let name = kind == .unsafeClass && raceAttempts > 1 ? "\(kind.rawValue) (attempt \(raceAttempts))*" : kind.rawValue
-            table.append([name, "\(outcome.final)", "\(outcome.lostUpdates)",
+            table.append([name, "\(outcome.startedTogether) of \(outcome.tasks)", "\(outcome.final)", "\(outcome.lostUpdates)",
                           outcome.seconds.formattedAsDuration, outcome.secondsPerIncrement.formattedAsDuration])
             let key = kind.rawValue.lowercased().replacingOccurrences(of: " ", with: "_")
             context.record("\(key)_lost", "\(kind.rawValue): lost updates", count: outcome.lostUpdates)
+            context.record("\(key)_started_together", "\(kind.rawValue): tasks started together", count: outcome.startedTogether)
             context.record("\(key)_seconds_per_increment", "\(kind.rawValue): per increment", seconds: outcome.secondsPerIncrement)
         }
         context.record("unsafe_class_attempts", "unsafe class: attempts made", count: raceAttempts)
@@ -57,8 +66,10 @@ enum CountersVariant {
         if raceAttempts > 1 {
             console.say(console.terminal.paint("  * with a wider gap between its read and its write; its time includes that gap.", .dim))
         }
-        console.paragraph(CounterNarration.race(lost: raceLost, of: raceTotal, attempts: raceAttempts, maximumAttempts: raceAttemptsAllowed, safeLost: safeLost))
-        console.paragraph(CounterNarration.costs(costs))
+        let start = CounterNarration.RaceStart(tasks: tasks, mostTogether: raceTogether, cpus: cpus, patience: CounterExperiment.startPatience)
+        console.paragraph(CounterNarration.race(lost: raceLost, of: raceTotal, attempts: raceAttempts, maximumAttempts: raceAttemptsAllowed,
+                                                start: start, safeLost: safeLost))
+        console.paragraph(CounterNarration.costs(costs, contended: cpus > 1 && safeTogether.allSatisfy { $0 > 1 }))
         console.note("""
             To see the race reported, build with the thread sanitizer: \
             `swift run -Xswiftc -sanitize=thread actors --variant counters`. On Linux it reports the \

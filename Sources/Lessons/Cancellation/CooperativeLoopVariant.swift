@@ -29,11 +29,30 @@ enum CooperativeLoopVariant {
         context.record("unchecked_chunks", "never checks: chunks done", count: unchecked.chunksDone)
         context.record("checked_latency_seconds", "checks: ran on after cancel()", seconds: checked.stopLatency)
         context.record("checked_chunks", "checks: chunks done", count: checked.chunksDone)
-        console.paragraph("""
-            The loop that never checks did all \(unchecked.chunks) chunks and ended \
-            \(unchecked.stopLatency.formattedAsDuration) after cancel(). The one that checks stopped \
-            within a chunk: \(checked.stopLatency.formattedAsDuration). Cancellation is cooperative.
-            """)
+        console.paragraph(narrate(unchecked: unchecked, checked: checked, cpus: UsableCPUs.count))
+    }
+
+    /// The sentences, from the run: a loop may end before cancel() is even called, when the code
+    /// that cancels waits for a thread the loop holds (measured on one CPU: both loops did all
+    /// their chunks and ended before cancel()).
+    static func narrate(unchecked: Outcome, checked: Outcome, cpus: Int) -> String {
+        func before(_ outcome: Outcome) -> String { (-outcome.stopLatency).formattedAsDuration }
+        var text = unchecked.stopLatency > 0
+            ? "The loop that never checks did all \(unchecked.chunksDone) chunks and ended \(unchecked.stopLatency.formattedAsDuration) after cancel(). "
+            : "The loop that never checks ended before cancel() was even called (\(before(unchecked)) before), all \(unchecked.chunksDone) chunks done. "
+        if checked.stopLatency <= 0 {
+            text += "So did the one that checks (\(before(checked)) before, \(checked.chunksDone) of \(checked.chunks) chunks): it never saw the flag. "
+        } else if checked.chunksDone < checked.chunks {
+            text += "The one that checks stopped within a chunk: \(checked.stopLatency.formattedAsDuration), after \(checked.chunksDone) of \(checked.chunks) chunks. "
+        } else {
+            text += "The one that checks had done all its chunks when cancel() came (\(checked.stopLatency.formattedAsDuration) before its end). "
+        }
+        if unchecked.stopLatency <= 0 || checked.stopLatency <= 0 {
+            text += "cancel() is called by other code, which needs a thread to run on; the loops never suspend, so they kept theirs "
+                + (cpus <= 1 ? "to the end, and with one CPU the code that would cancel them ran only after. "
+                             : "to the end, and this busy machine ran the code that would cancel them late. ")
+        }
+        return text + "Cancellation is cooperative."
     }
 
     /// Runs the loop on the global executor and cancels it after a tenth of its work.

@@ -82,11 +82,25 @@ enum WhereCallsRunNarration {
         return low == high ? low.formattedAsDuration : "\(low.formattedAsDuration)–\(high.formattedAsDuration)"
     }
 
+    /// Whether this runtime refuses an isolated conformance in a dynamic cast off its actor. The
+    /// check is in Swift 6.2's runtime (Linux toolchains from 6.2; macOS 26, iOS 26): older Apple
+    /// runtimes predate isolated conformances and let such a cast succeed (SE-0470's acceptance,
+    /// forums.swift.org/t/accepted-se-0470-global-actor-isolated-conformances/79189).
+    static var runtimeChecksIsolatedConformances: Bool {
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) { return true }
+        return false
+    }
+
     /// What the dynamic casts found.
-    static func conformanceSentence(_ results: Results) -> String? {
+    static func conformanceSentence(_ results: Results, runtimeChecks: Bool = runtimeChecksIsolatedConformances) -> String? {
         let modes = CompileMode.allCases.filter { observation(.conformanceOffMain, in: $0, results)?.conformanceUsable != nil }
         guard !modes.isEmpty else { return nil }
         let refused = modes.filter { observation(.conformanceOffMain, in: $0, results)?.conformanceUsable == false }
+        if refused.isEmpty && !runtimeChecks {
+            return "Photo's conformance to CustomStringConvertible was usable off the main actor in every mode: this runtime "
+                + "does not check isolated conformances in a cast (Swift 6.2's runtime does: macOS 26, iOS 26), so where the "
+                + "conformance is main-actor isolated the cast went through anyway, unchecked."
+        }
         if refused.isEmpty { return "Photo's conformance to CustomStringConvertible was usable off the main actor in every mode." }
         let onMainRefused = refused.filter { observation(.conformanceOnMain, in: $0, results)?.conformanceUsable == false }
         return "In \(modeList(refused)) Photo's conformance is main-actor isolated: the cast "

@@ -15,14 +15,14 @@ enum ThreadSleepVariant {
         }
         console.say(context.console.terminal.paint("  error: \(diagnostic.message)", .red))
         console.paragraph("""
-            Async functions run on a cooperative pool with one thread per CPU, and a task is \
+            Async functions run on a cooperative pool with about one thread per CPU, and a task is \
             expected to give its thread back at every `await`. A sleeping thread gives nothing back. \
             Any synchronous function that blocks still compiles, though (here: a nanosleep-based \
             SimulatedWork.block), so let us measure what it costs.
             """)
 
         let width = await ExecutorProbe.measureWidth()
-        let cpus = ProcessInfo.processInfo.activeProcessorCount
+        let cpus = UsableCPUs.count
         let tasks = max(4, 2 * width)
         let experiment = ExecutorWidthExperiment(work: context.work, probe: context.probe)
         let blocking = await experiment.run(tasks: tasks, kind: .blocking, sourceSeconds: ConcurrencyDemo.delay)
@@ -30,7 +30,7 @@ enum ThreadSleepVariant {
         let one = context.scale.duration(sourceSeconds: ConcurrencyDemo.delay).seconds
         let predicted = Double((tasks + width - 1) / width) * one
 
-        context.record("cpu_count", "CPUs", count: cpus)
+        context.record("cpu_count", "CPUs this process may use", count: cpus)
         context.record("executor_width", "executor width (measured)", count: width)
         context.record("tasks", "tasks started at once", count: tasks)
         context.record("blocking_wall_seconds", "\(tasks) blocking tasks took", seconds: blocking.wall)
@@ -40,7 +40,7 @@ enum ThreadSleepVariant {
         context.record("suspending_peak", "suspending tasks waiting at once", count: suspending.peakConcurrency)
 
         console.paragraph("""
-            This machine has \(cpus) CPUs and the executor ran at most \(width) blocking tasks at \
+            \(CPUCountWords.sentenceStart()) and the executor ran at most \(width) blocking tasks at \
             once. \(tasks) tasks that each block for \(one.formattedAsDuration) took \
             \(blocking.wall.formattedAsDuration) (predicted \(predicted.formattedAsDuration)): they \
             queued for threads. The same \(tasks) tasks suspending took \

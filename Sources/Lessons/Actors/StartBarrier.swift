@@ -1,0 +1,52 @@
+import Synchronization
+
+/// Holds arriving tasks so that they start their work together, as far as this machine
+/// lets them: it opens when `parties` tasks have arrived, or when `patience` has passed
+/// since the first one did, whichever comes first. Then every task goes on, and so does
+/// any that arrives later.
+///
+/// Why a time limit: a waiting task spins (the point is that every task is *running*
+/// when the start comes), and a spinning task holds its thread. Where the global executor
+/// has fewer threads than `parties` (one CPU: `taskset -c 0` gives a one-thread pool) the
+/// others can never arrive, and a barrier without a limit spins forever. So it never
+/// waits for tasks to run at the same instant; it reports how many did.
+final class StartBarrier: Sendable {
+    let parties: Int
+    let patience: Duration
+    private let arrived = Atomic(0)
+    /// How many had arrived when it opened; 0 while it is closed.
+    private let openedWith = Atomic(0)
+    private let openedAt = Mutex<ContinuousClock.Instant?>(nil)
+
+    init(parties: Int, patience: Duration = CounterExperiment.startPatience) {
+        precondition(parties >= 1, "a barrier needs a party")
+        self.parties = parties
+        self.patience = patience
+    }
+
+    @Sendable func arriveAndWait() {
+        let clock = ContinuousClock()
+        let arrival = arrived.add(1, ordering: .acquiringAndReleasing).newValue
+        if arrival >= parties { open(with: arrival, at: clock.now); return }
+        let deadline = clock.now + patience
+        while openedWith.load(ordering: .acquiring) == 0 {
+            let now = clock.now
+            if now >= deadline { open(with: arrived.load(ordering: .acquiring), at: now); return }
+        }
+    }
+
+    /// The first to open it records how many had arrived and when; later calls change nothing.
+    private func open(with count: Int, at instant: ContinuousClock.Instant) {
+        if openedWith.compareExchange(expected: 0, desired: count, ordering: .acquiringAndReleasing).exchanged {
+            openedAt.withLock { $0 = instant }
+        }
+    }
+
+    /// How many tasks were running at the barrier when it opened: `parties` when all
+    /// started together, fewer when the time limit opened it (1: they ran one at a time).
+    /// 0 if no task has arrived.
+    var startedTogether: Int { openedWith.load(ordering: .acquiring) }
+
+    /// When it opened: the start of the work, after any waiting.
+    var openedInstant: ContinuousClock.Instant? { openedAt.withLock { $0 } }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+@testable import LabKit
+
+/// A build the lab starts leaves nothing in the system's temporary folder: a child `swift
+/// build` run as the grader runs it (`/usr/bin/env TMPDIR=<work>/tmp swift build`) with a
+/// private folder standing in for /tmp, which must stay empty.
+@Suite("builds leave nothing in the temporary folder")
+struct BuildTemporaryFolderTests {
+    @Test func aBuildLeavesNoEntryInTheSystemsTemporaryFolderNorInTheLabsFolder() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lab-tmpdir-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let systemTemporary = root.appendingPathComponent("system-tmp"), work = root.appendingPathComponent("work")
+        let package = root.appendingPathComponent("package")
+        for folder in [systemTemporary, work, package.appendingPathComponent("Sources/tiny")] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        try Data("""
+            // swift-tools-version: 6.0
+            import PackageDescription
+            let package = Package(name: "tiny", targets: [.executableTarget(name: "tiny")])
+            """.utf8).write(to: package.appendingPathComponent("Package.swift"))
+        try Data("print(1)\n".utf8).write(to: package.appendingPathComponent("Sources/tiny/main.swift"))
+
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = systemTemporary.path
+        let build = try BuildTemporaryFolder.using(in: work) { temporary in
+            try ProcessCapture.run(URL(fileURLWithPath: "/usr/bin/env"),
+                                   ["TMPDIR=\(temporary.path)", "swift", "build", "--package-path", package.path,
+                                    "--scratch-path", work.appendingPathComponent("scratch").path],
+                                   environment: environment, timeout: 600, mergeErrors: true)
+        }
+        #expect(build.status == 0, "\(build.standardOutput)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: systemTemporary.path).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("tmp").path), "the build's own folder is gone too")
+    }
+
+    @Test func aFolderInUseByAnotherBuildIsLeftAlone() throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("lab-tmpdir-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let outer = try BuildTemporaryFolder.using(in: work) { outer in
+            let inner = try BuildTemporaryFolder.using(in: work) { inner in
+                try Data().write(to: inner.appendingPathComponent("TemporaryDirectory.x"))
+                return inner
+            }
+            #expect(inner != outer && !FileManager.default.fileExists(atPath: inner.path))
+            #expect(FileManager.default.fileExists(atPath: outer.path), "the other build's folder stays while it runs")
+            return outer
+        }
+        #expect(!FileManager.default.fileExists(atPath: outer.path))
+        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("tmp").path), "an empty tmp is removed too")
+    }
+}
