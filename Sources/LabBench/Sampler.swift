@@ -91,12 +91,20 @@ public enum Sampler {
     /// The iteration count that makes one sample last about `target`, doubling
     /// from 1 (a timer read costs tens of ns; a sample must dwarf it).
     public static func calibrate(_ variant: BenchmarkVariant, target: Duration) async -> Int {
-        let clock = ContinuousClock()
-        var iterations = 1
-        while iterations < 1 << 30 {
+        await calibrate(target: target) { iterations in
+            let clock = ContinuousClock()
             let start = clock.now
             await variant.run(iterations)
-            let elapsed = start.duration(to: clock.now)
+            return start.duration(to: clock.now)
+        }
+    }
+
+    /// The search itself, over how long `timed` says a run of N operations took (a test gives
+    /// it a cost model instead of a clock, so the search is tested apart from the machine's speed).
+    static func calibrate(target: Duration, timed: (Int) async -> Duration) async -> Int {
+        var iterations = 1
+        while iterations < 1 << 30 {
+            let elapsed = await timed(iterations)
             if elapsed >= target { return iterations }
             if elapsed < target / 16 {
                 iterations *= 8

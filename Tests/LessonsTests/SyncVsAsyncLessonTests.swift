@@ -25,7 +25,9 @@ struct SyncVsAsyncLessonTests {
     @Test func blockingTheMainActorStopsTheFrames() async throws {
         let report = try await run(["blocking"])
         #expect(try figure(report, "blocking", "frames_during_call").value == 0)
-        #expect(try figure(report, "blocking", "frames_dropped").value >= 5)
+        // How many frames the call cost depends on how long the blocked call took on this
+        // machine; that none was drawn during it, and at least one was missed, does not.
+        #expect(try figure(report, "blocking", "frames_dropped").value >= 1)
         let steps = report.variants[0].steps
         let call = try #require(steps.first { $0.name == "takesTooLong()" })
         #expect(call.isolation == "main actor", "the blocking call ran in its caller's isolation")
