@@ -82,7 +82,7 @@ struct LessonSession {
             // Steps outside any named lane show in the lane "top-level task". The variant runs in
             // a task of its own, unnamed, so a caller's task name (a test runner names its tasks)
             // does not become the variant's lane.
-            try await Task { @MainActor in try await variant.run(context) }.value
+            try await Task { @MainActor in try await context.probe.withTaskIdentity { try await variant.run(context) } }.value
         } catch {
             failure = "\(error)"
             StandardError.write("\(lesson.name): error: variant '\(variant.name)' failed: \(error)")
@@ -117,17 +117,18 @@ struct LessonSession {
                     .replacingOccurrences(of: "    ", with: "  ", options: .anchored))
             }
         }
-        if !steps.isEmpty {
+        // Collapsed, a table of instant markers only has no rows: then there is no section.
+        let collapsed = options.allSteps ? nil : Table.spans(steps, origin: spans.map(\.start).min(), collapsing: true)
+        if !steps.isEmpty && collapsed?.rows.isEmpty != true {
             console.subheading("Where each step ran")
-            if options.allSteps {
-                console.table(Table.spans(steps, origin: spans.map(\.start).min()))
-            } else {
-                let table = Table.spans(steps, origin: spans.map(\.start).min(), collapsing: true)
-                let shown = Table(headers: table.headers, rows: Array(table.rows.prefix(8)), rightAligned: table.rightAligned)
-                if !shown.rows.isEmpty { console.table(shown) }
-                if table.rows.count > shown.rows.count || table.rows.count < steps.count {
-                    console.say(terminal.paint("  (\(steps.count) steps; alike ones merged ×N, instant markers left out: --steps lists each)", .dim))
+            if let table = collapsed {
+                let shown = Table(headers: table.headers, rows: Array(table.rows.prefix(Self.collapsedRowLimit)), rightAligned: table.rightAligned)
+                console.table(shown)
+                if let note = Self.collapsedNote(steps: steps, rows: table.rows.count, shown: shown.rows.count) {
+                    console.say(terminal.paint(note, .dim))
                 }
+            } else {
+                console.table(Table.spans(steps, origin: spans.map(\.start).min()))
             }
             if !legendShown.withLock({ $0 }) {  // once per lesson: the columns mean the same in every variant
                 legendShown.withLock { $0 = true }
