@@ -62,7 +62,7 @@ struct LessonSession {
         console.say(terminal.paint("\(lesson.title)", .bold + .underline))
         console.paragraph(lesson.introduction)
         console.say(terminal.paint("  Time scale: \(options.scale). Seed: \(options.seed). "
-            + (options.showTrace ? "" : "Add --trace to draw each variant's timeline."), .dim))
+            + (options.showTrace ? "" : "Add --trace to draw each variant's timeline, --steps to list every step."), .dim))
         if lesson.name != "isolation-modes" {  // that lesson compiles its code in every mode, and says so
             console.say(terminal.paint("  Compiled in \(CompileMode.ofLabKit.title) mode as shipped: where code runs is told for that mode "
                 + "(swift run isolation-modes shows Swift 6.2's others).", .dim))
@@ -119,7 +119,7 @@ struct LessonSession {
         }
         // Collapsed, a table of instant markers only has no rows: then there is no section.
         let collapsed = options.allSteps ? nil : Table.spans(steps, origin: spans.map(\.start).min(), collapsing: true)
-        if !steps.isEmpty && collapsed?.rows.isEmpty != true {
+        if !steps.isEmpty && collapsed?.rows.isEmpty != true && (options.allSteps || !variant.stepsOnRequest) {
             console.subheading("Where each step ran")
             if let table = collapsed {
                 let shown = Table(headers: table.headers, rows: Array(table.rows.prefix(Self.collapsedRowLimit)), rightAligned: table.rightAligned)
@@ -130,7 +130,9 @@ struct LessonSession {
             } else {
                 console.table(Table.spans(steps, origin: spans.map(\.start).min()))
             }
-            if !legendShown.withLock({ $0 }) {  // once per lesson: the columns mean the same in every variant
+            // With --steps, once per lesson: the columns mean the same in every variant. A default
+            // run keeps to its line budget; the legend is also in the lesson's --help.
+            if options.allSteps, !legendShown.withLock({ $0 }) {
                 legendShown.withLock { $0 = true }
                 console.say(terminal.paint(Table.spansLegend.wrapped(to: terminal.width - 2, indent: "  "), .dim))
             }

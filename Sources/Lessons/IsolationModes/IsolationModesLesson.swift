@@ -19,8 +19,8 @@ public struct IsolationModesLesson: Lesson {
 
     public var variants: [LessonVariant] {
         [
-            WhereCallsRunVariant.variant,
-            HopCostVariant.variant,
+            WhereCallsRunVariant.variant.stepsWithFlagOnly,
+            HopCostVariant.variant.extra,
             RefusedLinesVariant.variant,
         ]
     }
