@@ -78,6 +78,7 @@ struct LessonSession {
         let clock = ContinuousClock()
         let start = clock.now
         var failure: String?
+        let saidBefore = console.paragraphsSaid.count
         do {
             // Steps outside any named lane show in the lane "top-level task". The variant runs in
             // a task of its own, unnamed, so a caller's task name (a test runner names its tasks)
@@ -90,9 +91,11 @@ struct LessonSession {
         let wall = start.duration(to: clock.now).seconds
         let spans = context.probe.spans
         report(context: context, spans: spans, wall: wall, variant: variant)
-        let result = LessonReport.VariantResult(
+        var result = LessonReport.VariantResult(
             name: variant.name, title: variant.title, succeeded: failure == nil, error: failure,
             wallSeconds: wall, figures: context.figures, steps: LessonReport.steps(from: spans))
+        result.narration = Array(console.paragraphsSaid.dropFirst(saidBefore))
+        result.stated = context.statedFigures
         return (result, spans)
     }
 

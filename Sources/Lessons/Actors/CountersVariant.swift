@@ -58,6 +58,10 @@ enum CountersVariant {
             console.say(console.terminal.paint("  * with a wider gap between its read and its write; its time includes that gap.", .dim))
         }
         console.paragraph(CounterNarration.race(lost: raceLost, of: raceTotal, attempts: raceAttempts, maximumAttempts: raceAttemptsAllowed, safeLost: safeLost))
+        let timed = costs.map(\.secondsPerIncrement).filter { $0 > 0 }
+        if let low = timed.min(), let high = timed.max(), timed.count > 1 {
+            context.recordInTable(Figure(key: "cost_spread", label: "dearest ÷ cheapest, per increment", value: high / low, unit: .ratio))
+        }
         console.paragraph(CounterNarration.costs(costs))
         console.note("""
             To see the race reported, build with the thread sanitizer: \

@@ -48,7 +48,7 @@ enum ThreeRoversVariant {
             slowest call (\(slowest.formattedAsDuration)); the service saw \
             \(concurrentMeter.stats.maxInFlight) calls in flight at once instead of \
             \(sequentialMeter.stats.maxInFlight). Same photos (\(sequentialPhotos.count) and \
-            \(concurrentPhotos.count)), \((sequentialTime / concurrentTime).formatted(significantDigits: 2))× sooner.
+            \(concurrentPhotos.count)), \((sequentialTime / concurrentTime).formattedAsRatio) sooner.
             """)
     }
 }

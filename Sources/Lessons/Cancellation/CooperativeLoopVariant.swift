@@ -15,7 +15,7 @@ enum CooperativeLoopVariant {
         let console = context.console
         let work = context.scale.duration(sourceSeconds: 4)
         console.paragraph("""
-            A thumbnail renderer computes for \(work.humanReadable) in 100 chunks. We cancel it a \
+            A thumbnail renderer runs a CPU loop sized for \(context.stated(seconds: work.seconds)) in 100 chunks. We cancel it a \
             tenth of the way in. One version checks Task.isCancelled between chunks; the other never \
             looks. Nothing in the loop suspends, so nothing else can stop it.
             """)
@@ -32,7 +32,8 @@ enum CooperativeLoopVariant {
         console.paragraph("""
             The loop that never checks did all \(unchecked.chunks) chunks and ended \
             \(unchecked.stopLatency.formattedAsDuration) after cancel(). The one that checks stopped \
-            within a chunk: \(checked.stopLatency.formattedAsDuration). Cancellation is cooperative.
+            after \(checked.chunksDone) of \(checked.chunks), \(checked.stopLatency.formattedAsDuration) after cancel(). \
+            Cancellation is cooperative.
             """)
     }
 
