@@ -80,8 +80,19 @@ struct SyncVsAsyncLessonTests {
 
     @Test func prioritiesAreMeasuredNotAssumed() async throws {
         let report = try await run(["priorities"], scale: 0.01)
+        let high = try figure(report, "priorities", "mean_finish_high_seconds").value
+        let background = try figure(report, "priorities", "mean_finish_background_seconds").value
         let ratio = try figure(report, "priorities", "high_vs_background").value
-        #expect(ratio > 0 && ratio.isFinite)
+        #expect(abs(ratio - high / background) < 1e-9, "the ratio is the two means'")
+        // The sentence printed is the one the figures choose, whichever way this run went.
+        let said = report.variants.first { $0.name == "priorities" }?.narration?.joined(separator: " ") ?? ""
+        #expect(said.contains(PrioritiesVariant.verdict(meanHigh: high, meanBackground: background)))
+    }
+
+    @Test func eachPriorityOutcomeHasItsOwnSentence() {
+        #expect(PrioritiesVariant.verdict(meanHigh: 0.05, meanBackground: 0.1).contains("overtook the queue"))
+        #expect(PrioritiesVariant.verdict(meanHigh: 0.1, meanBackground: 0.1).contains("did not overtake"))
+        #expect(PrioritiesVariant.verdict(meanHigh: 0.12, meanBackground: 0.1).contains("did not overtake"))
     }
 }
 
