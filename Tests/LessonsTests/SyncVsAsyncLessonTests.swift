@@ -44,8 +44,10 @@ struct SyncVsAsyncLessonTests {
     @Test func blockingTasksQueueForThreadsWhileSuspendingOnesWaitTogether() async throws {
         let report = try await run(["thread-sleep"], scale: 0.02)
         let tasks = try figure(report, "thread-sleep", "tasks").value
-        let width = try figure(report, "thread-sleep", "executor_width").value
-        #expect(try figure(report, "thread-sleep", "blocking_peak").value <= width)
+        // Not `<= width`: the width is probed before the run, and a loaded machine can probe 1
+        // and then run 2 at once (seen under load). Queued means: not all of them at once.
+        let peak = try figure(report, "thread-sleep", "blocking_peak").value
+        #expect(peak >= 1 && peak < tasks, "blocking tasks queued for threads")
         #expect(try figure(report, "thread-sleep", "suspending_peak").value == tasks)
     }
 

@@ -26,12 +26,18 @@ enum ExecutorWidthVariant {
         context.record("blocking_predicted_seconds", "predicted: ⌈5 ÷ width⌉ × delay", seconds: Double((5 + width - 1) / width) * delay)
         context.record("suspending_total_seconds", "5 suspending tasks took", seconds: suspending.wall)
         context.record("suspending_waves", "suspending tasks finished in waves", count: suspendingWaves)
+        // Every count and the claim's verdict from this run: a machine with five threads or more
+        // runs the blocking version in one wave too.
+        func wavesText(_ count: Int) -> String { count == 1 ? "1 wave" : "\(count) waves" }
+        let claim = blockingWaves > 1 && suspendingWaves == 1
+            ? "On this machine the book's claim holds only for the suspending version."
+            : blockingWaves == 1 ? "Here the blocking tasks finished together too: this run had a thread for each."
+            : "Here neither version finished in one wave."
         console.paragraph("""
-            Blocking: \(blocking.peakConcurrency) ran at a time, so they finished in \(blockingWaves) \
-            waves over \(blocking.wall.formattedAsDuration). Suspending: all \(suspending.peakConcurrency) \
-            waited together and finished in \(suspendingWaves) wave after \
-            \(suspending.wall.formattedAsDuration). On this machine the book's claim holds only for \
-            the suspending version.
+            Blocking: at most \(blocking.peakConcurrency) ran at a time, and they finished in \(wavesText(blockingWaves)) \
+            over \(blocking.wall.formattedAsDuration). Suspending: \(suspending.peakConcurrency == 5 ? "all 5" : "at most \(suspending.peakConcurrency)") \
+            waited together and finished in \(wavesText(suspendingWaves)) after \
+            \(suspending.wall.formattedAsDuration). \(claim)
             """)
     }
 
