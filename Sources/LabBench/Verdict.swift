@@ -15,7 +15,10 @@ enum Verdict {
             let ofIdeal = variant.efficiency.map { ", \(Int(($0 * 100).rounded()))% of ideal" } ?? ""
             return "\(variant.name) (\(variant.summary.median.formattedAsDuration)\(ofIdeal))"
         }
-        guard ordered.count > 1 else { return "\(described(best))." }
+        guard ordered.count > 1 else {
+            let ofIdeal = best.efficiency.map { ", \(Int(($0 * 100).rounded()))% of ideal" } ?? ""
+            return "\(best.name): \(best.summary.median.formattedAsDuration) at the median\(ofIdeal)."
+        }
         // The fastest and every variant its samples cannot be told apart from.
         let tied = ordered.dropFirst().filter { Statistics.mannWhitney(times(best), times($0)).p >= significance }
         var sentence = tied.isEmpty
