@@ -17,8 +17,8 @@ public final class Probe: Sendable {
     }
 
     /// The lane name tasks inherit: set with `withLane(_:)`, remembering which task (its
-    /// `TaskIdentity.id`) set it, so
-    /// a named child task (SE-0469) can tell an inherited label from one its own code gave.
+    /// `TaskIdentity.id`) set it, so a named child task (SE-0469) can tell an inherited label
+    /// from one its own code gave.
     struct LaneLabel: Sendable {
         let text: String
         let setByTask: Int?
