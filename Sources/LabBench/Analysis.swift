@@ -41,27 +41,10 @@ public enum Analysis {
         key.hasSuffix("_seconds") ? value.formattedAsDuration : value.formatted(significantDigits: 3)
     }
 
-    /// "task group: 15.6× faster than sequential, 96% of ideal." in plain words.
+    /// The verdict (see `Verdict`), then the suite's own figures, allocations and warnings.
     static func conclusion(_ suite: BenchmarkSuite, _ variants: [VariantResult]) -> String {
-        guard let best = variants.min(by: { $0.summary.median < $1.summary.median }) else { return "No samples." }
-        var sentence: String
-        let ofIdeal = best.efficiency.map { "\(Int(($0 * 100).rounded()))% of ideal" }
-        if best.name == suite.reference {
-            let runnerUp = variants.filter { $0.name != suite.reference }.min { $0.summary.median < $1.summary.median }
-            if let runnerUp {
-                // The efficiency belongs to the fastest, so it stands next to its name.
-                sentence = "\(suite.reference) is the fastest\(ofIdeal.map { " (\($0))" } ?? ""); \(runnerUp.name) takes \(runnerUp.ratio.formatted(significantDigits: 3))× as long"
-                    + (runnerUp.isSignificant ? "" : " (not a significant difference, p = \(runnerUp.pValue.formatted(significantDigits: 2)))")
-            } else {
-                sentence = "\(suite.reference): \(best.summary.median.formattedAsDuration)" + (ofIdeal.map { ", \($0)" } ?? "")
-            }
-        } else if best.isSignificant {
-            sentence = "\(best.name): \(best.speedup.formatted(significantDigits: 3))× faster than \(suite.reference)" + (ofIdeal.map { ", \($0)" } ?? "")
-        } else {
-            sentence = "\(best.name) and \(suite.reference) do not differ significantly (p = \(best.pValue.formatted(significantDigits: 2)))"
-                + (ofIdeal.map { "; \(best.name) reaches \($0)" } ?? "")
-        }
-        sentence += "."
+        guard !variants.isEmpty else { return "No samples." }
+        var sentence = Verdict.sentence(reference: suite.reference, variants: variants)
         func figures(_ key: String) -> String {
             variants.compactMap { variant in variant.extra[key].map { "\(variant.name) \(Self.extraValue(key, $0))" } }.joined(separator: ", ")
         }

@@ -45,10 +45,12 @@ public struct ExerciseCommands {
 
     // MARK: lab exercises
 
-    public func list() throws -> Int32 {
+    /// Every exercise with the student's progress, or only the one named (`lab exercises 03`).
+    public func list(only name: String? = nil) throws -> Int32 {
         let progress = try Progress.load(environment: environment)
+        let chosen = try name.map { [try exercise($0, progress: progress)] } ?? ExerciseCatalog.all
         var table = Table(headers: ["", "exercise", "lesson", "kind", "title", "min"], rightAligned: [5])
-        for exercise in ExerciseCatalog.all {
+        for exercise in chosen {
             let entry = progress[exercise.id]
             let mark = entry.solved ? terminal.paint("✔", .green) : entry.attempts > 0 ? terminal.paint("…", .yellow) : "·"
             table.append([mark, exercise.id, exercise.lesson, exercise.kind.rawValue, exercise.title, "\(exercise.minutes)"])
@@ -57,6 +59,9 @@ public struct ExerciseCommands {
         let shown = StudentWorkspace.displayPath(try workspace.prepare(), root: root)
         say(terminal.paint("Exercises", .bold) + " — \(solved) of \(ExerciseCatalog.all.count) solved. Edit your copy in \(shown)/ (open it in your editor), then `swift run lab check`.")
         say(table.render(on: terminal))
+        if name != nil, let exercise = chosen.first {
+            say("  Your copy: \(workspace.displayPath(for: exercise)). Check it with `swift run lab check \(exercise.id.prefix(2))`.")
+        }
         return 0
     }
 
@@ -129,7 +134,9 @@ public struct ExerciseCommands {
             shown = min(exercise.hints.count, progress[exercise.id].hintsShown + 1)
             progress[exercise.id].hintsShown = shown
         }
-        say(terminal.paint("Hints for \(exercise.id)", .bold) + " (\(shown) of \(exercise.hints.count); ask again for a more specific one)")
+        // "Ask again" only while there is another hint to show.
+        let more = shown < exercise.hints.count ? "; ask again for a more specific one" : "; that is the last one"
+        say(terminal.paint("Hints for \(exercise.id)", .bold) + " (\(shown) of \(exercise.hints.count)\(more))")
         for (index, hint) in exercise.hints.prefix(shown).enumerated() {
             say(("\(index + 1). " + hint).wrapped(to: terminal.width, indent: "  "))
         }

@@ -62,7 +62,7 @@ enum LabCommand {
                                             terminal: .detect(noColorFlag: parsed.flag("no-color")))
             let name = parsed.positionals.first
             switch command {
-            case .exercises: return parsed.flag("verify") ? try await commands.verify(only: name) : try commands.list()
+            case .exercises: return parsed.flag("verify") ? try await commands.verify(only: name) : try commands.list(only: name)
             case .check: return try await commands.check(name)
             case .watch: return try await commands.watch(name)
             case .hint: return try commands.hint(name)

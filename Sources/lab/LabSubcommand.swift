@@ -30,7 +30,7 @@ enum LabSubcommand: String, CaseIterable {
             return CommandSpec(name, summary: "Measure this machine's concurrency facts", options: [Self.json, Self.askHelp])
         case .exercises:
             return CommandSpec(name, summary: "The classroom exercises and your progress",
-                               positionals: .init("EXERCISE", help: "With --verify: only exercises whose number or name starts with this"),
+                               positionals: .init("EXERCISE", help: "Only this exercise, by number or name, e.g. 03 (with --verify: grade only its known answers)"),
                                options: [OptionSpec("verify", help: "Grade every known answer: originals fail, solutions and alternatives pass, catalogued mistakes fail with their message"),
                                          Self.noColor, Self.askHelp])
         case .check:

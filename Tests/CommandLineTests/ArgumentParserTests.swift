@@ -25,6 +25,14 @@ struct ArgumentParserTests {
         #expect(parsed.texts("variant") == ["a", "b"])
     }
 
+    @Test func askingForHelpNeedsNoRequiredArgument() throws {
+        let required = CommandSpec("grade", summary: "", positionals: .init("PATH", minimum: 1, help: ""),
+                                   options: [OptionSpec("help", short: "h", help: "")])
+        #expect(try required.parse(["--help"]).flag("help"))
+        #expect(try required.parse(["-h"]).flag("help"))
+        #expect(throws: UsageError.self) { try required.parse([]) }
+    }
+
     @Test func doubleDashEndsOptions() throws {
         #expect(try parser.parse(["--", "--trace"]).positionals == ["--trace"])
     }

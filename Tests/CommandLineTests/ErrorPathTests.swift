@@ -33,6 +33,7 @@ struct ErrorPathTests {
         ("lab", ["bench", "nosuch"], "no suite matches 'nosuch'"),
         ("lab", ["grade"], "missing PATH"),
         ("lab", ["exercises", "--verify", "99"], "unknown exercise '99'"),
+        ("lab", ["exercises", "99"], "unknown exercise '99'"),
         ("lab", ["grade", "/no/such/student"], "is not a student's folder"),
         ("lab", ["grade", "--jobs", "0", "Exercises"], "invalid value '0' for '--jobs'"),
         ("lab", ["grade", "--jobs", "2.7", "Exercises"], "invalid value '2.7' for '--jobs'"),
@@ -77,6 +78,34 @@ struct ClassroomCommandTests {
         #expect(result.status == 1)
         #expect(result.standardError.contains("solve '03-async-let-rovers' first"))
         #expect(result.standardOutput.isEmpty)
+    }
+
+    @Test(arguments: ["grade", "reset", "check", "exercises"])
+    func helpIsShownWithoutTheRequiredArgument(command: String) throws {
+        let result = try ProcessRunner.run("lab", [command, "--help"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("lab \(command)") && result.standardError.isEmpty, "\(result.standardOutput)")
+    }
+
+    @Test func exercisesWithANumberListsThatOne() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("lab-class-\(UUID().uuidString)").path
+        let environment = ["CONCURRENCY_LAB_HOME": home, "CONCURRENCY_LAB_WORK": home + "/work"]
+        let one = try ProcessRunner.run("lab", ["exercises", "03"], environment: environment)
+        let all = try ProcessRunner.run("lab", ["exercises"], environment: environment)
+        #expect(one.status == 0 && all.status == 0, "\(one.standardError)")
+        #expect(one.standardOutput.contains("03-async-let-rovers"))
+        // Whole ids: the temporary folder's UUID, printed too, can contain "04-".
+        #expect(!one.standardOutput.contains("04-group-manifests"), "\(one.standardOutput)")
+        #expect(all.standardOutput.contains("04-group-manifests"))
+    }
+
+    @Test func theLastHintDoesNotPromiseAnother() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("lab-class-\(UUID().uuidString)").path
+        var outputs: [String] = []
+        for _ in 0..<4 { outputs.append(try ProcessRunner.run("lab", ["hint", "03"], environment: ["CONCURRENCY_LAB_HOME": home]).standardOutput) }
+        #expect(outputs[0].contains("ask again"))
+        #expect(outputs[2].contains("(3 of 3; that is the last one)") && !outputs[2].contains("ask again"), "\(outputs[2])")
+        #expect(outputs[3].contains("(3 of 3; that is the last one)"))
     }
 
     @Test func hintsGetMoreSpecificEachTime() throws {

@@ -39,3 +39,31 @@ struct SVGAxisTests {
         #expect(!svg.contains("nan") && !svg.contains("inf"), "every coordinate is a number")
     }
 }
+
+/// The harness-overhead chart labelled every tick "< 0.001 ns": labels must tell ticks apart.
+@Suite("SVG chart axis labels")
+struct SVGAxisLabelTests {
+    static func labels(_ svg: String) -> [String] {
+        svg.components(separatedBy: "class=\"tick\" text-anchor=\"middle\">").dropFirst().map { $0.components(separatedBy: "<").first ?? "" }
+    }
+
+    @Test func noTwoTicksReadAlikeAndNoneReadsBelowResolution() {
+        for (minimum, maximum, log) in [(1e-15, 1e-9, true), (1e-15, 1e-13, false), (2e-9, 3e-5, true), (0.001, 0.047, false)] {
+            let labels = SVGCharts.labelledTicks(minimum: minimum, maximum: maximum, log: log).map(\.formattedAsDuration)
+            #expect(Set(labels).count == labels.count, "\(labels)")
+            #expect(!labels.contains { $0.hasPrefix("<") }, "\(labels)")
+        }
+    }
+
+    @Test func aSuiteOfUntimeableOperationsSaysSoOnce() {
+        let definition = BenchmarkSuite(name: "overhead", kind: .primitive, summary: "", reference: "a",
+                                        variants: [BenchmarkVariant("a") { _ in }, BenchmarkVariant("b") { _ in }])
+        let tiny = Sample(iterations: 1_000_000, wallSeconds: 1e-8, cpuSeconds: 1e-8, voluntarySwitches: 0, involuntarySwitches: 0,
+                          peakMemoryBytes: 0, threads: 1, extra: [:])
+        let suite = Analysis.analyze(definition, samples: ["a": Array(repeating: tiny, count: 5), "b": Array(repeating: tiny, count: 5)], timelines: [])
+        let labels = Self.labels(SVGCharts.medians(suite))
+        #expect(!labels.contains("&lt; 0.001 ns"), "\(labels)")
+        #expect(Set(labels).count == labels.count, "\(labels)")
+        #expect(labels.contains { $0.contains("below what the timer resolves") }, "\(labels)")
+    }
+}

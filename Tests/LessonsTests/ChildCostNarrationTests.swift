@@ -17,7 +17,8 @@ struct ChildCostNarrationTests {
         #expect(sentence.contains("async let made 130 mallocs for 10,000 children, not one per child"))
         #expect(sentence.contains("Task {} made 4 mallocs per task (1400 bytes)"))
         #expect(sentence.contains("A group child made 5: a group cannot know"))
-        #expect(sentence.contains("The time follows: async let took 500 ns per child, Task {} 1.2 µs."))
+        #expect(sentence.contains("async let was also the faster: async let took 500 ns per child, Task {} 1.2 µs."))
+        #expect(!sentence.contains("follows"), "a cause the run does not measure")
     }
 
     @Test func aBoundTaskLocalIsNamedWhenItCostsAsyncLetAMalloc() {
@@ -33,8 +34,14 @@ struct ChildCostNarrationTests {
     @Test func closeTimesAreNotCalledAConsequence() {
         let sentence = ChildCostNarration.sentence(Self.costs(task: 40_000, asyncLet: 0, letSeconds: 0.011), unavailable: nil)
         #expect(sentence.contains("not one per child"))
-        #expect(sentence.contains("The times are closer than the counts"))
+        #expect(sentence.contains("The times were about the same"))
         #expect(!sentence.contains("follows"))
+    }
+
+    @Test func aSlowerAsyncLetWithFewerMallocsIsSaidToBeSlower() {
+        let sentence = ChildCostNarration.sentence(Self.costs(task: 40_000, asyncLet: 0, taskSeconds: 0.012, letSeconds: 0.017), unavailable: nil)
+        #expect(sentence.contains("Yet async let was the slower: async let took 1.7 µs per child, Task {} 1.2 µs."))
+        #expect(!sentence.contains("follows") && !sentence.contains("faster:"))
     }
 
     @Test func aRuntimeWhereAsyncLetAllocatesIsReportedAsMeasured() {

@@ -67,7 +67,7 @@ struct CounterNarrationTests {
                                            .init(name: "Atomic", secondsPerIncrement: 20e-9)], contended: true)
         #expect(text.contains("the cheapest was the Atomic"))
         #expect(text.contains("the dearest the actor"))
-        #expect(text.contains("20.0× apart"))
+        #expect(text.contains("20× apart"))
         #expect(!text.contains("not the cheapest"))
     }
 

@@ -127,6 +127,14 @@ struct DocumentationTests {
         }
     }
 
+    @Test func theReadmeNamesEveryLessonFlag() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+            .replacingOccurrences(of: "\n", with: " ")
+        for option in LessonOptions.options {
+            #expect(readme.contains("`--\(option.name)"), "the README's flag list names --\(option.name)")
+        }
+    }
+
     @Test func everyDocLinkResolves() throws {
         let docs = Self.root.appendingPathComponent("docs")
         for name in try FileManager.default.contentsOfDirectory(atPath: docs.path) where name.hasSuffix(".md") {

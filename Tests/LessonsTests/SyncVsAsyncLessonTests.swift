@@ -46,8 +46,10 @@ struct SyncVsAsyncLessonTests {
     @Test func blockingTasksQueueForThreadsWhileSuspendingOnesWaitTogether() async throws {
         let report = try await run(["thread-sleep"], scale: 0.02)
         let tasks = try figure(report, "thread-sleep", "tasks").value
-        let width = try figure(report, "thread-sleep", "executor_width").value
-        #expect(try figure(report, "thread-sleep", "blocking_peak").value <= width)
+        // Not `<= width`: the width is probed before the run, and a loaded machine can probe 1
+        // and then run 2 at once (seen under load). Queued means: not all of them at once.
+        let peak = try figure(report, "thread-sleep", "blocking_peak").value
+        #expect(peak >= 1 && peak < tasks, "blocking tasks queued for threads")
         #expect(try figure(report, "thread-sleep", "suspending_peak").value == tasks)
     }
 
@@ -82,8 +84,19 @@ struct SyncVsAsyncLessonTests {
 
     @Test func prioritiesAreMeasuredNotAssumed() async throws {
         let report = try await run(["priorities"], scale: 0.01)
+        let high = try figure(report, "priorities", "mean_finish_high_seconds").value
+        let background = try figure(report, "priorities", "mean_finish_background_seconds").value
         let ratio = try figure(report, "priorities", "high_vs_background").value
-        #expect(ratio > 0 && ratio.isFinite)
+        #expect(abs(ratio - high / background) < 1e-9, "the ratio is the two means'")
+        // The sentence printed is the one the figures choose, whichever way this run went.
+        let said = report.variants.first { $0.name == "priorities" }?.narration?.joined(separator: " ") ?? ""
+        #expect(said.contains(PrioritiesVariant.verdict(meanHigh: high, meanBackground: background)))
+    }
+
+    @Test func eachPriorityOutcomeHasItsOwnSentence() {
+        #expect(PrioritiesVariant.verdict(meanHigh: 0.05, meanBackground: 0.1).contains("overtook the queue"))
+        #expect(PrioritiesVariant.verdict(meanHigh: 0.1, meanBackground: 0.1).contains("did not overtake"))
+        #expect(PrioritiesVariant.verdict(meanHigh: 0.12, meanBackground: 0.1).contains("did not overtake"))
     }
 }
 
@@ -124,7 +137,8 @@ struct CompilerDiagnosticsTests {
         }
         let text = result.standardError
         #expect((result.status != 0) == diagnostic.isError, "errors stop the build, warnings do not")
-        #expect(text.contains(diagnostic.message), "compiler said: \(text)")
+        // An empty message: code a lesson says Swift 6 accepts, so the compiler says nothing.
+        #expect(diagnostic.message.isEmpty ? text.isEmpty : text.contains(diagnostic.message), "compiler said: \(text)")
     }
 }
 

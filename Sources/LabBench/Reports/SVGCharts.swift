@@ -20,7 +20,13 @@ enum SVGCharts {
             return left + max(0, min(1, fraction)) * (width - left - right)
         }
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"\(escape(suite.name)) medians\">"
-        for tick in ticks(minimum: minimum, maximum: maximum, log: logScale) {
+        let axis = labelledTicks(minimum: minimum, maximum: maximum, log: logScale)
+        if axis.isEmpty || axis.allSatisfy({ $0 == 0 }) {
+            // Nothing the timer resolves (the harness's empty operation): one honest label, not
+            // a row of identical "< 0.001 ns" ticks.
+            svg += "<text x=\"\(f((left + width - right) / 2))\" y=\"\(f(height - 26))\" class=\"tick\" text-anchor=\"middle\">every time under \(escape(Double.untimeableSeconds.formattedAsDuration)) per operation: below what the timer resolves</text>"
+        }
+        for tick in axis {
             let position = x(tick)
             svg += "<line x1=\"\(f(position))\" y1=\"\(f(top - 4))\" x2=\"\(f(position))\" y2=\"\(f(height - 42))\" class=\"grid\"/>"
             svg += "<text x=\"\(f(position))\" y=\"\(f(height - 26))\" class=\"tick\" text-anchor=\"middle\">\(escape(tick.formattedAsDuration))</text>"
@@ -87,6 +93,15 @@ enum SVGCharts {
         let maximum = largest > 0 ? largest * 1.08 : 1e-9
         let minimum = max(values.filter { $0 > 0 }.min() ?? maximum / 1000, maximum / 1e6)
         return (minimum, maximum)
+    }
+
+    /// The ticks worth a label: none below what a time can be told apart from zero (each would
+    /// read "< 0.001 ns"), and no two that print alike.
+    static func labelledTicks(minimum: Double, maximum: Double, log: Bool) -> [Double] {
+        var seen = Set<String>()
+        return ticks(minimum: minimum, maximum: maximum, log: log).filter { tick in
+            (tick == 0 || tick >= Double.untimeableSeconds) && seen.insert(tick.formattedAsDuration).inserted
+        }
     }
 
     static func ticks(minimum: Double, maximum: Double, log: Bool) -> [Double] {

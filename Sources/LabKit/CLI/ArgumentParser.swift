@@ -42,7 +42,9 @@ struct ArgumentParser {
             }
             parsed.values[option.name, default: []].append(try option.convert(text))
         }
-        if let positionals = spec.positionals, parsed.positionals.count < positionals.minimum {
+        // Asking for help needs no arguments: `lab grade --help` shows help, not "missing PATH".
+        let wantsHelp = parsed.values["help"] != nil && spec.options.contains { $0.name == "help" }
+        if !wantsHelp, let positionals = spec.positionals, parsed.positionals.count < positionals.minimum {
             throw .missingArgument("\(positionals.name): \(positionals.help)")
         }
         return parsed

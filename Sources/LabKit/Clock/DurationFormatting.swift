@@ -33,6 +33,18 @@ extension Double {
         }
     }
 
+    /// The value as `formattedAsDuration` prints it (three significant digits), so a ratio of
+    /// two printed figures comes out as a reader dividing them would get it.
+    public var roundedAsPrinted: Double {
+        guard isFinite, self != 0 else { return self }
+        let scale = Foundation.pow(10, Double(3 - Int(Foundation.floor(Foundation.log10(Swift.abs(self)))) - 1))
+        return (self * scale).rounded() / scale
+    }
+
+    /// A ratio as figures print it, "3.92×": sentences use it too, so a sentence and the
+    /// figure beside it read the same.
+    public var formattedAsRatio: String { "\(formatted(significantDigits: 3))×" }
+
     /// The number with about `digits` significant digits and no trailing zeros.
     public func formatted(significantDigits digits: Int) -> String {
         guard isFinite else { return "\(self)" }

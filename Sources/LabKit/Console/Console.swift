@@ -8,6 +8,9 @@ public final class Console: Sendable {
     private let sink: Locked<TextSink>
     /// A status line redrawn in place under the output (TTY only), e.g. the UI loop's frames.
     private let liveLine = Locked<String?>(nil)
+    /// Every paragraph, narrated or not: `--json` reports what each variant said, so a test can
+    /// check each figure in a sentence against the figures the run recorded.
+    private let paragraphs = Locked<[String]>([])
 
     public init(terminal: Terminal, narrates: Bool = true, sink: TextSink = .standardOutput) {
         self.terminal = terminal
@@ -52,6 +55,7 @@ public final class Console: Sendable {
 
     /// A paragraph wrapped to the terminal width.
     public func paragraph(_ text: String, style: Style = .plain) {
+        paragraphs.withLock { $0.append(text) }
         say(terminal.paint(text.wrapped(to: terminal.width, indent: "  "), style))
     }
 
@@ -67,6 +71,9 @@ public final class Console: Sendable {
     public func table(_ table: Table) {
         say(table.render(on: terminal))
     }
+
+    /// The paragraphs said so far, in order (narrated or not).
+    public var paragraphsSaid: [String] { paragraphs.withLock { $0 } }
 
     /// The text written so far, when the sink is a buffer (tests).
     public var capturedText: String { sink.withLock { $0.captured } }

@@ -27,7 +27,7 @@ public struct Figure: Sendable, Codable, Equatable {
         switch unit {
         case .seconds: value.formattedAsDuration
         case .count: "\(Int(value))"
-        case .ratio: "\(value.formatted(significantDigits: 3))×"
+        case .ratio: value.formattedAsRatio
         case .bytes: "\(Int(value)) B"
         case .text: text ?? ""
         case .flag: value != 0 ? "yes" : "no"

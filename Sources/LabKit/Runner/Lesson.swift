@@ -41,6 +41,17 @@ public struct LessonVariant: Sendable {
         return copy
     }
 
+    /// Its steps table is printed with `--steps` only: its own table already says where each
+    /// step ran, and the default run keeps to its line budget.
+    public private(set) var stepsOnRequest = false
+
+    /// This variant with its steps table behind `--steps`.
+    public var stepsWithFlagOnly: LessonVariant {
+        var copy = self
+        copy.stepsOnRequest = true
+        return copy
+    }
+
     public init(_ name: String, title: String, run: @escaping @MainActor @Sendable (LessonContext) async throws -> Void) {
         self.name = name
         self.title = title

@@ -7,6 +7,7 @@ public final class LessonContext: Sendable {
     public let probe: Probe
     public let work: SimulatedWork
     private let recorded = Locked<[Figure]>([])
+    private let statedTexts = Locked<[String]>([])
 
     public init(options: LessonOptions, console: Console, probe: Probe = Probe()) {
         self.options = options
@@ -60,10 +61,30 @@ public final class LessonContext: Sendable {
 
     public func figure(_ key: String) -> Figure? { figures.first { $0.key == key } }
 
-    /// Seconds of source time, for narration: "5 s (250 ms at this scale)".
+    /// Seconds of source time, for narration: "5 s (250 ms at this scale)". A setting, not a
+    /// measurement: recorded as stated, so a sentence may say it.
     public func describe(sourceSeconds seconds: Double) -> String {
         let real = seconds * scale.factor
-        return scale == .realTime ? real.formattedAsDuration
-            : "\(seconds.formatted(significantDigits: 3)) s (\(real.formattedAsDuration) at this scale)"
+        let source = "\(seconds.formatted(significantDigits: 3)) s"
+        statedTexts.withLock { $0.append(source) }
+        return scale == .realTime ? stated(seconds: real) : "\(source) (\(stated(seconds: real)) at this scale)"
     }
+
+    /// A duration the narration states as a fact of the scenario or a setting (a 60 Hz frame is
+    /// 16.7 ms; the helper's work is calibrated for 20 ms), not as something this run measured.
+    public func stated(seconds: Double) -> String {
+        let text = seconds.formattedAsDuration
+        statedTexts.withLock { $0.append(text) }
+        return text
+    }
+
+    /// A ratio the narration uses as a rule ("about the same: within 1.5×"), not a measurement.
+    public func stated(ratio: Double) -> String {
+        let text = ratio.formattedAsRatio
+        statedTexts.withLock { $0.append(text) }
+        return text
+    }
+
+    /// What `stated(seconds:)`, `stated(ratio:)` and `describe(sourceSeconds:)` said.
+    public var statedFigures: [String] { statedTexts.withLock { $0 } }
 }

@@ -26,6 +26,11 @@ public struct LessonReport: Sendable, Codable {
         public let wallSeconds: Double
         public let figures: [Figure]
         public let steps: [Step]
+        /// The paragraphs the variant said, and the durations it stated as settings rather than
+        /// measured ("5 s (250 ms at this scale)"): every other time or ratio in its sentences
+        /// must be one of its figures as printed. Nil in reports made before they existed.
+        public var narration: [String]? = nil
+        public var stated: [String]? = nil
     }
 
     public let schema: String

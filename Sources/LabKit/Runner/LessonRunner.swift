@@ -65,7 +65,9 @@ public enum LessonRunner {
     }
 
     static func help(_ lesson: any Lesson, terminal: Terminal) -> String {
-        spec(lesson).help() + "\n\n" + variantList(lesson, terminal: terminal) + (lesson.helpEpilogue.map { "\n\n" + $0 } ?? "")
+        spec(lesson).help() + "\n\n" + variantList(lesson, terminal: terminal)
+            + "\n\n" + ("The steps table (\"Where each step ran\"): " + Table.spansLegend).wrapped(to: terminal.width)
+            + (lesson.helpEpilogue.map { "\n\n" + $0 } ?? "")
     }
 
     static func variantList(_ lesson: any Lesson, terminal: Terminal) -> String {

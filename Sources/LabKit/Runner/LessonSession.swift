@@ -62,7 +62,7 @@ struct LessonSession {
         console.say(terminal.paint("\(lesson.title)", .bold + .underline))
         console.paragraph(lesson.introduction)
         console.say(terminal.paint("  Time scale: \(options.scale). Seed: \(options.seed). "
-            + (options.showTrace ? "" : "Add --trace to draw each variant's timeline."), .dim))
+            + (options.showTrace ? "" : "Add --trace to draw each variant's timeline, --steps to list every step."), .dim))
         if lesson.name != "isolation-modes" {  // that lesson compiles its code in every mode, and says so
             console.say(terminal.paint("  Compiled in \(CompileMode.ofLabKit.title) mode as shipped: where code runs is told for that mode "
                 + "(swift run isolation-modes shows Swift 6.2's others).", .dim))
@@ -78,11 +78,12 @@ struct LessonSession {
         let clock = ContinuousClock()
         let start = clock.now
         var failure: String?
+        let saidBefore = console.paragraphsSaid.count
         do {
             // Steps outside any named lane show in the lane "top-level task". The variant runs in
             // a task of its own, unnamed, so a caller's task name (a test runner names its tasks)
             // does not become the variant's lane.
-            try await Task { @MainActor in try await variant.run(context) }.value
+            try await Task { @MainActor in try await context.probe.withTaskIdentity { try await variant.run(context) } }.value
         } catch {
             failure = "\(error)"
             StandardError.write("\(lesson.name): error: variant '\(variant.name)' failed: \(error)")
@@ -90,9 +91,11 @@ struct LessonSession {
         let wall = start.duration(to: clock.now).seconds
         let spans = context.probe.spans
         report(context: context, spans: spans, wall: wall, variant: variant)
-        let result = LessonReport.VariantResult(
+        var result = LessonReport.VariantResult(
             name: variant.name, title: variant.title, succeeded: failure == nil, error: failure,
             wallSeconds: wall, figures: context.figures, steps: LessonReport.steps(from: spans))
+        result.narration = Array(console.paragraphsSaid.dropFirst(saidBefore))
+        result.stated = context.statedFigures
         return (result, spans)
     }
 
@@ -117,19 +120,22 @@ struct LessonSession {
                     .replacingOccurrences(of: "    ", with: "  ", options: .anchored))
             }
         }
-        if !steps.isEmpty {
+        // Collapsed, a table of instant markers only has no rows: then there is no section.
+        let collapsed = options.allSteps ? nil : Table.spans(steps, origin: spans.map(\.start).min(), collapsing: true)
+        if !steps.isEmpty && collapsed?.rows.isEmpty != true && (options.allSteps || !variant.stepsOnRequest) {
             console.subheading("Where each step ran")
-            if options.allSteps {
-                console.table(Table.spans(steps, origin: spans.map(\.start).min()))
-            } else {
-                let table = Table.spans(steps, origin: spans.map(\.start).min(), collapsing: true)
-                let shown = Table(headers: table.headers, rows: Array(table.rows.prefix(8)), rightAligned: table.rightAligned)
-                if !shown.rows.isEmpty { console.table(shown) }
-                if table.rows.count > shown.rows.count || table.rows.count < steps.count {
-                    console.say(terminal.paint("  (\(steps.count) steps; alike ones merged ×N, instant markers left out: --steps lists each)", .dim))
+            if let table = collapsed {
+                let shown = Table(headers: table.headers, rows: Array(table.rows.prefix(Self.collapsedRowLimit)), rightAligned: table.rightAligned)
+                console.table(shown)
+                if let note = Self.collapsedNote(steps: steps, rows: table.rows.count, shown: shown.rows.count) {
+                    console.say(terminal.paint(note, .dim))
                 }
+            } else {
+                console.table(Table.spans(steps, origin: spans.map(\.start).min()))
             }
-            if !legendShown.withLock({ $0 }) {  // once per lesson: the columns mean the same in every variant
+            // With --steps, once per lesson: the columns mean the same in every variant. A default
+            // run keeps to its line budget; the legend is also in the lesson's --help.
+            if options.allSteps, !legendShown.withLock({ $0 }) {
                 legendShown.withLock { $0 = true }
                 console.say(terminal.paint(Table.spansLegend.wrapped(to: terminal.width - 2, indent: "  "), .dim))
             }

@@ -25,17 +25,20 @@ public enum ChromeTraceExporter {
                 events.append(["ph": "M", "name": "thread_sort_index", "pid": pid, "tid": laneIndex + 1, "args": ["sort_index": laneIndex]])
             }
             for span in run.spans {
+                var args: [String: Any] = [
+                    "isolation": span.isolation.description,
+                    "start_thread": span.startThread,
+                    "end_thread": span.endThread,
+                ]
+                // The probe's task id, unique for the run: Perfetto shows it with the event.
+                if let task = span.task { args["task"] = task }
                 var event: [String: Any] = [
                     "name": span.name,
                     "cat": span.kind.rawValue,
                     "pid": pid,
                     "tid": (lanes.firstIndex(of: span.lane) ?? 0) + 1,
                     "ts": microseconds(span.start),
-                    "args": [
-                        "isolation": span.isolation.description,
-                        "start_thread": span.startThread,
-                        "end_thread": span.endThread,
-                    ] as [String: Any],
+                    "args": args,
                 ]
                 if span.duration == 0 {
                     event["ph"] = "i"

@@ -11,18 +11,21 @@ public final class Probe: Sendable {
     fileprivate struct State {
         var spans: [Span] = []
         var nextID = 0
-        /// Task identity → lane name, so two tasks with one label get two lanes.
+        /// Task identity (`TaskIdentity.id`) → lane name, so two tasks with one label get two lanes.
         var laneForTask: [Int: String] = [:]
         var laneCountForLabel: [String: Int] = [:]
     }
 
-    /// The lane name tasks inherit: set with `withLane(_:)`, remembering which task set it, so
-    /// a named child task (SE-0469) can tell an inherited label from one its own code gave.
+    /// The lane name tasks inherit: set with `withLane(_:)`, remembering which task (its
+    /// `TaskIdentity.id`) set it, so a named child task (SE-0469) can tell an inherited label
+    /// from one its own code gave.
     struct LaneLabel: Sendable {
         let text: String
         let setByTask: Int?
     }
     @TaskLocal static var laneLabel: LaneLabel?
+    /// The identity of the task that bound it; a child task inherits it and must not use it.
+    @TaskLocal static var taskIdentity: TaskIdentity?
     @TaskLocal static var currentSpan: Int?
     /// The probe recording `currentSpan`, so code deep inside a step can say where it ran.
     @TaskLocal static var current: Probe?
@@ -56,9 +59,25 @@ public final class Probe: Sendable {
     public func withLane<T>(_ label: String,
                             isolation: isolated (any Actor)? = #isolation,
                             _ body: () async throws -> T) async rethrows -> T {
-        let composed = Probe.inheritedLane().map { "\($0) › \(label)" } ?? label
-        let here = LaneLabel(text: composed, setByTask: Probe.currentTaskKey)
-        return try await Probe.$laneLabel.withValue(here, operation: body, isolation: isolation)
+        guard isEnabled else { return try await body() }
+        let (task, isNew) = Probe.currentIdentity()
+        defer { if isNew { task.scopeEnded() } }
+        let composed = Probe.inheritedLane(task: task).map { "\($0) › \(label)" } ?? label
+        let here = LaneLabel(text: composed, setByTask: task.id)
+        return try await Probe.$taskIdentity.withValue(task, operation: {
+            try await Probe.$laneLabel.withValue(here, operation: body, isolation: isolation)
+        }, isolation: isolation)
+    }
+
+    /// Runs `body` as one task in the trace: spans and marks inside it, one after another,
+    /// draw in one lane. Spans bind the task's identity themselves, but only for their own
+    /// scope; a task whose top level traces several steps (or marks) wraps its body in this.
+    public func withTaskIdentity<T>(isolation: isolated (any Actor)? = #isolation,
+                                    _ body: () async throws -> T) async rethrows -> T {
+        guard isEnabled else { return try await body() }
+        let (task, isNew) = Probe.currentIdentity()
+        defer { if isNew { task.scopeEnded() } }
+        return try await Probe.$taskIdentity.withValue(task, operation: body, isolation: isolation)
     }
 
     /// Traces `body` as a span in the caller's isolation.
@@ -67,11 +86,17 @@ public final class Probe: Sendable {
                         isolation: isolated (any Actor)? = #isolation,
                         _ body: () async throws -> T) async rethrows -> T {
         guard isEnabled else { return try await body() }
-        let id = begin(name, kind: kind, isolation: Isolation(isolation))
-        defer { end(id) }
+        let (task, isNew) = Probe.currentIdentity()
+        let id = begin(name, kind: kind, isolation: Isolation(isolation), task: task)
+        defer {
+            end(id)
+            if isNew { task.scopeEnded() }
+        }
         do {
             return try await Probe.$current.withValue(self, operation: {
-                try await Probe.$currentSpan.withValue(id, operation: body, isolation: isolation)
+                try await Probe.$taskIdentity.withValue(task, operation: {
+                    try await Probe.$currentSpan.withValue(id, operation: body, isolation: isolation)
+                }, isolation: isolation)
             }, isolation: isolation)
         } catch {
             record(id, outcome: error is CancellationError || Task.isCancelled ? .cancelled : .failed)
@@ -85,10 +110,16 @@ public final class Probe: Sendable {
                             isolation: (any Actor)? = #isolation,
                             _ body: () throws -> T) rethrows -> T {
         guard isEnabled else { return try body() }
-        let id = begin(name, kind: kind, isolation: Isolation(isolation))
-        defer { end(id) }
+        let (task, isNew) = Probe.currentIdentity()
+        let id = begin(name, kind: kind, isolation: Isolation(isolation), task: task)
+        defer {
+            end(id)
+            if isNew { task.scopeEnded() }
+        }
         do {
-            return try Probe.$current.withValue(self) { try Probe.$currentSpan.withValue(id, operation: body) }
+            return try Probe.$current.withValue(self) {
+                try Probe.$taskIdentity.withValue(task) { try Probe.$currentSpan.withValue(id, operation: body) }
+            }
         } catch {
             record(id, outcome: error is CancellationError || Task.isCancelled ? .cancelled : .failed)
             throw error
@@ -98,20 +129,30 @@ public final class Probe: Sendable {
     /// Records an instant (a zero-length span), e.g. "cancel() called".
     public func mark(_ name: String, isolation: (any Actor)? = #isolation) {
         guard isEnabled else { return }
-        // begin() records end == start: an instant has no duration.
-        _ = begin(name, kind: .step, isolation: Isolation(isolation))
+        // begin() records end == start: an instant has no duration. Nothing is bound here, so
+        // a task that only marks, outside any traced scope, draws each mark in its own lane.
+        _ = begin(name, kind: .step, isolation: Isolation(isolation), task: Probe.currentIdentity().task)
     }
 
-    /// The running task's identity (nil outside any task): a live task's key is unique.
+    /// The running task's address key (nil outside any task): unique among live tasks only,
+    /// because a finished task's address is reused. `TaskIdentity` builds on it.
     static var currentTaskKey: Int? { withUnsafeCurrentTask { $0?.hashValue } }
+
+    /// The running task's identity: the one bound by an enclosing traced scope of this same
+    /// task, else a fresh one (`isNew`) that the caller binds for its scope and ends after.
+    static func currentIdentity() -> (task: TaskIdentity, isNew: Bool) {
+        guard let key = currentTaskKey else { return (.outsideAnyTask, false) }
+        if let bound = taskIdentity, bound.belongs(toTask: key) { return (bound, false) }
+        return (.fresh(owner: key), true)
+    }
 
     /// The lane label for code running now. A task given a name (`Task(name:)`,
     /// `group.addTask(name:)`) draws in a lane of that name, nested under the lane it was
     /// started from; a label its own code set with `withLane` wins over its name.
-    static func inheritedLane() -> String? {
+    static func inheritedLane(task: TaskIdentity) -> String? {
         let label = laneLabel
         guard let name = TaskName.current else { return label?.text }
-        if let label, label.setByTask == currentTaskKey { return label.text }
+        if let label, label.setByTask == task.id { return label.text }
         return label.map { "\($0.text) › \(name)" } ?? name
     }
 
@@ -120,20 +161,19 @@ public final class Probe: Sendable {
         state.withLock { $0.spans }.sorted { $0.start == $1.start ? $0.id < $1.id : $0.start < $1.start }
     }
 
-    private func begin(_ name: String, kind: WorkKind, isolation: Isolation) -> Int {
+    private func begin(_ name: String, kind: WorkKind, isolation: Isolation, task: TaskIdentity) -> Int {
         let start = now
         let thread = currentThreadID()
-        let taskKey = Probe.currentTaskKey
         // Code outside any task (a completion handler on a dispatch queue) gets its own lane.
-        let label = taskKey == nil ? "outside any task" : Probe.inheritedLane()
+        let label = task === TaskIdentity.outsideAnyTask ? "outside any task" : Probe.inheritedLane(task: task)
         let parent = Probe.currentSpan
         return state.withLock { state in
-            let lane = state.lane(forTask: taskKey ?? 0, label: label, inheritsParent: parent != nil)
+            let lane = state.lane(forTask: task.id, label: label, inheritsParent: parent != nil)
             let id = state.nextID
             state.nextID += 1
             state.spans.append(Span(id: id, parent: parent, name: name, lane: lane, kind: kind,
                                     isolation: isolation, start: start, end: start,
-                                    startThread: thread, endThread: thread))
+                                    startThread: thread, endThread: thread, task: task.id))
             return id
         }
     }

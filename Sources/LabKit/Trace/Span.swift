@@ -27,6 +27,9 @@ public struct Span: Sendable, Codable, Identifiable, Equatable {
     /// suspended in between and resumed on another thread.
     public let startThread: UInt64
     public var endThread: UInt64
+    /// The task that traced it: an id the probe gives each task, unique for the whole run
+    /// (a task's address is not: the allocator reuses it). Nil in traces made before it existed.
+    public var task: Int? = nil
 
     public var duration: Double { end - start }
 

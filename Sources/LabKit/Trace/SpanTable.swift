@@ -16,20 +16,30 @@ extension Table {
             var place = span.ranOn.description
             if let work = span.workIsolation, work != span.isolation { place += " (awaited from \(span.isolation))" }
             var name = group.count > 1 ? "\(SpanRun.pattern(span.name)) ×\(group.count)" : span.name
-            if let outcome = span.outcome, group.count == 1 { name += " \(outcome.glyph) \(outcome.rawValue)" }
+            // Merged steps share their outcome (it is part of what makes them alike).
+            if let outcome = span.outcome { name += " \(outcome.glyph) \(outcome.rawValue)" }
             let lane = group.lanesDiffer ? SpanRun.pattern(span.lane) : span.lane
-            // A merged row spans from its first step's start to its last step's end.
+            // A merged row keeps each step's own times: the range of their starts and of their
+            // durations, never the stretch from the first start to the last end.
+            let starts = group.members.map { $0.start - zero }, tooks = group.members.map(\.duration)
             table.append([name, lane, place, threads,
-                          (span.start - zero).formattedAsDuration, (group.lastEnd - span.start).formattedAsDuration])
+                          Self.range(starts.min() ?? 0, starts.max() ?? 0), Self.range(tooks.min() ?? 0, tooks.max() ?? 0)])
         }
         return table
+    }
+
+    /// "137 ms–301 ms", or one figure when both ends read the same.
+    static func range(_ low: Double, _ high: Double) -> String {
+        let from = low.formattedAsDuration, to = high.formattedAsDuration
+        return from == to ? from : "\(from)–\(to)"
     }
 
     /// How to read the steps table, printed under it.
     public static let spansLegend = """
         ran on: where the step's own code ran (an actor, the main actor, or nonisolated: the global \
         executor); "awaited from" names the caller that waited for it. thread: the OS thread it started \
-        on; a→b means it suspended and resumed on another thread, which is normal for async code.
+        on; a→b means it suspended and resumed on another thread, which is normal for async code. A \
+        merged row (×N) gives the range of its steps' own starts and durations.
         """
 }
 
@@ -41,7 +51,9 @@ extension Span {
 /// Alike spans, shown as one row.
 struct SpanRun {
     let first: Span
-    var count = 1
+    /// Every merged step, in order.
+    var members: [Span]
+    var count: Int { members.count }
     var lastEnd: Double
     var lastThread: UInt64
     /// The merged steps ran in several tasks alike but for their numbers ("blocking 1", "blocking 2"…).
@@ -49,6 +61,7 @@ struct SpanRun {
 
     init(_ span: Span) {
         first = span
+        members = [span]
         lastEnd = span.end
         lastThread = span.endThread
     }
@@ -79,7 +92,7 @@ struct SpanRun {
         for span in spans {
             let key = "\(pattern(span.name))|\(pattern(span.lane))|\(span.ranOn)|\(span.isolation)|\(span.outcome?.rawValue ?? "")"
             if let index = indexByKey[key] {
-                runs[index].count += 1
+                runs[index].members.append(span)
                 runs[index].lastEnd = max(runs[index].lastEnd, span.end)
                 runs[index].lastThread = span.endThread
                 if span.lane != runs[index].first.lane { runs[index].lanesDiffer = true }

@@ -47,14 +47,20 @@ enum CoffeeTrackerVariant {
         let copyKept = Int(context.figure("copy_kept")?.value ?? 0)
         console.paragraph(narration(tapped: drinks.count, ruleKept: ruleKept, copyKept: copyKept))
         let captured = CompilerDiagnostics.capturedVarInTask
+        // Told as the session tells it (MainActor.run, a capture list, then `let`), and what this
+        // toolchain says of each shape: both are compiled by CompilerDiagnosticsTests.
         console.paragraph("""
-            The session's first version started a Task that captured a local `var newDrinks` the \
-            function went on changing. Swift 6 rejects it:
+            In the session, loadNewDataFromHealthKit() reads a local `var newDrinks` inside \
+            `await MainActor.run { … }` and gets an error about a captured var. Swift 6 accepts that \
+            exact code: the closure is the var's last use, so nothing can change it behind the \
+            closure's back. It still refuses a closure that runs while the function goes on changing \
+            the var, as a Task here does:
             """)
         console.say(console.terminal.paint("  error: \(captured.message)", .red))
         console.paragraph("""
-            A capture list, `Task { [newDrinks] in await store.save(newDrinks) }`, gives the task \
-            its own copy, taken when the task is created: later changes cannot reach it.
+            The session's fixes hold for both: a capture list, `{ [newDrinks] in … }`, copies the \
+            value into the closure; the one it prefers is `let newDrinks`, set in both branches of an \
+            `if`, which leaves nothing mutable to capture.
             """)
     }
 

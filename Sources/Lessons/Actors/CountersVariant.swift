@@ -18,7 +18,7 @@ enum CountersVariant {
         let tasks = max(2, cpus)
         console.paragraph("""
             \(tasks) tasks each add 1 to one shared counter \(increments) times, started together as far as \
-            this machine allows (each waits up to \(CounterExperiment.startPatience.seconds.formattedAsDuration) for the \
+            this machine allows (each waits up to \(context.stated(seconds: CounterExperiment.startPatience.seconds)) for the \
             others; the table says how many started together). \
             The first counter is a plain class marked `@unchecked Sendable` to silence the compiler: \
             the data race Swift 6 exists to prevent, done on purpose. The others are an actor, a \
@@ -57,9 +57,12 @@ enum CountersVariant {
             table.append([name, "\(outcome.startedTogether) of \(outcome.tasks)", "\(outcome.final)", "\(outcome.lostUpdates)",
                           outcome.seconds.formattedAsDuration, outcome.secondsPerIncrement.formattedAsDuration])
             let key = kind.rawValue.lowercased().replacingOccurrences(of: " ", with: "_")
-            context.record("\(key)_lost", "\(kind.rawValue): lost updates", count: outcome.lostUpdates)
-            context.record("\(key)_started_together", "\(kind.rawValue): tasks started together", count: outcome.startedTogether)
-            context.record("\(key)_seconds_per_increment", "\(kind.rawValue): per increment", seconds: outcome.secondsPerIncrement)
+            // Shown in the table above: in --json, not listed again under "Measured".
+            context.recordInTable(Figure(key: "\(key)_lost", label: "\(kind.rawValue): lost updates", value: Double(outcome.lostUpdates), unit: .count))
+            context.recordInTable(Figure(key: "\(key)_started_together", label: "\(kind.rawValue): tasks started together",
+                                         value: Double(outcome.startedTogether), unit: .count))
+            context.recordInTable(Figure(key: "\(key)_seconds_per_increment", label: "\(kind.rawValue): per increment",
+                                         value: outcome.secondsPerIncrement, unit: .seconds))
         }
         context.record("unsafe_class_attempts", "unsafe class: attempts made", count: raceAttempts)
         console.table(table)
@@ -69,6 +72,10 @@ enum CountersVariant {
         let start = CounterNarration.RaceStart(tasks: tasks, mostTogether: raceTogether, cpus: cpus, patience: CounterExperiment.startPatience)
         console.paragraph(CounterNarration.race(lost: raceLost, of: raceTotal, attempts: raceAttempts, maximumAttempts: raceAttemptsAllowed,
                                                 start: start, safeLost: safeLost))
+        let timed = costs.map(\.secondsPerIncrement).filter { $0 > 0 }
+        if let low = timed.min(), let high = timed.max(), timed.count > 1 {
+            context.recordInTable(Figure(key: "cost_spread", label: "dearest ÷ cheapest, per increment", value: high / low, unit: .ratio))
+        }
         console.paragraph(CounterNarration.costs(costs, contended: cpus > 1 && safeTogether.allSatisfy { $0 > 1 }))
         console.note("""
             To see the race reported, build with the thread sanitizer: \

@@ -22,8 +22,8 @@ public struct AsyncLetLesson: Lesson {
             ThreeRoversVariant.variant,
             NeverAwaitedVariant.variant,
             OneThrowsVariant.variant,
-            DynamicCountVariant.variant,
-            ChildCostVariant.variant,
+            DynamicCountVariant.variant.stepsWithFlagOnly,
+            ChildCostVariant.variant.extra,
         ]
     }
 

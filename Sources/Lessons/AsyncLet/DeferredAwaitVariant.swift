@@ -7,7 +7,7 @@ enum DeferredAwaitVariant {
         let console = context.console
         console.paragraph("""
             doSomething() binds `async let result = takesTooLong()`, prints "After async-let", does \
-            other work (here \(context.describe(sourceSeconds: 2)) of computation on the main actor), \
+            other work (a CPU loop on the main actor sized for \(context.describe(sourceSeconds: 2))), \
             and only then reads `await result`.
             """)
         let demo = ConcurrencyDemo(context: context)
@@ -34,9 +34,10 @@ enum DeferredAwaitVariant {
         context.record("after_async_let_seconds", "\"After async-let\" printed after Start", seconds: marks["after"] ?? 0)
         context.record("result_seconds", "\"result =\" printed after Start", seconds: marks["result"] ?? 0)
         context.record("overlapped", "other work overlapped takesTooLong()", flag: other.overlaps(child))
+        context.record("other_work_seconds", "other work took", seconds: other.duration)
         console.paragraph("""
             "After async-let" came \((marks["after"] ?? 0).formattedAsDuration) after Start: binding \
-            did not wait. The other work ran on the \(other.isolation) \
+            did not wait. The other work took \(other.duration.formattedAsDuration) on the \(other.isolation) \
             \(other.overlaps(child) ? "while" : "but not while") takesTooLong() slept in its child task \
             (\(child.isolation)), and `await result` waited only for what was left.
             """)

@@ -9,7 +9,7 @@ enum CancellationHandlerVariant {
         console.paragraph("""
             An older photo API downloads with a completion handler and has its own cancel() (like \
             URLSessionDataTask). Wrapped in an async function, it does not see Task cancellation by \
-            itself. One wrapper polls Task.isCancelled every \(poll.humanReadable) on a plain timer \
+            itself. One wrapper polls Task.isCancelled every \(context.stated(seconds: poll.seconds)) on a plain timer \
             (Task.sleep would itself wake on cancellation) and calls cancel(); \
             the other installs withTaskCancellationHandler, whose onCancel runs the moment the task \
             is cancelled. We cancel each of five downloads at a random moment and time how late \
@@ -34,6 +34,7 @@ enum CancellationHandlerVariant {
         context.record("polling_worst_latency_seconds", "polling: worst", seconds: polling.max() ?? 0)
         context.record("handler_mean_latency_seconds", "handler: cancel() reached the download after (mean of 5)", seconds: meanHandler)
         context.record("handler_worst_latency_seconds", "handler: worst", seconds: handler.max() ?? 0)
+        _ = context.stated(seconds: poll.seconds)  // the poll interval is a setting, said as one
         console.paragraph(narrate(meanPolling: meanPolling, worstPolling: polling.max() ?? 0, poll: poll.seconds, meanHandler: meanHandler))
     }
 

@@ -15,7 +15,7 @@ enum CooperativeLoopVariant {
         let console = context.console
         let work = context.scale.duration(sourceSeconds: 4)
         console.paragraph("""
-            A thumbnail renderer computes for \(work.humanReadable) in 100 chunks. We cancel it a \
+            A thumbnail renderer runs a CPU loop sized for \(context.stated(seconds: work.seconds)) in 100 chunks. We cancel it a \
             tenth of the way in. One version checks Task.isCancelled between chunks; the other never \
             looks. Nothing in the loop suspends, so nothing else can stop it.
             """)
@@ -29,6 +29,9 @@ enum CooperativeLoopVariant {
         context.record("unchecked_chunks", "never checks: chunks done", count: unchecked.chunksDone)
         context.record("checked_latency_seconds", "checks: ran on after cancel()", seconds: checked.stopLatency)
         context.record("checked_chunks", "checks: chunks done", count: checked.chunksDone)
+        // A loop that ended before cancel() was called: how long before, as a figure of its own.
+        if unchecked.stopLatency <= 0 { context.record("unchecked_ended_before_seconds", "never checks: ended before cancel() by", seconds: -unchecked.stopLatency) }
+        if checked.stopLatency <= 0 { context.record("checked_ended_before_seconds", "checks: ended before cancel() by", seconds: -checked.stopLatency) }
         console.paragraph(narrate(unchecked: unchecked, checked: checked, cpus: UsableCPUs.count))
     }
 
@@ -43,7 +46,7 @@ enum CooperativeLoopVariant {
         if checked.stopLatency <= 0 {
             text += "So did the one that checks (\(before(checked)) before, \(checked.chunksDone) of \(checked.chunks) chunks): it never saw the flag. "
         } else if checked.chunksDone < checked.chunks {
-            text += "The one that checks stopped within a chunk: \(checked.stopLatency.formattedAsDuration), after \(checked.chunksDone) of \(checked.chunks) chunks. "
+            text += "The one that checks stopped after \(checked.chunksDone) of \(checked.chunks) chunks, \(checked.stopLatency.formattedAsDuration) after cancel(). "
         } else {
             text += "The one that checks had done all its chunks when cancel() came (\(checked.stopLatency.formattedAsDuration) before its end). "
         }

@@ -26,6 +26,8 @@ enum CheckCostVariant {
         }
         console.table(table)
         if let checked = costs[true], let unsafe = costs[false] {
+            context.recordInTable(Figure(key: "checked_time_ratio", label: "checked ÷ unsafe, time per use",
+                                         value: checked.secondsPerOperation / max(unsafe.secondsPerOperation, 1e-12), unit: .ratio))
             console.paragraph(CheckCostNarration.sentence(checked: checked, unsafe: unsafe, unavailable: AllocationCounter.unavailableReason))
         }
     }
@@ -38,7 +40,7 @@ public enum CheckCostNarration {
     public static func sentence(checked: Cost, unsafe: Cost, unavailable: String?) -> String {
         let ratio = checked.secondsPerOperation / max(unsafe.secondsPerOperation, 1e-12)
         let times = ratio >= 1.2
-            ? "It took \(checked.secondsPerOperation.formattedAsDuration) a use against \(unsafe.secondsPerOperation.formattedAsDuration) unsafe (\(ratio.formatted(significantDigits: 2))×): next to a callback that waits on I/O, either is nothing — keep the check."
+            ? "It took \(checked.secondsPerOperation.formattedAsDuration) a use against \(unsafe.secondsPerOperation.formattedAsDuration) unsafe (\(ratio.formattedAsRatio)): next to a callback that waits on I/O, either is nothing — keep the check."
             : "The times were close on this run: \(checked.secondsPerOperation.formattedAsDuration) checked, \(unsafe.secondsPerOperation.formattedAsDuration) unsafe — keep the check."
         guard unavailable == nil, let checkedMallocs = checked.mallocsPerOperation, let unsafeMallocs = unsafe.mallocsPerOperation else {
             return "Allocations were not counted: \(unavailable ?? "the counter gave no reading"). " + times

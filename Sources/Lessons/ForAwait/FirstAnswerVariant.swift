@@ -6,7 +6,8 @@ enum FirstAnswerVariant {
     static let variant = LessonVariant("first-answer", title: "First answer wins: for await with break vs reduce") { context in
         let console = context.console
         console.paragraph("""
-            A joke can come from any of four mirror servers (latencies 2 ± 1 s). With `reduce` we \
+            A joke can come from any of four mirror servers, each answering after \
+            \(context.describe(sourceSeconds: 1)) to \(context.describe(sourceSeconds: 3)). With `reduce` we \
             collect all four answers and use one; with `for await` we take the first answer, break, \
             and cancel the rest.
             """)

@@ -29,9 +29,14 @@ enum TimeStampsVariant {
         context.record("writer_isolations", "isolations that wrote the dictionary", text: Set(writes.map(\.isolation.description)).joined(separator: ", "))
         context.record("writes_overlapping", "writes running at the same time", count: writes.maximumOverlap)
         context.record("total_seconds", "doSomething() took", seconds: total)
+        let calls = context.probe.spans.named("takesTooLong()")
+        context.record("calls_overlapping", "takesTooLong() calls at once", count: calls.maximumOverlap)
+        let overlapped = calls.maximumOverlap > 1
+            ? "while the takesTooLong() calls still overlapped (\(calls.maximumOverlap) at once)"
+            : "and the takesTooLong() calls did not overlap on this run"
         console.paragraph("""
             \(timeStamps.count) entries, written one at a time (at most \(writes.maximumOverlap) write \
-            at once) by the parent, while the five takesTooLong() calls still overlapped. The \
+            at once) by the parent, \(overlapped). The \
             dictionary prints in no particular order, as in the book: a Dictionary has none.
             """)
     }

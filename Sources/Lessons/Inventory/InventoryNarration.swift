@@ -87,8 +87,8 @@ enum InventoryNarration {
         guard all > 0, batched > 0 else { return "" }
         let ratio = each / all
         let comparison = ratio >= 1.5
-            ? "A transaction per add took \(ratio.formatted(.number.precision(.fractionLength(0...1))))× as long as one transaction for all \(adds): almost all of its time is the commits."
-            : "A transaction per add took about as long as one for all (\(ratio.formatted(.number.precision(.fractionLength(0...2))))×) on this run: commits were cheap here (a file system that does not wait for the disk)."
+            ? "A transaction per add took \(ratio.formattedAsRatio) as long as one transaction for all \(adds): the same adds, so the difference is the commits."
+            : "A transaction per add took about as long as one for all (\(ratio.formattedAsRatio)) on this run: commits were cheap here."
         let batches = batched <= each
             ? "One per \(InventoryWorkload.batchSize) took \(batched.formattedAsDuration), \(adds / InventoryWorkload.batchSize) commits: most of the saving, and a crash loses at most one batch."
             : "One per \(InventoryWorkload.batchSize) took \(batched.formattedAsDuration), longer than a transaction each on this run (noise)."

@@ -28,6 +28,7 @@ enum StoreHopVariant {
         context.record("actor_call", "a count through the store actor", seconds: perActor)
         context.record("committed_add", "one committed add to a file", seconds: perAdd)
         console.output("directly: \(perDirect.formattedAsDuration) a call; through the actor: \(perActor.formattedAsDuration); one committed add: \(perAdd.formattedAsDuration)")
+        context.recordInTable(Figure(key: "hop_added", label: "the actor's hop added, per call", value: perActor - perDirect, unit: .seconds))
         console.paragraph(InventoryNarration.hopCost(direct: perDirect, actor: perActor, add: perAdd))
     }
 }

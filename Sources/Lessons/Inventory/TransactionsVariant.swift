@@ -26,6 +26,7 @@ enum TransactionsVariant {
         context.record("one_for_all_seconds", "\(adds) adds, one transaction", seconds: all)
         context.record("batches_seconds", "\(adds) adds, a transaction per \(InventoryWorkload.batchSize)", seconds: batched)
         context.record("ratio", "a transaction each ÷ one for all", ratio: all > 0 ? each / all : 0)
+        if all > 0 { context.recordInTable(Figure(key: "each_vs_all", label: "a transaction each ÷ one for all", value: each / all, unit: .ratio)) }
         console.paragraph(InventoryNarration.transactions(adds: adds, each: each, all: all, batched: batched))
     }
 }

@@ -5,6 +5,16 @@ enum HopCostVariant {
     static let calls = 2_000
     static let rounds = 5
 
+    /// Closer than this, two costs are "no clear difference".
+    static let sameCost = 1.5
+
+    /// The least ratio of a leaving mode's cost to a staying one's, as the table prints them.
+    static func leastRatio(perCall: [CompileMode: Double], leftMainActor: [CompileMode: Bool]) -> Double? {
+        guard let slowLeaving = perCall.filter({ leftMainActor[$0.key] == true }).values.min(),
+              let fastStaying = perCall.filter({ leftMainActor[$0.key] == false }).values.max() else { return nil }
+        return slowLeaving.roundedAsPrinted / fastStaying.roundedAsPrinted
+    }
+
     /// The sentence, from the per-call times and where the call ran in each mode.
     static func verdict(perCall: [CompileMode: Double], leftMainActor: [CompileMode: Bool]) -> String {
         let leaving = perCall.filter { leftMainActor[$0.key] == true }
@@ -12,15 +22,16 @@ enum HopCostVariant {
         guard let slowLeaving = leaving.values.min(), let fastStaying = staying.values.max() else {
             return "The call ran in the same place in every mode; its cost is the call itself."
         }
-        let ratio = slowLeaving / fastStaying
+        // From the times as the table prints them: a reader dividing them gets the same ratio.
+        let ratio = slowLeaving.roundedAsPrinted / fastStaying.roundedAsPrinted
         let leavers = WhereCallsRunNarration.modeList(CompileMode.allCases.filter { leaving[$0] != nil })
-        if ratio >= 1.5 {
-            return "Where the call left the main actor (\(leavers)) it cost at least \(ratio.formatted(significantDigits: 2))× "
+        if ratio >= sameCost {
+            return "Where the call left the main actor (\(leavers)) it cost at least \(ratio.formattedAsRatio) "
                 + "the dearest mode that stayed: two hops per call, off the main actor and back. Staying is cheap; "
                 + "leaving is worth it only for work that takes longer than the hops."
         }
         return "On this run a call that left the main actor (\(leavers)) cost \(slowLeaving.formattedAsDuration) at best, one "
-            + "that stayed \(fastStaying.formattedAsDuration) at worst: no clear difference (under 1.5×)."
+            + "that stayed \(fastStaying.formattedAsDuration) at worst: no clear difference (under \(sameCost.formattedAsRatio))."
     }
 
     static let variant = LessonVariant("hop-cost", title: "What each mode's hops cost") { context in
@@ -49,6 +60,10 @@ enum HopCostVariant {
                                          value: seconds, unit: .seconds))
         }
         console.table(table)
+        if let ratio = leastRatio(perCall: best, leftMainActor: left) {
+            context.recordInTable(Figure(key: "least_hop_ratio", label: "leaving ÷ staying, per call (least)", value: ratio, unit: .ratio))
+        }
+        _ = context.stated(ratio: sameCost)
         console.paragraph(verdict(perCall: best, leftMainActor: left))
     }
 }

@@ -13,14 +13,14 @@ public struct IsolationModesLesson: Lesson {
         change where the same code runs: NonisolatedNonsendingByDefault (an async function runs on its \
         caller's actor, SE-0461), InferIsolatedConformances (SE-0470) — together Xcode 26's \
         "Approachable Concurrency" — and MainActor as the default isolation (SE-0466), which Xcode 26's \
-        new app projects turn on with it. This lesson builds one file of app code in four modules, one \
-        per mode, and runs each: nothing but the settings differs.
+        new app projects turn on with it. One file of app code is built in four modules, one per mode, \
+        and each runs.
         """
 
     public var variants: [LessonVariant] {
         [
-            WhereCallsRunVariant.variant,
-            HopCostVariant.variant,
+            WhereCallsRunVariant.variant.stepsWithFlagOnly,
+            HopCostVariant.variant.extra,
             RefusedLinesVariant.variant,
         ]
     }

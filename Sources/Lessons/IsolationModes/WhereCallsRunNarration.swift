@@ -7,6 +7,8 @@ enum WhereCallsRunNarration {
 
     /// A main-actor job that waited at least this share of the helper's work was held up by it.
     static let heldShare = 0.5
+    /// A frame at 60 Hz, the budget a held main actor is compared with.
+    static let frameAt60Hz = 1.0 / 60
 
     static func observation(_ call: ModeCall, in mode: CompileMode, _ results: Results) -> ModeObservation? {
         results[mode]?.first { $0.call == call }
@@ -70,7 +72,7 @@ enum WhereCallsRunNarration {
                 + "waited at most \(held.max()!.formattedAsDuration) on this run."
         }
         var sentence = "Where a helper ran on the main actor, its \(workText) held the main actor: a job queued "
-            + "just before it waited \(range(heldUp)) (\(heldUp.count) of \(held.count) such calls; a 60 Hz frame is 16.7 ms)."
+            + "just before it waited \(range(heldUp)) (\(heldUp.count) of \(held.count) such calls; a 60 Hz frame is \(frameAt60Hz.formattedAsDuration))."
         if let longest = free.max() {
             sentence += " Where it left, the job waited at most \(longest.formattedAsDuration)."
         }

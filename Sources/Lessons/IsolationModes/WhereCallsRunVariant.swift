@@ -17,9 +17,9 @@ enum WhereCallsRunVariant {
             One file of app code: a @MainActor model that calls a bare service struct, a bare helper \
             function, a helper marked nonisolated and one marked @concurrent, and casts a Photo to \
             CustomStringConvertible. The package compiles that file four times, once per mode, and each \
-            call reads #isolation inside the callee. Each helper also does about \
-            \(workSeconds.formattedAsDuration) of CPU work (as calibrated at start-up) while a main-actor \
-            job, queued just before, waits its turn.
+            call reads #isolation inside the callee. Each helper also runs a CPU loop (sized at start-up for \
+            \(context.stated(seconds: workSeconds)); load changes what it takes) while a main-actor job, \
+            queued just before, waits its turn.
             """)
         var modes = Table(headers: ["mode", "default isolation", "upcoming features (#if hasFeature)", "bare code ran on"])
         var results: [CompileMode: [ModeObservation]] = [:]
@@ -76,6 +76,7 @@ enum WhereCallsRunVariant {
             })
         }
         console.table(waits)
+        _ = context.stated(seconds: WhereCallsRunNarration.frameAt60Hz)
         for sentence in WhereCallsRunNarration.sentences(results, work: workSeconds) { console.paragraph(sentence) }
         if let implied = WhereCallsRunNarration.impliedFeatures(reported) { console.paragraph(implied) }
     }

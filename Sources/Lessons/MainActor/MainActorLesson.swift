@@ -22,7 +22,7 @@ public struct MainActorLesson: Lesson {
         [
             FetchVariants.blocking,
             FetchVariants.awaited,
-            SpacePhotosVariant.variant,
+            SpacePhotosVariant.variant.stepsWithFlagOnly,
             HalfUpdatedVariant.variant,
             JokeFetchVariant.variant,
             MainQueueVariant.variant,

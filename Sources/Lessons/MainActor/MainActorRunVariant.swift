@@ -74,9 +74,9 @@ enum MainActorRunNarration {
         let ratio = separate / max(batched, 1e-9)
         let figures = "\(count) awaited calls took \(separate.formattedAsDuration); one MainActor.run with the same calls took \(batched.formattedAsDuration)"
         if ratio >= 1.5 {
-            return "\(figures), \(ratio.formatted(significantDigits: 2))× faster: each `await` is a trip onto the main actor and back, and the batch made one. Both ways run addStamp() on the main actor; batch when you make several calls, which also keeps them together (see half-updated)."
+            return "\(figures), \(ratio.formattedAsRatio) faster: each `await` is a trip onto the main actor and back, and the batch made one. Both ways run addStamp() on the main actor; batch when you make several calls, which also keeps them together (see half-updated)."
         }
-        return "\(figures): no clear difference on this run (\(ratio.formatted(significantDigits: 2))×). Both ways run addStamp() on the main actor; MainActor.run still keeps several calls together in one visit (see half-updated)."
+        return "\(figures): no clear difference on this run (\(ratio.formattedAsRatio)). Both ways run addStamp() on the main actor; MainActor.run still keeps several calls together in one visit (see half-updated)."
     }
 
     static func yielding(straight: Int, yielding: Int) -> String {

@@ -88,6 +88,7 @@ enum OffMainPublishingVariant {
         var attempts: [Attempt] = []
         var ranOn = Isolation.nonisolated
         for window in [Duration.milliseconds(50), .milliseconds(100), .milliseconds(200)] {
+            _ = context.stated(seconds: window.seconds)  // a window the lesson chose, said as a setting
             let model = BackgroundPhotos()
             let view = SnapshottingView(showing: model.items)
             _ = try await WatchedUI.run(context, onFrame: { _, _ in view.tick(current: model.items) }, status: nil) {

@@ -196,6 +196,25 @@ public enum CompilerDiagnostics {
         message: "sending value of non-Sendable type '() async -> ()' risks causing data races",
         parseAsLibrary: true)
 
+    /// The WWDC session's shape: a local `var newDrinks` read in `await MainActor.run { … }`,
+    /// its last use. The session shows an error here; Swift 6's region-based isolation accepts
+    /// it (no diagnostic: `message` is empty, and the test requires a clean compile).
+    public static let sessionsCapturedVarInMainActorRun = CompilerDiagnostic(
+        source: """
+            struct Drink: Sendable { let milligrams: Double }
+            @MainActor func updateModel(newDrinks: [Drink]) {}
+            func loadNewData(samples: [Double]?) async {
+                var newDrinks: [Drink] = []
+                if let samples {
+                    newDrinks = samples.map { Drink(milligrams: $0) }
+                }
+                await MainActor.run {
+                    updateModel(newDrinks: newDrinks)
+                }
+            }
+            """,
+        message: "", isError: false, parseAsLibrary: true)
+
     /// The book's TimeStore with only the property on the main actor.
     public static let mainActorPropertyFromNonisolatedMethod = CompilerDiagnostic(
         source: """
@@ -262,5 +281,6 @@ public enum CompilerDiagnostics {
     public static let all = [awaitInSynchronousFunction, capturedVarInTask, threadSleepInAsync, capturedVarInTaskGroup, actorPropertyMutatedFromOutside,
                              nonisolatedReadsMutableState, jokeServiceNotMainActor, deprecatedCompletionShim,
                              staticTaskCancel, yieldWithoutAwait, globalMutableActorReference, taskCancellationErrorType,
-                             mainActorPropertyFromNonisolatedMethod, mainActorMethodWithoutAwait, actorShimIsolated, actorShimNonisolated]
+                             mainActorPropertyFromNonisolatedMethod, mainActorMethodWithoutAwait, actorShimIsolated, actorShimNonisolated,
+                             sessionsCapturedVarInMainActorRun]
 }

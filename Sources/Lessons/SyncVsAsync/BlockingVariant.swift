@@ -7,7 +7,7 @@ enum BlockingVariant {
         console.paragraph("""
             doSomething() prints Start, calls takesTooLong() which sleeps with Thread.sleep, then \
             prints End. All of it runs in the button's action, on the main actor, while the UI loop \
-            tries to draw a frame every 16.7 ms.
+            tries to draw a frame every \(context.stated(seconds: 1.0 / 60)).
             """)
         let demo = ConcurrencyDemo(context: context)
         let frames = try await WatchedUI.run(context) {

@@ -11,7 +11,7 @@ enum PrioritiesVariant {
         console.paragraph("""
             The book lists the priorities from .high to .background and calls them a hint. We fill the \
             executor with \(perPriority) CPU-bound .background tasks, then queue \(perPriority) .high \
-            ones behind them (each computes for about \(workEach.humanReadable)). If priority changed \
+            ones behind them (each runs a CPU loop sized for \(context.stated(seconds: workEach.seconds))). If priority changed \
             scheduling, the .high tasks would overtake the queue and finish first on average.
             """)
         let probe = context.probe

@@ -39,12 +39,18 @@ enum ThreadSleepVariant {
         context.record("suspending_wall_seconds", "\(tasks) suspending tasks took", seconds: suspending.wall)
         context.record("suspending_peak", "suspending tasks waiting at once", count: suspending.peakConcurrency)
 
+        // The width probed before the run and the peak seen in it are said apart: on a loaded
+        // machine they can differ (probed 1, then 2 blocking at once).
+        let peak = blocking.peakConcurrency
+        let queued = peak < tasks
+            ? "they queued for threads, at most \(peak) running at once"
+            : "all \(peak) ran at once: this run had a thread for each"
         console.paragraph("""
-            \(CPUCountWords.sentenceStart()) and the executor ran at most \(width) blocking tasks at \
-            once. \(tasks) tasks that each block for \(one.formattedAsDuration) took \
-            \(blocking.wall.formattedAsDuration) (predicted \(predicted.formattedAsDuration)): they \
-            queued for threads. The same \(tasks) tasks suspending took \
-            \(suspending.wall.formattedAsDuration), all \(suspending.peakConcurrency) waiting together. \
+            \(CPUCountWords.sentenceStart()); the executor's width, probed before the run, was \(width). \
+            \(tasks) tasks that each block for \(context.stated(seconds: one)) took \
+            \(blocking.wall.formattedAsDuration) (predicted from the width: \(predicted.formattedAsDuration)): \
+            \(queued). The same \(tasks) tasks suspending took \
+            \(suspending.wall.formattedAsDuration), \(suspending.peakConcurrency == tasks ? "all" : "at most") \(suspending.peakConcurrency) waiting together. \
             That is why the compiler stops Thread.sleep at the door.
             """)
     }

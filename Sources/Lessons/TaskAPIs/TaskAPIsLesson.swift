@@ -18,12 +18,12 @@ public struct TaskAPIsLesson: Lesson {
 
     public var variants: [LessonVariant] {
         [
-            ImmediateVariant.variant,
+            ImmediateVariant.variant.stepsWithFlagOnly,
             TaskNamesVariant.variant,
-            TaskLocalsVariant.variant,
+            TaskLocalsVariant.variant.stepsWithFlagOnly,
             ExecutorPreferenceVariant.variant,
-            SerialExecutorVariant.variant,
-            PriorityEscalationVariant.variant,
+            SerialExecutorVariant.variant.extra,
+            PriorityEscalationVariant.variant.extra,
         ]
     }
 

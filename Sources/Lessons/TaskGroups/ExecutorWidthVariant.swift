@@ -27,7 +27,7 @@ enum ExecutorWidthVariant {
         context.record("suspending_waves", "suspending tasks finished in waves", count: suspendingWaves)
         console.paragraph("""
             Blocking: at most \(blocking.peakConcurrency) ran at a time, and they finished in \(waveWords(blockingWaves)) \
-            over \(blocking.wall.formattedAsDuration). Suspending: \(suspending.peakConcurrency) of 5 \
+            over \(blocking.wall.formattedAsDuration). Suspending: \(suspending.peakConcurrency == 5 ? "all 5" : "at most \(suspending.peakConcurrency)") \
             waited together and finished in \(waveWords(suspendingWaves)) after \
             \(suspending.wall.formattedAsDuration). \(conclusion(blockingWaves: blockingWaves, suspendingWaves: suspendingWaves))
             """)

@@ -18,9 +18,14 @@ enum FiveTasksVariant {
         context.record("max_overlap", "tasks waiting at once", count: spans.maximumOverlap)
         context.record("completion_order", "completion order", text: order.0.map(String.init).joined(separator: ", "))
         context.record("in_launch_order", "completed in launch order", flag: inLaunchOrder)
+        // Each claim from this run: all five at once, and about one delay, only when they were.
+        let delay = context.scale.duration(sourceSeconds: ConcurrencyDemo.delay).seconds
+        let together = spans.maximumOverlap == spans.count ? "All five waited together" : "They did not all wait together"
+        let length = order.1 <= 1.25 * delay ? "about one delay (\(context.stated(seconds: delay)))"
+            : "more than one delay (\(context.stated(seconds: delay)))"
         console.paragraph("""
-            All five waited together (\(spans.maximumOverlap) at once) and the group took \
-            \(order.1.formattedAsDuration), about one delay. This time they completed in the order \
+            \(together) (\(spans.maximumOverlap) at once) and the group took \
+            \(order.1.formattedAsDuration), \(length). This time they completed in the order \
             \(order.0.map(String.init).joined(separator: ", "))\(inLaunchOrder ? ", launch order by chance" : ""): \
             nothing promises launch order, so code that needs an order must sort or key its results.
             """)

@@ -25,10 +25,14 @@ enum LatestPhotosVariant {
         context.record("photos", "photos returned", count: photos.count)
         context.record("max_in_flight", "most calls in flight", count: meter.stats.maxInFlight)
         context.record("failed_calls", "failed calls (nil results)", count: meter.stats.failed)
+        let slowest = children.map(\.duration).max() ?? 0
+        let sum = list.duration + slowest
+        let together = children.maximumOverlap == children.count ? "ran together" : "overlapped"
+        let accounted = total <= 1.25 * sum ? "about the list plus the slowest child" : "more than the list plus the slowest child"
         console.paragraph("""
             The rover list came first (\(list.duration.formattedAsDuration)); then \(children.count) \
-            children ran together (\(children.maximumOverlap) at once). Total \
-            \(total.formattedAsDuration) ≈ list + slowest child. Spirit's failure became nil and \
+            children \(together) (\(children.maximumOverlap) at once; the slowest \(slowest.formattedAsDuration)). Total \
+            \(total.formattedAsDuration), \(accounted). Spirit's failure became nil and \
             was skipped: \(photos.count) photos. Rows are in completion order.
             """)
     }

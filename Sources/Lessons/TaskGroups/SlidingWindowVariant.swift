@@ -33,8 +33,8 @@ enum SlidingWindowVariant {
         context.record("photos", "photos fetched", count: results.values.map(\.count).reduce(0, +))
         console.paragraph("""
             With the window, the server never saw more than \(windowMeter.stats.maxInFlight) requests \
-            at once, and the \(pages.count) pages took \(windowTime.formattedAsDuration) (about \
-            \(pages.count) ÷ \(width) = \(pages.count / width) round trips). All at once: \
+            at once, and the \(pages.count) pages took \(windowTime.formattedAsDuration), \(width) requests \
+            at a time. All at once: \
             \(unboundedMeter.stats.maxInFlight) in flight, \(unboundedTime.formattedAsDuration). The \
             window trades time for load; its width is the knob.
             """)

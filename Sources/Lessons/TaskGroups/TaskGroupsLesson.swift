@@ -24,7 +24,7 @@ public struct TaskGroupsLesson: Lesson {
             ManifestsVariant.variant,
             FailingChildVariant.variant,
             ExecutorWidthVariant.variant.extra,
-            SlidingWindowVariant.variant,
+            SlidingWindowVariant.variant.stepsWithFlagOnly,
             DiscardingGroupVariant.variant.extra,
         ]
     }

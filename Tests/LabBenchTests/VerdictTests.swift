@@ -1,0 +1,47 @@
+import Testing
+@testable import LabBench
+@testable import LabKit
+
+/// The `→` line: ties said as ties, every variant's difference from the reference listed.
+@Suite("Bench verdicts")
+struct VerdictTests {
+    /// Twelve samples around `seconds`, with a small spread of their own (`shift` moves the pattern).
+    static func samples(_ seconds: Double, shift: Int = 0) -> [Sample] {
+        (0..<12).map { Fixture.sample(seconds * (1 + Double(($0 + shift) % 4) * 0.004)) }
+    }
+
+    static func result(_ medians: [(String, Double, Int)], reference: String) -> SuiteResult {
+        let definition = BenchmarkSuite(name: "s", kind: .pattern, summary: "", reference: reference,
+                                        variants: medians.map { name, _, _ in BenchmarkVariant(name) { _ in } })
+        return Analysis.analyze(definition, samples: Dictionary(uniqueKeysWithValues: medians.map { ($0.0, samples($0.1, shift: $0.2)) }))
+    }
+
+    @Test func threeTiedVariantsAreSaidToBeTiedAndNoneIsCrowned() {
+        let result = Self.result([("reference", 0.040, 0), ("a", 0.010, 0), ("b", 0.010, 1), ("c", 0.010, 2), ("slow", 0.080, 0)],
+                                 reference: "reference")
+        let text = result.conclusion
+        #expect(text.hasPrefix("Fastest, with no significant difference between them: "), "\(text)")
+        let lead = text.components(separatedBy: ". Against").first ?? ""
+        for name in ["a (", "b (", "c ("] { #expect(lead.contains(name), "all three in the lead: \(text)") }
+        #expect(!lead.contains("slow") && !lead.contains("reference ("), "\(text)")
+        #expect(text.contains("a is 4"), "\(text)")
+        #expect(text.contains("slow takes 2× as long"), "the slower variant is listed too: \(text)")
+        #expect(!text.contains("Fastest: "), "\(text)")
+    }
+
+    @Test func aTieWithTheReferenceIsNotARatio() {
+        let text = Self.result([("reference", 0.010, 0), ("same", 0.010, 1)], reference: "reference").conclusion
+        #expect(text.contains("same does not differ significantly (p = "), "\(text)")
+        #expect(!text.contains("as long") && !text.contains("faster"), "\(text)")
+        #expect(text.hasPrefix("Fastest, with no significant difference between them:"), "\(text)")
+    }
+
+    @Test func everySignificantDifferenceIsListed() {
+        let text = Self.result([("reference", 0.020, 0), ("fast", 0.010, 0), ("slow", 0.040, 0), ("slower", 0.080, 0)],
+                               reference: "reference").conclusion
+        #expect(text.hasPrefix("Fastest: fast ("), "\(text)")
+        #expect(text.contains("fast is 2× faster"), "\(text)")
+        #expect(text.contains("slow takes 2× as long"), "\(text)")
+        #expect(text.contains("slower takes 4× as long"), "\(text)")
+    }
+}
