@@ -60,7 +60,10 @@ let package = Package(
         .target(name: "LabBenchmarks", dependencies: ["LabBench", "LabKit", "Lessons"], path: "Benchmarks"),
         // Grading classroom exercises. The exercises themselves are not a target: a
         // student's unfinished file must never break the lab's own build.
-        .target(name: "LabExercises", dependencies: ["LabKit", "CLabShims"]),
+        // The grader's trusted launcher: fork, confine (Landlock, seccomp, capabilities; Seatbelt on
+        // macOS), exec, supervise. Its own target, so changing it rebuilds the grader only.
+        .target(name: "CLabSandbox"),
+        .target(name: "LabExercises", dependencies: ["LabKit", "CLabShims", "CLabSandbox"]),
         .executableTarget(name: "lab", dependencies: ["LabKit", "Lessons", "LabBench", "LabBenchmarks", "LabExercises"]),
         .testTarget(name: "LabKitTests", dependencies: ["LabKit"]),
         .testTarget(name: "LessonsTests", dependencies: ["LabKit", "Lessons"]),

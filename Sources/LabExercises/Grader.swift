@@ -12,6 +12,13 @@ public struct Grader: Sendable {
     /// Where the generated package and its build live (`.build-exercises` in the lab folder).
     public let workFolder: URL
 
+    /// Besides the lab and the student's workspace: folders the graded code must not change
+    /// (`lab grade`: the student's folder), compared before and after each run.
+    public var watchedFolders: [URL] = []
+    /// Folders the graded code may neither read nor write besides the lab's (`lab grade`: every
+    /// student's). On Linux Landlock denies everything not granted, so this matters on macOS.
+    public var protectedFolders: [URL] = []
+
     public init(root: URL, exercise: Exercise, workFolder: URL? = nil) {
         self.root = root
         self.exercise = exercise
@@ -108,17 +115,44 @@ public struct Grader: Sendable {
                                     details: diagnostics(build.output, package: package))
             }
             let binary = workFolder.appendingPathComponent("scratch/debug/check")
+            // The compiled module, read by the grader: whatever the source spelled, no code of
+            // the answer's may run before the check does, replace a C function, or call around Swift.
+            let module = ModuleInspection.findings(inObjectsUnder: workFolder.appendingPathComponent("scratch/debug/StudentCode.build"))
+            if !module.isEmpty {
+                return CheckOutcome(stage: .forbidden, messages: module.map { "refused before running: your compiled code contains \($0)" }, details: "")
+            }
             let secret = Self.freshSecret()
-            let header = "\(secret) \(limits.memoryBytes) \(limits.cpuSeconds) \(limits.fileSizeBytes)"
-            let result = try Sandbox.run(binary, header: header, limits: limits)
-            let verdict = CheckVerdict(exercise: exercise, secret: secret)
+            let before = ProtectedFiles(folders: watched.folders, files: watched.files)
+            let result = try Sandbox.run(binary, header: secret, limits: limits, policy: sandboxPolicy())
+            let changed = ProtectedFiles(folders: watched.folders, files: watched.files).changes(since: before)
+            let verdict = CheckVerdict(exercise: exercise, secret: secret, planned: CheckPlan.plannedExpectations(in: sources.check))
             let records = verdict.records(result.records)
+            if !changed.isEmpty {
+                return CheckOutcome(stage: .forbidden, messages: ["refused: the graded code changed \(changed.count) file(s) outside its scratch folder, first \(changed[0])"], details: "")
+            }
             if records.fingerprint == nil || records.fingerprint == fingerprint {
                 return verdict.outcome(result, records: records)
             }
             forgetStudentObjects()
         }
         throw ExerciseError.toolchain("the build kept running an old copy of your code; delete the .build-exercises folder and check again")
+    }
+
+    /// The folders and files a graded answer must leave as they were, checked by the grader
+    /// around each run: the lab's exercises (checks, solutions, support), the student's
+    /// workspace, progress, and `watchedFolders`.
+    var watched: (folders: [URL], files: [URL]) {
+        let environment = ProcessInfo.processInfo.environment
+        return ([exercisesFolder, StudentWorkspace(root: root, environment: environment).folder] + watchedFolders,
+                [Progress.url(environment: environment)])
+    }
+
+    /// What the check may reach: the system's and the toolchain's folders, read-only; its
+    /// scratch folder; on macOS the lab and the students' folders named as denied.
+    func sandboxPolicy() -> Sandbox.Policy {
+        let environment = ProcessInfo.processInfo.environment
+        let denied = [root, StudentWorkspace(root: root, environment: environment).folder, LabFolder.url(environment: environment)] + protectedFolders
+        return Sandbox.Policy(protected: denied.map(\.path))
     }
 
     /// Removes the compiled student module and the check (objects, dependency records,
