@@ -71,7 +71,8 @@ let package = Package(
         .testTarget(name: "LabBenchTests", dependencies: ["LabBench", "LabKit", "LabBenchmarks"]),
         // LabBench as your package sees it: public API only, no @testable import.
         .testTarget(name: "LabBenchAPITests", dependencies: ["LabBench"]),
-        .testTarget(name: "LabExercisesTests", dependencies: ["LabExercises", "LabKit"]),
+        // Attacks/ holds answers that attack the grader: graded by the tests, never compiled into them.
+        .testTarget(name: "LabExercisesTests", dependencies: ["LabExercises", "LabKit"], exclude: ["Attacks"]),
     ] + lessonExecutables.map { .executableTarget(name: $0, dependencies: ["LabKit", "Lessons"]) }
       + isolationModes.map { .target(name: $0.module, dependencies: ["LabKit"], path: "Sources/IsolationModes/\($0.folder)",
                                      swiftSettings: $0.settings) },

@@ -57,9 +57,13 @@ enum ModuleInspection {
         return found
     }
 
-    /// Names the Swift compiler itself defines in a module: mangled ones, and its markers.
+    /// Names the Swift compiler itself defines in a module: mangled (`$s…`), descriptive
+    /// (`symbolic …`, `got.…`), or its own markers (`__swift_…`). A plain C identifier is
+    /// what `@_cdecl`/`@c` would define, the one kind that can replace a C function.
     static func isSwiftName(_ name: String) -> Bool {
-        ["$s", "$S", "_$s", "_swift_FORCE_LOAD_$", "__swift", "_swift_"].contains { name.hasPrefix($0) }
+        let isCIdentifier = name.unicodeScalars.first.map { $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) } == true
+            && name.unicodeScalars.allSatisfy { $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
+        return !isCIdentifier || name.hasPrefix("__swift_")
     }
 }
 

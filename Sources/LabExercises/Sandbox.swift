@@ -40,8 +40,14 @@ public enum Sandbox {
         }
 
         /// What any program needs to start and run: the system's libraries and settings,
-        /// the CPU count (Dispatch reads it under /sys), randomness.
-        public static let systemFolders = ["/usr", "/lib", "/lib64", "/lib32", "/bin", "/sbin", "/etc",
+        /// the CPU count (Dispatch reads it under /sys), randomness, and /proc read-only:
+        /// Dispatch's worker monitor reads `/proc/<thread>/stat` and crashes the process when
+        /// it cannot (seen: SIGILL in 4 checks of 10). What /proc then gives is bounded
+        /// elsewhere: Landlock refuses ptrace-mode access (memory, descriptors, environment)
+        /// to any process outside the check's own sandbox, the grader is undumpable, the
+        /// check's secret lives in memory /proc/self/mem cannot read (memfd_secret), and
+        /// its channel is a socket, which /proc/self/fd cannot reopen.
+        public static let systemFolders = ["/usr", "/lib", "/lib64", "/lib32", "/bin", "/sbin", "/etc", "/proc",
                                            "/sys/devices/system/cpu", "/dev/urandom", "/dev/random", "/dev/zero"]
 
         /// The Swift toolchain's libraries, wherever it is installed (`/opt/swift`, swiftly's
@@ -100,7 +106,9 @@ public enum Sandbox {
         defer { try? FileManager.default.removeItem(at: folder) }
         let environment = ["PATH=/usr/bin:/bin", "HOME=\(folder.path)", "TMPDIR=\(folder.path)", "LANG=C.UTF-8", "NO_COLOR=1"]
 
-        let secretPipe = try makePipe(), recordPipe = try makePipe(), outputPipe = try makePipe(), reportPipe = try makePipe()
+        // The secret and the records travel on sockets, not pipes: a pipe's end can be opened
+        // again through /proc/self/fd (read end included), a socket's cannot.
+        let secretPipe = try makeSocketPair(), recordPipe = try makeSocketPair(), outputPipe = try makePipe(), reportPipe = try makePipe()
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup($0) } + [nil]
         let readable = (policy.readable + [executable.path]).map { strdup($0) } + [nil]
@@ -197,6 +205,25 @@ public enum Sandbox {
     }
 
     struct PipeEnds { let read: Int32; let write: Int32 }
+
+    /// A connected pair of stream sockets, above 10 and close-on-exec like `makePipe`'s.
+    /// Either end can read and write; `read` and `write` name the ends as the pipe's would be used.
+    static func makeSocketPair() throws -> PipeEnds {
+        var ends: [Int32] = [0, 0]
+        // Glibc imports SOCK_STREAM as an enum, Darwin as an Int32.
+        #if canImport(Glibc)
+        let stream = Int32(SOCK_STREAM.rawValue)
+        #else
+        let stream = SOCK_STREAM
+        #endif
+        guard socketpair(AF_UNIX, stream, 0, &ends) == 0 else { throw SandboxError.cannotStart("socketpair", String(cString: strerror(errno))) }
+        let moved = ends.map { descriptor -> Int32 in
+            let high = fcntl(descriptor, F_DUPFD_CLOEXEC, 10)
+            close(descriptor)
+            return high
+        }
+        return PipeEnds(read: moved[0], write: moved[1])
+    }
 
     /// A pipe whose descriptors are above 10 and close on exec: the check gets only what
     /// the launcher places at 0–4.
