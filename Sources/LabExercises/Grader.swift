@@ -18,6 +18,8 @@ public struct Grader: Sendable {
     /// Folders the graded code may neither read nor write besides the lab's (`lab grade`: every
     /// student's). On Linux Landlock denies everything not granted, so this matters on macOS.
     public var protectedFolders: [URL] = []
+    /// Tests see each run's raw result here (the output a passing or failing verdict leaves out).
+    var observeRun: (@Sendable (Sandbox.Result) -> Void)? = nil
 
     public init(root: URL, exercise: Exercise, workFolder: URL? = nil) {
         self.root = root
@@ -125,6 +127,7 @@ public struct Grader: Sendable {
             let before = ProtectedFiles(folders: watched.folders, files: watched.files)
             let result = try Sandbox.run(binary, header: secret, limits: limits, policy: sandboxPolicy())
             let changed = ProtectedFiles(folders: watched.folders, files: watched.files).changes(since: before)
+            observeRun?(result)
             let verdict = CheckVerdict(exercise: exercise, secret: secret, planned: CheckPlan.plannedExpectations(in: sources.check))
             let records = verdict.records(result.records)
             if !changed.isEmpty {

