@@ -56,13 +56,15 @@ static void close_from(int first, int keep) {
 }
 
 /// In the check's process, before execve: its descriptors, group, limits, then confinement.
-static void become_check(const lab_sandbox_spec *spec, lab_confinement *confinement, int report) {
+static void become_check(const lab_sandbox_spec *spec, lab_confinement *confinement, int report, pid_t supervisor) {
     // A new process group: the check and whatever it forks, stopped together.
     setpgid(0, 0);
-    // The supervisor dies only at the very end; if it is killed, so is the check.
+    // The supervisor dies only at the very end; if it is killed, so is the check (and if it
+    // died already, between the fork and here, the check never starts).
 #if defined(__linux__)
     prctl(PR_SET_PDEATHSIG, SIGKILL);
 #endif
+    if (getppid() != supervisor) _exit(127);
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, 0);
@@ -109,12 +111,13 @@ static void supervise(const lab_sandbox_spec *spec, lab_confinement *confinement
     int report = spec->report_descriptor;
     signal(SIGPIPE, SIG_IGN);  // the grader gone: keep sweeping, report nothing
     lab_supervisor_prepare();  // Linux: orphans of the check's tree become this process's children
+    pid_t self = getpid();
     pid_t check = fork();
     if (check < 0) {
         lab_report_number(report, "exec-failed", errno);
         _exit(0);
     }
-    if (check == 0) become_check(spec, confinement, report);
+    if (check == 0) become_check(spec, confinement, report, self);
     setpgid(check, check);  // also here: whichever runs first, the group exists before anyone signals it
     close_from(0, report);
     lab_report_number(report, "started", check);

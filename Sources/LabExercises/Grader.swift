@@ -125,7 +125,9 @@ public struct Grader: Sendable {
             }
             let secret = Self.freshSecret()
             let before = ProtectedFiles(folders: watched.folders, files: watched.files)
-            let result = try Sandbox.run(binary, header: secret, limits: limits, policy: sandboxPolicy())
+            let policy = sandboxPolicy()
+            var result = try Sandbox.run(binary, header: secret, limits: limits, policy: policy)
+            result.notes += exposureNotes(policy)
             let changed = ProtectedFiles(folders: watched.folders, files: watched.files).changes(since: before)
             observeRun?(result)
             let verdict = CheckVerdict(exercise: exercise, secret: secret, planned: CheckPlan.plannedExpectations(in: sources.check))
@@ -156,6 +158,15 @@ public struct Grader: Sendable {
         let environment = ProcessInfo.processInfo.environment
         let denied = [root, StudentWorkspace(root: root, environment: environment).folder, LabFolder.url(environment: environment)] + protectedFolders
         return Sandbox.Policy(protected: denied.map(\.path))
+    }
+
+    /// A lab folder inside a folder the check may read (a clone in /usr/local/src, say):
+    /// Landlock cannot deny part of a folder it grants, so its checks and solutions are
+    /// readable by the graded code there (still not writable). Said, not hidden.
+    func exposureNotes(_ policy: Sandbox.Policy) -> [String] {
+        let lab = root.standardizedFileURL.path
+        guard let folder = policy.readable.first(where: { lab == $0 || lab.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) else { return [] }
+        return ["the lab folder is inside \(folder), which a check may read: the graded code can read its checks and solutions (not change them). Move the lab elsewhere to close this."]
     }
 
     /// Removes the compiled student module and the check (objects, dependency records,

@@ -20,7 +20,9 @@ enum ModuleInspection {
     /// the sandbox's layers or into the check: they are refused by name in the object.
     static let refusedReferences: Set<String> = [
         "lab_check_open", "lab_check_record", "lab_check_finish",
-        "dlsym", "dlvsym", "dlopen", "dlmopen", "dl_iterate_phdr", "syscall", "ptrace",
+        // Not `syscall`: Synchronization's Mutex is inlined into the answer as futex calls
+        // through it. What a raw system call could reach, seccomp and Landlock refuse.
+        "dlsym", "dlvsym", "dlopen", "dlmopen", "dl_iterate_phdr", "ptrace",
         "process_vm_readv", "process_vm_writev", "sigaction", "signal", "prctl", "seccomp",
         "setsid", "setpgid", "mprotect", "pkey_mprotect",
     ]
@@ -58,12 +60,14 @@ enum ModuleInspection {
     }
 
     /// Names the Swift compiler itself defines in a module: mangled (`$s…`), descriptive
-    /// (`symbolic …`, `got.…`), or its own markers (`__swift_…`). A plain C identifier is
-    /// what `@_cdecl`/`@c` would define, the one kind that can replace a C function.
+    /// (`symbolic …`, `got.…`), or its own helpers (`__swift_…`, `_swift_…`, e.g.
+    /// `_swift_implicitisolationactor_to_executor_cast` under default MainActor isolation). A
+    /// plain C identifier is what `@_cdecl`/`@c` would define, the one kind that can replace
+    /// a C function the check calls.
     static func isSwiftName(_ name: String) -> Bool {
         let isCIdentifier = name.unicodeScalars.first.map { $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) } == true
             && name.unicodeScalars.allSatisfy { $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
-        return !isCIdentifier || name.hasPrefix("__swift_")
+        return !isCIdentifier || name.hasPrefix("__swift_") || name.hasPrefix("_swift_")
     }
 }
 
