@@ -27,6 +27,9 @@ struct CheckVerdict {
         var fingerprint: String?
         /// System calls the sandbox refused, by number (the check's SIGSYS handler reports them).
         var refusedCalls: [Int] = []
+        /// How many plan and done records arrived: a check sends one of each.
+        var plans = 0
+        var dones = 0
     }
 
     func records(_ lines: [String]) -> Records {
@@ -35,11 +38,15 @@ struct CheckVerdict {
             let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
             guard fields.count == 3, fields[0] == secret else { continue }
             switch fields[1] {
-            case "plan": records.planned = Int(fields[2])
+            case "plan":
+                records.planned = Int(fields[2])
+                records.plans += 1
             case "pass": records.passes.append(fields[2])
             case "fail": records.failures.append(fields[2])
             case "waiting": records.lastWaiting = fields[2]
-            case "done": records.done = true
+            case "done":
+                records.done = true
+                records.dones += 1
             case "fingerprint": records.fingerprint = fields[2]
             case "refused": records.refusedCalls += Int(fields[2]).map { [$0] } ?? []
             default: continue
@@ -72,6 +79,9 @@ struct CheckVerdict {
         }
         if let planned, let announced = records.planned, announced != planned {
             refusals.append("refused: the check's records were forged (they announced \(announced) expectations; this check has \(planned))")
+        } else if records.plans > 1 || records.dones > 1 || records.passes.count > (records.planned ?? .max) {
+            // A check sends one plan, at most one pass per expectation and one done: more is someone else's.
+            refusals.append("refused: the check's records were forged (\(records.plans) plans, \(records.passes.count) passes for \(records.planned ?? 0) expectations, \(records.dones) ends)")
         }
         return refusals
     }

@@ -24,6 +24,9 @@ struct GraderFactsTests {
         let outcome = verdict.outcome(result(["s3cr3t\tplan\t0", "s3cr3t\tdone\tpassed"]))
         #expect(outcome.stage == .forbidden)
         #expect(outcome.messages == ["refused: the check's records were forged (they announced 0 expectations; this check has 2)"])
+        let doubled = verdict.outcome(result(["s3cr3t\tplan\t2", "s3cr3t\tpass\ta", "s3cr3t\tplan\t2", "s3cr3t\tpass\tx", "s3cr3t\tpass\ty",
+                                             "s3cr3t\tdone\tpassed"]))
+        #expect(doubled.messages.first?.contains("records were forged (2 plans, 3 passes for 2 expectations") == true, "\(doubled.messages)")
         let honest = verdict.outcome(result(["s3cr3t\tplan\t2", "s3cr3t\tpass\ta", "s3cr3t\tpass\tb", "s3cr3t\tdone\tpassed"]))
         #expect(honest.passed)
     }

@@ -39,7 +39,7 @@ struct SandboxAttackTests {
     static let attacks = [
         Attack(file: "before-main.swift", verdict: "code that runs before the check starts", refusedInOutput: []),
         // /proc/self/mem opens (Dispatch needs /proc), but the secret's page is memfd_secret memory it cannot read.
-        Attack(file: "proc-mem.swift", verdict: nil, refusedInOutput: ["ATTACK proc-mem: maps opened, mem opened", "candidate secrets"]),
+        Attack(file: "proc-mem.swift", verdict: nil, refusedInOutput: ["ATTACK proc-mem: maps opened, mem opened", "cannot read /secretmem", "candidate secrets"]),
         Attack(file: "parent-output.swift", verdict: nil,
                refusedInOutput: ["fd/1 Permission denied", "progress Permission denied", "Operation not permitted"]),
         Attack(file: "rewrite-files.swift", verdict: nil,
@@ -85,7 +85,7 @@ struct SandboxAttackTests {
             #expect(outcome.messages.allSatisfy { !$0.contains("\n") }, "a verdict is one line each")
         }
         for refusal in attack.refusedInOutput {
-            #expect(printed.contains(refusal), "the kernel did not refuse (\(refusal)): \(printed)")
+            #expect(printed.contains(refusal), "the kernel did not refuse (\(refusal)): \(printed) — verdict: \(said)")
         }
         for (url, data) in zip(guarded, before) {
             let now = try Data(contentsOf: url)
