@@ -290,6 +290,8 @@ void lab_prepare_confinement(const lab_sandbox_spec *spec, lab_confinement *c) {
     c->scratch_descriptor = -1;
     long abi = syscall(SYS_landlock_create_ruleset, 0, 0, ll_create_ruleset_version);
     c->landlock_abi = abi > 0 ? (int)abi : 0;
+    if (spec->landlock_abi_limit < 0) c->landlock_abi = 0;
+    else if (spec->landlock_abi_limit > 0 && c->landlock_abi > spec->landlock_abi_limit) c->landlock_abi = spec->landlock_abi_limit;
     unsigned long long handled = handled_fs(c->landlock_abi);
     const unsigned long long file_rights = ll_execute | ll_write_file | ll_read_file | ll_truncate | ll_ioctl_dev;
     for (int writable = 0; writable < 2; writable++) {

@@ -133,7 +133,7 @@ public struct Grader: Sendable {
             let verdict = CheckVerdict(exercise: exercise, secret: secret, planned: CheckPlan.plannedExpectations(in: sources.check))
             let records = verdict.records(result.records)
             if !changed.isEmpty {
-                return CheckOutcome(stage: .forbidden, messages: ["refused: the graded code changed \(changed.count) file(s) outside its scratch folder, first \(changed[0])"], details: "")
+                return CheckOutcome(stage: .forbidden, messages: ["refused: while the check ran, \(changed.count) file(s) outside its scratch folder changed (first: \(changed[0]))"], details: "")
             }
             if records.fingerprint == nil || records.fingerprint == fingerprint {
                 return verdict.outcome(result, records: records)
@@ -143,13 +143,12 @@ public struct Grader: Sendable {
         throw ExerciseError.toolchain("the build kept running an old copy of your code; delete the .build-exercises folder and check again")
     }
 
-    /// The folders and files a graded answer must leave as they were, checked by the grader
-    /// around each run: the lab's exercises (checks, solutions, support), the student's
-    /// workspace, progress, and `watchedFolders`.
+    /// The folders a graded answer must leave as they were, checked by the grader around
+    /// each run: the lab's exercises (checks, solutions, support) and `watchedFolders`. Not the
+    /// student's workspace or progress: the student (saving a file during `lab watch`) and
+    /// other `lab` commands (a hint) change those while a check runs; the sandbox alone guards them.
     var watched: (folders: [URL], files: [URL]) {
-        let environment = ProcessInfo.processInfo.environment
-        return ([exercisesFolder, StudentWorkspace(root: root, environment: environment).folder] + watchedFolders,
-                [Progress.url(environment: environment)])
+        ([exercisesFolder] + watchedFolders, [])
     }
 
     /// What the check may reach: the system's and the toolchain's folders, read-only; its

@@ -31,6 +31,8 @@ public enum Sandbox {
         /// write (the lab, students' folders, progress). On Linux nothing outside `readable`
         /// and `writable` is reachable anyway.
         public var protected: [String]
+        /// Tests: confine as a kernel with at most this Landlock ABI would (-1: none).
+        var landlockABILimit: Int32 = 0
 
         public init(readable: [String] = Policy.systemFolders + Policy.toolchainFolders(), writable: [String] = ["/dev/null"],
                     protected: [String] = []) {
@@ -142,6 +144,7 @@ public enum Sandbox {
                             spec.wall_seconds = limits.wallSeconds
                             spec.descriptors = (-1, outputPipe.write, outputPipe.write, secretPipe.read, recordPipe.write)
                             spec.report_descriptor = reportPipe.write
+                            spec.landlock_abi_limit = policy.landlockABILimit
                             return lab_sandbox_spawn(&spec, &supervisor)
                         }
                     }

@@ -192,6 +192,27 @@ struct SandboxLayerTests {
         #expect(result.output.contains("self 0"))
     }
 
+    @Test func anOlderKernelGetsSeccompsSignalRulesAndANote() throws {
+        // Landlock ABI 5 cannot scope signals: seccomp then lets the check signal only itself.
+        var policy = Sandbox.Policy()
+        policy.landlockABILimit = 5
+        let result = try Sandbox.run(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "kill -0 $$ && echo self; kill -0 \(getpid()); echo after"],
+                                     header: "x", limits: Sandbox.Limits(), policy: policy)
+        #expect(result.output.contains("self"))
+        #expect(!result.output.contains("after"), "the shell signalled the grader and went on: \(result.output)")
+        #expect(result.signal == SIGSYS)
+        #expect(result.notes == ["Landlock ABI < 6: signals are confined by seccomp only"])
+    }
+
+    @Test func aKernelWithoutLandlockIsSaidInOneLine() throws {
+        var policy = Sandbox.Policy()
+        policy.landlockABILimit = -1
+        let result = try Sandbox.run(URL(fileURLWithPath: "/bin/true"), header: "x", limits: Sandbox.Limits(), policy: policy)
+        #expect(result.notes.count == 1)
+        #expect(result.notes.first?.hasPrefix("Landlock is not available in this kernel") == true)
+        #expect(result.confinement.hasPrefix("landlock=0 seccomp=1"))
+    }
+
     @Test func aProcessThatLeftItsGroupIsStillStopped() throws {
         // Without setsid (refused), a double fork is the way out of the shell's reach: the
         // grandchild is re-parented to the supervisor, which stops it and counts it.

@@ -32,6 +32,9 @@ typedef struct lab_sandbox_spec {
     int descriptors[5];
     /// Where the supervisor reports, one line each (see lab_sandbox_spawn).
     int report_descriptor;
+    /// Linux, for tests: use at most this Landlock ABI (0: what the kernel has; -1: none),
+    /// to prove what an older kernel gets.
+    int landlock_abi_limit;
 } lab_sandbox_spec;
 
 /// Starts a supervisor process (trusted: no student code ever runs in it), which starts
