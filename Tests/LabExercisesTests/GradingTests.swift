@@ -192,6 +192,13 @@ struct SandboxLayerTests {
         #expect(result.output.contains("self 0"))
     }
 
+    /// Python is only the client here (dash has no sockets); where it is missing, nothing to run.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "no python3 to open a socket with"))
+    func noTCPConnection() throws {
+        let result = try run("/usr/bin/python3 -c \"import socket; socket.create_connection(('127.0.0.1', 9), 2)\" 2>&1 | tail -1")
+        #expect(result.output.contains("PermissionError"), "\(result.output)")
+    }
+
     @Test func anOlderKernelGetsSeccompsSignalRulesAndANote() throws {
         // Landlock ABI 5 cannot scope signals: seccomp then lets the check signal only itself.
         var policy = Sandbox.Policy()
