@@ -12,8 +12,8 @@ public struct Grader: Sendable {
     /// Where the generated package and its build live (`.build-exercises` in the lab folder).
     public let workFolder: URL
 
-    /// Besides the lab and the student's workspace: folders the graded code must not change
-    /// (`lab grade`: the student's folder), compared before and after each run.
+    /// Besides the lab's exercises: folders the graded code must not change (`lab grade`: the
+    /// student's folder), compared before and after each run (see `watched`).
     public var watchedFolders: [URL] = []
     /// Folders the graded code may neither read nor write besides the lab's (`lab grade`: every
     /// student's). On Linux Landlock denies everything not granted, so this matters on macOS.

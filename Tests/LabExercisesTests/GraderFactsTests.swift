@@ -50,6 +50,14 @@ struct GraderFactsTests {
         #expect(verdict.outcome(result([], exit: nil, signal: SIGSYS)).messages.first?.contains("refused by the sandbox") == true)
     }
 
+    @Test func aLabInsideAReadableSystemFolderIsSaid() {
+        let exercise = ExerciseCatalog.all[0]
+        let exposed = Grader(root: URL(fileURLWithPath: "/usr/local/src/lab"), exercise: exercise)
+        #expect(exposed.exposureNotes(Sandbox.Policy()).first?.hasPrefix("the lab folder is inside /usr, which a check may read") == true)
+        #expect(Grader(root: URL(fileURLWithPath: "/work/lab"), exercise: exercise).exposureNotes(Sandbox.Policy()).isEmpty)
+        #expect(Grader(root: URL(fileURLWithPath: "/usrlab"), exercise: exercise).exposureNotes(Sandbox.Policy()).isEmpty, "a prefix of the name is not a parent")
+    }
+
     /// A Mach-O object made by hand (the compiler's are not available here): one section of
     /// initializers, one C-named definition, one reference to dlsym, one Swift symbol.
     @Test func aMachOObjectIsReadLikeAnELFOne() {
