@@ -99,6 +99,9 @@ public enum Sandbox {
     static let keptHead = 16 * 1024
     static let keptTail = 48 * 1024
 
+    /// Blocks the calling thread until the check and everything it started are gone. The
+    /// supervisor dies with the thread that started it (Linux's parent-death signal is per
+    /// thread), so run it on a thread that outlives the call, as this blocking call does.
     public static func run(_ executable: URL, arguments: [String] = [], header: String, limits: Limits,
                            policy: Policy = Policy()) throws -> Result {
         // The grader's own /proc entries (descriptors, memory) closed to processes without capabilities.
