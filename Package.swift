@@ -62,7 +62,7 @@ let package = Package(
         // student's unfinished file must never break the lab's own build.
         // The grader's trusted launcher: fork, confine (Landlock, seccomp, capabilities; Seatbelt on
         // macOS), exec, supervise. Its own target, so changing it rebuilds the grader only.
-        .target(name: "CLabSandbox"),
+        .target(name: "CLabSandbox", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(name: "LabExercises", dependencies: ["LabKit", "CLabShims", "CLabSandbox"]),
         .executableTarget(name: "lab", dependencies: ["LabKit", "Lessons", "LabBench", "LabBenchmarks", "LabExercises"]),
         .testTarget(name: "LabKitTests", dependencies: ["LabKit"]),

@@ -6,6 +6,7 @@
 #define _GNU_SOURCE
 #include "CLabSandbox.h"
 #include "confinement.h"
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -183,6 +184,13 @@ int lab_sandbox_spawn(const lab_sandbox_spec *spec, pid_t *supervisor) {
     lab_release_confinement(&confinement);
     *supervisor = pid;
     return 0;
+}
+
+const char *lab_sandbox_swift_runtime_path(void) {
+    void *runtime = dlsym(RTLD_DEFAULT, "swift_retain");
+    Dl_info info;
+    if (runtime == 0 || dladdr(runtime, &info) == 0) return 0;
+    return info.dli_fname;
 }
 
 void lab_sandbox_protect_grader(void) {

@@ -53,16 +53,22 @@ public enum Sandbox {
                                            "/sys/devices/system/cpu", "/dev/urandom", "/dev/random", "/dev/zero"]
 
         /// The Swift toolchain's libraries, wherever it is installed (`/opt/swift`, swiftly's
-        /// folder under a home): the `lib` folder beside the `swift` found on PATH.
+        /// folder under a home): the folder of the runtime this grader runs on (built by the
+        /// same toolchain as the checks), and the `lib` folder beside the `swift` found on PATH.
         public static func toolchainFolders(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+            var folders: [String] = []
+            if let runtime = lab_sandbox_swift_runtime_path() {
+                folders.append(URL(fileURLWithPath: String(cString: runtime)).resolvingSymlinksInPath().deletingLastPathComponent().path)
+            }
             let path = environment["PATH"] ?? "/usr/bin:/bin"
             for folder in path.split(separator: ":") {
                 let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent("swift")
                 guard FileManager.default.isExecutableFile(atPath: candidate.path) else { continue }
                 let usr = candidate.resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
-                return [usr.appendingPathComponent("lib").path]
+                folders.append(usr.appendingPathComponent("lib").path)
+                break
             }
-            return []
+            return folders
         }
     }
 

@@ -162,6 +162,13 @@ struct SandboxLayerTests {
         try Sandbox.run(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", script], header: "x", limits: Sandbox.Limits())
     }
 
+    /// A toolchain that `swift` on PATH does not lead to (swiftly's proxy) is still found: a
+    /// check must load the libraries it was linked against.
+    @Test func theToolchainsLibrariesAreFoundWithoutPATH() {
+        let folders = Sandbox.Policy.toolchainFolders(environment: ["PATH": "/nonexistent"])
+        #expect(folders.contains { FileManager.default.fileExists(atPath: $0 + "/libswiftCore.so") }, "\(folders)")
+    }
+
     @Test func theSupervisorSaysWhatConfinementTheCheckGot() throws {
         let result = try run("true")
         #expect(result.confinement.contains("seccomp=1"))

@@ -54,6 +54,11 @@ int lab_sandbox_spawn(const lab_sandbox_spec *spec, pid_t *supervisor);
 /// The name of a system call the sandbox refuses, by its number on this machine, or NULL.
 const char *lab_sandbox_refused_call_name(long number);
 
+/// The file of the Swift runtime library this process runs on (libswiftCore), or NULL: the
+/// checks are built by the same toolchain, whose libraries they must be allowed to load
+/// wherever it is installed (swiftly's `swift` on PATH is a proxy, not the toolchain).
+const char *lab_sandbox_swift_runtime_path(void);
+
 /// Makes this (the grader's) process undumpable: a process of the same user without
 /// capabilities can then neither open its /proc entries (its descriptors, its memory)
 /// nor ptrace it. Linux only; a no-op elsewhere.
