@@ -68,7 +68,10 @@ let package = Package(
         .target(name: "LabBenchmarks", dependencies: ["LabBench", "LabKit", "Lessons"], path: "Benchmarks"),
         // Grading classroom exercises. The exercises themselves are not a target: a
         // student's unfinished file must never break the lab's own build.
-        .target(name: "LabExercises", dependencies: ["LabKit", "CLabShims"]),
+        // The grader's trusted launcher: fork, confine (Landlock, seccomp, capabilities; Seatbelt on
+        // macOS), exec, supervise. Its own target, so changing it rebuilds the grader only.
+        .target(name: "CLabSandbox", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        .target(name: "LabExercises", dependencies: ["LabKit", "CLabShims", "CLabSandbox"]),
         .executableTarget(name: "lab", dependencies: ["LabKit", "Lessons", "LabBench", "LabBenchmarks", "LabExercises", "CLabAllocations"]),
         .testTarget(name: "LabKitTests", dependencies: ["LabKit", "CLabAllocations"]),
         .testTarget(name: "LessonsTests", dependencies: ["LabKit", "Lessons", "CLabAllocations"]),
@@ -76,7 +79,8 @@ let package = Package(
         .testTarget(name: "LabBenchTests", dependencies: ["LabBench", "LabKit", "LabBenchmarks", "CLabAllocations"]),
         // LabBench as your package sees it: public API only, no @testable import.
         .testTarget(name: "LabBenchAPITests", dependencies: ["LabBench"]),
-        .testTarget(name: "LabExercisesTests", dependencies: ["LabExercises", "LabKit"]),
+        // Attacks/ holds answers that attack the grader: graded by the tests, never compiled into them.
+        .testTarget(name: "LabExercisesTests", dependencies: ["LabExercises", "LabKit"], exclude: ["Attacks"]),
     ] + lessonExecutables.map { lesson in
           .executableTarget(name: lesson, dependencies: ["LabKit", "Lessons"] + (lessonsCountingAllocations.contains(lesson) ? ["CLabAllocations"] : []))
       }

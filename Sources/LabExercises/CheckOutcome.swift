@@ -9,6 +9,8 @@ public struct CheckOutcome: Sendable, Equatable {
     public let messages: [String]
     /// Compiler diagnostics or program output, already cut to a readable length.
     public let details: String
+    /// What this machine's sandbox could not confine (a kernel without Landlock, say), one line each.
+    public var notes: [String] = []
 
     public var passed: Bool { stage == .passed }
 }

@@ -7,9 +7,16 @@ import Foundation
 /// the final "done" record arrived, and the process exited 0. Anything else — an
 /// `exit(0)` in the student's code, an early return, "✔" printed to standard output,
 /// a record forged without the secret — is a failure that says what was missing.
+///
+/// Beside the check's records, the verdict weighs facts the grader has from elsewhere: the
+/// plan's size read from the check's source (a forged "plan 0" is refused), and what the
+/// sandbox's supervisor saw (a refused system call, a process left running, the wait
+/// status the kernel reported).
 struct CheckVerdict {
     let exercise: Exercise
     let secret: String
+    /// `plannedExpectations` as the check's source declares it (nil: not known, any plan is taken).
+    var planned: Int? = nil
 
     struct Records: Equatable {
         var planned: Int?
@@ -18,6 +25,11 @@ struct CheckVerdict {
         var lastWaiting: String?
         var done = false
         var fingerprint: String?
+        /// System calls the sandbox refused, by number (the check's SIGSYS handler reports them).
+        var refusedCalls: [Int] = []
+        /// How many plan and done records arrived: a check sends one of each.
+        var plans = 0
+        var dones = 0
     }
 
     func records(_ lines: [String]) -> Records {
@@ -26,12 +38,17 @@ struct CheckVerdict {
             let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
             guard fields.count == 3, fields[0] == secret else { continue }
             switch fields[1] {
-            case "plan": records.planned = Int(fields[2])
+            case "plan":
+                records.planned = Int(fields[2])
+                records.plans += 1
             case "pass": records.passes.append(fields[2])
             case "fail": records.failures.append(fields[2])
             case "waiting": records.lastWaiting = fields[2]
-            case "done": records.done = true
+            case "done":
+                records.done = true
+                records.dones += 1
             case "fingerprint": records.fingerprint = fields[2]
+            case "refused": records.refusedCalls += Int(fields[2]).map { [$0] } ?? []
             default: continue
             }
         }
@@ -41,7 +58,45 @@ struct CheckVerdict {
     func outcome(_ result: Sandbox.Result) -> CheckOutcome { outcome(result, records: records(result.records)) }
 
     func outcome(_ result: Sandbox.Result, records: Records) -> CheckOutcome {
+        var outcome = judge(result, records: records)
+        outcome.notes = result.notes
+        return outcome
+    }
+
+    /// What the sandbox refused or saw, one line each, before anything the check said counts.
+    func sandboxRefusals(_ result: Sandbox.Result, records: Records) -> [String] {
+        var refusals = records.refusedCalls.map { number in
+            "refused by the sandbox: your code called \(SandboxCalls.name(number))(), which a check may not (\(SandboxCalls.why(number)))"
+        }
+        if result.signal == SIGSYS && refusals.isEmpty {
+            refusals.append("refused by the sandbox: your code made a system call a check may not make, and was stopped")
+        }
+        if result.supervisorLost {
+            refusals.append("refused: the sandbox's supervisor was stopped before the check ended, so its verdict cannot be trusted")
+        }
+        if result.strays > 0 {
+            refusals.append("refused: your code left \(result.strays) process\(result.strays == 1 ? "" : "es") running after the check ended (the sandbox stopped \(result.strays == 1 ? "it" : "them"))")
+        }
+        if let planned, let announced = records.planned, announced != planned {
+            refusals.append("refused: the check's records were forged (they announced \(announced) expectations; this check has \(planned))")
+        } else if records.plans > 1 || records.dones > 1 || records.passes.count > (records.planned ?? .max) {
+            // A check sends one plan, at most one pass per expectation and one done: more is someone else's.
+            refusals.append("refused: the check's records were forged (\(records.plans) plans, \(records.passes.count) passes for \(records.planned ?? 0) expectations, \(records.dones) ends)")
+        }
+        return refusals
+    }
+
+    func judge(_ result: Sandbox.Result, records: Records) -> CheckOutcome {
         let output = Grader.cut(result.output, lines: 30)
+        let refusals = sandboxRefusals(result, records: records)
+        if !refusals.isEmpty {
+            return CheckOutcome(stage: .forbidden, messages: refusals, details: output)
+        }
+        if let resident = result.stoppedAtMemory {
+            return CheckOutcome(stage: .crash, messages: [String(format: "stopped: its memory reached %.1f GB (a check may use at most %.0f GB)",
+                                                                 Double(resident) / Double(1 << 30), Double(result.limits.memoryBytes) / Double(1 << 30))],
+                                details: output)
+        }
         if result.timedOut {
             let waiting = records.lastWaiting.map { " It was waiting for \($0)." } ?? ""
             return CheckOutcome(stage: .timeout, messages: ["\(exercise.id) did not finish within \(Int(result.limits.wallSeconds)) s and was stopped.\(waiting) Something awaits a result that never comes: a continuation never resumed, a task never finished, or a loop that never ends."],
@@ -97,6 +152,7 @@ enum CrashReason {
         case SIGSEGV, SIGBUS: return "crashed (signal \(signal), a memory fault): most often a stack overflow from endless recursion"
         case SIGILL, SIGTRAP: return "crashed (signal \(signal)): a runtime trap — force-unwrapping nil, an index out of range, an arithmetic overflow, or a continuation resumed twice"
         case SIGABRT: return "crashed (signal \(signal), abort)"
+        case SIGSYS: return "stopped by the sandbox (signal \(signal)): a system call a check may not make"
         case SIGKILL: return "was killed (signal 9): most often it ran out of memory"
         default: return "crashed (signal \(signal))"
         }

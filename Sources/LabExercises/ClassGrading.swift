@@ -26,6 +26,9 @@ public struct ClassGrading: Sendable {
         /// How a failed answer failed (compile, forbidden, checks, …), and its first message.
         public let stage: String?
         public let message: String?
+        /// Set when the answer is the reference solution or another student's answer with
+        /// the names changed (see AnswerSimilarity): for the teacher to look at.
+        public var identicalTo: String? = nil
     }
 
     public let root: URL
@@ -79,7 +82,8 @@ public struct ClassGrading: Sendable {
                     await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
                         Thread {
                             while let job = queue.withLock({ $0.popFirst() }) {
-                                let result = Self.grade(job, student: students[job.student], root: root, workFolder: folder)
+                                let result = Self.grade(job, student: students[job.student], root: root, workFolder: folder,
+                                                        classFolders: students.map(\.exercisesFolder))
                                 results.withLock { $0[job.student, default: [:]][job.exercise.id] = result }
                                 progress(done.withLock { $0 += 1; return $0 }, total)
                             }
@@ -89,7 +93,8 @@ public struct ClassGrading: Sendable {
                 }
             }
         }
-        let graded = results.withLock { $0 }
+        var graded = results.withLock { $0 }
+        flagIdenticalAnswers(in: &graded)
         return ClassReport(generatedAt: Date(), exercises: ExerciseCatalog.all.map(\.id),
                            students: students.indices.map { index in
                                ClassReport.StudentResult(name: students[index].name, folder: students[index].exercisesFolder.path,
@@ -97,10 +102,32 @@ public struct ClassGrading: Sendable {
                            })
     }
 
-    static func grade(_ job: Job, student: Student, root: URL, workFolder: URL) -> Result {
+    /// Marks answers identical to the reference solution or to another student's, per
+    /// exercise. Students are told apart by folder name (`lab grade` refuses a name given twice).
+    func flagIdenticalAnswers(in graded: inout [Int: [String: Result]]) {
+        for exercise in ExerciseCatalog.all {
+            var answers: [String: String] = [:]
+            for (index, student) in students.enumerated() {
+                guard let status = graded[index]?[exercise.id]?.status, status == .solved || status == .failed,
+                      let code = try? String(contentsOf: student.file(for: exercise), encoding: .utf8) else { continue }
+                answers[student.name] = code
+            }
+            let solution = try? String(contentsOf: Grader(root: root, exercise: exercise).solutionFile, encoding: .utf8)
+            let flagged = AnswerSimilarity.matches(answers: answers, solution: solution)
+            for (index, student) in students.enumerated() {
+                if let what = flagged[student.name] { graded[index]?[exercise.id]?.identicalTo = what }
+            }
+        }
+    }
+
+    static func grade(_ job: Job, student: Student, root: URL, workFolder: URL, classFolders: [URL] = []) -> Result {
         let file = student.file(for: job.exercise)
         guard let answer = try? Data(contentsOf: file) else { return Result(status: .missing, stage: nil, message: nil) }
-        let grader = Grader(root: root, exercise: job.exercise, workFolder: workFolder)
+        var grader = Grader(root: root, exercise: job.exercise, workFolder: workFolder)
+        // The graded code may change nothing of this student's, nor read another's (on macOS
+        // the profile names them; on Linux Landlock grants none of them anyway).
+        grader.watchedFolders = [student.exercisesFolder]
+        grader.protectedFolders = classFolders
         if let original = try? Data(contentsOf: grader.originalFile), original == answer {
             return Result(status: .notStarted, stage: nil, message: nil)
         }

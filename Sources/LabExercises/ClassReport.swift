@@ -30,18 +30,32 @@ public struct ClassReport: Sendable, Codable, Equatable {
         var table = Table(headers: ["student"] + exercises.map { String($0.prefix(2)) } + ["solved"],
                           rightAligned: [exercises.count + 1])
         for student in students {
-            table.append([student.name] + exercises.map { Self.mark(student.results[$0]) } + ["\(student.solved)/\(exercises.count)"])
+            table.append([student.name] + exercises.map { Self.mark(student.results[$0]) + (student.results[$0]?.identicalTo != nil ? "≈" : "") }
+                         + ["\(student.solved)/\(exercises.count)"])
         }
         table.append(["solved by"] + exercises.map { id in "\(students.filter { $0.results[id]?.status == .solved }.count)" } + [""])
-        return table.render(on: terminal) + "\n  ✔ solved,  ✘ fails its check,  · not started (still the starting file),  – missing"
+        var text = table.render(on: terminal) + "\n  ✔ solved,  ✘ fails its check,  · not started (still the starting file),  – missing"
+        let identical = identicalAnswers
+        if !identical.isEmpty {
+            text += ",  ≈ identical to another answer:\n" + identical.map { "    \($0.student) · \($0.exercise): \($0.what)" }.joined(separator: "\n")
+        }
+        return text
+    }
+
+    /// Answers identical to the reference solution or to another student's, for the teacher.
+    public var identicalAnswers: [(student: String, exercise: String, what: String)] {
+        students.flatMap { student in
+            exercises.compactMap { id in student.results[id]?.identicalTo.map { (student.name, id, $0) } }
+        }
     }
 
     public func csv() -> String {
-        var lines = ["student,exercise,status,stage,message"]
+        var lines = ["student,exercise,status,stage,message,identical_to"]
         for student in students {
             for id in exercises {
                 let result = student.results[id]
-                lines.append([student.name, id, result?.status.rawValue ?? "missing", result?.stage ?? "", result?.message ?? ""]
+                lines.append([student.name, id, result?.status.rawValue ?? "missing", result?.stage ?? "", result?.message ?? "",
+                              result?.identicalTo ?? ""]
                     .map(Self.csvField).joined(separator: ","))
             }
         }
@@ -70,8 +84,9 @@ public struct ClassReport: Sendable, Codable, Equatable {
             let cells = exercises.map { id -> String in
                 let result = student.results[id]
                 let status = result?.status ?? .missing
-                let tip = [id, status.rawValue, result?.stage, result?.message].compactMap { $0 }.joined(separator: " — ")
-                return "<td class=\"\(status == .notStarted ? "idle" : status.rawValue)\" title=\"\(escape(tip))\">\(Self.mark(result))</td>"
+                let tip = [id, status.rawValue, result?.stage, result?.message, result?.identicalTo].compactMap { $0 }.joined(separator: " — ")
+                let flag = result?.identicalTo != nil ? "≈" : ""
+                return "<td class=\"\(status == .notStarted ? "idle" : status.rawValue)\" title=\"\(escape(tip))\">\(Self.mark(result))\(flag)</td>"
             }.joined()
             return "<tr><th class=\"name\">\(escape(student.name))</th>\(cells)<td class=\"count\">\(student.solved)/\(exercises.count)</td></tr>"
         }.joined(separator: "\n")
@@ -82,6 +97,7 @@ public struct ClassReport: Sendable, Codable, Equatable {
                 return "<li><b>\(escape(student.name))</b> · \(escape(id)) · \(escape(result.stage ?? "")): \(escape(result.message ?? ""))</li>"
             }
         }.joined(separator: "\n")
+        let identical = identicalAnswers.map { "<li><b>\(escape($0.student))</b> · \(escape($0.exercise)): \(escape($0.what))</li>" }.joined(separator: "\n")
         let stamp = ISO8601DateFormatter().string(from: generatedAt)
         return """
             <!doctype html>
@@ -103,6 +119,12 @@ public struct ClassReport: Sendable, Codable, Equatable {
             \(rows)
             </tbody>
             <tfoot><tr><th class="name">solved by</th>\(totals)<td></td></tr></tfoot></table>
+            <h2>Identical answers (≈)</h2>
+            <p class="legend">The same program as the reference solution or as another student's answer once names and layout
+            are set aside. Not failed: for you to look at.</p>
+            <ul>
+            \(identical.isEmpty ? "<li>No answer is identical to another.</li>" : identical)
+            </ul>
             <h2>Why answers failed</h2>
             <ul>
             \(failures.isEmpty ? "<li>No answer failed.</li>" : failures)

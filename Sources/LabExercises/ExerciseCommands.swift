@@ -104,6 +104,8 @@ public struct ExerciseCommands {
     }
 
     func report(_ outcome: CheckOutcome, exercise: Exercise) {
+        // What this machine's sandbox could not confine, so nobody assumes it did.
+        for note in outcome.notes { say(terminal.paint("  note: " + note, .dim)) }
         switch outcome.stage {
         case .passed:
             for message in outcome.messages { say(terminal.paint("  ✔ ", .green) + message) }

@@ -12,6 +12,15 @@ public struct Grader: Sendable {
     /// Where the generated package and its build live (`.build-exercises` in the lab folder).
     public let workFolder: URL
 
+    /// Besides the lab's exercises: folders the graded code must not change (`lab grade`: the
+    /// student's folder), compared before and after each run (see `watched`).
+    public var watchedFolders: [URL] = []
+    /// Folders the graded code may neither read nor write besides the lab's (`lab grade`: every
+    /// student's). On Linux Landlock denies everything not granted, so this matters on macOS.
+    public var protectedFolders: [URL] = []
+    /// Tests see each run's raw result here (the output a passing or failing verdict leaves out).
+    var observeRun: (@Sendable (Sandbox.Result) -> Void)? = nil
+
     public init(root: URL, exercise: Exercise, workFolder: URL? = nil) {
         self.root = root
         self.exercise = exercise
@@ -96,9 +105,12 @@ public struct Grader: Sendable {
                                          sources: sources)
         onBuildStart?()
         for attempt in 1...3 {
-            let build = try run("/usr/bin/env", ["swift", "build", "--package-path", package.path,
-                                                 "--scratch-path", workFolder.appendingPathComponent("scratch").path,
-                                                 "--product", "check"], timeout: 600)
+            // TMPDIR inside the build folder: SwiftPM leaves folders in it on every build (see BuildTemporaryFolder).
+            let build = try BuildTemporaryFolder.using(in: workFolder) { temporary in
+                try run("/usr/bin/env", ["TMPDIR=\(temporary.path)", "swift", "build", "--package-path", package.path,
+                                         "--scratch-path", workFolder.appendingPathComponent("scratch").path,
+                                         "--product", "check"], timeout: 600)
+            }
             guard build.status == 0 else {
                 if attempt < 3 && build.output.contains("link command failed") {
                     forgetStudentObjects()  // a half-updated build folder; compile afresh
@@ -119,17 +131,55 @@ public struct Grader: Sendable {
                                     details: diagnostics(build.output, package: package))
             }
             let binary = workFolder.appendingPathComponent("scratch/debug/check")
+            // The compiled module, read by the grader: whatever the source spelled, no code of
+            // the answer's may run before the check does, replace a C function, or call around Swift.
+            let module = ModuleInspection.findings(inObjectsUnder: workFolder.appendingPathComponent("scratch/debug/StudentCode.build"))
+            if !module.isEmpty {
+                return CheckOutcome(stage: .forbidden, messages: module.map { "refused before running: your compiled code contains \($0)" }, details: "")
+            }
             let secret = Self.freshSecret()
-            let header = "\(secret) \(limits.memoryBytes) \(limits.cpuSeconds) \(limits.fileSizeBytes)"
-            let result = try Sandbox.run(binary, header: header, limits: limits)
-            let verdict = CheckVerdict(exercise: exercise, secret: secret)
+            let before = ProtectedFiles(folders: watched.folders, files: watched.files)
+            let policy = sandboxPolicy()
+            var result = try Sandbox.run(binary, header: secret, limits: limits, policy: policy)
+            result.notes += exposureNotes(policy)
+            let changed = ProtectedFiles(folders: watched.folders, files: watched.files).changes(since: before)
+            observeRun?(result)
+            let verdict = CheckVerdict(exercise: exercise, secret: secret, planned: CheckPlan.plannedExpectations(in: sources.check))
             let records = verdict.records(result.records)
+            if !changed.isEmpty {
+                return CheckOutcome(stage: .forbidden, messages: ["refused: while the check ran, \(changed.count) file(s) outside its scratch folder changed (first: \(changed[0]))"], details: "")
+            }
             if records.fingerprint == nil || records.fingerprint == fingerprint {
                 return verdict.outcome(result, records: records)
             }
             forgetStudentObjects()
         }
         throw ExerciseError.toolchain("the build kept running an old copy of your code; delete the .build-exercises folder and check again")
+    }
+
+    /// The folders a graded answer must leave as they were, checked by the grader around
+    /// each run: the lab's exercises (checks, solutions, support) and `watchedFolders`. Not the
+    /// student's workspace or progress: the student (saving a file during `lab watch`) and
+    /// other `lab` commands (a hint) change those while a check runs; the sandbox alone guards them.
+    var watched: (folders: [URL], files: [URL]) {
+        ([exercisesFolder] + watchedFolders, [])
+    }
+
+    /// What the check may reach: the system's and the toolchain's folders, read-only; its
+    /// scratch folder; on macOS the lab and the students' folders named as denied.
+    func sandboxPolicy() -> Sandbox.Policy {
+        let environment = ProcessInfo.processInfo.environment
+        let denied = [root, StudentWorkspace(root: root, environment: environment).folder, LabFolder.url(environment: environment)] + protectedFolders
+        return Sandbox.Policy(protected: denied.map(\.path))
+    }
+
+    /// A lab folder inside a folder the check may read (a clone in /usr/local/src, say):
+    /// Landlock cannot deny part of a folder it grants, so its checks and solutions are
+    /// readable by the graded code there (still not writable). Said, not hidden.
+    func exposureNotes(_ policy: Sandbox.Policy) -> [String] {
+        let lab = root.standardizedFileURL.path
+        guard let folder = policy.readable.first(where: { lab == $0 || lab.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) else { return [] }
+        return ["the lab folder is inside \(folder), which a check may read: the graded code can read its checks and solutions (not change them). Move the lab elsewhere to close this."]
     }
 
     /// Removes the compiled student module and the check (objects, dependency records,

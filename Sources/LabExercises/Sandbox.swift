@@ -1,13 +1,17 @@
-import CLabShims
+import CLabSandbox
 import LabKit
 import Foundation
 
-/// Runs a compiled check the way a grader must: in its own process group (so a
-/// child it forks dies with it), in a fresh temporary folder with a scrubbed
-/// environment (it cannot find the lab folder or the student's progress), under
-/// limits on memory, CPU and file size, and with two private descriptors: fd 3
-/// hands it this run's secret once, fd 4 carries its records back. Its ordinary
-/// output is kept head and tail, so a flood cannot push out how it ended.
+/// Runs a compiled check the way a grader must: through a trusted supervisor process
+/// (C, CLabSandbox) that starts it confined — on Linux Landlock (read-only system and
+/// toolchain folders, writable scratch folder only, no TCP, no signals outside its own
+/// processes), seccomp (no ptrace, no other process's memory, no leaving its process group,
+/// no mounts or namespaces), no capabilities even as root; on macOS a Seatbelt profile —
+/// under limits on memory, CPU and file size, in a fresh folder with a scrubbed
+/// environment, and stops every process it started when it ends. Two private
+/// descriptors: fd 3 hands it this run's secret once, fd 4 carries its records back. Its
+/// ordinary output is kept head and tail, so a flood cannot push out how it ended.
+/// docs/THREAT-MODEL.md says what each layer stops, and what none does.
 public enum Sandbox {
     public struct Limits: Sendable, Equatable {
         public var memoryBytes: UInt64 = 2 << 30
@@ -15,6 +19,57 @@ public enum Sandbox {
         public var fileSizeBytes: UInt64 = 64 << 20
         public var wallSeconds: Double = 15
         public init() {}
+    }
+
+    /// What the check may touch besides its scratch folder.
+    public struct Policy: Sendable, Equatable {
+        /// Folders and files it may read (and execute).
+        public var readable: [String]
+        /// Files or folders it may also write.
+        public var writable: [String]
+        /// Named for macOS's profile, which allows by default: folders it may neither read nor
+        /// write (the lab, students' folders, progress). On Linux nothing outside `readable`
+        /// and `writable` is reachable anyway.
+        public var protected: [String]
+        /// Tests: confine as a kernel with at most this Landlock ABI would (-1: none).
+        var landlockABILimit: Int32 = 0
+
+        public init(readable: [String] = Policy.systemFolders + Policy.toolchainFolders(), writable: [String] = ["/dev/null"],
+                    protected: [String] = []) {
+            self.readable = readable
+            self.writable = writable
+            self.protected = protected
+        }
+
+        /// What any program needs to start and run: the system's libraries and settings,
+        /// the CPU count (Dispatch reads it under /sys), randomness, and /proc read-only:
+        /// Dispatch's worker monitor reads `/proc/<thread>/stat` and crashes the process when
+        /// it cannot (seen: SIGILL in 4 checks of 10). What /proc then gives is bounded
+        /// elsewhere: Landlock refuses ptrace-mode access (memory, descriptors, environment)
+        /// to any process outside the check's own sandbox, the grader is undumpable, the
+        /// check's secret lives in memory /proc/self/mem cannot read (memfd_secret), and
+        /// its channel is a socket, which /proc/self/fd cannot reopen.
+        public static let systemFolders = ["/usr", "/lib", "/lib64", "/lib32", "/bin", "/sbin", "/etc", "/proc",
+                                           "/sys/devices/system/cpu", "/dev/urandom", "/dev/random", "/dev/zero"]
+
+        /// The Swift toolchain's libraries, wherever it is installed (`/opt/swift`, swiftly's
+        /// folder under a home): the folder of the runtime this grader runs on (built by the
+        /// same toolchain as the checks), and the `lib` folder beside the `swift` found on PATH.
+        public static func toolchainFolders(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+            var folders: [String] = []
+            if let runtime = lab_sandbox_swift_runtime_path() {
+                folders.append(URL(fileURLWithPath: String(cString: runtime)).resolvingSymlinksInPath().deletingLastPathComponent().path)
+            }
+            let path = environment["PATH"] ?? "/usr/bin:/bin"
+            for folder in path.split(separator: ":") {
+                let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent("swift")
+                guard FileManager.default.isExecutableFile(atPath: candidate.path) else { continue }
+                let usr = candidate.resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
+                folders.append(usr.appendingPathComponent("lib").path)
+                break
+            }
+            return folders
+        }
     }
 
     public struct Result: Sendable {
@@ -26,100 +81,177 @@ public enum Sandbox {
         /// Lines received on fd 4, as sent (secret included).
         public let records: [String]
         public let limits: Limits
+        /// The confinement the check got, as the supervisor reported it (e.g. `landlock=7 seccomp=1 capabilities=0`).
+        public var confinement: String = ""
+        /// One line each for a feature this machine lacks.
+        public var notes: [String] = []
+        /// Processes the check left running after it ended (all stopped by the supervisor).
+        public var strays = 0
+        /// macOS: the resident size at which the supervisor stopped the check.
+        public var stoppedAtMemory: UInt64?
+        /// The supervisor itself ended without saying how the check ended.
+        public var supervisorLost = false
+
+        public init(exitStatus: Int32?, signal: Int32?, timedOut: Bool, output: String, records: [String], limits: Limits) {
+            self.exitStatus = exitStatus
+            self.signal = signal
+            self.timedOut = timedOut
+            self.output = output
+            self.records = records
+            self.limits = limits
+        }
     }
 
     static let keptHead = 16 * 1024
     static let keptTail = 48 * 1024
 
-    public static func run(_ executable: URL, arguments: [String] = [], header: String, limits: Limits) throws -> Result {
+    /// Blocks the calling thread until the check and everything it started are gone. The
+    /// supervisor dies with the thread that started it (Linux's parent-death signal is per
+    /// thread), so run it on a thread that outlives the call, as this blocking call does.
+    public static func run(_ executable: URL, arguments: [String] = [], header: String, limits: Limits,
+                           policy: Policy = Policy()) throws -> Result {
+        // The grader's own /proc entries (descriptors, memory) closed to processes without capabilities.
+        lab_sandbox_protect_grader()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-check-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let environment = ["PATH=/usr/bin:/bin", "HOME=\(folder.path)", "TMPDIR=\(folder.path)", "LANG=C.UTF-8", "NO_COLOR=1"]
+        // SWIFT_BACKTRACE off: on a crash the runtime would start a backtracer process (which
+        // the sandbox neither lets read the crashed process nor lets outlive it); the runtime's
+        // own "Fatal error" line, printed first, is what a verdict explains.
+        let environment = ["PATH=/usr/bin:/bin", "HOME=\(folder.path)", "TMPDIR=\(folder.path)", "LANG=C.UTF-8", "NO_COLOR=1",
+                           "SWIFT_BACKTRACE=enable=no"]
 
-        let secretPipe = try makePipe(), recordPipe = try makePipe(), outputPipe = try makePipe()
-        // Darwin declares these two types as opaque pointers, glibc as structs.
-        #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t? = nil
-        var attributes: posix_spawnattr_t? = nil
-        #else
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, outputPipe.write, 1)
-        posix_spawn_file_actions_adddup2(&actions, outputPipe.write, 2)
-        posix_spawn_file_actions_adddup2(&actions, secretPipe.read, 3)
-        posix_spawn_file_actions_adddup2(&actions, recordPipe.write, 4)
-        lab_spawn_add_chdir(&actions, folder.path)
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaultSignals = sigset_t()
-        sigfillset(&defaultSignals)
-        var noSignalsBlocked = sigset_t()
-        sigemptyset(&noSignalsBlocked)
-        posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignalsBlocked)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-
+        // The secret and the records travel on sockets, not pipes: a pipe's end can be opened
+        // again through /proc/self/fd (read end included), a socket's cannot.
+        let secretPipe = try makeSocketPair(), recordPipe = try makeSocketPair(), outputPipe = try makePipe(), reportPipe = try makePipe()
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup($0) } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, executable.path, &actions, &attributes, argv, envp)
-        for descriptor in [secretPipe.read, recordPipe.write, outputPipe.write] { close(descriptor) }
+        let readable = (policy.readable + [executable.path]).map { strdup($0) } + [nil]
+        let writable = policy.writable.map { strdup($0) } + [nil]
+        let protected = policy.protected.map { strdup($0) } + [nil]
+        let strings = [strdup(executable.path), strdup(folder.path)]
+        defer { (argv + envp + readable + writable + protected + strings).forEach { free($0) } }
+
+        var supervisor = pid_t()
+        let spawned: Int32 = argv.withUnsafeBufferPointer { argvBuffer in
+            envp.withUnsafeBufferPointer { envpBuffer in
+                readable.withUnsafeBufferPointer { readableBuffer in
+                    writable.withUnsafeBufferPointer { writableBuffer in
+                        protected.withUnsafeBufferPointer { protectedBuffer in
+                            // `char *const *` in C: the arrays are only read there.
+                            var spec = lab_sandbox_spec()
+                            spec.executable = UnsafePointer(strings[0])
+                            spec.argv = argvBuffer.baseAddress
+                            spec.envp = envpBuffer.baseAddress
+                            spec.scratch = UnsafePointer(strings[1])
+                            spec.readable = UnsafeRawPointer(readableBuffer.baseAddress!).assumingMemoryBound(to: UnsafePointer<CChar>?.self)
+                            spec.writable = UnsafeRawPointer(writableBuffer.baseAddress!).assumingMemoryBound(to: UnsafePointer<CChar>?.self)
+                            spec.protected_paths = UnsafeRawPointer(protectedBuffer.baseAddress!).assumingMemoryBound(to: UnsafePointer<CChar>?.self)
+                            spec.memory_bytes = limits.memoryBytes
+                            spec.cpu_seconds = limits.cpuSeconds
+                            spec.file_size_bytes = limits.fileSizeBytes
+                            spec.wall_seconds = limits.wallSeconds
+                            spec.descriptors = (-1, outputPipe.write, outputPipe.write, secretPipe.read, recordPipe.write)
+                            spec.report_descriptor = reportPipe.write
+                            spec.landlock_abi_limit = policy.landlockABILimit
+                            return lab_sandbox_spawn(&spec, &supervisor)
+                        }
+                    }
+                }
+            }
+        }
+        for descriptor in [secretPipe.read, recordPipe.write, outputPipe.write, reportPipe.write] { close(descriptor) }
         guard spawned == 0 else {
-            for descriptor in [secretPipe.write, recordPipe.read, outputPipe.read] { close(descriptor) }
+            for descriptor in [secretPipe.write, recordPipe.read, outputPipe.read, reportPipe.read] { close(descriptor) }
             throw SandboxError.cannotStart(executable.path, String(cString: strerror(spawned)))
         }
+        // Without SIGPIPE: a check that already ended must not take the grader with it.
         let line = header + "\n"
-        _ = line.withCString { write(secretPipe.write, $0, strlen($0)) }
+        #if os(Linux)
+        _ = line.withCString { send(secretPipe.write, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        #else
+        _ = line.withCString { write(secretPipe.write, $0, strlen($0)) }  // SO_NOSIGPIPE is set on Darwin's socket
+        #endif
         close(secretPipe.write)
 
-        var records = Data(), output = OutputKeeper()
+        var records = Data(), output = OutputKeeper(), report = Data()
         var status: Int32 = 0
-        var timedOut = false
-        let deadline = Date().addingTimeInterval(limits.wallSeconds)
+        // The supervisor enforces the wall clock; this is the backstop should it hang.
+        let deadline = Date().addingTimeInterval(limits.wallSeconds + 10)
         var finished = false
+        var abandoned = false
         while !finished {
             var descriptors = [pollfd(fd: recordPipe.read, events: Int16(POLLIN), revents: 0),
-                               pollfd(fd: outputPipe.read, events: Int16(POLLIN), revents: 0)]
-            _ = poll(&descriptors, 2, 20)
+                               pollfd(fd: outputPipe.read, events: Int16(POLLIN), revents: 0),
+                               pollfd(fd: reportPipe.read, events: Int16(POLLIN), revents: 0)]
+            _ = poll(&descriptors, 3, 20)
             if descriptors[0].revents != 0 { records.append(readAvailable(recordPipe.read)) }
             if descriptors[1].revents != 0 { output.append(readAvailable(outputPipe.read)) }
-            if waitpid(pid, &status, WNOHANG) == pid {
+            if descriptors[2].revents != 0 { report.append(readAvailable(reportPipe.read)) }
+            if waitpid(supervisor, &status, WNOHANG) == supervisor {
                 finished = true
             } else if Date() > deadline {
-                timedOut = true
-                kill(-pid, SIGKILL)
-                waitpid(pid, &status, 0)
+                abandoned = true
+                if let check = SupervisorReport(report).checkProcess { kill(-check, SIGKILL) }
+                kill(supervisor, SIGKILL)
+                waitpid(supervisor, &status, 0)
                 finished = true
             }
         }
-        // Whatever is still in the pipes, without waiting for end-of-file: a grandchild
-        // may hold the write ends, and it is about to be stopped with the whole group.
+        // What is left in the pipes, without waiting for end-of-file (the supervisor has stopped
+        // the check's tree, but one it abandoned may still hold a write end).
         records.append(readAvailable(recordPipe.read, untilEmpty: true))
         output.append(readAvailable(outputPipe.read, untilEmpty: true))
-        kill(-pid, SIGKILL)
-        close(recordPipe.read)
-        close(outputPipe.read)
+        report.append(readAvailable(reportPipe.read, untilEmpty: true))
+        for descriptor in [recordPipe.read, outputPipe.read, reportPipe.read] { close(descriptor) }
 
-        let signal = status & 0x7f
-        return Result(exitStatus: signal == 0 ? (status >> 8) & 0xff : nil,
-                      signal: signal == 0 || timedOut ? nil : signal,
-                      timedOut: timedOut,
-                      output: output.text,
-                      records: String(decoding: records, as: UTF8.self).split(separator: "\n").map(String.init),
-                      limits: limits)
+        let facts = SupervisorReport(report)
+        if let error = facts.execFailed {
+            throw SandboxError.cannotStart(executable.path, String(cString: strerror(error)))
+        }
+        let ended = facts.waitStatus
+        let signal = ended.map { $0 & 0x7f } ?? 0
+        var result = Result(exitStatus: ended != nil && signal == 0 ? (ended! >> 8) & 0xff : nil,
+                            signal: ended != nil && signal != 0 ? signal : nil,
+                            timedOut: facts.timedOut || abandoned,
+                            output: output.text,
+                            records: String(decoding: records, as: UTF8.self).split(separator: "\n").map(String.init),
+                            limits: limits)
+        result.confinement = facts.confinement
+        result.notes = facts.notes
+        result.strays = facts.strays
+        result.stoppedAtMemory = facts.memory
+        result.supervisorLost = ended == nil && !facts.timedOut && facts.memory == nil
+        return result
     }
 
     struct PipeEnds { let read: Int32; let write: Int32 }
 
-    /// A pipe whose descriptors are above 10 and close on exec: the child gets only
-    /// what the spawn's actions give it, at 0–4.
+    /// A connected pair of stream sockets, above 10 and close-on-exec like `makePipe`'s.
+    /// Either end can read and write; `read` and `write` name the ends as the pipe's would be used.
+    static func makeSocketPair() throws -> PipeEnds {
+        var ends: [Int32] = [0, 0]
+        // Glibc imports SOCK_STREAM as an enum, Darwin as an Int32.
+        #if canImport(Glibc)
+        let stream = Int32(SOCK_STREAM.rawValue)
+        #else
+        let stream = SOCK_STREAM
+        #endif
+        guard socketpair(AF_UNIX, stream, 0, &ends) == 0 else { throw SandboxError.cannotStart("socketpair", String(cString: strerror(errno))) }
+        let moved = ends.map { descriptor -> Int32 in
+            let high = fcntl(descriptor, F_DUPFD_CLOEXEC, 10)
+            close(descriptor)
+            #if canImport(Darwin)
+            var on: Int32 = 1
+            setsockopt(high, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+            #endif
+            return high
+        }
+        return PipeEnds(read: moved[0], write: moved[1])
+    }
+
+    /// A pipe whose descriptors are above 10 and close on exec: the check gets only what
+    /// the launcher places at 0–4.
     static func makePipe() throws -> PipeEnds {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { throw SandboxError.cannotStart("pipe", String(cString: strerror(errno))) }

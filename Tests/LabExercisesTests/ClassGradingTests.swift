@@ -54,9 +54,10 @@ struct ClassGradingTests {
         #expect(ada.solved == 1 && bob.solved == 0)
 
         let csv = report.csv().split(separator: "\n")
-        #expect(csv.first == "student,exercise,status,stage,message")
+        #expect(csv.first == "student,exercise,status,stage,message,identical_to")
         #expect(csv.count == 1 + 2 * ExerciseCatalog.all.count)
-        #expect(csv.contains("ada,03-async-let-rovers,solved,,"))
+        #expect(csv.contains("ada,03-async-let-rovers,solved,,,identical to the reference solution (after renaming and reformatting)"),
+                "ada's 03 is the solution file itself")
         let decoded = try JSONSerialization.jsonObject(with: try report.json()) as? [String: Any]
         #expect(decoded?["schema"] as? String == "concurrency-lab.class-report/1")
         #expect((decoded?["students"] as? [[String: Any]])?.count == 2)

@@ -153,3 +153,87 @@ struct BuildBlameTests {
         #expect(!Grader.errorsInPackage("error: link command failed with exit code 1", package: package))
     }
 }
+
+/// The sandbox's layers one by one, on a shell: each refuses what it must by itself.
+#if os(Linux)
+@Suite("The sandbox's layers", .serialized, .enabled(if: SandboxProbe.fullyConfined, "this kernel lacks Landlock ABI 6 or seccomp"))
+struct SandboxLayerTests {
+    func run(_ script: String) throws -> Sandbox.Result {
+        try Sandbox.run(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", script], header: "x", limits: Sandbox.Limits())
+    }
+
+    /// A toolchain that `swift` on PATH does not lead to (swiftly's proxy) is still found: a
+    /// check must load the libraries it was linked against.
+    @Test func theToolchainsLibrariesAreFoundWithoutPATH() {
+        let folders = Sandbox.Policy.toolchainFolders(environment: ["PATH": "/nonexistent"])
+        #expect(folders.contains { FileManager.default.fileExists(atPath: $0 + "/libswiftCore.so") }, "\(folders)")
+    }
+
+    @Test func theSupervisorSaysWhatConfinementTheCheckGot() throws {
+        let result = try run("true")
+        #expect(result.confinement.contains("seccomp=1"))
+        #expect(result.confinement.contains("capabilities=0"))
+        #expect(result.notes.isEmpty, "\(result.notes)")
+    }
+
+    @Test func onlyTheScratchFolderIsWritableAndTheLabIsNotReadable() throws {
+        let lab = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("lab-outside-\(UUID().uuidString)")
+        let result = try run("echo in > here && cat here; echo out > \(outside.path); cat \(lab.path)/Exercises/Checks/Support.swift; ls /root; echo done")
+        #expect(result.output.contains("in\n"))
+        #expect(!FileManager.default.fileExists(atPath: outside.path))
+        #expect(!result.output.contains("import CheckChannel"), "the lab's checks were readable")
+        #expect(result.output.contains("Permission denied"))
+    }
+
+    @Test func seccompRefusesLeavingTheProcessGroup() throws {
+        // setsid(1) calls setsid(2): the filter answers SIGSYS, which kills it (the shell says so).
+        let result = try run("setsid true; echo status $?")
+        #expect(result.output.contains("status 159") || result.output.contains("Bad system call"), "\(result.output)")
+    }
+
+    @Test func noSignalReachesTheGraderOrTheSupervisor() throws {
+        let result = try run("kill -0 \(getpid()) ; echo grader $?; kill -0 $PPID; echo supervisor $?; kill -0 $$; echo self $?")
+        #expect(result.output.contains("grader 1"))
+        #expect(result.output.contains("supervisor 1"))
+        #expect(result.output.contains("self 0"))
+    }
+
+    /// Python is only the client here (dash has no sockets); where it is missing, nothing to run.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "no python3 to open a socket with"))
+    func noTCPConnection() throws {
+        let result = try run("/usr/bin/python3 -c \"import socket; socket.create_connection(('127.0.0.1', 9), 2)\" 2>&1 | tail -1")
+        #expect(result.output.contains("PermissionError"), "\(result.output)")
+    }
+
+    @Test func anOlderKernelGetsSeccompsSignalRulesAndANote() throws {
+        // Landlock ABI 5 cannot scope signals: seccomp then lets the check signal only itself.
+        var policy = Sandbox.Policy()
+        policy.landlockABILimit = 5
+        let result = try Sandbox.run(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "kill -0 $$ && echo self; kill -0 \(getpid()); echo after"],
+                                     header: "x", limits: Sandbox.Limits(), policy: policy)
+        #expect(result.output.contains("self"))
+        #expect(!result.output.contains("after"), "the shell signalled the grader and went on: \(result.output)")
+        #expect(result.signal == SIGSYS)
+        #expect(result.notes == ["Landlock ABI < 6: signals are confined by seccomp only"])
+    }
+
+    @Test func aKernelWithoutLandlockIsSaidInOneLine() throws {
+        var policy = Sandbox.Policy()
+        policy.landlockABILimit = -1
+        let result = try Sandbox.run(URL(fileURLWithPath: "/bin/true"), header: "x", limits: Sandbox.Limits(), policy: policy)
+        #expect(result.notes.count == 1)
+        #expect(result.notes.first?.hasPrefix("Landlock is not available in this kernel") == true)
+        #expect(result.confinement.hasPrefix("landlock=0 seccomp=1"))
+    }
+
+    @Test func aProcessThatLeftItsGroupIsStillStopped() throws {
+        // Without setsid (refused), a double fork is the way out of the shell's reach: the
+        // grandchild is re-parented to the supervisor, which stops it and counts it.
+        let result = try run("( ( sleep 30 & echo $! ) & ) ; sleep 0.2")
+        #expect(result.strays >= 1)
+        let pid = try #require(Int32(result.output.trimmingCharacters(in: .whitespacesAndNewlines)), "\(result.output)")
+        #expect(kill(pid, 0) != 0 || SandboxTests.isZombie(pid), "the double-forked sleep (pid \(pid)) is still running")
+    }
+}
+#endif

@@ -2,15 +2,16 @@
 // your exercise's module cannot import it.
 //
 // The grader starts the check with two extra descriptors: 3 carries, once, a secret
-// fresh for this run and the sandbox's limits; 4 carries the check's records back.
-// A record counts only if it carries the secret, and the secret is read (and fd 3
-// closed) before any of your code runs: printing "✔" or calling exit(0) cannot
-// produce a verdict.
+// fresh for this run; 4 carries the check's records back. A record counts only if it
+// carries the secret, and the secret is read (and fd 3 closed) before any of your code
+// runs: printing "✔" or calling exit(0) cannot produce a verdict. (The grader refuses a
+// module with code that would run before the check: see docs/THREAT-MODEL.md.) The
+// sandbox's limits are applied by the grader's launcher before the check starts.
 #ifndef CHECK_CHANNEL_H
 #define CHECK_CHANNEL_H
 
-/// Reads the secret and applies the sandbox's limits. Returns 0, or -1 when the
-/// check was not started by the grader.
+/// Reads the secret and, on Linux, arranges that a system call the sandbox refuses is
+/// reported by name. Returns 0, or -1 when the check was not started by the grader.
 int lab_check_open(void);
 
 /// Sends one record ("plan", "pass", "fail", "waiting") with its text.

@@ -1,0 +1,46 @@
+// What each platform provides to sandbox.c: confinement applied in the check's process
+// before execve, and the supervisor's view of the check's tree. Internal to CLabSandbox.
+#ifndef CLAB_CONFINEMENT_H
+#define CLAB_CONFINEMENT_H
+#include "CLabSandbox.h"
+
+enum { lab_max_rules = 64, lab_max_filter = 256, lab_max_argv = 256, lab_profile_size = 16384 };
+
+/// Everything confinement needs after the fork, made before it (the child may not allocate).
+typedef struct lab_confinement {
+#if defined(__linux__)
+    /// O_PATH descriptors for Landlock's rules, and the rights each grants.
+    int rule_descriptors[lab_max_rules];
+    unsigned long long rule_rights[lab_max_rules];
+    int rule_count;
+    int scratch_descriptor;
+    int landlock_abi;  // 0: unavailable
+    /// The seccomp filter, with the places where the check's own pid goes once it is known.
+    struct { unsigned short code; unsigned char jt, jf; unsigned int k; } filter[lab_max_filter];
+    int filter_length;
+    int pid_slots[8];
+    int pid_slot_count;
+    int negative_pid_slots[8];
+    int negative_pid_slot_count;
+#elif defined(__APPLE__)
+    char profile[lab_profile_size];
+    int profile_fits;
+    char *argv[lab_max_argv];
+#endif
+} lab_confinement;
+
+void lab_prepare_confinement(const lab_sandbox_spec *spec, lab_confinement *confinement);
+void lab_release_confinement(lab_confinement *confinement);
+/// In the check's process, just before execve: async-signal-safe only. Reports what it applied.
+void lab_confine(const lab_sandbox_spec *spec, lab_confinement *confinement, int report);
+/// In the supervisor, before it forks the check.
+void lab_supervisor_prepare(void);
+/// The check's resident size where the limit on address space is not enforced (macOS), else 0.
+unsigned long long lab_resident_bytes(pid_t pid);
+/// Stops and reaps every process left of the check's tree; how many there were.
+long lab_sweep_descendants(pid_t check);
+
+/// One report line, "<word> <number>\n" or "<word> <text>\n", in one write (async-signal-safe).
+void lab_report_number(int descriptor, const char *word, long long number);
+void lab_report_text(int descriptor, const char *word, const char *text);
+#endif

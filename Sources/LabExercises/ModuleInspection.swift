@@ -1,0 +1,97 @@
+import Foundation
+
+/// Facts about the student's compiled module that the grader reads from its object
+/// files, whatever the source spelled: no code that runs before the check's `main`
+/// (initializer sections), no C-named definitions that would replace a function the
+/// check calls (`read`, `write`, the channel's own), and no references to the check's
+/// channel or to calls that reach around Swift (`dlsym`, `syscall`, `ptrace`, …).
+/// ELF (Linux) and Mach-O (macOS) 64-bit, little-endian.
+enum ModuleInspection {
+    struct Finding: Equatable, CustomStringConvertible {
+        let object: String
+        let what: String
+        var description: String { "\(what) (in \(object))" }
+    }
+
+    /// Sections whose contents the loader runs before `main` (ELF by name or type; Mach-O by type).
+    static let initializerSections = [".init_array", ".preinit_array", ".ctors", ".init", "__mod_init_func", "__init_offsets"]
+
+    /// Functions a Swift answer to a concurrency exercise has no use for, each a way around
+    /// the sandbox's layers or into the check: they are refused by name in the object.
+    static let refusedReferences: Set<String> = [
+        "lab_check_open", "lab_check_record", "lab_check_finish",
+        // Not `syscall`: Synchronization's Mutex is inlined into the answer as futex calls
+        // through it. What a raw system call could reach, seccomp and Landlock refuse.
+        "dlsym", "dlvsym", "dlopen", "dlmopen", "dl_iterate_phdr", "ptrace",
+        "process_vm_readv", "process_vm_writev", "sigaction", "signal", "prctl", "seccomp",
+        "setsid", "setpgid", "mprotect", "pkey_mprotect",
+    ]
+
+    static func findings(inObjectsUnder folder: URL) -> [Finding] {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".o") }.sorted()
+        return names.flatMap { name -> [Finding] in
+            guard let data = try? Data(contentsOf: folder.appendingPathComponent(name)) else { return [] }
+            return findings(in: data, object: name)
+        }
+    }
+
+    static func findings(in data: Data, object: String) -> [Finding] {
+        let bytes = [UInt8](data)
+        let facts: ObjectFacts?
+        if bytes.starts(with: [0x7f, 0x45, 0x4c, 0x46]) {
+            facts = ELFObject.facts(bytes)
+        } else if bytes.starts(with: [0xcf, 0xfa, 0xed, 0xfe]) {
+            facts = MachOObject.facts(bytes)
+        } else {
+            facts = nil
+        }
+        guard let facts else { return [Finding(object: object, what: "an object file the grader cannot read")] }
+        var found: [Finding] = []
+        for section in facts.initializerSections {
+            found.append(Finding(object: object, what: "code that runs before the check starts (section \(section))"))
+        }
+        for name in facts.undefined.sorted() where refusedReferences.contains(name) {
+            found.append(Finding(object: object, what: "a call to \(name)()"))
+        }
+        for name in facts.defined.sorted() where !isSwiftName(name) {
+            found.append(Finding(object: object, what: "a C-named function or variable '\(name)' (it could replace one the check uses)"))
+        }
+        return found
+    }
+
+    /// Names the Swift compiler itself defines in a module: mangled (`$s…`), descriptive
+    /// (`symbolic …`, `got.…`), or its own helpers (`__swift_…`, `_swift_…`, e.g.
+    /// `_swift_implicitisolationactor_to_executor_cast` under default MainActor isolation). A
+    /// plain C identifier is what `@_cdecl`/`@c` would define, the one kind that can replace
+    /// a C function the check calls.
+    static func isSwiftName(_ name: String) -> Bool {
+        let isCIdentifier = name.unicodeScalars.first.map { $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) } == true
+            && name.unicodeScalars.allSatisfy { $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
+        return !isCIdentifier || name.hasPrefix("__swift_") || name.hasPrefix("_swift_")
+    }
+}
+
+/// What the inspection needs from one object file.
+struct ObjectFacts {
+    var initializerSections: [String] = []
+    /// Global symbols referenced but not defined, and global symbols defined (C names as in C: no leading underscore).
+    var undefined: Set<String> = []
+    var defined: Set<String> = []
+}
+
+/// A little-endian reader that answers nil past the end instead of trapping.
+struct ByteReader {
+    let bytes: [UInt8]
+    func integer<T: FixedWidthInteger>(_ type: T.Type, at offset: Int) -> T? {
+        let size = MemoryLayout<T>.size
+        guard offset >= 0, offset + size <= bytes.count else { return nil }
+        var value: T = 0
+        for index in (0..<size).reversed() { value = value << 8 | T(bytes[offset + index]) }
+        return value
+    }
+    func cString(at offset: Int, limit: Int = 4096) -> String? {
+        guard offset >= 0, offset < bytes.count else { return nil }
+        let end = bytes[offset..<min(bytes.count, offset + limit)].firstIndex(of: 0) ?? min(bytes.count, offset + limit)
+        return String(decoding: bytes[offset..<end], as: UTF8.self)
+    }
+}
