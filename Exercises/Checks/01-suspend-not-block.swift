@@ -2,7 +2,18 @@ import Foundation
 import LabKit
 @testable import StudentCode
 
-let plannedExpectations = 2
+let plannedExpectations = 3
+
+/// CPU time this process has used (all threads), in seconds.
+func processCPUSeconds() -> Double {
+    var usage = rusage()
+    #if os(Linux)
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    #else
+    getrusage(RUSAGE_SELF, &usage)
+    #endif
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+}
 
 func runCheck(_ report: CheckReport) async {
     let work = CheckServices.work
@@ -15,6 +26,7 @@ func runCheck(_ report: CheckReport) async {
     // a thread takes at least 4× one call on any machine; suspending takes about 1×.
     let calls = max(8, 4 * ProcessInfo.processInfo.activeProcessorCount)
     report.waiting("\(calls) takesTooLong() calls at once")
+    let cpuBefore = processCPUSeconds()
     let many = await clock.measure {
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<calls { group.addTask { _ = await takesTooLong(work) } }
@@ -22,4 +34,11 @@ func runCheck(_ report: CheckReport) async {
     }
     report.expect(many < one * 3, "\(calls) calls at once took \(many.humanReadable): they waited together",
                   otherwise: "\(calls) calls at once took \(many.humanReadable), several times one call (\(one.humanReadable)): each call held a thread while it waited")
+    // Waiting takes time, not CPU: calls that suspend use almost none (about 1 ms here for
+    // all of them); a loop that spins until the time is up — even one that yields on each turn —
+    // uses the CPU the whole time. CPU time, unlike wall time, does not grow when the machine is busy.
+    let cpu = Int((processCPUSeconds() - cpuBefore) * 1000)
+    let limit = max(10, Int(many.seconds * 1000 / 5))
+    report.expect(cpu < limit, "while they waited, the \(calls) calls used \(cpu) ms of CPU: waiting left the CPU free",
+                  otherwise: "while they waited \(many.humanReadable), the \(calls) calls used \(cpu) ms of CPU: they kept the CPU busy (a loop that yields is still a busy wait); suspend until the time is up")
 }
