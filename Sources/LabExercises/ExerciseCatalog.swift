@@ -155,6 +155,10 @@ public enum ExerciseCatalog {
                  hints: ["Read the error: a mutable static is shared by every thread, and nothing protects it.",
                          "Give it an owner: the main actor (the settings screen's), or a lock. The renderer must stay @concurrent.",
                          "Write `@MainActor static var thumbnailWidth = 120` and read it in the renderer with `let width = await GallerySettings.thumbnailWidth`."],
+                 // A pick stored by a task or queue of its own lands later; the check proves it for
+                 // a task on the main actor, but one on another thread usually wins the race, so it is refused here.
+                 forbidden: [ForbiddenPattern.detached("Task.detached stores the pick later, on another thread: a render that starts right after the pick races it; store it before userPicked(width:) returns"),
+                             ForbiddenPattern("DispatchQueue", "a queue stores the pick later, on another thread: a render that starts right after the pick races it; store it before userPicked(width:) returns")],
                  mode: .approachable)
     ]
 
