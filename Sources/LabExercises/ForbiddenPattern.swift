@@ -80,11 +80,12 @@ public struct ForbiddenPattern: Sendable, Equatable {
     /// files, start processes, read the environment or send signals.
     static let systemAccess: [ForbiddenPattern] = {
         let types = ["FileManager", "FileHandle", "Process", "ProcessInfo", "CommandLine", "Pipe", "Bundle", "InputStream",
-                     "OutputStream", "NSFileManager", "NSFileHandle", "NSTask", "DispatchIO", "NSData", "NSString"]
+                     "OutputStream", "NSFileManager", "NSFileHandle", "NSTask", "DispatchIO", "NSData", "NSString",
+                     "NSClassFromString", "NSSelectorFromString"]
             .map { ForbiddenPattern($0, "\($0) reaches the grader's files, processes or environment; an answer only computes") }
         let calls: [(String, String)] = [
             ("files", "fopen fdopen freopen open openat creat read pread readv write pwrite writev close unlink unlinkat rename renameat remove mkdir rmdir truncate ftruncate chmod fchmod chown symlink link readlink opendir readdir fread fwrite fputs fgets fprintf dprintf fflush mmap munmap dup dup2 dup3 pipe ioctl fcntl lseek sendfile"),
-            ("processes", "fork vfork execv execve execvp execl execlp execle posix_spawn posix_spawnp system popen setsid setpgid setpgrp ptrace syscall prctl daemon waitpid process_vm_readv process_vm_writev"),
+            ("processes", "atexit at_quick_exit pthread_create pthread_atfork fork vfork execv execve execvp execl execlp execle posix_spawn posix_spawnp system popen setsid setpgid setpgrp ptrace syscall prctl daemon waitpid process_vm_readv process_vm_writev"),
             ("signals", "kill killpg signal raise sigaction pthread_kill alarm sigprocmask"),
             ("the environment", "setenv getenv unsetenv putenv clearenv environ"),
             ("loaded code", "dlclose"),

@@ -129,6 +129,8 @@ struct SourceScannerTests {
         ("kill(getppid(), SIGKILL)", "kill"),
         ("signal(SIGTERM, SIG_IGN)", "signal"),
         ("raise(SIGSEGV)", "raise"),
+        ("atexit { }", "atexit"),
+        ("let c: AnyClass? = NSClassFromString(\"NSFileManager\")", "NSClassFromString"),
         ("let h = dlopen(nil, RTLD_NOW)", "dlopen"),
         ("let s = dlsym(nil, \"lab_check_record\")", "dlsym"),
         ("let s = String(contentsOf: URL(fileURLWithPath: \"x\"))", "String(contentsOf:"),
@@ -200,6 +202,13 @@ struct SourceScannerTests {
         #expect(found("let T = thread\nT.sleep(1)").isEmpty)
         #expect(SourceScanner.findings(in: "let T = Task.self\nlet x = 1", forbidden: [], reservedNames: ["Task"]).isEmpty,
                 "the alias's declaration is not a declaration of the name it stands for")
+    }
+
+    @Test(arguments: ExerciseCatalog.all.map(\.id))
+    func everyExerciseRefusesTheStandardList(id: String) throws {
+        let exercise = try #require(ExerciseCatalog.exercise(named: id))
+        let refused = Set(exercise.forbidden.map(\.text))
+        #expect(ForbiddenPattern.standard.allSatisfy { refused.contains($0.text) }, "\(id) leaves out part of the standard list")
     }
 
     /// What the exercises legitimately write stays accepted: every starting file, solution and
