@@ -135,6 +135,9 @@ public enum SourceScanner {
                 return index >= 2 && systemModules.contains(tokens[index - 2].text) ? 1 : nil
             }
             if case .globalFunction = shape, ownFunctions.contains(name) { return nil }
+            // Inside a type that declares its own `read`, an unqualified `read(…)` is that member:
+            // Swift looks in the type first and never reaches the system's (`Glibc.read` would).
+            if case .systemCall = shape, TypeBodies.member(name, isDeclaredAround: index, in: tokens) { return nil }
             if declaringWords.contains(previous) { return nil }
             return 1
         case .member(let name):
