@@ -2,7 +2,18 @@ import Foundation
 import LabKit
 @testable import StudentCode
 
-let plannedExpectations = 2
+let plannedExpectations = 3
+
+/// CPU time this process has used (all threads), in seconds.
+func processCPUSeconds() -> Double {
+    var usage = rusage()
+    #if os(Linux)
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    #else
+    getrusage(RUSAGE_SELF, &usage)
+    #endif
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+}
 
 func runCheck(_ report: CheckReport) async {
     let work = CheckServices.work
@@ -22,4 +33,19 @@ func runCheck(_ report: CheckReport) async {
     }
     report.expect(many < one * 3, "\(calls) calls at once took \(many.humanReadable): they waited together",
                   otherwise: "\(calls) calls at once took \(many.humanReadable), several times one call (\(one.humanReadable)): each call held a thread while it waited")
+    // Waiting takes time, not CPU: calls that suspend use almost none (about 1 ms here for
+    // all of them); a loop that spins until the time is up — even one that yields on each turn —
+    // uses the CPU the whole time. Measured over a longer wait (5 s at a larger scale, 200 ms),
+    // so even a spin that a busy machine gives a tenth of a core uses far more than the limit.
+    let longer = SimulatedWork(scale: TimeScale(factor: 0.04))
+    report.waiting("\(calls) takesTooLong() calls at once, 200 ms each")
+    let cpuBefore = processCPUSeconds()
+    let waited = await clock.measure {
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<calls { group.addTask { _ = await takesTooLong(longer) } }
+        }
+    }
+    let cpu = Int((processCPUSeconds() - cpuBefore) * 1000)
+    report.expect(cpu < 15, "while they waited \(waited.humanReadable), the \(calls) calls used \(cpu) ms of CPU: waiting left the CPU free",
+                  otherwise: "while they waited \(waited.humanReadable), the \(calls) calls used \(cpu) ms of CPU: they kept the CPU busy (a loop that yields is still a busy wait); suspend until the time is up")
 }

@@ -5,8 +5,15 @@ import LabKit
 /// The photo client, with an async fetch and an old blocking one.
 struct PhotoClient: Sendable {
     let api = SpacePhotosClient.simulated(ServiceBehavior(latency: .fixed(15), failures: .none, seed: 7, scale: TimeScale(factor: 0.01)))
+    fileprivate let asked = Locked<[Date]>([])
 
-    func photo(for day: Date) async throws -> SpacePhoto { try await api.photo(for: day) }
+    /// The days photo(for:) was asked for, in order.
+    var daysAsked: [Date] { asked.withLock { $0 } }
+
+    func photo(for day: Date) async throws -> SpacePhoto {
+        asked.withLock { $0.append(day) }
+        return try await api.photo(for: day)
+    }
 
     func fetchBlocking(_ day: Date) -> SpacePhoto {
         ThreadBlocker.hold(for: .milliseconds(150))
@@ -23,7 +30,12 @@ let plannedExpectations = 3
 
 @MainActor
 func runCheck(_ report: CheckReport) async {
-    let model = PhotoModel(client: PhotoClient())
+    // A day of its own each run, so the title shown must be the one fetched for it.
+    let day = Date(timeIntervalSince1970: 1_577_836_800 + 86_400 * Double(CheckServices.random(in: 0...1_800)))
+    let client = PhotoClient()
+    let expected = try? await SpacePhotosClient.simulated(ServiceBehavior(latency: .fixed(0), failures: .none, seed: 7, scale: CheckServices.scale))
+        .photo(for: day).title
+    let model = PhotoModel(client: client)
     let probe = Probe()
     let ticker = FrameTicker(probe: probe)
     ticker.start()
@@ -31,14 +43,17 @@ func runCheck(_ report: CheckReport) async {
     let start = probe.now
     report.waiting("refresh(day:)")
     do {
-        try await model.refresh(day: Date(timeIntervalSince1970: 1_712_534_400))
+        try await model.refresh(day: day)
     } catch {
         report.fail("refresh threw \(error)")
     }
     let end = probe.now
     try? await Task.sleep(for: .milliseconds(50))
     let frames = await ticker.stop()
-    report.expect(model.title != "Loading…", "the photo arrived: \(model.title)", otherwise: "the title was never set")
+    let dayText = String("\(day)".prefix(10))
+    report.expect(model.title == expected && client.daysAsked == [day], "the photo of \(dayText) arrived: \(model.title)",
+                  otherwise: model.title == "Loading…" ? "the title was never set"
+                      : "the title is \"\(model.title)\", not that of the photo photo(for:) returns for \(dayText) (\(expected ?? "?")), asked once: show what the async fetch returns")
     let during = frames.frames(during: start, end)
     let worst = zip(frames.frames.dropFirst(), frames.frames).filter { $0.0 > start && $0.1 < end }.map { $0.0 - $0.1 }.max() ?? (end - start)
     report.expect(worst < 0.05, "the main actor never froze: its longest frame gap during the refresh was \(Int(worst * 1000)) ms",

@@ -2,7 +2,7 @@ import Foundation
 import LabKit
 @testable import StudentCode
 
-let plannedExpectations = 2
+let plannedExpectations = 4
 
 func authorizeAndSave(_ store: CaffeineHealthStore, _ milligrams: [Double]) async {
     await withCheckedContinuation { done in store.requestAuthorization { _, _ in done.resume() } }
@@ -11,24 +11,55 @@ func authorizeAndSave(_ store: CaffeineHealthStore, _ milligrams: [Double]) asyn
     }
 }
 
+/// The store's anchor now, as the app keeps it between two queries.
+func currentAnchor(_ store: CaffeineHealthStore) async -> QueryAnchor? {
+    await withCheckedContinuation { done in store.anchoredQuery(since: nil) { _, _, anchor, _ in done.resume(returning: anchor) } }
+}
+
+func randomAmounts() -> [Double] {
+    (0..<CheckServices.random(in: 1...3)).map { _ in Double(CheckServices.random(in: 20...300)) }
+}
+
 func runCheck(_ report: CheckReport) async {
     let store = CaffeineHealthStore(behavior: CheckServices.behavior(latency: .fixed(1)))
-    let amounts = (0..<CheckServices.random(in: 1...4)).map { _ in Double(CheckServices.random(in: 20...300)) }
-    await authorizeAndSave(store, amounts)
+    let earlier = randomAmounts(), later = randomAmounts()
+    await authorizeAndSave(store, earlier)
+    let anchor = await currentAnchor(store)
+    await authorizeAndSave(store, later)
     report.waiting("caffeineSamples(since: nil)")
     do {
         let samples = try await caffeineSamples(since: nil, in: store)
-        report.expect(samples.map(\.milligrams).sorted() == amounts.sorted(), "the \(amounts.count) saved samples came back",
-                      otherwise: "expected samples of \(amounts.sorted()) mg, got \(samples.map(\.milligrams).sorted())")
+        let all = (earlier + later).sorted()
+        report.expect(samples.map(\.milligrams).sorted() == all, "the \(all.count) saved samples came back",
+                      otherwise: "expected samples of \(all) mg, got \(samples.map(\.milligrams).sorted())")
     } catch {
         report.fail("caffeineSamples threw \(error) for a working store")
+    }
+    report.waiting("caffeineSamples(since: an anchor)")
+    do {
+        let samples = try await caffeineSamples(since: anchor, in: store)
+        report.expect(samples.map(\.milligrams).sorted() == later.sorted(), "since the anchor, only the \(later.count) newer samples came back",
+                      otherwise: "since the anchor, expected only the newer samples of \(later.sorted()) mg, got \(samples.map(\.milligrams).sorted()): pass the anchor on to the query")
+    } catch {
+        report.fail("caffeineSamples(since:) threw \(error) for a working store")
+    }
+    let empty = CaffeineHealthStore(behavior: CheckServices.behavior(latency: .fixed(1)))
+    await authorizeAndSave(empty, [])
+    report.waiting("caffeineSamples from a store with no samples")
+    do {
+        let samples = try await caffeineSamples(since: nil, in: empty)
+        report.expect(samples.isEmpty, "a store with no samples gives none", otherwise: "a store with no samples gave \(samples.count)")
+    } catch {
+        report.fail("caffeineSamples threw \(error) for a store with no samples; no samples is not an error")
     }
     let unauthorized = CaffeineHealthStore(behavior: CheckServices.behavior(latency: .fixed(1)))
     report.waiting("caffeineSamples from a store that refuses")
     do {
         _ = try await caffeineSamples(since: nil, in: unauthorized)
         report.fail("caffeineSamples returned for a store that reported an error; it should throw")
-    } catch {
+    } catch let error as HealthStoreError where error == .notAuthorized {
         report.pass("the store's error was thrown: \(error)")
+    } catch {
+        report.fail("caffeineSamples threw \(error), not the store's error (\(HealthStoreError.notAuthorized)): throw what the completion handler reports")
     }
 }

@@ -1,13 +1,11 @@
 import LabKit
 @testable import StudentCode
 
-let plannedExpectations = 2
+let plannedExpectations = 3
 
 func runCheck(_ report: CheckReport) async {
-    let working = CaffeineHealthStore(behavior: CheckServices.behavior(latency: .fixed(1)))
-    report.waiting("requestAccess from a working store")
-    let granted = (try? await requestAccess(to: working)) ?? false
-    report.expect(granted, "a working store grants access", otherwise: "a working store should grant access")
+    // The failing store first: an answer that resumes twice on that path crashes in the
+    // store's callback, and the rest of the check gives the crash time to land.
     let failing = CaffeineHealthStore(behavior: CheckServices.behavior(latency: .fixed(1), failures: FailureInjection(rate: 1)))
     report.waiting("requestAccess from a failing store (it must throw, not wait forever)")
     do {
@@ -16,4 +14,21 @@ func runCheck(_ report: CheckReport) async {
     } catch {
         report.pass("a failing store's error was thrown")
     }
+    report.expect(failing.meter.stats.callsByKey["requestAuthorization"] == 1, "the failing store was asked once",
+                  otherwise: "the failing store was asked \(failing.meter.stats.callsByKey["requestAuthorization"] ?? 0) times, not once")
+    // A store whose user says yes and one whose user says no, in a random order: the answer
+    // is the store's, not a constant.
+    var answers: [String] = []
+    var right = true
+    for grants in [true, false].shuffled() {
+        let store = CaffeineHealthStore(behavior: CheckServices.behavior(latency: .fixed(1)), grantsAuthorization: grants)
+        report.waiting("requestAccess from a store whose user says \(grants ? "yes" : "no")")
+        let result: String
+        do { result = "\(try await requestAccess(to: store))" } catch { result = "threw \(error)" }
+        let asked = store.meter.stats.callsByKey["requestAuthorization"] ?? 0
+        answers.append("a user who says \(grants ? "yes" : "no"): \(result), asked \(asked) time(s)")
+        if result != "\(grants)" || asked != 1 { right = false }
+    }
+    report.expect(right, "each store's own answer came back, asked once: \(answers.joined(separator: "; "))",
+                  otherwise: "requestAccess must return what the store answers, asking it once: \(answers.joined(separator: "; "))")
 }

@@ -57,9 +57,11 @@ func runCheck(_ report: CheckReport) async {
         errors.withLock { $0.append("the check's own connection: \(error)") }
     }
 
-    let almond = CheckServices.random(in: 2...9)
-    for (name, quantity) in [("Oat Milkshake", 3), ("Almond milk", almond), ("Bread", 1)] {
-        do { try await stores[0].add(name: name, quantity: quantity) } catch { errors.withLock { $0.append("\(error)") } }
+    // Other products, each with its own quantity, added in reverse order of name: rows come
+    // back in the order they were added unless the search sorts them.
+    let others = otherProducts()
+    for product in others.sorted(by: { $0.name > $1.name }) {
+        do { try await stores[0].add(name: product.name, quantity: product.quantity) } catch { errors.withLock { $0.append("\(error)") } }
     }
 
     // 3. What a fresh store on the same file reads: the adds were saved, not kept in memory.
@@ -76,19 +78,52 @@ func runCheck(_ report: CheckReport) async {
                   otherwise: "every spelling of \"milk\" should be one product: after \(adds) adds of Milk in four spellings from two stores, expected one Milk with \(adds); got \(milk.map { "\($0.name) \($0.quantity)" }) (a fresh store on the same file reads \(fresh.map { "\($0.name) \($0.quantity)" }))")
     report.expect(milk.first?.quantity == adds + 12, "no add is lost between connections: Milk \(adds + 12) after another connection's 10 and two more",
                   otherwise: "no add may be lost between connections: expected Milk \(adds + 12) (\(adds), another connection's 10, and 1 from each store), got \(milk.first?.quantity ?? 0) — an add read the quantity before it held the write lock")
-    report.expect(fresh.first { $0.name == "Almond milk" }?.quantity == almond && fresh.count == 4,
+    let expectedOthers = others.sorted { $0.name < $1.name }.map { "\($0.name) \($0.quantity)" }
+    let freshOthers = fresh.filter { $0.name.lowercased() != "milk" }.map { "\($0.name) \($0.quantity)" }
+    report.expect(freshOthers == expectedOthers && fresh.count == others.count + 1,
                   "a fresh store on the same file reads every product with its own quantity",
-                  otherwise: "a fresh store on the same file should read every product: it reads \(fresh.map { "\($0.name) \($0.quantity)" }); expected Almond milk \(almond), Bread 1, Milk, Oat Milkshake 3")
+                  otherwise: "a fresh store on the same file should read every product: it reads \(fresh.map { "\($0.name) \($0.quantity)" }); expected Milk and \(expectedOthers.joined(separator: ", "))")
 
-    // 4. Search: a term from the middle of the names, in another case.
-    let term = ["ILK", "iLk", "lK"].randomElement()!
+    // 4. Search: a random piece from inside a random name, in random case.
+    let milkName = milk.first?.name ?? "Milk"
+    let term = searchTerm(names: [milkName] + others.map(\.name), addedInOrder: [milkName] + others.map(\.name).sorted(by: >))
     let found: [String]
     do { found = try await stores[1].search(term).map(\.name) } catch {
         report.fail("search threw: \(error)")
         return
     }
-    let expected = ["Almond milk", milk.first?.name ?? "Milk", "Oat Milkshake"]
-    report.expect(Set(found) == Set(expected) && found.count == 3, "search \"\(term)\" finds the 3 products containing it, ignoring case",
-                  otherwise: "search \"\(term)\" should find the 3 products containing it, ignoring case: it found \(found), not \(expected.sorted())")
+    let expected = fresh.map(\.name).filter { $0.lowercased().contains(term.lowercased()) }.sorted()
+    report.expect(Set(found) == Set(expected) && found.count == expected.count, "search \"\(term)\" finds the \(expected.count) products containing it, ignoring case",
+                  otherwise: "search \"\(term)\" should find the \(expected.count) products containing it, ignoring case: it found \(found), not \(expected)")
     report.expect(found == found.sorted(), "search results are sorted by name", otherwise: "search results should be sorted by name: expected \(found.sorted()), got \(found)")
+}
+
+/// Two milk products always, and three to five others, each with a random quantity.
+func otherProducts() -> [Product] {
+    let pool = ["Bread", "Rye bread", "Shortbread", "Butter", "Peanut butter", "Buttermilk", "Cheddar", "Honey",
+                "Oat flakes", "Goat cheese", "Cream cheese", "Sour cream"]
+    let names = ["Oat Milkshake", "Almond milk"] + pool.shuffled().prefix(CheckServices.random(in: 3...5))
+    return names.map { Product(name: $0, quantity: CheckServices.random(in: 1...9)) }
+}
+
+/// A piece from inside one of the names (never its start), in random case, that at least two
+/// products contain but not all; that some product contains only in another case and not at
+/// its start; and whose matches were not added in name order. So a search that ignores the
+/// text, its case, or where the text sits, or that does not sort, returns the wrong products.
+func searchTerm(names: [String], addedInOrder: [String]) -> String {
+    for _ in 0..<500 {
+        let name = names[CheckServices.random(in: 0...(names.count - 1))].lowercased()
+        let length = CheckServices.random(in: 2...4)
+        guard name.count > length + 1 else { continue }
+        let start = CheckServices.random(in: 1...(name.count - length))
+        let piece = String(name.dropFirst(start).prefix(length))
+        guard !piece.contains(" ") else { continue }
+        let term = String(piece.map { CheckServices.random(in: 0...1) == 0 ? Character($0.uppercased()) : $0 })
+        let matches = addedInOrder.filter { $0.lowercased().contains(piece) }
+        if matches.count >= 2, matches.count < names.count, matches != matches.sorted(),
+           matches.contains(where: { !$0.contains(term) }), matches.contains(where: { !$0.lowercased().hasPrefix(piece) }) {
+            return term
+        }
+    }
+    return "iLK"  // "Almond milk" and "Oat Milkshake" always contain it
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import LabKit
 
 // Given: compiled into your module (StudentCode) beside your file, in the same mode.
@@ -7,40 +8,61 @@ struct GalleryPhoto: Sendable, Equatable {
     let seed: UInt64
 }
 
-/// A thumbnail: making one is CPU work (60 ms here).
+/// A thumbnail: making one is CPU work (30 ms here). Each records whether it was made on
+/// the main actor, which is how the check knows where the work ran.
 struct Thumbnail: Sendable, Equatable {
     let title: String
     let checksum: UInt64
 
-    static let units = CPUWork.units(for: .milliseconds(60))
+    static let units = CPUWork.units(for: .milliseconds(30))
 
     init(photo: GalleryPhoto) {
+        WorkPlaces.record()
         title = photo.title
         checksum = CPUWork.run(units: Thumbnail.units, seed: photo.seed)
     }
+}
+
+/// Where the thumbnails were made. Why not a heartbeat on the main actor: on Linux the main
+/// actor is served by dispatch's worker threads, so CPU work that fills the pool delays a
+/// heartbeat wherever the work runs. Asking the main queue (the main actor's executor, on
+/// Linux and on macOS) "is this you?" depends on where the work ran, not on the machine.
+nonisolated enum WorkPlaces {
+    fileprivate static let mainQueue = DispatchSpecificKey<Bool>()
+    fileprivate static let counts = Locked((onMainActor: 0, elsewhere: 0))
+
+    /// The check calls this first, on the main actor.
+    static func install() { DispatchQueue.main.setSpecific(key: mainQueue, value: true) }
+
+    fileprivate static func record() {
+        let onMain = DispatchQueue.getSpecific(key: mainQueue) == true
+        counts.withLock { onMain ? ($0.onMainActor += 1) : ($0.elsewhere += 1) }
+    }
+
+    static var made: (onMainActor: Int, elsewhere: Int) { counts.withLock { $0 } }
 }
 
 // MARK: - The check
 import LabKit
 @testable import StudentCode
 
-let plannedExpectations = 3
+let plannedExpectations = 2
 
 @MainActor
 func runCheck(_ report: CheckReport) async {
+    WorkPlaces.install()
     let count = CheckServices.random(in: 5...7)
     let photos = (0..<count).map { GalleryPhoto(title: "photo \($0)", seed: UInt64(CheckServices.random(in: 1...1_000_000))) }
     let model = GalleryModel()
     report.waiting("photosArrived(_:)")
-    let responsiveness = await Responsiveness.during { await model.photosArrived(photos) }
+    await model.photosArrived(photos)
     let expected = photos.map { (title: $0.title, checksum: CPUWork.run(units: Thumbnail.units, seed: $0.seed)) }
     let made = model.thumbnails.map { (title: $0.title, checksum: $0.checksum) }
     report.expect(made.count == expected.count && zip(made, expected).allSatisfy { $0 == $1 },
                   "all \(count) thumbnails were made, in order",
                   otherwise: "the model holds \(made.count) thumbnails, not the \(count) the photos make (or not in their order)")
-    report.expect(responsiveness.worstGap < 0.05,
-                  "the main actor stayed free: the longest it was held while thumbnails were made was \(responsiveness.worstGapMilliseconds) ms",
-                  otherwise: "the UI froze for \(responsiveness.worstGapMilliseconds) ms while thumbnails were made: the work ran on the main actor")
-    report.expect(responsiveness.beats >= 3, "the main actor was free \(responsiveness.beats) times meanwhile",
-                  otherwise: "the main actor was free \(responsiveness.beats) times in \(Int(responsiveness.seconds * 1000)) ms: it was busy with the work")
+    let places = WorkPlaces.made
+    report.expect(places.onMainActor == 0 && places.elsewhere > 0,
+                  "all \(places.elsewhere) thumbnails were made off the main actor: the UI could draw meanwhile",
+                  otherwise: "\(places.onMainActor) of \(places.onMainActor + places.elsewhere) thumbnails were made on the main actor: while it works there the UI cannot draw")
 }

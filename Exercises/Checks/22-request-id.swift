@@ -6,20 +6,30 @@ enum Request {
     @TaskLocal static var id: String?
 }
 
-/// One request's log: each line keeps its message and the `Request.id` it was written under.
+/// One request's log: each line keeps its message, the `Request.id` it was written under,
+/// and whether loadThumbnail or storeInCache wrote it (the check knows a line the helper
+/// writes from one an answer writes itself).
 final class RequestLog: Sendable {
     struct Line: Sendable, Equatable {
         let message: String
         let requestID: String?
+        let byHelper: Bool
     }
 
+    /// The thumbnails this request asks for: loadThumbnail waits for them all to start.
+    let expected: Int
     private let lines = Locked<[Line]>([])
-    private let loading = Locked((now: 0, peak: 0))
+    private let loading = Locked((now: 0, started: 0, peak: 0))
     private let loaded = Locked<[Thumbnail]>([])
+    private let cached = Locked<[[Thumbnail]]>([])
     fileprivate let salt = UInt64.random(in: 1...1_000_000)
 
-    func write(_ message: String) {
-        let line = Line(message: message, requestID: Request.id)
+    init(thumbnails expected: Int) { self.expected = expected }
+
+    func write(_ message: String) { append(message, byHelper: false) }
+
+    fileprivate func append(_ message: String, byHelper: Bool) {
+        let line = Line(message: message, requestID: Request.id, byHelper: byHelper)
         lines.withLock { $0.append(line) }
     }
 
@@ -28,17 +38,24 @@ final class RequestLog: Sendable {
     /// The thumbnails loadThumbnail returned for this request, in the order they finished.
     var thumbnailsLoaded: [Thumbnail] { loaded.withLock { $0 } }
 
+    /// What storeInCache was given, once per call.
+    var thumbnailsCached: [[Thumbnail]] { cached.withLock { $0 } }
+
     /// The most thumbnails this request was loading at one time.
     var peakLoading: Int { loading.withLock { $0.peak } }
 
+    fileprivate var started: Int { loading.withLock { $0.started } }
+
     fileprivate func startedLoading() {
-        loading.withLock { $0.now += 1; $0.peak = max($0.peak, $0.now) }
+        loading.withLock { $0.now += 1; $0.started += 1; $0.peak = max($0.peak, $0.now) }
     }
 
     fileprivate func finishedLoading(_ thumbnail: Thumbnail) {
         loading.withLock { $0.now -= 1 }
         loaded.withLock { $0.append(thumbnail) }
     }
+
+    fileprivate func stored(_ thumbnails: [Thumbnail]) { cached.withLock { $0.append(thumbnails) } }
 }
 
 struct Thumbnail: Sendable, Equatable {
@@ -46,27 +63,37 @@ struct Thumbnail: Sendable, Equatable {
     let checksum: UInt64
 }
 
-/// Loads one thumbnail: writes "thumbnail <index>" to the log, then waits for the network (30 ms).
+/// Loads one thumbnail: writes "thumbnail <index>" to the log, then waits for the network.
+/// The network answers once all the request's thumbnails are loading (or after 300 ms):
+/// loading them all at once is fast, and a narrower window shows as a lower peak.
 func loadThumbnail(_ index: Int, log: RequestLog) async -> Thumbnail {
     log.startedLoading()
-    log.write("thumbnail \(index)")
-    try? await Task.sleep(for: .milliseconds(30))
+    log.append("thumbnail \(index)", byHelper: true)
+    let deadline = ContinuousClock.now + .milliseconds(300)
+    while log.started < log.expected && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(2)) }
+    try? await Task.sleep(for: .milliseconds(10))
     let thumbnail = Thumbnail(index: index, checksum: log.salt &* 31 &+ UInt64(index))
     log.finishedLoading(thumbnail)
     return thumbnail
 }
 
-/// Stores the thumbnails in the cache, then writes "cached <count>" to the log.
+/// Stores the thumbnails in the cache, then writes "cached <count>" to the log. The cache
+/// answers once the request's "done" is written (or after 60 ms): a handler that writes
+/// "done" without waiting for the cache write shows it every time, not by chance.
 func storeInCache(_ thumbnails: [Thumbnail], log: RequestLog) async {
-    try? await Task.sleep(for: .milliseconds(5))
-    log.write("cached \(thumbnails.count)")
+    let deadline = ContinuousClock.now + .milliseconds(60)
+    while !log.written.contains(where: { $0.message == "done" }) && ContinuousClock.now < deadline {
+        try? await Task.sleep(for: .milliseconds(2))
+    }
+    log.stored(thumbnails)
+    log.append("cached \(thumbnails.count)", byHelper: true)
 }
 
 // MARK: - The check
 import LabKit
 @testable import StudentCode
 
-let plannedExpectations = 4
+let plannedExpectations = 5
 
 struct Handled: Sendable {
     let id: String
@@ -87,7 +114,7 @@ func runCheck(_ report: CheckReport) async {
     let handled = await withTaskGroup(of: Handled.self) { group in
         for id in ids {
             let count = CheckServices.random(in: 3...6)
-            let log = RequestLog()
+            let log = RequestLog(thumbnails: count)
             group.addTask { Handled(id: id, count: count, log: log, thumbnails: await handle(requestID: id, thumbnails: count, log: log)) }
         }
         var all: [Handled] = []
@@ -103,13 +130,16 @@ func runCheck(_ report: CheckReport) async {
                   otherwise: "\(wrongResults.first?.id ?? "") returned thumbnails \(wrongResults.first.map { $0.thumbnails.map(\.index) } ?? []), "
                       + "not those loadThumbnail loads for 0..<\(wrongResults.first?.count ?? 0) in index order")
 
+    // Lines a task nobody awaited writes late still count: read the logs after a grace period.
+    try? await Task.sleep(for: .milliseconds(150))
     let wrongLines = handled.filter { request in
         let expected = ["start"] + (0..<request.count).map { "thumbnail \($0)" } + ["cached \(request.count)", "done"]
-        return request.log.written.map(\.message).sorted() != expected.sorted()
+        let written = request.log.written.map(\.message)
+        return written.sorted() != expected.sorted() || written.first != "start" || written.last != "done"
     }
-    report.expect(wrongLines.isEmpty, "every request's log has start, one line per thumbnail, cached and done, once each",
+    report.expect(wrongLines.isEmpty, "every request's log has start, one line per thumbnail, cached and done, once each and in that order",
                   otherwise: "\(wrongLines.first?.id ?? "")'s log has \(wrongLines.first?.log.written.map { "\"\($0.message)\"" }.joined(separator: ", ") ?? ""): "
-                      + "expected start, a line per thumbnail, cached and done, once each")
+                      + "expected start, a line per thumbnail, cached and done, once each, with done last (await the cache write before done)")
 
     var offenders: [String] = []
     for request in handled {
@@ -121,7 +151,17 @@ func runCheck(_ report: CheckReport) async {
     report.expect(offenders.isEmpty, "every line of the \(requests) requests carried its own request's id",
                   otherwise: "\(offenders.count) line(s) without their request's id: \(offenders.prefix(3).joined(separator: "; "))")
 
-    let serial = handled.filter { $0.log.peakLoading < 2 }
-    report.expect(serial.isEmpty, "each request loaded its thumbnails at once (up to \(handled.map { $0.log.peakLoading }.max() ?? 0) together)",
-                  otherwise: "\(serial.first?.id ?? "") loaded its thumbnails one at a time: keep them loading at once")
+    // The helpers' lines come from the helpers: an answer that writes "cached 4" itself has not cached anything.
+    let forged = handled.filter { request in
+        request.log.written.contains { !$0.byHelper && ($0.message.hasPrefix("cached") || $0.message.hasPrefix("thumbnail")) }
+            || request.log.thumbnailsCached != [request.thumbnails]
+    }
+    report.expect(forged.isEmpty, "every request's thumbnails were cached once, by storeInCache, in index order",
+                  otherwise: "\(forged.first?.id ?? "") called storeInCache \(forged.first?.log.thumbnailsCached.count ?? 0) time(s) with the thumbnails it returned: "
+                      + "the \"cached\" and \"thumbnail\" lines must be written by storeInCache and loadThumbnail, not by your code")
+
+    let narrow = handled.filter { $0.log.peakLoading < $0.count }
+    let peak = narrow.first?.log.peakLoading ?? 0
+    report.expect(narrow.isEmpty, "each request loaded all its thumbnails at once (\(handled.map { "\($0.log.peakLoading)" }.joined(separator: ", ")))",
+                  otherwise: "\(narrow.first?.id ?? "") loaded its \(narrow.first?.count ?? 0) thumbnails \(peak == 1 ? "one at a time" : "at most \(peak) at a time"): start them all at once")
 }

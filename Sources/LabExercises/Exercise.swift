@@ -20,6 +20,7 @@ public struct Exercise: Sendable, Identifiable {
     public let minutes: Int
     /// From gentle to specific; `lab hint` shows one more each time it is asked.
     public let hints: [String]
+    /// What the scan refuses: the exercise's own patterns, then `ForbiddenPattern.standard`.
     public let forbidden: [ForbiddenPattern]
     /// The check is stopped after this long: a hang is a failed check.
     public let timeLimitSeconds: Double
@@ -28,7 +29,7 @@ public struct Exercise: Sendable, Identifiable {
     public let mode: CompileMode
 
     public init(_ id: String, lesson: String, title: String, kind: Kind = .behaviour, summary: String, minutes: Int,
-                hints: [String], forbidden: [ForbiddenPattern] = ForbiddenPattern.silencers, timeLimitSeconds: Double = 15,
+                hints: [String], forbidden: [ForbiddenPattern] = [], permitting: Set<String> = [], timeLimitSeconds: Double = 15,
                 mode: CompileMode = .swift6) {
         self.id = id
         self.lesson = lesson
@@ -37,7 +38,11 @@ public struct Exercise: Sendable, Identifiable {
         self.kind = kind
         self.minutes = minutes
         self.hints = hints
-        self.forbidden = forbidden
+        // Every exercise refuses the standard list (an allow-list by construction: what an
+        // answer may do is compute with the lab's and the language's safe API); one that needs
+        // a pattern names it in `permitting`. Its own patterns come first: their reasons are the lesson's.
+        let own = Set(forbidden.map(\.text))
+        self.forbidden = forbidden + ForbiddenPattern.standard.filter { !own.contains($0.text) && !permitting.contains($0.text) }
         self.timeLimitSeconds = timeLimitSeconds
         self.mode = mode
     }

@@ -5,6 +5,8 @@
 /// summaries and hints; this file uses none of them.
 public enum ExerciseCatalog {
     static let blockingAndSilencers = ForbiddenPattern.silencers + ForbiddenPattern.blocking
+    /// Where the lesson is structured concurrency, a detached task is the mistake: it loses the caller's cancellation.
+    static let structured = [ForbiddenPattern.detached("Task.detached starts a task outside the structure: cancelling the caller no longer cancels its work; use async let or a task group")]
 
     public static let all: [Exercise] = [
         Exercise("01-suspend-not-block", lesson: "sync-vs-async", title: "Suspend, don't block",
@@ -25,13 +27,15 @@ public enum ExerciseCatalog {
                  minutes: 8,
                  hints: ["Each `try await` in a row waits for the previous call to finish.",
                          "`async let a = api.latestPhotos(rover: rovers[0])` starts the call and lets you go on.",
-                         "Bind all three with async let, then `try await` them together: `let (x, y, z) = try await (a, b, c)`."]),
+                         "Bind all three with async let, then `try await` them together: `let (x, y, z) = try await (a, b, c)`."],
+                 forbidden: structured),
         Exercise("04-group-manifests", lesson: "task-groups", title: "A manifest per rover, however many rovers",
                  summary: "fetchPhotoManifests() must fetch a manifest for every rover the API lists. The number is only known at run time.",
                  minutes: 10,
                  hints: ["async let needs one binding per call, written in the code.",
                          "withThrowingTaskGroup(of: PhotoManifest.self) lets you add a child per rover.",
-                         "Add a child per rover with group.addTask, then collect with `for try await` or group.reduce(into: [])."]),
+                         "Add a child per rover with group.addTask, then collect with `for try await` or group.reduce(into: [])."],
+                 forbidden: structured),
         Exercise("05-window-of-three", lesson: "task-groups", title: "At most three requests in flight",
                  summary: "Download 12 photo pages, never more than 3 at once: the server limits clients.",
                  minutes: 15,
@@ -130,7 +134,7 @@ public enum ExerciseCatalog {
                  hints: ["In this mode a nonisolated async function is nonisolated(nonsending): it runs on its caller's actor.",
                          "One attribute says \"run elsewhere\" in every mode, and it is not Task.detached.",
                          "Write `@concurrent nonisolated func makeThumbnails(of:)`."],
-                 forbidden: blockingAndSilencers + [ForbiddenPattern("Task.detached", "Task.detached leaves the structure (no cancellation, priority or task-locals from the caller); say where the function runs with @concurrent")],
+                 forbidden: blockingAndSilencers + [ForbiddenPattern.detached("Task.detached leaves the structure (no cancellation, priority or task-locals from the caller); say where the function runs with @concurrent")],
                  mode: .approachable),
         Exercise("21-isolated-conformance", lesson: "isolation-modes", title: "Make it compile: a conformance the main actor owns", kind: .makeItCompile,
                  summary: "Compiled as Xcode 26's app template: Photo is @MainActor by default, so is its Hashable conformance, and a @concurrent function cannot use it. Make it compile, keeping the work off the main actor.",
@@ -151,6 +155,10 @@ public enum ExerciseCatalog {
                  hints: ["Read the error: a mutable static is shared by every thread, and nothing protects it.",
                          "Give it an owner: the main actor (the settings screen's), or a lock. The renderer must stay @concurrent.",
                          "Write `@MainActor static var thumbnailWidth = 120` and read it in the renderer with `let width = await GallerySettings.thumbnailWidth`."],
+                 // A pick stored by a task or queue of its own lands later; the check proves it for
+                 // a task on the main actor, but one on another thread usually wins the race, so it is refused here.
+                 forbidden: [ForbiddenPattern.detached("Task.detached stores the pick later, on another thread: a render that starts right after the pick races it; store it before userPicked(width:) returns"),
+                             ForbiddenPattern("DispatchQueue", "a queue stores the pick later, on another thread: a render that starts right after the pick races it; store it before userPicked(width:) returns")],
                  mode: .approachable)
     ]
 

@@ -10,6 +10,15 @@ public struct ForbiddenPattern: Sendable, Equatable {
         /// A call of a global function such as `sleep`: the name not after a `.` (or after a
         /// system module's name: `Glibc.sleep`), unless the student's file declares its own.
         case globalFunction(String)
+        /// The same for the system's own calls (`kill`, `write`…), even where the file declares
+        /// a function of that name: Swift would still pick the system's for a call with other arguments.
+        case systemCall(String)
+        /// A member `.name` on any base — a type however spelled (`Task<Int, Never>.detached`,
+        /// a metatype in a variable, `type(of: task).detached`) or an implicit `.name` — unless
+        /// the student's file declares a member of that name itself.
+        case member(String)
+        /// A string literal whose text contains this (`"/proc/self/mem"`).
+        case stringContaining(String)
     }
 
     public let text: String
@@ -37,9 +46,67 @@ public struct ForbiddenPattern: Sendable, Equatable {
         ForbiddenPattern("unsafeBitCast", "unsafeBitCast reinterprets memory and defeats the type checker"),
         ForbiddenPattern("Unsafe*Pointer", "unsafe pointers reach memory the compiler cannot check", shape: .tokens(["Unsafe*Pointer"])),
         ForbiddenPattern("@testable", "@testable import reaches the lab's internals"),
-        ForbiddenPattern("dlsym", "dlsym looks up symbols by name, behind the compiler's back", shape: .globalFunction("dlsym")),
-        ForbiddenPattern("dlopen", "dlopen loads code behind the compiler's back", shape: .globalFunction("dlopen")),
+        ForbiddenPattern("dlsym", "dlsym looks up symbols by name, behind the compiler's back", shape: .systemCall("dlsym")),
+        ForbiddenPattern("dlopen", "dlopen loads code behind the compiler's back", shape: .systemCall("dlopen")),
     ]
+
+    /// `Task.detached`, however the type is spelled: a detached task inherits nothing from
+    /// the code that starts it — no cancellation, priority, actor or task-locals.
+    public static func detached(_ reason: String = "Task.detached starts a task that inherits nothing from its caller: cancelling the caller no longer reaches it") -> ForbiddenPattern {
+        ForbiddenPattern("Task.detached", reason, shape: .member("detached"))
+    }
+
+    /// What every exercise refuses: code that runs outside the language's rules (underscored
+    /// attributes, C calling conventions, unsafe memory), reaches the grader's process or
+    /// machine (files, processes, environment, signals, loaded code), or hides a
+    /// non-Sendable value in the lab's own lock. No starting file, solution or correct
+    /// answer needs any of it; an exercise that does may leave a pattern out by its text.
+    public static let standard: [ForbiddenPattern] = silencers + unsafeMemory + systemAccess + [
+        ForbiddenPattern("@_", "underscored attributes (@_cdecl, @_section, @_used, @_silgen_name…) are compiler internals that run or bind code behind the language's back",
+                         shape: .tokens(["@", "_*"])),
+        ForbiddenPattern("@convention", "@convention(c) makes a C function pointer the compiler cannot check; pass a Swift closure"),
+        ForbiddenPattern("Locked", "LabKit's Locked is @unchecked Sendable for any value, so it would smuggle a non-Sendable value across tasks; use an actor, or Mutex with a Sendable value"),
+    ]
+
+    static let unsafeMemory = [
+        ForbiddenPattern("Unsafe…", "unsafe pointers and unsafe types reach memory the compiler cannot check", shape: .tokens(["Unsafe*"])),
+        ForbiddenPattern("unsafe…", "unsafe operations (unsafeBitCast, unsafeDowncast, `unsafe`…) defeat the compiler's checks", shape: .tokens(["unsafe*"])),
+        ForbiddenPattern("withUnsafe…", "withUnsafe… hands out raw memory or task handles the compiler cannot check", shape: .tokens(["withUnsafe*"])),
+        ForbiddenPattern("Unmanaged", "Unmanaged takes reference counting away from the compiler"),
+        ForbiddenPattern("OpaquePointer", "OpaquePointer is a raw C pointer the compiler cannot check"),
+    ]
+
+    /// The grader's process and machine: an answer computes, it does not read or change
+    /// files, start processes, read the environment or send signals.
+    static let systemAccess: [ForbiddenPattern] = {
+        let types = ["FileManager", "FileHandle", "Process", "ProcessInfo", "CommandLine", "Pipe", "Bundle", "InputStream",
+                     "OutputStream", "NSFileManager", "NSFileHandle", "NSTask", "DispatchIO", "NSData", "NSString",
+                     "NSClassFromString", "NSSelectorFromString"]
+            .map { ForbiddenPattern($0, "\($0) reaches the grader's files, processes or environment; an answer only computes") }
+        let calls: [(String, String)] = [
+            ("files", "fopen fdopen freopen open openat creat read pread readv write pwrite writev close unlink unlinkat rename renameat remove mkdir rmdir truncate ftruncate chmod fchmod chown symlink link readlink opendir readdir fread fwrite fputs fgets fprintf dprintf fflush mmap munmap dup dup2 dup3 pipe ioctl fcntl lseek sendfile"),
+            ("processes", "atexit at_quick_exit pthread_create pthread_atfork fork vfork execv execve execvp execl execlp execle posix_spawn posix_spawnp system popen setsid setpgid setpgrp ptrace syscall prctl daemon waitpid process_vm_readv process_vm_writev"),
+            ("signals", "kill killpg signal raise sigaction pthread_kill alarm sigprocmask"),
+            ("the environment", "setenv getenv unsetenv putenv clearenv environ"),
+            ("loaded code", "dlclose"),
+        ]
+        let functions = calls.flatMap { kind, names in
+            names.split(separator: " ").map { name in
+                ForbiddenPattern(String(name), "\(name) touches \(kind) outside your code; an answer only computes", shape: .systemCall(String(name)))
+            }
+        }
+        let labels = ["fileURLWithPath", "filePath", "contentsOfFile", "toFile", "atPath"].map {
+            ForbiddenPattern("\($0):", "reading or writing files by path reaches the grader's machine; an answer only computes")
+        }
+        let reads = ["String(contentsOf:", "Data(contentsOf:", ".init(contentsOf:", ".write(to:", ".makeSignalSource", ".makeFileSystemObjectSource",
+                     ".makeReadSource", ".makeWriteSource", ".makeProcessSource", ".environment"].map {
+            ForbiddenPattern($0, "\(String($0.drop { $0 == "." })) reaches the grader's files, signals or environment; an answer only computes")
+        }
+        let paths = ["/proc", "/dev/", "/sys/", "file:"].map {
+            ForbiddenPattern("\"\($0)…\"", "a path into the machine (\($0)…) has no place in an answer", shape: .stringContaining($0))
+        }
+        return types + functions + labels + reads + paths
+    }()
 
     /// Calls that hold a thread: forbidden where the exercise is about not blocking.
     public static let blocking = [

@@ -19,21 +19,31 @@ public enum SourceScanner {
         public var description: String { "\(what): \(reason)" }
     }
 
-    /// The code's tokens with typealiases resolved, its file-scope declarations, and the
+    /// The code as two token streams — with typealiases resolved, and with type spellings
+    /// reduced to their names (see `TypeSpellings`) — its file-scope declarations, and the
     /// functions it declares itself (a call of those is not a call of the system's).
+    /// A pattern found in either stream is found: reducing spellings only ever adds matches.
     struct Prepared {
-        let tokens: [SwiftTokenizer.Token]
+        let streams: [[SwiftTokenizer.Token]]
         let declarations: [Declaration]
         let ownFunctions: Set<String>
 
         init(_ source: String) {
-            tokens = SourceScanner.resolvingTypealiases(SwiftTokenizer.tokens(of: source))
-            declarations = SourceScanner.topLevelDeclarations(in: tokens)
-            ownFunctions = Set(declarations.filter { $0.keyword == "func" }.map(\.name))
+            let raw = SwiftTokenizer.tokens(of: source)
+            let resolved = SourceScanner.resolvingTypealiases(raw)
+            streams = [resolved, TypeSpellings.reduced(raw)]
+            declarations = SourceScanner.topLevelDeclarations(in: resolved)
+            ownFunctions = Set(raw.indices.filter { $0 > 0 && raw[$0 - 1].text == "func" }.map { raw[$0].text })
         }
 
-        func matches(_ pattern: ForbiddenPattern, at index: Int) -> Bool {
-            SourceScanner.matches(pattern.shape, at: index, in: tokens, ownFunctions: ownFunctions)
+        /// Each place `pattern` matches: the stream, the token, the tokens it covers.
+        func matches(_ pattern: ForbiddenPattern) -> [(stream: Int, range: Range<Int>)] {
+            streams.indices.flatMap { stream in
+                streams[stream].indices.compactMap { index in
+                    SourceScanner.matchLength(pattern.shape, at: index, in: streams[stream], ownFunctions: ownFunctions)
+                        .map { (stream, index..<(index + $0)) }
+                }
+            }
         }
     }
 
@@ -51,15 +61,21 @@ public enum SourceScanner {
                                 reservedNames: Set<String> = [], allowedDeclarations: Set<String> = [],
                                 extendableTypes: Set<String> = []) -> [Finding] {
         let code = Prepared(source)
-        let tokens = code.tokens, declarations = code.declarations
+        let declarations = code.declarations
         var findings: [Finding] = []
-        var matchedPositions = Set<Int>()
+        // One finding per place: a token an earlier pattern matched is not reported again
+        // (`withUnsafeContinuation` is that, not also "withUnsafe…"), nor a line twice for one pattern.
+        var covered = Set<[Int]>()
+        var reported = Set<String>()
         for pattern in forbidden {
-            for index in tokens.indices where !matchedPositions.contains(index) && code.matches(pattern, at: index) {
-                matchedPositions.insert(index)
-                findings.append(Finding(code: "`\(pattern.text)`", line: tokens[index].line, reason: pattern.reason))
+            for match in code.matches(pattern) where match.range.allSatisfy({ !covered.contains([match.stream, $0]) }) {
+                for index in match.range { covered.insert([match.stream, index]) }
+                let line = code.streams[match.stream][match.range.lowerBound].line
+                guard reported.insert("\(pattern.text)#\(line)").inserted else { continue }
+                findings.append(Finding(code: "`\(pattern.text)`", line: line, reason: pattern.reason))
             }
         }
+        let tokens = code.streams[0]
         findings += importFindings(tokens)
         let ownTypes = Set(declarations.filter { $0.keyword != "extension" }.map(\.name)).union(extendableTypes)
         for declaration in declarations {
@@ -79,35 +95,65 @@ public enum SourceScanner {
     /// The forbidden patterns found in `source` (each once).
     public static func violations(in source: String, forbidden: [ForbiddenPattern]) -> [ForbiddenPattern] {
         let code = Prepared(source)
-        return forbidden.filter { pattern in code.tokens.indices.contains { code.matches(pattern, at: $0) } }
+        return forbidden.filter { !code.matches($0).isEmpty }
     }
 
     static func matches(_ shape: ForbiddenPattern.Shape, at index: Int, in tokens: [SwiftTokenizer.Token], ownFunctions: Set<String>) -> Bool {
+        matchLength(shape, at: index, in: tokens, ownFunctions: ownFunctions) != nil
+    }
+
+    /// Words after which a name is being declared, not used.
+    static let declaringWords: Set<String> = ["func", "let", "var", "case", "class", "struct", "enum", "actor", "protocol",
+                                              "typealias", "associatedtype", "import", "macro", "operator"]
+
+    /// How many tokens `shape` matches at `index`, or nil.
+    static func matchLength(_ shape: ForbiddenPattern.Shape, at index: Int, in tokens: [SwiftTokenizer.Token], ownFunctions: Set<String>) -> Int? {
+        let token = tokens[index]
         switch shape {
         case .tokens(let expected):
-            guard index + expected.count <= tokens.count else { return false }
+            guard index + expected.count <= tokens.count else { return nil }
             for (offset, want) in expected.enumerated() {
                 let token = tokens[index + offset]
-                guard token.kind != .string else { return false }
+                guard token.kind != .string else { return nil }
                 if want.contains("*") {
-                    guard token.kind == .identifier, glob(want, matches: token.text) else { return false }
+                    guard token.kind == .identifier, glob(want, matches: token.text) else { return nil }
                 } else if token.text != want {
-                    return false
+                    return nil
                 }
             }
-            return true
-        case .globalFunction(let name):
-            let token = tokens[index]
-            guard token.kind == .identifier, token.text == name, !ownFunctions.contains(name) else { return false }
-            if index + 1 < tokens.count, tokens[index + 1].text == ":" { return false }  // an argument label
-            guard index > 0 else { return true }
+            return expected.count
+        case .globalFunction(let name), .systemCall(let name):
+            guard token.kind == .identifier, token.text == name else { return nil }
+            if index + 1 < tokens.count, tokens[index + 1].text == ":" { return nil }  // an argument label
+            // `open class`: a modifier, followed on its line by what it modifies.
+            if index + 1 < tokens.count, tokens[index + 1].kind == .identifier, tokens[index + 1].line == token.line { return nil }
+            if isEnumCase(at: index, in: tokens) { return nil }
+            guard index > 0 else { return 1 }
             let previous = tokens[index - 1].text
-            if previous == "func" { return false }
             if previous == "." {
-                return index >= 2 && systemModules.contains(tokens[index - 2].text)
+                // `Glibc.write` is the system's even when the file has its own `write`.
+                return index >= 2 && systemModules.contains(tokens[index - 2].text) ? 1 : nil
             }
-            return true
+            if case .globalFunction = shape, ownFunctions.contains(name) { return nil }
+            // Inside a type that declares its own `read`, an unqualified `read(…)` is that member:
+            // Swift looks in the type first and never reaches the system's (`Glibc.read` would).
+            if case .systemCall = shape, TypeBodies.member(name, isDeclaredAround: index, in: tokens) { return nil }
+            if declaringWords.contains(previous) { return nil }
+            return 1
+        case .member(let name):
+            guard token.text == ".", index + 1 < tokens.count, tokens[index + 1].kind == .identifier,
+                  tokens[index + 1].text == name else { return nil }
+            return 2
+        case .stringContaining(let text):
+            return token.kind == .string && token.literal.lowercased().contains(text.lowercased()) ? 1 : nil
         }
+    }
+
+    /// Whether the name at `index` is declared in a `case a, b, c` list.
+    static func isEnumCase(at index: Int, in tokens: [SwiftTokenizer.Token]) -> Bool {
+        var position = index - 1
+        while position >= 1, tokens[position].text == ",", tokens[position - 1].kind == .identifier { position -= 2 }
+        return position >= 0 && tokens[position].text == "case" && position < index - 1
     }
 
     static func glob(_ pattern: String, matches text: String) -> Bool {
@@ -178,7 +224,7 @@ public enum SourceScanner {
             var changed = false
             var next: [SwiftTokenizer.Token] = []
             for (index, token) in resolved.enumerated() {
-                let isDeclaration = index > 0 && resolved[index - 1].text == "typealias"
+                let isDeclaration = index > 0 && declaringWords.contains(resolved[index - 1].text)
                 let isMember = index > 0 && resolved[index - 1].text == "."
                 if token.kind == .identifier, !isDeclaration, !isMember, let target = aliases[token.text],
                    target.map(\.text) != [token.text] {

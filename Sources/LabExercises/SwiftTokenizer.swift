@@ -14,6 +14,9 @@ public enum SwiftTokenizer {
         public let text: String
         /// 1-based line in the source, for messages.
         public let line: Int
+        /// A string literal's text without its interpolations, escapes decoded (`"/pr\u{6F}c"` is
+        /// "/proc"): the scan looks for paths in it. Empty for every other token.
+        public var literal: String = ""
     }
 
     public static func tokens(of source: String) -> [Token] {
@@ -94,14 +97,20 @@ public enum SwiftTokenizer {
             let multiline = peek() == "\"" && peek(1) == "\"" && peek(2) == "\""
             for _ in 0..<(multiline ? 3 : 1) { advance() }
             var tokens = [Token(kind: .string, text: "\"…\"", line: startLine)]
+            var content = String.UnicodeScalarView()
+            func finished() -> [Token] {
+                tokens[0].literal = String(content)
+                return tokens
+            }
             while let scalar = peek() {
                 if scalar == "\\" && (0..<hashes).allSatisfy({ peek(1 + $0) == "#" }) {
                     for _ in 0...hashes { advance() }
                     if peek() == "(" {
                         advance()
                         tokens += lexCode(untilClosingParenthesis: true)
-                    } else if peek() != nil {
-                        advance()  // the escaped character
+                    } else if let escaped = peek() {
+                        advance()
+                        content.append(decodeEscape(escaped))
                     }
                     continue
                 }
@@ -109,13 +118,31 @@ public enum SwiftTokenizer {
                     let quotes = multiline ? 3 : 1
                     if (0..<quotes).allSatisfy({ peek($0) == "\"" }) && (0..<hashes).allSatisfy({ peek(quotes + $0) == "#" }) {
                         for _ in 0..<(quotes + hashes) { advance() }
-                        return tokens
+                        return finished()
                     }
                 }
-                if scalar == "\n" && !multiline { return tokens }  // an unterminated literal ends at its line
+                if scalar == "\n" && !multiline { return finished() }  // an unterminated literal ends at its line
+                content.append(scalar)
                 advance()
             }
-            return tokens
+            return finished()
+        }
+
+        /// The character an escape stands for; after `\u`, reads `{hex}`.
+        mutating func decodeEscape(_ escaped: Unicode.Scalar) -> Unicode.Scalar {
+            switch escaped {
+            case "n": return "\n"
+            case "t": return "\t"
+            case "r": return "\r"
+            case "0": return "\0"
+            case "u" where peek() == "{":
+                advance()
+                var hex = ""
+                while let digit = peek(), digit != "}", digit != "\n" { hex.unicodeScalars.append(digit); advance() }
+                if peek() == "}" { advance() }
+                return UInt32(hex, radix: 16).flatMap(Unicode.Scalar.init) ?? "?"
+            default: return escaped
+            }
         }
 
         mutating func lexIdentifier() -> Token {

@@ -91,6 +91,152 @@ struct SourceScannerTests {
         let findings = SourceScanner.findings(in: "let a = 1\nfinal class C: @unchecked Sendable {}", forbidden: all)
         #expect(findings.first?.description.hasPrefix("`@unchecked` (line 2): ") == true)
     }
+    // MARK: The standard list: an answer computes; it does not reach around the language or the machine.
+
+    func standard(_ source: String) -> [String] {
+        SourceScanner.findings(in: source, forbidden: ForbiddenPattern.standard).map(\.code)
+    }
+
+    @Test(arguments: [
+        "@_cdecl(\"lab_init\") public func f() {}",
+        "@_used @_section(\".init_array\") let hook: Int = 1",
+        "@_silgen_name(\"swift_task_create\") func create()",
+        "@ _optimize(none) func f() {}",
+        "@_implementationOnly import Foundation",
+        "@_spi(Private) import LabKit",
+        "let f: @convention(c) () -> Void = { }",
+        "let f: @convention(thin) () -> Void = { }",
+    ])
+    func everyUnderscoredAttributeAndCallingConventionIsRefused(source: String) {
+        #expect(!standard(source).isEmpty, "\(source)")
+    }
+
+    @Test(arguments: [
+        ("let h = FileHandle(fileDescriptor: 3)", "FileHandle"),
+        ("try? FileManager.default.removeItem(atPath: \"x\")", "FileManager"),
+        ("let p = Process()", "Process"),
+        ("let e = ProcessInfo.processInfo.environment", "ProcessInfo"),
+        ("let info = lab.processInfo; _ = info.environment[\"W\"]", ".environment"),
+        ("setenv(\"WIDTH\", \"120\", 1)", "setenv"),
+        ("let w = getenv(\"WIDTH\")", "getenv"),
+        ("unsetenv(\"WIDTH\")", "unsetenv"),
+        ("let f = fopen(\"x\", \"r\")", "fopen"),
+        ("let fd = open(\"x\", O_RDONLY)", "open"),
+        ("_ = write(1, \"Solved\", 6)", "write"),
+        ("_ = Foundation.write(1, \"Solved\", 6)", "write"),
+        ("func write(_ s: String) {}\nfunc f() { _ = write(1, \"Solved\", 6) }", "write"),
+        ("actor A { func write(_ v: Int) {} }\nfunc f() { _ = write(1, \"Solved\", 6) }", "write"),
+        ("actor A { func write(_ v: Int) {}\n func g() { _ = Glibc.write(1, \"Solved\", 6) } }", "write"),
+        ("close(3)", "close"),
+        ("kill(getppid(), SIGKILL)", "kill"),
+        ("signal(SIGTERM, SIG_IGN)", "signal"),
+        ("raise(SIGSEGV)", "raise"),
+        ("atexit { }", "atexit"),
+        ("let c: AnyClass? = NSClassFromString(\"NSFileManager\")", "NSClassFromString"),
+        ("let h = dlopen(nil, RTLD_NOW)", "dlopen"),
+        ("let s = dlsym(nil, \"lab_check_record\")", "dlsym"),
+        ("let s = String(contentsOf: URL(fileURLWithPath: \"x\"))", "String(contentsOf:"),
+        ("let path = \"/proc/self/mem\"", "\"/proc…\""),
+        ("let path = \"/pr\\u{6F}c/self/mem\"", "\"/proc…\""),
+        ("let p = UnsafeMutableRawPointer(bitPattern: 8)", "Unsafe*Pointer"),
+        ("let task: UnsafeCurrentTask? = nil", "Unsafe…"),
+        ("let x = unsafeBitCast(f, to: Int.self)", "unsafeBitCast"),
+        ("let u = Unmanaged.passRetained(o)", "Unmanaged"),
+        ("withUnsafeCurrentTask { _ in }", "withUnsafe…"),
+        ("let box = Locked(NotSendable())", "Locked"),
+        ("let t = (Count < kill(0, 9), 1 > 2)", "kill"),
+        ("let source = DispatchSource.makeSignalSource(signal: 15)", ".makeSignalSource"),
+    ])
+    func rawFileProcessEnvironmentSignalAndMemoryAPIsAreRefused(source: String, refused: String) {
+        let found = standard(source)
+        #expect(found.contains("`\(refused)`"), "\(source): \(found)")
+    }
+
+    @Test(arguments: [
+        "log.write(\"start\")",
+        "var all: [Int] = []\nall.append(contentsOf: [1, 2])",
+        "open class Gallery {}",
+        "enum Door { case open, close }\nlet d = Door.open",
+        "func f(read: Int, write: Int) {}\nfunc g() { f(read: 1, write: 2) }",
+        "let signal = 3",
+        "actor Counter {\n  var count = 0\n  func read() -> Int { count }\n  func write(_ v: Int) { count = v }\n  func bump() async { let v = read(); write(v + 1) }\n}",
+        "try await Task.sleep(for: .milliseconds(5))",
+        "let text = \"kill(1, 9) and getenv(x) are only words in a string\".count // and open(2) in a comment",
+        "let s = Set<Photo>()\nlet m = Mutex<Int>(0)",
+        "if count < limit && other > 3 { }",
+    ])
+    func ordinaryCodeIsNotRefused(source: String) {
+        let found = standard(source)
+        #expect(found.isEmpty, "\(source): \(found)")
+    }
+
+    // MARK: Type spellings: generics, metatypes and aliases do not hide a type.
+
+    @Test(arguments: [
+        "Task.detached { }",
+        "Task<Void, Never>.detached { }",
+        "Task<[MarsPhoto], any Error>.detached { [] }",
+        "(Task<(), Never>).self.detached { }",
+        "let T = Task<Int, Never>.self\nT.detached { 1 }",
+        "let T: Task<Int, Never>.Type = Task<Int, Never>.self\nT.detached { 1 }",
+        "typealias T = Task<Int, Never>\nT.detached { 1 }",
+        "typealias T = Task<Int, Never>\ntypealias U = T\n(U).self.detached { 1 }",
+        "let t = Task { }\ntype(of: t).detached { }",
+        "let t: Task<Void, Never> = .detached { }",
+        "let make = Task<Void, Never>.detached\n_ = make(nil) { }",
+    ])
+    func taskDetachedIsFoundHoweverTheTypeIsSpelled(source: String) {
+        let found = SourceScanner.findings(in: source, forbidden: [ForbiddenPattern.detached()]).map(\.code)
+        #expect(found.contains("`Task.detached`"), "\(source): \(found)")
+    }
+
+    @Test(arguments: [
+        "Thread.self.sleep(forTimeInterval: 1)",
+        "(Thread).sleep(forTimeInterval: 1)",
+        "let T = Thread.self\nT.sleep(forTimeInterval: 1)",
+        "let T = (Thread).self\nT.sleep(forTimeInterval: 1)",
+        "let T = Thread.self\nlet U = T.self\nU.sleep(forTimeInterval: 1)",
+    ])
+    func blockingCallsAreFoundThroughMetatypes(source: String) {
+        #expect(found(source).contains("Thread.sleep"), "\(source): \(found(source))")
+    }
+
+    @Test func aPlainValueIsNotAnAlias() {
+        #expect(found("let T = thread\nT.sleep(1)").isEmpty)
+        #expect(SourceScanner.findings(in: "let T = Task.self\nlet x = 1", forbidden: [], reservedNames: ["Task"]).isEmpty,
+                "the alias's declaration is not a declaration of the name it stands for")
+    }
+
+    @Test(arguments: ExerciseCatalog.all.map(\.id))
+    func everyExerciseRefusesTheStandardList(id: String) throws {
+        let exercise = try #require(ExerciseCatalog.exercise(named: id))
+        let refused = Set(exercise.forbidden.map(\.text))
+        #expect(ForbiddenPattern.standard.allSatisfy { refused.contains($0.text) }, "\(id) leaves out part of the standard list")
+    }
+
+    /// What the exercises legitimately write stays accepted: every starting file, solution and
+    /// correct alternative passes its exercise's scan (the starting files may still block: that
+    /// is what the check refuses them for, by behaviour).
+    @Test(arguments: ExerciseCatalog.all.map(\.id))
+    func everyCorrectAnswerPassesItsExercisesScan(id: String) throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let exercise = try #require(ExerciseCatalog.exercise(named: id))
+        let folder = root.appendingPathComponent("Exercises")
+        var correct = [folder.appendingPathComponent("Solutions/\(id).swift")]
+        let alternatives = folder.appendingPathComponent("Alternatives/\(id)")
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: alternatives.path)) ?? [] {
+            correct.append(alternatives.appendingPathComponent(name))
+        }
+        for file in correct {
+            let found = SourceScanner.findings(in: try String(contentsOf: file, encoding: .utf8), forbidden: exercise.forbidden)
+            #expect(found.isEmpty, "\(file.lastPathComponent): \(found)")
+        }
+        // A starting file may hold the silencer the exercise is about (12's `@unchecked`), nothing else.
+        let starting = try String(contentsOf: folder.appendingPathComponent("\(id).swift"), encoding: .utf8)
+        let silencers = Set(ForbiddenPattern.silencers.map(\.text))
+        let beyond = ForbiddenPattern.standard.filter { !silencers.contains($0.text) }
+        #expect(SourceScanner.findings(in: starting, forbidden: beyond).isEmpty, "the starting file of \(id)")
+    }
 }
 
 @Suite("Tokens")
@@ -102,6 +248,11 @@ struct SwiftTokenizerTests {
 
     @Test func rawStringsKeepTheirInterpolationRules() {
         #expect(SwiftTokenizer.tokens(of: ##"let s = #"\(notCode) \#(code)"#"##).map(\.text) == ["let", "s", "=", "\"…\"", "code"])
+    }
+
+    @Test func stringsKeepTheirTextForPathsButNotTheirInterpolations() {
+        let tokens = SwiftTokenizer.tokens(of: #"let s = "/pr\u{6F}c/\(pid)/mem""#)
+        #expect(tokens.first { $0.kind == .string }?.literal == "/proc//mem")
     }
 
     @Test func linesAreCounted() {

@@ -1,9 +1,10 @@
 // mistake: resumes the caller with CancellationError but never cancels the download
 // expect: never told
 import LabKit
+import Synchronization
 
 final class Once: Sendable {
-    let continuation = Locked<CheckedContinuation<Int, any Error>?>(nil)
+    let continuation = Mutex<CheckedContinuation<Int, any Error>?>(nil)
     func resume(with result: Result<Int, any Error>) { continuation.withLock { $0.take() }?.resume(with: result) }
 }
 

@@ -1,5 +1,5 @@
 // mistake: spells out nonisolated(nonsending), which is what this mode already does: runs on the caller's actor
-// expect: froze
+// expect: on the main actor
 import LabKit
 
 nonisolated(nonsending) func makeThumbnails(of photos: [GalleryPhoto]) async -> [Thumbnail] {

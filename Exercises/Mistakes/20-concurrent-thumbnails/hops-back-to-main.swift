@@ -1,5 +1,5 @@
 // mistake: @concurrent, but does the work inside MainActor.run
-// expect: froze
+// expect: on the main actor
 import LabKit
 
 @concurrent nonisolated func makeThumbnails(of photos: [GalleryPhoto]) async -> [Thumbnail] {

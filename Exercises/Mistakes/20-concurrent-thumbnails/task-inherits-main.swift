@@ -1,5 +1,5 @@
 // mistake: wraps the call in Task {}, which inherits the main actor: the work still runs there
-// expect: froze
+// expect: on the main actor
 import LabKit
 
 nonisolated func makeThumbnails(of photos: [GalleryPhoto]) async -> [Thumbnail] {

@@ -1,5 +1,5 @@
 // mistake: stays on the main actor and yields between thumbnails: each one still freezes a frame
-// expect: froze
+// expect: on the main actor
 import LabKit
 
 @MainActor

@@ -1,5 +1,5 @@
 // mistake: compiles by dropping @concurrent: the function is then @MainActor like the rest, and hashes there
-// expect: froze
+// expect: on the main actor
 import LabKit
 
 struct Photo: Hashable {

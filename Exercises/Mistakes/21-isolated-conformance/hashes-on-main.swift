@@ -1,5 +1,5 @@
 // mistake: keeps @concurrent, and hops back to the main actor to use the conformance there
-// expect: froze
+// expect: on the main actor
 import LabKit
 
 struct Photo: Hashable {

@@ -1,5 +1,5 @@
 // mistake: Photo made nonisolated, but the function only 'nonisolated': in this mode it runs on its caller, the main actor
-// expect: froze
+// expect: on the main actor
 import LabKit
 
 nonisolated struct Photo: Hashable {

@@ -32,6 +32,9 @@ public enum HealthStoreError: Error, Sendable, Equatable {
 public final class CaffeineHealthStore: Sendable {
     public let behavior: ServiceBehavior
     public let meter: CallMeter
+    /// What the user answers when asked for access (HealthKit's user may say no: the request
+    /// then succeeds with `false` and no error). Exercise 18's check asks both kinds of store.
+    public let grantsAuthorization: Bool
     private let state = Locked(StoreState())
     private let queue = DispatchQueue(label: "lab.healthstore.callbacks", attributes: .concurrent)
 
@@ -44,16 +47,18 @@ public final class CaffeineHealthStore: Sendable {
     }
 
     public init(behavior: ServiceBehavior = ServiceBehavior(latency: .jitter(base: 0.5, spread: 0.2)),
-                meter: CallMeter = CallMeter()) {
+                meter: CallMeter = CallMeter(), grantsAuthorization: Bool = true) {
         self.behavior = behavior
         self.meter = meter
+        self.grantsAuthorization = grantsAuthorization
     }
 
     public func requestAuthorization(completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         deliver("requestAuthorization") { store, failure in
             if let failure { return completion(false, failure) }
-            store.state.withLock { $0.authorized = true }
-            completion(true, nil)
+            let granted = store.grantsAuthorization
+            store.state.withLock { $0.authorized = granted }
+            completion(granted, nil)
         }
     }
 

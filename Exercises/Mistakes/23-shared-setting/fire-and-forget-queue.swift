@@ -1,0 +1,22 @@
+// mistake: the Mutex alternative, with the pick stored on a global dispatch queue: it usually lands at once, but nothing orders it before the next render
+// expect: DispatchQueue
+import Dispatch
+import LabKit
+import Synchronization
+
+enum GallerySettings {
+    /// The thumbnail width the user picked, in pixels.
+    static let thumbnailWidth = Mutex(120)
+}
+
+@MainActor
+final class SettingsScreen {
+    func userPicked(width: Int) {
+        DispatchQueue.global().async { GallerySettings.thumbnailWidth.withLock { $0 = width } }
+    }
+}
+
+/// Renders one thumbnail at the width the user picked.
+@concurrent func renderThumbnail(of photo: GalleryPhoto) async -> RenderedThumbnail {
+    RenderedThumbnail(photo: photo, width: GallerySettings.thumbnailWidth.withLock { $0 })
+}
