@@ -48,8 +48,9 @@ enum CPUFanOutSuite {
         /// `widthName` says what the width is: the executor's (a scan measures it) or the CPUs.
         func ideal(width: Int, widthName: String = "executor width") -> Ideal {
             let total = totalTime.seconds
-            return Ideal(seconds: total / Double(min(width, count)),
-                         reason: "total work ÷ min(\(widthName), tasks) = \(total.formattedAsDuration) ÷ \(min(width, count))")
+            return Ideal(
+                seconds: total / Double(min(width, count)),
+                reason: "total work ÷ min(\(widthName), tasks) = \(total.formattedAsDuration) ÷ \(min(width, count))")
         }
     }
 
@@ -66,8 +67,14 @@ enum CPUFanOutSuite {
         let cores = UsableCPUs.count
         @Sendable func asyncLet(_ probe: Probe) async -> UInt64 {
             // Eight bindings written out: the fixed-count tool.
-            async let a = work.chunk(probe, 1); async let b = work.chunk(probe, 2); async let c = work.chunk(probe, 3); async let d = work.chunk(probe, 4)
-            async let e = work.chunk(probe, 5); async let f = work.chunk(probe, 6); async let g = work.chunk(probe, 7); async let h = work.chunk(probe, 8)
+            async let a = work.chunk(probe, 1)
+            async let b = work.chunk(probe, 2)
+            async let c = work.chunk(probe, 3)
+            async let d = work.chunk(probe, 4)
+            async let e = work.chunk(probe, 5)
+            async let f = work.chunk(probe, 6)
+            async let g = work.chunk(probe, 7)
+            async let h = work.chunk(probe, 8)
             return await [a, b, c, d, e, f, g, h].reduce(0, &+)
         }
         return BenchmarkSuite(
@@ -77,12 +84,16 @@ enum CPUFanOutSuite {
             ideal: work.ideal(width: cores, widthName: "CPUs this process may use"),
             scan: Scan(parameter: "tasks", defaults: [1, 2, 4, 8, 16], bound: .width) { count, width in
                 let split = Work(count: count)
-                return BenchmarkSuite(name: "CPU fan-out", kind: .pattern,
-                                      summary: "\(totalTime.humanReadable) of computation in \(count) task\(count == 1 ? "" : "s")", reference: "sequential",
-                                      ideal: split.ideal(width: width),
-                                      variants: [variant("sequential", split.sequential), variant("task group", split.group)])
+                return BenchmarkSuite(
+                    name: "CPU fan-out", kind: .pattern,
+                    summary: "\(totalTime.humanReadable) of computation in \(count) task\(count == 1 ? "" : "s")",
+                    reference: "sequential",
+                    ideal: split.ideal(width: width),
+                    variants: [variant("sequential", split.sequential), variant("task group", split.group)])
             },
-            variants: [variant("sequential", work.sequential), variant("async let", asyncLet),
-                       variant("task group", work.group), variant("unstructured tasks", work.unstructured)])
+            variants: [
+                variant("sequential", work.sequential), variant("async let", asyncLet),
+                variant("task group", work.group), variant("unstructured tasks", work.unstructured),
+            ])
     }
 }

@@ -7,7 +7,9 @@ import Lessons
 enum CancellationSuite {
     static func suite() -> BenchmarkSuite {
         let poll = Duration.milliseconds(5)
-        func variant(_ name: String, _ wrapper: @escaping @Sendable (LegacyDownload) async throws -> Int) -> BenchmarkVariant {
+        func variant(_ name: String, _ wrapper: @escaping @Sendable (LegacyDownload) async throws -> Int)
+            -> BenchmarkVariant
+        {
             BenchmarkVariant(name) { iterations in
                 for _ in 0..<iterations {
                     let download = LegacyDownload(duration: .seconds(10))
@@ -20,7 +22,8 @@ enum CancellationSuite {
         }
         return BenchmarkSuite(
             name: "cancellation latency", kind: .pattern,
-            summary: "start a callback-based download, cancel its task, wait for it to end; polling every 5 ms vs withTaskCancellationHandler",
+            summary:
+                "start a callback-based download, cancel its task, wait for it to end; polling every 5 ms vs withTaskCancellationHandler",
             reference: "polling",
             variants: [
                 variant("polling") { download in try await CancellableDownload.polling(download, every: poll) },

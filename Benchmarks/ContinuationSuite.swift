@@ -6,11 +6,17 @@ import Lessons
 /// the continuations lesson's check-cost variant counts: `ContinuationCost`).
 enum ContinuationSuite {
     static func suite() -> BenchmarkSuite {
-        BenchmarkSuite(name: "continuations", kind: .primitive,
-                       summary: "withChecked/UnsafeContinuation resumed immediately: the price of the check",
-                       reference: "checked continuation", variants: [
-            BenchmarkVariant("checked continuation") { iterations in BlackHole.consume(await ContinuationCost.run(checked: true, count: iterations)) },
-            BenchmarkVariant("unsafe continuation") { iterations in BlackHole.consume(await ContinuationCost.run(checked: false, count: iterations)) },
-        ])
+        BenchmarkSuite(
+            name: "continuations", kind: .primitive,
+            summary: "withChecked/UnsafeContinuation resumed immediately: the price of the check",
+            reference: "checked continuation",
+            variants: [
+                BenchmarkVariant("checked continuation") { iterations in
+                    BlackHole.consume(await ContinuationCost.run(checked: true, count: iterations))
+                },
+                BenchmarkVariant("unsafe continuation") { iterations in
+                    BlackHole.consume(await ContinuationCost.run(checked: false, count: iterations))
+                },
+            ])
     }
 }

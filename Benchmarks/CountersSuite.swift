@@ -14,7 +14,8 @@ enum CountersSuite {
         // iteration counts measure scheduling, not counting.
         return BenchmarkSuite(
             name: "counters under contention", kind: .pattern,
-            summary: "\(tasks) tasks started together (as many as can run at once) each increment one counter \(increments) times (CounterExperiment, as in the actors lesson); lost updates and tasks started together in the extras",
+            summary:
+                "\(tasks) tasks started together (as many as can run at once) each increment one counter \(increments) times (CounterExperiment, as in the actors lesson); lost updates and tasks started together in the extras",
             reference: "Mutex", headline: "lost_updates",
             variants: CounterKind.allCases.map { kind in
                 let extras = Locked<[String: Double]>([:])
@@ -25,8 +26,14 @@ enum CountersSuite {
                     // under taskset -c 0, for 0.2 ms of counting), and the samples would time that.
                     let together = min(tasks, UsableCPUs.count, await width.value)
                     for _ in 0..<iterations {
-                        let outcome = await CounterExperiment.run(kind, tasks: tasks, increments: increments, together: together)
-                        extras.withLock { $0 = ["lost_updates": Double(outcome.lostUpdates), "started_together": Double(outcome.startedTogether)] }
+                        let outcome = await CounterExperiment.run(
+                            kind, tasks: tasks, increments: increments, together: together)
+                        extras.withLock {
+                            $0 = [
+                                "lost_updates": Double(outcome.lostUpdates),
+                                "started_together": Double(outcome.startedTogether),
+                            ]
+                        }
                     }
                 }
             })

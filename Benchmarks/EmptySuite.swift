@@ -5,10 +5,12 @@ import LabKit
 /// the harness's overhead, spread over the sample's iterations; it should be ≈ 0.
 enum EmptySuite {
     static func suite() -> BenchmarkSuite {
-        BenchmarkSuite(name: "harness overhead", kind: .primitive,
-                       summary: "an empty operation: what the harness adds per operation",
-                       reference: "empty", variants: [
-            BenchmarkVariant("empty") { iterations in BlackHole.consume(iterations) },
-        ])
+        BenchmarkSuite(
+            name: "harness overhead", kind: .primitive,
+            summary: "an empty operation: what the harness adds per operation",
+            reference: "empty",
+            variants: [
+                BenchmarkVariant("empty") { iterations in BlackHole.consume(iterations) }
+            ])
     }
 }

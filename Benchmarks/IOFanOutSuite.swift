@@ -16,10 +16,14 @@ enum IOFanOutSuite {
 
     static func suite() -> BenchmarkSuite {
         let rovers = (try? MarsRoverClient.fixtureRovers()) ?? []
-        func variant(_ name: String, _ body: @escaping @Sendable (MarsData, [Rover]) async -> [MarsPhoto]) -> BenchmarkVariant {
+        func variant(_ name: String, _ body: @escaping @Sendable (MarsData, [Rover]) async -> [MarsPhoto])
+            -> BenchmarkVariant
+        {
             // One client per variant, made once: like an app's, it lives across calls.
             let data = marsData()
-            return BenchmarkVariant(name, traced: { probe in BlackHole.consume(await body(marsData(probe), rovers).count) }) { iterations in
+            return BenchmarkVariant(
+                name, traced: { probe in BlackHole.consume(await body(marsData(probe), rovers).count) }
+            ) { iterations in
                 for _ in 0..<iterations { BlackHole.consume(await body(data, rovers).count) }
             }
         }
@@ -30,7 +34,9 @@ enum IOFanOutSuite {
             ideal: Ideal(seconds: latency, reason: "the slowest single call: 4 calls of 10 ms can finish together"),
             variants: [
                 variant("sequential") { data, rovers in await data.latestPhotosSequentially(rovers) },
-                variant("async let") { data, rovers in await data.latestPhotosWithAsyncLet(rovers[0], rovers[1], rovers[2], rovers[3]) },
+                variant("async let") { data, rovers in
+                    await data.latestPhotosWithAsyncLet(rovers[0], rovers[1], rovers[2], rovers[3])
+                },
                 variant("task group") { data, rovers in await data.latestPhotosWithTaskGroup(rovers) },
                 variant("unstructured tasks") { data, rovers in await data.latestPhotosWithUnstructuredTasks(rovers) },
             ])

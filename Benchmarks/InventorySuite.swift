@@ -25,7 +25,8 @@ enum InventorySuite {
         /// The path, once its folder exists (and earlier runs' folders are gone).
         func preparedPath() -> String {
             Self.sweepEarlierRuns()
-            try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             return path
         }
 
@@ -33,9 +34,11 @@ enum InventorySuite {
         /// a run ends, so each run sweeps its predecessors' instead.
         static func sweepEarlierRuns() {
             let temporary = FileManager.default.temporaryDirectory
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? [] where name.hasPrefix(prefix) {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+            where name.hasPrefix(prefix) {
                 guard let pid = Int32(name.dropFirst(prefix.count)), pid != ProcessInfo.processInfo.processIdentifier,
-                      kill(pid, 0) != 0, errno == ESRCH else { continue }
+                    kill(pid, 0) != 0, errno == ESRCH
+                else { continue }
                 try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
             }
         }
@@ -53,7 +56,8 @@ enum InventorySuite {
     static func transactions() -> BenchmarkSuite {
         BenchmarkSuite(
             name: "inventory transactions", kind: .pattern,
-            summary: "\(adds) adds of new products to an SQLite file (WAL, synchronous FULL) through the store actor, from one task",
+            summary:
+                "\(adds) adds of new products to an SQLite file (WAL, synchronous FULL) through the store actor, from one task",
             reference: InventoryWorkload.oneTransaction.rawValue,
             variants: InventoryWorkload.allCases.map { workload in
                 let database = Database(workload.rawValue)
@@ -79,7 +83,8 @@ enum InventorySuite {
                             let (store, first) = stores[task % connections]
                             let share = taskAdds / tasks
                             group.addTask {
-                                try? await InventoryWorkload.oneTransactionEach.run(store, count: share, first: first + task * share)
+                                try? await InventoryWorkload.oneTransactionEach.run(
+                                    store, count: share, first: first + task * share)
                             }
                         }
                     }
@@ -88,7 +93,8 @@ enum InventorySuite {
         }
         return BenchmarkSuite(
             name: "inventory adds from tasks", kind: .pattern,
-            summary: "\(taskAdds) adds, a transaction each, to one SQLite file: from 1 task, from 8 tasks through one store actor, and from 8 tasks with a store (connection) each",
+            summary:
+                "\(taskAdds) adds, a transaction each, to one SQLite file: from 1 task, from 8 tasks through one store actor, and from 8 tasks with a store (connection) each",
             reference: "1 task",
             variants: [
                 variant("1 task", tasks: 1, connections: 1),
@@ -103,12 +109,16 @@ enum InventorySuite {
             // Processes that did not exit 0 (or could not start) in the last run: a run that
             // lost some is reported in the suite's extras, not silently timed.
             let failed = Locked(0)
-            return BenchmarkVariant(processes == 1 ? "1 process" : "\(processes) processes",
-                                    extraMetrics: { ["failed_processes": Double(failed.withLock { $0 })] }) { iterations in
+            return BenchmarkVariant(
+                processes == 1 ? "1 process" : "\(processes) processes",
+                extraMetrics: { ["failed_processes": Double(failed.withLock { $0 })] }
+            ) { iterations in
                 let database = Database("processes-\(processes)-\(UUID().uuidString)")
                 var failures = 0
                 for _ in 0..<iterations {
-                    let statuses = (try? await InventoryProcesses.add(processAdds, split: processes, store: database.preparedPath())) ?? []
+                    let statuses =
+                        (try? await InventoryProcesses.add(
+                            processAdds, split: processes, store: database.preparedPath())) ?? []
                     failures += processes - statuses.filter { $0 == 0 }.count
                 }
                 failed.withLock { $0 = failures }
@@ -117,7 +127,8 @@ enum InventorySuite {
         }
         return BenchmarkSuite(
             name: "inventory adds from processes", kind: .pattern,
-            summary: "\(processAdds) adds, a transaction each, to one SQLite file from N processes started together (start-up included); SQLite's lock and busy timeout serialise them",
+            summary:
+                "\(processAdds) adds, a transaction each, to one SQLite file from N processes started together (start-up included); SQLite's lock and busy timeout serialise them",
             reference: "1 process",
             variants: [variant(1), variant(4), variant(8)])
     }
@@ -166,7 +177,8 @@ enum InventorySuite {
         }
         return BenchmarkSuite(
             name: "inventory reads while writing", kind: .primitive,
-            summary: "a search through one store actor while another connection commits adds in a loop, vs alone (write-ahead logging: readers do not wait for the writer); per search",
+            summary:
+                "a search through one store actor while another connection commits adds in a loop, vs alone (write-ahead logging: readers do not wait for the writer); per search",
             reference: "reads alone",
             variants: [variant("reads alone", writing: false), variant("reads while writing", writing: true)])
     }

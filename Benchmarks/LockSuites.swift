@@ -35,20 +35,23 @@ enum LockSuites {
     }
 
     static func uncontended() -> BenchmarkSuite {
-        BenchmarkSuite(name: "increment, uncontended", kind: .primitive,
-                       summary: "one task increments a shared counter: Mutex, NSLock, Atomic, actor",
-                       reference: "Mutex", variants: variants(tasks: 1))
+        BenchmarkSuite(
+            name: "increment, uncontended", kind: .primitive,
+            summary: "one task increments a shared counter: Mutex, NSLock, Atomic, actor",
+            reference: "Mutex", variants: variants(tasks: 1))
     }
 
     static func contended() -> BenchmarkSuite {
-        BenchmarkSuite(name: "increment, contended", kind: .primitive,
-                       summary: "two tasks increment one counter at once: Mutex, NSLock, Atomic, actor",
-                       reference: "Mutex",
-                       scan: Scan(parameter: "tasks", defaults: [1, 2, 4, 8]) { tasks, _ in
-                           BenchmarkSuite(name: "increment, contended", kind: .primitive,
-                                          summary: "\(tasks) task\(tasks == 1 ? "" : "s") increment one counter at once", reference: "Mutex",
-                                          variants: variants(tasks: tasks))
-                       },
-                       variants: variants(tasks: 2))
+        BenchmarkSuite(
+            name: "increment, contended", kind: .primitive,
+            summary: "two tasks increment one counter at once: Mutex, NSLock, Atomic, actor",
+            reference: "Mutex",
+            scan: Scan(parameter: "tasks", defaults: [1, 2, 4, 8]) { tasks, _ in
+                BenchmarkSuite(
+                    name: "increment, contended", kind: .primitive,
+                    summary: "\(tasks) task\(tasks == 1 ? "" : "s") increment one counter at once", reference: "Mutex",
+                    variants: variants(tasks: tasks))
+            },
+            variants: variants(tasks: 2))
     }
 }

@@ -36,7 +36,8 @@ enum MainActorFetchSuite {
         }
         return BenchmarkSuite(
             name: "main-actor fetch", kind: .pattern,
-            summary: "a 50 ms fetch on the main actor during a 60 Hz frame loop; the time is the same, the frames dropped are not",
+            summary:
+                "a 50 ms fetch on the main actor during a 60 Hz frame loop; the time is the same, the frames dropped are not",
             reference: "awaited", headline: "frames_dropped",
             variants: [variant("awaited", blocking: false), variant("blocking", blocking: true)])
     }

@@ -13,11 +13,16 @@ enum SlidingWindowSuite {
             name: "sliding window", kind: .pattern,
             summary: "16 requests of 5 ms, at most K in flight",
             reference: "K = 1",
-            ideal: Ideal(seconds: latency, reason: "with no limit, all 16 requests wait together: one latency (decoding 25 photos a page adds CPU on top)"),
+            ideal: Ideal(
+                seconds: latency,
+                reason:
+                    "with no limit, all 16 requests wait together: one latency (decoding 25 photos a page adds CPU on top)"
+            ),
             scan: Scan(parameter: "K", defaults: [1, 2, 4, 8, 16], bound: .latency) { width, _ in
-                BenchmarkSuite(name: "sliding window", kind: .pattern, summary: "16 requests of 5 ms, at most \(width) in flight",
-                               reference: "sliding window", ideal: await ideal(width: width),
-                               variants: [variant(width, named: "sliding window")])
+                BenchmarkSuite(
+                    name: "sliding window", kind: .pattern, summary: "16 requests of 5 ms, at most \(width) in flight",
+                    reference: "sliding window", ideal: await ideal(width: width),
+                    variants: [variant(width, named: "sliding window")])
             },
             variants: [1, 2, 4, 8, 16].map { variant($0) })
     }
@@ -28,20 +33,27 @@ enum SlidingWindowSuite {
         let inFlight = min(width, pages.count)
         let rounds = (pages.count + inFlight - 1) / inFlight
         let noWait = await noWaitSeconds(width: inFlight)
-        return Ideal(seconds: Double(rounds) * (latency + noWait),
-                     reason: "⌈16 ÷ K⌉ rounds of a 5 ms latency plus what K pages take with no latency (\(noWait.formattedAsDuration) for K = \(inFlight), measured)")
+        return Ideal(
+            seconds: Double(rounds) * (latency + noWait),
+            reason:
+                "⌈16 ÷ K⌉ rounds of a 5 ms latency plus what K pages take with no latency (\(noWait.formattedAsDuration) for K = \(inFlight), measured)"
+        )
     }
 
     /// A round with no wait: K pages fetched at once from a client with no latency, decoded
     /// (the median of 15 rounds after a warm-up; each response is built once and cached).
     static func noWaitSeconds(width: Int) async -> Double {
         guard let rover = (try? MarsRoverClient.fixtureRovers().first) ?? nil else { return 0 }
-        let data = MarsData(api: MarsRoverClient.simulated(ServiceBehavior(latency: .fixed(0), seed: 1, scale: TimeScale(factor: 0.005))), probe: .disabled)
+        let data = MarsData(
+            api: MarsRoverClient.simulated(
+                ServiceBehavior(latency: .fixed(0), seed: 1, scale: TimeScale(factor: 0.005))), probe: .disabled)
         let clock = ContinuousClock()
         var times: [Double] = []
         for attempt in 0..<16 {
             let start = clock.now
-            BlackHole.consume((try? await data.photoPages(of: rover, earthDate: rover.maxDate, pages: Array(1...width), width: width))?.count ?? 0)
+            BlackHole.consume(
+                (try? await data.photoPages(of: rover, earthDate: rover.maxDate, pages: Array(1...width), width: width))?
+                    .count ?? 0)
             if attempt > 0 { times.append(start.duration(to: clock.now).seconds) }
         }
         return times.sorted()[times.count / 2]
@@ -50,7 +62,9 @@ enum SlidingWindowSuite {
     static func variant(_ width: Int, named name: String? = nil) -> BenchmarkVariant {
         let rover = (try? MarsRoverClient.fixtureRovers().first) ?? nil
         @Sendable func data(_ probe: Probe) -> MarsData {
-            MarsData(api: MarsRoverClient.simulated(ServiceBehavior(latency: .fixed(1), seed: 1, scale: TimeScale(factor: 0.005))), probe: probe)
+            MarsData(
+                api: MarsRoverClient.simulated(
+                    ServiceBehavior(latency: .fixed(1), seed: 1, scale: TimeScale(factor: 0.005))), probe: probe)
         }
         // One timeline is enough to show the window: K = 4 (not in a scan's points).
         var traced: (@Sendable (Probe) async -> Void)?
@@ -64,7 +78,9 @@ enum SlidingWindowSuite {
         return BenchmarkVariant(name ?? "K = \(width)", traced: traced) { iterations in
             guard let rover else { return }
             for _ in 0..<iterations {
-                BlackHole.consume((try? await marsData.photoPages(of: rover, earthDate: rover.maxDate, pages: pages, width: width))?.count ?? 0)
+                BlackHole.consume(
+                    (try? await marsData.photoPages(of: rover, earthDate: rover.maxDate, pages: pages, width: width))?
+                        .count ?? 0)
             }
         }
     }

@@ -81,8 +81,10 @@ public enum ModeApp: IsolationModeApp {
         seen.append(await observe(.concurrentFunction) { await resize(photo, working: seconds).1 })
         let (describes, castOn) = await describesOffTheMainActor(photo)
         seen.append(ModeObservation(call: .conformanceOffMain, ranOn: castOn, conformanceUsable: describes))
-        seen.append(ModeObservation(call: .conformanceOnMain, ranOn: Isolation.current(),
-                                    conformanceUsable: conformanceUsable(photo)))
+        seen.append(
+            ModeObservation(
+                call: .conformanceOnMain, ranOn: Isolation.current(),
+                conformanceUsable: conformanceUsable(photo)))
         return seen
     }
 

@@ -12,15 +12,17 @@ public enum AllocationOverhead {
     public static func suites(from suites: [BenchmarkSuite]) -> [BenchmarkSuite] {
         suites.filter { $0.kind == .primitive }.flatMap { suite in
             suite.variants.map { variant in
-                BenchmarkSuite(name: "\(suite.name): \(variant.name)", kind: .primitive,
-                               summary: "the same operation, allocations counted or not", reference: notCounted, variants: [
-                    BenchmarkVariant(counted, run: variant.run),
-                    BenchmarkVariant(notCounted) { iterations in
-                        AllocationCounter.setCounting(false)
-                        await variant.run(iterations)
-                        AllocationCounter.setCounting(true)
-                    },
-                ])
+                BenchmarkSuite(
+                    name: "\(suite.name): \(variant.name)", kind: .primitive,
+                    summary: "the same operation, allocations counted or not", reference: notCounted,
+                    variants: [
+                        BenchmarkVariant(counted, run: variant.run),
+                        BenchmarkVariant(notCounted) { iterations in
+                            AllocationCounter.setCounting(false)
+                            await variant.run(iterations)
+                            AllocationCounter.setCounting(true)
+                        },
+                    ])
             }
         }
     }
@@ -30,22 +32,33 @@ public enum AllocationOverhead {
     /// ratio is a ratio of timer noise).
     public static func verdict(_ report: BenchmarkReport) -> String? {
         let measured = report.suites.compactMap { suite -> (name: String, result: VariantResult)? in
-            guard let on = suite.variant(counted), let off = suite.variant(notCounted), off.summary.median >= 1e-9 else { return nil }
+            guard let on = suite.variant(counted), let off = suite.variant(notCounted), off.summary.median >= 1e-9
+            else { return nil }
             return (suite.name, on)
         }
         guard !measured.isEmpty else { return nil }
-        func percent(_ ratio: Double) -> String { "\(ratio >= 1 ? "+" : "")\(((ratio - 1) * 100).formatted(significantDigits: 2))%" }
+        func percent(_ ratio: Double) -> String {
+            "\(ratio >= 1 ? "+" : "")\(((ratio - 1) * 100).formatted(significantDigits: 2))%"
+        }
         let median = Statistics.quantile(measured.map(\.result.ratio).sorted(), 0.5)
-        var sentence = "Counting allocations changed the time per operation by \(percent(median)) at the median of \(measured.count) primitives"
+        var sentence =
+            "Counting allocations changed the time per operation by \(percent(median)) at the median of \(measured.count) primitives"
         let significant = measured.filter { $0.result.isSignificant }.sorted { $0.result.ratio > $1.result.ratio }
         if significant.isEmpty {
             sentence += "; no difference was significant."
         } else {
-            sentence += "; significant: " + significant.map { "\($0.name) \(percent($0.result.ratio)) (\(percent($0.result.ratioLow)) to \(percent($0.result.ratioHigh)))" }
+            sentence +=
+                "; significant: "
+                + significant.map {
+                    "\($0.name) \(percent($0.result.ratio)) (\(percent($0.result.ratioLow)) to \(percent($0.result.ratioHigh)))"
+                }
                 .joined(separator: ", ") + "."
         }
-        if let largest = measured.max(by: { $0.result.ratio < $1.result.ratio }), !largest.result.isSignificant, largest.result.ratio > 1 {
-            sentence += " The largest change, \(percent(largest.result.ratio)) for \(largest.name), is not significant (p = \(largest.result.pValue.formatted(significantDigits: 2)))."
+        if let largest = measured.max(by: { $0.result.ratio < $1.result.ratio }), !largest.result.isSignificant,
+            largest.result.ratio > 1
+        {
+            sentence +=
+                " The largest change, \(percent(largest.result.ratio)) for \(largest.name), is not significant (p = \(largest.result.pValue.formatted(significantDigits: 2)))."
         }
         return sentence
     }

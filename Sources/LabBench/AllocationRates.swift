@@ -18,7 +18,9 @@ public struct AllocationRates: Sendable, Codable, Equatable {
     public static func median(of samples: [Sample]) -> AllocationRates? {
         let rates = samples.compactMap(\.allocationsPerOperation)
         guard !rates.isEmpty else { return nil }
-        func median(_ field: KeyPath<AllocationRates, Double>) -> Double { Statistics.quantile(rates.map { $0[keyPath: field] }.sorted(), 0.5) }
+        func median(_ field: KeyPath<AllocationRates, Double>) -> Double {
+            Statistics.quantile(rates.map { $0[keyPath: field] }.sorted(), 0.5)
+        }
         return AllocationRates(mallocs: median(\.mallocs), frees: median(\.frees), bytes: median(\.bytes))
     }
 }

@@ -4,7 +4,9 @@ import LabKit
 /// Turns raw samples into a suite's result: statistics, ratios, significance,
 /// efficiency against the ideal, and one sentence of conclusion.
 public enum Analysis {
-    public static func analyze(_ suite: BenchmarkSuite, samples: [String: [Sample]], timelines: [SuiteResult.Timeline] = []) -> SuiteResult {
+    public static func analyze(
+        _ suite: BenchmarkSuite, samples: [String: [Sample]], timelines: [SuiteResult.Timeline] = []
+    ) -> SuiteResult {
         let referenceTimes = (samples[suite.reference] ?? []).map(\.secondsPerOperation)
         let referenceMedian = Statistics.quantile(referenceTimes.sorted(), 0.5)
         let variants = suite.variants.compactMap { variant -> VariantResult? in
@@ -14,9 +16,11 @@ public enum Analysis {
             let (low, high) = variant.name == suite.reference ? (1, 1) : Statistics.ratioInterval(times, referenceTimes)
             let p = variant.name == suite.reference ? 1 : Statistics.mannWhitney(times, referenceTimes).p
             let processes = Set(taken.compactMap(\.process)).sorted()
-            let processMedians: [Double]? = processes.count > 1 ? processes.map { process in
-                Statistics.quantile(taken.filter { $0.process == process }.map(\.secondsPerOperation).sorted(), 0.5)
-            } : nil
+            let processMedians: [Double]? =
+                processes.count > 1
+                ? processes.map { process in
+                    Statistics.quantile(taken.filter { $0.process == process }.map(\.secondsPerOperation).sorted(), 0.5)
+                } : nil
             var extra: [String: Double] = [:]
             for key in Set(taken.flatMap(\.extra.keys)) {
                 extra[key] = Statistics.quantile(taken.compactMap { $0.extra[key] }.sorted(), 0.5)
@@ -26,15 +30,17 @@ public enum Analysis {
                 ratio: summary.median / referenceMedian, ratioLow: low, ratioHigh: high, pValue: p,
                 efficiency: suite.ideal.map { $0.seconds / summary.median },
                 medianParallelism: Statistics.quantile(taken.map(\.parallelism).sorted(), 0.5),
-                medianContextSwitches: Statistics.quantile(taken.map { Double($0.voluntarySwitches + $0.involuntarySwitches) }.sorted(), 0.5),
+                medianContextSwitches: Statistics.quantile(
+                    taken.map { Double($0.voluntarySwitches + $0.involuntarySwitches) }.sorted(), 0.5),
                 peakMemoryBytes: taken.map(\.peakMemoryBytes).max() ?? 0,
                 maxThreads: taken.compactMap(\.threads).max(),
                 extra: extra, bimodal: Statistics.looksBimodal(times), processMedians: processMedians,
                 allocationsPerOperation: AllocationRates.median(of: taken))
         }
-        return SuiteResult(name: suite.name, kind: suite.kind, summary: suite.summary, reference: suite.reference,
-                           ideal: suite.ideal, variants: variants,
-                           conclusion: conclusion(suite, variants), timelines: timelines)
+        return SuiteResult(
+            name: suite.name, kind: suite.kind, summary: suite.summary, reference: suite.reference,
+            ideal: suite.ideal, variants: variants,
+            conclusion: conclusion(suite, variants), timelines: timelines)
     }
 
     static func extraValue(_ key: String, _ value: Double) -> String {
@@ -46,13 +52,15 @@ public enum Analysis {
         guard !variants.isEmpty else { return "No samples." }
         var sentence = Verdict.sentence(reference: suite.reference, variants: variants)
         func figures(_ key: String) -> String {
-            variants.compactMap { variant in variant.extra[key].map { "\(variant.name) \(Self.extraValue(key, $0))" } }.joined(separator: ", ")
+            variants.compactMap { variant in variant.extra[key].map { "\(variant.name) \(Self.extraValue(key, $0))" } }
+                .joined(separator: ", ")
         }
         var extras = Set(variants.flatMap(\.extra.keys)).sorted()
         if let headline = suite.headline, extras.contains(headline) {
             // The suite's point comes first; the time follows as context.
             let name = Format.extraHeader(headline)
-            sentence = "\(name.prefix(1).uppercased() + name.dropFirst()) (median): \(figures(headline)). Time: " + sentence
+            sentence =
+                "\(name.prefix(1).uppercased() + name.dropFirst()) (median): \(figures(headline)). Time: " + sentence
             extras.removeAll { $0 == headline }
         }
         for key in extras {
@@ -60,19 +68,25 @@ public enum Analysis {
         }
         // Allocations, where the variants differ by half a malloc per operation and a tenth or
         // more: often the reason behind the times (and exact where the times are noisy).
-        let rates = variants.compactMap { variant in variant.allocationsPerOperation.map { (variant.name, $0.mallocs) } }
-        if rates.count > 1, let most = rates.map(\.1).max(), let least = rates.map(\.1).min(), most - least >= max(0.5, 0.1 * most) {
-            sentence += " Mallocs per " + (suite.kind == .primitive ? "operation" : "run") + ": "
+        let rates = variants.compactMap { variant in variant.allocationsPerOperation.map { (variant.name, $0.mallocs) }
+        }
+        if rates.count > 1, let most = rates.map(\.1).max(), let least = rates.map(\.1).min(),
+            most - least >= max(0.5, 0.1 * most)
+        {
+            sentence +=
+                " Mallocs per " + (suite.kind == .primitive ? "operation" : "run") + ": "
                 + rates.map { "\($0.0) \(Format.perOperation($0.1))" }.joined(separator: ", ") + "."
         }
         let unsteady = variants.filter { ($0.processSpread ?? 0) > 0.1 }
         if !unsteady.isEmpty {
             let worst = unsteady.max { ($0.processSpread ?? 0) < ($1.processSpread ?? 0) }!
-            sentence += " Between worker processes, the medians of \(unsteady.map(\.name).joined(separator: ", ")) differed by up to \(Int(((worst.processSpread ?? 0) * 100).rounded()))%: the machine's speed moved between the processes (see the steadiness line at the top); read them as a range."
+            sentence +=
+                " Between worker processes, the medians of \(unsteady.map(\.name).joined(separator: ", ")) differed by up to \(Int(((worst.processSpread ?? 0) * 100).rounded()))%: the machine's speed moved between the processes (see the steadiness line at the top); read them as a range."
         }
         let bimodal = variants.filter(\.bimodal).map(\.name)
         if !bimodal.isEmpty {
-            sentence += " Samples of \(bimodal.joined(separator: ", ")) fall in two clusters: the machine probably changed speed during the run; compare medians across several runs."
+            sentence +=
+                " Samples of \(bimodal.joined(separator: ", ")) fall in two clusters: the machine probably changed speed during the run; compare medians across several runs."
         }
         return sentence
     }

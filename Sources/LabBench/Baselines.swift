@@ -3,22 +3,31 @@ import LabKit
 
 /// Saved results to compare later runs with, kept in the lab folder.
 public enum Baselines {
-    public static func url(named name: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL {
-        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || "._-".contains($0) }), !name.hasPrefix(".") else {
+    public static func url(named name: String, environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws -> URL
+    {
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || "._-".contains($0) }), !name.hasPrefix(".")
+        else {
             throw BenchError.badBaselineName(name)
         }
-        return LabFolder.url(environment: environment).appendingPathComponent("baselines").appendingPathComponent("\(name).json")
+        return LabFolder.url(environment: environment).appendingPathComponent("baselines").appendingPathComponent(
+            "\(name).json")
     }
 
     /// Saves atomically: an interrupted save leaves the previous baseline intact.
-    public static func save(_ report: BenchmarkReport, named name: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL {
+    public static func save(
+        _ report: BenchmarkReport, named name: String,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> URL {
         let url = try url(named: name, environment: environment)
         try AtomicFile.write(try report.encoded(), to: url)
         return url
     }
 
     /// Loads a baseline by name, or a results file by path (anything with a "/" or ending in .json).
-    public static func load(_ nameOrPath: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> BenchmarkReport {
+    public static func load(_ nameOrPath: String, environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws -> BenchmarkReport
+    {
         let isPath = nameOrPath.contains("/") || nameOrPath.hasSuffix(".json")
         let url = isPath ? URL(fileURLWithPath: nameOrPath) : try url(named: nameOrPath, environment: environment)
         guard FileManager.default.fileExists(atPath: url.path) else {
@@ -64,14 +73,18 @@ public struct Comparison: Sendable {
             for variant in suite.variants {
                 guard let before = old.variant(variant.name) else { continue }
                 let change = variant.summary.median / before.summary.median - 1
-                let p = Statistics.mannWhitney(variant.samples.map(\.secondsPerOperation), before.samples.map(\.secondsPerOperation)).p
+                let p = Statistics.mannWhitney(
+                    variant.samples.map(\.secondsPerOperation), before.samples.map(\.secondsPerOperation)
+                ).p
                 // An empty operation's fixed cost spread over a billion iterations
                 // is below anything a clock can time: a change in it is no change.
                 let timed = max(variant.summary.median, before.summary.median) >= .untimeableSeconds
                 let beyond = timed && abs(change) * 100 > thresholdPercent && p < 0.05
                 let verdict: Change.Verdict = !beyond ? .unchanged : change > 0 ? .regression : .improvement
-                changes.append(Change(suite: suite.name, variant: variant.name, baselineMedian: before.summary.median,
-                                      currentMedian: variant.summary.median, change: change, pValue: p, verdict: verdict))
+                changes.append(
+                    Change(
+                        suite: suite.name, variant: variant.name, baselineMedian: before.summary.median,
+                        currentMedian: variant.summary.median, change: change, pValue: p, verdict: verdict))
             }
         }
         self.changes = changes
@@ -84,7 +97,8 @@ public struct Comparison: Sendable {
     public var machineNote: String? {
         guard let shift = machineShift, abs(shift.change) * 100 > thresholdPercent else { return nil }
         let percent = Int((abs(shift.change) * 100).rounded())
-        return "Note: the machine itself was \(percent)% \(shift.change > 0 ? "slower" : "faster") in the second run (\(shift.probe), the same fixed workload in both); "
+        return
+            "Note: the machine itself was \(percent)% \(shift.change > 0 ? "slower" : "faster") in the second run (\(shift.probe), the same fixed workload in both); "
             + "changes of about that size may be the machine, not the code. Repeat both runs, or compare within one run."
     }
 

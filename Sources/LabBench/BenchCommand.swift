@@ -16,8 +16,10 @@ public struct BenchCommand {
     let workerPrefix: [String]
     let spec: CommandSpec
 
-    public init(suites: [BenchmarkSuite], environment: [String: String] = ProcessInfo.processInfo.environment,
-                program: String = "lab bench", workerPrefix: [String] = ["bench"]) {
+    public init(
+        suites: [BenchmarkSuite], environment: [String: String] = ProcessInfo.processInfo.environment,
+        program: String = "lab bench", workerPrefix: [String] = ["bench"]
+    ) {
         self.suites = suites
         self.environment = environment
         self.program = program
@@ -46,13 +48,15 @@ public struct BenchCommand {
             case .worker(let chosen, let plan, _):
                 // Samples only: the parent pools every worker's and analyses them once.
                 let samples = await Sampler.measure(together: chosen, plan: plan.forPrimitives) { _, _ in }
-                StandardOutput.write(try WorkerSamples(Dictionary(uniqueKeysWithValues: zip(chosen.map(\.name), samples))).encoded())
+                StandardOutput.write(
+                    try WorkerSamples(Dictionary(uniqueKeysWithValues: zip(chosen.map(\.name), samples))).encoded())
                 return 0
             case .measure(let request):
                 return try await measureAndReport(request, terminal: terminal)
             case .scan(let request):
-                let report = await measureScan(request.suite, scan: request.scan, values: request.values, plan: request.plan,
-                                               quick: request.quick, terminal: terminal)
+                let report = await measureScan(
+                    request.suite, scan: request.scan, values: request.values, plan: request.plan,
+                    quick: request.quick, terminal: terminal)
                 try write(report, formats: request.formats, folder: request.folder, terminal: terminal)
                 return 0
             }
@@ -71,21 +75,37 @@ public struct BenchCommand {
     func list(_ selected: [BenchmarkSuite], terminal: Terminal) {
         for suite in selected {
             StandardOutput.line(terminal.paint(suite.name, .bold) + " (\(suite.kind.rawValue)) — \(suite.summary)")
-            StandardOutput.line("  " + suite.variants.map { $0.name == suite.reference ? "\($0.name) (reference)" : $0.name }.joined(separator: ", "))
+            StandardOutput.line(
+                "  "
+                    + suite.variants.map { $0.name == suite.reference ? "\($0.name) (reference)" : $0.name }.joined(
+                        separator: ", "))
             if let scan = suite.scan {
-                StandardOutput.line(terminal.paint("  scan: --scan \"\(suite.name)\" \(scan.parameter)=\(scan.defaults.map(String.init).joined(separator: ","))", .dim))
+                StandardOutput.line(
+                    terminal.paint(
+                        "  scan: --scan \"\(suite.name)\" \(scan.parameter)=\(scan.defaults.map(String.init).joined(separator: ","))",
+                        .dim))
             }
         }
     }
 
     func watchSteadiness(seconds: Int, terminal: Terminal) async {
-        StandardOutput.line(terminal.paint("Watching the machine for \(seconds) s: a fixed memory workload and a core-to-core round trip, read every 50 ms.", .dim))
-        if let steadiness = await SteadinessWatch.watch(seconds: seconds, each: { StandardOutput.line(SteadinessWatch.line($0)) }) {
-            StandardOutput.line(terminal.paint(steadiness.sentence.wrapped(to: terminal.width, indent: ""), steadiness.isSteady ? .green : .yellow))
+        StandardOutput.line(
+            terminal.paint(
+                "Watching the machine for \(seconds) s: a fixed memory workload and a core-to-core round trip, read every 50 ms.",
+                .dim))
+        if let steadiness = await SteadinessWatch.watch(
+            seconds: seconds, each: { StandardOutput.line(SteadinessWatch.line($0)) })
+        {
+            StandardOutput.line(
+                terminal.paint(
+                    steadiness.sentence.wrapped(to: terminal.width, indent: ""), steadiness.isSteady ? .green : .yellow)
+            )
         }
     }
 
-    func compare(_ baseline: BenchmarkReport, _ current: BenchmarkReport, thresholdPercent: Double, terminal: Terminal) -> Int32 {
+    func compare(_ baseline: BenchmarkReport, _ current: BenchmarkReport, thresholdPercent: Double, terminal: Terminal)
+        -> Int32
+    {
         let comparison = Comparison(baseline: baseline, current: current, thresholdPercent: thresholdPercent)
         StandardOutput.line(TerminalReport.render(comparison, terminal: terminal))
         return comparison.exitStatus
@@ -100,7 +120,10 @@ public struct BenchCommand {
             switch format {
             case "md": files = [("report.md", MarkdownReport.render(report))]
             case "json": files = [("report.json", String(decoding: try report.encoded(), as: UTF8.self))]
-            case "csv": files = [("samples.csv", CSVReport.render(report))] + (report.scans == nil ? [] : [("scan.csv", CSVReport.renderScans(report))])
+            case "csv":
+                files =
+                    [("samples.csv", CSVReport.render(report))]
+                    + (report.scans == nil ? [] : [("scan.csv", CSVReport.renderScans(report))])
             default: files = [("report.html", HTMLReport.render(report))]
             }
             for (name, text) in files {
@@ -112,13 +135,17 @@ public struct BenchCommand {
     }
 
     func measureAndReport(_ request: Measurement, terminal: Terminal) async throws -> Int32 {
-        let report = try await measure(request.suites, plan: request.plan, quick: request.quick, terminal: terminal,
-                                   processes: request.processes, workerArguments: request.workerArguments)
-        if request.formats.contains("terminal") { StandardOutput.line(TerminalReport.render(report, terminal: terminal)) }
+        let report = try await measure(
+            request.suites, plan: request.plan, quick: request.quick, terminal: terminal,
+            processes: request.processes, workerArguments: request.workerArguments)
+        if request.formats.contains("terminal") {
+            StandardOutput.line(TerminalReport.render(report, terminal: terminal))
+        }
         if request.allocationOverhead, let verdict = AllocationOverhead.verdict(report) {
             StandardOutput.line(terminal.paint(("→ " + verdict).wrapped(to: terminal.width, indent: "  "), .bold))
         }
-        try write(report, formats: request.formats.filter { $0 != "terminal" }, folder: request.folder, terminal: terminal)
+        try write(
+            report, formats: request.formats.filter { $0 != "terminal" }, folder: request.folder, terminal: terminal)
         if let name = request.saveBaseline {
             let url = try Baselines.save(report, named: name, environment: environment)
             StandardOutput.line(terminal.paint("saved baseline '\(name)' to \(url.path)", .dim))

@@ -9,38 +9,65 @@ extension BenchCommand {
     /// The command line, under the name a program gives it (yours, with `BenchmarkProgram`).
     static func spec(named program: String) -> CommandSpec {
         CommandSpec(
-        program,
-        summary: program == "lab bench" ? "Time the lessons' variants and the concurrency primitives; reports and baselines"
-            : "Time these benchmarks' variants; reports and baselines (Concurrency Lab's harness)",
-        positionals: .init("FILTER", maximum: 64, help: "Only suites whose name contains FILTER (several: any of them)"),
-        options: [
-            OptionSpec("list", help: "List the suites and their variants"),
-            OptionSpec("quick", help: "A short run: the whole set in under a minute on 2 cores"),
-            OptionSpec("samples", .integer("N", 3...10_000), help: "Samples per variant (default 40, primitives 100; quick 31, primitives 91)"),
-            OptionSpec("time", .number("SECONDS", 0.1...3600), help: "Time budget per suite (default 15, quick 3)"),
-            OptionSpec("format", .choiceList("LIST", formats), help: "Reports to write, comma-separated: terminal,md,json,csv,html (default terminal)"),
-            OptionSpec("out", .text("DIR"), help: "Where report files go (default ./lab-bench)"),
-            OptionSpec("save-baseline", .text("NAME"), help: "Save this run as a baseline in the lab folder"),
-            OptionSpec("compare", .text("NAME|FILE"), repeatable: true, help: "Compare with a baseline or results file; twice: compare two files, run nothing"),
-            OptionSpec("threshold", .number("PCT", 0...1000), help: "Smallest change that counts, in percent (default 5)"),
-            OptionSpec("processes", .integer("N", 1...16), help: "Spread each primitive suite over N worker processes and report the spread (default: full 3, quick 1)"),
-            OptionSpec("steadiness", .integer("SECONDS", 1...600), help: "Run no suites: watch the machine's own steadiness for SECONDS and say whether it can support a 5% claim"),
-            OptionSpec("scan", .text("SUITE"), help: "Measure SUITE at several sizes and draw the curve; values as PARAM=V1,V2,… (e.g. --scan \"CPU fan-out\" tasks=1,2,4,8,16), default per suite"),
-            OptionSpec("allocation-overhead", help: "Measure what counting allocations costs: each primitive variant with counting on and off, interleaved"),
-            OptionSpec("allow-debug", help: "Time a debug build anyway"),
-            OptionSpec("worker", .text("SUITE"), repeatable: true, hidden: true, help: "measure these suites and print their JSON; used by --processes"),
-            OptionSpec("no-color", help: "Plain text"),
-            OptionSpec("help", short: "h", help: "Show this help"),
-        ],
-        details: """
-            The variants are interleaved so machine drift hits all alike; the reports give medians
-            with 95% intervals, ratios to a reference, significance (Mann–Whitney U) and efficiency
-            against the ideal.
+            program,
+            summary: program == "lab bench"
+                ? "Time the lessons' variants and the concurrency primitives; reports and baselines"
+                : "Time these benchmarks' variants; reports and baselines (Concurrency Lab's harness)",
+            positionals: .init(
+                "FILTER", maximum: 64, help: "Only suites whose name contains FILTER (several: any of them)"),
+            options: [
+                OptionSpec("list", help: "List the suites and their variants"),
+                OptionSpec("quick", help: "A short run: the whole set in under a minute on 2 cores"),
+                OptionSpec(
+                    "samples", .integer("N", 3...10_000),
+                    help: "Samples per variant (default 40, primitives 100; quick 31, primitives 91)"),
+                OptionSpec("time", .number("SECONDS", 0.1...3600), help: "Time budget per suite (default 15, quick 3)"),
+                OptionSpec(
+                    "format", .choiceList("LIST", formats),
+                    help: "Reports to write, comma-separated: terminal,md,json,csv,html (default terminal)"),
+                OptionSpec("out", .text("DIR"), help: "Where report files go (default ./lab-bench)"),
+                OptionSpec("save-baseline", .text("NAME"), help: "Save this run as a baseline in the lab folder"),
+                OptionSpec(
+                    "compare", .text("NAME|FILE"), repeatable: true,
+                    help: "Compare with a baseline or results file; twice: compare two files, run nothing"),
+                OptionSpec(
+                    "threshold", .number("PCT", 0...1000), help: "Smallest change that counts, in percent (default 5)"),
+                OptionSpec(
+                    "processes", .integer("N", 1...16),
+                    help:
+                        "Spread each primitive suite over N worker processes and report the spread (default: full 3, quick 1)"
+                ),
+                OptionSpec(
+                    "steadiness", .integer("SECONDS", 1...600),
+                    help:
+                        "Run no suites: watch the machine's own steadiness for SECONDS and say whether it can support a 5% claim"
+                ),
+                OptionSpec(
+                    "scan", .text("SUITE"),
+                    help:
+                        "Measure SUITE at several sizes and draw the curve; values as PARAM=V1,V2,… (e.g. --scan \"CPU fan-out\" tasks=1,2,4,8,16), default per suite"
+                ),
+                OptionSpec(
+                    "allocation-overhead",
+                    help:
+                        "Measure what counting allocations costs: each primitive variant with counting on and off, interleaved"
+                ),
+                OptionSpec("allow-debug", help: "Time a debug build anyway"),
+                OptionSpec(
+                    "worker", .text("SUITE"), repeatable: true, hidden: true,
+                    help: "measure these suites and print their JSON; used by --processes"),
+                OptionSpec("no-color", help: "Plain text"),
+                OptionSpec("help", short: "h", help: "Show this help"),
+            ],
+            details: """
+                The variants are interleaved so machine drift hits all alike; the reports give medians
+                with 95% intervals, ratios to a reference, significance (Mann–Whitney U) and efficiency
+                against the ideal.
 
-            Exit status: 0 done / no significant change; 1 a significant regression beyond the
-            threshold (with --compare); 2 bad usage; 3 only improvements (with --compare); 4 the
-            measurement failed (a worker process failed; no report is written).
-            """)
+                Exit status: 0 done / no significant change; 1 a significant regression beyond the
+                threshold (with --compare); 2 bad usage; 3 only improvements (with --compare); 4 the
+                measurement failed (a worker process failed; no report is written).
+                """)
     }
 
     /// One run of `lab bench` does exactly one of these.
@@ -88,7 +115,9 @@ extension BenchCommand {
         if parsed.flag("help") { return .help }
         if let name = parsed.text("scan") { return try scanMode(name, parsed) }
         if let assignment = parsed.positionals.first(where: { $0.contains("=") }) {
-            throw UsageError.missingArgument("--scan SUITE for '\(assignment)': values go with a scan, e.g. lab bench --scan \"CPU fan-out\" tasks=1,2,4")
+            throw UsageError.missingArgument(
+                "--scan SUITE for '\(assignment)': values go with a scan, e.g. lab bench --scan \"CPU fan-out\" tasks=1,2,4"
+            )
         }
         let selected = try select(parsed.positionals)
         if parsed.flag("list") { return .list(selected) }
@@ -100,7 +129,10 @@ extension BenchCommand {
         }
         let threshold = parsed.number("threshold") ?? 5
         let compare = parsed.texts("compare")
-        if compare.count > 2 { throw UsageError.invalidValue(option: "compare", value: compare[2], expected: "one baseline, or two result files") }
+        if compare.count > 2 {
+            throw UsageError.invalidValue(
+                option: "compare", value: compare[2], expected: "one baseline, or two result files")
+        }
         // Fail on a bad baseline before spending minutes measuring.
         let baselines = try compare.map { try Baselines.load($0, environment: environment) }
         if let name = parsed.text("save-baseline") { _ = try Baselines.url(named: name, environment: environment) }
@@ -111,7 +143,9 @@ extension BenchCommand {
         let workers = parsed.texts("worker")
         if !workers.isEmpty {
             let chosen = try workers.map { name in
-                guard let suite = suites.first(where: { $0.name == name }) else { throw BenchError.unknownSuite(name, suggestion: nil) }
+                guard let suite = suites.first(where: { $0.name == name }) else {
+                    throw BenchError.unknownSuite(name, suggestion: nil)
+                }
                 return suite
             }
             return .worker(chosen, plan, quick: quick)
@@ -121,20 +155,24 @@ extension BenchCommand {
             let overhead = AllocationOverhead.suites(from: selected)
             guard !overhead.isEmpty else { throw BenchError.noPrimitiveSuite(selected.map(\.name)) }
             if let processes = parsed.integer("processes"), processes > 1 {
-                throw UsageError.invalidValue(option: "processes", value: "\(processes)", expected: "1 with --allocation-overhead (on and off must share a process)")
+                throw UsageError.invalidValue(
+                    option: "processes", value: "\(processes)",
+                    expected: "1 with --allocation-overhead (on and off must share a process)")
             }
             var measurement = Measurement(
-                suites: overhead, plan: plan, quick: quick, processes: 1, workerArguments: [], formats: parsed.list("format") ?? ["terminal"],
+                suites: overhead, plan: plan, quick: quick, processes: 1, workerArguments: [],
+                formats: parsed.list("format") ?? ["terminal"],
                 folder: parsed.text("out") ?? "lab-bench", saveBaseline: parsed.text("save-baseline"),
                 baseline: nil, thresholdPercent: threshold)
             measurement.allocationOverhead = true
             return .measure(measurement)
         }
-        return .measure(Measurement(
-            suites: selected, plan: plan, quick: quick, processes: parsed.integer("processes") ?? (quick ? 1 : 3),
-            workerArguments: allowDebug ? ["--allow-debug"] : [], formats: parsed.list("format") ?? ["terminal"],
-            folder: parsed.text("out") ?? "lab-bench", saveBaseline: parsed.text("save-baseline"),
-            baseline: baselines.first, thresholdPercent: threshold))
+        return .measure(
+            Measurement(
+                suites: selected, plan: plan, quick: quick, processes: parsed.integer("processes") ?? (quick ? 1 : 3),
+                workerArguments: allowDebug ? ["--allow-debug"] : [], formats: parsed.list("format") ?? ["terminal"],
+                folder: parsed.text("out") ?? "lab-bench", saveBaseline: parsed.text("save-baseline"),
+                baseline: baselines.first, thresholdPercent: threshold))
     }
 
     func scanMode(_ name: String, _ parsed: ParsedArguments) throws -> Mode {
@@ -143,9 +181,13 @@ extension BenchCommand {
         let exact = matches.filter { $0.name.caseInsensitiveCompare(name) == .orderedSame }
         guard let suite = exact.first ?? (matches.count == 1 ? matches.first : nil), let scan = suite.scan else {
             let names = scannable.map { "'\($0.name)'" }.joined(separator: ", ")
-            throw UsageError.invalidValue(option: "scan", value: name, expected: matches.count > 1 ? "one of \(names) (it matches several)" : "a suite that can be scanned: \(names)")
+            throw UsageError.invalidValue(
+                option: "scan", value: name,
+                expected: matches.count > 1
+                    ? "one of \(names) (it matches several)" : "a suite that can be scanned: \(names)")
         }
-        for conflicting in ["save-baseline", "compare", "allocation-overhead", "processes", "list", "steadiness"] where parsed.isPresent(conflicting) {
+        for conflicting in ["save-baseline", "compare", "allocation-overhead", "processes", "list", "steadiness"]
+        where parsed.isPresent(conflicting) {
             throw UsageError.conflicting("scan", conflicting)
         }
         if EnvironmentInfo.buildConfiguration == "debug" && !parsed.flag("allow-debug") { throw BenchError.debugBuild }
@@ -153,20 +195,31 @@ extension BenchCommand {
         for assignment in parsed.positionals {
             let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, parts[0] == scan.parameter else {
-                throw UsageError.invalidValue(option: "scan", value: assignment, expected: "\(scan.parameter)=V1,V2,… (\(suite.name) scans \(scan.parameter))")
+                throw UsageError.invalidValue(
+                    option: "scan", value: assignment,
+                    expected: "\(scan.parameter)=V1,V2,… (\(suite.name) scans \(scan.parameter))")
             }
-            let parsedValues = parts[1].split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+            let parsedValues = parts[1].split(separator: ",", omittingEmptySubsequences: false).map {
+                Int($0.trimmingCharacters(in: .whitespaces))
+            }
             guard parsedValues.count >= 2, parsedValues.allSatisfy({ ($0 ?? 0) >= 1 && ($0 ?? 0) <= 4096 }) else {
-                throw UsageError.invalidValue(option: "scan", value: assignment, expected: "at least two whole numbers from 1 to 4096, comma-separated, e.g. \(scan.parameter)=\(scan.defaults.map(String.init).joined(separator: ","))")
+                throw UsageError.invalidValue(
+                    option: "scan", value: assignment,
+                    expected:
+                        "at least two whole numbers from 1 to 4096, comma-separated, e.g. \(scan.parameter)=\(scan.defaults.map(String.init).joined(separator: ","))"
+                )
             }
             values = Array(Set(parsedValues.compactMap { $0 })).sorted()
             guard values.count >= 2 else {
-                throw UsageError.invalidValue(option: "scan", value: assignment, expected: "at least two different values")
+                throw UsageError.invalidValue(
+                    option: "scan", value: assignment, expected: "at least two different values")
             }
         }
         let (plan, quick) = samplingPlan(parsed)
-        return .scan(ScanRequest(suite: suite, scan: scan, values: values, plan: plan, quick: quick,
-                                 formats: parsed.list("format") ?? ["terminal"], folder: parsed.text("out") ?? "lab-bench"))
+        return .scan(
+            ScanRequest(
+                suite: suite, scan: scan, values: values, plan: plan, quick: quick,
+                formats: parsed.list("format") ?? ["terminal"], folder: parsed.text("out") ?? "lab-bench"))
     }
 
     /// How long to measure: --quick or the full plan, adjusted by --samples and --time.
@@ -189,7 +242,8 @@ extension BenchCommand {
         for filter in filters {
             let matches = suites.filter { $0.name.localizedCaseInsensitiveContains(filter) }
             guard !matches.isEmpty else {
-                throw BenchError.unknownSuite(filter, suggestion: Suggestion.closest(to: filter, in: suites.map(\.name)))
+                throw BenchError.unknownSuite(
+                    filter, suggestion: Suggestion.closest(to: filter, in: suites.map(\.name)))
             }
             for suite in matches where !selected.contains(where: { $0.name == suite.name }) { selected.append(suite) }
         }

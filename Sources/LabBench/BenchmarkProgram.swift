@@ -15,14 +15,19 @@ import LabKit
 /// improvements, 4 the measurement failed. See docs/BENCHMARK-YOUR-CODE.md.
 public enum BenchmarkProgram {
     /// Runs the command line over `suites` and exits with its status.
-    public static func main(_ suites: [BenchmarkSuite], arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
+    public static func main(_ suites: [BenchmarkSuite], arguments: [String] = Array(CommandLine.arguments.dropFirst()))
+        async -> Never
+    {
         exit(await run(suites, arguments: arguments))
     }
 
     /// The same, returning the status instead of exiting (for tests and bigger programs).
-    public static func run(_ suites: [BenchmarkSuite], arguments: [String], program: String? = nil,
-                           environment: [String: String] = ProcessInfo.processInfo.environment) async -> Int32 {
+    public static func run(
+        _ suites: [BenchmarkSuite], arguments: [String], program: String? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) async -> Int32 {
         let name = program ?? URL(fileURLWithPath: CommandLine.arguments.first ?? "bench").lastPathComponent
-        return await BenchCommand(suites: suites, environment: environment, program: name, workerPrefix: []).run(arguments)
+        return await BenchCommand(suites: suites, environment: environment, program: name, workerPrefix: []).run(
+            arguments)
     }
 }

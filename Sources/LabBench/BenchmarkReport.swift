@@ -40,14 +40,16 @@ public struct BenchmarkReport: Sendable, Codable {
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return try encoder.encode(self)
     }
 
     public static func decode(_ data: Data) throws -> BenchmarkReport {
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
-        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         let report = try decoder.decode(BenchmarkReport.self, from: data)
         guard readableSchemas.contains(report.schema) else { throw BenchError.unsupportedSchema(report.schema) }
         return report
@@ -124,11 +126,15 @@ public enum BenchError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unsupportedSchema(let schema): "results file has schema '\(schema)', expected '\(BenchmarkReport.schema)'"
-        case .debugBuild: "this is a debug build: unoptimized code times nothing you would ship. Build with -c release (for the lab: `swift run -c release lab bench`), or add --allow-debug to time it anyway"
-        case .unknownSuite(let name, let suggestion): "no suite matches '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "; see --list")
+        case .debugBuild:
+            "this is a debug build: unoptimized code times nothing you would ship. Build with -c release (for the lab: `swift run -c release lab bench`), or add --allow-debug to time it anyway"
+        case .unknownSuite(let name, let suggestion):
+            "no suite matches '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "; see --list")
         case .badBaselineName(let name): "baseline name '\(name)' may only use letters, digits, '.', '_' and '-'"
-        case .missingBaseline(let name, let path): "no baseline named '\(name)' (looked for \(path)); save one with --save-baseline \(name)"
-        case .unreadableBaseline(let name, let reason): "baseline '\(name)' cannot be read (\(reason)); it was left untouched"
+        case .missingBaseline(let name, let path):
+            "no baseline named '\(name)' (looked for \(path)); save one with --save-baseline \(name)"
+        case .unreadableBaseline(let name, let reason):
+            "baseline '\(name)' cannot be read (\(reason)); it was left untouched"
         case .allocationsUnavailable(let reason): "--allocation-overhead needs allocation counts, and \(reason)"
         case .noPrimitiveSuite(let names):
             "--allocation-overhead measures primitive suites, and \(names.joined(separator: ", ")) \(names.count == 1 ? "is a pattern suite" : "are pattern suites"); see --list"

@@ -82,7 +82,9 @@ public enum HandoffProbe {
             guard spins & 1023 == 0 else { continue }
             if court.abandoned.load(ordering: .acquiring) { return false }
             let now = clock.now
-            if limit == nil { limit = now.advanced(by: deadline) } else if let limit, now > limit {
+            if limit == nil {
+                limit = now.advanced(by: deadline)
+            } else if let limit, now > limit {
                 court.abandoned.store(true, ordering: .releasing)
                 return false
             }

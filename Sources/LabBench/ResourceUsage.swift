@@ -10,27 +10,28 @@ struct ResourceUsage {
     static func now() -> ResourceUsage {
         var usage = rusage()
         #if os(Linux)
-        getrusage(RUSAGE_SELF.rawValue, &usage)
+            getrusage(RUSAGE_SELF.rawValue, &usage)
         #else
-        getrusage(RUSAGE_SELF, &usage)
+            getrusage(RUSAGE_SELF, &usage)
         #endif
         let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
         let system = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
         #if os(Linux)
-        let maxResident = Int(usage.ru_maxrss) * 1024  // kilobytes on Linux
+            let maxResident = Int(usage.ru_maxrss) * 1024  // kilobytes on Linux
         #else
-        let maxResident = Int(usage.ru_maxrss)  // bytes on macOS
+            let maxResident = Int(usage.ru_maxrss)  // bytes on macOS
         #endif
-        return ResourceUsage(cpuSeconds: user + system, voluntarySwitches: Int(usage.ru_nvcsw),
-                             involuntarySwitches: Int(usage.ru_nivcsw), maxResidentBytes: maxResident)
+        return ResourceUsage(
+            cpuSeconds: user + system, voluntarySwitches: Int(usage.ru_nvcsw),
+            involuntarySwitches: Int(usage.ru_nivcsw), maxResidentBytes: maxResident)
     }
 
     /// Threads in this process right now (Linux: /proc/self/task; elsewhere unknown).
     static func threadCount() -> Int? {
         #if os(Linux)
-        return (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task"))?.count
+            return (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task"))?.count
         #else
-        return nil
+            return nil
         #endif
     }
 }

@@ -23,8 +23,11 @@ public struct Sample: Sendable, Codable, Equatable {
 
     /// Mallocs, frees and bytes per operation in this sample.
     public var allocationsPerOperation: AllocationRates? {
-        allocations.map { AllocationRates(mallocs: Double($0.mallocs) / Double(iterations), frees: Double($0.frees) / Double(iterations),
-                                          bytes: Double($0.bytes) / Double(iterations)) }
+        allocations.map {
+            AllocationRates(
+                mallocs: Double($0.mallocs) / Double(iterations), frees: Double($0.frees) / Double(iterations),
+                bytes: Double($0.bytes) / Double(iterations))
+        }
     }
 
     /// CPU time ÷ wall time: ≈ 1 for one busy thread, ≈ cores when all are busy, ≈ 0 when waiting.

@@ -16,7 +16,10 @@ public struct SamplingPlan: Sendable, Equatable {
     public var targetSampleTime: Duration
     public var warmupRuns: Int
 
-    public init(samples: Int, primitiveSamples: Int? = nil, minimumSamples: Int = 5, budget: Duration, targetSampleTime: Duration = .milliseconds(10), warmupRuns: Int = 2) {
+    public init(
+        samples: Int, primitiveSamples: Int? = nil, minimumSamples: Int = 5, budget: Duration,
+        targetSampleTime: Duration = .milliseconds(10), warmupRuns: Int = 2
+    ) {
         self.samples = samples
         self.primitiveSamples = primitiveSamples ?? samples
         self.minimumSamples = minimumSamples
@@ -25,8 +28,11 @@ public struct SamplingPlan: Sendable, Equatable {
         self.warmupRuns = warmupRuns
     }
 
-    public static let quick = SamplingPlan(samples: 31, primitiveSamples: 91, minimumSamples: 9, budget: .seconds(3), targetSampleTime: .milliseconds(8))
-    public static let full = SamplingPlan(samples: 40, primitiveSamples: 100, minimumSamples: 15, budget: .seconds(15), targetSampleTime: .milliseconds(20))
+    public static let quick = SamplingPlan(
+        samples: 31, primitiveSamples: 91, minimumSamples: 9, budget: .seconds(3), targetSampleTime: .milliseconds(8))
+    public static let full = SamplingPlan(
+        samples: 40, primitiveSamples: 100, minimumSamples: 15, budget: .seconds(15),
+        targetSampleTime: .milliseconds(20))
 
     /// The plan for primitive suites measured together.
     public var forPrimitives: SamplingPlan {
@@ -39,8 +45,10 @@ public struct SamplingPlan: Sendable, Equatable {
 /// Runs suites: warm-up, iteration calibration, then samples taken round-robin
 /// across the variants, so a change in the machine's speed hits all of them alike.
 public enum Sampler {
-    public static func measure(_ suite: BenchmarkSuite, plan: SamplingPlan,
-                               progress: (@Sendable (Int, Int) -> Void)? = nil) async -> [String: [Sample]] {
+    public static func measure(
+        _ suite: BenchmarkSuite, plan: SamplingPlan,
+        progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) async -> [String: [Sample]] {
         await measure(together: [suite], plan: plan, progress: progress)[0]
     }
 
@@ -52,14 +60,17 @@ public enum Sampler {
     /// describe the machine's usual state rather than whichever phase a suite
     /// happened to land in. The time budget is per suite, so together they get
     /// the sum. Returns the samples per variant name, one dictionary per suite.
-    public static func measure(together suites: [BenchmarkSuite], plan: SamplingPlan,
-                               progress: (@Sendable (Int, Int) -> Void)? = nil) async -> [[String: [Sample]]] {
+    public static func measure(
+        together suites: [BenchmarkSuite], plan: SamplingPlan,
+        progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) async -> [[String: [Sample]]] {
         var iterations: [[String: Int]] = []
         for suite in suites {
             var counts: [String: Int] = [:]
             for variant in suite.variants {
                 for _ in 0..<plan.warmupRuns { await variant.run(1) }
-                counts[variant.name] = suite.kind == .pattern
+                counts[variant.name] =
+                    suite.kind == .pattern
                     ? 1 : await calibrate(variant, target: plan.targetSampleTime)
             }
             iterations.append(counts)
@@ -75,7 +86,8 @@ public enum Sampler {
                 let suite = suites[index]
                 // Rotate the starting variant each round, so none always runs first.
                 for variant in rotated(suite.variants.indices, by: round).map({ suite.variants[$0] }) {
-                    samples[index][variant.name, default: []].append(await sample(variant, iterations: iterations[index][variant.name] ?? 1))
+                    samples[index][variant.name, default: []].append(
+                        await sample(variant, iterations: iterations[index][variant.name] ?? 1))
                 }
             }
             round += 1
@@ -128,10 +140,12 @@ public enum Sampler {
         let after = ResourceUsage.now()
         let threads = ResourceUsage.threadCount()
         let extra = await variant.extraMetrics?() ?? [:]
-        return Sample(iterations: iterations, wallSeconds: wall, cpuSeconds: max(0, after.cpuSeconds - before.cpuSeconds),
-                      voluntarySwitches: after.voluntarySwitches - before.voluntarySwitches,
-                      involuntarySwitches: after.involuntarySwitches - before.involuntarySwitches,
-                      peakMemoryBytes: after.maxResidentBytes, threads: threads, extra: extra, process: nil, probeNanoseconds: probe,
-                      allocations: allocatedAfter.flatMap { after in allocatedBefore.map { after - $0 } })
+        return Sample(
+            iterations: iterations, wallSeconds: wall, cpuSeconds: max(0, after.cpuSeconds - before.cpuSeconds),
+            voluntarySwitches: after.voluntarySwitches - before.voluntarySwitches,
+            involuntarySwitches: after.involuntarySwitches - before.involuntarySwitches,
+            peakMemoryBytes: after.maxResidentBytes, threads: threads, extra: extra, process: nil,
+            probeNanoseconds: probe,
+            allocations: allocatedAfter.flatMap { after in allocatedBefore.map { after - $0 } })
     }
 }

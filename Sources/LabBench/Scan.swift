@@ -20,8 +20,10 @@ public struct Scan: Sendable {
     /// The suite at one value: its variants are the curves; its `ideal`, the ideal point.
     public let suite: @Sendable (_ value: Int, _ executorWidth: Int) async -> BenchmarkSuite
 
-    public init(parameter: String, defaults: [Int], bound: Bound? = nil,
-                suite: @escaping @Sendable (_ value: Int, _ executorWidth: Int) async -> BenchmarkSuite) {
+    public init(
+        parameter: String, defaults: [Int], bound: Bound? = nil,
+        suite: @escaping @Sendable (_ value: Int, _ executorWidth: Int) async -> BenchmarkSuite
+    ) {
         precondition(!defaults.isEmpty, "a scan needs values")
         self.parameter = parameter
         self.defaults = defaults

@@ -44,7 +44,8 @@ public struct Summary: Sendable, Codable, Equatable {
         mad = Statistics.quantile(sorted.map { Swift.abs($0 - median) }.sorted(), 0.5)
         (medianLow, medianHigh) = Statistics.medianConfidenceInterval(sorted)
         let iqr = p75 - p25
-        let lowFence = p25 - 1.5 * iqr, highFence = p75 + 1.5 * iqr
+        let lowFence = p25 - 1.5 * iqr
+        let highFence = p75 + 1.5 * iqr
         lowOutliers = sorted.filter { $0 < lowFence }.count
         highOutliers = sorted.filter { $0 > highFence }.count
     }
@@ -83,7 +84,8 @@ public enum Statistics {
     /// samples without ties; otherwise the normal approximation with a tie
     /// correction and a continuity correction.
     public static func mannWhitney(_ a: [Double], _ b: [Double]) -> (u: Double, p: Double) {
-        let n1 = a.count, n2 = b.count
+        let n1 = a.count
+        let n2 = b.count
         guard n1 > 0, n2 > 0 else { return (0, 1) }
         let pooled = (a.map { ($0, 0) } + b.map { ($0, 1) }).sorted { $0.0 < $1.0 }
         var ranks = [Double](repeating: 0, count: pooled.count)
@@ -139,7 +141,9 @@ public enum Statistics {
 
     /// A 95% bootstrap interval of median(a) ÷ median(b), from `resamples`
     /// resamples with a fixed seed so a report is reproducible.
-    public static func ratioInterval(_ a: [Double], _ b: [Double], resamples: Int = 2000, seed: UInt64 = 7) -> (Double, Double) {
+    public static func ratioInterval(_ a: [Double], _ b: [Double], resamples: Int = 2000, seed: UInt64 = 7) -> (
+        Double, Double
+    ) {
         guard !a.isEmpty, !b.isEmpty else { return (.nan, .nan) }
         var random = SeededRandom(seed: seed)
         var ratios: [Double] = []
@@ -165,7 +169,8 @@ public enum Statistics {
         for split in minimumSide...(sorted.count - minimumSide) {
             let gap = sorted[split] - sorted[split - 1]
             guard gap > 0.2 * median else { continue }
-            let low = Array(sorted[..<split]), high = Array(sorted[split...])
+            let low = Array(sorted[..<split])
+            let high = Array(sorted[split...])
             let spread = (quantile(low, 0.9) - quantile(low, 0.1)) + (quantile(high, 0.9) - quantile(high, 0.1))
             if gap > spread { return true }
         }

@@ -65,8 +65,10 @@ public struct Steadiness: Sendable, Codable, Equatable {
     /// The probe that moved most between two runs, and by how much (current ÷ baseline − 1).
     public static func shift(from baseline: Steadiness?, to current: Steadiness?) -> (probe: String, change: Double)? {
         guard let baseline, let current else { return nil }
-        let pairs: [(String, Range?, Range?)] = [("memory probe", baseline.memory, current.memory),
-                                                 ("core-to-core round trip", baseline.handoff, current.handoff)]
+        let pairs: [(String, Range?, Range?)] = [
+            ("memory probe", baseline.memory, current.memory),
+            ("core-to-core round trip", baseline.handoff, current.handoff),
+        ]
         return pairs.compactMap { name, before, after -> (String, Double)? in
             guard let before, let after, before.medianNanoseconds > 0 else { return nil }
             return (name, after.medianNanoseconds / before.medianNanoseconds - 1)

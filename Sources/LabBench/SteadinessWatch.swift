@@ -45,6 +45,7 @@ public enum SteadinessWatch {
     public static func line(_ second: Second) -> String {
         let memory = second.memoryNanoseconds.map { Format.time($0 / 1e9) } ?? "–"
         let handoff = second.handoffNanoseconds.map { Format.time($0 / 1e9) } ?? "–"
-        return "\(String(second.index).padded(to: 4, alignRight: true)) s   memory probe \(memory.padded(to: 9, alignRight: true))   core-to-core round trip \(handoff.padded(to: 8, alignRight: true))"
+        return
+            "\(String(second.index).padded(to: 4, alignRight: true)) s   memory probe \(memory.padded(to: 9, alignRight: true))   core-to-core round trip \(handoff.padded(to: 8, alignRight: true))"
     }
 }

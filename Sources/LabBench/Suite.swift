@@ -23,8 +23,10 @@ public struct BenchmarkSuite: Sendable {
     /// Optional: the workload at several sizes, for `lab bench --scan`.
     public let scan: Scan?
 
-    public init(name: String, kind: Kind, summary: String, reference: String, ideal: Ideal? = nil, headline: String? = nil,
-                scan: Scan? = nil, variants: [BenchmarkVariant]) {
+    public init(
+        name: String, kind: Kind, summary: String, reference: String, ideal: Ideal? = nil, headline: String? = nil,
+        scan: Scan? = nil, variants: [BenchmarkVariant]
+    ) {
         precondition(variants.contains { $0.name == reference }, "the reference must be one of the variants")
         self.name = name
         self.kind = kind
@@ -38,8 +40,9 @@ public struct BenchmarkSuite: Sendable {
 
     /// The same suite under another name (a scan's point: "CPU fan-out [tasks = 4]").
     public func named(_ newName: String) -> BenchmarkSuite {
-        BenchmarkSuite(name: newName, kind: kind, summary: summary, reference: reference, ideal: ideal, headline: headline,
-                       scan: scan, variants: variants)
+        BenchmarkSuite(
+            name: newName, kind: kind, summary: summary, reference: reference, ideal: ideal, headline: headline,
+            scan: scan, variants: variants)
     }
 }
 
@@ -66,10 +69,12 @@ public struct BenchmarkVariant: Sendable {
     /// Optional: runs once with a probe, for the report's timeline.
     public let traced: (@Sendable (Probe) async -> Void)?
 
-    public init(_ name: String,
-                extraMetrics: (@Sendable () async -> [String: Double])? = nil,
-                traced: (@Sendable (Probe) async -> Void)? = nil,
-                run: @escaping @Sendable (_ iterations: Int) async -> Void) {
+    public init(
+        _ name: String,
+        extraMetrics: (@Sendable () async -> [String: Double])? = nil,
+        traced: (@Sendable (Probe) async -> Void)? = nil,
+        run: @escaping @Sendable (_ iterations: Int) async -> Void
+    ) {
         self.name = name
         self.run = run
         self.extraMetrics = extraMetrics

@@ -21,12 +21,16 @@ enum Verdict {
         }
         // The fastest and every variant its samples cannot be told apart from.
         let tied = ordered.dropFirst().filter { Statistics.mannWhitney(times(best), times($0)).p >= significance }
-        var sentence = tied.isEmpty
+        var sentence =
+            tied.isEmpty
             ? "Fastest: \(described(best))."
-            : "Fastest, with no significant difference between them: " + ([best] + tied).map(described).joined(separator: ", ") + "."
+            : "Fastest, with no significant difference between them: "
+                + ([best] + tied).map(described).joined(separator: ", ") + "."
         let compared = ordered.filter { $0.name != reference }.map { variant -> String in
             let p = variant.pValue.formatted(significantDigits: 2)
-            guard variant.pValue < significance else { return "\(variant.name) does not differ significantly (p = \(p))" }
+            guard variant.pValue < significance else {
+                return "\(variant.name) does not differ significantly (p = \(p))"
+            }
             return variant.ratio < 1
                 ? "\(variant.name) is \(variant.speedup.formattedAsRatio) faster"
                 : "\(variant.name) takes \(variant.ratio.formattedAsRatio) as long"

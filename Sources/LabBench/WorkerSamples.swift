@@ -27,7 +27,9 @@ struct WorkerSamples: Codable, Equatable {
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         let decoded = try decoder.decode(WorkerSamples.self, from: data)
-        guard decoded.schema == schema else { throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not \(schema)")) }
+        guard decoded.schema == schema else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not \(schema)"))
+        }
         return decoded
     }
 }

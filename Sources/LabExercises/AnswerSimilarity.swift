@@ -24,11 +24,13 @@ enum AnswerSimilarity {
     /// Swift's keywords and the contextual ones that shape a program (renaming them would
     /// make `async let` and `let` the same).
     static let keywords: Set<String> = [
-        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout", "internal",
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
+        "internal",
         "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static", "struct",
         "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do", "else",
         "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "as", "Any",
-        "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try", "async", "actor", "nonisolated",
+        "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try", "async", "actor",
+        "nonisolated",
         "isolated", "sending", "consuming", "borrowing", "some", "any", "get", "set", "willSet", "didSet", "mutating",
         "nonmutating", "lazy", "weak", "unowned", "final", "override", "required", "convenience", "indirect", "_",
     ]
@@ -50,7 +52,8 @@ enum AnswerSimilarity {
         for students in groups.values where students.count > 1 {
             for student in students {
                 let others = students.filter { $0 != student }.sorted()
-                flagged[student] = "identical to \(others.joined(separator: ", "))'s answer (after renaming and reformatting)"
+                flagged[student] =
+                    "identical to \(others.joined(separator: ", "))'s answer (after renaming and reformatting)"
             }
         }
         return flagged

@@ -9,16 +9,19 @@ extension AsyncContexts {
         let closing = pairs(tokens)
         var takers: Set<String> = []
         var enclosingType = ""
-        for index in tokens.indices where tokens[index].kind == .identifier && (index == 0 || tokens[index - 1].text != ".") {
+        for index in tokens.indices
+        where tokens[index].kind == .identifier && (index == 0 || tokens[index - 1].text != ".") {
             let text = tokens[index].text
             if typeKeywords.contains(text), index + 1 < tokens.count, tokens[index + 1].kind == .identifier,
-               !["func", "var", "let"].contains(tokens[index + 1].text) {
+                !["func", "var", "let"].contains(tokens[index + 1].text)
+            {
                 enclosingType = tokens[index + 1].text
             }
             guard text == "func" || text == "init",
-                  let parameters = tokens[index...].prefix(12).firstIndex(where: { $0.text == "(" }),
-                  let end = closing[parameters],
-                  tokens[parameters..<end].contains(where: { $0.text == "async" }) else { continue }
+                let parameters = tokens[index...].prefix(12).firstIndex(where: { $0.text == "(" }),
+                let end = closing[parameters],
+                tokens[parameters..<end].contains(where: { $0.text == "async" })
+            else { continue }
             let name = text == "func" ? tokens[index + 1].text : enclosingType
             if !name.isEmpty { takers.insert(name) }
         }

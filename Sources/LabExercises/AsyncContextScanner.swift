@@ -21,11 +21,12 @@ public enum AsyncContextScanner {
 
         /// "Sources/X.swift:12: Thread.isMainThread in async func f — … (read in …)".
         public var description: String {
-            let what = switch kind {
-            case .unavailableFromAsync: "unavailable from async contexts on Apple platforms"
-            case .blocking: "blocks its thread"
-            case .newerThanPlatform: "needs a later macOS than the package declares"
-            }
+            let what =
+                switch kind {
+                case .unavailableFromAsync: "unavailable from async contexts on Apple platforms"
+                case .blocking: "blocks its thread"
+                case .newerThanPlatform: "needs a later macOS than the package declares"
+                }
             return "\(file):\(line): \(api) in \(context) \(what): \(message) (source: \(source))"
         }
     }
@@ -35,18 +36,24 @@ public enum AsyncContextScanner {
     /// which is async when it awaits.
     /// `asyncClosureTakers`: functions and types declared elsewhere whose closure parameter
     /// is async (see `asyncClosureTakers(in:)`); those the file declares itself are found here.
-    public static func findings(in source: String, file: String, restrictions: [AsyncRestriction],
-                                asyncClosureTakers: Set<String> = []) -> [Finding] {
+    public static func findings(
+        in source: String, file: String, restrictions: [AsyncRestriction],
+        asyncClosureTakers: Set<String> = []
+    ) -> [Finding] {
         let tokens = SourceScanner.resolvingTypealiases(SwiftTokenizer.tokens(of: source))
         let takers = asyncClosureTakers.union(AsyncContexts.declaredAsyncClosureTakers(in: tokens))
-        let contexts = AsyncContexts(tokens, isMainFile: (file as NSString).lastPathComponent == "main.swift", asyncClosureTakers: takers)
+        let contexts = AsyncContexts(
+            tokens, isMainFile: (file as NSString).lastPathComponent == "main.swift", asyncClosureTakers: takers)
         let hazards = HazardMarkers(source: source, tokens: tokens)
         let shapes = restrictions.map { ($0, $0.shape) }
-        let bindings = typeBindings(tokens, types: Set(shapes.compactMap { if case .type(let name) = $0.1.receiver { name } else { nil } }))
-        let ownFunctions = Set(tokens.indices.filter { $0 > 0 && tokens[$0 - 1].text == "func" }.map { tokens[$0].text })
+        let bindings = typeBindings(
+            tokens, types: Set(shapes.compactMap { if case .type(let name) = $0.1.receiver { name } else { nil } }))
+        let ownFunctions = Set(
+            tokens.indices.filter { $0 > 0 && tokens[$0 - 1].text == "func" }.map { tokens[$0].text })
         var findings: [Finding] = []
         for index in tokens.indices where tokens[index].kind == .identifier {
-            for (restriction, shape) in shapes where matches(shape, restriction, at: index, tokens, bindings, ownFunctions) {
+            for (restriction, shape) in shapes
+            where matches(shape, restriction, at: index, tokens, bindings, ownFunctions) {
                 let context: String
                 if restriction.kind == .newerThanPlatform {
                     let version = AvailabilityGate.version(restriction.macOS ?? "") ?? [0, 0]
@@ -57,8 +64,10 @@ public enum AsyncContextScanner {
                     context = asyncContext
                 }
                 if restriction.kind == .blocking && hazards.covers(index) { continue }
-                findings.append(Finding(file: file, line: tokens[index].line, api: restriction.api, kind: restriction.kind,
-                                        context: context, message: restriction.message, source: restriction.source))
+                findings.append(
+                    Finding(
+                        file: file, line: tokens[index].line, api: restriction.api, kind: restriction.kind,
+                        context: context, message: restriction.message, source: restriction.source))
                 break  // one finding per call, the first entry that matches it
             }
         }
@@ -68,26 +77,33 @@ public enum AsyncContextScanner {
     /// Scans every `.swift` file under `folders` (paths relative to `root`, which the findings name).
     /// Besides the listed calls, a call of one of the code's own synchronous functions that
     /// blocks (see `BlockingHelpers`) is reported too: it holds the async caller's thread the same way.
-    public static func findings(underFolders folders: [String], root: URL, restrictions: [AsyncRestriction]) throws -> [Finding] {
+    public static func findings(underFolders folders: [String], root: URL, restrictions: [AsyncRestriction]) throws
+        -> [Finding]
+    {
         findings(inFiles: try swiftFiles(underFolders: folders, root: root), restrictions: restrictions)
     }
 
     /// The same scan of files given as text (`path` names each in the findings).
-    public static func findings(inFiles files: [(path: String, source: String)], restrictions: [AsyncRestriction]) -> [Finding] {
+    public static func findings(inFiles files: [(path: String, source: String)], restrictions: [AsyncRestriction])
+        -> [Finding]
+    {
         let takers = asyncClosureTakers(in: files.map(\.source))
-        let all = restrictions + BlockingHelpers.infer(files: files, restrictions: restrictions, asyncClosureTakers: takers)
+        let all =
+            restrictions + BlockingHelpers.infer(files: files, restrictions: restrictions, asyncClosureTakers: takers)
         return files.flatMap { findings(in: $0.source, file: $0.path, restrictions: all, asyncClosureTakers: takers) }
             .sorted { ($0.file, $0.line) < ($1.file, $1.line) }
     }
 
     /// The `.swift` files under `folders`, with their paths relative to `root`.
-    public static func swiftFiles(underFolders folders: [String], root: URL) throws -> [(path: String, source: String)] {
+    public static func swiftFiles(underFolders folders: [String], root: URL) throws -> [(path: String, source: String)]
+    {
         var files: [(path: String, source: String)] = []
         for folder in folders {
             let base = root.appendingPathComponent(folder)
             guard let paths = FileManager.default.enumerator(atPath: base.path) else { continue }
             for case let path as String in paths where path.hasSuffix(".swift") {
-                files.append(("\(folder)/\(path)", try String(contentsOf: base.appendingPathComponent(path), encoding: .utf8)))
+                files.append(
+                    ("\(folder)/\(path)", try String(contentsOf: base.appendingPathComponent(path), encoding: .utf8)))
             }
         }
         return files.sorted { $0.path < $1.path }
@@ -96,11 +112,15 @@ public enum AsyncContextScanner {
     /// Functions and types declared in `sources` that take an async closure (`LessonVariant`):
     /// a closure given to one is an async context even when it does not await.
     public static func asyncClosureTakers(in sources: [String]) -> Set<String> {
-        sources.reduce(into: []) { $0.formUnion(AsyncContexts.declaredAsyncClosureTakers(in: SwiftTokenizer.tokens(of: $1))) }
+        sources.reduce(into: []) {
+            $0.formUnion(AsyncContexts.declaredAsyncClosureTakers(in: SwiftTokenizer.tokens(of: $1)))
+        }
     }
 
-    static func matches(_ shape: AsyncRestriction.Shape, _ restriction: AsyncRestriction, at index: Int,
-                        _ tokens: [SwiftTokenizer.Token], _ bindings: [String: Set<String>], _ ownFunctions: Set<String>) -> Bool {
+    static func matches(
+        _ shape: AsyncRestriction.Shape, _ restriction: AsyncRestriction, at index: Int,
+        _ tokens: [SwiftTokenizer.Token], _ bindings: [String: Set<String>], _ ownFunctions: Set<String>
+    ) -> Bool {
         guard tokens[index].text == shape.member else { return false }
         for (offset, want) in shape.tail.enumerated() {
             guard index + 1 + offset < tokens.count, tokens[index + 1 + offset].text == want else { return false }
@@ -108,11 +128,14 @@ public enum AsyncContextScanner {
         let start: Int  // the first token of the call, where an `await` would stand before it
         switch shape.receiver {
         case .none:
-            guard SourceScanner.matches(.globalFunction(shape.member), at: index, in: tokens, ownFunctions: ownFunctions) else { return false }
+            guard
+                SourceScanner.matches(.globalFunction(shape.member), at: index, in: tokens, ownFunctions: ownFunctions)
+            else { return false }
             start = index > 1 && tokens[index - 1].text == "." ? index - 2 : index
         case .type(let type):
             guard index >= 2, tokens[index - 1].text == ".",
-                  tokens[index - 2].text == type || bindings[type, default: []].contains(tokens[index - 2].text) else { return false }
+                tokens[index - 2].text == type || bindings[type, default: []].contains(tokens[index - 2].text)
+            else { return false }
             start = index - 2
         case .any, .anyOrNone:
             if index > 0 && tokens[index - 1].text == "func" { return false }  // its declaration
@@ -124,7 +147,10 @@ public enum AsyncContextScanner {
             var depth = 0
             for next in (index + 1)..<tokens.count {
                 if tokens[next].text == "(" { depth += 1 }
-                if tokens[next].text == ")" { depth -= 1; if depth == 0 { break } }
+                if tokens[next].text == ")" {
+                    depth -= 1
+                    if depth == 0 { break }
+                }
                 if tokens[next].text == unless { return false }
             }
         }
@@ -140,7 +166,9 @@ public enum AsyncContextScanner {
             let type = tokens[index + 2].text
             guard types.contains(type) else { continue }
             let following = index + 3 < tokens.count ? tokens[index + 3].text : ""
-            if tokens[index + 1].text == ":" || (tokens[index + 1].text == "=" && (following == "(" || following == ".")) {
+            if tokens[index + 1].text == ":"
+                || (tokens[index + 1].text == "=" && (following == "(" || following == "."))
+            {
                 bindings[type, default: []].insert(tokens[index].text)
             }
         }

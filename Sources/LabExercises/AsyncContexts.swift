@@ -41,7 +41,9 @@ struct AsyncContexts {
     ]
 
     static let typeKeywords: Set<String> = ["struct", "class", "enum", "actor", "extension", "protocol"]
-    static let controlKeywords: Set<String> = ["if", "guard", "while", "for", "switch", "repeat", "do", "catch", "else", "defer"]
+    static let controlKeywords: Set<String> = [
+        "if", "guard", "while", "for", "switch", "repeat", "do", "catch", "else", "defer",
+    ]
     static let accessorKeywords: Set<String> = ["get", "set", "willSet", "didSet", "_read", "_modify", "init"]
 
     /// The names of functions and types (for their initializers) that take an async
@@ -59,8 +61,11 @@ struct AsyncContexts {
         opening = Dictionary(uniqueKeysWithValues: closing.map { ($0.value, $0.key) })
         context = Array(repeating: nil, count: tokens.count)
         scope = Array(repeating: -1, count: tokens.count)
-        let topLevelAwaits = isMainFile && analyze(0..<tokens.count, context: nil, kind: .code, scope: -1, record: false)
-        _ = analyze(0..<tokens.count, context: topLevelAwaits ? "main.swift's top level, which awaits" : nil, kind: .code, scope: -1, record: true)
+        let topLevelAwaits =
+            isMainFile && analyze(0..<tokens.count, context: nil, kind: .code, scope: -1, record: false)
+        _ = analyze(
+            0..<tokens.count, context: topLevelAwaits ? "main.swift's top level, which awaits" : nil, kind: .code,
+            scope: -1, record: true)
     }
 
     static func pairs(_ tokens: [SwiftTokenizer.Token]) -> [Int: Int] {
@@ -96,15 +101,23 @@ struct AsyncContexts {
     /// Walks a block's tokens. `context` is the block's async context (nil: synchronous).
     /// With `record`, marks the tokens' contexts; without, only answers whether the block
     /// awaits at its own level (control-flow blocks included, closures and functions not).
-    private mutating func analyze(_ range: Range<Int>, context: String?, kind: BlockKind, scope: Int, record: Bool) -> Bool {
+    private mutating func analyze(_ range: Range<Int>, context: String?, kind: BlockKind, scope: Int, record: Bool)
+        -> Bool
+    {
         var awaits = false
         var head: Head?
         var open: [Int] = []  // parentheses and brackets open at this level
         var index = range.lowerBound
         while index < range.upperBound {
             let token = tokens[index]
-            if record { self.context[index] = context; self.scope[index] = scope }
-            guard token.kind == .identifier || token.kind == .punctuation else { index += 1; continue }
+            if record {
+                self.context[index] = context
+                self.scope[index] = scope
+            }
+            guard token.kind == .identifier || token.kind == .punctuation else {
+                index += 1
+                continue
+            }
             // A computed property's `{` follows its type on the `var`'s line; past that line the
             // `var` was a stored declaration, and a `{` belongs to a later statement.
             if case .property(let line) = head, token.line != line { head = nil }
@@ -120,13 +133,20 @@ struct AsyncContexts {
                 if open.isEmpty, let pending = head {
                     switch pending {
                     case .function(let keyword):
-                        let name = tokens[keyword].text == "func" && keyword + 1 < index ? "func \(tokens[keyword + 1].text)" : tokens[keyword].text
+                        let name =
+                            tokens[keyword].text == "func" && keyword + 1 < index
+                            ? "func \(tokens[keyword + 1].text)" : tokens[keyword].text
                         let isAsync = functionIsAsync(from: keyword, to: index)
                         if record {
-                            functions.append(Function(name: tokens[keyword].text == "func" ? tokens[keyword + 1].text : tokens[keyword].text,
-                                                      isAsync: isAsync, body: index, line: tokens[keyword].line))
-                            _ = analyze(body, context: isAsync ? "async \(name)" : nil, kind: tokens[keyword].text == "subscript" ? .propertyBody : .code,
-                                        scope: index, record: true)
+                            functions.append(
+                                Function(
+                                    name: tokens[keyword].text == "func"
+                                        ? tokens[keyword + 1].text : tokens[keyword].text,
+                                    isAsync: isAsync, body: index, line: tokens[keyword].line))
+                            _ = analyze(
+                                body, context: isAsync ? "async \(name)" : nil,
+                                kind: tokens[keyword].text == "subscript" ? .propertyBody : .code,
+                                scope: index, record: true)
                         }
                     case .type:
                         if record { _ = analyze(body, context: nil, kind: .typeBody, scope: index, record: true) }
@@ -134,15 +154,24 @@ struct AsyncContexts {
                         if record { _ = analyze(body, context: nil, kind: .propertyBody, scope: index, record: true) }
                     case .accessor(let keyword):
                         let isAsync = (keyword..<index).contains { tokens[$0].text == "async" }
-                        if record { _ = analyze(body, context: isAsync ? "async \(tokens[keyword].text)" : nil, kind: .code, scope: index, record: true) }
+                        if record {
+                            _ = analyze(
+                                body, context: isAsync ? "async \(tokens[keyword].text)" : nil, kind: .code,
+                                scope: index, record: true)
+                        }
                     case .control:
                         if analyze(body, context: context, kind: .code, scope: scope, record: record) { awaits = true }
                     }
                 } else if record {
-                    _ = analyze(body, context: closureContext(opening: index, body: body, open: open), kind: .code, scope: index, record: true)
+                    _ = analyze(
+                        body, context: closureContext(opening: index, body: body, open: open), kind: .code,
+                        scope: index, record: true)
                 }
                 head = nil
-                if record && end < range.upperBound { self.context[end] = context; self.scope[end] = scope }
+                if record && end < range.upperBound {
+                    self.context[end] = context
+                    self.scope[end] = scope
+                }
                 index = end + 1
                 continue
             case "await":
@@ -153,7 +182,9 @@ struct AsyncContexts {
                 if open.isEmpty, case .property = head { head = nil }  // `var x = …`: a later `{` is a closure
             default:
                 guard open.isEmpty, token.kind == .identifier, previous != ".", previous != "#" else { break }
-                if ["func", "init", "deinit", "subscript"].contains(token.text) && !(kind == .propertyBody && token.text == "init") {
+                if ["func", "init", "deinit", "subscript"].contains(token.text)
+                    && !(kind == .propertyBody && token.text == "init")
+                {
                     head = .function(keyword: index)
                 } else if Self.typeKeywords.contains(token.text) {
                     head = .type
@@ -176,7 +207,8 @@ struct AsyncContexts {
     /// (an `async` after `->` belongs to a returned function type).
     private func functionIsAsync(from keyword: Int, to brace: Int) -> Bool {
         guard let parameters = (keyword..<brace).first(where: { tokens[$0].text == "(" }),
-              let end = closing[parameters], end < brace else { return false }
+            let end = closing[parameters], end < brace
+        else { return false }
         for index in (end + 1)..<brace {
             switch tokens[index].text {
             case "async": return true
@@ -215,7 +247,10 @@ struct AsyncContexts {
             var depth = 0
             while index >= 0 {
                 if tokens[index].text == ">" { depth += 1 }
-                if tokens[index].text == "<" { depth -= 1; if depth == 0 { break } }
+                if tokens[index].text == "<" {
+                    depth -= 1
+                    if depth == 0 { break }
+                }
                 index -= 1
             }
             index -= 1
@@ -231,7 +266,9 @@ struct AsyncContexts {
     private func signatureIsAsync(_ body: Range<Int>) -> Bool {
         var index = body.lowerBound
         var depth = 0
-        let statements: Set<String> = ["for", "let", "var", "if", "guard", "return", "while", "switch", "case", "try", "await", "=", "{", "}", ";"]
+        let statements: Set<String> = [
+            "for", "let", "var", "if", "guard", "return", "while", "switch", "case", "try", "await", "=", "{", "}", ";",
+        ]
         var sawAsync = false
         while index < body.upperBound {
             let text = tokens[index].text

@@ -33,8 +33,10 @@ public struct AsyncRestriction: Codable, Sendable, Equatable {
     /// its body that blocks. Such a function is matched however it is called (`f(`, `x.f(`).
     var inferredFrom: String?
 
-    public init(api: String, kind: Kind, message: String, source: String, unlessArgument: String? = nil, linux: String? = nil,
-                macOS: String? = nil) {
+    public init(
+        api: String, kind: Kind, message: String, source: String, unlessArgument: String? = nil, linux: String? = nil,
+        macOS: String? = nil
+    ) {
         self.api = api
         self.kind = kind
         self.message = message
@@ -84,7 +86,9 @@ public struct AsyncRestriction: Codable, Sendable, Equatable {
 
     var shape: Shape {
         let parts = SwiftTokenizer.tokens(of: api).map(\.text)
-        if inferredFrom != nil { return Shape(receiver: .anyOrNone, member: parts.first ?? api, tail: Array(parts.dropFirst())) }
+        if inferredFrom != nil {
+            return Shape(receiver: .anyOrNone, member: parts.first ?? api, tail: Array(parts.dropFirst()))
+        }
         if parts.first == ".", parts.count >= 2 {
             return Shape(receiver: .any, member: parts[1], tail: Array(parts.dropFirst(2)))
         }

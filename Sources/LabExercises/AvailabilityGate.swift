@@ -18,10 +18,16 @@ enum AvailabilityGate {
                 // `guard #available` among its statements before `index`.
                 // (A guard's own else block is not gated by it.)
                 let head = head(before: position, tokens: tokens)
-                if !head.contains(where: { tokens[$0].text == "guard" }), gates(head, tokens: tokens, macOS: macOS, guarded: false) { return true }
+                if !head.contains(where: { tokens[$0].text == "guard" }),
+                    gates(head, tokens: tokens, macOS: macOS, guarded: false)
+                {
+                    return true
+                }
                 headStart = head.lowerBound
             case "guard" where depth == 0 && position < headStart:  // not the guard whose else block holds `index`
-                if gates(position..<min(index, position + 24), tokens: tokens, macOS: macOS, guarded: true) { return true }
+                if gates(position..<min(index, position + 24), tokens: tokens, macOS: macOS, guarded: true) {
+                    return true
+                }
             default: break
             }
             position -= 1
@@ -47,7 +53,8 @@ enum AvailabilityGate {
             var next = index + 1
             while next + 1 < range.upperBound, tokens[next].text != ")" {
                 if tokens[next].text == "macOS", let version = version(tokens[next + 1].text),
-                   version.lexicographicallyPrecedes(macOS) == false {
+                    version.lexicographicallyPrecedes(macOS) == false
+                {
                     return true
                 }
                 next += 1

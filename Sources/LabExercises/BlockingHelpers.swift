@@ -10,8 +10,10 @@
 /// Only names declared once in the code scanned are followed (a call is matched by name,
 /// without types, so `run` or `wait` could be anything); the rest stays the list's job.
 enum BlockingHelpers {
-    static func infer(files: [(path: String, source: String)], restrictions: [AsyncRestriction],
-                      asyncClosureTakers: Set<String>) -> [AsyncRestriction] {
+    static func infer(
+        files: [(path: String, source: String)], restrictions: [AsyncRestriction],
+        asyncClosureTakers: Set<String>
+    ) -> [AsyncRestriction] {
         struct Scanned {
             let path: String
             let tokens: [SwiftTokenizer.Token]
@@ -22,10 +24,13 @@ enum BlockingHelpers {
         let types = Set(restrictions.compactMap { if case .type(let name) = $0.shape.receiver { name } else { nil } })
         let scanned = files.map { file in
             let tokens = SourceScanner.resolvingTypealiases(SwiftTokenizer.tokens(of: file.source))
-            return Scanned(path: file.path, tokens: tokens,
-                           contexts: AsyncContexts(tokens, isMainFile: file.path.hasSuffix("/main.swift"), asyncClosureTakers: asyncClosureTakers),
-                           bindings: AsyncContextScanner.typeBindings(tokens, types: types),
-                           ownFunctions: Set(tokens.indices.filter { $0 > 0 && tokens[$0 - 1].text == "func" }.map { tokens[$0].text }))
+            return Scanned(
+                path: file.path, tokens: tokens,
+                contexts: AsyncContexts(
+                    tokens, isMainFile: file.path.hasSuffix("/main.swift"), asyncClosureTakers: asyncClosureTakers),
+                bindings: AsyncContextScanner.typeBindings(tokens, types: types),
+                ownFunctions: Set(
+                    tokens.indices.filter { $0 > 0 && tokens[$0 - 1].text == "func" }.map { tokens[$0].text }))
         }
         var declarations: [String: Int] = [:]
         for file in scanned { for function in file.contexts.functions { declarations[function.name, default: 0] += 1 } }
@@ -39,16 +44,26 @@ enum BlockingHelpers {
             let shapes = known.map { ($0, $0.shape) }
             for file in scanned {
                 for function in file.contexts.functions
-                where !function.isAsync && declarations[function.name] == 1 && inferred[function.name] == nil && !listed.contains(function.name) {
-                    let own = file.tokens.indices.filter { $0 > function.body && file.contexts.scope[$0] == function.body }
-                    guard let (index, cause) = own.lazy.compactMap({ index in
-                        shapes.first { AsyncContextScanner.matches($0.1, $0.0, at: index, file.tokens, file.bindings, file.ownFunctions) }
+                where !function.isAsync && declarations[function.name] == 1 && inferred[function.name] == nil
+                    && !listed.contains(function.name)
+                {
+                    let own = file.tokens.indices.filter {
+                        $0 > function.body && file.contexts.scope[$0] == function.body
+                    }
+                    guard
+                        let (index, cause) = own.lazy.compactMap({ index in
+                            shapes.first {
+                                AsyncContextScanner.matches(
+                                    $0.1, $0.0, at: index, file.tokens, file.bindings, file.ownFunctions)
+                            }
                             .map { (index, $0.0) }
-                    }).first else { continue }
+                        }).first
+                    else { continue }
                     let site = "\(file.path):\(file.tokens[index].line)"
                     inferred[function.name] = AsyncRestriction(
                         api: "\(function.name)(", kind: .blocking,
-                        message: "\(function.name) (\(file.path):\(function.line)) is synchronous and blocks: it calls \(cause.api) at \(site)",
+                        message:
+                            "\(function.name) (\(file.path):\(function.line)) is synchronous and blocks: it calls \(cause.api) at \(site)",
                         source: "inferred from \(site)")
                     inferred[function.name]?.inferredFrom = site
                     changed = true

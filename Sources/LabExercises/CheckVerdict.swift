@@ -69,19 +69,28 @@ struct CheckVerdict {
             "refused by the sandbox: your code called \(SandboxCalls.name(number))(), which a check may not (\(SandboxCalls.why(number)))"
         }
         if result.signal == SIGSYS && refusals.isEmpty {
-            refusals.append("refused by the sandbox: your code made a system call a check may not make, and was stopped")
+            refusals.append(
+                "refused by the sandbox: your code made a system call a check may not make, and was stopped")
         }
         if result.supervisorLost {
-            refusals.append("refused: the sandbox's supervisor was stopped before the check ended, so its verdict cannot be trusted")
+            refusals.append(
+                "refused: the sandbox's supervisor was stopped before the check ended, so its verdict cannot be trusted"
+            )
         }
         if result.strays > 0 {
-            refusals.append("refused: your code left \(result.strays) process\(result.strays == 1 ? "" : "es") running after the check ended (the sandbox stopped \(result.strays == 1 ? "it" : "them"))")
+            refusals.append(
+                "refused: your code left \(result.strays) process\(result.strays == 1 ? "" : "es") running after the check ended (the sandbox stopped \(result.strays == 1 ? "it" : "them"))"
+            )
         }
         if let planned, let announced = records.planned, announced != planned {
-            refusals.append("refused: the check's records were forged (they announced \(announced) expectations; this check has \(planned))")
+            refusals.append(
+                "refused: the check's records were forged (they announced \(announced) expectations; this check has \(planned))"
+            )
         } else if records.plans > 1 || records.dones > 1 || records.passes.count > (records.planned ?? .max) {
             // A check sends one plan, at most one pass per expectation and one done: more is someone else's.
-            refusals.append("refused: the check's records were forged (\(records.plans) plans, \(records.passes.count) passes for \(records.planned ?? 0) expectations, \(records.dones) ends)")
+            refusals.append(
+                "refused: the check's records were forged (\(records.plans) plans, \(records.passes.count) passes for \(records.planned ?? 0) expectations, \(records.dones) ends)"
+            )
         }
         return refusals
     }
@@ -93,18 +102,30 @@ struct CheckVerdict {
             return CheckOutcome(stage: .forbidden, messages: refusals, details: output)
         }
         if let resident = result.stoppedAtMemory {
-            return CheckOutcome(stage: .crash, messages: [String(format: "stopped: its memory reached %.1f GB (a check may use at most %.0f GB)",
-                                                                 Double(resident) / Double(1 << 30), Double(result.limits.memoryBytes) / Double(1 << 30))],
-                                details: output)
+            return CheckOutcome(
+                stage: .crash,
+                messages: [
+                    String(
+                        format: "stopped: its memory reached %.1f GB (a check may use at most %.0f GB)",
+                        Double(resident) / Double(1 << 30), Double(result.limits.memoryBytes) / Double(1 << 30))
+                ],
+                details: output)
         }
         if result.timedOut {
             let waiting = records.lastWaiting.map { " It was waiting for \($0)." } ?? ""
-            return CheckOutcome(stage: .timeout, messages: ["\(exercise.id) did not finish within \(Int(result.limits.wallSeconds)) s and was stopped.\(waiting) Something awaits a result that never comes: a continuation never resumed, a task never finished, or a loop that never ends."],
-                                details: output)
+            return CheckOutcome(
+                stage: .timeout,
+                messages: [
+                    "\(exercise.id) did not finish within \(Int(result.limits.wallSeconds)) s and was stopped.\(waiting) Something awaits a result that never comes: a continuation never resumed, a task never finished, or a loop that never ends."
+                ],
+                details: output)
         }
         if let signal = result.signal {
-            return CheckOutcome(stage: .crash, messages: [CrashReason.explain(signal: signal, output: result.output, limits: result.limits)] + records.failures,
-                                details: output)
+            return CheckOutcome(
+                stage: .crash,
+                messages: [CrashReason.explain(signal: signal, output: result.output, limits: result.limits)]
+                    + records.failures,
+                details: output)
         }
         if !records.failures.isEmpty {
             return CheckOutcome(stage: .checks, messages: records.failures, details: "")
@@ -113,7 +134,8 @@ struct CheckVerdict {
         if records.planned == nil || records.passes.count < planned || !records.done {
             let arrived = records.passes.count
             let status = result.exitStatus.map { "exited with status \($0)" } ?? "ended"
-            let what = records.planned == nil
+            let what =
+                records.planned == nil
                 ? "the check \(status) before it started: something in your file ended the program (exit, fatalError, a crash) before the check could run"
                 : "the check \(status) before its \(Self.ordinal(arrived + 1)) expectation (\(arrived) of \(planned) arrived)"
                     + (records.lastWaiting.map { ", while waiting for \($0)" } ?? "")
@@ -121,7 +143,8 @@ struct CheckVerdict {
             return CheckOutcome(stage: .incomplete, messages: [what], details: output)
         }
         if result.exitStatus != 0 {
-            return CheckOutcome(stage: .checks, messages: ["the check exited with status \(result.exitStatus ?? -1)"], details: output)
+            return CheckOutcome(
+                stage: .checks, messages: ["the check exited with status \(result.exitStatus ?? -1)"], details: output)
         }
         return CheckOutcome(stage: .passed, messages: records.passes, details: "")
     }
@@ -137,9 +160,12 @@ enum CrashReason {
     static func explain(signal: Int32, output: String, limits: Sandbox.Limits) -> String {
         let gigabytes = Double(limits.memoryBytes) / Double(1 << 30)
         if output.contains("BUG IN CLIENT OF LIBDISPATCH") && output.contains("already owned") {
-            return "crashed: a DispatchQueue.sync onto the queue it was already running on (e.g. DispatchQueue.main.sync from the main actor) would deadlock, and libdispatch stopped it"
+            return
+                "crashed: a DispatchQueue.sync onto the queue it was already running on (e.g. DispatchQueue.main.sync from the main actor) would deadlock, and libdispatch stopped it"
         }
-        if output.contains("allocat") && (output.contains("memory") || output.contains("Memory")) || output.contains("std::bad_alloc") {
+        if output.contains("allocat") && (output.contains("memory") || output.contains("Memory"))
+            || output.contains("std::bad_alloc")
+        {
             return "crashed: ran out of memory (a check may use at most \(String(format: "%.0f", gigabytes)) GB)"
         }
         if let fatal = output.split(separator: "\n").first(where: { $0.contains("Fatal error") }) {
@@ -149,8 +175,11 @@ enum CrashReason {
         switch signal {
         case SIGXCPU: return "stopped: used more than \(limits.cpuSeconds) s of CPU time (a loop that never ends?)"
         case SIGXFSZ: return "stopped: wrote a file larger than \(limits.fileSizeBytes >> 20) MB"
-        case SIGSEGV, SIGBUS: return "crashed (signal \(signal), a memory fault): most often a stack overflow from endless recursion"
-        case SIGILL, SIGTRAP: return "crashed (signal \(signal)): a runtime trap — force-unwrapping nil, an index out of range, an arithmetic overflow, or a continuation resumed twice"
+        case SIGSEGV, SIGBUS:
+            return "crashed (signal \(signal), a memory fault): most often a stack overflow from endless recursion"
+        case SIGILL, SIGTRAP:
+            return
+                "crashed (signal \(signal)): a runtime trap — force-unwrapping nil, an index out of range, an arithmetic overflow, or a continuation resumed twice"
         case SIGABRT: return "crashed (signal \(signal), abort)"
         case SIGSYS: return "stopped by the sandbox (signal \(signal)): a system call a check may not make"
         case SIGKILL: return "was killed (signal 9): most often it ran out of memory"

@@ -13,12 +13,15 @@ public struct ClassGrading: Sendable {
 
         public func file(for exercise: Exercise) -> URL {
             let nested = exercisesFolder.appendingPathComponent(exercise.id).appendingPathComponent(exercise.fileName)
-            return FileManager.default.fileExists(atPath: nested.path) ? nested : exercisesFolder.appendingPathComponent(exercise.fileName)
+            return FileManager.default.fileExists(atPath: nested.path)
+                ? nested : exercisesFolder.appendingPathComponent(exercise.fileName)
         }
     }
 
     public enum Status: String, Sendable, Codable {
-        case solved, failed, notStarted = "not started", missing
+        case solved, failed
+        case notStarted = "not started"
+        case missing
     }
 
     public struct Result: Sendable, Codable, Equatable {
@@ -51,7 +54,9 @@ public struct ClassGrading: Sendable {
         let candidates = [url.appendingPathComponent("my-exercises"), url.appendingPathComponent("Exercises"), url]
         for folder in candidates {
             let student = Student(name: url.lastPathComponent, exercisesFolder: folder)
-            if ExerciseCatalog.all.contains(where: { FileManager.default.fileExists(atPath: student.file(for: $0).path) }) {
+            if ExerciseCatalog.all.contains(where: {
+                FileManager.default.fileExists(atPath: student.file(for: $0).path)
+            }) {
                 return student
             }
         }
@@ -65,27 +70,35 @@ public struct ClassGrading: Sendable {
 
     /// Grades everything; `progress` is called (from worker threads) after each answer.
     public func run(progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void) async -> ClassReport {
-        let jobs = students.indices.flatMap { student in ExerciseCatalog.all.map { Job(student: student, exercise: $0) } }
+        let jobs = students.indices.flatMap { student in ExerciseCatalog.all.map { Job(student: student, exercise: $0) }
+        }
         let queue = Locked(jobs[...])
         let results = Locked<[Int: [String: Result]]>([:])
         let done = Locked(0)
         let total = jobs.count
-        let root = self.root, students = self.students
+        let root = self.root
+        let students = self.students
         await withTaskGroup(of: Void.self) { group in
             for worker in 0..<min(workers, max(1, jobs.count)) {
                 // The first worker shares `lab check`'s folder (the grading lock keeps them apart), so a
                 // clone that has checked once starts warm; each other worker builds the lab once.
-                let folder = root.appendingPathComponent(worker == 0 ? ".build-exercises" : ".build-exercises/grade-worker-\(worker + 1)")
+                let folder = root.appendingPathComponent(
+                    worker == 0 ? ".build-exercises" : ".build-exercises/grade-worker-\(worker + 1)")
                 group.addTask {
                     // A thread of its own: grading holds it for seconds at a time, which the
                     // cooperative pool (one thread per core) must not give up.
                     await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
                         Thread {
                             while let job = queue.withLock({ $0.popFirst() }) {
-                                let result = Self.grade(job, student: students[job.student], root: root, workFolder: folder,
-                                                        classFolders: students.map(\.exercisesFolder))
+                                let result = Self.grade(
+                                    job, student: students[job.student], root: root, workFolder: folder,
+                                    classFolders: students.map(\.exercisesFolder))
                                 results.withLock { $0[job.student, default: [:]][job.exercise.id] = result }
-                                progress(done.withLock { $0 += 1; return $0 }, total)
+                                progress(
+                                    done.withLock {
+                                        $0 += 1
+                                        return $0
+                                    }, total)
                             }
                             finished.resume()
                         }.start()
@@ -95,11 +108,13 @@ public struct ClassGrading: Sendable {
         }
         var graded = results.withLock { $0 }
         flagIdenticalAnswers(in: &graded)
-        return ClassReport(generatedAt: Date(), exercises: ExerciseCatalog.all.map(\.id),
-                           students: students.indices.map { index in
-                               ClassReport.StudentResult(name: students[index].name, folder: students[index].exercisesFolder.path,
-                                                         results: graded[index] ?? [:])
-                           })
+        return ClassReport(
+            generatedAt: Date(), exercises: ExerciseCatalog.all.map(\.id),
+            students: students.indices.map { index in
+                ClassReport.StudentResult(
+                    name: students[index].name, folder: students[index].exercisesFolder.path,
+                    results: graded[index] ?? [:])
+            })
     }
 
     /// Marks answers identical to the reference solution or to another student's, per
@@ -109,7 +124,8 @@ public struct ClassGrading: Sendable {
             var answers: [String: String] = [:]
             for (index, student) in students.enumerated() {
                 guard let status = graded[index]?[exercise.id]?.status, status == .solved || status == .failed,
-                      let code = try? String(contentsOf: student.file(for: exercise), encoding: .utf8) else { continue }
+                    let code = try? String(contentsOf: student.file(for: exercise), encoding: .utf8)
+                else { continue }
                 answers[student.name] = code
             }
             let solution = try? String(contentsOf: Grader(root: root, exercise: exercise).solutionFile, encoding: .utf8)
@@ -122,7 +138,9 @@ public struct ClassGrading: Sendable {
 
     static func grade(_ job: Job, student: Student, root: URL, workFolder: URL, classFolders: [URL] = []) -> Result {
         let file = student.file(for: job.exercise)
-        guard let answer = try? Data(contentsOf: file) else { return Result(status: .missing, stage: nil, message: nil) }
+        guard let answer = try? Data(contentsOf: file) else {
+            return Result(status: .missing, stage: nil, message: nil)
+        }
         var grader = Grader(root: root, exercise: job.exercise, workFolder: workFolder)
         // The graded code may change nothing of this student's, nor read another's (on macOS
         // the profile names them; on Linux Landlock grants none of them anyway).
@@ -132,7 +150,8 @@ public struct ClassGrading: Sendable {
             return Result(status: .notStarted, stage: nil, message: nil)
         }
         let outcome = grader.gradeBlocking(source: file)
-        return outcome.passed ? Result(status: .solved, stage: nil, message: nil)
+        return outcome.passed
+            ? Result(status: .solved, stage: nil, message: nil)
             : Result(status: .failed, stage: outcome.stage.rawValue, message: outcome.messages.first)
     }
 }

@@ -27,17 +27,29 @@ public struct ClassReport: Sendable, Codable, Equatable {
 
     /// Students × exercises, with the solved count; the legend under it.
     public func table(on terminal: Terminal) -> String {
-        var table = Table(headers: ["student"] + exercises.map { String($0.prefix(2)) } + ["solved"],
-                          rightAligned: [exercises.count + 1])
+        var table = Table(
+            headers: ["student"] + exercises.map { String($0.prefix(2)) } + ["solved"],
+            rightAligned: [exercises.count + 1])
         for student in students {
-            table.append([student.name] + exercises.map { Self.mark(student.results[$0]) + (student.results[$0]?.identicalTo != nil ? "≈" : "") }
-                         + ["\(student.solved)/\(exercises.count)"])
+            table.append(
+                [student.name]
+                    + exercises.map {
+                        Self.mark(student.results[$0]) + (student.results[$0]?.identicalTo != nil ? "≈" : "")
+                    }
+                    + ["\(student.solved)/\(exercises.count)"])
         }
-        table.append(["solved by"] + exercises.map { id in "\(students.filter { $0.results[id]?.status == .solved }.count)" } + [""])
-        var text = table.render(on: terminal) + "\n  ✔ solved,  ✘ fails its check,  · not started (still the starting file),  – missing"
+        table.append(
+            ["solved by"] + exercises.map { id in "\(students.filter { $0.results[id]?.status == .solved }.count)" } + [
+                ""
+            ])
+        var text =
+            table.render(on: terminal)
+            + "\n  ✔ solved,  ✘ fails its check,  · not started (still the starting file),  – missing"
         let identical = identicalAnswers
         if !identical.isEmpty {
-            text += ",  ≈ identical to another answer:\n" + identical.map { "    \($0.student) · \($0.exercise): \($0.what)" }.joined(separator: "\n")
+            text +=
+                ",  ≈ identical to another answer:\n"
+                + identical.map { "    \($0.student) · \($0.exercise): \($0.what)" }.joined(separator: "\n")
         }
         return text
     }
@@ -54,8 +66,12 @@ public struct ClassReport: Sendable, Codable, Equatable {
         for student in students {
             for id in exercises {
                 let result = student.results[id]
-                lines.append([student.name, id, result?.status.rawValue ?? "missing", result?.stage ?? "", result?.message ?? "",
-                              result?.identicalTo ?? ""]
+                lines.append(
+                    [
+                        student.name, id, result?.status.rawValue ?? "missing", result?.stage ?? "",
+                        result?.message ?? "",
+                        result?.identicalTo ?? "",
+                    ]
                     .map(Self.csvField).joined(separator: ","))
             }
         }
@@ -63,7 +79,8 @@ public struct ClassReport: Sendable, Codable, Equatable {
     }
 
     static func csvField(_ text: String) -> String {
-        text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+        text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" })
+            ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
     }
 
     public func json() throws -> Data {
@@ -84,20 +101,27 @@ public struct ClassReport: Sendable, Codable, Equatable {
             let cells = exercises.map { id -> String in
                 let result = student.results[id]
                 let status = result?.status ?? .missing
-                let tip = [id, status.rawValue, result?.stage, result?.message, result?.identicalTo].compactMap { $0 }.joined(separator: " — ")
+                let tip = [id, status.rawValue, result?.stage, result?.message, result?.identicalTo].compactMap { $0 }
+                    .joined(separator: " — ")
                 let flag = result?.identicalTo != nil ? "≈" : ""
-                return "<td class=\"\(status == .notStarted ? "idle" : status.rawValue)\" title=\"\(escape(tip))\">\(Self.mark(result))\(flag)</td>"
+                return
+                    "<td class=\"\(status == .notStarted ? "idle" : status.rawValue)\" title=\"\(escape(tip))\">\(Self.mark(result))\(flag)</td>"
             }.joined()
-            return "<tr><th class=\"name\">\(escape(student.name))</th>\(cells)<td class=\"count\">\(student.solved)/\(exercises.count)</td></tr>"
+            return
+                "<tr><th class=\"name\">\(escape(student.name))</th>\(cells)<td class=\"count\">\(student.solved)/\(exercises.count)</td></tr>"
         }.joined(separator: "\n")
-        let totals = exercises.map { id in "<td>\(students.filter { $0.results[id]?.status == .solved }.count)</td>" }.joined()
+        let totals = exercises.map { id in "<td>\(students.filter { $0.results[id]?.status == .solved }.count)</td>" }
+            .joined()
         let failures = students.flatMap { student in
             exercises.compactMap { id -> String? in
                 guard let result = student.results[id], result.status == .failed else { return nil }
-                return "<li><b>\(escape(student.name))</b> · \(escape(id)) · \(escape(result.stage ?? "")): \(escape(result.message ?? ""))</li>"
+                return
+                    "<li><b>\(escape(student.name))</b> · \(escape(id)) · \(escape(result.stage ?? "")): \(escape(result.message ?? ""))</li>"
             }
         }.joined(separator: "\n")
-        let identical = identicalAnswers.map { "<li><b>\(escape($0.student))</b> · \(escape($0.exercise)): \(escape($0.what))</li>" }.joined(separator: "\n")
+        let identical = identicalAnswers.map {
+            "<li><b>\(escape($0.student))</b> · \(escape($0.exercise)): \(escape($0.what))</li>"
+        }.joined(separator: "\n")
         let stamp = ISO8601DateFormatter().string(from: generatedAt)
         return """
             <!doctype html>
@@ -135,8 +159,10 @@ public struct ClassReport: Sendable, Codable, Equatable {
 
     /// Writes class-report.csv, .json and .html into `folder`, each atomically.
     public func write(to folder: URL) throws -> [URL] {
-        let files: [(String, Data)] = [("class-report.csv", Data(csv().utf8)), ("class-report.json", try json()),
-                                       ("class-report.html", Data(html().utf8))]
+        let files: [(String, Data)] = [
+            ("class-report.csv", Data(csv().utf8)), ("class-report.json", try json()),
+            ("class-report.html", Data(html().utf8)),
+        ]
         return try files.map { name, data in
             let url = folder.appendingPathComponent(name)
             try AtomicFile.write(data, to: url)

@@ -28,9 +28,12 @@ public struct Exercise: Sendable, Identifiable {
     /// the exercise is about another mode); the check itself is always Swift 6.
     public let mode: CompileMode
 
-    public init(_ id: String, lesson: String, title: String, kind: Kind = .behaviour, summary: String, minutes: Int,
-                hints: [String], forbidden: [ForbiddenPattern] = [], permitting: Set<String> = [], timeLimitSeconds: Double = 15,
-                mode: CompileMode = .swift6) {
+    public init(
+        _ id: String, lesson: String, title: String, kind: Kind = .behaviour, summary: String, minutes: Int,
+        hints: [String], forbidden: [ForbiddenPattern] = [], permitting: Set<String> = [],
+        timeLimitSeconds: Double = 15,
+        mode: CompileMode = .swift6
+    ) {
         self.id = id
         self.lesson = lesson
         self.title = title
@@ -42,7 +45,8 @@ public struct Exercise: Sendable, Identifiable {
         // answer may do is compute with the lab's and the language's safe API); one that needs
         // a pattern names it in `permitting`. Its own patterns come first: their reasons are the lesson's.
         let own = Set(forbidden.map(\.text))
-        self.forbidden = forbidden + ForbiddenPattern.standard.filter { !own.contains($0.text) && !permitting.contains($0.text) }
+        self.forbidden =
+            forbidden + ForbiddenPattern.standard.filter { !own.contains($0.text) && !permitting.contains($0.text) }
         self.timeLimitSeconds = timeLimitSeconds
         self.mode = mode
     }

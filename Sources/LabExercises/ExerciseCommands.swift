@@ -8,7 +8,9 @@ public struct ExerciseCommands {
     let environment: [String: String]
     let terminal: Terminal
 
-    public init(root: URL, environment: [String: String] = ProcessInfo.processInfo.environment, terminal: Terminal = .detect()) {
+    public init(
+        root: URL, environment: [String: String] = ProcessInfo.processInfo.environment, terminal: Terminal = .detect()
+    ) {
         self.root = root
         self.environment = environment
         self.terminal = terminal
@@ -19,11 +21,18 @@ public struct ExerciseCommands {
     /// from the class's folder).
     public static func findRoot(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL {
         if let root = environment["CONCURRENCY_LAB_ROOT"] { return URL(fileURLWithPath: root) }
-        let starts = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath), ExecutableLocation.labImage?.deletingLastPathComponent()]
+        let starts = [
+            URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+            ExecutableLocation.labImage?.deletingLastPathComponent(),
+        ]
         for start in starts.compactMap({ $0 }) {
             var folder = start
             for _ in 0..<8 {
-                if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Exercises/Checks/Support.swift").path) { return folder }
+                if FileManager.default.fileExists(
+                    atPath: folder.appendingPathComponent("Exercises/Checks/Support.swift").path)
+                {
+                    return folder
+                }
                 folder.deleteLastPathComponent()
             }
         }
@@ -32,10 +41,12 @@ public struct ExerciseCommands {
 
     func exercise(_ name: String?, progress: Progress) throws -> Exercise {
         guard let name else {
-            return ExerciseCatalog.all.first { !progress[$0.id].solved } ?? ExerciseCatalog.all[ExerciseCatalog.all.count - 1]
+            return ExerciseCatalog.all.first { !progress[$0.id].solved }
+                ?? ExerciseCatalog.all[ExerciseCatalog.all.count - 1]
         }
         if let found = ExerciseCatalog.exercise(named: name) { return found }
-        throw ExerciseError.unknownExercise(name, suggestion: Suggestion.closest(to: name, in: ExerciseCatalog.all.map(\.id)))
+        throw ExerciseError.unknownExercise(
+            name, suggestion: Suggestion.closest(to: name, in: ExerciseCatalog.all.map(\.id)))
     }
 
     /// The student's working copies (created on first use).
@@ -52,15 +63,23 @@ public struct ExerciseCommands {
         var table = Table(headers: ["", "exercise", "lesson", "kind", "title", "min"], rightAligned: [5])
         for exercise in chosen {
             let entry = progress[exercise.id]
-            let mark = entry.solved ? terminal.paint("✔", .green) : entry.attempts > 0 ? terminal.paint("…", .yellow) : "·"
-            table.append([mark, exercise.id, exercise.lesson, exercise.kind.rawValue, exercise.title, "\(exercise.minutes)"])
+            let mark =
+                entry.solved ? terminal.paint("✔", .green) : entry.attempts > 0 ? terminal.paint("…", .yellow) : "·"
+            table.append([
+                mark, exercise.id, exercise.lesson, exercise.kind.rawValue, exercise.title, "\(exercise.minutes)",
+            ])
         }
         let solved = ExerciseCatalog.all.filter { progress[$0.id].solved }.count
         let shown = StudentWorkspace.displayPath(try workspace.prepare(), root: root)
-        say(terminal.paint("Exercises", .bold) + " — \(solved) of \(ExerciseCatalog.all.count) solved. Edit your copy in \(shown)/ (open it in your editor), then `swift run lab check`.")
+        say(
+            terminal.paint("Exercises", .bold)
+                + " — \(solved) of \(ExerciseCatalog.all.count) solved. Edit your copy in \(shown)/ (open it in your editor), then `swift run lab check`."
+        )
         say(table.render(on: terminal))
         if name != nil, let exercise = chosen.first {
-            say("  Your copy: \(workspace.displayPath(for: exercise)). Check it with `swift run lab check \(exercise.id.prefix(2))`.")
+            say(
+                "  Your copy: \(workspace.displayPath(for: exercise)). Check it with `swift run lab check \(exercise.id.prefix(2))`."
+            )
         }
         return 0
     }
@@ -71,18 +90,28 @@ public struct ExerciseCommands {
         let exercise = try exercise(name, progress: try Progress.load(environment: environment))
         let grader = Grader(root: root, exercise: exercise)
         try workspace.prepare(only: exercise)
-        say(terminal.paint("▸ \(exercise.id)", .bold) + terminal.paint(" (\(exercise.lesson)) — \(exercise.title)", .dim))
+        say(
+            terminal.paint("▸ \(exercise.id)", .bold)
+                + terminal.paint(" (\(exercise.lesson)) — \(exercise.title)", .dim))
         if exercise.mode != .swift6 {
-            say(terminal.paint("  your file is compiled in the \(exercise.mode.title) mode: \(exercise.mode.summary)", .dim))
+            say(
+                terminal.paint(
+                    "  your file is compiled in the \(exercise.mode.title) mode: \(exercise.mode.summary)", .dim))
         }
-        let firstBuild = !FileManager.default.fileExists(atPath: root.appendingPathComponent(".build-exercises/scratch").path)
-        let outcome = await grader.grade(source: workspace.file(for: exercise), onWait: { [terminal] in
-            StandardOutput.line(terminal.paint("  another check is running in this folder; waiting for it…", .dim))
-        }, onBuildStart: { [terminal] in
-            let note = firstBuild ? "compiling your code with its check (the first check also builds the lab's library: a minute or two)…"
-                : "compiling your code with its check…"
-            StandardOutput.line(terminal.paint("  " + note, .dim))
-        })
+        let firstBuild = !FileManager.default.fileExists(
+            atPath: root.appendingPathComponent(".build-exercises/scratch").path)
+        let outcome = await grader.grade(
+            source: workspace.file(for: exercise),
+            onWait: { [terminal] in
+                StandardOutput.line(terminal.paint("  another check is running in this folder; waiting for it…", .dim))
+            },
+            onBuildStart: { [terminal] in
+                let note =
+                    firstBuild
+                    ? "compiling your code with its check (the first check also builds the lab's library: a minute or two)…"
+                    : "compiling your code with its check…"
+                StandardOutput.line(terminal.paint("  " + note, .dim))
+            })
         report(outcome, exercise: exercise)
         let progress = try Progress.update(environment: environment) { progress in
             progress[exercise.id].attempts += 1
@@ -93,13 +122,21 @@ public struct ExerciseCommands {
         }
         if outcome.passed {
             if let next = ExerciseCatalog.all.first(where: { !progress[$0.id].solved }) {
-                say(terminal.paint("  ✔ Solved. ", .green + .bold) + "Next: \(next.id) — \(next.title). Edit \(workspace.displayPath(for: next)), then `swift run lab check`.")
+                say(
+                    terminal.paint("  ✔ Solved. ", .green + .bold)
+                        + "Next: \(next.id) — \(next.title). Edit \(workspace.displayPath(for: next)), then `swift run lab check`."
+                )
             } else {
-                say(terminal.paint("  ✔ Solved. That was the last one: every exercise is done. ", .green + .bold) + "`swift run lab progress` shows your record.")
+                say(
+                    terminal.paint("  ✔ Solved. That was the last one: every exercise is done. ", .green + .bold)
+                        + "`swift run lab progress` shows your record.")
             }
             return 0
         }
-        say(terminal.paint("  Edit \(workspace.displayPath(for: exercise)) and check again (or run `swift run lab watch`). Stuck? `swift run lab hint \(exercise.id.prefix(2))`.", .dim))
+        say(
+            terminal.paint(
+                "  Edit \(workspace.displayPath(for: exercise)) and check again (or run `swift run lab watch`). Stuck? `swift run lab hint \(exercise.id.prefix(2))`.",
+                .dim))
         return 1
     }
 
@@ -114,16 +151,35 @@ public struct ExerciseCommands {
             for message in outcome.messages { say("    " + message) }
         case .compile:
             for message in outcome.messages { say(terminal.paint("  ✘ ", .red) + message) }
-            if !outcome.details.isEmpty { say(outcome.details.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")) }
-            if exercise.kind == .makeItCompile { say(terminal.paint("    This is a \"make it compile\" exercise: the message above is the starting point.", .dim)) }
-            let starter = (try? String(contentsOf: Grader(root: root, exercise: exercise).originalFile, encoding: .utf8)) ?? ""
+            if !outcome.details.isEmpty {
+                say(outcome.details.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
+            }
+            if exercise.kind == .makeItCompile {
+                say(
+                    terminal.paint(
+                        "    This is a \"make it compile\" exercise: the message above is the starting point.", .dim))
+            }
+            let starter =
+                (try? String(contentsOf: Grader(root: root, exercise: exercise).originalFile, encoding: .utf8)) ?? ""
             let mine = (try? String(contentsOf: workspace.file(for: exercise), encoding: .utf8)) ?? ""
-            if StarterEdition.isEarlier(student: mine, starter: starter), let header = StarterEdition.header(of: starter) {
-                say(("    This exercise changed in this version of the lab (it now begins \"\(header)\"); your file was written for the earlier one. `swift run lab reset \(exercise.id.prefix(2))` starts the new one and keeps yours in the lab folder.").wrapped(to: terminal.width, indent: "    "))
+            if StarterEdition.isEarlier(student: mine, starter: starter),
+                let header = StarterEdition.header(of: starter)
+            {
+                say(
+                    ("    This exercise changed in this version of the lab (it now begins \"\(header)\"); your file was written for the earlier one. `swift run lab reset \(exercise.id.prefix(2))` starts the new one and keeps yours in the lab folder.")
+                        .wrapped(to: terminal.width, indent: "    "))
             }
         case .timeout, .crash, .incomplete, .checks:
-            for message in outcome.messages { say(terminal.paint("  ✘ ", .red) + message.wrapped(to: terminal.width - 4).replacingOccurrences(of: "\n", with: "\n    ")) }
-            if !outcome.details.isEmpty { say(terminal.paint(outcome.details.split(separator: "\n").map { "    │ " + $0 }.joined(separator: "\n"), .dim)) }
+            for message in outcome.messages {
+                say(
+                    terminal.paint("  ✘ ", .red)
+                        + message.wrapped(to: terminal.width - 4).replacingOccurrences(of: "\n", with: "\n    "))
+            }
+            if !outcome.details.isEmpty {
+                say(
+                    terminal.paint(
+                        outcome.details.split(separator: "\n").map { "    │ " + $0 }.joined(separator: "\n"), .dim))
+            }
         }
     }
 
@@ -154,7 +210,8 @@ public struct ExerciseCommands {
         let original = try Data(contentsOf: grader.originalFile)
         if let current = try? Data(contentsOf: mine), current != original {
             let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "-")
-            let backup = LabFolder.url(environment: environment).appendingPathComponent("backups/\(exercise.id)-\(stamp).swift")
+            let backup = LabFolder.url(environment: environment).appendingPathComponent(
+                "backups/\(exercise.id)-\(stamp).swift")
             try AtomicFile.write(current, to: backup)
             say("Your version is saved in \(backup.path).")
         }
@@ -177,22 +234,32 @@ public struct ExerciseCommands {
         if json {
             let rows: [[String: Any]] = ExerciseCatalog.all.map { exercise in
                 let entry = progress[exercise.id]
-                return ["id": exercise.id, "lesson": exercise.lesson, "title": exercise.title,
-                        "status": entry.solved ? "solved" : entry.attempts > 0 ? "attempted" : "not started",
-                        "attempts": entry.attempts, "hints_shown": entry.hintsShown,
-                        "first_solved_at": entry.firstSolvedAt ?? NSNull()]
+                return [
+                    "id": exercise.id, "lesson": exercise.lesson, "title": exercise.title,
+                    "status": entry.solved ? "solved" : entry.attempts > 0 ? "attempted" : "not started",
+                    "attempts": entry.attempts, "hints_shown": entry.hintsShown,
+                    "first_solved_at": entry.firstSolvedAt ?? NSNull(),
+                ]
             }
-            let document: [String: Any] = ["schema": "concurrency-lab.progress/1", "student": NSUserName(),
-                                           "solved": ExerciseCatalog.all.filter { progress[$0.id].solved }.count,
-                                           "total": ExerciseCatalog.all.count, "exercises": rows]
-            say(String(decoding: try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys]), as: UTF8.self))
+            let document: [String: Any] = [
+                "schema": "concurrency-lab.progress/1", "student": NSUserName(),
+                "solved": ExerciseCatalog.all.filter { progress[$0.id].solved }.count,
+                "total": ExerciseCatalog.all.count, "exercises": rows,
+            ]
+            say(
+                String(
+                    decoding: try JSONSerialization.data(
+                        withJSONObject: document, options: [.prettyPrinted, .sortedKeys]), as: UTF8.self))
             return 0
         }
         var table = Table(headers: ["exercise", "status", "attempts", "hints", "first solved"], rightAligned: [2, 3])
         for exercise in ExerciseCatalog.all {
             let entry = progress[exercise.id]
-            table.append([exercise.id, entry.solved ? terminal.paint("solved", .green) : entry.attempts > 0 ? "attempted" : "not started",
-                          "\(entry.attempts)", "\(entry.hintsShown)", entry.firstSolvedAt ?? ""])
+            table.append([
+                exercise.id,
+                entry.solved ? terminal.paint("solved", .green) : entry.attempts > 0 ? "attempted" : "not started",
+                "\(entry.attempts)", "\(entry.hintsShown)", entry.firstSolvedAt ?? "",
+            ])
         }
         say(table.render(on: terminal))
         return 0

@@ -35,24 +35,40 @@ public struct ForbiddenPattern: Sendable, Equatable {
     /// The escape hatches that silence Swift 6's data-race checking, or reach around
     /// the type system, instead of fixing the code.
     public static let silencers = [
-        ForbiddenPattern("@unchecked", "@unchecked Sendable silences the compiler's data-race check instead of removing the race"),
-        ForbiddenPattern("nonisolated(unsafe)", "nonisolated(unsafe) turns off isolation checking for that declaration: the race is still there"),
-        ForbiddenPattern("@preconcurrency", "@preconcurrency downgrades concurrency errors to warnings; fix the isolation instead"),
-        ForbiddenPattern("withUnsafeContinuation", "an unsafe continuation does not check that it is resumed exactly once; use withCheckedContinuation"),
-        ForbiddenPattern("withUnsafeThrowingContinuation", "an unsafe continuation does not check that it is resumed exactly once; use withCheckedThrowingContinuation"),
-        ForbiddenPattern("assumeIsolated", "assumeIsolated asserts instead of proving; let the compiler prove the isolation"),
+        ForbiddenPattern(
+            "@unchecked", "@unchecked Sendable silences the compiler's data-race check instead of removing the race"),
+        ForbiddenPattern(
+            "nonisolated(unsafe)",
+            "nonisolated(unsafe) turns off isolation checking for that declaration: the race is still there"),
+        ForbiddenPattern(
+            "@preconcurrency", "@preconcurrency downgrades concurrency errors to warnings; fix the isolation instead"),
+        ForbiddenPattern(
+            "withUnsafeContinuation",
+            "an unsafe continuation does not check that it is resumed exactly once; use withCheckedContinuation"),
+        ForbiddenPattern(
+            "withUnsafeThrowingContinuation",
+            "an unsafe continuation does not check that it is resumed exactly once; use withCheckedThrowingContinuation"
+        ),
+        ForbiddenPattern(
+            "assumeIsolated", "assumeIsolated asserts instead of proving; let the compiler prove the isolation"),
         ForbiddenPattern("@_silgen_name", "@_silgen_name binds to a symbol behind the compiler's back"),
         ForbiddenPattern("@_implementationOnly", "@_implementationOnly hides an import from the compiler's checks"),
         ForbiddenPattern("unsafeBitCast", "unsafeBitCast reinterprets memory and defeats the type checker"),
-        ForbiddenPattern("Unsafe*Pointer", "unsafe pointers reach memory the compiler cannot check", shape: .tokens(["Unsafe*Pointer"])),
+        ForbiddenPattern(
+            "Unsafe*Pointer", "unsafe pointers reach memory the compiler cannot check",
+            shape: .tokens(["Unsafe*Pointer"])),
         ForbiddenPattern("@testable", "@testable import reaches the lab's internals"),
-        ForbiddenPattern("dlsym", "dlsym looks up symbols by name, behind the compiler's back", shape: .systemCall("dlsym")),
+        ForbiddenPattern(
+            "dlsym", "dlsym looks up symbols by name, behind the compiler's back", shape: .systemCall("dlsym")),
         ForbiddenPattern("dlopen", "dlopen loads code behind the compiler's back", shape: .systemCall("dlopen")),
     ]
 
     /// `Task.detached`, however the type is spelled: a detached task inherits nothing from
     /// the code that starts it — no cancellation, priority, actor or task-locals.
-    public static func detached(_ reason: String = "Task.detached starts a task that inherits nothing from its caller: cancelling the caller no longer reaches it") -> ForbiddenPattern {
+    public static func detached(
+        _ reason: String =
+            "Task.detached starts a task that inherits nothing from its caller: cancelling the caller no longer reaches it"
+    ) -> ForbiddenPattern {
         ForbiddenPattern("Task.detached", reason, shape: .member("detached"))
     }
 
@@ -61,17 +77,31 @@ public struct ForbiddenPattern: Sendable, Equatable {
     /// machine (files, processes, environment, signals, loaded code), or hides a
     /// non-Sendable value in the lab's own lock. No starting file, solution or correct
     /// answer needs any of it; an exercise that does may leave a pattern out by its text.
-    public static let standard: [ForbiddenPattern] = silencers + unsafeMemory + systemAccess + [
-        ForbiddenPattern("@_", "underscored attributes (@_cdecl, @_section, @_used, @_silgen_name…) are compiler internals that run or bind code behind the language's back",
-                         shape: .tokens(["@", "_*"])),
-        ForbiddenPattern("@convention", "@convention(c) makes a C function pointer the compiler cannot check; pass a Swift closure"),
-        ForbiddenPattern("Locked", "LabKit's Locked is @unchecked Sendable for any value, so it would smuggle a non-Sendable value across tasks; use an actor, or Mutex with a Sendable value"),
-    ]
+    public static let standard: [ForbiddenPattern] =
+        silencers + unsafeMemory + systemAccess + [
+            ForbiddenPattern(
+                "@_",
+                "underscored attributes (@_cdecl, @_section, @_used, @_silgen_name…) are compiler internals that run or bind code behind the language's back",
+                shape: .tokens(["@", "_*"])),
+            ForbiddenPattern(
+                "@convention",
+                "@convention(c) makes a C function pointer the compiler cannot check; pass a Swift closure"),
+            ForbiddenPattern(
+                "Locked",
+                "LabKit's Locked is @unchecked Sendable for any value, so it would smuggle a non-Sendable value across tasks; use an actor, or Mutex with a Sendable value"
+            ),
+        ]
 
     static let unsafeMemory = [
-        ForbiddenPattern("Unsafe…", "unsafe pointers and unsafe types reach memory the compiler cannot check", shape: .tokens(["Unsafe*"])),
-        ForbiddenPattern("unsafe…", "unsafe operations (unsafeBitCast, unsafeDowncast, `unsafe`…) defeat the compiler's checks", shape: .tokens(["unsafe*"])),
-        ForbiddenPattern("withUnsafe…", "withUnsafe… hands out raw memory or task handles the compiler cannot check", shape: .tokens(["withUnsafe*"])),
+        ForbiddenPattern(
+            "Unsafe…", "unsafe pointers and unsafe types reach memory the compiler cannot check",
+            shape: .tokens(["Unsafe*"])),
+        ForbiddenPattern(
+            "unsafe…", "unsafe operations (unsafeBitCast, unsafeDowncast, `unsafe`…) defeat the compiler's checks",
+            shape: .tokens(["unsafe*"])),
+        ForbiddenPattern(
+            "withUnsafe…", "withUnsafe… hands out raw memory or task handles the compiler cannot check",
+            shape: .tokens(["withUnsafe*"])),
         ForbiddenPattern("Unmanaged", "Unmanaged takes reference counting away from the compiler"),
         ForbiddenPattern("OpaquePointer", "OpaquePointer is a raw C pointer the compiler cannot check"),
     ]
@@ -79,41 +109,70 @@ public struct ForbiddenPattern: Sendable, Equatable {
     /// The grader's process and machine: an answer computes, it does not read or change
     /// files, start processes, read the environment or send signals.
     static let systemAccess: [ForbiddenPattern] = {
-        let types = ["FileManager", "FileHandle", "Process", "ProcessInfo", "CommandLine", "Pipe", "Bundle", "InputStream",
-                     "OutputStream", "NSFileManager", "NSFileHandle", "NSTask", "DispatchIO", "NSData", "NSString",
-                     "NSClassFromString", "NSSelectorFromString"]
-            .map { ForbiddenPattern($0, "\($0) reaches the grader's files, processes or environment; an answer only computes") }
+        let types = [
+            "FileManager", "FileHandle", "Process", "ProcessInfo", "CommandLine", "Pipe", "Bundle", "InputStream",
+            "OutputStream", "NSFileManager", "NSFileHandle", "NSTask", "DispatchIO", "NSData", "NSString",
+            "NSClassFromString", "NSSelectorFromString",
+        ]
+        .map {
+            ForbiddenPattern($0, "\($0) reaches the grader's files, processes or environment; an answer only computes")
+        }
         let calls: [(String, String)] = [
-            ("files", "fopen fdopen freopen open openat creat read pread readv write pwrite writev close unlink unlinkat rename renameat remove mkdir rmdir truncate ftruncate chmod fchmod chown symlink link readlink opendir readdir fread fwrite fputs fgets fprintf dprintf fflush mmap munmap dup dup2 dup3 pipe ioctl fcntl lseek sendfile"),
-            ("processes", "atexit at_quick_exit pthread_create pthread_atfork fork vfork execv execve execvp execl execlp execle posix_spawn posix_spawnp system popen setsid setpgid setpgrp ptrace syscall prctl daemon waitpid process_vm_readv process_vm_writev"),
+            (
+                "files",
+                "fopen fdopen freopen open openat creat read pread readv write pwrite writev close unlink unlinkat rename renameat remove mkdir rmdir truncate ftruncate chmod fchmod chown symlink link readlink opendir readdir fread fwrite fputs fgets fprintf dprintf fflush mmap munmap dup dup2 dup3 pipe ioctl fcntl lseek sendfile"
+            ),
+            (
+                "processes",
+                "atexit at_quick_exit pthread_create pthread_atfork fork vfork execv execve execvp execl execlp execle posix_spawn posix_spawnp system popen setsid setpgid setpgrp ptrace syscall prctl daemon waitpid process_vm_readv process_vm_writev"
+            ),
             ("signals", "kill killpg signal raise sigaction pthread_kill alarm sigprocmask"),
             ("the environment", "setenv getenv unsetenv putenv clearenv environ"),
             ("loaded code", "dlclose"),
         ]
         let functions = calls.flatMap { kind, names in
             names.split(separator: " ").map { name in
-                ForbiddenPattern(String(name), "\(name) touches \(kind) outside your code; an answer only computes", shape: .systemCall(String(name)))
+                ForbiddenPattern(
+                    String(name), "\(name) touches \(kind) outside your code; an answer only computes",
+                    shape: .systemCall(String(name)))
             }
         }
         let labels = ["fileURLWithPath", "filePath", "contentsOfFile", "toFile", "atPath"].map {
-            ForbiddenPattern("\($0):", "reading or writing files by path reaches the grader's machine; an answer only computes")
+            ForbiddenPattern(
+                "\($0):", "reading or writing files by path reaches the grader's machine; an answer only computes")
         }
-        let reads = ["String(contentsOf:", "Data(contentsOf:", ".init(contentsOf:", ".write(to:", ".makeSignalSource", ".makeFileSystemObjectSource",
-                     ".makeReadSource", ".makeWriteSource", ".makeProcessSource", ".environment"].map {
-            ForbiddenPattern($0, "\(String($0.drop { $0 == "." })) reaches the grader's files, signals or environment; an answer only computes")
+        let reads = [
+            "String(contentsOf:", "Data(contentsOf:", ".init(contentsOf:", ".write(to:", ".makeSignalSource",
+            ".makeFileSystemObjectSource",
+            ".makeReadSource", ".makeWriteSource", ".makeProcessSource", ".environment",
+        ].map {
+            ForbiddenPattern(
+                $0,
+                "\(String($0.drop { $0 == "." })) reaches the grader's files, signals or environment; an answer only computes"
+            )
         }
         let paths = ["/proc", "/dev/", "/sys/", "file:"].map {
-            ForbiddenPattern("\"\($0)…\"", "a path into the machine (\($0)…) has no place in an answer", shape: .stringContaining($0))
+            ForbiddenPattern(
+                "\"\($0)…\"", "a path into the machine (\($0)…) has no place in an answer", shape: .stringContaining($0)
+            )
         }
         return types + functions + labels + reads + paths
     }()
 
     /// Calls that hold a thread: forbidden where the exercise is about not blocking.
     public static let blocking = [
-        ForbiddenPattern("Thread.sleep", "Thread.sleep blocks a thread; in async code, suspend with Task.sleep or await the async call"),
-        ForbiddenPattern("usleep", "usleep blocks a thread; suspend with Task.sleep or await the async call", shape: .globalFunction("usleep")),
-        ForbiddenPattern("sleep", "sleep blocks a thread; suspend with Task.sleep or await the async call", shape: .globalFunction("sleep")),
-        ForbiddenPattern("nanosleep", "nanosleep blocks a thread; suspend with Task.sleep or await the async call", shape: .globalFunction("nanosleep")),
+        ForbiddenPattern(
+            "Thread.sleep",
+            "Thread.sleep blocks a thread; in async code, suspend with Task.sleep or await the async call"),
+        ForbiddenPattern(
+            "usleep", "usleep blocks a thread; suspend with Task.sleep or await the async call",
+            shape: .globalFunction("usleep")),
+        ForbiddenPattern(
+            "sleep", "sleep blocks a thread; suspend with Task.sleep or await the async call",
+            shape: .globalFunction("sleep")),
+        ForbiddenPattern(
+            "nanosleep", "nanosleep blocks a thread; suspend with Task.sleep or await the async call",
+            shape: .globalFunction("nanosleep")),
         ForbiddenPattern(".block(", "SimulatedWork.block holds its thread; use the async, suspending call"),
         ForbiddenPattern("DispatchSemaphore", "waiting on a semaphore blocks a thread; await instead"),
         ForbiddenPattern("ThreadBlocker", "ThreadBlocker holds its thread on purpose; await the async call"),

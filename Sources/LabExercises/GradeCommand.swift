@@ -13,16 +13,22 @@ extension ExerciseCommands {
         }
         let width = workers ?? ProcessInfo.processInfo.activeProcessorCount
         let grading = ClassGrading(root: root, students: students, workers: width)
-        say(terminal.paint("Grading \(students.count) student\(students.count == 1 ? "" : "s") × \(ExerciseCatalog.all.count) exercises with \(grading.workers) worker\(grading.workers == 1 ? "" : "s")", .bold)
-            + terminal.paint(" (the first answers also build the lab's library once per worker)", .dim))
-        let bar = Locked(ProgressBar(title: "grading", total: students.count * ExerciseCatalog.all.count, terminal: terminal))
+        say(
+            terminal.paint(
+                "Grading \(students.count) student\(students.count == 1 ? "" : "s") × \(ExerciseCatalog.all.count) exercises with \(grading.workers) worker\(grading.workers == 1 ? "" : "s")",
+                .bold)
+                + terminal.paint(" (the first answers also build the lab's library once per worker)", .dim))
+        let bar = Locked(
+            ProgressBar(title: "grading", total: students.count * ExerciseCatalog.all.count, terminal: terminal))
         let clock = ContinuousClock()
         let start = clock.now
         let report = await grading.run { done, _ in bar.withLock { $0.update(done: done) } }
         bar.withLock { $0.finish() }
         say(report.table(on: terminal))
         let files = try report.write(to: output)
-        say("Graded in \(start.duration(to: clock.now).humanReadable). Wrote " + files.map(\.path).joined(separator: ", "))
+        say(
+            "Graded in \(start.duration(to: clock.now).humanReadable). Wrote "
+                + files.map(\.path).joined(separator: ", "))
         return 0
     }
 }

@@ -30,7 +30,9 @@ public struct Grader: Sendable {
     var exercisesFolder: URL { root.appendingPathComponent("Exercises") }
     /// The student's working copy (see `StudentWorkspace`).
     public var studentFile: URL { StudentWorkspace(root: root).file(for: exercise) }
-    public var solutionFile: URL { exercisesFolder.appendingPathComponent("Solutions").appendingPathComponent(exercise.fileName) }
+    public var solutionFile: URL {
+        exercisesFolder.appendingPathComponent("Solutions").appendingPathComponent(exercise.fileName)
+    }
     /// The starting file: the repository's one copy of the exercise.
     public var originalFile: URL { exercisesFolder.appendingPathComponent(exercise.fileName) }
 
@@ -42,12 +44,16 @@ public struct Grader: Sendable {
     /// The grade waits for a lock, a build and a sandboxed run (up to ten minutes), so it runs
     /// on a thread of its own while the calling task suspends: on the cooperative pool it would
     /// hold one of its few threads (half of them on two cores) for all that time.
-    public func grade(source: URL? = nil, scan: Bool = true, limits: Sandbox.Limits? = nil, onWait: (@Sendable () -> Void)? = nil,
-                      onBuildStart: (@Sendable () -> Void)? = nil) async -> CheckOutcome {
+    public func grade(
+        source: URL? = nil, scan: Bool = true, limits: Sandbox.Limits? = nil, onWait: (@Sendable () -> Void)? = nil,
+        onBuildStart: (@Sendable () -> Void)? = nil
+    ) async -> CheckOutcome {
         await withCheckedContinuation { continuation in
             let thread = Thread {
-                continuation.resume(returning: gradeBlocking(source: source, scan: scan, limits: limits, onWait: onWait,
-                                                             onBuildStart: onBuildStart))
+                continuation.resume(
+                    returning: gradeBlocking(
+                        source: source, scan: scan, limits: limits, onWait: onWait,
+                        onBuildStart: onBuildStart))
             }
             thread.name = "lab grade \(exercise.id)"
             thread.start()
@@ -56,11 +62,15 @@ public struct Grader: Sendable {
 
     /// The same grade on the calling thread, which it holds for the build and the run
     /// (`grade` runs it on a thread of its own; `lab grade` runs one per worker thread, off the cooperative pool).
-    public func gradeBlocking(source: URL? = nil, scan: Bool = true, limits: Sandbox.Limits? = nil, onWait: (@Sendable () -> Void)? = nil,
-                              onBuildStart: (@Sendable () -> Void)? = nil) -> CheckOutcome {
+    public func gradeBlocking(
+        source: URL? = nil, scan: Bool = true, limits: Sandbox.Limits? = nil, onWait: (@Sendable () -> Void)? = nil,
+        onBuildStart: (@Sendable () -> Void)? = nil
+    ) -> CheckOutcome {
         let file = source ?? studentFile
         guard let code = try? String(contentsOf: file, encoding: .utf8) else {
-            return CheckOutcome(stage: .compile, messages: ["cannot read \(StudentWorkspace.displayPath(file, root: root))"], details: "")
+            return CheckOutcome(
+                stage: .compile, messages: ["cannot read \(StudentWorkspace.displayPath(file, root: root))"],
+                details: "")
         }
         // Read once: the scan and the generated package both use them.
         let sources = try? checkSources()
@@ -72,7 +82,8 @@ public struct Grader: Sendable {
         limits.wallSeconds = min(limits.wallSeconds, exercise.timeLimitSeconds)
         do {
             return try FileLock.withLock(at: workFolder.appendingPathComponent("grading.lock"), onWait: onWait) {
-                try buildAndRun(code, sources: try sources ?? checkSources(), limits: limits, onBuildStart: onBuildStart)
+                try buildAndRun(
+                    code, sources: try sources ?? checkSources(), limits: limits, onBuildStart: onBuildStart)
             }
         } catch {
             return CheckOutcome(stage: .compile, messages: ["\(ExerciseError.toolchain("\(error)"))"], details: "")
@@ -88,28 +99,40 @@ public struct Grader: Sendable {
         let original = (try? String(contentsOf: originalFile, encoding: .utf8)) ?? ""
         // Names the check looks up unqualified; `x.name` is a member lookup that a top-level declaration cannot shadow.
         let checkTokens = SwiftTokenizer.tokens(of: parts.check + "\n" + parts.support)
-        let reserved = Set(checkTokens.indices.filter { checkTokens[$0].kind == .identifier && ($0 == 0 || checkTokens[$0 - 1].text != ".") }
+        let reserved = Set(
+            checkTokens.indices.filter {
+                checkTokens[$0].kind == .identifier && ($0 == 0 || checkTokens[$0 - 1].text != ".")
+            }
             .map { checkTokens[$0].text })
         let starting = Set(SourceScanner.topLevelDeclarations(in: SwiftTokenizer.tokens(of: original)).map(\.name))
         let given = Set(SourceScanner.topLevelDeclarations(in: SwiftTokenizer.tokens(of: parts.given)).map(\.name))
-        return SourceScanner.findings(in: code, forbidden: exercise.forbidden, reservedNames: reserved,
-                                      allowedDeclarations: starting.union(given), extendableTypes: starting)
+        return SourceScanner.findings(
+            in: code, forbidden: exercise.forbidden, reservedNames: reserved,
+            allowedDeclarations: starting.union(given), extendableTypes: starting)
     }
 
-    func buildAndRun(_ code: String, sources: CheckSources, limits: Sandbox.Limits, onBuildStart: (@Sendable () -> Void)?) throws -> CheckOutcome {
+    func buildAndRun(
+        _ code: String, sources: CheckSources, limits: Sandbox.Limits, onBuildStart: (@Sendable () -> Void)?
+    ) throws -> CheckOutcome {
         // The build's fingerprint rides in the student's module and the check sends it
         // back, proving the binary that ran was built from *this* code. (Seen here: a verify
         // run graded a mistake with the previous answer's module, built seconds before.)
         let fingerprint = Self.freshSecret()
-        let package = try preparePackage(studentCode: code + "\n// Added by lab check: proves which build ran.\nlet __labBuildFingerprint = \"\(fingerprint)\"\n",
-                                         sources: sources)
+        let package = try preparePackage(
+            studentCode: code
+                + "\n// Added by lab check: proves which build ran.\nlet __labBuildFingerprint = \"\(fingerprint)\"\n",
+            sources: sources)
         onBuildStart?()
         for attempt in 1...3 {
             // TMPDIR inside the build folder: SwiftPM leaves folders in it on every build (see BuildTemporaryFolder).
             let build = try BuildTemporaryFolder.using(in: workFolder) { temporary in
-                try run("/usr/bin/env", ["TMPDIR=\(temporary.path)", "swift", "build", "--package-path", package.path,
-                                         "--scratch-path", workFolder.appendingPathComponent("scratch").path,
-                                         "--product", "check"], timeout: 600)
+                try run(
+                    "/usr/bin/env",
+                    [
+                        "TMPDIR=\(temporary.path)", "swift", "build", "--package-path", package.path,
+                        "--scratch-path", workFolder.appendingPathComponent("scratch").path,
+                        "--product", "check",
+                    ], timeout: 600)
             }
             guard build.status == 0 else {
                 if attempt < 3 && build.output.contains("link command failed") {
@@ -122,20 +145,25 @@ public struct Grader: Sendable {
                 // the build folder afresh once, and never blame the student for it.
                 if !Self.errorsInPackage(build.output, package: package) {
                     guard attempt == 1 else {
-                        throw ExerciseError.toolchain("the lab's own code did not build for the check:\n" + Self.cut(build.output, lines: 20))
+                        throw ExerciseError.toolchain(
+                            "the lab's own code did not build for the check:\n" + Self.cut(build.output, lines: 20))
                     }
                     try? FileManager.default.removeItem(at: workFolder.appendingPathComponent("scratch"))
                     continue
                 }
-                return CheckOutcome(stage: .compile, messages: ["\(exercise.fileName) does not compile yet"],
-                                    details: diagnostics(build.output, package: package))
+                return CheckOutcome(
+                    stage: .compile, messages: ["\(exercise.fileName) does not compile yet"],
+                    details: diagnostics(build.output, package: package))
             }
             let binary = workFolder.appendingPathComponent("scratch/debug/check")
             // The compiled module, read by the grader: whatever the source spelled, no code of
             // the answer's may run before the check does, replace a C function, or call around Swift.
-            let module = ModuleInspection.findings(inObjectsUnder: workFolder.appendingPathComponent("scratch/debug/StudentCode.build"))
+            let module = ModuleInspection.findings(
+                inObjectsUnder: workFolder.appendingPathComponent("scratch/debug/StudentCode.build"))
             if !module.isEmpty {
-                return CheckOutcome(stage: .forbidden, messages: module.map { "refused before running: your compiled code contains \($0)" }, details: "")
+                return CheckOutcome(
+                    stage: .forbidden,
+                    messages: module.map { "refused before running: your compiled code contains \($0)" }, details: "")
             }
             let secret = Self.freshSecret()
             let before = ProtectedFiles(folders: watched.folders, files: watched.files)
@@ -144,17 +172,23 @@ public struct Grader: Sendable {
             result.notes += exposureNotes(policy)
             let changed = ProtectedFiles(folders: watched.folders, files: watched.files).changes(since: before)
             observeRun?(result)
-            let verdict = CheckVerdict(exercise: exercise, secret: secret, planned: CheckPlan.plannedExpectations(in: sources.check))
+            let verdict = CheckVerdict(
+                exercise: exercise, secret: secret, planned: CheckPlan.plannedExpectations(in: sources.check))
             let records = verdict.records(result.records)
             if !changed.isEmpty {
-                return CheckOutcome(stage: .forbidden, messages: ["refused: while the check ran, \(changed.count) file(s) outside its scratch folder changed (first: \(changed[0]))"], details: "")
+                return CheckOutcome(
+                    stage: .forbidden,
+                    messages: [
+                        "refused: while the check ran, \(changed.count) file(s) outside its scratch folder changed (first: \(changed[0]))"
+                    ], details: "")
             }
             if records.fingerprint == nil || records.fingerprint == fingerprint {
                 return verdict.outcome(result, records: records)
             }
             forgetStudentObjects()
         }
-        throw ExerciseError.toolchain("the build kept running an old copy of your code; delete the .build-exercises folder and check again")
+        throw ExerciseError.toolchain(
+            "the build kept running an old copy of your code; delete the .build-exercises folder and check again")
     }
 
     /// The folders a graded answer must leave as they were, checked by the grader around
@@ -169,7 +203,11 @@ public struct Grader: Sendable {
     /// scratch folder; on macOS the lab and the students' folders named as denied.
     func sandboxPolicy() -> Sandbox.Policy {
         let environment = ProcessInfo.processInfo.environment
-        let denied = [root, StudentWorkspace(root: root, environment: environment).folder, LabFolder.url(environment: environment)] + protectedFolders
+        let denied =
+            [
+                root, StudentWorkspace(root: root, environment: environment).folder,
+                LabFolder.url(environment: environment),
+            ] + protectedFolders
         return Sandbox.Policy(protected: denied.map(\.path))
     }
 
@@ -178,8 +216,12 @@ public struct Grader: Sendable {
     /// readable by the graded code there (still not writable). Said, not hidden.
     func exposureNotes(_ policy: Sandbox.Policy) -> [String] {
         let lab = root.standardizedFileURL.path
-        guard let folder = policy.readable.first(where: { lab == $0 || lab.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) else { return [] }
-        return ["the lab folder is inside \(folder), which a check may read: the graded code can read its checks and solutions (not change them). Move the lab elsewhere to close this."]
+        guard
+            let folder = policy.readable.first(where: { lab == $0 || lab.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") })
+        else { return [] }
+        return [
+            "the lab folder is inside \(folder), which a check may read: the graded code can read its checks and solutions (not change them). Move the lab elsewhere to close this."
+        ]
     }
 
     /// Removes the compiled student module and the check (objects, dependency records,
@@ -190,8 +232,11 @@ public struct Grader: Sendable {
         for folder in ["StudentCode.build", "check.build", "Modules"] {
             let directory = debug.appendingPathComponent(folder)
             for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-            where (folder == "Modules" ? name.hasPrefix("StudentCode.") || name.hasPrefix("check.")
-                   : name.hasSuffix(".o") || name.contains(".swiftdeps") || name.hasSuffix(".d")) {
+            where
+                (folder == "Modules"
+                ? name.hasPrefix("StudentCode.") || name.hasPrefix("check.")
+                : name.hasSuffix(".o") || name.contains(".swiftdeps") || name.hasSuffix(".d"))
+            {
                 stale.append(directory.appendingPathComponent(name))
             }
         }
@@ -204,7 +249,9 @@ public struct Grader: Sendable {
     /// above `// MARK: - The check` is compiled into the student's module, the rest into the check.
     func checkParts() throws -> (given: String, check: String) {
         let text = try String(contentsOf: checksFolder.appendingPathComponent(exercise.fileName), encoding: .utf8)
-        guard let marker = text.range(of: "\n// MARK: - The check\n") else { return ("// No given code for this exercise.\n", text) }
+        guard let marker = text.range(of: "\n// MARK: - The check\n") else {
+            return ("// No given code for this exercise.\n", text)
+        }
         return (String(text[..<marker.lowerBound]) + "\n", String(text[marker.upperBound...]))
     }
 
@@ -255,7 +302,10 @@ public struct Grader: Sendable {
             ("Sources/StudentCode/Exercise.swift", Data(studentCode.utf8)),
             ("Sources/StudentCode/Given.swift", Data(parts.given.utf8)),
             ("Sources/CheckChannel/CheckChannel.c", try copy(checks.appendingPathComponent("Channel/CheckChannel.c"))),
-            ("Sources/CheckChannel/include/CheckChannel.h", try copy(checks.appendingPathComponent("Channel/include/CheckChannel.h"))),
+            (
+                "Sources/CheckChannel/include/CheckChannel.h",
+                try copy(checks.appendingPathComponent("Channel/include/CheckChannel.h"))
+            ),
             ("Sources/check/Check.swift", Data(parts.check.utf8)),
             ("Sources/check/Support.swift", Data(parts.support.utf8)),
         ]
@@ -267,7 +317,8 @@ public struct Grader: Sendable {
         // compiled into a module and could shadow the student's declarations: remove it.
         let wanted = Set(files.map { package.appendingPathComponent($0.0).standardizedFileURL.path })
         let sources = package.appendingPathComponent("Sources")
-        for case let url as URL in FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil) ?? .init()
+        for case let url as URL in FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
+            ?? .init()
         where !url.hasDirectoryPath && !wanted.contains(url.standardizedFileURL.path) {
             try FileManager.default.removeItem(at: url)
         }
@@ -283,10 +334,16 @@ public struct Grader: Sendable {
         for line in output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
             if line.contains(": error: ") || line.contains(": warning: ") || line.contains(": note: ") {
                 keep = line.contains("Exercise.swift") && !line.contains(": warning: ") && seen.insert(line).inserted
-            } else if line.hasPrefix("[") || line.hasPrefix("Building") || line.hasPrefix("error: fatalError") || line.hasPrefix("Compiling") {
+            } else if line.hasPrefix("[") || line.hasPrefix("Building") || line.hasPrefix("error: fatalError")
+                || line.hasPrefix("Compiling")
+            {
                 keep = false
             }
-            if keep { lines.append(line.replacingOccurrences(of: generated, with: StudentWorkspace(root: root).displayPath(for: exercise))) }
+            if keep {
+                lines.append(
+                    line.replacingOccurrences(
+                        of: generated, with: StudentWorkspace(root: root).displayPath(for: exercise)))
+            }
         }
         if lines.isEmpty { lines = output.split(separator: "\n").suffix(20).map(String.init) }
         return Self.cut(lines.joined(separator: "\n"), lines: 40)
@@ -295,11 +352,15 @@ public struct Grader: Sendable {
     /// Whether any compile error points into the generated package (not the lab's library).
     static func errorsInPackage(_ output: String, package: URL) -> Bool {
         let roots = [package.path, package.resolvingSymlinksInPath().path]
-        return output.split(separator: "\n").contains { line in line.contains(": error: ") && roots.contains { line.hasPrefix($0) } }
+        return output.split(separator: "\n").contains { line in
+            line.contains(": error: ") && roots.contains { line.hasPrefix($0) }
+        }
     }
 
     static func cut(_ text: String, lines limit: Int) -> String {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.count > 300 ? String($0.prefix(300)) + " …" : String($0) }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.count > 300 ? String($0.prefix(300)) + " …" : String($0)
+        }
         while lines.last?.isEmpty == true { lines.removeLast() }
         guard lines.count > limit else { return lines.joined(separator: "\n") }
         return (lines.prefix(limit) + ["… (\(lines.count - limit) more lines cut)"]).joined(separator: "\n")
@@ -318,7 +379,9 @@ struct ProcessOutput {
 func run(_ executable: String, _ arguments: [String], timeout: Double) throws -> ProcessOutput {
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = "1"
-    let result = try ProcessCapture.run(URL(fileURLWithPath: executable), arguments, environment: environment,
-                                        timeout: timeout, mergeErrors: true)
-    return ProcessOutput(status: result.status, crashed: result.crashed, timedOut: result.timedOut, output: result.standardOutput)
+    let result = try ProcessCapture.run(
+        URL(fileURLWithPath: executable), arguments, environment: environment,
+        timeout: timeout, mergeErrors: true)
+    return ProcessOutput(
+        status: result.status, crashed: result.crashed, timedOut: result.timedOut, output: result.standardOutput)
 }

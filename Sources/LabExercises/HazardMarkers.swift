@@ -22,7 +22,8 @@ struct HazardMarkers {
         for index in tokens.indices {
             let previousLine = index > 0 ? tokens[index - 1].line : 0
             guard tokens[index].line - previousLine > 1,
-                  ((previousLine + 1)..<tokens[index].line).contains(where: marks) else { continue }
+                ((previousLine + 1)..<tokens[index].line).contains(where: marks)
+            else { continue }
             ranges.append(index...Self.end(ofDeclarationAt: index, tokens: tokens, closing: closing))
         }
         self.ranges = ranges

@@ -19,18 +19,26 @@ public struct KnownAnswer: Sendable {
     public static func all(for exercise: Exercise, root: URL) -> [KnownAnswer] {
         let exercises = root.appendingPathComponent("Exercises")
         var answers = [
-            KnownAnswer(role: .original, file: exercises.appendingPathComponent(exercise.fileName), summary: "the starting file", expectedMessage: nil),
-            KnownAnswer(role: .solution, file: exercises.appendingPathComponent("Solutions/\(exercise.fileName)"), summary: "the reference solution", expectedMessage: nil),
+            KnownAnswer(
+                role: .original, file: exercises.appendingPathComponent(exercise.fileName),
+                summary: "the starting file", expectedMessage: nil),
+            KnownAnswer(
+                role: .solution, file: exercises.appendingPathComponent("Solutions/\(exercise.fileName)"),
+                summary: "the reference solution", expectedMessage: nil),
         ]
         for (folder, role) in [("Alternatives", Role.alternative), ("Mistakes", .mistake)] {
             let directory = exercises.appendingPathComponent("\(folder)/\(exercise.id)")
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasSuffix(".swift") }.sorted()
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter {
+                $0.hasSuffix(".swift")
+            }.sorted()
             for name in names {
                 let file = directory.appendingPathComponent(name)
                 let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-                answers.append(KnownAnswer(role: role, file: file,
-                                           summary: header("// \(role.rawValue):", in: text) ?? name,
-                                           expectedMessage: header("// expect:", in: text)))
+                answers.append(
+                    KnownAnswer(
+                        role: role, file: file,
+                        summary: header("// \(role.rawValue):", in: text) ?? name,
+                        expectedMessage: header("// expect:", in: text)))
             }
         }
         return answers
@@ -49,14 +57,18 @@ public struct KnownAnswer: Sendable {
             return outcome.passed ? nil : "refused: \(outcome.messages.first ?? outcome.stage.rawValue)"
         case .original:
             if outcome.passed { return "the untouched file passes" }
-            if exercise.kind == .makeItCompile { return outcome.stage == .compile ? nil : "should fail to compile, but \(outcome.stage.rawValue)" }
+            if exercise.kind == .makeItCompile {
+                return outcome.stage == .compile ? nil : "should fail to compile, but \(outcome.stage.rawValue)"
+            }
             let byBehaviour: Set<CheckOutcome.Stage> = [.checks, .timeout, .incomplete, .crash]
-            return byBehaviour.contains(outcome.stage) ? nil : "fails only by \(outcome.stage.rawValue), not by its behaviour check"
+            return byBehaviour.contains(outcome.stage)
+                ? nil : "fails only by \(outcome.stage.rawValue), not by its behaviour check"
         case .mistake:
             if outcome.passed { return "accepted as solved" }
             guard let expected = expectedMessage else { return "has no `// expect:` line" }
             let said = (outcome.messages + [outcome.details]).joined(separator: "\n")
-            return said.localizedCaseInsensitiveContains(expected) ? nil : "refused, but without \"\(expected)\": \(outcome.messages.first ?? "")"
+            return said.localizedCaseInsensitiveContains(expected)
+                ? nil : "refused, but without \"\(expected)\": \(outcome.messages.first ?? "")"
         }
     }
 }
@@ -68,7 +80,8 @@ extension ExerciseCommands {
         // A name that matches nothing is a mistake, not a vacuous success.
         let chosen = try filter.map { [try exercise($0, progress: Progress())] } ?? ExerciseCatalog.all
         var problems: [String] = []
-        var table = Table(headers: ["exercise", "original", "solution", "alternatives", "mistakes"], rightAligned: [3, 4])
+        var table = Table(
+            headers: ["exercise", "original", "solution", "alternatives", "mistakes"], rightAligned: [3, 4])
         for exercise in chosen {
             let grader = Grader(root: root, exercise: exercise)
             var cells: [KnownAnswer.Role: (ok: Int, total: Int)] = [:]
@@ -77,9 +90,13 @@ extension ExerciseCommands {
                 let problem = answer.problem(with: outcome, exercise: exercise)
                 cells[answer.role, default: (0, 0)].total += 1
                 if let problem {
-                    problems.append("\(exercise.id) \(answer.role.rawValue) (\(answer.file.lastPathComponent), \(answer.summary)): \(problem)")
+                    problems.append(
+                        "\(exercise.id) \(answer.role.rawValue) (\(answer.file.lastPathComponent), \(answer.summary)): \(problem)"
+                    )
                     if outcome.stage == .compile && answer.role != .mistake && exercise.kind != .makeItCompile {
-                        problems.append(outcome.details.split(separator: "\n").prefix(12).map { "    " + $0 }.joined(separator: "\n"))
+                        problems.append(
+                            outcome.details.split(separator: "\n").prefix(12).map { "    " + $0 }.joined(
+                                separator: "\n"))
                     }
                 } else {
                     cells[answer.role, default: (0, 0)].ok += 1
@@ -93,7 +110,10 @@ extension ExerciseCommands {
         }
         say(table.render(on: terminal))
         for problem in problems { say("✘ " + problem) }
-        say(problems.isEmpty ? "Every known answer gets the verdict it must." : "\(problems.count) known answers get the wrong verdict.")
+        say(
+            problems.isEmpty
+                ? "Every known answer gets the verdict it must."
+                : "\(problems.count) known answers get the wrong verdict.")
         return problems.isEmpty ? 0 : 1
     }
 }

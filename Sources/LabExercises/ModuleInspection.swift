@@ -14,7 +14,9 @@ enum ModuleInspection {
     }
 
     /// Sections whose contents the loader runs before `main` (ELF by name or type; Mach-O by type).
-    static let initializerSections = [".init_array", ".preinit_array", ".ctors", ".init", "__mod_init_func", "__init_offsets"]
+    static let initializerSections = [
+        ".init_array", ".preinit_array", ".ctors", ".init", "__mod_init_func", "__init_offsets",
+    ]
 
     /// Functions a Swift answer to a concurrency exercise has no use for, each a way around
     /// the sandbox's layers or into the check: they are refused by name in the object.
@@ -28,7 +30,9 @@ enum ModuleInspection {
     ]
 
     static func findings(inObjectsUnder folder: URL) -> [Finding] {
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".o") }.sorted()
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
+            $0.hasSuffix(".o")
+        }.sorted()
         return names.flatMap { name -> [Finding] in
             guard let data = try? Data(contentsOf: folder.appendingPathComponent(name)) else { return [] }
             return findings(in: data, object: name)
@@ -54,7 +58,10 @@ enum ModuleInspection {
             found.append(Finding(object: object, what: "a call to \(name)()"))
         }
         for name in facts.defined.sorted() where !isSwiftName(name) {
-            found.append(Finding(object: object, what: "a C-named function or variable '\(name)' (it could replace one the check uses)"))
+            found.append(
+                Finding(
+                    object: object,
+                    what: "a C-named function or variable '\(name)' (it could replace one the check uses)"))
         }
         return found
     }
@@ -65,8 +72,11 @@ enum ModuleInspection {
     /// plain C identifier is what `@_cdecl`/`@c` would define, the one kind that can replace
     /// a C function the check calls.
     static func isSwiftName(_ name: String) -> Bool {
-        let isCIdentifier = name.unicodeScalars.first.map { $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) } == true
-            && name.unicodeScalars.allSatisfy { $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
+        let isCIdentifier =
+            name.unicodeScalars.first.map { $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) } == true
+            && name.unicodeScalars.allSatisfy {
+                $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+            }
         return !isCIdentifier || name.hasPrefix("__swift_") || name.hasPrefix("_swift_")
     }
 }

@@ -3,19 +3,32 @@ enum ELFObject {
     static func facts(_ bytes: [UInt8]) -> ObjectFacts? {
         let reader = ByteReader(bytes: bytes)
         guard bytes.count > 64, bytes[4] == 2, bytes[5] == 1,
-              let sectionTable = reader.integer(UInt64.self, at: 0x28).map(Int.init),
-              let entrySize = reader.integer(UInt16.self, at: 0x3A).map(Int.init),
-              let count = reader.integer(UInt16.self, at: 0x3C).map(Int.init),
-              let namesIndex = reader.integer(UInt16.self, at: 0x3E).map(Int.init), entrySize >= 64 else { return nil }
-        struct Section { let name: UInt32; let type: UInt32; let offset: Int; let size: Int; let link: Int; let entrySize: Int }
+            let sectionTable = reader.integer(UInt64.self, at: 0x28).map(Int.init),
+            let entrySize = reader.integer(UInt16.self, at: 0x3A).map(Int.init),
+            let count = reader.integer(UInt16.self, at: 0x3C).map(Int.init),
+            let namesIndex = reader.integer(UInt16.self, at: 0x3E).map(Int.init), entrySize >= 64
+        else { return nil }
+        struct Section {
+            let name: UInt32
+            let type: UInt32
+            let offset: Int
+            let size: Int
+            let link: Int
+            let entrySize: Int
+        }
         var sections: [Section] = []
         for index in 0..<count {
             let at = sectionTable + index * entrySize
             guard let name = reader.integer(UInt32.self, at: at), let type = reader.integer(UInt32.self, at: at + 4),
-                  let offset = reader.integer(UInt64.self, at: at + 24), let size = reader.integer(UInt64.self, at: at + 32),
-                  let link = reader.integer(UInt32.self, at: at + 40), let entry = reader.integer(UInt64.self, at: at + 56)
+                let offset = reader.integer(UInt64.self, at: at + 24),
+                let size = reader.integer(UInt64.self, at: at + 32),
+                let link = reader.integer(UInt32.self, at: at + 40),
+                let entry = reader.integer(UInt64.self, at: at + 56)
             else { return nil }
-            sections.append(Section(name: name, type: type, offset: Int(offset), size: Int(size), link: Int(link), entrySize: Int(entry)))
+            sections.append(
+                Section(
+                    name: name, type: type, offset: Int(offset), size: Int(size), link: Int(link), entrySize: Int(entry)
+                ))
         }
         guard namesIndex < sections.count else { return nil }
         var facts = ObjectFacts()
@@ -23,7 +36,8 @@ enum ELFObject {
         // SHT_INIT_ARRAY 14, SHT_FINI_ARRAY 15 (a destructor also runs outside the check's control), SHT_PREINIT_ARRAY 16.
         for section in sections {
             let name = reader.cString(at: names + Int(section.name)) ?? ""
-            let byName = ModuleInspection.initializerSections.contains { name == $0 || name.hasPrefix($0 + ".") }
+            let byName =
+                ModuleInspection.initializerSections.contains { name == $0 || name.hasPrefix($0 + ".") }
                 || name.hasPrefix(".fini_array") || name.hasPrefix(".dtors")
             if byName || (14...16).contains(section.type) { facts.initializerSections.append(name) }
         }
@@ -32,10 +46,14 @@ enum ELFObject {
             let strings = sections[table.link].offset
             for index in 1..<max(1, table.size / 24) {
                 let at = table.offset + index * 24
-                guard let nameOffset = reader.integer(UInt32.self, at: at), let info = reader.integer(UInt8.self, at: at + 4),
-                      let sectionIndex = reader.integer(UInt16.self, at: at + 6) else { break }
+                guard let nameOffset = reader.integer(UInt32.self, at: at),
+                    let info = reader.integer(UInt8.self, at: at + 4),
+                    let sectionIndex = reader.integer(UInt16.self, at: at + 6)
+                else { break }
                 let binding = info >> 4
-                guard binding == 1 || binding == 2, let name = reader.cString(at: strings + Int(nameOffset)), !name.isEmpty else { continue }
+                guard binding == 1 || binding == 2, let name = reader.cString(at: strings + Int(nameOffset)),
+                    !name.isEmpty
+                else { continue }
                 if sectionIndex == 0 { facts.undefined.insert(name) } else { facts.defined.insert(name) }
             }
         }
@@ -52,7 +70,9 @@ enum MachOObject {
         var facts = ObjectFacts()
         var at = 32  // sizeof(mach_header_64)
         for _ in 0..<commandCount {
-            guard let command = reader.integer(UInt32.self, at: at), let size = reader.integer(UInt32.self, at: at + 4), size >= 8 else { return nil }
+            guard let command = reader.integer(UInt32.self, at: at), let size = reader.integer(UInt32.self, at: at + 4),
+                size >= 8
+            else { return nil }
             if command == 0x19, let sectionCount = reader.integer(UInt32.self, at: at + 64) {  // LC_SEGMENT_64
                 for index in 0..<Int(sectionCount) {
                     let section = at + 72 + index * 80
@@ -64,14 +84,24 @@ enum MachOObject {
                     }
                 }
             } else if command == 0x2, let symbols = reader.integer(UInt32.self, at: at + 8),  // LC_SYMTAB
-                      let symbolCount = reader.integer(UInt32.self, at: at + 12), let strings = reader.integer(UInt32.self, at: at + 16) {
+                let symbolCount = reader.integer(UInt32.self, at: at + 12),
+                let strings = reader.integer(UInt32.self, at: at + 16)
+            {
                 for index in 0..<Int(symbolCount) {
                     let entry = Int(symbols) + index * 16
-                    guard let nameOffset = reader.integer(UInt32.self, at: entry), let type = reader.integer(UInt8.self, at: entry + 4) else { return nil }
+                    guard let nameOffset = reader.integer(UInt32.self, at: entry),
+                        let type = reader.integer(UInt8.self, at: entry + 4)
+                    else { return nil }
                     // N_EXT 0x01; N_TYPE 0x0e: N_UNDF 0x0, N_SECT 0xe. N_STAB entries (0xe0) are debug notes.
-                    guard type & 0xe0 == 0, type & 0x01 != 0, var name = reader.cString(at: Int(strings) + Int(nameOffset)) else { continue }
+                    guard type & 0xe0 == 0, type & 0x01 != 0,
+                        var name = reader.cString(at: Int(strings) + Int(nameOffset))
+                    else { continue }
                     if name.hasPrefix("_") { name.removeFirst() }  // C names carry a leading underscore on Darwin
-                    if type & 0x0e == 0 { facts.undefined.insert(name) } else if type & 0x0e == 0x0e { facts.defined.insert(name) }
+                    if type & 0x0e == 0 {
+                        facts.undefined.insert(name)
+                    } else if type & 0x0e == 0x0e {
+                        facts.defined.insert(name)
+                    }
                 }
             }
             at += Int(size)

@@ -38,7 +38,9 @@ public struct Progress: Codable, Sendable, Equatable {
     /// Read, change and save under the lab folder's lock, so two commands at once
     /// (`lab watch` and `lab check`, say) never lose each other's update.
     @discardableResult
-    public static func update(environment: [String: String], _ change: (inout Progress) throws -> Void) throws -> Progress {
+    public static func update(environment: [String: String], _ change: (inout Progress) throws -> Void) throws
+        -> Progress
+    {
         let lock = LabFolder.url(environment: environment).appendingPathComponent("progress.lock")
         return try FileLock.withLock(at: lock) {
             var progress = try load(environment: environment)
@@ -66,11 +68,14 @@ public enum ExerciseError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notInLabFolder(let path): "no Exercises folder in \(path): run lab from the Concurrency Lab folder"
-        case .unknownExercise(let name, let suggestion): "unknown exercise '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "; see lab exercises")
-        case .notSolvedYet(let name): "solve '\(name)' first (lab check \(name)); its solution opens once your check passes"
+        case .unknownExercise(let name, let suggestion):
+            "unknown exercise '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "; see lab exercises")
+        case .notSolvedYet(let name):
+            "solve '\(name)' first (lab check \(name)); its solution opens once your check passes"
         case .damagedProgress(let path): "\(path) is damaged; it was left untouched (move it away to start afresh)"
         case .toolchain(let reason): "cannot build the exercise: \(reason)"
-        case .notAStudentFolder(let path): "\(path) is not a student's folder: expected a lab clone or a folder of exercise files (01-suspend-not-block.swift, …)"
+        case .notAStudentFolder(let path):
+            "\(path) is not a student's folder: expected a lab clone or a folder of exercise files (01-suspend-not-block.swift, …)"
         }
     }
 }

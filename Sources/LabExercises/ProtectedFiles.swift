@@ -15,7 +15,9 @@ struct ProtectedFiles: Equatable {
     /// Every file under `folders` (not build folders: they are the build's, and large) and each of `files`.
     init(folders: [URL], files: [URL]) {
         for folder in folders {
-            guard let walk = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { continue }
+            guard let walk = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
+                continue
+            }
             for case let url as URL in walk {
                 if [".build", ".build-exercises", ".swiftpm", ".git"].contains(url.lastPathComponent) {
                     walk.skipDescendants()
@@ -29,10 +31,12 @@ struct ProtectedFiles: Equatable {
 
     private mutating func record(_ url: URL) {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
-              attributes[.type] as? FileAttributeType != .typeDirectory else { return }
-        stamps[url.standardizedFileURL.path] = Stamp(size: (attributes[.size] as? NSNumber)?.uint64Value ?? 0,
-                                                     modified: attributes[.modificationDate] as? Date,
-                                                     inode: (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0)
+            attributes[.type] as? FileAttributeType != .typeDirectory
+        else { return }
+        stamps[url.standardizedFileURL.path] = Stamp(
+            size: (attributes[.size] as? NSNumber)?.uint64Value ?? 0,
+            modified: attributes[.modificationDate] as? Date,
+            inode: (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0)
     }
 
     /// Paths added, removed or changed since `earlier`.
@@ -47,7 +51,9 @@ enum CheckPlan {
     static func plannedExpectations(in check: String) -> Int? {
         let tokens = SwiftTokenizer.tokens(of: check)
         for index in tokens.indices.dropLast(3)
-        where tokens[index].text == "let" && tokens[index + 1].text == "plannedExpectations" && tokens[index + 2].text == "=" {
+        where tokens[index].text == "let" && tokens[index + 1].text == "plannedExpectations"
+            && tokens[index + 2].text == "="
+        {
             return tokens[index + 3].kind == .number ? Int(tokens[index + 3].text) : nil
         }
         return nil

@@ -1,6 +1,6 @@
 import CLabSandbox
-import LabKit
 import Foundation
+import LabKit
 
 /// Runs a compiled check the way a grader must: through a trusted supervisor process
 /// (C, CLabSandbox) that starts it confined — on Linux Landlock (read-only system and
@@ -34,8 +34,10 @@ public enum Sandbox {
         /// Tests: confine as a kernel with at most this Landlock ABI would (-1: none).
         var landlockABILimit: Int32 = 0
 
-        public init(readable: [String] = Policy.systemFolders + Policy.toolchainFolders(), writable: [String] = ["/dev/null"],
-                    protected: [String] = []) {
+        public init(
+            readable: [String] = Policy.systemFolders + Policy.toolchainFolders(), writable: [String] = ["/dev/null"],
+            protected: [String] = []
+        ) {
             self.readable = readable
             self.writable = writable
             self.protected = protected
@@ -49,16 +51,22 @@ public enum Sandbox {
         /// to any process outside the check's own sandbox, the grader is undumpable, the
         /// check's secret lives in memory /proc/self/mem cannot read (memfd_secret), and
         /// its channel is a socket, which /proc/self/fd cannot reopen.
-        public static let systemFolders = ["/usr", "/lib", "/lib64", "/lib32", "/bin", "/sbin", "/etc", "/proc",
-                                           "/sys/devices/system/cpu", "/dev/urandom", "/dev/random", "/dev/zero"]
+        public static let systemFolders = [
+            "/usr", "/lib", "/lib64", "/lib32", "/bin", "/sbin", "/etc", "/proc",
+            "/sys/devices/system/cpu", "/dev/urandom", "/dev/random", "/dev/zero",
+        ]
 
         /// The Swift toolchain's libraries, wherever it is installed (`/opt/swift`, swiftly's
         /// folder under a home): the folder of the runtime this grader runs on (built by the
         /// same toolchain as the checks), and the `lib` folder beside the `swift` found on PATH.
-        public static func toolchainFolders(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+        public static func toolchainFolders(environment: [String: String] = ProcessInfo.processInfo.environment)
+            -> [String]
+        {
             var folders: [String] = []
             if let runtime = lab_sandbox_swift_runtime_path() {
-                folders.append(URL(fileURLWithPath: String(cString: runtime)).resolvingSymlinksInPath().deletingLastPathComponent().path)
+                folders.append(
+                    URL(fileURLWithPath: String(cString: runtime)).resolvingSymlinksInPath().deletingLastPathComponent()
+                        .path)
             }
             let path = environment["PATH"] ?? "/usr/bin:/bin"
             for folder in path.split(separator: ":") {
@@ -92,7 +100,9 @@ public enum Sandbox {
         /// The supervisor itself ended without saying how the check ended.
         public var supervisorLost = false
 
-        public init(exitStatus: Int32?, signal: Int32?, timedOut: Bool, output: String, records: [String], limits: Limits) {
+        public init(
+            exitStatus: Int32?, signal: Int32?, timedOut: Bool, output: String, records: [String], limits: Limits
+        ) {
             self.exitStatus = exitStatus
             self.signal = signal
             self.timedOut = timedOut
@@ -108,8 +118,10 @@ public enum Sandbox {
     /// Blocks the calling thread until the check and everything it started are gone. The
     /// supervisor dies with the thread that started it (Linux's parent-death signal is per
     /// thread), so run it on a thread that outlives the call, as this blocking call does.
-    public static func run(_ executable: URL, arguments: [String] = [], header: String, limits: Limits,
-                           policy: Policy = Policy()) throws -> Result {
+    public static func run(
+        _ executable: URL, arguments: [String] = [], header: String, limits: Limits,
+        policy: Policy = Policy()
+    ) throws -> Result {
         // The grader's own /proc entries (descriptors, memory) closed to processes without capabilities.
         lab_sandbox_protect_grader()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-check-\(UUID().uuidString)")
@@ -118,19 +130,24 @@ public enum Sandbox {
         // SWIFT_BACKTRACE off: on a crash the runtime would start a backtracer process (which
         // the sandbox neither lets read the crashed process nor lets outlive it); the runtime's
         // own "Fatal error" line, printed first, is what a verdict explains.
-        let environment = ["PATH=/usr/bin:/bin", "HOME=\(folder.path)", "TMPDIR=\(folder.path)", "LANG=C.UTF-8", "NO_COLOR=1",
-                           "SWIFT_BACKTRACE=enable=no"]
+        let environment = [
+            "PATH=/usr/bin:/bin", "HOME=\(folder.path)", "TMPDIR=\(folder.path)", "LANG=C.UTF-8", "NO_COLOR=1",
+            "SWIFT_BACKTRACE=enable=no",
+        ]
 
         // The secret and the records travel on sockets, not pipes: a pipe's end can be opened
         // again through /proc/self/fd (read end included), a socket's cannot.
-        let secretPipe = try makeSocketPair(), recordPipe = try makeSocketPair(), outputPipe = try makePipe(), reportPipe = try makePipe()
+        let secretPipe = try makeSocketPair()
+        let recordPipe = try makeSocketPair()
+        let outputPipe = try makePipe()
+        let reportPipe = try makePipe()
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup($0) } + [nil]
         let readable = (policy.readable + [executable.path]).map { strdup($0) } + [nil]
         let writable = policy.writable.map { strdup($0) } + [nil]
         let protected = policy.protected.map { strdup($0) } + [nil]
         let strings = [strdup(executable.path), strdup(folder.path)]
-        defer { (argv + envp + readable + writable + protected + strings).forEach { free($0) } }
+        defer { for pointer in argv + envp + readable + writable + protected + strings { free(pointer) } }
 
         var supervisor = pid_t()
         let spawned: Int32 = argv.withUnsafeBufferPointer { argvBuffer in
@@ -144,14 +161,19 @@ public enum Sandbox {
                             spec.argv = argvBuffer.baseAddress
                             spec.envp = envpBuffer.baseAddress
                             spec.scratch = UnsafePointer(strings[1])
-                            spec.readable = UnsafeRawPointer(readableBuffer.baseAddress!).assumingMemoryBound(to: UnsafePointer<CChar>?.self)
-                            spec.writable = UnsafeRawPointer(writableBuffer.baseAddress!).assumingMemoryBound(to: UnsafePointer<CChar>?.self)
-                            spec.protected_paths = UnsafeRawPointer(protectedBuffer.baseAddress!).assumingMemoryBound(to: UnsafePointer<CChar>?.self)
+                            spec.readable = UnsafeRawPointer(readableBuffer.baseAddress!).assumingMemoryBound(
+                                to: UnsafePointer<CChar>?.self)
+                            spec.writable = UnsafeRawPointer(writableBuffer.baseAddress!).assumingMemoryBound(
+                                to: UnsafePointer<CChar>?.self)
+                            spec.protected_paths = UnsafeRawPointer(protectedBuffer.baseAddress!).assumingMemoryBound(
+                                to: UnsafePointer<CChar>?.self)
                             spec.memory_bytes = limits.memoryBytes
                             spec.cpu_seconds = limits.cpuSeconds
                             spec.file_size_bytes = limits.fileSizeBytes
                             spec.wall_seconds = limits.wallSeconds
-                            spec.descriptors = (-1, outputPipe.write, outputPipe.write, secretPipe.read, recordPipe.write)
+                            spec.descriptors = (
+                                -1, outputPipe.write, outputPipe.write, secretPipe.read, recordPipe.write
+                            )
                             spec.report_descriptor = reportPipe.write
                             spec.landlock_abi_limit = policy.landlockABILimit
                             return lab_sandbox_spawn(&spec, &supervisor)
@@ -162,28 +184,34 @@ public enum Sandbox {
         }
         for descriptor in [secretPipe.read, recordPipe.write, outputPipe.write, reportPipe.write] { close(descriptor) }
         guard spawned == 0 else {
-            for descriptor in [secretPipe.write, recordPipe.read, outputPipe.read, reportPipe.read] { close(descriptor) }
+            for descriptor in [secretPipe.write, recordPipe.read, outputPipe.read, reportPipe.read] {
+                close(descriptor)
+            }
             throw SandboxError.cannotStart(executable.path, String(cString: strerror(spawned)))
         }
         // Without SIGPIPE: a check that already ended must not take the grader with it.
         let line = header + "\n"
         #if os(Linux)
-        _ = line.withCString { send(secretPipe.write, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+            _ = line.withCString { send(secretPipe.write, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
         #else
-        _ = line.withCString { write(secretPipe.write, $0, strlen($0)) }  // SO_NOSIGPIPE is set on Darwin's socket
+            _ = line.withCString { write(secretPipe.write, $0, strlen($0)) }  // SO_NOSIGPIPE is set on Darwin's socket
         #endif
         close(secretPipe.write)
 
-        var records = Data(), output = OutputKeeper(), report = Data()
+        var records = Data()
+        var output = OutputKeeper()
+        var report = Data()
         var status: Int32 = 0
         // The supervisor enforces the wall clock; this is the backstop should it hang.
         let deadline = Date().addingTimeInterval(limits.wallSeconds + 10)
         var finished = false
         var abandoned = false
         while !finished {
-            var descriptors = [pollfd(fd: recordPipe.read, events: Int16(POLLIN), revents: 0),
-                               pollfd(fd: outputPipe.read, events: Int16(POLLIN), revents: 0),
-                               pollfd(fd: reportPipe.read, events: Int16(POLLIN), revents: 0)]
+            var descriptors = [
+                pollfd(fd: recordPipe.read, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: outputPipe.read, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: reportPipe.read, events: Int16(POLLIN), revents: 0),
+            ]
             _ = poll(&descriptors, 3, 20)
             if descriptors[0].revents != 0 { records.append(readAvailable(recordPipe.read)) }
             if descriptors[1].revents != 0 { output.append(readAvailable(outputPipe.read)) }
@@ -211,12 +239,13 @@ public enum Sandbox {
         }
         let ended = facts.waitStatus
         let signal = ended.map { $0 & 0x7f } ?? 0
-        var result = Result(exitStatus: ended != nil && signal == 0 ? (ended! >> 8) & 0xff : nil,
-                            signal: ended != nil && signal != 0 ? signal : nil,
-                            timedOut: facts.timedOut || abandoned,
-                            output: output.text,
-                            records: String(decoding: records, as: UTF8.self).split(separator: "\n").map(String.init),
-                            limits: limits)
+        var result = Result(
+            exitStatus: ended != nil && signal == 0 ? (ended! >> 8) & 0xff : nil,
+            signal: ended != nil && signal != 0 ? signal : nil,
+            timedOut: facts.timedOut || abandoned,
+            output: output.text,
+            records: String(decoding: records, as: UTF8.self).split(separator: "\n").map(String.init),
+            limits: limits)
         result.confinement = facts.confinement
         result.notes = facts.notes
         result.strays = facts.strays
@@ -225,7 +254,10 @@ public enum Sandbox {
         return result
     }
 
-    struct PipeEnds { let read: Int32; let write: Int32 }
+    struct PipeEnds {
+        let read: Int32
+        let write: Int32
+    }
 
     /// A connected pair of stream sockets, above 10 and close-on-exec like `makePipe`'s.
     /// Either end can read and write; `read` and `write` name the ends as the pipe's would be used.
@@ -233,17 +265,19 @@ public enum Sandbox {
         var ends: [Int32] = [0, 0]
         // Glibc imports SOCK_STREAM as an enum, Darwin as an Int32.
         #if canImport(Glibc)
-        let stream = Int32(SOCK_STREAM.rawValue)
+            let stream = Int32(SOCK_STREAM.rawValue)
         #else
-        let stream = SOCK_STREAM
+            let stream = SOCK_STREAM
         #endif
-        guard socketpair(AF_UNIX, stream, 0, &ends) == 0 else { throw SandboxError.cannotStart("socketpair", String(cString: strerror(errno))) }
+        guard socketpair(AF_UNIX, stream, 0, &ends) == 0 else {
+            throw SandboxError.cannotStart("socketpair", String(cString: strerror(errno)))
+        }
         let moved = ends.map { descriptor -> Int32 in
             let high = fcntl(descriptor, F_DUPFD_CLOEXEC, 10)
             close(descriptor)
             #if canImport(Darwin)
-            var on: Int32 = 1
-            setsockopt(high, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+                var on: Int32 = 1
+                setsockopt(high, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
             #endif
             return high
         }

@@ -11,7 +11,8 @@ enum SandboxCalls {
         switch name(number) {
         case "setsid", "setpgid": "it would leave the check's process group and outlive the check"
         case "ptrace", "process_vm_readv", "process_vm_writev", "pidfd_getfd", "kcmp": "it reaches into another process"
-        case "kill", "tgkill", "tkill", "rt_sigqueueinfo", "rt_tgsigqueueinfo", "pidfd_send_signal": "it signals a process outside the check"
+        case "kill", "tgkill", "tkill", "rt_sigqueueinfo", "rt_tgsigqueueinfo", "pidfd_send_signal":
+            "it signals a process outside the check"
         default: "it reaches outside the sandbox"
         }
     }

@@ -48,7 +48,9 @@ public enum SourceScanner {
     }
 
     /// The modules a student's file may import.
-    public static let allowedImports: Set<String> = ["Foundation", "LabKit", "Synchronization", "Dispatch", "Observation"]
+    public static let allowedImports: Set<String> = [
+        "Foundation", "LabKit", "Synchronization", "Dispatch", "Observation",
+    ]
     /// Modules whose functions `.globalFunction` patterns also catch when qualified (`Glibc.sleep`).
     static let systemModules: Set<String> = ["Glibc", "Darwin", "Foundation", "Musl", "WinSDK", "Android"]
 
@@ -57,9 +59,11 @@ public enum SourceScanner {
     ///   - reservedNames: identifiers the check uses; the student may not declare them at top level…
     ///   - allowedDeclarations: …unless the starting file declares them (the names the exercise asks for).
     ///   - extendableTypes: types besides the student's own that may be extended (the starting file's; never the check's given types).
-    public static func findings(in source: String, forbidden: [ForbiddenPattern],
-                                reservedNames: Set<String> = [], allowedDeclarations: Set<String> = [],
-                                extendableTypes: Set<String> = []) -> [Finding] {
+    public static func findings(
+        in source: String, forbidden: [ForbiddenPattern],
+        reservedNames: Set<String> = [], allowedDeclarations: Set<String> = [],
+        extendableTypes: Set<String> = []
+    ) -> [Finding] {
         let code = Prepared(source)
         let declarations = code.declarations
         var findings: [Finding] = []
@@ -81,12 +85,20 @@ public enum SourceScanner {
         for declaration in declarations {
             if declaration.keyword == "extension" {
                 if !ownTypes.contains(declaration.name) {
-                    findings.append(Finding(code: "`extension \(declaration.name)`", line: declaration.line,
-                                            reason: "only your own types may be extended here: an extension of \(declaration.name) could change what the check measures"))
+                    findings.append(
+                        Finding(
+                            code: "`extension \(declaration.name)`", line: declaration.line,
+                            reason:
+                                "only your own types may be extended here: an extension of \(declaration.name) could change what the check measures"
+                        ))
                 }
             } else if reservedNames.contains(declaration.name) && !allowedDeclarations.contains(declaration.name) {
-                findings.append(Finding(code: "`\(declaration.keyword) \(declaration.name)`", line: declaration.line,
-                                        reason: "the check uses the name \(declaration.name) from the lab or the system; your declaration would replace it for the check. Rename yours"))
+                findings.append(
+                    Finding(
+                        code: "`\(declaration.keyword) \(declaration.name)`", line: declaration.line,
+                        reason:
+                            "the check uses the name \(declaration.name) from the lab or the system; your declaration would replace it for the check. Rename yours"
+                    ))
             }
         }
         return findings.sorted { $0.line < $1.line }
@@ -98,16 +110,22 @@ public enum SourceScanner {
         return forbidden.filter { !code.matches($0).isEmpty }
     }
 
-    static func matches(_ shape: ForbiddenPattern.Shape, at index: Int, in tokens: [SwiftTokenizer.Token], ownFunctions: Set<String>) -> Bool {
+    static func matches(
+        _ shape: ForbiddenPattern.Shape, at index: Int, in tokens: [SwiftTokenizer.Token], ownFunctions: Set<String>
+    ) -> Bool {
         matchLength(shape, at: index, in: tokens, ownFunctions: ownFunctions) != nil
     }
 
     /// Words after which a name is being declared, not used.
-    static let declaringWords: Set<String> = ["func", "let", "var", "case", "class", "struct", "enum", "actor", "protocol",
-                                              "typealias", "associatedtype", "import", "macro", "operator"]
+    static let declaringWords: Set<String> = [
+        "func", "let", "var", "case", "class", "struct", "enum", "actor", "protocol",
+        "typealias", "associatedtype", "import", "macro", "operator",
+    ]
 
     /// How many tokens `shape` matches at `index`, or nil.
-    static func matchLength(_ shape: ForbiddenPattern.Shape, at index: Int, in tokens: [SwiftTokenizer.Token], ownFunctions: Set<String>) -> Int? {
+    static func matchLength(
+        _ shape: ForbiddenPattern.Shape, at index: Int, in tokens: [SwiftTokenizer.Token], ownFunctions: Set<String>
+    ) -> Int? {
         let token = tokens[index]
         switch shape {
         case .tokens(let expected):
@@ -126,7 +144,9 @@ public enum SourceScanner {
             guard token.kind == .identifier, token.text == name else { return nil }
             if index + 1 < tokens.count, tokens[index + 1].text == ":" { return nil }  // an argument label
             // `open class`: a modifier, followed on its line by what it modifies.
-            if index + 1 < tokens.count, tokens[index + 1].kind == .identifier, tokens[index + 1].line == token.line { return nil }
+            if index + 1 < tokens.count, tokens[index + 1].kind == .identifier, tokens[index + 1].line == token.line {
+                return nil
+            }
             if isEnumCase(at: index, in: tokens) { return nil }
             guard index > 0 else { return 1 }
             let previous = tokens[index - 1].text
@@ -142,7 +162,8 @@ public enum SourceScanner {
             return 1
         case .member(let name):
             guard token.text == ".", index + 1 < tokens.count, tokens[index + 1].kind == .identifier,
-                  tokens[index + 1].text == name else { return nil }
+                tokens[index + 1].text == name
+            else { return nil }
             return 2
         case .stringContaining(let text):
             return token.kind == .string && token.literal.lowercased().contains(text.lowercased()) ? 1 : nil
@@ -163,7 +184,9 @@ public enum SourceScanner {
     }
 
     static func importFindings(_ tokens: [SwiftTokenizer.Token]) -> [Finding] {
-        let importKinds: Set<String> = ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias", "actor"]
+        let importKinds: Set<String> = [
+            "struct", "class", "enum", "protocol", "func", "var", "let", "typealias", "actor",
+        ]
         var findings: [Finding] = []
         for (index, token) in tokens.enumerated() where token.kind == .identifier && token.text == "import" {
             var next = index + 1
@@ -171,8 +194,10 @@ public enum SourceScanner {
             guard next < tokens.count else { continue }
             let module = tokens[next].text
             if !allowedImports.contains(module) {
-                findings.append(Finding(code: "`import \(module)`", line: token.line,
-                                        reason: "an exercise may import only \(allowedImports.sorted().joined(separator: ", "))"))
+                findings.append(
+                    Finding(
+                        code: "`import \(module)`", line: token.line,
+                        reason: "an exercise may import only \(allowedImports.sorted().joined(separator: ", "))"))
             }
         }
         return findings
@@ -184,8 +209,10 @@ public enum SourceScanner {
         let line: Int
     }
 
-    static let declarationKeywords: Set<String> = ["func", "class", "struct", "enum", "actor", "protocol", "typealias",
-                                                   "let", "var", "extension", "macro", "operator", "precedencegroup"]
+    static let declarationKeywords: Set<String> = [
+        "func", "class", "struct", "enum", "actor", "protocol", "typealias",
+        "let", "var", "extension", "macro", "operator", "precedencegroup",
+    ]
 
     /// Declarations at file scope (outside every brace), with the name they declare.
     static func topLevelDeclarations(in tokens: [SwiftTokenizer.Token]) -> [Declaration] {
@@ -195,7 +222,8 @@ public enum SourceScanner {
             if token.text == "{" { depth += 1 }
             if token.text == "}" { depth = max(0, depth - 1) }
             guard depth == 0, token.kind == .identifier, declarationKeywords.contains(token.text),
-                  index + 1 < tokens.count else { continue }
+                index + 1 < tokens.count
+            else { continue }
             // `class func`, `class var` inside a type never reach here (depth > 0).
             let name = tokens[index + 1]
             guard name.kind == .identifier || token.text == "func" || token.text == "operator" else { continue }
@@ -208,8 +236,10 @@ public enum SourceScanner {
     /// cannot hide `@unchecked S`, nor `typealias T = Thread` hide `T.sleep`.
     static func resolvingTypealiases(_ tokens: [SwiftTokenizer.Token]) -> [SwiftTokenizer.Token] {
         var aliases: [String: [SwiftTokenizer.Token]] = [:]
-        for index in tokens.indices where tokens[index].text == "typealias" && index + 3 < tokens.count
-            && tokens[index + 1].kind == .identifier && tokens[index + 2].text == "=" {
+        for index in tokens.indices
+        where tokens[index].text == "typealias" && index + 3 < tokens.count
+            && tokens[index + 1].kind == .identifier && tokens[index + 2].text == "="
+        {
             var target: [SwiftTokenizer.Token] = [tokens[index + 3]]
             var next = index + 4
             while next + 1 < tokens.count, tokens[next].text == ".", tokens[next + 1].kind == .identifier {
@@ -227,7 +257,8 @@ public enum SourceScanner {
                 let isDeclaration = index > 0 && declaringWords.contains(resolved[index - 1].text)
                 let isMember = index > 0 && resolved[index - 1].text == "."
                 if token.kind == .identifier, !isDeclaration, !isMember, let target = aliases[token.text],
-                   target.map(\.text) != [token.text] {
+                    target.map(\.text) != [token.text]
+                {
                     next += target.map { SwiftTokenizer.Token(kind: $0.kind, text: $0.text, line: token.line) }
                     changed = true
                 } else {

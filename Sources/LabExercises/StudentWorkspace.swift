@@ -43,7 +43,9 @@ public struct StudentWorkspace: Sendable {
     /// unless the workspace is new: then every exercise is made, so editors see them all.
     @discardableResult
     public func prepare(only: Exercise? = nil) throws -> URL {
-        let exercises = FileManager.default.fileExists(atPath: folder.path) ? only.map { [$0] } ?? ExerciseCatalog.all : ExerciseCatalog.all
+        let exercises =
+            FileManager.default.fileExists(atPath: folder.path)
+            ? only.map { [$0] } ?? ExerciseCatalog.all : ExerciseCatalog.all
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let targets = ExerciseCatalog.all.map { exercise in
             "        .target(name: \"\(Self.targetName(exercise))\", dependencies: lab, path: \"\(exercise.id)\"\(exercise.studentSwiftSettings)),"
@@ -83,11 +85,14 @@ public struct StudentWorkspace: Sendable {
         for exercise in exercises {
             let target = file(for: exercise)
             if !FileManager.default.fileExists(atPath: target.path) {
-                try AtomicFile.write(try Data(contentsOf: Grader(root: root, exercise: exercise).originalFile), to: target)
+                try AtomicFile.write(
+                    try Data(contentsOf: Grader(root: root, exercise: exercise).originalFile), to: target)
             }
             let given = (try? Grader(root: root, exercise: exercise).checkParts().given) ?? ""
             let header = "// Given by the exercise, and rewritten by `lab`: do not edit. Your file uses it.\n"
-            try writeIfChanged(Data((header + given).utf8), to: target.deletingLastPathComponent().appendingPathComponent("Given.swift"))
+            try writeIfChanged(
+                Data((header + given).utf8),
+                to: target.deletingLastPathComponent().appendingPathComponent("Given.swift"))
         }
         return folder
     }

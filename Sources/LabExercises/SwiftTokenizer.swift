@@ -45,10 +45,19 @@ public enum SwiftTokenizer {
             var tokens: [Token] = []
             var depth = 0
             while let scalar = peek() {
-                if scalar.properties.isWhitespace { advance(); continue }
-                if scalar == "/" && peek(1) == "/" { skipLineComment(); continue }
-                if scalar == "/" && peek(1) == "*" { skipBlockComment(); continue }
-                if scalar == "#" || scalar == "\"" , let hashes = rawStringOpening() {
+                if scalar.properties.isWhitespace {
+                    advance()
+                    continue
+                }
+                if scalar == "/" && peek(1) == "/" {
+                    skipLineComment()
+                    continue
+                }
+                if scalar == "/" && peek(1) == "*" {
+                    skipBlockComment()
+                    continue
+                }
+                if scalar == "#" || scalar == "\"", let hashes = rawStringOpening() {
                     tokens += lexString(hashes: hashes)
                     continue
                 }
@@ -66,14 +75,19 @@ public enum SwiftTokenizer {
                 }
                 if scalar.properties.numericType != nil {
                     let start = position
-                    while let next = peek(), isIdentifierContinue(next) || next == "." && (peek(1)?.properties.numericType != nil) { advance() }
+                    while let next = peek(),
+                        isIdentifierContinue(next) || next == "." && (peek(1)?.properties.numericType != nil)
+                    { advance() }
                     tokens.append(Token(kind: .number, text: text(from: start), line: line))
                     continue
                 }
                 if untilClosingParenthesis {
                     if scalar == "(" { depth += 1 }
                     if scalar == ")" {
-                        if depth == 0 { advance(); return tokens }
+                        if depth == 0 {
+                            advance()
+                            return tokens
+                        }
                         depth -= 1
                     }
                 }
@@ -116,7 +130,9 @@ public enum SwiftTokenizer {
                 }
                 if scalar == "\"" {
                     let quotes = multiline ? 3 : 1
-                    if (0..<quotes).allSatisfy({ peek($0) == "\"" }) && (0..<hashes).allSatisfy({ peek(quotes + $0) == "#" }) {
+                    if (0..<quotes).allSatisfy({ peek($0) == "\"" })
+                        && (0..<hashes).allSatisfy({ peek(quotes + $0) == "#" })
+                    {
                         for _ in 0..<(quotes + hashes) { advance() }
                         return finished()
                     }
@@ -138,7 +154,10 @@ public enum SwiftTokenizer {
             case "u" where peek() == "{":
                 advance()
                 var hex = ""
-                while let digit = peek(), digit != "}", digit != "\n" { hex.unicodeScalars.append(digit); advance() }
+                while let digit = peek(), digit != "}", digit != "\n" {
+                    hex.unicodeScalars.append(digit)
+                    advance()
+                }
                 if peek() == "}" { advance() }
                 return UInt32(hex, radix: 16).flatMap(Unicode.Scalar.init) ?? "?"
             default: return escaped
@@ -159,9 +178,16 @@ public enum SwiftTokenizer {
         mutating func skipBlockComment() {
             var depth = 0
             while peek() != nil {
-                if peek() == "/" && peek(1) == "*" { depth += 1; advance(); advance(); continue }
+                if peek() == "/" && peek(1) == "*" {
+                    depth += 1
+                    advance()
+                    advance()
+                    continue
+                }
                 if peek() == "*" && peek(1) == "/" {
-                    depth -= 1; advance(); advance()
+                    depth -= 1
+                    advance()
+                    advance()
                     if depth == 0 { return }
                     continue
                 }

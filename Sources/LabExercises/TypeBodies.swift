@@ -4,7 +4,9 @@
 enum TypeBodies {
     static let typeKeywords: Set<String> = ["class", "struct", "enum", "actor", "extension", "protocol"]
     /// Words that show a `{` opens a function, closure or accessor, not a type.
-    static let notATypeBody: Set<String> = ["func", "init", "var", "let", "=", "in", "(", "get", "set", "deinit", "subscript"]
+    static let notATypeBody: Set<String> = [
+        "func", "init", "var", "let", "=", "in", "(", "get", "set", "deinit", "subscript",
+    ]
 
     /// Whether a type whose body encloses `index` declares `func name` directly in that body.
     static func member(_ name: String, isDeclaredAround index: Int, in tokens: [SwiftTokenizer.Token]) -> Bool {
@@ -25,7 +27,9 @@ enum TypeBodies {
             for position in (body.start + 1)..<body.end {
                 let text = tokens[position].text
                 if text == "{" { depth += 1 } else if text == "}" { depth -= 1 }
-                if depth == 0, text == "func", position + 1 < body.end, tokens[position + 1].text == name { return true }
+                if depth == 0, text == "func", position + 1 < body.end, tokens[position + 1].text == name {
+                    return true
+                }
             }
         }
         return false

@@ -32,11 +32,15 @@ enum TypeSpellings {
             result.append(token)
             index += 1
             guard token.kind == .identifier, token.text.first?.isUppercase == true,
-                  index < tokens.count, tokens[index].text == "<" else { continue }
-            var depth = 0, end = index
+                index < tokens.count, tokens[index].text == "<"
+            else { continue }
+            var depth = 0
+            var end = index
             scan: while end < tokens.count, end - index < 64 {
                 let inner = tokens[end]
-                guard inner.kind == .identifier || inner.kind == .number || typeLike.contains(inner.text) else { break scan }
+                guard inner.kind == .identifier || inner.kind == .number || typeLike.contains(inner.text) else {
+                    break scan
+                }
                 if inner.text == "-" {
                     guard end + 1 < tokens.count, tokens[end + 1].text == ">" else { break scan }
                     end += 2  // `->` in a function type
@@ -45,7 +49,10 @@ enum TypeSpellings {
                 if inner.text == "<" { depth += 1 }
                 if inner.text == ">" {
                     depth -= 1
-                    if depth == 0 { index = end + 1; break scan }
+                    if depth == 0 {
+                        index = end + 1
+                        break scan
+                    }
                 }
                 end += 1
             }
@@ -60,8 +67,11 @@ enum TypeSpellings {
         var index = 0
         while index < tokens.count {
             if tokens[index].text == "(", index + 3 < tokens.count, tokens[index + 1].kind == .identifier,
-               tokens[index + 2].text == ")", tokens[index + 3].text == ".",
-               result.last.map({ $0.kind != .identifier && $0.text != ")" && $0.text != "]" && $0.text != "?" && $0.text != "!" }) ?? true {
+                tokens[index + 2].text == ")", tokens[index + 3].text == ".",
+                result.last.map({
+                    $0.kind != .identifier && $0.text != ")" && $0.text != "]" && $0.text != "?" && $0.text != "!"
+                }) ?? true
+            {
                 result.append(tokens[index + 1])
                 index += 3
                 continue
@@ -77,7 +87,9 @@ enum TypeSpellings {
         var result: [Token] = []
         var index = 0
         while index < tokens.count {
-            if tokens[index].text == ".", index + 1 < tokens.count, ["self", "Type"].contains(tokens[index + 1].text), index > 0 {
+            if tokens[index].text == ".", index + 1 < tokens.count, ["self", "Type"].contains(tokens[index + 1].text),
+                index > 0
+            {
                 index += 2
                 continue
             }
@@ -98,11 +110,14 @@ enum TypeSpellings {
             if keyword != "typealias", tokens[next].text == ":" {  // `let T: Task<Int, Never>.Type = …`
                 while next < tokens.count, tokens[next].text != "=", next - index < 16 { next += 1 }
             }
-            guard next + 1 < tokens.count, tokens[next].text == "=", tokens[next + 1].kind == .identifier else { continue }
+            guard next + 1 < tokens.count, tokens[next].text == "=", tokens[next + 1].kind == .identifier else {
+                continue
+            }
             var target = [tokens[next + 1]]
             next += 2
             while next + 1 < tokens.count, tokens[next].text == ".", tokens[next + 1].kind == .identifier,
-                  !["self", "Type"].contains(tokens[next + 1].text) {
+                !["self", "Type"].contains(tokens[next + 1].text)
+            {
                 target += [tokens[next], tokens[next + 1]]
                 next += 2
             }
@@ -120,7 +135,8 @@ enum TypeSpellings {
             let previous = index > 0 ? tokens[index - 1].text : ""
             let isLabel = index + 1 < tokens.count && tokens[index + 1].text == ":"
             if token.kind == .identifier, let target = aliases[token.text], target.map(\.text) != [token.text],
-               previous != ".", !SourceScanner.declaringWords.contains(previous), !isLabel {
+                previous != ".", !SourceScanner.declaringWords.contains(previous), !isLabel
+            {
                 result += target.map { Token(kind: $0.kind, text: $0.text, line: token.line) }
             } else {
                 result.append(token)

@@ -41,11 +41,12 @@ enum DoctorCommand {
         let environment = EnvironmentInfo.current()
         let width = await ExecutorProbe.measureWidth()
         let clock = await ExecutorProbe.clockReport()
-        let report = Report(environment: environment, executorWidth: width, usableCpuCount: UsableCPUs.count,
-                            mainThreadBeforeSuspension: thread.before, mainThreadAfterSuspension: thread.after,
-                            mainActorIsolatedAfterSuspension: thread.stillIsolated,
-                            clockResolutionSeconds: clock.resolution.seconds, sleepOvershootSeconds: clock.sleepOvershoot.seconds,
-                            compileMode: CompileMode.ofLabKit, upcomingFeaturesEnabled: upcomingFeaturesEnabled)
+        let report = Report(
+            environment: environment, executorWidth: width, usableCpuCount: UsableCPUs.count,
+            mainThreadBeforeSuspension: thread.before, mainThreadAfterSuspension: thread.after,
+            mainActorIsolatedAfterSuspension: thread.stillIsolated,
+            clockResolutionSeconds: clock.resolution.seconds, sleepOvershootSeconds: clock.sleepOvershoot.seconds,
+            compileMode: CompileMode.ofLabKit, upcomingFeaturesEnabled: upcomingFeaturesEnabled)
         if json {
             let encoder = JSONEncoder()
             encoder.keyEncodingStrategy = .convertToSnakeCase
@@ -61,18 +62,31 @@ enum DoctorCommand {
         row("Swift", environment.swiftVersion, "the lab needs Swift 6 language mode")
         row("OS", environment.operatingSystem)
         let usable = UsableCPUs.count
-        row("CPU", "\(environment.cpuModel) × \(environment.cpuCount)" + (usable < environment.cpuCount ? ", \(usable) usable by this process" : ""),
+        row(
+            "CPU",
+            "\(environment.cpuModel) × \(environment.cpuCount)"
+                + (usable < environment.cpuCount ? ", \(usable) usable by this process" : ""),
             usable < environment.cpuCount ? "its affinity or quota (taskset, docker --cpus) allows \(usable)" : "")
-        row("isolation mode of this build", "\(CompileMode.ofLabKit.title): "
-            + (report.upcomingFeaturesEnabled.isEmpty ? "no 6.2 upcoming features" : report.upcomingFeaturesEnabled.joined(separator: ", ")),
+        row(
+            "isolation mode of this build",
+            "\(CompileMode.ofLabKit.title): "
+                + (report.upcomingFeaturesEnabled.isEmpty
+                    ? "no 6.2 upcoming features" : report.upcomingFeaturesEnabled.joined(separator: ", ")),
             "the toolchain's Swift 6 defaults; `swift run isolation-modes` runs the others")
-        row("build", environment.buildConfiguration, environment.buildConfiguration == "debug" ? "time things with -c release" : "good for timing")
+        row(
+            "build", environment.buildConfiguration,
+            environment.buildConfiguration == "debug" ? "time things with -c release" : "good for timing")
         row("executor width (measured)", "\(width) threads", "at most \(width) blocking tasks run at once")
-        row("main actor on main thread", "\(yes(thread.before)) before a suspension, \(yes(thread.after)) after",
+        row(
+            "main actor on main thread", "\(yes(thread.before)) before a suspension, \(yes(thread.after)) after",
             thread.after ? "" : "check isolation with #isolation, not Thread.isMainThread")
-        row("main-actor isolation after it", thread.stillIsolated ? "confirmed by MainActor.assumeIsolated" : "NOT confirmed")
+        row(
+            "main-actor isolation after it",
+            thread.stillIsolated ? "confirmed by MainActor.assumeIsolated" : "NOT confirmed")
         row("clock resolution", clock.resolution.humanReadable, "the smallest step ContinuousClock shows")
-        row("Task.sleep(1 ms) wakes late by", clock.sleepOvershoot.humanReadable, "median of 15; short sleeps are this coarse")
+        row(
+            "Task.sleep(1 ms) wakes late by", clock.sleepOvershoot.humanReadable,
+            "median of 15; short sleeps are this coarse")
         StandardOutput.line(terminal.paint("lab doctor", .bold) + " — the facts the lessons stand on, measured now\n")
         StandardOutput.line(table.render(on: terminal))
         return 0

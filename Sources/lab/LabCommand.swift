@@ -1,14 +1,16 @@
 import Foundation
-import LabKit
 import LabBench
 import LabBenchmarks
 import LabExercises
+import LabKit
 import Lessons
 
 /// The `lab` command: dispatches to its subcommands. Exit status 0 ok, 1 failed, 2 bad usage.
 @MainActor
 enum LabCommand {
-    static var usage: String { "usage: lab <\(LabSubcommand.allCases.map(\.rawValue).joined(separator: "|"))> … (lab help for more)" }
+    static var usage: String {
+        "usage: lab <\(LabSubcommand.allCases.map(\.rawValue).joined(separator: "|"))> … (lab help for more)"
+    }
 
     static func run(_ arguments: [String]) async -> Int32 {
         guard let first = arguments.first else {
@@ -17,12 +19,15 @@ enum LabCommand {
         }
         if first == "--help" || first == "-h" { return help(nil) }
         if first == "--version" {
-            StandardOutput.line("Concurrency Lab, built with Swift \(EnvironmentInfo.swiftLanguageVersion) (\(EnvironmentInfo.buildConfiguration))")
+            StandardOutput.line(
+                "Concurrency Lab, built with Swift \(EnvironmentInfo.swiftLanguageVersion) (\(EnvironmentInfo.buildConfiguration))"
+            )
             return 0
         }
         guard let command = LabSubcommand(rawValue: first) else {
-            let error = UsageError.unknownName(kind: "command", name: first,
-                                               suggestion: Suggestion.closest(to: first, in: LabSubcommand.allCases.map(\.rawValue)))
+            let error = UsageError.unknownName(
+                kind: "command", name: first,
+                suggestion: Suggestion.closest(to: first, in: LabSubcommand.allCases.map(\.rawValue)))
             StandardError.usage(program: "lab", error, usage: usage)
             return UsageError.exitCode
         }
@@ -58,11 +63,13 @@ enum LabCommand {
         case .help: return try help(named: parsed.positionals.first)
         case .run, .bench: preconditionFailure("dispatched before parsing")
         case .exercises, .check, .watch, .hint, .reset, .solution, .grade, .progress:
-            let commands = ExerciseCommands(root: try ExerciseCommands.findRoot(),
-                                            terminal: .detect(noColorFlag: parsed.flag("no-color")))
+            let commands = ExerciseCommands(
+                root: try ExerciseCommands.findRoot(),
+                terminal: .detect(noColorFlag: parsed.flag("no-color")))
             let name = parsed.positionals.first
             switch command {
-            case .exercises: return parsed.flag("verify") ? try await commands.verify(only: name) : try commands.list(only: name)
+            case .exercises:
+                return parsed.flag("verify") ? try await commands.verify(only: name) : try commands.list(only: name)
             case .check: return try await commands.check(name)
             case .watch: return try await commands.watch(name)
             case .hint: return try commands.hint(name)
@@ -70,8 +77,9 @@ enum LabCommand {
             case .solution: return try commands.solution(name)
             case .progress: return try commands.progressReport(json: parsed.flag("json"))
             default:
-                return try await commands.grade(paths: parsed.positionals, workers: parsed.integer("jobs"),
-                                                output: URL(fileURLWithPath: parsed.text("out") ?? "class-report"))
+                return try await commands.grade(
+                    paths: parsed.positionals, workers: parsed.integer("jobs"),
+                    output: URL(fileURLWithPath: parsed.text("out") ?? "class-report"))
             }
         }
     }
@@ -79,11 +87,13 @@ enum LabCommand {
     static func runLesson(_ arguments: [String]) async throws -> Int32 {
         guard let name = arguments.first, !name.hasPrefix("-") else {
             if arguments.first == "--help" || arguments.first == "-h" { return help(.run) }
-            throw UsageError.missingArgument("lesson name: one of \(LessonCatalog.lessons.map(\.name).joined(separator: ", "))")
+            throw UsageError.missingArgument(
+                "lesson name: one of \(LessonCatalog.lessons.map(\.name).joined(separator: ", "))")
         }
         guard let lesson = LessonCatalog.lesson(named: name) else {
             let names = LessonCatalog.lessons.map(\.name)
-            throw UsageError.unknownName(kind: "lesson", name: name, suggestion: Suggestion.closest(to: name, in: names))
+            throw UsageError.unknownName(
+                kind: "lesson", name: name, suggestion: Suggestion.closest(to: name, in: names))
         }
         return await LessonRunner.run(lesson, arguments: Array(arguments.dropFirst()))
     }
@@ -91,8 +101,9 @@ enum LabCommand {
     static func help(named name: String?) throws -> Int32 {
         guard let name else { return help(nil) }
         guard let command = LabSubcommand(rawValue: name) else {
-            throw UsageError.unknownName(kind: "command", name: name,
-                                         suggestion: Suggestion.closest(to: name, in: LabSubcommand.allCases.map(\.rawValue)))
+            throw UsageError.unknownName(
+                kind: "command", name: name,
+                suggestion: Suggestion.closest(to: name, in: LabSubcommand.allCases.map(\.rawValue)))
         }
         return help(command)
     }

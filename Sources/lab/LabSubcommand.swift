@@ -12,49 +12,83 @@ enum LabSubcommand: String, CaseIterable {
     static let askHelp = OptionSpec("help", short: "h", help: "Show this help")
 
     static func exercise(required: Bool) -> CommandSpec.Positionals {
-        .init("EXERCISE", minimum: required ? 1 : 0, help: "An exercise's number or name, e.g. 03 (by default the next unsolved one)")
+        .init(
+            "EXERCISE", minimum: required ? 1 : 0,
+            help: "An exercise's number or name, e.g. 03 (by default the next unsolved one)")
     }
 
     var spec: CommandSpec {
         let name = "lab \(rawValue)"
         switch self {
         case .list:
-            return CommandSpec(name, summary: "List the lessons and their variants", options: [Self.json, Self.askHelp])
+            return CommandSpec(
+                name, summary: "List the lessons and their variants", options: [Self.json, Self.askHelp])
         case .run:
-            return CommandSpec(name, summary: "Run a lesson, with the same flags as its executable",
-                               positionals: .init("LESSON", minimum: 1, help: "One of: " + LessonCatalog.lessons.map(\.name).joined(separator: ", ")),
-                               options: LessonOptions.options)
+            return CommandSpec(
+                name, summary: "Run a lesson, with the same flags as its executable",
+                positionals: .init(
+                    "LESSON", minimum: 1, help: "One of: " + LessonCatalog.lessons.map(\.name).joined(separator: ", ")),
+                options: LessonOptions.options)
         case .bench:
             return BenchCommand.spec
         case .doctor:
-            return CommandSpec(name, summary: "Measure this machine's concurrency facts", options: [Self.json, Self.askHelp])
+            return CommandSpec(
+                name, summary: "Measure this machine's concurrency facts", options: [Self.json, Self.askHelp])
         case .exercises:
-            return CommandSpec(name, summary: "The classroom exercises and your progress",
-                               positionals: .init("EXERCISE", help: "Only this exercise, by number or name, e.g. 03 (with --verify: grade only its known answers)"),
-                               options: [OptionSpec("verify", help: "Grade every known answer: originals fail, solutions and alternatives pass, catalogued mistakes fail with their message"),
-                                         Self.noColor, Self.askHelp])
+            return CommandSpec(
+                name, summary: "The classroom exercises and your progress",
+                positionals: .init(
+                    "EXERCISE",
+                    help: "Only this exercise, by number or name, e.g. 03 (with --verify: grade only its known answers)"
+                ),
+                options: [
+                    OptionSpec(
+                        "verify",
+                        help:
+                            "Grade every known answer: originals fail, solutions and alternatives pass, catalogued mistakes fail with their message"
+                    ),
+                    Self.noColor, Self.askHelp,
+                ])
         case .check:
-            return CommandSpec(name, summary: "Check an exercise (the next unsolved one by default)", positionals: Self.exercise(required: false), options: [Self.noColor, Self.askHelp])
+            return CommandSpec(
+                name, summary: "Check an exercise (the next unsolved one by default)",
+                positionals: Self.exercise(required: false), options: [Self.noColor, Self.askHelp])
         case .watch:
-            return CommandSpec(name, summary: "Check an exercise again each time you save it", positionals: Self.exercise(required: false), options: [Self.noColor, Self.askHelp])
+            return CommandSpec(
+                name, summary: "Check an exercise again each time you save it",
+                positionals: Self.exercise(required: false), options: [Self.noColor, Self.askHelp])
         case .hint:
-            return CommandSpec(name, summary: "One more hint, more specific each time", positionals: Self.exercise(required: false), options: [Self.noColor, Self.askHelp])
+            return CommandSpec(
+                name, summary: "One more hint, more specific each time", positionals: Self.exercise(required: false),
+                options: [Self.noColor, Self.askHelp])
         case .reset:
-            return CommandSpec(name, summary: "Put an exercise back as it started (your version is kept beside it)", positionals: Self.exercise(required: true), options: [Self.noColor, Self.askHelp])
+            return CommandSpec(
+                name, summary: "Put an exercise back as it started (your version is kept beside it)",
+                positionals: Self.exercise(required: true), options: [Self.noColor, Self.askHelp])
         case .solution:
-            return CommandSpec(name, summary: "The reference solution, once you solved the exercise", positionals: Self.exercise(required: true), options: [Self.noColor, Self.askHelp])
+            return CommandSpec(
+                name, summary: "The reference solution, once you solved the exercise",
+                positionals: Self.exercise(required: true), options: [Self.noColor, Self.askHelp])
         case .grade:
-            return CommandSpec(name, summary: "Grade a class: every student's folder, in the sandbox, into CSV, JSON and HTML",
-                               positionals: .init("PATH", minimum: 1, maximum: 10_000, help: "Students' folders, e.g. class/*"),
-                               options: [OptionSpec("jobs", .integer("N", 1...64), help: "Workers grading at once (default: the number of CPUs)"),
-                                         OptionSpec("out", .text("DIR"), help: "Where to write class-report.csv, .json and .html (default: class-report)"),
-                                         Self.noColor, Self.askHelp])
+            return CommandSpec(
+                name, summary: "Grade a class: every student's folder, in the sandbox, into CSV, JSON and HTML",
+                positionals: .init("PATH", minimum: 1, maximum: 10_000, help: "Students' folders, e.g. class/*"),
+                options: [
+                    OptionSpec(
+                        "jobs", .integer("N", 1...64), help: "Workers grading at once (default: the number of CPUs)"),
+                    OptionSpec(
+                        "out", .text("DIR"),
+                        help: "Where to write class-report.csv, .json and .html (default: class-report)"),
+                    Self.noColor, Self.askHelp,
+                ])
         case .progress:
-            return CommandSpec(name, summary: "Your progress (--json for a teacher)", options: [Self.json, Self.noColor, Self.askHelp])
+            return CommandSpec(
+                name, summary: "Your progress (--json for a teacher)", options: [Self.json, Self.noColor, Self.askHelp])
         case .help:
-            return CommandSpec(name, summary: "Show help for lab or one command",
-                               positionals: .init("COMMAND", help: "One of: " + Self.allCases.map(\.rawValue).joined(separator: ", ")),
-                               options: [Self.askHelp])
+            return CommandSpec(
+                name, summary: "Show help for lab or one command",
+                positionals: .init("COMMAND", help: "One of: " + Self.allCases.map(\.rawValue).joined(separator: ", ")),
+                options: [Self.askHelp])
         }
     }
 }

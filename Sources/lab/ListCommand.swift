@@ -8,10 +8,13 @@ enum ListCommand {
     static func run(json: Bool) throws -> Int32 {
         if json {
             let lessons = LessonCatalog.lessons.map { lesson -> [String: Any] in
-                ["name": lesson.name, "title": lesson.title, "summary": lesson.summary, "built": true,
-                 "variants": lesson.variants.map { ["name": $0.name, "title": $0.title, "extra": $0.isExtra] }]
+                [
+                    "name": lesson.name, "title": lesson.title, "summary": lesson.summary, "built": true,
+                    "variants": lesson.variants.map { ["name": $0.name, "title": $0.title, "extra": $0.isExtra] },
+                ]
             }
-            let data = try JSONSerialization.data(withJSONObject: ["lessons": lessons], options: [.prettyPrinted, .sortedKeys])
+            let data = try JSONSerialization.data(
+                withJSONObject: ["lessons": lessons], options: [.prettyPrinted, .sortedKeys])
             StandardOutput.line(String(decoding: data, as: UTF8.self))
             return 0
         }
@@ -19,7 +22,9 @@ enum ListCommand {
         for lesson in LessonCatalog.lessons {
             StandardOutput.line(terminal.paint(lesson.name, .bold + .cyan) + " — " + lesson.summary)
             for variant in lesson.variants {
-                StandardOutput.line("  " + variant.name.padded(to: 26) + variant.title + (variant.isExtra ? terminal.paint(" (extra)", .dim) : ""))
+                StandardOutput.line(
+                    "  " + variant.name.padded(to: 26) + variant.title
+                        + (variant.isExtra ? terminal.paint(" (extra)", .dim) : ""))
             }
             StandardOutput.line("")
         }

@@ -6,9 +6,12 @@ import Lessons
 enum Overview {
     static func text(terminal: Terminal) -> String {
         var lines: [String] = []
-        lines.append(terminal.paint("Concurrency Lab", .bold) + " — learn Swift concurrency by running it, and measure it.")
+        lines.append(
+            terminal.paint("Concurrency Lab", .bold) + " — learn Swift concurrency by running it, and measure it.")
         lines.append("")
-        lines.append("Every lesson is a program: it runs a scenario from the original material (the book's".wrapped(to: terminal.width))
+        lines.append(
+            "Every lesson is a program: it runs a scenario from the original material (the book's".wrapped(
+                to: terminal.width))
         lines.append("ConcurrencyDemo, Mars rovers, Space Photos, Coffee Tracker…) in every variant and shows")
         lines.append("what happened: where each step ran, a timeline of tasks, and the measured times.")
         lines.append("")

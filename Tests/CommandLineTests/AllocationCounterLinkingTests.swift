@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LabKit
 @testable import Lessons
 
@@ -13,25 +14,31 @@ struct AllocationCounterLinkingTests {
 
     static func definesMalloc(_ product: String) throws -> Bool {
         let binary = try ProcessRunner.productsDirectory().appendingPathComponent(product)
-        let result = try ProcessCapture.run(URL(fileURLWithPath: try #require(nm)), ["--defined-only", binary.path], timeout: 60)
+        let result = try ProcessCapture.run(
+            URL(fileURLWithPath: try #require(nm)), ["--defined-only", binary.path], timeout: 60)
         #expect(result.status == 0, "nm \(product): \(result.standardError)")
         return result.standardOutput.split(separator: "\n").contains { $0.hasSuffix(" T malloc") }
     }
 
     /// Package.swift's set (another test keeps it equal to the lessons whose code counts).
     static func lessonsCountingAllocations() throws -> Set<String> {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        let line = try #require(manifest.split(separator: "\n").first { $0.hasPrefix("let lessonsCountingAllocations") })
+        let line = try #require(
+            manifest.split(separator: "\n").first { $0.hasPrefix("let lessonsCountingAllocations") })
         return Set(line.split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) })
     }
 
     #if os(Linux)
-    @Test(.enabled(if: nm != nil, "needs nm (binutils or LLVM) to read the symbol tables"),
-          arguments: LessonCatalog.lessons.map(\.name) + ["lab"])
-    func onlyCountingProgramsDefineMalloc(product: String) throws {
-        let counts = try product == "lab" || Self.lessonsCountingAllocations().contains(product)
-        #expect(try Self.definesMalloc(product) == counts, "\(product) \(counts ? "reports" : "does not report") allocations")
-    }
+        @Test(
+            .enabled(if: nm != nil, "needs nm (binutils or LLVM) to read the symbol tables"),
+            arguments: LessonCatalog.lessons.map(\.name) + ["lab"])
+        func onlyCountingProgramsDefineMalloc(product: String) throws {
+            let counts = try product == "lab" || Self.lessonsCountingAllocations().contains(product)
+            #expect(
+                try Self.definesMalloc(product) == counts,
+                "\(product) \(counts ? "reports" : "does not report") allocations")
+        }
     #endif
 }

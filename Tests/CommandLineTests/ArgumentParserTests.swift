@@ -1,21 +1,26 @@
 import Testing
+
 @testable import LabKit
 
 @Suite("The lab's argument parser")
 struct ArgumentParserTests {
-    let parser = CommandSpec("demo", summary: "A demo.", positionals: .init("THING", help: "a thing"), options: [
-        OptionSpec("help", short: "h", help: ""),
-        OptionSpec("trace", help: ""),
-        OptionSpec("scale", .number("X", 0.001...10), help: ""),
-        OptionSpec("jobs", .integer("N", 1...64), help: ""),
-        OptionSpec("format", .choiceList("LIST", ["md", "json"]), help: ""),
-        OptionSpec("mode", .choice("MODE", ["fast", "slow"]), help: ""),
-        OptionSpec("variant", .text("NAME"), repeatable: true, help: ""),
-    ])
+    let parser = CommandSpec(
+        "demo", summary: "A demo.", positionals: .init("THING", help: "a thing"),
+        options: [
+            OptionSpec("help", short: "h", help: ""),
+            OptionSpec("trace", help: ""),
+            OptionSpec("scale", .number("X", 0.001...10), help: ""),
+            OptionSpec("jobs", .integer("N", 1...64), help: ""),
+            OptionSpec("format", .choiceList("LIST", ["md", "json"]), help: ""),
+            OptionSpec("mode", .choice("MODE", ["fast", "slow"]), help: ""),
+            OptionSpec("variant", .text("NAME"), repeatable: true, help: ""),
+        ])
 
     @Test func readsFlagsValuesAndPositionals() throws {
-        let parsed = try parser.parse(["run", "--trace", "--scale", "0.1", "--variant=a", "--variant", "b", "-h", "--jobs", "3",
-                                       "--format", "md,JSON", "--mode", "slow"])
+        let parsed = try parser.parse([
+            "run", "--trace", "--scale", "0.1", "--variant=a", "--variant", "b", "-h", "--jobs", "3",
+            "--format", "md,JSON", "--mode", "slow",
+        ])
         #expect(parsed.positionals == ["run"])
         #expect(parsed.flag("trace") && parsed.flag("help"))
         #expect(parsed.number("scale") == 0.1)
@@ -26,8 +31,9 @@ struct ArgumentParserTests {
     }
 
     @Test func askingForHelpNeedsNoRequiredArgument() throws {
-        let required = CommandSpec("grade", summary: "", positionals: .init("PATH", minimum: 1, help: ""),
-                                   options: [OptionSpec("help", short: "h", help: "")])
+        let required = CommandSpec(
+            "grade", summary: "", positionals: .init("PATH", minimum: 1, help: ""),
+            options: [OptionSpec("help", short: "h", help: "")])
         #expect(try required.parse(["--help"]).flag("help"))
         #expect(try required.parse(["-h"]).flag("help"))
         #expect(throws: UsageError.self) { try required.parse([]) }
@@ -54,36 +60,45 @@ struct ArgumentParserTests {
     }
 
     @Test func valuesAreCheckedAgainstTheirDeclaredType() {
-        for bad in [["--scale", "fast"], ["--scale", "0"], ["--scale", "nan"], ["--jobs", "2.7"], ["--jobs", "0"], ["--jobs", "65"],
-                    ["--format", "pdf"], ["--format", "md,,pdf"], ["--mode", "medium"]] {
+        for bad in [
+            ["--scale", "fast"], ["--scale", "0"], ["--scale", "nan"], ["--jobs", "2.7"], ["--jobs", "0"],
+            ["--jobs", "65"],
+            ["--format", "pdf"], ["--format", "md,,pdf"], ["--mode", "medium"],
+        ] {
             #expect(throws: UsageError.self, "\(bad)") { try parser.parse(bad) }
         }
-        #expect(throws: UsageError.invalidValue(option: "jobs", value: "2.7", expected: "a whole number from 1 to 64")) {
+        #expect(throws: UsageError.invalidValue(option: "jobs", value: "2.7", expected: "a whole number from 1 to 64"))
+        {
             try parser.parse(["--jobs", "2.7"])
         }
     }
 
     @Test func aRequiredPositionalIsAskedFor() {
-        let spec = CommandSpec("need", summary: "", positionals: .init("FILE", minimum: 1, help: "the file"), options: [])
+        let spec = CommandSpec(
+            "need", summary: "", positionals: .init("FILE", minimum: 1, help: "the file"), options: [])
         #expect(throws: UsageError.missingArgument("FILE: the file")) { try spec.parse([]) }
     }
 
     @Test func usageAndHelpAreGeneratedFromTheDeclarations() {
-        #expect(parser.usage == """
-            usage: demo [THING] [--help] [--trace] [--scale X] [--jobs N] [--format LIST] [--mode MODE]
-                        [--variant NAME]…
-            """, "wrapped at 100 columns, under the command's name")
+        #expect(
+            parser.usage == """
+                usage: demo [THING] [--help] [--trace] [--scale X] [--jobs N] [--format LIST] [--mode MODE]
+                            [--variant NAME]…
+                """, "wrapped at 100 columns, under the command's name")
         let help = parser.help()
         for option in parser.options { #expect(help.contains(option.synopsis), "\(option.name)") }
         #expect(help.contains("(fast, slow)"), "a choice lists its words")
     }
 
     @Test func errorsReadAsOneLine() {
-        let errors: [UsageError] = [.unknownOption("--x", suggestion: "--y"), .missingValue(option: "scale"),
-                                    .invalidValue(option: "seed", value: "-1", expected: "a whole number"),
-                                    .unknownName(kind: "command", name: "lsit", suggestion: "list")]
+        let errors: [UsageError] = [
+            .unknownOption("--x", suggestion: "--y"), .missingValue(option: "scale"),
+            .invalidValue(option: "seed", value: "-1", expected: "a whole number"),
+            .unknownName(kind: "command", name: "lsit", suggestion: "list"),
+        ]
         for error in errors { #expect(!error.description.contains("\n")) }
-        #expect(UsageError.unknownName(kind: "command", name: "lsit", suggestion: "list").description
+        #expect(
+            UsageError.unknownName(kind: "command", name: "lsit", suggestion: "list").description
                 == "unknown command 'lsit'; did you mean 'list'?")
     }
 

@@ -1,15 +1,17 @@
 import Foundation
 import Testing
-@testable import lab
+
 @testable import LabBench
 @testable import LabKit
 @testable import Lessons
+@testable import lab
 
 /// Every command the lab has, walked option by option: what its usage and help say
 /// is exactly what its parser accepts, and every declared value type is enforced.
 @Suite("Every command's usage is what it accepts")
 struct CommandSpecTests {
-    static let specs: [CommandSpec] = LabSubcommand.allCases.map(\.spec)
+    static let specs: [CommandSpec] =
+        LabSubcommand.allCases.map(\.spec)
         + [LessonOptions.spec(for: "sync-vs-async"), InventoryTool.spec]
 
     /// The fewest positionals the command needs.
@@ -37,10 +39,14 @@ struct CommandSpecTests {
             let parsed = try spec.parse(Self.required(spec) + ["--\(option.name)"] + (good.map { [$0] } ?? []))
             #expect(parsed.isPresent(option.name), "\(spec.name) --\(option.name)")
             if let bad {
-                #expect(throws: UsageError.self, "\(spec.name) --\(option.name) \(bad)") { try spec.parse(Self.required(spec) + ["--\(option.name)", bad]) }
+                #expect(throws: UsageError.self, "\(spec.name) --\(option.name) \(bad)") {
+                    try spec.parse(Self.required(spec) + ["--\(option.name)", bad])
+                }
             }
             if option.takesValue {
-                #expect(throws: UsageError.missingValue(option: option.name)) { try spec.parse(Self.required(spec) + ["--\(option.name)"]) }
+                #expect(throws: UsageError.missingValue(option: option.name)) {
+                    try spec.parse(Self.required(spec) + ["--\(option.name)"])
+                }
             }
             guard !option.hidden else { continue }
             #expect(spec.usage.contains("--\(option.name)"), "\(spec.name)'s usage shows --\(option.name)")
@@ -66,13 +72,16 @@ struct CommandSpecTests {
 
     @Test func everySubcommandIsListedByLabHelp() throws {
         let result = try ProcessRunner.run("lab", ["help"])
-        for command in LabSubcommand.allCases { #expect(result.standardOutput.contains("lab \(command.rawValue)"), "\(command)") }
+        for command in LabSubcommand.allCases {
+            #expect(result.standardOutput.contains("lab \(command.rawValue)"), "\(command)")
+        }
     }
 
     @Test func benchHelpIsTheGeneratedHelp() throws {
         let result = try ProcessRunner.run("lab", ["bench", "--help"])
         #expect(result.status == 0)
-        #expect(result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(
+            result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
                 == BenchCommand.spec.help().trimmingCharacters(in: .whitespacesAndNewlines))
         #expect(result.standardOutput.contains("--processes N") && result.standardOutput.contains("--allow-debug"))
         #expect(!result.standardOutput.contains("--worker"), "internal options stay out of the help")

@@ -1,5 +1,5 @@
-import Testing
 import Lessons
+import Testing
 
 /// A default run is read end to end: it fits in about 150 lines, details behind --steps, --trace
 /// and the extras. Counted as a student counts, `NO_COLOR=1 LESSON | wc -l`.
@@ -11,7 +11,8 @@ struct DefaultLengthTests {
     func theDefaultRunFitsTheBudget(lesson: String) throws {
         let result = try ProcessRunner.run(lesson, [])
         #expect(result.status == 0, "\(result.standardError)")
-        let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).count
+        let lines =
+            result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).count
             - (result.standardOutput.hasSuffix("\n") ? 1 : 0)
         #expect(lines <= Self.budget, "\(lesson) printed \(lines) lines")
         // The budget must not hide a variant: each one that ran has its heading.

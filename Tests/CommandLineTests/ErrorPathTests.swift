@@ -84,7 +84,9 @@ struct ClassroomCommandTests {
     func helpIsShownWithoutTheRequiredArgument(command: String) throws {
         let result = try ProcessRunner.run("lab", [command, "--help"])
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput.contains("lab \(command)") && result.standardError.isEmpty, "\(result.standardOutput)")
+        #expect(
+            result.standardOutput.contains("lab \(command)") && result.standardError.isEmpty, "\(result.standardOutput)"
+        )
     }
 
     @Test func exercisesWithANumberListsThatOne() throws {
@@ -102,16 +104,23 @@ struct ClassroomCommandTests {
     @Test func theLastHintDoesNotPromiseAnother() throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("lab-class-\(UUID().uuidString)").path
         var outputs: [String] = []
-        for _ in 0..<4 { outputs.append(try ProcessRunner.run("lab", ["hint", "03"], environment: ["CONCURRENCY_LAB_HOME": home]).standardOutput) }
+        for _ in 0..<4 {
+            outputs.append(
+                try ProcessRunner.run("lab", ["hint", "03"], environment: ["CONCURRENCY_LAB_HOME": home]).standardOutput
+            )
+        }
         #expect(outputs[0].contains("ask again"))
-        #expect(outputs[2].contains("(3 of 3; that is the last one)") && !outputs[2].contains("ask again"), "\(outputs[2])")
+        #expect(
+            outputs[2].contains("(3 of 3; that is the last one)") && !outputs[2].contains("ask again"), "\(outputs[2])")
         #expect(outputs[3].contains("(3 of 3; that is the last one)"))
     }
 
     @Test func hintsGetMoreSpecificEachTime() throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("lab-class-\(UUID().uuidString)").path
-        let first = try ProcessRunner.run("lab", ["hint", "03"], environment: ["CONCURRENCY_LAB_HOME": home]).standardOutput
-        let second = try ProcessRunner.run("lab", ["hint", "03"], environment: ["CONCURRENCY_LAB_HOME": home]).standardOutput
+        let first = try ProcessRunner.run("lab", ["hint", "03"], environment: ["CONCURRENCY_LAB_HOME": home])
+            .standardOutput
+        let second = try ProcessRunner.run("lab", ["hint", "03"], environment: ["CONCURRENCY_LAB_HOME": home])
+            .standardOutput
         #expect(first.contains("(1 of 3") && second.contains("(2 of 3"))
         #expect(second.count > first.count)
     }
@@ -119,7 +128,8 @@ struct ClassroomCommandTests {
     @Test func progressExportsJSONForATeacher() throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("lab-class-\(UUID().uuidString)").path
         let result = try ProcessRunner.run("lab", ["progress", "--json"], environment: ["CONCURRENCY_LAB_HOME": home])
-        let root = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let root = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         #expect(root["schema"] as? String == "concurrency-lab.progress/1")
         #expect((root["exercises"] as? [[String: Any]])?.count == root["total"] as? Int)
     }
@@ -133,7 +143,8 @@ struct ClassroomCommandTests {
         // First use makes the student's copies (outside the files git tracks).
         #expect(try ProcessRunner.run("lab", ["exercises"], environment: environment).status == 0)
         let file = work.appendingPathComponent("02-task-bridge/02-task-bridge.swift")
-        let starting = try String(contentsOf: root.appendingPathComponent("Exercises/02-task-bridge.swift"), encoding: .utf8)
+        let starting = try String(
+            contentsOf: root.appendingPathComponent("Exercises/02-task-bridge.swift"), encoding: .utf8)
         #expect(try String(contentsOf: file, encoding: .utf8) == starting)
         #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("Package.swift").path))
         try (starting + "\n// my attempt\n").write(to: file, atomically: true, encoding: .utf8)
@@ -153,16 +164,24 @@ struct ClassroomCommandTests {
 /// with its reason, not be replaced quietly by a measurement in the parent process.
 @Suite("lab bench worker failures")
 struct BenchWorkerFailureTests {
-    @Test(arguments: [("/bin/false", "exited with status 1"), ("/bin/true", "printed something that is not a lab bench results file")])
+    @Test(arguments: [
+        ("/bin/false", "exited with status 1"), ("/bin/true", "printed something that is not a lab bench results file"),
+    ])
     func aFailedWorkerIsReportedAndNothingIsWritten(host: String, reason: String) throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("lab-bench-worker-\(UUID().uuidString)")
-        let result = try ProcessRunner.run("lab", ["bench", "harness overhead", "--processes", "2", "--allow-debug", "--quick",
-                                                   "--format", "md", "--out", out.path],
-                                           environment: ["CONCURRENCY_LAB_DEMO_HOST": host])
+        let result = try ProcessRunner.run(
+            "lab",
+            [
+                "bench", "harness overhead", "--processes", "2", "--allow-debug", "--quick",
+                "--format", "md", "--out", out.path,
+            ],
+            environment: ["CONCURRENCY_LAB_DEMO_HOST": host])
         #expect(result.status == 4)
         // The last line: a progress bar on standard error comes before it.
-        #expect(result.standardError.split(separator: "\n").last
-            == "lab bench: error: worker process 1 of 2 \(reason). Nothing was measured in its place and no report was written")
+        #expect(
+            result.standardError.split(separator: "\n").last
+                == "lab bench: error: worker process 1 of 2 \(reason). Nothing was measured in its place and no report was written"
+        )
         #expect(!FileManager.default.fileExists(atPath: out.path), "no report")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LabKit
 
 /// The inventory tool, used as a person would, on a store in a temporary folder.
@@ -13,19 +14,28 @@ struct InventoryToolTests {
 
     @Test func addListSearchDelete() throws {
         #expect(try inventory("add", "Milk", "2").standardOutput == "Milk: 2\n")
-        #expect(try inventory("add", "MILK", "3").standardOutput == "Milk: 5\n", "another spelling adds to the same product")
+        #expect(
+            try inventory("add", "MILK", "3").standardOutput == "Milk: 5\n", "another spelling adds to the same product"
+        )
         _ = try inventory("add", "Almond milk", "1")
         _ = try inventory("add", "Bread", "1")
         let list = try inventory("list").standardOutput
         #expect(list.contains("Almond milk") && list.contains("Bread") && list.contains("Milk"))
         let caseSensitive = try inventory("search", "Mil").standardOutput
-        #expect(caseSensitive.contains("Milk") && !caseSensitive.contains("Almond milk"), "CONTAINS is case-sensitive, as in the book")
+        #expect(
+            caseSensitive.contains("Milk") && !caseSensitive.contains("Almond milk"),
+            "CONTAINS is case-sensitive, as in the book")
         let ignoringCase = try inventory("search", "MILK", "--ignore-case").standardOutput
-        #expect(ignoringCase.contains("Almond milk") && ignoringCase.contains("Milk") && !ignoringCase.contains("Bread"))
+        #expect(
+            ignoringCase.contains("Almond milk") && ignoringCase.contains("Milk") && !ignoringCase.contains("Bread"))
         #expect(try inventory("delete", "milk").standardOutput == "deleted Milk\n")
         #expect(!(try inventory("list").standardOutput.contains("Milk ")))
-        #expect(FileManager.default.fileExists(atPath: home + "/inventory.sqlite"), "the default store is in the lab folder")
-        #expect(try inventory("--store", home + "/inventory.sqlite", "list").standardOutput.contains("Bread"), "options may come first")
+        #expect(
+            FileManager.default.fileExists(atPath: home + "/inventory.sqlite"), "the default store is in the lab folder"
+        )
+        #expect(
+            try inventory("--store", home + "/inventory.sqlite", "list").standardOutput.contains("Bread"),
+            "options may come first")
     }
 
     @Test func readingANewStoreCreatesNothing() throws {
@@ -57,7 +67,8 @@ struct InventoryToolTests {
         let before = try inventory("list").standardOutput
         let result = try ProcessRunner.run("inventory", arguments, environment: ["CONCURRENCY_LAB_HOME": home])
         #expect(result.status == status)
-        #expect(result.standardError.split(separator: "\n").first?.contains(mentions) == true, "\(result.standardError)")
+        #expect(
+            result.standardError.split(separator: "\n").first?.contains(mentions) == true, "\(result.standardError)")
         #expect(result.standardOutput.isEmpty)
         #expect(try inventory("list").standardOutput == before)
     }
@@ -66,16 +77,19 @@ struct InventoryToolTests {
         #expect(try inventory("add", "Big", "\(Int.max)").status == 0)
         let result = try inventory("add", "big", "1")
         #expect(result.status == 2)
-        #expect(result.standardError == "inventory: error: Big has \(Int.max); adding 1 would pass the largest quantity, \(Int.max)\n")
+        #expect(
+            result.standardError
+                == "inventory: error: Big has \(Int.max); adding 1 would pass the largest quantity, \(Int.max)\n")
         #expect(try inventory("list").standardOutput.contains("\(Int.max)"))
     }
 
     /// Bytes that are not UTF-8 cannot come through `Process` (it takes Strings): a shell passes them.
     @Test func aNameThatIsNotUTF8IsRefused() throws {
         let tool = try ProcessRunner.productsDirectory().appendingPathComponent("inventory").path
-        let result = try ProcessCapture.run(URL(fileURLWithPath: "/bin/sh"),
-                                            ["-c", "\"$0\" add \"$(printf 'Mi\\377lk')\" 1 --store \"$1\"", tool, home + "-utf8.sqlite"],
-                                            timeout: 60)
+        let result = try ProcessCapture.run(
+            URL(fileURLWithPath: "/bin/sh"),
+            ["-c", "\"$0\" add \"$(printf 'Mi\\377lk')\" 1 --store \"$1\"", tool, home + "-utf8.sqlite"],
+            timeout: 60)
         #expect(result.status == 2)
         #expect(result.standardError == "inventory: error: argument 2 is not valid UTF-8 text\n")
         #expect(!FileManager.default.fileExists(atPath: home + "-utf8.sqlite"), "nothing was created")
@@ -86,19 +100,25 @@ struct InventoryToolTests {
         try Data("{half".utf8).write(to: URL(fileURLWithPath: path))
         let result = try ProcessRunner.run("inventory", ["add", "Milk", "1", "--store", path])
         #expect(result.status == 1)
-        #expect(result.standardError.split(separator: "\n").count == 1 && result.standardError.contains("left untouched"))
+        #expect(
+            result.standardError.split(separator: "\n").count == 1 && result.standardError.contains("left untouched"))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "{half")
     }
 
     @Test func anEarlierJSONStoreIsImportedOnRequestOnce() throws {
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         let json = home + "/inventory.json"
-        try Data(#"{"format": "concurrency-lab.inventory", "version": 1, "products": [{"name": "Tea", "quantity": 5}, {"name": "Milk", "quantity": 2}]}"#.utf8)
-            .write(to: URL(fileURLWithPath: json))
+        try Data(
+            #"{"format": "concurrency-lab.inventory", "version": 1, "products": [{"name": "Tea", "quantity": 5}, {"name": "Milk", "quantity": 2}]}"#
+                .utf8
+        )
+        .write(to: URL(fileURLWithPath: json))
         let first = try inventory("list")
         #expect(first.standardOutput.contains("empty"), "not imported silently")
         #expect(first.standardError.contains("inventory import \(json)"), "but pointed out")
-        #expect(try inventory("--store", json, "list").standardError.contains("earlier version"), "a JSON store is not opened as a database")
+        #expect(
+            try inventory("--store", json, "list").standardError.contains("earlier version"),
+            "a JSON store is not opened as a database")
         _ = try inventory("add", "Milk", "1")
         #expect(try inventory("import", json).standardOutput.contains("imported 2 products"))
         let again = try inventory("import", json)
@@ -111,7 +131,9 @@ struct InventoryToolTests {
     /// store ends as the adds and deletes say (readers never fail while writers commit).
     @Test func addsSearchesAndDeletesFromManyProcessesAtOnce() async throws {
         let store = home + "-mixed.sqlite"
-        for index in 0..<10 { #expect(try ProcessRunner.run("inventory", ["add", "Item \(index)", "1", "--store", store]).status == 0) }
+        for index in 0..<10 {
+            #expect(try ProcessRunner.run("inventory", ["add", "Item \(index)", "1", "--store", store]).status == 0)
+        }
         let tool = try ProcessRunner.productsDirectory().appendingPathComponent("inventory")
         let commands: [[String]] = (0..<10).flatMap { index in
             [["add", "Milk", "1"], ["search", "Item"], ["delete", "Item \(index)"], ["list"]]
@@ -119,7 +141,8 @@ struct InventoryToolTests {
         let failed = try await Self.runAtOnce(tool, commands.map { $0 + ["--store", store] })
         #expect(failed.isEmpty, "failed: \(failed)")
         let list = try ProcessRunner.run("inventory", ["list", "--store", store]).standardOutput
-        #expect(list.range(of: #"Milk\s+10\n"#, options: .regularExpression) != nil && !list.contains("Item"), "\(list)")
+        #expect(
+            list.range(of: #"Milk\s+10\n"#, options: .regularExpression) != nil && !list.contains("Item"), "\(list)")
     }
 
     /// Many `inventory add` processes at once on one store: every add kept, every process exits 0.
@@ -127,9 +150,11 @@ struct InventoryToolTests {
     func concurrentProcessesKeepEveryAdd(processes: Int) async throws {
         let store = home + "-\(processes).sqlite"
         let tool = try ProcessRunner.productsDirectory().appendingPathComponent("inventory")
-        let failed = try await Self.runAtOnce(tool, (0..<processes).map { index in
-            ["add", index.isMultiple(of: 2) ? "Milk" : "Item \(index)", "1", "--store", store]
-        })
+        let failed = try await Self.runAtOnce(
+            tool,
+            (0..<processes).map { index in
+                ["add", index.isMultiple(of: 2) ? "Milk" : "Item \(index)", "1", "--store", store]
+            })
         #expect(failed.isEmpty, "failed: \(failed)")
         let list = try ProcessRunner.run("inventory", ["list", "--store", store]).standardOutput
         #expect(list.range(of: #"Milk\s+\#(processes / 2)\n"#, options: .regularExpression) != nil, "\(list)")
@@ -139,7 +164,8 @@ struct InventoryToolTests {
     /// Starts one process per argument list, all at once; returns what each failing one said.
     static func runAtOnce(_ tool: URL, _ argumentLists: [[String]]) async throws -> [String] {
         let children = try argumentLists.map { arguments in
-            let process = Process(), errors = Pipe()
+            let process = Process()
+            let errors = Pipe()
             process.executableURL = tool
             process.arguments = arguments
             process.standardOutput = FileHandle.nullDevice

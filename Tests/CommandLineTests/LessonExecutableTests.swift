@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+
 @testable import LabKit
 
 /// The lesson executables and `lab`, run as a student runs them.
 @Suite("Lesson executables", .serialized)
 struct LessonExecutableTests {
     @Test func jsonCarriesEveryStepsMeasuredTimes() throws {
-        let result = try ProcessRunner.run("sync-vs-async", ["--json", "--variant", "errors", "--variant", "async-property", "--scale", "0.01"])
+        let result = try ProcessRunner.run(
+            "sync-vs-async", ["--json", "--variant", "errors", "--variant", "async-property", "--scale", "0.01"])
         #expect(result.status == 0, "\(result.standardError)")
         let report = try LessonReport.decode(Data(result.standardOutput.utf8))
         #expect(report.schema == LessonReport.schema)
@@ -21,10 +23,13 @@ struct LessonExecutableTests {
     }
 
     @Test func traceOutWritesATraceEventFile() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("lab-trace-\(UUID().uuidString).json").path
-        let result = try ProcessRunner.run("sync-vs-async", ["--variant", "async-await", "--trace-out", path, "--quiet"])
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("lab-trace-\(UUID().uuidString).json")
+            .path
+        let result = try ProcessRunner.run(
+            "sync-vs-async", ["--variant", "async-await", "--trace-out", path, "--quiet"])
         #expect(result.status == 0, "\(result.standardError)")
-        let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        let root = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
         let events = try #require(root["traceEvents"] as? [[String: Any]])
         #expect(events.contains { $0["ph"] as? String == "X" && $0["name"] as? String == "takesTooLong()" })
         #expect(events.filter { $0["ph"] as? String == "X" }.allSatisfy { $0["dur"] is Double && $0["ts"] is Double })
@@ -54,15 +59,20 @@ struct LessonExecutableTests {
     }
 
     @Test func labRunsALessonLikeItsExecutable() throws {
-        let result = try ProcessRunner.run("lab", ["run", "sync-vs-async", "--variant", "errors", "--json", "--scale", "0.01"])
+        let result = try ProcessRunner.run(
+            "lab", ["run", "sync-vs-async", "--variant", "errors", "--json", "--scale", "0.01"])
         #expect(result.status == 0)
         #expect(try LessonReport.decode(Data(result.standardOutput.utf8)).variants.count == 1)
     }
 
     @Test func benchSpreadsAPrimitiveSuiteOverWorkerProcesses() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("lab-bench-\(UUID().uuidString)")
-        let result = try ProcessRunner.run("lab", ["bench", "--allow-debug", "--processes", "2", "--samples", "3", "--time", "0.1",
-                                                   "--format", "json", "--out", out.path, "harness overhead"])
+        let result = try ProcessRunner.run(
+            "lab",
+            [
+                "bench", "--allow-debug", "--processes", "2", "--samples", "3", "--time", "0.1",
+                "--format", "json", "--out", out.path, "harness overhead",
+            ])
         #expect(result.status == 0, "\(result.standardError)")
         let report = try String(contentsOf: out.appendingPathComponent("report.json"), encoding: .utf8)
         #expect(report.contains("\"process_medians\""), "each worker process's median is in the report")
@@ -72,7 +82,8 @@ struct LessonExecutableTests {
     @Test func doctorMeasuresTheMachine() throws {
         let result = try ProcessRunner.run("lab", ["doctor", "--json"])
         #expect(result.status == 0)
-        let root = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let root = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         let width = try #require(root["executor_width"] as? Int)
         #expect(width >= 1 && width <= ProcessInfo.processInfo.activeProcessorCount)
         #expect(root["main_actor_isolated_after_suspension"] as? Bool == true)
@@ -84,12 +95,17 @@ struct LessonExecutableTests {
 
     /// One CPU (`taskset -c 0`): the doctor counts the one CPU the process may use, which
     /// Foundation's activeProcessorCount does not (it counts the machine's on Linux).
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/taskset"), "taskset is not installed (it is Linux's)"))
+    @Test(
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/taskset"),
+            "taskset is not installed (it is Linux's)"))
     func doctorCountsTheOneCPUThatTasksetLeaves() throws {
         let lab = try ProcessRunner.productsDirectory().appendingPathComponent("lab").path
-        let result = try ProcessCapture.run(URL(fileURLWithPath: "/usr/bin/taskset"), ["-c", "0", lab, "doctor", "--json"], timeout: 120)
+        let result = try ProcessCapture.run(
+            URL(fileURLWithPath: "/usr/bin/taskset"), ["-c", "0", lab, "doctor", "--json"], timeout: 120)
         #expect(result.status == 0, "\(result.standardError)")
-        let root = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let root = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         #expect(root["usable_cpu_count"] as? Int == 1)
     }
 }

@@ -13,16 +13,21 @@ enum ProcessRunner {
     static func productsDirectory() throws -> URL {
         // The test bundle's own file (not argv[0]: on macOS that names the test runner's helper).
         if let products = ExecutableLocation.productsDirectory(from: ExecutableLocation.image()) { return products }
-        throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "cannot find the built `lab` next to the tests"])
+        throw CocoaError(
+            .fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "cannot find the built `lab` next to the tests"])
     }
 
-    static func run(_ product: String, _ arguments: [String], environment extra: [String: String] = [:]) throws -> ProcessResult {
+    static func run(_ product: String, _ arguments: [String], environment extra: [String: String] = [:]) throws
+        -> ProcessResult
+    {
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         for (key, value) in extra { environment[key] = value }
         // ProcessCapture never waits for end-of-file (see there) and gives the child no keyboard.
-        let result = try ProcessCapture.run(try productsDirectory().appendingPathComponent(product), arguments,
-                                            environment: environment, timeout: 300)
-        return ProcessResult(status: result.status, standardOutput: result.standardOutput, standardError: result.standardError)
+        let result = try ProcessCapture.run(
+            try productsDirectory().appendingPathComponent(product), arguments,
+            environment: environment, timeout: 300)
+        return ProcessResult(
+            status: result.status, standardOutput: result.standardOutput, standardError: result.standardError)
     }
 }

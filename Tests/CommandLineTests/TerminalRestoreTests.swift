@@ -1,7 +1,7 @@
 import CLabShims
 import Foundation
-import Testing
 import LabKit
+import Testing
 
 /// `main-actor --live` puts the terminal in raw mode (no echo). Stopped by a signal,
 /// it must give the student their terminal back: a `defer` never runs then.
@@ -13,7 +13,8 @@ struct TerminalRestoreTests {
         var path = [CChar](repeating: 0, count: 256)
         #expect(lab_open_pseudo_terminal(&master, &path, UInt(path.count)) == 0)
         defer { close(master) }
-        let slave = open(String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), O_RDWR | O_NOCTTY)
+        let slave = open(
+            String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), O_RDWR | O_NOCTTY)
         #expect(slave >= 0)
         defer { close(slave) }
         #expect(Self.localFlags(slave) & tcflag_t(ECHO) != 0, "a fresh terminal echoes")
@@ -41,8 +42,9 @@ struct TerminalRestoreTests {
             _ = Self.read(master, until: "", seconds: 0.05)  // keep the pty drained
         }
         try #require(!process.isRunning, "the lesson did not stop on signal \(signal)")
-        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal,
-                "it should die of the signal, as a shell expects")
+        #expect(
+            process.terminationReason == .uncaughtSignal && process.terminationStatus == signal,
+            "it should die of the signal, as a shell expects")
         let flags = Self.localFlags(slave)
         #expect(flags & tcflag_t(ECHO) != 0, "echo is still off after signal \(signal)")
         #expect(flags & tcflag_t(ICANON) != 0, "line editing is still off after signal \(signal)")

@@ -5,7 +5,8 @@ import Testing
 /// also loads it with a YAML parser where one is installed.)
 @Suite("CI workflow")
 struct WorkflowTests {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// `key: value` pairs by their indented path ("jobs.macos.runs-on"), enough for this file's shape.
     func entries(_ file: String = ".github/workflows/ci.yml") throws -> [(path: String, value: String)] {

@@ -21,8 +21,9 @@ struct PublicAPITests {
             name: "my sums", kind: .pattern, summary: "a sum, twice as long in one variant", reference: "slow",
             ideal: Ideal(seconds: 1e-6, reason: "a made-up floor"),
             scan: Scan(parameter: "rounds", defaults: [1, 2]) { rounds, _ in
-                BenchmarkSuite(name: "my sums", kind: .pattern, summary: "", reference: "slow",
-                               variants: [BenchmarkVariant("slow") { runs in for _ in 0..<runs { sink(work(2 * rounds)) } }])
+                BenchmarkSuite(
+                    name: "my sums", kind: .pattern, summary: "", reference: "slow",
+                    variants: [BenchmarkVariant("slow") { runs in for _ in 0..<runs { sink(work(2 * rounds)) } }])
             },
             variants: [
                 BenchmarkVariant("slow") { runs in for _ in 0..<runs { sink(work(20)) } },
@@ -31,7 +32,8 @@ struct PublicAPITests {
     }
 
     func run(_ arguments: [String]) async -> Int32 {
-        await BenchmarkProgram.run([Self.suite()], arguments: arguments + ["--allow-debug"], program: "my-bench", environment: environment)
+        await BenchmarkProgram.run(
+            [Self.suite()], arguments: arguments + ["--allow-debug"], program: "my-bench", environment: environment)
     }
 
     @Test func helpListAndBadUsage() async {
@@ -44,8 +46,10 @@ struct PublicAPITests {
 
     @Test func measuresWritesReportsAndGatesOnABaseline() async throws {
         let out = home.appendingPathComponent("out").path
-        let measured = await run(["--quick", "--samples", "5", "--time", "0.2", "--format", "terminal,md,json,csv,html", "--out", out,
-                                  "--save-baseline", "first"])
+        let measured = await run([
+            "--quick", "--samples", "5", "--time", "0.2", "--format", "terminal,md,json,csv,html", "--out", out,
+            "--save-baseline", "first",
+        ])
         #expect(measured == 0)
         for file in ["report.md", "report.json", "samples.csv", "report.html"] {
             #expect(FileManager.default.fileExists(atPath: "\(out)/\(file)"), "\(file)")
@@ -54,7 +58,8 @@ struct PublicAPITests {
         let report = try BenchmarkReport.decode(Data(contentsOf: URL(fileURLWithPath: "\(out)/report.json")))
         let suite = try #require(report.suites.first)
         #expect(suite.name == "my sums" && suite.reference == "slow")
-        let fast = try #require(suite.variant("fast")), slow = try #require(suite.variant("slow"))
+        let fast = try #require(suite.variant("fast"))
+        let slow = try #require(suite.variant("slow"))
         #expect(fast.summary.median < slow.summary.median, "twice the work takes longer")
         #expect(fast.efficiency != nil, "an ideal gives an efficiency")
         #expect(report.schema == BenchmarkReport.schema)
@@ -65,7 +70,11 @@ struct PublicAPITests {
 
     @Test func scansYourSuite() async throws {
         let out = home.appendingPathComponent("scan").path
-        #expect(await run(["--scan", "my sums", "rounds=1,2,4", "--samples", "5", "--time", "0.2", "--format", "json", "--out", out]) == 0)
+        #expect(
+            await run([
+                "--scan", "my sums", "rounds=1,2,4", "--samples", "5", "--time", "0.2", "--format", "json", "--out",
+                out,
+            ]) == 0)
         let report = try BenchmarkReport.decode(Data(contentsOf: URL(fileURLWithPath: "\(out)/report.json")))
         let scan = try #require(report.scans?.first)
         #expect(scan.values == [1, 2, 4])

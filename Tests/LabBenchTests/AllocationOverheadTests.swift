@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LabBench
 @testable import LabKit
 
@@ -6,25 +7,35 @@ import Testing
 /// off; the verdict states the median change and every significant one.
 struct AllocationOverheadTests {
     static func result(_ name: String, on: Double, off: Double) -> SuiteResult {
-        let definition = BenchmarkSuite(name: name, kind: .primitive, summary: "", reference: AllocationOverhead.notCounted, variants: [
-            BenchmarkVariant(AllocationOverhead.counted) { _ in }, BenchmarkVariant(AllocationOverhead.notCounted) { _ in },
-        ])
-        func samples(_ seconds: Double) -> [Sample] { (0..<30).map { Fixture.sample(seconds * (1 + Double($0 % 5) * 0.001)) } }
-        return Analysis.analyze(definition, samples: [AllocationOverhead.counted: samples(on), AllocationOverhead.notCounted: samples(off)])
+        let definition = BenchmarkSuite(
+            name: name, kind: .primitive, summary: "", reference: AllocationOverhead.notCounted,
+            variants: [
+                BenchmarkVariant(AllocationOverhead.counted) { _ in },
+                BenchmarkVariant(AllocationOverhead.notCounted) { _ in },
+            ])
+        func samples(_ seconds: Double) -> [Sample] {
+            (0..<30).map { Fixture.sample(seconds * (1 + Double($0 % 5) * 0.001)) }
+        }
+        return Analysis.analyze(
+            definition, samples: [AllocationOverhead.counted: samples(on), AllocationOverhead.notCounted: samples(off)])
     }
 
     @Test func everyPrimitiveVariantBecomesAnOnOffPair() {
-        let primitive = BenchmarkSuite(name: "tasks", kind: .primitive, summary: "", reference: "a",
-                                       variants: [BenchmarkVariant("a") { _ in }, BenchmarkVariant("b") { _ in }])
-        let pattern = BenchmarkSuite(name: "fan-out", kind: .pattern, summary: "", reference: "a", variants: [BenchmarkVariant("a") { _ in }])
+        let primitive = BenchmarkSuite(
+            name: "tasks", kind: .primitive, summary: "", reference: "a",
+            variants: [BenchmarkVariant("a") { _ in }, BenchmarkVariant("b") { _ in }])
+        let pattern = BenchmarkSuite(
+            name: "fan-out", kind: .pattern, summary: "", reference: "a", variants: [BenchmarkVariant("a") { _ in }])
         let suites = AllocationOverhead.suites(from: [primitive, pattern])
         #expect(suites.map(\.name) == ["tasks: a", "tasks: b"])
         #expect(suites.allSatisfy { $0.reference == AllocationOverhead.notCounted && $0.variants.count == 2 })
     }
 
     @Test func theVerdictGivesTheMedianAndEachSignificantChangeAndLeavesOutTimerNoise() {
-        let report = Fixture.report([Self.result("tasks: Task {}", on: 1.03e-6, off: 1.0e-6), Self.result("locks: Mutex", on: 2e-8, off: 2e-8),
-                                     Self.result("harness overhead: empty", on: 4e-13, off: 2e-13)])
+        let report = Fixture.report([
+            Self.result("tasks: Task {}", on: 1.03e-6, off: 1.0e-6), Self.result("locks: Mutex", on: 2e-8, off: 2e-8),
+            Self.result("harness overhead: empty", on: 4e-13, off: 2e-13),
+        ])
         let verdict = AllocationOverhead.verdict(report) ?? ""
         #expect(verdict.contains("at the median of 2 primitives"), "\(verdict)")
         #expect(verdict.contains("significant: tasks: Task {} +3%"), "\(verdict)")
@@ -34,7 +45,8 @@ struct AllocationOverheadTests {
     }
 
     @Test func theOverheadModeRefusesPatternSuitesAndWorkerProcesses() async {
-        let pattern = BenchmarkSuite(name: "fan-out", kind: .pattern, summary: "", reference: "a", variants: [BenchmarkVariant("a") { _ in }])
+        let pattern = BenchmarkSuite(
+            name: "fan-out", kind: .pattern, summary: "", reference: "a", variants: [BenchmarkVariant("a") { _ in }])
         let command = BenchCommand(suites: [pattern, Fixture.plainSuite.named("other")], environment: [:])
         #expect(await command.run(["--allocation-overhead", "fan-out", "--allow-debug"]) == 2)
     }
@@ -43,8 +55,9 @@ struct AllocationOverheadTests {
 /// A suite's conclusion names the allocations when its variants differ by them.
 struct AllocationConclusionTests {
     @Test func differingAllocationsAreStatedAndEqualOnesAreNot() {
-        let definition = BenchmarkSuite(name: "tasks", kind: .primitive, summary: "", reference: "Task {}",
-                                        variants: [BenchmarkVariant("Task {}") { _ in }, BenchmarkVariant("async let") { _ in }])
+        let definition = BenchmarkSuite(
+            name: "tasks", kind: .primitive, summary: "", reference: "Task {}",
+            variants: [BenchmarkVariant("Task {}") { _ in }, BenchmarkVariant("async let") { _ in }])
         func samples(_ mallocs: Int) -> [Sample] {
             (0..<12).map { index in
                 var sample = Fixture.sample(1e-6 * (1 + Double(index % 3) * 0.01))
@@ -53,10 +66,12 @@ struct AllocationConclusionTests {
             }
         }
         let differing = Analysis.analyze(definition, samples: ["Task {}": samples(4), "async let": samples(0)])
-        #expect(differing.conclusion.contains("Mallocs per operation: Task {} 4, async let 0."), "\(differing.conclusion)")
+        #expect(
+            differing.conclusion.contains("Mallocs per operation: Task {} 4, async let 0."), "\(differing.conclusion)")
         let equal = Analysis.analyze(definition, samples: ["Task {}": samples(1), "async let": samples(1)])
         #expect(!equal.conclusion.contains("Mallocs"), "\(equal.conclusion)")
-        let nearlyEqual = Analysis.analyze(definition, samples: ["Task {}": samples(65_271), "async let": samples(65_302)])
+        let nearlyEqual = Analysis.analyze(
+            definition, samples: ["Task {}": samples(65_271), "async let": samples(65_302)])
         #expect(!nearlyEqual.conclusion.contains("Mallocs"), "31 in 65,000 is no difference worth a sentence")
     }
 }

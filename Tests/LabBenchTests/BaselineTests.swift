@@ -1,11 +1,16 @@
 import Foundation
 import Testing
+
 @testable import LabBench
 @testable import LabKit
 
 @Suite("Baselines, comparison and exit codes")
 struct BaselineTests {
-    let environment = ["CONCURRENCY_LAB_HOME": FileManager.default.temporaryDirectory.appendingPathComponent("lab-bench-\(UUID().uuidString)").path]
+    let environment = [
+        "CONCURRENCY_LAB_HOME": FileManager.default.temporaryDirectory.appendingPathComponent(
+            "lab-bench-\(UUID().uuidString)"
+        ).path
+    ]
 
     @Test func saveThenLoadByName() throws {
         let url = try Baselines.save(Fixture.report(), named: "main", environment: environment)
@@ -14,7 +19,9 @@ struct BaselineTests {
     }
 
     @Test func badNamesMissingAndCorruptBaselinesAreClearErrors() throws {
-        #expect(throws: BenchError.badBaselineName("../x")) { try Baselines.url(named: "../x", environment: environment) }
+        #expect(throws: BenchError.badBaselineName("../x")) {
+            try Baselines.url(named: "../x", environment: environment)
+        }
         #expect(throws: BenchError.self) { try Baselines.load("nope", environment: environment) }
         let url = try Baselines.url(named: "broken", environment: environment)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -31,23 +38,32 @@ struct BaselineTests {
         #expect(Comparison(baseline: base, current: same, thresholdPercent: 5).exitStatus == 0)
         #expect(Comparison(baseline: base, current: slower, thresholdPercent: 5).exitStatus == 1)
         #expect(Comparison(baseline: base, current: faster, thresholdPercent: 5).exitStatus == 3)
-        #expect(Comparison(baseline: base, current: slower, thresholdPercent: 50).exitStatus == 0, "below the threshold is no change")
+        #expect(
+            Comparison(baseline: base, current: slower, thresholdPercent: 50).exitStatus == 0,
+            "below the threshold is no change")
         func empty(_ seconds: Double) -> BenchmarkReport {
-            let definition = BenchmarkSuite(name: "harness overhead", kind: .primitive, summary: "", reference: "empty",
-                                            variants: [BenchmarkVariant("empty") { _ in }])
+            let definition = BenchmarkSuite(
+                name: "harness overhead", kind: .primitive, summary: "", reference: "empty",
+                variants: [BenchmarkVariant("empty") { _ in }])
             let samples = ["empty": (0..<12).map { Fixture.sample(seconds * (1 + Double($0) * 0.01)) }]
             return Fixture.report([Analysis.analyze(definition, samples: samples)])
         }
         let doubled = Comparison(baseline: empty(1e-15), current: empty(2e-15), thresholdPercent: 5)
-        #expect(doubled.changes.first.map { $0.change > 0.9 && $0.pValue < 0.05 } == true, "the femtoseconds did double, significantly")
+        #expect(
+            doubled.changes.first.map { $0.change > 0.9 && $0.pValue < 0.05 } == true,
+            "the femtoseconds did double, significantly")
         #expect(doubled.exitStatus == 0, "but femtoseconds are an empty loop: doubling them is not a regression")
-        #expect(Comparison(baseline: empty(1e-9), current: empty(2e-9), thresholdPercent: 5).exitStatus == 1, "a nanosecond doubling is")
+        #expect(
+            Comparison(baseline: empty(1e-9), current: empty(2e-9), thresholdPercent: 5).exitStatus == 1,
+            "a nanosecond doubling is")
     }
 
     @Test func benchCommandComparesTwoFilesAndGatesOnTheResult() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-bench-files-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "lab-bench-files-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let old = folder.appendingPathComponent("old.json"), new = folder.appendingPathComponent("new.json")
+        let old = folder.appendingPathComponent("old.json")
+        let new = folder.appendingPathComponent("new.json")
         try Fixture.report([Fixture.suite(fast: 0.011)]).encoded().write(to: old)
         try Fixture.report([Fixture.suite(fast: 0.016)]).encoded().write(to: new)
         let command = BenchCommand(suites: [], environment: environment)
@@ -57,16 +73,21 @@ struct BaselineTests {
     }
 
     @Test func benchCommandRunsASuiteAndWritesEveryFormat() async throws {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("lab-bench-out-\(UUID().uuidString)").path
-        let suite = BenchmarkSuite(name: "tiny", kind: .primitive, summary: "", reference: "a", variants: [
-            BenchmarkVariant("a") { iterations in BlackHole.consume(iterations) },
-            BenchmarkVariant("b") { iterations in for i in 0..<iterations { BlackHole.consume(i) } },
-        ])
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("lab-bench-out-\(UUID().uuidString)")
+            .path
+        let suite = BenchmarkSuite(
+            name: "tiny", kind: .primitive, summary: "", reference: "a",
+            variants: [
+                BenchmarkVariant("a") { iterations in BlackHole.consume(iterations) },
+                BenchmarkVariant("b") { iterations in for i in 0..<iterations { BlackHole.consume(i) } },
+            ])
         let command = BenchCommand(suites: [suite], environment: environment)
         // One process: worker processes run the `lab` executable, whose catalog has no "tiny"
         // (a full run's workers would fail, and a failed worker stops the run).
-        let status = await command.run(["--allow-debug", "--processes", "1", "--samples", "5", "--time", "0.2", "--format", "md,json,csv,html",
-                                        "--out", out, "--save-baseline", "tiny", "--no-color"])
+        let status = await command.run([
+            "--allow-debug", "--processes", "1", "--samples", "5", "--time", "0.2", "--format", "md,json,csv,html",
+            "--out", out, "--save-baseline", "tiny", "--no-color",
+        ])
         #expect(status == 0)
         for file in ["report.md", "report.json", "samples.csv", "report.html"] {
             #expect(FileManager.default.fileExists(atPath: "\(out)/\(file)"), "\(file)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LabBench
 @testable import LabBenchmarks
 @testable import LabKit

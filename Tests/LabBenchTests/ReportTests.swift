@@ -1,35 +1,43 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+
 @testable import LabBench
 @testable import LabKit
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// A report built from fixed samples, so format tests do not depend on timing.
 enum Fixture {
     static func sample(_ seconds: Double) -> Sample {
-        Sample(iterations: 1, wallSeconds: seconds, cpuSeconds: seconds / 2, voluntarySwitches: 3, involuntarySwitches: 1,
-               peakMemoryBytes: 20_000_000, threads: 4, extra: [:], allocations: AllocationCounts(mallocs: 4, frees: 4, bytes: 1392))
+        Sample(
+            iterations: 1, wallSeconds: seconds, cpuSeconds: seconds / 2, voluntarySwitches: 3, involuntarySwitches: 1,
+            peakMemoryBytes: 20_000_000, threads: 4, extra: [:],
+            allocations: AllocationCounts(mallocs: 4, frees: 4, bytes: 1392))
     }
 
-    static func suite(_ name: String = "fan-out, \"quoted\"", slow: Double = 0.040, fast: Double = 0.011) -> SuiteResult {
-        let definition = BenchmarkSuite(name: name, kind: .pattern, summary: "a test suite", reference: "sequential",
-                                        ideal: Ideal(seconds: 0.010, reason: "the slowest call"),
-                                        variants: [BenchmarkVariant("sequential") { _ in }, BenchmarkVariant("task group") { _ in }])
+    static func suite(_ name: String = "fan-out, \"quoted\"", slow: Double = 0.040, fast: Double = 0.011) -> SuiteResult
+    {
+        let definition = BenchmarkSuite(
+            name: name, kind: .pattern, summary: "a test suite", reference: "sequential",
+            ideal: Ideal(seconds: 0.010, reason: "the slowest call"),
+            variants: [BenchmarkVariant("sequential") { _ in }, BenchmarkVariant("task group") { _ in }])
         let samples = [
             "sequential": (0..<12).map { sample(slow + Double($0 % 4) * 0.0002) },
             "task group": (0..<12).map { sample(fast + Double($0 % 3) * 0.0001) },
         ]
-        let span = Span(id: 0, parent: nil, name: "call <1> & co", lane: "rover \"A\"", kind: .suspending,
-                        isolation: .nonisolated, start: 0, end: 0.01, startThread: 1, endThread: 2)
+        let span = Span(
+            id: 0, parent: nil, name: "call <1> & co", lane: "rover \"A\"", kind: .suspending,
+            isolation: .nonisolated, start: 0, end: 0.01, startThread: 1, endThread: 2)
         return Analysis.analyze(definition, samples: samples, timelines: [.init(variant: "task group", spans: [span])])
     }
 
     static func report(_ suites: [SuiteResult] = [suite()]) -> BenchmarkReport {
-        BenchmarkReport(schema: BenchmarkReport.schema, createdAt: "2026-11-21T00:00:00Z",
-                        environment: .init(machine: .current(), executorWidth: 2),
-                        plan: .init(samples: 12, budgetSeconds: 3, quick: true), suites: suites)
+        BenchmarkReport(
+            schema: BenchmarkReport.schema, createdAt: "2026-11-21T00:00:00Z",
+            environment: .init(machine: .current(), executorWidth: 2),
+            plan: .init(samples: 12, budgetSeconds: 3, quick: true), suites: suites)
     }
 }
 
@@ -42,23 +50,38 @@ struct ReportTests {
         #expect(abs(group.ratio - 0.011 / 0.0403) < 0.01)
         #expect(group.ratioLow <= group.ratio && group.ratio <= group.ratioHigh)
         #expect(abs((group.efficiency ?? 0) - 0.010 / 0.0111) < 0.02)
-        #expect(suite.conclusion.hasPrefix("Fastest: task group (11.1 ms, 90% of ideal). Against sequential: task group is 3.6"), "\(suite.conclusion)")
+        #expect(
+            suite.conclusion.hasPrefix(
+                "Fastest: task group (11.1 ms, 90% of ideal). Against sequential: task group is 3.6"),
+            "\(suite.conclusion)")
         let referenceFastest = Fixture.suite(slow: 0.011, fast: 0.040).conclusion
-        #expect(referenceFastest.hasPrefix("Fastest: sequential (11.3 ms, 88% of ideal). Against sequential: task group takes 3.55× as long."), "\(referenceFastest)")
+        #expect(
+            referenceFastest.hasPrefix(
+                "Fastest: sequential (11.3 ms, 88% of ideal). Against sequential: task group takes 3.55× as long."),
+            "\(referenceFastest)")
     }
 
     @Test func aSuitesHeadlineFigureLeadsItsConclusion() {
-        let definition = BenchmarkSuite(name: "frames", kind: .pattern, summary: "", reference: "awaited", headline: "frames_dropped",
-                                        variants: [BenchmarkVariant("awaited") { _ in }, BenchmarkVariant("blocking") { _ in }])
+        let definition = BenchmarkSuite(
+            name: "frames", kind: .pattern, summary: "", reference: "awaited", headline: "frames_dropped",
+            variants: [BenchmarkVariant("awaited") { _ in }, BenchmarkVariant("blocking") { _ in }])
         func sample(_ index: Int, dropped: Double) -> Sample {
             var sample = Fixture.sample(0.09 + Double(index) * 1e-4)
             sample.extra = ["frames_dropped": dropped, "worst_frame_seconds": 0.0167 * (dropped + 1)]
             return sample
         }
-        let result = Analysis.analyze(definition, samples: ["awaited": (0..<8).map { sample($0, dropped: 0) },
-                                                            "blocking": (0..<8).map { sample($0, dropped: 2) }])
-        #expect(result.conclusion.hasPrefix("Frames dropped (median): awaited 0, blocking 2. Time: "), "\(result.conclusion)")
-        #expect(result.conclusion.contains("Median worst frame: awaited 16.7 ms, blocking 50.1 ms."), "\(result.conclusion)")
+        let result = Analysis.analyze(
+            definition,
+            samples: [
+                "awaited": (0..<8).map { sample($0, dropped: 0) },
+                "blocking": (0..<8).map { sample($0, dropped: 2) },
+            ])
+        #expect(
+            result.conclusion.hasPrefix("Frames dropped (median): awaited 0, blocking 2. Time: "),
+            "\(result.conclusion)")
+        #expect(
+            result.conclusion.contains("Median worst frame: awaited 16.7 ms, blocking 50.1 ms."), "\(result.conclusion)"
+        )
         #expect(!result.conclusion.contains("Median frames dropped"), "the headline is not repeated")
     }
 
@@ -66,7 +89,9 @@ struct ReportTests {
         let report = Fixture.report()
         let decoded = try BenchmarkReport.decode(try report.encoded())
         #expect(decoded.schema == "concurrency-lab.bench/2")
-        #expect(decoded.suites.first?.variants.first?.allocationsPerOperation == AllocationRates(mallocs: 4, frees: 4, bytes: 1392))
+        #expect(
+            decoded.suites.first?.variants.first?.allocationsPerOperation
+                == AllocationRates(mallocs: 4, frees: 4, bytes: 1392))
         #expect(decoded.suites.first?.variants.count == 2)
         #expect(decoded.suites.first?.variants.first?.samples == report.suites.first?.variants.first?.samples)
         let object = try #require(try JSONSerialization.jsonObject(with: try report.encoded()) as? [String: Any])
@@ -75,14 +100,16 @@ struct ReportTests {
 
     /// Baselines saved before allocation counts (schema 1) still load and compare.
     @Test func aSchemaOneFileIsReadWithoutAllocations() throws {
-        var object = try #require(try JSONSerialization.jsonObject(with: try Fixture.report().encoded()) as? [String: Any])
+        var object = try #require(
+            try JSONSerialization.jsonObject(with: try Fixture.report().encoded()) as? [String: Any])
         object["schema"] = "concurrency-lab.bench/1"
         var suites = try #require(object["suites"] as? [[String: Any]])
         for suiteIndex in suites.indices {
             var variants = try #require(suites[suiteIndex]["variants"] as? [[String: Any]])
             for variantIndex in variants.indices {
                 variants[variantIndex]["allocations_per_operation"] = nil
-                variants[variantIndex]["samples"] = (variants[variantIndex]["samples"] as? [[String: Any]])?.map { sample in
+                variants[variantIndex]["samples"] = (variants[variantIndex]["samples"] as? [[String: Any]])?.map {
+                    sample in
                     var old = sample
                     old["allocations"] = nil
                     return old
@@ -114,7 +141,9 @@ struct ReportTests {
     @Test func aFileWithAnotherSchemaIsRefused() throws {
         var report = Fixture.report()
         report.schema = "something-else/9"
-        #expect(throws: BenchError.unsupportedSchema("something-else/9")) { try BenchmarkReport.decode(try report.encoded()) }
+        #expect(throws: BenchError.unsupportedSchema("something-else/9")) {
+            try BenchmarkReport.decode(try report.encoded())
+        }
     }
 
     @Test func csvHasOneRowPerSampleAndQuotesWhereNeeded() throws {
@@ -154,7 +183,10 @@ struct ReportTests {
 
 final class ElementCounter: NSObject, XMLParserDelegate {
     var counts: [String: Int] = [:]
-    func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         counts[element, default: 0] += 1
     }
 }
@@ -162,18 +194,36 @@ final class ElementCounter: NSObject, XMLParserDelegate {
 /// RFC 4180 rows, for checking the CSV from the outside.
 enum CSVParser {
     static func rows(_ text: String) -> [[String]] {
-        var rows: [[String]] = [], row: [String] = [], field = ""
+        var rows: [[String]] = []
+        var row: [String] = []
+        var field = ""
         var quoted = false
         var characters = Array(text)[...]
         while let character = characters.popFirst() {
             if quoted {
                 if character == "\"" {
-                    if characters.first == "\"" { field.append("\""); characters.removeFirst() } else { quoted = false }
-                } else { field.append(character) }
-            } else if character == "\"" { quoted = true }
-            else if character == "," { row.append(field); field = "" }
-            else if character == "\n" { row.append(field); rows.append(row); row = []; field = "" }
-            else { field.append(character) }
+                    if characters.first == "\"" {
+                        field.append("\"")
+                        characters.removeFirst()
+                    } else {
+                        quoted = false
+                    }
+                } else {
+                    field.append(character)
+                }
+            } else if character == "\"" {
+                quoted = true
+            } else if character == "," {
+                row.append(field)
+                field = ""
+            } else if character == "\n" {
+                row.append(field)
+                rows.append(row)
+                row = []
+                field = ""
+            } else {
+                field.append(character)
+            }
         }
         return rows
     }
@@ -182,14 +232,18 @@ enum CSVParser {
 @Suite("Samples from several processes")
 struct ProcessSpreadTests {
     @Test func processMediansAndSpreadAreReportedAndExplained() throws {
-        let definition = BenchmarkSuite(name: "spread", kind: .primitive, summary: "", reference: "a",
-                                        variants: [BenchmarkVariant("a") { _ in }])
+        let definition = BenchmarkSuite(
+            name: "spread", kind: .primitive, summary: "", reference: "a",
+            variants: [BenchmarkVariant("a") { _ in }])
         func tagged(_ seconds: Double, _ process: Int) -> Sample {
             var sample = Fixture.sample(seconds)
             sample.process = process
             return sample
         }
-        let samples = ["a": (0..<6).map { tagged(1.0e-8 + Double($0) * 1e-11, 1) } + (0..<6).map { tagged(1.3e-8 + Double($0) * 1e-11, 2) }]
+        let samples = [
+            "a": (0..<6).map { tagged(1.0e-8 + Double($0) * 1e-11, 1) }
+                + (0..<6).map { tagged(1.3e-8 + Double($0) * 1e-11, 2) }
+        ]
         let result = Analysis.analyze(definition, samples: samples)
         let variant = try #require(result.variant("a"))
         #expect(variant.processMedians?.count == 2)

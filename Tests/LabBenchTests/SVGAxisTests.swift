@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LabBench
 @testable import LabKit
 
@@ -29,11 +30,15 @@ struct SVGAxisTests {
     }
 
     @Test func aSuiteWhoseEveryTimeIsZeroStillDraws() {
-        let definition = BenchmarkSuite(name: "empty", kind: .primitive, summary: "", reference: "a",
-                                        variants: [BenchmarkVariant("a") { _ in }, BenchmarkVariant("b") { _ in }])
-        let zero = Sample(iterations: 1, wallSeconds: 0, cpuSeconds: 0, voluntarySwitches: 0, involuntarySwitches: 0,
-                          peakMemoryBytes: 0, threads: 1, extra: [:])
-        let suite = Analysis.analyze(definition, samples: ["a": Array(repeating: zero, count: 5), "b": Array(repeating: zero, count: 5)], timelines: [])
+        let definition = BenchmarkSuite(
+            name: "empty", kind: .primitive, summary: "", reference: "a",
+            variants: [BenchmarkVariant("a") { _ in }, BenchmarkVariant("b") { _ in }])
+        let zero = Sample(
+            iterations: 1, wallSeconds: 0, cpuSeconds: 0, voluntarySwitches: 0, involuntarySwitches: 0,
+            peakMemoryBytes: 0, threads: 1, extra: [:])
+        let suite = Analysis.analyze(
+            definition, samples: ["a": Array(repeating: zero, count: 5), "b": Array(repeating: zero, count: 5)],
+            timelines: [])
         let svg = SVGCharts.medians(suite)
         #expect(svg.hasPrefix("<svg") && svg.hasSuffix("</svg>"))
         #expect(!svg.contains("nan") && !svg.contains("inf"), "every coordinate is a number")
@@ -44,23 +49,32 @@ struct SVGAxisTests {
 @Suite("SVG chart axis labels")
 struct SVGAxisLabelTests {
     static func labels(_ svg: String) -> [String] {
-        svg.components(separatedBy: "class=\"tick\" text-anchor=\"middle\">").dropFirst().map { $0.components(separatedBy: "<").first ?? "" }
+        svg.components(separatedBy: "class=\"tick\" text-anchor=\"middle\">").dropFirst().map {
+            $0.components(separatedBy: "<").first ?? ""
+        }
     }
 
     @Test func noTwoTicksReadAlikeAndNoneReadsBelowResolution() {
-        for (minimum, maximum, log) in [(1e-15, 1e-9, true), (1e-15, 1e-13, false), (2e-9, 3e-5, true), (0.001, 0.047, false)] {
-            let labels = SVGCharts.labelledTicks(minimum: minimum, maximum: maximum, log: log).map(\.formattedAsDuration)
+        for (minimum, maximum, log) in [
+            (1e-15, 1e-9, true), (1e-15, 1e-13, false), (2e-9, 3e-5, true), (0.001, 0.047, false),
+        ] {
+            let labels = SVGCharts.labelledTicks(minimum: minimum, maximum: maximum, log: log).map(
+                \.formattedAsDuration)
             #expect(Set(labels).count == labels.count, "\(labels)")
             #expect(!labels.contains { $0.hasPrefix("<") }, "\(labels)")
         }
     }
 
     @Test func aSuiteOfUntimeableOperationsSaysSoOnce() {
-        let definition = BenchmarkSuite(name: "overhead", kind: .primitive, summary: "", reference: "a",
-                                        variants: [BenchmarkVariant("a") { _ in }, BenchmarkVariant("b") { _ in }])
-        let tiny = Sample(iterations: 1_000_000, wallSeconds: 1e-8, cpuSeconds: 1e-8, voluntarySwitches: 0, involuntarySwitches: 0,
-                          peakMemoryBytes: 0, threads: 1, extra: [:])
-        let suite = Analysis.analyze(definition, samples: ["a": Array(repeating: tiny, count: 5), "b": Array(repeating: tiny, count: 5)], timelines: [])
+        let definition = BenchmarkSuite(
+            name: "overhead", kind: .primitive, summary: "", reference: "a",
+            variants: [BenchmarkVariant("a") { _ in }, BenchmarkVariant("b") { _ in }])
+        let tiny = Sample(
+            iterations: 1_000_000, wallSeconds: 1e-8, cpuSeconds: 1e-8, voluntarySwitches: 0, involuntarySwitches: 0,
+            peakMemoryBytes: 0, threads: 1, extra: [:])
+        let suite = Analysis.analyze(
+            definition, samples: ["a": Array(repeating: tiny, count: 5), "b": Array(repeating: tiny, count: 5)],
+            timelines: [])
         let labels = Self.labels(SVGCharts.medians(suite))
         #expect(!labels.contains("&lt; 0.001 ns"), "\(labels)")
         #expect(Set(labels).count == labels.count, "\(labels)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LabBench
 @testable import LabKit
 
@@ -12,7 +13,8 @@ struct SamplerTests {
         let target = Duration.milliseconds(5)
         let iterations = await Sampler.calibrate(target: target) { perOperation * $0 }
         #expect(perOperation * iterations >= target || iterations == 1, "a calibrated sample is long enough to time")
-        #expect(iterations == 1 || perOperation * (iterations - 1) < target * 2, "and not much longer than it needs to be")
+        #expect(
+            iterations == 1 || perOperation * (iterations - 1) < target * 2, "and not much longer than it needs to be")
     }
 
     /// The same with the real clock: a sample of real work, counted, and the count plausible.
@@ -40,15 +42,21 @@ struct SamplerTests {
     @Test func suitesMeasuredTogetherShareEveryRoundInRotatingOrder() async {
         let calls = Locked<[String]>([])
         func suite(_ name: String, _ variants: [String]) -> BenchmarkSuite {
-            BenchmarkSuite(name: name, kind: .pattern, summary: "", reference: variants[0],
-                           variants: variants.map { variant in BenchmarkVariant(variant) { _ in calls.withLock { $0.append(variant) } } })
+            BenchmarkSuite(
+                name: name, kind: .pattern, summary: "", reference: variants[0],
+                variants: variants.map { variant in
+                    BenchmarkVariant(variant) { _ in calls.withLock { $0.append(variant) } }
+                })
         }
         let plan = SamplingPlan(samples: 2, minimumSamples: 2, budget: .seconds(10), warmupRuns: 0)
-        let samples = await Sampler.measure(together: [suite("one", ["a", "b"]), suite("two", ["x", "y"])], plan: plan)
+        let samples = await Sampler.measure(
+            together: [suite("one", ["a", "b"]), suite("two", ["x", "y"])], plan: plan)
         // Round 1: suite one then two, each from its first variant; round 2: both rotated.
         #expect(calls.withLock { $0 } == ["a", "b", "x", "y", "y", "x", "b", "a"])
         #expect(samples.count == 2)
-        #expect(samples[0].keys.sorted() == ["a", "b"] && samples[1].keys.sorted() == ["x", "y"], "samples stay with their suite")
+        #expect(
+            samples[0].keys.sorted() == ["a", "b"] && samples[1].keys.sorted() == ["x", "y"],
+            "samples stay with their suite")
         #expect(samples.allSatisfy { $0.values.allSatisfy { $0.count == 2 } })
     }
 
@@ -71,10 +79,12 @@ struct SamplerTests {
         // Process-wide CPU time (tests running beside this one add theirs) fits in the wall time
         // of every core (with a millisecond for getrusage's rounding).
         let cores = Double(ProcessInfo.processInfo.activeProcessorCount)
-        #expect(sample.cpuSeconds <= sample.wallSeconds * cores + 0.001, "the process's CPU time fits in its wall time on every core")
+        #expect(
+            sample.cpuSeconds <= sample.wallSeconds * cores + 0.001,
+            "the process's CPU time fits in its wall time on every core")
         #expect(sample.peakMemoryBytes > 1_000_000)
         #if os(Linux)
-        #expect((sample.threads ?? 0) >= 1)
+            #expect((sample.threads ?? 0) >= 1)
         #endif
     }
 }

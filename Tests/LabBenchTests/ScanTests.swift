@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LabBench
 @testable import LabKit
 
@@ -8,18 +9,27 @@ import Testing
 @Suite("Scans")
 struct ScanTests {
     static func points(_ medians: [Int: Double]) -> [ScanResult.Point] {
-        medians.keys.sorted().map { ScanResult.Point(value: $0, median: medians[$0]!, low: medians[$0]! * 0.98, high: medians[$0]! * 1.02,
-                                                     allocationsPerOperation: nil) }
+        medians.keys.sorted().map {
+            ScanResult.Point(
+                value: $0, median: medians[$0]!, low: medians[$0]! * 0.98, high: medians[$0]! * 1.02,
+                allocationsPerOperation: nil)
+        }
     }
 
-    static func conclusion(_ medians: [Int: Double], ideal: [Int: Double] = [:], width: Int = 2, bound: Scan.Bound = .width) -> String {
-        ScanAnalysis.conclusion(parameter: "tasks", bound: bound, series: [.init(variant: "task group", points: points(medians))],
-                                ideal: ideal.keys.sorted().map { .init(value: $0, seconds: ideal[$0]!) }, executorWidth: width)
+    static func conclusion(
+        _ medians: [Int: Double], ideal: [Int: Double] = [:], width: Int = 2, bound: Scan.Bound = .width
+    ) -> String {
+        ScanAnalysis.conclusion(
+            parameter: "tasks", bound: bound, series: [.init(variant: "task group", points: points(medians))],
+            ideal: ideal.keys.sorted().map { .init(value: $0, seconds: ideal[$0]!) }, executorWidth: width)
     }
 
     @Test func aCurveThatFlattensAtTheExecutorWidthIsSaidToBeTheWidth() {
-        let text = Self.conclusion([1: 0.040, 2: 0.021, 4: 0.0205, 8: 0.0208, 16: 0.021], ideal: [1: 0.040, 2: 0.020, 4: 0.020, 8: 0.020, 16: 0.020])
-        #expect(text.contains("1.9× faster at tasks = 2 than at 1, flat beyond 2 tasks: the executor width (2)"), "\(text)")
+        let text = Self.conclusion(
+            [1: 0.040, 2: 0.021, 4: 0.0205, 8: 0.0208, 16: 0.021],
+            ideal: [1: 0.040, 2: 0.020, 4: 0.020, 8: 0.020, 16: 0.020])
+        #expect(
+            text.contains("1.9× faster at tasks = 2 than at 1, flat beyond 2 tasks: the executor width (2)"), "\(text)")
         #expect(text.contains("within 5% of the ideal at every point"), "\(text)")
     }
 
@@ -49,7 +59,9 @@ struct ScanTests {
         let over = Self.conclusion([1: 0.040, 2: 0.030], ideal: [1: 0.040, 2: 0.020])
         #expect(over.contains("furthest from the ideal at tasks = 2 (50% over it)"), "\(over)")
         let under = Self.conclusion([1: 0.040, 2: 0.015], ideal: [1: 0.040, 2: 0.020])
-        #expect(under.contains("25% faster than the ideal at tasks = 2: the ideal's model misses something here"), "\(under)")
+        #expect(
+            under.contains("25% faster than the ideal at tasks = 2: the ideal's model misses something here"),
+            "\(under)")
     }
 
     @Test func theKneeIsTheFirstValueNothingLaterBeatsByMoreThanTenPercent() {
@@ -65,15 +77,20 @@ struct ScanTests {
         #expect(ScanReport.sparkline([1, 1], maximum: 0) == "▁▁")
     }
 
-    static let environment = ["CONCURRENCY_LAB_HOME": FileManager.default.temporaryDirectory.appendingPathComponent("lab-scan-\(UUID().uuidString)").path]
+    static let environment = [
+        "CONCURRENCY_LAB_HOME": FileManager.default.temporaryDirectory.appendingPathComponent(
+            "lab-scan-\(UUID().uuidString)"
+        ).path
+    ]
 
     /// A suite whose time per run is its parameter in milliseconds ÷ 2, at least 1 ms: flat from 2 on.
     static let scannable = BenchmarkSuite(
         name: "tiny sleeps", kind: .pattern, summary: "sleep", reference: "sleep",
         scan: Scan(parameter: "n", defaults: [1, 2, 4], bound: .width) { value, width in
-            BenchmarkSuite(name: "tiny sleeps", kind: .pattern, summary: "sleep", reference: "sleep",
-                           ideal: Ideal(seconds: 0.002 / Double(min(value, width)), reason: "2 ms ÷ min(n, width)"),
-                           variants: [BenchmarkVariant("sleep") { _ in try? await Task.sleep(for: .milliseconds(2)) }])
+            BenchmarkSuite(
+                name: "tiny sleeps", kind: .pattern, summary: "sleep", reference: "sleep",
+                ideal: Ideal(seconds: 0.002 / Double(min(value, width)), reason: "2 ms ÷ min(n, width)"),
+                variants: [BenchmarkVariant("sleep") { _ in try? await Task.sleep(for: .milliseconds(2)) }])
         },
         variants: [BenchmarkVariant("sleep") { _ in }])
 
@@ -92,10 +109,13 @@ struct ScanTests {
     }
 
     @Test func aScanIsMeasuredAndWrittenInEveryFormat() async throws {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("lab-scan-out-\(UUID().uuidString)").path
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("lab-scan-out-\(UUID().uuidString)")
+            .path
         let command = BenchCommand(suites: [Self.scannable], environment: Self.environment)
-        let status = await command.run(["--scan", "tiny sleeps", "n=1,2,4", "--allow-debug", "--samples", "5", "--time", "0.2",
-                                        "--format", "md,json,csv,html", "--out", out, "--no-color"])
+        let status = await command.run([
+            "--scan", "tiny sleeps", "n=1,2,4", "--allow-debug", "--samples", "5", "--time", "0.2",
+            "--format", "md,json,csv,html", "--out", out, "--no-color",
+        ])
         #expect(status == 0)
         let report = try BenchmarkReport.decode(Data(contentsOf: URL(fileURLWithPath: "\(out)/report.json")))
         let scan = try #require(report.scans?.first)
@@ -116,5 +136,6 @@ struct ScanTests {
 }
 
 extension Fixture {
-    static let plainSuite = BenchmarkSuite(name: "plain", kind: .pattern, summary: "", reference: "a", variants: [BenchmarkVariant("a") { _ in }])
+    static let plainSuite = BenchmarkSuite(
+        name: "plain", kind: .pattern, summary: "", reference: "a", variants: [BenchmarkVariant("a") { _ in }])
 }

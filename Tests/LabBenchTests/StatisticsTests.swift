@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LabBench
 
 /// Reference values from R / NumPy / SciPy (scipy.stats.mannwhitneyu), not from this code.
@@ -45,7 +46,8 @@ struct StatisticsTests {
     }
 
     @Test func mannWhitneyNormalApproximationWithTies() {
-        let tied = Statistics.mannWhitney([1.1, 2.2, 2.2, 3.5, 4.0, 4.0, 5.5, 6.1], [3.0, 4.0, 4.0, 6.2, 7.7, 8.1, 8.1, 9.4, 9.9])
+        let tied = Statistics.mannWhitney(
+            [1.1, 2.2, 2.2, 3.5, 4.0, 4.0, 5.5, 6.1], [3.0, 4.0, 4.0, 6.2, 7.7, 8.1, 8.1, 9.4, 9.9])
         #expect(tied.u == 11)
         #expect(close(tied.p, 0.01754696188101204, 1e-9))
         let first: [Double] = (1...30).map { Double($0) }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LabBench
 @testable import LabKit
 
@@ -31,12 +32,16 @@ struct SteadinessTests {
     }
 
     @Test func aSteadyMachineAndAMovingOneAreToldApart() throws {
-        let steady = try #require(Steadiness(samples: Self.samples(memory: (0..<20).map { 1.0 + Double($0) * 0.001 }),
-                                             handoffReadings: Array(repeating: 60, count: 20)))
+        let steady = try #require(
+            Steadiness(
+                samples: Self.samples(memory: (0..<20).map { 1.0 + Double($0) * 0.001 }),
+                handoffReadings: Array(repeating: 60, count: 20)))
         #expect(steady.isSteady)
         #expect(steady.sentence.hasPrefix("Machine steady"))
-        let moving = try #require(Steadiness(samples: Self.samples(memory: Array(repeating: 1.0, count: 20)),
-                                             handoffReadings: (0..<20).map { $0 < 10 ? 60 : 340 }))
+        let moving = try #require(
+            Steadiness(
+                samples: Self.samples(memory: Array(repeating: 1.0, count: 20)),
+                handoffReadings: (0..<20).map { $0 < 10 ? 60 : 340 }))
         #expect(!moving.isSteady, "the memory probe held still, but the cores moved apart")
         #expect(moving.sentence.contains("not steady"))
         #expect(moving.sentence.contains("core-to-core round trip"))
@@ -70,15 +75,19 @@ struct SteadinessTests {
 
     @Test func aRunReportsBothProbesWithTheHandoffReadBetweenSuites() async throws {
         let suites = ["one", "two"].map { name in
-            BenchmarkSuite(name: name, kind: .pattern, summary: "", reference: "a", variants: [BenchmarkVariant("a") { _ in }])
+            BenchmarkSuite(
+                name: name, kind: .pattern, summary: "", reference: "a", variants: [BenchmarkVariant("a") { _ in }])
         }
         let plan = SamplingPlan(samples: 3, minimumSamples: 3, budget: .seconds(10), warmupRuns: 0)
-        let report = try await BenchCommand(suites: suites).measure(suites, plan: plan, quick: true, terminal: .plain(), quiet: true)
+        let report = try await BenchCommand(suites: suites).measure(
+            suites, plan: plan, quick: true, terminal: .plain(), quiet: true)
         let steadiness = try #require(report.environment.steadiness)
         #expect(steadiness.memory?.readings == 6, "one memory reading per sample")
         if UsableCPUs.count >= 2 {
             let handoffs = steadiness.handoff?.readings ?? 0
-            #expect(handoffs >= 3 && handoffs <= 3 * HandoffProbe.readingsPerGap, "read at the start and after each suite, never per sample")
+            #expect(
+                handoffs >= 3 && handoffs <= 3 * HandoffProbe.readingsPerGap,
+                "read at the start and after each suite, never per sample")
         }
     }
 
@@ -89,7 +98,10 @@ struct SteadinessTests {
         let object = try #require(try JSONSerialization.jsonObject(with: try report.encoded()) as? [String: Any])
         let environment = try #require(object["environment"] as? [String: Any])
         let steadiness = try #require(environment["steadiness"] as? [String: Any])
-        #expect(Set((steadiness["memory"] as? [String: Any])?.keys.map { $0 } ?? []) == ["median_nanoseconds", "low_nanoseconds", "high_nanoseconds", "readings"])
+        #expect(
+            Set((steadiness["memory"] as? [String: Any])?.keys.map { $0 } ?? []) == [
+                "median_nanoseconds", "low_nanoseconds", "high_nanoseconds", "readings",
+            ])
         #expect(TerminalReport.render(report, terminal: .plain()).contains("Machine not steady"))
         #expect(MarkdownReport.render(report).contains("> Machine not steady"))
         #expect(HTMLReport.render(report).contains("<p class=\"warning\">Machine not steady"))
@@ -108,13 +120,15 @@ struct SteadinessTests {
     }
 
     @Test func theCSVCarriesEveryMemoryProbeReading() throws {
-        let definition = BenchmarkSuite(name: "probed", kind: .primitive, summary: "", reference: "a", variants: [BenchmarkVariant("a") { _ in }])
+        let definition = BenchmarkSuite(
+            name: "probed", kind: .primitive, summary: "", reference: "a", variants: [BenchmarkVariant("a") { _ in }])
         var samples = Self.samples(memory: [1.0, 1.1])
         samples.append(Fixture.sample(0.001))
         let result = Analysis.analyze(definition, samples: ["a": samples])
         let rows = CSVParser.rows(CSVReport.render(Fixture.report([result])))
         let probe = try #require(rows[0].firstIndex(of: "probe_nanoseconds"))
-        #expect(rows.dropFirst().map { $0[probe] } == ["1.0", "1.1", ""], "a sample without a reading is an empty field")
+        #expect(
+            rows.dropFirst().map { $0[probe] } == ["1.0", "1.1", ""], "a sample without a reading is an empty field")
     }
 
     @Test func aComparisonSaysWhenTheMachineMovedButLeavesTheVerdictToTheMeasurements() {
@@ -125,9 +139,11 @@ struct SteadinessTests {
         #expect(moved.exitStatus == 0, "identical measurements: no change, whatever the probe says")
         #expect(TerminalReport.render(moved, terminal: .plain()).contains("may be the machine, not the code"))
         #expect(Comparison(baseline: before, current: before, thresholdPercent: 5).machineNote == nil)
-        #expect(Comparison(baseline: before, current: slowerMachine, thresholdPercent: 50).machineNote == nil,
-                "a shift below the threshold is not worth a note")
-        #expect(Comparison(baseline: Fixture.report(), current: slowerMachine, thresholdPercent: 5).machineNote == nil,
-                "an older results file without probes: nothing to compare")
+        #expect(
+            Comparison(baseline: before, current: slowerMachine, thresholdPercent: 50).machineNote == nil,
+            "a shift below the threshold is not worth a note")
+        #expect(
+            Comparison(baseline: Fixture.report(), current: slowerMachine, thresholdPercent: 5).machineNote == nil,
+            "an older results file without probes: nothing to compare")
     }
 }

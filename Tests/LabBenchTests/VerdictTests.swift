@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LabBench
 @testable import LabKit
 
@@ -11,14 +12,17 @@ struct VerdictTests {
     }
 
     static func result(_ medians: [(String, Double, Int)], reference: String) -> SuiteResult {
-        let definition = BenchmarkSuite(name: "s", kind: .pattern, summary: "", reference: reference,
-                                        variants: medians.map { name, _, _ in BenchmarkVariant(name) { _ in } })
-        return Analysis.analyze(definition, samples: Dictionary(uniqueKeysWithValues: medians.map { ($0.0, samples($0.1, shift: $0.2)) }))
+        let definition = BenchmarkSuite(
+            name: "s", kind: .pattern, summary: "", reference: reference,
+            variants: medians.map { name, _, _ in BenchmarkVariant(name) { _ in } })
+        return Analysis.analyze(
+            definition, samples: Dictionary(uniqueKeysWithValues: medians.map { ($0.0, samples($0.1, shift: $0.2)) }))
     }
 
     @Test func threeTiedVariantsAreSaidToBeTiedAndNoneIsCrowned() {
-        let result = Self.result([("reference", 0.040, 0), ("a", 0.010, 0), ("b", 0.010, 1), ("c", 0.010, 2), ("slow", 0.080, 0)],
-                                 reference: "reference")
+        let result = Self.result(
+            [("reference", 0.040, 0), ("a", 0.010, 0), ("b", 0.010, 1), ("c", 0.010, 2), ("slow", 0.080, 0)],
+            reference: "reference")
         let text = result.conclusion
         #expect(text.hasPrefix("Fastest, with no significant difference between them: "), "\(text)")
         let lead = text.components(separatedBy: ". Against").first ?? ""
@@ -37,8 +41,10 @@ struct VerdictTests {
     }
 
     @Test func everySignificantDifferenceIsListed() {
-        let text = Self.result([("reference", 0.020, 0), ("fast", 0.010, 0), ("slow", 0.040, 0), ("slower", 0.080, 0)],
-                               reference: "reference").conclusion
+        let text = Self.result(
+            [("reference", 0.020, 0), ("fast", 0.010, 0), ("slow", 0.040, 0), ("slower", 0.080, 0)],
+            reference: "reference"
+        ).conclusion
         #expect(text.hasPrefix("Fastest: fast ("), "\(text)")
         #expect(text.contains("fast is 2× faster"), "\(text)")
         #expect(text.contains("slow takes 2× as long"), "\(text)")

@@ -1,18 +1,23 @@
 import Foundation
 import Testing
+
 @testable import LabExercises
 
 /// What the async-context scan sees as async, and what it refuses there. The list it
 /// reads is the lab's own (`docs/async-restrictions.json`), so these also prove the data.
 @Suite("The async-context scan: where code is async, and what may not run there")
 struct AsyncContextScannerTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let restrictions: [AsyncRestriction] = (try? AsyncRestriction.load(from: root.appendingPathComponent("docs/async-restrictions.json"))) ?? []
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let restrictions: [AsyncRestriction] =
+        (try? AsyncRestriction.load(from: root.appendingPathComponent("docs/async-restrictions.json"))) ?? []
 
     /// (line, api) of each finding in `source`.
     func found(_ source: String, file: String = "Example.swift", takers: Set<String> = []) -> [String] {
-        AsyncContextScanner.findings(in: source, file: file, restrictions: Self.restrictions, asyncClosureTakers: takers)
-            .map { "\($0.line) \($0.api)" }
+        AsyncContextScanner.findings(
+            in: source, file: file, restrictions: Self.restrictions, asyncClosureTakers: takers
+        )
+        .map { "\($0.line) \($0.api)" }
     }
 
     @Test func theListIsReadAndEveryEntrySaysWhereItWasRead() throws {
@@ -20,63 +25,78 @@ struct AsyncContextScannerTests {
         #expect(list.count >= 30)
         #expect(list.allSatisfy { !$0.source.isEmpty && !$0.message.isEmpty })
         let appleOnly = Set(list.filter { $0.kind == .unavailableFromAsync }.map(\.api))
-        #expect(appleOnly.isSuperset(of: ["Thread.isMainThread", "DispatchSemaphore.wait(", "DispatchGroup.wait(", "Thread.current", "Thread.sleep", "NSLock.lock()"]))
+        #expect(
+            appleOnly.isSuperset(of: [
+                "Thread.isMainThread", "DispatchSemaphore.wait(", "DispatchGroup.wait(", "Thread.current",
+                "Thread.sleep", "NSLock.lock()",
+            ]))
         let blocking = Set(list.filter { $0.kind == .blocking }.map(\.api))
-        #expect(blocking.isSuperset(of: ["usleep(", "sleep(", "nanosleep(", "waitpid(", ".waitUntilExit()", ".readDataToEndOfFile()",
-                                         "ThreadBlocker.hold(", "ProcessCapture.run(", ".gradeBlocking("]))
+        #expect(
+            blocking.isSuperset(of: [
+                "usleep(", "sleep(", "nanosleep(", "waitpid(", ".waitUntilExit()", ".readDataToEndOfFile()",
+                "ThreadBlocker.hold(", "ProcessCapture.run(", ".gradeBlocking(",
+            ]))
     }
 
     // MARK: Where code is async
 
     @Test func theBodyOfAnAsyncFunctionIsAsync() {
-        #expect(found("""
-            func f() async {
-                let x = Thread.isMainThread
-            }
-            func g() async throws -> Int { usleep(1); return 0 }
-            """) == ["2 Thread.isMainThread", "4 usleep("])
+        #expect(
+            found(
+                """
+                func f() async {
+                    let x = Thread.isMainThread
+                }
+                func g() async throws -> Int { usleep(1); return 0 }
+                """) == ["2 Thread.isMainThread", "4 usleep("])
     }
 
     @Test func synchronousFunctionsAndClosuresInsideAsyncOnesAreNot() {
-        #expect(found("""
-            func f() async {
-                func helper() -> Bool { Thread.isMainThread }
-                let all = [1, 2].map { _ in Thread.isMainThread }
-                let fine = lock.withLock { usleep(1) }
-                await MainActor.run { usleep(1) }
-                if helper() { print(all) }
-            }
-            func sync() -> () async -> Void { usleep(1); return {} }
-            """) == [])
+        #expect(
+            found(
+                """
+                func f() async {
+                    func helper() -> Bool { Thread.isMainThread }
+                    let all = [1, 2].map { _ in Thread.isMainThread }
+                    let fine = lock.withLock { usleep(1) }
+                    await MainActor.run { usleep(1) }
+                    if helper() { print(all) }
+                }
+                func sync() -> () async -> Void { usleep(1); return {} }
+                """) == [])
     }
 
     @Test func aClosureIsAsyncWhenItAwaitsOrIsGivenToATaskAPI() {
-        #expect(found("""
-            func sync() {
-                Task { usleep(1) }
-                Task.detached(priority: .low) { usleep(2) }
-                Task<Void, Never> { usleep(3) }
-                let later = { () async in usleep(4) }
-                let awaits = {
-                    await other()
-                    if true { usleep(6) }
+        #expect(
+            found(
+                """
+                func sync() {
+                    Task { usleep(1) }
+                    Task.detached(priority: .low) { usleep(2) }
+                    Task<Void, Never> { usleep(3) }
+                    let later = { () async in usleep(4) }
+                    let awaits = {
+                        await other()
+                        if true { usleep(6) }
+                    }
+                    let loops = { for await x in stream { usleep(8) } }
                 }
-                let loops = { for await x in stream { usleep(8) } }
-            }
-            func g() async {
-                await withTaskGroup(of: Void.self) { group in
-                    group.addTask { usleep(13) }
-                    group.addTaskUnlessCancelled(priority: nil) { usleep(14) }
-                    usleep(15)
+                func g() async {
+                    await withTaskGroup(of: Void.self) { group in
+                        group.addTask { usleep(13) }
+                        group.addTaskUnlessCancelled(priority: nil) { usleep(14) }
+                        usleep(15)
+                    }
+                    await withTaskCancellationHandler {
+                        usleep(19)
+                    } onCancel: {
+                        usleep(21)
+                    }
                 }
-                await withTaskCancellationHandler {
-                    usleep(19)
-                } onCancel: {
-                    usleep(21)
-                }
-            }
-            """) == ["2 usleep(", "3 usleep(", "4 usleep(", "5 usleep(", "8 usleep(", "10 usleep(",
-                     "14 usleep(", "15 usleep(", "16 usleep(", "19 usleep("])
+                """) == [
+                    "2 usleep(", "3 usleep(", "4 usleep(", "5 usleep(", "8 usleep(", "10 usleep(",
+                    "14 usleep(", "15 usleep(", "16 usleep(", "19 usleep(",
+                ])
     }
 
     @Test func aClosureGivenToTheLabsOwnAsyncTakersIsAsync() {
@@ -90,25 +110,29 @@ struct AsyncContextScannerTests {
             """
         #expect(found(variant) == [])
         #expect(found(variant, takers: ["LessonVariant"]) == ["3 Thread.isMainThread"])
-        let declared = AsyncContexts.declaredAsyncClosureTakers(in: SwiftTokenizer.tokens(of: """
-            public struct LessonVariant: Sendable {
-                public init(_ name: String, title: String, run: @escaping @MainActor @Sendable (LessonContext) async throws -> Void) {}
-                func sync(_ body: () -> Void) {}
-            }
-            func fanOut(_ body: @escaping @Sendable () async -> Void) async {}
-            """))
+        let declared = AsyncContexts.declaredAsyncClosureTakers(
+            in: SwiftTokenizer.tokens(
+                of: """
+                    public struct LessonVariant: Sendable {
+                        public init(_ name: String, title: String, run: @escaping @MainActor @Sendable (LessonContext) async throws -> Void) {}
+                        func sync(_ body: () -> Void) {}
+                    }
+                    func fanOut(_ body: @escaping @Sendable () async -> Void) async {}
+                    """))
         #expect(declared == ["LessonVariant", "fanOut"])
     }
 
     @Test func accessorsAreAsyncOnlyWhenDeclaredSo() {
-        #expect(found("""
-            struct S {
-                var ready: Bool { get async { Thread.isMainThread } }
-                var plain: Bool { Thread.isMainThread }
-                var observed = 0 { didSet { usleep(1) } }
-                init() async { usleep(5) }
-            }
-            """) == ["2 Thread.isMainThread", "5 usleep("])
+        #expect(
+            found(
+                """
+                struct S {
+                    var ready: Bool { get async { Thread.isMainThread } }
+                    var plain: Bool { Thread.isMainThread }
+                    var observed = 0 { didSet { usleep(1) } }
+                    init() async { usleep(5) }
+                }
+                """) == ["2 Thread.isMainThread", "5 usleep("])
     }
 
     @Test func mainSwiftsTopLevelIsAsyncWhenItAwaits() {
@@ -121,46 +145,54 @@ struct AsyncContextScannerTests {
     // MARK: What is matched
 
     @Test func commentsAndStringsNeverCount() {
-        #expect(found("""
-            func f() async {
-                // Thread.isMainThread, usleep(1)
-                print("Thread.isMainThread usleep(1)")
-                /* semaphore.wait() */
-            }
-            """) == [])
+        #expect(
+            found(
+                """
+                func f() async {
+                    // Thread.isMainThread, usleep(1)
+                    print("Thread.isMainThread usleep(1)")
+                    /* semaphore.wait() */
+                }
+                """) == [])
     }
 
     @Test func aWaitIsMatchedByTheTypeTheFileBindsItsReceiverTo() {
-        #expect(found("""
-            final class C {
-                let semaphore = DispatchSemaphore(value: 0)
-                func f(group: DispatchGroup, condition: Condition) async {
-                    semaphore.wait()
-                    _ = self.semaphore.wait(timeout: .now())
-                    group.wait()
-                    condition.wait()
+        #expect(
+            found(
+                """
+                final class C {
+                    let semaphore = DispatchSemaphore(value: 0)
+                    func f(group: DispatchGroup, condition: Condition) async {
+                        semaphore.wait()
+                        _ = self.semaphore.wait(timeout: .now())
+                        group.wait()
+                        condition.wait()
+                    }
                 }
-            }
-            """) == ["4 DispatchSemaphore.wait(", "5 DispatchSemaphore.wait(", "6 DispatchGroup.wait("])
+                """) == ["4 DispatchSemaphore.wait(", "5 DispatchSemaphore.wait(", "6 DispatchGroup.wait("])
     }
 
     @Test func anAwaitedCallIsTheAsyncOverload() {
-        #expect(found("""
-            func f() async throws {
-                let a = try await ProcessCapture.run(url, [])
-                let b = try ProcessCapture.run(url, [])
-            }
-            """) == ["3 ProcessCapture.run("])
+        #expect(
+            found(
+                """
+                func f() async throws {
+                    let a = try await ProcessCapture.run(url, [])
+                    let b = try ProcessCapture.run(url, [])
+                }
+                """) == ["3 ProcessCapture.run("])
     }
 
     @Test func waitpidIsBlockingOnlyWithoutWNOHANG() {
-        #expect(found("""
-            func f() async {
-                _ = waitpid(pid, &status, WNOHANG)
-                _ = waitpid(pid, &status, 0)
-                _ = Glibc.usleep(1)
-            }
-            """) == ["3 waitpid(", "4 usleep("])
+        #expect(
+            found(
+                """
+                func f() async {
+                    _ = waitpid(pid, &status, WNOHANG)
+                    _ = waitpid(pid, &status, 0)
+                    _ = Glibc.usleep(1)
+                }
+                """) == ["3 waitpid(", "4 usleep("])
     }
 
     @Test func aFileThatDeclaresItsOwnSleepIsNotBlockedBySleep() {
@@ -170,19 +202,21 @@ struct AsyncContextScannerTests {
     // MARK: Newer than the declared platform
 
     @Test func anAPINewerThanThePlatformIsReportedUnlessGated() {
-        #expect(found("""
-            func f() {
-                let a = Task.name
-                if #available(macOS 26, iOS 26, *) { let b = Task.name }
-                guard #available(macOS 26, *) else { let c = Task.name; return }
-                let d = Task.name
-            }
-            func g() {
-                if #available(macOS 15, *) { let e = Task.name } else { let f = Task.immediate { } }
-            }
-            @available(macOS 26, *)
-            extension S { func h() { Task.immediate { } } }
-            """) == ["2 Task.name", "4 Task.name", "8 Task.name", "8 Task.immediate"])
+        #expect(
+            found(
+                """
+                func f() {
+                    let a = Task.name
+                    if #available(macOS 26, iOS 26, *) { let b = Task.name }
+                    guard #available(macOS 26, *) else { let c = Task.name; return }
+                    let d = Task.name
+                }
+                func g() {
+                    if #available(macOS 15, *) { let e = Task.name } else { let f = Task.immediate { } }
+                }
+                @available(macOS 26, *)
+                extension S { func h() { Task.immediate { } } }
+                """) == ["2 Task.name", "4 Task.name", "8 Task.name", "8 Task.immediate"])
     }
 
     @Test func onlyEntriesNewerThanTheDeclaredPlatformApply() throws {
@@ -190,7 +224,10 @@ struct AsyncContextScannerTests {
         #expect(declared == "15", "Package.swift's platform; the availability entries are read against it")
         let applicable = AsyncRestriction.applicable(Self.restrictions, declaredMacOS: declared)
         #expect(applicable.contains { $0.api == "Task.immediate" })
-        #expect(AsyncRestriction.applicable(Self.restrictions, declaredMacOS: "26").allSatisfy { $0.kind != .newerThanPlatform })
+        #expect(
+            AsyncRestriction.applicable(Self.restrictions, declaredMacOS: "26").allSatisfy {
+                $0.kind != .newerThanPlatform
+            })
     }
 
     /// The macOS that Package.swift declares: `.macOS(.v15)` → "15".
@@ -203,18 +240,20 @@ struct AsyncContextScannerTests {
     // MARK: The hazard marker
 
     @Test func aHAZARDCommentExemptsBlockingButNotWhatAMacRefuses() {
-        #expect(found("""
-            enum Lesson {
-                /// HAZARD, on purpose: blocks the pool to show it.
-                static func blocks() async {
-                    usleep(1)
-                    let x = Thread.isMainThread
+        #expect(
+            found(
+                """
+                enum Lesson {
+                    /// HAZARD, on purpose: blocks the pool to show it.
+                    static func blocks() async {
+                        usleep(1)
+                        let x = Thread.isMainThread
+                    }
+                    static func unmarked() async { usleep(7) }
+                    // A comment that says nothing of hazards.
+                    static let variant = Variant { await go(); usleep(9) }
                 }
-                static func unmarked() async { usleep(7) }
-                // A comment that says nothing of hazards.
-                static let variant = Variant { await go(); usleep(9) }
-            }
-            """) == ["5 Thread.isMainThread", "7 usleep(", "9 usleep("])
+                """) == ["5 Thread.isMainThread", "7 usleep(", "9 usleep("])
     }
 
     // MARK: The sites issue 25 found, as they were
@@ -222,7 +261,9 @@ struct AsyncContextScannerTests {
     /// The three calls of `Thread.isMainThread` inside async code that kept the lab from
     /// compiling on a Mac, with the lines around them as they stood (at their own line numbers).
     @Test(arguments: [
-        ("Sources/LabKit/Environment/ExecutorProbe.swift", 28, """
+        (
+            "Sources/LabKit/Environment/ExecutorProbe.swift", 28,
+            """
             @MainActor
             public static func mainActorThreadReport() async -> (before: Bool, after: Bool, stillIsolated: Bool) {
                 let before = Thread.isMainThread
@@ -230,8 +271,11 @@ struct AsyncContextScannerTests {
                 let after = Thread.isMainThread
                 return (before, after, confirmMainActorIsolation())
             }
-            """, [30, 32]),
-        ("Sources/Lessons/MainActor/MainQueueVariant.swift", 8, """
+            """, [30, 32]
+        ),
+        (
+            "Sources/Lessons/MainActor/MainQueueVariant.swift", 8,
+            """
             static let variant = LessonVariant("main-queue", title: "Is the main actor the main thread? Measured here") { context in
                 let console = context.console
                 console.paragraph(\"""
@@ -251,27 +295,38 @@ struct AsyncContextScannerTests {
                     threads.insert(currentThreadID())
                 }
             }
-            """, [22]),
+            """, [22]
+        ),
     ])
     func theOriginalSitesAreFoundAtTheirFileAndLine(file: String, firstLine: Int, code: String, lines: [Int]) {
         // Blank lines, then the enclosing type's line, put the code's first line at `firstLine`.
         let source = String(repeating: "\n", count: firstLine - 2) + "enum E {\n" + code + "\n}\n"
-        let findings = AsyncContextScanner.findings(in: source, file: file, restrictions: Self.restrictions,
-                                                    asyncClosureTakers: ["LessonVariant"])
+        let findings = AsyncContextScanner.findings(
+            in: source, file: file, restrictions: Self.restrictions,
+            asyncClosureTakers: ["LessonVariant"])
         #expect(findings.map(\.line) == lines)
-        #expect(findings.allSatisfy { $0.file == file && $0.api == "Thread.isMainThread" && $0.kind == .unavailableFromAsync })
-        #expect(findings.allSatisfy { $0.description.hasPrefix("\(file):\($0.line): Thread.isMainThread") }, "\(findings)")
+        #expect(
+            findings.allSatisfy {
+                $0.file == file && $0.api == "Thread.isMainThread" && $0.kind == .unavailableFromAsync
+            })
+        #expect(
+            findings.allSatisfy { $0.description.hasPrefix("\(file):\($0.line): Thread.isMainThread") }, "\(findings)")
     }
 
     /// Blocking calls issue 27 found in the lab's async code, as they stood.
     @Test(arguments: [
-        ("Sources/LabExercises/Grader.swift", 32, """
+        (
+            "Sources/LabExercises/Grader.swift", 32,
+            """
             public func grade(source: URL? = nil, scan: Bool = true, limits: Sandbox.Limits? = nil, onWait: (@Sendable () -> Void)? = nil,
                               onBuildStart: (@Sendable () -> Void)? = nil) async -> CheckOutcome {
                 gradeBlocking(source: source, scan: scan, limits: limits, onWait: onWait, onBuildStart: onBuildStart)
             }
-            """, 34, ".gradeBlocking("),
-        ("Sources/Lessons/Inventory/CrashSafetyVariant.swift", 31, """
+            """, 34, ".gradeBlocking("
+        ),
+        (
+            "Sources/Lessons/Inventory/CrashSafetyVariant.swift", 31,
+            """
             static func trial(in scratch: InventoryScratch, number: Int, delay: Duration) async throws -> Trial {
                 let store = scratch.path("crash-\\(number).sqlite"), report = scratch.path("crash-\\(number).log")
                 _ = FileManager.default.createFile(atPath: report, contents: nil)
@@ -286,9 +341,11 @@ struct AsyncContextScannerTests {
                 kill(child.processIdentifier, SIGKILL)
                 child.waitUntilExit()
             }
-            """, 43, ".waitUntilExit()"),
+            """, 43, ".waitUntilExit()"
+        ),
     ])
-    func theBlockingSitesAreFoundAtTheirFileAndLine(file: String, firstLine: Int, code: String, line: Int, api: String) {
+    func theBlockingSitesAreFoundAtTheirFileAndLine(file: String, firstLine: Int, code: String, line: Int, api: String)
+    {
         let source = String(repeating: "\n", count: firstLine - 2) + "struct S {\n" + code + "\n}\n"
         let findings = AsyncContextScanner.findings(in: source, file: file, restrictions: Self.restrictions)
         #expect(findings.map { "\($0.file):\($0.line) \($0.api)" } == ["\(file):\(line) \(api)"])
@@ -297,31 +354,43 @@ struct AsyncContextScannerTests {
     /// `watchSteadiness()` and `sampleInWorkers()` were synchronous functions that slept or
     /// waited for a worker process, called from `BenchCommand`'s async code.
     @Test func aSynchronousFunctionThatBlocksIsFollowedIntoItsAsyncCallers() {
-        let findings = AsyncContextScanner.findings(inFiles: [
-            ("Sources/A/Watch.swift", """
-                struct Command {
-                    func watchSteadiness() { _ = SteadinessWatch.watch(seconds: 1) { _ in } }
-                    func sampleInWorkers() throws -> Int { try launchWorker() }
-                    func launchWorker() throws -> Int { try ProcessCapture.run(url, []).status }
-                    func startsAThread() { Thread { usleep(1) }.start() }
-                    func run() -> Int { usleep(1); return 0 }
-                }
-                """),
-            ("Sources/B/Main.swift", """
-                extension Command {
-                    func go() async throws {
-                        watchSteadiness()
-                        _ = try self.sampleInWorkers()
-                        startsAThread()
-                        _ = run()
+        let findings = AsyncContextScanner.findings(
+            inFiles: [
+                (
+                    "Sources/A/Watch.swift",
+                    """
+                    struct Command {
+                        func watchSteadiness() { _ = SteadinessWatch.watch(seconds: 1) { _ in } }
+                        func sampleInWorkers() throws -> Int { try launchWorker() }
+                        func launchWorker() throws -> Int { try ProcessCapture.run(url, []).status }
+                        func startsAThread() { Thread { usleep(1) }.start() }
+                        func run() -> Int { usleep(1); return 0 }
                     }
-                    func run() async {}
-                }
-                """),
-        ], restrictions: Self.restrictions)
+                    """
+                ),
+                (
+                    "Sources/B/Main.swift",
+                    """
+                    extension Command {
+                        func go() async throws {
+                            watchSteadiness()
+                            _ = try self.sampleInWorkers()
+                            startsAThread()
+                            _ = run()
+                        }
+                        func run() async {}
+                    }
+                    """
+                ),
+            ], restrictions: Self.restrictions)
         // `startsAThread` blocks another thread, not its caller; `run` is declared twice, so a call cannot tell which.
-        #expect(findings.map { "\($0.file):\($0.line) \($0.api)" } == ["Sources/B/Main.swift:3 watchSteadiness(", "Sources/B/Main.swift:4 sampleInWorkers("])
-        #expect(findings.first?.message.contains("SteadinessWatch.watch( at Sources/A/Watch.swift:2") == true, "\(findings)")
+        #expect(
+            findings.map { "\($0.file):\($0.line) \($0.api)" } == [
+                "Sources/B/Main.swift:3 watchSteadiness(", "Sources/B/Main.swift:4 sampleInWorkers(",
+            ])
+        #expect(
+            findings.first?.message.contains("SteadinessWatch.watch( at Sources/A/Watch.swift:2") == true, "\(findings)"
+        )
         #expect(findings.last?.message.contains("launchWorker( at Sources/A/Watch.swift:3") == true, "\(findings)")
     }
 
@@ -331,7 +400,8 @@ struct AsyncContextScannerTests {
 
     @Test func theLabsOwnCodeCallsNothingRestrictedDirectlyInAnAsyncContext() throws {
         let restrictions = AsyncRestriction.applicable(Self.restrictions, declaredMacOS: try Self.declaredMacOS())
-        let findings = try AsyncContextScanner.findings(underFolders: Self.scannedFolders, root: Self.root, restrictions: restrictions)
+        let findings = try AsyncContextScanner.findings(
+            underFolders: Self.scannedFolders, root: Self.root, restrictions: restrictions)
         #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
     }
 
@@ -344,25 +414,33 @@ struct AsyncContextScannerTests {
     func aRestrictedCallAddedToAnyAsyncFunctionIsReported(line added: String) throws {
         let files = try AsyncContextScanner.swiftFiles(underFolders: ["Sources", "Benchmarks"], root: Self.root)
         let takers = AsyncContextScanner.asyncClosureTakers(in: files.map(\.source))
-        let asyncSignature = try Regex(#"^\s*(@\w+(\(\w*\))?\s+)*((public|private|fileprivate|internal|package|static|nonisolated|override|final|mutating|class)\s+)*func\s+\w+[^{]*\)\s*async\b[^{)]*\{\s*$"#)
+        let asyncSignature = try Regex(
+            #"^\s*(@\w+(\(\w*\))?\s+)*((public|private|fileprivate|internal|package|static|nonisolated|override|final|mutating|class)\s+)*func\s+\w+[^{]*\)\s*async\b[^{)]*\{\s*$"#
+        )
         var mutated = 0
         var missed: [String] = []
         var exempt: [String] = []
         for file in files {
             let lines = file.source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             // Lines where `func` is code, not text in a string (the lessons quote code for the compiler).
-            let code = Set(SwiftTokenizer.tokens(of: file.source).filter { $0.kind == .identifier && $0.text == "func" }.map(\.line))
-            for (index, line) in lines.enumerated() where code.contains(index + 1) && line.wholeMatch(of: asyncSignature) != nil {
+            let code = Set(
+                SwiftTokenizer.tokens(of: file.source).filter { $0.kind == .identifier && $0.text == "func" }.map(
+                    \.line))
+            for (index, line) in lines.enumerated()
+            where code.contains(index + 1) && line.wholeMatch(of: asyncSignature) != nil {
                 var copy = lines
                 copy.insert(added, at: index + 1)
-                let findings = AsyncContextScanner.findings(in: copy.joined(separator: "\n"), file: file.path,
-                                                            restrictions: Self.restrictions, asyncClosureTakers: takers)
+                let findings = AsyncContextScanner.findings(
+                    in: copy.joined(separator: "\n"), file: file.path,
+                    restrictions: Self.restrictions, asyncClosureTakers: takers)
                 mutated += 1
                 let site = "\(file.path):\(index + 2)"
                 if findings.contains(where: { $0.line == index + 2 && $0.file == file.path }) { continue }
                 let tokens = SwiftTokenizer.tokens(of: copy.joined(separator: "\n"))
                 let markers = HazardMarkers(source: copy.joined(separator: "\n"), tokens: tokens)
-                if added.hasPrefix("usleep"), let at = tokens.firstIndex(where: { $0.line == index + 2 }), markers.covers(at) {
+                if added.hasPrefix("usleep"), let at = tokens.firstIndex(where: { $0.line == index + 2 }),
+                    markers.covers(at)
+                {
                     exempt.append(site)
                 } else {
                     missed.append(site)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LabExercises
 @testable import LabKit
 
@@ -7,7 +8,8 @@ import Testing
 /// starting file counts as not started without a build), results land in every format.
 @Suite("Class grading", .serialized)
 struct ClassGradingTests {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     func makeClass() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-class-\(UUID().uuidString)")
@@ -16,8 +18,9 @@ struct ClassGradingTests {
             let mine = folder.appendingPathComponent(student)
             try FileManager.default.createDirectory(at: mine, withIntermediateDirectories: true)
             for exercise in ExerciseCatalog.all {
-                try FileManager.default.copyItem(at: exercises.appendingPathComponent(exercise.fileName),
-                                                 to: mine.appendingPathComponent(exercise.fileName))
+                try FileManager.default.copyItem(
+                    at: exercises.appendingPathComponent(exercise.fileName),
+                    to: mine.appendingPathComponent(exercise.fileName))
             }
         }
         func put(_ student: String, _ id: String, from path: String) throws {
@@ -40,7 +43,9 @@ struct ClassGradingTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let students = try ["ada", "bob"].map { try ClassGrading.student(at: folder.appendingPathComponent($0).path) }
         let calls = Locked(0)
-        let report = await ClassGrading(root: root, students: students, workers: 1).run { _, _ in calls.withLock { $0 += 1 } }
+        let report = await ClassGrading(root: root, students: students, workers: 1).run { _, _ in
+            calls.withLock { $0 += 1 }
+        }
         #expect(calls.withLock { $0 } == 2 * ExerciseCatalog.all.count)
 
         let ada = try #require(report.students.first { $0.name == "ada" })
@@ -56,8 +61,11 @@ struct ClassGradingTests {
         let csv = report.csv().split(separator: "\n")
         #expect(csv.first == "student,exercise,status,stage,message,identical_to")
         #expect(csv.count == 1 + 2 * ExerciseCatalog.all.count)
-        #expect(csv.contains("ada,03-async-let-rovers,solved,,,identical to the reference solution (after renaming and reformatting)"),
-                "ada's 03 is the solution file itself")
+        #expect(
+            csv.contains(
+                "ada,03-async-let-rovers,solved,,,identical to the reference solution (after renaming and reformatting)"
+            ),
+            "ada's 03 is the solution file itself")
         let decoded = try JSONSerialization.jsonObject(with: try report.json()) as? [String: Any]
         #expect(decoded?["schema"] as? String == "concurrency-lab.class-report/1")
         #expect((decoded?["students"] as? [[String: Any]])?.count == 2)
@@ -67,7 +75,9 @@ struct ClassGradingTests {
 
         let written = try report.write(to: folder.appendingPathComponent("out"))
         #expect(written.map(\.lastPathComponent) == ["class-report.csv", "class-report.json", "class-report.html"])
-        #expect(report.table(on: Terminal(isTTY: false, width: 200, usesColor: false)).contains("1/\(ExerciseCatalog.all.count)"))
+        #expect(
+            report.table(on: Terminal(isTTY: false, width: 200, usesColor: false)).contains(
+                "1/\(ExerciseCatalog.all.count)"))
     }
 
     @Test func aFolderWithoutExercisesIsRefusedInOneLine() throws {
@@ -75,6 +85,8 @@ struct ClassGradingTests {
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: empty) }
         #expect(throws: ExerciseError.notAStudentFolder(empty.path)) { try ClassGrading.student(at: empty.path) }
-        #expect(throws: ExerciseError.notAStudentFolder("/no/such/folder")) { try ClassGrading.student(at: "/no/such/folder") }
+        #expect(throws: ExerciseError.notAStudentFolder("/no/such/folder")) {
+            try ClassGrading.student(at: "/no/such/folder")
+        }
     }
 }

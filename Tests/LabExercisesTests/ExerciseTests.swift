@@ -1,11 +1,13 @@
 import Foundation
 import Testing
+
 @testable import LabExercises
 @testable import LabKit
 
 @Suite("Exercise catalog and files")
 struct ExerciseCatalogTests {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     @Test func thereAreEnoughExercisesCoveringEveryLesson() {
         #expect(ExerciseCatalog.all.count >= 18)
@@ -13,7 +15,8 @@ struct ExerciseCatalogTests {
         // The lessons are the executables Package.swift finds (Sources/<lesson>/main.swift).
         let sources = root.appendingPathComponent("Sources")
         let executables = try! FileManager.default.contentsOfDirectory(atPath: sources.path).filter {
-            $0 != "lab" && FileManager.default.fileExists(atPath: sources.appendingPathComponent("\($0)/main.swift").path)
+            $0 != "lab"
+                && FileManager.default.fileExists(atPath: sources.appendingPathComponent("\($0)/main.swift").path)
         }
         #expect(lessons == Set(executables), "every lesson has exercises")
         #expect(ExerciseCatalog.all.filter { $0.kind == .makeItCompile }.count >= 4)
@@ -23,7 +26,9 @@ struct ExerciseCatalogTests {
     @Test(arguments: ExerciseCatalog.all.map(\.id))
     func everyExerciseHasItsThreeFiles(id: String) throws {
         for folder in ["Exercises", "Exercises/Solutions", "Exercises/Checks"] {
-            #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("\(folder)/\(id).swift").path), "\(folder)/\(id).swift")
+            #expect(
+                FileManager.default.fileExists(atPath: root.appendingPathComponent("\(folder)/\(id).swift").path),
+                "\(folder)/\(id).swift")
         }
         let original = try String(contentsOf: root.appendingPathComponent("Exercises/\(id).swift"), encoding: .utf8)
         #expect(original.contains("TODO"), "the starting file says what to do")
@@ -39,7 +44,11 @@ struct ExerciseCatalogTests {
 
 @Suite("Progress is saved atomically and read back")
 struct ProgressTests {
-    let environment = ["CONCURRENCY_LAB_HOME": FileManager.default.temporaryDirectory.appendingPathComponent("lab-progress-\(UUID().uuidString)").path]
+    let environment = [
+        "CONCURRENCY_LAB_HOME": FileManager.default.temporaryDirectory.appendingPathComponent(
+            "lab-progress-\(UUID().uuidString)"
+        ).path
+    ]
 
     @Test func roundTrip() throws {
         var progress = try Progress.load(environment: environment)

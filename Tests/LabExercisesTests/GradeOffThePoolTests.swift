@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+
 @testable import LabExercises
 
 /// `Grader.grade` runs the blocking grade on a thread of its own and resumes the awaiting
 /// task with its outcome.
 @Suite("Grading is awaited, not run on the pool")
 struct GradeOffThePoolTests {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     @Test func anAwaitedGradeReturnsTheBlockingGradesOutcome() async throws {
         let exercise = try #require(ExerciseCatalog.all.first)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LabExercises
 @testable import LabKit
 
@@ -7,27 +8,40 @@ import Testing
 /// source, the supervisor's report, the compiled module.
 @Suite("What the grader checks itself")
 struct GraderFactsTests {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     let verdict = CheckVerdict(exercise: ExerciseCatalog.all[1], secret: "s3cr3t", planned: 2)
 
     func result(_ records: [String], exit: Int32? = 0, signal: Int32? = nil) -> Sandbox.Result {
-        Sandbox.Result(exitStatus: exit, signal: signal, timedOut: false, output: "", records: records, limits: Sandbox.Limits())
+        Sandbox.Result(
+            exitStatus: exit, signal: signal, timedOut: false, output: "", records: records, limits: Sandbox.Limits())
     }
 
     @Test(arguments: ExerciseCatalog.all.map(\.id))
     func everyCheckDeclaresItsPlanAsANumber(id: String) throws {
         let check = try String(contentsOf: root.appendingPathComponent("Exercises/Checks/\(id).swift"), encoding: .utf8)
-        #expect(CheckPlan.plannedExpectations(in: check) != nil, "the grader cannot read \(id)'s plan, so it cannot refuse a forged one")
+        #expect(
+            CheckPlan.plannedExpectations(in: check) != nil,
+            "the grader cannot read \(id)'s plan, so it cannot refuse a forged one")
     }
 
     @Test func aForgedPlanIsRefusedByName() {
         let outcome = verdict.outcome(result(["s3cr3t\tplan\t0", "s3cr3t\tdone\tpassed"]))
         #expect(outcome.stage == .forbidden)
-        #expect(outcome.messages == ["refused: the check's records were forged (they announced 0 expectations; this check has 2)"])
-        let doubled = verdict.outcome(result(["s3cr3t\tplan\t2", "s3cr3t\tpass\ta", "s3cr3t\tplan\t2", "s3cr3t\tpass\tx", "s3cr3t\tpass\ty",
-                                             "s3cr3t\tdone\tpassed"]))
-        #expect(doubled.messages.first?.contains("records were forged (2 plans, 3 passes for 2 expectations") == true, "\(doubled.messages)")
-        let honest = verdict.outcome(result(["s3cr3t\tplan\t2", "s3cr3t\tpass\ta", "s3cr3t\tpass\tb", "s3cr3t\tdone\tpassed"]))
+        #expect(
+            outcome.messages == [
+                "refused: the check's records were forged (they announced 0 expectations; this check has 2)"
+            ])
+        let doubled = verdict.outcome(
+            result([
+                "s3cr3t\tplan\t2", "s3cr3t\tpass\ta", "s3cr3t\tplan\t2", "s3cr3t\tpass\tx", "s3cr3t\tpass\ty",
+                "s3cr3t\tdone\tpassed",
+            ]))
+        #expect(
+            doubled.messages.first?.contains("records were forged (2 plans, 3 passes for 2 expectations") == true,
+            "\(doubled.messages)")
+        let honest = verdict.outcome(
+            result(["s3cr3t\tplan\t2", "s3cr3t\tpass\ta", "s3cr3t\tpass\tb", "s3cr3t\tdone\tpassed"]))
         #expect(honest.passed)
     }
 
@@ -35,27 +49,38 @@ struct GraderFactsTests {
         let perfect = ["s3cr3t\tplan\t2", "s3cr3t\tpass\ta", "s3cr3t\tpass\tb", "s3cr3t\tdone\tpassed"]
         var stray = result(perfect)
         stray.strays = 2
-        #expect(verdict.outcome(stray).messages.first?.contains("left 2 processes running after the check ended") == true)
+        #expect(
+            verdict.outcome(stray).messages.first?.contains("left 2 processes running after the check ended") == true)
         var lost = result(perfect)
         lost.supervisorLost = true
         #expect(verdict.outcome(lost).messages.first?.contains("supervisor was stopped") == true)
         let refusedNumber = (0..<600).first { SandboxCalls.name($0) == "setsid" }
         #if os(Linux)
-        let number = try! #require(refusedNumber, "setsid is in the refused list")
-        let refused = verdict.outcome(result(perfect + ["s3cr3t\trefused\t\(number)"], exit: 125))
-        #expect(refused.stage == .forbidden)
-        #expect(refused.messages.first == "refused by the sandbox: your code called setsid(), which a check may not (it would leave the check's process group and outlive the check)")
+            let number = try! #require(refusedNumber, "setsid is in the refused list")
+            let refused = verdict.outcome(result(perfect + ["s3cr3t\trefused\t\(number)"], exit: 125))
+            #expect(refused.stage == .forbidden)
+            #expect(
+                refused.messages.first
+                    == "refused by the sandbox: your code called setsid(), which a check may not (it would leave the check's process group and outlive the check)"
+            )
         #endif
         _ = refusedNumber
-        #expect(verdict.outcome(result([], exit: nil, signal: SIGSYS)).messages.first?.contains("refused by the sandbox") == true)
+        #expect(
+            verdict.outcome(result([], exit: nil, signal: SIGSYS)).messages.first?.contains("refused by the sandbox")
+                == true)
     }
 
     @Test func aLabInsideAReadableSystemFolderIsSaid() {
         let exercise = ExerciseCatalog.all[0]
         let exposed = Grader(root: URL(fileURLWithPath: "/usr/local/src/lab"), exercise: exercise)
-        #expect(exposed.exposureNotes(Sandbox.Policy()).first?.hasPrefix("the lab folder is inside /usr, which a check may read") == true)
-        #expect(Grader(root: URL(fileURLWithPath: "/work/lab"), exercise: exercise).exposureNotes(Sandbox.Policy()).isEmpty)
-        #expect(Grader(root: URL(fileURLWithPath: "/usrlab"), exercise: exercise).exposureNotes(Sandbox.Policy()).isEmpty, "a prefix of the name is not a parent")
+        #expect(
+            exposed.exposureNotes(Sandbox.Policy()).first?.hasPrefix(
+                "the lab folder is inside /usr, which a check may read") == true)
+        #expect(
+            Grader(root: URL(fileURLWithPath: "/work/lab"), exercise: exercise).exposureNotes(Sandbox.Policy()).isEmpty)
+        #expect(
+            Grader(root: URL(fileURLWithPath: "/usrlab"), exercise: exercise).exposureNotes(Sandbox.Policy()).isEmpty,
+            "a prefix of the name is not a parent")
     }
 
     /// A Mach-O object made by hand (the compiler's are not available here): one section of
@@ -66,19 +91,59 @@ struct GraderFactsTests {
         func u64(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
         func name16(_ text: String) { bytes += Array(text.utf8) + Array(repeating: 0, count: 16 - text.utf8.count) }
         let strings = Array("\0_read\0_dlsym\0_$s4Main1xSivp\0".utf8)
-        let segmentSize: UInt32 = 72 + 80, symtabSize: UInt32 = 24
+        let segmentSize: UInt32 = 72 + 80
+        let symtabSize: UInt32 = 24
         let symbolsAt = UInt32(32) + segmentSize + symtabSize
         // mach_header_64: magic, cputype (arm64), subtype, MH_OBJECT, ncmds, sizeofcmds, flags, reserved
-        u32(0xfeedfacf); u32(0x0100000c); u32(0); u32(1); u32(2); u32(segmentSize + symtabSize); u32(0); u32(0)
+        u32(0xfeed_facf)
+        u32(0x0100_000c)
+        u32(0)
+        u32(1)
+        u32(2)
+        u32(segmentSize + symtabSize)
+        u32(0)
+        u32(0)
         // LC_SEGMENT_64 with one section
-        u32(0x19); u32(segmentSize); name16(""); u64(0); u64(0); u64(0); u64(0); u32(7); u32(7); u32(1); u32(0)
-        name16("__mod_init_func"); name16("__DATA"); u64(0); u64(8); u32(0); u32(3); u32(0); u32(0); u32(0x9); u32(0); u32(0); u32(0)
+        u32(0x19)
+        u32(segmentSize)
+        name16("")
+        u64(0)
+        u64(0)
+        u64(0)
+        u64(0)
+        u32(7)
+        u32(7)
+        u32(1)
+        u32(0)
+        name16("__mod_init_func")
+        name16("__DATA")
+        u64(0)
+        u64(8)
+        u32(0)
+        u32(3)
+        u32(0)
+        u32(0)
+        u32(0x9)
+        u32(0)
+        u32(0)
+        u32(0)
         // LC_SYMTAB
-        u32(0x2); u32(symtabSize); u32(symbolsAt); u32(3); u32(symbolsAt + 3 * 16); u32(UInt32(strings.count))
+        u32(0x2)
+        u32(symtabSize)
+        u32(symbolsAt)
+        u32(3)
+        u32(symbolsAt + 3 * 16)
+        u32(UInt32(strings.count))
         // nlist_64: strx, type, sect, desc, value
-        func symbol(_ offset: UInt32, _ type: UInt8) { u32(offset); bytes.append(type); bytes.append(1); bytes += [0, 0]; u64(0) }
-        symbol(1, 0x0f)   // _read, defined external (N_SECT | N_EXT)
-        symbol(7, 0x01)   // _dlsym, undefined external
+        func symbol(_ offset: UInt32, _ type: UInt8) {
+            u32(offset)
+            bytes.append(type)
+            bytes.append(1)
+            bytes += [0, 0]
+            u64(0)
+        }
+        symbol(1, 0x0f)  // _read, defined external (N_SECT | N_EXT)
+        symbol(7, 0x01)  // _dlsym, undefined external
         symbol(14, 0x0f)  // a Swift symbol
         bytes += strings
         let findings = ModuleInspection.findings(in: Data(bytes), object: "Exercise.swift.o").map(\.what)
@@ -89,15 +154,21 @@ struct GraderFactsTests {
     }
 
     @Test func identicalAnswersAreFoundThroughNewNamesAndLayout() {
-        let solution = "func buttonTapped(_ model: DemoModel) -> Task<Void, Never> {\n    Task { await model.doSomething() }\n}\n"
+        let solution =
+            "func buttonTapped(_ model: DemoModel) -> Task<Void, Never> {\n    Task { await model.doSomething() }\n}\n"
         let renamed = "// mine\nfunc buttonTapped(_ m: DemoModel)->Task<Void,Never>{ Task{ await m.doSomething() } }"
-        let other = "func buttonTapped(_ model: DemoModel) -> Task<Void, Never> {\n    Task.detached { await model.doSomething() }\n}\n"
-        let copied = "func buttonTapped(_ x: DemoModel) -> Task<Void, Never> { Task.detached { await x.doSomething() } }"
-        let flags = AnswerSimilarity.matches(answers: ["ada": renamed, "bob": other, "cy": copied, "dee": "func f() {}"], solution: solution)
+        let other =
+            "func buttonTapped(_ model: DemoModel) -> Task<Void, Never> {\n    Task.detached { await model.doSomething() }\n}\n"
+        let copied =
+            "func buttonTapped(_ x: DemoModel) -> Task<Void, Never> { Task.detached { await x.doSomething() } }"
+        let flags = AnswerSimilarity.matches(
+            answers: ["ada": renamed, "bob": other, "cy": copied, "dee": "func f() {}"], solution: solution)
         #expect(flags["ada"]?.contains("reference solution") == true)
         #expect(flags["bob"] == "identical to cy's answer (after renaming and reformatting)")
         #expect(flags["cy"] == "identical to bob's answer (after renaming and reformatting)")
         #expect(flags["dee"] == nil)
-        #expect(AnswerSimilarity.normalized("async let a = f()") != AnswerSimilarity.normalized("let a = f()"), "keywords are kept")
+        #expect(
+            AnswerSimilarity.normalized("async let a = f()") != AnswerSimilarity.normalized("let a = f()"),
+            "keywords are kept")
     }
 }

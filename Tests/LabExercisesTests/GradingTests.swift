@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LabExercises
 @testable import LabKit
 
@@ -11,19 +12,25 @@ struct CheckVerdictTests {
     let verdict = CheckVerdict(exercise: ExerciseCatalog.all[2], secret: "s3cr3t")
 
     func result(_ records: [String], exit: Int32? = 0, signal: Int32? = nil, output: String = "") -> Sandbox.Result {
-        Sandbox.Result(exitStatus: exit, signal: signal, timedOut: false, output: output, records: records, limits: Sandbox.Limits())
+        Sandbox.Result(
+            exitStatus: exit, signal: signal, timedOut: false, output: output, records: records,
+            limits: Sandbox.Limits())
     }
 
     @Test func aCompleteRunPasses() {
-        let outcome = verdict.outcome(result(["s3cr3t\tplan\t2", "s3cr3t\tpass\tone", "s3cr3t\tpass\ttwo", "s3cr3t\tdone\tpassed"]))
+        let outcome = verdict.outcome(
+            result(["s3cr3t\tplan\t2", "s3cr3t\tpass\tone", "s3cr3t\tpass\ttwo", "s3cr3t\tdone\tpassed"]))
         #expect(outcome.stage == .passed)
         #expect(outcome.messages == ["one", "two"])
     }
 
     @Test func exitZeroBeforeTheEndFailsAndSaysWhere() {
-        let outcome = verdict.outcome(result(["s3cr3t\tplan\t3", "s3cr3t\tpass\tone", "s3cr3t\twaiting\tthe second call"]))
+        let outcome = verdict.outcome(
+            result(["s3cr3t\tplan\t3", "s3cr3t\tpass\tone", "s3cr3t\twaiting\tthe second call"]))
         #expect(outcome.stage == .incomplete)
-        #expect(outcome.messages.first?.contains("before its 2nd expectation (1 of 3 arrived), while waiting for the second call") == true)
+        #expect(
+            outcome.messages.first?.contains(
+                "before its 2nd expectation (1 of 3 arrived), while waiting for the second call") == true)
     }
 
     @Test func exitBeforeThePlanFails() {
@@ -33,22 +40,37 @@ struct CheckVerdictTests {
     }
 
     @Test func recordsWithoutTheSecretAreIgnored() {
-        let forged = ["plan\t1", "guess\tplan\t1", "\tpass\tforged", "guess\tpass\tforged", "guess\tdone\tpassed", "s3cr3t\tplan\t1"]
+        let forged = [
+            "plan\t1", "guess\tplan\t1", "\tpass\tforged", "guess\tpass\tforged", "guess\tdone\tpassed",
+            "s3cr3t\tplan\t1",
+        ]
         #expect(verdict.outcome(result(forged)).stage == .incomplete)
     }
 
     @Test func aFailureWinsOverEverything() {
-        let outcome = verdict.outcome(result(["s3cr3t\tplan\t1", "s3cr3t\tpass\tone", "s3cr3t\tfail\tbad", "s3cr3t\tdone\tfailed"], exit: 1))
+        let outcome = verdict.outcome(
+            result(["s3cr3t\tplan\t1", "s3cr3t\tpass\tone", "s3cr3t\tfail\tbad", "s3cr3t\tdone\tfailed"], exit: 1))
         #expect(outcome.stage == .checks)
         #expect(outcome.messages == ["bad"])
     }
 
     @Test func crashesAreExplainedInOneLine() {
         let limits = Sandbox.Limits()
-        #expect(CrashReason.explain(signal: SIGTRAP, output: "Fatal error: SWIFT TASK CONTINUATION MISUSE: f() tried to resume its continuation more than once", limits: limits)
+        #expect(
+            CrashReason.explain(
+                signal: SIGTRAP,
+                output:
+                    "Fatal error: SWIFT TASK CONTINUATION MISUSE: f() tried to resume its continuation more than once",
+                limits: limits
+            )
             .contains("more than once"))
         #expect(CrashReason.explain(signal: SIGSEGV, output: "", limits: limits).contains("stack overflow"))
-        #expect(CrashReason.explain(signal: SIGILL, output: "BUG IN CLIENT OF LIBDISPATCH: dispatch_sync called on queue already owned by current thread", limits: limits)
+        #expect(
+            CrashReason.explain(
+                signal: SIGILL,
+                output: "BUG IN CLIENT OF LIBDISPATCH: dispatch_sync called on queue already owned by current thread",
+                limits: limits
+            )
             .contains("deadlock"))
         #expect(CrashReason.explain(signal: SIGXCPU, output: "", limits: limits).contains("CPU time"))
     }
@@ -59,7 +81,8 @@ struct SandboxTests {
     let shell = URL(fileURLWithPath: "/bin/sh")
 
     @Test func aChildTheCheckForksDoesNotOutliveIt() throws {
-        let result = try Sandbox.run(shell, arguments: ["-c", "sleep 30 & echo $!; exit 0"], header: "x", limits: Sandbox.Limits())
+        let result = try Sandbox.run(
+            shell, arguments: ["-c", "sleep 30 & echo $!; exit 0"], header: "x", limits: Sandbox.Limits())
         let pid = try #require(Int32(result.output.trimmingCharacters(in: .whitespacesAndNewlines)))
         var gone = false
         for _ in 0..<100 where !gone {
@@ -87,13 +110,16 @@ struct SandboxTests {
     }
 
     @Test func theSecretArrivesOnDescriptor3AndRecordsLeaveOnDescriptor4() throws {
-        let result = try Sandbox.run(shell, arguments: ["-c", "read secret rest <&3; printf '%s\\tplan\\t0\\n' \"$secret\" >&4"],
-                                     header: "abc 1 2 3", limits: Sandbox.Limits())
+        let result = try Sandbox.run(
+            shell, arguments: ["-c", "read secret rest <&3; printf '%s\\tplan\\t0\\n' \"$secret\" >&4"],
+            header: "abc 1 2 3", limits: Sandbox.Limits())
         #expect(result.records == ["abc\tplan\t0"])
     }
 
     @Test func aFloodKeepsItsEnd() throws {
-        let result = try Sandbox.run(shell, arguments: ["-c", "yes flood | head -c 3000000; echo; echo THE-END"], header: "x", limits: Sandbox.Limits())
+        let result = try Sandbox.run(
+            shell, arguments: ["-c", "yes flood | head -c 3000000; echo; echo THE-END"], header: "x",
+            limits: Sandbox.Limits())
         #expect(result.output.hasSuffix("THE-END\n"))
         #expect(result.output.contains("bytes of output cut"))
         #expect(result.output.utf8.count < 100_000)
@@ -102,10 +128,10 @@ struct SandboxTests {
     /// A killed process nobody has reaped yet (a container may lack a reaper) is gone too.
     static func isZombie(_ pid: Int32) -> Bool {
         #if os(Linux)
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
-        return stat.split(separator: ")").last?.split(separator: " ").first == "Z"
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+            return stat.split(separator: ")").last?.split(separator: " ").first == "Z"
         #else
-        return false  // launchd reaps orphans at once; kill(pid, 0) alone tells
+            return false  // launchd reaps orphans at once; kill(pid, 0) alone tells
         #endif
     }
 }
@@ -113,7 +139,11 @@ struct SandboxTests {
 @Suite("Locks between processes")
 struct LockTests {
     @Test func progressUpdatesFromManyThreadsAreNeverLost() async throws {
-        let environment = ["CONCURRENCY_LAB_HOME": FileManager.default.temporaryDirectory.appendingPathComponent("lab-lock-\(UUID().uuidString)").path]
+        let environment = [
+            "CONCURRENCY_LAB_HOME": FileManager.default.temporaryDirectory.appendingPathComponent(
+                "lab-lock-\(UUID().uuidString)"
+            ).path
+        ]
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<24 {
                 group.addTask {
@@ -125,11 +155,15 @@ struct LockTests {
     }
 
     @Test func aSecondHolderWaitsAndIsToldSo() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lab-lock-\(UUID().uuidString)/grading.lock")
-        let waited = Locked(false), entered = Locked(false)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "lab-lock-\(UUID().uuidString)/grading.lock")
+        let waited = Locked(false)
+        let entered = Locked(false)
         try FileLock.withLock(at: url) {
             let other = Thread {
-                _ = try? FileLock.withLock(at: url, onWait: { waited.withLock { $0 = true } }) { entered.withLock { $0 = true } }
+                _ = try? FileLock.withLock(at: url, onWait: { waited.withLock { $0 = true } }) {
+                    entered.withLock { $0 = true }
+                }
             }
             other.start()
             for _ in 0..<500 where !waited.withLock({ $0 }) { usleep(10_000) }
@@ -146,7 +180,8 @@ struct LockTests {
 struct BuildBlameTests {
     @Test func onlyErrorsInTheGeneratedPackageAreTheStudents() {
         let package = URL(fileURLWithPath: "/work/lab/.build-exercises/package")
-        let student = "/work/lab/.build-exercises/package/Sources/StudentCode/Exercise.swift:3:5: error: cannot find 'x' in scope"
+        let student =
+            "/work/lab/.build-exercises/package/Sources/StudentCode/Exercise.swift:3:5: error: cannot find 'x' in scope"
         let library = "/work/lab/Sources/LabKit/CLI/OptionSpec.swift:9:1: error: no such module 'Foo'"
         #expect(Grader.errorsInPackage(student, package: package))
         #expect(!Grader.errorsInPackage(library + "\nerror: fatalError", package: package))
@@ -156,84 +191,103 @@ struct BuildBlameTests {
 
 /// The sandbox's layers one by one, on a shell: each refuses what it must by itself.
 #if os(Linux)
-@Suite("The sandbox's layers", .serialized, .enabled(if: SandboxProbe.fullyConfined, "this kernel lacks Landlock ABI 6 or seccomp"))
-struct SandboxLayerTests {
-    func run(_ script: String) throws -> Sandbox.Result {
-        try Sandbox.run(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", script], header: "x", limits: Sandbox.Limits())
-    }
+    @Suite(
+        "The sandbox's layers", .serialized,
+        .enabled(if: SandboxProbe.fullyConfined, "this kernel lacks Landlock ABI 6 or seccomp"))
+    struct SandboxLayerTests {
+        func run(_ script: String) throws -> Sandbox.Result {
+            try Sandbox.run(
+                URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", script], header: "x", limits: Sandbox.Limits())
+        }
 
-    /// A toolchain that `swift` on PATH does not lead to (swiftly's proxy) is still found: a
-    /// check must load the libraries it was linked against.
-    @Test func theToolchainsLibrariesAreFoundWithoutPATH() {
-        let folders = Sandbox.Policy.toolchainFolders(environment: ["PATH": "/nonexistent"])
-        #expect(folders.contains { FileManager.default.fileExists(atPath: $0 + "/libswiftCore.so") }, "\(folders)")
-    }
+        /// A toolchain that `swift` on PATH does not lead to (swiftly's proxy) is still found: a
+        /// check must load the libraries it was linked against.
+        @Test func theToolchainsLibrariesAreFoundWithoutPATH() {
+            let folders = Sandbox.Policy.toolchainFolders(environment: ["PATH": "/nonexistent"])
+            #expect(folders.contains { FileManager.default.fileExists(atPath: $0 + "/libswiftCore.so") }, "\(folders)")
+        }
 
-    @Test func theSupervisorSaysWhatConfinementTheCheckGot() throws {
-        let result = try run("true")
-        #expect(result.confinement.contains("seccomp=1"))
-        #expect(result.confinement.contains("capabilities=0"))
-        #expect(result.notes.isEmpty, "\(result.notes)")
-    }
+        @Test func theSupervisorSaysWhatConfinementTheCheckGot() throws {
+            let result = try run("true")
+            #expect(result.confinement.contains("seccomp=1"))
+            #expect(result.confinement.contains("capabilities=0"))
+            #expect(result.notes.isEmpty, "\(result.notes)")
+        }
 
-    @Test func onlyTheScratchFolderIsWritableAndTheLabIsNotReadable() throws {
-        let lab = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("lab-outside-\(UUID().uuidString)")
-        let result = try run("echo in > here && cat here; echo out > \(outside.path); cat \(lab.path)/Exercises/Checks/Support.swift; ls /root; echo done")
-        #expect(result.output.contains("in\n"))
-        #expect(!FileManager.default.fileExists(atPath: outside.path))
-        #expect(!result.output.contains("import CheckChannel"), "the lab's checks were readable")
-        #expect(result.output.contains("Permission denied"))
-    }
+        @Test func onlyTheScratchFolderIsWritableAndTheLabIsNotReadable() throws {
+            let lab = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent()
+            let outside = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "lab-outside-\(UUID().uuidString)")
+            let result = try run(
+                "echo in > here && cat here; echo out > \(outside.path); cat \(lab.path)/Exercises/Checks/Support.swift; ls /root; echo done"
+            )
+            #expect(result.output.contains("in\n"))
+            #expect(!FileManager.default.fileExists(atPath: outside.path))
+            #expect(!result.output.contains("import CheckChannel"), "the lab's checks were readable")
+            #expect(result.output.contains("Permission denied"))
+        }
 
-    @Test func seccompRefusesLeavingTheProcessGroup() throws {
-        // setsid(1) calls setsid(2): the filter answers SIGSYS, which kills it (the shell says so).
-        let result = try run("setsid true; echo status $?")
-        #expect(result.output.contains("status 159") || result.output.contains("Bad system call"), "\(result.output)")
-    }
+        @Test func seccompRefusesLeavingTheProcessGroup() throws {
+            // setsid(1) calls setsid(2): the filter answers SIGSYS, which kills it (the shell says so).
+            let result = try run("setsid true; echo status $?")
+            #expect(
+                result.output.contains("status 159") || result.output.contains("Bad system call"), "\(result.output)")
+        }
 
-    @Test func noSignalReachesTheGraderOrTheSupervisor() throws {
-        let result = try run("kill -0 \(getpid()) ; echo grader $?; kill -0 $PPID; echo supervisor $?; kill -0 $$; echo self $?")
-        #expect(result.output.contains("grader 1"))
-        #expect(result.output.contains("supervisor 1"))
-        #expect(result.output.contains("self 0"))
-    }
+        @Test func noSignalReachesTheGraderOrTheSupervisor() throws {
+            let result = try run(
+                "kill -0 \(getpid()) ; echo grader $?; kill -0 $PPID; echo supervisor $?; kill -0 $$; echo self $?")
+            #expect(result.output.contains("grader 1"))
+            #expect(result.output.contains("supervisor 1"))
+            #expect(result.output.contains("self 0"))
+        }
 
-    /// Python is only the client here (dash has no sockets); where it is missing, nothing to run.
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "no python3 to open a socket with"))
-    func noTCPConnection() throws {
-        let result = try run("/usr/bin/python3 -c \"import socket; socket.create_connection(('127.0.0.1', 9), 2)\" 2>&1 | tail -1")
-        #expect(result.output.contains("PermissionError"), "\(result.output)")
-    }
+        /// Python is only the client here (dash has no sockets); where it is missing, nothing to run.
+        @Test(
+            .enabled(
+                if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "no python3 to open a socket with"
+            ))
+        func noTCPConnection() throws {
+            let result = try run(
+                "/usr/bin/python3 -c \"import socket; socket.create_connection(('127.0.0.1', 9), 2)\" 2>&1 | tail -1")
+            #expect(result.output.contains("PermissionError"), "\(result.output)")
+        }
 
-    @Test func anOlderKernelGetsSeccompsSignalRulesAndANote() throws {
-        // Landlock ABI 5 cannot scope signals: seccomp then lets the check signal only itself.
-        var policy = Sandbox.Policy()
-        policy.landlockABILimit = 5
-        let result = try Sandbox.run(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "kill -0 $$ && echo self; kill -0 \(getpid()); echo after"],
-                                     header: "x", limits: Sandbox.Limits(), policy: policy)
-        #expect(result.output.contains("self"))
-        #expect(!result.output.contains("after"), "the shell signalled the grader and went on: \(result.output)")
-        #expect(result.signal == SIGSYS)
-        #expect(result.notes == ["Landlock ABI < 6: signals are confined by seccomp only"])
-    }
+        @Test func anOlderKernelGetsSeccompsSignalRulesAndANote() throws {
+            // Landlock ABI 5 cannot scope signals: seccomp then lets the check signal only itself.
+            var policy = Sandbox.Policy()
+            policy.landlockABILimit = 5
+            let result = try Sandbox.run(
+                URL(fileURLWithPath: "/bin/sh"),
+                arguments: ["-c", "kill -0 $$ && echo self; kill -0 \(getpid()); echo after"],
+                header: "x", limits: Sandbox.Limits(), policy: policy)
+            #expect(result.output.contains("self"))
+            #expect(!result.output.contains("after"), "the shell signalled the grader and went on: \(result.output)")
+            #expect(result.signal == SIGSYS)
+            #expect(result.notes == ["Landlock ABI < 6: signals are confined by seccomp only"])
+        }
 
-    @Test func aKernelWithoutLandlockIsSaidInOneLine() throws {
-        var policy = Sandbox.Policy()
-        policy.landlockABILimit = -1
-        let result = try Sandbox.run(URL(fileURLWithPath: "/bin/true"), header: "x", limits: Sandbox.Limits(), policy: policy)
-        #expect(result.notes.count == 1)
-        #expect(result.notes.first?.hasPrefix("Landlock is not available in this kernel") == true)
-        #expect(result.confinement.hasPrefix("landlock=0 seccomp=1"))
-    }
+        @Test func aKernelWithoutLandlockIsSaidInOneLine() throws {
+            var policy = Sandbox.Policy()
+            policy.landlockABILimit = -1
+            let result = try Sandbox.run(
+                URL(fileURLWithPath: "/bin/true"), header: "x", limits: Sandbox.Limits(), policy: policy)
+            #expect(result.notes.count == 1)
+            #expect(result.notes.first?.hasPrefix("Landlock is not available in this kernel") == true)
+            #expect(result.confinement.hasPrefix("landlock=0 seccomp=1"))
+        }
 
-    @Test func aProcessThatLeftItsGroupIsStillStopped() throws {
-        // Without setsid (refused), a double fork is the way out of the shell's reach: the
-        // grandchild is re-parented to the supervisor, which stops it and counts it.
-        let result = try run("( ( sleep 30 & echo $! ) & ) ; sleep 0.2")
-        #expect(result.strays >= 1)
-        let pid = try #require(Int32(result.output.trimmingCharacters(in: .whitespacesAndNewlines)), "\(result.output)")
-        #expect(kill(pid, 0) != 0 || SandboxTests.isZombie(pid), "the double-forked sleep (pid \(pid)) is still running")
+        @Test func aProcessThatLeftItsGroupIsStillStopped() throws {
+            // Without setsid (refused), a double fork is the way out of the shell's reach: the
+            // grandchild is re-parented to the supervisor, which stops it and counts it.
+            let result = try run("( ( sleep 30 & echo $! ) & ) ; sleep 0.2")
+            #expect(result.strays >= 1)
+            let pid = try #require(
+                Int32(result.output.trimmingCharacters(in: .whitespacesAndNewlines)), "\(result.output)")
+            #expect(
+                kill(pid, 0) != 0 || SandboxTests.isZombie(pid), "the double-forked sleep (pid \(pid)) is still running"
+            )
+        }
     }
-}
 #endif

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LabExercises
 
 /// No API newer than the declared macOS is reachable: the package, and the package that
@@ -9,11 +10,12 @@ import Testing
 /// /synchronization, /observation): the list is in the closing note of issue 12.
 @Suite("Platform requirements match the APIs used")
 struct PlatformRequirementTests {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// An identifier the lab uses, and the first macOS that has it (back-deployed ones count from where they run).
     static let minimumMacOS: [String: Int] = [
-        "Mutex": 15, "Atomic": 15,                         // Synchronization
+        "Mutex": 15, "Atomic": 15,  // Synchronization
         "withDiscardingTaskGroup": 14, "withThrowingDiscardingTaskGroup": 14,
         "Observable": 14, "withObservationTracking": 14,  // Observation
         "ContinuousClock": 13, "SuspendingClock": 13, "Duration": 13,
@@ -23,7 +25,8 @@ struct PlatformRequirementTests {
 
     func swiftFiles(under folder: String) -> [URL] {
         let base = root.appendingPathComponent(folder)
-        let files = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+        let files =
+            FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
         return files.filter { $0.pathExtension == "swift" }
     }
 
@@ -50,7 +53,9 @@ struct PlatformRequirementTests {
         let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
         let declared = try #require(Self.declaredMacOS(in: manifest))
         #expect(needed.version == 15, "expected to find Synchronization in use: \(needed.because)")
-        #expect(declared >= needed.version, "Package.swift declares macOS \(declared) but \(needed.because) needs \(needed.version)")
+        #expect(
+            declared >= needed.version,
+            "Package.swift declares macOS \(declared) but \(needed.because) needs \(needed.version)")
     }
 
     @Test func theExercisePackageDeclaresWhatAnswersMayUse() throws {
@@ -62,6 +67,8 @@ struct PlatformRequirementTests {
         let package = try copy.preparePackage(studentCode: "")
         let manifest = try String(contentsOf: package.appendingPathComponent("Package.swift"), encoding: .utf8)
         let declared = try #require(Self.declaredMacOS(in: manifest))
-        #expect(declared >= needed.version, "the generated exercise package declares macOS \(declared) but \(needed.because) needs \(needed.version)")
+        #expect(
+            declared >= needed.version,
+            "the generated exercise package declares macOS \(declared) but \(needed.because) needs \(needed.version)")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LabExercises
 
 /// The scan reads tokens: spacing, comments, typealiases and interpolations neither
@@ -47,7 +48,10 @@ struct SourceScannerTests {
     }
 
     @Test func backtickedNamesAreTheNamesThemselves() {
-        #expect(found("func f() async { _ = await `withUnsafeContinuation` { (c: UnsafeContinuation<Int, Never>) in c.resume(returning: 1) } }").contains("withUnsafeContinuation"))
+        #expect(
+            found(
+                "func f() async { _ = await `withUnsafeContinuation` { (c: UnsafeContinuation<Int, Never>) in c.resume(returning: 1) } }"
+            ).contains("withUnsafeContinuation"))
     }
 
     @Test(arguments: [
@@ -71,20 +75,24 @@ struct SourceScannerTests {
     }
 
     @Test func declarationsThatWouldShadowTheChecksNamesAreRefused() {
-        let source = "struct CallMeter {}\nfunc exit(_ code: Int32) -> Never { fatalError() }\nfunc latestPhotos() {}\nfunc helper() {}"
-        let findings = SourceScanner.findings(in: source, forbidden: [], reservedNames: ["CallMeter", "exit", "latestPhotos"],
-                                              allowedDeclarations: ["latestPhotos"])
+        let source =
+            "struct CallMeter {}\nfunc exit(_ code: Int32) -> Never { fatalError() }\nfunc latestPhotos() {}\nfunc helper() {}"
+        let findings = SourceScanner.findings(
+            in: source, forbidden: [], reservedNames: ["CallMeter", "exit", "latestPhotos"],
+            allowedDeclarations: ["latestPhotos"])
         #expect(findings.map(\.what) == ["`struct CallMeter` (line 1)", "`func exit` (line 2)"])
     }
 
     @Test func onlyYourOwnTypesMayBeExtended() {
-        let findings = SourceScanner.findings(in: "struct Mine {}\nextension Mine {}\nextension CallStats { var maxInFlight: Int { 3 } }", forbidden: [])
+        let findings = SourceScanner.findings(
+            in: "struct Mine {}\nextension Mine {}\nextension CallStats { var maxInFlight: Int { 3 } }", forbidden: [])
         #expect(findings.map(\.what) == ["`extension CallStats` (line 3)"])
     }
 
     @Test func membersAndLocalsAreNotTopLevelDeclarations() {
         let source = "actor A {\n  func exit() {}\n  var String = 1\n}\nfunc f() { let CallMeter = 1; _ = CallMeter }"
-        #expect(SourceScanner.findings(in: source, forbidden: [], reservedNames: ["exit", "String", "CallMeter"]).isEmpty)
+        #expect(
+            SourceScanner.findings(in: source, forbidden: [], reservedNames: ["exit", "String", "CallMeter"]).isEmpty)
     }
 
     @Test func findingsSayWhereAndWhy() {
@@ -203,15 +211,18 @@ struct SourceScannerTests {
 
     @Test func aPlainValueIsNotAnAlias() {
         #expect(found("let T = thread\nT.sleep(1)").isEmpty)
-        #expect(SourceScanner.findings(in: "let T = Task.self\nlet x = 1", forbidden: [], reservedNames: ["Task"]).isEmpty,
-                "the alias's declaration is not a declaration of the name it stands for")
+        #expect(
+            SourceScanner.findings(in: "let T = Task.self\nlet x = 1", forbidden: [], reservedNames: ["Task"]).isEmpty,
+            "the alias's declaration is not a declaration of the name it stands for")
     }
 
     @Test(arguments: ExerciseCatalog.all.map(\.id))
     func everyExerciseRefusesTheStandardList(id: String) throws {
         let exercise = try #require(ExerciseCatalog.exercise(named: id))
         let refused = Set(exercise.forbidden.map(\.text))
-        #expect(ForbiddenPattern.standard.allSatisfy { refused.contains($0.text) }, "\(id) leaves out part of the standard list")
+        #expect(
+            ForbiddenPattern.standard.allSatisfy { refused.contains($0.text) },
+            "\(id) leaves out part of the standard list")
     }
 
     /// What the exercises legitimately write stays accepted: every starting file, solution and
@@ -219,7 +230,8 @@ struct SourceScannerTests {
     /// is what the check refuses them for, by behaviour).
     @Test(arguments: ExerciseCatalog.all.map(\.id))
     func everyCorrectAnswerPassesItsExercisesScan(id: String) throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let exercise = try #require(ExerciseCatalog.exercise(named: id))
         let folder = root.appendingPathComponent("Exercises")
         var correct = [folder.appendingPathComponent("Solutions/\(id).swift")]
@@ -228,7 +240,8 @@ struct SourceScannerTests {
             correct.append(alternatives.appendingPathComponent(name))
         }
         for file in correct {
-            let found = SourceScanner.findings(in: try String(contentsOf: file, encoding: .utf8), forbidden: exercise.forbidden)
+            let found = SourceScanner.findings(
+                in: try String(contentsOf: file, encoding: .utf8), forbidden: exercise.forbidden)
             #expect(found.isEmpty, "\(file.lastPathComponent): \(found)")
         }
         // A starting file may hold the silencer the exercise is about (12's `@unchecked`), nothing else.
@@ -247,7 +260,10 @@ struct SwiftTokenizerTests {
     }
 
     @Test func rawStringsKeepTheirInterpolationRules() {
-        #expect(SwiftTokenizer.tokens(of: ##"let s = #"\(notCode) \#(code)"#"##).map(\.text) == ["let", "s", "=", "\"…\"", "code"])
+        #expect(
+            SwiftTokenizer.tokens(of: ##"let s = #"\(notCode) \#(code)"#"##).map(\.text) == [
+                "let", "s", "=", "\"…\"", "code",
+            ])
     }
 
     @Test func stringsKeepTheirTextForPathsButNotTheirInterpolations() {

@@ -1,14 +1,18 @@
 import Foundation
 import Testing
+
 @testable import LabExercises
 
 /// docs/TEACHING.md's counts and exercise table come from the catalogue: this test fails
 /// when an exercise, a mistake or an alternative is added and the guide is not updated.
 @Suite("The teaching guide agrees with the exercise catalogue")
 struct TeachingGuideTests {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
-    var guide: String { (try? String(contentsOf: root.appendingPathComponent("docs/TEACHING.md"), encoding: .utf8)) ?? "" }
+    var guide: String {
+        (try? String(contentsOf: root.appendingPathComponent("docs/TEACHING.md"), encoding: .utf8)) ?? ""
+    }
 
     func count(_ role: KnownAnswer.Role) -> Int {
         ExerciseCatalog.all.map { KnownAnswer.all(for: $0, root: root).filter { $0.role == role }.count }.reduce(0, +)
@@ -17,19 +21,25 @@ struct TeachingGuideTests {
     @Test func theCountsAreTheCatalogues() {
         let exercises = ExerciseCatalog.all
         let minutes = exercises.map(\.minutes).reduce(0, +)
-        #expect(guide.contains("\(exercises.count) exercises, about \(minutes) minutes"), "say \(exercises.count) exercises, \(minutes) minutes")
+        #expect(
+            guide.contains("\(exercises.count) exercises, about \(minutes) minutes"),
+            "say \(exercises.count) exercises, \(minutes) minutes")
         #expect(guide.contains("holds \(count(.mistake)) mistakes"), "say \(count(.mistake)) mistakes")
         #expect(guide.contains("and \(count(.alternative)) alternatives"), "say \(count(.alternative)) alternatives")
     }
 
     @Test func theTableListsEveryExerciseAsTheCatalogueDoes() {
         let rows = guide.split(separator: "\n").filter { $0.hasPrefix("| `") }.map(String.init)
-        let expected = ExerciseCatalog.all.map { "| `\($0.id)` | \($0.lesson) | \($0.title) | \($0.kind.rawValue) | \($0.minutes) |" }
+        let expected = ExerciseCatalog.all.map {
+            "| `\($0.id)` | \($0.lesson) | \($0.title) | \($0.kind.rawValue) | \($0.minutes) |"
+        }
         #expect(rows == expected)
     }
 
     @Test func thePlanCoversEveryLessonWithExercises() {
-        let plan = guide.components(separatedBy: "A two-session plan").dropFirst().first?.components(separatedBy: "\n\n").first ?? ""
+        let plan =
+            guide.components(separatedBy: "A two-session plan").dropFirst().first?.components(separatedBy: "\n\n").first
+            ?? ""
         for lesson in Set(ExerciseCatalog.all.map(\.lesson)) {
             #expect(plan.contains("`\(lesson)`"), "the plan names \(lesson)")
         }

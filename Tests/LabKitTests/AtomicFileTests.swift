@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LabKit
 
 @Suite("Atomic files")

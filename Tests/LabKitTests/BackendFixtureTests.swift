@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LabKit
 
 @Suite("Services: the stand-ins decode like the real APIs")
@@ -38,7 +39,8 @@ struct BackendFixtureTests {
         let client = MarsRoverClient.simulated(fast)
         let curiosity = try #require(try await client.allRovers().first)
         let latest = try await client.latestPhotos(rover: curiosity)
-        #expect(!latest.isEmpty && latest.allSatisfy { $0.rover.name == "Curiosity" && $0.earthDate == curiosity.maxDate })
+        #expect(
+            !latest.isEmpty && latest.allSatisfy { $0.rover.name == "Curiosity" && $0.earthDate == curiosity.maxDate })
         let manifest = try await client.photoManifest(rover: curiosity)
         #expect(manifest.photos.count == 30 && manifest.photos.last?.sol == curiosity.maxSol)
         let day = try #require(manifest.photos.last)

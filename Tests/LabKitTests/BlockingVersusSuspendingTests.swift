@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LabKit
 
 /// The platform fact every lesson builds on: a blocked task holds a pool thread,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LabKit
 
 /// A build the lab starts leaves nothing in the system's temporary folder: a child `swift
@@ -10,29 +11,37 @@ struct BuildTemporaryFolderTests {
     @Test func aBuildLeavesNoEntryInTheSystemsTemporaryFolderNorInTheLabsFolder() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("lab-tmpdir-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        let systemTemporary = root.appendingPathComponent("system-tmp"), work = root.appendingPathComponent("work")
+        let systemTemporary = root.appendingPathComponent("system-tmp")
+        let work = root.appendingPathComponent("work")
         let package = root.appendingPathComponent("package")
         for folder in [systemTemporary, work, package.appendingPathComponent("Sources/tiny")] {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }
-        try Data("""
+        try Data(
+            """
             // swift-tools-version: 6.0
             import PackageDescription
             let package = Package(name: "tiny", targets: [.executableTarget(name: "tiny")])
-            """.utf8).write(to: package.appendingPathComponent("Package.swift"))
+            """.utf8
+        ).write(to: package.appendingPathComponent("Package.swift"))
         try Data("print(1)\n".utf8).write(to: package.appendingPathComponent("Sources/tiny/main.swift"))
 
         var environment = ProcessInfo.processInfo.environment
         environment["TMPDIR"] = systemTemporary.path
         let build = try BuildTemporaryFolder.using(in: work) { temporary in
-            try ProcessCapture.run(URL(fileURLWithPath: "/usr/bin/env"),
-                                   ["TMPDIR=\(temporary.path)", "swift", "build", "--package-path", package.path,
-                                    "--scratch-path", work.appendingPathComponent("scratch").path],
-                                   environment: environment, timeout: 600, mergeErrors: true)
+            try ProcessCapture.run(
+                URL(fileURLWithPath: "/usr/bin/env"),
+                [
+                    "TMPDIR=\(temporary.path)", "swift", "build", "--package-path", package.path,
+                    "--scratch-path", work.appendingPathComponent("scratch").path,
+                ],
+                environment: environment, timeout: 600, mergeErrors: true)
         }
         #expect(build.status == 0, "\(build.standardOutput)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: systemTemporary.path).isEmpty)
-        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("tmp").path), "the build's own folder is gone too")
+        #expect(
+            !FileManager.default.fileExists(atPath: work.appendingPathComponent("tmp").path),
+            "the build's own folder is gone too")
     }
 
     @Test func aFolderInUseByAnotherBuildIsLeftAlone() throws {
@@ -48,6 +57,8 @@ struct BuildTemporaryFolderTests {
             return outer
         }
         #expect(!FileManager.default.fileExists(atPath: outer.path))
-        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("tmp").path), "an empty tmp is removed too")
+        #expect(
+            !FileManager.default.fileExists(atPath: work.appendingPathComponent("tmp").path),
+            "an empty tmp is removed too")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LabKit
 
 @Suite("Console: colour, width, tables, progress")
@@ -58,7 +59,8 @@ struct ConsoleTests {
     @Test func wrappingKeepsWordsAndIndent() {
         let text = "the quick brown fox jumps over the lazy dog".wrapped(to: 20, indent: "  ")
         #expect(text.split(separator: "\n").allSatisfy { $0.hasPrefix("  ") && $0.count <= 20 })
-        #expect(text.replacingOccurrences(of: "\n", with: "").replacingOccurrences(of: "  ", with: " ")
-                    .trimmingCharacters(in: .whitespaces) == "the quick brown fox jumps over the lazy dog")
+        #expect(
+            text.replacingOccurrences(of: "\n", with: "").replacingOccurrences(of: "  ", with: " ")
+                .trimmingCharacters(in: .whitespaces) == "the quick brown fox jumps over the lazy dog")
     }
 }

@@ -1,19 +1,25 @@
 import Testing
+
 @testable import LabKit
 
 /// A merged row (×N) must say what each of its steps did, not what the group spanned.
 @Suite("Steps table: merged rows keep each step's own times and marks")
 struct MergedStepRowsTests {
     func download(_ id: Int, lane: String, start: Double, end: Double, cancelled: Bool = true) -> Span {
-        var span = Span(id: id, parent: nil, name: "download", lane: lane, kind: .suspending, isolation: .nonisolated,
-                        start: start, end: end, startThread: 1, endThread: 1)
+        var span = Span(
+            id: id, parent: nil, name: "download", lane: lane, kind: .suspending, isolation: .nonisolated,
+            start: start, end: end, startThread: 1, endThread: 1)
         if cancelled { span.outcome = .cancelled }
         return span
     }
 
     /// Five downloads started together in five tasks, each cancelled after its own time.
     var cancelledDownloads: [Span] {
-        [0.137, 0.301, 0.2, 0.25, 0.16].enumerated().map { download($0.offset, lane: "polling \($0.offset + 1)", start: 0.01 * Double($0.offset), end: 0.01 * Double($0.offset) + $0.element) }
+        [0.137, 0.301, 0.2, 0.25, 0.16].enumerated().map {
+            download(
+                $0.offset, lane: "polling \($0.offset + 1)", start: 0.01 * Double($0.offset),
+                end: 0.01 * Double($0.offset) + $0.element)
+        }
     }
 
     @Test func aMergedRowShowsTheRangeOfItsStepsOwnDurations() throws {
@@ -44,11 +50,20 @@ struct MergedStepRowsTests {
     }
 
     @Test func theNoteCountsWhatTheTableLeftOut() {
-        let marks = (0..<4).map { Span(id: 100 + $0, parent: nil, name: "mark", lane: "l", kind: .step, isolation: .mainActor,
-                                      start: 1, end: 1, startThread: 1, endThread: 1) }
+        let marks = (0..<4).map {
+            Span(
+                id: 100 + $0, parent: nil, name: "mark", lane: "l", kind: .step, isolation: .mainActor,
+                start: 1, end: 1, startThread: 1, endThread: 1)
+        }
         let steps = cancelledDownloads + marks
-        #expect(LessonSession.collapsedNote(steps: steps, rows: 1, shown: 1) == "  (5 steps in 1 row, alike ones merged ×N; 4 instant markers left out: --steps lists each)")
-        #expect(LessonSession.collapsedNote(steps: Array(steps.prefix(2)), rows: 2, shown: 2) == nil, "nothing left out, nothing to say")
-        #expect(LessonSession.collapsedNote(steps: Array(steps.prefix(5)), rows: 5, shown: 3) == "  (2 more rows not shown: --steps lists each)")
+        #expect(
+            LessonSession.collapsedNote(steps: steps, rows: 1, shown: 1)
+                == "  (5 steps in 1 row, alike ones merged ×N; 4 instant markers left out: --steps lists each)")
+        #expect(
+            LessonSession.collapsedNote(steps: Array(steps.prefix(2)), rows: 2, shown: 2) == nil,
+            "nothing left out, nothing to say")
+        #expect(
+            LessonSession.collapsedNote(steps: Array(steps.prefix(5)), rows: 5, shown: 3)
+                == "  (2 more rows not shown: --steps lists each)")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LabKit
 
 actor PhotoLibrary {
@@ -87,8 +88,9 @@ struct ProbeTests {
 
     @Test func maximumOverlapCountsTouchingSpansAsSequential() {
         func span(_ start: Double, _ end: Double) -> Span {
-            Span(id: 0, parent: nil, name: "s", lane: "l", kind: .step, isolation: .nonisolated,
-                 start: start, end: end, startThread: 1, endThread: 1)
+            Span(
+                id: 0, parent: nil, name: "s", lane: "l", kind: .step, isolation: .nonisolated,
+                start: start, end: end, startThread: 1, endThread: 1)
         }
         #expect([span(0, 1), span(1, 2)].maximumOverlap == 1)
         #expect([span(0, 2), span(1, 3), span(1.5, 1.6)].maximumOverlap == 3)
@@ -110,7 +112,8 @@ struct SpanOutcomeTests {
         #expect(outcomes["throws"] == .failed)
         #expect(outcomes["sleeps"] == .cancelled)
         #expect(outcomes["returns"] == .some(nil))
-        let timeline = TimelineRenderer(terminal: Terminal(isTTY: false, width: 100, usesColor: false)).render(probe.spans)
+        let timeline = TimelineRenderer(terminal: Terminal(isTTY: false, width: 100, usesColor: false)).render(
+            probe.spans)
         #expect(timeline.contains("✗") && timeline.contains("⊘"))
         #expect(Table.spans(probe.spans).rows.contains { $0[0] == "throws ✗ failed" })
     }

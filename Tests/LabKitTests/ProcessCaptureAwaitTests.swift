@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LabKit
 
 /// Awaiting a child process suspends: the task gives its thread back to the pool while the
@@ -27,7 +28,8 @@ struct ProcessCaptureAwaitTests {
     }
 
     @Test func anAwaitedRunCapturesOutputAndStatus() async throws {
-        let result = try await ProcessCapture.run(URL(fileURLWithPath: "/bin/sh"), ["-c", "echo out; echo err >&2; exit 3"])
+        let result = try await ProcessCapture.run(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", "echo out; echo err >&2; exit 3"])
         #expect(result.status == 3)
         #expect(!result.timedOut && !result.crashed)
         #expect(result.standardOutput == "out\n")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LabKit
 
 @Suite("SQLite: the typed layer over the toolchain's own library")

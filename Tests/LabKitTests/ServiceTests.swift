@@ -1,18 +1,23 @@
 import Foundation
 import Testing
+
 @testable import LabKit
 
 @Suite("Services: determinism, failures, counters")
 struct ServiceTests {
-    func behavior(seed: UInt64 = 7, failures: FailureInjection = .none,
-                  latency: LatencyModel = .logNormal(median: 1, sigma: 0.5)) -> ServiceBehavior {
+    func behavior(
+        seed: UInt64 = 7, failures: FailureInjection = .none,
+        latency: LatencyModel = .logNormal(median: 1, sigma: 0.5)
+    ) -> ServiceBehavior {
         ServiceBehavior(latency: latency, failures: failures, seed: seed, scale: TimeScale(factor: 0.002))
     }
 
     @Test func latencyAndFailuresArePureFunctionsOfSeedAndCall() {
         let transport = SimulatedTransport(behavior: behavior(failures: FailureInjection(rate: 0.5))) { _, _ in Data() }
         let same = SimulatedTransport(behavior: behavior(failures: FailureInjection(rate: 0.5))) { _, _ in Data() }
-        let other = SimulatedTransport(behavior: behavior(seed: 8, failures: FailureInjection(rate: 0.5))) { _, _ in Data() }
+        let other = SimulatedTransport(behavior: behavior(seed: 8, failures: FailureInjection(rate: 0.5))) { _, _ in
+            Data()
+        }
         let request = ServiceRequest("latest_photos", ["rover": "Curiosity"])
         let plans = (0..<20).map { transport.plan(for: request, callIndex: $0) }
         #expect(plans.map(\.latency) == (0..<20).map { same.plan(for: request, callIndex: $0).latency })
@@ -38,13 +43,15 @@ struct ServiceTests {
 
     @Test func failureRateIsHonouredOverManyCalls() {
         let transport = SimulatedTransport(behavior: behavior(failures: FailureInjection(rate: 0.3))) { _, _ in Data() }
-        let failures = (0..<1000).filter { transport.plan(for: ServiceRequest("jokes/random"), callIndex: $0).fails }.count
+        let failures = (0..<1000).filter { transport.plan(for: ServiceRequest("jokes/random"), callIndex: $0).fails }
+            .count
         #expect((220...380).contains(failures), "30% of 1000 calls, got \(failures)")
     }
 
     @Test func failuresCanTargetOneRequest() async throws {
         let meter = CallMeter()
-        let client = MarsRoverClient.simulated(behavior(failures: FailureInjection(rate: 1, error: .unavailable, onlyMatching: "Spirit")), meter: meter)
+        let client = MarsRoverClient.simulated(
+            behavior(failures: FailureInjection(rate: 1, error: .unavailable, onlyMatching: "Spirit")), meter: meter)
         let rovers = try await client.allRovers()
         let spirit = try #require(rovers.first { $0.name == "Spirit" })
         let curiosity = try #require(rovers.first { $0.name == "Curiosity" })
@@ -85,7 +92,8 @@ struct ServiceTests {
             let jitter = LatencyModel.jitter(base: 2, spread: 0.5).sample(using: &random)
             #expect((1.5...2.5).contains(jitter))
         }
-        let logNormal = (0..<2001).map { _ in LatencyModel.logNormal(median: 2, sigma: 0.5).sample(using: &random) }.sorted()
+        let logNormal = (0..<2001).map { _ in LatencyModel.logNormal(median: 2, sigma: 0.5).sample(using: &random) }
+            .sorted()
         #expect(abs(logNormal[1000] - 2) < 0.2, "the median of a log-normal sample is its median")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LabKit
 
 /// A task's identity in a trace must be unique for the whole run: the runtime's own handle is
@@ -84,7 +85,8 @@ struct TaskIdentityTests {
         #expect(tree.flattened.map(\.depth).max() == 2)
         for index in 0..<4 {
             // A step nested in the child's own step is the child's, not a new task.
-            let outer = spans.first { $0.name == "child \(index)" }, inner = spans.first { $0.name == "child \(index) inner" }
+            let outer = spans.first { $0.name == "child \(index)" }
+            let inner = spans.first { $0.name == "child \(index) inner" }
             #expect(outer?.task != nil && outer?.task == inner?.task)
         }
     }
@@ -133,6 +135,9 @@ struct TaskIdentityTests {
     }
 
     private func chromeThreads(_ spans: [Span]) throws -> Set<Int> {
-        Set(try chromeEvents(spans).filter { $0["ph"] as? String == "X" || $0["ph"] as? String == "i" }.compactMap { $0["tid"] as? Int })
+        Set(
+            try chromeEvents(spans).filter { $0["ph"] as? String == "X" || $0["ph"] as? String == "i" }.compactMap {
+                $0["tid"] as? Int
+            })
     }
 }

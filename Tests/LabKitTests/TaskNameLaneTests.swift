@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LabKit
 
 @Suite("Trace: a named task (SE-0469) draws in a lane of its name")
@@ -11,7 +12,8 @@ struct TaskNameLaneTests {
     }
 
     // Each test body runs in a detached task: Swift Testing names the tasks it runs tests in.
-    @Test(.enabled(if: namesExist, "a task keeps its name only on Swift 6.2's runtime (macOS 26)")) func aNamedTaskGetsItsNameAsLaneNestedUnderTheLaneItStartedIn() async {
+    @Test(.enabled(if: namesExist, "a task keeps its name only on Swift 6.2's runtime (macOS 26)"))
+    func aNamedTaskGetsItsNameAsLaneNestedUnderTheLaneItStartedIn() async {
         guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }
         let probe = Probe()
         await Task.detached {
@@ -22,7 +24,8 @@ struct TaskNameLaneTests {
         #expect(probe.spans.map(\.lane) == ["screen › loader"])
     }
 
-    @Test(.enabled(if: namesExist, "a task keeps its name only on Swift 6.2's runtime (macOS 26)")) func aLabelTheTaskGivesItselfWinsOverItsName() async {
+    @Test(.enabled(if: namesExist, "a task keeps its name only on Swift 6.2's runtime (macOS 26)"))
+    func aLabelTheTaskGivesItselfWinsOverItsName() async {
         guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }
         let probe = Probe()
         await Task(name: "loader") {
@@ -35,9 +38,9 @@ struct TaskNameLaneTests {
     /// after 6.2 branched); it ships with the toolchain, so the compiler's version tells.
     static var testingNamesItsTasks: Bool {
         #if compiler(>=6.3)
-        return namesExist
+            return namesExist
         #else
-        return false
+            return false
         #endif
     }
 
@@ -50,7 +53,8 @@ struct TaskNameLaneTests {
         #expect(probe.spans.first?.lane.contains("aTestRunnersTaskNameIsALaneToo") == true)
     }
 
-    @Test(.enabled(if: namesExist, "a task keeps its name only on Swift 6.2's runtime (macOS 26)")) func anUnnamedChildIsAChildNotATopLevelTask() async {
+    @Test(.enabled(if: namesExist, "a task keeps its name only on Swift 6.2's runtime (macOS 26)"))
+    func anUnnamedChildIsAChildNotATopLevelTask() async {
         guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }
         let probe = Probe()
         await Task.detached {
@@ -87,7 +91,13 @@ struct DedicatedThreadExecutorTests {
         defer { executor.stop() }
         let actor = Pinned(executor)
         let allOnThread = await withTaskGroup(of: Bool.self) { group in
-            for _ in 0..<8 { group.addTask { var ok = true; for _ in 0..<50 { ok = await actor.bump() && ok }; return ok } }
+            for _ in 0..<8 {
+                group.addTask {
+                    var ok = true
+                    for _ in 0..<50 { ok = await actor.bump() && ok }
+                    return ok
+                }
+            }
             return await group.reduce(true) { $0 && $1 }
         }
         #expect(allOnThread)

@@ -1,13 +1,17 @@
 import Foundation
 import Testing
+
 @testable import LabKit
 
 @Suite("task tree: from spans to parent → children, with how each task ended")
 struct TaskTreeTests {
-    static func span(_ id: Int, _ lane: String, parent: Int? = nil, _ start: Double, _ end: Double,
-                     outcome: Span.Outcome? = nil, isolation: Isolation = .nonisolated) -> Span {
-        var span = Span(id: id, parent: parent, name: "step \(id)", lane: lane, kind: .step, isolation: isolation,
-                        start: start, end: end, startThread: 1, endThread: 1)
+    static func span(
+        _ id: Int, _ lane: String, parent: Int? = nil, _ start: Double, _ end: Double,
+        outcome: Span.Outcome? = nil, isolation: Isolation = .nonisolated
+    ) -> Span {
+        var span = Span(
+            id: id, parent: parent, name: "step \(id)", lane: lane, kind: .step, isolation: isolation,
+            start: start, end: end, startThread: 1, endThread: 1)
         span.outcome = outcome
         return span
     }
@@ -42,7 +46,9 @@ struct TaskTreeTests {
             Self.span(1, "worker", 1.5, 1.5),  // an instant marker does not count as going on
         ])
         #expect(tree.roots[0].ending == .cancelled)
-        let wentOn = TaskTree(spans: [Self.span(0, "worker", 0, 1, outcome: .cancelled), Self.span(1, "worker", 1.5, 2)])
+        let wentOn = TaskTree(spans: [
+            Self.span(0, "worker", 0, 1, outcome: .cancelled), Self.span(1, "worker", 1.5, 2),
+        ])
         #expect(wentOn.roots[0].ending == .returned)
     }
 
@@ -71,7 +77,8 @@ struct TaskTreeTests {
     @Test func theChromeTraceLinksEachChildTaskToItsParent() throws {
         let spans = [Self.span(0, "parent", 0, 1), Self.span(1, "child", parent: 0, 0.2, 0.4)]
         let data = try ChromeTraceExporter.export([.init(name: "run", spans: spans)])
-        let events = try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["traceEvents"] as? [[String: Any]])
+        let events = try #require(
+            (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["traceEvents"] as? [[String: Any]])
         let flows = events.filter { $0["cat"] as? String == "task-tree" }
         #expect(flows.map { $0["ph"] as? String } == ["s", "f"])
         #expect(flows[0]["id"] as? Int == flows[1]["id"] as? Int)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LabKit
 
 @Suite("Scaled time")
@@ -19,15 +20,21 @@ struct TimeScaleTests {
     /// shared 2-core machine, other tests can delay any wake-up by hundreds of ms.
     @Test func suspendingWorkNeverTakesLessThanItsScaledTime() async throws {
         let clock = ContinuousClock()
-        let short = try await clock.measure { try await SimulatedWork(scale: TimeScale(factor: 0.004)).suspend(sourceSeconds: 5) }
-        let long = try await clock.measure { try await SimulatedWork(scale: TimeScale(factor: 0.04)).suspend(sourceSeconds: 5) }
+        let short = try await clock.measure {
+            try await SimulatedWork(scale: TimeScale(factor: 0.004)).suspend(sourceSeconds: 5)
+        }
+        let long = try await clock.measure {
+            try await SimulatedWork(scale: TimeScale(factor: 0.04)).suspend(sourceSeconds: 5)
+        }
         #expect(short >= .milliseconds(20))
         #expect(long >= .milliseconds(200))
     }
 
     @Test func blockingWorkHoldsItsThreadForTheWholeTime() {
         let thread = currentThreadID()
-        let elapsed = ContinuousClock().measure { SimulatedWork(scale: TimeScale(factor: 0.01)).block(sourceSeconds: 3) }
+        let elapsed = ContinuousClock().measure {
+            SimulatedWork(scale: TimeScale(factor: 0.01)).block(sourceSeconds: 3)
+        }
         #expect(elapsed >= .milliseconds(30))
         #expect(currentThreadID() == thread)
     }

@@ -1,18 +1,23 @@
 import Foundation
 import Testing
+
 @testable import LabKit
 
 @Suite("Trace: timeline and Chrome export")
 struct TraceRenderingTests {
     static let spans: [Span] = [
-        Span(id: 0, parent: nil, name: "doSomething()", lane: "button", kind: .step, isolation: .mainActor,
-             start: 0, end: 0.3, startThread: 10, endThread: 10),
-        Span(id: 1, parent: 0, name: "takesTooLong()", lane: "button", kind: .blocking, isolation: .mainActor,
-             start: 0.02, end: 0.27, startThread: 10, endThread: 10),
-        Span(id: 2, parent: nil, name: "fetch", lane: "download", kind: .suspending, isolation: .actor("Store"),
-             start: 0.1, end: 0.2, startThread: 11, endThread: 12),
-        Span(id: 3, parent: nil, name: "cancel()", lane: "button", kind: .step, isolation: .nonisolated,
-             start: 0.25, end: 0.25, startThread: 10, endThread: 10),
+        Span(
+            id: 0, parent: nil, name: "doSomething()", lane: "button", kind: .step, isolation: .mainActor,
+            start: 0, end: 0.3, startThread: 10, endThread: 10),
+        Span(
+            id: 1, parent: 0, name: "takesTooLong()", lane: "button", kind: .blocking, isolation: .mainActor,
+            start: 0.02, end: 0.27, startThread: 10, endThread: 10),
+        Span(
+            id: 2, parent: nil, name: "fetch", lane: "download", kind: .suspending, isolation: .actor("Store"),
+            start: 0.1, end: 0.2, startThread: 11, endThread: 12),
+        Span(
+            id: 3, parent: nil, name: "cancel()", lane: "button", kind: .step, isolation: .nonisolated,
+            start: 0.25, end: 0.25, startThread: 10, endThread: 10),
     ]
 
     @Test func plainTimelineFitsTheWidthAndNamesEveryLane() {
@@ -68,10 +73,13 @@ struct TraceRenderingTests {
 
 @Suite("Steps table")
 struct StepsTableTests {
-    func span(_ id: Int, _ name: String, lane: String = "l", isolation: Isolation = .mainActor, work: Isolation? = nil,
-              start: Double, end: Double, threads: (UInt64, UInt64) = (1, 1)) -> Span {
-        var span = Span(id: id, parent: nil, name: name, lane: lane, kind: .step, isolation: isolation,
-                        start: start, end: end, startThread: threads.0, endThread: threads.1)
+    func span(
+        _ id: Int, _ name: String, lane: String = "l", isolation: Isolation = .mainActor, work: Isolation? = nil,
+        start: Double, end: Double, threads: (UInt64, UInt64) = (1, 1)
+    ) -> Span {
+        var span = Span(
+            id: id, parent: nil, name: name, lane: lane, kind: .step, isolation: isolation,
+            start: start, end: end, startThread: threads.0, endThread: threads.1)
         span.workIsolation = work
         return span
     }
@@ -83,7 +91,8 @@ struct StepsTableTests {
     }
 
     @Test func alikeStepsInARowAreMergedAndCounted() {
-        let spans = (0..<18).map { span($0, "yield hour \($0)", start: Double($0), end: Double($0) + 0.5) }
+        let spans =
+            (0..<18).map { span($0, "yield hour \($0)", start: Double($0), end: Double($0) + 0.5) }
             + [span(18, "done", start: 20, end: 21)]
         let merged = Table.spans(spans, collapsing: true)
         #expect(merged.rows.count == 2)
@@ -98,8 +107,10 @@ struct StepsTableTests {
     }
 
     @Test func stepsInAnotherTaskOrPlaceAreNotMerged() {
-        let spans = [span(0, "call 1", lane: "a", start: 0, end: 1), span(1, "call 2", lane: "b", start: 0, end: 1),
-                     span(2, "call 3", lane: "b", isolation: .nonisolated, start: 1, end: 2)]
+        let spans = [
+            span(0, "call 1", lane: "a", start: 0, end: 1), span(1, "call 2", lane: "b", start: 0, end: 1),
+            span(2, "call 3", lane: "b", isolation: .nonisolated, start: 1, end: 2),
+        ]
         #expect(Table.spans(spans, collapsing: true).rows.count == 3)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LabKit
 
 @Suite("UsableCPUs: what one CPU (taskset, docker --cpus) leaves a process")
@@ -9,11 +10,11 @@ struct UsableCPUsTests {
     }
 
     #if os(Linux)
-    @Test func aCgroupQuotaIsRoundedUpAndNoQuotaIsNone() {
-        #expect(UsableCPUs.cgroupQuota("100000 100000\n") == 1)
-        #expect(UsableCPUs.cgroupQuota("150000 100000\n") == 2)
-        #expect(UsableCPUs.cgroupQuota("max 100000\n") == nil)
-        #expect(UsableCPUs.cgroupQuota(nil) == nil)
-    }
+        @Test func aCgroupQuotaIsRoundedUpAndNoQuotaIsNone() {
+            #expect(UsableCPUs.cgroupQuota("100000 100000\n") == 1)
+            #expect(UsableCPUs.cgroupQuota("150000 100000\n") == 2)
+            #expect(UsableCPUs.cgroupQuota("max 100000\n") == nil)
+            #expect(UsableCPUs.cgroupQuota(nil) == nil)
+        }
     #endif
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LabKit
 @testable import Lessons
 
@@ -18,8 +19,10 @@ struct ActorsLessonTests {
         var attempt = 1
         while lost == 0 && attempt < CountersVariant.raceAttemptsAllowed {
             attempt += 1
-            lost = await CounterExperiment.run(.unsafeClass, tasks: tasks, increments: 5_000,
-                                               raceWindow: CountersVariant.raceWindow(attempt: attempt)).lostUpdates
+            lost = await CounterExperiment.run(
+                .unsafeClass, tasks: tasks, increments: 5_000,
+                raceWindow: CountersVariant.raceWindow(attempt: attempt)
+            ).lostUpdates
         }
         #expect(lost > 0, "\(attempt) contended attempts, the race window widened each time, and not one lost update")
     }
@@ -84,7 +87,8 @@ struct ActorsLessonTests {
 struct PhotoCacheTests {
     @Test func sharedDownloadCacheCallsTheServiceOnceForManyCallers() async throws {
         let meter = CallMeter()
-        let service = SpacePhotosClient.simulated(ServiceBehavior(latency: .fixed(2), seed: 1, scale: TimeScale(factor: 0.01)), meter: meter)
+        let service = SpacePhotosClient.simulated(
+            ServiceBehavior(latency: .fixed(2), seed: 1, scale: TimeScale(factor: 0.01)), meter: meter)
         let cache = SharedDownloadPhotoCache(service: service)
         let day = Date(timeIntervalSince1970: 1_700_000_000)
         try await withThrowingTaskGroup(of: SpacePhoto.self) { group in
@@ -96,7 +100,8 @@ struct PhotoCacheTests {
 
     @Test func aFailedDownloadIsNotCached() async throws {
         let meter = CallMeter()
-        let failing = ServiceBehavior(latency: .fixed(1), failures: FailureInjection(rate: 1), seed: 1, scale: TimeScale(factor: 0.01))
+        let failing = ServiceBehavior(
+            latency: .fixed(1), failures: FailureInjection(rate: 1), seed: 1, scale: TimeScale(factor: 0.01))
         let cache = SharedDownloadPhotoCache(service: SpacePhotosClient.simulated(failing, meter: meter))
         let day = Date(timeIntervalSince1970: 1_700_000_000)
         await #expect(throws: ServiceError.self) { try await cache.photo(for: day) }
@@ -135,7 +140,12 @@ struct StartBarrierTests {
             for _ in 0..<2 {
                 Thread {
                     barrier.arriveAndWait()
-                    if arrivals.withLock({ $0 += 1; return $0 }) == 2 { done.resume() }
+                    if arrivals.withLock({
+                        $0 += 1
+                        return $0
+                    }) == 2 {
+                        done.resume()
+                    }
                 }.start()
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LabKit
 @testable import Lessons
 
@@ -21,17 +22,23 @@ struct AsyncLetLessonTests {
         #expect(try report.value("rovers", "sequential_max_in_flight") == 1)
         #expect(try report.value("rovers", "concurrent_max_in_flight") == 3)
         let calls = report.steps("rovers").filter { $0.name.hasPrefix("latestPhotos(") }
-        let sequential = Array(calls.prefix(3)), concurrent = Array(calls.suffix(3))
+        let sequential = Array(calls.prefix(3))
+        let concurrent = Array(calls.suffix(3))
         #expect(!sequential[0].overlaps(sequential[1]) && !sequential[1].overlaps(sequential[2]))
-        #expect(concurrent[0].overlaps(concurrent[1]) && concurrent[1].overlaps(concurrent[2]) && concurrent[0].overlaps(concurrent[2]))
+        #expect(
+            concurrent[0].overlaps(concurrent[1]) && concurrent[1].overlaps(concurrent[2])
+                && concurrent[0].overlaps(concurrent[2]))
         // Generous: the concurrent total is well under the sum of the sequential calls.
-        #expect(try report.value("rovers", "concurrent_total_seconds") < 0.8 * report.value("rovers", "sum_of_calls_seconds"))
+        #expect(
+            try report.value("rovers", "concurrent_total_seconds") < 0.8
+                * report.value("rovers", "sum_of_calls_seconds"))
     }
 
     @Test func anUnreadBindingIsCancelledAndAwaitedAtScopeExit() async throws {
         let report = try await LessonHarness.run(AsyncLetLesson(), ["never-awaited"])
         #expect(try report.value("never-awaited", "child_saw_cancellation") == 1)
-        let stubbornChild = try #require(report.steps("never-awaited").first { $0.name == "download" && $0.task.contains("ignores") })
+        let stubbornChild = try #require(
+            report.steps("never-awaited").first { $0.name == "download" && $0.task.contains("ignores") })
         // The scope waited for the whole stubborn child.
         #expect(try report.value("never-awaited", "stubborn_scope_exit_seconds") >= stubbornChild.durationSeconds)
     }
@@ -65,8 +72,10 @@ struct AsyncLetChildCostTests {
         var figures: [(asyncLet: Double, task: Double, group: Double)] = []
         for _ in 0..<3 {
             let report = try await LessonHarness.run(AsyncLetLesson(), ["child-cost"])
-            let figure = (try report.value("child-cost", "async_let_mallocs"), try report.value("child-cost", "task_mallocs"),
-                          try report.value("child-cost", "group_child_mallocs"))
+            let figure = (
+                try report.value("child-cost", "async_let_mallocs"), try report.value("child-cost", "task_mallocs"),
+                try report.value("child-cost", "group_child_mallocs")
+            )
             figures.append(figure)
             if figure.0 < children / 4 { break }
         }

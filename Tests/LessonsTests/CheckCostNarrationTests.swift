@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LabKit
 @testable import Lessons
 
@@ -7,24 +8,31 @@ struct CheckCostNarrationTests {
     typealias Cost = CheckCostNarration.Cost
 
     @Test func theCheckedContinuationsObjectIsNamedWhenItIsOnePerUse() {
-        let sentence = CheckCostNarration.sentence(checked: Cost(operations: 10_000, mallocs: 10_001, bytes: 400_040, seconds: 0.0009),
-                                                   unsafe: Cost(operations: 10_000, mallocs: 1, bytes: 0, seconds: 0.0005), unavailable: nil)
-        #expect(sentence.hasPrefix("A checked continuation made 1 malloc per use (40 bytes): the small object that watches the rule"))
+        let sentence = CheckCostNarration.sentence(
+            checked: Cost(operations: 10_000, mallocs: 10_001, bytes: 400_040, seconds: 0.0009),
+            unsafe: Cost(operations: 10_000, mallocs: 1, bytes: 0, seconds: 0.0005), unavailable: nil)
+        #expect(
+            sentence.hasPrefix(
+                "A checked continuation made 1 malloc per use (40 bytes): the small object that watches the rule"))
         #expect(sentence.contains("The unsafe one made 1 for 10,000 uses, not one per use."))
         #expect(sentence.contains("It took 90 ns a use against 50 ns unsafe (1.8×)"))
     }
 
     @Test func closeTimesAndOtherCountsAreReportedAsMeasured() {
-        let sentence = CheckCostNarration.sentence(checked: Cost(operations: 10_000, mallocs: 20_000, bytes: 0, seconds: 0.0005),
-                                                   unsafe: Cost(operations: 10_000, mallocs: 10_000, bytes: 0, seconds: 0.00049), unavailable: nil)
-        #expect(sentence.hasPrefix("A checked continuation made 2 mallocs per use and an unsafe one 1 on this runtime."))
+        let sentence = CheckCostNarration.sentence(
+            checked: Cost(operations: 10_000, mallocs: 20_000, bytes: 0, seconds: 0.0005),
+            unsafe: Cost(operations: 10_000, mallocs: 10_000, bytes: 0, seconds: 0.00049), unavailable: nil)
+        #expect(
+            sentence.hasPrefix("A checked continuation made 2 mallocs per use and an unsafe one 1 on this runtime."))
         #expect(sentence.contains("The times were close on this run"))
         #expect(!sentence.contains("watches the rule"))
     }
 
     @Test func withoutCountsOnlyTheTimesAreStated() {
-        let sentence = CheckCostNarration.sentence(checked: Cost(operations: 10_000, mallocs: nil, bytes: nil, seconds: 0.0009),
-                                                   unsafe: Cost(operations: 10_000, mallocs: nil, bytes: nil, seconds: 0.0005), unavailable: "unavailable here")
+        let sentence = CheckCostNarration.sentence(
+            checked: Cost(operations: 10_000, mallocs: nil, bytes: nil, seconds: 0.0009),
+            unsafe: Cost(operations: 10_000, mallocs: nil, bytes: nil, seconds: 0.0005), unavailable: "unavailable here"
+        )
         #expect(sentence.hasPrefix("Allocations were not counted: unavailable here. It took"))
         #expect(!sentence.contains("malloc"))
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LabKit
 @testable import Lessons
 
@@ -6,10 +7,15 @@ import Testing
 struct ChildCostNarrationTests {
     typealias Cost = ChildCostNarration.Cost
 
-    static func costs(task: Int?, asyncLet: Int?, group: Int? = 50_000, taskSeconds: Double = 0.012, letSeconds: Double = 0.005) -> [ChildCostNarration.Way: Cost] {
-        [.task: Cost(operations: 10_000, mallocs: task, bytes: task.map { $0 * 350 }, seconds: taskSeconds),
-         .asyncLet: Cost(operations: 10_000, mallocs: asyncLet, bytes: asyncLet.map { $0 * 10 }, seconds: letSeconds),
-         .groupChild: Cost(operations: 10_000, mallocs: group, bytes: nil, seconds: 0.02)]
+    static func costs(
+        task: Int?, asyncLet: Int?, group: Int? = 50_000, taskSeconds: Double = 0.012, letSeconds: Double = 0.005
+    ) -> [ChildCostNarration.Way: Cost] {
+        [
+            .task: Cost(operations: 10_000, mallocs: task, bytes: task.map { $0 * 350 }, seconds: taskSeconds),
+            .asyncLet: Cost(
+                operations: 10_000, mallocs: asyncLet, bytes: asyncLet.map { $0 * 10 }, seconds: letSeconds),
+            .groupChild: Cost(operations: 10_000, mallocs: group, bytes: nil, seconds: 0.02),
+        ]
     }
 
     @Test func asyncLetInTheParentsAllocatorAndTaskOnTheHeap() {
@@ -24,7 +30,9 @@ struct ChildCostNarrationTests {
     @Test func aBoundTaskLocalIsNamedWhenItCostsAsyncLetAMalloc() {
         var costs = Self.costs(task: 40_000, asyncLet: 2)
         costs[.asyncLetWithTaskLocal] = Cost(operations: 10_000, mallocs: 10_002, bytes: 10_160_000, seconds: 0.006)
-        #expect(ChildCostNarration.sentence(costs, unavailable: nil).contains("async let made 1 per child (1016 bytes): each child keeps a link"))
+        #expect(
+            ChildCostNarration.sentence(costs, unavailable: nil).contains(
+                "async let made 1 per child (1016 bytes): each child keeps a link"))
         costs[.asyncLetWithTaskLocal] = Cost(operations: 10_000, mallocs: 3, bytes: 0, seconds: 0.006)
         let unchanged = ChildCostNarration.sentence(costs, unavailable: nil)
         #expect(unchanged.contains("With one task-local value bound in the parent, async let made none per child."))
@@ -32,20 +40,23 @@ struct ChildCostNarrationTests {
     }
 
     @Test func closeTimesAreNotCalledAConsequence() {
-        let sentence = ChildCostNarration.sentence(Self.costs(task: 40_000, asyncLet: 0, letSeconds: 0.011), unavailable: nil)
+        let sentence = ChildCostNarration.sentence(
+            Self.costs(task: 40_000, asyncLet: 0, letSeconds: 0.011), unavailable: nil)
         #expect(sentence.contains("not one per child"))
         #expect(sentence.contains("The times were about the same"))
         #expect(!sentence.contains("follows"))
     }
 
     @Test func aSlowerAsyncLetWithFewerMallocsIsSaidToBeSlower() {
-        let sentence = ChildCostNarration.sentence(Self.costs(task: 40_000, asyncLet: 0, taskSeconds: 0.012, letSeconds: 0.017), unavailable: nil)
+        let sentence = ChildCostNarration.sentence(
+            Self.costs(task: 40_000, asyncLet: 0, taskSeconds: 0.012, letSeconds: 0.017), unavailable: nil)
         #expect(sentence.contains("Yet async let was the slower: async let took 1.7 µs per child, Task {} 1.2 µs."))
         #expect(!sentence.contains("follows") && !sentence.contains("faster:"))
     }
 
     @Test func aRuntimeWhereAsyncLetAllocatesIsReportedAsMeasured() {
-        let sentence = ChildCostNarration.sentence(Self.costs(task: 40_000, asyncLet: 20_000, group: 3_000), unavailable: nil)
+        let sentence = ChildCostNarration.sentence(
+            Self.costs(task: 40_000, asyncLet: 20_000, group: 3_000), unavailable: nil)
         #expect(sentence.contains("async let made 2 mallocs per child and Task {} 4 on this runtime."))
         #expect(!sentence.contains("carved out"))
         #expect(sentence.contains("A group child made 0.3."))
@@ -53,8 +64,11 @@ struct ChildCostNarrationTests {
     }
 
     @Test func withoutCountsOnlyTheTimesAreStated() {
-        let sentence = ChildCostNarration.sentence(Self.costs(task: nil, asyncLet: nil, group: nil), unavailable: "allocation counts are unavailable on Apple platforms")
-        #expect(sentence.hasPrefix("Allocations were not counted: allocation counts are unavailable on Apple platforms."))
+        let sentence = ChildCostNarration.sentence(
+            Self.costs(task: nil, asyncLet: nil, group: nil),
+            unavailable: "allocation counts are unavailable on Apple platforms")
+        #expect(
+            sentence.hasPrefix("Allocations were not counted: allocation counts are unavailable on Apple platforms."))
         #expect(!sentence.contains("malloc"))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LabKit
 @testable import Lessons
 
@@ -23,7 +24,8 @@ struct ContinuationsLessonTests {
     @Test func theDelegateStreamEndsAndStopsItsSource() async throws {
         let report = try await LessonHarness.run(ContinuationsLesson(), ["delegate-stream"])
         #expect(try report.value("delegate-stream", "sips") == 6)
-        #expect(try report.value("delegate-stream", "second_reported") <= 4, "the sensor stopped soon after the loop left")
+        #expect(
+            try report.value("delegate-stream", "second_reported") <= 4, "the sensor stopped soon after the loop left")
     }
 
     @Test func theRuntimeReportsALeakAndStopsADoubleResume() async throws {
@@ -43,8 +45,10 @@ struct ContinuationsLessonTests {
 @Suite("Continuation wrappers resume exactly once", .timeLimit(.minutes(1)))
 struct ContinuationWrapperTests {
     func store(failing: Bool = false) -> CaffeineHealthStore {
-        CaffeineHealthStore(behavior: ServiceBehavior(latency: .fixed(0.5), failures: FailureInjection(rate: failing ? 1 : 0),
-                                                      seed: 3, scale: TimeScale(factor: 0.002)))
+        CaffeineHealthStore(
+            behavior: ServiceBehavior(
+                latency: .fixed(0.5), failures: FailureInjection(rate: failing ? 1 : 0),
+                seed: 3, scale: TimeScale(factor: 0.002)))
     }
 
     @Test func successPaths() async throws {
@@ -57,13 +61,17 @@ struct ContinuationWrapperTests {
     @Test func failurePaths() async {
         let store = store(failing: true)
         await #expect(throws: HealthStoreError.self) { try await store.requestAuthorization() }
-        await #expect(throws: HealthStoreError.self) { try await store.save(CaffeineSample(milligrams: 1, date: Date())) }
+        await #expect(throws: HealthStoreError.self) {
+            try await store.save(CaffeineSample(milligrams: 1, date: Date()))
+        }
         await #expect(throws: HealthStoreError.self) { try await store.queryCaffeine(since: nil) }
     }
 
     @Test func notAuthorizedPaths() async {
         let store = store()
-        await #expect(throws: HealthStoreError.notAuthorized) { try await store.save(CaffeineSample(milligrams: 1, date: Date())) }
+        await #expect(throws: HealthStoreError.notAuthorized) {
+            try await store.save(CaffeineSample(milligrams: 1, date: Date()))
+        }
         await #expect(throws: HealthStoreError.notAuthorized) { try await store.queryCaffeine(since: nil) }
     }
 
@@ -108,7 +116,8 @@ struct ContinuationCheckCostTests {
         var figures: [(checked: Double, unsafe: Double)] = []
         for _ in 0..<3 {
             let report = try await LessonHarness.run(ContinuationsLesson(), ["check-cost"])
-            figures.append((try report.value("check-cost", "checked_mallocs"), try report.value("check-cost", "unsafe_mallocs")))
+            figures.append(
+                (try report.value("check-cost", "checked_mallocs"), try report.value("check-cost", "unsafe_mallocs")))
             if figures.last!.unsafe < uses / 4 { break }
         }
         #expect(figures.allSatisfy { $0.checked >= uses }, "\(figures)")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LabKit
 @testable import Lessons
 
@@ -11,7 +12,8 @@ struct CounterNarrationTests {
     let parallel = CounterNarration.RaceStart(tasks: 2, mostTogether: 2, cpus: 2, patience: .milliseconds(50))
 
     @Test func aLossIsExplainedAsOverwrittenReads() {
-        let text = CounterNarration.race(lost: 512, of: 40_000, attempts: 1, maximumAttempts: 5, start: parallel, safeLost: safe)
+        let text = CounterNarration.race(
+            lost: 512, of: 40_000, attempts: 1, maximumAttempts: 5, start: parallel, safeLost: safe)
         #expect(text.contains("lost 512 of 40000 increments on the first attempt"))
         #expect(text.contains("wrote its own result over the other's"))
         #expect(text.contains("The actor, Mutex and Atomic lost none."))
@@ -19,14 +21,16 @@ struct CounterNarrationTests {
     }
 
     @Test func aLateLossSaysTheEarlierAttemptsLostNothing() {
-        let text = CounterNarration.race(lost: 3, of: 160_000, attempts: 3, maximumAttempts: 5, start: parallel, safeLost: safe)
+        let text = CounterNarration.race(
+            lost: 3, of: 160_000, attempts: 3, maximumAttempts: 5, start: parallel, safeLost: safe)
         #expect(text.contains("on attempt 3 of up to 5"))
         #expect(text.contains("the earlier attempts lost nothing"))
         #expect(text.contains("wider gap between its read and its write"))
     }
 
     @Test func noLossIsSaidNotToHaveShown() {
-        let text = CounterNarration.race(lost: 0, of: 320_000, attempts: 5, maximumAttempts: 5, start: parallel, safeLost: safe)
+        let text = CounterNarration.race(
+            lost: 0, of: 320_000, attempts: 5, maximumAttempts: 5, start: parallel, safeLost: safe)
         #expect(text.contains("This time the race did not show"))
         #expect(text.contains("lost nothing in 5 attempts"))
         #expect(!text.contains("wrote its own result"), "no sentence may explain a loss that did not happen")
@@ -34,7 +38,8 @@ struct CounterNarrationTests {
 
     @Test func tasksThatNeverRanAtOnceAreSaidToHaveMadeTheRaceImpossible() {
         let alone = CounterNarration.RaceStart(tasks: 2, mostTogether: 1, cpus: 1, patience: .milliseconds(50))
-        let text = CounterNarration.race(lost: 0, of: 40_000, attempts: 5, maximumAttempts: 5, start: alone, safeLost: safe)
+        let text = CounterNarration.race(
+            lost: 0, of: 40_000, attempts: 5, maximumAttempts: 5, start: alone, safeLost: safe)
         #expect(text.contains("the race could not show: in 5 attempts, only one of the 2 tasks was running"))
         #expect(text.contains("after 50"), "the barrier's time limit, as measured: \(text)")
         #expect(text.contains("a single thread") && text.contains("reports it even on runs that lose nothing"))
@@ -43,7 +48,8 @@ struct CounterNarrationTests {
 
     @Test func tasksTakingTurnsOnOneCPUAreSaidToHaveDoneSo() {
         let turns = CounterNarration.RaceStart(tasks: 2, mostTogether: 2, cpus: 1, patience: .milliseconds(50))
-        let text = CounterNarration.race(lost: 0, of: 40_000, attempts: 5, maximumAttempts: 5, start: turns, safeLost: safe)
+        let text = CounterNarration.race(
+            lost: 0, of: 40_000, attempts: 5, maximumAttempts: 5, start: turns, safeLost: safe)
         #expect(text.contains("Up to 2 tasks started together, but this process may use one CPU"))
         #expect(text.contains("took turns on it"))
         #expect(!text.contains("could not show") && !text.contains("busy machine"))
@@ -51,20 +57,26 @@ struct CounterNarrationTests {
 
     @Test func aLossOnOneCPUIsStillExplainedAsALoss() {
         let turns = CounterNarration.RaceStart(tasks: 2, mostTogether: 2, cpus: 1, patience: .milliseconds(50))
-        let text = CounterNarration.race(lost: 7, of: 40_000, attempts: 2, maximumAttempts: 5, start: turns, safeLost: safe)
+        let text = CounterNarration.race(
+            lost: 7, of: 40_000, attempts: 2, maximumAttempts: 5, start: turns, safeLost: safe)
         #expect(text.contains("lost 7 of 40000") && !text.contains("did not show"))
     }
 
     @Test func aSafeCounterThatLostIsNeverCalledSafe() {
-        let text = CounterNarration.race(lost: 10, of: 40_000, attempts: 1, maximumAttempts: 5, start: parallel, safeLost: [("actor", 0), ("Mutex", 2), ("Atomic", 0)])
+        let text = CounterNarration.race(
+            lost: 10, of: 40_000, attempts: 1, maximumAttempts: 5, start: parallel,
+            safeLost: [("actor", 0), ("Mutex", 2), ("Atomic", 0)])
         #expect(text.contains("the Mutex lost 2"))
         #expect(!text.contains("lost none"))
     }
 
     @Test func costsAreComparedByTheirMeasuredRatio() {
-        let text = CounterNarration.costs([.init(name: "actor", secondsPerIncrement: 400e-9),
-                                           .init(name: "Mutex", secondsPerIncrement: 200e-9),
-                                           .init(name: "Atomic", secondsPerIncrement: 20e-9)], contended: true)
+        let text = CounterNarration.costs(
+            [
+                .init(name: "actor", secondsPerIncrement: 400e-9),
+                .init(name: "Mutex", secondsPerIncrement: 200e-9),
+                .init(name: "Atomic", secondsPerIncrement: 20e-9),
+            ], contended: true)
         #expect(text.contains("the cheapest was the Atomic"))
         #expect(text.contains("the dearest the actor"))
         #expect(text.contains("20× apart"))
@@ -72,24 +84,33 @@ struct CounterNarrationTests {
     }
 
     @Test func anAtomicSlowerThanTheMutexIsSaidToBe() {
-        let text = CounterNarration.costs([.init(name: "actor", secondsPerIncrement: 300e-9),
-                                           .init(name: "Mutex", secondsPerIncrement: 100e-9),
-                                           .init(name: "Atomic", secondsPerIncrement: 120e-9)], contended: true)
+        let text = CounterNarration.costs(
+            [
+                .init(name: "actor", secondsPerIncrement: 300e-9),
+                .init(name: "Mutex", secondsPerIncrement: 100e-9),
+                .init(name: "Atomic", secondsPerIncrement: 120e-9),
+            ], contended: true)
         #expect(text.contains("the cheapest was the Mutex"))
         #expect(text.contains("yet it was not the cheapest"))
         #expect(!text.contains("orders of magnitude"))
     }
 
     @Test func closeCostsAreCalledClose() {
-        let text = CounterNarration.costs([.init(name: "Mutex", secondsPerIncrement: 100e-9),
-                                           .init(name: "Atomic", secondsPerIncrement: 120e-9)], contended: true)
+        let text = CounterNarration.costs(
+            [
+                .init(name: "Mutex", secondsPerIncrement: 100e-9),
+                .init(name: "Atomic", secondsPerIncrement: 120e-9),
+            ], contended: true)
         #expect(text.contains("about the same"))
     }
 
     @Test func costsWithoutContentionAreNotExplainedByContention() {
-        let text = CounterNarration.costs([.init(name: "actor", secondsPerIncrement: 300e-9),
-                                           .init(name: "Mutex", secondsPerIncrement: 100e-9),
-                                           .init(name: "Atomic", secondsPerIncrement: 120e-9)], contended: false)
+        let text = CounterNarration.costs(
+            [
+                .init(name: "actor", secondsPerIncrement: 300e-9),
+                .init(name: "Mutex", secondsPerIncrement: 100e-9),
+                .init(name: "Atomic", secondsPerIncrement: 120e-9),
+            ], contended: false)
         #expect(text.contains("the cheapest was the Mutex") && text.contains("hardly contended"))
         #expect(!text.contains("cache line") && !text.contains("finds it busy") && !text.contains("contended figures"))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LabKit
 @testable import Lessons
 
@@ -27,16 +28,21 @@ struct ForAwaitLessonTests {
         #expect(try report.figure("early-exit", "owned_termination").text == "cancelled")
         #expect(try report.value("early-exit", "owned_produced_after_grace") <= 4)
         #expect(try report.figure("early-exit", "held_termination").text == "had not run")
-        #expect(try report.value("early-exit", "held_produced_after_grace") > report.value("early-exit", "owned_produced_after_grace"))
+        #expect(
+            try report.value("early-exit", "held_produced_after_grace")
+                > report.value("early-exit", "owned_produced_after_grace"))
         #expect(try report.figure("early-exit", "cancelled_termination").text == "cancelled")
         #expect(try report.value("early-exit", "cancelled_produced_after_grace") <= 4)
         #expect(try report.figure("early-exit", "finished_termination").text == "finished")
     }
 
     @Test func earlyExitNarrationFollowsEachCase() {
-        let ran = EarlyExitVariant.Case(name: "x", termination: "cancelled", producedAtTermination: 3, producedAfterGrace: 3)
-        let late = EarlyExitVariant.Case(name: "y", termination: "cancelled", producedAtTermination: 3, producedAfterGrace: 5)
-        let never = EarlyExitVariant.Case(name: "z", termination: nil, producedAtTermination: 12, producedAfterGrace: 12)
+        let ran = EarlyExitVariant.Case(
+            name: "x", termination: "cancelled", producedAtTermination: 3, producedAfterGrace: 3)
+        let late = EarlyExitVariant.Case(
+            name: "y", termination: "cancelled", producedAtTermination: 3, producedAfterGrace: 5)
+        let never = EarlyExitVariant.Case(
+            name: "z", termination: nil, producedAtTermination: 12, producedAfterGrace: 12)
         let text = EarlyExitVariant.narration([ran, late, never])
         #expect(text.contains("With x, onTermination ran with .cancelled and the producer stopped at 3."))
         #expect(text.contains("With y, onTermination ran with .cancelled and the producer still made 2 more."))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LabKit
 
 /// The parts of a lesson's guide that repeat what the lesson's code says: the rows of its
@@ -17,7 +18,9 @@ struct GuideSections {
         let lines = guide.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let variants = try Self.section(Self.variantsHeading, in: lines)
         rows = lines[variants].filter { $0.hasPrefix("| `") }.map { Self.split($0).prefix }
-        takeaways = lines[try Self.section(Self.takeawaysHeading, in: lines)].filter { $0.hasPrefix("- ") }.map { String($0.dropFirst(2)) }
+        takeaways = lines[try Self.section(Self.takeawaysHeading, in: lines)].filter { $0.hasPrefix("- ") }.map {
+            String($0.dropFirst(2))
+        }
     }
 
     static func rowPrefix(_ variant: LessonVariant) -> String {
@@ -33,9 +36,14 @@ struct GuideSections {
 
     /// A row's name and title cells, and the rest (its code column).
     static func split(_ row: String) -> (prefix: String, rest: String) {
-        let cells = row.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let cells = row.split(separator: "|", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
         guard cells.count >= 4 else { return (row, "") }
-        return ("| \(cells[1]) | \(cells[2]) |", " " + cells[3...].joined(separator: " | ").trimmingCharacters(in: .whitespaces))
+        return (
+            "| \(cells[1]) | \(cells[2]) |",
+            " " + cells[3...].joined(separator: " | ").trimmingCharacters(in: .whitespaces)
+        )
     }
 
     /// The guide with its variant rows and takeaways written from the lesson (each row keeps
@@ -44,16 +52,19 @@ struct GuideSections {
         var lines = guide.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let variants = try section(variantsHeading, in: lines)
         let rowIndices = lines.indices.filter { variants.contains($0) && lines[$0].hasPrefix("| `") }
-        let first = try #require(rowIndices.first), last = try #require(rowIndices.last)
+        let first = try #require(rowIndices.first)
+        let last = try #require(rowIndices.last)
         var codeColumns: [String: String] = [:]
         for index in rowIndices {
             let name = lines[index].split(separator: "`").dropFirst().first.map(String.init) ?? ""
             codeColumns[name] = split(lines[index]).rest
         }
-        lines.replaceSubrange(first...last, with: lesson.variants.map { rowPrefix($0) + (codeColumns[$0.name] ?? " |") })
+        lines.replaceSubrange(
+            first...last, with: lesson.variants.map { rowPrefix($0) + (codeColumns[$0.name] ?? " |") })
         let takeaways = try section(takeawaysHeading, in: lines)
         let kept = lines[takeaways].filter { !$0.hasPrefix("- ") && !$0.isEmpty }
-        lines.replaceSubrange(takeaways, with: [""] + kept + (kept.isEmpty ? [] : [""]) + lesson.takeaways.map { "- " + $0 } + [""])
+        lines.replaceSubrange(
+            takeaways, with: [""] + kept + (kept.isEmpty ? [] : [""]) + lesson.takeaways.map { "- " + $0 } + [""])
         return lines.joined(separator: "\n")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LabKit
 @testable import Lessons
 
@@ -27,7 +28,8 @@ struct InventoryStoreTests {
         try await store.add(name: "Cafe\u{301}", quantity: 2)
         #expect(try await store.search("0%").map(\.name) == ["100% juice"], "% is a character, not a wildcard")
         #expect(try await store.search("_").isEmpty)
-        #expect(try await store.all().first { $0.name.hasPrefix("Caf") }?.quantity == 3, "é typed two ways is one product")
+        #expect(
+            try await store.all().first { $0.name.hasPrefix("Caf") }?.quantity == 3, "é typed two ways is one product")
     }
 
     @Test func badInputIsRefusedAndChangesNothing() async throws {
@@ -36,8 +38,12 @@ struct InventoryStoreTests {
         await #expect(throws: InventoryError.emptyName) { try await store.add(name: "   ", quantity: 1) }
         await #expect(throws: InventoryError.negativeQuantity("-1")) { try await store.add(name: "Milk", quantity: -1) }
         await #expect(throws: InventoryError.controlCharacter) { try await store.add(name: "Mi\u{0}lk", quantity: 1) }
-        await #expect(throws: InventoryError.nameTooLong(characters: 201)) { try await store.add(name: String(repeating: "é", count: 201), quantity: 1) }
-        await #expect(throws: InventoryError.quantityOverflow(name: "Big", current: Int.max, adding: 1)) { try await store.add(name: "big", quantity: 1) }
+        await #expect(throws: InventoryError.nameTooLong(characters: 201)) {
+            try await store.add(name: String(repeating: "é", count: 201), quantity: 1)
+        }
+        await #expect(throws: InventoryError.quantityOverflow(name: "Big", current: Int.max, adding: 1)) {
+            try await store.add(name: "big", quantity: 1)
+        }
         await #expect(throws: InventoryError.notFound("Cheese")) { try await store.delete(name: "Cheese") }
         #expect(try await store.all() == [Product(name: "Big", quantity: Int.max)])
     }
@@ -46,17 +52,26 @@ struct InventoryStoreTests {
         let store = try InventoryStore.inMemory()
         try await store.add(name: "Big", quantity: Int.max - 1)
         await #expect(throws: InventoryError.self) {
-            try await store.add([Product(name: "Milk", quantity: 1), Product(name: "Big", quantity: 1), Product(name: "Big", quantity: 1)])
+            try await store.add([
+                Product(name: "Milk", quantity: 1), Product(name: "Big", quantity: 1),
+                Product(name: "Big", quantity: 1),
+            ])
         }
-        #expect(try await store.all() == [Product(name: "Big", quantity: Int.max - 1)], "the Milk before the failure was rolled back")
+        #expect(
+            try await store.all() == [Product(name: "Big", quantity: Int.max - 1)],
+            "the Milk before the failure was rolled back")
     }
 
     @Test func quantitiesParseAsWholeNumbersFromZeroToTheLargest() throws {
         #expect(try ProductInput.quantity("0") == 0)
         #expect(try ProductInput.quantity("+7") == 7)
         #expect(try ProductInput.quantity("\(Int.max)") == Int.max)
-        #expect(throws: InventoryError.quantityTooLarge("9223372036854775808")) { try ProductInput.quantity("9223372036854775808") }
-        #expect(throws: InventoryError.negativeQuantity("-9223372036854775809")) { try ProductInput.quantity("-9223372036854775809") }
+        #expect(throws: InventoryError.quantityTooLarge("9223372036854775808")) {
+            try ProductInput.quantity("9223372036854775808")
+        }
+        #expect(throws: InventoryError.negativeQuantity("-9223372036854775809")) {
+            try ProductInput.quantity("-9223372036854775809")
+        }
         for text in ["", "-", "1e3", " 1", "٣", "0x10", "1_000"] {
             #expect(throws: InventoryError.invalidQuantity(text)) { try ProductInput.quantity(text) }
         }
@@ -70,7 +85,10 @@ struct InventoryStoreTests {
         let stores = try (0..<2).map { _ in try InventoryStore(path: scratch.path("two.sqlite")) }
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<200 {
-                group.addTask { try await stores[index % 2].add(name: index.isMultiple(of: 4) ? "Milk" : "Item \(index)", quantity: 1) }
+                group.addTask {
+                    try await stores[index % 2].add(
+                        name: index.isMultiple(of: 4) ? "Milk" : "Item \(index)", quantity: 1)
+                }
             }
             try await group.waitForAll()
         }
@@ -94,13 +112,16 @@ struct InventoryStoreTests {
         defer { scratch.remove() }
         var trials: [CrashSafetyVariant.Trial] = []
         for number in 1...20 {
-            trials.append(try await CrashSafetyVariant.trial(in: scratch, number: number, delay: .milliseconds(5 + 9 * number)))
+            trials.append(
+                try await CrashSafetyVariant.trial(in: scratch, number: number, delay: .milliseconds(5 + 9 * number)))
         }
         for (number, trial) in trials.enumerated() {
             #expect(trial.integrity == "ok", "trial \(number + 1)")
             #expect(trial.holdsExactlyCommitted, "trial \(number + 1): \(trial)")
         }
-        #expect(trials.filter(\.killedInsideATransaction).count >= 10, "kills inside a transaction: \(trials.filter(\.killedInsideATransaction).count) of 20")
+        #expect(
+            trials.filter(\.killedInsideATransaction).count >= 10,
+            "kills inside a transaction: \(trials.filter(\.killedInsideATransaction).count) of 20")
     }
 
     @Test(arguments: StoreFixtures.refused.indices)
@@ -111,7 +132,9 @@ struct InventoryStoreTests {
         try StoreFixtures.refused[index].make(path)
         let before = FileManager.default.contents(atPath: path)
         for create in [false, true] {
-            #expect(throws: InventoryStoreError.self, "\(StoreFixtures.refused[index].name)") { _ = try InventoryDatabase(path: path, create: create) }
+            #expect(throws: InventoryStoreError.self, "\(StoreFixtures.refused[index].name)") {
+                _ = try InventoryDatabase(path: path, create: create)
+            }
         }
         #expect(FileManager.default.contents(atPath: path) == before, "byte for byte")
     }
@@ -121,7 +144,9 @@ struct InventoryStoreTests {
     @Test func aFileBeingCreatedIsNotJudgedForeignAtAGlance() throws {
         let scratch = try InventoryScratch("inventory-glance")
         defer { scratch.remove() }
-        let partial = scratch.path("partial"), zeros = scratch.path("zeros"), text = scratch.path("text")
+        let partial = scratch.path("partial")
+        let zeros = scratch.path("zeros")
+        let text = scratch.path("text")
         try Data("SQLite for".utf8).write(to: URL(fileURLWithPath: partial))
         try Data(count: 4096).write(to: URL(fileURLWithPath: zeros))
         try Data("milk, bread".utf8).write(to: URL(fileURLWithPath: text))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LabKit
 @testable import Lessons
 
@@ -8,14 +9,22 @@ import Testing
 struct IsolationModesTableTests {
     /// Where each call must run, by the proposals (SE-0461, SE-0466, SE-0470); the lesson measures it.
     nonisolated static let expected: [CompileMode: [ModeCall: Isolation]] = [
-        .swift6: [.model: .mainActor, .service: .nonisolated, .freeFunction: .nonisolated,
-                  .nonisolatedFunction: .nonisolated, .concurrentFunction: .nonisolated],
-        .approachable: [.model: .mainActor, .service: .mainActor, .freeFunction: .mainActor,
-                        .nonisolatedFunction: .mainActor, .concurrentFunction: .nonisolated],
-        .mainActorByDefault: [.model: .mainActor, .service: .mainActor, .freeFunction: .mainActor,
-                              .nonisolatedFunction: .nonisolated, .concurrentFunction: .nonisolated],
-        .xcodeAppTemplate: [.model: .mainActor, .service: .mainActor, .freeFunction: .mainActor,
-                            .nonisolatedFunction: .mainActor, .concurrentFunction: .nonisolated],
+        .swift6: [
+            .model: .mainActor, .service: .nonisolated, .freeFunction: .nonisolated,
+            .nonisolatedFunction: .nonisolated, .concurrentFunction: .nonisolated,
+        ],
+        .approachable: [
+            .model: .mainActor, .service: .mainActor, .freeFunction: .mainActor,
+            .nonisolatedFunction: .mainActor, .concurrentFunction: .nonisolated,
+        ],
+        .mainActorByDefault: [
+            .model: .mainActor, .service: .mainActor, .freeFunction: .mainActor,
+            .nonisolatedFunction: .nonisolated, .concurrentFunction: .nonisolated,
+        ],
+        .xcodeAppTemplate: [
+            .model: .mainActor, .service: .mainActor, .freeFunction: .mainActor,
+            .nonisolatedFunction: .mainActor, .concurrentFunction: .nonisolated,
+        ],
     ]
 
     @Test func everyIsolationCellInTheJSONIsWhatTheModeMeans() async throws {
@@ -76,7 +85,8 @@ struct IsolationModesTableTests {
 
     /// The four modules are one file: each mode's folder links to the same source.
     @Test func theFourCopiesAreOneFile() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let shared = root.appendingPathComponent("Sources/IsolationModes/ModeApp.swift").resolvingSymlinksInPath()
         for folder in ["Swift6", "Approachable", "MainActorByDefault", "XcodeAppTemplate"] {
             let copy = root.appendingPathComponent("Sources/IsolationModes/\(folder)/ModeApp.swift")
@@ -91,20 +101,29 @@ struct IsolationModesTableTests {
 struct IsolationModesNarrationTests {
     typealias Results = WhereCallsRunNarration.Results
 
-    static func results(_ places: [CompileMode: [ModeCall: Isolation]], waited: Double = 0.02,
-                        usableOff: [CompileMode: Bool] = [:]) -> Results {
+    static func results(
+        _ places: [CompileMode: [ModeCall: Isolation]], waited: Double = 0.02,
+        usableOff: [CompileMode: Bool] = [:]
+    ) -> Results {
         var results: Results = [:]
         for (mode, calls) in places {
-            results[mode] = calls.map { call, isolation in
-                ModeObservation(call: call, ranOn: isolation, mainActorWaited: call.works ? (isolation == .mainActor ? waited : 0.00001) : nil)
-            } + [ModeObservation(call: .conformanceOffMain, ranOn: .nonisolated, conformanceUsable: usableOff[mode] ?? true),
-                 ModeObservation(call: .conformanceOnMain, ranOn: .mainActor, conformanceUsable: true)]
+            results[mode] =
+                calls.map { call, isolation in
+                    ModeObservation(
+                        call: call, ranOn: isolation,
+                        mainActorWaited: call.works ? (isolation == .mainActor ? waited : 0.00001) : nil)
+                } + [
+                    ModeObservation(
+                        call: .conformanceOffMain, ranOn: .nonisolated, conformanceUsable: usableOff[mode] ?? true),
+                    ModeObservation(call: .conformanceOnMain, ranOn: .mainActor, conformanceUsable: true),
+                ]
         }
         return results
     }
 
     @Test func theExpectedModesExplainWhyTheLineMoved() {
-        let text = WhereCallsRunNarration.sentences(Self.results(IsolationModesTableTests.expected), work: 0.02).joined(separator: " ")
+        let text = WhereCallsRunNarration.sentences(Self.results(IsolationModesTableTests.expected), work: 0.02).joined(
+            separator: " ")
         #expect(text.contains("nonisolated(nonsending)"))
         #expect(text.contains("only the function marked nonisolated still left"))
         #expect(text.contains("stopped meaning"))
@@ -113,10 +132,17 @@ struct IsolationModesNarrationTests {
     }
 
     @Test func noExplanationWhereNothingMoved() {
-        let allOff = Dictionary(uniqueKeysWithValues: CompileMode.allCases.map { mode in
-            (mode, Dictionary(uniqueKeysWithValues: ModeCall.allCases.filter { $0 != .conformanceOnMain && $0 != .conformanceOffMain }
-                .map { ($0, $0 == .model ? Isolation.mainActor : .nonisolated) }))
-        })
+        let allOff = Dictionary(
+            uniqueKeysWithValues: CompileMode.allCases.map { mode in
+                (
+                    mode,
+                    Dictionary(
+                        uniqueKeysWithValues: ModeCall.allCases.filter {
+                            $0 != .conformanceOnMain && $0 != .conformanceOffMain
+                        }
+                        .map { ($0, $0 == .model ? Isolation.mainActor : .nonisolated) })
+                )
+            })
         let text = WhereCallsRunNarration.sentences(Self.results(allOff), work: 0.02).joined(separator: " ")
         #expect(!text.contains("nonsending"))
         #expect(!text.contains("stopped meaning"))
@@ -125,7 +151,9 @@ struct IsolationModesNarrationTests {
     }
 
     @Test func aShortWaitOnTheMainActorIsNotCalledHeld() {
-        let text = WhereCallsRunNarration.heldSentence(Self.results(IsolationModesTableTests.expected, waited: 0.001), work: 0.02) ?? ""
+        let text =
+            WhereCallsRunNarration.heldSentence(
+                Self.results(IsolationModesTableTests.expected, waited: 0.001), work: 0.02) ?? ""
         #expect(!text.contains("held the main actor"))
         #expect(text.contains("waited at most"))
     }
@@ -133,7 +161,11 @@ struct IsolationModesNarrationTests {
     @Test func theHeldSentenceStatesTheCallsMeasuredTimeNotTheNominalWork() {
         var results = Self.results(IsolationModesTableTests.expected, waited: 0.012)
         for (mode, observed) in results {
-            results[mode] = observed.map { var timed = $0; if timed.mainActorWaited != nil { timed.callSeconds = 0.012 }; return timed }
+            results[mode] = observed.map {
+                var timed = $0
+                if timed.mainActorWaited != nil { timed.callSeconds = 0.012 }
+                return timed
+            }
         }
         let text = WhereCallsRunNarration.heldSentence(results, work: 0.02) ?? ""
         #expect(text.contains("held the main actor") && text.contains("12 ms a call on this run"))
@@ -141,8 +173,9 @@ struct IsolationModesNarrationTests {
     }
 
     @Test func refusedCastsAreNamedByMode() {
-        let text = WhereCallsRunNarration.conformanceSentence(
-            Self.results(IsolationModesTableTests.expected, usableOff: [.xcodeAppTemplate: false])) ?? ""
+        let text =
+            WhereCallsRunNarration.conformanceSentence(
+                Self.results(IsolationModesTableTests.expected, usableOff: [.xcodeAppTemplate: false])) ?? ""
         #expect(text.hasPrefix("In Xcode 26 app Photo's conformance is main-actor isolated"))
     }
 
@@ -157,15 +190,22 @@ struct IsolationModesNarrationTests {
 
     @Test func hopVerdictFollowsTheRatio() {
         let left: [CompileMode: Bool] = [.swift6: true, .approachable: false]
-        #expect(HopCostVariant.verdict(perCall: [.swift6: 16e-6, .approachable: 20e-9], leftMainActor: left).contains("two hops per call"))
+        #expect(
+            HopCostVariant.verdict(perCall: [.swift6: 16e-6, .approachable: 20e-9], leftMainActor: left).contains(
+                "two hops per call"))
         let close = HopCostVariant.verdict(perCall: [.swift6: 21e-9, .approachable: 20e-9], leftMainActor: left)
         #expect(close.contains("no clear difference"))
         #expect(!close.contains("two hops"))
-        #expect(HopCostVariant.verdict(perCall: [.approachable: 20e-9], leftMainActor: [.approachable: false]).contains("same place"))
+        #expect(
+            HopCostVariant.verdict(perCall: [.approachable: 20e-9], leftMainActor: [.approachable: false]).contains(
+                "same place"))
     }
 
     @Test func impliedFeaturesAreNamedOnlyWhenUnasked() {
-        #expect(WhereCallsRunNarration.impliedFeatures([.swift6: [], .approachable: ["NonisolatedNonsendingByDefault", "InferIsolatedConformances"]]) == nil)
+        #expect(
+            WhereCallsRunNarration.impliedFeatures([
+                .swift6: [], .approachable: ["NonisolatedNonsendingByDefault", "InferIsolatedConformances"],
+            ]) == nil)
         let text = WhereCallsRunNarration.impliedFeatures([.mainActorByDefault: ["InferIsolatedConformances"]]) ?? ""
         #expect(text.hasPrefix("MainActor default reports InferIsolatedConformances"))
     }
@@ -186,9 +226,13 @@ struct ModeDiagnosticsTests {
         // -emit-sil, not -typecheck: data-race diagnostics come from SIL analysis. The driver leaves
         // a folder in TMPDIR on every run: it gets one of the test's own (see BuildTemporaryFolder).
         let result = try BuildTemporaryFolder.using(in: work) { temporary in
-            try ProcessCapture.run(URL(fileURLWithPath: "/usr/bin/env"),
-                                   ["TMPDIR=\(temporary.path)", "swiftc", "-emit-sil", "-swift-version", "6", "-parse-as-library", "-o", "/dev/null", file.path]
-                                       + mode.compilerFlags, timeout: 300)
+            try ProcessCapture.run(
+                URL(fileURLWithPath: "/usr/bin/env"),
+                [
+                    "TMPDIR=\(temporary.path)", "swiftc", "-emit-sil", "-swift-version", "6", "-parse-as-library", "-o",
+                    "/dev/null", file.path,
+                ]
+                    + mode.compilerFlags, timeout: 300)
         }
         if let message = diagnostic.error(in: mode) {
             #expect(result.status != 0, "\(diagnostic.name) must not compile in \(mode)")

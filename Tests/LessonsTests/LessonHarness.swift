@@ -1,14 +1,18 @@
 import Foundation
 import Testing
+
 @testable import LabKit
 @testable import Lessons
 
 /// Runs a lesson in-process with `--json` and reads back its report.
 @MainActor
 enum LessonHarness {
-    static func run(_ lesson: any Lesson, _ variants: [String], scale: Double = 0.05, seed: UInt64 = 42) async throws -> LessonReport {
+    static func run(_ lesson: any Lesson, _ variants: [String], scale: Double = 0.05, seed: UInt64 = 42) async throws
+        -> LessonReport
+    {
         let console = Console(terminal: .plain(), narrates: false, sink: .buffer)
-        let arguments = ["--json", "--scale", "\(scale)", "--seed", "\(seed)"] + variants.flatMap { ["--variant", $0] }
+        let arguments =
+            ["--json", "--scale", "\(scale)", "--seed", "\(seed)"] + variants.flatMap { ["--variant", $0] }
         let status = await LessonRunner.run(lesson, arguments: arguments, console: console)
         let report = try LessonReport.decode(Data(console.capturedText.utf8))
         #expect(status == 0, "\(report.variants.compactMap(\.error))")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LabKit
 @testable import Lessons
 
@@ -7,7 +8,8 @@ import Testing
 /// disk and each lesson's guide must agree with it.
 @Suite("One place per lesson")
 struct LessonPlacesTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// Sources/Lessons/<folder>/ for a lesson, found by its Lesson type's file.
     static func folder(of lesson: any Lesson) throws -> URL {
@@ -22,7 +24,8 @@ struct LessonPlacesTests {
     @Test func theCatalogAndTheExecutablesOnDiskAgree() throws {
         let sources = Self.root.appendingPathComponent("Sources")
         let executables = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter {
-            $0 != "lab" && FileManager.default.fileExists(atPath: sources.appendingPathComponent("\($0)/main.swift").path)
+            $0 != "lab"
+                && FileManager.default.fileExists(atPath: sources.appendingPathComponent("\($0)/main.swift").path)
         }
         #expect(Set(executables) == Set(LessonCatalog.lessons.map(\.name)))
     }
@@ -32,7 +35,9 @@ struct LessonPlacesTests {
     @Test func theManifestNamesEveryLessonSoItsCacheCannotHideOne() throws {
         let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
         let line = try #require(manifest.split(separator: "\n").first { $0.hasPrefix("// Lessons: ") })
-        let named = line.dropFirst("// Lessons: ".count).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let named = line.dropFirst("// Lessons: ".count).split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
         #expect(named == LessonCatalog.lessons.map(\.name).sorted(), "Package.swift's `// Lessons:` line")
     }
 
@@ -41,12 +46,16 @@ struct LessonPlacesTests {
     /// "unavailable" where the counts exist).
     @Test func exactlyTheLessonsThatCountAllocationsLinkTheCounter() throws {
         let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        let line = try #require(manifest.split(separator: "\n").first { $0.hasPrefix("let lessonsCountingAllocations") })
-        let linked = Set(line.split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) })
+        let line = try #require(
+            manifest.split(separator: "\n").first { $0.hasPrefix("let lessonsCountingAllocations") })
+        let linked = Set(
+            line.split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) })
         var counting = Set<String>()
         for lesson in LessonCatalog.lessons {
             let folder = try Self.folder(of: lesson)
-            let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+            let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+                $0.hasSuffix(".swift")
+            }
             let counts = try files.contains { file in
                 let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
                 return text.contains("AllocationCounter") || text.contains("CountedRun")
@@ -72,7 +81,8 @@ struct LessonPlacesTests {
         }
         let sections = try GuideSections(guide)
         #expect(sections.rows == lesson.variants.map(GuideSections.rowPrefix), "\(name)'s guide: the variants table")
-        #expect(sections.takeaways == lesson.takeaways, "\(name)'s guide: 'What to take away' is the lesson's takeaways")
+        #expect(
+            sections.takeaways == lesson.takeaways, "\(name)'s guide: 'What to take away' is the lesson's takeaways")
     }
 
     @Test(arguments: LessonCatalog.lessons.map(\.name))
@@ -83,13 +93,17 @@ struct LessonPlacesTests {
         #expect(guide.hasPrefix("# \(name)"))
         for variant in lesson.variants {
             #expect(guide.contains("| `\(variant.name)`"), "the guide lists \(variant.name)")
-            if variant.isExtra { #expect(guide.contains("`\(variant.name)` (extra)"), "the guide marks \(variant.name) as an extra") }
+            if variant.isExtra {
+                #expect(guide.contains("`\(variant.name)` (extra)"), "the guide marks \(variant.name) as an extra")
+            }
         }
         // Every relative link points at a file or folder that exists.
         let links = DocumentationTests.relativeLinks(in: guide)
         #expect(!links.isEmpty)
         for link in links {
-            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(link).standardized.path), "\(name)'s guide links \(link)")
+            #expect(
+                FileManager.default.fileExists(atPath: folder.appendingPathComponent(link).standardized.path),
+                "\(name)'s guide links \(link)")
         }
     }
 }
@@ -109,7 +123,9 @@ struct DocumentationTests {
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
         #expect(readme.split(separator: "\n", omittingEmptySubsequences: false).count <= 130)
         for link in Self.relativeLinks(in: readme) {
-            #expect(FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(link).path), "README links \(link)")
+            #expect(
+                FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(link).path),
+                "README links \(link)")
         }
     }
 
@@ -122,7 +138,8 @@ struct DocumentationTests {
         let names = rows.map { $0.split(separator: "`").dropFirst().first.map(String.init) ?? "" }
         #expect(names == LessonCatalog.lessons.map(\.name), "README's lesson table")
         for (row, lesson) in zip(rows, LessonCatalog.lessons) {
-            let guide = try LessonPlacesTests.folder(of: lesson).path.replacingOccurrences(of: Self.root.path + "/", with: "")
+            let guide = try LessonPlacesTests.folder(of: lesson).path.replacingOccurrences(
+                of: Self.root.path + "/", with: "")
             #expect(row.contains("](\(guide)/README.md)"), "README's row for \(lesson.name) links its guide")
         }
     }
@@ -140,16 +157,20 @@ struct DocumentationTests {
         for name in try FileManager.default.contentsOfDirectory(atPath: docs.path) where name.hasSuffix(".md") {
             let text = try String(contentsOf: docs.appendingPathComponent(name), encoding: .utf8)
             for link in Self.relativeLinks(in: text) {
-                #expect(FileManager.default.fileExists(atPath: docs.appendingPathComponent(link).standardized.path), "\(name) links \(link)")
+                #expect(
+                    FileManager.default.fileExists(atPath: docs.appendingPathComponent(link).standardized.path),
+                    "\(name) links \(link)")
             }
         }
     }
 
     @Test func theArchitectureNamesEveryTopLevelSourceFolder() throws {
-        let architecture = try String(contentsOf: Self.root.appendingPathComponent("docs/ARCHITECTURE.md"), encoding: .utf8)
+        let architecture = try String(
+            contentsOf: Self.root.appendingPathComponent("docs/ARCHITECTURE.md"), encoding: .utf8)
         let sources = Self.root.appendingPathComponent("Sources")
         let lessons = Set(LessonCatalog.lessons.map(\.name))
-        for folder in try FileManager.default.contentsOfDirectory(atPath: sources.path) where !lessons.contains(folder) {
+        for folder in try FileManager.default.contentsOfDirectory(atPath: sources.path) where !lessons.contains(folder)
+        {
             #expect(architecture.contains("  \(folder)/"), "docs/ARCHITECTURE.md describes Sources/\(folder)")
         }
     }

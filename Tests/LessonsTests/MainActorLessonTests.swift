@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LabKit
 @testable import Lessons
 
@@ -9,7 +10,8 @@ import Testing
 struct MainActorLessonTests {
     @Test func theBlockingFetchDropsFramesAndTheAwaitedOneDoesNot() async throws {
         let report = try await LessonHarness.run(MainActorLesson(), ["blocking-fetch", "awaited-fetch"])
-        #expect(try report.value("blocking-fetch", "frames_during_call") == 0, "no frame while the main actor is blocked")
+        #expect(
+            try report.value("blocking-fetch", "frames_during_call") == 0, "no frame while the main actor is blocked")
         #expect(try report.value("blocking-fetch", "frames_dropped") >= 1)
         #expect(try report.value("blocking-fetch", "loading_frames") == 0)
         #expect(try report.value("awaited-fetch", "frames_during_call") >= 1)

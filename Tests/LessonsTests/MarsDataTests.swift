@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LabKit
 @testable import Lessons
 
@@ -31,7 +32,8 @@ struct MarsDataTests {
 
     @Test func fetchLatestPhotosSkipsARoverWhoseCallFails() async {
         let meter = CallMeter()
-        let photos = await marsData(meter, failures: FailureInjection(rate: 1, onlyMatching: "Spirit")).fetchLatestPhotos()
+        let photos = await marsData(meter, failures: FailureInjection(rate: 1, onlyMatching: "Spirit"))
+            .fetchLatestPhotos()
         #expect(Set(photos.map(\.rover.name)) == ["Curiosity", "Perseverance", "Opportunity"])
     }
 
@@ -39,7 +41,8 @@ struct MarsDataTests {
     func theSlidingWindowNeverExceedsItsWidth(width: Int) async throws {
         let meter = CallMeter()
         let rover = try #require(try MarsRoverClient.fixtureRovers().first)
-        let pages = try await marsData(meter).photoPages(of: rover, earthDate: rover.maxDate, pages: Array(1...12), width: width)
+        let pages = try await marsData(meter).photoPages(
+            of: rover, earthDate: rover.maxDate, pages: Array(1...12), width: width)
         #expect(meter.stats.maxInFlight == width, "exactly \(width) in flight at the peak")
         #expect(pages.count == 12 && meter.stats.calls == 12)
     }
@@ -47,7 +50,9 @@ struct MarsDataTests {
     @Test func aFailingManifestCancelsItsSiblings() async throws {
         let meter = CallMeter()
         let failures = FailureInjection(rate: 1, onlyMatching: "manifests rover=Opportunity", failsAfter: 0.1)
-        await #expect(throws: ServiceError.unavailable) { try await marsData(meter, failures: failures).fetchPhotoManifests() }
+        await #expect(throws: ServiceError.unavailable) {
+            try await marsData(meter, failures: failures).fetchPhotoManifests()
+        }
         #expect(meter.stats.cancelled == 3, "the three other manifests were cancelled mid-flight")
         #expect(meter.stats.inFlight == 0, "the group waited for its cancelled children")
     }

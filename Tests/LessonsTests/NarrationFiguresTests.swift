@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LabKit
 @testable import Lessons
 
@@ -8,14 +9,16 @@ import Testing
 @Suite("Sentences say the run's own figures", .serialized)
 struct NarrationFiguresTests {
     @Test func quantitiesAreFoundAsPrinted() {
-        #expect(NarrationCheck.quantities(in: "took 12.4 ms–23 ms, 3.92× sooner; 1,399 B; 5 s (250 ms at this scale)")
+        #expect(
+            NarrationCheck.quantities(in: "took 12.4 ms–23 ms, 3.92× sooner; 1,399 B; 5 s (250 ms at this scale)")
                 == ["12.4 ms", "23 ms", "3.92×", "5 s", "250 ms"])
         #expect(NarrationCheck.quantities(in: "req-7 and 4 tasks, 60 Hz, 8 photos, version 6.2 is") == [])
     }
 
     @Test func aNumberOfItsOwnIsCaughtAndAFigureOrSettingPasses() {
-        var variant = LessonReport.VariantResult(name: "v", title: "t", succeeded: true, error: nil, wallSeconds: 1,
-                                                 figures: [Figure(key: "took", label: "took", value: 0.0852, unit: .seconds)], steps: [])
+        var variant = LessonReport.VariantResult(
+            name: "v", title: "t", succeeded: true, error: nil, wallSeconds: 1,
+            figures: [Figure(key: "took", label: "took", value: 0.0852, unit: .seconds)], steps: [])
         variant.stated = ["100 ms"]
         variant.narration = ["calibrated for 100 ms, it took 85.2 ms"]
         #expect(NarrationCheck.unsupported(in: variant) == [])
@@ -31,7 +34,10 @@ struct NarrationFiguresTests {
         for variant in report.variants {
             #expect(variant.narration != nil)
             let unsupported = NarrationCheck.unsupported(in: variant)
-            #expect(unsupported.isEmpty, "\(name) \(variant.name): \(unsupported) not among \(variant.figures.map(\.formattedValue)) or \(variant.stated ?? [])")
+            #expect(
+                unsupported.isEmpty,
+                "\(name) \(variant.name): \(unsupported) not among \(variant.figures.map(\.formattedValue)) or \(variant.stated ?? [])"
+            )
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LabKit
 @testable import Lessons
 
@@ -17,7 +18,9 @@ struct SourcesGapsTests {
     @Test func mainActorRunStoresEveryStampAndABlockedLoopDrawsNoFrame() async throws {
         let report = try await LessonHarness.run(MainActorLesson(), ["main-actor-run"])
         #expect(try report.value("main-actor-run", "stamps_stored") == Double(2 * MainActorRunVariant.stamps))
-        #expect(try report.value("main-actor-run", "frames_straight") == 0, "nothing runs on a main actor that never suspends")
+        #expect(
+            try report.value("main-actor-run", "frames_straight") == 0,
+            "nothing runs on a main actor that never suspends")
     }
 
     @Test func anAlreadyCancelledParentStillAddsChildrenWithAddTask() async throws {
@@ -39,16 +42,20 @@ struct SourcesGapsTests {
     }
 
     @Test func offMainSentencesFollowTheOutcome() {
-        let missed = OffMainNarration.sentences(ranOn: .nonisolated, attempts: [false, true], window: .milliseconds(100), fixedMissed: false)
+        let missed = OffMainNarration.sentences(
+            ranOn: .nonisolated, attempts: [false, true], window: .milliseconds(100), fixedMissed: false)
         #expect(missed.joined().contains("A tick landed between objectWillChange and the write (on attempt 2"))
         #expect(!missed.joined().contains("caught the update"))
-        let caught = OffMainNarration.sentences(ranOn: .nonisolated, attempts: [false, false, false], window: .milliseconds(200), fixedMissed: false)
+        let caught = OffMainNarration.sentences(
+            ranOn: .nonisolated, attempts: [false, false, false], window: .milliseconds(200), fixedMissed: false)
         #expect(caught.joined().contains("No tick landed"))
         #expect(!caught.joined().contains("A tick landed"))
-        let onMain = OffMainNarration.sentences(ranOn: .mainActor, attempts: [true], window: .milliseconds(50), fixedMissed: false)
+        let onMain = OffMainNarration.sentences(
+            ranOn: .mainActor, attempts: [true], window: .milliseconds(50), fixedMissed: false)
         #expect(onMain[0].contains("ran on the main actor here"))
         #expect(!onMain.joined().contains("SE-0338"))
-        let broken = OffMainNarration.sentences(ranOn: .nonisolated, attempts: [true], window: .milliseconds(50), fixedMissed: true)
+        let broken = OffMainNarration.sentences(
+            ranOn: .nonisolated, attempts: [true], window: .milliseconds(50), fixedMissed: true)
         #expect(broken.last!.contains("should not happen"))
     }
 
@@ -61,14 +68,20 @@ struct SourcesGapsTests {
     }
 
     @Test func alreadyCancelledSentencesFollowTheFigures() {
-        let usual = AlreadyCancelledNarration.sentences(added: 4, bornCancelled: 4, unlessCancelledRan: 0, checkThrew: true,
-                                                        priority: ".high", emptyBefore: false, emptyAfter: true).joined(separator: " ")
+        let usual = AlreadyCancelledNarration.sentences(
+            added: 4, bornCancelled: 4, unlessCancelledRan: 0, checkThrew: true,
+            priority: ".high", emptyBefore: false, emptyAfter: true
+        ).joined(separator: " ")
         #expect(usual.contains("all 4 children were added and ran, each already cancelled"))
         #expect(usual.contains("addTaskUnlessCancelled added none"))
         #expect(usual.contains("group.isEmpty was false with children added and true"))
-        let odd = AlreadyCancelledNarration.sentences(added: 4, bornCancelled: 1, unlessCancelledRan: 2, checkThrew: false,
-                                                      priority: nil, emptyBefore: false, emptyAfter: true).joined(separator: " ")
-        #expect(odd.contains("1 of them already cancelled") && odd.contains("still added 2") && odd.contains("did not throw"))
+        let odd = AlreadyCancelledNarration.sentences(
+            added: 4, bornCancelled: 1, unlessCancelledRan: 2, checkThrew: false,
+            priority: nil, emptyBefore: false, emptyAfter: true
+        ).joined(separator: " ")
+        #expect(
+            odd.contains("1 of them already cancelled") && odd.contains("still added 2")
+                && odd.contains("did not throw"))
         #expect(!odd.contains("currentPriority"))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LabKit
 @testable import Lessons
 
@@ -131,9 +132,13 @@ struct CompilerDiagnosticsTests {
         // -emit-sil, not -typecheck: data-race diagnostics come from SIL analysis. The driver leaves
         // a folder in TMPDIR on every run: it gets one of the test's own (see BuildTemporaryFolder).
         let result = try BuildTemporaryFolder.using(in: work) { temporary in
-            try ProcessCapture.run(URL(fileURLWithPath: "/usr/bin/env"),
-                                   ["TMPDIR=\(temporary.path)", "swiftc", "-emit-sil", "-swift-version", "6", "-o", "/dev/null", file.path]
-                                       + (diagnostic.parseAsLibrary ? ["-parse-as-library"] : []), timeout: 300)
+            try ProcessCapture.run(
+                URL(fileURLWithPath: "/usr/bin/env"),
+                [
+                    "TMPDIR=\(temporary.path)", "swiftc", "-emit-sil", "-swift-version", "6", "-o", "/dev/null",
+                    file.path,
+                ]
+                    + (diagnostic.parseAsLibrary ? ["-parse-as-library"] : []), timeout: 300)
         }
         let text = result.standardError
         #expect((result.status != 0) == diagnostic.isError, "errors stop the build, warnings do not")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LabKit
 @testable import Lessons
 
@@ -24,14 +25,17 @@ struct TaskAPIsLessonTests {
         #expect(try report.value("immediate", "ran_before_creator.task") == 0)
         #expect(try report.value("immediate", "ran_before_creator.immediate") == 1)
         #expect(try report.value("immediate", "ran_before_creator.immediate_nonisolated") == 1)
-        #expect(report.environment.compileMode == CompileMode.ofLabKit.title, "the JSON names the mode its claims hold for")
+        #expect(
+            report.environment.compileMode == CompileMode.ofLabKit.title, "the JSON names the mode its claims hold for")
     }
 
     @Test(.enabled(if: Swift62Runtime.isPresent, "Task.name needs Swift 6.2's runtime (macOS 26)"))
     func namesAreReadBackByTheNamedTasksOnlyAndLabelTheirLanes() async throws {
         let report = try await LessonHarness.run(TaskAPIsLesson(), ["task-names"])
-        let expected = ["task": "load feed", "group_named_1": "thumbnail 1", "group_named_2": "thumbnail 2",
-                        "detached": "upload log", "async_let": "nil", "group_unnamed": "nil", "inner_task": "nil"]
+        let expected = [
+            "task": "load feed", "group_named_1": "thumbnail 1", "group_named_2": "thumbnail 2",
+            "detached": "upload log", "async_let": "nil", "group_unnamed": "nil", "inner_task": "nil",
+        ]
         for (key, name) in expected {
             #expect(try report.figure("task-names", "name_seen.\(key)").text == name, "\(key)")
         }
@@ -43,9 +47,11 @@ struct TaskAPIsLessonTests {
 
     @Test func theRequestIDReachesEveryStructuredChildAndTaskButNotDetached() async throws {
         let report = try await LessonHarness.run(TaskAPIsLesson(), ["task-locals"])
-        let expected = ["handler": "req-7", "async_let": "req-7", "group_child_1": "req-7", "group_child_2": "req-7",
-                        "rebound": "req-7/retry", "rebound_child": "req-7/retry", "after_rebinding": "req-7",
-                        "detached": "nil", "detached_passed": "req-7", "outside": "nil", "task_after_scope": "req-7"]
+        let expected = [
+            "handler": "req-7", "async_let": "req-7", "group_child_1": "req-7", "group_child_2": "req-7",
+            "rebound": "req-7/retry", "rebound_child": "req-7/retry", "after_rebinding": "req-7",
+            "detached": "nil", "detached_passed": "req-7", "outside": "nil", "task_after_scope": "req-7",
+        ]
         for (key, id) in expected {
             #expect(try report.figure("task-locals", "request_id.\(key)").text == id, "\(key)")
         }
@@ -53,8 +59,10 @@ struct TaskAPIsLessonTests {
 
     @Test func thePreferenceMovesNonisolatedWorkAndDefaultActorsButNotTheMainActorOrTask() async throws {
         let report = try await LessonHarness.run(TaskAPIsLesson(), ["executor-preference"])
-        let expected = ["no_preference": 0.0, "body": 1, "concurrent": 1, "group_child": 1, "async_let": 1,
-                        "default_actor": 1, "main_actor": 0, "unstructured": 0, "task_preference": 1]
+        let expected = [
+            "no_preference": 0.0, "body": 1, "concurrent": 1, "group_child": 1, "async_let": 1,
+            "default_actor": 1, "main_actor": 0, "unstructured": 0, "task_preference": 1,
+        ]
         for (key, flag) in expected {
             #expect(try report.value("executor-preference", "on_executor.\(key)") == flag, "\(key)")
         }
@@ -67,7 +75,9 @@ struct TaskAPIsLessonTests {
         #expect(try report.value("serial-executor", "default_threads") >= 1)
     }
 
-    @Test(.enabled(if: Swift62Runtime.isPresent, "withTaskPriorityEscalationHandler needs Swift 6.2's runtime (macOS 26)"))
+    @Test(
+        .enabled(if: Swift62Runtime.isPresent, "withTaskPriorityEscalationHandler needs Swift 6.2's runtime (macOS 26)")
+    )
     func awaitingFromAHighTaskRaisesTheBackgroundTasksPriority() async throws {
         let report = try await LessonHarness.run(TaskAPIsLesson(), ["priority-escalation"])
         #expect(try report.value("priority-escalation", "escalated") == 1)
@@ -78,23 +88,30 @@ struct TaskAPIsLessonTests {
 @Suite("task-apis: every sentence follows the figures")
 struct TaskAPIsNarrationTests {
     /// On a runtime without them (macOS 15) the three variants run and say so in one line.
-    @Test(.enabled(if: !Swift62Runtime.isPresent, "this runtime has Swift 6.2's task APIs: the variants run them (tested above)"))
+    @Test(
+        .enabled(
+            if: !Swift62Runtime.isPresent,
+            "this runtime has Swift 6.2's task APIs: the variants run them (tested above)"))
     @MainActor
     func anOlderRuntimeNamesTheAPIItLacks() async throws {
         for variant in ["immediate", "task-names", "priority-escalation"] {
             let report = try await LessonHarness.run(TaskAPIsLesson(), [variant])
             #expect(report.variants.count == 1, "\(variant) ran to its end")
         }
-        #expect(TaskAPIsLesson.needsSwift62Runtime("Task.immediate")
-            == "Task.immediate needs the Swift 6.2 runtime (macOS 26 / iOS 26): this system does not have it.")
+        #expect(
+            TaskAPIsLesson.needsSwift62Runtime("Task.immediate")
+                == "Task.immediate needs the Swift 6.2 runtime (macOS 26 / iOS 26): this system does not have it.")
     }
 
     @Test func immediateNarrationCoversEachOrder() {
-        let atOnce = ImmediateVariant.narrate("X", .init(ranBeforeCreatorWentOn: true, onCreatorsThread: true), creator: "caller")
+        let atOnce = ImmediateVariant.narrate(
+            "X", .init(ranBeforeCreatorWentOn: true, onCreatorsThread: true), creator: "caller")
         #expect(atOnce.contains("at once, on the caller's thread"))
-        let raced = ImmediateVariant.narrate("X", .init(ranBeforeCreatorWentOn: true, onCreatorsThread: false), creator: "caller")
+        let raced = ImmediateVariant.narrate(
+            "X", .init(ranBeforeCreatorWentOn: true, onCreatorsThread: false), creator: "caller")
         #expect(raced.contains("on another thread") && !raced.contains("at once"))
-        let queued = ImmediateVariant.narrate("X", .init(ranBeforeCreatorWentOn: false, onCreatorsThread: true), creator: "caller")
+        let queued = ImmediateVariant.narrate(
+            "X", .init(ranBeforeCreatorWentOn: false, onCreatorsThread: true), creator: "caller")
         #expect(queued.contains("only queued"))
     }
 
@@ -103,14 +120,17 @@ struct TaskAPIsNarrationTests {
         log.write("caller", "create")
         log.write("task", "first line")
         log.write("caller", "next")
-        #expect(log.start(of: "task", creatorNext: "next") == .init(ranBeforeCreatorWentOn: true, onCreatorsThread: true))
+        #expect(
+            log.start(of: "task", creatorNext: "next") == .init(ranBeforeCreatorWentOn: true, onCreatorsThread: true))
         #expect(log.start(of: "missing", creatorNext: "next") == nil)
     }
 
     @Test func namesNarrationSaysWhichReadNil() {
         typealias S = TaskNamesVariant.Sighting
-        let mixed = TaskNamesVariant.narrate([S(key: "a", createdWith: "Task(name: a)", nameInside: "a"),
-                                              S(key: "b", createdWith: "async let", nameInside: nil)])
+        let mixed = TaskNamesVariant.narrate([
+            S(key: "a", createdWith: "Task(name: a)", nameInside: "a"),
+            S(key: "b", createdWith: "async let", nameInside: nil),
+        ])
         #expect(mixed.contains("read it back: Task(name: a)") && mixed.contains("Read nil: async let"))
         let none = TaskNamesVariant.narrate([S(key: "a", createdWith: "Task(name: a)", nameInside: nil)])
         #expect(none.hasPrefix("No task read a name"))
@@ -120,14 +140,20 @@ struct TaskAPIsNarrationTests {
 
     @Test func taskLocalNarrationFollowsEachLine() {
         typealias L = TaskLocalsVariant.Line
-        let good = [L(key: "async_let", place: "async let", requestID: "r"), L(key: "group_child_1", place: "g", requestID: "r"),
-                    L(key: "rebound", place: "rb", requestID: "r/retry"), L(key: "after_rebinding", place: "ar", requestID: "r"),
-                    L(key: "detached", place: "d", requestID: nil), L(key: "detached_passed", place: "dp", requestID: "r"),
-                    L(key: "outside", place: "o", requestID: nil)]
+        let good = [
+            L(key: "async_let", place: "async let", requestID: "r"),
+            L(key: "group_child_1", place: "g", requestID: "r"),
+            L(key: "rebound", place: "rb", requestID: "r/retry"),
+            L(key: "after_rebinding", place: "ar", requestID: "r"),
+            L(key: "detached", place: "d", requestID: nil), L(key: "detached_passed", place: "dp", requestID: "r"),
+            L(key: "outside", place: "o", requestID: nil),
+        ]
         let text = TaskLocalsVariant.narrate(good, bound: "r")
         #expect(text.contains("though nobody passed it") && text.contains("held for its scope"))
         #expect(text.contains("Task.detached read nil") && text.contains("given the id"))
-        let bad = [L(key: "async_let", place: "async let", requestID: nil), L(key: "detached", place: "d", requestID: "r")]
+        let bad = [
+            L(key: "async_let", place: "async let", requestID: nil), L(key: "detached", place: "d", requestID: "r"),
+        ]
         let wrong = TaskLocalsVariant.narrate(bad, bound: "r")
         #expect(wrong.contains("The structured children read async let: nil") && wrong.contains("unexpected"))
         #expect(!wrong.contains("though nobody passed it"))
@@ -135,35 +161,49 @@ struct TaskAPIsNarrationTests {
 
     @Test func afterScopeSentenceFollowsWhatTheLateTaskRead() {
         typealias L = TaskLocalsVariant.Line
-        #expect(TaskLocalsVariant.afterScope(L(key: "k", place: "p", requestID: "r"), bound: "r")?.contains("still read r") == true)
-        #expect(TaskLocalsVariant.afterScope(L(key: "k", place: "p", requestID: nil), bound: "r")?.contains("did not keep") == true)
+        #expect(
+            TaskLocalsVariant.afterScope(L(key: "k", place: "p", requestID: "r"), bound: "r")?.contains("still read r")
+                == true)
+        #expect(
+            TaskLocalsVariant.afterScope(L(key: "k", place: "p", requestID: nil), bound: "r")?.contains("did not keep")
+                == true)
         #expect(TaskLocalsVariant.afterScope(nil, bound: "r") == nil)
     }
 
     @Test func executorReasonsAreGivenOnlyWhenTheRunAgrees() {
         typealias P = ExecutorPreferenceVariant.Placement
-        #expect(ExecutorPreferenceVariant.reason(for: P(key: "main_actor", call: "m", isolation: .mainActor, onExecutorThread: false))
-            == "keeps its own executor")
-        #expect(ExecutorPreferenceVariant.reason(for: P(key: "main_actor", call: "m", isolation: .mainActor, onExecutorThread: true))
-            == "not what SE-0417 describes")
-        let text = ExecutorPreferenceVariant.narrate([P(key: "a", call: "a()", isolation: .nonisolated, onExecutorThread: true),
-                                                      P(key: "b", call: "b()", isolation: .nonisolated, onExecutorThread: false)],
-                                                     executorName: "io")
+        #expect(
+            ExecutorPreferenceVariant.reason(
+                for: P(key: "main_actor", call: "m", isolation: .mainActor, onExecutorThread: false))
+                == "keeps its own executor")
+        #expect(
+            ExecutorPreferenceVariant.reason(
+                for: P(key: "main_actor", call: "m", isolation: .mainActor, onExecutorThread: true))
+                == "not what SE-0417 describes")
+        let text = ExecutorPreferenceVariant.narrate(
+            [
+                P(key: "a", call: "a()", isolation: .nonisolated, onExecutorThread: true),
+                P(key: "b", call: "b()", isolation: .nonisolated, onExecutorThread: false),
+            ],
+            executorName: "io")
         #expect(text == "1 of 2 calls ran on io's thread. Not: b().")
     }
 
     @Test func serialExecutorNarrationCoversEachCostAndPlacement() {
         typealias R = SerialExecutorVariant.Run
         let rows = SerialExecutorVariant.tasks * SerialExecutorVariant.callsPerTask
-        let dear = SerialExecutorVariant.narrate(pinned: R(threads: 1, onExecutorThread: true, rows: rows, secondsPerCall: 10e-6),
-                                                 shared: R(threads: 2, onExecutorThread: false, rows: rows, secondsPerCall: 1e-6))
+        let dear = SerialExecutorVariant.narrate(
+            pinned: R(threads: 1, onExecutorThread: true, rows: rows, secondsPerCall: 10e-6),
+            shared: R(threads: 2, onExecutorThread: false, rows: rows, secondsPerCall: 1e-6))
         #expect(dear.contains { $0.contains("10×") } && dear.contains { $0.contains("2 different threads") })
         #expect(dear.contains { $0.contains("all \(rows) rows") })
-        let cheap = SerialExecutorVariant.narrate(pinned: R(threads: 1, onExecutorThread: true, rows: rows, secondsPerCall: 1e-6),
-                                                  shared: R(threads: 1, onExecutorThread: false, rows: rows, secondsPerCall: 2e-6))
+        let cheap = SerialExecutorVariant.narrate(
+            pinned: R(threads: 1, onExecutorThread: true, rows: rows, secondsPerCall: 1e-6),
+            shared: R(threads: 1, onExecutorThread: false, rows: rows, secondsPerCall: 2e-6))
         #expect(cheap.contains { $0.contains("cheaper") } && cheap.contains { $0.contains("one thread too") })
-        let even = SerialExecutorVariant.narrate(pinned: R(threads: 2, onExecutorThread: false, rows: rows - 1, secondsPerCall: 1e-6),
-                                                 shared: R(threads: 2, onExecutorThread: false, rows: rows, secondsPerCall: 1.2e-6))
+        let even = SerialExecutorVariant.narrate(
+            pinned: R(threads: 2, onExecutorThread: false, rows: rows - 1, secondsPerCall: 1e-6),
+            shared: R(threads: 2, onExecutorThread: false, rows: rows, secondsPerCall: 1.2e-6))
         #expect(even.contains { $0.contains("about the same") } && even.contains { $0.contains("unexpected") })
         #expect(!even.contains { $0.contains("rows:") || $0.contains("all \(rows) rows") })
     }
@@ -171,12 +211,18 @@ struct TaskAPIsNarrationTests {
     @Test func escalationNarrationCoversEachThreadOutcome() {
         typealias M = PriorityEscalationVariant.Moment
         func seen(_ ranks: (Int, Int, Int), raised: Bool = true) -> PriorityEscalationVariant.Observation {
-            .init(start: M(taskPriority: .background, thread: .init(rank: ranks.0, description: "p\(ranks.0)")),
-                  whileRunning: M(taskPriority: raised ? .high : .background, thread: .init(rank: ranks.1, description: "p\(ranks.1)")),
-                  afterResuming: M(taskPriority: raised ? .high : .background, thread: .init(rank: ranks.2, description: "p\(ranks.2)")),
-                  handlerSaw: raised ? (.background, .high) : nil)
+            .init(
+                start: M(taskPriority: .background, thread: .init(rank: ranks.0, description: "p\(ranks.0)")),
+                whileRunning: M(
+                    taskPriority: raised ? .high : .background, thread: .init(rank: ranks.1, description: "p\(ranks.1)")
+                ),
+                afterResuming: M(
+                    taskPriority: raised ? .high : .background, thread: .init(rank: ranks.2, description: "p\(ranks.2)")
+                ),
+                handlerSaw: raised ? (.background, .high) : nil)
         }
-        #expect(PriorityEscalationVariant.narrate(seen((-10, -10, 2))).contains { $0.contains("until the task suspended") })
+        #expect(
+            PriorityEscalationVariant.narrate(seen((-10, -10, 2))).contains { $0.contains("until the task suspended") })
         #expect(PriorityEscalationVariant.narrate(seen((-10, 2, 2))).contains { $0.contains("boosted at once") })
         #expect(PriorityEscalationVariant.narrate(seen((0, 0, 0))).contains { $0.contains("never rose") })
         let flat = PriorityEscalationVariant.narrate(seen((0, 0, 0), raised: false))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LabKit
 @testable import Lessons
 
@@ -10,7 +11,10 @@ struct TaskGroupsLessonTests {
         let report = try await LessonHarness.run(TaskGroupsLesson(), ["five-tasks"])
         #expect(try report.value("five-tasks", "max_overlap") == 5)
         let order = try report.figure("five-tasks", "completion_order").text ?? ""
-        #expect(Set(order.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }) == ["1", "2", "3", "4", "5"])
+        #expect(
+            Set(order.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }) == [
+                "1", "2", "3", "4", "5",
+            ])
     }
 
     @Test func latestPhotosFansOutAfterTheRoverList() async throws {
@@ -45,7 +49,8 @@ struct TaskGroupsLessonTests {
     @Test func theWindowNeverExceedsK() async throws {
         let report = try await LessonHarness.run(TaskGroupsLesson(), ["sliding-window"])
         #expect(try report.value("sliding-window", "window_max_in_flight") == report.value("sliding-window", "window"))
-        #expect(try report.value("sliding-window", "unbounded_max_in_flight") > report.value("sliding-window", "window"))
+        #expect(
+            try report.value("sliding-window", "unbounded_max_in_flight") > report.value("sliding-window", "window"))
     }
 
     @Test func aDiscardingGroupStillWaitsForEveryChild() async throws {

@@ -1,22 +1,31 @@
 /// Every sample, one row each, for analysis elsewhere (R, pandas, a spreadsheet).
 public enum CSVReport {
-    public static let columns = ["suite", "kind", "variant", "sample", "iterations", "wall_seconds", "seconds_per_operation",
-                                 "cpu_seconds", "parallelism", "voluntary_switches", "involuntary_switches", "peak_memory_bytes", "threads", "process",
-                                 "probe_nanoseconds", "mallocs", "frees", "allocated_bytes", "extra"]
+    public static let columns = [
+        "suite", "kind", "variant", "sample", "iterations", "wall_seconds", "seconds_per_operation",
+        "cpu_seconds", "parallelism", "voluntary_switches", "involuntary_switches", "peak_memory_bytes", "threads",
+        "process",
+        "probe_nanoseconds", "mallocs", "frees", "allocated_bytes", "extra",
+    ]
 
     public static func render(_ report: BenchmarkReport) -> String {
         var rows = [columns.joined(separator: ",")]
         for suite in report.suites {
             for variant in suite.variants {
                 for (index, sample) in variant.samples.enumerated() {
-                    let counts: [String] = sample.allocations.map { ["\($0.mallocs)", "\($0.frees)", "\($0.bytes)"] } ?? ["", "", ""]
-                    let extra: String = quote(sample.extra.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ";"))
-                    rows.append([quote(suite.name), suite.kind.rawValue, quote(variant.name), "\(index + 1)", "\(sample.iterations)",
-                                 "\(sample.wallSeconds)", "\(sample.secondsPerOperation)", "\(sample.cpuSeconds)", "\(sample.parallelism)",
-                                 "\(sample.voluntarySwitches)", "\(sample.involuntarySwitches)", "\(sample.peakMemoryBytes)",
-                                 sample.threads.map(String.init) ?? "", sample.process.map(String.init) ?? "",
-                                 sample.probeNanoseconds.map { "\($0)" } ?? "",
-                                ].joined(separator: ",") + "," + (counts + [extra]).joined(separator: ","))
+                    let counts: [String] =
+                        sample.allocations.map { ["\($0.mallocs)", "\($0.frees)", "\($0.bytes)"] } ?? ["", "", ""]
+                    let extra: String = quote(
+                        sample.extra.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ";"))
+                    rows.append(
+                        [
+                            quote(suite.name), suite.kind.rawValue, quote(variant.name), "\(index + 1)",
+                            "\(sample.iterations)",
+                            "\(sample.wallSeconds)", "\(sample.secondsPerOperation)", "\(sample.cpuSeconds)",
+                            "\(sample.parallelism)",
+                            "\(sample.voluntarySwitches)", "\(sample.involuntarySwitches)", "\(sample.peakMemoryBytes)",
+                            sample.threads.map(String.init) ?? "", sample.process.map(String.init) ?? "",
+                            sample.probeNanoseconds.map { "\($0)" } ?? "",
+                        ].joined(separator: ",") + "," + (counts + [extra]).joined(separator: ","))
                 }
             }
         }

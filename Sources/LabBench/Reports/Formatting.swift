@@ -8,7 +8,8 @@ enum Format {
     /// "2.41× (2.30–2.52)": a ratio with its interval.
     static func ratio(_ result: VariantResult, reference: String) -> String {
         if result.name == reference { return "reference" }
-        return "\(result.ratio.formatted(significantDigits: 3))× (\(result.ratioLow.formatted(significantDigits: 3))–\(result.ratioHigh.formatted(significantDigits: 3)))"
+        return
+            "\(result.ratio.formatted(significantDigits: 3))× (\(result.ratioLow.formatted(significantDigits: 3))–\(result.ratioHigh.formatted(significantDigits: 3)))"
     }
 
     /// "1.2e-04 *" — the p-value, starred when significant at 5%.

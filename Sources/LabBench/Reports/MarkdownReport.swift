@@ -4,10 +4,19 @@ import LabKit
 public enum MarkdownReport {
     public static func render(_ report: BenchmarkReport) -> String {
         let machine = report.environment.machine
-        var lines = ["# lab bench results", "",
-                     "\(machine.cpuModel) × \(machine.cpuCount) · executor width \(report.environment.executorWidth) · \(machine.operatingSystem) · Swift \(machine.swiftVersion) · \(machine.buildConfiguration) build · \(report.createdAt)",
-                     ""] + (report.environment.steadiness.map { ["> " + $0.sentence, ""] } ?? []) + [
-                     "Medians with a 95% confidence interval; ratios are median ÷ the reference's median with a 95% bootstrap interval; significance is a two-sided Mann–Whitney U test. Allocations per operation are medians over the samples: " + (report.environment.allocationCounting.map { $0 == "counted" ? "mallocs, frees and bytes requested, counted by the lab's allocator interposer." : $0 + "." } ?? "not recorded in this results file."), ""]
+        var lines =
+            [
+                "# lab bench results", "",
+                "\(machine.cpuModel) × \(machine.cpuCount) · executor width \(report.environment.executorWidth) · \(machine.operatingSystem) · Swift \(machine.swiftVersion) · \(machine.buildConfiguration) build · \(report.createdAt)",
+                "",
+            ] + (report.environment.steadiness.map { ["> " + $0.sentence, ""] } ?? []) + [
+                "Medians with a 95% confidence interval; ratios are median ÷ the reference's median with a 95% bootstrap interval; significance is a two-sided Mann–Whitney U test. Allocations per operation are medians over the samples: "
+                    + (report.environment.allocationCounting.map {
+                        $0 == "counted"
+                            ? "mallocs, frees and bytes requested, counted by the lab's allocator interposer."
+                            : $0 + "."
+                    } ?? "not recorded in this results file."), "",
+            ]
         for scan in report.scans ?? [] { lines += ScanReport.markdown(scan) }
         for suite in report.suites {
             lines.append("## \(suite.name)")
@@ -15,15 +24,23 @@ public enum MarkdownReport {
             lines.append(suite.summary)
             lines.append("")
             let extras = Set(suite.variants.flatMap(\.extra.keys)).sorted()
-            lines.append("| variant | \(suite.kind == .primitive ? "per op" : "per run") (median) | 95% CI | vs \(suite.reference) | significance | of ideal | CPU ÷ wall | allocs/op | frees/op | bytes/op | samples |"
-                         + extras.map { " \(Format.extraHeader($0)) |" }.joined())
-            lines.append("|---|---:|---|---:|---|---:|---:|---:|---:|---:|---:|" + String(repeating: "---:|", count: extras.count))
+            lines.append(
+                "| variant | \(suite.kind == .primitive ? "per op" : "per run") (median) | 95% CI | vs \(suite.reference) | significance | of ideal | CPU ÷ wall | allocs/op | frees/op | bytes/op | samples |"
+                    + extras.map { " \(Format.extraHeader($0)) |" }.joined())
+            lines.append(
+                "|---|---:|---|---:|---|---:|---:|---:|---:|---:|---:|"
+                    + String(repeating: "---:|", count: extras.count))
             for variant in suite.variants {
-                lines.append("| \(variant.name) | \(Format.time(variant.summary.median)) | \(Format.time(variant.summary.medianLow)) – \(Format.time(variant.summary.medianHigh)) | \(Format.ratio(variant, reference: suite.reference)) | \(Format.significance(variant, reference: suite.reference)) | \(Format.efficiency(variant)) | \(variant.medianParallelism.formatted(significantDigits: 2)) | \(Format.allocations(variant)) | \(Format.frees(variant)) | \(Format.allocatedBytes(variant)) | \(variant.samples.count) |"
-                             + extras.map { key in " \(variant.extra[key].map { Analysis.extraValue(key, $0) } ?? "–") |" }.joined())
+                lines.append(
+                    "| \(variant.name) | \(Format.time(variant.summary.median)) | \(Format.time(variant.summary.medianLow)) – \(Format.time(variant.summary.medianHigh)) | \(Format.ratio(variant, reference: suite.reference)) | \(Format.significance(variant, reference: suite.reference)) | \(Format.efficiency(variant)) | \(variant.medianParallelism.formatted(significantDigits: 2)) | \(Format.allocations(variant)) | \(Format.frees(variant)) | \(Format.allocatedBytes(variant)) | \(variant.samples.count) |"
+                        + extras.map { key in " \(variant.extra[key].map { Analysis.extraValue(key, $0) } ?? "–") |" }
+                        .joined())
             }
             lines.append("")
-            if let ideal = suite.ideal { lines.append("Ideal: \(Format.time(ideal.seconds)) — \(ideal.reason).") ; lines.append("") }
+            if let ideal = suite.ideal {
+                lines.append("Ideal: \(Format.time(ideal.seconds)) — \(ideal.reason).")
+                lines.append("")
+            }
             lines.append("**\(suite.conclusion)**")
             lines.append("")
         }

@@ -9,49 +9,72 @@ enum SVGCharts {
     /// samples as dots, and the ideal as a dashed line. Log scale when the
     /// variants differ by more than 30×.
     static func medians(_ suite: SuiteResult) -> String {
-        let width = 760.0, rowHeight = 34.0, left = 170.0, right = 30.0, top = 14.0
+        let width = 760.0
+        let rowHeight = 34.0
+        let left = 170.0
+        let right = 30.0
+        let top = 14.0
         let height = top + rowHeight * Double(suite.variants.count) + 48
-        let values = (suite.variants.flatMap { $0.samples.map(\.secondsPerOperation) + [$0.summary.medianHigh] } + (suite.ideal.map { [$0.seconds] } ?? []))
+        let values =
+            (suite.variants.flatMap { $0.samples.map(\.secondsPerOperation) + [$0.summary.medianHigh] }
+            + (suite.ideal.map { [$0.seconds] } ?? []))
             .filter(\.isFinite)
         let (minimum, maximum) = axisRange(values)
         let logScale = maximum / minimum > 30
         func x(_ value: Double) -> Double {
-            let fraction = logScale ? (log10(max(value, minimum)) - log10(minimum * 0.8)) / (log10(maximum) - log10(minimum * 0.8)) : value / maximum
+            let fraction =
+                logScale
+                ? (log10(max(value, minimum)) - log10(minimum * 0.8)) / (log10(maximum) - log10(minimum * 0.8))
+                : value / maximum
             return left + max(0, min(1, fraction)) * (width - left - right)
         }
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"\(escape(suite.name)) medians\">"
+        var svg =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"\(escape(suite.name)) medians\">"
         let axis = labelledTicks(minimum: minimum, maximum: maximum, log: logScale)
         if axis.isEmpty || axis.allSatisfy({ $0 == 0 }) {
             // Nothing the timer resolves (the harness's empty operation): one honest label, not
             // a row of identical "< 0.001 ns" ticks.
-            svg += "<text x=\"\(f((left + width - right) / 2))\" y=\"\(f(height - 26))\" class=\"tick\" text-anchor=\"middle\">every time under \(escape(Double.untimeableSeconds.formattedAsDuration)) per operation: below what the timer resolves</text>"
+            svg +=
+                "<text x=\"\(f((left + width - right) / 2))\" y=\"\(f(height - 26))\" class=\"tick\" text-anchor=\"middle\">every time under \(escape(Double.untimeableSeconds.formattedAsDuration)) per operation: below what the timer resolves</text>"
         }
         for tick in axis {
             let position = x(tick)
-            svg += "<line x1=\"\(f(position))\" y1=\"\(f(top - 4))\" x2=\"\(f(position))\" y2=\"\(f(height - 42))\" class=\"grid\"/>"
-            svg += "<text x=\"\(f(position))\" y=\"\(f(height - 26))\" class=\"tick\" text-anchor=\"middle\">\(escape(tick.formattedAsDuration))</text>"
+            svg +=
+                "<line x1=\"\(f(position))\" y1=\"\(f(top - 4))\" x2=\"\(f(position))\" y2=\"\(f(height - 42))\" class=\"grid\"/>"
+            svg +=
+                "<text x=\"\(f(position))\" y=\"\(f(height - 26))\" class=\"tick\" text-anchor=\"middle\">\(escape(tick.formattedAsDuration))</text>"
         }
         for (index, variant) in suite.variants.enumerated() {
             let y = top + Double(index) * rowHeight
             let colour = palette[index % palette.count]
-            svg += "<text x=\"\(f(left - 10))\" y=\"\(f(y + 19))\" class=\"label\" text-anchor=\"end\">\(escape(variant.name))</text>"
-            svg += "<rect x=\"\(f(left))\" y=\"\(f(y + 8))\" width=\"\(f(max(1, x(variant.summary.median) - left)))\" height=\"16\" rx=\"3\" fill=\"\(colour)\" opacity=\"0.28\"/>"
+            svg +=
+                "<text x=\"\(f(left - 10))\" y=\"\(f(y + 19))\" class=\"label\" text-anchor=\"end\">\(escape(variant.name))</text>"
+            svg +=
+                "<rect x=\"\(f(left))\" y=\"\(f(y + 8))\" width=\"\(f(max(1, x(variant.summary.median) - left)))\" height=\"16\" rx=\"3\" fill=\"\(colour)\" opacity=\"0.28\"/>"
             for (sampleIndex, sample) in variant.samples.enumerated() {
                 let jitter = Double((sampleIndex * 7919) % 11) - 5
-                svg += "<circle cx=\"\(f(x(sample.secondsPerOperation)))\" cy=\"\(f(y + 16 + jitter))\" r=\"2.2\" fill=\"\(colour)\" opacity=\"0.75\"/>"
+                svg +=
+                    "<circle cx=\"\(f(x(sample.secondsPerOperation)))\" cy=\"\(f(y + 16 + jitter))\" r=\"2.2\" fill=\"\(colour)\" opacity=\"0.75\"/>"
             }
-            let low = x(variant.summary.medianLow), high = x(variant.summary.medianHigh), median = x(variant.summary.median)
-            svg += "<line x1=\"\(f(low))\" y1=\"\(f(y + 16))\" x2=\"\(f(high))\" y2=\"\(f(y + 16))\" class=\"whisker\"/>"
+            let low = x(variant.summary.medianLow)
+            let high = x(variant.summary.medianHigh)
+            let median = x(variant.summary.median)
+            svg +=
+                "<line x1=\"\(f(low))\" y1=\"\(f(y + 16))\" x2=\"\(f(high))\" y2=\"\(f(y + 16))\" class=\"whisker\"/>"
             svg += "<line x1=\"\(f(low))\" y1=\"\(f(y + 10))\" x2=\"\(f(low))\" y2=\"\(f(y + 22))\" class=\"whisker\"/>"
-            svg += "<line x1=\"\(f(high))\" y1=\"\(f(y + 10))\" x2=\"\(f(high))\" y2=\"\(f(y + 22))\" class=\"whisker\"/>"
-            svg += "<line x1=\"\(f(median))\" y1=\"\(f(y + 5))\" x2=\"\(f(median))\" y2=\"\(f(y + 27))\" stroke=\"\(colour)\" stroke-width=\"3\"/>"
+            svg +=
+                "<line x1=\"\(f(high))\" y1=\"\(f(y + 10))\" x2=\"\(f(high))\" y2=\"\(f(y + 22))\" class=\"whisker\"/>"
+            svg +=
+                "<line x1=\"\(f(median))\" y1=\"\(f(y + 5))\" x2=\"\(f(median))\" y2=\"\(f(y + 27))\" stroke=\"\(colour)\" stroke-width=\"3\"/>"
         }
         if let ideal = suite.ideal {
             let position = x(ideal.seconds)
-            svg += "<line x1=\"\(f(position))\" y1=\"\(f(top - 6))\" x2=\"\(f(position))\" y2=\"\(f(height - 42))\" class=\"ideal\"/>"
+            svg +=
+                "<line x1=\"\(f(position))\" y1=\"\(f(top - 6))\" x2=\"\(f(position))\" y2=\"\(f(height - 42))\" class=\"ideal\"/>"
             svg += "<text x=\"\(f(position + 4))\" y=\"\(f(top + 2))\" class=\"tick ideal-label\">ideal</text>"
         }
-        svg += "<text x=\"\(f(width - right))\" y=\"\(f(height - 4))\" class=\"tick\" text-anchor=\"end\">\(logScale ? "log scale" : "linear scale") · bar and thick line: median · whisker: 95% CI · dots: samples</text>"
+        svg +=
+            "<text x=\"\(f(width - right))\" y=\"\(f(height - 4))\" class=\"tick\" text-anchor=\"end\">\(logScale ? "log scale" : "linear scale") · bar and thick line: median · whisker: 95% CI · dots: samples</text>"
         return svg + "</svg>"
     }
 
@@ -61,26 +84,39 @@ enum SVGCharts {
         let spans = timeline.spans.filter { $0.duration > 0 }
         guard !spans.isEmpty else { return "" }
         var lanes: [String] = []
-        for span in spans.sorted(by: { $0.start < $1.start }) where !lanes.contains(span.lane) { lanes.append(span.lane) }
+        for span in spans.sorted(by: { $0.start < $1.start }) where !lanes.contains(span.lane) {
+            lanes.append(span.lane)
+        }
         let shownLanes = Array(lanes.prefix(24))
-        let width = 760.0, left = 170.0, right = 20.0, laneHeight = 16.0, top = 4.0
+        let width = 760.0
+        let left = 170.0
+        let right = 20.0
+        let laneHeight = 16.0
+        let top = 4.0
         let height = top + laneHeight * Double(shownLanes.count) + 22
         let origin = spans.map(\.start).min() ?? 0
         let total = max((spans.map(\.end).max() ?? 1) - origin, 1e-9)
         func x(_ time: Double) -> Double { left + (time - origin) / total * (width - left - right) }
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart timeline\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"timeline of \(escape(timeline.variant))\">"
+        var svg =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart timeline\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"timeline of \(escape(timeline.variant))\">"
         for (index, lane) in shownLanes.enumerated() {
             let y = top + Double(index) * laneHeight
-            svg += "<text x=\"\(f(left - 8))\" y=\"\(f(y + 11))\" class=\"lane\" text-anchor=\"end\">\(escape(String(lane.prefix(26))))</text>"
+            svg +=
+                "<text x=\"\(f(left - 8))\" y=\"\(f(y + 11))\" class=\"lane\" text-anchor=\"end\">\(escape(String(lane.prefix(26))))</text>"
             for span in spans where span.lane == lane {
-                let colour = span.kind == .blocking ? "#e15759" : span.kind == .cpu ? "#f28e2b" : span.kind == .suspending ? "#4e79a7" : "#9c9c9c"
-                svg += "<rect x=\"\(f(x(span.start)))\" y=\"\(f(y + 2))\" width=\"\(f(max(1, x(span.end) - x(span.start))))\" height=\"\(f(laneHeight - 4))\" rx=\"2\" fill=\"\(colour)\" opacity=\"\(span.kind == .suspending ? "0.55" : "0.9")\"><title>\(escape("\(span.name) · \(span.isolation) · \(span.duration.formattedAsDuration)"))</title></rect>"
+                let colour =
+                    span.kind == .blocking
+                    ? "#e15759" : span.kind == .cpu ? "#f28e2b" : span.kind == .suspending ? "#4e79a7" : "#9c9c9c"
+                svg +=
+                    "<rect x=\"\(f(x(span.start)))\" y=\"\(f(y + 2))\" width=\"\(f(max(1, x(span.end) - x(span.start))))\" height=\"\(f(laneHeight - 4))\" rx=\"2\" fill=\"\(colour)\" opacity=\"\(span.kind == .suspending ? "0.55" : "0.9")\"><title>\(escape("\(span.name) · \(span.isolation) · \(span.duration.formattedAsDuration)"))</title></rect>"
             }
         }
         let axisY = top + laneHeight * Double(shownLanes.count) + 14
-        svg += "<text x=\"\(f(left))\" y=\"\(f(axisY))\" class=\"tick\">0</text><text x=\"\(f(width - right))\" y=\"\(f(axisY))\" class=\"tick\" text-anchor=\"end\">\(escape(total.formattedAsDuration))</text>"
+        svg +=
+            "<text x=\"\(f(left))\" y=\"\(f(axisY))\" class=\"tick\">0</text><text x=\"\(f(width - right))\" y=\"\(f(axisY))\" class=\"tick\" text-anchor=\"end\">\(escape(total.formattedAsDuration))</text>"
         if lanes.count > shownLanes.count {
-            svg += "<text x=\"\(f(width / 2))\" y=\"\(f(axisY))\" class=\"tick\" text-anchor=\"middle\">… \(lanes.count - shownLanes.count) more lanes</text>"
+            svg +=
+                "<text x=\"\(f(width / 2))\" y=\"\(f(axisY))\" class=\"tick\" text-anchor=\"middle\">… \(lanes.count - shownLanes.count) more lanes</text>"
         }
         return svg + "</svg>"
     }

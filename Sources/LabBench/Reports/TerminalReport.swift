@@ -5,12 +5,18 @@ public enum TerminalReport {
     public static func render(_ report: BenchmarkReport, terminal: Terminal) -> String {
         var lines: [String] = []
         let environment = report.environment
-        lines.append(terminal.paint("lab bench", .bold) + " — \(environment.machine.cpuModel) × \(environment.machine.cpuCount), executor width \(environment.executorWidth), Swift \(environment.machine.swiftVersion), \(environment.machine.buildConfiguration) build")
+        lines.append(
+            terminal.paint("lab bench", .bold)
+                + " — \(environment.machine.cpuModel) × \(environment.machine.cpuCount), executor width \(environment.executorWidth), Swift \(environment.machine.swiftVersion), \(environment.machine.buildConfiguration) build"
+        )
         if let counting = environment.allocationCounting, counting != "counted" {
             lines.append(terminal.paint("  allocs/op: " + counting.wrapped(to: terminal.width, indent: "  "), .dim))
         }
         if let steadiness = environment.steadiness {
-            lines.append(terminal.paint(steadiness.sentence.wrapped(to: terminal.width, indent: "  "), steadiness.isSteady ? .dim : .yellow))
+            lines.append(
+                terminal.paint(
+                    steadiness.sentence.wrapped(to: terminal.width, indent: "  "), steadiness.isSteady ? .dim : .yellow)
+            )
         }
         for scan in report.scans ?? [] {
             lines.append("")
@@ -22,18 +28,30 @@ public enum TerminalReport {
             lines.append(terminal.paint(suite.name, .bold + .underline) + terminal.paint("  \(suite.summary)", .dim))
             let extras = Set(suite.variants.flatMap(\.extra.keys)).sorted()
             let spread = suite.variants.contains { $0.processMedians != nil }
-            var table = Table(headers: ["variant", suite.kind == .primitive ? "per op [95% CI]" : "per run [95% CI]", "vs \(suite.reference)", "significance", "ideal", "CPU÷wall", "allocs/op", "n"]
-                                + extras.map(Format.extraHeader)
-                                + (spread ? ["process medians"] : []),
-                              rightAligned: Set([1, 4, 5, 6, 7] + extras.indices.map { $0 + 8 }))
+            var table = Table(
+                headers: [
+                    "variant", suite.kind == .primitive ? "per op [95% CI]" : "per run [95% CI]",
+                    "vs \(suite.reference)", "significance", "ideal", "CPU÷wall", "allocs/op", "n",
+                ]
+                    + extras.map(Format.extraHeader)
+                    + (spread ? ["process medians"] : []),
+                rightAligned: Set([1, 4, 5, 6, 7] + extras.indices.map { $0 + 8 }))
             for variant in suite.variants {
-                table.append([variant.name, Format.medianWithInterval(variant.summary), Format.ratio(variant, reference: suite.reference),
-                              Format.significance(variant, reference: suite.reference), Format.efficiency(variant),
-                              variant.medianParallelism.formatted(significantDigits: 2), Format.allocations(variant), "\(variant.samples.count)"]
-                             + extras.map { key in variant.extra[key].map { Analysis.extraValue(key, $0) } ?? "–" }
-                             + (spread ? [variant.processMedians.map { medians in
-                                 "\(Format.time(medians.min() ?? 0))–\(Format.time(medians.max() ?? 0)) (±\(Int(((variant.processSpread ?? 0) * 50).rounded()))%)"
-                             } ?? "–"] : []))
+                table.append(
+                    [
+                        variant.name, Format.medianWithInterval(variant.summary),
+                        Format.ratio(variant, reference: suite.reference),
+                        Format.significance(variant, reference: suite.reference), Format.efficiency(variant),
+                        variant.medianParallelism.formatted(significantDigits: 2), Format.allocations(variant),
+                        "\(variant.samples.count)",
+                    ]
+                        + extras.map { key in variant.extra[key].map { Analysis.extraValue(key, $0) } ?? "–" }
+                        + (spread
+                            ? [
+                                variant.processMedians.map { medians in
+                                    "\(Format.time(medians.min() ?? 0))–\(Format.time(medians.max() ?? 0)) (±\(Int(((variant.processSpread ?? 0) * 50).rounded()))%)"
+                                } ?? "–"
+                            ] : []))
             }
             lines.append(table.render(on: terminal))
             if let ideal = suite.ideal {
@@ -41,7 +59,10 @@ public enum TerminalReport {
             }
             let outliers = suite.variants.map { $0.summary.lowOutliers + $0.summary.highOutliers }.reduce(0, +)
             if outliers > 0 {
-                lines.append(terminal.paint("  \(outliers) outlying samples (Tukey fences) are included in the statistics, not hidden.", .dim))
+                lines.append(
+                    terminal.paint(
+                        "  \(outliers) outlying samples (Tukey fences) are included in the statistics, not hidden.",
+                        .dim))
             }
             lines.append(("→ " + suite.conclusion).wrapped(to: terminal.width, indent: "  "))
         }
@@ -49,7 +70,8 @@ public enum TerminalReport {
     }
 
     public static func render(_ comparison: Comparison, terminal: Terminal) -> String {
-        var table = Table(headers: ["suite", "variant", "baseline", "now", "change", "p", "verdict"], rightAligned: [2, 3, 4, 5])
+        var table = Table(
+            headers: ["suite", "variant", "baseline", "now", "change", "p", "verdict"], rightAligned: [2, 3, 4, 5])
         for change in comparison.changes {
             let verdict: String
             switch change.verdict {
@@ -57,14 +79,19 @@ public enum TerminalReport {
             case .improvement: verdict = terminal.paint("faster", .green)
             case .unchanged: verdict = "no change"
             }
-            table.append([change.suite, change.variant, Format.time(change.baselineMedian), Format.time(change.currentMedian),
-                          "\(change.change >= 0 ? "+" : "")\((change.change * 100).formatted(significantDigits: 3))%",
-                          change.pValue.formatted(significantDigits: 2), verdict])
+            table.append([
+                change.suite, change.variant, Format.time(change.baselineMedian), Format.time(change.currentMedian),
+                "\(change.change >= 0 ? "+" : "")\((change.change * 100).formatted(significantDigits: 3))%",
+                change.pValue.formatted(significantDigits: 2), verdict,
+            ])
         }
         let status = comparison.exitStatus
-        let verdict = status == 1 ? "significant regressions beyond \(comparison.thresholdPercent.formatted(significantDigits: 3))% (exit 1)"
-            : status == 3 ? "only improvements beyond \(comparison.thresholdPercent.formatted(significantDigits: 3))% (exit 3)"
-            : "no significant change beyond \(comparison.thresholdPercent.formatted(significantDigits: 3))% (exit 0)"
+        let verdict =
+            status == 1
+            ? "significant regressions beyond \(comparison.thresholdPercent.formatted(significantDigits: 3))% (exit 1)"
+            : status == 3
+                ? "only improvements beyond \(comparison.thresholdPercent.formatted(significantDigits: 3))% (exit 3)"
+                : "no significant change beyond \(comparison.thresholdPercent.formatted(significantDigits: 3))% (exit 0)"
         var text = table.render(on: terminal) + "\n  " + verdict
         if let note = comparison.machineNote {
             text += "\n" + terminal.paint(note.wrapped(to: terminal.width, indent: "  "), .yellow)

@@ -15,14 +15,17 @@ public struct AllocationCounts: Sendable, Codable, Equatable {
     public static let zero = AllocationCounts(mallocs: 0, frees: 0, bytes: 0)
 
     public static func - (after: AllocationCounts, before: AllocationCounts) -> AllocationCounts {
-        AllocationCounts(mallocs: after.mallocs - before.mallocs, frees: after.frees - before.frees, bytes: after.bytes - before.bytes)
+        AllocationCounts(
+            mallocs: after.mallocs - before.mallocs, frees: after.frees - before.frees,
+            bytes: after.bytes - before.bytes)
     }
 }
 
 extension AllocationCounts {
     init(_ counts: lab_allocation_counts) {
-        self.init(mallocs: Int(truncatingIfNeeded: counts.mallocs), frees: Int(truncatingIfNeeded: counts.frees),
-                  bytes: Int(truncatingIfNeeded: counts.bytes))
+        self.init(
+            mallocs: Int(truncatingIfNeeded: counts.mallocs), frees: Int(truncatingIfNeeded: counts.frees),
+            bytes: Int(truncatingIfNeeded: counts.bytes))
     }
 }
 
@@ -42,10 +45,11 @@ public enum AllocationCounter {
     public static var unavailableReason: String? {
         guard !isAvailable else { return nil }
         #if os(macOS) || os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
-        return "allocation counts are unavailable on Apple platforms in this edition: the lab's counter replaces glibc's malloc, and Apple's malloc zones are not hooked"
+            return
+                "allocation counts are unavailable on Apple platforms in this edition: the lab's counter replaces glibc's malloc, and Apple's malloc zones are not hooked"
         #else
-        return "allocation counts are unavailable in this program: it does not link the allocation counter "
-            + "(the LabAllocationCounter product), or a sanitizer replaces malloc itself, or the C library is not glibc"
+            return "allocation counts are unavailable in this program: it does not link the allocation counter "
+                + "(the LabAllocationCounter product), or a sanitizer replaces malloc itself, or the C library is not glibc"
         #endif
     }
 
@@ -76,7 +80,9 @@ public enum AllocationCounter {
     }
 
     /// The same, for async code (its suspensions let other work run and allocate meanwhile).
-    public static func counting<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T) async rethrows -> (value: T, allocations: AllocationCounts?) {
+    public static func counting<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T)
+        async rethrows -> (value: T, allocations: AllocationCounts?)
+    {
         let before = read()
         let value = try await body()
         guard let before, let after = read() else { return (value, nil) }

@@ -21,7 +21,10 @@ struct ArgumentParser {
                 parsed.positionals.append(argument)
                 continue
             }
-            if argument == "--" { optionsEnded = true; continue }
+            if argument == "--" {
+                optionsEnded = true
+                continue
+            }
             let (option, inlineValue) = try lookUp(argument)
             if parsed.values[option.name] != nil, !option.repeatable {
                 throw .repeated(option: option.name)
@@ -53,7 +56,9 @@ struct ArgumentParser {
     private func lookUp(_ argument: String) throws(UsageError) -> (OptionSpec, String?) {
         if !argument.hasPrefix("--") {
             let short = argument.dropFirst()
-            if short.count == 1, let option = spec.options.first(where: { $0.shortName == short.first }) { return (option, nil) }
+            if short.count == 1, let option = spec.options.first(where: { $0.shortName == short.first }) {
+                return (option, nil)
+            }
             throw .unknownOption(argument, suggestion: nil)
         }
         let body = argument.dropFirst(2)

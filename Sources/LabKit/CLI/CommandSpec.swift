@@ -30,7 +30,9 @@ public struct CommandSpec: Sendable {
     /// Paragraphs after the options in --help (exit statuses, examples).
     public let details: String?
 
-    public init(_ name: String, summary: String, positionals: Positionals? = nil, options: [OptionSpec], details: String? = nil) {
+    public init(
+        _ name: String, summary: String, positionals: Positionals? = nil, options: [OptionSpec], details: String? = nil
+    ) {
         self.name = name
         self.summary = summary
         self.positionals = positionals

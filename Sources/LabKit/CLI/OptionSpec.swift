@@ -21,7 +21,9 @@ public struct OptionSpec: Sendable, Equatable {
         var placeholder: String? {
             switch self {
             case .flag: nil
-            case .text(let name), .integer(let name, _), .number(let name, _), .choice(let name, _), .choiceList(let name, _): name
+            case .text(let name), .integer(let name, _), .number(let name, _), .choice(let name, _),
+                .choiceList(let name, _):
+                name
             }
         }
     }
@@ -35,8 +37,10 @@ public struct OptionSpec: Sendable, Equatable {
     /// Used by the lab itself (a worker process), left out of usage and help.
     public let hidden: Bool
 
-    public init(_ name: String, _ value: Value = .flag, short shortName: Character? = nil,
-                repeatable: Bool = false, hidden: Bool = false, help: String) {
+    public init(
+        _ name: String, _ value: Value = .flag, short shortName: Character? = nil,
+        repeatable: Bool = false, hidden: Bool = false, help: String
+    ) {
         self.name = name
         self.value = value
         self.shortName = shortName
@@ -66,13 +70,20 @@ public struct OptionSpec: Sendable, Equatable {
             return .text(text)
         case .integer(_, let range):
             guard let number = Int(text), range.contains(number) else {
-                let expected = range.upperBound == .max ? "a whole number ≥ \(range.lowerBound)" : "a whole number from \(range.lowerBound) to \(range.upperBound)"
+                let expected =
+                    range.upperBound == .max
+                    ? "a whole number ≥ \(range.lowerBound)"
+                    : "a whole number from \(range.lowerBound) to \(range.upperBound)"
                 throw .invalidValue(option: name, value: text, expected: expected)
             }
             return .integer(number)
         case .number(_, let range):
             guard let number = Double(text), number.isFinite, range.contains(number) else {
-                throw .invalidValue(option: name, value: text, expected: "a number from \(range.lowerBound.formatted(significantDigits: 4)) to \(range.upperBound.formatted(significantDigits: 4))")
+                throw .invalidValue(
+                    option: name, value: text,
+                    expected:
+                        "a number from \(range.lowerBound.formatted(significantDigits: 4)) to \(range.upperBound.formatted(significantDigits: 4))"
+                )
             }
             return .number(number)
         case .choice(_, let words):
@@ -80,7 +91,9 @@ public struct OptionSpec: Sendable, Equatable {
             return .text(text)
         case .choiceList(_, let words):
             let chosen = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-            guard !chosen.isEmpty else { throw .invalidValue(option: name, value: text, expected: words.joined(separator: ", ")) }
+            guard !chosen.isEmpty else {
+                throw .invalidValue(option: name, value: text, expected: words.joined(separator: ", "))
+            }
             for word in chosen where !words.contains(word) { throw invalidChoice(word, words) }
             return .list(chosen)
         }
@@ -88,7 +101,8 @@ public struct OptionSpec: Sendable, Equatable {
 
     private func invalidChoice(_ text: String, _ words: [String]) -> UsageError {
         let suggestion = Suggestion.closest(to: text, in: words)
-        return .invalidValue(option: name, value: text,
-                             expected: words.joined(separator: ", ") + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+        return .invalidValue(
+            option: name, value: text,
+            expected: words.joined(separator: ", ") + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
     }
 }

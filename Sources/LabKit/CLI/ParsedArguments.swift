@@ -51,7 +51,8 @@ public struct ParsedArguments: Sendable {
 
     /// Whether the option appeared at all, whatever its type.
     public func isPresent(_ name: String) -> Bool {
-        precondition(spec.options.contains { $0.name == name }, "\(spec.name) reads --\(name), which it does not declare")
+        precondition(
+            spec.options.contains { $0.name == name }, "\(spec.name) reads --\(name), which it does not declare")
         return values[name] != nil
     }
 

@@ -28,6 +28,8 @@ public struct TimeScale: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
-        factor == 1 ? "real time" : "×\(factor.formatted(significantDigits: 3)) (5 s in the sources takes \(Duration.seconds(5 * factor).humanReadable))"
+        factor == 1
+            ? "real time"
+            : "×\(factor.formatted(significantDigits: 3)) (5 s in the sources takes \(Duration.seconds(5 * factor).humanReadable))"
     }
 }

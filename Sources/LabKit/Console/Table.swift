@@ -33,10 +33,12 @@ public struct Table: Sendable {
             var wrappedRows: [[String]] = []
             for row in rows {
                 let last = row.count >= columnCount ? row[columnCount - 1] : ""
-                let pieces = last.visibleWidth > lastWidth
+                let pieces =
+                    last.visibleWidth > lastWidth
                     ? last.wrapped(to: lastWidth, indent: "").split(separator: "\n").map(String.init) : [last]
                 for (number, piece) in pieces.enumerated() {
-                    let lead = number == 0 ? Array(row.prefix(columnCount - 1)) : Array(repeating: "", count: columnCount - 1)
+                    let lead =
+                        number == 0 ? Array(row.prefix(columnCount - 1)) : Array(repeating: "", count: columnCount - 1)
                     wrappedRows.append(lead + [piece])
                 }
             }
@@ -51,7 +53,8 @@ public struct Table: Sendable {
         let columnCount = headers.count
         func line(_ cells: [String]) -> String {
             let padded = (0..<columnCount).map { index in
-                (index < cells.count ? cells[index] : "").padded(to: widths[index], alignRight: rightAligned.contains(index))
+                (index < cells.count ? cells[index] : "").padded(
+                    to: widths[index], alignRight: rightAligned.contains(index))
             }
             var text = indent + padded.joined(separator: "  ")
             while text.hasSuffix(" ") { text.removeLast() }

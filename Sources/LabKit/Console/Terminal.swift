@@ -19,12 +19,15 @@ public struct Terminal: Sendable, Equatable {
 
     /// Detects standard output. Colour follows https://no-color.org: any non-empty
     /// `NO_COLOR` turns it off, and so do a pipe, `TERM=dumb` and `--no-color`.
-    public static func detect(noColorFlag: Bool = false,
-                              environment: [String: String] = ProcessInfo.processInfo.environment) -> Terminal {
+    public static func detect(
+        noColorFlag: Bool = false,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> Terminal {
         let tty = isatty(STDOUT_FILENO) == 1
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty || environment["TERM"] == "dumb" || noColorFlag
-        return Terminal(isTTY: tty, width: measuredWidth(isTTY: tty, environment: environment),
-                        usesColor: tty && !noColor)
+        return Terminal(
+            isTTY: tty, width: measuredWidth(isTTY: tty, environment: environment),
+            usesColor: tty && !noColor)
     }
 
     private static func measuredWidth(isTTY: Bool, environment: [String: String]) -> Int {

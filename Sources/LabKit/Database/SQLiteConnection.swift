@@ -1,5 +1,5 @@
-import Foundation
 import CLabShims
+import Foundation
 
 /// An SQLite failure, with SQLite's own words.
 public struct SQLiteError: Error, Equatable, CustomStringConvertible {
@@ -38,7 +38,8 @@ public final class SQLiteConnection {
         var whereFrom: UnsafePointer<CChar>?
         var problem: UnsafePointer<CChar>?
         guard lab_sqlite_load(&whereFrom, &problem) == 0 else {
-            throw SQLiteError(code: -1, message: "cannot load SQLite: \(problem.map { String(cString: $0) } ?? "unknown reason")")
+            throw SQLiteError(
+                code: -1, message: "cannot load SQLite: \(problem.map { String(cString: $0) } ?? "unknown reason")")
         }
         return whereFrom.map { String(cString: $0) } ?? "?"
     }
@@ -52,18 +53,21 @@ public final class SQLiteConnection {
     /// `busyTimeout` for another connection's lock before a statement fails as busy.
     public init(path: String, create: Bool = true, busyTimeout: Duration = .seconds(10)) throws {
         _ = try Self.library()
-        let readWrite: Int32 = 0x2, createFlag: Int32 = 0x4
+        let readWrite: Int32 = 0x2
+        let createFlag: Int32 = 0x4
         var opened: UnsafeMutableRawPointer?
         let status = lab_sqlite_open(path, readWrite | (create ? createFlag : 0), &opened)
         guard let opened else { throw SQLiteError(code: status, message: String(cString: lab_sqlite_errstr(status))) }
         guard status == 0 else {
-            let error = SQLiteError(code: lab_sqlite_extended_errcode(opened), message: String(cString: lab_sqlite_errmsg(opened)))
+            let error = SQLiteError(
+                code: lab_sqlite_extended_errcode(opened), message: String(cString: lab_sqlite_errmsg(opened)))
             lab_sqlite_close(opened)
             throw error
         }
         handle = opened
         self.path = path
-        let milliseconds = busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
+        let milliseconds =
+            busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
         lab_sqlite_busy_timeout(handle, Int32(clamping: milliseconds))
     }
 
@@ -123,7 +127,8 @@ public final class SQLiteConnection {
 
     func check(_ status: Int32) throws {
         guard status != 0 else { return }
-        throw SQLiteError(code: lab_sqlite_extended_errcode(handle), message: String(cString: lab_sqlite_errmsg(handle)))
+        throw SQLiteError(
+            code: lab_sqlite_extended_errcode(handle), message: String(cString: lab_sqlite_errmsg(handle)))
     }
 }
 

@@ -25,7 +25,8 @@ public enum CompileMode: String, CaseIterable, Sendable, Codable {
 
     /// The Swift 6.2 upcoming features the mode turns on.
     public var upcomingFeatures: [String] {
-        self == .approachable || self == .xcodeAppTemplate ? ["NonisolatedNonsendingByDefault", "InferIsolatedConformances"] : []
+        self == .approachable || self == .xcodeAppTemplate
+            ? ["NonisolatedNonsendingByDefault", "InferIsolatedConformances"] : []
     }
 
     /// The settings, as a package manifest's `swiftSettings` spells them.
@@ -43,10 +44,13 @@ public enum CompileMode: String, CaseIterable, Sendable, Codable {
     /// One line: what the mode changes, for headings and `lab doctor`.
     public var summary: String {
         switch self {
-        case .swift6: "Swift 6 language mode as shipped: a nonisolated async function runs on the global executor; unannotated code is nonisolated"
-        case .approachable: "NonisolatedNonsendingByDefault + InferIsolatedConformances (Xcode 26's Approachable Concurrency): a nonisolated async function runs on its caller's actor"
+        case .swift6:
+            "Swift 6 language mode as shipped: a nonisolated async function runs on the global executor; unannotated code is nonisolated"
+        case .approachable:
+            "NonisolatedNonsendingByDefault + InferIsolatedConformances (Xcode 26's Approachable Concurrency): a nonisolated async function runs on its caller's actor"
         case .mainActorByDefault: "default isolation MainActor (SE-0466): unannotated code is @MainActor"
-        case .xcodeAppTemplate: "default isolation MainActor + Approachable Concurrency: what Xcode 26's new app projects use"
+        case .xcodeAppTemplate:
+            "default isolation MainActor + Approachable Concurrency: what Xcode 26's new app projects use"
         }
     }
 

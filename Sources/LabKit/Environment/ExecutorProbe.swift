@@ -66,7 +66,10 @@ public final class ConcurrencyGauge: Sendable {
     private let state = Locked((current: 0, peak: 0))
     public init() {}
     public func enter() {
-        state.withLock { $0.current += 1; $0.peak = max($0.peak, $0.current) }
+        state.withLock {
+            $0.current += 1
+            $0.peak = max($0.peak, $0.current)
+        }
     }
     public func leave() { state.withLock { $0.current -= 1 } }
     public var peak: Int { state.withLock { $0.peak } }

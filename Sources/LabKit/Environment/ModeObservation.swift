@@ -23,7 +23,8 @@ public enum ModeCall: String, CaseIterable, Sendable, Codable {
         case .freeFunction: "func makeCaption(for:) async"
         case .nonisolatedFunction: "nonisolated func measureSharpness(of:) async"
         case .concurrentFunction: "@concurrent nonisolated func resize(_:) async"
-        case .conformanceOnMain, .conformanceOffMain: "extension Photo: CustomStringConvertible; (photo as Any) is any CustomStringConvertible"
+        case .conformanceOnMain, .conformanceOffMain:
+            "extension Photo: CustomStringConvertible; (photo as Any) is any CustomStringConvertible"
         }
     }
 
@@ -43,8 +44,10 @@ public struct ModeObservation: Sendable, Codable, Equatable {
     /// For the dynamic casts: whether the conformance could be used there.
     public var conformanceUsable: Bool?
 
-    public init(call: ModeCall, ranOn: Isolation, mainActorWaited: Double? = nil, callSeconds: Double? = nil,
-                conformanceUsable: Bool? = nil) {
+    public init(
+        call: ModeCall, ranOn: Isolation, mainActorWaited: Double? = nil, callSeconds: Double? = nil,
+        conformanceUsable: Bool? = nil
+    ) {
         self.call = call
         self.ranOn = ranOn
         self.mainActorWaited = mainActorWaited

@@ -58,7 +58,8 @@ public enum AtomicFile {
         for name in temporaries(of: url) {
             let path = directory.appendingPathComponent(name).path
             guard let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
-                  now.timeIntervalSince(modified) > staleAfter else { continue }
+                now.timeIntervalSince(modified) > staleAfter
+            else { continue }
             try? FileManager.default.removeItem(atPath: path)
         }
     }

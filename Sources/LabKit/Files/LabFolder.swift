@@ -7,6 +7,7 @@ public enum LabFolder {
         if let home = environment["CONCURRENCY_LAB_HOME"], !home.isEmpty {
             return URL(fileURLWithPath: home, isDirectory: true)
         }
-        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".concurrency-lab", isDirectory: true)
+        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(
+            ".concurrency-lab", isDirectory: true)
     }
 }

@@ -17,8 +17,10 @@ public struct ProcessCapture: Sendable {
     /// Runs a program and waits for it on the calling thread, which it holds (polling every
     /// 5 ms) until the child ends. For synchronous callers off the cooperative pool (a grading
     /// thread, the bench's parent); async code awaits the overload below, which suspends.
-    public static func run(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
-                           timeout: Double = 120, mergeErrors: Bool = false) throws -> ProcessCapture {
+    public static func run(
+        _ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
+        timeout: Double = 120, mergeErrors: Bool = false
+    ) throws -> ProcessCapture {
         let child = try Child(executable, arguments, environment: environment, mergeErrors: mergeErrors, onExit: nil)
         let process = child.process
         let deadline = Date().addingTimeInterval(timeout)
@@ -40,10 +42,13 @@ public struct ProcessCapture: Sendable {
     /// The same run, suspending instead of holding a thread: the child's termination
     /// handler resumes this task, and the timeout is a `Task.sleep` raced against it. Past
     /// the timeout (or when the task is cancelled) the child gets SIGTERM, and SIGKILL 0.2 s later.
-    public static func run(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
-                           timeout: Double = 120, mergeErrors: Bool = false) async throws -> ProcessCapture {
+    public static func run(
+        _ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
+        timeout: Double = 120, mergeErrors: Bool = false
+    ) async throws -> ProcessCapture {
         let exit = ProcessExit()
-        let child = try Child(executable, arguments, environment: environment, mergeErrors: mergeErrors, onExit: { exit.signal() })
+        let child = try Child(
+            executable, arguments, environment: environment, mergeErrors: mergeErrors, onExit: { exit.signal() })
         let timedOut = await !exit.ended(within: .seconds(timeout))
         if timedOut {
             child.process.terminate()
@@ -61,8 +66,10 @@ public struct ProcessCapture: Sendable {
         let mergeErrors: Bool
 
         /// Starts the program; `onExit` (set before it starts, so no exit is missed) runs when it ends.
-        init(_ executable: URL, _ arguments: [String], environment: [String: String]?, mergeErrors: Bool,
-             onExit: (@Sendable () -> Void)?) throws {
+        init(
+            _ executable: URL, _ arguments: [String], environment: [String: String]?, mergeErrors: Bool,
+            onExit: (@Sendable () -> Void)?
+        ) throws {
             self.mergeErrors = mergeErrors
             process.executableURL = executable
             process.arguments = arguments
@@ -70,9 +77,12 @@ public struct ProcessCapture: Sendable {
             process.standardInput = FileHandle.nullDevice
             process.standardOutput = output
             process.standardError = mergeErrors ? output : errors
-            let collectedOutput = collectedOutput, collectedErrors = collectedErrors
+            let collectedOutput = collectedOutput
+            let collectedErrors = collectedErrors
             output.fileHandleForReading.readabilityHandler = { collectedOutput.append($0.availableData) }
-            if !mergeErrors { errors.fileHandleForReading.readabilityHandler = { collectedErrors.append($0.availableData) } }
+            if !mergeErrors {
+                errors.fileHandleForReading.readabilityHandler = { collectedErrors.append($0.availableData) }
+            }
             if let onExit { process.terminationHandler = { _ in onExit() } }
             try process.run()
         }
@@ -83,10 +93,11 @@ public struct ProcessCapture: Sendable {
             errors.fileHandleForReading.readabilityHandler = nil
             collectedOutput.append(drain(output.fileHandleForReading))
             if !mergeErrors { collectedErrors.append(drain(errors.fileHandleForReading)) }
-            return ProcessCapture(status: process.terminationStatus,
-                                  crashed: process.terminationReason == .uncaughtSignal && !timedOut,
-                                  timedOut: timedOut,
-                                  standardOutput: collectedOutput.text, standardError: collectedErrors.text)
+            return ProcessCapture(
+                status: process.terminationStatus,
+                crashed: process.terminationReason == .uncaughtSignal && !timedOut,
+                timedOut: timedOut,
+                standardOutput: collectedOutput.text, standardError: collectedErrors.text)
         }
     }
 

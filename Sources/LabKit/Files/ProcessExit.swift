@@ -31,8 +31,14 @@ final class ProcessExit: Sendable {
     /// Whether the process ended within `timeout` (false also when the task was cancelled).
     func ended(within timeout: Duration) async -> Bool {
         await withTaskGroup(of: Bool.self) { group in
-            group.addTask { await self.wait(untilCancelled: true); return !Task.isCancelled }
-            group.addTask { try? await Task.sleep(for: timeout); return false }
+            group.addTask {
+                await self.wait(untilCancelled: true)
+                return !Task.isCancelled
+            }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return false
+            }
             let first = await group.next() ?? false
             group.cancelAll()
             return first

@@ -43,10 +43,15 @@ public final class FrameTicker {
         let spinner = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
         onFrame = { [weak self] frame in
             guard let self else { return }
-            let gap = self.frames.count > 1 ? self.frames[self.frames.count - 1] - self.frames[self.frames.count - 2] : 0
-            let late = gap > self.budget.seconds * 1.5 ? console.terminal.paint("  (a \(gap.formattedAsDuration) gap: frames dropped)", .red) : ""
+            let gap =
+                self.frames.count > 1 ? self.frames[self.frames.count - 1] - self.frames[self.frames.count - 2] : 0
+            let late =
+                gap > self.budget.seconds * 1.5
+                ? console.terminal.paint("  (a \(gap.formattedAsDuration) gap: frames dropped)", .red) : ""
             let state = status.map { "  " + $0() } ?? ""
-            console.setLiveLine("  " + console.terminal.paint("\(label) \(spinner[frame % spinner.count]) frame \(frame)", .magenta) + state + late)
+            console.setLiveLine(
+                "  " + console.terminal.paint("\(label) \(spinner[frame % spinner.count]) frame \(frame)", .magenta)
+                    + state + late)
         }
     }
 

@@ -23,21 +23,26 @@ public struct ChildDemo: Sendable {
         public let standardError: String
 
         public var summary: String {
-            crashed ? "stopped by signal \(exitStatus)\(exitStatus == 4 ? " (SIGILL: a Swift runtime trap)" : exitStatus == 5 ? " (SIGTRAP: a Swift runtime trap)" : "")"
+            crashed
+                ? "stopped by signal \(exitStatus)\(exitStatus == 4 ? " (SIGILL: a Swift runtime trap)" : exitStatus == 5 ? " (SIGTRAP: a Swift runtime trap)" : "")"
                 : "exited with status \(exitStatus)"
         }
     }
 
     /// Runs the named demo in a child process and awaits it (at most `timeout`), suspending
     /// rather than holding a thread while it runs.
-    public static func launch(_ name: String, environment extra: [String: String] = [:],
-                              timeout: Duration = .seconds(20)) async throws -> Outcome {
+    public static func launch(
+        _ name: String, environment extra: [String: String] = [:],
+        timeout: Duration = .seconds(20)
+    ) async throws -> Outcome {
         var environment = ProcessInfo.processInfo.environment
         environment[environmentKey] = name
         for (key, value) in extra { environment[key] = value }
-        let result = try await ProcessCapture.run(try hostExecutable(), [], environment: environment, timeout: timeout.seconds)
-        return Outcome(exitStatus: result.status, crashed: result.crashed,
-                       standardOutput: result.standardOutput, standardError: result.standardError)
+        let result = try await ProcessCapture.run(
+            try hostExecutable(), [], environment: environment, timeout: timeout.seconds)
+        return Outcome(
+            exitStatus: result.status, crashed: result.crashed,
+            standardOutput: result.standardOutput, standardError: result.standardError)
     }
 
     /// Starts the named demo in a child process and returns at once (to kill it, say).
@@ -61,11 +66,15 @@ public struct ChildDemo: Sendable {
             return URL(fileURLWithPath: host)
         }
         guard let me = ExecutableLocation.labImage else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "cannot tell which program is running"])
+            throw CocoaError(
+                .fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "cannot tell which program is running"])
         }
         guard ExecutableLocation.isTestBundle else { return me }
-        if let products = ExecutableLocation.productsDirectory(from: me) { return products.appendingPathComponent("lab") }
-        throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "no `lab` executable next to \(me.path)"])
+        if let products = ExecutableLocation.productsDirectory(from: me) {
+            return products.appendingPathComponent("lab")
+        }
+        throw CocoaError(
+            .fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "no `lab` executable next to \(me.path)"])
     }
 
     /// If this process was launched to run a demo, runs it and exits. Call first thing.

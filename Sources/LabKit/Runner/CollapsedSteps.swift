@@ -7,7 +7,9 @@ extension LessonSession {
         let instants = steps.filter(\.isInstant).count
         let merged = steps.count - instants - rows
         var parts: [String] = []
-        if merged > 0 { parts.append("\(steps.count - instants) steps in \(rows) row\(rows == 1 ? "" : "s"), alike ones merged ×N") }
+        if merged > 0 {
+            parts.append("\(steps.count - instants) steps in \(rows) row\(rows == 1 ? "" : "s"), alike ones merged ×N")
+        }
         if instants > 0 { parts.append("\(instants) instant marker\(instants == 1 ? "" : "s") left out") }
         if rows > shown { parts.append("\(rows - shown) more row\(rows - shown == 1 ? "" : "s") not shown") }
         guard !parts.isEmpty else { return nil }

@@ -12,7 +12,8 @@ public enum ExecutableLocation {
         guard let name = lab_image_path(handle) else { return nil }
         let path = String(cString: name)
         guard path.hasPrefix("/") else {
-            return URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(path).standardizedFileURL
+            return URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(path)
+                .standardizedFileURL
         }
         return URL(fileURLWithPath: path).standardizedFileURL
     }
@@ -27,7 +28,9 @@ public enum ExecutableLocation {
     public static func productsDirectory(holding product: String = "lab", from start: URL? = labImage) -> URL? {
         guard var folder = start?.deletingLastPathComponent() else { return nil }
         for _ in 0..<6 {
-            if FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent(product).path) { return folder }
+            if FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent(product).path) {
+                return folder
+            }
             folder.deleteLastPathComponent()
         }
         return nil

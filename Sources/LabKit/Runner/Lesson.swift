@@ -52,7 +52,8 @@ public struct LessonVariant: Sendable {
         return copy
     }
 
-    public init(_ name: String, title: String, run: @escaping @MainActor @Sendable (LessonContext) async throws -> Void) {
+    public init(_ name: String, title: String, run: @escaping @MainActor @Sendable (LessonContext) async throws -> Void)
+    {
         self.name = name
         self.title = title
         self.run = run

@@ -16,9 +16,11 @@ public struct LessonCommand: Sendable {
     /// the lesson's own are (one line, the usage, exit 2).
     public let run: @MainActor @Sendable (ParsedArguments) async throws -> Int32
 
-    public init(options: [OptionSpec], positionals: CommandSpec.Positionals? = nil, sharedOptions: Set<String> = ["no-color"],
-                isRequested: @escaping @Sendable (ParsedArguments) -> Bool,
-                run: @escaping @MainActor @Sendable (ParsedArguments) async throws -> Int32) {
+    public init(
+        options: [OptionSpec], positionals: CommandSpec.Positionals? = nil, sharedOptions: Set<String> = ["no-color"],
+        isRequested: @escaping @Sendable (ParsedArguments) -> Bool,
+        run: @escaping @MainActor @Sendable (ParsedArguments) async throws -> Int32
+    ) {
         self.options = options
         self.positionals = positionals
         self.sharedOptions = sharedOptions
@@ -30,7 +32,9 @@ public struct LessonCommand: Sendable {
     /// shows the whole grammar).
     func conflict(in parsed: ParsedArguments) -> (command: String, lesson: String)? {
         let own = options.first { parsed.isPresent($0.name) }?.name ?? positionals?.name.lowercased() ?? "command"
-        let lesson = LessonOptions.options.map(\.name).first { $0 != "help" && !sharedOptions.contains($0) && parsed.isPresent($0) }
+        let lesson = LessonOptions.options.map(\.name).first {
+            $0 != "help" && !sharedOptions.contains($0) && parsed.isPresent($0)
+        }
         return lesson.map { (own, $0) }
     }
 }

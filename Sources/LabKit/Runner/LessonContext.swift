@@ -1,4 +1,3 @@
-
 /// What a running variant works with: the scaled clock, a probe, the console,
 /// the seed for its services, and a place to record what it measured.
 public final class LessonContext: Sendable {

@@ -25,11 +25,14 @@ public struct LessonOptions: Sendable, Equatable {
         OptionSpec("list", help: "List the lesson's variants"),
         OptionSpec("variant", .text("NAME"), repeatable: true, help: "Run only this variant (repeat for more)"),
         OptionSpec("all", help: "Run every variant, the extras too (by default they are listed at the end)"),
-        OptionSpec("scale", .number("X", 0.001...10), help: "Run the sources' delays at X real seconds per second (default 0.05)"),
+        OptionSpec(
+            "scale", .number("X", 0.001...10),
+            help: "Run the sources' delays at X real seconds per second (default 0.05)"),
         OptionSpec("real-time", help: "Run the sources' delays for real (same as --scale 1)"),
         OptionSpec("trace", help: "Draw the timeline of tasks for each variant"),
         OptionSpec("tree", help: "Draw each variant's task tree: every task, its parent, where it ran, how it ended"),
-        OptionSpec("trace-out", .text("FILE"), help: "Write a Chrome trace-event JSON file (open it in ui.perfetto.dev)"),
+        OptionSpec(
+            "trace-out", .text("FILE"), help: "Write a Chrome trace-event JSON file (open it in ui.perfetto.dev)"),
         OptionSpec("json", help: "Print the results as JSON instead of the story"),
         OptionSpec("seed", .integer("N", 0...Int.max), help: "Seed for the simulated services (default 42)"),
         OptionSpec("no-color", help: "Plain text, no colours (also: NO_COLOR=1)"),
@@ -40,10 +43,12 @@ public struct LessonOptions: Sendable, Equatable {
     /// The command line of the lesson named `name`: the shared options, and those of another
     /// command its executable also runs.
     public static func spec(for name: String, summary: String = "", command: LessonCommand? = nil) -> CommandSpec {
-        CommandSpec(name, summary: summary, positionals: command?.positionals, options: options + (command?.options ?? []))
+        CommandSpec(
+            name, summary: summary, positionals: command?.positionals, options: options + (command?.options ?? []))
     }
 
-    public static func parse(_ arguments: [String], lesson name: String = "lesson") throws(UsageError) -> LessonOptions {
+    public static func parse(_ arguments: [String], lesson name: String = "lesson") throws(UsageError) -> LessonOptions
+    {
         try LessonOptions(try spec(for: name).parse(arguments))
     }
 

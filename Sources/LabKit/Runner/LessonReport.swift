@@ -43,9 +43,10 @@ public struct LessonReport: Sendable, Codable {
 
     public static func steps(from spans: [Span]) -> [Step] {
         spans.map {
-            Step(name: $0.name, task: $0.lane, kind: $0.kind, isolation: $0.isolation.description,
-                 startSeconds: $0.start, durationSeconds: $0.duration,
-                 startThread: $0.startThread, endThread: $0.endThread, parent: $0.parent, id: $0.id)
+            Step(
+                name: $0.name, task: $0.lane, kind: $0.kind, isolation: $0.isolation.description,
+                startSeconds: $0.start, durationSeconds: $0.duration,
+                startThread: $0.startThread, endThread: $0.endThread, parent: $0.parent, id: $0.id)
         }
     }
 

@@ -21,7 +21,9 @@ public enum LessonRunner {
             let parsed = try spec(lesson).parse(arguments)
             options = try LessonOptions(parsed)
             if let command = lesson.command, !options.help, command.isRequested(parsed) {
-                if let conflict = command.conflict(in: parsed) { throw UsageError.conflicting(conflict.command, conflict.lesson) }
+                if let conflict = command.conflict(in: parsed) {
+                    throw UsageError.conflicting(conflict.command, conflict.lesson)
+                }
                 return try await command.run(parsed)
             }
             try validate(options, for: lesson)
@@ -32,8 +34,11 @@ public enum LessonRunner {
             StandardError.write("\(lesson.name): error: \(error)")
             return 1
         }
-        let console = console ?? Console(terminal: .detect(noColorFlag: options.noColor),
-                                         narrates: !options.quiet && !options.json)
+        let console =
+            console
+            ?? Console(
+                terminal: .detect(noColorFlag: options.noColor),
+                narrates: !options.quiet && !options.json)
         if options.help {
             console.emit(help(lesson, terminal: console.terminal))
             return 0
@@ -53,7 +58,8 @@ public enum LessonRunner {
         if let path = options.traceOutput {
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue
+            else {
                 throw .invalidValue(option: "trace-out", value: path, expected: "a file in an existing folder")
             }
         }
@@ -72,7 +78,9 @@ public enum LessonRunner {
 
     static func variantList(_ lesson: any Lesson, terminal: Terminal) -> String {
         let width = (lesson.variants.map(\.name.count).max() ?? 0) + 2
-        let lines = lesson.variants.map { "  " + terminal.paint($0.name.padded(to: width), .bold) + $0.title + ($0.isExtra ? " (extra)" : "") }
+        let lines = lesson.variants.map {
+            "  " + terminal.paint($0.name.padded(to: width), .bold) + $0.title + ($0.isExtra ? " (extra)" : "")
+        }
         return (["Variants of \(lesson.name) (run one with --variant NAME):"] + lines).joined(separator: "\n")
     }
 }

@@ -61,18 +61,26 @@ struct LessonSession {
     private func introduce(_ selected: [LessonVariant]) {
         console.say(terminal.paint("\(lesson.title)", .bold + .underline))
         console.paragraph(lesson.introduction)
-        console.say(terminal.paint("  Time scale: \(options.scale). Seed: \(options.seed). "
-            + (options.showTrace ? "" : "Add --trace to draw each variant's timeline, --steps to list every step."), .dim))
+        console.say(
+            terminal.paint(
+                "  Time scale: \(options.scale). Seed: \(options.seed). "
+                    + (options.showTrace
+                        ? "" : "Add --trace to draw each variant's timeline, --steps to list every step."),
+                .dim))
         if lesson.name != "isolation-modes" {  // that lesson compiles its code in every mode, and says so
-            console.say(terminal.paint("  Compiled in \(CompileMode.ofLabKit.title) mode as shipped: where code runs is told for that mode "
-                + "(swift run isolation-modes shows Swift 6.2's others).", .dim))
+            console.say(
+                terminal.paint(
+                    "  Compiled in \(CompileMode.ofLabKit.title) mode as shipped: where code runs is told for that mode "
+                        + "(swift run isolation-modes shows Swift 6.2's others).", .dim))
         }
         if !options.variants.isEmpty, selected.count < lesson.variants.count {
             console.say(terminal.paint("  Running \(selected.count) of \(lesson.variants.count) variants.", .dim))
         }
     }
 
-    private func perform(_ variant: LessonVariant, number: Int, of total: Int) async -> (LessonReport.VariantResult, [Span]) {
+    private func perform(_ variant: LessonVariant, number: Int, of total: Int) async -> (
+        LessonReport.VariantResult, [Span]
+    ) {
         let context = LessonContext(options: options, console: console)
         console.heading("\(number)/\(total)  \(variant.title)  [\(variant.name)]")
         let clock = ContinuousClock()
@@ -83,7 +91,8 @@ struct LessonSession {
             // Steps outside any named lane show in the lane "top-level task". The variant runs in
             // a task of its own, unnamed, so a caller's task name (a test runner names its tasks)
             // does not become the variant's lane.
-            try await Task { @MainActor in try await context.probe.withTaskIdentity { try await variant.run(context) } }.value
+            try await Task { @MainActor in try await context.probe.withTaskIdentity { try await variant.run(context) } }
+                .value
         } catch {
             failure = "\(error)"
             StandardError.write("\(lesson.name): error: variant '\(variant.name)' failed: \(error)")
@@ -102,7 +111,8 @@ struct LessonSession {
     private func report(context: LessonContext, spans: [Span], wall: Double, variant: LessonVariant) {
         let steps = spans.filter { $0.name != "frame" }
         if options.quiet && !options.json {
-            let figures = context.figures.filter { $0.listed != false }.map { "\($0.label) \($0.formattedValue)" }.joined(separator: "; ")
+            let figures = context.figures.filter { $0.listed != false }.map { "\($0.label) \($0.formattedValue)" }
+                .joined(separator: "; ")
             console.emit("\(variant.name): \(figures.isEmpty ? "done" : figures) (wall \(wall.formattedAsDuration))")
             return
         }
@@ -116,8 +126,9 @@ struct LessonSession {
                 console.table(table)
             }
             for figure in figures where figure.unit == .text {
-                console.say("  \(figure.label): \(figure.formattedValue)".wrapped(to: terminal.width, indent: "    ")
-                    .replacingOccurrences(of: "    ", with: "  ", options: .anchored))
+                console.say(
+                    "  \(figure.label): \(figure.formattedValue)".wrapped(to: terminal.width, indent: "    ")
+                        .replacingOccurrences(of: "    ", with: "  ", options: .anchored))
             }
         }
         // Collapsed, a table of instant markers only has no rows: then there is no section.
@@ -125,7 +136,9 @@ struct LessonSession {
         if !steps.isEmpty && collapsed?.rows.isEmpty != true && (options.allSteps || !variant.stepsOnRequest) {
             console.subheading("Where each step ran")
             if let table = collapsed {
-                let shown = Table(headers: table.headers, rows: Array(table.rows.prefix(Self.collapsedRowLimit)), rightAligned: table.rightAligned)
+                let shown = Table(
+                    headers: table.headers, rows: Array(table.rows.prefix(Self.collapsedRowLimit)),
+                    rightAligned: table.rightAligned)
                 console.table(shown)
                 if let note = Self.collapsedNote(steps: steps, rows: table.rows.count, shown: shown.rows.count) {
                     console.say(terminal.paint(note, .dim))
@@ -153,7 +166,9 @@ struct LessonSession {
     private func conclude(_ results: [LessonReport.VariantResult]) {
         // The takeaways sum up the core story, so they follow a run that told all of it.
         let ran = Set(results.map(\.name))
-        guard !lesson.takeaways.isEmpty, lesson.variants.allSatisfy({ $0.isExtra || ran.contains($0.name) }) else { return }
+        guard !lesson.takeaways.isEmpty, lesson.variants.allSatisfy({ $0.isExtra || ran.contains($0.name) }) else {
+            return
+        }
         console.heading("What to take away")
         for line in lesson.takeaways {
             let text = line.wrapped(to: terminal.width, indent: "    ")
@@ -165,19 +180,23 @@ struct LessonSession {
         do {
             try AtomicFile.write(try ChromeTraceExporter.export(runs), to: URL(fileURLWithPath: path))
             if !options.json {
-                console.emit(terminal.paint("\nTrace written to \(path): open it at https://ui.perfetto.dev (or chrome://tracing).", .dim))
+                console.emit(
+                    terminal.paint(
+                        "\nTrace written to \(path): open it at https://ui.perfetto.dev (or chrome://tracing).", .dim))
             }
             return true
         } catch {
-            StandardError.write("\(lesson.name): error: cannot write the trace to \(path): \(error.localizedDescription)")
+            StandardError.write(
+                "\(lesson.name): error: cannot write the trace to \(path): \(error.localizedDescription)")
             return false
         }
     }
 
     private func emitJSON(_ results: [LessonReport.VariantResult]) {
-        let report = LessonReport(schema: LessonReport.schema, lesson: lesson.name, title: lesson.title,
-                                  scale: options.scale.factor, seed: options.seed,
-                                  environment: .current(), variants: results)
+        let report = LessonReport(
+            schema: LessonReport.schema, lesson: lesson.name, title: lesson.title,
+            scale: options.scale.factor, seed: options.seed,
+            environment: .current(), variants: results)
         do {
             console.emit(String(decoding: try report.encoded(), as: UTF8.self))
         } catch {

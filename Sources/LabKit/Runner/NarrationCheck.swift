@@ -23,12 +23,20 @@ public enum NarrationCheck {
         while index < characters.count {
             // A number starts at a digit not preceded by a letter, digit, point or comma (not "x264", "req-7").
             guard characters[index].isNumber,
-                  index == 0 || !(characters[index - 1].isLetter || characters[index - 1].isNumber
-                                  || characters[index - 1] == "." || characters[index - 1] == "," || characters[index - 1] == "-" || characters[index - 1] == "#")
-            else { index += 1; continue }
+                index == 0
+                    || !(characters[index - 1].isLetter || characters[index - 1].isNumber
+                        || characters[index - 1] == "." || characters[index - 1] == "," || characters[index - 1] == "-"
+                        || characters[index - 1] == "#")
+            else {
+                index += 1
+                continue
+            }
             var end = index
-            while end < characters.count, characters[end].isNumber || ((characters[end] == "." || characters[end] == ",")
-                    && end + 1 < characters.count && characters[end + 1].isNumber) { end += 1 }
+            while end < characters.count,
+                characters[end].isNumber
+                    || ((characters[end] == "." || characters[end] == ",")
+                        && end + 1 < characters.count && characters[end + 1].isNumber)
+            { end += 1 }
             let number = String(characters[index..<end])
             if end < characters.count, characters[end] == "×" {
                 found.append(number + "×")
@@ -36,7 +44,8 @@ public enum NarrationCheck {
                 for unit in ["ns", "µs", "ms", "s"] {
                     let after = end + 1 + unit.count
                     guard after <= characters.count, String(characters[(end + 1)..<after]) == unit,
-                          after == characters.count || !characters[after].isLetter else { continue }
+                        after == characters.count || !characters[after].isLetter
+                    else { continue }
                     found.append("\(number) \(unit)")
                     break
                 }

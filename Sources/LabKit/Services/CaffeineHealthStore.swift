@@ -46,8 +46,10 @@ public final class CaffeineHealthStore: Sendable {
         var version = 0
     }
 
-    public init(behavior: ServiceBehavior = ServiceBehavior(latency: .jitter(base: 0.5, spread: 0.2)),
-                meter: CallMeter = CallMeter(), grantsAuthorization: Bool = true) {
+    public init(
+        behavior: ServiceBehavior = ServiceBehavior(latency: .jitter(base: 0.5, spread: 0.2)),
+        meter: CallMeter = CallMeter(), grantsAuthorization: Bool = true
+    ) {
         self.behavior = behavior
         self.meter = meter
         self.grantsAuthorization = grantsAuthorization
@@ -89,8 +91,10 @@ public final class CaffeineHealthStore: Sendable {
     }
 
     /// The samples added and the ids deleted since `anchor` (everything when nil), and a new anchor.
-    public func anchoredQuery(since anchor: QueryAnchor?,
-                              completion: @escaping @Sendable ([CaffeineSample], [UUID], QueryAnchor?, (any Error)?) -> Void) {
+    public func anchoredQuery(
+        since anchor: QueryAnchor?,
+        completion: @escaping @Sendable ([CaffeineSample], [UUID], QueryAnchor?, (any Error)?) -> Void
+    ) {
         deliver("anchoredQuery") { store, failure in
             if let failure { return completion([], [], nil, failure) }
             let answer = store.state.withLock { state -> ([CaffeineSample], [UUID], QueryAnchor)? in

@@ -1,4 +1,3 @@
-
 /// Counts a service's calls: how many, how many at once, and how each ended.
 ///
 /// Tests and exercises prove concurrency with these counts instead of timing:

@@ -16,12 +16,15 @@ public struct JokeClient: JokeService {
 
     public init(transport: any Transport) { self.transport = transport }
 
-    public static func simulated(_ behavior: ServiceBehavior = ServiceBehavior(), meter: CallMeter = CallMeter()) -> JokeClient {
-        JokeClient(transport: SimulatedTransport(behavior: behavior, meter: meter) { _, callIndex in
-            var random = SeededRandom(seed: behavior.seed, event: "joke #\(callIndex)")
-            let joke = jokes[Int(random.next() % UInt64(jokes.count))]
-            return try JSONSerialization.data(withJSONObject: ["value": joke, "id": "joke-\(callIndex)"])
-        })
+    public static func simulated(_ behavior: ServiceBehavior = ServiceBehavior(), meter: CallMeter = CallMeter())
+        -> JokeClient
+    {
+        JokeClient(
+            transport: SimulatedTransport(behavior: behavior, meter: meter) { _, callIndex in
+                var random = SeededRandom(seed: behavior.seed, event: "joke #\(callIndex)")
+                let joke = jokes[Int(random.next() % UInt64(jokes.count))]
+                return try JSONSerialization.data(withJSONObject: ["value": joke, "id": "joke-\(callIndex)"])
+            })
     }
 
     public func randomJoke() async throws -> Joke {

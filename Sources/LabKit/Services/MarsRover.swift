@@ -64,16 +64,19 @@ public struct MarsRoverClient: MarsRoverService {
 
     public init(transport: any Transport) { self.transport = transport }
 
-    public static func simulated(_ behavior: ServiceBehavior = ServiceBehavior(), meter: CallMeter = CallMeter()) -> MarsRoverClient {
+    public static func simulated(_ behavior: ServiceBehavior = ServiceBehavior(), meter: CallMeter = CallMeter())
+        -> MarsRoverClient
+    {
         // A response depends only on the request and the seed, so the backend builds
         // each one once; the client still decodes every response it receives.
         let built = Locked<[String: Data]>([:])
-        return MarsRoverClient(transport: SimulatedTransport(behavior: behavior, meter: meter) { request, _ in
-            if let data = built.withLock({ $0[request.key] }) { return data }
-            let data = try MarsRoverFixtures.respond(to: request, seed: behavior.seed)
-            built.withLock { $0[request.key] = data }
-            return data
-        })
+        return MarsRoverClient(
+            transport: SimulatedTransport(behavior: behavior, meter: meter) { request, _ in
+                if let data = built.withLock({ $0[request.key] }) { return data }
+                let data = try MarsRoverFixtures.respond(to: request, seed: behavior.seed)
+                built.withLock { $0[request.key] = data }
+                return data
+            })
     }
 
     /// The rovers the simulated API lists, read without a call (for tests and set-up).

@@ -28,7 +28,9 @@ public struct FailureInjection: Sendable {
     /// sampled latency: servers often answer an error faster than a result.
     public var failsAfter: Double?
 
-    public init(rate: Double, error: ServiceError = .unavailable, onlyMatching: String? = nil, failsAfter: Double? = nil) {
+    public init(
+        rate: Double, error: ServiceError = .unavailable, onlyMatching: String? = nil, failsAfter: Double? = nil
+    ) {
         self.rate = rate
         self.error = error
         self.onlyMatching = onlyMatching
@@ -45,10 +47,12 @@ public struct ServiceBehavior: Sendable {
     public var seed: UInt64
     public var scale: TimeScale
 
-    public init(latency: LatencyModel = .jitter(base: 2, spread: 0.5),
-                failures: FailureInjection = .none,
-                seed: UInt64 = 42,
-                scale: TimeScale = .lessonDefault) {
+    public init(
+        latency: LatencyModel = .jitter(base: 2, spread: 0.5),
+        failures: FailureInjection = .none,
+        seed: UInt64 = 42,
+        scale: TimeScale = .lessonDefault
+    ) {
         self.latency = latency
         self.failures = failures
         self.seed = seed

@@ -32,8 +32,9 @@ extension SpacePhoto: Codable {
         description = try container.decode(String.self, forKey: .description)
         let day = try container.decode(String.self, forKey: .date)
         guard let parsed = WireFormat.dayFormatter().date(from: day) else {
-            throw DecodingError.dataCorruptedError(forKey: .date, in: container,
-                                                   debugDescription: "expected yyyy-MM-dd, got \(day)")
+            throw DecodingError.dataCorruptedError(
+                forKey: .date, in: container,
+                debugDescription: "expected yyyy-MM-dd, got \(day)")
         }
         date = parsed
         url = try container.decode(URL.self, forKey: .url)
@@ -59,10 +60,13 @@ public struct SpacePhotosClient: SpacePhotosService {
 
     public init(transport: any Transport) { self.transport = transport }
 
-    public static func simulated(_ behavior: ServiceBehavior = ServiceBehavior(), meter: CallMeter = CallMeter()) -> SpacePhotosClient {
-        SpacePhotosClient(transport: SimulatedTransport(behavior: behavior, meter: meter) { request, callIndex in
-            try SpacePhotoFixtures.respond(to: request, seed: behavior.seed, callIndex: callIndex)
-        })
+    public static func simulated(_ behavior: ServiceBehavior = ServiceBehavior(), meter: CallMeter = CallMeter())
+        -> SpacePhotosClient
+    {
+        SpacePhotosClient(
+            transport: SimulatedTransport(behavior: behavior, meter: meter) { request, callIndex in
+                try SpacePhotoFixtures.respond(to: request, seed: behavior.seed, callIndex: callIndex)
+            })
     }
 
     public func photo(for date: Date) async throws -> SpacePhoto {

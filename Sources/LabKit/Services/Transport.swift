@@ -38,8 +38,10 @@ public struct SimulatedTransport: Transport {
     /// Builds the response body for a request and its call index (see `plan`).
     private let respond: @Sendable (ServiceRequest, Int) throws -> Data
 
-    public init(behavior: ServiceBehavior, meter: CallMeter = CallMeter(),
-                respond: @escaping @Sendable (ServiceRequest, Int) throws -> Data) {
+    public init(
+        behavior: ServiceBehavior, meter: CallMeter = CallMeter(),
+        respond: @escaping @Sendable (ServiceRequest, Int) throws -> Data
+    ) {
         self.behavior = behavior
         self.meter = meter
         self.respond = respond
@@ -87,13 +89,13 @@ enum WireFormat {
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
             guard let date = SharedDayFormatter.shared.date(from: text) else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected yyyy-MM-dd, got \(text)")
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "expected yyyy-MM-dd, got \(text)")
             }
             return date
         }
         return decoder
     }
-
 
 }
 

@@ -21,8 +21,13 @@ public enum ChromeTraceExporter {
             var lanes: [String] = []
             for span in run.spans where !lanes.contains(span.lane) { lanes.append(span.lane) }
             for (laneIndex, lane) in lanes.enumerated() {
-                events.append(["ph": "M", "name": "thread_name", "pid": pid, "tid": laneIndex + 1, "args": ["name": lane]])
-                events.append(["ph": "M", "name": "thread_sort_index", "pid": pid, "tid": laneIndex + 1, "args": ["sort_index": laneIndex]])
+                events.append([
+                    "ph": "M", "name": "thread_name", "pid": pid, "tid": laneIndex + 1, "args": ["name": lane],
+                ])
+                events.append([
+                    "ph": "M", "name": "thread_sort_index", "pid": pid, "tid": laneIndex + 1,
+                    "args": ["sort_index": laneIndex],
+                ])
             }
             for span in run.spans {
                 var args: [String: Any] = [
@@ -62,12 +67,19 @@ public enum ChromeTraceExporter {
         var seenLanes = Set<String>()
         var events: [[String: Any]] = []
         for span in spans.sorted(by: { $0.start == $1.start ? $0.id < $1.id : $0.start < $1.start }) {
-            guard seenLanes.insert(span.lane).inserted, let parent = span.parent.flatMap({ byID[$0] }), parent.lane != span.lane else { continue }
+            guard seenLanes.insert(span.lane).inserted, let parent = span.parent.flatMap({ byID[$0] }),
+                parent.lane != span.lane
+            else { continue }
             let id = pid * 100_000 + span.id
-            events.append(["ph": "s", "id": id, "name": "child task", "cat": "task-tree", "pid": pid, "tid": tid(parent.lane),
-                           "ts": microseconds(max(parent.start, min(span.start, parent.end)))])
-            events.append(["ph": "f", "bp": "e", "id": id, "name": "child task", "cat": "task-tree", "pid": pid, "tid": tid(span.lane),
-                           "ts": microseconds(span.start)])
+            events.append([
+                "ph": "s", "id": id, "name": "child task", "cat": "task-tree", "pid": pid, "tid": tid(parent.lane),
+                "ts": microseconds(max(parent.start, min(span.start, parent.end))),
+            ])
+            events.append([
+                "ph": "f", "bp": "e", "id": id, "name": "child task", "cat": "task-tree", "pid": pid,
+                "tid": tid(span.lane),
+                "ts": microseconds(span.start),
+            ])
         }
         return events
     }

@@ -9,7 +9,10 @@ public enum Isolation: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// Classifies an isolation value as passed by `#isolation`.
     public init(_ actor: (any Actor)?) {
-        guard let actor else { self = .nonisolated; return }
+        guard let actor else {
+            self = .nonisolated
+            return
+        }
         if actor === MainActor.shared {
             self = .mainActor
         } else {

@@ -1,4 +1,3 @@
-
 /// Records spans from any task. Create one per run; read `spans` when it is done.
 ///
 /// When disabled it costs one branch per span: the body runs directly and nothing
@@ -35,10 +34,10 @@ public final class Probe: Sendable {
     /// elsewhere. The first report wins; outside any traced step it does nothing.
     public static func noteWork(isolation: (any Actor)? = #isolation) {
         guard let probe = current, probe.isEnabled, let id = currentSpan else { return }
-        let where_ = Isolation(isolation)
+        let ranOn = Isolation(isolation)
         probe.state.withLock { state in
             if let index = state.spans.lastIndex(where: { $0.id == id }), state.spans[index].workIsolation == nil {
-                state.spans[index].workIsolation = where_
+                state.spans[index].workIsolation = ranOn
             }
         }
     }
@@ -56,24 +55,30 @@ public final class Probe: Sendable {
 
     /// Runs `body` with spans inside it drawn in the lane `label` (inherited by child
     /// tasks). Nested lanes compose: "async let › Curiosity".
-    public func withLane<T>(_ label: String,
-                            isolation: isolated (any Actor)? = #isolation,
-                            _ body: () async throws -> T) async rethrows -> T {
+    public func withLane<T>(
+        _ label: String,
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: () async throws -> T
+    ) async rethrows -> T {
         guard isEnabled else { return try await body() }
         let (task, isNew) = Probe.currentIdentity()
         defer { if isNew { task.scopeEnded() } }
         let composed = Probe.inheritedLane(task: task).map { "\($0) › \(label)" } ?? label
         let here = LaneLabel(text: composed, setByTask: task.id)
-        return try await Probe.$taskIdentity.withValue(task, operation: {
-            try await Probe.$laneLabel.withValue(here, operation: body, isolation: isolation)
-        }, isolation: isolation)
+        return try await Probe.$taskIdentity.withValue(
+            task,
+            operation: {
+                try await Probe.$laneLabel.withValue(here, operation: body, isolation: isolation)
+            }, isolation: isolation)
     }
 
     /// Runs `body` as one task in the trace: spans and marks inside it, one after another,
     /// draw in one lane. Spans bind the task's identity themselves, but only for their own
     /// scope; a task whose top level traces several steps (or marks) wraps its body in this.
-    public func withTaskIdentity<T>(isolation: isolated (any Actor)? = #isolation,
-                                    _ body: () async throws -> T) async rethrows -> T {
+    public func withTaskIdentity<T>(
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: () async throws -> T
+    ) async rethrows -> T {
         guard isEnabled else { return try await body() }
         let (task, isNew) = Probe.currentIdentity()
         defer { if isNew { task.scopeEnded() } }
@@ -82,9 +87,11 @@ public final class Probe: Sendable {
 
     /// Traces `body` as a span in the caller's isolation.
     @discardableResult
-    public func span<T>(_ name: String, kind: WorkKind = .step,
-                        isolation: isolated (any Actor)? = #isolation,
-                        _ body: () async throws -> T) async rethrows -> T {
+    public func span<T>(
+        _ name: String, kind: WorkKind = .step,
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: () async throws -> T
+    ) async rethrows -> T {
         guard isEnabled else { return try await body() }
         let (task, isNew) = Probe.currentIdentity()
         let id = begin(name, kind: kind, isolation: Isolation(isolation), task: task)
@@ -93,11 +100,15 @@ public final class Probe: Sendable {
             if isNew { task.scopeEnded() }
         }
         do {
-            return try await Probe.$current.withValue(self, operation: {
-                try await Probe.$taskIdentity.withValue(task, operation: {
-                    try await Probe.$currentSpan.withValue(id, operation: body, isolation: isolation)
+            return try await Probe.$current.withValue(
+                self,
+                operation: {
+                    try await Probe.$taskIdentity.withValue(
+                        task,
+                        operation: {
+                            try await Probe.$currentSpan.withValue(id, operation: body, isolation: isolation)
+                        }, isolation: isolation)
                 }, isolation: isolation)
-            }, isolation: isolation)
         } catch {
             record(id, outcome: error is CancellationError || Task.isCancelled ? .cancelled : .failed)
             throw error
@@ -106,9 +117,11 @@ public final class Probe: Sendable {
 
     /// Traces synchronous `body` (blocking or CPU work) as a span.
     @discardableResult
-    public func syncSpan<T>(_ name: String, kind: WorkKind = .step,
-                            isolation: (any Actor)? = #isolation,
-                            _ body: () throws -> T) rethrows -> T {
+    public func syncSpan<T>(
+        _ name: String, kind: WorkKind = .step,
+        isolation: (any Actor)? = #isolation,
+        _ body: () throws -> T
+    ) rethrows -> T {
         guard isEnabled else { return try body() }
         let (task, isNew) = Probe.currentIdentity()
         let id = begin(name, kind: kind, isolation: Isolation(isolation), task: task)
@@ -171,9 +184,11 @@ public final class Probe: Sendable {
             let lane = state.lane(forTask: task.id, label: label, inheritsParent: parent != nil)
             let id = state.nextID
             state.nextID += 1
-            state.spans.append(Span(id: id, parent: parent, name: name, lane: lane, kind: kind,
-                                    isolation: isolation, start: start, end: start,
-                                    startThread: thread, endThread: thread, task: task.id))
+            state.spans.append(
+                Span(
+                    id: id, parent: parent, name: name, lane: lane, kind: kind,
+                    isolation: isolation, start: start, end: start,
+                    startThread: thread, endThread: thread, task: task.id))
             return id
         }
     }

@@ -52,7 +52,8 @@ extension Sequence where Element == Span {
         }
         // At equal times, ends come first: touching spans do not overlap.
         events.sort { $0.time == $1.time ? $0.delta < $1.delta : $0.time < $1.time }
-        var current = 0, peak = 0
+        var current = 0
+        var peak = 0
         for (_, delta) in events {
             current += delta
             peak = Swift.max(peak, current)

@@ -4,14 +4,16 @@ extension Table {
     /// become one row, "yield hour N ×9", so a loop does not fill the screen.
     public static func spans(_ spans: [Span], origin: Double? = nil, collapsing: Bool = false) -> Table {
         let zero = origin ?? spans.map(\.start).min() ?? 0
-        var table = Table(headers: ["step", "task", "ran on", "thread", "start", "took"],
-                          rightAligned: [3, 4, 5])
+        var table = Table(
+            headers: ["step", "task", "ran on", "thread", "start", "took"],
+            rightAligned: [3, 4, 5])
         // Collapsed, an instant marker ("parent.cancel()", 0 s) is left to the timeline and
         // --steps: the prose says what it marks, and the table keeps the steps that took time.
         let groups = collapsing ? SpanRun.runs(spans.filter { !$0.isInstant }) : spans.map { SpanRun($0) }
         for group in groups {
             let span = group.first
-            let threads = span.startThread == group.lastThread
+            let threads =
+                span.startThread == group.lastThread
                 ? "\(span.startThread)" : "\(span.startThread)→\(group.lastThread)"
             var place = span.ranOn.description
             if let work = span.workIsolation, work != span.isolation { place += " (awaited from \(span.isolation))" }
@@ -21,16 +23,20 @@ extension Table {
             let lane = group.lanesDiffer ? SpanRun.pattern(span.lane) : span.lane
             // A merged row keeps each step's own times: the range of their starts and of their
             // durations, never the stretch from the first start to the last end.
-            let starts = group.members.map { $0.start - zero }, tooks = group.members.map(\.duration)
-            table.append([name, lane, place, threads,
-                          Self.range(starts.min() ?? 0, starts.max() ?? 0), Self.range(tooks.min() ?? 0, tooks.max() ?? 0)])
+            let starts = group.members.map { $0.start - zero }
+            let tooks = group.members.map(\.duration)
+            table.append([
+                name, lane, place, threads,
+                Self.range(starts.min() ?? 0, starts.max() ?? 0), Self.range(tooks.min() ?? 0, tooks.max() ?? 0),
+            ])
         }
         return table
     }
 
     /// "137 ms–301 ms", or one figure when both ends read the same.
     static func range(_ low: Double, _ high: Double) -> String {
-        let from = low.formattedAsDuration, to = high.formattedAsDuration
+        let from = low.formattedAsDuration
+        let to = high.formattedAsDuration
         return from == to ? from : "\(from)–\(to)"
     }
 
@@ -90,7 +96,8 @@ struct SpanRun {
         var runs: [SpanRun] = []
         var indexByKey: [String: Int] = [:]
         for span in spans {
-            let key = "\(pattern(span.name))|\(pattern(span.lane))|\(span.ranOn)|\(span.isolation)|\(span.outcome?.rawValue ?? "")"
+            let key =
+                "\(pattern(span.name))|\(pattern(span.lane))|\(span.ranOn)|\(span.isolation)|\(span.outcome?.rawValue ?? "")"
             if let index = indexByKey[key] {
                 runs[index].members.append(span)
                 runs[index].lastEnd = max(runs[index].lastEnd, span.end)

@@ -34,8 +34,11 @@ public struct TaskTree: Sendable, Equatable {
         var parentOfLane: [String: String] = [:]
         for lane in lanes {
             // 1. The first span of the lane whose enclosing span is in another lane names the parent.
-            if let parent = spansOfLane[lane]?.lazy.compactMap({ $0.parent.flatMap { laneOfSpan[$0] } }).first(where: { $0 != lane }),
-               !Self.descends(parent, from: lane, parents: parentOfLane) {
+            if let parent = spansOfLane[lane]?.lazy.compactMap({ $0.parent.flatMap { laneOfSpan[$0] } }).first(where: {
+                $0 != lane
+            }),
+                !Self.descends(parent, from: lane, parents: parentOfLane)
+            {
                 parentOfLane[lane] = parent
             }
         }
@@ -57,13 +60,17 @@ public struct TaskTree: Sendable, Equatable {
             var ending = Ending.unknown
             if !own.isEmpty {
                 ending = .returned
-                if let last = own.last(where: { $0.outcome != nil }), !own.contains(where: { $0.start > last.end && $0.duration > 0 }) {
+                if let last = own.last(where: { $0.outcome != nil }),
+                    !own.contains(where: { $0.start > last.end && $0.duration > 0 })
+                {
                     ending = last.outcome == .failed ? .threw : .cancelled
                 }
             }
-            let starts = own.map(\.start) + children.map(\.start), ends = own.map(\.end) + children.map(\.end)
-            return Node(name: lane, isolation: own.first?.ranOn, start: starts.min() ?? 0, end: ends.max() ?? 0,
-                        ending: ending, children: children)
+            let starts = own.map(\.start) + children.map(\.start)
+            let ends = own.map(\.end) + children.map(\.end)
+            return Node(
+                name: lane, isolation: own.first?.ranOn, start: starts.min() ?? 0, end: ends.max() ?? 0,
+                ending: ending, children: children)
         }
         roots = lanes.filter { parentOfLane[$0] == nil }.map(node)
     }
@@ -91,14 +98,19 @@ public struct TaskTree: Sendable, Equatable {
         var table = Table(headers: ["task", "ran on", "start", "end", "ended"], rightAligned: [2, 3])
         func walk(_ node: Node, prefix: String, isLast: Bool, isRoot: Bool) {
             let branch = isRoot ? "" : prefix + (isLast ? "└─ " : "├─ ")
-            let ending = switch node.ending {
-            case .returned: "returned"
-            case .threw: terminal.paint("threw ✗", .red)
-            case .cancelled: terminal.paint("cancelled ⊘", .yellow)
-            case .unknown: "—"
-            }
-            let name = node.name.range(of: " › ", options: .backwards).map { String(node.name[$0.upperBound...]) } ?? node.name
-            table.append([branch + (isRoot ? node.name : name), node.isolation?.description ?? "—", node.start.formattedAsDuration, node.end.formattedAsDuration, ending])
+            let ending =
+                switch node.ending {
+                case .returned: "returned"
+                case .threw: terminal.paint("threw ✗", .red)
+                case .cancelled: terminal.paint("cancelled ⊘", .yellow)
+                case .unknown: "—"
+                }
+            let name =
+                node.name.range(of: " › ", options: .backwards).map { String(node.name[$0.upperBound...]) } ?? node.name
+            table.append([
+                branch + (isRoot ? node.name : name), node.isolation?.description ?? "—",
+                node.start.formattedAsDuration, node.end.formattedAsDuration, ending,
+            ])
             let childPrefix = isRoot ? "" : prefix + (isLast ? "   " : "│  ")
             for (index, child) in node.children.enumerated() {
                 walk(child, prefix: childPrefix, isLast: index == node.children.count - 1, isRoot: false)

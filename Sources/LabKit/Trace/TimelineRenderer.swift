@@ -40,7 +40,8 @@ public struct TimelineRenderer: Sendable {
             // Then each failure or cancellation, at the moment it ended its step.
             for span in laneSpans {
                 guard let outcome = span.outcome else { continue }
-                let at = min(barWidth - 1, max(0, column(span.end - origin, total: total, width: barWidth, roundUp: true) - 1))
+                let at = min(
+                    barWidth - 1, max(0, column(span.end - origin, total: total, width: barWidth, roundUp: true) - 1))
                 cells[at] = (outcome.glyph, outcome == .failed ? .red : .yellow)
             }
             let bar = cells.map { terminal.paint(String($0.0), $0.1) }.joined()
@@ -111,7 +112,8 @@ public struct TimelineRenderer: Sendable {
     }
 
     private func legend(palette: IsolationPalette) -> String {
-        let kinds = "█ blocking (holds a thread)  ▓ CPU  ░ suspended (thread free)  ─ step  • instant  ✗ failed  ⊘ cancelled. "
+        let kinds =
+            "█ blocking (holds a thread)  ▓ CPU  ░ suspended (thread free)  ─ step  • instant  ✗ failed  ⊘ cancelled. "
             + "Right: where the lane ran (+ means it also ran elsewhere)."
         var text = terminal.paint(kinds.wrapped(to: terminal.width, indent: "  "), .dim)
         if terminal.usesColor {

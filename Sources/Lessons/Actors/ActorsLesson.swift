@@ -6,7 +6,8 @@ public struct ActorsLesson: Lesson {
 
     public let name = "actors"
     public let title = "Actors: state that one task at a time may touch"
-    public let summary = "isolation and nonisolated, a data race counted (class vs actor vs Mutex vs Atomic), reentrancy, Coffee Tracker's actors, JokeServiceStore"
+    public let summary =
+        "isolation and nonisolated, a data race counted (class vs actor vs Mutex vs Atomic), reentrancy, Coffee Tracker's actors, JokeServiceStore"
 
     public let introduction = """
         An actor owns its state: code outside reaches it only with `await`, and the actor runs \

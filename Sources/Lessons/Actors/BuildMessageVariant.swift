@@ -26,14 +26,18 @@ enum BuildMessageVariant {
         }
     }
 
-    static let variant = LessonVariant("build-message", title: "BuildMessage and TimeStore: isolation and nonisolated") { context in
+    static let variant = LessonVariant("build-message", title: "BuildMessage and TimeStore: isolation and nonisolated")
+    { context in
         let console = context.console
-        console.paragraph("""
+        console.paragraph(
+            """
             BuildMessage is an actor with a mutable `message` and an immutable `greeting`. From \
             outside, `setName` and `message` need `await`; `getGreeting()` is `nonisolated` and can \
             be called from synchronous code. What the compiler says to the rest:
             """)
-        for diagnostic in [CompilerDiagnostics.actorPropertyMutatedFromOutside, CompilerDiagnostics.nonisolatedReadsMutableState] {
+        for diagnostic in [
+            CompilerDiagnostics.actorPropertyMutatedFromOutside, CompilerDiagnostics.nonisolatedReadsMutableState,
+        ] {
             console.say(console.terminal.paint("  error: \(diagnostic.message)", .red))
         }
         let builder = BuildMessage()
@@ -42,7 +46,8 @@ enum BuildMessageVariant {
         console.output(message)
         console.output("\(syncFunction(builder))  ← getGreeting() from a synchronous function")
 
-        console.paragraph("""
+        console.paragraph(
+            """
             TimeStore is the book's actor fix for the five tasks writing one dictionary: each child \
             awaits `store.addStamp(…)`, and the actor runs the calls one at a time.
             """)
@@ -65,10 +70,12 @@ enum BuildMessageVariant {
         let stamps = spans.filter { $0.name.hasPrefix("addStamp") }
         context.record("message", "message", text: message)
         context.record("entries", "TimeStore entries", count: await store.timeStamps.count)
-        context.record("waits_overlapping", "takesTooLong() calls at once", count: spans.named("takesTooLong()").maximumOverlap)
+        context.record(
+            "waits_overlapping", "takesTooLong() calls at once", count: spans.named("takesTooLong()").maximumOverlap)
         context.record("stamps_overlapping", "addStamp calls at once", count: stamps.maximumOverlap)
         context.record("stamp_isolation", "addStamp ran on", text: stamps.first?.isolation.description ?? "-")
-        console.paragraph("""
+        console.paragraph(
+            """
             The five waits overlapped (\(spans.named("takesTooLong()").maximumOverlap) at once); the \
             five addStamp calls ran on the \(stamps.first?.isolation.description ?? "actor"), at most \
             \(stamps.maximumOverlap) at a time. The actor serialised only the part that touches its state.

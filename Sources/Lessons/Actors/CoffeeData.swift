@@ -36,7 +36,11 @@ actor HealthKitController {
         let sample = CaffeineSample(milligrams: drink.milligrams, date: drink.date)
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             store.save(sample) { saved, error in
-                if saved { continuation.resume() } else { continuation.resume(throwing: error ?? HealthStoreError.notAuthorized) }
+                if saved {
+                    continuation.resume()
+                } else {
+                    continuation.resume(throwing: error ?? HealthStoreError.notAuthorized)
+                }
             }
         }
     }

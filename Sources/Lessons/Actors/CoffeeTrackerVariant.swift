@@ -3,11 +3,16 @@ import LabKit
 
 /// Coffee Tracker's actors, and the "mutate then write back before any await" rule.
 enum CoffeeTrackerVariant {
-    static let drinks: [(String, Double)] = [("Espresso", 64), ("Latte", 128), ("Cold brew", 155), ("Drip coffee", 95), ("Cortado", 85)]
+    static let drinks: [(String, Double)] = [
+        ("Espresso", 64), ("Latte", 128), ("Cold brew", 155), ("Drip coffee", 95), ("Cortado", 85),
+    ]
 
-    static let variant = LessonVariant("coffee-tracker", title: "Coffee Tracker: HealthKitController and CoffeeDataStore as actors") { context in
+    static let variant = LessonVariant(
+        "coffee-tracker", title: "Coffee Tracker: HealthKitController and CoffeeDataStore as actors"
+    ) { context in
         let console = context.console
-        console.paragraph("""
+        console.paragraph(
+            """
             In the WWDC session, Coffee Tracker's HealthKitController becomes an actor, the model \
             moves to the main actor, and saving moves to a private CoffeeDataStore actor that is \
             *passed* the current drinks. The session warns: take the copy, mutate it and write it \
@@ -39,7 +44,9 @@ enum CoffeeTrackerVariant {
                 let counts = await model.storeCounts
                 context.record("store_saves", "CoffeeDataStore saves", count: counts.saves)
                 context.record("store_skipped", "CoffeeDataStore saves skipped (no change)", count: counts.skipped)
-                context.record("healthkit_saves", "samples saved to the health store", count: healthStore.meter.stats.completed - 1)
+                context.record(
+                    "healthkit_saves", "samples saved to the health store", count: healthStore.meter.stats.completed - 1
+                )
             }
         }
         console.table(table)
@@ -49,7 +56,8 @@ enum CoffeeTrackerVariant {
         let captured = CompilerDiagnostics.capturedVarInTask
         // Told as the session tells it (MainActor.run, a capture list, then `let`), and what this
         // toolchain says of each shape: both are compiled by CompilerDiagnosticsTests.
-        console.paragraph("""
+        console.paragraph(
+            """
             In the session, loadNewDataFromHealthKit() reads a local `var newDrinks` inside \
             `await MainActor.run { … }` and gets an error about a captured var. Swift 6 accepts that \
             exact code: the closure is the var's last use, so nothing can change it behind the \
@@ -57,7 +65,8 @@ enum CoffeeTrackerVariant {
             the var, as a Task here does:
             """)
         console.say(console.terminal.paint("  error: \(captured.message)", .red))
-        console.paragraph("""
+        console.paragraph(
+            """
             The session's fixes hold for both: a capture list, `{ [newDrinks] in … }`, copies the \
             value into the closure; the one it prefers is `let newDrinks`, set in both branches of an \
             `if`, which leaves nothing mutable to capture.
@@ -66,11 +75,15 @@ enum CoffeeTrackerVariant {
 
     /// The comparison, from the counts this run kept.
     static func narration(tapped: Int, ruleKept: Int, copyKept: Int) -> String {
-        let rule = ruleKept == tapped ? "Mutating first kept all \(tapped) drinks."
+        let rule =
+            ruleKept == tapped
+            ? "Mutating first kept all \(tapped) drinks."
             : "Mutating first kept \(ruleKept) of \(tapped) drinks (expected all: please report this run)."
-        let copy = copyKept < tapped
+        let copy =
+            copyKept < tapped
             ? "Copying across the `await` kept \(copyKept): every call copied the list before any of them wrote back, and the last write won."
             : "Copying across the `await` kept all \(tapped) this time: the calls happened not to overlap, which is luck, not a fix."
-        return rule + " " + copy + " Both versions compile without a warning — the main actor protects each line, not a sequence of lines across an `await`."
+        return rule + " " + copy
+            + " Both versions compile without a warning — the main actor protects each line, not a sequence of lines across an `await`."
     }
 }

@@ -21,16 +21,21 @@ enum CounterNarration {
         let patience: Duration
     }
 
-    static let sanitizerReportsIt = "The race is in the code whether or not it bit: the thread "
+    static let sanitizerReportsIt =
+        "The race is in the code whether or not it bit: the thread "
         + "sanitizer (below) reports it even on runs that lose nothing."
 
     /// What happened to the unsafe class: its loss on the attempt that showed one, or none in
     /// any attempt, and why none could be lost when the tasks never ran at once.
-    static func race(lost: Int, of total: Int, attempts: Int, maximumAttempts: Int, start: RaceStart,
-                     safeLost: [(name: String, lost: Int)]) -> String {
+    static func race(
+        lost: Int, of total: Int, attempts: Int, maximumAttempts: Int, start: RaceStart,
+        safeLost: [(name: String, lost: Int)]
+    ) -> String {
         let safe = safeLost.filter { $0.lost == 0 }.map(\.name)
         let broken = safeLost.filter { $0.lost != 0 }.map { "the \($0.name) lost \($0.lost)" }
-        let others = broken.isEmpty ? (safe.isEmpty ? "" : " The \(list(safe)) lost none.")
+        let others =
+            broken.isEmpty
+            ? (safe.isEmpty ? "" : " The \(list(safe)) lost none.")
             : " And \(list(broken)): a bug in the lab itself; please report it."
         let inAttempts = "in \(attempts) attempt\(attempts == 1 ? "" : "s")"
         guard lost > 0 else {
@@ -58,7 +63,10 @@ enum CounterNarration {
                 they seldom run at the same instant. \(sanitizerReportsIt)
                 """ + others
         }
-        let attempt = attempts == 1 ? "on the first attempt" : "on attempt \(attempts) of up to \(maximumAttempts), with a wider gap between its read and its write (the earlier attempts lost nothing: a race is luck)"
+        let attempt =
+            attempts == 1
+            ? "on the first attempt"
+            : "on attempt \(attempts) of up to \(maximumAttempts), with a wider gap between its read and its write (the earlier attempts lost nothing: a race is luck)"
         return """
             The class lost \(lost) of \(total) increments \(attempt): two tasks read the same old value, \
             and each wrote its own result over the other's.
@@ -72,11 +80,14 @@ enum CounterNarration {
     /// The safe counters' costs, compared by what was measured in this run. `contended`: the
     /// tasks ran at the same time on several CPUs; if not, nothing is explained by contention.
     static func costs(_ costs: [Cost], contended: Bool) -> String {
-        let sorted = costs.filter { $0.secondsPerIncrement > 0 }.sorted { $0.secondsPerIncrement < $1.secondsPerIncrement }
+        let sorted = costs.filter { $0.secondsPerIncrement > 0 }.sorted {
+            $0.secondsPerIncrement < $1.secondsPerIncrement
+        }
         guard let cheapest = sorted.first, let dearest = sorted.last, sorted.count > 1 else { return "" }
         let ratio = dearest.secondsPerIncrement / cheapest.secondsPerIncrement
         let spread = ratio < 1.5 ? "about the same" : "\(ratio.formattedAsRatio) apart"
-        var text = "Here the cheapest was the \(cheapest.name) (\(cheapest.secondsPerIncrement.formattedAsDuration) per increment) "
+        var text =
+            "Here the cheapest was the \(cheapest.name) (\(cheapest.secondsPerIncrement.formattedAsDuration) per increment) "
             + "and the dearest the \(dearest.name) (\(dearest.secondsPerIncrement.formattedAsDuration)): \(spread). "
         guard contended else {
             return text + "These figures come from one run in which the tasks did not run at the same time on "
@@ -85,7 +96,8 @@ enum CounterNarration {
         // Only what was measured: each counter's time under contention. Why one costs more (cache
         // traffic, suspensions) is not measured here, so it is not said.
         if let atomic = sorted.first(where: { $0.name == "Atomic" }), atomic != cheapest {
-            text += "An Atomic add is a single instruction, yet it was not the cheapest on this run; the lesson "
+            text +=
+                "An Atomic add is a single instruction, yet it was not the cheapest on this run; the lesson "
                 + "times each counter under contention, not why one costs more. "
         }
         return text + "These are contended figures from one run; `lab bench` times each properly, in release."

@@ -83,8 +83,10 @@ public enum CounterExperiment {
     ///   - together: how many tasks the start barrier waits for (all of them unless told;
     ///     a caller that measured the executor's width need not wait for more).
     ///   - patience: how long the barrier waits for them at most.
-    public static func run(_ kind: CounterKind, tasks: Int, increments: Int, raceWindow: Int = 0,
-                           together: Int? = nil, patience: Duration = startPatience) async -> Outcome {
+    public static func run(
+        _ kind: CounterKind, tasks: Int, increments: Int, raceWindow: Int = 0,
+        together: Int? = nil, patience: Duration = startPatience
+    ) async -> Outcome {
         let barrier = StartBarrier(parties: max(1, min(together ?? tasks, tasks)), patience: patience)
         let startTogether = barrier.arriveAndWait
         let clock = ContinuousClock()
@@ -92,25 +94,38 @@ public enum CounterExperiment {
         switch kind {
         case .unsafeClass:
             let counter = UnsafeCounter(window: raceWindow)
-            await fanOut(tasks) { startTogether(); for _ in 0..<increments { counter.increment() } }
+            await fanOut(tasks) {
+                startTogether()
+                for _ in 0..<increments { counter.increment() }
+            }
             final = counter.value
         case .actor:
             let counter = ActorCounter()
-            await fanOut(tasks) { startTogether(); for _ in 0..<increments { await counter.increment() } }
+            await fanOut(tasks) {
+                startTogether()
+                for _ in 0..<increments { await counter.increment() }
+            }
             final = await counter.value
         case .mutex:
             let counter = MutexCounter()
-            await fanOut(tasks) { startTogether(); for _ in 0..<increments { counter.increment() } }
+            await fanOut(tasks) {
+                startTogether()
+                for _ in 0..<increments { counter.increment() }
+            }
             final = counter.value
         case .atomic:
             let counter = AtomicCounter()
-            await fanOut(tasks) { startTogether(); for _ in 0..<increments { counter.increment() } }
+            await fanOut(tasks) {
+                startTogether()
+                for _ in 0..<increments { counter.increment() }
+            }
             final = counter.value
         }
         let end = clock.now
-        return Outcome(kind: kind, tasks: tasks, expected: tasks * increments, final: final,
-                       seconds: (barrier.openedInstant ?? end).duration(to: end).seconds,
-                       startedTogether: barrier.startedTogether)
+        return Outcome(
+            kind: kind, tasks: tasks, expected: tasks * increments, final: final,
+            seconds: (barrier.openedInstant ?? end).duration(to: end).seconds,
+            startedTogether: barrier.startedTogether)
     }
 
     private static func fanOut(_ tasks: Int, _ body: @escaping @Sendable () async -> Void) async {

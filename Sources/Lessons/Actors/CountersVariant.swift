@@ -11,12 +11,14 @@ enum CountersVariant {
     /// Busy steps between read and write on attempt 2, 3, …: 25, 100, 400, 1600.
     static func raceWindow(attempt: Int) -> Int { 25 << (2 * (attempt - 2)) }
 
-    static let variant = LessonVariant("counters", title: "A data race counted: class vs actor vs Mutex vs Atomic") { context in
+    static let variant = LessonVariant("counters", title: "A data race counted: class vs actor vs Mutex vs Atomic") {
+        context in
         let console = context.console
         // CPUs this process may use: its affinity and quota (Linux), so `taskset -c 0` gives 1.
         let cpus = UsableCPUs.count
         let tasks = max(2, cpus)
-        console.paragraph("""
+        console.paragraph(
+            """
             \(tasks) tasks each add 1 to one shared counter \(increments) times, started together as far as \
             this machine allows (each waits up to \(context.stated(seconds: CounterExperiment.startPatience.seconds)) for the \
             others; the table says how many started together). \
@@ -24,9 +26,14 @@ enum CountersVariant {
             the data race Swift 6 exists to prevent, done on purpose. The others are an actor, a \
             Mutex (Synchronization) and an Atomic.
             """)
-        var table = Table(headers: ["counter", "started together", "final", "lost updates", "total", "per increment"], rightAligned: [1, 2, 3, 4, 5])
+        var table = Table(
+            headers: ["counter", "started together", "final", "lost updates", "total", "per increment"],
+            rightAligned: [1, 2, 3, 4, 5])
         var costs: [CounterNarration.Cost] = []
-        var raceAttempts = 0, raceLost = 0, raceTotal = 0, raceTogether = 0
+        var raceAttempts = 0
+        var raceLost = 0
+        var raceTotal = 0
+        var raceTogether = 0
         var safeTogether: [Int] = []
         var safeLost: [(name: String, lost: Int)] = []
         for kind in CounterKind.allCases {
@@ -39,8 +46,9 @@ enum CountersVariant {
                 raceTogether = attempt.startedTogether
                 while attempt.lostUpdates == 0 && raceAttempts < raceAttemptsAllowed {
                     raceAttempts += 1
-                    attempt = await CounterExperiment.run(kind, tasks: tasks, increments: increments,
-                                                          raceWindow: Self.raceWindow(attempt: raceAttempts))
+                    attempt = await CounterExperiment.run(
+                        kind, tasks: tasks, increments: increments,
+                        raceWindow: Self.raceWindow(attempt: raceAttempts))
                     raceTogether = max(raceTogether, attempt.startedTogether)
                 }
                 outcome = attempt
@@ -53,31 +61,48 @@ enum CountersVariant {
                 safeTogether.append(outcome.startedTogether)
             }
             // A widened attempt's time includes the gap it added: marked, so no one compares it.
-            let name = kind == .unsafeClass && raceAttempts > 1 ? "\(kind.rawValue) (attempt \(raceAttempts))*" : kind.rawValue
-            table.append([name, "\(outcome.startedTogether) of \(outcome.tasks)", "\(outcome.final)", "\(outcome.lostUpdates)",
-                          outcome.seconds.formattedAsDuration, outcome.secondsPerIncrement.formattedAsDuration])
+            let name =
+                kind == .unsafeClass && raceAttempts > 1 ? "\(kind.rawValue) (attempt \(raceAttempts))*" : kind.rawValue
+            table.append([
+                name, "\(outcome.startedTogether) of \(outcome.tasks)", "\(outcome.final)", "\(outcome.lostUpdates)",
+                outcome.seconds.formattedAsDuration, outcome.secondsPerIncrement.formattedAsDuration,
+            ])
             let key = kind.rawValue.lowercased().replacingOccurrences(of: " ", with: "_")
             // Shown in the table above: in --json, not listed again under "Measured".
-            context.recordInTable(Figure(key: "\(key)_lost", label: "\(kind.rawValue): lost updates", value: Double(outcome.lostUpdates), unit: .count))
-            context.recordInTable(Figure(key: "\(key)_started_together", label: "\(kind.rawValue): tasks started together",
-                                         value: Double(outcome.startedTogether), unit: .count))
-            context.recordInTable(Figure(key: "\(key)_seconds_per_increment", label: "\(kind.rawValue): per increment",
-                                         value: outcome.secondsPerIncrement, unit: .seconds))
+            context.recordInTable(
+                Figure(
+                    key: "\(key)_lost", label: "\(kind.rawValue): lost updates", value: Double(outcome.lostUpdates),
+                    unit: .count))
+            context.recordInTable(
+                Figure(
+                    key: "\(key)_started_together", label: "\(kind.rawValue): tasks started together",
+                    value: Double(outcome.startedTogether), unit: .count))
+            context.recordInTable(
+                Figure(
+                    key: "\(key)_seconds_per_increment", label: "\(kind.rawValue): per increment",
+                    value: outcome.secondsPerIncrement, unit: .seconds))
         }
         context.record("unsafe_class_attempts", "unsafe class: attempts made", count: raceAttempts)
         console.table(table)
         if raceAttempts > 1 {
-            console.say(console.terminal.paint("  * with a wider gap between its read and its write; its time includes that gap.", .dim))
+            console.say(
+                console.terminal.paint(
+                    "  * with a wider gap between its read and its write; its time includes that gap.", .dim))
         }
-        let start = CounterNarration.RaceStart(tasks: tasks, mostTogether: raceTogether, cpus: cpus, patience: CounterExperiment.startPatience)
-        console.paragraph(CounterNarration.race(lost: raceLost, of: raceTotal, attempts: raceAttempts, maximumAttempts: raceAttemptsAllowed,
-                                                start: start, safeLost: safeLost))
+        let start = CounterNarration.RaceStart(
+            tasks: tasks, mostTogether: raceTogether, cpus: cpus, patience: CounterExperiment.startPatience)
+        console.paragraph(
+            CounterNarration.race(
+                lost: raceLost, of: raceTotal, attempts: raceAttempts, maximumAttempts: raceAttemptsAllowed,
+                start: start, safeLost: safeLost))
         let timed = costs.map(\.secondsPerIncrement).filter { $0 > 0 }
         if let low = timed.min(), let high = timed.max(), timed.count > 1 {
-            context.recordInTable(Figure(key: "cost_spread", label: "dearest ÷ cheapest, per increment", value: high / low, unit: .ratio))
+            context.recordInTable(
+                Figure(key: "cost_spread", label: "dearest ÷ cheapest, per increment", value: high / low, unit: .ratio))
         }
         console.paragraph(CounterNarration.costs(costs, contended: cpus > 1 && safeTogether.allSatisfy { $0 > 1 }))
-        console.note("""
+        console.note(
+            """
             To see the race reported, build with the thread sanitizer: \
             `swift run -Xswiftc -sanitize=thread actors --variant counters`. On Linux it reports the \
             unsafe class, and also (wrongly) the Mutex: TSan cannot see Mutex's futex-based lock. \

@@ -2,17 +2,22 @@ import LabKit
 
 /// Coffee Tracker's completion-handler methods, kept when HealthKitController became an actor.
 enum DeprecatedShimsVariant {
-    static let variant = LessonVariant("deprecated-shims", title: "Completion-handler shims on an actor must be nonisolated") { context in
+    static let variant = LessonVariant(
+        "deprecated-shims", title: "Completion-handler shims on an actor must be nonisolated"
+    ) { context in
         let console = context.console
         let terminal = console.terminal
-        console.paragraph("""
+        console.paragraph(
+            """
             When HealthKitController becomes an actor, Coffee Tracker keeps its old \
             completion-handler methods for callers that have not moved to async, as deprecated \
             shims over the async versions. Old callers are synchronous, so a shim left isolated \
             to the actor does not compile:
             """)
         console.say(terminal.paint("  error: \(CompilerDiagnostics.actorShimIsolated.message)", .red))
-        console.paragraph("The session marks the shims `nonisolated`: they touch no state, and start a Task that awaits the actor. The old call site then compiles, with the nudge:")
+        console.paragraph(
+            "The session marks the shims `nonisolated`: they touch no state, and start a Task that awaits the actor. The old call site then compiles, with the nudge:"
+        )
         console.say(terminal.paint("  warning: \(CompilerDiagnostics.actorShimNonisolated.message)", .yellow))
         let store = CaffeineHealthStore(behavior: context.behavior(latency: .fixed(0.5)))
         let controller = HealthKitController(store: store)
@@ -29,13 +34,18 @@ enum DeprecatedShimsVariant {
         }
         let returnedAfter = returned.withLock { $0 } - called
         let answers = calls.withLock { $0 }
-        guard let first = answers.first else { throw ServiceError.badResponse("the completion handler was never called") }
-        console.output("completion(\(first.granted)) after \((first.at - called).formattedAsDuration), from code that ran \(first.ranOn)")
+        guard let first = answers.first else {
+            throw ServiceError.badResponse("the completion handler was never called")
+        }
+        console.output(
+            "completion(\(first.granted)) after \((first.at - called).formattedAsDuration), from code that ran \(first.ranOn)"
+        )
         context.record("call_returned_after_seconds", "the synchronous call returned after", seconds: returnedAfter)
         context.record("completion_calls", "times the completion handler was called", count: answers.count)
         context.record("completion_after_seconds", "completion called after", seconds: first.at - called)
         context.record("completion_ran_on", "the completion ran", text: first.ranOn.description)
-        console.paragraph("""
+        console.paragraph(
+            """
             The synchronous call returned after \(returnedAfter.formattedAsDuration); the completion came \
             \((first.at - called).formattedAsDuration) later, \(answers.count == 1 ? "once" : "\(answers.count) times"), \
             with the async method's answer (\(first.granted)), from the shim's Task, which ran \(first.ranOn). \

@@ -42,16 +42,21 @@ enum JokeServiceVariant {
         }
     }
 
-    static let variant = LessonVariant("joke-service", title: "The joke app: JokeServiceStore actor, main-actor JokeService") { context in
+    static let variant = LessonVariant(
+        "joke-service", title: "The joke app: JokeServiceStore actor, main-actor JokeService"
+    ) { context in
         let console = context.console
-        console.paragraph("""
+        console.paragraph(
+            """
             The Kodeco joke app moves the download out of its main-actor JokeService into a private \
             JokeServiceStore actor. The service keeps what the view shows (joke, isFetching) on the \
             main actor; the store does the network work on its own actor.
             """)
         let probe = context.probe
         let meter = CallMeter()
-        let store = JokeServiceStore(client: JokeClient.simulated(context.behavior(latency: .jitter(base: 1, spread: 0.3)), meter: meter), probe: probe)
+        let store = JokeServiceStore(
+            client: JokeClient.simulated(context.behavior(latency: .jitter(base: 1, spread: 0.3)), meter: meter),
+            probe: probe)
         let service = JokeService(store: store, probe: probe)
         try await probe.withLane("Fetch a joke button") { try await service.fetchJoke() }
         console.output(service.joke)
@@ -61,7 +66,8 @@ enum JokeServiceVariant {
         context.record("load_isolation", "load() ran on", text: load.isolation.description)
         context.record("assign_isolation", "the joke was set on", text: assign.isolation.description)
         context.record("is_fetching_after", "isFetching afterwards", flag: service.isFetching)
-        console.paragraph("""
+        console.paragraph(
+            """
             load() ran on the \(load.isolation); the joke was stored on the \(assign.isolation), \
             where the view reads it; isFetching went back to false. The actor boundary is where the \
             `await` is: the main actor was free while the joke downloaded.

@@ -5,9 +5,11 @@ import LabKit
 enum ReentrancyVariant {
     static let requests = 5
 
-    static let variant = LessonVariant("reentrancy", title: "Reentrancy: a photo cache that downloads twice") { context in
+    static let variant = LessonVariant("reentrancy", title: "Reentrancy: a photo cache that downloads twice") {
+        context in
         let console = context.console
-        console.paragraph("""
+        console.paragraph(
+            """
             Space Photos' cache is an actor: `photo(for:)` returns the cached photo or downloads it. \
             Five views ask for today's photo at once. The actor runs one call at a time, so this \
             looks safe; but at `await service.photo(for:)` it is free to start the next call, which \
@@ -19,20 +21,24 @@ enum ReentrancyVariant {
         for (name, key) in [("NaivePhotoCache", "naive"), ("SharedDownloadPhotoCache", "shared")] {
             let meter = CallMeter()
             let service = SpacePhotosClient.simulated(behavior, meter: meter)
-            let cache: any PhotoCaching = key == "naive" ? NaivePhotoCache(service: service) : SharedDownloadPhotoCache(service: service)
+            let cache: any PhotoCaching =
+                key == "naive" ? NaivePhotoCache(service: service) : SharedDownloadPhotoCache(service: service)
             let titles = try await requestTogether(cache, day: day, probe: context.probe, label: key)
             table.append([name, "\(requests)", "\(meter.stats.calls)", Set(titles).count == 1 ? "yes" : "no"])
             context.record("\(key)_downloads", "\(name): downloads for \(requests) requests", count: meter.stats.calls)
         }
         console.table(table)
-        console.paragraph("""
+        console.paragraph(
+            """
             The naive cache downloaded the same photo \(Int(context.figure("naive_downloads")?.value ?? 0)) \
             times. The fix stores the download itself, a Task, in the cache before the first `await`; \
             later callers await that task. One download, however many callers.
             """)
     }
 
-    nonisolated static func requestTogether(_ cache: any PhotoCaching, day: Date, probe: Probe, label: String) async throws -> [String] {
+    nonisolated static func requestTogether(_ cache: any PhotoCaching, day: Date, probe: Probe, label: String)
+        async throws -> [String]
+    {
         try await withThrowingTaskGroup(of: String.self) { group in
             for view in 1...requests {
                 group.addTask {

@@ -27,11 +27,17 @@ final class StartBarrier: Sendable {
     @Sendable func arriveAndWait() {
         let clock = ContinuousClock()
         let arrival = arrived.add(1, ordering: .acquiringAndReleasing).newValue
-        if arrival >= parties { open(with: arrival, at: clock.now); return }
+        if arrival >= parties {
+            open(with: arrival, at: clock.now)
+            return
+        }
         let deadline = clock.now + patience
         while openedWith.load(ordering: .acquiring) == 0 {
             let now = clock.now
-            if now >= deadline { open(with: arrived.load(ordering: .acquiring), at: now); return }
+            if now >= deadline {
+                open(with: arrived.load(ordering: .acquiring), at: now)
+                return
+            }
         }
     }
 

@@ -6,7 +6,8 @@ public struct AsyncLetLesson: Lesson {
 
     public let name = "async-let"
     public let title = "async let: start now, await later"
-    public let summary = "deferred awaits and concurrent bindings: ConcurrencyDemo's result, three rovers at once, cancellation at scope exit"
+    public let summary =
+        "deferred awaits and concurrent bindings: ConcurrencyDemo's result, three rovers at once, cancellation at scope exit"
 
     public let introduction = """
         `await` waits where it is written. `async let` starts the call at once in a child task \

@@ -21,7 +21,9 @@ public enum ChildTaskCost {
     /// optionally with one of its own bound; returns what it allocated and how long it took.
     public static func counted(_ way: Way, count: Int, taskLocalBound: Bool = false) async -> CountedRun {
         await Task.detached {
-            @Sendable func measure() async -> CountedRun { await CountedRun.measure(operations: count) { await run(way, count: count) } }
+            @Sendable func measure() async -> CountedRun {
+                await CountedRun.measure(operations: count) { await run(way, count: count) }
+            }
             return taskLocalBound ? await $requestID.withValue(42) { await measure() } : await measure()
         }.value
     }

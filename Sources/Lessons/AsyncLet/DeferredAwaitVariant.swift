@@ -3,9 +3,11 @@ import LabKit
 
 /// The book's `async let result = takesTooLong()` with Start / After async-let / result / End.
 enum DeferredAwaitVariant {
-    static let variant = LessonVariant("deferred-await", title: "ConcurrencyDemo: async let result = takesTooLong()") { context in
+    static let variant = LessonVariant("deferred-await", title: "ConcurrencyDemo: async let result = takesTooLong()") {
+        context in
         let console = context.console
-        console.paragraph("""
+        console.paragraph(
+            """
             doSomething() binds `async let result = takesTooLong()`, prints "After async-let", does \
             other work (a CPU loop on the main actor sized for \(context.describe(sourceSeconds: 2))), \
             and only then reads `await result`.
@@ -31,11 +33,13 @@ enum DeferredAwaitVariant {
         let spans = probe.spans
         let child = try spans.single(named: "takesTooLong()")
         let other = try spans.single(named: "other work")
-        context.record("after_async_let_seconds", "\"After async-let\" printed after Start", seconds: marks["after"] ?? 0)
+        context.record(
+            "after_async_let_seconds", "\"After async-let\" printed after Start", seconds: marks["after"] ?? 0)
         context.record("result_seconds", "\"result =\" printed after Start", seconds: marks["result"] ?? 0)
         context.record("overlapped", "other work overlapped takesTooLong()", flag: other.overlaps(child))
         context.record("other_work_seconds", "other work took", seconds: other.duration)
-        console.paragraph("""
+        console.paragraph(
+            """
             "After async-let" came \((marks["after"] ?? 0).formattedAsDuration) after Start: binding \
             did not wait. The other work took \(other.duration.formattedAsDuration) on the \(other.isolation) \
             \(other.overlaps(child) ? "while" : "but not while") takesTooLong() slept in its child task \

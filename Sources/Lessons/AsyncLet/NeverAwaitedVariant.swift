@@ -3,9 +3,12 @@ import LabKit
 
 /// An `async let` that nobody awaits: cancelled, then awaited, at the end of its scope.
 enum NeverAwaitedVariant {
-    static let variant = LessonVariant("never-awaited", title: "A binding never awaited: cancelled and awaited at scope exit") { context in
+    static let variant = LessonVariant(
+        "never-awaited", title: "A binding never awaited: cancelled and awaited at scope exit"
+    ) { context in
         let console = context.console
-        console.paragraph("""
+        console.paragraph(
+            """
             prefetch() binds `async let _ = download()` for a \(context.describe(sourceSeconds: 5)) \
             download and returns without reading it. Swift does not let the child outlive its scope: \
             on the way out it cancels the child, then waits for it. How long that wait is depends on \
@@ -21,14 +24,18 @@ enum NeverAwaitedVariant {
         }.1
         let spans = probe.spans
         let sawCancel = spans.contains { $0.name == "download saw cancellation" }
-        context.record("cooperative_scope_exit_seconds", "prefetch() returned after (cooperative child)", seconds: cooperative)
-        context.record("stubborn_scope_exit_seconds", "prefetch() returned after (child ignores cancellation)", seconds: stubborn)
+        context.record(
+            "cooperative_scope_exit_seconds", "prefetch() returned after (cooperative child)", seconds: cooperative)
+        context.record(
+            "stubborn_scope_exit_seconds", "prefetch() returned after (child ignores cancellation)", seconds: stubborn)
         context.record("child_saw_cancellation", "the cooperative child saw cancellation", flag: sawCancel)
         // The stubborn child's own time, measured: the sentence says the scope waited for it, not
         // that it took the announced length (a loaded machine stretches CPU work, an idle one not).
         let stubbornChild = spans.first { $0.name == "download" && $0.lane.hasPrefix("ignores cancel") }?.duration ?? 0
-        context.record("stubborn_child_seconds", "the child that ignores cancellation computed for", seconds: stubbornChild)
-        console.paragraph("""
+        context.record(
+            "stubborn_child_seconds", "the child that ignores cancellation computed for", seconds: stubbornChild)
+        console.paragraph(
+            """
             With a child that sleeps with Task.sleep (which throws when cancelled), prefetch() returned \
             after \(cooperative.formattedAsDuration). With a child that computes without checking, \
             prefetch() returned after \(stubborn.formattedAsDuration): it waited for the whole download \

@@ -3,9 +3,11 @@ import LabKit
 
 /// Two bindings, one of which throws: where the error surfaces, and what happens to the other.
 enum OneThrowsVariant {
-    static let variant = LessonVariant("one-throws", title: "One binding throws: the error, and its sibling") { context in
+    static let variant = LessonVariant("one-throws", title: "One binding throws: the error, and its sibling") {
+        context in
         let console = context.console
-        console.paragraph("""
+        console.paragraph(
+            """
             loadRoverPage() binds a slow manifest download (\(context.describe(sourceSeconds: 5))) \
             and a photo request that fails after \(context.describe(sourceSeconds: 1)). We await them \
             in both orders.
@@ -29,11 +31,16 @@ enum OneThrowsVariant {
             rows.append((label, elapsed, meter.peak > 0))
             console.output("await \(label): caught \"\(outcome)\" after \(elapsed.formattedAsDuration)")
         }
-        context.record("failing_first_error_seconds", "error reached the caller (failing one awaited first)", seconds: rows[0].1)
-        context.record("slow_first_error_seconds", "error reached the caller (slow one awaited first)", seconds: rows[1].1)
-        context.record("sibling_cancelled_failing_first", "slow sibling cancelled (failing one awaited first)", flag: rows[0].2)
-        context.record("sibling_cancelled_slow_first", "slow sibling cancelled (slow one awaited first)", flag: rows[1].2)
-        console.paragraph("""
+        context.record(
+            "failing_first_error_seconds", "error reached the caller (failing one awaited first)", seconds: rows[0].1)
+        context.record(
+            "slow_first_error_seconds", "error reached the caller (slow one awaited first)", seconds: rows[1].1)
+        context.record(
+            "sibling_cancelled_failing_first", "slow sibling cancelled (failing one awaited first)", flag: rows[0].2)
+        context.record(
+            "sibling_cancelled_slow_first", "slow sibling cancelled (slow one awaited first)", flag: rows[1].2)
+        console.paragraph(
+            """
             Awaiting the failing binding first, the error arrived after \(rows[0].1.formattedAsDuration) \
             and leaving the scope cancelled the slow sibling\(rows[0].2 ? "" : " (it had finished)"). \
             Awaiting the slow one first, the error waited behind it: \(rows[1].1.formattedAsDuration). \
@@ -41,7 +48,9 @@ enum OneThrowsVariant {
             """)
     }
 
-    static func loadRoverPage(probe: Probe, work: SimulatedWork, failingFirst: Bool, cancelled: ConcurrencyGauge) async throws {
+    static func loadRoverPage(probe: Probe, work: SimulatedWork, failingFirst: Bool, cancelled: ConcurrencyGauge)
+        async throws
+    {
         async let manifest: Void = probe.withLane("slow manifest") {
             do {
                 try await probe.span("manifest", kind: .suspending) { try await work.suspend(sourceSeconds: 5) }

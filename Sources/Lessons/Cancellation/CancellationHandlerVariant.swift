@@ -3,10 +3,13 @@ import LabKit
 
 /// Stopping callback-based work: polling the flag vs `withTaskCancellationHandler`.
 enum CancellationHandlerVariant {
-    static let variant = LessonVariant("handler", title: "withTaskCancellationHandler vs polling for callback-based work") { context in
+    static let variant = LessonVariant(
+        "handler", title: "withTaskCancellationHandler vs polling for callback-based work"
+    ) { context in
         let console = context.console
         let poll = context.scale.duration(sourceSeconds: 0.5)
-        console.paragraph("""
+        console.paragraph(
+            """
             An older photo API downloads with a completion handler and has its own cancel() (like \
             URLSessionDataTask). Wrapped in an async function, it does not see Task cancellation by \
             itself. One wrapper polls Task.isCancelled every \(context.stated(seconds: poll.seconds)) on a plain timer \
@@ -21,39 +24,52 @@ enum CancellationHandlerVariant {
         var random = SeededRandom(seed: context.options.seed, event: "cancel moments")
         for round in 0..<5 {
             let after = length * (0.2 + 0.4 * random.nextUnit())
-            polling.append(try await latency(after: after, probe: context.probe, label: "polling \(round + 1)") { download in
-                try await CancellableDownload.polling(download, every: poll)
-            })
-            handler.append(try await latency(after: after, probe: context.probe, label: "handler \(round + 1)") { download in
-                try await CancellableDownload.withHandler(download)
-            })
+            polling.append(
+                try await latency(after: after, probe: context.probe, label: "polling \(round + 1)") { download in
+                    try await CancellableDownload.polling(download, every: poll)
+                })
+            handler.append(
+                try await latency(after: after, probe: context.probe, label: "handler \(round + 1)") { download in
+                    try await CancellableDownload.withHandler(download)
+                })
         }
         let meanPolling = polling.reduce(0, +) / Double(polling.count)
         let meanHandler = handler.reduce(0, +) / Double(handler.count)
-        context.record("polling_mean_latency_seconds", "polling: cancel() reached the download after (mean of 5)", seconds: meanPolling)
+        context.record(
+            "polling_mean_latency_seconds", "polling: cancel() reached the download after (mean of 5)",
+            seconds: meanPolling)
         context.record("polling_worst_latency_seconds", "polling: worst", seconds: polling.max() ?? 0)
-        context.record("handler_mean_latency_seconds", "handler: cancel() reached the download after (mean of 5)", seconds: meanHandler)
+        context.record(
+            "handler_mean_latency_seconds", "handler: cancel() reached the download after (mean of 5)",
+            seconds: meanHandler)
         context.record("handler_worst_latency_seconds", "handler: worst", seconds: handler.max() ?? 0)
         _ = context.stated(seconds: poll.seconds)  // the poll interval is a setting, said as one
-        console.paragraph(narrate(meanPolling: meanPolling, worstPolling: polling.max() ?? 0, poll: poll.seconds, meanHandler: meanHandler))
+        console.paragraph(
+            narrate(
+                meanPolling: meanPolling, worstPolling: polling.max() ?? 0, poll: poll.seconds, meanHandler: meanHandler
+            ))
     }
 
     /// The comparison, from the run's figures: polling is late by up to one interval only where
     /// the timer and the task woke on time (on one busy CPU they did not: measured 61 ms of 25).
     static func narrate(meanPolling: Double, worstPolling: Double, poll: Double, meanHandler: Double) -> String {
-        let bound = worstPolling <= poll
+        let bound =
+            worstPolling <= poll
             ? "at most one poll interval, \(poll.formattedAsDuration)"
             : "worst \(worstPolling.formattedAsDuration), more than one poll interval of \(poll.formattedAsDuration): "
                 + "the timer and the polling task also waited for a thread to run on"
-        return "Polling reached the download \(meanPolling.formattedAsDuration) after cancel() on average (\(bound)); the handler in "
+        return
+            "Polling reached the download \(meanPolling.formattedAsDuration) after cancel() on average (\(bound)); the handler in "
             + "\(meanHandler.formattedAsDuration). The handler costs nothing while the download runs, and it cannot miss: if the "
             + "task was cancelled before the download started, onCancel runs at once and the download sees it on start()."
     }
 
     /// Starts a download in a task, cancels the task after `after`, and returns how
     /// long after `task.cancel()` the download's own cancel() was called.
-    static func latency(after: Duration, probe: Probe, label: String,
-                        _ wrapper: @escaping @Sendable (LegacyDownload) async throws -> Int) async throws -> Double {
+    static func latency(
+        after: Duration, probe: Probe, label: String,
+        _ wrapper: @escaping @Sendable (LegacyDownload) async throws -> Int
+    ) async throws -> Double {
         let download = LegacyDownload(duration: after * 3)
         let task = Task.detached {
             try await probe.withLane(label) {

@@ -6,7 +6,8 @@ public struct CancellationLesson: Lesson {
 
     public let name = "cancellation"
     public let title = "Cancellation: asking a task to stop, and what makes it listen"
-    public let summary = "cancel(), isCancelled, checkCancellation, cancelAll; cooperative CPU loops; withTaskCancellationHandler; a view's .task"
+    public let summary =
+        "cancel(), isCancelled, checkCancellation, cancelAll; cooperative CPU loops; withTaskCancellationHandler; a view's .task"
 
     public let introduction = """
         Cancelling a task only sets a flag. The task stops when its code looks at the flag: \

@@ -11,10 +11,12 @@ enum CooperativeLoopVariant {
         let stopLatency: Double
     }
 
-    static let variant = LessonVariant("cooperative", title: "Cooperative: a CPU loop that checks vs one that does not") { context in
+    static let variant = LessonVariant("cooperative", title: "Cooperative: a CPU loop that checks vs one that does not")
+    { context in
         let console = context.console
         let work = context.scale.duration(sourceSeconds: 4)
-        console.paragraph("""
+        console.paragraph(
+            """
             A thumbnail renderer runs a CPU loop sized for \(context.stated(seconds: work.seconds)) in 100 chunks. We cancel it a \
             tenth of the way in. One version checks Task.isCancelled between chunks; the other never \
             looks. Nothing in the loop suspends, so nothing else can stop it.
@@ -22,16 +24,28 @@ enum CooperativeLoopVariant {
         let unchecked = await cancelledLoop(work: work, checks: false, probe: context.probe)
         let checked = await cancelledLoop(work: work, checks: true, probe: context.probe)
         var table = Table(headers: ["loop", "chunks done", "ran on after cancel()"], rightAligned: [1, 2])
-        table.append(["never checks", "\(unchecked.chunksDone)/\(unchecked.chunks)", unchecked.stopLatency.formattedAsDuration])
-        table.append(["checks each chunk", "\(checked.chunksDone)/\(checked.chunks)", checked.stopLatency.formattedAsDuration])
+        table.append([
+            "never checks", "\(unchecked.chunksDone)/\(unchecked.chunks)", unchecked.stopLatency.formattedAsDuration,
+        ])
+        table.append([
+            "checks each chunk", "\(checked.chunksDone)/\(checked.chunks)", checked.stopLatency.formattedAsDuration,
+        ])
         console.table(table)
-        context.record("unchecked_latency_seconds", "never checks: ran on after cancel()", seconds: unchecked.stopLatency)
+        context.record(
+            "unchecked_latency_seconds", "never checks: ran on after cancel()", seconds: unchecked.stopLatency)
         context.record("unchecked_chunks", "never checks: chunks done", count: unchecked.chunksDone)
         context.record("checked_latency_seconds", "checks: ran on after cancel()", seconds: checked.stopLatency)
         context.record("checked_chunks", "checks: chunks done", count: checked.chunksDone)
         // A loop that ended before cancel() was called: how long before, as a figure of its own.
-        if unchecked.stopLatency <= 0 { context.record("unchecked_ended_before_seconds", "never checks: ended before cancel() by", seconds: -unchecked.stopLatency) }
-        if checked.stopLatency <= 0 { context.record("checked_ended_before_seconds", "checks: ended before cancel() by", seconds: -checked.stopLatency) }
+        if unchecked.stopLatency <= 0 {
+            context.record(
+                "unchecked_ended_before_seconds", "never checks: ended before cancel() by",
+                seconds: -unchecked.stopLatency)
+        }
+        if checked.stopLatency <= 0 {
+            context.record(
+                "checked_ended_before_seconds", "checks: ended before cancel() by", seconds: -checked.stopLatency)
+        }
         console.paragraph(narrate(unchecked: unchecked, checked: checked, cpus: UsableCPUs.count))
     }
 
@@ -40,20 +54,26 @@ enum CooperativeLoopVariant {
     /// their chunks and ended before cancel()).
     static func narrate(unchecked: Outcome, checked: Outcome, cpus: Int) -> String {
         func before(_ outcome: Outcome) -> String { (-outcome.stopLatency).formattedAsDuration }
-        var text = unchecked.stopLatency > 0
+        var text =
+            unchecked.stopLatency > 0
             ? "The loop that never checks did all \(unchecked.chunksDone) chunks and ended \(unchecked.stopLatency.formattedAsDuration) after cancel(). "
             : "The loop that never checks ended before cancel() was even called (\(before(unchecked)) before), all \(unchecked.chunksDone) chunks done. "
         if checked.stopLatency <= 0 {
-            text += "So did the one that checks (\(before(checked)) before, \(checked.chunksDone) of \(checked.chunks) chunks): it never saw the flag. "
+            text +=
+                "So did the one that checks (\(before(checked)) before, \(checked.chunksDone) of \(checked.chunks) chunks): it never saw the flag. "
         } else if checked.chunksDone < checked.chunks {
-            text += "The one that checks stopped after \(checked.chunksDone) of \(checked.chunks) chunks, \(checked.stopLatency.formattedAsDuration) after cancel(). "
+            text +=
+                "The one that checks stopped after \(checked.chunksDone) of \(checked.chunks) chunks, \(checked.stopLatency.formattedAsDuration) after cancel(). "
         } else {
-            text += "The one that checks had done all its chunks when cancel() came (\(checked.stopLatency.formattedAsDuration) before its end). "
+            text +=
+                "The one that checks had done all its chunks when cancel() came (\(checked.stopLatency.formattedAsDuration) before its end). "
         }
         if unchecked.stopLatency <= 0 || checked.stopLatency <= 0 {
-            text += "cancel() is called by other code, which needs a thread to run on; the loops never suspend, so they kept theirs "
-                + (cpus <= 1 ? "to the end, and with one CPU the code that would cancel them ran only after. "
-                             : "to the end, and this busy machine ran the code that would cancel them late. ")
+            text +=
+                "cancel() is called by other code, which needs a thread to run on; the loops never suspend, so they kept theirs "
+                + (cpus <= 1
+                    ? "to the end, and with one CPU the code that would cancel them ran only after. "
+                    : "to the end, and this busy machine ran the code that would cancel them late. ")
         }
         return text + "Cancellation is cooperative."
     }

@@ -3,9 +3,12 @@ import LabKit
 
 /// Cancelling through a task's handle, and a group's children with `cancelAll()`.
 enum TaskHandleVariant {
-    static let variant = LessonVariant("task-handle", title: "cancel(), isCancelled, checkCancellation() and cancelAll()") { context in
+    static let variant = LessonVariant(
+        "task-handle", title: "cancel(), isCancelled, checkCancellation() and cancelAll()"
+    ) { context in
         let console = context.console
-        console.paragraph("""
+        console.paragraph(
+            """
             A download task pages through a day of Curiosity's photos (a page takes \
             \(context.describe(sourceSeconds: 2))). We keep its handle and call cancel() after \
             \(context.describe(sourceSeconds: 5)), in the middle of page 3. Between pages the loop calls \
@@ -41,18 +44,22 @@ enum TaskHandleVariant {
         context.record("pages_before_cancel", "pages loaded", count: meter.stats.completed)
         context.record("download_cancelled_calls", "requests stopped mid-flight", count: meter.stats.cancelled)
 
-        console.paragraph("""
+        console.paragraph(
+            """
             Next, a group downloads the four rovers' manifests and we only need the first to arrive: \
             after it, group.cancelAll() cancels every child still running.
             """)
         let groupMeter = CallMeter()
-        let groupData = MarsData(api: MarsRoverClient.simulated(context.behavior(latency: .jitter(base: 2, spread: 0.8)), meter: groupMeter),
-                                 probe: probe)
+        let groupData = MarsData(
+            api: MarsRoverClient.simulated(context.behavior(latency: .jitter(base: 2, spread: 0.8)), meter: groupMeter),
+            probe: probe)
         let first = try await firstManifest(groupData, rovers: MarsRoverClient.fixtureRovers())
         console.output("first manifest: \(first), then cancelAll()")
         context.record("group_first", "first manifest to arrive", text: first)
-        context.record("group_cancelled_calls", "group children cancelled by cancelAll()", count: groupMeter.stats.cancelled)
-        console.paragraph("""
+        context.record(
+            "group_cancelled_calls", "group children cancelled by cancelAll()", count: groupMeter.stats.cancelled)
+        console.paragraph(
+            """
             The download had loaded \(meter.stats.completed) pages; the request in flight at cancel() \
             stopped at once (Task.sleep inside the service threw), and checkCancellation() kept the \
             loop from starting another. cancelAll() stopped \(groupMeter.stats.cancelled) manifest \

@@ -18,9 +18,11 @@ final class TaskModifier {
 
 /// A photo browser whose `.task` downloads a day of photos while it is on screen.
 enum ViewTaskVariant {
-    static let variant = LessonVariant("view-task", title: "A view's .task is cancelled when the view disappears") { context in
+    static let variant = LessonVariant("view-task", title: "A view's .task is cancelled when the view disappears") {
+        context in
         let console = context.console
-        console.paragraph("""
+        console.paragraph(
+            """
             Space Photos and the rover app load in `.task { … }`. SwiftUI starts that task when the \
             view appears and cancels it when the view disappears. Our stand-in view pages through a \
             day of Perseverance photos (12 pages, \(context.describe(sourceSeconds: 2)) each); \
@@ -34,9 +36,13 @@ enum ViewTaskVariant {
         let view = TaskModifier {
             await probe.withLane(".task of the photo view") {
                 for page in 1...12 {
-                    guard let photos = try? await probe.span("page \(page)", kind: .suspending, {
-                        try await api.photos(rover: rover, earthDate: rover.maxDate, page: page)
-                    }) else {
+                    guard
+                        let photos = try? await probe.span(
+                            "page \(page)", kind: .suspending,
+                            {
+                                try await api.photos(rover: rover, earthDate: rover.maxDate, page: page)
+                            })
+                    else {
                         probe.mark("download stopped")
                         return
                     }
@@ -62,7 +68,8 @@ enum ViewTaskVariant {
         context.record("cancelled_calls", "requests cancelled mid-flight", count: stats.cancelled)
         context.record("in_flight_after", "requests still in flight afterwards", count: stats.inFlight)
         context.record("task_end_seconds", "the task ended after disappearing by", seconds: ended)
-        console.paragraph("""
+        console.paragraph(
+            """
             The view loaded \(loaded.count) pages. When it disappeared, the request in flight was \
             cancelled (\(stats.cancelled) cancelled), the task ended \(ended.formattedAsDuration) \
             later, and afterwards \(stats.inFlight) requests were in flight and \

@@ -3,9 +3,11 @@ import LabKit
 
 /// The HealthKit anchored query, wrapped with `withCheckedThrowingContinuation`.
 enum AnchoredQueryVariant {
-    static let variant = LessonVariant("anchored-query", title: "HealthKit's anchored query as an async function") { context in
+    static let variant = LessonVariant("anchored-query", title: "HealthKit's anchored query as an async function") {
+        context in
         let console = context.console
-        console.paragraph("""
+        console.paragraph(
+            """
             Coffee Tracker asks HealthKit for the caffeine samples added or deleted since its last \
             anchor. The stand-in store answers on a background queue, like HealthKit, after \
             \(context.describe(sourceSeconds: 0.5)) or so. Wrapped in a continuation, the call reads \
@@ -20,12 +22,16 @@ enum AnchoredQueryVariant {
         }
         let callbackThread = Locked<UInt64>(0)
         let first = try await probe.span("await queryCaffeine(since: nil)", kind: .suspending) {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<CaffeineHealthStore.QueryResult, any Error>) in
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<CaffeineHealthStore.QueryResult, any Error>) in
                 store.anchoredQuery(since: nil) { added, deleted, anchor, error in
                     callbackThread.withLock { $0 = currentThreadID() }
                     probe.mark("completion handler")
-                    if let error { continuation.resume(throwing: error) } else {
-                        continuation.resume(returning: CaffeineHealthStore.QueryResult(added: added, deleted: deleted, anchor: anchor))
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else {
+                        continuation.resume(
+                            returning: CaffeineHealthStore.QueryResult(added: added, deleted: deleted, anchor: anchor))
                     }
                 }
             }
@@ -42,7 +48,8 @@ enum AnchoredQueryVariant {
         context.record("handler_isolation", "the completion handler ran", text: handler?.isolation.description ?? "-")
         context.record("resumed_isolation", "the awaiting code ran on", text: resumed?.isolation.description ?? "-")
         context.record("store_calls", "store calls", count: store.meter.stats.calls)
-        console.paragraph("""
+        console.paragraph(
+            """
             The completion handler ran \(handler?.isolation.description ?? "-") on a background \
             queue's thread (\(callbackThread.withLock { $0 })); the code after `await` went on running \
             on the \(resumed?.isolation.description ?? "-"), where it started. The anchor made the \

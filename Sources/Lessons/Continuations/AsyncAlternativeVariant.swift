@@ -32,10 +32,13 @@ final class CoffeeHealthController: DrinkSaving {
 }
 
 enum AsyncAlternativeVariant {
-    static let variant = LessonVariant("async-alternative", title: "An async alternative beside a deprecated completion-handler shim") { context in
+    static let variant = LessonVariant(
+        "async-alternative", title: "An async alternative beside a deprecated completion-handler shim"
+    ) { context in
         let console = context.console
         let diagnostic = CompilerDiagnostics.deprecatedCompletionShim
-        console.paragraph("""
+        console.paragraph(
+            """
             The session writes async versions of HealthKitController's functions and keeps the old \
             completion-handler versions as thin wrappers over them, marked deprecated. New code \
             awaits; old code keeps compiling, and a direct call now warns:
@@ -54,7 +57,8 @@ enum AsyncAlternativeVariant {
         let count = try await store.queryCaffeine(since: nil).added.count
         context.record("samples_saved", "samples in the store", count: count)
         context.record("legacy_saved", "the shim reported success", flag: saved)
-        console.paragraph("""
+        console.paragraph(
+            """
             Both paths saved: \(count) samples. There is one implementation, the async one; the \
             shim adds only a Task and a callback, and can be deleted once no caller needs it.
             """)

@@ -4,9 +4,12 @@ import LabKit
 enum CheckCostVariant {
     static let uses = 10_000
 
-    static let variant = LessonVariant("check-cost", title: "What the check costs: a checked continuation against an unsafe one, counted") { context in
+    static let variant = LessonVariant(
+        "check-cost", title: "What the check costs: a checked continuation against an unsafe one, counted"
+    ) { context in
         let console = context.console
-        console.paragraph("""
+        console.paragraph(
+            """
             The messages in resume-once come from the checked continuation: it notices a lost or a \
             second resume. An unsafe continuation notices nothing. We suspend and resume \
             \(uses.formatted()) times each way, counting the process's mallocs with the lab's \
@@ -17,18 +20,30 @@ enum CheckCostVariant {
         var costs: [Bool: CountedRun] = [:]
         var table = Table(headers: ["continuation", "mallocs", "per use", "bytes per use", "time per use"])
         for checked in [true, false] {
-            let cost = await CountedRun.measure(operations: uses) { await ContinuationCost.run(checked: checked, count: uses) }
+            let cost = await CountedRun.measure(operations: uses) {
+                await ContinuationCost.run(checked: checked, count: uses)
+            }
             costs[checked] = cost
             let key = checked ? "checked" : "unsafe"
-            context.recordInTable(Figure(key: "\(key)_mallocs", label: "\(key) continuation: mallocs for \(uses) uses", value: Double(cost.mallocs ?? -1), unit: .count))
-            context.recordInTable(Figure(key: "\(key)_seconds_per_use", label: "\(key) continuation: time per use", value: cost.secondsPerOperation, unit: .seconds))
+            context.recordInTable(
+                Figure(
+                    key: "\(key)_mallocs", label: "\(key) continuation: mallocs for \(uses) uses",
+                    value: Double(cost.mallocs ?? -1), unit: .count))
+            context.recordInTable(
+                Figure(
+                    key: "\(key)_seconds_per_use", label: "\(key) continuation: time per use",
+                    value: cost.secondsPerOperation, unit: .seconds))
             table.append([checked ? "checked" : "unsafe"] + cost.cells)
         }
         console.table(table)
         if let checked = costs[true], let unsafe = costs[false] {
-            context.recordInTable(Figure(key: "checked_time_ratio", label: "checked ÷ unsafe, time per use",
-                                         value: checked.secondsPerOperation / max(unsafe.secondsPerOperation, 1e-12), unit: .ratio))
-            console.paragraph(CheckCostNarration.sentence(checked: checked, unsafe: unsafe, unavailable: AllocationCounter.unavailableReason))
+            context.recordInTable(
+                Figure(
+                    key: "checked_time_ratio", label: "checked ÷ unsafe, time per use",
+                    value: checked.secondsPerOperation / max(unsafe.secondsPerOperation, 1e-12), unit: .ratio))
+            console.paragraph(
+                CheckCostNarration.sentence(
+                    checked: checked, unsafe: unsafe, unavailable: AllocationCounter.unavailableReason))
         }
     }
 }
@@ -39,18 +54,26 @@ public enum CheckCostNarration {
 
     public static func sentence(checked: Cost, unsafe: Cost, unavailable: String?) -> String {
         let ratio = checked.secondsPerOperation / max(unsafe.secondsPerOperation, 1e-12)
-        let times = ratio >= 1.2
+        let times =
+            ratio >= 1.2
             ? "It took \(checked.secondsPerOperation.formattedAsDuration) a use against \(unsafe.secondsPerOperation.formattedAsDuration) unsafe (\(ratio.formattedAsRatio)): next to a callback that waits on I/O, either is nothing — keep the check."
             : "The times were close on this run: \(checked.secondsPerOperation.formattedAsDuration) checked, \(unsafe.secondsPerOperation.formattedAsDuration) unsafe — keep the check."
-        guard unavailable == nil, let checkedMallocs = checked.mallocsPerOperation, let unsafeMallocs = unsafe.mallocsPerOperation else {
+        guard unavailable == nil, let checkedMallocs = checked.mallocsPerOperation,
+            let unsafeMallocs = unsafe.mallocsPerOperation
+        else {
             return "Allocations were not counted: \(unavailable ?? "the counter gave no reading"). " + times
         }
-        let none = CountedRun.none, count = CountedRun.words
+        let none = CountedRun.none
+        let count = CountedRun.words
         if checkedMallocs >= 1 - none && unsafeMallocs < none {
-            return "A checked continuation made \(count(checkedMallocs)) malloc per use (\(Int((checked.bytesPerOperation ?? 0).rounded())) bytes): "
+            return
+                "A checked continuation made \(count(checkedMallocs)) malloc per use (\(Int((checked.bytesPerOperation ?? 0).rounded())) bytes): "
                 + "the small object that watches the rule, and reports a continuation destroyed without a resume. "
-                + "The unsafe one made \((unsafe.mallocs ?? 0).formatted()) for \(unsafe.operations.formatted()) uses, not one per use. " + times
+                + "The unsafe one made \((unsafe.mallocs ?? 0).formatted()) for \(unsafe.operations.formatted()) uses, not one per use. "
+                + times
         }
-        return "A checked continuation made \(count(checkedMallocs)) mallocs per use and an unsafe one \(count(unsafeMallocs)) on this runtime. " + times
+        return
+            "A checked continuation made \(count(checkedMallocs)) mallocs per use and an unsafe one \(count(unsafeMallocs)) on this runtime. "
+            + times
     }
 }

@@ -11,9 +11,14 @@ public enum ContinuationCost {
     public static func run(checked: Bool, count: Int) async -> Int {
         var sum = 0
         for _ in 0..<count {
-            sum += checked
-                ? await withCheckedContinuation { (continuation: CheckedContinuation<Int, Never>) in continuation.resume(returning: 1) }
-                : await withUnsafeContinuation { (continuation: UnsafeContinuation<Int, Never>) in continuation.resume(returning: 1) }
+            sum +=
+                checked
+                ? await withCheckedContinuation { (continuation: CheckedContinuation<Int, Never>) in
+                    continuation.resume(returning: 1)
+                }
+                : await withUnsafeContinuation { (continuation: UnsafeContinuation<Int, Never>) in
+                    continuation.resume(returning: 1)
+                }
         }
         return sum
     }

@@ -6,7 +6,8 @@ public struct ContinuationsLesson: Lesson {
 
     public let name = "continuations"
     public let title = "Continuations: async functions over completion handlers"
-    public let summary = "wrapping Coffee Tracker's HealthKit query with withCheckedThrowingContinuation, async alternatives beside deprecated shims, a delegate as an AsyncStream, resume exactly once"
+    public let summary =
+        "wrapping Coffee Tracker's HealthKit query with withCheckedThrowingContinuation, async alternatives beside deprecated shims, a delegate as an AsyncStream, resume exactly once"
 
     public let introduction = """
         Coffee Tracker talks to HealthKit through completion handlers that run on background \

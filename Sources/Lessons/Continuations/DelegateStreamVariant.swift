@@ -5,7 +5,8 @@ import LabKit
 enum DelegateStreamVariant {
     static let variant = LessonVariant("delegate-stream", title: "A delegate bridged to an AsyncStream") { context in
         let console = context.console
-        console.paragraph("""
+        console.paragraph(
+            """
             A smart mug reports each sip's caffeine to a delegate, on a background queue, every \
             \(context.describe(sourceSeconds: 0.3)). A one-shot continuation cannot carry many values, \
             so the delegate yields them into an AsyncStream instead, and the view reads it with \
@@ -30,7 +31,8 @@ enum DelegateStreamVariant {
         context.record("sips", "sips from the first mug", count: sips)
         context.record("caffeine_mg", "caffeine in those sips (mg)", count: Int(total))
         context.record("second_reported", "reports from the second mug after we stopped at 3", count: second.reported)
-        console.paragraph("""
+        console.paragraph(
+            """
             The stream ended when the first mug called sensorDidFinish (\(sips) sips, \(Int(total)) mg). \
             The second mug made \(second.reported) reports: leaving the loop ended the stream (the loop \
             held its only reference), onTermination called stop(), and the sensor fell silent.

@@ -21,7 +21,10 @@ final class DrinkSensor: Sendable {
     }
 
     func start(delegate: any DrinkSensorDelegate) {
-        state.withLock { $0.delegate = delegate; $0.running = true }
+        state.withLock {
+            $0.delegate = delegate
+            $0.running = true
+        }
         scheduleSip(1)
     }
 

@@ -38,7 +38,10 @@ enum ResumeOnceVariant {
     static let demos = [
         ChildDemo("continuation-never-called") {
             let finished = Locked(false)
-            let waiting = Task { _ = await neverCalledBackQuery(); finished.withLock { $0 = true } }
+            let waiting = Task {
+                _ = await neverCalledBackQuery()
+                finished.withLock { $0 = true }
+            }
             try? await Task.sleep(for: .milliseconds(200))
             let before = finished.withLock { $0 }
             waiting.cancel()
@@ -49,7 +52,8 @@ enum ResumeOnceVariant {
         ChildDemo("continuation-leak") {
             let waiting = Task { await leakyQuery() }
             try? await Task.sleep(for: .milliseconds(200))
-            StandardOutput.line("after 200 ms the task is still waiting: isCancelled = \(waiting.isCancelled), never to be resumed")
+            StandardOutput.line(
+                "after 200 ms the task is still waiting: isCancelled = \(waiting.isCancelled), never to be resumed")
         },
         ChildDemo("continuation-double-resume") {
             _ = await doubleResumingQuery()
@@ -57,9 +61,12 @@ enum ResumeOnceVariant {
         },
     ]
 
-    static let variant = LessonVariant("resume-once", title: "Resume exactly once: a leak, a double resume, a callback never called") { context in
+    static let variant = LessonVariant(
+        "resume-once", title: "Resume exactly once: a leak, a double resume, a callback never called"
+    ) { context in
         let console = context.console
-        console.paragraph("""
+        console.paragraph(
+            """
             A checked continuation watches the rule. We run three broken wrappers, each in its own \
             process (one of them stops the program): one has a path that never resumes; one resumes \
             twice; one hands its callback to an API that keeps it and never calls it.
@@ -83,19 +90,25 @@ enum ResumeOnceVariant {
         let stillWaiting = silentReport.hasSuffix("more: true")
         context.record("never_called_reported", "a kept, never-called callback reported", flag: silentMessage != nil)
         context.record("never_called_waits_after_cancel", "its task still waiting after cancel()", flag: stillWaiting)
-        context.record("leak_reported", "leak reported by the checked continuation", flag: leakMessage?.contains("leaked its continuation") == true)
+        context.record(
+            "leak_reported", "leak reported by the checked continuation",
+            flag: leakMessage?.contains("leaked its continuation") == true)
         context.record("leak_exit", "the leaking process", text: leak.summary)
-        context.record("double_reported", "double resume reported", flag: doubleMessage?.contains("more than once") == true)
+        context.record(
+            "double_reported", "double resume reported", flag: doubleMessage?.contains("more than once") == true)
         context.record("double_crashed", "the double resume stopped the program", flag: double.crashed)
-        console.paragraph("""
+        console.paragraph(
+            """
             The leak is not fatal: the checked continuation reports it when it is destroyed, and the \
             waiting task stays suspended forever (no cancellation can reach it). The double resume is \
             fatal, by design: a second result would have to be silently dropped. An unsafe \
             continuation checks neither; keep the checked one unless a profile says otherwise.
             """)
-        console.paragraph(silentMessage == nil && stillWaiting
-            ? "The third is the quiet one: an API that keeps its callback and never calls it (a lost reply, a request queue that never drains). The continuation is never destroyed, so nothing was reported, and cancel() did not wake the task: a continuation does not listen for cancellation. Only the wrapper can guard against it, with a timeout or withTaskCancellationHandler that resumes it."
-            : "The third, an API that keeps its callback and never calls it, did not behave as expected on this run (\(silentMessage ?? "no report"); \(silentReport)).")
+        console.paragraph(
+            silentMessage == nil && stillWaiting
+                ? "The third is the quiet one: an API that keeps its callback and never calls it (a lost reply, a request queue that never drains). The continuation is never destroyed, so nothing was reported, and cancel() did not wake the task: a continuation does not listen for cancellation. Only the wrapper can guard against it, with a timeout or withTaskCancellationHandler that resumes it."
+                : "The third, an API that keeps its callback and never calls it, did not behave as expected on this run (\(silentMessage ?? "no report"); \(silentReport))."
+        )
     }
 
     static func misuseLine(_ text: String) -> String? {

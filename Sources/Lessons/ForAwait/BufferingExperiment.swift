@@ -12,9 +12,11 @@ public enum BufferingExperiment {
         public let deepestBuffer: Int
     }
 
-    public static func run(policy: AsyncStream<Int>.Continuation.BufferingPolicy, elements: Int,
-                           work: SimulatedWork, consumerPause: Double = 0.2,
-                           probe: Probe = .disabled, label: String = "") async -> Outcome {
+    public static func run(
+        policy: AsyncStream<Int>.Continuation.BufferingPolicy, elements: Int,
+        work: SimulatedWork, consumerPause: Double = 0.2,
+        probe: Probe = .disabled, label: String = ""
+    ) async -> Outcome {
         let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: policy)
         // The burst: nobody is reading yet, so every element goes to the buffer or is dropped.
         let producer = Task {

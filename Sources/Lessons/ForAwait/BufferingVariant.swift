@@ -8,7 +8,8 @@ enum BufferingVariant {
 
     static let variant = LessonVariant("buffering", title: "Buffering policies with a slow consumer") { context in
         let console = context.console
-        console.paragraph("""
+        console.paragraph(
+            """
             A sensor sends a burst of \(elements) readings while the view is busy; then the view reads \
             them, \(context.describe(sourceSeconds: 0.2)) each. Until it does, the stream's buffer holds \
             them. The policy decides what happens when the buffer is full.
@@ -20,8 +21,9 @@ enum BufferingVariant {
         ]
         var table = Table(headers: ["policy", "received", "dropped", "deepest buffer"])
         for (key, name, policy) in policies {
-            let outcome = await BufferingExperiment.run(policy: policy, elements: elements, work: context.work,
-                                                        probe: context.probe, label: key)
+            let outcome = await BufferingExperiment.run(
+                policy: policy, elements: elements, work: context.work,
+                probe: context.probe, label: key)
             table.append([name, compact(outcome.received), compact(outcome.dropped), "\(outcome.deepestBuffer)"])
             context.record("\(key)_received", "\(name): received", count: outcome.received.count)
             context.record("\(key)_dropped", "\(name): dropped", count: outcome.dropped.count)
@@ -29,7 +31,8 @@ enum BufferingVariant {
             context.record("\(key)_received_values", "\(name): received values", text: compact(outcome.received))
         }
         console.table(table)
-        console.paragraph("""
+        console.paragraph(
+            """
             Unbounded kept every reading, so the buffer (memory) grew with the backlog and the view \
             worked through all of it, old news first. bufferingOldest(\(size)) kept the first readings and dropped each new \
             one that did not fit: the view shows stale values. bufferingNewest(\(size)) dropped the \

@@ -12,9 +12,12 @@ enum CaffeineStreamVariant {
         drinks.filter { $0.hour <= hour }.map { $0.milligrams * pow(0.5, (hour - $0.hour) / halfLife) }.reduce(0, +)
     }
 
-    static let variant = LessonVariant("caffeine-stream", title: "AsyncStream.makeStream: Coffee Tracker's caffeine level") { context in
+    static let variant = LessonVariant(
+        "caffeine-stream", title: "AsyncStream.makeStream: Coffee Tracker's caffeine level"
+    ) { context in
         let console = context.console
-        console.paragraph("""
+        console.paragraph(
+            """
             Coffee Tracker shows the caffeine in your body as it changes. A producer task computes \
             the level every simulated hour (an hour takes \(context.describe(sourceSeconds: 0.5))) and \
             yields it into an AsyncStream; the view reads it with `for await` and redraws. When the \
@@ -45,7 +48,8 @@ enum CaffeineStreamVariant {
         await producer.value
         context.record("readings", "readings received", count: readings)
         context.record("peak_mg", "peak level (mg)", count: Int((0...8).map { level(at: Double($0)) }.max() ?? 0))
-        console.paragraph("""
+        console.paragraph(
+            """
             \(readings) readings, each drawn as it arrived. The loop ended by itself when the \
             producer called finish(): an AsyncStream is done when its continuation says so.
             """)

@@ -15,10 +15,12 @@ enum EarlyExitVariant {
         let producedAfterGrace: Int
     }
 
-    static let variant = LessonVariant("early-exit", title: "The consumer leaves early: when does onTermination run?") { context in
+    static let variant = LessonVariant("early-exit", title: "The consumer leaves early: when does onTermination run?") {
+        context in
         let console = context.console
         let period = 0.5
-        console.paragraph("""
+        console.paragraph(
+            """
             A view reads new space photos from a stream, one every \(context.describe(sourceSeconds: period)), \
             and the user leaves after three. The stream's onTermination handler cancels the producer, \
             so when it runs decides how long the producer works for nobody. We part consumer and \
@@ -39,8 +41,10 @@ enum EarlyExitVariant {
             return feed
         }
         try await Task.sleep(for: grace)
-        cases.append(Case(name: "a break while the loop held the only reference", termination: owned.termination,
-                          producedAtTermination: owned.producedAtTermination, producedAfterGrace: owned.produced))
+        cases.append(
+            Case(
+                name: "a break while the loop held the only reference", termination: owned.termination,
+                producedAtTermination: owned.producedAtTermination, producedAfterGrace: owned.produced))
 
         // 2. The stream is also kept elsewhere (a view model's property, say): break ends nothing.
         let (held, heldStream) = PhotoFeed.start(probe: probe, work: work, every: period)
@@ -51,9 +55,11 @@ enum EarlyExitVariant {
             }
             try? await Task.sleep(for: grace)
         }
-        cases.append(Case(name: "a break while the stream was also held elsewhere", termination: held.termination,
-                          producedAtTermination: held.termination == nil ? held.produced : held.producedAtTermination,
-                          producedAfterGrace: held.produced))
+        cases.append(
+            Case(
+                name: "a break while the stream was also held elsewhere", termination: held.termination,
+                producedAtTermination: held.termination == nil ? held.produced : held.producedAtTermination,
+                producedAfterGrace: held.produced))
         withExtendedLifetime(heldStream) {}  // held until here, as a property would hold it
         held.producer.cancel()  // what leaving the screen must do when the stream outlives the loop
 
@@ -70,8 +76,10 @@ enum EarlyExitVariant {
         consumer.cancel()
         await consumer.value
         try await Task.sleep(for: grace)
-        cases.append(Case(name: "the consuming task cancelled", termination: watched.termination,
-                          producedAtTermination: watched.producedAtTermination, producedAfterGrace: watched.produced))
+        cases.append(
+            Case(
+                name: "the consuming task cancelled", termination: watched.termination,
+                producedAtTermination: watched.producedAtTermination, producedAfterGrace: watched.produced))
         withExtendedLifetime(watchedStream) {}  // still referenced: cancellation alone ended it
 
         // 4. The producer runs out and calls finish().
@@ -80,21 +88,29 @@ enum EarlyExitVariant {
             for await _ in finiteStream {}
         }
         await finite.producer.value
-        cases.append(Case(name: "finish() called by the producer after 3", termination: finite.termination,
-                          producedAtTermination: finite.producedAtTermination, producedAfterGrace: finite.produced))
+        cases.append(
+            Case(
+                name: "finish() called by the producer after 3", termination: finite.termination,
+                producedAtTermination: finite.producedAtTermination, producedAfterGrace: finite.produced))
         await owned.producer.value
         await held.producer.value
         await watched.producer.value
 
-        var table = Table(headers: ["how they parted", "onTermination", "photos made by then", "\(grace.humanReadable) later"], rightAligned: [2, 3])
+        var table = Table(
+            headers: ["how they parted", "onTermination", "photos made by then", "\(grace.humanReadable) later"],
+            rightAligned: [2, 3])
         for item in cases {
-            table.append([item.name, item.termination.map { "ran (.\($0))" } ?? "had not run",
-                          "\(item.producedAtTermination)", "\(item.producedAfterGrace)"])
+            table.append([
+                item.name, item.termination.map { "ran (.\($0))" } ?? "had not run",
+                "\(item.producedAtTermination)", "\(item.producedAfterGrace)",
+            ])
         }
         console.table(table)
         for (key, item) in zip(["owned", "held", "cancelled", "finished"], cases) {
             context.record("\(key)_termination", "\(item.name): onTermination", text: item.termination ?? "had not run")
-            context.record("\(key)_produced_after_grace", "\(item.name): photos made \(grace.humanReadable) later", count: item.producedAfterGrace)
+            context.record(
+                "\(key)_produced_after_grace", "\(item.name): photos made \(grace.humanReadable) later",
+                count: item.producedAfterGrace)
         }
         console.paragraph(narration(cases))
     }
@@ -103,13 +119,16 @@ enum EarlyExitVariant {
     static func narration(_ cases: [Case]) -> String {
         cases.map { item -> String in
             guard let termination = item.termination else {
-                return "With \(item.name), onTermination had not run: the producer went on to \(item.producedAfterGrace) photos for nobody, until we cancelled it."
+                return
+                    "With \(item.name), onTermination had not run: the producer went on to \(item.producedAfterGrace) photos for nobody, until we cancelled it."
             }
-            let stopped = item.producedAfterGrace == item.producedAtTermination
+            let stopped =
+                item.producedAfterGrace == item.producedAtTermination
                 ? "the producer stopped at \(item.producedAfterGrace)"
                 : "the producer still made \(item.producedAfterGrace - item.producedAtTermination) more"
             return "With \(item.name), onTermination ran with .\(termination) and \(stopped)."
-        }.joined(separator: " ") + " So onTermination runs when the stream ends: finish(), the consuming task cancelled, "
+        }.joined(separator: " ")
+            + " So onTermination runs when the stream ends: finish(), the consuming task cancelled, "
             + "or its last reference (the loop's iterator) going away; a `break` alone ends nothing while anyone else holds the stream."
     }
 }

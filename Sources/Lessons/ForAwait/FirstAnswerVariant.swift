@@ -3,9 +3,11 @@ import LabKit
 
 /// `for await` over a group can stop at the first answer; `reduce` consumes every one.
 enum FirstAnswerVariant {
-    static let variant = LessonVariant("first-answer", title: "First answer wins: for await with break vs reduce") { context in
+    static let variant = LessonVariant("first-answer", title: "First answer wins: for await with break vs reduce") {
+        context in
         let console = context.console
-        console.paragraph("""
+        console.paragraph(
+            """
             A joke can come from any of four mirror servers, each answering after \
             \(context.describe(sourceSeconds: 1)) to \(context.describe(sourceSeconds: 3)). With `reduce` we \
             collect all four answers and use one; with `for await` we take the first answer, break, \
@@ -24,7 +26,8 @@ enum FirstAnswerVariant {
         context.record("reduce_answers", "reduce: answers", count: all.count)
         context.record("first_seconds", "for await + break: first answer after", seconds: firstTime)
         context.record("first_cancelled", "for await + break: requests cancelled", count: firstMeter.stats.cancelled)
-        console.paragraph("""
+        console.paragraph(
+            """
             reduce waited \(reduceTime.formattedAsDuration) for the slowest mirror; for await had an \
             answer after \(firstTime.formattedAsDuration) and cancelled \(firstMeter.stats.cancelled) \
             requests still in flight.

@@ -6,7 +6,8 @@ public struct ForAwaitLesson: Lesson {
 
     public let name = "for-await"
     public let title = "for await: values that arrive over time"
-    public let summary = "the timeStamps data race and its fix, AsyncStream.makeStream, throwing streams, buffering policies, onTermination"
+    public let summary =
+        "the timeStamps data race and its fix, AsyncStream.makeStream, throwing streams, buffering policies, onTermination"
 
     public let introduction = """
         A task group is an AsyncSequence of its children's results, and `for await` reads such a \

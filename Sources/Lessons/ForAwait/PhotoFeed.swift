@@ -14,12 +14,17 @@ final class PhotoFeed: Sendable {
     let producer: Task<Void, Never>
 
     /// A feed of `photos` photos, then `finish()`.
-    static func start(probe: Probe, work: SimulatedWork, every seconds: Double, photos: Int = 100) -> (PhotoFeed, AsyncStream<Int>) {
+    static func start(probe: Probe, work: SimulatedWork, every seconds: Double, photos: Int = 100) -> (
+        PhotoFeed, AsyncStream<Int>
+    ) {
         let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
         return (PhotoFeed(continuation: continuation, probe: probe, work: work, every: seconds, photos: photos), stream)
     }
 
-    private init(continuation: AsyncStream<Int>.Continuation, probe: Probe, work: SimulatedWork, every seconds: Double, photos: Int) {
+    private init(
+        continuation: AsyncStream<Int>.Continuation, probe: Probe, work: SimulatedWork, every seconds: Double,
+        photos: Int
+    ) {
         let log = self.log
         producer = Task {
             await probe.withLane("producer") {
@@ -38,7 +43,10 @@ final class PhotoFeed: Sendable {
         let producer = self.producer
         continuation.onTermination = { termination in
             probe.mark("onTermination")
-            log.state.withLock { $0.termination = "\(termination)"; $0.producedAtTermination = $0.produced }
+            log.state.withLock {
+                $0.termination = "\(termination)"
+                $0.producedAtTermination = $0.produced
+            }
             producer.cancel()
         }
     }

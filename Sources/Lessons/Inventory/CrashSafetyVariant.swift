@@ -29,11 +29,14 @@ enum CrashSafetyVariant {
     /// Starts the child on a fresh database, kills it `delay` after its first BEGIN, and
     /// reopens the database.
     static func trial(in scratch: InventoryScratch, number: Int, delay: Duration) async throws -> Trial {
-        let store = scratch.path("crash-\(number).sqlite"), report = scratch.path("crash-\(number).log")
+        let store = scratch.path("crash-\(number).sqlite")
+        let report = scratch.path("crash-\(number).log")
         _ = FileManager.default.createFile(atPath: report, contents: nil)
-        let child = try ChildDemo.start("inventory-big-transactions", environment: [
-            InventoryChildDemos.storeKey: store, InventoryChildDemos.reportKey: report,
-        ])
+        let child = try ChildDemo.start(
+            "inventory-big-transactions",
+            environment: [
+                InventoryChildDemos.storeKey: store, InventoryChildDemos.reportKey: report,
+            ])
         let deadline = ContinuousClock.now + .seconds(20)
         while !(log(report).contains("begin 1")), child.isRunning, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(1))
@@ -45,7 +48,11 @@ enum CrashSafetyVariant {
         for line in log(report).split(separator: "\n") {
             let parts = line.split(separator: " ")
             guard parts.count == 2, let number = Int(parts[1]) else { continue }
-            if parts[0] == "begin" { trial.begun = number } else if parts[0] == "commit" { trial.reportedCommits = number }
+            if parts[0] == "begin" {
+                trial.begun = number
+            } else if parts[0] == "commit" {
+                trial.reportedCommits = number
+            }
         }
         let database = try InventoryDatabase(path: store, create: false)
         trial.integrity = try database.integrityCheck()
@@ -57,9 +64,12 @@ enum CrashSafetyVariant {
         String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
     }
 
-    static let variant = LessonVariant("crash-safety", title: "kill -9 in the middle of a large transaction: the last commit survives, whole") { context in
+    static let variant = LessonVariant(
+        "crash-safety", title: "kill -9 in the middle of a large transaction: the last commit survives, whole"
+    ) { context in
         let console = context.console
-        console.paragraph("""
+        console.paragraph(
+            """
             A child process adds products in transactions of \(InventoryChildDemos.rowsPerTransaction) \
             rows each, one after another, noting in a log when it begins each and when its COMMIT \
             returned. We kill it with SIGKILL (no chance to clean up) at \(kills) random moments, \
@@ -72,16 +82,23 @@ enum CrashSafetyVariant {
         var random = SeededRandom(seed: context.options.seed, event: "kill moments")
         var trials: [Trial] = []
         for number in 1...kills {
-            let trial = try await trial(in: scratch, number: number, delay: .milliseconds(20 + Int(random.next() % 150)))
+            let trial = try await trial(
+                in: scratch, number: number, delay: .milliseconds(20 + Int(random.next() % 150)))
             trials.append(trial)
-            console.output("kill \(number): \(trial.begun > trial.reportedCommits ? "inside transaction \(trial.begun)" : "after commit \(trial.reportedCommits)"); the database holds \(trial.transactionsInFile) whole transaction\(trial.transactionsInFile == 1 ? "" : "s") (\(trial.rows) rows), integrity \(trial.integrity)")
+            console.output(
+                "kill \(number): \(trial.begun > trial.reportedCommits ? "inside transaction \(trial.begun)" : "after commit \(trial.reportedCommits)"); the database holds \(trial.transactionsInFile) whole transaction\(trial.transactionsInFile == 1 ? "" : "s") (\(trial.rows) rows), integrity \(trial.integrity)"
+            )
         }
         let sound = trials.filter(\.sound).count
         let inside = trials.filter(\.killedInsideATransaction).count
         context.record("kills", "processes killed", count: kills)
         context.record("inside_transaction", "kills inside a transaction (by the child's log)", count: inside)
-        context.record("integrity_ok", "databases that passed the integrity check", count: trials.filter { $0.integrity == "ok" }.count)
-        context.record("exactly_committed", "databases holding exactly the committed transactions", count: trials.filter(\.holdsExactlyCommitted).count)
+        context.record(
+            "integrity_ok", "databases that passed the integrity check",
+            count: trials.filter { $0.integrity == "ok" }.count)
+        context.record(
+            "exactly_committed", "databases holding exactly the committed transactions",
+            count: trials.filter(\.holdsExactlyCommitted).count)
         context.record("sound", "sound after the kill", count: sound)
         console.paragraph(InventoryNarration.crashSafety(kills: kills, inside: inside, sound: sound))
     }

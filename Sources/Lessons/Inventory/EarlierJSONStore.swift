@@ -18,10 +18,12 @@ enum EarlierJSONStore {
             throw InventoryStoreError.notAnEarlierStore(path: path, reason: "cannot read it")
         }
         guard let document = try? JSONDecoder().decode(Document.self, from: data), document.format == format else {
-            throw InventoryStoreError.notAnEarlierStore(path: path, reason: "it is not a JSON inventory made by the lab")
+            throw InventoryStoreError.notAnEarlierStore(
+                path: path, reason: "it is not a JSON inventory made by the lab")
         }
         guard document.version == 1 else {
-            throw InventoryStoreError.notAnEarlierStore(path: path, reason: "its version \(document.version) is not one the lab wrote")
+            throw InventoryStoreError.notAnEarlierStore(
+                path: path, reason: "its version \(document.version) is not one the lab wrote")
         }
         return (document.products, data)
     }

@@ -22,8 +22,9 @@ enum InventoryChildDemos {
         ChildDemo("inventory-add-many") {
             let environment = ProcessInfo.processInfo.environment
             guard let store = environment[storeKey], let name = environment[nameKey],
-                  let count = environment[countKey].flatMap({ Int($0) }),
-                  let database = try? InventoryDatabase(path: store) else { exit(2) }
+                let count = environment[countKey].flatMap({ Int($0) }),
+                let database = try? InventoryDatabase(path: store)
+            else { exit(2) }
             for number in 0..<count {
                 guard (try? database.add(name: "\(name) item \(number)", quantity: 1)) != nil else { exit(1) }
             }
@@ -34,7 +35,8 @@ enum InventoryChildDemos {
             runBigTransactions(store: store, report: report)
         },
         ChildDemo("inventory-shared-connection") {
-            let result = SharedConnectionDemo.runUnisolated(threads: SharedConnectionDemo.threads, addsEach: SharedConnectionDemo.addsEach)
+            let result = SharedConnectionDemo.runUnisolated(
+                threads: SharedConnectionDemo.threads, addsEach: SharedConnectionDemo.addsEach)
             StandardOutput.line(result.encoded)
         },
     ]
@@ -43,7 +45,8 @@ enum InventoryChildDemos {
     /// killed; writes "begin N" before each and "commit N" after its COMMIT returned.
     static func runBigTransactions(store: String, report: String) {
         guard let database = try? InventoryDatabase(path: store),
-              let log = FileHandle(forWritingAtPath: report) else { exit(1) }
+            let log = FileHandle(forWritingAtPath: report)
+        else { exit(1) }
         for batch in 1... {
             log.write(Data("begin \(batch)\n".utf8))
             let products = (0..<rowsPerTransaction).map { Product(name: "Batch \(batch) item \($0)", quantity: batch) }

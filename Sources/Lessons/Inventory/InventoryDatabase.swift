@@ -72,7 +72,10 @@ public final class InventoryDatabase {
         let key = ProductInput.key(name.trimmingCharacters(in: .whitespacesAndNewlines))
         return try translatingErrors {
             try connection.transaction {
-                guard case .text(let stored) = try connection.value("SELECT name FROM product WHERE name_key = ?", [.text(key)]) else {
+                guard
+                    case .text(let stored) = try connection.value(
+                        "SELECT name FROM product WHERE name_key = ?", [.text(key)])
+                else {
                     throw InventoryError.notFound(name)
                 }
                 try connection.query("DELETE FROM product WHERE name_key = ?", [.text(key)])
@@ -95,7 +98,9 @@ public final class InventoryDatabase {
         let text = text.precomposedStringWithCanonicalMapping
         guard !text.isEmpty else { return try all() }
         return ignoringCase
-            ? try products("SELECT name, quantity FROM product WHERE instr(name_key, ?) > 0 ORDER BY name", [.text(ProductInput.key(text))])
+            ? try products(
+                "SELECT name, quantity FROM product WHERE instr(name_key, ?) > 0 ORDER BY name",
+                [.text(ProductInput.key(text))])
             : try products("SELECT name, quantity FROM product WHERE instr(name, ?) > 0 ORDER BY name", [.text(text)])
     }
 
@@ -132,12 +137,15 @@ public final class InventoryDatabase {
         }
         return try translatingErrors {
             try connection.transaction {
-                if case .integer(let count) = try connection.value("SELECT products FROM imported_file WHERE digest = ?", [.text(digest)]) {
+                if case .integer(let count) = try connection.value(
+                    "SELECT products FROM imported_file WHERE digest = ?", [.text(digest)])
+                {
                     throw InventoryStoreError.alreadyImported(path: source, products: Int(count))
                 }
                 _ = try addInCurrentTransaction(validated)
-                try connection.query("INSERT INTO imported_file (digest, source, products) VALUES (?, ?, ?)",
-                                     [.text(digest), .text(source), .integer(Int64(products.count))])
+                try connection.query(
+                    "INSERT INTO imported_file (digest, source, products) VALUES (?, ?, ?)",
+                    [.text(digest), .text(source), .integer(Int64(products.count))])
                 return products.count
             }
         }
@@ -145,7 +153,10 @@ public final class InventoryDatabase {
 
     // MARK: Opening
 
-    private enum Contents: Equatable { case inventory, blank, foreign, newer(Int) }
+    private enum Contents: Equatable {
+        case inventory, blank, foreign
+        case newer(Int)
+    }
 
     /// Reads the header's application id and version, and whether any table exists — in one
     /// read transaction, so a process creating the database at this moment is seen whole or not at all.

@@ -7,7 +7,8 @@ public struct InventoryLesson: Lesson {
 
     public let name = "inventory"
     public let title = "Inventory: SQLite owned by an actor, and a main-actor view model"
-    public let summary = "the book's Core Data inventory (Product: name, quantity) on SQLite, owned by an actor with its own executor; also a tool: inventory add Milk 2"
+    public let summary =
+        "the book's Core Data inventory (Product: name, quantity) on SQLite, owned by an actor with its own executor; also a tool: inventory add Milk 2"
 
     public let introduction = """
         The book's CoreDataDemo keeps products (a name and a quantity) in Core Data, whose store \
@@ -35,8 +36,9 @@ public struct InventoryLesson: Lesson {
 
     /// The tool: `inventory add Milk 2`, in the same grammar as the lesson's flags.
     public var command: LessonCommand? {
-        LessonCommand(options: InventoryTool.options, positionals: InventoryTool.positionals,
-                      isRequested: InventoryTool.isRequested, run: { try await InventoryTool.run($0) })
+        LessonCommand(
+            options: InventoryTool.options, positionals: InventoryTool.positionals,
+            isRequested: InventoryTool.isRequested, run: { try await InventoryTool.run($0) })
     }
 
     public var helpEpilogue: String? {

@@ -3,26 +3,33 @@ import LabKit
 
 /// The inventory lesson's sentences, each chosen from the run's figures (tests force every branch).
 enum InventoryNarration {
-    static func flow(listed: [String], milk: Int, found: [String], foundIgnoringCase: [String], saved: Int, shown: Int,
-                     storeIsolation: String, viewIsolation: String) -> String {
+    static func flow(
+        listed: [String], milk: Int, found: [String], foundIgnoringCase: [String], saved: Int, shown: Int,
+        storeIsolation: String, viewIsolation: String
+    ) -> String {
         var sentences: [String] = []
         let capitalsFirst = zip(listed, listed.dropFirst()).contains { pair in
             pair.0.first?.isUppercase == true && pair.1.first?.isLowercase == true
                 && pair.0.lowercased() > pair.1.lowercased()
         }
-        sentences.append(capitalsFirst
-            ? "ORDER BY name compares character codes, as the book's sort descriptor does (it compares with `compare:`): capitals sort before small letters, so \(listed.last.map { "\"\($0)\"" } ?? "a lower-case name") came last."
-            : "ORDER BY name put the names in the order shown.")
-        sentences.append(milk == 4
-            ? "\"milk 2\" went to Milk, now 4: the lab keys a product by its name in any case, where the book's addProduct() inserts a second row."
-            : "Milk ended at \(milk) after \"Milk 2\" and \"milk 2\".")
+        sentences.append(
+            capitalsFirst
+                ? "ORDER BY name compares character codes, as the book's sort descriptor does (it compares with `compare:`): capitals sort before small letters, so \(listed.last.map { "\"\($0)\"" } ?? "a lower-case name") came last."
+                : "ORDER BY name put the names in the order shown.")
+        sentences.append(
+            milk == 4
+                ? "\"milk 2\" went to Milk, now 4: the lab keys a product by its name in any case, where the book's addProduct() inserts a second row."
+                : "Milk ended at \(milk) after \"Milk 2\" and \"milk 2\".")
         let missed = Set(foundIgnoringCase).subtracting(found).sorted()
-        sentences.append(missed.isEmpty
-            ? "CONTAINS and CONTAINS[c] found the same products here."
-            : "CONTAINS is case-sensitive, as in the book: \"Mil\" missed \(missed.map { "\"\($0)\"" }.joined(separator: " and ")), which CONTAINS[c] found.")
-        sentences.append(saved == shown
-            ? "A fresh store on the same file read the same \(saved) products: every add and the delete were committed when they returned."
-            : "A fresh store read \(saved) products where the list showed \(shown).")
+        sentences.append(
+            missed.isEmpty
+                ? "CONTAINS and CONTAINS[c] found the same products here."
+                : "CONTAINS is case-sensitive, as in the book: \"Mil\" missed \(missed.map { "\"\($0)\"" }.joined(separator: " and ")), which CONTAINS[c] found."
+        )
+        sentences.append(
+            saved == shown
+                ? "A fresh store on the same file read the same \(saved) products: every add and the delete were committed when they returned."
+                : "A fresh store read \(saved) products where the list showed \(shown).")
         sentences.append("Store work ran on the \(storeIsolation); the list changed only on the \(viewIsolation).")
         return sentences.joined(separator: " ")
     }
@@ -37,22 +44,28 @@ enum InventoryNarration {
         Managed objects, faulting, undo, migrations and CloudKit sync have no counterpart.
         """
 
-    static func concurrentAdds(tasks: Int, units: Int, milk: Int, seconds: Double,
-                               processes: Int, succeeded: Int, processMilk: Int) -> String {
-        let inProcess = units == tasks && milk == tasks / 2
+    static func concurrentAdds(
+        tasks: Int, units: Int, milk: Int, seconds: Double,
+        processes: Int, succeeded: Int, processMilk: Int
+    ) -> String {
+        let inProcess =
+            units == tasks && milk == tasks / 2
             ? "The database holds \(units) units, Milk at \(milk): not one of the \(tasks) adds lost (\(seconds.formattedAsDuration) for \(tasks) transactions)."
             : "The database holds \(units) units, Milk at \(milk), where \(tasks) and \(tasks / 2) were added: \(tasks - units) adds lost."
-        let across = succeeded == processes && processMilk == processes
+        let across =
+            succeeded == processes && processMilk == processes
             ? "All \(processes) processes exited 0 and Milk is \(processMilk): every acknowledged add was kept, across processes."
             : "\(succeeded) of \(processes) processes exited 0 and Milk is \(processMilk)\(processMilk < succeeded ? ": \(succeeded - processMilk) acknowledged adds lost" : "")."
         return inProcess + " " + across
     }
 
     static func crashSafety(kills: Int, inside: Int, sound: Int) -> String {
-        let landed = inside == 0
+        let landed =
+            inside == 0
             ? "None of the \(kills) kills landed inside a transaction this time (between transactions the database is simply complete)."
             : "\(inside) of the \(kills) kills landed inside a transaction, by the child's log."
-        let verdict = sound == kills
+        let verdict =
+            sound == kills
             ? "Every database opened, passed the integrity check, and held exactly the transactions that had committed: the half-written one left no row."
             : "\(kills - sound) of \(kills) databases were not sound after the kill: damaged, or holding part of a transaction."
         return landed + " " + verdict
@@ -63,22 +76,31 @@ enum InventoryNarration {
             + "; \(untouched) of \(files) files are byte-for-byte unchanged."
     }
 
-    static func sharedConnection(shared: SharedConnectionDemo.Result?, childSummary: String, isolated: SharedConnectionDemo.Result) -> String {
-        let actor = isolated.failed == 0 && isolated.milk == isolated.attempted
+    static func sharedConnection(
+        shared: SharedConnectionDemo.Result?, childSummary: String, isolated: SharedConnectionDemo.Result
+    ) -> String {
+        let actor =
+            isolated.failed == 0 && isolated.milk == isolated.attempted
             ? "Through the actor all \(isolated.attempted) adds succeeded and Milk is \(isolated.milk)."
             : "Through the actor \(isolated.failed) adds failed and Milk is \(isolated.milk) of \(isolated.attempted)."
         guard let shared else {
-            return "The child sharing the connection \(childSummary) before it could report: sharing a connection without isolation can crash the program. " + actor
+            return
+                "The child sharing the connection \(childSummary) before it could report: sharing a connection without isolation can crash the program. "
+                + actor
         }
         let unisolated: String
         if shared.failed == 0 && shared.lost == 0 {
-            unisolated = "This time the threads never collided on the shared connection (all \(shared.attempted) adds succeeded): luck of the timing, not a guarantee."
+            unisolated =
+                "This time the threads never collided on the shared connection (all \(shared.attempted) adds succeeded): luck of the timing, not a guarantee."
         } else {
             var parts = ["On the shared connection \(shared.failed) of \(shared.attempted) adds failed"]
             if shared.lost > 0 { parts.append("\(shared.lost) reported as saved are missing") }
-            unisolated = parts.joined(separator: " and ")
+            unisolated =
+                parts.joined(separator: " and ")
                 + ": a connection has one transaction at a time, so one thread's BEGIN ran into another's transaction"
-                + (shared.errors.count > 1 ? " (or one thread's rollback ended another's): the failures took \(shared.errors.count) forms." : ".")
+                + (shared.errors.count > 1
+                    ? " (or one thread's rollback ended another's): the failures took \(shared.errors.count) forms."
+                    : ".")
         }
         return unisolated + " " + actor
     }
@@ -86,10 +108,12 @@ enum InventoryNarration {
     static func transactions(adds: Int, each: Double, all: Double, batched: Double) -> String {
         guard all > 0, batched > 0 else { return "" }
         let ratio = each / all
-        let comparison = ratio >= 1.5
+        let comparison =
+            ratio >= 1.5
             ? "A transaction per add took \(ratio.formattedAsRatio) as long as one transaction for all \(adds): the same adds, so the difference is the commits."
             : "A transaction per add took about as long as one for all (\(ratio.formattedAsRatio)) on this run: commits were cheap here."
-        let batches = batched <= each
+        let batches =
+            batched <= each
             ? "One per \(InventoryWorkload.batchSize) took \(batched.formattedAsDuration), \(adds / InventoryWorkload.batchSize) commits: most of the saving, and a crash loses at most one batch."
             : "One per \(InventoryWorkload.batchSize) took \(batched.formattedAsDuration), longer than a transaction each on this run (noise)."
         return comparison + " " + batches
@@ -97,11 +121,13 @@ enum InventoryNarration {
 
     static func hopCost(direct: Double, actor: Double, add: Double) -> String {
         guard actor > direct else {
-            return "Through the actor a call was no slower than directly on this run (\(actor.formattedAsDuration) vs \(direct.formattedAsDuration)): the hop was lost in the noise."
+            return
+                "Through the actor a call was no slower than directly on this run (\(actor.formattedAsDuration) vs \(direct.formattedAsDuration)): the hop was lost in the noise."
         }
         let hop = actor - direct
         let share = add > 0 ? hop / add : 0
-        return "The hop added \(hop.formattedAsDuration) a call (\(actor.formattedAsDuration) vs \(direct.formattedAsDuration) directly)"
+        return
+            "The hop added \(hop.formattedAsDuration) a call (\(actor.formattedAsDuration) vs \(direct.formattedAsDuration) directly)"
             + (share < 0.1
                 ? ", under a tenth of one committed add (\(add.formattedAsDuration)): for a database the actor's cost is small."
                 : ", \(Int((share * 100).rounded()))% of one committed add (\(add.formattedAsDuration)): batch small queries into one call.")

@@ -8,16 +8,23 @@ public enum InventoryProcesses {
     /// processes started together; returns each process's exit status.
     public static func add(_ count: Int, split processes: Int, store: String) async throws -> [Int32] {
         let share = count / processes
-        return try await runAtOnce("inventory-add-many", (0..<processes).map { index in
-            [InventoryChildDemos.storeKey: store,
-             InventoryChildDemos.nameKey: "Process \(UUID().uuidString.prefix(8)) \(index)",
-             InventoryChildDemos.countKey: "\(share)"]
-        })
+        return try await runAtOnce(
+            "inventory-add-many",
+            (0..<processes).map { index in
+                [
+                    InventoryChildDemos.storeKey: store,
+                    InventoryChildDemos.nameKey: "Process \(UUID().uuidString.prefix(8)) \(index)",
+                    InventoryChildDemos.countKey: "\(share)",
+                ]
+            })
     }
 
     /// `inventory add NAME 1 --store STORE` in `processes` processes started together.
     public static func addOne(_ name: String, processes: Int, store: String) async throws -> [Int32] {
-        try await runAtOnce("inventory-add", Array(repeating: [InventoryChildDemos.storeKey: store, InventoryChildDemos.nameKey: name], count: processes))
+        try await runAtOnce(
+            "inventory-add",
+            Array(
+                repeating: [InventoryChildDemos.storeKey: store, InventoryChildDemos.nameKey: name], count: processes))
     }
 
     /// Starts the child demo once per environment, all together, and waits for every one.

@@ -13,7 +13,8 @@ public enum InventoryStoreError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .notADatabase(let path, let reason): "\(path) is not a readable inventory database (\(reason)); it was left untouched"
+        case .notADatabase(let path, let reason):
+            "\(path) is not a readable inventory database (\(reason)); it was left untouched"
         case .foreign(let path): "\(path) is another program's SQLite database, not an inventory; it was left untouched"
         case .newerVersion(let path, let version):
             "\(path) has inventory schema \(version), newer than this lab's \(InventoryDatabase.schemaVersion); it was left untouched"

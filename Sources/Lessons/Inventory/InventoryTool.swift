@@ -8,9 +8,11 @@ public enum InventoryTool {
     /// The tool's part of the inventory executable's one grammar (see `InventoryLesson.command`):
     /// its arguments and options join the lesson's flags in one spec.
     static let positionals = CommandSpec.Positionals(
-        "COMMAND", minimum: 0, maximum: 3, help: "add NAME QUANTITY, list, search TEXT, delete NAME or import FILE.json")
+        "COMMAND", minimum: 0, maximum: 3, help: "add NAME QUANTITY, list, search TEXT, delete NAME or import FILE.json"
+    )
     static let options = [
-        OptionSpec("store", .text("PATH"), help: "The inventory database (default: inventory.sqlite in the lab folder)"),
+        OptionSpec(
+            "store", .text("PATH"), help: "The inventory database (default: inventory.sqlite in the lab folder)"),
         OptionSpec("ignore-case", help: "search: ignore letter case, like CONTAINS[c]"),
     ]
     static let operandCounts = ["add": 2, "list": 0, "search": 1, "delete": 1, "import": 1]
@@ -31,7 +33,9 @@ public enum InventoryTool {
 
     /// Runs a command line of the inventory executable (the lesson's child processes use it);
     /// returns the exit status (0 done, 1 failed, 2 bad input or usage).
-    public static func run(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) async -> Int32 {
+    public static func run(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment)
+        async -> Int32
+    {
         do {
             return try await run(try spec.parse(arguments), environment: environment)
         } catch let error as UsageError {
@@ -45,7 +49,9 @@ public enum InventoryTool {
 
     /// Runs the command the parsed arguments name. A usage mistake is thrown (the lesson's
     /// runner reports it with the one usage); the store's refusals are reported here.
-    static func run(_ parsed: ParsedArguments, environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> Int32 {
+    static func run(_ parsed: ParsedArguments, environment: [String: String] = ProcessInfo.processInfo.environment)
+        async throws -> Int32
+    {
         // Checked on the raw bytes: by now the arguments hold U+FFFD where the bytes were not UTF-8.
         if let argument = ProductInput.firstNonUTF8Argument() {
             StandardError.write("inventory: error: \(InventoryError.notUTF8(argument: argument))")
@@ -62,10 +68,14 @@ public enum InventoryTool {
             if command == "add" { _ = try ProductInput.name(operands[0]) }
             if parsed.text("store") == nil { try prepareLabFolder(path, creating: writes, environment: environment) }
             guard writes || FileManager.default.fileExists(atPath: path) else {
-                return try await perform(command, operands, quantity: quantity, store: nil, ignoringCase: parsed.flag("ignore-case"), terminal: terminal)
+                return try await perform(
+                    command, operands, quantity: quantity, store: nil, ignoringCase: parsed.flag("ignore-case"),
+                    terminal: terminal)
             }
             let store = try InventoryStore(path: path, create: writes)
-            return try await perform(command, operands, quantity: quantity, store: store, ignoringCase: parsed.flag("ignore-case"), terminal: terminal)
+            return try await perform(
+                command, operands, quantity: quantity, store: store, ignoringCase: parsed.flag("ignore-case"),
+                terminal: terminal)
         } catch let error as InventoryError {
             StandardError.write("inventory: error: \(error)")
             return error.exitCode
@@ -73,18 +83,21 @@ public enum InventoryTool {
     }
 
     static func command(_ positionals: [String]) throws(UsageError) -> (String, [String]) {
-        guard let name = positionals.first else { throw .missingArgument("command: add, list, search, delete or import") }
+        guard let name = positionals.first else {
+            throw .missingArgument("command: add, list, search, delete or import")
+        }
         guard let expected = operandCounts[name] else {
             throw .unknownName(kind: "command", name: name, suggestion: Suggestion.closest(to: name, in: commands))
         }
         let operands = Array(positionals.dropFirst())
         if operands.count < expected {
-            let missing = switch name {
-            case "add": "NAME and QUANTITY, e.g. inventory add Milk 2"
-            case "search": "the text to search for"
-            case "import": "the JSON inventory to import, e.g. inventory import ~/.concurrency-lab/inventory.json"
-            default: "the product name"
-            }
+            let missing =
+                switch name {
+                case "add": "NAME and QUANTITY, e.g. inventory add Milk 2"
+                case "search": "the text to search for"
+                case "import": "the JSON inventory to import, e.g. inventory import ~/.concurrency-lab/inventory.json"
+                default: "the product name"
+                }
             throw .missingArgument(missing)
         }
         if operands.count > expected { throw .unexpectedArgument(operands[expected]) }
@@ -98,14 +111,18 @@ public enum InventoryTool {
         if creating { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
         let earlier = folder.appendingPathComponent("inventory.json").path
         if !FileManager.default.fileExists(atPath: path), FileManager.default.fileExists(atPath: earlier) {
-            StandardError.write("inventory: note: an earlier version kept the inventory in \(earlier); copy it in with: inventory import \(earlier)")
+            StandardError.write(
+                "inventory: note: an earlier version kept the inventory in \(earlier); copy it in with: inventory import \(earlier)"
+            )
         }
     }
 
     /// `store` is nil when the database does not exist yet: reading commands then see an
     /// empty inventory, and nothing is created.
-    static func perform(_ command: String, _ operands: [String], quantity: Int, store: InventoryStore?,
-                        ignoringCase: Bool, terminal: Terminal) async throws -> Int32 {
+    static func perform(
+        _ command: String, _ operands: [String], quantity: Int, store: InventoryStore?,
+        ignoringCase: Bool, terminal: Terminal
+    ) async throws -> Int32 {
         switch command {
         case "add":
             guard let store else { return 1 }
@@ -114,16 +131,22 @@ public enum InventoryTool {
         case "import":
             guard let store else { return 1 }
             let count = try await store.importEarlierStore(operands[0])
-            StandardOutput.line("imported \(count) product\(count == 1 ? "" : "s") from \(operands[0]) into \(store.path)")
+            StandardOutput.line(
+                "imported \(count) product\(count == 1 ? "" : "s") from \(operands[0]) into \(store.path)")
         case "delete":
             guard let store else { throw InventoryError.notFound(operands[0]) }
             StandardOutput.line("deleted \(try await store.delete(name: operands[0]))")
         case "search":
             let found = try await store?.search(operands[0], ignoringCase: ignoringCase) ?? []
-            StandardOutput.line(render(found, terminal: terminal, empty: "no product name contains '\(operands[0])'\(ignoringCase ? " (ignoring case)" : "")"))
+            StandardOutput.line(
+                render(
+                    found, terminal: terminal,
+                    empty: "no product name contains '\(operands[0])'\(ignoringCase ? " (ignoring case)" : "")"))
         default:
             let all = try await store?.all() ?? []
-            StandardOutput.line(render(all, terminal: terminal, empty: "the inventory is empty; add a product with: inventory add Milk 2"))
+            StandardOutput.line(
+                render(
+                    all, terminal: terminal, empty: "the inventory is empty; add a product with: inventory add Milk 2"))
         }
         return 0
     }

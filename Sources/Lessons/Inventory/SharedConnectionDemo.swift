@@ -30,7 +30,9 @@ enum SharedConnectionDemo {
 
     /// `threads` threads each add Milk 1 `addsEach` times through one shared connection.
     static func runUnisolated(threads: Int, addsEach: Int) -> Result {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("lab-shared-\(UUID().uuidString).sqlite").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "lab-shared-\(UUID().uuidString).sqlite"
+        ).path
         defer { SQLiteConnection.removeFiles(at: path) }
         guard let database = try? InventoryDatabase(path: path) else { return Result() }
         let shared = UnguardedDatabase(database)
@@ -39,9 +41,15 @@ enum SharedConnectionDemo {
             for _ in 0..<addsEach {
                 do {
                     try shared.database.add(name: "Milk", quantity: 1)
-                    result.withLock { $0.attempted += 1; $0.succeeded += 1 }
+                    result.withLock {
+                        $0.attempted += 1
+                        $0.succeeded += 1
+                    }
                 } catch {
-                    result.withLock { $0.attempted += 1; $0.errors["\(error)".replacingOccurrences(of: path + ": ", with: ""), default: 0] += 1 }
+                    result.withLock {
+                        $0.attempted += 1
+                        $0.errors["\(error)".replacingOccurrences(of: path + ": ", with: ""), default: 0] += 1
+                    }
                 }
             }
         }
@@ -59,7 +67,10 @@ enum SharedConnectionDemo {
                     var result = Result()
                     for _ in 0..<addsEach {
                         result.attempted += 1
-                        do { try await store.add(name: "Milk", quantity: 1); result.succeeded += 1 } catch { result.errors["\(error)", default: 0] += 1 }
+                        do {
+                            try await store.add(name: "Milk", quantity: 1)
+                            result.succeeded += 1
+                        } catch { result.errors["\(error)", default: 0] += 1 }
                     }
                     return result
                 }

@@ -11,7 +11,8 @@ enum HopCostVariant {
     /// The least ratio of a leaving mode's cost to a staying one's, as the table prints them.
     static func leastRatio(perCall: [CompileMode: Double], leftMainActor: [CompileMode: Bool]) -> Double? {
         guard let slowLeaving = perCall.filter({ leftMainActor[$0.key] == true }).values.min(),
-              let fastStaying = perCall.filter({ leftMainActor[$0.key] == false }).values.max() else { return nil }
+            let fastStaying = perCall.filter({ leftMainActor[$0.key] == false }).values.max()
+        else { return nil }
         return slowLeaving.roundedAsPrinted / fastStaying.roundedAsPrinted
     }
 
@@ -30,13 +31,15 @@ enum HopCostVariant {
                 + "the dearest mode that stayed: two hops per call, off the main actor and back. Staying is cheap; "
                 + "leaving is worth it only for work that takes longer than the hops."
         }
-        return "On this run a call that left the main actor (\(leavers)) cost \(slowLeaving.formattedAsDuration) at best, one "
+        return
+            "On this run a call that left the main actor (\(leavers)) cost \(slowLeaving.formattedAsDuration) at best, one "
             + "that stayed \(fastStaying.formattedAsDuration) at worst: no clear difference (under \(sameCost.formattedAsRatio))."
     }
 
     static let variant = LessonVariant("hop-cost", title: "What each mode's hops cost") { context in
         let console = context.console
-        console.paragraph("""
+        console.paragraph(
+            """
             The model awaits service.ping(), which does nothing, \(calls) times in a row, in each mode; \
             \(rounds) rounds, modes interleaved, best round kept. What is left is the cost of where the call runs.
             """)
@@ -55,13 +58,20 @@ enum HopCostVariant {
         var table = Table(headers: ["mode", "ping() ran", "per call"], rightAligned: [2])
         for mode in CompileMode.allCases {
             guard let seconds = best[mode] else { continue }
-            table.append([mode.title, left[mode] == true ? "off the main actor" : "on the main actor", seconds.formattedAsDuration])
-            context.recordInTable(Figure(key: "seconds_per_call.\(mode.rawValue)", label: "per call (\(mode.title))",
-                                         value: seconds, unit: .seconds))
+            table.append([
+                mode.title, left[mode] == true ? "off the main actor" : "on the main actor",
+                seconds.formattedAsDuration,
+            ])
+            context.recordInTable(
+                Figure(
+                    key: "seconds_per_call.\(mode.rawValue)", label: "per call (\(mode.title))",
+                    value: seconds, unit: .seconds))
         }
         console.table(table)
         if let ratio = leastRatio(perCall: best, leftMainActor: left) {
-            context.recordInTable(Figure(key: "least_hop_ratio", label: "leaving ÷ staying, per call (least)", value: ratio, unit: .ratio))
+            context.recordInTable(
+                Figure(key: "least_hop_ratio", label: "leaving ÷ staying, per call (least)", value: ratio, unit: .ratio)
+            )
         }
         _ = context.stated(ratio: sameCost)
         console.paragraph(verdict(perCall: best, leftMainActor: left))

@@ -6,7 +6,8 @@ public struct IsolationModesLesson: Lesson {
 
     public let name = "isolation-modes"
     public let title = "Isolation modes: the same code, four compiler settings"
-    public let summary = "Swift 6 vs approachable concurrency vs MainActor by default: where each call runs, what each refuses, what hops cost"
+    public let summary =
+        "Swift 6 vs approachable concurrency vs MainActor by default: where each call runs, what each refuses, what hops cost"
 
     public let introduction = """
         The other lessons are compiled in Swift 6 mode as shipped. Swift 6.2 added settings that \

@@ -47,8 +47,12 @@ enum ModeDiagnostics {
                 var volume = 5
             }
             """,
-        errors: [.swift6: "static property 'shared' is not concurrency-safe because it is nonisolated global shared mutable state",
-                 .approachable: "static property 'shared' is not concurrency-safe because it is nonisolated global shared mutable state"],
+        errors: [
+            .swift6:
+                "static property 'shared' is not concurrency-safe because it is nonisolated global shared mutable state",
+            .approachable:
+                "static property 'shared' is not concurrency-safe because it is nonisolated global shared mutable state",
+        ],
         fix: "mark it @MainActor (what main actor by default infers), or make it a let")
 
     /// A @MainActor model conforming to a nonisolated protocol.
@@ -65,7 +69,10 @@ enum ModeDiagnostics {
                 static func == (a: GalleryModel, b: GalleryModel) -> Bool { a.photos == b.photos }
             }
             """,
-        errors: [.swift6: "conformance of 'GalleryModel' to protocol 'Equatable' crosses into main actor-isolated code and can cause data races"],
+        errors: [
+            .swift6:
+                "conformance of 'GalleryModel' to protocol 'Equatable' crosses into main actor-isolated code and can cause data races"
+        ],
         fix: "write the isolated conformance: extension GalleryModel: @MainActor Equatable")
 
     /// An isolated conformance used where it is not isolated.
@@ -85,8 +92,12 @@ enum ModeDiagnostics {
 
             @concurrent func check(_ a: Counter, _ b: Counter) async -> Bool { same(a, b) }
             """,
-        errors: [.mainActorByDefault: "main actor-isolated conformance of 'Counter' to 'Equatable' cannot be used in nonisolated context",
-                 .xcodeAppTemplate: "main actor-isolated conformance of 'Counter' to 'Equatable' cannot be used in nonisolated context"],
+        errors: [
+            .mainActorByDefault:
+                "main actor-isolated conformance of 'Counter' to 'Equatable' cannot be used in nonisolated context",
+            .xcodeAppTemplate:
+                "main actor-isolated conformance of 'Counter' to 'Equatable' cannot be used in nonisolated context",
+        ],
         fix: "main actor by default: extension Counter: nonisolated Equatable, with a nonisolated ==")
 
     /// A @concurrent method reading its own type's state.
@@ -103,13 +114,17 @@ enum ModeDiagnostics {
                 _ = await store.count()
             }
             """,
-        errors: [.swift6: "sending 'store' risks causing data races",
-                 .approachable: "sending 'store' risks causing data races",
-                 .mainActorByDefault: "main actor-isolated property 'items' cannot be accessed from outside of the actor",
-                 .xcodeAppTemplate: "main actor-isolated property 'items' cannot be accessed from outside of the actor"],
+        errors: [
+            .swift6: "sending 'store' risks causing data races",
+            .approachable: "sending 'store' risks causing data races",
+            .mainActorByDefault: "main actor-isolated property 'items' cannot be accessed from outside of the actor",
+            .xcodeAppTemplate: "main actor-isolated property 'items' cannot be accessed from outside of the actor",
+        ],
         fix: "pass @concurrent code the values it needs (a copy of items), not the object")
 
     /// Every snippet, in the order the lesson shows them.
-    static let all = [serviceHeldByMainActorModel, mutableStatic, mainActorTypeConformance,
-                      isolatedConformanceOffMain, concurrentReadsState]
+    static let all = [
+        serviceHeldByMainActorModel, mutableStatic, mainActorTypeConformance,
+        isolatedConformanceOffMain, concurrentReadsState,
+    ]
 }

@@ -22,42 +22,58 @@ enum WhereCallsRunNarration {
     /// Why the same line moved, told only where the figures show it moved.
     static func explanation(_ results: Results) -> [String] {
         var lines: [String] = []
-        let serviceOff = { (mode: CompileMode) in observation(.service, in: mode, results).map { $0.ranOn != .mainActor } }
-        let nonisolatedOff = { (mode: CompileMode) in observation(.nonisolatedFunction, in: mode, results).map { $0.ranOn != .mainActor } }
+        let serviceOff = { (mode: CompileMode) in
+            observation(.service, in: mode, results).map { $0.ranOn != .mainActor }
+        }
+        let nonisolatedOff = { (mode: CompileMode) in
+            observation(.nonisolatedFunction, in: mode, results).map { $0.ranOn != .mainActor }
+        }
         if serviceOff(.swift6) == true, serviceOff(.approachable) == false {
-            lines.append("""
+            lines.append(
+                """
                 Swift 6 runs a nonisolated async function on the global executor, so awaiting \
                 fetchPhotos() from the main actor left it. With NonisolatedNonsendingByDefault the same \
                 function is nonisolated(nonsending): it runs on its caller's actor, here the main actor.
                 """)
         }
         if serviceOff(.mainActorByDefault) == false, nonisolatedOff(.mainActorByDefault) == true {
-            lines.append("""
+            lines.append(
+                """
                 With MainActor as the default isolation, the bare struct and free function are \
                 themselves @MainActor; only the function marked nonisolated still left.
                 """)
         }
         if nonisolatedOff(.swift6) == true, nonisolatedOff(.approachable) == false {
-            lines.append("""
+            lines.append(
+                """
                 `nonisolated` stopped meaning "off the main actor": under approachable concurrency \
                 measureSharpness(of:) ran on the main actor that called it.
                 """)
         }
         let concurrentModes = CompileMode.allCases.filter { observation(.concurrentFunction, in: $0, results) != nil }
         if !concurrentModes.isEmpty,
-           concurrentModes.allSatisfy({ observation(.concurrentFunction, in: $0, results)?.ranOn != .mainActor }) {
-            lines.append("Only @concurrent left the main actor in every mode: it says \"run elsewhere\" the same way under every setting.")
+            concurrentModes.allSatisfy({ observation(.concurrentFunction, in: $0, results)?.ranOn != .mainActor })
+        {
+            lines.append(
+                "Only @concurrent left the main actor in every mode: it says \"run elsewhere\" the same way under every setting."
+            )
         }
         return lines
     }
 
     /// What running CPU work on the main actor did to it, from the timed waits.
     static func heldSentence(_ results: Results, work: Double) -> String? {
-        var held: [Double] = [], heldUp: [Double] = [], free: [Double] = [], took: [Double] = []
+        var held: [Double] = []
+        var heldUp: [Double] = []
+        var free: [Double] = []
+        var took: [Double] = []
         for mode in CompileMode.allCases {
             for observed in results[mode] ?? [] where observed.call.works {
                 guard let waited = observed.mainActorWaited else { continue }
-                guard observed.ranOn == .mainActor else { free.append(waited); continue }
+                guard observed.ranOn == .mainActor else {
+                    free.append(waited)
+                    continue
+                }
                 held.append(waited)
                 if let seconds = observed.callSeconds { took.append(seconds) }
                 if observed.heldTheMainActor(share: heldShare, work: work) == true { heldUp.append(waited) }
@@ -71,7 +87,8 @@ enum WhereCallsRunNarration {
             return "Helpers that ran on the main actor did their \(workText), yet a main-actor job queued before them "
                 + "waited at most \(held.max()!.formattedAsDuration) on this run."
         }
-        var sentence = "Where a helper ran on the main actor, its \(workText) held the main actor: a job queued "
+        var sentence =
+            "Where a helper ran on the main actor, its \(workText) held the main actor: a job queued "
             + "just before it waited \(range(heldUp)) (\(heldUp.count) of \(held.count) such calls; a 60 Hz frame is \(frameAt60Hz.formattedAsDuration))."
         if let longest = free.max() {
             sentence += " Where it left, the job waited at most \(longest.formattedAsDuration)."
@@ -80,7 +97,8 @@ enum WhereCallsRunNarration {
     }
 
     private static func range(_ values: [Double]) -> String {
-        let low = values.min()!, high = values.max()!
+        let low = values.min()!
+        let high = values.max()!
         return low == high ? low.formattedAsDuration : "\(low.formattedAsDuration)–\(high.formattedAsDuration)"
     }
 
@@ -94,17 +112,26 @@ enum WhereCallsRunNarration {
     }
 
     /// What the dynamic casts found.
-    static func conformanceSentence(_ results: Results, runtimeChecks: Bool = runtimeChecksIsolatedConformances) -> String? {
-        let modes = CompileMode.allCases.filter { observation(.conformanceOffMain, in: $0, results)?.conformanceUsable != nil }
+    static func conformanceSentence(_ results: Results, runtimeChecks: Bool = runtimeChecksIsolatedConformances)
+        -> String?
+    {
+        let modes = CompileMode.allCases.filter {
+            observation(.conformanceOffMain, in: $0, results)?.conformanceUsable != nil
+        }
         guard !modes.isEmpty else { return nil }
         let refused = modes.filter { observation(.conformanceOffMain, in: $0, results)?.conformanceUsable == false }
         if refused.isEmpty && !runtimeChecks {
-            return "Photo's conformance to CustomStringConvertible was usable off the main actor in every mode: this runtime "
+            return
+                "Photo's conformance to CustomStringConvertible was usable off the main actor in every mode: this runtime "
                 + "does not check isolated conformances in a cast (Swift 6.2's runtime does: macOS 26, iOS 26), so where the "
                 + "conformance is main-actor isolated the cast went through anyway, unchecked."
         }
-        if refused.isEmpty { return "Photo's conformance to CustomStringConvertible was usable off the main actor in every mode." }
-        let onMainRefused = refused.filter { observation(.conformanceOnMain, in: $0, results)?.conformanceUsable == false }
+        if refused.isEmpty {
+            return "Photo's conformance to CustomStringConvertible was usable off the main actor in every mode."
+        }
+        let onMainRefused = refused.filter {
+            observation(.conformanceOnMain, in: $0, results)?.conformanceUsable == false
+        }
         return "In \(modeList(refused)) Photo's conformance is main-actor isolated: the cast "
             + (onMainRefused.isEmpty ? "succeeded on the main actor and " : "")
             + "failed in a @concurrent function, so generic code there would fall back to a plain description. "
@@ -127,9 +154,11 @@ enum WhereCallsRunNarration {
     static func impliedFeatures(_ reported: [CompileMode: [String]]) -> String? {
         let implied = CompileMode.allCases.compactMap { mode -> String? in
             let extra = (reported[mode] ?? []).filter { !mode.upcomingFeatures.contains($0) }
-            return extra.isEmpty ? nil : "\(mode.title) reports \(extra.joined(separator: ", ")) though its settings did not ask for it"
+            return extra.isEmpty
+                ? nil : "\(mode.title) reports \(extra.joined(separator: ", ")) though its settings did not ask for it"
         }
         guard !implied.isEmpty else { return nil }
-        return implied.joined(separator: "; ") + ": MainActor as the default isolation brings isolated conformances with it."
+        return implied.joined(separator: "; ")
+            + ": MainActor as the default isolation brings isolated conformances with it."
     }
 }

@@ -13,7 +13,8 @@ enum WhereCallsRunVariant {
 
     static let variant = LessonVariant("where-calls-run", title: "Where each call ran, in each mode") { context in
         let console = context.console
-        console.paragraph("""
+        console.paragraph(
+            """
             One file of app code: a @MainActor model that calls a bare service struct, a bare helper \
             function, a helper marked nonisolated and one marked @concurrent, and casts a Photo to \
             CustomStringConvertible. The package compiles that file four times, once per mode, and each \
@@ -21,7 +22,9 @@ enum WhereCallsRunVariant {
             \(context.stated(seconds: workSeconds)); load changes what it takes) while a main-actor job, \
             queued just before, waits its turn.
             """)
-        var modes = Table(headers: ["mode", "default isolation", "upcoming features (#if hasFeature)", "bare code ran on"])
+        var modes = Table(headers: [
+            "mode", "default isolation", "upcoming features (#if hasFeature)", "bare code ran on",
+        ])
         var results: [CompileMode: [ModeObservation]] = [:]
         var reported: [CompileMode: [String]] = [:]
         for compiled in CompiledMode.all {
@@ -33,30 +36,51 @@ enum WhereCallsRunVariant {
             results[mode] = await context.probe.withLane(mode.title) {
                 await context.probe.span("the app's calls") { await compiled.app.placesOfCalls(working: workSeconds) }
             }
-            modes.append([mode.title, mode.defaultsToMainActor ? "MainActor" : "nonisolated",
-                          features.isEmpty ? "none" : features.map(shortFeature).joined(separator: ", "),
-                          bare.description])
-            context.recordInTable(Figure(key: "default_isolation.\(mode.rawValue)", label: "bare code runs on (\(mode.title))",
-                                         value: 0, unit: .text, text: bare.description))
-            context.recordInTable(Figure(key: "features.\(mode.rawValue)", label: "upcoming features (\(mode.title))",
-                                         value: Double(features.count), unit: .text, text: features.joined(separator: ",")))
+            modes.append([
+                mode.title, mode.defaultsToMainActor ? "MainActor" : "nonisolated",
+                features.isEmpty ? "none" : features.map(shortFeature).joined(separator: ", "),
+                bare.description,
+            ])
+            context.recordInTable(
+                Figure(
+                    key: "default_isolation.\(mode.rawValue)", label: "bare code runs on (\(mode.title))",
+                    value: 0, unit: .text, text: bare.description))
+            context.recordInTable(
+                Figure(
+                    key: "features.\(mode.rawValue)", label: "upcoming features (\(mode.title))",
+                    value: Double(features.count), unit: .text, text: features.joined(separator: ",")))
             for observed in results[mode] ?? [] {
                 let suffix = "\(mode.rawValue).\(observed.call.rawValue)"
-                context.recordInTable(Figure(key: "ran_on.\(suffix)", label: "\(observed.call.label) ran on (\(mode.title))",
-                                             value: 0, unit: .text, text: observed.ranOn.description))
+                context.recordInTable(
+                    Figure(
+                        key: "ran_on.\(suffix)", label: "\(observed.call.label) ran on (\(mode.title))",
+                        value: 0, unit: .text, text: observed.ranOn.description))
                 if let waited = observed.mainActorWaited {
-                    context.recordInTable(Figure(key: "main_waited.\(suffix)", label: "main actor waited (\(mode.title), \(observed.call.label))",
-                                                 value: waited, unit: .seconds))
+                    context.recordInTable(
+                        Figure(
+                            key: "main_waited.\(suffix)",
+                            label: "main actor waited (\(mode.title), \(observed.call.label))",
+                            value: waited, unit: .seconds))
                     if let took = observed.callSeconds {
-                        context.recordInTable(Figure(key: "call_took.\(suffix)", label: "the call took (\(mode.title), \(observed.call.label))",
-                                                     value: took, unit: .seconds))
+                        context.recordInTable(
+                            Figure(
+                                key: "call_took.\(suffix)",
+                                label: "the call took (\(mode.title), \(observed.call.label))",
+                                value: took, unit: .seconds))
                     }
-                    context.recordInTable(Figure(key: "witnesses_agree.\(suffix)", label: "#isolation and the wait agree (\(mode.title), \(observed.call.label))",
-                                                 value: WhereCallsRunNarration.witnessesAgree(observed, work: workSeconds) ? 1 : 0, unit: .flag))
+                    context.recordInTable(
+                        Figure(
+                            key: "witnesses_agree.\(suffix)",
+                            label: "#isolation and the wait agree (\(mode.title), \(observed.call.label))",
+                            value: WhereCallsRunNarration.witnessesAgree(observed, work: workSeconds) ? 1 : 0,
+                            unit: .flag))
                 }
                 if let usable = observed.conformanceUsable {
-                    context.recordInTable(Figure(key: "conformance_usable.\(suffix)", label: "conformance usable (\(mode.title), \(observed.call.label))",
-                                                 value: usable ? 1 : 0, unit: .flag))
+                    context.recordInTable(
+                        Figure(
+                            key: "conformance_usable.\(suffix)",
+                            label: "conformance usable (\(mode.title), \(observed.call.label))",
+                            value: usable ? 1 : 0, unit: .flag))
                 }
             }
         }
@@ -65,15 +89,20 @@ enum WhereCallsRunVariant {
         console.subheading("Where each call ran (from #isolation in the callee)")
         var places = Table(headers: ["call"] + CompileMode.allCases.map(\.title))
         for call in ModeCall.allCases {
-            places.append([call.label] + CompileMode.allCases.map { cell(WhereCallsRunNarration.observation(call, in: $0, results)) })
+            places.append(
+                [call.label]
+                    + CompileMode.allCases.map { cell(WhereCallsRunNarration.observation(call, in: $0, results)) })
         }
         console.table(places)
         console.subheading("How long a main-actor job waited while the helper worked (the second witness)")
         var waits = Table(headers: ["call"] + CompileMode.allCases.map(\.title), rightAligned: [1, 2, 3, 4])
         for call in ModeCall.allCases where call.works {
-            waits.append([call.label] + CompileMode.allCases.map {
-                WhereCallsRunNarration.observation(call, in: $0, results)?.mainActorWaited?.formattedAsDuration ?? "—"
-            })
+            waits.append(
+                [call.label]
+                    + CompileMode.allCases.map {
+                        WhereCallsRunNarration.observation(call, in: $0, results)?.mainActorWaited?.formattedAsDuration
+                            ?? "—"
+                    })
         }
         console.table(waits)
         _ = context.stated(seconds: WhereCallsRunNarration.frameAt60Hz)

@@ -4,7 +4,8 @@ import LabKit
 /// Loading the photo of the day on the main actor: blocking, then awaited.
 enum FetchVariants {
     static let blocking = LessonVariant("blocking-fetch", title: "A blocking fetch on the main actor") { context in
-        context.console.paragraph("""
+        context.console.paragraph(
+            """
             The view's model sets isLoading = true, then fetches the photo with a synchronous call \
             (like Data(contentsOf:) on a URL) that takes \(context.describe(sourceSeconds: 3)), then \
             shows it. All of it on the main actor.
@@ -20,7 +21,8 @@ enum FetchVariants {
     }
 
     static let awaited = LessonVariant("awaited-fetch", title: "The same fetch, awaited") { context in
-        context.console.paragraph("""
+        context.console.paragraph(
+            """
             Now the fetch is `try await client.photo(for:)` (about \(context.describe(sourceSeconds: 3))). \
             The model still runs on the main actor; the `await` hands the main actor back while the \
             request is in flight.
@@ -42,9 +44,12 @@ enum FetchVariants {
     static func run(_ context: LessonContext, key: String, _ fetch: (PhotoOfTheDay) async throws -> Void) async throws {
         let model = PhotoOfTheDay()
         let view = ObservedView { PhotoViewState(title: model.title, isLoading: model.isLoading) }
-        let frames = try await WatchedUI.run(context, onFrame: view.frame, status: {
-            view.shown.map { $0.isLoading ? "Loading…" : "“\($0.title)”" } ?? ""
-        }) {
+        let frames = try await WatchedUI.run(
+            context, onFrame: view.frame,
+            status: {
+                view.shown.map { $0.isLoading ? "Loading…" : "“\($0.title)”" } ?? ""
+            }
+        ) {
             try await fetch(model)
         }
         let call = try context.probe.spans.single(named: "fetch (\(key))")
@@ -52,16 +57,19 @@ enum FetchVariants {
         context.recordFrames(frames, during: call)
         context.record("worst_frame_seconds", "worst frame time", seconds: frames.worstInterval)
         context.record("loading_frames", "frames that showed “Loading…”", count: spinnerFrames)
-        context.console.paragraph(key == "blocking" ? """
-            While the fetch blocked the main actor, the loop drew \(frames.frames(during: call.start, call.end)) \
-            frames and dropped \(frames.droppedFrames); the worst frame took \
-            \(frames.worstInterval.formattedAsDuration). The “Loading…” indicator was set and cleared \
-            without a single frame between: \(spinnerFrames) frames showed it. The user saw a freeze, \
-            then the photo.
-            """ : """
-            The loop kept drawing: \(frames.frames(during: call.start, call.end)) frames during the \
-            fetch, \(frames.droppedFrames) dropped, worst frame \(frames.worstInterval.formattedAsDuration). \
-            \(spinnerFrames) frames showed “Loading…”, then the photo.
-            """)
+        context.console.paragraph(
+            key == "blocking"
+                ? """
+                While the fetch blocked the main actor, the loop drew \(frames.frames(during: call.start, call.end)) \
+                frames and dropped \(frames.droppedFrames); the worst frame took \
+                \(frames.worstInterval.formattedAsDuration). The “Loading…” indicator was set and cleared \
+                without a single frame between: \(spinnerFrames) frames showed it. The user saw a freeze, \
+                then the photo.
+                """
+                : """
+                The loop kept drawing: \(frames.frames(during: call.start, call.end)) frames during the \
+                fetch, \(frames.droppedFrames) dropped, worst frame \(frames.worstInterval.formattedAsDuration). \
+                \(spinnerFrames) frames showed “Loading…”, then the photo.
+                """)
     }
 }

@@ -13,16 +13,20 @@ enum HalfUpdatedVariant {
 
     static let variant = LessonVariant("half-updated", title: "Several `await MainActor.run` hops vs one") { context in
         let console = context.console
-        console.paragraph("""
+        console.paragraph(
+            """
             A background task loads the next photo of the day and puts it on screen. One version \
             hops to the main actor for each property as it gets it (title, then explanation, then \
             date, each \(context.describe(sourceSeconds: 0.5)) apart); the other prepares all three \
             and hops once. Frames can render between hops: how many show parts of two photos?
             """)
-        var table = Table(headers: ["update", "frames drawn", "half-updated frames", "stale frames"], rightAligned: [1, 2, 3])
+        var table = Table(
+            headers: ["update", "frames drawn", "half-updated frames", "stale frames"], rightAligned: [1, 2, 3])
         for (key, title) in [("separate", "an await MainActor.run per property"), ("single", "one MainActor.run")] {
             let model = PhotoOfTheDay()
-            model.title = "Photo 1"; model.explanation = "About photo 1"; model.day = "1"
+            model.title = "Photo 1"
+            model.explanation = "About photo 1"
+            model.day = "1"
             let view = ObservedView { Shown(title: model.title, explanation: model.explanation, day: model.day) }
             let work = context.work
             let probe = context.probe
@@ -60,7 +64,8 @@ enum HalfUpdatedVariant {
             context.record("\(key)_stale_frames", "\(title): frames behind the background", count: stale)
         }
         console.table(table)
-        console.paragraph("""
+        console.paragraph(
+            """
             With a hop per property, \(Int(context.figure("separate_half_updated_frames")?.value ?? 0)) \
             frames showed a new title over an old explanation or date. With one hop, none could: \
             the three assignments are one main-actor job, and no frame runs in the middle of a job. \

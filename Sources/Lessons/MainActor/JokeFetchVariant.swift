@@ -31,32 +31,43 @@ enum JokeFetchVariant {
         let isFetching: Bool
     }
 
-    static let variant = LessonVariant("joke-fetch", title: "The joke app: fetchJoke() before and after @MainActor") { context in
+    static let variant = LessonVariant("joke-fetch", title: "The joke app: fetchJoke() before and after @MainActor") {
+        context in
         let console = context.console
         let diagnostic = CompilerDiagnostics.jokeServiceNotMainActor
-        console.paragraph("""
+        console.paragraph(
+            """
             In the Kodeco app, JokeService started as a plain class whose async fetchJoke() set \
             `joke` and `isFetching`, read by the view on the main actor. The tutorial's Xcode warns \
             about publishing from a background thread. Swift 6 refuses to compile the view's call:
             """)
         console.say(console.terminal.paint("  error: \(diagnostic.message)", .red))
-        console.paragraph("""
+        console.paragraph(
+            """
             The tutorial's fix is the one Swift 6 asks for: mark JokeService @MainActor. Its state \
             is then only touched on the main actor, and fetchJoke() leaves it only to download.
             """)
-        let service = JokeService(client: JokeClient.simulated(context.behavior(latency: .jitter(base: 1.5, spread: 0.3))), probe: context.probe)
+        let service = JokeService(
+            client: JokeClient.simulated(context.behavior(latency: .jitter(base: 1.5, spread: 0.3))),
+            probe: context.probe)
         let view = ObservedView { Shown(joke: service.joke, isFetching: service.isFetching) }
-        let frames = try await WatchedUI.run(context, onFrame: view.frame, status: {
-            view.shown.map { $0.isFetching ? "Fetching…" : "joke shown" } ?? ""
-        }) {
+        let frames = try await WatchedUI.run(
+            context, onFrame: view.frame,
+            status: {
+                view.shown.map { $0.isFetching ? "Fetching…" : "joke shown" } ?? ""
+            }
+        ) {
             try await service.fetchJoke()
         }
         console.output(service.joke)
         let assign = try context.probe.spans.single(named: "joke = loaded.value")
         context.record("assign_isolation", "the joke was set on", text: assign.isolation.description)
-        context.record("fetching_frames", "frames that showed the progress view", count: view.frames.filter(\.snapshot.isFetching).count)
+        context.record(
+            "fetching_frames", "frames that showed the progress view",
+            count: view.frames.filter(\.snapshot.isFetching).count)
         context.record("frames_dropped", "frames dropped", count: frames.droppedFrames)
-        console.paragraph("""
+        console.paragraph(
+            """
             The joke was set on the \(assign.isolation); the progress view showed for \
             \(view.frames.filter(\.snapshot.isFetching).count) frames; \(frames.droppedFrames) frames dropped.
             """)

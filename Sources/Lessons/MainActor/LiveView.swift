@@ -22,13 +22,17 @@ public enum LiveMainActorView {
         var events: [String] = []
         var lastFrame = ContinuousClock.now
         var worst = Duration.zero
-        var frames = 0, dropped = 0
+        var frames = 0
+        var dropped = 0
         let budget = ticker.budget
         let spinner = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
         func draw() {
             var screen = "\u{1B}[H\u{1B}[2J"
-            screen += terminal.paint("The main actor, live", .bold) + "  (b: blocking fetch · a: awaited fetch · q: quit)\n\n"
-            screen += "  " + terminal.paint("UI \(spinner[frames % spinner.count])", .magenta) + "  frame \(frames)   dropped \(dropped)   worst frame \(worst.humanReadable)\n"
+            screen +=
+                terminal.paint("The main actor, live", .bold) + "  (b: blocking fetch · a: awaited fetch · q: quit)\n\n"
+            screen +=
+                "  " + terminal.paint("UI \(spinner[frames % spinner.count])", .magenta)
+                + "  frame \(frames)   dropped \(dropped)   worst frame \(worst.humanReadable)\n"
             screen += "  model: \(status)\n\n"
             for event in events.suffix(8) { screen += "  " + event + "\n" }
             StandardOutput.write(screen)

@@ -7,7 +7,8 @@ public struct MainActorLesson: Lesson {
 
     public let name = "main-actor"
     public let title = "The main actor: a UI that must keep drawing"
-    public let summary = "a 60 Hz main-actor frame loop with Observation: blocking vs awaited fetches, Space Photos' Photos model, half-updated frames, the joke app"
+    public let summary =
+        "a 60 Hz main-actor frame loop with Observation: blocking vs awaited fetches, Space Photos' Photos model, half-updated frames, the joke app"
 
     public let introduction = """
         A UI draws on the main actor. Here a stand-in frame loop runs on the main actor at 60 Hz; \
@@ -33,10 +34,11 @@ public struct MainActorLesson: Lesson {
 
     /// `main-actor --live`: the interactive view, for as long as the student wants.
     public var command: LessonCommand? {
-        LessonCommand(options: [OptionSpec("live", help: "A live main-actor UI: press b to block it, a to await, q to quit")],
-                      sharedOptions: ["no-color", "quiet"],
-                      isRequested: { $0.flag("live") },
-                      run: { _ in await LiveMainActorView.run(scale: .realTime) })
+        LessonCommand(
+            options: [OptionSpec("live", help: "A live main-actor UI: press b to block it, a to await, q to quit")],
+            sharedOptions: ["no-color", "quiet"],
+            isRequested: { $0.flag("live") },
+            run: { _ in await LiveMainActorView.run(scale: .realTime) })
     }
 
     public let takeaways = [

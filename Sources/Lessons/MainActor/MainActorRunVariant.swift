@@ -12,14 +12,20 @@ enum MainActorRunVariant {
 
     static let stamps = 2000
 
-    static let variant = LessonVariant("main-actor-run", title: "await on a @MainActor function, MainActor.run, and Task.yield()") { context in
+    static let variant = LessonVariant(
+        "main-actor-run", title: "await on a @MainActor function, MainActor.run, and Task.yield()"
+    ) { context in
         let console = context.console
-        console.paragraph("""
+        console.paragraph(
+            """
             The book marks TimeStore's timeStamps @MainActor but leaves addStamp() unmarked. \
             Swift 6 refuses, as the book says, in its own words:
             """)
-        console.say(console.terminal.paint("  error: \(CompilerDiagnostics.mainActorPropertyFromNonisolatedMethod.message)", .red))
-        console.paragraph("""
+        console.say(
+            console.terminal.paint(
+                "  error: \(CompilerDiagnostics.mainActorPropertyFromNonisolatedMethod.message)", .red))
+        console.paragraph(
+            """
             With addStamp() @MainActor too, code off the main actor reaches it in one of two ways: \
             `await store.addStamp(…)` (calling it without await does not compile: \
             "\(CompilerDiagnostics.mainActorMethodWithoutAwait.message)"), or `await MainActor.run { … }`, \
@@ -41,9 +47,11 @@ enum MainActorRunVariant {
         context.record("batched_seconds", "one MainActor.run with \(stamps) calls", seconds: batched.seconds)
         context.record("batch_speedup", "separate ÷ batched", ratio: separate.seconds / max(batched.seconds, 1e-9))
         context.record("stamps_stored", "stamps stored", count: store.timeStamps.count)
-        console.paragraph(MainActorRunNarration.hops(separate: separate.seconds, batched: batched.seconds, count: stamps))
+        console.paragraph(
+            MainActorRunNarration.hops(separate: separate.seconds, batched: batched.seconds, count: stamps))
 
-        console.paragraph("""
+        console.paragraph(
+            """
             Once on the main actor, long work keeps it: a loop of 20 CPU chunks \
             (\(context.describe(sourceSeconds: 4))) runs there, first straight through, then with \
             `await Task.yield()` after each chunk, while the UI loop tries to draw.
@@ -51,7 +59,8 @@ enum MainActorRunVariant {
         let chunk = CPUWork.units(for: context.scale.duration(sourceSeconds: 4) / 20)
         var drawn: [Bool: Int] = [:]
         for yields in [false, true] {
-            var start = 0.0, end = 0.0
+            var start = 0.0
+            var end = 0.0
             let frames = try await WatchedUI.run(context) {
                 start = context.probe.now
                 for _ in 0..<20 {
@@ -63,7 +72,8 @@ enum MainActorRunVariant {
             drawn[yields] = frames.frames(during: start, end)
         }
         context.record("frames_straight", "frames drawn during the loop, no yield", count: drawn[false] ?? 0)
-        context.record("frames_yielding", "frames drawn during the loop, Task.yield() per chunk", count: drawn[true] ?? 0)
+        context.record(
+            "frames_yielding", "frames drawn during the loop, Task.yield() per chunk", count: drawn[true] ?? 0)
         console.paragraph(MainActorRunNarration.yielding(straight: drawn[false] ?? 0, yielding: drawn[true] ?? 0))
     }
 }
@@ -72,17 +82,22 @@ enum MainActorRunVariant {
 enum MainActorRunNarration {
     static func hops(separate: Double, batched: Double, count: Int) -> String {
         let ratio = separate / max(batched, 1e-9)
-        let figures = "\(count) awaited calls took \(separate.formattedAsDuration); one MainActor.run with the same calls took \(batched.formattedAsDuration)"
+        let figures =
+            "\(count) awaited calls took \(separate.formattedAsDuration); one MainActor.run with the same calls took \(batched.formattedAsDuration)"
         if ratio >= 1.5 {
-            return "\(figures), \(ratio.formattedAsRatio) faster: each `await` is a trip onto the main actor and back, and the batch made one. Both ways run addStamp() on the main actor; batch when you make several calls, which also keeps them together (see half-updated)."
+            return
+                "\(figures), \(ratio.formattedAsRatio) faster: each `await` is a trip onto the main actor and back, and the batch made one. Both ways run addStamp() on the main actor; batch when you make several calls, which also keeps them together (see half-updated)."
         }
-        return "\(figures): no clear difference on this run (\(ratio.formattedAsRatio)). Both ways run addStamp() on the main actor; MainActor.run still keeps several calls together in one visit (see half-updated)."
+        return
+            "\(figures): no clear difference on this run (\(ratio.formattedAsRatio)). Both ways run addStamp() on the main actor; MainActor.run still keeps several calls together in one visit (see half-updated)."
     }
 
     static func yielding(straight: Int, yielding: Int) -> String {
         if yielding > straight {
-            return "Straight through, the UI loop drew \(straight) frames during the loop; with Task.yield() it drew \(yielding). Task.yield() suspends the task and lets other work on the actor run first, so a long main-actor loop can keep the UI alive. Better still, move CPU work off the main actor."
+            return
+                "Straight through, the UI loop drew \(straight) frames during the loop; with Task.yield() it drew \(yielding). Task.yield() suspends the task and lets other work on the actor run first, so a long main-actor loop can keep the UI alive. Better still, move CPU work off the main actor."
         }
-        return "Straight through, the UI loop drew \(straight) frames during the loop; with Task.yield() it drew \(yielding), no more this time. Task.yield() only offers the actor to work already waiting; on this run none got in. Move CPU work off the main actor."
+        return
+            "Straight through, the UI loop drew \(straight) frames during the loop; with Task.yield() it drew \(yielding), no more this time. Task.yield() only offers the actor to work already waiting; on this run none got in. Move CPU work off the main actor."
     }
 }

@@ -75,9 +75,12 @@ enum OffMainPublishingVariant {
         let missed: Bool
     }
 
-    static let variant = LessonVariant("off-main-publishing", title: "Publishing from off the main actor: the update the view misses") { context in
+    static let variant = LessonVariant(
+        "off-main-publishing", title: "Publishing from off the main actor: the update the view misses"
+    ) { context in
         let console = context.console
-        console.paragraph("""
+        console.paragraph(
+            """
             WWDC21's Space Photos session: SwiftUI snapshots a model at objectWillChange and, at the \
             next tick of its main-actor run loop, redraws if the value differs from the snapshot. If \
             the model changes off the main actor, a tick can fall between the snapshot and the \
@@ -101,7 +104,9 @@ enum OffMainPublishingVariant {
         let fixedModel = MainActorPhotos()
         let fixedView = SnapshottingView(showing: fixedModel.items)
         let window = attempts.last!.window
-        _ = try await WatchedUI.run(context, onFrame: { _, _ in fixedView.tick(current: fixedModel.items) }, status: nil) {
+        _ = try await WatchedUI.run(
+            context, onFrame: { _, _ in fixedView.tick(current: fixedModel.items) }, status: nil
+        ) {
             try await Task.sleep(for: .milliseconds(5))  // the download, awaited on the main actor
             fixedModel.updateItems(to: newItems, view: fixedView, window: window)
         }
@@ -112,8 +117,11 @@ enum OffMainPublishingVariant {
         context.record("off_main_missed", "off the main actor, the view missed the update", flag: attempts.last!.missed)
         context.record("attempts", "attempts (window 50 ms, doubled each time)", count: attempts.count)
         context.record("main_actor_missed", "with @MainActor, the view missed the update", flag: fixedMissed)
-        console.paragraph(OffMainNarration.sentences(ranOn: ranOn, attempts: attempts.map(\.missed),
-                                                     window: window, fixedMissed: fixedMissed).joined(separator: " "))
+        console.paragraph(
+            OffMainNarration.sentences(
+                ranOn: ranOn, attempts: attempts.map(\.missed),
+                window: window, fixedMissed: fixedMissed
+            ).joined(separator: " "))
     }
 }
 
@@ -123,9 +131,12 @@ enum OffMainNarration {
         var lines: [String] = []
         switch ranOn {
         case .mainActor:
-            lines.append("The plain model's async updateItems() ran on the main actor here, so this run could not show the off-main case.")
+            lines.append(
+                "The plain model's async updateItems() ran on the main actor here, so this run could not show the off-main case."
+            )
         default:
-            lines.append("""
+            lines.append(
+                """
                 Awaited from the main actor, the plain model's async updateItems() ran \(ranOn): since \
                 SE-0338 (Swift 5.7) a nonisolated async method does not run on its caller's actor (Swift 6.2's NonisolatedNonsendingByDefault setting changes that default). In \
                 Swift 5.5 the joke app's fetchJoke() started on the main thread and only left it at \
@@ -135,21 +146,25 @@ enum OffMainNarration {
         }
         let missed = attempts.last ?? false
         if missed {
-            lines.append("""
+            lines.append(
+                """
                 A tick landed between objectWillChange and the write\(attempts.count > 1 ? " (on attempt \(attempts.count), with the gap held open \(window.seconds.formattedAsDuration))" : ""): \
                 it compared the snapshot with the unchanged value, saw nothing new, and the view \
                 kept showing the old state after the write. No lock prevents this; the problem is order, not a data race.
                 """)
         } else {
-            lines.append("""
+            lines.append(
+                """
                 No tick landed between objectWillChange and the write in \(attempts.count) attempts \
                 (the gap held open up to \(window.seconds.formattedAsDuration)), so the view caught \
                 the update this time. That is what makes the bug nasty: it depends on timing.
                 """)
         }
-        lines.append(fixedMissed
-            ? "The @MainActor model missed the update too, which should not happen: please report this run."
-            : "On the main actor, the snapshot, the write and the tick take turns, in order: the view showed the new photos. That is the session's fix: mark the model @MainActor and await the slow work.")
+        lines.append(
+            fixedMissed
+                ? "The @MainActor model missed the update too, which should not happen: please report this run."
+                : "On the main actor, the snapshot, the write and the tick take turns, in order: the view showed the new photos. That is the session's fix: mark the model @MainActor and await the slow work."
+        )
         return lines
     }
 }

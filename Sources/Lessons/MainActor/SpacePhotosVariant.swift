@@ -5,9 +5,12 @@ import LabKit
 enum SpacePhotosVariant {
     static let count = 8
 
-    static let variant = LessonVariant("space-photos", title: "Space Photos: updateItems(), refresh, and the Save button") { context in
+    static let variant = LessonVariant(
+        "space-photos", title: "Space Photos: updateItems(), refresh, and the Save button"
+    ) { context in
         let console = context.console
-        console.paragraph("""
+        console.paragraph(
+            """
             The catalog view appears and its `.task` calls `await photos.updateItems()`, which fetches \
             \(count) photos concurrently (each about \(context.describe(sourceSeconds: 2))) and assigns \
             them at once. Then the user pulls to refresh (the `.refreshable` action awaits \
@@ -18,15 +21,21 @@ enum SpacePhotosVariant {
         let client = SpacePhotosClient.simulated(context.behavior(latency: .jitter(base: 2, spread: 0.5)), meter: meter)
         let photos = Photos(client: client, work: context.work)
         let view = ObservedView {
-            CatalogState(photos: photos.items.count, firstTitle: photos.items.first?.title ?? "", isSaving: photos.isSaving)
+            CatalogState(
+                photos: photos.items.count, firstTitle: photos.items.first?.title ?? "", isSaving: photos.isSaving)
         }
         let probe = context.probe
-        let frames = try await WatchedUI.run(context, onFrame: view.frame, status: {
-            guard let shown = view.shown else { return "" }
-            return "\(shown.photos) photos" + (shown.isSaving ? "  Saving…" : "")
-        }) {
+        let frames = try await WatchedUI.run(
+            context, onFrame: view.frame,
+            status: {
+                guard let shown = view.shown else { return "" }
+                return "\(shown.photos) photos" + (shown.isSaving ? "  Saving…" : "")
+            }
+        ) {
             await probe.span(".task: updateItems()", kind: .suspending) { await photos.updateItems(count: count) }
-            await probe.span(".refreshable: updateItems()", kind: .suspending) { await photos.updateItems(count: count) }
+            await probe.span(".refreshable: updateItems()", kind: .suspending) {
+                await photos.updateItems(count: count)
+            }
             if let first = photos.items.first {
                 await probe.span("Save", kind: .suspending) { await photos.save(first) }
             }
@@ -34,12 +43,15 @@ enum SpacePhotosVariant {
         let rendered = view.renders.map(\.snapshot.photos)
         let savingFrames = view.frames.filter(\.snapshot.isSaving).count
         context.record("photos_shown", "photos shown", count: photos.items.count)
-        context.record("photo_counts_rendered", "photo counts the view rendered", text: Array(Set(rendered)).sorted().map(String.init).joined(separator: ", "))
+        context.record(
+            "photo_counts_rendered", "photo counts the view rendered",
+            text: Array(Set(rendered)).sorted().map(String.init).joined(separator: ", "))
         context.record("saving_frames", "frames that showed Saving…", count: savingFrames)
         context.record("max_in_flight", "most photo requests in flight", count: meter.stats.maxInFlight)
         context.record("frames_dropped", "frames dropped", count: frames.droppedFrames)
         context.record("worst_frame_seconds", "worst frame time", seconds: frames.worstInterval)
-        console.paragraph("""
+        console.paragraph(
+            """
             The view rendered \(Set(rendered).sorted().map(String.init).joined(separator: " then ")) photos: \
             never a half-filled list, because updateItems() assigns once. The \(count) requests ran \
             \(meter.stats.maxInFlight) at a time off the main actor, which dropped \(frames.droppedFrames) \

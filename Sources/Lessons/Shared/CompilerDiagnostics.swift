@@ -48,7 +48,9 @@ public enum CompilerDiagnostics {
                 }
             }
             """,
-        message: "passing closure as a 'sending' parameter risks causing data races between code in the current task and concurrent execution of the closure")
+        message:
+            "passing closure as a 'sending' parameter risks causing data races between code in the current task and concurrent execution of the closure"
+    )
 
     /// The book's `builder.message = "hello"` on an actor.
     public static let actorPropertyMutatedFromOutside = CompilerDiagnostic(
@@ -246,13 +248,15 @@ public enum CompilerDiagnostics {
                 store.addStamp(task: 1, date: Date())
             }
             """,
-        message: "main actor-isolated instance method 'addStamp(task:date:)' cannot be called from outside of the actor",
+        message:
+            "main actor-isolated instance method 'addStamp(task:date:)' cannot be called from outside of the actor",
         parseAsLibrary: true)
 
     /// Coffee Tracker's completion-handler shim kept on the class that became an actor.
     public static let actorShimIsolated = CompilerDiagnostic(
         source: actorShimSource(nonisolated: false),
-        message: "call to actor-isolated instance method 'requestAuthorization(completionHandler:)' in a synchronous nonisolated context",
+        message:
+            "call to actor-isolated instance method 'requestAuthorization(completionHandler:)' in a synchronous nonisolated context",
         parseAsLibrary: true)
 
     /// The same shim marked `nonisolated`, as the session does: it compiles, with the deprecation nudge.
@@ -278,9 +282,12 @@ public enum CompilerDiagnostics {
         """
     }
 
-    public static let all = [awaitInSynchronousFunction, capturedVarInTask, threadSleepInAsync, capturedVarInTaskGroup, actorPropertyMutatedFromOutside,
-                             nonisolatedReadsMutableState, jokeServiceNotMainActor, deprecatedCompletionShim,
-                             staticTaskCancel, yieldWithoutAwait, globalMutableActorReference, taskCancellationErrorType,
-                             mainActorPropertyFromNonisolatedMethod, mainActorMethodWithoutAwait, actorShimIsolated, actorShimNonisolated,
-                             sessionsCapturedVarInMainActorRun]
+    public static let all = [
+        awaitInSynchronousFunction, capturedVarInTask, threadSleepInAsync, capturedVarInTaskGroup,
+        actorPropertyMutatedFromOutside,
+        nonisolatedReadsMutableState, jokeServiceNotMainActor, deprecatedCompletionShim,
+        staticTaskCancel, yieldWithoutAwait, globalMutableActorReference, taskCancellationErrorType,
+        mainActorPropertyFromNonisolatedMethod, mainActorMethodWithoutAwait, actorShimIsolated, actorShimNonisolated,
+        sessionsCapturedVarInMainActorRun,
+    ]
 }

@@ -32,7 +32,9 @@ public struct CountedRun: Sendable, Equatable {
 
     /// Runs `body`, which does `operations` operations and returns a value to keep alive,
     /// timing it and counting what the process allocated meanwhile.
-    static func measure(operations: Int, isolation: isolated (any Actor)? = #isolation, _ body: () async -> Int) async -> CountedRun {
+    static func measure(operations: Int, isolation: isolated (any Actor)? = #isolation, _ body: () async -> Int) async
+        -> CountedRun
+    {
         let clock = ContinuousClock()
         let start = clock.now
         let (kept, counted) = await AllocationCounter.counting { await body() }
@@ -43,7 +45,10 @@ public struct CountedRun: Sendable, Equatable {
 
     /// The table's cells after the row's name: mallocs, per operation, bytes per operation, time per operation.
     var cells: [String] {
-        [mallocs.map { $0.formatted() } ?? "–", mallocsPerOperation.map { $0.formatted(significantDigits: 3) } ?? "–",
-         bytesPerOperation.map { "\(Int($0.rounded())) B" } ?? "–", secondsPerOperation.formattedAsDuration]
+        [
+            mallocs.map { $0.formatted() } ?? "–",
+            mallocsPerOperation.map { $0.formatted(significantDigits: 3) } ?? "–",
+            bytesPerOperation.map { "\(Int($0.rounded())) B" } ?? "–", secondsPerOperation.formattedAsDuration,
+        ]
     }
 }

@@ -42,7 +42,8 @@ public struct ExecutorWidthExperiment: Sendable {
                 }
             }
         }
-        return Outcome(tasks: tasks, kind: kind, wall: start.duration(to: clock.now).seconds,
-                       peakConcurrency: gauge.peak)
+        return Outcome(
+            tasks: tasks, kind: kind, wall: start.duration(to: clock.now).seconds,
+            peakConcurrency: gauge.peak)
     }
 }

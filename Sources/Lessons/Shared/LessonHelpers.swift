@@ -5,8 +5,10 @@ import LabKit
 
 /// Times an async block on the continuous clock.
 enum Stopwatch {
-    static func time<T>(isolation: isolated (any Actor)? = #isolation,
-                        _ body: () async throws -> T) async rethrows -> (T, Double) {
+    static func time<T>(
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: () async throws -> T
+    ) async rethrows -> (T, Double) {
         let clock = ContinuousClock()
         let start = clock.now
         let value = try await body()
@@ -24,7 +26,9 @@ func requireRover(_ name: String) throws -> Rover {
 
 /// A day from "yyyy-MM-dd", or an error the lesson reports.
 func requireDay(_ text: String) throws -> Date {
-    guard let date = SharedDayFormatter.shared.date(from: text) else { throw ServiceError.badResponse("bad day \(text)") }
+    guard let date = SharedDayFormatter.shared.date(from: text) else {
+        throw ServiceError.badResponse("bad day \(text)")
+    }
     return date
 }
 

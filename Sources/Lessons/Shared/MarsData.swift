@@ -50,7 +50,9 @@ public struct MarsData: Sendable {
     }
 
     /// Four `async let` bindings: the harness's fan-out over all four rovers.
-    public func latestPhotosWithAsyncLet(_ first: Rover, _ second: Rover, _ third: Rover, _ fourth: Rover) async -> [MarsPhoto] {
+    public func latestPhotosWithAsyncLet(_ first: Rover, _ second: Rover, _ third: Rover, _ fourth: Rover) async
+        -> [MarsPhoto]
+    {
         async let a = latestPhoto(first)
         async let b = latestPhoto(second)
         async let c = latestPhoto(third)
@@ -129,7 +131,9 @@ public struct MarsData: Sendable {
 
     /// Fetches the pages with at most `width` requests in flight: a sliding window.
     /// Starts `width` children, then one more each time one finishes.
-    public func photoPages(of rover: Rover, earthDate: String, pages: [Int], width: Int) async throws -> [Int: [MarsPhoto]] {
+    public func photoPages(of rover: Rover, earthDate: String, pages: [Int], width: Int) async throws -> [Int:
+        [MarsPhoto]]
+    {
         precondition(width >= 1, "a window holds at least one request")
         return try await withThrowingTaskGroup(of: (Int, [MarsPhoto]).self) { group in
             var pending = pages.makeIterator()

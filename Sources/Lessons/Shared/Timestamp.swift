@@ -6,13 +6,14 @@ import LabKit
 public enum Timestamp {
     /// One formatter, made once: the first DateFormatter on Linux loads ICU data
     /// (tens of ms), which must not land inside a step a lesson is timing.
-    private static let formatter = Locked<DateFormatter>({
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss.SSS Z"
-        return formatter
-    }())
+    private static let formatter = Locked<DateFormatter>(
+        {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.dateFormat = "yyyy-MM-dd HH:mm:ss.SSS Z"
+            return formatter
+        }())
 
     public static func string(_ date: Date) -> String {
         formatter.withLock { $0.string(from: date) }

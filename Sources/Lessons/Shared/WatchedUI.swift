@@ -13,8 +13,10 @@ enum WatchedUI {
 
     /// The same, calling `onFrame` on every frame (a view renders there) and showing
     /// `status` after the frame counter on a terminal.
-    static func run(_ context: LessonContext, onFrame: (@MainActor (Int, Double) -> Void)?, status: (@MainActor () -> String)?,
-                    _ step: () async throws -> Void) async throws -> FrameLog {
+    static func run(
+        _ context: LessonContext, onFrame: (@MainActor (Int, Double) -> Void)?, status: (@MainActor () -> String)?,
+        _ step: () async throws -> Void
+    ) async throws -> FrameLog {
         let ticker = FrameTicker(probe: context.probe)
         ticker.showLive(on: context.console, status: status)
         if let onFrame {

@@ -2,14 +2,18 @@ import LabKit
 
 /// "Introducing async/await": takesTooLong() suspends, started by Task {} from a synchronous action.
 enum AsyncAwaitVariant {
-    static let variant = LessonVariant("async-await", title: "async/await: takesTooLong() suspends, the UI keeps drawing") { context in
+    static let variant = LessonVariant(
+        "async-await", title: "async/await: takesTooLong() suspends, the UI keeps drawing"
+    ) { context in
         let console = context.console
-        console.paragraph("""
+        console.paragraph(
+            """
             Now takesTooLong() is async and waits with Task.sleep. A button's action is synchronous, \
             and awaiting in it does not compile:
             """)
         console.say(console.terminal.paint("  error: \(CompilerDiagnostics.awaitInSynchronousFunction.message)", .red))
-        console.paragraph("""
+        console.paragraph(
+            """
             So the action starts a Task {} that awaits doSomething(). That Task is the bridge from \
             synchronous to async code.
             """)
@@ -23,7 +27,8 @@ enum AsyncAwaitVariant {
         context.record("do_something_seconds", "Start to End", seconds: whole.duration)
         let framesDuring = context.recordFrames(frames, during: call)
 
-        console.paragraph("""
+        console.paragraph(
+            """
             End still comes \(whole.duration.formattedAsDuration) after Start: `await` makes \
             doSomething() wait for its result. But it waits by *suspending*: the main actor was free, \
             and the UI loop drew \(framesDuring) frames during the wait. doSomething() ran on the \

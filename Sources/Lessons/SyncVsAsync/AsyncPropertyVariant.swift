@@ -5,7 +5,8 @@ import LabKit
 enum AsyncPropertyVariant {
     static let variant = LessonVariant("async-property", title: "An async property: MyStruct.myResult") { context in
         let console = context.console
-        console.paragraph("""
+        console.paragraph(
+            """
             A read-only computed property can be async: `var myResult: Date { get async { … } }`. \
             Reading it needs `await`. The book reads it inside a Task {} started by doSomething(), \
             so doSomething() returns before the date is printed. Watch the order of the lines.
@@ -21,9 +22,11 @@ enum AsyncPropertyVariant {
         let returned = try spans.single(named: "doSomething() returned")
         let read = try spans.single(named: "getTime()")
         context.record("property_read_seconds", "await myStruct.myResult took", seconds: read.duration)
-        context.record("returned_before_read_seconds", "doSomething() returned this long before the date",
-                       seconds: max(0, read.end - returned.start))
-        console.paragraph("""
+        context.record(
+            "returned_before_read_seconds", "doSomething() returned this long before the date",
+            seconds: max(0, read.end - returned.start))
+        console.paragraph(
+            """
             doSomething() returned first; the date came \((read.end - returned.start).formattedAsDuration) \
             later, from a task that outlived the function that started it. An unstructured Task {} is \
             not awaited by anyone unless you keep its handle, as this lesson does to wait for it.

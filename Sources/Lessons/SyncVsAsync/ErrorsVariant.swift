@@ -2,9 +2,11 @@ import LabKit
 
 /// "Handling Errors": `takesTooLong(delay:)` throws `DurationError` outside 5...20 s.
 enum ErrorsVariant {
-    static let variant = LessonVariant("errors", title: "Errors from async functions: DurationError with do/try/catch") { context in
+    static let variant = LessonVariant("errors", title: "Errors from async functions: DurationError with do/try/catch")
+    { context in
         let console = context.console
-        console.paragraph("""
+        console.paragraph(
+            """
             takesTooLong(delay:) now throws DurationError.tooShort below 5 seconds and .tooLong \
             above 20. An async function that throws is called with `try await` and its errors are \
             caught with do/catch, exactly like synchronous code. The book calls it with 25; we also \
@@ -21,9 +23,12 @@ enum ErrorsVariant {
         }
         context.record("outcomes", "outcomes", text: outcomes.joined(separator: ", "))
         let spans = context.probe.spans
-        let rejected = spans.filter { $0.name.hasPrefix("takesTooLong(delay: 25") || $0.name.hasPrefix("takesTooLong(delay: 3") }
+        let rejected = spans.filter {
+            $0.name.hasPrefix("takesTooLong(delay: 25") || $0.name.hasPrefix("takesTooLong(delay: 3")
+        }
         context.record("rejection_seconds", "slowest rejection", seconds: rejected.map(\.duration).max() ?? 0)
-        console.paragraph("""
+        console.paragraph(
+            """
             The out-of-range calls failed at once (the slowest in \
             \((rejected.map(\.duration).max() ?? 0).formattedAsDuration)): the error is thrown before \
             any waiting. Only the 6-second call waited.

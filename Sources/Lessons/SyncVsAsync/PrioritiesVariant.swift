@@ -3,12 +3,14 @@ import LabKit
 
 /// Task priorities: hints to the scheduler. Measured, not assumed.
 enum PrioritiesVariant {
-    static let variant = LessonVariant("priorities", title: "Priorities: .background queued first, .high queued second") { context in
+    static let variant = LessonVariant("priorities", title: "Priorities: .background queued first, .high queued second")
+    { context in
         let console = context.console
         let cpus = ProcessInfo.processInfo.activeProcessorCount
         let perPriority = 4 * cpus
         let workEach = context.scale.duration(sourceSeconds: 0.4)
-        console.paragraph("""
+        console.paragraph(
+            """
             The book lists the priorities from .high to .background and calls them a hint. We fill the \
             executor with \(perPriority) CPU-bound .background tasks, then queue \(perPriority) .high \
             ones behind them (each runs a CPU loop sized for \(context.stated(seconds: workEach.seconds))). If priority changed \
@@ -40,12 +42,15 @@ enum PrioritiesVariant {
         let firstFive = finishes.sorted { $0.1 < $1.1 }.prefix(5).map { $0.0 == .high ? "high" : "background" }
 
         context.record("mean_finish_high_seconds", ".high tasks finished on average at", seconds: meanHigh)
-        context.record("mean_finish_background_seconds", ".background tasks finished on average at", seconds: meanBackground)
-        context.record("high_vs_background", ".high mean finish ÷ .background mean finish", ratio: meanHigh / meanBackground)
+        context.record(
+            "mean_finish_background_seconds", ".background tasks finished on average at", seconds: meanBackground)
+        context.record(
+            "high_vs_background", ".high mean finish ÷ .background mean finish", ratio: meanHigh / meanBackground)
         context.record("first_to_finish", "first five to finish", text: firstFive.joined(separator: ", "))
 
         let verdict = Self.verdict(meanHigh: meanHigh, meanBackground: meanBackground)
-        console.paragraph("""
+        console.paragraph(
+            """
             .high tasks finished on average at \(meanHigh.formattedAsDuration), .background ones at \
             \(meanBackground.formattedAsDuration). \(verdict) Priority still matters for escalation \
             and on other platforms, so set it to say what you mean; just do not rely on it for order.

@@ -6,7 +6,8 @@ public struct SyncVsAsyncLesson: Lesson {
 
     public let name = "sync-vs-async"
     public let title = "Sync vs async: blocking, suspending, and the Task bridge"
-    public let summary = "doSomething()/takesTooLong() blocking vs awaiting; errors, async properties, Task vs Task.detached, priorities"
+    public let summary =
+        "doSomething()/takesTooLong() blocking vs awaiting; errors, async properties, Task vs Task.detached, priorities"
 
     public let introduction = """
         The book's ConcurrencyDemo app has one button, "Do Something". Its action calls \

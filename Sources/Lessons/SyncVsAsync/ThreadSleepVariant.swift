@@ -3,10 +3,12 @@ import LabKit
 
 /// Why Swift 6 rejects `Thread.sleep` in async code, measured on this machine's executor.
 enum ThreadSleepVariant {
-    static let variant = LessonVariant("thread-sleep", title: "Why Thread.sleep is unavailable in async code") { context in
+    static let variant = LessonVariant("thread-sleep", title: "Why Thread.sleep is unavailable in async code") {
+        context in
         let console = context.console
         let diagnostic = CompilerDiagnostics.threadSleepInAsync
-        console.paragraph("""
+        console.paragraph(
+            """
             The book's first async version keeps Thread.sleep inside `async func takesTooLong()`. \
             Swift 6 refuses to compile it:
             """)
@@ -14,7 +16,8 @@ enum ThreadSleepVariant {
             console.output(String(line))
         }
         console.say(context.console.terminal.paint("  error: \(diagnostic.message)", .red))
-        console.paragraph("""
+        console.paragraph(
+            """
             Async functions run on a cooperative pool with about one thread per CPU, and a task is \
             expected to give its thread back at every `await`. A sleeping thread gives nothing back. \
             Any synchronous function that blocks still compiles, though (here: a nanosleep-based \
@@ -42,10 +45,12 @@ enum ThreadSleepVariant {
         // The width probed before the run and the peak seen in it are said apart: on a loaded
         // machine they can differ (probed 1, then 2 blocking at once).
         let peak = blocking.peakConcurrency
-        let queued = peak < tasks
+        let queued =
+            peak < tasks
             ? "they queued for threads, at most \(peak) running at once"
             : "all \(peak) ran at once: this run had a thread for each"
-        console.paragraph("""
+        console.paragraph(
+            """
             \(CPUCountWords.sentenceStart()); the executor's width, probed before the run, was \(width). \
             \(tasks) tasks that each block for \(context.stated(seconds: one)) took \
             \(blocking.wall.formattedAsDuration) (predicted from the width: \(predicted.formattedAsDuration)): \

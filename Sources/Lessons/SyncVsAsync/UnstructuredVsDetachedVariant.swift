@@ -15,14 +15,18 @@ enum UnstructuredVsDetachedVariant {
         let cancelled: Bool
 
         static func here(_ isolation: isolated (any Actor)? = #isolation) -> Inheritance {
-            Inheritance(isolation: Isolation(isolation), priority: Task.currentPriority,
-                        requestID: RequestContext.requestID, cancelled: Task.isCancelled)
+            Inheritance(
+                isolation: Isolation(isolation), priority: Task.currentPriority,
+                requestID: RequestContext.requestID, cancelled: Task.isCancelled)
         }
     }
 
-    static let variant = LessonVariant("unstructured-vs-detached", title: "Task {} vs Task.detached {}: what each inherits") { context in
+    static let variant = LessonVariant(
+        "unstructured-vs-detached", title: "Task {} vs Task.detached {}: what each inherits"
+    ) { context in
         let console = context.console
-        console.paragraph("""
+        console.paragraph(
+            """
             A parent task on the main actor, at priority .high, with a task-local request id, starts \
             one Task {} and one Task.detached {}. Each child waits \(context.describe(sourceSeconds: 1)) \
             and then reports what it sees. While they wait, we cancel the parent.
@@ -57,10 +61,20 @@ enum UnstructuredVsDetachedVariant {
         let (parentBefore, parentAfter, child, detached) = await parent.value
 
         var table = Table(headers: ["", "parent", "Task {}", "Task.detached {}"])
-        table.append(["runs on", parentBefore.isolation.description, child.isolation.description, detached.isolation.description])
-        table.append(["priority", parentBefore.priority.sourceName, child.priority.sourceName, detached.priority.sourceName])
-        table.append(["task-local requestID", parentBefore.requestID ?? "nil", child.requestID ?? "nil", detached.requestID ?? "nil"])
-        table.append(["cancelled after parent.cancel()", yes(parentAfter.cancelled), yes(child.cancelled), yes(detached.cancelled)])
+        table.append([
+            "runs on", parentBefore.isolation.description, child.isolation.description, detached.isolation.description,
+        ])
+        table.append([
+            "priority", parentBefore.priority.sourceName, child.priority.sourceName, detached.priority.sourceName,
+        ])
+        table.append([
+            "task-local requestID", parentBefore.requestID ?? "nil", child.requestID ?? "nil",
+            detached.requestID ?? "nil",
+        ])
+        table.append([
+            "cancelled after parent.cancel()", yes(parentAfter.cancelled), yes(child.cancelled),
+            yes(detached.cancelled),
+        ])
         console.table(table)
 
         context.record("task_isolation", "Task {} ran on", text: child.isolation.description)
@@ -69,9 +83,11 @@ enum UnstructuredVsDetachedVariant {
         context.record("detached_priority", "Task.detached {} priority", text: detached.priority.sourceName)
         context.record("task_request_id", "Task {} requestID", text: child.requestID ?? "nil")
         context.record("detached_request_id", "Task.detached {} requestID", text: detached.requestID ?? "nil")
-        context.record("children_cancelled", "children cancelled with the parent",
-                       count: [child.cancelled, detached.cancelled].filter { $0 }.count)
-        console.paragraph("""
+        context.record(
+            "children_cancelled", "children cancelled with the parent",
+            count: [child.cancelled, detached.cancelled].filter { $0 }.count)
+        console.paragraph(
+            """
             Task {} took the parent's actor, priority and task-local value; Task.detached {} took \
             none of them. Neither was cancelled with its parent: both are unstructured, so only \
             their own handle can cancel them. Structured children (async let, task groups) are \

@@ -12,7 +12,8 @@ enum ExecutorPreferenceVariant {
     }
 
     /// A photo-resizing helper that is not on any actor: `@concurrent` says so in every mode.
-    @concurrent static func resize(_ key: String, _ call: String, executor: DedicatedThreadExecutor) async -> Placement {
+    @concurrent static func resize(_ key: String, _ call: String, executor: DedicatedThreadExecutor) async -> Placement
+    {
         Placement(key: key, call: call, isolation: .current(), onExecutorThread: executor.isCurrentThread)
     }
 
@@ -30,7 +31,11 @@ enum ExecutorPreferenceVariant {
     /// The photo pipeline, off any actor, with a preference for `io` around its work.
     @concurrent static func pipeline(io: DedicatedThreadExecutor, cache: ThumbnailCache) async -> [Placement] {
         await withTaskExecutorPreference(io) {
-            var found = [Placement(key: "body", call: "the preference's own body", isolation: .current(), onExecutorThread: io.isCurrentThread)]
+            var found = [
+                Placement(
+                    key: "body", call: "the preference's own body", isolation: .current(),
+                    onExecutorThread: io.isCurrentThread)
+            ]
             found.append(await resize("concurrent", "@concurrent resize()", executor: io))
             async let lettered = resize("async_let", "async let resize()", executor: io)
             found += await withTaskGroup(of: Placement.self) { group in
@@ -70,9 +75,12 @@ enum ExecutorPreferenceVariant {
         return text
     }
 
-    static let variant = LessonVariant("executor-preference", title: "withTaskExecutorPreference and a custom TaskExecutor") { context in
+    static let variant = LessonVariant(
+        "executor-preference", title: "withTaskExecutorPreference and a custom TaskExecutor"
+    ) { context in
         let console = context.console
-        console.paragraph("""
+        console.paragraph(
+            """
             A TaskExecutor decides where a task's nonisolated code runs (SE-0417, Swift 6.0). The lab's \
             DedicatedThreadExecutor runs every job on one thread of its own, like an I/O thread. The photo \
             code runs once without a preference and then inside withTaskExecutorPreference(io); each call \
@@ -82,19 +90,26 @@ enum ExecutorPreferenceVariant {
         defer { io.stop() }
         var placements = [await resize("no_preference", "@concurrent resize(), no preference", executor: io)]
         placements += await pipeline(io: io, cache: ThumbnailCache())
-        placements.append(await Task(executorPreference: io) {
-            await resize("task_preference", "Task(executorPreference: io)", executor: io)
-        }.value)
+        placements.append(
+            await Task(executorPreference: io) {
+                await resize("task_preference", "Task(executorPreference: io)", executor: io)
+            }.value)
 
         var table = Table(headers: ["call", "isolation", "on io's thread", "why"])
         for placement in placements {
-            table.append([placement.call, placement.isolation.description, placement.onExecutorThread ? "yes" : "no", reason(for: placement)])
-            context.recordInTable(Figure(key: "on_executor.\(placement.key)", label: "\(placement.call) ran on io's thread",
-                                         value: placement.onExecutorThread ? 1 : 0, unit: .flag))
+            table.append([
+                placement.call, placement.isolation.description, placement.onExecutorThread ? "yes" : "no",
+                reason(for: placement),
+            ])
+            context.recordInTable(
+                Figure(
+                    key: "on_executor.\(placement.key)", label: "\(placement.call) ran on io's thread",
+                    value: placement.onExecutorThread ? 1 : 0, unit: .flag))
         }
         console.table(table)
         console.paragraph(narrate(placements, executorName: "io"))
-        console.paragraph("""
+        console.paragraph(
+            """
             A preference moves work, not isolation: the actor and the main actor keep their rules, and \
             a slow executor (one thread here) becomes everyone's bottleneck. Use it to keep blocking I/O \
             off the global executor's few threads.

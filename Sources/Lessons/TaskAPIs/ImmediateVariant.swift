@@ -31,7 +31,8 @@ enum ImmediateVariant {
         func start(of task: String, creatorNext: String) -> Start? {
             let all = self.all
             guard let first = all.firstIndex(where: { $0.who == task }),
-                  let next = all.firstIndex(where: { $0.what == creatorNext }) else { return nil }
+                let next = all.firstIndex(where: { $0.what == creatorNext })
+            else { return nil }
             return Start(ranBeforeCreatorWentOn: first < next, onCreatorsThread: all[first].thread == all[next].thread)
         }
     }
@@ -52,7 +53,8 @@ enum ImmediateVariant {
 
     static let variant = LessonVariant("immediate", title: "Task {} vs Task.immediate {}: who runs first") { context in
         let console = context.console
-        console.paragraph("""
+        console.paragraph(
+            """
             A button's action on the main actor starts a task that sets isLoading and then awaits the \
             network. With Task {}, the body is queued: it runs once the action returns the main actor. \
             Task.immediate (Swift 6.2, SE-0472) runs the body right away on the caller's executor, up to \
@@ -101,19 +103,31 @@ enum ImmediateVariant {
 
         let starts: [(key: String, kind: String, start: Start?, creator: String)] = [
             ("task", "Task {}", log.start(of: "Task {}", creatorNext: "next line after Task {}"), "button action"),
-            ("immediate", "Task.immediate {}", log.start(of: "Task.immediate {}", creatorNext: "next line after Task.immediate {}"), "button action"),
-            ("immediate_nonisolated", "From a @concurrent function, Task.immediate {}",
-             log.start(of: OffMainStarter.sameIsolation, creatorNext: OffMainStarter.nextAfterSame), "@concurrent function"),
-            ("immediate_main_actor", "From the same function, Task.immediate { @MainActor in }",
-             log.start(of: OffMainStarter.otherIsolation, creatorNext: OffMainStarter.nextAfterOther), "@concurrent function"),
+            (
+                "immediate", "Task.immediate {}",
+                log.start(of: "Task.immediate {}", creatorNext: "next line after Task.immediate {}"), "button action"
+            ),
+            (
+                "immediate_nonisolated", "From a @concurrent function, Task.immediate {}",
+                log.start(of: OffMainStarter.sameIsolation, creatorNext: OffMainStarter.nextAfterSame),
+                "@concurrent function"
+            ),
+            (
+                "immediate_main_actor", "From the same function, Task.immediate { @MainActor in }",
+                log.start(of: OffMainStarter.otherIsolation, creatorNext: OffMainStarter.nextAfterOther),
+                "@concurrent function"
+            ),
         ]
         for (key, kind, start, creator) in starts {
             guard let start else { continue }
-            context.recordInTable(Figure(key: "ran_before_creator.\(key)", label: "\(kind) ran before its creator went on",
-                                         value: start.ranBeforeCreatorWentOn ? 1 : 0, unit: .flag))
+            context.recordInTable(
+                Figure(
+                    key: "ran_before_creator.\(key)", label: "\(kind) ran before its creator went on",
+                    value: start.ranBeforeCreatorWentOn ? 1 : 0, unit: .flag))
             console.paragraph(narrate(kind, start, creator: creator))
         }
-        console.paragraph("""
+        console.paragraph(
+            """
             Use Task.immediate where state must change before the caller goes on (a spinner shown in \
             the same frame as the tap), and only for a body whose first lines are short: until it \
             suspends, it holds the caller's thread and actor.

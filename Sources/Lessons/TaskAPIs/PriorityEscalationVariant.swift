@@ -30,13 +30,17 @@ enum PriorityEscalationVariant {
         var sentences: [String] = []
         let raised = seen.whileRunning.taskPriority > seen.start.taskPriority
         if raised {
-            sentences.append("Awaiting it from a .high task raised the task's own priority while it ran: "
-                + "\(seen.start.taskPriority.sourceName) → \(seen.whileRunning.taskPriority.sourceName).")
+            sentences.append(
+                "Awaiting it from a .high task raised the task's own priority while it ran: "
+                    + "\(seen.start.taskPriority.sourceName) → \(seen.whileRunning.taskPriority.sourceName).")
         } else {
-            sentences.append("The task's priority stayed \(seen.start.taskPriority.sourceName): no escalation on this run.")
+            sentences.append(
+                "The task's priority stayed \(seen.start.taskPriority.sourceName): no escalation on this run.")
         }
         if let handler = seen.handlerSaw {
-            sentences.append("withTaskPriorityEscalationHandler was called with \(handler.old.sourceName) → \(handler.new.sourceName).")
+            sentences.append(
+                "withTaskPriorityEscalationHandler was called with \(handler.old.sourceName) → \(handler.new.sourceName)."
+            )
         } else if raised {
             sentences.append("The escalation handler was not called.")
         }
@@ -44,14 +48,18 @@ enum PriorityEscalationVariant {
         let boostedLater = seen.afterResuming.thread.rank > seen.start.thread.rank
         switch (boostedRunning, boostedLater) {
         case (true, _):
-            sentences.append("The thread running it was boosted at once (\(seen.start.thread) → \(seen.whileRunning.thread)): "
-                + "the executor overrides the running thread's priority.")
+            sentences.append(
+                "The thread running it was boosted at once (\(seen.start.thread) → \(seen.whileRunning.thread)): "
+                    + "the executor overrides the running thread's priority.")
         case (false, true):
-            sentences.append("The thread running it kept its priority (\(seen.start.thread)) until the task suspended; it resumed on a "
-                + "thread with \(seen.afterResuming.thread). The raise took effect at the next suspension, not on the running thread.")
+            sentences.append(
+                "The thread running it kept its priority (\(seen.start.thread)) until the task suspended; it resumed on a "
+                    + "thread with \(seen.afterResuming.thread). The raise took effect at the next suspension, not on the running thread."
+            )
         case (false, false):
-            sentences.append("The threads' priority never rose (\(seen.start.thread), then \(seen.whileRunning.thread), then "
-                + "\(seen.afterResuming.thread)): the raise changed only the task's place in the queue.")
+            sentences.append(
+                "The threads' priority never rose (\(seen.start.thread), then \(seen.whileRunning.thread), then "
+                    + "\(seen.afterResuming.thread)): the raise changed only the task's place in the queue.")
         }
         return sentences
     }
@@ -69,7 +77,9 @@ enum PriorityEscalationVariant {
                 // CPU work that checks its own priority: escalation is visible without suspending.
                 let clock = ContinuousClock()
                 let deadline = clock.now + limit
-                while Task.currentPriority <= start.taskPriority && clock.now < deadline { BlackHole.consume(CPUWork.run(units: 200)) }
+                while Task.currentPriority <= start.taskPriority && clock.now < deadline {
+                    BlackHole.consume(CPUWork.run(units: 200))
+                }
                 return Moment(taskPriority: Task.currentPriority, thread: .current)
             } onPriorityEscalated: { old, new in
                 handlerSaw.withLock { $0 = (old, new) }
@@ -84,9 +94,12 @@ enum PriorityEscalationVariant {
         return seen
     }
 
-    static let variant = LessonVariant("priority-escalation", title: "Priority escalation: what Swift raises, what the OS does") { context in
+    static let variant = LessonVariant(
+        "priority-escalation", title: "Priority escalation: what Swift raises, what the OS does"
+    ) { context in
         let console = context.console
-        console.paragraph("""
+        console.paragraph(
+            """
             A .background task is syncing when the user taps and a .high task awaits its result. Swift \
             escalates the awaited task to the waiter's priority (SE-0462 adds a handler to see it). \
             The background task reads its own priority, and its thread's priority as the operating \
@@ -99,15 +112,24 @@ enum PriorityEscalationVariant {
         let seen = await context.probe.span("background task, awaited by a .high one") { await observe() }
         var table = Table(headers: ["moment", "Task.currentPriority", "its thread"])
         table.append(["as it started", seen.start.taskPriority.sourceName, seen.start.thread.description])
-        table.append(["running, after the tap", seen.whileRunning.taskPriority.sourceName, seen.whileRunning.thread.description])
-        table.append(["after its next suspension", seen.afterResuming.taskPriority.sourceName, seen.afterResuming.thread.description])
+        table.append([
+            "running, after the tap", seen.whileRunning.taskPriority.sourceName, seen.whileRunning.thread.description,
+        ])
+        table.append([
+            "after its next suspension", seen.afterResuming.taskPriority.sourceName,
+            seen.afterResuming.thread.description,
+        ])
         console.table(table)
-        context.record("escalated", "task priority raised while running", flag: seen.whileRunning.taskPriority > seen.start.taskPriority)
+        context.record(
+            "escalated", "task priority raised while running",
+            flag: seen.whileRunning.taskPriority > seen.start.taskPriority)
         context.record("handler_called", "escalation handler called", flag: seen.handlerSaw != nil)
-        context.record("running_thread_boosted", "running thread's priority raised",
-                       flag: seen.whileRunning.thread.rank > seen.start.thread.rank)
-        context.record("resumed_thread_higher", "resumed on a higher-priority thread",
-                       flag: seen.afterResuming.thread.rank > seen.start.thread.rank)
+        context.record(
+            "running_thread_boosted", "running thread's priority raised",
+            flag: seen.whileRunning.thread.rank > seen.start.thread.rank)
+        context.record(
+            "resumed_thread_higher", "resumed on a higher-priority thread",
+            flag: seen.afterResuming.thread.rank > seen.start.thread.rank)
         for sentence in narrate(seen) { console.paragraph(sentence) }
     }
 }

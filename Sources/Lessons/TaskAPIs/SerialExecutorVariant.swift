@@ -56,8 +56,9 @@ enum SerialExecutorVariant {
         }
         let seconds = start.duration(to: clock.now).seconds
         let threads = await database.threadsSeen
-        return Run(threads: threads.count, onExecutorThread: executorThread.map { threads == [$0] } ?? false,
-                   rows: await database.rows, secondsPerCall: seconds / Double(tasks * callsPerTask))
+        return Run(
+            threads: threads.count, onExecutorThread: executorThread.map { threads == [$0] } ?? false,
+            rows: await database.rows, secondsPerCall: seconds / Double(tasks * callsPerTask))
     }
 
     /// Closer than this, two costs per call are "about the same".
@@ -67,10 +68,15 @@ enum SerialExecutorVariant {
     static func narrate(pinned: Run, shared: Run) -> [String] {
         var sentences: [String] = []
         if pinned.onExecutorThread {
-            sentences.append("Every call the pinned actor ran was on the executor's one thread; the default actor's calls ran on "
-                + (shared.threads == 1 ? "one thread too on this run (the runtime may use any)." : "\(shared.threads) different threads."))
+            sentences.append(
+                "Every call the pinned actor ran was on the executor's one thread; the default actor's calls ran on "
+                    + (shared.threads == 1
+                        ? "one thread too on this run (the runtime may use any)."
+                        : "\(shared.threads) different threads."))
         } else {
-            sentences.append("The pinned actor's calls ran on \(pinned.threads) thread(s), not only its executor's: unexpected; see the table.")
+            sentences.append(
+                "The pinned actor's calls ran on \(pinned.threads) thread(s), not only its executor's: unexpected; see the table."
+            )
         }
         if pinned.rows == tasks * callsPerTask, shared.rows == pinned.rows {
             sentences.append("Both stored all \(pinned.rows) rows: either way the actor ran one call at a time.")
@@ -79,8 +85,9 @@ enum SerialExecutorVariant {
         // hand-over to the executor's thread).
         let ratio = pinned.secondsPerCall / shared.secondsPerCall
         if ratio >= sameCost {
-            sentences.append("The pinned actor cost \(ratio.formattedAsRatio) as much per call as the default one. "
-                + "Pin an actor for a thread-bound library, not for speed.")
+            sentences.append(
+                "The pinned actor cost \(ratio.formattedAsRatio) as much per call as the default one. "
+                    + "Pin an actor for a thread-bound library, not for speed.")
         } else if ratio <= 1 / sameCost {
             sentences.append("The pinned actor was \((1 / ratio).formattedAsRatio) cheaper per call on this run.")
         } else {
@@ -89,9 +96,11 @@ enum SerialExecutorVariant {
         return sentences
     }
 
-    static let variant = LessonVariant("serial-executor", title: "A custom SerialExecutor: an actor on one thread") { context in
+    static let variant = LessonVariant("serial-executor", title: "A custom SerialExecutor: an actor on one thread") {
+        context in
         let console = context.console
-        console.paragraph("""
+        console.paragraph(
+            """
             A SQLite connection must be used from one thread. An actor serializes calls but may run each \
             on a different thread; an actor whose unownedExecutor is a custom SerialExecutor runs all of \
             them where that executor says. \(tasks) tasks insert \(callsPerTask) rows each, at once, into \
@@ -106,12 +115,16 @@ enum SerialExecutorVariant {
             await hammer(DefaultPhotoDatabase(), executorThread: nil)
         }
         var table = Table(headers: ["actor", "threads that ran it", "rows", "per call"], rightAligned: [1, 2, 3])
-        table.append(["pinned (custom SerialExecutor)", "\(pinned.threads)", "\(pinned.rows)", pinned.secondsPerCall.formattedAsDuration])
+        table.append([
+            "pinned (custom SerialExecutor)", "\(pinned.threads)", "\(pinned.rows)",
+            pinned.secondsPerCall.formattedAsDuration,
+        ])
         table.append(["default", "\(shared.threads)", "\(shared.rows)", shared.secondsPerCall.formattedAsDuration])
         console.table(table)
         context.record("pinned_threads", "threads that ran the pinned actor", count: pinned.threads)
         context.record("default_threads", "threads that ran the default actor", count: shared.threads)
-        context.record("pinned_on_executor", "pinned actor only on its executor's thread", flag: pinned.onExecutorThread)
+        context.record(
+            "pinned_on_executor", "pinned actor only on its executor's thread", flag: pinned.onExecutorThread)
         context.record("pinned_seconds_per_call", "pinned actor, per call", seconds: pinned.secondsPerCall)
         context.record("default_seconds_per_call", "default actor, per call", seconds: shared.secondsPerCall)
         let ratio = pinned.secondsPerCall / shared.secondsPerCall

@@ -6,7 +6,8 @@ public struct TaskAPIsLesson: Lesson {
 
     public let name = "task-apis"
     public let title = "Task APIs: immediate tasks, names, task-locals, executors, priority"
-    public let summary = "Task.immediate vs Task {}, task names in the trace, @TaskLocal through a fan-out, custom executors, priority escalation"
+    public let summary =
+        "Task.immediate vs Task {}, task names in the trace, @TaskLocal through a fan-out, custom executors, priority escalation"
 
     public let introduction = """
         The earlier lessons start tasks with Task {}, async let and groups. Swift 6.0 to 6.2 added \

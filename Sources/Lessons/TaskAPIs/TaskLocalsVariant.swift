@@ -17,31 +17,42 @@ enum TaskLocalsVariant {
 
     /// The sentence, from the ids the lines carry: who inherited `bound`, who saw another, who saw none.
     static func narrate(_ all: [Line], bound: String) -> String {
-        func lines(_ prefixes: String...) -> [Line] { all.filter { line in prefixes.contains { line.key.hasPrefix($0) } } }
-        func list(_ some: [Line]) -> String { some.map { "\($0.place): \($0.requestID ?? "nil")" }.joined(separator: "; ") }
+        func lines(_ prefixes: String...) -> [Line] {
+            all.filter { line in prefixes.contains { line.key.hasPrefix($0) } }
+        }
+        func list(_ some: [Line]) -> String {
+            some.map { "\($0.place): \($0.requestID ?? "nil")" }.joined(separator: "; ")
+        }
         var parts: [String] = []
         let children = lines("async_let", "group_child")
         if !children.isEmpty {
-            parts.append(children.allSatisfy { $0.requestID == bound }
-                ? "The async let and the group's children read \(bound) though nobody passed it to them."
-                : "The structured children read \(list(children)).")
+            parts.append(
+                children.allSatisfy { $0.requestID == bound }
+                    ? "The async let and the group's children read \(bound) though nobody passed it to them."
+                    : "The structured children read \(list(children)).")
         }
-        let rebound = lines("rebound"), after = lines("after_rebinding")
+        let rebound = lines("rebound")
+        let after = lines("after_rebinding")
         if !rebound.isEmpty {
             let retry = rebound.allSatisfy { $0.requestID == "\(bound)/retry" }
-            parts.append(retry && after.allSatisfy { $0.requestID == bound }
-                ? "The rebinding held for its scope and the child started inside it; after it, \(bound) again."
-                : "Around the rebinding: \(list(rebound + after)).")
+            parts.append(
+                retry && after.allSatisfy { $0.requestID == bound }
+                    ? "The rebinding held for its scope and the child started inside it; after it, \(bound) again."
+                    : "Around the rebinding: \(list(rebound + after)).")
         }
         let detached = lines("detached")
         if let plain = detached.first(where: { $0.key == "detached" }) {
             let given = detached.first { $0.key == "detached_passed" }
-            parts.append(plain.requestID == nil
-                ? "Task.detached read nil: it starts with no task-locals" + (given?.requestID == bound ? "; given the id and bound again, it logged \(bound)." : ".")
-                : "Task.detached read \(plain.requestID ?? ""): unexpected.")
+            parts.append(
+                plain.requestID == nil
+                    ? "Task.detached read nil: it starts with no task-locals"
+                        + (given?.requestID == bound ? "; given the id and bound again, it logged \(bound)." : ".")
+                    : "Task.detached read \(plain.requestID ?? ""): unexpected.")
         }
         let outside = lines("outside")
-        if !outside.isEmpty { parts.append("After withValue returned, the caller read \(outside.first?.requestID ?? "nil").") }
+        if !outside.isEmpty {
+            parts.append("After withValue returned, the caller read \(outside.first?.requestID ?? "nil").")
+        }
         return parts.joined(separator: " ")
     }
 
@@ -60,7 +71,8 @@ enum TaskLocalsVariant {
 
     static let variant = LessonVariant("task-locals", title: "@TaskLocal: a request id through a fan-out") { context in
         let console = context.console
-        console.paragraph("""
+        console.paragraph(
+            """
             A request handler binds Request.id = "\(requestID)" with $id.withValue and fans out: an async let, \
             a task group, a rebinding for a retry, a Task {} that outlives the scope, and two Task.detached. \
             A logger reads Request.id wherever a line is written; nobody passes the id by hand. \
@@ -83,7 +95,9 @@ enum TaskLocalsVariant {
                 await profile
                 await Request.$id.withValue("\(requestID)/retry") {
                     log("rebound", "the handler, inside a rebinding")
-                    await withTaskGroup(of: Void.self) { group in group.addTask { log("rebound_child", "a child started inside the rebinding") } }
+                    await withTaskGroup(of: Void.self) { group in
+                        group.addTask { log("rebound_child", "a child started inside the rebinding") }
+                    }
                 }
                 log("after_rebinding", "the handler, after the rebinding")
                 outlives = Task {
@@ -104,8 +118,10 @@ enum TaskLocalsVariant {
         var table = Table(headers: ["written by", "Request.id there"])
         for line in written {
             table.append([line.place, line.requestID ?? "nil"])
-            context.recordInTable(Figure(key: "request_id.\(line.key)", label: line.place,
-                                         value: line.requestID == nil ? 0 : 1, unit: .text, text: line.requestID ?? "nil"))
+            context.recordInTable(
+                Figure(
+                    key: "request_id.\(line.key)", label: line.place,
+                    value: line.requestID == nil ? 0 : 1, unit: .text, text: line.requestID ?? "nil"))
         }
         console.table(table)
         console.paragraph(narrate(written, bound: requestID))

@@ -14,11 +14,13 @@ enum TaskNamesVariant {
     static func narrate(_ sightings: [Sighting]) -> String {
         let named = sightings.filter { $0.nameInside != nil }.map(\.createdWith)
         let unnamed = sightings.filter { $0.nameInside == nil }.map(\.createdWith)
-        var text = named.isEmpty
+        var text =
+            named.isEmpty
             ? "No task read a name: this runtime keeps none (names need Swift 6.2's runtime)."
             : "The tasks given a name read it back: \(named.joined(separator: "; "))."
         if !unnamed.isEmpty {
-            text += " Read nil: \(unnamed.joined(separator: "; ")) — a name belongs to the one task it was given to; "
+            text +=
+                " Read nil: \(unnamed.joined(separator: "; ")) — a name belongs to the one task it was given to; "
                 + "children and Task {} do not inherit it, and async let has no way to give one."
         }
         return text
@@ -26,7 +28,8 @@ enum TaskNamesVariant {
 
     static let variant = LessonVariant("task-names", title: "Task names: in the runtime and in the trace") { context in
         let console = context.console
-        console.paragraph("""
+        console.paragraph(
+            """
             Swift 6.2 (SE-0469) lets you name a task where you create it: Task(name:), Task.detached(name:), \
             group.addTask(name:). Debuggers show the name, Task.name reads it inside, and this lab's trace \
             draws a named task in a lane of that name. A feed loader names its tasks; each task reads \
@@ -56,7 +59,9 @@ enum TaskNamesVariant {
                 async let header: Void = step("async_let", "async let in it")
                 await withTaskGroup(of: Void.self) { group in
                     for index in 1...2 {
-                        group.addTask(name: "thumbnail \(index)") { await step("group_named_\(index)", "group.addTask(name: \"thumbnail \(index)\")") }
+                        group.addTask(name: "thumbnail \(index)") {
+                            await step("group_named_\(index)", "group.addTask(name: \"thumbnail \(index)\")")
+                        }
                     }
                     group.addTask { await step("group_unnamed", "group.addTask without a name") }
                 }
@@ -71,13 +76,16 @@ enum TaskNamesVariant {
         var table = Table(headers: ["created with", "Task.name inside"])
         for sighting in sightings {
             table.append([sighting.createdWith, sighting.nameInside.map { "\"\($0)\"" } ?? "nil"])
-            context.recordInTable(Figure(key: "name_seen.\(sighting.key)", label: sighting.createdWith,
-                                         value: sighting.nameInside == nil ? 0 : 1, unit: .text,
-                                         text: sighting.nameInside ?? "nil"))
+            context.recordInTable(
+                Figure(
+                    key: "name_seen.\(sighting.key)", label: sighting.createdWith,
+                    value: sighting.nameInside == nil ? 0 : 1, unit: .text,
+                    text: sighting.nameInside ?? "nil"))
         }
         console.table(table)
         console.paragraph(narrate(sightings))
-        console.paragraph("""
+        console.paragraph(
+            """
             The steps table below names each lane after its task; a task with no name is drawn as \
             "unnamed child task", and --tree puts it under the task that started it. --trace FILE \
             writes the same lanes as Perfetto tracks.

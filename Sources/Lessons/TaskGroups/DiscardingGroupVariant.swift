@@ -9,17 +9,20 @@ enum DiscardingGroupVariant {
         func store(_ photo: SpacePhoto) { photos[photo.date] = photo }
     }
 
-    static let variant = LessonVariant("discarding", title: "withDiscardingTaskGroup: prefetch without collecting") { context in
+    static let variant = LessonVariant("discarding", title: "withDiscardingTaskGroup: prefetch without collecting") {
+        context in
         let console = context.console
         let days = 12
-        console.paragraph("""
+        console.paragraph(
+            """
             Space Photos prefetches the last \(days) days of photos into a cache actor. Each child \
             stores its photo itself; the group has nothing to return. A discarding group frees \
             each child the moment it ends instead of keeping its result until someone asks for it, \
             and still waits for all of them.
             """)
         let meter = CallMeter()
-        let client = SpacePhotosClient.simulated(context.behavior(latency: .jitter(base: 1.5, spread: 0.5)), meter: meter)
+        let client = SpacePhotosClient.simulated(
+            context.behavior(latency: .jitter(base: 1.5, spread: 0.5)), meter: meter)
         let cache = PhotoCache()
         let probe = context.probe
         let today = Date(timeIntervalSince1970: 1_731_974_400)  // a fixed day, so the run is repeatable
@@ -42,7 +45,8 @@ enum DiscardingGroupVariant {
         context.record("cached_when_group_returned", "photos cached when the group returned", count: cached)
         context.record("max_in_flight", "most calls in flight", count: meter.stats.maxInFlight)
         context.record("total_seconds", "the group took", seconds: total)
-        console.paragraph("""
+        console.paragraph(
+            """
             When the group returned after \(total.formattedAsDuration), all \(cached) photos were in \
             the cache: a discarding group still waits for every child. The service saw \
             \(meter.stats.maxInFlight) calls at once. Its throwing form cancels the rest if one child throws.

@@ -3,9 +3,12 @@ import LabKit
 
 /// One child of a throwing group fails: the group cancels its siblings.
 enum FailingChildVariant {
-    static let variant = LessonVariant("failing-child", title: "The error leaves the group's body, and the group cancels the siblings") { context in
+    static let variant = LessonVariant(
+        "failing-child", title: "The error leaves the group's body, and the group cancels the siblings"
+    ) { context in
         let console = context.console
-        console.paragraph("""
+        console.paragraph(
+            """
             The same fetchPhotoManifests(), but Opportunity's manifest request fails after \
             \(context.describe(sourceSeconds: 0.5)). The error leaves `reduce`, so it leaves the \
             group's body; the group then cancels the children still running and waits for them \
@@ -29,7 +32,8 @@ enum FailingChildVariant {
         context.record("siblings_cancelled", "siblings cancelled", count: stats.cancelled)
         context.record("siblings_completed", "siblings completed anyway", count: stats.completed - 1)
         console.output("caught: \(outcome)")
-        console.paragraph("""
+        console.paragraph(
+            """
             The caller got "\(outcome)" after \(total.formattedAsDuration). Of the \(siblings) other \
             manifest requests, \(stats.cancelled) were cancelled mid-flight and their calls stopped \
             (the service counted them as cancelled), so nobody waited for downloads whose result \

@@ -3,9 +3,11 @@ import LabKit
 
 /// The book's `withTaskGroup` of five `takesTooLong()` tasks.
 enum FiveTasksVariant {
-    static let variant = LessonVariant("five-tasks", title: "ConcurrencyDemo: five takesTooLong() tasks in a group") { context in
+    static let variant = LessonVariant("five-tasks", title: "ConcurrencyDemo: five takesTooLong() tasks in a group") {
+        context in
         let console = context.console
-        console.paragraph("""
+        console.paragraph(
+            """
             doSomething() adds five tasks to a group; each awaits takesTooLong() (which suspends for \
             \(context.describe(sourceSeconds: 5))) and prints its completion time. The book notes \
             that they all finish together and not in the order they were added.
@@ -20,10 +22,14 @@ enum FiveTasksVariant {
         context.record("in_launch_order", "completed in launch order", flag: inLaunchOrder)
         // Each claim from this run: all five at once, and about one delay, only when they were.
         let delay = context.scale.duration(sourceSeconds: ConcurrencyDemo.delay).seconds
-        let together = spans.maximumOverlap == spans.count ? "All five waited together" : "They did not all wait together"
-        let length = order.1 <= 1.25 * delay ? "about one delay (\(context.stated(seconds: delay)))"
+        let together =
+            spans.maximumOverlap == spans.count ? "All five waited together" : "They did not all wait together"
+        let length =
+            order.1 <= 1.25 * delay
+            ? "about one delay (\(context.stated(seconds: delay)))"
             : "more than one delay (\(context.stated(seconds: delay)))"
-        console.paragraph("""
+        console.paragraph(
+            """
             \(together) (\(spans.maximumOverlap) at once) and the group took \
             \(order.1.formattedAsDuration), \(length). This time they completed in the order \
             \(order.0.map(String.init).joined(separator: ", "))\(inLaunchOrder ? ", launch order by chance" : ""): \

@@ -3,14 +3,17 @@ import LabKit
 
 /// The rover app's `MarsData.fetchLatestPhotos()`.
 enum LatestPhotosVariant {
-    static let variant = LessonVariant("latest-photos", title: "MarsData.fetchLatestPhotos(): a child per rover") { context in
+    static let variant = LessonVariant("latest-photos", title: "MarsData.fetchLatestPhotos(): a child per rover") {
+        context in
         let console = context.console
-        console.paragraph("""
+        console.paragraph(
+            """
             fetchLatestPhotos() first asks the API for the list of rovers (what if NASA lands a new \
             one?), then adds one child per rover to a `withTaskGroup(of: Photo?.self)`. A child \
             returns nil when its call fails; here Spirit's call is made to fail.
             """)
-        let (marsData, meter) = context.marsData(failures: FailureInjection(rate: 1, error: .unavailable, onlyMatching: "Spirit"))
+        let (marsData, meter) = context.marsData(
+            failures: FailureInjection(rate: 1, error: .unavailable, onlyMatching: "Spirit"))
         let (photos, total) = await Stopwatch.time { await marsData.fetchLatestPhotos() }
         let spans = context.probe.spans
         let list = try spans.single(named: "allRovers()")
@@ -28,8 +31,10 @@ enum LatestPhotosVariant {
         let slowest = children.map(\.duration).max() ?? 0
         let sum = list.duration + slowest
         let together = children.maximumOverlap == children.count ? "ran together" : "overlapped"
-        let accounted = total <= 1.25 * sum ? "about the list plus the slowest child" : "more than the list plus the slowest child"
-        console.paragraph("""
+        let accounted =
+            total <= 1.25 * sum ? "about the list plus the slowest child" : "more than the list plus the slowest child"
+        console.paragraph(
+            """
             The rover list came first (\(list.duration.formattedAsDuration)); then \(children.count) \
             children \(together) (\(children.maximumOverlap) at once; the slowest \(slowest.formattedAsDuration)). Total \
             \(total.formattedAsDuration), \(accounted). Spirit's failure became nil and \

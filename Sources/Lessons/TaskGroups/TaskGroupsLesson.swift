@@ -6,7 +6,8 @@ public struct TaskGroupsLesson: Lesson {
 
     public let name = "task-groups"
     public let title = "Task groups: a child task per item, however many"
-    public let summary = "dynamic fan-out, throwing groups and sibling cancellation, executor width, sliding windows, discarding groups"
+    public let summary =
+        "dynamic fan-out, throwing groups and sibling cancellation, executor width, sliding windows, discarding groups"
 
     public let introduction = """
         A task group starts a child task for each item you add and ends when all of them have \
@@ -39,8 +40,10 @@ public struct TaskGroupsLesson: Lesson {
 
 extension LessonContext {
     /// A simulated Mars Rover API on this run's clock and seed, and its meter.
-    func marsData(latency: LatencyModel = .jitter(base: 2, spread: 0.8),
-                  failures: FailureInjection = .none) -> (MarsData, CallMeter) {
+    func marsData(
+        latency: LatencyModel = .jitter(base: 2, spread: 0.8),
+        failures: FailureInjection = .none
+    ) -> (MarsData, CallMeter) {
         let meter = CallMeter()
         let client = MarsRoverClient.simulated(behavior(latency: latency, failures: failures), meter: meter)
         return (MarsData(api: client, probe: probe), meter)

@@ -4,25 +4,34 @@ import Foundation
 /// statuses. Photo ids, counts per day and image paths are generated from the seed.
 enum MarsRoverFixtures {
     static let roversJSON = """
-    {"rovers": [
-      {"id": 5, "name": "Curiosity", "status": "active", "landing_date": "2012-08-06", "launch_date": "2011-11-26",
-       "max_sol": 4102, "max_date": "2024-02-19", "total_photos": 695670},
-      {"id": 8, "name": "Perseverance", "status": "active", "landing_date": "2021-02-18", "launch_date": "2020-07-30",
-       "max_sol": 1094, "max_date": "2024-02-26", "total_photos": 218579},
-      {"id": 6, "name": "Opportunity", "status": "complete", "landing_date": "2004-01-25", "launch_date": "2003-07-07",
-       "max_sol": 5111, "max_date": "2018-06-11", "total_photos": 198439},
-      {"id": 7, "name": "Spirit", "status": "complete", "landing_date": "2004-01-04", "launch_date": "2003-06-10",
-       "max_sol": 2208, "max_date": "2010-03-21", "total_photos": 124550}
-    ]}
-    """
+        {"rovers": [
+          {"id": 5, "name": "Curiosity", "status": "active", "landing_date": "2012-08-06", "launch_date": "2011-11-26",
+           "max_sol": 4102, "max_date": "2024-02-19", "total_photos": 695670},
+          {"id": 8, "name": "Perseverance", "status": "active", "landing_date": "2021-02-18", "launch_date": "2020-07-30",
+           "max_sol": 1094, "max_date": "2024-02-26", "total_photos": 218579},
+          {"id": 6, "name": "Opportunity", "status": "complete", "landing_date": "2004-01-25", "launch_date": "2003-07-07",
+           "max_sol": 5111, "max_date": "2018-06-11", "total_photos": 198439},
+          {"id": 7, "name": "Spirit", "status": "complete", "landing_date": "2004-01-04", "launch_date": "2003-06-10",
+           "max_sol": 2208, "max_date": "2010-03-21", "total_photos": 124550}
+        ]}
+        """
 
     static let cameras: [String: [(String, String)]] = [
-        "Curiosity": [("FHAZ", "Front Hazard Avoidance Camera"), ("RHAZ", "Rear Hazard Avoidance Camera"),
-                      ("MAST", "Mast Camera"), ("NAVCAM", "Navigation Camera"), ("CHEMCAM", "Chemistry and Camera Complex")],
-        "Perseverance": [("NAVCAM_LEFT", "Navigation Camera - Left"), ("FRONT_HAZCAM_LEFT_A", "Front Hazard Avoidance Camera - Left"),
-                         ("MCZ_RIGHT", "Mast Camera Zoom - Right"), ("SKYCAM", "MEDA Skycam")],
-        "Opportunity": [("FHAZ", "Front Hazard Avoidance Camera"), ("NAVCAM", "Navigation Camera"), ("PANCAM", "Panoramic Camera")],
-        "Spirit": [("FHAZ", "Front Hazard Avoidance Camera"), ("NAVCAM", "Navigation Camera"), ("PANCAM", "Panoramic Camera")],
+        "Curiosity": [
+            ("FHAZ", "Front Hazard Avoidance Camera"), ("RHAZ", "Rear Hazard Avoidance Camera"),
+            ("MAST", "Mast Camera"), ("NAVCAM", "Navigation Camera"), ("CHEMCAM", "Chemistry and Camera Complex"),
+        ],
+        "Perseverance": [
+            ("NAVCAM_LEFT", "Navigation Camera - Left"),
+            ("FRONT_HAZCAM_LEFT_A", "Front Hazard Avoidance Camera - Left"),
+            ("MCZ_RIGHT", "Mast Camera Zoom - Right"), ("SKYCAM", "MEDA Skycam"),
+        ],
+        "Opportunity": [
+            ("FHAZ", "Front Hazard Avoidance Camera"), ("NAVCAM", "Navigation Camera"), ("PANCAM", "Panoramic Camera"),
+        ],
+        "Spirit": [
+            ("FHAZ", "Front Hazard Avoidance Camera"), ("NAVCAM", "Navigation Camera"), ("PANCAM", "Panoramic Camera"),
+        ],
     ]
 
     static let pageSize = 25
@@ -43,10 +52,14 @@ enum MarsRoverFixtures {
     static func respond(to request: ServiceRequest, seed: UInt64) throws -> Data {
         if request.operation == "rovers" { return Data(roversJSON.utf8) }
         let name = try request.parameter("rover")
-        guard let rover = try rovers().first(where: { $0.name == name }) else { throw ServiceError.notFound("rover \(name)") }
+        guard let rover = try rovers().first(where: { $0.name == name }) else {
+            throw ServiceError.notFound("rover \(name)")
+        }
         switch request.operation {
         case "latest_photos":
-            let photos = (0..<3).map { photo(rover, sol: rover.maxSol, earthDate: rover.maxDate, index: $0, seed: seed) }
+            let photos = (0..<3).map {
+                photo(rover, sol: rover.maxSol, earthDate: rover.maxDate, index: $0, seed: seed)
+            }
             return try json(["latest_photos": photos])
         case "manifests":
             return try json(["photo_manifest": manifest(rover, seed: seed)])
@@ -57,7 +70,8 @@ enum MarsRoverFixtures {
             let sol = solFor(rover, earthDate: earthDate)
             // Past the last page the real API answers with an empty list.
             let range = min(total, (page - 1) * pageSize)..<min(total, page * pageSize)
-            let photos = range.isEmpty ? [] : range.map { photo(rover, sol: sol, earthDate: earthDate, index: $0, seed: seed) }
+            let photos =
+                range.isEmpty ? [] : range.map { photo(rover, sol: sol, earthDate: earthDate, index: $0, seed: seed) }
             return try json(["photos": photos])
         default:
             throw ServiceError.notFound(request.operation)
@@ -72,7 +86,9 @@ enum MarsRoverFixtures {
 
     static func solFor(_ rover: Rover, earthDate: String) -> Int {
         let formatter = WireFormat.dayFormatter()
-        guard let day = formatter.date(from: earthDate), let landing = formatter.date(from: rover.landingDate) else { return 0 }
+        guard let day = formatter.date(from: earthDate), let landing = formatter.date(from: rover.landingDate) else {
+            return 0
+        }
         // A sol is 24 h 39 min 35 s.
         return max(0, Int(day.timeIntervalSince(landing) / 88_775.244))
     }
@@ -82,10 +98,12 @@ enum MarsRoverFixtures {
         let roverCameras = cameras[rover.name] ?? [("NAVCAM", "Navigation Camera")]
         let camera = roverCameras[Int(random.next() % UInt64(roverCameras.count))]
         let id = 100_000 + Int(random.next() % 1_200_000)
-        return ["id": id, "sol": sol, "earth_date": earthDate,
-                "camera": ["name": camera.0, "full_name": camera.1],
-                "img_src": "https://mars.example/\(rover.name.lowercased())/\(sol)/\(camera.0)_\(id).jpg",
-                "rover": ["id": rover.id, "name": rover.name, "status": rover.status]]
+        return [
+            "id": id, "sol": sol, "earth_date": earthDate,
+            "camera": ["name": camera.0, "full_name": camera.1],
+            "img_src": "https://mars.example/\(rover.name.lowercased())/\(sol)/\(camera.0)_\(id).jpg",
+            "rover": ["id": rover.id, "name": rover.name, "status": rover.status],
+        ]
     }
 
     static func manifest(_ rover: Rover, seed: UInt64) -> [String: Any] {
@@ -94,12 +112,16 @@ enum MarsRoverFixtures {
         let entries: [[String: Any]] = (0..<30).reversed().map { back in
             let day = formatter.string(from: lastDay.addingTimeInterval(Double(-back) * 88_775.244))
             let names = (cameras[rover.name] ?? []).map(\.0)
-            return ["sol": rover.maxSol - back, "earth_date": day,
-                    "total_photos": photosPerDay(rover, earthDate: day, seed: seed), "cameras": names]
+            return [
+                "sol": rover.maxSol - back, "earth_date": day,
+                "total_photos": photosPerDay(rover, earthDate: day, seed: seed), "cameras": names,
+            ]
         }
-        return ["name": rover.name, "status": rover.status, "landing_date": rover.landingDate,
-                "launch_date": rover.launchDate, "max_sol": rover.maxSol, "max_date": rover.maxDate,
-                "total_photos": rover.totalPhotos, "photos": entries]
+        return [
+            "name": rover.name, "status": rover.status, "landing_date": rover.landingDate,
+            "launch_date": rover.launchDate, "max_sol": rover.maxSol, "max_date": rover.maxDate,
+            "total_photos": rover.totalPhotos, "photos": entries,
+        ]
     }
 
     static func json(_ object: Any) throws -> Data {
