@@ -106,6 +106,36 @@ public enum CompilerDiagnostics {
             """,
         message: "sending 'self.jokeService' risks causing data races")
 
+    /// The Kodeco tutorial's fix: `@MainActor` on `fetchJoke()` alone, the class left plain.
+    /// Swift 6 accepts it (the compiler says nothing).
+    public static let jokeServiceFetchOnMainActor = CompilerDiagnostic(
+        source: """
+            class JokeService {
+                var joke = "Joke appears here"
+                var isFetching = false
+
+                @MainActor
+                func fetchJoke() async {
+                    isFetching = true
+                    try? await Task.sleep(for: .seconds(1))
+                    joke = "fetched"
+                    isFetching = false
+                }
+            }
+
+            @MainActor
+            final class ContentView {
+                let jokeService = JokeService()
+
+                func buttonTapped() {
+                    Task {
+                        await jokeService.fetchJoke()
+                    }
+                }
+            }
+            """,
+        message: "", isError: false)
+
     /// A direct call of a completion-handler shim kept beside its async version.
     public static let deprecatedCompletionShim = CompilerDiagnostic(
         source: """
@@ -285,7 +315,7 @@ public enum CompilerDiagnostics {
     public static let all = [
         awaitInSynchronousFunction, capturedVarInTask, threadSleepInAsync, capturedVarInTaskGroup,
         actorPropertyMutatedFromOutside,
-        nonisolatedReadsMutableState, jokeServiceNotMainActor, deprecatedCompletionShim,
+        nonisolatedReadsMutableState, jokeServiceNotMainActor, jokeServiceFetchOnMainActor, deprecatedCompletionShim,
         staticTaskCancel, yieldWithoutAwait, globalMutableActorReference, taskCancellationErrorType,
         mainActorPropertyFromNonisolatedMethod, mainActorMethodWithoutAwait, actorShimIsolated, actorShimNonisolated,
         sessionsCapturedVarInMainActorRun,
