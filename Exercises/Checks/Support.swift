@@ -177,3 +177,50 @@ struct Responsiveness {
         return Responsiveness(worstGap: gaps.max() ?? 0, beats: during.count - 2, seconds: (end - start).seconds)
     }
 }
+
+// MARK: - Rovers that hang until cancelled (the checks of 03 and 04)
+
+/// Rovers whose calls take two seconds unless cancelled, counting both: cancelling the task
+/// that called the student's function must reach every call it started. A call made in a
+/// task of its own (`Task {}` or `Task.detached`) does not inherit the cancellation.
+struct HangingRovers: MarsRoverService {
+    let base: any MarsRoverService
+    let listed: [Rover]
+    let calls = Locked((started: 0, cancelled: 0))
+
+    func hang<T>(_ answer: () async throws -> T) async throws -> T {
+        calls.withLock { $0.started += 1 }
+        do { try await Task.sleep(for: .seconds(2)) } catch {
+            calls.withLock { $0.cancelled += 1 }
+            throw error
+        }
+        return try await answer()
+    }
+
+    func allRovers() async throws -> [Rover] { listed }
+    func latestPhotos(rover: Rover) async throws -> [MarsPhoto] { try await hang { try await base.latestPhotos(rover: rover) } }
+    func photoManifest(rover: Rover) async throws -> PhotoManifest { try await hang { try await base.photoManifest(rover: rover) } }
+    func photos(rover: Rover, earthDate: String, page: Int) async throws -> [MarsPhoto] {
+        try await base.photos(rover: rover, earthDate: earthDate, page: page)
+    }
+
+    /// Starts `call` in a task, waits until `expected` calls are in flight, cancels the task and
+    /// gives the calls half a second to see it. The started and cancelled counts.
+    func cancelled(expected: Int, _ call: @escaping @Sendable () async throws -> Void) async -> (started: Int, cancelled: Int) {
+        let task = Task { try await call() }
+        _ = await poll(for: .milliseconds(500)) { calls.withLock { $0.started >= expected } }
+        task.cancel()
+        _ = await poll(for: .milliseconds(500)) { calls.withLock { $0.cancelled >= $0.started } }
+        return calls.withLock { $0 }
+    }
+}
+
+/// Whether `condition` became true within `limit`, looking every few milliseconds.
+func poll(for limit: Duration, _ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + limit
+    while !condition() {
+        if ContinuousClock.now >= deadline { return false }
+        try? await Task.sleep(for: .milliseconds(3))
+    }
+    return true
+}
