@@ -22,12 +22,22 @@ struct SpawnedProcess: Sendable {
     let output: Int32
     let errors: Int32?
 
-    /// Starts `executable` with standard input from /dev/null and its output piped to us, or
-    /// (`captured: false`) sent to /dev/null too.
+    /// Where a child's standard input, output and error go.
+    enum Streams {
+        /// Input from /dev/null, output and errors piped to us (to `watch`).
+        case captured
+        /// All three on /dev/null.
+        case discarded
+        /// All three on this descriptor (a terminal, say).
+        case shared(Int32)
+    }
+
+    /// Starts `executable` with its standard streams where `streams` says.
     static func start(
         _ executable: URL, _ arguments: [String], environment: [String: String]?, mergeErrors: Bool,
-        captured: Bool = true
+        streams: Streams = .captured
     ) throws -> SpawnedProcess {
+        let captured = if case .captured = streams { true } else { false }
         let output = captured ? try Self.pipe() : (read: -1, write: -1)
         let errors = mergeErrors || !captured ? nil : try Self.pipe()
         defer {
@@ -43,13 +53,17 @@ struct SpawnedProcess: Sendable {
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        if captured {
+        switch streams {
+        case .captured:
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
             posix_spawn_file_actions_adddup2(&actions, output.write, 1)
             posix_spawn_file_actions_adddup2(&actions, errors?.write ?? output.write, 2)
-        } else {
+        case .discarded:
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        case .shared(let descriptor):
+            for standard: Int32 in 0...2 { posix_spawn_file_actions_adddup2(&actions, descriptor, standard) }
         }
         // The child starts with no signal blocked and every signal at its default action, whatever
         // the spawning thread had (dispatch's threads block several).
