@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabCore
 import Synchronization
 
 /// One shared counter, incremented from several tasks at once, four ways.

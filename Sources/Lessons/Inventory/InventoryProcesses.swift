@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LessonKit
 
 /// Several `inventory` processes adding to one database at once (the lesson's and the
 /// benchmark's): each runs the child demo "inventory-add-many".
