@@ -47,17 +47,11 @@ public struct ChildDemo: Sendable {
     }
 
     /// Starts the named demo in a child process and returns at once (to kill it, say).
-    public static func start(_ name: String, environment extra: [String: String] = [:]) throws -> Process {
-        let process = Process()
-        process.executableURL = try ExecutableLocation.relaunchHost()
+    public static func start(_ name: String, environment extra: [String: String] = [:]) throws -> RunningChild {
         var environment = ProcessInfo.processInfo.environment
         environment[environmentKey] = name
         for (key, value) in extra { environment[key] = value }
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
+        return try RunningChild(try ExecutableLocation.relaunchHost(), environment: environment)
     }
 
     /// If this process was launched to run a demo, runs it and exits. Call first thing.
