@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LabKit
+@testable import LabCore
 
 /// The inventory tool, used as a person would, on a store in a temporary folder.
 @Suite("inventory tool", .serialized)

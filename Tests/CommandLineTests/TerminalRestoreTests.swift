@@ -1,6 +1,6 @@
 import CLabShims
 import Foundation
-import LabKit
+import LabCore
 import Testing
 
 /// `main-actor --live` puts the terminal in raw mode (no echo). Stopped by a signal,

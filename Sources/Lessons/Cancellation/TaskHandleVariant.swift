@@ -1,5 +1,6 @@
 import Foundation
-import LabKit
+import LabScenarios
+import LessonKit
 
 /// Cancelling through a task's handle, and a group's children with `cancelAll()`.
 enum TaskHandleVariant {

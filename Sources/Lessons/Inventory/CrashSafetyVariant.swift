@@ -1,5 +1,6 @@
 import Foundation
-import LabKit
+import LabCore
+import LessonKit
 
 /// A process killed with SIGKILL in the middle of a large transaction: the database opens,
 /// passes SQLite's integrity check, and holds exactly the transactions that committed.

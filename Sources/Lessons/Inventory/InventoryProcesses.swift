@@ -1,5 +1,6 @@
 import Foundation
-import LabKit
+import LabCore
+import LessonKit
 
 /// Several `inventory` processes adding to one database at once (the lesson's and the
 /// benchmark's): each runs the child demo "inventory-add-many".
