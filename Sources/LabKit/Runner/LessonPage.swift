@@ -9,7 +9,8 @@ enum LessonPage {
         let spans: [Span]
     }
 
-    static func page(lesson: any Lesson, options: LessonOptions, runs: [Run], toldWholeStory: Bool) -> HTMLTimelinePage {
+    static func page(lesson: any Lesson, options: LessonOptions, runs: [Run], toldWholeStory: Bool) -> HTMLTimelinePage
+    {
         let sections = runs.enumerated().map { index, run in
             HTMLTimelinePage.Section(
                 title: "\(index + 1)/\(runs.count)  \(run.variant.title)", anchor: run.variant.name,

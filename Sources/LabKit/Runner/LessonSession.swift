@@ -207,7 +207,8 @@ struct LessonSession {
             if !options.json { console.emit(terminal.paint("\nPage written to \(path): open it in a browser.", .dim)) }
             return true
         } catch {
-            StandardError.write("\(lesson.name): error: cannot write the page to \(path): \(error.localizedDescription)")
+            StandardError.write(
+                "\(lesson.name): error: cannot write the page to \(path): \(error.localizedDescription)")
             return false
         }
     }

@@ -68,15 +68,21 @@ public struct HTMLTimelinePage: Sendable {
         body += introduction.map { "<p>\(escape(HTMLText.plain($0)))</p>" }.joined()
         body += details.map { "<p class=\"meta\">\(escape($0))</p>" }.joined()
         if !links.isEmpty {
-            body += "<nav>" + links.map { "<a href=\"\(escape($0.href))\">\(escape($0.text))</a>" }.joined(separator: " ") + "</nav>"
+            body +=
+                "<nav>" + links.map { "<a href=\"\(escape($0.href))\">\(escape($0.text))</a>" }.joined(separator: " ")
+                + "</nav>"
         }
         if sections.count > 1 {
-            body += "<nav class=\"sections\">" + sections.map { "<a href=\"#\(escape($0.anchor))\">\(escape($0.title))</a>" }.joined(separator: " ") + "</nav>"
+            body +=
+                "<nav class=\"sections\">"
+                + sections.map { "<a href=\"#\(escape($0.anchor))\">\(escape($0.title))</a>" }.joined(separator: " ")
+                + "</nav>"
         }
         body += HTMLPageStyle.legend + "</header>"
         for section in sections { body += render(section) }
         if !closing.isEmpty {
-            body += "<section class=\"closing\"><h2>\(escape(closingTitle))</h2><ul>"
+            body +=
+                "<section class=\"closing\"><h2>\(escape(closingTitle))</h2><ul>"
                 + closing.map { "<li>\(escape(HTMLText.plain($0)))</li>" }.joined() + "</ul></section>"
         }
         return """
@@ -96,7 +102,8 @@ public struct HTMLTimelinePage: Sendable {
         }
         html += section.narration.map { "<p>\(escape(HTMLText.plain($0)))</p>" }.joined()
         if !section.facts.isEmpty {
-            html += "<h3>Measured</h3><table class=\"facts\"><tbody>"
+            html +=
+                "<h3>Measured</h3><table class=\"facts\"><tbody>"
                 + section.facts.map { "<tr><th>\(escape($0.label))</th><td>\(escape($0.value))</td></tr>" }.joined()
                 + "</tbody></table>"
         }
@@ -105,12 +112,28 @@ public struct HTMLTimelinePage: Sendable {
         }
         let tasks = TimelineLayout.tasks(section.spans)
         let threads = TimelineLayout.threads(section.spans)
-        html += "<h3>By task <span class=\"count\">(\(tasks.lanes.count) \(tasks.lanes.count == 1 ? "task" : "tasks"))</span></h3>"
-        html += "<div class=\"scroll\">" + TimelineSVG.render(tasks, view: "tasks", caption: "Timeline of \(section.title) by task: \(tasks.lanes.count) lanes, described in the table below") + "</div>"
-        html += "<h3>By thread <span class=\"count\">(\(threads.lanes.count) \(threads.lanes.count == 1 ? "thread" : "threads"))</span></h3>"
-        html += "<p class=\"note\">Blocking and CPU steps are bars here: they hold their thread. Any other step shows as a tick where it began and one where it ended, maybe on another thread: a task is not a thread.</p>"
-        html += "<div class=\"scroll\">" + TimelineSVG.render(threads, view: "threads", caption: "Timeline of \(section.title) by thread: \(threads.lanes.count) lanes, described in the table below") + "</div>"
-        html += "<details class=\"steps\"><summary>The timeline as a table (\(section.spans.count) steps)</summary>"
+        html +=
+            "<h3>By task <span class=\"count\">(\(tasks.lanes.count) \(tasks.lanes.count == 1 ? "task" : "tasks"))</span></h3>"
+        html +=
+            "<div class=\"scroll\">"
+            + TimelineSVG.render(
+                tasks, view: "tasks",
+                caption:
+                    "Timeline of \(section.title) by task: \(tasks.lanes.count) lanes, described in the table below")
+            + "</div>"
+        html +=
+            "<h3>By thread <span class=\"count\">(\(threads.lanes.count) \(threads.lanes.count == 1 ? "thread" : "threads"))</span></h3>"
+        html +=
+            "<p class=\"note\">Blocking and CPU steps are bars here: they hold their thread. Any other step shows as a tick where it began and one where it ended, maybe on another thread: a task is not a thread.</p>"
+        html +=
+            "<div class=\"scroll\">"
+            + TimelineSVG.render(
+                threads, view: "threads",
+                caption:
+                    "Timeline of \(section.title) by thread: \(threads.lanes.count) lanes, described in the table below"
+            ) + "</div>"
+        html +=
+            "<details class=\"steps\"><summary>The timeline as a table (\(section.spans.count) steps)</summary>"
             + TimelineStepTable.render(section.spans) + "</details>"
         return html + "</section>"
     }

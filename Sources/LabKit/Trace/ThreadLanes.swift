@@ -21,10 +21,13 @@ extension TimelineLayout {
             let title = "thread \(thread)" + (thread == mainThread ? " (main)" : "")
             // A step that moved shows in both lanes: its start in one, its end in the other.
             // Its outcome (⊘, ✗) shows where it ended.
-            let began = spans.filter { $0.startThread == thread }.map { $0.endThread == thread ? $0 : $0.withoutOutcome }
+            let began = spans.filter { $0.startThread == thread }.map {
+                $0.endThread == thread ? $0 : $0.withoutOutcome
+            }
             let ended = spans.filter { $0.endThread == thread && $0.startThread != thread }
             return LaneInput(
-                title: title, shownTitle: title, depth: 0, spans: began, endsElsewhere: ended, isBar: holdsThread)
+                title: title, shownTitle: title, depth: 0, spans: began, endsElsewhere: ended,
+                endsHere: { $0.endThread == thread }, isBar: holdsThread)
         }
         return TimelineLayout(
             lanes: inputs, origin: min(0, spans.map(\.start).min() ?? 0), end: spans.map(\.end).max() ?? 0)

@@ -13,6 +13,8 @@ public struct TimelineLayout: Sendable {
         /// Spans that began in another lane and ended in this one (a step that resumed on
         /// another thread): a tick where each ended, and its outcome.
         var endsElsewhere: [Span] = []
+        /// Whether a span of `spans` also ended in this lane (on the thread view, one may not).
+        var endsHere: (Span) -> Bool = { _ in true }
         /// Spans drawn as bars; the others as ticks where they began and ended (or one
         /// mark, for an instant).
         let isBar: (Span) -> Bool
@@ -108,7 +110,8 @@ public struct TimelineLayout: Sendable {
             let width = TimelineText.width(of: label, role: .tick, fontSize: Self.fontSize - 1)
             texts.append(
                 TimelineText(
-                    label, role: .tick, x: tick.x - width / 2, centreY: Self.axisHeight / 2, fontSize: Self.fontSize - 1))
+                    label, role: .tick, x: tick.x - width / 2, centreY: Self.axisHeight / 2, fontSize: Self.fontSize - 1
+                ))
         }
         self.texts = texts
     }
@@ -116,7 +119,10 @@ public struct TimelineLayout: Sendable {
     private static func lay(_ input: LaneInput, top: Double, x: (Double) -> Double) -> (Lane, [TimelineText]) {
         // Overlapping bars of one lane (a step and the steps inside it) go in rows below each other.
         let barSpans = input.spans.filter { input.isBar($0) && $0.duration > 0 }
-            .sorted { $0.start == $1.start ? ($0.duration == $1.duration ? $0.id < $1.id : $0.duration > $1.duration) : $0.start < $1.start }
+            .sorted {
+                $0.start == $1.start
+                    ? ($0.duration == $1.duration ? $0.id < $1.id : $0.duration > $1.duration) : $0.start < $1.start
+            }
         var rowEnds: [Double] = []
         var rowOf: [Int: Int] = [:]
         for span in barSpans {
@@ -157,7 +163,9 @@ public struct TimelineLayout: Sendable {
                 lane.marks.append(Mark(kind: .instant, span: span, time: span.start, x: x(span.start), y: centre))
             } else if !input.isBar(span) {
                 lane.marks.append(Mark(kind: .began, span: span, time: span.start, x: x(span.start), y: centre))
-                lane.marks.append(Mark(kind: .ended, span: span, time: span.end, x: x(span.end), y: centre))
+                if input.endsHere(span) {
+                    lane.marks.append(Mark(kind: .ended, span: span, time: span.end, x: x(span.end), y: centre))
+                }
             } else if span.kind == .suspending {
                 lane.marks.append(Mark(kind: .suspended, span: span, time: span.start, x: x(span.start), y: centre))
                 lane.marks.append(Mark(kind: .resumed, span: span, time: span.end, x: x(span.end), y: centre))
@@ -173,18 +181,23 @@ public struct TimelineLayout: Sendable {
         // Outcome marks come first and are always drawn: one that would cover another in its
         // row moves right, after it. Bar letters are drawn only where they cover nothing.
         var outcomeTexts: [TimelineText] = []
-        for span in (input.spans + input.endsElsewhere).sorted(by: { $0.end == $1.end ? $0.id < $1.id : $0.end < $1.end }) {
+        for span in (input.spans + input.endsElsewhere).sorted(by: {
+            $0.end == $1.end ? $0.id < $1.id : $0.end < $1.end
+        }) {
             guard let outcome = span.outcome else { continue }
             let centre = rowCentre(rowOf[span.id] ?? 0)
             var left = x(span.end) + 2
-            var text = TimelineText(String(outcome.glyph), role: .outcome, x: left, centreY: centre, fontSize: glyphSize)
+            var text = TimelineText(
+                String(outcome.glyph), role: .outcome, x: left, centreY: centre, fontSize: glyphSize)
             while let covered = outcomeTexts.first(where: { $0.overlaps(text) }) {
                 left = covered.x + covered.width + 1
-                text = TimelineText(String(outcome.glyph), role: .outcome, x: left, centreY: centre, fontSize: glyphSize)
+                text = TimelineText(
+                    String(outcome.glyph), role: .outcome, x: left, centreY: centre, fontSize: glyphSize)
             }
             outcomeTexts.append(text)
             lane.marks.append(
-                Mark(kind: outcome == .cancelled ? .cancelled : .failed, span: span, time: span.end, x: left, y: centre))
+                Mark(kind: outcome == .cancelled ? .cancelled : .failed, span: span, time: span.end, x: left, y: centre)
+            )
         }
         texts += outcomeTexts
         for bar in lane.bars {

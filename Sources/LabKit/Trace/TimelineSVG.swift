@@ -10,10 +10,12 @@ enum TimelineSVG {
             data-lanes="\(layout.lanes.count)" xmlns="http://www.w3.org/2000/svg">
             """
         for (index, lane) in layout.lanes.enumerated() where index % 2 == 1 {
-            svg += "<rect class=\"zebra\" x=\"0\" y=\"\(HTMLText.number(lane.y))\" width=\"\(HTMLText.number(width))\" height=\"\(HTMLText.number(lane.height))\"/>"
+            svg +=
+                "<rect class=\"zebra\" x=\"0\" y=\"\(HTMLText.number(lane.y))\" width=\"\(HTMLText.number(width))\" height=\"\(HTMLText.number(lane.height))\"/>"
         }
         for tick in layout.ticks {
-            svg += "<line class=\"grid\" x1=\"\(HTMLText.number(tick.x))\" x2=\"\(HTMLText.number(tick.x))\" y1=\"\(HTMLText.number(TimelineLayout.axisHeight - 4))\" y2=\"\(HTMLText.number(layout.height))\"/>"
+            svg +=
+                "<line class=\"grid\" x1=\"\(HTMLText.number(tick.x))\" x2=\"\(HTMLText.number(tick.x))\" y1=\"\(HTMLText.number(TimelineLayout.axisHeight - 4))\" y2=\"\(HTMLText.number(layout.height))\"/>"
         }
         for text in layout.texts where text.role == .tick {
             svg += textElement(text, className: "tick")
@@ -83,9 +85,11 @@ enum TimelineSVG {
             let glyph = mark.kind == .cancelled ? "⊘" : "✗"
             shape =
                 "<text class=\"outcome\" x=\"\(x)\" y=\"\(HTMLText.number(y))\">\(glyph)</text>"
-            words = "\(mark.span.name) \(mark.kind == .cancelled ? "was cancelled" : "failed") at \(mark.time.formattedAsDuration)"
+            words =
+                "\(mark.span.name) \(mark.kind == .cancelled ? "was cancelled" : "failed") at \(mark.time.formattedAsDuration)"
         }
-        return "<g class=\"mark \(mark.kind.rawValue)\" data-time=\"\(mark.time)\" data-name=\"\(HTMLText.escape(mark.span.name))\"><title>\(HTMLText.escape(words))</title>\(shape)</g>"
+        return
+            "<g class=\"mark \(mark.kind.rawValue)\" data-time=\"\(mark.time)\" data-name=\"\(HTMLText.escape(mark.span.name))\"><title>\(HTMLText.escape(words))</title>\(shape)</g>"
     }
 
     /// What hovering a bar tells: its name, task, start, duration and where it ran.

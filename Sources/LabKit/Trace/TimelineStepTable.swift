@@ -20,9 +20,11 @@ enum TimelineStepTable {
                 span.start.formattedAsDuration, span.duration.formattedAsDuration, threads,
                 TaskPriorityName.name(span.priority) ?? "—", ended,
             ].map(HTMLText.escape)
-            html += "<tr>" + cells.enumerated().map { index, cell in
-                index == 4 || index == 5 ? "<td class=\"num\">\(cell)</td>" : "<td>\(cell)</td>"
-            }.joined() + "</tr>"
+            html +=
+                "<tr>"
+                + cells.enumerated().map { index, cell in
+                    index == 4 || index == 5 ? "<td class=\"num\">\(cell)</td>" : "<td>\(cell)</td>"
+                }.joined() + "</tr>"
         }
         return html + "</tbody></table>"
     }
