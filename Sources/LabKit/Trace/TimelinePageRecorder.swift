@@ -26,7 +26,9 @@ public enum TimelinePageRecorder {
         var failure: String?
         let result: Result<T, any Error>
         do {
-            result = .success(try await probe.withTaskIdentity { try await body(probe) })
+            // One root for the run: the tasks your code starts nest under it, as in a lesson.
+            result = .success(
+                try await probe.withLane("your code") { try await probe.span(title) { try await body(probe) } })
         } catch {
             failure = "\(error)"
             result = .failure(error)
