@@ -15,7 +15,8 @@ enum HTMLPageStyle {
             <span class="key"><svg width="34" height="14" aria-hidden="true"><rect width="34" height="14" fill="#E69F00" stroke="#000" stroke-width="3"/></svg>thick border: blocking (holds its thread)</span></p>\
             <p><strong>Marks</strong> — <span class="key">▾ suspended</span><span class="key">▴ resumed (on another thread, where the hover says so)</span>\
             <span class="key">◆ an instant (e.g. cancel() called)</span><span class="key">⊘ cancelled</span><span class="key">✗ failed</span>\
-            <span class="key">·high a task's priority, where tasks differ</span> Hover a bar for its name, start, duration and where it ran.</p></div>
+            <span class="key">“·high” after a task's name: its priority, where the run's tasks differ</span></p>\
+            <p>Hover a bar or a mark for its name, start, duration and where it ran; the table under each timeline lists every step.</p></div>
             """
     }()
 
@@ -53,6 +54,7 @@ enum HTMLPageStyle {
         .mark.instant path { fill:#fff; stroke-width:1.6; }
         details.steps { margin-top:10px; } summary { cursor:pointer; color:var(--accent); }
         .closing ul { margin:0; padding-left:20px; }
+        code { font-family:"DejaVu Sans Mono",Menlo,Consolas,monospace; font-size:.9em; background:#eff1f3; padding:0 3px; border-radius:3px; }
         @media print {
           body { background:#fff; padding:0; } section { border:none; break-inside:auto; }
           .scroll { overflow:visible; } svg.timeline { width:100%; height:auto; }

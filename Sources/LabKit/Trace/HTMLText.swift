@@ -21,6 +21,12 @@ enum HTMLText {
         text.replacing(/\u{1B}\[[0-9;]*m/, with: "")
     }
 
+    /// Prose for a paragraph: escaped, without terminal styling, and with `code` in backticks
+    /// set as code, as the narration writes it.
+    static func prose(_ text: String) -> String {
+        escape(plain(text)).replacing(/`([^`]+)`/) { "<code>\($0.1)</code>" }
+    }
+
     /// A number for an SVG attribute: at most two decimals, no exponent.
     static func number(_ value: Double) -> String {
         let rounded = (value * 100).rounded() / 100

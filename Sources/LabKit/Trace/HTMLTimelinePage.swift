@@ -65,7 +65,7 @@ public struct HTMLTimelinePage: Sendable {
     public func render() -> String {
         let escape = HTMLText.escape
         var body = "<header><h1>\(escape(title))</h1>"
-        body += introduction.map { "<p>\(escape(HTMLText.plain($0)))</p>" }.joined()
+        body += introduction.map { "<p>\(HTMLText.prose($0))</p>" }.joined()
         body += details.map { "<p class=\"meta\">\(escape($0))</p>" }.joined()
         if !links.isEmpty {
             body +=
@@ -83,7 +83,7 @@ public struct HTMLTimelinePage: Sendable {
         if !closing.isEmpty {
             body +=
                 "<section class=\"closing\"><h2>\(escape(closingTitle))</h2><ul>"
-                + closing.map { "<li>\(escape(HTMLText.plain($0)))</li>" }.joined() + "</ul></section>"
+                + closing.map { "<li>\(HTMLText.prose($0))</li>" }.joined() + "</ul></section>"
         }
         return """
             <!DOCTYPE html>
@@ -100,7 +100,7 @@ public struct HTMLTimelinePage: Sendable {
         if let failure = section.failure {
             html += "<p class=\"failure\">✗ This run failed: \(escape(failure))</p>"
         }
-        html += section.narration.map { "<p>\(escape(HTMLText.plain($0)))</p>" }.joined()
+        html += section.narration.map { "<p>\(HTMLText.prose($0))</p>" }.joined()
         if !section.facts.isEmpty {
             html +=
                 "<h3>Measured</h3><table class=\"facts\"><tbody>"
