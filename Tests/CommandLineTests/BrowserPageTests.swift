@@ -87,6 +87,13 @@ struct BrowserPageTests {
         #expect((view["overlaps"] as? [String])?.isEmpty == false)
     }
 
+    /// The console check itself can fail: a script error on a page is seen.
+    @Test func theConsoleCheckSeesAScriptError() throws {
+        let page = folder.appendingPathComponent("error.html")
+        try Data("<!DOCTYPE html><html><body><script>undefinedFunction();</script></body></html>".utf8).write(to: page)
+        #expect(try HeadlessChromium.load(page: page).consoleLines.contains { $0.contains("undefinedFunction") })
+    }
+
     /// The rows of each "Task tree" table the lesson printed with --tree, in order.
     static func treeSizes(_ output: String) -> [Int] {
         let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
