@@ -36,7 +36,7 @@ enum HTMLPageStyle {
         .key svg { vertical-align:middle; margin-right:5px; }
         table { border-collapse:collapse; font-size:13px; margin-top:6px; }
         th, td { padding:3px 8px; border-bottom:1px solid var(--line); text-align:left; vertical-align:top; }
-        table.facts th { font-weight:normal; color:var(--muted); } .num { text-align:right; font-variant-numeric:tabular-nums; }
+        table.facts th { font-weight:normal; color:var(--muted); } .num { text-align:right; font-variant-numeric:tabular-nums; white-space:nowrap; }
         table.steps { width:100%; }
         .scroll { overflow-x:auto; }
         svg.timeline { display:block; max-width:none; }
@@ -57,8 +57,9 @@ enum HTMLPageStyle {
         code { font-family:"DejaVu Sans Mono",Menlo,Consolas,monospace; font-size:.9em; background:#eff1f3; padding:0 3px; border-radius:3px; }
         @media print {
           body { background:#fff; padding:0; } section { border:none; break-inside:auto; }
-          .scroll { overflow:visible; } svg.timeline { width:100%; height:auto; }
-          details.steps > table { display:table; }
+          .scroll { overflow:visible; break-inside:avoid; } svg.timeline { width:100%; height:auto; }
+          h3 { break-after:avoid; }
+          details.steps::details-content { content-visibility:visible; display:block; }
           * { -webkit-print-color-adjust:exact; print-color-adjust:exact; }
         }
         """
