@@ -40,11 +40,11 @@ struct BrowserPageTests {
 
     /// The issue's acceptance: task-groups' page opens with no console error, with one lane per
     /// task of each variant's run — the count `--tree` prints — and ⊘ for its cancelled children.
-    @Test func taskGroupsPageHasOneLanePerTaskOfTheTree() throws {
+    @Test func taskGroupsPageHasOneLanePerTaskOfTheTree() async throws {
         let page = folder.appendingPathComponent("tg.html")
-        let run = try ProcessRunner.run("task-groups", ["--html", page.path, "--tree", "--no-color"])
+        let run = try await Self.runLesson("task-groups", ["--html", page.path, "--tree", "--no-color"])
         #expect(run.status == 0, "\(run.standardError)")
-        let load = try HeadlessChromium.load(page: page)
+        let load = try await HeadlessChromium.load(page: page)
         Self.expectSound(load, page: "task-groups")
         let lanes = Self.views(load, kind: "tasks").compactMap { $0["lanes"] as? Int }
         #expect(lanes.count == 5 && lanes.allSatisfy { $0 > 0 })
@@ -52,11 +52,11 @@ struct BrowserPageTests {
         #expect(Self.views(load, kind: "tasks").contains { ($0["cancelled"] as? Int ?? 0) > 0 })
     }
 
-    @Test func cancellationPageIsSound() throws {
+    @Test func cancellationPageIsSound() async throws {
         let page = folder.appendingPathComponent("cancellation.html")
-        let run = try ProcessRunner.run("cancellation", ["--html", page.path, "--quiet"])
+        let run = try await Self.runLesson("cancellation", ["--html", page.path, "--quiet"])
         #expect(run.status == 0, "\(run.standardError)")
-        Self.expectSound(try HeadlessChromium.load(page: page), page: "cancellation")
+        Self.expectSound(try await HeadlessChromium.load(page: page), page: "cancellation")
     }
 
     @Test func twentyTasksOneAfterAnotherDrawTwentyLanes() async throws {
@@ -69,13 +69,13 @@ struct BrowserPageTests {
             HTMLTimelinePage(title: "twenty", sections: [.init(title: "run", anchor: "run", spans: probe.spans)])
                 .render().utf8
         ).write(to: page)
-        let load = try HeadlessChromium.load(page: page)
+        let load = try await HeadlessChromium.load(page: page)
         Self.expectSound(load, page: "twenty")
         #expect(Self.views(load, kind: "tasks").first?["lanes"] as? Int == 20)
     }
 
     /// The check itself can fail: two labels drawn on top of each other are seen.
-    @Test func theOverlapCheckSeesOverlappingText() throws {
+    @Test func theOverlapCheckSeesOverlappingText() async throws {
         let page = folder.appendingPathComponent("overlap.html")
         try Data(
             """
@@ -83,15 +83,24 @@ struct BrowserPageTests {
             <g class="lane"><text class="lane-title" x="10" y="20">overlapping</text><text x="14" y="20">text</text></g></svg></body></html>
             """.utf8
         ).write(to: page)
-        let view = try #require(Self.views(try HeadlessChromium.load(page: page), kind: "tasks").first)
+        let view = try #require(Self.views(try await HeadlessChromium.load(page: page), kind: "tasks").first)
         #expect((view["overlaps"] as? [String])?.isEmpty == false)
     }
 
     /// The console check itself can fail: a script error on a page is seen.
-    @Test func theConsoleCheckSeesAScriptError() throws {
+    @Test func theConsoleCheckSeesAScriptError() async throws {
         let page = folder.appendingPathComponent("error.html")
         try Data("<!DOCTYPE html><html><body><script>undefinedFunction();</script></body></html>".utf8).write(to: page)
-        #expect(try HeadlessChromium.load(page: page).consoleLines.contains { $0.contains("undefinedFunction") })
+        #expect(try await HeadlessChromium.load(page: page).consoleLines.contains { $0.contains("undefinedFunction") })
+    }
+
+    /// A lesson executable run as a student runs it, awaited (the tests here are async).
+    static func runLesson(_ name: String, _ arguments: [String]) async throws -> ProcessCapture {
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        return try await ProcessCapture.run(
+            try ProcessRunner.productsDirectory().appendingPathComponent(name), arguments, environment: environment,
+            timeout: 300)
     }
 
     /// The rows of each "Task tree" table the lesson printed with --tree, in order.

@@ -27,7 +27,7 @@ enum HeadlessChromium {
     }
 
     /// Loads a copy of the page with the check script and returns what it measured.
-    static func load(page: URL) throws -> Load {
+    static func load(page: URL) async throws -> Load {
         guard let path else { throw CocoaError(.fileNoSuchFile) }
         let html = try String(contentsOf: page, encoding: .utf8)
         let probe = page.deletingLastPathComponent().appendingPathComponent("checked-\(page.lastPathComponent)")
@@ -38,7 +38,8 @@ enum HeadlessChromium {
         defer { try? FileManager.default.removeItem(at: profile) }
         // Root (a container, CI) cannot use Chromium's sandbox.
         let sandbox = getuid() == 0 ? ["--no-sandbox"] : []
-        let result = try ProcessCapture.run(
+        // Awaited: the suspending overload, so no thread of the pool is held while it runs.
+        let result = try await ProcessCapture.run(
             URL(fileURLWithPath: path),
             sandbox + [
                 "--headless", "--disable-gpu", "--hide-scrollbars", "--window-size=1280,900",
