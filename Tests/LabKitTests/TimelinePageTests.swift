@@ -169,3 +169,26 @@ struct TimelinePageTests {
         #expect(TimelineLayout.ticks(from: 0, to: 3).count <= 9)
     }
 }
+
+@Suite("Trace: the page's UI-frames strip")
+struct TimelineFramesTests {
+    /// The UI loop's frames are drawn above the tasks, not as a task: the lanes stay the tree's.
+    @Test func framesAreAStripNotALane() {
+        let spans = [TimelinePageTests.span(0, "button action", 0.1, 0.3, isolation: .mainActor)]
+        let frames = [0.0, 0.05, 0.35]
+        let layout = TimelineLayout.tasks(spans, frames: frames)
+        #expect(layout.lanes.count == 1)
+        #expect(layout.frames?.xs.count == 3)
+        #expect(layout.end == 0.35)
+        #expect((layout.lanes.first?.y ?? 0) > (layout.frames?.y ?? .infinity))
+        let html = HTMLTimelinePage(
+            title: "t",
+            sections: [.init(title: "run", anchor: "run", spans: spans)].map { section in
+                var section = section
+                section.frames = frames
+                return section
+            }
+        ).render()
+        #expect(html.contains("<g class=\"frames\" data-count=\"3\">"))
+    }
+}

@@ -17,7 +17,7 @@ public enum LessonIndexPage {
         let escape = HTMLText.escape
         let rows = entries.map { entry in
             """
-            <tr><td><a href="\(escape(entry.file))">\(escape(entry.lesson.name))</a></td><td>\(escape(entry.lesson.title))</td>\
+            <tr><td style="white-space:nowrap"><a href="\(escape(entry.file))">\(escape(entry.lesson.name))</a></td><td>\(escape(entry.lesson.title))</td>\
             <td>\(escape(entry.lesson.summary))</td><td>\(entry.status == 0 ? "ran" : "✗ a variant failed (see its page)")</td></tr>
             """
         }.joined()

@@ -12,15 +12,17 @@ enum LessonPage {
     static func page(lesson: any Lesson, options: LessonOptions, runs: [Run], toldWholeStory: Bool) -> HTMLTimelinePage
     {
         let sections = runs.enumerated().map { index, run in
-            HTMLTimelinePage.Section(
+            var section = HTMLTimelinePage.Section(
                 title: "\(index + 1)/\(runs.count)  \(run.variant.title)", anchor: run.variant.name,
                 narration: run.result.narration ?? [],
                 facts: run.result.figures.filter { $0.listed != false }.map {
                     HTMLTimelinePage.Fact(label: $0.label, value: $0.formattedValue)
                 } + [HTMLTimelinePage.Fact(label: "wall time", value: run.result.wallSeconds.formattedAsDuration)],
                 // The main actor's frame ticks are the run loop's, not the lesson's steps: the
-                // page, like --tree, draws the lesson's tasks.
+                // page, like --tree, draws the lesson's tasks, and the frames as a strip above them.
                 spans: run.spans.filter { $0.name != "frame" }, failure: run.result.error)
+            section.frames = run.spans.filter { $0.name == "frame" }.map(\.start)
+            return section
         }
         let machine = EnvironmentInfo.current()
         return HTMLTimelinePage(

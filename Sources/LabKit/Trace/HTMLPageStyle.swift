@@ -52,6 +52,7 @@ enum HTMLPageStyle {
         .mark path { fill:#1f2328; stroke:#1f2328; stroke-width:1.2; }
         .mark.began path, .mark.ended path { stroke-width:2; }
         .mark.instant path { fill:#fff; stroke-width:1.6; }
+        .frames path { stroke:#0072B2; stroke-width:1.2; }
         details.steps { margin-top:10px; } summary { cursor:pointer; color:var(--accent); }
         .closing ul { margin:0; padding-left:20px; }
         code { font-family:"DejaVu Sans Mono",Menlo,Consolas,monospace; font-size:.9em; background:#eff1f3; padding:0 3px; border-radius:3px; }

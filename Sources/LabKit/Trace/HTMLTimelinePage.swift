@@ -24,6 +24,8 @@ public struct HTMLTimelinePage: Sendable {
         public var spans: [Span]
         /// Why the run failed, if it did.
         public var failure: String?
+        /// When a UI loop drew a frame (the main-actor lessons): a strip above the tasks.
+        public var frames: [Double] = []
 
         public init(
             title: String, anchor: String, narration: [String] = [], facts: [Fact] = [], spans: [Span],
@@ -75,7 +77,8 @@ public struct HTMLTimelinePage: Sendable {
         if sections.count > 1 {
             body +=
                 "<nav class=\"sections\">"
-                + sections.map { "<a href=\"#\(escape($0.anchor))\">\(escape($0.title))</a>" }.joined(separator: " ")
+                + sections.map { "<a href=\"#\(escape($0.anchor))\">\(HTMLText.prose($0.title))</a>" }.joined(
+                    separator: " ")
                 + "</nav>"
         }
         body += HTMLPageStyle.legend + "</header>"
@@ -96,7 +99,7 @@ public struct HTMLTimelinePage: Sendable {
 
     private func render(_ section: Section) -> String {
         let escape = HTMLText.escape
-        var html = "<section class=\"run\" id=\"\(escape(section.anchor))\"><h2>\(escape(section.title))</h2>"
+        var html = "<section class=\"run\" id=\"\(escape(section.anchor))\"><h2>\(HTMLText.prose(section.title))</h2>"
         if let failure = section.failure {
             html += "<p class=\"failure\">✗ This run failed: \(escape(failure))</p>"
         }
@@ -110,8 +113,8 @@ public struct HTMLTimelinePage: Sendable {
         guard !section.spans.isEmpty else {
             return html + "<p class=\"meta\">This run traced no step.</p></section>"
         }
-        let tasks = TimelineLayout.tasks(section.spans)
-        let threads = TimelineLayout.threads(section.spans)
+        let tasks = TimelineLayout.tasks(section.spans, frames: section.frames)
+        let threads = TimelineLayout.threads(section.spans, end: tasks.end)
         html +=
             "<h3>By task <span class=\"count\">(\(tasks.lanes.count) \(tasks.lanes.count == 1 ? "task" : "tasks"))</span></h3>"
         html +=
@@ -133,7 +136,7 @@ public struct HTMLTimelinePage: Sendable {
                     "Timeline of \(section.title) by thread: \(threads.lanes.count) lanes, described in the table below"
             ) + "</div>"
         html +=
-            "<details class=\"steps\"><summary>The timeline as a table (\(section.spans.count) steps)</summary>"
+            "<details class=\"steps\"><summary>The timeline as a table (\(section.spans.count) \(section.spans.count == 1 ? "step" : "steps"))</summary>"
             + TimelineStepTable.render(section.spans) + "</details>"
         return html + "</section>"
     }

@@ -1,7 +1,8 @@
 extension TimelineLayout {
     /// The task view: one lane per task of the trace, in the task tree's order, each nested
     /// under its parent and named as `--tree` names it.
-    public static func tasks(_ spans: [Span]) -> TimelineLayout {
+    /// `frames`: when the UI loop drew a frame, shown as a strip above the tasks.
+    public static func tasks(_ spans: [Span], frames: [Double] = []) -> TimelineLayout {
         let tree = TaskTree(spans: spans)
         var spansOfLane: [String: [Span]] = [:]
         for span in spans { spansOfLane[span.lane, default: []].append(span) }
@@ -19,6 +20,7 @@ extension TimelineLayout {
                 isBar: { _ in true })
         }
         return TimelineLayout(
-            lanes: inputs, origin: min(0, spans.map(\.start).min() ?? 0), end: spans.map(\.end).max() ?? 0)
+            lanes: inputs, origin: min(0, spans.map(\.start).min() ?? 0),
+            end: max(spans.map(\.end).max() ?? 0, frames.max() ?? 0), frames: frames)
     }
 }

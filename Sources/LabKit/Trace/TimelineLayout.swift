@@ -71,6 +71,9 @@ public struct TimelineLayout: Sendable {
     static let glyphSize = 13.0
 
     public let lanes: [Lane]
+    /// The UI loop's frames, when the run had one: a strip above the lanes (the loop's ticks
+    /// are not a task of the lesson, and a gap in them is the freeze a blocked main actor causes).
+    public let frames: (y: Double, xs: [Double], times: [Double])?
     public let texts: [TimelineText]
     public let ticks: [(x: Double, seconds: Double)]
     public let height: Double
@@ -84,13 +87,24 @@ public struct TimelineLayout: Sendable {
         Self.plotX + (time - origin) / max(end - origin, 1e-9) * Self.plotWidth
     }
 
-    init(lanes inputs: [LaneInput], origin: Double, end: Double) {
+    init(lanes inputs: [LaneInput], origin: Double, end: Double, frames frameTimes: [Double] = []) {
         let end = max(end, origin + 1e-6)
         self.origin = origin
         self.end = end
         var texts: [TimelineText] = []
         var lanes: [Lane] = []
         var y = Self.axisHeight
+        if frameTimes.isEmpty {
+            frames = nil
+        } else {
+            let xs = frameTimes.map { Self.plotX + ($0 - origin) / (end - origin) * Self.plotWidth }
+            frames = (y: y, xs: xs, times: frameTimes)
+            texts.append(
+                TimelineText(
+                    "UI frames drawn", role: .laneTitle, x: 8, centreY: y + Self.rowHeight / 2, fontSize: Self.fontSize)
+            )
+            y += Self.rowHeight + 2
+        }
         for input in inputs {
             let (lane, laneTexts) = Self.lay(input, top: y) {
                 Self.plotX + ($0 - origin) / (end - origin) * Self.plotWidth

@@ -20,6 +20,14 @@ enum TimelineSVG {
         for text in layout.texts where text.role == .tick {
             svg += textElement(text, className: "tick")
         }
+        if let frames = layout.frames, let title = layout.texts.first(where: { $0.role == .laneTitle }) {
+            let top = HTMLText.number(frames.y + 3)
+            let bottom = HTMLText.number(frames.y + TimelineLayout.rowHeight - 3)
+            svg +=
+                "<g class=\"frames\" data-count=\"\(frames.xs.count)\"><title>\(frames.xs.count) frames drawn by the UI loop; a gap is a time it drew none</title>"
+            svg += textElement(title, className: "lane-title")
+            svg += "<path d=\"" + frames.xs.map { "M\(HTMLText.number($0)) \(top)V\(bottom)" }.joined() + "\"/></g>"
+        }
         for lane in layout.lanes {
             svg += "<g class=\"lane\" data-lane=\"\(HTMLText.escape(lane.title))\" data-depth=\"\(lane.depth)\">"
             if let title = lane.titleText {
