@@ -181,14 +181,9 @@ struct TimelineFramesTests {
         #expect(layout.frames?.xs.count == 3)
         #expect(layout.end == 0.35)
         #expect((layout.lanes.first?.y ?? 0) > (layout.frames?.y ?? .infinity))
-        let html = HTMLTimelinePage(
-            title: "t",
-            sections: [.init(title: "run", anchor: "run", spans: spans)].map { section in
-                var section = section
-                section.frames = frames
-                return section
-            }
-        ).render()
+        var section = HTMLTimelinePage.Section(title: "run", anchor: "run", spans: spans)
+        section.frames = frames
+        let html = HTMLTimelinePage(title: "t", sections: [section]).render()
         #expect(html.contains("<g class=\"frames\" data-count=\"3\">"))
     }
 }
