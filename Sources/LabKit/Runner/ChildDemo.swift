@@ -46,17 +46,11 @@ public struct ChildDemo: Sendable {
     }
 
     /// Starts the named demo in a child process and returns at once (to kill it, say).
-    public static func start(_ name: String, environment extra: [String: String] = [:]) throws -> Process {
-        let process = Process()
-        process.executableURL = try hostExecutable()
+    public static func start(_ name: String, environment extra: [String: String] = [:]) throws -> RunningChild {
         var environment = ProcessInfo.processInfo.environment
         environment[environmentKey] = name
         for (key, value) in extra { environment[key] = value }
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
+        return try RunningChild(try hostExecutable(), environment: environment)
     }
 
     /// The program to relaunch: this one, unless it is a test bundle, in which case

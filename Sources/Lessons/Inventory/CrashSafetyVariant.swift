@@ -42,8 +42,8 @@ enum CrashSafetyVariant {
             try await Task.sleep(for: .milliseconds(1))
         }
         try await Task.sleep(for: delay)
-        kill(child.processIdentifier, SIGKILL)
-        _ = try await InventoryProcesses.waitForAll([child])  // suspends; waitUntilExit would hold a pool thread
+        child.kill()
+        _ = try await child.exitStatus()  // suspends; waitUntilExit would hold a pool thread
         var trial = Trial()
         for line in log(report).split(separator: "\n") {
             let parts = line.split(separator: " ")

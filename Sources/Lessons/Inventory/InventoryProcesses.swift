@@ -33,8 +33,9 @@ public enum InventoryProcesses {
     }
 
     /// Waits for every process without blocking a thread; a signal counts as 128 + its number.
-    static func waitForAll(_ children: [Process]) async throws -> [Int32] {
-        while children.contains(where: \.isRunning) { try await Task.sleep(for: .milliseconds(2)) }
-        return children.map { $0.terminationReason == .exit ? $0.terminationStatus : 128 + $0.terminationStatus }
+    static func waitForAll(_ children: [RunningChild]) async throws -> [Int32] {
+        var statuses: [Int32] = []
+        for child in children { statuses.append(try await child.exitStatus()) }
+        return statuses
     }
 }
