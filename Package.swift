@@ -11,7 +11,7 @@ import PackageDescription
 // SwiftPM caches this manifest's result by its text, so a lesson folder added on disk alone
 // would go unseen (a `git pull` bringing a new lesson, too). Each lesson is therefore also
 // named on the next line; a test keeps it equal to the folders.
-// Lessons: actors, async-let, cancellation, continuations, for-await, inventory, isolation-modes, main-actor, sync-vs-async, task-apis, task-groups
+// Lessons: actors, async-let, cancellation, continuations, for-await, from-gcd, inventory, isolation-modes, main-actor, sync-vs-async, task-apis, task-groups, testing-async
 let sources = URL(fileURLWithPath: Context.packageDirectory).appendingPathComponent("Sources")
 let folders = (try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []
 let lessonExecutables = folders.filter { folder in

@@ -36,6 +36,8 @@ enum LabCommand {
             switch command {
             case .bench:  // parses its own command line, to the same spec
                 return await BenchCommand(suites: BenchmarkCatalog.all()).run(rest)
+            case .stress:  // the command after '--' keeps its own options
+                return try await StressCommand.run(rest)
             case .run:  // the lesson parses its own flags, as its executable does
                 return try await runLesson(rest)
             default:
@@ -61,7 +63,7 @@ enum LabCommand {
         case .list: return try ListCommand.run(json: parsed.flag("json"))
         case .doctor: return try await DoctorCommand.run(json: parsed.flag("json"))
         case .help: return try help(named: parsed.positionals.first)
-        case .run, .bench: preconditionFailure("dispatched before parsing")
+        case .run, .bench, .stress: preconditionFailure("dispatched before parsing")
         case .exercises, .check, .watch, .hint, .reset, .solution, .grade, .progress:
             let commands = ExerciseCommands(
                 root: try ExerciseCommands.findRoot(),

@@ -5,7 +5,7 @@ import Lessons
 /// Every `lab` subcommand, with its command line declared once. `lab help`, each
 /// command's `--help`, its usage line and its parsing all come from `spec`.
 enum LabSubcommand: String, CaseIterable {
-    case list, run, bench, doctor, exercises, check, watch, hint, reset, solution, grade, progress, help
+    case list, run, bench, stress, doctor, exercises, check, watch, hint, reset, solution, grade, progress, help
 
     static let noColor = OptionSpec("no-color", help: "Plain text, no colours (also: NO_COLOR=1)")
     static let json = OptionSpec("json", help: "Print JSON")
@@ -31,6 +31,8 @@ enum LabSubcommand: String, CaseIterable {
                 options: LessonOptions.options)
         case .bench:
             return BenchCommand.spec
+        case .stress:
+            return StressCommand.spec
         case .doctor:
             return CommandSpec(
                 name, summary: "Measure this machine's concurrency facts", options: [Self.json, Self.askHelp])
