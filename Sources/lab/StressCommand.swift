@@ -75,7 +75,9 @@ enum StressCommand {
         }
         var report = StressReport(command: [program.path] + command.dropFirst(), conditions: conditions, runs: [])
         if !json {
-            StandardOutput.line("Running \(command.joined(separator: " ")) \(runs) times under \(chosen.map(\.rawValue).joined(separator: ", ")):")
+            StandardOutput.line(
+                "Running \(command.joined(separator: " ")) \(runs) times under \(chosen.map(\.rawValue).joined(separator: ", ")):"
+            )
         }
         for index in 0..<runs {
             let load = chosen[index % chosen.count]
@@ -102,7 +104,8 @@ enum StressCommand {
 
     static func print(_ report: StressReport, terminal: Terminal) {
         let console = Console(terminal: terminal)
-        var table = Table(headers: ["load", "CPUs", "busy threads", "pool width", "passed", "failed"], rightAligned: [1, 2, 3, 4, 5])
+        var table = Table(
+            headers: ["load", "CPUs", "busy threads", "pool width", "passed", "failed"], rightAligned: [1, 2, 3, 4, 5])
         for condition in report.conditions {
             let runs = report.runs(under: condition.load)
             table.append([

@@ -55,7 +55,9 @@ enum StressLoad: String, CaseIterable, Codable, Sendable {
                 rm -rf "$d"
                 exec "$@"
                 """
-            return [find("unshare")?.path ?? "unshare", "--user", "--map-root-user", "--mount", "sh", "-c", script, "sh"]
+            return [
+                find("unshare")?.path ?? "unshare", "--user", "--map-root-user", "--mount", "sh", "-c", script, "sh",
+            ]
                 + command
         }
     }

@@ -69,7 +69,8 @@ enum StressSummary {
                 "Every run passed (\(runs) of \(runs)). That bounds the failure rate, it does not prove there is none: with \(runs) clean runs a failure that happens in 1 run of \(runs) would have shown at least once with a chance of \(chanceOfSeeing(runs: runs))."
         }
         if passed == 0 {
-            return "Every run failed (\(runs) of \(runs)): this is not flakiness but a failure; run the command once to read it."
+            return
+                "Every run failed (\(runs) of \(runs)): this is not flakiness but a failure; run the command once to read it."
         }
         var sentence =
             "\(runs - passed) of \(runs) runs failed (\(percent(runs - passed, of: runs))): the command is flaky, its result depends on the conditions it ran under, not only on the code."

@@ -77,7 +77,8 @@ enum DispatchGroupNarration {
         lines.append(
             bothOverlapped
                 ? "Both loaded the rovers at once: \(groupSeconds.formattedAsDuration) and \(taskSeconds.formattedAsDuration), where one after another would take \(sequential)."
-                : "The loads took \(groupSeconds.formattedAsDuration) (DispatchGroup) and \(taskSeconds.formattedAsDuration) (task group), against \(sequential) one after another: this machine was too busy to overlap them fully.")
+                : "The loads took \(groupSeconds.formattedAsDuration) (DispatchGroup) and \(taskSeconds.formattedAsDuration) (task group), against \(sequential) one after another: this machine was too busy to overlap them fully."
+        )
         lines.append(
             same
                 ? "Same results; what the task group removes is the bookkeeping: no enter/leave to pair (a missing leave hangs notify forever, an extra one crashes), no lock around the results, and cancelling the caller cancels the children."

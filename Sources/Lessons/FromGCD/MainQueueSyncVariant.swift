@@ -26,7 +26,9 @@ enum MainQueueSyncVariant {
             outcome.standardOutput.contains("finished")
             ? .finished : outcome.crashed ? .crashed(summary: outcome.summary) : .deadlocked(seconds: seconds)
         console.output("the child printed: \(outcome.standardOutput.split(separator: "\n").joined(separator: " / "))")
-        console.output("and it \(outcome.crashed ? outcome.summary : outcome.standardOutput.contains("finished") ? "finished" : "was stopped at the time limit")")
+        console.output(
+            "and it \(outcome.crashed ? outcome.summary : outcome.standardOutput.contains("finished") ? "finished" : "was stopped at the time limit")"
+        )
         context.record("main_sync_seconds", "the child ran for", seconds: seconds)
         context.record("main_sync_finished", "the child finished", flag: result == .finished)
         console.paragraph(MainQueueSyncNarration.sentences(result).joined(separator: " "))
@@ -49,7 +51,7 @@ enum MainQueueSyncNarration {
             ]
         case .finished:
             return [
-                "The child finished: here the main actor was not running on the main queue when it called main.sync, so the call did not wait for itself. Do not rely on it: where the main actor is the main queue (always on a Mac), the same call deadlocks.",
+                "The child finished: here the main actor was not running on the main queue when it called main.sync, so the call did not wait for itself. Do not rely on it: where the main actor is the main queue (always on a Mac), the same call deadlocks."
             ]
         }
     }

@@ -41,7 +41,8 @@ enum SemaphoreBridgeVariant {
         )
         let all = try await launch("all")
         let fewer = try await launch("fewer")
-        var table = Table(headers: ["pool width", "tasks waiting on a semaphore", "outcome", "after"], rightAligned: [0, 1, 3])
+        var table = Table(
+            headers: ["pool width", "tasks waiting on a semaphore", "outcome", "after"], rightAligned: [0, 1, 3])
         for run in [all, fewer] {
             table.append([
                 "\(run.width)", "\(run.tasks)", run.finished ? "finished" : "stopped at the time limit",
@@ -69,20 +70,25 @@ enum SemaphoreNarration {
             )
         } else {
             lines.append(
-                "With \(all.tasks) task\(all.tasks == 1 ? "" : "s") waiting, the child finished after \(all.seconds.formattedAsDuration): the pool had a thread to spare this time (its width was \(all.width)), so the hazard did not show.")
+                "With \(all.tasks) task\(all.tasks == 1 ? "" : "s") waiting, the child finished after \(all.seconds.formattedAsDuration): the pool had a thread to spare this time (its width was \(all.width)), so the hazard did not show."
+            )
         }
         if fewer.tasks == 0 {
             lines.append(
-                "With a pool of one thread there is no \"one fewer\": a single call from async code is enough to hang it, which is what one CPU means.")
+                "With a pool of one thread there is no \"one fewer\": a single call from async code is enough to hang it, which is what one CPU means."
+            )
         } else if fewer.finished {
             lines.append(
-                "With \(fewer.tasks) waiting (one thread free), it finished in \(fewer.seconds.formattedAsDuration): the same code works until the day enough callers arrive together. That is why it passes tests and hangs in production.")
+                "With \(fewer.tasks) waiting (one thread free), it finished in \(fewer.seconds.formattedAsDuration): the same code works until the day enough callers arrive together. That is why it passes tests and hangs in production."
+            )
         } else {
             lines.append(
-                "With \(fewer.tasks) waiting (one thread free) it hung too: on this run the free thread was not enough.")
+                "With \(fewer.tasks) waiting (one thread free) it hung too: on this run the free thread was not enough."
+            )
         }
         lines.append(
-            "The fix is to let the caller await: make the API async (keep a synchronous wrapper only for callers that are not on the pool), never block a pool thread on work the pool must do. On a Mac, Apple's SDK refuses semaphore.wait() inside async code outright; here only the hang tells you.")
+            "The fix is to let the caller await: make the API async (keep a synchronous wrapper only for callers that are not on the pool), never block a pool thread on work the pool must do. On a Mac, Apple's SDK refuses semaphore.wait() inside async code outright; here only the hang tells you."
+        )
         return lines
     }
 }

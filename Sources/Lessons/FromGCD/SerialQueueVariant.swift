@@ -75,7 +75,9 @@ enum SerialQueueVariant {
         let actorSeconds = (clock.now - start).seconds
         let expected = callers * addsPerCaller
         var table = Table(headers: ["guarded by", "favourites kept", "of", "all adds took"], rightAligned: [1, 2, 3])
-        table.append(["serial DispatchQueue + completion", "\(queueCount)", "\(expected)", queueSeconds.formattedAsDuration])
+        table.append([
+            "serial DispatchQueue + completion", "\(queueCount)", "\(expected)", queueSeconds.formattedAsDuration,
+        ])
         table.append(["actor", "\(actorCount)", "\(expected)", actorSeconds.formattedAsDuration])
         console.table(table)
         context.record("queue_kept", "favourites kept by the queue", count: queueCount)
@@ -100,7 +102,8 @@ enum SerialQueueNarration {
         lines.append(
             queueKept == expected && actorKept == expected
                 ? "Both kept all \(expected): the queue was already correct. What changes is who checks it: a method that touches `favorites` outside `queue.async` compiles without a word, and the same slip in the actor is a compile error."
-                : "The queue kept \(queueKept) and the actor \(actorKept) of \(expected): one of them lost adds, which neither should.")
+                : "The queue kept \(queueKept) and the actor \(actorKept) of \(expected): one of them lost adds, which neither should."
+        )
         let ratio = queueSeconds / actorSeconds
         if ratio > 1.2 {
             lines.append(
@@ -112,7 +115,8 @@ enum SerialQueueNarration {
             )
         } else {
             lines.append(
-                "Their times were close (the queue's is \(ratio.formattedAsRatio) the actor's): move for the checking, not for speed.")
+                "Their times were close (the queue's is \(ratio.formattedAsRatio) the actor's): move for the checking, not for speed."
+            )
         }
         return lines
     }

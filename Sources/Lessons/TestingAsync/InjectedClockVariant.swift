@@ -53,7 +53,8 @@ enum InjectedClockVariant {
     ) { context in
         let console = context.console
         console.paragraph(
-            "The joke screen shows \"offline\" when the service has not answered within \(context.stated(seconds: timeout.seconds)). Tested with ContinuousClock, each run waits the timeout out; tested with a ManualClock passed in, the test waits until the code is sleeping on it, moves it to a millisecond before the deadline (nothing may happen yet), then to the deadline.")
+            "The joke screen shows \"offline\" when the service has not answered within \(context.stated(seconds: timeout.seconds)). Tested with ContinuousClock, each run waits the timeout out; tested with a ManualClock passed in, the test waits until the code is sleeping on it, moves it to a millisecond before the deadline (nothing may happen yet), then to the deadline."
+        )
         let clock = ContinuousClock()
         var start = clock.now
         var realPassed = 0
@@ -84,7 +85,9 @@ enum InjectedClockVariant {
         let outcome = Outcome(
             realSecondsPerTest: realSeconds, manualSecondsPerTest: manualSeconds, realPassed: realPassed,
             manualPassed: manualPassed, manualEarlyAnswers: early)
-        console.paragraph(ClockNarration.sentences(outcome, realTrials: realTrials, manualTrials: manualTrials).joined(separator: " "))
+        console.paragraph(
+            ClockNarration.sentences(outcome, realTrials: realTrials, manualTrials: manualTrials).joined(separator: " ")
+        )
     }
 }
 
@@ -115,9 +118,11 @@ enum ClockNarration {
         lines.append(
             outcome.realPassed == realTrials
                 ? "The real-clock test passed too, but it pays the whole timeout on every run, and a test that checks \"not yet\" a little before a deadline would be a race against the machine; with the clock passed in, \"a millisecond before\" is exact."
-                : "The real-clock test failed \(realTrials - outcome.realPassed) of \(realTrials) runs: against real time, a deadline is a race with the machine.")
+                : "The real-clock test failed \(realTrials - outcome.realPassed) of \(realTrials) runs: against real time, a deadline is a race with the machine."
+        )
         lines.append(
-            "What it costs: the code takes a clock parameter (`some Clock<Duration>`), and production passes ContinuousClock.")
+            "What it costs: the code takes a clock parameter (`some Clock<Duration>`), and production passes ContinuousClock."
+        )
         return lines
     }
 }

@@ -64,21 +64,26 @@ enum FlakeNarration {
         switch (idle, busy) {
         case (0, 0):
             lines.append(
-                "The sleeping test passed all \(n) runs both times: that is luck, not proof. Nothing in it waits for the rendering; it only gave it time, and a slower machine, a busier CI runner or one CPU gives it less. `lab stress` runs a test more often and under harsher loads.")
+                "The sleeping test passed all \(n) runs both times: that is luck, not proof. Nothing in it waits for the rendering; it only gave it time, and a slower machine, a busier CI runner or one CPU gives it less. `lab stress` runs a test more often and under harsher loads."
+            )
         case (0, _):
             lines.append(
-                "The sleeping test passed all \(n) runs as the machine was and failed \(busy) of \(n) beside busy threads: the code did not change, only the time the rendering got. This is the test that passes on a laptop and fails on CI.")
+                "The sleeping test passed all \(n) runs as the machine was and failed \(busy) of \(n) beside busy threads: the code did not change, only the time the rendering got. This is the test that passes on a laptop and fails on CI."
+            )
         case (_, _) where busy > idle:
             lines.append(
-                "The sleeping test failed \(idle) of \(n) runs as the machine was and \(busy) of \(n) beside busy threads: the busier the machine, the more it fails, with the same code.")
+                "The sleeping test failed \(idle) of \(n) runs as the machine was and \(busy) of \(n) beside busy threads: the busier the machine, the more it fails, with the same code."
+            )
         default:
             lines.append(
-                "The sleeping test failed \(idle) of \(n) runs as the machine was and \(busy) of \(n) beside busy threads: it fails with the machine as it is, so other programs were already taking the CPU the rendering needed.")
+                "The sleeping test failed \(idle) of \(n) runs as the machine was and \(busy) of \(n) beside busy threads: it fails with the machine as it is, so other programs were already taking the CPU the rendering needed."
+            )
         }
         lines.append(
             rates.fixedFailures == 0
                 ? "Its twin, which awaits the rendering the prefetch started, passed all \(n) runs beside the same threads, and it cannot fail for lack of time: it waits as long as the work takes, no longer."
-                : "Its twin, which awaits the rendering, failed \(rates.fixedFailures) of \(n): that is a bug in the code, not in the test's timing.")
+                : "Its twin, which awaits the rendering, failed \(rates.fixedFailures) of \(n): that is a bug in the code, not in the test's timing."
+        )
         return lines
     }
 }

@@ -1,15 +1,15 @@
-import LabKit
-
 /// A clock a test moves by hand: `sleep` suspends until `advance` passes its deadline, so
 /// code that waits for time (a timeout, a debounce, a retry's back-off) is tested without
 /// waiting for it and without guessing how long the machine takes. The test awaits the exact
-/// event it needs, `sleepers(reach:)`, before it advances.
-final class ManualClock: Clock, Sendable {
-    struct Instant: InstantProtocol {
-        let offset: Duration
-        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-        func duration(to other: Instant) -> Duration { other.offset - offset }
-        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+/// event it needs, `sleepers(reach:)`, before it advances. Shared by the testing-async lesson
+/// and the exercise checks that grade code taking a clock.
+public final class ManualClock: Clock, Sendable {
+    public struct Instant: InstantProtocol {
+        public let offset: Duration
+        public init(offset: Duration) { self.offset = offset }
+        public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        public func duration(to other: Instant) -> Duration { other.offset - offset }
+        public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
     }
 
     private struct Sleeper {
@@ -26,10 +26,12 @@ final class ManualClock: Clock, Sendable {
 
     private let state = Locked(State())
 
-    var now: Instant { state.withLock { $0.now } }
-    var minimumResolution: Duration { .zero }
+    public init() {}
 
-    func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    public var now: Instant { state.withLock { $0.now } }
+    public var minimumResolution: Duration { .zero }
+
+    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         let id = state.withLock { state in
             state.nextID += 1
             return state.nextID
@@ -55,10 +57,11 @@ final class ManualClock: Clock, Sendable {
         }
     }
 
-    var sleepingCount: Int { state.withLock { $0.sleepers.count } }
+    /// How many tasks are sleeping on this clock now.
+    public var sleepingCount: Int { state.withLock { $0.sleepers.count } }
 
     /// Moves time on and wakes every sleeper whose deadline has come.
-    func advance(by duration: Duration) {
+    public func advance(by duration: Duration) {
         let due = state.withLock { state in
             state.now = state.now.advanced(by: duration)
             let now = state.now
@@ -71,7 +74,7 @@ final class ManualClock: Clock, Sendable {
 
     /// Returns once at least `count` tasks are sleeping on this clock: the event a test awaits
     /// before it advances time, instead of yielding and hoping the code got there.
-    func sleepers(reach count: Int) async {
+    public func sleepers(reach count: Int) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ready = state.withLock { state in
                 if state.sleepers.count >= count { return true }
