@@ -32,8 +32,11 @@ enum BlockingBridgeDemos {
     /// HAZARD, on purpose: each child demo blocks threads (the pool's, or the main queue) to show a deadlock.
     static let demos = [
         ChildDemo(semaphoreName) {
+            // The pool follows the configured CPUs; the probe can undercount on a loaded or
+            // pinned machine (it sees only the threads that were blocked at the same moment).
             let width = await ExecutorProbe.measureWidth()
-            let tasks = ProcessInfo.processInfo.environment[tasksKey] == "fewer" ? width - 1 : width
+            let every = max(width, ProcessInfo.processInfo.activeProcessorCount)
+            let tasks = ProcessInfo.processInfo.environment[tasksKey] == "fewer" ? every - 1 : every
             StandardOutput.line("pool width \(width), tasks \(tasks)")
             await withTaskGroup(of: Int.self) { group in
                 for _ in 0..<tasks { group.addTask { legacyThumbnailSize() } }

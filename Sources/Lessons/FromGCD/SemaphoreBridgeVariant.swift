@@ -37,7 +37,7 @@ enum SemaphoreBridgeVariant {
     ) { context in
         let console = context.console
         console.paragraph(
-            "legacyThumbnailSize() keeps its synchronous signature for old callers: it starts a Task for the new async code and waits on a DispatchSemaphore until the task signals. A child process measures its pool's width, calls it from that many tasks at once, then (another child) from one fewer; each child has \(context.stated(seconds: timeLimit.seconds)) before it is stopped."
+            "legacyThumbnailSize() keeps its synchronous signature for old callers: it starts a Task for the new async code and waits on a DispatchSemaphore until the task signals. A child process calls it from as many tasks at once as its pool has threads (the larger of the CPUs and the width it measures), then (another child) from one fewer; each child has \(context.stated(seconds: timeLimit.seconds)) before it is stopped."
         )
         let all = try await launch("all")
         let fewer = try await launch("fewer")
@@ -64,26 +64,27 @@ enum SemaphoreBridgeVariant {
 enum SemaphoreNarration {
     static func sentences(all: SemaphoreBridgeVariant.Run, fewer: SemaphoreBridgeVariant.Run) -> [String] {
         var lines: [String] = []
+        let plural = all.tasks == 1 ? "" : "s"
         if !all.finished {
             lines.append(
-                "With \(all.tasks) task\(all.tasks == 1 ? "" : "s") waiting, one per pool thread, the child never finished: it was stopped after \(all.seconds.formattedAsDuration). Every thread of the pool was blocked in semaphore.wait(), and the tasks that would signal needed a pool thread to run. A deadlock, with no lock in sight and no error, just a hang."
+                "With \(all.tasks) task\(plural) waiting, one per pool thread, the child never finished: it was stopped after \(all.seconds.formattedAsDuration). Every thread of the pool was blocked in semaphore.wait(), and the tasks that would signal needed a pool thread to run. A deadlock, with no lock in sight and no error, just a hang."
             )
+            if fewer.tasks == 0 {
+                lines.append(
+                    "With a pool of one thread there is no \"one fewer\": a single call from async code is enough to hang it."
+                )
+            } else if fewer.finished {
+                lines.append(
+                    "With \(fewer.tasks) waiting (one thread free), it finished in \(fewer.seconds.formattedAsDuration): the same code works until the day enough callers arrive together. That is why it passes tests and hangs in production."
+                )
+            } else {
+                lines.append(
+                    "With \(fewer.tasks) waiting it hung too: the pool had fewer threads than \(all.tasks) here (the probe measured \(all.width))."
+                )
+            }
         } else {
             lines.append(
-                "With \(all.tasks) task\(all.tasks == 1 ? "" : "s") waiting, the child finished after \(all.seconds.formattedAsDuration): the pool had a thread to spare this time (its width was \(all.width)), so the hazard did not show."
-            )
-        }
-        if fewer.tasks == 0 {
-            lines.append(
-                "With a pool of one thread there is no \"one fewer\": a single call from async code is enough to hang it, which is what one CPU means."
-            )
-        } else if fewer.finished {
-            lines.append(
-                "With \(fewer.tasks) waiting (one thread free), it finished in \(fewer.seconds.formattedAsDuration): the same code works until the day enough callers arrive together. That is why it passes tests and hangs in production."
-            )
-        } else {
-            lines.append(
-                "With \(fewer.tasks) waiting (one thread free) it hung too: on this run the free thread was not enough."
+                "With \(all.tasks) task\(plural) waiting, the child finished after \(all.seconds.formattedAsDuration): the pool had a thread to spare this time (the probe measured \(all.width)), so the hazard did not show; a run with more callers would hang."
             )
         }
         lines.append(

@@ -5,11 +5,13 @@ import LabKit
 /// completion handler.
 /// `@unchecked Sendable` because that is the pattern being replaced: the queue makes it safe by
 /// discipline (every access inside `queue.async`), which no compiler checks; the actor below does.
-final class QueueGuardedFavorites: @unchecked Sendable {
+public final class QueueGuardedFavorites: @unchecked Sendable {
     private let queue = DispatchQueue(label: "favorites")
     private var favorites: [String] = []
 
-    func add(_ name: String, completion: @escaping @Sendable (Int) -> Void) {
+    public init() {}
+
+    public func add(_ name: String, completion: @escaping @Sendable (Int) -> Void) {
         queue.async {
             self.favorites.append(name)
             completion(self.favorites.count)
@@ -18,10 +20,12 @@ final class QueueGuardedFavorites: @unchecked Sendable {
 }
 
 /// The same state as an actor: the compiler now refuses any access from outside its isolation.
-actor FavoritesStore {
+public actor FavoritesStore {
     private var favorites: [String] = []
 
-    func add(_ name: String) -> Int {
+    public init() {}
+
+    public func add(_ name: String) -> Int {
         favorites.append(name)
         return favorites.count
     }

@@ -64,7 +64,7 @@ enum FlakeNarration {
         switch (idle, busy) {
         case (0, 0):
             lines.append(
-                "The sleeping test passed all \(n) runs both times: that is luck, not proof. Nothing in it waits for the rendering; it only gave it time, and a slower machine, a busier CI runner or one CPU gives it less. `lab stress` runs a test more often and under harsher loads."
+                "The sleeping test passed all \(n) runs both times: that is luck, not proof. Nothing in it waits for the rendering; it only gave it time, and a slower machine or a busier CI runner gives it less. `lab stress` runs a test more often and under harsher loads."
             )
         case (0, _):
             lines.append(
