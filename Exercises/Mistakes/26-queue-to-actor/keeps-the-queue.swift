@@ -1,5 +1,5 @@
 // mistake: keeps the queue inside an async wrapper instead of moving to an actor
-// expect: DispatchQueue
+// expect: @unchecked Sendable
 import Dispatch
 import LabKit
 
