@@ -10,8 +10,10 @@ struct TestingAsyncTests {
     typealias Rates = SleepAndHopeVariant.Rates
 
     @Test func theTwinThatAwaitsTheEventNeverFailsAndTheManualClockIsExact() async throws {
-        let report = try await LessonHarness.run(TestingAsyncLesson(), ["sleep-and-hope", "injected-clock"])
+        let report = try await LessonHarness.run(
+            TestingAsyncLesson(), ["sleep-and-hope", "wrong-signal", "injected-clock"])
         #expect(try report.value("sleep-and-hope", "fixed_failures") == 0)
+        #expect(try report.value("wrong-signal", "right_signal_failures") == 0)
         #expect(try report.value("sleep-and-hope", "trials") == 30)
         #expect(try report.value("injected-clock", "manual_passed") == Double(InjectedClockVariant.manualTrials))
         #expect(try report.value("injected-clock", "manual_early_answers") == 0)
@@ -38,6 +40,14 @@ struct TestingAsyncTests {
         let broken = FlakeNarration.sentences(
             Rates(idleFailures: 0, busyFailures: 0, fixedFailures: 2, trials: 30, busyThreads: 6))
         #expect(broken[1].contains("failed 2 of 30") && broken[1].contains("bug in the code"))
+    }
+
+    @Test func theWrongSignalSentencesFollowTheirCounts() {
+        #expect(WrongSignalNarration.sentences(failures: 30, twinFailures: 0, trials: 30)[0].contains("failed all 30"))
+        #expect(WrongSignalNarration.sentences(failures: 0, twinFailures: 0, trials: 30)[0].contains("which is luck"))
+        #expect(WrongSignalNarration.sentences(failures: 7, twinFailures: 0, trials: 30)[0].contains("failed 7 of 30"))
+        #expect(WrongSignalNarration.sentences(failures: 7, twinFailures: 0, trials: 30)[1].contains("passed all 30"))
+        #expect(WrongSignalNarration.sentences(failures: 7, twinFailures: 2, trials: 30)[1].contains("failed 2 of 30"))
     }
 
     @Test func theClockSentencesFollowTheirFigures() {

@@ -5,6 +5,8 @@ import LabKit
 /// `prefetch` returns at once and renders in an unstructured task, as a view's onAppear would.
 actor BackgroundRenderer {
     private(set) var rendered: [String: Int] = [:]
+    /// Names whose rendering has begun: the signal a test may wrongly wait for.
+    private(set) var started: Set<String> = []
     private var work: [String: Task<Int, Never>] = [:]
     let renderTime: Duration
 
@@ -15,6 +17,7 @@ actor BackgroundRenderer {
         let renderTime = renderTime
         // Off the actor, so a test reading `rendered` meanwhile does not wait for it.
         work[name] = Task.detached {
+            await self.markStarted(name)
             let size = Int(CPUWork.burn(for: renderTime) % 10_000) + 1
             await self.store(name, size)
             return size
@@ -28,6 +31,7 @@ actor BackgroundRenderer {
     }
 
     private func store(_ name: String, _ size: Int) { rendered[name] = size }
+    private func markStarted(_ name: String) { started.insert(name) }
 }
 
 /// The two tests the lesson runs many times, each returning whether it passed.
@@ -37,6 +41,14 @@ enum RendererTests {
         let cache = BackgroundRenderer(renderTime: renderTime)
         await cache.prefetch("moon.jpg")
         try? await Task.sleep(for: wait)
+        return await cache.rendered["moon.jpg"] != nil
+    }
+
+    /// Waits for a signal, but the wrong one: that the rendering has started.
+    static func waitsForTheStart(renderTime: Duration) async -> Bool {
+        let cache = BackgroundRenderer(renderTime: renderTime)
+        await cache.prefetch("moon.jpg")
+        while await !cache.started.contains("moon.jpg") { await Task.yield() }
         return await cache.rendered["moon.jpg"] != nil
     }
 

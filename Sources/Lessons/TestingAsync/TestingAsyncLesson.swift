@@ -13,12 +13,12 @@ public struct TestingAsyncLesson: Lesson {
         "It passes on my machine and fails on CI" is, for async code, a test that waits for time \
         instead of for an event. We run such a test many times, on the machine as it is and beside \
         threads that keep every CPU busy, and count its failures; then its twin that awaits the work \
-        itself. Then a timeout tested with the real clock and with a clock the test moves by hand. \
+        itself, and a test that waits for an event but the wrong one. Then a timeout tested with the real clock and with a clock the test moves by hand. \
         To do the same to your own tests: lab stress --runs 50 --load busy,one-cpu -- swift test --filter NAME.
         """
 
     public var variants: [LessonVariant] {
-        [SleepAndHopeVariant.variant, InjectedClockVariant.variant]
+        [SleepAndHopeVariant.variant, WrongSignalVariant.variant, InjectedClockVariant.variant]
     }
 
     public var childDemos: [ChildDemo] { StressChildDemos.demos }
