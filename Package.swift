@@ -11,17 +11,19 @@ import PackageDescription
 // SwiftPM caches this manifest's result by its text, so a lesson folder added on disk alone
 // would go unseen (a `git pull` bringing a new lesson, too). Each lesson is therefore also
 // named on the next line; a test keeps it equal to the folders.
-// Lessons: actors, async-let, cancellation, continuations, for-await, inventory, isolation-modes, main-actor, sync-vs-async, task-apis, task-groups
+// Lessons: actors, async-let, cancellation, continuations, for-await, from-gcd, inventory, isolation-modes, main-actor, sync-vs-async, task-apis, task-groups, testing-async
 let sources = URL(fileURLWithPath: Context.packageDirectory).appendingPathComponent("Sources")
 let folders = (try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []
 let lessonExecutables = folders.filter { folder in
-    folder != "lab" && FileManager.default.fileExists(atPath: sources.appendingPathComponent("\(folder)/main.swift").path)
+    folder != "lab"
+        && FileManager.default.fileExists(atPath: sources.appendingPathComponent("\(folder)/main.swift").path)
 }.sorted()
 // The lessons that report allocations link the allocation counter (it replaces malloc, which
 // costs every allocation a call even with counting off); the others keep the system's malloc.
 // A test keeps this set equal to the lessons whose code counts allocations.
 let lessonsCountingAllocations: Set<String> = ["async-let", "continuations"]
-let lessonGuides = ((try? FileManager.default.contentsOfDirectory(atPath: sources.appendingPathComponent("Lessons").path)) ?? [])
+let lessonGuides =
+    ((try? FileManager.default.contentsOfDirectory(atPath: sources.appendingPathComponent("Lessons").path)) ?? [])
     .map { "\($0)/README.md" }
     .filter { FileManager.default.fileExists(atPath: sources.appendingPathComponent("Lessons/\($0)").path) }
 
@@ -35,7 +37,10 @@ let isolationModes: [(module: String, folder: String, settings: [SwiftSetting])]
     ("IsolationModeSwift6", "Swift6", []),
     ("IsolationModeApproachable", "Approachable", approachableConcurrency),
     ("IsolationModeMainActorByDefault", "MainActorByDefault", [.defaultIsolation(MainActor.self)]),
-    ("IsolationModeXcodeAppTemplate", "XcodeAppTemplate", [.defaultIsolation(MainActor.self)] + approachableConcurrency),
+    (
+        "IsolationModeXcodeAppTemplate", "XcodeAppTemplate",
+        [.defaultIsolation(MainActor.self)] + approachableConcurrency
+    ),
 ]
 
 let package = Package(
@@ -75,33 +80,57 @@ let package = Package(
         .target(name: "LabStorage", dependencies: ["CLabShims"]),
         // The lesson framework: the Lesson protocol, the shared flags, the story, --json.
         .target(name: "LessonKit", dependencies: ["LabCore", "LabTrace"]),
-        .target(name: "Lessons", dependencies: ["LabCore", "LabTrace", "LabScenarios", "LabStorage", "LessonKit"]
-                    + isolationModes.map { .target(name: $0.module) },
-                exclude: lessonGuides),
+        .target(
+            name: "Lessons",
+            dependencies: ["LabCore", "LabTrace", "LabScenarios", "LabStorage", "LessonKit"]
+                + isolationModes.map { .target(name: $0.module) },
+            exclude: lessonGuides),
         // The harness engine, and the suites that time the Lessons' variants.
         .target(name: "LabBench", dependencies: ["LabCore", "LabTrace"]),
-        .target(name: "LabBenchmarks", dependencies: ["LabBench", "LabCore", "LabTrace", "LabScenarios", "LabStorage", "Lessons"],
-                path: "Benchmarks"),
+        .target(
+            name: "LabBenchmarks",
+            dependencies: ["LabBench", "LabCore", "LabTrace", "LabScenarios", "LabStorage", "Lessons"],
+            path: "Benchmarks"),
         // Grading classroom exercises. The exercises themselves are not a target: a
         // student's unfinished file must never break the lab's own build.
         // The grader's trusted launcher: fork, confine (Landlock, seccomp, capabilities; Seatbelt on
         // macOS), exec, supervise. Its own target, so changing it rebuilds the grader only.
         .target(name: "CLabSandbox", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(name: "LabExercises", dependencies: ["LabCore", "CLabShims", "CLabSandbox"]),
-        .executableTarget(name: "lab", dependencies: ["LabCore", "LessonKit", "Lessons", "LabBench", "LabBenchmarks", "LabExercises", "CLabAllocations"]),
+        .executableTarget(
+            name: "lab",
+            dependencies: [
+                "LabCore", "LessonKit", "Lessons", "LabBench", "LabBenchmarks", "LabExercises", "CLabAllocations",
+            ]),
         // The modules LabKit was split into, tested together (and the imports each may make).
-        .testTarget(name: "LabKitTests", dependencies: ["LabCore", "LabTrace", "LabScenarios", "LabStorage", "LessonKit", "CLabAllocations"]),
-        .testTarget(name: "LessonsTests", dependencies: ["LabCore", "LabTrace", "LabScenarios", "LabStorage", "LessonKit", "Lessons", "CLabAllocations"]),
-        .testTarget(name: "CommandLineTests", dependencies: ["LabCore", "LessonKit", "Lessons", "CLabShims", "LabBench", "lab"]),
-        .testTarget(name: "LabBenchTests", dependencies: ["LabBench", "LabCore", "LabTrace", "LabBenchmarks", "CLabAllocations"]),
+        .testTarget(
+            name: "LabKitTests",
+            dependencies: ["LabCore", "LabTrace", "LabScenarios", "LabStorage", "LessonKit", "CLabAllocations"]),
+        .testTarget(
+            name: "LessonsTests",
+            dependencies: [
+                "LabCore", "LabTrace", "LabScenarios", "LabStorage", "LessonKit", "Lessons", "CLabAllocations",
+            ]),
+        .testTarget(
+            name: "CommandLineTests", dependencies: ["LabCore", "LessonKit", "Lessons", "CLabShims", "LabBench", "lab"]),
+        .testTarget(
+            name: "LabBenchTests",
+            dependencies: ["LabBench", "LabCore", "LabTrace", "LabBenchmarks", "CLabAllocations"]),
         // LabBench as your package sees it: public API only, no @testable import.
         .testTarget(name: "LabBenchAPITests", dependencies: ["LabBench"]),
         // Attacks/ holds answers that attack the grader: graded by the tests, never compiled into them.
         .testTarget(name: "LabExercisesTests", dependencies: ["LabExercises", "LabCore"], exclude: ["Attacks"]),
-    ] + lessonExecutables.map { lesson in
-          .executableTarget(name: lesson, dependencies: ["LessonKit", "Lessons"] + (lessonsCountingAllocations.contains(lesson) ? ["CLabAllocations"] : []))
-      }
-      + isolationModes.map { .target(name: $0.module, dependencies: ["LabCore"], path: "Sources/IsolationModes/\($0.folder)",
-                                     swiftSettings: $0.settings) },
+    ]
+        + lessonExecutables.map { lesson in
+            .executableTarget(
+                name: lesson,
+                dependencies: ["LessonKit", "Lessons"]
+                    + (lessonsCountingAllocations.contains(lesson) ? ["CLabAllocations"] : []))
+        }
+        + isolationModes.map {
+            .target(
+                name: $0.module, dependencies: ["LabCore"], path: "Sources/IsolationModes/\($0.folder)",
+                swiftSettings: $0.settings)
+        },
     swiftLanguageModes: [.v6]
 )

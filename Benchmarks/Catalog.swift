@@ -16,6 +16,7 @@ public enum BenchmarkCatalog {
             BlockingSuite.suite(),
             SlidingWindowSuite.suite(),
             CancellationSuite.suite(),
+            FromGCDSuite.suite(),
             CountersSuite.suite(),
             MainActorFetchSuite.suite(),
             InventorySuite.transactions(),

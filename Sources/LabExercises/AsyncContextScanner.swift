@@ -101,7 +101,10 @@ public enum AsyncContextScanner {
         for folder in folders {
             let base = root.appendingPathComponent(folder)
             guard let paths = FileManager.default.enumerator(atPath: base.path) else { continue }
-            for case let path as String in paths where path.hasSuffix(".swift") {
+            // A nested package's build folder (Tools/stress-fixture/.build, Examples/…/.build) holds
+            // SwiftPM's generated code, not the lab's: hidden folders are skipped.
+            for case let path as String in paths
+            where path.hasSuffix(".swift") && !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
                 files.append(
                     ("\(folder)/\(path)", try String(contentsOf: base.appendingPathComponent(path), encoding: .utf8)))
             }

@@ -271,6 +271,54 @@ public enum ExerciseCatalog {
                 ),
             ],
             mode: .approachable),
+        Exercise(
+            "24-await-the-rendering", lesson: "testing-async", title: "Wait for the rendering, not for a while",
+            summary:
+                "thumbnail(name) sleeps 20 ms and hopes the rendering prefetch started is done; on a busy machine it returns nil. Make it return the size as soon as that rendering ends, however long it takes.",
+            minutes: 10,
+            hints: [
+                "A sleep is a guess about how long the work takes; the event to wait for is the rendering itself.",
+                "prefetch throws away the Task it starts. Keep it (a dictionary of tasks by name) and await its value.",
+                "`rendering[name] = Task { … return size }` in prefetch; in thumbnail, `return await rendering[name]?.value` (nil when there is none).",
+            ]),
+        Exercise(
+            "25-timeout-on-a-clock", lesson: "testing-async", title: "A timeout a test can drive",
+            summary:
+                "jokeOrOffline takes a clock so tests can advance time by hand, but it sleeps two real seconds. Wait for the timeout on the clock it is given, and stop whichever side loses.",
+            minutes: 10,
+            hints: [
+                "Task.sleep always uses the real clock; a Clock has its own sleep.",
+                "Sleep for `timeout`, not a fixed time, and cancel the other child once one answers.",
+                "`try? await clock.sleep(for: timeout)` in the timeout's child; after `group.next()`, `group.cancelAll()`.",
+            ]),
+        Exercise(
+            "26-queue-to-actor", lesson: "from-gcd", title: "Make it compile: a serial queue becomes an actor",
+            kind: .makeItCompile,
+            summary:
+                "Favourites guarded by a serial DispatchQueue: correct by discipline, refused by Swift 6 because the queue's closures capture a class it cannot prove safe. Turn it into an actor.",
+            minutes: 8,
+            hints: [
+                "Read the error: the closures given to queue.async may run on another thread, and they capture self.",
+                "An actor does what the serial queue did: one caller at a time, and the compiler checks every access.",
+                "`actor FavoritesStore` with `func add(_ photo: String) -> Int`, `func contains(_:) -> Bool` and `var count: Int`, using the array directly.",
+            ],
+            // Not DispatchQueue: the starting file uses one, and its student must see the compiler's
+            // error first; the check compiles only for an actor, which cannot hand its state to a queue.
+            forbidden: [
+                ForbiddenPattern("Mutex", "a lock is not what this exercise asks for: make FavoritesStore an actor")
+            ]),
+        Exercise(
+            "27-no-semaphore-bridge", lesson: "from-gcd", title: "Don't wait on a semaphore for async work",
+            summary:
+                "thumbnailSize, called from many tasks at once, blocks each on a semaphore until the async renderer signals, and the pool runs out of threads. Make async callers await; keep the blocking API for synchronous callers.",
+            minutes: 8,
+            hints: [
+                "A semaphore.wait() on a pool thread holds that thread; the renderer's task needs a pool thread to signal.",
+                "Async callers have no reason to go through the blocking API: they can await the renderer themselves.",
+                "`func thumbnailSize(for name: String, render: …) async -> Int { await render(name) }`; leave thumbnailSizeBlocking as it is.",
+            ],
+            // A hang is the mistake this exercise is about: stopped sooner than the default 15 s.
+            timeLimitSeconds: 10),
     ]
 
     public static func exercise(named name: String) -> Exercise? {

@@ -14,6 +14,8 @@ public enum LessonCatalog {
         InventoryLesson(),
         IsolationModesLesson(),
         TaskAPIsLesson(),
+        TestingAsyncLesson(),
+        FromGCDLesson(),
     ]
 
     public static func lesson(named name: String) -> (any Lesson)? {

@@ -37,6 +37,8 @@ enum LabCommand {
             switch command {
             case .bench:  // parses its own command line, to the same spec
                 return await BenchCommand(suites: BenchmarkCatalog.all()).run(rest)
+            case .stress:  // the command after '--' keeps its own options
+                return try await StressCommand.run(rest)
             case .run:  // the lesson parses its own flags, as its executable does
                 return try await runLesson(rest)
             default:
@@ -66,7 +68,7 @@ enum LabCommand {
             return try await PagesCommand.run(
                 folder: parsed.text("out") ?? "lab-pages", allVariants: parsed.flag("all"),
                 noColor: parsed.flag("no-color"))
-        case .run, .bench: preconditionFailure("dispatched before parsing")
+        case .run, .bench, .stress: preconditionFailure("dispatched before parsing")
         case .exercises, .check, .watch, .hint, .reset, .solution, .grade, .progress:
             let commands = ExerciseCommands(
                 root: try ExerciseCommands.findRoot(),

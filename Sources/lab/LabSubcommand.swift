@@ -6,7 +6,7 @@ import Lessons
 /// Every `lab` subcommand, with its command line declared once. `lab help`, each
 /// command's `--help`, its usage line and its parsing all come from `spec`.
 enum LabSubcommand: String, CaseIterable {
-    case list, run, pages, bench, doctor, exercises, check, watch, hint, reset, solution, grade, progress, help
+    case list, run, pages, bench, stress, doctor, exercises, check, watch, hint, reset, solution, grade, progress, help
 
     static let noColor = OptionSpec("no-color", help: "Plain text, no colours (also: NO_COLOR=1)")
     static let json = OptionSpec("json", help: "Print JSON")
@@ -41,6 +41,8 @@ enum LabSubcommand: String, CaseIterable {
                 ])
         case .bench:
             return BenchCommand.spec
+        case .stress:
+            return StressCommand.spec
         case .doctor:
             return CommandSpec(
                 name, summary: "Measure this machine's concurrency facts", options: [Self.json, Self.askHelp])

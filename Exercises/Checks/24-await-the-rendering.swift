@@ -1,0 +1,108 @@
+import Foundation
+import LabCore
+@testable import StudentCode
+
+let plannedExpectations = 4
+
+/// A renderer the check controls: each rendering waits until the check says it is done, so
+/// "still rendering" and "just finished" are moments the check chooses, not timings it hopes for.
+final class RenderDesk: Sendable {
+    private struct State {
+        var calls: [String: Int] = [:]
+        var finished: Set<String> = []
+        var waiting: [String: [CheckedContinuation<Void, Never>]] = [:]
+    }
+    private let state = Locked(State())
+    let sizes: [String: Int]
+
+    init(sizes: [String: Int]) { self.sizes = sizes }
+
+    func render(_ name: String) async -> Int {
+        await withCheckedContinuation { continuation in
+            let done = state.withLock { state -> Bool in
+                state.calls[name, default: 0] += 1
+                if state.finished.contains(name) { return true }
+                state.waiting[name, default: []].append(continuation)
+                return false
+            }
+            if done { continuation.resume() }
+        }
+        return sizes[name] ?? 0
+    }
+
+    func finish(_ name: String) {
+        let waiting = state.withLock { state in
+            state.finished.insert(name)
+            return state.waiting.removeValue(forKey: name) ?? []
+        }
+        for continuation in waiting { continuation.resume() }
+    }
+
+    func calls(_ name: String) -> Int { state.withLock { $0.calls[name] ?? 0 } }
+}
+
+/// The first of `body` and `limit`: nil when the limit came first (the body is left running).
+func within<T: Sendable>(_ limit: Duration, _ body: @escaping @Sendable () async -> T) async -> T? {
+    let (stream, continuation) = AsyncStream<T?>.makeStream()
+    let work = Task { continuation.yield(await body()) }
+    let timer = Task {
+        try? await Task.sleep(for: limit)
+        continuation.yield(nil)
+    }
+    var iterator = stream.makeAsyncIterator()
+    let first = await iterator.next() ?? nil
+    timer.cancel()
+    _ = work
+    return first
+}
+
+func runCheck(_ report: CheckReport) async {
+    let name = "sol-\(CheckServices.random(in: 1000...9999)).jpg"
+    let size = CheckServices.random(in: 100...999)
+    let desk = RenderDesk(sizes: [name: size])
+    let prefetcher = ThumbnailPrefetcher(render: { await desk.render($0) })
+    await prefetcher.prefetch(name)
+
+    let answer = Locked<(size: Int?, at: ContinuousClock.Instant)?>(nil)
+    let asking = Task {
+        let result = await prefetcher.thumbnail(name)
+        answer.withLock { $0 = (result, .now) }
+    }
+    // The rendering goes on for 300 ms: a thumbnail that answers meanwhile guessed.
+    try? await Task.sleep(for: .milliseconds(300))
+    let early = answer.withLock { $0 }
+    report.expect(
+        early == nil, "thumbnail(\"\(name)\") waited while the rendering was going",
+        otherwise: "thumbnail returned \(early?.size.map(String.init) ?? "nil") while the rendering was still going: await the rendering prefetch started"
+    )
+    let finished = ContinuousClock.now
+    desk.finish(name)
+    report.waiting("thumbnail(\"\(name)\") after its rendering finished")
+    _ = await within(.seconds(3)) { await asking.value }
+    if let late = answer.withLock({ $0 }) {
+        let after = finished.duration(to: late.at)
+        // Generous: a busy machine may take tens of milliseconds to run the waiting task.
+        report.expect(
+            late.size == size && after < .milliseconds(250),
+            "it returned \(size) \(after.humanReadable) after the rendering ended",
+            otherwise: late.size != size
+                ? "it returned \(late.size.map(String.init) ?? "nil") instead of \(size), the rendered size"
+                : "it returned \(after.humanReadable) after the rendering ended: await the rendering itself, not a duration")
+    } else {
+        report.fail("thumbnail did not return within 3 s of the rendering's end: await the rendering itself, not a duration")
+    }
+    let again = await within(.seconds(1)) { await prefetcher.thumbnail(name) } ?? nil
+    report.expect(
+        again == size && desk.calls(name) == 1, "asked again, it returned \(size) and the image was rendered once",
+        otherwise: desk.calls(name) > 1
+            ? "the image was rendered twice (\(desk.calls(name)) times): await the rendering prefetch started instead of starting another"
+            : "asked again after the rendering, it returned \(again.map(String.init) ?? "nil")")
+    let stranger = "never-\(CheckServices.random(in: 1000...9999)).jpg"
+    report.waiting("thumbnail(\"\(stranger)\"), never prefetched")
+    let unknown = await within(.seconds(1)) { await prefetcher.thumbnail(stranger) }
+    report.expect(
+        unknown == .some(nil) && desk.calls(stranger) == 0, "a name never prefetched got nil at once",
+        otherwise: unknown == nil
+            ? "thumbnail(\"\(stranger)\") for a name never prefetched did not return within 1 s: return nil when there is no rendering to wait for"
+            : "thumbnail(\"\(stranger)\") for a name never prefetched returned \(unknown.flatMap { $0 }.map(String.init) ?? "nil") after rendering it \(desk.calls(stranger)) times: return nil")
+}

@@ -1,0 +1,97 @@
+import Foundation
+import LabCore
+@testable import StudentCode
+
+let plannedExpectations = 4
+
+/// A joke service that never answers until cancelled, counting the cancellations.
+final class SilentService: Sendable {
+    let cancelled = Locked(0)
+
+    @Sendable func fetch() async throws -> String {
+        do {
+            try await Task.sleep(for: .seconds(3600))
+        } catch {
+            cancelled.withLock { $0 += 1 }
+            throw error
+        }
+        return "too late"
+    }
+}
+
+struct ServiceDown: Error, CustomStringConvertible {
+    var description: String { "the joke service is down" }
+}
+
+/// The first of `body` and `limit` (real time): nil when the limit came first.
+func within<T: Sendable>(_ limit: Duration, _ body: @escaping @Sendable () async -> T) async -> T? {
+    let (stream, continuation) = AsyncStream<T?>.makeStream()
+    let work = Task { continuation.yield(await body()) }
+    let timer = Task {
+        try? await Task.sleep(for: limit)
+        continuation.yield(nil)
+    }
+    var iterator = stream.makeAsyncIterator()
+    let first = await iterator.next() ?? nil
+    timer.cancel()
+    _ = work
+    return first
+}
+
+func runCheck(_ report: CheckReport) async {
+    let timeout = Duration.seconds(CheckServices.random(in: 3...9))
+    let clock = ManualClock()
+    let silent = SilentService()
+    let answer = Locked<String?>(nil)
+    let asking = Task {
+        let text = await jokeOrOffline(clock: clock, timeout: timeout, fetch: silent.fetch)
+        answer.withLock { $0 = text }
+    }
+    report.waiting("jokeOrOffline to sleep on the clock it was given")
+    guard await within(.seconds(1), { await clock.sleepers(reach: 1) }) != nil else {
+        return report.fail(
+            "it never slept on the clock it was given (nothing was sleeping on it after 1 s): wait with clock.sleep(for: timeout), not Task.sleep or another clock")
+    }
+    clock.advance(by: timeout - .milliseconds(1))
+    try? await Task.sleep(for: .milliseconds(100))
+    let early = answer.withLock { $0 }
+    report.expect(
+        early == nil, "with the service silent, nothing came a millisecond before the \(timeout) deadline",
+        otherwise: "it answered \"\(early ?? "")\" before the deadline (\(timeout) - 1 ms on the clock): wait the whole timeout")
+    clock.advance(by: .milliseconds(1))
+    report.waiting("\"offline\" at the deadline")
+    _ = await within(.seconds(1)) { await asking.value }
+    let atDeadline = answer.withLock { $0 }
+    report.expect(
+        atDeadline == "offline" && silent.cancelled.withLock { $0 } == 1,
+        "at the deadline it said \"offline\" and the silent request was cancelled",
+        otherwise: atDeadline == nil
+            ? "it did not answer within 1 s after the deadline: once the timeout wins, cancel the fetch (group.cancelAll()) so the group can end"
+            : atDeadline != "offline"
+                ? "at the deadline it said \"\(atDeadline ?? "")\" instead of \"offline\""
+                : "it said \"offline\" but the silent request was never cancelled: cancel the fetch once the timeout wins")
+
+    let joke = "Why did the rover stop? Cosmic \(CheckServices.random(in: 100...999))."
+    let fastClock = ManualClock()
+    let quick = await within(.seconds(1)) {
+        await jokeOrOffline(clock: fastClock, timeout: timeout, fetch: { joke })
+    }
+    try? await Task.sleep(for: .milliseconds(20))
+    report.expect(
+        quick == joke && fastClock.sleepingCount == 0, "a joke that arrives first is shown, and the timeout's sleep ends with it",
+        otherwise: quick == nil
+            ? "with a joke that arrives at once, it did not answer within 1 s: return the first answer and cancel the timeout"
+            : quick != joke
+                ? "with a joke that arrives at once, it said \"\(quick ?? "")\""
+                : "the joke was shown but the timeout's sleep was left running on the clock: cancel it")
+
+    let brokenClock = ManualClock()
+    let failed = await within(.seconds(1)) {
+        await jokeOrOffline(clock: brokenClock, timeout: timeout, fetch: { throw ServiceDown() })
+    }
+    report.expect(
+        failed == "offline", "a failed fetch shows \"offline\" at once",
+        otherwise: failed == nil
+            ? "a failed fetch did not answer within 1 s (the clock was not advanced): show \"offline\" as soon as the fetch fails"
+            : "a failed fetch showed \"\(failed ?? "")\" instead of \"offline\"")
+}

@@ -1,0 +1,69 @@
+import Foundation
+import LabCore
+@testable import StudentCode
+
+let plannedExpectations = 4
+
+/// A renderer that suspends 20 ms per thumbnail, counting its calls and how many run at once.
+final class CountingRenderer: Sendable {
+    let sizes: [String: Int]
+    private let state = Locked((calls: [String: Int](), inFlight: 0, peak: 0))
+
+    init(sizes: [String: Int]) { self.sizes = sizes }
+
+    func render(_ name: String) async -> Int {
+        state.withLock { state in
+            state.calls[name, default: 0] += 1
+            state.inFlight += 1
+            state.peak = max(state.peak, state.inFlight)
+        }
+        try? await Task.sleep(for: .milliseconds(20))
+        state.withLock { $0.inFlight -= 1 }
+        return sizes[name] ?? -1
+    }
+
+    func calls(_ name: String) -> Int { state.withLock { $0.calls[name] ?? 0 } }
+    var peak: Int { state.withLock { $0.peak } }
+}
+
+func runCheck(_ report: CheckReport) async {
+    // More callers than the pool has threads, so a call that blocks its thread cannot get lucky.
+    let callers = 4 * max(2, ProcessInfo.processInfo.activeProcessorCount)
+    var sizes: [String: Int] = [:]
+    for index in 0...callers { sizes["thumb-\(index).jpg"] = CheckServices.random(in: 100...999) }
+    let renderer = CountingRenderer(sizes: sizes)
+    let render: @Sendable (String) async -> Int = { await renderer.render($0) }
+
+    let oldName = "thumb-\(callers).jpg"
+    report.waiting("thumbnailSizeBlocking called by a synchronous caller on a thread of its own")
+    let old = await withCheckedContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(returning: thumbnailSizeBlocking(for: oldName, render: render)) }
+    }
+    report.expect(
+        old == sizes[oldName], "a synchronous caller on its own thread still gets its size (\(old))",
+        otherwise: "a synchronous caller got \(old) instead of \(sizes[oldName] ?? 0): thumbnailSizeBlocking must still wait for the renderer")
+
+    report.waiting(
+        "\(callers) calls of thumbnailSize at once from the cooperative pool: a call that blocks its thread on a semaphore leaves the renderer no thread, and nothing finishes")
+    let results = await withTaskGroup(of: (String, Int).self) { group in
+        for index in 0..<callers {
+            let name = "thumb-\(index).jpg"
+            group.addTask { (name, await thumbnailSize(for: name, render: render)) }
+        }
+        var results: [String: Int] = [:]
+        for await (name, size) in group { results[name] = size }
+        return results
+    }
+    let wrong = results.filter { sizes[$0.key] != $0.value }
+    report.expect(
+        wrong.isEmpty, "all \(callers) calls at once finished with their sizes",
+        otherwise: "\(wrong.count) of \(callers) calls returned \(wrong.first.map { "\($0.value)" } ?? "") instead of the rendered size (e.g. \(wrong.first.flatMap { sizes[$0.key] } ?? 0)): await the renderer")
+    try? await Task.sleep(for: .milliseconds(100))  // a stray rendering started in a task of its own gets counted too
+    let twice = (0..<callers).map { "thumb-\($0).jpg" }.first { renderer.calls($0) != 1 }
+    report.expect(
+        twice == nil, "each thumbnail was rendered once",
+        otherwise: "\(twice ?? "") was rendered \(twice.map(renderer.calls) ?? 0) times: render once per call")
+    report.expect(
+        renderer.peak >= 2, "the renderings overlapped (\(renderer.peak) at once)",
+        otherwise: "the renderings ran one at a time: await the renderer in each caller, without a lock around it")
+}

@@ -1,0 +1,27 @@
+import Dispatch
+import LabCore
+import Synchronization
+
+// Exercise 27 · solution: async callers await the renderer; only synchronous callers,
+// on threads of their own, wait on the semaphore.
+
+/// Where a rendering task leaves its result for the thread waiting on the semaphore.
+final class SizeSlot: Sendable {
+    let size = Mutex(0)
+}
+
+func thumbnailSizeBlocking(for name: String, render: @escaping @Sendable (String) async -> Int) -> Int {
+    let semaphore = DispatchSemaphore(value: 0)
+    let slot = SizeSlot()
+    Task {
+        let size = await render(name)
+        slot.size.withLock { $0 = size }
+        semaphore.signal()
+    }
+    semaphore.wait()
+    return slot.size.withLock { $0 }
+}
+
+func thumbnailSize(for name: String, render: @escaping @Sendable (String) async -> Int) async -> Int {
+    await render(name)
+}

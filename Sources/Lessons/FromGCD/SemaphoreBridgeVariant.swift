@@ -1,0 +1,98 @@
+import Foundation
+import LabCore
+import LabScenarios
+import LabTrace
+import LessonKit
+
+/// A semaphore bridging async work back to a synchronous caller, run on every thread of the
+/// pool and on one fewer, each in a child process with a time limit: the deadlock is measured.
+enum SemaphoreBridgeVariant {
+    static let timeLimit = Duration.seconds(3)
+
+    struct Run: Sendable, Equatable {
+        var width: Int
+        var tasks: Int
+        var finished: Bool
+        var seconds: Double
+    }
+
+    static func parse(_ output: String, seconds: Double) -> Run {
+        let words = output.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" })
+        func number(after word: String) -> Int {
+            guard let index = words.firstIndex(where: { $0 == word }), index + 1 < words.count else { return 0 }
+            return Int(words[index + 1]) ?? 0
+        }
+        return Run(
+            width: number(after: "width"), tasks: number(after: "tasks"), finished: output.contains("finished"),
+            seconds: seconds)
+    }
+
+    static func launch(_ which: String) async throws -> Run {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let outcome = try await ChildDemo.launch(
+            BlockingBridgeDemos.semaphoreName, environment: [BlockingBridgeDemos.tasksKey: which], timeout: timeLimit)
+        return parse(outcome.standardOutput, seconds: (clock.now - start).seconds)
+    }
+
+    static let variant = LessonVariant(
+        "semaphore-bridge", title: "A semaphore bridging async to sync, on every pool thread: measured, in a child"
+    ) { context in
+        let console = context.console
+        console.paragraph(
+            "legacyThumbnailSize() keeps its synchronous signature for old callers: it starts a Task for the new async code and waits on a DispatchSemaphore until the task signals. A child process calls it from as many tasks at once as its pool has threads (the larger of the CPUs and the width it measures), then (another child) from one fewer; each child has \(context.stated(seconds: timeLimit.seconds)) before it is stopped."
+        )
+        let all = try await launch("all")
+        let fewer = try await launch("fewer")
+        var table = Table(
+            headers: ["pool width", "tasks waiting on a semaphore", "outcome", "after"], rightAligned: [0, 1, 3])
+        for run in [all, fewer] {
+            table.append([
+                "\(run.width)", "\(run.tasks)", run.finished ? "finished" : "stopped at the time limit",
+                run.seconds.formattedAsDuration,
+            ])
+        }
+        console.table(table)
+        context.record("pool_width", "the child's pool width", count: all.width)
+        context.record("all_threads_finished", "every pool thread waiting: finished", flag: all.finished)
+        context.record("all_threads_seconds", "every pool thread waiting: ran for", seconds: all.seconds)
+        context.record("one_fewer_finished", "one thread fewer: finished", flag: fewer.finished)
+        context.record("one_fewer_tasks", "one thread fewer: tasks", count: fewer.tasks)
+        context.record("one_fewer_seconds", "one thread fewer: ran for", seconds: fewer.seconds)
+        console.paragraph(SemaphoreNarration.sentences(all: all, fewer: fewer).joined(separator: " "))
+    }
+}
+
+/// The semaphore sentences, chosen from the two runs (tested for each outcome).
+enum SemaphoreNarration {
+    static func sentences(all: SemaphoreBridgeVariant.Run, fewer: SemaphoreBridgeVariant.Run) -> [String] {
+        var lines: [String] = []
+        let plural = all.tasks == 1 ? "" : "s"
+        if !all.finished {
+            lines.append(
+                "With \(all.tasks) task\(plural) waiting, one per pool thread, the child never finished: it was stopped after \(all.seconds.formattedAsDuration). Every thread of the pool was blocked in semaphore.wait(), and the tasks that would signal needed a pool thread to run. A deadlock, with no lock in sight and no error, just a hang."
+            )
+            if fewer.tasks == 0 {
+                lines.append(
+                    "With a pool of one thread there is no \"one fewer\": a single call from async code is enough to hang it."
+                )
+            } else if fewer.finished {
+                lines.append(
+                    "With \(fewer.tasks) waiting (one thread free), it finished in \(fewer.seconds.formattedAsDuration): the same code works until the day enough callers arrive together. That is why it passes tests and hangs in production."
+                )
+            } else {
+                lines.append(
+                    "With \(fewer.tasks) waiting it hung too: the pool had fewer threads than \(all.tasks) here (the probe measured \(all.width))."
+                )
+            }
+        } else {
+            lines.append(
+                "With \(all.tasks) task\(plural) waiting, the child finished after \(all.seconds.formattedAsDuration): the pool had a thread to spare this time (the probe measured \(all.width)), so the hazard did not show; a run with more callers would hang."
+            )
+        }
+        lines.append(
+            "The fix is to let the caller await: make the API async (keep a synchronous wrapper only for callers that are not on the pool), never block a pool thread on work the pool must do. On a Mac, Apple's SDK refuses semaphore.wait() inside async code outright; here only the hang tells you."
+        )
+        return lines
+    }
+}

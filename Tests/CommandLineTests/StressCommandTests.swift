@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+@testable import LabCore
+@testable import LabTrace
+@testable import LessonKit
+@testable import lab
+
+/// `lab stress`: its report's sentences for each outcome, its loads' command lines, and the
+/// command run as a user runs it (a command that fails every other run, and one that never fails).
+@Suite("lab stress")
+struct StressCommandTests {
+    @Test func theVerdictFollowsThePassRate() {
+        let clean = StressSummary.verdict(passed: 50, runs: 50, failingLoads: [], cleanLoads: [.busy])
+        #expect(clean.contains("Every run passed (50 of 50)") && clean.contains("64%"))
+        #expect(StressSummary.chanceOfSeeing(runs: 1) == "100%")
+        #expect(StressSummary.chanceOfSeeing(runs: 2) == "75%")
+        let flaky = StressSummary.verdict(passed: 41, runs: 50, failingLoads: [.busy], cleanLoads: [.none])
+        #expect(flaky.contains("9 of 50 runs failed (18%)") && flaky.contains("failed under busy and never under none"))
+        let flakyEverywhere = StressSummary.verdict(passed: 41, runs: 50, failingLoads: [.busy], cleanLoads: [])
+        #expect(!flakyEverywhere.contains("never under"))
+        let broken = StressSummary.verdict(passed: 0, runs: 5, failingLoads: [.busy], cleanLoads: [])
+        #expect(broken.contains("not flakiness but a failure"))
+    }
+
+    @Test func eachLoadWrapsTheCommandItsOwnWay() {
+        let find = { (name: String) -> URL? in URL(fileURLWithPath: "/usr/bin/\(name)") }
+        #expect(StressLoad.none.wrap(["swift", "test"], onPath: find) == ["swift", "test"])
+        #expect(StressLoad.busy.wrap(["swift", "test"], onPath: find) == ["swift", "test"])
+        #expect(
+            StressLoad.oneCPU.wrap(["swift", "test"], onPath: find) == ["/usr/bin/taskset", "-c", "0", "swift", "test"])
+        let narrow = StressLoad.narrowPool.wrap(["swift", "test"], onPath: find)
+        #expect(narrow.first == "/usr/bin/unshare" && narrow.suffix(2) == ["swift", "test"])
+        #expect(narrow.contains { $0.contains("/sys/devices/system/cpu/$f") })
+    }
+
+    @Test func aFailingLineIsFoundInTheOutput() {
+        let output = "Building…\n✔ Test a() passed\n✘ Test b() recorded an issue at X.swift:3: Expectation failed\n"
+        #expect(FailureLine.first(in: output)?.hasPrefix("✘ Test b()") == true)
+        #expect(FailureLine.first(in: "nothing special\nlast words\n") == "last words")
+    }
+
+    @Test func aFlakyCommandIsReportedWithItsFailuresAndAStableOneIsNot() throws {
+        // Fails when the clock's nanoseconds are odd: about half the runs, whatever the machine.
+        // (The 1 in front keeps a leading zero from making sh read the number as octal.)
+        let flaky = ["sh", "-c", "test $(( 1$(date +%N) % 2 )) -eq 0"]
+        var seen: [Int] = []
+        for _ in 0..<3 {  // 20 runs of a coin: all 20 alike has a chance of 2 in a million, three times over
+            let result = try ProcessRunner.run(
+                "lab", ["stress", "--runs", "20", "--load", "none", "--json", "--"] + flaky)
+            let report = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
+            let runs = try #require(report?["runs"] as? [[String: Any]])
+            let failed = runs.filter { ($0["passed"] as? Bool) == false }
+            seen.append(failed.count)
+            if !failed.isEmpty {
+                #expect(result.status == 1)
+                #expect(
+                    failed.allSatisfy {
+                        ($0["outcome"] as? String) == "exited with status 1" && ($0["load"] as? String) == "none"
+                    })
+                break
+            }
+        }
+        #expect(seen.contains { $0 > 0 && $0 < 20 }, "failures seen: \(seen)")
+        let stable = try ProcessRunner.run("lab", ["stress", "--runs", "5", "--load", "none,busy", "--", "true"])
+        #expect(stable.status == 0, "\(stable.standardError)")
+        #expect(stable.standardOutput.contains("Every run passed (5 of 5)"))
+        #expect(stable.standardOutput.contains("busy"))
+    }
+
+    #if os(Linux)
+        @Test func aNarrowedPoolHasOneThread() throws {
+            let result = try ProcessRunner.run(
+                "lab", ["stress", "--runs", "1", "--load", "narrow-pool", "--json", "--", "true"])
+            guard result.status == 0 else {
+                // Without user namespaces the load is refused in one line, which is also right.
+                #expect(result.standardError.contains("narrow-pool could not be made here"), "\(result.standardError)")
+                return
+            }
+            let report = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
+            let conditions = try #require(report?["conditions"] as? [[String: Any]])
+            #expect(conditions.first?["pool_width"] as? Int == 1)
+        }
+    #endif
+}

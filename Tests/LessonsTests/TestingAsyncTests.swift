@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+@testable import LabCore
+@testable import LabTrace
+@testable import LessonKit
+@testable import Lessons
+
+@Suite("testing-async lesson", .serialized)
+@MainActor
+struct TestingAsyncTests {
+    typealias Rates = SleepAndHopeVariant.Rates
+
+    @Test func theTwinThatAwaitsTheEventNeverFailsAndTheManualClockIsExact() async throws {
+        let report = try await LessonHarness.run(
+            TestingAsyncLesson(), ["sleep-and-hope", "wrong-signal", "injected-clock"])
+        #expect(try report.value("sleep-and-hope", "fixed_failures") == 0)
+        #expect(try report.value("wrong-signal", "right_signal_failures") == 0)
+        #expect(try report.value("sleep-and-hope", "trials") == 30)
+        #expect(try report.value("injected-clock", "manual_passed") == Double(InjectedClockVariant.manualTrials))
+        #expect(try report.value("injected-clock", "manual_early_answers") == 0)
+        #expect(try report.value("injected-clock", "real_passed") == Double(InjectedClockVariant.realTrials))
+        // A sleep never ends early: each real-clock run waited the timeout out.
+        #expect(try report.value("injected-clock", "real_seconds_per_test") >= InjectedClockVariant.timeout.seconds)
+        #expect(try report.value("injected-clock", "speedup") > 10)
+    }
+
+    @Test func theSleepingTestsSentenceFollowsItsCounts() {
+        let quiet = FlakeNarration.sentences(
+            Rates(idleFailures: 0, busyFailures: 0, fixedFailures: 0, trials: 30, busyThreads: 6))
+        #expect(quiet[0].contains("luck, not proof"))
+        let onlyBusy = FlakeNarration.sentences(
+            Rates(idleFailures: 0, busyFailures: 4, fixedFailures: 0, trials: 30, busyThreads: 6))
+        #expect(onlyBusy[0].contains("failed 4 of 30 beside busy threads") && onlyBusy[0].contains("fails on CI"))
+        let more = FlakeNarration.sentences(
+            Rates(idleFailures: 1, busyFailures: 9, fixedFailures: 0, trials: 30, busyThreads: 6))
+        #expect(more[0].contains("the busier the machine, the more it fails"))
+        let already = FlakeNarration.sentences(
+            Rates(idleFailures: 5, busyFailures: 3, fixedFailures: 0, trials: 30, busyThreads: 6))
+        #expect(already[0].contains("fails with the machine as it is"))
+        #expect(already[1].contains("passed all 30 runs"))
+        let broken = FlakeNarration.sentences(
+            Rates(idleFailures: 0, busyFailures: 0, fixedFailures: 2, trials: 30, busyThreads: 6))
+        #expect(broken[1].contains("failed 2 of 30") && broken[1].contains("bug in the code"))
+    }
+
+    @Test func theWrongSignalSentencesFollowTheirCounts() {
+        #expect(WrongSignalNarration.sentences(failures: 30, twinFailures: 0, trials: 30)[0].contains("failed all 30"))
+        #expect(WrongSignalNarration.sentences(failures: 0, twinFailures: 0, trials: 30)[0].contains("which is luck"))
+        #expect(WrongSignalNarration.sentences(failures: 7, twinFailures: 0, trials: 30)[0].contains("failed 7 of 30"))
+        #expect(WrongSignalNarration.sentences(failures: 7, twinFailures: 0, trials: 30)[1].contains("passed all 30"))
+        #expect(WrongSignalNarration.sentences(failures: 7, twinFailures: 2, trials: 30)[1].contains("failed 2 of 30"))
+    }
+
+    @Test func theClockSentencesFollowTheirFigures() {
+        typealias Outcome = InjectedClockVariant.Outcome
+        let good = ClockNarration.sentences(
+            Outcome(
+                realSecondsPerTest: 0.2, manualSecondsPerTest: 0.0001, realPassed: 5, manualPassed: 200,
+                manualEarlyAnswers: 0), realTrials: 5, manualTrials: 200)
+        #expect(good[0].contains("All 200 manual-clock runs passed") && good[0].contains("2000× faster"))
+        #expect(good[1].contains("pays the whole timeout"))
+        let bad = ClockNarration.sentences(
+            Outcome(
+                realSecondsPerTest: 0.2, manualSecondsPerTest: 0.2, realPassed: 3, manualPassed: 190,
+                manualEarlyAnswers: 10), realTrials: 5, manualTrials: 200)
+        #expect(bad[0].contains("10 of 200 manual-clock runs failed") && bad[0].contains("10 answered before"))
+        #expect(bad[1].contains("failed 2 of 5"))
+    }
+
+    @Test func aManualClockWakesASleeperAtItsDeadlineAndNotBefore() async throws {
+        let clock = ManualClock()
+        let woke = Locked(false)
+        let sleeper = Task {
+            try await clock.sleep(for: .seconds(10))
+            woke.withLock { $0 = true }
+        }
+        await clock.sleepers(reach: 1)
+        clock.advance(by: .seconds(9))
+        #expect(clock.sleepingCount == 1)
+        #expect(!woke.withLock { $0 })
+        clock.advance(by: .seconds(1))
+        try await sleeper.value
+        #expect(woke.withLock { $0 })
+        #expect(clock.sleepingCount == 0)
+    }
+
+    @Test func cancellingASleeperOnAManualClockThrowsAtOnce() async {
+        let clock = ManualClock()
+        let sleeper = Task { try await clock.sleep(for: .seconds(10)) }
+        await clock.sleepers(reach: 1)
+        sleeper.cancel()
+        let result = await sleeper.result
+        #expect(throws: CancellationError.self) { try result.get() }
+        #expect(clock.sleepingCount == 0)
+    }
+
+    @Test func aSleepAlreadyDueReturnsWithoutWaiting() async throws {
+        let clock = ManualClock()
+        clock.advance(by: .seconds(5))
+        try await clock.sleep(until: ManualClock.Instant(offset: .seconds(1)))
+        #expect(clock.sleepingCount == 0)
+    }
+}
