@@ -62,7 +62,11 @@ struct BatchBuild: Sendable {
                     output: result.output, inAnswer: Grader.errorsInPackage(result.output, package: folder))
             }
         }
-        try? FileManager.default.removeItem(at: temporary)
+        // What the run needs is the binary and the answer's objects (the grader inspects them):
+        // the rest goes now, so a class's worth of builds waiting for their runs stays small.
+        for done in [temporary, modules, checkObject, folder.appendingPathComponent("Sources")] {
+            try? FileManager.default.removeItem(at: done)
+        }
         guard let stamp = BinaryStamp(binary) else {
             throw ExerciseError.toolchain("the linker reported success but wrote no check at \(binary.path)")
         }
