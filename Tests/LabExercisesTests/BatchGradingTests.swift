@@ -88,7 +88,7 @@ struct BatchGradingTests {
             BatchGrading.Answer(exercise: Self.exercise, source: starting, scan: false),
         ])
         #expect(outcomes[0].passed, "\(outcomes[0].messages)")
-        #expect(outcomes[1].stage == .forbidden)
+        #expect(outcomes[1].stage == .forbidden, "\(outcomes[1].messages) \(outcomes[1].details)")
         #expect(outcomes[1].messages.first?.contains("changed after it was built") == true, "\(outcomes[1].messages)")
         let stale = try #require(swapped.withLock { $0 })
         #expect(stale.stage == .forbidden)
