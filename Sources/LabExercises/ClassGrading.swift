@@ -68,45 +68,42 @@ public struct ClassGrading: Sendable {
         let exercise: Exercise
     }
 
-    /// Grades everything; `progress` is called (from worker threads) after each answer.
+    /// Grades everything in one batch (see BatchGrading); `progress` is called (from worker
+    /// threads) after each answer.
     public func run(progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void) async -> ClassReport {
         let jobs = students.indices.flatMap { student in ExerciseCatalog.all.map { Job(student: student, exercise: $0) }
         }
-        let queue = Locked(jobs[...])
-        let results = Locked<[Int: [String: Result]]>([:])
-        let done = Locked(0)
-        let total = jobs.count
-        let root = self.root
-        let students = self.students
-        await withTaskGroup(of: Void.self) { group in
-            for worker in 0..<min(workers, max(1, jobs.count)) {
-                // The first worker shares `lab check`'s folder (the grading lock keeps them apart), so a
-                // clone that has checked once starts warm; each other worker builds the lab once.
-                let folder = root.appendingPathComponent(
-                    worker == 0 ? ".build-exercises" : ".build-exercises/grade-worker-\(worker + 1)")
-                group.addTask {
-                    // A thread of its own: grading holds it for seconds at a time, which the
-                    // cooperative pool (one thread per core) must not give up.
-                    await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
-                        Thread {
-                            while let job = queue.withLock({ $0.popFirst() }) {
-                                let result = Self.grade(
-                                    job, student: students[job.student], root: root, workFolder: folder,
-                                    classFolders: students.map(\.exercisesFolder))
-                                results.withLock { $0[job.student, default: [:]][job.exercise.id] = result }
-                                progress(
-                                    done.withLock {
-                                        $0 += 1
-                                        return $0
-                                    }, total)
-                            }
-                            finished.resume()
-                        }.start()
-                    }
-                }
+        var results: [Int: [String: Result]] = [:]
+        var answers: [BatchGrading.Answer] = []
+        var batched: [Job] = []
+        let classFolders = students.map(\.exercisesFolder)
+        for job in jobs {
+            let student = students[job.student]
+            if let early = Self.ungraded(job, student: student, root: root) {
+                results[job.student, default: [:]][job.exercise.id] = early
+                continue
             }
+            var answer = BatchGrading.Answer(exercise: job.exercise, source: student.file(for: job.exercise))
+            // The graded code may change nothing of this student's, nor read another's (on macOS
+            // the profile names them; on Linux Landlock grants none of them anyway).
+            answer.watchedFolders = [student.exercisesFolder]
+            answer.protectedFolders = classFolders
+            answers.append(answer)
+            batched.append(job)
         }
-        var graded = results.withLock { $0 }
+        let settled = jobs.count - answers.count
+        for done in stride(from: 1, through: settled, by: 1) { progress(done, jobs.count) }
+        let total = jobs.count
+        let outcomes = await BatchGrading(root: root, buildWorkers: workers, runWorkers: workers).grade(answers) {
+            done, _ in progress(settled + done, total)
+        }
+        for (job, outcome) in zip(batched, outcomes) {
+            results[job.student, default: [:]][job.exercise.id] =
+                outcome.passed
+                ? Result(status: .solved, stage: nil, message: nil)
+                : Result(status: .failed, stage: outcome.stage.rawValue, message: outcome.messages.first)
+        }
+        var graded = results
         flagIdenticalAnswers(in: &graded)
         return ClassReport(
             generatedAt: Date(), exercises: ExerciseCatalog.all.map(\.id),
@@ -136,22 +133,16 @@ public struct ClassGrading: Sendable {
         }
     }
 
-    static func grade(_ job: Job, student: Student, root: URL, workFolder: URL, classFolders: [URL] = []) -> Result {
+    /// The verdict an answer gets without a build: missing, or the untouched starting file.
+    static func ungraded(_ job: Job, student: Student, root: URL) -> Result? {
         let file = student.file(for: job.exercise)
         guard let answer = try? Data(contentsOf: file) else {
             return Result(status: .missing, stage: nil, message: nil)
         }
-        var grader = Grader(root: root, exercise: job.exercise, workFolder: workFolder)
-        // The graded code may change nothing of this student's, nor read another's (on macOS
-        // the profile names them; on Linux Landlock grants none of them anyway).
-        grader.watchedFolders = [student.exercisesFolder]
-        grader.protectedFolders = classFolders
-        if let original = try? Data(contentsOf: grader.originalFile), original == answer {
+        let original = Grader(root: root, exercise: job.exercise).originalFile
+        if let starting = try? Data(contentsOf: original), starting == answer {
             return Result(status: .notStarted, stage: nil, message: nil)
         }
-        let outcome = grader.gradeBlocking(source: file)
-        return outcome.passed
-            ? Result(status: .solved, stage: nil, message: nil)
-            : Result(status: .failed, stage: outcome.stage.rawValue, message: outcome.messages.first)
+        return nil
     }
 }

@@ -17,7 +17,9 @@ extension ExerciseCommands {
             terminal.paint(
                 "Grading \(students.count) student\(students.count == 1 ? "" : "s") × \(ExerciseCatalog.all.count) exercises with \(grading.workers) worker\(grading.workers == 1 ? "" : "s")",
                 .bold)
-                + terminal.paint(" (the first answers also build the lab's library once per worker)", .dim))
+                + terminal.paint(
+                    " (all answers are compiled first, then their checks run; the first batch also builds the lab's library)",
+                    .dim))
         let bar = Locked(
             ProgressBar(title: "grading", total: students.count * ExerciseCatalog.all.count, terminal: terminal))
         let clock = ContinuousClock()

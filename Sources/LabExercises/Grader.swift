@@ -119,9 +119,7 @@ public struct Grader: Sendable {
         // run graded a mistake with the previous answer's module, built seconds before.)
         let fingerprint = Self.freshSecret()
         let package = try preparePackage(
-            studentCode: code
-                + "\n// Added by lab check: proves which build ran.\nlet __labBuildFingerprint = \"\(fingerprint)\"\n",
-            sources: sources)
+            studentCode: Self.fingerprinted(code, fingerprint: fingerprint), sources: sources)
         onBuildStart?()
         for attempt in 1...3 {
             // TMPDIR inside the build folder: SwiftPM leaves folders in it on every build (see BuildTemporaryFolder).
@@ -156,39 +154,54 @@ public struct Grader: Sendable {
                     details: diagnostics(build.output, package: package))
             }
             let binary = workFolder.appendingPathComponent("scratch/debug/check")
-            // The compiled module, read by the grader: whatever the source spelled, no code of
-            // the answer's may run before the check does, replace a C function, or call around Swift.
-            let module = ModuleInspection.findings(
-                inObjectsUnder: workFolder.appendingPathComponent("scratch/debug/StudentCode.build"))
-            if !module.isEmpty {
-                return CheckOutcome(
-                    stage: .forbidden,
-                    messages: module.map { "refused before running: your compiled code contains \($0)" }, details: "")
-            }
-            let secret = Self.freshSecret()
-            let before = ProtectedFiles(folders: watched.folders, files: watched.files)
-            let policy = sandboxPolicy()
-            var result = try Sandbox.run(binary, header: secret, limits: limits, policy: policy)
-            result.notes += exposureNotes(policy)
-            let changed = ProtectedFiles(folders: watched.folders, files: watched.files).changes(since: before)
-            observeRun?(result)
-            let verdict = CheckVerdict(
-                exercise: exercise, secret: secret, planned: CheckPlan.plannedExpectations(in: sources.check))
-            let records = verdict.records(result.records)
-            if !changed.isEmpty {
-                return CheckOutcome(
-                    stage: .forbidden,
-                    messages: [
-                        "refused: while the check ran, \(changed.count) file(s) outside its scratch folder changed (first: \(changed[0]))"
-                    ], details: "")
-            }
-            if records.fingerprint == nil || records.fingerprint == fingerprint {
-                return verdict.outcome(result, records: records)
+            if let outcome = try judge(
+                binary: binary, studentObjects: workFolder.appendingPathComponent("scratch/debug/StudentCode.build"),
+                fingerprint: fingerprint, sources: sources, limits: limits)
+            {
+                return outcome
             }
             forgetStudentObjects()
         }
         throw ExerciseError.toolchain(
             "the build kept running an old copy of your code; delete the .build-exercises folder and check again")
+    }
+
+    /// Everything after the build, shared by `lab check` and batches: the compiled module
+    /// inspected, the check run in the sandbox with the protected files compared around it, and
+    /// the verdict read from its records. Nil when the binary that ran was not built from this
+    /// answer (its fingerprint differs): the caller builds again or refuses.
+    func judge(binary: URL, studentObjects: URL, fingerprint: String, sources: CheckSources, limits: Sandbox.Limits)
+        throws -> CheckOutcome?
+    {
+        // The compiled module, read by the grader: whatever the source spelled, no code of
+        // the answer's may run before the check does, replace a C function, or call around Swift.
+        let module = ModuleInspection.findings(inObjectsUnder: studentObjects)
+        if !module.isEmpty {
+            return CheckOutcome(
+                stage: .forbidden,
+                messages: module.map { "refused before running: your compiled code contains \($0)" }, details: "")
+        }
+        let secret = Self.freshSecret()
+        let before = ProtectedFiles(folders: watched.folders, files: watched.files)
+        let policy = sandboxPolicy()
+        var result = try Sandbox.run(binary, header: secret, limits: limits, policy: policy)
+        result.notes += exposureNotes(policy)
+        let changed = ProtectedFiles(folders: watched.folders, files: watched.files).changes(since: before)
+        observeRun?(result)
+        let verdict = CheckVerdict(
+            exercise: exercise, secret: secret, planned: CheckPlan.plannedExpectations(in: sources.check))
+        let records = verdict.records(result.records)
+        if !changed.isEmpty {
+            return CheckOutcome(
+                stage: .forbidden,
+                messages: [
+                    "refused: while the check ran, \(changed.count) file(s) outside its scratch folder changed (first: \(changed[0]))"
+                ], details: "")
+        }
+        if records.fingerprint == nil || records.fingerprint == fingerprint {
+            return verdict.outcome(result, records: records)
+        }
+        return nil
     }
 
     /// The folders a graded answer must leave as they were, checked by the grader around
@@ -266,6 +279,11 @@ public struct Grader: Sendable {
         let parts = try checkParts()
         let support = try String(contentsOf: checksFolder.appendingPathComponent("Support.swift"), encoding: .utf8)
         return CheckSources(given: parts.given, check: parts.check, support: support)
+    }
+
+    /// The answer's code with the build's fingerprint, which the check sends back.
+    static func fingerprinted(_ code: String, fingerprint: String) -> String {
+        code + "\n// Added by lab check: proves which build ran.\nlet __labBuildFingerprint = \"\(fingerprint)\"\n"
     }
 
     static func freshSecret() -> String {

@@ -82,11 +82,14 @@ extension ExerciseCommands {
         var problems: [String] = []
         var table = Table(
             headers: ["exercise", "original", "solution", "alternatives", "mistakes"], rightAligned: [3, 4])
+        // Every answer of every chosen exercise in one batch (see BatchGrading).
+        let known = chosen.flatMap { exercise in KnownAnswer.all(for: exercise, root: root).map { (exercise, $0) } }
+        let outcomes = await BatchGrading(root: root).grade(
+            known.map { BatchGrading.Answer(exercise: $0.0, source: $0.1.file, scan: $0.1.role != .original) })
         for exercise in chosen {
-            let grader = Grader(root: root, exercise: exercise)
             var cells: [KnownAnswer.Role: (ok: Int, total: Int)] = [:]
-            for answer in KnownAnswer.all(for: exercise, root: root) {
-                let outcome = await grader.grade(source: answer.file, scan: answer.role != .original)
+            for (index, (graded, answer)) in known.enumerated() where graded.id == exercise.id {
+                let outcome = outcomes[index]
                 let problem = answer.problem(with: outcome, exercise: exercise)
                 cells[answer.role, default: (0, 0)].total += 1
                 if let problem {

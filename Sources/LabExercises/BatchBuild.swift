@@ -1,0 +1,75 @@
+import Foundation
+import LabKit
+
+/// One answer's build in a batch, in a folder of its own laid out as `lab check`'s package
+/// (`Sources/StudentCode/Exercise.swift`, `Sources/check/Check.swift`), so the same
+/// diagnostics and blame apply: the answer's module, then its check against that module
+/// only (`-I` names this folder's modules and the shared library's, nobody else's), then the
+/// link with the shared objects. Three compiler runs, no package to plan.
+struct BatchBuild: Sendable {
+    let folder: URL
+
+    var modules: URL { folder.appendingPathComponent("modules") }
+    var studentObjects: URL { folder.appendingPathComponent("objects/StudentCode") }
+    var checkObject: URL { folder.appendingPathComponent("objects/check.o") }
+    var binary: URL { folder.appendingPathComponent("bin/check") }
+
+    enum Outcome: Sendable {
+        case built(BinaryStamp)
+        /// The compiler's or linker's output, and whether the errors are in this answer's folder.
+        case failed(output: String, inAnswer: Bool)
+    }
+
+    /// Writes the sources and builds them. A folder used before is emptied first: no earlier
+    /// object or binary can stand in for this build's.
+    func build(code: String, sources: Grader.CheckSources, mode: [String], toolchain: BatchToolchain) throws -> Outcome
+    {
+        try? FileManager.default.removeItem(at: folder)
+        let files: [(String, String)] = [
+            ("Sources/StudentCode/Exercise.swift", code),
+            ("Sources/StudentCode/Given.swift", sources.given),
+            ("Sources/check/Check.swift", sources.check),
+            ("Sources/check/Support.swift", sources.support),
+        ]
+        for (path, text) in files { try AtomicFile.write(Data(text.utf8), to: folder.appendingPathComponent(path)) }
+        for made in [modules, studentObjects, binary.deletingLastPathComponent()] {
+            try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true)
+        }
+        let source = { (path: String) in folder.appendingPathComponent(path).path }
+        let steps: [[String]] = [
+            toolchain.studentFlags + mode + [
+                "-parse-as-library", "-module-name", "StudentCode", "-emit-module", "-emit-module-path",
+                modules.appendingPathComponent("StudentCode.swiftmodule").path, "-wmo", "-c", "-o",
+                studentObjects.appendingPathComponent("StudentCode.o").path,
+                source("Sources/StudentCode/Exercise.swift"), source("Sources/StudentCode/Given.swift"),
+            ],
+            toolchain.compileFlags + [
+                "-I", modules.path, "-module-name", "check", "-wmo", "-c", "-o", checkObject.path,
+                source("Sources/check/Check.swift"), source("Sources/check/Support.swift"),
+            ],
+            toolchain.linkFlags + [
+                "-emit-executable", "-module-name", "check", "-o", binary.path,
+            ] + toolchain.sharedObjects + [
+                studentObjects.appendingPathComponent("StudentCode.o").path, checkObject.path,
+            ],
+        ]
+        let temporary = folder.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        for step in steps {
+            let result = try run("/usr/bin/env", ["TMPDIR=\(temporary.path)", toolchain.swiftc] + step, timeout: 300)
+            guard result.status == 0 else {
+                return .failed(
+                    output: result.output, inAnswer: Grader.errorsInPackage(result.output, package: folder))
+            }
+        }
+        // What the run needs is the binary and the answer's objects (the grader inspects them):
+        // the rest goes now, so a class's worth of builds waiting for their runs stays small.
+        for done in [temporary, modules, checkObject, folder.appendingPathComponent("Sources")] {
+            try? FileManager.default.removeItem(at: done)
+        }
+        guard let stamp = BinaryStamp(binary) else {
+            throw ExerciseError.toolchain("the linker reported success but wrote no check at \(binary.path)")
+        }
+        return .built(stamp)
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import Testing
+
+@testable import LabExercises
+@testable import LabKit
+
+/// Grading many answers at once (`BatchGrading`) keeps every promise of grading one: each
+/// answer gets its own verdict whatever its neighbours do, a binary that is not the one its
+/// build made is refused, and no earlier build can stand in for a failed one.
+@Suite("Batch grading", .serialized)
+struct BatchGradingTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let exercise = ExerciseCatalog.exercise(named: "02")!
+
+    /// Writes answers to exercise 02 into a fresh folder, one file each.
+    static func answers(_ codes: [String: String]) throws -> (folder: URL, files: [String: URL]) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-batch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var files: [String: URL] = [:]
+        for (name, code) in codes {
+            let file = folder.appendingPathComponent("\(name).swift")
+            try Data(code.utf8).write(to: file)
+            files[name] = file
+        }
+        return (folder, files)
+    }
+
+    static let header = "import LabKit\n\n"
+    static let broken =
+        header + "func buttonTapped(_ model: DemoModel) -> Task<Void, Never> { Task { await model.doSomething() } }\n"
+        + "let notANumber: Int = \"only this answer's error\"\n"
+    static let loops = header + "func buttonTapped(_ model: DemoModel) -> Task<Void, Never> {\n    while true {}\n}\n"
+    static let crashes =
+        header
+        + "func buttonTapped(_ model: DemoModel) -> Task<Void, Never> {\n    fatalError(\"this answer crashes\")\n}\n"
+
+    @Test func eachAnswerInABatchGetsItsOwnVerdict() async throws {
+        let exercises = Self.root.appendingPathComponent("Exercises")
+        let (folder, files) = try Self.answers(["broken": Self.broken, "loops": Self.loops, "crashes": Self.crashes])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let solution = exercises.appendingPathComponent("Solutions/\(Self.exercise.fileName)")
+        let alternative = exercises.appendingPathComponent("Alternatives/\(Self.exercise.id)/detached.swift")
+        // Good answers on both sides of the bad ones; the scan off, so each bad one reaches its build and run.
+        let order = [solution, files["broken"]!, files["loops"]!, alternative, files["crashes"]!, solution]
+        var grading = BatchGrading(root: Self.root)
+        grading.limits.wallSeconds = 4
+        let outcomes = await grading.grade(
+            order.map { BatchGrading.Answer(exercise: Self.exercise, source: $0, scan: false) })
+
+        for good in [0, 3, 5] {
+            #expect(outcomes[good].passed, "a good answer beside bad ones: \(outcomes[good].messages)")
+        }
+        #expect(outcomes[1].stage == .compile)
+        #expect(outcomes[1].details.contains("only this answer's error"), "its own diagnostics: \(outcomes[1].details)")
+        // Named as `lab check` names it (the exercise's file), not by the batch's folder.
+        #expect(outcomes[1].details.contains(Self.exercise.fileName + ":"), "\(outcomes[1].details)")
+        #expect(!outcomes[1].details.contains(".build-exercises/batch"), "\(outcomes[1].details)")
+        #expect(outcomes[2].stage == .timeout, "the loop: \(outcomes[2].stage) \(outcomes[2].messages)")
+        #expect(outcomes[4].stage == .crash, "the crash: \(outcomes[4].stage) \(outcomes[4].messages)")
+        #expect((outcomes[4].messages + [outcomes[4].details]).joined().contains("this answer crashes"))
+        // No verdict names another answer's failure.
+        for index in [0, 2, 3, 4, 5] {
+            #expect(
+                !(outcomes[index].messages + [outcomes[index].details]).joined().contains("only this answer's error"))
+        }
+    }
+
+    @Test func aBinaryThatIsNotItsBuildsIsRefused() async throws {
+        let solution = Self.root.appendingPathComponent("Exercises/Solutions/\(Self.exercise.fileName)")
+        let starting = Self.root.appendingPathComponent("Exercises/\(Self.exercise.fileName)")
+        var grading = BatchGrading(root: Self.root, runWorkers: 1)
+        let swapped = Locked<CheckOutcome?>(nil)
+        let grader = Grader(root: Self.root, exercise: Self.exercise)
+        let sources = try grader.checkSources()
+        grading.afterBuilds = { [grading] built in
+            guard let passing = built[0], let failing = built[1] else { return }
+            // The solution's binary, stamp and all, graded as the starting file's: its
+            // fingerprint is the solution's build's, so it is refused, not graded.
+            let stale = BatchGrading.Built(build: passing.build, stamp: passing.stamp, fingerprint: failing.fingerprint)
+            swapped.withLock { $0 = grading.run(stale, grader: grader, sources: sources) }
+            // And the solution's binary copied over the starting file's: its stamp changed.
+            try? FileManager.default.removeItem(at: failing.build.binary)
+            try? FileManager.default.copyItem(at: passing.build.binary, to: failing.build.binary)
+        }
+        let outcomes = await grading.grade([
+            BatchGrading.Answer(exercise: Self.exercise, source: solution),
+            BatchGrading.Answer(exercise: Self.exercise, source: starting, scan: false),
+        ])
+        #expect(outcomes[0].passed, "\(outcomes[0].messages)")
+        #expect(outcomes[1].stage == .forbidden, "\(outcomes[1].messages) \(outcomes[1].details)")
+        #expect(outcomes[1].messages.first?.contains("changed after it was built") == true, "\(outcomes[1].messages)")
+        let stale = try #require(swapped.withLock { $0 })
+        #expect(stale.stage == .forbidden)
+        #expect(stale.messages.first?.contains("not built from this answer") == true, "\(stale.messages)")
+    }
+
+    @Test func aFailedBuildLeavesNoEarlierBinaryBehind() throws {
+        let workFolder = Self.root.appendingPathComponent(".build-exercises/batch")
+        let toolchain = try FileLock.withLock(at: workFolder.appendingPathComponent("batch.lock")) {
+            try BatchToolchain.prepare(root: Self.root, folder: workFolder)
+        }
+        let build = BatchBuild(
+            folder: workFolder.appendingPathComponent("runs/stale-test-\(UUID().uuidString)"))
+        defer { try? FileManager.default.removeItem(at: build.folder) }
+        // A binary from an earlier build, where this answer's will be.
+        try FileManager.default.createDirectory(
+            at: build.binary.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: "/bin/true"), to: build.binary)
+        let sources = try Grader(root: Self.root, exercise: Self.exercise).checkSources()
+        let outcome = try build.build(code: Self.broken, sources: sources, mode: [], toolchain: toolchain)
+        guard case .failed(let output, let inAnswer) = outcome else {
+            Issue.record("a broken answer built")
+            return
+        }
+        #expect(inAnswer, "the error is the answer's: \(output)")
+        #expect(!FileManager.default.fileExists(atPath: build.binary.path), "the earlier binary is still there")
+    }
+
+    @Test func theToolchainIsReadFromSwiftPMsPlan() throws {
+        let plan = """
+              "C.BatchTemplate-debug.module":
+                args: ["/usr/bin/swiftc","-module-name","BatchTemplate","-emit-module","-c","@/b/sources","-I","/b/Modules","-Xcc","-fmodule-map-file=/b/CheckChannel.build/module.modulemap","-Xcc","-I","-Xcc","/p/Sources/CheckChannel/include","-Xcc","-fmodule-map-file=/b/CLabShims.build/module.modulemap","-Xfrontend","-entry-point-function-name","-Xfrontend","BatchTemplate_main","-swift-version","6","-g","-Xcc","-g","-j2"]
+
+              "C.BatchTemplate-debug.exe":
+                args: ["/usr/bin/swiftc","-o","/b/BatchTemplate","-module-name","BatchTemplate","-emit-executable","-Xlinker","main=BatchTemplate_main","@\(try Self.linkList().path)"]
+            """
+        let toolchain = try BatchToolchain.from(plan: plan)
+        #expect(toolchain.swiftc == "/usr/bin/swiftc")
+        #expect(
+            toolchain.compileFlags == [
+                "-I", "/b/Modules", "-Xcc", "-fmodule-map-file=/b/CheckChannel.build/module.modulemap", "-Xcc", "-I",
+                "-Xcc", "/p/Sources/CheckChannel/include", "-Xcc",
+                "-fmodule-map-file=/b/CLabShims.build/module.modulemap",
+                "-Xfrontend", "-entry-point-function-name", "-Xfrontend", "check_main", "-swift-version", "6",
+            ])
+        // The answer's module is given neither the check's entry point nor its channel.
+        #expect(
+            toolchain.studentFlags == [
+                "-I", "/b/Modules", "-Xcc", "-fmodule-map-file=/b/CLabShims.build/module.modulemap", "-swift-version",
+                "6",
+            ])
+        #expect(toolchain.linkFlags == ["-Xlinker", "main=check_main"])
+        #expect(toolchain.sharedObjects == ["/b/LabKit.build/A.swift.o", "/b/CheckChannel.build/CheckChannel.c.o"])
+    }
+
+    static func linkList() throws -> URL {
+        let list = FileManager.default.temporaryDirectory.appendingPathComponent("lab-batch-list-\(getpid())")
+        try Data(
+            "/b/LabKit.build/A.swift.o\n/b/CheckChannel.build/CheckChannel.c.o\n/b/BatchTemplate.build/Template.swift.o\n"
+                .utf8
+        ).write(to: list)
+        return list
+    }
+}
+
+#if os(Linux)
+    /// Issue 28's promise under attack: one answer of a batch cannot change another's binary or verdict.
+    @Suite(
+        "An answer in a batch cannot reach its neighbours", .serialized,
+        .enabled(
+            if: SandboxProbe.fullyConfined,
+            "this kernel lacks Landlock signal scoping (ABI 6) or seccomp: see docs/THREAT-MODEL.md"))
+    struct BatchNeighbourAttackTests {
+        @Test func anAnswerCannotChangeTheNextAnswersBinary() async throws {
+            let root = BatchGradingTests.root
+            let exercise = BatchGradingTests.exercise
+            let name = "attack-\(UUID().uuidString)"
+            var grading = BatchGrading(root: root, runWorkers: 1)
+            grading.batchName = name
+            let runs = grading.workFolder.appendingPathComponent("runs/\(name)")
+            let victim = BatchBuild(folder: runs.appendingPathComponent("1")).binary
+            let template = try String(
+                contentsOf: root.appendingPathComponent(
+                    "Tests/LabExercisesTests/Attacks/batch-neighbour.swift.template"), encoding: .utf8)
+            let code = template.replacingOccurrences(of: "@@VICTIM@@", with: victim.path)
+                .replacingOccurrences(of: "@@RUNS@@", with: runs.path)
+            let (folder, files) = try BatchGradingTests.answers(["attack": code])
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let output = Locked("")
+            grading.observeRun = { result in output.withLock { $0 += result.output } }
+            let stamp = Locked<BinaryStamp?>(nil)
+            grading.afterBuilds = { _ in stamp.withLock { $0 = BinaryStamp(victim) } }
+            let solution = root.appendingPathComponent("Exercises/Solutions/\(exercise.fileName)")
+            let outcomes = await grading.grade([
+                BatchGrading.Answer(exercise: exercise, source: files["attack"]!, scan: false),
+                BatchGrading.Answer(exercise: exercise, source: solution),
+            ])
+            let printed = output.withLock { $0 }
+            #expect(!outcomes[0].passed)
+            #expect(outcomes[1].passed, "the neighbour's verdict changed: \(outcomes[1].messages)")
+            for step in ["truncate", "delete", "plant", "list"] {
+                #expect(
+                    printed.contains("ATTACK batch-neighbour: \(step) Permission denied"),
+                    "the kernel did not refuse \(step): \(printed)")
+            }
+            #expect(stamp.withLock { $0 } != nil)
+        }
+    }
+#endif
