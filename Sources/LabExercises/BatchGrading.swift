@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabCore
 
 /// Grades many answers at once, each to the verdict `lab check` would give it alone:
 /// the scan, then the shared library built once (`BatchToolchain`), then every answer

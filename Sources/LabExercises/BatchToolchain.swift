@@ -1,8 +1,9 @@
 import Foundation
-import LabKit
+import LabCore
 
-/// What every answer's build shares, prepared once per batch: the lab's library (LabKit and
-/// what it needs) and the check's private channel, built by SwiftPM in a small generated
+/// What every answer's build shares, prepared once per batch: the lab's libraries an exercise
+/// may import (`LabLibraries`: every check of the batch links all of them, where `lab check`'s
+/// package links only those its files import) and the check's private channel, built by SwiftPM in a small generated
 /// package, and the compiler and linker command lines SwiftPM used for it, read from its
 /// build plan (`debug.yaml`). `BatchBuild` then compiles each answer with those very
 /// flags (the platform's target, SDK, module maps, Swift 6 mode) in a folder of its own:
@@ -60,14 +61,14 @@ struct BatchToolchain: Sendable {
                 dependencies: [.package(name: "ConcurrencyLab", path: "\(root.path)")],
                 targets: [
                     .target(name: "CheckChannel"),
-                    .executableTarget(name: "\(template)", dependencies: ["CheckChannel", .product(name: "LabKit", package: "ConcurrencyLab")]),
+                    .executableTarget(name: "\(template)", dependencies: \(LabLibraries.dependencies(LabLibraries.names, after: ["\"CheckChannel\""]))),
                 ],
                 swiftLanguageModes: [.v6]
             )
             """
         let templateSource = """
             import CheckChannel
-            import LabKit
+            \(LabLibraries.names.map { "import \($0)" }.joined(separator: "\n"))
 
             @main
             enum Template {

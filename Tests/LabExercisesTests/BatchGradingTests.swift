@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import LabExercises
-@testable import LabKit
+@testable import LabCore
 
 /// Grading many answers at once (`BatchGrading`) keeps every promise of grading one: each
 /// answer gets its own verdict whatever its neighbours do, a binary that is not the one its
@@ -26,7 +26,7 @@ struct BatchGradingTests {
         return (folder, files)
     }
 
-    static let header = "import LabKit\n\n"
+    static let header = "import LabCore\n\n"
     static let broken =
         header + "func buttonTapped(_ model: DemoModel) -> Task<Void, Never> { Task { await model.doSomething() } }\n"
         + "let notANumber: Int = \"only this answer's error\"\n"
@@ -141,13 +141,13 @@ struct BatchGradingTests {
                 "6",
             ])
         #expect(toolchain.linkFlags == ["-Xlinker", "main=check_main"])
-        #expect(toolchain.sharedObjects == ["/b/LabKit.build/A.swift.o", "/b/CheckChannel.build/CheckChannel.c.o"])
+        #expect(toolchain.sharedObjects == ["/b/LabCore.build/A.swift.o", "/b/CheckChannel.build/CheckChannel.c.o"])
     }
 
     static func linkList() throws -> URL {
         let list = FileManager.default.temporaryDirectory.appendingPathComponent("lab-batch-list-\(getpid())")
         try Data(
-            "/b/LabKit.build/A.swift.o\n/b/CheckChannel.build/CheckChannel.c.o\n/b/BatchTemplate.build/Template.swift.o\n"
+            "/b/LabCore.build/A.swift.o\n/b/CheckChannel.build/CheckChannel.c.o\n/b/BatchTemplate.build/Template.swift.o\n"
                 .utf8
         ).write(to: list)
         return list
