@@ -64,7 +64,9 @@ let package = Package(
         .target(name: "Lessons", dependencies: ["LabKit"] + isolationModes.map { .target(name: $0.module) },
                 exclude: lessonGuides),
         // The harness engine, and the suites that time the Lessons' variants.
-        .target(name: "LabBench", dependencies: ["LabKit"]),
+        // Counts executor hops (see hops.c): in every program that links LabBench.
+        .target(name: "CLabHops", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        .target(name: "LabBench", dependencies: ["LabKit", "CLabHops"]),
         .target(name: "LabBenchmarks", dependencies: ["LabBench", "LabKit", "Lessons"], path: "Benchmarks"),
         // Grading classroom exercises. The exercises themselves are not a target: a
         // student's unfinished file must never break the lab's own build.

@@ -35,7 +35,9 @@ public enum Analysis {
                 peakMemoryBytes: taken.map(\.peakMemoryBytes).max() ?? 0,
                 maxThreads: taken.compactMap(\.threads).max(),
                 extra: extra, bimodal: Statistics.looksBimodal(times), processMedians: processMedians,
-                allocationsPerOperation: AllocationRates.median(of: taken))
+                allocationsPerOperation: AllocationRates.median(of: taken),
+                hopsPerOperation: HopCounter.median(taken.compactMap(\.hopsPerOperation)),
+                enqueuesPerOperation: HopCounter.median(taken.compactMap(\.enqueuesPerOperation)))
         }
         return SuiteResult(
             name: suite.name, kind: suite.kind, summary: suite.summary, reference: suite.reference,
