@@ -36,11 +36,12 @@ public struct ThresholdFile: Sendable, Codable, Equatable {
         } catch {
             throw BenchError.badThresholds(path, reason: "it cannot be read")
         }
+        guard (try? JSONSerialization.jsonObject(with: data)) != nil else {
+            throw BenchError.badThresholds(path, reason: "it is not JSON")
+        }
         let file: ThresholdFile
         do {
             file = try JSONDecoder().decode(ThresholdFile.self, from: data)
-        } catch DecodingError.dataCorrupted {
-            throw BenchError.badThresholds(path, reason: "it is not JSON")
         } catch {
             throw BenchError.badThresholds(
                 path,
