@@ -67,7 +67,7 @@ let package = Package(
         // Counts executor hops (see hops.c): in every program that links LabBench.
         .target(name: "CLabHops", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(name: "LabBench", dependencies: ["LabKit", "CLabHops"]),
-        .target(name: "LabBenchmarks", dependencies: ["LabBench", "LabKit", "Lessons"], path: "Benchmarks"),
+        .target(name: "LabBenchmarks", dependencies: ["LabBench", "LabKit", "Lessons", "CLabAllocations"], path: "Benchmarks"),
         // Grading classroom exercises. The exercises themselves are not a target: a
         // student's unfinished file must never break the lab's own build.
         // The grader's trusted launcher: fork, confine (Landlock, seccomp, capabilities; Seatbelt on

@@ -48,6 +48,7 @@ static lab_enqueue_hook previous_global_hook;
 static _Atomic unsigned long long switches;
 static _Atomic unsigned long long enqueues;
 static int installed;
+static int counting = 1;
 // One task counted apart (see lab_hops_watch_current_task), so a test can read its exact
 // counts while other tests run in the same process. A task is a job: its pointer is the job's.
 static lab_current_task_function current_task;
@@ -62,7 +63,7 @@ static inline int is_watched(void *task) {
 
 __attribute__((swiftasynccall)) void swift_task_switch(
     __attribute__((swift_async_context)) void *context, void *resume, lab_serial_executor target) {
-    if (current_executor().identity != target.identity) {
+    if (__atomic_load_n(&counting, __ATOMIC_RELAXED) && current_executor().identity != target.identity) {
         atomic_fetch_add_explicit(&switches, 1, memory_order_relaxed);
         if (is_watched(current_task())) atomic_fetch_add_explicit(&watched_switches, 1, memory_order_relaxed);
     }
@@ -71,9 +72,11 @@ __attribute__((swiftasynccall)) void swift_task_switch(
 }
 
 __attribute__((swiftcall)) static void count_global(void *job, lab_enqueue_original original) {
-    atomic_fetch_add_explicit(&enqueues, 1, memory_order_relaxed);
-    if (is_watched(job) || is_watched(current_task())) {
-        atomic_fetch_add_explicit(&watched_enqueues, 1, memory_order_relaxed);
+    if (__atomic_load_n(&counting, __ATOMIC_RELAXED)) {
+        atomic_fetch_add_explicit(&enqueues, 1, memory_order_relaxed);
+        if (is_watched(job) || is_watched(current_task())) {
+            atomic_fetch_add_explicit(&watched_enqueues, 1, memory_order_relaxed);
+        }
     }
     if (previous_global_hook) {
         previous_global_hook(job, original);
@@ -100,6 +103,8 @@ __attribute__((constructor)) static void install(void) {
 
 int lab_hops_available(void) { return installed; }
 
+void lab_hops_set_counting(int on) { __atomic_store_n(&counting, on ? 1 : 0, __ATOMIC_RELAXED); }
+
 void lab_hops_watch_current_task(void) {
     if (!installed) return;
     atomic_store_explicit(&watched_switches, 0, memory_order_relaxed);
@@ -125,6 +130,8 @@ lab_hop_counts lab_hops_read(void) {
 }
 #else
 int lab_hops_available(void) { return 0; }
+
+void lab_hops_set_counting(int on) { (void)on; }
 
 void lab_hops_watch_current_task(void) {}
 

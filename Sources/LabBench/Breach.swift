@@ -17,7 +17,7 @@ public struct Breach: Sendable, Equatable {
     /// variant and metric first, so a CI log names what moved.
     public var line: String {
         func figure(_ value: Double) -> String {
-            metric == .time ? Format.time(value) : value.formatted(significantDigits: 3)
+            metric == .time ? value.formattedAsDuration : value.formatted(significantDigits: 3)
         }
         let growth: String
         if metric == .time {

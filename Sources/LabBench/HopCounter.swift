@@ -63,3 +63,9 @@ public enum HopCounter {
         rates.isEmpty ? nil : Statistics.quantile(rates.sorted(), 0.5)
     }
 }
+
+extension HopCounter {
+    /// Counting on or off for the whole process (off leaves the interposer's jump and one
+    /// branch per switch: how the "measurement costs" suite measures what counting costs).
+    public static func setCounting(_ on: Bool) { lab_hops_set_counting(on ? 1 : 0) }
+}

@@ -20,6 +20,10 @@ int lab_hops_available(void);
 /// The totals since the process started, over all threads.
 lab_hop_counts lab_hops_read(void);
 
+/// Counting on (1) or off (0): off, a switch costs the interposer's jump and one branch
+/// (how `lab bench "measurement costs"` measures what counting costs).
+void lab_hops_set_counting(int on);
+
 /// From now on, also count apart what the calling task does: its own switches, and the jobs
 /// enqueued while it runs (the tasks it starts, its hop back to the pool) or to resume it.
 /// One task at a time; call from the task itself (it reads the runtime's current task).
