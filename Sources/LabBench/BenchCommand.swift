@@ -128,6 +128,9 @@ public struct BenchCommand {
                 files =
                     [("samples.csv", CSVReport.render(report))]
                     + (report.scans == nil ? [] : [("scan.csv", CSVReport.renderScans(report))])
+            case "github": files = [("github-benchmark.json", try GitHubBenchmarkExport.render(report))]
+            case "jmh": files = [("jmh.json", try JMHExport.render(report))]
+            case "percentiles": files = [("percentiles.csv", PercentileExport.render(report))]
             default: files = [("report.html", HTMLReport.render(report))]
             }
             for (name, text) in files {

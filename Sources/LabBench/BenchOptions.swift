@@ -2,7 +2,7 @@ import LabKit
 
 /// `lab bench`'s command line, declared once, and what a parsed command line asks for.
 extension BenchCommand {
-    public static let formats = ["terminal", "md", "json", "csv", "html"]
+    public static let formats = ["terminal", "md", "json", "csv", "html", "github", "jmh", "percentiles"]
 
     public static let spec = spec(named: "lab bench")
 
@@ -24,7 +24,9 @@ extension BenchCommand {
                 OptionSpec("time", .number("SECONDS", 0.1...3600), help: "Time budget per suite (default 15, quick 3)"),
                 OptionSpec(
                     "format", .choiceList("LIST", formats),
-                    help: "Reports to write, comma-separated: terminal,md,json,csv,html (default terminal)"),
+                    help:
+                        "Reports to write, comma-separated: terminal,md,json,csv,html; exports github (github-action-benchmark), jmh, percentiles (default terminal)"
+                ),
                 OptionSpec("out", .text("DIR"), help: "Where report files go (default ./lab-bench)"),
                 OptionSpec("save-baseline", .text("NAME"), help: "Save this run as a baseline in the lab folder"),
                 OptionSpec(
