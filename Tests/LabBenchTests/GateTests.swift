@@ -166,3 +166,24 @@ struct GateTests {
         #expect(throws: BenchError.self) { try ThresholdFile.load(folder.appendingPathComponent("none.json").path) }
     }
 }
+
+/// The example's CI job and thresholds file stay in step with the harness.
+@Suite("The example's CI gate")
+struct ExampleGateTests {
+    static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Examples/BenchmarkYourCode")
+
+    @Test func itsThresholdsFileLoadsAndItsJobGatesWithIt() throws {
+        let file = try ThresholdFile.load(Self.example.appendingPathComponent("ci/thresholds.json").path)
+        #expect(!file.thresholds.isEmpty)
+        let job = try String(
+            contentsOf: Self.example.appendingPathComponent("ci/benchmarks.yml"), encoding: .utf8)
+        for needed in [
+            "--save-baseline base", "--compare base --thresholds ci/thresholds.json", "--format terminal,github,jmh",
+            "tool: customSmallerIsBetter", "bench-results/github-benchmark.json",
+        ] {
+            #expect(job.contains(needed), "\(needed)")
+        }
+        for format in ["github", "jmh"] { #expect(BenchCommand.formats.contains(format)) }
+    }
+}
