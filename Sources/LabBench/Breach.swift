@@ -22,7 +22,8 @@ public struct Breach: Sendable, Equatable {
         let growth: String
         if metric == .time {
             let percent = (current / baseline - 1) * 100
-            growth = "+\(percent.formatted(significantDigits: 3))%, p = \((pValue ?? 1).formatted(significantDigits: 2))"
+            growth =
+                "+\(percent.formatted(significantDigits: 3))%, p = \((pValue ?? 1).formatted(significantDigits: 2))"
         } else {
             growth = "+\((current - baseline).formatted(significantDigits: 3))"
         }

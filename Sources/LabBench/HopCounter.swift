@@ -34,7 +34,8 @@ public enum HopCounter {
     public static var unavailableReason: String? {
         guard !isAvailable else { return nil }
         #if os(Linux)
-            return "executor hops are not counted in this build (a thread sanitizer, or a compiler without Swift's calling conventions)"
+            return
+                "executor hops are not counted in this build (a thread sanitizer, or a compiler without Swift's calling conventions)"
         #else
             return "executor hops are counted on Linux only in this edition"
         #endif

@@ -99,7 +99,8 @@ struct ExportTests {
         let decoded = try BenchmarkReport.decode(try report.encoded())
         #expect(decoded.schema == "concurrency-lab.bench/3")
         #expect(decoded.suites.first?.variant("passed in")?.hopsPerOperation == 2)
-        #expect(decoded.suites.first?.variant("passed in")?.samples.first?.hops == HopCounts(switches: 2000, enqueues: 0))
+        #expect(
+            decoded.suites.first?.variant("passed in")?.samples.first?.hops == HopCounts(switches: 2000, enqueues: 0))
         var object = try #require(try JSONSerialization.jsonObject(with: try report.encoded()) as? [String: Any])
         object["schema"] = "concurrency-lab.bench/2"
         var suites = try #require(object["suites"] as? [[String: Any]])

@@ -15,8 +15,7 @@ struct GateTests {
     ]
 
     /// A workload whose mallocs per operation are a parameter: the "change" under review.
-    static func parsing(mallocsPerOperation: Int, thresholds: [Threshold] = [.time(percent: 1000)]) -> BenchmarkSuite
-    {
+    static func parsing(mallocsPerOperation: Int, thresholds: [Threshold] = [.time(percent: 1000)]) -> BenchmarkSuite {
         BenchmarkSuite(
             name: "parsing", kind: .primitive, summary: "allocates a scratch buffer per step",
             reference: "parse",
@@ -111,7 +110,8 @@ struct GateTests {
         #expect(breaches.map(\.metric) == [.mallocs])
         #expect(breaches.first?.line.hasSuffix("allowed exact)") == true)
         // Fewer is never a breach.
-        #expect(Comparison(baseline: base, current: report(mallocs: 0, seconds: 1e-6), thresholdPercent: 5).exitStatus != 1)
+        #expect(
+            Comparison(baseline: base, current: report(mallocs: 0, seconds: 1e-6), thresholdPercent: 5).exitStatus != 1)
         // Time: 20% slower, significantly, breaches 5% and not 30%.
         let slower = report(mallocs: 2000, seconds: 1.2e-6)
         #expect(
@@ -141,7 +141,8 @@ struct GateTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let cases = [
             "{oops": "it is not JSON",
-            #"{"schema": "concurrency-lab.bench-thresholds/9", "thresholds": []}"#: "expected 'concurrency-lab.bench-thresholds/1'",
+            #"{"schema": "concurrency-lab.bench-thresholds/9", "thresholds": []}"#:
+                "expected 'concurrency-lab.bench-thresholds/1'",
             #"{"schema": "concurrency-lab.bench-thresholds/1", "thresholds": [{"suite": "s", "metric": "speed"}]}"#:
                 "expected {",
             #"{"schema": "concurrency-lab.bench-thresholds/1", "thresholds": [{"suite": "s", "metric": "time", "percent": -1}]}"#:

@@ -24,7 +24,8 @@ public enum GitHubBenchmarkExport {
                 var entries = [
                     Entry(
                         name: name, unit: unit, value: summary.median * scale,
-                        range: "± \(((summary.medianHigh - summary.medianLow) / 2 * scale).formatted(significantDigits: 3))",
+                        range:
+                            "± \(((summary.medianHigh - summary.medianLow) / 2 * scale).formatted(significantDigits: 3))",
                         extra:
                             "median of \(summary.count) samples; 95% interval \((summary.medianLow * scale).formatted(significantDigits: 4))–\((summary.medianHigh * scale).formatted(significantDigits: 4)) \(unit)"
                     )
@@ -35,7 +36,9 @@ public enum GitHubBenchmarkExport {
                 }
                 if let hops = variant.hopsPerOperation {
                     entries.append(
-                        Entry(name: "\(name) — executor switches", unit: "switches/op", value: hops, range: nil, extra: nil))
+                        Entry(
+                            name: "\(name) — executor switches", unit: "switches/op", value: hops, range: nil,
+                            extra: nil))
                 }
                 return entries
             }

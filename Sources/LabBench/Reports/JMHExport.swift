@@ -33,13 +33,18 @@ public enum JMHExport {
         let processes = Set(variant.samples.compactMap(\.process)).sorted()
         let forks: [[Double]] =
             processes.isEmpty
-            ? [times] : processes.map { process in variant.samples.filter { $0.process == process }.map { $0.secondsPerOperation * scale } }
+            ? [times]
+            : processes.map { process in
+                variant.samples.filter { $0.process == process }.map { $0.secondsPerOperation * scale }
+            }
         var secondary: [String: Any] = [:]
         if let rates = variant.allocationsPerOperation {
             secondary["·lab.mallocs.norm"] = metric(rates.mallocs, unit: "mallocs/op")
             secondary["·gc.alloc.rate.norm"] = metric(rates.bytes, unit: "B/op")
         }
-        if let hops = variant.hopsPerOperation { secondary["·lab.executor.switches.norm"] = metric(hops, unit: "switches/op") }
+        if let hops = variant.hopsPerOperation {
+            secondary["·lab.executor.switches.norm"] = metric(hops, unit: "switches/op")
+        }
         if let enqueues = variant.enqueuesPerOperation {
             secondary["·lab.pool.enqueues.norm"] = metric(enqueues, unit: "enqueues/op")
         }

@@ -30,7 +30,8 @@ func thumbnailSuite() -> BenchmarkSuite {
 
 /// A primitive suite: one cache lookup per operation, many per sample; allocs/op included.
 func cacheSuite() -> BenchmarkSuite {
-    let actorCache = ActorThumbnailCache(), mutexCache = MutexThumbnailCache()
+    let actorCache = ActorThumbnailCache()
+    let mutexCache = MutexThumbnailCache()
     return BenchmarkSuite(
         name: "cache lookup", kind: .primitive,
         summary: "look up a stored thumbnail's size: an actor against a Mutex-guarded class",
