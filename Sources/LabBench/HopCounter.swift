@@ -70,3 +70,9 @@ extension HopCounter {
     /// branch per switch: how the "measurement costs" suite measures what counting costs).
     public static func setCounting(_ on: Bool) { lab_hops_set_counting(on ? 1 : 0) }
 }
+
+extension HopCounter {
+    /// Does what counting adds to an executor switch, `times` times, without switching (the
+    /// counts stay true): timed by the "measurement cost: hop counter" suite.
+    public static func countWithoutSwitching(_ times: Int) { lab_hops_count_without_switching(UInt64(max(0, times))) }
+}

@@ -63,6 +63,12 @@ struct HopCounterTests {
         #expect(hops.enqueues >= Self.operations && hops.enqueues <= 2 * Self.operations)
     }
 
+    @Test func measuringTheCountersCostLeavesTheCountsTrue() async throws {
+        try #require(HopCounter.isAvailable)
+        let (_, counted) = await HopCounter.countingThisTask { HopCounter.countWithoutSwitching(10_000) }
+        #expect(try #require(counted) == HopCounts(switches: 0, enqueues: 0))
+    }
+
     @Test func awaitingANonisolatedFunctionFromThePoolIsNoSwitch() async throws {
         try #require(HopCounter.isAvailable)
         @Sendable func nonisolatedWork() async -> Int { 1 }

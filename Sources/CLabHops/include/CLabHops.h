@@ -24,6 +24,11 @@ lab_hop_counts lab_hops_read(void);
 /// (how `lab bench "measurement costs"` measures what counting costs).
 void lab_hops_set_counting(int on);
 
+/// Does what counting adds to one executor switch, `times` times, and no switch: the same
+/// runtime reads, comparison and atomic add, on a scratch counter (the counts stay true).
+/// What the "measurement cost: hop counter" suite times.
+void lab_hops_count_without_switching(unsigned long long times);
+
 /// From now on, also count apart what the calling task does: its own switches, and the jobs
 /// enqueued while it runs (the tasks it starts, its hop back to the pool) or to resume it.
 /// One task at a time; call from the task itself (it reads the runtime's current task).
