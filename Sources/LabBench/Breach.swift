@@ -22,8 +22,10 @@ public struct Breach: Sendable, Equatable {
         let growth: String
         if metric == .time {
             let percent = (current / baseline - 1) * 100
+            let p = pValue ?? 1
             growth =
-                "+\(percent.formatted(significantDigits: 3))%, p = \((pValue ?? 1).formatted(significantDigits: 2))"
+                "+\(percent.formatted(significantDigits: 3))%, "
+                + (p < 0.001 ? "p < 0.001" : "p = \(p.formatted(significantDigits: 2))")
         } else {
             growth = "+\((current - baseline).formatted(significantDigits: 3))"
         }
