@@ -61,11 +61,16 @@ static inline int is_watched(void *task) {
     return target != 0 && task == target;
 }
 
+// Whether the task running here is the watched one; asks the runtime only while one is watched.
+static inline int running_watched(void) {
+    return atomic_load_explicit(&watched, memory_order_relaxed) != 0 && is_watched(current_task());
+}
+
 __attribute__((swiftasynccall)) void swift_task_switch(
     __attribute__((swift_async_context)) void *context, void *resume, lab_serial_executor target) {
     if (__atomic_load_n(&counting, __ATOMIC_RELAXED) && current_executor().identity != target.identity) {
         atomic_fetch_add_explicit(&switches, 1, memory_order_relaxed);
-        if (is_watched(current_task())) atomic_fetch_add_explicit(&watched_switches, 1, memory_order_relaxed);
+        if (running_watched()) atomic_fetch_add_explicit(&watched_switches, 1, memory_order_relaxed);
     }
     // A tail call: the runtime's function continues the task as if called directly.
     __attribute__((musttail)) return runtime_switch(context, resume, target);
@@ -80,7 +85,7 @@ __attribute__((noinline)) void lab_hops_count_without_switching(unsigned long lo
     for (unsigned long long step = 0; step < times; step++) {
         if (__atomic_load_n(&counting, __ATOMIC_RELAXED) && current_executor().identity != (const void *)&elsewhere) {
             atomic_fetch_add_explicit(&scratch_switches, 1, memory_order_relaxed);
-            if (is_watched(current_task())) atomic_fetch_add_explicit(&scratch_switches, 1, memory_order_relaxed);
+            if (running_watched()) atomic_fetch_add_explicit(&scratch_switches, 1, memory_order_relaxed);
         }
     }
 }
@@ -88,7 +93,7 @@ __attribute__((noinline)) void lab_hops_count_without_switching(unsigned long lo
 __attribute__((swiftcall)) static void count_global(void *job, lab_enqueue_original original) {
     if (__atomic_load_n(&counting, __ATOMIC_RELAXED)) {
         atomic_fetch_add_explicit(&enqueues, 1, memory_order_relaxed);
-        if (is_watched(job) || is_watched(current_task())) {
+        if (is_watched(job) || running_watched()) {
             atomic_fetch_add_explicit(&watched_enqueues, 1, memory_order_relaxed);
         }
     }
