@@ -146,6 +146,10 @@ extension BenchCommand {
         // Fail on a bad baseline before spending minutes measuring.
         let baselines = try compare.map { try Baselines.load($0, environment: environment) }
         if let name = parsed.text("save-baseline") { _ = try Baselines.url(named: name, environment: environment) }
+        if let path = parsed.text("thresholds"), compare.isEmpty {
+            throw UsageError.invalidValue(
+                option: "thresholds", value: path, expected: "--compare too: thresholds say what a comparison fails on")
+        }
         let book = ThresholdBook(
             suites: suites, file: try parsed.text("thresholds").map(ThresholdFile.load), timePercent: threshold)
         if baselines.count == 2 {

@@ -165,6 +165,9 @@ struct GateTests {
             #expect(status == 2)
         }
         #expect(throws: BenchError.self) { try ThresholdFile.load(folder.appendingPathComponent("none.json").path) }
+        #expect(
+            await BenchCommand(suites: [], environment: environment).run(["--thresholds", "t.json"]) == 2,
+            "thresholds without --compare gate nothing: said, not ignored")
     }
 }
 
