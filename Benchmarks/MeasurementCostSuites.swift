@@ -1,6 +1,6 @@
 import CLabAllocations
 import LabBench
-import LabKit
+import LabCore
 import Lessons
 
 /// What the lab's own counters cost, measured in the run they cost, beside everything else:

@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 /// `lab bench`'s command line, declared once, and what a parsed command line asks for.
 extension BenchCommand {

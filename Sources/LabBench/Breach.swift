@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 /// One metric of one variant beyond its threshold: a line of `--compare`'s gate, and a
 /// reason for exit status 1.

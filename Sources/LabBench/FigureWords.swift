@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 /// How the analysis words its figures, apart from the report formatters (Reports/): the
 /// analysis writes a suite's conclusion, and must not depend on any report's layout. The

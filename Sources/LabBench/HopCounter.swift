@@ -1,5 +1,5 @@
 import CLabHops
-import LabKit
+import LabCore
 
 /// Executor hops, counted by the lab (Sources/CLabHops/hops.c), not estimated.
 /// `switches`: executor changes made by this program's code — entering or leaving an actor or

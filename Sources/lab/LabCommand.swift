@@ -1,8 +1,9 @@
 import Foundation
 import LabBench
 import LabBenchmarks
+import LabCore
 import LabExercises
-import LabKit
+import LessonKit
 import Lessons
 
 /// The `lab` command: dispatches to its subcommands. Exit status 0 ok, 1 failed, 2 bad usage.

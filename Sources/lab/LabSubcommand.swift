@@ -1,5 +1,6 @@
 import LabBench
-import LabKit
+import LabCore
+import LessonKit
 import Lessons
 
 /// Every `lab` subcommand, with its command line declared once. `lab help`, each

@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 import Lessons
 
 /// What `lab` alone prints: what the lab is, the lessons, how to start.

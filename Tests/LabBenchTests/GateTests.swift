@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabCore
 import Testing
 
 @testable import LabBench

@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabCore
 
 /// A self-contained HTML report: inline CSS and SVG, no scripts, no external assets.
 /// The markup is also well-formed XML (void elements self-closed), so tests can parse it.
