@@ -25,7 +25,7 @@ extension BenchCommand {
                 OptionSpec(
                     "format", .choiceList("LIST", formats),
                     help:
-                        "Reports to write, comma-separated: terminal,md,json,csv,html; exports github (github-action-benchmark), jmh, percentiles (default terminal)"
+                        "Reports to write, comma-separated: terminal,md,json,csv,html; exports github (github-action-benchmark), jmh, percentiles (default terminal; with --out terminal,json,html)"
                 ),
                 OptionSpec("out", .text("DIR"), help: "Where report files go (default ./lab-bench)"),
                 OptionSpec("save-baseline", .text("NAME"), help: "Save this run as a baseline in the lab folder"),
@@ -179,7 +179,7 @@ extension BenchCommand {
             }
             var measurement = Measurement(
                 suites: overhead, plan: plan, quick: quick, processes: 1, workerArguments: [],
-                formats: parsed.list("format") ?? ["terminal"],
+                formats: parsed.list("format") ?? SuiteLessons.defaultFormats(outGiven: parsed.isPresent("out")),
                 folder: parsed.text("out") ?? "lab-bench", saveBaseline: parsed.text("save-baseline"),
                 baseline: nil, thresholdPercent: threshold)
             measurement.allocationOverhead = true
@@ -187,7 +187,8 @@ extension BenchCommand {
         }
         var measurement = Measurement(
             suites: selected, plan: plan, quick: quick, processes: parsed.integer("processes") ?? (quick ? 1 : 3),
-            workerArguments: allowDebug ? ["--allow-debug"] : [], formats: parsed.list("format") ?? ["terminal"],
+            workerArguments: allowDebug ? ["--allow-debug"] : [],
+            formats: parsed.list("format") ?? SuiteLessons.defaultFormats(outGiven: parsed.isPresent("out")),
             folder: parsed.text("out") ?? "lab-bench", saveBaseline: parsed.text("save-baseline"),
             baseline: baselines.first, thresholdPercent: threshold)
         measurement.thresholds = book
@@ -238,7 +239,8 @@ extension BenchCommand {
         return .scan(
             ScanRequest(
                 suite: suite, scan: scan, values: values, plan: plan, quick: quick,
-                formats: parsed.list("format") ?? ["terminal"], folder: parsed.text("out") ?? "lab-bench"))
+                formats: parsed.list("format") ?? SuiteLessons.defaultFormats(outGiven: parsed.isPresent("out")),
+                folder: parsed.text("out") ?? "lab-bench"))
     }
 
     /// How long to measure: --quick or the full plan, adjusted by --samples and --time.

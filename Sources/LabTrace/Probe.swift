@@ -182,6 +182,7 @@ public final class Probe: Sendable {
         // Code outside any task (a completion handler on a dispatch queue) gets its own lane.
         let label = task === TaskIdentity.outsideAnyTask ? "outside any task" : Probe.inheritedLane(task: task)
         let parent = Probe.currentSpan
+        let priority = task === TaskIdentity.outsideAnyTask ? nil : Task.currentPriority.rawValue
         return state.withLock { state in
             let lane = state.lane(forTask: task.id, label: label, inheritsParent: parent != nil)
             let id = state.nextID
@@ -190,7 +191,7 @@ public final class Probe: Sendable {
                 Span(
                     id: id, parent: parent, name: name, lane: lane, kind: kind,
                     isolation: isolation, start: start, end: start,
-                    startThread: thread, endThread: thread, task: task.id))
+                    startThread: thread, endThread: thread, task: task.id, priority: priority))
             return id
         }
     }

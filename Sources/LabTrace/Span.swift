@@ -32,6 +32,9 @@ public struct Span: Sendable, Codable, Identifiable, Equatable {
     /// The task that traced it: an id the probe gives each task, unique for the whole run
     /// (a task's address is not: the allocator reuses it). Nil in traces made before it existed.
     public var task: Int? = nil
+    /// The task's priority when the span began (`Task.currentPriority.rawValue`); nil outside a
+    /// task and in traces made before it existed.
+    public var priority: UInt8? = nil
 
     public var duration: Double { end - start }
 

@@ -9,6 +9,8 @@ public struct LessonOptions: Sendable, Equatable {
     /// Draw each variant's tasks as a tree (parent → children, how each ended).
     public var showTree = false
     public var traceOutput: String?
+    /// Write the run as one self-contained HTML page: narration, figures, timelines.
+    public var htmlOutput: String?
     public var json = false
     public var noColor = false
     public var quiet = false
@@ -35,6 +37,9 @@ public struct LessonOptions: Sendable, Equatable {
         OptionSpec("tree", help: "Draw each variant's task tree: every task, its parent, where it ran, how it ended"),
         OptionSpec(
             "trace-out", .text("FILE"), help: "Write a Chrome trace-event JSON file (open it in ui.perfetto.dev)"),
+        OptionSpec(
+            "html", .text("FILE"),
+            help: "Write the run as one HTML page: narration, figures, each variant's timeline by task and by thread"),
         OptionSpec("json", help: "Print the results as JSON instead of the story"),
         OptionSpec("seed", .integer("N", 0...Int.max), help: "Seed for the simulated services (default 42)"),
         OptionSpec("no-color", help: "Plain text, no colours (also: NO_COLOR=1)"),
@@ -71,6 +76,7 @@ public struct LessonOptions: Sendable, Equatable {
         options.showTrace = parsed.flag("trace")
         options.showTree = parsed.flag("tree")
         options.traceOutput = parsed.text("trace-out")
+        options.htmlOutput = parsed.text("html")
         options.json = parsed.flag("json")
         options.noColor = parsed.flag("no-color")
         options.quiet = parsed.flag("quiet")

@@ -57,12 +57,14 @@ public enum LessonRunner {
         for name in options.variants where !names.contains(name) {
             throw .unknownName(kind: "variant", name: name, suggestion: Suggestion.closest(to: name, in: names))
         }
-        if let path = options.traceOutput {
+        for (option, path) in [("trace-out", options.traceOutput), ("html", options.htmlOutput)] {
+            guard let path else { continue }
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue,
+                !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) || !isDirectory.boolValue
             else {
-                throw .invalidValue(option: "trace-out", value: path, expected: "a file in an existing folder")
+                throw .invalidValue(option: option, value: path, expected: "a file in an existing folder")
             }
         }
     }

@@ -19,15 +19,21 @@ struct LessonSession {
         Self.warmUp()
         var results: [LessonReport.VariantResult] = []
         var runs: [ChromeTraceExporter.Run] = []
+        var pageRuns: [LessonPage.Run] = []
         for (index, variant) in selected.enumerated() {
             let (result, spans) = await perform(variant, number: index + 1, of: selected.count)
             results.append(result)
             runs.append(ChromeTraceExporter.Run(name: "\(lesson.name) · \(variant.name)", spans: spans))
+            pageRuns.append(LessonPage.Run(variant: variant, result: result, spans: spans))
         }
-        conclude(results)
+        let toldWholeStory = conclude(results)
         offerExtras()
         var status: Int32 = results.allSatisfy(\.succeeded) ? 0 : 1
         if let path = options.traceOutput, !writeTrace(runs, to: path) { status = 1 }
+        if let path = options.htmlOutput {
+            let page = LessonPage.page(lesson: lesson, options: options, runs: pageRuns, toldWholeStory: toldWholeStory)
+            if !writePage(page, to: path) { status = 1 }
+        }
         if options.json { emitJSON(results) }
         return status
     }
@@ -165,17 +171,20 @@ struct LessonSession {
         }
     }
 
-    private func conclude(_ results: [LessonReport.VariantResult]) {
+    /// Returns whether the run told the whole core story (then the takeaways follow it).
+    @discardableResult
+    private func conclude(_ results: [LessonReport.VariantResult]) -> Bool {
         // The takeaways sum up the core story, so they follow a run that told all of it.
         let ran = Set(results.map(\.name))
         guard !lesson.takeaways.isEmpty, lesson.variants.allSatisfy({ $0.isExtra || ran.contains($0.name) }) else {
-            return
+            return false
         }
         console.heading("What to take away")
         for line in lesson.takeaways {
             let text = line.wrapped(to: terminal.width, indent: "    ")
             console.say("  • " + text.dropFirst(4))
         }
+        return true
     }
 
     private func writeTrace(_ runs: [ChromeTraceExporter.Run], to path: String) -> Bool {
@@ -190,6 +199,18 @@ struct LessonSession {
         } catch {
             StandardError.write(
                 "\(lesson.name): error: cannot write the trace to \(path): \(error.localizedDescription)")
+            return false
+        }
+    }
+
+    private func writePage(_ page: HTMLTimelinePage, to path: String) -> Bool {
+        do {
+            try AtomicFile.write(Data(page.render().utf8), to: URL(fileURLWithPath: path))
+            if !options.json { console.emit(terminal.paint("\nPage written to \(path): open it in a browser.", .dim)) }
+            return true
+        } catch {
+            StandardError.write(
+                "\(lesson.name): error: cannot write the page to \(path): \(error.localizedDescription)")
             return false
         }
     }

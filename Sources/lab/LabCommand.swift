@@ -62,6 +62,10 @@ enum LabCommand {
         case .list: return try ListCommand.run(json: parsed.flag("json"))
         case .doctor: return try await DoctorCommand.run(json: parsed.flag("json"))
         case .help: return try help(named: parsed.positionals.first)
+        case .pages:
+            return try await PagesCommand.run(
+                folder: parsed.text("out") ?? "lab-pages", allVariants: parsed.flag("all"),
+                noColor: parsed.flag("no-color"))
         case .run, .bench: preconditionFailure("dispatched before parsing")
         case .exercises, .check, .watch, .hint, .reset, .solution, .grade, .progress:
             let commands = ExerciseCommands(
