@@ -86,11 +86,11 @@ let package = Package(
                 + isolationModes.map { .target(name: $0.module) },
             exclude: lessonGuides),
         // The harness engine, and the suites that time the Lessons' variants.
-        .target(name: "LabBench", dependencies: ["LabCore", "LabTrace"]),
-        .target(
-            name: "LabBenchmarks",
-            dependencies: ["LabBench", "LabCore", "LabTrace", "LabScenarios", "LabStorage", "Lessons"],
-            path: "Benchmarks"),
+        // Counts executor hops (see hops.c): in every program that links LabBench.
+        .target(name: "CLabHops", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        .target(name: "LabBench", dependencies: ["LabCore", "LabTrace", "CLabHops"]),
+        .target(name: "LabBenchmarks", dependencies: ["LabBench", "LabCore", "LabTrace", "LabScenarios", "LabStorage", "Lessons", "CLabAllocations"],
+                path: "Benchmarks"),
         // Grading classroom exercises. The exercises themselves are not a target: a
         // student's unfinished file must never break the lab's own build.
         // The grader's trusted launcher: fork, confine (Landlock, seccomp, capabilities; Seatbelt on

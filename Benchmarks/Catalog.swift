@@ -5,6 +5,8 @@ public enum BenchmarkCatalog {
     public static func all() -> [BenchmarkSuite] {
         [
             EmptySuite.suite(),
+            MeasurementCostSuites.allocations(),
+            MeasurementCostSuites.hops(),
             TaskPrimitivesSuite.suite(),
             ActorPrimitivesSuite.suite(),
             ContinuationSuite.suite(),

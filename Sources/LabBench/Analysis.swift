@@ -35,7 +35,9 @@ public enum Analysis {
                 peakMemoryBytes: taken.map(\.peakMemoryBytes).max() ?? 0,
                 maxThreads: taken.compactMap(\.threads).max(),
                 extra: extra, bimodal: Statistics.looksBimodal(times), processMedians: processMedians,
-                allocationsPerOperation: AllocationRates.median(of: taken))
+                allocationsPerOperation: AllocationRates.median(of: taken),
+                hopsPerOperation: HopCounter.median(taken.compactMap(\.hopsPerOperation)),
+                enqueuesPerOperation: HopCounter.median(taken.compactMap(\.enqueuesPerOperation)))
         }
         return SuiteResult(
             name: suite.name, kind: suite.kind, summary: suite.summary, reference: suite.reference,
@@ -58,13 +60,13 @@ public enum Analysis {
         var extras = Set(variants.flatMap(\.extra.keys)).sorted()
         if let headline = suite.headline, extras.contains(headline) {
             // The suite's point comes first; the time follows as context.
-            let name = Format.extraHeader(headline)
+            let name = FigureWords.metricName(headline)
             sentence =
                 "\(name.prefix(1).uppercased() + name.dropFirst()) (median): \(figures(headline)). Time: " + sentence
             extras.removeAll { $0 == headline }
         }
         for key in extras {
-            sentence += " Median \(Format.extraHeader(key)): \(figures(key))."
+            sentence += " Median \(FigureWords.metricName(key)): \(figures(key))."
         }
         // Allocations, where the variants differ by half a malloc per operation and a tenth or
         // more: often the reason behind the times (and exact where the times are noisy).
@@ -75,7 +77,15 @@ public enum Analysis {
         {
             sentence +=
                 " Mallocs per " + (suite.kind == .primitive ? "operation" : "run") + ": "
-                + rates.map { "\($0.0) \(Format.perOperation($0.1))" }.joined(separator: ", ") + "."
+                + rates.map { "\($0.0) \(FigureWords.perOperation($0.1))" }.joined(separator: ", ") + "."
+        }
+        // Executor switches, where the variants differ by one per operation or more: a hop is
+        // often what one way pays and another does not (counted, see HopCounter).
+        let hops = variants.compactMap { variant in variant.hopsPerOperation.map { (variant.name, $0) } }
+        if hops.count > 1, let most = hops.map(\.1).max(), let least = hops.map(\.1).min(), most - least >= 1 {
+            sentence +=
+                " Executor switches per " + (suite.kind == .primitive ? "operation" : "run") + ": "
+                + hops.map { "\($0.0) \(FigureWords.perOperation($0.1))" }.joined(separator: ", ") + "."
         }
         let unsteady = variants.filter { ($0.processSpread ?? 0) > 0.1 }
         if !unsteady.isEmpty {

@@ -65,9 +65,19 @@ public struct Comparison: Sendable {
     /// The steadiness probe that moved most between the two runs (current ÷ baseline − 1).
     public let machineShift: (probe: String, change: Double)?
 
-    public init(baseline: BenchmarkReport, current: BenchmarkReport, thresholdPercent: Double) {
+    /// Every metric beyond its threshold (see `Threshold`), one per line in the order found.
+    public let breaches: [Breach]
+
+    /// `thresholds`: what each suite declared and the file overrides; by default, the
+    /// defaults with `thresholdPercent` for time.
+    public init(
+        baseline: BenchmarkReport, current: BenchmarkReport, thresholdPercent: Double,
+        thresholds: ThresholdBook? = nil
+    ) {
         self.thresholdPercent = thresholdPercent
+        let book = thresholds ?? ThresholdBook(timePercent: thresholdPercent)
         var changes: [Change] = []
+        var breaches: [Breach] = []
         for suite in current.suites {
             guard let old = baseline.suites.first(where: { $0.name == suite.name }) else { continue }
             for variant in suite.variants {
@@ -79,15 +89,24 @@ public struct Comparison: Sendable {
                 // An empty operation's fixed cost spread over a billion iterations
                 // is below anything a clock can time: a change in it is no change.
                 let timed = max(variant.summary.median, before.summary.median) >= .untimeableSeconds
-                let beyond = timed && abs(change) * 100 > thresholdPercent && p < 0.05
+                let time = book.threshold(suite: suite.name, variant: variant.name, metric: .time)
+                let beyond = timed && abs(change) * 100 > time.percent && p < 0.05
                 let verdict: Change.Verdict = !beyond ? .unchanged : change > 0 ? .regression : .improvement
                 changes.append(
                     Change(
                         suite: suite.name, variant: variant.name, baselineMedian: before.summary.median,
                         currentMedian: variant.summary.median, change: change, pValue: p, verdict: verdict))
+                if verdict == .regression {
+                    breaches.append(
+                        Breach(
+                            suite: suite.name, variant: variant.name, metric: .time, baseline: before.summary.median,
+                            current: variant.summary.median, threshold: time, pValue: p))
+                }
+                breaches += Breach.counts(suite: suite.name, before: before, after: variant, book: book)
             }
         }
         self.changes = changes
+        self.breaches = breaches
         machineShift = Steadiness.shift(from: baseline.environment.steadiness, to: current.environment.steadiness)
     }
 
@@ -103,7 +122,7 @@ public struct Comparison: Sendable {
     }
 
     public var exitStatus: Int32 {
-        if changes.contains(where: { $0.verdict == .regression }) { return 1 }
+        if !breaches.isEmpty { return 1 }
         if changes.contains(where: { $0.verdict == .improvement }) { return 3 }
         return 0
     }

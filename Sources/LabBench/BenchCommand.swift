@@ -43,8 +43,8 @@ public struct BenchCommand {
             case .steadiness(let seconds):
                 await watchSteadiness(seconds: seconds, terminal: terminal)
                 return 0
-            case .compareFiles(let old, let new, let threshold):
-                return compare(old, new, thresholdPercent: threshold, terminal: terminal)
+            case .compareFiles(let old, let new, let threshold, let thresholds):
+                return compare(old, new, thresholdPercent: threshold, thresholds: thresholds, terminal: terminal)
             case .worker(let chosen, let plan, _):
                 // Samples only: the parent pools every worker's and analyses them once.
                 let samples = await Sampler.measure(together: chosen, plan: plan.forPrimitives) { _, _ in }
@@ -103,11 +103,15 @@ public struct BenchCommand {
         }
     }
 
-    func compare(_ baseline: BenchmarkReport, _ current: BenchmarkReport, thresholdPercent: Double, terminal: Terminal)
-        -> Int32
-    {
-        let comparison = Comparison(baseline: baseline, current: current, thresholdPercent: thresholdPercent)
+    /// The comparison's table, then the gate: one BREACH line per metric beyond its threshold.
+    func compare(
+        _ baseline: BenchmarkReport, _ current: BenchmarkReport, thresholdPercent: Double, thresholds: ThresholdBook,
+        terminal: Terminal
+    ) -> Int32 {
+        let comparison = Comparison(
+            baseline: baseline, current: current, thresholdPercent: thresholdPercent, thresholds: thresholds)
         StandardOutput.line(TerminalReport.render(comparison, terminal: terminal))
+        for breach in comparison.breaches { StandardOutput.line(terminal.paint(breach.line, .red)) }
         return comparison.exitStatus
     }
 
@@ -124,6 +128,9 @@ public struct BenchCommand {
                 files =
                     [("samples.csv", CSVReport.render(report))]
                     + (report.scans == nil ? [] : [("scan.csv", CSVReport.renderScans(report))])
+            case "github": files = [("github-benchmark.json", try GitHubBenchmarkExport.render(report))]
+            case "jmh": files = [("jmh.json", try JMHExport.render(report))]
+            case "percentiles": files = [("percentiles.csv", PercentileExport.render(report))]
             default: files = [("report.html", HTMLReport.render(report))]
             }
             for (name, text) in files {
@@ -151,7 +158,9 @@ public struct BenchCommand {
             StandardOutput.line(terminal.paint("saved baseline '\(name)' to \(url.path)", .dim))
         }
         if let baseline = request.baseline {
-            return compare(baseline, report, thresholdPercent: request.thresholdPercent, terminal: terminal)
+            return compare(
+                baseline, report, thresholdPercent: request.thresholdPercent, thresholds: request.thresholds,
+                terminal: terminal)
         }
         return 0
     }

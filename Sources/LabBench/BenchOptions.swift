@@ -2,7 +2,7 @@ import LabCore
 
 /// `lab bench`'s command line, declared once, and what a parsed command line asks for.
 extension BenchCommand {
-    public static let formats = ["terminal", "md", "json", "csv", "html"]
+    public static let formats = ["terminal", "md", "json", "csv", "html", "github", "jmh", "percentiles"]
 
     public static let spec = spec(named: "lab bench")
 
@@ -25,7 +25,7 @@ extension BenchCommand {
                 OptionSpec(
                     "format", .choiceList("LIST", formats),
                     help:
-                        "Reports to write, comma-separated: terminal,md,json,csv,html (default terminal; with --out terminal,json,html)"
+                        "Reports to write, comma-separated: terminal,md,json,csv,html; exports github (github-action-benchmark), jmh, percentiles (default terminal; with --out terminal,json,html)"
                 ),
                 OptionSpec("out", .text("DIR"), help: "Where report files go (default ./lab-bench)"),
                 OptionSpec("save-baseline", .text("NAME"), help: "Save this run as a baseline in the lab folder"),
@@ -33,7 +33,13 @@ extension BenchCommand {
                     "compare", .text("NAME|FILE"), repeatable: true,
                     help: "Compare with a baseline or results file; twice: compare two files, run nothing"),
                 OptionSpec(
-                    "threshold", .number("PCT", 0...1000), help: "Smallest change that counts, in percent (default 5)"),
+                    "threshold", .number("PCT", 0...1000),
+                    help: "Smallest change in time that counts, in percent, where a suite declares none (default 5)"),
+                OptionSpec(
+                    "thresholds", .text("FILE"),
+                    help:
+                        "With --compare: per suite, variant and metric (time, mallocs, bytes, hops, enqueues), overriding the code's; see docs/HARNESS.md"
+                ),
                 OptionSpec(
                     "processes", .integer("N", 1...16),
                     help:
@@ -66,8 +72,9 @@ extension BenchCommand {
                 with 95% intervals, ratios to a reference, significance (Mann–Whitney U) and efficiency
                 against the ideal.
 
-                Exit status: 0 done / no significant change; 1 a significant regression beyond the
-                threshold (with --compare); 2 bad usage; 3 only improvements (with --compare); 4 the
+                Exit status: 0 done / no significant change; 1 a metric beyond its threshold (with
+                --compare: a significant time regression, or a count per operation that grew past its
+                tolerance; one BREACH line each); 2 bad usage; 3 only improvements (with --compare); 4 the
                 measurement failed (a worker process failed; no report is written).
                 """)
     }
@@ -78,7 +85,7 @@ extension BenchCommand {
         case list([BenchmarkSuite])
         case steadiness(seconds: Int)
         /// Two result files, compared; nothing measured.
-        case compareFiles(BenchmarkReport, BenchmarkReport, thresholdPercent: Double)
+        case compareFiles(BenchmarkReport, BenchmarkReport, thresholdPercent: Double, thresholds: ThresholdBook)
         /// A worker process of `--processes`: measure, print JSON, nothing else.
         case worker([BenchmarkSuite], SamplingPlan, quick: Bool)
         case measure(Measurement)
@@ -108,6 +115,7 @@ extension BenchCommand {
         let saveBaseline: String?
         let baseline: BenchmarkReport?
         let thresholdPercent: Double
+        var thresholds = ThresholdBook()
         /// The suites are `AllocationOverhead`'s: say what counting cost after the report.
         var allocationOverhead = false
     }
@@ -138,7 +146,15 @@ extension BenchCommand {
         // Fail on a bad baseline before spending minutes measuring.
         let baselines = try compare.map { try Baselines.load($0, environment: environment) }
         if let name = parsed.text("save-baseline") { _ = try Baselines.url(named: name, environment: environment) }
-        if baselines.count == 2 { return .compareFiles(baselines[0], baselines[1], thresholdPercent: threshold) }
+        if let path = parsed.text("thresholds"), compare.isEmpty {
+            throw UsageError.invalidValue(
+                option: "thresholds", value: path, expected: "--compare too: thresholds say what a comparison fails on")
+        }
+        let book = ThresholdBook(
+            suites: suites, file: try parsed.text("thresholds").map(ThresholdFile.load), timePercent: threshold)
+        if baselines.count == 2 {
+            return .compareFiles(baselines[0], baselines[1], thresholdPercent: threshold, thresholds: book)
+        }
         if debugRefused { throw BenchError.debugBuild }
 
         let (plan, quick) = samplingPlan(parsed)
@@ -169,13 +185,14 @@ extension BenchCommand {
             measurement.allocationOverhead = true
             return .measure(measurement)
         }
-        return .measure(
-            Measurement(
-                suites: selected, plan: plan, quick: quick, processes: parsed.integer("processes") ?? (quick ? 1 : 3),
-                workerArguments: allowDebug ? ["--allow-debug"] : [],
-                formats: parsed.list("format") ?? SuiteLessons.defaultFormats(outGiven: parsed.isPresent("out")),
-                folder: parsed.text("out") ?? "lab-bench", saveBaseline: parsed.text("save-baseline"),
-                baseline: baselines.first, thresholdPercent: threshold))
+        var measurement = Measurement(
+            suites: selected, plan: plan, quick: quick, processes: parsed.integer("processes") ?? (quick ? 1 : 3),
+            workerArguments: allowDebug ? ["--allow-debug"] : [],
+            formats: parsed.list("format") ?? SuiteLessons.defaultFormats(outGiven: parsed.isPresent("out")),
+            folder: parsed.text("out") ?? "lab-bench", saveBaseline: parsed.text("save-baseline"),
+            baseline: baselines.first, thresholdPercent: threshold)
+        measurement.thresholds = book
+        return .measure(measurement)
     }
 
     func scanMode(_ name: String, _ parsed: ParsedArguments) throws -> Mode {

@@ -10,9 +10,10 @@ import LabCore
 ///     }
 ///
 /// Your program then takes `lab bench`'s command line (`--quick`, `--format md,json,csv,html`,
-/// `--save-baseline NAME`, `--compare NAME`, `--scan SUITE`, `--list`, `--help` …) and
-/// exits with its status: 0 done, 1 a significant regression, 2 bad usage, 3 only
-/// improvements, 4 the measurement failed. See docs/BENCHMARK-YOUR-CODE.md.
+/// `--save-baseline NAME`, `--compare NAME`, `--thresholds FILE`, `--scan SUITE`, `--list`, `--help` …)
+/// and exits with its status: 0 done, 1 a metric beyond its threshold (the suites'
+/// `thresholds`; one BREACH line each), 2 bad usage, 3 only improvements, 4 the measurement
+/// failed. See docs/BENCHMARK-YOUR-CODE.md.
 public enum BenchmarkProgram {
     /// Runs the command line over `suites` and exits with its status.
     public static func main(_ suites: [BenchmarkSuite], arguments: [String] = Array(CommandLine.arguments.dropFirst()))

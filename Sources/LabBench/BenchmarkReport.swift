@@ -3,11 +3,12 @@ import LabCore
 import LabTrace
 
 /// Everything one `lab bench` run measured. Encoded as JSON with schema
-/// `concurrency-lab.bench/2` (snake_case keys); see docs/BENCH-SCHEMA.md. Results written
-/// with schema 1 (before allocation counts and scans) are still read, and compare.
+/// `concurrency-lab.bench/3` (snake_case keys); see docs/BENCH-SCHEMA.md. Results written
+/// with schema 1 (before allocation counts and scans) and 2 (before executor hops) are still
+/// read, and compare.
 public struct BenchmarkReport: Sendable, Codable {
-    public static let schema = "concurrency-lab.bench/2"
-    public static let readableSchemas = ["concurrency-lab.bench/1", schema]
+    public static let schema = "concurrency-lab.bench/3"
+    public static let readableSchemas = ["concurrency-lab.bench/1", "concurrency-lab.bench/2", schema]
 
     public struct Environment: Sendable, Codable, Equatable {
         public let machine: EnvironmentInfo
@@ -98,6 +99,10 @@ public struct VariantResult: Sendable, Codable {
     public let processMedians: [Double]?
     /// Mallocs, frees and bytes per operation (medians over the samples); nil where not counted.
     public var allocationsPerOperation: AllocationRates? = nil
+    /// Executor switches per operation (median over the samples); nil where not counted.
+    public var hopsPerOperation: Double? = nil
+    /// Jobs enqueued on the global pool per operation (median); nil where not counted.
+    public var enqueuesPerOperation: Double? = nil
 
     /// Largest ÷ smallest process median − 1: how much the figure depends on the process.
     public var processSpread: Double? {
@@ -120,6 +125,7 @@ public enum BenchError: Error, Equatable, CustomStringConvertible {
     case workerFailed(process: Int, of: Int, reason: String)
     case allocationsUnavailable(String)
     case noPrimitiveSuite([String])
+    case badThresholds(String, reason: String)
 
     /// 4 when the measurement itself failed; 2 for everything the user can fix in the command.
     public var exitCode: Int32 { if case .workerFailed = self { 4 } else { 2 } }
@@ -139,6 +145,7 @@ public enum BenchError: Error, Equatable, CustomStringConvertible {
         case .allocationsUnavailable(let reason): "--allocation-overhead needs allocation counts, and \(reason)"
         case .noPrimitiveSuite(let names):
             "--allocation-overhead measures primitive suites, and \(names.joined(separator: ", ")) \(names.count == 1 ? "is a pattern suite" : "are pattern suites"); see --list"
+        case .badThresholds(let path, let reason): "thresholds file '\(path)' was not used: \(reason)"
         case .workerFailed(let process, let count, let reason):
             "worker process \(process) of \(count) \(reason). Nothing was measured in its place and no report was written"
         }

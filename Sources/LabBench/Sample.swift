@@ -17,6 +17,9 @@ public struct Sample: Sendable, Codable, Equatable {
     /// What the process allocated during the sample (all threads; see `AllocationCounter`), or
     /// nil where allocations are not counted (macOS, sanitizer builds, results before schema 2).
     public var allocations: AllocationCounts?
+    /// Executor hops during the sample, all tasks (see `HopCounter`), or nil where not counted
+    /// (sanitizer builds, macOS in this edition, results before schema 3).
+    public var hops: HopCounts? = nil
 
     /// Wall time per operation: the figure the statistics are computed on.
     public var secondsPerOperation: Double { wallSeconds / Double(iterations) }
@@ -28,6 +31,14 @@ public struct Sample: Sendable, Codable, Equatable {
                 mallocs: Double($0.mallocs) / Double(iterations), frees: Double($0.frees) / Double(iterations),
                 bytes: Double($0.bytes) / Double(iterations))
         }
+    }
+
+    /// Executor hops per operation in this sample.
+    public var hopsPerOperation: Double? { hops.map { Double($0.switches) / Double(iterations) } }
+
+    /// Jobs enqueued on the global pool per operation in this sample.
+    public var enqueuesPerOperation: Double? {
+        hops.map { Double($0.enqueues) / Double(iterations) }
     }
 
     /// CPU time ÷ wall time: ≈ 1 for one busy thread, ≈ cores when all are busy, ≈ 0 when waiting.

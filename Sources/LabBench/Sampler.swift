@@ -132,10 +132,12 @@ public enum Sampler {
         let probe = MemoryProbe.read()
         let before = ResourceUsage.now()
         let allocatedBefore = AllocationCounter.read()
+        let hopsBefore = HopCounter.read()
         let clock = ContinuousClock()
         let start = clock.now
         await variant.run(iterations)
         let wall = start.duration(to: clock.now).seconds
+        let hopsAfter = HopCounter.read()
         let allocatedAfter = AllocationCounter.read()
         let after = ResourceUsage.now()
         let threads = ResourceUsage.threadCount()
@@ -146,6 +148,7 @@ public enum Sampler {
             involuntarySwitches: after.involuntarySwitches - before.involuntarySwitches,
             peakMemoryBytes: after.maxResidentBytes, threads: threads, extra: extra, process: nil,
             probeNanoseconds: probe,
-            allocations: allocatedAfter.flatMap { after in allocatedBefore.map { after - $0 } })
+            allocations: allocatedAfter.flatMap { after in allocatedBefore.map { after - $0 } },
+            hops: hopsAfter.flatMap { after in hopsBefore.map { after - $0 } })
     }
 }

@@ -23,10 +23,13 @@ public struct BenchmarkSuite: Sendable {
     public let headline: String?
     /// Optional: the workload at several sizes, for `lab bench --scan`.
     public let scan: Scan?
+    /// How far each metric may move against a baseline before `--compare` fails the run
+    /// (see `Threshold`); what is not declared here takes `Threshold.defaults`.
+    public let thresholds: [Threshold]
 
     public init(
         name: String, kind: Kind, summary: String, reference: String, ideal: Ideal? = nil, headline: String? = nil,
-        scan: Scan? = nil, variants: [BenchmarkVariant]
+        scan: Scan? = nil, thresholds: [Threshold] = [], variants: [BenchmarkVariant]
     ) {
         precondition(variants.contains { $0.name == reference }, "the reference must be one of the variants")
         self.name = name
@@ -36,6 +39,7 @@ public struct BenchmarkSuite: Sendable {
         self.ideal = ideal
         self.headline = headline
         self.scan = scan
+        self.thresholds = thresholds
         self.variants = variants
     }
 
@@ -43,7 +47,7 @@ public struct BenchmarkSuite: Sendable {
     public func named(_ newName: String) -> BenchmarkSuite {
         BenchmarkSuite(
             name: newName, kind: kind, summary: summary, reference: reference, ideal: ideal, headline: headline,
-            scan: scan, variants: variants)
+            scan: scan, thresholds: thresholds, variants: variants)
     }
 }
 

@@ -68,6 +68,32 @@ struct PublicAPITests {
         #expect(await run(["--compare", baseline, "--compare", baseline]) == 0)
     }
 
+    @Test func gatesWithThresholdsDeclaredInCodeOrAFileAndExportsForDashboards() async throws {
+        // Declared beside the suite, as a package would; the public constructors only.
+        let declared: [Threshold] = [
+            .time(percent: 1000), .exact(.hops, variant: "fast"), .count(.mallocs, absolute: 0.5, percent: 2),
+        ]
+        #expect(declared.map(\.metric) == [.time, .hops, .mallocs])
+        let out = home.appendingPathComponent("exports").path
+        #expect(
+            await run([
+                "--quick", "--samples", "5", "--time", "0.2", "--format", "github,jmh,percentiles", "--out", out,
+                "--save-baseline", "gate",
+            ]) == 0)
+        for file in ["github-benchmark.json", "jmh.json", "percentiles.csv"] {
+            #expect(FileManager.default.fileExists(atPath: "\(out)/\(file)"), "\(file)")
+        }
+        let thresholds = home.appendingPathComponent("thresholds.json")
+        try Data(
+            #"{"schema": "concurrency-lab.bench-thresholds/1", "thresholds": [{"suite": "*", "metric": "time", "percent": 1000}]}"#
+                .utf8
+        ).write(to: thresholds)
+        let baseline = home.appendingPathComponent("baselines/gate.json").path
+        #expect(await run(["--compare", baseline, "--compare", baseline, "--thresholds", thresholds.path]) == 0)
+        #expect(await run(["--compare", baseline, "--compare", baseline, "--thresholds", "/nonexistent.json"]) == 2)
+        #expect(HopCounter.isAvailable == (HopCounter.read() != nil))
+    }
+
     @Test func scansYourSuite() async throws {
         let out = home.appendingPathComponent("scan").path
         #expect(

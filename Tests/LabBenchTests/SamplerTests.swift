@@ -77,10 +77,12 @@ struct SamplerTests {
         #expect(sample.wallSeconds > 0)
         #expect(sample.cpuSeconds > 0, "getrusage saw the CPU time")
         // Process-wide CPU time (tests running beside this one add theirs) fits in the wall time
-        // of every core (with a millisecond for getrusage's rounding).
+        // of every core, with 5 ms for getrusage's accounting: Linux splits a thread's run time
+        // into user and system time by scheduler ticks, so two readings can differ by more than
+        // the time between them (seen: 0.6 ms over a 2.8 ms sample on 2 cores, tests beside it).
         let cores = Double(ProcessInfo.processInfo.activeProcessorCount)
         #expect(
-            sample.cpuSeconds <= sample.wallSeconds * cores + 0.001,
+            sample.cpuSeconds <= sample.wallSeconds * cores + 0.005,
             "the process's CPU time fits in its wall time on every core")
         #expect(sample.peakMemoryBytes > 1_000_000)
         #if os(Linux)

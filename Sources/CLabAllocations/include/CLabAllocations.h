@@ -7,4 +7,5 @@
 #ifndef CLAB_ALLOCATIONS_H
 #define CLAB_ALLOCATIONS_H
 #include "LabAllocationHooks.h"
+#include "LabAllocationCost.h"
 #endif

@@ -28,9 +28,7 @@ enum Format {
     }
 
     /// "frames dropped" for "frames_dropped", "worst frame" for "worst_frame_seconds".
-    static func extraHeader(_ key: String) -> String {
-        key.replacingOccurrences(of: "_seconds", with: "").replacingOccurrences(of: "_", with: " ")
-    }
+    static func extraHeader(_ key: String) -> String { FigureWords.metricName(key) }
 
     /// Mallocs per operation: "1", "0.031", "2,050"; "–" where allocations were not counted.
     static func allocations(_ result: VariantResult) -> String {
@@ -39,11 +37,7 @@ enum Format {
 
     /// A count per operation: "0", "< 0.01" (a stray allocation over thousands of operations:
     /// another thread's, not the operation's), "4.37", "65,271".
-    static func perOperation(_ value: Double) -> String {
-        if value == 0 { return "0" }
-        if value < 0.01 { return "< 0.01" }
-        return value >= 1_000 ? Int(value.rounded()).formatted() : value.formatted(significantDigits: 3)
-    }
+    static func perOperation(_ value: Double) -> String { FigureWords.perOperation(value) }
 
     /// Bytes requested per operation: "96 B", "1.5 KiB"; "–" where not counted.
     static func allocatedBytes(_ result: VariantResult) -> String {

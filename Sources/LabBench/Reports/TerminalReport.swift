@@ -88,7 +88,7 @@ public enum TerminalReport {
         let status = comparison.exitStatus
         let verdict =
             status == 1
-            ? "significant regressions beyond \(comparison.thresholdPercent.formatted(significantDigits: 3))% (exit 1)"
+            ? "\(comparison.breaches.count) metric\(comparison.breaches.count == 1 ? "" : "s") beyond \(comparison.breaches.count == 1 ? "its" : "their") threshold (exit 1):"
             : status == 3
                 ? "only improvements beyond \(comparison.thresholdPercent.formatted(significantDigits: 3))% (exit 3)"
                 : "no significant change beyond \(comparison.thresholdPercent.formatted(significantDigits: 3))% (exit 0)"

@@ -30,11 +30,17 @@ func thumbnailSuite() -> BenchmarkSuite {
 
 /// A primitive suite: one cache lookup per operation, many per sample; allocs/op included.
 func cacheSuite() -> BenchmarkSuite {
-    let actorCache = ActorThumbnailCache(), mutexCache = MutexThumbnailCache()
+    let actorCache = ActorThumbnailCache()
+    let mutexCache = MutexThumbnailCache()
     return BenchmarkSuite(
         name: "cache lookup", kind: .primitive,
         summary: "look up a stored thumbnail's size: an actor against a Mutex-guarded class",
         reference: "actor",
+        // The CI gate (`--compare`): a lookup must not start allocating, nor hop more often
+        // (an actor lookup is 2 executor switches: in and back); its time may grow 10%.
+        thresholds: [
+            .count(.mallocs, absolute: 0.05), .count(.hops, absolute: 0.5), .time(percent: 10),
+        ],
         variants: [
             BenchmarkVariant("actor") { lookups in
                 await actorCache.store(64, for: "moon")

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Thresholds that override the ones declared in code, read from `--thresholds FILE`:
+///
+///     { "schema": "concurrency-lab.bench-thresholds/1",
+///       "thresholds": [
+///         { "suite": "tasks", "metric": "mallocs", "absolute": 0 },
+///         { "suite": "tasks", "variant": "Task {}", "metric": "time", "percent": 10 },
+///         { "suite": "*", "metric": "hops", "absolute": 0.5, "percent": 5 } ] }
+///
+/// `suite` "*" applies to every suite not named in the file; `variant` absent: every variant;
+/// `percent` and `absolute` absent: 0. A file that does not read as this is refused whole.
+public struct ThresholdFile: Sendable, Codable, Equatable {
+    public static let schema = "concurrency-lab.bench-thresholds/1"
+
+    public struct Entry: Sendable, Codable, Equatable {
+        public var suite: String
+        public var variant: String?
+        public var metric: Threshold.Metric
+        public var percent: Double?
+        public var absolute: Double?
+
+        public var threshold: Threshold {
+            Threshold(metric, variant: variant, percent: percent ?? 0, absolute: absolute ?? 0)
+        }
+    }
+
+    public var schema: String
+    public var thresholds: [Entry]
+
+    /// Reads and checks the file; a bad one is one clear error (BenchError.badThresholds).
+    public static func load(_ path: String) throws -> ThresholdFile {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw BenchError.badThresholds(path, reason: "it cannot be read")
+        }
+        guard (try? JSONSerialization.jsonObject(with: data)) != nil else {
+            throw BenchError.badThresholds(path, reason: "it is not JSON")
+        }
+        let file: ThresholdFile
+        do {
+            file = try JSONDecoder().decode(ThresholdFile.self, from: data)
+        } catch {
+            throw BenchError.badThresholds(
+                path,
+                reason:
+                    "expected {\"schema\": \"\(schema)\", \"thresholds\": [{\"suite\", \"metric\": \(Threshold.Metric.allCases.map(\.rawValue).joined(separator: "|")), \"variant\"?, \"percent\"?, \"absolute\"?}]}"
+            )
+        }
+        guard file.schema == schema else {
+            throw BenchError.badThresholds(path, reason: "its schema is '\(file.schema)', expected '\(schema)'")
+        }
+        if let bad = file.thresholds.first(where: {
+            ($0.percent ?? 0) < 0 || ($0.absolute ?? 0) < 0 || !($0.percent ?? 0).isFinite
+                || !($0.absolute ?? 0).isFinite
+        }) {
+            throw BenchError.badThresholds(
+                path, reason: "the \(bad.metric.rawValue) threshold of '\(bad.suite)' is negative or not a number")
+        }
+        return file
+    }
+}

@@ -1,0 +1,81 @@
+import Testing
+
+@testable import LabBench
+
+/// Workloads whose executor hops are known, counted by the lab's hop counter (hops.c). Each
+/// test reads its own task's counts (`countingThisTask`), exact while other tests run; the
+/// process-wide counts the harness samples are checked to hold at least as many.
+@Suite(
+    "Executor hops: known workloads give known counts", .serialized,
+    .enabled(if: HopCounter.isAvailable, "hops are counted on Linux, and not under a thread sanitizer"))
+struct HopCounterTests {
+    static let operations = 1_000
+
+    actor Callee {
+        var calls = 0
+        func work() { calls += 1 }
+    }
+
+    actor Caller {
+        func call(_ callee: Callee, times: Int) async {
+            for _ in 0..<times { await callee.work() }
+        }
+    }
+
+    @Test func anActorCallFromAnotherActorIsOneSwitchEachWay() async throws {
+        let caller = Caller()
+        let callee = Callee()
+        let before = try #require(HopCounter.read())
+        let (_, counted) = await HopCounter.countingThisTask { await caller.call(callee, times: Self.operations) }
+        let processWide = try #require(HopCounter.read()) - before
+        let hops = try #require(counted)
+        // Into Callee and back to Caller for every call, plus into Caller and back to the
+        // pool once for the loop; no job is enqueued (the runtime switches inline when idle).
+        #expect(hops.switches == 2 * Self.operations + 2)
+        #expect(hops.enqueues == 0)
+        #expect(processWide.switches >= hops.switches)
+    }
+
+    @Test func mainActorRunFromThePoolIsTwoSwitchesAndOneEnqueueBackToThePool() async throws {
+        let (_, counted) = await HopCounter.countingThisTask {
+            var sum = 0
+            for _ in 0..<Self.operations { sum += await MainActor.run { 1 } }
+            return sum
+        }
+        let hops = try #require(counted)
+        // To the main thread and back; the way back is a job for the pool (the main thread
+        // cannot run the pool's work itself).
+        #expect(hops.switches == 2 * Self.operations)
+        #expect(hops.enqueues == Self.operations)
+    }
+
+    @Test func aTaskCreatedAndAwaitedIsOneJobAndOneMoreWhenTheParentHadToWait() async throws {
+        let (_, counted) = await HopCounter.countingThisTask {
+            var sum = 0
+            for _ in 0..<Self.operations { sum += await Task { 1 }.value }
+            return sum
+        }
+        let hops = try #require(counted)
+        // Each child is one job for the pool; the parent is a second one when the child had not
+        // finished by the time it awaited it (a race, so between 1 and 2 per operation).
+        #expect(hops.switches == 0)
+        #expect(hops.enqueues >= Self.operations && hops.enqueues <= 2 * Self.operations)
+    }
+
+    @Test func measuringTheCountersCostLeavesTheCountsTrue() async throws {
+        let (_, counted) = await HopCounter.countingThisTask { HopCounter.countWithoutSwitching(10_000) }
+        #expect(try #require(counted) == HopCounts(switches: 0, enqueues: 0))
+    }
+
+    @Test func awaitingANonisolatedFunctionFromThePoolIsNoSwitch() async throws {
+        @Sendable func nonisolatedWork() async -> Int { 1 }
+        let (_, counted) = await HopCounter.countingThisTask {
+            var sum = 0
+            for _ in 0..<Self.operations { sum += await nonisolatedWork() }
+            return sum
+        }
+        let hops = try #require(counted)
+        #expect(hops.switches == 0, "the executor never changed")
+        #expect(hops.enqueues == 0, "and nothing waited")
+    }
+}
