@@ -8,6 +8,7 @@ public enum SuiteLessons {
     static let lessonOfSuite: [String: String] = [
         "tasks": "task-apis",
         "actor calls": "actors",
+        "serial queue vs actor": "from-gcd",
         "continuations": "continuations",
         "streams, yield, isCancelled": "for-await",
         "increment, uncontended": "actors",
