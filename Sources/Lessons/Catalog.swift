@@ -14,6 +14,8 @@ public enum LessonCatalog {
         InventoryLesson(),
         IsolationModesLesson(),
         TaskAPIsLesson(),
+        WhenItStopsLesson(),
+        ObservingStateLesson(),
     ]
 
     public static func lesson(named name: String) -> (any Lesson)? {
