@@ -65,9 +65,11 @@ enum CostVariant {
             delivery and count the allocations of the whole run, and of the same changes with \
             nobody watching.
             """)
-        var costs = [await measure(nil)]
-        for kind in Watcher.Kind.allCases where kind != .observations || Watcher.observationsAvailable {
-            costs.append(await measure(kind))
+        var costs: [Cost] = []
+        for kind in [nil] + Watcher.Kind.allCases.map(Optional.some)
+        where kind != .observations || Watcher.observationsAvailable {
+            let name = kind?.rawValue ?? "nobody watching"
+            costs.append(await context.probe.span("\(changes) changes: \(name)", kind: .step) { await measure(kind) })
         }
         var table = Table(headers: ["watcher", "delivered", "median latency", "mallocs per change"], rightAligned: [1, 2, 3])
         for cost in costs {

@@ -37,12 +37,16 @@ enum DeliveriesVariant {
             .map { Watcher($0, log: log) }
         for watcher in watchers { watcher.start() }
         try await Task.sleep(for: .milliseconds(30))
-        log.changing {
-            for _ in 0..<3 { log.add(milligrams: milligrams) }
+        context.probe.syncSpan("three drinks, one synchronous step", kind: .step) {
+            log.changing {
+                for _ in 0..<3 { log.add(milligrams: milligrams) }
+            }
         }
         try await Task.sleep(for: .milliseconds(30))
         let single = ContinuousClock.now
-        log.changing { log.add(milligrams: milligrams) }
+        context.probe.syncSpan("one drink", kind: .step) {
+            log.changing { log.add(milligrams: milligrams) }
+        }
         try await Task.sleep(for: .milliseconds(30))
         for watcher in watchers { await watcher.stop() }
 
@@ -74,6 +78,15 @@ enum DeliveriesVariant {
             }
         }
         console.table(table)
+        if let tracking = seen.first(where: { $0.kind == .tracking }) {
+            context.recordInTable(Figure(key: "tracking_on_change_calls", label: "withObservationTracking: onChange calls", value: Double(tracking.onChangeCalls), unit: .count))
+            context.recordInTable(Figure(key: "tracking_on_change_inside", label: "withObservationTracking: onChange calls made inside the change", value: Double(tracking.onChangeInside), unit: .count))
+            context.recordInTable(Figure(key: "tracking_on_change_value", label: "withObservationTracking: cups read inside the first onChange", value: 0, unit: .text, text: tracking.onChangeValue.map(String.init) ?? "none"))
+        }
+        if let observations = seen.first(where: { $0.kind == .observations }) {
+            context.recordInTable(Figure(key: "observations_closure_isolation", label: "Observations: where its closure ran", value: 0, unit: .text, text: observations.closureIsolation?.description ?? "never ran"))
+            context.recordInTable(Figure(key: "observations_loop_isolation", label: "Observations: where the loop's body ran", value: 0, unit: .text, text: Set(observations.isolations.map(\.description)).sorted().joined(separator: ", ")))
+        }
         if !Watcher.observationsAvailable {
             console.paragraph(ObservingStateLesson.needsSwift62Runtime)
         }

@@ -51,7 +51,7 @@ final class Watcher {
 
     /// Whether this runtime has `Observations` (Swift 6.2's runtime: every Linux toolchain from
     /// 6.2; on Apple platforms macOS 26 / iOS 26).
-    static var observationsAvailable: Bool {
+    nonisolated static var observationsAvailable: Bool {
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) { return true }
         return false
     }
@@ -113,11 +113,16 @@ final class Watcher {
         delivered.record(value)
     }
 
+    /// Stops watching. The stream is finished, not cancelled, so its consumer first drains
+    /// what is buffered (cancelling would drop it); the others are cancelled.
     func stop() async {
         tracking = false
-        log.cupsChanged?.finish()
-        log.cupsChanged = nil
-        task?.cancel()
+        if kind == .didSetStream {
+            log.cupsChanged?.finish()
+            log.cupsChanged = nil
+        } else {
+            task?.cancel()
+        }
         await task?.value
         task = nil
     }

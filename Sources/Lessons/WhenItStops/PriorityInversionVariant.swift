@@ -23,10 +23,12 @@ enum PriorityInversionVariant {
     /// Starts `.background` work, has a `.high` task wait for it one way, and returns what
     /// the work read of its own priority before and during the wait.
     static func observe(_ way: Way, work: Duration) async -> Seen {
+        let started = Locked(false)
         let waiting = Locked(false)
         let (finished, announce) = AsyncStream.makeStream(of: Void.self)
         let worker = Task.detached(priority: .background) { () -> (before: TaskPriority, highest: TaskPriority) in
             let before = Task.currentPriority
+            started.withLock { $0 = true }
             // Suspends until the .high task waits: nothing here needs two tasks running at once.
             while !waiting.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(1)) }
             var highest = Task.currentPriority
@@ -40,6 +42,9 @@ enum PriorityInversionVariant {
             announce.finish()
             return (before, highest)
         }
+        // The .high task starts only once the work has read its own priority: awaited earlier,
+        // the work would start already escalated.
+        while !started.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(1)) }
         let waiter = Task.detached(priority: .high) { () -> Double in
             let clock = ContinuousClock()
             let start = clock.now
