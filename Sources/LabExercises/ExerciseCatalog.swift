@@ -303,6 +303,16 @@ public enum ExerciseCatalog {
                 "Read the value later, on the main actor, and register again there for the next change.",
                 "In onChange: `Task { @MainActor in watchTarget(of: thermostat, show: show) }`; the new call shows the current target and registers again.",
             ]),
+        Exercise(
+            "31-whole-drinks", lesson: "observing-state", title: "Never show half a drink",
+            summary:
+                "A watch face shows Coffee Tracker's cups and caffeine from each property's didSet, so every drink first appears as new cups with the old caffeine. Show both together, once per change, including a correction of the caffeine alone.",
+            minutes: 10,
+            hints: [
+                "didSet runs after each property: between the two assignments of one drink, the tally is half updated.",
+                "Observation tracks every property the tracking closure reads, and a change made in one synchronous step can be read whole once the step ends.",
+                "Read `(tally.cups, tally.caffeine)` in withObservationTracking; in onChange, `Task { @MainActor in watchTally(tally, show: show) }`.",
+            ]),
     ]
 
     public static func exercise(named name: String) -> Exercise? {

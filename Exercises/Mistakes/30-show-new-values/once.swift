@@ -1,4 +1,4 @@
-// mistake: reads the new value later, but never registers again: only the first change is shown
+// mistake: reads the new value later, but never registers again: only the first change is shown (the starting code)
 // expect: register again
 import Foundation
 import LabKit

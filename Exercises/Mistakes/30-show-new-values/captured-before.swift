@@ -1,4 +1,4 @@
-// mistake: shows the value inside onChange (the starting code): it runs before the change lands
+// mistake: registers again, but first shows the target it read when it registered: the value before the change
 // expect: before the change
 import Foundation
 import LabKit
@@ -6,8 +6,12 @@ import Observation
 
 @MainActor
 func watchTarget(of thermostat: Thermostat, show: @escaping @MainActor @Sendable (Int) -> Void) {
+    let before = thermostat.target
     let now = withObservationTracking { thermostat.target } onChange: {
-        MainActor.assumeIsolated { show(thermostat.target) }
+        Task { @MainActor in
+            show(before)
+            watchTarget(of: thermostat, show: { _ in })
+        }
     }
     show(now)
 }
