@@ -49,7 +49,9 @@ struct ObservingStateTests {
 
     @Test func deliveriesNarrationForEveryOutcome() {
         typealias Seen = DeliveriesVariant.Seen
-        let coalesced = Seen(kind: .observations, values: [0, 3, 4], isolations: [.nonisolated], latency: 0.0001, closureIsolation: .mainActor)
+        let coalesced = Seen(
+            kind: .observations, values: [0, 3, 4], isolations: [.nonisolated], latency: 0.0001,
+            closureIsolation: .mainActor)
         let everyOne = Seen(kind: .observations, values: [0, 1, 2, 3, 4], isolations: [.nonisolated], latency: nil)
         #expect(DeliveriesNarration.sentences([coalesced])[0].contains("arrived as one change"))
         #expect(DeliveriesNarration.sentences([everyOne])[0].contains("its closure never ran"))
@@ -73,16 +75,22 @@ struct ObservingStateTests {
     @Test func costNarrationForEveryOutcome() {
         typealias Cost = CostVariant.Cost
         func cost(_ kind: Watcher.Kind?, delivered: Int = 100, latency: Double? = 0.00001, mallocs: Int?) -> Cost {
-            Cost(kind: kind, delivered: delivered, medianLatency: latency, run: CountedRun(operations: 100, mallocs: mallocs, bytes: nil, seconds: 0.01))
+            Cost(
+                kind: kind, delivered: delivered, medianLatency: latency,
+                run: CountedRun(operations: 100, mallocs: mallocs, bytes: nil, seconds: 0.01))
         }
         let counted = CostNarration.sentences(
-            [cost(nil, mallocs: 200), cost(.didSetStream, latency: 0.000004, mallocs: 600), cost(.polling, latency: 0.002, mallocs: 1300)],
+            [
+                cost(nil, mallocs: 200), cost(.didSetStream, latency: 0.000004, mallocs: 600),
+                cost(.polling, latency: 0.002, mallocs: 1300),
+            ],
             changes: 100)
         #expect(counted.contains { $0.contains("The quickest to deliver was AsyncStream from didSet") })
         #expect(counted.contains { $0.contains("Polling's median was 2 ms") })
         #expect(counted.contains { $0.contains("the fewest were AsyncStream from didSet's (6)") })
         #expect(!counted.contains { $0.contains("delivered") && $0.contains("of 100 changes") })
-        let uncounted = CostNarration.sentences([cost(nil, mallocs: nil), cost(.tracking, delivered: 97, mallocs: nil)], changes: 100)
+        let uncounted = CostNarration.sentences(
+            [cost(nil, mallocs: nil), cost(.tracking, delivered: 97, mallocs: nil)], changes: 100)
         #expect(uncounted.contains { $0.contains("withObservationTracking delivered 97 of 100 changes") })
         #expect(uncounted.contains { $0.contains("llocations") && $0.contains("not counted") })
     }

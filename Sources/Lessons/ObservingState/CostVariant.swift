@@ -71,7 +71,8 @@ enum CostVariant {
             let name = kind?.rawValue ?? "nobody watching"
             costs.append(await context.probe.span("\(changes) changes: \(name)", kind: .step) { await measure(kind) })
         }
-        var table = Table(headers: ["watcher", "delivered", "median latency", "mallocs per change"], rightAligned: [1, 2, 3])
+        var table = Table(
+            headers: ["watcher", "delivered", "median latency", "mallocs per change"], rightAligned: [1, 2, 3])
         for cost in costs {
             table.append([
                 cost.name, cost.kind == nil ? "—" : "\(cost.delivered) of \(changes)",
@@ -79,13 +80,20 @@ enum CostVariant {
                 cost.mallocsPerChange.map { $0.formatted(significantDigits: 3) } ?? "–",
             ])
             if let latency = cost.medianLatency {
-                context.record("\(cost.key)_latency", "\(cost.name): median time from a change to its delivery", seconds: latency)
+                context.record(
+                    "\(cost.key)_latency", "\(cost.name): median time from a change to its delivery", seconds: latency)
             }
             if let mallocs = cost.mallocsPerChange {
-                context.recordInTable(Figure(key: "\(cost.key)_mallocs_per_change", label: "\(cost.name): mallocs per change", value: 0, unit: .text, text: mallocs.formatted(significantDigits: 3)))
+                context.recordInTable(
+                    Figure(
+                        key: "\(cost.key)_mallocs_per_change", label: "\(cost.name): mallocs per change", value: 0,
+                        unit: .text, text: mallocs.formatted(significantDigits: 3)))
             }
             if cost.kind != nil {
-                context.recordInTable(Figure(key: "\(cost.key)_delivered", label: "\(cost.name): changes delivered", value: Double(cost.delivered), unit: .count))
+                context.recordInTable(
+                    Figure(
+                        key: "\(cost.key)_delivered", label: "\(cost.name): changes delivered",
+                        value: Double(cost.delivered), unit: .count))
             }
         }
         console.table(table)
@@ -101,14 +109,20 @@ enum CostNarration {
         if let fastest = watched.filter({ $0.medianLatency != nil }).min(by: { $0.medianLatency! < $1.medianLatency! }),
             let latency = fastest.medianLatency
         {
-            lines.append("The quickest to deliver was \(fastest.name): a median of \(latency.formattedAsDuration) from the change to the new value in hand.")
+            lines.append(
+                "The quickest to deliver was \(fastest.name): a median of \(latency.formattedAsDuration) from the change to the new value in hand."
+            )
         }
         if let polling = watched.first(where: { $0.kind == .polling }), let latency = polling.medianLatency {
-            lines.append("Polling's median was \(latency.formattedAsDuration): a change waits for the next look, and the loop also wakes when nothing changed.")
+            lines.append(
+                "Polling's median was \(latency.formattedAsDuration): a change waits for the next look, and the loop also wakes when nothing changed."
+            )
         }
         let missed = watched.filter { $0.delivered < changes }
         if !missed.isEmpty {
-            lines.append(missed.map { "\($0.name) delivered \($0.delivered) of \(changes) changes" }.joined(separator: "; ") + ": the rest waited longer than the patience of this run, or were coalesced into a later one.")
+            lines.append(
+                missed.map { "\($0.name) delivered \($0.delivered) of \(changes) changes" }.joined(separator: "; ")
+                    + ": the rest waited longer than the patience of this run, or were coalesced into a later one.")
         }
         let counted = costs.compactMap { cost in cost.mallocsPerChange.map { (cost, $0) } }
         if counted.count == costs.count, let unwatched = counted.first(where: { $0.0.kind == nil }),
@@ -116,9 +130,12 @@ enum CostNarration {
             let dearest = counted.filter({ $0.0.kind != nil }).max(by: { $0.1 < $1.1 })
         {
             lines.append(
-                "Allocations: the changes alone made \(CountedRun.words(unwatched.1)) mallocs per change; with a watcher, the fewest were \(cheapest.0.name)'s (\(CountedRun.words(cheapest.1))) and the most \(dearest.0.name)'s (\(CountedRun.words(dearest.1))), each delivery's bookkeeping included.")
+                "Allocations: the changes alone made \(CountedRun.words(unwatched.1)) mallocs per change; with a watcher, the fewest were \(cheapest.0.name)'s (\(CountedRun.words(cheapest.1))) and the most \(dearest.0.name)'s (\(CountedRun.words(dearest.1))), each delivery's bookkeeping included."
+            )
         } else {
-            lines.append(AllocationCounter.unavailableReason.map { "Allocations are not counted here: \($0)." } ?? "Allocations were not counted for every watcher on this run.")
+            lines.append(
+                AllocationCounter.unavailableReason.map { "Allocations are not counted here: \($0)." }
+                    ?? "Allocations were not counted for every watcher on this run.")
         }
         return lines
     }

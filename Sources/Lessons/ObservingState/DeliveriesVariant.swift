@@ -55,7 +55,9 @@ enum DeliveriesVariant {
             let deliveries = watcher.deliveries
             var result = Seen(
                 kind: watcher.kind, values: deliveries.map(\.value), isolations: deliveries.map(\.isolation),
-                latency: deliveries.first { $0.value == 4 && $0.at >= single }.map { single.duration(to: $0.at).seconds })
+                latency: deliveries.first { $0.value == 4 && $0.at >= single }.map {
+                    single.duration(to: $0.at).seconds
+                })
             if watcher.kind == .tracking {
                 let calls = watcher.onChangeCalls
                 result.onChangeCalls = calls.count
@@ -65,27 +67,52 @@ enum DeliveriesVariant {
             result.closureIsolation = watcher.observationsClosureIsolation
             seen.append(result)
         }
-        var table = Table(headers: ["watcher", "values delivered", "handled on", "latency, one drink"], rightAligned: [3])
+        var table = Table(
+            headers: ["watcher", "values delivered", "handled on", "latency, one drink"], rightAligned: [3])
         for result in seen {
             table.append([
                 result.kind.rawValue, result.values.map(String.init).joined(separator: ", "),
                 Set(result.isolations.map(\.description)).sorted().joined(separator: ", "),
                 result.latency?.formattedAsDuration ?? "—",
             ])
-            context.record("\(result.kind.key)_values", "\(result.kind.rawValue): values delivered", text: result.values.map(String.init).joined(separator: ", "))
+            context.record(
+                "\(result.kind.key)_values", "\(result.kind.rawValue): values delivered",
+                text: result.values.map(String.init).joined(separator: ", "))
             if let latency = result.latency {
-                context.recordInTable(Figure(key: "\(result.kind.key)_latency", label: "\(result.kind.rawValue): from the change to its delivery", value: latency, unit: .seconds))
+                context.recordInTable(
+                    Figure(
+                        key: "\(result.kind.key)_latency",
+                        label: "\(result.kind.rawValue): from the change to its delivery", value: latency,
+                        unit: .seconds))
             }
         }
         console.table(table)
         if let tracking = seen.first(where: { $0.kind == .tracking }) {
-            context.recordInTable(Figure(key: "tracking_on_change_calls", label: "withObservationTracking: onChange calls", value: Double(tracking.onChangeCalls), unit: .count))
-            context.recordInTable(Figure(key: "tracking_on_change_inside", label: "withObservationTracking: onChange calls made inside the change", value: Double(tracking.onChangeInside), unit: .count))
-            context.recordInTable(Figure(key: "tracking_on_change_value", label: "withObservationTracking: cups read inside the first onChange", value: 0, unit: .text, text: tracking.onChangeValue.map(String.init) ?? "none"))
+            context.recordInTable(
+                Figure(
+                    key: "tracking_on_change_calls", label: "withObservationTracking: onChange calls",
+                    value: Double(tracking.onChangeCalls), unit: .count))
+            context.recordInTable(
+                Figure(
+                    key: "tracking_on_change_inside",
+                    label: "withObservationTracking: onChange calls made inside the change",
+                    value: Double(tracking.onChangeInside), unit: .count))
+            context.recordInTable(
+                Figure(
+                    key: "tracking_on_change_value",
+                    label: "withObservationTracking: cups read inside the first onChange", value: 0, unit: .text,
+                    text: tracking.onChangeValue.map(String.init) ?? "none"))
         }
         if let observations = seen.first(where: { $0.kind == .observations }) {
-            context.recordInTable(Figure(key: "observations_closure_isolation", label: "Observations: where its closure ran", value: 0, unit: .text, text: observations.closureIsolation?.description ?? "never ran"))
-            context.recordInTable(Figure(key: "observations_loop_isolation", label: "Observations: where the loop's body ran", value: 0, unit: .text, text: Set(observations.isolations.map(\.description)).sorted().joined(separator: ", ")))
+            context.recordInTable(
+                Figure(
+                    key: "observations_closure_isolation", label: "Observations: where its closure ran", value: 0,
+                    unit: .text, text: observations.closureIsolation?.description ?? "never ran"))
+            context.recordInTable(
+                Figure(
+                    key: "observations_loop_isolation", label: "Observations: where the loop's body ran", value: 0,
+                    unit: .text, text: Set(observations.isolations.map(\.description)).sorted().joined(separator: ", "))
+            )
         }
         if !Watcher.observationsAvailable {
             console.paragraph(ObservingStateLesson.needsSwift62Runtime)
@@ -100,27 +127,42 @@ enum DeliveriesNarration {
         seen.map { result in
             let values = result.values.map(String.init).joined(separator: ", ")
             let coalesced = !result.values.contains(1) && !result.values.contains(2) && result.values.contains(3)
-            let latency = result.latency.map { " It delivered the single drink \($0.formattedAsDuration) after the change." } ?? ""
+            let latency =
+                result.latency.map { " It delivered the single drink \($0.formattedAsDuration) after the change." }
+                ?? ""
             switch result.kind {
             case .observations:
-                let place = result.closureIsolation.map { "its closure ran on the \($0), the loop's body \(Set(result.isolations.map(\.description)).sorted().joined(separator: ", "))" } ?? "its closure never ran"
-                return (coalesced
+                let place =
+                    result.closureIsolation.map {
+                        "its closure ran on the \($0), the loop's body \(Set(result.isolations.map(\.description)).sorted().joined(separator: ", "))"
+                    } ?? "its closure never ran"
+                return
+                    (coalesced
                     ? "Observations delivered \(values): the current value first, then one value per transaction. The three drinks of one synchronous step arrived as one change, 3; "
                     : "Observations delivered \(values); ") + place + "." + latency
             case .tracking:
                 let inside = result.onChangeInside == result.onChangeCalls && result.onChangeCalls > 0
-                let old = result.onChangeValue.map { ", and read cups = \($0) there: the old value, because onChange runs as the change begins (willSet)" } ?? ""
+                let old =
+                    result.onChangeValue.map {
+                        ", and read cups = \($0) there: the old value, because onChange runs as the change begins (willSet)"
+                    } ?? ""
                 return "withObservationTracking's onChange was called \(result.onChangeCalls) times, "
-                    + (inside ? "each time synchronously inside the change, on the changing code's actor\(old)." : "not always from inside the change.")
-                    + " It tells you that something will change, not what: the re-registered read delivered \(values)." + latency
+                    + (inside
+                        ? "each time synchronously inside the change, on the changing code's actor\(old)."
+                        : "not always from inside the change.")
+                    + " It tells you that something will change, not what: the re-registered read delivered \(values)."
+                    + latency
             case .didSetStream:
-                return (result.values.contains(1) && result.values.contains(2)
+                return
+                    (result.values.contains(1) && result.values.contains(2)
                     ? "The stream fed by didSet delivered every change, \(values): nothing coalesced, so a consumer redraws for states nobody needed to see, and the buffer grows while it is slow. It has no current value to start from."
                     : "The stream fed by didSet delivered \(values).") + latency
             case .polling:
-                return (coalesced
+                return
+                    (coalesced
                     ? "Polling delivered \(values): what was there when it looked. It missed the intermediate states, as it should, but it wakes every interval whether anything changed or not, and a change waits up to an interval to be seen."
-                    : "Polling delivered \(values): it saw states in between on this run; what it sees depends on when it looks.") + latency
+                    : "Polling delivered \(values): it saw states in between on this run; what it sees depends on when it looks.")
+                    + latency
             }
         }
     }

@@ -103,7 +103,9 @@ final class Watcher {
     /// first change after, and re-registers from a main-actor task (the usual loop).
     private func track() {
         guard tracking else { return }
-        let value = withObservationTracking { log.cups } onChange: { [log, changeCalls] in
+        let value = withObservationTracking {
+            log.cups
+        } onChange: { [log, changeCalls] in
             let inside = log.changing.withLock { $0 }
             // Called synchronously inside the change (checked just above), so on the main actor.
             let seen = inside ? MainActor.assumeIsolated { log.cups } : nil

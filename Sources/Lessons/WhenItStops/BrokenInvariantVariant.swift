@@ -77,7 +77,8 @@ enum BrokenInvariantVariant {
         let charge = context.scale.duration(sourceSeconds: chargeSeconds)
         let naive = await run(CheckThenAwaitStock(quantity: inStock), chargeFor: charge)
         let reserved = await run(ReserveFirstStock(quantity: inStock), chargeFor: charge)
-        var table = Table(headers: ["sell()", "sold", "stock left", "payments in flight at once"], rightAligned: [1, 2, 3])
+        var table = Table(
+            headers: ["sell()", "sold", "stock left", "payments in flight at once"], rightAligned: [1, 2, 3])
         table.append(["check, await, take", "\(naive.sold)", "\(naive.finalQuantity)", "\(naive.peakInside)"])
         table.append(["take, then await", "\(reserved.sold)", "\(reserved.finalQuantity)", "\(reserved.peakInside)"])
         console.table(table)
@@ -85,7 +86,10 @@ enum BrokenInvariantVariant {
         context.record("naive_final_quantity", "check, await, take: stock left", count: naive.finalQuantity)
         context.record("reserved_sold", "take, then await: units sold", count: reserved.sold)
         context.record("reserved_final_quantity", "take, then await: stock left", count: reserved.finalQuantity)
-        context.recordInTable(Figure(key: "naive_peak_inside", label: "check, await, take: payments in flight at once", value: Double(naive.peakInside), unit: .count))
+        context.recordInTable(
+            Figure(
+                key: "naive_peak_inside", label: "check, await, take: payments in flight at once",
+                value: Double(naive.peakInside), unit: .count))
         for sentence in BrokenInvariantNarration.sentences(naive: naive, reserved: reserved, inStock: inStock) {
             console.paragraph(sentence)
         }

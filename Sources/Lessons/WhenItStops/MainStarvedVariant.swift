@@ -71,13 +71,24 @@ enum MainStarvedVariant {
                 way: way, job: span.duration, framesDuring: frames.frames(during: span.start, span.end),
                 longestGap: frames.worstInterval, budget: frames.budget)
             runs.append(run)
-            context.record("\(way.key)_longest_gap", "\(way.rawValue): longest time without a frame", seconds: run.longestGap)
-            context.recordInTable(Figure(key: "\(way.key)_frames", label: "\(way.rawValue): frames drawn during the job", value: Double(run.framesDuring), unit: .count))
-            context.recordInTable(Figure(key: "\(way.key)_job_seconds", label: "\(way.rawValue): the job took", value: run.job, unit: .seconds))
+            context.record(
+                "\(way.key)_longest_gap", "\(way.rawValue): longest time without a frame", seconds: run.longestGap)
+            context.recordInTable(
+                Figure(
+                    key: "\(way.key)_frames", label: "\(way.rawValue): frames drawn during the job",
+                    value: Double(run.framesDuring), unit: .count))
+            context.recordInTable(
+                Figure(
+                    key: "\(way.key)_job_seconds", label: "\(way.rawValue): the job took", value: run.job,
+                    unit: .seconds))
         }
-        var table = Table(headers: ["the job as", "took", "frames drawn during it", "longest gap"], rightAligned: [1, 2, 3])
+        var table = Table(
+            headers: ["the job as", "took", "frames drawn during it", "longest gap"], rightAligned: [1, 2, 3])
         for run in runs {
-            table.append([run.way.rawValue, run.job.formattedAsDuration, "\(run.framesDuring)", run.longestGap.formattedAsDuration])
+            table.append([
+                run.way.rawValue, run.job.formattedAsDuration, "\(run.framesDuring)",
+                run.longestGap.formattedAsDuration,
+            ])
         }
         console.table(table)
         for run in runs { console.paragraph(MainStarvedNarration.sentence(run)) }
@@ -92,15 +103,20 @@ enum MainStarvedNarration {
         let smooth = run.longestGap <= run.budget * 1.5
         switch (run.way, smooth, run.framesDuring) {
         case (_, true, _):
-            return "\(run.way.rawValue.capitalizedFirst): no hitch; the longest gap between frames was \(gap), within one and a half frames."
+            return
+                "\(run.way.rawValue.capitalizedFirst): no hitch; the longest gap between frames was \(gap), within one and a half frames."
         case (.oneCall, false, 0):
-            return "One synchronous call: no frame at all during the \(run.job.formattedAsDuration) job, a \(gap) freeze. The main actor runs one job at a time and this one never gave it back: the UI starved."
+            return
+                "One synchronous call: no frame at all during the \(run.job.formattedAsDuration) job, a \(gap) freeze. The main actor runs one job at a time and this one never gave it back: the UI starved."
         case (.yielding, false, _):
-            return "Pieces with Task.yield(): \(run.framesDuring) frames drew during the job, the longest gap \(gap). Each yield let a waiting frame in; a gap still as long as a piece (or longer, on a busy CPU) is the price of doing the work on the main actor at all."
+            return
+                "Pieces with Task.yield(): \(run.framesDuring) frames drew during the job, the longest gap \(gap). Each yield let a waiting frame in; a gap still as long as a piece (or longer, on a busy CPU) is the price of doing the work on the main actor at all."
         case (.concurrent, false, _):
-            return "@concurrent: \(run.framesDuring) frames drew during the job, but the longest gap was \(gap): the job ran off the main actor, yet the main actor still waited for a thread or a CPU (one CPU, or a busy machine, shares them)."
+            return
+                "@concurrent: \(run.framesDuring) frames drew during the job, but the longest gap was \(gap): the job ran off the main actor, yet the main actor still waited for a thread or a CPU (one CPU, or a busy machine, shares them)."
         case (.oneCall, false, _):
-            return "One synchronous call: \(run.framesDuring) frames drew during the job (a frame already due ran first), then a \(gap) gap: the main actor runs one job at a time."
+            return
+                "One synchronous call: \(run.framesDuring) frames drew during the job (a frame already due ran first), then a \(gap) gap: the main actor runs one job at a time."
         }
     }
 }

@@ -64,7 +64,8 @@ enum PoolDeadlockDemo {
         let clock = ContinuousClock()
         let start = clock.now
         startWatchdog {
-            Report(tasks: tasks, peakWaiting: gauge.peak, finished: false, seconds: start.duration(to: clock.now).seconds)
+            Report(
+                tasks: tasks, peakWaiting: gauge.peak, finished: false, seconds: start.duration(to: clock.now).seconds)
         }
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<tasks {

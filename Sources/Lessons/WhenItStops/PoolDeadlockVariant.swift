@@ -19,7 +19,8 @@ enum PoolDeadlockVariant {
             Then the same waits with a continuation, which suspends instead of blocking.
             """)
         var reports: [PoolDeadlockDemo.Wait: PoolDeadlockDemo.Report] = [:]
-        var table = Table(headers: ["the wait", "tasks", "most waiting at once", "finished", "time"], rightAligned: [1, 2, 4])
+        var table = Table(
+            headers: ["the wait", "tasks", "most waiting at once", "finished", "time"], rightAligned: [1, 2, 4])
         for wait in PoolDeadlockDemo.Wait.allCases {
             let outcome = try await context.probe.span("child: \(wait.rawValue) waits", kind: .suspending) {
                 try await ChildDemo.launch(
@@ -36,9 +37,18 @@ enum PoolDeadlockVariant {
                 report.map { $0.seconds.formattedAsDuration } ?? "—",
             ])
             if let report {
-                context.recordInTable(Figure(key: "\(wait.rawValue)_waiting", label: "\(wait.rawValue): most tasks waiting at once", value: Double(report.peakWaiting), unit: .count))
-                context.recordInTable(Figure(key: "\(wait.rawValue)_finished", label: "\(wait.rawValue): all tasks finished", value: report.finished ? 1 : 0, unit: .flag))
-                context.recordInTable(Figure(key: "\(wait.rawValue)_seconds", label: "\(wait.rawValue): time until finished or stopped", value: report.seconds, unit: .seconds))
+                context.recordInTable(
+                    Figure(
+                        key: "\(wait.rawValue)_waiting", label: "\(wait.rawValue): most tasks waiting at once",
+                        value: Double(report.peakWaiting), unit: .count))
+                context.recordInTable(
+                    Figure(
+                        key: "\(wait.rawValue)_finished", label: "\(wait.rawValue): all tasks finished",
+                        value: report.finished ? 1 : 0, unit: .flag))
+                context.recordInTable(
+                    Figure(
+                        key: "\(wait.rawValue)_seconds", label: "\(wait.rawValue): time until finished or stopped",
+                        value: report.seconds, unit: .seconds))
             }
         }
         console.table(table)

@@ -78,13 +78,25 @@ enum PriorityInversionVariant {
                 await observe(way, work: context.scale.duration(sourceSeconds: workSeconds))
             }
             seen.append(result)
-            context.record("\(way.key)_escalated", "\(way.rawValue): the work's priority rose", flag: result.highest > result.before)
-            context.recordInTable(Figure(key: "\(way.key)_highest", label: "\(way.rawValue): the work's highest priority while awaited", value: 0, unit: .text, text: result.highest.sourceName))
-            context.recordInTable(Figure(key: "\(way.key)_waited", label: "\(way.rawValue): the .high task waited", value: result.waited, unit: .seconds))
+            context.record(
+                "\(way.key)_escalated", "\(way.rawValue): the work's priority rose",
+                flag: result.highest > result.before)
+            context.recordInTable(
+                Figure(
+                    key: "\(way.key)_highest", label: "\(way.rawValue): the work's highest priority while awaited",
+                    value: 0, unit: .text, text: result.highest.sourceName))
+            context.recordInTable(
+                Figure(
+                    key: "\(way.key)_waited", label: "\(way.rawValue): the .high task waited", value: result.waited,
+                    unit: .seconds))
         }
-        var table = Table(headers: ["the .high task", "work's priority before", "while awaited", ".high waited"], rightAligned: [3])
+        var table = Table(
+            headers: ["the .high task", "work's priority before", "while awaited", ".high waited"], rightAligned: [3])
         for result in seen {
-            table.append([result.way.rawValue, result.before.sourceName, result.highest.sourceName, result.waited.formattedAsDuration])
+            table.append([
+                result.way.rawValue, result.before.sourceName, result.highest.sourceName,
+                result.waited.formattedAsDuration,
+            ])
         }
         console.table(table)
         for result in seen { console.paragraph(PriorityInversionNarration.sentence(result)) }
@@ -98,13 +110,17 @@ enum PriorityInversionNarration {
         let waited = seen.waited.formattedAsDuration
         switch (seen.way, seen.highest > seen.before) {
         case (.taskValue, true):
-            return "Awaiting the task escalated it: the work read \(seen.before.sourceName), then \(seen.highest.sourceName) while the .high task waited \(waited). The runtime knows which task is awaited, so it raises that task to the waiter's priority."
+            return
+                "Awaiting the task escalated it: the work read \(seen.before.sourceName), then \(seen.highest.sourceName) while the .high task waited \(waited). The runtime knows which task is awaited, so it raises that task to the waiter's priority."
         case (.taskValue, false):
-            return "Awaiting the task did not raise its priority on this run (\(seen.before.sourceName) throughout, \(waited) waited): this runtime did not escalate it."
+            return
+                "Awaiting the task did not raise its priority on this run (\(seen.before.sourceName) throughout, \(waited) waited): this runtime did not escalate it."
         case (.stream, false):
-            return "Through the stream, the work stayed \(seen.before.sourceName) for all of the \(waited) the .high task waited: an inversion. A stream, a continuation or a semaphore does not say who will answer, so the runtime cannot raise anyone."
+            return
+                "Through the stream, the work stayed \(seen.before.sourceName) for all of the \(waited) the .high task waited: an inversion. A stream, a continuation or a semaphore does not say who will answer, so the runtime cannot raise anyone."
         case (.stream, true):
-            return "Through the stream, the work still rose to \(seen.highest.sourceName) (\(waited) waited): something else escalated it on this run."
+            return
+                "Through the stream, the work still rose to \(seen.highest.sourceName) (\(waited) waited): something else escalated it on this run."
         }
     }
 
