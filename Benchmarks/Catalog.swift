@@ -18,6 +18,7 @@ public enum BenchmarkCatalog {
             CancellationSuite.suite(),
             CountersSuite.suite(),
             MainActorFetchSuite.suite(),
+            ObservingStateSuite.suite(),
             InventorySuite.transactions(),
             InventorySuite.fromTasks(),
             InventorySuite.fromProcesses(),

@@ -19,36 +19,16 @@ enum CostVariant {
         var mallocsPerChange: Double? { run.mallocsPerOperation }
     }
 
-    /// Changes `cups` `changes` times; after each, awaits the watcher's delivery of the new
-    /// value and notes how long it took. A guard gives up on waiting after `patience`.
+    /// One watcher's run, counted: the round trips of `ObservationRoundTrip`, inside `CountedRun`.
     @MainActor
     static func measure(_ kind: Watcher.Kind?) async -> Cost {
-        let log = DrinkLog()
-        let watcher = kind.map { Watcher($0, log: log) }
-        watcher?.start()
-        if let watcher, kind != .didSetStream { _ = await watcher.delivery(of: 0) }
-        let guardTask = Task { [watcher] in
-            try? await Task.sleep(for: patience)
-            watcher?.abandon()
-        }
+        let trip = await ObservationRoundTrip(kind)
         var latencies: [Double] = []
-        let clock = ContinuousClock()
         let run = await CountedRun.measure(operations: changes) {
-            for value in 1...changes {
-                let changed = clock.now
-                log.cups = value
-                guard let watcher else {
-                    await Task.yield()
-                    continue
-                }
-                if let delivery = await watcher.delivery(of: value) {
-                    latencies.append(changed.duration(to: delivery.at).seconds)
-                }
-            }
-            return log.cups
+            latencies = await trip.run(changes: changes, patience: patience)
+            return latencies.count
         }
-        guardTask.cancel()
-        await watcher?.stop()
+        await trip.stop()
         latencies.sort()
         return Cost(
             kind: kind, delivered: kind == nil ? 0 : latencies.count,
