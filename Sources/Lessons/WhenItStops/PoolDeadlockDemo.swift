@@ -63,7 +63,9 @@ enum PoolDeadlockDemo {
         let gauge = ConcurrencyGauge()
         let clock = ContinuousClock()
         let start = clock.now
-        startWatchdog {
+        // Whoever ends the run first, the tasks or the watchdog, is the only one to report it.
+        let ended = Locked(false)
+        startWatchdog(ended: ended) {
             Report(
                 tasks: tasks, peakWaiting: gauge.peak, finished: false, seconds: start.duration(to: clock.now).seconds)
         }
@@ -81,7 +83,7 @@ enum PoolDeadlockDemo {
         }
         let report = Report(
             tasks: tasks, peakWaiting: gauge.peak, finished: true, seconds: start.duration(to: clock.now).seconds)
-        StandardOutput.line(report.line)
+        if claim(ended) { StandardOutput.line(report.line) }
     }
 
     /// HAZARD, on purpose: the bridge that deadlocks. It starts a task to compute the answer
@@ -112,13 +114,22 @@ enum PoolDeadlockDemo {
         try? await Task.sleep(for: .milliseconds(10))
     }
 
-    /// A thread of its own (not the pool's, which may be stuck): after `limit` it reports and
-    /// ends the process with status 3. A finished run exits first, through the demo runner.
-    private static func startWatchdog(report: @escaping @Sendable () -> Report) {
+    /// A thread of its own (not the pool's, which may be stuck): after `limit`, unless the run
+    /// ended first, it reports and ends the process with status 3.
+    private static func startWatchdog(ended: Locked<Bool>, report: @escaping @Sendable () -> Report) {
         Thread.detachNewThread {
             ThreadBlocker.hold(for: limit)
+            guard claim(ended) else { return }
             StandardOutput.line(report().line)
             exit(3)
+        }
+    }
+
+    /// Marks the run ended; true for the first caller only.
+    static func claim(_ ended: Locked<Bool>) -> Bool {
+        ended.withLock { ended in
+            defer { ended = true }
+            return !ended
         }
     }
 }
