@@ -40,11 +40,15 @@ let isolationModes: [(module: String, folder: String, settings: [SwiftSetting])]
 
 let package = Package(
     name: "ConcurrencyLab",
-    // macOS 15: Synchronization's Mutex and Atomic (used by LabKit, LabBench and the lessons) need it.
+    // macOS 15: Synchronization's Mutex and Atomic (used by LabCore, LabBench and the lessons) need it.
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "lab", targets: ["lab"]),
-        .library(name: "LabKit", targets: ["LabKit"]),
+        // What a student's exercise and its check may import (the grader links only those a file names).
+        .library(name: "LabCore", targets: ["LabCore"]),
+        .library(name: "LabTrace", targets: ["LabTrace"]),
+        .library(name: "LabScenarios", targets: ["LabScenarios"]),
+        .library(name: "LabStorage", targets: ["LabStorage"]),
         .library(name: "Lessons", targets: ["Lessons"]),
         // The harness, for your own benchmarks: see docs/BENCHMARK-YOUR-CODE.md and Examples/BenchmarkYourCode.
         .library(name: "LabBench", targets: ["LabBench"]),
@@ -58,33 +62,46 @@ let package = Package(
         .target(name: "CLabShims", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // Counts allocations: replaces malloc and its family, forwarding to glibc's allocator
         // (see allocations.c), in the programs that link it — `lab`, the lessons that report
-        // allocations, the tests — and nowhere else (LabKit finds it at run time).
+        // allocations, the tests — and nowhere else (LabCore finds it at run time).
         .target(name: "CLabAllocations", dependencies: ["CLabShims"]),
-        .target(name: "LabKit", dependencies: ["CLabShims"]),
-        .target(name: "Lessons", dependencies: ["LabKit"] + isolationModes.map { .target(name: $0.module) },
+        // One purpose each; docs/ARCHITECTURE.md draws them and what each may import (a test checks it).
+        // The plumbing: command line, clock, console, files, locks and executors, machine facts.
+        .target(name: "LabCore", dependencies: ["CLabShims"]),
+        // Spans of what ran where, the timeline, the task tree, the Chrome trace export.
+        .target(name: "LabTrace", dependencies: ["LabCore"]),
+        // The stand-ins for the sources' backends and SwiftUI's run loop.
+        .target(name: "LabScenarios", dependencies: ["LabCore", "LabTrace"]),
+        // The SQLite binding the inventory stands on.
+        .target(name: "LabStorage", dependencies: ["CLabShims"]),
+        // The lesson framework: the Lesson protocol, the shared flags, the story, --json.
+        .target(name: "LessonKit", dependencies: ["LabCore", "LabTrace"]),
+        .target(name: "Lessons", dependencies: ["LabCore", "LabTrace", "LabScenarios", "LabStorage", "LessonKit"]
+                    + isolationModes.map { .target(name: $0.module) },
                 exclude: lessonGuides),
         // The harness engine, and the suites that time the Lessons' variants.
-        .target(name: "LabBench", dependencies: ["LabKit"]),
-        .target(name: "LabBenchmarks", dependencies: ["LabBench", "LabKit", "Lessons"], path: "Benchmarks"),
+        .target(name: "LabBench", dependencies: ["LabCore", "LabTrace"]),
+        .target(name: "LabBenchmarks", dependencies: ["LabBench", "LabCore", "LabTrace", "LabScenarios", "LabStorage", "Lessons"],
+                path: "Benchmarks"),
         // Grading classroom exercises. The exercises themselves are not a target: a
         // student's unfinished file must never break the lab's own build.
         // The grader's trusted launcher: fork, confine (Landlock, seccomp, capabilities; Seatbelt on
         // macOS), exec, supervise. Its own target, so changing it rebuilds the grader only.
         .target(name: "CLabSandbox", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-        .target(name: "LabExercises", dependencies: ["LabKit", "CLabShims", "CLabSandbox"]),
-        .executableTarget(name: "lab", dependencies: ["LabKit", "Lessons", "LabBench", "LabBenchmarks", "LabExercises", "CLabAllocations"]),
-        .testTarget(name: "LabKitTests", dependencies: ["LabKit", "CLabAllocations"]),
-        .testTarget(name: "LessonsTests", dependencies: ["LabKit", "Lessons", "CLabAllocations"]),
-        .testTarget(name: "CommandLineTests", dependencies: ["LabKit", "Lessons", "CLabShims", "LabBench", "lab"]),
-        .testTarget(name: "LabBenchTests", dependencies: ["LabBench", "LabKit", "LabBenchmarks", "CLabAllocations"]),
+        .target(name: "LabExercises", dependencies: ["LabCore", "CLabShims", "CLabSandbox"]),
+        .executableTarget(name: "lab", dependencies: ["LabCore", "LessonKit", "Lessons", "LabBench", "LabBenchmarks", "LabExercises", "CLabAllocations"]),
+        // The modules LabKit was split into, tested together (and the imports each may make).
+        .testTarget(name: "LabKitTests", dependencies: ["LabCore", "LabTrace", "LabScenarios", "LabStorage", "LessonKit", "CLabAllocations"]),
+        .testTarget(name: "LessonsTests", dependencies: ["LabCore", "LabTrace", "LabScenarios", "LabStorage", "LessonKit", "Lessons", "CLabAllocations"]),
+        .testTarget(name: "CommandLineTests", dependencies: ["LabCore", "LessonKit", "Lessons", "CLabShims", "LabBench", "lab"]),
+        .testTarget(name: "LabBenchTests", dependencies: ["LabBench", "LabCore", "LabTrace", "LabBenchmarks", "CLabAllocations"]),
         // LabBench as your package sees it: public API only, no @testable import.
         .testTarget(name: "LabBenchAPITests", dependencies: ["LabBench"]),
         // Attacks/ holds answers that attack the grader: graded by the tests, never compiled into them.
-        .testTarget(name: "LabExercisesTests", dependencies: ["LabExercises", "LabKit"], exclude: ["Attacks"]),
+        .testTarget(name: "LabExercisesTests", dependencies: ["LabExercises", "LabCore"], exclude: ["Attacks"]),
     ] + lessonExecutables.map { lesson in
-          .executableTarget(name: lesson, dependencies: ["LabKit", "Lessons"] + (lessonsCountingAllocations.contains(lesson) ? ["CLabAllocations"] : []))
+          .executableTarget(name: lesson, dependencies: ["LessonKit", "Lessons"] + (lessonsCountingAllocations.contains(lesson) ? ["CLabAllocations"] : []))
       }
-      + isolationModes.map { .target(name: $0.module, dependencies: ["LabKit"], path: "Sources/IsolationModes/\($0.folder)",
+      + isolationModes.map { .target(name: $0.module, dependencies: ["LabCore"], path: "Sources/IsolationModes/\($0.folder)",
                                      swiftSettings: $0.settings) },
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,5 @@
 import LabBench
-import LabKit
+import LabCore
 import Lessons
 
 /// An actor call, alone and under contention, and a hop to the main actor and back.

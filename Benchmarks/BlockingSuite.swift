@@ -1,6 +1,6 @@
 import Foundation
 import LabBench
-import LabKit
+import LabCore
 import Lessons
 
 /// N tasks that each wait 10 ms, with N above the executor's width: blocking vs suspending.

@@ -1,6 +1,7 @@
 import Foundation
 import LabBench
-import LabKit
+import LabCore
+import LabTrace
 
 /// 40 ms of CPU-bound work in chunks: one after another, or spread over the cores. The suite
 /// uses 8 chunks; its scan splits the same work into 1, 2, 4, 8 or 16 tasks.

@@ -1,6 +1,6 @@
 import Foundation
 import LabBench
-import LabKit
+import LabCore
 import Lessons
 
 /// From task.cancel() to the end of a callback-based download: polling vs a handler.

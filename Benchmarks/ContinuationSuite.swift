@@ -1,5 +1,5 @@
 import LabBench
-import LabKit
+import LabCore
 import Lessons
 
 /// Suspending through a continuation that is resumed at once: checked vs unsafe (the loops

@@ -1,6 +1,6 @@
 import Foundation
 import LabBench
-import LabKit
+import LabCore
 import Lessons
 
 /// The actors lesson's counters, contended by as many tasks as there are CPUs.

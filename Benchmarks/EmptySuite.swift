@@ -1,5 +1,5 @@
 import LabBench
-import LabKit
+import LabCore
 
 /// The harness itself: a variant that does nothing. Its time per operation is
 /// the harness's overhead, spread over the sample's iterations; it should be ≈ 0.

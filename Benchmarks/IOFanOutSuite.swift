@@ -1,6 +1,8 @@
 import Foundation
 import LabBench
-import LabKit
+import LabCore
+import LabScenarios
+import LabTrace
 import Lessons
 
 /// The four rovers' latest photos from a simulated API with a fixed 10 ms latency,

@@ -1,6 +1,8 @@
 import Foundation
 import LabBench
-import LabKit
+import LabCore
+import LabScenarios
+import LabStorage
 import Lessons
 
 /// The inventory's SQLite store: what a transaction costs, adds from many tasks and from

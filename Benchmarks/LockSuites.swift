@@ -1,6 +1,6 @@
 import Foundation
 import LabBench
-import LabKit
+import LabCore
 import Lessons
 
 /// Incrementing a shared integer: Mutex, NSLock, Atomic, actor; alone and contended.
@@ -20,7 +20,7 @@ enum LockSuites {
                 await fanOut(iterations) { n in for _ in 0..<n { box.increment() } }
             },
             BenchmarkVariant("NSLock") { iterations in
-                let counter = Locked(0)  // LabKit's Locked is an NSLock around the value
+                let counter = Locked(0)  // LabCore's Locked is an NSLock around the value
                 await fanOut(iterations) { n in for _ in 0..<n { counter.withLock { $0 += 1 } } }
             },
             BenchmarkVariant("Atomic") { iterations in

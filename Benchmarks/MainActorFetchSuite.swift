@@ -1,6 +1,8 @@
 import Foundation
 import LabBench
-import LabKit
+import LabCore
+import LabScenarios
+import LabTrace
 
 /// A 50 ms fetch on the main actor while a 60 Hz frame loop runs: blocking vs awaited.
 /// The figure that matters is not the time but the frames the UI lost.

@@ -1,5 +1,5 @@
 import LabBench
-import LabKit
+import LabCore
 import Lessons
 
 /// A change to an @Observable model until a watcher has the new value, for each way of

@@ -1,6 +1,8 @@
 import Foundation
 import LabBench
-import LabKit
+import LabCore
+import LabScenarios
+import LabTrace
 import Lessons
 
 /// 16 page requests of 5 ms with at most K in flight (MarsData.photoPages, as in the lesson).

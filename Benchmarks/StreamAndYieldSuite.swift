@@ -1,5 +1,5 @@
 import LabBench
-import LabKit
+import LabCore
 
 /// An AsyncStream element end to end, Task.yield(), and reading Task.isCancelled.
 enum StreamAndYieldSuite {

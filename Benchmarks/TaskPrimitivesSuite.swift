@@ -1,5 +1,5 @@
 import LabBench
-import LabKit
+import LabCore
 import Lessons
 
 /// What creating and awaiting child work costs, per task: the loops the async-let lesson's

@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabCore
 
 // Exercise 01 · sync-vs-async · Suspend, don't block
 //

@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 // Exercise 02 · sync-vs-async · Start async work from a synchronous button
 //

@@ -1,4 +1,4 @@
-import LabKit
+import LabScenarios
 
 // Exercise 03 · async-let · Three rovers at once
 //

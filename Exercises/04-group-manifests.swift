@@ -1,4 +1,4 @@
-import LabKit
+import LabScenarios
 
 // Exercise 04 · task-groups · A manifest per rover, however many rovers
 //

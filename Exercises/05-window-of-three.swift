@@ -1,4 +1,4 @@
-import LabKit
+import LabScenarios
 
 // Exercise 05 · task-groups · At most three requests in flight
 //

@@ -1,4 +1,4 @@
-import LabKit
+import LabScenarios
 
 // Exercise 06 · task-groups · One failure stops the rest
 //

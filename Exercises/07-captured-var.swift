@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabCore
 
 // Exercise 07 · for-await · Make it compile: timeStamps
 //

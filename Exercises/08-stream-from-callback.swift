@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 // Exercise 08 · for-await · A callback feed as an AsyncStream
 //

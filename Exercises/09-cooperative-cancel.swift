@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 // Exercise 09 · cancellation · A loop that listens to cancel()
 //

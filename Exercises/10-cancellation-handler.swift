@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 // Exercise 10 · cancellation · Cancel a callback-based download at once
 //

@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 // Exercise 11 · actors · Make it compile: touching an actor's state
 //

@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 // Exercise 12 · actors · Fix the counter that loses updates
 //

@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabScenarios
 
 // Exercise 13 · actors · A cache that downloads once
 //

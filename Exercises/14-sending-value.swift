@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 // Exercise 14 · actors · Make it compile: passing a drink list to an actor
 //

@@ -1,4 +1,4 @@
-import LabKit
+import LabScenarios
 
 // Exercise 15 · main-actor · Make it compile: the joke app's model
 //

@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabCore
 
 // Exercise 16 · main-actor · Keep the UI drawing while loading
 //

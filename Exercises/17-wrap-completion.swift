@@ -1,4 +1,4 @@
-import LabKit
+import LabScenarios
 
 // Exercise 17 · continuations · An async query over a completion handler
 //

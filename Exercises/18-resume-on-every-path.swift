@@ -1,4 +1,4 @@
-import LabKit
+import LabScenarios
 
 // Exercise 18 · continuations · Resume exactly once, on every path
 //

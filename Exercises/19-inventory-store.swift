@@ -1,4 +1,6 @@
-import LabKit
+import LabCore
+import LabScenarios
+import LabStorage
 
 // Exercise 19 · inventory · The inventory store actor, on SQLite
 //

@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 // Exercise 20 · isolation-modes · Off the main actor with @concurrent
 //

@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 // Exercise 21 · isolation-modes · Make it compile: a conformance the main actor owns
 //

@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 // Exercise 22 · task-apis · A request id in every log line
 //

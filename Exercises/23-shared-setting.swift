@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 // Exercise 23 · isolation-modes · Make it compile: a setting the whole app reads
 //

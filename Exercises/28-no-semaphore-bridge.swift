@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import LabKit
+import LabScenarios
 import Synchronization
 
 // Exercise 28 · when-it-stops · Don't wait synchronously for async work

@@ -1,5 +1,4 @@
 import Foundation
-import LabKit
 
 // Exercise 29 · when-it-stops · Never sell what you do not have
 //

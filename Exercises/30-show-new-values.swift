@@ -1,5 +1,4 @@
 import Foundation
-import LabKit
 import Observation
 
 // Exercise 30 · observing-state · Show the new value, every time

@@ -1,5 +1,4 @@
 import Foundation
-import LabKit
 import Observation
 
 // Exercise 31 · observing-state · Never show half a drink

@@ -22,6 +22,11 @@ let package = Package(
             // Asked for: mallocs per operation in the reports (it replaces malloc in this program).
             .product(name: "LabAllocationCounter", package: lab.lastPathComponent),
         ]),
+        // The same code traced and drawn: the page a lesson writes with --html (LabTrace's
+        // TimelinePageRecorder).
+        .executableTarget(name: "thumbnail-timeline", dependencies: [
+            "Thumbnails", .product(name: "LabTrace", package: lab.lastPathComponent),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabCore
 
 // Given: compiled into your module (StudentCode) beside your file, so your code can use it.
 /// The demo's model: doSomething() takes a while and counts its calls, as they start
@@ -16,7 +16,7 @@ actor DemoModel {
 
 // MARK: - The check
 import Foundation
-import LabKit
+import LabCore
 @testable import StudentCode
 
 let plannedExpectations = 2

@@ -1,4 +1,4 @@
-import LabKit
+import LabScenarios
 @testable import StudentCode
 
 let plannedExpectations = 5

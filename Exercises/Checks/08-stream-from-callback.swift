@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import LabKit
+import LabCore
 
 // Given: compiled into your module (StudentCode) beside your file, so your code can use it.
 /// A sensor with a callback API: a reading every 5 ms on a background queue.
@@ -37,7 +37,7 @@ final class CaffeineSensor: Sendable {
 // MARK: - The check
 import Dispatch
 import Foundation
-import LabKit
+import LabCore
 @testable import StudentCode
 
 let plannedExpectations = 2

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import LabKit
+import LabCore
 
 // Given: compiled into your module (StudentCode) beside your file, so your code can use it.
 /// A download with a completion handler and cancel(): finishes after 2 s unless cancelled.
@@ -43,7 +43,7 @@ final class OldDownload: Sendable {
 // MARK: - The check
 import Dispatch
 import Foundation
-import LabKit
+import LabCore
 @testable import StudentCode
 
 let plannedExpectations = 3

@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 @testable import StudentCode
 
 let plannedExpectations = 2

@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabCore
 @testable import StudentCode
 
 let plannedExpectations = 1

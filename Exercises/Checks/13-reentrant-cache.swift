@@ -1,5 +1,6 @@
 import Foundation
-import LabKit
+import LabCore
+import LabScenarios
 @testable import StudentCode
 
 let plannedExpectations = 4

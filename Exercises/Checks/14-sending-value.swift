@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 // Given: compiled into your module (StudentCode) beside your file, so your code can use it.
 /// A drink: a value, safe to send anywhere.
@@ -8,7 +8,7 @@ struct Drink: Sendable, Equatable {
 }
 
 // MARK: - The check
-import LabKit
+import LabCore
 @testable import StudentCode
 
 let plannedExpectations = 1

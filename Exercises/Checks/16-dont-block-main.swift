@@ -1,5 +1,6 @@
 import Foundation
-import LabKit
+import LabCore
+import LabScenarios
 
 // Given: compiled into your module (StudentCode) beside your file, so your code can use it.
 /// The photo client, with an async fetch and an old blocking one.
@@ -23,7 +24,8 @@ struct PhotoClient: Sendable {
 
 // MARK: - The check
 import Foundation
-import LabKit
+import LabScenarios
+import LabTrace
 @testable import StudentCode
 
 let plannedExpectations = 3

@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabScenarios
 @testable import StudentCode
 
 let plannedExpectations = 4

@@ -1,5 +1,7 @@
 import Foundation
-import LabKit
+import LabCore
+import LabScenarios
+import LabStorage
 @testable import StudentCode
 
 let plannedExpectations = 6

@@ -1,5 +1,5 @@
 import Dispatch
-import LabKit
+import LabCore
 
 // Given: compiled into your module (StudentCode) beside your file, in the same mode.
 /// A photo that arrived from the server.
@@ -43,7 +43,7 @@ nonisolated enum WorkPlaces {
 }
 
 // MARK: - The check
-import LabKit
+import LabCore
 @testable import StudentCode
 
 let plannedExpectations = 2

@@ -1,5 +1,5 @@
 import Dispatch
-import LabKit
+import LabCore
 
 // Given: compiled into your module (StudentCode) beside your file, in the same mode.
 /// A photo's fingerprint. Hashing one is CPU work (10 ms here); it is declared
@@ -35,7 +35,7 @@ nonisolated enum WorkPlaces {
 }
 
 // MARK: - The check
-import LabKit
+import LabCore
 @testable import StudentCode
 
 let plannedExpectations = 2

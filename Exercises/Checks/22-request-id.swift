@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 // Given: compiled into your module (StudentCode) beside your file.
 /// The request a line belongs to: a task-local, bound with `Request.$id.withValue(_:)`.
@@ -90,7 +90,7 @@ func storeInCache(_ thumbnails: [Thumbnail], log: RequestLog) async {
 }
 
 // MARK: - The check
-import LabKit
+import LabCore
 @testable import StudentCode
 
 let plannedExpectations = 5

@@ -1,5 +1,5 @@
 import Dispatch
-import LabKit
+import LabCore
 
 // Given: compiled into your module (StudentCode) beside your file, in the same mode.
 /// A photo in the gallery.
@@ -45,7 +45,7 @@ nonisolated enum WorkPlaces {
 }
 
 // MARK: - The check
-import LabKit
+import LabCore
 @testable import StudentCode
 
 let plannedExpectations = 3

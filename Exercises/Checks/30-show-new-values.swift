@@ -10,7 +10,6 @@ final class Thermostat {
 
 // MARK: - The check
 import Foundation
-import LabKit
 @testable import StudentCode
 
 let plannedExpectations = 4

@@ -23,7 +23,6 @@ final class DrinkTally {
 
 // MARK: - The check
 import Foundation
-import LabKit
 @testable import StudentCode
 
 let plannedExpectations = 5

@@ -2,7 +2,8 @@
 // check; your file is a module of its own (StudentCode) that the check imports.
 // You do not need to read it, but you may.
 import CheckChannel
-import LabKit
+import LabCore
+import LabScenarios
 @testable import StudentCode
 
 /// The verdicts, sent on the grader's private channel (see CheckChannel.h), never

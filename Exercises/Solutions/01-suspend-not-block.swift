@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabCore
 
 // Exercise 01 · solution: suspend with the scaled clock; the thread is free meanwhile.
 

@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 // Exercise 02 · solution: Task {} is the bridge from synchronous to async code.
 

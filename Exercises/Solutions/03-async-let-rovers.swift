@@ -1,4 +1,4 @@
-import LabKit
+import LabScenarios
 
 // Exercise 03 · solution: three bindings start three calls; one await collects them.
 

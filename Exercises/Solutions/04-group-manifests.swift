@@ -1,4 +1,4 @@
-import LabKit
+import LabScenarios
 
 // Exercise 04 · solution: a throwing task group, a child per rover, reduce to collect.
 

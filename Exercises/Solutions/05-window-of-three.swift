@@ -1,4 +1,4 @@
-import LabKit
+import LabScenarios
 
 // Exercise 05 · solution: a sliding window of 3 children; one more each time one ends.
 

@@ -1,4 +1,4 @@
-import LabKit
+import LabScenarios
 
 // Exercise 06 · solution: a throwing group; the error leaves the body and cancels the rest.
 

@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabCore
 
 // Exercise 07 · solution: children return their result; the parent writes, one at a time.
 

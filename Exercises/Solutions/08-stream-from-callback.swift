@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 // Exercise 08 · solution: yield in the callback, finish at the end, stop on termination.
 

@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 // Exercise 09 · solution: check the flag between thumbnails.
 

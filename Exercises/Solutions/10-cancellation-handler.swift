@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 // Exercise 10 · solution: onCancel runs the moment the task is cancelled.
 

@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 // Exercise 11 · solution: the actor changes its own state; others ask it to.
 

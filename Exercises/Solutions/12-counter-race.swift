@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 // Exercise 12 · solution: an actor runs one recordDownload() at a time.
 

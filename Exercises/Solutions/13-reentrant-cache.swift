@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabScenarios
 
 // Exercise 13 · solution: cache the in-flight download, stored before the first await.
 

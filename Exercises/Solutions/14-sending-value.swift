@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 // Exercise 14 · solution: DrinkLog is a struct, so the store gets its own copy.
 

@@ -1,4 +1,4 @@
-import LabKit
+import LabScenarios
 
 // Exercise 15 · solution: the model lives on the main actor with its view.
 

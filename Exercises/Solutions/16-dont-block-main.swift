@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabCore
 
 // Exercise 16 · solution: await the async fetch; the main actor draws meanwhile.
 

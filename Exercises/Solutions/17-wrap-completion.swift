@@ -1,4 +1,4 @@
-import LabKit
+import LabScenarios
 
 // Exercise 17 · solution: one continuation, resumed once from the completion handler.
 

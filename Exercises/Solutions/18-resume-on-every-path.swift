@@ -1,4 +1,4 @@
-import LabKit
+import LabScenarios
 
 // Exercise 18 · solution: every path resumes, and only once.
 

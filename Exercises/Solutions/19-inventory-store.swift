@@ -1,6 +1,8 @@
 // Exercise 19 · solution: read and write inside one BEGIN IMMEDIATE transaction, keyed by the
 // lower-case name; search the lower-case key with instr (contains, not a prefix).
-import LabKit
+import LabCore
+import LabScenarios
+import LabStorage
 
 actor InventoryStore {
     private let connection: SQLiteConnection

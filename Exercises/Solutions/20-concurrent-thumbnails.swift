@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 // Solution: @concurrent is the explicit way off the caller's actor, the same in every mode.
 // (A nonisolated async function now runs where its caller runs; only @concurrent leaves.)

@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 // Solution: Photo is a plain value that no actor owns. Declared `nonisolated`, it and its
 // Hashable conformance may be used anywhere, and the @concurrent function compiles.

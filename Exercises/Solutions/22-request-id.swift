@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 // Solution: bind the id around the whole handling. Child tasks (the group's) copy the
 // task-locals of the task that creates them; Task.detached starts with none, so the cache

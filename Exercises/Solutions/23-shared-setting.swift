@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 // Solution: the setting is UI state, so the main actor owns it. The renderer, off the main
 // actor, reads it with one `await` (a hop to the main actor and back) and renders where it is.

@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabScenarios
 
 // Exercise 28 · solution: await the async call; each child suspends, and its thread runs the others.
 

@@ -1,5 +1,4 @@
 import Foundation
-import LabKit
 
 // Exercise 29 · solution: take the unit before the await, give it back if the payment fails.
 

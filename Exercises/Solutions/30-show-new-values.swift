@@ -1,5 +1,4 @@
 import Foundation
-import LabKit
 import Observation
 
 // Exercise 30 · solution: onChange only says a change is coming; read the value later, on the

@@ -1,5 +1,4 @@
 import Foundation
-import LabKit
 import Observation
 
 // Exercise 31 · solution: track both properties together and read them after the step that

@@ -170,7 +170,7 @@ __attribute__((constructor)) static void install_counter(void) { lab_allocation_
 
 #else
 
-// Nothing to install: LabKit finds no counter and says why the counts are unavailable.
+// Nothing to install: LabCore finds no counter and says why the counts are unavailable.
 typedef int lab_allocations_not_built_here;
 
 #endif

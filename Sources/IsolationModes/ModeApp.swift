@@ -6,7 +6,7 @@
 // Its declarations carry the annotations a learner writes, no more: the model is
 // @MainActor as the sources have it; the service, its value type and the helpers are left
 // bare, one helper is marked `nonisolated` and one `@concurrent`.
-import LabKit
+import LabCore
 
 /// A gallery photo: a plain value type.
 struct Photo {

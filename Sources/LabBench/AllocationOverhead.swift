@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 /// What counting allocations costs in time: every variant of the primitive suites, measured
 /// with counting on and with it off (the interposer then only forwards), interleaved in one

@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 /// Allocations per operation: for a sample, its counts ÷ its iterations; for a variant, the
 /// median of its samples' rates, field by field. Counts do not depend on the machine's

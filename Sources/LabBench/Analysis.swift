@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabCore
 
 /// Turns raw samples into a suite's result: statistics, ratios, significance,
 /// efficiency against the ideal, and one sentence of conclusion.

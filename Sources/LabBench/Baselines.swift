@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabCore
 
 /// Saved results to compare later runs with, kept in the lab folder.
 public enum Baselines {

@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabCore
 
 /// `lab bench`: select suites, measure, report, save and compare baselines. The command
 /// line becomes one `Mode` (BenchOptions.swift); each mode is one function here.

@@ -1,5 +1,6 @@
 import Foundation
-import LabKit
+import LabCore
+import LabTrace
 
 extension BenchCommand {
     /// Measures the suites, with a progress bar on a terminal. Primitive suites
@@ -138,7 +139,7 @@ extension BenchCommand {
         _ suites: [BenchmarkSuite], processes: Int, plan: SamplingPlan, quick: Bool, extra: [String],
         progress: (Int) -> Void
     ) async throws -> [String: [String: [Sample]]] {
-        let executable = try ChildDemo.hostExecutable()
+        let executable = try ExecutableLocation.relaunchHost()
         var pooled: [String: [String: [Sample]]] = [:]
         for process in 1...processes {
             let arguments =

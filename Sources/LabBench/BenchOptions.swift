@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 /// `lab bench`'s command line, declared once, and what a parsed command line asks for.
 extension BenchCommand {
@@ -24,7 +24,9 @@ extension BenchCommand {
                 OptionSpec("time", .number("SECONDS", 0.1...3600), help: "Time budget per suite (default 15, quick 3)"),
                 OptionSpec(
                     "format", .choiceList("LIST", formats),
-                    help: "Reports to write, comma-separated: terminal,md,json,csv,html (default terminal)"),
+                    help:
+                        "Reports to write, comma-separated: terminal,md,json,csv,html (default terminal; with --out terminal,json,html)"
+                ),
                 OptionSpec("out", .text("DIR"), help: "Where report files go (default ./lab-bench)"),
                 OptionSpec("save-baseline", .text("NAME"), help: "Save this run as a baseline in the lab folder"),
                 OptionSpec(
@@ -161,7 +163,7 @@ extension BenchCommand {
             }
             var measurement = Measurement(
                 suites: overhead, plan: plan, quick: quick, processes: 1, workerArguments: [],
-                formats: parsed.list("format") ?? ["terminal"],
+                formats: parsed.list("format") ?? SuiteLessons.defaultFormats(outGiven: parsed.isPresent("out")),
                 folder: parsed.text("out") ?? "lab-bench", saveBaseline: parsed.text("save-baseline"),
                 baseline: nil, thresholdPercent: threshold)
             measurement.allocationOverhead = true
@@ -170,7 +172,8 @@ extension BenchCommand {
         return .measure(
             Measurement(
                 suites: selected, plan: plan, quick: quick, processes: parsed.integer("processes") ?? (quick ? 1 : 3),
-                workerArguments: allowDebug ? ["--allow-debug"] : [], formats: parsed.list("format") ?? ["terminal"],
+                workerArguments: allowDebug ? ["--allow-debug"] : [],
+                formats: parsed.list("format") ?? SuiteLessons.defaultFormats(outGiven: parsed.isPresent("out")),
                 folder: parsed.text("out") ?? "lab-bench", saveBaseline: parsed.text("save-baseline"),
                 baseline: baselines.first, thresholdPercent: threshold))
     }
@@ -219,7 +222,8 @@ extension BenchCommand {
         return .scan(
             ScanRequest(
                 suite: suite, scan: scan, values: values, plan: plan, quick: quick,
-                formats: parsed.list("format") ?? ["terminal"], folder: parsed.text("out") ?? "lab-bench"))
+                formats: parsed.list("format") ?? SuiteLessons.defaultFormats(outGiven: parsed.isPresent("out")),
+                folder: parsed.text("out") ?? "lab-bench"))
     }
 
     /// How long to measure: --quick or the full plan, adjusted by --samples and --time.

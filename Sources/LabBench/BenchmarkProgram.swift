@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabCore
 
 /// The whole of `lab bench`, for your own suites: one call from your executable's `main`.
 ///

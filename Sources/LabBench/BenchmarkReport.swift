@@ -1,5 +1,6 @@
 import Foundation
-import LabKit
+import LabCore
+import LabTrace
 
 /// Everything one `lab bench` run measured. Encoded as JSON with schema
 /// `concurrency-lab.bench/2` (snake_case keys); see docs/BENCH-SCHEMA.md. Results written

@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabCore
 import Synchronization
 
 /// The time for one cache line to go from one core to another and back: two

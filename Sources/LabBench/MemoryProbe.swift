@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 import Synchronization
 
 /// A fixed, tiny workload timed before every sample, so a run can say whether

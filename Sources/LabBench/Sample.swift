@@ -1,5 +1,5 @@
 /// One timed sample of one variant: `iterations` operations.
-import LabKit
+import LabCore
 
 public struct Sample: Sendable, Codable, Equatable {
     public let iterations: Int

@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 /// How long to measure.
 public struct SamplingPlan: Sendable, Equatable {

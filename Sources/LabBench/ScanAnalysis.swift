@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 /// Turns a scan's per-value suite results into curves and says what the curves show: where
 /// each stops improving, how that compares with the executor width, and how close each comes

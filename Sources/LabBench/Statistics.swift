@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabCore
 
 /// Descriptive statistics of a sample, the way benchmark reports need them.
 public struct Summary: Sendable, Codable, Equatable {

@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabCore
 
 /// `lab bench --steadiness SECONDS`: reads the two steadiness probes for a
 /// while, with nothing else running, and prints them second by second — so a

@@ -1,4 +1,5 @@
-import LabKit
+import LabCore
+import LabTrace
 
 /// A family of benchmarks: one workload, several ways of doing it, one of them
 /// the reference the others are compared with, and where known, the ideal: the

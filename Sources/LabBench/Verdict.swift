@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 /// The comparative part of a suite's conclusion (the `→` line): which variant was fastest and
 /// which were statistically tied with it, then every variant against the reference, each with

@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabCore
 
 /// Grades a whole class: every student's folder, every exercise, each in the sandbox,
 /// with as many workers as the machine has cores. It reads the students' files only:

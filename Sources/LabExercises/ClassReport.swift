@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabCore
 
 /// A class's results, and the same results as a terminal table, CSV, JSON and a
 /// self-contained HTML page (schema `concurrency-lab.class-report/1`).

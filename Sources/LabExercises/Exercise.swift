@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 /// One classroom exercise: a file the student edits, a check that grades it by
 /// structure, hints, and the patterns it forbids.

@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabCore
 
 /// The classroom commands of `lab`. Each returns an exit status: 0 done or
 /// passed, 1 failed (a check, or a solution not yet earned), 2 bad usage.

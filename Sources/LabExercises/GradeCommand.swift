@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabCore
 
 extension ExerciseCommands {
     /// `lab grade PATH…`: grades every student's folder in the sandbox, in parallel, and

@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabCore
 
 /// The answers CI grades for every exercise besides the student's: the untouched
 /// starting file, the reference solution, other correct answers, and a catalogue of

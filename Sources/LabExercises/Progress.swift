@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabCore
 
 /// What a student has done, saved atomically in the lab folder (progress.json).
 public struct Progress: Codable, Sendable, Equatable {

@@ -1,6 +1,6 @@
 import CLabSandbox
 import Foundation
-import LabKit
+import LabCore
 
 /// Runs a compiled check the way a grader must: through a trusted supervisor process
 /// (C, CLabSandbox) that starts it confined — on Linux Landlock (read-only system and

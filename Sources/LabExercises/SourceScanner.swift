@@ -48,9 +48,8 @@ public enum SourceScanner {
     }
 
     /// The modules a student's file may import.
-    public static let allowedImports: Set<String> = [
-        "Foundation", "LabKit", "Synchronization", "Dispatch", "Observation",
-    ]
+    public static let allowedImports = Set(
+        ["Foundation", "Synchronization", "Dispatch", "Observation"] + LabLibraries.names)
     /// Modules whose functions `.globalFunction` patterns also catch when qualified (`Glibc.sleep`).
     static let systemModules: Set<String> = ["Glibc", "Darwin", "Foundation", "Musl", "WinSDK", "Android"]
 
@@ -184,23 +183,29 @@ public enum SourceScanner {
     }
 
     static func importFindings(_ tokens: [SwiftTokenizer.Token]) -> [Finding] {
+        importedModules(tokens).compactMap { module, line in
+            guard !allowedImports.contains(module) else { return nil }
+            // A file written before LabKit was split into one-purpose libraries still names it.
+            let reason =
+                module == "LabKit"
+                ? "LabKit is now LabCore, LabTrace, LabScenarios and LabStorage: import the ones your file uses"
+                : "an exercise may import only \(allowedImports.sorted().joined(separator: ", "))"
+            return Finding(code: "`import \(module)`", line: line, reason: reason)
+        }
+    }
+
+    /// Each module `tokens` import (`import X`, `import struct X.Y`), with the line of its `import`.
+    static func importedModules(_ tokens: [SwiftTokenizer.Token]) -> [(module: String, line: Int)] {
         let importKinds: Set<String> = [
             "struct", "class", "enum", "protocol", "func", "var", "let", "typealias", "actor",
         ]
-        var findings: [Finding] = []
-        for (index, token) in tokens.enumerated() where token.kind == .identifier && token.text == "import" {
+        return tokens.indices.compactMap { index in
+            guard tokens[index].kind == .identifier, tokens[index].text == "import" else { return nil }
             var next = index + 1
             if next < tokens.count, importKinds.contains(tokens[next].text) { next += 1 }
-            guard next < tokens.count else { continue }
-            let module = tokens[next].text
-            if !allowedImports.contains(module) {
-                findings.append(
-                    Finding(
-                        code: "`import \(module)`", line: token.line,
-                        reason: "an exercise may import only \(allowedImports.sorted().joined(separator: ", "))"))
-            }
+            guard next < tokens.count else { return nil }
+            return (tokens[next].text, tokens[index].line)
         }
-        return findings
     }
 
     struct Declaration: Equatable {

@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabCore
 
 /// The student's own copies of the exercises, outside the files git tracks.
 ///
@@ -57,7 +57,7 @@ public struct StudentWorkspace: Sendable {
             // it does not change your files. Grade one with `swift run lab check 03` in the lab folder.
             import PackageDescription
 
-            let lab: [Target.Dependency] = [.product(name: "LabKit", package: "ConcurrencyLab")]
+            let lab: [Target.Dependency] = \(LabLibraries.dependencies(LabLibraries.names))
             let package = Package(
                 name: "MyExercises",
                 platforms: [.macOS(.v15)],

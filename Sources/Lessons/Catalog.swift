@@ -1,4 +1,4 @@
-import LabKit
+import LessonKit
 
 /// Every lesson the lab has, in teaching order. `lab` lists and runs these.
 public enum LessonCatalog {

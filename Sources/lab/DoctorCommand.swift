@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabCore
 
 /// `lab doctor`: the facts the lessons depend on, measured on this machine.
 @MainActor
@@ -46,7 +46,7 @@ enum DoctorCommand {
             mainThreadBeforeSuspension: thread.before, mainThreadAfterSuspension: thread.after,
             mainActorIsolatedAfterSuspension: thread.stillIsolated,
             clockResolutionSeconds: clock.resolution.seconds, sleepOvershootSeconds: clock.sleepOvershoot.seconds,
-            compileMode: CompileMode.ofLabKit, upcomingFeaturesEnabled: upcomingFeaturesEnabled)
+            compileMode: CompileMode.ofTheLab, upcomingFeaturesEnabled: upcomingFeaturesEnabled)
         if json {
             let encoder = JSONEncoder()
             encoder.keyEncodingStrategy = .convertToSnakeCase
@@ -69,7 +69,7 @@ enum DoctorCommand {
             usable < environment.cpuCount ? "its affinity or quota (taskset, docker --cpus) allows \(usable)" : "")
         row(
             "isolation mode of this build",
-            "\(CompileMode.ofLabKit.title): "
+            "\(CompileMode.ofTheLab.title): "
                 + (report.upcomingFeaturesEnabled.isEmpty
                     ? "no 6.2 upcoming features" : report.upcomingFeaturesEnabled.joined(separator: ", ")),
             "the toolchain's Swift 6 defaults; `swift run isolation-modes` runs the others")

@@ -1,8 +1,9 @@
 import Foundation
 import LabBench
 import LabBenchmarks
+import LabCore
 import LabExercises
-import LabKit
+import LessonKit
 import Lessons
 
 /// The `lab` command: dispatches to its subcommands. Exit status 0 ok, 1 failed, 2 bad usage.
@@ -61,6 +62,10 @@ enum LabCommand {
         case .list: return try ListCommand.run(json: parsed.flag("json"))
         case .doctor: return try await DoctorCommand.run(json: parsed.flag("json"))
         case .help: return try help(named: parsed.positionals.first)
+        case .pages:
+            return try await PagesCommand.run(
+                folder: parsed.text("out") ?? "lab-pages", allVariants: parsed.flag("all"),
+                noColor: parsed.flag("no-color"))
         case .run, .bench: preconditionFailure("dispatched before parsing")
         case .exercises, .check, .watch, .hint, .reset, .solution, .grade, .progress:
             let commands = ExerciseCommands(

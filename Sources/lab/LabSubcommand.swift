@@ -1,11 +1,12 @@
 import LabBench
-import LabKit
+import LabCore
+import LessonKit
 import Lessons
 
 /// Every `lab` subcommand, with its command line declared once. `lab help`, each
 /// command's `--help`, its usage line and its parsing all come from `spec`.
 enum LabSubcommand: String, CaseIterable {
-    case list, run, bench, doctor, exercises, check, watch, hint, reset, solution, grade, progress, help
+    case list, run, pages, bench, doctor, exercises, check, watch, hint, reset, solution, grade, progress, help
 
     static let noColor = OptionSpec("no-color", help: "Plain text, no colours (also: NO_COLOR=1)")
     static let json = OptionSpec("json", help: "Print JSON")
@@ -29,6 +30,15 @@ enum LabSubcommand: String, CaseIterable {
                 positionals: .init(
                     "LESSON", minimum: 1, help: "One of: " + LessonCatalog.lessons.map(\.name).joined(separator: ", ")),
                 options: LessonOptions.options)
+        case .pages:
+            return CommandSpec(
+                name, summary: "Run every lesson and write each run as an HTML page with its timelines, and an index",
+                options: [
+                    OptionSpec(
+                        "out", .text("DIR"), help: "Where to write the pages and index.html (default: lab-pages)"),
+                    OptionSpec("all", help: "Run every variant, the extras too"),
+                    Self.noColor, Self.askHelp,
+                ])
         case .bench:
             return BenchCommand.spec
         case .doctor:

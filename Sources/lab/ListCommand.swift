@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabCore
 import Lessons
 
 /// `lab list`: the lessons and their variants, as text or JSON.

@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 import Lessons
 
 /// What `lab` alone prints: what the lab is, the lessons, how to start.
@@ -25,6 +25,7 @@ enum Overview {
         lines.append(terminal.paint("Start here", .bold))
         lines.append("  swift run sync-vs-async                  the first lesson, start to end")
         lines.append("  swift run sync-vs-async --trace          … with a timeline of tasks per variant")
+        lines.append("  swift run sync-vs-async --html run.html  … as one page, each variant's tasks drawn")
         lines.append("  swift run lab run sync-vs-async --list   its variants; run one with --variant NAME")
         lines.append("  swift run lab doctor                     this machine's concurrency facts, measured")
         lines.append("  swift run lab check                      the classroom exercises (see lab exercises)")

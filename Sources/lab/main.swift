@@ -1,6 +1,6 @@
 // `lab`: the front door of Concurrency Lab. See LabCommand for the commands.
 import Foundation
-import LabKit
+import LessonKit
 import Lessons
 
 // Only when asked: awaiting anything here would suspend the main actor before

@@ -1,5 +1,5 @@
 // The main-actor lesson (and its live view, `--live`). Everything it runs lives in the Lessons library.
-import LabKit
+import LessonKit
 import Lessons
 
 await LessonRunner.main(MainActorLesson())

@@ -1,5 +1,5 @@
 // The sync-vs-async lesson. Everything it runs lives in the Lessons library.
-import LabKit
+import LessonKit
 import Lessons
 
 await LessonRunner.main(SyncVsAsyncLesson())

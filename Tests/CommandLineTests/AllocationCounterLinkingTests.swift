@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LabKit
+@testable import LabCore
 @testable import Lessons
 
 /// The allocation counter replaces malloc in whatever links it (a call and a branch on every

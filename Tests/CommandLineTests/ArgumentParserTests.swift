@@ -1,6 +1,7 @@
 import Testing
 
-@testable import LabKit
+@testable import LabCore
+@testable import LessonKit
 
 @Suite("The lab's argument parser")
 struct ArgumentParserTests {

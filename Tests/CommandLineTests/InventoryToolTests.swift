@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LabKit
+@testable import LabCore
 
 /// The inventory tool, used as a person would, on a store in a temporary folder.
 @Suite("inventory tool", .serialized)
@@ -163,21 +163,16 @@ struct InventoryToolTests {
 
     /// Starts one process per argument list, all at once; returns what each failing one said.
     static func runAtOnce(_ tool: URL, _ argumentLists: [[String]]) async throws -> [String] {
-        let children = try argumentLists.map { arguments in
-            let process = Process()
-            let errors = Pipe()
-            process.executableURL = tool
-            process.arguments = arguments
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = errors  // one short line at most: never fills the pipe
-            try process.run()
-            return (process, errors)
-        }
-        while children.contains(where: { $0.0.isRunning }) { try await Task.sleep(for: .milliseconds(5)) }
-        return zip(argumentLists, children).compactMap { arguments, child in
-            guard child.0.terminationReason != .exit || child.0.terminationStatus != 0 else { return nil }
-            let said = String(decoding: child.1.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            return "\(arguments.prefix(2).joined(separator: " ")): status \(child.0.terminationStatus) \(said)"
+        try await withThrowingTaskGroup(of: String?.self) { group in
+            for arguments in argumentLists {
+                group.addTask {
+                    let result = try await ProcessCapture.run(tool, arguments, timeout: 120)
+                    guard result.crashed || result.timedOut || result.status != 0 else { return nil }
+                    return
+                        "\(arguments.prefix(2).joined(separator: " ")): status \(result.status) \(result.standardError)"
+                }
+            }
+            return try await group.reduce(into: []) { failed, said in if let said { failed.append(said) } }
         }
     }
 }

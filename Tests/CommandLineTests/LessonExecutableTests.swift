@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import LabKit
+@testable import LabCore
+@testable import LessonKit
 
 /// The lesson executables and `lab`, run as a student runs them.
 @Suite("Lesson executables", .serialized)

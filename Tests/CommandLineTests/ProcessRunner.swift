@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabCore
 
 /// Runs a built executable of this package and captures what it printed.
 struct ProcessResult {

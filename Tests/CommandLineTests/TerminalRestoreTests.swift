@@ -1,6 +1,6 @@
 import CLabShims
 import Foundation
-import LabKit
+import LabCore
 import Testing
 
 /// `main-actor --live` puts the terminal in raw mode (no echo). Stopped by a signal,
@@ -19,17 +19,11 @@ struct TerminalRestoreTests {
         defer { close(slave) }
         #expect(Self.localFlags(slave) & tcflag_t(ECHO) != 0, "a fresh terminal echoes")
 
-        let process = Process()
-        process.executableURL = try ProcessRunner.productsDirectory().appendingPathComponent("main-actor")
-        process.arguments = ["--live"]
         var environment = ProcessInfo.processInfo.environment
         environment["TERM"] = "xterm"
-        process.environment = environment
-        let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
-        process.standardInput = terminal
-        process.standardOutput = terminal
-        process.standardError = terminal
-        try process.run()
+        let process = try RunningChild(
+            try ProcessRunner.productsDirectory().appendingPathComponent("main-actor"), ["--live"],
+            environment: environment, terminal: slave)
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
 
         let screen = Self.read(master, until: "The main actor, live", seconds: 60)
@@ -43,7 +37,7 @@ struct TerminalRestoreTests {
         }
         try #require(!process.isRunning, "the lesson did not stop on signal \(signal)")
         #expect(
-            process.terminationReason == .uncaughtSignal && process.terminationStatus == signal,
+            process.ending == RunningChild.Ending(status: signal, signalled: true),
             "it should die of the signal, as a shell expects")
         let flags = Self.localFlags(slave)
         #expect(flags & tcflag_t(ECHO) != 0, "echo is still off after signal \(signal)")

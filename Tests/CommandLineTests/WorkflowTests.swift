@@ -36,8 +36,20 @@ struct WorkflowTests {
         #expect(values("jobs.macos.runs-on") == ["macos-15"])
         #expect(values("jobs.linux.strategy.matrix.swift").first?.contains("\"6.2\"") == true)
         #expect(values("jobs.linux.container") == ["swift:${{ matrix.swift }}"])
-        #expect(values("jobs.linux.steps.run").contains(".ci/run"))
+        #expect(values("jobs.linux.steps.run").contains(".ci/run ${{ matrix.steps }}"))
         #expect(values("jobs.macos.steps.run").contains(".ci/run"))
+        // Linux's parallel jobs together run every step of .ci/run.
+        let linuxSteps = Set(
+            (values("jobs.linux.strategy.matrix.steps").first ?? "")
+                .split(whereSeparator: { "[]\",".contains($0) }).flatMap { $0.split(separator: " ") }.map(String.init))
+        let script = try String(contentsOf: root.appendingPathComponent(".ci/run"), encoding: .utf8)
+        let declared = script.split(separator: "\n").first { $0.hasPrefix("    case \"$wanted\" in all|") }
+            .map {
+                $0.dropFirst("    case \"$wanted\" in all|".count).prefix { $0 != ")" }.split(separator: "|").map(
+                    String.init)
+            }
+        #expect(declared.map(Set.init) == linuxSteps, "every step of .ci/run runs in one Linux job")
+        #expect(values("jobs.linux.steps.with.path").contains("|"), "the build folders are cached")
     }
 
     @Test func theClassroomWorkflowGradesWithLabGrade() throws {

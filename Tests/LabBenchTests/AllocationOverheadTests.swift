@@ -1,7 +1,7 @@
 import Testing
 
 @testable import LabBench
-@testable import LabKit
+@testable import LabCore
 
 /// `--allocation-overhead`: each primitive variant becomes a suite of two, counting on and
 /// off; the verdict states the median change and every significant one.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import LabBench
-@testable import LabKit
+@testable import LabCore
 
 @Suite("Baselines, comparison and exit codes")
 struct BaselineTests {

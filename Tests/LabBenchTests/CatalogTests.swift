@@ -3,7 +3,7 @@ import Testing
 
 @testable import LabBench
 @testable import LabBenchmarks
-@testable import LabKit
+@testable import LabTrace
 
 /// Every suite `lab bench` offers runs each of its variants, and its timelines trace.
 @Suite("Benchmark catalog", .serialized, .timeLimit(.minutes(2)))

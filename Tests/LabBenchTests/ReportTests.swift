@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 @testable import LabBench
-@testable import LabKit
+@testable import LabCore
+@testable import LabTrace
 
 #if canImport(FoundationXML)
     import FoundationXML

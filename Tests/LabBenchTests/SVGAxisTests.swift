@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import LabBench
-@testable import LabKit
+@testable import LabCore
 
 /// The charts' axes: ticks in order inside the range, and no crash or NaN on degenerate data.
 @Suite("SVG chart axes")

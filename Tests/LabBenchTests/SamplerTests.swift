@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import LabBench
-@testable import LabKit
+@testable import LabCore
 
 @Suite("Sampling: calibration and interleaving")
 struct SamplerTests {

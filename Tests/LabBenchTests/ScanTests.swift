@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import LabBench
-@testable import LabKit
+@testable import LabCore
 
 /// Scans: the curve's conclusion for each shape it can take, the command line's checks, and
 /// a small scan measured end to end into every format.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import LabBench
-@testable import LabKit
+@testable import LabCore
 
 @Suite("Machine steadiness: probes, their range, and what reports say")
 struct SteadinessTests {

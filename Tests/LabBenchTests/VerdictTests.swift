@@ -1,7 +1,7 @@
 import Testing
 
 @testable import LabBench
-@testable import LabKit
+@testable import LabCore
 
 /// The `→` line: ties said as ties, every variant's difference from the reference listed.
 @Suite("Bench verdicts")

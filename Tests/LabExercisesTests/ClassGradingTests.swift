@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
+@testable import LabCore
 @testable import LabExercises
-@testable import LabKit
 
 /// `lab grade` on a small class built here: answers are graded from the files (the
 /// starting file counts as not started without a build), results land in every format.

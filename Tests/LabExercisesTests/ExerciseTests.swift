@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
+@testable import LabCore
 @testable import LabExercises
-@testable import LabKit
 
 @Suite("Exercise catalog and files")
 struct ExerciseCatalogTests {

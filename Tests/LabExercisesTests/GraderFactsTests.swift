@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
+@testable import LabCore
 @testable import LabExercises
-@testable import LabKit
 
 /// The facts the grader weighs beside a check's records: the plan read from the check's
 /// source, the supervisor's report, the compiled module.

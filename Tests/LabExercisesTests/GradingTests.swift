@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
+@testable import LabCore
 @testable import LabExercises
-@testable import LabKit
 
 /// The verdict is read from the private channel only, and only a check that
 /// reached its end passes.

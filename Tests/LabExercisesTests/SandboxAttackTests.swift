@@ -2,7 +2,7 @@
     import Foundation
     import Testing
     @testable import LabExercises
-    @testable import LabKit
+    @testable import LabCore
 
     /// What confinement this machine gives a check, asked once.
     enum SandboxProbe {

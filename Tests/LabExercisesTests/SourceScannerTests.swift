@@ -111,7 +111,7 @@ struct SourceScannerTests {
         "@_silgen_name(\"swift_task_create\") func create()",
         "@ _optimize(none) func f() {}",
         "@_implementationOnly import Foundation",
-        "@_spi(Private) import LabKit",
+        "@_spi(Private) import LabCore",
         "let f: @convention(c) () -> Void = { }",
         "let f: @convention(thin) () -> Void = { }",
     ])

@@ -5,13 +5,13 @@ import Testing
 @Suite("A student's file written for an earlier starter")
 struct StarterEditionTests {
     let starter =
-        "import LabKit\n\n// Exercise 19 · inventory · The inventory store actor, on SQLite\n//\n// TODO 1: ...\nactor InventoryStore {}\n"
+        "import LabCore\n\n// Exercise 19 · inventory · The inventory store actor, on SQLite\n//\n// TODO 1: ...\nactor InventoryStore {}\n"
 
     @Test func aFileFromTheEarlierStarterIsRecognised() {
         #expect(
             StarterEdition.isEarlier(
                 student:
-                    "import LabKit\n\n// Exercise 19 · inventory · The inventory store actor\nactor InventoryStore {}\n",
+                    "import LabCore\n\n// Exercise 19 · inventory · The inventory store actor\nactor InventoryStore {}\n",
                 starter: starter))
     }
 

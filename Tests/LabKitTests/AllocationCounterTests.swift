@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabCore
 import Testing
 
 /// The allocation counter sees the allocations Swift code makes, on every thread, and

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import LabKit
+@testable import LabCore
+@testable import LabScenarios
 
 @Suite("Services: the stand-ins decode like the real APIs")
 struct BackendFixtureTests {

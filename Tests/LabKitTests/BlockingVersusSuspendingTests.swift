@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LabKit
+@testable import LabCore
 
 /// The platform fact every lesson builds on: a blocked task holds a pool thread,
 /// a suspended one does not. Proven by counting, not by timing.

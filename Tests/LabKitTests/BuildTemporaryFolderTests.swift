@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LabKit
+@testable import LabCore
 
 /// A build the lab starts leaves nothing in the system's temporary folder: a child `swift
 /// build` run as the grader runs it (`/usr/bin/env TMPDIR=<work>/tmp swift build`) with a

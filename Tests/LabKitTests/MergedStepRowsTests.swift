@@ -1,6 +1,8 @@
 import Testing
 
-@testable import LabKit
+@testable import LabCore
+@testable import LabTrace
+@testable import LessonKit
 
 /// A merged row (×N) must say what each of its steps did, not what the group spanned.
 @Suite("Steps table: merged rows keep each step's own times and marks")

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import LabKit
+@testable import LabCore
+@testable import LabTrace
 
 actor PhotoLibrary {
     func traced(_ probe: Probe) async {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LabKit
+@testable import LabStorage
 
 @Suite("SQLite: the typed layer over the toolchain's own library")
 struct SQLiteConnectionTests {

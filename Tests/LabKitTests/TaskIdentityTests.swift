@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LabKit
+@testable import LabTrace
 
 /// A task's identity in a trace must be unique for the whole run: the runtime's own handle is
 /// the task object's address, which the allocator gives to the next task once one ends.

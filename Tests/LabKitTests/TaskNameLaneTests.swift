@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import LabKit
+@testable import LabCore
+@testable import LabTrace
 
 @Suite("Trace: a named task (SE-0469) draws in a lane of its name")
 struct TaskNameLaneTests {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import LabKit
+@testable import LabCore
+@testable import LabTrace
 
 @Suite("task tree: from spans to parent → children, with how each task ended")
 struct TaskTreeTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LabKit
+@testable import LabCore
 
 @Suite("Scaled time")
 struct TimeScaleTests {

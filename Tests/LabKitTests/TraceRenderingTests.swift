@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import LabKit
+@testable import LabCore
+@testable import LabTrace
+@testable import LessonKit
 
 @Suite("Trace: timeline and Chrome export")
 struct TraceRenderingTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LabKit
+@testable import LabCore
 
 @Suite("UsableCPUs: what one CPU (taskset, docker --cpus) leaves a process")
 struct UsableCPUsTests {

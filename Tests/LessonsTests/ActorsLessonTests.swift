@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import LabKit
+@testable import LabCore
+@testable import LabScenarios
 @testable import Lessons
 
 @Suite("actors lesson", .serialized)

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import LabKit
+@testable import LabCore
+@testable import LabTrace
 @testable import Lessons
 
 @Suite("async-let lesson", .serialized)

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import LabKit
+@testable import LabCore
 @testable import Lessons
 
 /// Each sentence the continuations lesson's check-cost variant can print, forced from figures.

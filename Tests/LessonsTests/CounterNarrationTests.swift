@@ -1,6 +1,6 @@
 import Testing
 
-@testable import LabKit
+@testable import LabCore
 @testable import Lessons
 
 /// The counters variant's sentences follow its figures; both outcomes of the race

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LabKit
+@testable import LessonKit
 
 /// The parts of a lesson's guide that repeat what the lesson's code says: the rows of its
 /// "Variants" table (name, extra, title) and its "What to take away" list (the takeaways).

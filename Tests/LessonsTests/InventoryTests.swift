@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LabKit
+@testable import LabScenarios
 @testable import Lessons
 
 @Suite("Inventory store")

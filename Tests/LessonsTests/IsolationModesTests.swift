@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LabKit
+@testable import LabCore
 @testable import Lessons
 
 @Suite("isolation-modes: the mode table comes from the four compiled copies")

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import LabKit
+@testable import LabCore
+@testable import LessonKit
 @testable import Lessons
 
 /// Runs a lesson in-process with `--json` and reads back its report.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LabKit
+@testable import LessonKit
 @testable import Lessons
 
 /// The lesson list exists once (LessonCatalog); the executables Package.swift finds on

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LabKit
+@testable import LabScenarios
 @testable import Lessons
 
 /// Frames are counted from the frame log, never from wall-clock thresholds.

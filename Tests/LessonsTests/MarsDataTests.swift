@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import LabKit
+@testable import LabCore
+@testable import LabScenarios
+@testable import LabTrace
 @testable import Lessons
 
 /// Each way of fetching the rovers' photos, proven by the calls the service saw at once.

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import LabKit
+@testable import LabCore
+@testable import LessonKit
 @testable import Lessons
 
 /// Every time and ratio a lesson's sentences state is a figure of the run that printed them,

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import LabKit
+@testable import LabCore
+@testable import LabTrace
+@testable import LessonKit
 @testable import Lessons
 
 @Suite("observing-state: what each watcher delivers, where, and at what cost", .serialized)

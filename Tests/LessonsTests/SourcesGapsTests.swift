@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import LabKit
+@testable import LabCore
+@testable import LessonKit
 @testable import Lessons
 
 /// The scenarios the sources leave out, run as extras, and their sentences under every outcome.

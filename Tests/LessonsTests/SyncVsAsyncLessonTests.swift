@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import LabKit
+@testable import LabCore
+@testable import LabTrace
+@testable import LessonKit
 @testable import Lessons
 
 /// Runs variants in-process and checks each claim of the lesson by structure:

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LabKit
+@testable import LabCore
 @testable import Lessons
 
 /// Task.immediate (SE-0472), task names (SE-0469) and withTaskPriorityEscalationHandler
@@ -26,7 +26,7 @@ struct TaskAPIsLessonTests {
         #expect(try report.value("immediate", "ran_before_creator.immediate") == 1)
         #expect(try report.value("immediate", "ran_before_creator.immediate_nonisolated") == 1)
         #expect(
-            report.environment.compileMode == CompileMode.ofLabKit.title, "the JSON names the mode its claims hold for")
+            report.environment.compileMode == CompileMode.ofTheLab.title, "the JSON names the mode its claims hold for")
     }
 
     @Test(.enabled(if: Swift62Runtime.isPresent, "Task.name needs Swift 6.2's runtime (macOS 26)"))

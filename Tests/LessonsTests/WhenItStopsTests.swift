@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import LabKit
+@testable import LabCore
+@testable import LabTrace
+@testable import LessonKit
 @testable import Lessons
 
 @Suite("when-it-stops: each failure reproduced, measured, and narrated from its figures", .serialized)

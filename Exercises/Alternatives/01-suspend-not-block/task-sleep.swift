@@ -1,6 +1,6 @@
 // alternative: suspends with Task.sleep for the scaled time, and has its own helper named sleep
 import Foundation
-import LabKit
+import LabCore
 
 func sleep(_ duration: Duration) async { try? await Task.sleep(for: duration) }
 

@@ -1,5 +1,5 @@
 // alternative: uses Task.detached
-import LabKit
+import LabCore
 
 func buttonTapped(_ model: DemoModel) -> Task<Void, Never> {
     let task = Task.detached { await model.doSomething() }

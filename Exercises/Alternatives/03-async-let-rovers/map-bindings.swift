@@ -1,5 +1,5 @@
 // alternative: three async lets awaited one by one after all started
-import LabKit
+import LabScenarios
 
 func latestPhotos(of rovers: [Rover], using api: any MarsRoverService) async throws -> [MarsPhoto] {
     async let a = api.latestPhotos(rover: rovers[0])

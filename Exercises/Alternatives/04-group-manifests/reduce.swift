@@ -1,5 +1,5 @@
 // alternative: a group collected with reduce(into:)
-import LabKit
+import LabScenarios
 
 func fetchPhotoManifests(using api: any MarsRoverService) async throws -> [PhotoManifest] {
     let rovers = try await api.allRovers()

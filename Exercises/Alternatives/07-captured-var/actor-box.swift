@@ -1,6 +1,6 @@
 // alternative: children write into an actor instead of returning values
 import Foundation
-import LabKit
+import LabCore
 
 actor StampBox {
     var stamps: [Int: Date] = [:]

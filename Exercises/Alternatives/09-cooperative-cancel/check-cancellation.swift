@@ -1,5 +1,5 @@
 // alternative: uses try Task.checkCancellation() and catches it
-import LabKit
+import LabCore
 
 func renderThumbnails(count: Int, renderOne: () -> Void) async -> Int {
     var rendered = 0

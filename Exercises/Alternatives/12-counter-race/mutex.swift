@@ -1,5 +1,5 @@
 // alternative: a class with its count in a Mutex
-import LabKit
+import LabCore
 import Synchronization
 
 final class DownloadCounter: Sendable {

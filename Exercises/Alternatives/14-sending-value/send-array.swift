@@ -1,5 +1,5 @@
 // alternative: keeps DrinkLog a class on the main actor and sends its array of values
-import LabKit
+import LabCore
 
 @MainActor
 final class DrinkLog { var drinks: [Drink] = [] }

@@ -1,5 +1,7 @@
 // alternative: one statement, an upsert; SQLite runs it atomically. LIKE ignores ASCII case.
-import LabKit
+import LabCore
+import LabScenarios
+import LabStorage
 
 actor InventoryStore {
     private let connection: SQLiteConnection

@@ -1,5 +1,5 @@
 // alternative: keeps the function as it was and makes each thumbnail in a child of a task group: the children run on the pool, not on the caller's main actor, and in parallel
-import LabKit
+import LabCore
 
 nonisolated func makeThumbnails(of photos: [GalleryPhoto]) async -> [Thumbnail] {
     await withTaskGroup(of: (Int, Thumbnail).self) { group in

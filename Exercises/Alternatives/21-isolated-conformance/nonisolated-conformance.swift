@@ -1,5 +1,5 @@
 // alternative: keeps Photo on the main actor and declares only its conformance nonisolated (SE-0470)
-import LabKit
+import LabCore
 
 struct Photo {
     let title: String

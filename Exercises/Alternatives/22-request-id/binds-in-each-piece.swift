@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 // Alternative: bind where each piece runs — around handle's own lines, inside each child,
 // and inside the cache write. More places to forget, but every line carries the id.

@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 // Alternative: keep Task.detached for the cache write, hand it the id, and bind it again inside.
 

@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 import Synchronization
 
 // Alternative: one Int needs no lock: an atomic.

@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 import Synchronization
 
 // Alternative: a lock the setting lives in. Any thread may read it without a hop.

@@ -1,6 +1,6 @@
 // alternative: keeps a helper per day, made async: it suspends where the old one blocked
 import Foundation
-import LabKit
+import LabScenarios
 
 func title(for day: Date, from service: any SpacePhotosService) async -> String {
     (try? await service.photo(for: day).title) ?? "?"

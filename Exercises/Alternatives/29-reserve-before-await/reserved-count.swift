@@ -1,6 +1,5 @@
 // alternative: counts the units promised to payments in flight, and checks against what is free
 import Foundation
-import LabKit
 
 actor Stock {
     private(set) var quantity: Int

@@ -1,6 +1,5 @@
 // alternative: Observations (Swift 6.2's runtime) where the system has it, the tracking loop elsewhere
 import Foundation
-import LabKit
 import Observation
 
 @MainActor

@@ -1,6 +1,5 @@
 // alternative: Observations (Swift 6.2's runtime), one value per transaction; the tracking loop where the system lacks it
 import Foundation
-import LabKit
 import Observation
 
 @MainActor

@@ -1,7 +1,7 @@
 // mistake: blocks with Glibc.usleep
 // expect: usleep
 import Foundation
-import LabKit
+import LabCore
 
 func takesTooLong(_ work: SimulatedWork) async -> Date {
     usleep(50_000)

@@ -1,7 +1,7 @@
 // mistake: returns at once without waiting
 // expect: must still wait
 import Foundation
-import LabKit
+import LabCore
 
 func takesTooLong(_ work: SimulatedWork) async -> Date {
     return Date()

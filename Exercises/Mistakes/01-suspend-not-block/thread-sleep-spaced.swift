@@ -1,7 +1,7 @@
 // mistake: Thread.sleep hidden behind a typealias and odd spacing
 // expect: Thread.sleep
 import Foundation
-import LabKit
+import LabCore
 
 typealias Worker = Thread
 func takesTooLong(_ work: SimulatedWork) async -> Date {

@@ -1,7 +1,7 @@
 // mistake: spins until 5 s have passed, yielding on each turn: the calls interleave and finish together, but the CPU is busy the whole time
 // expect: kept the CPU busy
 import Foundation
-import LabKit
+import LabCore
 
 func takesTooLong(_ work: SimulatedWork) async -> Date {
     let end = ContinuousClock.now + work.scale.duration(sourceSeconds: 5)

@@ -1,7 +1,7 @@
 // mistake: starts the task but waits for it inside the button (blocks with a semaphore)
 // expect: must not wait
 import Dispatch
-import LabKit
+import LabCore
 
 func buttonTapped(_ model: DemoModel) -> Task<Void, Never> {
     let done = DispatchSemaphore(value: 0)

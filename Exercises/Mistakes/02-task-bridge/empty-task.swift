@@ -1,6 +1,6 @@
 // mistake: returns a task that does nothing
 // expect: never ran
-import LabKit
+import LabCore
 
 func buttonTapped(_ model: DemoModel) -> Task<Void, Never> {
     Task { }

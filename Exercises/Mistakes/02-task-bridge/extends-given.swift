@@ -1,6 +1,6 @@
 // mistake: extends the given DemoModel to change what the check reads
 // expect: only your own types
-import LabKit
+import LabCore
 
 extension DemoModel {
     func touch() {}

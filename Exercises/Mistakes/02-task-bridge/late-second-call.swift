@@ -1,6 +1,6 @@
 // mistake: the returned task calls doSomething(), and a forgotten task calls it again a moment later
 // expect: 2 times
-import LabKit
+import LabCore
 
 func buttonTapped(_ model: DemoModel) -> Task<Void, Never> {
     Task {

@@ -1,6 +1,6 @@
 // mistake: prints the check’s own success lines instead of doing the work
 // expect: never ran
-import LabKit
+import LabCore
 
 func buttonTapped(_ model: DemoModel) -> Task<Void, Never> {
     print("✔ buttonTapped() returned at once")

@@ -1,6 +1,6 @@
 // mistake: returns the right task, but starts a second, unawaited one that calls doSomething() again
 // expect: 2 times
-import LabKit
+import LabCore
 
 func buttonTapped(_ model: DemoModel) -> Task<Void, Never> {
     Task { await model.doSomething() }

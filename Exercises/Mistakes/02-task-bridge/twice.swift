@@ -1,6 +1,6 @@
 // mistake: calls doSomething twice
 // expect: 2 times
-import LabKit
+import LabCore
 
 func buttonTapped(_ model: DemoModel) -> Task<Void, Never> {
     Task {

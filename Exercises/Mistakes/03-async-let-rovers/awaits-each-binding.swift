@@ -1,6 +1,6 @@
 // mistake: binds with async let but awaits each one before binding the next
 // expect: one after the other
-import LabKit
+import LabScenarios
 
 func latestPhotos(of rovers: [Rover], using api: any MarsRoverService) async throws -> [MarsPhoto] {
     async let first = api.latestPhotos(rover: rovers[0])

@@ -1,6 +1,6 @@
 // mistake: fires three decoy calls at once, then does the real ones one by one
 // expect: one latestPhotos call per rover
-import LabKit
+import LabScenarios
 
 func latestPhotos(of rovers: [Rover], using api: any MarsRoverService) async throws -> [MarsPhoto] {
     async let x = api.latestPhotos(rover: rovers[0])

@@ -1,6 +1,6 @@
 // mistake: Task.detached spelled through the generic type, so a scan for the words "Task.detached" misses it
 // expect: Task.detached
-import LabKit
+import LabScenarios
 
 func latestPhotos(of rovers: [Rover], using api: any MarsRoverService) async throws -> [MarsPhoto] {
     async let first = Task<[MarsPhoto], any Error>.detached { try await api.latestPhotos(rover: rovers[0]) }.value

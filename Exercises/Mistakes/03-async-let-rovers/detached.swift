@@ -1,6 +1,6 @@
 // mistake: starts each call with Task.detached and awaits its value: concurrent, but cancelling the caller no longer reaches the calls
 // expect: Task.detached
-import LabKit
+import LabScenarios
 
 func latestPhotos(of rovers: [Rover], using api: any MarsRoverService) async throws -> [MarsPhoto] {
     async let first = Task.detached { try await api.latestPhotos(rover: rovers[0]) }.value

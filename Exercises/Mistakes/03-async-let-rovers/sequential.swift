@@ -1,6 +1,6 @@
 // mistake: awaits each call in turn (the starting code, tidied)
 // expect: one after the other
-import LabKit
+import LabScenarios
 
 func latestPhotos(of rovers: [Rover], using api: any MarsRoverService) async throws -> [MarsPhoto] {
     var photos: [MarsPhoto] = []

@@ -1,6 +1,6 @@
 // mistake: declares its own LoggedRovers to fake the check’s log
 // expect: replace it for the check
-import LabKit
+import LabScenarios
 
 struct LoggedRovers {}
 

@@ -1,6 +1,6 @@
 // mistake: starts each call in a Task {} of its own and awaits its value: concurrent, but the tasks do not inherit the caller's cancellation
 // expect: does not inherit cancellation
-import LabKit
+import LabScenarios
 
 func latestPhotos(of rovers: [Rover], using api: any MarsRoverService) async throws -> [MarsPhoto] {
     async let first = Task { try await api.latestPhotos(rover: rovers[0]) }.value

@@ -1,6 +1,6 @@
 // mistake: runs them concurrently but returns the photos in arrival order
 // expect: in that order
-import LabKit
+import LabScenarios
 
 func latestPhotos(of rovers: [Rover], using api: any MarsRoverService) async throws -> [MarsPhoto] {
     try await withThrowingTaskGroup(of: MarsPhoto?.self) { group in

@@ -1,6 +1,6 @@
 // mistake: a group, but awaits group.next() right after each addTask
 // expect: in flight at once
-import LabKit
+import LabScenarios
 
 func fetchPhotoManifests(using api: any MarsRoverService) async throws -> [PhotoManifest] {
     let rovers = try await api.allRovers()

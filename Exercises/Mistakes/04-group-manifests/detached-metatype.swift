@@ -1,6 +1,6 @@
 // mistake: each child awaits a detached task, reached through a metatype kept in a variable
 // expect: Task.detached
-import LabKit
+import LabScenarios
 
 func fetchPhotoManifests(using api: any MarsRoverService) async throws -> [PhotoManifest] {
     let rovers = try await api.allRovers()

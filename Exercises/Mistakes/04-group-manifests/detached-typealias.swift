@@ -1,6 +1,6 @@
 // mistake: each child awaits a detached task, named through a typealias so the words "Task.detached" never appear
 // expect: Task.detached
-import LabKit
+import LabScenarios
 
 typealias ManifestJob = Task<PhotoManifest, any Error>
 

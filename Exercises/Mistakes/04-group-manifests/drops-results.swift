@@ -1,6 +1,6 @@
 // mistake: adds a child per rover but never collects the results
 // expect: got manifests of
-import LabKit
+import LabScenarios
 
 func fetchPhotoManifests(using api: any MarsRoverService) async throws -> [PhotoManifest] {
     let rovers = try await api.allRovers()

@@ -1,6 +1,6 @@
 // mistake: four fixed async lets, as if there were always 4 rovers
 // expect: the API listed
-import LabKit
+import LabScenarios
 
 func fetchPhotoManifests(using api: any MarsRoverService) async throws -> [PhotoManifest] {
     let rovers = try await api.allRovers()

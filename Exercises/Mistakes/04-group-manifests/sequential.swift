@@ -1,6 +1,6 @@
 // mistake: the starting loop
 // expect: in flight at once
-import LabKit
+import LabScenarios
 
 func fetchPhotoManifests(using api: any MarsRoverService) async throws -> [PhotoManifest] {
     var manifests: [PhotoManifest] = []

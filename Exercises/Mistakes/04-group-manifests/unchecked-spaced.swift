@@ -1,6 +1,6 @@
 // mistake: a class marked @unchecked with a comment and newline inside the attribute
 // expect: @unchecked
-import LabKit
+import LabScenarios
 
 final class Box: @unchecked /* trust me */
     Sendable { var items: [PhotoManifest] = [] }

@@ -1,6 +1,6 @@
 // mistake: each child awaits a Task {} of its own: the requests are concurrent, but cancelling the caller does not reach them
 // expect: does not inherit cancellation
-import LabKit
+import LabScenarios
 
 func fetchPhotoManifests(using api: any MarsRoverService) async throws -> [PhotoManifest] {
     let rovers = try await api.allRovers()

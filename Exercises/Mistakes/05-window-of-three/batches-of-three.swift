@@ -1,6 +1,6 @@
 // mistake: batches of three, each batch awaited whole (a slow request stalls the window)
 // expect: batch by batch
-import LabKit
+import LabScenarios
 
 func fetchPages(_ pages: [Int], of rover: Rover, on day: String, using api: any MarsRoverService) async throws -> [Int: [MarsPhoto]] {
     var result: [Int: [MarsPhoto]] = [:]

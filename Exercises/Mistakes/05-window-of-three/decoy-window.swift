@@ -1,6 +1,6 @@
 // mistake: three decoy requests at once, then the real pages one by one
 // expect: page requests for
-import LabKit
+import LabScenarios
 
 func fetchPages(_ pages: [Int], of rover: Rover, on day: String, using api: any MarsRoverService) async throws -> [Int: [MarsPhoto]] {
     async let x = api.photos(rover: rover, earthDate: day, page: 1)

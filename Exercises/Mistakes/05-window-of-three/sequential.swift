@@ -1,6 +1,6 @@
 // mistake: one page at a time
 // expect: use all 3
-import LabKit
+import LabScenarios
 
 func fetchPages(_ pages: [Int], of rover: Rover, on day: String, using api: any MarsRoverService) async throws -> [Int: [MarsPhoto]] {
     var result: [Int: [MarsPhoto]] = [:]

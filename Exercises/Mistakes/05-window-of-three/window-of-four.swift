@@ -1,6 +1,6 @@
 // mistake: the window, but four wide
 // expect: the server allows 3
-import LabKit
+import LabScenarios
 
 func fetchPages(_ pages: [Int], of rover: Rover, on day: String, using api: any MarsRoverService) async throws -> [Int: [MarsPhoto]] {
     try await withThrowingTaskGroup(of: (Int, [MarsPhoto]).self) { group in

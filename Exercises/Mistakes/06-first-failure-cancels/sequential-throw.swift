@@ -1,6 +1,6 @@
 // mistake: one rover after the other; throws at the failing one but never starts the rest
 // expect: cancelled
-import LabKit
+import LabScenarios
 
 func fetchAllManifests(of rovers: [Rover], using api: any MarsRoverService) async throws -> [PhotoManifest] {
     var manifests: [PhotoManifest] = []

@@ -1,6 +1,6 @@
 // mistake: keeps try? (the starting code)
 // expect: should have thrown
-import LabKit
+import LabScenarios
 
 func fetchAllManifests(of rovers: [Rover], using api: any MarsRoverService) async throws -> [PhotoManifest] {
     await withTaskGroup(of: PhotoManifest?.self) { group in

@@ -1,6 +1,6 @@
 // mistake: collects every result, then throws the first error at the end
 // expect: ran to the end for nothing
-import LabKit
+import LabScenarios
 
 func fetchAllManifests(of rovers: [Rover], using api: any MarsRoverService) async throws -> [PhotoManifest] {
     let results = await withTaskGroup(of: Result<PhotoManifest, any Error>.self) { group in

@@ -1,7 +1,7 @@
 // mistake: returns made-up stamps without waiting
 // expect: before their task waited
 import Foundation
-import LabKit
+import LabCore
 
 func collectTimeStamps(_ work: SimulatedWork) async -> [Int: Date] {
     Dictionary(uniqueKeysWithValues: (1...5).map { ($0, Date()) })

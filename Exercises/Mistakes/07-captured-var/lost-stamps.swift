@@ -1,7 +1,7 @@
 // mistake: children return their stamps but the loop keeps only the last one
 // expect: expected stamps for tasks
 import Foundation
-import LabKit
+import LabCore
 
 func collectTimeStamps(_ work: SimulatedWork) async -> [Int: Date] {
     await withTaskGroup(of: (Int, Date).self) { group in

@@ -1,7 +1,7 @@
 // mistake: silences the error with nonisolated(unsafe), spaced out
 // expect: nonisolated(unsafe)
 import Foundation
-import LabKit
+import LabCore
 
 func collectTimeStamps(_ work: SimulatedWork) async -> [Int: Date] {
     nonisolated( unsafe ) var timeStamps: [Int: Date] = [:]

@@ -1,7 +1,7 @@
 // mistake: compiles by awaiting each task in turn
 // expect: one after the other
 import Foundation
-import LabKit
+import LabCore
 
 func collectTimeStamps(_ work: SimulatedWork) async -> [Int: Date] {
     var timeStamps: [Int: Date] = [:]

@@ -1,6 +1,6 @@
 // mistake: keeps only the newest reading, losing readings a slow reader has not taken yet
 // expect: expected
-import LabKit
+import LabCore
 
 func readings(from sensor: CaffeineSensor) -> AsyncStream<Double> {
     let (stream, continuation) = AsyncStream.makeStream(of: Double.self, bufferingPolicy: .bufferingNewest(1))

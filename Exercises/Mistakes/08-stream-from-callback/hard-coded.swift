@@ -1,6 +1,6 @@
 // mistake: yields the readings the example showed
 // expect: expected
-import LabKit
+import LabCore
 
 func readings(from sensor: CaffeineSensor) -> AsyncStream<Double> {
     AsyncStream { continuation in

@@ -1,6 +1,6 @@
 // mistake: forgets to finish the stream when the sensor is done
 // expect: did not finish
-import LabKit
+import LabCore
 
 func readings(from sensor: CaffeineSensor) -> AsyncStream<Double> {
     let (stream, continuation) = AsyncStream.makeStream(of: Double.self)

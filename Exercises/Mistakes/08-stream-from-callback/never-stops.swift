@@ -1,6 +1,6 @@
 // mistake: yields and finishes, but never stops the sensor when the reader leaves
 // expect: stop it in onTermination
-import LabKit
+import LabCore
 
 func readings(from sensor: CaffeineSensor) -> AsyncStream<Double> {
     AsyncStream { continuation in

@@ -1,6 +1,6 @@
 // mistake: checks for cancellation once, before the loop
 // expect: never checks
-import LabKit
+import LabCore
 
 func renderThumbnails(count: Int, renderOne: () -> Void) async -> Int {
     if Task.isCancelled { return 0 }

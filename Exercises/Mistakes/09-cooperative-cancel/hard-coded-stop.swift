@@ -1,6 +1,6 @@
 // mistake: stops after a fixed number of thumbnails whether cancelled or not
 // expect: without cancel()
-import LabKit
+import LabCore
 
 func renderThumbnails(count: Int, renderOne: () -> Void) async -> Int {
     var rendered = 0

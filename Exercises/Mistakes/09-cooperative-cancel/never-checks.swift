@@ -1,6 +1,6 @@
 // mistake: the starting loop
 // expect: never checks
-import LabKit
+import LabCore
 
 func renderThumbnails(count: Int, renderOne: () -> Void) async -> Int {
     var rendered = 0

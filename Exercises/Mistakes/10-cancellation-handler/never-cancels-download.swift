@@ -1,6 +1,6 @@
 // mistake: resumes the caller with CancellationError but never cancels the download
 // expect: never told
-import LabKit
+import LabCore
 import Synchronization
 
 final class Once: Sendable {

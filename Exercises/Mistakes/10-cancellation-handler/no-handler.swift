@@ -1,6 +1,6 @@
 // mistake: the starting continuation, with no cancellation handler
 // expect: ignored the cancellation
-import LabKit
+import LabCore
 
 func download(_ old: OldDownload) async throws -> Int {
     try await withCheckedThrowingContinuation { continuation in

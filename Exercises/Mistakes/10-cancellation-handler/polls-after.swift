@@ -1,6 +1,6 @@
 // mistake: checks Task.isCancelled after the download finishes
 // expect: ignored the cancellation
-import LabKit
+import LabCore
 
 func download(_ old: OldDownload) async throws -> Int {
     let size = try await withCheckedThrowingContinuation { continuation in

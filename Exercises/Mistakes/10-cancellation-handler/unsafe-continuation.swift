@@ -1,6 +1,6 @@
 // mistake: an unsafe continuation with a backticked name
 // expect: withUnsafeThrowingContinuation
-import LabKit
+import LabCore
 
 func download(_ old: OldDownload) async throws -> Int {
     try await withTaskCancellationHandler {

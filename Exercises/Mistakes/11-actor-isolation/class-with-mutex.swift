@@ -1,6 +1,6 @@
 // mistake: replaces the actor by a class guarding its dictionary with a Mutex
 // expect: no longer an actor
-import LabKit
+import LabCore
 import Synchronization
 
 final class Scoreboard: Sendable {

@@ -1,6 +1,6 @@
 // mistake: counts the example’s ballots instead of the ones given
 // expect: expected
-import LabKit
+import LabCore
 
 actor Scoreboard {
     var votes: [String: Int] = [:]

@@ -1,6 +1,6 @@
 // mistake: reads the count, then writes it back in a second call: votes are lost between the awaits
 // expect: expected
-import LabKit
+import LabCore
 
 actor Scoreboard {
     var votes: [String: Int] = [:]

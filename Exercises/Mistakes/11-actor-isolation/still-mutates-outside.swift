@@ -1,6 +1,6 @@
 // mistake: still writes the actor’s dictionary from outside
 // expect: does not compile
-import LabKit
+import LabCore
 
 actor Scoreboard {
     var votes: [String: Int] = [:]

@@ -1,6 +1,6 @@
 // mistake: returns the expected total
 // expect: were lost
-import LabKit
+import LabCore
 
 actor DownloadCounter {
     func recordDownload() {}

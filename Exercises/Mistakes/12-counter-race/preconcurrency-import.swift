@@ -1,6 +1,6 @@
 // mistake: silences the checker with @preconcurrency
 // expect: @preconcurrency
-@preconcurrency import LabKit
+@preconcurrency import LabCore
 
 actor DownloadCounter {
     private var count = 0

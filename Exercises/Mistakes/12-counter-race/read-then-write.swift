@@ -1,6 +1,6 @@
 // mistake: an actor, but the increment reads and writes in two calls with an await between
 // expect: were lost
-import LabKit
+import LabCore
 
 actor DownloadCounter {
     private var count = 0

@@ -1,6 +1,6 @@
 // mistake: keeps the race; hides @unchecked Sendable behind a typealias
 // expect: @unchecked
-import LabKit
+import LabCore
 
 typealias Shareable = Sendable
 final class DownloadCounter: @unchecked Shareable {

@@ -1,7 +1,7 @@
 // mistake: stores the photo only after the download returns (the starting code)
 // expect: downloads for
 import Foundation
-import LabKit
+import LabScenarios
 
 actor PhotoCache {
     private let service: any SpacePhotosService

@@ -1,7 +1,7 @@
 // mistake: shares the in-flight task, but a failed download stays cached forever
 // expect: must not stay in the cache
 import Foundation
-import LabKit
+import LabScenarios
 
 actor PhotoCache {
     private let service: any SpacePhotosService

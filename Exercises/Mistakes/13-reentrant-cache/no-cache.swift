@@ -1,7 +1,7 @@
 // mistake: downloads every time
 // expect: downloads for
 import Foundation
-import LabKit
+import LabScenarios
 
 actor PhotoCache {
     private let service: any SpacePhotosService

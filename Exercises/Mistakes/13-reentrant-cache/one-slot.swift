@@ -1,7 +1,7 @@
 // mistake: shares one download for every day (ignores the date)
 // expect: second day
 import Foundation
-import LabKit
+import LabScenarios
 
 actor PhotoCache {
     private let service: any SpacePhotosService

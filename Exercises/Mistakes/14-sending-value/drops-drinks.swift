@@ -1,6 +1,6 @@
 // mistake: sends only the newest drink, so the store forgets the others
 // expect: the store saved
-import LabKit
+import LabCore
 
 actor DrinkStore {
     private(set) var saved: [Drink] = []

@@ -1,6 +1,6 @@
-// mistake: keeps DrinkLog a class and wraps it in LabKit's Locked, which is @unchecked Sendable for any value: the model and the actor share one mutable object again
+// mistake: keeps DrinkLog a class and wraps it in LabCore's Locked, which is @unchecked Sendable for any value: the model and the actor share one mutable object again
 // expect: Locked
-import LabKit
+import LabCore
 
 final class DrinkLog {
     var drinks: [Drink] = []

@@ -1,6 +1,6 @@
 // mistake: declares its own Drink type to dodge the given one
 // expect: Drink
-import LabKit
+import LabCore
 
 struct Drink: Sendable { let name: String; let milligrams: Double }
 

@@ -1,6 +1,6 @@
 // mistake: passes the class as before
 // expect: does not compile
-import LabKit
+import LabCore
 
 final class DrinkLog { var drinks: [Drink] = [] }
 

@@ -1,6 +1,6 @@
 // mistake: keeps the class and marks it @unchecked Sendable
 // expect: @unchecked
-import LabKit
+import LabCore
 
 final class DrinkLog: @unchecked Sendable { var drinks: [Drink] = [] }
 

@@ -1,6 +1,6 @@
 // mistake: makes it compile by not fetching at all
 // expect: the joke was not fetched
-import LabKit
+import LabScenarios
 
 @MainActor
 final class JokeService {

@@ -1,6 +1,6 @@
 // mistake: forgets to reset isFetching
 // expect: isFetching stayed true
-import LabKit
+import LabScenarios
 
 @MainActor
 final class JokeService {

@@ -1,6 +1,6 @@
 // mistake: the starting file
 // expect: does not compile
-import LabKit
+import LabScenarios
 
 final class JokeService {
     private(set) var joke = "Joke appears here"

@@ -1,6 +1,6 @@
 // mistake: marks the model @unchecked Sendable
 // expect: @unchecked
-import LabKit
+import LabScenarios
 
 final class JokeService: @unchecked Sendable {
     private(set) var joke = "Joke appears here"

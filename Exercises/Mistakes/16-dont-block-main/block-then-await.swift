@@ -1,7 +1,7 @@
 // mistake: awaits the async fetch, but first freezes the main actor for 150 ms (a blocking call hidden in a helper)
 // expect: froze
 import Foundation
-import LabKit
+import LabCore
 
 func warmUp() { let end = Date().addingTimeInterval(0.15); while Date() < end {} }
 

@@ -1,7 +1,7 @@
 // mistake: a global initializer that ends the program
 // expect: before
 import Foundation
-import LabKit
+import LabCore
 
 let setUp: Int = { exit(0) }()
 

@@ -1,7 +1,7 @@
 // mistake: still calls fetchBlocking
 // expect: fetchBlocking
 import Foundation
-import LabKit
+import LabCore
 
 @MainActor
 final class PhotoModel {

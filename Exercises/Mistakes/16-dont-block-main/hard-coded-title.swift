@@ -1,7 +1,7 @@
 // mistake: never fetches: sets the title the example photo had
 // expect: not that of the photo
 import Foundation
-import LabKit
+import LabCore
 
 @MainActor
 final class PhotoModel {

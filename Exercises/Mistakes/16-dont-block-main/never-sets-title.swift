@@ -1,7 +1,7 @@
 // mistake: awaits the fetch but forgets to show it
 // expect: never set
 import Foundation
-import LabKit
+import LabCore
 
 @MainActor
 final class PhotoModel {

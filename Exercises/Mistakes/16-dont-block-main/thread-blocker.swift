@@ -1,7 +1,7 @@
 // mistake: calls the lab’s ThreadBlocker directly
 // expect: ThreadBlocker
 import Foundation
-import LabKit
+import LabCore
 
 @MainActor
 final class PhotoModel {

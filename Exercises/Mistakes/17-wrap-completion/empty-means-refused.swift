@@ -1,6 +1,6 @@
 // mistake: ignores the handler's error and throws "not authorized" whenever no samples came back
 // expect: no samples is not an error
-import LabKit
+import LabScenarios
 
 func caffeineSamples(since anchor: QueryAnchor?, in store: CaffeineHealthStore) async throws -> [CaffeineSample] {
     try await withCheckedThrowingContinuation { continuation in

@@ -1,6 +1,6 @@
 // mistake: always queries since nil: every sample comes back, whatever anchor the caller passed
 // expect: pass the anchor on
-import LabKit
+import LabScenarios
 
 func caffeineSamples(since anchor: QueryAnchor?, in store: CaffeineHealthStore) async throws -> [CaffeineSample] {
     try await withCheckedThrowingContinuation { continuation in

@@ -1,6 +1,6 @@
 // mistake: resumes with the samples even when the store reports an error
 // expect: should throw
-import LabKit
+import LabScenarios
 
 func caffeineSamples(since anchor: QueryAnchor?, in store: CaffeineHealthStore) async throws -> [CaffeineSample] {
     await withCheckedContinuation { continuation in

@@ -1,6 +1,6 @@
 // mistake: resumes only on success: an error leaves the caller waiting forever
 // expect: did not finish
-import LabKit
+import LabScenarios
 
 func caffeineSamples(since anchor: QueryAnchor?, in store: CaffeineHealthStore) async throws -> [CaffeineSample] {
     try await withCheckedThrowingContinuation { continuation in

@@ -1,6 +1,6 @@
 // mistake: resumes with the error and then again with the samples
 // expect: crashed
-import LabKit
+import LabScenarios
 
 func caffeineSamples(since anchor: QueryAnchor?, in store: CaffeineHealthStore) async throws -> [CaffeineSample] {
     try await withCheckedThrowingContinuation { continuation in

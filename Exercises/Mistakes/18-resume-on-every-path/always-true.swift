@@ -1,6 +1,6 @@
 // mistake: returns true without asking the store
 // expect: should throw
-import LabKit
+import LabScenarios
 
 func requestAccess(to store: CaffeineHealthStore) async throws -> Bool {
     true

@@ -1,6 +1,6 @@
 // mistake: resumes with the error, then falls through and resumes again
 // expect: crashed
-import LabKit
+import LabScenarios
 
 func requestAccess(to store: CaffeineHealthStore) async throws -> Bool {
     try await withCheckedThrowingContinuation { continuation in

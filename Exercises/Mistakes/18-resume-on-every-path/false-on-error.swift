@@ -1,6 +1,6 @@
 // mistake: resumes with false instead of throwing the error
 // expect: should throw
-import LabKit
+import LabScenarios
 
 func requestAccess(to store: CaffeineHealthStore) async throws -> Bool {
     try await withCheckedThrowingContinuation { continuation in

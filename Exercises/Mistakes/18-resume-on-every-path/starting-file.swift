@@ -1,6 +1,6 @@
 // mistake: the starting file: no resume on the error path
 // expect: did not finish
-import LabKit
+import LabScenarios
 
 func requestAccess(to store: CaffeineHealthStore) async throws -> Bool {
     try await withCheckedThrowingContinuation { continuation in

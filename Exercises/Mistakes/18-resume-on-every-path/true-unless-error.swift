@@ -1,6 +1,6 @@
 // mistake: resumes on every path, but with true whenever there is no error: a user who says no is reported as yes
 // expect: must return what the store answers
-import LabKit
+import LabScenarios
 
 func requestAccess(to store: CaffeineHealthStore) async throws -> Bool {
     try await withCheckedThrowingContinuation { continuation in

@@ -1,6 +1,8 @@
 // mistake: keys products by the name as typed, so "milk" and "Milk" collide or split
 // expect: "milk" should be one product
-import LabKit
+import LabCore
+import LabScenarios
+import LabStorage
 
 actor InventoryStore {
     private let connection: SQLiteConnection

@@ -1,6 +1,8 @@
 // mistake: searches the name as typed, so case matters (CONTAINS, not CONTAINS[c])
 // expect: products containing it
-import LabKit
+import LabCore
+import LabScenarios
+import LabStorage
 
 actor InventoryStore {
     private let connection: SQLiteConnection

@@ -1,7 +1,9 @@
 // mistake: BEGIN (deferred) reads before taking the write lock; when another connection
 // commits first, this transaction's snapshot is stale and its write fails as busy.
 // expect: lost between connections
-import LabKit
+import LabCore
+import LabScenarios
+import LabStorage
 
 actor InventoryStore {
     private let connection: SQLiteConnection

@@ -1,6 +1,8 @@
 // mistake: keeps a 3 GB buffer "for speed" (the sandbox stops it with a clear message)
 // expect: memory
-import LabKit
+import LabCore
+import LabScenarios
+import LabStorage
 
 actor InventoryStore {
     private let connection: SQLiteConnection

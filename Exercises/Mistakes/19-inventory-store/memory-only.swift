@@ -1,6 +1,8 @@
 // mistake: keeps the products in memory and never writes them to the database
 // expect: a fresh store on the same file
-import LabKit
+import LabCore
+import LabScenarios
+import LabStorage
 
 actor InventoryStore {
     private let connection: SQLiteConnection

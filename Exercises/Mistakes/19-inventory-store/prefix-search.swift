@@ -1,6 +1,8 @@
 // mistake: the search matches names that start with the text, not that contain it
 // expect: products containing it
-import LabKit
+import LabCore
+import LabScenarios
+import LabStorage
 
 actor InventoryStore {
     private let connection: SQLiteConnection

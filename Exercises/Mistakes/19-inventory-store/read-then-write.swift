@@ -1,7 +1,9 @@
 // mistake: reads, then writes, without a transaction: another connection's add can land in
 // between, and one of the two is lost. The actor only orders calls on its own connection.
 // expect: lost between connections
-import LabKit
+import LabCore
+import LabScenarios
+import LabStorage
 
 actor InventoryStore {
     private let connection: SQLiteConnection

@@ -1,6 +1,8 @@
 // mistake: an add replaces the quantity instead of adding to it
 // expect: "milk" should be one product
-import LabKit
+import LabCore
+import LabScenarios
+import LabStorage
 
 actor InventoryStore {
     private let connection: SQLiteConnection

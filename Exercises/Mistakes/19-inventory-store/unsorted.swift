@@ -1,6 +1,8 @@
 // mistake: search results come back in the order they were added, not sorted by name
 // expect: should be sorted by name
-import LabKit
+import LabCore
+import LabScenarios
+import LabStorage
 
 actor InventoryStore {
     private let connection: SQLiteConnection

@@ -1,6 +1,6 @@
 // mistake: Task.detached spelled through the generic type and a metatype in a constant, to slip past a scan for "Task.detached"
 // expect: Task.detached
-import LabKit
+import LabCore
 
 nonisolated func makeThumbnails(of photos: [GalleryPhoto]) async -> [Thumbnail] {
     let Worker = Task<[Thumbnail], Never>.self

@@ -1,6 +1,6 @@
 // mistake: leaves with Task.detached, which the exercise forbids (unstructured: no cancellation, no priority, no task-locals)
 // expect: Task.detached
-import LabKit
+import LabCore
 
 nonisolated func makeThumbnails(of photos: [GalleryPhoto]) async -> [Thumbnail] {
     await Task.detached { photos.map { Thumbnail(photo: $0) } }.value

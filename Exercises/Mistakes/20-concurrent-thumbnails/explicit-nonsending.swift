@@ -1,6 +1,6 @@
 // mistake: spells out nonisolated(nonsending), which is what this mode already does: runs on the caller's actor
 // expect: on the main actor
-import LabKit
+import LabCore
 
 nonisolated(nonsending) func makeThumbnails(of photos: [GalleryPhoto]) async -> [Thumbnail] {
     photos.map { Thumbnail(photo: $0) }

@@ -1,6 +1,6 @@
 // mistake: @concurrent, but does the work inside MainActor.run
 // expect: on the main actor
-import LabKit
+import LabCore
 
 @concurrent nonisolated func makeThumbnails(of photos: [GalleryPhoto]) async -> [Thumbnail] {
     await MainActor.run { photos.map { Thumbnail(photo: $0) } }

@@ -1,6 +1,6 @@
 // mistake: leaves the main actor, but makes thumbnails for the first two photos only
 // expect: thumbnails
-import LabKit
+import LabCore
 
 @concurrent nonisolated func makeThumbnails(of photos: [GalleryPhoto]) async -> [Thumbnail] {
     photos.prefix(2).map { Thumbnail(photo: $0) }

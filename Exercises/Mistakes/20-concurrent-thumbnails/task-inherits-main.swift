@@ -1,6 +1,6 @@
 // mistake: wraps the call in Task {}, which inherits the main actor: the work still runs there
 // expect: on the main actor
-import LabKit
+import LabCore
 
 nonisolated func makeThumbnails(of photos: [GalleryPhoto]) async -> [Thumbnail] {
     photos.map { Thumbnail(photo: $0) }

@@ -1,6 +1,6 @@
 // mistake: stays on the main actor and yields between thumbnails: each one still freezes a frame
 // expect: on the main actor
-import LabKit
+import LabCore
 
 @MainActor
 func makeThumbnails(of photos: [GalleryPhoto]) async -> [Thumbnail] {

@@ -1,6 +1,6 @@
 // mistake: deduplicates on the fingerprint alone: one picture under two titles becomes one photo, though Photo's Hashable says they differ
 // expect: distinct photos
-import LabKit
+import LabCore
 
 nonisolated struct Photo: Hashable {
     let title: String

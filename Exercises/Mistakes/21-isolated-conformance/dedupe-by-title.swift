@@ -1,6 +1,6 @@
 // mistake: compiles by deduplicating on the title alone (a String needs no conformance): two different pictures with one title become one
 // expect: distinct photos
-import LabKit
+import LabCore
 
 nonisolated struct Photo {
     let title: String

@@ -1,6 +1,6 @@
 // mistake: compiles by dropping @concurrent: the function is then @MainActor like the rest, and hashes there
 // expect: on the main actor
-import LabKit
+import LabCore
 
 struct Photo: Hashable {
     let title: String

@@ -1,6 +1,6 @@
 // mistake: keeps @concurrent, and hops back to the main actor to use the conformance there
 // expect: on the main actor
-import LabKit
+import LabCore
 
 struct Photo: Hashable {
     let title: String

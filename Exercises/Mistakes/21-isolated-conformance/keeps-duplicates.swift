@@ -1,6 +1,6 @@
 // mistake: compiles by not hashing at all: returns every photo, duplicates included
 // expect: distinct
-import LabKit
+import LabCore
 
 struct Photo: Hashable {
     let title: String

@@ -1,6 +1,6 @@
 // mistake: Photo made nonisolated, but the function only 'nonisolated': in this mode it runs on its caller, the main actor
 // expect: on the main actor
-import LabKit
+import LabCore
 
 nonisolated struct Photo: Hashable {
     let title: String

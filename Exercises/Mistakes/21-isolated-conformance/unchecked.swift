@@ -1,6 +1,6 @@
 // mistake: reaches for @unchecked Sendable, which the exercise forbids (and which does not make the conformance usable off the main actor)
 // expect: @unchecked
-import LabKit
+import LabCore
 
 nonisolated struct Photo: Hashable, @unchecked Sendable {
     let title: String

@@ -1,6 +1,6 @@
 // mistake: binds the id around the first line only; the children, the cache write and "done" run outside it
 // expect: no id
-import LabKit
+import LabCore
 
 func handle(requestID: String, thumbnails count: Int, log: RequestLog) async -> [Thumbnail] {
     Request.$id.withValue(requestID) { log.write("start") }

@@ -1,6 +1,6 @@
 // mistake: starts the cache write in a task and does not await it: "done" is written before the thumbnails are cached
 // expect: await the cache write before done
-import LabKit
+import LabCore
 
 func handle(requestID: String, thumbnails count: Int, log: RequestLog) async -> [Thumbnail] {
     await Request.$id.withValue(requestID) {

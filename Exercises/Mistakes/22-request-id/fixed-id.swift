@@ -1,6 +1,6 @@
 // mistake: binds an id, but not the request's: every line carries "req-1"
 // expect: carried req-1
-import LabKit
+import LabCore
 
 func handle(requestID: String, thumbnails count: Int, log: RequestLog) async -> [Thumbnail] {
     await Request.$id.withValue("req-1") {

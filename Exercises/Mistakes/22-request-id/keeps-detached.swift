@@ -1,6 +1,6 @@
 // mistake: binds the id around everything but keeps Task.detached for the cache write: a detached task starts with no task-locals
 // expect: "cached
-import LabKit
+import LabCore
 
 func handle(requestID: String, thumbnails count: Int, log: RequestLog) async -> [Thumbnail] {
     await Request.$id.withValue(requestID) {

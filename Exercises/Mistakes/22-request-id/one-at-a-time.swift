@@ -1,6 +1,6 @@
 // mistake: every line carries the id, but the thumbnails load one after another: the fan-out is gone
 // expect: one at a time
-import LabKit
+import LabCore
 
 func handle(requestID: String, thumbnails count: Int, log: RequestLog) async -> [Thumbnail] {
     await Request.$id.withValue(requestID) {

@@ -1,6 +1,6 @@
 // mistake: every line carries the id, but no more than two thumbnails load at once: the fan-out is throttled
 // expect: at most 2 at a time
-import LabKit
+import LabCore
 
 func handle(requestID: String, thumbnails count: Int, log: RequestLog) async -> [Thumbnail] {
     await Request.$id.withValue(requestID) {

@@ -1,6 +1,6 @@
 // mistake: every line carries the id, but the thumbnails come back in the order they finished, not by index
 // expect: index order
-import LabKit
+import LabCore
 
 func handle(requestID: String, thumbnails count: Int, log: RequestLog) async -> [Thumbnail] {
     await Request.$id.withValue(requestID) {

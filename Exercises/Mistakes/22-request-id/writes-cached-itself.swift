@@ -1,6 +1,6 @@
 // mistake: the cache write is gone: the answer writes the "cached" line itself under the id, and nothing is cached
 // expect: storeInCache
-import LabKit
+import LabCore
 
 func handle(requestID: String, thumbnails count: Int, log: RequestLog) async -> [Thumbnail] {
     await Request.$id.withValue(requestID) {

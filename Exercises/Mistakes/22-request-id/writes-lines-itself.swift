@@ -1,6 +1,6 @@
 // mistake: writes the log lines itself under the id and makes up the thumbnails instead of loading them
 // expect: not those loadThumbnail loads
-import LabKit
+import LabCore
 
 func handle(requestID: String, thumbnails count: Int, log: RequestLog) async -> [Thumbnail] {
     await Request.$id.withValue(requestID) {

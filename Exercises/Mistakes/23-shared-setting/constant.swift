@@ -1,6 +1,6 @@
 // mistake: compiles by making the width a constant: the user's pick never reaches a thumbnail
 // expect: the user picked
-import LabKit
+import LabCore
 
 enum GallerySettings {
     static let thumbnailWidth = 120

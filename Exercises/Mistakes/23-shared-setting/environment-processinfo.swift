@@ -1,7 +1,7 @@
 // mistake: writes the width with setenv and reads it back through ProcessInfo's environment
 // expect: ProcessInfo
 import Foundation
-import LabKit
+import LabCore
 
 enum GallerySettings {
     static var thumbnailWidth: Int { Int(ProcessInfo.processInfo.environment["THUMBNAIL_WIDTH"] ?? "") ?? 120 }

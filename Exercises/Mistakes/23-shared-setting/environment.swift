@@ -1,7 +1,7 @@
 // mistake: keeps the width in the process environment (setenv/getenv): it compiles, and every thread sees it, but it is the process's, not the app's state
 // expect: setenv
 import Foundation
-import LabKit
+import LabCore
 
 enum GallerySettings {
     static var thumbnailWidth: Int { getenv("THUMBNAIL_WIDTH").flatMap { Int(String(cString: $0)) } ?? 120 }

@@ -1,6 +1,6 @@
 // mistake: the setting in an actor of its own, stored by a fire-and-forget Task: usually in time, but a render that starts right after the pick races it
 // expect: races the renderer
-import LabKit
+import LabCore
 
 actor WidthStore {
     var width = 120

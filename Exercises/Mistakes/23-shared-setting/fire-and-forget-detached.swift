@@ -1,6 +1,6 @@
 // mistake: the Mutex alternative, with the pick stored by a detached task: it usually runs at once on another thread, but nothing orders it before the next render
 // expect: Task.detached
-import LabKit
+import LabCore
 import Synchronization
 
 enum GallerySettings {

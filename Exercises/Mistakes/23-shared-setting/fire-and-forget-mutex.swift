@@ -1,6 +1,6 @@
 // mistake: the Mutex alternative, but the pick is stored by a task of its own: a render that starts right after the pick may read the old width
 // expect: races the renderer
-import LabKit
+import LabCore
 import Synchronization
 
 enum GallerySettings {

@@ -1,7 +1,7 @@
 // mistake: the Mutex alternative, with the pick stored on a global dispatch queue: it usually lands at once, but nothing orders it before the next render
 // expect: DispatchQueue
 import Dispatch
-import LabKit
+import LabCore
 import Synchronization
 
 enum GallerySettings {

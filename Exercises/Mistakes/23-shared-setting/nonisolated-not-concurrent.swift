@@ -1,6 +1,6 @@
 // mistake: the setting on the main actor, the renderer only 'nonisolated': in this mode it runs on its caller, the main actor
 // expect: on the main actor
-import LabKit
+import LabCore
 
 enum GallerySettings {
     @MainActor static var thumbnailWidth = 120

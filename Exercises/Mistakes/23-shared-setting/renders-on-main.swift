@@ -1,6 +1,6 @@
 // mistake: compiles by putting the renderer on the main actor with the setting: each thumbnail's 60 ms then freezes the UI
 // expect: on the main actor
-import LabKit
+import LabCore
 
 enum GallerySettings {
     @MainActor static var thumbnailWidth = 120

@@ -1,6 +1,6 @@
 // mistake: silences the compiler with nonisolated(unsafe), which the exercise forbids: the race on the width is still there
 // expect: nonisolated(unsafe)
-import LabKit
+import LabCore
 
 enum GallerySettings {
     nonisolated(unsafe) static var thumbnailWidth = 120

@@ -1,7 +1,7 @@
 // mistake: fetches at once, but lists the titles in the order the fetches finished
 // expect: in the order of the days
 import Foundation
-import LabKit
+import LabScenarios
 
 func loadWall(days: [Date], from service: any SpacePhotosService) async -> [String] {
     await withTaskGroup(of: String.self) { group in

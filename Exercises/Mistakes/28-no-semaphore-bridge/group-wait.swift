@@ -2,7 +2,7 @@
 // expect: did not finish
 import Dispatch
 import Foundation
-import LabKit
+import LabScenarios
 import Synchronization
 
 func title(for day: Date, from service: any SpacePhotosService) -> String {

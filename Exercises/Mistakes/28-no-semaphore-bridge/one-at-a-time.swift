@@ -1,7 +1,7 @@
 // mistake: awaits each day in a loop: no deadlock, but the wall loads one photo at a time
 // expect: one at a time
 import Foundation
-import LabKit
+import LabScenarios
 
 func loadWall(days: [Date], from service: any SpacePhotosService) async -> [String] {
     var titles: [String] = []

@@ -1,7 +1,6 @@
 // mistake: charges first and checks after: the stock is right, but buyers pay for nothing
 // expect: charged
 import Foundation
-import LabKit
 
 actor Stock {
     private(set) var quantity: Int

@@ -1,7 +1,6 @@
 // mistake: checks, awaits the payment, then takes the unit (the starting code)
 // expect: more than it had
 import Foundation
-import LabKit
 
 actor Stock {
     private(set) var quantity: Int

@@ -1,7 +1,6 @@
 // mistake: takes the unit first, but a failed payment never gives it back
 // expect: a failed payment
 import Foundation
-import LabKit
 
 actor Stock {
     private(set) var quantity: Int

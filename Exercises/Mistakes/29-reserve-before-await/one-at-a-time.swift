@@ -1,7 +1,6 @@
 // mistake: a busy flag makes every sale wait for the one before: correct, but payments queue up
 // expect: one at a time
 import Foundation
-import LabKit
 
 actor Stock {
     private(set) var quantity: Int

@@ -1,7 +1,6 @@
 // mistake: gives the unit back when the payment fails, but reports "none left" instead of the error
 // expect: threw
 import Foundation
-import LabKit
 
 actor Stock {
     private(set) var quantity: Int

@@ -1,7 +1,6 @@
 // mistake: reads the value inside onChange with MainActor.assumeIsolated: the grader refuses the assertion (and onChange runs before the change lands, so it would show the old value)
 // expect: assumeIsolated
 import Foundation
-import LabKit
 import Observation
 
 @MainActor

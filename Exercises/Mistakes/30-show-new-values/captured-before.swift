@@ -1,7 +1,6 @@
 // mistake: registers again, but first shows the target it read when it registered: the value before the change
 // expect: before the change
 import Foundation
-import LabKit
 import Observation
 
 @MainActor

@@ -1,7 +1,6 @@
 // mistake: shows the target as it starts, and again with what the registration read
 // expect: before any change
 import Foundation
-import LabKit
 import Observation
 
 @MainActor

@@ -1,7 +1,6 @@
 // mistake: reads the new value later, but never registers again: only the first change is shown (the starting code)
 // expect: register again
 import Foundation
-import LabKit
 import Observation
 
 @MainActor

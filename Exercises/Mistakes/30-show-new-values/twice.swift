@@ -1,7 +1,6 @@
 // mistake: shows the new value from onChange's task and again from the new registration
 // expect: once per change
 import Foundation
-import LabKit
 import Observation
 
 @MainActor

@@ -1,7 +1,6 @@
 // mistake: defers each didSet's show to a task: whole drinks, but every drink shown twice
 // expect: once per change
 import Foundation
-import LabKit
 import Observation
 
 @MainActor

@@ -1,7 +1,6 @@
 // mistake: tracks only the cups: a drink is shown whole, but a correction of the caffeine never is
 // expect: caffeine alone
 import Foundation
-import LabKit
 import Observation
 
 @MainActor

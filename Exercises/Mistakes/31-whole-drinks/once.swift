@@ -1,7 +1,6 @@
 // mistake: tracks both and reads them later, but never registers again: only the first drink is shown
 // expect: register again
 import Foundation
-import LabKit
 import Observation
 
 @MainActor

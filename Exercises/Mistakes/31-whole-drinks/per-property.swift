@@ -1,7 +1,6 @@
 // mistake: shows from each property's didSet (the starting code): half a drink between the two
 // expect: half
 import Foundation
-import LabKit
 import Observation
 
 @MainActor

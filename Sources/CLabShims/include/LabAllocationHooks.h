@@ -3,7 +3,7 @@
 // every allocation a call and a branch even with counting off. So it is linked only into
 // the programs that report allocations (`lab`, the lessons that count them, the tests, and a
 // LabBench user's program that asks for the LabAllocationCounter product); it installs
-// itself here before main, and LabKit reads the counts through this table, or says the
+// itself here before main, and LabCore reads the counts through this table, or says the
 // counts are unavailable when no counter was installed.
 #ifndef LAB_ALLOCATION_HOOKS_H
 #define LAB_ALLOCATION_HOOKS_H

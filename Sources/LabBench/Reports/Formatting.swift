@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 /// Numbers as the reports print them.
 enum Format {

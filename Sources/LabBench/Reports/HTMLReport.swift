@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabCore
 
 /// A self-contained HTML report: inline CSS and SVG, no scripts, no external assets.
 /// The markup is also well-formed XML (void elements self-closed), so tests can parse it.
@@ -24,6 +24,7 @@ public enum HTMLReport {
         for suite in report.suites {
             body +=
                 "<section id=\"\(anchor(suite.name))\"><h2>\(escape(suite.name))</h2><p class=\"summary\">\(escape(suite.summary))</p>"
+                + lessonLink(suite.name)
             body += "<p class=\"conclusion\">\(escape(suite.conclusion))</p>"
             body += SVGCharts.medians(suite)
             let extras = Set(suite.variants.flatMap(\.extra.keys)).sorted()
@@ -57,6 +58,16 @@ public enum HTMLReport {
             <style>\(style)</style></head>
             <body>\(body)<footer>Made by <code>lab bench</code>. Every figure was measured on the machine above; rerun to compare.</footer></body></html>
             """
+    }
+
+    /// The lesson page that shows the pattern this suite times (see `SuiteLessons`).
+    static func lessonLink(_ suite: String) -> String {
+        guard let lesson = SuiteLessons.lesson(ofSuite: suite), let href = SuiteLessons.href(ofSuite: suite) else {
+            return ""
+        }
+        let escape = SVGCharts.escape
+        return
+            "<p class=\"note\">See it run: <a href=\"\(escape(href))\">the \(escape(lesson)) lesson's page</a> (write the pages with <code>lab pages --out \(SuiteLessons.folder)</code> in this folder).</p>"
     }
 
     static func anchor(_ name: String) -> String {

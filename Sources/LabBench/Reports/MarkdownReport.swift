@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 /// GitHub-ready Markdown: a table per suite and its conclusion.
 public enum MarkdownReport {

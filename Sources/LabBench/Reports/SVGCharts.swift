@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabCore
 
 /// The report's charts as inline SVG: no scripts, no external assets.
 enum SVGCharts {

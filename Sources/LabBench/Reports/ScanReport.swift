@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 /// A scan's curve in words and characters: a compact table (a row per value, a column per
 /// variant, the ideal beside), a sparkline per variant, and the conclusion.

@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 /// A table per suite and one sentence of conclusion, for the terminal.
 public enum TerminalReport {

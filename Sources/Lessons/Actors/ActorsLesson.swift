@@ -1,4 +1,4 @@
-import LabKit
+import LessonKit
 
 /// Lesson 6: actors, from the book's BuildMessage and TimeStore, Coffee Tracker and the joke app.
 public struct ActorsLesson: Lesson {

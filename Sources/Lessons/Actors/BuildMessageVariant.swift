@@ -1,5 +1,7 @@
 import Foundation
-import LabKit
+import LabCore
+import LabTrace
+import LessonKit
 
 /// The book's `BuildMessage` actor and its `TimeStore` fix for the timeStamps race.
 enum BuildMessageVariant {

@@ -1,5 +1,6 @@
 import Foundation
-import LabKit
+import LabCore
+import LabScenarios
 
 /// A drink in Coffee Tracker: caffeine and when it was drunk. A value type, so
 /// actors can pass copies of drink lists to each other.

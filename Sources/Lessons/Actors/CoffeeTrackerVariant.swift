@@ -1,5 +1,7 @@
 import Foundation
-import LabKit
+import LabCore
+import LabScenarios
+import LessonKit
 
 /// Coffee Tracker's actors, and the "mutate then write back before any await" rule.
 enum CoffeeTrackerVariant {

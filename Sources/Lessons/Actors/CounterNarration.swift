@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 /// The counters variant's sentences, chosen from the run's own figures: a race that
 /// did not show is said not to have shown, and costs are compared by their measured

@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabCore
 import Synchronization
 
 /// One shared counter, incremented from several tasks at once, four ways.
@@ -75,9 +75,9 @@ public enum CounterExperiment {
     }
 
     /// `tasks` tasks each increment one shared counter `increments` times. They start
-    /// together where the machine allows (a start barrier with a time limit), so they really
-    /// contend; where the executor has fewer threads than tasks (one CPU), they start as
-    /// they can, and `startedTogether` says how many did.
+    /// together where the machine allows (a start barrier with a time limit, which spins on
+    /// purpose: `StartBarrier` says why), so they really contend; where the executor has fewer
+    /// threads than tasks (one CPU), they start as they can, and `startedTogether` says how many did.
     /// - Parameters:
     ///   - raceWindow: for the unsafe class, busy steps between its read and its write.
     ///   - together: how many tasks the start barrier waits for (all of them unless told;

@@ -1,5 +1,6 @@
 import Foundation
-import LabKit
+import LabCore
+import LessonKit
 
 /// A data race made visible: lost updates, counted, and the cost of each fix.
 /// `@unchecked Sendable` appears here only in the narration; the marked hazard

@@ -1,4 +1,6 @@
-import LabKit
+import LabCore
+import LabScenarios
+import LessonKit
 
 /// Coffee Tracker's completion-handler methods, kept when HealthKitController became an actor.
 enum DeprecatedShimsVariant {

@@ -1,5 +1,7 @@
 import Foundation
-import LabKit
+import LabScenarios
+import LabTrace
+import LessonKit
 
 /// The joke app's `JokeServiceStore` actor behind a main-actor `JokeService`.
 enum JokeServiceVariant {

@@ -1,5 +1,6 @@
 import Foundation
-import LabKit
+import LabScenarios
+import LabTrace
 
 /// A cache of space photos by day, in two versions: the natural first attempt,
 /// which reentrancy breaks, and the fix.

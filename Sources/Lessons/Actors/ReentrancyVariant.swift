@@ -1,5 +1,8 @@
 import Foundation
-import LabKit
+import LabCore
+import LabScenarios
+import LabTrace
+import LessonKit
 
 /// An actor's `await` lets other calls in: the cache that downloads twice.
 enum ReentrancyVariant {

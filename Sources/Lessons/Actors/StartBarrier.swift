@@ -5,8 +5,16 @@ import Synchronization
 /// since the first one did, whichever comes first. Then every task goes on, and so does
 /// any that arrives later.
 ///
-/// Why a time limit: a waiting task spins (the point is that every task is *running*
-/// when the start comes), and a spinning task holds its thread. Where the global executor
+/// Why it spins rather than suspends, though spinning holds a thread: the point is that every
+/// task is *running* when the start comes, so that the race the lesson counts can happen. A
+/// suspended task is resumed by being queued to the executor, and runs only once a pool thread
+/// wakes and takes it. Measured (2 tasks, 20,000 unsafe increments each, 200 runs per barrier,
+/// release, this 2-CPU VM under load): the two first increments came at best 0.5 µs apart
+/// after a spinning barrier and never under 27 µs after one that resumed continuations, as
+/// long as one task's 20,000 increments take (27 µs at best): the first has all but finished
+/// when the second starts. Updates were lost in 8 runs against 3.
+///
+/// Why a time limit: a spinning task holds its thread. Where the global executor
 /// has fewer threads than `parties` (one CPU: `taskset -c 0` gives a one-thread pool) the
 /// others can never arrive, and a barrier without a limit spins forever. So it never
 /// waits for tasks to run at the same instant; it reports how many did.

@@ -1,4 +1,4 @@
-import LabKit
+import LessonKit
 
 /// Lesson 2: `async let`, from ConcurrencyDemo and the Mars rover app.
 public struct AsyncLetLesson: Lesson {

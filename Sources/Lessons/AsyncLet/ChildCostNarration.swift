@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 /// The child-cost variant's words, chosen from its counts: a pure function, tested for each outcome.
 public enum ChildCostNarration {

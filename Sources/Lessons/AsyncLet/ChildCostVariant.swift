@@ -1,4 +1,5 @@
-import LabKit
+import LabCore
+import LessonKit
 
 /// What one child costs, counted: the allocations and the time of 10,000 children started
 /// each of four ways (`ChildTaskCost`, the loops `lab bench tasks` times).

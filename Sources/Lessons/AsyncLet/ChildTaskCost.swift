@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 /// The four ways to start a child of work and await its value, each as a loop of `count`:
 /// what the async-let lesson's child-cost variant counts and times, and what `lab bench

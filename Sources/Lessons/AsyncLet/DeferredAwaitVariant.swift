@@ -1,5 +1,7 @@
 import Foundation
-import LabKit
+import LabCore
+import LabTrace
+import LessonKit
 
 /// The book's `async let result = takesTooLong()` with Start / After async-let / result / End.
 enum DeferredAwaitVariant {

@@ -1,5 +1,7 @@
 import Foundation
-import LabKit
+import LabCore
+import LabScenarios
+import LessonKit
 
 /// `async let` in a loop vs a task group, for "every rover the API lists".
 enum DynamicCountVariant {

@@ -1,5 +1,7 @@
 import Foundation
-import LabKit
+import LabCore
+import LabTrace
+import LessonKit
 
 /// An `async let` that nobody awaits: cancelled, then awaited, at the end of its scope.
 enum NeverAwaitedVariant {

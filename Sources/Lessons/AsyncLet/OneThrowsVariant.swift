@@ -1,5 +1,8 @@
 import Foundation
-import LabKit
+import LabCore
+import LabScenarios
+import LabTrace
+import LessonKit
 
 /// Two bindings, one of which throws: where the error surfaces, and what happens to the other.
 enum OneThrowsVariant {

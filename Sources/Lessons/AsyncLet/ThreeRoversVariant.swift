@@ -1,5 +1,7 @@
 import Foundation
-import LabKit
+import LabCore
+import LabScenarios
+import LessonKit
 
 /// The latest photos of three rovers: one after the other, then three `async let` bindings.
 enum ThreeRoversVariant {

@@ -1,4 +1,5 @@
-import LabKit
+import LabCore
+import LessonKit
 
 /// fetchPhotoManifests() calls `Task.checkCancellation()` before adding children. What
 /// happens without it, when the parent is already cancelled when the group starts?

@@ -1,5 +1,7 @@
 import Foundation
-import LabKit
+import LabCore
+import LabTrace
+import LessonKit
 
 /// Stopping callback-based work: polling the flag vs `withTaskCancellationHandler`.
 enum CancellationHandlerVariant {

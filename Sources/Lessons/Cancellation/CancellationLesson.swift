@@ -1,4 +1,4 @@
-import LabKit
+import LessonKit
 
 /// Lesson 5: cancellation, from the rover app's "Canceling Tasks" and SwiftUI's `.task`.
 public struct CancellationLesson: Lesson {

@@ -1,5 +1,7 @@
 import Foundation
-import LabKit
+import LabCore
+import LabTrace
+import LessonKit
 
 /// A CPU loop after `cancel()`: it runs on unless it checks.
 enum CooperativeLoopVariant {

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import LabKit
+import LabCore
 
 /// A callback-based download, like a URLSessionDataTask: `start(completion:)` and
 /// `cancel()`. Cancelling ends it at once, with `CancellationError`, and the time

@@ -1,5 +1,6 @@
 import Foundation
-import LabKit
+import LabScenarios
+import LessonKit
 
 /// Cancelling through a task's handle, and a group's children with `cancelAll()`.
 enum TaskHandleVariant {
@@ -62,9 +63,21 @@ enum TaskHandleVariant {
             """
             The download had loaded \(meter.stats.completed) pages; the request in flight at cancel() \
             stopped at once (Task.sleep inside the service threw), and checkCancellation() kept the \
-            loop from starting another. cancelAll() stopped \(groupMeter.stats.cancelled) manifest \
-            downloads nobody needed.
+            loop from starting another. \(narrateGroup(cancelled: groupMeter.stats.cancelled))
             """)
+    }
+
+    /// What cancelAll() did, from the count of children it stopped: on a busy machine the code
+    /// that calls it can run late, when the other manifests have arrived too.
+    static func narrateGroup(cancelled: Int) -> String {
+        if cancelled == 0 {
+            return """
+                This time cancelAll() found nothing left to stop: the other manifests had \
+                arrived too before it ran (a busy machine runs the code after group.next() late). Run \
+                the variant again to see it stop them.
+                """
+        }
+        return "cancelAll() stopped \(cancelled) manifest download\(cancelled == 1 ? "" : "s") nobody needed."
     }
 
     /// The first manifest to arrive; the other children are cancelled.

@@ -1,5 +1,7 @@
 import Foundation
-import LabKit
+import LabCore
+import LabScenarios
+import LessonKit
 
 /// A stand-in for SwiftUI's `.task` modifier: a task that lives as long as its view.
 @MainActor

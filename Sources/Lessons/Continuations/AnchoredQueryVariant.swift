@@ -1,5 +1,7 @@
 import Foundation
-import LabKit
+import LabCore
+import LabScenarios
+import LessonKit
 
 /// The HealthKit anchored query, wrapped with `withCheckedThrowingContinuation`.
 enum AnchoredQueryVariant {

@@ -1,5 +1,7 @@
 import Foundation
-import LabKit
+import LabCore
+import LabScenarios
+import LessonKit
 
 /// The completion-handler API that callers already use, through their protocol.
 protocol DrinkSaving: Sendable {

@@ -1,4 +1,5 @@
-import LabKit
+import LabCore
+import LessonKit
 
 /// What the checking in a checked continuation costs: counted and timed against an unsafe one.
 enum CheckCostVariant {

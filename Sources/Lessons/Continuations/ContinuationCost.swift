@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 /// Suspending through a continuation that is resumed at once, `count` times, checked or
 /// unsafe: what the continuations lesson's check-cost variant counts and `lab bench

@@ -1,4 +1,4 @@
-import LabKit
+import LessonKit
 
 /// Lesson 8: continuations, from Coffee Tracker's HealthKit code.
 public struct ContinuationsLesson: Lesson {

@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LessonKit
 
 /// A delegate's callbacks bridged to an AsyncStream.
 enum DelegateStreamVariant {

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import LabKit
+import LabCore
 
 /// A callback-style source of many values: a "smart mug" reports the caffeine of
 /// each sip to its delegate, from a background queue, until stopped.

@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabScenarios
 
 /// Async alternatives for the stand-in HealthKit store, each wrapping one
 /// completion-handler call in a checked continuation that resumes exactly once.

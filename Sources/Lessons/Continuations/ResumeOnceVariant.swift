@@ -1,5 +1,6 @@
 import Foundation
-import LabKit
+import LabCore
+import LessonKit
 
 /// Breaking "resume exactly once", in child processes, to see what the runtime says.
 enum ResumeOnceVariant {

@@ -1,5 +1,6 @@
 import Foundation
-import LabKit
+import LabCore
+import LabTrace
 
 /// A burst of elements arrives on an AsyncStream while its consumer is busy; then
 /// the consumer reads them slowly. Under a buffering policy, records what was

@@ -1,5 +1,6 @@
 import Foundation
-import LabKit
+import LabCore
+import LessonKit
 
 /// What a slow consumer gets under each buffering policy.
 enum BufferingVariant {

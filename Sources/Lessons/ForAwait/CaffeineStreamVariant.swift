@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LessonKit
 
 /// Coffee Tracker's caffeine level as an AsyncStream built with `makeStream`.
 enum CaffeineStreamVariant {

@@ -1,5 +1,6 @@
 import Foundation
-import LabKit
+import LabCore
+import LessonKit
 
 /// When does a stream's `onTermination` run? Four ways a consumer and a producer
 /// part, each measured: the sentences say what this run saw.

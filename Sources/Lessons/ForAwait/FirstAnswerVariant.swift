@@ -1,5 +1,7 @@
 import Foundation
-import LabKit
+import LabCore
+import LabScenarios
+import LessonKit
 
 /// `for await` over a group can stop at the first answer; `reduce` consumes every one.
 enum FirstAnswerVariant {

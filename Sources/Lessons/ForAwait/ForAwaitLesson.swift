@@ -1,4 +1,4 @@
-import LabKit
+import LessonKit
 
 /// Lesson 4: `for await`, AsyncSequence and AsyncStream.
 public struct ForAwaitLesson: Lesson {

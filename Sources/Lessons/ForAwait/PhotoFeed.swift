@@ -1,5 +1,6 @@
 import Foundation
-import LabKit
+import LabCore
+import LabTrace
 
 /// A producer task feeding new photo numbers into a stream, with a log of what it
 /// did and when `onTermination` ran (its handler cancels the producer). The feed

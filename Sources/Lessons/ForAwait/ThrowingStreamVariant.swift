@@ -1,5 +1,6 @@
 import Foundation
-import LabKit
+import LabScenarios
+import LessonKit
 
 /// Rover photo pages as an AsyncThrowingStream that fails part-way.
 enum ThrowingStreamVariant {

@@ -1,5 +1,7 @@
 import Foundation
-import LabKit
+import LabCore
+import LabTrace
+import LessonKit
 
 /// The book's `timeStamps` dictionary: the race Swift 6 rejects, and `for await` as the fix.
 enum TimeStampsVariant {

@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LessonKit
 
 /// Adds from a hundred tasks through the actor, then from twenty processes at once.
 enum ConcurrentAddsVariant {

@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LessonKit
 
 /// A damaged or foreign file: a clear error, and the file left as it was.
 enum CorruptStoreVariant {

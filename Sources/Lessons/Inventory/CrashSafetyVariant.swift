@@ -1,5 +1,6 @@
 import Foundation
-import LabKit
+import LabCore
+import LessonKit
 
 /// A process killed with SIGKILL in the middle of a large transaction: the database opens,
 /// passes SQLite's integrity check, and holds exactly the transactions that committed.
@@ -42,8 +43,8 @@ enum CrashSafetyVariant {
             try await Task.sleep(for: .milliseconds(1))
         }
         try await Task.sleep(for: delay)
-        kill(child.processIdentifier, SIGKILL)
-        _ = try await InventoryProcesses.waitForAll([child])  // suspends; waitUntilExit would hold a pool thread
+        child.kill()
+        _ = try await child.exitStatus()  // suspends; waitUntilExit would hold a pool thread
         var trial = Trial()
         for line in log(report).split(separator: "\n") {
             let parts = line.split(separator: " ")

@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabScenarios
 
 /// The JSON file earlier versions of the lab kept the inventory in (`--store x.json`).
 /// Read only, for `inventory import`: the database never reads it on its own.

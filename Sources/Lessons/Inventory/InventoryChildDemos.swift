@@ -1,5 +1,7 @@
 import Foundation
-import LabKit
+import LabCore
+import LabScenarios
+import LessonKit
 
 /// The child processes the inventory lesson starts: more `inventory` programs on one store,
 /// a process killed in the middle of a transaction, and a connection shared without an actor.

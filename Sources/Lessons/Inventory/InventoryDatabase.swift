@@ -1,5 +1,7 @@
 import Foundation
-import LabKit
+import LabCore
+import LabScenarios
+import LabStorage
 
 /// The inventory's SQLite database: the book's `Product` entity as a table, and the
 /// fetch, save and delete the CoreDataDemo app makes, as SQL.

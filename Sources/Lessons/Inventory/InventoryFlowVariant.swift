@@ -1,5 +1,6 @@
 import Foundation
-import LabKit
+import LabScenarios
+import LessonKit
 
 /// The book's CoreDataDemo chapter, step by step, on the store actor and the view model.
 enum InventoryFlowVariant {

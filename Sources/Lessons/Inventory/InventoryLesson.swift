@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LessonKit
 
 /// Lesson 9: the book's Core Data inventory, on SQLite, owned by an actor.
 public struct InventoryLesson: Lesson {

@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabCore
 
 /// The inventory lesson's sentences, each chosen from the run's figures (tests force every branch).
 enum InventoryNarration {

@@ -1,5 +1,6 @@
 import Foundation
-import LabKit
+import LabCore
+import LessonKit
 
 /// Several `inventory` processes adding to one database at once (the lesson's and the
 /// benchmark's): each runs the child demo "inventory-add-many".
@@ -33,8 +34,9 @@ public enum InventoryProcesses {
     }
 
     /// Waits for every process without blocking a thread; a signal counts as 128 + its number.
-    static func waitForAll(_ children: [Process]) async throws -> [Int32] {
-        while children.contains(where: \.isRunning) { try await Task.sleep(for: .milliseconds(2)) }
-        return children.map { $0.terminationReason == .exit ? $0.terminationStatus : 128 + $0.terminationStatus }
+    static func waitForAll(_ children: [RunningChild]) async throws -> [Int32] {
+        var statuses: [Int32] = []
+        for child in children { statuses.append(try await child.exitStatus()) }
+        return statuses
     }
 }

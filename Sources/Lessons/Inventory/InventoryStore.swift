@@ -1,5 +1,7 @@
 import Foundation
-import LabKit
+import LabCore
+import LabScenarios
+import LabTrace
 
 /// The book's persistent container, rebuilt as an actor: it owns the inventory's SQLite
 /// connection, and runs on an executor of its own — one thread, the way Swift database

@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabCore
 
 /// Why a store file cannot be used. Every case leaves the file exactly as it was.
 public enum InventoryStoreError: Error, Equatable, CustomStringConvertible {

@@ -1,5 +1,7 @@
 import Foundation
-import LabKit
+import LabCore
+import LabScenarios
+import LessonKit
 
 /// `inventory add Milk 2`, `list`, `search milk`, `delete Milk`, `import old.json`, each
 /// with an optional `--store PATH`. Any number of these may run at once on one store.

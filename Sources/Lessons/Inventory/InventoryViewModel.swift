@@ -1,5 +1,6 @@
 import Foundation
-import LabKit
+import LabScenarios
+import LabTrace
 import Observation
 
 /// The book's ContentView and ResultsView, minus the SwiftUI: what they show lives on the

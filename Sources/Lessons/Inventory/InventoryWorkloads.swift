@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabScenarios
 
 /// The ways to make `count` adds, shared by the lesson and `lab bench`'s inventory suites.
 public enum InventoryWorkload: String, CaseIterable, Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabCore
 
 /// Mistakes in what a user asked the inventory to do. Each is one line, and nothing changes.
 public enum InventoryError: Error, Equatable, CustomStringConvertible {

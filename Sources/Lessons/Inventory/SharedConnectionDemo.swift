@@ -1,5 +1,6 @@
 import Foundation
-import LabKit
+import LabCore
+import LabStorage
 
 /// One SQLite connection used by several threads at once with nothing to keep them apart —
 /// what the store actor exists to prevent — and the same adds through the actor.

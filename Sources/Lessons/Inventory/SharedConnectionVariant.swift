@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LessonKit
 
 /// Why an actor owns the connection: the same adds, shared without isolation and through the actor.
 enum SharedConnectionVariant {

@@ -1,5 +1,6 @@
 import Foundation
-import LabKit
+import LabScenarios
+import LabStorage
 
 /// Files a store must refuse, made on the spot: the lesson shows them, the tests use them.
 enum StoreFixtures {

@@ -1,5 +1,7 @@
 import Foundation
-import LabKit
+import LabCore
+import LabScenarios
+import LessonKit
 
 /// What the actor costs: a small query called directly, and through the store actor.
 enum StoreHopVariant {

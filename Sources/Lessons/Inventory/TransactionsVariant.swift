@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LessonKit
 
 /// What a transaction costs: the same adds, committed one by one or together.
 enum TransactionsVariant {

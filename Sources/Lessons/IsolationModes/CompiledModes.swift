@@ -2,7 +2,7 @@ import IsolationModeApproachable
 import IsolationModeMainActorByDefault
 import IsolationModeSwift6
 import IsolationModeXcodeAppTemplate
-import LabKit
+import LabCore
 
 /// One copy of the lesson's app code (Sources/IsolationModes/ModeApp.swift), as compiled
 /// under one mode's settings. The four copies are four modules whose types share names.

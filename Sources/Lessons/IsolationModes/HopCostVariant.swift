@@ -1,4 +1,5 @@
-import LabKit
+import LabCore
+import LessonKit
 
 /// What a mode's hops cost: the same trivial async call from the main actor, timed per mode.
 enum HopCostVariant {

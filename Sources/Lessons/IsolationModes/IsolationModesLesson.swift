@@ -1,4 +1,4 @@
-import LabKit
+import LessonKit
 
 /// Lesson 10: Swift 6.2's modes, side by side. The same app code, compiled four times.
 public struct IsolationModesLesson: Lesson {

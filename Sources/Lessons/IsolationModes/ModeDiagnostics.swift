@@ -1,4 +1,5 @@
-import LabKit
+import LabCore
+import LabScenarios
 
 /// A few lines of app code that some modes refuse and others accept, with the compiler's
 /// words in each mode. A test compiles every snippet under every mode's flags and checks

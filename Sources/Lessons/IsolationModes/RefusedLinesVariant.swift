@@ -1,4 +1,5 @@
-import LabKit
+import LabCore
+import LessonKit
 
 /// Lines that one mode refuses and another accepts, with the compiler's words.
 enum RefusedLinesVariant {

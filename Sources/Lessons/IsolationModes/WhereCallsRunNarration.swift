@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 /// The where-calls-run variant's sentences, chosen from what the four copies measured.
 /// Pure, so a test can give it every outcome.

@@ -1,4 +1,5 @@
-import LabKit
+import LabCore
+import LessonKit
 
 /// The lesson's core: the one app file, compiled four times, run from the main actor.
 enum WhereCallsRunVariant {

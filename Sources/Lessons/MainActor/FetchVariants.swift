@@ -1,5 +1,7 @@
 import Foundation
-import LabKit
+import LabCore
+import LabScenarios
+import LessonKit
 
 /// Loading the photo of the day on the main actor: blocking, then awaited.
 enum FetchVariants {

@@ -1,5 +1,7 @@
 import Foundation
-import LabKit
+import LabCore
+import LabScenarios
+import LessonKit
 
 /// Updating a main-actor model from a background task: one hop per property vs one hop.
 enum HalfUpdatedVariant {

@@ -1,5 +1,8 @@
 import Foundation
-import LabKit
+import LabCore
+import LabScenarios
+import LabTrace
+import LessonKit
 import Observation
 
 /// The joke app's `fetchJoke()`, before and after `@MainActor`.

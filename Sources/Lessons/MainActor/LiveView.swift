@@ -1,5 +1,7 @@
 import Foundation
-import LabKit
+import LabCore
+import LabScenarios
+import LabTrace
 
 /// `main-actor --live`: a main-actor UI you drive with keys, for as long as you like.
 /// b blocks the main actor for a second; a does the same fetch awaited; q quits.

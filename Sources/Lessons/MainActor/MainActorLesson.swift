@@ -1,4 +1,5 @@
-import LabKit
+import LabCore
+import LessonKit
 import Observation
 
 /// Lesson 7: the main actor as a UI run loop, from Space Photos and the joke app.

@@ -1,5 +1,6 @@
 import Foundation
-import LabKit
+import LabCore
+import LessonKit
 
 /// The book's TimeStore: onto the main actor with `await` or `MainActor.run`, and
 /// giving it back in a long loop with `Task.yield()`.

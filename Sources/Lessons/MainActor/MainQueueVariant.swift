@@ -1,5 +1,6 @@
 import Foundation
-import LabKit
+import LabCore
+import LessonKit
 
 /// Is the main actor the main thread? Measured, because the answer depends on the
 /// platform: on Apple's it is; on Linux the main actor is the main *queue*, and which

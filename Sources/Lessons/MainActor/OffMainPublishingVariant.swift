@@ -1,5 +1,6 @@
 import Foundation
-import LabKit
+import LabCore
+import LessonKit
 
 /// "Discover concurrency in SwiftUI": a model changed from off the main actor can
 /// change between SwiftUI's objectWillChange snapshot and the run loop's tick, and

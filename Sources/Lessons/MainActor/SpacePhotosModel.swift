@@ -1,5 +1,6 @@
 import Foundation
-import LabKit
+import LabCore
+import LabScenarios
 import Observation
 
 /// Space Photos' model: `@MainActor class Photos` with `updateItems()`, as in the

@@ -1,5 +1,6 @@
 import Foundation
-import LabKit
+import LabScenarios
+import LessonKit
 
 /// The Space Photos catalog: `.task` loads it, pull-to-refresh reloads it, Save saves one.
 enum SpacePhotosVariant {

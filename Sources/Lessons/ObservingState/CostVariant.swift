@@ -1,4 +1,7 @@
-import LabKit
+import LabCore
+import LabScenarios
+import LabTrace
+import LessonKit
 
 /// What each way of watching costs per change: the time from the change to its delivery,
 /// and the allocations it adds.

@@ -1,4 +1,7 @@
-import LabKit
+import LabCore
+import LabScenarios
+import LabTrace
+import LessonKit
 
 /// Which changes each way of watching delivers, from where, and how late.
 enum DeliveriesVariant {

@@ -1,4 +1,7 @@
-import LabKit
+import LabCore
+import LabScenarios
+import LabTrace
+import LessonKit
 import Observation
 
 /// Coffee Tracker's model: the cups logged today and their caffeine. `@Observable`, on the

@@ -1,4 +1,7 @@
-import LabKit
+import LabCore
+import LabScenarios
+import LabTrace
+import LessonKit
 
 /// Lesson 15: watching an `@Observable` model from async code.
 public struct ObservingStateLesson: Lesson {

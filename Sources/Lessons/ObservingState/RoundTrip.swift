@@ -1,4 +1,7 @@
-import LabKit
+import LabCore
+import LabScenarios
+import LabTrace
+import LessonKit
 
 /// One watcher on a fresh model, and changes that each wait for their delivery: what the cost
 /// variant counts and `lab bench "observing state"` times, written once.

@@ -1,4 +1,7 @@
-import LabKit
+import LabCore
+import LabScenarios
+import LabTrace
+import LessonKit
 import Observation
 
 /// One way of watching `DrinkLog.cups` from async code, written once and run by both variants:

@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabCore
 
 /// How the lessons name the CPUs a run had: the machine's, and the fewer a process may use
 /// under `taskset` or a container's quota (where they differ, the lessons say so).

@@ -1,5 +1,7 @@
 import Foundation
-import LabKit
+import LabCore
+import LabTrace
+import LessonKit
 
 /// The book's "ConcurrencyDemo" app, written once for every lesson that uses it.
 ///

@@ -1,4 +1,4 @@
-import LabKit
+import LabCore
 
 /// A loop of `operations`, timed, its mallocs and bytes counted (nil where allocations are
 /// not counted): what the lessons' cost variants (async-let's child-cost, continuations'

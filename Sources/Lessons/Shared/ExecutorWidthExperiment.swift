@@ -1,5 +1,6 @@
 import Foundation
-import LabKit
+import LabCore
+import LabTrace
 
 /// N tasks that each wait for the same time, either *blocking* their thread or
 /// *suspending*. Blocking tasks can only run as many at once as the executor

@@ -1,5 +1,7 @@
 import Foundation
-import LabKit
+import LabCore
+import LabScenarios
+import LabTrace
 
 // Small helpers the lessons share.
 

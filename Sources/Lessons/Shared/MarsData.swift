@@ -1,4 +1,5 @@
-import LabKit
+import LabScenarios
+import LabTrace
 
 /// The Kodeco app's `MarsData`, with every way of fetching the rovers' latest
 /// photos written once. Lessons run these, the harness times them, tests count

@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+import LabCore
 
 /// Dates printed as the book prints `Date()`, with milliseconds added: at the
 /// lab's time scale a 5 s wait takes 250 ms, which whole seconds would hide.

@@ -1,4 +1,6 @@
-import LabKit
+import LabScenarios
+import LabTrace
+import LessonKit
 
 /// Runs a step while the stand-in UI loop draws frames on the main actor, so a
 /// lesson can show what the step did to the UI. Shared by every lesson that

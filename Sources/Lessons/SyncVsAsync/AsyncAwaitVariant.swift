@@ -1,4 +1,5 @@
-import LabKit
+import LabCore
+import LessonKit
 
 /// "Introducing async/await": takesTooLong() suspends, started by Task {} from a synchronous action.
 enum AsyncAwaitVariant {

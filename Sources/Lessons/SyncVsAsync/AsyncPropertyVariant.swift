@@ -1,5 +1,6 @@
 import Foundation
-import LabKit
+import LabCore
+import LessonKit
 
 /// "Asynchronous Properties": `MyStruct.myResult` with `get async`.
 enum AsyncPropertyVariant {

@@ -1,4 +1,5 @@
-import LabKit
+import LabCore
+import LessonKit
 
 /// "Non-concurrent code": the button's action blocks the main actor for 5 s.
 enum BlockingVariant {

@@ -1,4 +1,5 @@
-import LabKit
+import LabCore
+import LessonKit
 
 /// "Handling Errors": `takesTooLong(delay:)` throws `DurationError` outside 5...20 s.
 enum ErrorsVariant {

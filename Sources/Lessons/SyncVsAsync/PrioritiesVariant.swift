@@ -1,5 +1,6 @@
 import Foundation
-import LabKit
+import LabCore
+import LessonKit
 
 /// Task priorities: hints to the scheduler. Measured, not assumed.
 enum PrioritiesVariant {

@@ -1,5 +1,6 @@
 import Foundation
-import LabKit
+import LabCore
+import LessonKit
 
 /// Claims in the book and the sessions that Swift 6 does not bear out: each quoted,
 /// with what is true, proved here by a measurement or by the compiler's own words

@@ -1,4 +1,4 @@
-import LabKit
+import LessonKit
 
 /// Lesson 1: blocking vs suspending, from the book's ConcurrencyDemo chapter.
 public struct SyncVsAsyncLesson: Lesson {

@@ -1,5 +1,6 @@
 import Foundation
-import LabKit
+import LabCore
+import LessonKit
 
 /// Why Swift 6 rejects `Thread.sleep` in async code, measured on this machine's executor.
 enum ThreadSleepVariant {

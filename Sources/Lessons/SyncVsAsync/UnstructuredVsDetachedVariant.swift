@@ -1,4 +1,5 @@
-import LabKit
+import LabCore
+import LessonKit
 
 /// What `Task {}` and `Task.detached {}` inherit from where they start.
 enum UnstructuredVsDetachedVariant {

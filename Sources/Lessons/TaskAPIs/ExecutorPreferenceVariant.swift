@@ -1,4 +1,5 @@
-import LabKit
+import LabCore
+import LessonKit
 
 /// `withTaskExecutorPreference` (SE-0417) with a custom `TaskExecutor`: which code of a task
 /// tree moves to the preferred executor, measured by the thread each call ran on.

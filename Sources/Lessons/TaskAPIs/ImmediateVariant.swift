@@ -1,4 +1,5 @@
-import LabKit
+import LabCore
+import LessonKit
 
 /// `Task {}` vs `Task.immediate {}` (SE-0472): what runs before the creating code goes on.
 enum ImmediateVariant {

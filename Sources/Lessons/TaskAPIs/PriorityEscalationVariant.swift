@@ -1,4 +1,5 @@
-import LabKit
+import LabCore
+import LessonKit
 
 /// Priority escalation (SE-0462): a `.high` task awaits a `.background` one. What Swift
 /// raises (the task's priority) and what the operating system does with it (the thread's).

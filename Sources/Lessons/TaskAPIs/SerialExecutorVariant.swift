@@ -1,4 +1,5 @@
-import LabKit
+import LabCore
+import LessonKit
 
 /// An actor with a custom `SerialExecutor`: all its code on one thread, as a thread-bound
 /// library (a SQLite connection, an OpenGL context) needs; against a default actor.

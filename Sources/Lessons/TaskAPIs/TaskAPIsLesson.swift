@@ -1,4 +1,4 @@
-import LabKit
+import LessonKit
 
 /// Lesson 11: the task APIs beyond Task {} — immediate tasks, names, task-locals, executors, priority.
 public struct TaskAPIsLesson: Lesson {

@@ -1,4 +1,5 @@
-import LabKit
+import LabCore
+import LessonKit
 
 /// `@TaskLocal`: a request id through a fan-out, read by a logger in every task.
 enum TaskLocalsVariant {

@@ -1,4 +1,6 @@
-import LabKit
+import LabCore
+import LabTrace
+import LessonKit
 
 /// Task names (SE-0469): given at creation, read back with `Task.name`, drawn as the trace's lanes.
 enum TaskNamesVariant {

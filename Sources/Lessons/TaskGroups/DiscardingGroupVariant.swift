@@ -1,5 +1,7 @@
 import Foundation
-import LabKit
+import LabCore
+import LabScenarios
+import LessonKit
 
 /// `withDiscardingTaskGroup`: children whose results nobody collects.
 enum DiscardingGroupVariant {

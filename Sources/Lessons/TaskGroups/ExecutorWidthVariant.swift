@@ -1,5 +1,7 @@
 import Foundation
-import LabKit
+import LabCore
+import LabTrace
+import LessonKit
 
 /// The book's five tasks with `Thread.sleep`: do they really finish together?
 enum ExecutorWidthVariant {

@@ -1,5 +1,7 @@
 import Foundation
-import LabKit
+import LabCore
+import LabScenarios
+import LessonKit
 
 /// One child of a throwing group fails: the group cancels its siblings.
 enum FailingChildVariant {

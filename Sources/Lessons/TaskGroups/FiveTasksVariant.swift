@@ -1,5 +1,7 @@
 import Foundation
-import LabKit
+import LabCore
+import LabTrace
+import LessonKit
 
 /// The book's `withTaskGroup` of five `takesTooLong()` tasks.
 enum FiveTasksVariant {

@@ -1,5 +1,8 @@
 import Foundation
-import LabKit
+import LabCore
+import LabScenarios
+import LabTrace
+import LessonKit
 
 /// The rover app's `MarsData.fetchLatestPhotos()`.
 enum LatestPhotosVariant {

@@ -1,5 +1,6 @@
 import Foundation
-import LabKit
+import LabCore
+import LessonKit
 
 /// The rover app's `MarsData.fetchPhotoManifests()`.
 enum ManifestsVariant {

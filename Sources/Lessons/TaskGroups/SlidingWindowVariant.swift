@@ -1,5 +1,6 @@
 import Foundation
-import LabKit
+import LabCore
+import LessonKit
 
 /// At most K requests in flight over many: add K children, then one per completion.
 enum SlidingWindowVariant {

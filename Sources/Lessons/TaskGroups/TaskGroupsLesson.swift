@@ -1,4 +1,5 @@
-import LabKit
+import LabScenarios
+import LessonKit
 
 /// Lesson 3: task groups, from ConcurrencyDemo's five tasks and the rover app's MarsData.
 public struct TaskGroupsLesson: Lesson {

@@ -1,4 +1,7 @@
-import LabKit
+import LabCore
+import LabScenarios
+import LabTrace
+import LessonKit
 
 /// Reentrancy: an actor's invariant holds between its awaits, not across them.
 enum BrokenInvariantVariant {

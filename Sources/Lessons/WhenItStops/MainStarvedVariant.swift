@@ -1,4 +1,7 @@
-import LabKit
+import LabCore
+import LabScenarios
+import LabTrace
+import LessonKit
 
 /// Starvation: one long synchronous job on the main actor, and the frames it costs.
 enum MainStarvedVariant {

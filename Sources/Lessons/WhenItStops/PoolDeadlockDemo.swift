@@ -1,6 +1,9 @@
 import Dispatch
 import Foundation
-import LabKit
+import LabCore
+import LabScenarios
+import LabTrace
+import LessonKit
 
 /// The pool deadlock, run in a child process: `tasks` tasks each wait for an answer that a
 /// task of their own must compute. Waiting *synchronously* (a semaphore, the classic bridge

@@ -1,5 +1,8 @@
 import Foundation
-import LabKit
+import LabCore
+import LabScenarios
+import LabTrace
+import LessonKit
 
 /// Deadlock: tasks that wait synchronously for work queued on the pool they hold.
 enum PoolDeadlockVariant {

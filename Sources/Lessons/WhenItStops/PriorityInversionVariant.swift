@@ -1,4 +1,7 @@
-import LabKit
+import LabCore
+import LabScenarios
+import LabTrace
+import LessonKit
 
 /// Priority inversion: a `.high` task waits on work running at `.background`. Swift raises
 /// the work's priority when it can see who is being waited for; through a continuation

@@ -1,4 +1,7 @@
-import LabKit
+import LabCore
+import LabScenarios
+import LabTrace
+import LessonKit
 
 /// Lesson 14: when concurrency stops — deadlock, starvation, priority inversion, reentrancy.
 public struct WhenItStopsLesson: Lesson {

@@ -1,0 +1,66 @@
+import Foundation
+
+/// A child process left to run while its parent does other things (waits for a line in a log,
+/// kills it, starts others), then awaited. Started with `posix_spawn` and reaped with `waitpid`,
+/// like every child the lab starts (see `SpawnedProcess` for why not Foundation's `Process`).
+public final class RunningChild: Sendable {
+    /// How a child ended: its exit status, or the number of the signal that ended it.
+    public struct Ending: Sendable, Equatable {
+        public let status: Int32
+        public let signalled: Bool
+        public init(status: Int32, signalled: Bool) {
+            self.status = status
+            self.signalled = signalled
+        }
+        /// As a shell says it: a signal counts as 128 + its number.
+        public var shellStatus: Int32 { signalled ? 128 + status : status }
+    }
+
+    public let processIdentifier: pid_t
+    private let reaped = Locked<Ending?>(nil)
+
+    /// Starts `executable` with its input and output on /dev/null, or all three standard streams
+    /// on `terminal`.
+    public init(
+        _ executable: URL, _ arguments: [String] = [], environment: [String: String]? = nil,
+        terminal: Int32? = nil
+    ) throws {
+        processIdentifier = try SpawnedProcess.start(
+            executable, arguments, environment: environment, mergeErrors: true,
+            streams: terminal.map { .shared($0) } ?? .discarded
+        ).pid
+    }
+
+    /// How it ended, asking the kernel without waiting; nil while it runs.
+    public var ending: Ending? {
+        reaped.withLock { reaped in
+            if reaped == nil {
+                var waitStatus: Int32 = 0
+                if waitpid(processIdentifier, &waitStatus, WNOHANG) == processIdentifier {
+                    let (status, signalled) = SpawnedProcess.decode(waitStatus)
+                    reaped = Ending(status: status, signalled: signalled)
+                }
+            }
+            return reaped
+        }
+    }
+
+    /// Whether it is still running.
+    public var isRunning: Bool { ending == nil }
+
+    /// Sends it a signal (SIGKILL unless told otherwise).
+    public func kill(_ signal: Int32 = SIGKILL) { _ = Foundation.kill(processIdentifier, signal) }
+
+    /// Suspends until it ends (looking every 2 ms) and returns its status as a shell says it.
+    public func exitStatus() async throws -> Int32 {
+        while true {
+            if let ending { return ending.shellStatus }
+            try await Task.sleep(for: .milliseconds(2))
+        }
+    }
+
+    deinit {
+        // A child nobody awaited is not left a zombie for the rest of the run, if it has ended.
+        _ = ending
+    }
+}

@@ -1,0 +1,35 @@
+/// Text made safe for HTML and SVG, in element content and in quoted attributes.
+public enum HTMLText {
+    public static func escape(_ text: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.count)
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+
+    /// Terminal styling removed: narration is recorded as said, which may carry ANSI escapes.
+    static func plain(_ text: String) -> String {
+        text.replacing(/\u{1B}\[[0-9;]*m/, with: "")
+    }
+
+    /// Prose for a paragraph: escaped, without terminal styling, and with `code` in backticks
+    /// set as code, as the narration writes it.
+    static func prose(_ text: String) -> String {
+        escape(plain(text)).replacing(/`([^`]+)`/) { "<code>\($0.1)</code>" }
+    }
+
+    /// A number for an SVG attribute: at most two decimals, no exponent.
+    static func number(_ value: Double) -> String {
+        let rounded = (value * 100).rounded() / 100
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+}

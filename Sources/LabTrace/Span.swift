@@ -1,0 +1,70 @@
+import LabCore
+
+/// One traced step: what ran, in which task, where, and when.
+///
+/// Times are seconds since the probe started, so a trace reads from zero.
+public struct Span: Sendable, Codable, Identifiable, Equatable {
+    public let id: Int
+    /// The enclosing span, also across child tasks (carried by a task local).
+    public let parent: Int?
+    public let name: String
+    /// The lane the timeline draws it in: one per task.
+    public let lane: String
+    public let kind: WorkKind
+    /// Where the code that traced the span ran: the awaiting caller, for a span around an `await`.
+    public let isolation: Isolation
+    /// Where the step's own work ran, when the work said so (`Probe.noteWork()`): a
+    /// service's nonisolated code on the global executor, an actor's method on the actor.
+    public var workIsolation: Isolation? = nil
+    /// How the step ended when it did not simply return: it threw, or it was cancelled.
+    public var outcome: Outcome? = nil
+    public enum Outcome: String, Sendable, Codable {
+        case failed, cancelled
+        /// The timeline's mark at the step's end.
+        public var glyph: Character { self == .failed ? "✗" : "⊘" }
+    }
+    public let start: Double
+    public var end: Double
+    /// OS thread ids where the span started and ended. They differ when the task
+    /// suspended in between and resumed on another thread.
+    public let startThread: UInt64
+    public var endThread: UInt64
+    /// The task that traced it: an id the probe gives each task, unique for the whole run
+    /// (a task's address is not: the allocator reuses it). Nil in traces made before it existed.
+    public var task: Int? = nil
+    /// The task's priority when the span began (`Task.currentPriority.rawValue`); nil outside a
+    /// task and in traces made before it existed.
+    public var priority: UInt8? = nil
+
+    public var duration: Double { end - start }
+
+    /// Where the work ran, if known; else where the span was traced.
+    public var ranOn: Isolation { workIsolation ?? isolation }
+
+    /// True when the two spans were running at the same time.
+    public func overlaps(_ other: Span) -> Bool {
+        start < other.end && other.start < end
+    }
+}
+
+extension Sequence where Element == Span {
+    /// The most spans running at once: the trace's peak concurrency.
+    public var maximumOverlap: Int {
+        var events: [(time: Double, delta: Int)] = []
+        for span in self {
+            events.append((span.start, 1))
+            events.append((span.end, -1))
+        }
+        // At equal times, ends come first: touching spans do not overlap.
+        events.sort { $0.time == $1.time ? $0.delta < $1.delta : $0.time < $1.time }
+        var current = 0
+        var peak = 0
+        for (_, delta) in events {
+            current += delta
+            peak = Swift.max(peak, current)
+        }
+        return peak
+    }
+
+    public func named(_ name: String) -> [Span] { filter { $0.name == name } }
+}

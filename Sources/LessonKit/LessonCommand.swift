@@ -1,0 +1,42 @@
+import LabCore
+
+/// Another way to run a lesson's executable — `main-actor --live`, `inventory add Milk 2` —
+/// declared in the same grammar as the flags every lesson shares: its options and positionals
+/// join the lesson's `CommandSpec`, so one parser, one generated usage and the same
+/// did-you-mean errors serve both, and nothing guesses which one the user meant.
+public struct LessonCommand: Sendable {
+    /// The command's own options (shown in the lesson's --help with the shared ones).
+    public let options: [OptionSpec]
+    /// Its arguments, if it takes any (the inventory tool's `add NAME QUANTITY`).
+    public let positionals: CommandSpec.Positionals?
+    /// The shared lesson options that still mean something to the command (e.g. `no-color`);
+    /// any other lesson option given with it is refused as conflicting.
+    public let sharedOptions: Set<String>
+    /// Whether the arguments ask for the command rather than the lesson.
+    public let isRequested: @Sendable (ParsedArguments) -> Bool
+    /// Runs the command and returns the exit status; a `UsageError` it throws is reported as
+    /// the lesson's own are (one line, the usage, exit 2).
+    public let run: @MainActor @Sendable (ParsedArguments) async throws -> Int32
+
+    public init(
+        options: [OptionSpec], positionals: CommandSpec.Positionals? = nil, sharedOptions: Set<String> = ["no-color"],
+        isRequested: @escaping @Sendable (ParsedArguments) -> Bool,
+        run: @escaping @MainActor @Sendable (ParsedArguments) async throws -> Int32
+    ) {
+        self.options = options
+        self.positionals = positionals
+        self.sharedOptions = sharedOptions
+        self.isRequested = isRequested
+        self.run = run
+    }
+
+    /// The lesson options given beside the command that it does not share (help aside, which
+    /// shows the whole grammar).
+    func conflict(in parsed: ParsedArguments) -> (command: String, lesson: String)? {
+        let own = options.first { parsed.isPresent($0.name) }?.name ?? positionals?.name.lowercased() ?? "command"
+        let lesson = LessonOptions.options.map(\.name).first {
+            $0 != "help" && !sharedOptions.contains($0) && parsed.isPresent($0)
+        }
+        return lesson.map { (own, $0) }
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import LabCore
+import LabTrace
+
+/// A lesson run as one HTML page (`--html FILE`, `lab pages DIR`): its introduction, each
+/// variant's narration, figures and timeline, and its takeaways when the whole story ran.
+enum LessonPage {
+    struct Run {
+        let variant: LessonVariant
+        let result: LessonReport.VariantResult
+        let spans: [Span]
+    }
+
+    static func page(lesson: any Lesson, options: LessonOptions, runs: [Run], toldWholeStory: Bool) -> HTMLTimelinePage
+    {
+        let sections = runs.enumerated().map { index, run in
+            var section = HTMLTimelinePage.Section(
+                title: "\(index + 1)/\(runs.count)  \(run.variant.title)", anchor: run.variant.name,
+                narration: run.result.narration ?? [],
+                facts: run.result.figures.filter { $0.listed != false }.map {
+                    HTMLTimelinePage.Fact(label: $0.label, value: $0.formattedValue)
+                } + [HTMLTimelinePage.Fact(label: "wall time", value: run.result.wallSeconds.formattedAsDuration)],
+                // The main actor's frame ticks are the run loop's, not the lesson's steps: the
+                // page, like --tree, draws the lesson's tasks, and the frames as a strip above them.
+                spans: run.spans.filter { $0.name != "frame" }, failure: run.result.error)
+            section.frames = run.spans.filter { $0.name == "frame" }.map(\.start)
+            return section
+        }
+        let machine = EnvironmentInfo.current()
+        return HTMLTimelinePage(
+            title: lesson.title, introduction: [lesson.introduction],
+            details: [
+                "\(lesson.name) · time scale \(options.scale) · seed \(options.seed) · compiled in \(CompileMode.ofTheLab.title) mode",
+                "\(machine.cpuModel) × \(machine.cpuCount) · \(machine.operatingSystem) · Swift \(machine.swiftVersion) · \(machine.buildConfiguration) build",
+            ],
+            sections: sections, closing: toldWholeStory ? lesson.takeaways : [])
+    }
+}

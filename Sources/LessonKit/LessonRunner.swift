@@ -1,0 +1,90 @@
+import Foundation
+import LabCore
+import LabTrace
+
+/// Runs a lesson with the flags every lesson shares. The lesson executables and
+/// `lab run` both come here, so a lesson behaves the same from either.
+public enum LessonRunner {
+    /// Runs the lesson with the process's arguments and exits with its status.
+    @MainActor
+    public static func main(_ lesson: any Lesson) async -> Never {
+        if ProcessInfo.processInfo.environment[ChildDemo.environmentKey] != nil {
+            await ChildDemo.runIfRequested(among: lesson.childDemos)
+        }
+        let status = await run(lesson, arguments: Array(CommandLine.arguments.dropFirst()))
+        exit(status)
+    }
+
+    /// Runs the lesson and returns the exit status: 0 done, 1 a variant failed, 2 bad usage.
+    @MainActor
+    public static func run(_ lesson: any Lesson, arguments: [String], console: Console? = nil) async -> Int32 {
+        let options: LessonOptions
+        do {
+            let parsed = try spec(lesson).parse(arguments)
+            options = try LessonOptions(parsed)
+            if let command = lesson.command, !options.help, command.isRequested(parsed) {
+                if let conflict = command.conflict(in: parsed) {
+                    throw UsageError.conflicting(conflict.command, conflict.lesson)
+                }
+                return try await command.run(parsed)
+            }
+            try validate(options, for: lesson)
+        } catch let error as UsageError {
+            StandardError.usage(program: lesson.name, error, usage: spec(lesson).shortUsage)
+            return UsageError.exitCode
+        } catch {
+            StandardError.write("\(lesson.name): error: \(error)")
+            return 1
+        }
+        let console =
+            console
+            ?? Console(
+                terminal: .detect(noColorFlag: options.noColor),
+                narrates: !options.quiet && !options.json)
+        if options.help {
+            console.emit(help(lesson, terminal: console.terminal))
+            return 0
+        }
+        if options.list {
+            console.emit(variantList(lesson, terminal: console.terminal))
+            return 0
+        }
+        return await LessonSession(lesson: lesson, options: options, console: console).run()
+    }
+
+    static func validate(_ options: LessonOptions, for lesson: any Lesson) throws(UsageError) {
+        let names = lesson.variants.map(\.name)
+        for name in options.variants where !names.contains(name) {
+            throw .unknownName(kind: "variant", name: name, suggestion: Suggestion.closest(to: name, in: names))
+        }
+        for (option, path) in [("trace-out", options.traceOutput), ("html", options.htmlOutput)] {
+            guard let path else { continue }
+            let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue,
+                !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) || !isDirectory.boolValue
+            else {
+                throw .invalidValue(option: option, value: path, expected: "a file in an existing folder")
+            }
+        }
+    }
+
+    /// The lesson's command line: the options every lesson shares, under its own name.
+    public static func spec(_ lesson: any Lesson) -> CommandSpec {
+        LessonOptions.spec(for: lesson.name, summary: "\(lesson.title) — \(lesson.summary)", command: lesson.command)
+    }
+
+    static func help(_ lesson: any Lesson, terminal: Terminal) -> String {
+        spec(lesson).help() + "\n\n" + variantList(lesson, terminal: terminal)
+            + "\n\n" + ("The steps table (\"Where each step ran\"): " + Table.spansLegend).wrapped(to: terminal.width)
+            + (lesson.helpEpilogue.map { "\n\n" + $0 } ?? "")
+    }
+
+    static func variantList(_ lesson: any Lesson, terminal: Terminal) -> String {
+        let width = (lesson.variants.map(\.name.count).max() ?? 0) + 2
+        let lines = lesson.variants.map {
+            "  " + terminal.paint($0.name.padded(to: width), .bold) + $0.title + ($0.isExtra ? " (extra)" : "")
+        }
+        return (["Variants of \(lesson.name) (run one with --variant NAME):"] + lines).joined(separator: "\n")
+    }
+}

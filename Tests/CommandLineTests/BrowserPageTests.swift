@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+@testable import LabCore
+@testable import LabTrace
+@testable import LessonKit
+
+/// The lesson pages loaded in a real browser (headless Chromium): no console error, one lane
+/// per task of the run, bars in the trace's order, ⊘ where a task was cancelled, no text over
+/// other text. Skipped, with its reason, where no Chromium is installed.
+@Suite(
+    "Lesson pages in a headless browser", .serialized,
+    .enabled(
+        if: HeadlessChromium.path != nil,
+        "no headless Chromium found (apt-get install chromium): the pages' browser checks are skipped"))
+struct BrowserPageTests {
+    let folder: URL = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-pages-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }()
+
+    static func views(_ load: HeadlessChromium.Load, kind: String) -> [[String: Any]] {
+        (load.check["views"] as? [[String: Any]] ?? []).filter { $0["kind"] as? String == kind }
+    }
+
+    /// What every page must show, whatever its run: lanes as declared and top to bottom, bars
+    /// in order, every ⊘ after the step it marks, no overlapping text, no console message.
+    static func expectSound(_ load: HeadlessChromium.Load, page: String) {
+        #expect(load.consoleLines.isEmpty, "\(page): \(load.consoleLines)")
+        let views = load.check["views"] as? [[String: Any]] ?? []
+        #expect(!views.isEmpty, "\(page): no timeline drawn")
+        for view in views {
+            #expect(view["lanes"] as? Int == view["declared"] as? Int, "\(page): \(view)")
+            #expect(view["outOfOrder"] as? Int == 0, "\(page): \(view)")
+            #expect(view["cancelMisplaced"] as? Int == 0, "\(page): \(view)")
+            #expect((view["overlaps"] as? [String])?.isEmpty == true, "\(page): \(view["overlaps"] ?? "")")
+            let tops = view["laneTops"] as? [Double] ?? []
+            #expect(zip(tops, tops.dropFirst()).allSatisfy { $0 < $1 }, "\(page): lanes out of order \(tops)")
+        }
+    }
+
+    /// The issue's acceptance: task-groups' page opens with no console error, with one lane per
+    /// task of each variant's run — the count `--tree` prints — and ⊘ for its cancelled children.
+    @Test func taskGroupsPageHasOneLanePerTaskOfTheTree() async throws {
+        let page = folder.appendingPathComponent("tg.html")
+        let run = try await Self.runLesson("task-groups", ["--html", page.path, "--tree", "--no-color"])
+        #expect(run.status == 0, "\(run.standardError)")
+        let load = try await HeadlessChromium.load(page: page)
+        Self.expectSound(load, page: "task-groups")
+        let lanes = Self.views(load, kind: "tasks").compactMap { $0["lanes"] as? Int }
+        #expect(lanes.count == 5 && lanes.allSatisfy { $0 > 0 })
+        #expect(lanes == Self.treeSizes(run.standardOutput))
+        #expect(Self.views(load, kind: "tasks").contains { ($0["cancelled"] as? Int ?? 0) > 0 })
+    }
+
+    @Test func cancellationPageIsSound() async throws {
+        let page = folder.appendingPathComponent("cancellation.html")
+        let run = try await Self.runLesson("cancellation", ["--html", page.path, "--quiet"])
+        #expect(run.status == 0, "\(run.standardError)")
+        Self.expectSound(try await HeadlessChromium.load(page: page), page: "cancellation")
+    }
+
+    @Test func twentyTasksOneAfterAnotherDrawTwentyLanes() async throws {
+        let probe = Probe()
+        await Task.detached {
+            for index in 0..<20 { await Task { await probe.span("step \(index)") {} }.value }
+        }.value
+        let page = folder.appendingPathComponent("twenty.html")
+        try Data(
+            HTMLTimelinePage(title: "twenty", sections: [.init(title: "run", anchor: "run", spans: probe.spans)])
+                .render().utf8
+        ).write(to: page)
+        let load = try await HeadlessChromium.load(page: page)
+        Self.expectSound(load, page: "twenty")
+        #expect(Self.views(load, kind: "tasks").first?["lanes"] as? Int == 20)
+    }
+
+    /// The check itself can fail: two labels drawn on top of each other are seen.
+    @Test func theOverlapCheckSeesOverlappingText() async throws {
+        let page = folder.appendingPathComponent("overlap.html")
+        try Data(
+            """
+            <!DOCTYPE html><html><body><svg class="timeline tasks" data-lanes="1" width="400" height="40">\
+            <g class="lane"><text class="lane-title" x="10" y="20">overlapping</text><text x="14" y="20">text</text></g></svg></body></html>
+            """.utf8
+        ).write(to: page)
+        let view = try #require(Self.views(try await HeadlessChromium.load(page: page), kind: "tasks").first)
+        #expect((view["overlaps"] as? [String])?.isEmpty == false)
+    }
+
+    /// The console check itself can fail: a script error on a page is seen.
+    @Test func theConsoleCheckSeesAScriptError() async throws {
+        let page = folder.appendingPathComponent("error.html")
+        try Data("<!DOCTYPE html><html><body><script>undefinedFunction();</script></body></html>".utf8).write(to: page)
+        #expect(try await HeadlessChromium.load(page: page).consoleLines.contains { $0.contains("undefinedFunction") })
+    }
+
+    /// A lesson executable run as a student runs it, awaited (the tests here are async).
+    static func runLesson(_ name: String, _ arguments: [String]) async throws -> ProcessCapture {
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        return try await ProcessCapture.run(
+            try ProcessRunner.productsDirectory().appendingPathComponent(name), arguments, environment: environment,
+            timeout: 300)
+    }
+
+    /// The rows of each "Task tree" table the lesson printed with --tree, in order.
+    static func treeSizes(_ output: String) -> [Int] {
+        let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var sizes: [Int] = []
+        for (index, line) in lines.enumerated() where line.trimmingCharacters(in: .whitespaces) == "▸ Task tree" {
+            // A header row and a rule, then one row per task up to the next blank line.
+            sizes.append(lines[(index + 3)...].prefix { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count)
+        }
+        return sizes
+    }
+}

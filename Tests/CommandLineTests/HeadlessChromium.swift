@@ -1,0 +1,109 @@
+import Foundation
+import LabCore
+
+/// A headless Chromium (or Chrome) found on this machine, to load the lab's pages as a reader
+/// would, and a small script injected into a copy of a page that measures what the browser
+/// drew and writes the result into the DOM, where `--dump-dom` prints it.
+enum HeadlessChromium {
+    static let path: String? = {
+        let names = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        for name in names {
+            for folder in folders where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)") {
+                return "\(folder)/\(name)"
+            }
+        }
+        return [
+            "/Applications/Chromium.app/Contents/MacOS/Chromium",
+            "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+        ].first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+
+    struct Load {
+        /// What the check script found, as JSON.
+        let check: [String: Any]
+        /// Lines the page wrote to the browser's console (a script error shows there).
+        let consoleLines: [String]
+    }
+
+    /// Loads a copy of the page with the check script and returns what it measured.
+    static func load(page: URL) async throws -> Load {
+        guard let path else { throw CocoaError(.fileNoSuchFile) }
+        let html = try String(contentsOf: page, encoding: .utf8)
+        let probe = page.deletingLastPathComponent().appendingPathComponent("checked-\(page.lastPathComponent)")
+        try Data(html.replacingOccurrences(of: "</body>", with: "<script>\(checkScript)</script></body>").utf8)
+            .write(to: probe)
+        defer { try? FileManager.default.removeItem(at: probe) }
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("lab-chromium-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: profile) }
+        // Root (a container, CI) cannot use Chromium's sandbox.
+        let sandbox = getuid() == 0 ? ["--no-sandbox"] : []
+        // Awaited: the suspending overload, so no thread of the pool is held while it runs.
+        let result = try await ProcessCapture.run(
+            URL(fileURLWithPath: path),
+            sandbox + [
+                "--headless", "--disable-gpu", "--hide-scrollbars", "--window-size=1280,900",
+                "--user-data-dir=\(profile.path)", "--enable-logging=stderr", "--v=0", "--dump-dom",
+                probe.absoluteString,
+            ], timeout: 120)
+        guard let start = result.standardOutput.range(of: "<pre id=\"lab-check\">"),
+            let end = result.standardOutput.range(
+                of: "</pre>", range: start.upperBound..<result.standardOutput.endIndex)
+        else {
+            throw CocoaError(
+                .fileReadCorruptFile,
+                userInfo: [
+                    NSLocalizedDescriptionKey: "no check result in the DOM: \(result.standardError.suffix(2000))"
+                ])
+        }
+        let json = String(result.standardOutput[start.upperBound..<end.lowerBound])
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")
+            .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+        let check = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] ?? [:]
+        let console = result.standardError.split(separator: "\n").map(String.init).filter { $0.contains(":CONSOLE") }
+        return Load(check: check, consoleLines: console)
+    }
+
+    /// For each timeline: its lanes (and the count it declares), bars drawn out of the trace's
+    /// order, each ⊘ and whether it sits after the end of the step it marks, and every pair of
+    /// texts whose drawn boxes overlap.
+    static let checkScript = """
+        (function () {
+          const out = { views: [] };
+          const overlaps = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+          for (const svg of document.querySelectorAll('svg.timeline')) {
+            const lanes = [...svg.querySelectorAll(':scope > g.lane')];
+            const view = { kind: svg.classList.contains('tasks') ? 'tasks' : 'threads', lanes: lanes.length,
+              declared: Number(svg.dataset.lanes), laneTops: [], outOfOrder: 0, cancelled: 0, cancelMisplaced: 0, overlaps: [] };
+            for (const lane of lanes) {
+              const bars = [...lane.querySelectorAll('g.bar')];
+              const sorted = bars.slice().sort((a, b) => Number(a.dataset.start) - Number(b.dataset.start));
+              for (let i = 1; i < sorted.length; i++) {
+                if (sorted[i].getBoundingClientRect().left + 0.5 < sorted[i - 1].getBoundingClientRect().left) view.outOfOrder++;
+              }
+              const title = lane.querySelector('text.lane-title');
+              view.laneTops.push(title ? title.getBoundingClientRect().top : -1);
+              for (const mark of lane.querySelectorAll('g.mark.cancelled')) {
+                view.cancelled++;
+                const glyph = mark.querySelector('text');
+                const box = glyph.getBoundingClientRect();
+                let misplaced = glyph.textContent !== '⊘' || box.width === 0;
+                const bar = bars.find(b => b.dataset.end === mark.dataset.time);
+                if (bar) { const rect = bar.querySelector('rect').getBoundingClientRect(); if (box.left < rect.right - 2.5) misplaced = true; }
+                if (misplaced) view.cancelMisplaced++;
+              }
+            }
+            const texts = [...svg.querySelectorAll('text')].filter(t => t.getBoundingClientRect().width > 0);
+            const boxes = texts.map(t => t.getBoundingClientRect());
+            for (let i = 0; i < texts.length; i++) for (let j = i + 1; j < texts.length; j++) {
+              if (overlaps(boxes[i], boxes[j]) && view.overlaps.length < 5) view.overlaps.push(texts[i].textContent + ' / ' + texts[j].textContent);
+            }
+            out.views.push(view);
+          }
+          const pre = document.createElement('pre');
+          pre.id = 'lab-check';
+          pre.textContent = JSON.stringify(out);
+          document.body.appendChild(pre);
+        })();
+        """
+}

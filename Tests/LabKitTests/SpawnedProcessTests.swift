@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+@testable import LabCore
+
+/// Children are started with posix_spawn and reaped with waitpid: no SIGCHLD handler is needed
+/// to learn that one ended (the thread sanitizer left Foundation's handler pending forever).
+@Suite("Child processes are watched without signals")
+struct SpawnedProcessTests {
+    static let shell = URL(fileURLWithPath: "/bin/sh")
+
+    @Test func aChildKilledByASignalIsACrashWithThatSignal() throws {
+        let result = try ProcessCapture.run(Self.shell, ["-c", "kill -SEGV $$"])
+        #expect(result.crashed)
+        #expect(result.status == SIGSEGV)
+    }
+
+    /// More than a pipe holds (64 KB): read while the child runs, or it would stall.
+    @Test func outputLargerThanAPipeIsCollectedWhole() throws {
+        let result = try ProcessCapture.run(Self.shell, ["-c", "head -c 1000000 /dev/zero | tr '\\\\0' x"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.count == 1_000_000)
+    }
+
+    /// A grandchild that keeps the output pipe open does not keep the wait going.
+    @Test func aGrandchildHoldingThePipeDoesNotHoldTheWait() throws {
+        let started = ContinuousClock.now
+        let result = try ProcessCapture.run(Self.shell, ["-c", "sleep 30 & echo parent done"], timeout: 60)
+        #expect(result.standardOutput == "parent done\n")
+        #expect(!result.timedOut)
+        #expect(ContinuousClock.now - started < .seconds(20), "the wait ended with the child, not the grandchild")
+    }
+
+    /// The child starts with no signal blocked, whatever the spawning thread had blocked.
+    @Test func theChildStartsWithNoSignalBlocked() throws {
+        var blocked = sigset_t()
+        var previous = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        let result = try ProcessCapture.run(Self.shell, ["-c", "kill -TERM $$; sleep 5"], timeout: 30)
+        #expect(result.crashed && result.status == SIGTERM)
+    }
+
+    @Test func aMissingProgramIsAnErrorThatNamesIt() {
+        #expect(throws: (any Error).self) {
+            try ProcessCapture.run(URL(fileURLWithPath: "/no/such/program"), [])
+        }
+        do {
+            _ = try ProcessCapture.run(URL(fileURLWithPath: "/no/such/program"), [])
+        } catch {
+            #expect("\(error.localizedDescription)".contains("/no/such/program"))
+        }
+    }
+
+    @Test func aRunningChildIsAwaitedAndKilled() async throws {
+        let child = try RunningChild(URL(fileURLWithPath: "/bin/sleep"), ["30"])
+        #expect(child.isRunning)
+        child.kill()
+        #expect(try await child.exitStatus() == 128 + SIGKILL)
+        #expect(!child.isRunning)
+        let quick = try RunningChild(Self.shell, ["-c", "exit 7"])
+        #expect(try await quick.exitStatus() == 7)
+    }
+}
