@@ -11,7 +11,7 @@ import PackageDescription
 // SwiftPM caches this manifest's result by its text, so a lesson folder added on disk alone
 // would go unseen (a `git pull` bringing a new lesson, too). Each lesson is therefore also
 // named on the next line; a test keeps it equal to the folders.
-// Lessons: actors, async-let, cancellation, continuations, for-await, from-gcd, inventory, isolation-modes, main-actor, sync-vs-async, task-apis, task-groups, testing-async
+// Lessons: actors, async-let, cancellation, continuations, for-await, from-gcd, inventory, isolation-modes, main-actor, observing-state, sync-vs-async, task-apis, task-groups, testing-async, when-it-stops
 let sources = URL(fileURLWithPath: Context.packageDirectory).appendingPathComponent("Sources")
 let folders = (try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []
 let lessonExecutables = folders.filter { folder in
@@ -21,7 +21,7 @@ let lessonExecutables = folders.filter { folder in
 // The lessons that report allocations link the allocation counter (it replaces malloc, which
 // costs every allocation a call even with counting off); the others keep the system's malloc.
 // A test keeps this set equal to the lessons whose code counts allocations.
-let lessonsCountingAllocations: Set<String> = ["async-let", "continuations"]
+let lessonsCountingAllocations: Set<String> = ["async-let", "continuations", "observing-state"]
 let lessonGuides =
     ((try? FileManager.default.contentsOfDirectory(atPath: sources.appendingPathComponent("Lessons").path)) ?? [])
     .map { "\($0)/README.md" }

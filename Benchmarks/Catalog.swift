@@ -21,6 +21,7 @@ public enum BenchmarkCatalog {
             FromGCDSuite.suite(),
             CountersSuite.suite(),
             MainActorFetchSuite.suite(),
+            ObservingStateSuite.suite(),
             InventorySuite.transactions(),
             InventorySuite.fromTasks(),
             InventorySuite.fromProcesses(),

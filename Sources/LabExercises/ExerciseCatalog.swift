@@ -319,6 +319,48 @@ public enum ExerciseCatalog {
             ],
             // A hang is the mistake this exercise is about: stopped sooner than the default 15 s.
             timeLimitSeconds: 10),
+        Exercise(
+            "28-photo-wall-deadlock", lesson: "when-it-stops", title: "Don't wait synchronously for async work",
+            summary:
+                "The photo wall loads one title per day through an old helper that waits on a semaphore for a Task. With more days than the pool has threads, the wall never loads. Make it finish for any number of days, fetching them all at once.",
+            minutes: 10,
+            hints: [
+                "Count the threads: each child holds one while it waits, and the Task that would signal needs one too. When every thread waits, nobody signals.",
+                "A synchronous wait (a semaphore, DispatchGroup.wait()) holds its thread; `await` gives it back while it waits.",
+                "Drop the bridge: in each child, `(index, (try? await service.photo(for: day).title) ?? \"?\")`.",
+            ],
+            // A deadlocked pool never returns: the grader stops it after this long and says what it awaited.
+            timeLimitSeconds: 12),
+        Exercise(
+            "29-reserve-before-await", lesson: "when-it-stops", title: "Never sell what you do not have",
+            summary:
+                "The stock actor checks that a unit is left, awaits the payment, then takes the unit: buyers who arrive together are sold more than there is. Keep the payments concurrent and never oversell; a declined payment gives its unit back.",
+            minutes: 10,
+            hints: [
+                "The actor runs one call at a time, but only between awaits: at `await charge()` the next sell() runs, and its check sees the same unit.",
+                "Change the state before you await: take the unit first, so the next call's check sees it gone.",
+                "`quantity -= 1`, then `do { try await charge() } catch { quantity += 1; throw error }`.",
+            ]),
+        Exercise(
+            "30-show-new-values", lesson: "observing-state", title: "Show the new value, every time",
+            summary:
+                "A display follows an @Observable thermostat with withObservationTracking: it shows the old target at the first change and nothing after. Show the new target once per change, the last of several assignments made in one step.",
+            minutes: 10,
+            hints: [
+                "onChange runs inside the change, before the new value is stored (willSet), and only once per registration.",
+                "Read the value later, on the main actor, and register again there for the next change.",
+                "In onChange: `Task { @MainActor in watchTarget(of: thermostat, show: show) }`; the new call shows the current target and registers again.",
+            ]),
+        Exercise(
+            "31-whole-drinks", lesson: "observing-state", title: "Never show half a drink",
+            summary:
+                "A watch face shows Coffee Tracker's cups and caffeine from each property's didSet, so every drink first appears as new cups with the old caffeine. Show both together, once per change, including a correction of the caffeine alone.",
+            minutes: 10,
+            hints: [
+                "didSet runs after each property: between the two assignments of one drink, the tally is half updated.",
+                "Observation tracks every property the tracking closure reads, and a change made in one synchronous step can be read whole once the step ends.",
+                "Read `(tally.cups, tally.caffeine)` in withObservationTracking; in onChange, `Task { @MainActor in watchTally(tally, show: show) }`.",
+            ]),
     ]
 
     public static func exercise(named name: String) -> Exercise? {

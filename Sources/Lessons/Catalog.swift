@@ -16,6 +16,8 @@ public enum LessonCatalog {
         TaskAPIsLesson(),
         TestingAsyncLesson(),
         FromGCDLesson(),
+        WhenItStopsLesson(),
+        ObservingStateLesson(),
     ]
 
     public static func lesson(named name: String) -> (any Lesson)? {

@@ -1,0 +1,61 @@
+import Foundation
+import LabCore
+@testable import StudentCode
+
+let plannedExpectations = 5
+
+struct PaymentDeclined: Error {}
+
+func runCheck(_ report: CheckReport) async {
+    // Different numbers each run: a hard-coded answer fails.
+    let units = CheckServices.random(in: 2...5)
+    let declined = CheckServices.random(in: 1...2)
+    let buyers = units + CheckServices.random(in: 3...6)
+    let stock = Stock(quantity: units)
+    let log = CallLog()
+    let charges = Locked((started: 0, succeeded: 0))
+    // The first `declined` payments to start are declined; every payment takes 60 ms.
+    let charge: @Sendable () async throws -> Void = {
+        let number = charges.withLock { counts -> Int in
+            counts.started += 1
+            return counts.started
+        }
+        try await log.record("pay \(number)") {
+            try await Task.sleep(for: .milliseconds(60))
+            if number <= declined { throw PaymentDeclined() }
+            charges.withLock { $0.succeeded += 1 }
+        }
+    }
+    report.waiting("\(buyers) buyers at once for \(units) units")
+    let first = await withTaskGroup(of: Result<Bool, any Error>.self) { group in
+        for _ in 0..<buyers {
+            group.addTask {
+                do { return .success(try await stock.sell(charge: charge)) } catch { return .failure(error) }
+            }
+        }
+        var outcomes: [Result<Bool, any Error>] = []
+        for await outcome in group { outcomes.append(outcome) }
+        return outcomes
+    }
+    let soldFirst = first.filter { if case .success(true) = $0 { true } else { false } }.count
+    let threw = first.filter { if case .failure(let error) = $0 { error is PaymentDeclined } else { false } }.count
+    report.expect(soldFirst <= units, "\(buyers) buyers at once bought \(soldFirst) of \(units) units",
+                  otherwise: "\(buyers) buyers at once bought \(soldFirst) units, more than it had (\(units)): the check before the await is stale after it")
+    report.expect(threw == declined, "the \(declined) declined payments made sell() throw their error",
+                  otherwise: "\(declined) payments were declined, but sell() threw the payment's error \(threw) times: it must throw it")
+    report.waiting("\(units) later buyers, one after another")
+    var soldLater = 0
+    for _ in 0..<units {
+        if (try? await stock.sell(charge: charge)) == true { soldLater += 1 }
+    }
+    let sold = soldFirst + soldLater
+    let left = await stock.quantity
+    report.expect(sold == units && left == 0, "later buyers got the units of the declined payments: \(units) sold, none left",
+                  otherwise: "after the later buyers, \(sold) of \(units) units were sold and \(left) left: a failed payment must give its unit back to a later buyer")
+    let paid = charges.withLock { $0.succeeded }
+    report.expect(paid == sold, "only buyers who got a unit were charged (\(paid))",
+                  otherwise: "charged \(paid) buyers but sold \(sold) units: charge only a buyer who gets a unit")
+    let together = log.maxInFlight(startingWith: "pay ")
+    report.expect(together >= 2, "payments ran at the same time (\(together) at once)",
+                  otherwise: "payments ran one at a time: a buyer waited for another buyer's payment")
+}

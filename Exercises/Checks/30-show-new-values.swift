@@ -1,0 +1,67 @@
+import Foundation
+import Observation
+
+// Given: compiled into your module (StudentCode) beside your file, so your code can use it.
+/// The thermostat screen's model: the target temperature, on the main actor like a view's model.
+@MainActor @Observable
+final class Thermostat {
+    var target = 20
+}
+
+// MARK: - The check
+import Foundation
+@testable import StudentCode
+
+let plannedExpectations = 4
+
+/// What the display was asked to show, in order.
+@MainActor
+final class Display {
+    var shown: [Int] = []
+    /// What was shown since the last call.
+    func takeNew() -> [Int] {
+        defer { seen = shown.count }
+        return Array(shown[seen...])
+    }
+    private var seen = 0
+}
+
+@MainActor
+func runCheck(_ report: CheckReport) async {
+    // Targets differ each run: a hard-coded answer fails.
+    let thermostat = Thermostat()
+    let start = CheckServices.random(in: 16...22)
+    thermostat.target = start
+    let display = Display()
+    // Long enough for any main-actor task to run, even on a busy machine.
+    let settle = { try? await Task.sleep(for: .milliseconds(150)) }
+    watchTarget(of: thermostat) { display.shown.append($0) }
+    await settle()
+    let initial = display.takeNew()
+    report.expect(initial == [start], "showed the target at once: \(start)",
+                  otherwise: "showed \(initial) before any change: show the target as it is now, once")
+    let first = start + CheckServices.random(in: 1...3)
+    thermostat.target = first
+    await settle()
+    let afterFirst = display.takeNew()
+    report.expect(afterFirst == [first], "after the target became \(first), showed \(first)",
+                  otherwise: afterFirst.contains(start) ? "after the target became \(first), showed \(start), its value before the change: onChange runs before the change lands (willSet); read the target later"
+                      : afterFirst.count > 1 ? "after one change showed \(afterFirst): show once per change" : "after the target became \(first), showed \(afterFirst)")
+    let second = first + CheckServices.random(in: 1...3)
+    thermostat.target = second
+    await settle()
+    let afterSecond = display.takeNew()
+    report.expect(afterSecond == [second], "after a second change, showed \(second)",
+                  otherwise: afterSecond.isEmpty ? "nothing was shown after the second change: onChange fires once per registration; register again"
+                      : afterSecond.contains(first) ? "after the target became \(second), showed \(first), its value before the change: read the target later"
+                      : "after the target became \(second), showed \(afterSecond): show the new target once per change")
+    let passing = second + CheckServices.random(in: 1...3)
+    let last = passing + CheckServices.random(in: 1...3)
+    thermostat.target = passing
+    thermostat.target = last
+    await settle()
+    let afterStep = display.takeNew()
+    report.expect(afterStep == [last], "two assignments in one synchronous step showed once: \(last)",
+                  otherwise: afterStep.isEmpty ? "nothing was shown after the target became \(passing), then \(last): register again after each change"
+                      : "after \(passing), then \(last) in one synchronous step, showed \(afterStep): show once per change, the last value")
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Observation
+
+// Given: compiled into your module (StudentCode) beside your file, so your code can use it.
+/// Today's drinks on Coffee Tracker's watch face: @Observable, on the main actor like a view's model.
+@MainActor @Observable
+final class DrinkTally {
+    var cups = 0 {
+        didSet { propertyChanged?() }
+    }
+    var caffeine = 0 {
+        didSet { propertyChanged?() }
+    }
+    /// Called after each property changes: the older way to hear about a change.
+    @ObservationIgnored var propertyChanged: (@MainActor () -> Void)?
+
+    /// Logs one drink: both properties, in one synchronous step.
+    func add(milligrams: Int) {
+        cups += 1
+        caffeine += milligrams
+    }
+}
+
+// MARK: - The check
+import Foundation
+@testable import StudentCode
+
+let plannedExpectations = 5
+
+struct Pair: Equatable, CustomStringConvertible {
+    let cups: Int
+    let caffeine: Int
+    var description: String { "(\(cups) cups, \(caffeine) mg)" }
+}
+
+/// What the face was asked to show, in order.
+@MainActor
+final class Face {
+    var shown: [Pair] = []
+    private var seen = 0
+    /// What was shown since the last call.
+    func takeNew() -> [Pair] {
+        defer { seen = shown.count }
+        return Array(shown[seen...])
+    }
+}
+
+@MainActor
+func runCheck(_ report: CheckReport) async {
+    // Different drinks each run: a hard-coded answer fails.
+    let tally = DrinkTally()
+    tally.cups = CheckServices.random(in: 0...3)
+    tally.caffeine = tally.cups * 95
+    var whole = [Pair(cups: tally.cups, caffeine: tally.caffeine)]
+    let face = Face()
+    // Long enough for any main-actor task to run, even on a busy machine.
+    let settle = { try? await Task.sleep(for: .milliseconds(150)) }
+    watchTally(tally) { face.shown.append(Pair(cups: $0, caffeine: $1)) }
+    await settle()
+    let initial = face.takeNew()
+    report.expect(initial == whole, "showed today's tally at once: \(whole[0])",
+                  otherwise: "before any drink, showed \(initial) for \(whole[0]): show the tally as it is now, once")
+    var perDrink: [[Pair]] = []
+    for _ in 0..<3 {
+        tally.add(milligrams: CheckServices.random(in: 60...140))
+        whole.append(Pair(cups: tally.cups, caffeine: tally.caffeine))
+        await settle()
+        perDrink.append(face.takeNew())
+    }
+    let allShown = perDrink.flatMap { $0 }
+    let half = allShown.filter { !whole.contains($0) }
+    report.expect(half.isEmpty, "never showed half a drink",
+                  otherwise: "showed \(half.first.map(String.init(describing:)) ?? ""), half a drink: the new cups with the old caffeine; show the two together, after the step that changed them")
+    let expected = Array(whole.suffix(3)).map { [$0] }
+    report.expect(perDrink == expected, "each drink shown once, with its new totals",
+                  otherwise: perDrink.contains(where: \.isEmpty) ? "after a drink nothing was shown: onChange fires once per registration; register again"
+                      : "for three drinks showed \(perDrink.map(\.count)) times each: show once per change")
+    let first = CheckServices.random(in: 60...140)
+    let second = CheckServices.random(in: 60...140)
+    tally.add(milligrams: first)
+    tally.add(milligrams: second)
+    let final = Pair(cups: tally.cups, caffeine: tally.caffeine)
+    await settle()
+    let afterStep = face.takeNew()
+    report.expect(afterStep == [final], "two drinks logged in one step shown once: \(final)",
+                  otherwise: afterStep.isEmpty ? "nothing was shown after two more drinks: register again after each change"
+                      : "two drinks logged in one step were shown as \(afterStep): show once per change, the state after it")
+    tally.caffeine -= 10
+    let corrected = Pair(cups: tally.cups, caffeine: tally.caffeine)
+    await settle()
+    let afterCorrection = face.takeNew()
+    report.expect(afterCorrection == [corrected], "a correction of the caffeine alone was shown: \(corrected)",
+                  otherwise: afterCorrection.isEmpty ? "a change to the caffeine alone was not shown: track everything you show"
+                      : "a correction of the caffeine alone was shown as \(afterCorrection): show it once")
+}

@@ -1,0 +1,129 @@
+import LabCore
+import LabScenarios
+import LabTrace
+import LessonKit
+
+/// Starvation: one long synchronous job on the main actor, and the frames it costs.
+enum MainStarvedVariant {
+    /// The job's length in the scenario: an import that parses for 5 s.
+    static let jobSourceSeconds = 5.0
+    /// How many pieces the yielding version cuts the job into.
+    static let pieces = 25
+
+    enum Way: String, Sendable, CaseIterable {
+        case oneCall = "one synchronous call on the main actor"
+        case yielding = "pieces, await Task.yield() between them"
+        case concurrent = "a @concurrent function, awaited"
+
+        var key: String {
+            switch self {
+            case .oneCall: "one_call"
+            case .yielding: "yielding"
+            case .concurrent: "concurrent"
+            }
+        }
+    }
+
+    /// What the UI loop saw while one way ran the job.
+    struct Run: Sendable, Equatable {
+        let way: Way
+        let job: Double
+        let framesDuring: Int
+        let longestGap: Double
+        let budget: Double
+    }
+
+    /// The job, off every actor: `@concurrent` says so in every isolation mode.
+    @concurrent static func parseOffMain(_ duration: Duration) async {
+        CPUWork.burn(for: duration)
+    }
+
+    static let variant = LessonVariant(
+        "main-starved", title: "Starvation: a long synchronous job on the main actor"
+    ) { context in
+        let console = context.console
+        let job = context.scale.duration(sourceSeconds: jobSourceSeconds)
+        console.paragraph(
+            """
+            The Save button imports a photo library: \(context.describe(sourceSeconds: jobSourceSeconds)) \
+            of parsing, CPU work that never waits. The UI loop wants the main actor every \
+            \(context.stated(seconds: 1.0 / 60)). We run the same job three ways and measure the \
+            longest time the loop went without a frame.
+            """)
+        var runs: [Run] = []
+        for way in Way.allCases {
+            let frames = try await WatchedUI.run(context) {
+                await context.probe.withLane("Save: \(way.key)") {
+                    await context.probe.span("import: \(way.key)", kind: .cpu) {
+                        switch way {
+                        case .oneCall:
+                            CPUWork.burn(for: job)
+                        case .yielding:
+                            for _ in 0..<pieces {
+                                CPUWork.burn(for: job / pieces)
+                                await Task.yield()
+                            }
+                        case .concurrent:
+                            await parseOffMain(job)
+                        }
+                    }
+                }
+            }
+            let span = try context.probe.spans.single(named: "import: \(way.key)")
+            let run = Run(
+                way: way, job: span.duration, framesDuring: frames.frames(during: span.start, span.end),
+                longestGap: frames.worstInterval, budget: frames.budget)
+            runs.append(run)
+            context.record(
+                "\(way.key)_longest_gap", "\(way.rawValue): longest time without a frame", seconds: run.longestGap)
+            context.recordInTable(
+                Figure(
+                    key: "\(way.key)_frames", label: "\(way.rawValue): frames drawn during the job",
+                    value: Double(run.framesDuring), unit: .count))
+            context.recordInTable(
+                Figure(
+                    key: "\(way.key)_job_seconds", label: "\(way.rawValue): the job took", value: run.job,
+                    unit: .seconds))
+        }
+        var table = Table(
+            headers: ["the job as", "took", "frames drawn during it", "longest gap"], rightAligned: [1, 2, 3])
+        for run in runs {
+            table.append([
+                run.way.rawValue, run.job.formattedAsDuration, "\(run.framesDuring)",
+                run.longestGap.formattedAsDuration,
+            ])
+        }
+        console.table(table)
+        for run in runs { console.paragraph(MainStarvedNarration.sentence(run)) }
+    }
+}
+
+/// One sentence per way, chosen from its frames (tested for each outcome).
+enum MainStarvedNarration {
+    /// A gap up to 1.5 frame budgets is a frame on time (FrameLog's hitch rule).
+    static func sentence(_ run: MainStarvedVariant.Run) -> String {
+        let gap = run.longestGap.formattedAsDuration
+        let smooth = run.longestGap <= run.budget * 1.5
+        switch (run.way, smooth, run.framesDuring) {
+        case (_, true, _):
+            return
+                "\(run.way.rawValue.capitalizedFirst): no hitch; the longest gap between frames was \(gap), within one and a half frames."
+        case (.oneCall, false, 0):
+            return
+                "One synchronous call: no frame at all during the \(run.job.formattedAsDuration) job, a \(gap) freeze. The main actor runs one job at a time and this one never gave it back: the UI starved."
+        case (.yielding, false, _):
+            return
+                "Pieces with Task.yield(): \(run.framesDuring) frames drew during the job, the longest gap \(gap). Each yield let a waiting frame in; a gap still as long as a piece (or longer, on a busy CPU) is the price of doing the work on the main actor at all."
+        case (.concurrent, false, _):
+            return
+                "@concurrent: \(run.framesDuring) frames drew during the job, but the longest gap was \(gap): the job ran off the main actor, yet the main actor still waited for a thread or a CPU (one CPU, or a busy machine, shares them)."
+        case (.oneCall, false, _):
+            return
+                "One synchronous call: \(run.framesDuring) frames drew during the job (a frame already due ran first), then a \(gap) gap: the main actor runs one job at a time."
+        }
+    }
+}
+
+extension String {
+    fileprivate var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import LabCore
+import LabScenarios
+import LabTrace
+import LessonKit
+
+/// Deadlock: tasks that wait synchronously for work queued on the pool they hold.
+enum PoolDeadlockVariant {
+    /// More tasks than the pool can have threads, if its width is the CPU count (measured, not assumed).
+    static var taskCount: Int { max(4, ProcessInfo.processInfo.activeProcessorCount * 2) }
+
+    static let variant = LessonVariant("pool-deadlock", title: "Deadlock: a pool blocked by synchronous waits") {
+        context in
+        let console = context.console
+        let tasks = taskCount
+        console.paragraph(
+            """
+            Code that must return a value synchronously often bridges to async code with a \
+            semaphore: start a Task, then wait for it to signal. We run \(tasks) such waits as \
+            group children, in a child process with a watchdog of its own (a thread outside the \
+            pool) that ends it if nothing finishes within \(context.stated(seconds: PoolDeadlockDemo.limit.seconds)). \
+            Then the same waits with a continuation, which suspends instead of blocking.
+            """)
+        var reports: [PoolDeadlockDemo.Wait: PoolDeadlockDemo.Report] = [:]
+        var table = Table(
+            headers: ["the wait", "tasks", "most waiting at once", "finished", "time"], rightAligned: [1, 2, 4])
+        for wait in PoolDeadlockDemo.Wait.allCases {
+            let outcome = try await context.probe.span("child: \(wait.rawValue) waits", kind: .suspending) {
+                try await ChildDemo.launch(
+                    PoolDeadlockDemo.name,
+                    environment: [PoolDeadlockDemo.tasksKey: "\(tasks)", PoolDeadlockDemo.waitKey: wait.rawValue],
+                    timeout: .seconds(15))
+            }
+            let report = PoolDeadlockDemo.Report.parse(outcome.standardOutput)
+            reports[wait] = report
+            table.append([
+                wait == .semaphore ? "DispatchSemaphore.wait()" : "withCheckedContinuation",
+                "\(tasks)", report.map { "\($0.peakWaiting)" } ?? "—",
+                report.map { $0.finished ? "yes" : "no: stopped by the watchdog" } ?? "no report (\(outcome.summary))",
+                report.map { $0.seconds.formattedAsDuration } ?? "—",
+            ])
+            if let report {
+                context.recordInTable(
+                    Figure(
+                        key: "\(wait.rawValue)_waiting", label: "\(wait.rawValue): most tasks waiting at once",
+                        value: Double(report.peakWaiting), unit: .count))
+                context.recordInTable(
+                    Figure(
+                        key: "\(wait.rawValue)_finished", label: "\(wait.rawValue): all tasks finished",
+                        value: report.finished ? 1 : 0, unit: .flag))
+                context.recordInTable(
+                    Figure(
+                        key: "\(wait.rawValue)_seconds", label: "\(wait.rawValue): time until finished or stopped",
+                        value: report.seconds, unit: .seconds))
+            }
+        }
+        console.table(table)
+        context.record("tasks", "tasks waiting", count: tasks)
+        for sentence in PoolDeadlockNarration.sentences(
+            semaphore: reports[.semaphore], continuation: reports[.continuation],
+            limit: PoolDeadlockDemo.limit.seconds.formattedAsDuration)
+        {
+            console.paragraph(sentence)
+        }
+    }
+}
+
+/// The variant's sentences, chosen from what the two child processes reported.
+enum PoolDeadlockNarration {
+    static func sentences(
+        semaphore: PoolDeadlockDemo.Report?, continuation: PoolDeadlockDemo.Report?, limit: String
+    ) -> [String] {
+        var lines: [String] = []
+        switch semaphore {
+        case nil:
+            lines.append("The semaphore run gave no report: the child process ended some other way (see the table).")
+        case let report? where !report.finished:
+            lines.append(
+                "With the semaphore, \(report.peakWaiting) of \(report.tasks) tasks were blocked when progress stopped, and none finished in \(limit): every thread of the pool was waiting for an answer that needed one of those threads. That count is the pool's width on this machine: \(report.peakWaiting) threads. Nothing crashed and nothing was logged; the program simply stopped, which is how a deadlock looks in an app."
+            )
+        case let report?:
+            lines.append(
+                "With the semaphore, all \(report.tasks) tasks finished in \(report.seconds.formattedAsDuration) (at most \(report.peakWaiting) blocked at once): the pool had a thread to spare on this run. Fewer waiting tasks than threads is luck, not safety: add tasks, or run on a machine with fewer cores, and it stops."
+            )
+        }
+        switch continuation {
+        case let report? where report.finished:
+            lines.append(
+                "With the continuation, \(report.peakWaiting) of \(report.tasks) tasks waited at once and all finished in \(report.seconds.formattedAsDuration): a suspended wait gives its thread back, so the answers ran on the threads the waiters were not holding."
+            )
+        case let report?:
+            lines.append(
+                "With the continuation, the run did not finish within \(limit) (\(report.peakWaiting) waiting): this run cannot tell a deadlock from a machine too busy to run the answers in time. Run it again on a quieter machine."
+            )
+        case nil:
+            lines.append("The continuation run gave no report: the child process ended some other way (see the table).")
+        }
+        return lines
+    }
+}

@@ -1,0 +1,5 @@
+// The when-it-stops lesson. Everything it runs lives in the Lessons library.
+import LessonKit
+import Lessons
+
+await LessonRunner.main(WhenItStopsLesson())

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+@testable import LabCore
+@testable import LabTrace
+@testable import LessonKit
+@testable import Lessons
+
+@Suite("observing-state: what each watcher delivers, where, and at what cost", .serialized)
+@MainActor
+struct ObservingStateTests {
+    func values(_ report: LessonReport, _ key: String) throws -> [Int] {
+        try #require(report.figure("deliveries", "\(key)_values").text).split(separator: ", ").compactMap { Int($0) }
+    }
+
+    @Test func observationsCoalesceOneSynchronousStepAndTheStreamDoesNot() async throws {
+        let report = try await LessonHarness.run(ObservingStateLesson(), ["deliveries"])
+        for key in ["tracking", "polling"] + (Watcher.observationsAvailable ? ["observations"] : []) {
+            let seen = try values(report, key)
+            #expect(!seen.contains(1) && !seen.contains(2), "\(key) saw an intermediate state: \(seen)")
+            #expect(seen.last == 4, "\(key): \(seen)")
+        }
+        #expect(try values(report, "did_set_stream") == [1, 2, 3, 4], "didSet sends every change, no initial value")
+    }
+
+    @Test func onChangeRunsInsideTheChangeAndSeesTheOldValue() async throws {
+        let report = try await LessonHarness.run(ObservingStateLesson(), ["deliveries"])
+        let calls = try report.value("deliveries", "tracking_on_change_calls")
+        #expect(calls == 2, "once per registration: the three-drink step, then the single drink")
+        #expect(try report.value("deliveries", "tracking_on_change_inside") == calls)
+        #expect(try report.figure("deliveries", "tracking_on_change_value").text == "0")
+    }
+
+    @Test(.enabled(if: Watcher.observationsAvailable, "Observations needs Swift 6.2's runtime (macOS 26)"))
+    func observationsRunsItsClosureOnTheModelsActorWhereverTheLoopRuns() async throws {
+        let report = try await LessonHarness.run(ObservingStateLesson(), ["deliveries"])
+        #expect(try report.figure("deliveries", "observations_closure_isolation").text == "main actor")
+        #expect(try report.figure("deliveries", "observations_loop_isolation").text == "nonisolated")
+    }
+
+    @Test func everyWatcherDeliversEveryChangeWhenAwaited() async throws {
+        let report = try await LessonHarness.run(ObservingStateLesson(), ["cost"])
+        for kind in Watcher.Kind.allCases where kind != .observations || Watcher.observationsAvailable {
+            #expect(try report.value("cost", "\(kind.key)_delivered") == Double(CostVariant.changes), "\(kind)")
+            #expect(try report.value("cost", "\(kind.key)_latency") > 0)
+        }
+        if AllocationCounter.isAvailable {
+            #expect(try report.figure("cost", "unwatched_mallocs_per_change").text != nil)
+        }
+    }
+
+    @Test func deliveriesNarrationForEveryOutcome() {
+        typealias Seen = DeliveriesVariant.Seen
+        let coalesced = Seen(
+            kind: .observations, values: [0, 3, 4], isolations: [.nonisolated], latency: 0.0001,
+            closureIsolation: .mainActor)
+        let everyOne = Seen(kind: .observations, values: [0, 1, 2, 3, 4], isolations: [.nonisolated], latency: nil)
+        #expect(DeliveriesNarration.sentences([coalesced])[0].contains("arrived as one change"))
+        #expect(DeliveriesNarration.sentences([everyOne])[0].contains("its closure never ran"))
+        var tracking = Seen(kind: .tracking, values: [0, 3, 4], isolations: [.mainActor], latency: nil)
+        tracking.onChangeCalls = 2
+        tracking.onChangeInside = 2
+        tracking.onChangeValue = 0
+        #expect(DeliveriesNarration.sentences([tracking])[0].contains("the old value"))
+        tracking.onChangeInside = 1
+        #expect(DeliveriesNarration.sentences([tracking])[0].contains("not always from inside the change"))
+        let stream = Seen(kind: .didSetStream, values: [1, 2, 3, 4], isolations: [.mainActor], latency: nil)
+        #expect(DeliveriesNarration.sentences([stream])[0].contains("delivered every change"))
+        let shortStream = Seen(kind: .didSetStream, values: [3, 4], isolations: [.mainActor], latency: nil)
+        #expect(!DeliveriesNarration.sentences([shortStream])[0].contains("every change"))
+        let polled = Seen(kind: .polling, values: [0, 3, 4], isolations: [.mainActor], latency: 0.002)
+        #expect(DeliveriesNarration.sentences([polled])[0].contains("missed the intermediate states"))
+        let polledBetween = Seen(kind: .polling, values: [0, 2, 3, 4], isolations: [.mainActor], latency: 0.002)
+        #expect(DeliveriesNarration.sentences([polledBetween])[0].contains("saw states in between"))
+    }
+
+    @Test func costNarrationForEveryOutcome() {
+        typealias Cost = CostVariant.Cost
+        func cost(_ kind: Watcher.Kind?, delivered: Int = 100, latency: Double? = 0.00001, mallocs: Int?) -> Cost {
+            Cost(
+                kind: kind, delivered: delivered, medianLatency: latency,
+                run: CountedRun(operations: 100, mallocs: mallocs, bytes: nil, seconds: 0.01))
+        }
+        let counted = CostNarration.sentences(
+            [
+                cost(nil, mallocs: 200), cost(.didSetStream, latency: 0.000004, mallocs: 600),
+                cost(.polling, latency: 0.002, mallocs: 1300),
+            ],
+            changes: 100)
+        #expect(counted.contains { $0.contains("The quickest to deliver was AsyncStream from didSet") })
+        #expect(counted.contains { $0.contains("Polling's median was 2 ms") })
+        #expect(counted.contains { $0.contains("the fewest were AsyncStream from didSet's (6)") })
+        #expect(!counted.contains { $0.contains("delivered") && $0.contains("of 100 changes") })
+        let uncounted = CostNarration.sentences(
+            [cost(nil, mallocs: nil), cost(.tracking, delivered: 97, mallocs: nil)], changes: 100)
+        #expect(uncounted.contains { $0.contains("withObservationTracking delivered 97 of 100 changes") })
+        #expect(uncounted.contains { $0.contains("llocations") && $0.contains("not counted") })
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+@testable import LabCore
+@testable import LabTrace
+@testable import LessonKit
+@testable import Lessons
+
+@Suite("when-it-stops: each failure reproduced, measured, and narrated from its figures", .serialized)
+@MainActor
+struct WhenItStopsTests {
+    typealias Report = PoolDeadlockDemo.Report
+
+    @Test func semaphoreWaitsDeadlockThePoolAndContinuationsDoNot() async throws {
+        let report = try await LessonHarness.run(WhenItStopsLesson(), ["pool-deadlock"])
+        let tasks = try report.value("pool-deadlock", "tasks")
+        // Twice the CPUs: more waiters than the pool has threads, so the answers never run.
+        #expect(try report.value("pool-deadlock", "semaphore_finished") == 0)
+        let width = try report.value("pool-deadlock", "semaphore_waiting")
+        #expect(width >= 1 && width < tasks, "the blocked count is the pool's width, below the tasks started")
+        #expect(try report.value("pool-deadlock", "continuation_finished") == 1)
+        #expect(try report.value("pool-deadlock", "continuation_waiting") >= 1)
+    }
+
+    @Test func theChildReportLineRoundTripsAndJunkIsNoReport() {
+        let report = Report(tasks: 4, peakWaiting: 2, finished: false, seconds: 1.002)
+        #expect(Report.parse("noise\n" + report.line + "\n") == report)
+        #expect(Report.parse("pool-report tasks=four") == nil)
+        #expect(Report.parse("") == nil)
+    }
+
+    @Test func poolNarrationForEveryOutcome() {
+        let stuck = Report(tasks: 4, peakWaiting: 2, finished: false, seconds: 1)
+        let lucky = Report(tasks: 4, peakWaiting: 3, finished: true, seconds: 0.02)
+        let suspended = Report(tasks: 4, peakWaiting: 4, finished: true, seconds: 0.011)
+        let slow = Report(tasks: 4, peakWaiting: 4, finished: false, seconds: 1)
+        let deadlocked = PoolDeadlockNarration.sentences(semaphore: stuck, continuation: suspended, limit: "1 s")
+        #expect(deadlocked[0].contains("the pool's width on this machine: 2 threads"))
+        #expect(deadlocked[1].contains("4 of 4 tasks waited at once and all finished"))
+        let noDeadlock = PoolDeadlockNarration.sentences(semaphore: lucky, continuation: slow, limit: "1 s")
+        #expect(noDeadlock[0].contains("luck, not safety"))
+        #expect(noDeadlock[1].contains("cannot tell a deadlock from a machine too busy"))
+        let none = PoolDeadlockNarration.sentences(semaphore: nil, continuation: nil, limit: "1 s")
+        #expect(none.allSatisfy { $0.contains("gave no report") })
+    }
+
+    @Test func aSynchronousJobDrawsNoFrameWhilePiecesThatYieldDo() async throws {
+        let report = try await LessonHarness.run(WhenItStopsLesson(), ["main-starved"])
+        #expect(try report.value("main-starved", "one_call_frames") == 0, "the main actor runs one job at a time")
+        let job = try report.value("main-starved", "one_call_job_seconds")
+        #expect(try report.value("main-starved", "one_call_longest_gap") >= job, "no frame inside the job")
+        // How many frames the other two draw is the machine's business: on one busy CPU the
+        // @concurrent job drew none in a 290 ms gap once (the narration says so; tested below).
+    }
+
+    @Test func starvationNarrationForEveryOutcome() {
+        typealias Run = MainStarvedVariant.Run
+        let budget = 1.0 / 60
+        let frozen = Run(way: .oneCall, job: 0.25, framesDuring: 0, longestGap: 0.27, budget: budget)
+        #expect(MainStarvedNarration.sentence(frozen).contains("the UI starved"))
+        let dueFirst = Run(way: .oneCall, job: 0.25, framesDuring: 1, longestGap: 0.25, budget: budget)
+        #expect(MainStarvedNarration.sentence(dueFirst).contains("a frame already due ran first"))
+        let smooth = Run(way: .yielding, job: 0.25, framesDuring: 15, longestGap: 0.02, budget: budget)
+        #expect(MainStarvedNarration.sentence(smooth).contains("no hitch"))
+        let choppy = Run(way: .yielding, job: 0.25, framesDuring: 5, longestGap: 0.05, budget: budget)
+        #expect(MainStarvedNarration.sentence(choppy).contains("the price of doing the work on the main actor"))
+        let shared = Run(way: .concurrent, job: 0.25, framesDuring: 9, longestGap: 0.04, budget: budget)
+        #expect(MainStarvedNarration.sentence(shared).contains("still waited for a thread or a CPU"))
+    }
+
+    @Test func awaitingTheTaskEscalatesItAndAStreamDoesNot() async throws {
+        let report = try await LessonHarness.run(WhenItStopsLesson(), ["priority-inversion"])
+        #expect(try report.value("priority-inversion", "task_value_escalated") == 1)
+        #expect(try report.figure("priority-inversion", "task_value_highest").text == ".high")
+        #expect(try report.value("priority-inversion", "stream_escalated") == 0)
+        #expect(try report.figure("priority-inversion", "stream_highest").text == ".background")
+    }
+
+    @Test func inversionNarrationForEveryOutcome() {
+        typealias Seen = PriorityInversionVariant.Seen
+        let sentence = { (way: PriorityInversionVariant.Way, highest: TaskPriority) in
+            PriorityInversionNarration.sentence(Seen(way: way, before: .background, highest: highest, waited: 0.1))
+        }
+        #expect(sentence(.taskValue, .high).contains("escalated it"))
+        #expect(sentence(.taskValue, .background).contains("did not raise"))
+        #expect(sentence(.stream, .background).contains("an inversion"))
+        #expect(sentence(.stream, .high).contains("something else escalated it"))
+    }
+
+    @Test func takingTheUnitBeforeTheAwaitKeepsTheInvariant() async throws {
+        let report = try await LessonHarness.run(WhenItStopsLesson(), ["broken-invariant"])
+        #expect(try report.value("broken-invariant", "reserved_sold") == 2)
+        #expect(try report.value("broken-invariant", "reserved_final_quantity") == 0)
+        // Whether the naive calls overlap is timing; what they sold always adds up.
+        let sold = try report.value("broken-invariant", "naive_sold")
+        #expect(sold >= 2)
+        #expect(sold + (try report.value("broken-invariant", "naive_final_quantity")) == 2)
+    }
+
+    @Test func theNaiveStockBreaksItsInvariantWhenCallsMeetAtTheAwait() async {
+        // A payment long enough that all five calls are inside it together.
+        let outcome = await BrokenInvariantVariant.run(
+            BrokenInvariantVariant.CheckThenAwaitStock(quantity: 2), chargeFor: .milliseconds(200))
+        #expect(outcome.sold > 2, "\(outcome)")
+        #expect(outcome.finalQuantity < 0)
+    }
+
+    @Test func reentrancyNarrationForEveryOutcome() {
+        typealias Outcome = BrokenInvariantVariant.Outcome
+        let good = Outcome(sold: 2, finalQuantity: 0, peakInside: 2)
+        let oversold = BrokenInvariantNarration.sentences(
+            naive: Outcome(sold: 5, finalQuantity: -3, peakInside: 5), reserved: good, inStock: 2)
+        #expect(oversold[0].contains("sold 5 units of 2"))
+        #expect(oversold[1].contains("Finish a state change before you await"))
+        let lucky = BrokenInvariantNarration.sentences(
+            naive: Outcome(sold: 2, finalQuantity: 0, peakInside: 1), reserved: good, inStock: 2)
+        #expect(lucky[0].contains("happened not to overlap"))
+        let broken = BrokenInvariantNarration.sentences(
+            naive: good, reserved: Outcome(sold: 3, finalQuantity: -1, peakInside: 3), inStock: 2)
+        #expect(broken[1].contains("broke here too"))
+    }
+}
