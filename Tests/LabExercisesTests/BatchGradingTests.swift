@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import LabExercises
 @testable import LabCore
+@testable import LabExercises
 
 /// Grading many answers at once (`BatchGrading`) keeps every promise of grading one: each
 /// answer gets its own verdict whatever its neighbours do, a binary that is not the one its
