@@ -9,6 +9,7 @@ public enum SuiteLessons {
         "tasks": "task-apis",
         "actor calls": "actors",
         "serial queue vs actor": "from-gcd",
+        "observing state": "observing-state",
         "continuations": "continuations",
         "streams, yield, isCancelled": "for-await",
         "increment, uncontended": "actors",
