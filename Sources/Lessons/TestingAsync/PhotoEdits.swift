@@ -14,12 +14,13 @@ struct PhotoEdit: Sendable, Equatable {
     let renderTime: Duration
 }
 
-/// The edits' tasks on the global executor: two edits may run on two threads at once.
-actor GlobalPhotoEdits: PhotoEditing {
+/// The edits as nonisolated code writes them: `Task {}` here starts on the global executor, so
+/// two edits may run on two threads at once.
+final class GlobalPhotoEdits: PhotoEditing {
     private let entries = Locked<[String]>([])
 
     func apply(_ edit: PhotoEdit) -> Task<Void, Never> {
-        Task.detached { [entries] in
+        Task { [entries] in
             _ = CPUWork.burn(for: edit.renderTime)
             entries.withLock { $0.append(edit.name) }
         }
