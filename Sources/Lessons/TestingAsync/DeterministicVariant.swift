@@ -22,15 +22,13 @@ enum DeterministicVariant {
     ) { context in
         let console = context.console
         console.paragraph(
-            "Each edit of the photo list does its CPU work in an unstructured task, then writes the list's log: \"add\" renders a thumbnail (about \(context.stated(seconds: PhotoEditTests.edits[0].renderTime.seconds))), \"rename\" redraws a caption (about \(context.stated(seconds: PhotoEditTests.edits[1].renderTime.seconds))). The test applies \"add\" then \"rename\", awaits both tasks, and expects the log in that order. We run it \(trials) times with the tasks on the global executor, and \(trials) times with the model an actor on a custom serial executor (one thread, jobs in the order they came), so its tasks start there."
+            "Each edit of the photo list does its CPU work in an unstructured task, then writes the list's log: \"add\" renders a thumbnail (about \(context.stated(seconds: PhotoEditTests.edits[0].renderTime.seconds))), \"rename\" redraws a caption (about \(context.stated(seconds: PhotoEditTests.edits[1].renderTime.seconds))). The test applies \"add\" then \"rename\", awaits both tasks, and expects the log in that order. We run it \(trials) times with the tasks on the global executor, and \(trials) times with the model isolated to a global actor on a custom serial executor (one thread, jobs in the order they came), its tasks started explicitly on that actor."
         )
         let global = await UnstructuredRaceVariant.measure(trials) {
             await PhotoEditTests.keepsTheOrder(GlobalPhotoEdits())
         }
-        let executor = DedicatedThreadExecutor(name: "lab.photo-edits")
-        defer { executor.stop() }
         let serial = await UnstructuredRaceVariant.measure(trials) {
-            await PhotoEditTests.keepsTheOrder(SerialPhotoEdits(executor: executor))
+            await PhotoEditTests.keepsTheOrder(SerialPhotoEdits())
         }
         var table = Table(
             headers: ["edits' tasks run on", "out of order", "of", "each run took"], rightAligned: [1, 2, 3])
@@ -98,15 +96,15 @@ enum OrderNarration {
         )
         if ratio >= DeterministicVariant.sameCost {
             lines.append(
-                "What it costs: each run took \(serial) against \(global), \(ratio.formattedAsRatio) as long, because the edits no longer overlap; and the model must be written to run on an executor it is given."
+                "What it costs: each run took \(serial) against \(global), \(ratio.formattedAsRatio) as long, because the edits no longer overlap; and the model must be isolated to an actor on that executor."
             )
         } else if ratio <= 1 / DeterministicVariant.sameCost {
             lines.append(
-                "Each run took \(serial) against \(global) on the global executor (\((1 / ratio).formattedAsRatio) faster): running the edits one after another cost no time on this run. What it costs is in the code: the model must run on an executor it is given."
+                "Each run took \(serial) against \(global) on the global executor (\((1 / ratio).formattedAsRatio) faster): running the edits one after another cost no time on this run. What it costs is in the code: the model must be isolated to an actor on that executor."
             )
         } else {
             lines.append(
-                "Each run took \(serial) against \(global) on the global executor (within \(DeterministicVariant.sameCost.formattedAsRatio)): running the edits one after another cost little on this run. What it costs is in the code: the model must run on an executor it is given."
+                "Each run took \(serial) against \(global) on the global executor (within \(DeterministicVariant.sameCost.formattedAsRatio)): running the edits one after another cost little on this run. What it costs is in the code: the model must be isolated to an actor on that executor."
             )
         }
         return lines

@@ -29,20 +29,29 @@ final class GlobalPhotoEdits: PhotoEditing {
     var log: [String] { entries.withLock { $0 } }
 }
 
-/// The same edits isolated to an actor whose executor is one thread that runs jobs in the order
-/// they came (`DedicatedThreadExecutor`): a `Task {}` made here starts on that executor, so the
-/// edits run one at a time, in the order they were applied.
-actor SerialPhotoEdits: PhotoEditing {
-    private let executor: DedicatedThreadExecutor
+/// A global actor on a serial executor of its own: one thread that runs jobs first in, first
+/// out (`DedicatedThreadExecutor`). Its thread starts on first use and lasts the process, as a
+/// global actor does.
+@globalActor
+actor PhotoEditsActor {
+    static let shared = PhotoEditsActor()
+    private static let executor = DedicatedThreadExecutor(name: "lab.photo-edits")
+    nonisolated var unownedExecutor: UnownedSerialExecutor { Self.executor.asUnownedSerialExecutor() }
+}
+
+/// The same edits isolated to that actor. A closure *explicitly* isolated to it (`@PhotoEditsActor
+/// in`) is enqueued straight onto its executor, in the order the tasks are created (SE-0431); a
+/// plain `Task {}` that only inherits an actor is not promised that, so the attribute is written out.
+@PhotoEditsActor
+final class SerialPhotoEdits: PhotoEditing {
     private(set) var log: [String] = []
 
-    init(executor: DedicatedThreadExecutor) { self.executor = executor }
-    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    nonisolated init() {}
 
     func apply(_ edit: PhotoEdit) -> Task<Void, Never> {
-        Task {
+        Task { @PhotoEditsActor in
             _ = CPUWork.burn(for: edit.renderTime)
-            log.append(edit.name)
+            self.log.append(edit.name)
         }
     }
 }
