@@ -24,10 +24,10 @@ enum DeterministicVariant {
         console.paragraph(
             "Each edit of the photo list does its CPU work in an unstructured task, then writes the list's log: \"add\" renders a thumbnail (about \(context.stated(seconds: PhotoEditTests.edits[0].renderTime.seconds))), \"rename\" redraws a caption (about \(context.stated(seconds: PhotoEditTests.edits[1].renderTime.seconds))). The test applies \"add\" then \"rename\", awaits both tasks, and expects the log in that order. We run it \(trials) times with the tasks on the global executor, and \(trials) times with the model isolated to a global actor on a custom serial executor (one thread, jobs in the order they came), its tasks started explicitly on that actor."
         )
-        let global = await UnstructuredRaceVariant.measure(trials) {
+        let global = await SleepAndHopeVariant.measure(trials) {
             await PhotoEditTests.keepsTheOrder(GlobalPhotoEdits())
         }
-        let serial = await UnstructuredRaceVariant.measure(trials) {
+        let serial = await SleepAndHopeVariant.measure(trials) {
             await PhotoEditTests.keepsTheOrder(SerialPhotoEdits())
         }
         var table = Table(

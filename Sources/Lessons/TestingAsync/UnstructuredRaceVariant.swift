@@ -16,16 +16,6 @@ enum UnstructuredRaceVariant {
         var confirmedSecondsPerTest: Double
     }
 
-    /// Failures of `test` over `trials` runs, and the time each run took.
-    @MainActor
-    static func measure(_ trials: Int, _ test: @MainActor () async -> Bool) async -> (failures: Int, seconds: Double) {
-        let clock = ContinuousClock()
-        let start = clock.now
-        var failed = 0
-        for _ in 0..<trials where await !test() { failed += 1 }
-        return (failed, (clock.now - start).seconds / Double(trials))
-    }
-
     static let variant = LessonVariant(
         "unstructured-race", title: "A test racing the unstructured task the code started"
     ) { context in
@@ -34,11 +24,11 @@ enum UnstructuredRaceVariant {
         console.paragraph(
             "The Save button's action starts a Task {} that stores the photo, and returns. The test taps it and checks the library right away, with no sleep at all: it races that task. We run it \(trials) times as the machine is and \(trials) times beside \(busyThreads) spinning threads; then, beside the same threads, the test that awaits a confirmation the button gives once the photo is stored (what Swift Testing's confirmation counts: one call, exactly)."
         )
-        let idle = await measure(trials) { await SaveButtonTests.checksRightAway() }
+        let idle = await SleepAndHopeVariant.measure(trials) { await SaveButtonTests.checksRightAway() }
         let (busy, confirmed) = await BusyThreads.beside(count: busyThreads) {
             (
-                await measure(trials) { await SaveButtonTests.checksRightAway() },
-                await measure(trials) { await SaveButtonTests.awaitsTheConfirmation() }
+                await SleepAndHopeVariant.measure(trials) { await SaveButtonTests.checksRightAway() },
+                await SleepAndHopeVariant.measure(trials) { await SaveButtonTests.awaitsTheConfirmation() }
             )
         }
         var table = Table(headers: ["test", "machine", "failed", "of", "each run took"], rightAligned: [2, 3, 4])
