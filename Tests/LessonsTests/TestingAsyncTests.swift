@@ -68,6 +68,72 @@ struct TestingAsyncTests {
         #expect(bad[1].contains("failed 2 of 5"))
     }
 
+    @Test func theConfirmationAndTheSerialExecutorNeverFail() async throws {
+        let report = try await LessonHarness.run(TestingAsyncLesson(), ["unstructured-race", "deterministic"])
+        #expect(try report.value("unstructured-race", "trials") == Double(UnstructuredRaceVariant.trials))
+        #expect(try report.value("unstructured-race", "confirmed_failures") == 0)
+        #expect(try report.value("unstructured-race", "confirmed_seconds_per_test") > 0)
+        #expect(try report.value("deterministic", "trials") == Double(DeterministicVariant.trials))
+        #expect(try report.value("deterministic", "serial_failures") == 0)
+        #expect(try report.value("deterministic", "serial_seconds_per_test") > 0)
+    }
+
+    @Test func aConfirmationReturnsOnceCalledTheExpectedNumberOfTimes() async {
+        let done = Confirmation(expectedCount: 2)
+        let waiter = Task { await done.fulfilled() }
+        done.confirm()
+        done.confirm()
+        await waiter.value
+        #expect(done.count == 2)
+        // Already fulfilled: returns at once, and the count keeps going, so "exactly" can be checked.
+        done.confirm()
+        await done.fulfilled()
+        #expect(done.count == 3)
+    }
+
+    @Test func theRacingTestsSentencesFollowTheirCounts() {
+        typealias Outcome = UnstructuredRaceVariant.Outcome
+        func race(_ idle: Int, _ busy: Int, confirmed: Int = 0, times: (Double, Double) = (0.0002, 0.00001))
+            -> [String]
+        {
+            RaceNarration.sentences(
+                Outcome(
+                    idleFailures: idle, busyFailures: busy, confirmedFailures: confirmed, trials: 100,
+                    racingSecondsPerTest: times.0, confirmedSecondsPerTest: times.1))
+        }
+        #expect(race(0, 0)[0].contains("passed all 100 runs both times") && race(0, 0)[0].contains("luck"))
+        #expect(race(100, 100)[0].contains("failed all 100 runs both times"))
+        #expect(race(0, 12)[0].contains("failed 0 of 100") && race(0, 12)[0].contains("the load decided"))
+        #expect(race(40, 100)[0].contains("failed 40 of 100") && race(40, 100)[0].contains("the load decided"))
+        #expect(race(30, 20)[0].contains("scheduler's choice"))
+        let cheaper = race(30, 100)
+        #expect(
+            cheaper[1].contains("passed all 100") && cheaper[2].contains("no longer than the racing check's 200 µs"))
+        let dearer = race(30, 100, times: (0.0001, 0.0003))
+        #expect(dearer[2].contains("300 µs against 100 µs"))
+        let broken = race(30, 100, confirmed: 3)
+        #expect(broken.count == 2 && broken[1].contains("failed 3 of 100") && broken[1].contains("bug"))
+    }
+
+    @Test func theOrderSentencesFollowTheirCountsAndTimes() {
+        typealias Outcome = DeterministicVariant.Outcome
+        func order(_ global: Int, serial: Int = 0, times: (Double, Double) = (0.002, 0.004)) -> [String] {
+            OrderNarration.sentences(
+                Outcome(
+                    globalFailures: global, serialFailures: serial, trials: 40, globalSecondsPerTest: times.0,
+                    serialSecondsPerTest: times.1))
+        }
+        #expect(order(0)[0].contains("kept the order in all 40 runs") && order(0)[0].contains("luck"))
+        #expect(order(40)[0].contains("out of order in all 40 runs"))
+        #expect(order(7)[0].contains("out of order in 7 of 40"))
+        #expect(order(7)[1].contains("held in all 40 runs"))
+        #expect(order(7)[2].contains("2× as long") && order(7)[2].contains("no longer overlap"))
+        #expect(order(7, times: (0.002, 0.0022))[2].contains("within 1.5×"))
+        #expect(order(7, times: (0.004, 0.002))[2].contains("2× faster"))
+        let broken = order(7, serial: 1)
+        #expect(broken.count == 2 && broken[1].contains("out of order in 1 of 40") && broken[1].contains("bug"))
+    }
+
     @Test func aManualClockWakesASleeperAtItsDeadlineAndNotBefore() async throws {
         let clock = ManualClock()
         let woke = Locked(false)

@@ -22,10 +22,19 @@ enum SleepAndHopeVariant {
         var busyThreads: Int
     }
 
-    static func failures(_ trials: Int, _ test: @Sendable () async -> Bool) async -> Int {
+    /// Failures of `test` over `trials` runs, and the time each run took.
+    @MainActor
+    static func measure(_ trials: Int, _ test: @MainActor () async -> Bool) async -> (failures: Int, seconds: Double) {
+        let clock = ContinuousClock()
+        let start = clock.now
         var failed = 0
         for _ in 0..<trials where await !test() { failed += 1 }
-        return failed
+        return (failed, (clock.now - start).seconds / Double(trials))
+    }
+
+    @MainActor
+    static func failures(_ trials: Int, _ test: @MainActor () async -> Bool) async -> Int {
+        await measure(trials, test).failures
     }
 
     static let variant = LessonVariant(

@@ -1,0 +1,112 @@
+import LabCore
+import LessonKit
+
+/// An order-dependent test, run many times with the code's tasks on the global executor and
+/// with them on a serial executor: the first order is the scheduler's choice, the second is fixed.
+enum DeterministicVariant {
+    static let trials = 40
+
+    struct Outcome: Sendable, Equatable {
+        var globalFailures: Int
+        var serialFailures: Int
+        var trials: Int
+        var globalSecondsPerTest: Double
+        var serialSecondsPerTest: Double
+    }
+
+    /// Closer than this, two times per run are "about the same".
+    static let sameCost = 1.5
+
+    static let variant = LessonVariant(
+        "deterministic", title: "An order-dependent test made deterministic by a serial executor"
+    ) { context in
+        let console = context.console
+        console.paragraph(
+            "Each edit of the photo list does its CPU work in an unstructured task, then writes the list's log: \"add\" renders a thumbnail (about \(context.stated(seconds: PhotoEditTests.edits[0].renderTime.seconds))), \"rename\" redraws a caption (about \(context.stated(seconds: PhotoEditTests.edits[1].renderTime.seconds))). The test applies \"add\" then \"rename\", awaits both tasks, and expects the log in that order. We run it \(trials) times with the tasks on the global executor, and \(trials) times with the model isolated to a global actor on a custom serial executor (one thread, jobs in the order they came), its tasks started explicitly on that actor."
+        )
+        let global = await SleepAndHopeVariant.measure(trials) {
+            await PhotoEditTests.keepsTheOrder(GlobalPhotoEdits())
+        }
+        let serial = await SleepAndHopeVariant.measure(trials) {
+            await PhotoEditTests.keepsTheOrder(SerialPhotoEdits())
+        }
+        var table = Table(
+            headers: ["edits' tasks run on", "out of order", "of", "each run took"], rightAligned: [1, 2, 3])
+        table.append(["the global executor", "\(global.failures)", "\(trials)", global.seconds.formattedAsDuration])
+        table.append(["a serial executor", "\(serial.failures)", "\(trials)", serial.seconds.formattedAsDuration])
+        console.table(table)
+        context.recordInTable(Figure(key: "trials", label: "runs of each test", value: Double(trials), unit: .count))
+        context.recordInTable(
+            Figure(
+                key: "global_failures", label: "out of order, global executor", value: Double(global.failures),
+                unit: .count))
+        context.recordInTable(
+            Figure(
+                key: "serial_failures", label: "out of order, serial executor", value: Double(serial.failures),
+                unit: .count))
+        context.recordInTable(
+            Figure(
+                key: "global_seconds_per_test", label: "each run, global executor", value: global.seconds,
+                unit: .seconds))
+        context.recordInTable(
+            Figure(
+                key: "serial_seconds_per_test", label: "each run, serial executor", value: serial.seconds,
+                unit: .seconds))
+        let ratio = serial.seconds / global.seconds
+        context.record("serial_cost_ratio", "the slower ÷ the faster, per run", ratio: ratio >= 1 ? ratio : 1 / ratio)
+        _ = context.stated(ratio: sameCost)
+        let outcome = Outcome(
+            globalFailures: global.failures, serialFailures: serial.failures, trials: trials,
+            globalSecondsPerTest: global.seconds, serialSecondsPerTest: serial.seconds)
+        console.paragraph(OrderNarration.sentences(outcome).joined(separator: " "))
+    }
+}
+
+/// The deterministic variant's sentences, chosen from the counts and times (tested for each outcome).
+enum OrderNarration {
+    static func sentences(_ outcome: DeterministicVariant.Outcome) -> [String] {
+        var lines: [String] = []
+        let n = outcome.trials
+        switch outcome.globalFailures {
+        case 0:
+            lines.append(
+                "On the global executor the log kept the order in all \(n) runs this time: luck (one thread may have run both edits, as on a busy or one-CPU machine); nothing in the code orders them."
+            )
+        case n:
+            lines.append(
+                "On the global executor the log was out of order in all \(n) runs: the two edits ran on two threads at once, and the quicker rename wrote first."
+            )
+        default:
+            lines.append(
+                "On the global executor the log was out of order in \(outcome.globalFailures) of \(n) runs: when the two edits ran at once on two threads the quicker rename wrote first, and when they did not the order held: the test passes or fails by how the runs were scheduled."
+            )
+        }
+        guard outcome.serialFailures == 0 else {
+            lines.append(
+                "On the serial executor it was out of order in \(outcome.serialFailures) of \(n) runs: the executor did not run the jobs in the order they came, which is a bug in the executor."
+            )
+            return lines
+        }
+        lines.append(
+            "On the serial executor the order held in all \(n) runs, and it holds on any machine: the edits run one at a time, in the order they were applied."
+        )
+        let ratio = outcome.serialSecondsPerTest / outcome.globalSecondsPerTest
+        let (serial, global) = (
+            outcome.serialSecondsPerTest.formattedAsDuration, outcome.globalSecondsPerTest.formattedAsDuration
+        )
+        if ratio >= DeterministicVariant.sameCost {
+            lines.append(
+                "What it costs: each run took \(serial) against \(global), \(ratio.formattedAsRatio) as long, because the edits no longer overlap; and the model must be isolated to an actor on that executor."
+            )
+        } else if ratio <= 1 / DeterministicVariant.sameCost {
+            lines.append(
+                "Each run took \(serial) against \(global) on the global executor (\((1 / ratio).formattedAsRatio) faster): running the edits one after another cost no time on this run. What it costs is in the code: the model must be isolated to an actor on that executor."
+            )
+        } else {
+            lines.append(
+                "Each run took \(serial) against \(global) on the global executor (within \(DeterministicVariant.sameCost.formattedAsRatio)): running the edits one after another cost little on this run. What it costs is in the code: the model must be isolated to an actor on that executor."
+            )
+        }
+        return lines
+    }
+}
