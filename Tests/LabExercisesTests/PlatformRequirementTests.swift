@@ -60,11 +60,10 @@ struct PlatformRequirementTests {
 
     @Test func theExercisePackageDeclaresWhatAnswersMayUse() throws {
         let needed = try requiredMacOS(in: ["Exercises"])
-        let grader = Grader(root: root, exercise: ExerciseCatalog.all[0])
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("lab-platform-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let copy = Grader(root: root, exercise: grader.exercise, workFolder: scratch)
-        let package = try copy.preparePackage(studentCode: "")
+        // The package every check's shared part is built in (`lab check`, `--verify`, `lab grade`).
+        let package = try BatchToolchain.writePackage(root: root, folder: scratch)
         let manifest = try String(contentsOf: package.appendingPathComponent("Package.swift"), encoding: .utf8)
         let declared = try #require(Self.declaredMacOS(in: manifest))
         #expect(
