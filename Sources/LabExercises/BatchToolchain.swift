@@ -25,7 +25,8 @@ struct BatchToolchain: Codable, Equatable, Sendable {
     /// With `reuse`, the last build's toolchain is returned without running SwiftPM when none of
     /// its inputs or outputs changed since (`SharedBuildRecord`); the caller holds the batch's
     /// lock, so no other batch builds there meanwhile.
-    static func prepare(root: URL, folder: URL, reuse: Bool = true) throws -> (toolchain: BatchToolchain, reused: Bool) {
+    static func prepare(root: URL, folder: URL, reuse: Bool = true) throws -> (toolchain: BatchToolchain, reused: Bool)
+    {
         let package = try writePackage(root: root, folder: folder)
         if reuse, let recorded = SharedBuildRecord.reusable(in: folder, root: root, package: package) {
             return (recorded, true)

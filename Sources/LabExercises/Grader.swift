@@ -178,25 +178,30 @@ public struct Grader: Sendable {
 
     /// A check file may open with code the student's file needs (a given type): the part
     /// above `// MARK: - The check` is compiled into the student's module, the rest into the check.
-    func checkParts() throws -> (given: String, check: String) {
-        let text = try String(contentsOf: checksFolder.appendingPathComponent(exercise.fileName), encoding: .utf8)
+    /// `checkLine` is the line of the check file the check part begins on (the given part begins on 1).
+    func checkParts() throws -> (given: String, check: String, checkLine: Int) {
+        let text = try String(contentsOf: checkFile, encoding: .utf8)
         guard let marker = text.range(of: "\n// MARK: - The check\n") else {
-            return ("// No given code for this exercise.\n", text)
+            return ("// No given code for this exercise.\n", text, 1)
         }
-        return (String(text[..<marker.lowerBound]) + "\n", String(text[marker.upperBound...]))
+        let before = text[..<marker.lowerBound]
+        return (String(before) + "\n", String(text[marker.upperBound...]), before.count { $0 == "\n" } + 3)
     }
+
+    var checkFile: URL { checksFolder.appendingPathComponent(exercise.fileName) }
 
     /// The exercise's check, split as `checkParts()` does, and the support every check shares.
     struct CheckSources {
         let given: String
         let check: String
         let support: String
+        var checkLine = 1
     }
 
     func checkSources() throws -> CheckSources {
         let parts = try checkParts()
         let support = try String(contentsOf: checksFolder.appendingPathComponent("Support.swift"), encoding: .utf8)
-        return CheckSources(given: parts.given, check: parts.check, support: support)
+        return CheckSources(given: parts.given, check: parts.check, support: support, checkLine: parts.checkLine)
     }
 
     /// The answer's code with the build's fingerprint, which the check sends back.
@@ -209,9 +214,26 @@ public struct Grader: Sendable {
         return (0..<4).map { _ in String(generator.next() as UInt64, radix: 16) }.joined()
     }
 
-    /// The compiler's errors about the student's file, with its real path, cut short.
+    /// The compiler's errors about the student's file, with its real path, cut short. Where
+    /// none is about that file (a function the check calls was renamed, say), the output's end,
+    /// with each generated file named by the file it was made from (the build's folder is gone
+    /// once the check ran).
     func diagnostics(_ output: String, package: URL) -> String {
         let generated = package.appendingPathComponent("Sources/StudentCode/Exercise.swift").path
+        let display = { (url: URL) in StudentWorkspace.displayPath(url, root: root) }
+        // The build writes the check part at its own line (BatchBuild), so every line number holds.
+        let renamed = [
+            (generated, StudentWorkspace(root: root).displayPath(for: exercise)),
+            (package.appendingPathComponent("Sources/StudentCode/Given.swift").path, display(checkFile)),
+            (package.appendingPathComponent("Sources/check/Check.swift").path, display(checkFile)),
+            (
+                package.appendingPathComponent("Sources/check/Support.swift").path,
+                display(checksFolder.appendingPathComponent("Support.swift"))
+            ),
+        ]
+        let rename = { (line: String) in
+            renamed.reduce(line) { $0.replacingOccurrences(of: $1.0 + ":", with: $1.1 + ":") }
+        }
         var lines: [String] = []
         var keep = false
         var seen = Set<String>()  // swift build repeats each diagnostic in its summary
@@ -223,13 +245,9 @@ public struct Grader: Sendable {
             {
                 keep = false
             }
-            if keep {
-                lines.append(
-                    line.replacingOccurrences(
-                        of: generated, with: StudentWorkspace(root: root).displayPath(for: exercise)))
-            }
+            if keep { lines.append(rename(line)) }
         }
-        if lines.isEmpty { lines = output.split(separator: "\n").suffix(20).map(String.init) }
+        if lines.isEmpty { lines = output.split(separator: "\n").suffix(20).map { rename(String($0)) } }
         return Self.cut(lines.joined(separator: "\n"), lines: 40)
     }
 
