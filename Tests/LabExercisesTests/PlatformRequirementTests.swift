@@ -3,8 +3,8 @@ import Testing
 
 @testable import LabExercises
 
-/// No API newer than the declared macOS is reachable: the package, and the package that
-/// `lab check` generates for a student's file, declare at least the newest macOS any API
+/// No API newer than the declared macOS is reachable: the package, and the package the
+/// grader generates for every check's shared part, declare at least the newest macOS any API
 /// the lab (or an exercise's solution) uses needs. Availability read from Apple's
 /// documentation of each symbol (developer.apple.com/documentation/swift and
 /// /synchronization, /observation): the list is in the closing note of issue 12.
