@@ -28,7 +28,8 @@ struct BatchBuild: Sendable {
         let files: [(String, String)] = [
             ("Sources/StudentCode/Exercise.swift", code),
             ("Sources/StudentCode/Given.swift", sources.given),
-            ("Sources/check/Check.swift", sources.check),
+            // At the line it has in the lab's check file, so a diagnostic's line is that file's.
+            ("Sources/check/Check.swift", String(repeating: "\n", count: sources.checkLine - 1) + sources.check),
             ("Sources/check/Support.swift", sources.support),
         ]
         for (path, text) in files { try AtomicFile.write(Data(text.utf8), to: folder.appendingPathComponent(path)) }

@@ -42,6 +42,9 @@ public struct BatchGrading: Sendable {
     var observeRun: (@Sendable (Sandbox.Result) -> Void)? = nil
     var afterBuilds: (@Sendable ([Built?]) -> Void)? = nil
     var batchName: String? = nil
+    /// `lab check`'s notes: another batch holds the lock, and the build begins.
+    var onWait: (@Sendable () -> Void)? = nil
+    var onBuildStart: (@Sendable () -> Void)? = nil
 
     public init(
         root: URL, workFolder: URL? = nil, buildWorkers: Int = ProcessInfo.processInfo.activeProcessorCount,
@@ -119,22 +122,27 @@ public struct BatchGrading: Sendable {
         let pending = waiting
         guard !pending.isEmpty else { return outcomes.withLock { $0.map { $0! } } }
         do {
-            try FileLock.withLock(at: workFolder.appendingPathComponent("batch.lock")) {
-                let toolchain = try BatchToolchain.prepare(root: root, folder: workFolder)
+            try FileLock.withLock(at: workFolder.appendingPathComponent("batch.lock"), onWait: onWait) {
+                onBuildStart?()
+                let prepared = try BatchToolchain.prepare(root: root, folder: workFolder)
+                var toolchain = prepared.toolchain
                 let batch = workFolder.appendingPathComponent("runs/\(batchName ?? UUID().uuidString)")
                 defer { try? FileManager.default.removeItem(at: batch) }
                 let built = Locked([Built?](repeating: nil, count: pending.count))
                 let retry = Locked<[Int]>([])
+                let failedOutsideAnswers = Locked(false)
                 // A failed build is tried once more, alone, after the others: a compile error fails
                 // again the same way, but a failure of the moment never becomes the student's verdict
                 // (seen once in a full test run: the starting file of 02 "did not compile" beside
-                // another build, and compiled in every run since; the cause was not found).
-                let buildOne = { @Sendable (slot: Int, alone: Bool) in
+                // another build, and compiled in every run since; the cause was not found). An answer
+                // built alone (`lab check`) had no neighbour: its own compile error is final at once.
+                let buildOne = { @Sendable (slot: Int, alone: Bool, toolchain: BatchToolchain) in
                     let (index, code, sources) = pending[slot]
                     let exercise = answers[index].exercise
                     let build = BatchBuild(folder: batch.appendingPathComponent("\(slot)"))
                     let fingerprint = Grader.freshSecret()
                     let outcome: CheckOutcome
+                    var final = alone
                     do {
                         switch try build.build(
                             code: Grader.fingerprinted(code, fingerprint: fingerprint), sources: sources,
@@ -147,7 +155,9 @@ public struct BatchGrading: Sendable {
                             outcome = CheckOutcome(
                                 stage: .compile, messages: ["\(exercise.fileName) does not compile yet"],
                                 details: graders[index].diagnostics(output, package: build.folder))
+                            final = final || pending.count == 1
                         case .failed(let output, inAnswer: false):
+                            failedOutsideAnswers.withLock { $0 = true }
                             // Not the answer's error (the toolchain, the disk): never blame the student.
                             outcome = Self.toolchainOutcome(
                                 "the check did not build:\n" + Grader.cut(output, lines: 20))
@@ -156,11 +166,16 @@ public struct BatchGrading: Sendable {
                         outcome = Self.toolchainOutcome("\(error)")
                     }
                     try? FileManager.default.removeItem(at: build.folder)
-                    if alone { settle(index, outcome) } else { retry.withLock { $0.append(slot) } }
+                    if final { settle(index, outcome) } else { retry.withLock { $0.append(slot) } }
                 }
-                Self.parallel(pending.count, workers: buildWorkers) { buildOne($0, false) }
+                Self.parallel(pending.count, workers: buildWorkers) { [toolchain] in buildOne($0, false, toolchain) }
                 let again = retry.withLock { $0.sorted() }
-                Self.parallel(again.count, workers: 1) { buildOne(again[$0], true) }
+                // A recorded shared build that no longer works (a module file deleted by hand, say):
+                // build it again with SwiftPM before the retries, as if there had been no record.
+                if prepared.reused && failedOutsideAnswers.withLock({ $0 }) {
+                    toolchain = try BatchToolchain.prepare(root: root, folder: workFolder, reuse: false).toolchain
+                }
+                Self.parallel(again.count, workers: 1) { [toolchain] in buildOne(again[$0], true, toolchain) }
                 let ready = built.withLock { $0 }
                 afterBuilds?(ready)
                 Self.parallel(pending.count, workers: runWorkers) { slot in

@@ -9,7 +9,7 @@ import LabCore
 /// flags (the platform's target, SDK, module maps, Swift 6 mode) in a folder of its own:
 /// no `swift build` per answer, no package to plan per answer, and one answer's failure
 /// never stops another's build.
-struct BatchToolchain: Sendable {
+struct BatchToolchain: Codable, Equatable, Sendable {
     /// The compiler SwiftPM ran.
     let swiftc: String
     /// The template check's compile flags, less its name, sources, outputs and build-system bookkeeping.
@@ -22,8 +22,17 @@ struct BatchToolchain: Sendable {
     static let template = "BatchTemplate"
 
     /// Builds the shared part in `folder` (only what changed since the last batch) and reads its plan.
-    static func prepare(root: URL, folder: URL) throws -> BatchToolchain {
+    /// With `reuse`, the last build's toolchain is returned without running SwiftPM when none of
+    /// its inputs or outputs changed since (`SharedBuildRecord`); the caller holds the batch's
+    /// lock, so no other batch builds there meanwhile.
+    static func prepare(root: URL, folder: URL, reuse: Bool = true) throws -> (toolchain: BatchToolchain, reused: Bool)
+    {
         let package = try writePackage(root: root, folder: folder)
+        if reuse, let recorded = SharedBuildRecord.reusable(in: folder, root: root, package: package) {
+            return (recorded, true)
+        }
+        SharedBuildRecord.forget(in: folder)
+        let inputs = SharedBuildRecord.inputs(root: root, package: package)
         let scratch = folder.appendingPathComponent("scratch")
         for attempt in 1...2 {
             let build = try BuildTemporaryFolder.using(in: folder) { temporary in
@@ -32,7 +41,7 @@ struct BatchToolchain: Sendable {
                     [
                         "TMPDIR=\(temporary.path)", "swift", "build", "--package-path", package.path,
                         "--scratch-path", scratch.path, "--product", template,
-                    ], timeout: 900)
+                    ] + sharedBuildOptions, timeout: 900)
             }
             if build.status == 0 { break }
             // Seen with `lab check`'s package after the lab's sources changed: a build folder
@@ -44,8 +53,17 @@ struct BatchToolchain: Sendable {
             try? FileManager.default.removeItem(at: scratch)
         }
         let plan = try String(contentsOf: scratch.appendingPathComponent("debug.yaml"), encoding: .utf8)
-        return try from(plan: plan)
+        let toolchain = try from(plan: plan)
+        // Without a record the next batch runs SwiftPM again, which is slower but never wrong.
+        try? SharedBuildRecord.save(toolchain, inputs: inputs, in: folder)
+        return (toolchain, false)
     }
+
+    /// Nobody reads this build's index or debug information (no editor opens it; a crash is
+    /// explained by the runtime's own line, as each answer's own compile has no `-g`): without
+    /// them the first build after a clone took 11.4–11.7 s of CPU instead of 18.4–18.8 s
+    /// (docs/MEASUREMENTS.md, "Grading loops").
+    static let sharedBuildOptions = ["--disable-index-store", "-Xswiftc", "-gnone"]
 
     /// The support package: the channel, and a template check that imports what a check imports.
     static func writePackage(root: URL, folder: URL) throws -> URL {
@@ -150,6 +168,14 @@ struct BatchToolchain: Sendable {
             kept.append(argument.replacingOccurrences(of: "\(template)_main", with: "check_main"))
         }
         return kept
+    }
+
+    /// The folders the compiler searches for the shared modules (`-I`, not the C compiler's `-Xcc -I`).
+    var moduleFolders: [String] {
+        compileFlags.indices.dropLast().filter {
+            compileFlags[$0] == "-I" && ($0 == 0 || compileFlags[$0 - 1] != "-Xcc")
+        }
+        .map { compileFlags[$0 + 1] }
     }
 
     static func linkFlags(_ arguments: [String]) -> [String] {

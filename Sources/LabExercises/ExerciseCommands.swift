@@ -99,7 +99,7 @@ public struct ExerciseCommands {
                     "  your file is compiled in the \(exercise.mode.title) mode: \(exercise.mode.summary)", .dim))
         }
         let firstBuild = !FileManager.default.fileExists(
-            atPath: root.appendingPathComponent(".build-exercises/scratch").path)
+            atPath: root.appendingPathComponent(".build-exercises/batch/scratch").path)
         let outcome = await grader.grade(
             source: workspace.file(for: exercise),
             onWait: { [terminal] in

@@ -2,14 +2,15 @@ import Foundation
 import LabCore
 
 /// Grades one exercise: reviews the student's file by its tokens, compiles it as
-/// its own module beside the exercise's check in a separate package (so a broken
+/// its own module beside the exercise's check, outside the lab's own build (so a broken
 /// exercise never breaks the lab), runs the check in a sandbox, and reads the
-/// verdicts from the check's private channel only.
+/// verdicts from the check's private channel only. The build and the run are a batch of
+/// one (`BatchGrading`); the scan, the check's sources and the verdict are this type's.
 public struct Grader: Sendable {
     public let root: URL
     public let exercise: Exercise
 
-    /// Where the generated package and its build live (`.build-exercises` in the lab folder).
+    /// Where the builds live (`.build-exercises` in the lab folder; the batches' in `batch/`).
     public let workFolder: URL
 
     /// Besides the lab's exercises: folders the graded code must not change (`lab grade`: the
@@ -37,8 +38,8 @@ public struct Grader: Sendable {
     public var originalFile: URL { exercisesFolder.appendingPathComponent(exercise.fileName) }
 
     /// Grades `source` (the student's file unless another is given, e.g. the solution).
-    /// The whole grade holds the build folder's lock: two checks at once (say
-    /// `lab watch` and `lab check`) take turns instead of grading each other's binary.
+    /// The build and the run hold the batches' lock: two checks at once (say `lab watch`
+    /// and `lab check`, or `lab check` and `lab grade`) take turns.
     /// `scan: false` skips the token review (CI proves each starting file fails by its behaviour alone).
     ///
     /// The grade waits for a lock, a build and a sandboxed run (up to ten minutes), so it runs
@@ -66,28 +67,19 @@ public struct Grader: Sendable {
         source: URL? = nil, scan: Bool = true, limits: Sandbox.Limits? = nil, onWait: (@Sendable () -> Void)? = nil,
         onBuildStart: (@Sendable () -> Void)? = nil
     ) -> CheckOutcome {
-        let file = source ?? studentFile
-        guard let code = try? String(contentsOf: file, encoding: .utf8) else {
-            return CheckOutcome(
-                stage: .compile, messages: ["cannot read \(StudentWorkspace.displayPath(file, root: root))"],
-                details: "")
-        }
-        // Read once: the scan and the generated package both use them.
-        let sources = try? checkSources()
-        let findings = scan ? review(code, sources: sources) : []
-        if !findings.isEmpty {
-            return CheckOutcome(stage: .forbidden, messages: findings.map(\.description), details: "")
-        }
-        var limits = limits ?? Sandbox.Limits()
-        limits.wallSeconds = min(limits.wallSeconds, exercise.timeLimitSeconds)
-        do {
-            return try FileLock.withLock(at: workFolder.appendingPathComponent("grading.lock"), onWait: onWait) {
-                try buildAndRun(
-                    code, sources: try sources ?? checkSources(), limits: limits, onBuildStart: onBuildStart)
-            }
-        } catch {
-            return CheckOutcome(stage: .compile, messages: ["\(ExerciseError.toolchain("\(error)"))"], details: "")
-        }
+        // A batch of one, so `lab check` grades as `lab grade` does: the shared library built once
+        // for every check (and not even planned again while none of its inputs changed), then this
+        // answer scanned, compiled, linked and run in a folder of its own.
+        var batch = BatchGrading(
+            root: root, workFolder: workFolder.appendingPathComponent("batch"), buildWorkers: 1, runWorkers: 1)
+        if let limits { batch.limits = limits }
+        batch.observeRun = observeRun
+        batch.onWait = onWait
+        batch.onBuildStart = onBuildStart
+        var answer = BatchGrading.Answer(exercise: exercise, source: source ?? studentFile, scan: scan)
+        answer.watchedFolders = watchedFolders
+        answer.protectedFolders = protectedFolders
+        return batch.gradeBlocking([answer])[0]
     }
 
     /// The scan: forbidden escape hatches, imports, and declarations that would shadow
@@ -109,61 +101,6 @@ public struct Grader: Sendable {
         return SourceScanner.findings(
             in: code, forbidden: exercise.forbidden, reservedNames: reserved,
             allowedDeclarations: starting.union(given), extendableTypes: starting)
-    }
-
-    func buildAndRun(
-        _ code: String, sources: CheckSources, limits: Sandbox.Limits, onBuildStart: (@Sendable () -> Void)?
-    ) throws -> CheckOutcome {
-        // The build's fingerprint rides in the student's module and the check sends it
-        // back, proving the binary that ran was built from *this* code. (Seen here: a verify
-        // run graded a mistake with the previous answer's module, built seconds before.)
-        let fingerprint = Self.freshSecret()
-        let package = try preparePackage(
-            studentCode: Self.fingerprinted(code, fingerprint: fingerprint), sources: sources)
-        onBuildStart?()
-        for attempt in 1...3 {
-            // TMPDIR inside the build folder: SwiftPM leaves folders in it on every build (see BuildTemporaryFolder).
-            let build = try BuildTemporaryFolder.using(in: workFolder) { temporary in
-                try run(
-                    "/usr/bin/env",
-                    [
-                        "TMPDIR=\(temporary.path)", "swift", "build", "--package-path", package.path,
-                        "--scratch-path", workFolder.appendingPathComponent("scratch").path,
-                        "--product", "check",
-                    ], timeout: 600)
-            }
-            guard build.status == 0 else {
-                if attempt < 3 && build.output.contains("link command failed") {
-                    forgetStudentObjects()  // a half-updated build folder; compile afresh
-                    continue
-                }
-                // No error in the generated package's own files (the student's code, Given.swift,
-                // the check): the lab's library or the build folder failed, not the student. Seen
-                // here on the first check after the lab's sources changed (a `git pull`): start
-                // the build folder afresh once, and never blame the student for it.
-                if !Self.errorsInPackage(build.output, package: package) {
-                    guard attempt == 1 else {
-                        throw ExerciseError.toolchain(
-                            "the lab's own code did not build for the check:\n" + Self.cut(build.output, lines: 20))
-                    }
-                    try? FileManager.default.removeItem(at: workFolder.appendingPathComponent("scratch"))
-                    continue
-                }
-                return CheckOutcome(
-                    stage: .compile, messages: ["\(exercise.fileName) does not compile yet"],
-                    details: diagnostics(build.output, package: package))
-            }
-            let binary = workFolder.appendingPathComponent("scratch/debug/check")
-            if let outcome = try judge(
-                binary: binary, studentObjects: workFolder.appendingPathComponent("scratch/debug/StudentCode.build"),
-                fingerprint: fingerprint, sources: sources, limits: limits)
-            {
-                return outcome
-            }
-            forgetStudentObjects()
-        }
-        throw ExerciseError.toolchain(
-            "the build kept running an old copy of your code; delete the .build-exercises folder and check again")
     }
 
     /// Everything after the build, shared by `lab check` and batches: the compiled module
@@ -237,48 +174,34 @@ public struct Grader: Sendable {
         ]
     }
 
-    /// Removes the compiled student module and the check (objects, dependency records,
-    /// module files) but not the build plan, so the next build compiles them again.
-    func forgetStudentObjects() {
-        let debug = workFolder.appendingPathComponent("scratch/debug")
-        var stale = [debug.appendingPathComponent("check")]
-        for folder in ["StudentCode.build", "check.build", "Modules"] {
-            let directory = debug.appendingPathComponent(folder)
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-            where
-                (folder == "Modules"
-                ? name.hasPrefix("StudentCode.") || name.hasPrefix("check.")
-                : name.hasSuffix(".o") || name.contains(".swiftdeps") || name.hasSuffix(".d"))
-            {
-                stale.append(directory.appendingPathComponent(name))
-            }
-        }
-        for url in stale { try? FileManager.default.removeItem(at: url) }
-    }
-
     var checksFolder: URL { exercisesFolder.appendingPathComponent("Checks") }
 
     /// A check file may open with code the student's file needs (a given type): the part
     /// above `// MARK: - The check` is compiled into the student's module, the rest into the check.
-    func checkParts() throws -> (given: String, check: String) {
-        let text = try String(contentsOf: checksFolder.appendingPathComponent(exercise.fileName), encoding: .utf8)
+    /// `checkLine` is the line of the check file the check part begins on (the given part begins on 1).
+    func checkParts() throws -> (given: String, check: String, checkLine: Int) {
+        let text = try String(contentsOf: checkFile, encoding: .utf8)
         guard let marker = text.range(of: "\n// MARK: - The check\n") else {
-            return ("// No given code for this exercise.\n", text)
+            return ("// No given code for this exercise.\n", text, 1)
         }
-        return (String(text[..<marker.lowerBound]) + "\n", String(text[marker.upperBound...]))
+        let before = text[..<marker.lowerBound]
+        return (String(before) + "\n", String(text[marker.upperBound...]), before.count { $0 == "\n" } + 3)
     }
+
+    var checkFile: URL { checksFolder.appendingPathComponent(exercise.fileName) }
 
     /// The exercise's check, split as `checkParts()` does, and the support every check shares.
     struct CheckSources {
         let given: String
         let check: String
         let support: String
+        var checkLine = 1
     }
 
     func checkSources() throws -> CheckSources {
         let parts = try checkParts()
         let support = try String(contentsOf: checksFolder.appendingPathComponent("Support.swift"), encoding: .utf8)
-        return CheckSources(given: parts.given, check: parts.check, support: support)
+        return CheckSources(given: parts.given, check: parts.check, support: support, checkLine: parts.checkLine)
     }
 
     /// The answer's code with the build's fingerprint, which the check sends back.
@@ -291,64 +214,26 @@ public struct Grader: Sendable {
         return (0..<4).map { _ in String(generator.next() as UInt64, radix: 16) }.joined()
     }
 
-    /// Writes the generated package: the student's code as its own module (`StudentCode`),
-    /// the check's private channel (a C module), and the check, which imports both.
-    /// Files are written only when they change, so a warm check recompiles only what did.
-    func preparePackage(studentCode: String, sources: CheckSources? = nil) throws -> URL {
-        let package = workFolder.appendingPathComponent("package")
-        let parts = try sources ?? checkSources()
-        let studentLibraries = LabLibraries.dependencies(LabLibraries.imported(by: [studentCode, parts.given]))
-        let checkLibraries = LabLibraries.dependencies(
-            LabLibraries.imported(by: [parts.check, parts.support]), after: ["\"StudentCode\"", "\"CheckChannel\""])
-        let manifest = """
-            // swift-tools-version: 6.2
-            // Generated by `lab check`: builds one exercise with its check. Do not edit.
-            import PackageDescription
-            let package = Package(
-                name: "ExerciseCheck",
-                platforms: [.macOS(.v15)],
-                dependencies: [.package(name: "ConcurrencyLab", path: "\(root.path)")],
-                targets: [
-                    .target(name: "StudentCode", dependencies: \(studentLibraries)\(exercise.studentSwiftSettings)),
-                    .target(name: "CheckChannel"),
-                    .executableTarget(name: "check", dependencies: \(checkLibraries)),
-                ],
-                swiftLanguageModes: [.v6]
-            )
-            """
-        let checks = checksFolder
-        func copy(_ from: URL) throws -> Data { try Data(contentsOf: from) }
-        let files: [(String, Data)] = [
-            ("Package.swift", Data(manifest.utf8)),
-            ("Sources/StudentCode/Exercise.swift", Data(studentCode.utf8)),
-            ("Sources/StudentCode/Given.swift", Data(parts.given.utf8)),
-            ("Sources/CheckChannel/CheckChannel.c", try copy(checks.appendingPathComponent("Channel/CheckChannel.c"))),
-            (
-                "Sources/CheckChannel/include/CheckChannel.h",
-                try copy(checks.appendingPathComponent("Channel/include/CheckChannel.h"))
-            ),
-            ("Sources/check/Check.swift", Data(parts.check.utf8)),
-            ("Sources/check/Support.swift", Data(parts.support.utf8)),
-        ]
-        for (path, data) in files {
-            let url = package.appendingPathComponent(path)
-            if (try? Data(contentsOf: url)) != data { try AtomicFile.write(data, to: url) }
-        }
-        // Anything else under Sources/ (an earlier lab's layout, a stray file) would be
-        // compiled into a module and could shadow the student's declarations: remove it.
-        let wanted = Set(files.map { package.appendingPathComponent($0.0).standardizedFileURL.path })
-        let sources = package.appendingPathComponent("Sources")
-        for case let url as URL in FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
-            ?? .init()
-        where !url.hasDirectoryPath && !wanted.contains(url.standardizedFileURL.path) {
-            try FileManager.default.removeItem(at: url)
-        }
-        return package
-    }
-
-    /// The compiler's errors about the student's file, with its real path, cut short.
+    /// The compiler's errors about the student's file, with its real path, cut short. Where
+    /// none is about that file (a function the check calls was renamed, say), the output's end,
+    /// with each generated file named by the file it was made from (the build's folder is gone
+    /// once the check ran).
     func diagnostics(_ output: String, package: URL) -> String {
         let generated = package.appendingPathComponent("Sources/StudentCode/Exercise.swift").path
+        let display = { (url: URL) in StudentWorkspace.displayPath(url, root: root) }
+        // The build writes the check part at its own line (BatchBuild), so every line number holds.
+        let renamed = [
+            (generated, StudentWorkspace(root: root).displayPath(for: exercise)),
+            (package.appendingPathComponent("Sources/StudentCode/Given.swift").path, display(checkFile)),
+            (package.appendingPathComponent("Sources/check/Check.swift").path, display(checkFile)),
+            (
+                package.appendingPathComponent("Sources/check/Support.swift").path,
+                display(checksFolder.appendingPathComponent("Support.swift"))
+            ),
+        ]
+        let rename = { (line: String) in
+            renamed.reduce(line) { $0.replacingOccurrences(of: $1.0 + ":", with: $1.1 + ":") }
+        }
         var lines: [String] = []
         var keep = false
         var seen = Set<String>()  // swift build repeats each diagnostic in its summary
@@ -360,13 +245,9 @@ public struct Grader: Sendable {
             {
                 keep = false
             }
-            if keep {
-                lines.append(
-                    line.replacingOccurrences(
-                        of: generated, with: StudentWorkspace(root: root).displayPath(for: exercise)))
-            }
+            if keep { lines.append(rename(line)) }
         }
-        if lines.isEmpty { lines = output.split(separator: "\n").suffix(20).map(String.init) }
+        if lines.isEmpty { lines = output.split(separator: "\n").suffix(20).map { rename(String($0)) } }
         return Self.cut(lines.joined(separator: "\n"), lines: 40)
     }
 

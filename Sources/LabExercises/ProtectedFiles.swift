@@ -3,8 +3,8 @@ import Foundation
 /// What the grader itself checks around a run, rather than trusting the sandbox alone:
 /// the files a graded answer must never change (the lab's checks, solutions and support,
 /// the students' files, progress), compared before and after the check ran.
-struct ProtectedFiles: Equatable {
-    struct Stamp: Equatable {
+struct ProtectedFiles: Codable, Equatable {
+    struct Stamp: Codable, Equatable {
         let size: UInt64
         let modified: Date?
         let inode: UInt64

@@ -98,7 +98,7 @@ struct BatchGradingTests {
     @Test func aFailedBuildLeavesNoEarlierBinaryBehind() throws {
         let workFolder = Self.root.appendingPathComponent(".build-exercises/batch")
         let toolchain = try FileLock.withLock(at: workFolder.appendingPathComponent("batch.lock")) {
-            try BatchToolchain.prepare(root: Self.root, folder: workFolder)
+            try BatchToolchain.prepare(root: Self.root, folder: workFolder).toolchain
         }
         let build = BatchBuild(
             folder: workFolder.appendingPathComponent("runs/stale-test-\(UUID().uuidString)"))

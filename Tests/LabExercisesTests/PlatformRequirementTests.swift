@@ -3,8 +3,8 @@ import Testing
 
 @testable import LabExercises
 
-/// No API newer than the declared macOS is reachable: the package, and the package that
-/// `lab check` generates for a student's file, declare at least the newest macOS any API
+/// No API newer than the declared macOS is reachable: the package, and the package the
+/// grader generates for every check's shared part, declare at least the newest macOS any API
 /// the lab (or an exercise's solution) uses needs. Availability read from Apple's
 /// documentation of each symbol (developer.apple.com/documentation/swift and
 /// /synchronization, /observation): the list is in the closing note of issue 12.
@@ -60,11 +60,10 @@ struct PlatformRequirementTests {
 
     @Test func theExercisePackageDeclaresWhatAnswersMayUse() throws {
         let needed = try requiredMacOS(in: ["Exercises"])
-        let grader = Grader(root: root, exercise: ExerciseCatalog.all[0])
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("lab-platform-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let copy = Grader(root: root, exercise: grader.exercise, workFolder: scratch)
-        let package = try copy.preparePackage(studentCode: "")
+        // The package every check's shared part is built in (`lab check`, `--verify`, `lab grade`).
+        let package = try BatchToolchain.writePackage(root: root, folder: scratch)
         let manifest = try String(contentsOf: package.appendingPathComponent("Package.swift"), encoding: .utf8)
         let declared = try #require(Self.declaredMacOS(in: manifest))
         #expect(

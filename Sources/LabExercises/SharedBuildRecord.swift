@@ -1,0 +1,66 @@
+import Foundation
+import LabCore
+
+/// What `BatchToolchain.prepare` needs to skip its `swift build` when nothing it reads changed:
+/// the toolchain read from the plan, the stamps of every input taken *before* that build
+/// (the lab's sources and manifest, the support package), the stamps of what it made taken
+/// after (the shared objects, the modules the answers compile against, the compiler), and the
+/// `PATH` that chose the toolchain. A warm `lab check` spends about a second of its two in
+/// SwiftPM deciding that nothing changed (docs/MEASUREMENTS.md, "Grading loops"); this
+/// comparison takes milliseconds. Any difference, a missing file, or a record that cannot
+/// be read means the build runs as before.
+struct SharedBuildRecord: Codable, Equatable {
+    let toolchain: BatchToolchain
+    let inputs: ProtectedFiles
+    let outputs: ProtectedFiles
+    let path: String
+
+    static let fileName = "shared-build.json"
+
+    /// Stamps of the build's inputs, taken before the build runs: a file edited during the
+    /// build then differs from its stamp, and the next check builds again.
+    static func inputs(root: URL, package: URL) -> ProtectedFiles {
+        ProtectedFiles(
+            folders: [root.appendingPathComponent("Sources"), package],
+            files: [root.appendingPathComponent("Package.swift")])
+    }
+
+    /// Stamps of what the answers' builds use from the shared build: the objects they link,
+    /// every file in the folders they search for modules, and the compiler itself.
+    static func outputs(of toolchain: BatchToolchain) -> ProtectedFiles {
+        ProtectedFiles(
+            folders: toolchain.moduleFolders.map { URL(fileURLWithPath: $0) },
+            files: [URL(fileURLWithPath: toolchain.swiftc).resolvingSymlinksInPath()]
+                + toolchain.sharedObjects.map { URL(fileURLWithPath: $0) })
+    }
+
+    static func path(_ environment: [String: String]) -> String { environment["PATH"] ?? "" }
+
+    /// The recorded toolchain, if every stamp and the `PATH` are as they were.
+    static func reusable(
+        in folder: URL, root: URL, package: URL,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> BatchToolchain? {
+        guard let data = try? Data(contentsOf: folder.appendingPathComponent(fileName)),
+            let record = try? JSONDecoder().decode(SharedBuildRecord.self, from: data),
+            record.path == path(environment), record.inputs == inputs(root: root, package: package),
+            !record.toolchain.sharedObjects.isEmpty, record.outputs == outputs(of: record.toolchain)
+        else { return nil }
+        return record.toolchain
+    }
+
+    /// Saves the record of a build that just succeeded; `inputs` were stamped before it ran.
+    static func save(
+        _ toolchain: BatchToolchain, inputs: ProtectedFiles, in folder: URL,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws {
+        let record = SharedBuildRecord(
+            toolchain: toolchain, inputs: inputs, outputs: outputs(of: toolchain), path: path(environment))
+        try AtomicFile.write(try JSONEncoder().encode(record), to: folder.appendingPathComponent(fileName))
+    }
+
+    /// Forgets the record: the next `prepare` runs the build.
+    static func forget(in folder: URL) {
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent(fileName))
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+@testable import LabCore
+@testable import LabExercises
+
+/// `lab check` (`Grader.grade`) grades one answer as a batch of one: its compile errors are
+/// blamed on the student's file as before, an error the check reports names the lab's own
+/// check file at the right line, and a recorded shared build that no longer works is built
+/// again by SwiftPM instead of failing the student.
+@Suite("lab check is a batch of one", .serialized)
+struct CheckAsBatchOfOneTests {
+    static let root = BatchGradingTests.root
+    static let exercise = BatchGradingTests.exercise
+    let grader = Grader(root: Self.root, exercise: Self.exercise)
+    var batch: URL { Self.root.appendingPathComponent(".build-exercises/batch") }
+
+    @Test func aSolutionPassesAndItsSharedBuildIsRecorded() async throws {
+        let solution = grader.solutionFile
+        let outcome = await grader.grade(source: solution)
+        #expect(outcome.passed, "\(outcome.messages) \(outcome.details)")
+        #expect(
+            SharedBuildRecord.reusable(in: batch, root: Self.root, package: batch.appendingPathComponent("package"))
+                != nil, "the next check would run SwiftPM again")
+    }
+
+    @Test func aCompileErrorIsTheStudentsFile() async throws {
+        let (folder, files) = try BatchGradingTests.answers(["broken": BatchGradingTests.broken])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outcome = await grader.grade(source: files["broken"]!, scan: false)
+        #expect(outcome.stage == .compile)
+        #expect(outcome.messages == ["\(Self.exercise.fileName) does not compile yet"])
+        #expect(outcome.details.contains("only this answer's error"), "\(outcome.details)")
+        #expect(
+            outcome.details.contains(StudentWorkspace(root: Self.root).displayPath(for: Self.exercise) + ":"),
+            "\(outcome.details)")
+        #expect(!outcome.details.contains(".build-exercises"), "\(outcome.details)")
+    }
+
+    /// An answer without the function the check calls: the error is in the check, named by
+    /// the lab's check file and the line the call is on there.
+    @Test func anErrorInTheCheckNamesTheChecksOwnLine() async throws {
+        let solution = try String(contentsOf: grader.solutionFile, encoding: .utf8)
+        let renamed = solution.replacingOccurrences(of: "func buttonTapped(", with: "func buttonTappedRenamed(")
+        #expect(renamed != solution)
+        let (folder, files) = try BatchGradingTests.answers(["renamed": renamed])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outcome = await grader.grade(source: files["renamed"]!, scan: false)
+        #expect(outcome.stage == .compile)
+        let checkFile = "Exercises/Checks/\(Self.exercise.fileName)"
+        #expect(!outcome.details.contains(".build-exercises"), "\(outcome.details)")
+        let named = try #require(
+            outcome.details.split(separator: "\n").first { $0.hasPrefix(checkFile + ":") }, "\(outcome.details)")
+        let line = try #require(Int(named.dropFirst(checkFile.count + 1).prefix { $0.isNumber }))
+        let checkLines = try String(contentsOf: Self.root.appendingPathComponent(checkFile), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(checkLines[line - 1].contains("buttonTapped"), "line \(line) of \(checkFile): \(checkLines[line - 1])")
+    }
+
+    @Test func aRecordedBuildThatNoLongerWorksIsBuiltAgain() async throws {
+        let package = batch.appendingPathComponent("package")
+        _ = try FileLock.withLock(at: batch.appendingPathComponent("batch.lock")) {
+            try BatchToolchain.prepare(root: Self.root, folder: batch)
+        }
+        let file = batch.appendingPathComponent(SharedBuildRecord.fileName)
+        let record = try JSONDecoder().decode(SharedBuildRecord.self, from: Data(contentsOf: file))
+        // Every stamp still matches, but the recorded flags make every compile fail (as a module
+        // folder emptied by hand would): not the answer's fault.
+        let broken = BatchToolchain(
+            swiftc: record.toolchain.swiftc,
+            compileFlags: record.toolchain.compileFlags + ["-no-such-flag-for-the-test"],
+            linkFlags: record.toolchain.linkFlags, sharedObjects: record.toolchain.sharedObjects)
+        try JSONEncoder().encode(
+            SharedBuildRecord(toolchain: broken, inputs: record.inputs, outputs: record.outputs, path: record.path)
+        ).write(to: file)
+        #expect(SharedBuildRecord.reusable(in: batch, root: Self.root, package: package) == broken)
+        let outcome = await grader.grade(source: grader.solutionFile)
+        #expect(outcome.passed, "\(outcome.messages) \(outcome.details)")
+        #expect(SharedBuildRecord.reusable(in: batch, root: Self.root, package: package) == record.toolchain)
+    }
+}

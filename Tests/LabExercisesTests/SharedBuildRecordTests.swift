@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+@testable import LabExercises
+
+/// The record that lets a batch (and so `lab check`) skip SwiftPM is used only while every
+/// input, every output and the `PATH` are as they were when its build ran.
+@Suite("The shared build's record")
+struct SharedBuildRecordTests {
+    /// A lab, a support package and a build's outputs, all made up, in a fresh folder.
+    struct Fixture {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-record-\(UUID().uuidString)")
+        var root: URL { folder.appendingPathComponent("lab") }
+        var package: URL { folder.appendingPathComponent("batch/package") }
+        var batch: URL { folder.appendingPathComponent("batch") }
+        var modules: URL { folder.appendingPathComponent("batch/scratch/Modules") }
+        var object: URL { folder.appendingPathComponent("batch/scratch/LabCore.build/A.swift.o") }
+        var compiler: URL { folder.appendingPathComponent("toolchain/swiftc") }
+        let environment = ["PATH": "/toolchain/bin:/usr/bin"]
+
+        var toolchain: BatchToolchain {
+            BatchToolchain(
+                swiftc: compiler.path,
+                compileFlags: ["-I", modules.path, "-Xcc", "-I", "-Xcc", "/p/include", "-swift-version", "6"],
+                linkFlags: [], sharedObjects: [object.path])
+        }
+
+        init() throws {
+            for (path, text) in [
+                ("lab/Package.swift", "// manifest"), ("lab/Sources/LabCore/A.swift", "let a = 1"),
+                ("batch/package/Package.swift", "// support"), ("batch/scratch/Modules/LabCore.swiftmodule", "m"),
+                ("batch/scratch/LabCore.build/A.swift.o", "o"), ("toolchain/swiftc", "c"),
+            ] {
+                let url = folder.appendingPathComponent(path)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(text.utf8).write(to: url)
+            }
+        }
+
+        func save(inputs: ProtectedFiles? = nil) throws {
+            try SharedBuildRecord.save(
+                toolchain, inputs: inputs ?? SharedBuildRecord.inputs(root: root, package: package), in: batch,
+                environment: environment)
+        }
+
+        func reusable(environment: [String: String]? = nil) -> BatchToolchain? {
+            SharedBuildRecord.reusable(
+                in: batch, root: root, package: package, environment: environment ?? self.environment)
+        }
+
+        /// Rewrites a file with other bytes (a later modification time, another size).
+        func change(_ url: URL) throws {
+            usleep(10_000)
+            try Data("changed \(UUID())".utf8).write(to: url)
+        }
+    }
+
+    @Test func aRecordOfUnchangedFilesIsUsed() throws {
+        let fixture = try Fixture()
+        defer { try? FileManager.default.removeItem(at: fixture.folder) }
+        #expect(fixture.reusable() == nil, "no record yet")
+        try fixture.save()
+        #expect(fixture.reusable() == fixture.toolchain)
+        #expect(fixture.toolchain.moduleFolders == [fixture.modules.path], "the C compiler's -I is not a module folder")
+    }
+
+    @Test(arguments: ["lab/Sources/LabCore/A.swift", "lab/Package.swift", "batch/package/Package.swift"])
+    func aChangedInputIsBuiltAgain(input: String) throws {
+        let fixture = try Fixture()
+        defer { try? FileManager.default.removeItem(at: fixture.folder) }
+        try fixture.save()
+        try fixture.change(fixture.folder.appendingPathComponent(input))
+        #expect(fixture.reusable() == nil, "\(input) changed")
+    }
+
+    @Test func aNewSourceFileIsBuiltAgain() throws {
+        let fixture = try Fixture()
+        defer { try? FileManager.default.removeItem(at: fixture.folder) }
+        try fixture.save()
+        try Data("let b = 2".utf8).write(to: fixture.root.appendingPathComponent("Sources/LabCore/B.swift"))
+        #expect(fixture.reusable() == nil)
+    }
+
+    @Test func aChangedOrMissingOutputIsBuiltAgain() throws {
+        let fixture = try Fixture()
+        defer { try? FileManager.default.removeItem(at: fixture.folder) }
+        for output in [fixture.object, fixture.modules.appendingPathComponent("LabCore.swiftmodule"), fixture.compiler]
+        {
+            try fixture.save()
+            try fixture.change(output)
+            #expect(fixture.reusable() == nil, "\(output.lastPathComponent) changed")
+        }
+        try fixture.save()
+        try FileManager.default.removeItem(at: fixture.object)
+        #expect(fixture.reusable() == nil, "an object is missing")
+    }
+
+    @Test func anotherPATHIsBuiltAgain() throws {
+        let fixture = try Fixture()
+        defer { try? FileManager.default.removeItem(at: fixture.folder) }
+        try fixture.save()
+        #expect(fixture.reusable(environment: ["PATH": "/other-toolchain/bin:/usr/bin"]) == nil)
+    }
+
+    /// The inputs are stamped before the build: a file saved while SwiftPM ran may not have
+    /// been compiled, so the record must not vouch for it.
+    @Test func aFileChangedDuringTheBuildIsBuiltAgain() throws {
+        let fixture = try Fixture()
+        defer { try? FileManager.default.removeItem(at: fixture.folder) }
+        let before = SharedBuildRecord.inputs(root: fixture.root, package: fixture.package)
+        try fixture.change(fixture.root.appendingPathComponent("Sources/LabCore/A.swift"))
+        try fixture.save(inputs: before)
+        #expect(fixture.reusable() == nil)
+    }
+
+    @Test func aDamagedRecordIsNotUsed() throws {
+        let fixture = try Fixture()
+        defer { try? FileManager.default.removeItem(at: fixture.folder) }
+        try fixture.save()
+        try Data("{half".utf8).write(to: fixture.batch.appendingPathComponent(SharedBuildRecord.fileName))
+        #expect(fixture.reusable() == nil)
+    }
+}
