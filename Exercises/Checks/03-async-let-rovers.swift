@@ -7,7 +7,11 @@ func runCheck(_ report: CheckReport) async {
     let log = CallLog()
     let all = (try? MarsRoverClient.fixtureRovers()) ?? []
     let rovers = Array(all.shuffled().prefix(3))
-    let api = LoggedRovers(base: MarsRoverClient.simulated(CheckServices.behavior()), log: log, listed: all)
+    // The second rover's photos arrive first, then the first's, then the third's: neither the
+    // order of arrival nor its reverse is the rovers' order.
+    let arrivals = ArrivalGate(order: [rovers[1].name, rovers[0].name, rovers[2].name])
+    let api = LoggedRovers(
+        base: MarsRoverClient.simulated(CheckServices.behavior()), log: log, listed: all, arrivals: arrivals)
     report.waiting("latestPhotos(of:using:) for \(rovers.map(\.name))")
     do {
         let photos = try await latestPhotos(of: rovers, using: api)

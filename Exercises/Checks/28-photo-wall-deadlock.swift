@@ -9,9 +9,15 @@ let plannedExpectations = 3
 struct LoggedPhotos: SpacePhotosService {
     let base: any SpacePhotosService
     let log: CallLog
+    /// The last day's photo arrives first, the first day's last (see ArrivalGate).
+    let arrivals: ArrivalGate
 
     func photo(for date: Date) async throws -> SpacePhoto {
-        try await log.record("photo \(date.timeIntervalSince1970)") { try await base.photo(for: date) }
+        try await log.record("photo \(date.timeIntervalSince1970)") {
+            let photo = try await base.photo(for: date)
+            await arrivals.turn("\(date.timeIntervalSince1970)")
+            return photo
+        }
     }
 
     func randomPhotos(count: Int) async throws -> [SpacePhoto] { try await base.randomPhotos(count: count) }
@@ -23,9 +29,10 @@ func runCheck(_ report: CheckReport) async {
     let first = CheckServices.random(in: 0...1_800)
     let days = (0..<count).map { Date(timeIntervalSince1970: 1_577_836_800 + 86_400 * Double(first + $0)) }
     let log = CallLog()
-    // 20–60 ms each, varying by day: the fetches finish in another order than they started.
+    // 20–60 ms each, varying by day; the arrivals gate then hands the answers back last day first.
     let service = LoggedPhotos(
-        base: SpacePhotosClient.simulated(CheckServices.behavior(latency: .jitter(base: 4, spread: 2))), log: log)
+        base: SpacePhotosClient.simulated(CheckServices.behavior(latency: .jitter(base: 4, spread: 2))), log: log,
+        arrivals: ArrivalGate(order: days.reversed().map { "\($0.timeIntervalSince1970)" }))
     let reference = SpacePhotosClient.simulated(CheckServices.behavior(latency: .fixed(0)))
     var expected: [String] = []
     for day in days { expected.append((try? await reference.photo(for: day).title) ?? "?") }

@@ -122,10 +122,16 @@ struct LoggedRovers: MarsRoverService {
     let listed: [Rover]
     /// A page that takes 50 ms longer than the rest: a window keeps working while it loads.
     var slowPage: Int? = nil
+    /// The order the latest-photos calls complete in, when it matters (see ArrivalGate).
+    var arrivals: ArrivalGate? = nil
 
     func allRovers() async throws -> [Rover] { try await log.record("rovers") { listed } }
     func latestPhotos(rover: Rover) async throws -> [MarsPhoto] {
-        try await log.record("latest \(rover.name)") { try await base.latestPhotos(rover: rover) }
+        try await log.record("latest \(rover.name)") {
+            let photos = try await base.latestPhotos(rover: rover)
+            await arrivals?.turn(rover.name)
+            return photos
+        }
     }
     func photoManifest(rover: Rover) async throws -> PhotoManifest {
         try await log.record("manifest \(rover.name)") { try await base.photoManifest(rover: rover) }
@@ -224,4 +230,31 @@ func poll(for limit: Duration, _ condition: () -> Bool) async -> Bool {
         try? await Task.sleep(for: .milliseconds(3))
     }
     return true
+}
+
+/// Calls that complete in a chosen order, whatever the machine does: a call's answer is held
+/// until every call before it in `order` has completed and 20 ms more have passed, so that an
+/// answer which keeps the order the calls *finished* in is caught on every run, not only when
+/// the timings happen to differ. A call waits at most 300 ms for the ones before it: an answer
+/// that makes its calls one at a time is slowed, never stopped.
+actor ArrivalGate {
+    private let order: [String]
+    private var completed: [String: ContinuousClock.Instant] = [:]
+
+    init(order: [String]) { self.order = order }
+
+    /// Suspends until `key`'s turn (see above), then marks it completed.
+    func turn(_ key: String) async {
+        let deadline = ContinuousClock.now + .milliseconds(300)
+        while let index = order.firstIndex(of: key), ContinuousClock.now < deadline {
+            let before = order[..<index]
+            let last = before.compactMap { completed[$0] }.max()
+            if before.allSatisfy({ completed[$0] != nil }), let last, ContinuousClock.now >= last + .milliseconds(20) {
+                break
+            }
+            if index == 0 { break }
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+        completed[key] = ContinuousClock.now
+    }
 }
