@@ -43,6 +43,18 @@ struct SpawnedProcessTests {
         #expect(result.crashed && result.status == SIGTERM)
     }
 
+    /// A descriptor the parent holds open (not close-on-exec) does not reach the child: a crashing
+    /// child's backtracer would otherwise inherit, say, the test runner's pipe and hold it open.
+    @Test func theChildInheritsNoDescriptorPastTheStandardThree() throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer { for end in ends { close(end) } }
+        let result = try ProcessCapture.run(Self.shell, ["-c", "ls /proc/self/fd"])
+        let inherited = result.standardOutput.split(separator: "\n").compactMap { Int32($0) }.filter { $0 > 2 }
+        // ls itself opens one descriptor to read the folder.
+        #expect(inherited.count <= 1, "the child holds \(inherited)")
+    }
+
     @Test func aMissingProgramIsAnErrorThatNamesIt() {
         #expect(throws: (any Error).self) {
             try ProcessCapture.run(URL(fileURLWithPath: "/no/such/program"), [])

@@ -65,6 +65,11 @@ struct SpawnedProcess: Sendable {
         case .shared(let descriptor):
             for standard: Int32 in 0...2 { posix_spawn_file_actions_adddup2(&actions, descriptor, standard) }
         }
+        // Then nothing else of ours reaches the child: no descriptor past the three standard ones.
+        // (A child that inherits, say, the test runner's pipe and crashes starts the Swift
+        // backtracer, which inherits it too; a backtracer stuck under the thread sanitizer then
+        // kept that pipe open and the test runner waiting for its end, seen on 2026-11-25.)
+        Self.closeTheRest(&actions)
         // The child starts with no signal blocked and every signal at its default action, whatever
         // the spawning thread had (dispatch's threads block several).
         posix_spawnattr_init(&attributes)
@@ -75,7 +80,14 @@ struct SpawnedProcess: Sendable {
         sigfillset(&allSignals)
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        #if canImport(Darwin)
+            // Darwin's way of closing every descriptor not named in the file actions.
+            let closeDefault = POSIX_SPAWN_CLOEXEC_DEFAULT
+        #else
+            let closeDefault: Int32 = 0
+        #endif
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | closeDefault))
 
         let environment = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
         var pid: pid_t = 0
@@ -162,6 +174,23 @@ struct SpawnedProcess: Sendable {
             }
         }
     }
+
+    #if os(Linux)
+        /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), looked up at run
+        /// time: Swift's Glibc module does not declare it. Older glibc: nil, and the child
+        /// inherits what is not close-on-exec, as it did with Foundation's Process there.
+        private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
+        private static let closeFrom: CloseFrom? = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np").map {
+            unsafeBitCast($0, to: CloseFrom.self)
+        }
+
+        private static func closeTheRest(_ actions: inout posix_spawn_file_actions_t) {
+            _ = closeFrom?(&actions, 3)
+        }
+    #else
+        /// Darwin closes the rest with POSIX_SPAWN_CLOEXEC_DEFAULT (see `start`).
+        private static func closeTheRest(_ actions: inout posix_spawn_file_actions_t?) {}
+    #endif
 
     /// A pipe whose ends close on exec, so a child keeps only the copies it is given.
     private static func pipe() throws -> (read: Int32, write: Int32) {
