@@ -88,7 +88,7 @@ public struct ForbiddenPattern: Sendable, Equatable {
                 "@convention(c) makes a C function pointer the compiler cannot check; pass a Swift closure"),
             ForbiddenPattern(
                 "Locked",
-                "LabCore's Locked is @unchecked Sendable for any value, so it would smuggle a non-Sendable value across tasks; use an actor, or Mutex with a Sendable value"
+                "LabCore's Locked is the lab's own bookkeeping lock, whose safety the compiler takes on trust (@unchecked Sendable); use an actor, or Mutex, which the compiler checks"
             ),
         ]
 

@@ -180,6 +180,8 @@ struct SpawnedProcess: Sendable {
         /// time: Swift's Glibc module does not declare it. Older glibc: nil, and the child
         /// inherits what is not close-on-exec, as it did with Foundation's Process there.
         private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
+        // unsafeBitCast: dlsym returns an untyped pointer; the type above is glibc's declared
+        // signature (spawn.h), the only way to call a C function that Swift cannot import.
         private static let closeFrom: CloseFrom? = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np").map {
             unsafeBitCast($0, to: CloseFrom.self)
         }
