@@ -1,5 +1,6 @@
 import Foundation
 import LabCore
+import LabTrace
 
 /// The report's charts as inline SVG: no scripts, no external assets.
 enum SVGCharts {
@@ -160,8 +161,6 @@ enum SVGCharts {
 
     static func f(_ value: Double) -> String { String(format: "%.1f", value) }
 
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
+    /// The lab's one HTML escape (the lesson pages use it too).
+    static func escape(_ text: String) -> String { HTMLText.escape(text) }
 }
