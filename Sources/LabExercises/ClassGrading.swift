@@ -37,15 +37,18 @@ public struct ClassGrading: Sendable {
     public let root: URL
     public let students: [Student]
     public let workers: Int
+    /// The lab's exercises, every one graded for every student.
+    public let exercises: [Exercise]
 
-    public init(root: URL, students: [Student], workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    public init(root: URL, students: [Student], workers: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
         self.root = root
         self.students = students
         self.workers = max(1, workers)
+        exercises = try ExerciseCatalog.load(root: root).all
     }
 
     /// The student folder at `path`: its `Exercises/` if it has one, else the folder itself.
-    public static func student(at path: String) throws -> Student {
+    public static func student(at path: String, exercises: [Exercise]) throws -> Student {
         let url = URL(fileURLWithPath: path).standardizedFileURL
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else {
@@ -54,7 +57,7 @@ public struct ClassGrading: Sendable {
         let candidates = [url.appendingPathComponent("my-exercises"), url.appendingPathComponent("Exercises"), url]
         for folder in candidates {
             let student = Student(name: url.lastPathComponent, exercisesFolder: folder)
-            if ExerciseCatalog.all.contains(where: {
+            if exercises.contains(where: {
                 FileManager.default.fileExists(atPath: student.file(for: $0).path)
             }) {
                 return student
@@ -71,8 +74,7 @@ public struct ClassGrading: Sendable {
     /// Grades everything in one batch (see BatchGrading); `progress` is called (from worker
     /// threads) after each answer.
     public func run(progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void) async -> ClassReport {
-        let jobs = students.indices.flatMap { student in ExerciseCatalog.all.map { Job(student: student, exercise: $0) }
-        }
+        let jobs = students.indices.flatMap { student in exercises.map { Job(student: student, exercise: $0) } }
         var results: [Int: [String: Result]] = [:]
         var answers: [BatchGrading.Answer] = []
         var batched: [Job] = []
@@ -106,7 +108,7 @@ public struct ClassGrading: Sendable {
         var graded = results
         flagIdenticalAnswers(in: &graded)
         return ClassReport(
-            generatedAt: Date(), exercises: ExerciseCatalog.all.map(\.id),
+            generatedAt: Date(), exercises: exercises.map(\.id),
             students: students.indices.map { index in
                 ClassReport.StudentResult(
                     name: students[index].name, folder: students[index].exercisesFolder.path,
@@ -117,7 +119,7 @@ public struct ClassGrading: Sendable {
     /// Marks answers identical to the reference solution or to another student's, per
     /// exercise. Students are told apart by folder name (`lab grade` refuses a name given twice).
     func flagIdenticalAnswers(in graded: inout [Int: [String: Result]]) {
-        for exercise in ExerciseCatalog.all {
+        for exercise in exercises {
             var answers: [String: String] = [:]
             for (index, student) in students.enumerated() {
                 guard let status = graded[index]?[exercise.id]?.status, status == .solved || status == .failed,

@@ -29,7 +29,7 @@ public struct ExerciseCommands {
             var folder = start
             for _ in 0..<8 {
                 if FileManager.default.fileExists(
-                    atPath: folder.appendingPathComponent("Exercises/Checks/Support.swift").path)
+                    atPath: ExerciseFolder.supportFile(root: folder).path)
                 {
                     return folder
                 }
@@ -39,14 +39,17 @@ public struct ExerciseCommands {
         throw ExerciseError.notInLabFolder(FileManager.default.currentDirectoryPath)
     }
 
+    /// The lab's exercises, read from its `Exercises/` folder.
+    var catalog: ExerciseCatalog { get throws { try ExerciseCatalog.load(root: root) } }
+
     func exercise(_ name: String?, progress: Progress) throws -> Exercise {
+        let catalog = try catalog
         guard let name else {
-            return ExerciseCatalog.all.first { !progress[$0.id].solved }
-                ?? ExerciseCatalog.all[ExerciseCatalog.all.count - 1]
+            return catalog.all.first { !progress[$0.id].solved } ?? catalog.all[catalog.all.count - 1]
         }
-        if let found = ExerciseCatalog.exercise(named: name) { return found }
+        if let found = catalog.exercise(named: name) { return found }
         throw ExerciseError.unknownExercise(
-            name, suggestion: Suggestion.closest(to: name, in: ExerciseCatalog.all.map(\.id)))
+            name, suggestion: Suggestion.closest(to: name, in: catalog.all.map(\.id)))
     }
 
     /// The student's working copies (created on first use).
@@ -59,7 +62,8 @@ public struct ExerciseCommands {
     /// Every exercise with the student's progress, or only the one named (`lab exercises 03`).
     public func list(only name: String? = nil) throws -> Int32 {
         let progress = try Progress.load(environment: environment)
-        let chosen = try name.map { [try exercise($0, progress: progress)] } ?? ExerciseCatalog.all
+        let all = try catalog.all
+        let chosen = try name.map { [try exercise($0, progress: progress)] } ?? all
         var table = Table(headers: ["", "exercise", "lesson", "kind", "title", "min"], rightAligned: [5])
         for exercise in chosen {
             let entry = progress[exercise.id]
@@ -69,11 +73,11 @@ public struct ExerciseCommands {
                 mark, exercise.id, exercise.lesson, exercise.kind.rawValue, exercise.title, "\(exercise.minutes)",
             ])
         }
-        let solved = ExerciseCatalog.all.filter { progress[$0.id].solved }.count
+        let solved = all.filter { progress[$0.id].solved }.count
         let shown = StudentWorkspace.displayPath(try workspace.prepare(), root: root)
         say(
             terminal.paint("Exercises", .bold)
-                + " — \(solved) of \(ExerciseCatalog.all.count) solved. Edit your copy in \(shown)/ (open it in your editor), then `swift run lab check`."
+                + " — \(solved) of \(all.count) solved. Edit your copy in \(shown)/ (open it in your editor), then `swift run lab check`."
         )
         say(table.render(on: terminal))
         if name != nil, let exercise = chosen.first {
@@ -121,7 +125,7 @@ public struct ExerciseCommands {
             }
         }
         if outcome.passed {
-            if let next = ExerciseCatalog.all.first(where: { !progress[$0.id].solved }) {
+            if let next = try catalog.all.first(where: { !progress[$0.id].solved }) {
                 say(
                     terminal.paint("  ✔ Solved. ", .green + .bold)
                         + "Next: \(next.id) — \(next.title). Edit \(workspace.displayPath(for: next)), then `swift run lab check`."
@@ -232,7 +236,8 @@ public struct ExerciseCommands {
     public func progressReport(json: Bool) throws -> Int32 {
         let progress = try Progress.load(environment: environment)
         if json {
-            let rows: [[String: Any]] = ExerciseCatalog.all.map { exercise in
+            let all = try catalog.all
+            let rows: [[String: Any]] = all.map { exercise in
                 let entry = progress[exercise.id]
                 return [
                     "id": exercise.id, "lesson": exercise.lesson, "title": exercise.title,
@@ -243,8 +248,8 @@ public struct ExerciseCommands {
             }
             let document: [String: Any] = [
                 "schema": "concurrency-lab.progress/1", "student": NSUserName(),
-                "solved": ExerciseCatalog.all.filter { progress[$0.id].solved }.count,
-                "total": ExerciseCatalog.all.count, "exercises": rows,
+                "solved": all.filter { progress[$0.id].solved }.count,
+                "total": all.count, "exercises": rows,
             ]
             say(
                 String(
@@ -253,7 +258,7 @@ public struct ExerciseCommands {
             return 0
         }
         var table = Table(headers: ["exercise", "status", "attempts", "hints", "first solved"], rightAligned: [2, 3])
-        for exercise in ExerciseCatalog.all {
+        for exercise in try catalog.all {
             let entry = progress[exercise.id]
             table.append([
                 exercise.id,
@@ -275,7 +280,7 @@ public struct ExerciseCommands {
             let passed = try await check(current.id) == 0
             if passed {
                 let progress = try Progress.load(environment: environment)
-                guard let next = ExerciseCatalog.all.first(where: { !progress[$0.id].solved }) else { return 0 }
+                guard let next = try catalog.all.first(where: { !progress[$0.id].solved }) else { return 0 }
                 current = next
             }
             let file = workspace.file(for: current)

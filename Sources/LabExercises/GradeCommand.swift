@@ -6,22 +6,23 @@ extension ExerciseCommands {
     /// writes the class report (CSV, JSON, HTML) into `output`. Re-running overwrites it.
     public func grade(paths: [String], workers: Int?, output: URL) async throws -> Int32 {
         guard !paths.isEmpty else { throw UsageError.missingArgument("the students' folders, e.g. lab grade class/*") }
-        let students = try paths.map(ClassGrading.student(at:))
+        let exercises = try catalog.all
+        let students = try paths.map { try ClassGrading.student(at: $0, exercises: exercises) }
         let names = students.map(\.name)
         if let repeated = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
             throw ExerciseError.notAStudentFolder("\(repeated) (given twice: each student's folder needs its own name)")
         }
         let width = workers ?? ProcessInfo.processInfo.activeProcessorCount
-        let grading = ClassGrading(root: root, students: students, workers: width)
+        let grading = try ClassGrading(root: root, students: students, workers: width)
         say(
             terminal.paint(
-                "Grading \(students.count) student\(students.count == 1 ? "" : "s") × \(ExerciseCatalog.all.count) exercises with \(grading.workers) worker\(grading.workers == 1 ? "" : "s")",
+                "Grading \(students.count) student\(students.count == 1 ? "" : "s") × \(exercises.count) exercises with \(grading.workers) worker\(grading.workers == 1 ? "" : "s")",
                 .bold)
                 + terminal.paint(
                     " (all answers are compiled first, then their checks run; the first batch also builds the lab's library)",
                     .dim))
         let bar = Locked(
-            ProgressBar(title: "grading", total: students.count * ExerciseCatalog.all.count, terminal: terminal))
+            ProgressBar(title: "grading", total: students.count * exercises.count, terminal: terminal))
         let clock = ContinuousClock()
         let start = clock.now
         let report = await grading.run { done, _ in bar.withLock { $0.update(done: done) } }

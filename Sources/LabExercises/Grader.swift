@@ -28,14 +28,13 @@ public struct Grader: Sendable {
         self.workFolder = workFolder ?? root.appendingPathComponent(".build-exercises")
     }
 
-    var exercisesFolder: URL { root.appendingPathComponent("Exercises") }
+    /// The exercise's folder in the lab (see `ExerciseFolder`).
+    var folder: ExerciseFolder { ExerciseFolder(root: root, id: exercise.id) }
     /// The student's working copy (see `StudentWorkspace`).
     public var studentFile: URL { StudentWorkspace(root: root).file(for: exercise) }
-    public var solutionFile: URL {
-        exercisesFolder.appendingPathComponent("Solutions").appendingPathComponent(exercise.fileName)
-    }
+    public var solutionFile: URL { folder.solution }
     /// The starting file: the repository's one copy of the exercise.
-    public var originalFile: URL { exercisesFolder.appendingPathComponent(exercise.fileName) }
+    public var originalFile: URL { folder.starter }
 
     /// Grades `source` (the student's file unless another is given, e.g. the solution).
     /// The build and the run hold the batches' lock: two checks at once (say `lab watch`
@@ -146,7 +145,7 @@ public struct Grader: Sendable {
     /// student's workspace or progress: the student (saving a file during `lab watch`) and
     /// other `lab` commands (a hint) change those while a check runs; the sandbox alone guards them.
     var watched: (folders: [URL], files: [URL]) {
-        ([exercisesFolder] + watchedFolders, [])
+        ([ExerciseFolder.exercisesFolder(root: root)] + watchedFolders, [])
     }
 
     /// What the check may reach: the system's and the toolchain's folders, read-only; its
@@ -174,8 +173,6 @@ public struct Grader: Sendable {
         ]
     }
 
-    var checksFolder: URL { exercisesFolder.appendingPathComponent("Checks") }
-
     /// A check file may open with code the student's file needs (a given type): the part
     /// above `// MARK: - The check` is compiled into the student's module, the rest into the check.
     /// `checkLine` is the line of the check file the check part begins on (the given part begins on 1).
@@ -188,7 +185,7 @@ public struct Grader: Sendable {
         return (String(before) + "\n", String(text[marker.upperBound...]), before.count { $0 == "\n" } + 3)
     }
 
-    var checkFile: URL { checksFolder.appendingPathComponent(exercise.fileName) }
+    var checkFile: URL { folder.check }
 
     /// The exercise's check, split as `checkParts()` does, and the support every check shares.
     struct CheckSources {
@@ -200,7 +197,7 @@ public struct Grader: Sendable {
 
     func checkSources() throws -> CheckSources {
         let parts = try checkParts()
-        let support = try String(contentsOf: checksFolder.appendingPathComponent("Support.swift"), encoding: .utf8)
+        let support = try String(contentsOf: ExerciseFolder.supportFile(root: root), encoding: .utf8)
         return CheckSources(given: parts.given, check: parts.check, support: support, checkLine: parts.checkLine)
     }
 
@@ -228,7 +225,7 @@ public struct Grader: Sendable {
             (package.appendingPathComponent("Sources/check/Check.swift").path, display(checkFile)),
             (
                 package.appendingPathComponent("Sources/check/Support.swift").path,
-                display(checksFolder.appendingPathComponent("Support.swift"))
+                display(ExerciseFolder.supportFile(root: root))
             ),
         ]
         let rename = { (line: String) in

@@ -2,46 +2,63 @@ import Foundation
 import LabCore
 
 /// The answers CI grades for every exercise besides the student's: the untouched
-/// starting file, the reference solution, other correct answers, and a catalogue of
-/// known mistakes (honest ones first, then shortcuts), each with the message the
-/// student must see. Files live in `Exercises/Mistakes/<id>/` and
-/// `Exercises/Alternatives/<id>/`; each opens with comment lines
-/// `// mistake: what the student did` (or `// alternative: …`) and, for a mistake,
-/// `// expect: words the grader's message must contain`.
+/// starting file, the reference solution, other correct answers (`alternatives/*.swift`,
+/// each opening with `// alternative: …`), and the catalogue of known mistakes
+/// (`mistakes/*.diff`, see `KnownMistake`), each with the message the student must see.
 public struct KnownAnswer: Sendable {
     public enum Role: String, Sendable { case original, solution, alternative, mistake }
     public let role: Role
+    /// The file graded: for a mistake, its diff applied to the solution, written out under
+    /// `.build-exercises/known-answers/` (so a grader, like a student's, reads a whole file).
     public let file: URL
+    /// The file in the catalogue: the same as `file` but for a mistake, whose diff it is.
+    public let origin: URL
     public let summary: String
     /// For a mistake: the message must contain this (case-insensitive).
     public let expectedMessage: String?
 
-    public static func all(for exercise: Exercise, root: URL) -> [KnownAnswer] {
-        let exercises = root.appendingPathComponent("Exercises")
+    /// Every known answer of `exercise`; a mistake whose diff cannot be read or applied is
+    /// in `problems` instead, naming its file and why.
+    public static func all(for exercise: Exercise, root: URL) -> (answers: [KnownAnswer], problems: [String]) {
+        let folder = ExerciseFolder(root: root, id: exercise.id)
         var answers = [
             KnownAnswer(
-                role: .original, file: exercises.appendingPathComponent(exercise.fileName),
-                summary: "the starting file", expectedMessage: nil),
+                role: .original, file: folder.starter, origin: folder.starter, summary: "the starting file",
+                expectedMessage: nil),
             KnownAnswer(
-                role: .solution, file: exercises.appendingPathComponent("Solutions/\(exercise.fileName)"),
-                summary: "the reference solution", expectedMessage: nil),
+                role: .solution, file: folder.solution, origin: folder.solution, summary: "the reference solution",
+                expectedMessage: nil),
         ]
-        for (folder, role) in [("Alternatives", Role.alternative), ("Mistakes", .mistake)] {
-            let directory = exercises.appendingPathComponent("\(folder)/\(exercise.id)")
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter {
-                $0.hasSuffix(".swift")
-            }.sorted()
-            for name in names {
-                let file = directory.appendingPathComponent(name)
-                let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        for file in ExerciseFolder.files(in: folder.alternatives, endingIn: ".swift") {
+            let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+            answers.append(
+                KnownAnswer(
+                    role: .alternative, file: file, origin: file,
+                    summary: header("// alternative:", in: text) ?? file.lastPathComponent, expectedMessage: nil))
+        }
+        var problems: [String] = []
+        let written = materializedFolder(root: root).appendingPathComponent(exercise.id, isDirectory: true)
+        for (diff, result) in KnownMistake.all(in: folder) {
+            let shown = StudentWorkspace.displayPath(diff, root: root)
+            do {
+                let (mistake, text) = try result.get()
+                let file = written.appendingPathComponent(mistake.name + ".swift")
+                try FileManager.default.createDirectory(at: written, withIntermediateDirectories: true)
+                try AtomicFile.write(Data(text.utf8), to: file)
                 answers.append(
                     KnownAnswer(
-                        role: role, file: file,
-                        summary: header("// \(role.rawValue):", in: text) ?? name,
-                        expectedMessage: header("// expect:", in: text)))
+                        role: .mistake, file: file, origin: diff, summary: mistake.summary,
+                        expectedMessage: mistake.expectedMessage))
+            } catch {
+                problems.append("\(shown): \(error)")
             }
         }
-        return answers
+        return (answers, problems)
+    }
+
+    /// Where mistakes are written out as whole files to be graded.
+    static func materializedFolder(root: URL) -> URL {
+        root.appendingPathComponent(".build-exercises/known-answers", isDirectory: true)
     }
 
     static func header(_ prefix: String, in text: String) -> String? {
@@ -65,58 +82,10 @@ public struct KnownAnswer: Sendable {
                 ? nil : "fails only by \(outcome.stage.rawValue), not by its behaviour check"
         case .mistake:
             if outcome.passed { return "accepted as solved" }
-            guard let expected = expectedMessage else { return "has no `// expect:` line" }
+            guard let expected = expectedMessage else { return "has no expected message" }
             let said = (outcome.messages + [outcome.details]).joined(separator: "\n")
             return said.localizedCaseInsensitiveContains(expected)
                 ? nil : "refused, but without \"\(expected)\": \(outcome.messages.first ?? "")"
         }
-    }
-}
-
-extension ExerciseCommands {
-    /// CI's proof, for every exercise: the untouched file fails by its behaviour check,
-    /// the solution and every alternative pass, every catalogued mistake fails with its message.
-    public func verify(only filter: String? = nil) async throws -> Int32 {
-        // A name that matches nothing is a mistake, not a vacuous success.
-        let chosen = try filter.map { [try exercise($0, progress: Progress())] } ?? ExerciseCatalog.all
-        var problems: [String] = []
-        var table = Table(
-            headers: ["exercise", "original", "solution", "alternatives", "mistakes"], rightAligned: [3, 4])
-        // Every answer of every chosen exercise in one batch (see BatchGrading).
-        let known = chosen.flatMap { exercise in KnownAnswer.all(for: exercise, root: root).map { (exercise, $0) } }
-        let outcomes = await BatchGrading(root: root).grade(
-            known.map { BatchGrading.Answer(exercise: $0.0, source: $0.1.file, scan: $0.1.role != .original) })
-        for exercise in chosen {
-            var cells: [KnownAnswer.Role: (ok: Int, total: Int)] = [:]
-            for (index, (graded, answer)) in known.enumerated() where graded.id == exercise.id {
-                let outcome = outcomes[index]
-                let problem = answer.problem(with: outcome, exercise: exercise)
-                cells[answer.role, default: (0, 0)].total += 1
-                if let problem {
-                    problems.append(
-                        "\(exercise.id) \(answer.role.rawValue) (\(answer.file.lastPathComponent), \(answer.summary)): \(problem)"
-                    )
-                    if outcome.stage == .compile && answer.role != .mistake && exercise.kind != .makeItCompile {
-                        problems.append(
-                            outcome.details.split(separator: "\n").prefix(12).map { "    " + $0 }.joined(
-                                separator: "\n"))
-                    }
-                } else {
-                    cells[answer.role, default: (0, 0)].ok += 1
-                }
-            }
-            func cell(_ role: KnownAnswer.Role) -> String {
-                let value = cells[role] ?? (0, 0)
-                return value.total == 0 ? "—" : "\(value.ok)/\(value.total)" + (value.ok == value.total ? " ✔" : " ✘")
-            }
-            table.append([exercise.id, cell(.original), cell(.solution), cell(.alternative), cell(.mistake)])
-        }
-        say(table.render(on: terminal))
-        for problem in problems { say("✘ " + problem) }
-        say(
-            problems.isEmpty
-                ? "Every known answer gets the verdict it must."
-                : "\(problems.count) known answers get the wrong verdict.")
-        return problems.isEmpty ? 0 : 1
     }
 }

@@ -3,7 +3,7 @@ import LabCore
 
 /// The student's own copies of the exercises, outside the files git tracks.
 ///
-/// The repository keeps one copy of each exercise (`Exercises/<id>.swift`, the starting
+/// The repository keeps one copy of each exercise (`Exercises/<id>/starter.swift`, the starting
 /// file); `lab` copies it into `my-exercises/<id>/<id>.swift` the first time it is
 /// needed, so a `git pull` of a newer lab never conflicts with a student's edits.
 /// `my-exercises/` is itself a small package that depends on the lab by path, one
@@ -43,11 +43,10 @@ public struct StudentWorkspace: Sendable {
     /// unless the workspace is new: then every exercise is made, so editors see them all.
     @discardableResult
     public func prepare(only: Exercise? = nil) throws -> URL {
-        let exercises =
-            FileManager.default.fileExists(atPath: folder.path)
-            ? only.map { [$0] } ?? ExerciseCatalog.all : ExerciseCatalog.all
+        let all = try ExerciseCatalog.load(root: root).all
+        let exercises = FileManager.default.fileExists(atPath: folder.path) ? only.map { [$0] } ?? all : all
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let targets = ExerciseCatalog.all.map { exercise in
+        let targets = all.map { exercise in
             "        .target(name: \"\(Self.targetName(exercise))\", dependencies: lab, path: \"\(exercise.id)\"\(exercise.studentSwiftSettings)),"
         }.joined(separator: "\n")
         let labPath = root.standardizedFileURL.path

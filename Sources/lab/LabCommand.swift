@@ -76,6 +76,12 @@ enum LabCommand {
             let name = parsed.positionals.first
             switch command {
             case .exercises:
+                if let folder = parsed.text("write-answers") {
+                    if parsed.flag("verify") {
+                        throw UsageError.conflicting("--write-answers", "--verify")
+                    }
+                    return try commands.writeAnswers(only: name, to: URL(fileURLWithPath: folder))
+                }
                 return parsed.flag("verify") ? try await commands.verify(only: name) : try commands.list(only: name)
             case .check: return try await commands.check(name)
             case .watch: return try await commands.watch(name)

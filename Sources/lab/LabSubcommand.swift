@@ -59,6 +59,11 @@ enum LabSubcommand: String, CaseIterable {
                         help:
                             "Grade every known answer: originals fail, solutions and alternatives pass, catalogued mistakes fail with their message"
                     ),
+                    OptionSpec(
+                        "write-answers", .text("DIR"),
+                        help:
+                            "Write every known answer as a whole file into DIR/<exercise>/ (mistakes are kept as diffs of the solution)"
+                    ),
                     Self.noColor, Self.askHelp,
                 ])
         case .check:

@@ -154,7 +154,7 @@ struct ClassroomCommandTests {
         #expect(try ProcessRunner.run("lab", ["exercises"], environment: environment).status == 0)
         let file = work.appendingPathComponent("02-task-bridge/02-task-bridge.swift")
         let starting = try String(
-            contentsOf: root.appendingPathComponent("Exercises/02-task-bridge.swift"), encoding: .utf8)
+            contentsOf: root.appendingPathComponent("Exercises/02-task-bridge/starter.swift"), encoding: .utf8)
         #expect(try String(contentsOf: file, encoding: .utf8) == starting)
         #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("Package.swift").path))
         try (starting + "\n// my attempt\n").write(to: file, atomically: true, encoding: .utf8)

@@ -11,7 +11,7 @@ import Testing
 struct BatchGradingTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    static let exercise = ExerciseCatalog.exercise(named: "02")!
+    static let exercise = TestLab.catalog.exercise(named: "02")!
 
     /// Writes answers to exercise 02 into a fresh folder, one file each.
     static func answers(_ codes: [String: String]) throws -> (folder: URL, files: [String: URL]) {
@@ -36,11 +36,10 @@ struct BatchGradingTests {
         + "func buttonTapped(_ model: DemoModel) -> Task<Void, Never> {\n    fatalError(\"this answer crashes\")\n}\n"
 
     @Test func eachAnswerInABatchGetsItsOwnVerdict() async throws {
-        let exercises = Self.root.appendingPathComponent("Exercises")
         let (folder, files) = try Self.answers(["broken": Self.broken, "loops": Self.loops, "crashes": Self.crashes])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let solution = exercises.appendingPathComponent("Solutions/\(Self.exercise.fileName)")
-        let alternative = exercises.appendingPathComponent("Alternatives/\(Self.exercise.id)/detached.swift")
+        let solution = TestLab.folder(Self.exercise).solution
+        let alternative = TestLab.folder(Self.exercise).alternatives.appendingPathComponent("detached.swift")
         // Good answers on both sides of the bad ones; the scan off, so each bad one reaches its build and run.
         let order = [solution, files["broken"]!, files["loops"]!, alternative, files["crashes"]!, solution]
         var grading = BatchGrading(root: Self.root)
@@ -67,8 +66,8 @@ struct BatchGradingTests {
     }
 
     @Test func aBinaryThatIsNotItsBuildsIsRefused() async throws {
-        let solution = Self.root.appendingPathComponent("Exercises/Solutions/\(Self.exercise.fileName)")
-        let starting = Self.root.appendingPathComponent("Exercises/\(Self.exercise.fileName)")
+        let solution = TestLab.folder(Self.exercise).solution
+        let starting = TestLab.folder(Self.exercise).starter
         var grading = BatchGrading(root: Self.root, runWorkers: 1)
         let swapped = Locked<CheckOutcome?>(nil)
         let grader = Grader(root: Self.root, exercise: Self.exercise)
@@ -181,7 +180,7 @@ struct BatchGradingTests {
             grading.observeRun = { result in output.withLock { $0 += result.output } }
             let stamp = Locked<BinaryStamp?>(nil)
             grading.afterBuilds = { _ in stamp.withLock { $0 = BinaryStamp(victim) } }
-            let solution = root.appendingPathComponent("Exercises/Solutions/\(exercise.fileName)")
+            let solution = ExerciseFolder(root: root, id: exercise.id).solution
             let outcomes = await grading.grade([
                 BatchGrading.Answer(exercise: exercise, source: files["attack"]!, scan: false),
                 BatchGrading.Answer(exercise: exercise, source: solution),

@@ -47,7 +47,7 @@ struct CheckAsBatchOfOneTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let outcome = await grader.grade(source: files["renamed"]!, scan: false)
         #expect(outcome.stage == .compile)
-        let checkFile = "Exercises/Checks/\(Self.exercise.fileName)"
+        let checkFile = "Exercises/\(Self.exercise.id)/check.swift"
         #expect(!outcome.details.contains(".build-exercises"), "\(outcome.details)")
         let named = try #require(
             outcome.details.split(separator: "\n").first { $0.hasPrefix(checkFile + ":") }, "\(outcome.details)")

@@ -13,24 +13,24 @@ struct ClassGradingTests {
 
     func makeClass() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-class-\(UUID().uuidString)")
-        let exercises = root.appendingPathComponent("Exercises")
         for student in ["ada", "bob"] {
             let mine = folder.appendingPathComponent(student)
             try FileManager.default.createDirectory(at: mine, withIntermediateDirectories: true)
-            for exercise in ExerciseCatalog.all {
+            for exercise in TestLab.exercises {
                 try FileManager.default.copyItem(
-                    at: exercises.appendingPathComponent(exercise.fileName),
+                    at: TestLab.folder(exercise).starter,
                     to: mine.appendingPathComponent(exercise.fileName))
             }
         }
-        func put(_ student: String, _ id: String, from path: String) throws {
+        func put(_ student: String, _ id: String, from file: URL) throws {
             let target = folder.appendingPathComponent("\(student)/\(id).swift")
             try? FileManager.default.removeItem(at: target)
-            try FileManager.default.copyItem(at: exercises.appendingPathComponent(path), to: target)
+            try FileManager.default.copyItem(at: file, to: target)
         }
-        try put("ada", "03-async-let-rovers", from: "Solutions/03-async-let-rovers.swift")
-        try put("ada", "01-suspend-not-block", from: "Mistakes/01-suspend-not-block/exit-zero.swift")
-        try put("bob", "03-async-let-rovers", from: "Mistakes/03-async-let-rovers/decoys.swift")
+        let rovers = try #require(TestLab.catalog.exercise(named: "03"))
+        try put("ada", "03-async-let-rovers", from: TestLab.folder(rovers).solution)
+        try put("ada", "01-suspend-not-block", from: try TestLab.mistake("01", "exit-zero"))
+        try put("bob", "03-async-let-rovers", from: try TestLab.mistake("03", "decoys"))
         try FileManager.default.removeItem(at: folder.appendingPathComponent("bob/02-task-bridge.swift"))
         // A progress file claiming everything is solved is never read.
         try Data(#"{"version":1,"exercises":{"01-suspend-not-block":{"solved":true}}}"#.utf8)
@@ -41,12 +41,14 @@ struct ClassGradingTests {
     @Test func aClassIsGradedFromItsFilesIntoEveryFormat() async throws {
         let folder = try makeClass()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let students = try ["ada", "bob"].map { try ClassGrading.student(at: folder.appendingPathComponent($0).path) }
+        let students = try ["ada", "bob"].map {
+            try ClassGrading.student(at: folder.appendingPathComponent($0).path, exercises: TestLab.exercises)
+        }
         let calls = Locked(0)
-        let report = await ClassGrading(root: root, students: students, workers: 1).run { _, _ in
+        let report = try await ClassGrading(root: root, students: students, workers: 1).run { _, _ in
             calls.withLock { $0 += 1 }
         }
-        #expect(calls.withLock { $0 } == 2 * ExerciseCatalog.all.count)
+        #expect(calls.withLock { $0 } == 2 * TestLab.exercises.count)
 
         let ada = try #require(report.students.first { $0.name == "ada" })
         let bob = try #require(report.students.first { $0.name == "bob" })
@@ -60,7 +62,7 @@ struct ClassGradingTests {
 
         let csv = report.csv().split(separator: "\n")
         #expect(csv.first == "student,exercise,status,stage,message,identical_to")
-        #expect(csv.count == 1 + 2 * ExerciseCatalog.all.count)
+        #expect(csv.count == 1 + 2 * TestLab.exercises.count)
         #expect(
             csv.contains(
                 "ada,03-async-let-rovers,solved,,,identical to the reference solution (after renaming and reformatting)"
@@ -77,16 +79,18 @@ struct ClassGradingTests {
         #expect(written.map(\.lastPathComponent) == ["class-report.csv", "class-report.json", "class-report.html"])
         #expect(
             report.table(on: Terminal(isTTY: false, width: 200, usesColor: false)).contains(
-                "1/\(ExerciseCatalog.all.count)"))
+                "1/\(TestLab.exercises.count)"))
     }
 
     @Test func aFolderWithoutExercisesIsRefusedInOneLine() throws {
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("lab-empty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: empty) }
-        #expect(throws: ExerciseError.notAStudentFolder(empty.path)) { try ClassGrading.student(at: empty.path) }
+        #expect(throws: ExerciseError.notAStudentFolder(empty.path)) {
+            try ClassGrading.student(at: empty.path, exercises: TestLab.exercises)
+        }
         #expect(throws: ExerciseError.notAStudentFolder("/no/such/folder")) {
-            try ClassGrading.student(at: "/no/such/folder")
+            try ClassGrading.student(at: "/no/such/folder", exercises: TestLab.exercises)
         }
     }
 }

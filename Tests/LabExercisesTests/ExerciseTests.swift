@@ -10,8 +10,8 @@ struct ExerciseCatalogTests {
         .deletingLastPathComponent()
 
     @Test func thereAreEnoughExercisesCoveringEveryLesson() {
-        #expect(ExerciseCatalog.all.count >= 18)
-        let lessons = Set(ExerciseCatalog.all.map(\.lesson))
+        #expect(TestLab.exercises.count >= 18)
+        let lessons = Set(TestLab.exercises.map(\.lesson))
         // The lessons are the executables Package.swift finds (Sources/<lesson>/main.swift).
         let sources = root.appendingPathComponent("Sources")
         let executables = try! FileManager.default.contentsOfDirectory(atPath: sources.path).filter {
@@ -19,26 +19,31 @@ struct ExerciseCatalogTests {
                 && FileManager.default.fileExists(atPath: sources.appendingPathComponent("\($0)/main.swift").path)
         }
         #expect(lessons == Set(executables), "every lesson has exercises")
-        #expect(ExerciseCatalog.all.filter { $0.kind == .makeItCompile }.count >= 4)
-        #expect(ExerciseCatalog.all.allSatisfy { $0.hints.count >= 2 })
+        #expect(TestLab.exercises.filter { $0.kind == .makeItCompile }.count >= 4)
+        #expect(TestLab.exercises.allSatisfy { $0.hints.count >= 2 })
     }
 
-    @Test(arguments: ExerciseCatalog.all.map(\.id))
-    func everyExerciseHasItsThreeFiles(id: String) throws {
-        for folder in ["Exercises", "Exercises/Solutions", "Exercises/Checks"] {
-            #expect(
-                FileManager.default.fileExists(atPath: root.appendingPathComponent("\(folder)/\(id).swift").path),
-                "\(folder)/\(id).swift")
+    @Test(arguments: TestLab.exercises.map(\.id))
+    func everyExerciseHasItsFilesInItsFolder(id: String) throws {
+        let folder = ExerciseFolder(root: root, id: id)
+        for file in [folder.metadata, folder.starter, folder.solution, folder.check] {
+            #expect(FileManager.default.fileExists(atPath: file.path), "\(id)/\(file.lastPathComponent)")
         }
-        let original = try String(contentsOf: root.appendingPathComponent("Exercises/\(id).swift"), encoding: .utf8)
+        let original = try String(contentsOf: folder.starter, encoding: .utf8)
         #expect(original.contains("TODO"), "the starting file says what to do")
+        // Nothing else in the folder: a stray file would be neither graded nor shown.
+        let known: Set = [
+            "exercise.json", "starter.swift", "solution.swift", "check.swift", "alternatives", "mistakes",
+        ]
+        let present = Set(try FileManager.default.contentsOfDirectory(atPath: folder.url.path))
+        #expect(present.subtracting(known).isEmpty, "\(id) has \(present.subtracting(known).sorted())")
     }
 
     @Test func exercisesAreFoundByNumberOrName() {
-        #expect(ExerciseCatalog.exercise(named: "03")?.id == "03-async-let-rovers")
-        #expect(ExerciseCatalog.exercise(named: "03-async-let-rovers")?.id == "03-async-let-rovers")
-        #expect(ExerciseCatalog.exercise(named: "async-let-rovers")?.id == "03-async-let-rovers")
-        #expect(ExerciseCatalog.exercise(named: "99") == nil)
+        #expect(TestLab.catalog.exercise(named: "03")?.id == "03-async-let-rovers")
+        #expect(TestLab.catalog.exercise(named: "03-async-let-rovers")?.id == "03-async-let-rovers")
+        #expect(TestLab.catalog.exercise(named: "async-let-rovers")?.id == "03-async-let-rovers")
+        #expect(TestLab.catalog.exercise(named: "99") == nil)
     }
 }
 

@@ -11,7 +11,7 @@ struct GradeOffThePoolTests {
         .deletingLastPathComponent()
 
     @Test func anAwaitedGradeReturnsTheBlockingGradesOutcome() async throws {
-        let exercise = try #require(ExerciseCatalog.all.first)
+        let exercise = try #require(TestLab.exercises.first)
         let grader = Grader(root: root, exercise: exercise)
         let missing = root.appendingPathComponent("no-such-file-\(UUID().uuidString).swift")
         let awaited = await grader.grade(source: missing)

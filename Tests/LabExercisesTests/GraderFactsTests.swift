@@ -10,16 +10,16 @@ import Testing
 struct GraderFactsTests {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    let verdict = CheckVerdict(exercise: ExerciseCatalog.all[1], secret: "s3cr3t", planned: 2)
+    let verdict = CheckVerdict(exercise: TestLab.exercises[1], secret: "s3cr3t", planned: 2)
 
     func result(_ records: [String], exit: Int32? = 0, signal: Int32? = nil) -> Sandbox.Result {
         Sandbox.Result(
             exitStatus: exit, signal: signal, timedOut: false, output: "", records: records, limits: Sandbox.Limits())
     }
 
-    @Test(arguments: ExerciseCatalog.all.map(\.id))
+    @Test(arguments: TestLab.exercises.map(\.id))
     func everyCheckDeclaresItsPlanAsANumber(id: String) throws {
-        let check = try String(contentsOf: root.appendingPathComponent("Exercises/Checks/\(id).swift"), encoding: .utf8)
+        let check = try String(contentsOf: ExerciseFolder(root: root, id: id).check, encoding: .utf8)
         #expect(
             CheckPlan.plannedExpectations(in: check) != nil,
             "the grader cannot read \(id)'s plan, so it cannot refuse a forged one")
@@ -71,7 +71,7 @@ struct GraderFactsTests {
     }
 
     @Test func aLabInsideAReadableSystemFolderIsSaid() {
-        let exercise = ExerciseCatalog.all[0]
+        let exercise = TestLab.exercises[0]
         let exposed = Grader(root: URL(fileURLWithPath: "/usr/local/src/lab"), exercise: exercise)
         #expect(
             exposed.exposureNotes(Sandbox.Policy()).first?.hasPrefix(

@@ -8,8 +8,8 @@ import Testing
 /// reached its end passes.
 @Suite("Verdicts prove the check finished")
 struct CheckVerdictTests {
-    let exercise = ExerciseCatalog.all[2]
-    let verdict = CheckVerdict(exercise: ExerciseCatalog.all[2], secret: "s3cr3t")
+    let exercise = TestLab.exercises[2]
+    let verdict = CheckVerdict(exercise: TestLab.exercises[2], secret: "s3cr3t")
 
     func result(_ records: [String], exit: Int32? = 0, signal: Int32? = nil, output: String = "") -> Sandbox.Result {
         Sandbox.Result(
@@ -220,7 +220,7 @@ struct BuildBlameTests {
             let outside = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "lab-outside-\(UUID().uuidString)")
             let result = try run(
-                "echo in > here && cat here; echo out > \(outside.path); cat \(lab.path)/Exercises/Checks/Support.swift; ls /root; echo done"
+                "echo in > here && cat here; echo out > \(outside.path); cat \(lab.path)/Exercises/Support/Support.swift; ls /root; echo done"
             )
             #expect(result.output.contains("in\n"))
             #expect(!FileManager.default.fileExists(atPath: outside.path))

@@ -34,7 +34,7 @@
     struct SandboxAttackTests {
         static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        static let exercise = ExerciseCatalog.exercise(named: "02")!
+        static let exercise = TestLab.catalog.exercise(named: "02")!
 
         struct Attack: Sendable, CustomStringConvertible {
             let file: String
@@ -80,8 +80,8 @@
             let progress = scratch.appendingPathComponent("progress.json")
             let outside = scratch.appendingPathComponent("outside-marker")
             let answer = scratch.appendingPathComponent("answer/\(Self.exercise.fileName)")
-            let support = root.appendingPathComponent("Exercises/Checks/Support.swift")
-            let solution = root.appendingPathComponent("Exercises/Solutions/\(Self.exercise.fileName)")
+            let support = ExerciseFolder.supportFile(root: root)
+            let solution = ExerciseFolder(root: root, id: Self.exercise.id).solution
             try FileManager.default.createDirectory(
                 at: answer.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(#"{"version":1,"exercises":{}}"#.utf8).write(to: progress)

@@ -216,9 +216,9 @@ struct SourceScannerTests {
             "the alias's declaration is not a declaration of the name it stands for")
     }
 
-    @Test(arguments: ExerciseCatalog.all.map(\.id))
+    @Test(arguments: TestLab.exercises.map(\.id))
     func everyExerciseRefusesTheStandardList(id: String) throws {
-        let exercise = try #require(ExerciseCatalog.exercise(named: id))
+        let exercise = try #require(TestLab.catalog.exercise(named: id))
         let refused = Set(exercise.forbidden.map(\.text))
         #expect(
             ForbiddenPattern.standard.allSatisfy { refused.contains($0.text) },
@@ -228,24 +228,20 @@ struct SourceScannerTests {
     /// What the exercises legitimately write stays accepted: every starting file, solution and
     /// correct alternative passes its exercise's scan (the starting files may still block: that
     /// is what the check refuses them for, by behaviour).
-    @Test(arguments: ExerciseCatalog.all.map(\.id))
+    @Test(arguments: TestLab.exercises.map(\.id))
     func everyCorrectAnswerPassesItsExercisesScan(id: String) throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let exercise = try #require(ExerciseCatalog.exercise(named: id))
-        let folder = root.appendingPathComponent("Exercises")
-        var correct = [folder.appendingPathComponent("Solutions/\(id).swift")]
-        let alternatives = folder.appendingPathComponent("Alternatives/\(id)")
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: alternatives.path)) ?? [] {
-            correct.append(alternatives.appendingPathComponent(name))
-        }
+        let exercise = try #require(TestLab.catalog.exercise(named: id))
+        let folder = ExerciseFolder(root: root, id: id)
+        let correct = [folder.solution] + ExerciseFolder.files(in: folder.alternatives, endingIn: ".swift")
         for file in correct {
             let found = SourceScanner.findings(
                 in: try String(contentsOf: file, encoding: .utf8), forbidden: exercise.forbidden)
             #expect(found.isEmpty, "\(file.lastPathComponent): \(found)")
         }
         // A starting file may hold the silencer the exercise is about (12's `@unchecked`), nothing else.
-        let starting = try String(contentsOf: folder.appendingPathComponent("\(id).swift"), encoding: .utf8)
+        let starting = try String(contentsOf: folder.starter, encoding: .utf8)
         let silencers = Set(ForbiddenPattern.silencers.map(\.text))
         let beyond = ForbiddenPattern.standard.filter { !silencers.contains($0.text) }
         #expect(SourceScanner.findings(in: starting, forbidden: beyond).isEmpty, "the starting file of \(id)")

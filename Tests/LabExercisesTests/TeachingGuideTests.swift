@@ -15,11 +15,12 @@ struct TeachingGuideTests {
     }
 
     func count(_ role: KnownAnswer.Role) -> Int {
-        ExerciseCatalog.all.map { KnownAnswer.all(for: $0, root: root).filter { $0.role == role }.count }.reduce(0, +)
+        TestLab.exercises.map { KnownAnswer.all(for: $0, root: root).answers.filter { $0.role == role }.count }.reduce(
+            0, +)
     }
 
     @Test func theCountsAreTheCatalogues() {
-        let exercises = ExerciseCatalog.all
+        let exercises = TestLab.exercises
         let minutes = exercises.map(\.minutes).reduce(0, +)
         #expect(
             guide.contains("\(exercises.count) exercises, about \(minutes) minutes"),
@@ -30,7 +31,7 @@ struct TeachingGuideTests {
 
     @Test func theTableListsEveryExerciseAsTheCatalogueDoes() {
         let rows = guide.split(separator: "\n").filter { $0.hasPrefix("| `") }.map(String.init)
-        let expected = ExerciseCatalog.all.map {
+        let expected = TestLab.exercises.map {
             "| `\($0.id)` | \($0.lesson) | \($0.title) | \($0.kind.rawValue) | \($0.minutes) |"
         }
         #expect(rows == expected)
@@ -40,7 +41,7 @@ struct TeachingGuideTests {
         let plan =
             guide.components(separatedBy: "A two-session plan").dropFirst().first?.components(separatedBy: "\n\n").first
             ?? ""
-        for lesson in Set(ExerciseCatalog.all.map(\.lesson)) {
+        for lesson in Set(TestLab.exercises.map(\.lesson)) {
             #expect(plan.contains("`\(lesson)`"), "the plan names \(lesson)")
         }
     }

@@ -5,19 +5,24 @@
 # so a class report shows every kind of verdict. Deterministic: student k, exercise e
 # picks answer (k + e) among the ones that exist.
 #   Tools/class-fixture/make.sh 30 /tmp/class && swift run lab grade /tmp/class/*
+# The answers come from `lab exercises --write-answers` (mistakes are kept as diffs of
+# the solution; it writes each one out whole).
 set -euo pipefail
 count="${1:?usage: make.sh STUDENTS DIR}"
 target="${2:?usage: make.sh STUDENTS DIR}"
 lab="$(cd "$(dirname "$0")/../.." && pwd)"
+known="$(mktemp -d)"
+trap 'rm -rf "$known"' EXIT
+(cd "$lab" && swift run --quiet lab exercises --write-answers "$known" --no-color >/dev/null)
 mkdir -p "$target"
 for ((k = 1; k <= count; k++)); do
     student="$target/student-$(printf '%02d' "$k")"
     mkdir -p "$student"
     e=0
-    for original in "$lab"/Exercises/[0-9]*.swift; do
-        name="$(basename "$original" .swift)"
-        answers=("$original" "$lab/Exercises/Solutions/$name.swift")
-        for extra in "$lab/Exercises/Alternatives/$name"/*.swift "$lab/Exercises/Mistakes/$name"/*.swift; do
+    for folder in "$known"/[0-9]*/; do
+        name="$(basename "$folder")"
+        answers=("$folder/starter.swift" "$folder/solution.swift")
+        for extra in "$folder"/alternative-*.swift "$folder"/mistake-*.swift; do
             [[ -f "$extra" ]] && answers+=("$extra")
         done
         cp "${answers[$(((k + e) % ${#answers[@]}))]}" "$student/$name.swift"

@@ -1,0 +1,96 @@
+import Foundation
+import LabCore
+
+/// An exercise's `exercise.json`: what the student reads (title, summary, hints) and what
+/// grading needs (the patterns it refuses, its time limit, the mode it is compiled in), as data.
+///
+/// ```json
+/// {
+///   "lesson": "async-let",
+///   "title": "Three rovers at once",
+///   "summary": "…",
+///   "minutes": 8,
+///   "hints": ["gentle", "closer", "the answer's shape"],
+///   "forbidden": [{ "detached": "why a detached task is the mistake here" }]
+/// }
+/// ```
+/// Optional: `"kind": "make it compile"` (default `"behaviour"`), `"timeLimitSeconds"` (15),
+/// `"mode"` (a `CompileMode`, default `"swift-6"`), `"permitting"` (standard patterns this
+/// exercise allows, by text), `"why"` (a note for maintainers on settings that differ).
+/// A forbidden entry is one of `{ "set": "silencers" | "blocking" }`, `{ "detached": REASON }`
+/// or `{ "text": TOKENS, "reason": REASON }`.
+struct ExerciseMetadata: Decodable {
+    var lesson: String
+    var title: String
+    var kind: Exercise.Kind?
+    var summary: String
+    var minutes: Int
+    var hints: [String]
+    var forbidden: [ForbiddenRule]?
+    var permitting: [String]?
+    var timeLimitSeconds: Double?
+    var mode: CompileMode?
+    var why: String?
+
+    enum ForbiddenRule: Decodable {
+        case set([ForbiddenPattern])
+        case pattern(ForbiddenPattern)
+
+        enum Key: String, CodingKey { case set, detached, text, reason }
+
+        static let sets: [String: [ForbiddenPattern]] = [
+            "silencers": ForbiddenPattern.silencers, "blocking": ForbiddenPattern.blocking,
+        ]
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            if let name = try container.decodeIfPresent(String.self, forKey: .set) {
+                guard let patterns = Self.sets[name] else {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .set, in: container,
+                        debugDescription:
+                            "no set of patterns named '\(name)' (sets: \(Self.sets.keys.sorted().joined(separator: ", ")))"
+                    )
+                }
+                self = .set(patterns)
+            } else if let reason = try container.decodeIfPresent(String.self, forKey: .detached) {
+                self = .pattern(.detached(reason))
+            } else if let text = try container.decodeIfPresent(String.self, forKey: .text) {
+                self = .pattern(ForbiddenPattern(text, try container.decode(String.self, forKey: .reason)))
+            } else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a forbidden entry needs \"set\", \"detached\" or \"text\" with \"reason\""))
+            }
+        }
+
+        var patterns: [ForbiddenPattern] {
+            switch self {
+            case .set(let patterns): patterns
+            case .pattern(let pattern): [pattern]
+            }
+        }
+    }
+
+    func exercise(id: String) throws -> Exercise {
+        guard !hints.isEmpty else { throw ExerciseMetadataProblem("it has no hints") }
+        guard minutes > 0 else { throw ExerciseMetadataProblem("minutes must be more than 0") }
+        if let timeLimitSeconds, !(timeLimitSeconds > 0 && timeLimitSeconds <= 600) {
+            throw ExerciseMetadataProblem("timeLimitSeconds must be more than 0 and at most 600")
+        }
+        let standard = Set(ForbiddenPattern.standard.map(\.text))
+        for text in permitting ?? [] where !standard.contains(text) {
+            throw ExerciseMetadataProblem("it permits '\(text)', which is not a standard forbidden pattern")
+        }
+        return Exercise(
+            id, lesson: lesson, title: title, kind: kind ?? .behaviour, summary: summary, minutes: minutes,
+            hints: hints, forbidden: (forbidden ?? []).flatMap(\.patterns), permitting: Set(permitting ?? []),
+            timeLimitSeconds: timeLimitSeconds ?? 15, mode: mode ?? .swift6)
+    }
+}
+
+struct ExerciseMetadataProblem: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import LabCore
+
+extension ExerciseCommands {
+    /// CI's proof, for every exercise: the untouched file fails by its behaviour check,
+    /// the solution and every alternative pass, every catalogued mistake fails with its message.
+    public func verify(only filter: String? = nil) async throws -> Int32 {
+        // A name that matches nothing is a mistake, not a vacuous success.
+        let chosen = try filter.map { [try exercise($0, progress: Progress())] } ?? catalog.all
+        var problems: [String] = []
+        var table = Table(
+            headers: ["exercise", "original", "solution", "alternatives", "mistakes"], rightAligned: [3, 4])
+        // Every answer of every chosen exercise in one batch (see BatchGrading). A mistake whose
+        // diff no longer fits the solution is a problem of its own and counts against its cell.
+        var known: [(Exercise, KnownAnswer)] = []
+        var unreadable: [String: [String]] = [:]
+        for exercise in chosen {
+            let (answers, failures) = KnownAnswer.all(for: exercise, root: root)
+            known += answers.map { (exercise, $0) }
+            unreadable[exercise.id] = failures
+        }
+        let outcomes = await BatchGrading(root: root).grade(
+            known.map { BatchGrading.Answer(exercise: $0.0, source: $0.1.file, scan: $0.1.role != .original) })
+        for exercise in chosen {
+            var cells: [KnownAnswer.Role: (ok: Int, total: Int)] = [:]
+            for failure in unreadable[exercise.id] ?? [] {
+                cells[.mistake, default: (0, 0)].total += 1
+                problems.append("\(exercise.id) mistake: \(failure)")
+            }
+            for (index, (graded, answer)) in known.enumerated() where graded.id == exercise.id {
+                let outcome = outcomes[index]
+                let problem = answer.problem(with: outcome, exercise: exercise)
+                cells[answer.role, default: (0, 0)].total += 1
+                if let problem {
+                    problems.append(
+                        "\(exercise.id) \(answer.role.rawValue) (\(answer.origin.lastPathComponent), \(answer.summary)): \(problem)"
+                    )
+                    if outcome.stage == .compile && answer.role != .mistake && exercise.kind != .makeItCompile {
+                        problems.append(
+                            outcome.details.split(separator: "\n").prefix(12).map { "    " + $0 }.joined(
+                                separator: "\n"))
+                    }
+                } else {
+                    cells[answer.role, default: (0, 0)].ok += 1
+                }
+            }
+            func cell(_ role: KnownAnswer.Role) -> String {
+                let value = cells[role] ?? (0, 0)
+                return value.total == 0 ? "—" : "\(value.ok)/\(value.total)" + (value.ok == value.total ? " ✔" : " ✘")
+            }
+            table.append([exercise.id, cell(.original), cell(.solution), cell(.alternative), cell(.mistake)])
+        }
+        say(table.render(on: terminal))
+        for problem in problems { say("✘ " + problem) }
+        say(
+            problems.isEmpty
+                ? "Every known answer gets the verdict it must."
+                : "\(problems.count) known answers get the wrong verdict.")
+        return problems.isEmpty ? 0 : 1
+    }
+
+    /// Every known answer of every exercise (or the one named) as a whole file in `folder`:
+    /// `<id>/starter.swift`, `solution.swift`, `alternative-NAME.swift`, `mistake-NAME.swift`.
+    /// For a teacher reading the catalogue, and for making a class to try `lab grade` on.
+    public func writeAnswers(only filter: String?, to folder: URL) throws -> Int32 {
+        let chosen = try filter.map { [try exercise($0, progress: Progress())] } ?? catalog.all
+        var count = 0
+        for exercise in chosen {
+            let (answers, problems) = KnownAnswer.all(for: exercise, root: root)
+            if let problem = problems.first { throw ExerciseError.badExercise(exercise.id, reason: problem) }
+            let target = folder.appendingPathComponent(exercise.id, isDirectory: true)
+            try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+            for answer in answers {
+                let name: String
+                switch answer.role {
+                case .original: name = "starter.swift"
+                case .solution: name = "solution.swift"
+                case .alternative, .mistake:
+                    name =
+                        "\(answer.role.rawValue)-" + answer.origin.deletingPathExtension().lastPathComponent + ".swift"
+                }
+                try AtomicFile.write(try Data(contentsOf: answer.file), to: target.appendingPathComponent(name))
+                count += 1
+            }
+        }
+        say("Wrote \(count) known answers of \(chosen.count) exercises to \(folder.path).")
+        return 0
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+@testable import LabCore
+@testable import LabExercises
+
+/// `exercise.json` is data a teacher edits by hand: what is wrong in it is said in one line
+/// naming the file, and what is left out takes the documented default.
+@Suite("Exercise metadata is read from each exercise's folder")
+struct ExerciseMetadataTests {
+    static let minimal = #"{"lesson": "actors", "title": "T", "summary": "S", "minutes": 5, "hints": ["h"]}"#
+
+    /// The minimal metadata with `fields` added.
+    static func minimal(with fields: String) -> String { String(minimal.dropLast()) + ", " + fields + "}" }
+
+    /// A lab folder with one exercise whose metadata is `json`.
+    func lab(_ json: String) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lab-meta-\(UUID().uuidString)")
+        let folder = ExerciseFolder(root: root, id: "01-first")
+        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+        try Data(json.utf8).write(to: folder.metadata)
+        return root
+    }
+
+    @Test func whatIsLeftOutTakesItsDefault() throws {
+        let root = try lab(Self.minimal)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let exercise = try #require(try ExerciseCatalog.load(root: root).all.first)
+        #expect(exercise.id == "01-first")
+        #expect(exercise.kind == .behaviour)
+        #expect(exercise.timeLimitSeconds == 15)
+        #expect(exercise.mode == .swift6)
+        #expect(exercise.forbidden.map(\.text) == ForbiddenPattern.standard.map(\.text))
+    }
+
+    @Test func forbiddenEntriesComeFirstAndPermittedOnesAreLeftOut() throws {
+        let json = Self.minimal(
+            with:
+                #""forbidden": [{"set": "blocking"}, {"detached": "why"}, {"text": "Mutex", "reason": "no lock"}], "permitting": ["Locked"]"#
+        )
+        let root = try lab(json)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let exercise = try #require(try ExerciseCatalog.load(root: root).all.first)
+        let texts = exercise.forbidden.map(\.text)
+        #expect(Array(texts.prefix(ForbiddenPattern.blocking.count)) == ForbiddenPattern.blocking.map(\.text))
+        #expect(texts.contains("Task.detached") && texts.contains("Mutex"))
+        #expect(exercise.forbidden.first { $0.text == "Task.detached" }?.reason == "why")
+        #expect(!texts.contains("Locked"))
+    }
+
+    @Test(
+        arguments: [
+            ("{ not json", "is not a valid exercise"),
+            (#"{"lesson": "actors", "title": "T", "summary": "S", "minutes": 5}"#, "'hints' is missing"),
+            (minimal(with: #""kind": "quiz""#), "kind"),
+            (minimal(with: #""forbidden": [{"set": "everything"}]"#), "no set of patterns named 'everything'"),
+            (minimal(with: #""forbidden": [{"reason": "r"}]"#), #"needs "set", "detached" or "text""#),
+            (minimal(with: #""permitting": ["goto"]"#), "permits 'goto'"),
+            (minimal(with: #""timeLimitSeconds": 0"#), "timeLimitSeconds"),
+            (#"{"lesson": "actors", "title": "T", "summary": "S", "minutes": 5, "hints": []}"#, "no hints"),
+        ] as [(String, String)])
+    func wrongMetadataIsOneLineNamingTheFile(json: String, words: String) throws {
+        let root = try lab(json)
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect {
+            _ = try ExerciseCatalog.load(root: root)
+        } throws: { error in
+            let said = "\(error)"
+            return said.contains("Exercises/01-first/exercise.json") && said.contains(words) && !said.contains("\n")
+        }
+    }
+
+    @Test func aFolderWithoutExercisesIsNotALab() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lab-empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("Exercises/Support"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(throws: ExerciseError.notInLabFolder(root.path)) { try ExerciseCatalog.load(root: root) }
+    }
+
+    /// Every known answer of the real catalogue, written out whole: the mistakes are their
+    /// diffs applied, and each differs from the solution it was made from.
+    @Test func everyKnownAnswerIsWrittenOutWhole() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("lab-answers-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let commands = ExerciseCommands(
+            root: TestLab.root, terminal: Terminal(isTTY: false, width: 100, usesColor: false))
+        #expect(try commands.writeAnswers(only: "03", to: out) == 0)
+        let folder = out.appendingPathComponent("03-async-let-rovers")
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+        let rovers = try #require(TestLab.catalog.exercise(named: "03"))
+        let mistakes = ExerciseFolder.files(in: TestLab.folder(rovers).mistakes, endingIn: ".diff")
+        #expect(names.contains("starter.swift") && names.contains("solution.swift"))
+        #expect(names.filter { $0.hasPrefix("mistake-") }.count == mistakes.count)
+        let solution = try String(contentsOf: folder.appendingPathComponent("solution.swift"), encoding: .utf8)
+        for name in names where name.hasPrefix("mistake-") {
+            #expect(try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8) != solution, "\(name)")
+        }
+    }
+
+    /// Every catalogued mistake still fits the solution it changes (verify also says so, by file).
+    @Test(arguments: TestLab.exercises.map(\.id))
+    func everyMistakeFitsItsSolution(id: String) throws {
+        let exercise = try #require(TestLab.catalog.exercise(named: id))
+        let known = KnownAnswer.all(for: exercise, root: TestLab.root)
+        #expect(known.problems.isEmpty, "\(known.problems)")
+    }
+}
