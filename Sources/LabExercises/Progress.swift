@@ -65,6 +65,7 @@ public enum ExerciseError: Error, Equatable, CustomStringConvertible {
     case toolchain(String)
     case notAStudentFolder(String)
     case badExercise(String, reason: String)
+    case cannotWrite(String, reason: String)
 
     public var description: String {
         switch self {
@@ -76,6 +77,7 @@ public enum ExerciseError: Error, Equatable, CustomStringConvertible {
         case .damagedProgress(let path): "\(path) is damaged; it was left untouched (move it away to start afresh)"
         case .toolchain(let reason): "cannot build the exercise: \(reason)"
         case .badExercise(let path, let reason): "\(path) is not a valid exercise: \(reason)"
+        case .cannotWrite(let path, let reason): "cannot write into \(path): \(reason)"
         case .notAStudentFolder(let path):
             "\(path) is not a student's folder: expected a lab clone or a folder of exercise files (01-suspend-not-block.swift, …)"
         }

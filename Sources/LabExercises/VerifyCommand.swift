@@ -64,6 +64,27 @@ extension ExerciseCommands {
     /// For a teacher reading the catalogue, and for making a class to try `lab grade` on.
     public func writeAnswers(only filter: String?, to folder: URL) throws -> Int32 {
         let chosen = try filter.map { [try exercise($0, progress: Progress())] } ?? catalog.all
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
+            throw ExerciseError.cannotWrite(folder.path, reason: "it is a file, not a folder")
+        }
+        do {
+            let count = try write(chosen, to: folder)
+            say("Wrote \(count) known answers of \(chosen.count) exercises to \(folder.path).")
+            return 0
+        } catch let error as ExerciseError {
+            throw error
+        } catch {
+            // Foundation's own words for a file error are a dump of its fields; the system's are a line.
+            let underlying = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError }
+            let reason =
+                underlying.flatMap { $0.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32($0.code))) : nil }
+                ?? error.localizedDescription
+            throw ExerciseError.cannotWrite(folder.path, reason: reason)
+        }
+    }
+
+    private func write(_ chosen: [Exercise], to folder: URL) throws -> Int {
         var count = 0
         for exercise in chosen {
             let (answers, problems) = KnownAnswer.all(for: exercise, root: root)
@@ -83,7 +104,6 @@ extension ExerciseCommands {
                 count += 1
             }
         }
-        say("Wrote \(count) known answers of \(chosen.count) exercises to \(folder.path).")
-        return 0
+        return count
     }
 }

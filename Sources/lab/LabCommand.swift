@@ -78,7 +78,7 @@ enum LabCommand {
             case .exercises:
                 if let folder = parsed.text("write-answers") {
                     if parsed.flag("verify") {
-                        throw UsageError.conflicting("--write-answers", "--verify")
+                        throw UsageError.conflicting("write-answers", "verify")
                     }
                     return try commands.writeAnswers(only: name, to: URL(fileURLWithPath: folder))
                 }
