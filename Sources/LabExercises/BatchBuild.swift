@@ -40,7 +40,10 @@ struct BatchBuild: Sendable {
         let steps: [[String]] = [
             toolchain.studentFlags + mode + [
                 "-parse-as-library", "-module-name", "StudentCode", "-emit-module", "-emit-module-path",
-                modules.appendingPathComponent("StudentCode.swiftmodule").path, "-wmo", "-c", "-o",
+                // One compiler job writes both the object and the module: the driver otherwise starts a
+                // second to emit the module, about a tenth of a second more per answer.
+                modules.appendingPathComponent("StudentCode.swiftmodule").path, "-no-emit-module-separately-wmo",
+                "-wmo", "-c", "-o",
                 studentObjects.appendingPathComponent("StudentCode.o").path,
                 source("Sources/StudentCode/Exercise.swift"), source("Sources/StudentCode/Given.swift"),
             ],
@@ -48,11 +51,13 @@ struct BatchBuild: Sendable {
                 "-I", modules.path, "-module-name", "check", "-wmo", "-c", "-o", checkObject.path,
                 source("Sources/check/Check.swift"), source("Sources/check/Support.swift"),
             ],
+            // This answer's objects first: the driver writes the link's `check.autolink` beside the
+            // first object it is given, which must be in this answer's folder, not the shared build's
+            // (where two links at once would write and read the same file).
             toolchain.linkFlags + [
                 "-emit-executable", "-module-name", "check", "-o", binary.path,
-            ] + toolchain.sharedObjects + [
                 studentObjects.appendingPathComponent("StudentCode.o").path, checkObject.path,
-            ],
+            ] + toolchain.sharedObjects,
         ]
         let temporary = folder.appendingPathComponent("tmp")
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
