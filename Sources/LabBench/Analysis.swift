@@ -37,7 +37,8 @@ public enum Analysis {
                 extra: extra, bimodal: Statistics.looksBimodal(times), processMedians: processMedians,
                 allocationsPerOperation: AllocationRates.median(of: taken),
                 hopsPerOperation: HopCounter.median(taken.compactMap(\.hopsPerOperation)),
-                enqueuesPerOperation: HopCounter.median(taken.compactMap(\.enqueuesPerOperation)))
+                enqueuesPerOperation: HopCounter.median(taken.compactMap(\.enqueuesPerOperation)),
+                retainsPerOperation: RetainRates.median(of: taken))
         }
         return SuiteResult(
             name: suite.name, kind: suite.kind, summary: suite.summary, reference: suite.reference,
@@ -86,6 +87,14 @@ public enum Analysis {
             sentence +=
                 " Executor switches per " + (suite.kind == .primitive ? "operation" : "run") + ": "
                 + hops.map { "\($0.0) \(FigureWords.perOperation($0.1))" }.joined(separator: ", ") + "."
+        }
+        // Retains, where the variants differ by one per operation or more: reference counting
+        // is often what a copy, a closure or an existential costs (counted, see RetainCounter).
+        let retains = variants.compactMap { variant in variant.retainsPerOperation.map { (variant.name, $0.retains) } }
+        if retains.count > 1, let most = retains.map(\.1).max(), let least = retains.map(\.1).min(), most - least >= 1 {
+            sentence +=
+                " Retains per " + (suite.kind == .primitive ? "operation" : "run") + ": "
+                + retains.map { "\($0.0) \(FigureWords.perOperation($0.1))" }.joined(separator: ", ") + "."
         }
         let unsteady = variants.filter { ($0.processSpread ?? 0) > 0.1 }
         if !unsteady.isEmpty {

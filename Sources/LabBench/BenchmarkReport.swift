@@ -3,12 +3,14 @@ import LabCore
 import LabTrace
 
 /// Everything one `lab bench` run measured. Encoded as JSON with schema
-/// `concurrency-lab.bench/3` (snake_case keys); see docs/BENCH-SCHEMA.md. Results written
-/// with schema 1 (before allocation counts and scans) and 2 (before executor hops) are still
-/// read, and compare.
+/// `concurrency-lab.bench/4` (snake_case keys); see docs/BENCH-SCHEMA.md. Results written
+/// with schema 1 (before allocation counts and scans), 2 (before executor hops) and 3 (before
+/// retain counts and typed figures) are still read, and compare.
 public struct BenchmarkReport: Sendable, Codable {
-    public static let schema = "concurrency-lab.bench/3"
-    public static let readableSchemas = ["concurrency-lab.bench/1", "concurrency-lab.bench/2", schema]
+    public static let schema = "concurrency-lab.bench/4"
+    public static let readableSchemas = [
+        "concurrency-lab.bench/1", "concurrency-lab.bench/2", "concurrency-lab.bench/3", schema,
+    ]
 
     public struct Environment: Sendable, Codable, Equatable {
         public let machine: EnvironmentInfo
@@ -17,6 +19,10 @@ public struct BenchmarkReport: Sendable, Codable {
         public var steadiness: Steadiness?
         /// "counted", or why allocations were not counted (absent in schema 1).
         public var allocationCounting: String?
+        /// "counted", or why executor hops were not counted (absent before schema 4).
+        public var hopCounting: String? = nil
+        /// "counted", or why retains and releases were not counted (absent before schema 4).
+        public var retainCounting: String? = nil
     }
 
     public struct Plan: Sendable, Codable, Equatable {
@@ -103,6 +109,8 @@ public struct VariantResult: Sendable, Codable {
     public var hopsPerOperation: Double? = nil
     /// Jobs enqueued on the global pool per operation (median); nil where not counted.
     public var enqueuesPerOperation: Double? = nil
+    /// Strong retains and releases per operation (medians); nil where not counted.
+    public var retainsPerOperation: RetainRates? = nil
 
     /// Largest ÷ smallest process median − 1: how much the figure depends on the process.
     public var processSpread: Double? {

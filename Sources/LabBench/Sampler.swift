@@ -133,10 +133,12 @@ public enum Sampler {
         let before = ResourceUsage.now()
         let allocatedBefore = AllocationCounter.read()
         let hopsBefore = HopCounter.read()
+        let retainsBefore = RetainCounter.read()
         let clock = ContinuousClock()
         let start = clock.now
         await variant.run(iterations)
         let wall = start.duration(to: clock.now).seconds
+        let retainsAfter = RetainCounter.read()
         let hopsAfter = HopCounter.read()
         let allocatedAfter = AllocationCounter.read()
         let after = ResourceUsage.now()
@@ -149,6 +151,7 @@ public enum Sampler {
             peakMemoryBytes: after.maxResidentBytes, threads: threads, extra: extra, process: nil,
             probeNanoseconds: probe,
             allocations: allocatedAfter.flatMap { after in allocatedBefore.map { after - $0 } },
-            hops: hopsAfter.flatMap { after in hopsBefore.map { after - $0 } })
+            hops: hopsAfter.flatMap { after in hopsBefore.map { after - $0 } },
+            retains: retainsAfter.flatMap { after in retainsBefore.map { after - $0 } })
     }
 }

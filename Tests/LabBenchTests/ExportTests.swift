@@ -97,7 +97,7 @@ struct ExportTests {
     @Test func schemaThreeRoundTripsHopsAndASchemaTwoFileStillLoads() throws {
         let report = Self.report()
         let decoded = try BenchmarkReport.decode(try report.encoded())
-        #expect(decoded.schema == "concurrency-lab.bench/3")
+        #expect(decoded.schema == "concurrency-lab.bench/4")
         #expect(decoded.suites.first?.variant("passed in")?.hopsPerOperation == 2)
         #expect(
             decoded.suites.first?.variant("passed in")?.samples.first?.hops == HopCounts(switches: 2000, enqueues: 0))

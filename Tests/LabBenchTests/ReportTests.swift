@@ -89,7 +89,7 @@ struct ReportTests {
     @Test func jsonRoundTripsWithItsSchema() throws {
         let report = Fixture.report()
         let decoded = try BenchmarkReport.decode(try report.encoded())
-        #expect(decoded.schema == "concurrency-lab.bench/3")
+        #expect(decoded.schema == "concurrency-lab.bench/4")
         #expect(
             decoded.suites.first?.variants.first?.allocationsPerOperation
                 == AllocationRates(mallocs: 4, frees: 4, bytes: 1392))

@@ -47,6 +47,30 @@ enum Format {
         return "\((bytes / 1_048_576).formatted(significantDigits: 3)) MiB"
     }
 
+    /// Retains per operation: "1", "0", "< 0.01"; "–" where not counted.
+    static func retains(_ result: VariantResult) -> String {
+        result.retainsPerOperation.map { perOperation($0.retains) } ?? "–"
+    }
+
+    static func releases(_ result: VariantResult) -> String {
+        result.retainsPerOperation.map { perOperation($0.releases) } ?? "–"
+    }
+
+    /// Executor switches per operation; "–" where not counted.
+    static func hops(_ result: VariantResult) -> String {
+        result.hopsPerOperation.map { perOperation($0) } ?? "–"
+    }
+
+    /// The lines a report prints for each counter this run did not use: "allocs/op: why", ….
+    static func uncounted(_ environment: BenchmarkReport.Environment) -> [String] {
+        [
+            ("allocs/op", environment.allocationCounting), ("hops/op", environment.hopCounting),
+            ("retains/op", environment.retainCounting),
+        ].compactMap { label, counting in
+            counting.flatMap { $0 == "counted" ? nil : "\(label): \($0)" }
+        }
+    }
+
     static func frees(_ result: VariantResult) -> String {
         result.allocationsPerOperation.map { perOperation($0.frees) } ?? "–"
     }
