@@ -58,7 +58,7 @@ public struct BenchmarkReport: Sendable, Codable {
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(
             positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        let report = try decoder.decode(BenchmarkReport.self, from: data)
+        let report = try decoder.decode(BenchmarkReport.self, from: try LegacyFigures.upgrade(data))
         guard readableSchemas.contains(report.schema) else { throw BenchError.unsupportedSchema(report.schema) }
         return report
     }
@@ -80,6 +80,15 @@ public struct SuiteResult: Sendable, Codable {
     }
 
     public func variant(_ name: String) -> VariantResult? { variants.first { $0.name == name } }
+
+    /// The names of the figures its variants measured, in the order first seen.
+    public var figureNames: [String] { Self.figureNames(variants) }
+
+    static func figureNames(_ variants: [VariantResult]) -> [String] {
+        var names: [String] = []
+        for figure in variants.flatMap(\.figures) where !names.contains(figure.name) { names.append(figure.name) }
+        return names
+    }
 }
 
 public struct VariantResult: Sendable, Codable {
@@ -99,7 +108,8 @@ public struct VariantResult: Sendable, Codable {
     public let medianContextSwitches: Double
     public let peakMemoryBytes: Int
     public let maxThreads: Int?
-    public let extra: [String: Double]
+    /// The variant's own figures (see `Figure`), each the median of its samples' values.
+    public let figures: [Figure]
     public let bimodal: Bool
     /// Each worker process's median, when the suite was spread over several processes.
     public let processMedians: [Double]?
@@ -117,6 +127,9 @@ public struct VariantResult: Sendable, Codable {
         guard let medians = processMedians, medians.count > 1, let low = medians.min(), low > 0 else { return nil }
         return (medians.max() ?? low) / low - 1
     }
+
+    /// The figure of that name, if the variant measured it.
+    public func figure(_ name: String) -> Figure? { figures.first { $0.name == name } }
 
     public var isSignificant: Bool { pValue < 0.05 }
     /// How many times faster than the reference (> 1 is faster).

@@ -9,7 +9,8 @@ public struct Sample: Sendable, Codable, Equatable {
     public let involuntarySwitches: Int
     public let peakMemoryBytes: Int
     public let threads: Int?
-    public var extra: [String: Double]
+    /// The variant's own figures after the sample (see `BenchmarkVariant.figures`).
+    public var figures: [Figure]
     /// Which worker process took the sample, when a suite was spread over several (1-based).
     public var process: Int?
     /// The machine-steadiness probe, read just before this sample (ns per step; see `MemoryProbe`).

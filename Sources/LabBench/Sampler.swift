@@ -143,12 +143,12 @@ public enum Sampler {
         let allocatedAfter = AllocationCounter.read()
         let after = ResourceUsage.now()
         let threads = ResourceUsage.threadCount()
-        let extra = await variant.extraMetrics?() ?? [:]
+        let figures = await variant.figures?() ?? []
         return Sample(
             iterations: iterations, wallSeconds: wall, cpuSeconds: max(0, after.cpuSeconds - before.cpuSeconds),
             voluntarySwitches: after.voluntarySwitches - before.voluntarySwitches,
             involuntarySwitches: after.involuntarySwitches - before.involuntarySwitches,
-            peakMemoryBytes: after.maxResidentBytes, threads: threads, extra: extra, process: nil,
+            peakMemoryBytes: after.maxResidentBytes, threads: threads, figures: figures, process: nil,
             probeNanoseconds: probe,
             allocations: allocatedAfter.flatMap { after in allocatedBefore.map { after - $0 } },
             hops: hopsAfter.flatMap { after in hopsBefore.map { after - $0 } },

@@ -99,7 +99,7 @@ struct GateTests {
             let samples = (0..<12).map { index in
                 Sample(
                     iterations: 1000, wallSeconds: seconds * 1000 * (1 + Double(index % 4) * spread), cpuSeconds: 0,
-                    voluntarySwitches: 0, involuntarySwitches: 0, peakMemoryBytes: 0, threads: nil, extra: [:],
+                    voluntarySwitches: 0, involuntarySwitches: 0, peakMemoryBytes: 0, threads: nil, figures: [],
                     allocations: AllocationCounts(mallocs: mallocs, frees: mallocs, bytes: mallocs * 16),
                     hops: HopCounts(switches: 2000, enqueues: 0))
             }

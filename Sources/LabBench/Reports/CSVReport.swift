@@ -5,7 +5,7 @@ public enum CSVReport {
         "cpu_seconds", "parallelism", "voluntary_switches", "involuntary_switches", "peak_memory_bytes", "threads",
         "process",
         "probe_nanoseconds", "mallocs", "frees", "allocated_bytes", "executor_switches", "pool_enqueues", "retains",
-        "releases", "extra",
+        "releases", "figures",
     ]
 
     public static func render(_ report: BenchmarkReport) -> String {
@@ -17,8 +17,9 @@ public enum CSVReport {
                         (sample.allocations.map { ["\($0.mallocs)", "\($0.frees)", "\($0.bytes)"] } ?? ["", "", ""])
                         + (sample.hops.map { ["\($0.switches)", "\($0.enqueues)"] } ?? ["", ""])
                         + (sample.retains.map { ["\($0.retains)", "\($0.releases)"] } ?? ["", ""])
+                    // "frames dropped=2;worst frame=0.05": each figure by name, in its base unit.
                     let extra: String = quote(
-                        sample.extra.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ";"))
+                        sample.figures.map { "\($0.name)=\($0.value)" }.joined(separator: ";"))
                     rows.append(
                         [
                             quote(suite.name), suite.kind.rawValue, quote(variant.name), "\(index + 1)",

@@ -27,9 +27,6 @@ enum Format {
         "\(time(summary.median)) [\(time(summary.medianLow)), \(time(summary.medianHigh))]"
     }
 
-    /// "frames dropped" for "frames_dropped", "worst frame" for "worst_frame_seconds".
-    static func extraHeader(_ key: String) -> String { FigureWords.metricName(key) }
-
     /// Mallocs per operation: "1", "0.031", "2,050"; "–" where allocations were not counted.
     static func allocations(_ result: VariantResult) -> String {
         result.allocationsPerOperation.map { perOperation($0.mallocs) } ?? "–"

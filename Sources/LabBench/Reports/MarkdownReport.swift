@@ -23,18 +23,17 @@ public enum MarkdownReport {
             lines.append("")
             lines.append(suite.summary)
             lines.append("")
-            let extras = Set(suite.variants.flatMap(\.extra.keys)).sorted()
+            let extras = suite.figureNames
             lines.append(
                 "| variant | \(suite.kind == .primitive ? "per op" : "per run") (median) | 95% CI | vs \(suite.reference) | significance | of ideal | CPU ÷ wall | allocs/op | frees/op | bytes/op | hops/op | retains/op | releases/op | samples |"
-                    + extras.map { " \(Format.extraHeader($0)) |" }.joined())
+                    + extras.map { " \($0) |" }.joined())
             lines.append(
                 "|---|---:|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
                     + String(repeating: "---:|", count: extras.count))
             for variant in suite.variants {
                 lines.append(
                     "| \(variant.name) | \(Format.time(variant.summary.median)) | \(Format.time(variant.summary.medianLow)) – \(Format.time(variant.summary.medianHigh)) | \(Format.ratio(variant, reference: suite.reference)) | \(Format.significance(variant, reference: suite.reference)) | \(Format.efficiency(variant)) | \(variant.medianParallelism.formatted(significantDigits: 2)) | \(Format.allocations(variant)) | \(Format.frees(variant)) | \(Format.allocatedBytes(variant)) | \(Format.hops(variant)) | \(Format.retains(variant)) | \(Format.releases(variant)) | \(variant.samples.count) |"
-                        + extras.map { key in " \(variant.extra[key].map { Analysis.extraValue(key, $0) } ?? "–") |" }
-                        .joined())
+                        + extras.map { name in " \(variant.figure(name)?.formattedValue ?? "–") |" }.joined())
             }
             lines.append("")
             if let ideal = suite.ideal {

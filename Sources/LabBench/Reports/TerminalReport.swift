@@ -26,7 +26,7 @@ public enum TerminalReport {
         for suite in report.suites where report.scans == nil {
             lines.append("")
             lines.append(terminal.paint(suite.name, .bold + .underline) + terminal.paint("  \(suite.summary)", .dim))
-            let extras = Set(suite.variants.flatMap(\.extra.keys)).sorted()
+            let extras = suite.figureNames
             let spread = suite.variants.contains { $0.processMedians != nil }
             // Retains and hops where this run counted them (`lab bench` does; a program without
             // the counters shows neither column).
@@ -38,7 +38,7 @@ public enum TerminalReport {
                     "vs \(suite.reference)", "significance", "ideal", "CPU÷wall", "allocs/op",
                 ]
                     + countColumns + ["n"]
-                    + extras.map(Format.extraHeader)
+                    + extras
                     + (spread ? ["process medians"] : []),
                 rightAligned: Set(
                     [1, 4, 5, 6] + (7...(7 + countColumns.count)).map { $0 }
@@ -53,7 +53,7 @@ public enum TerminalReport {
                     ]
                         + (counted ? [Format.hops(variant), Format.retains(variant)] : [])
                         + ["\(variant.samples.count)"]
-                        + extras.map { key in variant.extra[key].map { Analysis.extraValue(key, $0) } ?? "–" }
+                        + extras.map { name in variant.figure(name)?.formattedValue ?? "–" }
                         + (spread
                             ? [
                                 variant.processMedians.map { medians in
