@@ -52,7 +52,9 @@ static lab_current_executor_function current_executor;
 static lab_enqueue_hook previous_global_hook;
 static _Atomic unsigned long long switches;
 static _Atomic unsigned long long enqueues;
-static int counting = 1;
+// Off until the constructor has found the runtime's functions: a switch before that, or in a
+// runtime without them, is handed on uncounted instead of calling a null pointer.
+static int counting = 0;
 // One task counted apart (see watch_current_task), so a test can read its exact
 // counts while other tests run in the same process. A task is a job: its pointer is the job's.
 static lab_current_task_function current_task;
@@ -148,6 +150,7 @@ __attribute__((constructor)) static void install(void) {
     }
     previous_global_hook = *global_hook;
     *global_hook = count_global;
+    set_counting(1);
     lab_hop_counter_install(&this_counter);
 }
 #else
