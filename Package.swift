@@ -60,6 +60,10 @@ let package = Package(
         // Allocation counts for your benchmarks, by asking: link this product too and LabBench
         // reports mallocs per operation (it replaces malloc in your program; see the docs).
         .library(name: "LabAllocationCounter", targets: ["CLabAllocations"]),
+        // Executor hops and retain/release traffic for your benchmarks, likewise by asking: each
+        // defines a Swift runtime entry point in your program (see their sources and the docs).
+        .library(name: "LabHopCounter", targets: ["CLabHops"]),
+        .library(name: "LabRetainCounter", targets: ["CLabRetains"]),
     ] + lessonExecutables.map { .executable(name: $0, targets: [$0]) },
     targets: [
         // A header-only C shim for the OS thread id on Linux (see its header).
@@ -86,9 +90,18 @@ let package = Package(
                 + isolationModes.map { .target(name: $0.module) },
             exclude: lessonGuides),
         // The harness engine, and the suites that time the Lessons' variants.
-        // Counts executor hops (see hops.c): in every program that links LabBench.
-        .target(name: "CLabHops", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-        .target(name: "LabBench", dependencies: ["LabCore", "LabTrace", "CLabHops"]),
+        // Where the opt-in counters below install themselves; LabBench reads them through it.
+        .target(name: "CLabCounterHooks"),
+        // Count executor hops (hops.c) and retains/releases (retains.c) by defining the runtime's
+        // entry points, in the programs that link them — `lab`, the tests, and a LabBench user's
+        // program that asks for the LabHopCounter or LabRetainCounter product — and nowhere else.
+        .target(
+            name: "CLabHops", dependencies: ["CLabCounterHooks"],
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        .target(
+            name: "CLabRetains", dependencies: ["CLabCounterHooks"],
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        .target(name: "LabBench", dependencies: ["LabCore", "LabTrace", "CLabCounterHooks"]),
         .target(name: "LabBenchmarks", dependencies: ["LabBench", "LabCore", "LabTrace", "LabScenarios", "LabStorage", "Lessons", "CLabAllocations"],
                 path: "Benchmarks"),
         // Grading classroom exercises. The exercises themselves are not a target: a
@@ -101,6 +114,7 @@ let package = Package(
             name: "lab",
             dependencies: [
                 "LabCore", "LessonKit", "Lessons", "LabBench", "LabBenchmarks", "LabExercises", "CLabAllocations",
+                "CLabHops", "CLabRetains",
             ]),
         // The modules LabKit was split into, tested together (and the imports each may make).
         .testTarget(
@@ -115,7 +129,9 @@ let package = Package(
             name: "CommandLineTests", dependencies: ["LabCore", "LessonKit", "Lessons", "CLabShims", "LabBench", "lab"]),
         .testTarget(
             name: "LabBenchTests",
-            dependencies: ["LabBench", "LabCore", "LabTrace", "LabBenchmarks", "CLabAllocations"]),
+            dependencies: [
+                "LabBench", "LabCore", "LabTrace", "LabBenchmarks", "CLabAllocations", "CLabHops", "CLabRetains",
+            ]),
         // LabBench as your package sees it: public API only, no @testable import.
         .testTarget(name: "LabBenchAPITests", dependencies: ["LabBench"]),
         // Attacks/ holds answers that attack the grader: graded by the tests, never compiled into them.

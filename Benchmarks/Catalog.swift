@@ -7,6 +7,7 @@ public enum BenchmarkCatalog {
             EmptySuite.suite(),
             MeasurementCostSuites.allocations(),
             MeasurementCostSuites.hops(),
+            MeasurementCostSuites.retains(),
             TaskPrimitivesSuite.suite(),
             ActorPrimitivesSuite.suite(),
             ContinuationSuite.suite(),

@@ -16,10 +16,10 @@ enum CountersSuite {
             name: "counters under contention", kind: .pattern,
             summary:
                 "\(tasks) tasks started together (as many as can run at once) each increment one counter \(increments) times (CounterExperiment, as in the actors lesson); lost updates and tasks started together in the extras",
-            reference: "Mutex", headline: "lost_updates",
+            reference: "Mutex", headline: "lost updates",
             variants: CounterKind.allCases.map { kind in
-                let extras = Locked<[String: Double]>([:])
-                return BenchmarkVariant(kind.rawValue, extraMetrics: { extras.withLock { $0 } }) { iterations in
+                let figures = Locked<[Figure]>([])
+                return BenchmarkVariant(kind.rawValue, figures: { figures.withLock { $0 } }) { iterations in
                     // The barrier waits for no more tasks than can run at once: on one CPU it
                     // would otherwise wait out its time limit every run (a one-thread executor) or
                     // a scheduler's time slice (two threads taking turns: measured 12 ms a run
@@ -28,10 +28,11 @@ enum CountersSuite {
                     for _ in 0..<iterations {
                         let outcome = await CounterExperiment.run(
                             kind, tasks: tasks, increments: increments, together: together)
-                        extras.withLock {
+                        figures.withLock {
                             $0 = [
-                                "lost_updates": Double(outcome.lostUpdates),
-                                "started_together": Double(outcome.startedTogether),
+                                .count("lost updates", outcome.lostUpdates),
+                                // How many tasks were running at once: describes the run, neither way better.
+                                .count("started together", outcome.startedTogether, better: nil),
                             ]
                         }
                     }

@@ -113,7 +113,7 @@ enum InventorySuite {
             let failed = Locked(0)
             return BenchmarkVariant(
                 processes == 1 ? "1 process" : "\(processes) processes",
-                extraMetrics: { ["failed_processes": Double(failed.withLock { $0 })] }
+                figures: { [.count("failed processes", failed.withLock { $0 })] }
             ) { iterations in
                 let database = Database("processes-\(processes)-\(UUID().uuidString)")
                 var failures = 0

@@ -12,7 +12,7 @@ enum MainActorFetchSuite {
     /// HAZARD, on purpose: with `blocking`, the fetch holds the main actor's thread, which is
     /// the lesson's blocking variant timed.
     @MainActor
-    static func fetchWhileTicking(blocking: Bool) async -> [String: Double] {
+    static func fetchWhileTicking(blocking: Bool) async -> [Figure] {
         let ticker = FrameTicker(probe: Probe())
         ticker.start()
         try? await Task.sleep(for: .milliseconds(20))
@@ -23,13 +23,13 @@ enum MainActorFetchSuite {
         }
         try? await Task.sleep(for: .milliseconds(20))
         let frames = await ticker.stop()
-        return ["frames_dropped": Double(frames.droppedFrames), "worst_frame_seconds": frames.worstInterval]
+        return [.count("frames dropped", frames.droppedFrames), .seconds("worst frame", frames.worstInterval)]
     }
 
     static func suite() -> BenchmarkSuite {
         func variant(_ name: String, blocking: Bool) -> BenchmarkVariant {
-            let last = Locked<[String: Double]>([:])
-            return BenchmarkVariant(name, extraMetrics: { last.withLock { $0 } }) { iterations in
+            let last = Locked<[Figure]>([])
+            return BenchmarkVariant(name, figures: { last.withLock { $0 } }) { iterations in
                 for _ in 0..<iterations {
                     let metrics = await fetchWhileTicking(blocking: blocking)
                     last.withLock { $0 = metrics }
@@ -40,7 +40,7 @@ enum MainActorFetchSuite {
             name: "main-actor fetch", kind: .pattern,
             summary:
                 "a 50 ms fetch on the main actor during a 60 Hz frame loop; the time is the same, the frames dropped are not",
-            reference: "awaited", headline: "frames_dropped",
+            reference: "awaited", headline: "frames dropped",
             variants: [variant("awaited", blocking: false), variant("blocking", blocking: true)])
     }
 }

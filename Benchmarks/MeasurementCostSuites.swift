@@ -5,7 +5,8 @@ import Lessons
 
 /// What the lab's own counters cost, measured in the run they cost, beside everything else:
 /// the allocation interposer, counting, against glibc's allocator called directly; and what the
-/// hop counter adds to one executor switch.
+/// hop counter adds to one executor switch; the retain interposer against the runtime's own
+/// retain and release.
 enum MeasurementCostSuites {
     /// One 64-byte malloc and free per operation, through the interposer (counting) or straight
     /// to glibc: the difference is what the interposer adds to every allocation of a counting
@@ -42,4 +43,29 @@ enum MeasurementCostSuites {
                 BenchmarkVariant("counting one switch") { iterations in HopCounter.countWithoutSwitching(iterations) }
             ])
     }
+
+    /// One strong retain and release of a class instance per operation, through the retain
+    /// interposer (counting) or straight to the runtime's functions: the difference is what the
+    /// interposer adds to every retain/release pair of a counting program. Its counts are also a
+    /// known workload: the interposed variant makes exactly 1 retain and 1 release per operation
+    /// (the direct one none that are counted).
+    static func retains() -> BenchmarkSuite {
+        let object = RetainedObject()
+        return BenchmarkSuite(
+            name: "measurement cost: retain counter", kind: .primitive,
+            summary:
+                "a swift_retain/swift_release pair through the retain interposer (counting) or straight to the runtime",
+            reference: "runtime directly",
+            variants: [
+                BenchmarkVariant("runtime directly") { iterations in
+                    for _ in 0..<iterations { RetainCounter.retainAndRelease(object, bypassingTheCounter: true) }
+                },
+                BenchmarkVariant("interposer, counting") { iterations in
+                    for _ in 0..<iterations { RetainCounter.retainAndRelease(object, bypassingTheCounter: false) }
+                },
+            ])
+    }
 }
+
+/// What the retain-cost suite retains: any class instance would do.
+private final class RetainedObject: Sendable {}

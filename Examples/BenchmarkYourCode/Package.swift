@@ -21,6 +21,10 @@ let package = Package(
             .product(name: "LabBench", package: lab.lastPathComponent),
             // Asked for: mallocs per operation in the reports (it replaces malloc in this program).
             .product(name: "LabAllocationCounter", package: lab.lastPathComponent),
+            // Asked for: executor hops and retains per operation (each defines a Swift runtime entry
+            // point in this program: swift_task_switch; swift_retain, swift_release and kin).
+            .product(name: "LabHopCounter", package: lab.lastPathComponent),
+            .product(name: "LabRetainCounter", package: lab.lastPathComponent),
         ]),
         // The same code traced and drawn: the page a lesson writes with --html (LabTrace's
         // TimelinePageRecorder).

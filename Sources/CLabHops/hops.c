@@ -18,10 +18,15 @@
 // Counting is one relaxed atomic add on a shared counter per hop; `lab bench` measures what
 // that costs (see HopOverhead in LabBench).
 //
+// Linked only into programs that ask (the LabHopCounter product; `lab` and the tests): a
+// program without it keeps the runtime's swift_task_switch untouched, and LabBench reads no
+// counter (see LabCounterHooks.h, where this one installs itself before main).
+//
 // Linux only: the calling conventions (swiftasynccall, swiftcall) are clang's, and where
-// they or glibc's RTLD_NEXT are missing nothing is installed and lab_hops_available() is 0.
+// they or glibc's RTLD_NEXT are missing nothing is installed.
 #define _GNU_SOURCE
 #include "CLabHops.h"
+#include "LabCounterHooks.h"
 
 #if defined(__linux__) && defined(__clang__) && __has_attribute(swiftasynccall) && __has_attribute(swiftcall) \
     && !defined(__SANITIZE_THREAD__) && !__has_feature(thread_sanitizer)
@@ -47,9 +52,10 @@ static lab_current_executor_function current_executor;
 static lab_enqueue_hook previous_global_hook;
 static _Atomic unsigned long long switches;
 static _Atomic unsigned long long enqueues;
-static int installed;
-static int counting = 1;
-// One task counted apart (see lab_hops_watch_current_task), so a test can read its exact
+// Off until the constructor has found the runtime's functions: a switch before that, or in a
+// runtime without them, is handed on uncounted instead of calling a null pointer.
+static int counting = 0;
+// One task counted apart (see watch_current_task), so a test can read its exact
 // counts while other tests run in the same process. A task is a job: its pointer is the job's.
 static lab_current_task_function current_task;
 static _Atomic(void *) watched;
@@ -79,7 +85,7 @@ __attribute__((swiftasynccall)) void swift_task_switch(
 // The counting half of swift_task_switch above, alone: its cost per switch, measurable.
 static _Atomic unsigned long long scratch_switches;
 
-__attribute__((noinline)) void lab_hops_count_without_switching(unsigned long long times) {
+__attribute__((noinline)) static void count_without_switching(unsigned long long times) {
     // An identity no executor has, so the comparison goes the way a real switch's does.
     static const char elsewhere = 0;
     for (unsigned long long step = 0; step < times; step++) {
@@ -104,6 +110,33 @@ __attribute__((swiftcall)) static void count_global(void *job, lab_enqueue_origi
     }
 }
 
+static void set_counting(int on) { __atomic_store_n(&counting, on ? 1 : 0, __ATOMIC_RELAXED); }
+
+static void watch_current_task(void) {
+    atomic_store_explicit(&watched_switches, 0, memory_order_relaxed);
+    atomic_store_explicit(&watched_enqueues, 0, memory_order_relaxed);
+    atomic_store_explicit(&watched, current_task(), memory_order_release);
+}
+
+static lab_hop_counts unwatch(void) {
+    atomic_store_explicit(&watched, 0, memory_order_release);
+    lab_hop_counts counts = {
+        atomic_load_explicit(&watched_switches, memory_order_relaxed),
+        atomic_load_explicit(&watched_enqueues, memory_order_relaxed),
+    };
+    return counts;
+}
+
+static lab_hop_counts read_all(void) {
+    lab_hop_counts counts = {
+        atomic_load_explicit(&switches, memory_order_relaxed),
+        atomic_load_explicit(&enqueues, memory_order_relaxed),
+    };
+    return counts;
+}
+
+static const lab_hop_counter this_counter = {read_all, set_counting, count_without_switching, watch_current_task, unwatch};
+
 __attribute__((constructor)) static void install(void) {
     runtime_switch = (lab_switch_function)dlsym(RTLD_NEXT, "swift_task_switch");
     current_executor = (lab_current_executor_function)dlsym(RTLD_DEFAULT, "swift_task_getCurrentExecutor");
@@ -117,52 +150,10 @@ __attribute__((constructor)) static void install(void) {
     }
     previous_global_hook = *global_hook;
     *global_hook = count_global;
-    installed = 1;
-}
-
-int lab_hops_available(void) { return installed; }
-
-void lab_hops_set_counting(int on) { __atomic_store_n(&counting, on ? 1 : 0, __ATOMIC_RELAXED); }
-
-void lab_hops_watch_current_task(void) {
-    if (!installed) return;
-    atomic_store_explicit(&watched_switches, 0, memory_order_relaxed);
-    atomic_store_explicit(&watched_enqueues, 0, memory_order_relaxed);
-    atomic_store_explicit(&watched, current_task(), memory_order_release);
-}
-
-lab_hop_counts lab_hops_unwatch(void) {
-    atomic_store_explicit(&watched, 0, memory_order_release);
-    lab_hop_counts counts = {
-        atomic_load_explicit(&watched_switches, memory_order_relaxed),
-        atomic_load_explicit(&watched_enqueues, memory_order_relaxed),
-    };
-    return counts;
-}
-
-lab_hop_counts lab_hops_read(void) {
-    lab_hop_counts counts = {
-        atomic_load_explicit(&switches, memory_order_relaxed),
-        atomic_load_explicit(&enqueues, memory_order_relaxed),
-    };
-    return counts;
+    set_counting(1);
+    lab_hop_counter_install(&this_counter);
 }
 #else
-int lab_hops_available(void) { return 0; }
-
-void lab_hops_set_counting(int on) { (void)on; }
-
-void lab_hops_count_without_switching(unsigned long long times) { (void)times; }
-
-void lab_hops_watch_current_task(void) {}
-
-lab_hop_counts lab_hops_unwatch(void) {
-    lab_hop_counts counts = {0, 0};
-    return counts;
-}
-
-lab_hop_counts lab_hops_read(void) {
-    lab_hop_counts counts = {0, 0};
-    return counts;
-}
+// Nothing to install: LabBench finds no hop counter and says why the counts are unavailable.
+typedef int lab_hops_not_built_here;
 #endif

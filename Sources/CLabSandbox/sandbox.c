@@ -187,7 +187,10 @@ int lab_sandbox_spawn(const lab_sandbox_spec *spec, pid_t *supervisor) {
 }
 
 const char *lab_sandbox_swift_runtime_path(void) {
-    void *runtime = dlsym(RTLD_DEFAULT, "swift_retain");
+    // A runtime function no lab counter defines: `lab` and the tests define swift_retain and
+    // swift_task_switch themselves (Sources/CLabRetains, Sources/CLabHops), which dlsym finds
+    // first, in the program, not in the runtime.
+    void *runtime = dlsym(RTLD_DEFAULT, "swift_allocObject");
     Dl_info info;
     if (runtime == 0 || dladdr(runtime, &info) == 0) return 0;
     return info.dli_fname;

@@ -21,9 +21,11 @@ public enum Analysis {
                 ? processes.map { process in
                     Statistics.quantile(taken.filter { $0.process == process }.map(\.secondsPerOperation).sorted(), 0.5)
                 } : nil
-            var extra: [String: Double] = [:]
-            for key in Set(taken.flatMap(\.extra.keys)) {
-                extra[key] = Statistics.quantile(taken.compactMap { $0.extra[key] }.sorted(), 0.5)
+            // Each figure's median over the samples that have it, in the order first seen.
+            var figures: [Figure] = []
+            for figure in taken.flatMap(\.figures) where !figures.contains(where: { $0.name == figure.name }) {
+                let values = taken.compactMap { $0.figures.first { $0.name == figure.name }?.value }
+                figures.append(figure.with(value: Statistics.quantile(values.sorted(), 0.5)))
             }
             return VariantResult(
                 name: variant.name, samples: taken, summary: summary,
@@ -34,10 +36,11 @@ public enum Analysis {
                     taken.map { Double($0.voluntarySwitches + $0.involuntarySwitches) }.sorted(), 0.5),
                 peakMemoryBytes: taken.map(\.peakMemoryBytes).max() ?? 0,
                 maxThreads: taken.compactMap(\.threads).max(),
-                extra: extra, bimodal: Statistics.looksBimodal(times), processMedians: processMedians,
+                figures: figures, bimodal: Statistics.looksBimodal(times), processMedians: processMedians,
                 allocationsPerOperation: AllocationRates.median(of: taken),
                 hopsPerOperation: HopCounter.median(taken.compactMap(\.hopsPerOperation)),
-                enqueuesPerOperation: HopCounter.median(taken.compactMap(\.enqueuesPerOperation)))
+                enqueuesPerOperation: HopCounter.median(taken.compactMap(\.enqueuesPerOperation)),
+                retainsPerOperation: RetainRates.median(of: taken))
         }
         return SuiteResult(
             name: suite.name, kind: suite.kind, summary: suite.summary, reference: suite.reference,
@@ -45,28 +48,25 @@ public enum Analysis {
             conclusion: conclusion(suite, variants), timelines: timelines)
     }
 
-    static func extraValue(_ key: String, _ value: Double) -> String {
-        key.hasSuffix("_seconds") ? value.formattedAsDuration : value.formatted(significantDigits: 3)
-    }
-
     /// The verdict (see `Verdict`), then the suite's own figures, allocations and warnings.
     static func conclusion(_ suite: BenchmarkSuite, _ variants: [VariantResult]) -> String {
         guard !variants.isEmpty else { return "No samples." }
         var sentence = Verdict.sentence(reference: suite.reference, variants: variants)
-        func figures(_ key: String) -> String {
-            variants.compactMap { variant in variant.extra[key].map { "\(variant.name) \(Self.extraValue(key, $0))" } }
+        func figures(_ name: String) -> String {
+            variants.compactMap { variant in variant.figure(name).map { "\(variant.name) \($0.formattedValue)" } }
                 .joined(separator: ", ")
         }
-        var extras = Set(variants.flatMap(\.extra.keys)).sorted()
-        if let headline = suite.headline, extras.contains(headline) {
+        var names = SuiteResult.figureNames(variants)
+        if let headline = suite.headline, names.contains(headline) {
             // The suite's point comes first; the time follows as context.
-            let name = FigureWords.metricName(headline)
+            let better = variants.lazy.compactMap { $0.figure(headline)?.better }.first
             sentence =
-                "\(name.prefix(1).uppercased() + name.dropFirst()) (median): \(figures(headline)). Time: " + sentence
-            extras.removeAll { $0 == headline }
+                "\(headline.prefix(1).uppercased() + headline.dropFirst()) (median\(better.map { "; \($0.rawValue) is better" } ?? "")): \(figures(headline)). Time: "
+                + sentence
+            names.removeAll { $0 == headline }
         }
-        for key in extras {
-            sentence += " Median \(FigureWords.metricName(key)): \(figures(key))."
+        for name in names {
+            sentence += " Median \(name): \(figures(name))."
         }
         // Allocations, where the variants differ by half a malloc per operation and a tenth or
         // more: often the reason behind the times (and exact where the times are noisy).
@@ -86,6 +86,14 @@ public enum Analysis {
             sentence +=
                 " Executor switches per " + (suite.kind == .primitive ? "operation" : "run") + ": "
                 + hops.map { "\($0.0) \(FigureWords.perOperation($0.1))" }.joined(separator: ", ") + "."
+        }
+        // Retains, where the variants differ by one per operation or more: reference counting
+        // is often what a copy, a closure or an existential costs (counted, see RetainCounter).
+        let retains = variants.compactMap { variant in variant.retainsPerOperation.map { (variant.name, $0.retains) } }
+        if retains.count > 1, let most = retains.map(\.1).max(), let least = retains.map(\.1).min(), most - least >= 1 {
+            sentence +=
+                " Retains per " + (suite.kind == .primitive ? "operation" : "run") + ": "
+                + retains.map { "\($0.0) \(FigureWords.perOperation($0.1))" }.joined(separator: ", ") + "."
         }
         let unsteady = variants.filter { ($0.processSpread ?? 0) > 0.1 }
         if !unsteady.isEmpty {

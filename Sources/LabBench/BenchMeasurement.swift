@@ -94,7 +94,9 @@ extension BenchCommand {
                 machine: .current(), executorWidth: executorWidth,
                 steadiness: Steadiness(
                     samples: results.flatMap(\.variants).flatMap(\.samples), handoffReadings: handoffs),
-                allocationCounting: AllocationCounter.unavailableReason ?? "counted"),
+                allocationCounting: AllocationCounter.unavailableReason ?? "counted",
+                hopCounting: HopCounter.unavailableReason ?? "counted",
+                retainCounting: RetainCounter.unavailableReason ?? "counted"),
             plan: .init(
                 samples: plan.samples, budgetSeconds: plan.budget.seconds, quick: quick,
                 primitiveSamples: plan.primitiveSamples,

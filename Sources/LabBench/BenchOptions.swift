@@ -38,7 +38,7 @@ extension BenchCommand {
                 OptionSpec(
                     "thresholds", .text("FILE"),
                     help:
-                        "With --compare: per suite, variant and metric (time, mallocs, bytes, hops, enqueues), overriding the code's; see docs/HARNESS.md"
+                        "With --compare: per suite, variant and metric (time, mallocs, bytes, hops, enqueues, retains), overriding the code's; see docs/HARNESS.md"
                 ),
                 OptionSpec(
                     "processes", .integer("N", 1...16),

@@ -3,12 +3,14 @@ import LabCore
 import LabTrace
 
 /// Everything one `lab bench` run measured. Encoded as JSON with schema
-/// `concurrency-lab.bench/3` (snake_case keys); see docs/BENCH-SCHEMA.md. Results written
-/// with schema 1 (before allocation counts and scans) and 2 (before executor hops) are still
-/// read, and compare.
+/// `concurrency-lab.bench/4` (snake_case keys); see docs/BENCH-SCHEMA.md. Results written
+/// with schema 1 (before allocation counts and scans), 2 (before executor hops) and 3 (before
+/// retain counts and typed figures) are still read, and compare.
 public struct BenchmarkReport: Sendable, Codable {
-    public static let schema = "concurrency-lab.bench/3"
-    public static let readableSchemas = ["concurrency-lab.bench/1", "concurrency-lab.bench/2", schema]
+    public static let schema = "concurrency-lab.bench/4"
+    public static let readableSchemas = [
+        "concurrency-lab.bench/1", "concurrency-lab.bench/2", "concurrency-lab.bench/3", schema,
+    ]
 
     public struct Environment: Sendable, Codable, Equatable {
         public let machine: EnvironmentInfo
@@ -17,6 +19,10 @@ public struct BenchmarkReport: Sendable, Codable {
         public var steadiness: Steadiness?
         /// "counted", or why allocations were not counted (absent in schema 1).
         public var allocationCounting: String?
+        /// "counted", or why executor hops were not counted (absent before schema 4).
+        public var hopCounting: String? = nil
+        /// "counted", or why retains and releases were not counted (absent before schema 4).
+        public var retainCounting: String? = nil
     }
 
     public struct Plan: Sendable, Codable, Equatable {
@@ -52,7 +58,7 @@ public struct BenchmarkReport: Sendable, Codable {
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(
             positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        let report = try decoder.decode(BenchmarkReport.self, from: data)
+        let report = try decoder.decode(BenchmarkReport.self, from: try LegacyFigures.upgrade(data))
         guard readableSchemas.contains(report.schema) else { throw BenchError.unsupportedSchema(report.schema) }
         return report
     }
@@ -74,6 +80,15 @@ public struct SuiteResult: Sendable, Codable {
     }
 
     public func variant(_ name: String) -> VariantResult? { variants.first { $0.name == name } }
+
+    /// The names of the figures its variants measured, in the order first seen.
+    public var figureNames: [String] { Self.figureNames(variants) }
+
+    static func figureNames(_ variants: [VariantResult]) -> [String] {
+        var names: [String] = []
+        for figure in variants.flatMap(\.figures) where !names.contains(figure.name) { names.append(figure.name) }
+        return names
+    }
 }
 
 public struct VariantResult: Sendable, Codable {
@@ -93,7 +108,8 @@ public struct VariantResult: Sendable, Codable {
     public let medianContextSwitches: Double
     public let peakMemoryBytes: Int
     public let maxThreads: Int?
-    public let extra: [String: Double]
+    /// The variant's own figures (see `Figure`), each the median of its samples' values.
+    public let figures: [Figure]
     public let bimodal: Bool
     /// Each worker process's median, when the suite was spread over several processes.
     public let processMedians: [Double]?
@@ -103,12 +119,17 @@ public struct VariantResult: Sendable, Codable {
     public var hopsPerOperation: Double? = nil
     /// Jobs enqueued on the global pool per operation (median); nil where not counted.
     public var enqueuesPerOperation: Double? = nil
+    /// Strong retains and releases per operation (medians); nil where not counted.
+    public var retainsPerOperation: RetainRates? = nil
 
     /// Largest ÷ smallest process median − 1: how much the figure depends on the process.
     public var processSpread: Double? {
         guard let medians = processMedians, medians.count > 1, let low = medians.min(), low > 0 else { return nil }
         return (medians.max() ?? low) / low - 1
     }
+
+    /// The figure of that name, if the variant measured it.
+    public func figure(_ name: String) -> Figure? { figures.first { $0.name == name } }
 
     public var isSignificant: Bool { pValue < 0.05 }
     /// How many times faster than the reference (> 1 is faster).

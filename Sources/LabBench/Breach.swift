@@ -42,12 +42,13 @@ public struct Breach: Sendable, Equatable {
         case .bytes: variant.allocationsPerOperation?.bytes
         case .hops: variant.hopsPerOperation
         case .enqueues: variant.enqueuesPerOperation
+        case .retains: variant.retainsPerOperation?.retains
         }
     }
 
     /// The count metrics of one variant that grew beyond their allowance.
     static func counts(suite: String, before: VariantResult, after: VariantResult, book: ThresholdBook) -> [Breach] {
-        [Threshold.Metric.mallocs, .bytes, .hops, .enqueues].compactMap { metric in
+        [Threshold.Metric.mallocs, .bytes, .hops, .enqueues, .retains].compactMap { metric in
             guard let old = figure(metric, of: before), let new = figure(metric, of: after) else { return nil }
             let threshold = book.threshold(suite: suite, variant: after.name, metric: metric)
             guard new - old > threshold.allowance(over: old) else { return nil }

@@ -4,11 +4,6 @@ import LabCore
 /// analysis writes a suite's conclusion, and must not depend on any report's layout. The
 /// reports use these words too, so a figure reads the same in the conclusion and the table.
 enum FigureWords {
-    /// "frames dropped" for "frames_dropped", "worst frame" for "worst_frame_seconds".
-    static func metricName(_ key: String) -> String {
-        key.replacingOccurrences(of: "_seconds", with: "").replacingOccurrences(of: "_", with: " ")
-    }
-
     /// A count per operation: "0", "< 0.01" (a stray allocation over thousands of operations:
     /// another thread's, not the operation's), "4.37", "65,271".
     static func perOperation(_ value: Double) -> String {

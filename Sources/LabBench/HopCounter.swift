@@ -1,4 +1,4 @@
-import CLabHops
+import CLabCounterHooks
 import LabCore
 
 /// Executor hops, counted by the lab (Sources/CLabHops/hops.c), not estimated.
@@ -25,17 +25,23 @@ public struct HopCounts: Sendable, Codable, Equatable {
     }
 }
 
-/// The process's hop counter: installed before main in every program that links LabBench on
-/// Linux (not in thread-sanitizer builds); elsewhere `read()` is nil and reports say so.
+/// The process's hop counter, where the program links it (the LabHopCounter product; `lab`
+/// does): installed before main on Linux (not in thread-sanitizer builds). A program that does
+/// not link it keeps the runtime's `swift_task_switch` untouched; there `read()` is nil and
+/// reports say why.
 public enum HopCounter {
-    public static var isAvailable: Bool { lab_hops_available() != 0 }
+    private static var installed: lab_hop_counter? { lab_hop_counter_installed()?.pointee }
+
+    public static var isAvailable: Bool { installed != nil }
 
     /// Why hops are not counted, in words a report can print; nil where they are.
-    public static var unavailableReason: String? {
-        guard !isAvailable else { return nil }
+    public static var unavailableReason: String? { isAvailable ? nil : notCountedReason }
+
+    /// The words for a program that does not count hops.
+    static var notCountedReason: String {
         #if os(Linux)
-            return
-                "executor hops are not counted in this build (a thread sanitizer, or a compiler without Swift's calling conventions)"
+            return "executor hops are not counted in this program (link LabHopCounter to count; "
+                + "not counted under a thread sanitizer)"
         #else
             return "executor hops are counted on Linux only in this edition"
         #endif
@@ -43,7 +49,7 @@ public enum HopCounter {
 
     /// The process's totals so far (all tasks), or nil where hops are not counted.
     public static func read() -> HopCounts? {
-        isAvailable ? HopCounts(lab_hops_read()) : nil
+        installed.map { HopCounts($0.read()) }
     }
 
     /// What the calling task did while running `body`, exactly, whatever other tasks do
@@ -53,10 +59,10 @@ public enum HopCounter {
     public static func countingThisTask<T: Sendable>(_ body: () async throws -> T) async rethrows -> (
         value: T, hops: HopCounts?
     ) {
-        guard isAvailable else { return (try await body(), nil) }
-        lab_hops_watch_current_task()
+        guard let counter = installed else { return (try await body(), nil) }
+        counter.watch_current_task()
         let value = try await body()
-        return (value, HopCounts(lab_hops_unwatch()))
+        return (value, HopCounts(counter.unwatch()))
     }
 
     /// The median of per-operation rates; nil when no sample counted.
@@ -68,11 +74,14 @@ public enum HopCounter {
 extension HopCounter {
     /// Counting on or off for the whole process (off leaves the interposer's jump and one
     /// branch per switch: how the "measurement costs" suite measures what counting costs).
-    public static func setCounting(_ on: Bool) { lab_hops_set_counting(on ? 1 : 0) }
+    public static func setCounting(_ on: Bool) { installed?.set_counting(on ? 1 : 0) }
 }
 
 extension HopCounter {
     /// Does what counting adds to an executor switch, `times` times, without switching (the
-    /// counts stay true): timed by the "measurement cost: hop counter" suite.
-    public static func countWithoutSwitching(_ times: Int) { lab_hops_count_without_switching(UInt64(max(0, times))) }
+    /// counts stay true): timed by the "measurement cost: hop counter" suite. Does nothing where
+    /// hops are not counted.
+    public static func countWithoutSwitching(_ times: Int) {
+        installed?.count_without_switching(UInt64(max(0, times)))
+    }
 }

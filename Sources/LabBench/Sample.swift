@@ -9,7 +9,8 @@ public struct Sample: Sendable, Codable, Equatable {
     public let involuntarySwitches: Int
     public let peakMemoryBytes: Int
     public let threads: Int?
-    public var extra: [String: Double]
+    /// The variant's own figures after the sample (see `BenchmarkVariant.figures`).
+    public var figures: [Figure]
     /// Which worker process took the sample, when a suite was spread over several (1-based).
     public var process: Int?
     /// The machine-steadiness probe, read just before this sample (ns per step; see `MemoryProbe`).
@@ -20,6 +21,9 @@ public struct Sample: Sendable, Codable, Equatable {
     /// Executor hops during the sample, all tasks (see `HopCounter`), or nil where not counted
     /// (sanitizer builds, macOS in this edition, results before schema 3).
     public var hops: HopCounts? = nil
+    /// Strong retains and releases during the sample, all threads (see `RetainCounter`), or nil
+    /// where not counted (a program without LabRetainCounter, macOS, results before schema 4).
+    public var retains: RetainCounts? = nil
 
     /// Wall time per operation: the figure the statistics are computed on.
     public var secondsPerOperation: Double { wallSeconds / Double(iterations) }
@@ -39,6 +43,14 @@ public struct Sample: Sendable, Codable, Equatable {
     /// Jobs enqueued on the global pool per operation in this sample.
     public var enqueuesPerOperation: Double? {
         hops.map { Double($0.enqueues) / Double(iterations) }
+    }
+
+    /// Retains and releases per operation in this sample.
+    public var retainsPerOperation: RetainRates? {
+        retains.map {
+            RetainRates(
+                retains: Double($0.retains) / Double(iterations), releases: Double($0.releases) / Double(iterations))
+        }
     }
 
     /// CPU time ÷ wall time: ≈ 1 for one busy thread, ≈ cores when all are busy, ≈ 0 when waiting.

@@ -29,7 +29,8 @@ public struct SamplingPlan: Sendable, Equatable {
     }
 
     public static let quick = SamplingPlan(
-        samples: 31, primitiveSamples: 91, minimumSamples: 9, budget: .seconds(3), targetSampleTime: .milliseconds(8))
+        samples: 31, primitiveSamples: 91, minimumSamples: 9, budget: .seconds(3), targetSampleTime: .milliseconds(8),
+        warmupRuns: 1)
     public static let full = SamplingPlan(
         samples: 40, primitiveSamples: 100, minimumSamples: 15, budget: .seconds(15),
         targetSampleTime: .milliseconds(20))
@@ -86,14 +87,39 @@ public enum Sampler {
                 let suite = suites[index]
                 // Rotate the starting variant each round, so none always runs first.
                 for variant in rotated(suite.variants.indices, by: round).map({ suite.variants[$0] }) {
-                    samples[index][variant.name, default: []].append(
-                        await sample(variant, iterations: iterations[index][variant.name] ?? 1))
+                    let count = iterations[index][variant.name] ?? 1
+                    samples[index][variant.name, default: []].append(await sample(variant, iterations: count))
+                    if suite.kind == .primitive {
+                        iterations[index][variant.name] = recalibrated(
+                            count, times: (samples[index][variant.name] ?? []).suffix(5).map(\.secondsPerOperation),
+                            target: plan.targetSampleTime)
+                    }
                 }
             }
             round += 1
             progress?(round, plan.samples)
         }
         return samples
+    }
+
+    /// The iteration count for a primitive's next sample. Calibration fixes it once, from one
+    /// moment of the machine; a scheduler-bound primitive (a contended lock, `Task.yield()`) can
+    /// run 3–5× slower or faster later, and its samples then last 30–40 ms instead of the target
+    /// (measured: a quick run's primitive samples took 36 s instead of 25 s) — time that adds no
+    /// sample. So when the median time per operation of the last samples (`times`: five) says a
+    /// sample now lasts over twice the target or under half of it, the count is set back to the
+    /// target; in between it stays, and one or two outlying samples never move it (the median
+    /// does not follow them). The statistics are per operation, so samples of different counts
+    /// pool as before.
+    static func recalibrated(_ iterations: Int, times: [Double], target: Duration) -> Int {
+        guard times.count >= 3 else { return iterations }
+        let perOperation = Statistics.quantile(times.sorted(), 0.5)
+        guard perOperation > 0 else { return iterations }
+        let expected = perOperation * Double(iterations)
+        guard expected > 2 * target.seconds || expected < target.seconds / 2 else { return iterations }
+        // Capped as calibration is: an operation too cheap to time (the empty one) would
+        // otherwise ask for more iterations than an Int holds.
+        return Int(min(Double(1 << 30), max(1, (target.seconds / perOperation).rounded(.up))))
     }
 
     static func rotated(_ indices: Range<Int>, by offset: Int) -> [Int] {
@@ -133,22 +159,25 @@ public enum Sampler {
         let before = ResourceUsage.now()
         let allocatedBefore = AllocationCounter.read()
         let hopsBefore = HopCounter.read()
+        let retainsBefore = RetainCounter.read()
         let clock = ContinuousClock()
         let start = clock.now
         await variant.run(iterations)
         let wall = start.duration(to: clock.now).seconds
+        let retainsAfter = RetainCounter.read()
         let hopsAfter = HopCounter.read()
         let allocatedAfter = AllocationCounter.read()
         let after = ResourceUsage.now()
         let threads = ResourceUsage.threadCount()
-        let extra = await variant.extraMetrics?() ?? [:]
+        let figures = await variant.figures?() ?? []
         return Sample(
             iterations: iterations, wallSeconds: wall, cpuSeconds: max(0, after.cpuSeconds - before.cpuSeconds),
             voluntarySwitches: after.voluntarySwitches - before.voluntarySwitches,
             involuntarySwitches: after.involuntarySwitches - before.involuntarySwitches,
-            peakMemoryBytes: after.maxResidentBytes, threads: threads, extra: extra, process: nil,
+            peakMemoryBytes: after.maxResidentBytes, threads: threads, figures: figures, process: nil,
             probeNanoseconds: probe,
             allocations: allocatedAfter.flatMap { after in allocatedBefore.map { after - $0 } },
-            hops: hopsAfter.flatMap { after in hopsBefore.map { after - $0 } })
+            hops: hopsAfter.flatMap { after in hopsBefore.map { after - $0 } },
+            retains: retainsAfter.flatMap { after in retainsBefore.map { after - $0 } })
     }
 }

@@ -18,8 +18,8 @@ public struct BenchmarkSuite: Sendable {
     public let variants: [BenchmarkVariant]
     public let reference: String
     public let ideal: Ideal?
-    /// The variants' extra metric that is this suite's point (e.g. "frames_dropped"):
-    /// the conclusion leads with it instead of the time.
+    /// The name of the variants' figure that is this suite's point (e.g. "frames dropped"; see
+    /// `Figure`): the conclusion leads with it instead of the time.
     public let headline: String?
     /// Optional: the workload at several sizes, for `lab bench --scan`.
     public let scan: Scan?
@@ -68,21 +68,21 @@ public struct BenchmarkVariant: Sendable {
     /// Does the work `iterations` times (the loop is the variant's own, so the
     /// harness adds one call per sample, not one per operation).
     public let run: @Sendable (_ iterations: Int) async -> Void
-    /// Optional: a figure the variant measured itself during the last run
-    /// (e.g. frames dropped), by metric name.
-    public let extraMetrics: (@Sendable () async -> [String: Double])?
+    /// Optional: the figures the variant measured itself during the last run (e.g. frames
+    /// dropped), read after every sample.
+    public let figures: (@Sendable () async -> [Figure])?
     /// Optional: runs once with a probe, for the report's timeline.
     public let traced: (@Sendable (Probe) async -> Void)?
 
     public init(
         _ name: String,
-        extraMetrics: (@Sendable () async -> [String: Double])? = nil,
+        figures: (@Sendable () async -> [Figure])? = nil,
         traced: (@Sendable (Probe) async -> Void)? = nil,
         run: @escaping @Sendable (_ iterations: Int) async -> Void
     ) {
         self.name = name
         self.run = run
-        self.extraMetrics = extraMetrics
+        self.figures = figures
         self.traced = traced
     }
 }

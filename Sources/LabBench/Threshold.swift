@@ -22,6 +22,8 @@ public struct Threshold: Sendable, Codable, Equatable {
         case hops
         /// Jobs enqueued on the global pool per operation (see `HopCounter`).
         case enqueues
+        /// Strong retains per operation (see `RetainCounter`).
+        case retains
 
         /// The words a breach line uses.
         public var phrase: String {
@@ -31,6 +33,7 @@ public struct Threshold: Sendable, Codable, Equatable {
             case .bytes: "bytes per operation"
             case .hops: "executor switches per operation"
             case .enqueues: "pool enqueues per operation"
+            case .retains: "retains per operation"
             }
         }
     }
@@ -73,6 +76,7 @@ public struct Threshold: Sendable, Codable, Equatable {
     /// stray allocation by another thread, spread over thousands of operations, never does).
     /// Bytes: 16 per operation plus 5% (a malloc's size may round with the inputs). Enqueues:
     /// half plus 5% (whether an awaiting task had to suspend, and be enqueued again, is a race).
+    /// Retains: half plus 2%, as mallocs.
     public static func defaults(timePercent: Double) -> [Threshold] {
         [
             .time(percent: timePercent),
@@ -80,6 +84,7 @@ public struct Threshold: Sendable, Codable, Equatable {
             .count(.bytes, absolute: 16, percent: 5),
             .count(.hops, absolute: 0.5, percent: 2),
             .count(.enqueues, absolute: 0.5, percent: 5),
+            .count(.retains, absolute: 0.5, percent: 2),
         ]
     }
 

@@ -6,7 +6,7 @@ import Foundation
 /// statistics and timelines the parent throws away).
 struct WorkerSamples: Codable, Equatable {
     /// Says what the text is, so anything else a worker prints is refused rather than misread.
-    static let schema = "concurrency-lab.bench-worker/1"
+    static let schema = "concurrency-lab.bench-worker/2"
 
     let schema: String
     let suites: [String: [String: [Sample]]]

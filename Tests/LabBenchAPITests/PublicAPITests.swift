@@ -27,7 +27,9 @@ struct PublicAPITests {
             },
             variants: [
                 BenchmarkVariant("slow") { runs in for _ in 0..<runs { sink(work(20)) } },
-                BenchmarkVariant("fast") { runs in for _ in 0..<runs { sink(work(10)) } },
+                BenchmarkVariant("fast", figures: { [.count("rounds", 10, better: nil)] }) { runs in
+                    for _ in 0..<runs { sink(work(10)) }
+                },
             ])
     }
 
@@ -62,6 +64,7 @@ struct PublicAPITests {
         let slow = try #require(suite.variant("slow"))
         #expect(fast.summary.median < slow.summary.median, "twice the work takes longer")
         #expect(fast.efficiency != nil, "an ideal gives an efficiency")
+        #expect(fast.figure("rounds") == Figure("rounds", 10, unit: .count), "a variant's own figure, typed")
         #expect(report.schema == BenchmarkReport.schema)
         // Comparing the saved baseline with itself: no change, exit 0.
         let baseline = home.appendingPathComponent("baselines/first.json").path

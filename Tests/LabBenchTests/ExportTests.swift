@@ -17,7 +17,7 @@ struct ExportTests {
                 var sample = Fixture.sample(seconds * Double(1000 + index))
                 sample = Sample(
                     iterations: 1000, wallSeconds: sample.wallSeconds, cpuSeconds: sample.cpuSeconds,
-                    voluntarySwitches: 0, involuntarySwitches: 0, peakMemoryBytes: 1, threads: 2, extra: [:],
+                    voluntarySwitches: 0, involuntarySwitches: 0, peakMemoryBytes: 1, threads: 2, figures: [],
                     process: 1 + index % 3, allocations: AllocationCounts(mallocs: 0, frees: 0, bytes: 0),
                     hops: HopCounts(switches: switches, enqueues: 0))
                 return sample
@@ -97,7 +97,7 @@ struct ExportTests {
     @Test func schemaThreeRoundTripsHopsAndASchemaTwoFileStillLoads() throws {
         let report = Self.report()
         let decoded = try BenchmarkReport.decode(try report.encoded())
-        #expect(decoded.schema == "concurrency-lab.bench/3")
+        #expect(decoded.schema == "concurrency-lab.bench/4")
         #expect(decoded.suites.first?.variant("passed in")?.hopsPerOperation == 2)
         #expect(
             decoded.suites.first?.variant("passed in")?.samples.first?.hops == HopCounts(switches: 2000, enqueues: 0))

@@ -17,10 +17,10 @@ struct GateTests {
     /// A workload whose mallocs per operation are a parameter: the "change" under review.
     /// Time is not under test (a busy machine may move it), nor bytes and enqueues, which other
     /// tests running in this process move most (one large buffer of theirs is many bytes per
-    /// operation here): the mallocs are.
+    /// operation here), nor hops and retains, likewise process-wide: the mallocs are.
     static let countsUnderTest: [Threshold] = [
         .time(percent: 1000), .count(.bytes, absolute: 100_000), .count(.enqueues, absolute: 100),
-        .count(.hops, absolute: 100),
+        .count(.hops, absolute: 100), .count(.retains, absolute: 100_000),
     ]
 
     static func parsing(mallocsPerOperation: Int, thresholds: [Threshold] = countsUnderTest) -> BenchmarkSuite {
@@ -99,7 +99,7 @@ struct GateTests {
             let samples = (0..<12).map { index in
                 Sample(
                     iterations: 1000, wallSeconds: seconds * 1000 * (1 + Double(index % 4) * spread), cpuSeconds: 0,
-                    voluntarySwitches: 0, involuntarySwitches: 0, peakMemoryBytes: 0, threads: nil, extra: [:],
+                    voluntarySwitches: 0, involuntarySwitches: 0, peakMemoryBytes: 0, threads: nil, figures: [],
                     allocations: AllocationCounts(mallocs: mallocs, frees: mallocs, bytes: mallocs * 16),
                     hops: HopCounts(switches: 2000, enqueues: 0))
             }

@@ -14,7 +14,7 @@ enum Fixture {
     static func sample(_ seconds: Double) -> Sample {
         Sample(
             iterations: 1, wallSeconds: seconds, cpuSeconds: seconds / 2, voluntarySwitches: 3, involuntarySwitches: 1,
-            peakMemoryBytes: 20_000_000, threads: 4, extra: [:],
+            peakMemoryBytes: 20_000_000, threads: 4, figures: [],
             allocations: AllocationCounts(mallocs: 4, frees: 4, bytes: 1392))
     }
 
@@ -64,11 +64,13 @@ struct ReportTests {
 
     @Test func aSuitesHeadlineFigureLeadsItsConclusion() {
         let definition = BenchmarkSuite(
-            name: "frames", kind: .pattern, summary: "", reference: "awaited", headline: "frames_dropped",
+            name: "frames", kind: .pattern, summary: "", reference: "awaited", headline: "frames dropped",
             variants: [BenchmarkVariant("awaited") { _ in }, BenchmarkVariant("blocking") { _ in }])
         func sample(_ index: Int, dropped: Double) -> Sample {
             var sample = Fixture.sample(0.09 + Double(index) * 1e-4)
-            sample.extra = ["frames_dropped": dropped, "worst_frame_seconds": 0.0167 * (dropped + 1)]
+            sample.figures = [
+                .count("frames dropped", Int(dropped)), .seconds("worst frame", 0.0167 * (dropped + 1)),
+            ]
             return sample
         }
         let result = Analysis.analyze(
@@ -78,7 +80,7 @@ struct ReportTests {
                 "blocking": (0..<8).map { sample($0, dropped: 2) },
             ])
         #expect(
-            result.conclusion.hasPrefix("Frames dropped (median): awaited 0, blocking 2. Time: "),
+            result.conclusion.hasPrefix("Frames dropped (median; lower is better): awaited 0, blocking 2. Time: "),
             "\(result.conclusion)")
         #expect(
             result.conclusion.contains("Median worst frame: awaited 16.7 ms, blocking 50.1 ms."), "\(result.conclusion)"
@@ -89,7 +91,7 @@ struct ReportTests {
     @Test func jsonRoundTripsWithItsSchema() throws {
         let report = Fixture.report()
         let decoded = try BenchmarkReport.decode(try report.encoded())
-        #expect(decoded.schema == "concurrency-lab.bench/3")
+        #expect(decoded.schema == "concurrency-lab.bench/4")
         #expect(
             decoded.suites.first?.variants.first?.allocationsPerOperation
                 == AllocationRates(mallocs: 4, frees: 4, bytes: 1392))

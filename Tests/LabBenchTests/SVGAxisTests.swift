@@ -35,7 +35,7 @@ struct SVGAxisTests {
             variants: [BenchmarkVariant("a") { _ in }, BenchmarkVariant("b") { _ in }])
         let zero = Sample(
             iterations: 1, wallSeconds: 0, cpuSeconds: 0, voluntarySwitches: 0, involuntarySwitches: 0,
-            peakMemoryBytes: 0, threads: 1, extra: [:])
+            peakMemoryBytes: 0, threads: 1, figures: [])
         let suite = Analysis.analyze(
             definition, samples: ["a": Array(repeating: zero, count: 5), "b": Array(repeating: zero, count: 5)],
             timelines: [])
@@ -71,7 +71,7 @@ struct SVGAxisLabelTests {
             variants: [BenchmarkVariant("a") { _ in }, BenchmarkVariant("b") { _ in }])
         let tiny = Sample(
             iterations: 1_000_000, wallSeconds: 1e-8, cpuSeconds: 1e-8, voluntarySwitches: 0, involuntarySwitches: 0,
-            peakMemoryBytes: 0, threads: 1, extra: [:])
+            peakMemoryBytes: 0, threads: 1, figures: [])
         let suite = Analysis.analyze(
             definition, samples: ["a": Array(repeating: tiny, count: 5), "b": Array(repeating: tiny, count: 5)],
             timelines: [])

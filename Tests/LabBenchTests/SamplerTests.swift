@@ -90,3 +90,34 @@ struct SamplerTests {
         #endif
     }
 }
+
+@Suite("Sampling: a primitive's iteration count follows a lasting change of speed")
+struct RecalibrationTests {
+    let target = Duration.milliseconds(8)
+
+    @Test func aCountThatStillFitsTheTargetStays() {
+        // 1,000,000 operations of 8 ns: 8 ms, the target; within ×2 either way nothing moves.
+        #expect(Sampler.recalibrated(1_000_000, times: [8e-9, 8e-9, 8e-9], target: target) == 1_000_000)
+        #expect(Sampler.recalibrated(1_000_000, times: [15e-9, 15e-9, 15e-9], target: target) == 1_000_000)
+        #expect(Sampler.recalibrated(1_000_000, times: [4.5e-9, 4.5e-9, 4.5e-9], target: target) == 1_000_000)
+    }
+
+    @Test func aLastingSlowdownOrSpeedupSetsTheCountBackToTheTarget() {
+        // Now 40 ns an operation: a sample of 1,000,000 would last 40 ms; 200,000 last 8 ms.
+        #expect(Sampler.recalibrated(1_000_000, times: [40e-9, 41e-9, 39e-9], target: target) == 200_000)
+        // Now 2 ns: 4,000,000 operations fill 8 ms.
+        #expect(Sampler.recalibrated(1_000_000, times: [2e-9, 2e-9, 2e-9], target: target) == 4_000_000)
+    }
+
+    @Test func anOperationTooCheapToTimeKeepsCalibrationsCap() {
+        // The empty operation: femtoseconds "per operation" would ask for 10^20 iterations.
+        #expect(Sampler.recalibrated(1 << 30, times: [1e-23, 1e-23, 1e-23], target: target) == 1 << 30)
+        #expect(Sampler.recalibrated(1 << 20, times: [1e-23, 1e-23, 1e-23], target: target) == 1 << 30)
+    }
+
+    @Test func oneOrTwoOutlyingSamplesDoNotMoveIt() {
+        #expect(Sampler.recalibrated(1_000_000, times: [8e-9, 90e-9, 8e-9, 80e-9, 8e-9], target: target) == 1_000_000)
+        #expect(
+            Sampler.recalibrated(1_000_000, times: [90e-9, 80e-9], target: target) == 1_000_000, "too few to judge")
+    }
+}

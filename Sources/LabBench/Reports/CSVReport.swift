@@ -4,7 +4,8 @@ public enum CSVReport {
         "suite", "kind", "variant", "sample", "iterations", "wall_seconds", "seconds_per_operation",
         "cpu_seconds", "parallelism", "voluntary_switches", "involuntary_switches", "peak_memory_bytes", "threads",
         "process",
-        "probe_nanoseconds", "mallocs", "frees", "allocated_bytes", "extra",
+        "probe_nanoseconds", "mallocs", "frees", "allocated_bytes", "executor_switches", "pool_enqueues", "retains",
+        "releases", "figures",
     ]
 
     public static func render(_ report: BenchmarkReport) -> String {
@@ -13,9 +14,12 @@ public enum CSVReport {
             for variant in suite.variants {
                 for (index, sample) in variant.samples.enumerated() {
                     let counts: [String] =
-                        sample.allocations.map { ["\($0.mallocs)", "\($0.frees)", "\($0.bytes)"] } ?? ["", "", ""]
+                        (sample.allocations.map { ["\($0.mallocs)", "\($0.frees)", "\($0.bytes)"] } ?? ["", "", ""])
+                        + (sample.hops.map { ["\($0.switches)", "\($0.enqueues)"] } ?? ["", ""])
+                        + (sample.retains.map { ["\($0.retains)", "\($0.releases)"] } ?? ["", ""])
+                    // "frames dropped=2;worst frame=0.05": each figure by name, in its base unit.
                     let extra: String = quote(
-                        sample.extra.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ";"))
+                        sample.figures.map { "\($0.name)=\($0.value)" }.joined(separator: ";"))
                     rows.append(
                         [
                             quote(suite.name), suite.kind.rawValue, quote(variant.name), "\(index + 1)",

@@ -27,9 +27,6 @@ enum Format {
         "\(time(summary.median)) [\(time(summary.medianLow)), \(time(summary.medianHigh))]"
     }
 
-    /// "frames dropped" for "frames_dropped", "worst frame" for "worst_frame_seconds".
-    static func extraHeader(_ key: String) -> String { FigureWords.metricName(key) }
-
     /// Mallocs per operation: "1", "0.031", "2,050"; "–" where allocations were not counted.
     static func allocations(_ result: VariantResult) -> String {
         result.allocationsPerOperation.map { perOperation($0.mallocs) } ?? "–"
@@ -45,6 +42,30 @@ enum Format {
         if bytes < 1024 { return "\(bytes.formatted(significantDigits: 3)) B" }
         if bytes < 1_048_576 { return "\((bytes / 1024).formatted(significantDigits: 3)) KiB" }
         return "\((bytes / 1_048_576).formatted(significantDigits: 3)) MiB"
+    }
+
+    /// Retains per operation: "1", "0", "< 0.01"; "–" where not counted.
+    static func retains(_ result: VariantResult) -> String {
+        result.retainsPerOperation.map { perOperation($0.retains) } ?? "–"
+    }
+
+    static func releases(_ result: VariantResult) -> String {
+        result.retainsPerOperation.map { perOperation($0.releases) } ?? "–"
+    }
+
+    /// Executor switches per operation; "–" where not counted.
+    static func hops(_ result: VariantResult) -> String {
+        result.hopsPerOperation.map { perOperation($0) } ?? "–"
+    }
+
+    /// The lines a report prints for each counter this run did not use: "allocs/op: why", ….
+    static func uncounted(_ environment: BenchmarkReport.Environment) -> [String] {
+        [
+            ("allocs/op", environment.allocationCounting), ("hops/op", environment.hopCounting),
+            ("retains/op", environment.retainCounting),
+        ].compactMap { label, counting in
+            counting.flatMap { $0 == "counted" ? nil : "\(label): \($0)" }
+        }
     }
 
     static func frees(_ result: VariantResult) -> String {

@@ -40,6 +40,10 @@ public enum GitHubBenchmarkExport {
                             name: "\(name) — executor switches", unit: "switches/op", value: hops, range: nil,
                             extra: nil))
                 }
+                if let retains = variant.retainsPerOperation?.retains {
+                    entries.append(
+                        Entry(name: "\(name) — retains", unit: "retains/op", value: retains, range: nil, extra: nil))
+                }
                 return entries
             }
         }

@@ -27,15 +27,15 @@ public enum HTMLReport {
                 + lessonLink(suite.name)
             body += "<p class=\"conclusion\">\(escape(suite.conclusion))</p>"
             body += SVGCharts.medians(suite)
-            let extras = Set(suite.variants.flatMap(\.extra.keys)).sorted()
+            let extras = suite.figureNames
             body +=
                 "<table><thead><tr><th>variant</th><th>\(suite.kind == .primitive ? "per op" : "per run")</th><th>95% CI</th><th>vs \(escape(suite.reference))</th><th>significance</th><th>of ideal</th><th>CPU ÷ wall</th><th>ctx switches</th><th>allocs/op</th><th>bytes/op</th><th>n</th>"
-                + extras.map { "<th>\(escape(Format.extraHeader($0)))</th>" }.joined() + "</tr></thead><tbody>"
+                + extras.map { "<th>\(escape($0))</th>" }.joined() + "</tr></thead><tbody>"
             for variant in suite.variants {
                 body +=
                     "<tr><td>\(escape(variant.name))</td><td class=\"num\">\(escape(Format.time(variant.summary.median)))</td><td class=\"num\">\(escape(Format.time(variant.summary.medianLow))) – \(escape(Format.time(variant.summary.medianHigh)))</td><td class=\"num\">\(escape(Format.ratio(variant, reference: suite.reference)))</td><td>\(escape(Format.significance(variant, reference: suite.reference)))</td><td class=\"num\">\(escape(Format.efficiency(variant)))</td><td class=\"num\">\(variant.medianParallelism.formatted(significantDigits: 2))</td><td class=\"num\">\(Int(variant.medianContextSwitches))</td><td class=\"num\">\(escape(Format.allocations(variant)))</td><td class=\"num\">\(escape(Format.allocatedBytes(variant)))</td><td class=\"num\">\(variant.samples.count)</td>"
                     + extras.map { key in
-                        "<td class=\"num\">\(escape(variant.extra[key].map { Analysis.extraValue(key, $0) } ?? "–"))</td>"
+                        "<td class=\"num\">\(escape(variant.figure(key)?.formattedValue ?? "–"))</td>"
                     }.joined() + "</tr>"
             }
             body += "</tbody></table>"

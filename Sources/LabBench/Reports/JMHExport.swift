@@ -48,6 +48,10 @@ public enum JMHExport {
         if let enqueues = variant.enqueuesPerOperation {
             secondary["·lab.pool.enqueues.norm"] = metric(enqueues, unit: "enqueues/op")
         }
+        if let rates = variant.retainsPerOperation {
+            secondary["·lab.retains.norm"] = metric(rates.retains, unit: "retains/op")
+            secondary["·lab.releases.norm"] = metric(rates.releases, unit: "releases/op")
+        }
         return [
             "jmhVersion": "concurrency-lab (\(BenchmarkReport.schema))",
             "benchmark": "\(suite.name).\(variant.name)",

@@ -9,8 +9,8 @@ public enum TerminalReport {
             terminal.paint("lab bench", .bold)
                 + " — \(environment.machine.cpuModel) × \(environment.machine.cpuCount), executor width \(environment.executorWidth), Swift \(environment.machine.swiftVersion), \(environment.machine.buildConfiguration) build"
         )
-        if let counting = environment.allocationCounting, counting != "counted" {
-            lines.append(terminal.paint("  allocs/op: " + counting.wrapped(to: terminal.width, indent: "  "), .dim))
+        for line in Format.uncounted(environment) {
+            lines.append(terminal.paint(("  " + line).wrapped(to: terminal.width, indent: "  "), .dim))
         }
         if let steadiness = environment.steadiness {
             lines.append(
@@ -26,16 +26,23 @@ public enum TerminalReport {
         for suite in report.suites where report.scans == nil {
             lines.append("")
             lines.append(terminal.paint(suite.name, .bold + .underline) + terminal.paint("  \(suite.summary)", .dim))
-            let extras = Set(suite.variants.flatMap(\.extra.keys)).sorted()
+            let extras = suite.figureNames
             let spread = suite.variants.contains { $0.processMedians != nil }
+            // Retains and hops where this run counted them (`lab bench` does; a program without
+            // the counters shows neither column).
+            let counted = suite.variants.contains { $0.retainsPerOperation != nil || $0.hopsPerOperation != nil }
+            let countColumns = counted ? ["hops/op", "retains/op"] : []
             var table = Table(
                 headers: [
                     "variant", suite.kind == .primitive ? "per op [95% CI]" : "per run [95% CI]",
-                    "vs \(suite.reference)", "significance", "ideal", "CPU÷wall", "allocs/op", "n",
+                    "vs \(suite.reference)", "significance", "ideal", "CPU÷wall", "allocs/op",
                 ]
-                    + extras.map(Format.extraHeader)
+                    + countColumns + ["n"]
+                    + extras
                     + (spread ? ["process medians"] : []),
-                rightAligned: Set([1, 4, 5, 6, 7] + extras.indices.map { $0 + 8 }))
+                rightAligned: Set(
+                    [1, 4, 5, 6] + (7...(7 + countColumns.count)).map { $0 }
+                        + extras.indices.map { $0 + 8 + countColumns.count }))
             for variant in suite.variants {
                 table.append(
                     [
@@ -43,9 +50,10 @@ public enum TerminalReport {
                         Format.ratio(variant, reference: suite.reference),
                         Format.significance(variant, reference: suite.reference), Format.efficiency(variant),
                         variant.medianParallelism.formatted(significantDigits: 2), Format.allocations(variant),
-                        "\(variant.samples.count)",
                     ]
-                        + extras.map { key in variant.extra[key].map { Analysis.extraValue(key, $0) } ?? "–" }
+                        + (counted ? [Format.hops(variant), Format.retains(variant)] : [])
+                        + ["\(variant.samples.count)"]
+                        + extras.map { name in variant.figure(name)?.formattedValue ?? "–" }
                         + (spread
                             ? [
                                 variant.processMedians.map { medians in

@@ -1,0 +1,49 @@
+import Foundation
+import LabBench
+import Testing
+
+@testable import LabCore
+@testable import Lessons
+
+/// The hop counter and the retain counter each define a Swift runtime entry point in whatever
+/// links them (`swift_task_switch`; `swift_retain`, `swift_release` and their family), which
+/// costs every call a jump and a branch, counting or not. So only the programs that ask carry
+/// them: `lab` (its bench counts both), never a lesson. Read from the built binaries' symbol
+/// tables. Linux only: elsewhere the counters are not built at all.
+@Suite("The hop and retain counters are linked only where they are asked for")
+struct HopCounterLinkingTests {
+    static let nm = ["/usr/bin/nm", "/usr/bin/llvm-nm"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// The runtime entry points `product` defines itself.
+    static func definedEntryPoints(_ product: String) throws -> Set<String> {
+        let binary = try ProcessRunner.productsDirectory().appendingPathComponent(product)
+        let result = try ProcessCapture.run(
+            URL(fileURLWithPath: try #require(nm)), ["--defined-only", binary.path], timeout: 60)
+        #expect(result.status == 0, "nm \(product): \(result.standardError)")
+        let wanted: Set<String> = ["swift_task_switch", "swift_retain", "swift_release", "swift_bridgeObjectRetain"]
+        return Set(
+            result.standardOutput.split(separator: "\n").compactMap { line in
+                let fields = line.split(separator: " ")
+                guard fields.count == 3, fields[1] == "T", wanted.contains(String(fields[2])) else { return nil }
+                return String(fields[2])
+            })
+    }
+
+    #if os(Linux)
+        @Test(
+            .enabled(if: nm != nil, "needs nm (binutils or LLVM) to read the symbol tables"),
+            arguments: LessonCatalog.lessons.map(\.name) + ["lab"])
+        func onlyTheLabDefinesTheCountedEntryPoints(product: String) throws {
+            let defined = try Self.definedEntryPoints(product)
+            // Under a sanitizer neither counter is built, in any program (this test process,
+            // built alike, shows which).
+            let hops = product == "lab" && HopCounter.isAvailable
+            let retains = product == "lab" && RetainCounter.isAvailable
+            #expect(defined.contains("swift_task_switch") == hops, "\(product): swift_task_switch")
+            #expect(
+                defined.isSuperset(of: ["swift_retain", "swift_release", "swift_bridgeObjectRetain"]) == retains,
+                "\(product): the retain family")
+            #expect(retains || !defined.contains("swift_retain"), "\(product): swift_retain")
+        }
+    #endif
+}

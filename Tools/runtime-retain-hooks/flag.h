@@ -1,0 +1,1 @@
+void set_instrumentation_flag(void);
