@@ -12,12 +12,9 @@ import Testing
 @Suite("sync-vs-async lesson", .serialized)
 @MainActor
 struct SyncVsAsyncLessonTests {
-    func run(_ variants: [String], scale: Double = 0.05) async throws -> LessonReport {
-        let console = Console(terminal: .plain(), narrates: false, sink: .buffer)
-        let arguments = ["--json", "--scale", "\(scale)"] + variants.flatMap { ["--variant", $0] }
-        let status = await LessonRunner.run(SyncVsAsyncLesson(), arguments: arguments, console: console)
-        #expect(status == 0)
-        return try LessonReport.decode(Data(console.capturedText.utf8))
+    /// At the lessons' test scale, the lesson's shared run (see LessonHarness); at others, a run of these variants.
+    func run(_ variants: [String], scale: Double = LessonHarness.sharedScale) async throws -> LessonReport {
+        try await LessonHarness.run(SyncVsAsyncLesson(), variants, scale: scale)
     }
 
     func figure(_ report: LessonReport, _ variant: String, _ key: String) throws -> Figure {
