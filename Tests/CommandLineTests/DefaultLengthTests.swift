@@ -8,8 +8,8 @@ struct DefaultLengthTests {
     static let budget = 150
 
     @Test(arguments: LessonCatalog.lessons.map(\.name))
-    func theDefaultRunFitsTheBudget(lesson: String) throws {
-        let result = try ProcessRunner.run(lesson, [])
+    func theDefaultRunFitsTheBudget(lesson: String) async throws {
+        let result = try await DefaultRuns.shared.result(of: lesson)
         #expect(result.status == 0, "\(result.standardError)")
         let lines =
             result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).count
@@ -19,3 +19,45 @@ struct DefaultLengthTests {
         #expect(lines > 20)
     }
 }
+
+/// Every lesson's default run, each its own process, a few at a time: the first case to ask
+/// starts them all and each case reads its own. One after another they took 26 s, nearly all
+/// of it waiting (a default run sleeps at the sources' real delays; 4 s of CPU in all), so
+/// four at a time finish in about a quarter of that, on one CPU too. Each run is still the
+/// student's command, on a busy machine, which the lessons' sentences must be true on anyway.
+actor DefaultRuns {
+    static let shared = DefaultRuns()
+    static let width = 4
+
+    private var runs: Task<[String: Result<ProcessResult, any Error>], Never>?
+
+    func result(of lesson: String) async throws -> ProcessResult {
+        let runs = self.runs ?? Task { await Self.runAll(LessonCatalog.lessons.map(\.name)) }
+        self.runs = runs
+        guard let result = await runs.value[lesson] else { throw DefaultRunsError.notALesson(lesson) }
+        return try result.get()
+    }
+
+    private static func runAll(_ lessons: [String]) async -> [String: Result<ProcessResult, any Error>] {
+        await withTaskGroup(of: (String, Result<ProcessResult, any Error>).self) { group in
+            var waiting = lessons[...]
+            func startNext() {
+                guard let lesson = waiting.popFirst() else { return }
+                group.addTask {
+                    do { return (lesson, .success(try await ProcessRunner.run(lesson, []))) } catch {
+                        return (lesson, .failure(error))
+                    }
+                }
+            }
+            for _ in 0..<width { startNext() }
+            var results: [String: Result<ProcessResult, any Error>] = [:]
+            for await (lesson, result) in group {
+                results[lesson] = result
+                startNext()
+            }
+            return results
+        }
+    }
+}
+
+enum DefaultRunsError: Error { case notALesson(String) }

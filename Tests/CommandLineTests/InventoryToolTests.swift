@@ -132,7 +132,8 @@ struct InventoryToolTests {
     @Test func addsSearchesAndDeletesFromManyProcessesAtOnce() async throws {
         let store = home + "-mixed.sqlite"
         for index in 0..<10 {
-            #expect(try ProcessRunner.run("inventory", ["add", "Item \(index)", "1", "--store", store]).status == 0)
+            #expect(
+                try await ProcessRunner.run("inventory", ["add", "Item \(index)", "1", "--store", store]).status == 0)
         }
         let tool = try ProcessRunner.productsDirectory().appendingPathComponent("inventory")
         let commands: [[String]] = (0..<10).flatMap { index in
@@ -140,7 +141,7 @@ struct InventoryToolTests {
         }
         let failed = try await Self.runAtOnce(tool, commands.map { $0 + ["--store", store] })
         #expect(failed.isEmpty, "failed: \(failed)")
-        let list = try ProcessRunner.run("inventory", ["list", "--store", store]).standardOutput
+        let list = try await ProcessRunner.run("inventory", ["list", "--store", store]).standardOutput
         #expect(
             list.range(of: #"Milk\s+10\n"#, options: .regularExpression) != nil && !list.contains("Item"), "\(list)")
     }
@@ -156,7 +157,7 @@ struct InventoryToolTests {
                 ["add", index.isMultiple(of: 2) ? "Milk" : "Item \(index)", "1", "--store", store]
             })
         #expect(failed.isEmpty, "failed: \(failed)")
-        let list = try ProcessRunner.run("inventory", ["list", "--store", store]).standardOutput
+        let list = try await ProcessRunner.run("inventory", ["list", "--store", store]).standardOutput
         #expect(list.range(of: #"Milk\s+\#(processes / 2)\n"#, options: .regularExpression) != nil, "\(list)")
         #expect(list.split(separator: "\n").count == 2 + 1 + processes / 2, "a row per product under the header")
     }

@@ -20,14 +20,30 @@ enum ProcessRunner {
     static func run(_ product: String, _ arguments: [String], environment extra: [String: String] = [:]) throws
         -> ProcessResult
     {
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        for (key, value) in extra { environment[key] = value }
         // ProcessCapture never waits for end-of-file (see there) and gives the child no keyboard.
         let result = try ProcessCapture.run(
             try productsDirectory().appendingPathComponent(product), arguments,
-            environment: environment, timeout: 300)
+            environment: environment(extra), timeout: 300)
         return ProcessResult(
             status: result.status, standardOutput: result.standardOutput, standardError: result.standardError)
+    }
+
+    /// The same run, suspending while the child runs: for tests that run several at once.
+    static func run(_ product: String, _ arguments: [String], environment extra: [String: String] = [:]) async throws
+        -> ProcessResult
+    {
+        let result = try await ProcessCapture.run(
+            try productsDirectory().appendingPathComponent(product), arguments,
+            environment: environment(extra), timeout: 300)
+        return ProcessResult(
+            status: result.status, standardOutput: result.standardOutput, standardError: result.standardError)
+    }
+
+    /// The tests' own environment, uncoloured, with the extra variables.
+    private static func environment(_ extra: [String: String]) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        for (key, value) in extra { environment[key] = value }
+        return environment
     }
 }

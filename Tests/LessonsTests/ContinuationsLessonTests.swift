@@ -115,8 +115,12 @@ struct ContinuationCheckCostTests {
         }
         // Process-wide counts: three tries, in case other tests allocate beside this one.
         var figures: [(checked: Double, unsafe: Double)] = []
-        for _ in 0..<3 {
-            let report = try await LessonHarness.run(ContinuationsLesson(), ["check-cost"])
+        for attempt in 0..<3 {
+            // The first try reads the lesson's shared run; a retry needs a run of its own.
+            let report =
+                attempt == 0
+                ? try await LessonHarness.run(ContinuationsLesson(), ["check-cost"])
+                : try await LessonHarness.freshRun(ContinuationsLesson(), ["check-cost"])
             figures.append(
                 (try report.value("check-cost", "checked_mallocs"), try report.value("check-cost", "unsafe_mallocs")))
             if figures.last!.unsafe < uses / 4 { break }

@@ -215,25 +215,16 @@ struct IsolationModesNarrationTests {
 struct ModeDiagnosticsTests {
     static let cases = ModeDiagnostics.all.indices.flatMap { index in CompileMode.allCases.map { (index, $0) } }
 
+    static let compiler = SnippetCompiler(cases.map { snippet($0.0, $0.1) })
+
+    static func snippet(_ index: Int, _ mode: CompileMode) -> Snippet {
+        Snippet(source: ModeDiagnostics.all[index].source, flags: ["-parse-as-library"] + mode.compilerFlags)
+    }
+
     @Test(arguments: cases)
-    func verdictIsWhatSwiftSays(index: Int, mode: CompileMode) throws {
+    func verdictIsWhatSwiftSays(index: Int, mode: CompileMode) async throws {
         let diagnostic = ModeDiagnostics.all[index]
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("lab-mode-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: work) }
-        let file = work.appendingPathComponent("snippet.swift")
-        try diagnostic.source.write(to: file, atomically: true, encoding: .utf8)
-        // -emit-sil, not -typecheck: data-race diagnostics come from SIL analysis. The driver leaves
-        // a folder in TMPDIR on every run: it gets one of the test's own (see BuildTemporaryFolder).
-        let result = try BuildTemporaryFolder.using(in: work) { temporary in
-            try ProcessCapture.run(
-                URL(fileURLWithPath: "/usr/bin/env"),
-                [
-                    "TMPDIR=\(temporary.path)", "swiftc", "-emit-sil", "-swift-version", "6", "-parse-as-library", "-o",
-                    "/dev/null", file.path,
-                ]
-                    + mode.compilerFlags, timeout: 300)
-        }
+        let result = try await Self.compiler.verdict(on: Self.snippet(index, mode))
         if let message = diagnostic.error(in: mode) {
             #expect(result.status != 0, "\(diagnostic.name) must not compile in \(mode)")
             #expect(result.standardError.contains(message), "compiler said: \(result.standardError)")

@@ -6,10 +6,41 @@ import Testing
 @testable import Lessons
 
 /// Runs a lesson in-process with `--json` and reads back its report.
+///
+/// At the lessons' test scale and seed, each lesson runs once per test process: every
+/// variant, the first time a test asks for any of them, and every test of that lesson
+/// reads its variants from that one run. A variant gets a context of its own (its own
+/// probe, services seeded from the seed, figures), so it runs as it would alone; what the
+/// tests share is the run, not any state. Before, the narration check ran every variant
+/// and each lesson's tests ran most of them again: the same run, twice.
 @MainActor
 enum LessonHarness {
-    static func run(_ lesson: any Lesson, _ variants: [String], scale: Double = 0.05, seed: UInt64 = 42) async throws
-        -> LessonReport
+    static let sharedScale = 0.05
+    static let sharedSeed: UInt64 = 42
+
+    /// The named variants' results. At the shared scale and seed they come from the lesson's
+    /// one shared run; at any other, from a run of just those variants.
+    static func run(
+        _ lesson: any Lesson, _ variants: [String], scale: Double = sharedScale, seed: UInt64 = sharedSeed
+    ) async throws -> LessonReport {
+        guard scale == sharedScale, seed == sharedSeed else {
+            return try await freshRun(lesson, variants, scale: scale, seed: seed)
+        }
+        let whole = try await sharedRuns.report(of: lesson)
+        var report = whole
+        // In the lesson's order, as a run with these --variant flags lists them.
+        report.variants = whole.variants.filter { variants.contains($0.name) }
+        #expect(report.variants.map(\.name).sorted() == variants.sorted(), "every variant asked for ran")
+        // What a run of just these variants would have exited with: 0 when each succeeded.
+        #expect(report.variants.allSatisfy { $0.succeeded }, "\(report.variants.compactMap(\.error))")
+        return report
+    }
+
+    /// A run of its own, for a test that must see a new run (a retry of a process-wide count).
+    static func freshRun(
+        _ lesson: any Lesson, _ variants: [String], scale: Double = sharedScale, seed: UInt64 = sharedSeed
+    )
+        async throws -> LessonReport
     {
         let console = Console(terminal: .plain(), narrates: false, sink: .buffer)
         let arguments =
@@ -18,6 +49,25 @@ enum LessonHarness {
         let report = try LessonReport.decode(Data(console.capturedText.utf8))
         #expect(status == 0, "\(report.variants.compactMap(\.error))")
         return report
+    }
+
+    private static let sharedRuns = SharedLessonRuns()
+}
+
+/// One run of every variant per lesson, started by the first test that asks and awaited by
+/// the rest (a parallel `swift test` may ask twice at once: both await the same task).
+@MainActor
+final class SharedLessonRuns {
+    private var runs: [String: Task<LessonReport, any Error>] = [:]
+
+    func report(of lesson: any Lesson) async throws -> LessonReport {
+        if let running = runs[lesson.name] { return try await running.value }
+        let run = Task { @MainActor in
+            try await LessonHarness.freshRun(
+                lesson, lesson.variants.map(\.name), scale: LessonHarness.sharedScale, seed: LessonHarness.sharedSeed)
+        }
+        runs[lesson.name] = run
+        return try await run.value
     }
 }
 

@@ -12,12 +12,9 @@ import Testing
 @Suite("sync-vs-async lesson", .serialized)
 @MainActor
 struct SyncVsAsyncLessonTests {
-    func run(_ variants: [String], scale: Double = 0.05) async throws -> LessonReport {
-        let console = Console(terminal: .plain(), narrates: false, sink: .buffer)
-        let arguments = ["--json", "--scale", "\(scale)"] + variants.flatMap { ["--variant", $0] }
-        let status = await LessonRunner.run(SyncVsAsyncLesson(), arguments: arguments, console: console)
-        #expect(status == 0)
-        return try LessonReport.decode(Data(console.capturedText.utf8))
+    /// At the lessons' test scale, the lesson's shared run (see LessonHarness); at others, a run of these variants.
+    func run(_ variants: [String], scale: Double = LessonHarness.sharedScale) async throws -> LessonReport {
+        try await LessonHarness.run(SyncVsAsyncLesson(), variants, scale: scale)
     }
 
     func figure(_ report: LessonReport, _ variant: String, _ key: String) throws -> Figure {
@@ -122,26 +119,18 @@ struct ConcurrencyDemoTests {
 
 @Suite("Quoted compiler diagnostics match the compiler")
 struct CompilerDiagnosticsTests {
+    static let compiler = SnippetCompiler(CompilerDiagnostics.all.indices.map(snippet))
+
+    static func snippet(_ index: Int) -> Snippet {
+        let diagnostic = CompilerDiagnostics.all[index]
+        return Snippet(source: diagnostic.source, flags: diagnostic.parseAsLibrary ? ["-parse-as-library"] : [])
+    }
+
     /// Type-checks each quoted snippet with this machine's Swift 6 compiler.
     @Test(arguments: CompilerDiagnostics.all.indices)
-    func diagnosticIsWhatSwiftSays(index: Int) throws {
+    func diagnosticIsWhatSwiftSays(index: Int) async throws {
         let diagnostic = CompilerDiagnostics.all[index]
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("lab-diagnostic-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: work) }
-        let file = work.appendingPathComponent("snippet.swift")
-        try diagnostic.source.write(to: file, atomically: true, encoding: .utf8)
-        // -emit-sil, not -typecheck: data-race diagnostics come from SIL analysis. The driver leaves
-        // a folder in TMPDIR on every run: it gets one of the test's own (see BuildTemporaryFolder).
-        let result = try BuildTemporaryFolder.using(in: work) { temporary in
-            try ProcessCapture.run(
-                URL(fileURLWithPath: "/usr/bin/env"),
-                [
-                    "TMPDIR=\(temporary.path)", "swiftc", "-emit-sil", "-swift-version", "6", "-o", "/dev/null",
-                    file.path,
-                ]
-                    + (diagnostic.parseAsLibrary ? ["-parse-as-library"] : []), timeout: 300)
-        }
+        let result = try await Self.compiler.verdict(on: Self.snippet(index))
         let text = result.standardError
         #expect((result.status != 0) == diagnostic.isError, "errors stop the build, warnings do not")
         // An empty message: code a lesson says Swift 6 accepts, so the compiler says nothing.

@@ -14,13 +14,22 @@ public enum BuildTemporaryFolder {
     /// A fresh folder under `<workFolder>/tmp` for `body`'s child processes, removed afterwards
     /// (and `tmp` too when nothing else is in it).
     public static func using<T>(in workFolder: URL, _ body: (URL) throws -> T) throws -> T {
-        let parent = workFolder.appendingPathComponent("tmp", isDirectory: true)
-        let folder = parent.appendingPathComponent("build-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer {
-            try? FileManager.default.removeItem(at: folder)
-            _ = rmdir(parent.path)  // only if empty: another build may be using it
-        }
+        let folder = try make(in: workFolder)
+        defer { remove(folder) }
         return try body(folder)
+    }
+
+    /// The same folder for a caller that awaits its child (`using` takes a synchronous body):
+    /// made here, and the caller's to `remove` when the child is done.
+    public static func make(in workFolder: URL) throws -> URL {
+        let folder = workFolder.appendingPathComponent("tmp/build-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// Removes a folder `make` made, and its `tmp` parent when nothing else is in it.
+    public static func remove(_ folder: URL) {
+        try? FileManager.default.removeItem(at: folder)
+        _ = rmdir(folder.deletingLastPathComponent().path)  // only if empty: another build may be using it
     }
 }
