@@ -60,11 +60,34 @@ enum TaskHandleVariant {
         context.record(
             "group_cancelled_calls", "group children cancelled by cancelAll()", count: groupMeter.stats.cancelled)
         console.paragraph(
+            narrateDownload(
+                outcome: outcome, pagesLoaded: meter.stats.completed, stoppedMidFlight: meter.stats.cancelled)
+                + " " + narrateGroup(cancelled: groupMeter.stats.cancelled))
+    }
+
+    /// What cancel() did to the download, from what the run recorded: cancel() is due mid-page, a
+    /// second of source time from either end, but a busy machine can wake the code that calls it
+    /// late, between two pages or after the last one.
+    static func narrateDownload(outcome: String, pagesLoaded: Int, stoppedMidFlight: Int) -> String {
+        let pages = "\(pagesLoaded) page\(pagesLoaded == 1 ? "" : "s")"
+        guard outcome == "CancellationError" else {
+            return """
+                This time the download ended (\(outcome)) before cancel() ran: a busy machine woke the code \
+                that cancels late, and cancel() on a task that has finished changes nothing. Run the \
+                variant again to see it stop mid-page.
+                """
+        }
+        if stoppedMidFlight > 0 {
+            return """
+                The download had loaded \(pages); the request in flight at cancel() stopped at once \
+                (Task.sleep inside the service threw), and checkCancellation() kept the loop from \
+                starting another.
+                """
+        }
+        return """
+            The download had loaded \(pages); this time cancel() came between two pages, with no \
+            request in flight, and checkCancellation() at the top of the next page threw before it started.
             """
-            The download had loaded \(meter.stats.completed) pages; the request in flight at cancel() \
-            stopped at once (Task.sleep inside the service threw), and checkCancellation() kept the \
-            loop from starting another. \(narrateGroup(cancelled: groupMeter.stats.cancelled))
-            """)
     }
 
     /// What cancelAll() did, from the count of children it stopped: on a busy machine the code
