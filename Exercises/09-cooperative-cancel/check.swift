@@ -19,12 +19,19 @@ func runCheck(_ report: CheckReport) async {
         }
         return (rendered, ContinuousClock.now)
     }
-    try? await Task.sleep(for: .milliseconds(30))
-    let cancelled = clock.now
-    task.cancel()
+    // cancel() comes from a thread of its own: a loop that never suspends holds its pool thread, and
+    // on one CPU that is the pool's only one, so a task sleeping on the pool would wake (and cancel)
+    // only after the loop had ended, and a correct loop would look as if it never checked.
+    let cancelledAt = Locked<ContinuousClock.Instant?>(nil)
+    Thread {
+        Thread.sleep(forTimeInterval: 0.03)
+        cancelledAt.withLock { $0 = clock.now }
+        task.cancel()
+    }.start()
     report.waiting("renderThumbnails after cancel()")
     let (rendered, ended) = await task.value
-    let late = cancelled.duration(to: ended)
+    // No instant if the loop ended before cancel() came: the expectation above already fails it.
+    let late = cancelledAt.withLock { $0 }.map { $0.duration(to: ended) } ?? .zero
     let really = counted.withLock { $0 }
     report.expect(rendered < total && rendered == really, "it stopped early and said so: \(rendered) of \(total) thumbnails",
                   otherwise: rendered != really ? "it returned \(rendered) but rendered \(really) thumbnails: return how many you rendered"

@@ -2,11 +2,15 @@ import Foundation
 import LabCore
 
 extension ExerciseCommands {
+    /// The exercise named (a name that matches nothing is a mistake, not a vacuous success), or all.
+    func exercises(only filter: String?) throws -> [Exercise] {
+        try filter.map { [try exercise($0, progress: Progress())] } ?? catalog.all
+    }
+
     /// CI's proof, for every exercise: the untouched file fails by its behaviour check,
     /// the solution and every alternative pass, every catalogued mistake fails with its message.
     public func verify(only filter: String? = nil) async throws -> Int32 {
-        // A name that matches nothing is a mistake, not a vacuous success.
-        let chosen = try filter.map { [try exercise($0, progress: Progress())] } ?? catalog.all
+        let chosen = try exercises(only: filter)
         var problems: [String] = []
         var table = Table(
             headers: ["exercise", "original", "solution", "alternatives", "mistakes"], rightAligned: [3, 4])
@@ -63,7 +67,7 @@ extension ExerciseCommands {
     /// `<id>/starter.swift`, `solution.swift`, `alternative-NAME.swift`, `mistake-NAME.swift`.
     /// For a teacher reading the catalogue, and for making a class to try `lab grade` on.
     public func writeAnswers(only filter: String?, to folder: URL) throws -> Int32 {
-        let chosen = try filter.map { [try exercise($0, progress: Progress())] } ?? catalog.all
+        let chosen = try exercises(only: filter)
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
             throw ExerciseError.cannotWrite(folder.path, reason: "it is a file, not a folder")
