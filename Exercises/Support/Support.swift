@@ -1,10 +1,10 @@
-// Support for every exercise check. `lab check` compiles it with the exercise's
-// check; your file is a module of its own (StudentCode) that the check imports.
-// You do not need to read it, but you may.
+// Support for every exercise check: a module of its own (CheckSupport), built once with
+// the lab's libraries and imported by every check. Your file is another module
+// (StudentCode) that the check imports; it cannot import this one. The check's entry
+// point is CheckMain.swift. You do not need to read it, but you may.
 import CheckChannel
 import LabCore
 import LabScenarios
-@testable import StudentCode
 
 /// The verdicts, sent on the grader's private channel (see CheckChannel.h), never
 /// printed: only this file's records count, and only a check that reaches its end
@@ -44,23 +44,6 @@ enum CheckServices {
     static func random(in range: ClosedRange<Int>) -> Int {
         var generator = SystemRandomNumberGenerator()
         return Int.random(in: range, using: &generator)
-    }
-}
-
-@main
-enum CheckMain {
-    static func main() async {
-        guard lab_check_open() == 0 else {
-            print("This program is run by `swift run lab check`, which grades its verdicts.")
-            lab_check_finish(2)
-        }
-        lab_check_record("fingerprint", __labBuildFingerprint)
-        let report = CheckReport(planned: plannedExpectations)
-        await runCheck(report)
-        // A callback still running (a continuation resumed twice, a late completion
-        // handler) gets a moment to crash before the verdict is sealed.
-        try? await Task.sleep(for: .milliseconds(60))
-        lab_check_finish(report.hasFailed ? 1 : 0)
     }
 }
 

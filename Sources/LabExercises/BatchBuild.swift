@@ -5,7 +5,8 @@ import LabCore
 /// (`Sources/StudentCode/Exercise.swift`, `Sources/check/Check.swift`), so the same
 /// diagnostics and blame apply: the answer's module, then its check against that module
 /// only (`-I` names this folder's modules and the shared library's, nobody else's), then the
-/// link with the shared objects. Three compiler runs, no package to plan.
+/// link with the shared objects. Three steps, no package to plan; in a batch, not even the
+/// driver (`CompilerJobs`).
 struct BatchBuild: Sendable {
     let folder: URL
 
@@ -21,51 +22,38 @@ struct BatchBuild: Sendable {
     }
 
     /// Writes the sources and builds them. A folder used before is emptied first: no earlier
-    /// object or binary can stand in for this build's.
-    func build(code: String, sources: Grader.CheckSources, mode: [String], toolchain: BatchToolchain) throws -> Outcome
-    {
+    /// object or binary can stand in for this build's. With `jobs` (planned for this `mode`) the
+    /// driver's jobs are started directly; without, the driver plans and starts them.
+    func build(
+        code: String, sources: Grader.CheckSources, mode: [String], toolchain: BatchToolchain,
+        jobs: CompilerJobs? = nil
+    ) throws -> Outcome {
         try? FileManager.default.removeItem(at: folder)
         let files: [(String, String)] = [
             ("Sources/StudentCode/Exercise.swift", code),
             ("Sources/StudentCode/Given.swift", sources.given),
             // At the line it has in the lab's check file, so a diagnostic's line is that file's.
             ("Sources/check/Check.swift", String(repeating: "\n", count: sources.checkLine - 1) + sources.check),
-            ("Sources/check/Support.swift", sources.support),
+            ("Sources/check/CheckMain.swift", sources.main),
         ]
         for (path, text) in files { try AtomicFile.write(Data(text.utf8), to: folder.appendingPathComponent(path)) }
         for made in [modules, studentObjects, binary.deletingLastPathComponent()] {
             try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true)
         }
-        let source = { (path: String) in folder.appendingPathComponent(path).path }
-        let steps: [[String]] = [
-            toolchain.studentFlags + mode + [
-                "-parse-as-library", "-module-name", "StudentCode", "-emit-module", "-emit-module-path",
-                // One compiler job writes both the object and the module: the driver otherwise starts a
-                // second to emit the module, about a tenth of a second more per answer.
-                modules.appendingPathComponent("StudentCode.swiftmodule").path, "-no-emit-module-separately-wmo",
-                "-wmo", "-c", "-o",
-                studentObjects.appendingPathComponent("StudentCode.o").path,
-                source("Sources/StudentCode/Exercise.swift"), source("Sources/StudentCode/Given.swift"),
-            ],
-            toolchain.compileFlags + [
-                "-I", modules.path, "-module-name", "check", "-wmo", "-c", "-o", checkObject.path,
-                source("Sources/check/Check.swift"), source("Sources/check/Support.swift"),
-            ],
-            // This answer's objects first: the driver writes the link's `check.autolink` beside the
-            // first object it is given, which must be in this answer's folder, not the shared build's
-            // (where two links at once would write and read the same file).
-            toolchain.linkFlags + [
-                "-emit-executable", "-module-name", "check", "-o", binary.path,
-                studentObjects.appendingPathComponent("StudentCode.o").path, checkObject.path,
-            ] + toolchain.sharedObjects,
-        ]
         let temporary = folder.appendingPathComponent("tmp")
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-        for step in steps {
-            let result = try run("/usr/bin/env", ["TMPDIR=\(temporary.path)", toolchain.swiftc] + step, timeout: 300)
-            guard result.status == 0 else {
-                return .failed(
-                    output: result.output, inAnswer: Grader.errorsInPackage(result.output, package: folder))
+        let planned =
+            jobs?.steps(in: folder)
+            ?? driverSteps(mode: mode, toolchain: toolchain).map {
+                [[toolchain.swiftc] + $0]
+            }
+        for step in planned {
+            for job in step {
+                let result = try run("/usr/bin/env", ["TMPDIR=\(temporary.path)"] + job, timeout: 300)
+                guard result.status == 0 else {
+                    return .failed(
+                        output: result.output, inAnswer: Grader.errorsInPackage(result.output, package: folder))
+                }
             }
         }
         // What the run needs is the binary and the answer's objects (the grader inspects them):
@@ -77,5 +65,40 @@ struct BatchBuild: Sendable {
             throw ExerciseError.toolchain("the linker reported success but wrote no check at \(binary.path)")
         }
         return .built(stamp)
+    }
+
+    /// The driver's arguments for the three steps, naming this build's files.
+    func driverSteps(mode: [String], toolchain: BatchToolchain) -> [[String]] {
+        let source = { (path: String) in folder.appendingPathComponent(path).path }
+        return [
+            toolchain.studentFlags + mode + [
+                "-parse-as-library", "-module-name", "StudentCode", "-emit-module", "-emit-module-path",
+                // One compiler job writes both the object and the module: the driver otherwise starts a
+                // second to emit the module, about a tenth of a second more per answer.
+                modules.appendingPathComponent("StudentCode.swiftmodule").path, "-no-emit-module-separately-wmo",
+                "-wmo", "-c", "-o",
+                studentObjects.appendingPathComponent("StudentCode.o").path,
+                source("Sources/StudentCode/Exercise.swift"), source("Sources/StudentCode/Given.swift"),
+            ],
+            toolchain.checkFlags + [
+                "-I", modules.path, "-module-name", "check", "-wmo", "-c", "-o", checkObject.path,
+                source("Sources/check/Check.swift"), source("Sources/check/CheckMain.swift"),
+            ],
+            // This answer's objects first: the driver writes the link's `check.autolink` beside the
+            // first object it is given, which must be in this answer's folder, not the shared build's
+            // (where two links at once would write and read the same file).
+            toolchain.linkFlags + toolchain.linkerChoice + [
+                "-emit-executable", "-module-name", "check", "-o", binary.path,
+                studentObjects.appendingPathComponent("StudentCode.o").path, checkObject.path,
+            ] + toolchain.sharedObjects,
+        ]
+    }
+
+    /// The jobs of an answer's build in `mode`, planned once for a batch (see `CompilerJobs`).
+    static func plan(mode: [String], toolchain: BatchToolchain, placeholder: URL) -> CompilerJobs? {
+        CompilerJobs.plan(
+            swiftc: toolchain.swiftc,
+            steps: BatchBuild(folder: placeholder).driverSteps(mode: mode, toolchain: toolchain),
+            placeholder: placeholder)
     }
 }

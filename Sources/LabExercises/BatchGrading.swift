@@ -32,11 +32,16 @@ public struct BatchGrading: Sendable {
     public let root: URL
     /// `.build-exercises/batch` in the lab folder: the shared build and each batch's answers.
     public let workFolder: URL
-    /// Answers compiled at once, and checks run at once.
+    /// Answers compiled at once (one per CPU: a compile computes), and checks run at once: twice
+    /// as many by default, because a check mostly waits (its services' latencies, its deadlines):
+    /// two at a time on two cores, a full `--verify`'s checks used 26 s of CPU in 70 s.
     public let buildWorkers: Int
     public let runWorkers: Int
     /// Each check's limits; the wall clock is at most its exercise's.
     public var limits = Sandbox.Limits()
+    /// How long a check counts against `runWorkers` (see `WorkerThreads.staggered`): longer than
+    /// all but 28 of the 216 runs of a full `--verify` took.
+    var runSlotRelease: Duration = .seconds(2)
     /// Tests: each run's raw result, a moment between the builds and the runs, and the
     /// batch's folder name under `runs/` (a fresh one for each batch otherwise).
     var observeRun: (@Sendable (Sandbox.Result) -> Void)? = nil
@@ -48,7 +53,7 @@ public struct BatchGrading: Sendable {
 
     public init(
         root: URL, workFolder: URL? = nil, buildWorkers: Int = ProcessInfo.processInfo.activeProcessorCount,
-        runWorkers: Int = ProcessInfo.processInfo.activeProcessorCount
+        runWorkers: Int = 2 * ProcessInfo.processInfo.activeProcessorCount
     ) {
         self.root = root
         self.workFolder = workFolder ?? root.appendingPathComponent(".build-exercises/batch")
@@ -128,6 +133,16 @@ public struct BatchGrading: Sendable {
                 var toolchain = prepared.toolchain
                 let batch = workFolder.appendingPathComponent("runs/\(batchName ?? UUID().uuidString)")
                 defer { try? FileManager.default.removeItem(at: batch) }
+                // The driver's jobs planned once per compiler mode in the batch, not once per answer;
+                // an answer alone (`lab check`) gains nothing by it and runs the driver.
+                var jobsByMode: [[String]: CompilerJobs] = [:]
+                if pending.count > 1 {
+                    for mode in Set(pending.map { answers[$0.index].exercise.mode.compilerFlags }) {
+                        jobsByMode[mode] = BatchBuild.plan(
+                            mode: mode, toolchain: toolchain, placeholder: batch.appendingPathComponent("planned"))
+                    }
+                }
+                let planned = jobsByMode
                 let built = Locked([Built?](repeating: nil, count: pending.count))
                 let retry = Locked<[Int]>([])
                 let failedOutsideAnswers = Locked(false)
@@ -146,7 +161,8 @@ public struct BatchGrading: Sendable {
                     do {
                         switch try build.build(
                             code: Grader.fingerprinted(code, fingerprint: fingerprint), sources: sources,
-                            mode: exercise.mode.compilerFlags, toolchain: toolchain)
+                            mode: exercise.mode.compilerFlags, toolchain: toolchain,
+                            jobs: alone ? nil : planned[exercise.mode.compilerFlags])
                         {
                         case .built(let stamp):
                             built.withLock { $0[slot] = Built(build: build, stamp: stamp, fingerprint: fingerprint) }
@@ -168,17 +184,21 @@ public struct BatchGrading: Sendable {
                     try? FileManager.default.removeItem(at: build.folder)
                     if final { settle(index, outcome) } else { retry.withLock { $0.append(slot) } }
                 }
-                Self.parallel(pending.count, workers: buildWorkers) { [toolchain] in buildOne($0, false, toolchain) }
+                WorkerThreads.parallel(pending.count, workers: buildWorkers) { [toolchain] in
+                    buildOne($0, false, toolchain)
+                }
                 let again = retry.withLock { $0.sorted() }
                 // A recorded shared build that no longer works (a module file deleted by hand, say):
                 // build it again with SwiftPM before the retries, as if there had been no record.
                 if prepared.reused && failedOutsideAnswers.withLock({ $0 }) {
                     toolchain = try BatchToolchain.prepare(root: root, folder: workFolder, reuse: false).toolchain
                 }
-                Self.parallel(again.count, workers: 1) { [toolchain] in buildOne(again[$0], true, toolchain) }
+                WorkerThreads.parallel(again.count, workers: 1) { [toolchain] in buildOne(again[$0], true, toolchain) }
                 let ready = built.withLock { $0 }
                 afterBuilds?(ready)
-                Self.parallel(pending.count, workers: runWorkers) { slot in
+                WorkerThreads.staggered(
+                    pending.count, workers: runWorkers, release: runSlotRelease, ceiling: 4 * runWorkers
+                ) { slot in
                     guard let answer = ready[slot] else { return }
                     let index = pending[slot].index
                     defer { try? FileManager.default.removeItem(at: answer.build.folder) }
@@ -217,26 +237,5 @@ public struct BatchGrading: Sendable {
 
     static func toolchainOutcome(_ message: String) -> CheckOutcome {
         CheckOutcome(stage: .compile, messages: ["\(ExerciseError.toolchain(message))"], details: "")
-    }
-
-    /// Calls `body` for 0..<count on `workers` threads of their own, and returns when all are done.
-    static func parallel(_ count: Int, workers: Int, _ body: @escaping @Sendable (Int) -> Void) {
-        let next = Locked(0)
-        let group = DispatchGroup()
-        for _ in 0..<min(workers, count) {
-            group.enter()
-            Thread {
-                while true {
-                    let slot = next.withLock {
-                        $0 += 1
-                        return $0 - 1
-                    }
-                    guard slot < count else { break }
-                    body(slot)
-                }
-                group.leave()
-            }.start()
-        }
-        group.wait()
     }
 }

@@ -96,7 +96,7 @@ public struct ClassGrading: Sendable {
         let settled = jobs.count - answers.count
         for done in stride(from: 1, through: settled, by: 1) { progress(done, jobs.count) }
         let total = jobs.count
-        let outcomes = await BatchGrading(root: root, buildWorkers: workers, runWorkers: workers).grade(answers) {
+        let outcomes = await BatchGrading(root: root, buildWorkers: workers, runWorkers: 2 * workers).grade(answers) {
             done, _ in progress(settled + done, total)
         }
         for (job, outcome) in zip(batched, outcomes) {

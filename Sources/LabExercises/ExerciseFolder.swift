@@ -36,13 +36,17 @@ public struct ExerciseFolder: Sendable {
         root.appendingPathComponent("Exercises", isDirectory: true)
     }
 
-    /// What every check shares: `Support.swift` (compiled with each check) and `Channel/`
-    /// (the C module that carries verdicts on a channel the answer is not given).
+    /// What every check shares: `Support.swift` (the module CheckSupport, built once with the
+    /// lab's libraries), `CheckMain.swift` (the entry point, compiled with each check) and
+    /// `Channel/` (the C module that carries verdicts on a channel the answer is not given).
     public static func support(root: URL) -> URL {
         exercisesFolder(root: root).appendingPathComponent("Support", isDirectory: true)
     }
 
     public static func supportFile(root: URL) -> URL { support(root: root).appendingPathComponent("Support.swift") }
+    public static func checkMainFile(root: URL) -> URL {
+        support(root: root).appendingPathComponent("CheckMain.swift")
+    }
     public static func channel(root: URL) -> URL { support(root: root).appendingPathComponent("Channel") }
 
     /// The exercise folders under `Exercises/`: those named `NN-name`, in order.

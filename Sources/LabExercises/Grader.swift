@@ -86,10 +86,10 @@ public struct Grader: Sendable {
     public func review(_ code: String) -> [SourceScanner.Finding] { review(code, sources: try? checkSources()) }
 
     func review(_ code: String, sources: CheckSources?) -> [SourceScanner.Finding] {
-        let parts = sources ?? CheckSources(given: "", check: "", support: "")
+        let parts = sources ?? CheckSources(given: "", check: "", support: "", main: "")
         let original = (try? String(contentsOf: originalFile, encoding: .utf8)) ?? ""
         // Names the check looks up unqualified; `x.name` is a member lookup that a top-level declaration cannot shadow.
-        let checkTokens = SwiftTokenizer.tokens(of: parts.check + "\n" + parts.support)
+        let checkTokens = SwiftTokenizer.tokens(of: [parts.check, parts.support, parts.main].joined(separator: "\n"))
         let reserved = Set(
             checkTokens.indices.filter {
                 checkTokens[$0].kind == .identifier && ($0 == 0 || checkTokens[$0 - 1].text != ".")
@@ -187,18 +187,23 @@ public struct Grader: Sendable {
 
     var checkFile: URL { folder.check }
 
-    /// The exercise's check, split as `checkParts()` does, and the support every check shares.
+    /// The exercise's check, split as `checkParts()` does, the support every check shares (built
+    /// once as a module; its text is read for the names a student's file may not shadow) and the
+    /// check's entry point (compiled with each check).
     struct CheckSources {
         let given: String
         let check: String
         let support: String
+        let main: String
         var checkLine = 1
     }
 
     func checkSources() throws -> CheckSources {
         let parts = try checkParts()
         let support = try String(contentsOf: ExerciseFolder.supportFile(root: root), encoding: .utf8)
-        return CheckSources(given: parts.given, check: parts.check, support: support, checkLine: parts.checkLine)
+        let main = try String(contentsOf: ExerciseFolder.checkMainFile(root: root), encoding: .utf8)
+        return CheckSources(
+            given: parts.given, check: parts.check, support: support, main: main, checkLine: parts.checkLine)
     }
 
     /// The answer's code with the build's fingerprint, which the check sends back.
@@ -224,8 +229,8 @@ public struct Grader: Sendable {
             (package.appendingPathComponent("Sources/StudentCode/Given.swift").path, display(checkFile)),
             (package.appendingPathComponent("Sources/check/Check.swift").path, display(checkFile)),
             (
-                package.appendingPathComponent("Sources/check/Support.swift").path,
-                display(ExerciseFolder.supportFile(root: root))
+                package.appendingPathComponent("Sources/check/CheckMain.swift").path,
+                display(ExerciseFolder.checkMainFile(root: root))
             ),
         ]
         let rename = { (line: String) in

@@ -57,6 +57,9 @@ enum ModuleInspection {
         for name in facts.undefined.sorted() where refusedReferences.contains(name) {
             found.append(Finding(object: object, what: "a call to \(name)()"))
         }
+        for name in facts.undefined.sorted() where refersToTheCheck(name) {
+            found.append(Finding(object: object, what: "a reference to the check's own code (\(name))"))
+        }
         for name in facts.defined.sorted() where !isSwiftName(name) {
             found.append(
                 Finding(
@@ -64,6 +67,17 @@ enum ModuleInspection {
                     what: "a C-named function or variable '\(name)' (it could replace one the check uses)"))
         }
         return found
+    }
+
+    /// The modules of the check itself: its support, built once, and each check's own module.
+    static let checkModules = [BatchToolchain.supportModule, "check"]
+
+    /// Whether a mangled Swift name (`$s`, the module name's length, the name) is a declaration
+    /// of the check's modules. An answer cannot import them (the scan refuses the import), but by
+    /// symbol (`@_silgen_name`) it could call `CheckReport.pass`, which sends a record with the
+    /// run's secret, or the check's own entry point.
+    static func refersToTheCheck(_ name: String) -> Bool {
+        checkModules.contains { name.hasPrefix("$s\($0.utf8.count)\($0)") }
     }
 
     /// Names the Swift compiler itself defines in a module: mangled (`$s…`), descriptive

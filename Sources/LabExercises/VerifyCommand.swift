@@ -23,8 +23,14 @@ extension ExerciseCommands {
             known += answers.map { (exercise, $0) }
             unreadable[exercise.id] = failures
         }
-        let outcomes = await BatchGrading(root: root).grade(
+        let clock = ContinuousClock()
+        let start = (clock.now, CPUTime.processAndChildren())
+        let buildsEnded = Locked<(ContinuousClock.Instant, Double)?>(nil)
+        var batch = BatchGrading(root: root)
+        batch.afterBuilds = { _ in buildsEnded.withLock { $0 = (clock.now, CPUTime.processAndChildren()) } }
+        let outcomes = await batch.grade(
             known.map { BatchGrading.Answer(exercise: $0.0, source: $0.1.file, scan: $0.1.role != .original) })
+        let end = (clock.now, CPUTime.processAndChildren())
         for exercise in chosen {
             var cells: [KnownAnswer.Role: (ok: Int, total: Int)] = [:]
             for failure in unreadable[exercise.id] ?? [] {
@@ -56,11 +62,23 @@ extension ExerciseCommands {
         }
         say(table.render(on: terminal))
         for problem in problems { say("✘ " + problem) }
+        // Wall and CPU seconds, so a maintainer sees which half of the wait to work on.
+        let builds = buildsEnded.withLock { $0 }
+        let phases = builds.map {
+            ": built in \(Self.spent(from: start, to: $0)), checked in \(Self.spent(from: $0, to: end))"
+        }
+        say("\(known.count) answers in \(Self.spent(from: start, to: end))" + (phases ?? ""))
         say(
             problems.isEmpty
                 ? "Every known answer gets the verdict it must."
                 : "\(problems.count) known answers get the wrong verdict.")
         return problems.isEmpty ? 0 : 1
+    }
+
+    static func spent(from start: (ContinuousClock.Instant, Double), to end: (ContinuousClock.Instant, Double))
+        -> String
+    {
+        String(format: "%.1f s (%.1f s of CPU)", (end.0 - start.0).seconds, end.1 - start.1)
     }
 
     /// Every known answer of every exercise (or the one named) as a whole file in `folder`:

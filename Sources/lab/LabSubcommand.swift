@@ -92,7 +92,8 @@ enum LabSubcommand: String, CaseIterable {
                 positionals: .init("PATH", minimum: 1, maximum: 10_000, help: "Students' folders, e.g. class/*"),
                 options: [
                     OptionSpec(
-                        "jobs", .integer("N", 1...64), help: "Workers grading at once (default: the number of CPUs)"),
+                        "jobs", .integer("N", 1...64),
+                        help: "Answers built at once (default: the number of CPUs); twice as many checks run at once"),
                     OptionSpec(
                         "out", .text("DIR"),
                         help: "Where to write class-report.csv, .json and .html (default: class-report)"),

@@ -94,7 +94,10 @@ struct BatchGradingTests {
         #expect(stale.messages.first?.contains("not built from this answer") == true, "\(stale.messages)")
     }
 
-    @Test func aFailedBuildLeavesNoEarlierBinaryBehind() throws {
+    /// Also with the driver's jobs planned for the batch and started directly (`CompilerJobs`): the
+    /// same files, the same diagnostics.
+    @Test(arguments: [false, true])
+    func aFailedBuildLeavesNoEarlierBinaryBehind(planned: Bool) throws {
         let workFolder = Self.root.appendingPathComponent(".build-exercises/batch")
         let toolchain = try FileLock.withLock(at: workFolder.appendingPathComponent("batch.lock")) {
             try BatchToolchain.prepare(root: Self.root, folder: workFolder).toolchain
@@ -107,12 +110,21 @@ struct BatchGradingTests {
             at: build.binary.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: URL(fileURLWithPath: "/bin/true"), to: build.binary)
         let sources = try Grader(root: Self.root, exercise: Self.exercise).checkSources()
-        let outcome = try build.build(code: Self.broken, sources: sources, mode: [], toolchain: toolchain)
+        let jobs =
+            planned
+            ? BatchBuild.plan(
+                mode: [], toolchain: toolchain,
+                placeholder: workFolder.appendingPathComponent("runs/planned-test-\(UUID().uuidString)"))
+            : nil
+        #expect(planned == (jobs != nil), "the driver's jobs could not be planned")
+        let outcome = try build.build(
+            code: Self.broken, sources: sources, mode: [], toolchain: toolchain, jobs: jobs)
         guard case .failed(let output, let inAnswer) = outcome else {
             Issue.record("a broken answer built")
             return
         }
         #expect(inAnswer, "the error is the answer's: \(output)")
+        #expect(output.contains("only this answer's error"), "\(output)")
         #expect(!FileManager.default.fileExists(atPath: build.binary.path), "the earlier binary is still there")
     }
 

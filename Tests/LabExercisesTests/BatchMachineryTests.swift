@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+@testable import LabCore
+@testable import LabExercises
+
+/// The parts batch grading is made of that need no compiler: the driver's printed jobs read
+/// back into words, which jobs may be replayed, and how checks share the run workers.
+@Suite("Batch grading's machinery")
+struct BatchMachineryTests {
+    @Test func shellWordsAreSplitAsShWouldSplitThem() {
+        #expect(ShellWords.split("/bin/clang -o /a/b c.o") == ["/bin/clang", "-o", "/a/b", "c.o"])
+        #expect(ShellWords.split("  a   b  ") == ["a", "b"])
+        #expect(ShellWords.split("-Xlinker '-rpath=$ORIGIN' x") == ["-Xlinker", "-rpath=$ORIGIN", "x"])
+        #expect(ShellWords.split(#"'it'\''s' "a \"b\" \$c \n" d\ e"#) == ["it's", #"a "b" $c \n"#, "d e"])
+        #expect(ShellWords.split("''") == [""])
+        #expect(ShellWords.split("a 'b") == nil)
+        #expect(ShellWords.split("a \"b") == nil)
+        #expect(ShellWords.split("a \\") == nil)
+    }
+
+    @Test func onlyJobsThatCanBeReplayedAreKept() {
+        let placeholder = "/work/planned"
+        let link = [
+            ["/bin/true", "\(placeholder)/a.o", "-o", "\(placeholder)/check.autolink"],
+            ["/bin/true", "\(placeholder)/a.o", "@\(placeholder)/check.autolink", "-o", "\(placeholder)/check"],
+        ]
+        #expect(CompilerJobs.replayable(link, placeholder: placeholder))
+        // A response file no earlier job writes (the driver's own, say) is not there when replayed.
+        #expect(!CompilerJobs.replayable([["/bin/true", "@/tmp/arguments-1234.resp"]], placeholder: placeholder))
+        #expect(!CompilerJobs.replayable([["clang", "-c"]], placeholder: placeholder), "a program found on PATH")
+        #expect(!CompilerJobs.replayable([["/no/such/program"]], placeholder: placeholder))
+
+        let jobs = CompilerJobs(placeholder: placeholder, steps: [link])
+        let answer = URL(fileURLWithPath: "/work/runs/b/7")
+        #expect(
+            jobs.steps(in: answer) == [
+                [
+                    ["/bin/true", "/work/runs/b/7/a.o", "-o", "/work/runs/b/7/check.autolink"],
+                    [
+                        "/bin/true", "/work/runs/b/7/a.o", "@/work/runs/b/7/check.autolink", "-o",
+                        "/work/runs/b/7/check",
+                    ],
+                ]
+            ])
+    }
+
+    /// A first check that waits for the second: with one worker it ends only because its slot was
+    /// given back while it ran. (Held to its worker, it would wait its whole minute and fail.)
+    @Test func aLongCheckGivesItsWorkerBack() {
+        let secondStarted = DispatchSemaphore(value: 0)
+        let sawSecond = Locked(false)
+        WorkerThreads.staggered(2, workers: 1, release: .milliseconds(50), ceiling: 4) { index in
+            if index == 0 {
+                let arrived = secondStarted.wait(timeout: .now() + 60) == .success
+                sawSecond.withLock { $0 = arrived }
+            } else {
+                secondStarted.signal()
+            }
+        }
+        #expect(sawSecond.withLock { $0 })
+    }
+
+    @Test(arguments: [(1, 3), (2, 2), (3, 8)] as [(Int, Int)])
+    func neverMoreThanTheCeilingNorMoreWorkersBeforeTheRelease(workers: Int, ceiling: Int) {
+        for release in [Duration.zero, .seconds(3600)] {
+            let running = Locked((now: 0, most: 0, ran: 0))
+            WorkerThreads.staggered(12, workers: workers, release: release, ceiling: ceiling) { _ in
+                running.withLock {
+                    $0.now += 1
+                    $0.most = max($0.most, $0.now)
+                }
+                Thread.sleep(forTimeInterval: 0.01)
+                running.withLock {
+                    $0.now -= 1
+                    $0.ran += 1
+                }
+            }
+            let seen = running.withLock { $0 }
+            #expect(seen.ran == 12)
+            #expect(seen.most <= (release == .zero ? max(workers, ceiling) : workers), "release \(release): \(seen)")
+        }
+    }
+}
