@@ -1,5 +1,6 @@
 import Foundation
 import LabCore
+import Synchronization
 @testable import StudentCode
 
 let plannedExpectations = 1
@@ -8,28 +9,76 @@ func runCheck(_ report: CheckReport) async {
     // A lost update is luck: on a busy machine one round may lose nothing (measured
     // here: an unsafe counter lost nothing in 6 rounds once in six verify runs). So
     // rounds repeat, fresh counter each time, for up to a second and a half, and any
-    // loss fails. A correct counter spends the whole budget; each round takes ~40 ms.
+    // loss fails. A correct counter spends the whole budget.
+    //
+    // The tasks run on two threads of the check's own, half on each (a task executor
+    // preference), not on the global pool: pinned to one CPU that pool has one thread,
+    // where a task runs until it suspends and an actor call returns on the same thread,
+    // so neither race could show (the starting file passed 10 runs in 10 so). Two
+    // threads on one CPU take turns where the kernel switches them, at any instruction:
+    // a switch between a read and its write loses an update. The kernel switches at the
+    // end of a time slice, too rarely to count on (with `yes` on the same CPU the
+    // starting class lost updates in 1 to 11 rounds of ~800); a thread that wakes every
+    // 50 µs makes it switch at each wake-up (then 195 to 228 rounds of ~600 lost some).
+    let threads = [DedicatedThreadExecutor(name: "check 12 · A"), DedicatedThreadExecutor(name: "check 12 · B")]
+    let waker = FrequentWaker(everyMicroseconds: 50)
+    defer {
+        waker.stop()
+        for thread in threads { thread.stop() }
+    }
     let tasks = max(8, 2 * ProcessInfo.processInfo.activeProcessorCount)
     let each = CheckServices.random(in: 4000...6000)
-    let expected = tasks * each
-    report.waiting("rounds of \(tasks) tasks recording \(each) downloads each")
+    report.waiting("rounds of \(tasks) tasks on two threads recording up to \(each) downloads each")
     let clock = ContinuousClock()
     let deadline = clock.now + .milliseconds(1500)
     var rounds = 0
+    var counted = 0
     repeat {
         rounds += 1
         let counter = DownloadCounter()
-        await withTaskGroup(of: Void.self) { group in
-            for _ in 0..<tasks {
-                group.addTask {
-                    for _ in 0..<each { await counter.recordDownload() }
+        // Each task stops at the deadline, even mid-round, and says how many downloads it
+        // recorded, so a correct counter that is slow here still ends in time: on one CPU
+        // a Mutex held by a thread the kernel switched out keeps the other waiting, and
+        // once (1 verify run in about 20, `yes` beside it) the Mutex answer, checked in
+        // whole rounds, did not finish within the 15 s limit (its cause was not found).
+        let expected = await withTaskGroup(of: Int.self) { group in
+            for index in 0..<tasks {
+                group.addTask(executorPreference: threads[index % threads.count]) {
+                    var recorded = 0
+                    while recorded < each {
+                        await counter.recordDownload()
+                        recorded += 1
+                        if recorded % 256 == 0, clock.now >= deadline { break }
+                    }
+                    return recorded
                 }
             }
+            return await group.reduce(0, +)
         }
         let total = await counter.total
         if total != expected {
             return report.fail("\(expected - total) of \(expected) downloads were lost (round \(rounds)): the counter has a data race")
         }
+        counted += total
     } while clock.now < deadline
-    report.pass("all \(expected) downloads counted, in each of \(rounds) rounds of \(tasks) tasks")
+    report.pass("every download counted (\(counted) in \(rounds) rounds of \(tasks) tasks on two threads)")
+}
+
+/// A thread that sleeps `everyMicroseconds` at a time until stopped. Each wake-up on a
+/// CPU where the counting threads run makes the kernel preempt one of them, at whatever
+/// instruction it had reached, and choose again which runs next: many more chances
+/// for a read and its write to be split than time slices alone give. It only sleeps,
+/// never in an async context, and touches nothing the counter does.
+final class FrequentWaker: Sendable {
+    private let running = Atomic(true)
+
+    init(everyMicroseconds interval: UInt32) {
+        let thread = Thread { [self] in
+            while running.load(ordering: .relaxed) { usleep(interval) }
+        }
+        thread.name = "check 12 · waker"
+        thread.start()
+    }
+
+    func stop() { running.store(false, ordering: .relaxed) }
 }
