@@ -196,8 +196,10 @@ public struct BatchGrading: Sendable {
                 WorkerThreads.parallel(again.count, workers: 1) { [toolchain] in buildOne(again[$0], true, toolchain) }
                 let ready = built.withLock { $0 }
                 afterBuilds?(ready)
+                // At most twice `runWorkers` at once: each check may hold its memory limit (2 GiB) and
+                // a class of the same spinning mistake must not crowd the correct answers out.
                 WorkerThreads.staggered(
-                    pending.count, workers: runWorkers, release: runSlotRelease, ceiling: 4 * runWorkers
+                    pending.count, workers: runWorkers, release: runSlotRelease, ceiling: 2 * runWorkers
                 ) { slot in
                     guard let answer = ready[slot] else { return }
                     let index = pending[slot].index

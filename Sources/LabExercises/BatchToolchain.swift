@@ -25,6 +25,8 @@ struct BatchToolchain: Codable, Equatable, Sendable {
     /// of each check's compile. The answer's module never sees it: the scan refuses the import
     /// and `ModuleInspection` a reference to it.
     static let supportModule = "CheckSupport"
+    /// Where the support package holds its copy of `Exercises/Support/Support.swift`.
+    static let supportCopyPath = "Sources/\(supportModule)/Support.swift"
 
     /// Builds the shared part in `folder` (only what changed since the last batch) and reads its plan.
     /// With `reuse`, the last build's toolchain is returned without running SwiftPM when none of
@@ -112,10 +114,7 @@ struct BatchToolchain: Codable, Equatable, Sendable {
                 try Data(contentsOf: channel.appendingPathComponent("include/CheckChannel.h"))
             ),
             ("Sources/\(template)/Template.swift", Data(templateSource.utf8)),
-            (
-                "Sources/\(supportModule)/Support.swift",
-                try Data(contentsOf: ExerciseFolder.supportFile(root: root))
-            ),
+            (supportCopyPath, try Data(contentsOf: ExerciseFolder.supportFile(root: root))),
         ]
         for (path, data) in files {
             let url = package.appendingPathComponent(path)

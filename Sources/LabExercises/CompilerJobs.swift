@@ -39,13 +39,17 @@ struct CompilerJobs: Sendable {
         return CompilerJobs(placeholder: placeholder.path, steps: planned)
     }
 
-    /// Every program named by an absolute path that exists, and every response file (`@file`)
-    /// one that an earlier job of the step names (the autolink list the link reads).
+    /// Every program named by an absolute path that exists, every response file (`@file`) one
+    /// that an earlier job of the step names (the autolink list the link reads), and none of the
+    /// driver's temporary files (a file list, a supplementary output map: written while planning,
+    /// gone when the plan is replayed).
     static func replayable(_ jobs: [[String]], placeholder: String) -> Bool {
         var named: Set<String> = []
+        let temporary = placeholder + "/tmp/"
         for job in jobs {
             guard let program = job.first, program.hasPrefix("/"),
-                FileManager.default.isExecutableFile(atPath: program)
+                FileManager.default.isExecutableFile(atPath: program),
+                !job.contains(where: { $0.contains(temporary) })
             else { return false }
             for argument in job.dropFirst() where argument.hasPrefix("@") {
                 guard named.contains(String(argument.dropFirst())) else { return false }

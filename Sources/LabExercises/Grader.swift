@@ -206,6 +206,17 @@ public struct Grader: Sendable {
             given: parts.given, check: parts.check, support: support, main: main, checkLine: parts.checkLine)
     }
 
+    /// `line` with a path to the support module's copy in the shared build's package (a note of
+    /// the compiler's about a declaration of `CheckSupport`'s) named as the lab's own file.
+    static func namingTheSupport(_ line: String, as display: String) -> String {
+        let copy = "/" + BatchToolchain.supportCopyPath + ":"
+        guard let found = line.range(of: copy) else { return line }
+        let start =
+            line[..<found.lowerBound].lastIndex(where: { $0 == " " || $0 == "'" }).map(line.index(after:))
+            ?? line.startIndex
+        return String(line[..<start]) + display + ":" + line[found.upperBound...]
+    }
+
     /// The answer's code with the build's fingerprint, which the check sends back.
     static func fingerprinted(_ code: String, fingerprint: String) -> String {
         code + "\n// Added by lab check: proves which build ran.\nlet __labBuildFingerprint = \"\(fingerprint)\"\n"
@@ -232,9 +243,12 @@ public struct Grader: Sendable {
                 package.appendingPathComponent("Sources/check/CheckMain.swift").path,
                 display(ExerciseFolder.checkMainFile(root: root))
             ),
+
         ]
         let rename = { (line: String) in
-            renamed.reduce(line) { $0.replacingOccurrences(of: $1.0 + ":", with: $1.1 + ":") }
+            Self.namingTheSupport(
+                renamed.reduce(line) { $0.replacingOccurrences(of: $1.0 + ":", with: $1.1 + ":") },
+                as: display(ExerciseFolder.supportFile(root: root)))
         }
         var lines: [String] = []
         var keep = false

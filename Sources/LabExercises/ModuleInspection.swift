@@ -57,8 +57,14 @@ enum ModuleInspection {
         for name in facts.undefined.sorted() where refusedReferences.contains(name) {
             found.append(Finding(object: object, what: "a call to \(name)()"))
         }
-        for name in facts.undefined.sorted() where refersToTheCheck(name) {
+        for name in facts.undefined.sorted() where belongsToTheCheck(name) {
             found.append(Finding(object: object, what: "a reference to the check's own code (\(name))"))
+        }
+        for name in facts.defined.sorted() where belongsToTheCheck(name) {
+            found.append(
+                Finding(
+                    object: object, what: "a definition of the check's own code (\(name)): it could replace the check's"
+                ))
         }
         for name in facts.defined.sorted() where !isSwiftName(name) {
             found.append(
@@ -69,15 +75,19 @@ enum ModuleInspection {
         return found
     }
 
-    /// The modules of the check itself: its support, built once, and each check's own module.
-    static let checkModules = [BatchToolchain.supportModule, "check"]
-
-    /// Whether a mangled Swift name (`$s`, the module name's length, the name) is a declaration
-    /// of the check's modules. An answer cannot import them (the scan refuses the import), but by
-    /// symbol (`@_silgen_name`) it could call `CheckReport.pass`, which sends a record with the
-    /// run's secret, or the check's own entry point.
-    static func refersToTheCheck(_ name: String) -> Bool {
-        checkModules.contains { name.hasPrefix("$s\($0.utf8.count)\($0)") }
+    /// Whether a mangled Swift name (`$s`, then each module as its name's length and the name)
+    /// is of the check's modules: `CheckSupport`, built once, and each check's own, `check`. An answer cannot import them (the scan refuses the import),
+    /// but by symbol (`@_silgen_name`) it could call `CheckReport.pass`, which sends a record
+    /// with the run's secret, or the check's own entry point; and by defining one of their
+    /// weak symbols (a protocol witness the support module's services use, say) it would
+    /// replace the check's code at the link. A declaration of `CheckSupport`'s on another
+    /// module's type (`extension Array`) mangles the module later in the name
+    /// (`$sSa12CheckSupportE…`), so that one is looked for anywhere; `5check` could be part of
+    /// an answer's own names, so only the check's own declarations (`$s5check…`) are.
+    static func belongsToTheCheck(_ name: String) -> Bool {
+        guard name.hasPrefix("$s") else { return false }
+        let support = BatchToolchain.supportModule
+        return name.contains("\(support.utf8.count)\(support)") || name.hasPrefix("$s5check")
     }
 
     /// Names the Swift compiler itself defines in a module: mangled (`$s…`), descriptive

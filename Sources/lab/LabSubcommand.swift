@@ -93,7 +93,9 @@ enum LabSubcommand: String, CaseIterable {
                 options: [
                     OptionSpec(
                         "jobs", .integer("N", 1...64),
-                        help: "Answers built at once (default: the number of CPUs); twice as many checks run at once"),
+                        help:
+                            "Answers built at once (default: the number of CPUs); checks: twice as many, four times counting those past 2 s"
+                    ),
                     OptionSpec(
                         "out", .text("DIR"),
                         help: "Where to write class-report.csv, .json and .html (default: class-report)"),

@@ -22,23 +22,27 @@ struct BatchMachineryTests {
     @Test func onlyJobsThatCanBeReplayedAreKept() {
         let placeholder = "/work/planned"
         let link = [
-            ["/bin/true", "\(placeholder)/a.o", "-o", "\(placeholder)/check.autolink"],
-            ["/bin/true", "\(placeholder)/a.o", "@\(placeholder)/check.autolink", "-o", "\(placeholder)/check"],
+            ["/usr/bin/env", "\(placeholder)/a.o", "-o", "\(placeholder)/check.autolink"],
+            ["/usr/bin/env", "\(placeholder)/a.o", "@\(placeholder)/check.autolink", "-o", "\(placeholder)/check"],
         ]
         #expect(CompilerJobs.replayable(link, placeholder: placeholder))
         // A response file no earlier job writes (the driver's own, say) is not there when replayed.
-        #expect(!CompilerJobs.replayable([["/bin/true", "@/tmp/arguments-1234.resp"]], placeholder: placeholder))
+        #expect(!CompilerJobs.replayable([["/usr/bin/env", "@/tmp/arguments-1234.resp"]], placeholder: placeholder))
         #expect(!CompilerJobs.replayable([["clang", "-c"]], placeholder: placeholder), "a program found on PATH")
         #expect(!CompilerJobs.replayable([["/no/such/program"]], placeholder: placeholder))
+        #expect(
+            !CompilerJobs.replayable(
+                [["/usr/bin/env", "-filelist", "\(placeholder)/tmp/sources-1a2b"]], placeholder: placeholder),
+            "a temporary file of the driver's, gone when replayed")
 
         let jobs = CompilerJobs(placeholder: placeholder, steps: [link])
         let answer = URL(fileURLWithPath: "/work/runs/b/7")
         #expect(
             jobs.steps(in: answer) == [
                 [
-                    ["/bin/true", "/work/runs/b/7/a.o", "-o", "/work/runs/b/7/check.autolink"],
+                    ["/usr/bin/env", "/work/runs/b/7/a.o", "-o", "/work/runs/b/7/check.autolink"],
                     [
-                        "/bin/true", "/work/runs/b/7/a.o", "@/work/runs/b/7/check.autolink", "-o",
+                        "/usr/bin/env", "/work/runs/b/7/a.o", "@/work/runs/b/7/check.autolink", "-o",
                         "/work/runs/b/7/check",
                     ],
                 ]

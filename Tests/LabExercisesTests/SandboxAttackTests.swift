@@ -69,6 +69,8 @@
             // The support module is built once and linked into every check: its code is there to call.
             Attack(file: "check-by-symbol.swift", verdict: "a reference to the check's own code", refusedInOutput: []),
             Attack(
+                file: "replace-check-code.swift", verdict: "a definition of the check's own code", refusedInOutput: []),
+            Attack(
                 file: "stray.swift", verdict: "running after the check ended",
                 refusedInOutput: ["ATTACK stray: started"]),
         ]
