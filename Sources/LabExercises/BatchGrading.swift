@@ -39,6 +39,11 @@ public struct BatchGrading: Sendable {
     public let runWorkers: Int
     /// Each check's limits; the wall clock is at most its exercise's.
     public var limits = Sandbox.Limits()
+    /// Whether checks may run while other answers are still being built. Off for students' code:
+    /// then no answer's code runs while another's binary is still to be made (see the type's
+    /// comment). `lab exercises --verify` turns it on: its answers are the lab's own files, and a
+    /// check that mostly waits then waits beside the builds instead of after them.
+    public var runWhileBuilding = false
     /// How long a check counts against `runWorkers` (see `WorkerThreads.staggered`): longer than
     /// all but 28 of the 216 runs of a full `--verify` took.
     var runSlotRelease: Duration = .seconds(2)
@@ -144,6 +149,35 @@ public struct BatchGrading: Sendable {
                 }
                 let planned = jobsByMode
                 let built = Locked([Built?](repeating: nil, count: pending.count))
+                let runOne = { @Sendable (slot: Int) in
+                    guard let answer = built.withLock({ $0[slot] }) else { return }
+                    let index = pending[slot].index
+                    defer { try? FileManager.default.removeItem(at: answer.build.folder) }
+                    settle(index, run(answer, grader: graders[index], sources: pending[slot].sources))
+                }
+                // At most twice `runWorkers` at once: each check may hold its memory limit (2 GiB) and
+                // a class of the same spinning mistake must not crowd the correct answers out.
+                let runAll = { @Sendable (items: WorkerThreads.HandOff) in
+                    WorkerThreads.staggered(
+                        items, workers: runWorkers, release: runSlotRelease, ceiling: 2 * runWorkers, runOne)
+                }
+                // With `runWhileBuilding`, each answer is handed to the runs as soon as it is built.
+                let handOff = WorkerThreads.HandOff()
+                let runsEnded = DispatchSemaphore(value: 0)
+                if runWhileBuilding {
+                    Thread {
+                        runAll(handOff)
+                        runsEnded.signal()
+                    }.start()
+                }
+                // Whatever ends the builds (a shared build that fails again throws), the runs end
+                // before the batch's folder goes.
+                defer {
+                    if runWhileBuilding {
+                        handOff.close()
+                        runsEnded.wait()
+                    }
+                }
                 let retry = Locked<[Int]>([])
                 let failedOutsideAnswers = Locked(false)
                 // A failed build is tried once more, alone, after the others: a compile error fails
@@ -166,6 +200,7 @@ public struct BatchGrading: Sendable {
                         {
                         case .built(let stamp):
                             built.withLock { $0[slot] = Built(build: build, stamp: stamp, fingerprint: fingerprint) }
+                            if runWhileBuilding { handOff.push(slot) }
                             return
                         case .failed(let output, inAnswer: true):
                             outcome = CheckOutcome(
@@ -194,17 +229,11 @@ public struct BatchGrading: Sendable {
                     toolchain = try BatchToolchain.prepare(root: root, folder: workFolder, reuse: false).toolchain
                 }
                 WorkerThreads.parallel(again.count, workers: 1) { [toolchain] in buildOne(again[$0], true, toolchain) }
-                let ready = built.withLock { $0 }
-                afterBuilds?(ready)
-                // At most twice `runWorkers` at once: each check may hold its memory limit (2 GiB) and
-                // a class of the same spinning mistake must not crowd the correct answers out.
-                WorkerThreads.staggered(
-                    pending.count, workers: runWorkers, release: runSlotRelease, ceiling: 2 * runWorkers
-                ) { slot in
-                    guard let answer = ready[slot] else { return }
-                    let index = pending[slot].index
-                    defer { try? FileManager.default.removeItem(at: answer.build.folder) }
-                    settle(index, run(answer, grader: graders[index], sources: pending[slot].sources))
+                afterBuilds?(built.withLock { $0 })
+                if !runWhileBuilding {
+                    for slot in pending.indices { handOff.push(slot) }
+                    handOff.close()
+                    runAll(handOff)
                 }
             }
         } catch {

@@ -30,17 +30,27 @@ enum WorkerThreads {
     /// running after `release` stops counting against `workers`: the next one starts beside
     /// it (`ceiling` calls at most in all). For checks: most take under a second, but one
     /// that hangs is stopped only at its time limit (10–15 s), waiting, not computing; counted
-    /// as a worker until then, ten of them held the run phase of `lab exercises --verify` for
-    /// most of its length while the CPUs were idle (docs/MEASUREMENTS.md, "Grading loops").
-    /// A check that computes past `release` is, for the others, what a busy machine is, which
-    /// every check is made to withstand.
+    /// as a worker until then, the ten such known answers held the run phase of `lab exercises
+    /// --verify` for most of its length while the CPUs were idle (docs/MEASUREMENTS.md,
+    /// "Grading loops"). A check that computes past `release` is, for the others, what a busy
+    /// machine is, which every check is made to withstand.
     static func staggered(
         _ count: Int, workers: Int, release: Duration, ceiling: Int, _ body: @escaping @Sendable (Int) -> Void
+    ) {
+        let items = HandOff()
+        for item in 0..<count { items.push(item) }
+        items.close()
+        staggered(items, workers: workers, release: release, ceiling: ceiling, body)
+    }
+
+    /// The same for each item `items` hands over, as it comes, until it is closed.
+    static func staggered(
+        _ items: HandOff, workers: Int, release: Duration, ceiling: Int, _ body: @escaping @Sendable (Int) -> Void
     ) {
         let slots = DispatchSemaphore(value: max(1, workers))
         let room = DispatchSemaphore(value: max(workers, ceiling, 1))
         let group = DispatchGroup()
-        for slot in 0..<count {
+        while let item = items.next() {
             room.wait()
             slots.wait()
             group.enter()
@@ -55,12 +65,44 @@ enum WorkerThreads {
             }
             DispatchQueue.global().asyncAfter(deadline: .now() + release.seconds, execute: giveBack)
             Thread {
-                body(slot)
+                body(item)
                 giveBack()
                 room.signal()
                 group.leave()
             }.start()
         }
         group.wait()
+    }
+
+    /// Items handed from the threads that make them to one that takes them, in order; `next()`
+    /// waits for one, and answers nil once the queue is closed and empty.
+    final class HandOff: Sendable {
+        private let state = Locked((items: [Int](), closed: false))
+        private let available = DispatchSemaphore(value: 0)
+
+        func push(_ item: Int) {
+            state.withLock { $0.items.append(item) }
+            available.signal()
+        }
+
+        /// No more items: a `next()` waiting, or to come, answers nil once the rest are taken.
+        func close() {
+            state.withLock { $0.closed = true }
+            available.signal()
+        }
+
+        func next() -> Int? {
+            while true {
+                let taken = state.withLock { state -> (item: Int?, closed: Bool) in
+                    state.items.isEmpty ? (nil, state.closed) : (state.items.removeFirst(), false)
+                }
+                if let item = taken.item { return item }
+                if taken.closed {
+                    available.signal()  // for another taker, should there be one
+                    return nil
+                }
+                available.wait()
+            }
+        }
     }
 }

@@ -35,7 +35,9 @@ struct BatchGradingTests {
         header
         + "func buttonTapped(_ model: DemoModel) -> Task<Void, Never> {\n    fatalError(\"this answer crashes\")\n}\n"
 
-    @Test func eachAnswerInABatchGetsItsOwnVerdict() async throws {
+    /// Also with the checks run while other answers build (`runWhileBuilding`, as `--verify` does).
+    @Test(arguments: [false, true])
+    func eachAnswerInABatchGetsItsOwnVerdict(runWhileBuilding: Bool) async throws {
         let (folder, files) = try Self.answers(["broken": Self.broken, "loops": Self.loops, "crashes": Self.crashes])
         defer { try? FileManager.default.removeItem(at: folder) }
         let solution = TestLab.folder(Self.exercise).solution
@@ -44,6 +46,7 @@ struct BatchGradingTests {
         let order = [solution, files["broken"]!, files["loops"]!, alternative, files["crashes"]!, solution]
         var grading = BatchGrading(root: Self.root)
         grading.limits.wallSeconds = 4
+        grading.runWhileBuilding = runWhileBuilding
         let outcomes = await grading.grade(
             order.map { BatchGrading.Answer(exercise: Self.exercise, source: $0, scan: false) })
 

@@ -49,6 +49,22 @@ struct BatchMachineryTests {
             ])
     }
 
+    /// What the builds hand to the runs arrives whole and in order, also when the taker waits first.
+    @Test func handedOffItemsArriveInOrderAndTheEndIsSaid() {
+        let items = WorkerThreads.HandOff()
+        let taken = Locked([Int]())
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            while let item = items.next() { taken.withLock { $0.append(item) } }
+            done.signal()
+        }.start()
+        for item in 0..<500 { items.push(item) }
+        items.close()
+        #expect(done.wait(timeout: .now() + 60) == .success, "the taker never heard the end")
+        #expect(taken.withLock { $0 } == Array(0..<500))
+        #expect(items.next() == nil, "closed and empty stays so")
+    }
+
     /// A first check that waits for the second: with one worker it ends only because its slot was
     /// given back while it ran. (Held to its worker, it would wait its whole minute and fail.)
     @Test func aLongCheckGivesItsWorkerBack() {
