@@ -235,7 +235,11 @@ extension BenchCommand {
                     option: "scan", value: assignment, expected: "at least two different values")
             }
         }
-        let (plan, quick) = samplingPlan(parsed)
+        var (plan, quick) = samplingPlan(parsed)
+        // A scan's points are compared with one another, as a suite's variants are: each takes
+        // every round, none stops early.
+        plan.stopWidth = nil
+        plan.primitiveStopWidth = nil
         return .scan(
             ScanRequest(
                 suite: suite, scan: scan, values: values, plan: plan, quick: quick,
@@ -251,6 +255,9 @@ extension BenchCommand {
             plan.samples = samples
             plan.primitiveSamples = samples
             plan.minimumSamples = min(plan.minimumSamples, samples)
+            // A count asked for is the count taken (the budget aside): no adaptive stop.
+            plan.stopWidth = nil
+            plan.primitiveStopWidth = nil
         }
         if let seconds = parsed.number("time") { plan.budget = .milliseconds(Int(seconds * 1000)) }
         return (plan, quick)
