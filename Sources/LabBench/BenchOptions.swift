@@ -20,7 +20,9 @@ extension BenchCommand {
                 OptionSpec("quick", help: "A short run: the whole set in under a minute on 2 cores"),
                 OptionSpec(
                     "samples", .integer("N", 3...10_000),
-                    help: "Samples per variant (default 40, primitives 100; quick 31, primitives 91)"),
+                    help:
+                        "Samples per variant (default 40, primitives 100; quick at most 31, primitives 91, a suite ending once its medians are known within 2%, primitives 1%; with N, N for every variant)"
+                ),
                 OptionSpec("time", .number("SECONDS", 0.1...3600), help: "Time budget per suite (default 15, quick 3)"),
                 OptionSpec(
                     "format", .choiceList("LIST", formats),
