@@ -81,7 +81,7 @@ public enum HandoffProbe {
     /// pace, run past `readingBudget`: it then gives up at once instead of when the budget runs
     /// out. Such a pace (about 1.7 ms a trip against 0.1–0.5 µs on a quiet machine) is two
     /// threads taking turns on one CPU, each trip waiting for the scheduler; such a reading
-    /// times the scheduler, not the cache line, and mostly ends in nil after its whole budget.
+    /// times the scheduler, not the cache line, and often ends in nil after its whole budget.
     /// Measured under load (`lab bench --quick`, load average about 5): gaps between suites
     /// spent up to 6 s on three readings that all gave up.
     static func outrunsBudget(_ elapsed: Duration, _ done: Int, _ total: Int) -> Bool {
