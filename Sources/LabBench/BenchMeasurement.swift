@@ -26,7 +26,7 @@ extension BenchCommand {
         // The handoff probe is read only in the gaps between measurements (see HandoffProbe).
         let handoffs = Locked<[Double]>([])
         let readHandoff: @Sendable () -> Void = {
-            let readings = (0..<HandoffProbe.readingsPerGap).compactMap { _ in HandoffProbe.read() }
+            let readings = HandoffProbe.readGap()
             handoffs.withLock { $0 += readings }
         }
         readHandoff()
@@ -100,7 +100,8 @@ extension BenchCommand {
             plan: .init(
                 samples: plan.samples, budgetSeconds: plan.budget.seconds, quick: quick,
                 primitiveSamples: plan.primitiveSamples,
-                processes: processes > 1 ? processes : nil),
+                processes: processes > 1 ? processes : nil, stopWidth: plan.stopWidth,
+                primitiveStopWidth: plan.primitiveStopWidth),
             suites: results)
     }
 
@@ -116,7 +117,7 @@ extension BenchCommand {
             points.append(await scan.suite(value, width).named("\(suite.name) [\(scan.parameter) = \(value)]"))
         }
         let bar = Locked(ProgressBar(title: program + " --scan", total: 100, terminal: terminal))
-        let handoffs = (0..<HandoffProbe.readingsPerGap).compactMap { _ in HandoffProbe.read() }
+        let handoffs = HandoffProbe.readGap()
         let measured = await Sampler.measure(together: points, plan: plan) { round, rounds in
             if !quiet { bar.withLock { $0.update(done: 100 * round / rounds) } }
         }

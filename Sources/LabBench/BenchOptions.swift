@@ -20,7 +20,9 @@ extension BenchCommand {
                 OptionSpec("quick", help: "A short run: the whole set in under a minute on 2 cores"),
                 OptionSpec(
                     "samples", .integer("N", 3...10_000),
-                    help: "Samples per variant (default 40, primitives 100; quick 31, primitives 91)"),
+                    help:
+                        "Samples per variant (default 40, primitives 100; quick at most 31, primitives 91, a suite ending once its medians are known within 2%, primitives 1%; with N, N for every variant)"
+                ),
                 OptionSpec("time", .number("SECONDS", 0.1...3600), help: "Time budget per suite (default 15, quick 3)"),
                 OptionSpec(
                     "format", .choiceList("LIST", formats),
@@ -235,7 +237,11 @@ extension BenchCommand {
                     option: "scan", value: assignment, expected: "at least two different values")
             }
         }
-        let (plan, quick) = samplingPlan(parsed)
+        var (plan, quick) = samplingPlan(parsed)
+        // A scan's points are compared with one another, as a suite's variants are: each takes
+        // every round, none stops early.
+        plan.stopWidth = nil
+        plan.primitiveStopWidth = nil
         return .scan(
             ScanRequest(
                 suite: suite, scan: scan, values: values, plan: plan, quick: quick,
@@ -251,6 +257,9 @@ extension BenchCommand {
             plan.samples = samples
             plan.primitiveSamples = samples
             plan.minimumSamples = min(plan.minimumSamples, samples)
+            // A count asked for is the count taken (the budget aside): no adaptive stop.
+            plan.stopWidth = nil
+            plan.primitiveStopWidth = nil
         }
         if let seconds = parsed.number("time") { plan.budget = .milliseconds(Int(seconds * 1000)) }
         return (plan, quick)

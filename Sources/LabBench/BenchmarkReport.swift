@@ -33,6 +33,11 @@ public struct BenchmarkReport: Sendable, Codable {
         public var primitiveSamples: Int?
         /// Worker processes per primitive suite (absent or 1: measured in one process).
         public var processes: Int?
+        /// The adaptive stop (`SamplingPlan.stopWidth`): a suite stopped sampling once each
+        /// median's 95% interval was this narrow, relative to the median; for pattern and for
+        /// primitive suites. Absent: every suite took the count or the budget.
+        public var stopWidth: Double? = nil
+        public var primitiveStopWidth: Double? = nil
     }
 
     public var schema: String

@@ -15,10 +15,20 @@ public struct SamplingPlan: Sendable, Equatable {
     /// A primitive's sample runs at least this long, by choosing its iteration count.
     public var targetSampleTime: Duration
     public var warmupRuns: Int
+    /// The adaptive stop: a suite stops sampling once it has `minimumSamples` rounds and each
+    /// variant's median is known this closely — the 95% interval's width ÷ the median at or
+    /// below it (see `Sampler.isMeasuredEnough`). nil: the sample count or the budget stops it.
+    public var stopWidth: Double?
+    /// The same for primitive suites (their samples are many and short, their intervals narrower).
+    public var primitiveStopWidth: Double?
+    /// Rounds every primitive suite takes before the adaptive stop may end it: its samples then
+    /// still span a good part of the primitive schedule (see `measure(together:)`).
+    public var primitiveMinimumSamples: Int?
 
     public init(
         samples: Int, primitiveSamples: Int? = nil, minimumSamples: Int = 5, budget: Duration,
-        targetSampleTime: Duration = .milliseconds(10), warmupRuns: Int = 2
+        targetSampleTime: Duration = .milliseconds(10), warmupRuns: Int = 2, stopWidth: Double? = nil,
+        primitiveStopWidth: Double? = nil, primitiveMinimumSamples: Int? = nil
     ) {
         self.samples = samples
         self.primitiveSamples = primitiveSamples ?? samples
@@ -26,11 +36,16 @@ public struct SamplingPlan: Sendable, Equatable {
         self.budget = budget
         self.targetSampleTime = targetSampleTime
         self.warmupRuns = warmupRuns
+        self.stopWidth = stopWidth
+        self.primitiveStopWidth = primitiveStopWidth
+        self.primitiveMinimumSamples = primitiveMinimumSamples
     }
 
+    /// `--quick`: the adaptive stop ends a suite whose every median is known within 2% (a
+    /// primitive suite: 1%, after 31 rounds); the rest take every sample the budget allows.
     public static let quick = SamplingPlan(
         samples: 31, primitiveSamples: 91, minimumSamples: 9, budget: .seconds(3), targetSampleTime: .milliseconds(8),
-        warmupRuns: 1)
+        warmupRuns: 1, stopWidth: 0.02, primitiveStopWidth: 0.01, primitiveMinimumSamples: 31)
     public static let full = SamplingPlan(
         samples: 40, primitiveSamples: 100, minimumSamples: 15, budget: .seconds(15),
         targetSampleTime: .milliseconds(20))
@@ -39,6 +54,8 @@ public struct SamplingPlan: Sendable, Equatable {
     public var forPrimitives: SamplingPlan {
         var plan = self
         plan.samples = primitiveSamples
+        plan.stopWidth = primitiveStopWidth
+        plan.minimumSamples = min(plan.samples, primitiveMinimumSamples ?? minimumSamples)
         return plan
     }
 }
@@ -60,10 +77,20 @@ public enum Sampler {
     /// in phases of seconds (see `MemoryProbe`), that is what makes a median
     /// describe the machine's usual state rather than whichever phase a suite
     /// happened to land in. The time budget is per suite, so together they get
-    /// the sum. Returns the samples per variant name, one dictionary per suite.
+    /// the sum. A suite the adaptive stop ends (`SamplingPlan.stopWidth`) sits out the rounds
+    /// left. Returns the samples per variant name, one dictionary per suite.
     public static func measure(
         together suites: [BenchmarkSuite], plan: SamplingPlan,
         progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) async -> [[String: [Sample]]] {
+        await measure(together: suites, plan: plan, progress: progress, enough: isMeasuredEnough)
+    }
+
+    /// The schedule, with the adaptive stop's judgement given (a test gives a scripted one, so
+    /// the schedule is tested apart from the machine's timing).
+    static func measure(
+        together suites: [BenchmarkSuite], plan: SamplingPlan, progress: (@Sendable (Int, Int) -> Void)?,
+        enough: (_ secondsPerOperation: [[Double]], _ width: Double) -> Bool
     ) async -> [[String: [Sample]]] {
         var iterations: [[String: Int]] = []
         for suite in suites {
@@ -81,9 +108,11 @@ public enum Sampler {
         let start = clock.now
         let budget = plan.budget * max(1, suites.count)
         var round = 0
-        while round < plan.samples {
+        // Suites the adaptive stop has ended: they sit out the rounds left.
+        var measuredEnough = [Bool](repeating: false, count: suites.count)
+        while round < plan.samples && measuredEnough.contains(false) {
             if round >= plan.minimumSamples && start.duration(to: clock.now) > budget { break }
-            for index in rotated(suites.indices, by: round) {
+            for index in rotated(suites.indices, by: round) where !measuredEnough[index] {
                 let suite = suites[index]
                 // Rotate the starting variant each round, so none always runs first.
                 for variant in rotated(suite.variants.indices, by: round).map({ suite.variants[$0] }) {
@@ -94,6 +123,11 @@ public enum Sampler {
                             count, times: (samples[index][variant.name] ?? []).suffix(5).map(\.secondsPerOperation),
                             target: plan.targetSampleTime)
                     }
+                }
+                // Never before `minimumSamples` rounds: a few samples can agree by luck.
+                if let width = plan.stopWidth, round + 1 >= plan.minimumSamples {
+                    measuredEnough[index] = enough(
+                        suite.variants.map { (samples[index][$0.name] ?? []).map(\.secondsPerOperation) }, width)
                 }
             }
             round += 1
@@ -120,6 +154,24 @@ public enum Sampler {
         // Capped as calibration is: an operation too cheap to time (the empty one) would
         // otherwise ask for more iterations than an Int holds.
         return Int(min(Double(1 << 30), max(1, (target.seconds / perOperation).rounded(.up))))
+    }
+
+    /// The adaptive stop, as benchmark harnesses do it: sampling a suite ends once each
+    /// variant's median is known closely enough — its 95% interval (`Statistics.
+    /// medianConfidenceInterval`) no wider than `width` × the median — rather than at a fixed
+    /// count. A variant whose samples agree needs fewer of them; one whose samples scatter still
+    /// gets the full count, and its interval is what it would have been. A suite stops as a
+    /// whole: its variants, compared with one another, keep sharing every round.
+    /// `times`: each variant's seconds per operation so far.
+    static func isMeasuredEnough(_ times: [[Double]], width: Double) -> Bool {
+        !times.isEmpty
+            && times.allSatisfy { variant in
+                let sorted = variant.sorted()
+                let median = Statistics.quantile(sorted, 0.5)
+                guard !sorted.isEmpty, median > 0 else { return false }
+                let (low, high) = Statistics.medianConfidenceInterval(sorted)
+                return (high - low) / median <= width
+            }
     }
 
     static func rotated(_ indices: Range<Int>, by offset: Int) -> [Int] {
