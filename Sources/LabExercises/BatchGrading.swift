@@ -34,7 +34,7 @@ public struct BatchGrading: Sendable {
     public let workFolder: URL
     /// Answers compiled at once (one per CPU: a compile computes), and checks run at once: twice
     /// as many by default, because a check mostly waits (its services' latencies, its deadlines):
-    /// two at a time on two cores, a full `--verify`'s checks used 26 s of CPU in 70 s.
+    /// two at a time on two cores, a full `--verify`'s checks used 26 s of CPU in 70 s (load 6).
     public let buildWorkers: Int
     public let runWorkers: Int
     /// Each check's limits; the wall clock is at most its exercise's.
@@ -45,7 +45,7 @@ public struct BatchGrading: Sendable {
     /// check that mostly waits then waits beside the builds instead of after them.
     public var runWhileBuilding = false
     /// How long a check counts against `runWorkers` (see `WorkerThreads.staggered`): longer than
-    /// all but 28 of the 216 runs of a full `--verify` took.
+    /// all but 17 of the 216 runs of a full `--verify` took (each run timed, load 3–5).
     var runSlotRelease: Duration = .seconds(2)
     /// Tests: each run's raw result, a moment between the builds and the runs, and the
     /// batch's folder name under `runs/` (a fresh one for each batch otherwise).
