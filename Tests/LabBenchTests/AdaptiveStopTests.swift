@@ -43,14 +43,9 @@ struct AdaptiveStopTests {
     /// "scattered" never.
     static func schedule(plan: SamplingPlan) async -> (calls: [String], samples: [[String: [Sample]]]) {
         let calls = Locked<[String]>([])
-        func suite(_ name: String, _ variants: [String]) -> BenchmarkSuite {
-            BenchmarkSuite(
-                name: name, kind: .pattern, summary: "", reference: variants[0],
-                variants: variants.map { variant in
-                    BenchmarkVariant(variant) { _ in calls.withLock { $0.append(variant) } }
-                })
-        }
-        let suites = [suite("steady", ["s1", "s2"]), suite("scattered", ["x"])]
+        let suites = [
+            recordingSuite("steady", ["s1", "s2"], into: calls), recordingSuite("scattered", ["x"], into: calls),
+        ]
         let samples = await Sampler.measure(together: suites, plan: plan, progress: nil) { times, _ in
             // Each call is one suite's variants; "steady"'s are the two-variant suite.
             times.count == 2

@@ -41,16 +41,11 @@ struct SamplerTests {
 
     @Test func suitesMeasuredTogetherShareEveryRoundInRotatingOrder() async {
         let calls = Locked<[String]>([])
-        func suite(_ name: String, _ variants: [String]) -> BenchmarkSuite {
-            BenchmarkSuite(
-                name: name, kind: .pattern, summary: "", reference: variants[0],
-                variants: variants.map { variant in
-                    BenchmarkVariant(variant) { _ in calls.withLock { $0.append(variant) } }
-                })
-        }
         let plan = SamplingPlan(samples: 2, minimumSamples: 2, budget: .seconds(10), warmupRuns: 0)
         let samples = await Sampler.measure(
-            together: [suite("one", ["a", "b"]), suite("two", ["x", "y"])], plan: plan)
+            together: [
+                recordingSuite("one", ["a", "b"], into: calls), recordingSuite("two", ["x", "y"], into: calls),
+            ], plan: plan)
         // Round 1: suite one then two, each from its first variant; round 2: both rotated.
         #expect(calls.withLock { $0 } == ["a", "b", "x", "y", "y", "x", "b", "a"])
         #expect(samples.count == 2)
