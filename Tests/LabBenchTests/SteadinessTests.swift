@@ -84,10 +84,13 @@ struct SteadinessTests {
         let steadiness = try #require(report.environment.steadiness)
         #expect(steadiness.memory?.readings == 6, "one memory reading per sample")
         if UsableCPUs.count >= 2 {
+            // Three gaps (the start, after each suite) of at most `readingsPerGap` readings each,
+            // never one per sample (six samples). No lower bound: a gap ends at its first reading
+            // that could not be taken, so on a busy machine a gap may read nothing (seen under
+            // the sanitizer beside a release build: fewer than three readings in all).
             let handoffs = steadiness.handoff?.readings ?? 0
             #expect(
-                handoffs >= 3 && handoffs <= 3 * HandoffProbe.readingsPerGap,
-                "read at the start and after each suite, never per sample")
+                handoffs <= 3 * HandoffProbe.readingsPerGap, "read at the start and after each suite, never per sample")
         }
     }
 
