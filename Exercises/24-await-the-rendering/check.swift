@@ -41,21 +41,6 @@ final class RenderDesk: Sendable {
     func calls(_ name: String) -> Int { state.withLock { $0.calls[name] ?? 0 } }
 }
 
-/// The first of `body` and `limit`: nil when the limit came first (the body is left running).
-func within<T: Sendable>(_ limit: Duration, _ body: @escaping @Sendable () async -> T) async -> T? {
-    let (stream, continuation) = AsyncStream<T?>.makeStream()
-    let work = Task { continuation.yield(await body()) }
-    let timer = Task {
-        try? await Task.sleep(for: limit)
-        continuation.yield(nil)
-    }
-    var iterator = stream.makeAsyncIterator()
-    let first = await iterator.next() ?? nil
-    timer.cancel()
-    _ = work
-    return first
-}
-
 func runCheck(_ report: CheckReport) async {
     let name = "sol-\(CheckServices.random(in: 1000...9999)).jpg"
     let size = CheckServices.random(in: 100...999)

@@ -23,21 +23,6 @@ struct ServiceDown: Error, CustomStringConvertible {
     var description: String { "the joke service is down" }
 }
 
-/// The first of `body` and `limit` (real time): nil when the limit came first.
-func within<T: Sendable>(_ limit: Duration, _ body: @escaping @Sendable () async -> T) async -> T? {
-    let (stream, continuation) = AsyncStream<T?>.makeStream()
-    let work = Task { continuation.yield(await body()) }
-    let timer = Task {
-        try? await Task.sleep(for: limit)
-        continuation.yield(nil)
-    }
-    var iterator = stream.makeAsyncIterator()
-    let first = await iterator.next() ?? nil
-    timer.cancel()
-    _ = work
-    return first
-}
-
 func runCheck(_ report: CheckReport) async {
     let timeout = Duration.seconds(CheckServices.random(in: 3...9))
     let clock = ManualClock()

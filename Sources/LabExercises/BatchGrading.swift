@@ -140,14 +140,13 @@ public struct BatchGrading: Sendable {
                 defer { try? FileManager.default.removeItem(at: batch) }
                 // The driver's jobs planned once per compiler mode in the batch, not once per answer;
                 // an answer alone (`lab check`) gains nothing by it and runs the driver.
-                var jobsByMode: [[String]: CompilerJobs] = [:]
-                if pending.count > 1 {
-                    for mode in Set(pending.map { answers[$0.index].exercise.mode.compilerFlags }) {
-                        jobsByMode[mode] = BatchBuild.plan(
-                            mode: mode, toolchain: toolchain, placeholder: batch.appendingPathComponent("planned"))
-                    }
-                }
-                let planned = jobsByMode
+                let modes = pending.count > 1 ? Set(pending.map { answers[$0.index].exercise.mode.compilerFlags }) : []
+                let planned = Dictionary(
+                    uniqueKeysWithValues: modes.compactMap { mode in
+                        BatchBuild.plan(
+                            mode: mode, toolchain: toolchain, placeholder: batch.appendingPathComponent("planned")
+                        ).map { (mode, $0) }
+                    })
                 let built = Locked([Built?](repeating: nil, count: pending.count))
                 let runOne = { @Sendable (slot: Int) in
                     guard let answer = built.withLock({ $0[slot] }) else { return }
@@ -230,11 +229,7 @@ public struct BatchGrading: Sendable {
                 }
                 WorkerThreads.parallel(again.count, workers: 1) { [toolchain] in buildOne(again[$0], true, toolchain) }
                 afterBuilds?(built.withLock { $0 })
-                if !runWhileBuilding {
-                    for slot in pending.indices { handOff.push(slot) }
-                    handOff.close()
-                    runAll(handOff)
-                }
+                if !runWhileBuilding { runAll(WorkerThreads.HandOff(closedWith: pending.indices)) }
             }
         } catch {
             // The shared build failed: every answer still waiting gets the same one line.

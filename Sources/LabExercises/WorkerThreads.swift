@@ -26,7 +26,7 @@ enum WorkerThreads {
         group.wait()
     }
 
-    /// Calls `body` for 0..<count in order, `workers` at a time, except that a call still
+    /// Calls `body` for each item `items` hands over, in order, as it comes (until it is closed), `workers` at a time, except that a call still
     /// running after `release` stops counting against `workers`: the next one starts beside
     /// it (`ceiling` calls at most in all). For checks: most take under a second, but one
     /// that hangs is stopped only at its time limit (10–15 s), waiting, not computing; counted
@@ -34,16 +34,6 @@ enum WorkerThreads {
     /// --verify` for most of its length while the CPUs were idle (docs/MEASUREMENTS.md,
     /// "Grading loops"). A check that computes past `release` is, for the others, what a busy
     /// machine is, which every check is made to withstand.
-    static func staggered(
-        _ count: Int, workers: Int, release: Duration, ceiling: Int, _ body: @escaping @Sendable (Int) -> Void
-    ) {
-        let items = HandOff()
-        for item in 0..<count { items.push(item) }
-        items.close()
-        staggered(items, workers: workers, release: release, ceiling: ceiling, body)
-    }
-
-    /// The same for each item `items` hands over, as it comes, until it is closed.
     static func staggered(
         _ items: HandOff, workers: Int, release: Duration, ceiling: Int, _ body: @escaping @Sendable (Int) -> Void
     ) {
@@ -77,8 +67,13 @@ enum WorkerThreads {
     /// Items handed from the threads that make them to one that takes them, in order; `next()`
     /// waits for one, and answers nil once the queue is closed and empty.
     final class HandOff: Sendable {
-        private let state = Locked((items: [Int](), closed: false))
+        private let state: Locked<(items: [Int], closed: Bool)>
         private let available = DispatchSemaphore(value: 0)
+
+        init() { state = Locked(([], false)) }
+
+        /// Already holding every item there will be.
+        init(closedWith items: Range<Int>) { state = Locked((Array(items), true)) }
 
         func push(_ item: Int) {
             state.withLock { $0.items.append(item) }
