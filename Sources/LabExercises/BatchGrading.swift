@@ -78,9 +78,7 @@ public struct BatchGrading: Sendable {
     public func grade(
         _ answers: [Answer], progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) async -> [CheckOutcome] {
-        await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: gradeBlocking(answers, progress: progress)) }.start()
-        }
+        await OnAThreadOfItsOwn.blockingWork(named: "lab grade batch") { gradeBlocking(answers, progress: progress) }
     }
 
     func gradeBlocking(_ answers: [Answer], progress: (@Sendable (Int, Int) -> Void)? = nil) -> [CheckOutcome] {

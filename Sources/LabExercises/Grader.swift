@@ -48,15 +48,8 @@ public struct Grader: Sendable {
         source: URL? = nil, scan: Bool = true, limits: Sandbox.Limits? = nil, onWait: (@Sendable () -> Void)? = nil,
         onBuildStart: (@Sendable () -> Void)? = nil
     ) async -> CheckOutcome {
-        await withCheckedContinuation { continuation in
-            let thread = Thread {
-                continuation.resume(
-                    returning: gradeBlocking(
-                        source: source, scan: scan, limits: limits, onWait: onWait,
-                        onBuildStart: onBuildStart))
-            }
-            thread.name = "lab grade \(exercise.id)"
-            thread.start()
+        await OnAThreadOfItsOwn.blockingWork(named: "lab grade \(exercise.id)") {
+            gradeBlocking(source: source, scan: scan, limits: limits, onWait: onWait, onBuildStart: onBuildStart)
         }
     }
 

@@ -12,9 +12,9 @@ import Testing
 struct AllocationCounterLinkingTests {
     static let nm = ["/usr/bin/nm", "/usr/bin/llvm-nm"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
-    static func definesMalloc(_ product: String) throws -> Bool {
+    static func definesMalloc(_ product: String) async throws -> Bool {
         let binary = try ProcessRunner.productsDirectory().appendingPathComponent(product)
-        let result = try ProcessCapture.run(
+        let result = try await ProcessCapture.run(
             URL(fileURLWithPath: try #require(nm)), ["--defined-only", binary.path], timeout: 60)
         #expect(result.status == 0, "nm \(product): \(result.standardError)")
         return result.standardOutput.split(separator: "\n").contains { $0.hasSuffix(" T malloc") }
@@ -34,14 +34,14 @@ struct AllocationCounterLinkingTests {
         @Test(
             .enabled(if: nm != nil, "needs nm (binutils or LLVM) to read the symbol tables"),
             arguments: LessonCatalog.lessons.map(\.name) + ["lab"])
-        func onlyCountingProgramsDefineMalloc(product: String) throws {
+        func onlyCountingProgramsDefineMalloc(product: String) async throws {
             // Under a sanitizer the counter is not built at all (the sanitizer's runtime owns malloc):
             // then no program defines malloc, as this test process, built alike, shows.
             let counts =
                 try AllocationCounter.isAvailable
                 && (product == "lab" || Self.lessonsCountingAllocations().contains(product))
             #expect(
-                try Self.definesMalloc(product) == counts,
+                try await Self.definesMalloc(product) == counts,
                 "\(product) \(counts ? "reports" : "does not report") allocations")
         }
     #endif

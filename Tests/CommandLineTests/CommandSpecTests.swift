@@ -71,15 +71,15 @@ struct CommandSpecTests {
         }
     }
 
-    @Test func everySubcommandIsListedByLabHelp() throws {
-        let result = try ProcessRunner.run("lab", ["help"])
+    @Test func everySubcommandIsListedByLabHelp() async throws {
+        let result = try await ProcessRunner.run("lab", ["help"])
         for command in LabSubcommand.allCases {
             #expect(result.standardOutput.contains("lab \(command.rawValue)"), "\(command)")
         }
     }
 
-    @Test func benchHelpIsTheGeneratedHelp() throws {
-        let result = try ProcessRunner.run("lab", ["bench", "--help"])
+    @Test func benchHelpIsTheGeneratedHelp() async throws {
+        let result = try await ProcessRunner.run("lab", ["bench", "--help"])
         #expect(result.status == 0)
         #expect(
             result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -88,12 +88,12 @@ struct CommandSpecTests {
         #expect(!result.standardOutput.contains("--worker"), "internal options stay out of the help")
     }
 
-    @Test func typedValuesRefuseWhatTheyUsedToTruncate() throws {
-        let bench = try ProcessRunner.run("lab", ["bench", "--processes", "2.7"])
+    @Test func typedValuesRefuseWhatTheyUsedToTruncate() async throws {
+        let bench = try await ProcessRunner.run("lab", ["bench", "--processes", "2.7"])
         #expect(bench.status == 2 && bench.standardError.contains("expected a whole number from 1 to 16"))
-        let hint = try ProcessRunner.run("lab", ["hint", "--verify"])
+        let hint = try await ProcessRunner.run("lab", ["hint", "--verify"])
         #expect(hint.status == 2 && hint.standardError.contains("unknown option '--verify'"))
-        let unknown = try ProcessRunner.run("lab", ["progres"])
+        let unknown = try await ProcessRunner.run("lab", ["progres"])
         #expect(unknown.status == 2 && unknown.standardError.contains("did you mean 'progress'?"))
     }
 }

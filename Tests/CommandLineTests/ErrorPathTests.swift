@@ -65,10 +65,10 @@ struct ErrorPathTests {
     ]
 
     @Test(arguments: cases.indices)
-    func badInputGetsOneClearLineAndExitStatusTwo(index: Int) throws {
+    func badInputGetsOneClearLineAndExitStatusTwo(index: Int) async throws {
         let (product, arguments, mentions) = Self.cases[index]
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("lab-errors-\(UUID().uuidString)").path
-        let result = try ProcessRunner.run(product, arguments, environment: ["CONCURRENCY_LAB_HOME": home])
+        let result = try await ProcessRunner.run(product, arguments, environment: ["CONCURRENCY_LAB_HOME": home])
         let lines = result.standardError.split(separator: "\n")
         #expect(result.status == 2, "\(product) \(arguments): status \(result.status)")
         #expect(lines.first?.contains("error:") == true, "first line: \(lines.first ?? "")")
@@ -82,28 +82,29 @@ struct ErrorPathTests {
 /// A solution opens only after the exercise is solved.
 @Suite("Classroom commands")
 struct ClassroomCommandTests {
-    @Test func theSolutionIsWithheldUntilSolved() throws {
+    @Test func theSolutionIsWithheldUntilSolved() async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("lab-class-\(UUID().uuidString)").path
-        let result = try ProcessRunner.run("lab", ["solution", "03"], environment: ["CONCURRENCY_LAB_HOME": home])
+        let result = try await ProcessRunner.run(
+            "lab", ["solution", "03"], environment: ["CONCURRENCY_LAB_HOME": home])
         #expect(result.status == 1)
         #expect(result.standardError.contains("solve '03-async-let-rovers' first"))
         #expect(result.standardOutput.isEmpty)
     }
 
     @Test(arguments: ["grade", "reset", "check", "exercises"])
-    func helpIsShownWithoutTheRequiredArgument(command: String) throws {
-        let result = try ProcessRunner.run("lab", [command, "--help"])
+    func helpIsShownWithoutTheRequiredArgument(command: String) async throws {
+        let result = try await ProcessRunner.run("lab", [command, "--help"])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(
             result.standardOutput.contains("lab \(command)") && result.standardError.isEmpty, "\(result.standardOutput)"
         )
     }
 
-    @Test func exercisesWithANumberListsThatOne() throws {
+    @Test func exercisesWithANumberListsThatOne() async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("lab-class-\(UUID().uuidString)").path
         let environment = ["CONCURRENCY_LAB_HOME": home, "CONCURRENCY_LAB_WORK": home + "/work"]
-        let one = try ProcessRunner.run("lab", ["exercises", "03"], environment: environment)
-        let all = try ProcessRunner.run("lab", ["exercises"], environment: environment)
+        let one = try await ProcessRunner.run("lab", ["exercises", "03"], environment: environment)
+        let all = try await ProcessRunner.run("lab", ["exercises"], environment: environment)
         #expect(one.status == 0 && all.status == 0, "\(one.standardError)")
         #expect(one.standardOutput.contains("03-async-let-rovers"))
         // Whole ids: the temporary folder's UUID, printed too, can contain "04-".
@@ -111,12 +112,13 @@ struct ClassroomCommandTests {
         #expect(all.standardOutput.contains("04-group-manifests"))
     }
 
-    @Test func theLastHintDoesNotPromiseAnother() throws {
+    @Test func theLastHintDoesNotPromiseAnother() async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("lab-class-\(UUID().uuidString)").path
         var outputs: [String] = []
         for _ in 0..<4 {
             outputs.append(
-                try ProcessRunner.run("lab", ["hint", "03"], environment: ["CONCURRENCY_LAB_HOME": home]).standardOutput
+                try await ProcessRunner.run("lab", ["hint", "03"], environment: ["CONCURRENCY_LAB_HOME": home])
+                    .standardOutput
             )
         }
         #expect(outputs[0].contains("ask again"))
@@ -125,47 +127,48 @@ struct ClassroomCommandTests {
         #expect(outputs[3].contains("(3 of 3; that is the last one)"))
     }
 
-    @Test func hintsGetMoreSpecificEachTime() throws {
+    @Test func hintsGetMoreSpecificEachTime() async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("lab-class-\(UUID().uuidString)").path
-        let first = try ProcessRunner.run("lab", ["hint", "03"], environment: ["CONCURRENCY_LAB_HOME": home])
+        let first = try await ProcessRunner.run("lab", ["hint", "03"], environment: ["CONCURRENCY_LAB_HOME": home])
             .standardOutput
-        let second = try ProcessRunner.run("lab", ["hint", "03"], environment: ["CONCURRENCY_LAB_HOME": home])
+        let second = try await ProcessRunner.run("lab", ["hint", "03"], environment: ["CONCURRENCY_LAB_HOME": home])
             .standardOutput
         #expect(first.contains("(1 of 3") && second.contains("(2 of 3"))
         #expect(second.count > first.count)
     }
 
-    @Test func progressExportsJSONForATeacher() throws {
+    @Test func progressExportsJSONForATeacher() async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("lab-class-\(UUID().uuidString)").path
-        let result = try ProcessRunner.run("lab", ["progress", "--json"], environment: ["CONCURRENCY_LAB_HOME": home])
+        let result = try await ProcessRunner.run(
+            "lab", ["progress", "--json"], environment: ["CONCURRENCY_LAB_HOME": home])
         let root = try #require(
             try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         #expect(root["schema"] as? String == "concurrency-lab.progress/1")
         #expect((root["exercises"] as? [[String: Any]])?.count == root["total"] as? Int)
     }
 
-    @Test func resetKeepsTheStudentsVersion() throws {
+    @Test func resetKeepsTheStudentsVersion() async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("lab-class-\(UUID().uuidString)").path
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("lab-work-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: work) }
         let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let environment = ["CONCURRENCY_LAB_HOME": home, "CONCURRENCY_LAB_WORK": work.path]
         // First use makes the student's copies (outside the files git tracks).
-        #expect(try ProcessRunner.run("lab", ["exercises"], environment: environment).status == 0)
+        #expect(try await ProcessRunner.run("lab", ["exercises"], environment: environment).status == 0)
         let file = work.appendingPathComponent("02-task-bridge/02-task-bridge.swift")
         let starting = try String(
             contentsOf: root.appendingPathComponent("Exercises/02-task-bridge/starter.swift"), encoding: .utf8)
         #expect(try String(contentsOf: file, encoding: .utf8) == starting)
         #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("Package.swift").path))
         try (starting + "\n// my attempt\n").write(to: file, atomically: true, encoding: .utf8)
-        let result = try ProcessRunner.run("lab", ["reset", "02"], environment: environment)
+        let result = try await ProcessRunner.run("lab", ["reset", "02"], environment: environment)
         #expect(result.status == 0)
         #expect(try String(contentsOf: file, encoding: .utf8) == starting)
         let backups = try FileManager.default.contentsOfDirectory(atPath: home + "/backups")
         #expect(backups.count == 1 && backups[0].hasPrefix("02-task-bridge"))
         // A second `lab exercises` leaves the student's file alone.
         try (starting + "\n// again\n").write(to: file, atomically: true, encoding: .utf8)
-        _ = try ProcessRunner.run("lab", ["exercises"], environment: environment)
+        _ = try await ProcessRunner.run("lab", ["exercises"], environment: environment)
         #expect(try String(contentsOf: file, encoding: .utf8).hasSuffix("// again\n"))
     }
 }
@@ -177,9 +180,9 @@ struct BenchWorkerFailureTests {
     @Test(arguments: [
         ("/bin/false", "exited with status 1"), ("/bin/true", "printed something that is not a lab bench results file"),
     ])
-    func aFailedWorkerIsReportedAndNothingIsWritten(host: String, reason: String) throws {
+    func aFailedWorkerIsReportedAndNothingIsWritten(host: String, reason: String) async throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("lab-bench-worker-\(UUID().uuidString)")
-        let result = try ProcessRunner.run(
+        let result = try await ProcessRunner.run(
             "lab",
             [
                 "bench", "harness overhead", "--processes", "2", "--allow-debug", "--quick",

@@ -15,9 +15,9 @@ struct HopCounterLinkingTests {
     static let nm = ["/usr/bin/nm", "/usr/bin/llvm-nm"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
     /// The runtime entry points `product` defines itself.
-    static func definedEntryPoints(_ product: String) throws -> Set<String> {
+    static func definedEntryPoints(_ product: String) async throws -> Set<String> {
         let binary = try ProcessRunner.productsDirectory().appendingPathComponent(product)
-        let result = try ProcessCapture.run(
+        let result = try await ProcessCapture.run(
             URL(fileURLWithPath: try #require(nm)), ["--defined-only", binary.path], timeout: 60)
         #expect(result.status == 0, "nm \(product): \(result.standardError)")
         let wanted: Set<String> = ["swift_task_switch", "swift_retain", "swift_release", "swift_bridgeObjectRetain"]
@@ -33,8 +33,8 @@ struct HopCounterLinkingTests {
         @Test(
             .enabled(if: nm != nil, "needs nm (binutils or LLVM) to read the symbol tables"),
             arguments: LessonCatalog.lessons.map(\.name) + ["lab"])
-        func onlyTheLabDefinesTheCountedEntryPoints(product: String) throws {
-            let defined = try Self.definedEntryPoints(product)
+        func onlyTheLabDefinesTheCountedEntryPoints(product: String) async throws {
+            let defined = try await Self.definedEntryPoints(product)
             // Under a sanitizer neither counter is built, in any program (this test process,
             // built alike, shows which).
             let hops = product == "lab" && HopCounter.isAvailable

@@ -8,40 +8,41 @@ import Testing
 struct InventoryToolTests {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("lab-home-\(UUID().uuidString)").path
 
-    func inventory(_ arguments: String...) throws -> ProcessResult {
-        try ProcessRunner.run("inventory", arguments, environment: ["CONCURRENCY_LAB_HOME": home])
+    func inventory(_ arguments: String...) async throws -> ProcessResult {
+        try await ProcessRunner.run("inventory", arguments, environment: ["CONCURRENCY_LAB_HOME": home])
     }
 
-    @Test func addListSearchDelete() throws {
-        #expect(try inventory("add", "Milk", "2").standardOutput == "Milk: 2\n")
+    @Test func addListSearchDelete() async throws {
+        #expect(try await inventory("add", "Milk", "2").standardOutput == "Milk: 2\n")
         #expect(
-            try inventory("add", "MILK", "3").standardOutput == "Milk: 5\n", "another spelling adds to the same product"
+            try await inventory("add", "MILK", "3").standardOutput == "Milk: 5\n",
+            "another spelling adds to the same product"
         )
-        _ = try inventory("add", "Almond milk", "1")
-        _ = try inventory("add", "Bread", "1")
-        let list = try inventory("list").standardOutput
+        _ = try await inventory("add", "Almond milk", "1")
+        _ = try await inventory("add", "Bread", "1")
+        let list = try await inventory("list").standardOutput
         #expect(list.contains("Almond milk") && list.contains("Bread") && list.contains("Milk"))
-        let caseSensitive = try inventory("search", "Mil").standardOutput
+        let caseSensitive = try await inventory("search", "Mil").standardOutput
         #expect(
             caseSensitive.contains("Milk") && !caseSensitive.contains("Almond milk"),
             "CONTAINS is case-sensitive, as in the book")
-        let ignoringCase = try inventory("search", "MILK", "--ignore-case").standardOutput
+        let ignoringCase = try await inventory("search", "MILK", "--ignore-case").standardOutput
         #expect(
             ignoringCase.contains("Almond milk") && ignoringCase.contains("Milk") && !ignoringCase.contains("Bread"))
-        #expect(try inventory("delete", "milk").standardOutput == "deleted Milk\n")
-        #expect(!(try inventory("list").standardOutput.contains("Milk ")))
+        #expect(try await inventory("delete", "milk").standardOutput == "deleted Milk\n")
+        #expect(!(try await inventory("list").standardOutput.contains("Milk ")))
         #expect(
             FileManager.default.fileExists(atPath: home + "/inventory.sqlite"), "the default store is in the lab folder"
         )
         #expect(
-            try inventory("--store", home + "/inventory.sqlite", "list").standardOutput.contains("Bread"),
+            try await inventory("--store", home + "/inventory.sqlite", "list").standardOutput.contains("Bread"),
             "options may come first")
     }
 
-    @Test func readingANewStoreCreatesNothing() throws {
-        #expect(try inventory("list").standardOutput.contains("empty"))
-        #expect(try inventory("search", "x").status == 0)
-        #expect(try inventory("delete", "x").status == 1)
+    @Test func readingANewStoreCreatesNothing() async throws {
+        #expect(try await inventory("list").standardOutput.contains("empty"))
+        #expect(try await inventory("search", "x").status == 0)
+        #expect(try await inventory("delete", "x").status == 1)
         #expect(!FileManager.default.fileExists(atPath: home + "/inventory.sqlite"))
     }
 
@@ -62,31 +63,31 @@ struct InventoryToolTests {
         (["import", "/no/such/file.json"], 1, "cannot read it"),
         (["lst"], 2, "did you mean 'list'"),
     ])
-    func badInputGetsOneLineAndChangesNothing(arguments: [String], status: Int32, mentions: String) throws {
-        _ = try inventory("add", "Milk", "2")
-        let before = try inventory("list").standardOutput
-        let result = try ProcessRunner.run("inventory", arguments, environment: ["CONCURRENCY_LAB_HOME": home])
+    func badInputGetsOneLineAndChangesNothing(arguments: [String], status: Int32, mentions: String) async throws {
+        _ = try await inventory("add", "Milk", "2")
+        let before = try await inventory("list").standardOutput
+        let result = try await ProcessRunner.run("inventory", arguments, environment: ["CONCURRENCY_LAB_HOME": home])
         #expect(result.status == status)
         #expect(
             result.standardError.split(separator: "\n").first?.contains(mentions) == true, "\(result.standardError)")
         #expect(result.standardOutput.isEmpty)
-        #expect(try inventory("list").standardOutput == before)
+        #expect(try await inventory("list").standardOutput == before)
     }
 
-    @Test func anAddPastTheLargestQuantityIsRefusedAndChangesNothing() throws {
-        #expect(try inventory("add", "Big", "\(Int.max)").status == 0)
-        let result = try inventory("add", "big", "1")
+    @Test func anAddPastTheLargestQuantityIsRefusedAndChangesNothing() async throws {
+        #expect(try await inventory("add", "Big", "\(Int.max)").status == 0)
+        let result = try await inventory("add", "big", "1")
         #expect(result.status == 2)
         #expect(
             result.standardError
                 == "inventory: error: Big has \(Int.max); adding 1 would pass the largest quantity, \(Int.max)\n")
-        #expect(try inventory("list").standardOutput.contains("\(Int.max)"))
+        #expect(try await inventory("list").standardOutput.contains("\(Int.max)"))
     }
 
     /// Bytes that are not UTF-8 cannot come through `Process` (it takes Strings): a shell passes them.
-    @Test func aNameThatIsNotUTF8IsRefused() throws {
+    @Test func aNameThatIsNotUTF8IsRefused() async throws {
         let tool = try ProcessRunner.productsDirectory().appendingPathComponent("inventory").path
-        let result = try ProcessCapture.run(
+        let result = try await ProcessCapture.run(
             URL(fileURLWithPath: "/bin/sh"),
             ["-c", "\"$0\" add \"$(printf 'Mi\\377lk')\" 1 --store \"$1\"", tool, home + "-utf8.sqlite"],
             timeout: 60)
@@ -95,17 +96,17 @@ struct InventoryToolTests {
         #expect(!FileManager.default.fileExists(atPath: home + "-utf8.sqlite"), "nothing was created")
     }
 
-    @Test func aFileThatIsNotAnInventoryIsReportedAndLeftAlone() throws {
+    @Test func aFileThatIsNotAnInventoryIsReportedAndLeftAlone() async throws {
         let path = home + "-corrupt.sqlite"
         try Data("{half".utf8).write(to: URL(fileURLWithPath: path))
-        let result = try ProcessRunner.run("inventory", ["add", "Milk", "1", "--store", path])
+        let result = try await ProcessRunner.run("inventory", ["add", "Milk", "1", "--store", path])
         #expect(result.status == 1)
         #expect(
             result.standardError.split(separator: "\n").count == 1 && result.standardError.contains("left untouched"))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "{half")
     }
 
-    @Test func anEarlierJSONStoreIsImportedOnRequestOnce() throws {
+    @Test func anEarlierJSONStoreIsImportedOnRequestOnce() async throws {
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         let json = home + "/inventory.json"
         try Data(
@@ -113,17 +114,17 @@ struct InventoryToolTests {
                 .utf8
         )
         .write(to: URL(fileURLWithPath: json))
-        let first = try inventory("list")
+        let first = try await inventory("list")
         #expect(first.standardOutput.contains("empty"), "not imported silently")
         #expect(first.standardError.contains("inventory import \(json)"), "but pointed out")
         #expect(
-            try inventory("--store", json, "list").standardError.contains("earlier version"),
+            try await inventory("--store", json, "list").standardError.contains("earlier version"),
             "a JSON store is not opened as a database")
-        _ = try inventory("add", "Milk", "1")
-        #expect(try inventory("import", json).standardOutput.contains("imported 2 products"))
-        let again = try inventory("import", json)
+        _ = try await inventory("add", "Milk", "1")
+        #expect(try await inventory("import", json).standardOutput.contains("imported 2 products"))
+        let again = try await inventory("import", json)
         #expect(again.status == 1 && again.standardError.contains("already imported"))
-        let list = try inventory("list").standardOutput
+        let list = try await inventory("list").standardOutput
         #expect(list.contains("Tea") && list.range(of: #"Milk\s+3"#, options: .regularExpression) != nil, "\(list)")
     }
 

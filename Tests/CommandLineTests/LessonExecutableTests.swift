@@ -7,8 +7,8 @@ import Testing
 /// The lesson executables and `lab`, run as a student runs them.
 @Suite("Lesson executables", .serialized)
 struct LessonExecutableTests {
-    @Test func jsonCarriesEveryStepsMeasuredTimes() throws {
-        let result = try ProcessRunner.run(
+    @Test func jsonCarriesEveryStepsMeasuredTimes() async throws {
+        let result = try await ProcessRunner.run(
             "sync-vs-async", ["--json", "--variant", "errors", "--variant", "async-property", "--scale", "0.01"])
         #expect(result.status == 0, "\(result.standardError)")
         let report = try LessonReport.decode(Data(result.standardOutput.utf8))
@@ -23,10 +23,10 @@ struct LessonExecutableTests {
         #expect(errors.figures.first { $0.key == "outcomes" }?.text?.contains("DurationError.tooLong") == true)
     }
 
-    @Test func traceOutWritesATraceEventFile() throws {
+    @Test func traceOutWritesATraceEventFile() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("lab-trace-\(UUID().uuidString).json")
             .path
-        let result = try ProcessRunner.run(
+        let result = try await ProcessRunner.run(
             "sync-vs-async", ["--variant", "async-await", "--trace-out", path, "--quiet"])
         #expect(result.status == 0, "\(result.standardError)")
         let root = try #require(
@@ -36,8 +36,8 @@ struct LessonExecutableTests {
         #expect(events.filter { $0["ph"] as? String == "X" }.allSatisfy { $0["dur"] is Double && $0["ts"] is Double })
     }
 
-    @Test func traceFlagDrawsTheTimeline() throws {
-        let result = try ProcessRunner.run("sync-vs-async", ["--variant", "blocking", "--trace"])
+    @Test func traceFlagDrawsTheTimeline() async throws {
+        let result = try await ProcessRunner.run("sync-vs-async", ["--variant", "blocking", "--trace"])
         #expect(result.status == 0)
         #expect(result.standardOutput.contains("Timeline"))
         #expect(result.standardOutput.contains("UI frames"))
@@ -45,30 +45,30 @@ struct LessonExecutableTests {
         #expect(!result.standardOutput.contains("\u{1B}["), "NO_COLOR is honoured")
     }
 
-    @Test func helpAndListExitCleanly() throws {
-        let help = try ProcessRunner.run("sync-vs-async", ["--help"])
+    @Test func helpAndListExitCleanly() async throws {
+        let help = try await ProcessRunner.run("sync-vs-async", ["--help"])
         #expect(help.status == 0 && help.standardOutput.contains("--trace-out FILE"))
-        let list = try ProcessRunner.run("sync-vs-async", ["--list"])
+        let list = try await ProcessRunner.run("sync-vs-async", ["--list"])
         #expect(list.status == 0 && list.standardOutput.contains("unstructured-vs-detached"))
     }
 
-    @Test func labAloneIntroducesTheLab() throws {
-        let result = try ProcessRunner.run("lab", [])
+    @Test func labAloneIntroducesTheLab() async throws {
+        let result = try await ProcessRunner.run("lab", [])
         #expect(result.status == 0)
         #expect(result.standardOutput.contains("sync-vs-async"))
         #expect(result.standardOutput.contains("Start here"))
     }
 
-    @Test func labRunsALessonLikeItsExecutable() throws {
-        let result = try ProcessRunner.run(
+    @Test func labRunsALessonLikeItsExecutable() async throws {
+        let result = try await ProcessRunner.run(
             "lab", ["run", "sync-vs-async", "--variant", "errors", "--json", "--scale", "0.01"])
         #expect(result.status == 0)
         #expect(try LessonReport.decode(Data(result.standardOutput.utf8)).variants.count == 1)
     }
 
-    @Test func benchSpreadsAPrimitiveSuiteOverWorkerProcesses() throws {
+    @Test func benchSpreadsAPrimitiveSuiteOverWorkerProcesses() async throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("lab-bench-\(UUID().uuidString)")
-        let result = try ProcessRunner.run(
+        let result = try await ProcessRunner.run(
             "lab",
             [
                 "bench", "--allow-debug", "--processes", "2", "--samples", "3", "--time", "0.1",
@@ -80,8 +80,8 @@ struct LessonExecutableTests {
         #expect(report.contains("\"process\" : 2"), "samples are tagged with the worker that took them")
     }
 
-    @Test func doctorMeasuresTheMachine() throws {
-        let result = try ProcessRunner.run("lab", ["doctor", "--json"])
+    @Test func doctorMeasuresTheMachine() async throws {
+        let result = try await ProcessRunner.run("lab", ["doctor", "--json"])
         #expect(result.status == 0)
         let root = try #require(
             try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
@@ -100,9 +100,9 @@ struct LessonExecutableTests {
         .enabled(
             if: FileManager.default.isExecutableFile(atPath: "/usr/bin/taskset"),
             "taskset is not installed (it is Linux's)"))
-    func doctorCountsTheOneCPUThatTasksetLeaves() throws {
+    func doctorCountsTheOneCPUThatTasksetLeaves() async throws {
         let lab = try ProcessRunner.productsDirectory().appendingPathComponent("lab").path
-        let result = try ProcessCapture.run(
+        let result = try await ProcessCapture.run(
             URL(fileURLWithPath: "/usr/bin/taskset"), ["-c", "0", lab, "doctor", "--json"], timeout: 120)
         #expect(result.status == 0, "\(result.standardError)")
         let root = try #require(

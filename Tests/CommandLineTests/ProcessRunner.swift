@@ -17,18 +17,8 @@ enum ProcessRunner {
             .fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "cannot find the built `lab` next to the tests"])
     }
 
-    static func run(_ product: String, _ arguments: [String], environment extra: [String: String] = [:]) throws
-        -> ProcessResult
-    {
-        // ProcessCapture never waits for end-of-file (see there) and gives the child no keyboard.
-        let result = try ProcessCapture.run(
-            try productsDirectory().appendingPathComponent(product), arguments,
-            environment: environment(extra), timeout: 300)
-        return ProcessResult(
-            status: result.status, standardOutput: result.standardOutput, standardError: result.standardError)
-    }
-
-    /// The same run, suspending while the child runs: for tests that run several at once.
+    /// Runs a built product and suspends while it runs: a test holds no thread of the cooperative
+    /// pool meanwhile (a parallel `swift test` runs every test on that pool's few threads).
     static func run(_ product: String, _ arguments: [String], environment extra: [String: String] = [:]) async throws
         -> ProcessResult
     {

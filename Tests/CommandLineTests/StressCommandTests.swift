@@ -40,13 +40,13 @@ struct StressCommandTests {
         #expect(FailureLine.first(in: "nothing special\nlast words\n") == "last words")
     }
 
-    @Test func aFlakyCommandIsReportedWithItsFailuresAndAStableOneIsNot() throws {
+    @Test func aFlakyCommandIsReportedWithItsFailuresAndAStableOneIsNot() async throws {
         // Fails when the clock's nanoseconds are odd: about half the runs, whatever the machine.
         // (The 1 in front keeps a leading zero from making sh read the number as octal.)
         let flaky = ["sh", "-c", "test $(( 1$(date +%N) % 2 )) -eq 0"]
         var seen: [Int] = []
         for _ in 0..<3 {  // 20 runs of a coin: all 20 alike has a chance of 2 in a million, three times over
-            let result = try ProcessRunner.run(
+            let result = try await ProcessRunner.run(
                 "lab", ["stress", "--runs", "20", "--load", "none", "--json", "--"] + flaky)
             let report = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
             let runs = try #require(report?["runs"] as? [[String: Any]])
@@ -62,15 +62,15 @@ struct StressCommandTests {
             }
         }
         #expect(seen.contains { $0 > 0 && $0 < 20 }, "failures seen: \(seen)")
-        let stable = try ProcessRunner.run("lab", ["stress", "--runs", "5", "--load", "none,busy", "--", "true"])
+        let stable = try await ProcessRunner.run("lab", ["stress", "--runs", "5", "--load", "none,busy", "--", "true"])
         #expect(stable.status == 0, "\(stable.standardError)")
         #expect(stable.standardOutput.contains("Every run passed (5 of 5)"))
         #expect(stable.standardOutput.contains("busy"))
     }
 
     #if os(Linux)
-        @Test func aNarrowedPoolHasOneThread() throws {
-            let result = try ProcessRunner.run(
+        @Test func aNarrowedPoolHasOneThread() async throws {
+            let result = try await ProcessRunner.run(
                 "lab", ["stress", "--runs", "1", "--load", "narrow-pool", "--json", "--", "true"])
             guard result.status == 0 else {
                 // Without user namespaces the load is refused in one line, which is also right.

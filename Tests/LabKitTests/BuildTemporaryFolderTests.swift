@@ -8,7 +8,7 @@ import Testing
 /// private folder standing in for /tmp, which must stay empty.
 @Suite("builds leave nothing in the temporary folder")
 struct BuildTemporaryFolderTests {
-    @Test func aBuildLeavesNoEntryInTheSystemsTemporaryFolderNorInTheLabsFolder() throws {
+    @Test func aBuildLeavesNoEntryInTheSystemsTemporaryFolderNorInTheLabsFolder() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("lab-tmpdir-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let systemTemporary = root.appendingPathComponent("system-tmp")
@@ -26,16 +26,19 @@ struct BuildTemporaryFolderTests {
         ).write(to: package.appendingPathComponent("Package.swift"))
         try Data("print(1)\n".utf8).write(to: package.appendingPathComponent("Sources/tiny/main.swift"))
 
-        var environment = ProcessInfo.processInfo.environment
-        environment["TMPDIR"] = systemTemporary.path
-        let build = try BuildTemporaryFolder.using(in: work) { temporary in
-            try ProcessCapture.run(
-                URL(fileURLWithPath: "/usr/bin/env"),
-                [
-                    "TMPDIR=\(temporary.path)", "swift", "build", "--package-path", package.path,
-                    "--scratch-path", work.appendingPathComponent("scratch").path,
-                ],
-                environment: environment, timeout: 600, mergeErrors: true)
+        var inherited = ProcessInfo.processInfo.environment
+        inherited["TMPDIR"] = systemTemporary.path
+        let environment = inherited
+        let build = try await OnAThreadOfItsOwn.blockingWork(named: "test swift build") {
+            try BuildTemporaryFolder.using(in: work) { temporary in
+                try ProcessCapture.run(
+                    URL(fileURLWithPath: "/usr/bin/env"),
+                    [
+                        "TMPDIR=\(temporary.path)", "swift", "build", "--package-path", package.path,
+                        "--scratch-path", work.appendingPathComponent("scratch").path,
+                    ],
+                    environment: environment, timeout: 600, mergeErrors: true)
+            }
         }
         #expect(build.status == 0, "\(build.standardOutput)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: systemTemporary.path).isEmpty)

@@ -5,14 +5,20 @@ import Testing
 @testable import LessonKit
 @testable import Lessons
 
-/// Runs a lesson in-process with `--json` and reads back its report.
+/// Runs a lesson's own program with `--json`, as a student runs it, and reads back its report.
 ///
 /// At the lessons' test scale and seed, each lesson runs once per test process: every
 /// variant, the first time a test asks for any of them, and every test of that lesson
 /// reads its variants from that one run. A variant gets a context of its own (its own
 /// probe, services seeded from the seed, figures), so it runs as it would alone; what the
-/// tests share is the run, not any state. Before, the narration check ran every variant
-/// and each lesson's tests ran most of them again: the same run, twice.
+/// tests share is the run, not any state.
+///
+/// Why a process of its own: a parallel `swift test` runs every test as a task on this
+/// process's cooperative pool, two threads on two cores. A lesson run in here would wait for
+/// them behind other tests' work (a benchmark's loop, a grader's scan) and measure that wait:
+/// a sibling "not cancelled", a binding "not concurrent". Its own process has its own pool, as
+/// a student's run has; what it shares with the tests is the CPUs, as on any busy machine. And
+/// its allocation counts are its own, not the sum of every test allocating beside it.
 @MainActor
 enum LessonHarness {
     static let sharedScale = 0.05
@@ -42,16 +48,45 @@ enum LessonHarness {
     )
         async throws -> LessonReport
     {
-        let console = Console(terminal: .plain(), narrates: false, sink: .buffer)
         let arguments =
             ["--json", "--scale", "\(scale)", "--seed", "\(seed)"] + variants.flatMap { ["--variant", $0] }
-        let status = await LessonRunner.run(lesson, arguments: arguments, console: console)
-        let report = try LessonReport.decode(Data(console.capturedText.utf8))
-        #expect(status == 0, "\(report.variants.compactMap(\.error))")
-        return report
+        let program = try #require(
+            ExecutableLocation.productsDirectory(holding: lesson.name)?.appendingPathComponent(lesson.name),
+            "the lesson's program, built beside the tests")
+        let run = try await runGate.oneAtATime {
+            try await ProcessCapture.run(program, arguments, timeout: 300)
+        }
+        #expect(run.status == 0 && !run.timedOut, "\(lesson.name) \(arguments): \(run.standardError)")
+        do {
+            return try LessonReport.decode(Data(run.standardOutput.utf8))
+        } catch {
+            Issue.record("\(lesson.name) printed no report: \(error); its errors: \(run.standardError)")
+            throw error
+        }
     }
 
+    /// Lesson runs take turns: each measures its own timing, which a run beside it on these
+    /// few CPUs would take a share of.
+    private static let runGate = TurnGate()
     private static let sharedRuns = SharedLessonRuns()
+}
+
+/// Lets one body run at a time, in the order they asked; the others suspend meanwhile.
+@MainActor
+final class TurnGate {
+    private var busy = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func oneAtATime<Value: Sendable>(_ body: @Sendable () async throws -> Value) async throws -> Value {
+        if busy {
+            await withCheckedContinuation { waiting.append($0) }
+        }
+        busy = true
+        defer {
+            if waiting.isEmpty { busy = false } else { waiting.removeFirst().resume() }
+        }
+        return try await body()
+    }
 }
 
 /// One run of every variant per lesson, started by the first test that asks and awaited by

@@ -65,11 +65,24 @@ struct LateCancellationWordsTests {
     }
 
     @Test func pollingLaterThanOneIntervalIsNotCalledBoundedByIt() {
+        typealias Reach = CancellationHandlerVariant.Reach
+        let handler = Reach(latencies: [0.00001], rounds: 1)
         let prompt = CancellationHandlerVariant.narrate(
-            meanPolling: 0.012, worstPolling: 0.024, poll: 0.025, meanHandler: 0.00001)
-        #expect(prompt.contains("at most one poll interval"))
+            polling: Reach(latencies: [0.012, 0.024, 0.0], rounds: 3), handler: handler, poll: 0.025)
+        #expect(prompt.contains("at most one poll interval") && !prompt.contains("left out"))
         let late = CancellationHandlerVariant.narrate(
-            meanPolling: 0.061, worstPolling: 0.090, poll: 0.025, meanHandler: 0.00001)
+            polling: Reach(latencies: [0.061, 0.090, 0.032], rounds: 3), handler: handler, poll: 0.025)
         #expect(late.contains("more than one poll interval") && !late.contains("at most one poll interval"))
+    }
+
+    @Test func downloadsThatEndedBeforeCancelAreCountedNotAveraged() {
+        typealias Reach = CancellationHandlerVariant.Reach
+        let some = CancellationHandlerVariant.narrate(
+            polling: Reach([0.020, nil, 0.010]), handler: Reach([nil, 0.00001, nil]), poll: 0.025)
+        #expect(some.contains("Polling reached the download 15 ms") && some.contains("3 of the 6 downloads had ended"))
+        let none = CancellationHandlerVariant.narrate(
+            polling: Reach([0.020, 0.010]), handler: Reach([nil, nil]), poll: 0.025)
+        #expect(none.contains("cannot compare") && none.contains("0 of 2 polling rounds and 2 of 2 handler rounds"))
+        #expect(!none.contains("Polling reached") && !none.contains("nan"))
     }
 }

@@ -21,8 +21,8 @@ enum CancellationHandlerVariant {
             cancel() reached the download.
             """)
         let length = context.scale.duration(sourceSeconds: 10)
-        var polling: [Double] = []
-        var handler: [Double] = []
+        var polling: [Double?] = []
+        var handler: [Double?] = []
         var random = SeededRandom(seed: context.options.seed, event: "cancel moments")
         for round in 0..<5 {
             let after = length * (0.2 + 0.4 * random.nextUnit())
@@ -35,43 +35,75 @@ enum CancellationHandlerVariant {
                     try await CancellableDownload.withHandler(download)
                 })
         }
-        let meanPolling = polling.reduce(0, +) / Double(polling.count)
-        let meanHandler = handler.reduce(0, +) / Double(handler.count)
-        context.record(
-            "polling_mean_latency_seconds", "polling: cancel() reached the download after (mean of 5)",
-            seconds: meanPolling)
-        context.record("polling_worst_latency_seconds", "polling: worst", seconds: polling.max() ?? 0)
-        context.record(
-            "handler_mean_latency_seconds", "handler: cancel() reached the download after (mean of 5)",
-            seconds: meanHandler)
-        context.record("handler_worst_latency_seconds", "handler: worst", seconds: handler.max() ?? 0)
+        let pollingReach = Reach(polling)
+        let handlerReach = Reach(handler)
+        for (name, reach) in [("polling", pollingReach), ("handler", handlerReach)] {
+            context.record(
+                "\(name)_downloads_reached", "\(name): downloads cancel() reached (of 5)", count: reach.latencies.count)
+            // A mean of nothing is no figure: where every download ended first, none is recorded.
+            guard let mean = reach.mean, let worst = reach.worst else { continue }
+            context.record(
+                "\(name)_mean_latency_seconds", "\(name): cancel() reached the download after (mean)", seconds: mean)
+            context.record("\(name)_worst_latency_seconds", "\(name): worst", seconds: worst)
+        }
         _ = context.stated(seconds: poll.seconds)  // the poll interval is a setting, said as one
-        console.paragraph(
-            narrate(
-                meanPolling: meanPolling, worstPolling: polling.max() ?? 0, poll: poll.seconds, meanHandler: meanHandler
-            ))
+        console.paragraph(narrate(polling: pollingReach, handler: handlerReach, poll: poll.seconds))
+    }
+
+    /// How late cancel() reached the downloads it reached. A download that ended before its task
+    /// was cancelled (the task's sleep woke late, on a busy machine) has no latency: it is
+    /// counted as missed, not averaged in as a number it does not have.
+    struct Reach {
+        let latencies: [Double]
+        let rounds: Int
+        init(_ rounds: [Double?]) {
+            latencies = rounds.compactMap { $0 }
+            self.rounds = rounds.count
+        }
+        init(latencies: [Double], rounds: Int) {
+            self.latencies = latencies
+            self.rounds = rounds
+        }
+        var mean: Double? { latencies.isEmpty ? nil : latencies.reduce(0, +) / Double(latencies.count) }
+        var worst: Double? { latencies.max() }
+        var missed: Int { rounds - latencies.count }
     }
 
     /// The comparison, from the run's figures: polling is late by up to one interval only where
     /// the timer and the task woke on time (on one busy CPU they did not: measured 61 ms of 25).
-    static func narrate(meanPolling: Double, worstPolling: Double, poll: Double, meanHandler: Double) -> String {
+    /// Where a download ended before cancel() came (a late wake-up), the sentence says how many.
+    static func narrate(polling: Reach, handler: Reach, poll: Double) -> String {
+        guard let meanPolling = polling.mean, let worstPolling = polling.worst, let meanHandler = handler.mean else {
+            return
+                "This run cannot compare them: the code that calls cancel() woke so late (a busy machine) that "
+                + "the download had already ended in \(polling.missed) of \(polling.rounds) polling rounds and "
+                + "\(handler.missed) of \(handler.rounds) handler rounds, and cancel() found nothing left to stop. "
+                + "Run it again on a quieter machine to see the difference."
+        }
         let bound =
             worstPolling <= poll
             ? "at most one poll interval, \(poll.formattedAsDuration)"
             : "worst \(worstPolling.formattedAsDuration), more than one poll interval of \(poll.formattedAsDuration): "
                 + "the timer and the polling task also waited for a thread to run on"
+        let missed = polling.missed + handler.missed
+        let leftOut =
+            missed == 0
+            ? ""
+            : " (\(missed) of the \(polling.rounds + handler.rounds) downloads had ended before cancel() came, "
+                + "a late wake-up on a busy machine: they are left out)"
         return
             "Polling reached the download \(meanPolling.formattedAsDuration) after cancel() on average (\(bound)); the handler in "
-            + "\(meanHandler.formattedAsDuration). The handler costs nothing while the download runs, and it cannot miss: if the "
+            + "\(meanHandler.formattedAsDuration)\(leftOut). The handler costs nothing while the download runs, and it cannot miss: if the "
             + "task was cancelled before the download started, onCancel runs at once and the download sees it on start()."
     }
 
     /// Starts a download in a task, cancels the task after `after`, and returns how
-    /// long after `task.cancel()` the download's own cancel() was called.
+    /// long after `task.cancel()` the download's own cancel() was called: nil when the
+    /// download had ended before.
     static func latency(
         after: Duration, probe: Probe, label: String,
         _ wrapper: @escaping @Sendable (LegacyDownload) async throws -> Int
-    ) async throws -> Double {
+    ) async throws -> Double? {
         let download = LegacyDownload(duration: after * 3)
         let task = Task.detached {
             try await probe.withLane(label) {
@@ -82,7 +114,7 @@ enum CancellationHandlerVariant {
         let cancelled = ContinuousClock.now
         task.cancel()
         _ = await task.result
-        guard let reached = download.cancelledAt else { return .nan }
+        guard let reached = download.cancelledAt else { return nil }
         return cancelled.duration(to: reached).seconds
     }
 }
