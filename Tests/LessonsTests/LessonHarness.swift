@@ -53,7 +53,7 @@ enum LessonHarness {
         let program = try #require(
             ExecutableLocation.productsDirectory(holding: lesson.name)?.appendingPathComponent(lesson.name),
             "the lesson's program, built beside the tests")
-        let run = try await runGate.oneAtATime {
+        let run = try await runGate.inTurn {
             try await ProcessCapture.run(program, arguments, timeout: 300)
         }
         #expect(run.status == 0 && !run.timedOut, "\(lesson.name) \(arguments): \(run.standardError)")
@@ -65,25 +65,31 @@ enum LessonHarness {
         }
     }
 
-    /// Lesson runs take turns: each measures its own timing, which a run beside it on these
-    /// few CPUs would take a share of.
-    private static let runGate = TurnGate()
+    /// Lesson runs take turns, two at a time: each measures its own timing, which many runs
+    /// beside it on these few CPUs would take a share of. (Two: the lessons mostly wait, on
+    /// timers at this scale; alone one after another, they were the suite's longest path.)
+    private static let runGate = TurnGate(width: 2)
     private static let sharedRuns = SharedLessonRuns()
 }
 
-/// Lets one body run at a time, in the order they asked; the others suspend meanwhile.
+/// Lets `width` bodies run at once, the others waiting (suspended) in the order they asked.
 @MainActor
 final class TurnGate {
-    private var busy = false
+    private let width: Int
+    private var running = 0
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
-    func oneAtATime<Value: Sendable>(_ body: @Sendable () async throws -> Value) async throws -> Value {
-        if busy {
+    init(width: Int) { self.width = width }
+
+    func inTurn<Value: Sendable>(_ body: @Sendable () async throws -> Value) async throws -> Value {
+        if running < width {
+            running += 1
+        } else {
+            // The body that ends hands its turn over: `running` counts it still.
             await withCheckedContinuation { waiting.append($0) }
         }
-        busy = true
         defer {
-            if waiting.isEmpty { busy = false } else { waiting.removeFirst().resume() }
+            if waiting.isEmpty { running -= 1 } else { waiting.removeFirst().resume() }
         }
         return try await body()
     }
