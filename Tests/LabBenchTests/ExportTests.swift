@@ -69,7 +69,8 @@ struct ExportTests {
             let values = keys.compactMap { percentiles[$0] }
             #expect(values == values.sorted(), "percentiles never decrease")
             let raw = try #require(primary["rawData"] as? [[Double]])
-            #expect(raw.map(\.count).reduce(0, +) == result["measurementIterations"] as? Int)
+            let rawIterations: Int = raw.map(\.count).reduce(0, +)
+            #expect(rawIterations == result["measurementIterations"] as? Int)
             #expect(result["secondaryMetrics"] is [String: Any])
         }
         let passedIn = try #require(results.first { $0["benchmark"] as? String == "actor calls.passed in" })

@@ -24,10 +24,14 @@ enum Fixture {
             name: name, kind: .pattern, summary: "a test suite", reference: "sequential",
             ideal: Ideal(seconds: 0.010, reason: "the slowest call"),
             variants: [BenchmarkVariant("sequential") { _ in }, BenchmarkVariant("task group") { _ in }])
-        let samples = [
-            "sequential": (0..<12).map { sample(slow + Double($0 % 4) * 0.0002) },
-            "task group": (0..<12).map { sample(fast + Double($0 % 3) * 0.0001) },
-        ]
+        // Typed closures and a typed literal: untyped, this dictionary took over a second to type-check.
+        let sequential: [Sample] = (0..<12).map { (index: Int) -> Sample in
+            sample(slow + Double(index % 4) * 0.0002)
+        }
+        let taskGroup: [Sample] = (0..<12).map { (index: Int) -> Sample in
+            sample(fast + Double(index % 3) * 0.0001)
+        }
+        let samples: [String: [Sample]] = ["sequential": sequential, "task group": taskGroup]
         let span = Span(
             id: 0, parent: nil, name: "call <1> & co", lane: "rover \"A\"", kind: .suspending,
             isolation: .nonisolated, start: 0, end: 0.01, startThread: 1, endThread: 2)
@@ -243,10 +247,13 @@ struct ProcessSpreadTests {
             sample.process = process
             return sample
         }
-        let samples = [
-            "a": (0..<6).map { tagged(1.0e-8 + Double($0) * 1e-11, 1) }
-                + (0..<6).map { tagged(1.3e-8 + Double($0) * 1e-11, 2) }
-        ]
+        let firstProcess: [Sample] = (0..<6).map { (index: Int) -> Sample in
+            tagged(1.0e-8 + Double(index) * 1e-11, 1)
+        }
+        let secondProcess: [Sample] = (0..<6).map { (index: Int) -> Sample in
+            tagged(1.3e-8 + Double(index) * 1e-11, 2)
+        }
+        let samples: [String: [Sample]] = ["a": firstProcess + secondProcess]
         let result = Analysis.analyze(definition, samples: samples)
         let variant = try #require(result.variant("a"))
         #expect(variant.processMedians?.count == 2)

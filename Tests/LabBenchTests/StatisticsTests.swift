@@ -62,8 +62,8 @@ struct StatisticsTests {
     }
 
     @Test func bootstrapRatioIntervalBracketsTheRatio() {
-        let a: [Double] = (0..<30).map { 2.0 + Double($0 % 5) * 0.01 }
-        let b: [Double] = (0..<30).map { 1.0 + Double($0 % 5) * 0.005 }
+        let a: [Double] = (0..<30).map { (index: Int) -> Double in 2.0 + Double(index % 5) * 0.01 }
+        let b: [Double] = (0..<30).map { (index: Int) -> Double in 1.0 + Double(index % 5) * 0.005 }
         let (low, high) = Statistics.ratioInterval(a, b)
         #expect(low <= 2.0 && high >= 1.98 && high < 2.1)
         #expect(Statistics.ratioInterval(a, b) == (low, high), "seeded: the same interval every time")
@@ -74,7 +74,7 @@ struct StatisticsTests {
         let slow: [Double] = (0..<10).map { 12.0 + Double($0) * 0.02 }
         let twoSpeeds = fast + slow
         #expect(Statistics.looksBimodal(twoSpeeds))
-        let noisy: [Double] = (0..<20).map { 10.0 + Double(($0 * 37) % 11) * 0.1 }
+        let noisy: [Double] = (0..<20).map { (index: Int) -> Double in 10.0 + Double((index * 37) % 11) * 0.1 }
         #expect(!Statistics.looksBimodal(noisy))
         #expect(!Statistics.looksBimodal([1, 2, 3]), "too few samples to say")
     }

@@ -144,8 +144,10 @@ struct TimelinePageTests {
         #expect(ExecutionPlace(Self.span(0, "c", 0, 1)) == .globalExecutor)
         #expect(ExecutionPlace(Self.span(0, "outside any task", 0, 1, task: 0)) == .threadOfItsOwn)
         // Colour is never alone: each place has its own pattern and letter too.
-        #expect(Set(ExecutionPlace.allCases.map(\.letter)).count == 4)
-        #expect(Set(ExecutionPlace.allCases.map(\.patternID)).count == 4)
+        let letters: Set<String> = Set(ExecutionPlace.allCases.map(\.letter))
+        let patterns: Set<String> = Set(ExecutionPlace.allCases.map(\.patternID))
+        #expect(letters.count == 4)
+        #expect(patterns.count == 4)
     }
 
     @Test func thePageIsSelfContainedAndEscapesWhatItShows() {
