@@ -57,7 +57,13 @@ struct CheckAsBatchOfOneTests {
         #expect(checkLines[line - 1].contains("buttonTapped"), "line \(line) of \(checkFile): \(checkLines[line - 1])")
     }
 
+    /// In a work folder of its own: it breaks the recorded build on purpose, and the tests running
+    /// beside it (a parallel `swift test`) would build with the broken flags from the lab's.
     @Test func aRecordedBuildThatNoLongerWorksIsBuiltAgain() async throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("recorded-build-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let grader = Grader(root: Self.root, exercise: Self.exercise, workFolder: work)
+        let batch = work.appendingPathComponent("batch")
         let package = batch.appendingPathComponent("package")
         _ = try FileLock.withLock(at: batch.appendingPathComponent("batch.lock")) {
             try BatchToolchain.prepare(root: Self.root, folder: batch)
