@@ -183,7 +183,7 @@ public struct Grader: Sendable {
     /// The exercise's check, split as `checkParts()` does, the support every check shares (built
     /// once as a module; its text is read for the names a student's file may not shadow) and the
     /// check's entry point (compiled with each check).
-    struct CheckSources {
+    struct CheckSources: Sendable {
         let given: String
         let check: String
         let support: String

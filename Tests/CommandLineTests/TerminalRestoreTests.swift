@@ -8,7 +8,7 @@ import Testing
 @Suite("The terminal is restored when a live lesson is stopped", .serialized)
 struct TerminalRestoreTests {
     @Test(arguments: [SIGINT, SIGTERM])
-    func echoIsBackAfterTheSignal(signal: Int32) throws {
+    func echoIsBackAfterTheSignal(signal: Int32) async throws {
         var master: Int32 = -1
         var path = [CChar](repeating: 0, count: 256)
         #expect(lab_open_pseudo_terminal(&master, &path, UInt(path.count)) == 0)
@@ -26,14 +26,18 @@ struct TerminalRestoreTests {
             environment: environment, terminal: slave)
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
 
-        let screen = Self.read(master, until: "The main actor, live", seconds: 60)
+        // The pty is read and drained on a thread of its own: each read waits, and the pool's
+        // threads belong to the tests running beside this one.
+        let pty = master
+        let screen = await OnAThreadOfItsOwn.blockingWork(named: "read the pty") {
+            Self.read(pty, until: "The main actor, live", seconds: 60)
+        }
         try #require(screen.contains("The main actor, live"), "the live view never drew: \(screen.suffix(300))")
         #expect(Self.localFlags(slave) & tcflag_t(ECHO) == 0, "the live view turned echo off")
 
         kill(process.processIdentifier, signal)
-        let deadline = Date().addingTimeInterval(20)
-        while process.isRunning && Date() < deadline {
-            _ = Self.read(master, until: "", seconds: 0.05)  // keep the pty drained
+        await OnAThreadOfItsOwn.blockingWork(named: "drain the pty") {
+            Self.drain(pty, whileRunning: process, seconds: 20)
         }
         try #require(!process.isRunning, "the lesson did not stop on signal \(signal)")
         #expect(
@@ -48,6 +52,12 @@ struct TerminalRestoreTests {
         var settings = termios()
         tcgetattr(descriptor, &settings)
         return settings.c_lflag
+    }
+
+    /// Reads and drops what the pty prints while `process` runs, for `seconds` at most.
+    static func drain(_ master: Int32, whileRunning process: RunningChild, seconds: Double) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { _ = read(master, until: "", seconds: 0.05) }
     }
 
     /// What the pty printed, until `marker` appears or time runs out.

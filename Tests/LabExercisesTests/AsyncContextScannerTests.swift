@@ -1,4 +1,5 @@
 import Foundation
+import LabCore
 import Testing
 
 @testable import LabExercises
@@ -398,10 +399,15 @@ struct AsyncContextScannerTests {
 
     static let scannedFolders = ["Sources", "Benchmarks", "Examples", "Tools"]
 
-    @Test func theLabsOwnCodeCallsNothingRestrictedDirectlyInAnAsyncContext() throws {
+    // The two scans of the whole tree below take seconds of CPU each: they run on a thread of
+    // their own, not on one of the pool's two threads the tests beside them share.
+
+    @Test func theLabsOwnCodeCallsNothingRestrictedDirectlyInAnAsyncContext() async throws {
         let restrictions = AsyncRestriction.applicable(Self.restrictions, declaredMacOS: try Self.declaredMacOS())
-        let findings = try AsyncContextScanner.findings(
-            underFolders: Self.scannedFolders, root: Self.root, restrictions: restrictions)
+        let findings = try await OnAThreadOfItsOwn.blockingWork(named: "scan the lab") {
+            try AsyncContextScanner.findings(
+                underFolders: Self.scannedFolders, root: Self.root, restrictions: restrictions)
+        }
         #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
     }
 
@@ -411,7 +417,17 @@ struct AsyncContextScannerTests {
     /// reported at its file and line — `Thread.isMainThread` always, `usleep(1)` unless the
     /// function is marked HAZARD (four are: the blocking lesson variants and the width probe).
     @Test(arguments: ["let x = Thread.isMainThread", "usleep(1)"])
-    func aRestrictedCallAddedToAnyAsyncFunctionIsReported(line added: String) throws {
+    func aRestrictedCallAddedToAnyAsyncFunctionIsReported(line added: String) async throws {
+        let (mutated, missed, exempt) = try await OnAThreadOfItsOwn.blockingWork(named: "mutate the lab") {
+            try Self.mutateEveryAsyncFunction(adding: added)
+        }
+        #expect(mutated >= 100, "async functions found by text: \(mutated)")
+        #expect(missed.isEmpty, "not reported: \(missed.joined(separator: ", "))")
+        #expect(exempt.count <= 10, "exempt as HAZARD: \(exempt.joined(separator: ", "))")
+    }
+
+    /// How many async functions were mutated, the sites not reported, and those exempt as HAZARD.
+    static func mutateEveryAsyncFunction(adding added: String) throws -> (Int, [String], [String]) {
         let files = try AsyncContextScanner.swiftFiles(underFolders: ["Sources", "Benchmarks"], root: Self.root)
         let takers = AsyncContextScanner.asyncClosureTakers(in: files.map(\.source))
         let asyncSignature = try Regex(
@@ -447,8 +463,6 @@ struct AsyncContextScannerTests {
                 }
             }
         }
-        #expect(mutated >= 100, "async functions found by text: \(mutated)")
-        #expect(missed.isEmpty, "not reported: \(missed.joined(separator: ", "))")
-        #expect(exempt.count <= 10, "exempt as HAZARD: \(exempt.joined(separator: ", "))")
+        return (mutated, missed, exempt)
     }
 }

@@ -100,11 +100,8 @@ struct BatchGradingTests {
     /// Also with the driver's jobs planned for the batch and started directly (`CompilerJobs`): the
     /// same files, the same diagnostics.
     @Test(arguments: [false, true])
-    func aFailedBuildLeavesNoEarlierBinaryBehind(planned: Bool) throws {
+    func aFailedBuildLeavesNoEarlierBinaryBehind(planned: Bool) async throws {
         let workFolder = Self.root.appendingPathComponent(".build-exercises/batch")
-        let toolchain = try FileLock.withLock(at: workFolder.appendingPathComponent("batch.lock")) {
-            try BatchToolchain.prepare(root: Self.root, folder: workFolder).toolchain
-        }
         let build = BatchBuild(
             folder: workFolder.appendingPathComponent("runs/stale-test-\(UUID().uuidString)"))
         defer { try? FileManager.default.removeItem(at: build.folder) }
@@ -113,15 +110,24 @@ struct BatchGradingTests {
             at: build.binary.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: URL(fileURLWithPath: "/bin/true"), to: build.binary)
         let sources = try Grader(root: Self.root, exercise: Self.exercise).checkSources()
-        let jobs =
-            planned
-            ? BatchBuild.plan(
-                mode: [], toolchain: toolchain,
-                placeholder: workFolder.appendingPathComponent("runs/planned-test-\(UUID().uuidString)"))
-            : nil
-        #expect(planned == (jobs != nil), "the driver's jobs could not be planned")
-        let outcome = try build.build(
-            code: Self.broken, sources: sources, mode: [], toolchain: toolchain, jobs: jobs)
+        // Under the batch's lock from the toolchain to the build, as a batch holds it: a batch
+        // beside this test may build the shared package again meanwhile. On a thread of its
+        // own: the lock and the compiler are waited for, and the pool is the other tests'.
+        let (outcome, jobsPlanned) = try await OnAThreadOfItsOwn.blockingWork(named: "stale binary build") {
+            try FileLock.withLock(at: workFolder.appendingPathComponent("batch.lock")) {
+                let toolchain = try BatchToolchain.prepare(root: Self.root, folder: workFolder).toolchain
+                let jobs =
+                    planned
+                    ? BatchBuild.plan(
+                        mode: [], toolchain: toolchain,
+                        placeholder: workFolder.appendingPathComponent("runs/planned-test-\(UUID().uuidString)"))
+                    : nil
+                let outcome = try build.build(
+                    code: Self.broken, sources: sources, mode: [], toolchain: toolchain, jobs: jobs)
+                return (outcome, jobs != nil)
+            }
+        }
+        #expect(planned == jobsPlanned, "the driver's jobs could not be planned")
         guard case .failed(let output, let inAnswer) = outcome else {
             Issue.record("a broken answer built")
             return

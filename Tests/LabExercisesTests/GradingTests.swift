@@ -80,44 +80,49 @@ struct CheckVerdictTests {
 struct SandboxTests {
     let shell = URL(fileURLWithPath: "/bin/sh")
 
-    @Test func aChildTheCheckForksDoesNotOutliveIt() throws {
-        let result = try Sandbox.run(
+    @Test func aChildTheCheckForksDoesNotOutliveIt() async throws {
+        let result = try await Sandbox.runOffThePool(
             shell, arguments: ["-c", "sleep 30 & echo $!; exit 0"], header: "x", limits: Sandbox.Limits())
         let pid = try #require(Int32(result.output.trimmingCharacters(in: .whitespacesAndNewlines)))
         var gone = false
         for _ in 0..<100 where !gone {
             gone = kill(pid, 0) != 0 || Self.isZombie(pid)
-            if !gone { usleep(10_000) }
+            if !gone { try await Task.sleep(for: .milliseconds(10)) }
         }
         #expect(gone, "the forked sleep (pid \(pid)) is still running")
     }
 
-    @Test func theWallClockLimitStopsTheWholeGroup() throws {
+    @Test func theWallClockLimitStopsTheWholeGroup() async throws {
         var limits = Sandbox.Limits()
         limits.wallSeconds = 0.5
         let start = Date()
-        let result = try Sandbox.run(shell, arguments: ["-c", "sleep 30 & sleep 30"], header: "x", limits: limits)
+        let result = try await Sandbox.runOffThePool(
+            shell, arguments: ["-c", "sleep 30 & sleep 30"], header: "x", limits: limits)
         #expect(result.timedOut)
         #expect(Date().timeIntervalSince(start) < 10)
     }
 
-    @Test func theEnvironmentIsScrubbedAndTheFolderIsFresh() throws {
-        setenv("CONCURRENCY_LAB_HOME", "/tmp/should-not-leak", 1)
-        defer { unsetenv("CONCURRENCY_LAB_HOME") }
-        let result = try Sandbox.run(shell, arguments: ["-c", "env; pwd"], header: "x", limits: Sandbox.Limits())
-        #expect(!result.output.contains("CONCURRENCY_LAB_HOME"))
-        #expect(result.output.contains("lab-check-"))
+    /// In a process of its own (an exit test): `setenv` changes the environment of every test
+    /// running beside it, and of every child they start meanwhile.
+    @Test func theEnvironmentIsScrubbedAndTheFolderIsFresh() async {
+        await #expect(processExitsWith: .success) {
+            setenv("CONCURRENCY_LAB_HOME", "/tmp/should-not-leak", 1)
+            let result = try await Sandbox.runOffThePool(
+                URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "env; pwd"], header: "x", limits: Sandbox.Limits())
+            #expect(!result.output.contains("CONCURRENCY_LAB_HOME"))
+            #expect(result.output.contains("lab-check-"))
+        }
     }
 
-    @Test func theSecretArrivesOnDescriptor3AndRecordsLeaveOnDescriptor4() throws {
-        let result = try Sandbox.run(
+    @Test func theSecretArrivesOnDescriptor3AndRecordsLeaveOnDescriptor4() async throws {
+        let result = try await Sandbox.runOffThePool(
             shell, arguments: ["-c", "read secret rest <&3; printf '%s\\tplan\\t0\\n' \"$secret\" >&4"],
             header: "abc 1 2 3", limits: Sandbox.Limits())
         #expect(result.records == ["abc\tplan\t0"])
     }
 
-    @Test func aFloodKeepsItsEnd() throws {
-        let result = try Sandbox.run(
+    @Test func aFloodKeepsItsEnd() async throws {
+        let result = try await Sandbox.runOffThePool(
             shell, arguments: ["-c", "yes flood | head -c 3000000; echo; echo THE-END"], header: "x",
             limits: Sandbox.Limits())
         #expect(result.output.hasSuffix("THE-END\n"))
@@ -195,8 +200,8 @@ struct BuildBlameTests {
         "The sandbox's layers", .serialized,
         .enabled(if: SandboxProbe.fullyConfined, "this kernel lacks Landlock ABI 6 or seccomp"))
     struct SandboxLayerTests {
-        func run(_ script: String) throws -> Sandbox.Result {
-            try Sandbox.run(
+        func run(_ script: String) async throws -> Sandbox.Result {
+            try await Sandbox.runOffThePool(
                 URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", script], header: "x", limits: Sandbox.Limits())
         }
 
@@ -207,19 +212,19 @@ struct BuildBlameTests {
             #expect(folders.contains { FileManager.default.fileExists(atPath: $0 + "/libswiftCore.so") }, "\(folders)")
         }
 
-        @Test func theSupervisorSaysWhatConfinementTheCheckGot() throws {
-            let result = try run("true")
+        @Test func theSupervisorSaysWhatConfinementTheCheckGot() async throws {
+            let result = try await run("true")
             #expect(result.confinement.contains("seccomp=1"))
             #expect(result.confinement.contains("capabilities=0"))
             #expect(result.notes.isEmpty, "\(result.notes)")
         }
 
-        @Test func onlyTheScratchFolderIsWritableAndTheLabIsNotReadable() throws {
+        @Test func onlyTheScratchFolderIsWritableAndTheLabIsNotReadable() async throws {
             let lab = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .deletingLastPathComponent()
             let outside = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "lab-outside-\(UUID().uuidString)")
-            let result = try run(
+            let result = try await run(
                 "echo in > here && cat here; echo out > \(outside.path); cat \(lab.path)/Exercises/Support/Support.swift; ls /root; echo done"
             )
             #expect(result.output.contains("in\n"))
@@ -228,15 +233,15 @@ struct BuildBlameTests {
             #expect(result.output.contains("Permission denied"))
         }
 
-        @Test func seccompRefusesLeavingTheProcessGroup() throws {
+        @Test func seccompRefusesLeavingTheProcessGroup() async throws {
             // setsid(1) calls setsid(2): the filter answers SIGSYS, which kills it (the shell says so).
-            let result = try run("setsid true; echo status $?")
+            let result = try await run("setsid true; echo status $?")
             #expect(
                 result.output.contains("status 159") || result.output.contains("Bad system call"), "\(result.output)")
         }
 
-        @Test func noSignalReachesTheGraderOrTheSupervisor() throws {
-            let result = try run(
+        @Test func noSignalReachesTheGraderOrTheSupervisor() async throws {
+            let result = try await run(
                 "kill -0 \(getpid()) ; echo grader $?; kill -0 $PPID; echo supervisor $?; kill -0 $$; echo self $?")
             #expect(result.output.contains("grader 1"))
             #expect(result.output.contains("supervisor 1"))
@@ -248,17 +253,17 @@ struct BuildBlameTests {
             .enabled(
                 if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "no python3 to open a socket with"
             ))
-        func noTCPConnection() throws {
-            let result = try run(
+        func noTCPConnection() async throws {
+            let result = try await run(
                 "/usr/bin/python3 -c \"import socket; socket.create_connection(('127.0.0.1', 9), 2)\" 2>&1 | tail -1")
             #expect(result.output.contains("PermissionError"), "\(result.output)")
         }
 
-        @Test func anOlderKernelGetsSeccompsSignalRulesAndANote() throws {
+        @Test func anOlderKernelGetsSeccompsSignalRulesAndANote() async throws {
             // Landlock ABI 5 cannot scope signals: seccomp then lets the check signal only itself.
             var policy = Sandbox.Policy()
             policy.landlockABILimit = 5
-            let result = try Sandbox.run(
+            let result = try await Sandbox.runOffThePool(
                 URL(fileURLWithPath: "/bin/sh"),
                 arguments: ["-c", "kill -0 $$ && echo self; kill -0 \(getpid()); echo after"],
                 header: "x", limits: Sandbox.Limits(), policy: policy)
@@ -268,20 +273,20 @@ struct BuildBlameTests {
             #expect(result.notes == ["Landlock ABI < 6: signals are confined by seccomp only"])
         }
 
-        @Test func aKernelWithoutLandlockIsSaidInOneLine() throws {
+        @Test func aKernelWithoutLandlockIsSaidInOneLine() async throws {
             var policy = Sandbox.Policy()
             policy.landlockABILimit = -1
-            let result = try Sandbox.run(
+            let result = try await Sandbox.runOffThePool(
                 URL(fileURLWithPath: "/bin/true"), header: "x", limits: Sandbox.Limits(), policy: policy)
             #expect(result.notes.count == 1)
             #expect(result.notes.first?.hasPrefix("Landlock is not available in this kernel") == true)
             #expect(result.confinement.hasPrefix("landlock=0 seccomp=1"))
         }
 
-        @Test func aProcessThatLeftItsGroupIsStillStopped() throws {
+        @Test func aProcessThatLeftItsGroupIsStillStopped() async throws {
             // Without setsid (refused), a double fork is the way out of the shell's reach: the
             // grandchild is re-parented to the supervisor, which stops it and counts it.
-            let result = try run("( ( sleep 30 & echo $! ) & ) ; sleep 0.2")
+            let result = try await run("( ( sleep 30 & echo $! ) & ) ; sleep 0.2")
             #expect(result.strays >= 1)
             let pid = try #require(
                 Int32(result.output.trimmingCharacters(in: .whitespacesAndNewlines)), "\(result.output)")
@@ -291,3 +296,15 @@ struct BuildBlameTests {
         }
     }
 #endif
+
+extension Sandbox {
+    /// `run` waits for its child for up to its wall-clock limit: on a thread of its own, so the
+    /// pool's threads stay free for the tests running beside it.
+    static func runOffThePool(
+        _ executable: URL, arguments: [String] = [], header: String, limits: Limits, policy: Policy = Policy()
+    ) async throws -> Result {
+        try await OnAThreadOfItsOwn.blockingWork(named: "sandboxed child") {
+            try run(executable, arguments: arguments, header: header, limits: limits, policy: policy)
+        }
+    }
+}
