@@ -17,10 +17,12 @@ struct GateTests {
     }
 
     /// A workload whose mallocs per operation are a parameter: the "change" under review.
-    /// Time is not under test (a busy machine may move it), nor bytes, enqueues, hops and
+    /// Time is not under test: a busy machine may move it, and on one CPU shared with the rest
+    /// of the suite the second of two 0.1 s measurements once took over 11 times the first, so
+    /// it may grow ten-thousandfold. Nor are bytes, enqueues, hops and
     /// retains, which the runtime and Foundation move by themselves: the mallocs are.
     static let countsUnderTest: [Threshold] = [
-        .time(percent: 1000), .count(.bytes, absolute: 100_000), .count(.enqueues, absolute: 100),
+        .time(percent: 1_000_000), .count(.bytes, absolute: 100_000), .count(.enqueues, absolute: 100),
         .count(.hops, absolute: 100), .count(.retains, absolute: 100_000),
     ]
 
@@ -111,7 +113,9 @@ struct GateTests {
             "counted \(mallocs.baseline) → \(mallocs.current) mallocs per operation, not 1 → 2")
         #expect(
             mallocs.line.hasPrefix("BREACH parsing / parse / mallocs per operation: 1"), "the line: \(mallocs.line)")
-        #expect(!comparison.breaches.contains { $0.metric == .time }, "no time breach: time is allowed 1000%")
+        #expect(
+            !comparison.breaches.contains { $0.metric == .time }, "no time breach: time is allowed to grow 10,000 times"
+        )
         #expect(comparison.exitStatus == 1, "the comparison exits \(comparison.exitStatus), not 1")
     }
 
