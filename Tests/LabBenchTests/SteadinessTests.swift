@@ -121,7 +121,7 @@ struct SteadinessTests {
     }
 
     /// In a process of its own (an exit test): the watch spins a probe on two threads for two
-    /// seconds, which would take the CPUs and a pool thread from the tests running beside it.
+    /// seconds, one of them a pool thread the tests beside it need (the CPUs are still shared).
     @Test func watchingTheMachineReportsEverySecondAndARange() async {
         await #expect(processExitsWith: .success) {
             await SteadinessTests.watchTwoSeconds()

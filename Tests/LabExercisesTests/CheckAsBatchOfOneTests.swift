@@ -71,8 +71,9 @@ struct CheckAsBatchOfOneTests {
         let grader = Grader(root: Self.root, exercise: Self.exercise, workFolder: work)
         let batch = work.appendingPathComponent("batch")
         let package = batch.appendingPathComponent("package")
-        _ = try FileLock.withLock(at: batch.appendingPathComponent("batch.lock")) {
-            try BatchToolchain.prepare(root: Self.root, folder: batch)
+        // A whole SwiftPM build in a new folder (about 10 s): waited for on a thread of its own.
+        try await OnAThreadOfItsOwn.blockingWork(named: "prepare a batch of its own") {
+            _ = try BatchToolchain.prepare(root: Self.root, folder: batch)
         }
         let file = batch.appendingPathComponent(SharedBuildRecord.fileName)
         let record = try JSONDecoder().decode(SharedBuildRecord.self, from: Data(contentsOf: file))
