@@ -159,12 +159,25 @@ struct LockTests {
         #expect(try Progress.load(environment: environment)["01-suspend-not-block"].attempts == 24)
     }
 
-    @Test func aSecondHolderWaitsAndIsToldSo() throws {
+    @Test func aSecondHolderWaitsAndIsToldSo() async throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent(
             "lab-lock-\(UUID().uuidString)/grading.lock")
+        // The two holders and the polling run on threads of their own, off the pool the tests
+        // beside this one share; what they saw is checked here.
+        let (toldToWait, enteredWhileHeld, enteredAfter) = try await OnAThreadOfItsOwn.blockingWork(
+            named: "two lock holders"
+        ) { try Self.twoHolders(of: url) }
+        #expect(toldToWait, "the second holder was never told to wait")
+        #expect(!enteredWhileHeld, "the second holder got in while the first held the lock")
+        #expect(enteredAfter, "the second holder never got the lock after it was released")
+    }
+
+    /// Holds the lock at `url` while a second thread asks for it: whether the second was told to
+    /// wait, whether it got in while the first held the lock, and whether it did once released.
+    static func twoHolders(of url: URL) throws -> (Bool, Bool, Bool) {
         let waited = Locked(false)
         let entered = Locked(false)
-        try FileLock.withLock(at: url) {
+        let (toldToWait, enteredWhileHeld) = try FileLock.withLock(at: url) {
             let other = Thread {
                 _ = try? FileLock.withLock(at: url, onWait: { waited.withLock { $0 = true } }) {
                     entered.withLock { $0 = true }
@@ -172,11 +185,10 @@ struct LockTests {
             }
             other.start()
             for _ in 0..<500 where !waited.withLock({ $0 }) { usleep(10_000) }
-            #expect(waited.withLock { $0 }, "the second holder was never told to wait")
-            #expect(!entered.withLock { $0 }, "the second holder got in while the first held the lock")
+            return (waited.withLock { $0 }, entered.withLock { $0 })
         }
         for _ in 0..<500 where !entered.withLock({ $0 }) { usleep(10_000) }
-        #expect(entered.withLock { $0 }, "the second holder never got the lock after it was released")
+        return (toldToWait, enteredWhileHeld, entered.withLock { $0 })
     }
 }
 
