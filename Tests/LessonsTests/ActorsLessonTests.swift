@@ -8,7 +8,9 @@ import Testing
 @Suite("actors lesson", .serialized)
 @MainActor
 struct ActorsLessonTests {
-    let tasks = max(2, UsableCPUs.count)
+    /// Tasks per counter experiment: one per CPU, and never fewer than two (a race needs two).
+    nonisolated static let tasks = max(2, UsableCPUs.count)
+    var tasks: Int { Self.tasks }
 
     // On one CPU the executor has one thread (or two taking turns): a loss is then impossible
     // or rare, and the lesson says so (CounterNarrationTests force those sentences).
@@ -23,7 +25,7 @@ struct ActorsLessonTests {
     }
 
     nonisolated static func unsafeCounterLosesUpdates() async {
-        let tasks = max(2, UsableCPUs.count)
+        let tasks = ActorsLessonTests.tasks
         // The lesson's own retry: the first attempt as is, then wider race windows. (Plain
         // attempts lost nothing in 5 of 5 once, under load: a race is luck, so it is widened.)
         var lost = await CounterExperiment.run(.unsafeClass, tasks: tasks, increments: 20_000).lostUpdates
