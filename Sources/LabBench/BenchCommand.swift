@@ -15,6 +15,8 @@ public struct BenchCommand {
     /// ["bench"] for `lab`, nothing for a program whose whole command line is this command.
     let workerPrefix: [String]
     let spec: CommandSpec
+    /// The machine's width and handoff, read around the samples (a test may give stand-ins).
+    var probes = MachineProbes.live
 
     public init(
         suites: [BenchmarkSuite], environment: [String: String] = ProcessInfo.processInfo.environment,

@@ -17,19 +17,14 @@ extension BenchCommand {
         _ selected: [BenchmarkSuite], plan: SamplingPlan, quick: Bool, terminal: Terminal,
         quiet: Bool = false, processes: Int = 1, workerArguments: [String] = []
     ) async throws -> BenchmarkReport {
-        let width = await ExecutorProbe.measureWidth()
+        let width = await probes.executorWidth()
         let bar = Locked(ProgressBar(title: program, total: selected.count, terminal: terminal))
         let show: @Sendable (Double) -> Void = { done in
             if !quiet { bar.withLock { $0.update(done: Int(done.rounded(.down))) } }
         }
         show(0)
         // The handoff probe is read only in the gaps between measurements (see HandoffProbe).
-        let handoffs = Locked<[Double]>([])
-        let readHandoff: @Sendable () -> Void = {
-            let readings = HandoffProbe.readGap()
-            handoffs.withLock { $0 += readings }
-        }
-        readHandoff()
+        var handoffs = await probes.handoffGap()
         var samples: [String: [String: [Sample]]] = [:]
         let primitives = selected.filter { $0.kind == .primitive }
         if !primitives.isEmpty {
@@ -40,7 +35,7 @@ extension BenchCommand {
                         primitives, processes: processes, plan: plan.forPrimitives, quick: quick,
                         extra: workerArguments,
                         progress: {
-                            readHandoff()
+                            handoffs += await probes.handoffGap()
                             show(share * Double($0) / Double(processes))
                         })
                 } catch {
@@ -52,13 +47,13 @@ extension BenchCommand {
                     show(share * Double(round) / Double(rounds))
                 }
                 for (suite, suiteSamples) in zip(primitives, measured) { samples[suite.name] = suiteSamples }
-                readHandoff()
+                handoffs += await probes.handoffGap()
             }
         }
         var done = primitives.count
         for suite in selected where suite.kind == .pattern {
             samples[suite.name] = await Sampler.measure(suite, plan: plan)
-            readHandoff()
+            handoffs += await probes.handoffGap()
             done += 1
             show(Double(done))
         }
@@ -80,7 +75,7 @@ extension BenchCommand {
             }
         }
         return Self.report(
-            results, executorWidth: width, handoffs: handoffs.withLock { $0 }, plan: plan, quick: quick,
+            results, executorWidth: width, handoffs: handoffs, plan: plan, quick: quick,
             processes: processes)
     }
 
@@ -111,13 +106,13 @@ extension BenchCommand {
         _ suite: BenchmarkSuite, scan: Scan, values: [Int], plan: SamplingPlan, quick: Bool, terminal: Terminal,
         quiet: Bool = false
     ) async -> BenchmarkReport {
-        let width = await ExecutorProbe.measureWidth()
+        let width = await probes.executorWidth()
         var points: [BenchmarkSuite] = []
         for value in values {
             points.append(await scan.suite(value, width).named("\(suite.name) [\(scan.parameter) = \(value)]"))
         }
         let bar = Locked(ProgressBar(title: program + " --scan", total: 100, terminal: terminal))
-        let handoffs = HandoffProbe.readGap()
+        let handoffs = await probes.handoffGap()
         let measured = await Sampler.measure(together: points, plan: plan) { round, rounds in
             if !quiet { bar.withLock { $0.update(done: 100 * round / rounds) } }
         }
@@ -140,7 +135,7 @@ extension BenchCommand {
     /// time, and pools their samples by suite and variant, each tagged with its process.
     func sampleInWorkers(
         _ suites: [BenchmarkSuite], processes: Int, plan: SamplingPlan, quick: Bool, extra: [String],
-        progress: (Int) -> Void
+        progress: (Int) async -> Void
     ) async throws -> [String: [String: [Sample]]] {
         let executable = try ExecutableLocation.relaunchHost()
         var pooled: [String: [String: [Sample]]] = [:]
@@ -180,7 +175,7 @@ extension BenchCommand {
                     }
                 }
             }
-            progress(process)
+            await progress(process)
         }
         return pooled
     }

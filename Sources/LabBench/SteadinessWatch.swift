@@ -26,8 +26,13 @@ public enum SteadinessWatch {
             var handoff: [Double] = []
             let end = clock.now.advanced(by: .seconds(1))
             while clock.now < end {
-                memory.append(MemoryProbe.read())
-                if let reading = HandoffProbe.read() { handoff.append(reading) }
+                // The handoff reading spins two threads for up to its budget: on a thread of its
+                // own, not one of the pool's.
+                let (memoryReading, handoffReading) = await OnAThreadOfItsOwn.blockingWork(named: "steadiness probes") {
+                    (MemoryProbe.read(), HandoffProbe.read())
+                }
+                memory.append(memoryReading)
+                if let handoffReading { handoff.append(handoffReading) }
                 try? await Task.sleep(for: interval)
             }
             each(Second(index: index, memoryNanoseconds: median(memory), handoffNanoseconds: median(handoff)))

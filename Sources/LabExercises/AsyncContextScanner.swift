@@ -46,13 +46,17 @@ public enum AsyncContextScanner {
             tokens, isMainFile: (file as NSString).lastPathComponent == "main.swift", asyncClosureTakers: takers)
         let hazards = HazardMarkers(source: source, tokens: tokens)
         let shapes = restrictions.map { ($0, $0.shape) }
+        // By the member each entry names, in the list's order: a call is tried only against the
+        // entries for its own name (`matches` wants that name first), not the whole list.
+        let shapesByMember = Dictionary(grouping: shapes, by: \.1.member)
         let bindings = typeBindings(
             tokens, types: Set(shapes.compactMap { if case .type(let name) = $0.1.receiver { name } else { nil } }))
         let ownFunctions = Set(
             tokens.indices.filter { $0 > 0 && tokens[$0 - 1].text == "func" }.map { tokens[$0].text })
         var findings: [Finding] = []
         for index in tokens.indices where tokens[index].kind == .identifier {
-            for (restriction, shape) in shapes
+            guard let candidates = shapesByMember[tokens[index].text] else { continue }
+            for (restriction, shape) in candidates
             where matches(shape, restriction, at: index, tokens, bindings, ownFunctions) {
                 let context: String
                 if restriction.kind == .newerThanPlatform {

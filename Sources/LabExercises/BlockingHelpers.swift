@@ -20,17 +20,20 @@ enum BlockingHelpers {
             let contexts: AsyncContexts
             let bindings: [String: Set<String>]
             let ownFunctions: Set<String>
+            /// The tokens at each body's own level (its `scope`), found once rather than per function.
+            let tokensByScope: [Int: [Int]]
         }
         let types = Set(restrictions.compactMap { if case .type(let name) = $0.shape.receiver { name } else { nil } })
         let scanned = files.map { file in
             let tokens = SourceScanner.resolvingTypealiases(SwiftTokenizer.tokens(of: file.source))
+            let contexts = AsyncContexts(
+                tokens, isMainFile: file.path.hasSuffix("/main.swift"), asyncClosureTakers: asyncClosureTakers)
             return Scanned(
-                path: file.path, tokens: tokens,
-                contexts: AsyncContexts(
-                    tokens, isMainFile: file.path.hasSuffix("/main.swift"), asyncClosureTakers: asyncClosureTakers),
+                path: file.path, tokens: tokens, contexts: contexts,
                 bindings: AsyncContextScanner.typeBindings(tokens, types: types),
                 ownFunctions: Set(
-                    tokens.indices.filter { $0 > 0 && tokens[$0 - 1].text == "func" }.map { tokens[$0].text }))
+                    tokens.indices.filter { $0 > 0 && tokens[$0 - 1].text == "func" }.map { tokens[$0].text }),
+                tokensByScope: Dictionary(grouping: tokens.indices, by: { contexts.scope[$0] }))
         }
         var declarations: [String: Int] = [:]
         for file in scanned { for function in file.contexts.functions { declarations[function.name, default: 0] += 1 } }
@@ -41,18 +44,17 @@ enum BlockingHelpers {
         while changed {
             changed = false
             let known = restrictions.filter { $0.kind == .blocking } + Array(inferred.values)
-            let shapes = known.map { ($0, $0.shape) }
+            // By member name, in the list's order (see `AsyncContextScanner.findings(in:)`).
+            let shapes = Dictionary(grouping: known.map { ($0, $0.shape) }, by: \.1.member)
             for file in scanned {
                 for function in file.contexts.functions
                 where !function.isAsync && declarations[function.name] == 1 && inferred[function.name] == nil
                     && !listed.contains(function.name)
                 {
-                    let own = file.tokens.indices.filter {
-                        $0 > function.body && file.contexts.scope[$0] == function.body
-                    }
+                    let own = (file.tokensByScope[function.body] ?? []).filter { $0 > function.body }
                     guard
                         let (index, cause) = own.lazy.compactMap({ index in
-                            shapes.first {
+                            shapes[file.tokens[index].text]?.first {
                                 AsyncContextScanner.matches(
                                     $0.1, $0.0, at: index, file.tokens, file.bindings, file.ownFunctions)
                             }

@@ -81,7 +81,7 @@ struct AdaptiveStopTests {
         let plan = SamplingPlan(
             samples: 50, minimumSamples: 6, budget: .seconds(60), warmupRuns: 0, stopWidth: .infinity,
             primitiveStopWidth: 0.01)
-        let report = try await BenchCommand(suites: [suite]).measure(
+        let report = try await BenchCommand(suites: [suite]).probingInstantly().measure(
             [suite], plan: plan, quick: true, terminal: .plain(), quiet: true)
         #expect(report.suites.first?.variants.first?.samples.count == 6)
         let decoded = try BenchmarkReport.decode(try report.encoded())
@@ -107,7 +107,7 @@ struct AdaptiveStopTests {
     @Test func quickStopsEarlyButACountAskedForOrAScanDoesNot() throws {
         #expect(SamplingPlan.quick.stopWidth != nil && SamplingPlan.quick.primitiveStopWidth != nil)
         #expect(SamplingPlan.full.stopWidth == nil, "the full run is unchanged")
-        let command = BenchCommand(suites: [ScanTests.scannable], environment: ScanTests.environment)
+        let command = BenchCommand(suites: [ScanTests.scannable], environment: ScanTests.environment).probingInstantly()
         func plan(_ arguments: [String]) throws -> SamplingPlan? {
             switch try command.mode(try command.spec.parse(arguments + ["--allow-debug"])) {
             case .measure(let measurement): measurement.plan

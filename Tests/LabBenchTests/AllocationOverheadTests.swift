@@ -48,6 +48,7 @@ struct AllocationOverheadTests {
         let pattern = BenchmarkSuite(
             name: "fan-out", kind: .pattern, summary: "", reference: "a", variants: [BenchmarkVariant("a") { _ in }])
         let command = BenchCommand(suites: [pattern, Fixture.plainSuite.named("other")], environment: [:])
+            .probingInstantly()
         #expect(await command.run(["--allocation-overhead", "fan-out", "--allow-debug"]) == 2)
     }
 }

@@ -66,7 +66,7 @@ struct BaselineTests {
         let new = folder.appendingPathComponent("new.json")
         try Fixture.report([Fixture.suite(fast: 0.011)]).encoded().write(to: old)
         try Fixture.report([Fixture.suite(fast: 0.016)]).encoded().write(to: new)
-        let command = BenchCommand(suites: [], environment: environment)
+        let command = BenchCommand(suites: [], environment: environment).probingInstantly()
         #expect(await command.run(["--compare", old.path, "--compare", new.path]) == 1)
         #expect(await command.run(["--compare", new.path, "--compare", old.path]) == 3)
         #expect(await command.run(["--compare", old.path, "--compare", old.path]) == 0)
@@ -81,7 +81,7 @@ struct BaselineTests {
                 BenchmarkVariant("a") { iterations in BlackHole.consume(iterations) },
                 BenchmarkVariant("b") { iterations in for i in 0..<iterations { BlackHole.consume(i) } },
             ])
-        let command = BenchCommand(suites: [suite], environment: environment)
+        let command = BenchCommand(suites: [suite], environment: environment).probingInstantly()
         // One process: worker processes run the `lab` executable, whose catalog has no "tiny"
         // (a full run's workers would fail, and a failed worker stops the run).
         let status = await command.run([
@@ -96,7 +96,7 @@ struct BaselineTests {
     }
 
     @Test func badUsageIsExitTwo() async {
-        let command = BenchCommand(suites: [], environment: environment)
+        let command = BenchCommand(suites: [], environment: environment).probingInstantly()
         #expect(await command.run(["--format", "pdf"]) == 2)
         #expect(await command.run(["nosuch"]) == 2)
         #expect(await command.run(["--compare", "missing-baseline"]) == 2)

@@ -24,7 +24,7 @@ struct BenchReportPagesTests {
                 BenchmarkVariant("a") { iterations in BlackHole.consume(iterations) },
                 BenchmarkVariant("b") { iterations in for i in 0..<iterations { BlackHole.consume(i) } },
             ])
-        let status = await BenchCommand(suites: [suite], environment: environment).run([
+        let status = await BenchCommand(suites: [suite], environment: environment).probingInstantly().run([
             "--allow-debug", "--processes", "1", "--samples", "5", "--time", "0.2", "--out", out.path, "--no-color",
         ])
         #expect(status == 0)

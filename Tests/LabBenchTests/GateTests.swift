@@ -48,7 +48,7 @@ struct GateTests {
     }
 
     static func run(_ suite: BenchmarkSuite, _ extra: [String], home: [String: String]) async -> Int32 {
-        await BenchCommand(suites: [suite], environment: home).run(
+        await BenchCommand(suites: [suite], environment: home).probingInstantly().run(
             // 15 samples: their median leaves a burst of the runtime's own out.
             ["--allow-debug", "--quick", "--processes", "1", "--samples", "15", "--time", "0.1", "--no-color"] + extra)
     }
@@ -94,7 +94,7 @@ struct GateTests {
     }
 
     static func breachNamesSuiteVariantAndMetric() async throws {
-        let command = BenchCommand(suites: [], environment: freshHome(), program: "bench")
+        let command = BenchCommand(suites: [], environment: freshHome(), program: "bench").probingInstantly()
         let plan = SamplingPlan(samples: 15, minimumSamples: 15, budget: .milliseconds(100))
         func measured(_ mallocs: Int) async throws -> BenchmarkReport {
             try await command.measure(
@@ -195,14 +195,16 @@ struct GateTests {
             }
             let old = folder.appendingPathComponent("old.json")
             try Fixture.report().encoded().write(to: old)
-            let status = await BenchCommand(suites: [], environment: Self.freshHome()).run([
+            let status = await BenchCommand(suites: [], environment: Self.freshHome()).probingInstantly().run([
                 "--compare", old.path, "--compare", old.path, "--thresholds", url.path,
             ])
             #expect(status == 2)
         }
         #expect(throws: BenchError.self) { try ThresholdFile.load(folder.appendingPathComponent("none.json").path) }
         #expect(
-            await BenchCommand(suites: [], environment: Self.freshHome()).run(["--thresholds", "t.json"]) == 2,
+            await BenchCommand(suites: [], environment: Self.freshHome()).probingInstantly().run([
+                "--thresholds", "t.json",
+            ]) == 2,
             "thresholds without --compare gate nothing: said, not ignored")
     }
 }

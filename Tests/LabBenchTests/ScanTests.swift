@@ -96,6 +96,7 @@ struct ScanTests {
 
     @Test func badScanRequestsAreOneLineUsageErrors() async {
         let command = BenchCommand(suites: [Self.scannable, Fixture.plainSuite], environment: Self.environment)
+            .probingInstantly()
         #expect(await command.run(["--scan", "nothing like it", "--allow-debug"]) == 2)
         #expect(await command.run(["--scan", "plain", "--allow-debug"]) == 2, "a suite without a scan")
         #expect(await command.run(["--scan", "tiny", "k=1,2", "--allow-debug"]) == 2, "another parameter")
@@ -111,7 +112,7 @@ struct ScanTests {
     @Test func aScanIsMeasuredAndWrittenInEveryFormat() async throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("lab-scan-out-\(UUID().uuidString)")
             .path
-        let command = BenchCommand(suites: [Self.scannable], environment: Self.environment)
+        let command = BenchCommand(suites: [Self.scannable], environment: Self.environment).probingInstantly()
         let status = await command.run([
             "--scan", "tiny sleeps", "n=1,2,4", "--allow-debug", "--samples", "5", "--time", "0.2",
             "--format", "md,json,csv,html", "--out", out, "--no-color",

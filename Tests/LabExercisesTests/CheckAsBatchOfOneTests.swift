@@ -63,6 +63,15 @@ struct CheckAsBatchOfOneTests {
         #expect(checkLines[line - 1].contains("buttonTapped"), "line \(line) of \(checkFile): \(checkLines[line - 1])")
     }
 
+}
+
+/// Not one of the serialized suite's tests above: it works in a folder of its own, so it need
+/// not wait for them (and start its build, about 10 s, only when theirs have ended).
+@Suite("a recorded build that no longer works")
+struct RecordedBuildTests {
+    static let root = BatchGradingTests.root
+    static let exercise = BatchGradingTests.exercise
+
     /// In a work folder of its own: it breaks the recorded build on purpose, and the tests running
     /// beside it (a parallel `swift test`) would build with the broken flags from the lab's.
     @Test func aRecordedBuildThatNoLongerWorksIsBuiltAgain() async throws {
