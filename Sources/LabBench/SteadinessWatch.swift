@@ -18,6 +18,16 @@ public enum SteadinessWatch {
     /// Takes readings for `seconds`, calling `each` with every second's medians. Between
     /// readings it suspends (a sleeping thread here would be one of the pool's few).
     public static func watch(seconds: Int, each: (Second) -> Void) async -> Steadiness? {
+        await watch(seconds: seconds, reading: { (MemoryProbe.read(), HandoffProbe.read()) }, each: each)
+    }
+
+    /// The same with `reading` for the two probes (a test gives a stand-in that does not spin).
+    /// Each reading runs on a thread of its own: the handoff probe spins two threads for up to
+    /// its budget, which on the pool would hold one of its threads.
+    static func watch(
+        seconds: Int, reading: @escaping @Sendable () -> (memory: Double, handoff: Double?),
+        each: (Second) -> Void
+    ) async -> Steadiness? {
         var allMemory: [Double] = []
         var allHandoff: [Double] = []
         let clock = ContinuousClock()
@@ -26,13 +36,9 @@ public enum SteadinessWatch {
             var handoff: [Double] = []
             let end = clock.now.advanced(by: .seconds(1))
             while clock.now < end {
-                // The handoff reading spins two threads for up to its budget: on a thread of its
-                // own, not one of the pool's.
-                let (memoryReading, handoffReading) = await OnAThreadOfItsOwn.blockingWork(named: "steadiness probes") {
-                    (MemoryProbe.read(), HandoffProbe.read())
-                }
-                memory.append(memoryReading)
-                if let handoffReading { handoff.append(handoffReading) }
+                let read = await OnAThreadOfItsOwn.blockingWork(named: "steadiness probes", reading)
+                memory.append(read.memory)
+                if let reading = read.handoff { handoff.append(reading) }
                 try? await Task.sleep(for: interval)
             }
             each(Second(index: index, memoryNanoseconds: median(memory), handoffNanoseconds: median(handoff)))

@@ -27,22 +27,43 @@ public enum SourceScanner {
         let streams: [[SwiftTokenizer.Token]]
         let declarations: [Declaration]
         let ownFunctions: Set<String>
+        /// Per stream, where each token's text stands (in order): a pattern is tried only where
+        /// its first token could be, not at every token of the file for every pattern.
+        let positions: [[String: [Int]]]
 
         init(_ source: String) {
             let raw = SwiftTokenizer.tokens(of: source)
             let resolved = SourceScanner.resolvingTypealiases(raw)
-            streams = [resolved, TypeSpellings.reduced(raw)]
+            let streams = [resolved, TypeSpellings.reduced(raw)]
+            self.streams = streams
             declarations = SourceScanner.topLevelDeclarations(in: resolved)
             ownFunctions = Set(raw.indices.filter { $0 > 0 && raw[$0 - 1].text == "func" }.map { raw[$0].text })
+            positions = streams.map { stream in Dictionary(grouping: stream.indices, by: { stream[$0].text }) }
         }
 
         /// Each place `pattern` matches: the stream, the token, the tokens it covers.
         func matches(_ pattern: ForbiddenPattern) -> [(stream: Int, range: Range<Int>)] {
             streams.indices.flatMap { stream in
-                streams[stream].indices.compactMap { index in
+                candidates(pattern.shape, in: stream).compactMap { index in
                     SourceScanner.matchLength(pattern.shape, at: index, in: streams[stream], ownFunctions: ownFunctions)
                         .map { (stream, index..<(index + $0)) }
                 }
+            }
+        }
+
+        /// The tokens of `stream` where `shape` may start, in order: every one where
+        /// `matchLength` could say yes (it still decides).
+        func candidates(_ shape: ForbiddenPattern.Shape, in stream: Int) -> [Int] {
+            switch shape {
+            case .tokens(let expected):
+                guard let first = expected.first, !first.contains("*") else { return Array(streams[stream].indices) }
+                return positions[stream][first] ?? []
+            case .globalFunction(let name), .systemCall(let name):
+                return positions[stream][name] ?? []
+            case .member(let name):  // the `.` before the name
+                return (positions[stream][name] ?? []).filter { $0 > 0 }.map { $0 - 1 }
+            case .stringContaining:
+                return Array(streams[stream].indices)
             }
         }
     }
