@@ -148,9 +148,17 @@ public enum Statistics {
         var random = SeededRandom(seed: seed)
         var ratios: [Double] = []
         ratios.reserveCapacity(resamples)
+        // Two buffers filled and sorted in place each time (the same draws, in the same order, as
+        // a new array per resample; a report made from a seed stays the same).
+        var resampledA = a
+        var resampledB = b
         for _ in 0..<resamples {
-            let ma = quantile((0..<a.count).map { _ in a[Int(random.next() % UInt64(a.count))] }.sorted(), 0.5)
-            let mb = quantile((0..<b.count).map { _ in b[Int(random.next() % UInt64(b.count))] }.sorted(), 0.5)
+            for index in resampledA.indices { resampledA[index] = a[Int(random.next() % UInt64(a.count))] }
+            for index in resampledB.indices { resampledB[index] = b[Int(random.next() % UInt64(b.count))] }
+            resampledA.sort()
+            resampledB.sort()
+            let ma = quantile(resampledA, 0.5)
+            let mb = quantile(resampledB, 0.5)
             if mb > 0 { ratios.append(ma / mb) }
         }
         ratios.sort()
