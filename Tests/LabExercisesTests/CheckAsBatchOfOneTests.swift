@@ -75,26 +75,34 @@ struct RecordedBuildTests {
     /// In a work folder of its own: it breaks the recorded build on purpose, and the tests running
     /// beside it (a parallel `swift test`) would build with the broken flags from the lab's.
     @Test func aRecordedBuildThatNoLongerWorksIsBuiltAgain() async throws {
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("recorded-build-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: work) }
+        // Kept from run to run (in the lab's work folder, as the shared build is): made whole on a
+        // fresh clone (about 10 s of SwiftPM), brought up to date by SwiftPM in later runs.
+        let work = Self.root.appendingPathComponent(".build-exercises/tests/recorded-build")
         let grader = Grader(root: Self.root, exercise: Self.exercise, workFolder: work)
         let batch = work.appendingPathComponent("batch")
         let package = batch.appendingPathComponent("package")
-        // A whole SwiftPM build in a new folder (about 10 s): waited for on a thread of its own.
-        try await OnAThreadOfItsOwn.blockingWork(named: "prepare a batch of its own") {
-            _ = try BatchToolchain.prepare(root: Self.root, folder: batch)
+        // Under the batch's lock, as a batch prepares (another `swift test` may be here too), on a
+        // thread of its own. Never reused as recorded: an earlier run stopped after breaking the
+        // record would leave it broken.
+        let (record, broken) = try await OnAThreadOfItsOwn.blockingWork(named: "prepare a batch of its own") {
+            try FileLock.withLock(at: batch.appendingPathComponent("batch.lock")) {
+                _ = try BatchToolchain.prepare(root: Self.root, folder: batch, reuse: false)
+                let file = batch.appendingPathComponent(SharedBuildRecord.fileName)
+                let record = try JSONDecoder().decode(SharedBuildRecord.self, from: Data(contentsOf: file))
+                // Every stamp still matches, but the recorded flags make every compile fail (as a
+                // module folder emptied by hand would): not the answer's fault.
+                let broken = BatchToolchain(
+                    swiftc: record.toolchain.swiftc,
+                    compileFlags: record.toolchain.compileFlags + ["-no-such-flag-for-the-test"],
+                    linkFlags: record.toolchain.linkFlags, sharedObjects: record.toolchain.sharedObjects)
+                try JSONEncoder().encode(
+                    SharedBuildRecord(
+                        toolchain: broken, inputs: record.inputs, outputs: record.outputs, path: record.path)
+                ).write(to: file)
+                return (record, broken)
+            }
         }
-        let file = batch.appendingPathComponent(SharedBuildRecord.fileName)
-        let record = try JSONDecoder().decode(SharedBuildRecord.self, from: Data(contentsOf: file))
-        // Every stamp still matches, but the recorded flags make every compile fail (as a module
-        // folder emptied by hand would): not the answer's fault.
-        let broken = BatchToolchain(
-            swiftc: record.toolchain.swiftc,
-            compileFlags: record.toolchain.compileFlags + ["-no-such-flag-for-the-test"],
-            linkFlags: record.toolchain.linkFlags, sharedObjects: record.toolchain.sharedObjects)
-        try JSONEncoder().encode(
-            SharedBuildRecord(toolchain: broken, inputs: record.inputs, outputs: record.outputs, path: record.path)
-        ).write(to: file)
+        #expect(!record.toolchain.compileFlags.contains("-no-such-flag-for-the-test"), "a record made afresh")
         #expect(SharedBuildRecord.reusable(in: batch, root: Self.root, package: package) == broken)
         let outcome = await grader.grade(source: grader.solutionFile)
         #expect(outcome.passed, "\(outcome.messages) \(outcome.details)")
