@@ -13,12 +13,15 @@ import Testing
     .enabled(
         if: HeadlessChromium.path != nil,
         "no headless Chromium found (apt-get install chromium): the pages' browser checks are skipped"))
-struct BrowserPageTests {
+final class BrowserPageTests {
     let folder: URL = {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-pages-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }()
+
+    // Each test has an instance, and a folder of its own: gone when the test ends.
+    deinit { try? FileManager.default.removeItem(at: folder) }
 
     static func views(_ load: HeadlessChromium.Load, kind: String) -> [[String: Any]] {
         (load.check["views"] as? [[String: Any]] ?? []).filter { $0["kind"] as? String == kind }

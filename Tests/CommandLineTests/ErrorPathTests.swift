@@ -68,6 +68,7 @@ struct ErrorPathTests {
     func badInputGetsOneClearLineAndExitStatusTwo(index: Int) async throws {
         let (product, arguments, mentions) = Self.cases[index]
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("lab-errors-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: home) }
         let result = try await ProcessRunner.run(product, arguments, environment: ["CONCURRENCY_LAB_HOME": home])
         let lines = result.standardError.split(separator: "\n")
         #expect(result.status == 2, "\(product) \(arguments): status \(result.status)")
@@ -84,6 +85,7 @@ struct ErrorPathTests {
 struct ClassroomCommandTests {
     @Test func theSolutionIsWithheldUntilSolved() async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("lab-class-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: home) }
         let result = try await ProcessRunner.run(
             "lab", ["solution", "03"], environment: ["CONCURRENCY_LAB_HOME": home])
         #expect(result.status == 1)
@@ -102,6 +104,7 @@ struct ClassroomCommandTests {
 
     @Test func exercisesWithANumberListsThatOne() async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("lab-class-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: home) }
         let environment = ["CONCURRENCY_LAB_HOME": home, "CONCURRENCY_LAB_WORK": home + "/work"]
         let one = try await ProcessRunner.run("lab", ["exercises", "03"], environment: environment)
         let all = try await ProcessRunner.run("lab", ["exercises"], environment: environment)
@@ -114,6 +117,7 @@ struct ClassroomCommandTests {
 
     @Test func theLastHintDoesNotPromiseAnother() async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("lab-class-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: home) }
         var outputs: [String] = []
         for _ in 0..<4 {
             outputs.append(
@@ -129,6 +133,7 @@ struct ClassroomCommandTests {
 
     @Test func hintsGetMoreSpecificEachTime() async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("lab-class-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: home) }
         let first = try await ProcessRunner.run("lab", ["hint", "03"], environment: ["CONCURRENCY_LAB_HOME": home])
             .standardOutput
         let second = try await ProcessRunner.run("lab", ["hint", "03"], environment: ["CONCURRENCY_LAB_HOME": home])
@@ -139,6 +144,7 @@ struct ClassroomCommandTests {
 
     @Test func progressExportsJSONForATeacher() async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("lab-class-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: home) }
         let result = try await ProcessRunner.run(
             "lab", ["progress", "--json"], environment: ["CONCURRENCY_LAB_HOME": home])
         let root = try #require(
@@ -149,6 +155,7 @@ struct ClassroomCommandTests {
 
     @Test func resetKeepsTheStudentsVersion() async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("lab-class-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: home) }
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("lab-work-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: work) }
         let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
@@ -182,6 +189,7 @@ struct BenchWorkerFailureTests {
     ])
     func aFailedWorkerIsReportedAndNothingIsWritten(host: String, reason: String) async throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("lab-bench-worker-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
         let result = try await ProcessRunner.run(
             "lab",
             [

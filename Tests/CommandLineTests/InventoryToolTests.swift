@@ -5,8 +5,18 @@ import Testing
 
 /// The inventory tool, used as a person would, on a store in a temporary folder.
 @Suite("inventory tool", .serialized)
-struct InventoryToolTests {
+final class InventoryToolTests {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("lab-home-\(UUID().uuidString)").path
+
+    // Each test has an instance, and a home, of its own: gone when the test ends, with the
+    // stores some tests make beside it (`home-corrupt.sqlite` and SQLite's files next to them).
+    deinit {
+        let folder = (home as NSString).deletingLastPathComponent
+        let name = (home as NSString).lastPathComponent
+        for item in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where item.hasPrefix(name) {
+            try? FileManager.default.removeItem(atPath: (folder as NSString).appendingPathComponent(item))
+        }
+    }
 
     func inventory(_ arguments: String...) async throws -> ProcessResult {
         try await ProcessRunner.run("inventory", arguments, environment: ["CONCURRENCY_LAB_HOME": home])

@@ -26,6 +26,7 @@ struct LessonExecutableTests {
     @Test func traceOutWritesATraceEventFile() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("lab-trace-\(UUID().uuidString).json")
             .path
+        defer { try? FileManager.default.removeItem(atPath: path) }
         let result = try await ProcessRunner.run(
             "sync-vs-async", ["--variant", "async-await", "--trace-out", path, "--quiet"])
         #expect(result.status == 0, "\(result.standardError)")
@@ -68,6 +69,7 @@ struct LessonExecutableTests {
 
     @Test func benchSpreadsAPrimitiveSuiteOverWorkerProcesses() async throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("lab-bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
         let result = try await ProcessRunner.run(
             "lab",
             [

@@ -6,8 +6,11 @@ import Testing
 /// (this target imports nothing else, and nothing @testable). Each test drives the command
 /// line the way a benchmark program's user does, and checks what it promises.
 @Suite("LabBench public API", .serialized)
-struct PublicAPITests {
+final class PublicAPITests {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("labbench-api-\(UUID().uuidString)")
+
+    // Each test has an instance, and a home, of its own: gone when the test ends.
+    deinit { try? FileManager.default.removeItem(at: home) }
     var environment: [String: String] { ["CONCURRENCY_LAB_HOME": home.path, "NO_COLOR": "1"] }
 
     /// Two variants of "your code" and an ideal; `slow` does twice the work of `fast`.

@@ -61,6 +61,7 @@ struct BaselineTests {
     @Test func benchCommandComparesTwoFilesAndGatesOnTheResult() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "lab-bench-files-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let old = folder.appendingPathComponent("old.json")
         let new = folder.appendingPathComponent("new.json")
@@ -75,6 +76,7 @@ struct BaselineTests {
     @Test func benchCommandRunsASuiteAndWritesEveryFormat() async throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("lab-bench-out-\(UUID().uuidString)")
             .path
+        defer { try? FileManager.default.removeItem(atPath: out) }
         let suite = BenchmarkSuite(
             name: "tiny", kind: .primitive, summary: "", reference: "a",
             variants: [

@@ -75,6 +75,7 @@ struct GateTests {
         #expect(more == 1, "one more malloc per operation exited \(more), not 1 (a breach)")
         // A file may allow it: two more mallocs per operation in this suite.
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("thresholds-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
         try Data(
             """
             {"schema": "concurrency-lab.bench-thresholds/1",
@@ -174,6 +175,7 @@ struct GateTests {
 
     @Test func aBadThresholdsFileIsOneClearErrorAndExitTwo() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gate-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let cases = [
             "{oops": "it is not JSON",

@@ -112,6 +112,7 @@ struct ScanTests {
     @Test func aScanIsMeasuredAndWrittenInEveryFormat() async throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("lab-scan-out-\(UUID().uuidString)")
             .path
+        defer { try? FileManager.default.removeItem(atPath: out) }
         let command = BenchCommand(suites: [Self.scannable], environment: Self.environment).probingInstantly()
         let status = await command.run([
             "--scan", "tiny sleeps", "n=1,2,4", "--allow-debug", "--samples", "5", "--time", "0.2",

@@ -138,12 +138,14 @@ struct BatchGradingTests {
     }
 
     @Test func theToolchainIsReadFromSwiftPMsPlan() throws {
+        let list = try Self.linkList()
+        defer { try? FileManager.default.removeItem(at: list) }
         let plan = """
               "C.BatchTemplate-debug.module":
                 args: ["/usr/bin/swiftc","-module-name","BatchTemplate","-emit-module","-c","@/b/sources","-I","/b/Modules","-Xcc","-fmodule-map-file=/b/CheckChannel.build/module.modulemap","-Xcc","-I","-Xcc","/p/Sources/CheckChannel/include","-Xcc","-fmodule-map-file=/b/CLabShims.build/module.modulemap","-Xfrontend","-entry-point-function-name","-Xfrontend","BatchTemplate_main","-swift-version","6","-g","-Xcc","-g","-j2"]
 
               "C.BatchTemplate-debug.exe":
-                args: ["/usr/bin/swiftc","-o","/b/BatchTemplate","-module-name","BatchTemplate","-emit-executable","-Xlinker","main=BatchTemplate_main","@\(try Self.linkList().path)"]
+                args: ["/usr/bin/swiftc","-o","/b/BatchTemplate","-module-name","BatchTemplate","-emit-executable","-Xlinker","main=BatchTemplate_main","@\(list.path)"]
             """
         let toolchain = try BatchToolchain.from(plan: plan)
         #expect(toolchain.swiftc == "/usr/bin/swiftc")
@@ -165,7 +167,7 @@ struct BatchGradingTests {
     }
 
     static func linkList() throws -> URL {
-        let list = FileManager.default.temporaryDirectory.appendingPathComponent("lab-batch-list-\(getpid())")
+        let list = FileManager.default.temporaryDirectory.appendingPathComponent("lab-batch-list-\(UUID().uuidString)")
         try Data(
             "/b/LabCore.build/A.swift.o\n/b/CheckChannel.build/CheckChannel.c.o\n/b/BatchTemplate.build/Template.swift.o\n"
                 .utf8

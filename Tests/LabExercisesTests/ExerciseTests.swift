@@ -48,12 +48,15 @@ struct ExerciseCatalogTests {
 }
 
 @Suite("Progress is saved atomically and read back")
-struct ProgressTests {
+final class ProgressTests {
     let environment = [
         "CONCURRENCY_LAB_HOME": FileManager.default.temporaryDirectory.appendingPathComponent(
             "lab-progress-\(UUID().uuidString)"
         ).path
     ]
+
+    // Each test has an instance, and a home, of its own: gone when the test ends.
+    deinit { try? FileManager.default.removeItem(atPath: environment["CONCURRENCY_LAB_HOME"]!) }
 
     @Test func roundTrip() throws {
         var progress = try Progress.load(environment: environment)

@@ -149,6 +149,7 @@ struct LockTests {
                 "lab-lock-\(UUID().uuidString)"
             ).path
         ]
+        defer { try? FileManager.default.removeItem(atPath: environment["CONCURRENCY_LAB_HOME"]!) }
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<24 {
                 group.addTask {
@@ -162,6 +163,7 @@ struct LockTests {
     @Test func aSecondHolderWaitsAndIsToldSo() async throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent(
             "lab-lock-\(UUID().uuidString)/grading.lock")
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         // The two holders and the polling run on threads of their own, off the pool the tests
         // beside this one share; what they saw is checked here.
         let (toldToWait, enteredWhileHeld, enteredAfter) = try await OnAThreadOfItsOwn.blockingWork(

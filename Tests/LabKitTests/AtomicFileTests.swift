@@ -12,7 +12,9 @@ struct AtomicFileTests {
     }
 
     @Test func atomicWriteReplacesTheWholeFile() throws {
-        let url = try temporaryDirectory().appendingPathComponent("file.txt")
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("file.txt")
         try AtomicFile.write(Data(String(repeating: "old ", count: 1000).utf8), to: url)
         try AtomicFile.write(Data("new".utf8), to: url)
         #expect(try String(contentsOf: url, encoding: .utf8) == "new")
@@ -20,6 +22,7 @@ struct AtomicFileTests {
 
     @Test func aSaveSweepsTemporariesACrashLeftButNotOnesAWriterMayOwn() throws {
         let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appendingPathComponent("inventory.json")
         let stale = directory.appendingPathComponent(".inventory.json.\(UUID().uuidString).tmp")
         let fresh = directory.appendingPathComponent(".inventory.json.\(UUID().uuidString).tmp")

@@ -4,9 +4,13 @@ import Testing
 @testable import LabStorage
 
 @Suite("SQLite: the typed layer over the toolchain's own library")
-struct SQLiteConnectionTests {
-    static func temporaryPath(_ name: String = "test.sqlite") throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-sqlite-\(UUID().uuidString)")
+final class SQLiteConnectionTests {
+    /// Each test has an instance, and a folder of its own: gone when the test ends.
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-sqlite-\(UUID().uuidString)")
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
+
+    func temporaryPath(_ name: String = "test.sqlite") throws -> String {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder.appendingPathComponent(name).path
     }
@@ -17,7 +21,7 @@ struct SQLiteConnectionTests {
     }
 
     @Test func rowsGoInAndComeBackTyped() throws {
-        let database = try SQLiteConnection(path: try Self.temporaryPath())
+        let database = try SQLiteConnection(path: try temporaryPath())
         try database.execute("CREATE TABLE product (name TEXT NOT NULL, quantity INTEGER NOT NULL)")
         try database.query("INSERT INTO product VALUES (?, ?)", [.text("Milk"), .integer(2)])
         try database.query("INSERT INTO product VALUES (?, ?)", [.text("Crème brûlée 🍮"), .integer(Int64.max)])
@@ -28,7 +32,7 @@ struct SQLiteConnectionTests {
 
     @Test func aThrowingTransactionLeavesNothingBehind() throws {
         struct Abandon: Error {}
-        let database = try SQLiteConnection(path: try Self.temporaryPath())
+        let database = try SQLiteConnection(path: try temporaryPath())
         try database.execute("CREATE TABLE t (x INTEGER)")
         #expect(throws: Abandon.self) {
             try database.transaction {
@@ -41,13 +45,13 @@ struct SQLiteConnectionTests {
     }
 
     @Test func badSQLThrowsSQLitesOwnWords() throws {
-        let database = try SQLiteConnection(path: try Self.temporaryPath())
+        let database = try SQLiteConnection(path: try temporaryPath())
         let error = try #require(throws: SQLiteError.self) { try database.query("SELEC 1") }
         #expect(error.message.contains("syntax error"))
     }
 
     @Test func aFileThatIsNotADatabaseIsRefusedAndLeftAsItWas() throws {
-        let path = try Self.temporaryPath("notes.txt")
+        let path = try temporaryPath("notes.txt")
         let text = Data("shopping: milk, eggs\n".utf8) + Data(repeating: 0x41, count: 200)
         try text.write(to: URL(fileURLWithPath: path))
         let database = try SQLiteConnection(path: path, create: false)
@@ -57,13 +61,13 @@ struct SQLiteConnectionTests {
     }
 
     @Test func aMissingFileIsNotCreatedWhenCreateIsOff() throws {
-        let path = try Self.temporaryPath("absent.sqlite")
+        let path = try temporaryPath("absent.sqlite")
         #expect(throws: SQLiteError.self) { try SQLiteConnection(path: path, create: false) }
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
     @Test func twoConnectionsWaitForEachOthersWriteLock() throws {
-        let path = try Self.temporaryPath()
+        let path = try temporaryPath()
         let first = try SQLiteConnection(path: path)
         try first.execute("PRAGMA journal_mode=WAL; CREATE TABLE t (x INTEGER)")
         let second = try SQLiteConnection(path: path, busyTimeout: .milliseconds(50))
