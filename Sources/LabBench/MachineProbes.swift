@@ -6,7 +6,7 @@ import LabCore
 /// `HandoffProbe.readingBudget` a reading).
 ///
 /// One value, so that a test about something else can give stand-ins that answer at once:
-/// beside the rest of a parallel `swift test` the real handoff readings spun about 8 s of CPU
+/// beside the rest of a parallel `swift test` the real handoff readings spun about 10 s of CPU
 /// (`perf record -a`), most of it readings that gave up because the other tests held the CPUs.
 struct MachineProbes: Sendable {
     var executorWidth: @Sendable () async -> Int
