@@ -44,9 +44,9 @@ public struct SamplingPlan: Sendable, Equatable {
     /// `--quick`: the adaptive stop ends a suite whose every median is known within 2% (a
     /// primitive suite: 1%, after 31 rounds); the rest take every sample the budget allows.
     /// A primitive's sample lasts about 5 ms: with 8 ms a quiet run took 45–48 s, with 5 ms
-    /// 35–38 s. The primitives' intervals came out about as wide as those of the build from
-    /// before the fast-loops work (variant by variant as often wider as narrower), and wider
-    /// than 8 ms's for most variants (alternated runs: docs/MEASUREMENTS.md, session 15).
+    /// 35–39 s. The primitives' intervals came out no wider than those of the build from before
+    /// the fast-loops work (eight alternated rounds), though wider than 8 ms's for most variants
+    /// (docs/MEASUREMENTS.md, session 15).
     public static let quick = SamplingPlan(
         samples: 31, primitiveSamples: 91, minimumSamples: 9, budget: .seconds(3), targetSampleTime: .milliseconds(5),
         warmupRuns: 1, stopWidth: 0.02, primitiveStopWidth: 0.01, primitiveMinimumSamples: 31)
