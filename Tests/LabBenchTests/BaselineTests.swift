@@ -5,12 +5,15 @@ import Testing
 @testable import LabCore
 
 @Suite("Baselines, comparison and exit codes")
-struct BaselineTests {
+final class BaselineTests {
     let environment = [
         "CONCURRENCY_LAB_HOME": FileManager.default.temporaryDirectory.appendingPathComponent(
             "lab-bench-\(UUID().uuidString)"
         ).path
     ]
+
+    // Each test has an instance, and a home, of its own: gone when the test ends.
+    deinit { try? FileManager.default.removeItem(atPath: environment["CONCURRENCY_LAB_HOME"]!) }
 
     @Test func saveThenLoadByName() throws {
         let url = try Baselines.save(Fixture.report(), named: "main", environment: environment)

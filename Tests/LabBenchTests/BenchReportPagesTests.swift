@@ -7,12 +7,15 @@ import Testing
 @testable import LabTrace
 
 @Suite("lab bench --out: the HTML report beside the JSON, each suite linked to its lesson's page")
-struct BenchReportPagesTests {
+final class BenchReportPagesTests {
     let environment = [
         "CONCURRENCY_LAB_HOME": FileManager.default.temporaryDirectory.appendingPathComponent(
             "lab-bench-\(UUID().uuidString)"
         ).path
     ]
+
+    // Each test has an instance, and a home, of its own: gone when the test ends.
+    deinit { try? FileManager.default.removeItem(atPath: environment["CONCURRENCY_LAB_HOME"]!) }
 
     @Test func outAloneWritesTheJSONAndTheHTMLReport() async throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("lab-bench-pages-\(UUID().uuidString)")

@@ -67,6 +67,7 @@ struct GateTests {
 
     static func gateOnOneMoreMalloc() async throws {
         let home = freshHome()
+        defer { try? FileManager.default.removeItem(atPath: home["CONCURRENCY_LAB_HOME"]!) }
         let saved = await run(parsing(mallocsPerOperation: 1), ["--save-baseline", "before"], home: home)
         #expect(saved == 0, "saving the baseline exited \(saved)")
         let same = await run(parsing(mallocsPerOperation: 1), ["--compare", "before"], home: home)
@@ -95,7 +96,9 @@ struct GateTests {
     }
 
     static func breachNamesSuiteVariantAndMetric() async throws {
-        let command = BenchCommand(suites: [], environment: freshHome(), program: "bench").probingInstantly()
+        let home = freshHome()
+        defer { try? FileManager.default.removeItem(atPath: home["CONCURRENCY_LAB_HOME"]!) }
+        let command = BenchCommand(suites: [], environment: home, program: "bench").probingInstantly()
         let plan = SamplingPlan(samples: 15, minimumSamples: 15, budget: .milliseconds(100))
         func measured(_ mallocs: Int) async throws -> BenchmarkReport {
             try await command.measure(
