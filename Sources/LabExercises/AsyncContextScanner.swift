@@ -46,9 +46,7 @@ public enum AsyncContextScanner {
             tokens, isMainFile: (file as NSString).lastPathComponent == "main.swift", asyncClosureTakers: takers)
         let hazards = HazardMarkers(source: source, tokens: tokens)
         let shapes = restrictions.map { ($0, $0.shape) }
-        // By the member each entry names, in the list's order: a call is tried only against the
-        // entries for its own name (`matches` wants that name first), not the whole list.
-        let shapesByMember = Dictionary(grouping: shapes, by: \.1.member)
+        let shapesByMember = byMember(shapes)
         let bindings = typeBindings(
             tokens, types: Set(shapes.compactMap { if case .type(let name) = $0.1.receiver { name } else { nil } }))
         let ownFunctions = Set(
@@ -122,6 +120,14 @@ public enum AsyncContextScanner {
         sources.reduce(into: []) {
             $0.formUnion(AsyncContexts.declaredAsyncClosureTakers(in: SwiftTokenizer.tokens(of: $1)))
         }
+    }
+
+    /// The entries by the member each names, in the list's order: a call is tried only against
+    /// the entries for its own name (`matches` wants that name first), not the whole list.
+    static func byMember(_ shapes: [(AsyncRestriction, AsyncRestriction.Shape)])
+        -> [String: [(AsyncRestriction, AsyncRestriction.Shape)]]
+    {
+        Dictionary(grouping: shapes, by: \.1.member)
     }
 
     static func matches(

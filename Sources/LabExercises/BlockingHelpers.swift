@@ -44,8 +44,7 @@ enum BlockingHelpers {
         while changed {
             changed = false
             let known = restrictions.filter { $0.kind == .blocking } + Array(inferred.values)
-            // By member name, in the list's order (see `AsyncContextScanner.findings(in:)`).
-            let shapes = Dictionary(grouping: known.map { ($0, $0.shape) }, by: \.1.member)
+            let shapes = AsyncContextScanner.byMember(known.map { ($0, $0.shape) })
             for file in scanned {
                 for function in file.contexts.functions
                 where !function.isAsync && declarations[function.name] == 1 && inferred[function.name] == nil
