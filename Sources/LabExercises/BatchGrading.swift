@@ -55,6 +55,9 @@ public struct BatchGrading: Sendable {
     /// `lab check`'s notes: another batch holds the lock, and the build begins.
     var onWait: (@Sendable () -> Void)? = nil
     var onBuildStart: (@Sendable () -> Void)? = nil
+    /// Tests: runs holding the batch's lock, with the work folder, just before the shared build is
+    /// prepared: a test may spoil the build record there, and no other batch sees it spoilt.
+    var beforePrepare: (@Sendable (URL) throws -> Void)? = nil
 
     public init(
         root: URL, workFolder: URL? = nil, buildWorkers: Int = ProcessInfo.processInfo.activeProcessorCount,
@@ -132,6 +135,7 @@ public struct BatchGrading: Sendable {
         do {
             try FileLock.withLock(at: workFolder.appendingPathComponent("batch.lock"), onWait: onWait) {
                 onBuildStart?()
+                try beforePrepare?(workFolder)
                 let prepared = try BatchToolchain.prepare(root: root, folder: workFolder)
                 var toolchain = prepared.toolchain
                 let batch = workFolder.appendingPathComponent("runs/\(batchName ?? UUID().uuidString)")

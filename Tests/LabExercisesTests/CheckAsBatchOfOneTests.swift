@@ -65,49 +65,58 @@ struct CheckAsBatchOfOneTests {
 
 }
 
-/// Not one of the serialized suite's tests above: it works in a folder of its own, so it need
-/// not wait for them (and start its build, about 10 s, only when theirs have ended).
+/// Not one of the serialized suite's tests above: it spoils the lab's shared build record only
+/// while it holds the batch's lock, so it need not wait for them.
 @Suite("a recorded build that no longer works")
 struct RecordedBuildTests {
     static let root = BatchGradingTests.root
     static let exercise = BatchGradingTests.exercise
 
-    /// In a work folder of its own: it breaks the recorded build on purpose, and the tests running
-    /// beside it (a parallel `swift test`) would build with the broken flags from the lab's.
+    /// In the lab's own work folder, as `lab check` grades, with no build of its own (a folder of
+    /// its own cost a whole SwiftPM build of the shared part on a fresh clone): the record is
+    /// made whole if need be and then spoilt under the batch's lock, just before the batch reads
+    /// it, so the batch meets it spoilt and no other batch (a test beside this one, another
+    /// `swift test`, a `lab check`) ever does.
     @Test func aRecordedBuildThatNoLongerWorksIsBuiltAgain() async throws {
-        // Kept from run to run (in the lab's work folder, as the shared build is): made whole on a
-        // fresh clone (about 10 s of SwiftPM), brought up to date by SwiftPM in later runs. Two
-        // test processes at once in one checkout share it, and one may break the record between
-        // the other's grade and its last check: run this test in one at a time.
-        let work = Self.root.appendingPathComponent(".build-exercises/tests/recorded-build")
-        let grader = Grader(root: Self.root, exercise: Self.exercise, workFolder: work)
-        let batch = work.appendingPathComponent("batch")
-        let package = batch.appendingPathComponent("package")
-        // Under the batch's lock, as a batch prepares (another `swift test` may be here too), on a
-        // thread of its own. Never reused as recorded: an earlier run stopped after breaking the
-        // record would leave it broken.
-        let (record, broken) = try await OnAThreadOfItsOwn.blockingWork(named: "prepare a batch of its own") {
-            try FileLock.withLock(at: batch.appendingPathComponent("batch.lock")) {
-                _ = try BatchToolchain.prepare(root: Self.root, folder: batch, reuse: false)
-                let file = batch.appendingPathComponent(SharedBuildRecord.fileName)
-                let record = try JSONDecoder().decode(SharedBuildRecord.self, from: Data(contentsOf: file))
-                // Every stamp still matches, but the recorded flags make every compile fail (as a
-                // module folder emptied by hand would): not the answer's fault.
-                let broken = BatchToolchain(
-                    swiftc: record.toolchain.swiftc,
-                    compileFlags: record.toolchain.compileFlags + ["-no-such-flag-for-the-test"],
-                    linkFlags: record.toolchain.linkFlags, sharedObjects: record.toolchain.sharedObjects)
-                try JSONEncoder().encode(
-                    SharedBuildRecord(
-                        toolchain: broken, inputs: record.inputs, outputs: record.outputs, path: record.path)
-                ).write(to: file)
-                return (record, broken)
+        let grader = Grader(root: Self.root, exercise: Self.exercise)
+        // A batch of one, as `Grader.grade` makes it, with the hook that spoils the record.
+        var batch = BatchGrading(
+            root: Self.root, workFolder: Self.root.appendingPathComponent(".build-exercises/batch"),
+            buildWorkers: 1, runWorkers: 1)
+        let spoilt = Locked<(record: BatchToolchain, broken: BatchToolchain)?>(nil)
+        batch.beforePrepare = { folder in
+            let record = try BatchToolchain.prepare(root: Self.root, folder: folder).toolchain
+            // Every stamp still matches, but the recorded flags make every compile fail (as a
+            // module folder emptied by hand would): not the answer's fault.
+            let broken = BatchToolchain(
+                swiftc: record.swiftc, compileFlags: record.compileFlags + ["-no-such-flag-for-the-test"],
+                linkFlags: record.linkFlags, sharedObjects: record.sharedObjects)
+            let file = folder.appendingPathComponent(SharedBuildRecord.fileName)
+            let saved = try JSONDecoder().decode(SharedBuildRecord.self, from: Data(contentsOf: file))
+            try JSONEncoder().encode(
+                SharedBuildRecord(toolchain: broken, inputs: saved.inputs, outputs: saved.outputs, path: saved.path)
+            ).write(to: file)
+            // What the batch is about to read: the spoilt record, taken as reusable.
+            guard
+                SharedBuildRecord.reusable(
+                    in: folder, root: Self.root, package: folder.appendingPathComponent("package")) == broken
+            else { throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: file.path]) }
+            spoilt.withLock { $0 = (record, broken) }
+        }
+        let outcome = await batch.grade([BatchGrading.Answer(exercise: Self.exercise, source: grader.solutionFile)])[0]
+        let (record, _) = try #require(spoilt.withLock { $0 }, "the batch met the spoilt record: \(outcome.details)")
+        #expect(!record.compileFlags.contains("-no-such-flag-for-the-test"), "a whole record before it was spoilt")
+        #expect(outcome.passed, "\(outcome.messages) \(outcome.details)")
+        // Read under the batch's lock, on a thread of its own: the record was made whole again.
+        let folder = batch.workFolder
+        let after = try await OnAThreadOfItsOwn.blockingWork(named: "read the build record") {
+            try FileLock.withLock(at: folder.appendingPathComponent("batch.lock")) {
+                SharedBuildRecord.reusable(
+                    in: folder, root: Self.root, package: folder.appendingPathComponent("package"))
             }
         }
-        #expect(!record.toolchain.compileFlags.contains("-no-such-flag-for-the-test"), "a record made afresh")
-        #expect(SharedBuildRecord.reusable(in: batch, root: Self.root, package: package) == broken)
-        let outcome = await grader.grade(source: grader.solutionFile)
-        #expect(outcome.passed, "\(outcome.messages) \(outcome.details)")
-        #expect(SharedBuildRecord.reusable(in: batch, root: Self.root, package: package) == record.toolchain)
+        // Compared whole, reported short: a record lists every object file.
+        let madeWholeAgain = after == record
+        #expect(madeWholeAgain, "the record was written again from SwiftPM's plan")
     }
 }
