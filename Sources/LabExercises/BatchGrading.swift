@@ -56,7 +56,8 @@ public struct BatchGrading: Sendable {
     var onWait: (@Sendable () -> Void)? = nil
     var onBuildStart: (@Sendable () -> Void)? = nil
     /// Tests: runs holding the batch's lock, with the work folder, just before the shared build is
-    /// prepared: a test may spoil the build record there, and no other batch sees it spoilt.
+    /// prepared: a test may spoil the build record there, and no other batch sees it spoilt (unless
+    /// the process dies before this batch builds again; the next batch then recovers as this one does).
     var beforePrepare: (@Sendable (URL) throws -> Void)? = nil
 
     public init(

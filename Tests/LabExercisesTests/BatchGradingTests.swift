@@ -115,7 +115,7 @@ struct BatchGradingTests {
         // own: the lock and the compiler are waited for, and the pool is the other tests'.
         let (outcome, jobsPlanned) = try await OnAThreadOfItsOwn.blockingWork(named: "stale binary build") {
             try FileLock.withLock(at: workFolder.appendingPathComponent("batch.lock")) {
-                let toolchain = try BatchToolchain.prepare(root: Self.root, folder: workFolder).toolchain
+                let toolchain = try TestLab.wholeSharedBuild(in: workFolder)
                 let jobs =
                     planned
                     ? BatchBuild.plan(

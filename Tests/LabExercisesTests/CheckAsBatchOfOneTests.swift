@@ -76,7 +76,9 @@ struct RecordedBuildTests {
     /// its own cost a whole SwiftPM build of the shared part on a fresh clone): the record is
     /// made whole if need be and then spoilt under the batch's lock, just before the batch reads
     /// it, so the batch meets it spoilt and no other batch (a test beside this one, another
-    /// `swift test`, a `lab check`) ever does.
+    /// `swift test`, a `lab check`) does. Unless this test is stopped between the spoiling and
+    /// the batch's rebuild: then the next batch meets it, and builds again as this one does, and
+    /// a test that prepares the shared build itself goes through `TestLab.wholeSharedBuild`.
     @Test func aRecordedBuildThatNoLongerWorksIsBuiltAgain() async throws {
         // The folder this test kept before (a whole shared build, about 50 MB), gone.
         try? FileManager.default.removeItem(
@@ -88,11 +90,11 @@ struct RecordedBuildTests {
             buildWorkers: 1, runWorkers: 1)
         let spoilt = Locked<(record: BatchToolchain, broken: BatchToolchain)?>(nil)
         batch.beforePrepare = { folder in
-            let record = try BatchToolchain.prepare(root: Self.root, folder: folder).toolchain
+            let record = try TestLab.wholeSharedBuild(in: folder)
             // Every stamp still matches, but the recorded flags make every compile fail (as a
             // module folder emptied by hand would): not the answer's fault.
             let broken = BatchToolchain(
-                swiftc: record.swiftc, compileFlags: record.compileFlags + ["-no-such-flag-for-the-test"],
+                swiftc: record.swiftc, compileFlags: record.compileFlags + [TestLab.spoilingFlag],
                 linkFlags: record.linkFlags, sharedObjects: record.sharedObjects)
             let file = folder.appendingPathComponent(SharedBuildRecord.fileName)
             let saved = try JSONDecoder().decode(SharedBuildRecord.self, from: Data(contentsOf: file))
@@ -108,7 +110,7 @@ struct RecordedBuildTests {
         }
         let outcome = await batch.grade([BatchGrading.Answer(exercise: Self.exercise, source: grader.solutionFile)])[0]
         let (record, _) = try #require(spoilt.withLock { $0 }, "the batch met the spoilt record: \(outcome.details)")
-        #expect(!record.compileFlags.contains("-no-such-flag-for-the-test"), "a whole record before it was spoilt")
+        #expect(!record.compileFlags.contains(TestLab.spoilingFlag), "a whole record before it was spoilt")
         #expect(outcome.passed, "\(outcome.messages) \(outcome.details)")
         // Read under the batch's lock, on a thread of its own: the record was made whole again.
         let folder = batch.workFolder

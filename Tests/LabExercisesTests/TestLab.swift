@@ -22,4 +22,17 @@ enum TestLab {
         return try #require(
             answers.answers.first { $0.role == .mistake && $0.origin.lastPathComponent == name + ".diff" }?.file)
     }
+
+    /// The flag the broken-record test spoils the lab's shared build record with.
+    static let spoilingFlag = "-no-such-flag-for-the-test"
+
+    /// The shared build in `folder`, prepared as a batch prepares it (call it holding the batch's
+    /// lock), but never the spoilt record a broken-record test left if it was stopped between
+    /// spoiling it and the batch's rebuild: that one is built again. A batch recovers from it
+    /// by itself; a test that prepares directly would fail on it.
+    static func wholeSharedBuild(in folder: URL) throws -> BatchToolchain {
+        let prepared = try BatchToolchain.prepare(root: root, folder: folder).toolchain
+        guard prepared.compileFlags.contains(spoilingFlag) else { return prepared }
+        return try BatchToolchain.prepare(root: root, folder: folder, reuse: false).toolchain
+    }
 }
