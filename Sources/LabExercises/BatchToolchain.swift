@@ -42,7 +42,8 @@ struct BatchToolchain: Codable, Equatable, Sendable {
         let inputs = SharedBuildRecord.inputs(root: root, package: package)
         let scratch = folder.appendingPathComponent("scratch")
         for attempt in 1...2 {
-            let build = try BuildTemporaryFolder.using(in: folder) { temporary in
+            // Named, not fresh: the caller holds the batch's lock, so no other build is there.
+            let build = try BuildTemporaryFolder.using(in: folder, named: "swiftpm") { temporary in
                 try run(
                     "/usr/bin/env",
                     [

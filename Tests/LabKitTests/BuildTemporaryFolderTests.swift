@@ -64,4 +64,23 @@ struct BuildTemporaryFolderTests {
             !FileManager.default.fileExists(atPath: work.appendingPathComponent("tmp").path),
             "an empty tmp is removed too")
     }
+
+    /// A named folder is the same folder each time (the same `TMPDIR` for SwiftPM), removed
+    /// after each use with whatever a child left in it.
+    @Test func aNamedFolderIsTheSameEachTimeAndGoneAfterEach() throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("lab-tmpdir-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        var seen: [URL] = []
+        for _ in 0..<2 {
+            let folder = try BuildTemporaryFolder.using(in: work, named: "swiftpm") { folder in
+                #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "it starts empty")
+                try Data().write(to: folder.appendingPathComponent("TemporaryDirectory.x"))
+                return folder
+            }
+            #expect(!FileManager.default.fileExists(atPath: folder.path))
+            seen.append(folder)
+        }
+        #expect(seen[0] == seen[1], "the same path each time")
+        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("tmp").path))
+    }
 }
