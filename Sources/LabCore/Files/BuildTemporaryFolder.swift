@@ -15,9 +15,7 @@ public enum BuildTemporaryFolder {
     /// A fresh folder under `<workFolder>/tmp` for `body`'s child processes, removed afterwards
     /// (and `tmp` too when nothing else is in it).
     public static func using<T>(in workFolder: URL, _ body: (URL) throws -> T) throws -> T {
-        let folder = try make(in: workFolder)
-        defer { remove(folder) }
-        return try body(folder)
+        try using(in: workFolder, named: freshName(), body)
     }
 
     /// A folder of a fixed name under `<workFolder>/tmp`, emptied and removed afterwards as
@@ -27,20 +25,24 @@ public enum BuildTemporaryFolder {
     /// build it compiled both of the checks' manifests on every `swift build` (a build with
     /// nothing to do took 1.26–1.60 s, 0.71–0.72 s with the same `TMPDIR`; docs/MEASUREMENTS.md).
     public static func using<T>(in workFolder: URL, named name: String, _ body: (URL) throws -> T) throws -> T {
-        let folder = workFolder.appendingPathComponent("tmp/\(name)", isDirectory: true)
-        remove(folder)  // what a stopped child left, if anything
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try make(in: workFolder, named: name)
         defer { remove(folder) }
         return try body(folder)
     }
 
     /// The same folder for a caller that awaits its child (`using` takes a synchronous body):
     /// made here, and the caller's to `remove` when the child is done.
-    public static func make(in workFolder: URL) throws -> URL {
-        let folder = workFolder.appendingPathComponent("tmp/build-\(UUID().uuidString)", isDirectory: true)
+    public static func make(in workFolder: URL) throws -> URL { try make(in: workFolder, named: freshName()) }
+
+    /// `<workFolder>/tmp/<name>`, made empty: what a stopped child left under a fixed name goes first.
+    static func make(in workFolder: URL, named name: String) throws -> URL {
+        let folder = workFolder.appendingPathComponent("tmp/\(name)", isDirectory: true)
+        try? FileManager.default.removeItem(at: folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }
+
+    static func freshName() -> String { "build-\(UUID().uuidString)" }
 
     /// Removes a folder `make` made, and its `tmp` parent when nothing else is in it.
     public static func remove(_ folder: URL) {
