@@ -13,6 +13,11 @@ struct MarsDataTests {
         MarsData(api: client(meter, failures: failures, latency: latency), probe: Probe())
     }
 
+    /// MarsData on a backend that holds each call until `peak` are in flight (`HeldUntilPeak`).
+    func marsData(_ meter: CallMeter, heldUntil peak: Int) -> MarsData {
+        MarsData(api: MarsRoverClient(transport: HeldUntilPeak(meter: meter, peak: peak)), probe: Probe())
+    }
+
     func client(_ meter: CallMeter, failures: FailureInjection = .none, latency: Double = 5) -> MarsRoverClient {
         let behavior = ServiceBehavior(
             latency: .fixed(latency), failures: failures, seed: 1, scale: TimeScale(factor: 0.01))
@@ -21,20 +26,33 @@ struct MarsDataTests {
 
     @Test(arguments: ["sequential", "async let in a loop", "async let", "task group", "unstructured"])
     func concurrencyOfEachPattern(pattern: String) async throws {
+        let expected = ["sequential": 1, "async let in a loop": 1, "async let": 3][pattern] ?? 4
+        // Held until the expected peak: a fan-out reaches it however late a busy pool starts its
+        // calls, and a pattern that allows more still shows more.
         let meter = CallMeter()
-        let data = marsData(meter)
+        let data = marsData(meter, heldUntil: expected)
         let rovers = try MarsRoverClient.fixtureRovers()
         let photos: [MarsPhoto]
-        let expected: Int
         switch pattern {
-        case "sequential": (photos, expected) = (await data.latestPhotosSequentially(rovers), 1)
-        case "async let in a loop": (photos, expected) = (await data.latestPhotosWithAsyncLetInALoop(rovers), 1)
-        case "async let": (photos, expected) = (await data.latestPhotosWithAsyncLet(rovers[0], rovers[1], rovers[2]), 3)
-        case "task group": (photos, expected) = (await data.latestPhotosWithTaskGroup(rovers), 4)
-        default: (photos, expected) = (await data.latestPhotosWithUnstructuredTasks(rovers), 4)
+        case "sequential": photos = await data.latestPhotosSequentially(rovers)
+        case "async let in a loop": photos = await data.latestPhotosWithAsyncLetInALoop(rovers)
+        case "async let": photos = await data.latestPhotosWithAsyncLet(rovers[0], rovers[1], rovers[2])
+        case "task group": photos = await data.latestPhotosWithTaskGroup(rovers)
+        default: photos = await data.latestPhotosWithUnstructuredTasks(rovers)
         }
         #expect(meter.stats.maxInFlight == expected)
         #expect(photos.count == meter.stats.calls)
+    }
+
+    /// The held backend cannot make a pattern look more concurrent than it is: a loop asked for
+    /// two calls at once is let go when patience runs out, one call at a time.
+    @Test func aHeldBackendLetsALoopGoOneCallAtATime() async throws {
+        let meter = CallMeter()
+        let backend = HeldUntilPeak(meter: meter, peak: 2, latency: .zero, patience: .milliseconds(50))
+        let data = MarsData(api: MarsRoverClient(transport: backend), probe: Probe())
+        let photos = await data.latestPhotosSequentially(try MarsRoverClient.fixtureRovers())
+        #expect(meter.stats.maxInFlight == 1)
+        #expect(photos.count == 4 && meter.stats.completed == 4)
     }
 
     @Test func fetchLatestPhotosSkipsARoverWhoseCallFails() async {
@@ -48,7 +66,7 @@ struct MarsDataTests {
     func theSlidingWindowNeverExceedsItsWidth(width: Int) async throws {
         let meter = CallMeter()
         let rover = try #require(try MarsRoverClient.fixtureRovers().first)
-        let pages = try await marsData(meter).photoPages(
+        let pages = try await marsData(meter, heldUntil: width).photoPages(
             of: rover, earthDate: rover.maxDate, pages: Array(1...12), width: width)
         #expect(meter.stats.maxInFlight == width, "exactly \(width) in flight at the peak")
         #expect(pages.count == 12 && meter.stats.calls == 12)
