@@ -24,6 +24,12 @@ public struct Sample: Sendable, Codable, Equatable {
     /// Strong retains and releases during the sample, all threads (see `RetainCounter`), or nil
     /// where not counted (a program without LabRetainCounter, macOS, results before schema 4).
     public var retains: RetainCounts? = nil
+    /// The wall time over which `cpuSeconds` was read: from the first `getrusage` to the second,
+    /// a span that holds the timed run. The CPU time is the process's, read around the run, so
+    /// dividing it by the run's own `wallSeconds` can overstate the parallelism: a thread
+    /// preempted between a reading and the clock lets other threads' CPU time in with no wall
+    /// time for it. Nil in results written before this field (parallelism then uses `wallSeconds`).
+    public var cpuWindowSeconds: Double? = nil
 
     /// Wall time per operation: the figure the statistics are computed on.
     public var secondsPerOperation: Double { wallSeconds / Double(iterations) }
@@ -54,5 +60,9 @@ public struct Sample: Sendable, Codable, Equatable {
     }
 
     /// CPU time ÷ wall time: ≈ 1 for one busy thread, ≈ cores when all are busy, ≈ 0 when waiting.
-    public var parallelism: Double { wallSeconds > 0 ? cpuSeconds / wallSeconds : 0 }
+    /// The wall time the CPU time was read over (`cpuWindowSeconds`), where the sample has it.
+    public var parallelism: Double {
+        let window = cpuWindowSeconds ?? wallSeconds
+        return window > 0 ? cpuSeconds / window : 0
+    }
 }

@@ -212,11 +212,13 @@ public enum Sampler {
 
     static func sample(_ variant: BenchmarkVariant, iterations: Int) async -> Sample {
         let probe = MemoryProbe.read()
+        let clock = ContinuousClock()
+        // The CPU time's own window, read outside the two getrusage calls (see `cpuWindowSeconds`).
+        let windowStart = clock.now
         let before = ResourceUsage.now()
         let allocatedBefore = AllocationCounter.read()
         let hopsBefore = HopCounter.read()
         let retainsBefore = RetainCounter.read()
-        let clock = ContinuousClock()
         let start = clock.now
         await variant.run(iterations)
         let wall = start.duration(to: clock.now).seconds
@@ -224,6 +226,7 @@ public enum Sampler {
         let hopsAfter = HopCounter.read()
         let allocatedAfter = AllocationCounter.read()
         let after = ResourceUsage.now()
+        let window = windowStart.duration(to: clock.now).seconds
         let threads = ResourceUsage.threadCount()
         let figures = await variant.figures?() ?? []
         return Sample(
@@ -234,6 +237,6 @@ public enum Sampler {
             probeNanoseconds: probe,
             allocations: allocatedAfter.flatMap { after in allocatedBefore.map { after - $0 } },
             hops: hopsAfter.flatMap { after in hopsBefore.map { after - $0 } },
-            retains: retainsAfter.flatMap { after in retainsBefore.map { after - $0 } })
+            retains: retainsAfter.flatMap { after in retainsBefore.map { after - $0 } }, cpuWindowSeconds: window)
     }
 }

@@ -74,23 +74,55 @@ struct SamplerTests {
         // calibrated on this shared machine (seen: 1.3 ms for "5 ms" while a build ran).
         #expect(sample.wallSeconds > 0)
         #expect(sample.cpuSeconds > 0, "getrusage saw the CPU time")
-        // Process-wide CPU time (tests running beside this one add theirs) fits in the time this
-        // test waited for the sample on every core, give or take a scheduler tick per core. The
-        // time the test waited, not the sample's wall time: the sampler reads getrusage outside
-        // its clock, so a thread preempted between the two lets the others' CPU time in (seen:
-        // 32.5 ms of CPU for 9.9 ms of wall on 2 cores). A tick: Linux adds a running thread's
-        // time to its process's at a tick or a switch, so the first reading can lag each other
-        // running thread by up to one (10 ms at the slowest common rate, 100 Hz). Cores: as
-        // Foundation counts them, which `taskset` does not narrow, so there the bound is looser.
+        // The CPU time's window holds the timed run and lies inside this test's wait for the sample.
+        let window = sample.cpuWindowSeconds ?? 0
+        #expect(window >= sample.wallSeconds && window <= outer, "window \(window) s, run \(sample.wallSeconds) s")
+        // Process-wide CPU time (tests running beside this one add theirs) fits in that window on
+        // every core, give or take a scheduler tick per core: Linux adds a running thread's time to
+        // its process's at a tick or a switch, so the first reading can lag each other running
+        // thread by up to one (10 ms at the slowest common rate, 100 Hz). Over the run's own wall
+        // time it need not fit: a thread preempted between a reading and the clock lets the others'
+        // CPU time in (seen: 32.5 ms of CPU for 9.9 ms of wall on 2 cores, when the parallelism
+        // divided by the run's time). Cores: as Foundation counts them, which `taskset` does not
+        // narrow, so there the bound is looser.
         let cores = Double(ProcessInfo.processInfo.activeProcessorCount)
         let tick = 0.010
         #expect(
-            sample.cpuSeconds <= (outer + tick) * cores,
-            "the process's CPU time fits in the time waited for it on every core")
+            sample.cpuSeconds <= (window + tick) * cores,
+            "the process's CPU time fits in the window it was read over, on every core")
+        #expect(sample.parallelism == sample.cpuSeconds / window)
         #expect(sample.peakMemoryBytes > 1_000_000)
         #if os(Linux)
             #expect((sample.threads ?? 0) >= 1)
         #endif
+    }
+}
+
+@Suite("Sampling: parallelism is CPU time over the wall time it was read over")
+struct ParallelismTests {
+    static func sample(wall: Double, cpu: Double, window: Double?) -> Sample {
+        Sample(
+            iterations: 1, wallSeconds: wall, cpuSeconds: cpu, voluntarySwitches: 0, involuntarySwitches: 0,
+            peakMemoryBytes: 0, threads: nil, figures: [], process: nil, probeNanoseconds: nil, allocations: nil,
+            cpuWindowSeconds: window)
+    }
+
+    @Test func theWindowTheCPUTimeWasReadOverDividesIt() throws {
+        // 30 ms of CPU read over 20 ms, around a run of 10 ms: 1.5, not 3 (which two cores cannot do).
+        #expect(Self.sample(wall: 0.010, cpu: 0.030, window: 0.020).parallelism == 1.5)
+        #expect(Self.sample(wall: 0.010, cpu: 0.030, window: 0).parallelism == 0)
+    }
+
+    @Test func resultsWrittenBeforeTheWindowUseTheRunsWallTime() throws {
+        let old = try JSONDecoder().decode(
+            Sample.self,
+            from: Data(
+                #"{"iterations": 1, "wallSeconds": 0.01, "cpuSeconds": 0.02, "voluntarySwitches": 0, "involuntarySwitches": 0, "peakMemoryBytes": 0, "figures": []}"#
+                    .utf8))
+        #expect(old.cpuWindowSeconds == nil)
+        #expect(old.parallelism == 2)
+        let encoded = try JSONEncoder().encode(Self.sample(wall: 0.01, cpu: 0.02, window: 0.015))
+        #expect(try JSONDecoder().decode(Sample.self, from: encoded).cpuWindowSeconds == 0.015)
     }
 }
 

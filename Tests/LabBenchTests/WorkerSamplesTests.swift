@@ -8,7 +8,8 @@ import Testing
 struct WorkerSamplesTests {
     static let sample = Sample(
         iterations: 1_000, wallSeconds: 0.002, cpuSeconds: 0.002, voluntarySwitches: 1, involuntarySwitches: 0,
-        peakMemoryBytes: 1 << 20, threads: 3, figures: [], process: nil, probeNanoseconds: 1.5, allocations: nil)
+        peakMemoryBytes: 1 << 20, threads: 3, figures: [], process: nil, probeNanoseconds: 1.5, allocations: nil,
+        cpuWindowSeconds: 0.0021)
 
     @Test func samplesSurviveTheTripIntact() throws {
         let sent = WorkerSamples([
