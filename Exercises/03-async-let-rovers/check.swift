@@ -11,7 +11,8 @@ func runCheck(_ report: CheckReport) async {
     // order of arrival nor its reverse is the rovers' order.
     let arrivals = ArrivalGate(order: [rovers[1].name, rovers[0].name, rovers[2].name])
     let api = LoggedRovers(
-        base: MarsRoverClient.simulated(CheckServices.behavior()), log: log, listed: all, arrivals: arrivals)
+        base: MarsRoverClient.simulated(CheckServices.behavior()), log: log, listed: all, arrivals: arrivals,
+        hold: PeakHold(peak: 3, patience: CheckServices.patience))
     report.waiting("latestPhotos(of:using:) for \(rovers.map(\.name))")
     do {
         let photos = try await latestPhotos(of: rovers, using: api)

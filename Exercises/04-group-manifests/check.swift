@@ -16,7 +16,8 @@ func runCheck(_ report: CheckReport) async {
     for count in [first, second] {
         let log = CallLog()
         let listed = Array(all.shuffled().prefix(count))
-        let api = LoggedRovers(base: MarsRoverClient.simulated(CheckServices.behavior()), log: log, listed: listed)
+        let api = LoggedRovers(base: MarsRoverClient.simulated(CheckServices.behavior()), log: log, listed: listed,
+                               hold: PeakHold(peak: count, patience: CheckServices.patience))
         report.waiting("fetchPhotoManifests(using:) with \(count) rovers listed")
         do {
             let manifests = try await fetchPhotoManifests(using: api)

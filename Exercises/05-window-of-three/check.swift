@@ -7,7 +7,8 @@ func runCheck(_ report: CheckReport) async {
     let log = CallLog()
     let all = (try? MarsRoverClient.fixtureRovers()) ?? []
     let slow = CheckServices.random(in: 1...3)
-    let api = LoggedRovers(base: MarsRoverClient.simulated(CheckServices.behavior(latency: .jitter(base: 2, spread: 0.5))), log: log, listed: all, slowPage: slow)
+    let api = LoggedRovers(base: MarsRoverClient.simulated(CheckServices.behavior(latency: .jitter(base: 2, spread: 0.5))), log: log, listed: all, slowPage: slow,
+                           hold: PeakHold(peak: 3, patience: CheckServices.patience))
     guard let rover = all.first else { return report.fail("no rover fixture") }
     let count = CheckServices.random(in: 7...15)
     let pages = Array(1...count)

@@ -40,6 +40,11 @@ enum CheckServices {
         ServiceBehavior(latency: latency, failures: failures, seed: seed, scale: scale)
     }
 
+    /// How long a `PeakHold` waits for an answer's calls to be in flight together before it lets
+    /// them go: far longer than a busy machine takes to start them, and once per hold, so an answer
+    /// that makes its calls one at a time is slowed by this much, never stopped.
+    static let patience = Duration.seconds(2)
+
     /// Checks vary their inputs run to run, so a hard-coded answer fails.
     static func random(in range: ClosedRange<Int>) -> Int {
         var generator = SystemRandomNumberGenerator()
@@ -107,20 +112,29 @@ struct LoggedRovers: MarsRoverService {
     var slowPage: Int? = nil
     /// The order the latest-photos calls complete in, when it matters (see ArrivalGate).
     var arrivals: ArrivalGate? = nil
+    /// Where the check asserts how many calls were in flight at once: each logged call waits
+    /// here, counted in flight, until that many are (see PeakHold), so a correct answer reaches
+    /// the peak however late a busy machine starts its calls.
+    var hold: PeakHold? = nil
 
     func allRovers() async throws -> [Rover] { try await log.record("rovers") { listed } }
     func latestPhotos(rover: Rover) async throws -> [MarsPhoto] {
         try await log.record("latest \(rover.name)") {
+            await hold?.enter()
             let photos = try await base.latestPhotos(rover: rover)
             await arrivals?.turn(rover.name)
             return photos
         }
     }
     func photoManifest(rover: Rover) async throws -> PhotoManifest {
-        try await log.record("manifest \(rover.name)") { try await base.photoManifest(rover: rover) }
+        try await log.record("manifest \(rover.name)") {
+            await hold?.enter()
+            return try await base.photoManifest(rover: rover)
+        }
     }
     func photos(rover: Rover, earthDate: String, page: Int) async throws -> [MarsPhoto] {
         try await log.record("page \(page)") {
+            await hold?.enter()
             if page == slowPage { try await Task.sleep(for: .milliseconds(50)) }
             return try await base.photos(rover: rover, earthDate: earthDate, page: page)
         }
