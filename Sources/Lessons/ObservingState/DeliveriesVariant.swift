@@ -39,18 +39,20 @@ enum DeliveriesVariant {
             .filter { $0 != .observations || Watcher.observationsAvailable }
             .map { Watcher($0, log: log) }
         for watcher in watchers { watcher.start() }
-        try await Task.sleep(for: .milliseconds(30))
+        // Each step waits for the watchers' deliveries, not for a time that a busy machine can
+        // outlast (30 ms once: the Observations watcher, late, never delivered the last drink).
+        await awaitDeliveries(of: log.cups, from: watchers.filter { $0.kind != .didSetStream })
         context.probe.syncSpan("three drinks, one synchronous step", kind: .step) {
             log.changing {
                 for _ in 0..<3 { log.add(milligrams: milligrams) }
             }
         }
-        try await Task.sleep(for: .milliseconds(30))
+        await awaitDeliveries(of: log.cups, from: watchers)
         let single = ContinuousClock.now
         context.probe.syncSpan("one drink", kind: .step) {
             log.changing { log.add(milligrams: milligrams) }
         }
-        try await Task.sleep(for: .milliseconds(30))
+        await awaitDeliveries(of: log.cups, from: watchers)
         for watcher in watchers { await watcher.stop() }
 
         var seen: [Seen] = []
@@ -121,6 +123,22 @@ enum DeliveriesVariant {
             console.paragraph(ObservingStateLesson.needsSwift62Runtime)
         }
         for sentence in DeliveriesNarration.sentences(seen) { console.paragraph(sentence) }
+    }
+}
+
+extension DeliveriesVariant {
+    /// Waits until every watcher has delivered `value`, at most `patience` in all: each delivers
+    /// on its own schedule (a task, a poll every 2 ms, a stream), which a busy machine runs late.
+    /// A watcher still without it is then abandoned (every later wait for it ends at once), and
+    /// the values it delivered say what it saw.
+    @MainActor
+    static func awaitDeliveries(of value: Int, from watchers: [Watcher], patience: Duration = .seconds(5)) async {
+        let patienceEnds = Task { @MainActor in
+            try? await Task.sleep(for: patience)
+            if !Task.isCancelled { for watcher in watchers { watcher.abandon() } }
+        }
+        defer { patienceEnds.cancel() }
+        for watcher in watchers { _ = await watcher.delivery(of: value) }
     }
 }
 
