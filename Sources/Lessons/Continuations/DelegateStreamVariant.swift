@@ -27,15 +27,34 @@ enum DelegateStreamVariant {
             read += 1
             if read == 3 { break }
         }
+        // Counted from here, not from the third reading: a busy machine may run the loop late,
+        // and the sensor rightly reports on meanwhile. Stopping is what this measures.
+        let beforeStop = second.reported
         try await Task.sleep(for: interval * 5)  // would the sensor keep reporting?
+        let afterStop = second.reported - beforeStop
         context.record("sips", "sips from the first mug", count: sips)
         context.record("caffeine_mg", "caffeine in those sips (mg)", count: Int(total))
-        context.record("second_reported", "reports from the second mug after we stopped at 3", count: second.reported)
+        context.record("second_reported", "reports from the second mug in all", count: second.reported)
+        context.record(
+            "second_reported_after_stop", "reports from the second mug after the loop left", count: afterStop)
         console.paragraph(
             """
             The stream ended when the first mug called sensorDidFinish (\(sips) sips, \(Int(total)) mg). \
-            The second mug made \(second.reported) reports: leaving the loop ended the stream (the loop \
-            held its only reference), onTermination called stop(), and the sensor fell silent.
+            The second mug made \(second.reported) reports, \(afterLeaving(afterStop)).
             """)
+    }
+
+    /// What the second mug did after the loop left, in five intervals of waiting.
+    static func afterLeaving(_ reports: Int) -> String {
+        switch reports {
+        case 0:
+            "none after the loop left: leaving the loop ended the stream (the loop held its only reference), "
+                + "onTermination called stop(), and the sensor fell silent"
+        case 1:
+            "one of them after the loop left, already on its way when stop() ran: leaving the loop ended the "
+                + "stream (the loop held its only reference), onTermination called stop(), and then the sensor fell silent"
+        default:
+            "\(reports) of them after the loop left: the sensor went on reporting into a stream nobody reads"
+        }
     }
 }
