@@ -32,9 +32,19 @@ struct TaskGroupsLessonTests {
         let report = try await LessonHarness.run(TaskGroupsLesson(), ["failing-child"])
         let siblings = try report.value("failing-child", "siblings")
         let cancelled = try report.value("failing-child", "siblings_cancelled")
-        #expect(cancelled >= 1)
+        // How many were cancelled is the run's luck (a sibling may answer before a late group
+        // cancels it); MarsDataTests proves the cancel with siblings that cannot answer first.
+        #expect(siblings >= 1)
         #expect(cancelled + (try report.value("failing-child", "siblings_completed")) == siblings)
         #expect(try report.figure("failing-child", "error").text == "service unavailable")
+    }
+
+    @Test func theSiblingsSentenceFollowsHowManyWereCancelled() {
+        #expect(FailingChildVariant.siblingsSentence(siblings: 3, cancelled: 3).contains("nobody waited"))
+        let some = FailingChildVariant.siblingsSentence(siblings: 3, cancelled: 2)
+        #expect(some.contains("2 were cancelled") && some.contains("1 had already answered"))
+        let none = FailingChildVariant.siblingsSentence(siblings: 3, cancelled: 0)
+        #expect(none.contains("None of the 3") && !none.contains("nobody waited"))
     }
 
     @Test func blockingChildrenFinishInWavesSuspendingOnesTogether() async throws {

@@ -27,13 +27,27 @@ enum FirstAnswerVariant {
         context.record("reduce_seconds", "reduce: all four answers after", seconds: reduceTime)
         context.record("reduce_answers", "reduce: answers", count: all.count)
         context.record("first_seconds", "for await + break: first answer after", seconds: firstTime)
-        context.record("first_cancelled", "for await + break: requests cancelled", count: firstMeter.stats.cancelled)
+        let cancelled = firstMeter.stats.cancelled
+        context.record("first_cancelled", "for await + break: requests cancelled", count: cancelled)
+        context.record(
+            "first_completed", "for await + break: requests that answered", count: firstMeter.stats.completed)
         console.paragraph(
             """
             reduce waited \(reduceTime.formattedAsDuration) for the slowest mirror; for await had an \
-            answer after \(firstTime.formattedAsDuration) and cancelled \(firstMeter.stats.cancelled) \
-            requests still in flight.
+            answer after \(firstTime.formattedAsDuration) and \(cancelledWords(cancelled)).
             """)
+    }
+
+    /// What `cancelAll()` found: chosen from the count, as a busy machine can run the loop so late
+    /// that every mirror has answered first.
+    static func cancelledWords(_ cancelled: Int) -> String {
+        switch cancelled {
+        case 0:
+            "found nothing left to cancel: on this run every mirror had answered before the loop took the "
+                + "first (a busy machine ran it late)"
+        case 1: "cancelled the 1 request still in flight"
+        default: "cancelled the \(cancelled) requests still in flight"
+        }
     }
 
     /// Every mirror's answer, collected with `reduce`. Nonisolated: the group stays

@@ -35,11 +35,26 @@ enum FailingChildVariant {
         context.record("siblings_completed", "siblings completed anyway", count: stats.completed - 1)
         console.output("caught: \(outcome)")
         console.paragraph(
-            """
-            The caller got "\(outcome)" after \(total.formattedAsDuration). Of the \(siblings) other \
-            manifest requests, \(stats.cancelled) were cancelled mid-flight and their calls stopped \
-            (the service counted them as cancelled), so nobody waited for downloads whose result \
-            would be thrown away.
-            """)
+            "The caller got \"\(outcome)\" after \(total.formattedAsDuration). "
+                + siblingsSentence(siblings: siblings, cancelled: stats.cancelled))
+    }
+
+    /// What became of the other requests: chosen from the counts, as a busy machine can run the
+    /// group so late that a sibling answers before it is cancelled.
+    static func siblingsSentence(siblings: Int, cancelled: Int) -> String {
+        let answered = siblings - cancelled
+        if answered == 0 {
+            return "Of the \(siblings) other manifest requests, \(cancelled) were cancelled mid-flight and their "
+                + "calls stopped (the service counted them as cancelled), so nobody waited for downloads whose "
+                + "result would be thrown away."
+        }
+        if cancelled == 0 {
+            return "None of the \(siblings) other manifest requests was cancelled: on this run every one had "
+                + "answered before the group cancelled them (a busy machine ran it late), and their results were "
+                + "thrown away with the group."
+        }
+        return "Of the \(siblings) other manifest requests, \(cancelled) were cancelled mid-flight and their calls "
+            + "stopped; \(answered) had already answered before the group cancelled them (a busy machine ran it "
+            + "late), and their results were thrown away with the group."
     }
 }
