@@ -25,14 +25,20 @@ struct ForAwaitLessonTests {
 
     @Test func onTerminationRunsWhenTheStreamEndsNotAtBreak() async throws {
         let report = try await LessonHarness.run(ForAwaitLesson(), ["early-exit"])
+        // Counted from onTermination, not from the third photo: a consumer run late by a busy machine
+        // rightly sees a 4th or 5th photo made first. After it, at most the one on its way.
+        func madeAfterTermination(_ key: String) throws -> Double {
+            try report.value("early-exit", "\(key)_produced_after_grace")
+                - report.value("early-exit", "\(key)_produced_at_termination")
+        }
         #expect(try report.figure("early-exit", "owned_termination").text == "cancelled")
-        #expect(try report.value("early-exit", "owned_produced_after_grace") <= 4)
+        #expect(try madeAfterTermination("owned") <= 1)
         #expect(try report.figure("early-exit", "held_termination").text == "had not run")
         #expect(
             try report.value("early-exit", "held_produced_after_grace")
                 > report.value("early-exit", "owned_produced_after_grace"))
         #expect(try report.figure("early-exit", "cancelled_termination").text == "cancelled")
-        #expect(try report.value("early-exit", "cancelled_produced_after_grace") <= 4)
+        #expect(try madeAfterTermination("cancelled") <= 1)
         #expect(try report.figure("early-exit", "finished_termination").text == "finished")
     }
 

@@ -110,6 +110,9 @@ enum EarlyExitVariant {
         for (key, item) in zip(["owned", "held", "cancelled", "finished"], cases) {
             context.record("\(key)_termination", "\(item.name): onTermination", text: item.termination ?? "had not run")
             context.record(
+                "\(key)_produced_at_termination", "\(item.name): photos made when onTermination ran",
+                count: item.producedAtTermination)
+            context.record(
                 "\(key)_produced_after_grace", "\(item.name): photos made \(grace.humanReadable) later",
                 count: item.producedAfterGrace)
         }
