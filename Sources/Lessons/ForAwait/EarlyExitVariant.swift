@@ -109,9 +109,10 @@ enum EarlyExitVariant {
         console.table(table)
         for (key, item) in zip(["owned", "held", "cancelled", "finished"], cases) {
             context.record("\(key)_termination", "\(item.name): onTermination", text: item.termination ?? "had not run")
-            context.record(
-                "\(key)_produced_at_termination", "\(item.name): photos made when onTermination ran",
-                count: item.producedAtTermination)
+            context.recordInTable(
+                Figure(
+                    key: "\(key)_produced_at_termination", label: "\(item.name): photos made when onTermination ran",
+                    value: Double(item.producedAtTermination), unit: .count))
             context.record(
                 "\(key)_produced_after_grace", "\(item.name): photos made \(grace.humanReadable) later",
                 count: item.producedAfterGrace)
