@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LabCore
+@testable import LabScenarios
 @testable import LabTrace
 
 actor PhotoLibrary {
@@ -20,11 +21,14 @@ struct ProbeTests {
 
     @Test func concurrentTasksProduceOverlappingSpans() async {
         let probe = Probe()
+        // Each span waits in the hold until both are in it: with 100 ms sleeps, a pool busy with
+        // the tests beside this one could start the second child after the first had ended.
+        let both = PeakHold(peak: 2, patience: .seconds(60))
         async let first: Void = probe.withLane("first") {
-            await probe.span("wait", kind: .suspending) { try? await work.suspend(sourceSeconds: 0.1) }
+            await probe.span("wait", kind: .suspending) { await both.enter() }
         }
         async let second: Void = probe.withLane("second") {
-            await probe.span("wait", kind: .suspending) { try? await work.suspend(sourceSeconds: 0.1) }
+            await probe.span("wait", kind: .suspending) { await both.enter() }
         }
         _ = await (first, second)
         let spans = probe.spans
