@@ -49,7 +49,9 @@ struct SteadinessTests {
     }
 
     @Test func theProbesReadPlausibleTimesOnThisMachine() async throws {
-        let memory = MemoryProbe.read()
+        // The least of five readings: one reading is 20,000 adds, and a thread preempted for 20 ms
+        // within them (a busy CPU, the sanitizer's lane) would read 1,000 ns.
+        let memory = (0..<5).map { _ in MemoryProbe.read() }.min() ?? 0
         #expect(memory > 0.05 && memory < 1_000, "an atomic add costs about a nanosecond, not \(memory) ns")
         // One CPU (taskset -c 0): no core-to-core trip to time, so no reading (HandoffProbe).
         guard UsableCPUs.count >= 2 else {
