@@ -40,7 +40,7 @@ public final class PeakHold: Sendable {
                     // Not structured: it must outlive this call, which it may be the one to let go.
                     state.patienceEnds = Task { [patience] in
                         try? await Task.sleep(for: patience)
-                        self.open()
+                        self.letGo()
                     }
                 }
                 return []
@@ -55,7 +55,10 @@ public final class PeakHold: Sendable {
     /// Calls waiting in the hold now (tests).
     var heldCount: Int { state.withLock { $0.held.count } }
 
-    private func open() {
+    /// Opens the hold now: every call held goes, and every later one at once. For a caller that
+    /// knows better than a count when the calls may go (exercise 02's check: once the button
+    /// returned).
+    public func letGo() {
         for call in state.withLock({ Self.open(&$0) }) { call.resume() }
     }
 
