@@ -58,7 +58,10 @@ func runCheck(_ report: CheckReport) async {
                       : "the title is \"\(model.title)\", not that of the photo photo(for:) returns for \(dayText) (\(expected ?? "?")), asked once: show what the async fetch returns")
     let during = frames.frames(during: start, end)
     let worst = zip(frames.frames.dropFirst(), frames.frames).filter { $0.0 > start && $0.1 < end }.map { $0.0 - $0.1 }.max() ?? (end - start)
-    report.expect(worst < 0.05, "the main actor never froze: its longest frame gap during the refresh was \(Int(worst * 1000)) ms",
+    // 100 ms: six frames. A freeze in the answer's code holds the actor 150 ms; a busy machine
+    // can wake one frame late by tens of ms (50 ms was too close). Not retried: a freeze that
+    // happens only once (a blocking lazy global) must still be seen.
+    report.expect(worst < 0.1, "the main actor never froze: its longest frame gap during the refresh was \(Int(worst * 1000)) ms",
                   otherwise: "the UI froze for \(Int(worst * 1000)) ms during the refresh: something on the main actor held it (a blocking call before or after the await?)")
     report.expect(during >= 3, "the UI drew \(during) frames while the photo loaded",
                   otherwise: "the UI drew \(during) frames during the \(Int((end - start) * 1000)) ms refresh: the main actor was blocked")
