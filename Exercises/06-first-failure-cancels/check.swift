@@ -6,7 +6,10 @@ let plannedExpectations = 2
 func runCheck(_ report: CheckReport) async {
     let meter = CallMeter()
     let failures = FailureInjection(rate: 1, error: .unavailable, onlyMatching: "Opportunity", failsAfter: 0.5)
-    let api = MarsRoverClient.simulated(CheckServices.behavior(latency: .fixed(10), failures: failures), meter: meter)
+    // The others take 1 s (100 source seconds), Opportunity fails after 5 ms: a cancel that a busy
+    // machine runs late still finds them in flight (with 100 ms, a late one found them done).
+    // Only the wrong answers wait the second out.
+    let api = MarsRoverClient.simulated(CheckServices.behavior(latency: .fixed(100), failures: failures), meter: meter)
     let rovers = (try? MarsRoverClient.fixtureRovers()) ?? []
     report.waiting("fetchAllManifests with one failing rover")
     do {

@@ -61,7 +61,10 @@ func runCheck(_ report: CheckReport) async {
         read += 1
         if read == 3 { break }
     }
+    // Counted from here, not from the third reading: a reader woken late by a busy machine
+    // rightly finds more readings sent first. After leaving, at most the one on its way.
+    let whenLeft = long.delivered
     try? await Task.sleep(for: .milliseconds(60))
-    report.expect(!long.isRunning && long.delivered <= 5, "leaving the loop stopped the sensor",
+    report.expect(!long.isRunning && long.delivered <= whenLeft + 1, "leaving the loop stopped the sensor",
                   otherwise: "the sensor kept running after the reader left (\(long.delivered) readings sent): stop it in onTermination")
 }
