@@ -63,7 +63,9 @@ func runCheck(_ report: CheckReport) async {
         report.fail("the download ignored the cancellation and finished \(late.humanReadable) later")
     case .failure(let error):
         report.expect(error is CancellationError, "the task ended with CancellationError", otherwise: "expected CancellationError, got \(error)")
-        report.expect(late < .milliseconds(100), "the task ended \(late.humanReadable) after cancel()",
+        // Generous: cancel() reaches the download at once; a busy machine may take tens of
+        // milliseconds to run the task that ends, and 100 ms was close to that.
+        report.expect(late < .milliseconds(500), "the task ended \(late.humanReadable) after cancel()",
                       otherwise: "the task ended only \(late.humanReadable) after cancel()")
     }
     report.expect(old.wasCancelled && !old.isTransferring, "the download itself was cancelled (its cancel() was called)",

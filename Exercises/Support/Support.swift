@@ -209,12 +209,14 @@ struct HangingRovers: MarsRoverService {
     }
 
     /// Starts `call` in a task, waits until `expected` calls are in flight, cancels the task and
-    /// gives the calls half a second to see it. The started and cancelled counts.
+    /// gives the calls time to see it. The started and cancelled counts. Each wait ends as soon as
+    /// its count is reached; its limit (`CheckServices.patience`) is only for an answer that never
+    /// gets there, and far longer than a busy machine takes to start or cancel a call.
     func cancelled(expected: Int, _ call: @escaping @Sendable () async throws -> Void) async -> (started: Int, cancelled: Int) {
         let task = Task { try await call() }
-        _ = await poll(for: .milliseconds(500)) { calls.withLock { $0.started >= expected } }
+        _ = await poll(for: CheckServices.patience) { calls.withLock { $0.started >= expected } }
         task.cancel()
-        _ = await poll(for: .milliseconds(500)) { calls.withLock { $0.cancelled >= $0.started } }
+        _ = await poll(for: CheckServices.patience) { calls.withLock { $0.cancelled >= $0.started } }
         return calls.withLock { $0 }
     }
 }
