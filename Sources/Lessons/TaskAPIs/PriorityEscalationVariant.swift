@@ -65,16 +65,21 @@ enum PriorityEscalationVariant {
         return sentences
     }
 
-    /// Starts a `.background` task that works until it sees itself escalated (or gives up),
+    /// Starts a `.background` task that works until it sees itself escalated (or gives up: 2 s,
+    /// far longer than a busy machine takes to start the `.high` waiter, and spent only if no
+    /// escalation comes),
     /// escalates it by awaiting it from a `.high` task, and returns what it saw.
     @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
-    static func observe(giveUpAfter limit: Duration = .milliseconds(500)) async -> Observation {
+    static func observe(giveUpAfter limit: Duration = .seconds(2)) async -> Observation {
         let started = Locked(false)
         let handlerSaw = Locked<(old: TaskPriority, new: TaskPriority)?>(nil)
         let background = Task.detached(name: "background sync", priority: .background) { () -> Observation in
             let start = Moment(taskPriority: Task.currentPriority, thread: .current)
-            started.withLock { $0 = true }
             let whileRunning = await withTaskPriorityEscalationHandler {
+                // Said only once the handler is in place: an escalation that came before it (a
+                // thread preempted between the two, seen under the thread sanitizer beside a
+                // build) raised the priority with no handler to tell.
+                started.withLock { $0 = true }
                 // CPU work that checks its own priority: escalation is visible without suspending.
                 let clock = ContinuousClock()
                 let deadline = clock.now + limit
