@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LabCore
+@testable import LabScenarios
 @testable import Lessons
 
 @Suite("for-await lesson", .serialized)
@@ -63,6 +64,20 @@ struct ForAwaitLessonTests {
         let completed = try report.value("first-answer", "first_completed")
         #expect(completed >= 1 && cancelled + completed == 4)
         #expect(try report.value("first-answer", "reduce_answers") == 4)
+    }
+
+    /// The cancel itself, with mirrors that cannot answer first: one answers in 1 ms, three would
+    /// take 10 s. Without `cancelAll()` the group waits for them, and they end completed.
+    @Test func theFirstAnswerCancelsTheMirrorsStillInFlight() async throws {
+        func behavior(_ seconds: Double) -> ServiceBehavior {
+            ServiceBehavior(latency: .fixed(seconds), failures: .none, seed: 1, scale: TimeScale(factor: 0.001))
+        }
+        let meter = CallMeter()
+        let mirrors =
+            [JokeClient.simulated(behavior(1), meter: meter)]
+            + (0..<3).map { _ in JokeClient.simulated(behavior(10_000), meter: meter) }
+        _ = try await FirstAnswerVariant.firstAnswer(mirrors)
+        #expect(meter.stats.cancelled == 3 && meter.stats.completed == 1)
     }
 
     @Test func theFirstAnswersSentenceFollowsHowManyWereCancelled() {
