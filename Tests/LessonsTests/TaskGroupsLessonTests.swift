@@ -45,6 +45,9 @@ struct TaskGroupsLessonTests {
         #expect(some.contains("2 were cancelled") && some.contains("1 had already answered"))
         let none = FailingChildVariant.siblingsSentence(siblings: 3, cancelled: 0)
         #expect(none.contains("None of the 3") && !none.contains("nobody waited"))
+        let one = FailingChildVariant.siblingsSentence(siblings: 3, cancelled: 1)
+        #expect(one.contains("1 was cancelled") && one.contains("2 had already answered"))
+        #expect(FailingChildVariant.siblingsSentence(siblings: 1, cancelled: 1).contains("1 was cancelled"))
     }
 
     @Test func blockingChildrenFinishInWavesSuspendingOnesTogether() async throws {

@@ -44,17 +44,14 @@ enum DelegateStreamVariant {
             """)
     }
 
-    /// What the second mug did after the loop left, in five intervals of waiting.
+    /// What the second mug did after the loop left, in five intervals of waiting. The sensor
+    /// counts a report in the same locked step that checks it is running, and `stop()` runs as
+    /// the loop leaves, so a stopped sensor reports nothing more: any report after is a sensor
+    /// that was never stopped.
     static func afterLeaving(_ reports: Int) -> String {
-        switch reports {
-        case 0:
-            "none after the loop left: leaving the loop ended the stream (the loop held its only reference), "
+        reports == 0
+            ? "none after the loop left: leaving the loop ended the stream (the loop held its only reference), "
                 + "onTermination called stop(), and the sensor fell silent"
-        case 1:
-            "one of them after the loop left, already on its way when stop() ran: leaving the loop ended the "
-                + "stream (the loop held its only reference), onTermination called stop(), and then the sensor fell silent"
-        default:
-            "\(reports) of them after the loop left: the sensor went on reporting into a stream nobody reads"
-        }
+            : "\(reports) of them after the loop left: the sensor went on reporting into a stream nobody reads"
     }
 }

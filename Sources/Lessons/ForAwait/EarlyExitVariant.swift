@@ -111,7 +111,10 @@ enum EarlyExitVariant {
             context.record("\(key)_termination", "\(item.name): onTermination", text: item.termination ?? "had not run")
             context.recordInTable(
                 Figure(
-                    key: "\(key)_produced_at_termination", label: "\(item.name): photos made when onTermination ran",
+                    key: "\(key)_produced_at_termination",
+                    label: item.termination == nil
+                        ? "\(item.name): photos made by the time we looked (onTermination had not run)"
+                        : "\(item.name): photos made when onTermination ran",
                     value: Double(item.producedAtTermination), unit: .count))
             context.record(
                 "\(key)_produced_after_grace", "\(item.name): photos made \(grace.humanReadable) later",

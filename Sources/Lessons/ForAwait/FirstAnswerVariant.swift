@@ -38,13 +38,12 @@ enum FirstAnswerVariant {
             """)
     }
 
-    /// What `cancelAll()` found: chosen from the count, as a busy machine can run the loop so late
-    /// that every mirror has answered first.
+    /// What `cancelAll()` found: chosen from the count, as every mirror can answer before it runs
+    /// (a loop run late on a busy machine, a tiny `--scale`).
     static func cancelledWords(_ cancelled: Int) -> String {
         switch cancelled {
         case 0:
-            "found nothing left to cancel: on this run every mirror had answered before the loop took the "
-                + "first (a busy machine ran it late)"
+            "found nothing left to cancel: on this run every mirror had answered before cancelAll() ran"
         case 1: "cancelled the 1 request still in flight"
         default: "cancelled the \(cancelled) requests still in flight"
         }

@@ -39,22 +39,22 @@ enum FailingChildVariant {
                 + siblingsSentence(siblings: siblings, cancelled: stats.cancelled))
     }
 
-    /// What became of the other requests: chosen from the counts, as a busy machine can run the
-    /// group so late that a sibling answers before it is cancelled.
+    /// What became of the other requests: chosen from the counts, as a sibling can answer before
+    /// the group gets to cancel it (a run late on a busy machine, a tiny `--scale`).
     static func siblingsSentence(siblings: Int, cancelled: Int) -> String {
         let answered = siblings - cancelled
+        let were = { (count: Int) in count == 1 ? "1 was" : "\(count) were" }
         if answered == 0 {
-            return "Of the \(siblings) other manifest requests, \(cancelled) were cancelled mid-flight and their "
+            return "Of the \(siblings) other manifest requests, \(were(cancelled)) cancelled mid-flight and their "
                 + "calls stopped (the service counted them as cancelled), so nobody waited for downloads whose "
                 + "result would be thrown away."
         }
         if cancelled == 0 {
-            return "None of the \(siblings) other manifest requests was cancelled: on this run every one had "
-                + "answered before the group cancelled them (a busy machine ran it late), and their results were "
-                + "thrown away with the group."
+            return "None of the \(siblings) other manifest requests was cancelled: on this run each had answered "
+                + "before the group cancelled its children, and their results were thrown away with the group."
         }
-        return "Of the \(siblings) other manifest requests, \(cancelled) were cancelled mid-flight and their calls "
-            + "stopped; \(answered) had already answered before the group cancelled them (a busy machine ran it "
-            + "late), and their results were thrown away with the group."
+        return "Of the \(siblings) other manifest requests, \(were(cancelled)) cancelled mid-flight and their calls "
+            + "stopped; \(answered == 1 ? "1 had" : "\(answered) had") already answered before the group cancelled "
+            + "its children, and \(answered == 1 ? "its result was" : "their results were") thrown away with the group."
     }
 }
