@@ -184,7 +184,7 @@ struct Responsiveness {
 
 // MARK: - Rovers that hang until cancelled (the checks of 03 and 04)
 
-/// Rovers whose calls take two seconds unless cancelled, counting both: cancelling the task
+/// Rovers whose calls take five seconds unless cancelled, counting both: cancelling the task
 /// that called the student's function must reach every call it started. A call made in a
 /// task of its own (`Task {}` or `Task.detached`) does not inherit the cancellation.
 struct HangingRovers: MarsRoverService {
@@ -194,7 +194,9 @@ struct HangingRovers: MarsRoverService {
 
     func hang<T>(_ answer: () async throws -> T) async throws -> T {
         calls.withLock { $0.started += 1 }
-        do { try await Task.sleep(for: .seconds(2)) } catch {
+        // Longer than `cancelled(expected:)` waits for the calls to start (the patience): a loop's
+        // first call is still hanging when that wait gives up, so it is the call cancelled.
+        do { try await Task.sleep(for: .seconds(5)) } catch {
             calls.withLock { $0.cancelled += 1 }
             throw error
         }
