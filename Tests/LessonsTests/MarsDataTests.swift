@@ -13,9 +13,15 @@ struct MarsDataTests {
         MarsData(api: client(meter, failures: failures, latency: latency), probe: Probe())
     }
 
-    /// MarsData on a backend that holds each call until `peak` are in flight (`HeldUntilPeak`).
-    func marsData(_ meter: CallMeter, heldUntil peak: Int) -> MarsData {
-        MarsData(api: MarsRoverClient(transport: HeldUntilPeak(meter: meter, peak: peak)), probe: Probe())
+    /// MarsData on a backend that holds each call, counted in flight, until `peak` are in flight
+    /// (`PeakHold`), then answers after the usual 50 ms: a pattern that allows more still shows
+    /// more. Patience: a minute, as a test may wait that long for a busy pool.
+    func marsData(_ meter: CallMeter, heldUntil peak: Int, patience: Duration = .seconds(60), latency: Double = 5)
+        -> MarsData
+    {
+        let behavior = ServiceBehavior(latency: .fixed(latency), seed: 1, scale: TimeScale(factor: 0.01))
+        let api = MarsRoverClient.simulated(behavior, meter: meter, hold: PeakHold(peak: peak, patience: patience))
+        return MarsData(api: api, probe: Probe())
     }
 
     func client(_ meter: CallMeter, failures: FailureInjection = .none, latency: Double = 5) -> MarsRoverClient {
@@ -48,8 +54,7 @@ struct MarsDataTests {
     /// two calls at once is let go when patience runs out, one call at a time.
     @Test func aHeldBackendLetsALoopGoOneCallAtATime() async throws {
         let meter = CallMeter()
-        let backend = HeldUntilPeak(meter: meter, peak: 2, latency: .zero, patience: .milliseconds(50))
-        let data = MarsData(api: MarsRoverClient(transport: backend), probe: Probe())
+        let data = marsData(meter, heldUntil: 2, patience: .milliseconds(50), latency: 0)
         let photos = await data.latestPhotosSequentially(try MarsRoverClient.fixtureRovers())
         #expect(meter.stats.maxInFlight == 1)
         #expect(photos.count == 4 && meter.stats.completed == 4)

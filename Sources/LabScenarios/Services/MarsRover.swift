@@ -65,14 +65,15 @@ public struct MarsRoverClient: MarsRoverService {
 
     public init(transport: any Transport) { self.transport = transport }
 
-    public static func simulated(_ behavior: ServiceBehavior = ServiceBehavior(), meter: CallMeter = CallMeter())
-        -> MarsRoverClient
-    {
+    /// `hold`: see `SimulatedTransport.hold`.
+    public static func simulated(
+        _ behavior: ServiceBehavior = ServiceBehavior(), meter: CallMeter = CallMeter(), hold: PeakHold? = nil
+    ) -> MarsRoverClient {
         // A response depends only on the request and the seed, so the backend builds
         // each one once; the client still decodes every response it receives.
         let built = Locked<[String: Data]>([:])
         return MarsRoverClient(
-            transport: SimulatedTransport(behavior: behavior, meter: meter) { request, _ in
+            transport: SimulatedTransport(behavior: behavior, meter: meter, hold: hold) { request, _ in
                 if let data = built.withLock({ $0[request.key] }) { return data }
                 let data = try MarsRoverFixtures.respond(to: request, seed: behavior.seed)
                 built.withLock { $0[request.key] = data }

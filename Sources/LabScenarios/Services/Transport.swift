@@ -37,15 +37,19 @@ public protocol Transport: Sendable {
 public struct SimulatedTransport: Transport {
     public let behavior: ServiceBehavior
     public let meter: CallMeter
+    /// Where each call waits, counted in flight, before its latency begins: for a test that asserts
+    /// how many calls a pattern has in flight at once (see `PeakHold`). Nil: no call waits.
+    public let hold: PeakHold?
     /// Builds the response body for a request and its call index (see `plan`).
     private let respond: @Sendable (ServiceRequest, Int) throws -> Data
 
     public init(
-        behavior: ServiceBehavior, meter: CallMeter = CallMeter(),
+        behavior: ServiceBehavior, meter: CallMeter = CallMeter(), hold: PeakHold? = nil,
         respond: @escaping @Sendable (ServiceRequest, Int) throws -> Data
     ) {
         self.behavior = behavior
         self.meter = meter
+        self.hold = hold
         self.respond = respond
     }
 
@@ -61,6 +65,7 @@ public struct SimulatedTransport: Transport {
     public func data(for request: ServiceRequest) async throws -> Data {
         Probe.noteWork()  // the step that awaits this call did its work here, not where it awaited
         let index = meter.begin(key: request.key)
+        await hold?.enter()
         let (latency, fails) = plan(for: request, callIndex: index)
         do {
             try await Task.sleep(for: behavior.scale.duration(sourceSeconds: latency))
