@@ -13,8 +13,8 @@ func runCheck(_ report: CheckReport) async {
     let clock = ContinuousClock()
     let counted = Locked(0)
     // The task is cancelled from inside the k-th thumbnail, on the loop's own thread: no other
-    // thread has to be scheduled in time (a canceller that a busy machine woke late once found
-    // the loop done, and a correct loop looked as if it never checked), and the count at the
+    // thread has to be scheduled in time (a canceller woken late by a busy machine could find the
+    // loop done, and a correct loop would look as if it never checked), and the count at the
     // cancel is exact. Counted in thumbnails, not milliseconds: a busy machine stretches each
     // thumbnail's wall time, not their number.
     let cancelAt = CheckServices.random(in: 20...60)

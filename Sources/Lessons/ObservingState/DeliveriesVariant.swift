@@ -40,7 +40,7 @@ enum DeliveriesVariant {
             .map { Watcher($0, log: log) }
         for watcher in watchers { watcher.start() }
         // Each step waits for the watchers' deliveries, not for a time that a busy machine can
-        // outlast (30 ms once: the Observations watcher, late, never delivered the last drink).
+        // outlast (with 30 ms, an Observations watcher run late could miss the last drink).
         await awaitDeliveries(of: log.cups, from: watchers.filter { $0.kind != .didSetStream })
         context.probe.syncSpan("three drinks, one synchronous step", kind: .step) {
             log.changing {
