@@ -59,10 +59,14 @@ struct SyncVsAsyncLessonTests {
         let report = try await run(["errors"], scale: 0.01)
         let outcomes = try figure(report, "errors", "outcomes").text ?? ""
         #expect(outcomes == "25 s → DurationError.tooLong, 3 s → DurationError.tooShort, 6 s → completed")
+        // Each call is a step of its own. That the rejected ones throw before any wait is proven
+        // by ConcurrencyDemoTests at a scale where a wait could not go unseen: here, a ratio of
+        // two step times (60 ms against a rejection's few) turned on a machine that stalled the
+        // rejection for 8 ms (seen under the thread sanitizer beside a release build).
         let steps = report.variants[0].steps
-        let valid = try #require(steps.first { $0.name == "takesTooLong(delay: 6)" })
-        let rejected = try #require(steps.first { $0.name == "takesTooLong(delay: 25)" })
-        #expect(rejected.durationSeconds * 10 < valid.durationSeconds)
+        for delay in [25, 3, 6] {
+            #expect(steps.contains { $0.name == "takesTooLong(delay: \(delay))" }, "no step for delay \(delay)")
+        }
     }
 
     @Test func theUnstructuredTaskOutlivesTheFunctionThatStartedIt() async throws {
@@ -110,6 +114,18 @@ struct ConcurrencyDemoTests {
         await #expect(throws: DurationError.tooLong) { try await demo.takesTooLong(delay: 25) }
         await #expect(throws: DurationError.tooShort) { try await demo.takesTooLong(delay: 4.9) }
         await #expect(throws: Never.self) { try await demo.takesTooLong(delay: 5) }
+    }
+
+    /// "The error is thrown before any waiting": at ×4, a wait for 3 or 25 source seconds would
+    /// take 12 s or 100 s, so a rejection that returns within 4 s cannot have waited; a machine
+    /// would have to stall the call for seconds to fail a correct one.
+    @Test(arguments: [25.0, 3, 4.9])
+    func outOfRangeDelaysThrowBeforeAnyWait(delay: Double) async {
+        let slow = ConcurrencyDemo(work: SimulatedWork(scale: TimeScale(factor: 4)), probe: Probe()) { _ in }
+        let clock = ContinuousClock()
+        let started = clock.now
+        await #expect(throws: DurationError.self) { try await slow.takesTooLong(delay: delay) }
+        #expect(clock.now - started < .seconds(4), "takesTooLong(delay: \(delay)) waited before it threw")
     }
 
     @Test func asyncPropertyReturnsADateAfterTheWait() async {

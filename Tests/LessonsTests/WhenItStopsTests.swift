@@ -1,4 +1,5 @@
 import Foundation
+import LabScenarios
 import Testing
 
 @testable import LabCore
@@ -98,11 +99,21 @@ struct WhenItStopsTests {
     }
 
     @Test func theNaiveStockBreaksItsInvariantWhenCallsMeetAtTheAwait() async {
-        // A payment long enough that all five calls are inside it together.
+        // Every payment held until all five buyers are inside sell() together: a test process
+        // busy with 600 others could start the third buyer after a bare 200 ms charge had ended.
         let outcome = await BrokenInvariantVariant.run(
-            BrokenInvariantVariant.CheckThenAwaitStock(quantity: 2), chargeFor: .milliseconds(200))
-        #expect(outcome.sold > 2, "\(outcome)")
-        #expect(outcome.finalQuantity < 0)
+            BrokenInvariantVariant.CheckThenAwaitStock(quantity: 2), chargeFor: .milliseconds(20),
+            hold: PeakHold(peak: BrokenInvariantVariant.buyers, patience: .seconds(60)))
+        #expect(outcome.sold == BrokenInvariantVariant.buyers, "\(outcome)")
+        #expect(outcome.finalQuantity == 2 - BrokenInvariantVariant.buyers)
+    }
+
+    @Test func takingTheUnitFirstSellsNoMoreThanTheStockWhenAllCallsMeet() async {
+        // The same held meeting: the reserved stock's other three buyers find none left.
+        let outcome = await BrokenInvariantVariant.run(
+            BrokenInvariantVariant.ReserveFirstStock(quantity: 2), chargeFor: .milliseconds(20),
+            hold: PeakHold(peak: 2, patience: .seconds(60)))
+        #expect(outcome.sold == 2 && outcome.finalQuantity == 0, "\(outcome)")
     }
 
     @Test func reentrancyNarrationForEveryOutcome() {

@@ -48,13 +48,16 @@ enum BrokenInvariantVariant {
         let peakInside: Int
     }
 
-    static func run(_ stock: any Stock, chargeFor charge: Duration) async -> Outcome {
+    /// `hold` (tests): each payment waits in it, counted as in flight, before its charge, so how
+    /// many calls meet at the await is the stock's doing, not how soon a busy machine started them.
+    static func run(_ stock: any Stock, chargeFor charge: Duration, hold: PeakHold? = nil) async -> Outcome {
         let gauge = ConcurrencyGauge()
         let sold = await withTaskGroup(of: Bool.self) { group in
             for _ in 0..<buyers {
                 group.addTask {
                     await stock.sell {
                         gauge.enter()
+                        await hold?.enter()
                         try? await Task.sleep(for: charge)
                         gauge.leave()
                     }
