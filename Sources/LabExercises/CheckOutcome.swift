@@ -13,4 +13,10 @@ public struct CheckOutcome: Sendable, Equatable {
     public var notes: [String] = []
 
     public var passed: Bool { stage == .passed }
+
+    /// A verdict that a machine stalled for seconds can give a correct answer, whatever its
+    /// code: stopped at the wall clock, or its supervisor gone before the check ended.
+    public var mayBeTheMachines: Bool {
+        stage == .timeout || (stage == .forbidden && messages.contains(CheckVerdict.supervisorLost))
+    }
 }

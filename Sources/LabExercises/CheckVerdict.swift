@@ -63,6 +63,9 @@ struct CheckVerdict {
         return outcome
     }
 
+    static let supervisorLost =
+        "refused: the sandbox's supervisor was stopped before the check ended, so its verdict cannot be trusted"
+
     /// What the sandbox refused or saw, one line each, before anything the check said counts.
     func sandboxRefusals(_ result: Sandbox.Result, records: Records) -> [String] {
         var refusals = records.refusedCalls.map { number in
@@ -72,11 +75,7 @@ struct CheckVerdict {
             refusals.append(
                 "refused by the sandbox: your code made a system call a check may not make, and was stopped")
         }
-        if result.supervisorLost {
-            refusals.append(
-                "refused: the sandbox's supervisor was stopped before the check ended, so its verdict cannot be trusted"
-            )
-        }
+        if result.supervisorLost { refusals.append(Self.supervisorLost) }
         if result.strays > 0 {
             refusals.append(
                 "refused: your code left \(result.strays) process\(result.strays == 1 ? "" : "es") running after the check ended (the sandbox stopped \(result.strays == 1 ? "it" : "them"))"

@@ -29,9 +29,17 @@ extension ExerciseCommands {
         var batch = BatchGrading(root: root)
         batch.runWhileBuilding = true
         batch.afterBuilds = { _ in buildsEnded.withLock { $0 = (clock.now, CPUTime.processAndChildren()) } }
-        let outcomes = await batch.grade(
-            known.map { BatchGrading.Answer(exercise: $0.0, source: $0.1.file, scan: $0.1.role != .original) })
+        let asAnswer = { (known: (Exercise, KnownAnswer)) in
+            BatchGrading.Answer(exercise: known.0, source: known.1.file, scan: known.1.role != .original)
+        }
+        var outcomes = await batch.grade(known.map(asAnswer))
         let end = (clock.now, CPUTime.processAndChildren())
+        // Graded again one at a time, each in a batch of its own with nothing beside it.
+        let retried = VerifyRetry.indices(of: known, outcomes: outcomes)
+        for index in retried {
+            let alone = BatchGrading(root: root, buildWorkers: 1, runWorkers: 1)
+            outcomes[index] = await alone.grade([asAnswer(known[index])])[0]
+        }
         for exercise in chosen {
             var cells: [KnownAnswer.Role: (ok: Int, total: Int)] = [:]
             for failure in unreadable[exercise.id] ?? [] {
@@ -67,6 +75,13 @@ extension ExerciseCommands {
         let builds = buildsEnded.withLock { $0 }
         let phases = builds.map { "; the builds (checks beside them) ended after \(Self.spent(from: start, to: $0))" }
         say("\(known.count) answers in \(Self.spent(from: start, to: end))" + (phases ?? ""))
+        if !retried.isEmpty {
+            let names = retried.map { "\(known[$0].0.id) \(known[$0].1.origin.lastPathComponent)" }
+            say(
+                "Stopped by the clock (or its supervisor lost) against the catalogue, so graded again alone, "
+                    + "\(Self.spent(from: end, to: (clock.now, CPUTime.processAndChildren()))): "
+                    + names.joined(separator: ", "))
+        }
         say(
             problems.isEmpty
                 ? "Every known answer gets the verdict it must."
