@@ -16,12 +16,14 @@ func processCPUSeconds() -> Double {
 }
 
 func runCheck(_ report: CheckReport) async {
-    let work = CheckServices.work
+    // 5 source seconds are 200 ms here (CheckServices.work makes them 50 ms): beside a wait this
+    // long, the bounds below can sit far from both a correct answer and a blocking one.
+    let work = SimulatedWork(scale: TimeScale(factor: 0.04))
     let clock = ContinuousClock()
     report.waiting("one takesTooLong() call")
     let one = await clock.measure { _ = await takesTooLong(work) }
-    report.expect(one >= .milliseconds(45), "takesTooLong() still waits its 5 seconds (50 ms at the check's scale)",
-                  otherwise: "takesTooLong() returned after \(one.humanReadable); it must still wait 5 source seconds (50 ms here)")
+    report.expect(one >= .milliseconds(180), "takesTooLong() still waits its 5 seconds (200 ms at the check's scale)",
+                  otherwise: "takesTooLong() returned after \(one.humanReadable); it must still wait 5 source seconds (200 ms here)")
     // Four calls per core: blocked threads finish a wave per core count, so holding
     // a thread takes at least 4× one call on any machine; suspending takes about 1×.
     let calls = max(8, 4 * ProcessInfo.processInfo.activeProcessorCount)
@@ -31,21 +33,22 @@ func runCheck(_ report: CheckReport) async {
             for _ in 0..<calls { group.addTask { _ = await takesTooLong(work) } }
         }
     }
-    // Against the 50 ms a call waits, not the one call measured above: a busy machine that
-    // stretched that one would loosen the bound until a blocking answer (at least 4 × 50 ms,
-    // since no wait ends early) passed. 180 ms leaves a correct answer 130 ms of stalls.
-    report.expect(many < .milliseconds(180), "\(calls) calls at once took \(many.humanReadable): they waited together",
+    // Against the 200 ms a call waits, not the one call measured above: a busy machine that
+    // stretched that one would loosen the bound until a blocking answer (at least 4 × 200 ms,
+    // since no wait ends early) passed. 500 ms leaves a correct answer 300 ms of stalls and is
+    // 300 ms short of the fastest blocking answer. A block of a fixed time of its own cannot be
+    // long enough for the first bound (180 ms) and short enough, four times over, for this one.
+    report.expect(many < .milliseconds(500), "\(calls) calls at once took \(many.humanReadable): they waited together",
                   otherwise: "\(calls) calls at once took \(many.humanReadable), several times one call (\(one.humanReadable)): each call held a thread while it waited")
     // Waiting takes time, not CPU: calls that suspend use almost none (about 1 ms here for
     // all of them); a loop that spins until the time is up — even one that yields on each turn —
-    // uses the CPU the whole time. Measured over a longer wait (5 s at a larger scale, 200 ms),
-    // so even a spin that a busy machine gives a tenth of a core uses far more than the limit.
-    let longer = SimulatedWork(scale: TimeScale(factor: 0.04))
+    // uses the CPU the whole time. Measured over the same 200 ms wait, so even a spin that a
+    // busy machine gives a tenth of a core uses far more than the limit.
     report.waiting("\(calls) takesTooLong() calls at once, 200 ms each")
     let cpuBefore = processCPUSeconds()
     let waited = await clock.measure {
         await withTaskGroup(of: Void.self) { group in
-            for _ in 0..<calls { group.addTask { _ = await takesTooLong(longer) } }
+            for _ in 0..<calls { group.addTask { _ = await takesTooLong(work) } }
         }
     }
     let cpu = Int((processCPUSeconds() - cpuBefore) * 1000)

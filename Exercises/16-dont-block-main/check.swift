@@ -3,9 +3,9 @@ import LabCore
 import LabScenarios
 
 // Given: compiled into your module (StudentCode) beside your file, so your code can use it.
-/// The photo client, with an async fetch and an old blocking one.
+/// The photo client, with an async fetch and an old blocking one (each takes 600 ms).
 struct PhotoClient: Sendable {
-    let api = SpacePhotosClient.simulated(ServiceBehavior(latency: .fixed(15), failures: .none, seed: 7, scale: TimeScale(factor: 0.01)))
+    let api = SpacePhotosClient.simulated(ServiceBehavior(latency: .fixed(60), failures: .none, seed: 7, scale: TimeScale(factor: 0.01)))
     fileprivate let asked = Locked<[Date]>([])
 
     /// The days photo(for:) was asked for, in order.
@@ -17,7 +17,7 @@ struct PhotoClient: Sendable {
     }
 
     func fetchBlocking(_ day: Date) -> SpacePhoto {
-        ThreadBlocker.hold(for: .milliseconds(150))
+        ThreadBlocker.hold(for: .milliseconds(600))
         return SpacePhoto(title: "Totality over Texas", description: "", date: day, url: URL(fileURLWithPath: "/"))
     }
 }
@@ -58,10 +58,11 @@ func runCheck(_ report: CheckReport) async {
                       : "the title is \"\(model.title)\", not that of the photo photo(for:) returns for \(dayText) (\(expected ?? "?")), asked once: show what the async fetch returns")
     let during = frames.frames(during: start, end)
     let worst = zip(frames.frames.dropFirst(), frames.frames).filter { $0.0 > start && $0.1 < end }.map { $0.0 - $0.1 }.max() ?? (end - start)
-    // 100 ms: six frames. A freeze in the answer's code holds the actor 150 ms; a busy machine
-    // can wake one frame late by tens of ms (50 ms was too close). Not retried: a freeze that
-    // happens only once (a blocking lazy global) must still be seen.
-    report.expect(worst < 0.1, "the main actor kept drawing: no frame gap during the refresh reached 100 ms (the longest was \(Int(worst * 1000)) ms)",
+    // 400 ms: the blocking fetch (and the catalogued freeze) holds the actor 600 ms, a gap no
+    // machine shortens; a busy machine may stall a correct answer for a few hundred ms (100 ms
+    // was too close), and the fetch's 600 ms still leaves frames drawn beside such a stall. Not
+    // retried: a freeze that happens only once (a blocking lazy global) must still be seen.
+    report.expect(worst < 0.4, "the main actor kept drawing: no frame gap during the refresh reached 400 ms (the longest was \(Int(worst * 1000)) ms)",
                   otherwise: "the UI froze for \(Int(worst * 1000)) ms during the refresh: something on the main actor held it (a blocking call before or after the await?)")
     report.expect(during >= 3, "the UI drew \(during) frames while the photo loaded",
                   otherwise: "the UI drew \(during) frames during the \(Int((end - start) * 1000)) ms refresh: the main actor was blocked")

@@ -1,5 +1,6 @@
 import Foundation
 import LabCore
+import LabScenarios
 @testable import StudentCode
 
 let plannedExpectations = 5
@@ -14,6 +15,10 @@ func runCheck(_ report: CheckReport) async {
     let stock = Stock(quantity: units)
     let log = CallLog()
     let charges = Locked((started: 0, succeeded: 0))
+    // Each payment waits, counted in flight, until two are (see PeakHold): concurrent buyers reach
+    // that however late a busy machine starts the second payment, so the peak judged below is the
+    // answer's, not the scheduler's. An answer that pays one at a time waits out the patience once.
+    let hold = PeakHold(peak: 2, patience: CheckServices.patience)
     // The first `declined` payments to start are declined; every payment takes 60 ms.
     let charge: @Sendable () async throws -> Void = {
         let number = charges.withLock { counts -> Int in
@@ -21,6 +26,7 @@ func runCheck(_ report: CheckReport) async {
             return counts.started
         }
         try await log.record("pay \(number)") {
+            await hold.enter()
             try await Task.sleep(for: .milliseconds(60))
             if number <= declined { throw PaymentDeclined() }
             charges.withLock { $0.succeeded += 1 }

@@ -71,13 +71,17 @@ final class CallLog: Sendable {
         return try await body()
     }
 
-    /// Calls with this key prefix that started while the call `key` was in flight, at
-    /// least `after` past its start (so calls started together with it do not count).
-    func started(during key: String, startingWith prefix: String, after: Duration = .zero) -> Int {
+    /// Calls with this key prefix that started while the call `key` was in flight and after a
+    /// call with the prefix had ended: calls that took a place another one freed. Calls started
+    /// together with `key` do not count, however far apart a busy machine started them, as long
+    /// as none of them could end before the last had started (a `PeakHold` sees to that).
+    func startedInFreedPlaces(during key: String, startingWith prefix: String) -> Int {
         calls.withLock { calls in
             guard let window = calls.first(where: { $0.key == key }) else { return 0 }
+            let chosen = calls.filter { $0.key.hasPrefix(prefix) && $0.key != key }
+            guard let firstEnd = chosen.compactMap(\.end).min() else { return 0 }
             let end = window.end ?? .now
-            return calls.filter { $0.key.hasPrefix(prefix) && $0.key != key && $0.start > window.start + after && $0.start < end }.count
+            return chosen.filter { $0.start > max(window.start, firstEnd) && $0.start < end }.count
         }
     }
 
@@ -108,8 +112,14 @@ struct LoggedRovers: MarsRoverService {
     let base: any MarsRoverService
     let log: CallLog
     let listed: [Rover]
-    /// A page that takes 50 ms longer than the rest: a window keeps working while it loads.
+    /// A page that loads until `pagesWhileSlow` pages have taken places other pages freed (see
+    /// `CallLog.startedInFreedPlaces`), or the patience runs out: a window keeps starting pages
+    /// while it loads, however late a busy machine starts them; an answer that starts none (batch
+    /// by batch) waits out the patience once and shows what it started.
     var slowPage: Int? = nil
+    static let pagesWhileSlow = 2
+    /// Calls for the slow page so far: only the first waits, the one the check judges.
+    let slowPageCalls = Locked(0)
     /// The order the latest-photos calls complete in, when it matters (see ArrivalGate).
     var arrivals: ArrivalGate? = nil
     /// Where the check asserts how many calls were in flight at once: each logged call waits
@@ -135,7 +145,11 @@ struct LoggedRovers: MarsRoverService {
     func photos(rover: Rover, earthDate: String, page: Int) async throws -> [MarsPhoto] {
         try await log.record("page \(page)") {
             await hold?.enter()
-            if page == slowPage { try await Task.sleep(for: .milliseconds(50)) }
+            if page == slowPage, slowPageCalls.withLock({ $0 += 1; return $0 == 1 }) {
+                _ = await poll(for: CheckServices.patience) {
+                    log.startedInFreedPlaces(during: "page \(page)", startingWith: "page") >= Self.pagesWhileSlow
+                }
+            }
             return try await base.photos(rover: rover, earthDate: earthDate, page: page)
         }
     }
