@@ -1,4 +1,5 @@
 import Foundation
+import LabCore
 
 /// Turns what a sandboxed check sent on its private channel into a verdict.
 ///
@@ -115,7 +116,7 @@ struct CheckVerdict {
             return CheckOutcome(
                 stage: .timeout,
                 messages: [
-                    "\(exercise.id) did not finish within \(Int(result.limits.wallSeconds)) s and was stopped.\(waiting) Something awaits a result that never comes: a continuation never resumed, a task never finished, or a loop that never ends."
+                    "\(exercise.id) did not finish within \(result.limits.wallSeconds.formatted(significantDigits: 3)) s and was stopped.\(waiting) Something awaits a result that never comes: a continuation never resumed, a task never finished, or a loop that never ends."
                 ],
                 details: output)
         }
