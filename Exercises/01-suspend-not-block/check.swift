@@ -4,17 +4,6 @@ import LabCore
 
 let plannedExpectations = 3
 
-/// CPU time this process has used (all threads), in seconds.
-func processCPUSeconds() -> Double {
-    var usage = rusage()
-    #if os(Linux)
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    #else
-    getrusage(RUSAGE_SELF, &usage)
-    #endif
-    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-}
-
 func runCheck(_ report: CheckReport) async {
     // 5 source seconds are 200 ms here (CheckServices.work makes them 50 ms): beside a wait this
     // long, the bounds below can sit far from both a correct answer and a blocking one.

@@ -19,7 +19,8 @@ func runCheck(_ report: CheckReport) async {
     // that however late a busy machine starts the second payment, so the peak judged below is the
     // answer's, not the scheduler's. An answer that pays one at a time waits out the patience once.
     let hold = PeakHold(peak: 2, patience: CheckServices.patience)
-    // The first `declined` payments to start are declined; every payment takes 60 ms.
+    // The first `declined` payments to start are declined; every payment takes 60 ms once the hold
+    // has let it go.
     let charge: @Sendable () async throws -> Void = {
         let number = charges.withLock { counts -> Int in
             counts.started += 1

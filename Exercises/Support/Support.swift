@@ -3,6 +3,7 @@
 // (StudentCode) that the check imports; it cannot import this one. The check's entry
 // point is CheckMain.swift. You do not need to read it, but you may.
 import CheckChannel
+import Foundation
 import LabCore
 import LabScenarios
 
@@ -29,6 +30,18 @@ final class CheckReport: Sendable {
     func waiting(_ what: String) { lab_check_record("waiting", what) }
 
     var hasFailed: Bool { failures.withLock { $0 > 0 } }
+}
+
+/// CPU time this process has used (all threads), in seconds: waiting uses none, computing does,
+/// however late a busy machine runs it (01, 16).
+func processCPUSeconds() -> Double {
+    var usage = rusage()
+    #if os(Linux)
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    #else
+    getrusage(RUSAGE_SELF, &usage)
+    #endif
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
 }
 
 /// Fast, repeatable services for checks: one source second is 10 ms.
@@ -71,17 +84,19 @@ final class CallLog: Sendable {
         return try await body()
     }
 
-    /// Calls with this key prefix that started while the call `key` was in flight and after a
-    /// call with the prefix had ended: calls that took a place another one freed. Calls started
-    /// together with `key` do not count, however far apart a busy machine started them, as long
-    /// as none of them could end before the last had started (a `PeakHold` sees to that).
+    /// Calls with this key prefix that started while the call `key` was in flight and after
+    /// another call that was in flight with it had ended: calls that took a place a call beside
+    /// `key` freed. Calls started together with `key` do not count, however far apart a busy
+    /// machine started them, as long as none of them could end before the last had started (a
+    /// `PeakHold` sees to that); nor does a call that ended before `key` began, so a batch that
+    /// follows an earlier batch has freed no place beside its own first call.
     func startedInFreedPlaces(during key: String, startingWith prefix: String) -> Int {
         calls.withLock { calls in
             guard let window = calls.first(where: { $0.key == key }) else { return 0 }
             let chosen = calls.filter { $0.key.hasPrefix(prefix) && $0.key != key }
-            guard let firstEnd = chosen.compactMap(\.end).min() else { return 0 }
+            guard let firstFreed = chosen.compactMap(\.end).filter({ $0 > window.start }).min() else { return 0 }
             let end = window.end ?? .now
-            return chosen.filter { $0.start > max(window.start, firstEnd) && $0.start < end }.count
+            return chosen.filter { $0.start > firstFreed && $0.start < end }.count
         }
     }
 
@@ -112,14 +127,16 @@ struct LoggedRovers: MarsRoverService {
     let base: any MarsRoverService
     let log: CallLog
     let listed: [Rover]
-    /// A page that loads until `pagesWhileSlow` pages have taken places other pages freed (see
-    /// `CallLog.startedInFreedPlaces`), or the patience runs out: a window keeps starting pages
-    /// while it loads, however late a busy machine starts them; an answer that starts none (batch
-    /// by batch) waits out the patience once and shows what it started.
-    var slowPage: Int? = nil
+    /// With `slowFirstPage`, the first page asked for loads until `pagesWhileSlow` pages have
+    /// taken places other pages freed (see `CallLog.startedInFreedPlaces`), or the patience runs
+    /// out: a window keeps starting pages while it loads, however late a busy machine starts them;
+    /// an answer that starts none (batch by batch) waits out the patience once and shows what it
+    /// started. The first page asked for, whichever it is: a window that visits the pages in
+    /// another order has it in flight from the start too, with pages still to start behind it.
+    var slowFirstPage = false
     static let pagesWhileSlow = 2
-    /// Calls for the slow page so far: only the first waits, the one the check judges.
-    let slowPageCalls = Locked(0)
+    /// The page that loaded slowly (nil: no page was asked for).
+    let slowedPage = Locked<Int?>(nil)
     /// The order the latest-photos calls complete in, when it matters (see ArrivalGate).
     var arrivals: ArrivalGate? = nil
     /// Where the check asserts how many calls were in flight at once: each logged call waits
@@ -144,8 +161,15 @@ struct LoggedRovers: MarsRoverService {
     }
     func photos(rover: Rover, earthDate: String, page: Int) async throws -> [MarsPhoto] {
         try await log.record("page \(page)") {
+            let slow =
+                slowFirstPage
+                && slowedPage.withLock { slowed in
+                    guard slowed == nil else { return false }
+                    slowed = page
+                    return true
+                }
             await hold?.enter()
-            if page == slowPage, slowPageCalls.withLock({ $0 += 1; return $0 == 1 }) {
+            if slow {
                 _ = await poll(for: CheckServices.patience) {
                     log.startedInFreedPlaces(during: "page \(page)", startingWith: "page") >= Self.pagesWhileSlow
                 }

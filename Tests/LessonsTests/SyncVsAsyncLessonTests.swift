@@ -117,15 +117,32 @@ struct ConcurrencyDemoTests {
     }
 
     /// "The error is thrown before any waiting": at ×4, a wait for 3 or 25 source seconds would
-    /// take 12 s or 100 s, so a rejection that returns within 4 s cannot have waited; a machine
-    /// would have to stall the call for seconds to fail a correct one.
+    /// take 12 s or 100 s, so a rejection that comes within 4 s cannot have waited; a machine
+    /// would have to stall the call for seconds to fail a correct one. A call that waits instead
+    /// is cancelled at 4 s, so the test fails then, not after the wait.
     @Test(arguments: [25.0, 3, 4.9])
     func outOfRangeDelaysThrowBeforeAnyWait(delay: Double) async {
         let slow = ConcurrencyDemo(work: SimulatedWork(scale: TimeScale(factor: 4)), probe: Probe()) { _ in }
-        let clock = ContinuousClock()
-        let started = clock.now
-        await #expect(throws: DurationError.self) { try await slow.takesTooLong(delay: delay) }
-        #expect(clock.now - started < .seconds(4), "takesTooLong(delay: \(delay)) waited before it threw")
+        let first = await withTaskGroup(of: String.self) { group in
+            group.addTask {
+                do {
+                    try await slow.takesTooLong(delay: delay)
+                    return "completed"
+                } catch let error as DurationError {
+                    return "\(error)"
+                } catch {
+                    return "cancelled while it waited"
+                }
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(4))
+                return "still waiting after 4 s"
+            }
+            let first = await group.next() ?? ""
+            group.cancelAll()
+            return first
+        }
+        #expect(first == (delay > 20 ? "tooLong" : "tooShort"), "takesTooLong(delay: \(delay)): \(first)")
     }
 
     @Test func asyncPropertyReturnsADateAfterTheWait() async {

@@ -103,16 +103,17 @@ struct WhenItStopsTests {
         // busy with 600 others could start the third buyer after a bare 200 ms charge had ended.
         let outcome = await BrokenInvariantVariant.run(
             BrokenInvariantVariant.CheckThenAwaitStock(quantity: 2), chargeFor: .milliseconds(20),
-            hold: PeakHold(peak: BrokenInvariantVariant.buyers, patience: .seconds(60)))
+            hold: PeakHold(peak: BrokenInvariantVariant.buyers, patience: .seconds(20)))
         #expect(outcome.sold == BrokenInvariantVariant.buyers, "\(outcome)")
         #expect(outcome.finalQuantity == 2 - BrokenInvariantVariant.buyers)
     }
 
     @Test func takingTheUnitFirstSellsNoMoreThanTheStockWhenAllCallsMeet() async {
-        // The same held meeting: the reserved stock's other three buyers find none left.
+        // The two buyers who take a unit are held until both are inside their charge, so the
+        // other three ask while both units are taken, and find none left.
         let outcome = await BrokenInvariantVariant.run(
             BrokenInvariantVariant.ReserveFirstStock(quantity: 2), chargeFor: .milliseconds(20),
-            hold: PeakHold(peak: 2, patience: .seconds(60)))
+            hold: PeakHold(peak: 2, patience: .seconds(20)))
         #expect(outcome.sold == 2 && outcome.finalQuantity == 0, "\(outcome)")
     }
 
