@@ -40,6 +40,7 @@ extension ExerciseCommands {
             let alone = BatchGrading(root: root, buildWorkers: 1, runWorkers: 1)
             outcomes[index] = await alone.grade([asAnswer(known[index])])[0]
         }
+        let retriesEnded = (clock.now, CPUTime.processAndChildren())
         for exercise in chosen {
             var cells: [KnownAnswer.Role: (ok: Int, total: Int)] = [:]
             for failure in unreadable[exercise.id] ?? [] {
@@ -85,7 +86,7 @@ extension ExerciseCommands {
             }
             say(
                 "Stopped by the clock (or its supervisor lost) against the catalogue, so graded again alone, "
-                    + "\(Self.spent(from: end, to: (clock.now, CPUTime.processAndChildren()))): "
+                    + "\(Self.spent(from: end, to: retriesEnded)): "
                     + names.joined(separator: ", "))
         }
         say(
