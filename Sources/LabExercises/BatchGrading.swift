@@ -61,8 +61,7 @@ public struct BatchGrading: Sendable {
     var beforePrepare: (@Sendable (URL) throws -> Void)? = nil
 
     public init(
-        root: URL, workFolder: URL? = nil, buildWorkers: Int = ProcessInfo.processInfo.activeProcessorCount,
-        runWorkers: Int = 2 * ProcessInfo.processInfo.activeProcessorCount
+        root: URL, workFolder: URL? = nil, buildWorkers: Int = UsableCPUs.count, runWorkers: Int = 2 * UsableCPUs.count
     ) {
         self.root = root
         self.workFolder = workFolder ?? root.appendingPathComponent(".build-exercises/batch")
