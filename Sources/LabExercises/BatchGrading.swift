@@ -61,7 +61,8 @@ public struct BatchGrading: Sendable {
     var beforePrepare: (@Sendable (URL) throws -> Void)? = nil
 
     public init(
-        root: URL, workFolder: URL? = nil, buildWorkers: Int = UsableCPUs.count, runWorkers: Int = 2 * UsableCPUs.count
+        root: URL, workFolder: URL? = nil, buildWorkers: Int = GradingWidth.builds(),
+        runWorkers: Int = 2 * GradingWidth.builds()
     ) {
         self.root = root
         self.workFolder = workFolder ?? root.appendingPathComponent(".build-exercises/batch")

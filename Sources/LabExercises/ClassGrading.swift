@@ -40,7 +40,7 @@ public struct ClassGrading: Sendable {
     /// The lab's exercises, every one graded for every student.
     public let exercises: [Exercise]
 
-    public init(root: URL, students: [Student], workers: Int = UsableCPUs.count) throws {
+    public init(root: URL, students: [Student], workers: Int = GradingWidth.builds()) throws {
         self.root = root
         self.students = students
         self.workers = max(1, workers)

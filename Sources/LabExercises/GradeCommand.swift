@@ -12,9 +12,7 @@ extension ExerciseCommands {
         if let repeated = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
             throw ExerciseError.notAStudentFolder("\(repeated) (given twice: each student's folder needs its own name)")
         }
-        // The CPUs this process may use (`taskset`, a container's quota), not the machine's: on a
-        // one-CPU container of a 16-core host, 16 builds and 48 checks at once would share one CPU.
-        let width = workers ?? UsableCPUs.count
+        let width = workers ?? GradingWidth.builds()
         let grading = try ClassGrading(root: root, students: students, workers: width)
         say(
             terminal.paint(

@@ -94,7 +94,7 @@ enum LabSubcommand: String, CaseIterable {
                     OptionSpec(
                         "jobs", .integer("N", 1...64),
                         help:
-                            "Answers built at once (default: the CPUs lab may use); checks: three times as many, six times counting those past 2 s"
+                            "Answers built at once (default: the CPUs lab may use, at least 2); checks: three times as many, six times counting those past 2 s"
                     ),
                     OptionSpec(
                         "out", .text("DIR"),

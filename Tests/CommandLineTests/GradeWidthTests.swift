@@ -2,9 +2,10 @@ import Foundation
 import LabCore
 import Testing
 
-/// `lab grade` sizes its builds and checks by the CPUs it may use, not the machine's: under
-/// `taskset -c 0` (or a container's one-CPU quota) it grades with one worker, where
-/// Foundation's activeProcessorCount would have given it every CPU of the host.
+/// `lab grade` sizes its builds and checks by the CPUs it may use (at least two builds), not the
+/// machine's: under `taskset -c 0` (or a container's one-CPU quota) it grades with two workers,
+/// where Foundation's activeProcessorCount would have given it every CPU of the host. (On a
+/// two-CPU machine both say two: `GradingWidthTests` proves the rule itself.)
 @Suite("lab grade counts the CPUs it may use")
 struct GradeWidthTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -14,7 +15,7 @@ struct GradeWidthTests {
         .enabled(
             if: FileManager.default.isExecutableFile(atPath: "/usr/bin/taskset"),
             "taskset is not installed (it is Linux's)"))
-    func oneCPUGivesOneWorker() async throws {
+    func oneCPUGivesTwoWorkers() async throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
             "lab-grade-width-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -38,6 +39,6 @@ struct GradeWidthTests {
             ],
             timeout: 120)
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput.contains("with 1 worker "), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("with 2 workers "), "\(result.standardOutput)")
     }
 }

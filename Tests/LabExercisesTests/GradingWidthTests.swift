@@ -1,0 +1,20 @@
+import LabCore
+import Testing
+
+@testable import LabExercises
+
+/// A batch builds as many answers at once as this process may use CPUs, two at least.
+@Suite("How many answers a batch builds at once")
+struct GradingWidthTests {
+    @Test(arguments: [(1, 2), (2, 2), (3, 3), (16, 16)])
+    func theUsableCPUsTwoAtLeast(usable: Int, builds: Int) {
+        #expect(GradingWidth.builds(usable: usable) == builds)
+    }
+
+    @Test func theDefaultReadsTheUsableCPUs() {
+        #expect(GradingWidth.builds() == max(2, UsableCPUs.count))
+        let batch = BatchGrading(root: TestLab.root)
+        #expect(batch.buildWorkers == GradingWidth.builds())
+        #expect(batch.runWorkers == 2 * GradingWidth.builds())
+    }
+}
