@@ -34,15 +34,7 @@ final class CheckReport: Sendable {
 
 /// CPU time this process has used (all threads), in seconds: waiting uses none, computing does,
 /// however late a busy machine runs it (01).
-func processCPUSeconds() -> Double {
-    var usage = rusage()
-    #if os(Linux)
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    #else
-    getrusage(RUSAGE_SELF, &usage)
-    #endif
-    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-}
+func processCPUSeconds() -> Double { ProcessUsage.now().cpuSeconds }
 
 /// CPU time the calling thread has used, in seconds: on the main actor, the main actor's own work
 /// (16), not the work of other threads beside it.
