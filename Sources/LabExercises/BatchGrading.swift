@@ -21,6 +21,8 @@ public struct BatchGrading: Sendable {
         /// As `Grader.watchedFolders` and `Grader.protectedFolders`.
         public var watchedFolders: [URL] = []
         public var protectedFolders: [URL] = []
+        /// Tests: this answer's raw run result, in place of the batch's `observeRun`.
+        var observeRun: (@Sendable (Sandbox.Result) -> Void)? = nil
 
         public init(exercise: Exercise, source: URL, scan: Bool = true) {
             self.exercise = exercise
@@ -100,7 +102,7 @@ public struct BatchGrading: Sendable {
             var grader = Grader(root: root, exercise: answer.exercise, workFolder: workFolder)
             grader.watchedFolders = answer.watchedFolders
             grader.protectedFolders = answer.protectedFolders
-            grader.observeRun = observeRun
+            grader.observeRun = answer.observeRun ?? observeRun
             return grader
         }
         // Each exercise's check read once for the whole batch.

@@ -20,14 +20,18 @@
     }
 
     /// Issue 32's attacks on the grader (Tests/LabExercisesTests/Attacks/*.swift.template: answers with
-    /// placeholders the test fills in, so not Swift a formatter could read), each graded by the
-    /// real grader with the scan off, so that what refuses them is the sandbox and the grader's
-    /// own facts, not the scan. Each must be refused, change no file outside its scratch folder,
+    /// placeholders the test fills in, so not Swift a formatter could read), graded by the real
+    /// grader with the scan off, so that what refuses them is the sandbox and the grader's own
+    /// facts, not the scan. Each must be refused, change no file outside its scratch folder,
     /// forge no progress, and leave no process behind.
+    /// All eight are one batch, as `lab grade` grades a class: built side by side, then run
+    /// side by side, so each attack is also one that its neighbours' verdicts must survive (and
+    /// the suite waits for one batch, not eight). `lab check`'s path is the same engine with a
+    /// batch of one (CheckAsBatchOfOneTests).
     /// Linux only: the attacks are written against Linux's /proc and C library, and the
     /// layers they test are Landlock and seccomp.
     @Suite(
-        "Attacks on the grader are refused", .serialized,
+        "Attacks on the grader are refused",
         .enabled(
             if: SandboxProbe.fullyConfined,
             "this kernel lacks Landlock signal scoping (ABI 6) or seccomp: see docs/THREAT-MODEL.md"))
@@ -75,41 +79,70 @@
                 refusedInOutput: ["ATTACK stray: started"]),
         ]
 
-        @Test(arguments: attacks)
-        func isRefusedAndLeavesNothingBehind(attack: Attack) async throws {
+        /// One attack as graded: its folder, its verdict, what its run printed, and the files it
+        /// must not have changed with their contents before the batch.
+        struct Graded: Sendable {
+            let scratch: URL
+            let outside: URL
+            let outcome: CheckOutcome
+            let printed: String
+            let guarded: [(url: URL, before: Data)]
+        }
+
+        /// The batch, graded once for every case (each awaits it, then checks its own attack).
+        static let graded = Task { try await gradeAll() }
+
+        static func gradeAll() async throws -> [String: Graded] {
             let root = Self.root
-            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "lab-attack-\(UUID().uuidString)")
-            defer { try? FileManager.default.removeItem(at: scratch) }
-            let progress = scratch.appendingPathComponent("progress.json")
-            let outside = scratch.appendingPathComponent("outside-marker")
-            let answer = scratch.appendingPathComponent("answer/\(Self.exercise.fileName)")
             let support = ExerciseFolder.supportFile(root: root)
             let solution = ExerciseFolder(root: root, id: Self.exercise.id).solution
-            try FileManager.default.createDirectory(
-                at: answer.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(#"{"version":1,"exercises":{}}"#.utf8).write(to: progress)
-            let template = try String(
-                contentsOf: root.appendingPathComponent("Tests/LabExercisesTests/Attacks/\(attack.file).template"),
-                encoding: .utf8)
-            let code = template.replacingOccurrences(of: "@@GRADER@@", with: "\(getpid())")
-                .replacingOccurrences(of: "@@PROGRESS@@", with: progress.path).replacingOccurrences(
-                    of: "@@OUTSIDE@@", with: outside.path
-                )
-                .replacingOccurrences(of: "@@SUPPORT@@", with: support.path).replacingOccurrences(
-                    of: "@@SOLUTION@@", with: solution.path
-                )
-                .replacingOccurrences(of: "@@ANSWER@@", with: answer.path)
-            try Data(code.utf8).write(to: answer)
-            let guarded = [support, solution, answer, progress]
-            let before = try guarded.map { try Data(contentsOf: $0) }
+            var answers: [BatchGrading.Answer] = []
+            var prepared: [(attack: Attack, scratch: URL, outside: URL, output: Locked<String>, guarded: [URL])] = []
+            for attack in attacks {
+                let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+                    "lab-attack-\(UUID().uuidString)")
+                let progress = scratch.appendingPathComponent("progress.json")
+                let outside = scratch.appendingPathComponent("outside-marker")
+                let answer = scratch.appendingPathComponent("answer/\(Self.exercise.fileName)")
+                try FileManager.default.createDirectory(
+                    at: answer.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(#"{"version":1,"exercises":{}}"#.utf8).write(to: progress)
+                let template = try String(
+                    contentsOf: root.appendingPathComponent("Tests/LabExercisesTests/Attacks/\(attack.file).template"),
+                    encoding: .utf8)
+                let code = template.replacingOccurrences(of: "@@GRADER@@", with: "\(getpid())")
+                    .replacingOccurrences(of: "@@PROGRESS@@", with: progress.path).replacingOccurrences(
+                        of: "@@OUTSIDE@@", with: outside.path
+                    )
+                    .replacingOccurrences(of: "@@SUPPORT@@", with: support.path).replacingOccurrences(
+                        of: "@@SOLUTION@@", with: solution.path
+                    )
+                    .replacingOccurrences(of: "@@ANSWER@@", with: answer.path)
+                try Data(code.utf8).write(to: answer)
+                let output = Locked("")
+                var graded = BatchGrading.Answer(exercise: Self.exercise, source: answer, scan: false)
+                graded.watchedFolders = [scratch]
+                graded.observeRun = { result in output.withLock { $0 += result.output } }
+                answers.append(graded)
+                prepared.append((attack, scratch, outside, output, [support, solution, answer, progress]))
+            }
+            let before = try prepared.map { try $0.guarded.map { try Data(contentsOf: $0) } }
+            let outcomes = await BatchGrading(root: root).grade(answers)
+            var byFile: [String: Graded] = [:]
+            for (index, attack) in prepared.enumerated() {
+                byFile[attack.attack.file] = Graded(
+                    scratch: attack.scratch, outside: attack.outside, outcome: outcomes[index],
+                    printed: attack.output.withLock { $0 }, guarded: Array(zip(attack.guarded, before[index])))
+            }
+            return byFile
+        }
 
-            var grader = Grader(root: root, exercise: Self.exercise)
-            grader.watchedFolders = [scratch]
-            let output = Locked("")
-            grader.observeRun = { result in output.withLock { $0 += result.output } }
-            let outcome = await grader.grade(source: answer, scan: false)
-            let printed = output.withLock { $0 }
+        @Test(arguments: attacks)
+        func isRefusedAndLeavesNothingBehind(attack: Attack) async throws {
+            let graded = try #require(try await Self.graded.value[attack.file])
+            defer { try? FileManager.default.removeItem(at: graded.scratch) }
+            let outcome = graded.outcome
+            let printed = graded.printed
 
             let said = (outcome.messages + [outcome.details]).joined(separator: "\n")
             #expect(!outcome.passed, "accepted: \(said)")
@@ -122,13 +155,16 @@
                 #expect(
                     printed.contains(refusal), "the kernel did not refuse (\(refusal)): \(printed) — verdict: \(said)")
             }
-            for (url, data) in zip(guarded, before) {
+            let support = ExerciseFolder.supportFile(root: Self.root)
+            for (url, data) in graded.guarded {
                 let now = try Data(contentsOf: url)
                 #expect(now == data, "\(url.path) was changed")
                 if now != data && url == support { try data.write(to: url) }  // put the lab back for the other tests
             }
-            #expect(!FileManager.default.fileExists(atPath: outside.path), "a file appeared outside the scratch folder")
-            #expect(Self.processesMentioning(scratch.path).isEmpty, "a process of the attack is still running")
+            #expect(
+                !FileManager.default.fileExists(atPath: graded.outside.path),
+                "a file appeared outside the scratch folder")
+            #expect(Self.processesMentioning(graded.scratch.path).isEmpty, "a process of the attack is still running")
         }
 
         /// Processes whose command line names `text` (every attack's own processes name its folder).
