@@ -135,14 +135,45 @@ public struct BatchGrading: Sendable {
         }
         let pending = waiting
         guard !pending.isEmpty else { return outcomes.withLock { $0.map { $0! } } }
+        let batch = workFolder.appendingPathComponent("runs/\(batchName ?? UUID().uuidString)")
+        // Removed when every run has ended (each answer's own folder goes after its run).
+        defer { try? FileManager.default.removeItem(at: batch) }
+        let built = Locked([Built?](repeating: nil, count: pending.count))
+        let runOne = { @Sendable (slot: Int) in
+            guard let answer = built.withLock({ $0[slot] }) else { return }
+            let index = pending[slot].index
+            defer { try? FileManager.default.removeItem(at: answer.build.folder) }
+            settle(index, run(answer, grader: graders[index], sources: pending[slot].sources))
+        }
+        // At most twice `runWorkers` at once: each check may hold its memory limit (2 GiB) and
+        // a class of the same spinning mistake must not crowd the correct answers out.
+        let runAll = { @Sendable (items: WorkerThreads.HandOff) in
+            WorkerThreads.staggered(
+                items, workers: runWorkers, release: runSlotRelease, ceiling: 2 * runWorkers, runOne)
+        }
+        // With `runWhileBuilding`, each answer is handed to the runs as soon as it is built.
+        let handOff = WorkerThreads.HandOff()
+        let runsEnded = DispatchSemaphore(value: 0)
+        if runWhileBuilding {
+            Thread {
+                runAll(handOff)
+                runsEnded.signal()
+            }.start()
+        }
+        // The batches' lock is held while the shared build is prepared and this batch's answers
+        // are built against it (another batch may not build it again meanwhile), not while the
+        // checks run: a check uses only its own linked binary, so the next batch (another `lab
+        // check`, a test beside it) builds while this one's checks run. Within this batch every
+        // build still ends before any check runs (unless `runWhileBuilding`); across batches the
+        // sandbox keeps a check out of the lab folder, other batches' binaries included, as it
+        // does for a process a check left behind (docs/THREAT-MODEL.md).
+        var sharedBuildFailure: Error? = nil
         do {
             try FileLock.withLock(at: workFolder.appendingPathComponent("batch.lock"), onWait: onWait) {
                 onBuildStart?()
                 try beforePrepare?(workFolder)
                 let prepared = try BatchToolchain.prepare(root: root, folder: workFolder)
                 var toolchain = prepared.toolchain
-                let batch = workFolder.appendingPathComponent("runs/\(batchName ?? UUID().uuidString)")
-                defer { try? FileManager.default.removeItem(at: batch) }
                 // The driver's jobs planned once per compiler mode in the batch, not once per answer;
                 // an answer alone (`lab check`) gains nothing by it and runs the driver.
                 let modes = pending.count > 1 ? Set(pending.map { answers[$0.index].exercise.mode.compilerFlags }) : []
@@ -152,36 +183,6 @@ public struct BatchGrading: Sendable {
                             mode: mode, toolchain: toolchain, placeholder: batch.appendingPathComponent("planned")
                         ).map { (mode, $0) }
                     })
-                let built = Locked([Built?](repeating: nil, count: pending.count))
-                let runOne = { @Sendable (slot: Int) in
-                    guard let answer = built.withLock({ $0[slot] }) else { return }
-                    let index = pending[slot].index
-                    defer { try? FileManager.default.removeItem(at: answer.build.folder) }
-                    settle(index, run(answer, grader: graders[index], sources: pending[slot].sources))
-                }
-                // At most twice `runWorkers` at once: each check may hold its memory limit (2 GiB) and
-                // a class of the same spinning mistake must not crowd the correct answers out.
-                let runAll = { @Sendable (items: WorkerThreads.HandOff) in
-                    WorkerThreads.staggered(
-                        items, workers: runWorkers, release: runSlotRelease, ceiling: 2 * runWorkers, runOne)
-                }
-                // With `runWhileBuilding`, each answer is handed to the runs as soon as it is built.
-                let handOff = WorkerThreads.HandOff()
-                let runsEnded = DispatchSemaphore(value: 0)
-                if runWhileBuilding {
-                    Thread {
-                        runAll(handOff)
-                        runsEnded.signal()
-                    }.start()
-                }
-                // Whatever ends the builds (a shared build that fails again throws), the runs end
-                // before the batch's folder goes.
-                defer {
-                    if runWhileBuilding {
-                        handOff.close()
-                        runsEnded.wait()
-                    }
-                }
                 let retry = Locked<[Int]>([])
                 let failedOutsideAnswers = Locked(false)
                 // A failed build is tried once more, alone, after the others: a compile error fails
@@ -234,11 +235,20 @@ public struct BatchGrading: Sendable {
                 }
                 WorkerThreads.parallel(again.count, workers: 1) { [toolchain] in buildOne(again[$0], true, toolchain) }
                 afterBuilds?(built.withLock { $0 })
-                if !runWhileBuilding { runAll(WorkerThreads.HandOff(closedWith: pending.indices)) }
             }
         } catch {
+            sharedBuildFailure = error
+        }
+        // The lock released: the checks run (or, with `runWhileBuilding`, finish running).
+        if runWhileBuilding {
+            handOff.close()
+            runsEnded.wait()
+        } else if sharedBuildFailure == nil {
+            runAll(WorkerThreads.HandOff(closedWith: pending.indices))
+        }
+        if let sharedBuildFailure {
             // The shared build failed: every answer still waiting gets the same one line.
-            let message = "\(error)"
+            let message = "\(sharedBuildFailure)"
             for (index, _, _) in pending where outcomes.withLock({ $0[index] == nil }) {
                 settle(index, Self.toolchainOutcome(message))
             }

@@ -37,8 +37,9 @@ public struct Grader: Sendable {
     public var originalFile: URL { folder.starter }
 
     /// Grades `source` (the student's file unless another is given, e.g. the solution).
-    /// The build and the run hold the batches' lock: two checks at once (say `lab watch`
-    /// and `lab check`, or `lab check` and `lab grade`) take turns.
+    /// The build holds the batches' lock: two checks at once (say `lab watch` and `lab check`,
+    /// or `lab check` and `lab grade`) take turns to build, and one's check runs while the
+    /// other builds.
     /// `scan: false` skips the token review (CI proves each starting file fails by its behaviour alone).
     ///
     /// The grade waits for a lock, a build and a sandboxed run (up to ten minutes), so it runs
