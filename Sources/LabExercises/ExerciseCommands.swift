@@ -107,7 +107,8 @@ public struct ExerciseCommands {
         let outcome = await grader.grade(
             source: workspace.file(for: exercise),
             onWait: { [terminal] in
-                StandardOutput.line(terminal.paint("  another check is compiling in this folder; waiting for its turn…", .dim))
+                StandardOutput.line(
+                    terminal.paint("  another check is compiling in this folder; waiting for its turn…", .dim))
             },
             onBuildStart: { [terminal] in
                 let note =
