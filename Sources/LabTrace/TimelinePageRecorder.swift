@@ -37,7 +37,7 @@ public enum TimelinePageRecorder {
         let spans = probe.spans
         let page = HTMLTimelinePage(
             title: title, introduction: summary.isEmpty ? [] : [summary],
-            details: ["\(spans.count) steps traced · \(ProcessInfo.processInfo.activeProcessorCount) CPUs"],
+            details: ["\(spans.count) steps traced · \(CPUCountWords.usable())"],
             sections: [HTMLTimelinePage.Section(title: title, anchor: "run", spans: spans, failure: failure)])
         try AtomicFile.write(Data(page.render().utf8), to: URL(fileURLWithPath: path))
         return try result.get()

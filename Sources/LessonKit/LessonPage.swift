@@ -31,7 +31,7 @@ enum LessonPage {
             title: lesson.title, introduction: [lesson.introduction],
             details: [
                 "\(lesson.name) · time scale \(options.scale) · seed \(options.seed) · compiled in \(CompileMode.ofTheLab.title) mode",
-                "\(machine.cpuModel) × \(machine.cpuCount) · \(machine.operatingSystem) · Swift \(machine.swiftVersion) · \(machine.buildConfiguration) build",
+                "\(CPUCountWords.machine(model: machine.cpuModel, count: machine.cpuCount)) · \(machine.operatingSystem) · Swift \(machine.swiftVersion) · \(machine.buildConfiguration) build",
             ],
             sections: sections, closing: toldWholeStory ? lesson.takeaways : [])
     }

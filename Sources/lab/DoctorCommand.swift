@@ -35,7 +35,7 @@ enum DoctorCommand {
         return features
     }
 
-    static func run(json: Bool) async throws -> Int32 {
+    static func run(json: Bool, noColor: Bool = false) async throws -> Int32 {
         // First, before anything else suspends: is the main actor still on the main thread?
         let thread = await ExecutorProbe.mainActorThreadReport()
         let environment = EnvironmentInfo.current()
@@ -54,7 +54,7 @@ enum DoctorCommand {
             StandardOutput.line(String(decoding: try encoder.encode(report), as: UTF8.self))
             return 0
         }
-        let terminal = Terminal.detect()
+        let terminal = Terminal.detect(noColorFlag: noColor)
         var table = Table(headers: ["fact", "on this machine"])
         func row(_ fact: String, _ value: String, _ why: String = "") {
             table.append([fact, value + (why.isEmpty ? "" : terminal.paint(" — " + why, .dim))])
@@ -64,8 +64,7 @@ enum DoctorCommand {
         let usable = UsableCPUs.count
         row(
             "CPU",
-            "\(environment.cpuModel) × \(environment.cpuCount)"
-                + (usable < environment.cpuCount ? ", \(usable) usable by this process" : ""),
+            CPUCountWords.machine(model: environment.cpuModel, count: environment.cpuCount, usable: usable),
             usable < environment.cpuCount ? "its affinity or quota (taskset, docker --cpus) allows \(usable)" : "")
         row(
             "isolation mode of this build",

@@ -28,7 +28,7 @@ enum PagesCommand {
         let index = LessonIndexPage.render(
             entries,
             details: [
-                "\(machine.cpuModel) × \(machine.cpuCount) · \(machine.operatingSystem) · Swift \(machine.swiftVersion) · \(machine.buildConfiguration) build"
+                "\(CPUCountWords.machine(model: machine.cpuModel, count: machine.cpuCount)) · \(machine.operatingSystem) · Swift \(machine.swiftVersion) · \(machine.buildConfiguration) build"
             ])
         let indexURL = folder.appendingPathComponent("index.html")
         do {

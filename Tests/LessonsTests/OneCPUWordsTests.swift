@@ -1,3 +1,4 @@
+import LabCore
 import Testing
 
 @testable import Lessons
