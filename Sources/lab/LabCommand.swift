@@ -61,9 +61,9 @@ enum LabCommand {
 
     static func perform(_ command: LabSubcommand, _ parsed: ParsedArguments) async throws -> Int32 {
         switch command {
-        case .list: return try ListCommand.run(json: parsed.flag("json"))
-        case .doctor: return try await DoctorCommand.run(json: parsed.flag("json"))
-        case .help: return try help(named: parsed.positionals.first)
+        case .list: return try ListCommand.run(json: parsed.flag("json"), noColor: parsed.flag("no-color"))
+        case .doctor: return try await DoctorCommand.run(json: parsed.flag("json"), noColor: parsed.flag("no-color"))
+        case .help: return try help(named: parsed.positionals.first, noColor: parsed.flag("no-color"))
         case .pages:
             return try await PagesCommand.run(
                 folder: parsed.text("out") ?? "lab-pages", allVariants: parsed.flag("all"),
@@ -111,8 +111,8 @@ enum LabCommand {
         return await LessonRunner.run(lesson, arguments: Array(arguments.dropFirst()))
     }
 
-    static func help(named name: String?) throws -> Int32 {
-        guard let name else { return help(nil) }
+    static func help(named name: String?, noColor: Bool = false) throws -> Int32 {
+        guard let name else { return help(nil, noColor: noColor) }
         guard let command = LabSubcommand(rawValue: name) else {
             throw UsageError.unknownName(
                 kind: "command", name: name,
@@ -122,9 +122,9 @@ enum LabCommand {
     }
 
     /// The overview, or one command's generated help.
-    static func help(_ command: LabSubcommand?) -> Int32 {
+    static func help(_ command: LabSubcommand?, noColor: Bool = false) -> Int32 {
         guard let command else {
-            StandardOutput.line(Overview.text(terminal: .detect()))
+            StandardOutput.line(Overview.text(terminal: .detect(noColorFlag: noColor)))
             return 0
         }
         StandardOutput.line(command.spec.help())

@@ -23,7 +23,7 @@ enum LabSubcommand: String, CaseIterable {
         switch self {
         case .list:
             return CommandSpec(
-                name, summary: "List the lessons and their variants", options: [Self.json, Self.askHelp])
+                name, summary: "List the lessons and their variants", options: [Self.json, Self.noColor, Self.askHelp])
         case .run:
             return CommandSpec(
                 name, summary: "Run a lesson, with the same flags as its executable",
@@ -45,7 +45,8 @@ enum LabSubcommand: String, CaseIterable {
             return StressCommand.spec
         case .doctor:
             return CommandSpec(
-                name, summary: "Measure this machine's concurrency facts", options: [Self.json, Self.askHelp])
+                name, summary: "Measure this machine's concurrency facts",
+                options: [Self.json, Self.noColor, Self.askHelp])
         case .exercises:
             return CommandSpec(
                 name, summary: "The classroom exercises and your progress",
@@ -108,7 +109,7 @@ enum LabSubcommand: String, CaseIterable {
             return CommandSpec(
                 name, summary: "Show help for lab or one command",
                 positionals: .init("COMMAND", help: "One of: " + Self.allCases.map(\.rawValue).joined(separator: ", ")),
-                options: [Self.askHelp])
+                options: [Self.noColor, Self.askHelp])
         }
     }
 }

@@ -5,7 +5,7 @@ import Lessons
 /// `lab list`: the lessons and their variants, as text or JSON.
 @MainActor
 enum ListCommand {
-    static func run(json: Bool) throws -> Int32 {
+    static func run(json: Bool, noColor: Bool = false) throws -> Int32 {
         if json {
             let lessons = LessonCatalog.lessons.map { lesson -> [String: Any] in
                 [
@@ -18,7 +18,7 @@ enum ListCommand {
             StandardOutput.line(String(decoding: data, as: UTF8.self))
             return 0
         }
-        let terminal = Terminal.detect()
+        let terminal = Terminal.detect(noColorFlag: noColor)
         for lesson in LessonCatalog.lessons {
             StandardOutput.line(terminal.paint(lesson.name, .bold + .cyan) + " — " + lesson.summary)
             for variant in lesson.variants {

@@ -97,3 +97,13 @@ struct CommandSpecTests {
         #expect(unknown.status == 2 && unknown.standardError.contains("did you mean 'progress'?"))
     }
 }
+
+/// Every command that prints for a person can be told to print without colours, as `NO_COLOR=1`
+/// does (a log, a screen reader, a pasted transcript).
+@Suite("Every command that paints takes --no-color")
+struct NoColorFlagTests {
+    @Test(arguments: LabSubcommand.allCases)
+    func theCommandAcceptsNoColor(command: LabSubcommand) {
+        #expect(command.spec.options.contains { $0.name == "no-color" }, "lab \(command.rawValue)")
+    }
+}
