@@ -113,7 +113,7 @@ public struct ExerciseCommands {
             onBuildStart: { [terminal] in
                 let note =
                     firstBuild
-                    ? "compiling your code with its check (the first check also builds the lab's library: a minute or two)…"
+                    ? "compiling your code with its check (the first check also builds the lab's library for the checks, so it takes longer)…"
                     : "compiling your code with its check…"
                 StandardOutput.line(terminal.paint("  " + note, .dim))
             })
