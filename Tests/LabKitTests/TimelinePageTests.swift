@@ -20,6 +20,19 @@ struct TimelinePageTests {
         return span
     }
 
+    /// Under `taskset -c 0` (CI's one-CPU lane) the page names the one CPU of the machine's two,
+    /// not the machine's count alone.
+    @Test func aRecordedPageNamesTheCPUsThisProcessMayUse() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("lab-page-\(UUID().uuidString).html")
+        defer { try? FileManager.default.removeItem(at: path) }
+        try await TimelinePageRecorder.record("Two steps", to: path.path) { probe in
+            probe.syncSpan("one", kind: .cpu) { _ = CPUWork.run(units: 1_000) }
+            probe.syncSpan("two", kind: .cpu) { _ = CPUWork.run(units: 1_000) }
+        }
+        let page = try String(contentsOf: path, encoding: .utf8)
+        #expect(page.contains(HTMLText.escape("steps traced · \(CPUCountWords.usable())")), "\(page.prefix(2_000))")
+    }
+
     @Test func twentyTasksOneAfterAnotherDrawTwentyLanes() async {
         let probe = Probe()
         await Task.detached {
