@@ -76,15 +76,27 @@ import Testing
         #expect(counted.frees >= 20_000)
     }
 
-    @Test func countingOffCountsNothingAndForwardsEveryCall() throws {
-        guard AllocationCounter.isAvailable else { return }
+    /// In a process of its own (an exit test): counting off is off for the whole process, and in
+    /// the test process it would stop the counts of other tests running beside this one.
+    @Test(.enabled(if: AllocationCounter.isAvailable, "allocations are counted (Linux, no sanitizer)"))
+    func countingOffCountsNothingAndForwardsEveryCall() async {
+        await #expect(processExitsWith: .success) {
+            AllocationCounterTests.countNothingWhileOff()
+        }
+    }
+
+    /// Exits 0 when nothing is counted while counting is off and every call still allocates.
+    static func countNothingWhileOff() {
         AllocationCounter.setCounting(false)
-        defer { AllocationCounter.setCounting(true) }
-        let before = try #require(AllocationCounter.read())
-        #expect(Self.makeBoxes(10_000) >= 0)
-        let block = malloc(64)
-        #expect(block != nil)
+        // A call that read the flag just before it went off may still be adding its count.
+        usleep(20_000)
+        guard let before = AllocationCounter.read() else { exit(2) }
+        guard makeBoxes(10_000) >= 0, let block = malloc(64) else { exit(3) }
         free(block)
-        #expect(try #require(AllocationCounter.read()) == before)
+        guard AllocationCounter.read() == before else { exit(4) }
+        AllocationCounter.setCounting(true)
+        guard makeBoxes(10) >= 0, let after = AllocationCounter.read(), after.mallocs >= before.mallocs + 10 else {
+            exit(5)
+        }
     }
 }
