@@ -6,9 +6,9 @@ import LabCore
 /// compiled and linked in a folder of its own (`BatchBuild`, as many at a time as there are
 /// cores), then every check run in the sandbox. An answer that does not compile fails with
 /// its own diagnostics and the others build on; one that loops is stopped by its own wall
-/// clock; one that crashes gets its own verdict. The builds all end before any check runs,
-/// and each binary's stamp is compared just before it runs, so no answer's code can run
-/// while another answer's binary is still to be made, and a binary changed after its build
+/// clock; one that crashes gets its own verdict. The batch's builds all end before any of its
+/// checks runs, and each binary's stamp is compared just before it runs, so no answer's code
+/// can run while another answer of the batch is still to be built, and a binary changed after its build
 /// is refused, not graded. The build's fingerprint, sent back by the check, proves the
 /// binary that ran was built from this answer's code. `lab exercises --verify` and `lab
 /// grade` use it.
@@ -61,6 +61,9 @@ public struct BatchGrading: Sendable {
     /// prepared: a test may spoil the build record there, and no other batch sees it spoilt (unless
     /// the process dies before this batch builds again; the next batch then recovers as this one does).
     var beforePrepare: (@Sendable (URL) throws -> Void)? = nil
+    /// Whether the checks run under the batches' lock too (see `gradeBlocking`); nil: where the
+    /// sandbox cannot keep a check out of the lab folder (`Sandbox.confinesFiles`). Tests set it.
+    var runsHoldTheLock: Bool? = nil
 
     public init(
         root: URL, workFolder: URL? = nil, buildWorkers: Int = GradingWidth.builds(),
@@ -153,11 +156,11 @@ public struct BatchGrading: Sendable {
         }
         // With `runWhileBuilding`, each answer is handed to the runs as soon as it is built.
         let handOff = WorkerThreads.HandOff()
-        let runsEnded = DispatchSemaphore(value: 0)
+        let runsEndedSignal = DispatchSemaphore(value: 0)
         if runWhileBuilding {
             Thread {
                 runAll(handOff)
-                runsEnded.signal()
+                runsEndedSignal.signal()
             }.start()
         }
         // The batches' lock is held while the shared build is prepared and this batch's answers
@@ -165,8 +168,22 @@ public struct BatchGrading: Sendable {
         // checks run: a check uses only its own linked binary, so the next batch (another `lab
         // check`, a test beside it) builds while this one's checks run. Within this batch every
         // build still ends before any check runs (unless `runWhileBuilding`); across batches the
-        // sandbox keeps a check out of the lab folder, other batches' binaries included, as it
-        // does for a process a check left behind (docs/THREAT-MODEL.md).
+        // sandbox keeps a check out of the lab folder, other batches' binaries and the shared
+        // build included, as it does for a process a check left behind (docs/THREAT-MODEL.md).
+        // Where the kernel cannot (no Landlock), the checks run under the lock as well: one could
+        // otherwise rewrite the shared objects while another batch links against them.
+        let runsHoldTheLock = self.runsHoldTheLock ?? !Sandbox.confinesFiles
+        var runsEnded = false
+        func finishRuns(afterFailure failed: Bool) {
+            guard !runsEnded else { return }
+            runsEnded = true
+            if runWhileBuilding {
+                handOff.close()
+                runsEndedSignal.wait()
+            } else if !failed {
+                runAll(WorkerThreads.HandOff(closedWith: pending.indices))
+            }
+        }
         var sharedBuildFailure: Error? = nil
         do {
             try FileLock.withLock(at: workFolder.appendingPathComponent("batch.lock"), onWait: onWait) {
@@ -235,17 +252,13 @@ public struct BatchGrading: Sendable {
                 }
                 WorkerThreads.parallel(again.count, workers: 1) { [toolchain] in buildOne(again[$0], true, toolchain) }
                 afterBuilds?(built.withLock { $0 })
+                if runsHoldTheLock { finishRuns(afterFailure: false) }
             }
         } catch {
             sharedBuildFailure = error
         }
         // The lock released: the checks run (or, with `runWhileBuilding`, finish running).
-        if runWhileBuilding {
-            handOff.close()
-            runsEnded.wait()
-        } else if sharedBuildFailure == nil {
-            runAll(WorkerThreads.HandOff(closedWith: pending.indices))
-        }
+        finishRuns(afterFailure: sharedBuildFailure != nil)
         if let sharedBuildFailure {
             // The shared build failed: every answer still waiting gets the same one line.
             let message = "\(sharedBuildFailure)"

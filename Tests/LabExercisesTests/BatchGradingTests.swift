@@ -48,8 +48,7 @@ struct BatchGradingTests {
         grading.limits.wallSeconds = 4
         grading.runWhileBuilding = runWhileBuilding
         // The loop stopped by a limit of its own, shorter than its neighbours': it spins a CPU
-        // until then, and the batch lock is held meanwhile (both grow the suite's time); the good
-        // answers keep 4 s for a busy machine.
+        // until then (which grows the suite's time); the good answers keep 4 s for a busy machine.
         let outcomes = await grading.grade(
             order.map { file in
                 BatchGrading.Answer(
@@ -75,6 +74,44 @@ struct BatchGradingTests {
                 !(outcomes[index].messages + [outcomes[index].details]).joined().contains("only this answer's error"))
         }
     }
+
+    /// Where the sandbox keeps checks out of the lab folder, another batch may take the lock
+    /// while this one's checks run; where it cannot, the lock is held through them. Read from
+    /// inside a run (`observeRun`): held, the lock cannot be taken; released, it can (at once, or
+    /// once a batch beside this test has built).
+    @Test(arguments: [false, true])
+    func theLockIsHeldThroughTheRunsOnlyWhereChecksCouldReachTheSharedBuild(hold: Bool) async throws {
+        var grading = BatchGrading(root: Self.root, runWorkers: 1)
+        grading.runsHoldTheLock = hold
+        let lockFile = grading.workFolder.appendingPathComponent("batch.lock").path
+        let taken = Locked<Bool?>(nil)
+        grading.observeRun = { _ in
+            let descriptor = open(lockFile, O_RDWR | O_CLOEXEC)
+            defer { close(descriptor) }
+            // Held by this batch, it stays held: a few tries are enough to say so.
+            let deadline = ContinuousClock.now + .seconds(hold ? 1 : 120)
+            var got = false
+            while !got && ContinuousClock.now < deadline {
+                got = flock(descriptor, LOCK_EX | LOCK_NB) == 0
+                if !got { usleep(20_000) }
+            }
+            if got { flock(descriptor, LOCK_UN) }
+            taken.withLock { $0 = got }
+        }
+        let solution = TestLab.folder(Self.exercise).solution
+        let outcome = await grading.grade([BatchGrading.Answer(exercise: Self.exercise, source: solution)])[0]
+        #expect(outcome.passed, "\(outcome.messages)")
+        #expect(
+            taken.withLock { $0 } == !hold,
+            "the lock could be taken during the run: \(String(describing: taken.withLock { $0 }))")
+    }
+
+    #if os(Linux)
+        /// Where Landlock confines a check (this suite's attacks need it), the checks leave the lock.
+        @Test func aKernelThatConfinesChecksLetsTheirRunsLeaveTheLock() {
+            if SandboxProbe.fullyConfined { #expect(Sandbox.confinesFiles) }
+        }
+    #endif
 
     @Test func aBinaryThatIsNotItsBuildsIsRefused() async throws {
         let solution = TestLab.folder(Self.exercise).solution

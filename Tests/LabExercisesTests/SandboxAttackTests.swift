@@ -87,6 +87,8 @@
             let outcome: CheckOutcome
             let printed: String
             let guarded: [(url: URL, before: Data)]
+            /// Processes naming the attack's folder, looked for right after its run ended.
+            let leftRunning: [Int32]
         }
 
         /// The batch, graded once for every case (each awaits it, then checks its own attack).
@@ -97,7 +99,11 @@
             let support = ExerciseFolder.supportFile(root: root)
             let solution = ExerciseFolder(root: root, id: Self.exercise.id).solution
             var answers: [BatchGrading.Answer] = []
-            var prepared: [(attack: Attack, scratch: URL, outside: URL, output: Locked<String>, guarded: [URL])] = []
+            var prepared:
+                [(
+                    attack: Attack, scratch: URL, outside: URL, output: Locked<String>, guarded: [URL],
+                    leftRunning: Locked<[Int32]>
+                )] = []
             for attack in attacks {
                 let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
                     "lab-attack-\(UUID().uuidString)")
@@ -120,11 +126,17 @@
                     .replacingOccurrences(of: "@@ANSWER@@", with: answer.path)
                 try Data(code.utf8).write(to: answer)
                 let output = Locked("")
+                let leftRunning = Locked<[Int32]>([])
                 var graded = BatchGrading.Answer(exercise: Self.exercise, source: answer, scan: false)
                 graded.watchedFolders = [scratch]
-                graded.observeRun = { result in output.withLock { $0 += result.output } }
+                // Right after the run, when the supervisor has swept its processes (a stray sleeps
+                // far longer than any run takes, so only the sweep can have ended it).
+                graded.observeRun = { result in
+                    output.withLock { $0 += result.output }
+                    leftRunning.withLock { $0 = Self.processesMentioning(scratch.path) }
+                }
                 answers.append(graded)
-                prepared.append((attack, scratch, outside, output, [support, solution, answer, progress]))
+                prepared.append((attack, scratch, outside, output, [support, solution, answer, progress], leftRunning))
             }
             let before = try prepared.map { try $0.guarded.map { try Data(contentsOf: $0) } }
             let outcomes = await BatchGrading(root: root).grade(answers)
@@ -132,7 +144,8 @@
             for (index, attack) in prepared.enumerated() {
                 byFile[attack.attack.file] = Graded(
                     scratch: attack.scratch, outside: attack.outside, outcome: outcomes[index],
-                    printed: attack.output.withLock { $0 }, guarded: Array(zip(attack.guarded, before[index])))
+                    printed: attack.output.withLock { $0 }, guarded: Array(zip(attack.guarded, before[index])),
+                    leftRunning: attack.leftRunning.withLock { $0 })
             }
             return byFile
         }
@@ -164,6 +177,7 @@
             #expect(
                 !FileManager.default.fileExists(atPath: graded.outside.path),
                 "a file appeared outside the scratch folder")
+            #expect(graded.leftRunning.isEmpty, "a process of the attack outlived its run: \(graded.leftRunning)")
             #expect(Self.processesMentioning(graded.scratch.path).isEmpty, "a process of the attack is still running")
         }
 

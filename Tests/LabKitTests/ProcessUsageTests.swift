@@ -27,7 +27,9 @@ struct ProcessUsageTests {
         // The shell counts to 200 000, then says what CPU it used (`times`: its own, then its children's).
         let run = try ProcessCapture.run(
             URL(fileURLWithPath: "/bin/sh"),
-            ["-c", "i=0; while [ $i -lt 200000 ]; do i=$((i+1)); done; times"])
+            ["-c", "i=0; while [ $i -lt 200000 ]; do i=$((i+1)); done; times"],
+            // bash's `times` writes "0m0,069s" in a locale with a decimal comma.
+            environment: ["LC_ALL": "C", "PATH": "/usr/bin:/bin"])
         let grown = ProcessUsage.now(.waitedForChildren).cpuSeconds - before
         let own = try #require(run.standardOutput.split(separator: "\n").first, "`times` printed nothing")
         // "0m0.120000s 0m0.004000s": user, then system.
