@@ -25,17 +25,17 @@ public struct ProgressBar: Sendable {
 
     public mutating func update(done: Int) {
         if terminal.isTTY {
-            FileHandle.standardError.write(Data(("\r\u{1B}[2K" + render(done: done)).utf8))
+            _ = Descriptor.writeAll(Data(("\r\u{1B}[2K" + render(done: done)).utf8), to: STDERR_FILENO)
         } else {
             let quarter = min(done, total) * 4 / total
             if quarter != lastQuarter {
                 lastQuarter = quarter
-                FileHandle.standardError.write(Data((render(done: done) + "\n").utf8))
+                _ = Descriptor.writeAll(Data((render(done: done) + "\n").utf8), to: STDERR_FILENO)
             }
         }
     }
 
     public func finish() {
-        if terminal.isTTY { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+        if terminal.isTTY { _ = Descriptor.writeAll(Data("\r\u{1B}[2K".utf8), to: STDERR_FILENO) }
     }
 }

@@ -3,22 +3,53 @@ import Foundation
 /// The one way the lab writes to standard output: unbuffered writes, so lines from the
 /// lab, a lesson, the bench and the grader never reorder against standard error or a
 /// child process's output (Swift's `print` buffers when stdout is a pipe).
+///
+/// Standard output that cannot be written (closed, a full disk, a terminal that went away)
+/// ends the program with one line on standard error and status 1, as `ls > /dev/full` does:
+/// Foundation's `FileHandle.write` would crash instead. (A pipe whose reader has gone, as in
+/// `lab list | head -1`, ends it with SIGPIPE first, as it ends any Unix program.)
 public enum StandardOutput {
     public static func line(_ text: String) { write(text + "\n") }
 
     public static func write(_ text: String) { write(Data(text.utf8)) }
 
-    public static func write(_ data: Data) { FileHandle.standardOutput.write(data) }
+    public static func write(_ data: Data) {
+        guard let failure = Descriptor.writeAll(data, to: STDOUT_FILENO) else { return }
+        let program = URL(fileURLWithPath: CommandLine.arguments.first ?? "lab").lastPathComponent
+        _ = Descriptor.writeAll(
+            Data("\(program): error: cannot write the output: \(String(cString: strerror(failure)))\n".utf8),
+            to: STDERR_FILENO)
+        exit(1)
+    }
 }
 
 /// Writes the lab's errors to standard error: one line, then the usage when it helps.
 public enum StandardError {
     public static func write(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        // Nowhere is left to say that standard error cannot be written.
+        _ = Descriptor.writeAll(Data((line + "\n").utf8), to: STDERR_FILENO)
     }
 
     public static func usage(program: String, _ error: any Error, usage: String?) {
         write("\(program): error: \(error)")
         if let usage { write(usage) }
+    }
+}
+
+enum Descriptor {
+    /// Writes all of `data`, however many calls it takes; the error number if a write fails.
+    static func writeAll(_ data: Data, to descriptor: Int32) -> Int32? {
+        data.withUnsafeBytes { bytes -> Int32? in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return nil
+        }
     }
 }
