@@ -36,9 +36,7 @@ public struct ChildDemo: Sendable {
         _ name: String, environment extra: [String: String] = [:],
         timeout: Duration = .seconds(20)
     ) async throws -> Outcome {
-        var environment = ProcessInfo.processInfo.environment
-        environment[environmentKey] = name
-        for (key, value) in extra { environment[key] = value }
+        let environment = childEnvironment(name, extra)
         let result = try await ProcessCapture.run(
             try ExecutableLocation.relaunchHost(), [], environment: environment, timeout: timeout.seconds)
         return Outcome(
@@ -48,10 +46,20 @@ public struct ChildDemo: Sendable {
 
     /// Starts the named demo in a child process and returns at once (to kill it, say).
     public static func start(_ name: String, environment extra: [String: String] = [:]) throws -> RunningChild {
+        let environment = childEnvironment(name, extra)
+        return try RunningChild(try ExecutableLocation.relaunchHost(), environment: environment)
+    }
+
+    /// This process's environment, naming the demo. The runtime's backtracer is off unless the
+    /// caller asks for it: a demo that crashes on purpose is explained by the runtime's own
+    /// "Fatal error" line, which prints first; the backtracer added about 0.9 s per crash, and in
+    /// sanitized test runs some were left sleeping with no parent (docs/MEASUREMENTS.md).
+    static func childEnvironment(_ name: String, _ extra: [String: String]) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
         environment[environmentKey] = name
         for (key, value) in extra { environment[key] = value }
-        return try RunningChild(try ExecutableLocation.relaunchHost(), environment: environment)
+        return environment
     }
 
     /// If this process was launched to run a demo, runs it and exits. Call first thing.
