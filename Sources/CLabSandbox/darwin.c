@@ -106,4 +106,6 @@ const char *lab_sandbox_refused_call_name(long number) {
     (void)number;
     return 0;
 }
+
+int lab_sandbox_landlock_abi(void) { return 0; }
 #endif

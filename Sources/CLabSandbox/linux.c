@@ -285,11 +285,15 @@ static void build_filter(lab_confinement *c, int scoped_signals) {
 #endif
 }
 
+int lab_sandbox_landlock_abi(void) {
+    long abi = syscall(SYS_landlock_create_ruleset, 0, 0, ll_create_ruleset_version);
+    return abi > 0 ? (int)abi : 0;
+}
+
 void lab_prepare_confinement(const lab_sandbox_spec *spec, lab_confinement *c) {
     memset(c, 0, sizeof *c);
     c->scratch_descriptor = -1;
-    long abi = syscall(SYS_landlock_create_ruleset, 0, 0, ll_create_ruleset_version);
-    c->landlock_abi = abi > 0 ? (int)abi : 0;
+    c->landlock_abi = lab_sandbox_landlock_abi();
     if (spec->landlock_abi_limit < 0) c->landlock_abi = 0;
     else if (spec->landlock_abi_limit > 0 && c->landlock_abi > spec->landlock_abi_limit) c->landlock_abi = spec->landlock_abi_limit;
     unsigned long long handled = handled_fs(c->landlock_abi);

@@ -112,22 +112,17 @@ public enum Sandbox {
         }
     }
 
-    /// Whether the kernel keeps a check out of the lab folder here (Landlock on Linux; the Seatbelt
-    /// profile on macOS, always there): asked once per process, by starting `/bin/true` as a check.
-    /// Without it a check may write the shared build's objects, so a batch's checks must not run
-    /// while another batch links against them (`BatchGrading` then keeps its lock through its runs).
-    static let confinesFiles: Bool = {
+    /// Whether the kernel keeps a check out of the lab folder here (Landlock on Linux, asked of
+    /// the kernel as the supervisor asks it; the Seatbelt profile on macOS, always there). Without
+    /// it a check may write the shared build's objects, so a batch's checks must not run while
+    /// another batch links against them (`BatchGrading` then keeps its lock through its runs).
+    static var confinesFiles: Bool {
         #if os(Linux)
-            guard
-                let result = try? run(URL(fileURLWithPath: "/bin/true"), header: "probe", limits: Limits())
-            else { return false }
-            let abi = result.confinement.split(separator: " ").first { $0.hasPrefix("landlock=") }
-                .flatMap { Int($0.dropFirst("landlock=".count)) }
-            return (abi ?? 0) >= 1
+            return lab_sandbox_landlock_abi() >= 1
         #else
             return true
         #endif
-    }()
+    }
 
     static let keptHead = 16 * 1024
     static let keptTail = 48 * 1024

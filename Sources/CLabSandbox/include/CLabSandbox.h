@@ -51,6 +51,10 @@ typedef struct lab_sandbox_spec {
 /// supervisor's pid, or an errno.
 int lab_sandbox_spawn(const lab_sandbox_spec *spec, pid_t *supervisor);
 
+/// The Landlock ABI this kernel offers (0: none), as the supervisor will confine a check with it.
+/// Linux only; 0 elsewhere (macOS confines with Seatbelt).
+int lab_sandbox_landlock_abi(void);
+
 /// The name of a system call the sandbox refuses, by its number on this machine, or NULL.
 const char *lab_sandbox_refused_call_name(long number);
 
