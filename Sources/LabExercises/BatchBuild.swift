@@ -16,17 +16,20 @@ struct BatchBuild: Sendable {
     var binary: URL { folder.appendingPathComponent("bin/check") }
 
     enum Outcome: Sendable {
-        case built(BinaryStamp)
+        /// `checkReused`: the check's object came from `CheckObjects`, not from a compile of its own.
+        case built(BinaryStamp, checkReused: Bool)
         /// The compiler's or linker's output, and whether the errors are in this answer's folder.
         case failed(output: String, inAnswer: Bool)
     }
 
     /// Writes the sources and builds them. A folder used before is emptied first: no earlier
     /// object or binary can stand in for this build's. With `jobs` (planned for this `mode`) the
-    /// driver's jobs are started directly; without, the driver plans and starts them.
+    /// driver's jobs are started directly; without, the driver plans and starts them. With
+    /// `checkObjects`, the check's compile is skipped when the store has its object for this
+    /// answer's module, and its object kept otherwise (see `CheckObjects`).
     func build(
         code: String, sources: Grader.CheckSources, mode: [String], toolchain: BatchToolchain,
-        jobs: CompilerJobs? = nil
+        jobs: CompilerJobs? = nil, checkObjects: CheckObjects? = nil
     ) throws -> Outcome {
         try? FileManager.default.removeItem(at: folder)
         let files: [(String, String)] = [
@@ -47,7 +50,16 @@ struct BatchBuild: Sendable {
             ?? driverSteps(mode: mode, toolchain: toolchain).map {
                 [[toolchain.swiftc] + $0]
             }
-        for step in planned {
+        var checkReused = false
+        for (number, step) in planned.enumerated() {
+            // The second step compiles the check, against the module the first step wrote.
+            let key =
+                number == Self.checkStep && checkObjects != nil
+                ? checkKey(sources: sources, toolchain: toolchain) : nil
+            if let key, checkObjects?.restore(key, to: checkObject) == true {
+                checkReused = true
+                continue
+            }
             for job in step {
                 let result = try run("/usr/bin/env", ["TMPDIR=\(temporary.path)"] + job, timeout: 300)
                 guard result.status == 0 else {
@@ -55,6 +67,7 @@ struct BatchBuild: Sendable {
                         output: result.output, inAnswer: Grader.errorsInPackage(result.output, package: folder))
                 }
             }
+            if let key { checkObjects?.keep(key, object: checkObject) }
         }
         // What the run needs is the binary and the answer's objects (the grader inspects them):
         // the rest goes now, so a class's worth of builds waiting for their runs stays small.
@@ -64,7 +77,19 @@ struct BatchBuild: Sendable {
         guard let stamp = BinaryStamp(binary) else {
             throw ExerciseError.toolchain("the linker reported success but wrote no check at \(binary.path)")
         }
-        return .built(stamp)
+        return .built(stamp, checkReused: checkReused)
+    }
+
+    /// The steps, in order: the answer's module, the check, the link.
+    static let checkStep = 1
+
+    /// What the check's compile reads besides the shared build, this answer's module included;
+    /// nil when that module cannot be read (the compile then runs as it would without a store).
+    func checkKey(sources: Grader.CheckSources, toolchain: BatchToolchain) -> CheckObjects.Key? {
+        guard let module = try? Data(contentsOf: modules.appendingPathComponent("StudentCode.swiftmodule")) else {
+            return nil
+        }
+        return CheckObjects.Key(sources: sources, flags: toolchain.checkFlags, module: module)
     }
 
     /// The driver's arguments for the three steps, naming this build's files.

@@ -64,6 +64,9 @@ public struct BatchGrading: Sendable {
     /// Whether the checks run under the batches' lock too (see `gradeBlocking`); nil: where the
     /// sandbox cannot keep a check out of the lab folder (`Sandbox.confinesFiles`). Tests set it.
     var runsHoldTheLock: Bool? = nil
+    /// Whether checks' objects are kept for later batches (`CheckObjects`); nil: where the sandbox
+    /// keeps a check out of the lab folder. Otherwise each batch keeps its own. Tests set it.
+    var keepsCheckObjects: Bool? = nil
 
     public init(
         root: URL, workFolder: URL? = nil, buildWorkers: Int = GradingWidth.builds(),
@@ -80,6 +83,8 @@ public struct BatchGrading: Sendable {
         let build: BatchBuild
         let stamp: BinaryStamp
         let fingerprint: String
+        /// Its check's object came from `CheckObjects` (the check was not compiled again).
+        var checkReused = false
     }
 
     /// Grades every answer; `progress` is called (from worker threads) as each verdict is final.
@@ -191,6 +196,13 @@ public struct BatchGrading: Sendable {
                 try beforePrepare?(workFolder)
                 let prepared = try BatchToolchain.prepare(root: root, folder: workFolder)
                 var toolchain = prepared.toolchain
+                // Kept beside the shared build, which empties them whenever it is made again.
+                let keptForLater = keepsCheckObjects ?? Sandbox.confinesFiles
+                let checkObjects =
+                    keptForLater
+                    ? CheckObjects.kept(in: workFolder)
+                    : CheckObjects(folder: batch.appendingPathComponent("check-objects"))
+                checkObjects.trim()
                 // The driver's jobs planned once per compiler mode in the batch, not once per answer;
                 // an answer alone (`lab check`) gains nothing by it and runs the driver.
                 let modes = pending.count > 1 ? Set(pending.map { answers[$0.index].exercise.mode.compilerFlags }) : []
@@ -218,10 +230,13 @@ public struct BatchGrading: Sendable {
                         switch try build.build(
                             code: Grader.fingerprinted(code, fingerprint: fingerprint), sources: sources,
                             mode: exercise.mode.compilerFlags, toolchain: toolchain,
-                            jobs: alone ? nil : planned[exercise.mode.compilerFlags])
+                            jobs: alone ? nil : planned[exercise.mode.compilerFlags], checkObjects: checkObjects)
                         {
-                        case .built(let stamp):
-                            built.withLock { $0[slot] = Built(build: build, stamp: stamp, fingerprint: fingerprint) }
+                        case .built(let stamp, let checkReused):
+                            built.withLock {
+                                $0[slot] = Built(
+                                    build: build, stamp: stamp, fingerprint: fingerprint, checkReused: checkReused)
+                            }
                             if runWhileBuilding { handOff.push(slot) }
                             return
                         case .failed(let output, inAnswer: true):

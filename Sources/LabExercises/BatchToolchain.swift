@@ -39,6 +39,8 @@ struct BatchToolchain: Codable, Equatable, Sendable {
             return (recorded, true)
         }
         SharedBuildRecord.forget(in: folder)
+        // Checks' objects compiled against the build as it was: stale once SwiftPM has run.
+        CheckObjects.kept(in: folder).empty()
         let inputs = SharedBuildRecord.inputs(root: root, package: package)
         let scratch = folder.appendingPathComponent("scratch")
         for attempt in 1...2 {

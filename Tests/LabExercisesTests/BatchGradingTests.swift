@@ -242,6 +242,7 @@ struct BatchGradingTests {
                     "Tests/LabExercisesTests/Attacks/batch-neighbour.swift.template"), encoding: .utf8)
             let code = template.replacingOccurrences(of: "@@VICTIM@@", with: victim.path)
                 .replacingOccurrences(of: "@@RUNS@@", with: runs.path)
+                .replacingOccurrences(of: "@@STORE@@", with: CheckObjects.kept(in: grading.workFolder).folder.path)
             let (folder, files) = try BatchGradingTests.answers(["attack": code])
             defer { try? FileManager.default.removeItem(at: folder) }
             let output = Locked("")
@@ -256,7 +257,7 @@ struct BatchGradingTests {
             let printed = output.withLock { $0 }
             #expect(!outcomes[0].passed)
             #expect(outcomes[1].passed, "the neighbour's verdict changed: \(outcomes[1].messages)")
-            for step in ["truncate", "delete", "plant", "list"] {
+            for step in ["truncate", "delete", "plant", "store", "list"] {
                 #expect(
                     printed.contains("ATTACK batch-neighbour: \(step) Permission denied"),
                     "the kernel did not refuse \(step): \(printed)")

@@ -107,6 +107,11 @@ struct RecordedBuildTests {
                     in: folder, root: Self.root, package: folder.appendingPathComponent("package")) == broken
             else { throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: file.path]) }
             spoilt.withLock { $0 = (record, broken) }
+            // A check's object kept from before: the build made again must take it away.
+            let kept = CheckObjects.kept(in: folder).folder
+            try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
+            try Data("compiled against the build as it was".utf8).write(
+                to: kept.appendingPathComponent("sentinel.checkobject"))
         }
         let outcome = await batch.grade([BatchGrading.Answer(exercise: Self.exercise, source: grader.solutionFile)])[0]
         let (record, _) = try #require(spoilt.withLock { $0 }, "the batch met the spoilt record: \(outcome.details)")
@@ -123,5 +128,8 @@ struct RecordedBuildTests {
         // Compared whole, reported short: a record lists every object file.
         let madeWholeAgain = after == record
         #expect(madeWholeAgain, "the record was written again from SwiftPM's plan")
+        let sentinel = CheckObjects.kept(in: folder).folder.appendingPathComponent("sentinel.checkobject")
+        #expect(
+            !FileManager.default.fileExists(atPath: sentinel.path), "the checks' objects kept from before the build")
     }
 }

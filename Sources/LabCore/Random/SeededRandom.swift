@@ -10,12 +10,7 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
     /// from one shared sequence would make results depend on scheduling; deriving a
     /// generator from (seed, event) makes "the 3rd call for Curiosity" the same every run.
     public init(seed: UInt64, event: String) {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325  // FNV-1a
-        for byte in event.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        self.init(seed: seed ^ hash)
+        self.init(seed: seed ^ FNV1a.hash(event.utf8))
         _ = next()
     }
 

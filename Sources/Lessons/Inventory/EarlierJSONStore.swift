@@ -1,4 +1,5 @@
 import Foundation
+import LabCore
 import LabScenarios
 
 /// The JSON file earlier versions of the lab kept the inventory in (`--store x.json`).
@@ -30,11 +31,6 @@ enum EarlierJSONStore {
 
     /// A 64-bit FNV-1a digest of the file's bytes: the same file imported twice is refused.
     static func digest(_ data: Data) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data {
-            hash ^= UInt64(byte)
-            hash &*= 0x100_0000_01b3
-        }
-        return String(hash, radix: 16)
+        String(FNV1a.hash(data), radix: 16)
     }
 }

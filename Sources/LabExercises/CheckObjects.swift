@@ -1,0 +1,129 @@
+import Foundation
+import LabCore
+
+/// Checks' compiled objects, kept so that a check is compiled once for all the answers whose
+/// module it sees byte for byte the same, not once per answer.
+///
+/// Why that is sound: a check's compile reads the check's own sources, the flags, the shared
+/// build and, of the answer, only its module file (`StudentCode.swiftmodule`: declarations,
+/// types, layouts, never a function's body). Nothing of the answer's folder goes into the
+/// object: no path, no debug information. So two answers that differ only inside their bodies
+/// (most of a catalogue's mistakes; most students' answers to an exercise whose starting file
+/// fixes the declarations) give the same module file, and the same check object. Seen: the
+/// solution of 03 and one of its mistakes, built in two folders with two fingerprints, gave
+/// identical module files and identical check objects.
+///
+/// The key is every one of those inputs' bytes but the shared build's, and it is compared
+/// whole: its hash only names the file. The shared build's part is the store's own life:
+/// `BatchToolchain.prepare` empties the store whenever it builds again. Each answer is
+/// still compiled and linked on its own, and the binary that runs is the one its own link wrote.
+///
+/// The store is written by the grader only, under the batches' lock (builds only), one whole
+/// file per entry renamed into place. Kept across batches where the sandbox keeps a check out
+/// of the lab's folders (`Sandbox.confinesFiles`): otherwise a check could write an entry that
+/// a later batch would link, and the store is the batch's own, gone with it.
+struct CheckObjects: Sendable {
+    let folder: URL
+    /// Most entries kept: a full `--verify` makes about a hundred (each about 90 kB).
+    var capacity = 600
+
+    /// The store kept beside the shared build in `workFolder` (`BatchToolchain.prepare` empties it
+    /// whenever it runs SwiftPM).
+    static func kept(in workFolder: URL) -> CheckObjects {
+        CheckObjects(folder: workFolder.appendingPathComponent("check-objects"))
+    }
+
+    /// The bytes a check's compile depends on, the shared build's aside.
+    struct Key: Sendable, Equatable {
+        let bytes: Data
+
+        init(sources: Grader.CheckSources, flags: [String], module: Data) {
+            var bytes = Data()
+            for part in [sources.check, "\(sources.checkLine)", sources.main] + flags {
+                Self.append(Data(part.utf8), to: &bytes)
+            }
+            Self.append(module, to: &bytes)
+            self.bytes = bytes
+        }
+
+        /// Each part with its length first, so no two lists of parts make the same bytes.
+        static func append(_ part: Data, to bytes: inout Data) {
+            withUnsafeBytes(of: UInt64(part.count).littleEndian) { bytes.append(contentsOf: $0) }
+            bytes.append(part)
+        }
+
+        var fileName: String { String(FNV1a.hash(bytes), radix: 16) + ".checkobject" }
+    }
+
+    /// Writes the object kept for `key` to `destination`; false when there is none.
+    func restore(_ key: Key, to destination: URL) -> Bool {
+        let entry = folder.appendingPathComponent(key.fileName)
+        guard let stored = try? Data(contentsOf: entry), let object = Self.object(in: stored, for: key),
+            FileManager.default.createFile(atPath: destination.path, contents: object)
+        else { return false }
+        // Used now: the last to go when the store is trimmed.
+        try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: entry.path)
+        return true
+    }
+
+    /// Keeps `object` (just compiled for `key`). A store that cannot be written costs only time.
+    func keep(_ key: Key, object: URL) {
+        guard let compiled = try? Data(contentsOf: object) else { return }
+        var stored = Data()
+        Key.append(key.bytes, to: &stored)
+        Key.append(compiled, to: &stored)
+        let entry = folder.appendingPathComponent(key.fileName)
+        let temporary = folder.appendingPathComponent(".\(UUID().uuidString).partial")
+        guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil,
+            FileManager.default.createFile(atPath: temporary.path, contents: stored),
+            rename(temporary.path, entry.path) == 0
+        else {
+            try? FileManager.default.removeItem(at: temporary)
+            return
+        }
+    }
+
+    /// The object stored after `key`'s own bytes, each with its length first; nil for another
+    /// key's entry (a hash shared by two keys) or a file cut short (a crash while it was written).
+    static func object(in stored: Data, for key: Key) -> Data? {
+        var rest = stored[...]
+        guard let storedKey = part(of: &rest), storedKey == key.bytes, let object = part(of: &rest), rest.isEmpty,
+            !object.isEmpty
+        else { return nil }
+        return Data(object)
+    }
+
+    /// The next part of `rest` (its length, then that many bytes), taken off it.
+    static func part(of rest: inout Data.SubSequence) -> Data.SubSequence? {
+        let header = MemoryLayout<UInt64>.size
+        guard rest.count >= header else { return nil }
+        let length = rest.prefix(header).enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * $1.offset) }
+        rest = rest.dropFirst(header)
+        guard length <= UInt64(rest.count) else { return nil }
+        defer { rest = rest.dropFirst(Int(length)) }
+        return rest.prefix(Int(length))
+    }
+
+    /// Empties the store: the shared build it was compiled against was made again.
+    func empty() { try? FileManager.default.removeItem(at: folder) }
+
+    /// Keeps the store under `capacity` entries, the least recently used going first, and
+    /// sweeps files a crash left half-written.
+    func trim() {
+        let manager = FileManager.default
+        guard
+            let names = try? manager.contentsOfDirectory(
+                at: folder, includingPropertiesForKeys: [.contentModificationDateKey])
+        else { return }
+        let partial = names.filter { $0.pathExtension == "partial" }
+        for file in partial { try? manager.removeItem(at: file) }
+        let entries = names.filter { $0.pathExtension == "checkobject" }
+        guard entries.count > capacity else { return }
+        let used = { (file: URL) in
+            (try? file.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate) ?? .distantPast
+        }
+        for file in entries.sorted(by: { used($0) < used($1) }).prefix(entries.count - capacity / 2) {
+            try? manager.removeItem(at: file)
+        }
+    }
+}

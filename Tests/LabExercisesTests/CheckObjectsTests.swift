@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+@testable import LabCore
+@testable import LabExercises
+
+/// A check compiled once for the answers whose module it sees the same (`CheckObjects`): only
+/// an identical compile is skipped, and every answer keeps its own verdict.
+@Suite("Checks' objects: compiled once per answer module")
+struct CheckObjectsTests {
+    static func store() throws -> CheckObjects {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("lab-check-objects-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return CheckObjects(folder: folder)
+    }
+
+    static let sources = Grader.CheckSources(
+        given: "", check: "func runCheck() {}", support: "", main: "@main enum M { static func main() {} }")
+
+    static func key(module: String, check: String = sources.check) -> CheckObjects.Key {
+        CheckObjects.Key(
+            sources: Grader.CheckSources(given: "", check: check, support: "", main: sources.main),
+            flags: ["-Onone"], module: Data(module.utf8))
+    }
+
+    @Test func anObjectKeptIsRestoredForTheSameInputsOnly() throws {
+        let store = try Self.store()
+        defer { store.empty() }
+        let compiled = store.folder.appendingPathComponent("compiled.o")
+        try Data("the object".utf8).write(to: compiled)
+        store.keep(Self.key(module: "module A"), object: compiled)
+
+        let restored = store.folder.appendingPathComponent("restored.o")
+        #expect(store.restore(Self.key(module: "module A"), to: restored))
+        #expect(try Data(contentsOf: restored) == Data("the object".utf8))
+        // Another module, or the same module under another check: compiled, not restored.
+        #expect(!store.restore(Self.key(module: "module B"), to: restored))
+        #expect(!store.restore(Self.key(module: "module A", check: "func runCheck() { }"), to: restored))
+    }
+
+    /// The hash names the file only: an entry that another key wrote under the same name, or
+    /// one cut short by a crash, is not restored.
+    @Test func anEntryOfAnotherKeyOrCutShortIsNotRestored() throws {
+        let store = try Self.store()
+        defer { store.empty() }
+        let compiled = store.folder.appendingPathComponent("compiled.o")
+        try Data("the object".utf8).write(to: compiled)
+        let wanted = Self.key(module: "module A")
+        store.keep(Self.key(module: "module B"), object: compiled)
+        let entry = store.folder.appendingPathComponent(wanted.fileName)
+        try FileManager.default.moveItem(
+            at: store.folder.appendingPathComponent(Self.key(module: "module B").fileName), to: entry)
+        let restored = store.folder.appendingPathComponent("restored.o")
+        #expect(!store.restore(wanted, to: restored))
+
+        store.keep(wanted, object: compiled)
+        #expect(store.restore(wanted, to: restored))
+        let whole = try Data(contentsOf: entry)
+        // Cut inside the object, inside its length, inside the key, and inside the key's length.
+        for length in [whole.count - 3, whole.count - 10 - 3, whole.count - 10 - 8 - 5, 5] {
+            try whole.prefix(length).write(to: entry)
+            #expect(!store.restore(wanted, to: restored), "an entry cut to \(length) of \(whole.count) bytes")
+        }
+    }
+
+    /// Each part counted with its length: a check and flags that split the same text differently
+    /// make different keys.
+    @Test func partsThatJoinToTheSameTextMakeDifferentKeys() {
+        let one = CheckObjects.Key(sources: Self.sources, flags: ["-D", "A"], module: Data())
+        let other = CheckObjects.Key(sources: Self.sources, flags: ["-DA"], module: Data())
+        #expect(one != other)
+        #expect(one == CheckObjects.Key(sources: Self.sources, flags: ["-D", "A"], module: Data()))
+    }
+
+    @Test func theStoreKeepsItsMostRecentlyUsedEntriesAndSweepsHalfWrittenOnes() throws {
+        var store = try Self.store()
+        defer { store.empty() }
+        store.capacity = 4
+        let compiled = store.folder.appendingPathComponent("compiled.o")
+        try Data("the object".utf8).write(to: compiled)
+        let keys = (0..<6).map { Self.key(module: "module \($0)") }
+        for (age, key) in keys.enumerated() {
+            store.keep(key, object: compiled)
+            // Older the earlier kept, by a minute each.
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSinceNow: Double(age - 10) * 60)],
+                ofItemAtPath: store.folder.appendingPathComponent(key.fileName).path)
+        }
+        // The oldest used just now: it stays.
+        #expect(store.restore(keys[0], to: store.folder.appendingPathComponent("restored.o")))
+        let partial = store.folder.appendingPathComponent(".crashed.partial")
+        try Data("half".utf8).write(to: partial)
+        store.trim()
+        let left = try FileManager.default.contentsOfDirectory(atPath: store.folder.path)
+            .filter { $0.hasSuffix(".checkobject") }
+        #expect(Set(left) == Set([keys[0], keys[5]].map(\.fileName)), "\(left)")
+        #expect(!FileManager.default.fileExists(atPath: partial.path))
+    }
+
+    /// In a batch: the check compiled for the first answer, taken for the answers whose module
+    /// is the same (a body that crashes, a body that waits for nothing), compiled again for an
+    /// answer that declares something more; every verdict its own.
+    @Test func aBatchCompilesTheCheckOnceForAnswersThatDeclareTheSame() async throws {
+        let exercise = BatchGradingTests.exercise
+        let helper =
+            BatchGradingTests.header
+            + "func startIt(_ model: DemoModel) -> Task<Void, Never> { Task { await model.doSomething() } }\n"
+            + "func buttonTapped(_ model: DemoModel) -> Task<Void, Never> { startIt(model) }\n"
+        let noWait =
+            BatchGradingTests.header + "func buttonTapped(_ model: DemoModel) -> Task<Void, Never> { Task {} }\n"
+        let (folder, files) = try BatchGradingTests.answers([
+            "crashes": BatchGradingTests.crashes, "helper": helper, "noWait": noWait,
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let solution = TestLab.folder(exercise).solution
+        // One build at a time, so which compile comes first is fixed; the batch's own store.
+        var grading = BatchGrading(root: BatchGradingTests.root, buildWorkers: 1, runWorkers: 2)
+        grading.keepsCheckObjects = false
+        let reused = Locked<[Bool?]>([])
+        grading.afterBuilds = { built in reused.withLock { $0 = built.map { $0?.checkReused } } }
+        let order = [solution, files["crashes"]!, files["helper"]!, files["noWait"]!]
+        let outcomes = await grading.grade(
+            order.map { BatchGrading.Answer(exercise: exercise, source: $0, scan: false) })
+
+        #expect(reused.withLock { $0 } == [false, true, false, true])
+        #expect(outcomes[0].passed, "\(outcomes[0].messages)")
+        #expect(outcomes[1].stage == .crash, "\(outcomes[1].stage) \(outcomes[1].messages)")
+        #expect(outcomes[2].passed, "the answer with a helper: \(outcomes[2].messages) \(outcomes[2].details)")
+        #expect(!outcomes[3].passed, "the task that waits for nothing: \(outcomes[3].messages)")
+        #expect(outcomes[3].stage != .crash, "its own verdict, not its neighbour's crash: \(outcomes[3].stage)")
+    }
+}
