@@ -54,8 +54,8 @@ struct BatchBuild: Sendable {
         for (number, step) in planned.enumerated() {
             // The second step compiles the check, against the module the first step wrote.
             let key =
-                number == Self.checkStep && checkObjects != nil
-                ? checkKey(sources: sources, toolchain: toolchain) : nil
+                number == Self.checkStep
+                ? checkObjects.flatMap { checkKey(code: code, sources: sources, toolchain: toolchain, store: $0) } : nil
             if let key, checkObjects?.restore(key, to: checkObject) == true {
                 checkReused = true
                 continue
@@ -83,13 +83,17 @@ struct BatchBuild: Sendable {
     /// The steps, in order: the answer's module, the check, the link.
     static let checkStep = 1
 
-    /// What the check's compile reads besides the shared build, this answer's module included;
-    /// nil when that module cannot be read (the compile then runs as it would without a store).
-    func checkKey(sources: Grader.CheckSources, toolchain: BatchToolchain) -> CheckObjects.Key? {
-        guard let module = try? Data(contentsOf: modules.appendingPathComponent("StudentCode.swiftmodule")) else {
-            return nil
-        }
-        return CheckObjects.Key(sources: sources, flags: toolchain.checkFlags, module: module)
+    /// Everything the check's object depends on, this answer's module included; nil when that
+    /// module or the shared build's record cannot be read, or a source may name its folder (the
+    /// compile then runs as it would without a store).
+    func checkKey(code: String, sources: Grader.CheckSources, toolchain: BatchToolchain, store: CheckObjects)
+        -> CheckObjects.Key?
+    {
+        guard let sharedBuild = store.sharedBuild,
+            !CheckObjects.Key.namesItsFolder([code, sources.given, sources.check, sources.main]),
+            let module = try? Data(contentsOf: modules.appendingPathComponent("StudentCode.swiftmodule"))
+        else { return nil }
+        return CheckObjects.Key(sources: sources, flags: toolchain.checkFlags, module: module, sharedBuild: sharedBuild)
     }
 
     /// The driver's arguments for the three steps, naming this build's files.

@@ -198,10 +198,11 @@ public struct BatchGrading: Sendable {
                 var toolchain = prepared.toolchain
                 // Kept beside the shared build, which empties them whenever it is made again.
                 let keptForLater = keepsCheckObjects ?? Sandbox.confinesFiles
-                let checkObjects =
-                    keptForLater
+                var checkObjects =
+                    (keptForLater
                     ? CheckObjects.kept(in: workFolder)
-                    : CheckObjects(folder: batch.appendingPathComponent("check-objects"))
+                    : CheckObjects(folder: batch.appendingPathComponent("check-objects")))
+                    .against(sharedBuildIn: workFolder)
                 checkObjects.trim()
                 // The driver's jobs planned once per compiler mode in the batch, not once per answer;
                 // an answer alone (`lab check`) gains nothing by it and runs the driver.
@@ -219,7 +220,8 @@ public struct BatchGrading: Sendable {
                 // (seen once in a full test run: the starting file of 02 "did not compile" beside
                 // another build, and compiled in every run since; the cause was not found). An answer
                 // built alone (`lab check`) had no neighbour: its own compile error is final at once.
-                let buildOne = { @Sendable (slot: Int, alone: Bool, toolchain: BatchToolchain) in
+                let buildOne = {
+                    @Sendable (slot: Int, alone: Bool, toolchain: BatchToolchain, checkObjects: CheckObjects) in
                     let (index, code, sources) = pending[slot]
                     let exercise = answers[index].exercise
                     let build = BatchBuild(folder: batch.appendingPathComponent("\(slot)"))
@@ -256,16 +258,20 @@ public struct BatchGrading: Sendable {
                     try? FileManager.default.removeItem(at: build.folder)
                     if final { settle(index, outcome) } else { retry.withLock { $0.append(slot) } }
                 }
-                WorkerThreads.parallel(pending.count, workers: buildWorkers) { [toolchain] in
-                    buildOne($0, false, toolchain)
+                WorkerThreads.parallel(pending.count, workers: buildWorkers) { [toolchain, checkObjects] in
+                    buildOne($0, false, toolchain, checkObjects)
                 }
                 let again = retry.withLock { $0.sorted() }
                 // A recorded shared build that no longer works (a module file deleted by hand, say):
                 // build it again with SwiftPM before the retries, as if there had been no record.
                 if prepared.reused && failedOutsideAnswers.withLock({ $0 }) {
                     toolchain = try BatchToolchain.prepare(root: root, folder: workFolder, reuse: false).toolchain
+                    // Keys against the build made now: no object compiled against the one before.
+                    checkObjects = checkObjects.against(sharedBuildIn: workFolder)
                 }
-                WorkerThreads.parallel(again.count, workers: 1) { [toolchain] in buildOne(again[$0], true, toolchain) }
+                WorkerThreads.parallel(again.count, workers: 1) { [toolchain, checkObjects] in
+                    buildOne(again[$0], true, toolchain, checkObjects)
+                }
                 afterBuilds?(built.withLock { $0 })
                 if runsHoldTheLock { finishRuns(afterFailure: false) }
             }

@@ -4,18 +4,22 @@ import LabCore
 /// Checks' compiled objects, kept so that a check is compiled once for all the answers whose
 /// module it sees byte for byte the same, not once per answer.
 ///
-/// Why that is sound: a check's compile reads the check's own sources, the flags, the shared
-/// build and, of the answer, only its module file (`StudentCode.swiftmodule`: declarations,
-/// types, layouts, never a function's body). Nothing of the answer's folder goes into the
-/// object: no path, no debug information. So two answers that differ only inside their bodies
+/// Why that is sound: what a check's object depends on is the check's own sources, the flags,
+/// the shared build and, of the answer, only its module file (`StudentCode.swiftmodule`:
+/// declarations, types, layouts, never a function's body; the compile also opens the answer's
+/// documentation and source-location files, which serve its diagnostics only). Nothing of the
+/// answer's folder goes into the object: no debug information, and no path unless a source asks
+/// for one with `#filePath` (such answers are not keyed: `Key.namesItsFolder`; the object
+/// still differs in a hash of its own output path, `.swift_modhash`, which nothing reads).
+/// So two answers that differ only inside their bodies
 /// (most of a catalogue's mistakes; most students' answers to an exercise whose starting file
 /// fixes the declarations) give the same module file, and the same check object. Seen: the
 /// solution of 03 and one of its mistakes, built in two folders with two fingerprints, gave
 /// identical module files and identical check objects.
 ///
-/// The key is every one of those inputs' bytes but the shared build's, and it is compared
-/// whole: its hash only names the file. The shared build's part is the store's own life:
-/// `BatchToolchain.prepare` empties the store whenever it builds again. Each answer is
+/// The key is every one of those inputs' bytes, the shared build's by its record (the stamps of
+/// its every object and module), and it is compared whole: its hash only names the file.
+/// `BatchToolchain.prepare` also empties the store whenever it builds again, so dead entries go. Each answer is
 /// still compiled and linked on its own, and the binary that runs is the one its own link wrote.
 ///
 /// The store is written by the grader only, under the batches' lock (builds only), one whole
@@ -24,6 +28,11 @@ import LabCore
 /// a later batch would link, and the store is the batch's own, gone with it.
 struct CheckObjects: Sendable {
     let folder: URL
+    /// The shared build's record as this batch read it (`SharedBuildRecord`: the stamps of every
+    /// object and module the checks compile and link against), part of every key, so an object
+    /// compiled against another build of it (made again by another `lab`, one without this
+    /// store, say) is never taken; nil: the record could not be read, and nothing is kept or taken.
+    var sharedBuild: Data? = nil
     /// Most entries kept: a full `--verify` makes about a hundred (each about 90 kB).
     var capacity = 600
 
@@ -33,17 +42,33 @@ struct CheckObjects: Sendable {
         CheckObjects(folder: workFolder.appendingPathComponent("check-objects"))
     }
 
-    /// The bytes a check's compile depends on, the shared build's aside.
+    /// This store, for keys made against the shared build recorded in `workFolder` now.
+    func against(sharedBuildIn workFolder: URL) -> CheckObjects {
+        var store = self
+        store.sharedBuild = try? Data(contentsOf: workFolder.appendingPathComponent(SharedBuildRecord.fileName))
+        return store
+    }
+
+    /// The bytes a check's compile depends on, the shared build's record included.
     struct Key: Sendable, Equatable {
         let bytes: Data
 
-        init(sources: Grader.CheckSources, flags: [String], module: Data) {
+        init(sources: Grader.CheckSources, flags: [String], module: Data, sharedBuild: Data) {
             var bytes = Data()
-            for part in [sources.check, "\(sources.checkLine)", sources.main] + flags {
+            for part in [sources.check, "\(sources.checkLine)", sources.main, sources.support] + flags {
                 Self.append(Data(part.utf8), to: &bytes)
             }
+            Self.append(sharedBuild, to: &bytes)
             Self.append(module, to: &bytes)
             self.bytes = bytes
+        }
+
+        /// A compile whose object may name its own folder: a `#filePath` (or, in a Swift 5 mode,
+        /// `#file`) is the path of the file that uses it, and a default argument of the answer's is
+        /// filled in by the check, with the check's path (`…/runs/<batch>/<answer>/Sources/check/Check.swift`)
+        /// in its object. Such an answer's check is always compiled for it.
+        static func namesItsFolder(_ texts: [String]) -> Bool {
+            texts.contains { $0.contains("#file") }
         }
 
         /// Each part with its length first, so no two lists of parts make the same bytes.

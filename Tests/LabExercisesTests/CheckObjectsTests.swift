@@ -18,10 +18,12 @@ struct CheckObjectsTests {
     static let sources = Grader.CheckSources(
         given: "", check: "func runCheck() {}", support: "", main: "@main enum M { static func main() {} }")
 
-    static func key(module: String, check: String = sources.check) -> CheckObjects.Key {
+    static func key(
+        module: String, check: String = sources.check, support: String = "", sharedBuild: String = "record 1"
+    ) -> CheckObjects.Key {
         CheckObjects.Key(
-            sources: Grader.CheckSources(given: "", check: check, support: "", main: sources.main),
-            flags: ["-Onone"], module: Data(module.utf8))
+            sources: Grader.CheckSources(given: "", check: check, support: support, main: sources.main),
+            flags: ["-Onone"], module: Data(module.utf8), sharedBuild: Data(sharedBuild.utf8))
     }
 
     @Test func anObjectKeptIsRestoredForTheSameInputsOnly() throws {
@@ -34,9 +36,12 @@ struct CheckObjectsTests {
         let restored = store.folder.appendingPathComponent("restored.o")
         #expect(store.restore(Self.key(module: "module A"), to: restored))
         #expect(try Data(contentsOf: restored) == Data("the object".utf8))
-        // Another module, or the same module under another check: compiled, not restored.
+        // Another module, or the same module under another check, another support module or
+        // another build of the shared library: compiled, not restored.
         #expect(!store.restore(Self.key(module: "module B"), to: restored))
         #expect(!store.restore(Self.key(module: "module A", check: "func runCheck() { }"), to: restored))
+        #expect(!store.restore(Self.key(module: "module A", support: "func expect() {}"), to: restored))
+        #expect(!store.restore(Self.key(module: "module A", sharedBuild: "record 2"), to: restored))
     }
 
     /// The hash names the file only: an entry that another key wrote under the same name, or
@@ -67,10 +72,11 @@ struct CheckObjectsTests {
     /// Each part counted with its length: a check and flags that split the same text differently
     /// make different keys.
     @Test func partsThatJoinToTheSameTextMakeDifferentKeys() {
-        let one = CheckObjects.Key(sources: Self.sources, flags: ["-D", "A"], module: Data())
-        let other = CheckObjects.Key(sources: Self.sources, flags: ["-DA"], module: Data())
+        let one = CheckObjects.Key(sources: Self.sources, flags: ["-D", "A"], module: Data(), sharedBuild: Data())
+        let other = CheckObjects.Key(sources: Self.sources, flags: ["-DA"], module: Data(), sharedBuild: Data())
         #expect(one != other)
-        #expect(one == CheckObjects.Key(sources: Self.sources, flags: ["-D", "A"], module: Data()))
+        #expect(
+            one == CheckObjects.Key(sources: Self.sources, flags: ["-D", "A"], module: Data(), sharedBuild: Data()))
     }
 
     @Test func theStoreKeepsItsMostRecentlyUsedEntriesAndSweepsHalfWrittenOnes() throws {
@@ -98,9 +104,19 @@ struct CheckObjectsTests {
         #expect(!FileManager.default.fileExists(atPath: partial.path))
     }
 
+    /// A `#filePath` is the path of the file that uses it: as a default argument of the answer's,
+    /// the check's own path, with its answer's folder, goes into the check's object.
+    @Test func aSourceThatMayNameItsFolderIsNeverKeyed() {
+        #expect(CheckObjects.Key.namesItsFolder(["func f(file: String = #filePath) {}"]))
+        #expect(CheckObjects.Key.namesItsFolder(["", "let here = #file"]))
+        #expect(!CheckObjects.Key.namesItsFolder(["func f(line: Int = #line) {}", "let id = \"file\""]))
+    }
+
     /// In a batch: the check compiled for the first answer, taken for the answers whose module
     /// is the same (a body that crashes, a body that waits for nothing), compiled again for an
-    /// answer that declares something more; every verdict its own.
+    /// answer that declares something more, and for each answer that may name its folder (two
+    /// with the same module, each passing only if the check's `#filePath` is in its own folder);
+    /// every verdict its own.
     @Test func aBatchCompilesTheCheckOnceForAnswersThatDeclareTheSame() async throws {
         let exercise = BatchGradingTests.exercise
         let helper =
@@ -109,8 +125,13 @@ struct CheckObjectsTests {
             + "func buttonTapped(_ model: DemoModel) -> Task<Void, Never> { startIt(model) }\n"
         let noWait =
             BatchGradingTests.header + "func buttonTapped(_ model: DemoModel) -> Task<Void, Never> { Task {} }\n"
+        let ownFolder =
+            BatchGradingTests.header
+            + "func buttonTapped(_ model: DemoModel, file: String = #filePath) -> Task<Void, Never> {\n"
+            + "    let own = String(#filePath.dropLast(\"/Sources/StudentCode/Exercise.swift\".count))\n"
+            + "    return file.hasPrefix(own + \"/\") ? Task { await model.doSomething() } : Task {}\n}\n"
         let (folder, files) = try BatchGradingTests.answers([
-            "crashes": BatchGradingTests.crashes, "helper": helper, "noWait": noWait,
+            "crashes": BatchGradingTests.crashes, "helper": helper, "noWait": noWait, "ownFolder": ownFolder,
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
         let solution = TestLab.folder(exercise).solution
@@ -119,15 +140,20 @@ struct CheckObjectsTests {
         grading.keepsCheckObjects = false
         let reused = Locked<[Bool?]>([])
         grading.afterBuilds = { built in reused.withLock { $0 = built.map { $0?.checkReused } } }
-        let order = [solution, files["crashes"]!, files["helper"]!, files["noWait"]!]
+        let order = [
+            solution, files["crashes"]!, files["helper"]!, files["noWait"]!, files["ownFolder"]!, files["ownFolder"]!,
+        ]
         let outcomes = await grading.grade(
             order.map { BatchGrading.Answer(exercise: exercise, source: $0, scan: false) })
 
-        #expect(reused.withLock { $0 } == [false, true, false, true])
+        #expect(reused.withLock { $0 } == [false, true, false, true, false, false])
         #expect(outcomes[0].passed, "\(outcomes[0].messages)")
         #expect(outcomes[1].stage == .crash, "\(outcomes[1].stage) \(outcomes[1].messages)")
         #expect(outcomes[2].passed, "the answer with a helper: \(outcomes[2].messages) \(outcomes[2].details)")
         #expect(!outcomes[3].passed, "the task that waits for nothing: \(outcomes[3].messages)")
         #expect(outcomes[3].stage != .crash, "its own verdict, not its neighbour's crash: \(outcomes[3].stage)")
+        for index in [4, 5] {
+            #expect(outcomes[index].passed, "the check's path in its own folder: \(outcomes[index].messages)")
+        }
     }
 }
