@@ -17,8 +17,9 @@ import LabCore
 /// solution of 03 and one of its mistakes, built in two folders with two fingerprints, gave
 /// identical module files and identical check objects.
 ///
-/// The key is every one of those inputs' bytes, the shared build's by its record (the stamps of
-/// its every object and module), and it is compared whole: its hash only names the file.
+/// The key is every one of those inputs' bytes, the shared build's by its record's hash (the
+/// record holds the stamps of its every object and module), and it is compared whole: its own
+/// hash only names the file.
 /// `BatchToolchain.prepare` also empties the store whenever it builds again, so dead entries go. Each answer is
 /// still compiled and linked on its own, and the binary that runs is the one its own link wrote.
 ///
@@ -28,13 +29,15 @@ import LabCore
 /// a later batch would link, and the store is the batch's own, gone with it.
 struct CheckObjects: Sendable {
     let folder: URL
-    /// The shared build's record as this batch read it (`SharedBuildRecord`: the stamps of every
-    /// object and module the checks compile and link against), part of every key, so an object
-    /// compiled against another build of it (made again by another `lab`, one without this
-    /// store, say) is never taken; nil: the record could not be read, and nothing is kept or taken.
+    /// The hash of the shared build's record as this batch read it (`SharedBuildRecord`: the
+    /// stamps of every object and module the checks compile and link against), part of every
+    /// key, so an object compiled against another build of it (made again by another `lab`, one
+    /// without this store, say) is never taken; nil: the record could not be read, and nothing is
+    /// kept or taken. A hash, not the record: the record is the grader's own (no student's text is
+    /// in it) and about 80 kB, which every entry would otherwise hold.
     var sharedBuild: Data? = nil
-    /// Most entries kept: a full `--verify` makes about a hundred (each about 90 kB).
-    var capacity = 600
+    /// Most entries kept: a full `--verify` makes about a hundred (each about 100 kB).
+    var capacity = 400
 
     /// The store kept beside the shared build in `workFolder` (`BatchToolchain.prepare` empties it
     /// whenever it runs SwiftPM).
@@ -45,7 +48,8 @@ struct CheckObjects: Sendable {
     /// This store, for keys made against the shared build recorded in `workFolder` now.
     func against(sharedBuildIn workFolder: URL) -> CheckObjects {
         var store = self
-        store.sharedBuild = try? Data(contentsOf: workFolder.appendingPathComponent(SharedBuildRecord.fileName))
+        store.sharedBuild = (try? Data(contentsOf: workFolder.appendingPathComponent(SharedBuildRecord.fileName)))
+            .map { record in withUnsafeBytes(of: FNV1a.hash(record).littleEndian) { Data($0) } }
         return store
     }
 
