@@ -49,7 +49,7 @@ struct CheckObjects: Sendable {
     func against(sharedBuildIn workFolder: URL) -> CheckObjects {
         var store = self
         store.sharedBuild = (try? Data(contentsOf: workFolder.appendingPathComponent(SharedBuildRecord.fileName)))
-            .map { record in withUnsafeBytes(of: FNV1a.hash(record).littleEndian) { Data($0) } }
+            .map { record in Data(Key.littleEndian(FNV1a.hash(record))) }
         return store
     }
 
@@ -77,8 +77,13 @@ struct CheckObjects: Sendable {
 
         /// Each part with its length first, so no two lists of parts make the same bytes.
         static func append(_ part: Data, to bytes: inout Data) {
-            withUnsafeBytes(of: UInt64(part.count).littleEndian) { bytes.append(contentsOf: $0) }
+            bytes.append(contentsOf: littleEndian(UInt64(part.count)))
             bytes.append(part)
+        }
+
+        /// `value`'s eight bytes, the least significant first (as `part(of:)` reads a length back).
+        static func littleEndian(_ value: UInt64) -> [UInt8] {
+            (0..<8).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
         }
 
         var fileName: String { String(FNV1a.hash(bytes), radix: 16) + ".checkobject" }
