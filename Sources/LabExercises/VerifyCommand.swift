@@ -28,7 +28,12 @@ extension ExerciseCommands {
         let buildsEnded = Locked<(ContinuousClock.Instant, Double)?>(nil)
         var batch = BatchGrading(root: root)
         batch.runWhileBuilding = true
-        batch.afterBuilds = { _ in buildsEnded.withLock { $0 = (clock.now, CPUTime.processAndChildren()) } }
+        let checksBuilt = Locked((reused: 0, built: 0))
+        batch.afterBuilds = { built in
+            buildsEnded.withLock { $0 = (clock.now, CPUTime.processAndChildren()) }
+            let made = built.compactMap { $0 }
+            checksBuilt.withLock { $0 = (made.filter(\.checkReused).count, made.count) }
+        }
         let asAnswer = { (known: (Exercise, KnownAnswer)) in
             BatchGrading.Answer(exercise: known.0, source: known.1.file, scan: known.1.role != .original)
         }
@@ -76,6 +81,7 @@ extension ExerciseCommands {
         let builds = buildsEnded.withLock { $0 }
         let phases = builds.map { "; the builds (checks beside them) ended after \(Self.spent(from: start, to: $0))" }
         say("\(known.count) answers in \(Self.spent(from: start, to: end))" + (phases ?? ""))
+        if let checks = Self.checksSentence(checksBuilt.withLock { $0 }) { say(checks) }
         if !retried.isEmpty {
             // Each with its second verdict: one right only the second time is said so, for a
             // maintainer to look at (an answer that hangs now and then hangs here too, sometimes).
@@ -94,6 +100,20 @@ extension ExerciseCommands {
                 ? "Every known answer gets the verdict it must."
                 : "\(problems.count) known answers get the wrong verdict.")
         return problems.isEmpty ? 0 : 1
+    }
+
+    /// How many of the answers built compiled their check, and how many linked one compiled for
+    /// an identical module (`CheckObjects`): where `--verify`'s build time went. Nil when none built.
+    static func checksSentence(_ checks: (reused: Int, built: Int)) -> String? {
+        guard checks.built > 0 else { return nil }
+        let compiled = checks.built - checks.reused
+        guard checks.reused > 0 else {
+            return "Each of the \(checks.built) answers built compiled its own check."
+        }
+        let answers = { (count: Int) in count == 1 ? "1 answer" : "\(count) answers" }
+        return "Checks compiled for \(answers(compiled)) of the \(checks.built) built; "
+            + "\(answers(checks.reused)) linked the check already compiled against a module identical to theirs "
+            + "(in this run or one before)."
     }
 
     static func spent(from start: (ContinuousClock.Instant, Double), to end: (ContinuousClock.Instant, Double))

@@ -157,3 +157,21 @@ struct CheckObjectsTests {
         }
     }
 }
+
+/// `--verify`'s line about the checks: where its build time went, from the batch's own counts.
+@Suite("--verify says how many checks it compiled")
+struct VerifyChecksSentenceTests {
+    @Test func theSentenceIsChosenFromTheCounts() {
+        #expect(ExerciseCommands.checksSentence((reused: 0, built: 0)) == nil)
+        #expect(
+            ExerciseCommands.checksSentence((reused: 0, built: 12))
+                == "Each of the 12 answers built compiled its own check.")
+        #expect(
+            ExerciseCommands.checksSentence((reused: 171, built: 259))
+                == "Checks compiled for 88 answers of the 259 built; 171 answers linked the check already compiled "
+                + "against a module identical to theirs (in this run or one before).")
+        #expect(
+            ExerciseCommands.checksSentence((reused: 1, built: 2))?.hasPrefix(
+                "Checks compiled for 1 answer of the 2 built; 1 answer linked") == true)
+    }
+}
