@@ -9,19 +9,18 @@ import LabCore
 /// declarations, types, layouts, never a function's body; the compile also opens the answer's
 /// documentation and source-location files, which serve its diagnostics only). Nothing of the
 /// answer's folder goes into the object: no debug information, and no path unless a source asks
-/// for one with `#filePath` (such answers are not keyed: `Key.namesItsFolder`; the object
-/// still differs in a hash of its own output path, `.swift_modhash`, which nothing reads).
-/// So two answers that differ only inside their bodies
-/// (most of a catalogue's mistakes; most students' answers to an exercise whose starting file
-/// fixes the declarations) give the same module file, and the same check object. Seen: the
-/// solution of 03 and one of its mistakes, built in two folders with two fingerprints, gave
-/// identical module files and identical check objects.
+/// for one with `#filePath` (such answers are not keyed: `Key.namesItsFolder`; the object still
+/// differs in a hash of its own output path, `.swift_modhash`, which nothing reads). So two
+/// answers that differ only inside their bodies (most of a catalogue's mistakes; most students'
+/// answers to an exercise whose starting file fixes the declarations) give the same module file,
+/// and the same check object. Seen: the solution of 03 and one of its mistakes, built in two
+/// folders with two fingerprints, gave identical module files and identical check objects.
 ///
 /// The key is every one of those inputs' bytes, the shared build's by its record's hash (the
 /// record holds the stamps of its every object and module), and it is compared whole: its own
-/// hash only names the file.
-/// `BatchToolchain.prepare` also empties the store whenever it builds again, so dead entries go. Each answer is
-/// still compiled and linked on its own, and the binary that runs is the one its own link wrote.
+/// hash only names the file. `BatchToolchain.prepare` also empties the store whenever it builds
+/// again, so dead entries go. Each answer is still compiled and linked on its own, and the
+/// binary that runs is the one its own link wrote.
 ///
 /// The store is written by the grader only, under the batches' lock (builds only), one whole
 /// file per entry renamed into place. Kept across batches where the sandbox keeps a check out
