@@ -107,10 +107,17 @@ extension ExerciseCommands {
     static func checksSentence(_ checks: (reused: Int, built: Int)) -> String? {
         guard checks.built > 0 else { return nil }
         let compiled = checks.built - checks.reused
-        guard checks.reused > 0 else {
-            return "Each of the \(checks.built) answers built compiled its own check."
-        }
         let answers = { (count: Int) in count == 1 ? "1 answer" : "\(count) answers" }
+        guard checks.reused > 0 else {
+            return checks.built == 1
+                ? "The 1 answer built compiled its own check."
+                : "Each of the \(checks.built) answers built compiled its own check."
+        }
+        guard compiled > 0 else {
+            return "No check was compiled: "
+                + (checks.built == 1 ? "the 1 answer built" : "all \(checks.built) answers built")
+                + " linked the check already compiled against a module identical to theirs (in this run or one before)."
+        }
         return "Checks compiled for \(answers(compiled)) of the \(checks.built) built; "
             + "\(answers(checks.reused)) linked the check already compiled against a module identical to theirs "
             + "(in this run or one before)."

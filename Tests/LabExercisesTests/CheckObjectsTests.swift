@@ -173,5 +173,14 @@ struct VerifyChecksSentenceTests {
         #expect(
             ExerciseCommands.checksSentence((reused: 1, built: 2))?.hasPrefix(
                 "Checks compiled for 1 answer of the 2 built; 1 answer linked") == true)
+        #expect(
+            ExerciseCommands.checksSentence((reused: 0, built: 1)) == "The 1 answer built compiled its own check.")
+        #expect(
+            ExerciseCommands.checksSentence((reused: 4, built: 4))
+                == "No check was compiled: all 4 answers built linked the check already compiled against a module "
+                + "identical to theirs (in this run or one before).")
+        #expect(
+            ExerciseCommands.checksSentence((reused: 1, built: 1))?.hasPrefix(
+                "No check was compiled: the 1 answer built linked") == true)
     }
 }
