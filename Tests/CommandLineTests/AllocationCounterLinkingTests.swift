@@ -10,14 +10,8 @@ import Testing
 /// carries the counter. Linux only: elsewhere the counter is not built at all.
 @Suite("The allocation counter is linked only where allocations are reported")
 struct AllocationCounterLinkingTests {
-    static let nm = ["/usr/bin/nm", "/usr/bin/llvm-nm"].first { FileManager.default.isExecutableFile(atPath: $0) }
-
     static func definesMalloc(_ product: String) async throws -> Bool {
-        let binary = try ProcessRunner.productsDirectory().appendingPathComponent(product)
-        let result = try await ProcessCapture.run(
-            URL(fileURLWithPath: try #require(nm)), ["--defined-only", binary.path], timeout: 60)
-        #expect(result.status == 0, "nm \(product): \(result.standardError)")
-        return result.standardOutput.split(separator: "\n").contains { $0.hasSuffix(" T malloc") }
+        try await SymbolTable.defined(["malloc"], in: product) == ["malloc"]
     }
 
     /// Package.swift's set (another test keeps it equal to the lessons whose code counts).
@@ -32,7 +26,7 @@ struct AllocationCounterLinkingTests {
 
     #if os(Linux)
         @Test(
-            .enabled(if: nm != nil, "needs nm (binutils or LLVM) to read the symbol tables"),
+            .enabled(if: SymbolTable.nm != nil, "needs nm (binutils or LLVM) to read the symbol tables"),
             arguments: LessonCatalog.lessons.map(\.name) + ["lab"])
         func onlyCountingProgramsDefineMalloc(product: String) async throws {
             // Under a sanitizer the counter is not built at all (the sanitizer's runtime owns malloc):

@@ -12,23 +12,15 @@ import Testing
 /// tables. Linux only: elsewhere the counters are not built at all.
 @Suite("The hop and retain counters are linked only where they are asked for")
 struct HopCounterLinkingTests {
-    static let nm = ["/usr/bin/nm", "/usr/bin/llvm-nm"].first { FileManager.default.isExecutableFile(atPath: $0) }
-
     /// The runtime entry points `product` defines itself.
     static func definedEntryPoints(_ product: String) async throws -> Set<String> {
-        let binary = try ProcessRunner.productsDirectory().appendingPathComponent(product)
-        let result = try await ProcessCapture.run(
-            URL(fileURLWithPath: try #require(nm)), ["--defined-only", "--extern-only", binary.path], timeout: 60)
-        #expect(result.status == 0, "nm \(product): \(result.standardError)")
-        let wanted: Set<String> = ["swift_task_switch", "swift_retain", "swift_release", "swift_bridgeObjectRetain"]
-        // A line "ADDRESS T NAME" each (a global in the code section). Looked for whole, not
-        // by splitting every line of a debug binary's table, which cost seconds of CPU.
-        return wanted.filter { result.standardOutput.contains(" T \($0)\n") }
+        try await SymbolTable.defined(
+            ["swift_task_switch", "swift_retain", "swift_release", "swift_bridgeObjectRetain"], in: product)
     }
 
     #if os(Linux)
         @Test(
-            .enabled(if: nm != nil, "needs nm (binutils or LLVM) to read the symbol tables"),
+            .enabled(if: SymbolTable.nm != nil, "needs nm (binutils or LLVM) to read the symbol tables"),
             arguments: LessonCatalog.lessons.map(\.name) + ["lab"])
         func onlyTheLabDefinesTheCountedEntryPoints(product: String) async throws {
             let defined = try await Self.definedEntryPoints(product)
