@@ -52,6 +52,25 @@ struct WorkflowTests {
         #expect(values("jobs.linux.steps.with.path").contains("|"), "the build folders are cached")
     }
 
+    /// CI's sanitized build leaves out test targets by name (Package.swift reads the variable):
+    /// a renamed target would silently be built and run there again, so each name must be one.
+    @Test func theTestTargetsTheSanitizedBuildLeavesOutAreTheManifests() throws {
+        let variable = "CONCURRENCY_LAB_LEAVE_OUT_TESTS"
+        let script = try String(contentsOf: root.appendingPathComponent(".ci/run"), encoding: .utf8)
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(manifest.contains("environment[\"\(variable)\"]"), "Package.swift reads \(variable)")
+        let line = try #require(script.split(separator: "\n").first { $0.contains("export \(variable)=") })
+        let value = line.split(separator: "=", maxSplits: 1).last?.prefix { !" ;}".contains($0) } ?? ""
+        let names = value.split(separator: ",")
+        #expect(!names.isEmpty, "\(line)")
+        // Spaces and line breaks dropped: `.testTarget(name: "X"` however the manifest wraps it.
+        let compact = manifest.filter { !$0.isWhitespace }
+        for name in names {
+            let declared = compact.contains(".testTarget(name:\"\(name)\"")
+            #expect(declared, "\(name) is not a test target in Package.swift")
+        }
+    }
+
     @Test func theClassroomWorkflowGradesWithLabGrade() throws {
         let entries = try entries("docs/classroom-workflow.yml")
         func values(_ path: String) -> [String] { entries.filter { $0.path == path }.map(\.value) }
