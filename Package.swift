@@ -48,7 +48,7 @@ let isolationModes: [(module: String, folder: String, settings: [SwiftSetting])]
 // test target is built, as `swift test` builds them for everyone else.
 let testTargetsLeftOut = Set(
     (ProcessInfo.processInfo.environment["CONCURRENCY_LAB_LEAVE_OUT_TESTS"] ?? "").split(separator: ",").map {
-        String($0)
+        $0.trimmingCharacters(in: .whitespaces)
     })
 
 let package = Package(

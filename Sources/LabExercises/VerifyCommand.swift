@@ -113,10 +113,12 @@ extension ExerciseCommands {
                 ? "The 1 answer built compiled its own check."
                 : "Each of the \(checks.built) answers built compiled its own check."
         }
+        // Said of the answers built, not of the run: an answer whose link failed after its check
+        // compiled is not counted as built, and its check may still be the one a later answer links.
         guard compiled > 0 else {
-            return "No check was compiled: "
-                + (checks.built == 1 ? "the 1 answer built" : "all \(checks.built) answers built")
-                + " linked the check already compiled against a module identical to theirs (in this run or one before)."
+            return checks.built == 1
+                ? "The 1 answer built linked a check already compiled against a module identical to its own."
+                : "All \(checks.built) answers built linked a check already compiled against a module identical to theirs."
         }
         return "Checks compiled for \(answers(compiled)) of the \(checks.built) built; "
             + "\(answers(checks.reused)) linked the check already compiled against a module identical to theirs "

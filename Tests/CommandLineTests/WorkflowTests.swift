@@ -60,8 +60,10 @@ struct WorkflowTests {
         let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
         #expect(manifest.contains("environment[\"\(variable)\"]"), "Package.swift reads \(variable)")
         let line = try #require(script.split(separator: "\n").first { $0.contains("export \(variable)=") })
-        let value = line.split(separator: "=", maxSplits: 1).last?.prefix { !" ;}".contains($0) } ?? ""
-        let names = value.split(separator: ",")
+        // The value up to the command's end, unquoted; names are trimmed as Package.swift trims them.
+        let value = line.split(separator: "=", maxSplits: 1).last?.prefix { !";}".contains($0) } ?? ""
+        let names = value.filter { $0 != "\"" && $0 != "'" }.split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         #expect(!names.isEmpty, "\(line)")
         // Spaces and line breaks dropped: `.testTarget(name: "X"` however the manifest wraps it.
         let compact = manifest.filter { !$0.isWhitespace }
