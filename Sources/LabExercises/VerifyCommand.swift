@@ -107,7 +107,6 @@ extension ExerciseCommands {
     static func checksSentence(_ checks: (reused: Int, built: Int)) -> String? {
         guard checks.built > 0 else { return nil }
         let compiled = checks.built - checks.reused
-        let answers = { (count: Int) in count == 1 ? "1 answer" : "\(count) answers" }
         guard checks.reused > 0 else {
             return checks.built == 1
                 ? "The 1 answer built compiled its own check."
@@ -120,6 +119,7 @@ extension ExerciseCommands {
                 ? "The 1 answer built linked a check already compiled against a module identical to its own."
                 : "All \(checks.built) answers built linked a check already compiled against a module identical to theirs."
         }
+        let answers = { (count: Int) in count == 1 ? "1 answer" : "\(count) answers" }
         return "Checks compiled for \(answers(compiled)) of the \(checks.built) built; "
             + "\(answers(checks.reused)) linked the check already compiled against a module identical to theirs "
             + "(in this run or one before)."
