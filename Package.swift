@@ -63,6 +63,8 @@ let package = Package(
         .library(name: "LabScenarios", targets: ["LabScenarios"]),
         .library(name: "LabStorage", targets: ["LabStorage"]),
         .library(name: "Lessons", targets: ["Lessons"]),
+        // A trace drawn, your own code's too (`TimelinePageRecorder`): the page a lesson's --html writes.
+        .library(name: "LabTimeline", targets: ["LabTimeline"]),
         // The harness, for your own benchmarks: see docs/BENCHMARK-YOUR-CODE.md and Examples/BenchmarkYourCode.
         .library(name: "LabBench", targets: ["LabBench"]),
         // Allocation counts for your benchmarks, by asking: link this product too and LabBench
@@ -84,14 +86,16 @@ let package = Package(
         // One purpose each; docs/ARCHITECTURE.md draws them and what each may import (a test checks it).
         // The plumbing: command line, clock, console, files, locks and executors, machine facts.
         .target(name: "LabCore", dependencies: ["CLabShims"]),
-        // Spans of what ran where, the timeline, the task tree, the Chrome trace export.
+        // What ran where, recorded: the probe's spans, each with its place, thread and task.
         .target(name: "LabTrace", dependencies: ["LabCore"]),
+        // A trace drawn: the terminal timeline, the task tree, the HTML page, the Chrome trace.
+        .target(name: "LabTimeline", dependencies: ["LabCore", "LabTrace"]),
         // The stand-ins for the sources' backends and SwiftUI's run loop.
         .target(name: "LabScenarios", dependencies: ["LabCore", "LabTrace"]),
         // The SQLite binding the inventory stands on.
         .target(name: "LabStorage", dependencies: ["CLabShims"]),
         // The lesson framework: the Lesson protocol, the shared flags, the story, --json.
-        .target(name: "LessonKit", dependencies: ["LabCore", "LabTrace"]),
+        .target(name: "LessonKit", dependencies: ["LabCore", "LabTrace", "LabTimeline"]),
         .target(
             name: "Lessons",
             dependencies: ["LabCore", "LabTrace", "LabScenarios", "LabStorage", "LessonKit"]
@@ -127,7 +131,9 @@ let package = Package(
         // The modules LabKit was split into, tested together (and the imports each may make).
         .testTarget(
             name: "LabKitTests",
-            dependencies: ["LabCore", "LabTrace", "LabScenarios", "LabStorage", "LessonKit", "CLabAllocations"]),
+            dependencies: [
+                "LabCore", "LabTrace", "LabTimeline", "LabScenarios", "LabStorage", "LessonKit", "CLabAllocations",
+            ]),
         .testTarget(
             name: "LessonsTests",
             dependencies: [

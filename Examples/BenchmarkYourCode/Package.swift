@@ -26,10 +26,11 @@ let package = Package(
             .product(name: "LabHopCounter", package: lab.lastPathComponent),
             .product(name: "LabRetainCounter", package: lab.lastPathComponent),
         ]),
-        // The same code traced and drawn: the page a lesson writes with --html (LabTrace's
-        // TimelinePageRecorder).
+        // The same code traced and drawn: the page a lesson writes with --html (LabTimeline's
+        // TimelinePageRecorder; the probe it hands you is LabTrace's).
         .executableTarget(name: "thumbnail-timeline", dependencies: [
-            "Thumbnails", .product(name: "LabTrace", package: lab.lastPathComponent),
+            "Thumbnails", .product(name: "LabTimeline", package: lab.lastPathComponent),
+            .product(name: "LabTrace", package: lab.lastPathComponent),
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -53,12 +53,6 @@ public enum ExecutionPlace: String, Sendable, CaseIterable {
         }
     }
 
-    /// The letter's colour on the bar: the one with more contrast.
-    var inkOnColour: String { self == .mainActor ? "#ffffff" : "#000000" }
-
-    /// The id of the SVG pattern that fills its bars.
-    var patternID: String { "place-\(rawValue)" }
-
     /// Where a span ran, in words for a tooltip or a table cell: the actor's name where known.
     public static func describe(_ span: Span) -> String {
         let place = ExecutionPlace(span)

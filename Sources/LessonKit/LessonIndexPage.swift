@@ -1,4 +1,5 @@
 import LabCore
+import LabTimeline
 import LabTrace
 
 /// The index of a folder of lesson pages (`lab pages --out DIR`): each lesson, what it shows, and

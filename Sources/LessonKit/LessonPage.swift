@@ -1,5 +1,6 @@
 import Foundation
 import LabCore
+import LabTimeline
 import LabTrace
 
 /// A lesson run as one HTML page (`--html FILE`, `lab pages DIR`): its introduction, each

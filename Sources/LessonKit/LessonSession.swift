@@ -1,5 +1,6 @@
 import Foundation
 import LabCore
+import LabTimeline
 import LabTrace
 
 /// One run of a lesson: the story, each variant, its figures and steps, and the exports.

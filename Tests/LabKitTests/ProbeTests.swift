@@ -3,6 +3,7 @@ import Testing
 
 @testable import LabCore
 @testable import LabScenarios
+@testable import LabTimeline
 @testable import LabTrace
 
 actor PhotoLibrary {

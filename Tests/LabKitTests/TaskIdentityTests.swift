@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import LabTimeline
 @testable import LabTrace
 
 /// A task's identity in a trace must be unique for the whole run: the runtime's own handle is

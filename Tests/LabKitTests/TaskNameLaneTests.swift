@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LabCore
+@testable import LabTimeline
 @testable import LabTrace
 
 @Suite("Trace: a named task (SE-0469) draws in a lane of its name")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LabCore
+@testable import LabTimeline
 @testable import LabTrace
 
 @Suite("task tree: from spans to parent → children, with how each task ended")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LabCore
+@testable import LabTimeline
 @testable import LabTrace
 
 /// The timeline page draws what the trace says: one lane per task, bars in the trace's order,

@@ -1,4 +1,5 @@
 import Foundation
+import LabTimeline
 import LabTrace
 import Thumbnails
 

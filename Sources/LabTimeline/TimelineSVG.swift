@@ -1,4 +1,5 @@
 import LabCore
+import LabTrace
 
 /// Draws a `TimelineLayout` as inline SVG: bars filled with their place's colour and pattern,
 /// marks, an axis, and a tooltip (`<title>`) on every bar and mark with its name, start,

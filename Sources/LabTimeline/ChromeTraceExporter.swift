@@ -1,4 +1,6 @@
 import Foundation
+import LabCore
+import LabTrace
 
 /// Writes spans in the Chrome trace-event format ("JSON object format"), which
 /// Perfetto (ui.perfetto.dev) and chrome://tracing open. Each run becomes a

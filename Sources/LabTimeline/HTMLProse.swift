@@ -1,21 +1,7 @@
-/// Text made safe for HTML and SVG, in element content and in quoted attributes.
-public enum HTMLText {
-    public static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.count)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
+import LabCore
 
+/// The pages' own uses of `HTMLText`: narration as a paragraph, numbers as SVG attributes.
+extension HTMLText {
     /// Terminal styling removed: narration is recorded as said, which may carry ANSI escapes.
     static func plain(_ text: String) -> String {
         text.replacing(/\u{1B}\[[0-9;]*m/, with: "")

@@ -1,3 +1,6 @@
+import LabCore
+import LabTrace
+
 /// The timeline page's stylesheet and legend. Labels in the SVG use a monospaced font, so the
 /// layout knows their widths (`TimelineText`) and can keep them apart.
 public enum HTMLPageStyle {

@@ -1,3 +1,6 @@
+import LabCore
+import LabTrace
+
 /// Where everything of a drawn timeline goes: lanes, bars, marks and every label's box.
 ///
 /// Worked out here, in plain numbers, rather than left to the browser: the SVG only draws it,

@@ -1,4 +1,5 @@
 import LabCore
+import LabTrace
 
 /// Draws spans as a terminal timeline: a lane per task, a time axis, a glyph per
 /// kind of work and a colour per isolation, with a legend. Fits the terminal width

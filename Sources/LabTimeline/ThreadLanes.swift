@@ -1,3 +1,6 @@
+import LabCore
+import LabTrace
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

@@ -1,4 +1,5 @@
 import LabCore
+import LabTrace
 
 /// The tasks of a trace as a tree: each lane is a task; a task's parent is the task whose
 /// span enclosed its first span (the enclosing span travels into child tasks as a task

@@ -1,3 +1,6 @@
+import LabCore
+import LabTrace
+
 /// One self-contained HTML page of a traced run: what was said, what was measured, and the
 /// timeline drawn twice, by task and by thread, with a table as its text alternative.
 ///

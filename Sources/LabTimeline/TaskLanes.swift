@@ -1,3 +1,6 @@
+import LabCore
+import LabTrace
+
 extension TimelineLayout {
     /// The task view: one lane per task of the trace, in the task tree's order, each nested
     /// under its parent and named as `--tree` names it.

@@ -1,4 +1,5 @@
 import LabCore
+import LabTrace
 
 extension Table {
     /// "Where each step ran": every span with its lane, where its work ran, threads and times.

@@ -1,3 +1,6 @@
+import LabCore
+import LabTrace
+
 /// A piece of text a timeline draws, with the box it takes: computed when the layout is made,
 /// so the generator (and a test) can tell that no two labels overlap before a browser draws them.
 public struct TimelineText: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import LabCore
+import LabTrace
 
 /// The timeline as a table: the text alternative a screen reader reads, and what a reader
 /// can copy. One row per step, in the order the trace recorded them.
