@@ -9,6 +9,7 @@ import Testing
 struct BlockingVersusSuspendingTests {
     let cpus = ProcessInfo.processInfo.activeProcessorCount
 
+    /// HAZARD, on purpose: with `blocking`, each task holds its pool thread; that is what is counted.
     /// Runs `count` tasks that each wait; returns the most that were waiting at once.
     /// Suspended tasks (two minutes each) are woken, by cancellation, as soon as all of them wait
     /// at once: the answer is known then. Were a suspension to hold a thread, they would never

@@ -45,8 +45,8 @@ public enum AllocationCounter {
     public static var unavailableReason: String? {
         guard !isAvailable else { return nil }
         #if os(macOS) || os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
-            return
-                "allocation counts are unavailable on Apple platforms in this edition: the lab's counter replaces glibc's malloc, and Apple's malloc zones are not hooked"
+            return "allocation counts are unavailable in this program: it does not link the allocation counter "
+                + "(the LabAllocationCounter product, which hooks the default malloc zone), or a sanitizer replaces malloc"
         #else
             return "allocation counts are unavailable in this program: it does not link the allocation counter "
                 + "(the LabAllocationCounter product), or a sanitizer replaces malloc itself, or the C library is not glibc"
