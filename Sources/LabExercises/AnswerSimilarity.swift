@@ -4,14 +4,19 @@
 /// right answers, and two students may well write the same one).
 ///
 /// Two answers match when their tokens (comments and whitespace gone, see SwiftTokenizer)
-/// are equal after each identifier is renamed by its first appearance (`a`, `b`, … in
-/// order), keywords kept: renaming every variable and reflowing the file hides nothing.
+/// are equal after each name the answer declares itself is renamed by its first appearance
+/// (`a`, `b`, … in order): renaming every variable, function and parameter and reflowing the
+/// file hides nothing. The names it uses but does not declare (an API, a library's type) are
+/// kept, so an answer that calls `withUnsafeThrowingContinuation` where the solution calls
+/// `withCheckedThrowingContinuation` is a different program, not a copy.
 enum AnswerSimilarity {
     static func normalized(_ source: String) -> [String] {
+        let tokens = SwiftTokenizer.tokens(of: source)
+        let declared = declaredNames(tokens)
         var names: [String: Int] = [:]
-        return SwiftTokenizer.tokens(of: source).map { token in
+        return tokens.map { token in
             switch token.kind {
-            case .identifier where !keywords.contains(token.text):
+            case .identifier where declared.contains(token.text):
                 let index = names[token.text] ?? names.count
                 names[token.text] = index
                 return "#\(index)"
@@ -19,6 +24,103 @@ enum AnswerSimilarity {
                 return token.text
             }
         }
+    }
+
+    /// The names a file gives: what follows `func`, `let`, `var`, a type's keyword or `case`
+    /// (every name of a tuple pattern `let (a, b)`), a `for` loop's names before `in`, a
+    /// parameter's name before its `:` in a declaration's parameter list, and a closure's
+    /// parameters before its `in`.
+    static func declaredNames(_ tokens: [SwiftTokenizer.Token]) -> Set<String> {
+        let typeKeywords: Set<String> = [
+            "class", "struct", "enum", "actor", "protocol", "typealias", "associatedtype", "case",
+        ]
+        func name(at index: Int) -> String? {
+            guard index < tokens.count, tokens[index].kind == .identifier, !keywords.contains(tokens[index].text)
+            else { return nil }
+            return tokens[index].text
+        }
+        /// The names from `index` up to the first token that is not a name, a comma or a parenthesis.
+        func pattern(from index: Int, until stop: String?) -> [String] {
+            var found: [String] = []
+            var index = index
+            while index < tokens.count, tokens[index].text != stop {
+                if let name = name(at: index) {
+                    found.append(name)
+                } else if ![",", "(", ")", "_", "case", "let", "var"].contains(tokens[index].text) {
+                    break
+                }
+                index += 1
+            }
+            return found
+        }
+        var names: Set<String> = []
+        for index in tokens.indices where tokens[index].kind == .identifier {
+            switch tokens[index].text {
+            case "func":
+                if let declared = name(at: index + 1) { names.insert(declared) }
+                names.formUnion(parameterNames(tokens, after: index + 1))
+            case "init", "subscript":
+                names.formUnion(parameterNames(tokens, after: index + 1))
+            case "let", "var":
+                if index + 1 < tokens.count, tokens[index + 1].text == "(" {
+                    names.formUnion(pattern(from: index + 1, until: "="))
+                } else if let declared = name(at: index + 1) {
+                    names.insert(declared)
+                }
+            case "for":
+                names.formUnion(pattern(from: index + 1, until: "in"))
+            case let keyword where typeKeywords.contains(keyword):
+                if let declared = name(at: index + 1) { names.insert(declared) }
+            default: break
+            }
+        }
+        for index in tokens.indices where tokens[index].text == "{" {
+            names.formUnion(closureParameters(tokens, after: index + 1))
+        }
+        return names
+    }
+
+    /// `(_ model: M, label name: N)`: the names before each `:` at the list's own depth (the
+    /// inner one where a label stands before it), from the `(` at or after `start`.
+    private static func parameterNames(_ tokens: [SwiftTokenizer.Token], after start: Int) -> Set<String> {
+        guard let open = tokens[start...].prefix(8).firstIndex(where: { $0.text == "(" }) else { return [] }
+        var names: Set<String> = []
+        var depth = 0
+        for index in open..<tokens.count {
+            switch tokens[index].text {
+            case "(", "[": depth += 1  // not `<`: `->` is two tokens, its `>` would close nothing
+            case ")", "]":
+                depth -= 1
+                if depth == 0 { return names }
+            case ":" where depth == 1 && index > 0 && tokens[index - 1].kind == .identifier:
+                names.insert(tokens[index - 1].text)
+                // `label name:`: the label is the answer's own too.
+                if index > 1, tokens[index - 2].kind == .identifier, tokens[index - 2].text != "_" {
+                    names.insert(tokens[index - 2].text)
+                }
+            default: break
+            }
+        }
+        return names
+    }
+
+    /// `{ a, b in`, `{ (a, b) in`, `{ [weak self] value in`: the names before `in`, when nothing
+    /// but names, commas, parentheses and a capture list stand there.
+    private static func closureParameters(_ tokens: [SwiftTokenizer.Token], after start: Int) -> Set<String> {
+        var names: Set<String> = []
+        var index = start
+        if index < tokens.count, tokens[index].text == "[" {
+            while index < tokens.count, tokens[index].text != "]" { index += 1 }
+            index += 1
+        }
+        while index < tokens.count {
+            let token = tokens[index]
+            if token.text == "in" { return names }
+            guard token.kind == .identifier || [",", "(", ")"].contains(token.text) else { return [] }
+            if token.kind == .identifier, !keywords.contains(token.text) { names.insert(token.text) }
+            index += 1
+        }
+        return []
     }
 
     /// Swift's keywords and the contextual ones that shape a program (renaming them would

@@ -171,4 +171,33 @@ struct GraderFactsTests {
             AnswerSimilarity.normalized("async let a = f()") != AnswerSimilarity.normalized("let a = f()"),
             "keywords are kept")
     }
+
+    /// Only the names an answer declares are renamed: a mistake that calls another API where the
+    /// solution calls its own is a different program, however alike the two look.
+    @Test func anAnswerCallingAnotherAPIIsNotACopy() {
+        let solution = """
+            func steps(of query: Query) async throws -> Int {
+                try await withCheckedThrowingContinuation { continuation in
+                    query.run { result, error in
+                        if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: result) }
+                    }
+                }
+            }
+            """
+        let unsafe = solution.replacingOccurrences(
+            of: "withCheckedThrowingContinuation", with: "withUnsafeThrowingContinuation")
+        let renamed =
+            solution.replacingOccurrences(of: "continuation", with: "c").replacingOccurrences(of: "result", with: "r")
+            .replacingOccurrences(of: "steps(of query", with: "count(of q").replacingOccurrences(of: "query.", with: "q.")
+        let flags = AnswerSimilarity.matches(answers: ["ann": unsafe, "ben": renamed], solution: solution)
+        #expect(flags["ann"] == nil, "\(flags)")
+        #expect(flags["ben"]?.contains("reference solution") == true, "\(flags)")
+        #expect(
+            AnswerSimilarity.declaredNames(SwiftTokenizer.tokens(of: "for (i, x) in xs { let (a, b) = f(); g { y, z in } }"))
+                == ["i", "x", "a", "b", "y", "z"])
+        #expect(
+            AnswerSimilarity.declaredNames(
+                SwiftTokenizer.tokens(of: "func f(_ g: @escaping () -> Void, label h: [String: Int]) {}"))
+                == ["f", "g", "label", "h"])
+    }
 }
