@@ -186,14 +186,14 @@ struct GraderFactsTests {
             """
         let unsafe = solution.replacingOccurrences(
             of: "withCheckedThrowingContinuation", with: "withUnsafeThrowingContinuation")
-        let renamed =
-            solution.replacingOccurrences(of: "continuation", with: "c").replacingOccurrences(of: "result", with: "r")
-            .replacingOccurrences(of: "steps(of query", with: "count(of q").replacingOccurrences(of: "query.", with: "q.")
+        let renamed = [("continuation", "c"), ("result", "r"), ("steps(of query", "count(of q"), ("query.", "q.")]
+            .reduce(solution) { $0.replacingOccurrences(of: $1.0, with: $1.1) }
         let flags = AnswerSimilarity.matches(answers: ["ann": unsafe, "ben": renamed], solution: solution)
         #expect(flags["ann"] == nil, "\(flags)")
         #expect(flags["ben"]?.contains("reference solution") == true, "\(flags)")
         #expect(
-            AnswerSimilarity.declaredNames(SwiftTokenizer.tokens(of: "for (i, x) in xs { let (a, b) = f(); g { y, z in } }"))
+            AnswerSimilarity.declaredNames(
+                SwiftTokenizer.tokens(of: "for (i, x) in xs { let (a, b) = f(); g { y, z in } }"))
                 == ["i", "x", "a", "b", "y", "z"])
         #expect(
             AnswerSimilarity.declaredNames(
