@@ -37,11 +37,21 @@ public struct ExerciseCatalog: Sendable {
 
     private static let cache = Mutex<[String: ExerciseCatalog]>([:])
 
-    /// An exercise by its id, its number ("03", "3") or the start of its name ("async-let").
+    /// An exercise by its id, its number ("03", "3") or the start of its name ("async-let"):
+    /// nil when nothing matches, or when the start of a name could be several (`candidates`).
     public func exercise(named name: String) -> Exercise? {
-        all.first { $0.id == name }
-            ?? all.first { $0.id.hasPrefix(name + "-") || $0.id.dropFirst(3).hasPrefix(name) }
-            ?? Int(name).flatMap { number in all.first { Int($0.id.prefix(2)) == number } }
+        let found = candidates(named: name)
+        return found.count == 1 ? found[0] : nil
+    }
+
+    /// Every exercise `name` could mean: none for an empty name, one for an id or a number, and
+    /// every exercise whose name starts with it otherwise ("c": 07, 09 and 10).
+    public func candidates(named name: String) -> [Exercise] {
+        guard !name.isEmpty else { return [] }
+        if let exact = all.first(where: { $0.id == name }) { return [exact] }
+        let byStart = all.filter { $0.id.hasPrefix(name + "-") || $0.id.dropFirst(3).hasPrefix(name) }
+        if !byStart.isEmpty { return byStart }
+        return Int(name).map { number in all.filter { Int($0.id.prefix(2)) == number } } ?? []
     }
 
     static func words(for error: DecodingError) -> String {

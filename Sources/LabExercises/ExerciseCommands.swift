@@ -47,7 +47,9 @@ public struct ExerciseCommands {
         guard let name else {
             return catalog.all.first { !progress[$0.id].solved } ?? catalog.all[catalog.all.count - 1]
         }
-        if let found = catalog.exercise(named: name) { return found }
+        let found = catalog.candidates(named: name)
+        if found.count == 1 { return found[0] }
+        if found.count > 1 { throw ExerciseError.ambiguousExercise(name, candidates: found.map(\.id)) }
         throw ExerciseError.unknownExercise(
             name, suggestion: Suggestion.closest(to: name, in: catalog.all.map(\.id)))
     }

@@ -60,6 +60,7 @@ public struct Progress: Codable, Sendable, Equatable {
 public enum ExerciseError: Error, Equatable, CustomStringConvertible {
     case notInLabFolder(String)
     case unknownExercise(String, suggestion: String?)
+    case ambiguousExercise(String, candidates: [String])
     case notSolvedYet(String)
     case damagedProgress(String)
     case toolchain(String)
@@ -72,6 +73,9 @@ public enum ExerciseError: Error, Equatable, CustomStringConvertible {
         case .notInLabFolder(let path): "no Exercises folder in \(path): run lab from the Concurrency Lab folder"
         case .unknownExercise(let name, let suggestion):
             "unknown exercise '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "; see lab exercises")
+        case .ambiguousExercise(let name, let candidates):
+            "'\(name)' could be \(candidates.dropLast().joined(separator: ", ")) or \(candidates.last ?? ""): "
+                + "give more of its name, or its number"
         case .notSolvedYet(let name):
             "solve '\(name)' first (lab check \(name)); its solution opens once your check passes"
         case .damagedProgress(let path): "\(path) is damaged; it was left untouched (move it away to start afresh)"

@@ -44,6 +44,20 @@ struct ExerciseCatalogTests {
         #expect(TestLab.catalog.exercise(named: "03-async-let-rovers")?.id == "03-async-let-rovers")
         #expect(TestLab.catalog.exercise(named: "async-let-rovers")?.id == "03-async-let-rovers")
         #expect(TestLab.catalog.exercise(named: "99") == nil)
+        #expect(TestLab.catalog.exercise(named: "") == nil, "an empty name is no exercise")
+        // The start of several names is none of them: the student is asked for more.
+        #expect(TestLab.catalog.exercise(named: "c") == nil)
+        #expect(
+            TestLab.catalog.candidates(named: "c").map(\.id)
+                == [
+                    "07-captured-var", "09-cooperative-cancel", "10-cancellation-handler", "12-counter-race",
+                    "20-concurrent-thumbnails",
+                ])
+        #expect(
+            ExerciseError.ambiguousExercise("c", candidates: ["07-captured-var", "09-cooperative-cancel"]).description
+                == "'c' could be 07-captured-var or 09-cooperative-cancel: give more of its name, or its number")
+        #expect(TestLab.catalog.exercise(named: "can")?.id == "10-cancellation-handler")
+        #expect(TestLab.catalog.exercise(named: "3")?.id == "03-async-let-rovers")
     }
 }
 
