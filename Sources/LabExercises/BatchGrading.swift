@@ -21,6 +21,10 @@ public struct BatchGrading: Sendable {
         /// As `Grader.watchedFolders` and `Grader.protectedFolders`.
         public var watchedFolders: [URL] = []
         public var protectedFolders: [URL] = []
+        /// The student's folder (`lab grade`: the one named; `lab check`: the workspace): the answer
+        /// must be a file really in it, reached through no symbolic link (`AnswerFile`). Nil: the
+        /// answer itself must still not be a link.
+        public var folder: URL? = nil
         /// Tests: false to run the answer without reading its compiled module first, so that the
         /// sandbox's own layers are what refuses it (as `scan: false` does for the scan).
         var inspect = true
@@ -121,6 +125,10 @@ public struct BatchGrading: Sendable {
         var waiting: [(index: Int, code: String, sources: Grader.CheckSources)] = []
         for (index, answer) in answers.enumerated() {
             let grader = graders[index]
+            if let refusal = AnswerFile.refusal(answer.source, within: answer.folder) {
+                settle(index, CheckOutcome(stage: .forbidden, messages: [refusal], details: ""))
+                continue
+            }
             guard let code = try? String(contentsOf: answer.source, encoding: .utf8) else {
                 settle(
                     index,

@@ -72,6 +72,7 @@ public struct Grader: Sendable {
         var answer = BatchGrading.Answer(exercise: exercise, source: source ?? studentFile, scan: scan)
         answer.watchedFolders = watchedFolders
         answer.protectedFolders = protectedFolders
+        if source == nil { answer.folder = StudentWorkspace(root: root).folder }
         return batch.gradeBlocking([answer])[0]
     }
 
