@@ -101,6 +101,7 @@ public enum SourceScanner {
         }
         let tokens = code.streams[0]
         findings += importFindings(tokens)
+        findings += CheckMeaning.findings(in: tokens, allowed: allowedDeclarations)
         let ownTypes = Set(declarations.filter { $0.keyword != "extension" }.map(\.name)).union(extendableTypes)
         for declaration in declarations {
             if declaration.keyword == "extension" {
