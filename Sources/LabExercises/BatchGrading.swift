@@ -21,6 +21,13 @@ public struct BatchGrading: Sendable {
         /// As `Grader.watchedFolders` and `Grader.protectedFolders`.
         public var watchedFolders: [URL] = []
         public var protectedFolders: [URL] = []
+        /// The student's folder (`lab grade`: the one named; `lab check`: the workspace): the answer
+        /// must be a file really in it, reached through no symbolic link (`AnswerFile`). Nil: the
+        /// answer itself must still not be a link.
+        public var folder: URL? = nil
+        /// Tests: false to run the answer without reading its compiled module first, so that the
+        /// sandbox's own layers are what refuses it (as `scan: false` does for the scan).
+        var inspect = true
         /// Tests: this answer's raw run result, in place of the batch's `observeRun`.
         var observeRun: (@Sendable (Sandbox.Result) -> Void)? = nil
 
@@ -118,6 +125,10 @@ public struct BatchGrading: Sendable {
         var waiting: [(index: Int, code: String, sources: Grader.CheckSources)] = []
         for (index, answer) in answers.enumerated() {
             let grader = graders[index]
+            if let refusal = AnswerFile.refusal(answer.source, within: answer.folder) {
+                settle(index, CheckOutcome(stage: .forbidden, messages: [refusal], details: ""))
+                continue
+            }
             guard let code = try? String(contentsOf: answer.source, encoding: .utf8) else {
                 settle(
                     index,
@@ -151,7 +162,9 @@ public struct BatchGrading: Sendable {
             guard let answer = built.withLock({ $0[slot] }) else { return }
             let index = pending[slot].index
             defer { try? FileManager.default.removeItem(at: answer.build.folder) }
-            settle(index, run(answer, grader: graders[index], sources: pending[slot].sources))
+            settle(
+                index,
+                run(answer, grader: graders[index], sources: pending[slot].sources, inspect: answers[index].inspect))
         }
         // At most twice `runWorkers` at once: each check may hold its memory limit (2 GiB) and
         // a class of the same spinning mistake must not crowd the correct answers out.
@@ -291,7 +304,7 @@ public struct BatchGrading: Sendable {
     }
 
     /// One built answer's run, refused if its binary is not the one its build made.
-    func run(_ answer: Built, grader: Grader, sources: Grader.CheckSources) -> CheckOutcome {
+    func run(_ answer: Built, grader: Grader, sources: Grader.CheckSources, inspect: Bool = true) -> CheckOutcome {
         guard BinaryStamp(answer.build.binary) == answer.stamp else {
             return CheckOutcome(
                 stage: .forbidden, messages: ["refused: the check's binary changed after it was built"], details: "")
@@ -301,7 +314,7 @@ public struct BatchGrading: Sendable {
         do {
             return try grader.judge(
                 binary: answer.build.binary, studentObjects: answer.build.studentObjects,
-                fingerprint: answer.fingerprint, sources: sources, limits: limits)
+                fingerprint: answer.fingerprint, sources: sources, limits: limits, inspect: inspect)
                 ?? CheckOutcome(
                     stage: .forbidden, messages: ["refused: the check that ran was not built from this answer"],
                     details: "")

@@ -10,6 +10,9 @@ public struct ClassGrading: Sendable {
     public struct Student: Sendable, Equatable {
         public let name: String
         public let exercisesFolder: URL
+        /// The folder the teacher named (`exercisesFolder` may be its `my-exercises/`): every answer
+        /// must be really in it (`AnswerFile`).
+        public var folder: URL? = nil
 
         public func file(for exercise: Exercise) -> URL {
             let nested = exercisesFolder.appendingPathComponent(exercise.id).appendingPathComponent(exercise.fileName)
@@ -56,7 +59,7 @@ public struct ClassGrading: Sendable {
         }
         let candidates = [url.appendingPathComponent("my-exercises"), url.appendingPathComponent("Exercises"), url]
         for folder in candidates {
-            let student = Student(name: url.lastPathComponent, exercisesFolder: folder)
+            let student = Student(name: url.lastPathComponent, exercisesFolder: folder, folder: url)
             if exercises.contains(where: {
                 FileManager.default.fileExists(atPath: student.file(for: $0).path)
             }) {
@@ -90,6 +93,7 @@ public struct ClassGrading: Sendable {
             // the profile names them; on Linux Landlock grants none of them anyway).
             answer.watchedFolders = [student.exercisesFolder]
             answer.protectedFolders = classFolders
+            answer.folder = student.folder ?? student.exercisesFolder
             answers.append(answer)
             batched.append(job)
         }
@@ -128,7 +132,8 @@ public struct ClassGrading: Sendable {
             var answers: [String: String] = [:]
             for (index, student) in students.enumerated() {
                 guard let status = graded[index]?[exercise.id]?.status, status == .solved || status == .failed,
-                    let code = try? String(contentsOf: student.file(for: exercise), encoding: .utf8)
+                    let code = AnswerFile.text(
+                        student.file(for: exercise), within: student.folder ?? student.exercisesFolder)
                 else { continue }
                 answers[student.name] = code
             }
@@ -143,6 +148,9 @@ public struct ClassGrading: Sendable {
     /// The verdict an answer gets without a build: missing, or the untouched starting file.
     static func ungraded(_ job: Job, student: Student, root: URL) -> Result? {
         let file = student.file(for: job.exercise)
+        if let refusal = AnswerFile.refusal(file, within: student.folder ?? student.exercisesFolder) {
+            return Result(status: .failed, stage: CheckOutcome.Stage.forbidden.rawValue, message: refusal)
+        }
         guard let answer = try? Data(contentsOf: file) else {
             return Result(status: .missing, stage: nil, message: nil)
         }

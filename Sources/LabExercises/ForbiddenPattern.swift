@@ -78,11 +78,19 @@ public struct ForbiddenPattern: Sendable, Equatable {
     /// non-Sendable value in the lab's own lock. No starting file, solution or correct
     /// answer needs any of it; an exercise that does may leave a pattern out by its text.
     public static let standard: [ForbiddenPattern] =
-        silencers + unsafeMemory + systemAccess + [
+        silencers + unsafeMemory + rawMemory + SystemModules.patterns + systemAccess + [
             ForbiddenPattern(
                 "@_",
                 "underscored attributes (@_cdecl, @_section, @_used, @_silgen_name…) are compiler internals that run or bind code behind the language's back",
                 shape: .tokens(["@", "_*"])),
+            // Swift 6.3's `@c` and `@implementation` define a function under a C name, as `@_cdecl` did:
+            // one could replace a function of the C library or the Swift runtime for the whole check.
+            ForbiddenPattern(
+                "@c", "@c gives a function a C name, under which it could replace one the check or the runtime uses"),
+            ForbiddenPattern(
+                "@implementation",
+                "@implementation defines a function declared in C, which could replace one the check or the runtime uses"
+            ),
             ForbiddenPattern(
                 "@convention",
                 "@convention(c) makes a C function pointer the compiler cannot check; pass a Swift closure"),

@@ -72,6 +72,7 @@ public struct Grader: Sendable {
         var answer = BatchGrading.Answer(exercise: exercise, source: source ?? studentFile, scan: scan)
         answer.watchedFolders = watchedFolders
         answer.protectedFolders = protectedFolders
+        if source == nil { answer.folder = StudentWorkspace(root: root).folder }
         return batch.gradeBlocking([answer])[0]
     }
 
@@ -100,12 +101,13 @@ public struct Grader: Sendable {
     /// inspected, the check run in the sandbox with the protected files compared around it, and
     /// the verdict read from its records. Nil when the binary that ran was not built from this
     /// answer (its fingerprint differs): the caller builds again or refuses.
-    func judge(binary: URL, studentObjects: URL, fingerprint: String, sources: CheckSources, limits: Sandbox.Limits)
-        throws -> CheckOutcome?
-    {
+    func judge(
+        binary: URL, studentObjects: URL, fingerprint: String, sources: CheckSources, limits: Sandbox.Limits,
+        inspect: Bool = true
+    ) throws -> CheckOutcome? {
         // The compiled module, read by the grader: whatever the source spelled, no code of
         // the answer's may run before the check does, replace a C function, or call around Swift.
-        let module = ModuleInspection.findings(inObjectsUnder: studentObjects)
+        let module = inspect ? ModuleInspection.findings(inObjectsUnder: studentObjects) : []
         if !module.isEmpty {
             return CheckOutcome(
                 stage: .forbidden,

@@ -50,12 +50,34 @@ enum ModuleInspection {
             facts = nil
         }
         guard let facts else { return [Finding(object: object, what: "an object file the grader cannot read")] }
+        return findings(in: facts, object: object)
+    }
+
+    static func findings(in facts: ObjectFacts, object: String) -> [Finding] {
         var found: [Finding] = []
         for section in facts.initializerSections {
             found.append(Finding(object: object, what: "code that runs before the check starts (section \(section))"))
         }
         for name in facts.undefined.sorted() where refusedReferences.contains(name) {
             found.append(Finding(object: object, what: "a call to \(name)()"))
+        }
+        // Every other C function or variable: only the compiler's own (`CompilerReferences`).
+        for name in facts.undefined.sorted()
+        where !refusedReferences.contains(name) && isCIdentifier(name) && !CompilerReferences.allows(name) {
+            found.append(
+                Finding(
+                    object: object,
+                    what:
+                        "a use of the C library's \(name) (an answer may use Swift's, Foundation's and the lab's code, not C functions)"
+                ))
+        }
+        for name in facts.undefined.sorted() where CompilerReferences.isOverlay(name) {
+            found.append(
+                Finding(
+                    object: object,
+                    what:
+                        "a use of the C library through Swift (\(name)): an answer may use Swift's, Foundation's and the lab's code"
+                ))
         }
         for name in facts.undefined.sorted() where belongsToTheCheck(name) {
             found.append(Finding(object: object, what: "a reference to the check's own code (\(name))"))
@@ -66,7 +88,7 @@ enum ModuleInspection {
                     object: object, what: "a definition of the check's own code (\(name)): it could replace the check's"
                 ))
         }
-        for name in facts.defined.sorted() where !isSwiftName(name) {
+        for name in facts.defined.sorted() where !isSwiftName(name, weakAndHidden: facts.weakAndHidden.contains(name)) {
             found.append(
                 Finding(
                     object: object,
@@ -94,14 +116,20 @@ enum ModuleInspection {
     /// (`symbolic …`, `got.…`), or its own helpers (`__swift_…`, `_swift_…`, e.g.
     /// `_swift_implicitisolationactor_to_executor_cast` under default MainActor isolation). A
     /// plain C identifier is what `@_cdecl`/`@c` would define, the one kind that can replace
-    /// a C function the check calls.
-    static func isSwiftName(_ name: String) -> Bool {
-        let isCIdentifier =
-            name.unicodeScalars.first.map { $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) } == true
+    /// a C function the check calls. The helpers are told from an `@c(_swift_retain)` by how
+    /// the compiler emits them, weak and hidden (measured, Swift 6.3.1): libswiftCore exports
+    /// names with those prefixes that it looks up by name (`_swift_retain`,
+    /// `_swift_runtime_on_report`), and a strong definition, or one the link exports, would
+    /// replace the runtime's for the whole check (found by an audit).
+    static func isSwiftName(_ name: String, weakAndHidden: Bool) -> Bool {
+        !isCIdentifier(name) || (weakAndHidden && (name.hasPrefix("__swift_") || name.hasPrefix("_swift_")))
+    }
+
+    static func isCIdentifier(_ name: String) -> Bool {
+        name.unicodeScalars.first.map { $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) } == true
             && name.unicodeScalars.allSatisfy {
                 $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
             }
-        return !isCIdentifier || name.hasPrefix("__swift_") || name.hasPrefix("_swift_")
     }
 }
 
@@ -111,6 +139,8 @@ struct ObjectFacts {
     /// Global symbols referenced but not defined, and global symbols defined (C names as in C: no leading underscore).
     var undefined: Set<String> = []
     var defined: Set<String> = []
+    /// Defined symbols that are weak and hidden: how the compiler emits its own helpers.
+    var weakAndHidden: Set<String> = []
 }
 
 /// A little-endian reader that answers nil past the end instead of trapping.

@@ -48,13 +48,20 @@ enum ELFObject {
                 let at = table.offset + index * 24
                 guard let nameOffset = reader.integer(UInt32.self, at: at),
                     let info = reader.integer(UInt8.self, at: at + 4),
+                    let other = reader.integer(UInt8.self, at: at + 5),
                     let sectionIndex = reader.integer(UInt16.self, at: at + 6)
                 else { break }
                 let binding = info >> 4
                 guard binding == 1 || binding == 2, let name = reader.cString(at: strings + Int(nameOffset)),
                     !name.isEmpty
                 else { continue }
-                if sectionIndex == 0 { facts.undefined.insert(name) } else { facts.defined.insert(name) }
+                if sectionIndex == 0 {
+                    facts.undefined.insert(name)
+                } else {
+                    facts.defined.insert(name)
+                    // STV_HIDDEN 2 in the low bits of st_other.
+                    if binding == 2 && other & 3 == 2 { facts.weakAndHidden.insert(name) }
+                }
             }
         }
         return facts
@@ -90,7 +97,8 @@ enum MachOObject {
                 for index in 0..<Int(symbolCount) {
                     let entry = Int(symbols) + index * 16
                     guard let nameOffset = reader.integer(UInt32.self, at: entry),
-                        let type = reader.integer(UInt8.self, at: entry + 4)
+                        let type = reader.integer(UInt8.self, at: entry + 4),
+                        let description = reader.integer(UInt16.self, at: entry + 6)
                     else { return nil }
                     // N_EXT 0x01; N_TYPE 0x0e: N_UNDF 0x0, N_SECT 0xe. N_STAB entries (0xe0) are debug notes.
                     guard type & 0xe0 == 0, type & 0x01 != 0,
@@ -101,6 +109,8 @@ enum MachOObject {
                         facts.undefined.insert(name)
                     } else if type & 0x0e == 0x0e {
                         facts.defined.insert(name)
+                        // N_PEXT 0x10 (private extern: hidden), N_WEAK_DEF 0x0080.
+                        if type & 0x10 != 0 && description & 0x0080 != 0 { facts.weakAndHidden.insert(name) }
                     }
                 }
             }

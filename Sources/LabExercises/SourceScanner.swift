@@ -71,8 +71,8 @@ public enum SourceScanner {
     /// The modules a student's file may import.
     public static let allowedImports = Set(
         ["Foundation", "Synchronization", "Dispatch", "Observation"] + LabLibraries.names)
-    /// Modules whose functions `.globalFunction` patterns also catch when qualified (`Glibc.sleep`).
-    static let systemModules: Set<String> = ["Glibc", "Darwin", "Foundation", "Musl", "WinSDK", "Android"]
+    /// Modules whose functions `.globalFunction` patterns also catch when qualified (`Glibc.sleep`, `SwiftGlibc.write`).
+    static let systemModules = SystemModules.qualifiers
 
     /// Everything wrong with `source`, in source order.
     /// - Parameters:
@@ -101,6 +101,7 @@ public enum SourceScanner {
         }
         let tokens = code.streams[0]
         findings += importFindings(tokens)
+        findings += CheckMeaning.findings(in: tokens, allowed: allowedDeclarations)
         let ownTypes = Set(declarations.filter { $0.keyword != "extension" }.map(\.name)).union(extendableTypes)
         for declaration in declarations {
             if declaration.keyword == "extension" {

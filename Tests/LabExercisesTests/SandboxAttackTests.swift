@@ -24,7 +24,7 @@
     /// grader with the scan off, so that what refuses them is the sandbox and the grader's own
     /// facts, not the scan. Each must be refused, change no file outside its scratch folder,
     /// forge no progress, and leave no process behind.
-    /// All eight are one batch, as `lab grade` grades a class: built side by side, then run
+    /// All of them are one batch, as `lab grade` grades a class: built side by side, then run
     /// side by side, so each attack is also one that its neighbours' verdicts must survive (and
     /// the suite waits for one batch, not eight). `lab check`'s path is the same engine with a
     /// batch of one (CheckAsBatchOfOneTests).
@@ -47,6 +47,10 @@
             let verdict: String?
             /// What the attack's own output must show the kernel answered.
             let refusedInOutput: [String]
+            /// Whether the grader reads the compiled module before the run. Off for the attacks on
+            /// the sandbox's layers: their C calls would be refused before running (the module may
+            /// use only the compiler's C names), and they prove what the kernel refuses on its own.
+            var inspected = true
             var description: String { file }
         }
 
@@ -57,16 +61,17 @@
                 file: "proc-mem.swift", verdict: nil,
                 refusedInOutput: [
                     "ATTACK proc-mem: maps opened, mem opened", "cannot read /secretmem", "candidate secrets",
-                ]),
+                ], inspected: false),
             Attack(
                 file: "parent-output.swift", verdict: nil,
-                refusedInOutput: ["fd/1 Permission denied", "progress Permission denied", "Operation not permitted"]),
+                refusedInOutput: ["fd/1 Permission denied", "progress Permission denied", "Operation not permitted"],
+                inspected: false),
             Attack(
                 file: "rewrite-files.swift", verdict: nil,
                 refusedInOutput: [
                     "Support.swift Permission denied", "own file Permission denied",
                     "outside scratch Permission denied",
-                ]),
+                ], inspected: false),
             // Refused twice over: the compiled module's call to setsid() (before running), and seccomp
             // (SandboxTests proves that one alone).
             Attack(file: "setsid.swift", verdict: "setsid()", refusedInOutput: []),
@@ -76,7 +81,13 @@
                 file: "replace-check-code.swift", verdict: "a definition of the check's own code", refusedInOutput: []),
             Attack(
                 file: "stray.swift", verdict: "running after the check ended",
-                refusedInOutput: ["ATTACK stray: started"]),
+                refusedInOutput: ["ATTACK stray: started"], inspected: false),
+            // A raw pointer into the secret's page (memfd_secret stops /proc/self/mem, not a pointer):
+            // the compiled module calls C functions no answer may use, so it never runs.
+            Attack(file: "secret-by-pointer.swift", verdict: "a use of the C library's", refusedInOutput: []),
+            Attack(
+                file: "runtime-hook.swift", verdict: "C-named function or variable '_swift_runtime_on_report'",
+                refusedInOutput: []),
         ]
 
         /// One attack as graded: its folder, its verdict, what its run printed, and the files it
@@ -128,6 +139,7 @@
                 let output = Locked("")
                 let leftRunning = Locked<[Int32]>([])
                 var graded = BatchGrading.Answer(exercise: Self.exercise, source: answer, scan: false)
+                graded.inspect = attack.inspected
                 graded.watchedFolders = [scratch]
                 // Right after the run, when the supervisor has swept its processes (a stray sleeps
                 // far longer than any run takes, so only the sweep can have ended it).

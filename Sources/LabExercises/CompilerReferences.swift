@@ -1,0 +1,46 @@
+/// The C-named functions and variables an answer's compiled module may use: the ones the Swift
+/// compiler itself calls for the code it generates. An allow-list, not a list of what is
+/// dangerous: the C library has thousands of functions, and any one that hands out a pointer
+/// (`malloc`, `strdup`, `memchr`, `fopen`…) or sends bytes (`write` on the check's records'
+/// descriptor) is a way to forge a verdict from inside the check's process (found by an audit:
+/// `SwiftGlibc.fopen`, `malloc`, `SwiftGlibc.write(4, …)`). A Swift answer reaches Swift's,
+/// Foundation's, Dispatch's and the lab's code by mangled names (`$s…`), which stay allowed;
+/// every other C name is refused, however the source spelled the call.
+/// Measured: the undefined names of every known answer of `lab exercises --verify` (solutions,
+/// alternatives, catalogued mistakes, starting files), Swift 6.3.1 on Linux.
+enum CompilerReferences {
+    /// The Swift runtime's entry points (`swift_retain`, `swift_task_create`, `swift_once`…): an
+    /// open set the compiler calls, so by their prefix. The runtime's are the only C names with it.
+    static let runtimePrefixes = ["swift_"]
+
+    /// Each other C name the measured answers use, and why it is there.
+    static let names: Set<String> = [
+        // Copies and zeroes of values (LLVM's own calls) and the standard library's empty collections.
+        "memcpy", "memmove", "memset", "_swiftEmptyArrayStorage", "_swiftEmptyDictionarySingleton",
+        "_swiftEmptySetSingleton",
+        // Synchronization's Mutex, inlined as futex calls; thread-local storage; stack protection.
+        "syscall", "__tls_get_addr", "__stack_chk_fail", "__stack_chk_guard",
+        // Closures handed to Dispatch as C blocks.
+        "_NSConcreteStackBlock", "_NSConcreteGlobalBlock", "_Block_copy", "_Block_release",
+        "_Block_object_assign", "_Block_object_dispose",
+        // Observation's code, inlined into an `@Observable` type's accessors, allocates with them. The
+        // scan refuses the names in an answer's source (`ForbiddenPattern.rawMemory`).
+        "malloc", "free",
+        // Ends the process: the check then never reports (a catalogued mistake of exercise 01 calls it).
+        "exit",
+    ]
+
+    /// Whether a C-named reference of an answer's module is the compiler's.
+    static func allows(_ name: String) -> Bool {
+        names.contains(name) || runtimePrefixes.contains { name.hasPrefix($0) }
+    }
+
+    /// Mangled names of the C library's Swift overlays (`$s5Glibc5errnos5Int32Vvg`, its `open`
+    /// wrapper): the system reached through Swift. A module's name is mangled as its length and
+    /// its name.
+    static let overlayModules = ["Glibc", "SwiftGlibc", "Darwin", "Musl", "WASILibc", "ucrt", "WinSDK", "Android"]
+
+    static func isOverlay(_ name: String) -> Bool {
+        name.hasPrefix("$s") && overlayModules.contains { name.contains("\($0.utf8.count)\($0)") }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+@testable import LabExercises
+
+/// The audit's operator hijack (finding 2): the check imports the answer's module, so a
+/// top-level `func >= (lhs: Duration, rhs: Duration) -> Bool { true }` would win over the
+/// standard library's generic `>=` in the check's own comparisons. Every declaration that
+/// changes what the check's expressions mean without the check naming it is refused.
+@Suite("An answer cannot change what the check's expressions mean")
+struct CheckMeaningTests {
+    let grader = Grader(root: TestLab.root, exercise: TestLab.catalog.exercise(named: "01")!)
+
+    static let solutionBody = """
+        import Foundation
+        import LabCore
+        func takesTooLong(_ work: SimulatedWork) async -> Date {
+            try? await work.suspend(sourceSeconds: 5)
+            return Date()
+        }
+
+        """
+
+    @Test(arguments: [
+        ("func >= (lhs: Duration, rhs: Duration) -> Bool { true }", "`func >=`"),
+        ("func == <T>(lhs: [T], rhs: [T]) -> Bool { true }", "`func =="),
+        ("prefix func ! (value: Bool) -> Bool { value }", "`func !`"),
+        ("infix operator >= : AdditionPrecedence", "`operator >=`"),
+        ("precedencegroup Loose { associativity: left }", "`precedencegroup Loose`"),
+        ("typealias IntegerLiteralType = Double", "`typealias IntegerLiteralType`"),
+        ("typealias BooleanLiteralType = MyBool\nstruct MyBool {}", "`typealias BooleanLiteralType`"),
+    ])
+    func aDeclarationThatChangesTheChecksMeaningIsRefused(declaration: String, code: String) {
+        let findings = grader.review(Self.solutionBody + declaration)
+        #expect(findings.contains { $0.code.hasPrefix(code) }, "\(declaration): \(findings)")
+        #expect(findings.allSatisfy { !$0.description.contains("\n") }, "one line each")
+    }
+
+    /// An operator of the answer's own type must take that type (the compiler insists), so it
+    /// cannot reach a comparison of the check's values: accepted.
+    @Test func anOperatorOfTheAnswersOwnTypeIsAccepted() {
+        let own = """
+            struct Reading: Comparable {
+                let value: Int
+                static func < (lhs: Reading, rhs: Reading) -> Bool { lhs.value < rhs.value }
+            }
+            """
+        #expect(grader.review(Self.solutionBody + own).isEmpty)
+    }
+
+    /// The audit's answer, graded as `lab check` grades it: refused by the scan, never built.
+    @Test func theAuditsOperatorHijackIsRefused() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-operator-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let answer = folder.appendingPathComponent(grader.exercise.fileName)
+        let hijack = """
+            import Foundation
+            import LabCore
+            func takesTooLong(_ work: SimulatedWork) async -> Date { return Date() }
+            func >= (lhs: Duration, rhs: Duration) -> Bool { true }
+            """
+        try Data(hijack.utf8).write(to: answer)
+        let outcome = await BatchGrading(root: TestLab.root).grade([
+            BatchGrading.Answer(exercise: grader.exercise, source: answer)
+        ])[0]
+        #expect(!outcome.passed)
+        #expect(outcome.stage == .forbidden && outcome.messages.first?.contains("`func >=`") == true, "\(outcome)")
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+@testable import LabExercises
+
+/// The compiled module is the backstop of the scan (finding 1 of the audit): whatever the source
+/// spelled, an answer's object may use only the C names the compiler itself uses, and define
+/// only the helpers it emits (finding 4: `@c(_swift_runtime_on_report)` was accepted by prefix).
+@Suite("The compiled module uses only the compiler's C names")
+struct ModuleReferencesTests {
+    func findings(undefined: Set<String> = [], defined: Set<String> = [], weakAndHidden: Set<String> = [])
+        -> [String]
+    {
+        var facts = ObjectFacts()
+        facts.undefined = undefined
+        facts.defined = defined
+        facts.weakAndHidden = weakAndHidden
+        return ModuleInspection.findings(in: facts, object: "StudentCode.o").map(\.what)
+    }
+
+    /// What the audit's secret thief linked against, each refused by name.
+    @Test(arguments: ["fopen", "fread", "write", "_exit", "fork", "strdup", "getenv", "kill", "memchr"])
+    func aCFunctionOutsideTheCompilersIsRefused(name: String) {
+        let found = findings(undefined: [name, "swift_retain", "$sSS5countSivg"])
+        #expect(found.count == 1 && found[0].contains(name), "\(name): \(found)")
+    }
+
+    /// The C library reached through its Swift overlay (`errno`, the `open` wrapper).
+    @Test func theCLibrarysSwiftOverlayIsRefused() {
+        let found = findings(undefined: ["$s5Glibc5errnos5Int32Vvg"])
+        #expect(found.count == 1 && found[0].contains("through Swift"), "\(found)")
+    }
+
+    /// Every C name the known answers' modules use (measured), and Swift's mangled names.
+    @Test func whatTheCompilerUsesIsAccepted() {
+        let used: Set<String> = [
+            "swift_retain", "swift_task_switch", "swift_once", "memcpy", "memset", "malloc", "free", "syscall",
+            "__tls_get_addr", "_swiftEmptyArrayStorage", "_NSConcreteStackBlock", "_Block_copy", "_Block_release",
+            "exit", "$s11Observation0A9RegistrarVACycfC", "$s12LabScenarios9CallMeterCACycfC",
+        ]
+        #expect(findings(undefined: used).isEmpty)
+    }
+
+    /// The compiler's own helpers are weak and hidden; an `@c(_swift_…)` definition is not, and
+    /// would replace the runtime's hook of that name.
+    @Test func aRuntimeNamedDefinitionIsRefusedUnlessItIsTheCompilersHelper() {
+        let helpers: Set<String> = [
+            "_swift_implicitisolationactor_to_executor_cast", "__swift_project_boxed_opaque_existential_1",
+        ]
+        #expect(findings(defined: helpers, weakAndHidden: helpers).isEmpty)
+        for name in ["_swift_runtime_on_report", "_swift_retain", "__swift_reflection_version_forged"] {
+            let found = findings(defined: [name])
+            #expect(found.count == 1 && found[0].contains("C-named function or variable '\(name)'"), "\(found)")
+        }
+        // Weak and hidden, but not a helper's prefix: still a C name that could replace the check's.
+        #expect(findings(defined: ["read"], weakAndHidden: ["read"]).count == 1)
+    }
+}
+
+/// Swift 6.3's `@c` defines a C-named function as `@_cdecl` did: refused by the scan too.
+@Suite("The scan refuses C names")
+struct CAttributeScanTests {
+    @Test(arguments: [
+        "@c(_swift_runtime_on_report) func onReport(_ a: Int) {}",
+        "@c func exported() {}",
+        "@c\nfunc exported() {}",
+        "@implementation @c func exported() {}",
+    ])
+    func theCAttributeIsRefused(source: String) {
+        let exercise = TestLab.catalog.exercise(named: "02")!
+        let found = SourceScanner.findings(in: source, forbidden: exercise.forbidden).map(\.code)
+        #expect(found.contains("`@c`"), "\(source): \(found)")
+    }
+}

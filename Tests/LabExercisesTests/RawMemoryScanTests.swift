@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+@testable import LabExercises
+
+/// The audit's forged verdict (finding 1): an answer named the C library's module
+/// (`SwiftGlibc.fopen`), took a raw pointer from `malloc` without writing its type, and read
+/// the secret's page through it. The scan refuses each step, however the pointer's type is spelled.
+@Suite("The scan refuses raw memory however it is reached")
+struct RawMemoryScanTests {
+    let exercise = TestLab.catalog.exercise(named: "01")!
+
+    func refused(_ source: String) -> [String] {
+        SourceScanner.findings(in: source, forbidden: exercise.forbidden).map(\.code)
+    }
+
+    @Test func theAuditsSecretThiefIsRefusedAtEveryStep() throws {
+        let thief = """
+            import Foundation
+            import LabCore
+            func takesTooLong(_ work: SimulatedWork) async -> Date {
+                let fp = SwiftGlibc.fopen("/pr" + "oc/self/maps", "r")
+                let buf = malloc(1 << 20)!
+                _ = SwiftGlibc.fread(buf, 1, 100, fp)
+                let byte = buf.load(fromByteOffset: 0, as: UInt8.self)
+                _ = SwiftGlibc.write(4, "\\(byte)", 1)
+                SwiftGlibc._exit(0)
+            }
+            """
+        let found = refused(thief)
+        for code in ["`SwiftGlibc`", "`malloc`", "`.load(fromByteOffset:`", "`fopen`", "`fread`", "`write`"] {
+            #expect(found.contains(code), "\(code) not refused: \(found)")
+        }
+    }
+
+    @Test(arguments: [
+        "func f() { _ = Glibc.write(1, nil, 0) }",
+        "func f() { _ = Foundation.fopen(\"x\", \"r\") }",
+        "func f() { _ = SwiftShims._swift_stdlib_getHardwareConcurrency() }",
+        "func f() { let p = strdup(\"x\")!; print(p.pointee) }",
+        "func f() { let p = calloc(1, 8)!; p.storeBytes(of: 1, as: UInt8.self) }",
+        "func f(_ s: String) { s.withCString { print($0) } }",
+        "func f(_ a: [Int]) { _ = a.withContiguousStorageIfAvailable { $0.baseAddress } }",
+        "func f(_ p: OpaquePointer) { }",
+        "func f(_ x: Int) { let p = UnsafeRawPointer(bitPattern: x) }",
+        "func f() { let d = NSMutableData(length: 8)!; print(d.mutableBytes) }",
+        "func f(_ r: Any) { _ = (r as AnyObject).assumingMemoryBound(to: Int.self) }",
+    ])
+    func rawMemoryIsRefused(source: String) {
+        #expect(!refused(source).isEmpty, "\(source)")
+    }
+
+    /// What correct answers write stays accepted: an instant's `advanced(by:)` (an alternative of
+    /// exercise 25) and an atomic's `load(ordering:)` are not a pointer's.
+    @Test(arguments: [
+        "func f() -> ContinuousClock.Instant { ContinuousClock().now.advanced(by: .seconds(1)) }",
+        "import Synchronization\nfunc f(_ a: Atomic<Int>) -> Int { a.load(ordering: .relaxed) }",
+        "func f() -> Int { Swift.max(1, 2) }",
+    ])
+    func safeLookalikesAreAccepted(source: String) {
+        #expect(refused(source).isEmpty, "\(source): \(refused(source))")
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+@testable import LabExercises
+
+/// The audit's finding 3: the grader runs outside the sandbox, so an answer that is a symbolic
+/// link, or sits in a linked folder, would have it read (compile, quote, compare) any file the
+/// teacher can read. Refused for `lab grade` and `lab check`, before anything is read or built.
+@Suite("A linked answer is refused, not read")
+struct SymlinkedAnswerTests {
+    let exercise = TestLab.catalog.exercise(named: "02")!
+
+    /// A class of two: one answer links to a "teacher's" file, the other sits in a linked folder.
+    @Test func aClassWithLinkedAnswersIsRefusedBeforeAnyRead() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-links-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let teacher = folder.appendingPathComponent("teacher/private.swift")
+        let manager = FileManager.default
+        try manager.createDirectory(at: teacher.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try manager.copyItem(at: TestLab.folder(exercise).solution, to: teacher)
+        let fileLink = folder.appendingPathComponent("class/ada")
+        try manager.createDirectory(at: fileLink, withIntermediateDirectories: true)
+        try manager.createSymbolicLink(
+            at: fileLink.appendingPathComponent(exercise.fileName), withDestinationURL: teacher)
+        let folderLink = folder.appendingPathComponent("class/bob")
+        try manager.createDirectory(at: folderLink, withIntermediateDirectories: true)
+        try manager.createSymbolicLink(
+            at: folderLink.appendingPathComponent("my-exercises"),
+            withDestinationURL: teacher.deletingLastPathComponent())
+        try manager.createDirectory(
+            at: folder.appendingPathComponent("teacher/\(exercise.id)"), withIntermediateDirectories: true)
+        try manager.copyItem(
+            at: teacher, to: folder.appendingPathComponent("teacher/\(exercise.id)/\(exercise.fileName)"))
+
+        let students = try [fileLink, folderLink].map {
+            try ClassGrading.student(at: $0.path, exercises: TestLab.exercises)
+        }
+        for student in students {
+            let job = ClassGrading.Job(student: 0, exercise: exercise)
+            let result = try #require(ClassGrading.ungraded(job, student: student, root: TestLab.root))
+            #expect(result.status == .failed && result.stage == "forbidden", "\(student.name): \(result)")
+            #expect(result.message?.contains("symbolic link") == true, "\(student.name): \(result)")
+            #expect(result.message?.contains("\n") == false)
+        }
+        // The batch refuses it too (`lab check`, or an answer handed to it directly).
+        var answer = BatchGrading.Answer(exercise: exercise, source: students[1].file(for: exercise))
+        answer.folder = folderLink
+        let outcome = await BatchGrading(root: TestLab.root).grade([
+            BatchGrading.Answer(exercise: exercise, source: students[0].file(for: exercise)), answer,
+        ])
+        for graded in outcome {
+            #expect(graded.stage == .forbidden && graded.messages.first?.contains("symbolic link") == true, "\(graded)")
+        }
+    }
+
+    /// The same answer as a real file in the student's folder is graded as usual.
+    @Test func aRealFileIsRead() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-real-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("\(exercise.id)/\(exercise.fileName)")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: TestLab.folder(exercise).solution, to: file)
+        #expect(AnswerFile.refusal(file, within: folder) == nil)
+        #expect(AnswerFile.text(file, within: folder) != nil)
+    }
+}
