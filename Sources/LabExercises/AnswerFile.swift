@@ -11,6 +11,10 @@ enum AnswerFile {
     /// student's, which the grader was given and trusts as named), is a symbolic link.
     static func refusal(_ file: URL, within folder: URL?) -> String? {
         let name = file.lastPathComponent
+        if let size = size(file.path), size > largest {
+            return
+                "refused: \(name) is \(ByteCountFormatter.string(fromByteCount: Int64(size), countStyle: .file)); an answer may be at most \(largest / 1024) kB (the longest file of an exercise is under 15 kB)"
+        }
         if isLink(file.path) {
             return
                 "refused: \(name) is a symbolic link; the grader reads only a file that is really in the student's folder (copy the file there instead of linking to it)"
@@ -33,6 +37,16 @@ enum AnswerFile {
     static func text(_ file: URL, within folder: URL?) -> String? {
         guard refusal(file, within: folder) == nil else { return nil }
         return try? String(contentsOf: file, encoding: .utf8)
+    }
+
+    /// The largest answer graded. A pasted blob (an audit gave a class 4 MB of base64) costs the
+    /// scan seconds per megabyte and the compiler minutes of diagnostics, and stalled a class's
+    /// grading; a 64 kB file of such text type-checks in about a second here.
+    static let largest = 64 * 1024
+
+    static func size(_ path: String) -> Int? {
+        var status = stat()
+        return lstat(path, &status) == 0 ? Int(status.st_size) : nil
     }
 
     static func isLink(_ path: String) -> Bool {

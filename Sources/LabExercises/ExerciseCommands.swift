@@ -154,8 +154,13 @@ public struct ExerciseCommands {
         case .passed:
             for message in outcome.messages { say(terminal.paint("  ✔ ", .green) + message) }
         case .forbidden:
-            say(terminal.paint("  ✘ not accepted: this exercise forbids", .red))
-            for message in outcome.messages { say("    " + message) }
+            // A file refused before it is read (a link, its size) says why itself; the scan's
+            // findings are what the exercise forbids.
+            let whole = outcome.messages.allSatisfy { $0.hasPrefix("refused: ") }
+            say(terminal.paint(whole ? "  ✘ not accepted:" : "  ✘ not accepted: this exercise forbids", .red))
+            for message in outcome.messages {
+                say("    " + (whole ? String(message.dropFirst("refused: ".count)) : message))
+            }
         case .compile:
             for message in outcome.messages { say(terminal.paint("  ✘ ", .red) + message) }
             if !outcome.details.isEmpty {

@@ -53,6 +53,31 @@ struct SymlinkedAnswerTests {
         }
     }
 
+    /// A pasted blob (an audit's 4 MB of base64 stalled a class's grading in the scan and the
+    /// compiler): refused by its size before it is read, in one line, while the answer beside it
+    /// is graded as usual.
+    @Test func anAnswerLargerThanAnyExerciseIsRefusedUnread() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-large-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let large = folder.appendingPathComponent("large/\(exercise.fileName)")
+        try FileManager.default.createDirectory(
+            at: large.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let solution = try String(contentsOf: TestLab.folder(exercise).solution, encoding: .utf8)
+        // The solution, then comment lines up to one byte over the limit: a correct program.
+        let padding = String(repeating: "// pasted\n", count: AnswerFile.largest / 10)
+        try Data((solution + padding).utf8.prefix(AnswerFile.largest + 1)).write(to: large)
+        let refusal = try #require(AnswerFile.refusal(large, within: folder))
+        #expect(refusal.contains("at most 64 kB") && !refusal.contains("\n"), "\(refusal)")
+        // At the limit exactly, the same file is read.
+        try Data((solution + padding).utf8.prefix(AnswerFile.largest)).write(to: large)
+        #expect(AnswerFile.refusal(large, within: folder) == nil)
+        try Data((solution + padding).utf8.prefix(AnswerFile.largest + 1)).write(to: large)
+        let outcome = await BatchGrading(root: TestLab.root).grade([
+            BatchGrading.Answer(exercise: exercise, source: large)
+        ])
+        #expect(outcome.first?.stage == .forbidden && outcome.first?.messages == [refusal], "\(outcome)")
+    }
+
     /// The same answer as a real file in the student's folder is graded as usual.
     @Test func aRealFileIsRead() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-real-\(UUID().uuidString)")
