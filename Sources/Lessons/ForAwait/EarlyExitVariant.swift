@@ -102,8 +102,9 @@ enum EarlyExitVariant {
             rightAligned: [2, 3])
         for item in cases {
             table.append([
+                // Without onTermination there is no "then": the cell says so, not a copied count.
                 item.name, item.termination.map { "ran (.\($0))" } ?? "had not run",
-                "\(item.producedAtTermination)", "\(item.producedAfterGrace)",
+                item.termination == nil ? "—" : "\(item.producedAtTermination)", "\(item.producedAfterGrace)",
             ])
         }
         console.table(table)
@@ -120,15 +121,18 @@ enum EarlyExitVariant {
                 "\(key)_produced_after_grace", "\(item.name): photos made \(grace.humanReadable) later",
                 count: item.producedAfterGrace)
         }
-        console.paragraph(narration(cases))
+        console.paragraph(narration(cases, lookedAfter: context.stated(seconds: grace.seconds)))
     }
 
-    /// One sentence per case, from what was recorded.
-    static func narration(_ cases: [Case]) -> String {
+    /// One sentence per case, from what was recorded. `lookedAfter`: how long after the parting
+    /// the photos were counted, as stated.
+    static func narration(_ cases: [Case], lookedAfter: String? = nil) -> String {
         cases.map { item -> String in
             guard let termination = item.termination else {
+                // Counted when we looked, before the cancel that stopped it: said in that order.
+                let when = lookedAfter.map { ", counted \($0) after the break" } ?? " by the time we looked"
                 return
-                    "With \(item.name), onTermination had not run: the producer went on to \(item.producedAfterGrace) photos for nobody, until we cancelled it."
+                    "With \(item.name), onTermination had not run: the producer went on to \(item.producedAfterGrace) photos for nobody\(when), and nothing stopped it until our cancel() after that."
             }
             let stopped =
                 item.producedAfterGrace == item.producedAtTermination
