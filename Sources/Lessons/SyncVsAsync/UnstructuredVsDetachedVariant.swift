@@ -77,7 +77,7 @@ enum UnstructuredVsDetachedVariant {
             detached.startingPriority.sourceName,
         ])
         table.append([
-            "priority at the end", parentBefore.priority.sourceName, child.priority.sourceName,
+            "priority at the end", parentAfter.priority.sourceName, child.priority.sourceName,
             detached.priority.sourceName,
         ])
         table.append([
