@@ -69,12 +69,18 @@ enum EarlyExitVariant {
         let seenThree = AsyncStream.makeStream(of: Void.self)
         let consumer = Task {
             await probe.withLane("consumer task cancelled") {
-                for await photo in watchedStream where photo == 3 { seenThree.continuation.yield() }
+                for await photo in watchedStream where photo == 3 {
+                    probe.mark("photo 3")  // a step of its own, so the timeline draws this lane
+                    seenThree.continuation.yield()
+                }
             }
         }
         for await _ in seenThree.stream { break }
-        probe.mark("cancel consumer")
-        consumer.cancel()
+        // In a lane of its own: this task's last lane is the previous way's, which it does not belong to.
+        await probe.withLane("the view goes away") {
+            probe.mark("cancel consumer")
+            consumer.cancel()
+        }
         await consumer.value
         try await Task.sleep(for: grace)
         cases.append(
@@ -87,6 +93,7 @@ enum EarlyExitVariant {
         let (finite, finiteStream) = PhotoFeed.start(probe: probe, work: work, every: period, photos: 3)
         await probe.withLane("producer finishes") {
             for await _ in finiteStream {}
+            probe.mark("stream ended")  // a step of its own, so the timeline draws this lane
         }
         await finite.producer.value
         cases.append(
