@@ -38,7 +38,8 @@ public struct TimelineRenderer: Sendable {
                 let from = column(span.start - origin, total: total, width: barWidth)
                 let to = max(from + 1, column(span.end - origin, total: total, width: barWidth, roundUp: true))
                 let glyph: Character = span.duration == 0 ? "•" : Self.glyph(for: span.kind)
-                for index in from..<min(to, barWidth) { cells[index] = (glyph, palette.style(for: span.isolation)) }
+                // Coloured by where the step's own code ran, as the steps table's "ran on" column says.
+                for index in from..<min(to, barWidth) { cells[index] = (glyph, palette.style(for: span.ranOn)) }
             }
             // Then each failure or cancellation, at the moment it ended its step.
             for span in laneSpans {
@@ -83,15 +84,26 @@ public struct TimelineRenderer: Sendable {
         return Int(roundUp ? exact.rounded(.up) : exact.rounded(.down))
     }
 
-    /// The isolation a lane spent most of its time in, with "+" when it also ran elsewhere.
+    /// The isolation a lane spent most of its time in, with "+" when it also ran elsewhere: where
+    /// each step's own code ran (`ranOn`, the steps table's "ran on"), not where it was awaited from.
     private func isolationTag(_ spans: [Span]) -> String {
-        var time: [Isolation: Double] = [:]
-        for span in spans { time[span.isolation, default: 0] += max(span.duration, 1e-12) }
-        guard let main = time.max(by: { $0.value < $1.value })?.key else { return "" }
-        return terminal.paint(shortName(main) + (time.count > 1 ? "+" : ""), .dim)
+        terminal.paint(Self.laneTag(spans, shortName: shortName), .dim)
     }
 
-    private func shortName(_ isolation: Isolation) -> String {
+    /// The tag's text, unpainted.
+    static func laneTag(_ spans: [Span], shortName: (Isolation) -> String) -> String {
+        var time: [Isolation: Double] = [:]
+        for span in spans { time[span.ranOn, default: 0] += max(span.duration, 1e-12) }
+        // The longest first; a tie goes to the name that sorts first, so the tag does not depend on hashing.
+        guard
+            let main = time.max(by: {
+                $0.value == $1.value ? $0.key.description > $1.key.description : $0.value < $1.value
+            })?.key
+        else { return "" }
+        return shortName(main) + (time.count > 1 ? "+" : "")
+    }
+
+    func shortName(_ isolation: Isolation) -> String {
         switch isolation {
         case .mainActor: "main actor"
         case .actor(let name): String(name.prefix(13))
@@ -134,7 +146,7 @@ struct IsolationPalette {
 
     init(spans: [Span]) {
         var seen: [Isolation] = []
-        for span in spans where !seen.contains(span.isolation) { seen.append(span.isolation) }
+        for span in spans where !seen.contains(span.ranOn) { seen.append(span.ranOn) }
         isolations = seen
     }
 

@@ -37,6 +37,28 @@ struct TraceRenderingTests {
         #expect(text.contains("main actor") && text.contains("Store"), "the isolation is named without colour")
     }
 
+    /// B3: a lane's place is where its steps' code ran (as the steps table says), and "+" marks a
+    /// lane that also ran elsewhere, even when every step was awaited from the main actor.
+    @Test func aLanesPlaceIsWhereItsStepsRanNotWhereTheyWereAwaited() throws {
+        var fetch = Span(
+            id: 1, parent: 0, name: "fetch (awaited)", lane: "top-level task", kind: .suspending,
+            isolation: .mainActor, start: 0.05, end: 0.25, startThread: 10, endThread: 10)
+        fetch.workIsolation = .nonisolated
+        let top = Span(
+            id: 0, parent: nil, name: "load", lane: "top-level task", kind: .step, isolation: .mainActor,
+            start: 0, end: 0.3, startThread: 10, endThread: 10)
+        var producer = Span(
+            id: 2, parent: nil, name: "produce", lane: "producer", kind: .suspending, isolation: .mainActor,
+            start: 0, end: 0.3, startThread: 10, endThread: 11)
+        producer.workIsolation = .nonisolated
+        let text = TimelineRenderer(terminal: .plain(width: 100)).render([top, fetch, producer])
+        let lines = text.split(separator: "\n").map(String.init)
+        let topLine = try #require(lines.first { $0.contains("top-level task") })
+        #expect(topLine.hasSuffix("main actor+"), "it also ran nonisolated: \(topLine)")
+        let producerLine = try #require(lines.first { $0.contains("producer") && $0.contains("│") })
+        #expect(producerLine.hasSuffix("nonisolated"), "\(producerLine)")
+    }
+
     @Test func colouredTimelineUsesEscapeCodesButKeepsTheSameWidth() {
         let terminal = Terminal(isTTY: true, width: 90, usesColor: true)
         let text = TimelineRenderer(terminal: terminal).render(Self.spans)

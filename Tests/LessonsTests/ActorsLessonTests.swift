@@ -93,6 +93,22 @@ struct ActorsLessonTests {
         #expect(try report.figure("joke-service", "load_isolation").text == "actor JokeServiceStore")
         #expect(try report.figure("joke-service", "assign_isolation").text == "main actor")
         #expect(try report.value("joke-service", "is_fetching_after") == 0)
+        // B1: the client's nonisolated code ran off the actor, as the steps table says.
+        #expect(try report.figure("joke-service", "download_isolation").text == "nonisolated")
+    }
+
+    /// B1: the sentence names where load() awaited and where the download ran, from the spans.
+    @Test func theJokeServiceSentenceFollowsWhereEachPartRan() {
+        let store = Isolation.actor("JokeServiceStore")
+        let apart = JokeServiceVariant.narrate(
+            awaitedOn: store, downloadRanOn: .nonisolated, assignedOn: .mainActor, isFetching: false)
+        #expect(apart.contains("load() ran on the actor JokeServiceStore and awaited the download there"))
+        #expect(apart.contains("the client's code ran nonisolated, off every actor"))
+        #expect(!apart.contains("load() and the download ran on"))
+        let together = JokeServiceVariant.narrate(
+            awaitedOn: store, downloadRanOn: store, assignedOn: .mainActor, isFetching: false)
+        #expect(together.contains("load() and the download ran on the actor JokeServiceStore"))
+        #expect(together.contains("isFetching went back to false"))
     }
 }
 

@@ -37,3 +37,27 @@ struct CheckCostNarrationTests {
         #expect(!sentence.contains("malloc"))
     }
 }
+
+/// A2: "close" is symmetric; an unsafe continuation slower than the checked one is said to be.
+struct CheckCostDirectionTests {
+    typealias Cost = CheckCostNarration.Cost
+
+    @Test func anUnsafeContinuationThreeTimesSlowerIsNotCalledClose() {
+        // Measured under taskset -c 0: 227 ns checked, 694 ns unsafe.
+        let sentence = CheckCostNarration.sentence(
+            checked: Cost(operations: 10_000, mallocs: 10_003, bytes: 400_000, seconds: 0.00227),
+            unsafe: Cost(operations: 10_000, mallocs: 2, bytes: 0, seconds: 0.00694), unavailable: nil)
+        #expect(!sentence.contains("close"), "\(sentence)")
+        #expect(sentence.contains("The unsafe one was the slower on this run: 694 ns a use against 227 ns checked"))
+        #expect(sentence.hasSuffix("keep the check."))
+    }
+
+    @Test func closeIsCloseWhicheverIsSlower() {
+        for (checked, unsafe) in [(0.0005, 0.00049), (0.00049, 0.0005), (0.00055, 0.0005), (0.0005, 0.00055)] {
+            let sentence = CheckCostNarration.sentence(
+                checked: Cost(operations: 10_000, mallocs: nil, bytes: nil, seconds: checked),
+                unsafe: Cost(operations: 10_000, mallocs: nil, bytes: nil, seconds: unsafe), unavailable: "off")
+            #expect(sentence.contains("The times were close on this run"), "\(checked) \(unsafe): \(sentence)")
+        }
+    }
+}

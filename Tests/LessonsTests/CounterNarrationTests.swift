@@ -46,6 +46,27 @@ struct CounterNarrationTests {
         #expect(!text.contains("luck") && !text.contains("took turns"), "one thread leaves nothing to luck")
     }
 
+    /// A8: no thread count is measured, so none is stated; the cause follows the CPUs measured.
+    @Test func tasksThatRanAloneAreExplainedByTheCPUsMeasured() {
+        let one = CounterNarration.race(
+            lost: 0, of: 40_000, attempts: 5, maximumAttempts: 5,
+            start: .init(tasks: 2, mostTogether: 1, cpus: 1, patience: .milliseconds(50)), safeLost: safe)
+        #expect(!one.contains("the executor gave them a single thread"), "\(one)")
+        #expect(one.contains("This process may use one CPU"))
+        let two = CounterNarration.race(
+            lost: 0, of: 40_000, attempts: 5, maximumAttempts: 5,
+            start: .init(tasks: 2, mostTogether: 1, cpus: 2, patience: .milliseconds(50)), safeLost: safe)
+        #expect(!two.contains("one CPU") && !two.contains("the executor gave them"), "\(two)")
+        #expect(two.contains("This process may use 2 CPUs, yet the others did not start"))
+    }
+
+    /// A7: this run does not use the sanitizer, so its figures are not called measured here.
+    @Test func theSanitizerNoteSaysWhereItsFiguresComeFrom() {
+        let note = CountersVariant.sanitizerNote
+        #expect(!note.contains("Measured:"))
+        #expect(note.contains("This run did not use the sanitizer") && note.contains("docs/PLATFORM.md"))
+    }
+
     @Test func tasksTakingTurnsOnOneCPUAreSaidToHaveDoneSo() {
         let turns = CounterNarration.RaceStart(tasks: 2, mostTogether: 2, cpus: 1, patience: .milliseconds(50))
         let text = CounterNarration.race(

@@ -54,6 +54,13 @@ struct ForAwaitLessonTests {
         #expect(text.contains("With x, onTermination ran with .cancelled and the producer stopped at 3."))
         #expect(text.contains("With y, onTermination ran with .cancelled and the producer still made 2 more."))
         #expect(text.contains("With z, onTermination had not run: the producer went on to 12 photos"))
+        // D1: the 12 were counted before the cancel, and the sentence says so in that order.
+        #expect(!text.contains("until we cancelled it"))
+        let timed = EarlyExitVariant.narration([never], lookedAfter: "250 ms")
+        #expect(
+            timed.contains(
+                "12 photos for nobody, counted 250 ms after the break, and nothing stopped it until our cancel() after that"
+            ))
     }
 
     @Test func theFirstAnswerCancelsTheRest() async throws {

@@ -91,6 +91,28 @@ struct FromGCDTests {
         #expect(MainQueueSyncNarration.sentences(.finished)[0].contains("Do not rely on it"))
     }
 
+    /// A5, C2: the width is the one the hang measured (threads held in wait()), not the quick
+    /// probe's, which saw 1 beside a CPU hog while two tasks blocked and one task finished.
+    @Test func theSemaphoreSentencesUseTheWidthTheHangMeasured() {
+        typealias Run = SemaphoreBridgeVariant.Run
+        let hog = Run(width: 1, tasks: 2, finished: false, seconds: 3.01, blocked: 2)
+        #expect(hog.measuredWidth == 2, "two threads were held: the probe's 1 undercounted")
+        let freed = Run(width: 1, tasks: 1, finished: true, seconds: 1.04, blocked: 1)
+        #expect(freed.measuredWidth == nil, "a child that finished did not measure the width")
+        let lines = SemaphoreNarration.sentences(all: hog, fewer: freed)
+        #expect(lines[0].contains("With 2 tasks waiting, one per pool thread"))
+        #expect(lines[1].contains("found a free pool thread"))
+        // Two tasks started but only one got into wait() before the hang: a pool of one thread.
+        let narrow = SemaphoreNarration.sentences(
+            all: Run(width: 2, tasks: 2, finished: false, seconds: 3, blocked: 1),
+            fewer: Run(width: 2, tasks: 1, finished: false, seconds: 3, blocked: 1))
+        #expect(!narrow[0].contains("one per pool thread"), "\(narrow[0])")
+        #expect(narrow[0].contains("With 2 tasks waiting, on a pool of 1 thread (only 1 task got into wait())"))
+        #expect(narrow[1].contains("hung too, 1 of them in wait() when it was stopped"))
+        let read = SemaphoreBridgeVariant.parse("pool width 1, tasks 2\nblocked 1\nblocked 2\n", seconds: 3)
+        #expect(read.blocked == 2 && read.measuredWidth == 2 && read.width == 1)
+    }
+
     @Test func theBridgeChildsOutputIsReadBack() {
         let run = SemaphoreBridgeVariant.parse("pool width 2, tasks 1\nfinished\n", seconds: 0.2)
         #expect(run == .init(width: 2, tasks: 1, finished: true, seconds: 0.2))

@@ -29,6 +29,8 @@ struct ObservingStateTests {
         #expect(calls == 2, "once per registration: the three-drink step, then the single drink")
         #expect(try report.value("deliveries", "tracking_on_change_inside") == calls)
         #expect(try report.figure("deliveries", "tracking_on_change_value").text == "0")
+        // D3: each call's own reading, not the first one's for both.
+        #expect(try report.figure("deliveries", "tracking_on_change_values").text == "0, 3")
     }
 
     @Test(.enabled(if: Watcher.observationsAvailable, "Observations needs Swift 6.2's runtime (macOS 26)"))
@@ -72,6 +74,31 @@ struct ObservingStateTests {
         #expect(DeliveriesNarration.sentences([polled])[0].contains("missed the intermediate states"))
         let polledBetween = Seen(kind: .polling, values: [0, 2, 3, 4], isolations: [.mainActor], latency: 0.002)
         #expect(DeliveriesNarration.sentences([polledBetween])[0].contains("saw states in between"))
+    }
+
+    /// A4 and D3: a poll delivered late is not said to wait "up to an interval", and each
+    /// onChange call's own reading is said, not the first one's for both.
+    @Test func deliveriesNarrationSaysWhatWasMeasured() {
+        typealias Seen = DeliveriesVariant.Seen
+        let late = Seen(kind: .polling, values: [0, 3, 4], isolations: [.mainActor], latency: 0.00557)
+        let lateText = DeliveriesNarration.sentences([late], pollInterval: 0.002)[0]
+        #expect(!lateText.contains("up to an interval"), "\(lateText)")
+        #expect(lateText.contains("5.57 ms after the change, more than one 2 ms interval"))
+        let prompt = Seen(kind: .polling, values: [0, 3, 4], isolations: [.mainActor], latency: 0.00211)
+        let promptText = DeliveriesNarration.sentences([prompt], pollInterval: 0.002)[0]
+        #expect(promptText.contains("2.11 ms after the change.") && !promptText.contains("more than one"))
+        #expect(!promptText.contains("up to an interval"), "2.11 ms is not up to a 2 ms interval")
+        var tracking = Seen(kind: .tracking, values: [0, 3, 4], isolations: [.mainActor], latency: nil)
+        tracking.onChangeCalls = 2
+        tracking.onChangeInside = 2
+        tracking.onChangeValue = 0
+        tracking.onChangeValues = [0, 3]
+        let both = DeliveriesNarration.sentences([tracking])[0]
+        #expect(both.contains("read cups = 0, then 3 there: each time the old value"), "\(both)")
+        #expect(!both.contains("read cups = 0 there"))
+        tracking.onChangeValues = [0, 4]
+        let odd = DeliveriesNarration.sentences([tracking])[0]
+        #expect(odd.contains("read cups = 0, then 4 there") && !odd.contains("old value"))
     }
 
     @Test func costNarrationForEveryOutcome() {

@@ -65,6 +65,22 @@ struct LateCancellationWordsTests {
         #expect(busy.contains("busy machine") && busy.contains("had done all its chunks when cancel() came"))
     }
 
+    /// A3, C1, D5: the late cancel() is said as measured (the code ran after a loop ended), not
+    /// blamed on a cause the run did not measure, and no negative time is shown as "ran on".
+    @Test func aLateCancelIsSaidAsMeasured() {
+        let late = CooperativeLoopVariant.narrate(
+            unchecked: Outcome(chunksDone: 100, chunks: 100, stopLatency: -0.0000822),
+            checked: Outcome(chunksDone: 100, chunks: 100, stopLatency: -0.0000736), cpus: 1)
+        #expect(late.contains("on this run that code ran only after a loop had ended"))
+        #expect(!late.contains("ran only after.") && !late.contains("ran the code that would cancel them late"))
+        let ended = Outcome(chunksDone: 100, chunks: 100, stopLatency: -0.0000822)
+        #expect(ended.ranOnAfterCancel == 0)
+        #expect(CooperativeLoopVariant.ranOnCell(ended) == "none: ended 82.2 µs before")
+        #expect(!CooperativeLoopVariant.ranOnCell(ended).contains("-"))
+        let ranOn = Outcome(chunksDone: 11, chunks: 100, stopLatency: 0.001)
+        #expect(ranOn.ranOnAfterCancel == 0.001 && CooperativeLoopVariant.ranOnCell(ranOn) == "1 ms")
+    }
+
     @Test func pollingLaterThanOneIntervalIsNotCalledBoundedByIt() {
         typealias Reach = CancellationHandlerVariant.Reach
         let handler = Reach(latencies: [0.00001], rounds: 1)

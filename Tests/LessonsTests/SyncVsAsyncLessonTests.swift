@@ -86,6 +86,35 @@ struct SyncVsAsyncLessonTests {
         #expect(try figure(report, name, "detached_request_id").text == "nil")
         #expect(try figure(report, name, "task_priority").text == ".high")
         #expect(try figure(report, name, "children_cancelled").value == 0)
+        // A1: what the detached task was given is read apart from what it ended at (escalation).
+        #expect(try figure(report, name, "task_base_priority").text == ".high")
+        #expect(try figure(report, name, "detached_base_priority").text != ".high")
+    }
+
+    /// A1: the inheritance sentence follows the figures, including a detached task escalated
+    /// to .high because the .high parent awaited it while it still waited (measured beside a CPU hog).
+    @Test func theInheritanceSentenceFollowsTheFigures() {
+        typealias Seen = UnstructuredVsDetachedVariant.Inheritance
+        let parent = Seen(
+            isolation: .mainActor, priority: .high, basePriority: .high, requestID: "tap #1", cancelled: true)
+        let child = Seen(
+            isolation: .mainActor, priority: .high, basePriority: .high, requestID: "tap #1", cancelled: false)
+        let plain = Seen(
+            isolation: .nonisolated, priority: .medium, basePriority: .medium, requestID: nil, cancelled: false)
+        let usual = UnstructuredVsDetachedVariant.narrate(parent: parent, child: child, detached: plain)
+        #expect(usual.contains("Task {} took the parent's actor, priority and task-local value"))
+        #expect(usual.contains("Task.detached {} took none of them.") && !usual.contains("escalation"))
+        #expect(usual.contains("Neither was cancelled"))
+        let escalated = Seen(
+            isolation: .nonisolated, priority: .high, basePriority: .medium, requestID: nil, cancelled: false)
+        let late = UnstructuredVsDetachedVariant.narrate(parent: parent, child: child, detached: escalated)
+        #expect(late.contains("Task.detached {} took none of them"))
+        #expect(late.contains("was given .medium yet ended at .high") && late.contains("escalation"))
+        let partly = Seen(
+            isolation: .nonisolated, priority: .high, basePriority: .high, requestID: nil, cancelled: true)
+        let odd = UnstructuredVsDetachedVariant.narrate(parent: parent, child: child, detached: partly)
+        #expect(odd.contains("Task.detached {} took the parent's priority, no more") && !odd.contains("none of them"))
+        #expect(odd.contains("Task.detached {} reported being cancelled") && !odd.contains("Neither"))
     }
 
     @Test func prioritiesAreMeasuredNotAssumed() async throws {

@@ -74,4 +74,14 @@ struct TaskGroupsLessonTests {
         #expect(try report.value("discarding", "cached_when_group_returned") == report.value("discarding", "children"))
         #expect(try report.value("discarding", "max_in_flight") > 1)
     }
+
+    /// D7: the pages' counts explain a total below pages × page size (141 photos over 18 pages of 25).
+    @Test func thePagesSentenceExplainsPartialAndEmptyPages() {
+        let counts = [25, 25, 25, 25, 25, 16] + Array(repeating: 0, count: 12)
+        let text = SlidingWindowVariant.pagesSentence(counts: counts, firstPage: 1, perPage: 25)
+        #expect(text.contains("The date had 141 photos, not 18 × 25"))
+        #expect(text.contains("pages 1–5 came full (25 each), page 6 held 16 and pages 7–18 came back empty"))
+        let full = SlidingWindowVariant.pagesSentence(counts: [25, 25], firstPage: 1, perPage: 25)
+        #expect(full == "All 2 pages came full, 25 photos each: 50 photos.")
+    }
 }

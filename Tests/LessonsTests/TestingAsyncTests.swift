@@ -121,7 +121,7 @@ struct TestingAsyncTests {
             OrderNarration.sentences(
                 Outcome(
                     globalFailures: global, serialFailures: serial, trials: 40, globalSecondsPerTest: times.0,
-                    serialSecondsPerTest: times.1))
+                    serialSecondsPerTest: times.1), cpus: 2)
         }
         #expect(order(0)[0].contains("kept the order in all 40 runs") && order(0)[0].contains("luck"))
         #expect(order(40)[0].contains("out of order in all 40 runs"))
@@ -132,6 +132,30 @@ struct TestingAsyncTests {
         #expect(order(7, times: (0.004, 0.002))[2].contains("2× faster"))
         let broken = order(7, serial: 1)
         #expect(broken.count == 2 && broken[1].contains("out of order in 1 of 40") && broken[1].contains("bug"))
+    }
+
+    /// A6: with one CPU nothing runs at once; the reordering is said as threads taking turns.
+    @Test func theOrderSentencesFollowTheCPUs() {
+        typealias Outcome = DeterministicVariant.Outcome
+        for failures in [4, 40] {
+            let outcome = Outcome(
+                globalFailures: failures, serialFailures: 0, trials: 40, globalSecondsPerTest: 0.00194,
+                serialSecondsPerTest: 0.002)
+            let one = OrderNarration.sentences(outcome, cpus: 1)[0]
+            #expect(!one.contains("at once"), "\(one)")
+            #expect(one.contains("took turns on this process's one CPU"))
+            let two = OrderNarration.sentences(outcome, cpus: 2)[0]
+            #expect(two.contains("ran at once on two threads") && !two.contains("took turns"))
+        }
+    }
+
+    /// B4: a failure is a check that came before the rendering finished, not after.
+    @Test func theWrongSignalsFailuresAreExplainedByTheirOwnCause() {
+        let some = WrongSignalNarration.sentences(failures: 24, twinFailures: 0, trials: 30)[0]
+        #expect(some.contains("failed 24 of 30 runs: in those the check came before the rendering finished"))
+        #expect(some.contains("in the other 6 it finished between the signal and the check"))
+        #expect(
+            !some.contains("sometimes the rendering finished between the signal and the check, and that is the flake"))
     }
 
     @Test func aManualClockWakesASleeperAtItsDeadlineAndNotBefore() async throws {

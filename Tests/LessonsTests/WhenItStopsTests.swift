@@ -67,6 +67,34 @@ struct WhenItStopsTests {
         #expect(MainStarvedNarration.sentence(choppy).contains("the price of doing the work on the main actor"))
         let shared = Run(way: .concurrent, job: 0.25, framesDuring: 9, longestGap: 0.04, budget: budget)
         #expect(MainStarvedNarration.sentence(shared).contains("still waited for a thread or a CPU"))
+        // B2: where the job ran is the span's, as the steps table shows it.
+        var off = shared
+        off.jobRanOn = .nonisolated
+        #expect(MainStarvedNarration.sentence(off).contains("the job ran nonisolated, off the main actor"))
+        var on = shared
+        on.jobRanOn = .mainActor
+        let onText = MainStarvedNarration.sentence(on)
+        #expect(!onText.contains("off the main actor") && onText.contains("ran on the main actor"), "\(onText)")
+    }
+
+    /// D6: below nice 0 is said to need a right, and whether this process has it follows what was read.
+    @Test func theNiceRuleFollowsWhatThisProcessMayDo() {
+        let may = PriorityInversionNarration.platformNote(mayGoBelowZero: true)
+        let mayNot = PriorityInversionNarration.platformNote(mayGoBelowZero: false)
+        let unknown = PriorityInversionNarration.platformNote(mayGoBelowZero: nil)
+        for note in [may, mayNot, unknown] {
+            #expect(!note.contains("an unprivileged process cannot go below nice 0"), "\(note)")
+            #expect(note.contains("can go below nice 0"))
+        }
+        #expect(may.contains("this one has it") && mayNot.contains("this one has not"))
+        #expect(!unknown.contains("this one"))
+    }
+
+    /// B2: the @concurrent job's code is recorded where it ran, not where it was awaited.
+    @Test func theConcurrentJobRunsOffTheMainActor() async throws {
+        let report = try await LessonHarness.run(WhenItStopsLesson(), ["main-starved"])
+        #expect(try report.figure("main-starved", "concurrent_ran_on").text == "nonisolated")
+        #expect(try report.figure("main-starved", "one_call_ran_on").text == "main actor")
     }
 
     @Test func awaitingTheTaskEscalatesItAndAStreamDoesNot() async throws {

@@ -65,6 +65,9 @@ public struct MarsRoverClient: MarsRoverService {
 
     public init(transport: any Transport) { self.transport = transport }
 
+    /// How many photos a page of `photos(rover:earthDate:page:)` holds at most, as the real API pages them.
+    public static let photosPerPage = 25
+
     /// `hold`: see `SimulatedTransport.hold`.
     public static func simulated(
         _ behavior: ServiceBehavior = ServiceBehavior(), meter: CallMeter = CallMeter(), hold: PeakHold? = nil

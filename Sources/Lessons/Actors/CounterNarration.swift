@@ -44,8 +44,7 @@ enum CounterNarration {
                     This time the race could not show: \(inAttempts), only one of the \(start.tasks) tasks was running \
                     when the start barrier stopped waiting for the others (after \(start.patience.seconds.formattedAsDuration)), \
                     so the tasks ran one after another, each to its end, and nothing came between a read and its write. \
-                    Only one task at a time ran here: the executor gave them a single thread, as happens where a process \
-                    has one CPU (`taskset -c 0`, a one-CPU container or VM). \(sanitizerReportsIt)
+                    Only one task at a time ran here, as if on a single thread. \(alone(start.cpus)) \(sanitizerReportsIt)
                     """ + others
             }
             if start.cpus <= 1 {
@@ -71,6 +70,14 @@ enum CounterNarration {
             The class lost \(lost) of \(total) increments \(attempt): two tasks read the same old value, \
             and each wrote its own result over the other's.
             """ + others
+    }
+
+    /// Why the others did not start in time, said only as far as the run measured it: the CPUs this
+    /// process may use are measured, the threads the executor gave the tasks are not.
+    static func alone(_ cpus: Int) -> String {
+        cpus <= 1
+            ? "This process may use one CPU (`taskset -c 0`, a one-CPU container or VM), so its threads take turns on it, and the others' turn did not come before the barrier stopped waiting."
+            : "This process may use \(cpus) CPUs, yet the others did not start before the barrier stopped waiting: on a busy machine, other work can hold the CPUs."
     }
 
     static func list(_ items: [String]) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import LabCore
 import LabScenarios
 import LabTrace
 import LessonKit
@@ -52,7 +53,7 @@ enum JokeServiceVariant {
             """
             The Kodeco joke app moves the download out of its main-actor JokeService into a private \
             JokeServiceStore actor. The service keeps what the view shows (joke, isFetching) on the \
-            main actor; the store does the network work on its own actor.
+            main actor; the store calls the network client from its own actor and keeps the joke.
             """)
         let probe = context.probe
         let meter = CallMeter()
@@ -65,14 +66,27 @@ enum JokeServiceVariant {
         let spans = probe.spans
         let load = try spans.single(named: "load()")
         let assign = try spans.single(named: "joke = loaded.value")
-        context.record("load_isolation", "load() ran on", text: load.isolation.description)
+        context.record("load_isolation", "load() awaited the download on", text: load.isolation.description)
+        context.record("download_isolation", "the download itself ran on", text: load.ranOn.description)
         context.record("assign_isolation", "the joke was set on", text: assign.isolation.description)
         context.record("is_fetching_after", "isFetching afterwards", flag: service.isFetching)
         console.paragraph(
-            """
-            load() ran on the \(load.isolation); the joke was stored on the \(assign.isolation), \
-            where the view reads it; isFetching went back to false. The actor boundary is where the \
-            `await` is: the main actor was free while the joke downloaded.
-            """)
+            narrate(
+                awaitedOn: load.isolation, downloadRanOn: load.ranOn, assignedOn: assign.isolation,
+                isFetching: service.isFetching))
+    }
+
+    /// Where load() awaited, where the download's own code ran (as the steps table shows both),
+    /// where the joke was set: each from the spans (tested for each outcome).
+    static func narrate(awaitedOn: Isolation, downloadRanOn: Isolation, assignedOn: Isolation, isFetching: Bool)
+        -> String
+    {
+        let download =
+            downloadRanOn == awaitedOn
+            ? "load() and the download ran on the \(awaitedOn)"
+            : "load() ran on the \(awaitedOn) and awaited the download there; the client's code ran \(downloadRanOn == .nonisolated ? "nonisolated, off every actor" : "on the \(downloadRanOn)")"
+        let fetching = isFetching ? "isFetching was still true afterwards" : "isFetching went back to false"
+        return
+            "\(download). The joke was stored on the \(assignedOn), where the view reads it; \(fetching). The actor boundary is where the `await` is: the main actor was free while the joke downloaded."
     }
 }

@@ -9,8 +9,17 @@ enum CooperativeLoopVariant {
     struct Outcome: Sendable {
         let chunksDone: Int
         let chunks: Int
-        /// From cancel() to the task's end.
+        /// From cancel() to the task's end: negative when the task ended before cancel() was called.
         let stopLatency: Double
+        /// How long the loop ran on after cancel(): none, if it had ended before.
+        var ranOnAfterCancel: Double { max(0, stopLatency) }
+    }
+
+    /// The table's cell: how long the loop ran on after cancel(), or that it had ended before.
+    static func ranOnCell(_ outcome: Outcome) -> String {
+        outcome.stopLatency > 0
+            ? outcome.stopLatency.formattedAsDuration
+            : "none: ended \((-outcome.stopLatency).formattedAsDuration) before"
     }
 
     static let variant = LessonVariant("cooperative", title: "Cooperative: a CPU loop that checks vs one that does not")
@@ -19,24 +28,23 @@ enum CooperativeLoopVariant {
         let work = context.scale.duration(sourceSeconds: 4)
         console.paragraph(
             """
-            A thumbnail renderer runs a CPU loop sized for \(context.stated(seconds: work.seconds)) in 100 chunks. We cancel it a \
-            tenth of the way in. One version checks Task.isCancelled between chunks; the other never \
-            looks. Nothing in the loop suspends, so nothing else can stop it.
+            A thumbnail renderer runs a CPU loop sized for \(context.stated(seconds: work.seconds)) in 100 chunks. The code that \
+            cancels it sleeps for a tenth of that, \(context.stated(seconds: (work / 10).seconds)) at least, then calls cancel(); \
+            the table says whether that came before the loop ended. One version checks Task.isCancelled \
+            between chunks; the other never looks. Nothing in the loop suspends, so nothing else can stop it.
             """)
         let unchecked = await cancelledLoop(work: work, checks: false, probe: context.probe)
         let checked = await cancelledLoop(work: work, checks: true, probe: context.probe)
         var table = Table(headers: ["loop", "chunks done", "ran on after cancel()"], rightAligned: [1, 2])
-        table.append([
-            "never checks", "\(unchecked.chunksDone)/\(unchecked.chunks)", unchecked.stopLatency.formattedAsDuration,
-        ])
-        table.append([
-            "checks each chunk", "\(checked.chunksDone)/\(checked.chunks)", checked.stopLatency.formattedAsDuration,
-        ])
+        table.append(["never checks", "\(unchecked.chunksDone)/\(unchecked.chunks)", ranOnCell(unchecked)])
+        table.append(["checks each chunk", "\(checked.chunksDone)/\(checked.chunks)", ranOnCell(checked)])
         console.table(table)
+        // How long a loop ran on after cancel() is never negative: a loop that ended first ran on
+        // for none, and how long before cancel() it ended is a figure of its own (below).
         context.record(
-            "unchecked_latency_seconds", "never checks: ran on after cancel()", seconds: unchecked.stopLatency)
+            "unchecked_latency_seconds", "never checks: ran on after cancel()", seconds: unchecked.ranOnAfterCancel)
         context.record("unchecked_chunks", "never checks: chunks done", count: unchecked.chunksDone)
-        context.record("checked_latency_seconds", "checks: ran on after cancel()", seconds: checked.stopLatency)
+        context.record("checked_latency_seconds", "checks: ran on after cancel()", seconds: checked.ranOnAfterCancel)
         context.record("checked_chunks", "checks: chunks done", count: checked.chunksDone)
         // A loop that ended before cancel() was called: how long before, as a figure of its own.
         if unchecked.stopLatency <= 0 {
@@ -71,11 +79,14 @@ enum CooperativeLoopVariant {
                 "The one that checks had done all its chunks when cancel() came (\(checked.stopLatency.formattedAsDuration) before its end). "
         }
         if unchecked.stopLatency <= 0 || checked.stopLatency <= 0 {
+            // Only what was measured: the cancelling code ran after a loop had ended. Which thread or
+            // CPU it waited for is not measured here, so it is not said; the CPU count is a fact of the run.
             text +=
-                "cancel() is called by other code, which needs a thread to run on; the loops never suspend, so they kept theirs "
+                "cancel() is called by other code, which needs a thread and a CPU to run on; the loops never suspend, "
+                + "so they gave up neither, and on this run that code ran only after a loop had ended: "
                 + (cpus <= 1
-                    ? "to the end, and with one CPU the code that would cancel them ran only after. "
-                    : "to the end, and this busy machine ran the code that would cancel them late. ")
+                    ? "with one CPU for this process, its threads take turns on it, and the turn of the code that cancels came late. "
+                    : "with \(cpus) CPUs that can still happen on a busy machine, where other work holds the CPUs. ")
         }
         return text + "Cancellation is cooperative."
     }

@@ -53,12 +53,23 @@ enum CheckCostVariant {
 public enum CheckCostNarration {
     public typealias Cost = CountedRun
 
+    /// Closer than this, either way round, two times per use are "close".
+    static let closeWithin = 1.2
+
     public static func sentence(checked: Cost, unsafe: Cost, unavailable: String?) -> String {
         let ratio = checked.secondsPerOperation / max(unsafe.secondsPerOperation, 1e-12)
+        let (checkedTime, unsafeTime) = (
+            checked.secondsPerOperation.formattedAsDuration, unsafe.secondsPerOperation.formattedAsDuration
+        )
+        // Symmetric: "close" only when neither is `closeWithin` times the other, whichever is slower.
         let times =
-            ratio >= 1.2
-            ? "It took \(checked.secondsPerOperation.formattedAsDuration) a use against \(unsafe.secondsPerOperation.formattedAsDuration) unsafe (\(ratio.formattedAsRatio)): next to a callback that waits on I/O, either is nothing — keep the check."
-            : "The times were close on this run: \(checked.secondsPerOperation.formattedAsDuration) checked, \(unsafe.secondsPerOperation.formattedAsDuration) unsafe — keep the check."
+            if ratio >= closeWithin {
+                "It took \(checkedTime) a use against \(unsafeTime) unsafe (\(ratio.formattedAsRatio)): next to a callback that waits on I/O, either is nothing — keep the check."
+            } else if ratio <= 1 / closeWithin {
+                "The unsafe one was the slower on this run: \(unsafeTime) a use against \(checkedTime) checked. Skipping the check saved no time here; what the check costs was smaller than how much this run's timings varied — keep the check."
+            } else {
+                "The times were close on this run: \(checkedTime) checked, \(unsafeTime) unsafe — keep the check."
+            }
         guard unavailable == nil, let checkedMallocs = checked.mallocsPerOperation,
             let unsafeMallocs = unsafe.mallocsPerOperation
         else {

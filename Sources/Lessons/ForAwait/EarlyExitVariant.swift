@@ -69,12 +69,18 @@ enum EarlyExitVariant {
         let seenThree = AsyncStream.makeStream(of: Void.self)
         let consumer = Task {
             await probe.withLane("consumer task cancelled") {
-                for await photo in watchedStream where photo == 3 { seenThree.continuation.yield() }
+                for await photo in watchedStream where photo == 3 {
+                    probe.mark("photo 3")  // a step of its own, so the timeline draws this lane
+                    seenThree.continuation.yield()
+                }
             }
         }
         for await _ in seenThree.stream { break }
-        probe.mark("cancel consumer")
-        consumer.cancel()
+        // In a lane of its own: this task's last lane is the previous way's, which it does not belong to.
+        await probe.withLane("the view goes away") {
+            probe.mark("cancel consumer")
+            consumer.cancel()
+        }
         await consumer.value
         try await Task.sleep(for: grace)
         cases.append(
@@ -87,6 +93,7 @@ enum EarlyExitVariant {
         let (finite, finiteStream) = PhotoFeed.start(probe: probe, work: work, every: period, photos: 3)
         await probe.withLane("producer finishes") {
             for await _ in finiteStream {}
+            probe.mark("stream ended")  // a step of its own, so the timeline draws this lane
         }
         await finite.producer.value
         cases.append(
@@ -102,8 +109,9 @@ enum EarlyExitVariant {
             rightAligned: [2, 3])
         for item in cases {
             table.append([
+                // Without onTermination there is no "then": the cell says so, not a copied count.
                 item.name, item.termination.map { "ran (.\($0))" } ?? "had not run",
-                "\(item.producedAtTermination)", "\(item.producedAfterGrace)",
+                item.termination == nil ? "—" : "\(item.producedAtTermination)", "\(item.producedAfterGrace)",
             ])
         }
         console.table(table)
@@ -120,15 +128,18 @@ enum EarlyExitVariant {
                 "\(key)_produced_after_grace", "\(item.name): photos made \(grace.humanReadable) later",
                 count: item.producedAfterGrace)
         }
-        console.paragraph(narration(cases))
+        console.paragraph(narration(cases, lookedAfter: context.stated(seconds: grace.seconds)))
     }
 
-    /// One sentence per case, from what was recorded.
-    static func narration(_ cases: [Case]) -> String {
+    /// One sentence per case, from what was recorded. `lookedAfter`: how long after the parting
+    /// the photos were counted, as stated.
+    static func narration(_ cases: [Case], lookedAfter: String? = nil) -> String {
         cases.map { item -> String in
             guard let termination = item.termination else {
+                // Counted when we looked, before the cancel that stopped it: said in that order.
+                let when = lookedAfter.map { ", counted \($0) after the break" } ?? " by the time we looked"
                 return
-                    "With \(item.name), onTermination had not run: the producer went on to \(item.producedAfterGrace) photos for nobody, until we cancelled it."
+                    "With \(item.name), onTermination had not run: the producer went on to \(item.producedAfterGrace) photos for nobody\(when), and nothing stopped it until our cancel() after that."
             }
             let stopped =
                 item.producedAfterGrace == item.producedAtTermination

@@ -41,8 +41,18 @@ enum BlockingBridgeDemos {
             let every = max(width, ProcessInfo.processInfo.activeProcessorCount)
             let tasks = ProcessInfo.processInfo.environment[tasksKey] == "fewer" ? every - 1 : every
             StandardOutput.line("pool width \(width), tasks \(tasks)")
+            // The width that matters is the one the hang shows: each task says when it is about to
+            // block, so a child stopped at the time limit has told how many pool threads it held.
+            let waiting = ConcurrencyGauge()
             await withTaskGroup(of: Int.self) { group in
-                for _ in 0..<tasks { group.addTask { legacyThumbnailSize() } }
+                for _ in 0..<tasks {
+                    group.addTask {
+                        waiting.enter()
+                        StandardOutput.line("blocked \(waiting.current)")
+                        defer { waiting.leave() }
+                        return legacyThumbnailSize()
+                    }
+                }
                 for await _ in group {}
             }
             StandardOutput.line("finished")

@@ -10,10 +10,17 @@ enum SemaphoreBridgeVariant {
     static let timeLimit = Duration.seconds(3)
 
     struct Run: Sendable, Equatable {
+        /// What the child's quick width probe saw (it can undercount on a busy or pinned CPU).
         var width: Int
         var tasks: Int
         var finished: Bool
         var seconds: Double
+        /// The most tasks in semaphore.wait() at once, as the child reported them. In a child
+        /// that hung, the task that signals found no free pool thread: this is the pool's width.
+        var blocked: Int = 0
+
+        /// The pool's width, where the run measured it: the threads held when it hung.
+        var measuredWidth: Int? { !finished && blocked > 0 ? blocked : nil }
     }
 
     static func parse(_ output: String, seconds: Double) -> Run {
@@ -22,9 +29,10 @@ enum SemaphoreBridgeVariant {
             guard let index = words.firstIndex(where: { $0 == word }), index + 1 < words.count else { return 0 }
             return Int(words[index + 1]) ?? 0
         }
+        let blocked = zip(words, words.dropFirst()).filter { $0.0 == "blocked" }.compactMap { Int($0.1) }.max() ?? 0
         return Run(
             width: number(after: "width"), tasks: number(after: "tasks"), finished: output.contains("finished"),
-            seconds: seconds)
+            seconds: seconds, blocked: blocked)
     }
 
     static func launch(_ which: String) async throws -> Run {
@@ -40,20 +48,26 @@ enum SemaphoreBridgeVariant {
     ) { context in
         let console = context.console
         console.paragraph(
-            "legacyThumbnailSize() keeps its synchronous signature for old callers: it starts a Task for the new async code and waits on a DispatchSemaphore until the task signals. A child process calls it from as many tasks at once as its pool has threads (the larger of the CPUs and the width it measures), then (another child) from one fewer; each child has \(context.stated(seconds: timeLimit.seconds)) before it is stopped."
+            "legacyThumbnailSize() keeps its synchronous signature for old callers: it starts a Task for the new async code and waits on a DispatchSemaphore until the task signals. A child process calls it from as many tasks at once as it expects pool threads (the larger of the CPUs the machine reports, which the pool follows, and the width a quick probe sees), then (another child) from one fewer. Each task says when it is about to block, so a child that hangs tells how many pool threads it held; each child has \(context.stated(seconds: timeLimit.seconds)) before it is stopped."
         )
         let all = try await launch("all")
         let fewer = try await launch("fewer")
         var table = Table(
-            headers: ["pool width", "tasks waiting on a semaphore", "outcome", "after"], rightAligned: [0, 1, 3])
+            headers: ["tasks calling it", "most in wait() at once", "outcome", "after"], rightAligned: [0, 1, 3])
         for run in [all, fewer] {
             table.append([
-                "\(run.width)", "\(run.tasks)", run.finished ? "finished" : "stopped at the time limit",
+                "\(run.tasks)", "\(run.blocked)", run.finished ? "finished" : "stopped at the time limit",
                 run.seconds.formattedAsDuration,
             ])
         }
         console.table(table)
-        context.record("pool_width", "the child's pool width", count: all.width)
+        if let width = all.measuredWidth {
+            context.record("pool_width", "the child's pool width (threads held when it hung)", count: width)
+        } else {
+            context.record("pool_width", "the child's pool width (its probe; the child did not hang)", count: all.width)
+        }
+        context.record("probe_width", "the child's width probe saw", count: all.width)
+        context.record("all_threads_blocked", "every pool thread waiting: most in wait() at once", count: all.blocked)
         context.record("all_threads_finished", "every pool thread waiting: finished", flag: all.finished)
         context.record("all_threads_seconds", "every pool thread waiting: ran for", seconds: all.seconds)
         context.record("one_fewer_finished", "one thread fewer: finished", flag: fewer.finished)
@@ -69,8 +83,17 @@ enum SemaphoreNarration {
         var lines: [String] = []
         let plural = all.tasks == 1 ? "" : "s"
         if !all.finished {
+            // The width the hang measured: the threads held in wait() while the signalling task found
+            // none free (the quick probe is not used here: it undercounts on a busy CPU).
+            let width = all.measuredWidth ?? all.width
+            let onePerThread =
+                width == all.tasks
+                ? "one per pool thread"
+                : width == 1
+                    ? "on a pool of 1 thread (only 1 task got into wait())"
+                    : "on a pool of \(width) threads (only \(width) tasks got into wait())"
             lines.append(
-                "With \(all.tasks) task\(plural) waiting, one per pool thread, the child never finished: it was stopped after \(all.seconds.formattedAsDuration). Every thread of the pool was blocked in semaphore.wait(), and the tasks that would signal needed a pool thread to run. A deadlock, with no lock in sight and no error, just a hang."
+                "With \(all.tasks) task\(plural) waiting, \(onePerThread), the child never finished: it was stopped after \(all.seconds.formattedAsDuration). Every thread of the pool was blocked in semaphore.wait(), and the tasks that would signal needed a pool thread to run. A deadlock, with no lock in sight and no error, just a hang."
             )
             if fewer.tasks == 0 {
                 lines.append(
@@ -78,11 +101,12 @@ enum SemaphoreNarration {
                 )
             } else if fewer.finished {
                 lines.append(
-                    "With \(fewer.tasks) waiting (one thread free), it finished in \(fewer.seconds.formattedAsDuration): the same code works until the day enough callers arrive together. That is why it passes tests and hangs in production."
+                    "With \(fewer.tasks) waiting (one thread free), it finished in \(fewer.seconds.formattedAsDuration): the task that signals found a free pool thread. The same code works until the day enough callers arrive together. That is why it passes tests and hangs in production."
                 )
             } else {
+                let held = fewer.measuredWidth.map { ", \($0) of them in wait() when it was stopped" } ?? ""
                 lines.append(
-                    "With \(fewer.tasks) waiting it hung too: the pool had fewer threads than \(all.tasks) here (the probe measured \(all.width))."
+                    "With \(fewer.tasks) waiting it hung too\(held): the pool had fewer threads than \(all.tasks) here (the probe measured \(all.width))."
                 )
             }
         } else {

@@ -27,7 +27,7 @@ final class Watcher {
     typealias Delivery = DeliveryBook.Delivery
 
     /// How often the polling watcher reads the model.
-    static let pollInterval: Duration = .milliseconds(2)
+    nonisolated static let pollInterval: Duration = .milliseconds(2)
 
     let kind: Kind
     let log: DrinkLog

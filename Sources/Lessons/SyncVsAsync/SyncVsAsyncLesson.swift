@@ -33,8 +33,8 @@ public struct SyncVsAsyncLesson: Lesson {
     public let takeaways = [
         "Blocking the main actor freezes the UI: no frame can be drawn until the call returns.",
         "`await` suspends the function, not the thread: the main actor draws frames while takesTooLong() waits, yet doSomething() still reads top to bottom.",
-        "`async` alone does not make blocking code harmless. A blocked task holds one of only as many pool threads as there are CPUs.",
-        "Task {} inherits the actor, priority and task-locals of where it starts; Task.detached inherits none of them.",
+        "`async` alone does not make blocking code harmless. A blocked task holds one of the pool's few threads (thread-sleep measures how many this process has).",
+        "Task {} inherits the actor, priority and task-locals of where it starts; Task.detached inherits none of them (awaiting it can still raise its priority: that is escalation, not inheritance).",
         "Check isolation with #isolation or MainActor.assumeIsolated, never with Thread.isMainThread (see `lab doctor`).",
     ]
 }

@@ -89,7 +89,7 @@ enum TaskNamesVariant {
         console.paragraph(
             """
             The steps table below names each lane after its task; a task with no name is drawn as \
-            "unnamed child task", and --tree puts it under the task that started it. --trace FILE \
+            "unnamed child task", and --tree puts it under the task that started it. --trace-out FILE \
             writes the same lanes as Perfetto tracks.
             """)
     }

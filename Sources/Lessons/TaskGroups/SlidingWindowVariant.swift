@@ -1,5 +1,6 @@
 import Foundation
 import LabCore
+import LabScenarios
 import LessonKit
 
 /// At most K requests in flight over many: add K children, then one per completion.
@@ -13,7 +14,7 @@ enum SlidingWindowVariant {
         let console = context.console
         console.paragraph(
             """
-            Browsing by earth date pages through a rover's photos, 25 per page. A group that adds \
+            Browsing by earth date pages through a rover's photos, \(MarsRoverClient.photosPerPage) per page at most. A group that adds \
             all \(pages.count) page requests at once would hit the server with \(pages.count) \
             requests; a polite client keeps a window of \(width): it adds \(width) children, then \
             one more each time one finishes.
@@ -44,5 +45,36 @@ enum SlidingWindowVariant {
             \(unboundedMeter.stats.maxInFlight) in flight, \(unboundedTime.formattedAsDuration). The \
             window trades time for load; its width is the knob.
             """)
+        console.paragraph(
+            pagesSentence(
+                counts: pages.map { results[$0]?.count ?? 0 }, firstPage: pages.first ?? 1,
+                perPage: MarsRoverClient.photosPerPage))
+    }
+
+    /// How the photos fell into the pages (tested for each outcome): a date with fewer photos than
+    /// the pages hold leaves the last pages partial or empty, which a client asking for a fixed
+    /// number of pages cannot know beforehand.
+    static func pagesSentence(counts: [Int], firstPage: Int, perPage: Int) -> String {
+        let total = counts.reduce(0, +)
+        func pages(_ where: (Int) -> Bool) -> [Int] {
+            counts.indices.filter { `where`(counts[$0]) }.map { $0 + firstPage }
+        }
+        func span(_ numbers: [Int]) -> String {
+            guard let first = numbers.first, let last = numbers.last else { return "" }
+            return numbers.count == 1 ? "page \(first)" : "pages \(first)–\(last)"
+        }
+        let full = pages { $0 == perPage }
+        let partial = pages { $0 > 0 && $0 < perPage }
+        let empty = pages { $0 == 0 }
+        guard !partial.isEmpty || !empty.isEmpty else {
+            return "All \(counts.count) pages came full, \(perPage) photos each: \(total) photos."
+        }
+        var parts: [String] = []
+        if !full.isEmpty { parts.append("\(span(full)) came full (\(perPage) each)") }
+        for page in partial { parts.append("page \(page) held \(counts[page - firstPage])") }
+        if !empty.isEmpty { parts.append("\(span(empty)) came back empty") }
+        let list = parts.count <= 1 ? parts.joined() : parts.dropLast().joined(separator: ", ") + " and " + parts.last!
+        return
+            "The date had \(total) photos, not \(counts.count) × \(perPage): \(list). A client that asks for a fixed number of pages asks for those too; the photo manifest gives each date's total, and so its number of pages."
     }
 }

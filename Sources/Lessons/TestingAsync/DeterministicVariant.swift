@@ -58,15 +58,21 @@ enum DeterministicVariant {
         let outcome = Outcome(
             globalFailures: global.failures, serialFailures: serial.failures, trials: trials,
             globalSecondsPerTest: global.seconds, serialSecondsPerTest: serial.seconds)
-        console.paragraph(OrderNarration.sentences(outcome).joined(separator: " "))
+        console.paragraph(OrderNarration.sentences(outcome, cpus: UsableCPUs.count).joined(separator: " "))
     }
 }
 
 /// The deterministic variant's sentences, chosen from the counts and times (tested for each outcome).
 enum OrderNarration {
-    static func sentences(_ outcome: DeterministicVariant.Outcome) -> [String] {
+    /// `cpus`: the CPUs this process may use. With one, two threads never run at once: they take
+    /// turns, and a switch in the middle of the slower edit lets the quicker one write first.
+    static func sentences(_ outcome: DeterministicVariant.Outcome, cpus: Int) -> [String] {
         var lines: [String] = []
         let n = outcome.trials
+        let overlapped =
+            cpus <= 1
+            ? "the two edits' threads took turns on this process's one CPU, and the quicker rename finished and wrote first"
+            : "the two edits ran at once on two threads, and the quicker rename wrote first"
         switch outcome.globalFailures {
         case 0:
             lines.append(
@@ -74,11 +80,11 @@ enum OrderNarration {
             )
         case n:
             lines.append(
-                "On the global executor the log was out of order in all \(n) runs: the two edits ran on two threads at once, and the quicker rename wrote first."
+                "On the global executor the log was out of order in all \(n) runs: \(overlapped)."
             )
         default:
             lines.append(
-                "On the global executor the log was out of order in \(outcome.globalFailures) of \(n) runs: when the two edits ran at once on two threads the quicker rename wrote first, and when they did not the order held: the test passes or fails by how the runs were scheduled."
+                "On the global executor the log was out of order in \(outcome.globalFailures) of \(n) runs: in those, \(overlapped); in the others the order held: the test passes or fails by how the runs were scheduled."
             )
         }
         guard outcome.serialFailures == 0 else {

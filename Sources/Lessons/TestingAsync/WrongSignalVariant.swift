@@ -47,7 +47,7 @@ enum WrongSignalNarration {
             )
         default:
             lines.append(
-                "Waiting for the start failed \(failures) of \(trials) runs: sometimes the rendering finished between the signal and the check, and that is the flake."
+                "Waiting for the start failed \(failures) of \(trials) runs: in those the check came before the rendering finished, and in the other \(trials - failures) it finished between the signal and the check. Which one happens is luck, and that is the flake."
             )
         }
         lines.append(

@@ -31,11 +31,15 @@ enum MainStarvedVariant {
         let framesDuring: Int
         let longestGap: Double
         let budget: Double
+        /// Where the job's own code ran, from its span (the steps table's "ran on"); nil if not recorded.
+        var jobRanOn: Isolation? = nil
     }
 
     /// The job, off every actor: `@concurrent` says so in every isolation mode.
-    @concurrent static func parseOffMain(_ duration: Duration) async {
-        CPUWork.burn(for: duration)
+    /// It tells the span that awaits it where it ran, and traces its CPU work as a step of its own.
+    @concurrent static func parseOffMain(_ duration: Duration, probe: Probe) async {
+        Probe.noteWork()  // the main actor awaits; the job's code runs here
+        probe.syncSpan("parse", kind: .cpu) { CPUWork.burn(for: duration) }
     }
 
     static let variant = LessonVariant(
@@ -54,7 +58,9 @@ enum MainStarvedVariant {
         for way in Way.allCases {
             let frames = try await WatchedUI.run(context) {
                 await context.probe.withLane("Save: \(way.key)") {
-                    await context.probe.span("import: \(way.key)", kind: .cpu) {
+                    // The main actor only awaits the @concurrent job (its thread is free): the CPU
+                    // work is the job's own step, traced where it ran.
+                    await context.probe.span("import: \(way.key)", kind: way == .concurrent ? .suspending : .cpu) {
                         switch way {
                         case .oneCall:
                             CPUWork.burn(for: job)
@@ -64,7 +70,7 @@ enum MainStarvedVariant {
                                 await Task.yield()
                             }
                         case .concurrent:
-                            await parseOffMain(job)
+                            await parseOffMain(job, probe: context.probe)
                         }
                     }
                 }
@@ -72,7 +78,7 @@ enum MainStarvedVariant {
             let span = try context.probe.spans.single(named: "import: \(way.key)")
             let run = Run(
                 way: way, job: span.duration, framesDuring: frames.frames(during: span.start, span.end),
-                longestGap: frames.worstInterval, budget: frames.budget)
+                longestGap: frames.worstInterval, budget: frames.budget, jobRanOn: span.ranOn)
             runs.append(run)
             context.record(
                 "\(way.key)_longest_gap", "\(way.rawValue): longest time without a frame", seconds: run.longestGap)
@@ -80,6 +86,7 @@ enum MainStarvedVariant {
                 Figure(
                     key: "\(way.key)_frames", label: "\(way.rawValue): frames drawn during the job",
                     value: Double(run.framesDuring), unit: .count))
+            context.record("\(way.key)_ran_on", "\(way.rawValue): the job ran on", text: span.ranOn.description)
             context.recordInTable(
                 Figure(
                     key: "\(way.key)_job_seconds", label: "\(way.rawValue): the job took", value: run.job,
@@ -115,8 +122,15 @@ enum MainStarvedNarration {
             return
                 "Pieces with Task.yield(): \(run.framesDuring) frames drew during the job, the longest gap \(gap). Each yield let a waiting frame in; a gap still as long as a piece (or longer, on a busy CPU) is the price of doing the work on the main actor at all."
         case (.concurrent, false, _):
+            let place: String =
+                switch run.jobRanOn {
+                case .mainActor?: "yet the job's code ran on the main actor (the steps table says so), so it"
+                case let other?:
+                    "the job ran \(other == .nonisolated ? "nonisolated" : "on the \(other)"), off the main actor, yet the main actor"
+                case nil: "where the job ran was not recorded, and the main actor"
+                }
             return
-                "@concurrent: \(run.framesDuring) frames drew during the job, but the longest gap was \(gap): the job ran off the main actor, yet the main actor still waited for a thread or a CPU (one CPU, or a busy machine, shares them)."
+                "@concurrent: \(run.framesDuring) frames drew during the job, but the longest gap was \(gap): \(place) still waited for a thread or a CPU (one CPU, or a busy machine, shares them)."
         case (.oneCall, false, _):
             return
                 "One synchronous call: \(run.framesDuring) frames drew during the job (a frame already due ran first), then a \(gap) gap: the main actor runs one job at a time."

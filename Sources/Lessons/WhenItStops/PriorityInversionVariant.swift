@@ -103,7 +103,7 @@ enum PriorityInversionVariant {
         }
         console.table(table)
         for result in seen { console.paragraph(PriorityInversionNarration.sentence(result)) }
-        console.paragraph(PriorityInversionNarration.platformNote)
+        console.paragraph(PriorityInversionNarration.platformNote(mayGoBelowZero: ThreadPriority.mayGoBelowNiceZero))
     }
 }
 
@@ -127,6 +127,19 @@ enum PriorityInversionNarration {
         }
     }
 
-    static let platformNote =
-        "What a raised priority buys depends on the platform. On Linux a task's priority sets the nice value of the thread that picks it up (an unprivileged process cannot go below nice 0); on Apple platforms priorities are quality-of-service classes and an escalated task's thread gets an override. Where the runtime cannot escalate, the .high task waits at the work's priority: on a busy machine, behind everything above it (task-apis --variant priority-escalation measures the threads)."
+    /// `mayGoBelowZero`: whether this process may set a nice value below 0 (Linux: read from its
+    /// capabilities and RLIMIT_NICE), nil where that was not read. A process with the right may
+    /// (root, here) is seen at nice -2 in task-apis, so the rule is said with what this one may do.
+    static func platformNote(mayGoBelowZero: Bool?) -> String {
+        let nice: String =
+            switch mayGoBelowZero {
+            case true?:
+                "only a process with the right (CAP_SYS_NICE or a raised RLIMIT_NICE) can go below nice 0, and this one has it"
+            case false?:
+                "only a process with the right (CAP_SYS_NICE or a raised RLIMIT_NICE) can go below nice 0, and this one has not"
+            case nil: "only a process with the right (CAP_SYS_NICE or a raised RLIMIT_NICE) can go below nice 0"
+            }
+        return
+            "What a raised priority buys depends on the platform. On Linux a task's priority sets the nice value of the thread that picks it up (\(nice)); on Apple platforms priorities are quality-of-service classes and an escalated task's thread gets an override. Where the runtime cannot escalate, the .high task waits at the work's priority: on a busy machine, behind everything above it (task-apis --variant priority-escalation measures the threads)."
+    }
 }

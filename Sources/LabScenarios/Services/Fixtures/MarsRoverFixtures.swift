@@ -35,7 +35,7 @@ enum MarsRoverFixtures {
         ],
     ]
 
-    static let pageSize = 25
+    static let pageSize = MarsRoverClient.photosPerPage
 
     static func rovers() throws -> [Rover] {
         guard let rovers = decodedRovers else { throw ServiceError.badResponse("rover fixture does not decode") }
