@@ -4,8 +4,11 @@ import Foundation
 /// grader runs outside the sandbox (in `lab grade`, often as root), so an answer that is a
 /// symbolic link (`02-task-bridge.swift -> /home/teacher/exam.swift`), or sits in a folder that
 /// is one, would have the grader read, compile and quote whatever file the link names (found
-/// by an audit). Refused, with what to do instead. The student's folder is not writable by any
-/// check (the sandbox), so a file cannot turn into a link between this look and the read.
+/// by an audit). Refused, with what to do instead. A hard link is a second name of another
+/// file, which `lstat` cannot tell from a file of the student's own but its link count can (a
+/// Mac lets anyone link a file they can read). And the file is read from the descriptor that
+/// was checked, opened without following a link, so it cannot be swapped between the look
+/// and the read (found by a review).
 enum AnswerFile {
     /// Why `file` is not read as an answer, or nil: it, or a folder between it and `folder` (the
     /// student's, which the grader was given and trusts as named), is a symbolic link.
@@ -18,6 +21,10 @@ enum AnswerFile {
         if isLink(file.path) {
             return
                 "refused: \(name) is a symbolic link; the grader reads only a file that is really in the student's folder (copy the file there instead of linking to it)"
+        }
+        if let links = linkCount(file.path), links > 1 {
+            return
+                "refused: \(name) has \(links) names (a hard link); the grader reads only a file that is the student's own (copy it instead of linking it)"
         }
         guard let folder else { return nil }
         let top = folder.standardizedFileURL.path
@@ -33,10 +40,20 @@ enum AnswerFile {
         return nil
     }
 
-    /// The answer's text; nil where it is refused (see `refusal`) or cannot be read.
+    /// The answer's text; nil where it is refused (see `refusal`) or cannot be read. Read from
+    /// one descriptor, opened without following a link and checked again once open: a regular
+    /// file with one name, no larger than `largest`.
     static func text(_ file: URL, within folder: URL?) -> String? {
         guard refusal(file, within: folder) == nil else { return nil }
-        return try? String(contentsOf: file, encoding: .utf8)
+        let descriptor = open(file.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_nlink == 1,
+            Int(status.st_size) <= largest,
+            let data = try? handle.read(upToCount: largest + 1), data.count <= largest
+        else { return nil }
+        return String(data: data, encoding: .utf8)
     }
 
     /// The largest answer graded. A pasted blob (an audit gave a class 4 MB of base64) costs the
@@ -47,6 +64,12 @@ enum AnswerFile {
     static func size(_ path: String) -> Int? {
         var status = stat()
         return lstat(path, &status) == 0 ? Int(status.st_size) : nil
+    }
+
+    /// How many names the file has (1 for a file of its own); nil where it cannot be looked at.
+    static func linkCount(_ path: String) -> Int? {
+        var status = stat()
+        return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_nlink) : nil
     }
 
     static func isLink(_ path: String) -> Bool {

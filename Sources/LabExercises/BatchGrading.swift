@@ -129,7 +129,7 @@ public struct BatchGrading: Sendable {
                 settle(index, CheckOutcome(stage: .forbidden, messages: [refusal], details: ""))
                 continue
             }
-            guard let code = try? String(contentsOf: answer.source, encoding: .utf8) else {
+            guard let code = AnswerFile.text(answer.source, within: answer.folder) else {
                 settle(
                     index,
                     CheckOutcome(

@@ -5,10 +5,12 @@
 /// names up by itself. A top-level `func >= (lhs: Duration, rhs: Duration) -> Bool { true }`
 /// is more specific than the standard library's generic `Comparable.>=`, so the check's own
 /// `elapsed >= .milliseconds(180)` would call it (found by an audit: it made a check pass).
-/// Refused at file scope: operator functions, operator and precedence-group declarations, and
-/// the literal types. An operator declared inside the answer's own type must take that type
-/// (the compiler insists), so it cannot change a comparison of the check's values; extensions
-/// of other types are refused by the scan already.
+/// Refused: an operator function, wherever it is declared, unless every one of its parameters
+/// is a type the answer declares itself (a static member need take its own type only once:
+/// `static func >= (lhs: Duration, rhs: Mine) -> Bool` inside `struct Mine` is found by the
+/// check's `elapsed >= .milliseconds(180)` all the same, and wins over the generic one, found
+/// by a review); operator and precedence-group declarations; the literal types. Extensions of
+/// other types are refused by the scan already.
 enum CheckMeaning {
     /// Names the compiler looks up for a literal: `typealias IntegerLiteralType = Double` in the
     /// answer's module would make every `1` of the check a `Double`.
@@ -22,21 +24,27 @@ enum CheckMeaning {
     static func findings(in tokens: [SwiftTokenizer.Token], allowed: Set<String>) -> [SourceScanner.Finding] {
         var depth = 0
         var findings: [SourceScanner.Finding] = []
+        let ownTypes = ownTypeNames(tokens)
         for (index, token) in tokens.enumerated() {
             if token.text == "{" { depth += 1 }
             if token.text == "}" { depth = max(0, depth - 1) }
-            guard depth == 0, token.kind == .identifier, index + 1 < tokens.count else { continue }
+            guard token.kind == .identifier, index + 1 < tokens.count else { continue }
             let next = tokens[index + 1]
-            switch token.text {
-            case "func" where next.kind == .punctuation:
+            // An operator function at any depth: a type's static one is found by the check too.
+            if token.text == "func", next.kind == .punctuation {
                 let name = operatorName(after: index, in: tokens)
-                guard !allowed.contains(name) else { continue }
+                let types = parameterTypes(after: index, in: tokens)
+                guard !allowed.contains(name), types.isEmpty || !types.allSatisfy(ownTypes.contains) else { continue }
                 findings.append(
                     SourceScanner.Finding(
                         code: "`func \(name)`", line: token.line,
                         reason:
-                            "an operator declared outside your own types joins the check's own expressions and could change what \(name) means there; declare it as a static member of your type"
+                            "an operator that takes a type your file does not declare joins the check's own expressions and could change what \(name) means there; give each of its parameters your own type, or use a named function"
                     ))
+                continue
+            }
+            guard depth == 0 else { continue }
+            switch token.text {
             case "operator":
                 let name = operatorName(after: index, in: tokens)
                 findings.append(
@@ -64,6 +72,49 @@ enum CheckMeaning {
             }
         }
         return findings
+    }
+
+    /// The types the answer declares (`struct`, `class`, `enum`, `actor`; not a `typealias`,
+    /// which can name anyone's type), and `Self`.
+    static func ownTypeNames(_ tokens: [SwiftTokenizer.Token]) -> Set<String> {
+        var names: Set<String> = ["Self"]
+        for index in tokens.indices.dropLast()
+        where ["struct", "class", "enum", "actor"].contains(tokens[index].text)
+            && tokens[index + 1].kind == .identifier
+        {
+            names.insert(tokens[index + 1].text)
+        }
+        return names
+    }
+
+    /// The named type of each parameter of the operator function declared at `index` (`inout`,
+    /// attributes and generic arguments aside; an array, a tuple or a function type is no one's
+    /// own): `(lhs: Duration, rhs: inout Mine?)` gives Duration and Mine.
+    static func parameterTypes(after index: Int, in tokens: [SwiftTokenizer.Token]) -> [String] {
+        guard let open = tokens[index...].firstIndex(where: { $0.text == "(" }) else { return [] }
+        var types: [String] = []
+        var depth = 0
+        var position = open
+        while position < tokens.count {
+            let text = tokens[position].text
+            if text == "(" || text == "[" { depth += 1 }
+            if text == ")" || text == "]" {
+                depth -= 1
+                if depth == 0 { break }
+            }
+            if depth == 1, text == ":" {
+                var type = position + 1
+                while type < tokens.count,
+                    ["inout", "borrowing", "consuming", "@", "some", "any"].contains(tokens[type].text)
+                        || (type > 0 && tokens[type - 1].text == "@")
+                {
+                    type += 1
+                }
+                types.append(type < tokens.count && tokens[type].kind == .identifier ? tokens[type].text : "(")
+            }
+            position += 1
+        }
+        return types
     }
 
     /// `>=` from the one-character tokens after `func` or `operator`, up to its parameters.

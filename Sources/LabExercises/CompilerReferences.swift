@@ -43,13 +43,15 @@ enum CompilerReferences {
         return Set(double + double.map { $0 + "f" } + double.map { $0 + "l" })
     }()
 
-    /// Whether the allow-list applies here. Its names were measured on Linux; on a Mac an answer's
+    /// Whether the allow-list applies here. Its names were measured on Linux (x86_64); on a Mac an answer's
     /// module also calls the Objective-C runtime (`objc_msgSend` for Foundation's classes),
     /// Dispatch's C functions and `os_unfair_lock` (Synchronization's `Mutex`), which no list here
     /// was measured for. Refusing those would refuse correct answers, so on a Mac only the named
     /// calls below and the scan stand guard (docs/THREAT-MODEL.md says what that leaves).
     static var applies: Bool {
-        #if os(Linux)
+        // x86_64 only: on aarch64 the compiler may call helpers of its own for atomics
+        // (`__aarch64_ldadd8_…`), and no answer was measured there.
+        #if os(Linux) && arch(x86_64)
             return true
         #else
             return false

@@ -45,7 +45,7 @@ public struct ExerciseCatalog: Sendable {
     }
 
     /// Every exercise `name` could mean: none for an empty name, one for an id or a number, and
-    /// every exercise whose name starts with it otherwise ("c": 07, 09 and 10).
+    /// every exercise whose name starts with it otherwise ("can": 10; "c": 07, 09, 10, 12 and 20).
     public func candidates(named name: String) -> [Exercise] {
         guard !name.isEmpty else { return [] }
         if let exact = all.first(where: { $0.id == name }) { return [exact] }

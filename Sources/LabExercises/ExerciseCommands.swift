@@ -156,7 +156,7 @@ public struct ExerciseCommands {
         case .forbidden:
             // A file refused before it is read (a link, its size) says why itself; the scan's
             // findings are what the exercise forbids.
-            let whole = outcome.messages.allSatisfy { $0.hasPrefix("refused: ") }
+            let whole = !outcome.messages.isEmpty && outcome.messages.allSatisfy { $0.hasPrefix("refused: ") }
             say(terminal.paint(whole ? "  ✘ not accepted:" : "  ✘ not accepted: this exercise forbids", .red))
             for message in outcome.messages {
                 say("    " + (whole ? String(message.dropFirst("refused: ".count)) : message))

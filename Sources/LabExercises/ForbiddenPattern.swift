@@ -14,8 +14,9 @@ public struct ForbiddenPattern: Sendable, Equatable {
         /// a function of that name: Swift would still pick the system's for a call with other arguments.
         case systemCall(String)
         /// A member `.name` on any base — a type however spelled (`Task<Int, Never>.detached`,
-        /// a metatype in a variable, `type(of: task).detached`) or an implicit `.name` — unless
-        /// the student's file declares a member of that name itself.
+        /// a metatype in a variable, `type(of: task).detached`) or an implicit `.name` — even
+        /// where the student's file declares a member of that name: the scan cannot tell the
+        /// receiver's type, so the names refused this way are ones an answer has no need of.
         case member(String)
         /// A string literal whose text contains this (`"/proc/self/mem"`).
         case stringContaining(String)

@@ -23,8 +23,10 @@ extension ForbiddenPattern {
             ForbiddenPattern(
                 ".load(\($0):", "load(\($0):) reads memory through a raw pointer, which the compiler cannot check")
         }
+        // Not `free`: it needs a pointer to do anything, which the rest refuse, and `let free =
+        // stock - reserved` is a correct answer's word (a review found it refused).
         let cFunctions =
-            "malloc calloc realloc reallocarray free strdup strndup memcpy memmove memset memchr memrchr memcmp memmem strchr strrchr strstr strlen strnlen strcpy strncpy strcat alloca posix_memalign aligned_alloc valloc pvalloc memalign mremap madvise brk sbrk mprotect getauxval dladdr backtrace"
+            "malloc calloc realloc reallocarray strdup strndup memcpy memmove memset memchr memrchr memcmp memmem strchr strrchr strstr strlen strnlen strcpy strncpy strcat alloca posix_memalign aligned_alloc valloc pvalloc memalign mremap madvise brk sbrk mprotect getauxval dladdr backtrace"
         let calls = cFunctions.split(separator: " ").map { name in
             ForbiddenPattern(
                 String(name),

@@ -20,8 +20,13 @@ enum SystemModules {
             "FoundationInternationalization", "Dispatch", "Synchronization", "Observation",
         ])
 
+    /// As a qualifier only (`SwiftGlibc.fopen`): a compile-time condition names a platform too
+    /// (`#if canImport(Darwin)`, `os(Android)`), and reaches nothing (a review found those refused).
+    /// `import Darwin` is refused by the imports' own list.
     static let patterns = cModules.map {
         ForbiddenPattern(
-            $0, "\($0) is a C module: naming it reaches the system's C functions directly; an answer uses Swift's APIs")
+            "\($0).",
+            "\($0) is a C module: naming it reaches the system's C functions directly; an answer uses Swift's APIs",
+            shape: .tokens([$0, "."]))
     }
 }

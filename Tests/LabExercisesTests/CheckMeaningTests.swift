@@ -29,6 +29,13 @@ struct CheckMeaningTests {
         ("precedencegroup Loose { associativity: left }", "`precedencegroup Loose`"),
         ("typealias IntegerLiteralType = Double", "`typealias IntegerLiteralType`"),
         ("typealias BooleanLiteralType = MyBool\nstruct MyBool {}", "`typealias BooleanLiteralType`"),
+        // Inside the answer's own type, a static operator that takes another type: the check's
+        // `elapsed >= .milliseconds(180)` would find it and pick it over the generic one.
+        (
+            "struct Evil {\n static func milliseconds(_ n: Int) -> Evil { Evil() }\n"
+                + " static func >= (lhs: Duration, rhs: Evil) -> Bool { true }\n}", "`func >=`"
+        ),
+        ("typealias Mine = Duration\nfunc >= (lhs: Mine, rhs: Mine) -> Bool { true }", "`func >=`"),
     ])
     func aDeclarationThatChangesTheChecksMeaningIsRefused(declaration: String, code: String) {
         let findings = grader.review(Self.solutionBody + declaration)
@@ -36,8 +43,8 @@ struct CheckMeaningTests {
         #expect(findings.allSatisfy { !$0.description.contains("\n") }, "one line each")
     }
 
-    /// An operator of the answer's own type must take that type (the compiler insists), so it
-    /// cannot reach a comparison of the check's values: accepted.
+    /// An operator all of whose parameters are the answer's own types cannot reach a comparison of
+    /// the check's values: accepted, in its type or at file scope.
     @Test func anOperatorOfTheAnswersOwnTypeIsAccepted() {
         let own = """
             struct Reading: Comparable {
@@ -46,6 +53,13 @@ struct CheckMeaningTests {
             }
             """
         #expect(grader.review(Self.solutionBody + own).isEmpty)
+        // The older way to be Equatable: at file scope, but only of the answer's own type.
+        let fileScope = """
+            struct Photo: Equatable { let id: Int }
+            func == (lhs: Photo, rhs: Photo) -> Bool { lhs.id == rhs.id }
+            prefix func - (value: Photo) -> Photo { Photo(id: -value.id) }
+            """
+        #expect(grader.review(Self.solutionBody + fileScope).isEmpty)
     }
 
     /// The audit's answer, graded as `lab check` grades it: refused by the scan, never built.

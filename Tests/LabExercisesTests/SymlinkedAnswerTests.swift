@@ -78,6 +78,25 @@ struct SymlinkedAnswerTests {
         #expect(outcome.first?.stage == .forbidden && outcome.first?.messages == [refusal], "\(outcome)")
     }
 
+    /// A hard link is a second name of the teacher's file, not a link `lstat` sees: refused by
+    /// its link count, by the look before grading and by the read itself.
+    @Test func aHardLinkToAnotherFileIsRefused() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-hard-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let teacher = folder.appendingPathComponent("teacher.swift")
+        let answer = folder.appendingPathComponent("student/\(exercise.fileName)")
+        try FileManager.default.createDirectory(
+            at: answer.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: TestLab.folder(exercise).solution, to: teacher)
+        try FileManager.default.linkItem(at: teacher, to: answer)
+        let refusal = try #require(AnswerFile.refusal(answer, within: answer.deletingLastPathComponent()))
+        #expect(refusal.contains("hard link") && !refusal.contains("\n"), "\(refusal)")
+        #expect(AnswerFile.text(answer, within: nil) == nil)
+        // Its own copy is read.
+        try FileManager.default.removeItem(at: teacher)
+        #expect(AnswerFile.text(answer, within: nil) != nil)
+    }
+
     /// The same answer as a real file in the student's folder is graded as usual.
     @Test func aRealFileIsRead() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-real-\(UUID().uuidString)")
