@@ -85,7 +85,7 @@ public struct BenchCommand {
     func prepareOutput(_ formats: [String], folder: String) throws {
         guard formats.contains(where: { $0 != "terminal" }) else { return }
         do {
-            try OutputFolder.check(folder)
+            try OutputFolder.check(folder, makingParents: true)
         } catch {
             throw error.usageError(option: "out")
         }

@@ -32,7 +32,7 @@ extension BenchCommand {
                 OptionSpec(
                     "out", .text("DIR"),
                     help:
-                        "Where report files go (default ./lab-bench): an existing folder, or a new one in an existing folder"
+                        "Where report files go (default ./lab-bench; made if missing), checked before measuring"
                 ),
                 OptionSpec("save-baseline", .text("NAME"), help: "Save this run as a baseline in the lab folder"),
                 OptionSpec(

@@ -64,8 +64,15 @@ struct OutputFileTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/later"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "no probe left")
         #expect(throws: OutputFolder.Problem.self) { try OutputFolder.check(folder.path + "/no/such/new") }
+        try OutputFolder.check(folder.path + "/no/such/new", makingParents: true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "still nothing made")
+        try Data("x".utf8).write(to: folder.appendingPathComponent("file"))
+        #expect(throws: OutputFolder.Problem.self) {
+            try OutputFolder.check(folder.path + "/file/below", makingParents: true)
+        }
         #if os(Linux)
             #expect(throws: OutputFolder.Problem.self) { try OutputFolder.check("/proc/x") }
+            #expect(throws: OutputFolder.Problem.self) { try OutputFolder.check("/proc/x/y", makingParents: true) }
         #endif
     }
 

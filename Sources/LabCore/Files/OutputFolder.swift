@@ -37,9 +37,9 @@ public enum OutputFolder {
     }
 
     /// Checks, making nothing, that `path` is a folder that can be written into, or one that
-    /// can be made in a folder that exists: for a command that writes only at its end, and
-    /// only if its work succeeds.
-    public static func check(_ path: String) throws(Problem) {
+    /// can be made (in a folder that exists, or with `makingParents` below the nearest one that
+    /// does): for a command that writes only at its end, and only if its work succeeds.
+    public static func check(_ path: String, makingParents: Bool = false) throws(Problem) {
         let folder = URL(fileURLWithPath: path, isDirectory: true)
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) {
@@ -49,9 +49,15 @@ public enum OutputFolder {
             }
             return
         }
-        let parent = folder.deletingLastPathComponent()
+        var parent = folder.deletingLastPathComponent()
+        while makingParents, parent.path != "/", !FileManager.default.fileExists(atPath: parent.path) {
+            parent.deleteLastPathComponent()
+        }
         guard FileManager.default.fileExists(atPath: parent.path, isDirectory: &isDirectory), isDirectory.boolValue
         else {
+            if makingParents {
+                throw Problem(path: path, expected: "a folder that can be made (\(parent.path) is a file)")
+            }
             throw Problem(
                 path: path, expected: "a folder in an existing, writable folder (\(parent.path) does not exist)")
         }
