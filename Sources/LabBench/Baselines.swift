@@ -24,15 +24,27 @@ public enum Baselines {
         return url
     }
 
-    /// Loads a baseline by name, or a results file by path (anything with a "/" or ending in .json).
+    /// Loads a baseline by name, or a results file by path: anything with a "/" or ending in
+    /// .json, or a file that exists when no baseline has that name.
     public static func load(_ nameOrPath: String, environment: [String: String] = ProcessInfo.processInfo.environment)
         throws -> BenchmarkReport
     {
+        try read(try locate(nameOrPath, environment: environment), as: nameOrPath)
+    }
+
+    /// The file `--compare NAME|FILE` means, or why there is none.
+    static func locate(_ nameOrPath: String, environment: [String: String]) throws -> URL {
         let isPath = nameOrPath.contains("/") || nameOrPath.hasSuffix(".json")
-        let url = isPath ? URL(fileURLWithPath: nameOrPath) : try url(named: nameOrPath, environment: environment)
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            throw BenchError.missingBaseline(nameOrPath, path: url.path)
-        }
+        let named = isPath ? nil : try? url(named: nameOrPath, environment: environment)
+        if let named, FileManager.default.fileExists(atPath: named.path) { return named }
+        let file = URL(fileURLWithPath: nameOrPath)
+        if FileManager.default.fileExists(atPath: file.path) { return file }
+        // Nothing there: a name a baseline could have was meant as one; anything else as a file.
+        guard let named else { throw BenchError.missingResultsFile(file.path) }
+        throw BenchError.missingBaseline(nameOrPath, path: named.path)
+    }
+
+    private static func read(_ url: URL, as nameOrPath: String) throws -> BenchmarkReport {
         do {
             return try BenchmarkReport.decode(try Data(contentsOf: url))
         } catch let error as BenchError {

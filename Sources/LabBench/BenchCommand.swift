@@ -54,8 +54,10 @@ public struct BenchCommand {
                     try WorkerSamples(Dictionary(uniqueKeysWithValues: zip(chosen.map(\.name), samples))).encoded())
                 return 0
             case .measure(let request):
+                try prepareOutput(request.formats, folder: request.folder)
                 return try await measureAndReport(request, terminal: terminal)
             case .scan(let request):
+                try prepareOutput(request.formats, folder: request.folder)
                 let report = await measureScan(
                     request.suite, scan: request.scan, values: request.values, plan: request.plan,
                     quick: request.quick, terminal: terminal)
@@ -63,14 +65,29 @@ public struct BenchCommand {
                 return 0
             }
         } catch let error as UsageError {
-            StandardError.usage(program: program, error, usage: spec.shortUsage)
+            StandardError.usage(program: program, error, help: spec.helpPointer)
             return UsageError.exitCode
         } catch let error as BenchError {
             StandardError.write("\(program): error: \(error)")
             return error.exitCode
         } catch {
+            // A file that cannot be read or written is the user's to fix (2), never a regression (1).
+            if let sentence = FileErrorWords.sentence(for: error) {
+                StandardError.write("\(program): error: \(sentence)")
+                return UsageError.exitCode
+            }
             StandardError.write("\(program): error: \(error.localizedDescription)")
             return 1
+        }
+    }
+
+    /// The report folder, checked before minutes of measuring when a format writes a file.
+    func prepareOutput(_ formats: [String], folder: String) throws {
+        guard formats.contains(where: { $0 != "terminal" }) else { return }
+        do {
+            try OutputFolder.check(folder, makingParents: true)
+        } catch {
+            throw error.usageError(option: "out")
         }
     }
 

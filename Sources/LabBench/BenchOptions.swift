@@ -29,7 +29,11 @@ extension BenchCommand {
                     help:
                         "Reports to write, comma-separated: terminal,md,json,csv,html; exports github (github-action-benchmark), jmh, percentiles (default terminal; with --out terminal,json,html)"
                 ),
-                OptionSpec("out", .text("DIR"), help: "Where report files go (default ./lab-bench)"),
+                OptionSpec(
+                    "out", .text("DIR"),
+                    help:
+                        "Where report files go (default ./lab-bench; made if missing), checked before measuring"
+                ),
                 OptionSpec("save-baseline", .text("NAME"), help: "Save this run as a baseline in the lab folder"),
                 OptionSpec(
                     "compare", .text("NAME|FILE"), repeatable: true,
@@ -76,7 +80,8 @@ extension BenchCommand {
 
                 Exit status: 0 done / no significant change; 1 a metric beyond its threshold (with
                 --compare: a significant time regression, or a count per operation that grew past its
-                tolerance; one BREACH line each); 2 bad usage; 3 only improvements (with --compare); 4 the
+                tolerance; one BREACH line each); 2 bad usage, or a file or folder that cannot be read or
+                written (--out is checked before measuring); 3 only improvements (with --compare); 4 the
                 measurement failed (a worker process failed; no report is written).
                 """)
     }

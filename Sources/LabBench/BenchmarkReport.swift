@@ -147,6 +147,7 @@ public enum BenchError: Error, Equatable, CustomStringConvertible {
     case unknownSuite(String, suggestion: String?)
     case badBaselineName(String)
     case missingBaseline(String, path: String)
+    case missingResultsFile(String)
     case unreadableBaseline(String, reason: String)
     case workerFailed(process: Int, of: Int, reason: String)
     case allocationsUnavailable(String)
@@ -166,6 +167,7 @@ public enum BenchError: Error, Equatable, CustomStringConvertible {
         case .badBaselineName(let name): "baseline name '\(name)' may only use letters, digits, '.', '_' and '-'"
         case .missingBaseline(let name, let path):
             "no baseline named '\(name)' (looked for \(path)); save one with --save-baseline \(name)"
+        case .missingResultsFile(let path): "no results file at \(path)"
         case .unreadableBaseline(let name, let reason):
             "baseline '\(name)' cannot be read (\(reason)); it was left untouched"
         case .allocationsUnavailable(let reason): "--allocation-overhead needs allocation counts, and \(reason)"

@@ -36,10 +36,13 @@ public struct LessonOptions: Sendable, Equatable {
         OptionSpec("trace", help: "Draw the timeline of tasks for each variant"),
         OptionSpec("tree", help: "Draw each variant's task tree: every task, its parent, where it ran, how it ended"),
         OptionSpec(
-            "trace-out", .text("FILE"), help: "Write a Chrome trace-event JSON file (open it in ui.perfetto.dev)"),
+            "trace-out", .text("FILE"),
+            help: "Write a Chrome trace-event JSON file (open it in ui.perfetto.dev); an existing FILE is replaced"),
         OptionSpec(
             "html", .text("FILE"),
-            help: "Write the run as one HTML page: narration, figures, each variant's timeline by task and by thread"),
+            help:
+                "Write the run as one HTML page: narration, figures, each variant's timeline by task and by thread; an existing FILE is replaced"
+        ),
         OptionSpec("json", help: "Print the results as JSON instead of the story"),
         OptionSpec("seed", .integer("N", 0...Int.max), help: "Seed for the simulated services (default 42)"),
         OptionSpec("no-color", help: "Plain text, no colours (also: NO_COLOR=1)"),
@@ -81,6 +84,16 @@ public struct LessonOptions: Sendable, Equatable {
         options.noColor = parsed.flag("no-color")
         options.quiet = parsed.flag("quiet")
         options.allSteps = parsed.flag("steps")
+        // JSON is the results only: what would be drawn beside it is refused, not dropped.
+        for drawing in ["trace", "tree", "steps"] where options.json && parsed.flag(drawing) {
+            throw .conflicting("json", drawing)
+        }
+        // --list prints the variants and runs nothing: what it would ignore is refused.
+        if options.list {
+            for ignored in ["variant", "json", "all"] where parsed.isPresent(ignored) {
+                throw .conflicting("list", ignored)
+            }
+        }
         self = options
     }
 }

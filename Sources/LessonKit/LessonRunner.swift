@@ -30,7 +30,7 @@ public enum LessonRunner {
             }
             try validate(options, for: lesson)
         } catch let error as UsageError {
-            StandardError.usage(program: lesson.name, error, usage: spec(lesson).shortUsage)
+            StandardError.usage(program: lesson.name, error, help: spec(lesson).helpPointer)
             return UsageError.exitCode
         } catch {
             StandardError.write("\(lesson.name): error: \(error)")
@@ -67,6 +67,18 @@ public enum LessonRunner {
                 throw .invalidValue(option: option, value: path, expected: "a file in an existing folder")
             }
         }
+        if let trace = options.traceOutput, let html = options.htmlOutput, samePath(trace, html) {
+            throw .invalidValue(
+                option: "html", value: html, expected: "another file than --trace-out's (one would replace the other)")
+        }
+    }
+
+    /// Whether two paths name one file, however they are spelled ("x", "./x", a symlink to it).
+    static func samePath(_ first: String, _ second: String) -> Bool {
+        func resolved(_ path: String) -> String {
+            URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        }
+        return resolved(first) == resolved(second)
     }
 
     /// The lesson's command line: the options every lesson shares, under its own name.

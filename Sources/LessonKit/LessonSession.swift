@@ -199,7 +199,9 @@ struct LessonSession {
             return true
         } catch {
             StandardError.write(
-                "\(lesson.name): error: cannot write the trace to \(path): \(error.localizedDescription)")
+                "\(lesson.name): error: "
+                    + (FileErrorWords.sentence(for: error)
+                        ?? "cannot write the trace to \(path): \(error.localizedDescription)"))
             return false
         }
     }
@@ -211,7 +213,9 @@ struct LessonSession {
             return true
         } catch {
             StandardError.write(
-                "\(lesson.name): error: cannot write the page to \(path): \(error.localizedDescription)")
+                "\(lesson.name): error: "
+                    + (FileErrorWords.sentence(for: error)
+                        ?? "cannot write the page to \(path): \(error.localizedDescription)"))
             return false
         }
     }

@@ -9,11 +9,9 @@ import Lessons
 /// The `lab` command: dispatches to its subcommands. Exit status 0 ok, 1 failed, 2 bad usage.
 @MainActor
 enum LabCommand {
-    static var usage: String {
-        "usage: lab <\(LabSubcommand.allCases.map(\.rawValue).joined(separator: "|"))> … (lab help for more)"
-    }
-
     static func run(_ arguments: [String]) async -> Int32 {
+        // `lab -- list`: a `--` before the command ends no options, since `lab` has none of its own.
+        let arguments = arguments.first == "--" ? Array(arguments.dropFirst()) : arguments
         guard let first = arguments.first else {
             StandardOutput.line(Overview.text(terminal: .detect()))
             return 0
@@ -29,7 +27,7 @@ enum LabCommand {
             let error = UsageError.unknownName(
                 kind: "command", name: first,
                 suggestion: Suggestion.closest(to: first, in: LabSubcommand.allCases.map(\.rawValue)))
-            StandardError.usage(program: "lab", error, usage: usage)
+            StandardError.usage(program: "lab", error, help: "lab --help")
             return UsageError.exitCode
         }
         let rest = Array(arguments.dropFirst())
@@ -47,14 +45,19 @@ enum LabCommand {
                 return try await perform(command, parsed)
             }
         } catch let error as UsageError {
-            StandardError.usage(program: "lab \(command.rawValue)", error, usage: command.spec.shortUsage)
+            StandardError.usage(program: "lab \(command.rawValue)", error, help: command.spec.helpPointer)
             return UsageError.exitCode
         } catch let error as ExerciseError {
             StandardError.write("lab \(command.rawValue): error: \(error)")
             if case .notSolvedYet = error { return 1 }
             return UsageError.exitCode
-        } catch {
+        } catch let error as LabSetupError {
             StandardError.write("lab \(command.rawValue): error: \(error)")
+            return UsageError.exitCode
+        } catch {
+            // Never Foundation's "Error Domain=… UserInfo={…}": a file's problem in words, with its path.
+            StandardError.write(
+                "lab \(command.rawValue): error: \(FileErrorWords.sentence(for: error) ?? error.localizedDescription)")
             return 1
         }
     }
@@ -70,6 +73,7 @@ enum LabCommand {
                 noColor: parsed.flag("no-color"))
         case .run, .bench, .stress: preconditionFailure("dispatched before parsing")
         case .exercises, .check, .watch, .hint, .reset, .solution, .grade, .progress:
+            try LabSetup.checkFolders()
             let commands = ExerciseCommands(
                 root: try ExerciseCommands.findRoot(),
                 terminal: .detect(noColorFlag: parsed.flag("no-color")))
@@ -86,13 +90,15 @@ enum LabCommand {
             case .check: return try await commands.check(name)
             case .watch: return try await commands.watch(name)
             case .hint: return try commands.hint(name)
-            case .reset: return try commands.reset(name)
+            case .reset: return try ResetCommand.run(name ?? "", root: commands.root)
             case .solution: return try commands.solution(name)
             case .progress: return try commands.progressReport(json: parsed.flag("json"))
             default:
+                let output = parsed.text("out") ?? "class-report"
+                let claim = try GradeOutput.claim(output, replace: parsed.flag("replace"))
+                defer { claim.release() }
                 return try await commands.grade(
-                    paths: parsed.positionals, workers: parsed.integer("jobs"),
-                    output: URL(fileURLWithPath: parsed.text("out") ?? "class-report"))
+                    paths: parsed.positionals, workers: parsed.integer("jobs"), output: URL(fileURLWithPath: output))
             }
         }
     }

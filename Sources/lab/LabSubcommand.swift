@@ -15,7 +15,7 @@ enum LabSubcommand: String, CaseIterable {
     static func exercise(required: Bool) -> CommandSpec.Positionals {
         .init(
             "EXERCISE", minimum: required ? 1 : 0,
-            help: "An exercise's number or name, e.g. 03 (by default the next unsolved one)")
+            help: "An exercise's number or name, e.g. 03" + (required ? "" : " (by default the next unsolved one)"))
     }
 
     var spec: CommandSpec {
@@ -81,7 +81,9 @@ enum LabSubcommand: String, CaseIterable {
                 options: [Self.noColor, Self.askHelp])
         case .reset:
             return CommandSpec(
-                name, summary: "Put an exercise back as it started (your version is kept beside it)",
+                name,
+                summary:
+                    "Put an exercise back as it started (your version is saved first in backups/ in the lab folder, $CONCURRENCY_LAB_HOME or ~/.concurrency-lab)",
                 positionals: Self.exercise(required: true), options: [Self.noColor, Self.askHelp])
         case .solution:
             return CommandSpec(
@@ -99,9 +101,21 @@ enum LabSubcommand: String, CaseIterable {
                     ),
                     OptionSpec(
                         "out", .text("DIR"),
-                        help: "Where to write class-report.csv, .json and .html (default: class-report)"),
+                        help:
+                            "Where to write class-report.csv, .json and .html (default: class-report); an existing folder, or a new one in an existing folder"
+                    ),
+                    OptionSpec(
+                        "replace",
+                        help: "Overwrite a class report already in the --out folder (without it, lab grade refuses)"),
                     Self.noColor, Self.askHelp,
-                ])
+                ],
+                details: """
+                    The --out folder is checked before any grading. A report already there is kept: lab grade
+                    refuses to start unless you add --replace (or give another --out). Two lab grade runs cannot
+                    share one --out: while one grades, the other is refused at once.
+
+                    Exit status: 0 graded; 1 grading or writing failed; 2 bad usage or an unusable folder.
+                    """)
         case .progress:
             return CommandSpec(
                 name, summary: "Your progress (--json for a teacher)", options: [Self.json, Self.noColor, Self.askHelp])

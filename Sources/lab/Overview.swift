@@ -37,6 +37,7 @@ enum Overview {
             let synopsis = spec.name + (spec.positionals.map { " " + $0.usageItem } ?? "")
             lines.append("  " + synopsis.padded(to: 26) + spec.summary)
         }
+        lines.append("  " + "lab --version".padded(to: 26) + "Which Swift and build configuration made this lab")
         lines.append(terminal.paint("  Each command's options: lab help COMMAND (or COMMAND --help).", .dim))
         return lines.joined(separator: "\n")
     }

@@ -7,22 +7,34 @@ import Lessons
 @MainActor
 enum PagesCommand {
     static func run(folder path: String, allVariants: Bool, noColor: Bool) async throws(UsageError) -> Int32 {
-        let folder = URL(fileURLWithPath: path, isDirectory: true)
-        try prepare(folder, path: path)
+        // Checked before any lesson runs: a file, a missing parent or a folder that cannot be
+        // written into is one line now, not fifteen failed pages later.
+        let folder: URL
+        do {
+            folder = try OutputFolder.prepare(path)
+        } catch {
+            throw error.usageError(option: "out")
+        }
         let terminal = Terminal.detect(noColorFlag: noColor)
         var entries: [LessonIndexPage.Entry] = []
+        var unwritten = 0
         for lesson in LessonCatalog.lessons {
             let file = "\(lesson.name).html"
+            let page = folder.appendingPathComponent(file)
             StandardOutput.line(terminal.paint("running \(lesson.name)…", .dim))
+            let before = PageFile.identity(page)
             // The story goes to a buffer: the page is what this command makes.
             let console = Console(terminal: .plain(), narrates: true, sink: .buffer)
             let status = await LessonRunner.run(
-                lesson,
-                arguments: ["--html", folder.appendingPathComponent(file).path] + (allVariants ? ["--all"] : []),
-                console: console)
+                lesson, arguments: ["--html", page.path] + (allVariants ? ["--all"] : []), console: console)
             entries.append(LessonIndexPage.Entry(lesson: lesson, file: file, status: status))
-            StandardOutput.line(
-                "wrote \(folder.appendingPathComponent(file).path)" + (status == 0 ? "" : " (a variant failed)"))
+            // Said from the file itself: "wrote" only for a page that is now there, new.
+            guard PageFile.wasReplaced(page, since: before) else {
+                unwritten += 1
+                StandardOutput.line("could not write \(page.path) (the error is above)")
+                continue
+            }
+            StandardOutput.line("wrote \(page.path)" + (status == 0 ? "" : " (a variant failed)"))
         }
         let machine = EnvironmentInfo.current()
         let index = LessonIndexPage.render(
@@ -34,28 +46,28 @@ enum PagesCommand {
         do {
             try AtomicFile.write(Data(index.utf8), to: indexURL)
         } catch {
-            StandardError.write("lab pages: error: cannot write \(indexURL.path): \(error.localizedDescription)")
+            StandardError.write(
+                "lab pages: error: "
+                    + (FileErrorWords.sentence(for: error)
+                        ?? "cannot write \(indexURL.path): \(error.localizedDescription)"))
             return 1
         }
         StandardOutput.line("wrote \(indexURL.path): open it in a browser")
-        return entries.allSatisfy { $0.status == 0 } ? 0 : 1
+        return unwritten == 0 && entries.allSatisfy { $0.status == 0 } ? 0 : 1
+    }
+}
+
+/// Whether a lesson's page was written: a save renames a new file over the old, so the page
+/// is new when a file is there whose identity (device, inode) was not there before.
+enum PageFile {
+    static func identity(_ url: URL) -> [Int]? {
+        var status = stat()
+        guard stat(url.path, &status) == 0 else { return nil }
+        return [Int(status.st_dev), Int(status.st_ino)]
     }
 
-    /// The folder must be one, or be creatable in a folder that exists: a typo'd parent is an
-    /// error, not a tree of new folders.
-    private static func prepare(_ folder: URL, path: String) throws(UsageError) {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else {
-                throw .invalidValue(option: "out", value: path, expected: "a folder (this is a file)")
-            }
-            return
-        }
-        let parent = folder.deletingLastPathComponent().path
-        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue,
-            (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)) != nil
-        else {
-            throw .invalidValue(option: "out", value: path, expected: "a folder in an existing, writable folder")
-        }
+    static func wasReplaced(_ url: URL, since before: [Int]?) -> Bool {
+        guard let after = identity(url) else { return false }
+        return after != before
     }
 }

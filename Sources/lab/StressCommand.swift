@@ -51,12 +51,21 @@ enum StressCommand {
         let chosen = (parsed.list("load") ?? ["busy"]).compactMap(StressLoad.init(rawValue:))
         let find = { (name: String) in ProgramLookup.find(name) }
         guard let program = ProgramLookup.find(command[0]) else {
+            if ProgramLookup.isFolder(command[0]) {
+                throw StressError("'\(command[0])' is a folder, not a program; give the command after '--'")
+            }
             throw StressError("no program '\(command[0])' found (looked on PATH); give the command after '--'")
         }
         for load in chosen {
             if let reason = load.unavailableReason(onPath: find) { throw StressError(reason) }
         }
         let runs = parsed.integer("runs") ?? 20
+        // The runs take turns among the loads: fewer runs than loads would leave a load untried.
+        if runs < chosen.count {
+            throw UsageError.invalidValue(
+                option: "runs", value: "\(runs)",
+                expected: "at least \(chosen.count), one run per load given to --load")
+        }
         let timeout = parsed.number("timeout") ?? 600
         let json = parsed.flag("json")
         let terminal = Terminal.detect(noColorFlag: parsed.flag("no-color"))
@@ -77,7 +86,7 @@ enum StressCommand {
         var report = StressReport(command: [program.path] + command.dropFirst(), conditions: conditions, runs: [])
         if !json {
             StandardOutput.line(
-                "Running \(command.joined(separator: " ")) \(runs) times under \(chosen.map(\.rawValue).joined(separator: ", ")):"
+                "Running \(command.joined(separator: " ")) \(runs) time\(runs == 1 ? "" : "s") under \(chosen.map(\.rawValue).joined(separator: ", ")):"
             )
         }
         for index in 0..<runs {
@@ -148,7 +157,7 @@ enum StressCommand {
         }
         let outcome =
             result.timedOut
-            ? "timed out after \(Int(timeout)) s"
+            ? "timed out (the limit is \(timeout.formatted(significantDigits: 4)) s)"
             : result.crashed ? "stopped by signal \(result.status)" : "exited with status \(result.status)"
         let passed = !result.timedOut && !result.crashed && result.status == 0
         return .init(

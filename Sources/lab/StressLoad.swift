@@ -82,7 +82,9 @@ enum StressLoad: String, CaseIterable, Codable, Sendable {
 enum ProgramLookup {
     static func find(_ name: String, path: String? = ProcessInfo.processInfo.environment["PATH"]) -> URL? {
         let manager = FileManager.default
-        if name.contains("/") { return manager.isExecutableFile(atPath: name) ? URL(fileURLWithPath: name) : nil }
+        if name.contains("/") {
+            return manager.isExecutableFile(atPath: name) && !isFolder(name) ? URL(fileURLWithPath: name) : nil
+        }
         for folder in (path ?? "/usr/bin:/bin").split(separator: ":") {
             let candidate = "\(folder)/\(name)"
             var isFolder: ObjCBool = false
@@ -93,5 +95,12 @@ enum ProgramLookup {
             }
         }
         return nil
+    }
+
+    /// Whether `name` is a path to a folder (which is "executable" to the file system, not a program).
+    static func isFolder(_ name: String) -> Bool {
+        var isFolder: ObjCBool = false
+        return name.contains("/") && FileManager.default.fileExists(atPath: name, isDirectory: &isFolder)
+            && isFolder.boolValue
     }
 }

@@ -66,7 +66,7 @@ enum StressSummary {
         if runs == 0 { return "Nothing ran." }
         if passed == runs {
             return
-                "Every run passed (\(runs) of \(runs)). That bounds the failure rate, it does not prove there is none: with \(runs) clean runs a failure that happens in 1 run of \(runs) would have shown at least once with a chance of \(chanceOfSeeing(runs: runs))."
+                "Every run passed (\(runs) of \(runs)). That bounds the failure rate, it does not prove there is none: with \(runs) clean run\(runs == 1 ? "" : "s") a failure that happens in 1 run of \(runs) would have shown at least once with a chance of \(chanceOfSeeing(runs: runs))."
         }
         if passed == 0 {
             return

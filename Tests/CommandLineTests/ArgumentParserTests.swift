@@ -126,3 +126,56 @@ struct LessonOptionsTests {
         #expect(throws: UsageError.self) { try LessonOptions.parse(["--seed", "minus one"]) }
     }
 }
+
+@Suite("Flags that cannot go together")
+struct LessonFlagConflictTests {
+    @Test(arguments: ["--trace", "--tree", "--steps"])
+    func jsonRefusesWhatItWouldDrop(flag: String) {
+        #expect(throws: UsageError.conflicting("json", String(flag.dropFirst(2)))) {
+            try LessonOptions.parse(["--json", flag])
+        }
+    }
+
+    @Test func listRefusesWhatItWouldIgnore() {
+        #expect(throws: UsageError.conflicting("list", "variant")) {
+            try LessonOptions.parse(["--list", "--variant", "x"])
+        }
+        #expect(throws: UsageError.conflicting("list", "json")) { try LessonOptions.parse(["--list", "--json"]) }
+    }
+
+    @Test func traceAndPageMayNotShareAFile() {
+        #expect(LessonRunner.samePath("same.x", "./same.x"))
+        #expect(!LessonRunner.samePath("a.html", "a.json"))
+    }
+}
+
+@Suite("Comma-separated choices")
+struct ChoiceListTests {
+    let spec = CommandSpec(
+        "demo", summary: "", options: [OptionSpec("format", .choiceList("LIST", ["md", "json", "html"]), help: "")])
+
+    @Test(arguments: ["md,,json", "md,", ",md", "md,md", "json,JSON"])
+    func emptyOrRepeatedItemsAreRefused(value: String) {
+        #expect(throws: UsageError.self, "\(value)") { try spec.parse(["--format", value]) }
+    }
+
+    @Test func distinctItemsAreKeptInOrder() throws {
+        #expect(try spec.parse(["--format", "html, md"]).list("format") == ["html", "md"])
+    }
+}
+
+@Suite("Usage lines")
+struct UsageLineTests {
+    @Test func optionsComeBeforeTheCommandAfterDoubleDash() {
+        let spec = CommandSpec(
+            "lab stress", summary: "",
+            positionals: .init("-- COMMAND", minimum: 1, maximum: 10, help: ""),
+            options: [OptionSpec("runs", .integer("N", 1...9), help: "")])
+        #expect(spec.usage == "usage: lab stress [--runs N] -- COMMAND…")
+    }
+
+    @Test func aUsageErrorPointsAtTheHelpInTheSameLine() {
+        let spec = CommandSpec("lab bench", summary: "", options: [])
+        #expect(spec.helpPointer == "lab bench --help")
+    }
+}

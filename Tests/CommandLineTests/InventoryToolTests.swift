@@ -68,7 +68,7 @@ final class InventoryToolTests {
         (["add", String(repeating: "x", count: 5000), "1"], 2, "at most 200 characters"),
         (["add", "Mi\nlk", "1"], 2, "control characters"),
         (["add", "Mi\tlk", "1"], 2, "control characters"),
-        (["add", "Milk"], 2, "missing NAME and QUANTITY"),
+        (["add", "Milk"], 2, "missing QUANTITY, e.g. inventory add Milk 2"),
         (["delete", "Cheese"], 1, "no product named 'Cheese'"),
         (["import", "/no/such/file.json"], 1, "cannot read it"),
         (["lst"], 2, "did you mean 'list'"),
@@ -186,5 +186,32 @@ final class InventoryToolTests {
             }
             return try await group.reduce(into: []) { failed, said in if let said { failed.append(said) } }
         }
+    }
+
+    @Test func aStoreThatIsNotThereIsAnErrorForReadsAndNeverMade() async throws {
+        let store = home + "-typo/x.sqlite"
+        let list = try await inventory("list", "--store", store)
+        #expect(list.status == 2 && list.standardError.contains("does not exist"), "\(list.standardError)")
+        let named = home + "-named.sqlite"
+        let missing = try await inventory("search", "Milk", "--store", named)
+        #expect(missing.status == 2 && missing.standardError.contains("\(named) does not exist"))
+        #expect(!FileManager.default.fileExists(atPath: named), "a read makes nothing")
+        let empty = try await inventory("list")
+        #expect(
+            empty.status == 0 && empty.standardOutput.contains("the inventory is empty"),
+            "the default store, not made yet")
+    }
+
+    @Test func aFailedImportLeavesNoDatabaseBehind() async throws {
+        let store = home + "-import.sqlite"
+        let result = try await inventory("import", home + "-nope.json", "--store", store)
+        #expect(result.status != 0 && result.standardError.contains("nothing was imported"))
+        #expect(!FileManager.default.fileExists(atPath: store), "no empty database left behind")
+    }
+
+    @Test func theHelpSaysAddNeedsAQuantity() async throws {
+        let help = try await inventory("--help").standardOutput
+        #expect(!help.contains("or add NAME\n"), "\(help)")
+        #expect(help.contains("inventory add NAME QUANTITY"))
     }
 }

@@ -34,6 +34,15 @@ struct StressCommandTests {
         #expect(narrow.contains { $0.contains("/sys/devices/system/cpu/$f") })
     }
 
+    @Test func aTimedOutRunSaysItsLimitOnce() async throws {
+        let result = try await ProcessRunner.run(
+            "lab", ["stress", "--runs", "1", "--load", "none", "--timeout", "1", "--", "sleep", "30"])
+        #expect(result.status == 1)
+        let line = result.standardOutput.split(separator: "\n").first { $0.contains("timed out") } ?? ""
+        #expect(line.contains("timed out (the limit is 1 s) after "), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("Running sleep 30 1 time under"), "one run, one time")
+    }
+
     @Test func aFailingLineIsFoundInTheOutput() {
         let output = "Building…\n✔ Test a() passed\n✘ Test b() recorded an issue at X.swift:3: Expectation failed\n"
         #expect(FailureLine.first(in: output)?.hasPrefix("✘ Test b()") == true)

@@ -111,3 +111,28 @@ final class BaselineTests {
         #expect(await command.run(["--steadiness", "soon"]) == 2)
     }
 }
+
+@Suite("What --compare names")
+struct CompareTargetTests {
+    let environment = [
+        "CONCURRENCY_LAB_HOME": FileManager.default.temporaryDirectory.appendingPathComponent(
+            "lab-compare-\(UUID().uuidString)"
+        ).path
+    ]
+
+    @Test func aFileInTheCurrentFolderIsReadWhenNoBaselineHasItsName() throws {
+        let name = "lab-compare-\(UUID().uuidString)"
+        let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(name)
+        try Fixture.report().encoded().write(to: here)
+        defer { try? FileManager.default.removeItem(at: here) }
+        #expect(try Baselines.locate(name, environment: environment).standardizedFileURL == here.standardizedFileURL)
+    }
+
+    @Test func aMissingPathIsNotOfferedAsABaselineName() {
+        #expect(throws: BenchError.missingResultsFile("/nonexist.json")) {
+            try Baselines.locate("/nonexist.json", environment: environment)
+        }
+        #expect(!BenchError.missingResultsFile("/nonexist.json").description.contains("--save-baseline"))
+        #expect(throws: BenchError.self) { try Baselines.locate("no-such-baseline", environment: environment) }
+    }
+}

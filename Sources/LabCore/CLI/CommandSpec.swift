@@ -16,6 +16,9 @@ public struct CommandSpec: Sendable {
             self.help = help
         }
 
+        /// Given after `--` ("-- COMMAND"): shown after the options in the usage line.
+        public var followsDoubleDash: Bool { name.hasPrefix("-- ") }
+
         public var usageItem: String {
             let many = maximum > 1 ? "…" : ""
             return minimum > 0 ? "\(name)\(many)" : "[\(name)\(many)]"
@@ -42,8 +45,12 @@ public struct CommandSpec: Sendable {
     }
 
     /// "usage: lab bench [FILTER…] [--quick] [--samples N] …", wrapped under its own indent.
+    /// Positionals after a `--` ("-- COMMAND…") come last: the options must come before the
+    /// `--`, since everything after it is the command's own.
     public var usage: String {
-        let items = [positionals?.usageItem].compactMap { $0 } + options.filter { !$0.hidden }.map(\.usageItem)
+        let options = options.filter { !$0.hidden }.map(\.usageItem)
+        let positional = [positionals?.usageItem].compactMap { $0 }
+        let items = (positionals?.followsDoubleDash ?? false) ? options + positional : positional + options
         var lines: [String] = []
         var line = "usage: \(name)"
         let indent = String(repeating: " ", count: "usage: \(name) ".count)
@@ -59,12 +66,8 @@ public struct CommandSpec: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    /// One line for under an error: the shape of the command and where the options are.
-    public var shortUsage: String {
-        let helpCommand = name.hasPrefix("lab ") ? "lab help \(name.dropFirst(4))" : "\(name) --help"
-        return "usage: \(name)" + (positionals.map { " " + $0.usageItem } ?? "") + (options.isEmpty ? "" : " [options]")
-            + " (\(helpCommand) lists them)"
-    }
+    /// Where a usage error points for the help: "lab bench --help".
+    public var helpPointer: String { "\(name) --help" }
 
     /// The options as aligned help lines, with what each accepts.
     public func optionHelp() -> String {

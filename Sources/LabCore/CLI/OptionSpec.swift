@@ -90,11 +90,20 @@ public struct OptionSpec: Sendable, Equatable {
             guard words.contains(text) else { throw invalidChoice(text, words) }
             return .text(text)
         case .choiceList(_, let words):
-            let chosen = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-            guard !chosen.isEmpty else {
-                throw .invalidValue(option: name, value: text, expected: words.joined(separator: ", "))
+            // Every item once and none empty: "md,,json" and "none,none" are typos, not choices.
+            let chosen = text.split(separator: ",", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces).lowercased()
+            }
+            guard !chosen.contains(where: \.isEmpty) else {
+                throw .invalidValue(
+                    option: name, value: text,
+                    expected: "comma-separated items, none empty, from: " + words.joined(separator: ", "))
             }
             for word in chosen where !words.contains(word) { throw invalidChoice(word, words) }
+            if let repeated = chosen.first(where: { word in chosen.filter { $0 == word }.count > 1 }) {
+                throw .invalidValue(
+                    option: name, value: text, expected: "each item once ('\(repeated)' is given twice)")
+            }
             return .list(chosen)
         }
     }

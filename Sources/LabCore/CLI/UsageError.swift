@@ -8,6 +8,7 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
     case unknownName(kind: String, name: String, suggestion: String?)
     case repeated(option: String)
     case conflicting(String, String)
+    case onlyWith(option: String, command: String)
 
     public var description: String {
         switch self {
@@ -27,6 +28,8 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
             "option '--\(option)' was given twice; give it once"
         case .conflicting(let first, let second):
             "'--\(first)' and '--\(second)' cannot be used together"
+        case .onlyWith(let option, let command):
+            "'--\(option)' only goes with \(command)"
         }
     }
 

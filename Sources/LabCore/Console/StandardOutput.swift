@@ -23,16 +23,17 @@ public enum StandardOutput {
     }
 }
 
-/// Writes the lab's errors to standard error: one line, then the usage when it helps.
+/// Writes the lab's errors to standard error, one line each.
 public enum StandardError {
     public static func write(_ line: String) {
         // Nowhere is left to say that standard error cannot be written.
         _ = Descriptor.writeAll(Data((line + "\n").utf8), to: STDERR_FILENO)
     }
 
-    public static func usage(program: String, _ error: any Error, usage: String?) {
-        write("\(program): error: \(error)")
-        if let usage { write(usage) }
+    /// A usage mistake in one line, ending with where the help is:
+    /// "lab bench: error: unknown option '--bogus' (see lab bench --help)".
+    public static func usage(program: String, _ error: any Error, help: String) {
+        write("\(program): error: \(error) (see \(help))")
     }
 }
 

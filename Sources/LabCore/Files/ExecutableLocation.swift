@@ -8,7 +8,16 @@ import Foundation
 /// bundle's binary under either runner, and the executable itself otherwise.
 public enum ExecutableLocation {
     /// The file of the image (executable or loaded bundle) that contains `handle`.
+    ///
+    /// On Linux, `dladdr` names the main program by its argv[0] ("lab" when started from PATH, the
+    /// symlink's path when started through one), so the file is read from the kernel's map of
+    /// this process instead: the real path of whatever file holds the address.
     public static func image(containing handle: UnsafeRawPointer = #dsohandle) -> URL? {
+        #if os(Linux)
+            if let path = ProcessMaps.file(containing: UInt(bitPattern: handle)) {
+                return URL(fileURLWithPath: path).standardizedFileURL
+            }
+        #endif
         guard let name = lab_image_path(handle) else { return nil }
         let path = String(cString: name)
         guard path.hasPrefix("/") else {

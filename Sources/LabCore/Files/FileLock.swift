@@ -18,4 +18,39 @@ public enum FileLock {
         }
         return try body()
     }
+
+    /// Takes the lock at `url` if no one holds it, without waiting: nil when another holder
+    /// has it. The lock is held until the returned holder is released (or the process ends).
+    public static func tryHolding(at url: URL) throws -> Holder? {
+        let descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw CocoaError(
+                .fileWriteUnknown,
+                userInfo: [
+                    NSFilePathErrorKey: url.path,
+                    NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(errno)),
+                ])
+        }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            return nil
+        }
+        return Holder(descriptor: descriptor)
+    }
+
+    /// A lock taken by `tryHolding`; `release()` gives it back.
+    public final class Holder: Sendable {
+        private let descriptor = Locked<Int32?>(nil)
+
+        init(descriptor: Int32) { self.descriptor.withLock { $0 = descriptor } }
+
+        public func release() {
+            descriptor.withLock { held in
+                if let open = held { close(open) }
+                held = nil
+            }
+        }
+
+        deinit { release() }
+    }
 }

@@ -131,12 +131,7 @@ public final class InventoryDatabase {
     /// Copies an earlier version's JSON inventory in, in one transaction, once: the file's
     /// digest is kept, and the same file again is refused (it would count everything twice).
     public func importEarlierStore(_ source: String) throws -> Int {
-        let (products, data) = try EarlierJSONStore.read(source)
-        let digest = EarlierJSONStore.digest(data)
-        let validated: [Product]
-        do { validated = try Self.validated(products) } catch {
-            throw InventoryStoreError.notAnEarlierStore(path: source, reason: "\(error)")
-        }
+        let (products, validated, digest) = try Self.importable(source)
         return try translatingErrors {
             try connection.transaction {
                 if case .integer(let count) = try connection.value(
@@ -150,6 +145,17 @@ public final class InventoryDatabase {
                     [.text(digest), .text(source), .integer(Int64(products.count))])
                 return products.count
             }
+        }
+    }
+
+    /// A JSON inventory's products, read and checked: the tool asks before it opens a store,
+    /// so a file that cannot be imported leaves no empty database behind.
+    static func importable(_ source: String) throws -> (products: [Product], validated: [Product], digest: String) {
+        let (products, data) = try EarlierJSONStore.read(source)
+        do {
+            return (products, try validated(products), EarlierJSONStore.digest(data))
+        } catch {
+            throw InventoryStoreError.notAnEarlierStore(path: source, reason: "\(error)")
         }
     }
 
@@ -229,7 +235,11 @@ public final class InventoryDatabase {
         // WAL: readers never wait for the writer, and a commit is one append to the log. The
         // mode is kept in the file, so this is a no-op after the first open. FULL: a commit
         // is on disk before the add reports success.
-        try connection.query("PRAGMA journal_mode = WAL")
+        // Asked first: setting it writes, and a store that can only be read must still be listable.
+        if try connection.value("PRAGMA journal_mode") != .text("wal"), path == Self.inMemory || access(path, W_OK) == 0
+        {
+            try connection.query("PRAGMA journal_mode = WAL")
+        }
         try connection.execute("PRAGMA synchronous = FULL")
     }
 

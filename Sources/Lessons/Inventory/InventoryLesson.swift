@@ -44,7 +44,7 @@ public struct InventoryLesson: Lesson {
     public var helpEpilogue: String? {
         """
         The tool (any number may run at once on one store):
-          inventory add NAME QUANTITY   add to NAME's quantity (any letter case), or add NAME
+          inventory add NAME QUANTITY   add QUANTITY to NAME's (any letter case), or add NAME with QUANTITY
           inventory list                every product, sorted by name
           inventory search TEXT         names containing TEXT; --ignore-case for CONTAINS[c]
           inventory delete NAME         delete the product

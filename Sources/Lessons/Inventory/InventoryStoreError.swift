@@ -23,7 +23,18 @@ public enum InventoryStoreError: Error, Equatable, CustomStringConvertible {
         case .notAnEarlierStore(let path, let reason): "cannot import \(path): \(reason); nothing was imported"
         case .alreadyImported(let path, let products):
             "\(path) was already imported (\(products) product\(products == 1 ? "" : "s")); importing it again would count them twice, so nothing was imported"
-        case .database(let path, let message): "\(path): \(message)"
+        case .database(let path, let message): "\(path): \(Self.explained(message))"
+        }
+    }
+
+    /// SQLite's words, with what they mean for a store when they alone would puzzle.
+    static func explained(_ message: String) -> String {
+        switch message {
+        case "attempt to write a readonly database":
+            "cannot be used here: the store or its folder is read-only, and SQLite writes beside a store (its -wal and -shm files) even to read it; copy it to a folder you can write to (SQLite: \(message))"
+        case "unable to open database file":
+            "cannot be opened or created here (SQLite: \(message))"
+        default: message
         }
     }
 }

@@ -41,7 +41,7 @@ public enum InventoryTool {
         do {
             return try await run(try spec.parse(arguments), environment: environment)
         } catch let error as UsageError {
-            StandardError.usage(program: "inventory", error, usage: spec.shortUsage)
+            StandardError.usage(program: "inventory", error, help: spec.helpPointer)
             return UsageError.exitCode
         } catch {
             StandardError.write("inventory: error: \(error)")
@@ -66,9 +66,14 @@ public enum InventoryTool {
             let writes = command == "add" || command == "import"
             // Check the input before opening anything: a bad add changes nothing, not even by
             // creating an empty database.
+            if parsed.flag("ignore-case"), command != "search" {
+                throw UsageError.onlyWith(option: "ignore-case", command: "search")
+            }
             let quantity = command == "add" ? try ProductInput.quantity(operands[1]) : 0
             if command == "add" { _ = try ProductInput.name(operands[0]) }
+            if command == "import" { _ = try InventoryDatabase.importable(operands[0]) }
             if parsed.text("store") == nil { try prepareLabFolder(path, creating: writes, environment: environment) }
+            try StoreLocation.check(path, writing: writes, named: parsed.text("store") != nil)
             guard writes || FileManager.default.fileExists(atPath: path) else {
                 return try await perform(
                     command, operands, quantity: quantity, store: nil, ignoringCase: parsed.flag("ignore-case"),
@@ -95,6 +100,7 @@ public enum InventoryTool {
         if operands.count < expected {
             let missing =
                 switch name {
+                case "add" where operands.count == 1: "QUANTITY, e.g. inventory add \(operands[0]) 2"
                 case "add": "NAME and QUANTITY, e.g. inventory add Milk 2"
                 case "search": "the text to search for"
                 case "import": "the JSON inventory to import, e.g. inventory import ~/.concurrency-lab/inventory.json"

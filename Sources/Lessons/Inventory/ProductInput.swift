@@ -12,6 +12,7 @@ public enum InventoryError: Error, Equatable, CustomStringConvertible {
     case quantityOverflow(name: String, current: Int, adding: Int)
     case notUTF8(argument: Int)
     case notFound(String)
+    case unusableStore(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -26,6 +27,7 @@ public enum InventoryError: Error, Equatable, CustomStringConvertible {
             "\(name) has \(current); adding \(adding) would pass the largest quantity, \(Int.max)"
         case .notUTF8(let argument): "argument \(argument) is not valid UTF-8 text"
         case .notFound(let name): "no product named '\(name)'"
+        case .unusableStore(let path, let reason): "\(path) \(reason)"
         }
     }
 

@@ -1,0 +1,22 @@
+import Foundation
+
+/// The files mapped into this process, as Linux lists them in /proc/self/maps
+/// ("start-end perms offset dev inode path"): which file holds a given address.
+enum ProcessMaps {
+    static func file(
+        containing address: UInt, maps: String? = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8)
+    ) -> String? {
+        guard let maps else { return nil }
+        for line in maps.split(separator: "\n") {
+            let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
+            guard fields.count == 6 else { continue }
+            let bounds = fields[0].split(separator: "-")
+            guard bounds.count == 2, let start = UInt(bounds[0], radix: 16), let end = UInt(bounds[1], radix: 16),
+                start <= address, address < end
+            else { continue }
+            let path = fields[5].trimmingCharacters(in: .whitespaces)
+            return path.hasPrefix("/") ? path : nil
+        }
+        return nil
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import LabCore
+
+/// The folder `lab grade` writes its class report into, claimed before any grading: it is
+/// usable, no other `lab grade` is writing into it, and a report already there is kept unless
+/// `--replace` says otherwise. The claim (a lock on the folder) lasts until it is released; a
+/// folder made for a run that wrote nothing (a bad student path) is removed then.
+enum GradeOutput {
+    static let reportFiles = ["class-report.csv", "class-report.json", "class-report.html"]
+    static let lockName = ".lab-grade.lock"
+
+    /// The folder, held until `release()`.
+    struct Claim {
+        let folder: URL
+        let lock: FileLock.Holder
+        /// Made by this claim: removed again if nothing but the lock is in it at the end.
+        let madeHere: Bool
+
+        func release() {
+            lock.release()
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            guard madeHere, names.allSatisfy({ $0 == GradeOutput.lockName }) else { return }
+            try? FileManager.default.removeItem(at: folder)
+        }
+    }
+
+    static func claim(_ path: String, replace: Bool) throws -> Claim {
+        let existed = FileManager.default.fileExists(atPath: path)
+        let folder: URL
+        do {
+            folder = try OutputFolder.prepare(path)
+        } catch {
+            throw error.usageError(option: "out")
+        }
+        guard let lock = try FileLock.tryHolding(at: folder.appendingPathComponent(lockName)) else {
+            throw LabSetupError(
+                "another lab grade is writing into \(folder.path); wait for it to finish, or give another --out")
+        }
+        let existing = reportFiles.filter {
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path)
+        }
+        if !existing.isEmpty, !replace {
+            throw LabSetupError(
+                "\(folder.path) already holds a class report (\(existing.joined(separator: ", "))); give another --out, or add --replace to overwrite it"
+            )
+        }
+        return Claim(folder: folder, lock: lock, madeHere: !existed)
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+@testable import LabCore
+@testable import lab
+
+/// Where the lab writes: an unusable folder is said up front, in one line naming it; a class
+/// report is never replaced silently, nor written by two runs at once.
+@Suite("Output locations")
+struct OutputLocationTests {
+    func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lab-outloc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func aClassReportAlreadyThereIsKeptUnlessReplaceIsGiven() async throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = folder.appendingPathComponent("class-report.json")
+        try Data("last week's class".utf8).write(to: report)
+        let result = try await ProcessRunner.run(
+            "lab", ["grade", "Exercises", "--out", folder.path], environment: ["CONCURRENCY_LAB_HOME": folder.path])
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("already holds a class report"), "\(result.standardError)")
+        #expect(result.standardError.contains("--replace"))
+        #expect(try String(contentsOf: report, encoding: .utf8) == "last week's class")
+        #expect(LabSubcommand.grade.spec.help().contains("--replace"))
+    }
+
+    @Test func aSecondGradeIntoTheSameFolderIsRefusedWhileTheFirstRuns() async throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // This test stands in for the first run: it holds the folder's lock.
+        let held = try #require(try FileLock.tryHolding(at: folder.appendingPathComponent(GradeOutput.lockName)))
+        defer { held.release() }
+        let result = try await ProcessRunner.run(
+            "lab", ["grade", "Exercises", "--out", folder.path], environment: ["CONCURRENCY_LAB_HOME": folder.path])
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("another lab grade is writing into"), "\(result.standardError)")
+    }
+
+    @Test(arguments: ["CONCURRENCY_LAB_WORK", "CONCURRENCY_LAB_HOME"])
+    func aFileWhereTheLabWantsAFolderIsOneLineNamingTheVariable(variable: String) async throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("a-file")
+        try Data("x".utf8).write(to: file)
+        var environment = [
+            "CONCURRENCY_LAB_HOME": folder.path + "/home", "CONCURRENCY_LAB_WORK": folder.path + "/work",
+        ]
+        environment[variable] = file.path
+        let result = try await ProcessRunner.run("lab", ["hint", "01"], environment: environment)
+        #expect(result.status == 2)
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains(variable) && lines[0].contains(file.path), "\(lines)")
+        #expect(!result.standardError.contains("Domain="))
+    }
+
+    #if os(Linux)
+        @Test func aFolderNothingCanBeWrittenIntoIsRefusedBeforeAnyLessonRuns() async throws {
+            // /proc: its mode lets root write, yet nothing can be made in it.
+            let result = try await ProcessRunner.run("lab", ["pages", "--out", "/proc"])
+            #expect(result.status == 2)
+            #expect(result.standardError.contains("'/proc' for '--out': expected a folder you can write into"))
+            #expect(result.standardOutput.isEmpty, "no lesson ran, no page was said written")
+        }
+
+        @Test func aWorkspaceThatCannotBeMadeIsSaidInWords() async throws {
+            let result = try await ProcessRunner.run(
+                "lab", ["hint", "01"], environment: ["CONCURRENCY_LAB_WORK": "/proc/x"])
+            #expect(result.status == 2)
+            #expect(result.standardError.contains("CONCURRENCY_LAB_WORK is '/proc/x'"), "\(result.standardError)")
+            #expect(!result.standardError.contains("Domain="))
+        }
+    #endif
+
+    @Test func aPageIsSaidWrittenOnlyWhenANewFileIsThere() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("x.html")
+        #expect(!PageFile.wasReplaced(page, since: PageFile.identity(page)), "never written")
+        try AtomicFile.write(Data("old".utf8), to: page)
+        let before = PageFile.identity(page)
+        #expect(!PageFile.wasReplaced(page, since: before), "the same old file")
+        try AtomicFile.write(Data("new".utf8), to: page)
+        #expect(PageFile.wasReplaced(page, since: before))
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+@testable import LabCore
+
+/// The files and folders a command writes: checked before the work, saved without replacing
+/// a user's copy, locked against a second writer, and their errors said in words.
+@Suite("Output files and folders")
+struct OutputFileTests {
+    func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lab-out-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func twoBackupsInTheSameInstantAreBothKept() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let now = Date()
+        let first = try BackupFile.save(Data("A".utf8), in: folder, stem: "02-x", extension: "swift", now: now)
+        let second = try BackupFile.save(Data("B".utf8), in: folder, stem: "02-x", extension: "swift", now: now)
+        #expect(first != second)
+        #expect(try String(contentsOf: first, encoding: .utf8) == "A")
+        #expect(try String(contentsOf: second, encoding: .utf8) == "B")
+        #expect(first.lastPathComponent.hasPrefix("02-x-") && first.lastPathComponent.hasSuffix(".swift"))
+    }
+
+    @Test func aHeldLockRefusesASecondHolderUntilReleased() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent(".lock")
+        let first = try #require(try FileLock.tryHolding(at: url))
+        #expect(
+            try FileLock.tryHolding(at: url) == nil, "flock(2) locks are per open file: a second open waits its turn")
+        first.release()
+        #expect(try FileLock.tryHolding(at: url) != nil)
+    }
+
+    @Test func anOutputFolderIsCheckedBeforeTheWork() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("file")
+        try Data("x".utf8).write(to: file)
+        #expect(throws: OutputFolder.Problem(path: file.path, expected: "a folder (this is a file)")) {
+            try OutputFolder.prepare(file.path)
+        }
+        #expect(throws: OutputFolder.Problem.self) { try OutputFolder.prepare(folder.path + "/no/such/new") }
+        #expect(try OutputFolder.prepare(folder.path) == URL(fileURLWithPath: folder.path, isDirectory: true))
+        _ = try OutputFolder.prepare(folder.path + "/new")
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/new"), "a new folder in an existing one is made")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/new").isEmpty, "no probe left")
+        _ = try OutputFolder.prepare(folder.path + "/deep/er", makingParents: true)
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/deep/er"))
+        #if os(Linux)
+            // Writable by its mode for root, yet nothing can be made in it: found by trying.
+            #expect(throws: OutputFolder.Problem.self) { try OutputFolder.prepare("/proc") }
+        #endif
+    }
+
+    @Test func aCheckMakesNothing() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try OutputFolder.check(folder.path + "/later")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/later"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "no probe left")
+        #expect(throws: OutputFolder.Problem.self) { try OutputFolder.check(folder.path + "/no/such/new") }
+        try OutputFolder.check(folder.path + "/no/such/new", makingParents: true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "still nothing made")
+        try Data("x".utf8).write(to: folder.appendingPathComponent("file"))
+        #expect(throws: OutputFolder.Problem.self) {
+            try OutputFolder.check(folder.path + "/file/below", makingParents: true)
+        }
+        #if os(Linux)
+            #expect(throws: OutputFolder.Problem.self) { try OutputFolder.check("/proc/x") }
+            #expect(throws: OutputFolder.Problem.self) { try OutputFolder.check("/proc/x/y", makingParents: true) }
+        #endif
+    }
+
+    @Test func aFileErrorIsSaidInWordsWithItsPath() {
+        let exists = CocoaError(.fileWriteFileExists, userInfo: [NSFilePathErrorKey: "/tmp/notdb.txt"])
+        #expect(FileErrorWords.sentence(for: exists) == "cannot write /tmp/notdb.txt: a file is in the way")
+        let denied = CocoaError(
+            .fileWriteNoPermission,
+            userInfo: [
+                NSURLErrorKey: URL(fileURLWithPath: "/ro/x"), NSUnderlyingErrorKey: POSIXError(.EACCES) as NSError,
+            ])
+        #expect(FileErrorWords.sentence(for: denied) == "cannot write /ro/x: permission denied")
+        for error in [exists as Error, denied] {
+            #expect(!(FileErrorWords.sentence(for: error) ?? "").contains("Domain="))
+        }
+        struct Other: Error {}
+        #expect(FileErrorWords.sentence(for: Other()) == nil)
+    }
+
+    @Test func theFileHoldingAnAddressIsReadFromTheProcessMap() {
+        let maps = """
+            55d0c0000000-55d0c0100000 r-xp 00000000 08:01 1234   /work/lab/.build/debug/lab
+            7f0000000000-7f0000001000 rw-p 00000000 00:00 0
+            7f1000000000-7f1000100000 r-xp 00000000 08:01 99     /usr/lib/libc.so.6
+            """
+        #expect(ProcessMaps.file(containing: 0x55d0_c000_0010, maps: maps) == "/work/lab/.build/debug/lab")
+        #expect(ProcessMaps.file(containing: 0x7f10_0000_0000, maps: maps) == "/usr/lib/libc.so.6")
+        #expect(ProcessMaps.file(containing: 0x7f00_0000_0010, maps: maps) == nil, "an anonymous mapping has no file")
+        #if os(Linux)
+            let me = ExecutableLocation.labImage?.path ?? ""
+            #expect(me.hasPrefix("/") && FileManager.default.isExecutableFile(atPath: me), "\(me)")
+        #endif
+    }
+}
