@@ -92,7 +92,10 @@ public struct ExerciseCommands {
 
     // MARK: lab check
 
-    public func check(_ name: String?) async throws -> Int32 {
+    public func check(_ name: String?) async throws -> Int32 { try await check(name, watching: false) }
+
+    /// `watching`: called by `lab watch`, which checks again on each save by itself.
+    func check(_ name: String?, watching: Bool) async throws -> Int32 {
         let exercise = try exercise(name, progress: try Progress.load(environment: environment))
         let grader = Grader(root: root, exercise: exercise)
         try workspace.prepare(only: exercise)
@@ -142,7 +145,10 @@ public struct ExerciseCommands {
         }
         say(
             terminal.paint(
-                "  Edit \(workspace.displayPath(for: exercise)) and check again (or run `swift run lab watch`). Stuck? `swift run lab hint \(exercise.id.prefix(2))`.",
+                "  Edit \(workspace.displayPath(for: exercise))"
+                    + (watching
+                        ? " and save it: it is checked again." : " and check again (or run `swift run lab watch`).")
+                    + " Stuck? `swift run lab hint \(exercise.id.prefix(2))`.",
                 .dim))
         return 1
     }
@@ -213,6 +219,9 @@ public struct ExerciseCommands {
         return 0
     }
 
+    /// `lab reset EXERCISE`: the exercise back as it started. The student's version, when it
+    /// differs, is first saved in the lab folder's `backups/` under a name of its own: a later
+    /// reset, even in the same instant or from another terminal, never replaces an earlier copy.
     public func reset(_ name: String?) throws -> Int32 {
         guard let name else { throw UsageError.missingArgument("the exercise to reset, e.g. lab reset 03") }
         let exercise = try exercise(name, progress: Progress())
@@ -221,10 +230,8 @@ public struct ExerciseCommands {
         let mine = workspace.file(for: exercise)
         let original = try Data(contentsOf: grader.originalFile)
         if let current = try? Data(contentsOf: mine), current != original {
-            let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "-")
-            let backup = LabFolder.url(environment: environment).appendingPathComponent(
-                "backups/\(exercise.id)-\(stamp).swift")
-            try AtomicFile.write(current, to: backup)
+            let backups = LabFolder.url(environment: environment).appendingPathComponent("backups", isDirectory: true)
+            let backup = try BackupFile.save(current, in: backups, stem: exercise.id, extension: "swift")
             say("Your version is saved in \(backup.path).")
         }
         try AtomicFile.write(original, to: mine)
@@ -285,7 +292,7 @@ public struct ExerciseCommands {
         var current = try exercise(name, progress: try Progress.load(environment: environment))
         say(terminal.paint("Watching your exercises — save your file to check it again. Ctrl-C to stop.", .dim))
         while true {
-            let passed = try await check(current.id) == 0
+            let passed = try await check(current.id, watching: true) == 0
             if passed {
                 let progress = try Progress.load(environment: environment)
                 guard let next = try catalog.all.first(where: { !progress[$0.id].solved }) else { return 0 }

@@ -3,20 +3,21 @@ import LabCore
 
 extension ExerciseCommands {
     /// `lab grade PATH…`: grades every student's folder in the sandbox, in parallel, and
-    /// writes the class report (CSV, JSON, HTML) into `output`. Re-running overwrites it.
+    /// writes the class report (CSV, JSON, HTML) into `output` (the command refuses a folder that
+    /// holds a report already, unless asked to replace it: `GradeOutput`).
     public func grade(paths: [String], workers: Int?, output: URL) async throws -> Int32 {
         guard !paths.isEmpty else { throw UsageError.missingArgument("the students' folders, e.g. lab grade class/*") }
         let exercises = try catalog.all
         let students = try paths.map { try ClassGrading.student(at: $0, exercises: exercises) }
         let names = students.map(\.name)
         if let repeated = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
-            throw ExerciseError.notAStudentFolder("\(repeated) (given twice: each student's folder needs its own name)")
+            throw ExerciseError.studentGivenTwice(repeated)
         }
         let width = workers ?? GradingWidth.builds()
         let grading = try ClassGrading(root: root, students: students, workers: width)
         say(
             terminal.paint(
-                "Grading \(students.count) student\(students.count == 1 ? "" : "s") × \(exercises.count) exercises with \(grading.workers) worker\(grading.workers == 1 ? "" : "s")",
+                "Grading \(students.count) student\(students.count == 1 ? "" : "s") × \(exercises.count) exercise\(exercises.count == 1 ? "" : "s") with \(grading.workers) worker\(grading.workers == 1 ? "" : "s")",
                 .bold)
                 + terminal.paint(
                     " (all answers are compiled first, then their checks run; the first batch also builds the lab's library)",

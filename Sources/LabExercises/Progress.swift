@@ -65,6 +65,7 @@ public enum ExerciseError: Error, Equatable, CustomStringConvertible {
     case damagedProgress(String)
     case toolchain(String)
     case notAStudentFolder(String)
+    case studentGivenTwice(String)
     case badExercise(String, reason: String)
     case cannotWrite(String, reason: String)
 
@@ -82,6 +83,8 @@ public enum ExerciseError: Error, Equatable, CustomStringConvertible {
         case .toolchain(let reason): "cannot build the exercise: \(reason)"
         case .badExercise(let path, let reason): "\(path) is not a valid exercise: \(reason)"
         case .cannotWrite(let path, let reason): "cannot write into \(path): \(reason)"
+        case .studentGivenTwice(let name):
+            "\(name) is given twice: each student's folder is graded once, under its own name"
         case .notAStudentFolder(let path):
             "\(path) is not a student's folder: expected a lab clone or a folder of exercise files (01-suspend-not-block.swift, …)"
         }

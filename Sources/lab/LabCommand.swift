@@ -90,7 +90,7 @@ enum LabCommand {
             case .check: return try await commands.check(name)
             case .watch: return try await commands.watch(name)
             case .hint: return try commands.hint(name)
-            case .reset: return try ResetCommand.run(name ?? "", root: commands.root)
+            case .reset: return try commands.reset(name)
             case .solution: return try commands.solution(name)
             case .progress: return try commands.progressReport(json: parsed.flag("json"))
             default:

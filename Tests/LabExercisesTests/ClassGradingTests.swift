@@ -11,6 +11,21 @@ struct ClassGradingTests {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
+    /// The same student's folder twice: one line that says so, before anything is graded.
+    @Test func aStudentGivenTwiceIsRefusedInOneLine() async throws {
+        let folder = try makeClass()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let commands = ExerciseCommands(root: root, terminal: Terminal(isTTY: false, width: 100, usesColor: false))
+        let ada = folder.appendingPathComponent("ada").path
+        await #expect(throws: ExerciseError.studentGivenTwice("ada")) {
+            try await commands.grade(paths: [ada, ada], workers: 1, output: folder.appendingPathComponent("out"))
+        }
+        #expect(
+            ExerciseError.studentGivenTwice("ada").description
+                == "ada is given twice: each student's folder is graded once, under its own name")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+    }
+
     func makeClass() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-class-\(UUID().uuidString)")
         for student in ["ada", "bob"] {
