@@ -22,6 +22,11 @@ enum AnswerFile {
             return
                 "refused: \(name) is a symbolic link; the grader reads only a file that is really in the student's folder (copy the file there instead of linking to it)"
         }
+        if let kind = fileKind(file.path), kind != S_IFREG, kind != S_IFLNK {
+            // A FIFO would block the read forever; a device is no answer either.
+            return
+                "refused: \(name) is not a regular file; the grader reads only a file of Swift code"
+        }
         if let links = linkCount(file.path), links > 1 {
             return
                 "refused: \(name) has \(links) names (a hard link); the grader reads only a file that is the student's own (copy it instead of linking it)"
@@ -45,7 +50,8 @@ enum AnswerFile {
     /// file with one name, no larger than `largest`.
     static func text(_ file: URL, within folder: URL?) -> String? {
         guard refusal(file, within: folder) == nil else { return nil }
-        let descriptor = open(file.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        // O_NONBLOCK: a file swapped for a FIFO after the look would otherwise block the open.
+        let descriptor = open(file.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         var status = stat()
@@ -64,6 +70,12 @@ enum AnswerFile {
     static func size(_ path: String) -> Int? {
         var status = stat()
         return lstat(path, &status) == 0 ? Int(status.st_size) : nil
+    }
+
+    /// The file's type (`S_IFREG`, `S_IFLNK`, `S_IFIFO`…) as `lstat` gives it; nil where it cannot be looked at.
+    static func fileKind(_ path: String) -> mode_t? {
+        var status = stat()
+        return lstat(path, &status) == 0 ? status.st_mode & S_IFMT : nil
     }
 
     /// How many names the file has (1 for a file of its own); nil where it cannot be looked at.

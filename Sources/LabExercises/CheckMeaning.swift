@@ -24,17 +24,37 @@ enum CheckMeaning {
     static func findings(in tokens: [SwiftTokenizer.Token], allowed: Set<String>) -> [SourceScanner.Finding] {
         var depth = 0
         var findings: [SourceScanner.Finding] = []
-        let ownTypes = ownTypeNames(tokens)
+        let fileScopeTypes = ownTypeNames(tokens)
+        // The types whose bodies enclose the token, innermost last, with the depth of their `{`.
+        var enclosing: [(name: String, depth: Int)] = []
+        var pendingType: String?
         for (index, token) in tokens.enumerated() {
-            if token.text == "{" { depth += 1 }
-            if token.text == "}" { depth = max(0, depth - 1) }
+            if token.text == "{" {
+                depth += 1
+                if let name = pendingType { enclosing.append((name, depth)) }
+                pendingType = nil
+            }
+            if token.text == "}" {
+                if enclosing.last?.depth == depth { enclosing.removeLast() }
+                depth = max(0, depth - 1)
+            }
             guard token.kind == .identifier, index + 1 < tokens.count else { continue }
             let next = tokens[index + 1]
+            if ["struct", "class", "enum", "actor", "extension"].contains(token.text), next.kind == .identifier,
+                !["func", "var", "let", "subscript", "init"].contains(next.text)  // `class func`: a modifier
+            {
+                pendingType = next.text
+            }
             // An operator function at any depth: a type's static one is found by the check too.
             if token.text == "func", next.kind == .punctuation {
                 let name = operatorName(after: index, in: tokens)
+                // Its own types: at file scope, those declared there; in a type, that type only.
+                let own: Set<String> =
+                    enclosing.last.map { fileScopeTypes.contains($0.name) ? [$0.name, "Self"] : [] } ?? fileScopeTypes
                 let types = parameterTypes(after: index, in: tokens)
-                guard !allowed.contains(name), types.isEmpty || !types.allSatisfy(ownTypes.contains) else { continue }
+                guard !allowed.contains(name),
+                    isGeneric(after: index, in: tokens) || types.isEmpty || !types.allSatisfy(own.contains)
+                else { continue }
                 findings.append(
                     SourceScanner.Finding(
                         code: "`func \(name)`", line: token.line,
@@ -74,17 +94,33 @@ enum CheckMeaning {
         return findings
     }
 
-    /// The types the answer declares (`struct`, `class`, `enum`, `actor`; not a `typealias`,
-    /// which can name anyone's type), and `Self`.
+    /// The types the answer declares at file scope (`struct`, `class`, `enum`, `actor`; not a
+    /// `typealias`, which can name anyone's type). Not a nested one: `enum Box { struct Duration {} }`
+    /// leaves `Duration` at file scope the standard library's (a review's find).
     static func ownTypeNames(_ tokens: [SwiftTokenizer.Token]) -> Set<String> {
-        var names: Set<String> = ["Self"]
-        for index in tokens.indices.dropLast()
-        where ["struct", "class", "enum", "actor"].contains(tokens[index].text)
-            && tokens[index + 1].kind == .identifier
-        {
-            names.insert(tokens[index + 1].text)
+        var names: Set<String> = []
+        var depth = 0
+        for index in tokens.indices.dropLast() {
+            if tokens[index].text == "{" { depth += 1 }
+            if tokens[index].text == "}" { depth = max(0, depth - 1) }
+            if depth == 0, ["struct", "class", "enum", "actor"].contains(tokens[index].text),
+                tokens[index + 1].kind == .identifier
+            {
+                names.insert(tokens[index + 1].text)
+            }
         }
         return names
+    }
+
+    /// `func >= <T: DurationProtocol>(…)`: a name between the operator and its parameters is a
+    /// generic parameter, which could stand for any type (refused: a review's find).
+    static func isGeneric(after index: Int, in tokens: [SwiftTokenizer.Token]) -> Bool {
+        var next = index + 1
+        while next < tokens.count, tokens[next].text != "(" {
+            if tokens[next].kind == .identifier { return true }
+            next += 1
+        }
+        return false
     }
 
     /// The named type of each parameter of the operator function declared at `index` (`inout`,

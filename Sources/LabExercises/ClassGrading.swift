@@ -151,11 +151,17 @@ public struct ClassGrading: Sendable {
         if let refusal = AnswerFile.refusal(file, within: student.folder ?? student.exercisesFolder) {
             return Result(status: .failed, stage: CheckOutcome.Stage.forbidden.rawValue, message: refusal)
         }
-        guard let answer = try? Data(contentsOf: file) else {
+        guard FileManager.default.fileExists(atPath: file.path) else {
             return Result(status: .missing, stage: nil, message: nil)
         }
+        // Read as the batch reads it (`AnswerFile.text`): one checked descriptor, never blocking.
+        guard let answer = AnswerFile.text(file, within: student.folder ?? student.exercisesFolder) else {
+            return Result(
+                status: .failed, stage: CheckOutcome.Stage.compile.rawValue,
+                message: "cannot read \(file.lastPathComponent): it is not a readable UTF-8 file")
+        }
         let original = Grader(root: root, exercise: job.exercise).originalFile
-        if let starting = try? Data(contentsOf: original), starting == answer {
+        if let starting = try? String(contentsOf: original, encoding: .utf8), starting == answer {
             return Result(status: .notStarted, stage: nil, message: nil)
         }
         return nil

@@ -123,11 +123,16 @@ public struct ExerciseCommands {
                 StandardOutput.line(terminal.paint("  " + note, .dim))
             })
         report(outcome, exercise: exercise)
-        let progress = try Progress.update(environment: environment) { progress in
-            progress[exercise.id].attempts += 1
-            if outcome.passed && !progress[exercise.id].solved {
-                progress[exercise.id].solved = true
-                progress[exercise.id].firstSolvedAt = ISO8601DateFormatter().string(from: Date())
+        // Saved under the lab folder's lock, which another `lab` may hold: waited for on a thread
+        // of its own, not on one of the pool's.
+        let environment = environment
+        let progress = try await OnAThreadOfItsOwn.blockingWork(named: "save progress") {
+            try Progress.update(environment: environment) { progress in
+                progress[exercise.id].attempts += 1
+                if outcome.passed && !progress[exercise.id].solved {
+                    progress[exercise.id].solved = true
+                    progress[exercise.id].firstSolvedAt = ISO8601DateFormatter().string(from: Date())
+                }
             }
         }
         if outcome.passed {

@@ -3,11 +3,11 @@ import LabCore
 
 /// The folder `lab grade` writes its class report into, claimed before any grading: it is
 /// usable, no other `lab grade` is writing into it, and a report already there is kept unless
-/// `--replace` says otherwise. The claim (a lock on the folder) lasts until it is released; a
-/// folder made for a run that wrote nothing (a bad student path) is removed then.
+/// `--replace` says otherwise. The claim (a lock on the folder itself, so nothing is left in
+/// it) lasts until it is released; a folder made for a run that wrote nothing (a bad student
+/// path) is removed then, while the lock is still held and only if it is still empty.
 enum GradeOutput {
     static let reportFiles = ["class-report.csv", "class-report.json", "class-report.html"]
-    static let lockName = ".lab-grade.lock"
 
     /// The folder, held until `release()`.
     struct Claim {
@@ -17,10 +17,9 @@ enum GradeOutput {
         let madeHere: Bool
 
         func release() {
+            // rmdir(2) removes only an empty folder: another run's files are never taken.
+            if madeHere { _ = rmdir(folder.path) }
             lock.release()
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-            guard madeHere, names.allSatisfy({ $0 == GradeOutput.lockName }) else { return }
-            try? FileManager.default.removeItem(at: folder)
         }
     }
 
@@ -32,7 +31,7 @@ enum GradeOutput {
         } catch {
             throw error.usageError(option: "out")
         }
-        guard let lock = try FileLock.tryHolding(at: folder.appendingPathComponent(lockName)) else {
+        guard let lock = try FileLock.tryHolding(folder: folder) else {
             throw LabSetupError(
                 "another lab grade is writing into \(folder.path); wait for it to finish, or give another --out")
         }

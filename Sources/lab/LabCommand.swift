@@ -56,8 +56,10 @@ enum LabCommand {
             return UsageError.exitCode
         } catch {
             // Never Foundation's "Error Domain=… UserInfo={…}": a file's problem in words, with its path.
-            StandardError.write(
-                "lab \(command.rawValue): error: \(FileErrorWords.sentence(for: error) ?? error.localizedDescription)")
+            // An error of the lab's own says itself; Foundation's only in its localized words.
+            let own = "\(error)"
+            let words = own.hasPrefix("Error Domain=") ? error.localizedDescription : own
+            StandardError.write("lab \(command.rawValue): error: \(FileErrorWords.sentence(for: error) ?? words)")
             return 1
         }
     }

@@ -32,12 +32,14 @@ struct OutputLocationTests {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         // This test stands in for the first run: it holds the folder's lock.
-        let held = try #require(try FileLock.tryHolding(at: folder.appendingPathComponent(GradeOutput.lockName)))
+        let held = try #require(try FileLock.tryHolding(folder: folder))
         defer { held.release() }
         let result = try await ProcessRunner.run(
             "lab", ["grade", "Exercises", "--out", folder.path], environment: ["CONCURRENCY_LAB_HOME": folder.path])
         #expect(result.status == 2)
         #expect(result.standardError.contains("another lab grade is writing into"), "\(result.standardError)")
+        // The lock is the folder's own: no file is left in it for another user to trip on.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
     @Test(arguments: ["CONCURRENCY_LAB_WORK", "CONCURRENCY_LAB_HOME"])

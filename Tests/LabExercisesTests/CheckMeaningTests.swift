@@ -36,6 +36,10 @@ struct CheckMeaningTests {
                 + " static func >= (lhs: Duration, rhs: Evil) -> Bool { true }\n}", "`func >=`"
         ),
         ("typealias Mine = Duration\nfunc >= (lhs: Mine, rhs: Mine) -> Bool { true }", "`func >=`"),
+        // A nested type of the same name leaves file scope's `Duration` the standard library's.
+        ("enum Box { struct Duration {} }\nfunc >= (lhs: Duration, rhs: Duration) -> Bool { true }", "`func >=`"),
+        ("struct T {}\nfunc >= <T: DurationProtocol>(lhs: T, rhs: T) -> Bool { true }", "`func >="),
+        ("struct Mine {}\nextension Mine {\n static func == (lhs: Int, rhs: Mine) -> Bool { true }\n}", "`func ==`"),
     ])
     func aDeclarationThatChangesTheChecksMeaningIsRefused(declaration: String, code: String) {
         let findings = grader.review(Self.solutionBody + declaration)

@@ -97,6 +97,23 @@ struct SymlinkedAnswerTests {
         #expect(AnswerFile.text(answer, within: nil) != nil)
     }
 
+    /// A FIFO named like the answer would block a plain read forever (a review's find): refused
+    /// by its kind, and the read itself never waits on it.
+    @Test func aFIFOIsRefusedWithoutWaiting() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-fifo-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let answer = folder.appendingPathComponent(exercise.fileName)
+        #expect(mkfifo(answer.path, 0o644) == 0)
+        let refusal = try #require(AnswerFile.refusal(answer, within: folder))
+        #expect(refusal.contains("not a regular file"), "\(refusal)")
+        #expect(AnswerFile.text(answer, within: nil) == nil)
+        let student = try ClassGrading.student(at: folder.path, exercises: TestLab.exercises)
+        let result = ClassGrading.ungraded(
+            ClassGrading.Job(student: 0, exercise: exercise), student: student, root: TestLab.root)
+        #expect(result?.stage == "forbidden", "\(String(describing: result))")
+    }
+
     /// The same answer as a real file in the student's folder is graded as usual.
     @Test func aRealFileIsRead() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-real-\(UUID().uuidString)")

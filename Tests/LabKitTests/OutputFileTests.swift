@@ -23,6 +23,11 @@ struct OutputFileTests {
         #expect(try String(contentsOf: first, encoding: .utf8) == "A")
         #expect(try String(contentsOf: second, encoding: .utf8) == "B")
         #expect(first.lastPathComponent.hasPrefix("02-x-") && first.lastPathComponent.hasSuffix(".swift"))
+        // Each copy was written whole under a hidden name first; none of those is left.
+        #expect(
+            Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == [
+                first.lastPathComponent, second.lastPathComponent,
+            ])
     }
 
     @Test func aHeldLockRefusesASecondHolderUntilReleased() throws {

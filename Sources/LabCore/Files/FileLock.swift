@@ -38,6 +38,27 @@ public enum FileLock {
         return Holder(descriptor: descriptor)
     }
 
+    /// The same on a folder itself: nothing is left in it, and anyone who can read the folder
+    /// can take it (a lock file another user made once, say `sudo lab grade`, would refuse
+    /// every later run its owner could not open). flock(2) takes a folder's descriptor on
+    /// Linux and on a Mac.
+    public static func tryHolding(folder: URL) throws -> Holder? {
+        let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw CocoaError(
+                .fileReadUnknown,
+                userInfo: [
+                    NSFilePathErrorKey: folder.path,
+                    NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(errno)),
+                ])
+        }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            return nil
+        }
+        return Holder(descriptor: descriptor)
+    }
+
     /// A lock taken by `tryHolding`; `release()` gives it back.
     public final class Holder: Sendable {
         private let descriptor = Locked<Int32?>(nil)
