@@ -111,4 +111,22 @@ struct OutputFileTests {
             #expect(me.hasPrefix("/") && FileManager.default.isExecutableFile(atPath: me), "\(me)")
         #endif
     }
+
+    /// The whole map, however long: a sanitized build's lists its executable after hundreds of
+    /// lines of the sanitizer's own, where a read of the first 4 kB (`String(contentsOfFile:)`
+    /// on a /proc file) stopped, and `lab` found no lab folder (found by CI).
+    #if os(Linux)
+        @Test func theWholeMapIsReadPastItsFirstPage() throws {
+            // Sixty-four more mappings, alternately protected so the kernel cannot merge them (never
+            // read or written: only the map's length matters here).
+            let pages = (0..<64).compactMap { index in
+                mmap(nil, 4096, index % 2 == 0 ? PROT_READ : PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+            }
+            defer { for page in pages { munmap(page, 4096) } }
+            let maps = try #require(ProcessMaps.read())
+            #expect(maps.utf8.count > 4096, "\(maps.utf8.count) bytes")
+            // The stack is mapped at the top of the address space: its line is among the last.
+            #expect(maps.contains("[stack]"))
+        }
+    #endif
 }
