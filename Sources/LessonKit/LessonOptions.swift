@@ -90,8 +90,8 @@ public struct LessonOptions: Sendable, Equatable {
         }
         // --list prints the variants and runs nothing: what it would ignore is refused.
         if options.list {
-            for ignored in ["variant", "json", "all"] where parsed.isPresent(ignored) {
-                throw .conflicting("list", ignored)
+            for ignored in Self.options.map(\.name) where !["help", "list", "no-color"].contains(ignored) {
+                if parsed.isPresent(ignored) { throw .conflicting("list", ignored) }
             }
         }
         self = options

@@ -141,6 +141,12 @@ struct LessonFlagConflictTests {
             try LessonOptions.parse(["--list", "--variant", "x"])
         }
         #expect(throws: UsageError.conflicting("list", "json")) { try LessonOptions.parse(["--list", "--json"]) }
+        // Every option of a run: a page or a seed given with --list would be silently unused.
+        #expect(throws: UsageError.conflicting("list", "html")) {
+            try LessonOptions.parse(["--list", "--html", "x.html"])
+        }
+        #expect(throws: UsageError.conflicting("list", "seed")) { try LessonOptions.parse(["--list", "--seed", "3"]) }
+        #expect(throws: Never.self) { try LessonOptions.parse(["--list", "--no-color"]) }
     }
 
     @Test func traceAndPageMayNotShareAFile() {
