@@ -22,20 +22,7 @@ public enum FileLock {
     /// Takes the lock at `url` if no one holds it, without waiting: nil when another holder
     /// has it. The lock is held until the returned holder is released (or the process ends).
     public static func tryHolding(at url: URL) throws -> Holder? {
-        let descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw CocoaError(
-                .fileWriteUnknown,
-                userInfo: [
-                    NSFilePathErrorKey: url.path,
-                    NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(errno)),
-                ])
-        }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            close(descriptor)
-            return nil
-        }
-        return Holder(descriptor: descriptor)
+        try tryHolding(open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644), path: url.path, failure: .fileWriteUnknown)
     }
 
     /// The same on a folder itself: nothing is left in it, and anyone who can read the folder
@@ -43,12 +30,17 @@ public enum FileLock {
     /// every later run its owner could not open). flock(2) takes a folder's descriptor on
     /// Linux and on a Mac.
     public static func tryHolding(folder: URL) throws -> Holder? {
-        let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        try tryHolding(
+            open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC), path: folder.path, failure: .fileReadUnknown)
+    }
+
+    /// The lock on `descriptor` (just opened, for `path`) without waiting, or nil when it is held.
+    private static func tryHolding(_ descriptor: Int32, path: String, failure: CocoaError.Code) throws -> Holder? {
         guard descriptor >= 0 else {
             throw CocoaError(
-                .fileReadUnknown,
+                failure,
                 userInfo: [
-                    NSFilePathErrorKey: folder.path,
+                    NSFilePathErrorKey: path,
                     NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(errno)),
                 ])
         }

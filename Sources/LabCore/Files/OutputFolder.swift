@@ -4,17 +4,23 @@ import Foundation
 /// it is made now. By default only inside a folder that exists (a typo'd parent is an error, not a
 /// tree of new folders). The problem is said as what was expected, for one error line.
 public enum OutputFolder {
+    /// Whether `folder` exists (then it must be a folder this process can write into); false
+    /// where it does not exist yet.
+    private static func existingAndWritable(_ folder: URL, path: String) throws(Problem) -> Bool {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) else { return false }
+        guard isDirectory.boolValue else { throw Problem(path: path, expected: "a folder (this is a file)") }
+        if let failure = writeProbe(in: folder) {
+            throw Problem(path: path, expected: "a folder you can write into (\(FileErrorWords.errno(failure)))")
+        }
+        return true
+    }
+
     /// Makes `path` ready to write into, or says why it cannot be.
     public static func prepare(_ path: String, makingParents: Bool = false) throws(Problem) -> URL {
         let folder = URL(fileURLWithPath: path, isDirectory: true)
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw Problem(path: path, expected: "a folder (this is a file)") }
-            if let failure = writeProbe(in: folder) {
-                throw Problem(path: path, expected: "a folder you can write into (\(FileErrorWords.errno(failure)))")
-            }
-            return folder
-        }
+        if try existingAndWritable(folder, path: path) { return folder }
         let parent = folder.deletingLastPathComponent().path
         if makingParents {
             do {
@@ -42,13 +48,7 @@ public enum OutputFolder {
     public static func check(_ path: String, makingParents: Bool = false) throws(Problem) {
         let folder = URL(fileURLWithPath: path, isDirectory: true)
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw Problem(path: path, expected: "a folder (this is a file)") }
-            if let failure = writeProbe(in: folder) {
-                throw Problem(path: path, expected: "a folder you can write into (\(FileErrorWords.errno(failure)))")
-            }
-            return
-        }
+        if try existingAndWritable(folder, path: path) { return }
         var parent = folder.deletingLastPathComponent()
         while makingParents, parent.path != "/", !FileManager.default.fileExists(atPath: parent.path) {
             parent.deleteLastPathComponent()
