@@ -20,6 +20,8 @@ struct BatchBuild: Sendable {
         case built(BinaryStamp, checkReused: Bool)
         /// The compiler's or linker's output, and whether the errors are in this answer's folder.
         case failed(output: String, inAnswer: Bool)
+        /// A step still running after the limit (seconds), stopped.
+        case timedOut(Double)
     }
 
     /// Writes the sources and builds them. A folder used before is emptied first: no earlier
@@ -29,7 +31,7 @@ struct BatchBuild: Sendable {
     /// answer's module, and its object kept otherwise (see `CheckObjects`).
     func build(
         code: String, sources: Grader.CheckSources, mode: [String], toolchain: BatchToolchain,
-        jobs: CompilerJobs? = nil, checkObjects: CheckObjects? = nil
+        jobs: CompilerJobs? = nil, checkObjects: CheckObjects? = nil, limit: Double = 120
     ) throws -> Outcome {
         try? FileManager.default.removeItem(at: folder)
         let files: [(String, String)] = [
@@ -61,7 +63,8 @@ struct BatchBuild: Sendable {
                 continue
             }
             for job in step {
-                let result = try run("/usr/bin/env", ["TMPDIR=\(temporary.path)"] + job, timeout: 300)
+                let result = try run("/usr/bin/env", ["TMPDIR=\(temporary.path)"] + job, timeout: limit)
+                if result.timedOut { return .timedOut(limit) }
                 guard result.status == 0 else {
                     return .failed(
                         output: result.output, inAnswer: Grader.errorsInPackage(result.output, package: folder))

@@ -53,6 +53,11 @@ public struct BatchGrading: Sendable {
     /// comment). `lab exercises --verify` turns it on: its answers are the lab's own files, and a
     /// check that mostly waits then waits beside the builds instead of after them.
     public var runWhileBuilding = false
+    /// How long one step of an answer's build (its module, its check, the link) may take. An
+    /// answer compiles in seconds; one written to stall the type checker (an audit: about 7 s per
+    /// expression given up on, and a few hundred fit in an answer) is stopped here, and its verdict
+    /// is final, not tried again alone, so it costs a class one worker for this long, once.
+    var compileLimit: Double = 120
     /// How long a check counts against `runWorkers` (see `WorkerThreads.staggered`): longer than
     /// all but 17 of the 216 runs of a full `--verify` took (each run timed, load 3–5).
     var runSlotRelease: Duration = .seconds(2)
@@ -245,7 +250,8 @@ public struct BatchGrading: Sendable {
                         switch try build.build(
                             code: Grader.fingerprinted(code, fingerprint: fingerprint), sources: sources,
                             mode: exercise.mode.compilerFlags, toolchain: toolchain,
-                            jobs: alone ? nil : planned[exercise.mode.compilerFlags], checkObjects: checkObjects)
+                            jobs: alone ? nil : planned[exercise.mode.compilerFlags], checkObjects: checkObjects,
+                            limit: compileLimit)
                         {
                         case .built(let stamp, let checkReused):
                             built.withLock {
@@ -259,6 +265,14 @@ public struct BatchGrading: Sendable {
                                 stage: .compile, messages: ["\(exercise.fileName) does not compile yet"],
                                 details: graders[index].diagnostics(output, package: build.folder))
                             final = final || pending.count == 1
+                        case .timedOut(let seconds):
+                            outcome = CheckOutcome(
+                                stage: .compile,
+                                messages: [
+                                    "\(exercise.fileName) was still compiling after \(Int(seconds)) s (an answer compiles in seconds): look for an expression the compiler cannot type-check"
+                                ],
+                                details: "")
+                            final = true
                         case .failed(let output, inAnswer: false):
                             failedOutsideAnswers.withLock { $0 = true }
                             // Not the answer's error (the toolchain, the disk): never blame the student.
