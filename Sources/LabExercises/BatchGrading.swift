@@ -28,6 +28,8 @@ public struct BatchGrading: Sendable {
         /// Tests: false to run the answer without reading its compiled module first, so that the
         /// sandbox's own layers are what refuses it (as `scan: false` does for the scan).
         var inspect = true
+        /// Tests: this answer's own compile limit, in place of the batch's `compileLimit`.
+        var compileLimit: Double? = nil
         /// Tests: this answer's raw run result, in place of the batch's `observeRun`.
         var observeRun: (@Sendable (Sandbox.Result) -> Void)? = nil
 
@@ -251,7 +253,7 @@ public struct BatchGrading: Sendable {
                             code: Grader.fingerprinted(code, fingerprint: fingerprint), sources: sources,
                             mode: exercise.mode.compilerFlags, toolchain: toolchain,
                             jobs: alone ? nil : planned[exercise.mode.compilerFlags], checkObjects: checkObjects,
-                            limit: compileLimit)
+                            limit: answers[index].compileLimit ?? compileLimit)
                         {
                         case .built(let stamp, let checkReused):
                             built.withLock {

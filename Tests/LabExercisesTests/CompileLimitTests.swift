@@ -29,11 +29,12 @@ struct CompileLimitTests {
             "stalls": solution + (1...4).map(Self.stall).joined(), "solution": solution,
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
-        var grading = BatchGrading(root: BatchGradingTests.root)
-        grading.compileLimit = 3
-        let outcomes = await grading.grade([
-            BatchGrading.Answer(exercise: exercise, source: files["stalls"]!),
-            BatchGrading.Answer(exercise: exercise, source: files["solution"]!),
+        // The stalling answer alone gets a short limit: however busy the machine, its four
+        // stalls take longer than 3 s, and the solution beside it keeps the batch's 120 s.
+        var stalls = BatchGrading.Answer(exercise: exercise, source: files["stalls"]!)
+        stalls.compileLimit = 3
+        let outcomes = await BatchGrading(root: BatchGradingTests.root).grade([
+            stalls, BatchGrading.Answer(exercise: exercise, source: files["solution"]!),
         ])
         #expect(outcomes[0].stage == .compile, "\(outcomes[0])")
         #expect(
