@@ -14,22 +14,27 @@ enum AnswerFile {
     /// student's, which the grader was given and trusts as named), is a symbolic link.
     static func refusal(_ file: URL, within folder: URL?) -> String? {
         let name = file.lastPathComponent
-        if let size = size(file.path), size > largest {
-            return
-                "refused: \(name) is \(ByteCountFormatter.string(fromByteCount: Int64(size), countStyle: .file)); an answer may be at most \(largest / 1024) kB (the longest file of an exercise is under 15 kB)"
-        }
-        if isLink(file.path) {
-            return
-                "refused: \(name) is a symbolic link; the grader reads only a file that is really in the student's folder (copy the file there instead of linking to it)"
-        }
-        if let kind = fileKind(file.path), kind != S_IFREG, kind != S_IFLNK {
-            // A FIFO would block the read forever; a device is no answer either.
-            return
-                "refused: \(name) is not a regular file; the grader reads only a file of Swift code"
-        }
-        if let links = linkCount(file.path), links > 1 {
-            return
-                "refused: \(name) has \(links) names (a hard link); the grader reads only a file that is the student's own (copy it instead of linking it)"
+        // One look at the file itself, not following a link.
+        var status = stat()
+        if lstat(file.path, &status) == 0 {
+            let kind = status.st_mode & S_IFMT
+            if Int(status.st_size) > largest {
+                return
+                    "refused: \(name) is \(ByteCountFormatter.string(fromByteCount: Int64(status.st_size), countStyle: .file)); an answer may be at most \(largest / 1024) kB (the longest file of an exercise is under 15 kB)"
+            }
+            if kind == S_IFLNK {
+                return
+                    "refused: \(name) is a symbolic link; the grader reads only a file that is really in the student's folder (copy the file there instead of linking to it)"
+            }
+            if kind != S_IFREG {
+                // A FIFO would block the read forever; a device is no answer either.
+                return
+                    "refused: \(name) is not a regular file; the grader reads only a file of Swift code"
+            }
+            if status.st_nlink > 1 {
+                return
+                    "refused: \(name) has \(status.st_nlink) names (a hard link); the grader reads only a file that is the student's own (copy it instead of linking it)"
+            }
         }
         guard let folder else { return nil }
         let top = folder.standardizedFileURL.path
@@ -66,23 +71,6 @@ enum AnswerFile {
     /// scan seconds per megabyte and the compiler minutes of diagnostics, and stalled a class's
     /// grading; a 64 kB file of such text type-checks in about a second here.
     static let largest = 64 * 1024
-
-    static func size(_ path: String) -> Int? {
-        var status = stat()
-        return lstat(path, &status) == 0 ? Int(status.st_size) : nil
-    }
-
-    /// The file's type (`S_IFREG`, `S_IFLNK`, `S_IFIFO`…) as `lstat` gives it; nil where it cannot be looked at.
-    static func fileKind(_ path: String) -> mode_t? {
-        var status = stat()
-        return lstat(path, &status) == 0 ? status.st_mode & S_IFMT : nil
-    }
-
-    /// How many names the file has (1 for a file of its own); nil where it cannot be looked at.
-    static func linkCount(_ path: String) -> Int? {
-        var status = stat()
-        return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_nlink) : nil
-    }
 
     static func isLink(_ path: String) -> Bool {
         var status = stat()

@@ -5,11 +5,7 @@ import Testing
 
 @Suite("Atomic files")
 struct AtomicFileTests {
-    func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lab-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    func temporaryDirectory() throws -> URL { try LabKitTests.temporaryDirectory(named: "lab-tests") }
 
     @Test func atomicWriteReplacesTheWholeFile() throws {
         let directory = try temporaryDirectory()

@@ -7,11 +7,7 @@ import Testing
 /// a user's copy, locked against a second writer, and their errors said in words.
 @Suite("Output files and folders")
 struct OutputFileTests {
-    func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lab-out-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    func temporaryDirectory() throws -> URL { try LabKitTests.temporaryDirectory(named: "lab-out") }
 
     @Test func twoBackupsInTheSameInstantAreBothKept() throws {
         let folder = try temporaryDirectory()
