@@ -63,6 +63,11 @@ struct BatchBuild: Sendable {
                 continue
             }
             for job in step {
+                if let jobs, let autolink = jobs.autolink,
+                    autolink.write(for: job, placeholder: jobs.placeholder, folder: folder)
+                {
+                    continue
+                }
                 let result = try run("/usr/bin/env", ["TMPDIR=\(temporary.path)"] + job, timeout: limit)
                 if result.timedOut { return .timedOut(limit) }
                 guard result.status == 0 else {

@@ -7,11 +7,19 @@ import Foundation
 /// same jobs for every answer of a batch; run per answer, it about doubled a small step's CPU
 /// (the answer's module: 0.13 s through the driver, 0.07 s started directly; docs/MEASUREMENTS.md,
 /// "Grading loops").
+///
+/// Two of the link's programs are not started for each answer, on Linux: the C compiler's
+/// driver, which only starts the linker (its own plan, `clang -###`, is replayed instead), and
+/// `swift-autolink-extract`, which lists the libraries the objects ask for: the shared objects'
+/// list is asked for once, and the answer's two objects are read by the lab (`AutolinkList`).
+/// Each was about 30 ms of a 120 ms link (docs/MEASUREMENTS.md, session 24).
 struct CompilerJobs: Sendable {
     /// The folder the plan names; every path inside it becomes the answer's.
     let placeholder: String
     /// Each step's jobs, in order: the program, then its arguments.
     let steps: [[[String]]]
+    /// The link's library list, made without starting `swift-autolink-extract`; nil: it is started.
+    var autolink: AutolinkList? = nil
 
     /// Plans each of `steps` (the driver's arguments, naming the answer's files under
     /// `placeholder`), with the driver's temporary files under `placeholder` too. Nil when the
@@ -35,9 +43,64 @@ struct CompilerJobs: Sendable {
             guard !jobs.isEmpty, jobs.count == lines.count, replayable(jobs, placeholder: placeholder.path) else {
                 return nil
             }
-            planned.append(jobs)
+            let expanded = jobs.flatMap {
+                linkerDriverPlan($0, placeholder: placeholder.path, temporary: temporary) ?? [$0]
+            }
+            planned.append(replayable(expanded, placeholder: placeholder.path) ? expanded : jobs)
         }
-        return CompilerJobs(placeholder: placeholder.path, steps: planned)
+        let autolink = planned.joined().lazy.compactMap {
+            AutolinkList.plan($0, placeholder: placeholder.path, temporary: temporary)
+        }.first
+        return CompilerJobs(placeholder: placeholder.path, steps: planned, autolink: autolink)
+    }
+
+    /// The jobs the C compiler's driver would start for `job` (the linker, for the link), when
+    /// `job` is that driver and its plan can be replayed; nil otherwise (the job is kept as it
+    /// is). The driver looks for its inputs, so the answer's (under `placeholder`, not built
+    /// yet) are made empty while it plans. A response file it reads (the autolink list) is
+    /// planned as a made-up library, which the plan passes on where the file's contents go, and
+    /// given back to the linker as the response file there: `ld.lld` reads response files itself.
+    static func linkerDriverPlan(_ job: [String], placeholder: String, temporary: URL) -> [[String]]? {
+        guard let program = job.first, ["clang", "clang++"].contains(URL(fileURLWithPath: program).lastPathComponent)
+        else { return nil }
+        var made: [URL] = []
+        defer { for file in made { try? FileManager.default.removeItem(at: file) } }
+        func make(_ path: String, _ text: String) -> Bool {
+            let file = URL(fileURLWithPath: path)
+            guard !FileManager.default.fileExists(atPath: path) else { return true }
+            guard
+                (try? FileManager.default.createDirectory(
+                    at: file.deletingLastPathComponent(), withIntermediateDirectories: true)) != nil,
+                (try? Data(text.utf8).write(to: file)) != nil
+            else { return false }
+            made.append(file)
+            return true
+        }
+        // Each response file as a made-up library, named as nothing else can be.
+        var standIns: [String: String] = [:]
+        for argument in job.dropFirst() where argument.hasPrefix("@") {
+            let library = "-llab_response_file_\(standIns.count)_\(UUID().uuidString.prefix(8))"
+            guard !FileManager.default.fileExists(atPath: String(argument.dropFirst())),
+                make(String(argument.dropFirst()), library + "\n")
+            else { return nil }
+            standIns[library] = argument
+        }
+        for argument in job.dropFirst() where argument.hasPrefix(placeholder + "/") {
+            guard make(argument, "") else { return nil }
+        }
+        guard
+            let printed = try? run("/usr/bin/env", ["TMPDIR=\(temporary.path)"] + job + ["-###"], timeout: 120),
+            printed.status == 0
+        else { return nil }
+        // The jobs are the lines that start with a quoted program; the rest is the driver's version.
+        let lines = printed.output.split(separator: "\n").map(String.init).filter { $0.hasPrefix(" \"") }
+        let jobs = lines.compactMap(ShellWords.split)
+        guard !lines.isEmpty, jobs.count == lines.count else { return nil }
+        let planned = jobs.map { $0.map { standIns[$0] ?? $0 } }
+        // Each response file given back exactly once, where the driver put its contents.
+        let given = planned.joined().filter { standIns.values.contains($0) }
+        guard given.sorted() == standIns.values.sorted() else { return nil }
+        return planned
     }
 
     /// Every program named by an absolute path that exists, every response file (`@file`) one

@@ -1,21 +1,23 @@
 /// ELF64 relocatable objects (Linux): section names and types, and the symbol table.
 enum ELFObject {
-    static func facts(_ bytes: [UInt8]) -> ObjectFacts? {
-        let reader = ByteReader(bytes: bytes)
+    struct Section {
+        let name: UInt32
+        let type: UInt32
+        let offset: Int
+        let size: Int
+        let link: Int
+        let entrySize: Int
+    }
+
+    /// The section table, and the index of the section that holds the sections' names.
+    static func sections(_ reader: ByteReader) -> (sections: [Section], namesIndex: Int)? {
+        let bytes = reader.bytes
         guard bytes.count > 64, bytes[4] == 2, bytes[5] == 1,
             let sectionTable = reader.integer(UInt64.self, at: 0x28).map(Int.init),
             let entrySize = reader.integer(UInt16.self, at: 0x3A).map(Int.init),
             let count = reader.integer(UInt16.self, at: 0x3C).map(Int.init),
             let namesIndex = reader.integer(UInt16.self, at: 0x3E).map(Int.init), entrySize >= 64
         else { return nil }
-        struct Section {
-            let name: UInt32
-            let type: UInt32
-            let offset: Int
-            let size: Int
-            let link: Int
-            let entrySize: Int
-        }
         var sections: [Section] = []
         for index in 0..<count {
             let at = sectionTable + index * entrySize
@@ -31,6 +33,31 @@ enum ELFObject {
                 ))
         }
         guard namesIndex < sections.count else { return nil }
+        return (sections, namesIndex)
+    }
+
+    /// The libraries a Swift object asks to be linked with (`-lswiftCore`, …): the strings of its
+    /// `.swift1_autolink_entries` sections, in order, what `swift-autolink-extract` reads on
+    /// Linux. Nil for bytes that are not an ELF object or a section that runs past the end.
+    static func autolinkEntries(_ bytes: [UInt8]) -> [String]? {
+        let reader = ByteReader(bytes: bytes)
+        guard let (sections, namesIndex) = sections(reader) else { return nil }
+        let names = sections[namesIndex].offset
+        var entries: [String] = []
+        for section in sections where reader.cString(at: names + Int(section.name)) == ".swift1_autolink_entries" {
+            guard section.offset >= 0, section.size >= 0, section.offset + section.size <= bytes.count else {
+                return nil
+            }
+            entries += bytes[section.offset..<section.offset + section.size].split(separator: 0).map {
+                String(decoding: $0, as: UTF8.self)
+            }
+        }
+        return entries
+    }
+
+    static func facts(_ bytes: [UInt8]) -> ObjectFacts? {
+        let reader = ByteReader(bytes: bytes)
+        guard let (sections, namesIndex) = sections(reader) else { return nil }
         var facts = ObjectFacts()
         let names = sections[namesIndex].offset
         // SHT_INIT_ARRAY 14, SHT_FINI_ARRAY 15 (a destructor also runs outside the check's control), SHT_PREINIT_ARRAY 16.

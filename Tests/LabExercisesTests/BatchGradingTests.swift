@@ -182,6 +182,84 @@ struct BatchGradingTests {
         #expect(!FileManager.default.fileExists(atPath: build.binary.path), "the earlier binary is still there")
     }
 
+    /// The link as planned for a batch on Linux: the linker started directly, with the
+    /// libraries' list the lab writes (`AutolinkList`), and the binary so linked runs the check.
+    @Test func aPlannedLinkStartsOnlyTheLinkerAndTheBinaryRuns() async throws {
+        #if os(Linux)
+            let workFolder = Self.root.appendingPathComponent(".build-exercises/batch")
+            let build = BatchBuild(folder: workFolder.appendingPathComponent("runs/link-test-\(UUID().uuidString)"))
+            defer { try? FileManager.default.removeItem(at: build.folder) }
+            let solution = try String(contentsOf: TestLab.folder(Self.exercise).solution, encoding: .utf8)
+            let sources = try Grader(root: Self.root, exercise: Self.exercise).checkSources()
+            let (jobs, outcome) = try await OnAThreadOfItsOwn.blockingWork(named: "planned link") {
+                try FileLock.withLock(at: workFolder.appendingPathComponent("batch.lock")) {
+                    let toolchain = try TestLab.wholeSharedBuild(in: workFolder)
+                    let jobs = try #require(
+                        BatchBuild.plan(
+                            mode: [], toolchain: toolchain,
+                            placeholder: workFolder.appendingPathComponent("runs/planned-test-\(UUID().uuidString)")))
+                    let outcome = try build.build(
+                        code: Grader.fingerprinted(solution, fingerprint: "link-test"), sources: sources, mode: [],
+                        toolchain: toolchain, jobs: jobs)
+                    return (jobs, outcome)
+                }
+            }
+            let link = try #require(jobs.steps.last)
+            #expect(link.map { URL(fileURLWithPath: $0[0]).lastPathComponent } == ["swift-autolink-extract", "ld.lld"])
+            #expect(link.last?.contains { $0.hasPrefix("@") && $0.hasSuffix(".autolink") } == true)
+            #expect(jobs.autolink?.job == link.first)
+            guard case .built = outcome else {
+                Issue.record("the solution did not build: \(outcome)")
+                return
+            }
+            let ran = try run(build.binary.path, [], timeout: 120)
+            #expect(!ran.crashed && !ran.timedOut, "\(ran.output)")
+        #endif
+    }
+
+    /// The lab's list of libraries for an answer's objects holds what `swift-autolink-extract`
+    /// lists for the same objects (the shared build's two stand in for an answer's here).
+    @Test func theLabsLibraryListIsTheProgramsOwn() async throws {
+        #if os(Linux)
+            let workFolder = Self.root.appendingPathComponent(".build-exercises/batch")
+            let placeholder = workFolder.appendingPathComponent("runs/autolink-test-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: placeholder) }
+            let (mine, theirs) = try await OnAThreadOfItsOwn.blockingWork(named: "autolink lists") {
+                try FileLock.withLock(at: workFolder.appendingPathComponent("batch.lock")) {
+                    let toolchain = try TestLab.wholeSharedBuild(in: workFolder)
+                    let program = URL(fileURLWithPath: toolchain.swiftc).deletingLastPathComponent()
+                        .appendingPathComponent("swift-autolink-extract").path
+                    let swiftObjects = toolchain.sharedObjects.filter { $0.hasSuffix(".swift.o") }
+                    let temporary = placeholder.appendingPathComponent("tmp", isDirectory: true)
+                    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+                    var answerObjects: [String] = []
+                    for (index, object) in [swiftObjects.first!, swiftObjects.last!].enumerated() {
+                        let copy = placeholder.appendingPathComponent("answer-\(index).o")
+                        try FileManager.default.copyItem(at: URL(fileURLWithPath: object), to: copy)
+                        answerObjects.append(copy.path)
+                    }
+                    let output = placeholder.appendingPathComponent("check.autolink").path
+                    let job = [program] + answerObjects + toolchain.sharedObjects + ["-o", output]
+                    let list = try #require(
+                        AutolinkList.plan(job, placeholder: placeholder.path, temporary: temporary))
+                    #expect(list.answerObjects == answerObjects)
+                    #expect(list.write(for: job, placeholder: placeholder.path, folder: placeholder))
+                    let mine = try String(contentsOfFile: output, encoding: .utf8)
+                    let theirs = placeholder.appendingPathComponent("theirs.autolink").path
+                    let result = try run(program, Array(job.dropFirst().dropLast()) + [theirs], timeout: 120)
+                    #expect(result.status == 0, "\(result.output)")
+                    // An object the lab cannot read as ELF: the program is started instead.
+                    try Data("not an object".utf8).write(to: URL(fileURLWithPath: answerObjects[0]))
+                    #expect(!list.write(for: job, placeholder: placeholder.path, folder: placeholder))
+                    return (mine, try String(contentsOfFile: theirs, encoding: .utf8))
+                }
+            }
+            let lines = { (text: String) in Set(text.split(separator: "\n").map(String.init)) }
+            #expect(!lines(mine).isEmpty)
+            #expect(lines(mine) == lines(theirs), "the lab's list: \(mine)\nthe program's: \(theirs)")
+        #endif
+    }
+
     @Test func theToolchainIsReadFromSwiftPMsPlan() throws {
         let list = try Self.linkList()
         defer { try? FileManager.default.removeItem(at: list) }

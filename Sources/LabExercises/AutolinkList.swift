@@ -1,0 +1,57 @@
+import Foundation
+
+/// The libraries an answer's link needs, listed as `swift-autolink-extract` lists them on
+/// Linux, without starting it for each answer (about 30 ms of the link, nearly all of it the
+/// program starting): the shared objects' list is asked of the program once, when a batch
+/// plans its jobs, and the answer's own objects (its module's and its check's) are read by
+/// the lab, their `.swift1_autolink_entries` sections (`ELFObject.autolinkEntries`).
+/// The linker reads the two lists as one, the answer's first: a library named twice, or
+/// earlier than the program would name it, links the same (shared libraries, and `ld.lld`
+/// resolves symbols whatever the order).
+struct AutolinkList: Sendable {
+    /// The planned job this list stands for (paths under the plan's placeholder).
+    let job: [String]
+    /// The answer's objects, read for each answer, and the file the list is written to (placeholder paths).
+    let answerObjects: [String]
+    let output: String
+    /// What the program listed for the other objects (the shared build's), once.
+    let sharedEntries: [String]
+
+    /// The list for `job` when it is `swift-autolink-extract OBJECTS… -o FILE` and the program
+    /// lists the shared objects here; nil otherwise (the job is then started for each answer).
+    static func plan(_ job: [String], placeholder: String, temporary: URL) -> AutolinkList? {
+        guard let program = job.first, URL(fileURLWithPath: program).lastPathComponent == "swift-autolink-extract",
+            job.count >= 4, job[job.count - 2] == "-o"
+        else { return nil }
+        let objects = Array(job[1..<(job.count - 2)])
+        guard !objects.contains(where: { $0.hasPrefix("-") }) else { return nil }
+        let inside = { (path: String) in path.hasPrefix(placeholder + "/") }
+        let shared = objects.filter { !inside($0) }
+        let listed = temporary.appendingPathComponent("shared-\(UUID().uuidString).autolink")
+        defer { try? FileManager.default.removeItem(at: listed) }
+        guard
+            let result = try? run(program, shared + ["-o", listed.path], timeout: 120), result.status == 0,
+            let text = try? String(contentsOf: listed, encoding: .utf8)
+        else { return nil }
+        return AutolinkList(
+            job: job, answerObjects: objects.filter(inside), output: job[job.count - 1],
+            sharedEntries: text.split(separator: "\n").map(String.init))
+    }
+
+    /// Writes the list for the answer whose job is `job` (the planned one with the answer's
+    /// folder in the placeholder's place). False when `job` is another, or an object of the
+    /// answer cannot be read as ELF: the caller then starts the program.
+    func write(for job: [String], placeholder: String, folder: URL) -> Bool {
+        let inFolder = { (path: String) in path.replacingOccurrences(of: placeholder, with: folder.path) }
+        guard job == self.job.map(inFolder) else { return false }
+        var entries: [String] = []
+        for object in answerObjects.map(inFolder) {
+            guard let bytes = FileManager.default.contents(atPath: object),
+                let listed = ELFObject.autolinkEntries([UInt8](bytes))
+            else { return false }
+            entries += listed
+        }
+        let text = (entries + sharedEntries).map { $0 + "\n" }.joined()
+        return (try? Data(text.utf8).write(to: URL(fileURLWithPath: inFolder(output)))) != nil
+    }
+}
