@@ -9,8 +9,12 @@ import Foundation
 /// earlier than the program would name it, links the same (shared libraries, and `ld.lld`
 /// resolves symbols whatever the order).
 struct AutolinkList: Sendable {
-    /// The planned job this list stands for (paths under the plan's placeholder).
+    /// The planned job this list stands for (paths under the plan's placeholder), and where it is
+    /// in the plan: its step, and its place in that step.
     let job: [String]
+    let step: Int
+    let index: Int
+    let placeholder: String
     /// The answer's objects, read for each answer, and the file the list is written to (placeholder paths).
     let answerObjects: [String]
     let output: String
@@ -19,13 +23,13 @@ struct AutolinkList: Sendable {
 
     /// The list for `job` when it is `swift-autolink-extract OBJECTS… -o FILE` and the program
     /// lists the shared objects here; nil otherwise (the job is then started for each answer).
-    static func plan(_ job: [String], placeholder: String, temporary: URL) -> AutolinkList? {
+    static func plan(_ job: [String], step: Int, index: Int, placeholder: String, temporary: URL) -> AutolinkList? {
+        let inside = { (path: String) in path.hasPrefix(placeholder + "/") }
         guard let program = job.first, URL(fileURLWithPath: program).lastPathComponent == "swift-autolink-extract",
-            job.count >= 4, job[job.count - 2] == "-o"
+            job.count >= 4, job[job.count - 2] == "-o", inside(job[job.count - 1])
         else { return nil }
         let objects = Array(job[1..<(job.count - 2)])
         guard !objects.contains(where: { $0.hasPrefix("-") }) else { return nil }
-        let inside = { (path: String) in path.hasPrefix(placeholder + "/") }
         let shared = objects.filter { !inside($0) }
         let listed = temporary.appendingPathComponent("shared-\(UUID().uuidString).autolink")
         defer { try? FileManager.default.removeItem(at: listed) }
@@ -34,16 +38,16 @@ struct AutolinkList: Sendable {
             let text = try? String(contentsOf: listed, encoding: .utf8)
         else { return nil }
         return AutolinkList(
-            job: job, answerObjects: objects.filter(inside), output: job[job.count - 1],
+            job: job, step: step, index: index, placeholder: placeholder, answerObjects: objects.filter(inside),
+            output: job[job.count - 1],
             sharedEntries: text.split(separator: "\n").map(String.init))
     }
 
-    /// Writes the list for the answer whose job is `job` (the planned one with the answer's
-    /// folder in the placeholder's place). False when `job` is another, or an object of the
-    /// answer cannot be read as ELF: the caller then starts the program.
-    func write(for job: [String], placeholder: String, folder: URL) -> Bool {
-        let inFolder = { (path: String) in path.replacingOccurrences(of: placeholder, with: folder.path) }
-        guard job == self.job.map(inFolder) else { return false }
+    /// Writes the list for the answer built in `folder`. False when an object of the answer
+    /// cannot be read as ELF, or the list cannot be written: the caller then starts the program.
+    func write(in folder: URL) -> Bool {
+        // Each path starts with the placeholder (`plan` keeps no other).
+        let inFolder = { (path: String) in folder.path + path.dropFirst(placeholder.count) }
         var entries: [String] = []
         for object in answerObjects.map(inFolder) {
             guard let bytes = FileManager.default.contents(atPath: object),

@@ -62,9 +62,9 @@ struct BatchBuild: Sendable {
                 checkReused = true
                 continue
             }
-            for job in step {
-                if let jobs, let autolink = jobs.autolink,
-                    autolink.write(for: job, placeholder: jobs.placeholder, folder: folder)
+            for (index, job) in step.enumerated() {
+                if let autolink = jobs?.autolink, autolink.step == number, autolink.index == index,
+                    autolink.write(in: folder)
                 {
                     continue
                 }

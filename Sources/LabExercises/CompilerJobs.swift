@@ -19,7 +19,18 @@ struct CompilerJobs: Sendable {
     /// Each step's jobs, in order: the program, then its arguments.
     let steps: [[[String]]]
     /// The link's library list, made without starting `swift-autolink-extract`; nil: it is started.
-    var autolink: AutolinkList? = nil
+    let autolink: AutolinkList?
+    /// Each argument cut where the placeholder is, once: put back together around each answer's
+    /// folder (Foundation's `replacingOccurrences` on every argument of every answer's jobs
+    /// was a tenth of the lab's own CPU in `--verify`).
+    private let pieces: [[[[String]]]]
+
+    init(placeholder: String, steps: [[[String]]], autolink: AutolinkList? = nil) {
+        self.placeholder = placeholder
+        self.steps = steps
+        self.autolink = autolink
+        pieces = steps.map { $0.map { $0.map { $0.components(separatedBy: placeholder) } } }
+    }
 
     /// Plans each of `steps` (the driver's arguments, naming the answer's files under
     /// `placeholder`), with the driver's temporary files under `placeholder` too. Nil when the
@@ -48,8 +59,10 @@ struct CompilerJobs: Sendable {
             }
             planned.append(replayable(expanded, placeholder: placeholder.path) ? expanded : jobs)
         }
-        let autolink = planned.joined().lazy.compactMap {
-            AutolinkList.plan($0, placeholder: placeholder.path, temporary: temporary)
+        let autolink = planned.enumerated().lazy.flatMap { step, jobs in
+            jobs.enumerated().lazy.compactMap { index, job in
+                AutolinkList.plan(job, step: step, index: index, placeholder: placeholder.path, temporary: temporary)
+            }
         }.first
         return CompilerJobs(placeholder: placeholder.path, steps: planned, autolink: autolink)
     }
@@ -125,8 +138,9 @@ struct CompilerJobs: Sendable {
 
     /// The jobs for the answer built in `folder`.
     func steps(in folder: URL) -> [[[String]]] {
-        steps.map { step in
-            step.map { job in job.map { $0.replacingOccurrences(of: placeholder, with: folder.path) } }
+        let path = folder.path
+        return pieces.map { step in
+            step.map { job in job.map { $0.count == 1 ? $0[0] : $0.joined(separator: path) } }
         }
     }
 }

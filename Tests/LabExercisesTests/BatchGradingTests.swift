@@ -208,6 +208,7 @@ struct BatchGradingTests {
             #expect(link.map { URL(fileURLWithPath: $0[0]).lastPathComponent } == ["swift-autolink-extract", "ld.lld"])
             #expect(link.last?.contains { $0.hasPrefix("@") && $0.hasSuffix(".autolink") } == true)
             #expect(jobs.autolink?.job == link.first)
+            #expect(jobs.autolink?.step == jobs.steps.count - 1 && jobs.autolink?.index == 0)
             guard case .built = outcome else {
                 Issue.record("the solution did not build: \(outcome)")
                 return
@@ -241,16 +242,16 @@ struct BatchGradingTests {
                     let output = placeholder.appendingPathComponent("check.autolink").path
                     let job = [program] + answerObjects + toolchain.sharedObjects + ["-o", output]
                     let list = try #require(
-                        AutolinkList.plan(job, placeholder: placeholder.path, temporary: temporary))
+                        AutolinkList.plan(job, step: 2, index: 0, placeholder: placeholder.path, temporary: temporary))
                     #expect(list.answerObjects == answerObjects)
-                    #expect(list.write(for: job, placeholder: placeholder.path, folder: placeholder))
+                    #expect(list.write(in: placeholder))
                     let mine = try String(contentsOfFile: output, encoding: .utf8)
                     let theirs = placeholder.appendingPathComponent("theirs.autolink").path
                     let result = try run(program, Array(job.dropFirst().dropLast()) + [theirs], timeout: 120)
                     #expect(result.status == 0, "\(result.output)")
                     // An object the lab cannot read as ELF: the program is started instead.
                     try Data("not an object".utf8).write(to: URL(fileURLWithPath: answerObjects[0]))
-                    #expect(!list.write(for: job, placeholder: placeholder.path, folder: placeholder))
+                    #expect(!list.write(in: placeholder))
                     return (mine, try String(contentsOfFile: theirs, encoding: .utf8))
                 }
             }
