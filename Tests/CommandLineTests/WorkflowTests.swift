@@ -73,6 +73,25 @@ struct WorkflowTests {
         }
     }
 
+    /// The tests CI's sanitized run leaves out are named in `.ci/run` (`--skip` takes each name as
+    /// a pattern): a renamed test would silently run sanitized again, so each must be a test's or a suite's name.
+    @Test func theTestsTheSanitizedRunLeavesOutAreTheSuites() throws {
+        let script = try String(contentsOf: root.appendingPathComponent(".ci/run"), encoding: .utf8)
+        let start = try #require(script.range(of: "tsan_left_out=("))
+        let end = try #require(script[start.upperBound...].firstIndex(of: ")"))
+        let names = script[start.upperBound..<end].split(whereSeparator: \.isWhitespace).map(String.init)
+        #expect(names.count >= 10, "\(names)")
+        let tests = root.appendingPathComponent("Tests")
+        let files = try #require(FileManager.default.enumerator(atPath: tests.path)).compactMap { $0 as? String }
+        let sources = try files.filter { $0.hasSuffix(".swift") }.map {
+            try String(contentsOf: tests.appendingPathComponent($0), encoding: .utf8)
+        }.joined()
+        for name in names {
+            let declared = ["func \(name)(", "struct \(name) ", "class \(name) "].contains { sources.contains($0) }
+            #expect(declared, "\(name) is no test nor suite of Tests/")
+        }
+    }
+
     @Test func theClassroomWorkflowGradesWithLabGrade() throws {
         let entries = try entries("docs/classroom-workflow.yml")
         func values(_ path: String) -> [String] { entries.filter { $0.path == path }.map(\.value) }
