@@ -5,9 +5,9 @@ import Foundation
 /// program starting): the shared objects' list is asked of the program once, when a batch
 /// plans its jobs, and the answer's own objects (its module's and its check's) are read by
 /// the lab, their `.swift1_autolink_entries` sections (`ELFObject.autolinkEntries`).
-/// The linker reads the two lists as one, the answer's first: a library named twice, or
-/// earlier than the program would name it, links the same (shared libraries, and `ld.lld`
-/// resolves symbols whatever the order).
+/// The linker reads the two lists as one: the answer's libraries the shared objects do not
+/// already name, then the program's list for those, in its order. (An answer's entries are
+/// libraries only: `LinkerRequests` refuses anything else before the link.)
 struct AutolinkList: Sendable {
     /// The planned job this list stands for (paths under the plan's placeholder), and where it is
     /// in the plan: its step, and its place in that step.
@@ -55,7 +55,10 @@ struct AutolinkList: Sendable {
             else { return false }
             entries += listed
         }
-        let text = (entries + sharedEntries).map { $0 + "\n" }.joined()
+        let shared = Set(sharedEntries)
+        var added: [String] = []
+        for entry in entries where !shared.contains(entry) && !added.contains(entry) { added.append(entry) }
+        let text = (added + sharedEntries).map { $0 + "\n" }.joined()
         return (try? Data(text.utf8).write(to: URL(fileURLWithPath: inFolder(output)))) != nil
     }
 }

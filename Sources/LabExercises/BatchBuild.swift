@@ -62,6 +62,14 @@ struct BatchBuild: Sendable {
                 checkReused = true
                 continue
             }
+            // Before the link, what the objects ask the linker for (see `LinkerRequests`).
+            if number == planned.count - 1,
+                let refusal = LinkerRequests.refusal(objects: [
+                    studentObjects.appendingPathComponent("StudentCode.o"), checkObject,
+                ])
+            {
+                return .failed(output: "error: " + refusal, inAnswer: true)
+            }
             for (index, job) in step.enumerated() {
                 if let autolink = jobs?.autolink, autolink.step == number, autolink.index == index,
                     autolink.write(in: folder)

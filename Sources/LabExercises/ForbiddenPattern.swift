@@ -92,6 +92,14 @@ public struct ForbiddenPattern: Sendable, Equatable {
                 "@implementation",
                 "@implementation defines a function declared in C, which could replace one the check or the runtime uses"
             ),
+            // Swift 6.3's `@section` puts a value's bytes in a section of the object by name: in the
+            // section the link reads its libraries from, they would reach the linker's command line
+            // (LinkerRequests also looks at the compiled object). `@used` keeps such a value.
+            ForbiddenPattern(
+                "@section",
+                "@section places data where the compiler and the linker read their own (the linker's arguments among them)"
+            ),
+            ForbiddenPattern("@used", "@used keeps a value the program never uses, for a tool that reads the object"),
             ForbiddenPattern(
                 "@convention",
                 "@convention(c) makes a C function pointer the compiler cannot check; pass a Swift closure"),

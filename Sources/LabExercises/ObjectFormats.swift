@@ -13,24 +13,26 @@ enum ELFObject {
     static func sections(_ reader: ByteReader) -> (sections: [Section], namesIndex: Int)? {
         let bytes = reader.bytes
         guard bytes.count > 64, bytes[4] == 2, bytes[5] == 1,
-            let sectionTable = reader.integer(UInt64.self, at: 0x28).map(Int.init),
+            let sectionTable = reader.integer(UInt64.self, at: 0x28).flatMap({ Int(exactly: $0) }),
             let entrySize = reader.integer(UInt16.self, at: 0x3A).map(Int.init),
             let count = reader.integer(UInt16.self, at: 0x3C).map(Int.init),
-            let namesIndex = reader.integer(UInt16.self, at: 0x3E).map(Int.init), entrySize >= 64
+            let namesIndex = reader.integer(UInt16.self, at: 0x3E).map(Int.init), entrySize >= 64,
+            sectionTable <= bytes.count
         else { return nil }
         var sections: [Section] = []
         for index in 0..<count {
-            let at = sectionTable + index * entrySize
+            let (at, overflow) = sectionTable.addingReportingOverflow(index * entrySize)
+            guard !overflow else { return nil }
             guard let name = reader.integer(UInt32.self, at: at), let type = reader.integer(UInt32.self, at: at + 4),
                 let offset = reader.integer(UInt64.self, at: at + 24),
                 let size = reader.integer(UInt64.self, at: at + 32),
                 let link = reader.integer(UInt32.self, at: at + 40),
-                let entry = reader.integer(UInt64.self, at: at + 56)
+                let entry = reader.integer(UInt64.self, at: at + 56),
+                // Sizes past what an Int holds are no object's: refused, not trapped on.
+                let offset = Int(exactly: offset), let size = Int(exactly: size), let entry = Int(exactly: entry)
             else { return nil }
             sections.append(
-                Section(
-                    name: name, type: type, offset: Int(offset), size: Int(size), link: Int(link), entrySize: Int(entry)
-                ))
+                Section(name: name, type: type, offset: offset, size: size, link: Int(link), entrySize: entry))
         }
         guard namesIndex < sections.count else { return nil }
         return (sections, namesIndex)
@@ -45,10 +47,9 @@ enum ELFObject {
         let names = sections[namesIndex].offset
         var entries: [String] = []
         for section in sections where reader.cString(at: names + Int(section.name)) == ".swift1_autolink_entries" {
-            guard section.offset >= 0, section.size >= 0, section.offset + section.size <= bytes.count else {
-                return nil
-            }
-            entries += bytes[section.offset..<section.offset + section.size].split(separator: 0).map {
+            let (end, overflow) = section.offset.addingReportingOverflow(section.size)
+            guard !overflow, end <= bytes.count else { return nil }
+            entries += bytes[section.offset..<end].split(separator: 0).map {
                 String(decoding: $0, as: UTF8.self)
             }
         }

@@ -182,8 +182,10 @@ struct BatchGradingTests {
         #expect(!FileManager.default.fileExists(atPath: build.binary.path), "the earlier binary is still there")
     }
 
-    /// The link as planned for a batch on Linux: the linker started directly, with the
-    /// libraries' list the lab writes (`AutolinkList`), and the binary so linked runs the check.
+    /// The link as planned for a batch on Linux: the C driver not started (its own plan replayed:
+    /// the linker alone), the libraries' list written by the lab (`AutolinkList`: the answer's
+    /// entries the shared objects lack, then the shared objects' list as the program wrote it),
+    /// and the binary so linked runs the check.
     @Test func aPlannedLinkStartsOnlyTheLinkerAndTheBinaryRuns() async throws {
         #if os(Linux)
             let workFolder = Self.root.appendingPathComponent(".build-exercises/batch")
@@ -191,7 +193,7 @@ struct BatchGradingTests {
             defer { try? FileManager.default.removeItem(at: build.folder) }
             let solution = try String(contentsOf: TestLab.folder(Self.exercise).solution, encoding: .utf8)
             let sources = try Grader(root: Self.root, exercise: Self.exercise).checkSources()
-            let (jobs, outcome) = try await OnAThreadOfItsOwn.blockingWork(named: "planned link") {
+            let (jobs, outcome, listed, ran) = try await OnAThreadOfItsOwn.blockingWork(named: "planned link") {
                 try FileLock.withLock(at: workFolder.appendingPathComponent("batch.lock")) {
                     let toolchain = try TestLab.wholeSharedBuild(in: workFolder)
                     let jobs = try #require(
@@ -201,31 +203,43 @@ struct BatchGradingTests {
                     let outcome = try build.build(
                         code: Grader.fingerprinted(solution, fingerprint: "link-test"), sources: sources, mode: [],
                         toolchain: toolchain, jobs: jobs)
-                    return (jobs, outcome)
+                    let list = try jobs.autolink.map {
+                        try String(
+                            contentsOfFile: build.folder.path + $0.output.dropFirst(jobs.placeholder.count),
+                            encoding: .utf8)
+                    }
+                    let ran =
+                        FileManager.default.fileExists(atPath: build.binary.path)
+                        ? try run(build.binary.path, [], timeout: 120) : nil
+                    return (jobs, outcome, list, ran)
                 }
             }
             let link = try #require(jobs.steps.last)
-            #expect(link.map { URL(fileURLWithPath: $0[0]).lastPathComponent } == ["swift-autolink-extract", "ld.lld"])
+            let programs = link.map { URL(fileURLWithPath: $0[0]).lastPathComponent }
+            #expect(programs.first == "swift-autolink-extract" && programs.count == 2, "\(programs)")
+            #expect(!programs.contains("clang"), "\(programs)")
             #expect(link.last?.contains { $0.hasPrefix("@") && $0.hasSuffix(".autolink") } == true)
-            #expect(jobs.autolink?.job == link.first)
-            #expect(jobs.autolink?.step == jobs.steps.count - 1 && jobs.autolink?.index == 0)
+            let autolink = try #require(jobs.autolink)
+            #expect(autolink.job == link.first && autolink.step == jobs.steps.count - 1 && autolink.index == 0)
+            // The lab's own list, not the program's (which would name each library once, in its order).
+            #expect(listed?.hasSuffix(autolink.sharedEntries.map { $0 + "\n" }.joined()) == true, "\(listed ?? "")")
             guard case .built = outcome else {
                 Issue.record("the solution did not build: \(outcome)")
                 return
             }
-            let ran = try run(build.binary.path, [], timeout: 120)
-            #expect(!ran.crashed && !ran.timedOut, "\(ran.output)")
+            #expect(ran.map { !$0.crashed && !$0.timedOut } == true, "\(ran?.output ?? "")")
         #endif
     }
 
-    /// The lab's list of libraries for an answer's objects holds what `swift-autolink-extract`
-    /// lists for the same objects (the shared build's two stand in for an answer's here).
+    /// What the lab reads of an object's libraries is what `swift-autolink-extract` lists for it
+    /// (two of the shared build's Swift objects stand in for an answer's here), and the list the
+    /// lab writes adds to the shared objects' list only what they lack.
     @Test func theLabsLibraryListIsTheProgramsOwn() async throws {
         #if os(Linux)
             let workFolder = Self.root.appendingPathComponent(".build-exercises/batch")
             let placeholder = workFolder.appendingPathComponent("runs/autolink-test-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: placeholder) }
-            let (mine, theirs) = try await OnAThreadOfItsOwn.blockingWork(named: "autolink lists") {
+            let (read, theirs, written, shared) = try await OnAThreadOfItsOwn.blockingWork(named: "autolink lists") {
                 try FileLock.withLock(at: workFolder.appendingPathComponent("batch.lock")) {
                     let toolchain = try TestLab.wholeSharedBuild(in: workFolder)
                     let program = URL(fileURLWithPath: toolchain.swiftc).deletingLastPathComponent()
@@ -239,25 +253,68 @@ struct BatchGradingTests {
                         try FileManager.default.copyItem(at: URL(fileURLWithPath: object), to: copy)
                         answerObjects.append(copy.path)
                     }
+                    // The program on the two objects alone.
+                    let theirs = placeholder.appendingPathComponent("theirs.autolink").path
+                    let result = try run(program, answerObjects + ["-o", theirs], timeout: 120)
+                    #expect(result.status == 0, "\(result.output)")
+                    let read = try answerObjects.flatMap {
+                        try #require(ELFObject.autolinkEntries([UInt8](try Data(contentsOf: URL(fileURLWithPath: $0)))))
+                    }
                     let output = placeholder.appendingPathComponent("check.autolink").path
                     let job = [program] + answerObjects + toolchain.sharedObjects + ["-o", output]
                     let list = try #require(
                         AutolinkList.plan(job, step: 2, index: 0, placeholder: placeholder.path, temporary: temporary))
                     #expect(list.answerObjects == answerObjects)
                     #expect(list.write(in: placeholder))
-                    let mine = try String(contentsOfFile: output, encoding: .utf8)
-                    let theirs = placeholder.appendingPathComponent("theirs.autolink").path
-                    let result = try run(program, Array(job.dropFirst().dropLast()) + [theirs], timeout: 120)
-                    #expect(result.status == 0, "\(result.output)")
+                    let written = try String(contentsOfFile: output, encoding: .utf8)
                     // An object the lab cannot read as ELF: the program is started instead.
                     try Data("not an object".utf8).write(to: URL(fileURLWithPath: answerObjects[0]))
                     #expect(!list.write(in: placeholder))
-                    return (mine, try String(contentsOfFile: theirs, encoding: .utf8))
+                    return (read, try String(contentsOfFile: theirs, encoding: .utf8), written, list.sharedEntries)
                 }
             }
-            let lines = { (text: String) in Set(text.split(separator: "\n").map(String.init)) }
-            #expect(!lines(mine).isEmpty)
-            #expect(lines(mine) == lines(theirs), "the lab's list: \(mine)\nthe program's: \(theirs)")
+            let lines = { (text: String) in text.split(separator: "\n").map(String.init) }
+            #expect(
+                !read.isEmpty && Set(read) == Set(lines(theirs)), "the lab read \(read), the program listed \(theirs)")
+            let added = lines(written).dropLast(shared.count)
+            #expect(Array(lines(written).suffix(shared.count)) == shared)
+            #expect(Set(added).isDisjoint(with: shared) && Set(added).union(shared).isSuperset(of: read))
+        #endif
+    }
+
+    /// An answer that puts its own strings where the link reads its libraries (Swift 6.3's
+    /// `@section`) is refused before the link, whatever the scan said: the linker would have taken
+    /// them as its arguments, outside the sandbox (`--reproduce=FILE` writes an archive of the
+    /// link's inputs there, the check's sources among them, even when the link then fails).
+    @Test func anAnswerThatAsksTheLinkerForMoreThanALibraryIsRefusedBeforeTheLink() async throws {
+        #if os(Linux)
+            let solution = try String(contentsOf: TestLab.folder(Self.exercise).solution, encoding: .utf8)
+            let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("linked-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: elsewhere) }
+            let archive = elsewhere.appendingPathComponent("inputs.tar")
+            let flag = Array("--reproduce=\(archive.path)".utf8) + [0]
+            let planted =
+                solution + """
+
+                    @section(".swift1_autolink_entries") @used
+                    let planted: (\(Array(repeating: "UInt8", count: flag.count).joined(separator: ", "))) = (\(flag.map(String.init).joined(separator: ", ")))
+
+                    """
+            let (folder, files) = try Self.answers(["planted": planted])
+            defer { try? FileManager.default.removeItem(at: folder) }
+            // Two at once (planned jobs) and one alone (the driver): refused both ways, unscanned.
+            let grading = BatchGrading(root: Self.root)
+            let answer = BatchGrading.Answer(exercise: Self.exercise, source: files["planted"]!, scan: false)
+            let outcomes = await grading.grade([answer, answer]) + grading.grade([answer])
+            for outcome in outcomes {
+                #expect(outcome.stage == .compile, "\(outcome)")
+                #expect(outcome.details.contains("which is no library"), "\(outcome)")
+            }
+            #expect(!FileManager.default.fileExists(atPath: archive.path), "the linker took the answer's flag")
+            // And the scan refuses the attributes by name.
+            let findings = SourceScanner.findings(in: planted, forbidden: ForbiddenPattern.standard)
+            #expect(findings.contains { $0.code == "`@section`" } && findings.contains { $0.code == "`@used`" })
         #endif
     }
 

@@ -34,16 +34,25 @@ struct ProtectedFilesTests {
         #expect(stamps() == stamps())
     }
 
-    /// The same bytes' length, and the old modification time put back: the status-change time,
-    /// which no program can set back, still tells.
+    /// The same bytes' length, and the old modification time put back to the nanosecond: the
+    /// status-change time, which no program can set back, still tells.
     @Test func aFileRewrittenWithItsOldTimesPutBackIsSeen() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let modified = try #require(
-            try FileManager.default.attributesOfItem(atPath: check.path)[.modificationDate] as? Date)
         let before = stamps()
+        let old = try #require(before.stamps[check.path])
         usleep(20_000)
         try Data("// chuck".utf8).write(to: check)
-        try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: check.path)
+        let descriptor = open(check.path, O_WRONLY)
+        #expect(descriptor >= 0)
+        let times = [
+            timespec(tv_sec: old.modified[0], tv_nsec: old.modified[1]),
+            timespec(tv_sec: old.modified[0], tv_nsec: old.modified[1]),
+        ]
+        #expect(futimens(descriptor, times) == 0)
+        close(descriptor)
+        let after = try #require(stamps().stamps[check.path])
+        #expect(after.modified == old.modified && after.size == old.size && after.inode == old.inode)
+        #expect(after.changed != old.changed)
         #expect(stamps().changes(since: before) == [check.path])
     }
 
