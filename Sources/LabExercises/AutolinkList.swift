@@ -8,7 +8,7 @@ import Foundation
 /// The linker reads the two lists as one: the answer's libraries the shared objects do not
 /// already name, then the program's list for those, in its order. (An answer's entries are
 /// libraries only: `LinkerRequests` refuses anything else before the link.)
-struct AutolinkList: Sendable {
+struct AutolinkList: Sendable, Codable, Equatable {
     /// The planned job this list stands for (paths under the plan's placeholder), and where it is
     /// in the plan: its step, and its place in that step.
     let job: [String]

@@ -224,14 +224,26 @@ public struct BatchGrading: Sendable {
                     : CheckObjects(folder: batch.appendingPathComponent("check-objects")))
                     .against(sharedBuildIn: workFolder)
                 checkObjects.trim()
-                // The driver's jobs planned once per compiler mode in the batch, not once per answer;
-                // an answer alone (`lab check`) gains nothing by it and runs the driver.
-                let modes = pending.count > 1 ? Set(pending.map { answers[$0.index].exercise.mode.compilerFlags }) : []
+                // The driver's jobs planned once per compiler mode in the batch, not once per answer,
+                // and kept for the next batches where checks are kept (`KeptPlans`): an answer alone
+                // (`lab check`) replays the plan an earlier check kept.
+                let plans = keptForLater ? KeptPlans.kept(in: workFolder) : nil
+                let modes = Set(pending.map { answers[$0.index].exercise.mode.compilerFlags })
                 let planned = Dictionary(
-                    uniqueKeysWithValues: modes.compactMap { mode in
-                        BatchBuild.plan(
-                            mode: mode, toolchain: toolchain, placeholder: batch.appendingPathComponent("planned")
-                        ).map { (mode, $0) }
+                    uniqueKeysWithValues: modes.compactMap { mode -> ([String], CompilerJobs)? in
+                        if let plans, let sharedBuild = checkObjects.sharedBuild,
+                            let kept = plans.plan(mode: mode, toolchain: toolchain, sharedBuild: sharedBuild)
+                        {
+                            return (mode, kept)
+                        }
+                        guard pending.count > 1 || plans != nil,
+                            let jobs = BatchBuild.plan(
+                                mode: mode, toolchain: toolchain, placeholder: batch.appendingPathComponent("planned"))
+                        else { return nil }
+                        if let plans, let sharedBuild = checkObjects.sharedBuild {
+                            plans.keep(jobs, mode: mode, toolchain: toolchain, sharedBuild: sharedBuild)
+                        }
+                        return (mode, jobs)
                     })
                 let retry = Locked<[Int]>([])
                 let failedOutsideAnswers = Locked(false)

@@ -41,6 +41,7 @@ struct BatchToolchain: Codable, Equatable, Sendable {
         SharedBuildRecord.forget(in: folder)
         // Checks' objects compiled against the build as it was: stale once SwiftPM has run.
         CheckObjects.kept(in: folder).empty()
+        KeptPlans.kept(in: folder).empty()
         let inputs = SharedBuildRecord.inputs(root: root, package: package)
         let scratch = folder.appendingPathComponent("scratch")
         for attempt in 1...2 {

@@ -13,7 +13,7 @@ import Foundation
 /// `swift-autolink-extract`, which lists the libraries the objects ask for: the shared objects'
 /// list is asked for once, and the answer's two objects are read by the lab (`AutolinkList`).
 /// Each was about 30 ms of a 120 ms link (docs/MEASUREMENTS.md, session 24).
-struct CompilerJobs: Sendable {
+struct CompilerJobs: Sendable, Codable, Equatable {
     /// The folder the plan names; every path inside it becomes the answer's.
     let placeholder: String
     /// Each step's jobs, in order: the program, then its arguments.
@@ -30,6 +30,28 @@ struct CompilerJobs: Sendable {
         self.steps = steps
         self.autolink = autolink
         pieces = steps.map { $0.map { $0.map { $0.components(separatedBy: placeholder) } } }
+    }
+
+    private enum CodingKeys: String, CodingKey { case placeholder, steps, autolink }
+
+    /// A plan kept by an earlier batch (`KeptPlans`): its pieces cut again.
+    init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            placeholder: try container.decode(String.self, forKey: .placeholder),
+            steps: try container.decode([[[String]]].self, forKey: .steps),
+            autolink: try container.decodeIfPresent(AutolinkList.self, forKey: .autolink))
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(placeholder, forKey: .placeholder)
+        try container.encode(steps, forKey: .steps)
+        try container.encodeIfPresent(autolink, forKey: .autolink)
+    }
+
+    static func == (left: CompilerJobs, right: CompilerJobs) -> Bool {
+        left.placeholder == right.placeholder && left.steps == right.steps && left.autolink == right.autolink
     }
 
     /// Plans each of `steps` (the driver's arguments, naming the answer's files under

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+@testable import LabCore
+@testable import LabExercises
+
+/// The driver's jobs a batch planned, kept for the next batches (`KeptPlans`): taken only for
+/// the same toolchain, mode and shared build, never when unreadable, and a kept plan that no
+/// longer builds costs a retry through the driver, never the student's verdict.
+@Suite("Kept plans")
+struct KeptPlansTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-plans-\(UUID().uuidString)")
+    let toolchain = BatchToolchain(
+        swiftc: "/usr/bin/env", compileFlags: ["-I", "/b/Modules"], linkFlags: ["-L", "/b"], sharedObjects: ["/b/a.o"])
+    let jobs = CompilerJobs(placeholder: "/p/planned", steps: [[["/usr/bin/env", "-c", "/p/planned/a.swift"]]])
+    let sharedBuild = Data([1, 2, 3, 4])
+
+    @Test func aPlanIsTakenOnlyForItsToolchainModeAndSharedBuild() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plans = KeptPlans(folder: folder)
+        #expect(plans.plan(mode: [], toolchain: toolchain, sharedBuild: sharedBuild) == nil)
+        plans.keep(jobs, mode: [], toolchain: toolchain, sharedBuild: sharedBuild)
+        #expect(plans.plan(mode: [], toolchain: toolchain, sharedBuild: sharedBuild) == jobs)
+        // The pieces are cut again when read: the jobs for an answer are the same.
+        let answer = URL(fileURLWithPath: "/runs/7")
+        #expect(
+            plans.plan(mode: [], toolchain: toolchain, sharedBuild: sharedBuild)?.steps(in: answer)
+                == jobs.steps(in: answer))
+        #expect(plans.plan(mode: ["-swift-version", "5"], toolchain: toolchain, sharedBuild: sharedBuild) == nil)
+        #expect(plans.plan(mode: [], toolchain: toolchain, sharedBuild: Data([9])) == nil)
+        let other = BatchToolchain(
+            swiftc: "/usr/bin/env", compileFlags: ["-I", "/c/Modules"], linkFlags: ["-L", "/b"],
+            sharedObjects: ["/b/a.o"])
+        #expect(plans.plan(mode: [], toolchain: other, sharedBuild: sharedBuild) == nil)
+        plans.empty()
+        #expect(plans.plan(mode: [], toolchain: toolchain, sharedBuild: sharedBuild) == nil)
+    }
+
+    @Test func anUnreadablePlanOrOneNamingAMissingProgramIsNotTaken() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plans = KeptPlans(folder: folder)
+        plans.keep(jobs, mode: [], toolchain: toolchain, sharedBuild: sharedBuild)
+        let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+        #expect(files.count == 1)
+        try Data("{\"half".utf8).write(to: files[0])
+        #expect(plans.plan(mode: [], toolchain: toolchain, sharedBuild: sharedBuild) == nil)
+        let gone = CompilerJobs(placeholder: "/p/planned", steps: [[["/no/such/compiler", "-c"]]])
+        plans.keep(gone, mode: [], toolchain: toolchain, sharedBuild: sharedBuild)
+        #expect(plans.plan(mode: [], toolchain: toolchain, sharedBuild: sharedBuild) == nil)
+    }
+
+    /// A kept plan whose compile fails outside the answer (a flag the compiler refuses): the
+    /// answer alone passes all the same, built again through the driver, and the plan is gone.
+    @Test func aKeptPlanThatNoLongerBuildsIsNotTheStudentsFailure() async throws {
+        let root = BatchGradingTests.root
+        let exercise = BatchGradingTests.exercise
+        let mode = exercise.mode.compilerFlags
+        var batch = BatchGrading(
+            root: root, workFolder: root.appendingPathComponent(".build-exercises/batch"), buildWorkers: 1,
+            runWorkers: 1)
+        batch.keepsCheckObjects = true
+        let spoilt = Locked<(jobs: CompilerJobs, toolchain: BatchToolchain)?>(nil)
+        batch.beforePrepare = { folder in
+            let toolchain = try TestLab.wholeSharedBuild(in: folder)
+            let sharedBuild = try #require(CheckObjects.kept(in: folder).against(sharedBuildIn: folder).sharedBuild)
+            let placeholder = folder.appendingPathComponent("runs/spoilt-plan-\(UUID().uuidString)")
+            let planned = try #require(BatchBuild.plan(mode: mode, toolchain: toolchain, placeholder: placeholder))
+            var steps = planned.steps
+            steps[0][0].append("-no-such-flag-for-the-test")
+            let jobs = CompilerJobs(placeholder: planned.placeholder, steps: steps, autolink: planned.autolink)
+            KeptPlans.kept(in: folder).keep(jobs, mode: mode, toolchain: toolchain, sharedBuild: sharedBuild)
+            #expect(KeptPlans.kept(in: folder).plan(mode: mode, toolchain: toolchain, sharedBuild: sharedBuild) == jobs)
+            spoilt.withLock { $0 = (jobs, toolchain) }
+        }
+        let solution = TestLab.folder(exercise).solution
+        let outcome = await batch.grade([BatchGrading.Answer(exercise: exercise, source: solution)])[0]
+        #expect(outcome.passed, "\(outcome.messages) \(outcome.details)")
+        let (jobs, _) = try #require(spoilt.withLock { $0 }, "the batch met the spoilt plan")
+        let folder = batch.workFolder
+        let kept = try await OnAThreadOfItsOwn.blockingWork(named: "read the kept plans") {
+            try FileLock.withLock(at: folder.appendingPathComponent("batch.lock")) {
+                let toolchain = try TestLab.wholeSharedBuild(in: folder)
+                let sharedBuild = CheckObjects.kept(in: folder).against(sharedBuildIn: folder).sharedBuild
+                return sharedBuild.flatMap {
+                    KeptPlans.kept(in: folder).plan(mode: mode, toolchain: toolchain, sharedBuild: $0)
+                }
+            }
+        }
+        #expect(kept != jobs, "the spoilt plan is still kept")
+    }
+}
