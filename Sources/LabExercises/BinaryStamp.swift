@@ -18,12 +18,7 @@ struct BinaryStamp: Equatable, Sendable {
         device = UInt64(truncatingIfNeeded: info.st_dev)
         inode = UInt64(truncatingIfNeeded: info.st_ino)
         size = Int64(info.st_size)
-        #if os(Linux)
-            modified = [Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)]
-            changed = [Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec)]
-        #else
-            modified = [Int(info.st_mtimespec.tv_sec), Int(info.st_mtimespec.tv_nsec)]
-            changed = [Int(info.st_ctimespec.tv_sec), Int(info.st_ctimespec.tv_nsec)]
-        #endif
+        modified = info.modifiedTime
+        changed = info.changedTime
     }
 }

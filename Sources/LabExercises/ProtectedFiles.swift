@@ -47,15 +47,9 @@ struct ProtectedFiles: Codable, Equatable {
         var status = stat()
         guard lstat(path, &status) == 0 else { return .missing }
         if status.st_mode & S_IFMT == S_IFDIR { return .directory }
-        #if os(Linux)
-            let modified = [Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec)]
-            let changed = [Int(status.st_ctim.tv_sec), Int(status.st_ctim.tv_nsec)]
-        #else
-            let modified = [Int(status.st_mtimespec.tv_sec), Int(status.st_mtimespec.tv_nsec)]
-            let changed = [Int(status.st_ctimespec.tv_sec), Int(status.st_ctimespec.tv_nsec)]
-        #endif
         stamps[path] = Stamp(
-            size: UInt64(truncatingIfNeeded: status.st_size), modified: modified, changed: changed,
+            size: UInt64(truncatingIfNeeded: status.st_size), modified: status.modifiedTime,
+            changed: status.changedTime,
             inode: UInt64(truncatingIfNeeded: status.st_ino))
         return .other
     }
