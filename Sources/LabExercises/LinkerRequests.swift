@@ -18,13 +18,16 @@ enum LinkerRequests {
         } && !entry.dropFirst(2).hasPrefix("-")
     }
 
-    /// Why the objects at `paths` may not be linked, or nil: the first entry that is no library.
+    /// Why the objects at `paths` may not be linked, or nil: the first entry that is no library,
+    /// or an object that cannot be read as the compiler writes one (refused, not passed unlooked-at;
+    /// a missing object is the link's own failure).
     static func refusal(objects paths: [URL]) -> String? {
         #if os(Linux)
             for path in paths {
-                guard let bytes = FileManager.default.contents(atPath: path.path),
-                    let entries = ELFObject.autolinkEntries([UInt8](bytes))
-                else { continue }
+                guard let bytes = FileManager.default.contents(atPath: path.path) else { continue }
+                guard let entries = ELFObject.autolinkEntries([UInt8](bytes)) else {
+                    return "the compiled answer's \(path.lastPathComponent) is not an object the grader can read"
+                }
                 if let odd = entries.first(where: { !isLibrary($0) }) {
                     return
                         "the compiled answer asks the linker for '\(odd.prefix(80))', which is no library: an answer may not place its own data in the linker's sections (@section)"
