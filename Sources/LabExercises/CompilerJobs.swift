@@ -76,9 +76,16 @@ struct CompilerJobs: Sendable, Codable, Equatable {
             guard !jobs.isEmpty, jobs.count == lines.count, replayable(jobs, placeholder: placeholder.path) else {
                 return nil
             }
-            let expanded = jobs.flatMap {
-                linkerDriverPlan($0, placeholder: placeholder.path, temporary: temporary) ?? [$0]
-            }
+            // Linux only: measured and tested here, where the driver starts `ld.lld`; a Mac's link
+            // (`ld64` through clang) has not been replayed on a Mac, so it keeps its driver. (A
+            // gate inside the function would leave code after a `return` there: a warning on a Mac.)
+            #if os(Linux)
+                let expanded = jobs.flatMap {
+                    linkerDriverPlan($0, placeholder: placeholder.path, temporary: temporary) ?? [$0]
+                }
+            #else
+                let expanded = jobs
+            #endif
             planned.append(replayable(expanded, placeholder: placeholder.path) ? expanded : jobs)
         }
         let autolink = planned.enumerated().lazy.flatMap { step, jobs in
@@ -96,11 +103,6 @@ struct CompilerJobs: Sendable, Codable, Equatable {
     /// planned as a made-up library, which the plan passes on where the file's contents go, and
     /// given back to the linker as the response file there: `ld.lld` reads response files itself.
     static func linkerDriverPlan(_ job: [String], placeholder: String, temporary: URL) -> [[String]]? {
-        // Linux only: measured and tested here, where the driver starts `ld.lld`; a Mac's link
-        // (`ld64` through clang) has not been replayed on a Mac, so it keeps its driver.
-        #if !os(Linux)
-            return nil
-        #endif
         guard let program = job.first, ["clang", "clang++"].contains(URL(fileURLWithPath: program).lastPathComponent)
         else { return nil }
         var made: [URL] = []
