@@ -171,9 +171,14 @@ struct BatchToolchain: Codable, Equatable, Sendable {
                 index += 2
                 continue
             }
-            // No debug information: nothing reads it (a crash is explained by the runtime's own
-            // line), and it is a good part of each compile and link.
-            if argument == "-Xcc" && index + 1 < arguments.count && arguments[index + 1] == "-g" {
+            // `-Xcc -g` stays although nothing reads debug information (`-g` itself is dropped): the
+            // C modules the compiler builds from headers (Glibc, Foundation's shims, the lab's) are
+            // cached under a hash of the C flags, so an answer compiled without it rebuilt all twelve
+            // of them, 15 MB, beside the shared build's, in the first check after a clone (about
+            // 1.5 s of its wall time, docs/MEASUREMENTS.md); with it, it finds the shared build's.
+            // So a C flag is kept with its value, as SwiftPM gave it.
+            if argument == "-Xcc" && index + 1 < arguments.count {
+                kept += [argument, arguments[index + 1]]
                 index += 2
                 continue
             }

@@ -330,19 +330,24 @@ struct BatchGradingTests {
             """
         let toolchain = try BatchToolchain.from(plan: plan)
         #expect(toolchain.swiftc == "/usr/bin/swiftc")
+        // Both keep SwiftPM's `-Xcc -g` (though `-g` goes): the C modules built from headers are
+        // cached under a hash of the C flags, so the answer and its check reuse the shared build's
+        // instead of building a set of their own in the first check.
         #expect(
             toolchain.compileFlags == [
                 "-I", "/b/Modules", "-Xcc", "-fmodule-map-file=/b/CheckChannel.build/module.modulemap", "-Xcc", "-I",
                 "-Xcc", "/p/Sources/CheckChannel/include", "-Xcc",
                 "-fmodule-map-file=/b/CLabShims.build/module.modulemap",
                 "-Xfrontend", "-entry-point-function-name", "-Xfrontend", "check_main", "-swift-version", "6",
+                "-Xcc", "-g",
             ])
         // The answer's module is given neither the check's entry point nor its channel.
         #expect(
             toolchain.studentFlags == [
                 "-I", "/b/Modules", "-Xcc", "-fmodule-map-file=/b/CLabShims.build/module.modulemap", "-swift-version",
-                "6",
+                "6", "-Xcc", "-g",
             ])
+
         #expect(toolchain.linkFlags == ["-Xlinker", "main=check_main"])
         #expect(toolchain.sharedObjects == ["/b/LabCore.build/A.swift.o", "/b/CheckChannel.build/CheckChannel.c.o"])
     }
