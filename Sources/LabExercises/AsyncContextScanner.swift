@@ -40,10 +40,22 @@ public enum AsyncContextScanner {
         in source: String, file: String, restrictions: [AsyncRestriction],
         asyncClosureTakers: Set<String> = []
     ) -> [Finding] {
-        let tokens = SourceScanner.resolvingTypealiases(SwiftTokenizer.tokens(of: source))
+        findings(
+            in: ScannedSwiftFile(path: file, source: source), restrictions: restrictions,
+            asyncClosureTakers: asyncClosureTakers)
+    }
+
+    /// The same, of a file already tokenized; `contexts`: its async contexts as found with
+    /// `asyncClosureTakers` alone, reused when the file declares no taker that set lacks.
+    static func findings(
+        in scanned: ScannedSwiftFile, restrictions: [AsyncRestriction], asyncClosureTakers: Set<String>,
+        contexts known: AsyncContexts? = nil
+    ) -> [Finding] {
+        let (file, source, tokens) = (scanned.path, scanned.source, scanned.tokens)
         let takers = asyncClosureTakers.union(AsyncContexts.declaredAsyncClosureTakers(in: tokens))
-        let contexts = AsyncContexts(
-            tokens, isMainFile: (file as NSString).lastPathComponent == "main.swift", asyncClosureTakers: takers)
+        let contexts =
+            known.flatMap { takers.count == asyncClosureTakers.count ? $0 : nil }
+            ?? scanned.contexts(asyncClosureTakers: takers)
         let hazards = HazardMarkers(source: source, tokens: tokens)
         let shapes = restrictions.map { ($0, $0.shape) }
         let shapesByMember = byMember(shapes)
@@ -89,11 +101,14 @@ public enum AsyncContextScanner {
     public static func findings(inFiles files: [(path: String, source: String)], restrictions: [AsyncRestriction])
         -> [Finding]
     {
-        let takers = asyncClosureTakers(in: files.map(\.source))
-        let all =
-            restrictions + BlockingHelpers.infer(files: files, restrictions: restrictions, asyncClosureTakers: takers)
-        return files.flatMap { findings(in: $0.source, file: $0.path, restrictions: all, asyncClosureTakers: takers) }
-            .sorted { ($0.file, $0.line) < ($1.file, $1.line) }
+        let scanned = files.map { ScannedSwiftFile(path: $0.path, source: $0.source) }
+        let takers = asyncClosureTakers(in: scanned)
+        let contexts = scanned.map { $0.contexts(asyncClosureTakers: takers) }
+        let all = restrictions + BlockingHelpers.infer(files: scanned, contexts: contexts, restrictions: restrictions)
+        return scanned.indices.flatMap {
+            findings(in: scanned[$0], restrictions: all, asyncClosureTakers: takers, contexts: contexts[$0])
+        }
+        .sorted { ($0.file, $0.line) < ($1.file, $1.line) }
     }
 
     /// The `.swift` files under `folders`, with their paths relative to `root`.
@@ -117,9 +132,11 @@ public enum AsyncContextScanner {
     /// Functions and types declared in `sources` that take an async closure (`LessonVariant`):
     /// a closure given to one is an async context even when it does not await.
     public static func asyncClosureTakers(in sources: [String]) -> Set<String> {
-        sources.reduce(into: []) {
-            $0.formUnion(AsyncContexts.declaredAsyncClosureTakers(in: SwiftTokenizer.tokens(of: $1)))
-        }
+        asyncClosureTakers(in: sources.map { ScannedSwiftFile(path: "", source: $0) })
+    }
+
+    static func asyncClosureTakers(in files: [ScannedSwiftFile]) -> Set<String> {
+        files.reduce(into: []) { $0.formUnion(AsyncContexts.declaredAsyncClosureTakers(in: $1.written)) }
     }
 
     /// The entries by the member each names, in the list's order: a call is tried only against

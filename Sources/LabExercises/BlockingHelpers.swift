@@ -10,10 +10,10 @@
 /// Only names declared once in the code scanned are followed (a call is matched by name,
 /// without types, so `run` or `wait` could be anything); the rest stays the list's job.
 enum BlockingHelpers {
-    static func infer(
-        files: [(path: String, source: String)], restrictions: [AsyncRestriction],
-        asyncClosureTakers: Set<String>
-    ) -> [AsyncRestriction] {
+    /// `contexts`: each file's async contexts, in the order of `files`.
+    static func infer(files: [ScannedSwiftFile], contexts: [AsyncContexts], restrictions: [AsyncRestriction])
+        -> [AsyncRestriction]
+    {
         struct Scanned {
             let path: String
             let tokens: [SwiftTokenizer.Token]
@@ -24,10 +24,8 @@ enum BlockingHelpers {
             let tokensByScope: [Int: [Int]]
         }
         let types = Set(restrictions.compactMap { if case .type(let name) = $0.shape.receiver { name } else { nil } })
-        let scanned = files.map { file in
-            let tokens = SourceScanner.resolvingTypealiases(SwiftTokenizer.tokens(of: file.source))
-            let contexts = AsyncContexts(
-                tokens, isMainFile: file.path.hasSuffix("/main.swift"), asyncClosureTakers: asyncClosureTakers)
+        let scanned = zip(files, contexts).map { file, contexts in
+            let tokens = file.tokens
             return Scanned(
                 path: file.path, tokens: tokens, contexts: contexts,
                 bindings: AsyncContextScanner.typeBindings(tokens, types: types),

@@ -20,70 +20,107 @@ public enum SwiftTokenizer {
     }
 
     public static func tokens(of source: String) -> [Token] {
-        var lexer = Lexer(Array(source.unicodeScalars))
+        var lexer = Lexer(Array(source.utf8))
         return lexer.lexCode(untilClosingParenthesis: false)
     }
 
+    /// Reads the source's UTF-8 bytes, not its Unicode scalars: nearly every byte of a Swift file
+    /// is ASCII, compared here as a plain number, and a scalar is decoded only where a byte is not
+    /// (a letter of a name, a space, a digit or a symbol outside ASCII). The lab's tests scan all of
+    /// its own code, in a debug build, where each scalar read was a call: this way the scan of the
+    /// lab took about a third of the time (docs/MEASUREMENTS.md).
     struct Lexer {
-        let scalars: [Unicode.Scalar]
+        let bytes: [UInt8]
         var position = 0
         var line = 1
 
-        init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
 
-        func peek(_ offset: Int = 0) -> Unicode.Scalar? {
-            position + offset < scalars.count ? scalars[position + offset] : nil
+        /// The byte `offset` bytes ahead, or 0 past the end (compared only with other bytes).
+        func peek(_ offset: Int = 0) -> UInt8 {
+            position + offset < bytes.count ? bytes[position + offset] : 0
         }
 
+        var atEnd: Bool { position >= bytes.count }
+
+        /// Past one byte (one that is ASCII, or inside a run of bytes that ends at ASCII).
         mutating func advance() {
-            if scalars[position] == "\n" { line += 1 }
+            if bytes[position] == Byte.newline { line += 1 }
             position += 1
+        }
+
+        /// The scalar that starts here, and how many bytes it takes.
+        func scalar(at index: Int) -> (scalar: Unicode.Scalar, length: Int) {
+            let lead = UInt32(bytes[index])
+            guard lead >= 0x80 else { return (Unicode.Scalar(UInt8(lead)), 1) }
+            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+            var value = lead & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+            for next in 1..<length where index + next < bytes.count {
+                value = value << 6 | UInt32(bytes[index + next] & 0x3F)
+            }
+            return (Unicode.Scalar(value) ?? "?", length)
         }
 
         /// Code tokens until the end, or until the `)` that closes an interpolation.
         mutating func lexCode(untilClosingParenthesis: Bool) -> [Token] {
             var tokens: [Token] = []
             var depth = 0
-            while let scalar = peek() {
-                if isWhitespace(scalar) {
+            while !atEnd {
+                let byte = bytes[position]
+                if byte == Byte.space || (byte >= 0x09 && byte <= 0x0D) {
                     advance()
                     continue
                 }
-                if scalar == "/" && peek(1) == "/" {
+                if byte == Byte.slash && peek(1) == Byte.slash {
                     skipLineComment()
                     continue
                 }
-                if scalar == "/" && peek(1) == "*" {
+                if byte == Byte.slash && peek(1) == Byte.star {
                     skipBlockComment()
                     continue
                 }
-                if scalar == "#" || scalar == "\"", let hashes = rawStringOpening() {
+                if byte == Byte.hash || byte == Byte.quote, let hashes = rawStringOpening() {
                     tokens += lexString(hashes: hashes)
                     continue
                 }
-                if isIdentifierStart(scalar) || scalar == "$" {
+                if Self.isASCIIIdentifierStart(byte) || byte == Byte.dollar {
                     tokens.append(lexIdentifier())
                     continue
                 }
-                if scalar == "`" {
+                if byte == Byte.backtick {
                     advance()
                     let start = position
-                    while let next = peek(), next != "`", next != "\n" { advance() }
+                    while !atEnd, bytes[position] != Byte.backtick, bytes[position] != Byte.newline { advance() }
                     tokens.append(Token(kind: .identifier, text: text(from: start), line: line))
-                    if peek() == "`" { advance() }
+                    if peek() == Byte.backtick { advance() }
                     continue
                 }
-                if scalar.properties.numericType != nil {
-                    let start = position
-                    while let next = peek(),
-                        isIdentifierContinue(next) || next == "." && (peek(1)?.properties.numericType != nil)
-                    { advance() }
-                    tokens.append(Token(kind: .number, text: text(from: start), line: line))
+                if Self.isASCIIDigit(byte) {
+                    tokens.append(lexNumber())
+                    continue
+                }
+                if byte >= 0x80 {
+                    // Outside ASCII: a space, the start of a name or a number, or a symbol.
+                    let (scalar, length) = self.scalar(at: position)
+                    if scalar.properties.isWhitespace {
+                        position += length
+                        continue
+                    }
+                    if scalar.properties.isAlphabetic {
+                        tokens.append(lexIdentifier())
+                        continue
+                    }
+                    if scalar.properties.numericType != nil {
+                        tokens.append(lexNumber())
+                        continue
+                    }
+                    tokens.append(Token(kind: .punctuation, text: String(scalar), line: line))
+                    position += length
                     continue
                 }
                 if untilClosingParenthesis {
-                    if scalar == "(" { depth += 1 }
-                    if scalar == ")" {
+                    if byte == Byte.openParenthesis { depth += 1 }
+                    if byte == Byte.closeParenthesis {
                         if depth == 0 {
                             advance()
                             return tokens
@@ -91,7 +128,7 @@ public enum SwiftTokenizer {
                         depth -= 1
                     }
                 }
-                tokens.append(Token(kind: .punctuation, text: String(scalar), line: line))
+                tokens.append(Token(kind: .punctuation, text: String(Unicode.Scalar(byte)), line: line))
                 advance()
             }
             return tokens
@@ -100,94 +137,140 @@ public enum SwiftTokenizer {
         /// At `"`, `"""`, `#"`, `##"`…: the number of `#`s; nil when `#` starts something else (`#if`).
         func rawStringOpening() -> Int? {
             var hashes = 0
-            while peek(hashes) == "#" { hashes += 1 }
-            return peek(hashes) == "\"" ? hashes : nil
+            while peek(hashes) == Byte.hash { hashes += 1 }
+            return peek(hashes) == Byte.quote ? hashes : nil
+        }
+
+        /// Whether the `count` bytes from `offset` ahead are all `byte`.
+        func bytes(_ byte: UInt8, count: Int, from offset: Int) -> Bool {
+            var index = 0
+            while index < count {
+                if peek(offset + index) != byte { return false }
+                index += 1
+            }
+            return true
         }
 
         /// A string literal becomes one `.string` token; its interpolations become code tokens.
         mutating func lexString(hashes: Int) -> [Token] {
             let startLine = line
-            for _ in 0..<hashes { advance() }
-            let multiline = peek() == "\"" && peek(1) == "\"" && peek(2) == "\""
-            for _ in 0..<(multiline ? 3 : 1) { advance() }
+            position += hashes
+            let multiline = bytes(Byte.quote, count: 3, from: 0)
+            let quotes = multiline ? 3 : 1
+            position += quotes
             var tokens = [Token(kind: .string, text: "\"…\"", line: startLine)]
-            var content = String.UnicodeScalarView()
+            var content: [UInt8] = []
             func finished() -> [Token] {
-                tokens[0].literal = String(content)
+                tokens[0].literal = String(decoding: content, as: UTF8.self)
                 return tokens
             }
-            while let scalar = peek() {
-                if scalar == "\\" && (0..<hashes).allSatisfy({ peek(1 + $0) == "#" }) {
-                    for _ in 0...hashes { advance() }
-                    if peek() == "(" {
+            while !atEnd {
+                let byte = bytes[position]
+                if byte == Byte.backslash && bytes(Byte.hash, count: hashes, from: 1) {
+                    position += 1 + hashes
+                    if peek() == Byte.openParenthesis {
                         advance()
                         tokens += lexCode(untilClosingParenthesis: true)
-                    } else if let escaped = peek() {
-                        advance()
-                        content.append(decodeEscape(escaped))
+                    } else if !atEnd {
+                        content += decodeEscape()
                     }
                     continue
                 }
-                if scalar == "\"" {
-                    let quotes = multiline ? 3 : 1
-                    if (0..<quotes).allSatisfy({ peek($0) == "\"" })
-                        && (0..<hashes).allSatisfy({ peek(quotes + $0) == "#" })
-                    {
-                        for _ in 0..<(quotes + hashes) { advance() }
-                        return finished()
-                    }
+                if byte == Byte.quote && bytes(Byte.quote, count: quotes, from: 0)
+                    && bytes(Byte.hash, count: hashes, from: quotes)
+                {
+                    position += quotes + hashes
+                    return finished()
                 }
-                if scalar == "\n" && !multiline { return finished() }  // an unterminated literal ends at its line
-                content.append(scalar)
+                if byte == Byte.newline && !multiline { return finished() }  // an unterminated literal ends at its line
+                content.append(byte)
                 advance()
             }
             return finished()
         }
 
-        /// The character an escape stands for; after `\u`, reads `{hex}`.
-        mutating func decodeEscape(_ escaped: Unicode.Scalar) -> Unicode.Scalar {
+        /// The UTF-8 of the character the escape here stands for (past its backslash); after `\u`,
+        /// reads `{hex}`.
+        mutating func decodeEscape() -> [UInt8] {
+            let (escaped, length) = scalar(at: position)
+            if escaped == "\n" { line += 1 }
+            position += length
             switch escaped {
-            case "n": return "\n"
-            case "t": return "\t"
-            case "r": return "\r"
-            case "0": return "\0"
-            case "u" where peek() == "{":
+            case "n": return [Byte.newline]
+            case "t": return [0x09]
+            case "r": return [0x0D]
+            case "0": return [0]
+            case "u" where peek() == Byte.openBrace:
                 advance()
-                var hex = ""
-                while let digit = peek(), digit != "}", digit != "\n" {
-                    hex.unicodeScalars.append(digit)
-                    advance()
-                }
-                if peek() == "}" { advance() }
-                return UInt32(hex, radix: 16).flatMap(Unicode.Scalar.init) ?? "?"
-            default: return escaped
+                let start = position
+                while !atEnd, bytes[position] != Byte.closeBrace, bytes[position] != Byte.newline { advance() }
+                let hex = text(from: start)
+                if peek() == Byte.closeBrace { advance() }
+                return Array(String(UInt32(hex, radix: 16).flatMap(Unicode.Scalar.init) ?? "?").utf8)
+            default: return Array(String(escaped).utf8)
             }
         }
 
         mutating func lexIdentifier() -> Token {
             let start = position
-            advance()
-            while let next = peek(), isIdentifierContinue(next) { advance() }
+            position += scalar(at: position).length
+            while !atEnd {
+                let byte = bytes[position]
+                if byte < 0x80 {
+                    guard Self.isASCIIIdentifierStart(byte) || Self.isASCIIDigit(byte) || byte == Byte.dollar
+                    else { break }
+                    position += 1
+                    continue
+                }
+                let (scalar, length) = self.scalar(at: position)
+                guard scalar.properties.isAlphabetic || scalar.properties.numericType != nil else { break }
+                position += length
+            }
             return Token(kind: .identifier, text: text(from: start), line: line)
         }
 
+        /// Digits, letters and `_` (`0x1F`, `1_000`, `2e3`), and a `.` followed by a digit.
+        mutating func lexNumber() -> Token {
+            let start = position
+            while !atEnd {
+                let byte = bytes[position]
+                if byte < 0x80 {
+                    let continues =
+                        Self.isASCIIIdentifierStart(byte) || Self.isASCIIDigit(byte) || byte == Byte.dollar
+                        || (byte == Byte.dot && startsNumber(at: position + 1))
+                    guard continues else { break }
+                    position += 1
+                    continue
+                }
+                let (scalar, length) = self.scalar(at: position)
+                guard scalar.properties.isAlphabetic || scalar.properties.numericType != nil else { break }
+                position += length
+            }
+            return Token(kind: .number, text: text(from: start), line: line)
+        }
+
+        /// Whether the scalar at `index` is a digit of some script.
+        func startsNumber(at index: Int) -> Bool {
+            guard index < bytes.count else { return false }
+            let byte = bytes[index]
+            return byte < 0x80 ? Self.isASCIIDigit(byte) : scalar(at: index).scalar.properties.numericType != nil
+        }
+
         mutating func skipLineComment() {
-            while let scalar = peek(), scalar != "\n" { advance() }
+            while !atEnd, bytes[position] != Byte.newline { position += 1 }
         }
 
         mutating func skipBlockComment() {
             var depth = 0
-            while peek() != nil {
-                if peek() == "/" && peek(1) == "*" {
+            while !atEnd {
+                if peek() == Byte.slash && peek(1) == Byte.star {
                     depth += 1
-                    advance()
-                    advance()
+                    position += 2
                     continue
                 }
-                if peek() == "*" && peek(1) == "/" {
+                if peek() == Byte.star && peek(1) == Byte.slash {
                     depth -= 1
-                    advance()
-                    advance()
+                    position += 2
                     if depth == 0 { return }
                     continue
                 }
@@ -196,33 +279,32 @@ public enum SwiftTokenizer {
         }
 
         func text(from start: Int) -> String {
-            var result = String.UnicodeScalarView()
-            result.append(contentsOf: scalars[start..<position])
-            return String(result)
+            String(decoding: bytes[start..<position], as: UTF8.self)
         }
 
-        // ASCII first (nearly every scalar of a Swift file): the same answers as the Unicode
-        // properties below, without looking them up (the lookups showed high in a scan's profile).
-        func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
-            let value = scalar.value
-            guard value >= 0x80 else {
-                return (value >= 0x61 && value <= 0x7A) || (value >= 0x41 && value <= 0x5A) || value == 0x5F
-            }
-            return scalar.properties.isAlphabetic
+        static func isASCIIIdentifierStart(_ byte: UInt8) -> Bool {
+            (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || byte == 0x5F
         }
 
-        func isIdentifierContinue(_ scalar: Unicode.Scalar) -> Bool {
-            let value = scalar.value
-            guard value >= 0x80 else {
-                return isIdentifierStart(scalar) || (value >= 0x30 && value <= 0x39) || value == 0x24
-            }
-            return isIdentifierStart(scalar) || scalar.properties.numericType != nil
-        }
+        static func isASCIIDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
-        func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
-            let value = scalar.value
-            guard value >= 0x80 else { return value == 0x20 || (value >= 0x09 && value <= 0x0D) }
-            return scalar.properties.isWhitespace
-        }
+    }
+
+    /// The ASCII bytes the lexer compares with, by name.
+    enum Byte {
+        static let newline: UInt8 = 0x0A
+        static let space: UInt8 = 0x20
+        static let quote: UInt8 = 0x22
+        static let hash: UInt8 = 0x23
+        static let dollar: UInt8 = 0x24
+        static let openParenthesis: UInt8 = 0x28
+        static let closeParenthesis: UInt8 = 0x29
+        static let star: UInt8 = 0x2A
+        static let dot: UInt8 = 0x2E
+        static let slash: UInt8 = 0x2F
+        static let backslash: UInt8 = 0x5C
+        static let backtick: UInt8 = 0x60
+        static let openBrace: UInt8 = 0x7B
+        static let closeBrace: UInt8 = 0x7D
     }
 }

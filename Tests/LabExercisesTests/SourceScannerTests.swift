@@ -270,4 +270,18 @@ struct SwiftTokenizerTests {
     @Test func linesAreCounted() {
         #expect(SwiftTokenizer.tokens(of: "a\n/* x\n y */\nb").map(\.line) == [1, 4])
     }
+
+    /// The lexer compares bytes and decodes a scalar only outside ASCII: such a scalar is still
+    /// one whole letter, digit, space or symbol, and an escape still stands for its character.
+    @Test func charactersOutsideASCIIAreWholeLettersDigitsSpacesAndSymbols() {
+        let tokens = SwiftTokenizer.tokens(of: "let café\u{00A0}= ½ + x٣ → 😀\u{2028}\"\u{1F600}é\\u{41}\"")
+        #expect(tokens.map(\.text) == ["let", "café", "=", "½", "+", "x٣", "→", "😀", "\"…\""])
+        #expect(
+            tokens.map(\.kind) == [
+                .identifier, .identifier, .punctuation, .number, .punctuation, .identifier, .punctuation, .punctuation,
+                .string,
+            ])
+        #expect(tokens.last?.literal == "😀éA")
+        #expect(SwiftTokenizer.tokens(of: #""\u{41}\u{}\u{110000}\t""#).first?.literal == "A??\t")
+    }
 }

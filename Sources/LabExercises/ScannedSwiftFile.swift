@@ -1,0 +1,28 @@
+import Foundation
+
+/// One Swift file as the async-context scan reads it, tokenized once for the scan's three passes
+/// (the functions that take async closures, the code's own blocking helpers, the findings):
+/// each tokenized the file for itself before, and the tokenizer was a third of the test that
+/// scans all of the lab's code (docs/MEASUREMENTS.md).
+struct ScannedSwiftFile {
+    let path: String
+    let source: String
+    /// The tokens as written, and with the file's typealiases resolved (what calls are matched against).
+    let written: [SwiftTokenizer.Token]
+    let tokens: [SwiftTokenizer.Token]
+
+    init(path: String, source: String) {
+        self.path = path
+        self.source = source
+        written = SwiftTokenizer.tokens(of: source)
+        tokens = SourceScanner.resolvingTypealiases(written)
+    }
+
+    /// A file named `main.swift` has top-level code, which is async when it awaits.
+    var isMainFile: Bool { (path as NSString).lastPathComponent == "main.swift" }
+
+    /// The file's async contexts, given the functions declared anywhere that take async closures.
+    func contexts(asyncClosureTakers: Set<String>) -> AsyncContexts {
+        AsyncContexts(tokens, isMainFile: isMainFile, asyncClosureTakers: asyncClosureTakers)
+    }
+}
