@@ -4,8 +4,8 @@ import LabCore
 /// What every answer's build shares, prepared once per batch: the lab's libraries an exercise
 /// may import (`LabLibraries`: every check of the batch links all of them), the check's support
 /// module and its private channel, built by SwiftPM in a small generated
-/// package, and the compiler and linker command lines SwiftPM used for it, read from its
-/// build plan (`debug.yaml`). `BatchBuild` then compiles each answer with those very
+/// package, and the compiler and linker command lines SwiftPM plans there for a check-shaped
+/// template executable, read from its build plan (`debug.yaml`). `BatchBuild` then compiles each answer with those very
 /// flags (the platform's target, SDK, module maps, Swift 6 mode) in a folder of its own:
 /// no `swift build` per answer, no package to plan per answer, and one answer's failure
 /// never stops another's build.
@@ -51,7 +51,9 @@ struct BatchToolchain: Codable, Equatable, Sendable {
                     "/usr/bin/env",
                     [
                         "TMPDIR=\(temporary.path)", "swift", "build", "--package-path", package.path,
-                        "--scratch-path", scratch.path, "--product", template,
+                        // The support module and all it imports; not the template, whose commands
+                        // are read from the plan: its compile and link were the build's last 0.5 s.
+                        "--scratch-path", scratch.path, "--target", supportModule,
                     ] + sharedBuildOptions, timeout: 900)
             }
             if build.status == 0 { break }
@@ -127,26 +129,40 @@ struct BatchToolchain: Codable, Equatable, Sendable {
         return package
     }
 
-    /// Reads the template's compile and link commands from SwiftPM's build plan.
+    /// Reads the template's compile and link commands from SwiftPM's build plan, and the objects
+    /// its link takes from the link's inputs there: the plan holds every command of the package,
+    /// so the template itself is never compiled or linked (`prepare` builds the support module).
     static func from(plan: String) throws -> BatchToolchain {
         var compile: [String]?
         var link: [String]?
+        var linkInputs: [String] = []
+        // A command's `inputs:` line comes before its `args:` line.
+        var inputs: [String] = []
         for line in plan.split(separator: "\n") {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("inputs: [") {
+                inputs = (try? JSONSerialization.jsonObject(with: Data(trimmed.dropFirst(8).utf8)) as? [String]) ?? []
+                continue
+            }
             guard trimmed.hasPrefix("args: ["),
                 let arguments = try? JSONSerialization.jsonObject(with: Data(trimmed.dropFirst(6).utf8)) as? [String],
                 let name = arguments.firstIndex(of: "-module-name").map({ arguments[$0 + 1] }), name == template
             else { continue }
-            if arguments.contains("-emit-executable") { link = arguments } else { compile = arguments }
+            if arguments.contains("-emit-executable") {
+                link = arguments
+                linkInputs = inputs
+            } else {
+                compile = arguments
+            }
         }
-        guard let compile, let link, let swiftc = compile.first,
-            let list = link.first(where: { $0.hasPrefix("@") })
-        else {
+        // Not the modules wrapped as objects for the debugger (`X.swiftmodule.o`, Linux): they hold
+        // no code, SwiftPM makes them only to link a product, and a check is not debugged.
+        let objects = linkInputs.filter {
+            $0.hasSuffix(".o") && !$0.hasSuffix(".swiftmodule.o") && !$0.contains("/\(template).build/")
+        }
+        guard let compile, let link, let swiftc = compile.first, !objects.isEmpty else {
             throw ExerciseError.toolchain("SwiftPM's build plan for the checks has no compile or link command")
         }
-        let objects = try String(contentsOfFile: String(list.dropFirst()), encoding: .utf8)
-            .split(separator: "\n").map(String.init)
-            .filter { !$0.contains("/\(template).build/") }
         return BatchToolchain(
             swiftc: swiftc, compileFlags: compileFlags(Array(compile.dropFirst())),
             linkFlags: linkFlags(Array(link.dropFirst())), sharedObjects: objects)

@@ -319,14 +319,20 @@ struct BatchGradingTests {
     }
 
     @Test func theToolchainIsReadFromSwiftPMsPlan() throws {
-        let list = try Self.linkList()
-        defer { try? FileManager.default.removeItem(at: list) }
+        // The link's objects are its inputs in the plan (the list file it names is never written:
+        // the template is not linked), less the template's own, the modules wrapped for the
+        // debugger and what is not an object.
         let plan = """
               "C.BatchTemplate-debug.module":
+                tool: shell
+                inputs: ["/p/Sources/BatchTemplate/Template.swift","/b/Modules/CheckSupport.swiftmodule"]
                 args: ["/usr/bin/swiftc","-module-name","BatchTemplate","-emit-module","-c","@/b/sources","-I","/b/Modules","-Xcc","-fmodule-map-file=/b/CheckChannel.build/module.modulemap","-Xcc","-I","-Xcc","/p/Sources/CheckChannel/include","-Xcc","-fmodule-map-file=/b/CLabShims.build/module.modulemap","-Xfrontend","-entry-point-function-name","-Xfrontend","BatchTemplate_main","-swift-version","6","-g","-Xcc","-g","-j2"]
 
               "C.BatchTemplate-debug.exe":
-                args: ["/usr/bin/swiftc","-o","/b/BatchTemplate","-module-name","BatchTemplate","-emit-executable","-Xlinker","main=BatchTemplate_main","@\(list.path)"]
+                tool: shell
+                inputs: ["/b/BatchTemplate.build/Template.swift.o","/b/LabCore.build/A.swift.o","/b/LabCore.build/LabCore.swiftmodule.o","/b/CheckChannel.build/CheckChannel.c.o","/b/BatchTemplate.product/Objects.LinkFileList"]
+                outputs: ["/b/BatchTemplate"]
+                args: ["/usr/bin/swiftc","-o","/b/BatchTemplate","-module-name","BatchTemplate","-emit-executable","-Xlinker","main=BatchTemplate_main","@/b/BatchTemplate.product/Objects.LinkFileList"]
             """
         let toolchain = try BatchToolchain.from(plan: plan)
         #expect(toolchain.swiftc == "/usr/bin/swiftc")
@@ -347,18 +353,8 @@ struct BatchGradingTests {
                 "-I", "/b/Modules", "-Xcc", "-fmodule-map-file=/b/CLabShims.build/module.modulemap", "-swift-version",
                 "6", "-Xcc", "-g",
             ])
-
         #expect(toolchain.linkFlags == ["-Xlinker", "main=check_main"])
         #expect(toolchain.sharedObjects == ["/b/LabCore.build/A.swift.o", "/b/CheckChannel.build/CheckChannel.c.o"])
-    }
-
-    static func linkList() throws -> URL {
-        let list = FileManager.default.temporaryDirectory.appendingPathComponent("lab-batch-list-\(UUID().uuidString)")
-        try Data(
-            "/b/LabCore.build/A.swift.o\n/b/CheckChannel.build/CheckChannel.c.o\n/b/BatchTemplate.build/Template.swift.o\n"
-                .utf8
-        ).write(to: list)
-        return list
     }
 }
 
