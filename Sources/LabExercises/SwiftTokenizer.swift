@@ -214,39 +214,34 @@ public enum SwiftTokenizer {
         mutating func lexIdentifier() -> Token {
             let start = position
             position += scalar(at: position).length
-            while !atEnd {
-                let byte = bytes[position]
-                if byte < 0x80 {
-                    guard Self.isASCIIIdentifierStart(byte) || Self.isASCIIDigit(byte) || byte == Byte.dollar
-                    else { break }
-                    position += 1
-                    continue
-                }
-                let (scalar, length) = self.scalar(at: position)
-                guard scalar.properties.isAlphabetic || scalar.properties.numericType != nil else { break }
-                position += length
-            }
+            skipNameCharacters(withDecimalPoints: false)
             return Token(kind: .identifier, text: text(from: start), line: line)
         }
 
         /// Digits, letters and `_` (`0x1F`, `1_000`, `2e3`), and a `.` followed by a digit.
         mutating func lexNumber() -> Token {
             let start = position
+            skipNameCharacters(withDecimalPoints: true)
+            return Token(kind: .number, text: text(from: start), line: line)
+        }
+
+        /// Past the letters, digits, `_` and `$` here (a name's rest, a number's digits), and, for a
+        /// number, each `.` followed by a digit.
+        mutating func skipNameCharacters(withDecimalPoints: Bool) {
             while !atEnd {
                 let byte = bytes[position]
                 if byte < 0x80 {
                     let continues =
                         Self.isASCIIIdentifierStart(byte) || Self.isASCIIDigit(byte) || byte == Byte.dollar
-                        || (byte == Byte.dot && startsNumber(at: position + 1))
-                    guard continues else { break }
+                        || (withDecimalPoints && byte == Byte.dot && startsNumber(at: position + 1))
+                    guard continues else { return }
                     position += 1
                     continue
                 }
                 let (scalar, length) = self.scalar(at: position)
-                guard scalar.properties.isAlphabetic || scalar.properties.numericType != nil else { break }
+                guard scalar.properties.isAlphabetic || scalar.properties.numericType != nil else { return }
                 position += length
             }
-            return Token(kind: .number, text: text(from: start), line: line)
         }
 
         /// Whether the scalar at `index` is a digit of some script.
