@@ -161,7 +161,8 @@ struct BatchToolchain: Codable, Equatable, Sendable {
             $0.hasSuffix(".o") && !$0.hasSuffix(".swiftmodule.o") && !$0.contains("/\(template).build/")
         }
         guard let compile, let link, let swiftc = compile.first, !objects.isEmpty else {
-            throw ExerciseError.toolchain("SwiftPM's build plan for the checks has no compile or link command")
+            throw ExerciseError.toolchain(
+                "SwiftPM's build plan for the checks has no compile or link command, or no objects to link")
         }
         return BatchToolchain(
             swiftc: swiftc, compileFlags: compileFlags(Array(compile.dropFirst())),
@@ -190,8 +191,8 @@ struct BatchToolchain: Codable, Equatable, Sendable {
             // `-Xcc -g` stays although nothing reads debug information (`-g` itself is dropped): the
             // C modules the compiler builds from headers (Glibc, Foundation's shims, the lab's) are
             // cached under a hash of the C flags, so an answer compiled without it rebuilt all twelve
-            // of them, 15 MB, beside the shared build's, in the first check after a clone (about
-            // 1.5 s of its wall time, docs/MEASUREMENTS.md); with it, it finds the shared build's.
+            // of them, 15 MB, beside the shared build's, in the first check after a clone (about a
+            // second of its wall time, docs/MEASUREMENTS.md); with it, it finds the shared build's.
             // So a C flag is kept with its value, as SwiftPM gave it.
             if argument == "-Xcc" && index + 1 < arguments.count {
                 kept += [argument, arguments[index + 1]]

@@ -355,6 +355,9 @@ struct BatchGradingTests {
             ])
         #expect(toolchain.linkFlags == ["-Xlinker", "main=check_main"])
         #expect(toolchain.sharedObjects == ["/b/LabCore.build/A.swift.o", "/b/CheckChannel.build/CheckChannel.c.o"])
+        // A plan whose link names no objects (another SwiftPM's layout, say) is said so, not linked without them.
+        let withoutInputs = plan.split(separator: "\n").filter { !$0.contains("inputs:") }.joined(separator: "\n")
+        #expect(throws: ExerciseError.self) { try BatchToolchain.from(plan: withoutInputs) }
     }
 }
 
