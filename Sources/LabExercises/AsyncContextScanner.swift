@@ -132,7 +132,9 @@ public enum AsyncContextScanner {
     /// Functions and types declared in `sources` that take an async closure (`LessonVariant`):
     /// a closure given to one is an async context even when it does not await.
     public static func asyncClosureTakers(in sources: [String]) -> Set<String> {
-        asyncClosureTakers(in: sources.map { ScannedSwiftFile(path: "", source: $0) })
+        sources.reduce(into: []) {
+            $0.formUnion(AsyncContexts.declaredAsyncClosureTakers(in: SwiftTokenizer.tokens(of: $1)))
+        }
     }
 
     static func asyncClosureTakers(in files: [ScannedSwiftFile]) -> Set<String> {

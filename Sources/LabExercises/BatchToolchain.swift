@@ -79,6 +79,9 @@ struct BatchToolchain: Codable, Equatable, Sendable {
     static let sharedBuildOptions = ["--disable-index-store", "-Xswiftc", "-gnone"]
 
     /// The support package: the channel, and a template check that imports what a check imports.
+    /// The template is planned, never built (`prepare` builds `CheckSupport`): its dependencies are
+    /// CheckSupport's and CheckSupport itself, both from `LabLibraries.names`, so whatever its
+    /// compile command imports is built.
     static func writePackage(root: URL, folder: URL) throws -> URL {
         let package = folder.appendingPathComponent("package")
         let channel = ExerciseFolder.channel(root: root)
@@ -140,6 +143,8 @@ struct BatchToolchain: Codable, Equatable, Sendable {
         var inputs: [String] = []
         for line in plan.split(separator: "\n") {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
+            // A command's name (`  "C.X":`) starts it: no inputs of the one before carry over.
+            if trimmed.hasPrefix("\"") && trimmed.hasSuffix("\":") { inputs = [] }
             if trimmed.hasPrefix("inputs: [") {
                 inputs = (try? JSONSerialization.jsonObject(with: Data(trimmed.dropFirst(8).utf8)) as? [String]) ?? []
                 continue
@@ -234,7 +239,21 @@ struct BatchToolchain: Codable, Equatable, Sendable {
     }
 
     static func linkFlags(_ arguments: [String]) -> [String] {
-        compileFlags(arguments)
+        let flags = compileFlags(arguments)
+        // Less `-Xlinker -add_ast_path -Xlinker <module>` (Apple platforms: a module's path for the
+        // debugger, not code): one names the template's module, which is never built, and a check
+        // is not debugged.
+        var kept: [String] = []
+        var index = 0
+        while index < flags.count {
+            if flags[index] == "-Xlinker" && index + 3 < flags.count && flags[index + 1] == "-add_ast_path" {
+                index += 4
+                continue
+            }
+            kept.append(flags[index])
+            index += 1
+        }
+        return kept
     }
 
     /// The flags for the answer's own module: the check's, less the entry point and the channel

@@ -244,7 +244,7 @@ public enum SwiftTokenizer {
             }
         }
 
-        /// Whether the scalar at `index` is a digit of some script.
+        /// Whether the scalar at `index` is an ASCII digit or, outside ASCII, numeric (`numericType`: ٣, ½, Ⅻ).
         func startsNumber(at index: Int) -> Bool {
             guard index < bytes.count else { return false }
             let byte = bytes[index]

@@ -325,14 +325,14 @@ struct BatchGradingTests {
         let plan = """
               "C.BatchTemplate-debug.module":
                 tool: shell
-                inputs: ["/p/Sources/BatchTemplate/Template.swift","/b/Modules/CheckSupport.swiftmodule"]
+                inputs: ["/p/Sources/BatchTemplate/Template.swift","/b/Modules/CheckSupport.swiftmodule","/b/Stray.o"]
                 args: ["/usr/bin/swiftc","-module-name","BatchTemplate","-emit-module","-c","@/b/sources","-I","/b/Modules","-Xcc","-fmodule-map-file=/b/CheckChannel.build/module.modulemap","-Xcc","-I","-Xcc","/p/Sources/CheckChannel/include","-Xcc","-fmodule-map-file=/b/CLabShims.build/module.modulemap","-Xfrontend","-entry-point-function-name","-Xfrontend","BatchTemplate_main","-swift-version","6","-g","-Xcc","-g","-j2"]
 
               "C.BatchTemplate-debug.exe":
                 tool: shell
                 inputs: ["/b/BatchTemplate.build/Template.swift.o","/b/LabCore.build/A.swift.o","/b/LabCore.build/LabCore.swiftmodule.o","/b/CheckChannel.build/CheckChannel.c.o","/b/BatchTemplate.product/Objects.LinkFileList"]
                 outputs: ["/b/BatchTemplate"]
-                args: ["/usr/bin/swiftc","-o","/b/BatchTemplate","-module-name","BatchTemplate","-emit-executable","-Xlinker","main=BatchTemplate_main","@/b/BatchTemplate.product/Objects.LinkFileList"]
+                args: ["/usr/bin/swiftc","-o","/b/BatchTemplate","-module-name","BatchTemplate","-emit-executable","-Xlinker","main=BatchTemplate_main","-Xlinker","-add_ast_path","-Xlinker","/b/Modules/BatchTemplate.swiftmodule","@/b/BatchTemplate.product/Objects.LinkFileList"]
             """
         let toolchain = try BatchToolchain.from(plan: plan)
         #expect(toolchain.swiftc == "/usr/bin/swiftc")
@@ -355,9 +355,11 @@ struct BatchGradingTests {
             ])
         #expect(toolchain.linkFlags == ["-Xlinker", "main=check_main"])
         #expect(toolchain.sharedObjects == ["/b/LabCore.build/A.swift.o", "/b/CheckChannel.build/CheckChannel.c.o"])
-        // A plan whose link names no objects (another SwiftPM's layout, say) is said so, not linked without them.
-        let withoutInputs = plan.split(separator: "\n").filter { !$0.contains("inputs:") }.joined(separator: "\n")
-        #expect(throws: ExerciseError.self) { try BatchToolchain.from(plan: withoutInputs) }
+        // A plan whose link names no objects (another SwiftPM's layout, say) is said so, not linked
+        // without them, nor with the objects another command named.
+        let withoutLinkInputs = plan.split(separator: "\n").filter { !$0.contains("Template.swift.o") }
+            .joined(separator: "\n")
+        #expect(throws: ExerciseError.self) { try BatchToolchain.from(plan: withoutLinkInputs) }
     }
 }
 
