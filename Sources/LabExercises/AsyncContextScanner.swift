@@ -61,8 +61,7 @@ public enum AsyncContextScanner {
         let shapesByMember = byMember(shapes)
         let bindings = typeBindings(
             tokens, types: Set(shapes.compactMap { if case .type(let name) = $0.1.receiver { name } else { nil } }))
-        let ownFunctions = Set(
-            tokens.indices.filter { $0 > 0 && tokens[$0 - 1].text == "func" }.map { tokens[$0].text })
+        let ownFunctions = scanned.ownFunctions
         var findings: [Finding] = []
         for index in tokens.indices where tokens[index].kind == .identifier {
             guard let candidates = shapesByMember[tokens[index].text] else { continue }

@@ -29,8 +29,7 @@ enum BlockingHelpers {
             return Scanned(
                 path: file.path, tokens: tokens, contexts: contexts,
                 bindings: AsyncContextScanner.typeBindings(tokens, types: types),
-                ownFunctions: Set(
-                    tokens.indices.filter { $0 > 0 && tokens[$0 - 1].text == "func" }.map { tokens[$0].text }),
+                ownFunctions: file.ownFunctions,
                 tokensByScope: Dictionary(grouping: tokens.indices, by: { contexts.scope[$0] }))
         }
         var declarations: [String: Int] = [:]

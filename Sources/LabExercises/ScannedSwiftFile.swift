@@ -10,12 +10,15 @@ struct ScannedSwiftFile {
     /// The tokens as written, and with the file's typealiases resolved (what calls are matched against).
     let written: [SwiftTokenizer.Token]
     let tokens: [SwiftTokenizer.Token]
+    /// The functions the file declares (`func` names), which both passes exempt from the system's.
+    let ownFunctions: Set<String>
 
     init(path: String, source: String) {
         self.path = path
         self.source = source
         written = SwiftTokenizer.tokens(of: source)
         tokens = SourceScanner.resolvingTypealiases(written)
+        ownFunctions = SourceScanner.declaredFunctionNames(in: tokens)
     }
 
     /// A file named `main.swift` has top-level code, which is async when it awaits.

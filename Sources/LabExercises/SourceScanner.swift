@@ -19,6 +19,12 @@ public enum SourceScanner {
         public var description: String { "\(what): \(reason)" }
     }
 
+    /// The names the code declares with `func`: a call of one of them is the code's own function,
+    /// not the system's of the same name.
+    static func declaredFunctionNames(in tokens: [SwiftTokenizer.Token]) -> Set<String> {
+        Set(tokens.indices.filter { $0 > 0 && tokens[$0 - 1].text == "func" }.map { tokens[$0].text })
+    }
+
     /// The code as two token streams — with typealiases resolved, and with type spellings
     /// reduced to their names (see `TypeSpellings`) — its file-scope declarations, and the
     /// functions it declares itself (a call of those is not a call of the system's).
@@ -37,7 +43,7 @@ public enum SourceScanner {
             let streams = [resolved, TypeSpellings.reduced(raw)]
             self.streams = streams
             declarations = SourceScanner.topLevelDeclarations(in: resolved)
-            ownFunctions = Set(raw.indices.filter { $0 > 0 && raw[$0 - 1].text == "func" }.map { raw[$0].text })
+            ownFunctions = SourceScanner.declaredFunctionNames(in: raw)
             positions = streams.map { stream in Dictionary(grouping: stream.indices, by: { stream[$0].text }) }
         }
 
