@@ -5,8 +5,11 @@ extension AsyncContexts {
     /// async closure among their parameters: `init(_ name: String, run: @escaping (…) async throws -> Void)`.
     /// Calls are matched by name, so a system API of the same name whose closure is synchronous
     /// (`Clock.measure {}` beside the lab's `measure`) is taken for async too: that errs on reporting.
-    static func declaredAsyncClosureTakers(in tokens: [SwiftTokenizer.Token]) -> Set<String> {
-        let closing = pairs(tokens)
+    /// `closing`: the tokens' `pairs`, when the caller has them already.
+    static func declaredAsyncClosureTakers(
+        in tokens: [SwiftTokenizer.Token], closing: [Int: Int]? = nil
+    ) -> Set<String> {
+        let closing = closing ?? pairs(tokens)
         var takers: Set<String> = []
         var enclosingType = ""
         for index in tokens.indices

@@ -45,22 +45,38 @@ public enum AsyncContextScanner {
             asyncClosureTakers: asyncClosureTakers)
     }
 
+    /// The restrictions taken apart (`AsyncRestriction.shape`, which tokenizes each spelling)
+    /// once for all the files of a scan, not once per file.
+    struct Shapes {
+        /// The entries by the member each names (`byMember`).
+        let byMember: [String: [(AsyncRestriction, AsyncRestriction.Shape)]]
+        /// The types the entries name as receivers, whose bindings a file is searched for.
+        let receiverTypes: Set<String>
+
+        init(_ restrictions: [AsyncRestriction]) {
+            let shapes = restrictions.map { ($0, $0.shape) }
+            byMember = AsyncContextScanner.byMember(shapes)
+            receiverTypes = Set(shapes.compactMap { if case .type(let name) = $0.1.receiver { name } else { nil } })
+        }
+    }
+
     /// The same, of a file already tokenized; `contexts`: its async contexts as found with
-    /// `asyncClosureTakers` alone, reused when the file declares no taker that set lacks.
+    /// `asyncClosureTakers` alone, reused when the file declares no taker that set lacks;
+    /// `shapes`: `restrictions` taken apart, when the caller scans more files with them.
     static func findings(
         in scanned: ScannedSwiftFile, restrictions: [AsyncRestriction], asyncClosureTakers: Set<String>,
-        contexts known: AsyncContexts? = nil
+        contexts known: AsyncContexts? = nil, shapes: Shapes? = nil
     ) -> [Finding] {
         let (file, source, tokens) = (scanned.path, scanned.source, scanned.tokens)
-        let takers = asyncClosureTakers.union(AsyncContexts.declaredAsyncClosureTakers(in: tokens))
+        let takers = asyncClosureTakers.union(
+            AsyncContexts.declaredAsyncClosureTakers(in: tokens, closing: scanned.closing))
         let contexts =
             known.flatMap { takers.count == asyncClosureTakers.count ? $0 : nil }
             ?? scanned.contexts(asyncClosureTakers: takers)
-        let hazards = HazardMarkers(source: source, tokens: tokens)
-        let shapes = restrictions.map { ($0, $0.shape) }
-        let shapesByMember = byMember(shapes)
-        let bindings = typeBindings(
-            tokens, types: Set(shapes.compactMap { if case .type(let name) = $0.1.receiver { name } else { nil } }))
+        let hazards = HazardMarkers(source: source, tokens: tokens, closing: scanned.closing)
+        let shapes = shapes ?? Shapes(restrictions)
+        let shapesByMember = shapes.byMember
+        let bindings = typeBindings(tokens, types: shapes.receiverTypes)
         let ownFunctions = scanned.ownFunctions
         var findings: [Finding] = []
         for index in tokens.indices where tokens[index].kind == .identifier {
@@ -104,8 +120,10 @@ public enum AsyncContextScanner {
         let takers = asyncClosureTakers(in: scanned)
         let contexts = scanned.map { $0.contexts(asyncClosureTakers: takers) }
         let all = restrictions + BlockingHelpers.infer(files: scanned, contexts: contexts, restrictions: restrictions)
+        let shapes = Shapes(all)
         return scanned.indices.flatMap {
-            findings(in: scanned[$0], restrictions: all, asyncClosureTakers: takers, contexts: contexts[$0])
+            findings(
+                in: scanned[$0], restrictions: all, asyncClosureTakers: takers, contexts: contexts[$0], shapes: shapes)
         }
         .sorted { ($0.file, $0.line) < ($1.file, $1.line) }
     }

@@ -54,11 +54,15 @@ struct AsyncContexts {
     private let closing: [Int: Int]
     private let opening: [Int: Int]
 
-    init(_ tokens: [SwiftTokenizer.Token], isMainFile: Bool, asyncClosureTakers: Set<String> = []) {
+    /// `closing`: the tokens' `pairs`, when the caller has them already.
+    init(
+        _ tokens: [SwiftTokenizer.Token], closing: [Int: Int]? = nil, isMainFile: Bool,
+        asyncClosureTakers: Set<String> = []
+    ) {
         self.tokens = tokens
         takers = Self.asyncClosureTakers.union(asyncClosureTakers)
-        closing = Self.pairs(tokens)
-        opening = Dictionary(uniqueKeysWithValues: closing.map { ($0.value, $0.key) })
+        self.closing = closing ?? Self.pairs(tokens)
+        opening = Dictionary(uniqueKeysWithValues: self.closing.map { ($0.value, $0.key) })
         context = Array(repeating: nil, count: tokens.count)
         scope = Array(repeating: -1, count: tokens.count)
         let topLevelAwaits =
@@ -68,17 +72,24 @@ struct AsyncContexts {
             scope: -1, record: true)
     }
 
+    /// The index of the token that closes each `(`, `[` and `{`, by the opener's index.
+    /// Compared by byte, not by string: the scan of the lab's own code pairs every file's
+    /// tokens, and string comparisons made this a fifth of that test's time (docs/MEASUREMENTS.md).
     static func pairs(_ tokens: [SwiftTokenizer.Token]) -> [Int: Int] {
         var closing: [Int: Int] = [:]
-        var open: [Int] = []
-        let partner: [String: String] = [")": "(", "]": "[", "}": "{"]
+        var open: [(index: Int, byte: UInt8)] = []
         for (index, token) in tokens.enumerated() where token.kind == .punctuation {
-            switch token.text {
-            case "(", "[", "{": open.append(index)
-            case ")", "]", "}":
+            var bytes = token.text.utf8.makeIterator()
+            guard let byte = bytes.next(), bytes.next() == nil else { continue }
+            switch byte {
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): open.append((index, byte))
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                let opener =
+                    byte == UInt8(ascii: ")")
+                    ? UInt8(ascii: "(") : byte == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "{")
                 // An unbalanced closer (a half-written file) closes the nearest opener of its kind.
-                if let at = open.lastIndex(where: { tokens[$0].text == partner[token.text] }) {
-                    closing[open[at]] = index
+                if let at = open.lastIndex(where: { $0.byte == opener }) {
+                    closing[open[at].index] = index
                     open.removeSubrange(at...)
                 }
             default: break

@@ -10,14 +10,15 @@ struct HazardMarkers {
     /// Token index ranges covered by a mark.
     let ranges: [ClosedRange<Int>]
 
-    init(source: String, tokens: [SwiftTokenizer.Token]) {
+    /// `closing`: the tokens' `AsyncContexts.pairs`, when the caller has them already.
+    init(source: String, tokens: [SwiftTokenizer.Token], closing: [Int: Int]? = nil) {
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
         func marks(_ line: Int) -> Bool {  // 1-based
             guard line >= 1, line <= lines.count else { return false }
             let text = lines[line - 1].drop { $0 == " " || $0 == "\t" }
             return (text.hasPrefix("//") || text.hasPrefix("/*") || text.hasPrefix("*")) && text.contains("HAZARD")
         }
-        let closing = AsyncContexts.pairs(tokens)
+        let closing = closing ?? AsyncContexts.pairs(tokens)
         var ranges: [ClosedRange<Int>] = []
         for index in tokens.indices {
             let previousLine = index > 0 ? tokens[index - 1].line : 0

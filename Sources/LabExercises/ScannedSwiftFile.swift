@@ -12,6 +12,8 @@ struct ScannedSwiftFile {
     let tokens: [SwiftTokenizer.Token]
     /// The functions the file declares (`func` names), which both passes exempt from the system's.
     let ownFunctions: Set<String>
+    /// Where each bracket of `tokens` closes (`AsyncContexts.pairs`), which three of the passes read.
+    let closing: [Int: Int]
 
     init(path: String, source: String) {
         self.path = path
@@ -19,6 +21,7 @@ struct ScannedSwiftFile {
         written = SwiftTokenizer.tokens(of: source)
         tokens = SourceScanner.resolvingTypealiases(written)
         ownFunctions = SourceScanner.declaredFunctionNames(in: tokens)
+        closing = AsyncContexts.pairs(tokens)
     }
 
     /// A file named `main.swift` has top-level code, which is async when it awaits.
@@ -26,6 +29,6 @@ struct ScannedSwiftFile {
 
     /// The file's async contexts, given the functions declared anywhere that take async closures.
     func contexts(asyncClosureTakers: Set<String>) -> AsyncContexts {
-        AsyncContexts(tokens, isMainFile: isMainFile, asyncClosureTakers: asyncClosureTakers)
+        AsyncContexts(tokens, closing: closing, isMainFile: isMainFile, asyncClosureTakers: asyncClosureTakers)
     }
 }

@@ -470,19 +470,21 @@ struct AsyncContextScannerTests {
             let asyncSignature = try Regex(
                 #"^\s*(@\w+(\(\w*\))?\s+)*((public|private|fileprivate|internal|package|static|nonisolated|override|final|mutating|class)\s+)*func\s+\w+[^{]*\)\s*async\b[^{)]*\{\s*$"#
             )
+            // Each file tokenized once, for its `func` lines and for the async-closure takers it declares
+            // (what `AsyncContextScanner.asyncClosureTakers(in:)` finds, file by file).
+            var takers: Set<String> = []
             let withSignatures = files.compactMap { file -> (path: String, lines: [String], signatures: [Int])? in
+                let tokens = SwiftTokenizer.tokens(of: file.source)
+                takers.formUnion(AsyncContexts.declaredAsyncClosureTakers(in: tokens))
                 let lines = file.source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
                 // Lines where `func` is code, not text in a string (the lessons quote code for the compiler).
-                let code = Set(
-                    SwiftTokenizer.tokens(of: file.source).filter { $0.kind == .identifier && $0.text == "func" }.map(
-                        \.line))
+                let code = Set(tokens.filter { $0.kind == .identifier && $0.text == "func" }.map(\.line))
                 let signatures = lines.indices.filter {
                     code.contains($0 + 1) && lines[$0].wholeMatch(of: asyncSignature) != nil
                 }
                 return signatures.isEmpty ? nil : (file.path, lines, signatures)
             }
-            return MutationTree(
-                files: withSignatures, takers: AsyncContextScanner.asyncClosureTakers(in: files.map(\.source)))
+            return MutationTree(files: withSignatures, takers: takers)
         }
     }
     static let mutationTree = Result { try MutationTree.read() }
@@ -493,6 +495,7 @@ struct AsyncContextScannerTests {
         var mutated = 0
         var missed: [String] = []
         var exempt: [String] = []
+        let shapes = AsyncContextScanner.Shapes(Self.restrictions)
         // Every async function of a file mutated at once, and the file scanned once: each added
         // line is in a function of its own, so each must be reported at its own line (a scan per
         // function, one file copy each, cost the two cases 6.4 s of CPU against 5.2).
@@ -502,10 +505,11 @@ struct AsyncContextScannerTests {
             // then sits on line `signature + 2 + k` of the copy.
             for index in signatures.reversed() { copy.insert(added, at: index + 1) }
             let mutatedSource = copy.joined(separator: "\n")
+            let scanned = ScannedSwiftFile(path: path, source: mutatedSource)
             let findings = AsyncContextScanner.findings(
-                in: mutatedSource, file: path, restrictions: Self.restrictions, asyncClosureTakers: tree.takers)
+                in: scanned, restrictions: Self.restrictions, asyncClosureTakers: tree.takers, shapes: shapes)
             let reported = Set(findings.filter { $0.file == path }.map(\.line))
-            let tokens = SwiftTokenizer.tokens(of: mutatedSource)
+            let tokens = scanned.written
             let markers = HazardMarkers(source: mutatedSource, tokens: tokens)
             for (order, index) in signatures.enumerated() {
                 mutated += 1
