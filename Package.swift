@@ -138,6 +138,7 @@ let package = Package(
             name: "LessonsTests",
             dependencies: [
                 "LabCore", "LabTrace", "LabScenarios", "LabStorage", "LessonKit", "Lessons", "CLabAllocations",
+                "LabExercises",
             ]),
         .testTarget(
             name: "CommandLineTests", dependencies: ["LabCore", "LessonKit", "Lessons", "CLabShims", "LabBench", "lab"]),
