@@ -48,8 +48,17 @@ public final class RunningChild: Sendable {
     /// Whether it is still running.
     public var isRunning: Bool { ending == nil }
 
-    /// Sends it a signal (SIGKILL unless told otherwise).
-    public func kill(_ signal: Int32 = SIGKILL) { _ = Foundation.kill(processIdentifier, signal) }
+    /// Sends it a signal (SIGKILL unless told otherwise); false, and nothing sent, once it has
+    /// ended and been reaped (`ending`), when its pid may already be another process's. Until it
+    /// is reaped, an ended child keeps its pid, so the signal can reach no one else.
+    @discardableResult
+    public func kill(_ signal: Int32 = SIGKILL) -> Bool {
+        // Under the lock `ending` reaps with, so the child cannot be reaped between the check and the signal.
+        reaped.withLock { reaped in
+            guard reaped == nil else { return false }
+            return Foundation.kill(processIdentifier, signal) == 0
+        }
+    }
 
     /// Suspends until it ends (looking every 2 ms) and returns its status as a shell says it.
     public func exitStatus() async throws -> Int32 {
