@@ -58,6 +58,9 @@ public final class FrameTicker {
         }
     }
 
+    /// How many frames it has rendered so far.
+    public var framesDrawn: Int { frames.count }
+
     /// Stops the loop and returns every frame it rendered.
     public func stop() async -> FrameLog {
         loop?.cancel()
