@@ -75,6 +75,9 @@ public struct BatchGrading: Sendable {
     /// prepared: a test may spoil the build record there, and no other batch sees it spoilt (unless
     /// the process dies before this batch builds again; the next batch then recovers as this one does).
     var beforePrepare: (@Sendable (URL) throws -> Void)? = nil
+    /// Tests: the toolchain a pass under the shared lock builds with, in place of the recorded one
+    /// (a spoilt one stands for a shared build that stopped working; see `gradeBlocking`).
+    var sharedPassToolchain: (@Sendable (BatchToolchain) -> BatchToolchain)? = nil
     /// Whether the checks run under the batches' lock too (see `gradeBlocking`); nil: where the
     /// sandbox cannot keep a check out of the lab folder (`Sandbox.confinesFiles`). Tests set it.
     var runsHoldTheLock: Bool? = nil
@@ -189,14 +192,16 @@ public struct BatchGrading: Sendable {
             }.start()
         }
         // The batches' lock is held while the shared build is prepared and this batch's answers
-        // are built against it (another batch may not build it again meanwhile), not while the
-        // checks run: a check uses only its own linked binary, so the next batch (another `lab
-        // check`, a test beside it) builds while this one's checks run. Within this batch every
+        // are built against it (another batch may not build it again meanwhile; batches that only
+        // read it share the lock, below), not while the checks run: a check uses only its own
+        // linked binary, so the next batch (another `lab check`, a test beside it) builds while
+        // this one's checks run. Within this batch every
         // build still ends before any check runs (unless `runWhileBuilding`); across batches the
         // sandbox keeps a check out of the lab folder, other batches' binaries and the shared
         // build included, as it does for a process a check left behind (docs/THREAT-MODEL.md).
-        // Where the kernel cannot (no Landlock), the checks run under the lock as well: one could
-        // otherwise rewrite the shared objects while another batch links against them.
+        // Where the kernel cannot (no Landlock), the checks run under the lock as well, and it is
+        // taken exclusive only: a check could otherwise rewrite the shared objects while another
+        // batch links against them.
         let runsHoldTheLock = self.runsHoldTheLock ?? !Sandbox.confinesFiles
         var runsEnded = false
         func finishRuns(afterFailure failed: Bool) {
@@ -209,112 +214,168 @@ public struct BatchGrading: Sendable {
                 runAll(WorkerThreads.HandOff(closedWith: pending.indices))
             }
         }
+        // Kept beside the shared build, which empties them whenever it is made again.
+        let keptForLater = keepsCheckObjects ?? Sandbox.confinesFiles
+        let store =
+            keptForLater
+            ? CheckObjects.kept(in: workFolder) : CheckObjects(folder: batch.appendingPathComponent("check-objects"))
+        let plans = keptForLater ? KeptPlans.kept(in: workFolder) : nil
+        // The driver's jobs planned once per compiler mode in the batch, not once per answer,
+        // and kept for the next batches where checks are kept (`KeptPlans`): an answer alone
+        // (`lab check`) replays the plan an earlier check kept.
+        let plan = { (toolchain: BatchToolchain, checkObjects: CheckObjects) -> [[String]: CompilerJobs] in
+            let modes = Set(pending.map { answers[$0.index].exercise.mode.compilerFlags })
+            return Dictionary(
+                uniqueKeysWithValues: modes.compactMap { mode -> ([String], CompilerJobs)? in
+                    if let plans, let sharedBuild = checkObjects.sharedBuild,
+                        let kept = plans.plan(mode: mode, toolchain: toolchain, sharedBuild: sharedBuild)
+                    {
+                        return (mode, kept)
+                    }
+                    guard pending.count > 1 || plans != nil,
+                        let jobs = BatchBuild.plan(
+                            mode: mode, toolchain: toolchain, placeholder: batch.appendingPathComponent("planned"))
+                    else { return nil }
+                    if let plans, let sharedBuild = checkObjects.sharedBuild {
+                        plans.keep(jobs, mode: mode, toolchain: toolchain, sharedBuild: sharedBuild)
+                    }
+                    return (mode, jobs)
+                })
+        }
+        // A failed build is tried once more, alone, after the others: a compile error fails
+        // again the same way, but a failure of the moment never becomes the student's verdict
+        // (seen once in a full test run: the starting file of 02 "did not compile" beside
+        // another build, and compiled in every run since; the cause was not found). An answer
+        // built alone (`lab check`) had no neighbour: its own compile error is final at once.
+        let buildOne = {
+            @Sendable
+            (
+                slot: Int, alone: Bool, toolchain: BatchToolchain, checkObjects: CheckObjects,
+                jobs: CompilerJobs?, pass: BuildPass
+            ) in
+            let (index, code, sources) = pending[slot]
+            let exercise = answers[index].exercise
+            let build = BatchBuild(folder: batch.appendingPathComponent("\(slot)"))
+            let fingerprint = Grader.freshSecret()
+            let outcome: CheckOutcome
+            var final = alone
+            do {
+                switch try build.build(
+                    code: Grader.fingerprinted(code, fingerprint: fingerprint), sources: sources,
+                    mode: exercise.mode.compilerFlags, toolchain: toolchain, jobs: jobs, checkObjects: checkObjects,
+                    limit: answers[index].compileLimit ?? compileLimit)
+                {
+                case .built(let stamp, let checkReused):
+                    built.withLock {
+                        $0[slot] = Built(build: build, stamp: stamp, fingerprint: fingerprint, checkReused: checkReused)
+                    }
+                    if runWhileBuilding { handOff.push(slot) }
+                    return
+                case .failed(let output, inAnswer: true):
+                    outcome = CheckOutcome(
+                        stage: .compile, messages: ["\(exercise.fileName) does not compile yet"],
+                        details: graders[index].diagnostics(output, package: build.folder))
+                    final = final || pending.count == 1
+                case .timedOut(let seconds):
+                    outcome = CheckOutcome(
+                        stage: .compile,
+                        messages: [
+                            "\(exercise.fileName) was still compiling after \(Int(seconds)) s (an answer compiles in seconds): look for an expression the compiler cannot type-check"
+                        ],
+                        details: "")
+                    final = true
+                case .failed(let output, inAnswer: false):
+                    pass.failedOutsideAnswers.withLock { $0 = true }
+                    // Not the answer's error (the toolchain, the disk): never blame the student.
+                    outcome = Self.toolchainOutcome("the check did not build:\n" + Grader.cut(output, lines: 20))
+                }
+            } catch {
+                outcome = Self.toolchainOutcome("\(error)")
+            }
+            try? FileManager.default.removeItem(at: build.folder)
+            if final { settle(index, outcome) } else { pass.retry.withLock { $0.append(slot) } }
+        }
+        // Builds `slots`: together (as many at a time as `buildWorkers`, with the planned jobs), or
+        // each alone through the driver (the retries, one at a time).
+        let buildAll = { (slots: [Int], alone: Bool, toolchain: BatchToolchain, checkObjects: CheckObjects) in
+            let pass = BuildPass()
+            let planned = alone ? [:] : plan(toolchain, checkObjects)
+            WorkerThreads.parallel(slots.count, workers: alone ? 1 : buildWorkers) {
+                let slot = slots[$0]
+                buildOne(
+                    slot, alone, toolchain, checkObjects,
+                    planned[answers[pending[slot].index].exercise.mode.compilerFlags],
+                    pass)
+            }
+            return pass
+        }
+        // Each note at most once, though the batch may ask for the lock twice (below).
+        let waitNote = Once(onWait)
+        let startNote = Once(onBuildStart)
+        let lock = workFolder.appendingPathComponent("batch.lock")
+        // The shared build is read by many batches at once and made by one alone. A batch first
+        // takes the lock shared: if the shared build is current (its record reusable, the support
+        // package as written, the checks' objects not in want of a trim), it builds its answers
+        // beside other batches doing the same, and writes nothing shared but whole entries of the
+        // kept objects and plans. Anything else waits for the exclusive lock: making the shared
+        // build (SwiftPM), trimming the store, and building again the answers that failed outside
+        // themselves (the shared pass hands them over: a recorded build that no longer works is
+        // made again first). Where the checks run under the lock, and for the tests that spoil the
+        // record (`beforePrepare`), the lock is only ever exclusive.
+        var handedOver: [Int]? = nil
+        var sharedPassBuild: Data? = nil
         var sharedBuildFailure: Error? = nil
         do {
-            try FileLock.withLock(at: workFolder.appendingPathComponent("batch.lock"), onWait: onWait) {
-                onBuildStart?()
-                try beforePrepare?(workFolder)
-                let prepared = try BatchToolchain.prepare(root: root, folder: workFolder)
-                var toolchain = prepared.toolchain
-                // Kept beside the shared build, which empties them whenever it is made again.
-                let keptForLater = keepsCheckObjects ?? Sandbox.confinesFiles
-                var checkObjects =
-                    (keptForLater
-                    ? CheckObjects.kept(in: workFolder)
-                    : CheckObjects(folder: batch.appendingPathComponent("check-objects")))
-                    .against(sharedBuildIn: workFolder)
-                checkObjects.trim()
-                // The driver's jobs planned once per compiler mode in the batch, not once per answer,
-                // and kept for the next batches where checks are kept (`KeptPlans`): an answer alone
-                // (`lab check`) replays the plan an earlier check kept.
-                let plans = keptForLater ? KeptPlans.kept(in: workFolder) : nil
-                let modes = Set(pending.map { answers[$0.index].exercise.mode.compilerFlags })
-                let planned = Dictionary(
-                    uniqueKeysWithValues: modes.compactMap { mode -> ([String], CompilerJobs)? in
-                        if let plans, let sharedBuild = checkObjects.sharedBuild,
-                            let kept = plans.plan(mode: mode, toolchain: toolchain, sharedBuild: sharedBuild)
-                        {
-                            return (mode, kept)
-                        }
-                        guard pending.count > 1 || plans != nil,
-                            let jobs = BatchBuild.plan(
-                                mode: mode, toolchain: toolchain, placeholder: batch.appendingPathComponent("planned"))
-                        else { return nil }
-                        if let plans, let sharedBuild = checkObjects.sharedBuild {
-                            plans.keep(jobs, mode: mode, toolchain: toolchain, sharedBuild: sharedBuild)
-                        }
-                        return (mode, jobs)
-                    })
-                let retry = Locked<[Int]>([])
-                let failedOutsideAnswers = Locked(false)
-                // A failed build is tried once more, alone, after the others: a compile error fails
-                // again the same way, but a failure of the moment never becomes the student's verdict
-                // (seen once in a full test run: the starting file of 02 "did not compile" beside
-                // another build, and compiled in every run since; the cause was not found). An answer
-                // built alone (`lab check`) had no neighbour: its own compile error is final at once.
-                let buildOne = {
-                    @Sendable (slot: Int, alone: Bool, toolchain: BatchToolchain, checkObjects: CheckObjects) in
-                    let (index, code, sources) = pending[slot]
-                    let exercise = answers[index].exercise
-                    let build = BatchBuild(folder: batch.appendingPathComponent("\(slot)"))
-                    let fingerprint = Grader.freshSecret()
-                    let outcome: CheckOutcome
-                    var final = alone
-                    do {
-                        switch try build.build(
-                            code: Grader.fingerprinted(code, fingerprint: fingerprint), sources: sources,
-                            mode: exercise.mode.compilerFlags, toolchain: toolchain,
-                            jobs: alone ? nil : planned[exercise.mode.compilerFlags], checkObjects: checkObjects,
-                            limit: answers[index].compileLimit ?? compileLimit)
-                        {
-                        case .built(let stamp, let checkReused):
-                            built.withLock {
-                                $0[slot] = Built(
-                                    build: build, stamp: stamp, fingerprint: fingerprint, checkReused: checkReused)
-                            }
-                            if runWhileBuilding { handOff.push(slot) }
-                            return
-                        case .failed(let output, inAnswer: true):
-                            outcome = CheckOutcome(
-                                stage: .compile, messages: ["\(exercise.fileName) does not compile yet"],
-                                details: graders[index].diagnostics(output, package: build.folder))
-                            final = final || pending.count == 1
-                        case .timedOut(let seconds):
-                            outcome = CheckOutcome(
-                                stage: .compile,
-                                messages: [
-                                    "\(exercise.fileName) was still compiling after \(Int(seconds)) s (an answer compiles in seconds): look for an expression the compiler cannot type-check"
-                                ],
-                                details: "")
-                            final = true
-                        case .failed(let output, inAnswer: false):
-                            failedOutsideAnswers.withLock { $0 = true }
-                            // Not the answer's error (the toolchain, the disk): never blame the student.
-                            outcome = Self.toolchainOutcome(
-                                "the check did not build:\n" + Grader.cut(output, lines: 20))
-                        }
-                    } catch {
-                        outcome = Self.toolchainOutcome("\(error)")
+            if !runsHoldTheLock && beforePrepare == nil {
+                try FileLock.withLock(at: lock, mode: .shared, onWait: waitNote.call) {
+                    guard let package = BatchToolchain.writtenPackage(root: root, folder: workFolder),
+                        let toolchain = SharedBuildRecord.reusable(in: workFolder, root: root, package: package)
+                    else { return }
+                    let checkObjects = store.against(sharedBuildIn: workFolder)
+                    guard !checkObjects.wantsTrim() else { return }
+                    startNote.call()
+                    let first = buildAll(
+                        Array(pending.indices), false, sharedPassToolchain?(toolchain) ?? toolchain, checkObjects)
+                    let again = first.retry.withLock { $0.sorted() }
+                    if first.failedOutsideAnswers.withLock({ $0 }) {
+                        // Maybe the shared build no longer works: only an exclusive holder may make it again.
+                        handedOver = again
+                        sharedPassBuild = checkObjects.sharedBuild
+                        return
                     }
-                    try? FileManager.default.removeItem(at: build.folder)
-                    if final { settle(index, outcome) } else { retry.withLock { $0.append(slot) } }
+                    _ = buildAll(again, true, toolchain, checkObjects)
+                    handedOver = []
+                    afterBuilds?(built.withLock { $0 })
                 }
-                WorkerThreads.parallel(pending.count, workers: buildWorkers) { [toolchain, checkObjects] in
-                    buildOne($0, false, toolchain, checkObjects)
+            }
+            if handedOver != [] {
+                try FileLock.withLock(at: lock, onWait: waitNote.call) {
+                    startNote.call()
+                    try beforePrepare?(workFolder)
+                    let prepared = try BatchToolchain.prepare(root: root, folder: workFolder)
+                    var toolchain = prepared.toolchain
+                    var checkObjects = store.against(sharedBuildIn: workFolder)
+                    checkObjects.trim()
+                    var again = handedOver ?? []
+                    var failedOutsideAnswers = handedOver != nil
+                    if handedOver == nil {
+                        let first = buildAll(Array(pending.indices), false, toolchain, checkObjects)
+                        again = first.retry.withLock { $0.sorted() }
+                        failedOutsideAnswers = first.failedOutsideAnswers.withLock { $0 }
+                    }
+                    // A recorded shared build that no longer works (a module file deleted by hand,
+                    // say): build it again with SwiftPM before the retries, as if there had been no
+                    // record. Not if it was made again since the shared pass failed on it.
+                    let sameBuild = sharedPassBuild == nil || sharedPassBuild == checkObjects.sharedBuild
+                    if prepared.reused && failedOutsideAnswers && sameBuild {
+                        toolchain = try BatchToolchain.prepare(root: root, folder: workFolder, reuse: false).toolchain
+                        // Keys against the build made now: no object compiled against the one before.
+                        checkObjects = checkObjects.against(sharedBuildIn: workFolder)
+                    }
+                    _ = buildAll(again, true, toolchain, checkObjects)
+                    afterBuilds?(built.withLock { $0 })
+                    if runsHoldTheLock { finishRuns(afterFailure: false) }
                 }
-                let again = retry.withLock { $0.sorted() }
-                // A recorded shared build that no longer works (a module file deleted by hand, say):
-                // build it again with SwiftPM before the retries, as if there had been no record.
-                if prepared.reused && failedOutsideAnswers.withLock({ $0 }) {
-                    toolchain = try BatchToolchain.prepare(root: root, folder: workFolder, reuse: false).toolchain
-                    // Keys against the build made now: no object compiled against the one before.
-                    checkObjects = checkObjects.against(sharedBuildIn: workFolder)
-                }
-                WorkerThreads.parallel(again.count, workers: 1) { [toolchain, checkObjects] in
-                    buildOne(again[$0], true, toolchain, checkObjects)
-                }
-                afterBuilds?(built.withLock { $0 })
-                if runsHoldTheLock { finishRuns(afterFailure: false) }
             }
         } catch {
             sharedBuildFailure = error
@@ -349,6 +410,13 @@ public struct BatchGrading: Sendable {
         } catch {
             return Self.toolchainOutcome("\(error)")
         }
+    }
+
+    /// One pass of builds: the answers to build again alone, and whether any build failed outside
+    /// its answer (the toolchain, the shared build, the disk).
+    final class BuildPass: Sendable {
+        let retry = Locked<[Int]>([])
+        let failedOutsideAnswers = Locked(false)
     }
 
     static func toolchainOutcome(_ message: String) -> CheckOutcome {

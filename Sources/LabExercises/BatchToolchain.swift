@@ -84,6 +84,26 @@ struct BatchToolchain: Codable, Equatable, Sendable {
     /// compile command imports is built.
     static func writePackage(root: URL, folder: URL) throws -> URL {
         let package = folder.appendingPathComponent("package")
+        for (path, data) in try packageFiles(root: root) {
+            let url = package.appendingPathComponent(path)
+            if (try? Data(contentsOf: url)) != data { try AtomicFile.write(data, to: url) }
+        }
+        return package
+    }
+
+    /// The support package, if every file of it is already as `writePackage` would write it;
+    /// nil otherwise. Writes nothing: a batch under the shared lock asks this, and leaves the
+    /// writing to one under the exclusive lock.
+    static func writtenPackage(root: URL, folder: URL) -> URL? {
+        let package = folder.appendingPathComponent("package")
+        guard let files = try? packageFiles(root: root),
+            files.allSatisfy({ (try? Data(contentsOf: package.appendingPathComponent($0.0))) == $0.1 })
+        else { return nil }
+        return package
+    }
+
+    /// Each file of the support package (its path in the package, and its bytes).
+    static func packageFiles(root: URL) throws -> [(String, Data)] {
         let channel = ExerciseFolder.channel(root: root)
         let manifest = """
             // swift-tools-version: 6.2
@@ -112,7 +132,7 @@ struct BatchToolchain: Codable, Equatable, Sendable {
             }
 
             """
-        let files: [(String, Data)] = [
+        return [
             ("Package.swift", Data(manifest.utf8)),
             (
                 "Sources/CheckChannel/CheckChannel.c",
@@ -125,11 +145,6 @@ struct BatchToolchain: Codable, Equatable, Sendable {
             ("Sources/\(template)/Template.swift", Data(templateSource.utf8)),
             (supportCopyPath, try Data(contentsOf: ExerciseFolder.supportFile(root: root))),
         ]
-        for (path, data) in files {
-            let url = package.appendingPathComponent(path)
-            if (try? Data(contentsOf: url)) != data { try AtomicFile.write(data, to: url) }
-        }
-        return package
     }
 
     /// Reads the template's compile and link commands from SwiftPM's build plan, and the objects

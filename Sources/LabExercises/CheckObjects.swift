@@ -22,8 +22,10 @@ import LabCore
 /// again, so dead entries go. Each answer is still compiled and linked on its own, and the
 /// binary that runs is the one its own link wrote.
 ///
-/// The store is written by the grader only, under the batches' lock (builds only), one whole
-/// file per entry renamed into place. Kept across batches where the sandbox keeps a check out
+/// The store is written by the grader only, under the batches' lock (builds only; shared by
+/// batches that build at once: an entry is one whole file renamed into place, and of two batches
+/// that keep an object for the same key, each object serves it and the last rename stays), and
+/// trimmed only under the exclusive lock. Kept across batches where the sandbox keeps a check out
 /// of the lab's folders (`Sandbox.confinesFiles`): otherwise a check could write an entry that
 /// a later batch would link, and the store is the batch's own, gone with it.
 struct CheckObjects: Sendable {
@@ -140,8 +142,26 @@ struct CheckObjects: Sendable {
     /// Empties the store: the shared build it was compiled against was made again.
     func empty() { try? FileManager.default.removeItem(at: folder) }
 
+    /// Whether `trim` has work: more than `capacity` entries, or a half-written file older than
+    /// any write in progress (`AtomicFile.staleAfter`). Trimming removes files another batch may
+    /// be reading or writing, so it waits for the batches' exclusive lock; a batch that finds the
+    /// store in want of it takes that lock instead of the shared one (`BatchGrading`).
+    func wantsTrim(now: Date = Date()) -> Bool {
+        guard
+            let names = try? FileManager.default.contentsOfDirectory(
+                at: folder, includingPropertiesForKeys: [.contentModificationDateKey])
+        else { return false }
+        let stale = names.contains { file in
+            file.pathExtension == "partial"
+                && ((try? file.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate)
+                    .map { now.timeIntervalSince($0) > AtomicFile.staleAfter } ?? true)
+        }
+        return stale || names.lazy.filter { $0.pathExtension == "checkobject" }.count > capacity
+    }
+
     /// Keeps the store under `capacity` entries, the least recently used going first, and
-    /// sweeps files a crash left half-written.
+    /// sweeps files a crash left half-written. Under the batches' exclusive lock only: no other
+    /// batch is writing an entry then.
     func trim() {
         let manager = FileManager.default
         guard

@@ -13,7 +13,8 @@ import LabCore
 /// record (the stamps of every object and module), compared whole; `BatchToolchain.prepare` also
 /// empties the store whenever SwiftPM runs. A plan that no longer builds fails outside the
 /// answer, and such a build is tried again alone through the driver: never the student's verdict.
-/// Written by the grader only, under the batches' lock, one whole file per plan renamed into
+/// Written by the grader only, under the batches' lock (shared by batches that build at once,
+/// exclusive where the shared build is made), one whole file per plan renamed into
 /// place; kept only where the sandbox keeps a check out of the lab's folders (as `CheckObjects`).
 struct KeptPlans: Sendable {
     let folder: URL

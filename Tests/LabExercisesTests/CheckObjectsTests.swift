@@ -104,6 +104,29 @@ struct CheckObjectsTests {
         #expect(!FileManager.default.fileExists(atPath: partial.path))
     }
 
+    /// A batch under the shared lock asks whether the store needs trimming (then it takes the lock
+    /// exclusive): over capacity, or a half-written file too old to be a write in progress.
+    @Test func theStoreWantsTrimmingOverCapacityOrWithAStaleHalfWrittenFile() throws {
+        var store = try Self.store()
+        defer { store.empty() }
+        store.capacity = 2
+        #expect(!store.wantsTrim())
+        let compiled = store.folder.appendingPathComponent("compiled.o")
+        try Data("the object".utf8).write(to: compiled)
+        for index in 0..<2 { store.keep(Self.key(module: "module \(index)"), object: compiled) }
+        #expect(!store.wantsTrim(), "at capacity")
+        // Another batch's write in progress: not stale.
+        let partial = store.folder.appendingPathComponent(".writing.partial")
+        try Data("half".utf8).write(to: partial)
+        #expect(!store.wantsTrim())
+        #expect(store.wantsTrim(now: Date(timeIntervalSinceNow: AtomicFile.staleAfter + 5)), "a stale partial file")
+        try FileManager.default.removeItem(at: partial)
+        store.keep(Self.key(module: "module 2"), object: compiled)
+        #expect(store.wantsTrim(), "over capacity")
+        store.trim()
+        #expect(!store.wantsTrim())
+    }
+
     /// A `#filePath` is the path of the file that uses it: as a default argument of the answer's,
     /// the check's own path, with its answer's folder, goes into the check's object.
     @Test func aSourceThatMayNameItsFolderIsNeverKeyed() {

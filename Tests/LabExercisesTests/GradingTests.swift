@@ -174,19 +174,39 @@ struct LockTests {
         #expect(enteredAfter, "the second holder never got the lock after it was released")
     }
 
+    /// Many holders of the lock shared, and none beside one who holds it exclusive: the batches
+    /// build answers together, and only alone make the shared build they all read.
+    @Test(arguments: [
+        (FileLock.Mode.shared, FileLock.Mode.shared), (.shared, .exclusive), (.exclusive, .shared),
+    ])
+    func aSharedLockAdmitsSharedHoldersOnly(first: FileLock.Mode, second: FileLock.Mode) async throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "lab-lock-\(UUID().uuidString)/grading.lock")
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let (toldToWait, enteredWhileHeld, enteredAfter) = try await OnAThreadOfItsOwn.blockingWork(
+            named: "two lock holders"
+        ) { try Self.twoHolders(of: url, first: first, second: second) }
+        let bothShared = first == .shared && second == .shared
+        #expect(toldToWait == !bothShared, "told to wait: \(toldToWait)")
+        #expect(enteredWhileHeld == bothShared, "entered while the first held the lock: \(enteredWhileHeld)")
+        #expect(enteredAfter)
+    }
+
     /// Holds the lock at `url` while a second thread asks for it: whether the second was told to
     /// wait, whether it got in while the first held the lock, and whether it did once released.
-    static func twoHolders(of url: URL) throws -> (Bool, Bool, Bool) {
+    static func twoHolders(
+        of url: URL, first: FileLock.Mode = .exclusive, second: FileLock.Mode = .exclusive
+    ) throws -> (Bool, Bool, Bool) {
         let waited = Locked(false)
         let entered = Locked(false)
-        let (toldToWait, enteredWhileHeld) = try FileLock.withLock(at: url) {
+        let (toldToWait, enteredWhileHeld) = try FileLock.withLock(at: url, mode: first) {
             let other = Thread {
-                _ = try? FileLock.withLock(at: url, onWait: { waited.withLock { $0 = true } }) {
+                _ = try? FileLock.withLock(at: url, mode: second, onWait: { waited.withLock { $0 = true } }) {
                     entered.withLock { $0 = true }
                 }
             }
             other.start()
-            for _ in 0..<500 where !waited.withLock({ $0 }) { usleep(10_000) }
+            for _ in 0..<500 where !waited.withLock({ $0 }) && !entered.withLock({ $0 }) { usleep(10_000) }
             return (waited.withLock { $0 }, entered.withLock { $0 })
         }
         for _ in 0..<500 where !entered.withLock({ $0 }) { usleep(10_000) }

@@ -56,6 +56,25 @@ struct SharedBuildRecordTests {
         }
     }
 
+    /// A batch under the shared lock writes nothing shared: it asks whether the support package is
+    /// as `writePackage` would write it, and leaves a package to write to a batch holding the lock alone.
+    @Test func thePackageIsReadAsWrittenOrNotAtAllWithoutWritingIt() throws {
+        let root = TestLab.root
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-package-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(BatchToolchain.writtenPackage(root: root, folder: folder) == nil)
+        #expect(!FileManager.default.fileExists(atPath: folder.path), "asking wrote something")
+        let package = try BatchToolchain.writePackage(root: root, folder: folder)
+        #expect(BatchToolchain.writtenPackage(root: root, folder: folder)?.path == package.path)
+        let copy = package.appendingPathComponent(BatchToolchain.supportCopyPath)
+        try Data("// an older Support.swift".utf8).write(to: copy)
+        #expect(BatchToolchain.writtenPackage(root: root, folder: folder) == nil)
+        #expect(try String(contentsOf: copy, encoding: .utf8) == "// an older Support.swift", "asking rewrote it")
+        try FileManager.default.removeItem(at: package.appendingPathComponent("Package.swift"))
+        _ = try BatchToolchain.writePackage(root: root, folder: folder)
+        #expect(BatchToolchain.writtenPackage(root: root, folder: folder)?.path == package.path)
+    }
+
     @Test func aRecordOfUnchangedFilesIsUsed() throws {
         let fixture = try Fixture()
         defer { try? FileManager.default.removeItem(at: fixture.folder) }

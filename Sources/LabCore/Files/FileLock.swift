@@ -1,20 +1,39 @@
 import Foundation
 
-/// An exclusive lock between processes (and threads), held on a lock file with
-/// flock(2): the kernel releases it when the holder exits, even on `kill -9`, so a
-/// crash never leaves a folder locked.
+/// A lock between processes (and threads), held on a lock file with flock(2): the kernel
+/// releases it when the holder exits, even on `kill -9`, so a crash never leaves a folder
+/// locked. Exclusive, or shared: any number of shared holders at once, and none while an
+/// exclusive one holds it (readers of something only an exclusive holder may change).
 public enum FileLock {
+    public enum Mode: Sendable {
+        case exclusive, shared
+
+        var operation: Int32 { self == .exclusive ? LOCK_EX : LOCK_SH }
+    }
+
     /// Runs `body` holding the lock at `url`; `onWait` is called once if another holder makes us wait.
-    public static func withLock<T>(at url: URL, onWait: (() -> Void)? = nil, _ body: () throws -> T) throws -> T {
+    public static func withLock<T>(
+        at url: URL, mode: Mode = .exclusive, onWait: (() -> Void)? = nil, _ body: () throws -> T
+    ) throws -> T {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])
         }
         defer { close(descriptor) }  // closing releases the lock
-        if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+        if flock(descriptor, mode.operation | LOCK_NB) != 0 {
             onWait?()
-            while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
+            while flock(descriptor, mode.operation) != 0 {
+                // Interrupted by a signal: ask again. Anything else: never run `body` unlocked.
+                guard errno == EINTR else {
+                    throw CocoaError(
+                        .fileWriteUnknown,
+                        userInfo: [
+                            NSFilePathErrorKey: url.path,
+                            NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(errno)),
+                        ])
+                }
+            }
         }
         return try body()
     }
