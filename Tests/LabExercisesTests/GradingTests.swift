@@ -192,6 +192,43 @@ struct LockTests {
         #expect(enteredAfter)
     }
 
+    /// One waiting for the lock exclusive is not shut out by shared holders that keep coming: those
+    /// who come after it wait behind it (the turnstile), though the lock is only held shared.
+    @Test func aWaitingExclusiveHolderGoesBeforeSharedOnesThatCameAfterIt() async throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "lab-lock-\(UUID().uuidString)/grading.lock")
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let order = try await OnAThreadOfItsOwn.blockingWork(named: "three lock holders") { () throws -> [String] in
+            let order = Locked<[String]>([])
+            let waiting = Locked<Set<String>>([])
+            let done = DispatchGroup()
+            let holder = { (name: String, mode: FileLock.Mode) in
+                done.enter()
+                Thread {
+                    _ = try? FileLock.withLock(
+                        at: url, mode: mode, onWait: { waiting.withLock { _ = $0.insert(name) } }
+                    ) {
+                        order.withLock { $0.append(name) }
+                    }
+                    done.leave()
+                }.start()
+            }
+            let wait = { (name: String) in
+                for _ in 0..<500 where !waiting.withLock({ $0.contains(name) }) { usleep(10_000) }
+            }
+            try FileLock.withLock(at: url, mode: .shared) {
+                holder("exclusive", .exclusive)
+                wait("exclusive")
+                holder("shared, later", .shared)
+                wait("shared, later")
+                order.withLock { $0.append("first, released") }
+            }
+            _ = done.wait(timeout: .now() + 30)
+            return order.withLock { $0 }
+        }
+        #expect(order == ["first, released", "exclusive", "shared, later"])
+    }
+
     /// Holds the lock at `url` while a second thread asks for it: whether the second was told to
     /// wait, whether it got in while the first held the lock, and whether it did once released.
     static func twoHolders(

@@ -4,6 +4,13 @@ import Foundation
 /// releases it when the holder exits, even on `kill -9`, so a crash never leaves a folder
 /// locked. Exclusive, or shared: any number of shared holders at once, and none while an
 /// exclusive one holds it (readers of something only an exclusive holder may change).
+///
+/// flock(2) alone lets shared holders that keep overlapping shut an exclusive one out for as
+/// long as they overlap (seen in the test suite: a batch that had to build the shared library
+/// again waited 42 s behind batches reading it). So every taker first passes a turnstile, a
+/// second lock file beside the first (`<name>.turn`), and holds it until it has the lock
+/// itself: one waiting for the lock exclusive keeps the turnstile, and those who come after it,
+/// shared or not, wait behind it.
 public enum FileLock {
     public enum Mode: Sendable {
         case exclusive, shared
@@ -11,31 +18,64 @@ public enum FileLock {
         var operation: Int32 { self == .exclusive ? LOCK_EX : LOCK_SH }
     }
 
-    /// Runs `body` holding the lock at `url`; `onWait` is called once if another holder makes us wait.
+    /// Runs `body` holding the lock at `url`; `onWait` is called once if another holder makes us
+    /// wait (for the lock or at its turnstile).
     public static func withLock<T>(
         at url: URL, mode: Mode = .exclusive, onWait: (() -> Void)? = nil, _ body: () throws -> T
     ) throws -> T {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        var told = false
+        let tell = {
+            if !told { onWait?() }
+            told = true
+        }
+        let turnstile = try opened(turnstile(of: url))
+        let descriptor: Int32
+        do {
+            try take(turnstile, LOCK_EX, path: url.path, onWait: tell)
+            descriptor = try opened(url)
+            do { try take(descriptor, mode.operation, path: url.path, onWait: tell) } catch {
+                close(descriptor)
+                throw error
+            }
+        } catch {
+            close(turnstile)
+            throw error
+        }
+        // Holding the lock now: the next one at the turnstile may come on.
+        close(turnstile)
+        defer { close(descriptor) }  // closing releases the lock
+        return try body()
+    }
+
+    /// The turnstile's file, beside the lock's.
+    static func turnstile(of url: URL) -> URL {
+        url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".turn")
+    }
+
+    private static func opened(_ url: URL) throws -> Int32 {
         let descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])
         }
-        defer { close(descriptor) }  // closing releases the lock
-        if flock(descriptor, mode.operation | LOCK_NB) != 0 {
-            onWait?()
-            while flock(descriptor, mode.operation) != 0 {
-                // Interrupted by a signal: ask again. Anything else: never run `body` unlocked.
-                guard errno == EINTR else {
-                    throw CocoaError(
-                        .fileWriteUnknown,
-                        userInfo: [
-                            NSFilePathErrorKey: url.path,
-                            NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(errno)),
-                        ])
-                }
+        return descriptor
+    }
+
+    /// Takes `operation` on `descriptor`, calling `onWait` first if it must wait.
+    private static func take(_ descriptor: Int32, _ operation: Int32, path: String, onWait: () -> Void) throws {
+        guard flock(descriptor, operation | LOCK_NB) != 0 else { return }
+        onWait()
+        while flock(descriptor, operation) != 0 {
+            // Interrupted by a signal: ask again. Anything else: never run the body unlocked.
+            guard errno == EINTR else {
+                throw CocoaError(
+                    .fileWriteUnknown,
+                    userInfo: [
+                        NSFilePathErrorKey: path,
+                        NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(errno)),
+                    ])
             }
         }
-        return try body()
     }
 
     /// Takes the lock at `url` if no one holds it, without waiting: nil when another holder
