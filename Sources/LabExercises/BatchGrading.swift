@@ -316,12 +316,15 @@ public struct BatchGrading: Sendable {
         // The shared build is read by many batches at once and made by one alone. A batch first
         // takes the lock shared: if the shared build is current (its record reusable, the support
         // package as written, the checks' objects not in want of a trim), it builds its answers
-        // beside other batches doing the same, and writes nothing shared but whole entries of the
-        // kept objects and plans. Anything else waits for the exclusive lock: making the shared
-        // build (SwiftPM), trimming the store, and building again the answers that failed outside
-        // themselves (the shared pass hands them over: a recorded build that no longer works is
-        // made again first). Where the checks run under the lock, and for the tests that spoil the
-        // record (`beforePrepare`), the lock is only ever exclusive.
+        // beside other batches doing the same. Of what is shared it writes only whole entries of
+        // the kept objects and plans (and their use times), and what the compiler adds to the
+        // shared build's C module cache, which parallel compiles share by design (an error there
+        // fails a build outside its answer, and so goes to the exclusive pass). Everything else
+        // waits for the lock exclusive: making the shared build (SwiftPM), trimming the store,
+        // and building again the answers that failed outside themselves (the shared pass hands
+        // them over; a recorded build that no longer works is made again first). Where the checks
+        // run under the lock, and for the tests that spoil the record (`beforePrepare`), the lock
+        // is only ever taken exclusive.
         var handedOver: [Int]? = nil
         var sharedPassBuild: Data? = nil
         var sharedBuildFailure: Error? = nil
@@ -380,8 +383,11 @@ public struct BatchGrading: Sendable {
         } catch {
             sharedBuildFailure = error
         }
-        // The lock released: the checks run (or, with `runWhileBuilding`, finish running).
-        finishRuns(afterFailure: sharedBuildFailure != nil)
+        // The lock released: the checks run (or, with `runWhileBuilding`, finish running). After a
+        // failure of the shared build, those of answers already built too (a shared pass built
+        // them before it handed the rest over), unless checks may only run under the lock.
+        let nothingToRun = runsHoldTheLock || built.withLock { $0.allSatisfy { $0 == nil } }
+        finishRuns(afterFailure: sharedBuildFailure != nil && nothingToRun)
         if let sharedBuildFailure {
             // The shared build failed: every answer still waiting gets the same one line.
             let message = "\(sharedBuildFailure)"

@@ -151,10 +151,11 @@ struct CheckObjects: Sendable {
             let names = try? FileManager.default.contentsOfDirectory(
                 at: folder, includingPropertiesForKeys: [.contentModificationDateKey])
         else { return false }
+        // A partial file gone before its date was read was a write in progress: renamed into place.
         let stale = names.contains { file in
             file.pathExtension == "partial"
                 && ((try? file.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate)
-                    .map { now.timeIntervalSince($0) > AtomicFile.staleAfter } ?? true)
+                    .map { now.timeIntervalSince($0) > AtomicFile.staleAfter } ?? false)
         }
         return stale || names.lazy.filter { $0.pathExtension == "checkobject" }.count > capacity
     }

@@ -78,9 +78,9 @@ struct BatchGradingTests {
     }
 
     /// Where the sandbox keeps checks out of the lab folder, another batch may take the lock
-    /// while this one's checks run; where it cannot, the lock is held through them. Read from
-    /// inside a run (`observeRun`): held, the lock cannot be taken; released, it can (at once, or
-    /// once a batch beside this test has built).
+    /// while this one's checks run; where it cannot, the lock is held through them, exclusive.
+    /// Read from inside a run (`observeRun`): held exclusive, it cannot be taken even shared;
+    /// released, it can (at once, or once a batch beside this test that needs it alone has built).
     @Test(arguments: [false, true])
     func theLockIsHeldThroughTheRunsOnlyWhereChecksCouldReachTheSharedBuild(hold: Bool) async throws {
         var grading = BatchGrading(root: Self.root, runWorkers: 1)
@@ -95,7 +95,7 @@ struct BatchGradingTests {
             let deadline = ContinuousClock.now + .seconds(hold ? 0.5 : 120)
             var got = false
             while !got && ContinuousClock.now < deadline {
-                got = flock(descriptor, LOCK_EX | LOCK_NB) == 0
+                got = flock(descriptor, LOCK_SH | LOCK_NB) == 0
                 if !got { usleep(20_000) }
             }
             if got { flock(descriptor, LOCK_UN) }

@@ -213,8 +213,9 @@ struct LockTests {
                     done.leave()
                 }.start()
             }
+            // Generous on a busy machine: the loop ends as soon as the holder says it waits.
             let wait = { (name: String) in
-                for _ in 0..<500 where !waiting.withLock({ $0.contains(name) }) { usleep(10_000) }
+                for _ in 0..<3000 where !waiting.withLock({ $0.contains(name) }) { usleep(10_000) }
             }
             try FileLock.withLock(at: url, mode: .shared) {
                 holder("exclusive", .exclusive)
@@ -243,10 +244,10 @@ struct LockTests {
                 }
             }
             other.start()
-            for _ in 0..<500 where !waited.withLock({ $0 }) && !entered.withLock({ $0 }) { usleep(10_000) }
+            for _ in 0..<3000 where !waited.withLock({ $0 }) && !entered.withLock({ $0 }) { usleep(10_000) }
             return (waited.withLock { $0 }, entered.withLock { $0 })
         }
-        for _ in 0..<500 where !entered.withLock({ $0 }) { usleep(10_000) }
+        for _ in 0..<3000 where !entered.withLock({ $0 }) { usleep(10_000) }
         return (toldToWait, enteredWhileHeld, entered.withLock { $0 })
     }
 }

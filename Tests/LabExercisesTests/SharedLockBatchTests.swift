@@ -69,6 +69,9 @@ struct SharedLockBatchTests {
         let (mode, secondCame) = try #require(seen.withLock { $0 })
         #expect(mode == .shared, "the first batch built under the lock \(String(describing: mode))")
         #expect(secondCame, "the second batch neither built nor waited while the first held the lock")
+        // Built beside it, or waited behind a batch that needed the lock alone (which waited for the
+        // first): either way not shut out by the first's hold, which the lock's own tests prove
+        // shared (`GradingTests`).
     }
 
     /// A batch whose builds fail outside its answers under the shared lock (its toolchain spoilt

@@ -9,8 +9,12 @@ import Foundation
 /// long as they overlap (seen in the test suite: a batch that had to build the shared library
 /// again waited 42 s behind batches reading it). So every taker first passes a turnstile, a
 /// second lock file beside the first (`<name>.turn`), and holds it until it has the lock
-/// itself: one waiting for the lock exclusive keeps the turnstile, and those who come after it,
-/// shared or not, wait behind it.
+/// itself: once one waiting for the lock exclusive has the turnstile, those who come after it,
+/// shared or not, wait behind it. (Takers at the turnstile are not queued in order: the kernel
+/// wakes any one of them.)
+///
+/// Both files are opened read-only: flock(2) needs no more, and a file made by another user
+/// (a first `sudo lab …`) can still be locked by everyone who can read it.
 public enum FileLock {
     public enum Mode: Sendable {
         case exclusive, shared
@@ -32,7 +36,9 @@ public enum FileLock {
         let turnstile = try opened(turnstile(of: url))
         let descriptor: Int32
         do {
-            try take(turnstile, LOCK_EX, path: url.path, onWait: tell)
+            // Another taker holds the turnstile for a moment between its two calls; only one who
+            // keeps it longer (waiting for the lock) is a wait worth a note.
+            try take(turnstile, LOCK_EX, path: url.path, patience: .milliseconds(100), onWait: tell)
             descriptor = try opened(url)
             do { try take(descriptor, mode.operation, path: url.path, onWait: tell) } catch {
                 close(descriptor)
@@ -54,16 +60,24 @@ public enum FileLock {
     }
 
     private static func opened(_ url: URL) throws -> Int32 {
-        let descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        let descriptor = open(url.path, O_RDONLY | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])
         }
         return descriptor
     }
 
-    /// Takes `operation` on `descriptor`, calling `onWait` first if it must wait.
-    private static func take(_ descriptor: Int32, _ operation: Int32, path: String, onWait: () -> Void) throws {
-        guard flock(descriptor, operation | LOCK_NB) != 0 else { return }
+    /// Takes `operation` on `descriptor`, calling `onWait` first if it must wait longer than `patience`.
+    private static func take(
+        _ descriptor: Int32, _ operation: Int32, path: String, patience: Duration = .zero, onWait: () -> Void
+    ) throws {
+        let deadline = ContinuousClock.now + patience
+        while true {
+            if flock(descriptor, operation | LOCK_NB) == 0 { return }
+            guard ContinuousClock.now < deadline else { break }
+            // A synchronous wait: every taker of a file lock is on a thread that may block.
+            usleep(5_000)
+        }
         onWait()
         while flock(descriptor, operation) != 0 {
             // Interrupted by a signal: ask again. Anything else: never run the body unlocked.
