@@ -6,8 +6,9 @@ import Foundation
 /// exclusive one holds it (readers of something only an exclusive holder may change).
 ///
 /// flock(2) alone lets shared holders that keep overlapping shut an exclusive one out for as
-/// long as they overlap (seen in the test suite: a batch that had to build the shared library
-/// again waited 42 s behind batches reading it). So every taker first passes a turnstile, a
+/// long as they overlap: one that came after the exclusive waiter goes first (the lock's test
+/// shows it), and batches reading the shared build could keep one that must make it again
+/// waiting for as long as they keep coming. So every taker first passes a turnstile, a
 /// second lock file beside the first (`<name>.turn`), and holds it until it has the lock
 /// itself: once one waiting for the lock exclusive has the turnstile, those who come after it,
 /// shared or not, wait behind it. (Takers at the turnstile are not queued in order: the kernel
