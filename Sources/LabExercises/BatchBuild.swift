@@ -53,6 +53,7 @@ struct BatchBuild: Sendable {
                 [[toolchain.swiftc] + $0]
             }
         var checkReused = false
+        var restored: CheckObjects.Key? = nil
         for (number, step) in planned.enumerated() {
             // The second step compiles the check, against the module the first step wrote.
             let key =
@@ -60,6 +61,7 @@ struct BatchBuild: Sendable {
                 ? checkObjects.flatMap { checkKey(code: code, sources: sources, toolchain: toolchain, store: $0) } : nil
             if let key, checkObjects?.restore(key, to: checkObject) == true {
                 checkReused = true
+                restored = key
                 continue
             }
             // Before the link, what the objects ask the linker for (see `LinkerRequests`).
@@ -79,8 +81,10 @@ struct BatchBuild: Sendable {
                 let result = try run("/usr/bin/env", ["TMPDIR=\(temporary.path)"] + job, timeout: limit)
                 if result.timedOut { return .timedOut(limit) }
                 guard result.status == 0 else {
-                    return .failed(
-                        output: result.output, inAnswer: Grader.errorsInPackage(result.output, package: folder))
+                    let inAnswer = Grader.errorsInPackage(result.output, package: folder)
+                    // A kept object that a link failed on, not the answer: not taken again.
+                    if !inAnswer, let restored { checkObjects?.forget(restored) }
+                    return .failed(output: result.output, inAnswer: inAnswer)
                 }
             }
             if let key { checkObjects?.keep(key, object: checkObject) }

@@ -214,7 +214,7 @@ public struct BatchGrading: Sendable {
                 runAll(WorkerThreads.HandOff(closedWith: pending.indices))
             }
         }
-        // Kept beside the shared build, which empties them whenever it is made again.
+        // Kept beside the shared build, which empties them whenever it is made again differently.
         let keptForLater = keepsCheckObjects ?? Sandbox.confinesFiles
         let store =
             keptForLater
@@ -286,6 +286,10 @@ public struct BatchGrading: Sendable {
                     final = true
                 case .failed(let output, inAnswer: false):
                     pass.failedOutsideAnswers.withLock { $0 = true }
+                    // A kept plan this build replayed may be what failed: not replayed again.
+                    if jobs != nil, let plans, let sharedBuild = checkObjects.sharedBuild {
+                        plans.forget(mode: exercise.mode.compilerFlags, toolchain: toolchain, sharedBuild: sharedBuild)
+                    }
                     // Not the answer's error (the toolchain, the disk): never blame the student.
                     outcome = Self.toolchainOutcome("the check did not build:\n" + Grader.cut(output, lines: 20))
                 }

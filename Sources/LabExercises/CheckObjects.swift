@@ -19,7 +19,7 @@ import LabCore
 /// The key is every one of those inputs' bytes, the shared build's by its record's hash (the
 /// record holds the stamps of its every object and module), and it is compared whole: its own
 /// hash only names the file. `BatchToolchain.prepare` also empties the store whenever it builds
-/// again, so dead entries go. Each answer is still compiled and linked on its own, and the
+/// again and the build changed, so dead entries go. Each answer is still compiled and linked on its own, and the
 /// binary that runs is the one its own link wrote.
 ///
 /// The store is written by the grader only, under the batches' lock (builds only; shared by
@@ -41,7 +41,7 @@ struct CheckObjects: Sendable {
     var capacity = 400
 
     /// The store kept beside the shared build in `workFolder` (`BatchToolchain.prepare` empties it
-    /// whenever it runs SwiftPM).
+    /// whenever SwiftPM made a build that differs).
     static func kept(in workFolder: URL) -> CheckObjects {
         CheckObjects(folder: workFolder.appendingPathComponent("check-objects"))
     }
@@ -138,6 +138,10 @@ struct CheckObjects: Sendable {
         defer { rest = rest.dropFirst(Int(length)) }
         return rest.prefix(Int(length))
     }
+
+    /// Removes the entry for `key`: a build that restored it failed outside its answer (the
+    /// entry may be what failed; the next build compiles the check again and keeps its object).
+    func forget(_ key: Key) { try? FileManager.default.removeItem(at: folder.appendingPathComponent(key.fileName)) }
 
     /// Empties the store: the shared build it was compiled against was made again.
     func empty() { try? FileManager.default.removeItem(at: folder) }

@@ -11,8 +11,9 @@ import LabCore
 /// A plan names paths and flags, and the shared objects' libraries (`AutolinkList`): so its key is
 /// the toolchain (compiler, flags, shared objects), the mode, and the hash of the shared build's
 /// record (the stamps of every object and module), compared whole; `BatchToolchain.prepare` also
-/// empties the store whenever SwiftPM runs. A plan that no longer builds fails outside the
-/// answer, and such a build is tried again alone through the driver: never the student's verdict.
+/// empties the store whenever SwiftPM made a build that differs. A plan that no longer builds
+/// fails outside the answer: it is forgotten, and such a build is tried again alone through the
+/// driver, never the student's verdict.
 /// Written by the grader only, under the batches' lock (shared by batches that build at once,
 /// exclusive where the shared build is made), one whole file per plan renamed into
 /// place; kept only where the sandbox keeps a check out of the lab's folders (as `CheckObjects`).
@@ -46,6 +47,11 @@ struct KeptPlans: Sendable {
         guard let data = try? JSONEncoder().encode(entry) else { return }
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try? AtomicFile.write(data, to: file(mode: mode, toolchain: toolchain, sharedBuild: sharedBuild))
+    }
+
+    /// Removes the plan kept for `mode`: a build that replayed it failed outside its answer.
+    func forget(mode: [String], toolchain: BatchToolchain, sharedBuild: Data) {
+        try? FileManager.default.removeItem(at: file(mode: mode, toolchain: toolchain, sharedBuild: sharedBuild))
     }
 
     func empty() { try? FileManager.default.removeItem(at: folder) }

@@ -56,7 +56,11 @@ struct SharedBuildRecord: Codable, Equatable {
     ) throws {
         let record = SharedBuildRecord(
             toolchain: toolchain, inputs: inputs, outputs: outputs(of: toolchain), path: path(environment))
-        try AtomicFile.write(try JSONEncoder().encode(record), to: folder.appendingPathComponent(fileName))
+        // Keys sorted: the same record is the same bytes whichever process saves it (a dictionary's
+        // order is not), and the checks' objects and plans are keyed by a hash of those bytes.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        try AtomicFile.write(try encoder.encode(record), to: folder.appendingPathComponent(fileName))
     }
 
     /// Forgets the record: the next `prepare` runs the build.

@@ -51,6 +51,10 @@ struct KeptPlansTests {
 
     /// A kept plan whose compile fails outside the answer (a flag the compiler refuses): the
     /// answer alone passes all the same, built again through the driver, and the plan is gone.
+    /// The shared build made again meanwhile changed nothing, so the checks' objects kept against
+    /// it stay (seen from inside the batch's own hold of the lock, where no other batch can empty them).
+    static let sentinel = "kept-plans-test-sentinel.checkobject"
+
     @Test func aKeptPlanThatNoLongerBuildsIsNotTheStudentsFailure() async throws {
         let root = BatchGradingTests.root
         let exercise = BatchGradingTests.exercise
@@ -69,12 +73,23 @@ struct KeptPlansTests {
             steps[0][0].append("-no-such-flag-for-the-test")
             let jobs = CompilerJobs(placeholder: planned.placeholder, steps: steps, autolink: planned.autolink)
             KeptPlans.kept(in: folder).keep(jobs, mode: mode, toolchain: toolchain, sharedBuild: sharedBuild)
+            let kept = CheckObjects.kept(in: folder).folder
+            try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
+            try Data("kept against this build".utf8).write(to: kept.appendingPathComponent(Self.sentinel))
             #expect(KeptPlans.kept(in: folder).plan(mode: mode, toolchain: toolchain, sharedBuild: sharedBuild) == jobs)
             spoilt.withLock { $0 = (jobs, toolchain) }
+        }
+        let sentinelKept = Locked<Bool?>(nil)
+        batch.afterBuilds = { [workFolder = batch.workFolder] _ in
+            let sentinel = CheckObjects.kept(in: workFolder).folder.appendingPathComponent(Self.sentinel)
+            sentinelKept.withLock { $0 = FileManager.default.fileExists(atPath: sentinel.path) }
+            try? FileManager.default.removeItem(at: sentinel)
         }
         let solution = TestLab.folder(exercise).solution
         let outcome = await batch.grade([BatchGrading.Answer(exercise: exercise, source: solution)])[0]
         #expect(outcome.passed, "\(outcome.messages) \(outcome.details)")
+        #expect(
+            sentinelKept.withLock { $0 } == true, "the checks' objects were emptied by a build that changed nothing")
         let (jobs, _) = try #require(spoilt.withLock { $0 }, "the batch met the spoilt plan")
         let folder = batch.workFolder
         let kept = try await OnAThreadOfItsOwn.blockingWork(named: "read the kept plans") {

@@ -75,6 +75,19 @@ struct SharedBuildRecordTests {
         #expect(BatchToolchain.writtenPackage(root: root, folder: folder)?.path == package.path)
     }
 
+    /// The checks' objects and plans are keyed by a hash of the record's bytes, so the same record
+    /// must be the same bytes whichever process saves it: its keys sorted, not in a dictionary's
+    /// order (which differs from one process to the next).
+    @Test func aRecordIsSavedWithItsKeysSorted() throws {
+        let fixture = try Fixture()
+        defer { try? FileManager.default.removeItem(at: fixture.folder) }
+        try fixture.save()
+        let saved = try Data(contentsOf: fixture.batch.appendingPathComponent(SharedBuildRecord.fileName))
+        let sorted = try JSONSerialization.data(
+            withJSONObject: JSONSerialization.jsonObject(with: saved), options: [.sortedKeys])
+        #expect(saved == sorted)
+    }
+
     @Test func aRecordOfUnchangedFilesIsUsed() throws {
         let fixture = try Fixture()
         defer { try? FileManager.default.removeItem(at: fixture.folder) }
