@@ -71,9 +71,9 @@ struct BatchToolchain: Codable, Equatable, Sendable {
         // Checks' objects and plans kept against the build as it was are keyed by its record's
         // hash, so none is taken against another build; they are emptied when the record changed
         // (dead entries). A build again that changed nothing (every stamp as it was: a recorded
-        // build made again after a failure outside the answers, which was not the build's) keeps
-        // them: emptied, every check of the batches after it was compiled again (the test suite:
-        // about 10 s of CPU for three such builds, docs/MEASUREMENTS.md, session 27).
+        // build made again after a failure outside the answers that was not the build's) keeps
+        // them, and the batches after it need not compile every check again; an entry a build
+        // failed on is forgotten by that build (`BatchBuild`, `KeptPlans.forget`).
         if previousRecord == nil || previousRecord != (try? Data(contentsOf: recordFile)) {
             CheckObjects.kept(in: folder).empty()
             KeptPlans.kept(in: folder).empty()
