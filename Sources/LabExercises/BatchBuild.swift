@@ -64,6 +64,13 @@ struct BatchBuild: Sendable {
                 restored = key
                 continue
             }
+            // The check's object, compiled or kept, is the grader's: one it cannot read (a kept
+            // file damaged on disk) fails outside the answer, and is not taken again.
+            if number == planned.count - 1, !LinkerRequests.readable(checkObject) {
+                if let restored { checkObjects?.forget(restored) }
+                return .failed(
+                    output: "error: the check's compiled object is not one the grader can read", inAnswer: false)
+            }
             // Before the link, what the objects ask the linker for (see `LinkerRequests`).
             if number == planned.count - 1,
                 let refusal = LinkerRequests.refusal(objects: [

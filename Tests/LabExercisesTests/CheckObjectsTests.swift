@@ -127,6 +127,65 @@ struct CheckObjectsTests {
         #expect(!store.wantsTrim())
     }
 
+    /// A kept check object that does not link (a file damaged on disk, say) fails its build
+    /// outside the answer (the batch retries it, never blaming the student), and that build
+    /// forgets it: the next one compiles the check again instead of failing on it once more.
+    @Test func aKeptObjectThatDoesNotLinkIsForgottenByTheBuildThatFailedOnIt() async throws {
+        let workFolder = TestLab.root.appendingPathComponent(".build-exercises/batch")
+        let storeFolder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("lab-damaged-object-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: storeFolder) }
+        let exercise = BatchGradingTests.exercise
+        let solution = try String(contentsOf: TestLab.folder(exercise).solution, encoding: .utf8)
+        let sources = try Grader(root: TestLab.root, exercise: exercise).checkSources()
+        // Under the batches' lock, as a batch builds; on a thread of its own (the lock and the compiler are waited for).
+        let (first, second, left, third) = try await OnAThreadOfItsOwn.blockingWork(named: "damaged kept object") {
+            try FileLock.withLock(at: workFolder.appendingPathComponent("batch.lock")) {
+                let toolchain = try TestLab.wholeSharedBuild(in: workFolder)
+                let store = CheckObjects(folder: storeFolder).against(sharedBuildIn: workFolder)
+                let build = { () throws -> BatchBuild.Outcome in
+                    let build = BatchBuild(
+                        folder: workFolder.appendingPathComponent("runs/damaged-object-test-\(UUID().uuidString)"))
+                    defer { try? FileManager.default.removeItem(at: build.folder) }
+                    return try build.build(
+                        code: Grader.fingerprinted(solution, fingerprint: "damaged-object-test"), sources: sources,
+                        mode: exercise.mode.compilerFlags, toolchain: toolchain, checkObjects: store)
+                }
+                let entries = {
+                    ((try? FileManager.default.contentsOfDirectory(at: storeFolder, includingPropertiesForKeys: nil))
+                        ?? []).filter { $0.pathExtension == "checkobject" }
+                }
+                let first = try build()
+                // Each entry keeps its key, and its object becomes bytes no linker takes.
+                for entry in entries() {
+                    var rest = try Data(contentsOf: entry)[...]
+                    let key = try #require(CheckObjects.part(of: &rest))
+                    var damaged = Data()
+                    CheckObjects.Key.append(Data(key), to: &damaged)
+                    CheckObjects.Key.append(Data("not an object file".utf8), to: &damaged)
+                    try damaged.write(to: entry)
+                }
+                let second = try build()
+                let left = entries().count
+                return (first, second, left, try build())
+            }
+        }
+        guard case .built(_, checkReused: false) = first else {
+            Issue.record("the first build: \(first)")
+            return
+        }
+        guard case .failed(let output, inAnswer: false) = second else {
+            Issue.record("the build with the damaged object: \(second)")
+            return
+        }
+        #expect(output.contains("not one the grader can read"), "\(output)")
+        #expect(left == 0, "the damaged object is still kept")
+        guard case .built(_, checkReused: false) = third else {
+            Issue.record("the build after it: \(third)")
+            return
+        }
+    }
+
     /// A `#filePath` is the path of the file that uses it: as a default argument of the answer's,
     /// the check's own path, with its answer's folder, goes into the check's object.
     @Test func aSourceThatMayNameItsFolderIsNeverKeyed() {
