@@ -60,16 +60,15 @@ struct BatchBuild: Sendable {
                 number == Self.checkStep
                 ? checkObjects.flatMap { checkKey(code: code, sources: sources, toolchain: toolchain, store: $0) } : nil
             if let key, checkObjects?.restore(key, to: checkObject) == true {
-                checkReused = true
-                restored = key
-                continue
-            }
-            // The check's object, compiled or kept, is the grader's: one it cannot read (a kept
-            // file damaged on disk) fails outside the answer, and is not taken again.
-            if number == planned.count - 1, !LinkerRequests.readable(checkObject) {
-                if let restored { checkObjects?.forget(restored) }
-                return .failed(
-                    output: "error: the check's compiled object is not one the grader can read", inAnswer: false)
+                if LinkerRequests.readable(checkObject) {
+                    checkReused = true
+                    restored = key
+                    continue
+                }
+                // A kept object that cannot be read (a file damaged on disk) is not the answer's
+                // doing: forgotten, and the check compiled again as if none had been kept.
+                checkObjects?.forget(key)
+                try? FileManager.default.removeItem(at: checkObject)
             }
             // Before the link, what the objects ask the linker for (see `LinkerRequests`).
             if number == planned.count - 1,
@@ -89,12 +88,14 @@ struct BatchBuild: Sendable {
                 if result.timedOut { return .timedOut(limit) }
                 guard result.status == 0 else {
                     let inAnswer = Grader.errorsInPackage(result.output, package: folder)
-                    // A kept object that a link failed on, not the answer: not taken again.
+                    // A kept object that a link failed on outside the answer: not taken again.
                     if !inAnswer, let restored { checkObjects?.forget(restored) }
                     return .failed(output: result.output, inAnswer: inAnswer)
                 }
             }
-            if let key { checkObjects?.keep(key, object: checkObject) }
+            // Not an object the refusal below cannot read: that one is refused at the link, and the
+            // answer's declarations (its default arguments) are compiled into it too.
+            if let key, LinkerRequests.readable(checkObject) { checkObjects?.keep(key, object: checkObject) }
         }
         // What the run needs is the binary and the answer's objects (the grader inspects them):
         // the rest goes now, so a class's worth of builds waiting for their runs stays small.

@@ -25,7 +25,8 @@ import LabCore
 /// The store is written by the grader only, under the batches' lock (builds only; shared by
 /// batches that build at once: an entry is one whole file renamed into place, and of two batches
 /// that keep an object for the same key, each object serves it and the last rename stays), and
-/// trimmed only under the exclusive lock. Kept across batches where the sandbox keeps a check out
+/// trimmed only under the exclusive lock; an entry a build could not use is forgotten by that
+/// build under either (a reader has read it whole, or reads nothing and compiles). Kept across batches where the sandbox keeps a check out
 /// of the lab's folders (`Sandbox.confinesFiles`): otherwise a check could write an entry that
 /// a later batch would link, and the store is the batch's own, gone with it.
 struct CheckObjects: Sendable {
@@ -143,7 +144,7 @@ struct CheckObjects: Sendable {
     /// entry may be what failed; the next build compiles the check again and keeps its object).
     func forget(_ key: Key) { try? FileManager.default.removeItem(at: folder.appendingPathComponent(key.fileName)) }
 
-    /// Empties the store: the shared build it was compiled against was made again.
+    /// Empties the store: the shared build it was compiled against was made again, differently.
     func empty() { try? FileManager.default.removeItem(at: folder) }
 
     /// Whether `trim` has work: more than `capacity` entries, or a half-written file older than

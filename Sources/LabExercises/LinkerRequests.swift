@@ -18,12 +18,9 @@ enum LinkerRequests {
         } && !entry.dropFirst(2).hasPrefix("-")
     }
 
-    /// Why the objects at `paths` may not be linked, or nil: the first entry that is no library,
-    /// or an object that cannot be read as the compiler writes one (refused, not passed unlooked-at;
-    /// a missing object is the link's own failure).
     /// Whether the object at `path` is one the refusal can read (Linux: an ELF object; elsewhere
-    /// nothing is read, so any). The check's object is the grader's own, compiled or kept: one it
-    /// cannot read is the grader's failure, never the answer's (`BatchBuild`).
+    /// nothing is read, so any). A check's object restored from `CheckObjects` that is not (a kept
+    /// file damaged on disk) is forgotten and compiled again (`BatchBuild`).
     static func readable(_ path: URL) -> Bool {
         #if os(Linux)
             guard let bytes = FileManager.default.contents(atPath: path.path) else { return false }
@@ -33,6 +30,9 @@ enum LinkerRequests {
         #endif
     }
 
+    /// Why the objects at `paths` may not be linked, or nil: the first entry that is no library,
+    /// or an object that cannot be read as the compiler writes one (refused, not passed unlooked-at;
+    /// a missing object is the link's own failure).
     static func refusal(objects paths: [URL]) -> String? {
         #if os(Linux)
             for path in paths {

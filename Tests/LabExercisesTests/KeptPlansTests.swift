@@ -49,12 +49,12 @@ struct KeptPlansTests {
         #expect(plans.plan(mode: [], toolchain: toolchain, sharedBuild: sharedBuild) == nil)
     }
 
+    static let sentinel = "kept-plans-test-sentinel.checkobject"
+
     /// A kept plan whose compile fails outside the answer (a flag the compiler refuses): the
     /// answer alone passes all the same, built again through the driver, and the plan is gone.
     /// The shared build made again meanwhile changed nothing, so the checks' objects kept against
     /// it stay (seen from inside the batch's own hold of the lock, where no other batch can empty them).
-    static let sentinel = "kept-plans-test-sentinel.checkobject"
-
     @Test func aKeptPlanThatNoLongerBuildsIsNotTheStudentsFailure() async throws {
         let root = BatchGradingTests.root
         let exercise = BatchGradingTests.exercise
@@ -84,6 +84,11 @@ struct KeptPlansTests {
             let sentinel = CheckObjects.kept(in: workFolder).folder.appendingPathComponent(Self.sentinel)
             sentinelKept.withLock { $0 = FileManager.default.fileExists(atPath: sentinel.path) }
             try? FileManager.default.removeItem(at: sentinel)
+        }
+        // Gone in any case: a file no key names, in the lab's own store.
+        defer {
+            try? FileManager.default.removeItem(
+                at: CheckObjects.kept(in: batch.workFolder).folder.appendingPathComponent(Self.sentinel))
         }
         let solution = TestLab.folder(exercise).solution
         let outcome = await batch.grade([BatchGrading.Answer(exercise: exercise, source: solution)])[0]

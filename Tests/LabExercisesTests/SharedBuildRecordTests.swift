@@ -81,10 +81,16 @@ struct SharedBuildRecordTests {
     @Test func aRecordIsSavedWithItsKeysSorted() throws {
         let fixture = try Fixture()
         defer { try? FileManager.default.removeItem(at: fixture.folder) }
+        // Enough stamps that a dictionary's order is not the sorted one by luck.
+        for index in 0..<30 {
+            try Data("let v\(index) = \(index)".utf8).write(
+                to: fixture.root.appendingPathComponent("Sources/LabCore/V\(index).swift"))
+        }
         try fixture.save()
         let saved = try Data(contentsOf: fixture.batch.appendingPathComponent(SharedBuildRecord.fileName))
-        let sorted = try JSONSerialization.data(
-            withJSONObject: JSONSerialization.jsonObject(with: saved), options: [.sortedKeys])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let sorted = try encoder.encode(JSONDecoder().decode(SharedBuildRecord.self, from: saved))
         #expect(saved == sorted)
     }
 
