@@ -344,14 +344,13 @@ public struct BatchGrading: Sendable {
                     startNote.call()
                     let first = buildAll(
                         Array(pending.indices), false, sharedPassToolchain?(toolchain) ?? toolchain, checkObjects)
-                    let again = first.retry.withLock { $0.sorted() }
-                    if first.failedOutsideAnswers.withLock({ $0 }) {
+                    if first.failedOutside {
                         // Maybe the shared build no longer works: only an exclusive holder may make it again.
-                        handedOver = again
+                        handedOver = first.again
                         sharedPassBuild = checkObjects.sharedBuild
                         return
                     }
-                    _ = buildAll(again, true, toolchain, checkObjects)
+                    _ = buildAll(first.again, true, toolchain, checkObjects)
                     handedOver = []
                     afterBuilds?(built.withLock { $0 })
                 }
@@ -364,12 +363,12 @@ public struct BatchGrading: Sendable {
                     var toolchain = prepared.toolchain
                     var checkObjects = store.against(sharedBuildIn: workFolder)
                     checkObjects.trim()
+                    // The answers the shared pass handed over (at least one failed outside itself), or all.
                     var again = handedOver ?? []
                     var failedOutsideAnswers = handedOver != nil
                     if handedOver == nil {
                         let first = buildAll(Array(pending.indices), false, toolchain, checkObjects)
-                        again = first.retry.withLock { $0.sorted() }
-                        failedOutsideAnswers = first.failedOutsideAnswers.withLock { $0 }
+                        (again, failedOutsideAnswers) = (first.again, first.failedOutside)
                     }
                     // A recorded shared build that no longer works (a module file deleted by hand,
                     // say): build it again with SwiftPM before the retries, as if there had been no
@@ -429,6 +428,10 @@ public struct BatchGrading: Sendable {
     final class BuildPass: Sendable {
         let retry = Locked<[Int]>([])
         let failedOutsideAnswers = Locked(false)
+
+        /// The answers to build again alone, in the batch's order.
+        var again: [Int] { retry.withLock { $0.sorted() } }
+        var failedOutside: Bool { failedOutsideAnswers.withLock { $0 } }
     }
 
     static func toolchainOutcome(_ message: String) -> CheckOutcome {
