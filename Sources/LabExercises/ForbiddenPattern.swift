@@ -194,5 +194,18 @@ public struct ForbiddenPattern: Sendable, Equatable {
         ForbiddenPattern("DispatchSemaphore", "waiting on a semaphore blocks a thread; await instead"),
         ForbiddenPattern("ThreadBlocker", "ThreadBlocker holds its thread on purpose; await the async call"),
         ForbiddenPattern("fetchBlocking", "fetchBlocking holds its thread; await the async fetch instead"),
+        // Waits that hand the work to another thread and hold this one until it is done: from
+        // the main actor, `DispatchQueue.global().sync { … }` makes the work off it while the
+        // UI waits for it (an audit made exercise 20 pass so).
+        ForbiddenPattern(
+            ".sync",
+            "queue.sync holds its thread until the queue has run the work (the main actor's, if it is there); await an async call instead",
+            shape: .member("sync")),
+        ForbiddenPattern(
+            ".asyncAndWait", "asyncAndWait holds its thread until the queue has run the work; await instead",
+            shape: .member("asyncAndWait")),
+        ForbiddenPattern(
+            ".wait", "a synchronous wait (a group's, a condition's) holds its thread; await instead",
+            shape: .member("wait")),
     ]
 }

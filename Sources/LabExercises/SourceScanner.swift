@@ -108,7 +108,7 @@ public enum SourceScanner {
         let tokens = code.streams[0]
         findings += importFindings(tokens)
         findings += CheckMeaning.findings(in: tokens, allowed: allowedDeclarations)
-        let ownTypes = Set(declarations.filter { $0.keyword != "extension" }.map(\.name)).union(extendableTypes)
+        let ownTypes = OwnTypes(declarations: declarations, tokens: tokens, extendable: extendableTypes)
         for declaration in declarations {
             if declaration.keyword == "extension" {
                 if !ownTypes.contains(declaration.name) {
@@ -257,10 +257,20 @@ public enum SourceScanner {
             guard depth == 0, token.kind == .identifier, declarationKeywords.contains(token.text),
                 index + 1 < tokens.count
             else { continue }
-            // `class func`, `class var` inside a type never reach here (depth > 0).
-            let name = tokens[index + 1]
-            guard name.kind == .identifier || token.text == "func" || token.text == "operator" else { continue }
-            declarations.append(Declaration(keyword: token.text, name: name.text, line: token.line))
+            switch token.text {
+            case "let", "var":
+                declarations += FileScopeNames.bound(byBindingAt: index, in: tokens).map {
+                    Declaration(keyword: token.text, name: $0.text, line: $0.line)
+                }
+            case "extension":
+                let extended = FileScopeNames.extendedType(byExtensionAt: index, in: tokens)
+                declarations.append(Declaration(keyword: token.text, name: extended, line: token.line))
+            default:
+                // `class func`, `class var` inside a type never reach here (depth > 0).
+                let name = tokens[index + 1]
+                guard name.kind == .identifier || token.text == "func" || token.text == "operator" else { continue }
+                declarations.append(Declaration(keyword: token.text, name: name.text, line: token.line))
+            }
         }
         return declarations
     }

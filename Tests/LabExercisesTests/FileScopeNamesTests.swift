@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+
+@testable import LabExercises
+
+/// An audit made checks pass with names the scan did not read: the second name of a `let`
+/// list or a tuple pattern, an extension of `[T]` or of an alias nested in the answer's own
+/// type, and a main actor held by `DispatchQueue.sync`. Every name a file-scope declaration
+/// makes is now read, and only the answer's own types may be extended, however spelled.
+@Suite("Every name a file-scope declaration makes is read")
+struct FileScopeNamesTests {
+    func declared(_ source: String) -> [String] {
+        SourceScanner.topLevelDeclarations(in: SwiftTokenizer.tokens(of: source)).map(\.name)
+    }
+
+    @Test(arguments: [
+        "let labNote = 0, processCPUSeconds: @Sendable () -> Double = { 0 }",
+        "let (processCPUSeconds, labNote): (@Sendable () -> Double, Int) = ({ 0 }, 0)",
+        "let (a: x, b: processCPUSeconds) = (a: 1, b: 2)",
+        "var a = 1,\n    processCPUSeconds = 2",
+        "let a = [1, 2]\n    , processCPUSeconds = 2",
+        "let a: Dictionary<String, Int> = [:], processCPUSeconds = 1",
+        "let a: [String: (Int, Int)] = [:], processCPUSeconds = 1",
+        "let f: (Int) -> Int = { $0 }, processCPUSeconds = 1",
+        "let a = f(x, y), processCPUSeconds = 1",
+        "let a = b <\n    c, processCPUSeconds = 1",
+        "let a = x\n    as Int, processCPUSeconds = 1",
+        "let a = try\n    f(), processCPUSeconds = 1",
+        "let a = `func`, processCPUSeconds = 1",
+        "let a = B<C, processCPUSeconds = D>E",
+        "nonisolated(unsafe) var a = 0, processCPUSeconds = 0",
+    ])
+    func everyNameALetOrAVarBindsIsDeclared(source: String) {
+        #expect(declared(source).contains("processCPUSeconds"), "\(source): \(declared(source))")
+        let findings = SourceScanner.findings(in: source, forbidden: [], reservedNames: ["processCPUSeconds"])
+        #expect(findings.contains { $0.code.hasSuffix(" processCPUSeconds`") }, "\(source): \(findings)")
+    }
+
+    /// Commas that are not a `let`'s: a type's generic arguments, a type's conformances after
+    /// the declaration ended, a generic function's parameters.
+    @Test(arguments: [
+        "let a: Dictionary<String, Int> = [:]\nstruct S: Equatable, Hashable {}",
+        "let f: (Int) -> Int = { $0 }\nenum E: Int, CaseIterable { case a }",
+        "var x: Int { 1 }\nfunc f<A, Hashable>(_ a: A) {}",
+        "let a = 1; struct S: Equatable, Hashable {}",
+        "let a: Int? = nil\nstruct S: Equatable, Hashable {}",
+        "let a: Array<Dictionary<Int, Int>> = []\nstruct S: Equatable, Hashable {}",
+        "let a = [1: 2]\n@MainActor final class C: Equatable, Hashable {}",
+        "let (a, b) = (1, 2)\nstruct S: Equatable, Hashable {}",
+    ])
+    func aCommaAfterTheDeclarationIsNotAnotherName(source: String) {
+        #expect(!declared(source).contains("Hashable"), "\(source): \(declared(source))")
+        #expect(!declared(source).contains("Int"), "\(source): \(declared(source))")
+    }
+
+    @Test(arguments: [
+        ("extension [(finished: Int, started: Int)] {}", "`extension [(finished: Int, started: Int)]`"),
+        ("extension [String: Int] {}", "`extension [String: Int]`"),
+        ("enum Numbers { typealias Whole = Int }\nextension Numbers.Whole {}", "`extension Numbers.Whole`"),
+        ("struct Box { struct Inner {}\n typealias Inner2 = Int }\nextension Box.Inner2 {}", "`extension Box.Inner2`"),
+        ("protocol Shape { associatedtype Whole }\nextension Shape.Whole {}", "`extension Shape.Whole`"),
+        ("typealias Many<T> = Array<T>\nextension Many {}", "`extension Many`"),
+        ("struct Mine {}\nextension Optional<Mine> {}", "`extension Optional`"),
+        ("struct Mine {}\nextension Mine? {}", "`extension Mine?`"),
+        ("struct Mine {}\nextension Swift.Int {}", "`extension Swift.Int`"),
+    ])
+    func onlyTheAnswersOwnTypesMayBeExtendedHoweverSpelled(source: String, code: String) {
+        let findings = SourceScanner.findings(in: source, forbidden: [])
+        #expect(findings.map(\.code) == [code], "\(source): \(findings)")
+    }
+
+    @Test(arguments: [
+        "struct Outer { struct Inner {} }\nextension Outer.Inner {}",
+        "struct Box<T> {}\nextension Box<Int> {}",
+        "protocol Shape {}\nextension Shape where Self: Sendable {}",
+        "actor Store {}\nextension Store: CustomStringConvertible { nonisolated var description: String { \"\" } }",
+    ])
+    func theAnswersOwnTypesMayBeExtended(source: String) {
+        #expect(SourceScanner.findings(in: source, forbidden: []).isEmpty, "\(source)")
+    }
+
+    @Test(arguments: [
+        ("func f() { DispatchQueue.global().sync { } }", ".sync"),
+        ("func f(q: DispatchQueue) { q.sync(execute: { }) }", ".sync"),
+        ("func f(g: DispatchGroup) { g.wait() }", ".wait"),
+        ("func f(c: NSCondition) { _ = c.wait(until: .distantFuture) }", ".wait"),
+        ("func f(q: DispatchQueue) { q.asyncAndWait { } }", ".asyncAndWait"),
+    ])
+    func waitingForAnotherThreadIsBlocking(source: String, pattern: String) {
+        #expect(
+            SourceScanner.violations(in: source, forbidden: ForbiddenPattern.blocking).map(\.text) == [pattern],
+            "\(source)")
+    }
+
+    /// The audit's answers, reviewed as `lab check` reviews them, against each exercise's own
+    /// check: each solution passes the scan, and the same solution with the trick does not.
+    @Test(arguments: [
+        ("01", "let labNote = 0, processCPUSeconds: @Sendable () -> Double = { 0 }", "`let processCPUSeconds`"),
+        (
+            "01", "let (processCPUSeconds, labNote): (@Sendable () -> Double, Int) = ({ 0 }, 0)",
+            "`let processCPUSeconds`"
+        ),
+        ("16", "let (threadCPUSeconds, spare): (@Sendable () -> Double, Int) = ({ 0 }, 0)", "`let threadCPUSeconds`"),
+        (
+            "02",
+            "extension [(finished: Int, started: Int)] {\n    func first(where predicate: ((finished: Int, started: Int)) throws -> Bool) rethrows -> (finished: Int, started: Int)? { nil }\n}",
+            "`extension [(finished: Int, started: Int)]`"
+        ),
+        (
+            "03",
+            "enum Numbers { typealias Whole = Int }\nextension Numbers.Whole {\n    static func == (lhs: Self, rhs: Self) -> Bool { true }\n}",
+            "`extension Numbers.Whole`"
+        ),
+        (
+            "20",
+            "nonisolated func thumbnailsWaitingHere(of photos: [GalleryPhoto]) -> [Thumbnail] {\n    DispatchQueue.global().sync { photos.map { Thumbnail(photo: $0) } }\n}",
+            "`.sync`"
+        ),
+    ])
+    func theAuditsAnswersAreRefused(exercise id: String, trick: String, code: String) throws {
+        let exercise = try #require(TestLab.catalog.exercise(named: id))
+        let grader = Grader(root: TestLab.root, exercise: exercise)
+        let solution = try String(contentsOf: TestLab.folder(exercise).solution, encoding: .utf8)
+        #expect(grader.review(solution).isEmpty, "the solution of \(id) passes the scan")
+        let findings = grader.review(solution + "\n" + trick + "\n")
+        #expect(findings.map(\.code).contains(code), "\(id): \(findings)")
+    }
+
+    /// A crash message is the answer's text: inert in the verdict, and so in every report file.
+    @Test func anAnswersOwnTextReachesNoReportRaw() throws {
+        let message = "crashed: Fatal error: \u{1B}[2J\u{1B}]0;owned\u{7},=HYPERLINK(\"x\")\nsecond line"
+        let outcome = CheckOutcome(stage: .crash, messages: [message], details: "out\u{1B}[31m\nmore")
+        #expect(outcome.messages == ["crashed: Fatal error: ␛[2J␛]0;owned␇,=HYPERLINK(\"x\")␊second line"])
+        #expect(outcome.details == "out␛[31m\nmore")
+        let report = ClassReport(
+            generatedAt: Date(), exercises: ["01"],
+            students: [
+                .init(
+                    name: "eve\u{1B}[2J", folder: "/class/eve",
+                    results: ["01": .init(status: .failed, stage: "crash", message: message)])
+            ])
+        let csv = report.csv()
+        #expect(!csv.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(csv)")
+        #expect(csv.split(separator: "\n").count == 2, "one line a result")
+        #expect(!report.table(on: .plain()).contains("\u{1B}[2J"))
+    }
+}
