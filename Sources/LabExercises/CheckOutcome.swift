@@ -1,3 +1,5 @@
+import LabCore
+
 /// What grading an exercise found.
 public struct CheckOutcome: Sendable, Equatable {
     public enum Stage: String, Sendable, Codable {
@@ -11,6 +13,14 @@ public struct CheckOutcome: Sendable, Equatable {
     public let details: String
     /// What this machine's sandbox could not confine (a kernel without Landlock, say), one line each.
     public var notes: [String] = []
+
+    /// What the answer's run printed reaches the student's or the teacher's terminal and the
+    /// class's report files, so it is made inert here, once (`InertText`).
+    public init(stage: Stage, messages: [String], details: String) {
+        self.stage = stage
+        self.messages = messages.map(InertText.line)
+        self.details = InertText.lines(details)
+    }
 
     public var passed: Bool { stage == .passed }
 

@@ -32,7 +32,7 @@ public struct ClassReport: Sendable, Codable, Equatable {
             rightAligned: [exercises.count + 1])
         for student in students {
             table.append(
-                [student.name]
+                [InertText.line(student.name)]
                     + exercises.map {
                         Self.mark(student.results[$0]) + (student.results[$0]?.identicalTo != nil ? "≈" : "")
                     }
@@ -49,7 +49,8 @@ public struct ClassReport: Sendable, Codable, Equatable {
         if !identical.isEmpty {
             text +=
                 ",  ≈ identical to another answer:\n"
-                + identical.map { "    \($0.student) · \($0.exercise): \($0.what)" }.joined(separator: "\n")
+                + identical.map { "    " + InertText.line("\($0.student) · \($0.exercise): \($0.what)") }.joined(
+                    separator: "\n")
         }
         return text
     }
@@ -78,8 +79,11 @@ public struct ClassReport: Sendable, Codable, Equatable {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// A cell, quoted where it must be; never a control character, which a teacher's `cat` of the
+    /// file would obey (a student's folder name or message is the student's text).
     static func csvField(_ text: String) -> String {
-        text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" })
+        let text = InertText.line(text)
+        return text.contains(where: { $0 == "," || $0 == "\"" })
             ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
     }
 
