@@ -6,6 +6,9 @@ import LessonKit
 
 /// The joke app's `JokeServiceStore` actor behind a main-actor `JokeService`.
 enum JokeServiceVariant {
+    /// The step the steps table lists for the download: the client's call that load() awaits.
+    static let downloadStep = "client.randomJoke()"
+
     /// The Kodeco app's store: a private actor that downloads and keeps the joke.
     actor JokeServiceStore {
         private var loadedJoke = Joke(value: "")
@@ -17,8 +20,10 @@ enum JokeServiceVariant {
             self.probe = probe
         }
 
+        /// load() runs on this actor; its one step is the download it awaits, traced under the
+        /// call that ran (the client's, nonisolated), so the steps table names what ran where.
         func load() async throws -> Joke {
-            loadedJoke = try await probe.span("load()", kind: .suspending) { try await client.randomJoke() }
+            loadedJoke = try await probe.span(downloadStep, kind: .suspending) { try await client.randomJoke() }
             return loadedJoke
         }
     }
@@ -64,15 +69,15 @@ enum JokeServiceVariant {
         try await probe.withLane("Fetch a joke button") { try await service.fetchJoke() }
         console.output(service.joke)
         let spans = probe.spans
-        let load = try spans.single(named: "load()")
+        let download = try spans.single(named: downloadStep)
         let assign = try spans.single(named: "joke = loaded.value")
-        context.record("load_isolation", "load() awaited the download on", text: load.isolation.description)
-        context.record("download_isolation", "the download itself ran on", text: load.ranOn.description)
+        context.record("load_isolation", "load() awaited the download on", text: download.isolation.description)
+        context.record("download_isolation", "the download itself ran on", text: download.ranOn.description)
         context.record("assign_isolation", "the joke was set on", text: assign.isolation.description)
         context.record("is_fetching_after", "isFetching afterwards", flag: service.isFetching)
         console.paragraph(
             narrate(
-                awaitedOn: load.isolation, downloadRanOn: load.ranOn, assignedOn: assign.isolation,
+                awaitedOn: download.isolation, downloadRanOn: download.ranOn, assignedOn: assign.isolation,
                 isFetching: service.isFetching))
     }
 
@@ -83,8 +88,8 @@ enum JokeServiceVariant {
     {
         let download =
             downloadRanOn == awaitedOn
-            ? "load() and the download ran on the \(awaitedOn)"
-            : "load() ran on the \(awaitedOn) and awaited the download there; the client's code ran \(downloadRanOn == .nonisolated ? "nonisolated, off every actor" : "on the \(downloadRanOn)")"
+            ? "load() and the download, \(downloadStep), ran on the \(awaitedOn)"
+            : "load() ran on the \(awaitedOn) and awaited the download, \(downloadStep), there; the client's code ran \(downloadRanOn == .nonisolated ? "nonisolated, off every actor" : "on the \(downloadRanOn)")"
         let fetching = isFetching ? "isFetching was still true afterwards" : "isFetching went back to false"
         return
             "\(download). The joke was stored on the \(assignedOn), where the view reads it; \(fetching). The actor boundary is where the `await` is: the main actor was free while the joke downloaded."
