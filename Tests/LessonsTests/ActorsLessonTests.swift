@@ -62,6 +62,8 @@ struct ActorsLessonTests {
         for kind in ["unsafe_class", "actor", "mutex", "atomic"] {
             let together = try report.value("counters", "\(kind)_started_together")
             #expect(together >= 1 && together <= Double(tasks), "\(kind): \(together)")
+            let threads = try report.value("counters", "\(kind)_threads")
+            #expect(threads >= 1 && threads <= Double(tasks), "\(kind): \(threads) threads")
         }
         for kind in ["actor", "mutex", "atomic"] { #expect(try report.value("counters", "\(kind)_lost") == 0) }
     }
@@ -164,6 +166,8 @@ struct StartBarrierTests {
         #expect(barrier.openedInstant != nil)
         barrier.arriveAndWait()  // a late arrival passes an open barrier
         #expect(barrier.startedTogether == 1)
+        // Both arrivals came on this one thread, one after another: the barrier counts one thread.
+        #expect(barrier.threads == 1)
     }
 
     /// Two OS threads always both run, even on one CPU (taking turns), so all arrive long
@@ -185,5 +189,6 @@ struct StartBarrierTests {
             }
         }
         #expect(barrier.startedTogether == 2)
+        #expect(barrier.threads == 2, "two OS threads arrived")
     }
 }

@@ -9,7 +9,8 @@ import Testing
 struct CounterNarrationTests {
     let safe: [(name: String, lost: Int)] = [("actor", 0), ("Mutex", 0), ("Atomic", 0)]
     /// Two tasks that started together on two CPUs: a loss was possible.
-    let parallel = CounterNarration.RaceStart(tasks: 2, mostTogether: 2, cpus: 2, patience: .milliseconds(50))
+    let parallel = CounterNarration.RaceStart(
+        tasks: 2, mostTogether: 2, cpus: 2, patience: .milliseconds(50), threads: 2)
 
     @Test func aLossIsExplainedAsOverwrittenReads() {
         let text = CounterNarration.race(
@@ -37,27 +38,48 @@ struct CounterNarrationTests {
     }
 
     @Test func tasksThatNeverRanAtOnceAreSaidToHaveMadeTheRaceImpossible() {
-        let alone = CounterNarration.RaceStart(tasks: 2, mostTogether: 1, cpus: 1, patience: .milliseconds(50))
+        let alone = CounterNarration.RaceStart(
+            tasks: 2, mostTogether: 1, cpus: 1, patience: .milliseconds(50), threads: 1)
         let text = CounterNarration.race(
             lost: 0, of: 40_000, attempts: 5, maximumAttempts: 5, start: alone, safeLost: safe)
         #expect(text.contains("the race could not show: in 5 attempts, only one of the 2 tasks was running"))
         #expect(text.contains("after 50"), "the barrier's time limit, as measured: \(text)")
-        #expect(text.contains("a single thread") && text.contains("reports it even on runs that lose nothing"))
+        #expect(text.contains("one thread") && text.contains("reports it even on runs that lose nothing"))
         #expect(!text.contains("luck") && !text.contains("took turns"), "one thread leaves nothing to luck")
     }
 
-    /// A8: no thread count is measured, so none is stated; the cause follows the CPUs measured.
-    @Test func tasksThatRanAloneAreExplainedByTheCPUsMeasured() {
-        let one = CounterNarration.race(
-            lost: 0, of: 40_000, attempts: 5, maximumAttempts: 5,
-            start: .init(tasks: 2, mostTogether: 1, cpus: 1, patience: .milliseconds(50)), safeLost: safe)
-        #expect(!one.contains("the executor gave them a single thread"), "\(one)")
-        #expect(one.contains("This process may use one CPU"))
-        let two = CounterNarration.race(
-            lost: 0, of: 40_000, attempts: 5, maximumAttempts: 5,
-            start: .init(tasks: 2, mostTogether: 1, cpus: 2, patience: .milliseconds(50)), safeLost: safe)
-        #expect(!two.contains("one CPU") && !two.contains("the executor gave them"), "\(two)")
-        #expect(two.contains("This process may use 2 CPUs, yet the others did not start"))
+    /// The tasks' threads are measured at the barrier: on one thread the others waited for that
+    /// thread, not for a turn on a CPU; several threads on one CPU take turns; on several CPUs,
+    /// only a busy machine is left to blame.
+    @Test func tasksThatRanAloneAreExplainedByTheThreadsAndCPUsMeasured() {
+        func text(cpus: Int, threads: Int) -> String {
+            CounterNarration.race(
+                lost: 0, of: 40_000, attempts: 5, maximumAttempts: 5,
+                start: .init(tasks: 2, mostTogether: 1, cpus: cpus, patience: .milliseconds(50), threads: threads),
+                safeLost: safe)
+        }
+        let oneThread = text(cpus: 1, threads: 1)
+        #expect(
+            oneThread.contains(
+                "They ran on one thread: in every attempt, all 2 tasks arrived at the barrier on the same OS thread (measured)"
+            ))
+        #expect(
+            oneThread.contains(
+                "The first held that thread while it spun at the barrier, so the others could start only once it stopped waiting."
+            ))
+        #expect(!oneThread.contains("take turns") && !oneThread.contains("CPU"), "\(oneThread)")
+        // One thread on several CPUs: still the thread, never the CPUs, is what they waited for.
+        let oneThreadTwoCPUs = text(cpus: 2, threads: 1)
+        #expect(oneThreadTwoCPUs.contains("They ran on one thread") && !oneThreadTwoCPUs.contains("busy machine"))
+        let turns = text(cpus: 1, threads: 2)
+        #expect(turns.contains("The tasks ran on up to 2 threads (measured), but this process may use one CPU"))
+        #expect(turns.contains("so those threads take turns on it") && !turns.contains("one thread:"), "\(turns)")
+        let busy = text(cpus: 2, threads: 2)
+        #expect(
+            busy.contains(
+                "The tasks ran on up to 2 threads (measured) and this process may use 2 CPUs, yet the others did not start"
+            ))
+        #expect(busy.contains("busy machine") && !busy.contains("one CPU") && !busy.contains("take turns"), "\(busy)")
     }
 
     /// A7: this run does not use the sanitizer, so its figures are not called measured here.
@@ -68,7 +90,8 @@ struct CounterNarrationTests {
     }
 
     @Test func tasksTakingTurnsOnOneCPUAreSaidToHaveDoneSo() {
-        let turns = CounterNarration.RaceStart(tasks: 2, mostTogether: 2, cpus: 1, patience: .milliseconds(50))
+        let turns = CounterNarration.RaceStart(
+            tasks: 2, mostTogether: 2, cpus: 1, patience: .milliseconds(50), threads: 2)
         let text = CounterNarration.race(
             lost: 0, of: 40_000, attempts: 5, maximumAttempts: 5, start: turns, safeLost: safe)
         #expect(text.contains("Up to 2 tasks started together, but this process may use one CPU"))
@@ -77,7 +100,8 @@ struct CounterNarrationTests {
     }
 
     @Test func aLossOnOneCPUIsStillExplainedAsALoss() {
-        let turns = CounterNarration.RaceStart(tasks: 2, mostTogether: 2, cpus: 1, patience: .milliseconds(50))
+        let turns = CounterNarration.RaceStart(
+            tasks: 2, mostTogether: 2, cpus: 1, patience: .milliseconds(50), threads: 2)
         let text = CounterNarration.race(
             lost: 7, of: 40_000, attempts: 2, maximumAttempts: 5, start: turns, safeLost: safe)
         #expect(text.contains("lost 7 of 40000") && !text.contains("did not show"))

@@ -19,6 +19,9 @@ enum CounterNarration {
         let cpus: Int
         /// How long the barrier waited for the others at most.
         let patience: Duration
+        /// The most OS threads the tasks arrived at the barrier on, in any attempt: 1 when every
+        /// attempt ran all its tasks on one thread.
+        let threads: Int
     }
 
     static let sanitizerReportsIt =
@@ -44,7 +47,7 @@ enum CounterNarration {
                     This time the race could not show: \(inAttempts), only one of the \(start.tasks) tasks was running \
                     when the start barrier stopped waiting for the others (after \(start.patience.seconds.formattedAsDuration)), \
                     so the tasks ran one after another, each to its end, and nothing came between a read and its write. \
-                    Only one task at a time ran here, as if on a single thread. \(alone(start.cpus)) \(sanitizerReportsIt)
+                    \(alone(start)) \(sanitizerReportsIt)
                     """ + others
             }
             if start.cpus <= 1 {
@@ -72,12 +75,20 @@ enum CounterNarration {
             """ + others
     }
 
-    /// Why the others did not start in time, said only as far as the run measured it: the CPUs this
-    /// process may use are measured, the threads the executor gave the tasks are not.
-    static func alone(_ cpus: Int) -> String {
-        cpus <= 1
-            ? "This process may use one CPU (`taskset -c 0`, a one-CPU container or VM), so its threads take turns on it, and the others' turn did not come before the barrier stopped waiting."
-            : "This process may use \(cpus) CPUs, yet the others did not start before the barrier stopped waiting: on a busy machine, other work can hold the CPUs."
+    /// Why the others did not start in time, said only as far as the run measured it: the threads
+    /// the tasks arrived at the barrier on, and the CPUs this process may use. On one thread
+    /// nothing took turns on a CPU: the others waited for the thread the spinning task held.
+    static func alone(_ start: RaceStart) -> String {
+        if start.threads <= 1 {
+            return
+                "They ran on one thread: in every attempt, all \(start.tasks) tasks arrived at the barrier on the same OS thread (measured), "
+                + "one after another. The first held that thread while it spun at the barrier, so the others could start "
+                + "only once it stopped waiting."
+        }
+        let threads = "The tasks ran on up to \(start.threads) threads (measured)"
+        return start.cpus <= 1
+            ? "\(threads), but this process may use one CPU (`taskset -c 0`, a one-CPU container or VM), so those threads take turns on it, and the others' turn did not come before the barrier stopped waiting."
+            : "\(threads) and this process may use \(start.cpus) CPUs, yet the others did not start before the barrier stopped waiting: on a busy machine, other work can hold the CPUs."
     }
 
     static func list(_ items: [String]) -> String {

@@ -70,6 +70,9 @@ public enum CounterExperiment {
         /// How many of the tasks were running at the start barrier when it opened: all of
         /// them on a machine with enough threads free, 1 where they could only run in turn.
         public let startedTogether: Int
+        /// How many OS threads the tasks started on (at the start barrier): 1 where the executor
+        /// ran them all on one thread, one after another.
+        public let threads: Int
         public var lostUpdates: Int { expected - final }
         public var secondsPerIncrement: Double { seconds / Double(expected) }
     }
@@ -125,7 +128,7 @@ public enum CounterExperiment {
         return Outcome(
             kind: kind, tasks: tasks, expected: tasks * increments, final: final,
             seconds: (barrier.openedInstant ?? end).duration(to: end).seconds,
-            startedTogether: barrier.startedTogether)
+            startedTogether: barrier.startedTogether, threads: barrier.threads)
     }
 
     private static func fanOut(_ tasks: Int, _ body: @escaping @Sendable () async -> Void) async {

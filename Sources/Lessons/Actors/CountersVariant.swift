@@ -22,19 +22,20 @@ enum CountersVariant {
             """
             \(tasks) tasks each add 1 to one shared counter \(increments) times, started together as far as \
             this machine allows (each waits up to \(context.stated(seconds: CounterExperiment.startPatience.seconds)) for the \
-            others; the table says how many started together). \
+            others; the table says how many started together, and on how many threads). \
             The first counter is a plain class marked `@unchecked Sendable` to silence the compiler: \
             the data race Swift 6 exists to prevent, done on purpose. The others are an actor, a \
             Mutex (Synchronization) and an Atomic.
             """)
         var table = Table(
-            headers: ["counter", "started together", "final", "lost updates", "total", "per increment"],
-            rightAligned: [1, 2, 3, 4, 5])
+            headers: ["counter", "started together", "threads", "final", "lost updates", "total", "per increment"],
+            rightAligned: [1, 2, 3, 4, 5, 6])
         var costs: [CounterNarration.Cost] = []
         var raceAttempts = 0
         var raceLost = 0
         var raceTotal = 0
         var raceTogether = 0
+        var raceThreads = 0
         var safeTogether: [Int] = []
         var safeLost: [(name: String, lost: Int)] = []
         for kind in CounterKind.allCases {
@@ -45,12 +46,14 @@ enum CountersVariant {
                 var attempt = await CounterExperiment.run(kind, tasks: tasks, increments: increments)
                 raceAttempts = 1
                 raceTogether = attempt.startedTogether
+                raceThreads = attempt.threads
                 while attempt.lostUpdates == 0 && raceAttempts < raceAttemptsAllowed {
                     raceAttempts += 1
                     attempt = await CounterExperiment.run(
                         kind, tasks: tasks, increments: increments,
                         raceWindow: Self.raceWindow(attempt: raceAttempts))
                     raceTogether = max(raceTogether, attempt.startedTogether)
+                    raceThreads = max(raceThreads, attempt.threads)
                 }
                 outcome = attempt
                 raceLost = outcome.lostUpdates
@@ -65,7 +68,8 @@ enum CountersVariant {
             let name =
                 kind == .unsafeClass && raceAttempts > 1 ? "\(kind.rawValue) (attempt \(raceAttempts))*" : kind.rawValue
             table.append([
-                name, "\(outcome.startedTogether) of \(outcome.tasks)", "\(outcome.final)", "\(outcome.lostUpdates)",
+                name, "\(outcome.startedTogether) of \(outcome.tasks)", "\(outcome.threads)", "\(outcome.final)",
+                "\(outcome.lostUpdates)",
                 outcome.seconds.formattedAsDuration, outcome.secondsPerIncrement.formattedAsDuration,
             ])
             let key = kind.rawValue.lowercased().replacingOccurrences(of: " ", with: "_")
@@ -80,6 +84,10 @@ enum CountersVariant {
                     value: Double(outcome.startedTogether), unit: .count))
             context.recordInTable(
                 Figure(
+                    key: "\(key)_threads", label: "\(kind.rawValue): threads the tasks started on",
+                    value: Double(outcome.threads), unit: .count))
+            context.recordInTable(
+                Figure(
                     key: "\(key)_seconds_per_increment", label: "\(kind.rawValue): per increment",
                     value: outcome.secondsPerIncrement, unit: .seconds))
         }
@@ -91,7 +99,8 @@ enum CountersVariant {
                     "  * with a wider gap between its read and its write; its time includes that gap.", .dim))
         }
         let start = CounterNarration.RaceStart(
-            tasks: tasks, mostTogether: raceTogether, cpus: cpus, patience: CounterExperiment.startPatience)
+            tasks: tasks, mostTogether: raceTogether, cpus: cpus, patience: CounterExperiment.startPatience,
+            threads: raceThreads)
         console.paragraph(
             CounterNarration.race(
                 lost: raceLost, of: raceTotal, attempts: raceAttempts, maximumAttempts: raceAttemptsAllowed,

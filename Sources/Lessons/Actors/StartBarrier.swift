@@ -1,3 +1,4 @@
+import LabCore
 import Synchronization
 
 /// Holds arriving tasks so that they start their work together, as far as this machine
@@ -17,7 +18,9 @@ import Synchronization
 /// Why a time limit: a spinning task holds its thread. Where the global executor
 /// has fewer threads than `parties` (one CPU: `taskset -c 0` gives a one-thread pool) the
 /// others can never arrive, and a barrier without a limit spins forever. So it never
-/// waits for tasks to run at the same instant; it reports how many did.
+/// waits for tasks to run at the same instant; it reports how many did, and on how many
+/// threads they arrived: on a one-thread pool, all on one, each only after the one before
+/// had stopped spinning here and run to its end.
 final class StartBarrier: Sendable {
     let parties: Int
     let patience: Duration
@@ -25,6 +28,8 @@ final class StartBarrier: Sendable {
     /// How many had arrived when it opened; 0 while it is closed.
     private let openedWith = Atomic(0)
     private let openedAt = Mutex<ContinuousClock.Instant?>(nil)
+    /// The OS thread each task arrived on. Recorded before the spin, so it costs the start nothing.
+    private let arrivalThreads = Mutex<Set<UInt64>>([])
 
     init(parties: Int, patience: Duration = CounterExperiment.startPatience) {
         precondition(parties >= 1, "a barrier needs a party")
@@ -34,6 +39,8 @@ final class StartBarrier: Sendable {
 
     @Sendable func arriveAndWait() {
         let clock = ContinuousClock()
+        let thread = currentThreadID()
+        arrivalThreads.withLock { _ = $0.insert(thread) }
         let arrival = arrived.add(1, ordering: .acquiringAndReleasing).newValue
         if arrival >= parties {
             open(with: arrival, at: clock.now)
@@ -60,6 +67,10 @@ final class StartBarrier: Sendable {
     /// started together, fewer when the time limit opened it (1: they ran one at a time).
     /// 0 if no task has arrived.
     var startedTogether: Int { openedWith.load(ordering: .acquiring) }
+
+    /// How many OS threads the tasks arrived on, measured: 1 when every task ran on the same
+    /// thread, one after another (the spinning task held it while the others waited for it).
+    var threads: Int { arrivalThreads.withLock { $0.count } }
 
     /// When it opened: the start of the work, after any waiting.
     var openedInstant: ContinuousClock.Instant? { openedAt.withLock { $0 } }
