@@ -71,7 +71,7 @@ struct LateCancellationWordsTests {
         let late = CooperativeLoopVariant.narrate(
             unchecked: Outcome(chunksDone: 100, chunks: 100, stopLatency: -0.0000822),
             checked: Outcome(chunksDone: 100, chunks: 100, stopLatency: -0.0000736), cpus: 1)
-        #expect(late.contains("on this run that code ran only after a loop had ended"))
+        #expect(late.contains("on this run it ran only after a loop had ended"))
         #expect(!late.contains("ran only after.") && !late.contains("ran the code that would cancel them late"))
         let ended = Outcome(chunksDone: 100, chunks: 100, stopLatency: -0.0000822)
         #expect(ended.ranOnAfterCancel == 0)
@@ -79,6 +79,34 @@ struct LateCancellationWordsTests {
         #expect(!CooperativeLoopVariant.ranOnCell(ended).contains("-"))
         let ranOn = Outcome(chunksDone: 11, chunks: 100, stopLatency: 0.001)
         #expect(ranOn.ranOnAfterCancel == 0.001 && CooperativeLoopVariant.ranOnCell(ranOn) == "1 ms")
+    }
+
+    /// On one CPU the pool had one thread: the code that calls cancel() ran on the thread the loops
+    /// held, so it waited for the loops, not for a turn on a CPU. Each outcome of the threads measured.
+    @Test func aLateCancelIsExplainedByTheThreadsMeasured() {
+        func ended(_ loop: UInt64, cancelledFrom canceller: UInt64) -> Outcome {
+            Outcome(chunksDone: 100, chunks: 100, stopLatency: -0.0001, loopThread: loop, cancellerThread: canceller)
+        }
+        let same = CooperativeLoopVariant.narrate(
+            unchecked: ended(7, cancelledFrom: 7), checked: ended(7, cancelledFrom: 7), cpus: 1)
+        #expect(same.contains("It ran on the very thread each loop had run on (thread 7, measured)"), "\(same)")
+        #expect(same.contains("gives its thread up only when it ends, so only then could that code run."))
+        #expect(!same.contains("take turns") && !same.contains("CPU"), "one thread: no CPU turn to blame: \(same)")
+        let apart = CooperativeLoopVariant.narrate(
+            unchecked: ended(7, cancelledFrom: 8), checked: ended(7, cancelledFrom: 8), cpus: 1)
+        #expect(apart.contains("It ran on a thread other than the loop's (measured)") && apart.contains("take turns"))
+        #expect(!apart.contains("very thread"), "\(apart)")
+        let mixed = CooperativeLoopVariant.narrate(
+            unchecked: ended(7, cancelledFrom: 7), checked: ended(9, cancelledFrom: 7), cpus: 2)
+        #expect(mixed.contains("the very thread the loop that never checks had run on (thread 7, measured)"))
+        #expect(mixed.contains("for the one that checks, it ran on a thread other than the loop's"))
+        #expect(mixed.contains("busy machine") && !mixed.contains("each loop"), "\(mixed)")
+        // Cancelled midway on its own thread: the loop did not end first, so no cause is told.
+        let midway = CooperativeLoopVariant.narrate(
+            unchecked: Outcome(chunksDone: 100, chunks: 100, stopLatency: 0.18, loopThread: 7, cancellerThread: 8),
+            checked: Outcome(chunksDone: 11, chunks: 100, stopLatency: 0.001, loopThread: 7, cancellerThread: 8),
+            cpus: 1)
+        #expect(!midway.contains("very thread") && !midway.contains("other than"), "\(midway)")
     }
 
     @Test func pollingLaterThanOneIntervalIsNotCalledBoundedByIt() {

@@ -11,6 +11,11 @@ enum CooperativeLoopVariant {
         let chunks: Int
         /// From cancel() to the task's end: negative when the task ended before cancel() was called.
         let stopLatency: Double
+        /// The OS threads the loop ran on and the code that called cancel() ran on: the same one
+        /// when the executor had one thread for both (one CPU), and then that code waited for the loop.
+        var loopThread: UInt64? = nil
+        var cancellerThread: UInt64? = nil
+        var cancelledFromLoopThread: Bool { loopThread != nil && loopThread == cancellerThread }
         /// How long the loop ran on after cancel(): none, if it had ended before.
         var ranOnAfterCancel: Double { max(0, stopLatency) }
     }
@@ -56,12 +61,18 @@ enum CooperativeLoopVariant {
             context.record(
                 "checked_ended_before_seconds", "checks: ended before cancel() by", seconds: -checked.stopLatency)
         }
+        context.record(
+            "unchecked_cancelled_on_loop_thread", "never checks: cancel() was called on the loop's own thread",
+            flag: unchecked.cancelledFromLoopThread)
+        context.record(
+            "checked_cancelled_on_loop_thread", "checks: cancel() was called on the loop's own thread",
+            flag: checked.cancelledFromLoopThread)
         console.paragraph(narrate(unchecked: unchecked, checked: checked, cpus: UsableCPUs.count))
     }
 
     /// The sentences, from the run: a loop may end before cancel() is even called, when the code
-    /// that cancels waits for a thread the loop holds (measured on one CPU: both loops did all
-    /// their chunks and ended before cancel()).
+    /// that cancels waits for the thread the loop holds (measured on one CPU: both loops did all
+    /// their chunks and ended before cancel(), and that code ran on the loops' thread).
     static func narrate(unchecked: Outcome, checked: Outcome, cpus: Int) -> String {
         func before(_ outcome: Outcome) -> String { (-outcome.stopLatency).formattedAsDuration }
         var text =
@@ -78,17 +89,34 @@ enum CooperativeLoopVariant {
             text +=
                 "The one that checks had done all its chunks when cancel() came (\(checked.stopLatency.formattedAsDuration) before its end). "
         }
-        if unchecked.stopLatency <= 0 || checked.stopLatency <= 0 {
-            // Only what was measured: the cancelling code ran after a loop had ended. Which thread or
-            // CPU it waited for is not measured here, so it is not said; the CPU count is a fact of the run.
-            text +=
-                "cancel() is called by other code, which needs a thread and a CPU to run on; the loops never suspend, "
-                + "so they gave up neither, and on this run that code ran only after a loop had ended: "
-                + (cpus <= 1
-                    ? "with one CPU for this process, its threads take turns on it, and the turn of the code that cancels came late. "
-                    : "with \(cpus) CPUs that can still happen on a busy machine, where other work holds the CPUs. ")
+        let late = [("the loop that never checks", unchecked), ("the one that checks", checked)].filter {
+            $0.1.stopLatency <= 0
         }
+        if !late.isEmpty { text += lateCancel(late, cpus: cpus) }
         return text + "Cancellation is cooperative."
+    }
+
+    /// Why the code that cancels ran only after a loop had ended, from the threads measured. On the
+    /// loop's own thread it waited for the loop itself: one thread runs one thing at a time, so no
+    /// CPU turn is involved. On a thread of its own it needed a CPU: the count of CPUs is measured,
+    /// who held them is not.
+    static func lateCancel(_ late: [(name: String, outcome: Outcome)], cpus: Int) -> String {
+        let opening = "cancel() is called by other code, and on this run it ran only after a loop had ended. "
+        let shared = late.filter { $0.outcome.cancelledFromLoopThread }
+        let ownThread =
+            "on a thread other than the loop's (measured), and it needs a CPU too: "
+            + (cpus <= 1
+                ? "with one CPU for this process, its threads take turns on it, and the turn of the code that cancels came late. "
+                : "with \(cpus) CPUs that can still happen on a busy machine, where other work holds the CPUs. ")
+        guard !shared.isEmpty else { return opening + "It ran " + ownThread }
+        let ids = Set(shared.compactMap(\.outcome.loopThread)).sorted().map { "\($0)" }
+        let loops = shared.count == late.count && late.count > 1 ? "each loop" : shared[0].name
+        let sameThread =
+            "It ran on the very thread \(loops) had run on (thread \(ids.joined(separator: " and ")), measured): "
+            + "a loop that never suspends gives its thread up only when it ends, so only then could that code run"
+        guard shared.count < late.count else { return opening + sameThread + ". " }
+        let other = late.first { !$0.outcome.cancelledFromLoopThread }!.name
+        return opening + sameThread + "; for \(other), it ran " + ownThread
     }
 
     /// Runs the loop on the global executor and cancels it after a tenth of its work.
@@ -100,21 +128,26 @@ enum CooperativeLoopVariant {
         let task = Task.detached {
             await probe.withLane(label) {
                 probe.syncSpan("render", kind: .cpu) {
+                    // The loop never suspends: it runs on this one thread from start to end.
+                    let thread = currentThreadID()
                     var done = 0
                     for _ in 0..<chunks {
                         if checks && Task.isCancelled { break }
                         BlackHole.consume(CPUWork.run(units: unitsPerChunk))
                         done += 1
                     }
-                    return (done, clock.now)
+                    return (done, clock.now, thread)
                 }
             }
         }
         try? await Task.sleep(for: work / 10)
         let cancelledAt = clock.now
+        let cancellerThread = currentThreadID()
         probe.mark("cancel() · \(label)")
         task.cancel()
-        let (done, endedAt) = await task.value
-        return Outcome(chunksDone: done, chunks: chunks, stopLatency: cancelledAt.duration(to: endedAt).seconds)
+        let (done, endedAt, loopThread) = await task.value
+        return Outcome(
+            chunksDone: done, chunks: chunks, stopLatency: cancelledAt.duration(to: endedAt).seconds,
+            loopThread: loopThread, cancellerThread: cancellerThread)
     }
 }
