@@ -43,21 +43,45 @@ struct SourcesGapsTests {
     }
 
     @Test func offMainSentencesFollowTheOutcome() {
+        typealias Attempt = OffMainPublishingVariant.Attempt
+        // Frames drew while each gap was held (a 60 Hz loop ticks 3 times in 50 ms).
+        func drew(_ ms: Int, missed: Bool = false) -> Attempt {
+            Attempt(window: .milliseconds(ms), missed: missed, framesDuringGap: 3, longestPause: 0.017)
+        }
         let missed = OffMainNarration.sentences(
-            ranOn: .nonisolated, attempts: [false, true], window: .milliseconds(100), fixedMissed: false)
+            ranOn: .nonisolated, attempts: [drew(50), drew(100, missed: true)], fixedMissed: false)
         #expect(missed.joined().contains("A tick landed between objectWillChange and the write (on attempt 2"))
         #expect(!missed.joined().contains("caught the update"))
         let caught = OffMainNarration.sentences(
-            ranOn: .nonisolated, attempts: [false, false, false], window: .milliseconds(200), fixedMissed: false)
-        #expect(caught.joined().contains("No tick landed"))
-        #expect(!caught.joined().contains("A tick landed"))
+            ranOn: .nonisolated, attempts: [drew(50), drew(100), drew(200)], fixedMissed: false)
+        #expect(caught.joined().contains("No tick landed") && caught.joined().contains("it depends on timing"))
+        #expect(!caught.joined().contains("A tick landed") && !caught.joined().contains("could not show"))
         let onMain = OffMainNarration.sentences(
-            ranOn: .mainActor, attempts: [true], window: .milliseconds(50), fixedMissed: false)
+            ranOn: .mainActor, attempts: [drew(50, missed: true)], fixedMissed: false)
         #expect(onMain[0].contains("ran on the main actor here"))
         #expect(!onMain.joined().contains("SE-0338"))
         let broken = OffMainNarration.sentences(
-            ranOn: .nonisolated, attempts: [true], window: .milliseconds(50), fixedMissed: true)
+            ranOn: .nonisolated, attempts: [drew(50, missed: true)], fixedMissed: true)
         #expect(broken.last!.contains("should not happen"))
+    }
+
+    /// On one CPU the UI loop drew no frame while any gap was held (its wake-up waited for the
+    /// pool thread the gap held): no tick could land, so the run could not show the race, and
+    /// that is said instead of "it depends on timing".
+    @Test func gapsWithoutAFrameAreSaidToHaveMadeTheRaceImpossible() {
+        typealias Attempt = OffMainPublishingVariant.Attempt
+        let frameless = [50, 100, 200].map {
+            Attempt(window: .milliseconds($0), missed: false, framesDuringGap: 0, longestPause: Double($0 + 81) / 1000)
+        }
+        let text = OffMainNarration.sentences(ranOn: .nonisolated, attempts: frameless, fixedMissed: false).joined()
+        #expect(text.contains("this run could not show the race: in 3 attempts (the gap held open up to 200 ms)"))
+        #expect(text.contains("the UI loop drew no frame while the gap was held (its longest pause was 281 ms)"))
+        #expect(!text.contains("depends on timing") && !text.contains("No tick landed"), "\(text)")
+        // One gap with a frame in it: then a tick could have landed, and timing is the word again.
+        var some = frameless
+        some[1] = Attempt(window: .milliseconds(100), missed: false, framesDuringGap: 1, longestPause: 0.1)
+        let timing = OffMainNarration.sentences(ranOn: .nonisolated, attempts: some, fixedMissed: false).joined()
+        #expect(timing.contains("depends on timing") && !timing.contains("could not show the race"))
     }
 
     @Test func hopAndYieldSentencesFollowTheFigures() {

@@ -1,5 +1,6 @@
 import Foundation
 import LabCore
+import LabTrace
 import LessonKit
 
 /// "Discover concurrency in SwiftUI": a model changed from off the main actor can
@@ -47,14 +48,19 @@ enum OffMainPublishingVariant {
         /// executor even when a main-actor caller awaits it.
         /// HAZARD, on purpose: it holds its pool thread for `window` so that a tick can land
         /// between objectWillChange and the write (a lesson must make the race likely).
-        func updateItems(to value: String, view: SnapshottingView, window: Duration) async -> Isolation {
+        /// Returns where it ran and when the gap was open, on the probe's clock (the frames' clock).
+        func updateItems(to value: String, view: SnapshottingView, window: Duration, probe: Probe) async
+            -> (ranOn: Isolation, gap: ClosedRange<Double>)
+        {
             let ranOn = Isolation.current()
             view.objectWillChange(current: items)
             // The gap between objectWillChange and the write, held open so a tick can land in
             // it (in an app it lasts nanoseconds, which is why this bug is rare and hard to catch).
+            let opened = probe.now
             ThreadBlocker.hold(for: window)
+            let closed = probe.now
             storage.withLock { $0 = value }
-            return ranOn
+            return (ranOn, opened...closed)
         }
     }
 
@@ -74,6 +80,10 @@ enum OffMainPublishingVariant {
     struct Attempt: Sendable {
         let window: Duration
         let missed: Bool
+        /// Frames the UI loop drew while the gap was held open: with none, no tick could land in it.
+        var framesDuringGap = 0
+        /// The UI loop's longest time without a frame during this attempt.
+        var longestPause = 0.0
     }
 
     static let variant = LessonVariant(
@@ -95,11 +105,18 @@ enum OffMainPublishingVariant {
             _ = context.stated(seconds: window.seconds)  // a window the lesson chose, said as a setting
             let model = BackgroundPhotos()
             let view = SnapshottingView(showing: model.items)
-            _ = try await WatchedUI.run(context, onFrame: { _, _ in view.tick(current: model.items) }, status: nil) {
+            var gap = 0.0...0.0
+            let frames = try await WatchedUI.run(
+                context, onFrame: { _, _ in view.tick(current: model.items) }, status: nil
+            ) {
                 // Awaited from the main actor, as the view's .task would.
-                ranOn = await model.updateItems(to: newItems, view: view, window: window)
+                (ranOn, gap) = await model.updateItems(to: newItems, view: view, window: window, probe: context.probe)
             }
-            attempts.append(Attempt(window: window, missed: view.shown != newItems))
+            attempts.append(
+                Attempt(
+                    window: window, missed: view.shown != newItems,
+                    framesDuringGap: frames.frames(during: gap.lowerBound, gap.upperBound),
+                    longestPause: frames.worstInterval))
             if attempts.last!.missed { break }
         }
         let fixedModel = MainActorPhotos()
@@ -118,17 +135,23 @@ enum OffMainPublishingVariant {
         context.record("off_main_missed", "off the main actor, the view missed the update", flag: attempts.last!.missed)
         context.record("attempts", "attempts (window 50 ms, doubled each time)", count: attempts.count)
         context.record("main_actor_missed", "with @MainActor, the view missed the update", flag: fixedMissed)
-        console.paragraph(
-            OffMainNarration.sentences(
-                ranOn: ranOn, attempts: attempts.map(\.missed),
-                window: window, fixedMissed: fixedMissed
-            ).joined(separator: " "))
+        context.record(
+            "frames_during_gaps", "off the main actor: frames drawn while a gap was held",
+            count: attempts.map(\.framesDuringGap).reduce(0, +))
+        context.record(
+            "longest_frame_gap_seconds", "off the main actor: the UI loop's longest time without a frame",
+            seconds: attempts.map(\.longestPause).max() ?? 0)
+        let story = OffMainNarration.sentences(ranOn: ranOn, attempts: attempts, fixedMissed: fixedMissed)
+        console.paragraph(story.joined(separator: " "))
     }
 }
 
 /// The variant's sentences, chosen from what was measured (tested for every outcome).
 enum OffMainNarration {
-    static func sentences(ranOn: Isolation, attempts: [Bool], window: Duration, fixedMissed: Bool) -> [String] {
+    static func sentences(ranOn: Isolation, attempts: [OffMainPublishingVariant.Attempt], fixedMissed: Bool)
+        -> [String]
+    {
+        let window = attempts.last?.window ?? .zero
         var lines: [String] = []
         switch ranOn {
         case .mainActor:
@@ -145,13 +168,25 @@ enum OffMainNarration {
                 background threads is not allowed". This lab has no SwiftUI, so nothing checks here: only the view's output shows it.
                 """)
         }
-        let missed = attempts.last ?? false
+        let missed = attempts.last?.missed ?? false
         if missed {
             lines.append(
                 """
                 A tick landed between objectWillChange and the write\(attempts.count > 1 ? " (on attempt \(attempts.count), with the gap held open \(window.seconds.formattedAsDuration))" : ""): \
                 it compared the snapshot with the unchanged value, saw nothing new, and the view \
                 kept showing the old state after the write. No lock prevents this; the problem is order, not a data race.
+                """)
+        } else if attempts.allSatisfy({ $0.framesDuringGap == 0 }) {
+            // Measured: the UI loop drew nothing while any gap was held, so no tick could have landed
+            // in one. The view caught the update, but this run could not show the race at all: it
+            // is not said to "depend on timing" when no timing could have made it show.
+            let pause = (attempts.map(\.longestPause).max() ?? 0).formattedAsDuration
+            lines.append(
+                """
+                The view caught the update, but this run could not show the race: in \(attempts.count) \
+                attempt\(attempts.count == 1 ? "" : "s") (the gap held open up to \(window.seconds.formattedAsDuration)), \
+                the UI loop drew no frame while the gap was held (its longest pause was \(pause)), so no tick \
+                could land between objectWillChange and the write.
                 """)
         } else {
             lines.append(
