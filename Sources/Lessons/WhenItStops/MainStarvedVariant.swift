@@ -122,15 +122,24 @@ enum MainStarvedNarration {
             return
                 "Pieces with Task.yield(): \(run.framesDuring) frames drew during the job, the longest gap \(gap). Each yield let a waiting frame in; a gap still as long as a piece (or longer, on a busy CPU) is the price of doing the work on the main actor at all."
         case (.concurrent, false, _):
-            let place: String =
-                switch run.jobRanOn {
-                case .mainActor?: "yet the job's code ran on the main actor (the steps table says so), so it"
-                case let other?:
-                    "the job ran \(other == .nonisolated ? "nonisolated" : "on the \(other)"), off the main actor, yet the main actor"
-                case nil: "where the job ran was not recorded, and the main actor"
-                }
-            return
-                "@concurrent: \(run.framesDuring) frames drew during the job, but the longest gap was \(gap): \(place) still waited for a thread or a CPU (one CPU, or a busy machine, shares them)."
+            let start = "@concurrent: \(run.framesDuring) frames drew during the job, but the longest gap was \(gap): "
+            // What the frames waited for is not measured here (a thread of the pool, the one the job
+            // holds where the pool has one; or a CPU): so both needs are said, and neither is blamed.
+            let needs =
+                "To draw a frame, the UI loop needs a pool thread (its wake-up from sleep runs on one) and then a CPU, "
+                + "and the job held a thread and a CPU while it ran: with one CPU, a one-thread pool or a busy machine, "
+                + "either can run short. This run did not measure which the frames waited for."
+            switch run.jobRanOn {
+            case .mainActor?:
+                return start
+                    + "yet the job's code ran on the main actor (the steps table says so), so the frames waited for it."
+            case let other?:
+                return start
+                    + "the job ran \(other == .nonisolated ? "nonisolated" : "on the \(other)"), off the main actor, yet the frames still waited. "
+                    + needs
+            case nil:
+                return start + "where the job ran was not recorded, and the frames still waited. " + needs
+            }
         case (.oneCall, false, _):
             return
                 "One synchronous call: \(run.framesDuring) frames drew during the job (a frame already due ran first), then a \(gap) gap: the main actor runs one job at a time."
