@@ -61,11 +61,11 @@ struct CounterNarrationTests {
         let oneThread = text(cpus: 1, threads: 1)
         #expect(
             oneThread.contains(
-                "They ran on one thread: in every attempt, all 2 tasks arrived at the barrier on the same OS thread (measured)"
+                "They ran on one thread: in every attempt, both tasks arrived at the barrier on the same OS thread (measured)"
             ))
         #expect(
             oneThread.contains(
-                "The first held that thread while it spun at the barrier, so the others could start only once it stopped waiting."
+                "The first held that thread while it spun at the barrier, so the other could start only once it stopped waiting."
             ))
         #expect(!oneThread.contains("take turns") && !oneThread.contains("CPU"), "\(oneThread)")
         // One thread on several CPUs: still the thread, never the CPUs, is what they waited for.

@@ -81,8 +81,8 @@ enum CounterNarration {
     static func alone(_ start: RaceStart) -> String {
         if start.threads <= 1 {
             return
-                "They ran on one thread: in every attempt, all \(start.tasks) tasks arrived at the barrier on the same OS thread (measured), "
-                + "one after another. The first held that thread while it spun at the barrier, so the others could start "
+                "They ran on one thread: in every attempt, \(start.tasks == 2 ? "both" : "all \(start.tasks)") tasks arrived at the barrier on the same OS thread (measured), "
+                + "one after another. The first held that thread while it spun at the barrier, so \(start.tasks == 2 ? "the other" : "the others") could start "
                 + "only once it stopped waiting."
         }
         let threads = "The tasks ran on up to \(start.threads) threads (measured)"
