@@ -25,6 +25,7 @@ enum CheckMeaning {
         var depth = 0
         var findings: [SourceScanner.Finding] = []
         let fileScopeTypes = ownTypeNames(tokens)
+        let nestedOwnTypes = OwnTypes(declarations: [], tokens: tokens, extendable: fileScopeTypes)
         // The types whose bodies enclose the token, innermost last, with the depth of their `{`.
         var enclosing: [(name: String, depth: Int)] = []
         var pendingType: String?
@@ -52,8 +53,11 @@ enum CheckMeaning {
                 let own: Set<String> =
                     enclosing.last.map { fileScopeTypes.contains($0.name) ? [$0.name, "Self"] : [] } ?? fileScopeTypes
                 let types = parameterTypes(after: index, in: tokens)
+                let isOwn = { (type: String) in
+                    type.contains(".") ? nestedOwnTypes.contains(type) : own.contains(type)
+                }
                 guard !allowed.contains(name),
-                    isGeneric(after: index, in: tokens) || types.isEmpty || !types.allSatisfy(own.contains)
+                    isGeneric(after: index, in: tokens) || types.isEmpty || !types.allSatisfy(isOwn)
                 else { continue }
                 findings.append(
                     SourceScanner.Finding(
@@ -125,7 +129,8 @@ enum CheckMeaning {
 
     /// The named type of each parameter of the operator function declared at `index` (`inout`,
     /// attributes and generic arguments aside; an array, a tuple or a function type is no one's
-    /// own): `(lhs: Duration, rhs: inout Mine?)` gives Duration and Mine.
+    /// own): `(lhs: Duration, rhs: inout Mine?)` gives Duration and Mine, `(lhs: Box.Inner, …)`
+    /// gives Box.Inner.
     static func parameterTypes(after index: Int, in tokens: [SwiftTokenizer.Token]) -> [String] {
         guard let open = tokens[index...].firstIndex(where: { $0.text == "(" }) else { return [] }
         var types: [String] = []
@@ -146,7 +151,18 @@ enum CheckMeaning {
                 {
                     type += 1
                 }
-                types.append(type < tokens.count && tokens[type].kind == .identifier ? tokens[type].text : "(")
+                guard type < tokens.count, tokens[type].kind == .identifier else {
+                    types.append("(")
+                    position += 1
+                    continue
+                }
+                // `Outer.Inner`, whole: an alias nested in the answer's own type names anyone's type.
+                var path = tokens[type].text
+                while type + 2 < tokens.count, tokens[type + 1].text == ".", tokens[type + 2].kind == .identifier {
+                    path += "." + tokens[type + 2].text
+                    type += 2
+                }
+                types.append(path)
             }
             position += 1
         }

@@ -43,7 +43,8 @@ enum FileScopeNames {
     /// `let`, or nil when the declaration ends first. A binding is its type (after `:`) and its
     /// value (after `=`) or accessors (`{ … }`); a comma inside brackets of any kind belongs to
     /// them, and so does one inside a type's generic arguments (`[String: Dictionary<A, B>]`).
-    /// In a value, `<` may be a comparison, so there it opens nothing.
+    /// In a value, `:` starts no type (`c ? a : b`), and `<` opens generic arguments only where
+    /// what follows could be nothing else (`Dictionary<String, Int>()`: see `genericArgumentsEnd`).
     ///
     /// A declaration ends at `;`, or where a new line starts something else: a line goes on when
     /// the one before ends in an operator, a comma, `as`, `is`, `try` or `await`, or when it
@@ -52,6 +53,7 @@ enum FileScopeNames {
         var nesting = 0
         var angles = 0
         var inType = false
+        var inValue = false
         var position = start
         while position < tokens.count {
             let token = tokens[position]
@@ -66,13 +68,55 @@ enum FileScopeNames {
                 nesting -= 1
                 if nesting < 0 { return nil }  // the end of a body this declaration is in
             case ";" where nesting == 0: return nil
-            case ":" where nesting == 0 && angles == 0: inType = true
-            case "=" where nesting == 0 && angles == 0: inType = false
+            case ":" where nesting == 0 && angles == 0 && !inValue: inType = true
+            case "=" where nesting == 0 && angles == 0:
+                inType = false
+                inValue = true
+            case "<" where inValue && nesting == 0:
+                if let end = genericArgumentsEnd(from: position, in: tokens) {
+                    position = end + 1
+                    continue
+                }
             case "<" where inType && nesting == 0: angles += 1
             // `->` in a function type closes nothing.
             case ">" where inType && nesting == 0 && angles > 0 && tokens[position - 1].text != "-": angles -= 1
             case "," where nesting == 0 && angles == 0: return position
             default: break
+            }
+            position += 1
+        }
+        return nil
+    }
+
+    /// The `>` that closes generic arguments opening at the `<` at `open` in a value, or nil when
+    /// it may be a comparison. Generic arguments follow a name and hold only what a type list
+    /// holds (names, `.`, `,`, `?`, `!`, `&`, numbers, `->`, brackets, nested `<…>`; `:` only inside
+    /// brackets), and the call or member after them starts at once: `>(` or `>.`. A binding needs
+    /// `=`, `:` or `{`, none of which may be inside, so no hidden name fits in what this skips.
+    static func genericArgumentsEnd(from open: Int, in tokens: [SwiftTokenizer.Token]) -> Int? {
+        guard open > 0, tokens[open - 1].kind == .identifier else { return nil }
+        var angles = 0
+        var brackets = 0
+        var position = open
+        while position < tokens.count {
+            let token = tokens[position]
+            switch token.text {
+            case "<": angles += 1
+            case ">" where tokens[position - 1].text == "-": break  // `->`
+            case ">":
+                angles -= 1
+                if angles == 0 {
+                    let after = position + 1 < tokens.count ? tokens[position + 1].text : ""
+                    return brackets == 0 && (after == "(" || after == ".") ? position : nil
+                }
+            case "(", "[": brackets += 1
+            case ")", "]":
+                brackets -= 1
+                if brackets < 0 { return nil }
+            case ":" where brackets > 0: break
+            case ",", ".", "?", "!", "&", "-": break
+            default:
+                guard token.kind == .identifier || token.kind == .number else { return nil }
             }
             position += 1
         }

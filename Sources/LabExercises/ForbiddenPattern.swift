@@ -207,5 +207,13 @@ public struct ForbiddenPattern: Sendable, Equatable {
         ForbiddenPattern(
             ".wait", "a synchronous wait (a group's, a condition's) holds its thread; await instead",
             shape: .member("wait")),
+        // Thread's own API, however reached (`type(of: Thread.current).sleep(…)` held the main
+        // actor 300 ms in an audit's answer), and the Foundation locks whose waits hold a thread
+        // (`lock(before:)` did the same): an answer about not blocking needs neither.
+        ForbiddenPattern("Thread", "Thread's API sleeps and runs threads of its own; await the async call instead"),
+        ForbiddenPattern("NSLock", "waiting for a lock holds the thread; await instead (or use an actor)"),
+        ForbiddenPattern("NSRecursiveLock", "waiting for a lock holds the thread; await instead (or use an actor)"),
+        ForbiddenPattern("NSCondition", "waiting on a condition holds the thread; await instead"),
+        ForbiddenPattern("NSConditionLock", "waiting on a condition holds the thread; await instead"),
     ]
 }

@@ -84,7 +84,11 @@ public struct Grader: Sendable {
         let parts = sources ?? CheckSources(given: "", check: "", support: "", main: "")
         let original = (try? String(contentsOf: originalFile, encoding: .utf8)) ?? ""
         // Names the check looks up unqualified; `x.name` is a member lookup that a top-level declaration cannot shadow.
-        let checkTokens = SwiftTokenizer.tokens(of: [parts.check, parts.support, parts.main].joined(separator: "\n"))
+        // The given code's too: it is compiled into the answer's module, where the answer's own
+        // declarations win (an audit's `enum DispatchQueue` stub told exercise 20's given code that
+        // every thumbnail was made off the main actor).
+        let checkTokens = SwiftTokenizer.tokens(
+            of: [parts.given, parts.check, parts.support, parts.main].joined(separator: "\n"))
         let reserved = Set(
             checkTokens.indices.filter {
                 checkTokens[$0].kind == .identifier && ($0 == 0 || checkTokens[$0 - 1].text != ".")

@@ -107,6 +107,7 @@ public enum SourceScanner {
         }
         let tokens = code.streams[0]
         findings += importFindings(tokens)
+        findings += UnreadableCode.findings(code.streams[0])
         findings += CheckMeaning.findings(in: tokens, allowed: allowedDeclarations)
         let ownTypes = OwnTypes(declarations: declarations, tokens: tokens, extendable: extendableTypes)
         for declaration in declarations {

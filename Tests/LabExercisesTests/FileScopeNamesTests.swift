@@ -29,6 +29,9 @@ struct FileScopeNamesTests {
         "let a = `func`, processCPUSeconds = 1",
         "let a = B<C, processCPUSeconds = D>E",
         "nonisolated(unsafe) var a = 0, processCPUSeconds = 0",
+        "let ready = true ? false : 2 < 3, processCPUSeconds: @Sendable () -> Double = { 0 }",
+        "let a = Array<Int>(), processCPUSeconds = 1",
+        "let a = B < C, processCPUSeconds: D > (x)",
     ])
     func everyNameALetOrAVarBindsIsDeclared(source: String) {
         #expect(declared(source).contains("processCPUSeconds"), "\(source): \(declared(source))")
@@ -47,6 +50,8 @@ struct FileScopeNamesTests {
         "let a: Array<Dictionary<Int, Int>> = []\nstruct S: Equatable, Hashable {}",
         "let a = [1: 2]\n@MainActor final class C: Equatable, Hashable {}",
         "let (a, b) = (1, 2)\nstruct S: Equatable, Hashable {}",
+        "let counts = Dictionary<String, Int>()",
+        "let pairs = Array<(Int, Int)>.init(), sizes = Set<Int>()",
     ])
     func aCommaAfterTheDeclarationIsNotAnotherName(source: String) {
         #expect(!declared(source).contains("Hashable"), "\(source): \(declared(source))")
@@ -63,6 +68,10 @@ struct FileScopeNamesTests {
         ("struct Mine {}\nextension Optional<Mine> {}", "`extension Optional`"),
         ("struct Mine {}\nextension Mine? {}", "`extension Mine?`"),
         ("struct Mine {}\nextension Swift.Int {}", "`extension Swift.Int`"),
+        (
+            "enum Layout { typealias Grid = Int }\nstruct Album { struct Grid {} }\nextension Layout.Grid {}",
+            "`extension Layout.Grid`"
+        ),
     ])
     func onlyTheAnswersOwnTypesMayBeExtendedHoweverSpelled(source: String, code: String) {
         let findings = SourceScanner.findings(in: source, forbidden: [])
@@ -74,6 +83,11 @@ struct FileScopeNamesTests {
         "struct Box<T> {}\nextension Box<Int> {}",
         "protocol Shape {}\nextension Shape where Self: Sendable {}",
         "actor Store {}\nextension Store: CustomStringConvertible { nonisolated var description: String { \"\" } }",
+        // A nested type of the same last name as an alias elsewhere is still the answer's own.
+        "struct Photo { typealias ID = Int }\nstruct Album { struct ID {} }\nextension Album.ID {}",
+        "protocol Store { associatedtype Item }\nstruct Shelf { struct Item {} }\nextension Shelf.Item: Equatable {}",
+        "enum Layout { struct Grid {} }\ntypealias Grid = Layout.Grid\nextension Grid {}",
+        "struct Batch {}\nextension Batch { struct Item {} }\nextension Batch.Item {}",
     ])
     func theAnswersOwnTypesMayBeExtended(source: String) {
         #expect(SourceScanner.findings(in: source, forbidden: []).isEmpty, "\(source)")
@@ -83,8 +97,10 @@ struct FileScopeNamesTests {
         ("func f() { DispatchQueue.global().sync { } }", ".sync"),
         ("func f(q: DispatchQueue) { q.sync(execute: { }) }", ".sync"),
         ("func f(g: DispatchGroup) { g.wait() }", ".wait"),
-        ("func f(c: NSCondition) { _ = c.wait(until: .distantFuture) }", ".wait"),
+        ("func f(c: Waiter) { _ = c.wait(until: .distantFuture) }", ".wait"),
         ("func f(q: DispatchQueue) { q.asyncAndWait { } }", ".asyncAndWait"),
+        ("func f() { type(of: Thread.current).sleep(forTimeInterval: 0.3) }", "Thread"),
+        ("func f() { let gate = NSLock(); gate.lock(); _ = gate.lock(before: Date()) }", "NSLock"),
     ])
     func waitingForAnotherThreadIsBlocking(source: String, pattern: String) {
         #expect(
@@ -143,5 +159,47 @@ struct FileScopeNamesTests {
         #expect(!csv.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(csv)")
         #expect(csv.split(separator: "\n").count == 2, "one line a result")
         #expect(!report.table(on: .plain()).contains("\u{1B}[2J"))
+    }
+
+    @Test(arguments: [
+        ("#if compiler(>=99)\n{\n#endif\nlet processCPUSeconds = 0", "`#if compiler(…)`"),
+        ("#if swift(>=5.9)\nlet a = 1\n#endif", "`#if swift(…)`"),
+        ("#if os(Linux)\nfunc f() {\n#else\nfunc f() { }\n#endif\n}", "`#if`"),
+        ("#if os(Linux)\nlet a = 1\n#elseif compiler(>=99)\n}\n#endif", "`#elseif compiler(…)`"),
+        ("func f(_ s: String) -> Bool { s.contains(#/\\{/#) }", "a regex literal"),
+        ("let pattern = /a+b/", "a regex literal"),
+        ("func f(_ s: String) -> Bool { s.contains(/x/) }", "a regex literal"),
+        ("func f() -> Int { return /x/.hashValue }", "a regex literal"),
+    ])
+    func codeTheScanCannotReadIsRefused(source: String, code: String) {
+        let findings = SourceScanner.findings(in: source, forbidden: [])
+        #expect(findings.map(\.code).contains(code), "\(source): \(findings)")
+    }
+
+    @Test(arguments: [
+        "let half = total / 2", "let half = total/2", "let x = (a + b) / c", "let y = a! / b", "func f() { x /= 2 }",
+        "let z = [1, 2][0] / 3", "let w = f() / g()", "static func / (lhs: Mine, rhs: Mine) -> Mine { lhs }",
+        "if #available(macOS 15, *) { }",
+        "#if canImport(Darwin)\nlet shared = 1\n#elseif os(Linux)\nfunc f() { }\n#else\nlet shared = [1]\n#endif",
+    ])
+    func divisionAndBalancedConditionsAreReadable(source: String) {
+        #expect(UnreadableCode.findings(SwiftTokenizer.tokens(of: source)).isEmpty, "\(source)")
+    }
+
+    @Test func anOperatorOnAnAliasNestedInTheAnswersOwnTypeIsRefused() {
+        let alias =
+            "enum Spans { typealias Span = Duration }\nfunc >= (lhs: Spans.Span, rhs: Spans.Span) -> Bool { true }"
+        #expect(SourceScanner.findings(in: alias, forbidden: []).map(\.code) == ["`func >=`"])
+        let own = "enum Spans { struct Span {} }\nfunc == (lhs: Spans.Span, rhs: Spans.Span) -> Bool { true }"
+        #expect(SourceScanner.findings(in: own, forbidden: []).isEmpty)
+    }
+
+    /// The given code is compiled into the answer's module: the names it uses are the check's too.
+    @Test func theGivenCodesNamesAreReserved() throws {
+        let exercise = try #require(TestLab.catalog.exercise(named: "20"))
+        let grader = Grader(root: TestLab.root, exercise: exercise)
+        let solution = try String(contentsOf: TestLab.folder(exercise).solution, encoding: .utf8)
+        let stub = "enum DispatchQueue { static func getSpecific<K>(key: K) -> Bool? { nil } }"
+        #expect(grader.review(solution + "\n" + stub).map(\.code).contains("`enum DispatchQueue`"))
     }
 }
