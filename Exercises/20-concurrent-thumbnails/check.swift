@@ -36,18 +36,17 @@ nonisolated enum WorkPlaces {
 
     fileprivate static func record() {
         let onMain = DispatchQueue.getSpecific(key: mainQueue) == true
-        let first = counts.withLock { counts in
-            onMain ? (counts.onMainActor += 1) : (counts.elsewhere += 1)
-            return !onMain && counts.elsewhere == 1
-        }
-        if first { askTheMainActor() }
+        counts.withLock { onMain ? ($0.onMainActor += 1) : ($0.elsewhere += 1) }
+        // Every thumbnail made off the main actor asks, until one gets no answer: an answer that
+        // made its first one properly and then held the main actor for the rest was seen (an audit's).
+        if !onMain && answered.withLock({ $0 }) != false { askTheMainActor() }
     }
 
     static var made: (onMainActor: Int, elsewhere: Int) { counts.withLock { $0 } }
 
-    /// Whether the main actor was free while the work ran off it, asked by the work itself: the
-    /// first thumbnail made off the main actor asks the main queue to answer, and waits for the
-    /// answer (5 s at most). A main actor that awaits the work answers at once. One that waits
+    /// Whether the main actor was free while the work ran off it, asked by the work itself: each
+    /// thumbnail made off the main actor asks the main queue to answer, and waits for the answer
+    /// (5 s at most). A main actor that awaits the work answers at once. One that waits
     /// for the work by any means (`queue.sync`, a lock, a loop) cannot answer before the work is
     /// done, so the wait runs out: the UI was held all the same (an audit's answer spun on the
     /// main actor while a global queue made the thumbnails, and passed). A cause, not a timing:
@@ -60,7 +59,7 @@ nonisolated enum WorkPlaces {
         let answer = DispatchSemaphore(value: 0)
         DispatchQueue.main.async { answer.signal() }
         let free = answer.wait(timeout: .now() + 5) == .success
-        answered.withLock { $0 = free }
+        answered.withLock { $0 = ($0 ?? true) && free }
     }
 
     /// nil when no thumbnail was made off the main actor.
