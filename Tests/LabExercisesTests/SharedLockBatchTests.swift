@@ -36,6 +36,17 @@ struct SharedLockBatchTests {
         }
     }
 
+    /// When the shared build's record was last written, read holding the batch's lock shared: a
+    /// batch beside this test that makes the build again removes the record until it is done.
+    static func recordWritten() async throws -> Date? {
+        try await OnAThreadOfItsOwn.blockingWork(named: "the record's time") {
+            try FileLock.withLock(at: workFolder.appendingPathComponent("batch.lock"), mode: .shared) {
+                let record = workFolder.appendingPathComponent(SharedBuildRecord.fileName)
+                return try FileManager.default.attributesOfItem(atPath: record.path)[.modificationDate] as? Date
+            }
+        }
+    }
+
     /// The first batch builds under the lock shared, and a second batch may start building while
     /// the first, its answers built, still holds it. (Unless a batch beside them waits for the lock
     /// exclusive meanwhile: the second then waits behind that one, which waits for the first. So
@@ -93,9 +104,8 @@ struct SharedLockBatchTests {
         }
         let retriedUnder = Locked<FileLock.Mode?>(nil)
         batch.afterBuilds = { _ in retriedUnder.withLock { $0 = Self.heldMode() } }
-        let record = Self.workFolder.appendingPathComponent(SharedBuildRecord.fileName)
         // Its modification time: a file written anew may get the number of the one it replaced.
-        let before = try FileManager.default.attributesOfItem(atPath: record.path)[.modificationDate] as? Date
+        let before = try await Self.recordWritten()
         let outcomes = await batch.grade([
             BatchGrading.Answer(exercise: Self.exercise, source: TestLab.folder(Self.exercise).solution),
             BatchGrading.Answer(exercise: Self.exercise, source: files["broken"]!, scan: false),
@@ -111,7 +121,7 @@ struct SharedLockBatchTests {
             #expect(!(outcome.messages + [outcome.details]).joined().contains(TestLab.spoilingFlag))
         }
         // The shared build was made again: its record written anew (renamed into place).
-        let after = try FileManager.default.attributesOfItem(atPath: record.path)[.modificationDate] as? Date
+        let after = try await Self.recordWritten()
         #expect(before != after, "the record was not written again")
     }
 }
