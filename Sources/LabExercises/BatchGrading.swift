@@ -18,6 +18,9 @@ public struct BatchGrading: Sendable {
         public let source: URL
         /// False for the untouched starting file in `--verify`, as `Grader.grade(scan:)`.
         public var scan = true
+        /// A known answer that stands in for the machine (`// permits: kept state`): it may keep
+        /// state between the check's calls (`KeptState`), to stall one call on purpose.
+        public var keepsState = false
         /// As `Grader.watchedFolders` and `Grader.protectedFolders`.
         public var watchedFolders: [URL] = []
         public var protectedFolders: [URL] = []
@@ -155,7 +158,7 @@ public struct BatchGrading: Sendable {
                 settle(index, Self.toolchainOutcome("cannot read the check of \(answer.exercise.id)"))
                 continue
             }
-            let findings = answer.scan ? grader.review(code, sources: sources) : []
+            let findings = answer.scan ? grader.review(code, sources: sources, keepsState: answer.keepsState) : []
             if !findings.isEmpty {
                 settle(index, CheckOutcome(stage: .forbidden, messages: findings.map(\.description), details: ""))
                 continue

@@ -18,23 +18,34 @@ enum FileScopeNames {
         var names: [SwiftTokenizer.Token] = []
         var position = index + 1
         while position < tokens.count {
-            if tokens[position].text == "(" {
-                var depth = 0
-                repeat {
-                    let token = tokens[position]
-                    if token.text == "(" { depth += 1 }
-                    if token.text == ")" { depth -= 1 }
-                    if token.kind == .identifier, token.text != "_" { names.append(token) }
-                    position += 1
-                } while position < tokens.count && depth > 0
-            } else if tokens[position].kind == .identifier {
-                if tokens[position].text != "_" { names.append(tokens[position]) }
-                position += 1
-            } else {
+            let pattern = bound(pattern: &position, in: tokens)
+            guard !pattern.isEmpty || tokens[position - 1].text == "_" || tokens[position - 1].text == ")" else {
                 break
             }
+            names += pattern
             guard let comma = commaBeforeNextPattern(from: position, in: tokens) else { break }
             position = comma + 1
+        }
+        return names
+    }
+
+    /// The names of the one pattern at `position` (a name, or a tuple of names, labels included),
+    /// moving `position` past it; none, and `position` unmoved, where no pattern starts.
+    static func bound(pattern position: inout Int, in tokens: [SwiftTokenizer.Token]) -> [SwiftTokenizer.Token] {
+        var names: [SwiftTokenizer.Token] = []
+        guard position < tokens.count else { return names }
+        if tokens[position].text == "(" {
+            var depth = 0
+            repeat {
+                let token = tokens[position]
+                if token.text == "(" { depth += 1 }
+                if token.text == ")" { depth -= 1 }
+                if token.kind == .identifier, token.text != "_" { names.append(token) }
+                position += 1
+            } while position < tokens.count && depth > 0
+        } else if tokens[position].kind == .identifier {
+            if tokens[position].text != "_" { names.append(tokens[position]) }
+            position += 1
         }
         return names
     }
@@ -50,6 +61,13 @@ enum FileScopeNames {
     /// the one before ends in an operator, a comma, `as`, `is`, `try` or `await`, or when it
     /// starts with punctuation other than `@` and `#` (`, b = 1`, `.member`, `+ 1`, `? x : y`).
     static func commaBeforeNextPattern(from start: Int, in tokens: [SwiftTokenizer.Token]) -> Int? {
+        let end = bindingEnd(from: start, in: tokens)
+        return end < tokens.count && tokens[end].text == "," ? end : nil
+    }
+
+    /// Where the binding going on at `start` ends (as `commaBeforeNextPattern` reads it): the
+    /// index of its comma, or of the first token after the declaration (`tokens.count` at the end).
+    static func bindingEnd(from start: Int, in tokens: [SwiftTokenizer.Token]) -> Int {
         var nesting = 0
         var angles = 0
         var inType = false
@@ -60,14 +78,14 @@ enum FileScopeNames {
             if nesting == 0, angles == 0, position > start, token.line > tokens[position - 1].line,
                 !continuesOnNewLine(tokens[position - 1], next: token, inType: inType)
             {
-                return nil
+                return position
             }
             switch token.text {
             case "(", "[", "{": nesting += 1
             case ")", "]", "}":
                 nesting -= 1
-                if nesting < 0 { return nil }  // the end of a body this declaration is in
-            case ";" where nesting == 0: return nil
+                if nesting < 0 { return position }  // the end of a body this declaration is in
+            case ";" where nesting == 0: return position
             case ":" where nesting == 0 && angles == 0 && !inValue: inType = true
             case "=" where nesting == 0 && angles == 0:
                 inType = false
@@ -85,7 +103,7 @@ enum FileScopeNames {
             }
             position += 1
         }
-        return nil
+        return tokens.count
     }
 
     /// The `>` that closes generic arguments opening at the `<` at `open` in a value, or nil when

@@ -80,7 +80,9 @@ public struct Grader: Sendable {
     /// a name the check uses (unless the starting file declares that name too).
     public func review(_ code: String) -> [SourceScanner.Finding] { review(code, sources: try? checkSources()) }
 
-    func review(_ code: String, sources: CheckSources?) -> [SourceScanner.Finding] {
+    /// - Parameter keepsState: a known answer that stands in for the machine (one call stalled on
+    ///   purpose, `// permits: kept state` in its header) may count its calls; no student's may.
+    func review(_ code: String, sources: CheckSources?, keepsState: Bool = false) -> [SourceScanner.Finding] {
         let parts = sources ?? CheckSources(given: "", check: "", support: "", main: "")
         let original = (try? String(contentsOf: originalFile, encoding: .utf8)) ?? ""
         // Names the check looks up unqualified; `x.name` is a member lookup that a top-level declaration cannot shadow.
@@ -96,9 +98,18 @@ public struct Grader: Sendable {
             .map { checkTokens[$0].text })
         let starting = Set(SourceScanner.topLevelDeclarations(in: SwiftTokenizer.tokens(of: original)).map(\.name))
         let given = Set(SourceScanner.topLevelDeclarations(in: SwiftTokenizer.tokens(of: parts.given)).map(\.name))
+        // Every name the starting file and the given code store, at any depth: what an exercise
+        // about shared state asks the answer to keep.
+        let stored = [original, parts.given].flatMap { text in
+            let tokens = SwiftTokenizer.tokens(of: text)
+            return tokens.indices.dropFirst().filter { ["let", "var"].contains(tokens[$0 - 1].text) }.map {
+                tokens[$0].text
+            }
+        }
         return SourceScanner.findings(
             in: code, forbidden: exercise.forbidden, reservedNames: reserved,
-            allowedDeclarations: starting.union(given), extendableTypes: starting)
+            allowedDeclarations: starting.union(given), extendableTypes: starting,
+            keptState: keepsState ? nil : Set(stored))
     }
 
     /// Everything after the build, shared by `lab check` and batches: the compiled module

@@ -16,6 +16,9 @@ public struct KnownAnswer: Sendable {
     public let summary: String
     /// For a mistake: the message must contain this (case-insensitive).
     public let expectedMessage: String?
+    /// An alternative that stands in for a stalled machine by counting its calls says so with a
+    /// line `// permits: kept state`; the scan lets it keep that state (`KeptState`).
+    public var keepsState = false
 
     /// Every known answer of `exercise`; a mistake whose diff cannot be read or applied is
     /// in `problems` instead, naming its file and why.
@@ -31,10 +34,11 @@ public struct KnownAnswer: Sendable {
         ]
         for file in ExerciseFolder.files(in: folder.alternatives, endingIn: ".swift") {
             let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-            answers.append(
-                KnownAnswer(
-                    role: .alternative, file: file, origin: file,
-                    summary: header("// alternative:", in: text) ?? file.lastPathComponent, expectedMessage: nil))
+            var answer = KnownAnswer(
+                role: .alternative, file: file, origin: file,
+                summary: header("// alternative:", in: text) ?? file.lastPathComponent, expectedMessage: nil)
+            answer.keepsState = header("// permits:", in: text) == "kept state"
+            answers.append(answer)
         }
         var problems: [String] = []
         let written = materializedFolder(root: root).appendingPathComponent(exercise.id, isDirectory: true)

@@ -85,10 +85,12 @@ public enum SourceScanner {
     ///   - reservedNames: identifiers the check uses; the student may not declare them at top level…
     ///   - allowedDeclarations: …unless the starting file declares them (the names the exercise asks for).
     ///   - extendableTypes: types besides the student's own that may be extended (the starting file's; never the check's given types).
+    ///   - keptState: where set, stored state between the check's calls is refused (`KeptState`), but
+    ///     for these names (the ones the starting file and the given code declare).
     public static func findings(
         in source: String, forbidden: [ForbiddenPattern],
         reservedNames: Set<String> = [], allowedDeclarations: Set<String> = [],
-        extendableTypes: Set<String> = []
+        extendableTypes: Set<String> = [], keptState: Set<String>? = nil
     ) -> [Finding] {
         let code = Prepared(source)
         let declarations = code.declarations
@@ -108,6 +110,7 @@ public enum SourceScanner {
         let tokens = code.streams[0]
         findings += importFindings(tokens)
         findings += UnreadableCode.findings(code.streams[0])
+        if let allowed = keptState { findings += KeptState.findings(tokens, allowed: allowed) }
         findings += CheckMeaning.findings(in: tokens, allowed: allowedDeclarations)
         let ownTypes = OwnTypes(declarations: declarations, tokens: tokens, extendable: extendableTypes)
         for declaration in declarations {

@@ -35,7 +35,9 @@ extension ExerciseCommands {
             checksBuilt.withLock { $0 = (made.filter(\.checkReused).count, made.count) }
         }
         let asAnswer = { (known: (Exercise, KnownAnswer)) in
-            BatchGrading.Answer(exercise: known.0, source: known.1.file, scan: known.1.role != .original)
+            var answer = BatchGrading.Answer(exercise: known.0, source: known.1.file, scan: known.1.role != .original)
+            answer.keepsState = known.1.keepsState
+            return answer
         }
         var outcomes = await batch.grade(known.map(asAnswer))
         let end = (clock.now, CPUTime.processAndChildren())

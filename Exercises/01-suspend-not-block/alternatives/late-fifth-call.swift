@@ -1,4 +1,5 @@
 // alternative: suspends; the fifth call wakes 200 ms late, as a stalled machine may wake it
+// permits: kept state
 import Foundation
 import LabCore
 

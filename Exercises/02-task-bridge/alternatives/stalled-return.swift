@@ -1,4 +1,5 @@
 // alternative: the first tap returns 60 ms late, as a thread stalled by a busy machine would: it still did not wait for the work
+// permits: kept state
 import LabCore
 import Synchronization
 

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+@testable import LabExercises
+
+/// An audit's answers counted the check's calls in state kept at file scope (a `Mutex`, an actor)
+/// and did the right thing only where each measure looked, in eight exercises.
+@Suite("An answer keeps no state between the check's calls")
+struct KeptStateTests {
+    func kept(_ source: String, allowed: Set<String> = []) -> [String] {
+        SourceScanner.findings(in: source, forbidden: [], keptState: allowed).map(\.code)
+    }
+
+    @Test(arguments: [
+        ("import Synchronization\nlet counter = Mutex(0)", "`let counter`"),
+        ("actor Calls { var n = 0 }\nlet calls = Calls()", "`let calls`"),
+        ("@MainActor var calls = 0", "`var calls`"),
+        ("struct S { static let seen = Atomic(0) }", "`static let seen`"),
+        ("enum E { @MainActor static var last: Int? }", "`static var last`"),
+        ("let a = 1, b = Mutex(0)", "`let b`"),
+        ("let (s, c) = AsyncStream.makeStream(of: Int.self)", "`let s`"),
+        ("let setUp: Int = { 0 }()", "`let setUp`"),
+        ("final class Box { nonisolated(unsafe) static var n = 0 }", "`static var n`"),
+    ])
+    func storedStateIsRefused(source: String, code: String) {
+        #expect(kept(source) == [code], "\(source)")
+    }
+
+    @Test(arguments: [
+        "let limit = 3",
+        "let pause: Duration = .milliseconds(5)",
+        "let names = [\"a\", \"b\"], ready = true, nothing: Int? = nil",
+        "var computed: Int { 3 }",
+        "import Synchronization\nfinal class Model: Sendable { let count = Mutex(0) }",
+        "func f() { let m = [1, 2]; var n = 0; n += m.count }",
+        "struct S { static var shared: Int { 1 }\n static let scale = 0.04 }",
+        "actor Store { var items: [Int] = []; static func make() -> Store { Store() } }",
+    ])
+    func constantsAndTheAnswersOwnValuesAreAccepted(source: String) {
+        #expect(kept(source).isEmpty, "\(source): \(kept(source))")
+    }
+
+    /// Exercise 23 is about a shared setting: its starting file declares it, so it may be kept.
+    @Test func whatTheStartingFileDeclaresMayBeKept() {
+        let source = "enum Settings { @MainActor static var thumbnailWidth = 120 }"
+        #expect(kept(source, allowed: ["thumbnailWidth"]).isEmpty)
+        #expect(kept(source) == ["`static var thumbnailWidth`"])
+    }
+
+    /// Only a catalogued answer that stands in for a stalled machine may count its calls.
+    @Test func onlyACataloguedStallMayCountItsCalls() throws {
+        let exercise = try #require(TestLab.catalog.exercise(named: "01"))
+        let answers = KnownAnswer.all(for: exercise, root: TestLab.root).answers
+        let stall = try #require(answers.first { $0.file.lastPathComponent == "late-fifth-call.swift" })
+        #expect(stall.keepsState)
+        #expect(answers.filter(\.keepsState).count == 1)
+        let grader = Grader(root: TestLab.root, exercise: exercise)
+        let text = try String(contentsOf: stall.file, encoding: .utf8)
+        #expect(grader.review(text, sources: try grader.checkSources(), keepsState: true).isEmpty)
+        #expect(grader.review(text).map(\.code) == ["`let callCounter`"])
+    }
+}
