@@ -1,16 +1,25 @@
 import LabScenarios
 @testable import StudentCode
 
-let plannedExpectations = 2
+let plannedExpectations = 3
 
 func runCheck(_ report: CheckReport) async {
+    // Without a failure every manifest comes back: an answer that stops at the first result (an
+    // audit's `group.next()` then `cancelAll()`) passes the failing run below, not this one.
+    let rovers = (try? MarsRoverClient.fixtureRovers()) ?? []
+    let healthy = MarsRoverClient.simulated(CheckServices.behavior(latency: .fixed(1), failures: .none))
+    report.waiting("fetchAllManifests with no failure")
+    let all = (try? await fetchAllManifests(of: rovers, using: healthy)) ?? []
+    let names = Set(all.map(\.name))
+    report.expect(all.count == rovers.count && names == Set(rovers.map(\.name)),
+                  "with no failure, all \(rovers.count) manifests came back",
+                  otherwise: "with no failure, \(all.count) of \(rovers.count) manifests came back (\(names.sorted().joined(separator: ", "))): keep every result until one fails")
     let meter = CallMeter()
     let failures = FailureInjection(rate: 1, error: .unavailable, onlyMatching: "Opportunity", failsAfter: 0.5)
     // The others take 1 s (100 source seconds), Opportunity fails after 5 ms: a cancel that a busy
     // machine runs late still finds them in flight (with 100 ms, a late one found them done).
     // Only the wrong answers wait the second out.
     let api = MarsRoverClient.simulated(CheckServices.behavior(latency: .fixed(100), failures: failures), meter: meter)
-    let rovers = (try? MarsRoverClient.fixtureRovers()) ?? []
     report.waiting("fetchAllManifests with one failing rover")
     do {
         let manifests = try await fetchAllManifests(of: rovers, using: api)

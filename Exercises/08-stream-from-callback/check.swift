@@ -43,7 +43,9 @@ import LabCore
 let plannedExpectations = 2
 
 func runCheck(_ report: CheckReport) async {
-    let count = CheckServices.random(in: 4...9)
+    // More readings than a small buffer holds: a stream that keeps only the newest few (an audit's
+    // `.bufferingNewest(5)`) loses some to the slow reader below.
+    let count = CheckServices.random(in: 12...20)
     let expected = (0..<count).map { _ in Double(CheckServices.random(in: 1...400)) }
     let sensor = CaffeineSensor(values: expected)
     report.waiting("the readings of a sensor that sends \(count), read slowly")

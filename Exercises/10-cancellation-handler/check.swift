@@ -6,6 +6,10 @@ import LabCore
 /// A download with a completion handler and cancel(): finishes after 2 s unless cancelled.
 final class OldDownload: Sendable {
     private let state = Locked((completion: (@Sendable (Result<Int, any Error>) -> Void)?.none, cancelled: false, done: false, transferring: false))
+    private let transfer: DispatchTimeInterval
+
+    /// `transfer`: how long the download takes when no one cancels it.
+    init(transfer: DispatchTimeInterval = .seconds(2)) { self.transfer = transfer }
 
     /// Whether cancel() was called, and whether the transfer is still going on.
     var wasCancelled: Bool { state.withLock { $0.cancelled } }
@@ -18,7 +22,7 @@ final class OldDownload: Sendable {
         }
         if cancelled { return finish(.failure(CancellationError())) }
         state.withLock { $0.transferring = true }
-        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(2)) { [self] in finish(.success(4096)) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + transfer) { [self] in finish(.success(4096)) }
     }
 
     func cancel() {
@@ -46,9 +50,17 @@ import Foundation
 import LabCore
 @testable import StudentCode
 
-let plannedExpectations = 3
+let plannedExpectations = 4
 
 func runCheck(_ report: CheckReport) async {
+    // Left alone, the download finishes with its bytes: an answer that cancels it whatever
+    // happens (an audit's `old.cancel(); throw CancellationError()`) passes the cancelled run
+    // below, not this one.
+    report.waiting("a download no one cancels")
+    let quick = OldDownload(transfer: .milliseconds(20))
+    let bytes: Int? = try? await download(quick)
+    report.expect(bytes == 4096 && !quick.wasCancelled, "left alone, the download finished with its 4096 bytes",
+                  otherwise: "left alone, the download \(quick.wasCancelled ? "was cancelled" : "did not finish with its 4096 bytes (\(bytes.map(String.init) ?? "an error"))"): start it, and cancel it only in onCancel")
     let old = OldDownload()
     let task = Task { try await download(old) }
     try? await Task.sleep(for: .milliseconds(CheckServices.random(in: 20...50)))
