@@ -3,7 +3,7 @@ import LabCore
 import LabScenarios
 @testable import StudentCode
 
-let plannedExpectations = 4
+let plannedExpectations = 5
 
 func runCheck(_ report: CheckReport) async {
     let meter = CallMeter()
@@ -35,6 +35,24 @@ func runCheck(_ report: CheckReport) async {
     report.expect(meter.stats.calls - before == 1, "a later request is served from the cache", otherwise: "a later request downloaded again")
     _ = try? await cache.photo(for: today.addingTimeInterval(86_400))
     report.expect(meter.stats.calls - before == 2, "another day is downloaded on its own", otherwise: "expected 2 downloads after asking for a second day, saw \(meter.stats.calls - before)")
+    // Two new days asked for at once, each by several views: each view gets its own day's photo
+    // (an audit's cache kept one download in flight for every day, and handed it to both).
+    let days = [today.addingTimeInterval(2 * 86_400), today.addingTimeInterval(3 * 86_400)]
+    let reference = SpacePhotosClient.simulated(CheckServices.behavior(latency: .fixed(0)))
+    var wanted: [String] = []
+    for day in days { wanted.append((try? await reference.photo(for: day).title) ?? "?") }
+    let askedTogether = CheckServices.random(in: 2...4)
+    let mixed = await withTaskGroup(of: (Int, String?).self) { group in
+        for index in 0..<(2 * askedTogether) {
+            group.addTask { (index % 2, try? await cache.photo(for: days[index % 2]).title) }
+        }
+        var got: [(Int, String?)] = []
+        for await answer in group { got.append(answer) }
+        return got
+    }
+    let wrong = mixed.filter { $0.1 != wanted[$0.0] }.count
+    report.expect(wrong == 0, "two days asked for at once: each of the \(mixed.count) views got its own day's photo",
+                  otherwise: "two days asked for at once: \(wrong) of \(mixed.count) views got another day's photo or none; keep one download in flight per day")
 }
 
 /// A service that fails until the check switches it to a working one.

@@ -16,10 +16,14 @@ let plannedExpectations = 1
 @MainActor
 func runCheck(_ report: CheckReport) async {
     let model = CoffeeModel()
-    for (name, milligrams) in [("Espresso", 64.0), ("Latte", 128), ("Cortado", 85)] {
-        await model.add(Drink(name: name, milligrams: milligrams))
+    // Drinks of this run's own choosing, so the store must save what it was given (an audit's
+    // answer saved three names of its own).
+    let menu = ["Espresso", "Latte", "Cortado", "Flat white", "Mocha", "Americano", "Ristretto", "Macchiato"]
+    let drinks = (0..<CheckServices.random(in: 3...5)).map { _ in
+        Drink(name: menu[CheckServices.random(in: 0...(menu.count - 1))], milligrams: Double(CheckServices.random(in: 20...200)))
     }
+    for drink in drinks { await model.add(drink) }
     let saved = await model.store.saved
-    report.expect(saved.map(\.name) == ["Espresso", "Latte", "Cortado"], "the store saved the 3 drinks",
-                  otherwise: "the store saved \(saved.map(\.name))")
+    report.expect(saved == drinks, "the store saved the \(drinks.count) drinks",
+                  otherwise: "the store saved \(saved.map(\.name)), not the \(drinks.count) drinks added (\(drinks.map(\.name)))")
 }
