@@ -40,7 +40,7 @@ public enum TimelinePageRecorder {
             title: title, introduction: summary.isEmpty ? [] : [summary],
             details: ["\(spans.count) steps traced · \(CPUCountWords.usable())"],
             sections: [HTMLTimelinePage.Section(title: title, anchor: "run", spans: spans, failure: failure)])
-        try AtomicFile.write(Data(page.render().utf8), to: URL(fileURLWithPath: path))
+        try OutputFile.write(Data(page.render().utf8), to: path)
         return try result.get()
     }
 }

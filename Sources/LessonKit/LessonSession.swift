@@ -190,7 +190,7 @@ struct LessonSession {
 
     private func writeTrace(_ runs: [ChromeTraceExporter.Run], to path: String) -> Bool {
         do {
-            try AtomicFile.write(try ChromeTraceExporter.export(runs), to: URL(fileURLWithPath: path))
+            try OutputFile.write(try ChromeTraceExporter.export(runs), to: path)
             if !options.json {
                 console.emit(
                     terminal.paint(
@@ -208,7 +208,7 @@ struct LessonSession {
 
     private func writePage(_ page: HTMLTimelinePage, to path: String) -> Bool {
         do {
-            try AtomicFile.write(Data(page.render().utf8), to: URL(fileURLWithPath: path))
+            try OutputFile.write(Data(page.render().utf8), to: path)
             if !options.json { console.emit(terminal.paint("\nPage written to \(path): open it in a browser.", .dim)) }
             return true
         } catch {

@@ -1,0 +1,84 @@
+import Foundation
+
+/// Writes a file the user named (`--html FILE`, `--trace-out FILE`) the way a shell's `>`
+/// would treat the name, but saving a regular file atomically.
+///
+/// Renaming a new file over the name (as `AtomicFile` does) is right for a regular file and
+/// wrong for anything else: it turned `/dev/full` into an ordinary file, and a FIFO or a
+/// symlink likewise. So a symlink is followed to its target; a regular target (or none yet)
+/// is saved atomically; a device or FIFO is written in place, its errors (ENOSPC on
+/// `/dev/full`) reported; a folder is refused.
+public enum OutputFile {
+    /// Symlink hops followed before giving up, as the kernel's own limit (ELOOP) does.
+    static let maximumHops = 40
+
+    public static func write(_ data: Data, to path: String) throws {
+        var target = stat()
+        guard stat(path, &target) == 0 else {
+            // Nothing there, or a symlink to nothing yet: the file is made where the link points.
+            guard errno == ENOENT else { throw failure(errno, path: path) }
+            try AtomicFile.write(data, to: URL(fileURLWithPath: try danglingTarget(of: path)))
+            return
+        }
+        switch target.st_mode & S_IFMT {
+        case S_IFREG:
+            // The real path, so the rename replaces the link's target and keeps the link.
+            guard let real = realpath(path, nil) else { throw failure(errno, path: path) }
+            defer { free(real) }
+            try AtomicFile.write(data, to: URL(fileURLWithPath: String(cString: real)))
+        case S_IFDIR:
+            throw failure(EISDIR, path: path)
+        default:
+            try writeInPlace(data, to: path)
+        }
+    }
+
+    /// Where a chain of symlinks ending at a missing file points (relative links read from
+    /// their own folder); `path` itself when it is no symlink.
+    static func danglingTarget(of path: String) throws -> String {
+        var current = path
+        for _ in 0..<maximumHops {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count >= 0 else { return current }
+            let destination = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current =
+                destination.hasPrefix("/")
+                ? destination
+                : URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(destination).path
+        }
+        throw failure(ELOOP, path: path)
+    }
+
+    /// A device or FIFO: opened as it is (a FIFO waits for its reader, as with `>`), every byte
+    /// written or the error thrown; never truncated or replaced.
+    static func writeInPlace(_ data: Data, to path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+        guard descriptor >= 0 else { throw failure(errno, path: path) }
+        var error: Int32 = 0
+        data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    error = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        if close(descriptor) != 0, error == 0, errno != EINTR { error = errno }
+        if error != 0 { throw failure(error, path: path) }
+    }
+
+    /// A write error naming the path, worded by `FileErrorWords` as "cannot write PATH: …".
+    static func failure(_ number: Int32, path: String) -> CocoaError {
+        CocoaError(
+            .fileWriteUnknown,
+            userInfo: [
+                NSFilePathErrorKey: path,
+                NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(number)),
+            ])
+    }
+}

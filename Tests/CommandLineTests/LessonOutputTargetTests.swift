@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+@testable import LabCore
+
+/// A lesson's --html or --trace-out naming a device, FIFO or symlink writes through it: the name
+/// is never swapped for a plain file, and a write that fails is one line and a non-zero exit.
+@Suite("A lesson's output file is written where its name leads")
+struct LessonOutputTargetTests {
+    func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lab-target-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    func isSymlink(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+    }
+
+    /// Through links of the test's own: a lab that replaced the name (the defect) replaces
+    /// those, never the machine's /dev/full or /dev/stdout.
+    @Test(arguments: ["html", "trace-out"])
+    func aFullDeviceIsOneLineAndExitOne(option: String) async throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let link = folder.appendingPathComponent("full").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/dev/full")
+        let result = try await ProcessRunner.run(
+            "task-groups", ["--variant", "five-tasks", "--quiet", "--\(option)", link])
+        #expect(result.status == 1)
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines == ["task-groups: error: cannot write \(link): no space left on device"], "\(lines)")
+        #expect(isSymlink(link), "the link is still a link")
+    }
+
+    @Test func aPageForStandardOutputIsPrintedThere() async throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let link = folder.appendingPathComponent("stdout").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/dev/stdout")
+        let result = try await ProcessRunner.run("task-groups", ["--variant", "five-tasks", "--quiet", "--html", link])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("<!DOCTYPE html>"))
+        #expect(isSymlink(link))
+    }
+}
