@@ -161,16 +161,15 @@ public struct ClassReport: Sendable, Codable, Equatable {
             """
     }
 
-    /// Writes class-report.csv, .json and .html into `folder`, each atomically.
+    /// Writes class-report.csv, .json and .html into `folder` as one set: all three are written
+    /// before any replaces last run's, so a failure leaves that report whole.
     public func write(to folder: URL) throws -> [URL] {
-        let files: [(String, Data)] = [
-            ("class-report.csv", Data(csv().utf8)), ("class-report.json", try json()),
-            ("class-report.html", Data(html().utf8)),
+        let files: [(data: Data, url: URL)] = [
+            (Data(csv().utf8), folder.appendingPathComponent("class-report.csv")),
+            (try json(), folder.appendingPathComponent("class-report.json")),
+            (Data(html().utf8), folder.appendingPathComponent("class-report.html")),
         ]
-        return try files.map { name, data in
-            let url = folder.appendingPathComponent(name)
-            try AtomicFile.write(data, to: url)
-            return url
-        }
+        try AtomicFile.writeAll(files)
+        return files.map(\.url)
     }
 }

@@ -28,6 +28,29 @@ struct OutputLocationTests {
         #expect(LabSubcommand.grade.spec.help().contains("--replace"))
     }
 
+    /// Found before grading, not after: a folder in the way of the HTML once failed the last
+    /// write, after the CSV and JSON had been replaced.
+    @Test func aFolderInTheWayOfAReportFileIsRefusedBeforeGrading() async throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let csv = folder.appendingPathComponent("class-report.csv")
+        try Data("last week's class".utf8).write(to: csv)
+        let html = folder.appendingPathComponent("class-report.html")
+        try FileManager.default.createDirectory(at: html, withIntermediateDirectories: false)
+        let result = try await ProcessRunner.run(
+            "lab", ["grade", "Exercises", "--out", folder.path, "--replace"],
+            environment: ["CONCURRENCY_LAB_HOME": folder.path])
+        #expect(result.status == 2)
+        let lines = result.standardError.split(separator: "\n")
+        #expect(
+            lines == [
+                "lab grade: error: cannot replace \(html.path): a folder is there, not a file; remove it, or give another --out"
+            ],
+            "\(lines)")
+        #expect(!result.standardOutput.contains("Grading"), "refused before any grading")
+        #expect(try String(contentsOf: csv, encoding: .utf8) == "last week's class")
+    }
+
     @Test func aSecondGradeIntoTheSameFolderIsRefusedWhileTheFirstRuns() async throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,0 +1,60 @@
+import Foundation
+
+extension AtomicFile {
+    /// Saves several files as one report: every one is written whole under its temporary name
+    /// before any is renamed into place, and each place is checked to take a rename first, so a
+    /// failure (a full disk, a folder in the way) leaves the previous set whole, not half new.
+    /// (Only a crash between two renames, microseconds apart, can still mix the sets.)
+    public static func writeAll(_ files: [(data: Data, url: URL)]) throws {
+        for (_, url) in files { try checkReplaceable(url) }
+        var staged: [(temporary: URL, url: URL)] = []
+        defer { for (temporary, _) in staged { try? FileManager.default.removeItem(at: temporary) } }
+        for (data, url) in files {
+            let directory = url.deletingLastPathComponent()
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let temporary = directory.appendingPathComponent(temporaryPrefix(of: url) + "\(UUID().uuidString).tmp")
+            guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
+                throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: directory.path])
+            }
+            staged.append((temporary, url))
+            let handle = try FileHandle(forWritingTo: temporary)
+            defer { try? handle.close() }
+            try handle.write(contentsOf: data)
+            try handle.synchronize()
+        }
+        while let (temporary, url) = staged.first {
+            guard rename(temporary.path, url.path) == 0 else {
+                throw CocoaError(
+                    .fileWriteUnknown,
+                    userInfo: [
+                        NSFilePathErrorKey: url.path,
+                        NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(errno)),
+                    ])
+            }
+            staged.removeFirst()
+        }
+    }
+
+    /// A place a rename can replace: nothing yet, or a regular file (never a folder, a link or
+    /// a device, which a rename would swap for a plain file or refuse halfway through the set).
+    public static func checkReplaceable(_ url: URL) throws(NotReplaceable) {
+        var status = stat()
+        guard lstat(url.path, &status) == 0 else {
+            if errno == ENOENT { return }
+            throw NotReplaceable(path: url.path, what: FileErrorWords.errno(errno))
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFDIR: throw NotReplaceable(path: url.path, what: "a folder is there, not a file")
+        case S_IFLNK: throw NotReplaceable(path: url.path, what: "a symlink is there, not a file")
+        default: throw NotReplaceable(path: url.path, what: "a device or FIFO is there, not a file")
+        }
+    }
+
+    /// Why a file of a set cannot be saved, for one error line.
+    public struct NotReplaceable: Error, Equatable, CustomStringConvertible {
+        public let path: String
+        public let what: String
+        public var description: String { "cannot replace \(path): \(what)" }
+    }
+}
