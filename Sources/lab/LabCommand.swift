@@ -72,7 +72,7 @@ enum LabCommand {
         case .pages:
             return try await PagesCommand.run(
                 folder: parsed.text("out") ?? "lab-pages", allVariants: parsed.flag("all"),
-                noColor: parsed.flag("no-color"))
+                noColor: parsed.flag("no-color"), replace: parsed.flag("replace"))
         case .run, .bench, .stress: preconditionFailure("dispatched before parsing")
         case .exercises, .check, .watch, .hint, .reset, .solution, .grade, .progress:
             try LabSetup.checkFolders()

@@ -37,8 +37,21 @@ enum LabSubcommand: String, CaseIterable {
                     OptionSpec(
                         "out", .text("DIR"), help: "Where to write the pages and index.html (default: lab-pages)"),
                     OptionSpec("all", help: "Run every variant, the extras too"),
+                    OptionSpec(
+                        "replace",
+                        help:
+                            "Overwrite pages and an index.html already in the --out folder (without it, lab pages refuses)"
+                    ),
                     Self.noColor, Self.askHelp,
-                ])
+                ],
+                details: """
+                    The --out folder is checked before any lesson runs. A LESSON.html or index.html already
+                    there is kept, even one an earlier lab pages wrote: lab pages refuses to start, naming
+                    it, unless you add --replace (or give another --out).
+
+                    Exit status: 0 every page written; 1 a lesson or a write failed; 2 bad usage or an
+                    unusable folder.
+                    """)
         case .bench:
             return BenchCommand.spec
         case .stress:

@@ -3,10 +3,14 @@ import LabCore
 import LessonKit
 import Lessons
 
-/// `lab pages [--out DIR]`: every lesson run once, each written as its HTML page, and an index.
+/// `lab pages [--out DIR] [--replace]`: every lesson run once, each written as its HTML page,
+/// and an index.
 @MainActor
 enum PagesCommand {
-    static func run(folder path: String, allVariants: Bool, noColor: Bool) async throws(UsageError) -> Int32 {
+    /// Every file the command writes into its folder: a page per lesson and the index.
+    static var files: [String] { LessonCatalog.lessons.map { "\($0.name).html" } + ["index.html"] }
+
+    static func run(folder path: String, allVariants: Bool, noColor: Bool, replace: Bool) async throws -> Int32 {
         // Checked before any lesson runs: a file, a missing parent or a folder that cannot be
         // written into is one line now, not fifteen failed pages later.
         let folder: URL
@@ -15,6 +19,7 @@ enum PagesCommand {
         } catch {
             throw error.usageError(option: "out")
         }
+        try checkFiles(in: folder, replace: replace)
         let terminal = Terminal.detect(noColorFlag: noColor)
         var entries: [LessonIndexPage.Entry] = []
         var unwritten = 0
@@ -54,6 +59,26 @@ enum PagesCommand {
         }
         StandardOutput.line("wrote \(indexURL.path): open it in a browser")
         return unwritten == 0 && entries.allSatisfy { $0.status == 0 } ? 0 : 1
+    }
+}
+
+extension PagesCommand {
+    /// A page or index already in the folder is a user's file until told otherwise, even one an
+    /// earlier `lab pages` wrote (the lab cannot tell those apart from a user's edited copy): it
+    /// was once overwritten silently. Refused before any lesson runs, naming the first.
+    static func checkFiles(in folder: URL, replace: Bool) throws {
+        for name in files {
+            let url = folder.appendingPathComponent(name)
+            var status = stat()
+            guard lstat(url.path, &status) == 0 else { continue }
+            if status.st_mode & S_IFMT == S_IFDIR {
+                throw LabSetupError("cannot write \(url.path): a folder is there; remove it, or give another --out")
+            }
+            if !replace {
+                throw LabSetupError(
+                    "\(url.path) already exists; give another --out, or add --replace to overwrite the pages there")
+            }
+        }
     }
 }
 

@@ -51,6 +51,27 @@ struct OutputLocationTests {
         #expect(try String(contentsOf: csv, encoding: .utf8) == "last week's class")
     }
 
+    /// A user's index.html or lesson page was once overwritten silently: now kept, before any
+    /// lesson runs, unless --replace says otherwise.
+    @Test(arguments: ["index.html", "actors.html"])
+    func pagesKeepAFileAlreadyThereUnlessReplaceIsGiven(name: String) async throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let mine = folder.appendingPathComponent(name)
+        try Data("my own page".utf8).write(to: mine)
+        let result = try await ProcessRunner.run("lab", ["pages", "--out", folder.path])
+        #expect(result.status == 2)
+        let lines = result.standardError.split(separator: "\n")
+        #expect(
+            lines == [
+                "lab pages: error: \(mine.path) already exists; give another --out, or add --replace to overwrite the pages there"
+            ], "\(lines)")
+        #expect(!result.standardOutput.contains("running"), "refused before any lesson ran")
+        #expect(try String(contentsOf: mine, encoding: .utf8) == "my own page")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [name])
+        #expect(LabSubcommand.pages.spec.help().contains("--replace"))
+    }
+
     @Test func aSecondGradeIntoTheSameFolderIsRefusedWhileTheFirstRuns() async throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
