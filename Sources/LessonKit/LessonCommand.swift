@@ -30,13 +30,19 @@ public struct LessonCommand: Sendable {
         self.run = run
     }
 
-    /// The lesson options given beside the command that it does not share (help aside, which
-    /// shows the whole grammar).
-    func conflict(in parsed: ParsedArguments) -> (command: String, lesson: String)? {
-        let own = options.first { parsed.isPresent($0.name) }?.name ?? positionals?.name.lowercased() ?? "command"
+    /// A lesson option given beside the command that it does not share (help aside, which
+    /// shows the whole grammar), as the error naming what the user typed: the command's own
+    /// option (`--store`), else its command word (`add`). It once said "--command", an option
+    /// no one can type.
+    func conflict(in parsed: ParsedArguments) -> UsageError? {
         let lesson = LessonOptions.options.map(\.name).first {
             $0 != "help" && !sharedOptions.contains($0) && parsed.isPresent($0)
         }
-        return lesson.map { (own, $0) }
+        guard let lesson else { return nil }
+        if let own = options.first(where: { parsed.isPresent($0.name) })?.name {
+            return .conflicting(own, lesson)
+        }
+        if let word = parsed.positionals.first { return .notWithCommand(option: lesson, command: word) }
+        return .unexpectedArgument("--\(lesson)")
     }
 }

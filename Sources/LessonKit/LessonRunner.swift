@@ -23,9 +23,7 @@ public enum LessonRunner {
             let parsed = try spec(lesson).parse(arguments)
             options = try LessonOptions(parsed)
             if let command = lesson.command, !options.help, command.isRequested(parsed) {
-                if let conflict = command.conflict(in: parsed) {
-                    throw UsageError.conflicting(conflict.command, conflict.lesson)
-                }
+                if let conflict = command.conflict(in: parsed) { throw conflict }
                 return try await command.run(parsed)
             }
             try validate(options, for: lesson)

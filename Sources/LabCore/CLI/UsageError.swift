@@ -9,6 +9,8 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
     case repeated(option: String)
     case conflicting(String, String)
     case onlyWith(option: String, command: String)
+    /// An option refused beside a command word (`inventory add … --json`): no "--command" to name.
+    case notWithCommand(option: String, command: String)
 
     public var description: String {
         switch self {
@@ -30,6 +32,8 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
             "'--\(first)' and '--\(second)' cannot be used together"
         case .onlyWith(let option, let command):
             "'--\(option)' only goes with \(command)"
+        case .notWithCommand(let option, let command):
+            "'--\(option)' cannot be used with the '\(command)' command"
         }
     }
 
