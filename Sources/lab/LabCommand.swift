@@ -18,6 +18,11 @@ enum LabCommand {
         }
         if first == "--help" || first == "-h" { return help(nil) }
         if first == "--version" {
+            // Nothing follows it: `lab --version --bogus` once printed the version and exit 0.
+            if arguments.count > 1 {
+                StandardError.usage(program: "lab", UsageError.unexpectedArgument(arguments[1]), help: "lab --help")
+                return UsageError.exitCode
+            }
             StandardOutput.line(
                 "Concurrency Lab, built with Swift \(EnvironmentInfo.swiftLanguageVersion) (\(EnvironmentInfo.buildConfiguration))"
             )

@@ -47,6 +47,13 @@ enum StressCommand {
             StandardOutput.line(spec.help())
             return 0
         }
+        // The command only after '--', as the usage says: `lab stress true` once ran `true`,
+        // and a typo'd option of lab's would have been run as the command.
+        let afterSeparator = arguments.firstIndex(of: "--").map { arguments.count - $0 - 1 } ?? 0
+        if parsed.positionals.count != afterSeparator {
+            throw UsageError.missingArgument(
+                "'--' before the command, e.g. lab stress -- \(parsed.positionals[0])")
+        }
         let command = parsed.positionals
         let chosen = (parsed.list("load") ?? ["busy"]).compactMap(StressLoad.init(rawValue:))
         let find = { (name: String) in ProgramLookup.find(name) }

@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+
+/// Arguments the usage does not allow are a usage error, never ignored: `lab --version extra`
+/// once printed the version and exit 0, and `lab stress true` ran `true` twenty times.
+@Suite("Arguments outside the usage are refused")
+struct StrictUsageTests {
+    @Test(arguments: [
+        (["--version", "extra"], "lab: error: unexpected argument 'extra'"),
+        (["--version", "--bogus"], "lab: error: unexpected argument '--bogus'"),
+        (["stress", "true"], "lab stress: error: missing '--' before the command, e.g. lab stress -- true"),
+        (
+            ["stress", "--runs", "1", "true", "--", "false"],
+            "lab stress: error: missing '--' before the command, e.g. lab stress -- true"
+        ),
+    ])
+    func oneLineAndExitTwo(arguments: [String], line: String) async throws {
+        let result = try await ProcessRunner.run("lab", arguments)
+        #expect(result.status == 2)
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix(line), "\(lines)")
+        #expect(result.standardOutput.isEmpty, "nothing ran: \(result.standardOutput)")
+    }
+
+    @Test func theVersionAloneIsStillPrinted() async throws {
+        let result = try await ProcessRunner.run("lab", ["--version"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.hasPrefix("Concurrency Lab, built with Swift"))
+    }
+}
