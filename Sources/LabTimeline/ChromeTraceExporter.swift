@@ -47,7 +47,7 @@ public enum ChromeTraceExporter {
                     "ts": microseconds(span.start),
                     "args": args,
                 ]
-                if span.duration == 0 {
+                if span.isInstant {
                     event["ph"] = "i"
                     event["s"] = "t"
                 } else {

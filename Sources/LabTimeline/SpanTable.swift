@@ -52,11 +52,6 @@ extension Table {
         """
 }
 
-extension Span {
-    /// A marker rather than a step: it took no measurable time.
-    public var isInstant: Bool { end - start < 1e-6 }
-}
-
 /// Alike spans, shown as one row.
 struct SpanRun {
     let first: Span

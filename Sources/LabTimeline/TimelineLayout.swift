@@ -176,7 +176,7 @@ public struct TimelineLayout: Sendable {
         for span in input.spans {
             let row = rowOf[span.id] ?? 0
             let centre = rowCentre(row)
-            if span.duration == 0 {
+            if span.isInstant {
                 lane.marks.append(Mark(kind: .instant, span: span, time: span.start, x: x(span.start), y: centre))
             } else if !input.isBar(span) {
                 lane.marks.append(Mark(kind: .began, span: span, time: span.start, x: x(span.start), y: centre))

@@ -37,7 +37,7 @@ public struct TimelineRenderer: Sendable {
             for span in laneSpans.sorted(by: { depths[$0.id, default: 0] < depths[$1.id, default: 0] }) {
                 let from = column(span.start - origin, total: total, width: barWidth)
                 let to = max(from + 1, column(span.end - origin, total: total, width: barWidth, roundUp: true))
-                let glyph: Character = span.duration == 0 ? "•" : Self.glyph(for: span.kind)
+                let glyph: Character = span.isInstant ? "•" : Self.glyph(for: span.kind)
                 // Coloured by where the step's own code ran, as the steps table's "ran on" column says.
                 for index in from..<min(to, barWidth) { cells[index] = (glyph, palette.style(for: span.ranOn)) }
             }

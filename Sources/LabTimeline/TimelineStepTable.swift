@@ -16,7 +16,7 @@ enum TimelineStepTable {
                 switch span.outcome {
                 case .cancelled: "cancelled ⊘"
                 case .failed: "failed ✗"
-                case nil: span.duration == 0 ? "instant" : "returned"
+                case nil: span.isInstant ? "instant" : "returned"
                 }
             let cells = [
                 span.lane, span.name, ExecutionPlace.describe(span), TimelineSVG.kindWords(span.kind),

@@ -146,7 +146,8 @@ public final class Probe: Sendable {
         guard isEnabled else { return }
         // begin() records end == start: an instant has no duration. Nothing is bound here, so
         // a task that only marks, outside any traced scope, draws each mark in its own lane.
-        _ = begin(name, kind: .step, isolation: Isolation(isolation), task: Probe.currentIdentity().task)
+        _ = begin(
+            name, kind: .step, isolation: Isolation(isolation), task: Probe.currentIdentity().task, marker: true)
     }
 
     /// The running task's address key (nil outside any task): unique among live tasks only,
@@ -176,7 +177,11 @@ public final class Probe: Sendable {
         state.withLock { $0.spans }.sorted { $0.start == $1.start ? $0.id < $1.id : $0.start < $1.start }
     }
 
-    private func begin(_ name: String, kind: WorkKind, isolation: Isolation, task: TaskIdentity) -> Int {
+    /// `marker`: a `mark()`, not a step; recorded so that a step quicker than the clock can
+    /// tell apart is never taken for one.
+    private func begin(
+        _ name: String, kind: WorkKind, isolation: Isolation, task: TaskIdentity, marker: Bool = false
+    ) -> Int {
         let start = now
         let thread = currentThreadID()
         // Code outside any task (a completion handler on a dispatch queue) gets its own lane.
@@ -191,7 +196,7 @@ public final class Probe: Sendable {
                 Span(
                     id: id, parent: parent, name: name, lane: lane, kind: kind,
                     isolation: isolation, start: start, end: start,
-                    startThread: thread, endThread: thread, task: task.id, priority: priority))
+                    startThread: thread, endThread: thread, task: task.id, priority: priority, marker: marker))
             return id
         }
     }

@@ -35,8 +35,18 @@ public struct Span: Sendable, Codable, Identifiable, Equatable {
     /// The task's priority when the span began (`Task.currentPriority.rawValue`); nil outside a
     /// task and in traces made before it existed.
     public var priority: UInt8? = nil
+    /// How the probe recorded it: true for an instant marker (`Probe.mark`), false for a step it
+    /// timed, however short. Nil in traces made before it existed and in spans built by hand.
+    public var marker: Bool? = nil
 
     public var duration: Double { end - start }
+
+    /// A marker rather than a step. Said by how it was recorded, never guessed from its length:
+    /// an actor method that stores one value can take under a microsecond on a fast run, and a
+    /// length threshold once dropped such a step from the steps table while the narration,
+    /// counting the same spans by name, still had it. Without the record, only a span with no
+    /// length at all is a marker, as `Probe.mark` makes one.
+    public var isInstant: Bool { marker ?? (end == start) }
 
     /// Where the work ran, if known; else where the span was traced.
     public var ranOn: Isolation { workIsolation ?? isolation }

@@ -141,17 +141,12 @@ struct LessonSession {
             }
         }
         // Collapsed, a table of instant markers only has no rows: then there is no section.
-        let collapsed = options.allSteps ? nil : Table.spans(steps, origin: spans.map(\.start).min(), collapsing: true)
-        if !steps.isEmpty && collapsed?.rows.isEmpty != true && (options.allSteps || !variant.stepsOnRequest) {
+        let collapsed = options.allSteps ? nil : Self.collapsedSteps(steps, origin: spans.map(\.start).min())
+        if !steps.isEmpty && collapsed?.shown.rows.isEmpty != true && (options.allSteps || !variant.stepsOnRequest) {
             console.subheading("Where each step ran")
-            if let table = collapsed {
-                let shown = Table(
-                    headers: table.headers, rows: Array(table.rows.prefix(Self.collapsedRowLimit)),
-                    rightAligned: table.rightAligned)
-                console.table(shown)
-                if let note = Self.collapsedNote(steps: steps, rows: table.rows.count, shown: shown.rows.count) {
-                    console.say(terminal.paint(note, .dim))
-                }
+            if let collapsed {
+                console.table(collapsed.shown)
+                if let note = collapsed.note { console.say(terminal.paint(note, .dim)) }
             } else {
                 console.table(Table.spans(steps, origin: spans.map(\.start).min()))
             }

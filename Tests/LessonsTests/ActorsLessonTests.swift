@@ -75,6 +75,11 @@ struct ActorsLessonTests {
         #expect(try report.value("build-message", "stamps_overlapping") == 1)
         #expect(try report.figure("build-message", "stamp_isolation").text == "actor TimeStore")
         #expect(try report.figure("build-message", "message").text == "Hello Jane Smith")
+        // The sentence counts the spans the steps table lists: one number in both.
+        let stamps = report.steps("build-message").filter { $0.name.hasPrefix("addStamp") }
+        #expect(stamps.count == 5)
+        let narration = report.variants.first { $0.name == "build-message" }?.narration ?? []
+        #expect(narration.contains { $0.contains("the 5 addStamp calls ran on the actor TimeStore") }, "\(narration)")
     }
 
     @Test func theFixedCacheCallsTheServiceOnce() async throws {

@@ -69,17 +69,19 @@ enum BuildMessageVariant {
             demo.say("Task = \(task), Date = \(Timestamp.string(date))")
         }
         let spans = probe.spans
+        // The counts in the sentence below come from the spans the steps table lists, so it and
+        // the table's "addStamp(task: N) ×5" say one number.
         let stamps = spans.filter { $0.name.hasPrefix("addStamp") }
+        let waits = spans.named("takesTooLong()")
         context.record("message", "message", text: message)
         context.record("entries", "TimeStore entries", count: await store.timeStamps.count)
-        context.record(
-            "waits_overlapping", "takesTooLong() calls at once", count: spans.named("takesTooLong()").maximumOverlap)
+        context.record("waits_overlapping", "takesTooLong() calls at once", count: waits.maximumOverlap)
         context.record("stamps_overlapping", "addStamp calls at once", count: stamps.maximumOverlap)
         context.record("stamp_isolation", "addStamp ran on", text: stamps.first?.isolation.description ?? "-")
         console.paragraph(
             """
-            The five waits overlapped (\(spans.named("takesTooLong()").maximumOverlap) at once); the \
-            five addStamp calls ran on the \(stamps.first?.isolation.description ?? "actor"), at most \
+            The \(waits.count) waits overlapped (\(waits.maximumOverlap) at once); the \
+            \(stamps.count) addStamp calls ran on the \(stamps.first?.isolation.description ?? "actor"), at most \
             \(stamps.maximumOverlap) at a time. The actor serialised only the part that touches its state.
             """)
     }
