@@ -207,6 +207,17 @@ final class InventoryToolTests {
         let result = try await inventory("import", home + "-nope.json", "--store", store)
         #expect(result.status != 0 && result.standardError.contains("nothing was imported"))
         #expect(!FileManager.default.fileExists(atPath: store), "no empty database left behind")
+        // A file whose own entries of one product add up past the largest quantity: refused
+        // before a store is opened, in the file's words, not as a store that "has" them.
+        let file = home + "-overflow.json"
+        try Data(
+            #"{"format":"concurrency-lab.inventory","version":1,"products":[{"name":"Eggs","quantity":9223372036854775807},{"name":"eggs","quantity":1}]}"#
+                .utf8
+        ).write(to: URL(fileURLWithPath: file))
+        let overflow = try await inventory("import", file, "--store", store)
+        #expect(overflow.status == 1, "\(overflow.standardError)")
+        #expect(overflow.standardError.contains("its entries for eggs add up to more than the largest quantity"))
+        #expect(!FileManager.default.fileExists(atPath: store), "no empty database left behind")
     }
 
     @Test func theHelpSaysAddNeedsAQuantity() async throws {

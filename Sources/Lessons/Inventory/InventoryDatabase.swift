@@ -153,7 +153,23 @@ public final class InventoryDatabase {
     static func importable(_ source: String) throws -> (products: [Product], validated: [Product], digest: String) {
         let (products, data) = try EarlierJSONStore.read(source)
         do {
-            return (products, try validated(products), EarlierJSONStore.digest(data))
+            let checked = try validated(products)
+            // The file's own entries of one product must add up: checked here, before any store is
+            // opened, so such a file leaves no empty database behind (an audit's did).
+            var totals: [String: Int] = [:]
+            for product in checked {
+                let key = ProductInput.key(product.name)
+                let (sum, overflow) = (totals[key] ?? 0).addingReportingOverflow(product.quantity)
+                guard !overflow else {
+                    throw InventoryStoreError.notAnEarlierStore(
+                        path: source,
+                        reason: "its entries for \(product.name) add up to more than the largest quantity, \(Int.max)")
+                }
+                totals[key] = sum
+            }
+            return (products, checked, EarlierJSONStore.digest(data))
+        } catch let error as InventoryStoreError {
+            throw error
         } catch {
             throw InventoryStoreError.notAnEarlierStore(path: source, reason: "\(error)")
         }
