@@ -85,6 +85,8 @@ public enum ExerciseError: Error, Equatable, CustomStringConvertible {
         case .cannotWrite(let path, let reason): "cannot write into \(path): \(reason)"
         case .studentGivenTwice(let name):
             "\(name) is given twice: each student's folder is graded once, under its own name"
+        case .notAStudentFolder(let path) where path.isEmpty:
+            "an empty name is not a student's folder: name each student's folder (a lab clone or a folder of exercise files)"
         case .notAStudentFolder(let path):
             "\(path) is not a student's folder: expected a lab clone or a folder of exercise files (01-suspend-not-block.swift, …)"
         }

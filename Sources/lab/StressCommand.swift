@@ -61,7 +61,11 @@ enum StressCommand {
             if ProgramLookup.isFolder(command[0]) {
                 throw StressError("'\(command[0])' is a folder, not a program; give the command after '--'")
             }
-            throw StressError("no program '\(command[0])' found (looked on PATH); give the command after '--'")
+            // A name with a slash is a path, which PATH has no part in.
+            throw StressError(
+                command[0].contains("/")
+                    ? "no program at '\(command[0])'; give the command after '--'"
+                    : "no program '\(command[0])' found (looked on PATH); give the command after '--'")
         }
         for load in chosen {
             if let reason = load.unavailableReason(onPath: find) { throw StressError(reason) }
