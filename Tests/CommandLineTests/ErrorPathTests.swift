@@ -46,7 +46,7 @@ struct ErrorPathTests {
         ("lab", ["exercises", "--verify", "99"], "unknown exercise '99'"),
         ("lab", ["exercises", "99"], "unknown exercise '99'"),
         ("lab", ["grade", "/no/such/student"], "is not a student's folder"),
-        ("lab", ["grade", ""], "an empty name is not a student's folder"),
+        ("lab", ["grade", "", "--out", "/tmp/lab-error-paths-empty-name"], "an empty name is not a student's folder"),
         ("lab", ["grade", "--jobs", "0", "Exercises"], "invalid value '0' for '--jobs'"),
         ("lab", ["grade", "--jobs", "2.7", "Exercises"], "invalid value '2.7' for '--jobs'"),
         ("lab", ["grade", "--jbs", "2"], "did you mean '--jobs'"),
