@@ -22,36 +22,25 @@ enum CheckMeaning {
     /// One finding per file-scope declaration that would change the check's meaning, unless the
     /// starting file declares the same (`allowed`: what the exercise asks for).
     static func findings(in tokens: [SwiftTokenizer.Token], allowed: Set<String>) -> [SourceScanner.Finding] {
-        var depth = 0
         var findings: [SourceScanner.Finding] = []
         let fileScopeTypes = ownTypeNames(tokens)
         let nestedOwnTypes = OwnTypes(declarations: [], tokens: tokens, extendable: fileScopeTypes)
-        // The types whose bodies enclose the token, innermost last, with the depth of their `{`.
-        var enclosing: [(name: String, depth: Int)] = []
-        var pendingType: String?
+        var nesting = TypeNesting()
         for (index, token) in tokens.enumerated() {
-            if token.text == "{" {
-                depth += 1
-                if let name = pendingType { enclosing.append((name, depth)) }
-                pendingType = nil
-            }
-            if token.text == "}" {
-                if enclosing.last?.depth == depth { enclosing.removeLast() }
-                depth = max(0, depth - 1)
-            }
+            nesting.pass(token)
             guard token.kind == .identifier, index + 1 < tokens.count else { continue }
             let next = tokens[index + 1]
             if ["struct", "class", "enum", "actor", "extension"].contains(token.text), next.kind == .identifier,
                 !["func", "var", "let", "subscript", "init"].contains(next.text)  // `class func`: a modifier
             {
-                pendingType = next.text
+                nesting.opens(next.text)
             }
             // An operator function at any depth: a type's static one is found by the check too.
             if token.text == "func", next.kind == .punctuation {
                 let name = operatorName(after: index, in: tokens)
                 // Its own types: at file scope, those declared there; in a type, that type only.
                 let own: Set<String> =
-                    enclosing.last.map { fileScopeTypes.contains($0.name) ? [$0.name, "Self"] : [] } ?? fileScopeTypes
+                    nesting.innermost.map { fileScopeTypes.contains($0) ? [$0, "Self"] : [] } ?? fileScopeTypes
                 let types = parameterTypes(after: index, in: tokens)
                 let isOwn = { (type: String) in
                     type.contains(".") ? nestedOwnTypes.contains(type) : own.contains(type)
@@ -67,7 +56,7 @@ enum CheckMeaning {
                     ))
                 continue
             }
-            guard depth == 0 else { continue }
+            guard nesting.depth == 0 else { continue }
             switch token.text {
             case "operator":
                 let name = operatorName(after: index, in: tokens)

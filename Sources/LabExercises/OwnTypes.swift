@@ -17,31 +17,21 @@ struct OwnTypes {
         fileScope = Set(declarations.filter { Self.nominal.contains($0.keyword) }.map(\.name)).union(extendable)
         var nested: Set<String> = []
         var aliases: Set<String> = []
-        // The types whose bodies enclose the token, innermost last, with the depth of their `{`.
-        var enclosing: [(path: String, depth: Int)] = []
-        var pending: String?
-        var depth = 0
+        // Each body is named by its type's whole path (`Outer.Inner`).
+        var nesting = TypeNesting()
         for (index, token) in tokens.enumerated() {
-            if token.text == "{" {
-                depth += 1
-                if let path = pending { enclosing.append((path, depth)) }
-                pending = nil
-            }
-            if token.text == "}" {
-                if enclosing.last?.depth == depth { enclosing.removeLast() }
-                depth = max(0, depth - 1)
-            }
+            nesting.pass(token)
             guard token.kind == .identifier, index + 1 < tokens.count, tokens[index + 1].kind == .identifier,
                 // `class func`, `class var`: a modifier, not a type.
                 !["func", "var", "let", "subscript", "init"].contains(tokens[index + 1].text)
             else { continue }
             let name = tokens[index + 1].text
-            let path = enclosing.last.map { "\($0.path).\(name)" } ?? name
+            let path = nesting.innermost.map { "\($0).\(name)" } ?? name
             if Self.nominal.contains(token.text) {
-                if !enclosing.isEmpty { nested.insert(path) }
-                pending = path
+                if nesting.innermost != nil { nested.insert(path) }
+                nesting.opens(path)
             } else if token.text == "extension" {
-                pending = FileScopeNames.extendedType(byExtensionAt: index, in: tokens)
+                nesting.opens(FileScopeNames.extendedType(byExtensionAt: index, in: tokens))
             } else if token.text == "typealias" || token.text == "associatedtype" {
                 aliases.insert(path)
             }
