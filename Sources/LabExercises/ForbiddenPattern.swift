@@ -126,14 +126,22 @@ public struct ForbiddenPattern: Sendable, Equatable {
     /// The grader's process and machine: an answer computes, it does not read or change
     /// files, start processes, read the environment or send signals.
     static let systemAccess: [ForbiddenPattern] = {
-        let types = [
-            "FileManager", "FileHandle", "Process", "ProcessInfo", "CommandLine", "Pipe", "Bundle", "InputStream",
-            "OutputStream", "NSFileManager", "NSFileHandle", "NSTask", "DispatchIO", "NSData", "NSString",
-            "NSClassFromString", "NSSelectorFromString",
-        ]
-        .map {
-            ForbiddenPattern($0, "\($0) reaches the grader's files, processes or environment; an answer only computes")
-        }
+        let types =
+            [
+                "FileManager", "FileHandle", "Process", "ProcessInfo", "CommandLine", "Pipe", "Bundle", "InputStream",
+                "OutputStream", "NSFileManager", "NSFileHandle", "NSTask", "DispatchIO", "NSData", "NSString",
+                "NSClassFromString", "NSSelectorFromString",
+            ]
+            .map {
+                ForbiddenPattern(
+                    $0, "\($0) reaches the grader's files, processes or environment; an answer only computes")
+            }
+            // Process-wide stores an answer could count the check's calls in, as it no longer can in
+            // a global of its own (`KeptState`).
+            + ["UserDefaults", "NotificationCenter", "URLCache", "HTTPCookieStorage", "NSCache"].map {
+                ForbiddenPattern(
+                    $0, "\($0) keeps state for the whole process; an answer keeps none between the check's calls")
+            }
         let calls: [(String, String)] = [
             (
                 "files",

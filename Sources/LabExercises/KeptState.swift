@@ -59,8 +59,11 @@ enum KeptState {
 
     /// Whether a binding (its type and value, after its pattern) keeps state. A `var` that stores
     /// does (`@MainActor var calls = 0` counts as well as a `Mutex`); a computed one (`var x: Int
-    /// { 1 }`: no `=`, a body) does not. A `let` does unless its value is a literal: no name in it
-    /// but a member's (`.milliseconds`), `true`, `false` or `nil`, and no closure.
+    /// { 1 }`: no `=`, a body) does not. A `let` does unless its value is a constant of plain
+    /// values: literals, tuples and their labels, members (`.milliseconds(5)`), the standard
+    /// library's value types (`Dictionary<String, Int>()`, `ClosedRange<Double>(…)`), types in
+    /// generic arguments or after `as`. A closure, a call of a function, or any other type (a
+    /// `Mutex`, an actor, a type of the file's own, whose instance may hold state) keeps state.
     static func keepsState(_ binding: ArraySlice<SwiftTokenizer.Token>, isVar: Bool) -> Bool {
         guard let equals = binding.firstIndex(where: { $0.text == "=" }) else {
             // No value: a computed property, whose body runs at each read and stores nothing, or
@@ -69,15 +72,27 @@ enum KeptState {
         }
         if isVar { return true }
         let value = binding[(equals + 1)...]
+        var angles = 0
         for index in value.indices {
             let token = value[index]
             if token.text == "{" { return true }
-            if token.kind == .identifier, !["true", "false", "nil"].contains(token.text),
-                index == value.startIndex || value[index - 1].text != "."
-            {
-                return true
-            }
+            if token.text == "as" { return false }  // the rest is a type
+            if token.text == "<", index > value.startIndex, value[index - 1].kind == .identifier { angles += 1 }
+            if token.text == ">", angles > 0 { angles -= 1 }
+            guard token.kind == .identifier, angles == 0 else { continue }
+            let member = index > value.startIndex && value[index - 1].text == "."
+            let label = index + 1 < value.endIndex && value[index + 1].text == ":"
+            if member || label || plainValues.contains(token.text) { continue }
+            return true
         }
         return false
     }
+
+    /// Names a constant may use: literals' words and the standard library's value types.
+    static let plainValues: Set<String> = [
+        "true", "false", "nil", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32",
+        "UInt64", "Double", "Float", "Bool", "String", "Character", "Substring", "Array", "Dictionary", "Set",
+        "ClosedRange", "Range", "Result", "Optional", "Duration", "TimeInterval", "Date", "URL", "UUID", "Never",
+        "Void",
+    ]
 }

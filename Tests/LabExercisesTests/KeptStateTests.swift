@@ -21,6 +21,11 @@ struct KeptStateTests {
         ("let (s, c) = AsyncStream.makeStream(of: Int.self)", "`let s`"),
         ("let setUp: Int = { 0 }()", "`let setUp`"),
         ("final class Box { nonisolated(unsafe) static var n = 0 }", "`static var n`"),
+        ("let counter = makeCounter()", "`let counter`"),
+        ("struct Box {}\nlet box = Box()", "`let box`"),
+        ("let queue = DispatchQueue(label: \"calls\")", "`let queue`"),
+        ("let defaults = UserDefaults.standard", "`let defaults`"),
+        ("let held = (counter: Calls(), limit: 3)", "`let held`"),
     ])
     func storedStateIsRefused(source: String, code: String) {
         #expect(kept(source) == [code], "\(source)")
@@ -35,6 +40,13 @@ struct KeptStateTests {
         "func f() { let m = [1, 2]; var n = 0; n += m.count }",
         "struct S { static var shared: Int { 1 }\n static let scale = 0.04 }",
         "actor Store { var items: [Int] = []; static func make() -> Store { Store() } }",
+        // Constants of plain values, however written (a second audit's false refusals).
+        "let emptyCounts = Dictionary<String, Int>()",
+        "let bounds = (low: 1, high: 2)",
+        "let pair = (1, 2) as (Int, Int)",
+        "let waitRange = ClosedRange<Double>(uncheckedBounds: (4.5, 5.5)), label = \"wait\"",
+        "let outcome = Result<Int, Never>.success(1)",
+        "let sizes = Set<Int>([1, 2]), names = [\"a\"]",
     ])
     func constantsAndTheAnswersOwnValuesAreAccepted(source: String) {
         #expect(kept(source).isEmpty, "\(source): \(kept(source))")
@@ -58,5 +70,12 @@ struct KeptStateTests {
         let text = try String(contentsOf: stall.file, encoding: .utf8)
         #expect(grader.review(text, sources: try grader.checkSources(), keepsState: true).isEmpty)
         #expect(grader.review(text).map(\.code) == ["`let callCounter`"])
+    }
+
+    /// The process-wide stores a counter could hide in instead are refused in every exercise.
+    @Test(arguments: ["UserDefaults", "NotificationCenter", "URLCache", "HTTPCookieStorage", "NSCache"])
+    func processWideStoresAreRefused(name: String) {
+        let source = "func f() { _ = \(name).self }"
+        #expect(SourceScanner.violations(in: source, forbidden: ForbiddenPattern.standard).map(\.text) == [name])
     }
 }
