@@ -68,24 +68,36 @@ enum FileScopeNames {
     /// Where the binding going on at `start` ends (as `commaBeforeNextPattern` reads it): the
     /// index of its comma, or of the first token after the declaration (`tokens.count` at the end).
     static func bindingEnd(from start: Int, in tokens: [SwiftTokenizer.Token]) -> Int {
+        scanBinding(from: start, in: tokens).end
+    }
+
+    /// The most tokens a binding is read over. Past it the declaration is taken to run to the end
+    /// of the file (no further name of its list is read), and `UnreadableCode` refuses the file:
+    /// without a bound, a file of `let a = 1 +` lines, each binding read on to the end, took the
+    /// scan 88 s (a review's find). No answer needs a constant this long.
+    static let longestBinding = 1_000
+
+    /// `bindingEnd`, and whether the binding ran past `longestBinding`.
+    static func scanBinding(from start: Int, in tokens: [SwiftTokenizer.Token]) -> (end: Int, tooLong: Bool) {
         var nesting = 0
         var angles = 0
         var inType = false
         var inValue = false
         var position = start
         while position < tokens.count {
+            if position - start > longestBinding { return (tokens.count, true) }
             let token = tokens[position]
             if nesting == 0, angles == 0, position > start, token.line > tokens[position - 1].line,
                 !continuesOnNewLine(tokens[position - 1], next: token, inType: inType)
             {
-                return position
+                return (position, false)
             }
             switch token.text {
             case "(", "[", "{": nesting += 1
             case ")", "]", "}":
                 nesting -= 1
-                if nesting < 0 { return position }  // the end of a body this declaration is in
-            case ";" where nesting == 0: return position
+                if nesting < 0 { return (position, false) }  // the end of a body this declaration is in
+            case ";" where nesting == 0: return (position, false)
             case ":" where nesting == 0 && angles == 0 && !inValue: inType = true
             case "=" where nesting == 0 && angles == 0:
                 inType = false
@@ -98,12 +110,12 @@ enum FileScopeNames {
             case "<" where inType && nesting == 0: angles += 1
             // `->` in a function type closes nothing.
             case ">" where inType && nesting == 0 && angles > 0 && tokens[position - 1].text != "-": angles -= 1
-            case "," where nesting == 0 && angles == 0: return position
+            case "," where nesting == 0 && angles == 0: return (position, false)
             default: break
             }
             position += 1
         }
-        return tokens.count
+        return (tokens.count, false)
     }
 
     /// The `>` that closes generic arguments opening at the `<` at `open` in a value, or nil when

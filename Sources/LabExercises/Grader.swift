@@ -98,14 +98,9 @@ public struct Grader: Sendable {
             .map { checkTokens[$0].text })
         let starting = Set(SourceScanner.topLevelDeclarations(in: SwiftTokenizer.tokens(of: original)).map(\.name))
         let given = Set(SourceScanner.topLevelDeclarations(in: SwiftTokenizer.tokens(of: parts.given)).map(\.name))
-        // Every name the starting file and the given code store, at any depth: what an exercise
-        // about shared state asks the answer to keep.
-        let stored = [original, parts.given].flatMap { text in
-            let tokens = SwiftTokenizer.tokens(of: text)
-            return tokens.indices.dropFirst().filter { ["let", "var"].contains(tokens[$0 - 1].text) }.map {
-                tokens[$0].text
-            }
-        }
+        // The names the starting file and the given code store at file scope or as statics: what
+        // an exercise about shared state asks the answer to keep (23's `thumbnailWidth`).
+        let stored = [original, parts.given].flatMap { KeptState.storedNames(SwiftTokenizer.tokens(of: $0)) }
         return SourceScanner.findings(
             in: code, forbidden: exercise.forbidden, reservedNames: reserved,
             allowedDeclarations: starting.union(given), extendableTypes: starting,

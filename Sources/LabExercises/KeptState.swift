@@ -15,9 +15,29 @@ enum KeptState {
         "an answer keeps no state of its own between the check's calls: a file-scope or static stored value may only be a constant written as a literal (`let limit = 3`, `let pause: Duration = .milliseconds(5)`); keep the rest inside the function or in the types the exercise gives"
 
     /// One finding per stored declaration that keeps state; `allowed`: names the starting file
-    /// (or the given code) declares.
+    /// (or the given code) declares as stored at file scope or static.
     static func findings(_ tokens: [SwiftTokenizer.Token], allowed: Set<String>) -> [SourceScanner.Finding] {
-        var findings: [SourceScanner.Finding] = []
+        storedBindings(tokens).compactMap { binding in
+            guard binding.names.allSatisfy({ !allowed.contains($0.text) }),
+                keepsState(tokens[binding.rest], isVar: binding.keyword == "var")
+            else { return nil }
+            let keyword = binding.isStatic ? "static \(binding.keyword)" : binding.keyword
+            return .init(code: "`\(keyword) \(binding.names[0].text)`", line: binding.names[0].line, reason: reason)
+        }
+    }
+
+    /// The names a file stores at file scope or as `static`s: what a starting file lets its
+    /// answer keep (its locals are not: a local `count` allows no `static let count`).
+    static func storedNames(_ tokens: [SwiftTokenizer.Token]) -> Set<String> {
+        Set(storedBindings(tokens).flatMap { $0.names.map(\.text) })
+    }
+
+    /// Each binding of a file-scope or static `let`/`var`: its names, and the tokens after its
+    /// pattern (its type and value).
+    static func storedBindings(_ tokens: [SwiftTokenizer.Token]) -> [(
+        keyword: String, isStatic: Bool, names: [SwiftTokenizer.Token], rest: Range<Int>
+    )] {
+        var bindings: [(keyword: String, isStatic: Bool, names: [SwiftTokenizer.Token], rest: Range<Int>)] = []
         var depth = 0
         for (index, token) in tokens.enumerated() {
             if token.text == "{" { depth += 1 }
@@ -29,41 +49,57 @@ enum KeptState {
             while position < tokens.count {
                 let names = FileScopeNames.bound(pattern: &position, in: tokens)
                 let end = FileScopeNames.bindingEnd(from: position, in: tokens)
-                if !names.isEmpty, names.allSatisfy({ !allowed.contains($0.text) }),
-                    keepsState(tokens[position..<end], isVar: token.text == "var")
-                {
-                    let keyword = isStatic ? "static \(token.text)" : token.text
-                    findings.append(
-                        .init(code: "`\(keyword) \(names[0].text)`", line: names[0].line, reason: reason))
-                }
+                if !names.isEmpty { bindings.append((token.text, isStatic, names, position..<end)) }
                 guard end < tokens.count, tokens[end].text == "," else { break }
                 position = end + 1
             }
         }
-        return findings
+        return bindings
     }
 
     /// Whether the `let` or `var` at `index` is a type's `static` (or `class`) member: the modifiers
-    /// before it, on its line, name it so.
+    /// and attributes before it, on its line or the ones above (`@MainActor static` on a line of
+    /// its own), name it so.
     static func isStaticMember(at index: Int, in tokens: [SwiftTokenizer.Token]) -> Bool {
         var position = index - 1
-        while position >= 0, tokens[position].line == tokens[index].line,
-            tokens[position].kind == .identifier
-                || [")", "(", "@"].contains(tokens[position].text)
-        {
-            if tokens[position].text == "static" || tokens[position].text == "class" { return true }
+        while position >= 0 {
+            let token = tokens[position]
+            if token.text == "static" || token.text == "class" { return true }
+            if token.text == ")" {
+                // An attribute's or a modifier's arguments: `nonisolated(unsafe)`, `@available(…)`.
+                var depth = 0
+                while position >= 0 {
+                    if tokens[position].text == ")" { depth += 1 }
+                    if tokens[position].text == "(" { depth -= 1 }
+                    if depth == 0 { break }
+                    position -= 1
+                }
+                position -= 1
+                continue
+            }
+            if position > 0, tokens[position - 1].text == "@", token.kind == .identifier {
+                position -= 2  // an attribute
+                continue
+            }
+            guard modifiers.contains(token.text) else { return false }
             position -= 1
         }
         return false
     }
 
+    static let modifiers: Set<String> = [
+        "private", "fileprivate", "internal", "public", "open", "package", "final", "nonisolated", "lazy", "weak",
+        "unowned", "override", "dynamic", "isolated", "distributed", "required", "convenience", "mutating",
+        "nonmutating", "unsafe",
+    ]
+
     /// Whether a binding (its type and value, after its pattern) keeps state. A `var` that stores
     /// does (`@MainActor var calls = 0` counts as well as a `Mutex`); a computed one (`var x: Int
-    /// { 1 }`: no `=`, a body) does not. A `let` does unless its value is a constant of plain
-    /// values: literals, tuples and their labels, members (`.milliseconds(5)`), the standard
-    /// library's value types (`Dictionary<String, Int>()`, `ClosedRange<Double>(…)`), types in
-    /// generic arguments or after `as`. A closure, a call of a function, or any other type (a
-    /// `Mutex`, an actor, a type of the file's own, whose instance may hold state) keeps state.
+    /// { 1 }`: no `=`, a body) does not. A `let` does unless its type and value are made of plain
+    /// values: literals, tuples and their labels, members (`.milliseconds(5)`), and the standard
+    /// library's value types, in generic arguments or after `as` too (`Dictionary<String, Int>()`,
+    /// `(1, 2) as (Int, Int)`). A closure, a call of a function, or any other type (a `Mutex`, an
+    /// actor, a type of the file's own, whose instance may hold state) keeps state.
     static func keepsState(_ binding: ArraySlice<SwiftTokenizer.Token>, isVar: Bool) -> Bool {
         guard let equals = binding.firstIndex(where: { $0.text == "=" }) else {
             // No value: a computed property, whose body runs at each read and stores nothing, or
@@ -71,18 +107,16 @@ enum KeptState {
             return isVar && !binding.contains { $0.text == "{" }
         }
         if isVar { return true }
-        let value = binding[(equals + 1)...]
-        var angles = 0
-        for index in value.indices {
-            let token = value[index]
+        // The type written as well as the value: `let tally: Mutex<Int> = .init(0)` names its
+        // type only there (a review's find), and generic arguments are types too
+        // (`Array<Counter>(repeating: .init(), count: 1)`).
+        for index in binding.indices {
+            let token = binding[index]
             if token.text == "{" { return true }
-            if token.text == "as" { return false }  // the rest is a type
-            if token.text == "<", index > value.startIndex, value[index - 1].kind == .identifier { angles += 1 }
-            if token.text == ">", angles > 0 { angles -= 1 }
-            guard token.kind == .identifier, angles == 0 else { continue }
-            let member = index > value.startIndex && value[index - 1].text == "."
-            let label = index + 1 < value.endIndex && value[index + 1].text == ":"
-            if member || label || plainValues.contains(token.text) { continue }
+            guard token.kind == .identifier else { continue }
+            let member = index > binding.startIndex && binding[index - 1].text == "."
+            let label = index + 1 < binding.endIndex && binding[index + 1].text == ":" && index > equals
+            if member || label || plainValues.contains(token.text) || token.text == "as" { continue }
             return true
         }
         return false

@@ -26,6 +26,12 @@ struct KeptStateTests {
         ("let queue = DispatchQueue(label: \"calls\")", "`let queue`"),
         ("let defaults = UserDefaults.standard", "`let defaults`"),
         ("let held = (counter: Calls(), limit: 3)", "`let held`"),
+        // A review's: the type named only where it is written, in generic arguments, or a line above.
+        ("import Synchronization\nlet tally: Mutex<Int> = .init(0)", "`let tally`"),
+        ("final class Counter {}\nenum S { static let shared: Counter = .init() }", "`static let shared`"),
+        ("final class Counter {}\nlet boxes = Array<Counter>(repeating: .init(), count: 1)", "`let boxes`"),
+        ("final class Counter {}\nlet one = Optional<Counter>.some(.init())", "`let one`"),
+        ("enum Store {\n    @MainActor static\n    var count = 0\n}", "`static var count`"),
     ])
     func storedStateIsRefused(source: String, code: String) {
         #expect(kept(source) == [code], "\(source)")
@@ -77,5 +83,20 @@ struct KeptStateTests {
     func processWideStoresAreRefused(name: String) {
         let source = "func f() { _ = \(name).self }"
         #expect(SourceScanner.violations(in: source, forbidden: ForbiddenPattern.standard).map(\.text) == [name])
+    }
+
+    /// What a starting file lets its answer keep: its file-scope and static stored names, not its
+    /// locals (a local `result` allowed any `static let result` before, a review's find).
+    @Test func onlyTheStartingFilesStoredNamesAreAllowed() {
+        let starter = "func f() -> Int { let result = 1; return result }\nenum Settings { static var width = 120 }"
+        #expect(KeptState.storedNames(SwiftTokenizer.tokens(of: starter)) == ["width"])
+    }
+
+    /// A binding the scan cannot read to its end is refused, not read in part (and read fast).
+    @Test func aDeclarationTooLongToReadIsRefused() {
+        let long =
+            "let a = 1" + String(repeating: " +\n1", count: FileScopeNames.longestBinding) + ", processCPUSeconds = 0"
+        let findings = SourceScanner.findings(in: long, forbidden: [])
+        #expect(findings.contains { $0.reason.contains("past what the lab's scan reads") }, "\(findings)")
     }
 }
