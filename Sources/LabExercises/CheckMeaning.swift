@@ -147,7 +147,19 @@ enum CheckMeaning {
                 }
                 // `Outer.Inner`, whole: an alias nested in the answer's own type names anyone's type.
                 var path = tokens[type].text
-                while type + 2 < tokens.count, tokens[type + 1].text == ".", tokens[type + 2].kind == .identifier {
+                while true {
+                    // Generic arguments are left out, as an extension's reading leaves them out:
+                    // `Wrap<Int>.Whole` is `Wrap.Whole` (a review's find).
+                    if type + 1 < tokens.count, tokens[type + 1].text == "<" {
+                        var angles = 0
+                        repeat {
+                            type += 1
+                            if tokens[type].text == "<" { angles += 1 }
+                            if tokens[type].text == ">" { angles -= 1 }
+                        } while type + 1 < tokens.count && angles > 0
+                    }
+                    guard type + 2 < tokens.count, tokens[type + 1].text == ".", tokens[type + 2].kind == .identifier
+                    else { break }
                     path += "." + tokens[type + 2].text
                     type += 2
                 }

@@ -190,6 +190,9 @@ struct FileScopeNamesTests {
         let alias =
             "enum Spans { typealias Span = Duration }\nfunc >= (lhs: Spans.Span, rhs: Spans.Span) -> Bool { true }"
         #expect(SourceScanner.findings(in: alias, forbidden: []).map(\.code) == ["`func >=`"])
+        let generic =
+            "struct Wrap<T> { typealias Whole = Double }\nfunc < (lhs: Wrap<Int>.Whole, rhs: Wrap<Int>.Whole) -> Bool { true }"
+        #expect(SourceScanner.findings(in: generic, forbidden: []).map(\.code) == ["`func <`"])
         let own = "enum Spans { struct Span {} }\nfunc == (lhs: Spans.Span, rhs: Spans.Span) -> Bool { true }"
         #expect(SourceScanner.findings(in: own, forbidden: []).isEmpty)
     }
