@@ -96,15 +96,17 @@ public struct Grader: Sendable {
                 checkTokens[$0].kind == .identifier && ($0 == 0 || checkTokens[$0 - 1].text != ".")
             }
             .map { checkTokens[$0].text })
-        let starting = Set(SourceScanner.topLevelDeclarations(in: SwiftTokenizer.tokens(of: original)).map(\.name))
-        let given = Set(SourceScanner.topLevelDeclarations(in: SwiftTokenizer.tokens(of: parts.given)).map(\.name))
+        let originalTokens = SwiftTokenizer.tokens(of: original)
+        let givenTokens = SwiftTokenizer.tokens(of: parts.given)
+        let starting = Set(SourceScanner.topLevelDeclarations(in: originalTokens).map(\.name))
+        let given = Set(SourceScanner.topLevelDeclarations(in: givenTokens).map(\.name))
         // The names the starting file and the given code store at file scope or as statics: what
         // an exercise about shared state asks the answer to keep (23's `thumbnailWidth`).
-        let stored = [original, parts.given].flatMap { KeptState.storedNames(SwiftTokenizer.tokens(of: $0)) }
+        let stored = KeptState.storedNames(originalTokens).union(KeptState.storedNames(givenTokens))
         return SourceScanner.findings(
             in: code, forbidden: exercise.forbidden, reservedNames: reserved,
             allowedDeclarations: starting.union(given), extendableTypes: starting,
-            keptState: keepsState ? nil : Set(stored))
+            keptState: keepsState ? nil : stored)
     }
 
     /// Everything after the build, shared by `lab check` and batches: the compiled module

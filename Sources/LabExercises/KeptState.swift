@@ -9,16 +9,19 @@
 /// the others returned at once; only the call that was cancelled ran structured; a failure
 /// handled on the one call that failed). The exercises' own state lives in the types and values
 /// the check hands the answer, which it creates afresh; an exercise about shared state declares
-/// it in the starting file (23's `static var thumbnailWidth`).
+/// it in the starting file (23's `static var thumbnailWidth`). (Escape hatches appear in this
+/// file only as text; it uses none of them.)
 enum KeptState {
     static let reason =
         "an answer keeps no state of its own between the check's calls: a file-scope or static stored value may only be a constant written as a literal (`let limit = 3`, `let pause: Duration = .milliseconds(5)`); keep the rest inside the function or in the types the exercise gives"
 
-    /// One finding per stored declaration that keeps state; `allowed`: names the starting file
+    /// One finding per stored binding (`storedBindings`) that keeps state; `allowed`: names the starting file
     /// (or the given code) declares as stored at file scope or static.
-    static func findings(_ tokens: [SwiftTokenizer.Token], allowed: Set<String>) -> [SourceScanner.Finding] {
-        storedBindings(tokens).compactMap { binding in
-            guard binding.names.allSatisfy({ !allowed.contains($0.text) }),
+    static func findings(
+        _ stored: [StoredBinding], in tokens: [SwiftTokenizer.Token], allowed: Set<String>
+    ) -> [SourceScanner.Finding] {
+        stored.compactMap { binding in
+            guard !binding.names.isEmpty, binding.names.allSatisfy({ !allowed.contains($0.text) }),
                 keepsState(tokens[binding.rest], isVar: binding.keyword == "var")
             else { return nil }
             let keyword = binding.isStatic ? "static \(binding.keyword)" : binding.keyword
@@ -32,12 +35,21 @@ enum KeptState {
         Set(storedBindings(tokens).flatMap { $0.names.map(\.text) })
     }
 
-    /// Each binding of a file-scope or static `let`/`var`: its names, and the tokens after its
-    /// pattern (its type and value).
-    static func storedBindings(_ tokens: [SwiftTokenizer.Token]) -> [(
-        keyword: String, isStatic: Bool, names: [SwiftTokenizer.Token], rest: Range<Int>
-    )] {
-        var bindings: [(keyword: String, isStatic: Bool, names: [SwiftTokenizer.Token], rest: Range<Int>)] = []
+    /// A binding of a file-scope or static `let`/`var`: its names (none for `_`), the tokens after
+    /// its pattern (its type and value), and whether it ran past what the scan reads
+    /// (`FileScopeNames.longestBinding`, which `UnreadableCode` refuses).
+    struct StoredBinding {
+        let keyword: String
+        let isStatic: Bool
+        let names: [SwiftTokenizer.Token]
+        let line: Int
+        let rest: Range<Int>
+        let tooLong: Bool
+    }
+
+    /// Every such binding, in order: one reading for the kept-state rule and the length bound.
+    static func storedBindings(_ tokens: [SwiftTokenizer.Token]) -> [StoredBinding] {
+        var bindings: [StoredBinding] = []
         var depth = 0
         for (index, token) in tokens.enumerated() {
             if token.text == "{" { depth += 1 }
@@ -48,8 +60,11 @@ enum KeptState {
             var position = index + 1
             while position < tokens.count {
                 let names = FileScopeNames.bound(pattern: &position, in: tokens)
-                let end = FileScopeNames.bindingEnd(from: position, in: tokens)
-                if !names.isEmpty { bindings.append((token.text, isStatic, names, position..<end)) }
+                let (end, tooLong) = FileScopeNames.scanBinding(from: position, in: tokens)
+                bindings.append(
+                    StoredBinding(
+                        keyword: token.text, isStatic: isStatic, names: names, line: token.line,
+                        rest: position..<end, tooLong: tooLong))
                 guard end < tokens.count, tokens[end].text == "," else { break }
                 position = end + 1
             }

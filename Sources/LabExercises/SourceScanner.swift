@@ -109,8 +109,10 @@ public enum SourceScanner {
         }
         let tokens = code.streams[0]
         findings += importFindings(tokens)
-        findings += UnreadableCode.findings(code.streams[0])
-        if let allowed = keptState { findings += KeptState.findings(tokens, allowed: allowed) }
+        // One reading of the stored bindings for both rules that judge them (each may read far).
+        let stored = KeptState.storedBindings(tokens)
+        findings += UnreadableCode.findings(tokens, stored: stored)
+        if let allowed = keptState { findings += KeptState.findings(stored, in: tokens, allowed: allowed) }
         findings += CheckMeaning.findings(in: tokens, allowed: allowedDeclarations)
         let ownTypes = OwnTypes(declarations: declarations, tokens: tokens, extendable: extendableTypes)
         for declaration in declarations {

@@ -9,7 +9,9 @@
 /// - a regex literal, `#/…/#` or `/…/`: the tokenizer does not read inside one, so a `\{` in it
 ///   did the same.
 enum UnreadableCode {
-    static func findings(_ tokens: [SwiftTokenizer.Token]) -> [SourceScanner.Finding] {
+    static func findings(
+        _ tokens: [SwiftTokenizer.Token], stored: [KeptState.StoredBinding]? = nil
+    ) -> [SourceScanner.Finding] {
         var findings: [SourceScanner.Finding] = []
         // Per open `#if`, the bracket balance of the branch going on; a branch must end at zero.
         var branches: [Int] = []
@@ -58,37 +60,15 @@ enum UnreadableCode {
             }
         }
         if !branches.isEmpty, let last = tokens.last { endBranch(at: last.line) }
-        if let long = tooLongBinding(tokens) {
+        if let long = (stored ?? KeptState.storedBindings(tokens)).first(where: \.tooLong) {
             findings.append(
                 .init(
-                    code: "`\(long.keyword) \(long.name)`", line: long.line,
+                    code: "`\(long.keyword) \(long.names.first?.text ?? "_")`", line: long.line,
                     reason:
                         "this declaration runs on for over \(FileScopeNames.longestBinding) tokens, past what the lab's scan reads; split it"
                 ))
         }
         return findings
-    }
-
-    /// The first file-scope or static `let`/`var` whose binding runs past what the scan reads
-    /// (`FileScopeNames.longestBinding`): the names after it would go unread.
-    static func tooLongBinding(_ tokens: [SwiftTokenizer.Token]) -> (keyword: String, name: String, line: Int)? {
-        var depth = 0
-        for (index, token) in tokens.enumerated() {
-            if token.text == "{" { depth += 1 }
-            if token.text == "}" { depth = max(0, depth - 1) }
-            guard token.kind == .identifier, token.text == "let" || token.text == "var",
-                depth == 0 || KeptState.isStaticMember(at: index, in: tokens)
-            else { continue }
-            var position = index + 1
-            while position < tokens.count {
-                let names = FileScopeNames.bound(pattern: &position, in: tokens)
-                let (end, tooLong) = FileScopeNames.scanBinding(from: position, in: tokens)
-                if tooLong { return (token.text, names.first?.text ?? "_", token.line) }
-                guard end < tokens.count, tokens[end].text == "," else { break }
-                position = end + 1
-            }
-        }
-        return nil
     }
 
     /// `compiler` or `swift` called in the condition of the `#if` or `#elseif` at `index`, on its line.

@@ -7,11 +7,7 @@ import Testing
 /// is never swapped for a plain file, and a write that fails is one line and a non-zero exit.
 @Suite("A lesson's output file is written where its name leads")
 struct LessonOutputTargetTests {
-    func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lab-target-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    func temporaryDirectory() throws -> URL { try freshTemporaryFolder("lab-target") }
 
     func isSymlink(_ path: String) -> Bool {
         var status = stat()

@@ -8,11 +8,7 @@ import Testing
 /// report is never replaced silently, nor written by two runs at once.
 @Suite("Output locations")
 struct OutputLocationTests {
-    func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lab-outloc-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    func temporaryDirectory() throws -> URL { try freshTemporaryFolder("lab-outloc") }
 
     @Test func aClassReportAlreadyThereIsKeptUnlessReplaceIsGiven() async throws {
         let folder = try temporaryDirectory()
