@@ -30,20 +30,20 @@ enum CheckMeaning {
             nesting.pass(token)
             guard token.kind == .identifier, index + 1 < tokens.count else { continue }
             let next = tokens[index + 1]
-            if ["struct", "class", "enum", "actor", "extension"].contains(token.text), next.kind == .identifier,
+            // Each body by its type's whole path (`Outer.Inner`), as `OwnTypes` names them.
+            if ["struct", "class", "enum", "actor"].contains(token.text), next.kind == .identifier,
                 !["func", "var", "let", "subscript", "init"].contains(next.text)  // `class func`: a modifier
             {
-                nesting.opens(next.text)
+                nesting.opens(nesting.innermost.map { "\($0).\(next.text)" } ?? next.text)
+            } else if token.text == "extension", next.kind == .identifier {
+                nesting.opens(FileScopeNames.extendedType(byExtensionAt: index, in: tokens))
             }
             // An operator function at any depth: a type's static one is found by the check too.
             if token.text == "func", next.kind == .punctuation {
                 let name = operatorName(after: index, in: tokens)
-                // Its own types: at file scope, those declared there; in a type, that type only.
-                let own: Set<String> =
-                    nesting.innermost.map { fileScopeTypes.contains($0) ? [$0, "Self"] : [] } ?? fileScopeTypes
                 let types = parameterTypes(after: index, in: tokens)
                 let isOwn = { (type: String) in
-                    type.contains(".") ? nestedOwnTypes.contains(type) : own.contains(type)
+                    ownParameter(type, inBodyOf: nesting.innermost, fileScope: fileScopeTypes, nested: nestedOwnTypes)
                 }
                 guard !allowed.contains(name),
                     isGeneric(after: index, in: tokens) || types.isEmpty || !types.allSatisfy(isOwn)
@@ -85,6 +85,26 @@ enum CheckMeaning {
             }
         }
         return findings
+    }
+
+    /// Whether an operator's parameter type, spelled `type`, is the answer's own. At file scope:
+    /// a type the file declares there, or a nested one by its whole path (`Outer.Inner`). In the
+    /// body of one of the answer's types (or of an extension of one): `Self`, that type's last
+    /// name (`Inner` inside `Outer.Inner`), or a nested type's whole path, unless the file
+    /// declares an alias of that name (of the path's first name) anywhere: a member alias, or one
+    /// a protocol of the file lends, is found before the type, and in an extension a file-scope
+    /// one is. A member operator must take its type at least once (the compiler says so), so
+    /// where the last name is an alias after all it does not compile.
+    static func ownParameter(_ type: String, inBodyOf body: String?, fileScope: Set<String>, nested: OwnTypes)
+        -> Bool
+    {
+        let names = type.split(separator: ".").map(String.init)
+        guard let body else { return names.count > 1 ? nested.contains(type) : fileScope.contains(type) }
+        guard nested.contains(body) else { return false }
+        // A whole path (`Outer.Inner`) is read from its first name, which a member alias could be.
+        if names.count > 1 { return nested.contains(type) && !nested.declaresAlias(named: names[0]) }
+        let lastName = body.split(separator: ".").last.map(String.init)
+        return type == "Self" || (type == lastName && !nested.declaresAlias(named: type))
     }
 
     /// The types the answer declares at file scope (`struct`, `class`, `enum`, `actor`; not a

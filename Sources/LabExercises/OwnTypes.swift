@@ -12,11 +12,14 @@ struct OwnTypes {
     private let nested: Set<String>
     /// "Outer.Alias" for each typealias or associatedtype declared inside one.
     private let aliases: Set<String>
+    /// The last name of every typealias or associatedtype, at file scope or inside a type.
+    private let aliasNames: Set<String>
 
     init(declarations: [SourceScanner.Declaration], tokens: [SwiftTokenizer.Token], extendable: Set<String>) {
         fileScope = Set(declarations.filter { Self.nominal.contains($0.keyword) }.map(\.name)).union(extendable)
         var nested: Set<String> = []
         var aliases: Set<String> = []
+        var aliasNames: Set<String> = []
         // Each body is named by its type's whole path (`Outer.Inner`).
         var nesting = TypeNesting()
         for (index, token) in tokens.enumerated() {
@@ -34,10 +37,12 @@ struct OwnTypes {
                 nesting.opens(FileScopeNames.extendedType(byExtensionAt: index, in: tokens))
             } else if token.text == "typealias" || token.text == "associatedtype" {
                 aliases.insert(path)
+                aliasNames.insert(name)
             }
         }
         self.nested = nested
         self.aliases = aliases
+        self.aliasNames = aliasNames
     }
 
     private static let nominal: Set<String> = ["struct", "class", "enum", "actor", "protocol"]
@@ -48,6 +53,11 @@ struct OwnTypes {
         guard let first = path.first, path.allSatisfy(Self.isName), fileScope.contains(first) else { return false }
         guard path.count > 1 else { return true }
         return nested.contains(spelled) && !aliases.contains(spelled)
+    }
+
+    /// Whether a `typealias` or `associatedtype` of this last name is declared anywhere in the file.
+    func declaresAlias(named name: String) -> Bool {
+        aliasNames.contains(name)
     }
 
     private static func isName(_ text: String) -> Bool {

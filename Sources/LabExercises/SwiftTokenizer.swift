@@ -19,6 +19,9 @@ public enum SwiftTokenizer {
         public var literal: String = ""
     }
 
+    /// The text of a bare regex literal's one token (`BareRegexLiteral`); its pattern is the token's `literal`.
+    public static let regexLiteral = "/…/"
+
     public static func tokens(of source: String) -> [Token] {
         var lexer = Lexer(Array(source.utf8))
         return lexer.lexCode(untilClosingParenthesis: false)
@@ -77,6 +80,14 @@ public enum SwiftTokenizer {
                 }
                 if byte == Byte.slash && peek(1) == Byte.star {
                     skipBlockComment()
+                    continue
+                }
+                if byte == Byte.slash, let end = bareRegexEnd(after: tokens.last) {
+                    // One token, as a string's: its pattern is not code.
+                    var regex = Token(kind: .string, text: SwiftTokenizer.regexLiteral, line: line)
+                    regex.literal = String(decoding: bytes[(position + 1)..<(end - 1)], as: UTF8.self)
+                    tokens.append(regex)
+                    position = end
                     continue
                 }
                 if byte == Byte.hash || byte == Byte.quote, let hashes = rawStringOpening() {
@@ -287,7 +298,9 @@ public enum SwiftTokenizer {
 
     /// The ASCII bytes the lexer compares with, by name.
     enum Byte {
+        static let tab: UInt8 = 0x09
         static let newline: UInt8 = 0x0A
+        static let carriageReturn: UInt8 = 0x0D
         static let space: UInt8 = 0x20
         static let quote: UInt8 = 0x22
         static let hash: UInt8 = 0x23
@@ -297,7 +310,9 @@ public enum SwiftTokenizer {
         static let star: UInt8 = 0x2A
         static let dot: UInt8 = 0x2E
         static let slash: UInt8 = 0x2F
+        static let openBracket: UInt8 = 0x5B
         static let backslash: UInt8 = 0x5C
+        static let closeBracket: UInt8 = 0x5D
         static let backtick: UInt8 = 0x60
         static let openBrace: UInt8 = 0x7B
         static let closeBrace: UInt8 = 0x7D

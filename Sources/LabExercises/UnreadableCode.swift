@@ -6,8 +6,9 @@
 ///   there as a local one (an audit's). Other conditions stay (`#if canImport(Darwin)`): the
 ///   compiler reads every branch of those, so each branch's brackets must balance, and one
 ///   that does not is refused too;
-/// - a regex literal, `#/…/#` or `/…/`: the tokenizer does not read inside one, so a `\{` in it
-///   did the same.
+/// - a regex literal, `#/…/#` or `/…/`: the scan does not read inside one, so a `\{` in it
+///   did the same. A bare one is found as the compiler finds it (`BareRegexLiteral`), so
+///   `reduce(1.0, /)` is division.
 enum UnreadableCode {
     static func findings(
         _ tokens: [SwiftTokenizer.Token], stored: [KeptState.StoredBinding]? = nil
@@ -24,8 +25,12 @@ enum UnreadableCode {
                         "a branch of this #if does not close the brackets it opens, so the lab's scan cannot read the code around it"
                 ))
         }
-        for index in tokens.indices where tokens[index].kind == .punctuation {
+        for index in tokens.indices {
             let token = tokens[index]
+            if token.kind == .string, token.text == SwiftTokenizer.regexLiteral {
+                findings.append(regexLiteral(at: token.line))
+            }
+            guard token.kind == .punctuation else { continue }
             let next = index + 1 < tokens.count ? tokens[index + 1] : nil
             if !branches.isEmpty, ["{", "(", "["].contains(token.text) { branches[branches.count - 1] += 1 }
             if !branches.isEmpty, ["}", ")", "]"].contains(token.text) { branches[branches.count - 1] -= 1 }
@@ -50,13 +55,8 @@ enum UnreadableCode {
                                 "the compiler skips a version check's other branch without reading it, so the lab's scan cannot read the file as the compiler does; an answer needs none"
                         ))
                 }
-            } else if token.text == "/", startsARegex(at: index, in: tokens) {
-                findings.append(
-                    .init(
-                        code: "a regex literal", line: token.line,
-                        reason:
-                            "the lab's scan cannot read inside a regex literal; build a Regex from a string, or use String's methods"
-                    ))
+            } else if token.text == "/", index > 0, tokens[index - 1].text == "#" {
+                findings.append(regexLiteral(at: token.line))
             }
         }
         if !branches.isEmpty, let last = tokens.last { endBranch(at: last.line) }
@@ -83,23 +83,11 @@ enum UnreadableCode {
         return nil
     }
 
-    /// A `/` where an expression starts (after `#`, an opening bracket, a separator, an operator
-    /// or a keyword such as `return`) opens a regex literal; after an operand it divides.
-    static func startsARegex(at index: Int, in tokens: [SwiftTokenizer.Token]) -> Bool {
-        guard index > 0 else { return true }
-        let previous = tokens[index - 1]
-        switch previous.kind {
-        case .number, .string: return false
-        case .identifier: return expressionKeywords.contains(previous.text)
-        case .punctuation:
-            // `a /= b`, `x! / y`, `(a) / b`: an operand ends right before it. A `/` right after
-            // another is the second half of `//`, which the tokenizer never leaves.
-            return ![")", "]", "}", "!", "?", ">", "/"].contains(previous.text)
-        }
+    static func regexLiteral(at line: Int) -> SourceScanner.Finding {
+        .init(
+            code: "a regex literal", line: line,
+            reason:
+                "the lab's scan cannot read inside a regex literal; build a Regex from a string, or use String's methods"
+        )
     }
-
-    static let expressionKeywords: Set<String> = [
-        "return", "in", "try", "await", "case", "throw", "where", "is", "as", "else", "then", "if", "guard",
-        "while", "switch", "repeat",
-    ]
 }

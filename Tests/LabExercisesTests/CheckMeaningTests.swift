@@ -40,6 +40,17 @@ struct CheckMeaningTests {
         ("enum Box { struct Duration {} }\nfunc >= (lhs: Duration, rhs: Duration) -> Bool { true }", "`func >=`"),
         ("struct T {}\nfunc >= <T: DurationProtocol>(lhs: T, rhs: T) -> Bool { true }", "`func >="),
         ("struct Mine {}\nextension Mine {\n static func == (lhs: Int, rhs: Mine) -> Bool { true }\n}", "`func ==`"),
+        // In an extension, a last name is looked up at file scope, where it is an alias of Duration.
+        (
+            "enum Outer { struct Inner {} }\ntypealias Inner = Duration\n"
+                + "extension Outer.Inner {\n static func >= (lhs: Inner, rhs: Inner) -> Bool { true }\n}", "`func >=`"
+        ),
+        // A member alias of the type's own name is found before the type.
+        (
+            "enum Outer { struct Inner {\n typealias Inner = Duration\n"
+                + " static func >= (lhs: Self, rhs: Inner) -> Bool { true }\n} }", "`func >=`"
+        ),
+        ("enum Outer { struct Inner {\n static func >= (lhs: Inner, rhs: Duration) -> Bool { true }\n} }", "`func >=`"),
     ])
     func aDeclarationThatChangesTheChecksMeaningIsRefused(declaration: String, code: String) {
         let findings = grader.review(Self.solutionBody + declaration)
@@ -64,6 +75,19 @@ struct CheckMeaningTests {
             prefix func - (value: Photo) -> Photo { Photo(id: -value.id) }
             """
         #expect(grader.review(Self.solutionBody + fileScope).isEmpty)
+        // A nested type's own operator, its parameters spelled by the type's last name.
+        let nested = """
+            enum Album {
+                struct Photo: Equatable {
+                    let id: Int
+                    static func == (lhs: Photo, rhs: Photo) -> Bool { lhs.id == rhs.id }
+                }
+            }
+            extension Album.Photo: Comparable {
+                static func < (lhs: Self, rhs: Album.Photo) -> Bool { lhs.id < rhs.id }
+            }
+            """
+        #expect(grader.review(Self.solutionBody + nested).isEmpty, "\(grader.review(Self.solutionBody + nested))")
     }
 
     /// The audit's answer, graded as `lab check` grades it: refused by the scan, never built.

@@ -170,6 +170,10 @@ struct FileScopeNamesTests {
         ("let pattern = /a+b/", "a regex literal"),
         ("func f(_ s: String) -> Bool { s.contains(/x/) }", "a regex literal"),
         ("func f() -> Int { return /x/.hashValue }", "a regex literal"),
+        // After a number, at a line's start: the compiler reads a regex there (a `/` not bound on
+        // its left), whose `"` hid the rest of the line from the scan.
+        ("func f() -> Int {\n    let x = 1\n    /\"/.ignoresCase(); return x\n}", "a regex literal"),
+        ("let escaped = /a\\/b(c)[)]/", "a regex literal"),
     ])
     func codeTheScanCannotReadIsRefused(source: String, code: String) {
         let findings = SourceScanner.findings(in: source, forbidden: [])
@@ -180,10 +184,23 @@ struct FileScopeNamesTests {
         "let half = total / 2", "let half = total/2", "let x = (a + b) / c", "let y = a! / b", "func f() { x /= 2 }",
         "let z = [1, 2][0] / 3", "let w = f() / g()", "static func / (lhs: Mine, rhs: Mine) -> Mine { lhs }",
         "if #available(macOS 15, *) { }",
+        // An operator in expression position, as the compiler reads it (`BareRegexLiteral`).
+        "let q = [1.0, 2.0].reduce(1.0, /)", "let q = xs.reduce(1.0, /) + xs.reduce(2.0, /)", "let g = f(/)",
+        "let h: (Double, Double) -> Double = (/)", "func /(a: V, b: V) -> V { V(x: a.x/b.x) }",
+        "let r = width / 2 + height/2", "func f() { x /= 2; y /= 3 }",
         "#if canImport(Darwin)\nlet shared = 1\n#elseif os(Linux)\nfunc f() { }\n#else\nlet shared = [1]\n#endif",
     ])
     func divisionAndBalancedConditionsAreReadable(source: String) {
         #expect(UnreadableCode.findings(SwiftTokenizer.tokens(of: source)).isEmpty, "\(source)")
+    }
+
+    /// The tokens after a regex literal are the compiler's: its pattern is one token, not code.
+    @Test func theCodeAfterARegexLiteralIsRead() {
+        let tokens = SwiftTokenizer.tokens(
+            of: "func f() {\n    let x = 1\n    /\"/.ignoresCase(); Thread.sleep(forTimeInterval: 1)\n}")
+        #expect(tokens.contains { $0.text == "Thread" }, "\(tokens.map(\.text))")
+        #expect(tokens.filter { $0.text == SwiftTokenizer.regexLiteral }.map(\.literal) == ["\""])
+        #expect(!SwiftTokenizer.tokens(of: "let q = f(/)").contains { $0.kind == .string })
     }
 
     @Test func anOperatorOnAnAliasNestedInTheAnswersOwnTypeIsRefused() {
