@@ -1,15 +1,20 @@
 import LabScenarios
 @testable import StudentCode
 
-let plannedExpectations = 5
+let plannedExpectations = 7
 
 func runCheck(_ report: CheckReport) async {
     let log = CallLog()
     let all = (try? MarsRoverClient.fixtureRovers()) ?? []
-    let api = LoggedRovers(base: MarsRoverClient.simulated(CheckServices.behavior(latency: .jitter(base: 2, spread: 0.5))), log: log, listed: all, slowFirstPage: true,
+    let count = CheckServices.random(in: 9...15)
+    // Three pages load slowly, by the order they are asked for: the first, one in the middle,
+    // and one with four pages still to ask for behind it. A window may have added two of those
+    // before the slow page was asked for, or on places freed before it was (a stalled machine
+    // starts pages late), so four leave two that take places freed while it loads.
+    let probes = [1, CheckServices.random(in: 4...(count - 5)), count - 4]
+    let api = LoggedRovers(base: MarsRoverClient.simulated(CheckServices.behavior(latency: .jitter(base: 2, spread: 0.5))), log: log, listed: all, slowAsked: Set(probes),
                            hold: PeakHold(peak: 3, patience: CheckServices.patience))
     guard let rover = all.first else { return report.fail("no rover fixture") }
-    let count = CheckServices.random(in: 7...15)
     let pages = Array(1...count)
     report.waiting("fetchPages for \(count) pages")
     do {
@@ -23,13 +28,19 @@ func runCheck(_ report: CheckReport) async {
     let most = log.maxInFlight(startingWith: "page")
     report.expect(most <= 3, "never more than 3 page requests in flight", otherwise: "\(most) page requests were in flight at once: the server allows 3")
     report.expect(most == 3, "the window was used: 3 page requests in flight", otherwise: "at most \(most) page request(s) in flight: use all 3")
-    // The first page asked for loads slowly. Pages started with it (the same batch) do not
-    // count, only those started after a page beside it finished: the hold lets no page end
-    // before the first three have started, and the slow page loads until two such pages have
-    // started (or the patience runs out), so a window shows them however busy the machine, and
-    // batches never do.
-    let slow = api.slowedPage.withLock { $0 } ?? 0
-    let meanwhile = log.startedInFreedPlaces(during: "page \(slow)", startingWith: "page")
-    report.expect(meanwhile >= LoggedRovers.pagesWhileSlow, "while slow page \(slow) loaded, \(meanwhile) other pages started as others finished: the window slid",
-                  otherwise: "while slow page \(slow) loaded, \(meanwhile) other page(s) started as others finished: start the next page as soon as any one finishes, not batch by batch")
+    // Each probe page loads slowly. Pages started with it (the same batch) do not count, only
+    // those started after a page beside it finished: the hold lets no page end before the first
+    // three have started, and a slow page loads until two such pages have started (or the
+    // patience runs out), so a window shows them however busy the machine, and batches never
+    // do: not before the window, nor in its middle, nor after it.
+    for probe in probes {
+        let asked = probe == 1 ? "the first page asked for" : "page request \(probe) of \(count)"
+        guard let slow = api.slowedPages.withLock({ $0[probe] }) else {
+            report.fail("\(asked) never came: ask for each page once")
+            continue
+        }
+        let meanwhile = log.startedInFreedPlaces(during: "page \(slow)", startingWith: "page")
+        report.expect(meanwhile >= LoggedRovers.pagesWhileSlow, "while slow page \(slow) (\(asked)) loaded, \(meanwhile) other pages started as others finished: the window slid",
+                      otherwise: "while slow page \(slow) (\(asked)) loaded, \(meanwhile) other page(s) started as others finished: start the next page as soon as any one finishes, not batch by batch")
+    }
 }

@@ -127,16 +127,19 @@ struct LoggedRovers: MarsRoverService {
     let base: any MarsRoverService
     let log: CallLog
     let listed: [Rover]
-    /// With `slowFirstPage`, the first page asked for loads until `pagesWhileSlow` pages have
-    /// taken places other pages freed (see `CallLog.startedInFreedPlaces`), or the patience runs
-    /// out: a window keeps starting pages while it loads, however late a busy machine starts them;
-    /// an answer that starts none (batch by batch) waits out the patience once and shows what it
-    /// started. The first page asked for, whichever it is: a window that visits the pages in
-    /// another order has it in flight from the start too, with pages still to start behind it.
-    var slowFirstPage = false
+    /// The pages that load slowly, by the order they are asked for (1: the first page asked for,
+    /// whichever it is: a window that visits the pages in another order has it in flight from
+    /// the start too). Each loads until `pagesWhileSlow` pages have taken places other pages
+    /// freed (see `CallLog.startedInFreedPlaces`), or the patience runs out: a window keeps
+    /// starting pages while it loads, however late a busy machine starts them; an answer that
+    /// starts none (batch by batch) waits out the patience and shows what it started. Several,
+    /// far apart, so that an answer cannot slide its window around the first page alone.
+    var slowAsked: Set<Int> = []
     static let pagesWhileSlow = 2
-    /// The page that loaded slowly (nil: no page was asked for).
-    let slowedPage = Locked<Int?>(nil)
+    /// Each page that loaded slowly, by the order it was asked for.
+    let slowedPages = Locked<[Int: Int]>([:])
+    /// How many pages have been asked for.
+    private let asked = Locked(0)
     /// The order the latest-photos calls complete in, when it matters (see ArrivalGate).
     var arrivals: ArrivalGate? = nil
     /// Where the check asserts how many calls were in flight at once: each logged call waits
@@ -161,13 +164,12 @@ struct LoggedRovers: MarsRoverService {
     }
     func photos(rover: Rover, earthDate: String, page: Int) async throws -> [MarsPhoto] {
         try await log.record("page \(page)") {
-            let slow =
-                slowFirstPage
-                && slowedPage.withLock { slowed in
-                    guard slowed == nil else { return false }
-                    slowed = page
-                    return true
-                }
+            let ordinal = asked.withLock { asked -> Int in
+                asked += 1
+                return asked
+            }
+            let slow = slowAsked.contains(ordinal)
+            if slow { slowedPages.withLock { $0[ordinal] = page } }
             await hold?.enter()
             if slow {
                 _ = await poll(for: CheckServices.patience) {
