@@ -2,7 +2,7 @@ import Foundation
 import LabCore
 @testable import StudentCode
 
-let plannedExpectations = 4
+let plannedExpectations = 5
 
 /// A renderer the check controls: each rendering waits until the check says it is done, so
 /// "still rendering" and "just finished" are moments the check chooses, not timings it hopes for.
@@ -47,19 +47,36 @@ func runCheck(_ report: CheckReport) async {
     let desk = RenderDesk(sizes: [name: size])
     let prefetcher = ThumbnailPrefetcher(render: { await desk.render($0) })
     await prefetcher.prefetch(name)
+    // The rendering under way, its task off the actor: the actor is free for thumbnail's task.
+    _ = await poll(for: CheckServices.patience) { desk.calls(name) > 0 }
 
     let answer = Locked<(size: Int?, at: ContinuousClock.Instant)?>(nil)
-    let asking = Task {
+    // thumbnail's task runs on a watch that counts what wakes it (its start is the first).
+    let watch = WakeWatch()
+    let asking = Task(executorPreference: watch) {
         let result = await prefetcher.thumbnail(name)
         answer.withLock { $0 = (result, .now) }
     }
+    let started = watch.wakes
     // The rendering goes on for 300 ms: a thumbnail that answers meanwhile guessed.
     try? await Task.sleep(for: .milliseconds(300))
     let early = answer.withLock { $0 }
+    let meanwhile = watch.wakes
     report.expect(
         early == nil, "thumbnail(\"\(name)\") waited while the rendering was going",
         otherwise: "thumbnail returned \(early?.size.map(String.init) ?? "nil") while the rendering was still going: await the rendering prefetch started"
     )
+    // Nothing but the rendering's end may wake a task that awaits it: a timer that woke it
+    // means it slept and looked (polling); its own jobs over and over, that it yielded in a
+    // loop. A few of its own are hops onto the actor and back (one, measured).
+    let timers = meanwhile.fromOutside - started.fromOutside
+    let spins = meanwhile.fromItself - started.fromItself
+    report.expect(
+        timers == 0 && spins <= 4,
+        "no timer woke thumbnail's task while the rendering was going, and it did not loop",
+        otherwise: timers > 0
+            ? "a timer woke thumbnail's task \(timers) time(s) while the rendering was going: it slept, then looked; await the rendering itself, which nothing wakes early"
+            : "while the rendering was going, thumbnail's task ran \(spins) times (Task.yield() in a loop?): await the rendering itself")
     let finished = ContinuousClock.now
     desk.finish(name)
     report.waiting("thumbnail(\"\(name)\") after its rendering finished")

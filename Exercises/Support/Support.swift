@@ -315,3 +315,41 @@ actor ArrivalGate {
         completed[key] = ContinuousClock.now
     }
 }
+
+/// Runs one task's jobs on a serial queue of its own and counts what woke the task up, so a
+/// check can tell an answer that waits for an event from one that polls, by structure rather
+/// than by timing. Given as the task's executor preference (SE-0417, `Task(executorPreference:)`),
+/// it runs the task's nonisolated code and the default actors the task enters while free.
+/// A wake-up that one of the task's own jobs asks for (a hop, a `Task.yield()`) is `fromItself`;
+/// any other is `fromOutside`: the task's start, a timer its sleep set, a task it awaited
+/// finishing, a continuation resumed. A task that awaits an event is woken from outside once,
+/// by the event; one that sleeps and looks again, once per look.
+final class WakeWatch: TaskExecutor {
+    struct Wakes: Equatable, Sendable {
+        var fromItself = 0
+        var fromOutside = 0
+    }
+    private struct State: Sendable {
+        /// The thread running one of this executor's jobs (jobs run one at a time), if any.
+        var running: ObjectIdentifier?
+        var wakes = Wakes()
+    }
+    private let queue = DispatchQueue(label: "lab.check.wake-watch")
+    private let state = Locked(State())
+
+    var wakes: Wakes { state.withLock { $0.wakes } }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        // Thread.current in a synchronous function: the thread this enqueue is made on.
+        let caller = ObjectIdentifier(Thread.current)
+        state.withLock { state in
+            if state.running == caller { state.wakes.fromItself += 1 } else { state.wakes.fromOutside += 1 }
+        }
+        let job = UnownedJob(job)
+        queue.async {
+            self.state.withLock { $0.running = ObjectIdentifier(Thread.current) }
+            job.runSynchronously(on: self.asUnownedTaskExecutor())
+            self.state.withLock { $0.running = nil }
+        }
+    }
+}
