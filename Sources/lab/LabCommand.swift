@@ -16,7 +16,16 @@ enum LabCommand {
             StandardOutput.line(Overview.text(terminal: .detect()))
             return 0
         }
-        if first == "--help" || first == "-h" { return help(nil) }
+        if first == "--help" || first == "-h" {
+            // `lab --help check` is `lab help check`, as git and swift read it; a second word is an error.
+            do {
+                if arguments.count > 2 { throw UsageError.unexpectedArgument(arguments[2]) }
+                return try help(named: arguments.dropFirst().first)
+            } catch {
+                StandardError.usage(program: "lab", error, help: "lab --help")
+                return UsageError.exitCode
+            }
+        }
         if first == "--version" {
             // Nothing follows it: `lab --version --bogus` once printed the version and exit 0.
             if arguments.count > 1 {

@@ -8,6 +8,8 @@ struct StrictUsageTests {
     @Test(arguments: [
         (["--version", "extra"], "lab: error: unexpected argument 'extra'"),
         (["--version", "--bogus"], "lab: error: unexpected argument '--bogus'"),
+        (["--help", "bogus"], "lab: error: unknown command 'bogus'"),
+        (["--help", "check", "extra"], "lab: error: unexpected argument 'extra'"),
         (["stress", "true"], "lab stress: error: missing '--' before the command, e.g. lab stress -- true"),
         (
             ["stress", "--runs", "1", "true", "--", "false"],
@@ -20,6 +22,14 @@ struct StrictUsageTests {
         let lines = result.standardError.split(separator: "\n")
         #expect(lines.count == 1 && lines[0].hasPrefix(line), "\(lines)")
         #expect(result.standardOutput.isEmpty, "nothing ran: \(result.standardOutput)")
+    }
+
+    /// `lab --help check` is `lab help check` (it once printed the overview, the word ignored).
+    @Test func helpWithACommandIsThatCommandsHelp() async throws {
+        let viaFlag = try await ProcessRunner.run("lab", ["--help", "check"])
+        let viaCommand = try await ProcessRunner.run("lab", ["help", "check"])
+        #expect(viaFlag.status == 0 && viaFlag.standardOutput == viaCommand.standardOutput)
+        #expect(viaFlag.standardOutput.contains("lab check"), "\(viaFlag.standardOutput)")
     }
 
     @Test func theVersionAloneIsStillPrinted() async throws {
