@@ -31,13 +31,7 @@ enum CheckMeaning {
             guard token.kind == .identifier, index + 1 < tokens.count else { continue }
             let next = tokens[index + 1]
             // Each body by its type's whole path (`Outer.Inner`), as `OwnTypes` names them.
-            if ["struct", "class", "enum", "actor"].contains(token.text), next.kind == .identifier,
-                !["func", "var", "let", "subscript", "init"].contains(next.text)  // `class func`: a modifier
-            {
-                nesting.opens(nesting.innermost.map { "\($0).\(next.text)" } ?? next.text)
-            } else if token.text == "extension", next.kind == .identifier {
-                nesting.opens(FileScopeNames.extendedType(byExtensionAt: index, in: tokens))
-            }
+            _ = nesting.readDeclaration(at: index, in: tokens, kinds: ["struct", "class", "enum", "actor"])
             // An operator function at any depth: a type's static one is found by the check too.
             if token.text == "func", next.kind == .punctuation {
                 let name = operatorName(after: index, in: tokens)

@@ -19,30 +19,21 @@ struct OwnTypes {
         fileScope = Set(declarations.filter { Self.nominal.contains($0.keyword) }.map(\.name)).union(extendable)
         var nested: Set<String> = []
         var aliases: Set<String> = []
-        var aliasNames: Set<String> = []
         // Each body is named by its type's whole path (`Outer.Inner`).
         var nesting = TypeNesting()
         for (index, token) in tokens.enumerated() {
             nesting.pass(token)
-            guard token.kind == .identifier, index + 1 < tokens.count, tokens[index + 1].kind == .identifier,
-                // `class func`, `class var`: a modifier, not a type.
-                !["func", "var", "let", "subscript", "init"].contains(tokens[index + 1].text)
-            else { continue }
-            let name = tokens[index + 1].text
-            let path = nesting.innermost.map { "\($0).\(name)" } ?? name
-            if Self.nominal.contains(token.text) {
-                if nesting.innermost != nil { nested.insert(path) }
-                nesting.opens(path)
-            } else if token.text == "extension" {
-                nesting.opens(FileScopeNames.extendedType(byExtensionAt: index, in: tokens))
-            } else if token.text == "typealias" || token.text == "associatedtype" {
+            if let path = nesting.readDeclaration(at: index, in: tokens, kinds: Self.nominal) {
+                if path.contains(".") { nested.insert(path) }
+            } else if token.text == "typealias" || token.text == "associatedtype",
+                let path = TypeNesting.path(declaredAt: index, in: tokens, within: nesting.innermost)
+            {
                 aliases.insert(path)
-                aliasNames.insert(name)
             }
         }
         self.nested = nested
         self.aliases = aliases
-        self.aliasNames = aliasNames
+        aliasNames = Set(aliases.map { $0.split(separator: ".").last.map(String.init) ?? $0 })
     }
 
     private static let nominal: Set<String> = ["struct", "class", "enum", "actor", "protocol"]
