@@ -52,6 +52,8 @@ public struct ClassGrading: Sendable {
 
     /// The student folder at `path`: its `Exercises/` if it has one, else the folder itself.
     public static func student(at path: String, exercises: [Exercise]) throws -> Student {
+        // An empty word names no folder; URL would read it as the current one.
+        guard !path.isEmpty else { throw ExerciseError.notAStudentFolder(path) }
         let url = URL(fileURLWithPath: path).standardizedFileURL
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else {

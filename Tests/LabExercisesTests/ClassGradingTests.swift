@@ -107,5 +107,10 @@ struct ClassGradingTests {
         #expect(throws: ExerciseError.notAStudentFolder("/no/such/folder")) {
             try ClassGrading.student(at: "/no/such/folder", exercises: TestLab.exercises)
         }
+        // An empty word (`lab grade "$UNSET"`) is no folder, even where the current one (which
+        // URL would read it as) is a student's: the lab's own clone with my-exercises/ is one.
+        #expect(throws: ExerciseError.notAStudentFolder("")) {
+            try ClassGrading.student(at: "", exercises: TestLab.exercises)
+        }
     }
 }
