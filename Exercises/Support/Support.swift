@@ -316,6 +316,18 @@ actor ArrivalGate {
     }
 }
 
+/// Wake-ups on the shared pool of threads (see CheckChannel.h): what a check reads to see a task
+/// woken where no watch of its own runs, such as an unstructured task's timers. The check's own
+/// task (the one that started the watch) is left out.
+enum PoolWakes {
+    /// Starts the watch (once per process); false where this runtime cannot be watched.
+    static func watch() -> Bool { lab_check_pool_watch() == 0 }
+
+    /// The jobs handed to the pool again since the last mark (tasks woken again: a task's start
+    /// is its first), counting afresh from now.
+    static func mark() -> Int { Int(lab_check_pool_mark()) }
+}
+
 /// Runs one task's jobs on a serial queue of its own and counts what woke the task up, so a
 /// check can tell an answer that waits for an event from one that polls, by structure rather
 /// than by timing. Given as the task's executor preference (SE-0417, `Task(executorPreference:)`),

@@ -27,6 +27,20 @@ struct ModuleReferencesTests {
         #expect(found.count == (refused ? 1 : 0) && found.allSatisfy { $0.contains(name) }, "\(name): \(found)")
     }
 
+    /// Every function of the check's private channel, and the runtime hook its pool watch sits in,
+    /// is refused by name on every platform (a Mac too, where the allow-list does not apply): an
+    /// answer that called `lab_check_pool_mark` could clear the count a check reads.
+    @Test func theChannelsFunctionsAndTheRuntimesHooksAreRefusedByName() throws {
+        let header = try String(
+            contentsOf: TestLab.root.appendingPathComponent("Exercises/Support/Channel/include/CheckChannel.h"),
+            encoding: .utf8)
+        let declared = Set(header.matches(of: /\b(lab_check_[a-z_]+)\(/).map { String($0.output.1) })
+        #expect(declared.count >= 5, "the header's functions: \(declared.sorted())")
+        for name in declared.sorted() + ["swift_task_enqueueGlobal_hook"] {
+            #expect(ModuleInspection.refusedReferences.contains(name), "\(name) is not refused by name")
+        }
+    }
+
     /// The C library reached through its Swift overlay (`errno`, the `open` wrapper).
     @Test(.enabled(if: CompilerReferences.applies, "measured on Linux"))
     func theCLibrarysSwiftOverlayIsRefused() {

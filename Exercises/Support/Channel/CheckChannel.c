@@ -7,7 +7,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <dlfcn.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <sys/mman.h>
 #if defined(__linux__)
 #include <sys/syscall.h>
@@ -112,3 +114,59 @@ void lab_check_finish(int status) {
     fflush(stderr);
     _exit(status);
 }
+
+// The pool watch. The runtime's hook has Swift's calling convention (clang's swiftcall); where
+// the compiler lacks it, nothing is installed and lab_check_pool_watch says so.
+#if defined(__clang__) && __has_attribute(swiftcall)
+typedef __attribute__((swiftcall)) void (*pool_original)(void *job);
+typedef __attribute__((swiftcall)) void (*pool_hook)(void *job, pool_original original);
+typedef __attribute__((swiftcall)) void *(*current_task_function)(void);
+static pool_hook previous_pool_hook;
+// The task that started the watch: the check's own, whose wake-ups are not the answer's. A task
+// is its own job, so its pointer is the job's.
+static void *watching_task;
+// The jobs handed over since the mark: one handed over again is a task woken again (a task's
+// start is its first). Room for the few a check's moment sees; past it, new jobs go unrecorded.
+enum { pool_seen_capacity = 256 };
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static void *pool_seen[pool_seen_capacity];
+static int pool_seen_count;
+static unsigned long long pool_again;
+
+static __attribute__((swiftcall)) void count_pool_job(void *job, pool_original original) {
+    if (job != watching_task) {
+        pthread_mutex_lock(&pool_lock);
+        int seen = 0;
+        for (int i = 0; i < pool_seen_count && !seen; i++) seen = pool_seen[i] == job;
+        if (seen) pool_again++;
+        else if (pool_seen_count < pool_seen_capacity) pool_seen[pool_seen_count++] = job;
+        pthread_mutex_unlock(&pool_lock);
+    }
+    if (previous_pool_hook) previous_pool_hook(job, original);
+    else original(job);
+}
+
+int lab_check_pool_watch(void) {
+    pool_hook *hook = (pool_hook *)dlsym(RTLD_DEFAULT, "swift_task_enqueueGlobal_hook");
+    current_task_function current_task = (current_task_function)dlsym(RTLD_DEFAULT, "swift_task_getCurrent");
+    if (!hook || !current_task) return -1;
+    if (*hook != count_pool_job) {
+        watching_task = current_task();
+        previous_pool_hook = *hook;
+        *hook = count_pool_job;
+    }
+    return 0;
+}
+
+unsigned long long lab_check_pool_mark(void) {
+    pthread_mutex_lock(&pool_lock);
+    unsigned long long since = pool_again;
+    pool_again = 0;
+    pool_seen_count = 0;
+    pthread_mutex_unlock(&pool_lock);
+    return since;
+}
+#else
+int lab_check_pool_watch(void) { return -1; }
+unsigned long long lab_check_pool_mark(void) { return 0; }
+#endif

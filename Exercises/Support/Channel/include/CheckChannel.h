@@ -20,4 +20,14 @@ void lab_check_record(const char *kind, const char *text);
 /// Sends the final record and ends the process with `status`.
 void lab_check_finish(int status) __attribute__((noreturn));
 
+/// Starts watching the jobs this process hands the shared pool of threads (the Swift runtime's
+/// swift_task_enqueueGlobal_hook): a task started, woken by a timer or resumed there. Jobs of the
+/// calling task are left out. Returns 0, or -1 where the runtime has no such hook (then nothing
+/// is counted). A check calls it before your code runs.
+int lab_check_pool_watch(void);
+
+/// The jobs handed to the pool again since the last mark (or the watch's start): tasks woken
+/// again, a task's start being its first. Counts afresh from now.
+unsigned long long lab_check_pool_mark(void);
+
 #endif
