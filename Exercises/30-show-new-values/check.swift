@@ -5,14 +5,26 @@ import Observation
 /// The thermostat screen's model: the target temperature, on the main actor like a view's model.
 @MainActor @Observable
 final class Thermostat {
-    var target = 20
+    /// The target temperature. Each read is told to whoever made the thermostat: the check
+    /// counts them, since a display that reads it again and again is polling.
+    var target: Int {
+        get {
+            onRead()
+            return setting
+        }
+        set { setting = newValue }
+    }
+    private var setting = 20
+    @ObservationIgnored private let onRead: @MainActor () -> Void
+
+    init(onRead: @escaping @MainActor () -> Void = {}) { self.onRead = onRead }
 }
 
 // MARK: - The check
 import Foundation
 @testable import StudentCode
 
-let plannedExpectations = 4
+let plannedExpectations = 5
 
 /// What the display was asked to show, in order.
 @MainActor
@@ -29,7 +41,8 @@ final class Display {
 @MainActor
 func runCheck(_ report: CheckReport) async {
     // Targets differ each run: a hard-coded answer fails.
-    let thermostat = Thermostat()
+    let reads = ReadCount()
+    let thermostat = Thermostat(onRead: { reads.record() })
     let start = CheckServices.random(in: 16...22)
     thermostat.target = start
     let display = Display()
@@ -64,4 +77,10 @@ func runCheck(_ report: CheckReport) async {
     report.expect(afterStep == [last], "two assignments in one synchronous step showed once: \(last)",
                   otherwise: afterStep.isEmpty ? "nothing was shown after the target became \(passing), then \(last): register again after each change"
                       : "after \(passing), then \(last) in one synchronous step, showed \(afterStep): show once per change, the last value")
+    // Then nothing changes for 400 ms: a display that waits for onChange reads nothing meanwhile.
+    // One that looks every so often reads the target here, unless it looks less often than that,
+    // and then it most likely showed one of the changes above late (it had 150 ms for each).
+    let polled = await reads.during(.milliseconds(400))
+    report.expect(polled == 0, "while nothing changed for 400 ms, it did not read the target",
+                  otherwise: "while nothing changed for 400 ms, your code read the target \(polled) time(s): it looks again and again (polling); let onChange say when to read")
 }

@@ -5,14 +5,35 @@ import Observation
 /// Today's drinks on Coffee Tracker's watch face: @Observable, on the main actor like a view's model.
 @MainActor @Observable
 final class DrinkTally {
-    var cups = 0 {
-        didSet { propertyChanged?() }
+    var cups: Int {
+        get {
+            onRead()
+            return cupsToday
+        }
+        set {
+            cupsToday = newValue
+            propertyChanged?()
+        }
     }
-    var caffeine = 0 {
-        didSet { propertyChanged?() }
+    var caffeine: Int {
+        get {
+            onRead()
+            return caffeineToday
+        }
+        set {
+            caffeineToday = newValue
+            propertyChanged?()
+        }
     }
+    private var cupsToday = 0
+    private var caffeineToday = 0
     /// Called after each property changes: the older way to hear about a change.
     @ObservationIgnored var propertyChanged: (@MainActor () -> Void)?
+    /// Told of each read of cups or caffeine: the check counts them, since a face that reads
+    /// them again and again is polling.
+    @ObservationIgnored private let onRead: @MainActor () -> Void
+
+    init(onRead: @escaping @MainActor () -> Void = {}) { self.onRead = onRead }
 
     /// Logs one drink: both properties, in one synchronous step.
     func add(milligrams: Int) {
@@ -25,7 +46,7 @@ final class DrinkTally {
 import Foundation
 @testable import StudentCode
 
-let plannedExpectations = 5
+let plannedExpectations = 6
 
 struct Pair: Equatable, CustomStringConvertible {
     let cups: Int
@@ -48,7 +69,8 @@ final class Face {
 @MainActor
 func runCheck(_ report: CheckReport) async {
     // Different drinks each run: a hard-coded answer fails.
-    let tally = DrinkTally()
+    let reads = ReadCount()
+    let tally = DrinkTally(onRead: { reads.record() })
     tally.cups = CheckServices.random(in: 0...3)
     tally.caffeine = tally.cups * 95
     var whole = [Pair(cups: tally.cups, caffeine: tally.caffeine)]
@@ -92,4 +114,10 @@ func runCheck(_ report: CheckReport) async {
     report.expect(afterCorrection == [corrected], "a correction of the caffeine alone was shown: \(corrected)",
                   otherwise: afterCorrection.isEmpty ? "a change to the caffeine alone was not shown: track everything you show"
                       : "a correction of the caffeine alone was shown as \(afterCorrection): show it once")
+    // Then nothing changes for 400 ms: a face that waits for onChange reads nothing meanwhile.
+    // One that looks every so often reads the tally here, unless it looks less often than that,
+    // and then it most likely showed one of the changes above late (it had 150 ms for each).
+    let polled = await reads.during(.milliseconds(400))
+    report.expect(polled == 0, "while nothing changed for 400 ms, it did not read the tally",
+                  otherwise: "while nothing changed for 400 ms, your code read cups or caffeine \(polled) time(s): it looks again and again (polling); let onChange say when to read")
 }
