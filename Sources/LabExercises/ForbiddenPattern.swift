@@ -103,6 +103,13 @@ public struct ForbiddenPattern: Sendable, Equatable {
             ForbiddenPattern(
                 "@convention",
                 "@convention(c) makes a C function pointer the compiler cannot check; pass a Swift closure"),
+            // Reflection reads a value's private stored properties around the accessors it was
+            // written with: a given model that counts its reads (exercises 30, 31) would not see it.
+            ForbiddenPattern(
+                "Mirror", "Mirror reads a value's private stored properties, around the code that guards them"),
+            ForbiddenPattern(
+                "dump", "dump reads a value's private stored properties (through Mirror); print what you need",
+                shape: .globalFunction("dump")),
             ForbiddenPattern(
                 "Locked",
                 "LabCore's Locked is the lab's own bookkeeping lock, whose safety the compiler takes on trust (@unchecked Sendable); use an actor, or Mutex, which the compiler checks"

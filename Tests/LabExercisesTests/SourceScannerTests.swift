@@ -152,6 +152,8 @@ struct SourceScannerTests {
         ("let u = Unmanaged.passRetained(o)", "Unmanaged"),
         ("withUnsafeCurrentTask { _ in }", "withUnsafe…"),
         ("let box = Locked(NotSendable())", "Locked"),
+        ("let v = Mirror(reflecting: model).children.first?.value", "Mirror"),
+        ("var text = \"\"\ndump(model, to: &text)", "dump"),
         ("let t = (Count < kill(0, 9), 1 > 2)", "kill"),
         ("let source = DispatchSource.makeSignalSource(signal: 15)", ".makeSignalSource"),
     ])
@@ -172,6 +174,7 @@ struct SourceScannerTests {
         "let text = \"kill(1, 9) and getenv(x) are only words in a string\".count // and open(2) in a comment",
         "let s = Set<Photo>()\nlet m = Mutex<Int>(0)",
         "if count < limit && other > 3 { }",
+        "struct Truck { func dump(_ load: Int) {} }\nTruck().dump(3)",
     ])
     func ordinaryCodeIsNotRefused(source: String) {
         let found = standard(source)
