@@ -55,4 +55,17 @@ struct BlockingVersusSuspendingTests {
         let width = await ExecutorProbe.measureWidth(hold: .milliseconds(20))
         #expect(width >= 1 && width <= cpus)
     }
+
+    /// The observer a check gives its work hears each suspension start and end, a cancelled one
+    /// too: exercise 07 counts the answer's waits with it.
+    @Test func theObserverHearsEachSuspensionStartAndEnd() async {
+        let heard = Locked<[Bool]>([])
+        let work = SimulatedWork(scale: .realTime) { starting in heard.withLock { $0.append(starting) } }
+        try? await work.suspend(sourceSeconds: 0.001)
+        let cancelled = Task { try? await work.suspend(sourceSeconds: 120) }
+        while heard.withLock({ $0.count }) < 3 { await Task.yield() }
+        cancelled.cancel()
+        await cancelled.value
+        #expect(heard.withLock { $0 } == [true, false, true, false])
+    }
 }
