@@ -2,20 +2,29 @@ import Foundation
 import LabCore
 @testable import StudentCode
 
-let plannedExpectations = 4
+let plannedExpectations = 5
 
-/// A renderer that suspends 20 ms per thumbnail, counting its calls and how many run at once.
+/// The thumbnail an async caller asked for, set in the caller's task: a task it starts inherits
+/// it, a thread it hands the call to does not.
+enum Caller {
+    @TaskLocal static var asking: String?
+}
+
+/// A renderer that suspends 20 ms per thumbnail, counting its calls, how many run at once, and
+/// those run outside the task of the caller that asked.
 final class CountingRenderer: Sendable {
     let sizes: [String: Int]
-    private let state = Locked((calls: [String: Int](), inFlight: 0, peak: 0))
+    private let state = Locked((calls: [String: Int](), inFlight: 0, peak: 0, outside: Set<String>()))
 
     init(sizes: [String: Int]) { self.sizes = sizes }
 
     func render(_ name: String) async -> Int {
+        let asked = Caller.asking
         state.withLock { state in
             state.calls[name, default: 0] += 1
             state.inFlight += 1
             state.peak = max(state.peak, state.inFlight)
+            if asked != name { state.outside.insert(name) }
         }
         try? await Task.sleep(for: .milliseconds(20))
         state.withLock { $0.inFlight -= 1 }
@@ -24,6 +33,8 @@ final class CountingRenderer: Sendable {
 
     func calls(_ name: String) -> Int { state.withLock { $0.calls[name] ?? 0 } }
     var peak: Int { state.withLock { $0.peak } }
+    /// Thumbnails rendered outside their caller's task (nor any task it started).
+    var outside: Set<String> { state.withLock { $0.outside } }
 }
 
 func runCheck(_ report: CheckReport) async {
@@ -48,7 +59,7 @@ func runCheck(_ report: CheckReport) async {
     let results = await withTaskGroup(of: (String, Int).self) { group in
         for index in 0..<callers {
             let name = "thumb-\(index).jpg"
-            group.addTask { (name, await thumbnailSize(for: name, render: render)) }
+            group.addTask { (name, await Caller.$asking.withValue(name) { await thumbnailSize(for: name, render: render) }) }
         }
         var results: [String: Int] = [:]
         for await (name, size) in group { results[name] = size }
@@ -66,4 +77,11 @@ func runCheck(_ report: CheckReport) async {
     report.expect(
         renderer.peak >= 2, "the renderings overlapped (\(renderer.peak) at once)",
         otherwise: "the renderings ran one at a time: await the renderer in each caller, without a lock around it")
+    // A call handed to a thread that waits on the semaphore (a GCD queue's, say) finishes too,
+    // but each holds a thread of its own while it waits: the rendering then runs in a task the
+    // waiting thread started, outside the caller's.
+    let elsewhere = (0..<callers).map { "thumb-\($0).jpg" }.filter(renderer.outside.contains)
+    report.expect(
+        elsewhere.isEmpty, "each thumbnail was rendered in its caller's task (or one it started), not handed to another thread",
+        otherwise: "\(elsewhere.count) of \(callers) renderings ran outside their caller's task: thumbnailSize handed the call to a thread that waits for it (the semaphore, on a thread of its own?); await the renderer in the caller")
 }

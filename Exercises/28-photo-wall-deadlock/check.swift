@@ -3,17 +3,26 @@ import LabCore
 import LabScenarios
 @testable import StudentCode
 
-let plannedExpectations = 3
+let plannedExpectations = 4
 
-/// The photo service with every call logged, so the check sees which fetches overlapped.
+/// Set in the task that calls loadWall: the tasks it starts inherit it, a thread it hands a
+/// fetch to does not.
+enum Wall {
+    @TaskLocal static var loading = false
+}
+
+/// The photo service with every call logged, so the check sees which fetches overlapped, and
+/// which were made outside loadWall's task and the tasks it started.
 struct LoggedPhotos: SpacePhotosService {
     let base: any SpacePhotosService
     let log: CallLog
     /// The last day's photo arrives first, the first day's last (see ArrivalGate).
     let arrivals: ArrivalGate
+    let outside = Locked(0)
 
     func photo(for date: Date) async throws -> SpacePhoto {
-        try await log.record("photo \(date.timeIntervalSince1970)") {
+        if !Wall.loading { outside.withLock { $0 += 1 } }
+        return try await log.record("photo \(date.timeIntervalSince1970)") {
             let photo = try await base.photo(for: date)
             await arrivals.turn("\(date.timeIntervalSince1970)")
             return photo
@@ -37,7 +46,7 @@ func runCheck(_ report: CheckReport) async {
     var expected: [String] = []
     for day in days { expected.append((try? await reference.photo(for: day).title) ?? "?") }
     report.waiting("loadWall(days:from:) for \(count) days (if it never returns: is every pool thread waiting synchronously?)")
-    let titles = await loadWall(days: days, from: service)
+    let titles = await Wall.$loading.withValue(true) { await loadWall(days: days, from: service) }
     report.expect(titles == expected, "the wall shows the \(count) days' titles, in the order of the days",
                   otherwise: titles.count != count ? "loadWall returned \(titles.count) titles for \(count) days"
                       : Set(titles) == Set(expected) ? "the titles are not in the order of the days: keep each day's index"
@@ -47,4 +56,9 @@ func runCheck(_ report: CheckReport) async {
     let together = log.maxInFlight(startingWith: "photo ")
     report.expect(together >= max(2, count / 2), "the days were fetched at the same time (\(together) at once)",
                   otherwise: "the days were fetched one at a time (at most \(together) at once): start every fetch before awaiting any")
+    // A fetch handed to a thread that waits on a semaphore (a GCD queue's, say) finishes too, but
+    // that thread is held while it waits: the fetch then runs in a task the waiting thread started.
+    let elsewhere = service.outside.withLock { $0 }
+    report.expect(elsewhere == 0, "every fetch ran in loadWall's task or one it started, not handed to another thread",
+                  otherwise: "\(elsewhere) of \(fetches) fetches ran outside loadWall's tasks: each was handed to a thread that waits for it (a semaphore on a GCD thread?); await the fetch in the child task")
 }
