@@ -9,7 +9,6 @@
 
 #include <dlfcn.h>
 #include <pthread.h>
-#include <stdatomic.h>
 #include <sys/mman.h>
 #if defined(__linux__)
 #include <sys/syscall.h>
