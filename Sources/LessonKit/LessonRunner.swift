@@ -34,11 +34,14 @@ public enum LessonRunner {
             StandardError.write("\(lesson.name): error: \(error)")
             return 1
         }
+        // A page or trace written to standard output (`--html /dev/stdout`) has the stream to
+        // itself: the lesson's text goes to standard error.
         let console =
             console
             ?? Console(
                 terminal: .detect(noColorFlag: options.noColor),
-                narrates: !options.quiet && !options.json)
+                narrates: !options.quiet && !options.json,
+                sink: outputFiles(options).contains { OutputFile.isStandardOutput($0.path) } ? .standardError : .standardOutput)
         if options.help {
             console.emit(help(lesson, terminal: console.terminal))
             return 0
@@ -55,8 +58,12 @@ public enum LessonRunner {
         for name in options.variants where !names.contains(name) {
             throw .unknownName(kind: "variant", name: name, suggestion: Suggestion.closest(to: name, in: names))
         }
-        for (option, path) in [("trace-out", options.traceOutput), ("html", options.htmlOutput)] {
-            guard let path else { continue }
+        for (option, path) in outputFiles(options) {
+            // --json's report is standard output's: a file written there would run into it.
+            if options.json && OutputFile.isStandardOutput(path) {
+                throw .invalidValue(
+                    option: option, value: path, expected: "another file than standard output, where --json writes")
+            }
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue,
@@ -68,6 +75,13 @@ public enum LessonRunner {
         if let trace = options.traceOutput, let html = options.htmlOutput, samePath(trace, html) {
             throw .invalidValue(
                 option: "html", value: html, expected: "another file than --trace-out's (one would replace the other)")
+        }
+    }
+
+    /// The files the options ask for, each with its option's name.
+    static func outputFiles(_ options: LessonOptions) -> [(option: String, path: String)] {
+        [("trace-out", options.traceOutput), ("html", options.htmlOutput)].compactMap { option, path in
+            path.map { (option, $0) }
         }
     }
 

@@ -40,4 +40,26 @@ struct LessonOutputTargetTests {
         #expect(result.standardOutput.contains("<!DOCTYPE html>"))
         #expect(isSymlink(link))
     }
+
+    /// Not --quiet: the page is standard output's alone, whole, and the lesson's text goes to
+    /// standard error (it ran into the page, before and after it).
+    @Test func aPageOnStandardOutputHasItToItself() async throws {
+        let result = try await ProcessRunner.run("task-groups", ["--variant", "five-tasks", "--html", "/dev/stdout"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.hasPrefix("<!DOCTYPE html>"), "\(result.standardOutput.prefix(200))")
+        #expect(result.standardOutput.hasSuffix("</html>\n"), "\(result.standardOutput.suffix(200))")
+        #expect(result.standardError.contains("Page written to /dev/stdout"))
+        #expect(result.standardError.contains("five-tasks"))
+    }
+
+    /// --json's report is standard output's too: the two cannot share it.
+    @Test(arguments: ["html", "trace-out"])
+    func jsonAndAFileOnStandardOutputAreOneLineAndExitTwo(option: String) async throws {
+        let result = try await ProcessRunner.run(
+            "task-groups", ["--variant", "five-tasks", "--json", "--\(option)", "/dev/stdout"])
+        #expect(result.status == 2)
+        #expect(result.standardOutput.isEmpty)
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains("another file than standard output"), "\(lines)")
+    }
 }

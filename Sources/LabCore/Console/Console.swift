@@ -81,17 +81,24 @@ public final class Console: Sendable {
 
 /// The destination of console text: standard output, or a buffer for tests.
 public struct TextSink: Sendable {
-    private let toStandardOutput: Bool
+    private enum Destination: Sendable {
+        case standardOutput, standardError, buffer
+    }
+    private let destination: Destination
     fileprivate var captured = ""
 
-    public static let standardOutput = TextSink(toStandardOutput: true)
-    public static var buffer: TextSink { TextSink(toStandardOutput: false) }
+    public static let standardOutput = TextSink(destination: .standardOutput)
+    /// For a run whose standard output carries a file the user asked for (`--html /dev/stdout`):
+    /// the text goes beside it, not into it.
+    public static let standardError = TextSink(destination: .standardError)
+    public static var buffer: TextSink { TextSink(destination: .buffer) }
 
     fileprivate mutating func write(_ text: String) {
-        if toStandardOutput {
-            StandardOutput.write(text)
-        } else {
-            captured += text
+        switch destination {
+        case .standardOutput: StandardOutput.write(text)
+        // Nowhere is left to say that standard error cannot be written.
+        case .standardError: _ = Descriptor.writeAll(Data(text.utf8), to: STDERR_FILENO)
+        case .buffer: captured += text
         }
     }
 }

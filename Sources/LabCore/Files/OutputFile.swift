@@ -12,6 +12,15 @@ public enum OutputFile {
     /// Symlink hops followed before giving up, as the kernel's own limit (ELOOP) does.
     static let maximumHops = 40
 
+    /// Whether `path` names the file this process's standard output is (`/dev/stdout`, a link to
+    /// it, the terminal or pipe it is): a page written there shares the stream with the text.
+    public static func isStandardOutput(_ path: String) -> Bool {
+        var named = stat()
+        var output = stat()
+        guard stat(path, &named) == 0, fstat(STDOUT_FILENO, &output) == 0 else { return false }
+        return named.st_dev == output.st_dev && named.st_ino == output.st_ino
+    }
+
     public static func write(_ data: Data, to path: String) throws {
         var target = stat()
         guard stat(path, &target) == 0 else {
