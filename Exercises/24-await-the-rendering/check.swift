@@ -41,74 +41,111 @@ final class RenderDesk: Sendable {
     func calls(_ name: String) -> Int { state.withLock { $0.calls[name] ?? 0 } }
 }
 
+/// One asking of thumbnail while its rendering is held for `hold`: what it answered meanwhile,
+/// what woke its task, and what it returned once the rendering ended.
+struct HeldRound {
+    let hold: Duration
+    /// thumbnail's answer if it came while the rendering was held (a guess).
+    var early: (size: Int?, at: ContinuousClock.Instant)?
+    /// Wake-ups of thumbnail's task during the hold: by timers or other tasks, and by itself.
+    var timers = 0
+    var spins = 0
+    /// Tasks of the answer's woken again on the shared pool during the hold (see PoolWakes).
+    var pooled = 0
+    /// What it returned after the rendering ended, and how long after; nil if not within 3 s.
+    var late: (size: Int?, after: Duration)?
+
+    /// Holds the rendering of `name` (prefetched, its rendering started) for `hold`, while
+    /// thumbnail's task runs on a watch.
+    static func run(
+        _ prefetcher: ThumbnailPrefetcher, _ name: String, desk: RenderDesk, hold: Duration, ownWakes: Int,
+        poolWatched: Bool
+    ) async -> HeldRound {
+        var round = HeldRound(hold: hold)
+        let answer = Locked<(size: Int?, at: ContinuousClock.Instant)?>(nil)
+        // thumbnail's task runs on a watch that counts what wakes it (its start is the first).
+        let watch = WakeWatch()
+        // From before thumbnail starts: a task it starts is seen starting, so its every wake counts.
+        _ = PoolWakes.mark()
+        let asking = Task(executorPreference: watch) {
+            let result = await prefetcher.thumbnail(name)
+            answer.withLock { $0 = (result, .now) }
+        }
+        let started = watch.wakes
+        try? await Task.sleep(for: hold)
+        round.early = answer.withLock { $0 }
+        let meanwhile = watch.wakes
+        // Tasks woken again on the shared pool meanwhile, past the check's own: the answer's where
+        // the watch does not run, such as a task of its own that sleeps and looks (`Task {}` does
+        // not inherit the watch). Starting a task is not a wake-up.
+        round.pooled = poolWatched ? PoolWakes.mark() - ownWakes : 0
+        round.timers = meanwhile.fromOutside - started.fromOutside
+        round.spins = meanwhile.fromItself - started.fromItself
+        let finished = ContinuousClock.now
+        desk.finish(name)
+        _ = await within(.seconds(3)) { await asking.value }
+        round.late = answer.withLock { $0 }.map { ($0.size, finished.duration(to: $0.at)) }
+        return round
+    }
+}
+
 func runCheck(_ report: CheckReport) async {
     let poolWatched = PoolWakes.watch()
     let name = "sol-\(CheckServices.random(in: 1000...9999)).jpg"
+    let second = "sol-\(CheckServices.random(in: 1000...9999))-b.jpg"
     let size = CheckServices.random(in: 100...999)
-    let desk = RenderDesk(sizes: [name: size])
+    let secondSize = size + CheckServices.random(in: 1...99)
+    let desk = RenderDesk(sizes: [name: size, second: secondSize])
     let prefetcher = ThumbnailPrefetcher(render: { await desk.render($0) })
     await prefetcher.prefetch(name)
-    // The rendering under way, its task off the actor: the actor is free for thumbnail's task.
-    _ = await poll(for: CheckServices.patience) { desk.calls(name) > 0 }
+    await prefetcher.prefetch(second)
+    // The renderings under way, their tasks off the actor: the actor is free for thumbnail's task.
+    _ = await poll(for: CheckServices.patience) { desk.calls(name) > 0 && desk.calls(second) > 0 }
     // The pool's wake-ups while nothing but this check's own sleep is going on (none here, where
     // the check's task is left out; a runtime may wake a sleep through a job of its own): the
-    // hold's allowance.
+    // holds' allowance.
     _ = PoolWakes.mark()
     try? await Task.sleep(for: .milliseconds(20))
     let ownWakes = PoolWakes.mark()
 
-    let answer = Locked<(size: Int?, at: ContinuousClock.Instant)?>(nil)
-    // thumbnail's task runs on a watch that counts what wakes it (its start is the first).
-    let watch = WakeWatch()
-    // From before thumbnail starts: a task it starts is seen starting, so its every wake counts.
-    _ = PoolWakes.mark()
-    let asking = Task(executorPreference: watch) {
-        let result = await prefetcher.thumbnail(name)
-        answer.withLock { $0 = (result, .now) }
-    }
-    let started = watch.wakes
-    // The rendering goes on for 300 ms: a thumbnail that answers meanwhile guessed.
-    try? await Task.sleep(for: .milliseconds(300))
-    let early = answer.withLock { $0 }
-    let meanwhile = watch.wakes
-    // Tasks woken again on the shared pool meanwhile, past the check's own: the answer's where the
-    // watch does not run, such as a task of its own that sleeps and looks (`Task {}` does not
-    // inherit the watch). Starting a task is not a wake-up.
-    let pooled = poolWatched ? PoolWakes.mark() - ownWakes : 0
+    // Two holds, 300 ms and 650 ms: a thumbnail that answers during one guessed. A wait of a fixed
+    // length passes at most one of them (it must outlast the hold and end within 250 ms of it),
+    // and a sleep before awaiting that ends within the longer hold is a timer waking the task.
+    report.waiting("thumbnail(\"\(name)\") while its rendering takes 300 ms, then thumbnail(\"\(second)\") while it takes 650 ms")
+    let rounds = [
+        await HeldRound.run(prefetcher, name, desk: desk, hold: .milliseconds(300), ownWakes: ownWakes, poolWatched: poolWatched),
+        await HeldRound.run(prefetcher, second, desk: desk, hold: .milliseconds(650), ownWakes: ownWakes, poolWatched: poolWatched),
+    ]
+    let guessed = rounds.first { $0.early != nil }
     report.expect(
-        early == nil, "thumbnail(\"\(name)\") waited while the rendering was going",
-        otherwise: "thumbnail returned \(early?.size.map(String.init) ?? "nil") while the rendering was still going: await the rendering prefetch started"
+        guessed == nil, "thumbnail waited while each rendering was going (300 ms, 650 ms)",
+        otherwise: "thumbnail returned \(guessed?.early?.size.map(String.init) ?? "nil") while a rendering of \(guessed?.hold.humanReadable ?? "") was still going: await the rendering prefetch started"
     )
     // Nothing but the rendering's end may wake a task that awaits it: a timer that woke it
     // means it slept and looked (polling); its own jobs over and over, that it yielded in a
     // loop. A few of its own are hops onto the actor and back (one, measured).
-    let timers = meanwhile.fromOutside - started.fromOutside
-    let spins = meanwhile.fromItself - started.fromItself
+    let woken = rounds.first { $0.timers > 0 || $0.spins > 4 || $0.pooled > 0 }
     report.expect(
-        timers == 0 && spins <= 4 && pooled <= 0,
-        "while the rendering was going, no timer woke thumbnail's task, it did not loop"
+        woken == nil,
+        "while the renderings were going, no timer woke thumbnail's task, it did not loop"
             + (poolWatched ? ", and no other task of yours was woken on the thread pool" : ""),
-        otherwise: timers > 0
-            ? "a timer woke thumbnail's task \(timers) time(s) while the rendering was going: it slept, then looked; await the rendering itself, which nothing wakes early"
-            : spins > 4
-                ? "while the rendering was going, thumbnail's task ran \(spins) times (Task.yield() in a loop?): await the rendering itself"
-                : "while the rendering was going, tasks of your code were woken \(pooled) time(s) on the thread pool (a task of its own that sleeps and looks again, or yields in a loop?): await the rendering itself, which nothing wakes early")
-    let finished = ContinuousClock.now
-    desk.finish(name)
-    report.waiting("thumbnail(\"\(name)\") after its rendering finished")
-    _ = await within(.seconds(3)) { await asking.value }
-    if let late = answer.withLock({ $0 }) {
-        let after = finished.duration(to: late.at)
-        // Generous: a busy machine may take tens of milliseconds to run the waiting task.
-        report.expect(
-            late.size == size && after < .milliseconds(250),
-            "it returned \(size), \(after.humanReadable) after the rendering ended",
-            otherwise: late.size != size
-                ? "it returned \(late.size.map(String.init) ?? "nil") instead of \(size), the rendered size"
-                : "it returned \(after.humanReadable) after the rendering ended: await the rendering itself, not a duration")
-    } else {
-        report.fail("thumbnail did not return within 3 s of the rendering's end: await the rendering itself, not a duration")
-    }
+        otherwise: (woken?.timers ?? 0) > 0
+            ? "a timer woke thumbnail's task \(woken?.timers ?? 0) time(s) while a rendering was going (\(woken?.hold.humanReadable ?? "")): it slept, then looked; await the rendering itself, which nothing wakes early"
+            : (woken?.spins ?? 0) > 4
+                ? "while a rendering was going, thumbnail's task ran \(woken?.spins ?? 0) times (Task.yield() in a loop?): await the rendering itself"
+                : "while a rendering was going, tasks of your code were woken \(woken?.pooled ?? 0) time(s) on the thread pool (a task of its own that sleeps and looks again, or yields in a loop?): await the rendering itself, which nothing wakes early")
+    let expected = [size, secondSize]
+    let wrong = zip(rounds, expected).first { round, size in round.late?.size != size }
+    let slow = rounds.first { ($0.late?.after ?? .zero) >= .milliseconds(250) }
+    // Generous: a busy machine may take tens of milliseconds to run the waiting task.
+    let afters = rounds.compactMap { $0.late?.after.humanReadable }.joined(separator: " and ")
+    report.expect(
+        wrong == nil && slow == nil, "it returned each rendered size, \(afters) after the rendering ended",
+        otherwise: wrong.map { round, size in
+            round.late == nil
+                ? "thumbnail did not return within 3 s of the end of a rendering of \(round.hold.humanReadable): await the rendering itself, not a duration"
+                : "it returned \(round.late?.size.map(String.init) ?? "nil") instead of \(size), the rendered size"
+        } ?? "it returned \(slow?.late?.after.humanReadable ?? "") after a rendering of \(slow?.hold.humanReadable ?? "") ended: await the rendering itself, not a duration")
     let again = await within(.seconds(1)) { await prefetcher.thumbnail(name) } ?? nil
     report.expect(
         again == size && desk.calls(name) == 1, "asked again, it returned \(size) and the image was rendered once",
