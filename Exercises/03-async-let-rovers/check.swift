@@ -1,7 +1,7 @@
 import LabScenarios
 @testable import StudentCode
 
-let plannedExpectations = 4
+let plannedExpectations = 5
 
 func runCheck(_ report: CheckReport) async {
     let log = CallLog()
@@ -16,8 +16,15 @@ func runCheck(_ report: CheckReport) async {
     report.waiting("latestPhotos(of:using:) for \(rovers.map(\.name))")
     do {
         let photos = try await latestPhotos(of: rovers, using: api)
-        report.expect(photos.map(\.rover.name) == rovers.map(\.name), "one photo per rover, in the rovers' order",
-                      otherwise: "for \(rovers.map(\.name)) expected their photos in that order, got \(photos.map(\.rover.name))")
+        // Each rover's first latest photo, as a service without delays returns them.
+        let reference = MarsRoverClient.simulated(CheckServices.behavior(latency: .fixed(0)))
+        var firsts: [Int?] = []
+        for rover in rovers { firsts.append((try? await reference.latestPhotos(rover: rover))?.first?.id) }
+        report.expect(photos.map(\.rover.name) == rovers.map(\.name) && photos.map(\.id) == firsts.compactMap { $0 },
+                      "one photo per rover, in the rovers' order, each its rover's first",
+                      otherwise: photos.map(\.rover.name) != rovers.map(\.name)
+                          ? "for \(rovers.map(\.name)) expected their photos in that order, got \(photos.map(\.rover.name))"
+                          : "the photos are not each rover's first latest photo (ids \(photos.map(\.id)), expected \(firsts.compactMap { $0 })): keep .first of each rover's photos")
     } catch {
         report.fail("latestPhotos threw \(error)")
     }
@@ -33,4 +40,17 @@ func runCheck(_ report: CheckReport) async {
     let seen = await hanging.cancelled(expected: 3) { _ = try await latestPhotos(of: rovers, using: hanging) }
     report.expect(seen.started > 0 && seen.cancelled == seen.started, "cancelling the caller cancelled all its \(seen.started) calls",
                   otherwise: "cancelling the task that called latestPhotos reached \(seen.cancelled) of its \(seen.started) calls: a call in a task of its own (Task {} or Task.detached) does not inherit cancellation")
+
+    // One rover's request fails: the error reaches the caller, as the calls one after the other let it.
+    let failing = rovers[CheckServices.random(in: 0...2)].name
+    let broken = MarsRoverClient.simulated(
+        CheckServices.behavior(failures: FailureInjection(rate: 1, error: .unavailable, onlyMatching: failing, failsAfter: 0.5)))
+    report.waiting("latestPhotos(of:using:) while \(failing)'s request fails")
+    do {
+        let photos = try await latestPhotos(of: rovers, using: broken)
+        report.fail("with \(failing)'s request failing, latestPhotos returned \(photos.count) photo(s): let the error reach the caller (try, not try?)")
+    } catch {
+        report.expect("\(error)" == "service unavailable", "when \(failing)'s request failed, its error reached the caller",
+                      otherwise: "when \(failing)'s request failed, latestPhotos threw \(error) instead of the service's error")
+    }
 }

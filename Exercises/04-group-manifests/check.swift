@@ -1,7 +1,7 @@
 import LabScenarios
 @testable import StudentCode
 
-let plannedExpectations = 4
+let plannedExpectations = 5
 
 func runCheck(_ report: CheckReport) async {
     let all = (try? MarsRoverClient.fixtureRovers()) ?? []
@@ -46,4 +46,19 @@ func runCheck(_ report: CheckReport) async {
     let seen = await hanging.cancelled(expected: listed.count) { _ = try await fetchPhotoManifests(using: hanging) }
     report.expect(seen.started > 0 && seen.cancelled == seen.started, "cancelling the caller cancelled all its \(seen.started) manifest requests",
                   otherwise: "cancelling the task that called fetchPhotoManifests reached \(seen.cancelled) of its \(seen.started) requests: a request in a task of its own (Task {} or Task.detached) does not inherit cancellation")
+
+    // One rover's manifest request fails: the error reaches the caller, as it did one rover at a time.
+    let failing = listed[CheckServices.random(in: 0...(listed.count - 1))].name
+    let broken = LoggedRovers(
+        base: MarsRoverClient.simulated(
+            CheckServices.behavior(failures: FailureInjection(rate: 1, error: .unavailable, onlyMatching: failing, failsAfter: 0.5))),
+        log: CallLog(), listed: listed)
+    report.waiting("fetchPhotoManifests(using:) while \(failing)'s manifest request fails")
+    do {
+        let manifests = try await fetchPhotoManifests(using: broken)
+        report.fail("with \(failing)'s manifest request failing, fetchPhotoManifests returned \(manifests.count) manifest(s): let the error reach the caller (try, not try?)")
+    } catch {
+        report.expect("\(error)" == "service unavailable", "when \(failing)'s manifest request failed, its error reached the caller",
+                      otherwise: "when \(failing)'s manifest request failed, fetchPhotoManifests threw \(error) instead of the service's error")
+    }
 }

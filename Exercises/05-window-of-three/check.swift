@@ -19,7 +19,17 @@ func runCheck(_ report: CheckReport) async {
     report.waiting("fetchPages for \(count) pages")
     do {
         let fetched = try await fetchPages(pages, of: rover, on: rover.maxDate, using: api)
-        report.expect(Set(fetched.keys) == Set(pages), "all \(count) pages fetched", otherwise: "expected pages 1–\(count), got \(fetched.keys.sorted())")
+        // Each page's own photos, as a service without delays returns them: a result filed under
+        // the wrong page (by the order pages arrived, say) has the right keys and wrong photos.
+        let reference = MarsRoverClient.simulated(CheckServices.behavior(latency: .fixed(0)))
+        var misfiled: [Int] = []
+        for page in pages where fetched[page] != nil {
+            let own = try? await reference.photos(rover: rover, earthDate: rover.maxDate, page: page)
+            if fetched[page]?.map(\.id) != own?.map(\.id) { misfiled.append(page) }
+        }
+        report.expect(Set(fetched.keys) == Set(pages) && misfiled.isEmpty, "all \(count) pages fetched, each with its own photos",
+                      otherwise: Set(fetched.keys) != Set(pages) ? "expected pages 1–\(count), got \(fetched.keys.sorted())"
+                          : "page \(misfiled.first ?? 0) holds another page's photos (\(misfiled.count) page(s) so): file each result under the page it was fetched for")
     } catch {
         report.fail("fetchPages threw \(error)")
     }
