@@ -52,14 +52,29 @@ func runCheck(_ report: CheckReport) async {
     } catch {
         report.fail("caffeineSamples threw \(error) for a store with no samples; no samples is not an error")
     }
-    let unauthorized = CaffeineHealthStore(behavior: CheckServices.behavior(latency: .fixed(1)))
-    report.waiting("caffeineSamples from a store that refuses")
-    do {
-        _ = try await caffeineSamples(since: nil, in: unauthorized)
-        report.fail("caffeineSamples returned for a store that reported an error; it should throw")
-    } catch let error as HealthStoreError where error == .notAuthorized {
-        report.pass("the store's error was thrown: \(error)")
-    } catch {
-        report.fail("caffeineSamples threw \(error), not the store's error (\(HealthStoreError.notAuthorized)): throw what the completion handler reports")
+    // Two stores that fail, each its own way: one refuses, one's query fails with an error of
+    // this run's choosing. The error thrown must be the one the completion handler reported.
+    let kinds: [ServiceError] = [.timedOut, .rateLimited, .unavailable, .badResponse("truncated")]
+    let injected = kinds[CheckServices.random(in: 0...(kinds.count - 1))]
+    let failing: [(store: CaffeineHealthStore, error: HealthStoreError, how: String)] = [
+        (CaffeineHealthStore(behavior: CheckServices.behavior(latency: .fixed(1))), .notAuthorized, "refuses"),
+        (
+            CaffeineHealthStore(
+                behavior: CheckServices.behavior(latency: .fixed(1), failures: FailureInjection(rate: 1, error: injected))),
+            .injected(injected), "fails with \(injected)"
+        ),
+    ]
+    var wrong: String? = nil
+    for (store, expected, how) in failing {
+        report.waiting("caffeineSamples from a store that \(how)")
+        do {
+            _ = try await caffeineSamples(since: nil, in: store)
+            wrong = wrong ?? "caffeineSamples returned for a store that \(how); it should throw"
+        } catch let error as HealthStoreError where error == expected {
+        } catch {
+            wrong = wrong ?? "from a store that \(how), caffeineSamples threw \(error), not the store's error (\(expected)): throw what the completion handler reports"
+        }
     }
+    report.expect(wrong == nil, "each store's own error was thrown: \(HealthStoreError.notAuthorized), then \(HealthStoreError.injected(injected))",
+                  otherwise: wrong ?? "")
 }

@@ -39,14 +39,18 @@ func runCheck(_ report: CheckReport) async {
     )
     let shared = "apod-\(CheckServices.random(in: 1000...9999)).jpg"
     let store2 = FavoritesStore()
-    await withTaskGroup(of: Int.self) { group in
+    let sharedCounts = await withTaskGroup(of: Int.self) { group in
         for _ in 0..<tasks { group.addTask { await store2.add(shared) } }
-        for await _ in group {}
+        return await group.reduce(into: [Int]()) { $0.append($1) }
     }
     let once = await store2.count
+    // Each add of it, the first or not, returns how many favourites there are then: one.
+    let miscounted = sharedCounts.filter { $0 != 1 }
     report.expect(
-        once == 1, "the same photo added by \(tasks) tasks is one favourite",
-        otherwise: "the same photo added by \(tasks) tasks became \(once) favourites: a photo already there must not be added twice")
+        once == 1 && miscounted.isEmpty, "the same photo added by \(tasks) tasks is one favourite, and each add returned 1",
+        otherwise: once != 1
+            ? "the same photo added by \(tasks) tasks became \(once) favourites: a photo already there must not be added twice"
+            : "adding a photo already there returned \(miscounted.first ?? 0) (\(miscounted.count) of \(tasks) adds): return how many favourites there are, added or not")
     let has = await store2.contains(shared)
     let hasNot = await store2.contains("not-\(shared)")
     report.expect(
