@@ -17,7 +17,9 @@ func runCheck(_ report: CheckReport) async {
     // loop done, and a correct loop would look as if it never checked), and the count at the
     // cancel is exact. Counted in thumbnails, not milliseconds: a busy machine stretches each
     // thumbnail's wall time, not their number.
-    let cancelAt = CheckServices.random(in: 20...60)
+    // Early, within the first few: a loop that looks at the flag only after some thumbnails
+    // (after 16 passed while this was 20–60) keeps rendering past it.
+    let cancelAt = CheckServices.random(in: 2...8)
     let cancelledAt = Locked<ContinuousClock.Instant?>(nil)
     let task = Task.detached {
         let rendered = await renderThumbnails(count: total) {
