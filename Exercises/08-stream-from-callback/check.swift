@@ -3,13 +3,20 @@ import Foundation
 import LabCore
 
 // Given: compiled into your module (StudentCode) beside your file, so your code can use it.
-/// A sensor with a callback API: a reading every 5 ms on a background queue.
+/// A sensor with a callback API: a reading every 5 ms on a background queue (after the first
+/// `pausingAfter` readings, if given, one every 500 ms: a sensor that has gone quiet).
 final class CaffeineSensor: Sendable {
     private let state = Locked((running: false, delivered: 0))
     private let values: [Double]
+    private let pausingAfter: Int?
 
-    init(values: [Double]) { self.values = values }
-    convenience init(readings: Int) { self.init(values: (1...max(1, readings)).map { Double($0 * 10) }) }
+    init(values: [Double], pausingAfter: Int? = nil) {
+        self.values = values
+        self.pausingAfter = pausingAfter
+    }
+    convenience init(readings: Int, pausingAfter: Int? = nil) {
+        self.init(values: (1...max(1, readings)).map { Double($0 * 10) }, pausingAfter: pausingAfter)
+    }
 
     func start(onReading: @escaping @Sendable (Double) -> Void, onFinish: @escaping @Sendable () -> Void) {
         state.withLock { $0.running = true }
@@ -21,7 +28,8 @@ final class CaffeineSensor: Sendable {
     var delivered: Int { state.withLock { $0.delivered } }
 
     private func tick(_ number: Int, _ onReading: @escaping @Sendable (Double) -> Void, _ onFinish: @escaping @Sendable () -> Void) {
-        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(5)) { [self] in
+        let quiet = pausingAfter.map { number > $0 } ?? false
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(quiet ? 500 : 5)) { [self] in
             guard state.withLock({ $0.running }) else { return }
             if number > values.count {
                 state.withLock { $0.running = false }
@@ -44,8 +52,9 @@ let plannedExpectations = 2
 
 func runCheck(_ report: CheckReport) async {
     // More readings than a small buffer holds: a stream that keeps only the newest few (an audit's
-    // `.bufferingNewest(5)`) loses some to the reader below, which falls behind the whole feed.
-    let count = CheckServices.random(in: 12...20)
+    // `.bufferingNewest(5)`, another's 32) loses some to the reader below, which falls behind the
+    // whole feed.
+    let count = CheckServices.random(in: 40...80)
     let expected = (0..<count).map { _ in Double(CheckServices.random(in: 1...400)) }
     let sensor = CaffeineSensor(values: expected)
     report.waiting("the readings of a sensor that sends \(count), read slowly")
@@ -62,12 +71,21 @@ func runCheck(_ report: CheckReport) async {
                 try? await Task.sleep(for: .milliseconds(5))
             }
         }
-        try? await Task.sleep(for: .milliseconds(9))  // a reader slower than the sensor: nothing may be lost
+        try? await Task.sleep(for: .milliseconds(2))  // a reader slower than the sensor: nothing may be lost
     }
+    let firstWrong = zip(values, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
     report.expect(values == expected, "all \(count) readings, in order, and the stream ended",
-                  otherwise: "expected \(expected), got \(values)")
-    let long = CaffeineSensor(readings: 1000)
-    report.waiting("3 readings from a sensor that sends 1000")
+                  otherwise: firstWrong == 0
+                      ? "the first reading was \(values.first ?? 0), not \(expected.first ?? 0), the one the sensor sent: yield the sensor's readings"
+                      : values.count < count && firstWrong == nil
+                      ? "\(values.count) of the \(count) readings arrived, the first \(values.count): the stream ended early, or the rest never came"
+                      : values.count < count
+                          ? "\(values.count) of the \(count) readings arrived, reading \(firstWrong.map { $0 + 1 } ?? 0) onward not as sent: a buffer that keeps only the newest drops what a slow reader has not read yet"
+                          : "\(values.count) readings for \(count) sent; reading \(firstWrong.map { $0 + 1 } ?? count + 1) was not the one sent: yield each reading once, in order")
+    // It goes quiet after the third reading: a stream that stops the sensor only when a later
+    // reading finds the reader gone leaves it running meanwhile.
+    let long = CaffeineSensor(readings: 1000, pausingAfter: 3)
+    report.waiting("3 readings from a sensor that sends 1000, then goes quiet")
     var read = 0
     for await _ in readings(from: long) {
         read += 1
