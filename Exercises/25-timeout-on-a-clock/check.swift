@@ -37,20 +37,30 @@ func runCheck(_ report: CheckReport) async {
         return report.fail(
             "it never slept on the clock it was given (nothing was sleeping on it after 1 s): wait with clock.sleep(for: timeout), not Task.sleep or another clock")
     }
+    // The clock stands still a while first: an answer that also waits in real time (the
+    // starting file's 2-second Task.sleep, kept beside the clock's) answers meanwhile.
+    try? await Task.sleep(for: .milliseconds(2_500))
+    let stillClock = answer.withLock { $0 }
     clock.advance(by: timeout - .milliseconds(1))
     try? await Task.sleep(for: .milliseconds(100))
     let early = answer.withLock { $0 }
     report.expect(
-        early == nil, "with the service silent, nothing came a millisecond before the \(timeout) deadline",
-        otherwise: "it answered \"\(early ?? "")\" before the deadline (\(timeout) - 1 ms on the clock): wait the whole timeout")
+        early == nil, "with the service silent, nothing came while the clock stood still (2.5 s) nor a millisecond before the \(timeout) deadline",
+        otherwise: stillClock != nil
+            ? "it answered \"\(stillClock ?? "")\" while the clock it was given stood still (2.5 s of real time): wait on that clock only, not Task.sleep"
+            : "it answered \"\(early ?? "")\" before the deadline (\(timeout) - 1 ms on the clock): wait the whole timeout")
     clock.advance(by: .milliseconds(1))
     report.waiting("\"offline\" at the deadline")
     _ = await within(.seconds(1)) { await asking.value }
     let atDeadline = answer.withLock { $0 }
+    // One deadline, one sleep: a loop that sleeps a little and looks at clock.now sleeps again and again.
+    let sleeps = clock.sleepsBegun
     report.expect(
-        atDeadline == "offline" && silent.cancelled.withLock { $0 } == 1,
-        "at the deadline it said \"offline\" and the silent request was cancelled",
-        otherwise: atDeadline == nil
+        atDeadline == "offline" && silent.cancelled.withLock { $0 } == 1 && sleeps == 1,
+        "at the deadline it said \"offline\" and the silent request was cancelled; it slept on the clock once",
+        otherwise: sleeps > 1
+            ? "it slept \(sleeps) times on the clock to wait for one deadline (a loop that looks at clock.now?): sleep once, for the whole timeout"
+            : atDeadline == nil
             ? "it did not answer within 1 s after the deadline: once the timeout wins, cancel the fetch (group.cancelAll()) so the group can end"
             : atDeadline != "offline"
                 ? "at the deadline it said \"\(atDeadline ?? "")\" instead of \"offline\""

@@ -173,6 +173,9 @@ struct TestingAsyncTests {
         try await sleeper.value
         #expect(woke.withLock { $0 })
         #expect(clock.sleepingCount == 0)
+        #expect(clock.sleepsBegun == 1, "one sleep, however long it waited")
+        try await clock.sleep(for: .zero)
+        #expect(clock.sleepsBegun == 2, "a sleep already due still begins one")
     }
 
     @Test func cancellingASleeperOnAManualClockThrowsAtOnce() async {

@@ -57,6 +57,10 @@ public final class ManualClock: Clock, Sendable {
         }
     }
 
+    /// How many sleeps have begun on this clock, ended or not: code that waits for one deadline
+    /// sleeps once; code that looks at `now` again and again sleeps once per look.
+    public var sleepsBegun: Int { state.withLock { Int($0.nextID) } }
+
     /// How many tasks are sleeping on this clock now.
     public var sleepingCount: Int { state.withLock { $0.sleepers.count } }
 
