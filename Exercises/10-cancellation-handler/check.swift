@@ -50,9 +50,10 @@ import Foundation
 import LabCore
 @testable import StudentCode
 
-let plannedExpectations = 4
+let plannedExpectations = 5
 
 func runCheck(_ report: CheckReport) async {
+    let still = await StillnessWatch()
     // Left alone, the download finishes with its bytes: an answer that cancels it whatever
     // happens (an audit's `old.cancel(); throw CancellationError()`) passes the cancelled run
     // below, not this one.
@@ -62,13 +63,20 @@ func runCheck(_ report: CheckReport) async {
     report.expect(bytes == 4096 && !quick.wasCancelled, "left alone, the download finished with its 4096 bytes",
                   otherwise: "left alone, the download \(quick.wasCancelled ? "was cancelled" : "did not finish with its 4096 bytes (\(bytes.map(String.init) ?? "an error"))"): start it, and cancel it only in onCancel")
     let old = OldDownload()
-    let task = Task { try await download(old) }
-    try? await Task.sleep(for: .milliseconds(CheckServices.random(in: 20...50)))
+    // While the download goes on, an answer that waits for its completion or its cancellation is
+    // woken by neither (see Stirrings): one that looks every so often is.
+    let (task, stirrings) = await still.hold(.milliseconds(CheckServices.random(in: 150...250))) {
+        () -> Result<Int, any Error> in
+        do { return .success(try await download(old)) } catch { return .failure(error) }
+    }
+    report.expect(
+        stirrings.stillWaiting, "while the download was going, nothing woke its task",
+        otherwise: stirrings.problem(while: "the download was going", awaiting: "the download's completion (its handler resumes a continuation)") ?? "")
     let clock = ContinuousClock()
     let cancelled = clock.now
     task.cancel()
     report.waiting("the download after cancel()")
-    let result = await task.result
+    let result = await task.value
     let late = cancelled.duration(to: clock.now)
     switch result {
     case .success:

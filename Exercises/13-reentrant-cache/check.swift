@@ -3,9 +3,10 @@ import LabCore
 import LabScenarios
 @testable import StudentCode
 
-let plannedExpectations = 5
+let plannedExpectations = 6
 
 func runCheck(_ report: CheckReport) async {
+    let still = await StillnessWatch()
     let meter = CallMeter()
     let views = CheckServices.random(in: 6...14)
     // The first download of the first day fails: the cache must not keep the failure.
@@ -54,9 +55,61 @@ func runCheck(_ report: CheckReport) async {
     let wrong = mixed.filter { $0.1 == nil || $0.1 != wanted[$0.0] }.count
     report.expect(wrong == 0, "two days asked for at once: each of the \(mixed.count) views got its own day's photo",
                   otherwise: "two days asked for at once: \(wrong) of \(mixed.count) views got another day's photo or none; keep one download in flight per day")
+    // A request for a day whose download is in flight, held: it waits for that download, and
+    // nothing wakes it meanwhile (one that sleeps and looks again until the day is cached is).
+    let held = HeldPhotos(base: working)
+    let heldCache = PhotoCache(service: held)
+    let later = today.addingTimeInterval(5 * 86_400)
+    let first = Task { try? await heldCache.photo(for: later).date }
+    _ = await poll(for: CheckServices.patience) { held.calls > 0 }
+    report.waiting("a second request while the day's download is held")
+    let (second, stirrings) = await still.hold(.milliseconds(200)) { try? await heldCache.photo(for: later).date }
+    held.release()
+    let both = await within(.seconds(3)) { [await first.value, await second.value] }
+    report.expect(
+        stirrings.stillWaiting && held.calls == 1 && both?.allSatisfy { $0 != nil } == true,
+        "a request for a day already downloading waited for that download, and nothing woke it meanwhile",
+        otherwise: held.calls > 1
+            ? "a request for a day already downloading started download \(held.calls): await the one in flight"
+            : stirrings.problem(while: "the day's first download was going", awaiting: "the download in flight (its task's value)")
+                ?? "the two requests for a day got \(both.map { "\($0)" } ?? "no answer within 3 s") once its download ended")
 }
 
 /// A service that fails until the check switches it to a working one.
+/// A service whose downloads wait until the check lets them go: "still downloading" is a moment
+/// the check chooses, not a timing it hopes for.
+final class HeldPhotos: SpacePhotosService {
+    let base: any SpacePhotosService
+    private let state = Locked((calls: 0, released: false, waiting: [CheckedContinuation<Void, Never>]()))
+
+    init(base: any SpacePhotosService) { self.base = base }
+
+    var calls: Int { state.withLock { $0.calls } }
+
+    func release() {
+        let waiting = state.withLock { state in
+            state.released = true
+            defer { state.waiting = [] }
+            return state.waiting
+        }
+        for continuation in waiting { continuation.resume() }
+    }
+
+    func photo(for day: Date) async throws -> SpacePhoto {
+        await withCheckedContinuation { continuation in
+            let go = state.withLock { state -> Bool in
+                state.calls += 1
+                if state.released { return true }
+                state.waiting.append(continuation)
+                return false
+            }
+            if go { continuation.resume() }
+        }
+        return try await base.photo(for: day)
+    }
+    func randomPhotos(count: Int) async throws -> [SpacePhoto] { try await base.randomPhotos(count: count) }
+}
+
 final class Switchable: SpacePhotosService {
     let first: any SpacePhotosService
     let then: any SpacePhotosService

@@ -42,45 +42,28 @@ final class RenderDesk: Sendable {
 }
 
 /// One asking of thumbnail while its rendering is held for `hold`: what it answered meanwhile,
-/// what woke its task, and what it returned once the rendering ended.
+/// what stirred its task, and what it returned once the rendering ended.
 struct HeldRound {
     let hold: Duration
     /// thumbnail's answer if it came while the rendering was held (a guess).
     var early: (size: Int?, at: ContinuousClock.Instant)?
-    /// Wake-ups of thumbnail's task during the hold: by timers or other tasks, and by itself.
-    var timers = 0
-    var spins = 0
-    /// Tasks of the answer's woken again on the shared pool during the hold (see PoolWakes).
-    var pooled = 0
+    var stirrings = Stirrings()
     /// What it returned after the rendering ended, and how long after; nil if not within 3 s.
     var late: (size: Int?, after: Duration)?
 
     /// Holds the rendering of `name` (prefetched, its rendering started) for `hold`, while
     /// thumbnail's task runs on a watch.
-    static func run(
-        _ prefetcher: ThumbnailPrefetcher, _ name: String, desk: RenderDesk, hold: Duration, ownWakes: Int,
-        poolWatched: Bool
-    ) async -> HeldRound {
+    static func run(_ prefetcher: ThumbnailPrefetcher, _ name: String, desk: RenderDesk, hold: Duration, still: StillnessWatch)
+        async -> HeldRound
+    {
         var round = HeldRound(hold: hold)
         let answer = Locked<(size: Int?, at: ContinuousClock.Instant)?>(nil)
-        // thumbnail's task runs on a watch that counts what wakes it (its start is the first).
-        let watch = WakeWatch()
-        // From before thumbnail starts: a task it starts is seen starting, so its every wake counts.
-        _ = PoolWakes.mark()
-        let asking = Task(executorPreference: watch) {
+        let (asking, stirrings) = await still.hold(hold) {
             let result = await prefetcher.thumbnail(name)
             answer.withLock { $0 = (result, .now) }
         }
-        let started = watch.wakes
-        try? await Task.sleep(for: hold)
         round.early = answer.withLock { $0 }
-        let meanwhile = watch.wakes
-        // Tasks woken again on the shared pool meanwhile, past the check's own: the answer's where
-        // the watch does not run, such as a task of its own that sleeps and looks (`Task {}` does
-        // not inherit the watch). Starting a task is not a wake-up.
-        round.pooled = poolWatched ? PoolWakes.mark() - ownWakes : 0
-        round.timers = meanwhile.fromOutside - started.fromOutside
-        round.spins = meanwhile.fromItself - started.fromItself
+        round.stirrings = stirrings
         let finished = ContinuousClock.now
         desk.finish(name)
         _ = await within(.seconds(3)) { await asking.value }
@@ -90,7 +73,7 @@ struct HeldRound {
 }
 
 func runCheck(_ report: CheckReport) async {
-    let poolWatched = PoolWakes.watch()
+    let still = await StillnessWatch()
     let name = "sol-\(CheckServices.random(in: 1000...9999)).jpg"
     let second = "sol-\(CheckServices.random(in: 1000...9999))-b.jpg"
     let size = CheckServices.random(in: 100...999)
@@ -101,39 +84,29 @@ func runCheck(_ report: CheckReport) async {
     await prefetcher.prefetch(second)
     // The renderings under way, their tasks off the actor: the actor is free for thumbnail's task.
     _ = await poll(for: CheckServices.patience) { desk.calls(name) > 0 && desk.calls(second) > 0 }
-    // The pool's wake-ups while nothing but this check's own sleep is going on (none here, where
-    // the check's task is left out; a runtime may wake a sleep through a job of its own): the
-    // holds' allowance.
-    _ = PoolWakes.mark()
-    try? await Task.sleep(for: .milliseconds(20))
-    let ownWakes = PoolWakes.mark()
 
     // Two holds, 300 ms and 650 ms: a thumbnail that answers during one guessed. A wait of a fixed
     // length passes at most one of them (it must outlast the hold and end within 250 ms of it),
     // and a sleep before awaiting that ends within the longer hold is a timer waking the task.
     report.waiting("thumbnail(\"\(name)\") while its rendering takes 300 ms, then thumbnail(\"\(second)\") while it takes 650 ms")
     let rounds = [
-        await HeldRound.run(prefetcher, name, desk: desk, hold: .milliseconds(300), ownWakes: ownWakes, poolWatched: poolWatched),
-        await HeldRound.run(prefetcher, second, desk: desk, hold: .milliseconds(650), ownWakes: ownWakes, poolWatched: poolWatched),
+        await HeldRound.run(prefetcher, name, desk: desk, hold: .milliseconds(300), still: still),
+        await HeldRound.run(prefetcher, second, desk: desk, hold: .milliseconds(650), still: still),
     ]
     let guessed = rounds.first { $0.early != nil }
     report.expect(
         guessed == nil, "thumbnail waited while each rendering was going (300 ms, 650 ms)",
         otherwise: "thumbnail returned \(guessed?.early?.size.map(String.init) ?? "nil") while a rendering of \(guessed?.hold.humanReadable ?? "") was still going: await the rendering prefetch started"
     )
-    // Nothing but the rendering's end may wake a task that awaits it: a timer that woke it
-    // means it slept and looked (polling); its own jobs over and over, that it yielded in a
-    // loop. A few of its own are hops onto the actor and back (one, measured).
-    let woken = rounds.first { $0.timers > 0 || $0.spins > 4 || $0.pooled > 0 }
+    // Nothing but the rendering's end may wake a task that awaits it (see Stirrings).
+    let stirred = rounds.first { !$0.stirrings.stillWaiting }
     report.expect(
-        woken == nil,
+        stirred == nil,
         "while the renderings were going, no timer woke thumbnail's task, it did not loop"
-            + (poolWatched ? ", and no other task of yours was woken on the thread pool" : ""),
-        otherwise: (woken?.timers ?? 0) > 0
-            ? "a timer woke thumbnail's task \(woken?.timers ?? 0) time(s) while a rendering was going (\(woken?.hold.humanReadable ?? "")): it slept, then looked; await the rendering itself, which nothing wakes early"
-            : (woken?.spins ?? 0) > 4
-                ? "while a rendering was going, thumbnail's task ran \(woken?.spins ?? 0) times (Task.yield() in a loop?): await the rendering itself"
-                : "while a rendering was going, tasks of your code were woken \(woken?.pooled ?? 0) time(s) on the thread pool (a task of its own that sleeps and looks again, or yields in a loop?): await the rendering itself, which nothing wakes early")
+            + (still.poolWatched ? ", and no other task of yours was woken on the thread pool" : ""),
+        otherwise: stirred.flatMap {
+            $0.stirrings.problem(while: "a rendering was going (\($0.hold.humanReadable))", awaiting: "the rendering itself")
+        } ?? "")
     let expected = [size, secondSize]
     let wrong = zip(rounds, expected).first { round, size in round.late?.size != size }
     let slow = rounds.first { ($0.late?.after ?? .zero) >= .milliseconds(250) }

@@ -382,3 +382,69 @@ final class WakeWatch: TaskExecutor {
         }
     }
 }
+
+/// What woke an answer's task while the check held still, the one measure of waiting against
+/// polling that the checks share: a timer or another task (`timers`), the task's own jobs over
+/// and over (`spins`), tasks of the answer's own woken again on the pool (`pooled`, see
+/// PoolWakes). A task that awaits an event is woken by none of them while the event is held.
+struct Stirrings: Sendable {
+    var timers = 0
+    var spins = 0
+    var pooled = 0
+
+    /// A few of its own are hops onto an actor and back (one, measured in exercise 24).
+    var stillWaiting: Bool { timers == 0 && spins <= 4 && pooled <= 0 }
+
+    /// Why it was not still while `what` was going, for the student; nil when it was.
+    func problem(while what: String, awaiting: String) -> String? {
+        if timers > 0 {
+            return "a timer woke the task \(timers) time(s) while \(what): it slept, then looked; await \(awaiting), which nothing wakes early"
+        }
+        if spins > 4 {
+            return "while \(what), the task ran \(spins) times (Task.yield() in a loop?): await \(awaiting)"
+        }
+        if pooled > 0 {
+            return "while \(what), tasks of your code were woken \(pooled) time(s) on the thread pool (a task of its own that sleeps and looks again, or yields in a loop?): await \(awaiting), which nothing wakes early"
+        }
+        return nil
+    }
+}
+
+/// Runs an answer's code in a task on a `WakeWatch` and holds still for a while, counting what
+/// stirred it (see Stirrings). Start it from the check's own task (the pool watch leaves that
+/// task out), once per check: `StillnessWatch()` calibrates what the check's own sleep costs.
+final class StillnessWatch: Sendable {
+    /// Whether the pool is watched here (the runtime's hook found): else `pooled` stays 0.
+    let poolWatched: Bool
+    /// The pool's wake-ups while nothing but the check's own sleep went on (none on Linux, where
+    /// the check's task is left out; a runtime may wake a sleep through a job of its own).
+    private let ownWakes: Int
+
+    init() async {
+        poolWatched = PoolWakes.watch()
+        _ = PoolWakes.mark()
+        try? await Task.sleep(for: .milliseconds(20))
+        ownWakes = PoolWakes.mark()
+    }
+
+    /// Starts `operation` on a watch, holds still for `hold` (the check's event withheld meanwhile),
+    /// and returns its task with what stirred it.
+    func hold<T: Sendable>(_ hold: Duration, _ operation: @escaping @Sendable () async -> T) async
+        -> (task: Task<T, Never>, stirrings: Stirrings)
+    {
+        let watch = WakeWatch()
+        // From before the answer starts: a task it starts is seen starting, so its every wake counts.
+        _ = PoolWakes.mark()
+        let task = Task(executorPreference: watch) { await operation() }
+        let started = watch.wakes
+        try? await Task.sleep(for: hold)
+        let meanwhile = watch.wakes
+        let pooled = poolWatched ? PoolWakes.mark() - ownWakes : 0
+        return (
+            task,
+            Stirrings(
+                timers: meanwhile.fromOutside - started.fromOutside, spins: meanwhile.fromItself - started.fromItself,
+                pooled: pooled)
+        )
+    }
+}
