@@ -80,31 +80,17 @@ func runCheck(_ report: CheckReport) async {
 /// the check chooses, not a timing it hopes for.
 final class HeldPhotos: SpacePhotosService {
     let base: any SpacePhotosService
-    private let state = Locked((calls: 0, released: false, waiting: [CheckedContinuation<Void, Never>]()))
+    let gate = Gate()
+    private let asked = Locked(0)
 
     init(base: any SpacePhotosService) { self.base = base }
 
-    var calls: Int { state.withLock { $0.calls } }
-
-    func release() {
-        let waiting = state.withLock { state in
-            state.released = true
-            defer { state.waiting = [] }
-            return state.waiting
-        }
-        for continuation in waiting { continuation.resume() }
-    }
+    var calls: Int { asked.withLock { $0 } }
+    func release() { gate.open() }
 
     func photo(for day: Date) async throws -> SpacePhoto {
-        await withCheckedContinuation { continuation in
-            let go = state.withLock { state -> Bool in
-                state.calls += 1
-                if state.released { return true }
-                state.waiting.append(continuation)
-                return false
-            }
-            if go { continuation.resume() }
-        }
+        asked.withLock { $0 += 1 }
+        await gate.wait()
         return try await base.photo(for: day)
     }
     func randomPhotos(count: Int) async throws -> [SpacePhoto] { try await base.randomPhotos(count: count) }

@@ -3,22 +3,23 @@ import LabCore
 import LabScenarios
 @testable import StudentCode
 
-let plannedExpectations = 5
+let plannedExpectations = 6
 
 struct PaymentDeclined: Error {}
 
 func runCheck(_ report: CheckReport) async {
     // Different numbers each run: a hard-coded answer fails.
-    let units = CheckServices.random(in: 2...5)
+    let units = CheckServices.random(in: 3...5)  // more than 2: a throttle of two payments shows
     let declined = CheckServices.random(in: 1...2)
     let buyers = units + CheckServices.random(in: 3...6)
     let stock = Stock(quantity: units)
     let log = CallLog()
     let charges = Locked((started: 0, succeeded: 0))
-    // Each payment waits, counted in flight, until two are (see PeakHold): concurrent buyers reach
-    // that however late a busy machine starts the second payment, so the peak judged below is the
-    // answer's, not the scheduler's. An answer that pays one at a time waits out the patience once.
-    let hold = PeakHold(peak: 2, patience: CheckServices.patience)
+    // Each payment waits, counted in flight, until one per unit is (see PeakHold): concurrent buyers
+    // reach that however late a busy machine starts the last payment, so the peak judged below is
+    // the answer's, not the scheduler's. An answer that pays fewer at a time (one, or two by a
+    // throttle of its own) waits out the patience once.
+    let hold = PeakHold(peak: units, patience: CheckServices.patience)
     // The first `declined` payments to start are declined; every payment takes 60 ms once the hold
     // has let it go.
     let charge: @Sendable () async throws -> Void = {
@@ -63,6 +64,30 @@ func runCheck(_ report: CheckReport) async {
     report.expect(paid == sold, "only buyers who got a unit were charged (\(paid))",
                   otherwise: "charged \(paid) buyers but sold \(sold) units: charge only a buyer who gets a unit")
     let together = log.maxInFlight(startingWith: "pay ")
-    report.expect(together >= 2, "payments ran at the same time (\(together) at once)",
-                  otherwise: "payments ran one at a time: a buyer waited for another buyer's payment")
+    report.expect(together >= units, "payments ran at the same time (\(together) at once, one per unit)",
+                  otherwise: together <= 1 ? "payments ran one at a time: a buyer waited for another buyer's payment"
+                      : "at most \(together) of the \(units) buyers who got a unit paid at once: a buyer waited for another buyer's payment")
+    // Every unit taken, both payments still going (held until the check lets them go): a buyer
+    // who comes now is told at once there is none, not kept waiting for the others' payments.
+    let gate = Gate()
+    let small = Stock(quantity: 2)
+    let paying = Locked(0)
+    let slowCharge: @Sendable () async throws -> Void = {
+        paying.withLock { $0 += 1 }
+        await gate.wait()
+    }
+    let holders = Task {
+        async let a = try? small.sell(charge: slowCharge)
+        async let b = try? small.sell(charge: slowCharge)
+        return [await a, await b]
+    }
+    _ = await poll(for: CheckServices.patience) { paying.withLock { $0 } == 2 }
+    report.waiting("a buyer who comes while every unit's payment is still going")
+    let latecomer = await within(.seconds(1)) { (try? await small.sell(charge: {})) ?? nil }
+    gate.open()
+    _ = await holders.value
+    report.expect(latecomer == .some(false), "a buyer who came while every unit was being paid for was told at once: none left",
+                  otherwise: latecomer == nil
+                      ? "a buyer who came while every unit was being paid for waited for those payments (over 1 s): answer false at once; a buyer never waits for another buyer's payment"
+                      : "a buyer who came while every unit was being paid for got \(latecomer.map { "\($0.map(String.init) ?? "an error")" } ?? ""), not false")
 }
