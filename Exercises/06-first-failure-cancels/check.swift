@@ -1,7 +1,7 @@
 import LabScenarios
 @testable import StudentCode
 
-let plannedExpectations = 3
+let plannedExpectations = 4
 
 func runCheck(_ report: CheckReport) async {
     // Without a failure every manifest comes back: an answer that stops at the first result (an
@@ -30,4 +30,13 @@ func runCheck(_ report: CheckReport) async {
     let stats = meter.stats
     report.expect(stats.cancelled == 3, "the 3 other downloads were cancelled",
                   otherwise: "\(stats.cancelled) of the 3 other downloads were cancelled; \(stats.completed) ran to the end for nothing")
+
+    // The caller cancelled while every download is in flight: cancelling it reaches them all, as a
+    // group's children are its own (downloads in tasks of their own, cancelled by hand on a
+    // failure, never hear of it).
+    let hanging = HangingRovers(base: healthy, listed: rovers)
+    report.waiting("fetchAllManifests cancelled while its downloads are in flight")
+    let seen = await hanging.cancelled(expected: rovers.count) { _ = try await fetchAllManifests(of: rovers, using: hanging) }
+    report.expect(seen.started > 0 && seen.cancelled == seen.started, "cancelling the caller cancelled all its \(seen.started) downloads",
+                  otherwise: "cancelling the task that called fetchAllManifests reached \(seen.cancelled) of its \(seen.started) downloads: a download in a task of its own (Task {} or Task.detached) does not inherit cancellation")
 }

@@ -1,7 +1,7 @@
 import LabCore
 @testable import StudentCode
 
-let plannedExpectations = 2
+let plannedExpectations = 3
 
 func runCheck(_ report: CheckReport) async {
     let names = ["Espresso", "Latte", "Cortado", "Flat white"].shuffled().prefix(3)
@@ -16,4 +16,22 @@ func runCheck(_ report: CheckReport) async {
     let votes = await board.votes
     report.expect(votes == expected, "all \(ballots.count) votes counted",
                   otherwise: "expected \(expected), got \(votes)")
+
+    // Two counts at once onto one board, which already holds votes: each adds its ballots to
+    // what is there (a count that replaces the board's tally loses the other's, and the earlier).
+    let shared = Scoreboard()
+    let seed = Array(ballots.prefix(CheckServices.random(in: 10...50)))
+    await countVotes(seed, on: shared)
+    let morning = (0..<CheckServices.random(in: 300...600)).map { _ in names.randomElement()! }
+    let evening = (0..<CheckServices.random(in: 300...600)).map { _ in names.randomElement()! }
+    report.waiting("two counts at once onto a board that already holds \(seed.count) votes")
+    async let first: Void = countVotes(morning, on: shared)
+    async let second: Void = countVotes(evening, on: shared)
+    _ = await (first, second)
+    var all: [String: Int] = [:]
+    for ballot in seed + morning + evening { all[ballot, default: 0] += 1 }
+    let together = await shared.votes
+    let counted = together.values.reduce(0, +)
+    report.expect(together == all, "two counts at once onto a board with votes on it kept every vote (\(counted))",
+                  otherwise: "two counts at once onto a board holding \(seed.count) votes left \(counted) of \(seed.count + morning.count + evening.count): each vote must add to what the board holds, inside the actor")
 }
