@@ -9,10 +9,23 @@ func runCheck(_ report: CheckReport) async {
     // long, the bounds below can sit far from both a correct answer and a blocking one.
     let work = SimulatedWork(scale: TimeScale(factor: 0.04))
     let clock = ContinuousClock()
+    // One call at a slower scale first (5 source seconds are 600 ms here): a wait of a length of
+    // its own cannot be long enough for this one and short enough for the calls at once below
+    // (under 500 ms at 200 ms each). While it waits, nothing may wake its task: a loop of short
+    // sleeps is woken by each (see Stirrings).
+    let still = await StillnessWatch()
+    let slower = SimulatedWork(scale: TimeScale(factor: 0.12))
     report.waiting("one takesTooLong() call")
-    let one = await clock.measure { _ = await takesTooLong(work) }
-    report.expect(one >= .milliseconds(180), "takesTooLong() still waits its 5 seconds (200 ms at the check's scale)",
-                  otherwise: "takesTooLong() returned after \(one.humanReadable); it must still wait 5 source seconds (200 ms here)")
+    let began = clock.now
+    let (call, stirrings) = await still.hold(.milliseconds(300)) {
+        _ = await takesTooLong(slower)
+        return ContinuousClock.now
+    }
+    let one = began.duration(to: await call.value)
+    report.expect(one >= .milliseconds(540) && stirrings.stillWaiting, "takesTooLong() still waits its 5 seconds (600 ms at that scale), in one wait",
+                  otherwise: one < .milliseconds(540)
+                      ? "takesTooLong() returned after \(one.humanReadable); it must still wait 5 source seconds (600 ms at that scale): wait as long as the work it is given says"
+                      : stirrings.problem(while: "it waited", awaiting: "the whole 5 source seconds at once (work.suspend)") ?? "")
     // Four calls per core: blocked threads finish a wave per core count, so holding
     // a thread takes at least 4× one call on any machine; suspending takes about 1×.
     let calls = max(8, 4 * ProcessInfo.processInfo.activeProcessorCount)

@@ -205,7 +205,9 @@ public struct ForbiddenPattern: Sendable, Equatable {
         ForbiddenPattern(
             "nanosleep", "nanosleep blocks a thread; suspend with Task.sleep or await the async call",
             shape: .globalFunction("nanosleep")),
-        ForbiddenPattern(".block(", "SimulatedWork.block holds its thread; use the async, suspending call"),
+        // Any `.block`, called or not: `let wait = work.block; wait(5)` blocks as well.
+        ForbiddenPattern(
+            ".block", "SimulatedWork.block holds its thread; use the async, suspending call", shape: .member("block")),
         ForbiddenPattern("DispatchSemaphore", "waiting on a semaphore blocks a thread; await instead"),
         ForbiddenPattern("ThreadBlocker", "ThreadBlocker holds its thread on purpose; await the async call"),
         ForbiddenPattern("fetchBlocking", "fetchBlocking holds its thread; await the async fetch instead"),
