@@ -41,7 +41,8 @@ public enum LessonRunner {
             ?? Console(
                 terminal: .detect(noColorFlag: options.noColor),
                 narrates: !options.quiet && !options.json,
-                sink: outputFiles(options).contains { OutputFile.isStandardOutput($0.path) } ? .standardError : .standardOutput)
+                sink: outputFiles(options).contains { OutputFile.isStandardOutput($0.path) }
+                    ? .standardError : .standardOutput)
         if options.help {
             console.emit(help(lesson, terminal: console.terminal))
             return 0
