@@ -6,13 +6,19 @@ let plannedExpectations = 3
 func runCheck(_ report: CheckReport) async {
     // The failing store first: an answer that resumes twice on that path crashes in the
     // store's callback, and the rest of the check gives the crash time to land.
-    let failing = CaffeineHealthStore(behavior: CheckServices.behavior(latency: .fixed(1), failures: FailureInjection(rate: 1)))
+    // Its error is of this run's choosing: the one thrown must be the store's, not one made up.
+    let kinds: [ServiceError] = [.timedOut, .rateLimited, .unavailable, .badResponse("truncated")]
+    let injected = kinds[CheckServices.random(in: 0...(kinds.count - 1))]
+    let failing = CaffeineHealthStore(
+        behavior: CheckServices.behavior(latency: .fixed(1), failures: FailureInjection(rate: 1, error: injected)))
     report.waiting("requestAccess from a failing store (it must throw, not wait forever)")
     do {
         _ = try await requestAccess(to: failing)
         report.fail("requestAccess returned for a failing store; it should throw")
+    } catch let error as HealthStoreError where error == .injected(injected) {
+        report.pass("a failing store's error was thrown: \(error)")
     } catch {
-        report.pass("a failing store's error was thrown")
+        report.fail("requestAccess threw \(error), not the failing store's error (\(HealthStoreError.injected(injected))): resume with the error the completion handler reports")
     }
     report.expect(failing.meter.stats.callsByKey["requestAuthorization"] == 1, "the failing store was asked once",
                   otherwise: "the failing store was asked \(failing.meter.stats.callsByKey["requestAuthorization"] ?? 0) times, not once")
