@@ -20,6 +20,7 @@ struct Thumbnail: Sendable, Equatable {
         WorkPlaces.record()
         title = photo.title
         checksum = CPUWork.run(units: Thumbnail.units, seed: photo.seed)
+        WorkPlaces.recordCancellation()
     }
 }
 
@@ -37,12 +38,30 @@ nonisolated enum WorkPlaces {
     fileprivate static func record() {
         let onMain = DispatchQueue.getSpecific(key: mainQueue) == true
         counts.withLock { onMain ? ($0.onMainActor += 1) : ($0.elsewhere += 1) }
+        nextBegun.withLock { action in
+            defer { action = nil }
+            return action
+        }?()
         // Every thumbnail made off the main actor asks, until one gets no answer: an answer that
         // made its first one properly and then held the main actor for the rest was seen (an audit's).
         if !onMain && answered.withLock({ $0 }) != false { askTheMainActor() }
     }
 
     static var made: (onMainActor: Int, elsewhere: Int) { counts.withLock { $0 } }
+
+    /// Thumbnails finished in a task that had been cancelled meanwhile. Work done in the task
+    /// that asked for it (or its child tasks) sees that task cancelled; work handed to a task of
+    /// its own or to a dispatch queue never does.
+    fileprivate static let cancelledSeen = Locked(0)
+    fileprivate static func recordCancellation() {
+        if Task.isCancelled { cancelledSeen.withLock { $0 += 1 } }
+    }
+    static var madeWhileCancelled: Int { cancelledSeen.withLock { $0 } }
+
+    /// What the check does when the next thumbnail is begun, on the thread that begins it: the
+    /// moment is the work's own, whatever keeps the check's task from running meanwhile.
+    fileprivate static let nextBegun = Locked<(@Sendable () -> Void)?>(nil)
+    static func whenNextBegun(_ action: @escaping @Sendable () -> Void) { nextBegun.withLock { $0 = action } }
 
     /// Whether the main actor was free while the work ran off it, asked by the work itself: each
     /// thumbnail made off the main actor asks the main queue to answer, and waits for the answer
@@ -70,7 +89,7 @@ nonisolated enum WorkPlaces {
 import LabCore
 @testable import StudentCode
 
-let plannedExpectations = 2
+let plannedExpectations = 3
 
 @MainActor
 func runCheck(_ report: CheckReport) async {
@@ -92,4 +111,22 @@ func runCheck(_ report: CheckReport) async {
                   otherwise: !free
                       ? "the thumbnails were made off the main actor, but the main actor did not answer while they were made (5 s): it waited for them (a queue.sync, a lock or a loop), and a waiting main actor cannot draw any more than a working one"
                       : "\(places.onMainActor) of \(places.onMainActor + places.elsewhere) thumbnails were made on the main actor: while it works there the UI cannot draw")
+
+    // A second batch, cancelled once its first thumbnail is begun: work that runs in the task
+    // that asked for it (an async call that leaves the main actor, or child tasks of it) ends
+    // its thumbnails in a cancelled task; work handed to a task of its own (`Task {}`) or a
+    // dispatch queue never hears of it. Each thumbnail is 30 ms of work after it is begun.
+    let more = (0..<8).map { GalleryPhoto(title: "more \($0)", seed: UInt64(CheckServices.random(in: 1...1_000_000))) }
+    let second = GalleryModel()
+    report.waiting("photosArrived(_:) for 8 photos, cancelled as the first thumbnail is begun")
+    // Stored before the task can run (it waits for the main actor, which this check holds until
+    // its next await), and cancelled from the work itself when it begins.
+    let batchTask = Locked<Task<Void, Never>?>(nil)
+    WorkPlaces.whenNextBegun { batchTask.withLock { $0 }?.cancel() }
+    let batch = Task { await second.photosArrived(more) }
+    batchTask.withLock { $0 = batch }
+    _ = await within(.seconds(10)) { await batch.value }
+    let seen = WorkPlaces.madeWhileCancelled
+    report.expect(seen > 0, "cancelling photosArrived's task reached the work: \(seen) thumbnail(s) were finished in the cancelled task",
+                  otherwise: "cancelling photosArrived's task never reached the thumbnails' work: it ran in a task of its own or on a dispatch queue; call an async function that leaves the main actor (@concurrent), so the work stays in the caller's task")
 }
