@@ -9,9 +9,11 @@ nonisolated struct Fingerprint: Hashable, Sendable {
 
     static let units = CPUWork.units(for: .milliseconds(10))
 
+    /// A coarse hash, as hashes may be: fingerprints whose seeds share a thousand hash alike,
+    /// and `==` tells them apart.
     func hash(into hasher: inout Hasher) {
         WorkPlaces.record()
-        hasher.combine(CPUWork.run(units: Fingerprint.units, seed: seed))
+        hasher.combine(CPUWork.run(units: Fingerprint.units, seed: seed / 1000))
     }
 }
 
@@ -48,6 +50,10 @@ func photosWithDuplicates() -> [(title: String, seed: UInt64)] {
     var distinct = (0..<CheckServices.random(in: 6...8)).map { (title: "photo \($0)", seed: seed()) }
     let shared = distinct[CheckServices.random(in: 0...(distinct.count - 1))]
     distinct.append((title: shared.title, seed: seed()))  // another picture under a title already seen
+    // And one more under that title whose fingerprint hashes like the first's (same thousand),
+    // yet is another: a photo is its title and its fingerprint, not their hashes.
+    let sameHash = shared.seed / 1000 * 1000 + (shared.seed % 1000 + UInt64(CheckServices.random(in: 1...999))) % 1000
+    distinct.append((title: shared.title, seed: sameHash))
     let renamed = distinct[CheckServices.random(in: 0...(distinct.count - 1))]
     distinct.append((title: "photo \(distinct.count)", seed: renamed.seed))  // a picture already seen, under a new title
     distinct.shuffle()
