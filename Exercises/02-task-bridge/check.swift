@@ -8,6 +8,8 @@ import LabScenarios
 actor DemoModel {
     private(set) var calls = 0
     private(set) var started = 0
+    /// Calls that found their task cancelled by the time their work was done.
+    private(set) var cancelled = 0
     /// Where doSomething() waits until the check has seen buttonTapped() return (2 s at most):
     /// a button that waits for the work cannot return before the hold opens. The check's own.
     private let buttonReturned: PeakHold
@@ -20,6 +22,7 @@ actor DemoModel {
         started += 1
         await buttonReturned.enter()
         try? await Task.sleep(for: .milliseconds(40))
+        if Task.isCancelled { cancelled += 1 }
         calls += 1
     }
 }
@@ -67,8 +70,12 @@ func runCheck(_ report: CheckReport) async {
     try? await Task.sleep(for: .milliseconds(250))
     for index in taps.indices { counts[index].started = await taps[index].model.started }
     let (finished, started) = counts.first { $0 != (1, 1) } ?? (1, 1)
-    report.expect(finished == 1 && started == 1, "the task ran doSomething() once, and nothing else called it",
-                  otherwise: started == 0 ? "doSomething() never ran: the task you returned does not call it"
+    var cancelled = 0
+    for tap in taps { cancelled += await tap.model.cancelled }
+    report.expect(finished == 1 && started == 1 && cancelled == 0, "the task ran doSomething() once, uncancelled, and nothing else called it",
+                  otherwise: cancelled > 0 && finished == 1 && started == 1
+                      ? "doSomething() ran in a task that was cancelled (\(cancelled) of \(taps.count) taps): return the task as it started; cancelling it is the caller's choice"
+                      : started == 0 ? "doSomething() never ran: the task you returned does not call it"
                       : finished == 0 ? "doSomething() had not finished when the task you returned did: the task must await it"
                       : "doSomething() ran \(started) times, not once (\(finished) by the time the task you returned was done)")
 }
