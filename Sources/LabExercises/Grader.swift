@@ -107,6 +107,21 @@ public struct Grader: Sendable {
             in: code, forbidden: exercise.forbidden, reservedNames: reserved,
             allowedDeclarations: starting.union(given), extendableTypes: starting,
             keptState: keepsState ? nil : stored)
+            + unavailableFromAsync(in: code)
+    }
+
+    /// Calls Apple's SDK marks unavailable from async contexts, made directly in one of the
+    /// answer's (`docs/async-restrictions.json`, the list the lab's own code is held to): Linux's
+    /// compiler accepts them, a Mac's refuses the file, so every platform refuses them here
+    /// (`group.wait()` in an async function passed on Linux).
+    func unavailableFromAsync(in code: String) -> [SourceScanner.Finding] {
+        let list = (try? AsyncRestriction.load(from: root.appendingPathComponent("docs/async-restrictions.json"))) ?? []
+        let restrictions = list.filter { $0.kind == .unavailableFromAsync }
+        return AsyncContextScanner.findings(in: code, file: "answer.swift", restrictions: restrictions).map {
+            SourceScanner.Finding(
+                code: "`\($0.api)`", line: $0.line,
+                reason: "Apple's SDK makes it unavailable from async contexts (here: \($0.context)), so a Mac does not compile this file: \($0.message)")
+        }
     }
 
     /// Everything after the build, shared by `lab check` and batches: the compiled module

@@ -132,6 +132,17 @@ struct FileScopeNamesTests {
             "nonisolated func thumbnailsWaitingHere(of photos: [GalleryPhoto]) -> [Thumbnail] {\n    DispatchQueue.global().sync { photos.map { Thumbnail(photo: $0) } }\n}",
             "`.sync`"
         ),
+        // What a Mac refuses to compile in an async function, Linux accepts: refused everywhere.
+        (
+            "24",
+            "func waitsHere(_ group: DispatchGroup) async {\n    group.wait()\n}",
+            "`DispatchGroup.wait(`"
+        ),
+        (
+            "27",
+            "func locksHere() async {\n    let lock = NSLock()\n    lock.lock()\n    lock.unlock()\n}",
+            "`NSLock.lock()`"
+        ),
     ])
     func theAuditsAnswersAreRefused(exercise id: String, trick: String, code: String) throws {
         let exercise = try #require(TestLab.catalog.exercise(named: id))
