@@ -427,6 +427,16 @@ final class StillnessWatch: Sendable {
         ownWakes = PoolWakes.mark()
     }
 
+    /// The answer's tasks woken again on the pool while the check runs `body` (its own quiet
+    /// wait, nothing changing): 0 for code that waits for an event, more for code that looks
+    /// again and again, on whichever actor (a main-actor task's sleeps wake through the pool on
+    /// Linux). Always 0 where the pool is not watched.
+    func poolWakes<T>(isolation: isolated (any Actor)? = #isolation, during body: () async -> T) async -> (result: T, wakes: Int) {
+        _ = PoolWakes.mark()
+        let result = await body()
+        return (result, poolWatched ? max(0, PoolWakes.mark() - ownWakes) : 0)
+    }
+
     /// Starts `operation` on a watch, holds still for `hold` (the check's event withheld meanwhile),
     /// and returns its task with what stirred it.
     func hold<T: Sendable>(_ hold: Duration, _ operation: @escaping @Sendable () async -> T) async
