@@ -2,7 +2,7 @@ import Foundation
 import LabScenarios
 @testable import StudentCode
 
-let plannedExpectations = 4
+let plannedExpectations = 5
 
 func authorizeAndSave(_ store: CaffeineHealthStore, _ milligrams: [Double]) async {
     await withCheckedContinuation { done in store.requestAuthorization { _, _ in done.resume() } }
@@ -21,6 +21,7 @@ func randomAmounts() -> [Double] {
 }
 
 func runCheck(_ report: CheckReport) async {
+    let still = await StillnessWatch()
     let store = CaffeineHealthStore(behavior: CheckServices.behavior(latency: .fixed(1)))
     let earlier = randomAmounts(), later = randomAmounts()
     await authorizeAndSave(store, earlier)
@@ -77,4 +78,15 @@ func runCheck(_ report: CheckReport) async {
     }
     report.expect(wrong == nil, "each store's own error was thrown: \(HealthStoreError.notAuthorized), then \(HealthStoreError.injected(injected))",
                   otherwise: wrong ?? "")
+
+    // A slow store (300 ms): while it works, a caller that waits for the completion handler is
+    // woken by nothing; one that sleeps and looks for the handler's result is (see Stirrings).
+    let slow = CaffeineHealthStore(behavior: CheckServices.behavior(latency: .fixed(30)))
+    await authorizeAndSave(slow, randomAmounts())
+    report.waiting("caffeineSamples from a store that takes 300 ms")
+    let (query, stirrings) = await still.hold(.milliseconds(200)) { (try? await caffeineSamples(since: nil, in: slow))?.count }
+    let got = await within(.seconds(3)) { await query.value }
+    report.expect(stirrings.stillWaiting && got != nil, "while the store worked, nothing woke the caller: it waited for the completion handler",
+                  otherwise: stirrings.problem(while: "the store was working", awaiting: "the completion handler (resume a checked continuation from it)")
+                      ?? "caffeineSamples did not return within 3 s of a slow store's answer")
 }
