@@ -22,8 +22,10 @@ func runCheck(_ report: CheckReport) async {
         return ContinuousClock.now
     }
     let one = began.duration(to: await call.value)
-    report.expect(one >= .milliseconds(540) && stirrings.stillWaiting, "takesTooLong() still waits its 5 seconds (600 ms at that scale), in one wait",
-                  otherwise: one < .milliseconds(540)
+    // A sleep never ends early, so a call that waits its 600 ms is measured at 600 ms or more:
+    // the bounds allow a millisecond of rounding, not a shorter wait (4.55 s passed at 540).
+    report.expect(one >= .milliseconds(599) && stirrings.stillWaiting, "takesTooLong() still waits its 5 seconds (600 ms at that scale), in one wait",
+                  otherwise: one < .milliseconds(599)
                       ? "takesTooLong() returned after \(one.humanReadable); it must still wait 5 source seconds (600 ms at that scale): wait as long as the work it is given says"
                       : stirrings.problem(while: "it waited", awaiting: "the whole 5 source seconds at once (work.suspend)") ?? "")
     // Four calls per core: blocked threads finish a wave per core count, so holding
@@ -50,11 +52,11 @@ func runCheck(_ report: CheckReport) async {
     // Against the 200 ms a call waits, not the one call measured above: a busy machine that
     // stretched that one would loosen the bound until a blocking answer (at least 4 × 200 ms,
     // since no wait ends early) passed. 500 ms leaves a correct answer 300 ms of stalls and is
-    // 300 ms short of the fastest blocking answer. A block of a fixed time of its own cannot be
-    // long enough for the first bound (180 ms) and short enough, four times over, for this one.
-    report.expect(many < .milliseconds(500) && shortest >= .milliseconds(180),
+    // 300 ms short of the fastest blocking answer. Each call's own wait is at least 200 ms (no
+    // sleep ends early): 199 ms allows rounding, not a shorter wait.
+    report.expect(many < .milliseconds(500) && shortest >= .milliseconds(199),
                   "\(calls) calls at once took \(many.humanReadable), each at least \(shortest.humanReadable): they waited together",
-                  otherwise: shortest < .milliseconds(180)
+                  otherwise: shortest < .milliseconds(199)
                       ? "of \(calls) calls at once, one returned after \(shortest.humanReadable): every call must wait its 5 source seconds (200 ms here)"
                       : "\(calls) calls at once took \(many.humanReadable), several times one call (\(one.humanReadable)): each call held a thread while it waited")
     report.expect(cpu < 15, "while they waited \(many.humanReadable), the \(calls) calls used \(cpu) ms of CPU: waiting left the CPU free",
