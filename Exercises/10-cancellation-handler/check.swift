@@ -14,6 +14,9 @@ final class OldDownload: Sendable {
     /// Whether cancel() was called, and whether the transfer is still going on.
     var wasCancelled: Bool { state.withLock { $0.cancelled } }
     var isTransferring: Bool { state.withLock { $0.transferring } }
+    /// When the completion handler was called, if it was.
+    var finishedAt: ContinuousClock.Instant? { finished.withLock { $0 } }
+    private let finished = Locked<ContinuousClock.Instant?>(nil)
 
     func start(completion: @escaping @Sendable (Result<Int, any Error>) -> Void) {
         let cancelled = state.withLock { state -> Bool in
@@ -40,6 +43,7 @@ final class OldDownload: Sendable {
             state.transferring = false
             return completion
         }
+        if completion != nil { finished.withLock { $0 = .now } }
         completion?(result)
     }
 }
@@ -56,12 +60,28 @@ func runCheck(_ report: CheckReport) async {
     let still = await StillnessWatch()
     // Left alone, the download finishes with its bytes: an answer that cancels it whatever
     // happens (an audit's `old.cancel(); throw CancellationError()`) passes the cancelled run
-    // below, not this one.
-    report.waiting("a download no one cancels")
-    let quick = OldDownload(transfer: .milliseconds(20))
-    let bytes: Int? = try? await download(quick)
-    report.expect(bytes == 4096 && !quick.wasCancelled, "left alone, the download finished with its 4096 bytes",
-                  otherwise: "left alone, the download \(quick.wasCancelled ? "was cancelled" : "did not finish with its 4096 bytes (\(bytes.map(String.init) ?? "an error"))"): start it, and cancel it only in onCancel")
+    // below, not these. Twice, 250 ms and 600 ms long, watched while it goes (200 and 550 ms):
+    // an answer that waits is woken by nothing and returns as the handler is called; one that
+    // looks every P ms is woken inside the longer hold, or returns late after the shorter.
+    var leftAlone: String? = nil
+    for (transfer, hold) in [(250, 200), (600, 550)] {
+        report.waiting("a download of \(transfer) ms no one cancels")
+        let alone = OldDownload(transfer: .milliseconds(transfer))
+        let (task, stirrings) = await still.hold(.milliseconds(hold)) { () -> (Int?, ContinuousClock.Instant) in
+            ((try? await download(alone)), ContinuousClock.now)
+        }
+        let (bytes, returned) = await task.value
+        let late = alone.finishedAt.map { $0.duration(to: returned) } ?? .zero
+        leftAlone = leftAlone
+            ?? (bytes != 4096 || alone.wasCancelled
+                ? "left alone, the download \(alone.wasCancelled ? "was cancelled" : "did not finish with its 4096 bytes (\(bytes.map(String.init) ?? "an error"))"): start it, and cancel it only in onCancel"
+                : stirrings.problem(while: "a download of \(transfer) ms was going", awaiting: "the download's completion (its handler resumes a continuation)")
+                    ?? (late >= .milliseconds(250)
+                        ? "left alone, the download's result came back \(late.humanReadable) after its handler was called: resume the continuation from the handler, not a look every so often"
+                        : nil))
+    }
+    report.expect(leftAlone == nil, "left alone, downloads of 250 ms and 600 ms finished with their 4096 bytes, each returned as its handler was called, and nothing woke their task meanwhile",
+                  otherwise: leftAlone ?? "")
     let old = OldDownload()
     // While the download goes on, an answer that waits for its completion or its cancellation is
     // woken by neither (see Stirrings): one that looks every so often is.
@@ -70,7 +90,7 @@ func runCheck(_ report: CheckReport) async {
         do { return .success(try await download(old)) } catch { return .failure(error) }
     }
     report.expect(
-        stirrings.stillWaiting, "while the download was going, nothing woke its task",
+        stirrings.stillWaiting, "while the download was going, nothing woke its task, until it was cancelled",
         otherwise: stirrings.problem(while: "the download was going", awaiting: "the download's completion (its handler resumes a continuation)") ?? "")
     let clock = ContinuousClock()
     let cancelled = clock.now
