@@ -120,7 +120,9 @@ public struct Grader: Sendable {
         return AsyncContextScanner.findings(in: code, file: "answer.swift", restrictions: restrictions).map {
             SourceScanner.Finding(
                 code: "`\($0.api)`", line: $0.line,
-                reason: "Apple's SDK makes it unavailable from async contexts (here: \($0.context)), so a Mac does not compile this file: \($0.message)")
+                reason:
+                    "Apple's SDK makes it unavailable from async contexts (here: \($0.context)), so a Mac does not compile this file: \($0.message)"
+            )
         }
     }
 
