@@ -1,7 +1,7 @@
 import LabScenarios
 @testable import StudentCode
 
-let plannedExpectations = 7
+let plannedExpectations = 8
 
 func runCheck(_ report: CheckReport) async {
     let log = CallLog()
@@ -52,5 +52,18 @@ func runCheck(_ report: CheckReport) async {
         let meanwhile = log.startedInFreedPlaces(during: "page \(slow)", startingWith: "page")
         report.expect(meanwhile >= LoggedRovers.pagesWhileSlow, "while slow page \(slow) (\(asked)) loaded, \(meanwhile) other pages started as others finished: the window slid",
                       otherwise: "while slow page \(slow) (\(asked)) loaded, \(meanwhile) other page(s) started as others finished: start the next page as soon as any one finishes, not batch by batch")
+    }
+
+    // One page's request fails: the error reaches the caller, as it did with one page at a time.
+    let failing = CheckServices.random(in: 2...(count - 1))
+    let broken = MarsRoverClient.simulated(
+        CheckServices.behavior(failures: FailureInjection(rate: 1, error: .unavailable, onlyMatching: "page=\(failing) ", failsAfter: 0.5)))
+    report.waiting("fetchPages while page \(failing)'s request fails")
+    do {
+        let fetched = try await fetchPages(pages, of: rover, on: rover.maxDate, using: broken)
+        report.fail("with page \(failing)'s request failing, fetchPages returned \(fetched.count) page(s): let the error reach the caller (try, not try?)")
+    } catch {
+        report.expect("\(error)" == "service unavailable", "when page \(failing)'s request failed, its error reached the caller",
+                      otherwise: "when page \(failing)'s request failed, fetchPages threw \(error) instead of the service's error")
     }
 }
