@@ -33,7 +33,17 @@ import LabCore
 import LabScenarios
 @testable import StudentCode
 
-let plannedExpectations = 2
+let plannedExpectations = 3
+
+/// A model the check no longer holds: nil once nothing else does either.
+final class WeakModel: Sendable {
+    private let box: Locked<Weak>
+    private struct Weak: Sendable {
+        weak var model: DemoModel?
+    }
+    init(_ model: DemoModel) { box = Locked(Weak(model: model)) }
+    var model: DemoModel? { box.withLock { $0.model } }
+}
 
 func runCheck(_ report: CheckReport) async {
     // Five taps, each on a model of its own. The fastest must return at once: a busy machine can
@@ -72,10 +82,33 @@ func runCheck(_ report: CheckReport) async {
     let (finished, started) = counts.first { $0 != (1, 1) } ?? (1, 1)
     var cancelled = 0
     for tap in taps { cancelled += await tap.model.cancelled }
-    report.expect(finished == 1 && started == 1 && cancelled == 0, "the task ran doSomething() once, uncancelled, and nothing else called it",
-                  otherwise: cancelled > 0 && finished == 1 && started == 1
-                      ? "doSomething() ran in a task that was cancelled (\(cancelled) of \(taps.count) taps): return the task as it started; cancelling it is the caller's choice"
+    // Then the check lets go of the models and the tasks: once the tapped tasks are done, nothing
+    // else may hold a model. Something still does when a task of the answer's own is still to
+    // call it, however late it means to (a second call after 600 ms passed the grace period).
+    let models = taps.map { WeakModel($0.model) }
+    taps.removeAll()
+    // A moment for the finished tasks to be torn down; not long enough for a late call to come.
+    let released = await poll(for: .milliseconds(200)) { models.allSatisfy { $0.model == nil } }
+    report.expect(finished == 1 && started == 1 && cancelled == 0 && released, "the task ran doSomething() once, uncancelled, and nothing else called it or kept the model",
+                  otherwise: finished == 1 && started == 1 && cancelled == 0
+                      ? "after the tasks buttonTapped() returned were done, something of your code still held the model (a task of its own, still to call doSomething()?): start one task, and return it"
+                      : cancelled > 0 && finished == 1 && started == 1
+                      ? "doSomething() ran in a task that was cancelled (\(cancelled) of \(models.count) taps): return the task as it started; cancelling it is the caller's choice"
                       : started == 0 ? "doSomething() never ran: the task you returned does not call it"
                       : finished == 0 ? "doSomething() had not finished when the task you returned did: the task must await it"
                       : "doSomething() ran \(started) times, not once (\(finished) by the time the task you returned was done)")
+
+    // The task handed back is the caller's handle on the work: cancelling it reaches
+    // doSomething() (a task that only waits for another task doing the work does not).
+    let handled = DemoModel()
+    report.waiting("a tap whose task is cancelled at once")
+    let handle = buttonTapped(handled)
+    handle.cancel()
+    await handle.value
+    try? await Task.sleep(for: .milliseconds(100))  // work in a task of its own, not awaited, ends meanwhile
+    let reached = await handled.cancelled
+    let ran = await handled.started
+    report.expect(ran == 1 && reached == 1, "cancelling the task buttonTapped() returned reached doSomething()",
+                  otherwise: ran != 1 ? "a tap whose task was cancelled at once started doSomething() \(ran) times"
+                      : "cancelling the task buttonTapped() returned did not reach doSomething(): return the task that runs it, not one that waits for it")
 }
