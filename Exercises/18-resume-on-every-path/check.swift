@@ -1,9 +1,10 @@
 import LabScenarios
 @testable import StudentCode
 
-let plannedExpectations = 3
+let plannedExpectations = 4
 
 func runCheck(_ report: CheckReport) async {
+    let still = await StillnessWatch()
     // The failing store first: an answer that resumes twice on that path crashes in the
     // store's callback, and the rest of the check gives the crash time to land.
     // Its error is of this run's choosing: the one thrown must be the store's, not one made up.
@@ -37,4 +38,14 @@ func runCheck(_ report: CheckReport) async {
     }
     report.expect(right, "each store's own answer came back, asked once: \(answers.joined(separator: "; "))",
                   otherwise: "requestAccess must return what the store answers, asking it once: \(answers.joined(separator: "; "))")
+
+    // A store whose user takes 300 ms to answer: while they do, a caller that waits for the
+    // completion handler is woken by nothing; one that sleeps and looks for the answer is.
+    let slow = CaffeineHealthStore(behavior: CheckServices.behavior(latency: .fixed(30)))
+    report.waiting("requestAccess from a store whose user takes 300 ms to answer")
+    let (asking, stirrings) = await still.hold(.milliseconds(200)) { try? await requestAccess(to: slow) }
+    let granted = await within(.seconds(3)) { await asking.value }
+    report.expect(stirrings.stillWaiting && granted == .some(true), "while the user answered, nothing woke the caller: it waited for the completion handler",
+                  otherwise: stirrings.problem(while: "the store waited for its user", awaiting: "the completion handler (resume a checked continuation from it)")
+                      ?? "a slow store's user said yes, and requestAccess returned \(granted.map { "\($0.map(String.init) ?? "an error")" } ?? "nothing within 3 s")")
 }
