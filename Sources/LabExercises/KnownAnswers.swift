@@ -19,6 +19,9 @@ public struct KnownAnswer: Sendable {
     /// An alternative that stands in for a stalled machine by counting its calls says so with a
     /// line `// permits: kept state`; the scan lets it keep that state (`KeptState`).
     public var keepsState = false
+    /// For a mistake caught only on some platforms (`platforms:`): whether this is one of them.
+    /// Elsewhere its verdict is not judged.
+    public var judgedHere = true
 
     /// Every known answer of `exercise`; a mistake whose diff cannot be read or applied is
     /// in `problems` instead, naming its file and why.
@@ -49,10 +52,11 @@ public struct KnownAnswer: Sendable {
                 let file = written.appendingPathComponent(mistake.name + ".swift")
                 try FileManager.default.createDirectory(at: written, withIntermediateDirectories: true)
                 try AtomicFile.write(Data(text.utf8), to: file)
-                answers.append(
-                    KnownAnswer(
-                        role: .mistake, file: file, origin: diff, summary: mistake.summary,
-                        expectedMessage: mistake.expectedMessage))
+                var answer = KnownAnswer(
+                    role: .mistake, file: file, origin: diff, summary: mistake.summary,
+                    expectedMessage: mistake.expectedMessage)
+                answer.judgedHere = mistake.platforms?.contains(KnownMistake.currentPlatform) ?? true
+                answers.append(answer)
             } catch {
                 problems.append("\(shown): \(error)")
             }
@@ -85,6 +89,7 @@ public struct KnownAnswer: Sendable {
             return byBehaviour.contains(outcome.stage)
                 ? nil : "fails only by \(outcome.stage.rawValue), not by its behaviour check"
         case .mistake:
+            guard judgedHere else { return nil }
             if outcome.passed { return "accepted as solved" }
             guard let expected = expectedMessage else { return "has no expected message" }
             let said = (outcome.messages + [outcome.details]).joined(separator: "\n")

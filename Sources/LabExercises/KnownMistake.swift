@@ -6,6 +6,7 @@ import Foundation
 /// ```
 /// mistake: what the student did (a line that starts with a space carries on the one above)
 /// expect: words the grader's message must contain
+/// platforms: linux   (optional: where the check is known to catch it; judged only there)
 /// --- solution.swift
 /// +++ NAME.swift
 /// @@ …
@@ -16,6 +17,9 @@ public struct KnownMistake: Sendable {
     public let name: String
     public let summary: String
     public let expectedMessage: String
+    /// The platforms (`linux`, `macOS`) where the check catches it, when not every one: a check
+    /// that counts the pool's wake-ups through the Linux runtime's hook, measured only there.
+    public let platforms: Set<String>?
     public let diff: UnifiedDiff
 
     public init(name: String, text: String) throws {
@@ -32,8 +36,8 @@ public struct KnownMistake: Sendable {
                 throw UnifiedDiff.Failure(description: "a line before the diff must be 'mistake: …' or 'expect: …'")
             }
             let key = String(line[..<colon])
-            guard key == "mistake" || key == "expect" else {
-                throw UnifiedDiff.Failure(description: "unknown line '\(key):' before the diff (mistake:, expect:)")
+            guard ["mistake", "expect", "platforms"].contains(key) else {
+                throw UnifiedDiff.Failure(description: "unknown line '\(key):' before the diff (mistake:, expect:, platforms:)")
             }
             fields[key] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             last = key
@@ -46,6 +50,20 @@ public struct KnownMistake: Sendable {
         }
         self.summary = summary
         expectedMessage = expected
+        platforms = fields["platforms"].map {
+            Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        }
+    }
+
+    /// This platform's name as `platforms:` spells it.
+    static var currentPlatform: String {
+        #if os(Linux)
+            "linux"
+        #elseif os(macOS)
+            "macOS"
+        #else
+            "other"
+        #endif
     }
 
     /// The mistakes of `exercise`, each read and applied to its solution: the answer's text, or

@@ -89,4 +89,20 @@ struct UnifiedDiffTests {
             }
         }
     }
+
+    /// A mistake caught only where the check can watch the pool says so; elsewhere it is not
+    /// judged (an answer that passes there is no wrong verdict), and everywhere else it is.
+    @Test func aMistakeCaughtOnSomePlatformsIsJudgedOnlyThere() throws {
+        let text = diff("@@ -1,1 +1,1 @@\n-line 1\n+one\n")
+        let some = try KnownMistake(name: "m", text: "mistake: polls\nexpect: woken\nplatforms: linux, macOS\n" + text)
+        #expect(some.platforms == ["linux", "macOS"])
+        #expect(try KnownMistake(name: "m", text: "mistake: polls\nexpect: woken\n" + text).platforms == nil)
+        let exercise = try #require(TestLab.catalog.exercise(named: "24"))
+        let file = URL(fileURLWithPath: "/dev/null")
+        var elsewhere = KnownAnswer(role: .mistake, file: file, origin: file, summary: "polls", expectedMessage: "woken")
+        let passed = CheckOutcome(stage: .passed, messages: ["Solved."], details: "")
+        #expect(elsewhere.problem(with: passed, exercise: exercise) == "accepted as solved")
+        elsewhere.judgedHere = false
+        #expect(elsewhere.problem(with: passed, exercise: exercise) == nil)
+    }
 }
