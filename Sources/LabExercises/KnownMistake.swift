@@ -37,7 +37,8 @@ public struct KnownMistake: Sendable {
             }
             let key = String(line[..<colon])
             guard ["mistake", "expect", "platforms"].contains(key) else {
-                throw UnifiedDiff.Failure(description: "unknown line '\(key):' before the diff (mistake:, expect:, platforms:)")
+                throw UnifiedDiff.Failure(
+                    description: "unknown line '\(key):' before the diff (mistake:, expect:, platforms:)")
             }
             fields[key] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             last = key

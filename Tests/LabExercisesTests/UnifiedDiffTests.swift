@@ -99,7 +99,8 @@ struct UnifiedDiffTests {
         #expect(try KnownMistake(name: "m", text: "mistake: polls\nexpect: woken\n" + text).platforms == nil)
         let exercise = try #require(TestLab.catalog.exercise(named: "24"))
         let file = URL(fileURLWithPath: "/dev/null")
-        var elsewhere = KnownAnswer(role: .mistake, file: file, origin: file, summary: "polls", expectedMessage: "woken")
+        var elsewhere = KnownAnswer(
+            role: .mistake, file: file, origin: file, summary: "polls", expectedMessage: "woken")
         let passed = CheckOutcome(stage: .passed, messages: ["Solved."], details: "")
         #expect(elsewhere.problem(with: passed, exercise: exercise) == "accepted as solved")
         elsewhere.judgedHere = false
