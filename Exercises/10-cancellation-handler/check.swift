@@ -77,7 +77,7 @@ func runCheck(_ report: CheckReport) async {
                 ? "left alone, the download \(alone.wasCancelled ? "was cancelled" : "did not finish with its 4096 bytes (\(bytes.map(String.init) ?? "an error"))"): start it, and cancel it only in onCancel"
                 : stirrings.problem(while: "a download of \(transfer) ms was going", awaiting: "the download's completion (its handler resumes a continuation)")
                     ?? (late >= .milliseconds(250)
-                        ? "left alone, the download's result came back \(late.humanReadable) after its handler was called: resume the continuation from the handler, not a look every so often"
+                        ? "left alone, the download's result came back \(late.humanReadable) after its handler was called: it slept, then looked; resume the continuation from the handler"
                         : nil))
     }
     report.expect(leftAlone == nil, "left alone, downloads of 250 ms and 600 ms finished with their 4096 bytes, each returned as its handler was called, and nothing woke their task meanwhile",

@@ -81,7 +81,7 @@ func runCheck(_ report: CheckReport) async {
                     ?? (both?.allSatisfy { $0 != nil } != true
                         ? "the two requests for a day got \(both.map { "\($0)" } ?? "no answer within 3 s") once its download ended"
                         : (late ?? .seconds(3)) >= .milliseconds(250)
-                            ? "a request for a day already downloading returned \((late ?? .seconds(3)).humanReadable) after that download ended: await the download in flight, not a while"
+                            ? "a request for a day already downloading returned \((late ?? .seconds(3)).humanReadable) after that download ended: it slept, then looked; await the download in flight"
                             : nil))
     }
     report.expect(
