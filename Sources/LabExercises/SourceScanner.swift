@@ -125,7 +125,9 @@ public enum SourceScanner {
                                 "only your own types may be extended here: an extension of \(declaration.name) could change what the check measures"
                         ))
                 }
-            } else if reservedNames.contains(declaration.name) && !allowedDeclarations.contains(declaration.name) {
+            } else if reservedNames.contains(declaration.name) && !allowedDeclarations.contains(declaration.name)
+                && !declaration.fileOnly
+            {
                 findings.append(
                     Finding(
                         code: "`\(declaration.keyword) \(declaration.name)`", line: declaration.line,
@@ -246,6 +248,31 @@ public enum SourceScanner {
         let keyword: String
         let name: String
         let line: Int
+        /// `private` or `fileprivate`: seen in the answer's own file only, so neither the check
+        /// (another module) nor the given code (another file) can reach it by its name.
+        var fileOnly = false
+    }
+
+    /// Whether the modifiers before the declaration keyword at `index` make it file-private
+    /// (`private`, `fileprivate`; not `private(set)`, which is about the setter).
+    static func isFileOnly(keywordAt index: Int, in tokens: [SwiftTokenizer.Token]) -> Bool {
+        let modifiers: Set<String> = [
+            "private", "fileprivate", "public", "internal", "package", "open", "final", "static", "nonisolated",
+            "indirect", "override", "convenience", "required", "mutating", "nonmutating", "lazy", "weak", "unowned",
+            "dynamic", "isolated", "consuming", "borrowing", "distributed", "(", ")", "set", "unsafe", "nonsending",
+        ]
+        var at = index - 1
+        var fileOnly = false
+        while at >= 0, modifiers.contains(tokens[at].text) || tokens[at].text.hasPrefix("@") {
+            let text = tokens[at].text
+            if (text == "private" || text == "fileprivate") && tokens.indices.contains(at + 1)
+                && tokens[at + 1].text != "("
+            {
+                fileOnly = true
+            }
+            at -= 1
+        }
+        return fileOnly
     }
 
     static let declarationKeywords: Set<String> = [
@@ -265,8 +292,9 @@ public enum SourceScanner {
             else { continue }
             switch token.text {
             case "let", "var":
+                let fileOnly = isFileOnly(keywordAt: index, in: tokens)
                 declarations += FileScopeNames.bound(byBindingAt: index, in: tokens).map {
-                    Declaration(keyword: token.text, name: $0.text, line: $0.line)
+                    Declaration(keyword: token.text, name: $0.text, line: $0.line, fileOnly: fileOnly)
                 }
             case "extension":
                 let extended = FileScopeNames.extendedType(byExtensionAt: index, in: tokens)
@@ -275,7 +303,10 @@ public enum SourceScanner {
                 // `class func`, `class var` inside a type never reach here (depth > 0).
                 let name = tokens[index + 1]
                 guard name.kind == .identifier || token.text == "func" || token.text == "operator" else { continue }
-                declarations.append(Declaration(keyword: token.text, name: name.text, line: token.line))
+                declarations.append(
+                    Declaration(
+                        keyword: token.text, name: name.text, line: token.line,
+                        fileOnly: isFileOnly(keywordAt: index, in: tokens)))
             }
         }
         return declarations

@@ -83,6 +83,18 @@ struct SourceScannerTests {
         #expect(findings.map(\.what) == ["`struct CallMeter` (line 1)", "`func exit` (line 2)"])
     }
 
+    /// `private` and `fileprivate` declarations are seen in the answer's file only: neither the check
+    /// (another module) nor the given code (another file) can reach them, so they replace nothing.
+    /// `private(set)` is the setter's access, not the declaration's.
+    @Test func fileOnlyDeclarationsMayShareTheChecksNames() {
+        let source =
+            "private func start() {}\nfileprivate struct CallMeter {}\n@MainActor private var exit = 1\n"
+            + "private(set) var latestPhotos = 2\nfunc helper() {}"
+        let findings = SourceScanner.findings(
+            in: source, forbidden: [], reservedNames: ["start", "CallMeter", "exit", "latestPhotos"])
+        #expect(findings.map(\.what) == ["`var latestPhotos` (line 4)"])
+    }
+
     @Test func onlyYourOwnTypesMayBeExtended() {
         let findings = SourceScanner.findings(
             in: "struct Mine {}\nextension Mine {}\nextension CallStats { var maxInFlight: Int { 3 } }", forbidden: [])
