@@ -102,11 +102,16 @@ public struct Grader: Sendable {
         let given = Set(SourceScanner.topLevelDeclarations(in: givenTokens).map(\.name))
         // The names the starting file and the given code store at file scope or as statics: what
         // an exercise about shared state asks the answer to keep (23's `thumbnailWidth`).
-        let stored = KeptState.storedNames(originalTokens).union(KeptState.storedNames(givenTokens))
+        let startingStored = KeptState.storedNames(originalTokens)
+        let stored = startingStored.union(KeptState.storedNames(givenTokens))
+        // An exercise whose starting file keeps shared state (23's setting) is about where such
+        // state lives: its answer may keep state of its own as well (a private Mutex behind the
+        // setting's name was refused).
+        let keptStateRule = keepsState || !startingStored.isEmpty ? nil : stored
         return SourceScanner.findings(
             in: code, forbidden: exercise.forbidden, reservedNames: reserved,
             allowedDeclarations: starting.union(given), extendableTypes: starting,
-            keptState: keepsState ? nil : stored)
+            keptState: keptStateRule)
             + unavailableFromAsync(in: code)
     }
 
