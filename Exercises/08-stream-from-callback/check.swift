@@ -9,8 +9,11 @@ final class CaffeineSensor: Sendable {
     private let state = Locked((running: false, delivered: 0))
     private let values: [Double]
     private let pausingAfter: Int?
+    private let interval: Int
 
-    init(values: [Double], pausingAfter: Int? = nil) {
+    /// `interval`: milliseconds between readings (5 unless given).
+    init(values: [Double], pausingAfter: Int? = nil, interval: Int = 5) {
+        self.interval = interval
         self.values = values
         self.pausingAfter = pausingAfter
     }
@@ -29,7 +32,7 @@ final class CaffeineSensor: Sendable {
 
     private func tick(_ number: Int, _ onReading: @escaping @Sendable (Double) -> Void, _ onFinish: @escaping @Sendable () -> Void) {
         let quiet = pausingAfter.map { number > $0 } ?? false
-        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(quiet ? 500 : 5)) { [self] in
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(quiet ? 500 : interval)) { [self] in
             guard state.withLock({ $0.running }) else { return }
             if number > values.count {
                 state.withLock { $0.running = false }
@@ -52,11 +55,11 @@ let plannedExpectations = 2
 
 func runCheck(_ report: CheckReport) async {
     // More readings than a small buffer holds: a stream that keeps only the newest few (an audit's
-    // `.bufferingNewest(5)`, another's 32) loses some to the reader below, which falls behind the
-    // whole feed.
-    let count = CheckServices.random(in: 40...80)
+    // `.bufferingNewest(5)`, others' 32 and 100) loses some to the reader below, which falls behind
+    // the whole feed: 300–500 readings, one a millisecond.
+    let count = CheckServices.random(in: 300...500)
     let expected = (0..<count).map { _ in Double(CheckServices.random(in: 1...400)) }
-    let sensor = CaffeineSensor(values: expected)
+    let sensor = CaffeineSensor(values: expected, interval: 1)
     report.waiting("the readings of a sensor that sends \(count), read slowly")
     var values: [Double] = []
     for await value in readings(from: sensor) {
@@ -71,7 +74,8 @@ func runCheck(_ report: CheckReport) async {
                 try? await Task.sleep(for: .milliseconds(5))
             }
         }
-        try? await Task.sleep(for: .milliseconds(2))  // a reader slower than the sensor: nothing may be lost
+        // A reader slower than the sensor while it sends: nothing may be lost.
+        if sensor.isRunning { try? await Task.sleep(for: .milliseconds(2)) }
     }
     let firstWrong = zip(values, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
     report.expect(values == expected, "all \(count) readings, in order, and the stream ended",
