@@ -37,12 +37,8 @@ let plannedExpectations = 3
 
 /// A model the check no longer holds: nil once nothing else does either.
 final class WeakModel: Sendable {
-    private let box: Locked<Weak>
-    private struct Weak: Sendable {
-        weak var model: DemoModel?
-    }
-    init(_ model: DemoModel) { box = Locked(Weak(model: model)) }
-    var model: DemoModel? { box.withLock { $0.model } }
+    weak let model: DemoModel?
+    init(_ model: DemoModel) { self.model = model }
 }
 
 func runCheck(_ report: CheckReport) async {

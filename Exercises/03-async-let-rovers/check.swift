@@ -46,11 +46,7 @@ func runCheck(_ report: CheckReport) async {
     let broken = MarsRoverClient.simulated(
         CheckServices.behavior(failures: FailureInjection(rate: 1, error: .unavailable, onlyMatching: failing, failsAfter: 0.5)))
     report.waiting("latestPhotos(of:using:) while \(failing)'s request fails")
-    do {
-        let photos = try await latestPhotos(of: rovers, using: broken)
-        report.fail("with \(failing)'s request failing, latestPhotos returned \(photos.count) photo(s): let the error reach the caller (try, not try?)")
-    } catch {
-        report.expect("\(error)" == "service unavailable", "when \(failing)'s request failed, its error reached the caller",
-                      otherwise: "when \(failing)'s request failed, latestPhotos threw \(error) instead of the service's error")
-    }
+    await expectTheFailureReachesTheCaller(
+        report, when: "\(failing)'s request", in: "latestPhotos", returned: { "\($0.count) photo(s)" }
+    ) { try await latestPhotos(of: rovers, using: broken) }
 }

@@ -54,11 +54,7 @@ func runCheck(_ report: CheckReport) async {
             CheckServices.behavior(failures: FailureInjection(rate: 1, error: .unavailable, onlyMatching: failing, failsAfter: 0.5))),
         log: CallLog(), listed: listed)
     report.waiting("fetchPhotoManifests(using:) while \(failing)'s manifest request fails")
-    do {
-        let manifests = try await fetchPhotoManifests(using: broken)
-        report.fail("with \(failing)'s manifest request failing, fetchPhotoManifests returned \(manifests.count) manifest(s): let the error reach the caller (try, not try?)")
-    } catch {
-        report.expect("\(error)" == "service unavailable", "when \(failing)'s manifest request failed, its error reached the caller",
-                      otherwise: "when \(failing)'s manifest request failed, fetchPhotoManifests threw \(error) instead of the service's error")
-    }
+    await expectTheFailureReachesTheCaller(
+        report, when: "\(failing)'s manifest request", in: "fetchPhotoManifests", returned: { "\($0.count) manifest(s)" }
+    ) { try await fetchPhotoManifests(using: broken) }
 }

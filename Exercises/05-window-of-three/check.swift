@@ -59,11 +59,7 @@ func runCheck(_ report: CheckReport) async {
     let broken = MarsRoverClient.simulated(
         CheckServices.behavior(failures: FailureInjection(rate: 1, error: .unavailable, onlyMatching: "page=\(failing) ", failsAfter: 0.5)))
     report.waiting("fetchPages while page \(failing)'s request fails")
-    do {
-        let fetched = try await fetchPages(pages, of: rover, on: rover.maxDate, using: broken)
-        report.fail("with page \(failing)'s request failing, fetchPages returned \(fetched.count) page(s): let the error reach the caller (try, not try?)")
-    } catch {
-        report.expect("\(error)" == "service unavailable", "when page \(failing)'s request failed, its error reached the caller",
-                      otherwise: "when page \(failing)'s request failed, fetchPages threw \(error) instead of the service's error")
-    }
+    await expectTheFailureReachesTheCaller(
+        report, when: "page \(failing)'s request", in: "fetchPages", returned: { "\($0.count) page(s)" }
+    ) { try await fetchPages(pages, of: rover, on: rover.maxDate, using: broken) }
 }

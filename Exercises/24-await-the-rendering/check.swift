@@ -7,36 +7,28 @@ let plannedExpectations = 5
 /// A renderer the check controls: each rendering waits until the check says it is done, so
 /// "still rendering" and "just finished" are moments the check chooses, not timings it hopes for.
 final class RenderDesk: Sendable {
-    private struct State {
-        var calls: [String: Int] = [:]
-        var finished: Set<String> = []
-        var waiting: [String: [CheckedContinuation<Void, Never>]] = [:]
-    }
-    private let state = Locked(State())
+    /// Each name's calls, and the gate its renderings wait at (see Gate in Support).
+    private let state = Locked((calls: [String: Int](), gates: [String: Gate]()))
     let sizes: [String: Int]
 
     init(sizes: [String: Int]) { self.sizes = sizes }
 
-    func render(_ name: String) async -> Int {
-        await withCheckedContinuation { continuation in
-            let done = state.withLock { state -> Bool in
-                state.calls[name, default: 0] += 1
-                if state.finished.contains(name) { return true }
-                state.waiting[name, default: []].append(continuation)
-                return false
-            }
-            if done { continuation.resume() }
+    private func gate(_ name: String) -> Gate {
+        state.withLock { state in
+            if let gate = state.gates[name] { return gate }
+            let gate = Gate()
+            state.gates[name] = gate
+            return gate
         }
+    }
+
+    func render(_ name: String) async -> Int {
+        state.withLock { $0.calls[name, default: 0] += 1 }
+        await gate(name).wait()
         return sizes[name] ?? 0
     }
 
-    func finish(_ name: String) {
-        let waiting = state.withLock { state in
-            state.finished.insert(name)
-            return state.waiting.removeValue(forKey: name) ?? []
-        }
-        for continuation in waiting { continuation.resume() }
-    }
+    func finish(_ name: String) { gate(name).open() }
 
     func calls(_ name: String) -> Int { state.withLock { $0.calls[name] ?? 0 } }
 }

@@ -263,6 +263,23 @@ struct HangingRovers: MarsRoverService {
     }
 }
 
+/// One of the answer's requests fails (`failing` says which, "Spirit's request"): its error must
+/// reach the caller, as it did when the requests were made one after the other. `returned`
+/// describes what came back instead, if anything did.
+func expectTheFailureReachesTheCaller<T>(
+    _ report: CheckReport, when failing: String, in function: String, returned: (T) -> String,
+    isolation: isolated (any Actor)? = #isolation, _ call: () async throws -> T
+) async {
+    do {
+        let result = try await call()
+        report.fail("with \(failing) failing, \(function) returned \(returned(result)): let the error reach the caller (try, not try?)")
+    } catch {
+        report.expect(
+            "\(error)" == "service unavailable", "when \(failing) failed, its error reached the caller",
+            otherwise: "when \(failing) failed, \(function) threw \(error) instead of the service's error")
+    }
+}
+
 /// The first of `body` and `limit` (real time): nil when the limit came first. The body is
 /// left running: an answer that never returns cannot hold the check past its limit.
 func within<T: Sendable>(_ limit: Duration, _ body: @escaping @Sendable () async -> T) async -> T? {

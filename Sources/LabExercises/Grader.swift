@@ -115,14 +115,28 @@ public struct Grader: Sendable {
             + unavailableFromAsync(in: code)
     }
 
+    /// The list's `unavailableFromAsync` entries, read once per lab folder in a process: a batch
+    /// reviews hundreds of answers.
+    private static let restrictionsRead = Locked<[String: [AsyncRestriction]]>([:])
+    static func unavailableFromAsync(root: URL) -> [AsyncRestriction] {
+        restrictionsRead.withLock { read in
+            if let known = read[root.path] { return known }
+            let list =
+                (try? AsyncRestriction.load(from: root.appendingPathComponent("docs/async-restrictions.json"))) ?? []
+            let restrictions = list.filter { $0.kind == .unavailableFromAsync }
+            read[root.path] = restrictions
+            return restrictions
+        }
+    }
+
     /// Calls Apple's SDK marks unavailable from async contexts, made directly in one of the
     /// answer's (`docs/async-restrictions.json`, the list the lab's own code is held to): Linux's
     /// compiler accepts them, a Mac's refuses the file, so every platform refuses them here
     /// (`group.wait()` in an async function passed on Linux).
     func unavailableFromAsync(in code: String) -> [SourceScanner.Finding] {
-        let list = (try? AsyncRestriction.load(from: root.appendingPathComponent("docs/async-restrictions.json"))) ?? []
-        let restrictions = list.filter { $0.kind == .unavailableFromAsync }
-        return AsyncContextScanner.findings(in: code, file: "answer.swift", restrictions: restrictions).map {
+        AsyncContextScanner.findings(
+            in: code, file: "answer.swift", restrictions: Self.unavailableFromAsync(root: root)
+        ).map {
             SourceScanner.Finding(
                 code: "`\($0.api)`", line: $0.line,
                 reason:
