@@ -501,3 +501,33 @@ final class Gate: Sendable {
         for continuation in waiting { continuation.resume() }
     }
 }
+
+/// Holds the main actor for `duration`, as a UI stuck in work holds it, and says whether
+/// `changed` became true meanwhile. Nothing isolated to the main actor can run during the hold,
+/// so state that changes then was changed somewhere else (15). The hold is the probe: it keeps
+/// the main thread on purpose, yielding the CPU between looks so that code elsewhere runs at
+/// once, even on one CPU beside a busy process.
+@MainActor
+func changesWhileTheMainActorIsHeld(for duration: Duration, _ changed: () -> Bool) -> Bool {
+    let end = ContinuousClock.now + duration
+    while ContinuousClock.now < end {
+        if changed() { return true }
+        sched_yield()
+    }
+    return changed()
+}
+
+/// A backend whose reply the check lets go (`reply`), and which says when it was asked
+/// (`asked`): what the answer does with the reply can then be watched from its first moment.
+struct HeldTransport: Transport {
+    let inner: any Transport
+    let asked = Gate()
+    let reply = Gate()
+
+    func data(for request: ServiceRequest) async throws -> Data {
+        let data = try await inner.data(for: request)
+        asked.open()
+        await reply.wait()
+        return data
+    }
+}

@@ -18,7 +18,8 @@ import LabCore
 /// `"mode"` (a `CompileMode`, default `"swift-6"`), `"permitting"` (standard patterns this
 /// exercise allows, by text), `"why"` (a note for maintainers on settings that differ).
 /// A forbidden entry is one of `{ "set": "silencers" | "blocking" }`, `{ "detached": REASON }`
-/// or `{ "text": TOKENS, "reason": REASON }`.
+/// `{ "text": TOKENS, "reason": REASON }` or `{ "referencesInto": TYPE, "reason": REASON }` (the
+/// type may be handed only values: `ReferencesHandedOver`).
 struct ExerciseMetadata: Decodable {
     var lesson: String
     var title: String
@@ -36,7 +37,7 @@ struct ExerciseMetadata: Decodable {
         case set([ForbiddenPattern])
         case pattern(ForbiddenPattern)
 
-        enum Key: String, CodingKey { case set, detached, text, reason }
+        enum Key: String, CodingKey { case set, detached, text, referencesInto, reason }
 
         static let sets: [String: [ForbiddenPattern]] = [
             "silencers": ForbiddenPattern.silencers, "blocking": ForbiddenPattern.blocking,
@@ -55,13 +56,16 @@ struct ExerciseMetadata: Decodable {
                 self = .set(patterns)
             } else if let reason = try container.decodeIfPresent(String.self, forKey: .detached) {
                 self = .pattern(.detached(reason))
+            } else if let receiver = try container.decodeIfPresent(String.self, forKey: .referencesInto) {
+                self = .pattern(.referencesInto(receiver, try container.decode(String.self, forKey: .reason)))
             } else if let text = try container.decodeIfPresent(String.self, forKey: .text) {
                 self = .pattern(ForbiddenPattern(text, try container.decode(String.self, forKey: .reason)))
             } else {
                 throw DecodingError.dataCorrupted(
                     .init(
                         codingPath: decoder.codingPath,
-                        debugDescription: "a forbidden entry needs \"set\", \"detached\" or \"text\" with \"reason\""))
+                        debugDescription:
+                            "a forbidden entry needs \"set\", \"detached\", or \"text\" or \"referencesInto\" with \"reason\""))
             }
         }
 

@@ -20,6 +20,9 @@ public struct ForbiddenPattern: Sendable, Equatable {
         case member(String)
         /// A string literal whose text contains this (`"/proc/self/mem"`).
         case stringContaining(String)
+        /// A class, actor or class-bound protocol of the file's own named inside this type (its
+        /// body, a type nested in it, an extension of it): see `ReferencesHandedOver`.
+        case referenceInto(String)
     }
 
     public let text: String
@@ -31,6 +34,11 @@ public struct ForbiddenPattern: Sendable, Equatable {
         self.text = text
         self.reason = reason
         self.shape = shape ?? .tokens(SwiftTokenizer.tokens(of: text).map(\.text))
+    }
+
+    /// The receiving type `receiver` may be handed only values, none of the file's own references.
+    public static func referencesInto(_ receiver: String, _ reason: String) -> ForbiddenPattern {
+        ForbiddenPattern("a reference type of yours in \(receiver)", reason, shape: .referenceInto(receiver))
     }
 
     /// The escape hatches that silence Swift 6's data-race checking, or reach around

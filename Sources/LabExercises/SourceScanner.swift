@@ -49,7 +49,11 @@ public enum SourceScanner {
 
         /// Each place `pattern` matches: the stream, the token, the tokens it covers.
         func matches(_ pattern: ForbiddenPattern) -> [(stream: Int, range: Range<Int>)] {
-            streams.indices.flatMap { stream in
+            // Judged over the declarations, not token by token: in the stream with aliases resolved.
+            if case .referenceInto(let receiver) = pattern.shape {
+                return ReferencesHandedOver.places(into: receiver, in: streams[0]).map { (0, $0..<($0 + 1)) }
+            }
+            return streams.indices.flatMap { stream in
                 candidates(pattern.shape, in: stream).compactMap { index in
                     SourceScanner.matchLength(pattern.shape, at: index, in: streams[stream], ownFunctions: ownFunctions)
                         .map { (stream, index..<(index + $0)) }
@@ -70,6 +74,8 @@ public enum SourceScanner {
                 return (positions[stream][name] ?? []).filter { $0 > 0 }.map { $0 - 1 }
             case .stringContaining:
                 return Array(streams[stream].indices)
+            case .referenceInto:
+                return []
             }
         }
     }
@@ -102,9 +108,14 @@ public enum SourceScanner {
         for pattern in forbidden {
             for match in code.matches(pattern) where match.range.allSatisfy({ !covered.contains([match.stream, $0]) }) {
                 for index in match.range { covered.insert([match.stream, index]) }
-                let line = code.streams[match.stream][match.range.lowerBound].line
-                guard reported.insert("\(pattern.text)#\(line)").inserted else { continue }
-                findings.append(Finding(code: "`\(pattern.text)`", line: line, reason: pattern.reason))
+                let token = code.streams[match.stream][match.range.lowerBound]
+                guard reported.insert("\(pattern.text)#\(token.line)").inserted else { continue }
+                // A reference handed over is shown by the name found, where it was found.
+                let shown =
+                    if case .referenceInto(let receiver) = pattern.shape { "`\(token.text)` in \(receiver)" } else {
+                        "`\(pattern.text)`"
+                    }
+                findings.append(Finding(code: shown, line: token.line, reason: pattern.reason))
             }
         }
         let tokens = code.streams[0]
@@ -202,6 +213,8 @@ public enum SourceScanner {
             return 2
         case .stringContaining(let text):
             return token.kind == .string && token.literal.lowercased().contains(text.lowercased()) ? 1 : nil
+        case .referenceInto:
+            return nil  // `Prepared.matches` finds these over the whole file
         }
     }
 
