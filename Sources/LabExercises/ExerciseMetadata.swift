@@ -65,7 +65,8 @@ struct ExerciseMetadata: Decodable {
                     .init(
                         codingPath: decoder.codingPath,
                         debugDescription:
-                            "a forbidden entry needs \"set\", \"detached\", or \"text\" or \"referencesInto\" with \"reason\""))
+                            "a forbidden entry needs \"set\", \"detached\", or \"text\" or \"referencesInto\" with \"reason\""
+                    ))
             }
         }
 

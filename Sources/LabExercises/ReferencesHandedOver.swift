@@ -59,8 +59,11 @@ enum ReferencesHandedOver {
         while grew {
             grew = false
             for (name, inherited) in protocols where !references.contains(name) {
-                let bound = adopted.contains(name)
-                    || inherited.contains { ["AnyObject", "Actor", "AnyActor", "class"].contains($0) || references.contains($0) }
+                let bound =
+                    adopted.contains(name)
+                    || inherited.contains {
+                        ["AnyObject", "Actor", "AnyActor", "class"].contains($0) || references.contains($0)
+                    }
                 if bound {
                     references.insert(name)
                     grew = true
