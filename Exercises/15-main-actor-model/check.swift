@@ -1,13 +1,22 @@
 import LabScenarios
 @testable import StudentCode
 
-let plannedExpectations = 3
+let plannedExpectations = 4
+
+/// The actor `buttonTapped` runs on, as its function value carries it (SE-0431): the view is to
+/// stay on the main actor (an audit's answer made it nonisolated, and the Task it starts left
+/// the main actor with it).
+@MainActor
+func isolation(of tap: @isolated(any) () -> Task<Void, Never>) -> (any Actor)? { tap.isolation }
 
 @MainActor
 func runCheck(_ report: CheckReport) async {
     let backend = HeldTransport(inner: JokeClient.simulated(CheckServices.behavior()).transport)
     let service = JokeService(client: JokeClient(transport: backend))
     let view = JokeView(service: service)
+    report.expect(
+        isolation(of: view.buttonTapped) === MainActor.shared, "the view is still on the main actor",
+        otherwise: "the view's buttonTapped() no longer runs on the main actor: keep JokeView @MainActor")
     report.waiting("the joke fetched by the button")
     let task = view.buttonTapped()
     // Asked, or done without asking (an answer that never fetches): either way the check goes on.

@@ -65,7 +65,7 @@ public enum AsyncContextScanner {
     /// `shapes`: `restrictions` taken apart, when the caller scans more files with them.
     static func findings(
         in scanned: ScannedSwiftFile, restrictions: [AsyncRestriction], asyncClosureTakers: Set<String>,
-        contexts known: AsyncContexts? = nil, shapes: Shapes? = nil
+        contexts known: AsyncContexts? = nil, shapes: Shapes? = nil, hazardMarks: Bool = true
     ) -> [Finding] {
         let (file, source, tokens) = (scanned.path, scanned.source, scanned.tokens)
         let takers = asyncClosureTakers.union(
@@ -92,7 +92,7 @@ public enum AsyncContextScanner {
                     guard let asyncContext = contexts.context[index] else { continue }
                     context = asyncContext
                 }
-                if restriction.kind == .blocking && hazards.covers(index) { continue }
+                if restriction.kind == .blocking && hazardMarks && hazards.covers(index) { continue }
                 findings.append(
                     Finding(
                         file: file, line: tokens[index].line, api: restriction.api, kind: restriction.kind,
@@ -112,10 +112,11 @@ public enum AsyncContextScanner {
         findings(inFiles: try swiftFiles(underFolders: folders, root: root), restrictions: restrictions)
     }
 
-    /// The same scan of files given as text (`path` names each in the findings).
-    public static func findings(inFiles files: [(path: String, source: String)], restrictions: [AsyncRestriction])
-        -> [Finding]
-    {
+    /// The same scan of files given as text (`path` names each in the findings). Without
+    /// `hazardMarks`, no `HAZARD` comment exempts a blocking call (a student's answer).
+    public static func findings(
+        inFiles files: [(path: String, source: String)], restrictions: [AsyncRestriction], hazardMarks: Bool = true
+    ) -> [Finding] {
         let scanned = files.map { ScannedSwiftFile(path: $0.path, source: $0.source) }
         let takers = asyncClosureTakers(in: scanned)
         let contexts = scanned.map { $0.contexts(asyncClosureTakers: takers) }
@@ -123,7 +124,8 @@ public enum AsyncContextScanner {
         let shapes = Shapes(all)
         return scanned.indices.flatMap {
             findings(
-                in: scanned[$0], restrictions: all, asyncClosureTakers: takers, contexts: contexts[$0], shapes: shapes)
+                in: scanned[$0], restrictions: all, asyncClosureTakers: takers, contexts: contexts[$0], shapes: shapes,
+                hazardMarks: hazardMarks)
         }
         .sorted { ($0.file, $0.line) < ($1.file, $1.line) }
     }

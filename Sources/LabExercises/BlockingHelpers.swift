@@ -10,6 +10,15 @@
 /// Only names declared once in the code scanned are followed (a call is matched by name,
 /// without types, so `run` or `wait` could be anything); the rest stays the list's job.
 enum BlockingHelpers {
+    /// The waits among the entries Apple marks unavailable from async contexts: each holds its
+    /// thread until something else happens, wherever it is called from. The others do not wait
+    /// (`Thread.isMainThread`), or wait only while another holder works (a lock's `lock()`).
+    static let waitsMarkedUnavailable: Set<String> = [
+        "Thread.sleep", "NSCondition.wait(", "DispatchSemaphore.wait(", "DispatchGroup.wait(",
+        "OperationQueue.waitUntilAllOperationsAreFinished", "OperationQueue.addOperations(", "RunLoop.run()",
+        ".run(until:", ".run(mode:", "NSConditionLock.lock(whenCondition:",
+    ]
+
     /// `contexts`: each file's async contexts, in the order of `files`.
     static func infer(files: [ScannedSwiftFile], contexts: [AsyncContexts], restrictions: [AsyncRestriction])
         -> [AsyncRestriction]
@@ -40,7 +49,13 @@ enum BlockingHelpers {
         var changed = true
         while changed {
             changed = false
-            let known = restrictions.filter { $0.kind == .blocking } + Array(inferred.values)
+            // A wait Apple marks unavailable from async contexts blocks as surely from a helper.
+            let known =
+                restrictions.filter {
+                    $0.kind == .blocking
+                        || ($0.kind == .unavailableFromAsync && waitsMarkedUnavailable.contains($0.api))
+                }
+                + Array(inferred.values)
             let shapes = AsyncContextScanner.byMember(known.map { ($0, $0.shape) })
             for file in scanned {
                 for function in file.contexts.functions

@@ -17,8 +17,8 @@ import LabCore
 /// Optional: `"kind": "make it compile"` (default `"behaviour"`), `"timeLimitSeconds"` (15),
 /// `"mode"` (a `CompileMode`, default `"swift-6"`), `"permitting"` (standard patterns this
 /// exercise allows, by text), `"why"` (a note for maintainers on settings that differ).
-/// A forbidden entry is one of `{ "set": "silencers" | "blocking" }`, `{ "detached": REASON }`
-/// `{ "text": TOKENS, "reason": REASON }` or `{ "referencesInto": TYPE, "reason": REASON }` (the
+/// A forbidden entry is one of `{ "set": "silencers" | "blocking" }`, `{ "detached": REASON }`,
+/// `{ "unstructured": REASON }` (`Task { }` however spelled), `{ "text": TOKENS, "reason": REASON }` or `{ "referencesInto": TYPE, "reason": REASON }` (the
 /// type may be handed only values: `ReferencesHandedOver`).
 struct ExerciseMetadata: Decodable {
     var lesson: String
@@ -37,7 +37,7 @@ struct ExerciseMetadata: Decodable {
         case set([ForbiddenPattern])
         case pattern(ForbiddenPattern)
 
-        enum Key: String, CodingKey { case set, detached, text, referencesInto, reason }
+        enum Key: String, CodingKey { case set, detached, unstructured, text, referencesInto, reason }
 
         static let sets: [String: [ForbiddenPattern]] = [
             "silencers": ForbiddenPattern.silencers, "blocking": ForbiddenPattern.blocking,
@@ -56,6 +56,8 @@ struct ExerciseMetadata: Decodable {
                 self = .set(patterns)
             } else if let reason = try container.decodeIfPresent(String.self, forKey: .detached) {
                 self = .pattern(.detached(reason))
+            } else if let reason = try container.decodeIfPresent(String.self, forKey: .unstructured) {
+                self = .set(ForbiddenPattern.unstructured(reason))
             } else if let receiver = try container.decodeIfPresent(String.self, forKey: .referencesInto) {
                 self = .pattern(.referencesInto(receiver, try container.decode(String.self, forKey: .reason)))
             } else if let text = try container.decodeIfPresent(String.self, forKey: .text) {
@@ -65,7 +67,7 @@ struct ExerciseMetadata: Decodable {
                     .init(
                         codingPath: decoder.codingPath,
                         debugDescription:
-                            "a forbidden entry needs \"set\", \"detached\", or \"text\" or \"referencesInto\" with \"reason\""
+                            "a forbidden entry needs \"set\", \"detached\" or \"text\" (or \"referencesInto\") with \"reason\""
                     ))
             }
         }

@@ -81,6 +81,16 @@ public struct ForbiddenPattern: Sendable, Equatable {
         ForbiddenPattern("Task.detached", reason, shape: .member("detached"))
     }
 
+    /// A task started outside the structure, however it is spelled (`Task { }`, `Task(priority:)`,
+    /// `Task<T, E> { }`, `Task.init { }`): where an exercise is about structured concurrency, an
+    /// unstructured task with its caller's cancellation passed on by hand passed a check that
+    /// cancels the caller, and still ran on after the function had thrown (an audit's answers).
+    public static func unstructured(_ reason: String) -> [ForbiddenPattern] {
+        [["Task", "{"], ["Task", "("], ["Task", "<"], ["Task", ".", "init"]].map {
+            ForbiddenPattern($0.joined(separator: $0.count == 3 ? "" : " "), reason, shape: .tokens($0))
+        }
+    }
+
     /// What every exercise refuses: code that runs outside the language's rules (underscored
     /// attributes, C calling conventions, unsafe memory), reaches the grader's process or
     /// machine (files, processes, environment, signals, loaded code), or hides a
@@ -219,6 +229,11 @@ public struct ForbiddenPattern: Sendable, Equatable {
         ForbiddenPattern("DispatchSemaphore", "waiting on a semaphore blocks a thread; await instead"),
         ForbiddenPattern("ThreadBlocker", "ThreadBlocker holds its thread on purpose; await the async call"),
         ForbiddenPattern("fetchBlocking", "fetchBlocking holds its thread; await the async fetch instead"),
+        // The lab's own thread for the lessons' hazards: a wait on it is out of the pool's sight
+        // (an audit's answers to 27 and 28). (A `DedicatedThreadExecutor` is refused only where
+        // polling on it hides: 19's store runs its actor on one.)
+        ForbiddenPattern(
+            "OnAThreadOfItsOwn", "OnAThreadOfItsOwn holds a thread of its own for the lessons' hazards; await instead"),
         // Waits that hand the work to another thread and hold this one until it is done: from
         // the main actor, `DispatchQueue.global().sync { … }` makes the work off it while the
         // UI waits for it (an audit made exercise 20 pass so).
@@ -232,6 +247,17 @@ public struct ForbiddenPattern: Sendable, Equatable {
         ForbiddenPattern(
             ".wait", "a synchronous wait (a group's, a condition's) holds its thread; await instead",
             shape: .member("wait")),
+        // An operation queue's waits: a private queue's thread blocked in one passed 01, since
+        // only the pool's threads were watched (an audit's answer).
+        ForbiddenPattern(
+            ".waitUntilAllOperationsAreFinished",
+            "waiting for an operation queue holds the thread until its operations end; await instead",
+            shape: .member("waitUntilAllOperationsAreFinished")),
+        ForbiddenPattern(
+            ".waitUntilFinished", "waiting for an operation holds the thread until it ends; await instead",
+            shape: .member("waitUntilFinished")),
+        ForbiddenPattern(
+            "waitUntilFinished: true", "adding operations and waiting for them holds the thread; await instead"),
         // Thread's own API, however reached (`type(of: Thread.current).sleep(…)` held the main
         // actor 300 ms in an audit's answer), and the Foundation locks whose waits hold a thread
         // (`lock(before:)` did the same): an answer about not blocking needs neither.

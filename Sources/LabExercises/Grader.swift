@@ -108,40 +108,47 @@ public struct Grader: Sendable {
         // state lives: its answer may keep state of its own as well (a private Mutex behind the
         // setting's name was refused).
         let keptStateRule = keepsState || !startingStored.isEmpty ? nil : stored
-        return SourceScanner.findings(
+        let findings = SourceScanner.findings(
             in: code, forbidden: exercise.forbidden, reservedNames: reserved,
             allowedDeclarations: starting.union(given), extendableTypes: starting,
             keptState: keptStateRule)
-            + unavailableFromAsync(in: code)
+        // A blocking call the exercise's own patterns refuse already is said once, by them.
+        let lines = Set(findings.map(\.line))
+        return findings
+            + blockingInAsyncContexts(in: code).filter { !($0.blocking && lines.contains($0.finding.line)) }.map(
+                \.finding)
     }
 
-    /// The list's `unavailableFromAsync` entries, read once per lab folder in a process: a batch
-    /// reviews hundreds of answers.
+    /// The list's entries an answer is held to in its async contexts (`unavailableFromAsync` and
+    /// `blocking`), read once per lab folder in a process: a batch reviews hundreds of answers.
     private static let restrictionsRead = Locked<[String: [AsyncRestriction]]>([:])
-    static func unavailableFromAsync(root: URL) -> [AsyncRestriction] {
+    static func asyncRestrictions(root: URL) -> [AsyncRestriction] {
         restrictionsRead.withLock { read in
             if let known = read[root.path] { return known }
             let list =
                 (try? AsyncRestriction.load(from: root.appendingPathComponent("docs/async-restrictions.json"))) ?? []
-            let restrictions = list.filter { $0.kind == .unavailableFromAsync }
+            let restrictions = list.filter { $0.kind == .unavailableFromAsync || $0.kind == .blocking }
             read[root.path] = restrictions
             return restrictions
         }
     }
 
-    /// Calls Apple's SDK marks unavailable from async contexts, made directly in one of the
-    /// answer's (`docs/async-restrictions.json`, the list the lab's own code is held to): Linux's
-    /// compiler accepts them, a Mac's refuses the file, so every platform refuses them here
-    /// (`group.wait()` in an async function passed on Linux).
-    func unavailableFromAsync(in code: String) -> [SourceScanner.Finding] {
+    /// Calls in the answer's async contexts that Apple's SDK marks unavailable from async contexts
+    /// (`docs/async-restrictions.json`, the list the lab's own code is held to): Linux's compiler
+    /// accepts them, a Mac's refuses the file, so every platform refuses them here (`group.wait()`
+    /// in an async function passed on Linux). And calls that block there: the list's blocking
+    /// calls, and the answer's own synchronous functions that make one of either kind
+    /// (`BlockingHelpers`: a semaphore's wait moved into a helper passed 17, 27 and 28). No
+    /// `HAZARD` comment excuses an answer's. `blocking`: the finding is of a blocking call.
+    func blockingInAsyncContexts(in code: String) -> [(finding: SourceScanner.Finding, blocking: Bool)] {
         AsyncContextScanner.findings(
-            in: code, file: "answer.swift", restrictions: Self.unavailableFromAsync(root: root)
+            inFiles: [("answer.swift", code)], restrictions: Self.asyncRestrictions(root: root), hazardMarks: false
         ).map {
-            SourceScanner.Finding(
-                code: "`\($0.api)`", line: $0.line,
-                reason:
-                    "Apple's SDK makes it unavailable from async contexts (here: \($0.context)), so a Mac does not compile this file: \($0.message)"
-            )
+            let reason =
+                $0.kind == .unavailableFromAsync
+                ? "Apple's SDK makes it unavailable from async contexts (here: \($0.context)), so a Mac does not compile this file: \($0.message)"
+                : "it holds the thread of the async code that calls it (here: \($0.context)): \($0.message)"
+            return (SourceScanner.Finding(code: "`\($0.api)`", line: $0.line, reason: reason), $0.kind == .blocking)
         }
     }
 

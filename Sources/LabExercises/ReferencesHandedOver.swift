@@ -1,79 +1,135 @@
 /// Where a file lets a type that should receive only values be handed one of the file's own
-/// references (14: the store actor is to be given a value, not the model's shared log).
+/// shared objects (14: the store actor is to be given a value, not the model's log).
 ///
-/// A reference here is an actor the file declares, a class it makes safe to share (one that
-/// conforms to `Sendable`, or that an attribute such as `@MainActor` isolates), or a protocol
-/// bound to one: one that inherits `AnyObject`, `Actor` or another such protocol, or that one of
-/// those types adopts (an `any Readable` parameter hands over the shared object as surely as the
-/// class's own name). A plain class is left to the compiler, which refuses to send it: in a
-/// "make it compile" exercise that refusal is the lesson, and comes first.
-/// Where a name of one appears in the receiving type's body, in a type nested in it, or in an
-/// extension of it, that type can be handed the reference: a parameter, a stored property, a
-/// cast. The tokens come with typealiases already resolved (`SourceScanner.Prepared`), so an
-/// alias of the class is found by the class's name. Neither a shared object made safe by a
-/// lock nor one made safe by an actor is a value: after the call, both sides see one object.
+/// A shared object here is an instance of an actor the file declares, or of a class whose state
+/// is isolated somewhere (an attribute such as `@MainActor`, or a superclass or protocol that
+/// brings one), or anything behind a protocol bound to those: one that inherits `AnyObject`,
+/// `Actor` or another such protocol, that is isolated itself, or that one of those types adopts
+/// (also in an extension). An `any Readable` parameter hands over the shared object as surely as
+/// the class's own name. So does a function: a closure handed to the store reads the model's
+/// object whenever it runs (an audit's answer kept a main-actor reader instead of the drinks).
+/// Where one of these appears in the receiving type's body, in a type nested in it, or in an
+/// extension of it, that type can be handed the object. The tokens come with typealiases already
+/// resolved (`SourceScanner.Prepared`), so an alias is found by the type's own name.
+///
+/// Left alone: a plain class, which the compiler refuses to send (in a "make it compile"
+/// exercise that refusal is the lesson, and comes first), and a checked `Sendable` class, which
+/// Swift 6 allows only with constants: neither side can change what the other sees.
 enum ReferencesHandedOver {
-    /// Each place in `receiver`'s bodies that names one of the file's references (not `receiver`
-    /// itself): the token's index.
+    /// Each place in `receiver`'s bodies that names one of the file's shared types, `MainActor`,
+    /// or a function type (not a function's own return arrow, nor a closure written there).
     static func places(into receiver: String, in tokens: [SwiftTokenizer.Token]) -> [Int] {
-        let references = referenceTypes(in: tokens).subtracting([receiver])
-        guard !references.isEmpty else { return [] }
+        let shared = sharedTypes(in: tokens).subtracting([receiver]).union(["MainActor"])
         var nesting = TypeNesting()
         var places: [Int] = []
         for (index, token) in tokens.enumerated() {
             nesting.pass(token)
             _ = nesting.readDeclaration(at: index, in: tokens, kinds: nominal)
-            guard let body = nesting.innermost, body.split(separator: ".").first.map(String.init) == receiver,
-                token.kind == .identifier, references.contains(token.text),
-                index == 0 || tokens[index - 1].text != "."
-            else { continue }
-            places.append(index)
+            guard let body = nesting.innermost, body.split(separator: ".").first.map(String.init) == receiver else {
+                continue
+            }
+            // The tokenizer reads `->` as `-` then `>`.
+            if token.text == "-", index + 1 < tokens.count, tokens[index + 1].text == ">" {
+                if !isReturnArrow(at: index, in: tokens) { places.append(index) }
+            } else if token.kind == .identifier, shared.contains(token.text), isTypeName(at: index, in: tokens) {
+                places.append(index)
+            }
         }
         return places
     }
 
     private static let nominal: Set<String> = ["struct", "class", "enum", "actor", "protocol"]
 
-    /// The names of the file's classes, actors and the protocols bound to them.
-    static func referenceTypes(in tokens: [SwiftTokenizer.Token]) -> Set<String> {
-        var references: Set<String> = []
-        // Each protocol's inheritance clause, and each class's or actor's.
-        var protocols: [String: [String]] = [:]
-        var adopted: Set<String> = []
-        for index in tokens.indices where nominal.contains(tokens[index].text) {
-            guard let path = TypeNesting.path(declaredAt: index, in: tokens, within: nil) else { continue }
-            let header = header(after: index + 1, in: tokens)
-            switch tokens[index].text {
-            case "actor":
-                references.insert(path)
-                adopted.formUnion(header)
-            case "class" where header.contains("Sendable") || isolatedByAttribute(declarationAt: index, in: tokens):
-                references.insert(path)
-                adopted.formUnion(header)
-            case "protocol": protocols[path] = header
-            default: break
-            }
+    /// Whether the name at `index` stands for a type: not a member of a value (`s.Log`), and the
+    /// last part of a nested type's path (`Log.Snapshot` is `Snapshot`).
+    private static func isTypeName(at index: Int, in tokens: [SwiftTokenizer.Token]) -> Bool {
+        if index + 2 < tokens.count, tokens[index + 1].text == ".", startsUppercase(tokens[index + 2]) { return false }
+        guard index >= 2, tokens[index - 1].text == "." else { return true }
+        return startsUppercase(tokens[index - 2])
+    }
+
+    private static func startsUppercase(_ token: SwiftTokenizer.Token) -> Bool {
+        token.kind == .identifier && token.text.first?.isUppercase == true
+    }
+
+    /// Whether the `->` at `index` is a declaration's return arrow (`func f(…) async throws ->`,
+    /// `init`, `subscript`) or a closure's signature written in place (`{ (a, b) -> Bool in`).
+    private static func isReturnArrow(at index: Int, in tokens: [SwiftTokenizer.Token]) -> Bool {
+        var position = index - 1
+        while position >= 0, ["async", "throws", "rethrows"].contains(tokens[position].text) { position -= 1 }
+        guard position >= 0, tokens[position].text == ")" else { return false }
+        var depth = 0
+        while position >= 0 {
+            if tokens[position].text == ")" { depth += 1 }
+            if tokens[position].text == "(" { depth -= 1 }
+            if depth == 0 { break }
+            position -= 1
         }
-        // A protocol is bound to references through another one: repeat until nothing is added.
+        guard position >= 1 else { return false }
+        let before = tokens[position - 1].text
+        if before == "{" || before == "init" || before == "subscript" || before == ">" { return true }
+        return position >= 2 && tokens[position - 2].text == "func"
+    }
+
+    /// The names of the file's actors, isolated classes, and the protocols bound to them.
+    static func sharedTypes(in tokens: [SwiftTokenizer.Token]) -> Set<String> {
+        struct Declared {
+            let keyword: String
+            let name: String
+            let header: [String]
+            let isolated: Bool
+        }
+        var declared: [Declared] = []
+        // Each extension's type and the protocols it adopts there.
+        var extended: [(name: String, adopts: [String])] = []
+        for index in tokens.indices {
+            let keyword = tokens[index].text
+            if keyword == "extension", index + 1 < tokens.count {
+                extended.append(
+                    (
+                        FileScopeNames.extendedType(byExtensionAt: index, in: tokens),
+                        header(after: index + 1, in: tokens)
+                    ))
+                continue
+            }
+            guard nominal.contains(keyword), let name = TypeNesting.path(declaredAt: index, in: tokens, within: nil)
+            else { continue }
+            declared.append(
+                Declared(
+                    keyword: keyword, name: name, header: header(after: index + 1, in: tokens),
+                    isolated: isolatedByAttribute(declarationAt: index, in: tokens)))
+        }
+        var shared = Set(
+            declared.filter { $0.keyword == "actor" || ($0.keyword != "struct" && $0.keyword != "enum" && $0.isolated) }
+                .map(\.name))
+        // Until nothing is added: a class isolated through its superclass or a protocol, a
+        // protocol bound to shared types or adopted by one.
         var grew = true
         while grew {
             grew = false
-            for (name, inherited) in protocols where !references.contains(name) {
-                let bound =
-                    adopted.contains(name)
-                    || inherited.contains {
-                        ["AnyObject", "Actor", "AnyActor", "class"].contains($0) || references.contains($0)
-                    }
-                if bound {
-                    references.insert(name)
+            for type in declared where !shared.contains(type.name) {
+                let joins: Bool
+                switch type.keyword {
+                case "class": joins = type.header.contains { shared.contains($0) }
+                case "protocol":
+                    joins =
+                        type.header.contains {
+                            ["AnyObject", "Actor", "AnyActor", "class"].contains($0) || shared.contains($0)
+                        }
+                        || declared.contains { shared.contains($0.name) && $0.header.contains(type.name) }
+                        || extended.contains { shared.contains($0.name) && $0.adopts.contains(type.name) }
+                default: joins = false
+                }
+                if joins {
+                    shared.insert(type.name)
                     grew = true
                 }
             }
         }
-        return references
+        return shared
     }
 
-    /// Attributes that say nothing of where a class's state may be touched.
+    /// Attributes that say nothing of where a type's state may be touched.
     private static let attributesOfNoIsolation: Set<String> = [
         "available", "objc", "objcMembers", "frozen", "usableFromInline", "dynamicMemberLookup",
         "dynamicCallable", "propertyWrapper", "resultBuilder", "Observable", "preconcurrency",

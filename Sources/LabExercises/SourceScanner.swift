@@ -112,7 +112,9 @@ public enum SourceScanner {
                 guard reported.insert("\(pattern.text)#\(token.line)").inserted else { continue }
                 // A reference handed over is shown by the name found, where it was found.
                 let shown =
-                    if case .referenceInto(let receiver) = pattern.shape { "`\(token.text)` in \(receiver)" } else {
+                    if case .referenceInto(let receiver) = pattern.shape {
+                        "`\(token.text == "-" ? "->" : token.text)` in \(receiver)"
+                    } else {
                         "`\(pattern.text)`"
                     }
                 findings.append(Finding(code: shown, line: token.line, reason: pattern.reason))

@@ -55,6 +55,7 @@ struct ExerciseMetadataTests {
             (minimal(with: #""kind": "quiz""#), "kind"),
             (minimal(with: #""forbidden": [{"set": "everything"}]"#), "no set of patterns named 'everything'"),
             (minimal(with: #""forbidden": [{"reason": "r"}]"#), #"needs "set", "detached" or "text""#),
+            (minimal(with: #""forbidden": [{"referencesInto": "Store"}]"#), "reason"),
             (minimal(with: #""permitting": ["goto"]"#), "permits 'goto'"),
             (minimal(with: #""timeLimitSeconds": 0"#), "timeLimitSeconds"),
             (#"{"lesson": "actors", "title": "T", "summary": "S", "minutes": 5, "hints": []}"#, "no hints"),

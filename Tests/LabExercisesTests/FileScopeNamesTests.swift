@@ -143,6 +143,19 @@ struct FileScopeNamesTests {
             "func locksHere() async {\n    let lock = NSLock()\n    lock.lock()\n    lock.unlock()\n}",
             "`NSLock.lock()`"
         ),
+        // A wait one step away, in a synchronous helper of the answer's, blocks its async caller
+        // as the wait itself would; no HAZARD comment excuses an answer's.
+        (
+            "28",
+            "func waitBriefly(_ s: DispatchSemaphore) { _ = s.wait(timeout: .now() + 0.04) }\n"
+                + "// HAZARD, on purpose\nfunc waitsOneStepAway() async {\n    waitBriefly(DispatchSemaphore(value: 0))\n}",
+            "`waitBriefly(`"
+        ),
+        (
+            "27",
+            "func pause() { Thread.sleep(forTimeInterval: 0.01) }\nfunc pausesOneStepAway() async { pause() }",
+            "`pause(`"
+        ),
     ])
     func theAuditsAnswersAreRefused(exercise id: String, trick: String, code: String) throws {
         let exercise = try #require(TestLab.catalog.exercise(named: id))

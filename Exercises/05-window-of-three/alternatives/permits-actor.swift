@@ -1,0 +1,49 @@
+// alternative: every page added at once, each waiting for one of three permits from an actor
+import LabScenarios
+
+// A child per page, all added at once; each waits for one of three permits before its request.
+
+actor Permits {
+    private var free: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(_ count: Int) { free = count }
+
+    func acquire() async {
+        if free > 0 {
+            free -= 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func release() {
+        if waiting.isEmpty {
+            free += 1
+        } else {
+            waiting.removeFirst().resume()
+        }
+    }
+}
+
+func fetchPages(_ pages: [Int], of rover: Rover, on day: String, using api: any MarsRoverService) async throws -> [Int: [MarsPhoto]] {
+    let permits = Permits(3)
+    return try await withThrowingTaskGroup(of: (Int, [MarsPhoto]).self) { group in
+        for page in pages {
+            group.addTask {
+                await permits.acquire()
+                do {
+                    let photos = try await api.photos(rover: rover, earthDate: day, page: page)
+                    await permits.release()
+                    return (page, photos)
+                } catch {
+                    await permits.release()
+                    throw error
+                }
+            }
+        }
+        var result: [Int: [MarsPhoto]] = [:]
+        for try await (page, photos) in group { result[page] = photos }
+        return result
+    }
+}
