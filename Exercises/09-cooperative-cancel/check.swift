@@ -18,10 +18,13 @@ func runCheck(_ report: CheckReport) async {
     // thumbnail's wall time, not their number. Early, within the first few: a loop that looks
     // at the flag only after some thumbnails (after 16 passed while this was 20–60) keeps
     // rendering past it. Twice, at k and k + 1: a loop that looks only every other thumbnail
-    // renders one more after one of the two, whichever k is.
+    // renders one more after one of the two, whichever k is. And once late in the batch, anywhere
+    // up to 20 before its end: a loop that looked only during its first ten thumbnails passed
+    // while every cancel came early (an audit's answer).
     let first = CheckServices.random(in: 2...8)
+    let late = CheckServices.random(in: 24...(total - 20))
     var runs: [(cancelAt: Int, rendered: Int, really: Int, more: Int, late: Duration)] = []
-    for cancelAt in [first, first + 1] {
+    for cancelAt in [first, first + 1, late] {
         let counted = Locked(0)
         let cancelledAt = Locked<ContinuousClock.Instant?>(nil)
         let task = Task.detached {
@@ -50,7 +53,9 @@ func runCheck(_ report: CheckReport) async {
     let all = runs.first { $0.rendered >= total }
     report.expect(wrongCount == nil && all == nil, "it stopped early and said so: \(runs.map { "\($0.rendered)" }.joined(separator: " and ")) of \(total) thumbnails",
                   otherwise: wrongCount.map { "it returned \($0.rendered) but rendered \($0.really) thumbnails: return how many you rendered" }
-                      ?? "it rendered all \(total) thumbnails after being cancelled: the loop never checks")
+                      ?? (runs.allSatisfy { $0.rendered >= total }
+                          ? "it rendered all \(total) thumbnails after being cancelled: the loop never checks"
+                          : "it rendered all \(total) thumbnails after cancel() in thumbnail \(all?.cancelAt ?? 0), though it stopped after an earlier cancel: check between every two thumbnails, to the end"))
     // A loop that looks between every two thumbnails renders none after the cancel.
     let worst = runs.max { $0.more < $1.more } ?? runs[0]
     report.expect(worst.more == 0, "it stopped \(runs.map(\.late.humanReadable).joined(separator: " and ")) after cancel(), rendering no more thumbnails",

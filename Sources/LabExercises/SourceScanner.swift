@@ -145,7 +145,7 @@ public enum SourceScanner {
                     Finding(
                         code: "`\(declaration.keyword) \(declaration.name)`", line: declaration.line,
                         reason:
-                            "the check uses the name \(declaration.name) from the lab or the system; your declaration would replace it for the check. Rename yours"
+                            "the check uses the name \(declaration.name) (its own, the lab's or the system's); your declaration would replace it for the check. Rename yours, or make it private"
                     ))
             }
         }
