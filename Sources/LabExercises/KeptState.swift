@@ -83,14 +83,7 @@ enum KeptState {
             if token.text == "static" || token.text == "class" { return true }
             if token.text == ")" {
                 // An attribute's or a modifier's arguments: `nonisolated(unsafe)`, `@available(…)`.
-                var depth = 0
-                while position >= 0 {
-                    if tokens[position].text == ")" { depth += 1 }
-                    if tokens[position].text == "(" { depth -= 1 }
-                    if depth == 0 { break }
-                    position -= 1
-                }
-                position -= 1
+                position = Parentheses.opening(closedAt: position, in: tokens) - 1
                 continue
             }
             if position > 0, tokens[position - 1].text == "@", token.kind == .identifier {

@@ -58,13 +58,7 @@ enum ReferencesHandedOver {
         var position = index - 1
         while position >= 0, ["async", "throws", "rethrows"].contains(tokens[position].text) { position -= 1 }
         guard position >= 0, tokens[position].text == ")" else { return false }
-        var depth = 0
-        while position >= 0 {
-            if tokens[position].text == ")" { depth += 1 }
-            if tokens[position].text == "(" { depth -= 1 }
-            if depth == 0 { break }
-            position -= 1
-        }
+        position = Parentheses.opening(closedAt: position, in: tokens)
         guard position >= 1 else { return false }
         let before = tokens[position - 1].text
         if before == "{" || before == "init" || before == "subscript" || before == ">" { return true }
@@ -147,13 +141,7 @@ enum ReferencesHandedOver {
             if modifiers.contains(text) {
                 position -= 1
             } else if text == ")" {  // an attribute's or a modifier's arguments: `@available(…)`, `private(set)`
-                var depth = 0
-                while position >= 0 {
-                    if tokens[position].text == ")" { depth += 1 }
-                    if tokens[position].text == "(" { depth -= 1 }
-                    position -= 1
-                    if depth == 0 { break }
-                }
+                position = Parentheses.opening(closedAt: position, in: tokens) - 1
             } else if position >= 1, tokens[position - 1].text == "@", tokens[position].kind == .identifier {
                 if !attributesOfNoIsolation.contains(text) { return true }
                 position -= 2
