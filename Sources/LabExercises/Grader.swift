@@ -142,7 +142,8 @@ public struct Grader: Sendable {
     /// `HAZARD` comment excuses an answer's. `blocking`: the finding is of a blocking call.
     func blockingInAsyncContexts(in code: String) -> [(finding: SourceScanner.Finding, blocking: Bool)] {
         AsyncContextScanner.findings(
-            inFiles: [("\(exercise.id).swift", code)], restrictions: Self.asyncRestrictions(root: root), hazardMarks: false
+            inFiles: [("\(exercise.id).swift", code)], restrictions: Self.asyncRestrictions(root: root),
+            hazardMarks: false
         ).map {
             let reason =
                 $0.kind == .unavailableFromAsync
