@@ -3,7 +3,7 @@ import LabCore
 import LabScenarios
 @testable import StudentCode
 
-let plannedExpectations = 6
+let plannedExpectations = 7
 
 func runCheck(_ report: CheckReport) async {
     let still = await StillnessWatch()
@@ -44,9 +44,13 @@ func runCheck(_ report: CheckReport) async {
     var wanted: [Date?] = []
     for day in days { wanted.append(try? await reference.photo(for: day).date) }
     let askedTogether = CheckServices.random(in: 2...4)
+    // Each day's download waits until both days' are in flight (or the patience runs out): a cache
+    // whose downloads take turns, every day behind one line, is seen with one at a time.
+    let pair = TogetherPhotos(base: working, hold: PeakHold(peak: 2, patience: CheckServices.patience))
+    let pairCache = PhotoCache(service: pair)
     let mixed = await withTaskGroup(of: (Int, Date?).self) { group in
         for index in 0..<(2 * askedTogether) {
-            group.addTask { (index % 2, try? await cache.photo(for: days[index % 2]).date) }
+            group.addTask { (index % 2, try? await pairCache.photo(for: days[index % 2]).date) }
         }
         var got: [(Int, Date?)] = []
         for await answer in group { got.append(answer) }
@@ -55,6 +59,8 @@ func runCheck(_ report: CheckReport) async {
     let wrong = mixed.filter { $0.1 == nil || $0.1 != wanted[$0.0] }.count
     report.expect(wrong == 0, "two days asked for at once: each of the \(mixed.count) views got its own day's photo",
                   otherwise: "two days asked for at once: \(wrong) of \(mixed.count) views got another day's photo or none; keep one download in flight per day")
+    report.expect(pair.most == 2, "the two days downloaded at the same time",
+                  otherwise: "the two days' downloads took turns (\(pair.most) at once): only callers of the same day share a download; other days go ahead")
     // A request for a day whose download is in flight, held: it waits for that download, and
     // nothing wakes it meanwhile (one that sleeps and looks again until the day is cached is).
     // Twice, held 200 ms and then 550 ms, each answer due within 250 ms of the release: a look
@@ -120,4 +126,20 @@ final class Switchable: SpacePhotosService {
         try await (second.withLock { $0 } ? then : first).photo(for: day)
     }
     func randomPhotos(count: Int) async throws -> [SpacePhoto] { try await then.randomPhotos(count: count) }
+}
+
+/// Downloads held until two are in flight (see PeakHold), counting the most there were at once.
+final class TogetherPhotos: SpacePhotosService {
+    let base: any SpacePhotosService
+    let hold: PeakHold
+    private let inFlight = Locked((now: 0, most: 0))
+    init(base: any SpacePhotosService, hold: PeakHold) { self.base = base; self.hold = hold }
+    var most: Int { inFlight.withLock { $0.most } }
+    func photo(for day: Date) async throws -> SpacePhoto {
+        inFlight.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+        defer { inFlight.withLock { $0.now -= 1 } }
+        await hold.enter()
+        return try await base.photo(for: day)
+    }
+    func randomPhotos(count: Int) async throws -> [SpacePhoto] { try await base.randomPhotos(count: count) }
 }
