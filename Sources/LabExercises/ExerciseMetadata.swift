@@ -18,7 +18,9 @@ import LabCore
 /// `"mode"` (a `CompileMode`, default `"swift-6"`), `"permitting"` (standard patterns this
 /// exercise allows, by text), `"why"` (a note for maintainers on settings that differ).
 /// A forbidden entry is one of `{ "set": "silencers" | "blocking" }`, `{ "detached": REASON }`,
-/// `{ "unstructured": REASON }` (`Task { }` however spelled), `{ "text": TOKENS, "reason": REASON }` or `{ "referencesInto": TYPE, "reason": REASON }` (the
+/// `{ "unstructured": REASON }` (`Task { }` however spelled), `{ "text": TOKENS, "reason": REASON }`
+/// (a name with `*` is one name by glob; with `"unlessLabel": LABEL`, a call that passes that
+/// argument is allowed: `Task.sleep(for:clock:)`), `{ "text": TOKENS, "reason": REASON }` or `{ "referencesInto": TYPE, "reason": REASON }` (the
 /// type may be handed only values: `ReferencesHandedOver`).
 struct ExerciseMetadata: Decodable {
     var lesson: String
@@ -37,7 +39,7 @@ struct ExerciseMetadata: Decodable {
         case set([ForbiddenPattern])
         case pattern(ForbiddenPattern)
 
-        enum Key: String, CodingKey { case set, detached, unstructured, text, referencesInto, reason }
+        enum Key: String, CodingKey { case set, detached, unstructured, text, unlessLabel, referencesInto, reason }
 
         static let sets: [String: [ForbiddenPattern]] = [
             "silencers": ForbiddenPattern.silencers, "blocking": ForbiddenPattern.blocking,
@@ -61,7 +63,17 @@ struct ExerciseMetadata: Decodable {
             } else if let receiver = try container.decodeIfPresent(String.self, forKey: .referencesInto) {
                 self = .pattern(.referencesInto(receiver, try container.decode(String.self, forKey: .reason)))
             } else if let text = try container.decodeIfPresent(String.self, forKey: .text) {
-                self = .pattern(ForbiddenPattern(text, try container.decode(String.self, forKey: .reason)))
+                let reason = try container.decode(String.self, forKey: .reason)
+                if let label = try container.decodeIfPresent(String.self, forKey: .unlessLabel) {
+                    let tokens = SwiftTokenizer.tokens(of: text).map(\.text)
+                    self = .pattern(ForbiddenPattern(text, reason, shape: .callWithout(tokens, label: label)))
+                } else if text.contains("*"), !text.contains(" ") {
+                    // One name by glob (`Dispatch*`: DispatchQueue, DispatchSource…), as the tokenizer
+                    // would otherwise read the `*` as a token of its own.
+                    self = .pattern(ForbiddenPattern(text, reason, shape: .tokens([text])))
+                } else {
+                    self = .pattern(ForbiddenPattern(text, reason))
+                }
             } else {
                 throw DecodingError.dataCorrupted(
                     .init(

@@ -23,6 +23,9 @@ public struct ForbiddenPattern: Sendable, Equatable {
         /// A class, actor or class-bound protocol of the file's own named inside this type (its
         /// body, a type nested in it, an extension of it): see `ReferencesHandedOver`.
         case referenceInto(String)
+        /// These tokens, unless the call they begin passes an argument of this label:
+        /// `Task.sleep` refused, `Task.sleep(for: t, clock: clock)` on the given clock allowed.
+        case callWithout([String], label: String)
     }
 
     public let text: String
@@ -82,13 +85,18 @@ public struct ForbiddenPattern: Sendable, Equatable {
     }
 
     /// A task started outside the structure, however it is spelled (`Task { }`, `Task(priority:)`,
-    /// `Task<T, E> { }`, `Task.init { }`): where an exercise is about structured concurrency, an
+    /// `Task<T, E> { }`, `Task.init { }`, `Task.immediate { }`): where an exercise is about structured concurrency, an
     /// unstructured task with its caller's cancellation passed on by hand passed a check that
     /// cancels the caller, and still ran on after the function had thrown (an audit's answers).
     public static func unstructured(_ reason: String) -> [ForbiddenPattern] {
-        [["Task", "{"], ["Task", "("], ["Task", "<"], ["Task", ".", "init"]].map {
-            ForbiddenPattern($0.joined(separator: $0.count == 3 ? "" : " "), reason, shape: .tokens($0))
-        }
+        [
+            ("Task {", ["Task", "{"]), ("Task(", ["Task", "("]), ("Task<", ["Task", "<"]),
+            ("Task.init", ["Task", ".", "init"]),
+            // `let work: Task = .init { … }`: the type inferred from the annotation.
+            ("Task = .init", ["Task", "=", ".", "init"]), (": Task =", [":", "Task", "="]),
+        ].map { ForbiddenPattern($0.0, reason, shape: .tokens($0.1)) }
+            // `Task.immediate` (SE-0472) starts one too, whatever type spells it.
+            + [ForbiddenPattern("Task.immediate", reason, shape: .member("immediate"))]
     }
 
     /// What every exercise refuses: code that runs outside the language's rules (underscored

@@ -30,7 +30,7 @@ enum ReferencesHandedOver {
             }
             // The tokenizer reads `->` as `-` then `>`.
             if token.text == "-", index + 1 < tokens.count, tokens[index + 1].text == ">" {
-                if !isReturnArrow(at: index, in: tokens) { places.append(index) }
+                if handsOverAFunction(arrowAt: index, in: tokens) { places.append(index) }
             } else if token.kind == .identifier, shared.contains(token.text), isTypeName(at: index, in: tokens) {
                 places.append(index)
             }
@@ -52,17 +52,74 @@ enum ReferencesHandedOver {
         token.kind == .identifier && token.text.first?.isUppercase == true
     }
 
-    /// Whether the `->` at `index` is a declaration's return arrow (`func f(…) async throws ->`,
-    /// `init`, `subscript`) or a closure's signature written in place (`{ (a, b) -> Bool in`).
-    private static func isReturnArrow(at index: Int, in tokens: [SwiftTokenizer.Token]) -> Bool {
+    /// Whether the `->` at `index` (its `-`) is a function type the receiver can keep: not a
+    /// declaration's return arrow (`func f(…) async throws(E) ->`, `init`, `subscript`), not a
+    /// closure's signature written in place (`{ a, b -> Bool in`), and not a parameter that is
+    /// not `@escaping` (a predicate used during the call is kept by nobody).
+    private static func handsOverAFunction(arrowAt index: Int, in tokens: [SwiftTokenizer.Token]) -> Bool {
+        // A closure's signature: its `in` follows on the arrow's line, before any brace.
+        var ahead = index + 2
+        while ahead < tokens.count, tokens[ahead].line == tokens[index].line, !["{", "}"].contains(tokens[ahead].text) {
+            if tokens[ahead].text == "in" { return false }
+            ahead += 1
+        }
         var position = index - 1
-        while position >= 0, ["async", "throws", "rethrows"].contains(tokens[position].text) { position -= 1 }
-        guard position >= 0, tokens[position].text == ")" else { return false }
-        position = Parentheses.opening(closedAt: position, in: tokens)
-        guard position >= 1 else { return false }
-        let before = tokens[position - 1].text
-        if before == "{" || before == "init" || before == "subscript" || before == ">" { return true }
-        return position >= 2 && tokens[position - 2].text == "func"
+        while position >= 0 {
+            let text = tokens[position].text
+            if ["async", "throws", "rethrows"].contains(text) {
+                position -= 1
+            } else if text == ")", case let open = Parentheses.opening(closedAt: position, in: tokens), open >= 1,
+                tokens[open - 1].text == "throws"
+            {
+                position = open - 1  // a typed throw's error type: `throws(StoreError)`
+            } else {
+                break
+            }
+        }
+        if position >= 0, tokens[position].text == ")",
+            isParameterClause(opening: Parentheses.opening(closedAt: position, in: tokens), in: tokens)
+        {
+            return false  // a return arrow
+        }
+        // A function type: in a parameter clause only when escaping; anywhere else it is kept.
+        var depth = 0
+        var start = index - 1
+        while start >= 0 {
+            let text = tokens[start].text
+            if text == ")" { depth += 1 }
+            if text == "(" {
+                if depth == 0 { break }
+                depth -= 1
+            }
+            if text == "," && depth == 0 { break }
+            start -= 1
+        }
+        guard start >= 0 else { return true }
+        var open = start
+        if tokens[start].text == "," {
+            open = start - 1
+            var nested = 0
+            while open >= 0 {
+                if tokens[open].text == ")" { nested += 1 }
+                if tokens[open].text == "(" {
+                    if nested == 0 { break }
+                    nested -= 1
+                }
+                open -= 1
+            }
+        }
+        guard open >= 0, isParameterClause(opening: open, in: tokens) else { return true }
+        return tokens[(start + 1)..<index].contains { $0.text == "escaping" }
+    }
+
+    /// Whether the `(` at `open` opens a declaration's parameters: after `func name`, `init`,
+    /// `init?`, `subscript`, or a generic clause's `>`.
+    private static func isParameterClause(opening open: Int, in tokens: [SwiftTokenizer.Token]) -> Bool {
+        guard open >= 1 else { return false }
+        let before = tokens[open - 1].text
+        if ["init", "subscript", ">"].contains(before) { return true }
+        if ["?", "!"].contains(before), open >= 2, tokens[open - 2].text == "init" { return true }
+        return open >= 2 && tokens[open - 2].text == "func"
     }
 
     /// The names of the file's actors, isolated classes, and the protocols bound to them.
@@ -93,6 +150,25 @@ enum ReferencesHandedOver {
                     keyword: keyword, name: name, header: header(after: index + 1, in: tokens),
                     isolated: isolatedByAttribute(declarationAt: index, in: tokens)))
         }
+        // What each type stores (its `let`s' and `var`s' types, its cases' payloads): a struct
+        // or a plain class that stores a shared object hands it over with itself (an audit's
+        // `Sendable` wrapper kept an actor log, and the store read the model's drinks through it).
+        var stored: [String: Set<String>] = [:]
+        var nesting = TypeNesting()
+        for (index, token) in tokens.enumerated() {
+            nesting.pass(token)
+            _ = nesting.readDeclaration(at: index, in: tokens, kinds: nominal)
+            guard ["let", "var", "case"].contains(token.text), let body = nesting.enclosing.last,
+                body.depth == nesting.depth
+            else { continue }
+            let name = String(body.name.split(separator: ".").last ?? "")
+            var position = index + 1
+            // To the line's end or a computed body: a type annotation, or the value it starts with.
+            while position < tokens.count, tokens[position].line == token.line, tokens[position].text != "{" {
+                if tokens[position].kind == .identifier { stored[name, default: []].insert(tokens[position].text) }
+                position += 1
+            }
+        }
         var shared = Set(
             declared.filter { $0.keyword == "actor" || ($0.keyword != "struct" && $0.keyword != "enum" && $0.isolated) }
                 .map(\.name))
@@ -104,7 +180,11 @@ enum ReferencesHandedOver {
             for type in declared where !shared.contains(type.name) {
                 let joins: Bool
                 switch type.keyword {
-                case "class": joins = type.header.contains { shared.contains($0) }
+                case "class":
+                    joins =
+                        type.header.contains { shared.contains($0) }
+                        || !(stored[type.name] ?? []).isDisjoint(with: shared)
+                case "struct", "enum": joins = !(stored[type.name] ?? []).isDisjoint(with: shared)
                 case "protocol":
                     joins =
                         type.header.contains {
