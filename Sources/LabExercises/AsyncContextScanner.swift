@@ -113,14 +113,19 @@ public enum AsyncContextScanner {
     }
 
     /// The same scan of files given as text (`path` names each in the findings). Without
-    /// `hazardMarks`, no `HAZARD` comment exempts a blocking call (a student's answer).
+    /// `hazardMarks`, no `HAZARD` comment exempts a blocking call; with `strictHelpers`, helpers
+    /// that block are followed strictly (`BlockingHelpers.infer`): both for a student's answer.
     public static func findings(
-        inFiles files: [(path: String, source: String)], restrictions: [AsyncRestriction], hazardMarks: Bool = true
+        inFiles files: [(path: String, source: String)], restrictions: [AsyncRestriction], hazardMarks: Bool = true,
+        strictHelpers: Bool = false
     ) -> [Finding] {
         let scanned = files.map { ScannedSwiftFile(path: $0.path, source: $0.source) }
         let takers = asyncClosureTakers(in: scanned)
         let contexts = scanned.map { $0.contexts(asyncClosureTakers: takers) }
-        let all = restrictions + BlockingHelpers.infer(files: scanned, contexts: contexts, restrictions: restrictions)
+        let all =
+            restrictions
+            + BlockingHelpers.infer(
+                files: scanned, contexts: contexts, restrictions: restrictions, strict: strictHelpers)
         let shapes = Shapes(all)
         return scanned.indices.flatMap {
             findings(

@@ -20,9 +20,12 @@ enum BlockingHelpers {
     ]
 
     /// `contexts`: each file's async contexts, in the order of `files`.
-    static func infer(files: [ScannedSwiftFile], contexts: [AsyncContexts], restrictions: [AsyncRestriction])
-        -> [AsyncRestriction]
-    {
+    /// `strict` (a student's answer, one file): a name declared more than once is followed if any
+    /// of its declarations blocks, and a wait inside a closure in the function's body counts too
+    /// (an audit's helper waited inside `allSatisfy { }`, another hid behind an overload).
+    static func infer(
+        files: [ScannedSwiftFile], contexts: [AsyncContexts], restrictions: [AsyncRestriction], strict: Bool = false
+    ) -> [AsyncRestriction] {
         struct Scanned {
             let path: String
             let tokens: [SwiftTokenizer.Token]
@@ -31,6 +34,8 @@ enum BlockingHelpers {
             let ownFunctions: Set<String>
             /// The tokens at each body's own level (its `scope`), found once rather than per function.
             let tokensByScope: [Int: [Int]]
+            /// Each brace's closing one.
+            let closing: [Int: Int]
         }
         let types = Set(restrictions.compactMap { if case .type(let name) = $0.shape.receiver { name } else { nil } })
         let scanned = zip(files, contexts).map { file, contexts in
@@ -39,7 +44,7 @@ enum BlockingHelpers {
                 path: file.path, tokens: tokens, contexts: contexts,
                 bindings: AsyncContextScanner.typeBindings(tokens, types: types),
                 ownFunctions: file.ownFunctions,
-                tokensByScope: Dictionary(grouping: tokens.indices, by: { contexts.scope[$0] }))
+                tokensByScope: Dictionary(grouping: tokens.indices, by: { contexts.scope[$0] }), closing: file.closing)
         }
         var declarations: [String: Int] = [:]
         for file in scanned { for function in file.contexts.functions { declarations[function.name, default: 0] += 1 } }
@@ -59,10 +64,13 @@ enum BlockingHelpers {
             let shapes = AsyncContextScanner.byMember(known.map { ($0, $0.shape) })
             for file in scanned {
                 for function in file.contexts.functions
-                where !function.isAsync && declarations[function.name] == 1 && inferred[function.name] == nil
-                    && !listed.contains(function.name)
+                where !function.isAsync && (strict || declarations[function.name] == 1)
+                    && inferred[function.name] == nil && !listed.contains(function.name)
                 {
-                    let own = (file.tokensByScope[function.body] ?? []).filter { $0 > function.body }
+                    let own =
+                        strict
+                        ? Array((function.body + 1)..<(file.closing[function.body] ?? function.body + 1))
+                        : (file.tokensByScope[function.body] ?? []).filter { $0 > function.body }
                     guard
                         let (index, cause) = own.lazy.compactMap({ index in
                             shapes[file.tokens[index].text]?.first {

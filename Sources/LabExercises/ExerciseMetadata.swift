@@ -57,7 +57,7 @@ struct ExerciseMetadata: Decodable {
                 }
                 self = .set(patterns)
             } else if let reason = try container.decodeIfPresent(String.self, forKey: .detached) {
-                self = .pattern(.detached(reason))
+                self = .set([.detached(reason), .immediateDetached(reason)])
             } else if let reason = try container.decodeIfPresent(String.self, forKey: .unstructured) {
                 self = .set(ForbiddenPattern.unstructured(reason))
             } else if let receiver = try container.decodeIfPresent(String.self, forKey: .referencesInto) {

@@ -23,6 +23,8 @@ public struct ForbiddenPattern: Sendable, Equatable {
         /// A class, actor or class-bound protocol of the file's own named inside this type (its
         /// body, a type nested in it, an extension of it): see `ReferencesHandedOver`.
         case referenceInto(String)
+        /// This name anywhere (as `.tokens`, aliases resolved), unless a `.` and one of these members follow it.
+        case nameUnlessMember(String, allowed: [String])
         /// These tokens, unless the call they begin passes an argument of this label:
         /// `Task.sleep` refused, `Task.sleep(for: t, clock: clock)` on the given clock allowed.
         case callWithout([String], label: String)
@@ -84,20 +86,26 @@ public struct ForbiddenPattern: Sendable, Equatable {
         ForbiddenPattern("Task.detached", reason, shape: .member("detached"))
     }
 
+    /// `Task.immediateDetached` (SE-0472): detached as well, however the type is spelled.
+    public static func immediateDetached(_ reason: String) -> ForbiddenPattern {
+        ForbiddenPattern("Task.immediateDetached", reason, shape: .member("immediateDetached"))
+    }
+
     /// A task started outside the structure, however it is spelled (`Task { }`, `Task(priority:)`,
     /// `Task<T, E> { }`, `Task.init { }`, `Task.immediate { }`): where an exercise is about structured concurrency, an
     /// unstructured task with its caller's cancellation passed on by hand passed a check that
     /// cancels the caller, and still ran on after the function had thrown (an audit's answers).
     public static func unstructured(_ reason: String) -> [ForbiddenPattern] {
-        [
-            ("Task {", ["Task", "{"]), ("Task(", ["Task", "("]), ("Task<", ["Task", "<"]),
-            ("Task.init", ["Task", ".", "init"]),
-            // `let work: Task = .init { … }`: the type inferred from the annotation.
-            ("Task = .init", ["Task", "=", ".", "init"]), (": Task =", [":", "Task", "="]),
-        ].map { ForbiddenPattern($0.0, reason, shape: .tokens($0.1)) }
-            // `Task.immediate` (SE-0472) starts one too, whatever type spells it.
-            + [ForbiddenPattern("Task.immediate", reason, shape: .member("immediate"))]
+        [ForbiddenPattern("Task", reason, shape: .nameUnlessMember("Task", allowed: taskMembersThatStartNothing))]
     }
+
+    /// What `Task` offers that starts no task: the current task's state, and its waits. Every
+    /// other use of the name (a type, an initializer however reached, `Task.immediate`, `(Task)(…)`)
+    /// is refused where structure is the lesson: a list of the spellings that start one kept
+    /// leaking (`let t: Task? = .init { }`, `.init { } as Task`).
+    static let taskMembersThatStartNothing = [
+        "isCancelled", "checkCancellation", "currentPriority", "basePriority", "yield", "sleep",
+    ]
 
     /// What every exercise refuses: code that runs outside the language's rules (underscored
     /// attributes, C calling conventions, unsafe memory), reaches the grader's process or

@@ -133,6 +133,17 @@ public struct Grader: Sendable {
         }
     }
 
+    /// Any receiver's `wait(…)` not awaited, in an answer's async context: a thread's wait,
+    /// whatever it waits on (an audit's answer to 27 waited on a `DispatchWorkItem` reached
+    /// through a `Mutex`, whose type no binding names). The lab's own code is held to the list,
+    /// which matches a wait by its receiver's type. Not where the answer has a `wait` of its own
+    /// (an async function, an enum case) and names no type whose `wait` blocks (`OwnMembers`).
+    static let answersWait = AsyncRestriction(
+        api: ".wait(", kind: .blocking,
+        message:
+            "a synchronous wait (a semaphore's, a group's, a work item's, a condition's) holds its thread; await instead",
+        source: "the grader, for answers")
+
     /// Calls in the answer's async contexts that Apple's SDK marks unavailable from async contexts
     /// (`docs/async-restrictions.json`, the list the lab's own code is held to): Linux's compiler
     /// accepts them, a Mac's refuses the file, so every platform refuses them here (`group.wait()`
@@ -142,8 +153,10 @@ public struct Grader: Sendable {
     /// `HAZARD` comment excuses an answer's. `blocking`: the finding is of a blocking call.
     func blockingInAsyncContexts(in code: String) -> [(finding: SourceScanner.Finding, blocking: Bool)] {
         AsyncContextScanner.findings(
-            inFiles: [("\(exercise.id).swift", code)], restrictions: Self.asyncRestrictions(root: root),
-            hazardMarks: false
+            inFiles: [("\(exercise.id).swift", code)],
+            restrictions: Self.asyncRestrictions(root: root)
+                + (OwnMembers(SwiftTokenizer.tokens(of: code)).declares("wait") ? [] : [Self.answersWait]),
+            hazardMarks: false, strictHelpers: true
         ).map {
             let reason =
                 $0.kind == .unavailableFromAsync

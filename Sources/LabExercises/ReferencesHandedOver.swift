@@ -131,6 +131,13 @@ enum ReferencesHandedOver {
             let isolated: Bool
         }
         var declared: [Declared] = []
+        // Each typealias and what it stands for, on its line: an alias of a function type is one
+        // the store can keep (an audit's `typealias DrinkReader = @Sendable () async -> [Drink]`).
+        var aliases: [(name: String, words: [String])] = []
+        for index in tokens.indices where tokens[index].text == "typealias" && index + 1 < tokens.count {
+            let line = tokens[(index + 2)...].prefix { $0.line == tokens[index + 1].line }
+            aliases.append((tokens[index + 1].text, line.map(\.text)))
+        }
         // Each extension's type and the protocols it adopts there.
         var extended: [(name: String, adopts: [String])] = []
         for index in tokens.indices {
@@ -196,6 +203,13 @@ enum ReferencesHandedOver {
                 }
                 if joins {
                     shared.insert(type.name)
+                    grew = true
+                }
+            }
+            for alias in aliases where !shared.contains(alias.name) {
+                let function = zip(alias.words, alias.words.dropFirst()).contains { $0 == "-" && $1 == ">" }
+                if function || alias.words.contains(where: { shared.contains($0) }) {
+                    shared.insert(alias.name)
                     grew = true
                 }
             }

@@ -19,22 +19,6 @@ public enum SourceScanner {
         public var description: String { "\(what): \(reason)" }
     }
 
-    /// The names the code declares with `func … async`.
-    static func declaredAsyncFunctionNames(in tokens: [SwiftTokenizer.Token]) -> Set<String> {
-        var names: Set<String> = []
-        for index in tokens.indices where index > 0 && tokens[index - 1].text == "func" {
-            var position = index + 1
-            while position < tokens.count, tokens[position].text != "{", tokens[position].text != "}" {
-                if tokens[position].text == "async" {
-                    names.insert(tokens[index].text)
-                    break
-                }
-                position += 1
-            }
-        }
-        return names
-    }
-
     /// Whether the member whose `.` is at `dot` is called under `await`: the receiver before it
     /// (names, `.`, `?`, `!`, calls and subscripts) comes right after an `await`.
     static func isAwaited(memberAt dot: Int, in tokens: [SwiftTokenizer.Token]) -> Bool {
@@ -56,7 +40,11 @@ public enum SourceScanner {
                 break
             }
         }
-        return position >= 0 && tokens[position].text == "await"
+        guard position >= 0 else { return false }
+        if tokens[position].text == "await" { return true }
+        // `async let size = gate.wait()`: started as a child task, awaited where it is read.
+        return tokens[position].text == "=" && position >= 3 && tokens[position - 2].text == "let"
+            && tokens[position - 3].text == "async"
     }
 
     /// The names the code declares with `func`: a call of one of them is the code's own function,
@@ -73,37 +61,41 @@ public enum SourceScanner {
         let streams: [[SwiftTokenizer.Token]]
         let declarations: [Declaration]
         let ownFunctions: Set<String>
-        /// The functions the code declares `async`: an awaited `.wait()` of its own suspends.
-        let ownAsyncFunctions: Set<String>
+        /// The code's own names that a `.member` pattern may meet: its `async` functions and
+        /// async closure properties (an awaited `.wait()` of its own suspends) and its enum cases
+        /// (`.wait(download)`). Empty where the code names a type whose member of that name blocks.
+        let ownMembers: OwnMembers
+        /// The code's tokens as written.
+        let raw: [SwiftTokenizer.Token]
         /// Per stream, where each token's text stands (in order): a pattern is tried only where
         /// its first token could be, not at every token of the file for every pattern.
         let positions: [[String: [Int]]]
 
         init(_ source: String) {
             let raw = SwiftTokenizer.tokens(of: source)
+            self.raw = raw
             let resolved = SourceScanner.resolvingTypealiases(raw)
             let streams = [resolved, TypeSpellings.reduced(raw)]
             self.streams = streams
             declarations = SourceScanner.topLevelDeclarations(in: resolved)
             ownFunctions = SourceScanner.declaredFunctionNames(in: raw)
-            // Not where a DispatchGroup is about: `await group.wait()` compiles on Linux (a warning)
-            // and blocks, beside a `func wait() async` of the code's own.
-            ownAsyncFunctions =
-                raw.contains { $0.text == "DispatchGroup" } ? [] : SourceScanner.declaredAsyncFunctionNames(in: raw)
+            ownMembers = OwnMembers(raw)
             positions = streams.map { stream in Dictionary(grouping: stream.indices, by: { stream[$0].text }) }
         }
 
         /// Each place `pattern` matches: the stream, the token, the tokens it covers.
         func matches(_ pattern: ForbiddenPattern) -> [(stream: Int, range: Range<Int>)] {
-            // Judged over the declarations, not token by token: in the stream with aliases resolved.
+            // Judged over the declarations, not token by token, in the code as written: the rule
+            // reads aliases itself (`typealias Reader = @Sendable () async -> [Drink]` resolves
+            // to its first token in the streams).
             if case .referenceInto(let receiver) = pattern.shape {
-                return ReferencesHandedOver.places(into: receiver, in: streams[0]).map { (0, $0..<($0 + 1)) }
+                return ReferencesHandedOver.places(into: receiver, in: raw).map { (streams.count, $0..<($0 + 1)) }
             }
             return streams.indices.flatMap { stream in
                 candidates(pattern.shape, in: stream).compactMap { index in
                     SourceScanner.matchLength(
                         pattern.shape, at: index, in: streams[stream], ownFunctions: ownFunctions,
-                        ownAsyncFunctions: ownAsyncFunctions
+                        ownMembers: ownMembers
                     )
                     .map { (stream, index..<(index + $0)) }
                 }
@@ -128,6 +120,8 @@ public enum SourceScanner {
             case .callWithout(let expected, _):
                 guard let first = expected.first else { return [] }
                 return positions[stream][first] ?? []
+            case .nameUnlessMember(let name, _):
+                return positions[stream][name] ?? []
             }
         }
     }
@@ -160,7 +154,8 @@ public enum SourceScanner {
         for pattern in forbidden {
             for match in code.matches(pattern) where match.range.allSatisfy({ !covered.contains([match.stream, $0]) }) {
                 for index in match.range { covered.insert([match.stream, index]) }
-                let token = code.streams[match.stream][match.range.lowerBound]
+                let token = (match.stream < code.streams.count ? code.streams[match.stream] : code.raw)[
+                    match.range.lowerBound]
                 guard reported.insert("\(pattern.text)#\(token.line)").inserted else { continue }
                 // A reference handed over is shown by the name found, where it was found.
                 let shown =
@@ -225,7 +220,7 @@ public enum SourceScanner {
     /// How many tokens `shape` matches at `index`, or nil.
     static func matchLength(
         _ shape: ForbiddenPattern.Shape, at index: Int, in tokens: [SwiftTokenizer.Token], ownFunctions: Set<String>,
-        ownAsyncFunctions: Set<String> = []
+        ownMembers: OwnMembers = .none
     ) -> Int? {
         let token = tokens[index]
         switch shape {
@@ -265,15 +260,26 @@ public enum SourceScanner {
             guard token.text == ".", index + 1 < tokens.count, tokens[index + 1].kind == .identifier,
                 tokens[index + 1].text == name
             else { return nil }
-            // An awaited call of the code's own async function of that name suspends: `await
-            // permits.wait()` of an answer's semaphore actor is no thread's wait (an audit's
-            // correct answer to 05 was refused).
-            if ownAsyncFunctions.contains(name), isAwaited(memberAt: index, in: tokens) { return nil }
+            // The code's own: an enum case of that name, or an awaited call of its own async
+            // function: `await permits.wait()` of an answer's semaphore actor is no thread's wait
+            // (audits' correct answers to 05 and 13 were refused).
+            if ownMembers.cases.contains(name) { return nil }
+            if ownMembers.async.contains(name), isAwaited(memberAt: index, in: tokens) { return nil }
             return 2
         case .stringContaining(let text):
             return token.kind == .string && token.literal.lowercased().contains(text.lowercased()) ? 1 : nil
         case .referenceInto:
             return nil  // `Prepared.matches` finds these over the whole file
+        case .nameUnlessMember(let name, let allowed):
+            guard token.kind == .identifier, token.text == name else { return nil }
+            // Another's member of that name, not the module's type (`_Concurrency.Task`).
+            if index > 1, tokens[index - 1].text == ".", !["_Concurrency", "Swift"].contains(tokens[index - 2].text) {
+                return nil
+            }
+            if index + 2 < tokens.count, tokens[index + 1].text == ".", allowed.contains(tokens[index + 2].text) {
+                return nil
+            }
+            return 1
         case .callWithout(let expected, let label):
             guard let length = matchLength(.tokens(expected), at: index, in: tokens, ownFunctions: ownFunctions) else {
                 return nil
@@ -287,7 +293,9 @@ public enum SourceScanner {
                 if ["(", "[", "{"].contains(text) { depth += 1 }
                 if [")", "]", "}"].contains(text) { depth -= 1 }
                 if depth == 0 { break }
-                if depth == 1, text == label, position + 1 < tokens.count, tokens[position + 1].text == ":" {
+                if depth == 1, text == label, position + 1 < tokens.count, tokens[position + 1].text == ":",
+                    ["(", ","].contains(tokens[position - 1].text)
+                {
                     return nil
                 }
             }

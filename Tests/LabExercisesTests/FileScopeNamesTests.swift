@@ -156,6 +156,25 @@ struct FileScopeNamesTests {
             "func pause() { Thread.sleep(forTimeInterval: 0.01) }\nfunc pausesOneStepAway() async { pause() }",
             "`pause(`"
         ),
+        // A wait inside a closure in the helper, and a helper with an overload, block as well.
+        (
+            "28",
+            "func waitsIn(_ s: DispatchSemaphore) -> Bool { [s].allSatisfy { $0.wait(timeout: .now()) == .success } }\n"
+                + "func f() async { _ = waitsIn(DispatchSemaphore(value: 0)) }",
+            "`waitsIn(`"
+        ),
+        (
+            "28",
+            "func pauseHere(_ s: DispatchSemaphore) { s.wait() }\nfunc pauseHere(_ n: Int) {}\n"
+                + "func g() async { pauseHere(DispatchSemaphore(value: 0)) }",
+            "`pauseHere(`"
+        ),
+        // Any receiver's wait, not awaited, in an async context (a work item's, through a Mutex).
+        (
+            "27",
+            "func f(box: Mutex<DispatchWorkItem?>) async {\n    _ = box.withLock { $0 }?.wait(timeout: .now())\n}",
+            "`.wait(`"
+        ),
     ])
     func theAuditsAnswersAreRefused(exercise id: String, trick: String, code: String) throws {
         let exercise = try #require(TestLab.catalog.exercise(named: id))

@@ -24,7 +24,8 @@ struct ReferencesHandedOverTests {
             "Log"
         ),
         // An alias is read as what it names.
-        ("actor Log {}\ntypealias L = Log\nactor Store { func save(_ log: L) {} }", "Log"),
+        ("actor Log {}\ntypealias L = Log\nactor Store { func save(_ log: L) {} }", "L"),
+        ("typealias Reader = @Sendable () async -> [Int]\nactor Store { var read: Reader? }", "Reader"),
         // In an extension of the store, and in a type nested in it.
         ("actor Log {}\nactor Store {}\nextension Store { func save(_ log: Log) {} }", "Log"),
         ("actor Log {}\nactor Store { struct Box { let log: Log } }", "Box"),

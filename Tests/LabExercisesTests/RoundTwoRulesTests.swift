@@ -47,4 +47,34 @@ struct RoundTwoRulesTests {
         #expect(!ModuleInspection.isSwiftName("swift_willThrowTyped", weakAndHidden: false))
         #expect(!ModuleInspection.isSwiftName("swift_retain", weakAndHidden: true))
     }
+
+    @Test func theFilesOwnEnumCaseOrAsyncLetIsNoBlockingWait() {
+        let blocking = ForbiddenPattern.blocking
+        #expect(!refused("enum Entry { case ready(Int), wait(Int) }\nfunc f() -> Entry { .wait(1) }", blocking))
+        #expect(
+            !refused(
+                "actor Gate { func wait() async -> Int { 1 } }\nfunc f(g: Gate) async { async let n = g.wait(); _ = await n }",
+                blocking))
+        // Where the code names a type whose member of that name blocks, its own names excuse nothing.
+        #expect(refused("enum E { case sync }\nfunc f(q: DispatchQueue) { q.sync {} }", blocking))
+        #expect(
+            refused("actor G { func sync() async {} }\nfunc f(q: DispatchQueue) async { await q.sync {} }", blocking))
+    }
+
+    @Test func everyUseOfTaskButItsStateAndWaitsIsUnstructured() {
+        let task = ForbiddenPattern.unstructured("structure")
+        for code in [
+            "let t: Task? = .init { 1 }", "let t = (Task)(operation: { 1 })", "let t = .init { 1 } as Task",
+            "let ts: [Task] = [1].map { _ in .init { 1 } }", "Task.immediateDetached { }", "_Concurrency.Task { }",
+            "typealias T = Task\nT { }",
+        ] {
+            #expect(refused(code, task), "\(code)")
+        }
+        for code in [
+            "if Task.isCancelled {}", "try Task.checkCancellation()", "await Task.yield()", "_ = Task.currentPriority",
+            "group.addTask { 1 }", "let p: TaskPriority = .high", "x.Task = 1",
+        ] {
+            #expect(!refused(code, task), "\(code)")
+        }
+    }
 }

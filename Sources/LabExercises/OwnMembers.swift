@@ -1,0 +1,85 @@
+/// The names of an answer's own that a `.member` pattern (`.wait`, `.sync`, `.block`) may meet,
+/// and that are not the system's blocking members: its `async` functions and async closure
+/// properties, whose awaited call suspends, and its enum cases (`.wait(download)`), which call
+/// nothing. None where the code names a type whose member of such a name blocks: there `await
+/// queue.sync {}` beside an unrelated `func sync() async` compiles on Linux (a warning) and
+/// blocks (an audit's answer), so the patterns judge every such member as before.
+struct OwnMembers: Sendable {
+    let async: Set<String>
+    let cases: Set<String>
+
+    static let none = OwnMembers(async: [], cases: [])
+
+    /// Whether the code has a member of this name of its own.
+    func declares(_ name: String) -> Bool { async.contains(name) || cases.contains(name) }
+
+    /// Types with a blocking member that a pattern names by member only.
+    static let blockingReceivers: Set<String> = [
+        "DispatchQueue", "DispatchGroup", "DispatchSemaphore", "DispatchWorkItem", "OperationQueue", "Operation",
+        "BlockOperation", "NSCondition", "NSConditionLock", "Thread", "SimulatedWork", "Process", "FileHandle",
+    ]
+
+    private init(async: Set<String>, cases: Set<String>) {
+        self.async = async
+        self.cases = cases
+    }
+
+    init(_ tokens: [SwiftTokenizer.Token]) {
+        guard !tokens.contains(where: { Self.blockingReceivers.contains($0.text) }) else {
+            self = .none
+            return
+        }
+        var async: Set<String> = []
+        var cases: Set<String> = []
+        for index in tokens.indices where index + 1 < tokens.count {
+            let word = tokens[index].text
+            let name = tokens[index + 1]
+            guard name.kind == .identifier else { continue }
+            switch word {
+            case "func":
+                // `func name(…) async`: up to its body.
+                var position = index + 2
+                while position < tokens.count, !["{", "}"].contains(tokens[position].text) {
+                    if tokens[position].text == "async" {
+                        async.insert(name.text)
+                        break
+                    }
+                    position += 1
+                }
+            case "let", "var":
+                // `let wait: @Sendable () async -> Void`: an async closure property, on its line.
+                let line = tokens[(index + 2)...].prefix { $0.line == name.line && $0.text != "=" && $0.text != "{" }
+                if line.first?.text == ":", line.contains(where: { $0.text == "async" }) { async.insert(name.text) }
+            case "case":
+                // `case ready(Photo), wait(Task<…>)`: a declaration (a pattern starts with `.` or `let`).
+                var position = index + 1
+                while position < tokens.count, tokens[position].kind == .identifier,
+                    !["let", "var", "is", "_"].contains(tokens[position].text)
+                {
+                    cases.insert(tokens[position].text)
+                    position += 1
+                    // Past the payload, to a `,` and the next case's name.
+                    if position < tokens.count, tokens[position].text == "(" {
+                        position = Self.closing(from: position, in: tokens) + 1
+                    }
+                    guard position < tokens.count, tokens[position].text == "," else { break }
+                    position += 1
+                }
+            default: break
+            }
+        }
+        self.async = async
+        self.cases = cases
+    }
+
+    /// The index of the `)` that closes the `(` at `open` (the last token if none does).
+    private static func closing(from open: Int, in tokens: [SwiftTokenizer.Token]) -> Int {
+        var depth = 0
+        for position in open..<tokens.count {
+            if tokens[position].text == "(" { depth += 1 }
+            if tokens[position].text == ")" { depth -= 1 }
+            if depth == 0 { return position }
+        }
+        return tokens.count - 1
+    }
+}
