@@ -1,17 +1,19 @@
 /// The names of an answer's own that a `.member` pattern (`.wait`, `.sync`, `.block`) may meet,
-/// and that are not the system's blocking members: its `async` functions and async closure
-/// properties, whose awaited call suspends, and its enum cases (`.wait(download)`), which call
-/// nothing. None where the code names a type whose member of such a name blocks: there `await
-/// queue.sync {}` beside an unrelated `func sync() async` compiles on Linux (a warning) and
-/// blocks (an audit's answer), so the patterns judge every such member as before.
+/// and that are not the system's blocking members: its functions (an actor's `sync(_:_:)` that
+/// brings a cache in sync, a semaphore actor's `wait() async`), its async closure properties and
+/// its enum cases (`.wait(download)`, which calls nothing). None where the code names a type whose
+/// member of such a name blocks: there `await queue.sync {}` beside an unrelated `func sync()
+/// async` compiles on Linux (a warning) and blocks (an audit's answer), so the patterns judge
+/// every such member as before.
 struct OwnMembers: Sendable {
-    let async: Set<String>
+    /// Its functions and async closure properties.
+    let functions: Set<String>
     let cases: Set<String>
 
-    static let none = OwnMembers(async: [], cases: [])
+    static let none = OwnMembers(functions: [], cases: [])
 
     /// Whether the code has a member of this name of its own.
-    func declares(_ name: String) -> Bool { async.contains(name) || cases.contains(name) }
+    func declares(_ name: String) -> Bool { functions.contains(name) || cases.contains(name) }
 
     /// Types with a blocking member that a pattern names by member only.
     static let blockingReceivers: Set<String> = [
@@ -19,8 +21,8 @@ struct OwnMembers: Sendable {
         "BlockOperation", "NSCondition", "NSConditionLock", "Thread", "SimulatedWork", "Process", "FileHandle",
     ]
 
-    private init(async: Set<String>, cases: Set<String>) {
-        self.async = async
+    private init(functions: Set<String>, cases: Set<String>) {
+        self.functions = functions
         self.cases = cases
     }
 
@@ -29,7 +31,7 @@ struct OwnMembers: Sendable {
             self = .none
             return
         }
-        var async: Set<String> = []
+        var functions: Set<String> = []
         var cases: Set<String> = []
         for index in tokens.indices where index + 1 < tokens.count {
             let word = tokens[index].text
@@ -37,19 +39,11 @@ struct OwnMembers: Sendable {
             guard name.kind == .identifier else { continue }
             switch word {
             case "func":
-                // `func name(…) async`: up to its body.
-                var position = index + 2
-                while position < tokens.count, !["{", "}"].contains(tokens[position].text) {
-                    if tokens[position].text == "async" {
-                        async.insert(name.text)
-                        break
-                    }
-                    position += 1
-                }
+                functions.insert(name.text)
             case "let", "var":
                 // `let wait: @Sendable () async -> Void`: an async closure property, on its line.
                 let line = tokens[(index + 2)...].prefix { $0.line == name.line && $0.text != "=" && $0.text != "{" }
-                if line.first?.text == ":", line.contains(where: { $0.text == "async" }) { async.insert(name.text) }
+                if line.first?.text == ":", line.contains(where: { $0.text == "async" }) { functions.insert(name.text) }
             case "case":
                 // `case ready(Photo), wait(Task<…>)`: a declaration (a pattern starts with `.` or `let`).
                 var position = index + 1
@@ -68,7 +62,7 @@ struct OwnMembers: Sendable {
             default: break
             }
         }
-        self.async = async
+        self.functions = functions
         self.cases = cases
     }
 

@@ -10,13 +10,15 @@ struct RoundTwoRulesTests {
         !SourceScanner.violations(in: code, forbidden: patterns).isEmpty
     }
 
-    @Test func anAwaitedWaitOfTheFilesOwnAsyncFunctionSuspends() {
+    @Test func aWaitOfTheFilesOwnIsNotTheSystems() {
         let blocking = ForbiddenPattern.blocking
         let own = "actor Permits { func wait() async {} }\n"
         #expect(!refused(own + "func f(p: Permits) async { await p.wait() }", blocking))
         #expect(!refused(own + "func f(p: [Permits]) async { try? await p[0].wait() }", blocking))
-        // Not awaited, not the file's own async function, or where a DispatchGroup's wait could be meant.
-        #expect(refused(own + "func f(p: Permits) { p.wait() }", blocking))
+        // A method of its own, async or not: an actor's `sync` that brings a cache in sync.
+        #expect(
+            !refused("actor Cache { func sync(_ n: Int) {} }\nfunc f(c: Cache) async { await c.sync(1) }", blocking))
+        // Not the file's own, or where a DispatchGroup's wait could be meant.
         #expect(refused("func f(s: S) async { await s.wait() }", blocking))
         #expect(refused(own + "func f(g: DispatchGroup) async { await g.wait() }", blocking))
     }
