@@ -54,7 +54,7 @@ struct OwnMembers: Sendable {
                     position += 1
                     // Past the payload, to a `,` and the next case's name.
                     if position < tokens.count, tokens[position].text == "(" {
-                        position = Self.closing(from: position, in: tokens) + 1
+                        position = Parentheses.closing(openedAt: position, in: tokens) + 1
                     }
                     guard position < tokens.count, tokens[position].text == "," else { break }
                     position += 1
@@ -64,16 +64,5 @@ struct OwnMembers: Sendable {
         }
         self.functions = functions
         self.cases = cases
-    }
-
-    /// The index of the `)` that closes the `(` at `open` (the last token if none does).
-    private static func closing(from open: Int, in tokens: [SwiftTokenizer.Token]) -> Int {
-        var depth = 0
-        for position in open..<tokens.count {
-            if tokens[position].text == "(" { depth += 1 }
-            if tokens[position].text == ")" { depth -= 1 }
-            if depth == 0 { return position }
-        }
-        return tokens.count - 1
     }
 }

@@ -1,6 +1,6 @@
-/// Reading back over a parenthesized group: the scans that judge what comes before a
-/// declaration or an arrow (`KeptState`, `ReferencesHandedOver`) step over an attribute's
-/// arguments, a modifier's (`private(set)`) or a parameter clause this way.
+/// Stepping over a parenthesized group: the scans that judge what comes before a declaration or
+/// an arrow (`KeptState`, `ReferencesHandedOver`) step back over an attribute's arguments, a
+/// modifier's (`private(set)`) or a parameter clause; `OwnMembers` steps forward over a case's payload.
 enum Parentheses {
     /// The index of the `(` that the `)` at `close` closes, or -1 when none does.
     static func opening(closedAt close: Int, in tokens: [SwiftTokenizer.Token]) -> Int {
@@ -13,5 +13,16 @@ enum Parentheses {
             position -= 1
         }
         return -1
+    }
+
+    /// The index of the `)` that closes the `(` at `open`, or the last token when none does.
+    static func closing(openedAt open: Int, in tokens: [SwiftTokenizer.Token]) -> Int {
+        var depth = 0
+        for position in open..<tokens.count {
+            if tokens[position].text == "(" { depth += 1 }
+            if tokens[position].text == ")" { depth -= 1 }
+            if depth == 0 { return position }
+        }
+        return tokens.count - 1
     }
 }
