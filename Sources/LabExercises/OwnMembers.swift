@@ -1,8 +1,8 @@
 /// The names of an answer's own that a `.member` pattern (`.wait`, `.sync`, `.block`) may meet,
 /// and that are not the system's blocking members: its functions (an actor's `sync(_:_:)` that
 /// brings a cache in sync, a semaphore actor's `wait() async`), its async closure properties and
-/// its enum cases (`.wait(download)`, which calls nothing). None where the code names a type whose
-/// member of such a name blocks: there `await queue.sync {}` beside an unrelated `func sync()
+/// its enum cases (`.wait(download)`, which calls nothing). None where the code reaches a type whose
+/// member of such a name blocks (`reachesBlockingTypes`): there `await queue.sync {}` beside an unrelated `func sync()
 /// async` compiles on Linux (a warning) and blocks (an audit's answer), so the patterns judge
 /// every such member as before.
 struct OwnMembers: Sendable {
@@ -26,8 +26,20 @@ struct OwnMembers: Sendable {
         self.cases = cases
     }
 
+    /// Whether the code reaches Dispatch or Foundation's threads at all: any name of theirs, by
+    /// prefix too, since a type can be read off an API's signature without being written (an
+    /// audit's generic helper took `DispatchQueue` from `DispatchSource.makeTimerSource(flags:queue:)`).
+    static func reachesBlockingTypes(_ tokens: [SwiftTokenizer.Token]) -> Bool {
+        tokens.contains {
+            $0.kind == .identifier
+                && (blockingReceivers.contains($0.text) || $0.text.hasPrefix("Dispatch")
+                    || $0.text.hasPrefix("Operation") || $0.text.hasPrefix("NSCondition") || $0.text == "URLSession"
+                    || $0.text == "RunLoop")
+        }
+    }
+
     init(_ tokens: [SwiftTokenizer.Token]) {
-        guard !tokens.contains(where: { Self.blockingReceivers.contains($0.text) }) else {
+        guard !Self.reachesBlockingTypes(tokens) else {
             self = .none
             return
         }

@@ -61,6 +61,11 @@ struct RoundTwoRulesTests {
         #expect(refused("enum E { case sync }\nfunc f(q: DispatchQueue) { q.sync {} }", blocking))
         #expect(
             refused("actor G { func sync() async {} }\nfunc f(q: DispatchQueue) async { await q.sync {} }", blocking))
+        // A queue whose type is read off an API's signature, never written.
+        #expect(
+            refused(
+                "func sync() {}\nfunc f() { let q = make(DispatchSource.makeTimerSource) { .init(label: \"x\") }\n q.sync {} }",
+                blocking))
     }
 
     @Test func everyUseOfTaskButItsStateAndWaitsIsUnstructured() {
