@@ -1,6 +1,7 @@
 /// Stepping over a parenthesized group: the scans that judge what comes before a declaration or
 /// an arrow (`KeptState`, `ReferencesHandedOver`) step back over an attribute's arguments, a
-/// modifier's (`private(set)`) or a parameter clause; `OwnMembers` steps forward over a case's payload.
+/// modifier's (`private(set)`) or a parameter clause, and find the group an arrow sits in;
+/// `OwnMembers` steps forward over a case's payload.
 enum Parentheses {
     /// The index of the `(` that the `)` at `close` closes, or -1 when none does.
     static func opening(closedAt close: Int, in tokens: [SwiftTokenizer.Token]) -> Int {
@@ -24,5 +25,20 @@ enum Parentheses {
             if depth == 0 { return position }
         }
         return tokens.count - 1
+    }
+
+    /// The index of the `(` still open at `index` (the innermost group around it), or -1.
+    static func enclosing(before index: Int, in tokens: [SwiftTokenizer.Token]) -> Int {
+        var depth = 0
+        var position = index - 1
+        while position >= 0 {
+            if tokens[position].text == ")" { depth += 1 }
+            if tokens[position].text == "(" {
+                if depth == 0 { return position }
+                depth -= 1
+            }
+            position -= 1
+        }
+        return -1
     }
 }

@@ -82,34 +82,18 @@ enum ReferencesHandedOver {
             return false  // a return arrow
         }
         // A function type: in a parameter clause only when escaping; anywhere else it is kept.
-        var depth = 0
-        var start = index - 1
-        while start >= 0 {
-            let text = tokens[start].text
-            if text == ")" { depth += 1 }
-            if text == "(" {
-                if depth == 0 { break }
-                depth -= 1
-            }
-            if text == "," && depth == 0 { break }
-            start -= 1
-        }
-        guard start >= 0 else { return true }
-        var open = start
-        if tokens[start].text == "," {
-            open = start - 1
-            var nested = 0
-            while open >= 0 {
-                if tokens[open].text == ")" { nested += 1 }
-                if tokens[open].text == "(" {
-                    if nested == 0 { break }
-                    nested -= 1
-                }
-                open -= 1
-            }
-        }
+        let open = Parentheses.enclosing(before: index, in: tokens)
         guard open >= 0, isParameterClause(opening: open, in: tokens) else { return true }
-        return tokens[(start + 1)..<index].contains { $0.text == "escaping" }
+        // Its own parameter: from the last `,` at the clause's level before the arrow.
+        var parameter = open
+        var depth = 0
+        for position in (open + 1)..<index {
+            let text = tokens[position].text
+            if text == "(" { depth += 1 }
+            if text == ")" { depth -= 1 }
+            if text == "," && depth == 0 { parameter = position }
+        }
+        return tokens[(parameter + 1)..<index].contains { $0.text == "escaping" }
     }
 
     /// Whether the `(` at `open` opens a declaration's parameters: after `func name`, `init`,
