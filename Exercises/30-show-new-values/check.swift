@@ -24,7 +24,7 @@ final class Thermostat {
 import Foundation
 @testable import StudentCode
 
-let plannedExpectations = 5
+let plannedExpectations = 6
 
 /// What the display was asked to show, in order.
 @MainActor
@@ -78,6 +78,32 @@ func runCheck(_ report: CheckReport) async {
     report.expect(afterStep == [last], "two assignments in one synchronous step showed once: \(last)",
                   otherwise: afterStep.isEmpty ? "nothing was shown after the target became \(passing), then \(last): register again after each change"
                       : "after \(passing), then \(last) in one synchronous step, showed \(afterStep): show once per change, the last value")
+    // Two changes in separate steps, close together: each is a change of its own, and both are
+    // shown. A display that waits before it reads (a debounce) shows only the later one. The gap
+    // is many times what a hop to the main actor takes on this machine now, at least 40 ms and at
+    // most 80; up to three tries, as a busy machine can hold a fair display past the gap once.
+    let gap = min(max(.milliseconds(40), await mainActorHop() * 10), .milliseconds(80))
+    var before = last
+    var apart: (earlier: Int, later: Int, shown: [Int]) = (0, 0, [])
+    for _ in 1...3 {
+        let earlier = before + CheckServices.random(in: 1...3)
+        let later = earlier + CheckServices.random(in: 1...3)
+        thermostat.target = earlier
+        try? await Task.sleep(for: gap)
+        thermostat.target = later
+        await settle()
+        apart = (earlier, later, display.takeNew())
+        before = later
+        if apart.shown == [earlier, later] { break }
+    }
+    let gapText = "\(Int(gap / .milliseconds(1))) ms"
+    report.expect(apart.shown == [apart.earlier, apart.later],
+                  "two changes \(gapText) apart, in separate steps, showed both: \(apart.earlier), then \(apart.later)",
+                  otherwise: "the target became \(apart.earlier) and, \(gapText) later, \(apart.later); "
+                      + (apart.shown == [apart.later]
+                          ? "only \(apart.later) was shown (three tries): \(apart.earlier) was lost. A display that waits before it reads merges separate changes; read and register again as soon as each change comes"
+                          : apart.shown.isEmpty ? "nothing was shown: register again after each change"
+                          : "showed \(apart.shown): show once per change, the new target"))
     // Then nothing changes for 400 ms: a display that waits for onChange reads nothing meanwhile.
     // One that looks every so often reads the target here, unless it looks less often than that,
     // and then it most likely showed one of the changes above late (it had 150 ms for each).
@@ -86,4 +112,17 @@ func runCheck(_ report: CheckReport) async {
                   otherwise: polled == 0
                       ? "while nothing changed for 400 ms, tasks of your code were woken \(woken) time(s) (a loop that sleeps and looks at a flag of its own?): it looks again and again (polling); let onChange say when to show"
                       : "while nothing changed for 400 ms, your code read the target \(polled) time(s): it looks again and again (polling); let onChange say when to read")
+}
+
+/// How long a hop from the pool to the main actor takes on this machine now, the slowest of five:
+/// what a display that reacts at once needs between a change and its next registration.
+@MainActor
+func mainActorHop() async -> Duration {
+    var slowest = Duration.zero
+    for _ in 0..<5 {
+        let start = ContinuousClock.now
+        await Task.detached { await MainActor.run {} }.value
+        slowest = max(slowest, ContinuousClock.now - start)
+    }
+    return slowest
 }

@@ -20,8 +20,8 @@ import LabCore
 /// A forbidden entry is one of `{ "set": "silencers" | "blocking" }`, `{ "detached": REASON }`,
 /// `{ "unstructured": REASON }` (`Task { }` however spelled), `{ "text": TOKENS, "reason": REASON }`
 /// (a name with `*` is one name by glob; with `"unlessLabel": LABEL`, a call that passes that
-/// argument is allowed: `Task.sleep(for:clock:)`), `{ "text": TOKENS, "reason": REASON }` or `{ "referencesInto": TYPE, "reason": REASON }` (the
-/// type may be handed only values: `ReferencesHandedOver`).
+/// argument is allowed: `Task.sleep(for:clock:)`) or `{ "referencesInto": TYPE, "reason": REASON }`
+/// (the type may be handed only values: `ReferencesHandedOver`).
 struct ExerciseMetadata: Decodable {
     var lesson: String
     var title: String
