@@ -79,10 +79,9 @@ func runCheck(_ report: CheckReport) async {
                   otherwise: afterStep.isEmpty ? "nothing was shown after the target became \(passing), then \(last): register again after each change"
                       : "after \(passing), then \(last) in one synchronous step, showed \(afterStep): show once per change, the last value")
     // Two changes in separate steps, close together: each is a change of its own, and both are
-    // shown. A display that waits before it reads (a debounce) shows only the later one. The gap
-    // is many times what a hop to the main actor takes on this machine now, at least 40 ms and at
-    // most 80; up to three tries, as a busy machine can hold a fair display past the gap once.
-    let gap = min(max(.milliseconds(40), await mainActorHop() * 10), .milliseconds(80))
+    // shown. A display that waits before it reads (a debounce) shows only the later one (see
+    // separateStepsGap). Up to three tries: a busy machine can hold a fair display past the gap once.
+    let gap = await separateStepsGap()
     var before = last
     var apart: (earlier: Int, later: Int, shown: [Int]) = (0, 0, [])
     for _ in 1...3 {
@@ -114,15 +113,3 @@ func runCheck(_ report: CheckReport) async {
                       : "while nothing changed for 400 ms, your code read the target \(polled) time(s): it looks again and again (polling); let onChange say when to read")
 }
 
-/// How long a hop from the pool to the main actor takes on this machine now, the slowest of five:
-/// what a display that reacts at once needs between a change and its next registration.
-@MainActor
-func mainActorHop() async -> Duration {
-    var slowest = Duration.zero
-    for _ in 0..<5 {
-        let start = ContinuousClock.now
-        await Task.detached { await MainActor.run {} }.value
-        slowest = max(slowest, ContinuousClock.now - start)
-    }
-    return slowest
-}

@@ -350,6 +350,22 @@ final class ReadCount {
     }
 }
 
+/// How far apart a check makes two changes, each in a step of its own, that a display must show
+/// one by one: ten times the slowest of five hops from the pool to the main actor on this machine
+/// now (what a display that reacts at once needs between a change and its next registration), at
+/// least 40 ms and at most 80. So a display that waits 100 ms before it reads (a debounce, which
+/// merges the two) is always caught, and a fair one on a busy machine has time to spare.
+@MainActor
+func separateStepsGap() async -> Duration {
+    var slowest = Duration.zero
+    for _ in 0..<5 {
+        let start = ContinuousClock.now
+        await Task.detached { await MainActor.run {} }.value
+        slowest = max(slowest, ContinuousClock.now - start)
+    }
+    return min(max(.milliseconds(40), slowest * 10), .milliseconds(80))
+}
+
 /// Wake-ups on the shared pool of threads (see CheckChannel.h): what a check reads to see a task
 /// woken where no watch of its own runs, such as an unstructured task's timers. The check's own
 /// task (the one that started the watch) is left out.
