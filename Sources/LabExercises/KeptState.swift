@@ -23,7 +23,8 @@ enum KeptState {
     ) -> [SourceScanner.Finding] {
         stored.compactMap { binding in
             guard !binding.names.isEmpty, binding.names.allSatisfy({ !allowed.contains($0.text) }),
-                keepsState(tokens[binding.rest], isVar: binding.keyword == "var")
+                keepsState(tokens[binding.rest], isVar: binding.keyword == "var"),
+                !GlobalActorInstance.isAllowed(binding, in: tokens)
             else { return nil }
             let keyword = binding.isStatic ? "static \(binding.keyword)" : binding.keyword
             return .init(code: "`\(keyword) \(binding.names[0].text)`", line: binding.names[0].line, reason: reason)

@@ -159,6 +159,9 @@ public enum SourceScanner {
                 }
             } else if reservedNames.contains(declaration.name) && !allowedDeclarations.contains(declaration.name)
                 && !declaration.fileOnly
+                // A name the exercise forbids outright (`Locked`) is reported once, for the pattern's
+                // reason: "make it private" would not help there.
+                && !reported.contains("\(declaration.name)#\(declaration.line)")
             {
                 findings.append(
                     Finding(

@@ -58,6 +58,29 @@ struct KeptStateTests {
         #expect(kept(source).isEmpty, "\(source): \(kept(source))")
     }
 
+    /// A global actor of the answer's own needs its `shared` instance (an audit's 12 was refused for
+    /// it), and keeps nothing in it while the actor stores nothing itself.
+    @Test(arguments: [
+        "@globalActor actor Downloads { static let shared = Downloads() }",
+        "@globalActor\npublic actor Downloads: GlobalActor {\n    static let shared: Downloads = .init()\n    private init() {}\n}",
+        "@globalActor final actor Downloads { static let shared = Downloads.init()\n    var name: String { \"d\" }\n    func log() { let n = 1; _ = n } }",
+    ])
+    func aGlobalActorsOwnInstanceIsAccepted(source: String) {
+        #expect(kept(source).isEmpty, "\(source): \(kept(source))")
+    }
+
+    @Test(arguments: [
+        "@globalActor actor Downloads { static let shared = Downloads(); var calls = 0 }",
+        "@globalActor actor Downloads { static let shared = Downloads(); let seen = Mutex(0) }",
+        "@globalActor actor Downloads { static let shared = Downloads(start: 3); init(start: Int) {} }",
+        "actor Downloads { static let shared = Downloads() }",
+        "@globalActor actor Downloads { static let shared = Other() }",
+        "@globalActor actor Downloads { static let shared = Downloads()\n    var calls: Int? }",
+    ])
+    func aGlobalActorThatStoresStateIsRefused(source: String) {
+        #expect(kept(source) == ["`static let shared`"], "\(source): \(kept(source))")
+    }
+
     /// Exercise 23 is about a shared setting: its starting file declares it, so it may be kept.
     @Test func whatTheStartingFileDeclaresMayBeKept() {
         let source = "enum Settings { @MainActor static var thumbnailWidth = 120 }"
