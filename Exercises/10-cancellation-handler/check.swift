@@ -7,16 +7,23 @@ import LabCore
 final class OldDownload: Sendable {
     private let state = Locked((completion: (@Sendable (Result<Int, any Error>) -> Void)?.none, cancelled: false, done: false, transferring: false))
     private let transfer: DispatchTimeInterval
+    private let outcome: Result<Int, TransferFailed>
 
-    /// `transfer`: how long the download takes when no one cancels it.
-    init(transfer: DispatchTimeInterval = .seconds(2)) { self.transfer = transfer }
+    /// `transfer`: how long the download takes when no one cancels it; then it hands over
+    /// `bytes`, or fails with `failure` where one is given.
+    init(transfer: DispatchTimeInterval = .seconds(2), bytes: Int = 4096, failure: TransferFailed? = nil) {
+        self.transfer = transfer
+        outcome = failure.map { .failure($0) } ?? .success(bytes)
+    }
 
     /// Whether cancel() was called, and whether the transfer is still going on.
     var wasCancelled: Bool { state.withLock { $0.cancelled } }
     var isTransferring: Bool { state.withLock { $0.transferring } }
-    /// When the completion handler was called, if it was.
+    /// When the completion handler was called, and when cancel() was, if they were.
     var finishedAt: ContinuousClock.Instant? { finished.withLock { $0 } }
     private let finished = Locked<ContinuousClock.Instant?>(nil)
+    var cancelledAt: ContinuousClock.Instant? { cancelTime.withLock { $0 } }
+    private let cancelTime = Locked<ContinuousClock.Instant?>(nil)
 
     func start(completion: @escaping @Sendable (Result<Int, any Error>) -> Void) {
         let cancelled = state.withLock { state -> Bool in
@@ -25,10 +32,11 @@ final class OldDownload: Sendable {
         }
         if cancelled { return finish(.failure(CancellationError())) }
         state.withLock { $0.transferring = true }
-        DispatchQueue.global().asyncAfter(deadline: .now() + transfer) { [self] in finish(.success(4096)) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + transfer) { [self] in finish(outcome.mapError { $0 }) }
     }
 
     func cancel() {
+        cancelTime.withLock { $0 = $0 ?? .now }
         state.withLock {
             $0.cancelled = true
             $0.transferring = false
@@ -48,13 +56,18 @@ final class OldDownload: Sendable {
     }
 }
 
+/// How a transfer fails: the server's status code.
+struct TransferFailed: Error, Equatable {
+    let status: Int
+}
+
 // MARK: - The check
 import Dispatch
 import Foundation
 import LabCore
 @testable import StudentCode
 
-let plannedExpectations = 5
+let plannedExpectations = 6
 
 func runCheck(_ report: CheckReport) async {
     let still = await StillnessWatch()
@@ -62,26 +75,42 @@ func runCheck(_ report: CheckReport) async {
     // happens (an audit's `old.cancel(); throw CancellationError()`) passes the cancelled run
     // below, not these. Twice, 250 ms and 600 ms long, watched while it goes (200 and 550 ms):
     // an answer that waits is woken by nothing and returns as the handler is called; one that
-    // looks every P ms is woken inside the longer hold, or returns late after the shorter.
+    // looks every P ms is woken inside the longer hold, or returns late after the shorter. The
+    // bytes differ each run: a hard-coded count fails.
     var leftAlone: String? = nil
     for (transfer, hold) in [(250, 200), (600, 550)] {
         report.waiting("a download of \(transfer) ms no one cancels")
-        let alone = OldDownload(transfer: .milliseconds(transfer))
+        let expected = CheckServices.random(in: 1_000...9_999)
+        let alone = OldDownload(transfer: .milliseconds(transfer), bytes: expected)
         let (task, stirrings) = await still.hold(.milliseconds(hold)) { () -> (Int?, ContinuousClock.Instant) in
             ((try? await download(alone)), ContinuousClock.now)
         }
         let (bytes, returned) = await task.value
         let late = alone.finishedAt.map { $0.duration(to: returned) } ?? .zero
         leftAlone = leftAlone
-            ?? (bytes != 4096 || alone.wasCancelled
-                ? "left alone, the download \(alone.wasCancelled ? "was cancelled" : "did not finish with its 4096 bytes (\(bytes.map(String.init) ?? "an error"))"): start it, and cancel it only in onCancel"
+            ?? (bytes != expected || alone.wasCancelled
+                ? "left alone, the download \(alone.wasCancelled ? "was cancelled" : "did not finish with its \(expected) bytes (\(bytes.map(String.init) ?? "an error"))"): start it, hand back what its handler gives, and cancel it only in onCancel"
                 : stirrings.problem(while: "a download of \(transfer) ms was going", awaiting: "the download's completion (its handler resumes a continuation)")
                     ?? (late >= .milliseconds(250)
                         ? "left alone, the download's result came back \(late.humanReadable) after its handler was called: it slept, then looked; resume the continuation from the handler"
                         : nil))
     }
-    report.expect(leftAlone == nil, "left alone, downloads of 250 ms and 600 ms finished with their 4096 bytes, each returned as its handler was called, and nothing woke their task meanwhile",
+    report.expect(leftAlone == nil, "left alone, downloads of 250 ms and 600 ms finished with their bytes, each returned as its handler was called, and nothing woke their task meanwhile",
                   otherwise: leftAlone ?? "")
+    // A transfer that fails on its own: its error reaches the caller as it is, not as a
+    // cancellation (an audit's answer turned every failure into CancellationError).
+    let failure = TransferFailed(status: CheckServices.random(in: 500...599))
+    report.waiting("a download that fails with status \(failure.status)")
+    let failed: Result<Int, any Error>
+    do { failed = .success(try await download(OldDownload(transfer: .milliseconds(50), failure: failure))) } catch { failed = .failure(error) }
+    switch failed {
+    case .failure(let error as TransferFailed) where error == failure:
+        report.pass("a download that failed with status \(failure.status) threw that very error")
+    case .failure(let error):
+        report.fail("a download that failed with status \(failure.status) threw \(error) instead: hand the download's own error to the caller")
+    case .success(let bytes):
+        report.fail("a download that failed with status \(failure.status) returned \(bytes) bytes: hand the download's own error to the caller")
+    }
     let old = OldDownload()
     // While the download goes on, an answer that waits for its completion or its cancellation is
     // woken by neither (see Stirrings): one that looks every so often is.
@@ -108,6 +137,12 @@ func runCheck(_ report: CheckReport) async {
         report.expect(late < .milliseconds(500), "the task ended \(late.humanReadable) after cancel()",
                       otherwise: "the task ended only \(late.humanReadable) after cancel()")
     }
-    report.expect(old.wasCancelled && !old.isTransferring, "the download itself was cancelled (its cancel() was called)",
-                  otherwise: "the task ended, but the download was never told: it is still transferring. Call its cancel() in onCancel")
+    // At once: onCancel runs as the task is cancelled; a hop to an actor first takes a few
+    // milliseconds, a busy machine's tens. An answer that waited 400 ms had passed.
+    let reached = old.cancelledAt.map { cancelled.duration(to: $0) }
+    report.expect(old.wasCancelled && !old.isTransferring && (reached ?? .zero) < .milliseconds(150),
+                  "the download itself was cancelled \((reached ?? .zero).humanReadable) after the task (its cancel() was called)",
+                  otherwise: !old.wasCancelled || old.isTransferring
+                      ? "the task ended, but the download was never told: it is still transferring. Call its cancel() in onCancel"
+                      : "the download's cancel() was called only \((reached ?? .zero).humanReadable) after the task's: call it in onCancel, at once")
 }

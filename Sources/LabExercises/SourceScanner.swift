@@ -133,6 +133,9 @@ public enum SourceScanner {
                 let shown =
                     if case .referenceInto(let receiver) = pattern.shape {
                         "`\(token.text == "-" ? "->" : token.text)` in \(receiver)"
+                    } else if pattern.text.contains("*") {
+                        // A glob is shown as the name it matched: `DispatchQueue`, not `Dispatch*`.
+                        "`\(token.text)`"
                     } else {
                         "`\(pattern.text)`"
                     }
