@@ -7,24 +7,38 @@ let plannedExpectations = 3
 func runCheck(_ report: CheckReport) async {
     // 5 source seconds are 200 ms here (CheckServices.work makes them 50 ms): beside waits this
     // long, the bound below can sit far from both overlapping waits and waits in turn.
-    // The waits counted as they start: one per task, or a date was shared.
+    // The waits counted as they start: one per task, or a date was shared; and when each ended.
     let waits = Locked(0)
+    let ends = Locked<[Date]>([])
     let work = SimulatedWork(scale: TimeScale(factor: 0.04)) { starting in
-        if starting { waits.withLock { $0 += 1 } }
+        if starting { waits.withLock { $0 += 1 } } else { ends.withLock { $0.append(Date()) } }
     }
     let clock = ContinuousClock()
     let started = Date()
     report.waiting("collectTimeStamps")
     var stamps: [Int: Date] = [:]
     let elapsed = await clock.measure { stamps = await collectTimeStamps(work) }
+    let returned = Date()
     report.expect(stamps.keys.sorted() == [1, 2, 3, 4, 5], "a time stamp for each of the 5 tasks",
                   otherwise: "expected stamps for tasks 1–5, got \(stamps.keys.sorted())")
+    // Each stamp a moment of its own, taken as a wait ended: the k-th stamp in time comes after k
+    // waits ended (in whichever task; keys by arrival are accepted), and none after the function
+    // returned. One date shared by all five, or a made-up one (`.distantFuture`), had passed. (Two
+    // children on two CPUs may read the clock within its resolution of each other, so only one
+    // moment for all five is refused.)
     let early = stamps.values.filter { $0.timeIntervalSince(started) < 0.18 }.count
     let waited = waits.withLock { $0 }
-    report.expect(early == 0 && !stamps.isEmpty && waited == 5, "each stamp was taken after its own task's 5 s wait (5 waits)",
-                  otherwise: early > 0 || stamps.isEmpty
-                      ? "\(early) stamp(s) came before their task waited: each child must return takesTooLong()'s date"
-                      : "takesTooLong() waited \(waited) time(s) for 5 tasks: each child calls it once and returns its own date")
+    let ended = ends.withLock { $0 }.sorted()
+    let beforeTheirWait = zip(stamps.values.sorted(), ended).filter { $0 < $1 }.count
+    let late = stamps.values.filter { $0 > returned }.count
+    let moments = Set(stamps.values).count
+    report.expect(early == 0 && beforeTheirWait == 0 && late == 0 && (moments > 1 || stamps.count < 2) && !stamps.isEmpty && waited == 5,
+                  "each stamp was taken after its own task's 5 s wait (5 waits)",
+                  otherwise: early > 0 || beforeTheirWait > 0 || stamps.isEmpty
+                      ? "\(max(early, beforeTheirWait)) stamp(s) came before their task waited: each child must return takesTooLong()'s date"
+                      : late > 0 ? "\(late) stamp(s) lie after collectTimeStamps returned, a moment that never came: each child must return takesTooLong()'s date"
+                      : waited != 5 ? "takesTooLong() waited \(waited) time(s) for 5 tasks: each child calls it once and returns its own date"
+                      : "the \(stamps.count) stamps are one moment: one date was given to every task; each child returns the date its own takesTooLong() gave")
     // One after the other takes at least 1 s (no wait ends early); together about 200 ms. The
     // bound leaves a correct answer 400 ms of stalls; waits in turn miss it by at least 400 ms.
     report.expect(elapsed < .milliseconds(600), "the five waits overlapped (\(elapsed.humanReadable) in all)",
