@@ -9,7 +9,8 @@ struct PaymentDeclined: Error {}
 
 func runCheck(_ report: CheckReport) async {
     // Different numbers each run: a hard-coded answer fails.
-    let units = CheckServices.random(in: 3...5)  // more than 2: a throttle of two payments shows
+    // More than 5: a throttle of two payments showed with 3–5 units, one of five did not (an audit's).
+    let units = CheckServices.random(in: 6...10)
     let declined = CheckServices.random(in: 1...2)
     let buyers = units + CheckServices.random(in: 3...6)
     let stock = Stock(quantity: units)
@@ -58,7 +59,9 @@ func runCheck(_ report: CheckReport) async {
     }
     let sold = soldFirst + soldLater
     let left = await stock.quantity
-    report.expect(sold == units && left == 0, "later buyers got the units of the declined payments: \(units) sold, none left",
+    report.expect(sold == units && left == 0,
+                  soldLater > 0 ? "later buyers got the units of the declined payments: \(units) sold, none left"
+                      : "the declined payments' units went to other buyers at once: \(units) sold, none left",
                   otherwise: "after the later buyers, \(sold) of \(units) units were sold and \(left) left: a failed payment must give its unit back to a later buyer")
     let paid = charges.withLock { $0.succeeded }
     report.expect(paid == sold, "only buyers who got a unit were charged (\(paid))",
@@ -83,11 +86,13 @@ func runCheck(_ report: CheckReport) async {
     }
     _ = await poll(for: CheckServices.patience) { paying.withLock { $0 } == 2 }
     report.waiting("a buyer who comes while every unit's payment is still going")
-    let latecomer = await within(.seconds(1)) { (try? await small.sell(charge: {})) ?? nil }
+    // Told at once: 200 ms is many actor hops on a busy machine (a buyer that waited up to 500 ms
+    // for the payments passed a bound of 1 s).
+    let latecomer = await within(.milliseconds(200)) { (try? await small.sell(charge: {})) ?? nil }
     gate.open()
     _ = await holders.value
     report.expect(latecomer == .some(false), "a buyer who came while every unit was being paid for was told at once: none left",
                   otherwise: latecomer == nil
-                      ? "a buyer who came while every unit was being paid for waited for those payments (over 1 s): answer false at once; a buyer never waits for another buyer's payment"
+                      ? "a buyer who came while every unit was being paid for waited for those payments (over 200 ms): answer false at once; a buyer never waits for another buyer's payment"
                       : "a buyer who came while every unit was being paid for got \(latecomer.map { "\($0.map(String.init) ?? "an error")" } ?? ""), not false")
 }
