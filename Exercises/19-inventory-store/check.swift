@@ -4,7 +4,7 @@ import LabScenarios
 import LabStorage
 @testable import StudentCode
 
-let plannedExpectations = 6
+let plannedExpectations = 7
 
 func runCheck(_ report: CheckReport) async {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("check-inventory-\(UUID().uuidString)")
@@ -97,8 +97,63 @@ func runCheck(_ report: CheckReport) async {
     let expected = fresh.map(\.name).filter { $0.lowercased().contains(term.lowercased()) }.sorted()
     report.expect(Set(found) == Set(expected) && found.count == expected.count, "search \"\(term)\" finds the \(expected.count) products containing it, ignoring case",
                   otherwise: "search \"\(term)\" should find the \(expected.count) products containing it, ignoring case: it found \(found), not \(expected)")
-    report.expect(found == found.sorted(), "search results are sorted by name", otherwise: "search results should be sorted by name: expected \(found.sorted()), got \(found)")
+    await newProductsFromTwoStores(report, folder: folder)
+
+    // By name: in byte order (`ORDER BY name`) or ignoring case (`COLLATE NOCASE`), as a product
+    // list often is; the latter was refused in runs where Milk's spelling or the term put a
+    // lower-case name among capitalized ones.
+    report.expect(isSortedByName(found), "search results are sorted by name",
+                  otherwise: "search results should be sorted by name: expected \(found.sorted()) (or, ignoring case, \(found.sorted(by: ignoringCase))), got \(found)")
 }
+
+/// 5. New products, each added through both stores at once, on a file of their own. An add
+/// that looks for the row in one statement and inserts it in another lets the other store insert
+/// it in between: its insert then fails on the unique key, or is ignored and the add lost. Each
+/// such race is narrow (one run in five saw it on the first Milk alone), so here there are many;
+/// still not every run catches such an answer (SQLite's lock lets the store that holds it go
+/// on to its insert first). Telling the two statements apart needs the connection's own record
+/// of what ran outside a transaction, which LabStorage does not keep yet.
+func newProductsFromTwoStores(_ report: CheckReport, folder: URL) async {
+    let names = (1...CheckServices.random(in: 30...40)).map { "Item \($0)" }
+    let addsEach = 4
+    let path = folder.appendingPathComponent("new-products.sqlite").path
+    let errors = Locked<[String]>([])
+    var counted: [String: Int] = [:]
+    report.waiting("\(names.count) new products, each added \(addsEach) times through two stores at once")
+    do {
+        let stores = [try InventoryStore(path: path), try InventoryStore(path: path)]
+        await withTaskGroup(of: Void.self) { group in
+            for name in names {
+                for index in 0..<addsEach {
+                    group.addTask {
+                        do { try await stores[index % 2].add(name: name, quantity: 1) } catch {
+                            errors.withLock { $0.append("\(error)") }
+                        }
+                    }
+                }
+            }
+        }
+        for product in try await InventoryStore(path: path).all() { counted[product.name, default: 0] += product.quantity }
+    } catch {
+        errors.withLock { $0.append("\(error)") }
+    }
+    let thrown = errors.withLock { $0 }
+    let short = names.filter { counted[$0] != addsEach }
+    report.expect(thrown.isEmpty && short.isEmpty,
+                  "\(names.count) new products, each added \(addsEach) times through two stores at once: every add counted, none threw",
+                  otherwise: "\(names.count) new products, each added \(addsEach) times through two stores at once: "
+                      + (thrown.isEmpty ? "" : "\(thrown.count) add(s) threw, e.g. \(thrown[0]); ")
+                      + (short.isEmpty ? "" : "\(short.count) product(s) miscounted, e.g. \(short[0]) \(counted[short[0]] ?? 0); ")
+                      + "a store inserted a product the other had inserted since it looked: look and write in one transaction")
+}
+
+/// Whether names are in byte order or in order ignoring case (names that differ only in case
+/// are one product, so the latter has no ties).
+func isSortedByName(_ names: [String]) -> Bool {
+    names == names.sorted() || names == names.sorted(by: ignoringCase)
+}
+
+func ignoringCase(_ first: String, _ second: String) -> Bool { first.lowercased() < second.lowercased() }
 
 /// Two milk products always, and three to five others, each with a random quantity.
 func otherProducts() -> [Product] {
@@ -122,7 +177,7 @@ func searchTerm(names: [String], addedInOrder: [String]) -> String {
         guard !piece.contains(" ") else { continue }
         let term = String(piece.map { CheckServices.random(in: 0...1) == 0 ? Character($0.uppercased()) : $0 })
         let matches = addedInOrder.filter { $0.lowercased().contains(piece) }
-        if matches.count >= 2, matches.count < names.count, matches != matches.sorted(),
+        if matches.count >= 2, matches.count < names.count, !isSortedByName(matches),
            matches.contains(where: { !$0.contains(term) }), matches.contains(where: { !$0.lowercased().hasPrefix(piece) }) {
             return term
         }

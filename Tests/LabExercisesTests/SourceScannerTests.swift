@@ -158,7 +158,7 @@ struct SourceScannerTests {
         ("let s = String(contentsOf: URL(fileURLWithPath: \"x\"))", "String(contentsOf:"),
         ("let path = \"/proc/self/mem\"", "\"/proc…\""),
         ("let path = \"/pr\\u{6F}c/self/mem\"", "\"/proc…\""),
-        ("let p = UnsafeMutableRawPointer(bitPattern: 8)", "Unsafe*Pointer"),
+        ("let p = UnsafeMutableRawPointer(bitPattern: 8)", "UnsafeMutableRawPointer"),
         ("let task: UnsafeCurrentTask? = nil", "Unsafe…"),
         ("let x = unsafeBitCast(f, to: Int.self)", "unsafeBitCast"),
         ("let u = Unmanaged.passRetained(o)", "Unmanaged"),
