@@ -3,7 +3,9 @@
 #include "LabSQLite.h"
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stddef.h>
+#include <stdlib.h>
 
 static void *library;
 static const char *loadedFrom;
@@ -30,7 +32,9 @@ static const char *loadProblem;
     X(long long, sqlite3_column_int64, (void *, int)) \
     X(const unsigned char *, sqlite3_column_text, (void *, int)) \
     X(int, sqlite3_column_bytes, (void *, int)) \
-    X(int, sqlite3_changes, (void *))
+    X(int, sqlite3_changes, (void *)) \
+    X(int, sqlite3_trace_v2, (void *, unsigned, int (*)(unsigned, void *, void *, void *), void *)) \
+    X(int, sqlite3_get_autocommit, (void *))
 
 #define DECLARE(ret, name, args) static ret (*p_##name) args;
 SQLITE_FUNCTIONS(DECLARE)
@@ -69,8 +73,48 @@ int lab_sqlite_load(const char **where, const char **problem) {
 }
 
 const char *lab_sqlite_libversion(void) { return p_sqlite3_libversion(); }
-int lab_sqlite_open(const char *path, int flags, void **db) { return p_sqlite3_open_v2(path, db, flags, NULL); }
-int lab_sqlite_close(void *db) { return p_sqlite3_close_v2(db); }
+// Every statement that begins while its connection is outside a transaction begins one of its
+// own (BEGIN and SAVEPOINT begin one too); what a trigger runs begins none. Counted for each
+// connection and for the whole process, from SQLite's statement trace (SQLITE_TRACE_STMT = 1,
+// whose last argument is the statement's text, a comment for a trigger's).
+static atomic_llong transactionsBegunInProcess;
+
+typedef struct {
+    void *db;
+    atomic_llong transactionsBegun;
+} Counted;
+
+static int countTransactionBegun(unsigned type, void *context, void *statement, void *text) {
+    (void)statement;
+    Counted *counted = context;
+    const char *sql = text;
+    if (type == 1 && p_sqlite3_get_autocommit(counted->db) && !(sql && sql[0] == '-' && sql[1] == '-')) {
+        atomic_fetch_add(&counted->transactionsBegun, 1);
+        atomic_fetch_add(&transactionsBegunInProcess, 1);
+    }
+    return 0;
+}
+
+long long lab_sqlite_transactions_begun(void *counter) {
+    return counter ? atomic_load(&((Counted *)counter)->transactionsBegun) : atomic_load(&transactionsBegunInProcess);
+}
+
+int lab_sqlite_open(const char *path, int flags, void **db, void **counter) {
+    Counted *counted = calloc(1, sizeof(Counted));
+    *counter = counted;
+    int status = p_sqlite3_open_v2(path, db, flags, NULL);
+    if (status == 0 && *db && counted) {
+        counted->db = *db;
+        p_sqlite3_trace_v2(*db, 1, countTransactionBegun, counted);
+    }
+    return status;
+}
+
+int lab_sqlite_close(void *db, void *counter) {
+    int status = p_sqlite3_close_v2(db);
+    free(counter);
+    return status;
+}
 const char *lab_sqlite_errmsg(void *db) { return p_sqlite3_errmsg(db); }
 const char *lab_sqlite_errstr(int code) { return p_sqlite3_errstr(code); }
 int lab_sqlite_extended_errcode(void *db) { return p_sqlite3_extended_errcode(db); }

@@ -31,6 +31,8 @@ public enum SQLiteValue: Sendable, Equatable {
 /// only the C shim dereferences them, and each is closed exactly once, in `deinit`.
 public final class SQLiteConnection {
     private let handle: UnsafeMutableRawPointer
+    /// The shim's count of the transactions this connection begins (`transactionsBegun`).
+    private let counter: UnsafeMutableRawPointer?
     public let path: String
 
     /// Where the SQLite library was loaded from, loading it on first use.
@@ -56,22 +58,27 @@ public final class SQLiteConnection {
         let readWrite: Int32 = 0x2
         let createFlag: Int32 = 0x4
         var opened: UnsafeMutableRawPointer?
-        let status = lab_sqlite_open(path, readWrite | (create ? createFlag : 0), &opened)
-        guard let opened else { throw SQLiteError(code: status, message: String(cString: lab_sqlite_errstr(status))) }
+        var counter: UnsafeMutableRawPointer?
+        let status = lab_sqlite_open(path, readWrite | (create ? createFlag : 0), &opened, &counter)
+        guard let opened else {
+            lab_sqlite_close(nil, counter)
+            throw SQLiteError(code: status, message: String(cString: lab_sqlite_errstr(status)))
+        }
         guard status == 0 else {
             let error = SQLiteError(
                 code: lab_sqlite_extended_errcode(opened), message: String(cString: lab_sqlite_errmsg(opened)))
-            lab_sqlite_close(opened)
+            lab_sqlite_close(opened, counter)
             throw error
         }
         handle = opened
+        self.counter = counter
         self.path = path
         let milliseconds =
             busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
         lab_sqlite_busy_timeout(handle, Int32(clamping: milliseconds))
     }
 
-    deinit { lab_sqlite_close(handle) }
+    deinit { lab_sqlite_close(handle, counter) }
 
     /// Runs one or more statements that return no rows.
     public func execute(_ sql: String) throws {
@@ -108,6 +115,16 @@ public final class SQLiteConnection {
 
     /// Rows changed by the last INSERT, UPDATE or DELETE.
     public var changes: Int { Int(lab_sqlite_changes(handle)) }
+
+    /// How many transactions this connection has begun so far: each BEGIN or SAVEPOINT outside a
+    /// transaction, and each statement run outside one (SQLite makes it a transaction of its
+    /// own). Read before and after an operation, it says whether the operation's statements ran
+    /// as one: a look and a write in two transactions let another connection write between them.
+    public var transactionsBegun: Int { Int(lab_sqlite_transactions_begun(counter)) }
+
+    /// The same, over every connection this process has opened: what a check reads around a
+    /// call of code that keeps its connection to itself (exercise 19's, around each add).
+    public static var transactionsBegunInProcess: Int { Int(lab_sqlite_transactions_begun(nil)) }
 
     /// Runs `body` in a transaction that takes the write lock at once (BEGIN IMMEDIATE, so
     /// two writers wait for each other at the start instead of failing midway). Commits when

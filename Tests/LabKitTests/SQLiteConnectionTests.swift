@@ -44,6 +44,48 @@ final class SQLiteConnectionTests {
         #expect(try database.query("SELECT x FROM t") == [[.integer(2)]])
     }
 
+    /// Exercise 19's check tells an add made of one transaction from a look and a write made in two.
+    @Test func eachStatementOutsideATransactionBeginsOneOfItsOwn() throws {
+        let database = try SQLiteConnection(path: try temporaryPath())
+        try database.execute("CREATE TABLE t (k TEXT UNIQUE, n INTEGER)")
+        func begun(_ body: () throws -> Void) rethrows -> Int {
+            let before = database.transactionsBegun
+            let inProcess = SQLiteConnection.transactionsBegunInProcess
+            try body()
+            #expect(SQLiteConnection.transactionsBegunInProcess - inProcess >= database.transactionsBegun - before)
+            return database.transactionsBegun - before
+        }
+        #expect(
+            try begun { try database.query("INSERT INTO t VALUES ('a', 1) ON CONFLICT(k) DO UPDATE SET n = n + 1") }
+                == 1)
+        #expect(
+            try begun {
+                try database.query("UPDATE t SET n = n + 1 WHERE k = 'b'")
+                try database.query("INSERT INTO t VALUES ('b', 1)")
+            } == 2)
+        #expect(
+            try begun {
+                _ = try database.query("SELECT n FROM t WHERE k = 'c'")
+                try database.query("INSERT INTO t VALUES ('c', 1)")
+            } == 2)
+        #expect(
+            try begun {
+                try database.transaction {
+                    _ = try database.query("SELECT n FROM t")
+                    try database.query("INSERT INTO t VALUES ('d', 1)")
+                }
+            } == 1)
+        #expect(
+            try begun {
+                try database.execute(
+                    "SAVEPOINT one; UPDATE t SET n = 0; RELEASE one; SAVEPOINT two; INSERT INTO t VALUES ('e', 1); RELEASE two"
+                )
+            } == 2)
+        // What a trigger runs is part of its statement's transaction.
+        try database.execute("CREATE TRIGGER count AFTER INSERT ON t BEGIN UPDATE t SET n = n + 1 WHERE k = 'a'; END")
+        #expect(try begun { try database.query("INSERT INTO t VALUES ('f', 1)") } == 1)
+    }
+
     @Test func badSQLThrowsSQLitesOwnWords() throws {
         let database = try SQLiteConnection(path: try temporaryPath())
         let error = try #require(throws: SQLiteError.self) { try database.query("SELEC 1") }

@@ -10,8 +10,9 @@
 int lab_sqlite_load(const char **where, const char **problem);
 
 const char *lab_sqlite_libversion(void);
-int lab_sqlite_open(const char *path, int flags, void **db);
-int lab_sqlite_close(void *db);
+/// Opens a connection, and `*counter`, what counts the transactions it begins (freed by close).
+int lab_sqlite_open(const char *path, int flags, void **db, void **counter);
+int lab_sqlite_close(void *db, void *counter);
 const char *lab_sqlite_errmsg(void *db);
 const char *lab_sqlite_errstr(int code);
 int lab_sqlite_extended_errcode(void *db);
@@ -31,4 +32,7 @@ long long lab_sqlite_column_int64(void *statement, int column);
 const unsigned char *lab_sqlite_column_text(void *statement, int column);
 int lab_sqlite_column_bytes(void *statement, int column);
 int lab_sqlite_changes(void *db);
+/// How many transactions the connection of `counter` has begun, each statement run outside one
+/// counting as one of its own (see sqlite.c); with NULL, every connection of this process.
+long long lab_sqlite_transactions_begun(void *counter);
 #endif
