@@ -272,8 +272,10 @@ public struct ForbiddenPattern: Sendable, Equatable {
         ForbiddenPattern(
             ".waitUntilFinished", "waiting for an operation holds the thread until it ends; await instead",
             shape: .member("waitUntilFinished")),
+        // The label whatever its value: `waitUntilFinished: andWait`, a constant that is true, passed
+        // where the literal was refused (an audit's 01).
         ForbiddenPattern(
-            "waitUntilFinished: true", "adding operations and waiting for them holds the thread; await instead"),
+            "waitUntilFinished:", "adding operations and waiting for them holds the thread; await instead"),
         // Thread's own API, however reached (`type(of: Thread.current).sleep(…)` held the main
         // actor 300 ms in an audit's answer), and the Foundation locks whose waits hold a thread
         // (`lock(before:)` did the same): an answer about not blocking needs neither.

@@ -150,6 +150,8 @@ struct SourceScannerTests {
         ("close(3)", "close"),
         ("kill(getppid(), SIGKILL)", "kill"),
         ("signal(SIGTERM, SIG_IGN)", "signal"),
+        ("let handler = signal", "signal"),
+        ("let (a, b) = (pipe, 1)", "pipe"),
         ("raise(SIGSEGV)", "raise"),
         ("atexit { }", "atexit"),
         ("let c: AnyClass? = NSClassFromString(\"NSFileManager\")", "NSClassFromString"),
@@ -187,6 +189,9 @@ struct SourceScannerTests {
         "let s = Set<Photo>()\nlet m = Mutex<Int>(0)",
         "if count < limit && other > 3 { }",
         "struct Truck { func dump(_ load: Int) {} }\nTruck().dump(3)",
+        // Values named like system calls (an audit's 18 named its continuation `signal`).
+        "let (answers, signal) = AsyncStream<Int>.makeStream()\nsignal.yield(1)\nsignal.finish()",
+        "let counts = [1, 2].map { pipe in pipe + 1 }",
     ])
     func ordinaryCodeIsNotRefused(source: String) {
         let found = standard(source)
