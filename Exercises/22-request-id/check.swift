@@ -15,6 +15,7 @@ final class RequestLog: Sendable {
         let message: String
         let requestID: String?
         let byHelper: Bool
+        let at: ContinuousClock.Instant
     }
 
     /// The thumbnails this request asks for: loadThumbnail waits for them all to start.
@@ -38,7 +39,7 @@ final class RequestLog: Sendable {
     func write(_ message: String) { append(message, byHelper: false) }
 
     fileprivate func append(_ message: String, byHelper: Bool) {
-        let line = Line(message: message, requestID: Request.id, byHelper: byHelper)
+        let line = Line(message: message, requestID: Request.id, byHelper: byHelper, at: .now)
         lines.withLock { $0.append(line) }
     }
 
@@ -146,8 +147,19 @@ func runCheck(_ report: CheckReport) async {
         let written = request.log.written.map(\.message)
         return written.sorted() != expected.sorted() || written.first != "start" || written.last != "done"
     }
-    report.expect(wrongLines.isEmpty, "every request's log has start, one line per thumbnail, cached and done, once each and in that order",
-                  otherwise: "\(wrongLines.first?.id ?? "")'s log has \(wrongLines.first?.log.written.map { "\"\($0.message)\"" }.joined(separator: ", ") ?? ""): "
+    // And done right after cached: a handler that awaits the cache write goes on at once, one that
+    // sleeps past storeInCache's second of patience instead (1.5 s passed) comes much later.
+    let lateDone = handled.compactMap { request -> (id: String, gap: Duration)? in
+        let lines = request.log.written
+        guard let cached = lines.first(where: { $0.message.hasPrefix("cached") }),
+            let done = lines.first(where: { $0.message == "done" }), cached.at.duration(to: done.at) > .milliseconds(100)
+        else { return nil }
+        return (request.id, cached.at.duration(to: done.at))
+    }.first
+    report.expect(wrongLines.isEmpty && lateDone == nil, "every request's log has start, one line per thumbnail, cached and done, once each and in that order",
+                  otherwise: wrongLines.isEmpty
+                      ? "\(lateDone?.id ?? "")'s done came \(lateDone?.gap.humanReadable ?? "") after its cached: the handler slept or looked instead of awaiting the cache write; await it before done"
+                      : "\(wrongLines.first?.id ?? "")'s log has \(wrongLines.first?.log.written.map { "\"\($0.message)\"" }.joined(separator: ", ") ?? ""): "
                       + "expected start, a line per thumbnail, cached and done, once each, with done last (await the cache write before done)")
 
     var offenders: [String] = []
