@@ -51,7 +51,7 @@ import Foundation
 import LabCore
 @testable import StudentCode
 
-let plannedExpectations = 2
+let plannedExpectations = 3
 
 func runCheck(_ report: CheckReport) async {
     // More readings than a small buffer holds: a stream that keeps only the newest few (an audit's
@@ -86,6 +86,15 @@ func runCheck(_ report: CheckReport) async {
                       : values.count < count
                           ? "\(values.count) of the \(count) readings arrived, reading \(firstWrong.map { $0 + 1 } ?? 0) onward not as sent: a buffer that keeps only the newest drops what a slow reader has not read yet"
                           : "\(values.count) readings for \(count) sent; reading \(firstWrong.map { $0 + 1 } ?? count + 1) was not the one sent: yield each reading once, in order")
+    // A sensor that pauses half a second before its last reading: the stream ends when the sensor
+    // finishes, not when it has been quiet a while (a watchdog that ended it after 100 ms of
+    // silence passed).
+    let pausing = (1...4).map { _ in Double(CheckServices.random(in: 1...400)) }
+    report.waiting("a sensor that pauses 500 ms before its last reading")
+    var heard: [Double] = []
+    for await value in readings(from: CaffeineSensor(values: pausing, pausingAfter: 3)) { heard.append(value) }
+    report.expect(heard == pausing, "a sensor that paused 500 ms before its last reading was read to its end",
+                  otherwise: "a sensor that paused 500 ms before its last reading gave \(heard), not \(pausing): end the stream when the sensor finishes (onFinish), not when it goes quiet")
     // It goes quiet after the third reading: a stream that stops the sensor only when a later
     // reading finds the reader gone leaves it running meanwhile.
     let long = CaffeineSensor(readings: 1000, pausingAfter: 3)

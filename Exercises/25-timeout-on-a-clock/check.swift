@@ -24,7 +24,10 @@ struct ServiceDown: Error, CustomStringConvertible {
 }
 
 func runCheck(_ report: CheckReport) async {
-    let timeout = Duration.seconds(CheckServices.random(in: 3...9))
+    // Shorter than the 2.5 s the clock stands still below, and longer than the starting file's 2 s:
+    // an answer that also waits the timeout in real time answers while the clock stands still (one
+    // that waited through LabCore's SimulatedWork passed while timeouts were 3–9 s).
+    let timeout = Duration.milliseconds(CheckServices.random(in: 2_100...2_400))
     let clock = ManualClock()
     let silent = SilentService()
     let answer = Locked<String?>(nil)
