@@ -2,7 +2,7 @@ import Foundation
 import LabCore
 @testable import StudentCode
 
-let plannedExpectations = 5
+let plannedExpectations = 6
 
 /// A renderer the check controls: each rendering waits until the check says it is done, so
 /// "still rendering" and "just finished" are moments the check chooses, not timings it hopes for.
@@ -117,6 +117,27 @@ func runCheck(_ report: CheckReport) async {
         otherwise: desk.calls(name) > 1
             ? "the image was rendered twice (\(desk.calls(name)) times): await the rendering prefetch started instead of starting another"
             : "asked again after the rendering, it returned \(again.map(String.init) ?? "nil")")
+    // Two callers ask for one thumbnail at once, while it renders: both wait, and both get it (one
+    // continuation kept per name, the second replacing the first, left the first waiting for ever).
+    let third = "sol-\(CheckServices.random(in: 1000...9999))-c.jpg"
+    let thirdDesk = RenderDesk(sizes: [third: size + 200])
+    let thirdPrefetcher = ThumbnailPrefetcher(render: { await thirdDesk.render($0) })
+    await thirdPrefetcher.prefetch(third)
+    _ = await poll(for: CheckServices.patience) { thirdDesk.calls(third) > 0 }
+    report.waiting("thumbnail(\"\(third)\") asked twice at once while it renders")
+    let answers = Locked<[Int?]>([])
+    let callers = (0..<2).map { _ in
+        Task { let result = await thirdPrefetcher.thumbnail(third); answers.withLock { $0.append(result) } }
+    }
+    try? await Task.sleep(for: .milliseconds(50))
+    thirdDesk.finish(third)
+    _ = await within(.seconds(3)) { for caller in callers { await caller.value } }
+    let both = answers.withLock { $0 }
+    report.expect(
+        both == [size + 200, size + 200], "two callers asking for one thumbnail at once both got \(size + 200)",
+        otherwise: both.count < 2
+            ? "of two callers asking for one thumbnail at once, \(both.isEmpty ? "neither" : "one") got no answer (3 s after the rendering ended): keep every caller waiting, not only the last (a list of continuations, or await one shared task)"
+            : "two callers asking for one thumbnail at once got \(both.map { $0.map(String.init) ?? "nil" }), not \(size + 200) each")
     let stranger = "never-\(CheckServices.random(in: 1000...9999)).jpg"
     report.waiting("thumbnail(\"\(stranger)\"), never prefetched")
     let unknown = await within(.seconds(1)) { await prefetcher.thumbnail(stranger) }
