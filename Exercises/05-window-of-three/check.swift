@@ -1,7 +1,7 @@
 import LabScenarios
 @testable import StudentCode
 
-let plannedExpectations = 8
+let plannedExpectations = 9
 
 func runCheck(_ report: CheckReport) async {
     let log = CallLog()
@@ -53,6 +53,19 @@ func runCheck(_ report: CheckReport) async {
         report.expect(meanwhile >= LoggedRovers.pagesWhileSlow, "while slow page \(slow) (\(asked)) loaded, \(meanwhile) other pages started as others finished: the window slid",
                       otherwise: "while slow page \(slow) (\(asked)) loaded, \(meanwhile) other page(s) started as others finished: start the next page as soon as any one finishes, not batch by batch")
     }
+
+    // Once more, with the first page asked for the only slow one: it loads until every other page
+    // has been asked for. A window asks them all meanwhile; three children with fixed pages each
+    // (an audit's lanes, which passed the probes above) hold back the pages of the slow page's lane.
+    let laneLog = CallLog()
+    let lanes = LoggedRovers(base: MarsRoverClient.simulated(CheckServices.behavior(latency: .fixed(1))), log: laneLog,
+                             listed: all, slowAsked: [1], pageCount: count)
+    report.waiting("fetchPages for \(count) pages, the first asked for slow")
+    _ = try? await fetchPages(pages, of: rover, on: rover.maxDate, using: lanes)
+    let firstSlow = lanes.slowedPages.withLock { $0[1] } ?? 0
+    let askedByThen = lanes.askedWhenSlowEnded.withLock { $0[1] } ?? 0
+    report.expect(askedByThen >= count, "while page \(firstSlow), the first asked for, loaded slowly, all \(count) pages were asked for",
+                  otherwise: "while page \(firstSlow), the first asked for, loaded slowly, only \(askedByThen) of the \(count) pages were asked for: pages behind it waited for it (fixed lanes?); start the next page as soon as any place is free")
 
     // One page's request fails: the error reaches the caller, as it did with one page at a time.
     let failing = CheckServices.random(in: 2...(count - 1))

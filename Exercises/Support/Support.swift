@@ -138,6 +138,8 @@ struct LoggedRovers: MarsRoverService {
     static let pagesWhileSlow = 2
     /// Each page that loaded slowly, by the order it was asked for.
     let slowedPages = Locked<[Int: Int]>([:])
+    /// How many pages had been asked for when each slow page (by the order it was asked for) ended.
+    let askedWhenSlowEnded = Locked<[Int: Int]>([:])
     /// How many pages have been asked for.
     private let asked = Locked(0)
     /// The order the latest-photos calls complete in, when it matters (see ArrivalGate).
@@ -146,6 +148,11 @@ struct LoggedRovers: MarsRoverService {
     /// here, counted in flight, until that many are (see PeakHold), so a correct answer reaches
     /// the peak however late a busy machine starts its calls.
     var hold: PeakHold? = nil
+    /// Where given, how many pages the check asks for: the first page asked for, if slow, then
+    /// also loads until all of them have been asked for, so a window that gives each of its places
+    /// fixed pages up front (three lanes, an audit's answer) shows the pages held behind it. (With
+    /// that page the only slow one: slow pages that hold every place between them let none be asked.)
+    var pageCount: Int? = nil
 
     func allRovers() async throws -> [Rover] { try await log.record("rovers") { listed } }
     func latestPhotos(rover: Rover) async throws -> [MarsPhoto] {
@@ -174,7 +181,9 @@ struct LoggedRovers: MarsRoverService {
             if slow {
                 _ = await poll(for: CheckServices.patience) {
                     log.startedInFreedPlaces(during: "page \(page)", startingWith: "page") >= Self.pagesWhileSlow
+                        && asked.withLock { $0 } >= (ordinal == 1 ? pageCount ?? 0 : 0)
                 }
+                askedWhenSlowEnded.withLock { $0[ordinal] = asked.withLock { $0 } }
             }
             return try await base.photos(rover: rover, earthDate: earthDate, page: page)
         }
