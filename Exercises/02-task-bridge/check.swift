@@ -105,7 +105,11 @@ func runCheck(_ report: CheckReport) async {
     try? await Task.sleep(for: .milliseconds(100))  // work in a task of its own, not awaited, ends meanwhile
     let reached = await handled.cancelled
     let ran = await handled.started
-    report.expect(ran == 1 && reached == 1, "cancelling the task buttonTapped() returned reached doSomething()",
+    // A task that looks before it starts the work may skip it, cancelled before it began (an
+    // audit's `guard !Task.isCancelled`): the taps above show that it runs the work otherwise.
+    report.expect((ran == 1 && reached == 1) || ran == 0,
+                  ran == 0 ? "cancelled before it began, the task buttonTapped() returned did not start doSomething()"
+                      : "cancelling the task buttonTapped() returned reached doSomething()",
                   otherwise: ran != 1 ? "a tap whose task was cancelled at once started doSomething() \(ran) times"
                       : "cancelling the task buttonTapped() returned did not reach doSomething(): return the task that runs it, not one that waits for it")
 }
