@@ -29,6 +29,9 @@ final class CaffeineSensor: Sendable {
     func stop() { state.withLock { $0.running = false } }
     var isRunning: Bool { state.withLock { $0.running } }
     var delivered: Int { state.withLock { $0.delivered } }
+    /// When the sensor called onFinish, if it has.
+    var finishedAt: ContinuousClock.Instant? { finished.withLock { $0 } }
+    private let finished = Locked<ContinuousClock.Instant?>(nil)
 
     private func tick(_ number: Int, _ onReading: @escaping @Sendable (Double) -> Void, _ onFinish: @escaping @Sendable () -> Void) {
         let quiet = pausingAfter.map { number > $0 } ?? false
@@ -36,6 +39,7 @@ final class CaffeineSensor: Sendable {
             guard state.withLock({ $0.running }) else { return }
             if number > values.count {
                 state.withLock { $0.running = false }
+                finished.withLock { $0 = .now }
                 return onFinish()
             }
             state.withLock { $0.delivered += 1 }
@@ -89,12 +93,19 @@ func runCheck(_ report: CheckReport) async {
     // A sensor that pauses half a second before its last reading: the stream ends when the sensor
     // finishes, not when it has been quiet a while (a watchdog that ended it after 100 ms of
     // silence passed).
+    // It finishes 500 ms after that reading: a stream that waits for more silence than that ends
+    // late (700 ms passed the reading alone).
     let pausing = (1...4).map { _ in Double(CheckServices.random(in: 1...400)) }
+    let pausingSensor = CaffeineSensor(values: pausing, pausingAfter: 3)
     report.waiting("a sensor that pauses 500 ms before its last reading")
     var heard: [Double] = []
-    for await value in readings(from: CaffeineSensor(values: pausing, pausingAfter: 3)) { heard.append(value) }
-    report.expect(heard == pausing, "a sensor that paused 500 ms before its last reading was read to its end",
-                  otherwise: "a sensor that paused 500 ms before its last reading gave \(heard), not \(pausing): end the stream when the sensor finishes (onFinish), not when it goes quiet")
+    for await value in readings(from: pausingSensor) { heard.append(value) }
+    let endedAfterFinish = pausingSensor.finishedAt.map { $0.duration(to: .now) }
+    report.expect(heard == pausing && (endedAfterFinish ?? .zero) < .milliseconds(100),
+                  "a sensor that paused 500 ms before its last reading was read to its end, and the stream ended as it finished",
+                  otherwise: heard != pausing
+                      ? "a sensor that paused 500 ms before its last reading gave \(heard), not \(pausing): end the stream when the sensor finishes (onFinish), not when it goes quiet"
+                      : "the stream ended \((endedAfterFinish ?? .zero).humanReadable) after the sensor finished: end it when the sensor finishes (onFinish), not after a silence")
     // It goes quiet after the third reading: a stream that stops the sensor only when a later
     // reading finds the reader gone leaves it running meanwhile.
     let long = CaffeineSensor(readings: 1000, pausingAfter: 3)

@@ -146,7 +146,7 @@ public struct ForbiddenPattern: Sendable, Equatable {
                 shape: .globalFunction("dump")),
             ForbiddenPattern(
                 "Locked",
-                "LabCore's Locked is the lab's own bookkeeping lock, whose safety the compiler takes on trust (@unchecked Sendable); use an actor, or Mutex, which the compiler checks (a type of your own needs another name)"
+                "LabCore's Locked is the lab's own bookkeeping lock, whose safety the compiler takes on trust (@unchecked Sendable); use an actor, or Mutex where the exercise allows it: the compiler checks both (a type of your own needs another name)"
             ),
         ]
 
