@@ -34,7 +34,8 @@ static const char *loadProblem;
     X(int, sqlite3_column_bytes, (void *, int)) \
     X(int, sqlite3_changes, (void *)) \
     X(int, sqlite3_trace_v2, (void *, unsigned, int (*)(unsigned, void *, void *, void *), void *)) \
-    X(int, sqlite3_get_autocommit, (void *))
+    X(int, sqlite3_get_autocommit, (void *)) \
+    X(int, sqlite3_stmt_readonly, (void *))
 
 #define DECLARE(ret, name, args) static ret (*p_##name) args;
 SQLITE_FUNCTIONS(DECLARE)
@@ -76,27 +77,38 @@ const char *lab_sqlite_libversion(void) { return p_sqlite3_libversion(); }
 // Every statement that begins while its connection is outside a transaction begins one of its
 // own (BEGIN and SAVEPOINT begin one too); what a trigger runs begins none. Counted for each
 // connection and for the whole process, from SQLite's statement trace (SQLITE_TRACE_STMT = 1,
-// whose last argument is the statement's text, a comment for a trigger's).
+// whose last argument is the statement's text, a comment for a trigger's); and, apart, those
+// whose statement only reads (a SELECT; a deferred BEGIN and a SAVEPOINT count as reading too).
 static atomic_llong transactionsBegunInProcess;
+static atomic_llong readingTransactionsBegunInProcess;
 
 typedef struct {
     void *db;
     atomic_llong transactionsBegun;
+    atomic_llong readingTransactionsBegun;
 } Counted;
 
 static int countTransactionBegun(unsigned type, void *context, void *statement, void *text) {
-    (void)statement;
     Counted *counted = context;
     const char *sql = text;
     if (type == 1 && p_sqlite3_get_autocommit(counted->db) && !(sql && sql[0] == '-' && sql[1] == '-')) {
         atomic_fetch_add(&counted->transactionsBegun, 1);
         atomic_fetch_add(&transactionsBegunInProcess, 1);
+        if (p_sqlite3_stmt_readonly(statement)) {
+            atomic_fetch_add(&counted->readingTransactionsBegun, 1);
+            atomic_fetch_add(&readingTransactionsBegunInProcess, 1);
+        }
     }
     return 0;
 }
 
 long long lab_sqlite_transactions_begun(void *counter) {
     return counter ? atomic_load(&((Counted *)counter)->transactionsBegun) : atomic_load(&transactionsBegunInProcess);
+}
+
+long long lab_sqlite_reading_transactions_begun(void *counter) {
+    return counter ? atomic_load(&((Counted *)counter)->readingTransactionsBegun)
+                   : atomic_load(&readingTransactionsBegunInProcess);
 }
 
 int lab_sqlite_open(const char *path, int flags, void **db, void **counter) {

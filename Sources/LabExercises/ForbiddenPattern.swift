@@ -280,8 +280,14 @@ public struct ForbiddenPattern: Sendable, Equatable {
         // actor 300 ms in an audit's answer), and the Foundation locks whose waits hold a thread
         // (`lock(before:)` did the same): an answer about not blocking needs neither.
         ForbiddenPattern("Thread", "Thread's API sleeps and runs threads of its own; await the async call instead"),
-        ForbiddenPattern("NSLock", "waiting for a lock holds the thread; await instead (or use an actor)"),
-        ForbiddenPattern("NSRecursiveLock", "waiting for a lock holds the thread; await instead (or use an actor)"),
+        ForbiddenPattern(
+            "NSLock",
+            "a Foundation lock can wait for long (`lock(before:)`) and needs @unchecked Sendable to share: await instead, use an actor, or a Mutex where the exercise allows one (its short waits the compiler checks)"
+        ),
+        ForbiddenPattern(
+            "NSRecursiveLock",
+            "a Foundation lock can wait for long (`lock(before:)`) and needs @unchecked Sendable to share: await instead, use an actor, or a Mutex where the exercise allows one (its short waits the compiler checks)"
+        ),
         ForbiddenPattern("NSCondition", "waiting on a condition holds the thread; await instead"),
         ForbiddenPattern("NSConditionLock", "waiting on a condition holds the thread; await instead"),
     ]

@@ -122,9 +122,16 @@ public final class SQLiteConnection {
     /// as one: a look and a write in two transactions let another connection write between them.
     public var transactionsBegun: Int { Int(lab_sqlite_transactions_begun(counter)) }
 
-    /// The same, over every connection this process has opened: what a check reads around a
+    /// Of those, the ones begun by a statement that only reads (a SELECT; a deferred BEGIN and a
+    /// SAVEPOINT too: BEGIN IMMEDIATE, which `transaction` uses, takes the write lock).
+    /// A read in one transaction and a write in another is a look that another connection's
+    /// write can make stale before the write.
+    public var readingTransactionsBegun: Int { Int(lab_sqlite_reading_transactions_begun(counter)) }
+
+    /// The same two, over every connection this process has opened: what a check reads around a
     /// call of code that keeps its connection to itself (exercise 19's, around each add).
     public static var transactionsBegunInProcess: Int { Int(lab_sqlite_transactions_begun(nil)) }
+    public static var readingTransactionsBegunInProcess: Int { Int(lab_sqlite_reading_transactions_begun(nil)) }
 
     /// Runs `body` in a transaction that takes the write lock at once (BEGIN IMMEDIATE, so
     /// two writers wait for each other at the start instead of failing midway). Commits when

@@ -48,42 +48,44 @@ final class SQLiteConnectionTests {
     @Test func eachStatementOutsideATransactionBeginsOneOfItsOwn() throws {
         let database = try SQLiteConnection(path: try temporaryPath())
         try database.execute("CREATE TABLE t (k TEXT UNIQUE, n INTEGER)")
-        func begun(_ body: () throws -> Void) rethrows -> Int {
-            let before = database.transactionsBegun
+        /// The transactions `body` began, and how many of them began with a statement that only reads.
+        func begun(_ body: () throws -> Void) rethrows -> (all: Int, reading: Int) {
+            let before = (database.transactionsBegun, database.readingTransactionsBegun)
             let inProcess = SQLiteConnection.transactionsBegunInProcess
             try body()
-            #expect(SQLiteConnection.transactionsBegunInProcess - inProcess >= database.transactionsBegun - before)
-            return database.transactionsBegun - before
+            #expect(SQLiteConnection.transactionsBegunInProcess - inProcess >= database.transactionsBegun - before.0)
+            return (database.transactionsBegun - before.0, database.readingTransactionsBegun - before.1)
         }
-        #expect(
-            try begun { try database.query("INSERT INTO t VALUES ('a', 1) ON CONFLICT(k) DO UPDATE SET n = n + 1") }
-                == 1)
-        #expect(
-            try begun {
-                try database.query("UPDATE t SET n = n + 1 WHERE k = 'b'")
-                try database.query("INSERT INTO t VALUES ('b', 1)")
-            } == 2)
-        #expect(
-            try begun {
-                _ = try database.query("SELECT n FROM t WHERE k = 'c'")
-                try database.query("INSERT INTO t VALUES ('c', 1)")
-            } == 2)
-        #expect(
-            try begun {
-                try database.transaction {
-                    _ = try database.query("SELECT n FROM t")
-                    try database.query("INSERT INTO t VALUES ('d', 1)")
-                }
-            } == 1)
-        #expect(
-            try begun {
-                try database.execute(
-                    "SAVEPOINT one; UPDATE t SET n = 0; RELEASE one; SAVEPOINT two; INSERT INTO t VALUES ('e', 1); RELEASE two"
-                )
-            } == 2)
+        let upsert = try begun {
+            try database.query("INSERT INTO t VALUES ('a', 1) ON CONFLICT(k) DO UPDATE SET n = n + 1")
+        }
+        #expect(upsert == (1, 0))
+        let updateThenInsert = try begun {
+            try database.query("UPDATE t SET n = n + 1 WHERE k = 'b'")
+            try database.query("INSERT INTO t VALUES ('b', 1)")
+        }
+        #expect(updateThenInsert == (2, 0))
+        let lookThenInsert = try begun {
+            _ = try database.query("SELECT n FROM t WHERE k = 'c'")
+            try database.query("INSERT INTO t VALUES ('c', 1)")
+        }
+        #expect(lookThenInsert == (2, 1))
+        let inOne = try begun {
+            try database.transaction {
+                _ = try database.query("SELECT n FROM t")
+                try database.query("INSERT INTO t VALUES ('d', 1)")
+            }
+        }
+        #expect(inOne == (1, 0))  // `transaction` begins IMMEDIATE, taking the write lock: not a read
+        let savepoints = try begun {
+            try database.execute(
+                "SAVEPOINT one; UPDATE t SET n = 0; RELEASE one; SAVEPOINT two; INSERT INTO t VALUES ('e', 1); RELEASE two"
+            )
+        }
+        #expect(savepoints == (2, 2))
         // What a trigger runs is part of its statement's transaction.
         try database.execute("CREATE TRIGGER count AFTER INSERT ON t BEGIN UPDATE t SET n = n + 1 WHERE k = 'a'; END")
-        #expect(try begun { try database.query("INSERT INTO t VALUES ('f', 1)") } == 1)
+        #expect(try begun { try database.query("INSERT INTO t VALUES ('f', 1)") } == (1, 0))
     }
 
     @Test func badSQLThrowsSQLitesOwnWords() throws {

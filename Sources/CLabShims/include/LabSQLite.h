@@ -35,4 +35,6 @@ int lab_sqlite_changes(void *db);
 /// How many transactions the connection of `counter` has begun, each statement run outside one
 /// counting as one of its own (see sqlite.c); with NULL, every connection of this process.
 long long lab_sqlite_transactions_begun(void *counter);
+/// Of those, the ones whose first statement only reads (a SELECT, a deferred BEGIN, a SAVEPOINT).
+long long lab_sqlite_reading_transactions_begun(void *counter);
 #endif
