@@ -177,18 +177,49 @@ public enum SourceScanner {
         return findings.sorted { $0.line < $1.line }
     }
 
-    /// Whether the file binds a value of this name: `let name`, `var name`, a tuple pattern's
-    /// `let (other, name)`, or a closure's parameter `{ name in`.
-    static func bindsValue(named name: String, in tokens: [SwiftTokenizer.Token]) -> Bool {
-        tokens.indices.contains { index in
-            guard tokens[index].kind == .identifier, tokens[index].text == name, index > 0 else { return false }
-            if ["let", "var"].contains(tokens[index - 1].text) { return true }
-            if index + 1 < tokens.count, tokens[index + 1].text == "in", ["{", ","].contains(tokens[index - 1].text) {
-                return true
-            }
-            let group = Parentheses.enclosing(before: index, in: tokens)
-            return group > 0 && ["let", "var"].contains(tokens[group - 1].text)
+    /// Whether a value of this name is bound at or before `index`, in a scope `index` is still in:
+    /// `let name`, `var name`, a tuple pattern's `let (other, name)`, or a closure's parameter
+    /// `{ name in`. Outside that scope, the name is the system's function again.
+    static func bindsValue(named name: String, before index: Int, in tokens: [SwiftTokenizer.Token]) -> Bool {
+        (1..<min(index + 1, tokens.count)).contains { binding in
+            guard tokens[binding].kind == .identifier, tokens[binding].text == name else { return false }
+            let previous = tokens[binding - 1].text
+            let group = Parentheses.enclosing(before: binding, in: tokens)
+            let isClosureParameter =
+                binding + 1 < tokens.count && tokens[binding + 1].text == "in" && ["{", ","].contains(previous)
+            guard ["let", "var"].contains(previous) || isClosureParameter
+                || (group > 0 && ["let", "var"].contains(tokens[group - 1].text))
+            else { return false }
+            // The block the binding lives in (none at file scope) must still be open at `index`.
+            let block = enclosingBrace(before: binding, in: tokens)
+            return block < 0 || enclosingBraces(of: index, in: tokens).contains(block)
         }
+    }
+
+    /// The `{` still open at `index` (the innermost), or -1 at file scope.
+    static func enclosingBrace(before index: Int, in tokens: [SwiftTokenizer.Token]) -> Int {
+        var depth = 0
+        var position = index - 1
+        while position >= 0 {
+            if tokens[position].text == "}" { depth += 1 }
+            if tokens[position].text == "{" {
+                if depth == 0 { return position }
+                depth -= 1
+            }
+            position -= 1
+        }
+        return -1
+    }
+
+    /// Every `{` still open at `index`, innermost first.
+    static func enclosingBraces(of index: Int, in tokens: [SwiftTokenizer.Token]) -> [Int] {
+        var braces: [Int] = []
+        var position = index
+        while case let brace = enclosingBrace(before: position, in: tokens), brace >= 0 {
+            braces.append(brace)
+            position = brace
+        }
+        return braces
     }
 
     /// The forbidden patterns found in `source` (each once).
@@ -247,7 +278,7 @@ public enum SourceScanner {
             // `{ pipe in pipe + 1 }` (an audit's 18 was refused for its continuation's name). Where
             // the file binds one, its uses are read as that value; a call of the system's function
             // is still refused, by name, in the compiled object (`ModuleInspection`).
-            if bindsValue(named: name, in: tokens) { return nil }
+            if bindsValue(named: name, before: index, in: tokens) { return nil }
             // Inside a type that declares its own `read`, an unqualified `read(…)` is that member:
             // Swift looks in the type first and never reaches the system's (`Glibc.read` would).
             if case .systemCall = shape, TypeBodies.member(name, isDeclaredAround: index, in: tokens) { return nil }

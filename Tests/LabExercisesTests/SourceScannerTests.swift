@@ -152,6 +152,8 @@ struct SourceScannerTests {
         ("signal(SIGTERM, SIG_IGN)", "signal"),
         ("let handler = signal", "signal"),
         ("let (a, b) = (pipe, 1)", "pipe"),
+        // A closure's parameter of that name stops at the closure's end: after it, the system's again.
+        ("let n = [1].map { pipe in pipe + 1 }\nfunc f() { _ = pipe(nil) }", "pipe"),
         ("raise(SIGSEGV)", "raise"),
         ("atexit { }", "atexit"),
         ("let c: AnyClass? = NSClassFromString(\"NSFileManager\")", "NSClassFromString"),
