@@ -187,8 +187,9 @@ public enum SourceScanner {
             let group = Parentheses.enclosing(before: binding, in: tokens)
             let isClosureParameter =
                 binding + 1 < tokens.count && tokens[binding + 1].text == "in" && ["{", ","].contains(previous)
-            guard ["let", "var"].contains(previous) || isClosureParameter
-                || (group > 0 && ["let", "var"].contains(tokens[group - 1].text))
+            guard
+                ["let", "var"].contains(previous) || isClosureParameter
+                    || (group > 0 && ["let", "var"].contains(tokens[group - 1].text))
             else { return false }
             // The block the binding lives in (none at file scope) must still be open at `index`.
             let block = enclosingBrace(before: binding, in: tokens)
