@@ -179,22 +179,49 @@ public enum SourceScanner {
 
     /// Whether a value of this name is bound at or before `index`, in a scope `index` is still in:
     /// `let name`, `var name`, a tuple pattern's `let (other, name)`, or a closure's parameter
-    /// `{ name in`. Outside that scope, the name is the system's function again.
+    /// `{ name in`. Outside that scope, the name is the system's function again. (The first 64
+    /// bindings of the name are read: an answer binds one a few times; a file of thousands would
+    /// make each use cost a pass over them.)
     static func bindsValue(named name: String, before index: Int, in tokens: [SwiftTokenizer.Token]) -> Bool {
-        (1..<min(index + 1, tokens.count)).contains { binding in
-            guard tokens[binding].kind == .identifier, tokens[binding].text == name else { return false }
-            let previous = tokens[binding - 1].text
-            let group = Parentheses.enclosing(before: binding, in: tokens)
-            let isClosureParameter =
-                binding + 1 < tokens.count && tokens[binding + 1].text == "in" && ["{", ","].contains(previous)
-            guard
-                ["let", "var"].contains(previous) || isClosureParameter
-                    || (group > 0 && ["let", "var"].contains(tokens[group - 1].text))
-            else { return false }
+        var bindingsRead = 0
+        // The nearest binding first: a use sits close to its own, and most files have none.
+        for binding in stride(from: min(index, tokens.count - 1), through: 1, by: -1)
+        where tokens[binding].kind == .identifier && tokens[binding].text == name && isBinding(at: binding, in: tokens)
+        {
+            bindingsRead += 1
+            if bindingsRead > 64 { return false }
             // The block the binding lives in (none at file scope) must still be open at `index`.
             let block = enclosingBrace(before: binding, in: tokens)
-            return block < 0 || enclosingBraces(of: index, in: tokens).contains(block)
+            if block < 0 || isOpen(block, at: index, in: tokens) { return true }
         }
+        return false
+    }
+
+    /// Whether the `{` at `brace` is not yet closed at `index`.
+    static func isOpen(_ brace: Int, at index: Int, in tokens: [SwiftTokenizer.Token]) -> Bool {
+        var depth = 0
+        for position in brace..<index {
+            if tokens[position].text == "{" { depth += 1 }
+            if tokens[position].text == "}" {
+                depth -= 1
+                if depth == 0 { return false }
+            }
+        }
+        return true
+    }
+
+    /// Whether the identifier at `index` is bound there: after `let` or `var`, as a closure's
+    /// parameter, or in a tuple pattern after `let`/`var` (back over at most 16 `name,` pairs).
+    static func isBinding(at index: Int, in tokens: [SwiftTokenizer.Token]) -> Bool {
+        let previous = tokens[index - 1].text
+        if previous == "let" || previous == "var" { return true }
+        if index + 1 < tokens.count, tokens[index + 1].text == "in", previous == "{" || previous == "," { return true }
+        var position = index - 1
+        for _ in 0..<16 where position >= 2 && tokens[position].text == "," && tokens[position - 1].kind == .identifier
+        {
+            position -= 2
+        }
+        return position > 0 && tokens[position].text == "(" && ["let", "var"].contains(tokens[position - 1].text)
     }
 
     /// The `{` still open at `index` (the innermost), or -1 at file scope.
@@ -210,17 +237,6 @@ public enum SourceScanner {
             position -= 1
         }
         return -1
-    }
-
-    /// Every `{` still open at `index`, innermost first.
-    static func enclosingBraces(of index: Int, in tokens: [SwiftTokenizer.Token]) -> [Int] {
-        var braces: [Int] = []
-        var position = index
-        while case let brace = enclosingBrace(before: position, in: tokens), brace >= 0 {
-            braces.append(brace)
-            position = brace
-        }
-        return braces
     }
 
     /// The forbidden patterns found in `source` (each once).
