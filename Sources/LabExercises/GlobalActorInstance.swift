@@ -18,24 +18,9 @@ enum GlobalActorInstance {
 
     /// The braces of the innermost body around `index`.
     static func enclosingBody(before index: Int, in tokens: [SwiftTokenizer.Token]) -> (start: Int, end: Int)? {
-        var depth = 0
-        var start = index - 1
-        while start >= 0 {
-            if tokens[start].text == "}" { depth += 1 }
-            if tokens[start].text == "{" {
-                if depth == 0 { break }
-                depth -= 1
-            }
-            start -= 1
-        }
+        let start = Parentheses.enclosing(before: index, in: tokens, open: "{", close: "}")
         guard start >= 0 else { return nil }
-        depth = 0
-        for end in start..<tokens.count {
-            if tokens[end].text == "{" { depth += 1 }
-            if tokens[end].text == "}" { depth -= 1 }
-            if depth == 0 { return (start, end) }
-        }
-        return nil
+        return (start, Parentheses.closing(openedAt: start, in: tokens, open: "{", close: "}"))
     }
 
     /// The name of the actor whose body the `{` at `brace` opens, if it is written `@globalActor

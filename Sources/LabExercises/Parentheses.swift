@@ -1,15 +1,19 @@
 /// Stepping over a parenthesized group: the scans that judge what comes before a declaration or
 /// an arrow (`KeptState`, `ReferencesHandedOver`) step back over an attribute's arguments, a
 /// modifier's (`private(set)`) or a parameter clause, and find the group an arrow sits in;
-/// `OwnMembers` steps forward over a case's payload.
+/// `OwnMembers` steps forward over a case's payload. The same walks over braces (`open: "{"`,
+/// `close: "}"`) find the block a binding lives in (`SourceScanner.bindsValue`,
+/// `GlobalActorInstance`).
 enum Parentheses {
     /// The index of the `(` that the `)` at `close` closes, or -1 when none does.
-    static func opening(closedAt close: Int, in tokens: [SwiftTokenizer.Token]) -> Int {
+    static func opening(
+        closedAt closing: Int, in tokens: [SwiftTokenizer.Token], open: String = "(", close: String = ")"
+    ) -> Int {
         var depth = 0
-        var position = close
+        var position = closing
         while position >= 0 {
-            if tokens[position].text == ")" { depth += 1 }
-            if tokens[position].text == "(" { depth -= 1 }
+            if tokens[position].text == close { depth += 1 }
+            if tokens[position].text == open { depth -= 1 }
             if depth == 0 { return position }
             position -= 1
         }
@@ -17,23 +21,27 @@ enum Parentheses {
     }
 
     /// The index of the `)` that closes the `(` at `open`, or the last token when none does.
-    static func closing(openedAt open: Int, in tokens: [SwiftTokenizer.Token]) -> Int {
+    static func closing(
+        openedAt opening: Int, in tokens: [SwiftTokenizer.Token], open: String = "(", close: String = ")"
+    ) -> Int {
         var depth = 0
-        for position in open..<tokens.count {
-            if tokens[position].text == "(" { depth += 1 }
-            if tokens[position].text == ")" { depth -= 1 }
+        for position in opening..<tokens.count {
+            if tokens[position].text == open { depth += 1 }
+            if tokens[position].text == close { depth -= 1 }
             if depth == 0 { return position }
         }
         return tokens.count - 1
     }
 
     /// The index of the `(` still open at `index` (the innermost group around it), or -1.
-    static func enclosing(before index: Int, in tokens: [SwiftTokenizer.Token]) -> Int {
+    static func enclosing(
+        before index: Int, in tokens: [SwiftTokenizer.Token], open: String = "(", close: String = ")"
+    ) -> Int {
         var depth = 0
         var position = index - 1
         while position >= 0 {
-            if tokens[position].text == ")" { depth += 1 }
-            if tokens[position].text == "(" {
+            if tokens[position].text == close { depth += 1 }
+            if tokens[position].text == open {
                 if depth == 0 { return position }
                 depth -= 1
             }

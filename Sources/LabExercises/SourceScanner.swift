@@ -191,23 +191,12 @@ public enum SourceScanner {
             bindingsRead += 1
             if bindingsRead > 64 { return false }
             // The block the binding lives in (none at file scope) must still be open at `index`.
-            let block = enclosingBrace(before: binding, in: tokens)
-            if block < 0 || isOpen(block, at: index, in: tokens) { return true }
-        }
-        return false
-    }
-
-    /// Whether the `{` at `brace` is not yet closed at `index`.
-    static func isOpen(_ brace: Int, at index: Int, in tokens: [SwiftTokenizer.Token]) -> Bool {
-        var depth = 0
-        for position in brace..<index {
-            if tokens[position].text == "{" { depth += 1 }
-            if tokens[position].text == "}" {
-                depth -= 1
-                if depth == 0 { return false }
+            let block = Parentheses.enclosing(before: binding, in: tokens, open: "{", close: "}")
+            if block < 0 || Parentheses.closing(openedAt: block, in: tokens, open: "{", close: "}") >= index {
+                return true
             }
         }
-        return true
+        return false
     }
 
     /// Whether the identifier at `index` is bound there: after `let` or `var`, as a closure's
@@ -222,21 +211,6 @@ public enum SourceScanner {
             position -= 2
         }
         return position > 0 && tokens[position].text == "(" && ["let", "var"].contains(tokens[position - 1].text)
-    }
-
-    /// The `{` still open at `index` (the innermost), or -1 at file scope.
-    static func enclosingBrace(before index: Int, in tokens: [SwiftTokenizer.Token]) -> Int {
-        var depth = 0
-        var position = index - 1
-        while position >= 0 {
-            if tokens[position].text == "}" { depth += 1 }
-            if tokens[position].text == "{" {
-                if depth == 0 { return position }
-                depth -= 1
-            }
-            position -= 1
-        }
-        return -1
     }
 
     /// The forbidden patterns found in `source` (each once).

@@ -27,8 +27,9 @@ public enum SQLiteValue: Sendable, Equatable {
 ///
 /// Not `Sendable`, on purpose: a connection must be used by one thread at a time, so an
 /// actor owns it (the inventory's store) and nothing else can reach it.
-/// The raw pointers are SQLite's own `sqlite3 *` / `sqlite3_stmt *` handles, opaque to Swift:
-/// only the C shim dereferences them, and each is closed exactly once, in `deinit`.
+/// The raw pointers are SQLite's own `sqlite3 *` / `sqlite3_stmt *` handles and the shim's count
+/// of a connection's transactions, opaque to Swift: only the C shim dereferences them, and each
+/// is closed (the count freed with its connection) exactly once, in `deinit`.
 public final class SQLiteConnection {
     private let handle: UnsafeMutableRawPointer
     /// The shim's count of the transactions this connection begins (`transactionsBegun`).
