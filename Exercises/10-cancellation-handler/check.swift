@@ -87,9 +87,12 @@ func runCheck(_ report: CheckReport) async {
         }
         let (bytes, returned) = await task.value
         let late = alone.finishedAt.map { $0.duration(to: returned) } ?? .zero
+        // Cancelled before its handler was called: a cancel() after the download finished does
+        // nothing to it (a stream's onTermination that runs as its reader lets go, say).
+        let cancelled = alone.cancelledAt.map { cancel in alone.finishedAt.map { cancel <= $0 } ?? true } ?? false
         leftAlone = leftAlone
-            ?? (bytes != expected || alone.wasCancelled
-                ? "left alone, the download \(alone.wasCancelled ? "was cancelled" : "did not finish with its \(expected) bytes (\(bytes.map(String.init) ?? "an error"))"): start it, hand back what its handler gives, and cancel it only in onCancel"
+            ?? (bytes != expected || cancelled
+                ? "left alone, the download \(cancelled ? "was cancelled" : "did not finish with its \(expected) bytes (\(bytes.map(String.init) ?? "an error"))"): start it, hand back what its handler gives, and cancel it only in onCancel"
                 : stirrings.problem(while: "a download of \(transfer) ms was going", awaiting: "the download's completion (its handler resumes a continuation)")
                     ?? (late >= .milliseconds(250)
                         ? "left alone, the download's result came back \(late.humanReadable) after its handler was called: it slept, then looked; resume the continuation from the handler"

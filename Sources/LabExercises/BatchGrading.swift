@@ -171,10 +171,21 @@ public struct BatchGrading: Sendable {
         // Removed when every run has ended (each answer's own folder goes after its run).
         defer { try? FileManager.default.removeItem(at: batch) }
         let built = Locked([Built?](repeating: nil, count: pending.count))
+        // Built, and so run, longest check first (see CheckDurations); each run is timed for the next batch.
+        let durations = CheckDurations.kept(in: workFolder)
+        let order = CheckDurations.longestFirst(
+            Array(pending.indices), exercise: { answers[pending[$0].index].exercise.id }, seconds: durations.read())
+        let measured = Locked<[(exercise: String, seconds: Double)]>([])
+        defer { durations.record(measured.withLock { $0 }) }
         let runOne = { @Sendable (slot: Int) in
             guard let answer = built.withLock({ $0[slot] }) else { return }
             let index = pending[slot].index
             defer { try? FileManager.default.removeItem(at: answer.build.folder) }
+            let started = ContinuousClock.now
+            defer {
+                let seconds = started.duration(to: .now).seconds
+                measured.withLock { $0.append((answers[index].exercise.id, seconds)) }
+            }
             settle(
                 index,
                 run(answer, grader: graders[index], sources: pending[slot].sources, inspect: answers[index].inspect))
@@ -214,7 +225,7 @@ public struct BatchGrading: Sendable {
                 handOff.close()
                 runsEndedSignal.wait()
             } else if !failed {
-                runAll(WorkerThreads.HandOff(closedWith: pending.indices))
+                runAll(WorkerThreads.HandOff(closedWith: order))
             }
         }
         // Kept beside the shared build, which empties them whenever it is made again differently.
@@ -345,8 +356,7 @@ public struct BatchGrading: Sendable {
                     let checkObjects = store.against(sharedBuildIn: workFolder)
                     guard !checkObjects.wantsTrim() else { return }
                     startNote.call()
-                    let first = buildAll(
-                        Array(pending.indices), false, sharedPassToolchain?(toolchain) ?? toolchain, checkObjects)
+                    let first = buildAll(order, false, sharedPassToolchain?(toolchain) ?? toolchain, checkObjects)
                     if first.failedOutside {
                         // Maybe the shared build no longer works: only an exclusive holder may make it again.
                         handedOver = first.again
@@ -370,7 +380,7 @@ public struct BatchGrading: Sendable {
                     var again = handedOver ?? []
                     var failedOutsideAnswers = handedOver != nil
                     if handedOver == nil {
-                        let first = buildAll(Array(pending.indices), false, toolchain, checkObjects)
+                        let first = buildAll(order, false, toolchain, checkObjects)
                         (again, failedOutsideAnswers) = (first.again, first.failedOutside)
                     }
                     // A recorded shared build that no longer works (a module file deleted by hand,

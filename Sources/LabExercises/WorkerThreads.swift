@@ -73,7 +73,7 @@ enum WorkerThreads {
         init() { state = Locked(([], false)) }
 
         /// Already holding every item there will be.
-        init(closedWith items: Range<Int>) { state = Locked((Array(items), true)) }
+        init(closedWith items: [Int]) { state = Locked((Array(items), true)) }
 
         func push(_ item: Int) {
             state.withLock { $0.items.append(item) }

@@ -70,7 +70,8 @@ struct BatchMachineryTests {
     @Test func aLongCheckGivesItsWorkerBack() {
         let secondStarted = DispatchSemaphore(value: 0)
         let sawSecond = Locked(false)
-        WorkerThreads.staggered(.init(closedWith: 0..<2), workers: 1, release: .milliseconds(50), ceiling: 4) { index in
+        WorkerThreads.staggered(.init(closedWith: [0, 1]), workers: 1, release: .milliseconds(50), ceiling: 4) {
+            index in
             if index == 0 {
                 let arrived = secondStarted.wait(timeout: .now() + 60) == .success
                 sawSecond.withLock { $0 = arrived }
@@ -85,7 +86,9 @@ struct BatchMachineryTests {
     func neverMoreThanTheCeilingNorMoreWorkersBeforeTheRelease(workers: Int, ceiling: Int) {
         for release in [Duration.zero, .seconds(3600)] {
             let running = Locked((now: 0, most: 0, ran: 0))
-            WorkerThreads.staggered(.init(closedWith: 0..<12), workers: workers, release: release, ceiling: ceiling) {
+            WorkerThreads.staggered(
+                .init(closedWith: Array(0..<12)), workers: workers, release: release, ceiling: ceiling
+            ) {
                 _ in
                 running.withLock {
                     $0.now += 1
