@@ -93,7 +93,7 @@ let package = Package(
         // The stand-ins for the sources' backends and SwiftUI's run loop.
         .target(name: "LabScenarios", dependencies: ["LabCore", "LabTrace"]),
         // The SQLite binding the inventory stands on.
-        .target(name: "LabStorage", dependencies: ["CLabShims"]),
+        .target(name: "LabStorage", dependencies: ["CLabShims", "LabCore"]),
         // The lesson framework: the Lesson protocol, the shared flags, the story, --json.
         .target(name: "LessonKit", dependencies: ["LabCore", "LabTrace", "LabTimeline"]),
         .target(

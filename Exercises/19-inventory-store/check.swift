@@ -20,8 +20,15 @@ func runCheck(_ report: CheckReport) async {
         return
     }
 
-    if let looked = await addThatLooksThenWrites(folder: folder) {
-        return report.fail("an add of \(looked.product) looked in one transaction and wrote in another (\(looked.transactions) transactions: each statement outside BEGIN…COMMIT is one of its own): another store can add the same product between the look and the write, and one add then fails or is lost. Make each add one transaction (`connection.transaction { … }`)")
+    switch await addsWithWritesBetween(folder: folder) {
+    case .problem(let problem): return report.fail(problem)
+    case .fine: break
+    case .notJudged:
+        // A schema the probe cannot write into (a product's name and quantity in two tables, say):
+        // the transactions counted instead.
+        if let looked = await addThatLooksThenWrites(folder: folder) {
+            return report.fail("an add of \(looked.product) looked in one transaction and wrote in another (\(looked.transactions) transactions: each statement outside BEGIN…COMMIT is one of its own): another store can add the same product between the look and the write, and one add then fails or is lost. Make each add one transaction (`connection.transaction { … }`)")
+        }
     }
 
     // 1. Many tasks, both stores, every spelling of one name.
@@ -130,6 +137,169 @@ func addThatLooksThenWrites(folder: URL) async -> (product: String, transactions
         }
     }
     return nil
+}
+
+/// 0a. Adds with another store's write between two of their transactions, every run
+/// (`SQLiteConnection.onceBetweenTransactions`, on a file of their own): an add of a product that
+/// exists, with another store's add to it; an add of a new product, with another store's insert of
+/// it. A look in one transaction and a write in the next then writes over the other store's add;
+/// an update that changed nothing followed by a plain insert fails on the unique key or leaves two
+/// rows. The other store writes at the first moment the add holds no transaction: after a whole
+/// add (one transaction, one upsert), or after a first write that already made the row (`INSERT OR
+/// IGNORE`), that changes nothing the add must count, and is fair; for the new product, nothing is
+/// written if the row is there already. Its writes use the answer's own schema: a copy of the row
+/// the answer wrote for a product added before, where one row holds both name and quantity.
+enum BetweenVerdict { case problem(String), fine, notJudged }
+
+func addsWithWritesBetween(folder: URL) async -> BetweenVerdict {
+    let path = folder.appendingPathComponent("between.sqlite").path
+    let number = CheckServices.random(in: 10...99)
+    let (seed, seedQuantity) = ("Seed \(number)", CheckServices.random(in: 20...29))
+    guard let store = try? InventoryStore(path: path), (try? await store.add(name: seed, quantity: seedQuantity)) != nil,
+          let copy = RowCopy(of: seed, quantity: seedQuantity, path: path)
+    else { return .notJudged }  // the sections after say why a store fails
+    let remaining = { () async -> [Product] in (try? await InventoryStore(path: path).all()) ?? [] }
+    let advice = "Look and write in one transaction (`connection.transaction { … }`)"
+
+    // A product that exists: another store adds to it between the add's transactions.
+    let more = CheckServices.random(in: 3...9)
+    let added = Locked(false)
+    SQLiteConnection.onceBetweenTransactions(of: path) {
+        added.withLock { $0 = (try? copy.add(more, to: seed)) == true }
+    }
+    var thrown: (any Error)? = nil
+    do { try await store.add(name: seed, quantity: 1) } catch { thrown = error }
+    SQLiteConnection.cancelBetweenTransactions()
+    guard added.withLock({ $0 }) else { return .notJudged }
+    // Judged only where the other store's add is what went missing (a sum written over it) or the
+    // add threw: a total wrong otherwise (an add that replaces the quantity) the sections after say.
+    let seeds = await remaining().filter { $0.name.lowercased() == seed.lowercased() }
+    if thrown != nil || seeds.map(\.quantity) == [seedQuantity + 1] {
+        return .problem("an add of 1 \(seed) (\(seedQuantity)) read it in one transaction and wrote it in another: another store added \(more) between the two, and then "
+            + (thrown.map { "the add threw: \($0)" } ?? "the add wrote \(seedQuantity + 1) over it, not \(seedQuantity + more + 1)")
+            + ". \(advice)")
+    }
+
+    // A new product: another store inserts it between the add's transactions, if it is not there yet.
+    let product = "Fresh \(number)"
+    let inserted = Locked<Bool?>(nil)
+    SQLiteConnection.onceBetweenTransactions(of: path) {
+        inserted.withLock { $0 = try? copy.insertIfAbsent(product) }
+    }
+    thrown = nil
+    do { try await store.add(name: product, quantity: 1) } catch { thrown = error }
+    SQLiteConnection.cancelBetweenTransactions()
+    guard inserted.withLock({ $0 }) == true else { return .fine }
+    let rows = await remaining().filter { $0.name.lowercased() == product.lowercased() }
+    guard thrown != nil || rows.map(\.quantity) != [seedQuantity + 1] else { return .fine }
+    return .problem("an add of \(product) found no such product in one transaction and wrote it in another: another store added \(product) (\(seedQuantity)) between the two, and then "
+        + (thrown.map { "the add threw: \($0)" } ?? "the file holds \(rows.isEmpty ? "no \(product)" : rows.map { "\($0.name) \($0.quantity)" }.joined(separator: ", ")), not one \(product) \(seedQuantity + 1)")
+        + ". \(advice)")
+}
+
+/// The row an answer wrote for a product, to write another store's rows the same way: its table,
+/// its columns but an integer primary key (given afresh), each value as read, the columns that
+/// hold the name (as given, lower-case or upper-case), and the one that holds the quantity.
+struct RowCopy: Sendable {
+    enum Spelling: Sendable { case given, lower, upper }
+    let path: String
+    let table: String
+    let columns: [String]
+    let values: [SQLiteValue]
+    let names: [Int: Spelling]
+    let quantity: Int
+
+    /// Nil unless exactly one row of the file holds `name` (in any spelling) and, in one column of
+    /// the same row, `quantity`.
+    init?(of name: String, quantity: Int, path: String) {
+        guard let connection = try? SQLiteConnection(path: path, create: false),
+              let tables = try? connection.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        else { return nil }
+        var found: [RowCopy] = []
+        for case .text(let table) in tables.compactMap(\.first) {
+            // (cid, name, type, notnull, default, pk) for each column.
+            guard let info = try? connection.query("PRAGMA table_info(\(Self.quoted(table)))"),
+                  let rows = try? connection.query("SELECT * FROM \(Self.quoted(table))")
+            else { return nil }
+            let columnNames = info.compactMap { column -> String? in if case .text(let name) = column[1] { name } else { nil } }
+            // A column that is the table's only key and is declared INTEGER is the rowid: given afresh.
+            let keys = info.indices.filter { info[$0][5] != .integer(0) }
+            let rowid = keys.count == 1 && info[keys[0]][2] == .text("INTEGER") ? keys[0] : nil
+            for row in rows where row.count == info.count && columnNames.count == info.count {
+                var names: [Int: Spelling] = [:]
+                for (index, value) in row.enumerated() {
+                    guard case .text(let text) = value, text.lowercased() == name.lowercased() else { continue }
+                    switch text {
+                    case name: names[index] = .given
+                    case name.lowercased(): names[index] = .lower
+                    case name.uppercased(): names[index] = .upper
+                    default: return nil
+                    }
+                }
+                guard !names.isEmpty else { continue }
+                let kept = row.indices.filter { $0 != rowid }
+                let quantities = kept.indices.filter { row[kept[$0]] == .integer(Int64(quantity)) }
+                guard quantities.count == 1 else { return nil }
+                found.append(RowCopy(
+                    path: path, table: table, columns: kept.map { columnNames[$0] }, values: kept.map { row[$0] },
+                    names: Dictionary(uniqueKeysWithValues: kept.indices.compactMap { position in names[kept[position]].map { (position, $0) } }),
+                    quantity: quantities[0]))
+            }
+        }
+        guard found.count == 1 else { return nil }
+        self = found[0]
+    }
+
+    private init(path: String, table: String, columns: [String], values: [SQLiteValue], names: [Int: Spelling], quantity: Int) {
+        (self.path, self.table, self.columns, self.values, self.names, self.quantity) = (path, table, columns, values, names, quantity)
+    }
+
+    /// The row's values with `product` for the name, each name column in its spelling.
+    func values(for product: String) -> [SQLiteValue] {
+        values.indices.map { index in
+            switch names[index] {
+            case .given: .text(product)
+            case .lower: .text(product.lowercased())
+            case .upper: .text(product.uppercased())
+            case nil: values[index]
+            }
+        }
+    }
+
+    /// Through a connection of its own, which waits at most 500 ms for a lock (an answer's
+    /// statement left open may hold one: then nothing is written, and nothing judged).
+    func connection() throws -> SQLiteConnection {
+        try SQLiteConnection(path: path, create: false, busyTimeout: .milliseconds(500))
+    }
+
+    /// The first name column, and `product` as it holds it.
+    func key(_ product: String) -> (column: String, value: SQLiteValue)? {
+        names.keys.min().map { (columns[$0], values(for: product)[$0]) }
+    }
+
+    /// Adds `amount` to `product`'s quantity: true if one row changed.
+    func add(_ amount: Int, to product: String) throws -> Bool {
+        guard let (column, value) = key(product) else { return false }
+        let connection = try connection()
+        try connection.query(
+            "UPDATE \(Self.quoted(table)) SET \(Self.quoted(columns[quantity])) = \(Self.quoted(columns[quantity])) + ? WHERE \(Self.quoted(column)) = ?",
+            [.integer(Int64(amount)), value])
+        return connection.changes == 1
+    }
+
+    /// Writes `product`'s row, unless a row already holds it: true if written.
+    func insertIfAbsent(_ product: String) throws -> Bool {
+        guard let (column, value) = key(product) else { return false }
+        let connection = try connection()
+        guard try connection.value("SELECT count(*) FROM \(Self.quoted(table)) WHERE \(Self.quoted(column)) = ?", [value]) == .integer(0)
+        else { return false }
+        try connection.query(
+            "INSERT INTO \(Self.quoted(table)) (\(columns.map(Self.quoted).joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))",
+            values(for: product))
+        return true
+    }
+
+    static func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
 }
 
 /// 5. New products, each added through both stores at once, on a file of their own. An add

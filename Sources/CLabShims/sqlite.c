@@ -147,3 +147,4 @@ long long lab_sqlite_column_int64(void *statement, int column) { return p_sqlite
 const unsigned char *lab_sqlite_column_text(void *statement, int column) { return p_sqlite3_column_text(statement, column); }
 int lab_sqlite_column_bytes(void *statement, int column) { return p_sqlite3_column_bytes(statement, column); }
 int lab_sqlite_changes(void *db) { return p_sqlite3_changes(db); }
+int lab_sqlite_get_autocommit(void *db) { return p_sqlite3_get_autocommit(db); }

@@ -31,7 +31,7 @@ public enum SQLiteValue: Sendable, Equatable {
 /// of a connection's transactions, opaque to Swift: only the C shim dereferences them, and each
 /// is closed (the count freed with its connection) exactly once, in `deinit`.
 public final class SQLiteConnection {
-    private let handle: UnsafeMutableRawPointer
+    let handle: UnsafeMutableRawPointer
     /// The shim's count of the transactions this connection begins (`transactionsBegun`).
     private let counter: UnsafeMutableRawPointer?
     public let path: String
@@ -83,7 +83,9 @@ public final class SQLiteConnection {
 
     /// Runs one or more statements that return no rows.
     public func execute(_ sql: String) throws {
-        try check(lab_sqlite_exec(handle, sql))
+        let status = lab_sqlite_exec(handle, sql)
+        endedStatements()
+        try check(status)
     }
 
     /// Runs one statement with `values` bound to its `?` parameters; returns its rows.
@@ -193,9 +195,12 @@ public final class SQLiteStatement {
     public func step() throws -> Bool {
         switch lab_sqlite_step(handle) {
         case 100: return true  // SQLITE_ROW
-        case 101: return false  // SQLITE_DONE
+        case 101:  // SQLITE_DONE
+            connection.endedStatements()
+            return false
         case let status:
             _ = lab_sqlite_reset(handle)
+            connection.endedStatements()
             try connection.check(status)
             return false
         }

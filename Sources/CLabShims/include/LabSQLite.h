@@ -32,6 +32,8 @@ long long lab_sqlite_column_int64(void *statement, int column);
 const unsigned char *lab_sqlite_column_text(void *statement, int column);
 int lab_sqlite_column_bytes(void *statement, int column);
 int lab_sqlite_changes(void *db);
+/// Nonzero when the connection holds no transaction (SQLite's autocommit mode).
+int lab_sqlite_get_autocommit(void *db);
 /// How many transactions the connection of `counter` has begun, each statement run outside one
 /// counting as one of its own (see sqlite.c); with NULL, every connection of this process.
 long long lab_sqlite_transactions_begun(void *counter);
