@@ -4,7 +4,8 @@ import LabCore
 
 // Given: compiled into your module (StudentCode) beside your file, so your code can use it.
 /// A sensor with a callback API: a reading every 5 ms on a background queue (after the first
-/// `pausingAfter` readings, if given, one every 500 ms: a sensor that has gone quiet).
+/// `pausingAfter` readings, if given, one every 500 ms: a sensor that has gone quiet; it then
+/// finishes 200 ms after its last reading).
 final class CaffeineSensor: Sendable {
     private let state = Locked((running: false, delivered: 0))
     private let values: [Double]
@@ -35,7 +36,8 @@ final class CaffeineSensor: Sendable {
 
     private func tick(_ number: Int, _ onReading: @escaping @Sendable (Double) -> Void, _ onFinish: @escaping @Sendable () -> Void) {
         let quiet = pausingAfter.map { number > $0 } ?? false
-        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(quiet ? 500 : interval)) { [self] in
+        let wait = quiet ? (number > values.count ? 200 : 500) : interval
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(wait)) { [self] in
             guard state.withLock({ $0.running }) else { return }
             if number > values.count {
                 state.withLock { $0.running = false }
@@ -93,8 +95,10 @@ func runCheck(_ report: CheckReport) async {
     // A sensor that pauses half a second before its last reading: the stream ends when the sensor
     // finishes, not when it has been quiet a while (a watchdog that ended it after 100 ms of
     // silence passed).
-    // It finishes 500 ms after that reading: a stream that waits for more silence than that ends
-    // late (700 ms passed the reading alone).
+    // It finishes 200 ms after that reading, sooner than its pause: a stream that ends after a
+    // silence long enough to outlast the pause ends 300 ms or more after the sensor finished, so no
+    // silence passes both (700 ms passed the reading alone; one of 500–600 ms, both, while the
+    // sensor finished 500 ms after its last reading).
     let pausing = (1...4).map { _ in Double(CheckServices.random(in: 1...400)) }
     let pausingSensor = CaffeineSensor(values: pausing, pausingAfter: 3)
     report.waiting("a sensor that pauses 500 ms before its last reading")
