@@ -67,7 +67,7 @@ import Foundation
 import LabCore
 @testable import StudentCode
 
-let plannedExpectations = 6
+let plannedExpectations = 7
 
 func runCheck(_ report: CheckReport) async {
     let still = await StillnessWatch()
@@ -76,9 +76,11 @@ func runCheck(_ report: CheckReport) async {
     // below, not these. Twice, 250 ms and 600 ms long, watched while it goes (200 and 550 ms):
     // an answer that waits is woken by nothing and returns as the handler is called; one that
     // looks every P ms is woken inside the longer hold, or returns late after the shorter. The
-    // bytes differ each run: a hard-coded count fails.
+    // bytes differ each run: a hard-coded count fails. The longer lasts 1–1.4 s: a timeout of the
+    // answer's own under that cancels it (an audit's 1 s timeout passed one of 600 ms).
     var leftAlone: String? = nil
-    for (transfer, hold) in [(250, 200), (600, 550)] {
+    let longer = CheckServices.random(in: 1_000...1_400)
+    for (transfer, hold) in [(250, 200), (longer, longer - 50)] {
         report.waiting("a download of \(transfer) ms no one cancels")
         let expected = CheckServices.random(in: 1_000...9_999)
         let alone = OldDownload(transfer: .milliseconds(transfer), bytes: expected)
@@ -98,7 +100,7 @@ func runCheck(_ report: CheckReport) async {
                         ? "left alone, the download's result came back \(late.humanReadable) after its handler was called: it slept, then looked; resume the continuation from the handler"
                         : nil))
     }
-    report.expect(leftAlone == nil, "left alone, downloads of 250 ms and 600 ms finished with their bytes, each returned as its handler was called, and nothing woke their task meanwhile",
+    report.expect(leftAlone == nil, "left alone, downloads of 250 ms and \(longer) ms finished with their bytes, each returned as its handler was called, and nothing woke their task meanwhile",
                   otherwise: leftAlone ?? "")
     // A transfer that fails on its own: its error reaches the caller as it is, not as a
     // cancellation (an audit's answer turned every failure into CancellationError).
@@ -113,6 +115,30 @@ func runCheck(_ report: CheckReport) async {
         report.fail("a download that failed with status \(failure.status) threw \(error) instead: hand the download's own error to the caller")
     case .success(let bytes):
         report.fail("a download that failed with status \(failure.status) returned \(bytes) bytes: hand the download's own error to the caller")
+    }
+    // A task cancelled before it calls download(): onCancel runs at once, before the operation,
+    // so the download must not run (an audit's onCancel acted only on a continuation already
+    // stored, and the download ran its whole 2 s).
+    report.waiting("a download in a task cancelled before it began")
+    let gate = Gate()
+    let early = OldDownload()
+    let earlyTask = Task { () -> (Result<Int, any Error>, Duration) in
+        await gate.wait()
+        let began = ContinuousClock.now
+        do { return (.success(try await download(early)), began.duration(to: .now)) } catch { return (.failure(error), began.duration(to: .now)) }
+    }
+    earlyTask.cancel()
+    gate.open()
+    let (earlyResult, earlyTook) = await earlyTask.value
+    switch earlyResult {
+    case .failure(let error) where error is CancellationError && earlyTook < .milliseconds(500):
+        report.pass("a task cancelled before it called download() ended \(earlyTook.humanReadable) later with CancellationError")
+    case .failure(let error) where error is CancellationError:
+        report.fail("a task cancelled before it called download() ended only \(earlyTook.humanReadable) later: onCancel runs at once when the task is already cancelled, before the download has called back; cancel the download there, or do not start it")
+    case .failure(let error):
+        report.fail("a task cancelled before it called download() threw \(error), not CancellationError")
+    case .success(let bytes):
+        report.fail("a task cancelled before it called download() still downloaded \(bytes) bytes (\(earlyTook.humanReadable)): onCancel runs at once when the task is already cancelled; cancel the download there, or do not start it")
     }
     let old = OldDownload()
     // While the download goes on, an answer that waits for its completion or its cancellation is

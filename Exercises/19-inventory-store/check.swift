@@ -27,7 +27,7 @@ func runCheck(_ report: CheckReport) async {
         // A schema the probe cannot write into (a product's name and quantity in two tables, say):
         // the transactions counted instead.
         if let looked = await addThatLooksThenWrites(folder: folder) {
-            return report.fail("an add of \(looked.product) looked in one transaction and wrote in another (\(looked.transactions) transactions: each statement outside BEGIN…COMMIT is one of its own): another store can add the same product between the look and the write, and one add then fails or is lost. Make each add one transaction (`connection.transaction { … }`)")
+            return report.fail("an add of \(looked.product) looked in one transaction and wrote in another (\(looked.transactions) transactions: each statement outside BEGIN…COMMIT is one of its own; the check counts them where it cannot write between them in your table): another store can add the same product between the look and the write. Make each add one transaction (`connection.transaction { … }`)")
         }
     }
 
@@ -67,7 +67,9 @@ func runCheck(_ report: CheckReport) async {
         try other.execute("COMMIT")
         for task in racing { await task.value }
     } catch {
-        errors.withLock { $0.append("the check's own connection: \(error)") }
+        // The check's own SQL is written for the table the starting file makes: an answer that
+        // changed it is told so, not that its adds failed.
+        return report.fail("the check adds to Milk as another program would, through the table the starting file makes, and SQLite said: \(error). Keep that table (product: name, name_key, quantity)")
     }
 
     // Other products, each with its own quantity, added in reverse order of name: rows come
@@ -139,62 +141,82 @@ func addThatLooksThenWrites(folder: URL) async -> (product: String, transactions
     return nil
 }
 
-/// 0a. Adds with another store's write between two of their transactions, every run
-/// (`SQLiteConnection.onceBetweenTransactions`, on a file of their own): an add of a product that
-/// exists, with another store's add to it; an add of a new product, with another store's insert of
-/// it. A look in one transaction and a write in the next then writes over the other store's add;
-/// an update that changed nothing followed by a plain insert fails on the unique key or leaves two
-/// rows. The other store writes at the first moment the add holds no transaction: after a whole
-/// add (one transaction, one upsert), or after a first write that already made the row (`INSERT OR
-/// IGNORE`), that changes nothing the add must count, and is fair; for the new product, nothing is
-/// written if the row is there already. Its writes use the answer's own schema: a copy of the row
-/// the answer wrote for a product added before, where one row holds both name and quantity.
+/// 0a. Adds with another store's writes between their transactions, every run
+/// (`SQLiteConnection.betweenTransactions`, on a file of their own). Another store adds to a
+/// product that exists at every moment the add holds no transaction: an add that read the
+/// quantity in one transaction and writes it in a later one writes over an add made between. And
+/// it inserts a new product at one such moment, the first, then the second, and so on, one add
+/// each, until the add has no more: an update that changed nothing followed by a plain insert, or
+/// a look then an insert, fails on the unique key, leaves two rows, or replaces the other store's
+/// row. Where the add's first write already made the row, nothing is inserted, and the add is
+/// fair (`INSERT OR IGNORE`, an upsert; one transaction has no moment between at all). The other
+/// store's writes use the answer's own schema: a copy of the row the answer wrote for a product
+/// added twice before, where one row holds both name and quantity.
 enum BetweenVerdict { case problem(String), fine, notJudged }
 
 func addsWithWritesBetween(folder: URL) async -> BetweenVerdict {
     let path = folder.appendingPathComponent("between.sqlite").path
     let number = CheckServices.random(in: 10...99)
-    let (seed, seedQuantity) = ("Seed \(number)", CheckServices.random(in: 20...29))
-    guard let store = try? InventoryStore(path: path), (try? await store.add(name: seed, quantity: seedQuantity)) != nil,
-          let copy = RowCopy(of: seed, quantity: seedQuantity, path: path)
+    let seed = "Seed \(number)"
+    // Two adds, so that the product's row holds their sum, which a history of adds would not.
+    let (first, second) = (CheckServices.random(in: 100...149), CheckServices.random(in: 2...9))
+    guard let store = try? InventoryStore(path: path), (try? await store.add(name: seed, quantity: first)) != nil,
+          (try? await store.add(name: seed, quantity: second)) != nil,
+          let copy = RowCopy(of: seed, quantity: first + second, path: path)
     else { return .notJudged }  // the sections after say why a store fails
-    let remaining = { () async -> [Product] in (try? await InventoryStore(path: path).all()) ?? [] }
+    let seedQuantity = first + second
+    let remaining = { (name: String) async -> [Product] in
+        ((try? await InventoryStore(path: path).all()) ?? []).filter { $0.name.lowercased() == name.lowercased() }
+    }
     let advice = "Look and write in one transaction (`connection.transaction { … }`)"
 
-    // A product that exists: another store adds to it between the add's transactions.
+    // A product that exists: another store adds `more` at every moment between.
     let more = CheckServices.random(in: 3...9)
-    let added = Locked(false)
-    SQLiteConnection.onceBetweenTransactions(of: path) {
-        added.withLock { $0 = (try? copy.add(more, to: seed)) == true }
+    let added = Locked(0)
+    SQLiteConnection.betweenTransactions(of: path) {
+        if (try? copy.add(more, to: seed)) == true { added.withLock { $0 += 1 } }
     }
     var thrown: (any Error)? = nil
     do { try await store.add(name: seed, quantity: 1) } catch { thrown = error }
     SQLiteConnection.cancelBetweenTransactions()
-    guard added.withLock({ $0 }) else { return .notJudged }
-    // Judged only where the other store's add is what went missing (a sum written over it) or the
-    // add threw: a total wrong otherwise (an add that replaces the quantity) the sections after say.
-    let seeds = await remaining().filter { $0.name.lowercased() == seed.lowercased() }
-    if thrown != nil || seeds.map(\.quantity) == [seedQuantity + 1] {
-        return .problem("an add of 1 \(seed) (\(seedQuantity)) read it in one transaction and wrote it in another: another store added \(more) between the two, and then "
-            + (thrown.map { "the add threw: \($0)" } ?? "the add wrote \(seedQuantity + 1) over it, not \(seedQuantity + more + 1)")
+    let moments = added.withLock { $0 }
+    let expected = seedQuantity + 1 + more * moments
+    let total = await remaining(seed).map(\.quantity)
+    // Judged where the add threw or wrote over some of the other store's adds (a total above the
+    // first two adds but short by theirs): a total wrong otherwise (an add that replaces the
+    // quantity, under the first two adds) the sections after say.
+    if moments > 0, thrown != nil || (total.count == 1 && total[0] > seedQuantity && total[0] < expected) {
+        return .problem("an add of 1 \(seed) (\(seedQuantity)) read it in one transaction and wrote it in another: another store added \(more) between its transactions (\(moments) time\(moments == 1 ? "" : "s")), and then "
+            + (thrown.map { "the add threw: \($0)" } ?? "the add wrote \(total[0]) over it, not \(expected)")
             + ". \(advice)")
     }
 
-    // A new product: another store inserts it between the add's transactions, if it is not there yet.
-    let product = "Fresh \(number)"
-    let inserted = Locked<Bool?>(nil)
-    SQLiteConnection.onceBetweenTransactions(of: path) {
-        inserted.withLock { $0 = try? copy.insertIfAbsent(product) }
+    // A new product: another store inserts it at the add's first moment between, then its second…
+    for moment in 1...8 {
+        let product = "Fresh \(number)-\(moment)"
+        let seen = Locked(0)
+        let inserted = Locked(false)
+        SQLiteConnection.betweenTransactions(of: path) {
+            let now = seen.withLock {
+                $0 += 1
+                return $0
+            }
+            if now == moment, (try? copy.insertIfAbsent(product)) == true { inserted.withLock { $0 = true } }
+        }
+        thrown = nil
+        do { try await store.add(name: product, quantity: 1) } catch { thrown = error }
+        SQLiteConnection.cancelBetweenTransactions()
+        if inserted.withLock({ $0 }) {
+            let rows = await remaining(product)
+            if thrown != nil || rows.map(\.quantity) != [seedQuantity + 1] {
+                return .problem("an add of \(product) found no such product in one transaction and wrote it in another: another store added \(product) (\(seedQuantity)) between the two, and then "
+                    + (thrown.map { "the add threw: \($0)" } ?? "the file holds \(rows.isEmpty ? "no \(product)" : rows.map { "\($0.name) \($0.quantity)" }.joined(separator: ", ")), not one \(product) \(seedQuantity + 1)")
+                    + ". \(advice)")
+            }
+        }
+        if seen.withLock({ $0 }) <= moment { break }  // the add had no moment after this one
     }
-    thrown = nil
-    do { try await store.add(name: product, quantity: 1) } catch { thrown = error }
-    SQLiteConnection.cancelBetweenTransactions()
-    guard inserted.withLock({ $0 }) == true else { return .fine }
-    let rows = await remaining().filter { $0.name.lowercased() == product.lowercased() }
-    guard thrown != nil || rows.map(\.quantity) != [seedQuantity + 1] else { return .fine }
-    return .problem("an add of \(product) found no such product in one transaction and wrote it in another: another store added \(product) (\(seedQuantity)) between the two, and then "
-        + (thrown.map { "the add threw: \($0)" } ?? "the file holds \(rows.isEmpty ? "no \(product)" : rows.map { "\($0.name) \($0.quantity)" }.joined(separator: ", ")), not one \(product) \(seedQuantity + 1)")
-        + ". \(advice)")
+    return .fine
 }
 
 /// The row an answer wrote for a product, to write another store's rows the same way: its table,
@@ -239,7 +261,7 @@ struct RowCopy: Sendable {
                 guard !names.isEmpty else { continue }
                 let kept = row.indices.filter { $0 != rowid }
                 let quantities = kept.indices.filter { row[kept[$0]] == .integer(Int64(quantity)) }
-                guard quantities.count == 1 else { return nil }
+                guard quantities.count == 1 else { continue }  // a history of adds, say
                 found.append(RowCopy(
                     path: path, table: table, columns: kept.map { columnNames[$0] }, values: kept.map { row[$0] },
                     names: Dictionary(uniqueKeysWithValues: kept.indices.compactMap { position in names[kept[position]].map { (position, $0) } }),

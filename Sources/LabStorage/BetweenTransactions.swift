@@ -1,43 +1,46 @@
 import CLabShims
 import LabCore
 
-/// The moment between two transactions of one connection, for a check to stand another
-/// program's write in.
+/// The moments between two transactions of one connection, for a check to stand another
+/// program's writes in.
 ///
 /// Exercise 19's add must look and write in one transaction: an add that looks for a product's
 /// row in one (or updates nothing, finding none) and inserts it in the next lets another store
 /// insert the same product in between. That happens in some runs of a race, not in every run;
 /// written here, between the two, it happens every time.
 extension SQLiteConnection {
-    /// Runs `body` once, on the thread of the first statement of this process's connections to
-    /// the file at `path` to end, after this call, with its connection holding no transaction: a
-    /// statement run on its own (SQLite made it a transaction of its own), a COMMIT, a ROLLBACK.
-    /// A later call replaces a `body` that has not run. `body` may use another connection (its
-    /// own statements do not run it again: it is taken before it runs).
-    public static func onceBetweenTransactions(of path: String, _ body: @escaping @Sendable () -> Void) {
-        betweenTransactions.withLock { $0 = (path, body) }
+    /// Runs `body` on the thread of each statement of this process's connections to the file at
+    /// `path` that ends, from now until `cancelBetweenTransactions()`, with its connection holding
+    /// no transaction: a statement run on its own (SQLite made it a transaction of its own), a
+    /// COMMIT, a ROLLBACK. Not while `body` runs: its own statements (through another connection)
+    /// and other threads' do not run it again. A later call replaces the `body` given.
+    public static func betweenTransactions(of path: String, _ body: @escaping @Sendable () -> Void) {
+        betweenTransactions.withLock { $0 = Watch(path: path, body: body) }
     }
 
-    /// Drops the `body` given, if it has not run; true if it had not.
-    @discardableResult
-    public static func cancelBetweenTransactions() -> Bool {
-        betweenTransactions.withLock { waiting in
-            defer { waiting = nil }
-            return waiting != nil
-        }
+    /// Stops the `body` given: it runs no more (it may be running now, on another thread).
+    public static func cancelBetweenTransactions() {
+        betweenTransactions.withLock { $0 = nil }
     }
 
-    private static let betweenTransactions = Locked<(path: String, body: @Sendable () -> Void)?>(nil)
+    private struct Watch: Sendable {
+        let path: String
+        let body: @Sendable () -> Void
+        var running = false
+    }
+
+    private static let betweenTransactions = Locked<Watch?>(nil)
 
     /// Called as each statement (or `execute`'s statements) of this connection ends.
     func endedStatements() {
         guard lab_sqlite_get_autocommit(handle) != 0,
-            let body = Self.betweenTransactions.withLock({ waiting -> (@Sendable () -> Void)? in
-                guard let (path, body) = waiting, path == self.path else { return nil }
-                waiting = nil
-                return body
+            let body = Self.betweenTransactions.withLock({ watch -> (@Sendable () -> Void)? in
+                guard let current = watch, current.path == path, !current.running else { return nil }
+                watch?.running = true
+                return current.body
             })
         else { return }
         body()
+        Self.betweenTransactions.withLock { $0?.running = false }
     }
 }

@@ -1,0 +1,60 @@
+// alternative: each add also writes a history row, and a look before the transaction (redundant: the transaction looks again) changes nothing
+import LabCore
+import LabScenarios
+import LabStorage
+
+actor InventoryStore {
+    private let connection: SQLiteConnection
+    private let executor = DedicatedThreadExecutor(name: "inventory store")
+
+    /// Every call to this actor runs on `executor`'s one thread.
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    init(path: String) throws {
+        connection = try SQLiteConnection(path: path)
+        try connection.execute("""
+            CREATE TABLE IF NOT EXISTS product (
+                name TEXT NOT NULL, name_key TEXT NOT NULL UNIQUE, quantity INTEGER NOT NULL);
+            CREATE TABLE IF NOT EXISTS history (
+                id INTEGER PRIMARY KEY, name TEXT NOT NULL, added INTEGER NOT NULL);
+            """)
+        try connection.query("PRAGMA journal_mode = WAL")
+    }
+
+    deinit { executor.stop() }
+
+    func add(name: String, quantity: Int) throws {
+        let key = name.lowercased()
+        // The name as first added, for the history (a look only: the write below is one transaction).
+        let shown: String
+        if case .text(let first) = try connection.value("SELECT name FROM product WHERE name_key = ?", [.text(key)]) {
+            shown = first
+        } else {
+            shown = name
+        }
+        try connection.transaction {
+            try connection.query("""
+                INSERT INTO product (name, name_key, quantity) VALUES (?, ?, ?)
+                ON CONFLICT (name_key) DO UPDATE SET quantity = quantity + excluded.quantity
+                """, [.text(name), .text(key), .integer(Int64(quantity))])
+            try connection.query("INSERT INTO history (name, added) VALUES (?, ?)", [.text(shown), .integer(Int64(quantity))])
+        }
+    }
+
+    func search(_ text: String) throws -> [Product] {
+        try products("SELECT name, quantity FROM product WHERE instr(name_key, ?) > 0 ORDER BY name",
+                     [.text(text.lowercased())])
+    }
+
+    func all() throws -> [Product] {
+        try products("SELECT name, quantity FROM product ORDER BY name")
+    }
+
+    /// Runs a query whose rows are (name, quantity).
+    private func products(_ sql: String, _ values: [SQLiteValue] = []) throws -> [Product] {
+        try connection.query(sql, values).compactMap { row in
+            guard case .text(let name) = row[0], case .integer(let quantity) = row[1] else { return nil }
+            return Product(name: name, quantity: Int(quantity))
+        }
+    }
+}
