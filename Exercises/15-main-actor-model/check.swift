@@ -1,7 +1,8 @@
+import Foundation
 import LabScenarios
 @testable import StudentCode
 
-let plannedExpectations = 4
+let plannedExpectations = 5
 
 /// The actor `buttonTapped` runs on, as its function value carries it (SE-0431): the view is to
 /// stay on the main actor (an audit's answer made it nonisolated, and the Task it starts left
@@ -11,7 +12,13 @@ func isolation(of tap: @isolated(any) () -> Task<Void, Never>) -> (any Actor)? {
 
 @MainActor
 func runCheck(_ report: CheckReport) async {
-    let backend = HeldTransport(inner: JokeClient.simulated(CheckServices.behavior()).transport)
+    // A joke of this run's own: an answer that shows a joke it made up (an audit's hard-coded one)
+    // does not show this one.
+    let told = "Chuck Norris awaited \(CheckServices.random(in: 2...999_999)) tasks at once, and they all finished first."
+    let backend = HeldTransport(
+        inner: SimulatedTransport(behavior: CheckServices.behavior()) { _, _ in
+            try JSONSerialization.data(withJSONObject: ["value": told, "id": "joke-0"])
+        })
     let service = JokeService(client: JokeClient(transport: backend))
     let view = JokeView(service: service)
     report.expect(
@@ -19,6 +26,11 @@ func runCheck(_ report: CheckReport) async {
         otherwise: "the view's buttonTapped() no longer runs on the main actor: keep JokeView @MainActor")
     report.waiting("the joke fetched by the button")
     let task = view.buttonTapped()
+    // Held from the tap: a service on the main actor cannot even begin until the hold ends; one
+    // that sets its state elsewhere (LabCore's gauge, left after a hop: an audit's) sets it now.
+    let changedAtTheTap = changesWhileTheMainActorIsHeld(for: .milliseconds(200)) {
+        service.isFetching || service.joke != "Joke appears here"
+    }
     // Asked, or done without asking (an answer that never fetches): either way the check goes on.
     let asking = Task { await task.value; backend.asked.open() }
     await backend.asked.wait()
@@ -31,15 +43,22 @@ func runCheck(_ report: CheckReport) async {
         service.joke != before.joke || service.isFetching != before.isFetching
     }
     report.expect(
-        !changedElsewhere,
-        "the service's state changed only on the main actor (none of it while the main actor was held 300 ms)",
-        otherwise: "the service's state changed while the main actor was busy elsewhere (joke \"\(before.joke)\" → "
+        !changedElsewhere && !changedAtTheTap,
+        "the service's state changed only on the main actor (none of it while the main actor was held: 200 ms from the tap, 300 ms as the reply came)",
+        otherwise: changedAtTheTap
+            ? "the service's state changed while the main actor was held just after the tap (isFetching \(service.isFetching)): it is touched off the main actor; put the service on the main actor, as the tutorial does"
+            : "the service's state changed while the main actor was busy elsewhere (joke \"\(before.joke)\" → "
             + "\"\(service.joke)\", isFetching \(before.isFetching) → \(service.isFetching)): it is touched off the main actor; "
             + "put the service on the main actor, as the tutorial does")
     await task.value
     await asking.value
     let joke = service.joke
-    report.expect(joke != "Joke appears here" && joke != "No joke today", "the view shows a joke: \(joke)",
-                  otherwise: "the joke was not fetched: \(joke)")
+    report.expect(joke == told, "the view shows the joke the backend sent: \(joke)",
+                  otherwise: joke == "Joke appears here" || joke == "No joke today"
+                      ? "the joke was not fetched: \(joke)"
+                      : "the view shows \"\(joke)\", not the joke the backend sent (\"\(told)\"): show what the client returns")
+    // The spinner: on while the backend was asked (an answer that never set it passed).
+    report.expect(before.isFetching, "isFetching was true while the joke was being fetched",
+                  otherwise: "isFetching was still false while the backend was being asked: set it to true before fetching")
     report.expect(!service.isFetching, "isFetching is false again", otherwise: "isFetching stayed true")
 }
