@@ -27,8 +27,8 @@ extension ExerciseCommands {
         let start = (clock.now, CPUTime.processAndChildren())
         let buildsEnded = Locked<(ContinuousClock.Instant, Double)?>(nil)
         // Checks three to a worker, as `lab grade`'s: with two, the checks (most of each is waiting)
-        // set the pace once the checks' objects were kept, 89 s with the builds done at 39 s; with
-        // three, 65 s, every verdict as intended (docs/MEASUREMENTS.md, session 33).
+        // set the pace once the checks' objects were kept: 92.9 s with the builds done at 38.8 s; with
+        // three, 64.6 s, every verdict as intended (docs/MEASUREMENTS.md, session 33).
         var batch = BatchGrading(root: root, runWorkers: 3 * GradingWidth.builds())
         batch.runWhileBuilding = true
         let checksBuilt = Locked((reused: 0, built: 0))
