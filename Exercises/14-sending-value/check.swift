@@ -11,7 +11,7 @@ struct Drink: Sendable, Equatable {
 import LabCore
 @testable import StudentCode
 
-let plannedExpectations = 1
+let plannedExpectations = 2
 
 @MainActor
 func runCheck(_ report: CheckReport) async {
@@ -26,4 +26,9 @@ func runCheck(_ report: CheckReport) async {
     let saved = await model.store.saved
     report.expect(saved == drinks, "the store saved the \(drinks.count) drinks",
                   otherwise: "the store saved \(saved.map(\.name)), not the \(drinks.count) drinks added (\(drinks.map(\.name)))")
+    // The adds are over (each awaited), so nothing runs on what the model and the store hold
+    // while it is read. An actor both hold is one log, shared, however its type is spelled.
+    let shared = SharedActors.held(byBoth: model, and: model.store, ignoring: [model.store])
+    report.expect(shared.isEmpty, "the model and the store share no actor: the store keeps a value",
+                  otherwise: "the model and the store both hold one \(shared.joined(separator: ", ")) (an actor): the store must keep a value of its own, not the model's log")
 }

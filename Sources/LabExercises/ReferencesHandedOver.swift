@@ -16,26 +16,69 @@
 /// exercise that refusal is the lesson, and comes first), and a checked `Sendable` class, which
 /// Swift 6 allows only with constants: neither side can change what the other sees.
 enum ReferencesHandedOver {
-    /// Each place in `receiver`'s bodies that names one of the file's shared types, `MainActor`,
-    /// or a function type (not a function's own return arrow, nor a closure written there).
+    /// Each place in `receiver`'s bodies (and its generic clause) that names one of the file's
+    /// shared types, a type that can hold any object or a live feed (`MainActor`, `any Sendable`,
+    /// `AsyncStream`, …), or a function type it can keep (not a function's own return arrow, nor
+    /// a closure written there, nor one that can only be told something).
     static func places(into receiver: String, in tokens: [SwiftTokenizer.Token]) -> [Int] {
-        let shared = sharedTypes(in: tokens).subtracting([receiver]).union(["MainActor"])
+        let shared = sharedTypes(in: tokens).subtracting([receiver]).union(holdersOfAnything)
         var nesting = TypeNesting()
         var places: [Int] = []
+        // Between the receiver's name and its `{` (nil elsewhere): only a generic clause or a
+        // `where` hands anything over, so this turns true at a `<` or `where`.
+        var inGenericClause: Bool? = nil
         for (index, token) in tokens.enumerated() {
             nesting.pass(token)
-            _ = nesting.readDeclaration(at: index, in: tokens, kinds: nominal)
+            if token.text == "{" { inGenericClause = nil }
+            let declared = nesting.readDeclaration(at: index, in: tokens, kinds: nominal)
+            if declared == receiver
+                || (token.text == "extension"
+                    && FileScopeNames.extendedType(byExtensionAt: index, in: tokens) == receiver)
+            {
+                inGenericClause = false
+                continue
+            }
+            if let generic = inGenericClause {
+                inGenericClause = generic || ["<", "where"].contains(token.text)
+                if generic, token.kind == .identifier, shared.contains(token.text) { places.append(index) }
+                continue
+            }
             guard let body = nesting.innermost, body.split(separator: ".").first.map(String.init) == receiver else {
                 continue
             }
             // The tokenizer reads `->` as `-` then `>`.
             if token.text == "-", index + 1 < tokens.count, tokens[index + 1].text == ">" {
                 if handsOverAFunction(arrowAt: index, in: tokens) { places.append(index) }
-            } else if token.kind == .identifier, shared.contains(token.text), isTypeName(at: index, in: tokens) {
+            } else if token.kind == .identifier, shared.contains(token.text), isTypeName(at: index, in: tokens),
+                !(token.text == "Sendable" && onlyMarksAValue(at: index, in: tokens))
+            {
                 places.append(index)
             }
         }
         return places
+    }
+
+    /// Types that can carry any object, or read one whenever asked: an existential of no
+    /// protocol of the file's (`any Sendable` held an actor log, cast back by a helper outside
+    /// the store), an actor's main actor, and a stream or sequence (an audit's
+    /// `AsyncStream(unfolding:)` read the model's list at each `next()`).
+    static let holdersOfAnything: Set<String> = [
+        "MainActor", "Any", "AnyObject", "Actor", "AnyActor", "Sendable", "AsyncStream", "AsyncThrowingStream",
+        "AsyncSequence", "AsyncIteratorProtocol",
+    ]
+
+    /// Whether the `Sendable` at `index` only says a value is safe to send: the attribute
+    /// `@Sendable`, or a nested type's conformance (`struct Entry: Sendable {`).
+    private static func onlyMarksAValue(at index: Int, in tokens: [SwiftTokenizer.Token]) -> Bool {
+        if index >= 1, tokens[index - 1].text == "@" { return true }
+        var position = index - 1
+        while position >= 0, tokens[position].line == tokens[index].line {
+            let text = tokens[position].text
+            if nominal.contains(text) || text == "extension" { return true }
+            if ["<", "(", "=", "let", "var", "func", "case", "where", "any", "some"].contains(text) { return false }
+            position -= 1
+        }
+        return false
     }
 
     private static let nominal: Set<String> = ["struct", "class", "enum", "actor", "protocol"]
@@ -63,6 +106,7 @@ enum ReferencesHandedOver {
             if tokens[ahead].text == "in" { return false }
             ahead += 1
         }
+        if onlyListens(arrowAt: index, in: tokens) || isOwnConstant(arrowAt: index, in: tokens) { return false }
         var position = index - 1
         while position >= 0 {
             let text = tokens[position].text
@@ -94,6 +138,57 @@ enum ReferencesHandedOver {
             if text == "," && depth == 0 { parameter = position }
         }
         return tokens[(parameter + 1)..<index].contains { $0.text == "escaping" }
+    }
+
+    /// Whether the function type whose `->` is at `index` can only be told something: it returns
+    /// `Void` (or `()`), throws nothing, and takes no `inout` and no function, so whatever it
+    /// reads stays on the side that wrote it (a store's observer, told what it saved).
+    private static func onlyListens(arrowAt index: Int, in tokens: [SwiftTokenizer.Token]) -> Bool {
+        let result = index + 2
+        guard result < tokens.count else { return false }
+        var after: Int
+        if tokens[result].text == "Void" {
+            after = result + 1
+        } else if tokens[result].text == "(", result + 1 < tokens.count, tokens[result + 1].text == ")" {
+            after = result + 2
+        } else {
+            return false
+        }
+        // Not a function that returns one (`() -> () -> [Drink]`).
+        if after + 1 < tokens.count, tokens[after].text == "-", tokens[after + 1].text == ">" { return false }
+        // Its parameters: back past `async` to the `)` that closes them.
+        var close = index - 1
+        while close >= 0, tokens[close].text == "async" { close -= 1 }
+        guard close >= 1, tokens[close].text == ")" else { return false }
+        let open = Parentheses.opening(closedAt: close, in: tokens)
+        guard open >= 0, open == 0 || tokens[open - 1].text != "throws" else { return false }
+        let parameters = tokens[(open + 1)..<close]
+        if parameters.contains(where: { $0.text == "inout" }) { return false }
+        return !zip(parameters, parameters.dropFirst()).contains { $0.text == "-" && $1.text == ">" }
+    }
+
+    /// Whether the `->` at `index` is in the type of a constant the store makes itself from a
+    /// closure written in place (`private let byCaffeine: (Drink, Drink) -> Bool = { … }`): a
+    /// `let` with a value is never handed anything, not even by a memberwise initializer.
+    private static func isOwnConstant(arrowAt index: Int, in tokens: [SwiftTokenizer.Token]) -> Bool {
+        var start = index - 1
+        while start >= 0, tokens[start].line == tokens[index].line,
+            !["let", "var", "{", "}", ";"].contains(tokens[start].text)
+        {
+            start -= 1
+        }
+        guard start >= 0, tokens[start].text == "let" else { return false }
+        var position = index + 2
+        var depth = 0
+        while position + 1 < tokens.count {
+            let text = tokens[position].text
+            if ["(", "["].contains(text) { depth += 1 }
+            if [")", "]"].contains(text) { depth -= 1 }
+            if text == "=" && depth == 0 { return tokens[position + 1].text == "{" }
+            if text == "{" || text == "}" || tokens[position].line != tokens[index].line { return false }
+            position += 1
+        }
+        return false
     }
 
     /// Whether the `(` at `open` opens a declaration's parameters: after `func name`, `init`,
@@ -156,13 +251,26 @@ enum ReferencesHandedOver {
             var position = index + 1
             // To the line's end or a computed body: a type annotation, or the value it starts with.
             while position < tokens.count, tokens[position].line == token.line, tokens[position].text != "{" {
-                if tokens[position].kind == .identifier { stored[name, default: []].insert(tokens[position].text) }
+                if tokens[position].kind == .identifier, tokens[position - 1].text != "@" {
+                    stored[name, default: []].insert(tokens[position].text)
+                }
+                // A stored function reads whatever it captured (an audit's `struct DrinkLog:
+                // Sendable { let read: @Sendable () async -> [Drink] }` read the model's list).
+                if tokens[position].text == "-", position + 1 < tokens.count, tokens[position + 1].text == ">",
+                    !onlyListens(arrowAt: position, in: tokens), !isOwnConstant(arrowAt: position, in: tokens)
+                {
+                    stored[name, default: []].insert(storedFunction)
+                }
                 position += 1
             }
         }
         var shared = Set(
             declared.filter { $0.keyword == "actor" || ($0.keyword != "struct" && $0.keyword != "enum" && $0.isolated) }
                 .map(\.name))
+        // What a stored property may hold besides the file's shared types: a wrapper that stores
+        // `any Sendable` or a function hands over what it holds. (Not a header's: a protocol that
+        // refines `Sendable` or a class that adopts it says nothing of sharing.)
+        let holding = holdersOfAnything.union([storedFunction])
         // Until nothing is added: a class isolated through its superclass or a protocol, a
         // protocol bound to shared types or adopted by one.
         var grew = true
@@ -174,8 +282,8 @@ enum ReferencesHandedOver {
                 case "class":
                     joins =
                         type.header.contains { shared.contains($0) }
-                        || !(stored[type.name] ?? []).isDisjoint(with: shared)
-                case "struct", "enum": joins = !(stored[type.name] ?? []).isDisjoint(with: shared)
+                        || !(stored[type.name] ?? []).isDisjoint(with: shared.union(holding))
+                case "struct", "enum": joins = !(stored[type.name] ?? []).isDisjoint(with: shared.union(holding))
                 case "protocol":
                     joins =
                         type.header.contains {
@@ -192,7 +300,7 @@ enum ReferencesHandedOver {
             }
             for alias in aliases where !shared.contains(alias.name) {
                 let function = zip(alias.words, alias.words.dropFirst()).contains { $0 == "-" && $1 == ">" }
-                if function || alias.words.contains(where: { shared.contains($0) }) {
+                if function || alias.words.contains(where: { shared.contains($0) || holdersOfAnything.contains($0) }) {
                     shared.insert(alias.name)
                     grew = true
                 }
@@ -200,6 +308,9 @@ enum ReferencesHandedOver {
         }
         return shared
     }
+
+    /// What a type's stored properties are noted to hold when one is a function.
+    private static let storedFunction = "->"
 
     /// Attributes that say nothing of where a type's state may be touched.
     private static let attributesOfNoIsolation: Set<String> = [

@@ -52,6 +52,25 @@ struct ReferencesHandedOverTests {
         ("actor Log {}\nenum Held: Sendable { case log(Log) }\nactor Store { func save(_ h: Held) {} }", "Held"),
         // A nested type's path is judged by its last part.
         ("actor Log { actor Inner {} }\nactor Store { func save(_ i: Log.Inner) {} }", "Inner"),
+        // A holder of any object, or a feed that reads one at each element (an audit's answers: an
+        // actor log kept as `any Sendable` or `any Actor`, `AsyncStream(unfolding:)` over the model).
+        ("actor Store { var source: (any Sendable)? }", "Sendable"),
+        ("actor Store { func save(_ s: some Sendable) {} }", "Sendable"),
+        ("actor Store { var source: (any Actor)? }", "Actor"),
+        ("actor Store { var kept: AnyObject? }", "AnyObject"),
+        ("actor Store { var feed: AsyncStream<[Int]>? }", "AsyncStream"),
+        ("actor Store<Source: Sendable> { var source: Source? }", "Sendable"),
+        ("actor Log {}\nactor Store<Source> where Source: Log { var source: Source? }", "Log"),
+        ("struct Box: Sendable { let source: any Sendable }\nactor Store { var kept: Box? }", "Box"),
+        // A wrapper that stores a function (an audit's `struct DrinkLog { let read: … -> [Drink] }`),
+        // also one with a default a memberwise initializer can replace.
+        ("struct Box: Sendable { let read: @Sendable () async -> [Int] }\nactor Store { var kept: Box? }", "Box"),
+        ("struct Box { var read: () -> [Int] = { [] } }\nactor Store { func save(_ b: Box) {} }", "Box"),
+        // A function that returns nothing still hands data over if it throws, takes `inout`, or takes a function.
+        ("actor Store { var read: (@Sendable () throws -> Void)? }", "->"),
+        ("actor Store { var fill: (@Sendable (inout [Int]) -> Void)? }", "->"),
+        ("actor Store { var ask: (@Sendable (@escaping ([Int]) -> Void) -> Void)? }", "->"),
+        ("actor Store { var read: (@Sendable () -> () -> [Int])? }", "->"),
     ])
     func aSharedReferenceInTheStoreIsFound(source: String, name: String) {
         #expect(found(source).contains("`\(name)` in Store"), "\(source)")
@@ -81,6 +100,15 @@ struct ReferencesHandedOverTests {
         "actor Store { func save(_ items: [Int], keeping: (Int) -> Bool) { _ = items.filter(keeping) } }",
         // A struct whose method takes a shared object, storing only values.
         "actor Log {}\nstruct Snapshot: Sendable { let items: [Int]\n static func of(_ log: Log) async -> Snapshot { Snapshot(items: []) } }\nactor Store { func save(_ s: Snapshot) {} }",
+        // The store's own constant function, and an observer it only tells (an audit's false refusals).
+        "actor Store { private let order: @Sendable (Int, Int) -> Bool = { $0 < $1 } }",
+        "actor Store { private var onSave: (@Sendable ([Int]) -> Void)?\n func observe(_ o: @escaping @Sendable ([Int]) -> Void) { onSave = o } }",
+        "struct Rule: Sendable { let order: @Sendable (Int, Int) -> Bool = { $0 < $1 } }\nactor Store { func save(_ r: Rule) {} }",
+        // `Sendable` as a nested value's conformance or a closure's attribute, and a protocol that refines it.
+        "actor Store { struct Entry: Sendable { let n: Int }\n var entries: [Entry] = [] }",
+        "actor Store { func each(_ body: @Sendable (Int) -> Void) {} }",
+        "protocol Source: Sendable { var items: [Int] { get } }\nstruct Log: Source { var items: [Int] }\nactor Store { func save(_ s: any Source) {} }",
+        "final class Log: Sendable { let items: [Int] = [] }\nactor Store { var kept: Log? }",
     ])
     func valuesAndPlainClassesAreNotFound(source: String) {
         #expect(found(source).isEmpty, "\(source)")
