@@ -11,7 +11,7 @@ struct Drink: Sendable, Equatable {
 import LabCore
 @testable import StudentCode
 
-let plannedExpectations = 2
+let plannedExpectations = 3
 
 @MainActor
 func runCheck(_ report: CheckReport) async {
@@ -27,8 +27,18 @@ func runCheck(_ report: CheckReport) async {
     report.expect(saved == drinks, "the store saved the \(drinks.count) drinks",
                   otherwise: "the store saved \(saved.map(\.name)), not the \(drinks.count) drinks added (\(drinks.map(\.name)))")
     // The adds are over (each awaited), so nothing runs on what the model and the store hold
-    // while it is read. An actor both hold is one log, shared, however its type is spelled.
-    let shared = SharedActors.held(byBoth: model, and: model.store, ignoring: [model.store])
-    report.expect(shared.isEmpty, "the model and the store share no actor: the store keeps a value",
-                  otherwise: "the model and the store both hold one \(shared.joined(separator: ", ")) (an actor): the store must keep a value of its own, not the model's log")
+    // while it is read. An actor both hold is one log, shared, however its type is spelled; so
+    // is any object both hold before and after one more add (an immutable log the model
+    // replaces is a new object each time, and the first is kept alive here so that no other
+    // object can take its address).
+    let before = SharedObjects.held(byBoth: model, and: model.store, ignoring: [model.store])
+    let extra = Drink(name: "Decaf", milligrams: Double(CheckServices.random(in: 1...15)))
+    await model.add(extra)
+    let after = SharedObjects.held(byBoth: model, and: model.store, ignoring: [model.store])
+    let savedAfter = await model.store.saved
+    report.expect(savedAfter == drinks + [extra], "one more add is saved too",
+                  otherwise: "after one more add the store saved \(savedAfter.map(\.name)), not \((drinks + [extra]).map(\.name))")
+    let shared = after.filter { held in held.isActor || before.contains { $0.object === held.object } }
+    report.expect(shared.isEmpty, "the model and the store share no object that changes: the store keeps a value",
+                  otherwise: "the model and the store both hold one \(shared.map(\.typeName).joined(separator: ", ")) while its drinks change: the store must keep a value of its own, not the model's log")
 }

@@ -20,8 +20,9 @@ import LabCore
 /// A forbidden entry is one of `{ "set": "silencers" | "blocking" }`, `{ "detached": REASON }`,
 /// `{ "unstructured": REASON }` (`Task { }` however spelled), `{ "text": TOKENS, "reason": REASON }`
 /// (a name with `*` is one name by glob; with `"unlessLabel": LABEL`, a call that passes that
-/// argument is allowed: `Task.sleep(for:clock:)`) or `{ "referencesInto": TYPE, "reason": REASON }`
-/// (the type may be handed only values: `ReferencesHandedOver`).
+/// argument is allowed: `Task.sleep(for:clock:)`), `{ "referencesInto": TYPE, "reason": REASON }`
+/// (the type may be handed only values: `ReferencesHandedOver`) or `{ "waitsReachedFrom": FUNCTION,
+/// "reason": REASON }` (the blocking set, in whatever code the function can run: `ReachedCode`).
 struct ExerciseMetadata: Decodable {
     var lesson: String
     var title: String
@@ -39,7 +40,9 @@ struct ExerciseMetadata: Decodable {
         case set([ForbiddenPattern])
         case pattern(ForbiddenPattern)
 
-        enum Key: String, CodingKey { case set, detached, unstructured, text, unlessLabel, referencesInto, reason }
+        enum Key: String, CodingKey {
+            case set, detached, unstructured, text, unlessLabel, referencesInto, waitsReachedFrom, reason
+        }
 
         static let sets: [String: [ForbiddenPattern]] = [
             "silencers": ForbiddenPattern.silencers, "blocking": ForbiddenPattern.blocking,
@@ -62,6 +65,9 @@ struct ExerciseMetadata: Decodable {
                 self = .set(ForbiddenPattern.unstructured(reason))
             } else if let receiver = try container.decodeIfPresent(String.self, forKey: .referencesInto) {
                 self = .pattern(.referencesInto(receiver, try container.decode(String.self, forKey: .reason)))
+            } else if let entry = try container.decodeIfPresent(String.self, forKey: .waitsReachedFrom) {
+                self = .set(
+                    ForbiddenPattern.waitsReachedFrom(entry, try container.decode(String.self, forKey: .reason)))
             } else if let text = try container.decodeIfPresent(String.self, forKey: .text) {
                 let reason = try container.decode(String.self, forKey: .reason)
                 if let label = try container.decodeIfPresent(String.self, forKey: .unlessLabel) {
@@ -79,7 +85,7 @@ struct ExerciseMetadata: Decodable {
                     .init(
                         codingPath: decoder.codingPath,
                         debugDescription:
-                            "a forbidden entry needs \"set\", \"detached\" or \"text\" (or \"referencesInto\") with \"reason\""
+                            "a forbidden entry needs \"set\", \"detached\" or \"text\" (or \"referencesInto\", \"waitsReachedFrom\") with \"reason\""
                     ))
             }
         }

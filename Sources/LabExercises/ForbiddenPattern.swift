@@ -28,6 +28,9 @@ public struct ForbiddenPattern: Sendable, Equatable {
         /// These tokens, unless the call they begin passes an argument of this label:
         /// `Task.sleep` refused, `Task.sleep(for: t, clock: clock)` on the given clock allowed.
         case callWithout([String], label: String)
+        /// The inner shape, only in the code the named function can run (`ReachedCode`):
+        /// whichever thread runs it, closures and the file's functions it calls included.
+        indirect case reachedFrom(String, Shape)
     }
 
     public let text: String
@@ -44,6 +47,12 @@ public struct ForbiddenPattern: Sendable, Equatable {
     /// The receiving type `receiver` may be handed only values, none of the file's own references.
     public static func referencesInto(_ receiver: String, _ reason: String) -> ForbiddenPattern {
         ForbiddenPattern("a reference type of yours in \(receiver)", reason, shape: .referenceInto(receiver))
+    }
+
+    /// The blocking set, refused in whatever code `entry` can run (27: `thumbnailSize` must never
+    /// block a thread, its callback closures' threads included).
+    public static func waitsReachedFrom(_ entry: String, _ reason: String) -> [ForbiddenPattern] {
+        blocking.map { ForbiddenPattern($0.text, "\(reason): \($0.reason)", shape: .reachedFrom(entry, $0.shape)) }
     }
 
     /// The escape hatches that silence Swift 6's data-race checking, or reach around

@@ -113,8 +113,11 @@ enum KeptState {
     static func keepsState(_ binding: ArraySlice<SwiftTokenizer.Token>, isVar: Bool) -> Bool {
         guard let equals = binding.firstIndex(where: { $0.text == "=" }) else {
             // No value: a computed property, whose body runs at each read and stores nothing, or
-            // a stored `var` of a type alone (`static var last: Int?`).
-            return isVar && !binding.contains { $0.text == "{" }
+            // a stored `var` of a type alone (`static var last: Int?`), observers and all (an
+            // audit's `private var drinks: [Drink] { didSet { } }`, set in `init`, kept a log).
+            guard isVar else { return false }
+            guard let body = binding.firstIndex(where: { $0.text == "{" }) else { return true }
+            return body + 1 < binding.endIndex && ["didSet", "willSet"].contains(binding[body + 1].text)
         }
         if isVar { return true }
         // The type written as well as the value: `let tally: Mutex<Int> = .init(0)` names its

@@ -16,31 +16,22 @@
 /// exercise that refusal is the lesson, and comes first), and a checked `Sendable` class, which
 /// Swift 6 allows only with constants: neither side can change what the other sees.
 enum ReferencesHandedOver {
-    /// Each place in `receiver`'s bodies (and its generic clause) that names one of the file's
-    /// shared types, a type that can hold any object or a live feed (`MainActor`, `any Sendable`,
-    /// `AsyncStream`, …), or a function type it can keep (not a function's own return arrow, nor
-    /// a closure written there, nor one that can only be told something).
+    /// Each place in `receiver`'s bodies where it can be handed something that is not a value:
+    /// one of the file's shared types named there; `MainActor` (but on a function that only
+    /// listens); a type that can hold any object or read one on demand (`any Sendable`,
+    /// `AsyncStream`, …) in a declaration's type, not in a return type or local code; a function
+    /// type it can keep; and a generic parameter of the receiver's own, which can be anything.
     static func places(into receiver: String, in tokens: [SwiftTokenizer.Token]) -> [Int] {
-        let shared = sharedTypes(in: tokens).subtracting([receiver]).union(holdersOfAnything)
+        let shared = sharedTypes(in: tokens).subtracting([receiver])
+        let closing = AsyncContexts.pairs(tokens)
         var nesting = TypeNesting()
         var places: [Int] = []
-        // Between the receiver's name and its `{` (nil elsewhere): only a generic clause or a
-        // `where` hands anything over, so this turns true at a `<` or `where`.
-        var inGenericClause: Bool? = nil
         for (index, token) in tokens.enumerated() {
             nesting.pass(token)
-            if token.text == "{" { inGenericClause = nil }
-            let declared = nesting.readDeclaration(at: index, in: tokens, kinds: nominal)
-            if declared == receiver
-                || (token.text == "extension"
-                    && FileScopeNames.extendedType(byExtensionAt: index, in: tokens) == receiver)
+            if nesting.readDeclaration(at: index, in: tokens, kinds: nominal) == receiver,
+                index + 3 < tokens.count, tokens[index + 2].text == "<"
             {
-                inGenericClause = false
-                continue
-            }
-            if let generic = inGenericClause {
-                inGenericClause = generic || ["<", "where"].contains(token.text)
-                if generic, token.kind == .identifier, shared.contains(token.text) { places.append(index) }
+                places.append(index + 3)  // `actor DrinkStore<Source>`: reported by the parameter's name
                 continue
             }
             guard let body = nesting.innermost, body.split(separator: ".").first.map(String.init) == receiver else {
@@ -49,8 +40,15 @@ enum ReferencesHandedOver {
             // The tokenizer reads `->` as `-` then `>`.
             if token.text == "-", index + 1 < tokens.count, tokens[index + 1].text == ">" {
                 if handsOverAFunction(arrowAt: index, in: tokens) { places.append(index) }
-            } else if token.kind == .identifier, shared.contains(token.text), isTypeName(at: index, in: tokens),
-                !(token.text == "Sendable" && onlyMarksAValue(at: index, in: tokens))
+            } else if token.kind != .identifier || !isTypeName(at: index, in: tokens) {
+                continue
+            } else if shared.contains(token.text) {
+                places.append(index)
+            } else if token.text == "MainActor" {
+                if !marksAListener(mainActorAt: index, in: tokens, closing: closing) { places.append(index) }
+            } else if holdersOfAnything.contains(token.text),
+                nesting.enclosing.last?.depth == nesting.depth,  // a declaration's, not local code
+                !isInReturnType(index, in: tokens), !onlyMarksAValue(at: index, in: tokens)
             {
                 places.append(index)
             }
@@ -60,25 +58,81 @@ enum ReferencesHandedOver {
 
     /// Types that can carry any object, or read one whenever asked: an existential of no
     /// protocol of the file's (`any Sendable` held an actor log, cast back by a helper outside
-    /// the store), an actor's main actor, and a stream or sequence (an audit's
-    /// `AsyncStream(unfolding:)` read the model's list at each `next()`).
+    /// the store) and a stream or sequence (an audit's `AsyncStream(unfolding:)` read the
+    /// model's list at each `next()`). Only where the store can be handed one: a stream the
+    /// store makes and returns, or a continuation it yields to, reads nothing of the model's.
     static let holdersOfAnything: Set<String> = [
-        "MainActor", "Any", "AnyObject", "Actor", "AnyActor", "Sendable", "AsyncStream", "AsyncThrowingStream",
-        "AsyncSequence", "AsyncIteratorProtocol",
+        "Any", "AnyObject", "Actor", "AnyActor", "Sendable", "AsyncStream", "AsyncThrowingStream", "AsyncSequence",
+        "AsyncIteratorProtocol",
     ]
 
-    /// Whether the `Sendable` at `index` only says a value is safe to send: the attribute
-    /// `@Sendable`, or a nested type's conformance (`struct Entry: Sendable {`).
+    /// Whether the holder at `index` only marks or sends a value: `@Sendable`, a nested type's
+    /// conformance (`struct Entry: Sendable {`), a value's extra bound (`some Collection<Drink> &
+    /// Sendable`), or a stream's continuation (`AsyncStream<[Drink]>.Continuation`).
     private static func onlyMarksAValue(at index: Int, in tokens: [SwiftTokenizer.Token]) -> Bool {
-        if index >= 1, tokens[index - 1].text == "@" { return true }
+        let text = tokens[index].text
+        if text == "Sendable" {
+            if index >= 1, ["@", "&"].contains(tokens[index - 1].text) { return true }
+            if index + 1 < tokens.count, tokens[index + 1].text == "&" { return true }
+        }
+        if text.hasPrefix("Async"), index + 1 < tokens.count, tokens[index + 1].text == "<" {
+            var depth = 0
+            var position = index + 1
+            while position < tokens.count {
+                if tokens[position].text == "<" { depth += 1 }
+                if tokens[position].text == ">" { depth -= 1 }
+                if depth == 0 { break }
+                position += 1
+            }
+            if position + 2 < tokens.count, tokens[position + 1].text == ".",
+                tokens[position + 2].text == "Continuation"
+            {
+                return true
+            }
+        }
         var position = index - 1
         while position >= 0, tokens[position].line == tokens[index].line {
-            let text = tokens[position].text
-            if nominal.contains(text) || text == "extension" { return true }
-            if ["<", "(", "=", "let", "var", "func", "case", "where", "any", "some"].contains(text) { return false }
+            let word = tokens[position].text
+            if nominal.contains(word) || word == "extension" { return true }
+            if ["<", "(", "=", "let", "var", "func", "case", "where", "any", "some"].contains(word) { return false }
             position -= 1
         }
         return false
+    }
+
+    /// Whether the name at `index` is in a declaration's return type: after its `->`, outside
+    /// the parameters (`func updates() -> AsyncStream<[Drink]>`).
+    private static func isInReturnType(_ index: Int, in tokens: [SwiftTokenizer.Token]) -> Bool {
+        var depth = 0
+        var position = index - 1
+        while position >= 1, tokens[position].line == tokens[index].line {
+            let text = tokens[position].text
+            if [")", "]"].contains(text) { depth += 1 }
+            if ["(", "["].contains(text) {
+                if depth == 0 { return false }
+                depth -= 1
+            }
+            if depth == 0, text == ">", tokens[position - 1].text == "-" { return true }
+            if depth == 0, ["let", "var", ":", "{", "}"].contains(text) { return false }
+            position -= 1
+        }
+        return false
+    }
+
+    /// Whether the `MainActor` at `index` is the attribute of a function type that only
+    /// listens (`(@MainActor @Sendable ([Drink]) -> Void)?`: an observer told what was saved).
+    private static func marksAListener(
+        mainActorAt index: Int, in tokens: [SwiftTokenizer.Token], closing: [Int: Int]
+    ) -> Bool {
+        guard index >= 1, tokens[index - 1].text == "@" else { return false }
+        var position = index + 1
+        // Past the function type's other attributes and `sending`, to its parameters.
+        while position + 1 < tokens.count, tokens[position].text == "@" { position += 2 }
+        guard position < tokens.count, tokens[position].text == "(", var arrow = closing[position].map({ $0 + 1 })
+        else { return false }
+        while arrow < tokens.count, tokens[arrow].text == "async" { arrow += 1 }
+        guard arrow + 1 < tokens.count, tokens[arrow].text == "-", tokens[arrow + 1].text == ">" else { return false }
+        return onlyListens(arrowAt: arrow, in: tokens)
     }
 
     private static let nominal: Set<String> = ["struct", "class", "enum", "actor", "protocol"]
@@ -208,6 +262,9 @@ enum ReferencesHandedOver {
             let name: String
             let header: [String]
             let isolated: Bool
+            /// Its generic parameters: a type that stores one can hold anything (an audit's
+            /// `struct Box<Value: Sendable> { let value: Value }` carried the model's log).
+            let generics: Set<String>
         }
         var declared: [Declared] = []
         // Each typealias and what it stands for, on its line: an alias of a function type is one
@@ -234,7 +291,8 @@ enum ReferencesHandedOver {
             declared.append(
                 Declared(
                     keyword: keyword, name: name, header: header(after: index + 1, in: tokens),
-                    isolated: isolatedByAttribute(declarationAt: index, in: tokens)))
+                    isolated: isolatedByAttribute(declarationAt: index, in: tokens),
+                    generics: genericParameters(after: index + 1, in: tokens)))
         }
         // What each type stores (its `let`s' and `var`s' types, its cases' payloads): a struct
         // or a plain class that stores a shared object hands it over with itself (an audit's
@@ -282,8 +340,9 @@ enum ReferencesHandedOver {
                 case "class":
                     joins =
                         type.header.contains { shared.contains($0) }
-                        || !(stored[type.name] ?? []).isDisjoint(with: shared.union(holding))
-                case "struct", "enum": joins = !(stored[type.name] ?? []).isDisjoint(with: shared.union(holding))
+                        || !(stored[type.name] ?? []).isDisjoint(with: shared.union(holding).union(type.generics))
+                case "struct", "enum":
+                    joins = !(stored[type.name] ?? []).isDisjoint(with: shared.union(holding).union(type.generics))
                 case "protocol":
                     joins =
                         type.header.contains {
@@ -339,6 +398,27 @@ enum ReferencesHandedOver {
             }
         }
         return false
+    }
+
+    /// The names of the generic parameters declared right after the name at `name`
+    /// (`Box<Value: Sendable, Key>`: Value and Key), or none.
+    private static func genericParameters(after name: Int, in tokens: [SwiftTokenizer.Token]) -> Set<String> {
+        guard name + 1 < tokens.count, tokens[name + 1].text == "<" else { return [] }
+        var names: Set<String> = []
+        var depth = 0
+        var index = name + 1
+        while index < tokens.count {
+            let text = tokens[index].text
+            if text == "<" { depth += 1 }
+            if text == ">" { depth -= 1 }
+            if depth == 0 || text == "{" { break }
+            // A parameter's name follows the `<` or a `,` at the clause's own level.
+            if depth == 1, ["<", ","].contains(text), index + 1 < tokens.count, tokens[index + 1].kind == .identifier {
+                names.insert(tokens[index + 1].text)
+            }
+            index += 1
+        }
+        return names
     }
 
     /// The words of a declaration's header after its name, up to the `{` that opens its body.

@@ -63,6 +63,12 @@ public enum SourceScanner {
             if case .referenceInto(let receiver) = pattern.shape {
                 return ReferencesHandedOver.places(into: receiver, in: raw).map { (streams.count, $0..<($0 + 1)) }
             }
+            if case .reachedFrom(let entry, let inner) = pattern.shape {
+                let lines = ReachedCode.lines(from: entry, in: raw)
+                return matches(ForbiddenPattern(pattern.text, pattern.reason, shape: inner)).filter { match in
+                    lines.contains(streams[match.stream][match.range.lowerBound].line)
+                }
+            }
             return streams.indices.flatMap { stream in
                 candidates(pattern.shape, in: stream).compactMap { index in
                     SourceScanner.matchLength(
@@ -87,7 +93,7 @@ public enum SourceScanner {
                 return (positions[stream][name] ?? []).filter { $0 > 0 }.map { $0 - 1 }
             case .stringContaining:
                 return Array(streams[stream].indices)
-            case .referenceInto:
+            case .referenceInto, .reachedFrom:
                 return []
             case .callWithout(let expected, _):
                 guard let first = expected.first else { return [] }
@@ -286,7 +292,7 @@ public enum SourceScanner {
             return 2
         case .stringContaining(let text):
             return token.kind == .string && token.literal.lowercased().contains(text.lowercased()) ? 1 : nil
-        case .referenceInto:
+        case .referenceInto, .reachedFrom:
             return nil  // `Prepared.matches` finds these over the whole file
         case .nameUnlessMember(let name, let allowed):
             guard token.kind == .identifier, token.text == name else { return nil }

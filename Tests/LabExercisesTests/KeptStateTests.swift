@@ -76,6 +76,9 @@ struct KeptStateTests {
         "actor Downloads { static let shared = Downloads() }",
         "@globalActor actor Downloads { static let shared = Other() }",
         "@globalActor actor Downloads { static let shared = Downloads()\n    var calls: Int? }",
+        // Observers make a stored property, not a computed one (an audit's kept a drinks log so).
+        "@globalActor actor Downloads { static let shared = Downloads()\n    private var log: [Int] { didSet { } }\n    init() { log = [] } }",
+        "@globalActor actor Downloads { static let shared = Downloads()\n    var log: [Int] { willSet { } } }",
     ])
     func aGlobalActorThatStoresStateIsRefused(source: String) {
         #expect(kept(source) == ["`static let shared`"], "\(source): \(kept(source))")

@@ -59,8 +59,16 @@ struct ReferencesHandedOverTests {
         ("actor Store { var source: (any Actor)? }", "Actor"),
         ("actor Store { var kept: AnyObject? }", "AnyObject"),
         ("actor Store { var feed: AsyncStream<[Int]>? }", "AsyncStream"),
-        ("actor Store<Source: Sendable> { var source: Source? }", "Sendable"),
-        ("actor Log {}\nactor Store<Source> where Source: Log { var source: Source? }", "Log"),
+        // A store generic over what it keeps can be handed anything (an audit's kept a main-actor log).
+        ("actor Store<Source: Sendable> { var source: Source? }", "Source"),
+        ("actor Log {}\nactor Store<Source> where Source: Log { var source: Source? }", "Source"),
+        ("actor Store { var kept: (any Sendable)?\n func save<S: Sendable>(_ s: S) { kept = s } }", "Sendable"),
+        // A generic wrapper that stores its parameter, and a protocol only it adopts.
+        (
+            "struct Box<Value: Sendable>: Sendable { let value: Value }\nprotocol Source: Sendable {}\n"
+                + "extension Box: Source {}\nactor Store { var kept: (any Source)? }", "Source"
+        ),
+        ("actor Store { var notify: (@MainActor () -> [Int])? }", "MainActor"),
         ("struct Box: Sendable { let source: any Sendable }\nactor Store { var kept: Box? }", "Box"),
         // A wrapper that stores a function (an audit's `struct DrinkLog { let read: … -> [Drink] }`),
         // also one with a default a memberwise initializer can replace.
@@ -109,6 +117,11 @@ struct ReferencesHandedOverTests {
         "actor Store { func each(_ body: @Sendable (Int) -> Void) {} }",
         "protocol Source: Sendable { var items: [Int] { get } }\nstruct Log: Source { var items: [Int] }\nactor Store { func save(_ s: any Source) {} }",
         "final class Log: Sendable { let items: [Int] = [] }\nactor Store { var kept: Log? }",
+        // An observer on the main actor, a stream the store makes and yields to, a value's extra bound.
+        "actor Store { private var onSave: (@MainActor @Sendable ([Int]) -> Void)? }",
+        "actor Store { private var out: AsyncStream<[Int]>.Continuation?\n func updates() -> AsyncStream<[Int]> {\n let (s, c) = AsyncStream.makeStream(of: [Int].self)\n out = c\n return s } }",
+        "actor Store { func save(_ items: some Collection<Int> & Sendable) {} }",
+        "struct Pair<Value> { let a: Int }\nactor Store { func save(_ p: Pair<Int>) {} }",
     ])
     func valuesAndPlainClassesAreNotFound(source: String) {
         #expect(found(source).isEmpty, "\(source)")
