@@ -12,8 +12,9 @@ nonisolated struct Fingerprint: Hashable, Sendable {
     /// A coarse hash, as hashes may be: fingerprints whose seeds share a thousand hash alike,
     /// and `==` tells them apart.
     func hash(into hasher: inout Hasher) {
-        WorkPlaces.record()
+        let cpuBefore = ProcessUsage.callingThreadCPUSeconds()
         hasher.combine(CPUWork.run(units: Fingerprint.units, seed: seed / 1000))
+        WorkPlaces.record(cpu: ProcessUsage.callingThreadCPUSeconds() - cpuBefore)
     }
 }
 
@@ -23,24 +24,28 @@ nonisolated struct Fingerprint: Hashable, Sendable {
 /// macOS) "is this you?" depends on where the work ran, not on the machine.
 nonisolated enum WorkPlaces {
     fileprivate static let mainQueue = DispatchSpecificKey<Bool>()
-    fileprivate static let counts = Locked((onMainActor: 0, elsewhere: 0))
+    fileprivate static let counts = Locked((onMainActor: 0, elsewhere: 0, cpuSeconds: 0.0))
 
     /// The check calls this first, on the main actor.
     static func install() { DispatchQueue.main.setSpecific(key: mainQueue, value: true) }
 
-    fileprivate static func record() {
+    fileprivate static func record(cpu: Double) {
         let onMain = DispatchQueue.getSpecific(key: mainQueue) == true
-        counts.withLock { onMain ? ($0.onMainActor += 1) : ($0.elsewhere += 1) }
+        counts.withLock {
+            if onMain { $0.onMainActor += 1 } else { $0.elsewhere += 1 }
+            $0.cpuSeconds += cpu
+        }
     }
 
-    static var hashed: (onMainActor: Int, elsewhere: Int) { counts.withLock { $0 } }
+    static var hashed: (onMainActor: Int, elsewhere: Int, cpuSeconds: Double) { counts.withLock { $0 } }
+
 }
 
 // MARK: - The check
 import LabCore
 @testable import StudentCode
 
-let plannedExpectations = 2
+let plannedExpectations = 3
 
 /// The photos the check sends: a few distinct ones, then copies. Titles and fingerprints do
 /// not agree: two different pictures may share a title, and one picture may come under two
@@ -68,7 +73,9 @@ func runCheck(_ report: CheckReport) async {
     for photo in sent where !expected.contains("\(photo.title) #\(photo.seed)") { expected.append("\(photo.title) #\(photo.seed)") }
     let photos = sent.map { Photo(title: $0.title, fingerprint: Fingerprint(seed: $0.seed)) }
     report.waiting("uniquePhotos(_:)")
+    let cpuBefore = processCPUSeconds()
     let kept = await uniquePhotos(photos).map { "\($0.title) #\($0.fingerprint.seed)" }
+    let cpuDuring = processCPUSeconds() - cpuBefore
     report.expect(kept == expected, "the \(photos.count) photos came back as their \(expected.count) distinct ones (title and fingerprint), in order",
                   otherwise: "expected \(expected.count) distinct photos (a photo is its title and its fingerprint: \(expected.joined(separator: ", "))), got \(kept.count): \(kept.joined(separator: ", "))")
     let places = WorkPlaces.hashed
@@ -77,6 +84,17 @@ func runCheck(_ report: CheckReport) async {
     report.expect(places.onMainActor == 0 && places.elsewhere >= photos.count,
                   "all \(places.elsewhere) fingerprints were hashed off the main actor",
                   otherwise: places.onMainActor == 0
-                      ? "\(places.elsewhere == 1 ? "1 fingerprint was" : "\(places.elsewhere) fingerprints were") hashed for \(photos.count) photos: remove the duplicates through Photo's Hashable conformance (a Set), which hashes every photo"
+                      ? "\(places.elsewhere == 1 ? "1 fingerprint was" : "\(places.elsewhere) fingerprints were") hashed for \(photos.count) photos: remove the duplicates through Photo's Hashable conformance (a Set), hashing every photo's fingerprint as the synthesized conformance does"
                       : "\(places.onMainActor) of \(places.onMainActor + places.elsewhere) fingerprints were hashed on the main actor: while it hashes there the UI cannot draw")
+    // What the process computed besides the hashing (each hash's own CPU is counted where it
+    // ran): an answer that awaits the work computes almost nothing else, one whose main actor
+    // spins or polls for the result computes all the while the hashing runs (an audit's answers:
+    // a spin on a Mutex, a loop of `Task.yield()`). CPU time, not wall time, so a busy machine
+    // or one CPU delays both sides alike.
+    let besides = max(0, cpuDuring - places.cpuSeconds)
+    let limit = max(0.06, places.cpuSeconds / 2)
+    let ms = { (seconds: Double) in Int((seconds * 1000).rounded()) }
+    report.expect(besides <= limit,
+                  "awaiting the removal cost \(ms(besides)) ms of CPU besides the \(ms(places.cpuSeconds)) ms of hashing",
+                  otherwise: "while the fingerprints were hashed (\(ms(places.cpuSeconds)) ms of CPU), the process computed \(ms(besides)) ms more: something watched for the result (a loop that polls or spins) instead of awaiting it")
 }

@@ -38,11 +38,7 @@ func processCPUSeconds() -> Double { ProcessUsage.now().cpuSeconds }
 
 /// CPU time the calling thread has used, in seconds: on the main actor, the main actor's own work
 /// (16), not the work of other threads beside it.
-func threadCPUSeconds() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-}
+func threadCPUSeconds() -> Double { ProcessUsage.callingThreadCPUSeconds() }
 
 /// Fast, repeatable services for checks: one source second is 10 ms.
 enum CheckServices {

@@ -18,6 +18,14 @@ public struct ProcessUsage: Sendable, Equatable {
     /// The peak resident memory, in bytes (for children: the largest child's).
     public let maxResidentBytes: Int
 
+    /// CPU time the calling thread has used, in seconds: a check's measure of work done on one
+    /// thread, wherever the other threads of the process were (16's main actor, 21's hashing).
+    public static func callingThreadCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
     public static func now(_ whose: Whose = .thisProcess) -> ProcessUsage {
         var usage = rusage()
         // The constants are an enum's cases in Glibc and plain Int32s in Darwin.
