@@ -35,8 +35,20 @@ func runCheck(_ report: CheckReport) async {
         let text = await jokeOrOffline(clock: clock, timeout: timeout, fetch: silent.fetch)
         answer.withLock { $0 = text }
     }
+    // Beside it, a short timeout on a clock of its own, which stands still too: an answer that
+    // waits some multiple of the timeout in real time (an audit's waited twice the timeout
+    // through SimulatedWork) answers within the same 2.5 s.
+    let shortTimeout = Duration.milliseconds(CheckServices.random(in: 40...80))
+    let shortClock = ManualClock()
+    let shortAnswer = Locked<String?>(nil)
+    let shortAsking = Task {
+        let text = await jokeOrOffline(clock: shortClock, timeout: shortTimeout, fetch: SilentService().fetch)
+        shortAnswer.withLock { $0 = text }
+    }
     report.waiting("jokeOrOffline to sleep on the clock it was given")
-    guard await within(.seconds(1), { await clock.sleepers(reach: 1) }) != nil else {
+    guard await within(.seconds(1), { await clock.sleepers(reach: 1) }) != nil,
+        await within(.seconds(1), { await shortClock.sleepers(reach: 1) }) != nil
+    else {
         return report.fail(
             "it never slept on the clock it was given (nothing was sleeping on it after 1 s): wait with clock.sleep(for: timeout), not Task.sleep or another clock")
     }
@@ -44,14 +56,20 @@ func runCheck(_ report: CheckReport) async {
     // starting file's 2-second Task.sleep, kept beside the clock's) answers meanwhile.
     try? await Task.sleep(for: .milliseconds(2_500))
     let stillClock = answer.withLock { $0 }
+    let shortStill = shortAnswer.withLock { $0 }
+    shortClock.advance(by: shortTimeout)
     clock.advance(by: timeout - .milliseconds(1))
     try? await Task.sleep(for: .milliseconds(100))
     let early = answer.withLock { $0 }
     report.expect(
-        early == nil, "with the service silent, nothing came while the clock stood still (2.5 s) nor a millisecond before the \(timeout) deadline",
+        early == nil && shortStill == nil,
+        "with the service silent, nothing came while the clocks stood still (2.5 s, timeouts of \(shortTimeout) and \(timeout)) nor a millisecond before the \(timeout) deadline",
         otherwise: stillClock != nil
             ? "it answered \"\(stillClock ?? "")\" while the clock it was given stood still (2.5 s of real time): wait on that clock only, not Task.sleep"
+            : shortStill != nil
+            ? "with a timeout of \(shortTimeout) it answered \"\(shortStill ?? "")\" while its clock stood still (2.5 s of real time): it also waits in real time, some multiple of the timeout; wait on the clock only"
             : "it answered \"\(early ?? "")\" before the deadline (\(timeout) - 1 ms on the clock): wait the whole timeout")
+    _ = await within(.seconds(1)) { await shortAsking.value }
     clock.advance(by: .milliseconds(1))
     report.waiting("\"offline\" at the deadline")
     _ = await within(.seconds(1)) { await asking.value }
