@@ -74,11 +74,9 @@ enum GlobalActorInstance {
             if index + 2 == instance { continue }
             var end = index + 1
             while end < body.endIndex, body[end].line == body[index].line, body[end].text != "{" { end += 1 }
-            // A body of observers (`{ didSet { } }`) stores as surely as a value does.
-            let observed = end + 1 < body.endIndex && ["didSet", "willSet"].contains(body[end + 1].text)
             let computed =
                 end < body.endIndex && body[end].text == "{" && !body[index..<end].contains { $0.text == "=" }
-                && !observed
+                && !KeptState.opensObservers(at: end, in: body)
             if !computed { return true }
         }
         return false

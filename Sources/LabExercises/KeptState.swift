@@ -117,7 +117,7 @@ enum KeptState {
             // audit's `private var drinks: [Drink] { didSet { } }`, set in `init`, kept a log).
             guard isVar else { return false }
             guard let body = binding.firstIndex(where: { $0.text == "{" }) else { return true }
-            return body + 1 < binding.endIndex && ["didSet", "willSet"].contains(binding[body + 1].text)
+            return opensObservers(at: body, in: binding)
         }
         if isVar { return true }
         // The type written as well as the value: `let tally: Mutex<Int> = .init(0)` names its
@@ -133,6 +133,12 @@ enum KeptState {
             return true
         }
         return false
+    }
+
+    /// Whether the `{` at `brace` opens a property's observers (`{ didSet { } }`): the property
+    /// stores, as surely as one with a value (`GlobalActorInstance` asks too).
+    static func opensObservers(at brace: Int, in tokens: ArraySlice<SwiftTokenizer.Token>) -> Bool {
+        brace + 1 < tokens.endIndex && ["didSet", "willSet"].contains(tokens[brace + 1].text)
     }
 
     /// Names a constant may use: literals' words and the standard library's value types.

@@ -42,6 +42,13 @@ public enum SourceScanner {
         /// Per stream, where each token's text stands (in order): a pattern is tried only where
         /// its first token could be, not at every token of the file for every pattern.
         let positions: [[String: [Int]]]
+        /// The lines each entry point can run (`ReachedCode`), worked out once per entry: the
+        /// blocking set asks for the same entry once per pattern.
+        private let reached = ReachedLinesByEntry()
+
+        final class ReachedLinesByEntry {
+            var lines: [String: Set<Int>] = [:]
+        }
 
         init(_ source: String) {
             let raw = SwiftTokenizer.tokens(of: source)
@@ -64,7 +71,8 @@ public enum SourceScanner {
                 return ReferencesHandedOver.places(into: receiver, in: raw).map { (streams.count, $0..<($0 + 1)) }
             }
             if case .reachedFrom(let entry, let inner) = pattern.shape {
-                let lines = ReachedCode.lines(from: entry, in: raw)
+                let lines = reached.lines[entry] ?? ReachedCode.lines(from: entry, in: raw)
+                reached.lines[entry] = lines
                 return matches(ForbiddenPattern(pattern.text, pattern.reason, shape: inner)).filter { match in
                     lines.contains(streams[match.stream][match.range.lowerBound].line)
                 }
