@@ -27,20 +27,34 @@ final class RequestLog: Sendable {
     private let loaded = Locked<[Thumbnail]>([])
     private let cached = Locked<[[Thumbnail]]>([])
     fileprivate let salt = UInt64.random(in: 1...1_000_000)
-    /// How long the cache waits for "done" before it answers anyway: drawn per request, so that
-    /// no fixed sleep lands right after "cached" every run (an audit's 1,050 ms sleep did, while
-    /// this was one second for every request).
-    fileprivate let cachePatience = Duration.milliseconds(Int.random(in: 800...1_600))
+    /// Where storeInCache waits before it answers: let go when "done" is written, or when its
+    /// patience runs out.
+    fileprivate let cache: PeakHold
+    /// Told as storeInCache starts waiting there.
+    fileprivate let cacheWaits: @Sendable () -> Void
 
     /// `patience`: how long the network waits for the thumbnails to load together before it
     /// answers anyway, once (the check passes its own, far longer than a busy machine takes to
-    /// start them).
-    init(thumbnails expected: Int, patience: Duration) {
+    /// start them). `cache`: where the cache write waits; by default it waits for "done" or for
+    /// 0.8–1.6 s, drawn per request, so that no fixed sleep lands right after "cached" every run
+    /// (an audit's 1,050 ms sleep did, while this was one second for every request). The check
+    /// passes its own to hold the write while it watches the handler wait, and `cacheWaits` to
+    /// be told when the write starts waiting.
+    init(
+        thumbnails expected: Int, patience: Duration,
+        cache: PeakHold = PeakHold(peak: .max, patience: .milliseconds(Int.random(in: 800...1_600))),
+        cacheWaits: @escaping @Sendable () -> Void = {}
+    ) {
         self.expected = expected
         network = PeakHold(peak: expected, patience: patience)
+        self.cache = cache
+        self.cacheWaits = cacheWaits
     }
 
-    func write(_ message: String) { append(message, byHelper: false) }
+    func write(_ message: String) {
+        append(message, byHelper: false)
+        if message == "done" { cache.letGo() }
+    }
 
     fileprivate func append(_ message: String, byHelper: Bool) {
         let line = Line(message: message, requestID: Request.id, byHelper: byHelper, at: .now)
@@ -95,19 +109,18 @@ func loadThumbnail(_ index: Int, log: RequestLog) async -> Thumbnail {
 /// "done" without waiting for the cache write shows it every time, not by chance, and so does
 /// one that sleeps a while instead of awaiting it (with 60 ms, a sleep of 100 ms passed).
 func storeInCache(_ thumbnails: [Thumbnail], log: RequestLog) async {
-    let deadline = ContinuousClock.now + log.cachePatience
-    while !log.written.contains(where: { $0.message == "done" }) && ContinuousClock.now < deadline {
-        try? await Task.sleep(for: .milliseconds(2))
-    }
+    log.cacheWaits()
+    await log.cache.enter()
     log.stored(thumbnails)
     log.append("cached \(thumbnails.count)", byHelper: true)
 }
 
 // MARK: - The check
 import LabCore
+import LabScenarios
 @testable import StudentCode
 
-let plannedExpectations = 5
+let plannedExpectations = 6
 
 struct Handled: Sendable {
     let id: String
@@ -118,6 +131,7 @@ struct Handled: Sendable {
 
 @MainActor
 func runCheck(_ report: CheckReport) async {
+    let still = await StillnessWatch()
     let requests = CheckServices.random(in: 3...5)
     var ids: [String] = []
     while ids.count < requests {
@@ -190,4 +204,19 @@ func runCheck(_ report: CheckReport) async {
     let peak = narrow.first?.log.peakLoading ?? 0
     report.expect(narrow.isEmpty, "each request loaded all its thumbnails at once (\(handled.map { "\($0.log.peakLoading)" }.joined(separator: ", ")))",
                   otherwise: "\(narrow.first?.id ?? "") loaded its \(narrow.first?.count ?? 0) thumbnails \(peak == 1 ? "one at a time" : "at most \(peak) at a time"): start them all at once")
+
+    // Awaiting the cache write, the handler is still: nothing wakes it until the write ends. One
+    // that looks at a flag of its own again and again came on in time, and passed the lines above.
+    let cache = PeakHold(peak: .max, patience: CheckServices.patience)
+    let cacheWaiting = Gate()
+    let id = "req-\(CheckServices.random(in: 100...999))"
+    let log = RequestLog(thumbnails: 3, patience: CheckServices.patience, cache: cache, cacheWaits: { cacheWaiting.open() })
+    let (request, stirrings) = await still.hold(.milliseconds(300), from: cacheWaiting) {
+        await handle(requestID: id, thumbnails: 3, log: log)
+    }
+    cache.letGo()
+    _ = await request.value
+    let restless = stirrings.problem(while: "the cache write went on", awaiting: "the cache write's task")
+    report.expect(restless == nil, "the handler waited for the cache write, woken by nothing until it ended",
+                  otherwise: restless ?? "")
 }

@@ -480,10 +480,29 @@ final class StillnessWatch: Sendable {
     func hold<T: Sendable>(_ hold: Duration, _ operation: @escaping @Sendable () async -> T) async
         -> (task: Task<T, Never>, stirrings: Stirrings)
     {
+        await self.hold(hold, from: nil, operation)
+    }
+
+    /// As `hold(_:_:)`, counting from the moment `ready` opens instead of from the start: for a
+    /// wait that comes after work of the answer's own that wakes it (22: the thumbnails load, then
+    /// the cache write is awaited). If the operation ends first, the count starts as it ends.
+    func hold<T: Sendable>(_ hold: Duration, from ready: Gate?, _ operation: @escaping @Sendable () async -> T) async
+        -> (task: Task<T, Never>, stirrings: Stirrings)
+    {
         let watch = WakeWatch()
         // From before the answer starts: a task it starts is seen starting, so its every wake counts.
         _ = PoolWakes.mark()
-        let task = Task(executorPreference: watch) { await operation() }
+        let task = Task(executorPreference: watch) {
+            let result = await operation()
+            ready?.open()
+            return result
+        }
+        if let ready {
+            await ready.wait()
+            // Afresh from here: a task seen before is seen again once (its first job after the
+            // mark is taken for its start), so one wake of each is forgiven, never a second.
+            _ = PoolWakes.mark()
+        }
         let started = watch.wakes
         try? await Task.sleep(for: hold)
         let meanwhile = watch.wakes
