@@ -43,10 +43,11 @@ func runCheck(_ report: CheckReport) async {
 
     // One rover's request fails: the error reaches the caller, as the calls one after the other let it.
     let failing = rovers[CheckServices.random(in: 0...2)].name
+    let injected = CheckServices.anyError()
     let broken = MarsRoverClient.simulated(
-        CheckServices.behavior(failures: FailureInjection(rate: 1, error: .unavailable, onlyMatching: failing, failsAfter: 0.5)))
+        CheckServices.behavior(failures: FailureInjection(rate: 1, error: injected, onlyMatching: failing, failsAfter: 0.5)))
     report.waiting("latestPhotos(of:using:) while \(failing)'s request fails")
     await expectTheFailureReachesTheCaller(
-        report, when: "\(failing)'s request", in: "latestPhotos", returned: { "\($0.count) photo(s)" }
+        report, when: "\(failing)'s request", failsWith: injected, in: "latestPhotos", returned: { "\($0.count) photo(s)" }
     ) { try await latestPhotos(of: rovers, using: broken) }
 }

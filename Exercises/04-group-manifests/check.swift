@@ -49,12 +49,13 @@ func runCheck(_ report: CheckReport) async {
 
     // One rover's manifest request fails: the error reaches the caller, as it did one rover at a time.
     let failing = listed[CheckServices.random(in: 0...(listed.count - 1))].name
+    let injected = CheckServices.anyError()
     let broken = LoggedRovers(
         base: MarsRoverClient.simulated(
-            CheckServices.behavior(failures: FailureInjection(rate: 1, error: .unavailable, onlyMatching: failing, failsAfter: 0.5))),
+            CheckServices.behavior(failures: FailureInjection(rate: 1, error: injected, onlyMatching: failing, failsAfter: 0.5))),
         log: CallLog(), listed: listed)
     report.waiting("fetchPhotoManifests(using:) while \(failing)'s manifest request fails")
     await expectTheFailureReachesTheCaller(
-        report, when: "\(failing)'s manifest request", in: "fetchPhotoManifests", returned: { "\($0.count) manifest(s)" }
+        report, when: "\(failing)'s manifest request", failsWith: injected, in: "fetchPhotoManifests", returned: { "\($0.count) manifest(s)" }
     ) { try await fetchPhotoManifests(using: broken) }
 }

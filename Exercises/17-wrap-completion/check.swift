@@ -55,8 +55,7 @@ func runCheck(_ report: CheckReport) async {
     }
     // Two stores that fail, each its own way: one refuses, one's query fails with an error of
     // this run's choosing. The error thrown must be the one the completion handler reported.
-    let kinds: [ServiceError] = [.timedOut, .rateLimited, .unavailable, .badResponse("truncated")]
-    let injected = kinds[CheckServices.random(in: 0...(kinds.count - 1))]
+    let injected = CheckServices.anyError()
     let failing: [(store: CaffeineHealthStore, error: HealthStoreError, how: String)] = [
         (CaffeineHealthStore(behavior: CheckServices.behavior(latency: .fixed(1))), .notAuthorized, "refuses"),
         (

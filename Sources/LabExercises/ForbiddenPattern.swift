@@ -234,6 +234,20 @@ public struct ForbiddenPattern: Sendable, Equatable {
         return types + functions + labels + reads + paths
     }()
 
+    /// Executors and queues of the answer's own. The checks that tell waiting from polling
+    /// (`StillnessWatch`) watch the pool and an executor of their own; a task the answer runs on
+    /// its own executor, or a queue's operations, wake out of their sight (a poll moved there
+    /// passed 10, 13, 17, 18, 24, 30 and 31 as "still").
+    public static let ownExecutors = [
+        "OperationQueue", "TaskExecutor", "SerialExecutor", "executorPreference", "withTaskExecutorPreference",
+        "unownedExecutor", "DedicatedThreadExecutor",
+    ].map {
+        ForbiddenPattern(
+            $0,
+            "an executor or queue of your own runs the answer's tasks out of the pool's sight (a poll run there passed); await the event itself"
+        )
+    }
+
     /// Calls that hold a thread: forbidden where the exercise is about not blocking.
     public static let blocking = [
         ForbiddenPattern(
