@@ -1,9 +1,10 @@
 import LabScenarios
 @testable import StudentCode
 
-let plannedExpectations = 4
+let plannedExpectations = 5
 
 func runCheck(_ report: CheckReport) async {
+    let still = await StillnessWatch()
     // Without a failure every manifest comes back: an answer that stops at the first result (an
     // audit's `group.next()` then `cancelAll()`) passes the failing run below, not this one.
     let rovers = (try? MarsRoverClient.fixtureRovers()) ?? []
@@ -41,4 +42,46 @@ func runCheck(_ report: CheckReport) async {
     let seen = await hanging.cancelled(expected: rovers.count) { _ = try await fetchAllManifests(of: rovers, using: hanging) }
     report.expect(seen.started > 0 && seen.cancelled == seen.started, "cancelling the caller cancelled all its \(seen.started) downloads",
                   otherwise: "cancelling the task that called fetchAllManifests reached \(seen.cancelled) of its \(seen.started) downloads: a download in a task of its own (Task {} or Task.detached) does not inherit cancellation")
+
+    // Waiting for the first failure is awaiting the group, which nothing wakes until a download
+    // ends. Held back here longer than the first run's downloads took (1 s), Opportunity's failure
+    // shows an answer that looks again and again for one (every 400 ms, an audit's, passed above:
+    // it found the failure before the others ended). The others take 2.5 s meanwhile.
+    let heldError = CheckServices.anyError()
+    let failureHeld = Gate()
+    let opportunityWaits = Gate()
+    let slow = MarsRoverClient.simulated(CheckServices.behavior(latency: .fixed(250), failures: .none))
+    let held = FailureHeldBack(base: slow, failing: "Opportunity", error: heldError, gate: failureHeld, reached: opportunityWaits)
+    report.waiting("fetchAllManifests while Opportunity's failure is held back")
+    let (call, stirrings) = await still.hold(.milliseconds(1_100), from: opportunityWaits) { () -> String? in
+        do { _ = try await fetchAllManifests(of: rovers, using: held) } catch { return "\(error)" }
+        return nil
+    }
+    failureHeld.open()
+    let thrown = await call.value
+    let restless = stirrings.problem(while: "Opportunity's download was going", awaiting: "the group's next result (for try await)")
+    report.expect(restless == nil && thrown == "\(heldError)", "waiting for the first failure, the call was woken by nothing until it came",
+                  otherwise: restless ?? "with Opportunity's failure held back, fetchAllManifests threw \(thrown ?? "nothing") instead of \"\(heldError)\"")
+}
+
+/// A rover service whose one rover fails when the check lets it, and not before: it waits at
+/// `gate`, and opens `reached` when it gets there. The others are `base`'s.
+struct FailureHeldBack: MarsRoverService {
+    let base: any MarsRoverService
+    let failing: String
+    let error: ServiceError
+    let gate: Gate
+    let reached: Gate
+
+    func allRovers() async throws -> [Rover] { try await base.allRovers() }
+    func latestPhotos(rover: Rover) async throws -> [MarsPhoto] { try await base.latestPhotos(rover: rover) }
+    func photos(rover: Rover, earthDate: String, page: Int) async throws -> [MarsPhoto] {
+        try await base.photos(rover: rover, earthDate: earthDate, page: page)
+    }
+    func photoManifest(rover: Rover) async throws -> PhotoManifest {
+        guard rover.name == failing else { return try await base.photoManifest(rover: rover) }
+        reached.open()
+        await gate.wait()
+        throw error
+    }
 }
