@@ -2,7 +2,7 @@ import Foundation
 import LabCore
 @testable import StudentCode
 
-let plannedExpectations = 3
+let plannedExpectations = 4
 
 func runCheck(_ report: CheckReport) async {
     // 5 source seconds are 200 ms here (CheckServices.work makes them 50 ms): beside a wait this
@@ -17,11 +17,13 @@ func runCheck(_ report: CheckReport) async {
     let slower = SimulatedWork(scale: TimeScale(factor: 0.12))
     report.waiting("one takesTooLong() call")
     let began = clock.now
+    let beganAt = Date()
     let (call, stirrings) = await still.hold(.milliseconds(300)) {
-        _ = await takesTooLong(slower)
-        return ContinuousClock.now
+        let stamp = await takesTooLong(slower)
+        return (ContinuousClock.now, stamp, Date())
     }
-    let one = began.duration(to: await call.value)
+    let (ended, stamp, returnedAt) = await call.value
+    let one = began.duration(to: ended)
     // A sleep never ends early, so a call that waits its 600 ms is measured at 600 ms or more:
     // the bounds allow a millisecond of rounding, not a shorter wait (4.55 s passed at 540).
     report.expect(one >= .milliseconds(599) && stirrings.stillWaiting, "takesTooLong() still waits its 5 seconds (600 ms at that scale), in one wait",
@@ -61,4 +63,11 @@ func runCheck(_ report: CheckReport) async {
                       : "\(calls) calls at once took \(many.humanReadable), several times one call (\(one.humanReadable)): each call held a thread while it waited")
     report.expect(cpu < 15, "while they waited \(many.humanReadable), the \(calls) calls used \(cpu) ms of CPU: waiting left the CPU free",
                   otherwise: "while they waited \(many.humanReadable), the \(calls) calls used \(cpu) ms of CPU: they kept the CPU busy (a loop that yields is still a busy wait); suspend until the time is up")
+    // The date it returns is the moment its wait ended: after the 600 ms, before the call returned
+    // (the date from before the wait, or any constant, passed while nothing read it).
+    let stampAfter = stamp.timeIntervalSince(beganAt)
+    report.expect(stampAfter >= 0.599 && stamp <= returnedAt, "the date it returned was taken as its wait ended (\(Int(stampAfter * 1000)) ms after the call began)",
+                  otherwise: stampAfter < 0.599
+                      ? "takesTooLong() returned a date \(Int(stampAfter * 1000)) ms after the call began, before its 600 ms wait ended: return the date the wait ended"
+                      : "takesTooLong() returned a date after it had returned (\(stamp)): return the date the wait ended")
 }
