@@ -3,11 +3,12 @@ import LabCore
 import LabScenarios
 @testable import StudentCode
 
-let plannedExpectations = 6
+let plannedExpectations = 7
 
 struct PaymentDeclined: Error {}
 
 func runCheck(_ report: CheckReport) async {
+    let still = await StillnessWatch()
     // Different numbers each run: a hard-coded answer fails.
     // More than 5: a throttle of two payments showed with 3–5 units, one of five did not (an audit's).
     let units = CheckServices.random(in: 6...10)
@@ -87,12 +88,45 @@ func runCheck(_ report: CheckReport) async {
     _ = await poll(for: CheckServices.patience) { paying.withLock { $0 } == 2 }
     report.waiting("a buyer who comes while every unit's payment is still going")
     // Told at once: 200 ms is many actor hops on a busy machine (a buyer that waited up to 500 ms
-    // for the payments passed a bound of 1 s).
-    let latecomer = await within(.milliseconds(200)) { (try? await small.sell(charge: {})) ?? nil }
+    // for the payments passed a bound of 1 s), and on the stillness watch, so that a buyer who
+    // looks again and again for a unit while the payments go on is seen however soon it gives up
+    // (one that gave up after 150 ms passed the bound alone).
+    // What the buyer was told, once told: "false", "true" or "an error".
+    let answered = Locked<String?>(nil)
+    let (latecoming, stirrings) = await still.hold(.milliseconds(200)) {
+        let told = (try? await small.sell(charge: {})).map(String.init) ?? "an error"
+        answered.withLock { $0 = told }
+    }
+    let latecomer = answered.withLock { $0 }
     gate.open()
     _ = await holders.value
-    report.expect(latecomer == .some(false), "a buyer who came while every unit was being paid for was told at once: none left",
-                  otherwise: latecomer == nil
-                      ? "a buyer who came while every unit was being paid for waited for those payments (over 200 ms): answer false at once; a buyer never waits for another buyer's payment"
-                      : "a buyer who came while every unit was being paid for got \(latecomer.map { "\($0.map(String.init) ?? "an error")" } ?? ""), not false")
+    await latecoming.value
+    let restless: String? =
+        stirrings.stillWaiting
+        ? nil
+        : "it was woken \(stirrings.timers + stirrings.pooled) time(s) and ran \(stirrings.spins) more while the other payments went on: it looked again and again for a unit; answer false at once, a buyer never waits for another buyer's payment"
+    let latecomerWrong: String =
+        if let restless { "a buyer who came while every unit was being paid for: \(restless)" }
+        else if latecomer == nil {
+            "a buyer who came while every unit was being paid for waited for those payments (over 200 ms): answer false at once; a buyer never waits for another buyer's payment"
+        } else { "a buyer who came while every unit was being paid for got \(latecomer ?? ""), not false" }
+    report.expect(latecomer == "false" && restless == nil, "a buyer who came while every unit was being paid for was told at once: none left",
+                  otherwise: latecomerWrong)
+
+    // A buyer whose payment was just declined, trying again at once with a card that works, finds
+    // the unit back: sell() gives it back before it throws, not in a task of its own that runs
+    // later (the first round's later buyers came only once every task of it had ended).
+    let single = Stock(quantity: 1)
+    let declinedFirst: Bool
+    do {
+        _ = try await single.sell(charge: { throw PaymentDeclined() })
+        declinedFirst = false
+    } catch {
+        declinedFirst = error is PaymentDeclined
+    }
+    let retried = (try? await single.sell(charge: {})) ?? false
+    report.expect(declinedFirst && retried, "a buyer declined a moment ago, trying again at once, got the unit back",
+                  otherwise: declinedFirst
+                      ? "a buyer whose payment was just declined tried again at once and was told none left: the unit must be back before sell() throws (give it back in the catch, not in a task of its own)"
+                      : "a declined payment on a stock of one did not make sell() throw the payment's error")
 }
