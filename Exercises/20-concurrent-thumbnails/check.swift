@@ -53,10 +53,21 @@ nonisolated enum WorkPlaces {
     /// that asked for it (or its child tasks) sees that task cancelled; work handed to a task of
     /// its own or to a dispatch queue never does.
     fileprivate static let cancelledSeen = Locked(0)
+    /// Thumbnails finished after the check cancelled the batch, in code that never heard of it:
+    /// handed out of the task (to an OperationQueue, a thread: an audit's answer made the first
+    /// in the task and the rest on a queue, and passed while one seen was enough).
+    fileprivate static let cancelMissed = Locked((cancelled: false, missed: 0))
     fileprivate static func recordCancellation() {
-        if Task.isCancelled { cancelledSeen.withLock { $0 += 1 } }
+        if Task.isCancelled {
+            cancelledSeen.withLock { $0 += 1 }
+        } else {
+            cancelMissed.withLock { if $0.cancelled { $0.missed += 1 } }
+        }
     }
     static var madeWhileCancelled: Int { cancelledSeen.withLock { $0 } }
+    static var madeOutsideTheCancelledTask: Int { cancelMissed.withLock { $0.missed } }
+    /// The check says when it has cancelled the batch.
+    static func batchCancelled() { cancelMissed.withLock { $0.cancelled = true } }
 
     /// What the check does when the next thumbnail is begun, on the thread that begins it: the
     /// moment is the work's own, whatever keeps the check's task from running meanwhile.
@@ -122,11 +133,17 @@ func runCheck(_ report: CheckReport) async {
     // Stored before the task can run (it waits for the main actor, which this check holds until
     // its next await), and cancelled from the work itself when it begins.
     let batchTask = Locked<Task<Void, Never>?>(nil)
-    WorkPlaces.whenNextBegun { batchTask.withLock { $0 }?.cancel() }
+    WorkPlaces.whenNextBegun {
+        batchTask.withLock { $0 }?.cancel()
+        WorkPlaces.batchCancelled()
+    }
     let batch = Task { await second.photosArrived(more) }
     batchTask.withLock { $0 = batch }
     _ = await within(.seconds(10)) { await batch.value }
     let seen = WorkPlaces.madeWhileCancelled
-    report.expect(seen > 0, "cancelling photosArrived's task reached the work: \(seen) thumbnail(s) were finished in the cancelled task",
-                  otherwise: "cancelling photosArrived's task never reached the thumbnails' work: it ran in a task of its own or on a dispatch queue; call an async function that leaves the main actor (@concurrent), so the work stays in the caller's task")
+    let missed = WorkPlaces.madeOutsideTheCancelledTask
+    report.expect(seen > 0 && missed == 0, "cancelling photosArrived's task reached the work: \(seen) thumbnail(s) were finished in the cancelled task",
+                  otherwise: seen == 0
+                      ? "cancelling photosArrived's task never reached the thumbnails' work: it ran in a task of its own or on a dispatch queue; call an async function that leaves the main actor (@concurrent), so the work stays in the caller's task"
+                      : "cancelling photosArrived's task reached \(seen) thumbnail(s), but \(missed) were finished after it out of the task's reach (a queue, a thread or a task of their own): keep all the work in the caller's task")
 }
