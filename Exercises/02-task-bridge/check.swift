@@ -33,7 +33,7 @@ import LabCore
 import LabScenarios
 @testable import StudentCode
 
-let plannedExpectations = 3
+let plannedExpectations = 4
 
 /// A model the check no longer holds: nil once nothing else does either.
 final class WeakModel: Sendable {
@@ -49,13 +49,16 @@ func runCheck(_ report: CheckReport) async {
     var fastest = Duration.seconds(60)
     var waitedForTheWork = false
     var taps: [(model: DemoModel, task: Task<Void, Never>)] = []
+    // The tasks each tap started, counted by the runtime's hooks (nil where they are not found).
+    var tasksStarted: [Int?] = []
     for _ in 0..<5 {
         let buttonReturned = PeakHold(peak: .max, patience: .seconds(2))
         let model = DemoModel(buttonReturned: buttonReturned)
         report.waiting("buttonTapped() to return")
         let start = clock.now
-        let task = buttonTapped(model)
+        let (task, started) = TaskStarts.counting { buttonTapped(model) }
         let returned = start.duration(to: clock.now)
+        tasksStarted.append(started)
         waitedForTheWork = waitedForTheWork || buttonReturned.isOpen
         buttonReturned.letGo()
         fastest = min(fastest, returned)
@@ -113,4 +116,21 @@ func runCheck(_ report: CheckReport) async {
                       : "cancelling the task buttonTapped() returned reached doSomething()",
                   otherwise: ran != 1 ? "a tap whose task was cancelled at once started doSomething() \(ran) times"
                       : "cancelling the task buttonTapped() returned did not reach doSomething(): return the task that runs it, not one that waits for it")
+
+    // One task per tap, the one returned: a second runs on its own, and nobody can await or cancel
+    // it (one that held the model weakly and called it again a second later passed the lines
+    // above: the check had let go of its models by then, so the call never came).
+    let counted = tasksStarted.compactMap { $0 }
+    let most = counted.max() ?? 0
+    let passed: String =
+        if counted.count < tasksStarted.count {
+            "the tasks each tap started were not counted here (the runtime's hooks were not found)"
+        } else if most == 1 {
+            "each tap started one task, the one it returned"
+        } else {
+            // A task run at once on the caller's thread (Task.immediate, macOS 26) hands nothing over.
+            "no tap handed a task to the pool or the main actor (a task run at once on the caller's thread is not counted), so none started a second"
+        }
+    report.expect(counted.count < tasksStarted.count || most <= 1, passed,
+                  otherwise: "a tap started \(most) tasks: start one, the one you return; another runs on its own, and nobody can await or cancel it")
 }

@@ -392,6 +392,20 @@ enum PoolWakes {
     static func mark() -> Int { Int(lab_check_pool_mark()) }
 }
 
+/// The tasks a piece of synchronous code starts, counted by the runtime's own hooks: each job the
+/// calling thread hands the pool or the main actor's executor while `body` runs is a task it
+/// started (synchronous code wakes no task of its own). A task started by a task that began
+/// meanwhile, on another thread, is that task's, not `body`'s.
+enum TaskStarts {
+    /// `body`'s result and how many tasks it started; nil where the hooks are not found.
+    static func counting<T>(_ body: () -> T) -> (result: T, started: Int?) {
+        let watched = lab_check_starts_begin() == 0
+        let result = body()
+        let started = Int(lab_check_starts_end())
+        return (result, watched ? started : nil)
+    }
+}
+
 /// Runs one task's jobs on a serial queue of its own and counts what woke the task up, so a
 /// check can tell an answer that waits for an event from one that polls, by structure rather
 /// than by timing. Given as the task's executor preference (SE-0417, `Task(executorPreference:)`),

@@ -132,7 +132,19 @@ static void *pool_seen[pool_seen_capacity];
 static int pool_seen_count;
 static unsigned long long pool_again;
 
+// The thread whose task starts are being counted (lab_check_starts_begin), and its count.
+static pthread_t starts_thread;
+static int starts_counting;
+static unsigned long long starts_count;
+
+static void count_start(void) {
+    pthread_mutex_lock(&pool_lock);
+    if (starts_counting && pthread_equal(pthread_self(), starts_thread)) starts_count++;
+    pthread_mutex_unlock(&pool_lock);
+}
+
 static __attribute__((swiftcall)) void count_pool_job(void *job, pool_original original) {
+    count_start();
     if (job != watching_task) {
         pthread_mutex_lock(&pool_lock);
         int seen = 0;
@@ -165,7 +177,43 @@ unsigned long long lab_check_pool_mark(void) {
     pthread_mutex_unlock(&pool_lock);
     return since;
 }
+
+// The main actor's executor has a hook of the same shape: a task started on the main actor is
+// handed there, not to the pool.
+static pool_hook previous_main_hook;
+
+static __attribute__((swiftcall)) void count_main_job(void *job, pool_original original) {
+    count_start();
+    if (previous_main_hook) previous_main_hook(job, original);
+    else original(job);
+}
+
+int lab_check_starts_begin(void) {
+    if (lab_check_pool_watch() != 0) return -1;
+    pool_hook *main_hook = (pool_hook *)dlsym(RTLD_DEFAULT, "swift_task_enqueueMainExecutor_hook");
+    if (!main_hook) return -1;
+    if (*main_hook != count_main_job) {
+        previous_main_hook = *main_hook;
+        *main_hook = count_main_job;
+    }
+    pthread_mutex_lock(&pool_lock);
+    starts_thread = pthread_self();
+    starts_count = 0;
+    starts_counting = 1;
+    pthread_mutex_unlock(&pool_lock);
+    return 0;
+}
+
+unsigned long long lab_check_starts_end(void) {
+    pthread_mutex_lock(&pool_lock);
+    starts_counting = 0;
+    unsigned long long count = starts_count;
+    pthread_mutex_unlock(&pool_lock);
+    return count;
+}
 #else
 int lab_check_pool_watch(void) { return -1; }
 unsigned long long lab_check_pool_mark(void) { return 0; }
+int lab_check_starts_begin(void) { return -1; }
+unsigned long long lab_check_starts_end(void) { return 0; }
 #endif

@@ -30,4 +30,12 @@ int lab_check_pool_watch(void);
 /// again, a task's start being its first. Counts afresh from now.
 unsigned long long lab_check_pool_mark(void);
 
+/// Starts counting the jobs the calling thread hands the pool or the main actor's executor
+/// (swift_task_enqueueMainExecutor_hook too): in synchronous code, each is a task it started.
+/// Returns 0, or -1 where the runtime lacks either hook (then nothing is counted).
+int lab_check_starts_begin(void);
+
+/// Stops that count and returns it.
+unsigned long long lab_check_starts_end(void);
+
 #endif
