@@ -125,11 +125,11 @@ func runCheck(_ report: CheckReport) async {
     let passed: String =
         if counted.count < tasksStarted.count {
             "the tasks each tap started were not counted here (the runtime's hooks were not found)"
-        } else if most == 1 {
+        } else if counted.allSatisfy({ $0 == 1 }) {
             "each tap started one task, the one it returned"
         } else {
             // A task run at once on the caller's thread (Task.immediate, macOS 26) hands nothing over.
-            "no tap handed a task to the pool or the main actor (a task run at once on the caller's thread is not counted), so none started a second"
+            "no tap handed more than one task to the pool or the main actor (\(counted.map(String.init).joined(separator: ", "))): none started a second (a task run at once on the caller's thread may hand over none)"
         }
     report.expect(counted.count < tasksStarted.count || most <= 1, passed,
                   otherwise: "a tap started \(most) tasks: start one, the one you return; another runs on its own, and nobody can await or cancel it")

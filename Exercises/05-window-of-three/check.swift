@@ -69,10 +69,11 @@ func runCheck(_ report: CheckReport) async {
 
     // One page's request fails: the error reaches the caller, as it did with one page at a time.
     let failing = CheckServices.random(in: 2...(count - 1))
+    let injected = CheckServices.anyError()
     let broken = MarsRoverClient.simulated(
-        CheckServices.behavior(failures: FailureInjection(rate: 1, error: .unavailable, onlyMatching: "page=\(failing) ", failsAfter: 0.5)))
+        CheckServices.behavior(failures: FailureInjection(rate: 1, error: injected, onlyMatching: "page=\(failing) ", failsAfter: 0.5)))
     report.waiting("fetchPages while page \(failing)'s request fails")
     await expectTheFailureReachesTheCaller(
-        report, when: "page \(failing)'s request", in: "fetchPages", returned: { "\($0.count) page(s)" }
+        report, when: "page \(failing)'s request", failsWith: injected, in: "fetchPages", returned: { "\($0.count) page(s)" }
     ) { try await fetchPages(pages, of: rover, on: rover.maxDate, using: broken) }
 }

@@ -44,29 +44,29 @@ func runCheck(_ report: CheckReport) async {
                   otherwise: "cancelling the task that called fetchAllManifests reached \(seen.cancelled) of its \(seen.started) downloads: a download in a task of its own (Task {} or Task.detached) does not inherit cancellation")
 
     // Waiting for the first failure is awaiting the group, which nothing wakes until a download
-    // ends. Held back here longer than the first run's downloads took (1 s), Opportunity's failure
-    // shows an answer that looks again and again for one (every 400 ms, an audit's, passed above:
-    // it found the failure before the others ended). The others take 2.5 s meanwhile.
+    // ends. Every download is held here, longer than the first run's took (1 s), so an answer
+    // that looks again and again for a failure (every 400 ms, an audit's, passed above: it found
+    // the failure before the others ended) is seen looking; then Opportunity's fails.
     let heldError = CheckServices.anyError()
     let failureHeld = Gate()
-    let opportunityWaits = Gate()
-    let slow = MarsRoverClient.simulated(CheckServices.behavior(latency: .fixed(250), failures: .none))
-    let held = FailureHeldBack(base: slow, failing: "Opportunity", error: heldError, gate: failureHeld, reached: opportunityWaits)
-    report.waiting("fetchAllManifests while Opportunity's failure is held back")
-    let (call, stirrings) = await still.hold(.milliseconds(1_100), from: opportunityWaits) { () -> String? in
+    let downloadsWait = Gate()
+    let quick = MarsRoverClient.simulated(CheckServices.behavior(latency: .fixed(1), failures: .none))
+    let held = DownloadsHeldBack(base: quick, failing: "Opportunity", error: heldError, gate: failureHeld, reached: downloadsWait)
+    report.waiting("fetchAllManifests while its downloads are held back")
+    let (call, stirrings) = await still.hold(.milliseconds(1_100), from: downloadsWait) { () -> String? in
         do { _ = try await fetchAllManifests(of: rovers, using: held) } catch { return "\(error)" }
         return nil
     }
     failureHeld.open()
     let thrown = await call.value
-    let restless = stirrings.problem(while: "Opportunity's download was going", awaiting: "the group's next result (for try await)")
+    let restless = stirrings.problem(while: "the downloads were going", awaiting: "the group's next result (for try await)")
     report.expect(restless == nil && thrown == "\(heldError)", "waiting for the first failure, the call was woken by nothing until it came",
-                  otherwise: restless ?? "with Opportunity's failure held back, fetchAllManifests threw \(thrown ?? "nothing") instead of \"\(heldError)\"")
+                  otherwise: restless ?? "with its downloads held back, then Opportunity failing, fetchAllManifests threw \(thrown ?? "nothing") instead of \"\(heldError)\"")
 }
 
-/// A rover service whose one rover fails when the check lets it, and not before: it waits at
-/// `gate`, and opens `reached` when it gets there. The others are `base`'s.
-struct FailureHeldBack: MarsRoverService {
+/// A rover service whose downloads all wait at `gate` until the check opens it (the first to get
+/// there opens `reached`); then the `failing` rover's fails, and the others are `base`'s.
+struct DownloadsHeldBack: MarsRoverService {
     let base: any MarsRoverService
     let failing: String
     let error: ServiceError
@@ -79,9 +79,9 @@ struct FailureHeldBack: MarsRoverService {
         try await base.photos(rover: rover, earthDate: earthDate, page: page)
     }
     func photoManifest(rover: Rover) async throws -> PhotoManifest {
-        guard rover.name == failing else { return try await base.photoManifest(rover: rover) }
         reached.open()
         await gate.wait()
-        throw error
+        if rover.name == failing { throw error }
+        return try await base.photoManifest(rover: rover)
     }
 }

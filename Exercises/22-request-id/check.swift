@@ -27,8 +27,8 @@ final class RequestLog: Sendable {
     private let loaded = Locked<[Thumbnail]>([])
     private let cached = Locked<[[Thumbnail]]>([])
     fileprivate let salt = UInt64.random(in: 1...1_000_000)
-    /// Where storeInCache waits before it answers: let go when "done" is written, or when its
-    /// patience runs out.
+    /// Where storeInCache waits before it answers: let go when its patience runs out (or by the
+    /// check), or early by a "done" written before the cache answered.
     fileprivate let cache: PeakHold
     /// Told as storeInCache starts waiting there.
     fileprivate let cacheWaits: @Sendable () -> Void

@@ -144,10 +144,9 @@ func runCheck(_ report: CheckReport) async {
     // 25 ms for 500 ms passed the 1 s bound alone) is woken meanwhile.
     let (asking, strangerStirrings) = await still.hold(.milliseconds(300)) { await prefetcher.thumbnail(stranger) }
     let unknown = await within(.seconds(1)) { await asking.value }
-    let restless: String? =
-        strangerStirrings.stillWaiting
-        ? nil
-        : "thumbnail(\"\(stranger)\") for a name never prefetched was woken \(strangerStirrings.timers + strangerStirrings.pooled) time(s) and ran \(strangerStirrings.spins) more before it answered: it looked again and again for a prefetch; with no rendering to wait for, return nil at once"
+    let restless = strangerStirrings.whatStirred.map {
+        "thumbnail(\"\(stranger)\") for a name never prefetched: \($0) before it answered: it looked again and again for a prefetch; with no rendering to wait for, return nil at once"
+    }
     let wrongAnswer: String =
         if let restless { restless }
         else if unknown == nil {

@@ -101,10 +101,9 @@ func runCheck(_ report: CheckReport) async {
     gate.open()
     _ = await holders.value
     await latecoming.value
-    let restless: String? =
-        stirrings.stillWaiting
-        ? nil
-        : "it was woken \(stirrings.timers + stirrings.pooled) time(s) and ran \(stirrings.spins) more while the other payments went on: it looked again and again for a unit; answer false at once, a buyer never waits for another buyer's payment"
+    let restless = stirrings.whatStirred.map {
+        "\($0) while the other payments went on: it looked again and again for a unit; answer false at once, a buyer never waits for another buyer's payment"
+    }
     let latecomerWrong: String =
         if let restless { "a buyer who came while every unit was being paid for: \(restless)" }
         else if latecomer == nil {

@@ -273,6 +273,9 @@ struct HangingRovers: MarsRoverService {
         _ = await poll(for: CheckServices.patience) { calls.withLock { $0.started >= expected } }
         task.cancel()
         _ = await poll(for: CheckServices.patience) { calls.withLock { $0.cancelled >= $0.started } }
+        // And the call itself over, so that nothing of it wakes while a later round watches (its
+        // group's parent is woken as each cancelled child ends).
+        _ = await within(CheckServices.patience) { _ = await task.result }
         return calls.withLock { $0 }
     }
 }
@@ -455,6 +458,14 @@ struct Stirrings: Sendable {
 
     /// A few of its own are hops onto an actor and back (one, measured in exercise 24).
     var stillWaiting: Bool { timers == 0 && spins <= 4 && pooled <= 0 }
+
+    /// What stirred it, in a few words, for a check that words its own advice; nil when still.
+    var whatStirred: String? {
+        if timers > 0 { return "a timer woke it \(timers) time(s)" }
+        if spins > 4 { return "it ran \(spins) times (Task.yield() in a loop?)" }
+        if pooled > 0 { return "tasks of your code were woken \(pooled) time(s) on the thread pool" }
+        return nil
+    }
 
     /// Why it was not still while `what` was going, for the student; nil when it was.
     func problem(while what: String, awaiting: String) -> String? {

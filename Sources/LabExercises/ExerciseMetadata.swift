@@ -17,7 +17,7 @@ import LabCore
 /// Optional: `"kind": "make it compile"` (default `"behaviour"`), `"timeLimitSeconds"` (15),
 /// `"mode"` (a `CompileMode`, default `"swift-6"`), `"permitting"` (standard patterns this
 /// exercise allows, by text), `"why"` (a note for maintainers on settings that differ).
-/// A forbidden entry is one of `{ "set": "silencers" | "blocking" | "executors" }`, `{ "detached": REASON }`,
+/// A forbidden entry is one of `{ "set": "silencers" | "blocking" | "executors" | "timers" }`, `{ "detached": REASON }`,
 /// `{ "unstructured": REASON }` (`Task { }` however spelled), `{ "text": TOKENS, "reason": REASON }`
 /// (a name with `*` is one name by glob; with `"unlessLabel": LABEL`, a call that passes that
 /// argument is allowed: `Task.sleep(for:clock:)`), `{ "referencesInto": TYPE, "reason": REASON }`
@@ -46,7 +46,7 @@ struct ExerciseMetadata: Decodable {
 
         static let sets: [String: [ForbiddenPattern]] = [
             "silencers": ForbiddenPattern.silencers, "blocking": ForbiddenPattern.blocking,
-            "executors": ForbiddenPattern.ownExecutors,
+            "executors": ForbiddenPattern.ownExecutors, "timers": ForbiddenPattern.timers,
         ]
 
         init(from decoder: any Decoder) throws {

@@ -244,9 +244,22 @@ public struct ForbiddenPattern: Sendable, Equatable {
     ].map {
         ForbiddenPattern(
             $0,
-            "an executor or queue of your own runs the answer's tasks out of the pool's sight (a poll run there passed); await the event itself"
+            "an executor or queue of your own runs the answer's tasks out of the pool's sight, where the check cannot tell waiting from looking again and again (a poll run there passed)"
         )
     }
+
+    /// Dispatch's queues and timers and the run loop's: they look again and again out of the
+    /// tasks' sight (a Dispatch timer that looked at a flag and then resumed the answer's
+    /// continuation would seem still to the watch).
+    public static let timers = [
+        ForbiddenPattern(
+            "Dispatch*",
+            "a Dispatch queue or timer looks again and again out of the tasks' sight; await the event itself",
+            shape: .tokens(["Dispatch*"])),
+        ForbiddenPattern("Timer", "a timer looks again and again; await the event itself"),
+        ForbiddenPattern(
+            "RunLoop", "a run loop's timer looks again and again out of the tasks' sight; await the event itself"),
+    ]
 
     /// Calls that hold a thread: forbidden where the exercise is about not blocking.
     public static let blocking = [
