@@ -457,9 +457,10 @@ struct Stirrings: Sendable {
     var pooled = 0
 
     /// A few of its own are hops onto an actor and back (one, measured in exercise 24).
-    var stillWaiting: Bool { timers == 0 && spins <= 4 && pooled <= 0 }
+    var stillWaiting: Bool { whatStirred == nil }
 
-    /// What stirred it, in a few words, for a check that words its own advice; nil when still.
+    /// What stirred it, in a few words, for a check that words its own advice; nil when still
+    /// (a few spins of its own are allowed, see above).
     var whatStirred: String? {
         if timers > 0 { return "a timer woke it \(timers) time(s)" }
         if spins > 4 { return "it ran \(spins) times (Task.yield() in a loop?)" }
