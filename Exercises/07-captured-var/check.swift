@@ -2,9 +2,10 @@ import Foundation
 import LabCore
 @testable import StudentCode
 
-let plannedExpectations = 3
+let plannedExpectations = 4
 
 func runCheck(_ report: CheckReport) async {
+    let still = await StillnessWatch()
     // 5 source seconds are 200 ms here (CheckServices.work makes them 50 ms): beside waits this
     // long, the bound below can sit far from both overlapping waits and waits in turn.
     // The waits counted as they start: one per task, or a date was shared; and when each ended.
@@ -43,4 +44,28 @@ func runCheck(_ report: CheckReport) async {
     // bound leaves a correct answer 400 ms of stalls; waits in turn miss it by at least 400 ms.
     report.expect(elapsed < .milliseconds(600), "the five waits overlapped (\(elapsed.humanReadable) in all)",
                   otherwise: "collectTimeStamps took \(elapsed.humanReadable): the five 200 ms waits ran one after the other")
+    // Awaiting the children, the parent is still while their waits are: the check holds all five
+    // back at their end and watches. A parent that sleeps and looks for the stamps (an actor or a
+    // lock filled by the children, read every few ms) is woken by its timer meanwhile, however
+    // quick its total: the hold lasts 600 ms, the longest look apart that still meets the bound
+    // above, so at least one look falls in it.
+    let atTheDoor = Locked(0)
+    let allHeld = Gate(), letGo = Gate()
+    let heldWork = SimulatedWork(
+        scale: TimeScale(factor: 0.04),
+        heldBack: {
+            if atTheDoor.withLock({ $0 += 1; return $0 }) == 5 { allHeld.open() }
+            await letGo.wait()
+        })
+    // Fewer than five waits at once (one after the other, or shared) would never fill the door.
+    let fewer = Task {
+        if (try? await Task.sleep(for: .seconds(1))) != nil { allHeld.open() }
+    }
+    report.waiting("collectTimeStamps, its five waits held back at their end")
+    let (held, stirrings) = await still.hold(.milliseconds(600), from: allHeld) { await collectTimeStamps(heldWork) }
+    fewer.cancel()
+    letGo.open()
+    _ = await held.value
+    report.expect(stirrings.stillWaiting, "while the five waits were held back, nothing woke collectTimeStamps: it awaited its children",
+                  otherwise: stirrings.problem(while: "the five waits were held back", awaiting: "the children's results (`for await` over the group)") ?? "")
 }

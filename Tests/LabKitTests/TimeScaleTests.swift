@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import LabCore
@@ -28,6 +29,29 @@ struct TimeScaleTests {
         }
         #expect(short >= .milliseconds(20))
         #expect(long >= .milliseconds(200))
+    }
+
+    @Test func heldBackWorkEndsOnlyWhenLetGoAndAfterItsTime() async throws {
+        // What a check's hold relies on: the wait's time passes first, then the hold, and the
+        // wait is told ended only after both.
+        let events = Mutex<[String]>([])
+        let reached = AsyncStream.makeStream(of: Void.self)
+        let letGo = AsyncStream.makeStream(of: Void.self)
+        let work = SimulatedWork(
+            scale: TimeScale(factor: 0.004),
+            observer: { starting in events.withLock { $0.append(starting ? "start" : "end") } },
+            heldBack: {
+                events.withLock { $0.append("held") }
+                reached.continuation.yield()
+                for await _ in letGo.stream { break }
+            })
+        let clock = ContinuousClock()
+        async let waited = clock.measure { try await work.suspend(sourceSeconds: 5) }
+        for await _ in reached.stream { break }
+        #expect(events.withLock { $0 } == ["start", "held"])
+        letGo.continuation.yield()
+        #expect(try await waited >= .milliseconds(20))
+        #expect(events.withLock { $0 } == ["start", "held", "end"])
     }
 
     @Test func blockingWorkHoldsItsThreadForTheWholeTime() {

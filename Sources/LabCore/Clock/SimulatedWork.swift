@@ -22,10 +22,17 @@ public struct SimulatedWork: Sendable {
     /// Told as each suspension starts (`true`) and ends (`false`): how an exercise's check counts
     /// the waits it gave the answer. Private, so the code handed this work cannot call it.
     private let observer: (@Sendable (_ starting: Bool) -> Void)?
+    /// Awaited as each suspension's time is up, before it ends: where a check holds the work back
+    /// for as long as it watches what the waiting code does meanwhile. Private, as the observer.
+    private let heldBack: (@Sendable () async -> Void)?
 
-    public init(scale: TimeScale, observer: (@Sendable (_ starting: Bool) -> Void)? = nil) {
+    public init(
+        scale: TimeScale, observer: (@Sendable (_ starting: Bool) -> Void)? = nil,
+        heldBack: (@Sendable () async -> Void)? = nil
+    ) {
         self.scale = scale
         self.observer = observer
+        self.heldBack = heldBack
     }
 
     /// Suspends the current task for `seconds` of source time. Frees the thread.
@@ -34,6 +41,7 @@ public struct SimulatedWork: Sendable {
         observer?(true)
         defer { observer?(false) }
         try await Task.sleep(for: scale.duration(sourceSeconds: seconds))
+        await heldBack?()
     }
 
     /// Holds the calling thread for `seconds` of source time, like `Thread.sleep`.
