@@ -108,13 +108,22 @@ func runCheck(_ report: CheckReport) async {
     report.expect(afterStep == [final], "two drinks logged in one step shown once: \(final)",
                   otherwise: afterStep.isEmpty ? "nothing was shown after two more drinks: register again after each change"
                       : "two drinks logged in one step were shown as \(afterStep): show once per change, the state after it")
+    // Each property corrected alone: a face that tracks only one of them (the caffeine, reading
+    // the cups outside the tracking, passed when every change touched the caffeine) misses one.
     tally.caffeine -= 10
     let corrected = Pair(cups: tally.cups, caffeine: tally.caffeine)
     await settle()
     let afterCorrection = face.takeNew()
-    report.expect(afterCorrection == [corrected], "a correction of the caffeine alone was shown: \(corrected)",
+    tally.cups -= 1
+    let recounted = Pair(cups: tally.cups, caffeine: tally.caffeine)
+    await settle()
+    let afterRecount = face.takeNew()
+    report.expect(afterCorrection == [corrected] && afterRecount == [recounted],
+                  "corrections of the caffeine alone, then of the cups alone, were each shown: \(corrected), then \(recounted)",
                   otherwise: afterCorrection.isEmpty ? "a change to the caffeine alone was not shown: track everything you show"
-                      : "a correction of the caffeine alone was shown as \(afterCorrection): show it once")
+                      : afterCorrection != [corrected] ? "a correction of the caffeine alone was shown as \(afterCorrection): show it once"
+                      : afterRecount.isEmpty ? "a change to the cups alone was not shown: track everything you show"
+                      : "a correction of the cups alone was shown as \(afterRecount): show it once")
     // Three drinks in separate steps, close together: each is a change of its own, and each is
     // shown. A face that waits before it reads (a debounce) shows only the last (see
     // separateStepsGap); one that shows at most once in a while (a throttle: an audit's showed
