@@ -57,14 +57,21 @@ import Foundation
 import LabCore
 @testable import StudentCode
 
-let plannedExpectations = 3
+let plannedExpectations = 4
 
 func runCheck(_ report: CheckReport) async {
+    let still = await StillnessWatch()
     // More readings than a small buffer holds: a stream that keeps only the newest few (an audit's
     // `.bufferingNewest(5)`, others' 32 and 100) loses some to the reader below, which falls behind
     // the whole feed: 300–500 readings, one a millisecond.
     let count = CheckServices.random(in: 300...500)
-    let expected = (0..<count).map { _ in Double(CheckServices.random(in: 1...400)) }
+    var expected = (0..<count).map { _ in Double(CheckServices.random(in: 1...400)) }
+    // Some readings repeat the one before, as a steady sensor's do: a stream that drops a repeat
+    // (an audit's passed whenever the draw had none) loses one.
+    for _ in 0..<CheckServices.random(in: 3...6) {
+        let at = CheckServices.random(in: 1...(count - 1))
+        expected[at] = expected[at - 1]
+    }
     let sensor = CaffeineSensor(values: expected, interval: 1)
     report.waiting("the readings of a sensor that sends \(count), read slowly")
     var values: [Double] = []
@@ -90,7 +97,7 @@ func runCheck(_ report: CheckReport) async {
                       : values.count < count && firstWrong == nil
                       ? "\(values.count) of the \(count) readings arrived, the first \(values.count): the stream ended early, or the rest never came"
                       : values.count < count
-                          ? "\(values.count) of the \(count) readings arrived, reading \(firstWrong.map { $0 + 1 } ?? 0) onward not as sent: a buffer that keeps only the newest drops what a slow reader has not read yet"
+                          ? "\(values.count) of the \(count) readings arrived, reading \(firstWrong.map { $0 + 1 } ?? 0) onward not as sent: some were lost on the way; yield every reading the sensor sends, in order (repeats too)"
                           : "\(values.count) readings for \(count) sent; reading \(firstWrong.map { $0 + 1 } ?? count + 1) was not the one sent: yield each reading once, in order")
     // A sensor that pauses half a second before its last reading: the stream ends when the sensor
     // finishes, not when it has been quiet a while (a watchdog that ended it after 100 ms of
@@ -103,7 +110,16 @@ func runCheck(_ report: CheckReport) async {
     let pausingSensor = CaffeineSensor(values: pausing, pausingAfter: 3)
     report.waiting("a sensor that pauses 500 ms before its last reading")
     var heard: [Double] = []
-    for await value in readings(from: pausingSensor) { heard.append(value) }
+    // Its quiet half second is watched: a stream that waits for onFinish wakes nothing of the
+    // answer's meanwhile; a task that looks at the sensor every few ms (for isRunning, say) is
+    // woken again and again, however soon it ends the stream.
+    var wokenWhileQuiet = 0
+    for await value in readings(from: pausingSensor) {
+        heard.append(value)
+        if heard.count == 3 {
+            wokenWhileQuiet = await still.poolWakes { try? await Task.sleep(for: .milliseconds(300)) }.wakes
+        }
+    }
     let endedAfterFinish = pausingSensor.finishedAt.map { $0.duration(to: .now) }
     report.expect(heard == pausing && (endedAfterFinish ?? .zero) < .milliseconds(100),
                   "a sensor that paused 500 ms before its last reading was read to its end, and the stream ended as it finished",
@@ -125,4 +141,6 @@ func runCheck(_ report: CheckReport) async {
     try? await Task.sleep(for: .milliseconds(60))
     report.expect(!long.isRunning && long.delivered <= whenLeft + 1, "leaving the loop stopped the sensor",
                   otherwise: "the sensor kept running after the reader left (\(long.delivered) readings sent): stop it in onTermination")
+    report.expect(wokenWhileQuiet == 0, "while the sensor was quiet, nothing of your code woke: the stream waited for the sensor",
+                  otherwise: "while the sensor was quiet for 300 ms, tasks of your code were woken \(wokenWhileQuiet) time(s) (a task that sleeps and looks at the sensor?): let the sensor's own callbacks, onReading and onFinish, drive the stream")
 }
