@@ -22,14 +22,22 @@ func runCheck(_ report: CheckReport) async {
     // rendering past it. Twice, at k and k + 1: a loop that looks only every other thumbnail
     // renders one more after one of the two, whichever k is. And once late in the batch, anywhere
     // up to 20 before its end: a loop that looked only during its first ten thumbnails passed
-    // while every cancel came early (an audit's answer).
+    // while every cancel came early (an audit's answer). And first of all, before the call, in a
+    // task already cancelled (`0`): it renders none. A loop that looked only once it had rendered
+    // a few (two, four) passed while the first cancel came in thumbnail 2–8, and so did one that
+    // rendered first and looked after.
     let first = CheckServices.random(in: 2...8)
     let late = CheckServices.random(in: 24...(total - 20))
     var runs: [(cancelAt: Int, rendered: Int, really: Int, more: Int, late: Duration, reached: Bool)] = []
-    for cancelAt in [first, first + 1, late] {
+    for cancelAt in [0, first, first + 1, late] {
         let counted = Locked(0)
         let cancelledAt = Locked<ContinuousClock.Instant?>(nil)
         let task = Task.detached {
+            if cancelAt == 0 {
+                cancelledAt.withLock { $0 = clock.now }
+                // As below: the task cancels itself, at once, and keeps no handle.
+                withUnsafeCurrentTask { $0?.cancel() }
+            }
             let rendered = await renderThumbnails(count: total) {
                 BlackHole.consume(CPUWork.run(units: units))
                 let count = counted.withLock { $0 += 1; return $0 }
@@ -42,7 +50,7 @@ func runCheck(_ report: CheckReport) async {
             }
             return (rendered, ContinuousClock.now)
         }
-        report.waiting("renderThumbnails after cancel() in thumbnail \(cancelAt)")
+        report.waiting(cancelAt == 0 ? "renderThumbnails in a task already cancelled" : "renderThumbnails after cancel() in thumbnail \(cancelAt)")
         let (rendered, ended) = await task.value
         let really = counted.withLock { $0 }
         // No instant if the loop never reached the k-th thumbnail: it stopped, uncancelled, for a
@@ -60,9 +68,13 @@ func runCheck(_ report: CheckReport) async {
                       ?? unasked.map { "it stopped after \($0.really) of \(total) thumbnails before anyone cancelled it (cancel() was to come in thumbnail \($0.cancelAt)): stop only when cancelled; until then render every thumbnail" }
                       ?? (runs.allSatisfy { $0.rendered >= total }
                           ? "it rendered all \(total) thumbnails after being cancelled: the loop never checks"
+                          : runs.dropFirst().allSatisfy { $0.rendered >= total }
+                          ? "cancelled before the call, it rendered \(runs[0].rendered == 0 ? "none" : "\(runs[0].rendered)"); cancelled in thumbnail \(first), it still rendered all \(total): it does not look at the flag as it goes; check between every two thumbnails"
                           : "it rendered all \(total) thumbnails after cancel() in thumbnail \(all?.cancelAt ?? 0), though it stopped after an earlier cancel: check between every two thumbnails, to the end"))
     // A loop that looks between every two thumbnails renders none after the cancel.
     let worst = runs.max { $0.more < $1.more } ?? runs[0]
     report.expect(worst.more == 0, "it stopped \(runs.map(\.late.humanReadable).joined(separator: " and ")) after cancel(), rendering no more thumbnails",
-                  otherwise: "it rendered \(worst.more) more thumbnail(s) after cancel() in thumbnail \(worst.cancelAt) (\(worst.late.humanReadable)): check between every two thumbnails")
+                  otherwise: worst.cancelAt == 0
+                      ? "in a task cancelled before it was called, it rendered \(worst.more) thumbnail(s): look at the flag before every thumbnail, the first too"
+                      : "it rendered \(worst.more) more thumbnail(s) after cancel() in thumbnail \(worst.cancelAt) (\(worst.late.humanReadable)): check between every two thumbnails")
 }
