@@ -76,10 +76,11 @@ func runCheck(_ report: CheckReport) async {
     // below, not these. Twice, 250 ms and 600 ms long, watched while it goes (200 and 550 ms):
     // an answer that waits is woken by nothing and returns as the handler is called; one that
     // looks every P ms is woken inside the longer hold, or returns late after the shorter. The
-    // bytes differ each run: a hard-coded count fails. The longer lasts 1–1.4 s: a timeout of the
-    // answer's own under that cancels it (an audit's 1 s timeout passed one of 600 ms).
+    // bytes differ each run: a hard-coded count fails. The longer lasts 2.05–2.4 s, past the given
+    // download's own 2 s: a timeout of the answer's own that would cut a download of the default
+    // length short cancels it (an audit's 1 s timeout passed one of 600 ms, then 1.5 s one of 1.4 s).
     var leftAlone: String? = nil
-    let longer = CheckServices.random(in: 1_000...1_400)
+    let longer = CheckServices.random(in: 2_050...2_400)
     for (transfer, hold) in [(250, 200), (longer, longer - 50)] {
         report.waiting("a download of \(transfer) ms no one cancels")
         let expected = CheckServices.random(in: 1_000...9_999)
