@@ -53,8 +53,12 @@ func runCheck(_ report: CheckReport) async {
             "it never slept on the clock it was given (nothing was sleeping on it after 1 s): wait with clock.sleep(for: timeout), not Task.sleep or another clock")
     }
     // The clock stands still a while first: an answer that also waits in real time (the
-    // starting file's 2-second Task.sleep, kept beside the clock's) answers meanwhile.
+    // starting file's 2-second Task.sleep, kept beside the clock's) answers meanwhile. And code that
+    // waits on the clocks uses no CPU meanwhile: a "safety net" that reads the real time in a loop
+    // (an audit's looked at Date() between Task.yield()s for 5 s, past the window) keeps a CPU busy.
+    let cpuBefore = processCPUSeconds()
     try? await Task.sleep(for: .milliseconds(2_500))
+    let spunMilliseconds = Int((processCPUSeconds() - cpuBefore) * 1000)
     let stillClock = answer.withLock { $0 }
     let shortStill = shortAnswer.withLock { $0 }
     shortClock.advance(by: shortTimeout)
@@ -62,13 +66,15 @@ func runCheck(_ report: CheckReport) async {
     try? await Task.sleep(for: .milliseconds(100))
     let early = answer.withLock { $0 }
     report.expect(
-        early == nil && shortStill == nil,
+        early == nil && shortStill == nil && spunMilliseconds < 250,
         "with the service silent, nothing came while the clocks stood still (2.5 s, timeouts of \(shortTimeout) and \(timeout)) nor a millisecond before the \(timeout) deadline",
         otherwise: stillClock != nil
             ? "it answered \"\(stillClock ?? "")\" while the clock it was given stood still (2.5 s of real time): wait on that clock only, not Task.sleep"
             : shortStill != nil
             ? "with a timeout of \(shortTimeout) it answered \"\(shortStill ?? "")\" while its clock stood still (2.5 s of real time): it also waits in real time, some multiple of the timeout; wait on the clock only"
-            : "it answered \"\(early ?? "")\" before the deadline (\(timeout) - 1 ms on the clock): wait the whole timeout")
+            : early != nil
+            ? "it answered \"\(early ?? "")\" before the deadline (\(timeout) - 1 ms on the clock): wait the whole timeout"
+            : "while the clocks stood still (2.5 s of real time), your code used \(spunMilliseconds) ms of CPU: it looks at the real time in a loop; wait on the clock it was given only")
     _ = await within(.seconds(1)) { await shortAsking.value }
     clock.advance(by: .milliseconds(1))
     report.waiting("\"offline\" at the deadline")
