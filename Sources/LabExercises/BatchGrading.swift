@@ -287,7 +287,12 @@ public struct BatchGrading: Sendable {
                     return
                 case .failed(let output, inAnswer: true):
                     outcome = CheckOutcome(
-                        stage: .compile, messages: ["\(exercise.fileName) does not compile yet"],
+                        stage: .compile,
+                        messages: [
+                            Grader.errorsInAnswer(output)
+                                ? "\(exercise.fileName) does not compile yet"
+                                : "\(exercise.fileName) compiles, but the check cannot use what it declares (the errors below are in the check): keep the given names, types and isolation"
+                        ],
                         details: graders[index].diagnostics(output, package: build.folder))
                     final = final || pending.count == 1
                 case .timedOut(let seconds):

@@ -315,12 +315,17 @@ public struct Grader: Sendable {
                 renamed.reduce(line) { $0.replacingOccurrences(of: $1.0 + ":", with: $1.1 + ":") },
                 as: display(ExerciseFolder.supportFile(root: root)))
         }
+        // The answer's own errors and notes; where it has no error of its own (the check cannot use
+        // what it declares: an audit's `actor` where the check reads the state on the main actor),
+        // the errors elsewhere too, else its notes would stand alone ("property declared here").
+        let answersOwn = Self.errorsInAnswer(output)
         var lines: [String] = []
         var keep = false
         var seen = Set<String>()  // swift build repeats each diagnostic in its summary
         for line in output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
             if line.contains(": error: ") || line.contains(": warning: ") || line.contains(": note: ") {
-                keep = line.contains("Exercise.swift") && !line.contains(": warning: ") && seen.insert(line).inserted
+                let wanted = line.contains("Exercise.swift") || (!answersOwn && line.contains(": error: "))
+                keep = wanted && !line.contains(": warning: ") && seen.insert(line).inserted
             } else if line.hasPrefix("[") || line.hasPrefix("Building") || line.hasPrefix("error: fatalError")
                 || line.hasPrefix("Compiling")
             {
@@ -330,6 +335,12 @@ public struct Grader: Sendable {
         }
         if lines.isEmpty { lines = output.split(separator: "\n").suffix(20).map { rename(String($0)) } }
         return Self.cut(lines.joined(separator: "\n"), lines: 40)
+    }
+
+    /// Whether any compile error is in the answer's own file (else the errors are in the check or
+    /// the given code, which cannot use what the answer declares).
+    static func errorsInAnswer(_ output: String) -> Bool {
+        output.split(separator: "\n").contains { $0.contains(": error: ") && $0.contains("Exercise.swift:") }
     }
 
     /// Whether any compile error points into the generated package (not the lab's library).

@@ -61,6 +61,30 @@ struct CheckAsBatchOfOneTests {
         let checkLines = try String(contentsOf: Self.root.appendingPathComponent(checkFile), encoding: .utf8)
             .split(separator: "\n", omittingEmptySubsequences: false)
         #expect(checkLines[line - 1].contains("buttonTapped"), "line \(line) of \(checkFile): \(checkLines[line - 1])")
+        // The file itself compiled: the headline says so, not "does not compile yet".
+        #expect(
+            outcome.messages.first?.contains("compiles, but the check cannot use what it declares") == true,
+            "\(outcome.messages)")
+    }
+
+    /// Errors in the check whose notes point into the answer (an actor where the check reads the
+    /// state on the main actor): the errors are shown with their notes, not the notes alone.
+    @Test func notesIntoTheAnswerComeWithTheChecksErrors() {
+        let package = URL(fileURLWithPath: "/tmp/lab-package")
+        let answer = package.appendingPathComponent("Sources/StudentCode/Exercise.swift").path
+        let check = package.appendingPathComponent("Sources/check/Check.swift").path
+        let output = [
+            "[3/5] Compiling check Check.swift",
+            "\(check):32:17: error: actor-isolated property 'joke' can not be referenced from the main actor",
+            "\(answer):6:22: note: property declared here",
+            "\(answer):9:5: warning: unused value",
+        ].joined(separator: "\n")
+        let shown = grader.diagnostics(output, package: package)
+        #expect(shown.contains("error: actor-isolated property 'joke'"), "\(shown)")
+        #expect(shown.contains("note: property declared here"), "\(shown)")
+        #expect(!shown.contains("warning"), "\(shown)")
+        #expect(!Grader.errorsInAnswer(output))
+        #expect(Grader.errorsInAnswer("\(answer):1:1: error: expected declaration"))
     }
 
 }
