@@ -51,6 +51,7 @@ enum BlockingHelpers {
         let listed = Set(restrictions.map(\.shape.member))
 
         var inferred: [String: AsyncRestriction] = [:]
+        var found: Set<String> = []  // each blocking function's body, by file
         var changed = true
         while changed {
             changed = false
@@ -66,6 +67,7 @@ enum BlockingHelpers {
                 for function in file.contexts.functions
                 where !function.isAsync && (strict || declarations[function.name] == 1)
                     && inferred[function.name] == nil && !listed.contains(function.name)
+                    && !found.contains("\(file.path)#\(function.body)")
                 {
                     let own =
                         strict
@@ -81,16 +83,51 @@ enum BlockingHelpers {
                         }).first
                     else { continue }
                     let site = "\(file.path):\(file.tokens[index].line)"
-                    inferred[function.name] = AsyncRestriction(
-                        api: "\(function.name)(", kind: .blocking,
-                        message:
-                            "\(function.name) (\(file.path):\(function.line)) is synchronous and blocks: it calls \(cause.api) at \(site)",
-                        source: "inferred from \(site)")
-                    inferred[function.name]?.inferredFrom = site
+                    found.insert("\(file.path)#\(function.body)")
+                    for (key, api, what) in calls(of: function, in: file.tokens, strict: strict) {
+                        inferred[key] = AsyncRestriction(
+                            api: api, kind: .blocking,
+                            message:
+                                "\(what) (\(file.path):\(function.line)) is synchronous and blocks: it calls \(cause.api) at \(site)",
+                            source: "inferred from \(site)")
+                        inferred[key]?.inferredFrom = site
+                    }
                     changed = true
                 }
             }
         }
         return inferred.values.sorted { $0.api < $1.api }
+    }
+
+    /// How a blocking function is called, each with its key among the inferred, the call's
+    /// spelling and what the message names: `name(` for a function. In `strict` mode, a type's
+    /// `subscript` or `callAsFunction` is called through a value of its type, so each name the
+    /// file binds to the type (`let waiter = Finished()`, `w: Finished`) and `self` stand for
+    /// it: `waiter[`, `waiter(` (an audit hid a timed wait in `subscript(withinMilliseconds:)`,
+    /// read as `finished[withinMilliseconds: 40]`). Outside an answer it stays the list's job.
+    private static func calls(of function: AsyncContexts.Function, in tokens: [SwiftTokenizer.Token], strict: Bool)
+        -> [(key: String, api: String, what: String)]
+    {
+        let bracket = ["subscript": "[", "callAsFunction": "("][function.name]
+        guard strict, let bracket, let type = type(around: function.body, in: tokens) else {
+            return [(function.name, "\(function.name)(", function.name)]
+        }
+        // `Finished[` is a static subscript, `Finished(` makes one; `x.callAsFunction(` says it.
+        let names = AsyncContextScanner.typeBindings(tokens, types: [type])[type, default: []]
+            .union(bracket == "[" ? [type, "self"] : ["self", "callAsFunction"])
+        return names.sorted().map {
+            ("\($0)\(bracket) \(function.body)", "\($0)\(bracket)", "\(type)'s \(function.name)")
+        }
+    }
+
+    /// The simple name of the type whose body holds the `{` at `brace`.
+    private static func type(around brace: Int, in tokens: [SwiftTokenizer.Token]) -> String? {
+        var nesting = TypeNesting()
+        for (index, token) in tokens.enumerated() {
+            nesting.pass(token)
+            if index == brace { return nesting.innermost?.split(separator: ".").last.map(String.init) }
+            _ = nesting.readDeclaration(at: index, in: tokens, kinds: ["struct", "class", "enum", "actor", "protocol"])
+        }
+        return nil
     }
 }

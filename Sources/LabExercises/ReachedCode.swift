@@ -1,103 +1,220 @@
 /// The lines of a file's code that a function can run: its whole body (closures in it too,
-/// whichever thread they run on) and, followed by name, the bodies of the file's functions,
-/// initializers and computed properties that body calls, and theirs in turn.
+/// whichever thread they run on) and the bodies of the file's declarations that body runs, and
+/// theirs in turn: functions it calls, initializers (and `deinit`) of types it makes, properties
+/// it names, subscripts it indexes, operators it uses (`ReachedDeclarations`).
 ///
 /// Why: some exercises ask that one function never block a thread at all (27's
 /// `thumbnailSize`, 28's `loadWall`). The async-context scan rightly lets a synchronous
 /// closure wait, since it may run on a thread of its own; but here a thread is a thread. An
 /// audit's answer to 27 handed the wait to the health store's callback queue, whose closure
-/// the scan read as synchronous, and another could call the old blocking bridge from there.
+/// the scan read as synchronous, and another could call the old blocking bridge from there;
+/// a later one hid the wait in a `subscript` read as `pending[()]`.
 ///
-/// Calls are matched by name, without types (`x.helper(`, `helper {`, `Box(` for `Box`'s
-/// initializers): a name declared twice reaches both declarations. A function used as a value
-/// without a call (`let f = bridge`) is not followed: a bare name is too often a local value
-/// of the same spelling (`for await (index, title) in group` beside the old `title(for:from:)`).
+/// Without types, a declaration is matched by its name, over-approximated where needed so that
+/// nothing run is missed, and narrowed only where Swift itself rules a declaration out, since
+/// "loadWall runs this" is otherwise untrue of correct answers that keep the old blocking API:
+/// - A member of one of the file's own types (or of an extension of it) is followed only once
+///   that type is seen: named in reached code (a reached declaration's header too, such as
+///   `-> Box`) or at file scope outside bodies (`let box = Box()`), and, once it is, every own
+///   type named in its declarations and extensions (stored values, inheritance clause: a
+///   protocol's extension is reached through a seen conformer). A type never named where the
+///   entry can get at it has no instance there: `SpacePhoto`'s `.title` is not a kept box's.
+/// - A call directly awaited (`await title(`, `try await x.title(`, or `async let`'s value) is
+///   in async code: it never runs a `noasync` declaration, nor a synchronous overload beside an
+///   async one with the same labels (Swift picks the async one; the other would warn that
+///   nothing is awaited). A synchronous closure cannot await, so the old bridge called from a
+///   callback is still followed.
+/// - A subscript runs where `[` follows a value; `callAsFunction` where anything else is called
+///   (`pending()`), `deinit` with the type's initializers, an operator where its symbols stand;
+///   members the runtime calls by protocol (`description`, `hash`, `wrappedValue`, `next`…)
+///   once their type is seen.
+/// A function used as a value without a call (`let f = bridge`) is not followed: a bare name is
+/// too often a local value of the same spelling (`for await (index, title) in group`).
 enum ReachedCode {
     /// The lines reached from the functions named `entry`, or none if the file declares none.
     static func lines(from entry: String, in tokens: [SwiftTokenizer.Token]) -> Set<Int> {
         let closing = AsyncContexts.pairs(tokens)
-        let bodies = declaredBodies(in: tokens, closing: closing)
-        var reached = Set<Int>()  // the `{` of each body reached
-        var pending = bodies.called[entry] ?? []
-        while let open = pending.popLast() {
-            guard reached.insert(open).inserted, let close = closing[open] else { continue }
-            for index in open..<close where tokens[index].kind == .identifier && index + 1 < tokens.count {
-                let name = tokens[index].text
-                // A property runs its body when named at all; a function or initializer when called.
-                pending.append(contentsOf: bodies.read[name] ?? [])
-                if ["(", "{"].contains(tokens[index + 1].text) {
-                    pending.append(contentsOf: bodies.called[name] ?? [])
-                }
+        let declarations = ReachedDeclarations(tokens, closing: closing)
+        let bodies = declarations.bodies
+        var uses = Uses(declarations: declarations)
+        var reached = Set(bodies.indices.filter { bodies[$0].kind == .function && bodies[$0].name == entry })
+        guard !reached.isEmpty else { return [] }
+        uses.see(declarations.fileScopeMentions)
+        for body in reached { uses.scan(bodies[body], tokens, closing: closing) }
+        var changed = true
+        while changed {
+            changed = false
+            for index in bodies.indices where !reached.contains(index) && uses.run(index) {
+                reached.insert(index)
+                uses.scan(bodies[index], tokens, closing: closing)
+                changed = true
             }
         }
         var lines = Set<Int>()
-        for open in reached {
-            guard let close = closing[open] else { continue }
-            lines.formUnion(tokens[open].line...tokens[close].line)
+        for index in reached {
+            let body = bodies[index]
+            // A header with a default value (`x: Int = wait()`) runs it at each call.
+            let from = (body.keyword..<body.start).contains { tokens[$0].text == "=" } ? body.keyword : body.start
+            lines.formUnion(tokens[from].line...tokens[body.end].line)
         }
         return lines
     }
 
-    /// The `{` of each body by the name that runs it: `called`, a function's by its name and an
-    /// initializer's by its type's; `read`, a computed property's or a stored closure's by its name.
-    static func declaredBodies(
-        in tokens: [SwiftTokenizer.Token], closing: [Int: Int]
-    ) -> (called: [String: [Int]], read: [String: [Int]]) {
-        var called: [String: [Int]] = [:]
-        var read: [String: [Int]] = [:]
-        var nesting = TypeNesting()
-        for (index, token) in tokens.enumerated() {
-            nesting.pass(token)
-            _ = nesting.readDeclaration(at: index, in: tokens, kinds: ["struct", "class", "enum", "actor"])
-            switch token.text {
-            case "func", "var", "let":
-                // Not a binding in a condition (`if let photo = … {`): that brace is the `if`'s.
-                guard index + 1 < tokens.count, tokens[index + 1].kind == .identifier,
-                    index == 0 || !["if", "guard", "while", "case", ",", "("].contains(tokens[index - 1].text),
-                    let open = bodyBrace(after: index + 1, in: tokens, closing: closing)
-                else { continue }
-                if token.text == "func" {
-                    called[tokens[index + 1].text, default: []].append(open)
-                } else {
-                    read[tokens[index + 1].text, default: []].append(open)
+    /// What the reached code uses so far.
+    struct Uses {
+        let declarations: ReachedDeclarations
+        private(set) var seen: Set<String> = []
+        /// Names called plainly (`helper(`, `Box {`), and called directly awaited.
+        var called: Set<String> = []
+        var awaited: Set<String> = []
+        /// Every name that stands in reached code (a property runs when named at all).
+        var named: Set<String> = []
+        /// Types made by name (`Box(`, `Box.init`, `Box.self`), or any type (`.init(`, `Self(`).
+        private(set) var made: Set<String> = []
+        var makesAny = false
+        var indexes = false
+        var callsValues = false
+        /// The runs of operator symbols (`==`, `+=`).
+        var symbols: Set<String> = []
+
+        init(declarations: ReachedDeclarations) { self.declarations = declarations }
+
+        /// Members the runtime calls through a protocol, never by their name in the code (and a
+        /// result builder's `build…`).
+        static let calledByProtocol: Set<String> = [
+            "description", "debugDescription", "hash", "hashValue", "wrappedValue", "projectedValue", "makeIterator",
+            "next", "makeAsyncIterator", "encode", "enqueue", "unownedExecutor", "checkIsolated",
+            "isIsolatingCurrentContext", "==", "<", "~=",
+        ]
+
+        mutating func see(_ types: Set<String>) {
+            var pending = Array(types.subtracting(seen))
+            while let type = pending.popLast() {
+                guard seen.insert(type).inserted else { continue }
+                pending.append(contentsOf: declarations.mentions[type, default: []].subtracting(seen))
+            }
+        }
+
+        /// A type made makes its superclass too.
+        mutating func make(_ type: String) {
+            guard made.insert(type).inserted else { return }
+            for inherited in declarations.inherits[type, default: []] { make(inherited) }
+        }
+
+        /// Whether the body at `index` runs, given the uses so far.
+        func run(_ index: Int) -> Bool {
+            let body = declarations.bodies[index]
+            if let owner = body.owner, !seen.contains(owner) { return false }
+            let isMade = made.contains(body.name) || makesAny || body.isLiteral
+            let byProtocol =
+                body.owner != nil && (Self.calledByProtocol.contains(body.name) || body.name.hasPrefix("build"))
+            switch body.kind {
+            case .function:
+                if byProtocol || called.contains(body.name) { return true }
+                if body.name == "callAsFunction" && callsValues { return true }
+                guard awaited.contains(body.name), !body.isNoasync else { return false }
+                // Swift prefers an async overload with the same labels in async code.
+                return body.isAsync
+                    || !declarations.bodies.contains {
+                        $0.kind == .function && $0.name == body.name && $0.isAsync && $0.labels == body.labels
+                            && $0.owner == body.owner
+                    }
+            case .initializer, .deinitializer:
+                return isMade
+            case .property:
+                return named.contains(body.name) || byProtocol
+            case .storedValue:
+                return named.contains(body.name) || (body.owner.map { made.contains($0) || makesAny } ?? false)
+            case .subscriptBody:
+                return indexes || body.labels.hasPrefix("dynamicMember:")
+            case .operatorFunction:
+                return byProtocol || symbols.contains { $0.contains(body.name) }
+            }
+        }
+
+        /// Records what a reached body uses: its header's types and default values, its body's calls.
+        mutating func scan(
+            _ body: ReachedDeclarations.Body, _ tokens: [SwiftTokenizer.Token], closing: [Int: Int]
+        ) {
+            let own = declarations.ownTypes
+            var types: Set<String> = []
+            var run = ""
+            for index in body.keyword...body.end {
+                let token = tokens[index]
+                if token.kind == .punctuation && !"()[]{},;:.".contains(token.text) {
+                    run += token.text
+                    continue
                 }
-            case "init":
-                // A declaration, not a call (`Box.init(`, `super.init(`).
-                guard index == 0 || tokens[index - 1].text != ".",
-                    let type = nesting.innermost?.split(separator: ".").last.map(String.init),
-                    let open = bodyBrace(after: index, in: tokens, closing: closing)
-                else { continue }
-                called[type, default: []].append(open)
-            default:
-                continue
+                if !run.isEmpty { symbols.insert(run) }
+                run = ""
+                let next = index + 1 < tokens.count ? tokens[index + 1].text : ""
+                let previous = index > 0 ? tokens[index - 1] : token
+                if next == "[", index > body.keyword, Self.indexable(token), !Self.keywords.contains(token.text) {
+                    indexes = true
+                }
+                if ["(", "{"].contains(next) && [")", "]"].contains(token.text) { callsValues = true }
+                // The declaration's own name is not a use of it.
+                guard token.kind == .identifier, index != body.keyword + 1 else { continue }
+                if own.contains(token.text) { types.insert(token.text) }
+                named.insert(token.text)
+                // `@Wrapper var x` makes a Wrapper (a result builder's `@Builder` is seen, its `build…` run).
+                if ["(", "{"].contains(next) || [".init", ".self"].contains(Self.after(index, tokens))
+                    || previous.text == "@"
+                {
+                    make(token.text)
+                }
+                if token.text == "init" && previous.text == "." || token.text == "Self" && next == "(" {
+                    makesAny = true
+                }
+                guard ["(", "{"].contains(next) else { continue }
+                if isAwaited(index, tokens) { awaited.insert(token.text) } else { called.insert(token.text) }
+                if !declarations.functionNames.contains(token.text) && !own.contains(token.text)
+                    && !Self.keywords.contains(token.text)
+                {
+                    callsValues = true
+                }
             }
+            if !run.isEmpty { symbols.insert(run) }
+            see(types)
         }
-        return (called, read)
-    }
 
-    /// The `{` that opens the body of the declaration whose name is at `name`: the first brace
-    /// after it outside parentheses, on the declaration's own lines (a stored property with no
-    /// closure has none before the next line).
-    private static func bodyBrace(after name: Int, in tokens: [SwiftTokenizer.Token], closing: [Int: Int]) -> Int? {
-        var index = name + 1
-        let isFunction = tokens[name].text == "init" || (name >= 1 && tokens[name - 1].text == "func")
-        while index < tokens.count {
-            let text = tokens[index].text
-            if text == "{" { return index }
-            // A requirement without a body ends where the next declaration starts.
-            if text == "}" || text == ";" || declarationKeywords.contains(text) { return nil }
-            // A stored property's statement ends with its line, unless its value goes on.
-            if !isFunction, tokens[index].line != tokens[name].line { return nil }
-            if ["(", "["].contains(text), let close = closing[index] {
-                index = close + 1
-                continue
+        /// `.init` or `.self` after the token at `index`, or "".
+        private static func after(_ index: Int, _ tokens: [SwiftTokenizer.Token]) -> String {
+            guard index + 2 < tokens.count, tokens[index + 1].text == "." else { return "" }
+            return "." + tokens[index + 2].text
+        }
+
+        /// A value a `[` after it indexes (not an array literal or type: `= [`, `: [Int]`).
+        private static func indexable(_ token: SwiftTokenizer.Token) -> Bool {
+            token.kind == .identifier || [")", "]", "?", "!"].contains(token.text)
+        }
+
+        /// The call whose name is at `index` is directly awaited: `await name(`, `await a.b.name(`,
+        /// `try? await name(`, or the value of an `async let`.
+        private func isAwaited(_ index: Int, _ tokens: [SwiftTokenizer.Token]) -> Bool {
+            var start = index
+            while start >= 2, tokens[start - 1].text == "." {
+                start -= 2
+                while start > 0, ["?", "!"].contains(tokens[start].text) { start -= 1 }
+                guard tokens[start].kind == .identifier else { return false }  // `f().name(`: not followed back
             }
-            index += 1
+            guard start >= 1 else { return false }
+            if tokens[start - 1].text == "await" { return true }
+            // `async let size = render(name)`, `async let size: Int = …`
+            guard tokens[start - 1].text == "=" else { return false }
+            var position = start - 2
+            while position >= 1, tokens[position].line == tokens[start].line, start - position < 8 {
+                if ["let", "var"].contains(tokens[position].text) { return tokens[position - 1].text == "async" }
+                position -= 1
+            }
+            return false
         }
-        return nil
-    }
 
-    private static let declarationKeywords: Set<String> = [
-        "func", "var", "let", "init", "case", "subscript", "struct", "class", "enum", "actor", "extension", "protocol",
-    ]
+        /// Words that stand before `(`, `{` or `[` without calling or indexing anything.
+        static let keywords: Set<String> = [
+            "if", "guard", "while", "for", "in", "switch", "case", "return", "else", "do", "catch", "defer", "repeat",
+            "where", "as", "is", "try", "await", "throw", "yield", "let", "var", "func", "init", "subscript", "get",
+            "set", "didSet", "willSet", "async", "throws", "rethrows", "some", "any", "inout", "of",
+        ]
+    }
 }

@@ -420,6 +420,41 @@ struct AsyncContextScannerTests {
         #expect(findings.last?.message.contains("launchWorker( at Sources/A/Watch.swift:3") == true, "\(findings)")
     }
 
+    /// Audit Z: a timed wait in `subscript(withinMilliseconds:)` read from async code as
+    /// `finished[withinMilliseconds: 40]`, and one in `callAsFunction` read as `waiter()`. Another
+    /// type's subscript (an array's), an awaited call and a synchronous closure are left alone.
+    @Test func aBlockingSubscriptOrCallAsFunctionIsABlockingHelperInAnAnswer() {
+        let source = """
+            final class Finished {
+                private let semaphore = DispatchSemaphore(value: 0)
+                subscript(withinMilliseconds milliseconds: Int) -> Bool {
+                    semaphore.wait(timeout: .now() + .milliseconds(milliseconds)) == .success
+                }
+                func callAsFunction() { semaphore.wait() }
+            }
+            final class Titles {
+                subscript(_ index: Int) -> String { "" }
+            }
+            func thumbnailSize(titles: [String]) async -> Int {
+                let finished = Finished()
+                let waiter: Finished = finished
+                _ = finished[withinMilliseconds: 40]
+                waiter()
+                _ = titles[0] + Titles()[0]
+                queue.async { _ = finished[withinMilliseconds: 1] }
+                return 0
+            }
+            """
+        let findings = AsyncContextScanner.findings(
+            inFiles: [("Answer.swift", source)], restrictions: Self.restrictions, hazardMarks: false,
+            strictHelpers: true)
+        #expect(findings.map { "\($0.line) \($0.api)" } == ["14 finished[", "15 waiter("], "\(findings)")
+        #expect(findings.first?.message.hasPrefix("Finished's subscript (Answer.swift:3) is synchronous") == true)
+        // Outside an answer (the lab's own code), a subscript stays the list's job.
+        #expect(
+            AsyncContextScanner.findings(inFiles: [("Answer.swift", source)], restrictions: Self.restrictions).isEmpty)
+    }
+
     // MARK: The lab's own code
 
     static let scannedFolders = ["Sources", "Benchmarks", "Examples", "Tools", "Tests"]

@@ -8,8 +8,10 @@ import Testing
 struct ReachedCodeTests {
     let rules = ForbiddenPattern.waitsReachedFrom("entry", "entry runs this")
 
+    /// What the rules find (the scanner's other findings, such as an operator declared, left out).
     func found(_ source: String) -> [String] {
-        SourceScanner.findings(in: source, forbidden: rules).map(\.what)
+        SourceScanner.findings(in: source, forbidden: rules).filter { $0.reason.hasPrefix("entry runs this") }.map(
+            \.what)
     }
 
     @Test func aWaitInACallbackClosureIsFound() {
@@ -61,6 +63,103 @@ struct ReachedCodeTests {
             """
         #expect(found(source).isEmpty)
         #expect(ReachedCode.lines(from: "missing", in: SwiftTokenizer.tokens(of: source)).isEmpty)
+    }
+
+    /// Audit Z: the catalogued callback-queue wait, moved into a `subscript` read as `pending[()]`;
+    /// the same through `callAsFunction`, a `deinit`, an operator and a stored value.
+    @Test func aWaitInASubscriptOrAnotherImplicitBodyIsFound() {
+        let source = """
+            final class Pending {
+                let made = DispatchSemaphore(value: 0)
+                subscript(_: Void) -> Int { arrived.wait(); return 1 }
+                func callAsFunction() -> Int { sleep(1); return 1 }
+                deinit { usleep(1) }
+                static func + (a: Pending, b: Int) -> Int { gate.wait(); return b }
+            }
+            final class Unused {
+                subscript(_: Void) -> Int { arrived.wait(); return 1 }
+            }
+            func entry() async -> Int {
+                let pending = Pending()
+                return await withCheckedContinuation { continuation in
+                    store.request { _ in continuation.resume(returning: pending[()] + pending() + (pending + 1)) }
+                }
+            }
+            """
+        #expect(
+            found(source) == [
+                "`DispatchSemaphore` (line 2)", "`.wait` (line 3)", "`sleep` (line 4)", "`usleep` (line 5)",
+                "`.wait` (line 6)",
+            ])
+    }
+
+    /// Audit Z's correct answers, refused by name: the old bridge kept `noasync` beside an async
+    /// overload that is awaited; a kept box whose blocking `title` is never made where the entry
+    /// runs (`photo.title` is another type's, `title` a local); `async let size` beside a kept
+    /// slot's blocking `size`.
+    @Test func theOldBlockingAPIKeptBesideTheAsyncPathIsLeftAlone() {
+        let source = """
+            @available(*, noasync, message: "use the async title(for:)")
+            func title(for day: Int) -> String {
+                let done = DispatchSemaphore(value: 0)
+                return TitleBox().title
+            }
+            func title(for day: Int) async -> String { (try? await service.photo(for: day).title) ?? "?" }
+            final class TitleBox {
+                var title: String { filled.wait(); return "" }
+            }
+            final class SizeSlot {
+                var size: Int { filled.wait(); return 1 }
+                subscript(_: Void) -> Int { filled.wait(); return 1 }
+            }
+            func entry() async -> [String] {
+                async let size = render(name)
+                var titles = [await size == 0 ? "" : "?"]
+                titles[0] = await title(for: 1)
+                for await (index, title) in group { titles[index] = title }
+                return titles
+            }
+            """
+        #expect(found(source).isEmpty)
+    }
+
+    /// Attacks on the gating by type: each way the entry can get at a value of the type, and a
+    /// `noasync` bridge called from a synchronous closure (it cannot await, so it is followed).
+    @Test(arguments: [
+        ("let shared = Box()", "shared.size"),  // a global
+        ("final class Holder { let box = Box() }", "Holder().box.size"),  // another type's stored value
+        ("extension Sized { var size: Int { gate.wait(); return 1 } }", "Thing().size"),  // a conformer
+        ("func make() -> Box { .init() }", "make().size"),  // a function's return type
+        ("class Base { var size: Int { gate.wait(); return 1 } }\nfinal class Sub: Base {}", "Sub().size"),
+        ("class Base { init() { gate.wait() } }\nfinal class Sub: Base {}", "_ = Sub()"),  // an inherited init
+        ("typealias Alias = Base\nclass Base { init() { gate.wait() } }", "_ = Alias()"),  // a typealias
+        ("@propertyWrapper struct Late { var wrappedValue: Int { gate.wait(); return 1 } }", "@Late var late: Int"),
+        (
+            "extension Box: CustomStringConvertible { var description: String { gate.wait(); return \"\" } }",
+            "print(\"\\(Box())\")"
+        ),  // a member the runtime calls
+        ("enum Registry { static let box: Sized = Box() }", "Registry.box.size"),
+        ("@available(*, noasync) func size(_ n: Int) -> Int { gate.wait(); return n }", "q.run { _ = size(1) }"),
+        ("func size(of n: Int) -> Int { gate.wait(); return n }", "_ = await size(of: 1)"),  // other labels
+        ("func measure() -> Int { gate.wait(); return 1 }", "_ = await measure()"),  // nothing async to prefer
+    ])
+    func aTypeTheEntryCanReachIsFollowed(declaration: String, use: String) {
+        let source = """
+            protocol Sized {}
+            struct Thing: Sized {}
+            final class Box: Sized {
+                var size: Int { gate.wait(); return 1 }
+            }
+            func size(_ s: String) async -> Int { 1 }
+            \(declaration)
+            func entry() async -> Int {
+                \(use)
+                return 0
+            }
+            """
+        #expect(found(source).contains { $0.hasPrefix("`.wait`") }, "\(declaration) / \(use)")
+        let unreached = source.replacingOccurrences(of: use, with: "_ = 1")
+        #expect(found(unreached).isEmpty, "\(declaration)")
     }
 
     @Test func theMessageNamesTheEntryAndTheWait() {
