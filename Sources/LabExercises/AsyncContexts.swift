@@ -217,6 +217,14 @@ struct AsyncContexts {
     /// A function's effects sit between its parameter list and `->`, `where` or its body
     /// (an `async` after `->` belongs to a returned function type).
     private func functionIsAsync(from keyword: Int, to brace: Int) -> Bool {
+        Self.declaresAsync(from: keyword, to: brace, tokens, closing: closing)
+    }
+
+    /// Whether the declaration from `keyword` to its body's `brace` is `async` (see above); also
+    /// for ReachedDeclarations, which reads the same headers.
+    static func declaresAsync(
+        from keyword: Int, to brace: Int, _ tokens: [SwiftTokenizer.Token], closing: [Int: Int]
+    ) -> Bool {
         guard let parameters = (keyword..<brace).first(where: { tokens[$0].text == "(" }),
             let end = closing[parameters], end < brace
         else { return false }

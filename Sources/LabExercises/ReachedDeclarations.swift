@@ -163,7 +163,8 @@ struct ReachedDeclarations {
             let end = closing[open]
         {
             return Body(
-                kind: kind, name: name, owner: owner, isAsync: isAsync(from: index, to: open, tokens, closing: closing),
+                kind: kind, name: name, owner: owner,
+                isAsync: AsyncContexts.declaresAsync(from: index, to: open, tokens, closing: closing),
                 isNoasync: isNoasync(before: index, tokens),
                 labels: labels(after: index, before: open, tokens, closing),
                 isLiteral: kind == .initializer && index + 2 < open && tokens[index + 2].text.hasSuffix("Literal"),
@@ -211,23 +212,6 @@ struct ReachedDeclarations {
             index += 1
         }
         return index
-    }
-
-    /// Effects sit between the parameter list and `->`, `where` or the body.
-    private static func isAsync(
-        from keyword: Int, to brace: Int, _ tokens: [SwiftTokenizer.Token], closing: [Int: Int]
-    ) -> Bool {
-        guard let parameters = (keyword..<brace).first(where: { tokens[$0].text == "(" }),
-            let end = closing[parameters], end < brace
-        else { return false }
-        for index in (end + 1)..<brace {
-            switch tokens[index].text {
-            case "async": return true
-            case "-" where tokens[index + 1].text == ">", "where": return false
-            default: continue
-            }
-        }
-        return false
     }
 
     /// `@available(*, noasync)` among the attributes before the keyword.
