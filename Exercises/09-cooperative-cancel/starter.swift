@@ -5,8 +5,8 @@ import LabCore
 // The photo browser renders thumbnails in a task. When the user leaves, the task is
 // cancelled, but this loop never looks, so it renders all of them anyway.
 //
-// TODO: stop rendering soon after the task is cancelled, and return how many
-// thumbnails were rendered.
+// TODO: stop rendering soon after the task is cancelled (a task cancelled before
+// the call renders none), and return how many thumbnails were rendered.
 
 func renderThumbnails(count: Int, renderOne: () -> Void) async -> Int {
     var rendered = 0

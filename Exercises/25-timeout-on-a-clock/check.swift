@@ -74,7 +74,7 @@ func runCheck(_ report: CheckReport) async {
             ? "with a timeout of \(shortTimeout) it answered \"\(shortStill ?? "")\" while its clock stood still (2.5 s of real time): it also waits in real time, some multiple of the timeout; wait on the clock only"
             : early != nil
             ? "it answered \"\(early ?? "")\" before the deadline (\(timeout) - 1 ms on the clock): wait the whole timeout"
-            : "while the clocks stood still (2.5 s of real time), your code used \(spunMilliseconds) ms of CPU: it looks at the real time in a loop; wait on the clock it was given only")
+            : "while the clocks stood still (2.5 s of real time), your code used \(spunMilliseconds) ms of CPU: something in it kept running instead of waiting (a loop that looks at the real time?); wait on the clock it was given only")
     _ = await within(.seconds(1)) { await shortAsking.value }
     clock.advance(by: .milliseconds(1))
     report.waiting("\"offline\" at the deadline")

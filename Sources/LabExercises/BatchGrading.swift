@@ -291,7 +291,7 @@ public struct BatchGrading: Sendable {
                         messages: [
                             Grader.errorsInAnswer(output)
                                 ? "\(exercise.fileName) does not compile yet"
-                                : "\(exercise.fileName) compiles, but the check cannot use what it declares (the errors below are in the check): keep the given names, types and isolation"
+                                : "\(exercise.fileName) has no error of its own, but the check cannot be built with it (the errors below are in the check or the code given with it): declare what the exercise asks for, with the given names, types and isolation"
                         ],
                         details: graders[index].diagnostics(output, package: build.folder))
                     final = final || pending.count == 1

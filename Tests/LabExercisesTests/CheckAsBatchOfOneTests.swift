@@ -61,9 +61,9 @@ struct CheckAsBatchOfOneTests {
         let checkLines = try String(contentsOf: Self.root.appendingPathComponent(checkFile), encoding: .utf8)
             .split(separator: "\n", omittingEmptySubsequences: false)
         #expect(checkLines[line - 1].contains("buttonTapped"), "line \(line) of \(checkFile): \(checkLines[line - 1])")
-        // The file itself compiled: the headline says so, not "does not compile yet".
+        // The file itself had no error: the headline says so, not "does not compile yet".
         #expect(
-            outcome.messages.first?.contains("compiles, but the check cannot use what it declares") == true,
+            outcome.messages.first?.contains("has no error of its own, but the check cannot be built with it") == true,
             "\(outcome.messages)")
     }
 
