@@ -78,11 +78,15 @@ public enum AsyncContextScanner {
         let shapesByMember = shapes.byMember
         let bindings = typeBindings(tokens, types: shapes.receiverTypes)
         let ownFunctions = scanned.ownFunctions
+        // `self[` of a blocking subscript speaks of its own type only in that type's code.
+        let owners = shapesByMember["self"] == nil ? [] : BlockingHelpers.owners(tokens)
         var findings: [Finding] = []
         for index in tokens.indices where tokens[index].kind == .identifier {
             guard let candidates = shapesByMember[tokens[index].text] else { continue }
             for (restriction, shape) in candidates
-            where matches(shape, restriction, at: index, tokens, bindings, ownFunctions) {
+            where matches(shape, restriction, at: index, tokens, bindings, ownFunctions)
+                && !BlockingHelpers.speaksOfAnotherType(restriction, at: index, owners: owners)
+            {
                 let context: String
                 if restriction.kind == .newerThanPlatform {
                     let version = AvailabilityGate.version(restriction.macOS ?? "") ?? [0, 0]

@@ -108,13 +108,13 @@ enum BlockingHelpers {
     private static func calls(of function: AsyncContexts.Function, in tokens: [SwiftTokenizer.Token], strict: Bool)
         -> [(key: String, api: String, what: String)]
     {
-        let bracket = ["subscript": "[", "callAsFunction": "("][function.name]
+        let bracket = ["subscript": "[", "callAsFunction": "(", "dynamicallyCall": "("][function.name]
         guard strict, let bracket, let type = type(around: function.body, in: tokens) else {
             return [(function.name, "\(function.name)(", function.name)]
         }
         // `Finished[` is a static subscript, `Finished(` makes one; `x.callAsFunction(` says it.
         let names = AsyncContextScanner.typeBindings(tokens, types: [type])[type, default: []]
-            .union(bracket == "[" ? [type, "self"] : ["self", "callAsFunction"])
+            .union(bracket == "[" ? [type, "self"] : ["self", function.name])
         return names.sorted().map {
             ("\($0)\(bracket) \(function.body)", "\($0)\(bracket)", "\(type)'s \(function.name)")
         }
@@ -122,12 +122,29 @@ enum BlockingHelpers {
 
     /// The simple name of the type whose body holds the `{` at `brace`.
     private static func type(around brace: Int, in tokens: [SwiftTokenizer.Token]) -> String? {
+        brace < tokens.count ? owners(tokens)[brace] : nil
+    }
+
+    /// For each token, the simple name of the type (or extended type) whose body holds it.
+    static func owners(_ tokens: [SwiftTokenizer.Token]) -> [String?] {
         var nesting = TypeNesting()
-        for (index, token) in tokens.enumerated() {
+        return tokens.enumerated().map { index, token in
             nesting.pass(token)
-            if index == brace { return nesting.innermost?.split(separator: ".").last.map(String.init) }
-            _ = nesting.readDeclaration(at: index, in: tokens, kinds: ["struct", "class", "enum", "actor", "protocol"])
+            defer {
+                _ = nesting.readDeclaration(
+                    at: index, in: tokens, kinds: ["struct", "class", "enum", "actor", "protocol"])
+            }
+            return nesting.innermost?.split(separator: ".").last.map(String.init)
         }
-        return nil
+    }
+
+    /// An inferred `self[` or `self(` stands for one type's blocking subscript or callAsFunction
+    /// (its message names the type first): not in another type's code, where `self` is that
+    /// type (an actor's `self[key]` beside a kept blocking subscript). `owners`: see `owners(_:)`.
+    static func speaksOfAnotherType(_ restriction: AsyncRestriction, at index: Int, owners: [String?]) -> Bool {
+        guard restriction.inferredFrom != nil, ["self[", "self("].contains(restriction.api),
+            let type = restriction.message.components(separatedBy: "'s ").first, index < owners.count
+        else { return false }
+        return owners[index] != type
     }
 }

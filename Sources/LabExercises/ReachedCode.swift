@@ -21,15 +21,20 @@
 ///   entry can get at it has no instance there: `SpacePhoto`'s `.title` is not a kept box's.
 /// - A call directly awaited (`await title(`, `try await x.title(`, or `async let`'s value) is
 ///   in async code: it never runs a `noasync` declaration, nor a synchronous overload beside an
-///   async one with the same labels (Swift picks the async one; the other would warn that
-///   nothing is awaited). A synchronous closure cannot await, so the old bridge called from a
-///   callback is still followed.
-/// - A subscript runs where `[` follows a value; `callAsFunction` where anything else is called
-///   (`pending()`), `deinit` with the type's initializers, an operator where its symbols stand;
-///   members the runtime calls by protocol (`description`, `hash`, `wrappedValue`, `next`…)
-///   once their type is seen.
-/// A function used as a value without a call (`let f = bridge`) is not followed: a bare name is
-/// too often a local value of the same spelling (`for await (index, title) in group`).
+///   async one with the same parameters, labels and types (Swift picks the async one; the other
+///   would warn that nothing is awaited). With other types (`settle(_: Int)` beside
+///   `settle(_: String) async`), `await settle(40)` runs the synchronous one: both are followed.
+///   A synchronous closure cannot await, so the old bridge called from a callback is followed.
+/// - A subscript runs where `[` follows a value or a key path's `.` (`\.[milliseconds: 40]`), and
+///   in a type that names a collection protocol (the standard library indexes it); `callAsFunction`
+///   where anything else is called (`pending()`), `deinit` with the type's initializers, an
+///   operator where its symbols stand; members the runtime calls by protocol (`description`,
+///   `hash`, `wrappedValue`, `next`…) once their type is seen, and so is every member of a type
+///   that names someone else's protocol (or is `@dynamicCallable`) whose name the file never uses
+///   elsewhere: only a protocol or the runtime calls it (`startIndex`, `dynamicallyCall`, a clock's `now`).
+/// - A function used as a value (`let pause = settle`) runs where its bare name stands, unless
+///   the body naming it binds that name itself: a parameter, a local, a closure's parameter
+///   (`for await (index, title) in group`).
 enum ReachedCode {
     /// The lines reached from the functions named `entry`, or none if the file declares none.
     static func lines(from entry: String, in tokens: [SwiftTokenizer.Token]) -> Set<Int> {
@@ -106,18 +111,23 @@ enum ReachedCode {
             let body = declarations.bodies[index]
             if let owner = body.owner, !seen.contains(owner) { return false }
             let isMade = made.contains(body.name) || makesAny || body.isLiteral
+            // A member whose name the file never uses elsewhere is called by a protocol or the runtime.
             let byProtocol =
-                body.owner != nil && (Self.calledByProtocol.contains(body.name) || body.name.hasPrefix("build"))
+                body.owner != nil
+                && (Self.calledByProtocol.contains(body.name) || body.name.hasPrefix("build")
+                    || ([.function, .property].contains(body.kind) && !declarations.namesUsed.contains(body.name)
+                        && declarations.conformers.contains(body.owner ?? "")))
             switch body.kind {
             case .function:
                 if byProtocol || called.contains(body.name) { return true }
                 if body.name == "callAsFunction" && callsValues { return true }
                 guard awaited.contains(body.name), !body.isNoasync else { return false }
-                // Swift prefers an async overload with the same labels in async code.
+                // Swift prefers an async overload with the same parameters (labels and types) in
+                // async code; with other types, `await` may well call the synchronous one.
                 return body.isAsync
                     || !declarations.bodies.contains {
-                        $0.kind == .function && $0.name == body.name && $0.isAsync && $0.labels == body.labels
-                            && $0.owner == body.owner
+                        $0.kind == .function && $0.name == body.name && $0.isAsync
+                            && $0.parameters == body.parameters && $0.owner == body.owner
                     }
             case .initializer, .deinitializer:
                 return isMade
@@ -127,6 +137,7 @@ enum ReachedCode {
                 return named.contains(body.name) || (body.owner.map { made.contains($0) || makesAny } ?? false)
             case .subscriptBody:
                 return indexes || body.labels.hasPrefix("dynamicMember:")
+                    || body.owner.map { declarations.collections.contains($0) } ?? false
             case .operatorFunction:
                 return byProtocol || symbols.contains { $0.contains(body.name) }
             }
@@ -137,6 +148,9 @@ enum ReachedCode {
             _ body: ReachedDeclarations.Body, _ tokens: [SwiftTokenizer.Token], closing: [Int: Int]
         ) {
             let own = declarations.ownTypes
+            // A local `let names = … { }` is a body of its own: its function's names bind it too.
+            let outermost = declarations.bodies.first { $0.keyword <= body.keyword && body.end <= $0.end } ?? body
+            let bound = Self.bound(in: outermost, tokens, closing: closing)
             var types: Set<String> = []
             var run = ""
             for index in body.keyword...body.end {
@@ -149,7 +163,10 @@ enum ReachedCode {
                 run = ""
                 let next = index + 1 < tokens.count ? tokens[index + 1].text : ""
                 let previous = index > 0 ? tokens[index - 1] : token
-                if next == "[", index > body.keyword, Self.indexable(token), !Self.keywords.contains(token.text) {
+                // `x[`, and a key path's `\.[milliseconds: 40]`.
+                if next == "[", index > body.keyword, Self.indexable(token) || token.text == ".",
+                    !Self.keywords.contains(token.text)
+                {
                     indexes = true
                 }
                 if ["(", "{"].contains(next) && [")", "]"].contains(token.text) { callsValues = true }
@@ -166,6 +183,13 @@ enum ReachedCode {
                 if token.text == "init" && previous.text == "." || token.text == "Self" && next == "(" {
                     makesAny = true
                 }
+                // A function used as a value (`let pause = settle`), unless the name is this body's own.
+                if !["(", "{", ":"].contains(next), previous.text != ".",
+                    declarations.functionNames.contains(token.text),
+                    !bound.contains(token.text)
+                {
+                    called.insert(token.text)
+                }
                 guard ["(", "{"].contains(next) else { continue }
                 if isAwaited(index, tokens) { awaited.insert(token.text) } else { called.insert(token.text) }
                 if !declarations.functionNames.contains(token.text) && !own.contains(token.text)
@@ -176,6 +200,44 @@ enum ReachedCode {
             }
             if !run.isEmpty { symbols.insert(run) }
             see(types)
+        }
+
+        /// The names `body` binds itself: its parameters, its locals (`let`, `var`, `for`, `case`
+        /// patterns, tuples too: `for await (index, title) in group`) and its closures' parameters.
+        static func bound(
+            in body: ReachedDeclarations.Body, _ tokens: [SwiftTokenizer.Token], closing: [Int: Int]
+        ) -> Set<String> {
+            var bound: Set<String> = []
+            for index in body.keyword...body.end {
+                let text = tokens[index].text
+                // A parameter's internal name (`_ ms: Int`, `title: String`) in the header.
+                if index < body.start, tokens[index].kind == .identifier, index + 1 < tokens.count,
+                    tokens[index + 1].text == ":"
+                {
+                    bound.insert(text)
+                }
+                let pattern: Set<String>
+                switch text {
+                case "let", "var", "for", "case": pattern = ["=", "in", ":", "{"]
+                case "{": pattern = ["in"]  // `{ title in`, `{ (a, title) in`
+                default: continue
+                }
+                var names: Set<String> = []
+                var position = index + 1
+                while position <= body.end, !pattern.contains(tokens[position].text),
+                    tokens[position].line == tokens[index].line
+                {
+                    let token = tokens[position]
+                    if text == "{" && !(token.kind == .identifier || ["(", ")", ",", "_"].contains(token.text)) {
+                        names = []
+                        break
+                    }
+                    if token.kind == .identifier && tokens[position - 1].text != "." { names.insert(token.text) }
+                    position += 1
+                }
+                if position <= body.end && (text != "{" || tokens[position].text == "in") { bound.formUnion(names) }
+            }
+            return bound
         }
 
         /// `.init` or `.self` after the token at `index`, or "".

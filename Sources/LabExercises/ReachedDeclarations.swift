@@ -28,6 +28,9 @@ struct ReachedDeclarations {
         let isNoasync: Bool
         /// A function's argument labels (`for:from:`), to tell its overloads apart.
         let labels: String
+        /// Its parameter list as Swift tells overloads apart: each label with its type, without
+        /// internal names and default values (`_:Int,` against `_:String,`).
+        let parameters: String
         /// An initializer of a literal (`init(integerLiteral:)`), made by a literal without its type's name.
         let isLiteral: Bool
         /// The declaration's keyword, and the first and last token of what it runs.
@@ -47,6 +50,16 @@ struct ReachedDeclarations {
     private(set) var fileScopeMentions: Set<String> = []
     /// The names of every function declared (a call of another name may be a `callAsFunction`).
     private(set) var functionNames: Set<String> = []
+    /// Every name that stands in the file other than where a declaration names itself (`func`,
+    /// `var`, `let`, `case`): a member whose name is not among them is called, if at all, by a
+    /// protocol or the runtime (`startIndex`, `dynamicallyCall`, `errorDescription`, a clock's `now`).
+    private(set) var namesUsed: Set<String> = []
+    /// The own types whose header or an extension names someone else's protocol (or that are
+    /// `@dynamicCallable`, `@dynamicMemberLookup`): the runtime may call their members by name.
+    private(set) var conformers: Set<String> = []
+    /// The own types whose header or an extension names a collection protocol: the standard
+    /// library indexes them (`for x in rendered` runs `subscript` without a `[` in the code).
+    private(set) var collections: Set<String> = []
 
     static let nominal: Set<String> = ["struct", "class", "enum", "actor", "protocol"]
 
@@ -81,6 +94,10 @@ struct ReachedDeclarations {
             }
         }
         fileScopeMentions = fileScope(tokens, closing: closing)
+        for (index, token) in tokens.enumerated() where token.kind == .identifier {
+            if index > 0 && ["func", "var", "let", "case"].contains(tokens[index - 1].text) { continue }
+            namesUsed.insert(token.text)
+        }
     }
 
     /// A type's or an extension's header and body name these types; an extension of someone
@@ -100,6 +117,13 @@ struct ReachedDeclarations {
         let own = ownTypes
         mentions[name, default: []].formUnion(tokens[(index + 2)...end].map(\.text).filter { own.contains($0) })
         inherits[name, default: []].formUnion(tokens[(index + 2)..<open].map(\.text).filter { own.contains($0) })
+        let conformances = tokens[(index + 2)..<open].filter { $0.kind == .identifier && !own.contains($0.text) }
+        if conformances.contains(where: { $0.text.hasSuffix("Collection") }) { collections.insert(name) }
+        let attributes = tokens[max(0, index - 4)..<index].map(\.text)
+        if !conformances.isEmpty || attributes.contains("dynamicCallable") || attributes.contains("dynamicMemberLookup")
+        {
+            conformers.insert(name)
+        }
     }
 
     /// For each own type, the own types its headers name (`class Sub: Base`, `extension S: P`):
@@ -167,6 +191,7 @@ struct ReachedDeclarations {
                 isAsync: AsyncContexts.declaresAsync(from: index, to: open, tokens, closing: closing),
                 isNoasync: isNoasync(before: index, tokens),
                 labels: labels(after: index, before: open, tokens, closing),
+                parameters: parameters(after: index, before: open, tokens, closing),
                 isLiteral: kind == .initializer && index + 2 < open && tokens[index + 2].text.hasSuffix("Literal"),
                 keyword: index, start: open, end: end)
         }
@@ -176,7 +201,8 @@ struct ReachedDeclarations {
         }
         return Body(
             kind: .storedValue, name: name, owner: owner, isAsync: false, isNoasync: false, labels: "",
-            isLiteral: false, keyword: index, start: index, end: statementEnd(from: index, tokens, closing: closing))
+            parameters: "", isLiteral: false, keyword: index, start: index,
+            end: statementEnd(from: index, tokens, closing: closing))
     }
 
     /// The `{` that opens the body of the declaration whose name is at `name`: the first brace
@@ -245,6 +271,35 @@ struct ReachedDeclarations {
             if text == "," && depth == 0 { atStart = true }
         }
         return labels
+    }
+
+    /// The parameter list after `keyword` as overloads differ: each label and type, `_:Int,`,
+    /// without internal names (`_ ms: Int`) and default values (`= 40`).
+    private static func parameters(
+        after keyword: Int, before brace: Int, _ tokens: [SwiftTokenizer.Token], _ closing: [Int: Int]
+    ) -> String {
+        guard let open = (keyword..<brace).first(where: { tokens[$0].text == "(" }), let close = closing[open] else {
+            return ""
+        }
+        var parameters = ""
+        var parameter: [String] = []
+        var depth = 0
+        for index in (open + 1)...close {
+            let text = tokens[index].text
+            if depth == 0 && (text == "," || index == close) {
+                // `label name: Type = value`: the label, then the type up to the default value.
+                if let colon = parameter.firstIndex(of: ":") {
+                    let type = parameter[(colon + 1)...].prefix { $0 != "=" }
+                    parameters += (parameter.first ?? "") + ":" + type.joined(separator: " ") + ","
+                }
+                parameter = []
+                continue
+            }
+            parameter.append(text)
+            if ["(", "[", "<"].contains(text) { depth += 1 }
+            if [")", "]"].contains(text) || (text == ">" && tokens[index - 1].text != "-") { depth -= 1 }
+        }
+        return parameters
     }
 
     private static let declarationKeywords: Set<String> = [

@@ -455,6 +455,40 @@ struct AsyncContextScannerTests {
             AsyncContextScanner.findings(inFiles: [("Answer.swift", source)], restrictions: Self.restrictions).isEmpty)
     }
 
+    /// Review 36: `self[` is a blocking subscript only in its own type's code (its extensions
+    /// too), not in an actor's beside it that indexes itself; a `@dynamicCallable` type's
+    /// blocking `dynamicallyCall` is called like `callAsFunction`.
+    @Test func selfIndexesABlockingSubscriptOnlyInItsOwnTypesCode() {
+        let source = """
+            final class Finished {
+                private let semaphore = DispatchSemaphore(value: 0)
+                subscript(withinMilliseconds milliseconds: Int) -> Bool {
+                    semaphore.wait(timeout: .now() + .milliseconds(milliseconds)) == .success
+                }
+            }
+            extension Finished {
+                func settle() async -> Bool { self[withinMilliseconds: 40] }
+            }
+            actor Cache {
+                var sizes: [String: Int] = [:]
+                subscript(key: String) -> Int { sizes[key] ?? 0 }
+                func size(of key: String) async -> Int { self[key] }
+            }
+            @dynamicCallable struct Pause {
+                let semaphore = DispatchSemaphore(value: 0)
+                func dynamicallyCall(withArguments milliseconds: [Int]) { semaphore.wait() }
+            }
+            func thumbnailSize() async {
+                let pause = Pause()
+                pause(40)
+            }
+            """
+        let findings = AsyncContextScanner.findings(
+            inFiles: [("Answer.swift", source)], restrictions: Self.restrictions, hazardMarks: false,
+            strictHelpers: true)
+        #expect(findings.map { "\($0.line) \($0.api)" } == ["8 self[", "21 pause("], "\(findings)")
+    }
+
     // MARK: The lab's own code
 
     static let scannedFolders = ["Sources", "Benchmarks", "Examples", "Tools", "Tests"]

@@ -142,6 +142,30 @@ struct ReachedCodeTests {
         ("@available(*, noasync) func size(_ n: Int) -> Int { gate.wait(); return n }", "q.run { _ = size(1) }"),
         ("func size(of n: Int) -> Int { gate.wait(); return n }", "_ = await size(of: 1)"),  // other labels
         ("func measure() -> Int { gate.wait(); return 1 }", "_ = await measure()"),  // nothing async to prefer
+        // Review 36: an async overload with another type (Swift calls the synchronous one).
+        ("func settle(_ ms: Int) { gate.wait() }\nfunc settle(_ name: String) async {}", "await settle(40)"),
+        // Members the runtime calls, named nowhere: a collection's, `dynamicallyCall`, an error's.
+        (
+            "struct Rendered: Collection { var startIndex: Int { gate.wait(); return 0 }\nvar endIndex: Int { 0 }\n"
+                + "func index(after i: Int) -> Int { i + 1 }\nsubscript(p: Int) -> Int { p } }",
+            "for _ in Rendered() {}"
+        ),
+        (
+            "struct Rendered: RandomAccessCollection { var startIndex: Int { 0 }; var endIndex: Int { 1 }\n"
+                + "subscript(p: Int) -> Int { gate.wait(); return p } }",
+            "for _ in Rendered() {}"
+        ),
+        (
+            "@dynamicCallable struct Pause { func dynamicallyCall(withArguments a: [Int]) { gate.wait() } }",
+            "let pause = Pause(); pause(40)"
+        ),
+        (
+            "struct Failed: LocalizedError { var errorDescription: String? { gate.wait(); return nil } }",
+            "print(Failed().localizedDescription)"
+        ),
+        // A key path's subscript, and a function used as a value.
+        ("struct Pause { subscript(ms ms: Int) -> Int { gate.wait(); return ms } }", "_ = [Pause()].map(\\.[ms: 40])"),
+        ("func settle(_ ms: Int) { gate.wait() }", "let pause = settle; pause(40)"),
     ])
     func aTypeTheEntryCanReachIsFollowed(declaration: String, use: String) {
         let source = """
@@ -160,6 +184,40 @@ struct ReachedCodeTests {
         #expect(found(source).contains { $0.hasPrefix("`.wait`") }, "\(declaration) / \(use)")
         let unreached = source.replacingOccurrences(of: use, with: "_ = 1")
         #expect(found(unreached).isEmpty, "\(declaration)")
+    }
+
+    /// Review 36, the other way: an async overload with the same parameters (other internal
+    /// names, a default value) is the one awaited; a conformer's member named elsewhere is called
+    /// by that name, not by the runtime; a name the entry binds itself is not the function.
+    @Test func whatTheWiderRulesStillLeaveAlone() {
+        let source = """
+            func settle(_ ms: Int) { gate.wait() }
+            func settle(_ other: Int = 1) async {}
+            func title() -> String { gate.wait(); return "" }
+            func pause() { gate.wait() }
+            struct Box: Sendable {
+                func hold() { gate.wait() }
+            }
+            func old() { Box().hold() }
+            func entry(title: String) async -> [String] {
+                await settle(40)
+                _ = Box()
+                let pause = 1
+                let names = ["a"].map { name in name + "\\(pause)" }
+                for await (index, name) in group { _ = (index, name) }
+                return names + [title]
+            }
+            """
+        #expect(found(source).isEmpty)
+        // Each rule, broken: the wait is found.
+        for (old, new) in [
+            ("settle(_ other: Int = 1) async", "settle(_ other: String) async"),
+            ("func old() { Box().hold() }", ""),
+            ("let pause = 1", "_ = 1"),
+            ("func entry(title: String)", "func entry(name: String)"),
+        ] {
+            #expect(!found(source.replacingOccurrences(of: old, with: new)).isEmpty, "\(new)")
+        }
     }
 
     @Test func theMessageNamesTheEntryAndTheWait() {
