@@ -32,6 +32,9 @@ public struct AsyncRestriction: Codable, Sendable, Equatable {
     /// For a function of the lab's own found to block (see `BlockingHelpers`): the call in
     /// its body that blocks. Such a function is matched however it is called (`f(`, `x.f(`).
     var inferredFrom: String?
+    /// For an inferred blocking `subscript` or `callAsFunction`: the type it belongs to, the one
+    /// `self[` / `self(` stands for (in that type's own code only).
+    var inferredOwner: String?
 
     public init(
         api: String, kind: Kind, message: String, source: String, unlessArgument: String? = nil, linux: String? = nil,

@@ -84,13 +84,14 @@ enum BlockingHelpers {
                     else { continue }
                     let site = "\(file.path):\(file.tokens[index].line)"
                     found.insert("\(file.path)#\(function.body)")
-                    for (key, api, what) in calls(of: function, in: file.tokens, strict: strict) {
+                    for (key, api, what, owner) in calls(of: function, in: file.tokens, strict: strict) {
                         inferred[key] = AsyncRestriction(
                             api: api, kind: .blocking,
                             message:
                                 "\(what) (\(file.path):\(function.line)) is synchronous and blocks: it calls \(cause.api) at \(site)",
                             source: "inferred from \(site)")
                         inferred[key]?.inferredFrom = site
+                        inferred[key]?.inferredOwner = owner
                     }
                     changed = true
                 }
@@ -106,17 +107,17 @@ enum BlockingHelpers {
     /// it: `waiter[`, `waiter(` (an audit hid a timed wait in `subscript(withinMilliseconds:)`,
     /// read as `finished[withinMilliseconds: 40]`). Outside an answer it stays the list's job.
     private static func calls(of function: AsyncContexts.Function, in tokens: [SwiftTokenizer.Token], strict: Bool)
-        -> [(key: String, api: String, what: String)]
+        -> [(key: String, api: String, what: String, owner: String?)]
     {
         let bracket = ["subscript": "[", "callAsFunction": "(", "dynamicallyCall": "("][function.name]
         guard strict, let bracket, let type = type(around: function.body, in: tokens) else {
-            return [(function.name, "\(function.name)(", function.name)]
+            return [(function.name, "\(function.name)(", function.name, nil)]
         }
         // `Finished[` is a static subscript, `Finished(` makes one; `x.callAsFunction(` says it.
         let names = AsyncContextScanner.typeBindings(tokens, types: [type])[type, default: []]
             .union(bracket == "[" ? [type, "self"] : ["self", function.name])
         return names.sorted().map {
-            ("\($0)\(bracket) \(function.body)", "\($0)\(bracket)", "\(type)'s \(function.name)")
+            ("\($0)\(bracket) \(function.body)", "\($0)\(bracket)", "\(type)'s \(function.name)", type)
         }
     }
 
@@ -139,11 +140,10 @@ enum BlockingHelpers {
     }
 
     /// An inferred `self[` or `self(` stands for one type's blocking subscript or callAsFunction
-    /// (its message names the type first): not in another type's code, where `self` is that
-    /// type (an actor's `self[key]` beside a kept blocking subscript). `owners`: see `owners(_:)`.
+    /// (`inferredOwner`): not in another type's code, where `self` is that type (an actor's
+    /// `self[key]` beside a kept blocking subscript). `owners`: see `owners(_:)`.
     static func speaksOfAnotherType(_ restriction: AsyncRestriction, at index: Int, owners: [String?]) -> Bool {
-        guard restriction.inferredFrom != nil, ["self[", "self("].contains(restriction.api),
-            let type = restriction.message.components(separatedBy: "'s ").first, index < owners.count
+        guard ["self[", "self("].contains(restriction.api), let type = restriction.inferredOwner, index < owners.count
         else { return false }
         return owners[index] != type
     }
