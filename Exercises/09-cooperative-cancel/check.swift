@@ -21,15 +21,16 @@ func runCheck(_ report: CheckReport) async {
     // at the flag only after some thumbnails (after 16 passed while this was 20–60) keeps
     // rendering past it. Twice, at k and k + 1: a loop that looks only every other thumbnail
     // renders one more after one of the two, whichever k is. And once late in the batch, anywhere
-    // up to 20 before its end: a loop that looked only during its first ten thumbnails passed
-    // while every cancel came early (an audit's answer). And first of all, before the call, in a
+    // up to its last two: a loop that looked only during its first ten thumbnails passed while
+    // every cancel came early (an audit's answer). And in its last thumbnail: one that stopped
+    // looking for its last 20 passed while the late cancel came 20 or more before the end. And first of all, before the call, in a
     // task already cancelled (`0`): it renders none. A loop that looked only once it had rendered
     // a few (two, four) passed while the first cancel came in thumbnail 2–8, and so did one that
     // rendered first and looked after.
     let first = CheckServices.random(in: 2...8)
-    let late = CheckServices.random(in: 24...(total - 20))
+    let late = CheckServices.random(in: 24...(total - 2))
     var runs: [(cancelAt: Int, rendered: Int, really: Int, more: Int, late: Duration, reached: Bool)] = []
-    for cancelAt in [0, first, first + 1, late] {
+    for cancelAt in [0, first, first + 1, late, total - 1] {
         let counted = Locked(0)
         let cancelledAt = Locked<ContinuousClock.Instant?>(nil)
         let task = Task.detached {

@@ -280,6 +280,10 @@ public struct ForbiddenPattern: Sendable, Equatable {
             ".block", "SimulatedWork.block holds its thread; use the async, suspending call", shape: .member("block")),
         ForbiddenPattern("DispatchSemaphore", "waiting on a semaphore blocks a thread; await instead"),
         ForbiddenPattern("ThreadBlocker", "ThreadBlocker holds its thread on purpose; await the async call"),
+        // The doctor's probe holds pool threads on purpose to measure the pool: waiting on it in
+        // steps is a real-time wait no CPU rule sees (an audit's safety net in 25).
+        ForbiddenPattern(
+            "ExecutorProbe", "ExecutorProbe holds pool threads on purpose to measure them; await the async call"),
         ForbiddenPattern("fetchBlocking", "fetchBlocking holds its thread; await the async fetch instead"),
         // The lab's own thread for the lessons' hazards: a wait on it is out of the pool's sight
         // (an audit's answers to 27 and 28). (A `DedicatedThreadExecutor` is refused only where
