@@ -201,8 +201,11 @@ public enum AsyncContextScanner {
             if index > 0 && tokens[index - 1].text == "func" { return false }  // its declaration
             start = index >= 2 && tokens[index - 1].text == "." ? index - 2 : index
         }
-        // `await X.run(…)` is the async overload of a blocking call: it suspends.
+        // `await X.run(…)` is the async overload of a blocking call: it suspends. So is an awaited
+        // call of a function of the answer's that an awaited call never runs (`BlockingHelpers`),
+        // on a value just made too: `await Thumbnails(render: render).size(for: name)`.
         if start > 0 && tokens[start - 1].text == "await" { return false }
+        if restriction.notRunWhenAwaited == true && ReachedCode.Uses.isAwaited(index, tokens) { return false }
         if let unless = restriction.unlessArgument, index + 1 < tokens.count, tokens[index + 1].text == "(" {
             var depth = 0
             for next in (index + 1)..<tokens.count {

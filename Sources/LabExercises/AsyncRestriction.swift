@@ -35,6 +35,9 @@ public struct AsyncRestriction: Codable, Sendable, Equatable {
     /// For an inferred blocking `subscript` or `callAsFunction`: the type it belongs to, the one
     /// `self[` / `self(` stands for (in that type's own code only).
     var inferredOwner: String?
+    /// For an inferred blocking function that an awaited call never runs: it is `noasync`, or
+    /// an async overload takes the same arguments (`ReachedDeclarations.hasAsyncOverload`).
+    var notRunWhenAwaited: Bool?
 
     public init(
         api: String, kind: Kind, message: String, source: String, unlessArgument: String? = nil, linux: String? = nil,

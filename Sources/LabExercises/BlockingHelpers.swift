@@ -9,6 +9,9 @@
 ///
 /// Only names declared once in the code scanned are followed (a call is matched by name,
 /// without types, so `run` or `wait` could be anything); the rest stays the list's job.
+/// In an answer (`strict`), an awaited call (on a value just made too) is not blamed on a
+/// function whose every synchronous declaration is `noasync` or has an async overload taking
+/// the same arguments (`ReachedDeclarations.hasAsyncOverload`): Swift picks the async one.
 enum BlockingHelpers {
     /// The waits among the entries Apple marks unavailable from async contexts: each holds its
     /// thread until something else happens, wherever it is called from. The others do not wait
@@ -36,6 +39,8 @@ enum BlockingHelpers {
             let tokensByScope: [Int: [Int]]
             /// Each brace's closing one.
             let closing: [Int: Int]
+            /// Its declarations as `ReachedCode` reads them (in `strict` mode only).
+            let declarations: ReachedDeclarations?
         }
         let types = Set(restrictions.compactMap { if case .type(let name) = $0.shape.receiver { name } else { nil } })
         let scanned = zip(files, contexts).map { file, contexts in
@@ -44,7 +49,8 @@ enum BlockingHelpers {
                 path: file.path, tokens: tokens, contexts: contexts,
                 bindings: AsyncContextScanner.typeBindings(tokens, types: types),
                 ownFunctions: file.ownFunctions,
-                tokensByScope: Dictionary(grouping: tokens.indices, by: { contexts.scope[$0] }), closing: file.closing)
+                tokensByScope: Dictionary(grouping: tokens.indices, by: { contexts.scope[$0] }), closing: file.closing,
+                declarations: strict ? ReachedDeclarations(tokens, closing: file.closing) : nil)
         }
         var declarations: [String: Int] = [:]
         for file in scanned { for function in file.contexts.functions { declarations[function.name, default: 0] += 1 } }
@@ -84,6 +90,14 @@ enum BlockingHelpers {
                     else { continue }
                     let site = "\(file.path):\(file.tokens[index].line)"
                     found.insert("\(file.path)#\(function.body)")
+                    // An awaited call runs none of the name's synchronous declarations when each is
+                    // `noasync` or has an async overload that takes the same arguments.
+                    let notRunWhenAwaited = file.declarations.map { declarations in
+                        declarations.bodies.allSatisfy {
+                            $0.kind != .function || $0.name != function.name || $0.isAsync || $0.isNoasync
+                                || declarations.hasAsyncOverload($0)
+                        }
+                    }
                     for (key, api, what, owner) in calls(of: function, in: file.tokens, strict: strict) {
                         inferred[key] = AsyncRestriction(
                             api: api, kind: .blocking,
@@ -92,6 +106,7 @@ enum BlockingHelpers {
                             source: "inferred from \(site)")
                         inferred[key]?.inferredFrom = site
                         inferred[key]?.inferredOwner = owner
+                        inferred[key]?.notRunWhenAwaited = notRunWhenAwaited
                     }
                     changed = true
                 }

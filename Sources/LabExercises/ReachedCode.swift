@@ -19,22 +19,30 @@
 ///   type named in its declarations and extensions (stored values, inheritance clause: a
 ///   protocol's extension is reached through a seen conformer). A type never named where the
 ///   entry can get at it has no instance there: `SpacePhoto`'s `.title` is not a kept box's.
-/// - A call directly awaited (`await title(`, `try await x.title(`, or `async let`'s value) is
-///   in async code: it never runs a `noasync` declaration, nor a synchronous overload beside an
-///   async one with the same parameters, labels and types (Swift picks the async one; the other
-///   would warn that nothing is awaited). With other types (`settle(_: Int)` beside
-///   `settle(_: String) async`), `await settle(40)` runs the synchronous one: both are followed.
-///   A synchronous closure cannot await, so the old bridge called from a callback is followed.
+/// - A call directly awaited (`await title(`, `try await x.title(`, on a value just made
+///   `await Thumbnails(render: render).size(`, or `async let`'s value) is in async code: it never
+///   runs a `noasync` declaration, nor a synchronous overload beside an async one that takes the
+///   same arguments: the same labels and types once `some`/`any`, `@escaping`/`@Sendable` are
+///   left out, and any more parameters defaulted (Swift picks the async one). With other types
+///   (`settle(_: Int)` beside `settle(_: String) async`), `await settle(40)` runs the
+///   synchronous one: both are followed. A synchronous closure cannot await, so the old bridge
+///   called from a callback is followed.
 /// - A subscript runs where `[` follows a value or a key path's `.` (`\.[milliseconds: 40]`), and
 ///   in a type that names a collection protocol (the standard library indexes it); `callAsFunction`
 ///   where anything else is called (`pending()`), `deinit` with the type's initializers, an
 ///   operator where its symbols stand; members the runtime calls by protocol (`description`,
 ///   `hash`, `wrappedValue`, `next`…) once their type is seen, and so is every member of a type
 ///   that names someone else's protocol (or is `@dynamicCallable`) whose name the file never uses
-///   elsewhere: only a protocol or the runtime calls it (`startIndex`, `dynamicallyCall`, a clock's `now`).
+///   elsewhere: only a protocol or the runtime calls it (`startIndex`, `dynamicallyCall`, a clock's
+///   `now`). A protocol of the file's that refines one counts as naming it (`protocol Sizes:
+///   Collection`); marker protocols (`Sendable`, `Hashable`…) do not, and a `noasync` member is
+///   never assumed called by the runtime.
+/// - A property runs where its name is read (not followed by `(`: `Gallery.size(for:)` calls a
+///   function), or called where its value may be: a function's type, an own type's, or none written.
 /// - A function used as a value (`let pause = settle`) runs where its bare name stands, unless
 ///   the body naming it binds that name itself: a parameter, a local, a closure's parameter
-///   (`for await (index, title) in group`).
+///   (`for await (index, title) in group`); a member function after `.` that is not called
+///   (`[40].forEach(Pause().settle)`) runs too.
 enum ReachedCode {
     /// The lines reached from the functions named `entry`, or none if the file declares none.
     static func lines(from entry: String, in tokens: [SwiftTokenizer.Token]) -> Set<Int> {
@@ -72,8 +80,14 @@ enum ReachedCode {
         /// Names called plainly (`helper(`, `Box {`), and called directly awaited.
         var called: Set<String> = []
         var awaited: Set<String> = []
-        /// Every name that stands in reached code (a property runs when named at all).
+        /// Every name that stands in reached code (a stored value runs when named at all), and
+        /// those not followed by `(`: a property is read by those, called by the others only
+        /// when its value may be called (`holdsFunction`): `Gallery.size(for:)` is a function's.
         var named: Set<String> = []
+        var read: Set<String> = []
+        /// Names after `.` that are not called (`[40].forEach(Pause().settle)`): a method handed
+        /// over as a value, which runs wherever it is called.
+        var handedOver: Set<String> = []
         /// Types made by name (`Box(`, `Box.init`, `Box.self`), or any type (`.init(`, `Self(`).
         private(set) var made: Set<String> = []
         var makesAny = false
@@ -111,9 +125,10 @@ enum ReachedCode {
             let body = declarations.bodies[index]
             if let owner = body.owner, !seen.contains(owner) { return false }
             let isMade = made.contains(body.name) || makesAny || body.isLiteral
-            // A member whose name the file never uses elsewhere is called by a protocol or the runtime.
+            // A member whose name the file never uses elsewhere is called by a protocol or the
+            // runtime, never one that is `noasync` (nothing calls it from async code by itself).
             let byProtocol =
-                body.owner != nil
+                body.owner != nil && !body.isNoasync
                 && (Self.calledByProtocol.contains(body.name) || body.name.hasPrefix("build")
                     || ([.function, .property].contains(body.kind) && !declarations.namesUsed.contains(body.name)
                         && declarations.conformers.contains(body.owner ?? "")))
@@ -121,18 +136,15 @@ enum ReachedCode {
             case .function:
                 if byProtocol || called.contains(body.name) { return true }
                 if body.name == "callAsFunction" && callsValues { return true }
+                if body.owner != nil && handedOver.contains(body.name) { return true }
                 guard awaited.contains(body.name), !body.isNoasync else { return false }
-                // Swift prefers an async overload with the same parameters (labels and types) in
-                // async code; with other types, `await` may well call the synchronous one.
-                return body.isAsync
-                    || !declarations.bodies.contains {
-                        $0.kind == .function && $0.name == body.name && $0.isAsync
-                            && $0.parameters == body.parameters && $0.owner == body.owner
-                    }
+                // Swift prefers an async overload that takes the same arguments in async code;
+                // with other types, `await` may well call the synchronous one.
+                return body.isAsync || !declarations.hasAsyncOverload(body)
             case .initializer, .deinitializer:
                 return isMade
             case .property:
-                return named.contains(body.name) || byProtocol
+                return read.contains(body.name) || (body.holdsFunction && named.contains(body.name)) || byProtocol
             case .storedValue:
                 return named.contains(body.name) || (body.owner.map { made.contains($0) || makesAny } ?? false)
             case .subscriptBody:
@@ -174,6 +186,7 @@ enum ReachedCode {
                 guard token.kind == .identifier, index != body.keyword + 1 else { continue }
                 if own.contains(token.text) { types.insert(token.text) }
                 named.insert(token.text)
+                if next != "(" { read.insert(token.text) }
                 // `@Wrapper var x` makes a Wrapper (a result builder's `@Builder` is seen, its `build…` run).
                 if ["(", "{"].contains(next) || [".init", ".self"].contains(Self.after(index, tokens))
                     || previous.text == "@"
@@ -183,15 +196,17 @@ enum ReachedCode {
                 if token.text == "init" && previous.text == "." || token.text == "Self" && next == "(" {
                     makesAny = true
                 }
-                // A function used as a value (`let pause = settle`), unless the name is this body's own.
-                if !["(", "{", ":"].contains(next), previous.text != ".",
-                    declarations.functionNames.contains(token.text),
-                    !bound.contains(token.text)
-                {
-                    called.insert(token.text)
+                // A function used as a value (`let pause = settle`), unless the name is this body's
+                // own; a method (`Pause().settle`), whatever the name is bound to.
+                if !["(", "{", ":"].contains(next), declarations.functionNames.contains(token.text) {
+                    if previous.text == "." {
+                        handedOver.insert(token.text)
+                    } else if !bound.contains(token.text) {
+                        called.insert(token.text)
+                    }
                 }
                 guard ["(", "{"].contains(next) else { continue }
-                if isAwaited(index, tokens) { awaited.insert(token.text) } else { called.insert(token.text) }
+                if Self.isAwaited(index, tokens) { awaited.insert(token.text) } else { called.insert(token.text) }
                 if !declarations.functionNames.contains(token.text) && !own.contains(token.text)
                     && !Self.keywords.contains(token.text)
                 {
@@ -252,13 +267,23 @@ enum ReachedCode {
         }
 
         /// The call whose name is at `index` is directly awaited: `await name(`, `await a.b.name(`,
-        /// `try? await name(`, or the value of an `async let`.
-        private func isAwaited(_ index: Int, _ tokens: [SwiftTokenizer.Token]) -> Bool {
+        /// on a value just made or indexed (`await Thumbnails(render: render).size(`,
+        /// `await a.b()?[0].name(`), `try? await name(`, or the value of an `async let`.
+        static func isAwaited(_ index: Int, _ tokens: [SwiftTokenizer.Token]) -> Bool {
             var start = index
             while start >= 2, tokens[start - 1].text == "." {
                 start -= 2
-                while start > 0, ["?", "!"].contains(tokens[start].text) { start -= 1 }
-                guard tokens[start].kind == .identifier else { return false }  // `f().name(`: not followed back
+                // Back over the receiver's calls, subscripts, `?` and `!` to the name before them.
+                while start > 0 {
+                    if ["?", "!"].contains(tokens[start].text) {
+                        start -= 1
+                    } else if [")", "]"].contains(tokens[start].text), let open = opening(start, tokens) {
+                        start = max(open - 1, 0)
+                    } else {
+                        break
+                    }
+                }
+                guard tokens[start].kind == .identifier else { return false }  // `{ … }.name(`: not followed back
             }
             guard start >= 1 else { return false }
             if tokens[start - 1].text == "await" { return true }
@@ -270,6 +295,20 @@ enum ReachedCode {
                 position -= 1
             }
             return false
+        }
+
+        /// The `(` or `[` that the `)` or `]` at `close` closes.
+        private static func opening(_ close: Int, _ tokens: [SwiftTokenizer.Token]) -> Int? {
+            let (closer, opener) = tokens[close].text == ")" ? (")", "(") : ("]", "[")
+            var depth = 0
+            for index in stride(from: close, through: 0, by: -1) {
+                if tokens[index].text == closer { depth += 1 }
+                if tokens[index].text == opener {
+                    depth -= 1
+                    if depth == 0 { return index }
+                }
+            }
+            return nil
         }
 
         /// Words that stand before `(`, `{` or `[` without calling or indexing anything.

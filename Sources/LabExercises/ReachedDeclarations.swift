@@ -29,14 +29,26 @@ struct ReachedDeclarations {
         /// A function's argument labels (`for:from:`), to tell its overloads apart.
         let labels: String
         /// Its parameter list as Swift tells overloads apart: each label with its type, without
-        /// internal names and default values (`_:Int,` against `_:String,`).
-        let parameters: String
+        /// internal names and default values (`_` and `Int` against `_` and `String`).
+        let parameters: [Parameter]
+        /// A property whose value may be called (`render(name)`): its type is a function's
+        /// (`->`), one of the file's own types (a `callAsFunction`), or not written.
+        let holdsFunction: Bool
         /// An initializer of a literal (`init(integerLiteral:)`), made by a literal without its type's name.
         let isLiteral: Bool
         /// The declaration's keyword, and the first and last token of what it runs.
         let keyword: Int
         let start: Int
         let end: Int
+    }
+
+    /// One parameter of a function: its label, its type as overloads compare (`some`, `any`,
+    /// `@escaping`, `@Sendable` and spaces left out: either overload takes the same arguments)
+    /// and whether it has a default value (a call may leave it out).
+    struct Parameter: Equatable {
+        let label: String
+        let type: String
+        let hasDefault: Bool
     }
 
     private(set) var bodies: [Body] = []
@@ -54,10 +66,12 @@ struct ReachedDeclarations {
     /// `var`, `let`, `case`): a member whose name is not among them is called, if at all, by a
     /// protocol or the runtime (`startIndex`, `dynamicallyCall`, `errorDescription`, a clock's `now`).
     private(set) var namesUsed: Set<String> = []
-    /// The own types whose header or an extension names someone else's protocol (or that are
-    /// `@dynamicCallable`, `@dynamicMemberLookup`): the runtime may call their members by name.
+    /// The own types whose header or an extension names someone else's protocol other than a
+    /// marker (`markers`), or that are `@dynamicCallable`, `@dynamicMemberLookup`, or inherit
+    /// from such a type or protocol of the file's: the runtime may call their members by name.
     private(set) var conformers: Set<String> = []
-    /// The own types whose header or an extension names a collection protocol: the standard
+    /// The own types whose header or an extension names a collection protocol (or an own one
+    /// that refines it, however deep): the standard
     /// library indexes them (`for x in rendered` runs `subscript` without a `[` in the code).
     private(set) var collections: Set<String> = []
 
@@ -88,9 +102,27 @@ struct ReachedDeclarations {
             let owner = type.flatMap { ownTypes.contains($0) ? $0 : nil }
             if Self.nominal.contains(token.text) || token.text == "extension" {
                 recordMentions(ofTypeAt: index, tokens, closing: closing)
-            } else if let body = Self.body(at: index, tokens, closing: closing, type: type, owner: owner, nesting) {
+            } else if let body = Self.body(
+                at: index, tokens, closing: closing, type: type, owner: owner, nesting, ownTypes: ownTypes)
+            {
                 bodies.append(body)
                 if body.kind == .function { functionNames.insert(body.name) }
+            }
+        }
+        // A type conforming to a protocol of the file's that refines someone else's names that
+        // one too (`protocol Sizes: Collection {}`, `struct Rendered: Sizes`), however deep.
+        var changed = true
+        while changed {
+            changed = false
+            for (type, inherited) in inherits {
+                if !conformers.contains(type) && !inherited.isDisjoint(with: conformers) {
+                    conformers.insert(type)
+                    changed = true
+                }
+                if !collections.contains(type) && !inherited.isDisjoint(with: collections) {
+                    collections.insert(type)
+                    changed = true
+                }
             }
         }
         fileScopeMentions = fileScope(tokens, closing: closing)
@@ -120,10 +152,44 @@ struct ReachedDeclarations {
         let conformances = tokens[(index + 2)..<open].filter { $0.kind == .identifier && !own.contains($0.text) }
         if conformances.contains(where: { $0.text.hasSuffix("Collection") }) { collections.insert(name) }
         let attributes = tokens[max(0, index - 4)..<index].map(\.text)
-        if !conformances.isEmpty || attributes.contains("dynamicCallable") || attributes.contains("dynamicMemberLookup")
+        if conformances.contains(where: { !Self.markers.contains($0.text) }) || attributes.contains("dynamicCallable")
+            || attributes.contains("dynamicMemberLookup")
         {
             conformers.insert(name)
         }
+    }
+
+    /// Protocols whose members nothing calls by itself (none, or only those `calledByProtocol`
+    /// names, or an initializer run when the type is made): naming them makes no conformer.
+    static let markers: Set<String> = [
+        "Sendable", "SendableMetatype", "BitwiseCopyable", "Copyable", "Escapable", "AnyObject", "unchecked",
+        "Equatable", "Hashable", "Comparable", "Codable", "Encodable", "Decodable", "Error", "Identifiable",
+        "CaseIterable",
+    ]
+
+    /// Whether an awaited call of the synchronous function `body` runs an async overload of it
+    /// instead: one of the same type whose parameters take the same arguments (the same labels
+    /// and types, as `Parameter` compares them, and any more with a default value). Swift prefers
+    /// it in async code. With another type (`settle(_: Int)` beside `settle(_: String) async`),
+    /// `await settle(40)` runs the synchronous one.
+    func hasAsyncOverload(_ body: Body) -> Bool {
+        bodies.contains {
+            $0.kind == .function && $0.name == body.name && $0.isAsync && $0.owner == body.owner
+                && Self.takesTheSameArguments($0.parameters, as: body.parameters)
+        }
+    }
+
+    /// `parameters` take each argument `others` take, in order, and leave out only defaulted ones.
+    static func takesTheSameArguments(_ parameters: [Parameter], as others: [Parameter]) -> Bool {
+        var rest = others[...]
+        for parameter in parameters {
+            if let first = rest.first, first.label == parameter.label, first.type == parameter.type {
+                rest = rest.dropFirst()
+            } else if !parameter.hasDefault {
+                return false
+            }
+        }
+        return rest.isEmpty
     }
 
     /// For each own type, the own types its headers name (`class Sub: Base`, `extension S: P`):
@@ -156,7 +222,7 @@ struct ReachedDeclarations {
     /// The body a declaration's keyword at `index` opens, if it is one `ReachedCode` follows.
     private static func body(
         at index: Int, _ tokens: [SwiftTokenizer.Token], closing: [Int: Int], type: String?, owner: String?,
-        _ nesting: TypeNesting
+        _ nesting: TypeNesting, ownTypes: Set<String>
     ) -> Body? {
         let next = index + 1 < tokens.count ? tokens[index + 1] : nil
         var name = next?.text ?? ""
@@ -192,6 +258,7 @@ struct ReachedDeclarations {
                 isNoasync: isNoasync(before: index, tokens),
                 labels: labels(after: index, before: open, tokens, closing),
                 parameters: parameters(after: index, before: open, tokens, closing),
+                holdsFunction: kind == .property && holdsFunction(tokens[(index + 2)..<open], ownTypes: ownTypes),
                 isLiteral: kind == .initializer && index + 2 < open && tokens[index + 2].text.hasSuffix("Literal"),
                 keyword: index, start: open, end: end)
         }
@@ -201,7 +268,7 @@ struct ReachedDeclarations {
         }
         return Body(
             kind: .storedValue, name: name, owner: owner, isAsync: false, isNoasync: false, labels: "",
-            parameters: "", isLiteral: false, keyword: index, start: index,
+            parameters: [], holdsFunction: true, isLiteral: false, keyword: index, start: index,
             end: statementEnd(from: index, tokens, closing: closing))
     }
 
@@ -273,15 +340,24 @@ struct ReachedDeclarations {
         return labels
     }
 
-    /// The parameter list after `keyword` as overloads differ: each label and type, `_:Int,`,
-    /// without internal names (`_ ms: Int`) and default values (`= 40`).
+    /// A property's header after its name (`: Int`, `: (String) -> Int`, `= { … }()`): whether
+    /// its value may be called.
+    private static func holdsFunction(_ header: ArraySlice<SwiftTokenizer.Token>, ownTypes: Set<String>) -> Bool {
+        guard header.first?.text == ":" else { return true }
+        // The tokenizer splits `->`.
+        return zip(header, header.dropFirst()).contains { $0.text == "-" && $1.text == ">" }
+            || header.contains { ownTypes.contains($0.text) }
+    }
+
+    /// The parameter list after `keyword` as overloads differ: each label and type, without
+    /// internal names (`_ ms: Int`) and default values (`= 40`), but whether there is one.
     private static func parameters(
         after keyword: Int, before brace: Int, _ tokens: [SwiftTokenizer.Token], _ closing: [Int: Int]
-    ) -> String {
+    ) -> [Parameter] {
         guard let open = (keyword..<brace).first(where: { tokens[$0].text == "(" }), let close = closing[open] else {
-            return ""
+            return []
         }
-        var parameters = ""
+        var parameters: [Parameter] = []
         var parameter: [String] = []
         var depth = 0
         for index in (open + 1)...close {
@@ -290,7 +366,10 @@ struct ReachedDeclarations {
                 // `label name: Type = value`: the label, then the type up to the default value.
                 if let colon = parameter.firstIndex(of: ":") {
                     let type = parameter[(colon + 1)...].prefix { $0 != "=" }
-                    parameters += (parameter.first ?? "") + ":" + type.joined(separator: " ") + ","
+                    parameters.append(
+                        Parameter(
+                            label: parameter.first ?? "", type: Self.comparable(type),
+                            hasDefault: parameter[(colon + 1)...].contains("=")))
                 }
                 parameter = []
                 continue
@@ -300,6 +379,20 @@ struct ReachedDeclarations {
             if [")", "]"].contains(text) || (text == ">" && tokens[index - 1].text != "-") { depth -= 1 }
         }
         return parameters
+    }
+
+    /// A parameter's type without what leaves the arguments it takes alike: `some P` and `any P`,
+    /// `@escaping @Sendable (String) async -> Int` and `(String) async -> Int`.
+    private static func comparable(_ type: ArraySlice<String>) -> String {
+        var words: [String] = []
+        for word in type where !["some", "any"].contains(word) {
+            if words.last == "@" && ["escaping", "Sendable"].contains(word) {
+                words.removeLast()
+                continue
+            }
+            words.append(word)
+        }
+        return words.joined()
     }
 
     private static let declarationKeywords: Set<String> = [

@@ -489,6 +489,51 @@ struct AsyncContextScannerTests {
         #expect(findings.map { "\($0.line) \($0.api)" } == ["8 self[", "21 pause("], "\(findings)")
     }
 
+    /// Audit BB: a blocking `size(for:)` beside an async overload (`noasync` or not, or taking a
+    /// closure that need not escape), awaited on a value just made, runs the async one; with an
+    /// overload of another type, or called without `await`, the blocking one is still blamed.
+    @Test func anAwaitedCallOfABlockingHelperWithAnAsyncOverloadIsLeftAlone() {
+        let source = """
+            struct Thumbnails {
+                let semaphore = DispatchSemaphore(value: 0)
+                @available(*, noasync)
+                func size(for name: String) -> Int { semaphore.wait(); return 1 }
+                func size(for name: String) async -> Int { 1 }
+                func sized(_ run: @escaping @Sendable (String) async -> Int) -> Int { semaphore.wait(); return 1 }
+                func sized(_ run: (String) async -> Int, placeholder: Int = 0) async -> Int { 1 }
+            }
+            func thumbnailSize(for name: String) async -> Int {
+                let size = await Thumbnails().size(for: name)
+                let sized = await Thumbnails().sized({ _ in 1 })
+                return size + sized
+            }
+            """
+        func found(_ source: String) -> [String] {
+            AsyncContextScanner.findings(
+                inFiles: [("Answer.swift", source)], restrictions: Self.restrictions, hazardMarks: false,
+                strictHelpers: true
+            ).filter { (10...11).contains($0.line) }.map(\.api)
+        }
+        #expect(found(source).isEmpty)
+        // `noasync` alone keeps the blocking one out of an awaited call.
+        let otherType = source.replacingOccurrences(
+            of: "size(for name: String) async", with: "size(for name: Int) async")
+        #expect(found(otherType).isEmpty)
+        // Broken: the async overloads take other arguments, or the call is not awaited.
+        for (old, new) in [
+            (
+                "@available(*, noasync)\n    func size(for name: String) -> Int { semaphore.wait(); return 1 }\n"
+                    + "    func size(for name: String) async",
+                "\n    func size(for name: String) -> Int { semaphore.wait(); return 1 }\n    func size(for name: Int) async"
+            ),
+            ("let size = await Thumbnails()", "let size = Thumbnails()"),
+            ("(String) async -> Int, placeholder: Int = 0", "(String) async -> Int, placeholder: Int"),
+        ] {
+            #expect(source.contains(old), "\(old)")
+            #expect(!found(source.replacingOccurrences(of: old, with: new)).isEmpty, "\(new)")
+        }
+    }
+
     // MARK: The lab's own code
 
     static let scannedFolders = ["Sources", "Benchmarks", "Examples", "Tools", "Tests"]

@@ -166,6 +166,16 @@ struct ReachedCodeTests {
         // A key path's subscript, and a function used as a value.
         ("struct Pause { subscript(ms ms: Int) -> Int { gate.wait(); return ms } }", "_ = [Pause()].map(\\.[ms: 40])"),
         ("func settle(_ ms: Int) { gate.wait() }", "let pause = settle; pause(40)"),
+        // Audit BB: a method handed over as a value; a collection through a protocol of the
+        // file's; a property whose value is a function, called.
+        ("struct Pause { func settle(_ ms: Int) { gate.wait() } }", "[40].forEach(Pause().settle)"),
+        (
+            "protocol Sizes: Collection where Index == Int {}\nprotocol Sized2: Sizes {}\n"
+                + "struct Rendered: Sized2 { var startIndex: Int { gate.wait(); return 0 }\nvar endIndex: Int { 0 }\n"
+                + "func index(after i: Int) -> Int { i + 1 }\nsubscript(p: Int) -> Int { p } }",
+            "for _ in Rendered() {}"
+        ),
+        ("final class Callback { var size: (Int) -> Int { gate.wait(); return { $0 } } }", "_ = Callback().size(1)"),
     ])
     func aTypeTheEntryCanReachIsFollowed(declaration: String, use: String) {
         let source = """
@@ -195,7 +205,7 @@ struct ReachedCodeTests {
             func settle(_ other: Int = 1) async {}
             func title() -> String { gate.wait(); return "" }
             func pause() { gate.wait() }
-            struct Box: Sendable {
+            struct Box: Sendable, Sequence {
                 func hold() { gate.wait() }
             }
             func old() { Box().hold() }
@@ -216,6 +226,62 @@ struct ReachedCodeTests {
             ("let pause = 1", "_ = 1"),
             ("func entry(title: String)", "func entry(name: String)"),
         ] {
+            #expect(!found(source.replacingOccurrences(of: old, with: new)).isEmpty, "\(new)")
+        }
+    }
+
+    /// Audit BB's correct answers: a blocking overload (`noasync` or not) awaited on a value just
+    /// made; async overloads that take the same arguments with a closure that need not escape,
+    /// `some` for `any`, a defaulted parameter more; a `noasync` member of a `Sendable` type no one
+    /// calls; an async static `size(for:)` beside a nested slot's blocking property `size`.
+    @Test func awaitedOverloadsMarkerProtocolsAndCalledNamesLeaveTheOldAPIAlone() {
+        let source = """
+            struct Thumbnails {
+                @available(*, noasync) func size(for name: String) -> Int { gate.wait(); return 1 }
+                func size(for name: String) async -> Int { 1 }
+            }
+            func sized(_ run: @escaping @Sendable (String) async -> Int) -> Int { gate.wait(); return 1 }
+            func sized(_ run: (String) async -> Int) async -> Int { 1 }
+            func title(for day: Int, from service: any Service) -> String { gate.wait(); return "" }
+            func title(for day: Int, from service: some Service, placeholder: String = "?") async -> String { "" }
+            struct Wall: Sendable {
+                @available(*, noasync) func blockingTitle(for day: Int) -> String { gate.wait(); return "" }
+                func titles() async -> [String] { [] }
+            }
+            enum Gallery {
+                final class Slot: Sendable { var size: Int { gate.wait(); return 1 } }
+                static func blockingSize() -> Int { Slot().size }
+                static func size(for name: String) async -> Int { 1 }
+            }
+            func entry(service: any Service) async -> Int {
+                let a = await Thumbnails().size(for: "a")
+                let b = await sized { _ in 1 }
+                let c = await title(for: 1, from: service)
+                let d = await Wall().titles()
+                let e = await Gallery.size(for: "a")
+                return a + b + c.count + d.count + e
+            }
+            """
+        #expect(found(source).isEmpty)
+        // Either guard alone keeps the unused bridge out: `noasync`, or a type naming only markers.
+        for (old, new) in [
+            ("@available(*, noasync) func blockingTitle", "func blockingTitle"),
+            ("struct Wall: Sendable", "struct Wall: Sendable, Collection"),
+        ] {
+            #expect(found(source.replacingOccurrences(of: old, with: new)).isEmpty, "\(new)")
+        }
+        // Each rule, broken: the wait is found.
+        for (old, new) in [
+            ("let a = await Thumbnails()", "let a = Thumbnails()"),
+            ("func sized(_ run: (String) async", "func sized(_ run: (Int) async"),
+            ("placeholder: String = \"?\"", "placeholder: String"),
+            (
+                "struct Wall: Sendable {\n    @available(*, noasync) func",
+                "struct Wall: Sendable, Collection {\n    func"
+            ),
+            ("let e = await Gallery.size(for: \"a\")", "let e = Gallery.Slot().size"),
+        ] {
+            #expect(source.contains(old), "\(old)")
             #expect(!found(source.replacingOccurrences(of: old, with: new)).isEmpty, "\(new)")
         }
     }
