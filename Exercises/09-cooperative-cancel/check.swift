@@ -22,8 +22,8 @@ func runCheck(_ report: CheckReport) async {
     // rendering past it. Twice, at k and k + 1: a loop that looks only every other thumbnail
     // renders one more after one of the two, whichever k is. And once late in the batch, anywhere
     // up to its last two: a loop that looked only during its first ten thumbnails passed while
-    // every cancel came early (an audit's answer). And in its last thumbnail: one that stopped
-    // looking for its last 20 passed while the late cancel came 20 or more before the end. And first of all, before the call, in a
+    // every cancel came early (an audit's answer). And in its next-to-last thumbnail: one that
+    // stopped looking for its last 20 passed while the late cancel came 20 or more before the end. And first of all, before the call, in a
     // task already cancelled (`0`): it renders none. A loop that looked only once it had rendered
     // a few (two, four) passed while the first cancel came in thumbnail 2–8, and so did one that
     // rendered first and looked after.

@@ -283,7 +283,9 @@ public struct ForbiddenPattern: Sendable, Equatable {
         // The doctor's probe holds pool threads on purpose to measure the pool: waiting on it in
         // steps is a real-time wait no CPU rule sees (an audit's safety net in 25).
         ForbiddenPattern(
-            "ExecutorProbe", "ExecutorProbe holds pool threads on purpose to measure them; await the async call"),
+            "ExecutorProbe",
+            "ExecutorProbe holds pool threads on purpose to measure the pool, and its steps wait in real time; await the event itself"
+        ),
         ForbiddenPattern("fetchBlocking", "fetchBlocking holds its thread; await the async fetch instead"),
         // The lab's own thread for the lessons' hazards: a wait on it is out of the pool's sight
         // (an audit's answers to 27 and 28). (A `DedicatedThreadExecutor` is refused only where
