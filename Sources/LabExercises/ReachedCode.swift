@@ -31,26 +31,40 @@
 ///   in a type that names a collection protocol (the standard library indexes it); `callAsFunction`
 ///   where anything else is called (`pending()`), `deinit` with the type's initializers, an
 ///   operator where its symbols stand; members the runtime calls by protocol (`description`,
-///   `hash`, `wrappedValue`, `next`…) once their type is seen, and so is every member of a type
-///   that names someone else's protocol (or is `@dynamicCallable`) whose name the file never uses
-///   elsewhere: only a protocol or the runtime calls it (`startIndex`, `dynamicallyCall`, a clock's
-///   `now`). A protocol of the file's that refines one counts as naming it (`protocol Sizes:
-///   Collection`); marker protocols (`Sendable`, `Hashable`…) do not, and a `noasync` member is
-///   never assumed called by the runtime.
+///   `hash`, `wrappedValue`, `next`…) once their type is seen, `noasync` or not (the compiler
+///   checks `noasync` only where the name is written, never for a witness that interpolation or
+///   a `Set` calls). A member whose name the file never uses elsewhere is followed when its type
+///   names someone else's protocol (or is `@dynamicCallable`) that can require that name
+///   (`ReachedDeclarations.requirements`: `startIndex`, `dynamicallyCall`, a clock's `now`), or
+///   one not in that table, unless it is `noasync`: an unused bridge kept beside
+///   `CustomStringConvertible` is no requirement of it. A protocol of the file's that refines one
+///   counts as naming it (`protocol Sizes: Collection`); marker protocols (`Sendable`,
+///   `Hashable`…) do not.
 /// - A property runs where its name is read (not followed by `(`: `Gallery.size(for:)` calls a
-///   function), or called where its value may be: a function's type, an own type's, or none written.
+///   function), or called where its value may be: a function's type, an own type's, or none
+///   written. A bare name the body binds itself (`let size`, a parameter, a closure's) is not
+///   a property there.
 /// - A function used as a value (`let pause = settle`) runs where its bare name stands, unless
 ///   the body naming it binds that name itself: a parameter, a local, a closure's parameter
 ///   (`for await (index, title) in group`); a member function after `.` that is not called
-///   (`[40].forEach(Pause().settle)`) runs too.
+///   (`[40].forEach(Pause().settle)`) runs too, unless what follows uses a property
+///   (`slot.size.withLock`, `picture.size = 1`, `+=`, `[`, `?`, `!`) or a seen type declares a
+///   property of that name (`return picture.size`).
+/// - The walk starts from the async declarations of `entry` when there are any: a synchronous
+///   overload beside them (the old bridge under the same name) runs only where it is called.
 enum ReachedCode {
-    /// The lines reached from the functions named `entry`, or none if the file declares none.
+    /// The lines reached from the functions named `entry` (its async ones, if any), or none if
+    /// the file declares none.
     static func lines(from entry: String, in tokens: [SwiftTokenizer.Token]) -> Set<Int> {
         let closing = AsyncContexts.pairs(tokens)
         let declarations = ReachedDeclarations(tokens, closing: closing)
         let bodies = declarations.bodies
         var uses = Uses(declarations: declarations)
-        var reached = Set(bodies.indices.filter { bodies[$0].kind == .function && bodies[$0].name == entry })
+        // An async caller runs only the async entry when there is one: a synchronous overload
+        // beside it (the old bridge) runs only if something calls it.
+        let entries = bodies.indices.filter { bodies[$0].kind == .function && bodies[$0].name == entry }
+        let asyncEntries = entries.filter { bodies[$0].isAsync }
+        var reached = Set(asyncEntries.isEmpty ? entries : asyncEntries)
         guard !reached.isEmpty else { return [] }
         uses.see(declarations.fileScopeMentions)
         for body in reached { uses.scan(bodies[body], tokens, closing: closing) }
@@ -106,10 +120,17 @@ enum ReachedCode {
             "isIsolatingCurrentContext", "==", "<", "~=",
         ]
 
+        /// The names of the properties (stored or computed) the seen types declare.
+        private(set) var seenPropertyNames: Set<String> = []
+
         mutating func see(_ types: Set<String>) {
             var pending = Array(types.subtracting(seen))
             while let type = pending.popLast() {
                 guard seen.insert(type).inserted else { continue }
+                for body in declarations.bodies
+                where body.owner == type && [.property, .storedValue].contains(body.kind) {
+                    seenPropertyNames.insert(body.name)
+                }
                 pending.append(contentsOf: declarations.mentions[type, default: []].subtracting(seen))
             }
         }
@@ -125,18 +146,23 @@ enum ReachedCode {
             let body = declarations.bodies[index]
             if let owner = body.owner, !seen.contains(owner) { return false }
             let isMade = made.contains(body.name) || makesAny || body.isLiteral
-            // A member whose name the file never uses elsewhere is called by a protocol or the
-            // runtime, never one that is `noasync` (nothing calls it from async code by itself).
+            // A member whose name the file never uses elsewhere is called, if at all, by a protocol
+            // its type names that can require that name, or by one not known: `noasync` keeps out
+            // only the latter (the runtime calls a witness, `description` too, whatever it is marked).
+            let unused = [.function, .property].contains(body.kind) && !declarations.namesUsed.contains(body.name)
+            let runtime = unused ? declarations.calledByRuntime(body) : .no
             let byProtocol =
-                body.owner != nil && !body.isNoasync
+                body.owner != nil
                 && (Self.calledByProtocol.contains(body.name) || body.name.hasPrefix("build")
-                    || ([.function, .property].contains(body.kind) && !declarations.namesUsed.contains(body.name)
-                        && declarations.conformers.contains(body.owner ?? "")))
+                    || runtime == .required || (runtime == .maybe && !body.isNoasync))
             switch body.kind {
             case .function:
                 if byProtocol || called.contains(body.name) { return true }
                 if body.name == "callAsFunction" && callsValues { return true }
-                if body.owner != nil && handedOver.contains(body.name) { return true }
+                // A name after `.` that a seen type declares as a property is read, not handed over.
+                if body.owner != nil && handedOver.contains(body.name) && !seenPropertyNames.contains(body.name) {
+                    return true
+                }
                 guard awaited.contains(body.name), !body.isNoasync else { return false }
                 // Swift prefers an async overload that takes the same arguments in async code;
                 // with other types, `await` may well call the synchronous one.
@@ -185,8 +211,11 @@ enum ReachedCode {
                 // The declaration's own name is not a use of it.
                 guard token.kind == .identifier, index != body.keyword + 1 else { continue }
                 if own.contains(token.text) { types.insert(token.text) }
-                named.insert(token.text)
-                if next != "(" { read.insert(token.text) }
+                // A name this body binds itself (`let size`, a parameter) is not a property here.
+                if previous.text == "." || !bound.contains(token.text) {
+                    named.insert(token.text)
+                    if next != "(" { read.insert(token.text) }
+                }
                 // `@Wrapper var x` makes a Wrapper (a result builder's `@Builder` is seen, its `build…` run).
                 if ["(", "{"].contains(next) || [".init", ".self"].contains(Self.after(index, tokens))
                     || previous.text == "@"
@@ -197,10 +226,11 @@ enum ReachedCode {
                     makesAny = true
                 }
                 // A function used as a value (`let pause = settle`), unless the name is this body's
-                // own; a method (`Pause().settle`), whatever the name is bound to.
+                // own; a method (`Pause().settle`), whatever the name is bound to, unless what
+                // follows uses a property (`slot.size.withLock`, `picture.size = 1`, `a.size += 1`).
                 if !["(", "{", ":"].contains(next), declarations.functionNames.contains(token.text) {
                     if previous.text == "." {
-                        handedOver.insert(token.text)
+                        if !Self.usesAProperty(after: index, tokens) { handedOver.insert(token.text) }
                     } else if !bound.contains(token.text) {
                         called.insert(token.text)
                     }
@@ -253,6 +283,17 @@ enum ReachedCode {
                 if position <= body.end && (text != "{" || tokens[position].text == "in") { bound.formUnion(names) }
             }
             return bound
+        }
+
+        /// What follows the name at `index` uses a property, not a function: `=`, `.`, `[`, `?`,
+        /// `!`, or a compound assignment (`+=`, `<<=`).
+        static func usesAProperty(after index: Int, _ tokens: [SwiftTokenizer.Token]) -> Bool {
+            guard index + 1 < tokens.count else { return false }
+            let next = tokens[index + 1].text
+            if ["=", ".", "[", "?", "!"].contains(next) { return true }
+            let operators = tokens[(index + 1)...].prefix { $0.kind == .punctuation && "+-*/%&|^<>".contains($0.text) }
+            let end = index + 1 + operators.count
+            return !operators.isEmpty && end < tokens.count && tokens[end].text == "="
         }
 
         /// `.init` or `.self` after the token at `index`, or "".

@@ -64,12 +64,13 @@ struct ReachedDeclarations {
     private(set) var functionNames: Set<String> = []
     /// Every name that stands in the file other than where a declaration names itself (`func`,
     /// `var`, `let`, `case`): a member whose name is not among them is called, if at all, by a
-    /// protocol or the runtime (`startIndex`, `dynamicallyCall`, `errorDescription`, a clock's `now`).
+    /// protocol or the runtime (`startIndex`, `dynamicallyCall`, `errorDescription`, a clock's
+    /// `now`), one its type names (`calledByRuntime`).
     private(set) var namesUsed: Set<String> = []
-    /// The own types whose header or an extension names someone else's protocol other than a
-    /// marker (`markers`), or that are `@dynamicCallable`, `@dynamicMemberLookup`, or inherit
-    /// from such a type or protocol of the file's: the runtime may call their members by name.
-    private(set) var conformers: Set<String> = []
+    /// For each own type, the protocols of someone else's its header or an extension names other
+    /// than markers (`markers`), `@dynamicCallable` and `@dynamicMemberLookup` too, and those of
+    /// the own types and protocols it inherits from: the runtime may call their requirements.
+    private(set) var protocolsNamed: [String: Set<String>] = [:]
     /// The own types whose header or an extension names a collection protocol (or an own one
     /// that refines it, however deep): the standard
     /// library indexes them (`for x in rendered` runs `subscript` without a `[` in the code).
@@ -115,8 +116,11 @@ struct ReachedDeclarations {
         while changed {
             changed = false
             for (type, inherited) in inherits {
-                if !conformers.contains(type) && !inherited.isDisjoint(with: conformers) {
-                    conformers.insert(type)
+                let named = inherited.reduce(into: protocolsNamed[type, default: []]) {
+                    $0.formUnion(protocolsNamed[$1, default: []])
+                }
+                if named != protocolsNamed[type, default: []] {
+                    protocolsNamed[type] = named
                     changed = true
                 }
                 if !collections.contains(type) && !inherited.isDisjoint(with: collections) {
@@ -151,12 +155,61 @@ struct ReachedDeclarations {
         inherits[name, default: []].formUnion(tokens[(index + 2)..<open].map(\.text).filter { own.contains($0) })
         let conformances = tokens[(index + 2)..<open].filter { $0.kind == .identifier && !own.contains($0.text) }
         if conformances.contains(where: { $0.text.hasSuffix("Collection") }) { collections.insert(name) }
-        let attributes = tokens[max(0, index - 4)..<index].map(\.text)
-        if conformances.contains(where: { !Self.markers.contains($0.text) }) || attributes.contains("dynamicCallable")
-            || attributes.contains("dynamicMemberLookup")
-        {
-            conformers.insert(name)
+        let attributes = tokens[max(0, index - 4)..<index].map(\.text).filter {
+            ["dynamicCallable", "dynamicMemberLookup"].contains($0)
         }
+        protocolsNamed[name, default: []].formUnion(
+            conformances.map(\.text).filter { !Self.markers.contains($0) } + attributes.map { "@" + $0 })
+    }
+
+    /// Whether the runtime may call the member `body` of an own type by a protocol its type names
+    /// (`protocolsNamed`): `.required` if one of them in `requirements` can require its name
+    /// (`description`, `startIndex`), `.maybe` if only one not there (any member may be its).
+    func calledByRuntime(_ body: Body) -> Requirement {
+        guard let owner = body.owner else { return .no }
+        var found = Requirement.no
+        for named in protocolsNamed[owner, default: []] {
+            guard let names = Self.requirements[named] ?? Self.requirements(ofPrefix: named) else {
+                found = .maybe
+                continue
+            }
+            if names.contains(body.name) { return .required }
+        }
+        return found
+    }
+
+    enum Requirement { case no, maybe, required }
+
+    /// The names that someone else's protocols (and attributes) can require of a member, those
+    /// they refine too: the runtime calls them, never by that name in the code. A protocol not
+    /// here may require any name.
+    static let requirements: [String: Set<String>] = {
+        let sequence: Set<String> = ["makeIterator", "underestimatedCount", "withContiguousStorageIfAvailable"]
+        let collection = sequence.union([
+            "startIndex", "endIndex", "subscript", "index", "formIndex", "indices", "isEmpty", "count", "distance",
+        ])
+        let errors: Set<String> = [
+            "errorDescription", "failureReason", "recoverySuggestion", "helpAnchor", "errorDomain", "errorCode",
+            "errorUserInfo", "recoveryOptions", "attemptRecovery",
+        ]
+        return [
+            "CustomStringConvertible": ["description"], "LosslessStringConvertible": ["description"],
+            "CustomDebugStringConvertible": ["debugDescription"], "CustomReflectable": ["customMirror"],
+            "Sequence": sequence, "IteratorProtocol": ["next"], "AsyncSequence": ["makeAsyncIterator"],
+            "AsyncIteratorProtocol": ["next"], "Collection": collection, "BidirectionalCollection": collection,
+            "RandomAccessCollection": collection,
+            "MutableCollection": collection.union(["partition", "swapAt", "withContiguousMutableStorageIfAvailable"]),
+            "LocalizedError": errors, "CustomNSError": errors, "RecoverableError": errors,
+            "Clock": ["now", "minimumResolution", "sleep"], "Strideable": ["distance", "advanced"],
+            "RawRepresentable": ["rawValue"], "OptionSet": ["rawValue"],
+            "Actor": ["unownedExecutor"], "GlobalActor": ["shared", "sharedUnownedExecutor"],
+            "@dynamicCallable": ["dynamicallyCall"], "@dynamicMemberLookup": ["subscript"],
+        ]
+    }()
+
+    /// `ExpressibleBy…Literal` requires only an initializer.
+    private static func requirements(ofPrefix protocolName: String) -> Set<String>? {
+        protocolName.hasPrefix("ExpressibleBy") ? [] : nil
     }
 
     /// Protocols whose members nothing calls by itself (none, or only those `calledByProtocol`

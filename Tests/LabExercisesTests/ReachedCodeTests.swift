@@ -176,6 +176,22 @@ struct ReachedCodeTests {
             "for _ in Rendered() {}"
         ),
         ("final class Callback { var size: (Int) -> Int { gate.wait(); return { $0 } } }", "_ = Callback().size(1)"),
+        // Review 36b: a witness the runtime calls, `noasync` or not (the compiler checks only
+        // where its name is written): interpolation, a set's hashing, a collection's indices.
+        (
+            "struct Pause: CustomStringConvertible {\n@available(*, noasync)\n"
+                + "var description: String { gate.wait(); return \"\" } }",
+            "_ = \"\\(Pause())\""
+        ),
+        (
+            "struct Key: Hashable { @available(*, noasync) func hash(into h: inout Hasher) { gate.wait() } }",
+            "_ = Set([Key()])"
+        ),
+        (
+            "struct Rendered: Collection { @available(*, noasync) var startIndex: Int { gate.wait(); return 0 }\n"
+                + "var endIndex: Int { 0 }\nfunc index(after i: Int) -> Int { i + 1 }\nsubscript(p: Int) -> Int { p } }",
+            "for _ in Rendered() {}"
+        ),
     ])
     func aTypeTheEntryCanReachIsFollowed(declaration: String, use: String) {
         let source = """
@@ -205,7 +221,7 @@ struct ReachedCodeTests {
             func settle(_ other: Int = 1) async {}
             func title() -> String { gate.wait(); return "" }
             func pause() { gate.wait() }
-            struct Box: Sendable, Sequence {
+            struct Box: Sendable, Renderer {
                 func hold() { gate.wait() }
             }
             func old() { Box().hold() }
@@ -263,11 +279,17 @@ struct ReachedCodeTests {
             }
             """
         #expect(found(source).isEmpty)
-        // Either guard alone keeps the unused bridge out: `noasync`, or a type naming only markers.
+        // Either guard alone keeps the unused bridge out: `noasync`, or a type naming only markers
+        // or protocols that cannot require its name (review 36b: `Collection` has no `blockingTitle`).
         for (old, new) in [
             ("@available(*, noasync) func blockingTitle", "func blockingTitle"),
-            ("struct Wall: Sendable", "struct Wall: Sendable, Collection"),
+            ("struct Wall: Sendable", "struct Wall: Sendable, Renderer"),
+            (
+                "struct Wall: Sendable {\n    @available(*, noasync) func",
+                "struct Wall: Sendable, Collection {\n    func"
+            ),
         ] {
+            #expect(source.contains(old), "\(old)")
             #expect(found(source.replacingOccurrences(of: old, with: new)).isEmpty, "\(new)")
         }
         // Each rule, broken: the wait is found.
@@ -277,13 +299,116 @@ struct ReachedCodeTests {
             ("placeholder: String = \"?\"", "placeholder: String"),
             (
                 "struct Wall: Sendable {\n    @available(*, noasync) func",
-                "struct Wall: Sendable, Collection {\n    func"
+                "struct Wall: Sendable, Renderer {\n    func"
             ),
             ("let e = await Gallery.size(for: \"a\")", "let e = Gallery.Slot().size"),
         ] {
             #expect(source.contains(old), "\(old)")
             #expect(!found(source.replacingOccurrences(of: old, with: new)).isEmpty, "\(new)")
         }
+    }
+
+    /// Review 36b's correct answers that keep the old blocking API, each with the change that
+    /// makes it wait: a property read after `.` that shares a method's name (`slot.size.withLock`,
+    /// `picture.size` of a seen type); a local named like a property; a synchronous overload of the
+    /// entry; an unused bridge in a type naming a protocol that cannot require it.
+    @Test(arguments: [
+        (
+            """
+            struct Gallery {
+                func size(for name: String) -> Int { gate.wait(); return 1 }
+                func size(for name: String) async -> Int { 1 }
+            }
+            func entry(name: String) async -> Int {
+                let slot = makeSlot()
+                let size = await Gallery().size(for: name)
+                slot.size.withLock { $0 = size }
+                slot.size += 1
+                slot.size = slot.size[0] ?? slot.size!
+                return size
+            }
+            """,
+            "slot.size.withLock { $0 = size }", "_ = [name].map(slot.size)"
+        ),
+        (
+            """
+            struct Picture {
+                let name: String
+                var size = 0
+            }
+            struct Gallery {
+                func size(for name: String) -> Int { gate.wait(); return 1 }
+                func size(for name: String) async -> Int { 1 }
+            }
+            func entry(name: String) async -> Int {
+                var picture = Picture(name: name)
+                picture.size = await Gallery().size(for: picture.name)
+                return picture.size
+            }
+            """,
+            "var size = 0", "var area = 0"
+        ),
+        (
+            """
+            struct Thumbnail {
+                var size: Int { gate.wait(); return 1 }
+                var renderedSize: Int { get async { 1 } }
+            }
+            func entry(name: String) async -> Int {
+                let thumbnail = Thumbnail()
+                let size = await thumbnail.renderedSize
+                return size
+            }
+            """,
+            "let size = await", "let other = await"
+        ),
+        (
+            """
+            struct Thumbnail {
+                var size: Int { gate.wait(); return 1 }
+            }
+            func entry(size: Int) async -> Int {
+                _ = Thumbnail()
+                return size
+            }
+            """,
+            "func entry(size: Int)", "func entry(count: Int)"
+        ),
+        (
+            """
+            struct Thumbnail {
+                var size: Int { gate.wait(); return 1 }
+            }
+            func entry() async -> Int {
+                _ = Thumbnail()
+                return [1].map { size in size + 1 }[0]
+            }
+            """,
+            "{ size in size + 1 }", "{ $0 + size }"
+        ),
+        (
+            """
+            func entry(name: String) -> Int { gate.wait(); return 1 }
+            func entry(name: String) async -> Int { 1 }
+            """,
+            "async -> Int { 1 }", "async -> Int { entry(name: name) }"
+        ),
+        (
+            """
+            struct Thumbnailer: Sendable, CustomStringConvertible {
+                var description: String { "thumbnailer" }
+                func blockingSize(for name: String) -> Int { gate.wait(); return 1 }
+                func size(for name: String) async -> Int { 1 }
+            }
+            func entry(name: String) async -> Int { await Thumbnailer().size(for: name) }
+            """,
+            "CustomStringConvertible", "Renderer"
+        ),
+    ])
+    func theOldAPIBesideTheAnswerIsLeftAlone(source: String, old: String, new: String) {
+        #expect(found(source).isEmpty, "\(source)")
+        #expect(source.contains(old), "\(old)")
+        #expect(!found(source.replacingOccurrences(of: old, with: new)).isEmpty, "\(new)")
     }
 
     @Test func theMessageNamesTheEntryAndTheWait() {
