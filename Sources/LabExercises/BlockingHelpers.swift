@@ -148,7 +148,7 @@ enum BlockingHelpers {
             nesting.pass(token)
             defer {
                 _ = nesting.readDeclaration(
-                    at: index, in: tokens, kinds: ["struct", "class", "enum", "actor", "protocol"])
+                    at: index, in: tokens, kinds: TypeNesting.typeKeywords)
             }
             return nesting.innermost?.split(separator: ".").last.map(String.init)
         }

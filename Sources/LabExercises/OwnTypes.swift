@@ -16,14 +16,15 @@ struct OwnTypes {
     private let aliasNames: Set<String>
 
     init(declarations: [SourceScanner.Declaration], tokens: [SwiftTokenizer.Token], extendable: Set<String>) {
-        fileScope = Set(declarations.filter { Self.nominal.contains($0.keyword) }.map(\.name)).union(extendable)
+        fileScope = Set(declarations.filter { TypeNesting.typeKeywords.contains($0.keyword) }.map(\.name)).union(
+            extendable)
         var nested: Set<String> = []
         var aliases: Set<String> = []
         // Each body is named by its type's whole path (`Outer.Inner`).
         var nesting = TypeNesting()
         for (index, token) in tokens.enumerated() {
             nesting.pass(token)
-            if let path = nesting.readDeclaration(at: index, in: tokens, kinds: Self.nominal) {
+            if let path = nesting.readDeclaration(at: index, in: tokens, kinds: TypeNesting.typeKeywords) {
                 if path.contains(".") { nested.insert(path) }
             } else if token.text == "typealias" || token.text == "associatedtype",
                 let path = TypeNesting.path(declaredAt: index, in: tokens, within: nesting.innermost)
@@ -35,8 +36,6 @@ struct OwnTypes {
         self.aliases = aliases
         aliasNames = Set(aliases.map { $0.split(separator: ".").last.map(String.init) ?? $0 })
     }
-
-    private static let nominal: Set<String> = ["struct", "class", "enum", "actor", "protocol"]
 
     /// Whether `spelled`, as `FileScopeNames.extendedType` reads an extension's type, is one of them.
     func contains(_ spelled: String) -> Bool {

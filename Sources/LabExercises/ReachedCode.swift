@@ -35,7 +35,7 @@
 ///   checks `noasync` only where the name is written, never for a witness that interpolation or
 ///   a `Set` calls). A member whose name the file never uses elsewhere is followed when its type
 ///   names someone else's protocol (or is `@dynamicCallable`) that can require that name
-///   (`ReachedDeclarations.requirements`: `startIndex`, `dynamicallyCall`, a clock's `now`), or
+///   (`ProtocolRequirements`: `startIndex`, `dynamicallyCall`, a clock's `now`), or
 ///   one not in that table, unless it is `noasync`: an unused bridge kept beside
 ///   `CustomStringConvertible` is no requirement of it. A protocol of the file's that refines one
 ///   counts as naming it (`protocol Sizes: Collection`); marker protocols (`Sendable`,

@@ -68,7 +68,7 @@ struct ReachedDeclarations {
     /// `now`), one its type names (`calledByRuntime`).
     private(set) var namesUsed: Set<String> = []
     /// For each own type, the protocols of someone else's its header or an extension names other
-    /// than markers (`markers`), `@dynamicCallable` and `@dynamicMemberLookup` too, and those of
+    /// than markers (`ProtocolRequirements.markers`), `@dynamicCallable` and `@dynamicMemberLookup` too, and those of
     /// the own types and protocols it inherits from: the runtime may call their requirements.
     private(set) var protocolsNamed: [String: Set<String>] = [:]
     /// The own types whose header or an extension names a collection protocol (or an own one
@@ -76,10 +76,8 @@ struct ReachedDeclarations {
     /// library indexes them (`for x in rendered` runs `subscript` without a `[` in the code).
     private(set) var collections: Set<String> = []
 
-    static let nominal: Set<String> = ["struct", "class", "enum", "actor", "protocol"]
-
     init(_ tokens: [SwiftTokenizer.Token], closing: [Int: Int]) {
-        for index in tokens.indices where Self.nominal.contains(tokens[index].text) {
+        for index in tokens.indices where TypeNesting.typeKeywords.contains(tokens[index].text) {
             if let path = TypeNesting.path(declaredAt: index, in: tokens, within: nil) { ownTypes.insert(path) }
         }
         // `typealias B = Box`: `B()` makes a Box, and `extension B` is Box's.
@@ -97,11 +95,11 @@ struct ReachedDeclarations {
         var nesting = TypeNesting()
         for (index, token) in tokens.enumerated() {
             nesting.pass(token)
-            _ = nesting.readDeclaration(at: index, in: tokens, kinds: Self.nominal)
+            _ = nesting.readDeclaration(at: index, in: tokens, kinds: TypeNesting.typeKeywords)
             guard token.kind == .identifier, index == 0 || tokens[index - 1].text != "." else { continue }
             let type = nesting.innermost.flatMap { $0.split(separator: ".").last.map(String.init) }
             let owner = type.flatMap { ownTypes.contains($0) ? $0 : nil }
-            if Self.nominal.contains(token.text) || token.text == "extension" {
+            if TypeNesting.typeKeywords.contains(token.text) || token.text == "extension" {
                 recordMentions(ofTypeAt: index, tokens, closing: closing)
             } else if let body = Self.body(
                 at: index, tokens, closing: closing, type: type, owner: owner, nesting, ownTypes: ownTypes)
@@ -159,17 +157,18 @@ struct ReachedDeclarations {
             ["dynamicCallable", "dynamicMemberLookup"].contains($0)
         }
         protocolsNamed[name, default: []].formUnion(
-            conformances.map(\.text).filter { !Self.markers.contains($0) } + attributes.map { "@" + $0 })
+            conformances.map(\.text).filter { !ProtocolRequirements.markers.contains($0) } + attributes.map { "@" + $0 }
+        )
     }
 
     /// Whether the runtime may call the member `body` of an own type by a protocol its type names
-    /// (`protocolsNamed`): `.required` if one of them in `requirements` can require its name
+    /// (`protocolsNamed`): `.required` if one of them in `ProtocolRequirements` can require its name
     /// (`description`, `startIndex`), `.maybe` if only one not there (any member may be its).
     func calledByRuntime(_ body: Body) -> Requirement {
         guard let owner = body.owner else { return .no }
         var found = Requirement.no
         for named in protocolsNamed[owner, default: []] {
-            guard let names = Self.requirements[named] ?? Self.requirements(ofPrefix: named) else {
+            guard let names = ProtocolRequirements.names(requiredBy: named) else {
                 found = .maybe
                 continue
             }
@@ -179,46 +178,6 @@ struct ReachedDeclarations {
     }
 
     enum Requirement { case no, maybe, required }
-
-    /// The names that someone else's protocols (and attributes) can require of a member, those
-    /// they refine too: the runtime calls them, never by that name in the code. A protocol not
-    /// here may require any name.
-    static let requirements: [String: Set<String>] = {
-        let sequence: Set<String> = ["makeIterator", "underestimatedCount", "withContiguousStorageIfAvailable"]
-        let collection = sequence.union([
-            "startIndex", "endIndex", "subscript", "index", "formIndex", "indices", "isEmpty", "count", "distance",
-        ])
-        let errors: Set<String> = [
-            "errorDescription", "failureReason", "recoverySuggestion", "helpAnchor", "errorDomain", "errorCode",
-            "errorUserInfo", "recoveryOptions", "attemptRecovery",
-        ]
-        return [
-            "CustomStringConvertible": ["description"], "LosslessStringConvertible": ["description"],
-            "CustomDebugStringConvertible": ["debugDescription"], "CustomReflectable": ["customMirror"],
-            "Sequence": sequence, "IteratorProtocol": ["next"], "AsyncSequence": ["makeAsyncIterator"],
-            "AsyncIteratorProtocol": ["next"], "Collection": collection, "BidirectionalCollection": collection,
-            "RandomAccessCollection": collection,
-            "MutableCollection": collection.union(["partition", "swapAt", "withContiguousMutableStorageIfAvailable"]),
-            "LocalizedError": errors, "CustomNSError": errors, "RecoverableError": errors,
-            "Clock": ["now", "minimumResolution", "sleep"], "Strideable": ["distance", "advanced"],
-            "RawRepresentable": ["rawValue"], "OptionSet": ["rawValue"],
-            "Actor": ["unownedExecutor"], "GlobalActor": ["shared", "sharedUnownedExecutor"],
-            "@dynamicCallable": ["dynamicallyCall"], "@dynamicMemberLookup": ["subscript"],
-        ]
-    }()
-
-    /// `ExpressibleBy…Literal` requires only an initializer.
-    private static func requirements(ofPrefix protocolName: String) -> Set<String>? {
-        protocolName.hasPrefix("ExpressibleBy") ? [] : nil
-    }
-
-    /// Protocols whose members nothing calls by itself (none, or only those `calledByProtocol`
-    /// names, or an initializer run when the type is made): naming them makes no conformer.
-    static let markers: Set<String> = [
-        "Sendable", "SendableMetatype", "BitwiseCopyable", "Copyable", "Escapable", "AnyObject", "unchecked",
-        "Equatable", "Hashable", "Comparable", "Codable", "Encodable", "Decodable", "Error", "Identifiable",
-        "CaseIterable",
-    ]
 
     /// Whether an awaited call of the synchronous function `body` runs an async overload of it
     /// instead: one of the same type whose parameters take the same arguments (the same labels
@@ -256,7 +215,7 @@ struct ReachedDeclarations {
         while index < tokens.count {
             let text = tokens[index].text
             let skipsHeader =
-                Self.nominal.contains(text) || ["func", "init", "deinit", "subscript"].contains(text)
+                TypeNesting.typeKeywords.contains(text) || ["func", "init", "deinit", "subscript"].contains(text)
                 || (text == "extension"
                     && ownTypes.contains(
                         FileScopeNames.extendedType(byExtensionAt: index, in: tokens).split(separator: ".").last.map(

@@ -28,7 +28,7 @@ enum ReferencesHandedOver {
         var places: [Int] = []
         for (index, token) in tokens.enumerated() {
             nesting.pass(token)
-            if nesting.readDeclaration(at: index, in: tokens, kinds: nominal) == receiver,
+            if nesting.readDeclaration(at: index, in: tokens, kinds: TypeNesting.typeKeywords) == receiver,
                 index + 3 < tokens.count, tokens[index + 2].text == "<"
             {
                 places.append(index + 3)  // `actor DrinkStore<Source>`: reported by the parameter's name
@@ -93,7 +93,7 @@ enum ReferencesHandedOver {
         var position = index - 1
         while position >= 0, tokens[position].line == tokens[index].line {
             let word = tokens[position].text
-            if nominal.contains(word) || word == "extension" { return true }
+            if TypeNesting.typeKeywords.contains(word) || word == "extension" { return true }
             if ["<", "(", "=", "let", "var", "func", "case", "where", "any", "some"].contains(word) { return false }
             position -= 1
         }
@@ -134,8 +134,6 @@ enum ReferencesHandedOver {
         guard arrow + 1 < tokens.count, tokens[arrow].text == "-", tokens[arrow + 1].text == ">" else { return false }
         return onlyListens(arrowAt: arrow, in: tokens)
     }
-
-    private static let nominal: Set<String> = ["struct", "class", "enum", "actor", "protocol"]
 
     /// Whether the name at `index` stands for a type: not a member of a value (`s.Log`), and the
     /// last part of a nested type's path (`Log.Snapshot` is `Snapshot`).
@@ -286,7 +284,8 @@ enum ReferencesHandedOver {
                     ))
                 continue
             }
-            guard nominal.contains(keyword), let name = TypeNesting.path(declaredAt: index, in: tokens, within: nil)
+            guard TypeNesting.typeKeywords.contains(keyword),
+                let name = TypeNesting.path(declaredAt: index, in: tokens, within: nil)
             else { continue }
             declared.append(
                 Declared(
@@ -301,7 +300,7 @@ enum ReferencesHandedOver {
         var nesting = TypeNesting()
         for (index, token) in tokens.enumerated() {
             nesting.pass(token)
-            _ = nesting.readDeclaration(at: index, in: tokens, kinds: nominal)
+            _ = nesting.readDeclaration(at: index, in: tokens, kinds: TypeNesting.typeKeywords)
             guard ["let", "var", "case"].contains(token.text), let body = nesting.enclosing.last,
                 body.depth == nesting.depth
             else { continue }

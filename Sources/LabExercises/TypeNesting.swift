@@ -2,6 +2,9 @@
 /// (or an extension) names the body that its next `{` opens, and the body ends at its `}`.
 /// Shared by the scans that judge a declaration by the type around it (`CheckMeaning`, `OwnTypes`).
 struct TypeNesting {
+    /// The keywords that declare a type of the file's own (an extension is not one).
+    static let typeKeywords: Set<String> = ["struct", "class", "enum", "actor", "protocol"]
+
     /// The bodies around the token last passed, innermost last, each with the depth of its `{`.
     private(set) var enclosing: [(name: String, depth: Int)] = []
     /// Braces open around the token last passed.
