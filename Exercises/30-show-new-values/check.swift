@@ -100,16 +100,11 @@ func runCheck(_ report: CheckReport) async {
     }
     let gapText = "\(Int(gap / .milliseconds(1))) ms"
     let listed = apart.set.map(String.init).joined(separator: ", then ")
-    let lost = apart.set.filter { !apart.shown.contains($0) }.map(String.init).joined(separator: " and ")
     report.expect(apart.shown == apart.set,
                   "three changes \(gapText) apart, in separate steps, showed each: \(listed)",
                   otherwise: "the target became \(listed), \(gapText) apart; "
-                      + (apart.shown.isEmpty ? "nothing was shown: register again after each change"
-                          : apart.shown == apart.set.suffix(1)
-                          ? "only \(before) was shown (three tries): \(lost) lost. A display that waits before it reads merges separate changes; read and register again as soon as each change comes"
-                          : apart.shown.allSatisfy(apart.set.contains) && apart.shown.count < apart.set.count
-                          ? "only \(apart.shown) were shown (three tries): \(lost) lost. A display that shows at most once in a while drops the changes between; read and register again as soon as each change comes"
-                          : "showed \(apart.shown): show once per change, the new target"))
+                      + separateStepsProblem(set: apart.set, shown: apart.shown, viewer: "display", lastOnly: "only \(before)",
+                                             otherwise: "show once per change, the new target"))
     // Then nothing changes for 400 ms: a display that waits for onChange reads nothing meanwhile.
     // One that looks every so often reads the target here, unless it looks less often than that,
     // and then it most likely showed one of the changes above late (it had 150 ms for each).

@@ -144,16 +144,11 @@ func runCheck(_ report: CheckReport) async {
     }
     let gapText = "\(Int(gap / .milliseconds(1))) ms"
     let listed = apart.set.map { "\($0)" }.joined(separator: ", then ")
-    let lost = apart.set.filter { !apart.shown.contains($0) }.map { "\($0)" }.joined(separator: " and ")
     report.expect(apart.shown == apart.set,
                   "three drinks \(gapText) apart, in separate steps, each shown: \(listed)",
                   otherwise: "three drinks made the tally \(listed), \(gapText) apart; "
-                      + (apart.shown.isEmpty ? "nothing was shown: register again after each change"
-                          : apart.shown == apart.set.suffix(1)
-                          ? "only the last was shown (three tries): \(lost) lost. A face that waits before it reads merges separate changes; read and register again as soon as each change comes"
-                          : apart.shown.allSatisfy(apart.set.contains) && apart.shown.count < apart.set.count
-                          ? "only \(apart.shown) were shown (three tries): \(lost) lost. A face that shows at most once in a while drops the changes between; read and register again as soon as each change comes"
-                          : "showed \(apart.shown): show once per change, the state after it"))
+                      + separateStepsProblem(set: apart.set, shown: apart.shown, viewer: "face", lastOnly: "only the last",
+                                             otherwise: "show once per change, the state after it"))
     // Then nothing changes for 400 ms: a face that waits for onChange reads nothing meanwhile.
     // One that looks every so often reads the tally here, unless it looks less often than that,
     // and then it most likely showed one of the changes above late (it had 150 ms for each).

@@ -383,6 +383,24 @@ func separateStepsGap() async -> Duration {
     return min(max(.milliseconds(40), slowest * 10), .milliseconds(80))
 }
 
+/// Why changes made in separate steps, close together (see separateStepsGap), were not each
+/// shown by a `viewer` (30's display, 31's face): by what it showed, the advice for a debounce,
+/// a throttle or anything else. `lastOnly` names what a debounce showed; `otherwise` ends the
+/// advice for the rest.
+func separateStepsProblem<Value: Equatable & CustomStringConvertible>(
+    set: [Value], shown: [Value], viewer: String, lastOnly: String, otherwise: String
+) -> String {
+    let lost = set.filter { !shown.contains($0) }.map(\.description).joined(separator: " and ")
+    if shown.isEmpty { return "nothing was shown: register again after each change" }
+    if shown == Array(set.suffix(1)) {
+        return "\(lastOnly) was shown (three tries): \(lost) lost. A \(viewer) that waits before it reads merges separate changes; read and register again as soon as each change comes"
+    }
+    if shown.allSatisfy(set.contains) && shown.count < set.count {
+        return "only \(shown) were shown (three tries): \(lost) lost. A \(viewer) that shows at most once in a while drops the changes between; read and register again as soon as each change comes"
+    }
+    return "showed \(shown): \(otherwise)"
+}
+
 /// Wake-ups on the shared pool of threads (see CheckChannel.h): what a check reads to see a task
 /// woken where no watch of its own runs, such as an unstructured task's timers. The check's own
 /// task (the one that started the watch) is left out.
