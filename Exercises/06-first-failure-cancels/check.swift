@@ -7,14 +7,24 @@ func runCheck(_ report: CheckReport) async {
     let still = await StillnessWatch()
     // Without a failure every manifest comes back: an answer that stops at the first result (an
     // audit's `group.next()` then `cancelAll()`) passes the failing run below, not this one.
-    let rovers = (try? MarsRoverClient.fixtureRovers()) ?? []
+    // The rovers asked for differ each run, a shuffled part of those the service lists: an answer
+    // that downloaded every rover the service lists, not the ones asked for, passed when every run
+    // asked for all (an audit's). Opportunity, the one that fails, is among them from the second run.
+    let listed = (try? MarsRoverClient.fixtureRovers()) ?? []
+    let rovers = Array(listed.shuffled().prefix(CheckServices.random(in: 2...max(2, listed.count - 1))))
+    let others = listed.filter { $0.name != "Opportunity" }.shuffled()
+    let withFailing = (listed.filter { $0.name == "Opportunity" } + others.prefix(CheckServices.random(in: 2...max(2, others.count))))
+        .shuffled()
     let healthy = MarsRoverClient.simulated(CheckServices.behavior(latency: .fixed(1), failures: .none))
     report.waiting("fetchAllManifests with no failure")
     let all = (try? await fetchAllManifests(of: rovers, using: healthy)) ?? []
     let names = Set(all.map(\.name))
+    let notAsked = names.subtracting(rovers.map(\.name))
     report.expect(all.count == rovers.count && names == Set(rovers.map(\.name)),
                   "with no failure, all \(rovers.count) manifests came back",
-                  otherwise: "with no failure, \(all.count) of \(rovers.count) manifests came back (\(names.sorted().joined(separator: ", "))): keep every result until one fails")
+                  otherwise: !notAsked.isEmpty
+                      ? "asked for \(rovers.map(\.name).joined(separator: ", ")), it gave manifests of \(notAsked.sorted().joined(separator: ", ")) too: download the rovers passed in, not every rover the service lists"
+                      : "with no failure, \(all.count) of \(rovers.count) manifests came back (\(names.sorted().joined(separator: ", "))): keep every result until one fails")
     let meter = CallMeter()
     let injected = CheckServices.anyError()
     let failures = FailureInjection(rate: 1, error: injected, onlyMatching: "Opportunity", failsAfter: 0.5)
@@ -24,22 +34,27 @@ func runCheck(_ report: CheckReport) async {
     let api = MarsRoverClient.simulated(CheckServices.behavior(latency: .fixed(100), failures: failures), meter: meter)
     report.waiting("fetchAllManifests with one failing rover")
     do {
-        let manifests = try await fetchAllManifests(of: rovers, using: api)
+        let manifests = try await fetchAllManifests(of: withFailing, using: api)
         report.fail("fetchAllManifests returned \(manifests.count) manifests; it should have thrown Opportunity's error")
     } catch {
         report.expect(error as? ServiceError == injected, "Opportunity's failure (\(injected)) reached the caller",
                       otherwise: "Opportunity failed with \"\(injected)\", but fetchAllManifests threw \"\(error)\": throw the download's own error")
     }
     let stats = meter.stats
-    report.expect(stats.cancelled == 3, "the 3 other downloads were cancelled",
-                  otherwise: "\(stats.cancelled) of the 3 other downloads were cancelled; \(stats.completed) ran to the end for nothing")
+    let othersAsked = withFailing.count - 1
+    let downloads = stats.callsByKey.filter { $0.key.hasPrefix("manifests ") }.values.reduce(0, +)
+    report.expect(stats.cancelled == othersAsked && downloads == withFailing.count,
+                  "the \(othersAsked) other downloads were cancelled",
+                  otherwise: downloads > withFailing.count
+                      ? "\(downloads) downloads were started for the \(withFailing.count) rovers asked for (\(withFailing.map(\.name).joined(separator: ", "))): download the rovers passed in, each once"
+                      : "\(stats.cancelled) of the \(othersAsked) other downloads were cancelled; \(stats.completed) ran to the end for nothing")
 
     // The caller cancelled while every download is in flight: cancelling it reaches them all, as a
     // group's children are its own (downloads in tasks of their own, cancelled by hand on a
     // failure, never hear of it).
-    let hanging = HangingRovers(base: healthy, listed: rovers)
+    let hanging = HangingRovers(base: healthy, listed: listed)
     report.waiting("fetchAllManifests cancelled while its downloads are in flight")
-    let seen = await hanging.cancelled(expected: rovers.count) { _ = try await fetchAllManifests(of: rovers, using: hanging) }
+    let seen = await hanging.cancelled(expected: withFailing.count) { _ = try await fetchAllManifests(of: withFailing, using: hanging) }
     report.expect(seen.started > 0 && seen.cancelled == seen.started, "cancelling the caller cancelled all its \(seen.started) downloads",
                   otherwise: "cancelling the task that called fetchAllManifests reached \(seen.cancelled) of its \(seen.started) downloads: a download in a task of its own (Task {} or Task.detached) does not inherit cancellation")
 
@@ -54,7 +69,7 @@ func runCheck(_ report: CheckReport) async {
     let held = DownloadsHeldBack(base: quick, failing: "Opportunity", error: heldError, gate: failureHeld, reached: downloadsWait)
     report.waiting("fetchAllManifests while its downloads are held back")
     let (call, stirrings) = await still.hold(.milliseconds(1_100), from: downloadsWait) { () -> String? in
-        do { _ = try await fetchAllManifests(of: rovers, using: held) } catch { return "\(error)" }
+        do { _ = try await fetchAllManifests(of: withFailing, using: held) } catch { return "\(error)" }
         return nil
     }
     failureHeld.open()

@@ -78,14 +78,19 @@ func runCheck(_ report: CheckReport) async {
     report.expect(wrong == nil, "each store's own error was thrown: \(HealthStoreError.notAuthorized), then \(HealthStoreError.injected(injected))",
                   otherwise: wrong ?? "")
 
-    // A slow store (300 ms): while it works, a caller that waits for the completion handler is
-    // woken by nothing; one that sleeps and looks for the handler's result is (see Stirrings).
-    let slow = CaffeineHealthStore(behavior: CheckServices.behavior(latency: .fixed(30)))
-    await authorizeAndSave(slow, randomAmounts())
-    report.waiting("caffeineSamples from a store that takes 300 ms")
-    let (query, stirrings) = await still.hold(.milliseconds(200)) { (try? await caffeineSamples(since: nil, in: slow))?.count }
-    let got = await within(.seconds(3)) { await query.value }
-    report.expect(stirrings.stillWaiting && got != nil, "while the store worked, nothing woke the caller: it waited for the completion handler",
-                  otherwise: stirrings.problem(while: "the store was working", awaiting: "the completion handler (resume a checked continuation from it)")
-                      ?? "caffeineSamples did not return within 3 s of a slow store's answer")
+    // A slow store, held still twice (see handlerWaitProblem): a caller that waits for the
+    // completion handler is woken by nothing; one that sleeps and looks for its result is, or
+    // comes late.
+    report.waiting("caffeineSamples from a store that takes 230 ms, then 580 ms")
+    let problem = await handlerWaitProblem(
+        still, while: "the store was working", awaiting: "the completion handler (resume a checked continuation from it)",
+        store: { behavior in
+            let slow = CaffeineHealthStore(behavior: behavior)
+            await authorizeAndSave(slow, [120])
+            return slow
+        },
+        call: { (try? await caffeineSamples(since: nil, in: $0))?.map(\.milligrams) },
+        wrong: { $0 == [120] ? nil : "a slow store's query of one sample of 120 mg gave \($0.map { "\($0)" } ?? "an error")" })
+    report.expect(problem == nil, "while the store worked, nothing woke the caller, and it returned as the completion handler came (held 200 ms, then 550 ms)",
+                  otherwise: problem ?? "")
 }

@@ -30,6 +30,13 @@ func runCheck(_ report: CheckReport) async {
     report.expect(
         kept == total, "all \(total) photos added by \(tasks) tasks at once were kept",
         otherwise: kept < total ? "\(total - kept) of \(total) photos were lost" : "it counted \(kept) photos, but \(total) were added")
+    // A store that kept only a count and the last photo passed the count: ask for photos added
+    // early and late, before any is added again.
+    let asked = ["photo-0-0", "photo-\(tasks - 1)-\(each / 2)"]
+    var forgotten: [String] = []
+    for photo in asked where await !store.contains(photo) { forgotten.append(photo) }
+    let again = await store.add(asked[0])
+    let keptAfter = await store.count
     let sorted = returned.sorted()
     report.expect(
         sorted == Array(1...total), "each add returned a different count, 1 to \(total): no two adds overlapped",
@@ -46,14 +53,21 @@ func runCheck(_ report: CheckReport) async {
     let once = await store2.count
     // Each add of it, the first or not, returns how many favourites there are then: one.
     let miscounted = sharedCounts.filter { $0 != 1 }
+    let addedTwice = again != total || keptAfter != total
     report.expect(
-        once == 1 && miscounted.isEmpty, "the same photo added by \(tasks) tasks is one favourite, and each add returned 1",
+        once == 1 && miscounted.isEmpty && !addedTwice,
+        "the same photo added by \(tasks) tasks is one favourite, each add returned 1, and a photo added again later is not counted twice",
         otherwise: once != 1
             ? "the same photo added by \(tasks) tasks became \(once) favourites: a photo already there must not be added twice"
-            : "adding a photo already there returned \(miscounted.first ?? 0) (\(miscounted.count) of \(tasks) adds): return how many favourites there are, added or not")
+            : !miscounted.isEmpty
+                ? "adding a photo already there returned \(miscounted.first ?? 0) (\(miscounted.count) of \(tasks) adds): return how many favourites there are, added or not"
+                : "adding \(asked[0]) again, after \(total - 1) other photos, returned \(again) and left \(keptAfter) favourites (there were \(total)): a photo already there must not be added twice"
+    )
     let has = await store2.contains(shared)
     let hasNot = await store2.contains("not-\(shared)")
     report.expect(
-        has && !hasNot, "contains(_:) knows which photos are favourites",
-        otherwise: "contains(\"\(has ? "not-\(shared)" : shared)\") returned \(!has)")
+        has && !hasNot && forgotten.isEmpty, "contains(_:) knows which photos are favourites",
+        otherwise: !forgotten.isEmpty
+            ? "contains(\"\(forgotten[0])\") returned false after \(total) photos were added, that one among them: keep every photo, not only a count"
+            : "contains(\"\(has ? "not-\(shared)" : shared)\") returned \(!has)")
 }

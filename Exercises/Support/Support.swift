@@ -480,7 +480,7 @@ struct Stirrings: Sendable {
     /// What stirred it, in a few words, for a check that words its own advice; nil when still
     /// (a few spins of its own are allowed, see above).
     var whatStirred: String? {
-        if timers > 0 { return "a timer woke it \(timers) time(s)" }
+        if timers > 0 { return "it was woken \(timers) time(s) from outside it (a timer, or code on another actor or thread)" }
         if spins > 4 { return "it ran \(spins) times (Task.yield() in a loop?)" }
         if pooled > 0 { return "tasks of your code were woken \(pooled) time(s) on the thread pool" }
         return nil
@@ -489,7 +489,9 @@ struct Stirrings: Sendable {
     /// Why it was not still while `what` was going, for the student; nil when it was.
     func problem(while what: String, awaiting: String) -> String? {
         if timers > 0 {
-            return "a timer woke the task \(timers) time(s) while \(what): it slept, then looked; await \(awaiting), which nothing wakes early"
+            // "Outside": a timer the task set, or a job another actor or thread handed it. Which one
+            // the watch cannot tell (a Task.yield() loop on the main actor hands it thousands).
+            return "while \(what), the task was woken \(timers) time(s) from outside it: by a timer (it slept, then looked) or by code on another actor or thread (a loop there?); await \(awaiting), which nothing wakes early"
         }
         if spins > 4 {
             return "while \(what), the task ran \(spins) times (Task.yield() in a loop?): await \(awaiting)"
@@ -567,6 +569,39 @@ final class StillnessWatch: Sendable {
                 pooled: pooled)
         )
     }
+}
+
+/// Whether a call that waits on a store's completion handler waits for it (17, 18): twice, the
+/// watch holds still 200 ms and then 550 ms while the store works, and the handler comes 30 ms
+/// after each hold ends. A caller that waits is woken by nothing and returns as the handler
+/// comes; one that sleeps P ms and looks again wakes inside a hold (P < 550) or returns 250 ms or
+/// more after the handler (P ≥ 480), as 13 judges its cache. Nil when it waited, else the problem;
+/// `wrong` judges each round's result (nil: right).
+func handlerWaitProblem<T: Sendable>(
+    _ still: StillnessWatch, while what: String, awaiting: String,
+    store makeStore: (ServiceBehavior) async -> CaffeineHealthStore,
+    call: @escaping @Sendable (CaffeineHealthStore) async -> T,
+    wrong: (T) -> String?
+) async -> String? {
+    for hold in [Duration.milliseconds(200), .milliseconds(550)] {
+        let latency = hold + .milliseconds(30)
+        let store = await makeStore(
+            CheckServices.behavior(latency: .fixed(CheckServices.scale.sourceSeconds(of: latency))))
+        let start = ContinuousClock.now
+        let (task, stirrings) = await still.hold(hold) { (await call(store), ContinuousClock.now) }
+        if let problem = stirrings.problem(while: "\(what) (held \(hold.humanReadable))", awaiting: awaiting) {
+            return problem
+        }
+        guard let (result, returned) = await within(.seconds(3), { await task.value }) else {
+            return "the call did not return within 3 s of the store's answer"
+        }
+        if let problem = wrong(result) { return problem }
+        let late = returned - (start + latency)
+        if late >= .milliseconds(250) {
+            return "it returned \(late.humanReadable) after the completion handler was called: it slept, then looked; await \(awaiting)"
+        }
+    }
+    return nil
 }
 
 /// A door the check opens once: every task that waits at it suspends until then, and one that

@@ -113,7 +113,7 @@ public struct ForbiddenPattern: Sendable, Equatable {
     /// is refused where structure is the lesson: a list of the spellings that start one kept
     /// leaking (`let t: Task? = .init { }`, `.init { } as Task`).
     static let taskMembersThatStartNothing = [
-        "isCancelled", "checkCancellation", "currentPriority", "basePriority", "yield", "sleep",
+        "isCancelled", "checkCancellation", "currentPriority", "basePriority", "yield", "sleep", "name",
     ]
 
     /// What every exercise refuses: code that runs outside the language's rules (underscored

@@ -80,6 +80,8 @@ struct RoundTwoRulesTests {
         for code in [
             "if Task.isCancelled {}", "try Task.checkCancellation()", "await Task.yield()", "_ = Task.currentPriority",
             "group.addTask { 1 }", "let p: TaskPriority = .high", "x.Task = 1",
+            // SE-0469: the current task's name, read in a named child (an audit's correct answer).
+            "print(Task.name ?? \"a child\")",
         ] {
             #expect(!refused(code, task), "\(code)")
         }

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "CheckChannel.h"
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -125,11 +126,12 @@ static pool_hook previous_pool_hook;
 // is its own job, so its pointer is the job's.
 static void *watching_task;
 // The jobs handed over since the mark: one handed over again is a task woken again (a task's
-// start is its first). Room for the few a check's moment sees; past it, new jobs go unrecorded.
-enum { pool_seen_capacity = 256 };
+// start is its first). An open-addressing set that grows: a fixed table of 256 let an answer that
+// started 300 idle tasks first poll unseen, its poller's job never recorded (an audit's).
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
-static void *pool_seen[pool_seen_capacity];
-static int pool_seen_count;
+static void **pool_seen;
+static size_t pool_seen_capacity;
+static size_t pool_seen_count;
 static unsigned long long pool_again;
 
 // The thread whose task starts are being counted (lab_check_starts_begin), and its count.
@@ -143,14 +145,43 @@ static void count_start(void) {
     pthread_mutex_unlock(&pool_lock);
 }
 
+static size_t pool_slot(void *job, size_t capacity) {
+    // Fibonacci hashing of the pointer, whose low bits are alignment.
+    return (size_t)((((uintptr_t)job >> 4) * (uintptr_t)0x9E3779B97F4A7C15ull) >> 7) & (capacity - 1);
+}
+
+// Under pool_lock. 0: recorded now; 1: seen before; -1: no room could be made.
+static int pool_seen_insert(void *job) {
+    if ((pool_seen_count + 1) * 2 > pool_seen_capacity) {
+        size_t capacity = pool_seen_capacity ? pool_seen_capacity * 2 : 1024;
+        void **grown = calloc(capacity, sizeof(void *));
+        if (!grown) return -1;
+        for (size_t i = 0; i < pool_seen_capacity; i++) {
+            if (!pool_seen[i]) continue;
+            size_t slot = pool_slot(pool_seen[i], capacity);
+            while (grown[slot]) slot = (slot + 1) & (capacity - 1);
+            grown[slot] = pool_seen[i];
+        }
+        free(pool_seen);
+        pool_seen = grown;
+        pool_seen_capacity = capacity;
+    }
+    size_t slot = pool_slot(job, pool_seen_capacity);
+    while (pool_seen[slot]) {
+        if (pool_seen[slot] == job) return 1;
+        slot = (slot + 1) & (pool_seen_capacity - 1);
+    }
+    pool_seen[slot] = job;
+    pool_seen_count++;
+    return 0;
+}
+
 static __attribute__((swiftcall)) void count_pool_job(void *job, pool_original original) {
     count_start();
     if (job != watching_task) {
         pthread_mutex_lock(&pool_lock);
-        int seen = 0;
-        for (int i = 0; i < pool_seen_count && !seen; i++) seen = pool_seen[i] == job;
-        if (seen) pool_again++;
-        else if (pool_seen_count < pool_seen_capacity) pool_seen[pool_seen_count++] = job;
+        // A job that cannot be recorded (no memory) counts as woken again: unseen is never still.
+        if (pool_seen_insert(job) != 0) pool_again++;
         pthread_mutex_unlock(&pool_lock);
     }
     if (previous_pool_hook) previous_pool_hook(job, original);
@@ -173,6 +204,7 @@ unsigned long long lab_check_pool_mark(void) {
     pthread_mutex_lock(&pool_lock);
     unsigned long long since = pool_again;
     pool_again = 0;
+    if (pool_seen) memset(pool_seen, 0, pool_seen_capacity * sizeof(void *));
     pool_seen_count = 0;
     pthread_mutex_unlock(&pool_lock);
     return since;
