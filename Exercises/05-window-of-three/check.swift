@@ -1,9 +1,12 @@
+import Foundation
+import LabCore
 import LabScenarios
 @testable import StudentCode
 
-let plannedExpectations = 9
+let plannedExpectations = 11
 
 func runCheck(_ report: CheckReport) async {
+    let still = await StillnessWatch()
     let log = CallLog()
     let all = (try? MarsRoverClient.fixtureRovers()) ?? []
     let count = CheckServices.random(in: 9...15)
@@ -67,13 +70,111 @@ func runCheck(_ report: CheckReport) async {
     report.expect(askedByThen >= count, "while page \(firstSlow), the first asked for, loaded slowly, all \(count) pages were asked for",
                   otherwise: "while page \(firstSlow), the first asked for, loaded slowly, only \(askedByThen) of the \(count) pages were asked for: pages behind it waited for it (fixed lanes?); start the next page as soon as any place is free")
 
-    // One page's request fails: the error reaches the caller, as it did with one page at a time.
-    let failing = CheckServices.random(in: 2...(count - 1))
+    // One page's request fails, early (the second to fourth asked for, after 5 ms, the others
+    // taking 20 ms): the error reaches the caller, as it did with one page at a time, and no page
+    // is asked for after it (a window that ran on through every page and threw at the end passed).
+    let failing = CheckServices.random(in: 2...4)
     let injected = CheckServices.anyError()
-    let broken = MarsRoverClient.simulated(
-        CheckServices.behavior(failures: FailureInjection(rate: 1, error: injected, onlyMatching: "page=\(failing) ", failsAfter: 0.5)))
+    let broken = PagesAfterAFailure(
+        base: MarsRoverClient.simulated(
+            CheckServices.behavior(failures: FailureInjection(rate: 1, error: injected, onlyMatching: "page=\(failing) ", failsAfter: 0.5))))
     report.waiting("fetchPages while page \(failing)'s request fails")
     await expectTheFailureReachesTheCaller(
         report, when: "page \(failing)'s request", failsWith: injected, in: "fetchPages", returned: { "\($0.count) page(s)" }
     ) { try await fetchPages(pages, of: rover, on: rover.maxDate, using: broken) }
+    // The pages that had finished before the failure may each have freed a place just before it:
+    // two at most (the window holds three).
+    let askedAfter = broken.askedAfterTheFailure
+    report.expect(askedAfter <= 2, "after page \(failing)'s request failed, no more pages were asked for",
+                  otherwise: "after page \(failing)'s request failed, \(askedAfter) more pages were asked for: stop asking once a page fails (a throwing group's next() throws, and leaving the group cancels the rest)")
+
+    // Three pages held in flight: the window waits for one of them to end, and nothing wakes it
+    // meanwhile (children that sleep and look for a free place again and again are woken, 5 ms
+    // or 50 ms apart in an audit's). Then they go, and the rest follow at once. Twice, held 200 ms
+    // and then 550 ms, as 13 holds its cache: a look every P ms wakes inside the first hold (P <
+    // 200) or the second (P < 550), or else comes 350 ms or more late after the first, every time.
+    let quick = MarsRoverClient.simulated(CheckServices.behavior(latency: .fixed(1)))
+    // A window never three wide (refused above) is not watched: each hold would wait for three.
+    var heldProblem: String? = most < 3 ? "not watched with 3 pages held in flight: at most \(most) were ever in flight at once" : nil
+    for hold in [Duration.milliseconds(200), .milliseconds(550)] where heldProblem == nil {
+        let threeHeld = PagesHeldInFlight(base: quick, reaching: 3)
+        // One that has fewer than three in flight now (batches: refused above) is watched from 1 s
+        // on; the gate is opened from a Dispatch thread, which wakes no task of the answer's.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1) { threeHeld.reached.open() }
+        report.waiting("fetchPages with three pages held in flight \(hold.humanReadable)")
+        let (held, stirrings) = await still.hold(hold, from: threeHeld.reached) {
+            (try? await fetchPages(pages, of: rover, on: rover.maxDate, using: threeHeld))?.count
+        }
+        let released = ContinuousClock.now
+        threeHeld.gate.open()
+        let fetchedAfter = await within(.seconds(5)) { (await held.value, ContinuousClock.now) }
+        // A stalled machine that starts each page 100 ms late (an alternative) takes 0.4–0.6 s.
+        let late = fetchedAfter.map { released.duration(to: $0.1) } ?? .seconds(5)
+        heldProblem =
+            stirrings.problem(
+                while: "3 pages were held in flight (\(hold.humanReadable))", awaiting: "the group's next result (group.next())")
+            ?? (fetchedAfter?.0 != count
+                ? "with 3 pages held in flight and then let go, fetchPages gave \(fetchedAfter.map { "\($0.0.map(String.init) ?? "an error")" } ?? "nothing within 5 s") instead of \(count) pages"
+                : late >= .milliseconds(800)
+                    ? "once 3 pages held in flight were let go, the other \(count - 3) took \(late.humanReadable): a free place waited for a look; start the next page as soon as one ends"
+                    : nil)
+    }
+    report.expect(
+        heldProblem == nil,
+        "with 3 pages held in flight, nothing woke the window until one ended, and the rest followed at once (held 200 ms, then 550 ms)",
+        otherwise: heldProblem ?? "")
+}
+
+/// Forwards to `base`, and counts the pages asked for after one of them threw, by tasks not cancelled.
+final class PagesAfterAFailure: MarsRoverService {
+    let base: any MarsRoverService
+    private let state = Locked((failed: false, askedAfter: 0))
+
+    init(base: any MarsRoverService) { self.base = base }
+
+    var askedAfterTheFailure: Int { state.withLock { $0.askedAfter } }
+
+    func allRovers() async throws -> [Rover] { try await base.allRovers() }
+    func latestPhotos(rover: Rover) async throws -> [MarsPhoto] { try await base.latestPhotos(rover: rover) }
+    func photoManifest(rover: Rover) async throws -> PhotoManifest { try await base.photoManifest(rover: rover) }
+    func photos(rover: Rover, earthDate: String, page: Int) async throws -> [MarsPhoto] {
+        // A task already cancelled asks nothing of a real service (its client throws first).
+        let cancelled = Task.isCancelled
+        state.withLock { if $0.failed && !cancelled { $0.askedAfter += 1 } }
+        do {
+            return try await base.photos(rover: rover, earthDate: earthDate, page: page)
+        } catch {
+            state.withLock { $0.failed = true }
+            throw error
+        }
+    }
+}
+
+/// Holds every page at `gate` until the check opens it; `reached` opens when `reaching` pages are
+/// held at once.
+final class PagesHeldInFlight: MarsRoverService {
+    let base: any MarsRoverService
+    let reaching: Int
+    let gate = Gate()
+    let reached = Gate()
+    private let held = Locked(0)
+
+    init(base: any MarsRoverService, reaching: Int) {
+        self.base = base
+        self.reaching = reaching
+    }
+
+    func allRovers() async throws -> [Rover] { try await base.allRovers() }
+    func latestPhotos(rover: Rover) async throws -> [MarsPhoto] { try await base.latestPhotos(rover: rover) }
+    func photoManifest(rover: Rover) async throws -> PhotoManifest { try await base.photoManifest(rover: rover) }
+    func photos(rover: Rover, earthDate: String, page: Int) async throws -> [MarsPhoto] {
+        if held.withLock({ held in
+            held += 1
+            return held >= reaching
+        }) {
+            reached.open()
+        }
+        await gate.wait()
+        return try await base.photos(rover: rover, earthDate: earthDate, page: page)
+    }
 }

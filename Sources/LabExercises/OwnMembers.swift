@@ -18,8 +18,13 @@ struct OwnMembers: Sendable {
     /// Types with a blocking member that a pattern names by member only.
     static let blockingReceivers: Set<String> = [
         "DispatchQueue", "DispatchGroup", "DispatchSemaphore", "DispatchWorkItem", "OperationQueue", "Operation",
-        "BlockOperation", "NSCondition", "NSConditionLock", "Thread", "SimulatedWork", "Process", "FileHandle",
+        "BlockOperation", "NSCondition", "NSConditionLock", "Thread", "Process", "FileHandle",
     ]
+
+    /// Types whose blocking members are few and known: naming one takes away the exemption of
+    /// those members' names only. Every answer to 01 and 07 names `SimulatedWork` in its given
+    /// signature, and an own `func wait() async` there was judged a group's wait (an audit's).
+    static let knownBlockingMembers: [String: Set<String>] = ["SimulatedWork": ["block"]]
 
     private init(functions: Set<String>, cases: Set<String>) {
         self.functions = functions
@@ -74,7 +79,11 @@ struct OwnMembers: Sendable {
             default: break
             }
         }
-        self.functions = functions
-        self.cases = cases
+        let named = Set(tokens.lazy.filter { $0.kind == .identifier }.map(\.text))
+        let blocking = Self.knownBlockingMembers.filter { named.contains($0.key) }.values.reduce(into: Set<String>()) {
+            $0.formUnion($1)
+        }
+        self.functions = functions.subtracting(blocking)
+        self.cases = cases.subtracting(blocking)
     }
 }

@@ -21,6 +21,11 @@ struct RoundTwoRulesTests {
         // Not the file's own, or where a DispatchGroup's wait could be meant.
         #expect(refused("func f(s: S) async { await s.wait() }", blocking))
         #expect(refused(own + "func f(g: DispatchGroup) async { await g.wait() }", blocking))
+        // SimulatedWork blocks only in `block`: naming it (01's and 07's given signatures do) leaves
+        // an own `wait` excused, and an own `block` not (an audit's false refusal).
+        let work = "func takesTooLong(_ work: SimulatedWork) async {}\n"
+        #expect(!refused(work + own + "func f(p: Permits) async { await p.wait() }", blocking))
+        #expect(refused(work + "actor A { func block() {} }\nfunc f(w: SimulatedWork) { w.block(sourceSeconds: 1) }", blocking))
     }
 
     @Test func aCallIsAllowedWhenItPassesTheNamedArgument() {
