@@ -25,7 +25,9 @@ struct RoundTwoRulesTests {
         // an own `wait` excused, and an own `block` not (an audit's false refusal).
         let work = "func takesTooLong(_ work: SimulatedWork) async {}\n"
         #expect(!refused(work + own + "func f(p: Permits) async { await p.wait() }", blocking))
-        #expect(refused(work + "actor A { func block() {} }\nfunc f(w: SimulatedWork) { w.block(sourceSeconds: 1) }", blocking))
+        #expect(
+            refused(
+                work + "actor A { func block() {} }\nfunc f(w: SimulatedWork) { w.block(sourceSeconds: 1) }", blocking))
     }
 
     @Test func aCallIsAllowedWhenItPassesTheNamedArgument() {
