@@ -51,8 +51,15 @@ func runCheck(_ report: CheckReport) async {
     var taps: [(model: DemoModel, task: Task<Void, Never>)] = []
     // The tasks each tap started, counted by the runtime's hooks (nil where they are not found).
     var tasksStarted: [Int?] = []
+    // Every task created from the first tap until the grace period below has passed, wherever
+    // (nil where creations are not counted): a second task started later, from inside the one
+    // returned, escaped the count of what each tap handed over (an audit's).
+    let creationsCounted = TasksCreated.watch()
+    let createdBefore = TasksCreated.count
+    var holds: [PeakHold] = []
     for _ in 0..<5 {
         let buttonReturned = PeakHold(peak: .max, patience: .seconds(2))
+        holds.append(buttonReturned)
         let model = DemoModel(buttonReturned: buttonReturned)
         report.waiting("buttonTapped() to return")
         let start = clock.now
@@ -90,6 +97,8 @@ func runCheck(_ report: CheckReport) async {
     taps.removeAll()
     // A moment for the finished tasks to be torn down; not long enough for a late call to come.
     let released = await poll(for: .milliseconds(200)) { models.allSatisfy { $0.model == nil } }
+    // Less the tasks the check's own holds started to wait out their patience.
+    let created = creationsCounted ? TasksCreated.count - createdBefore - holds.filter(\.startedItsPatience).count : nil
     report.expect(finished == 1 && started == 1 && cancelled == 0 && released, "the task ran doSomething() once, uncancelled, and nothing else called it or kept the model",
                   otherwise: finished == 1 && started == 1 && cancelled == 0
                       ? "after the tasks buttonTapped() returned were done, something of your code still held the model (a task of its own, still to call doSomething()?): start one task, and return it"
@@ -120,6 +129,12 @@ func runCheck(_ report: CheckReport) async {
     // One task per tap, the one returned: a second runs on its own, and nobody can await or cancel
     // it (one that held the model weakly and called it again a second later passed the lines
     // above: the check had let go of its models by then, so the call never came).
+    if let created {
+        report.expect(
+            created <= models.count, "each tap created one task, the one it returned, and nothing created another later",
+            otherwise: "\(models.count) taps created \(created) tasks, counting those created afterwards (from inside the task returned, say): create one per tap, the one you return; another runs on its own, and nobody can await or cancel it")
+        return
+    }
     let counted = tasksStarted.compactMap { $0 }
     let most = counted.max() ?? 0
     let passed: String =

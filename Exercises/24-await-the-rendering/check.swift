@@ -50,7 +50,8 @@ struct HeldRound {
     {
         var round = HeldRound(hold: hold)
         let answer = Locked<(size: Int?, at: ContinuousClock.Instant)?>(nil)
-        let (asking, stirrings) = await still.hold(hold) {
+        // The whole hold, stirred or not: what the answer returned during it is judged too.
+        let (asking, stirrings) = await still.hold(hold, endingWhenStirred: false) {
             let result = await prefetcher.thumbnail(name)
             answer.withLock { $0 = (result, .now) }
         }

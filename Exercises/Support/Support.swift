@@ -427,6 +427,22 @@ enum TaskStarts {
     }
 }
 
+/// The tasks the program creates, on any thread (see CheckChannel.h): each `Task {}`, detached
+/// task and group child, whoever creates it and whenever, so a task started later from inside
+/// another is counted too.
+enum TasksCreated {
+    /// Whether creations reach the count here: the check creates one task and looks. Call it
+    /// before the moment to be counted.
+    static func watch() -> Bool {
+        let before = lab_check_tasks_created()
+        _ = Task<Void, Never> {}
+        return lab_check_tasks_created() > before
+    }
+
+    /// Every task created so far.
+    static var count: Int { Int(lab_check_tasks_created()) }
+}
+
 /// Runs one task's jobs on a serial queue of its own and counts what woke the task up, so a
 /// check can tell an answer that waits for an event from one that polls, by structure rather
 /// than by timing. Given as the task's executor preference (SE-0417, `Task(executorPreference:)`),
@@ -444,18 +460,50 @@ final class WakeWatch: TaskExecutor {
         /// The thread running one of this executor's jobs (jobs run one at a time), if any.
         var running: ObjectIdentifier?
         var wakes = Wakes()
+        /// The check waiting until the task is stirred past `since` or its time is up (`wait`).
+        var waiter: (since: Wakes, continuation: CheckedContinuation<Void, Never>)?
     }
     private let queue = DispatchQueue(label: "lab.check.wake-watch")
     private let state = Locked(State())
+
+    /// Stirred past `since` as `Stirrings` judges it: woken from outside once, or by itself more
+    /// than a few times.
+    private static func stirred(_ wakes: Wakes, since: Wakes) -> Bool {
+        wakes.fromOutside > since.fromOutside || wakes.fromItself - since.fromItself > 4
+    }
+
+    /// Suspends for `duration`, or until the task is stirred past `since`, whichever comes first:
+    /// an answer caught looking again need not spin on for the rest of the hold (one that yielded
+    /// in a loop burned both CPUs for it). Resumed from a Dispatch thread or from the wake itself,
+    /// never by a task of the check's, which the pool's watch would count.
+    func wait(atMost duration: Duration, since: Wakes) async {
+        await withCheckedContinuation { continuation in
+            let stirredAlready = state.withLock { state -> Bool in
+                if Self.stirred(state.wakes, since: since) { return true }
+                state.waiter = (since, continuation)
+                return false
+            }
+            if stirredAlready { return continuation.resume() }
+            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(duration.seconds * 1e9))) {
+                self.state.withLock { state in
+                    defer { state.waiter = nil }
+                    return state.waiter?.continuation
+                }?.resume()
+            }
+        }
+    }
 
     var wakes: Wakes { state.withLock { $0.wakes } }
 
     func enqueue(_ job: consuming ExecutorJob) {
         // Thread.current in a synchronous function: the thread this enqueue is made on.
         let caller = ObjectIdentifier(Thread.current)
-        state.withLock { state in
+        state.withLock { state -> CheckedContinuation<Void, Never>? in
             if state.running == caller { state.wakes.fromItself += 1 } else { state.wakes.fromOutside += 1 }
-        }
+            guard let waiter = state.waiter, Self.stirred(state.wakes, since: waiter.since) else { return nil }
+            state.waiter = nil
+            return waiter.continuation
+        }?.resume()
         let job = UnownedJob(job)
         queue.async {
             self.state.withLock { $0.running = ObjectIdentifier(Thread.current) }
@@ -531,19 +579,23 @@ final class StillnessWatch: Sendable {
     }
 
     /// Starts `operation` on a watch, holds still for `hold` (the check's event withheld meanwhile),
-    /// and returns its task with what stirred it.
-    func hold<T: Sendable>(_ hold: Duration, _ operation: @escaping @Sendable () async -> T) async
-        -> (task: Task<T, Never>, stirrings: Stirrings)
-    {
-        await self.hold(hold, from: nil, operation)
+    /// and returns its task with what stirred it. The hold ends early once the task was woken
+    /// from outside or ran by itself more than a few times (the verdict is known then), unless
+    /// `endingWhenStirred` is false: a check that also judges what the answer did during the
+    /// whole hold (24: an answer that guessed while the rendering was still going).
+    func hold<T: Sendable>(
+        _ hold: Duration, endingWhenStirred: Bool = true, _ operation: @escaping @Sendable () async -> T
+    ) async -> (task: Task<T, Never>, stirrings: Stirrings) {
+        await self.hold(hold, from: nil, endingWhenStirred: endingWhenStirred, operation)
     }
 
     /// As `hold(_:_:)`, counting from the moment `ready` opens instead of from the start: for a
     /// wait that comes after work of the answer's own that wakes it (22: the thumbnails load, then
     /// the cache write is awaited). If the operation ends first, the count starts as it ends.
-    func hold<T: Sendable>(_ hold: Duration, from ready: Gate?, _ operation: @escaping @Sendable () async -> T) async
-        -> (task: Task<T, Never>, stirrings: Stirrings)
-    {
+    func hold<T: Sendable>(
+        _ hold: Duration, from ready: Gate?, endingWhenStirred: Bool = true,
+        _ operation: @escaping @Sendable () async -> T
+    ) async -> (task: Task<T, Never>, stirrings: Stirrings) {
         let watch = WakeWatch()
         // From before the answer starts: a task it starts is seen starting, so its every wake counts.
         _ = PoolWakes.mark()
@@ -559,7 +611,11 @@ final class StillnessWatch: Sendable {
             _ = PoolWakes.mark()
         }
         let started = watch.wakes
-        try? await Task.sleep(for: hold)
+        if endingWhenStirred {
+            await watch.wait(atMost: hold, since: started)
+        } else {
+            try? await Task.sleep(for: hold)
+        }
         let meanwhile = watch.wakes
         let pooled = poolWatched ? PoolWakes.mark() - ownWakes : 0
         return (

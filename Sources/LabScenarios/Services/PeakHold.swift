@@ -52,6 +52,10 @@ public final class PeakHold: Sendable {
     /// Whether the hold has opened (the peak was reached, or patience ran out).
     public var isOpen: Bool { state.withLock { $0.open } }
 
+    /// Whether it started the task that waits out its patience (a check that counts the tasks
+    /// created while calls pass through it tells that one apart: exercise 02's).
+    public var startedItsPatience: Bool { state.withLock { $0.patienceEnds != nil } }
+
     /// Calls waiting in the hold now (tests).
     var heldCount: Int { state.withLock { $0.held.count } }
 

@@ -38,4 +38,10 @@ int lab_check_starts_begin(void);
 /// Stops that count and returns it.
 unsigned long long lab_check_starts_end(void);
 
+/// The tasks this program has created since it began, on any thread: each `Task {}`,
+/// `Task.detached {}` and task group child (`async let` is not counted). Counted by a
+/// `swift_task_create` of the check's own that forwards to the runtime's; where the runtime's calls
+/// do not reach it, the count stays 0, which a check tells by creating one task itself first.
+unsigned long long lab_check_tasks_created(void);
+
 #endif
