@@ -51,9 +51,10 @@ func runCheck(_ report: CheckReport) async {
     var taps: [(model: DemoModel, task: Task<Void, Never>)] = []
     // The tasks each tap started, counted by the runtime's hooks (nil where they are not found).
     var tasksStarted: [Int?] = []
-    // Every task created from the first tap until the grace period below has passed, wherever
-    // (nil where creations are not counted): a second task started later, from inside the one
-    // returned, escaped the count of what each tap handed over (an audit's).
+    // Every unstructured task created from the first tap until the grace period below has passed,
+    // wherever (nil where creations are not counted): a second task started later, from inside the
+    // one returned, escaped the count of what each tap handed over (an audit's). A child task the
+    // returned task awaits (a group's, `async let`'s) is not another task on its own.
     let creationsCounted = TasksCreated.watch()
     let createdBefore = TasksCreated.count
     var holds: [PeakHold] = []

@@ -83,7 +83,7 @@ func runCheck(_ report: CheckReport) async {
         problem = problem
             ?? (held.calls > 1
                 ? "a request for a day already downloading started download \(held.calls): await the one in flight"
-                : stirrings.problem(while: "the day's first download was going (held \(hold.humanReadable))", awaiting: "the download in flight (its task's value)")
+                : stirrings.problem(while: "the day's first download was going (in a hold of \(hold.humanReadable))", awaiting: "the download in flight (its task's value)")
                     ?? (both?.allSatisfy { $0 != nil } != true
                         ? "the two requests for a day got \(both.map { "\($0)" } ?? "no answer within 3 s") once its download ended"
                         : (late ?? .seconds(3)) >= .milliseconds(250)

@@ -408,8 +408,8 @@ enum PoolWakes {
     /// Starts the watch (once per process); false where this runtime cannot be watched.
     static func watch() -> Bool { lab_check_pool_watch() == 0 }
 
-    /// The jobs handed to the pool again since the last mark (tasks woken again: a task's start
-    /// is its first), counting afresh from now.
+    /// The jobs handed to the pool again since the last mark (tasks woken again, whenever they
+    /// started; a task's start is not a wake), counting afresh from now.
     static func mark() -> Int { Int(lab_check_pool_mark()) }
 }
 
@@ -427,9 +427,10 @@ enum TaskStarts {
     }
 }
 
-/// The tasks the program creates, on any thread (see CheckChannel.h): each `Task {}`, detached
-/// task and group child, whoever creates it and whenever, so a task started later from inside
-/// another is counted too.
+/// The unstructured tasks the program creates, on any thread (see CheckChannel.h): each
+/// `Task {}`, detached task and `Task.immediate`, whoever creates it and whenever, so a task
+/// started later from inside another is counted too. A group's child or `async let`'s is not:
+/// its parent awaits it.
 enum TasksCreated {
     /// Whether creations reach the count here: the check creates one task and looks. Call it
     /// before the moment to be counted.
@@ -460,8 +461,9 @@ final class WakeWatch: TaskExecutor {
         /// The thread running one of this executor's jobs (jobs run one at a time), if any.
         var running: ObjectIdentifier?
         var wakes = Wakes()
-        /// The check waiting until the task is stirred past `since` or its time is up (`wait`).
-        var waiter: (since: Wakes, continuation: CheckedContinuation<Void, Never>)?
+        /// The check waiting until the task is stirred past `since` or its time is up (`wait`): it
+        /// is ended with the counts of that moment.
+        var waiter: (since: Wakes, end: @Sendable (Wakes) -> Void)?
     }
     private let queue = DispatchQueue(label: "lab.check.wake-watch")
     private let state = Locked(State())
@@ -472,23 +474,30 @@ final class WakeWatch: TaskExecutor {
         wakes.fromOutside > since.fromOutside || wakes.fromItself - since.fromItself > 4
     }
 
-    /// Suspends for `duration`, or until the task is stirred past `since`, whichever comes first:
-    /// an answer caught looking again need not spin on for the rest of the hold (one that yielded
-    /// in a loop burned both CPUs for it). Resumed from a Dispatch thread or from the wake itself,
-    /// never by a task of the check's, which the pool's watch would count.
-    func wait(atMost duration: Duration, since: Wakes) async {
+    /// Suspends for `duration`, or until the task is stirred past `since`, whichever comes first,
+    /// and returns the counts of that moment with `extra`, read then too: an answer caught looking
+    /// again need not spin on for the rest of the hold (one that yielded in a loop burned both
+    /// CPUs for it), and an event the check lets go just after the hold (17's handler, 30 ms
+    /// later) is not counted however late the check's own task gets a thread again. Ended from a
+    /// Dispatch thread or from the wake itself, never by a task of the check's, which the pool's
+    /// watch would count.
+    func wait<Extra: Sendable>(
+        atMost duration: Duration, since: Wakes, alsoReading extra: @escaping @Sendable () -> Extra
+    ) async -> (wakes: Wakes, extra: Extra) {
         await withCheckedContinuation { continuation in
-            let stirredAlready = state.withLock { state -> Bool in
-                if Self.stirred(state.wakes, since: since) { return true }
-                state.waiter = (since, continuation)
-                return false
+            let end: @Sendable (Wakes) -> Void = { wakes in continuation.resume(returning: (wakes, extra())) }
+            let stirredAlready = state.withLock { state -> Wakes? in
+                if Self.stirred(state.wakes, since: since) { return state.wakes }
+                state.waiter = (since, end)
+                return nil
             }
-            if stirredAlready { return continuation.resume() }
+            if let stirredAlready { return end(stirredAlready) }
             DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(duration.seconds * 1e9))) {
-                self.state.withLock { state in
+                let ending = self.state.withLock { state -> (Wakes, @Sendable (Wakes) -> Void)? in
                     defer { state.waiter = nil }
-                    return state.waiter?.continuation
-                }?.resume()
+                    return state.waiter.map { (state.wakes, $0.end) }
+                }
+                if let (wakes, end) = ending { end(wakes) }
             }
         }
     }
@@ -498,12 +507,13 @@ final class WakeWatch: TaskExecutor {
     func enqueue(_ job: consuming ExecutorJob) {
         // Thread.current in a synchronous function: the thread this enqueue is made on.
         let caller = ObjectIdentifier(Thread.current)
-        state.withLock { state -> CheckedContinuation<Void, Never>? in
+        let ending = state.withLock { state -> (Wakes, @Sendable (Wakes) -> Void)? in
             if state.running == caller { state.wakes.fromItself += 1 } else { state.wakes.fromOutside += 1 }
             guard let waiter = state.waiter, Self.stirred(state.wakes, since: waiter.since) else { return nil }
             state.waiter = nil
-            return waiter.continuation
-        }?.resume()
+            return (state.wakes, waiter.end)
+        }
+        if let (wakes, end) = ending { end(wakes) }
         let job = UnownedJob(job)
         queue.async {
             self.state.withLock { $0.running = ObjectIdentifier(Thread.current) }
@@ -606,18 +616,22 @@ final class StillnessWatch: Sendable {
         }
         if let ready {
             await ready.wait()
-            // Afresh from here: a task seen before is seen again once (its first job after the
-            // mark is taken for its start), so one wake of each is forgiven, never a second.
+            // Afresh from here: the answer's work before the wait woke its tasks; from now on,
+            // every wake counts, of a task started before or after (see CheckChannel.c).
             _ = PoolWakes.mark()
         }
         let started = watch.wakes
+        let meanwhile: WakeWatch.Wakes
+        let pooled: Int
         if endingWhenStirred {
-            await watch.wait(atMost: hold, since: started)
+            // No sleep of the check's own in this wait: nothing of its own to take off the pool's count.
+            let watched = poolWatched
+            (meanwhile, pooled) = await watch.wait(atMost: hold, since: started) { watched ? PoolWakes.mark() : 0 }
         } else {
             try? await Task.sleep(for: hold)
+            meanwhile = watch.wakes
+            pooled = poolWatched ? max(0, PoolWakes.mark() - ownWakes) : 0
         }
-        let meanwhile = watch.wakes
-        let pooled = poolWatched ? PoolWakes.mark() - ownWakes : 0
         return (
             task,
             Stirrings(
@@ -645,7 +659,7 @@ func handlerWaitProblem<T: Sendable>(
             CheckServices.behavior(latency: .fixed(CheckServices.scale.sourceSeconds(of: latency))))
         let start = ContinuousClock.now
         let (task, stirrings) = await still.hold(hold) { (await call(store), ContinuousClock.now) }
-        if let problem = stirrings.problem(while: "\(what) (held \(hold.humanReadable))", awaiting: awaiting) {
+        if let problem = stirrings.problem(while: "\(what) (in a hold of \(hold.humanReadable))", awaiting: awaiting) {
             return problem
         }
         guard let (result, returned) = await within(.seconds(3), { await task.value }) else {

@@ -127,14 +127,21 @@ static pool_hook previous_pool_hook;
 // The task that started the watch: the check's own, whose wake-ups are not the answer's. A task
 // is its own job, so its pointer is the job's.
 static void *watching_task;
-// The jobs handed over since the mark: one handed over again is a task woken again (a task's
-// start is its first). An open-addressing set that grows: a fixed table of 256 let an answer that
-// started 300 idle tasks first poll unseen, its poller's job never recorded (an audit's).
+// Every job handed over since the watch began: one handed over again is a task woken again, seen
+// first before the mark or after it (a task's start, handed over while it is created, is not: see
+// `creating_task`). An open-addressing set that grows: a fixed table of 256 let an answer that
+// started 300 idle tasks first poll unseen, its poller's job never recorded; and a set emptied at
+// each mark forgave the first wake of every task made before it, so tasks armed before a hold,
+// each to look once in it, polled unseen (audits'). A job that is not a task (an actor's turn) is
+// forgiven its first sighting.
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
 static void **pool_seen;
 static size_t pool_seen_capacity;
 static size_t pool_seen_count;
 static unsigned long long pool_again;
+// Inside a task's creation on this thread (`swift_task_create`, `swift_asyncLet_begin` below): what
+// it hands over then is the new task's start.
+static _Thread_local int creating_task;
 
 // The thread whose task starts are being counted (lab_check_starts_begin), and its count.
 static pthread_t starts_thread;
@@ -148,8 +155,10 @@ static void count_start(void) {
 }
 
 static size_t pool_slot(void *job, size_t capacity) {
-    // Fibonacci hashing of the pointer, whose low bits are alignment.
-    return (size_t)((((uintptr_t)job >> 4) * (uintptr_t)0x9E3779B97F4A7C15ull) >> 7) & (capacity - 1);
+    // Fibonacci hashing: the top bits of the pointer times 2^64/φ (its low bits are alignment, and
+    // the product's low bits depend on nothing else). `capacity` is a power of two, at least 1024.
+    unsigned bits = (unsigned)__builtin_ctzll((unsigned long long)capacity);
+    return (size_t)(((uint64_t)(uintptr_t)job * 0x9E3779B97F4A7C15ull) >> (64 - bits));
 }
 
 // Under pool_lock. 0: recorded now; 1: seen before; -1: no room could be made.
@@ -183,7 +192,10 @@ static __attribute__((swiftcall)) void count_pool_job(void *job, pool_original o
     if (job != watching_task) {
         pthread_mutex_lock(&pool_lock);
         // A job that cannot be recorded (no memory) counts as woken again: unseen is never still.
-        if (pool_seen_insert(job) != 0) pool_again++;
+        // One handed over while this thread creates a task is that task's start, even at an address
+        // a task that ended had (`pool_seen_insert` keeps it recorded).
+        int seen = pool_seen_insert(job);
+        if (!creating_task && seen != 0) pool_again++;
         pthread_mutex_unlock(&pool_lock);
     }
     if (previous_pool_hook) previous_pool_hook(job, original);
@@ -206,8 +218,6 @@ unsigned long long lab_check_pool_mark(void) {
     pthread_mutex_lock(&pool_lock);
     unsigned long long since = pool_again;
     pool_again = 0;
-    if (pool_seen) memset(pool_seen, 0, pool_seen_capacity * sizeof(void *));
-    pool_seen_count = 0;
     pthread_mutex_unlock(&pool_lock);
     return since;
 }
@@ -259,6 +269,8 @@ typedef __attribute__((swiftcall)) task_and_context (*task_create_function)(
     size_t flags, void *options, const void *result_type, void *entry, void *context);
 static _Atomic(task_create_function) runtime_task_create;
 static _Atomic unsigned long long tasks_created;
+// The ABI's TaskCreateFlags: a child task (a group's, or `async let`'s), which its parent awaits.
+enum { task_is_child_task = 1 << 8 };
 
 __attribute__((swiftcall)) task_and_context swift_task_create(
     size_t flags, void *options, const void *result_type, void *entry, void *context) {
@@ -268,8 +280,29 @@ __attribute__((swiftcall)) task_and_context swift_task_create(
         if (!runtime) abort();  // No runtime to create tasks: nothing here can go on.
         atomic_store(&runtime_task_create, runtime);
     }
-    atomic_fetch_add(&tasks_created, 1);
-    return runtime(flags, options, result_type, entry, context);
+    if (!(flags & task_is_child_task)) atomic_fetch_add(&tasks_created, 1);
+    creating_task++;
+    task_and_context made = runtime(flags, options, result_type, entry, context);
+    creating_task--;
+    return made;
+}
+
+// `async let` creates its child here, not through swift_task_create: only its start is marked.
+typedef __attribute__((swiftcall)) void (*async_let_begin_function)(
+    void *async_let, void *options, const void *result_type, void *entry, void *context, void *result);
+static _Atomic(async_let_begin_function) runtime_async_let_begin;
+
+__attribute__((swiftcall)) void swift_asyncLet_begin(
+    void *async_let, void *options, const void *result_type, void *entry, void *context, void *result) {
+    async_let_begin_function runtime = atomic_load(&runtime_async_let_begin);
+    if (!runtime) {
+        runtime = (async_let_begin_function)dlsym(RTLD_NEXT, "swift_asyncLet_begin");
+        if (!runtime) abort();  // As above.
+        atomic_store(&runtime_async_let_begin, runtime);
+    }
+    creating_task++;
+    runtime(async_let, options, result_type, entry, context, result);
+    creating_task--;
 }
 
 unsigned long long lab_check_tasks_created(void) { return atomic_load(&tasks_created); }

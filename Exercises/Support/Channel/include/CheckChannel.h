@@ -27,7 +27,8 @@ void lab_check_finish(int status) __attribute__((noreturn));
 int lab_check_pool_watch(void);
 
 /// The jobs handed to the pool again since the last mark (or the watch's start): tasks woken
-/// again, a task's start being its first. Counts afresh from now.
+/// again, whenever they were first seen (a task's start, handed over as it is created, is not a
+/// wake). Counts afresh from now.
 unsigned long long lab_check_pool_mark(void);
 
 /// Starts counting the jobs the calling thread hands the pool or the main actor's executor
@@ -38,8 +39,9 @@ int lab_check_starts_begin(void);
 /// Stops that count and returns it.
 unsigned long long lab_check_starts_end(void);
 
-/// The tasks this program has created since it began, on any thread: each `Task {}`,
-/// `Task.detached {}` and task group child (`async let` is not counted). Counted by a
+/// The unstructured tasks this program has created since it began, on any thread: each
+/// `Task {}`, `Task.detached {}` and `Task.immediate {}` (not a group's or `async let`'s child,
+/// which its parent awaits). Counted by a
 /// `swift_task_create` of the check's own that forwards to the runtime's; where the runtime's calls
 /// do not reach it, the count stays 0, which a check tells by creating one task itself first.
 unsigned long long lab_check_tasks_created(void);
