@@ -7,13 +7,17 @@ import LabScenarios
 struct PhotoClient: Sendable {
     let api = SpacePhotosClient.simulated(ServiceBehavior(latency: .fixed(60), failures: .none, seed: 7, scale: TimeScale(factor: 0.01)))
     fileprivate let asked = Locked<[Date]>([])
+    /// An error the fetch ends with, after its 600 ms (the check's: nil, but in one run).
+    var failure: ServiceError? = nil
 
     /// The days photo(for:) was asked for, in order.
     var daysAsked: [Date] { asked.withLock { $0 } }
 
     func photo(for day: Date) async throws -> SpacePhoto {
         asked.withLock { $0.append(day) }
-        return try await api.photo(for: day)
+        let photo = try await api.photo(for: day)
+        if let failure { throw failure }
+        return photo
     }
 
     func fetchBlocking(_ day: Date) -> SpacePhoto {
@@ -29,7 +33,7 @@ import LabScenarios
 import LabTrace
 @testable import StudentCode
 
-let plannedExpectations = 3
+let plannedExpectations = 4
 
 @MainActor
 func runCheck(_ report: CheckReport) async {
@@ -57,13 +61,17 @@ func runCheck(_ report: CheckReport) async {
         report.fail("refresh threw \(error)")
     }
     let end = probe.now
+    // Read as refresh returns: one that set it later, from a task nobody awaits, was not done.
+    let titleAtReturn = model.title
     let cpu: Int? = currentThreadID() == thread ? Int((threadCPUSeconds() - cpuBefore) * 1000) : nil
     try? await Task.sleep(for: .milliseconds(50))
     let frames = await ticker.stop()
     let dayText = String("\(day)".prefix(10))
-    report.expect(model.title == expected && client.daysAsked == [day], "the photo of \(dayText) arrived: \(model.title)",
-                  otherwise: model.title == "Loading…" ? "the title was never set"
-                      : "the title is \"\(model.title)\", not that of the photo photo(for:) returns for \(dayText) (\(expected ?? "?")), asked once: show what the async fetch returns")
+    report.expect(titleAtReturn == expected && client.daysAsked == [day], "the photo of \(dayText) arrived: \(titleAtReturn)",
+                  otherwise: titleAtReturn == "Loading…"
+                      ? (model.title == "Loading…" ? "the title was never set"
+                          : "the title was set only after refresh returned: await the fetch, then set it")
+                      : "the title is \"\(titleAtReturn)\", not that of the photo photo(for:) returns for \(dayText) (\(expected ?? "?")), asked once: show what the async fetch returns")
     let during = frames.frames(during: start, end)
     let gaps = zip(frames.frames.dropFirst(), frames.frames).filter { $0.0 > start && $0.1 < end }.map { $0.0 - $0.1 }
     let worst = gaps.max() ?? (end - start)
@@ -89,10 +97,32 @@ func runCheck(_ report: CheckReport) async {
     let used = cpu.map { "it used \($0) ms of CPU" } ?? "its CPU was not read (the main actor changed threads)"
     report.expect(worst < 0.4 && frozen < 0.4 && !busy, "the main actor kept drawing: no frame gap during the refresh reached 400 ms, nor did the gaps of 50 ms or more add up to it (the longest was \(Int(worst * 1000)) ms; \(Int(frozen * 1000)) ms in such gaps), and \(used)",
                   otherwise: busy
-                      ? "the UI froze: the main actor computed for \(cpu ?? 0) ms of CPU during the refresh, where awaiting the fetch takes almost none (busy work before or after the await?)"
+                      ? "the main actor spent \(cpu ?? 0) ms of CPU during the refresh, time it could not draw in, where awaiting the fetch takes almost none: busy work, or a loop that looks again and again, on the main actor before or after the await?"
                       : worst >= 0.4
                           ? "the UI froze for \(Int(worst * 1000)) ms during the refresh: something on the main actor held it (a blocking call before or after the await?)"
                           : "the UI froze \(freezes.count) times during the refresh, \(Int(frozen * 1000)) ms in all (the longest \(Int(worst * 1000)) ms): something on the main actor held it again and again (waits shorter than 400 ms each are still waits)")
     report.expect(during >= 3, "the UI drew \(during) frames while the photo loaded",
                   otherwise: "the UI drew \(during) frames during the \(Int((end - start) * 1000)) ms refresh: the main actor was blocked")
+
+    // A fetch that fails: refresh ends with its error. One that fired the fetch in a task nobody
+    // awaited and slept a second, or looked again and again for the title, passed the lines above.
+    let injected = CheckServices.anyError()
+    let failing = PhotoModel(client: PhotoClient(failure: injected))
+    report.waiting("refresh(day:) while the fetch fails")
+    let outcome: String?? = await within(.seconds(3)) { @MainActor in
+        do {
+            try await failing.refresh(day: day)
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+    let thrown: String? = outcome ?? nil
+    report.expect(
+        thrown == "\(injected)", "a fetch that failed ended the refresh with its error (\(injected))",
+        otherwise: outcome == nil
+            ? "refresh did not return within 3 s of a fetch that failed: await the fetch, so its error ends the refresh"
+            : thrown == nil
+                ? "the fetch failed with \"\(injected)\", but refresh returned as if it had not: await the fetch with try, so its error reaches the caller"
+                : "the fetch failed with \"\(injected)\", but refresh threw \"\(thrown ?? "")\": let the fetch's own error through")
 }

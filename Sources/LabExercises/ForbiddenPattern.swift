@@ -306,14 +306,12 @@ public struct ForbiddenPattern: Sendable, Equatable {
             ".wait", "a synchronous wait (a group's, a condition's) holds its thread; await instead",
             shape: .member("wait")),
         // An operation queue's waits: a private queue's thread blocked in one passed 01, since
-        // only the pool's threads were watched (an audit's answer).
+        // only the pool's threads were watched (an audit's answer). By name, with or without a
+        // receiver: called bare in a subclass of `OperationQueue`, the wait passed 03 and 16.
         ForbiddenPattern(
-            ".waitUntilAllOperationsAreFinished",
-            "waiting for an operation queue holds the thread until its operations end; await instead",
-            shape: .member("waitUntilAllOperationsAreFinished")),
-        ForbiddenPattern(
-            ".waitUntilFinished", "waiting for an operation holds the thread until it ends; await instead",
-            shape: .member("waitUntilFinished")),
+            "waitUntilAllOperationsAreFinished",
+            "waiting for an operation queue holds the thread until its operations end; await instead"),
+        ForbiddenPattern("waitUntilFinished", "waiting for an operation holds the thread until it ends; await instead"),
         // The label whatever its value: `waitUntilFinished: andWait`, a constant that is true, passed
         // where the literal was refused (an audit's 01).
         ForbiddenPattern(
