@@ -50,8 +50,7 @@ struct CheckObjects: Sendable {
     /// This store, for keys made against the shared build recorded in `workFolder` now.
     func against(sharedBuildIn workFolder: URL) -> CheckObjects {
         var store = self
-        store.sharedBuild = (try? Data(contentsOf: workFolder.appendingPathComponent(SharedBuildRecord.fileName)))
-            .map { record in Data(Key.littleEndian(FNV1a.hash(record))) }
+        store.sharedBuild = SharedBuildRecord.builtHash(in: workFolder)
         return store
     }
 

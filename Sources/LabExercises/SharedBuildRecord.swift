@@ -63,6 +63,30 @@ struct SharedBuildRecord: Codable, Equatable {
         try AtomicFile.write(try encoder.encode(record), to: folder.appendingPathComponent(fileName))
     }
 
+    /// A hash of what the answers' builds use from the build recorded in `folder`: its toolchain,
+    /// the stamps of what it made and the `PATH`, not its inputs. The checks' objects and plans are
+    /// keyed by it. The inputs are every source of the lab's, so a change to the grader alone
+    /// (which the shared build does not compile) changed the whole record, and every check was
+    /// compiled again; the shared build it left as it was. Nil: no record to read.
+    static func builtHash(in folder: URL) -> Data? {
+        guard let data = try? Data(contentsOf: folder.appendingPathComponent(fileName)),
+            let record = try? JSONDecoder().decode(SharedBuildRecord.self, from: data)
+        else { return nil }
+        struct Built: Encodable {
+            let toolchain: BatchToolchain
+            let outputs: ProtectedFiles
+            let path: String
+        }
+        // Sorted keys, as the record is saved: the same build is the same bytes.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        guard
+            let built = try? encoder.encode(
+                Built(toolchain: record.toolchain, outputs: record.outputs, path: record.path))
+        else { return nil }
+        return Data(CheckObjects.Key.littleEndian(FNV1a.hash(built)))
+    }
+
     /// Forgets the record: the next `prepare` runs the build.
     static func forget(in folder: URL) {
         try? FileManager.default.removeItem(at: folder.appendingPathComponent(fileName))

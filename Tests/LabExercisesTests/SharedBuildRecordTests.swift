@@ -112,6 +112,23 @@ struct SharedBuildRecordTests {
         #expect(fixture.reusable() == nil, "\(input) changed")
     }
 
+    /// The checks' objects are keyed by what the build made, not by what it read: a change to
+    /// the grader's sources alone (an input) keeps them; an output made again does not.
+    @Test func theKeyOfWhatWasBuiltFollowsTheOutputsOnly() throws {
+        let fixture = try Fixture()
+        defer { try? FileManager.default.removeItem(at: fixture.folder) }
+        try fixture.save()
+        let first = try #require(SharedBuildRecord.builtHash(in: fixture.batch))
+        try fixture.change(fixture.root.appendingPathComponent("Sources/LabCore/A.swift"))
+        try fixture.save()
+        #expect(SharedBuildRecord.builtHash(in: fixture.batch) == first, "an input changed, nothing was made again")
+        try fixture.change(fixture.object)
+        try fixture.save()
+        #expect(SharedBuildRecord.builtHash(in: fixture.batch) != first, "an object was made again")
+        SharedBuildRecord.forget(in: fixture.batch)
+        #expect(SharedBuildRecord.builtHash(in: fixture.batch) == nil)
+    }
+
     @Test func aNewSourceFileIsBuiltAgain() throws {
         let fixture = try Fixture()
         defer { try? FileManager.default.removeItem(at: fixture.folder) }
