@@ -67,11 +67,19 @@ func runCheck(_ report: CheckReport) async {
     var wrong: String? = nil
     for (store, expected, how) in failing {
         report.waiting("caffeineSamples from a store that \(how)")
-        do {
-            _ = try await caffeineSamples(since: nil, in: store)
+        // Within 3 s: a continuation resumed only on success leaves the caller waiting forever,
+        // and the check's whole limit (15 s) was spent on finding that out.
+        let outcome = await within(.seconds(3)) { () -> Result<Int, any Error> in
+            do { return .success(try await caffeineSamples(since: nil, in: store).count) } catch { return .failure(error) }
+        }
+        switch outcome {
+        case nil:
+            wrong = wrong ?? "from a store that \(how), caffeineSamples did not return within 3 s: resume the continuation on every path, with the store's error too"
+        case .success?:
             wrong = wrong ?? "caffeineSamples returned for a store that \(how); it should throw"
-        } catch let error as HealthStoreError where error == expected {
-        } catch {
+        case .failure(let error as HealthStoreError)? where error == expected:
+            break
+        case .failure(let error)?:
             wrong = wrong ?? "from a store that \(how), caffeineSamples threw \(error), not the store's error (\(expected)): throw what the completion handler reports"
         }
     }
