@@ -74,21 +74,33 @@ func runCheck(_ report: CheckReport) async {
     }
     let sensor = CaffeineSensor(values: expected, interval: 1)
     report.waiting("the readings of a sensor that sends \(count), read slowly")
-    var values: [Double] = []
-    for await value in readings(from: sensor) {
-        values.append(value)
-        if values.count == 1 {
-            // The reader falls behind the whole feed: after the first reading it reads on only once
-            // the sensor has sent them all (5 s at most). So a stream that keeps only a few loses the
-            // rest however the machine times the two (with a reader just slower than the sensor, a
-            // busy machine's late sensor let `.bufferingNewest(5)` lose nothing).
-            let deadline = ContinuousClock.now + .seconds(5)
-            while sensor.delivered < count, sensor.isRunning, ContinuousClock.now < deadline {
-                try? await Task.sleep(for: .milliseconds(5))
+    // Within 10 s (a busy machine reads them all in 3): a stream never finished keeps its reader
+    // waiting, and the check's whole limit (15 s) was spent on finding that out.
+    let arrived = Locked<[Double]>([])
+    let ended = await within(.seconds(10)) { () -> Bool in
+        var values: [Double] = []
+        for await value in readings(from: sensor) {
+            values.append(value)
+            arrived.withLock { $0.append(value) }
+            if values.count == 1 {
+                // The reader falls behind the whole feed: after the first reading it reads on only once
+                // the sensor has sent them all (5 s at most). So a stream that keeps only a few loses the
+                // rest however the machine times the two (with a reader just slower than the sensor, a
+                // busy machine's late sensor let `.bufferingNewest(5)` lose nothing).
+                let deadline = ContinuousClock.now + .seconds(5)
+                while sensor.delivered < count, sensor.isRunning, ContinuousClock.now < deadline {
+                    try? await Task.sleep(for: .milliseconds(5))
+                }
             }
+            // A reader slower than the sensor while it sends: nothing may be lost.
+            if sensor.isRunning { try? await Task.sleep(for: .milliseconds(2)) }
         }
-        // A reader slower than the sensor while it sends: nothing may be lost.
-        if sensor.isRunning { try? await Task.sleep(for: .milliseconds(2)) }
+        return true
+    }
+    let values = arrived.withLock { $0 }
+    guard ended != nil else {
+        return report.fail(
+            "\(values.count) of the \(count) readings arrived, and the stream never ended (10 s): finish it when the sensor is done (its onFinish)")
     }
     let firstWrong = zip(values, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
     report.expect(values == expected, "all \(count) readings, in order, and the stream ended",
