@@ -132,7 +132,7 @@ func runCheck(_ report: CheckReport) async {
 }
 
 /// Forwards to `base`, and counts the pages asked for after one of them threw, by tasks not cancelled.
-final class PagesAfterAFailure: MarsRoverService {
+final class PagesAfterAFailure: ForwardingRovers {
     let base: any MarsRoverService
     private let state = Locked((failed: false, askedAfter: 0))
 
@@ -140,9 +140,6 @@ final class PagesAfterAFailure: MarsRoverService {
 
     var askedAfterTheFailure: Int { state.withLock { $0.askedAfter } }
 
-    func allRovers() async throws -> [Rover] { try await base.allRovers() }
-    func latestPhotos(rover: Rover) async throws -> [MarsPhoto] { try await base.latestPhotos(rover: rover) }
-    func photoManifest(rover: Rover) async throws -> PhotoManifest { try await base.photoManifest(rover: rover) }
     func photos(rover: Rover, earthDate: String, page: Int) async throws -> [MarsPhoto] {
         // A task already cancelled asks nothing of a real service (its client throws first).
         let cancelled = Task.isCancelled
@@ -158,7 +155,7 @@ final class PagesAfterAFailure: MarsRoverService {
 
 /// Holds every page at `gate` until the check opens it; `reached` opens when `reaching` pages are
 /// held at once.
-final class PagesHeldInFlight: MarsRoverService {
+final class PagesHeldInFlight: ForwardingRovers {
     let base: any MarsRoverService
     let reaching: Int
     let gate = Gate()
@@ -170,9 +167,6 @@ final class PagesHeldInFlight: MarsRoverService {
         self.reaching = reaching
     }
 
-    func allRovers() async throws -> [Rover] { try await base.allRovers() }
-    func latestPhotos(rover: Rover) async throws -> [MarsPhoto] { try await base.latestPhotos(rover: rover) }
-    func photoManifest(rover: Rover) async throws -> PhotoManifest { try await base.photoManifest(rover: rover) }
     func photos(rover: Rover, earthDate: String, page: Int) async throws -> [MarsPhoto] {
         if held.withLock({ held in
             held += 1

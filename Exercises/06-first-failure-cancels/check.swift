@@ -81,18 +81,13 @@ func runCheck(_ report: CheckReport) async {
 
 /// A rover service whose downloads all wait at `gate` until the check opens it (the first to get
 /// there opens `reached`); then the `failing` rover's fails, and the others are `base`'s.
-struct DownloadsHeldBack: MarsRoverService {
+struct DownloadsHeldBack: ForwardingRovers {
     let base: any MarsRoverService
     let failing: String
     let error: ServiceError
     let gate: Gate
     let reached: Gate
 
-    func allRovers() async throws -> [Rover] { try await base.allRovers() }
-    func latestPhotos(rover: Rover) async throws -> [MarsPhoto] { try await base.latestPhotos(rover: rover) }
-    func photos(rover: Rover, earthDate: String, page: Int) async throws -> [MarsPhoto] {
-        try await base.photos(rover: rover, earthDate: earthDate, page: page)
-    }
     func photoManifest(rover: Rover) async throws -> PhotoManifest {
         reached.open()
         await gate.wait()

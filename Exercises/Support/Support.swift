@@ -127,6 +127,21 @@ final class CallLog: Sendable {
     }
 }
 
+/// A rover service of a check's that changes one or two calls and forwards the rest to `base`:
+/// each wrapper writes only the calls it holds, counts or fails.
+protocol ForwardingRovers: MarsRoverService {
+    var base: any MarsRoverService { get }
+}
+
+extension ForwardingRovers {
+    func allRovers() async throws -> [Rover] { try await base.allRovers() }
+    func latestPhotos(rover: Rover) async throws -> [MarsPhoto] { try await base.latestPhotos(rover: rover) }
+    func photoManifest(rover: Rover) async throws -> PhotoManifest { try await base.photoManifest(rover: rover) }
+    func photos(rover: Rover, earthDate: String, page: Int) async throws -> [MarsPhoto] {
+        try await base.photos(rover: rover, earthDate: earthDate, page: page)
+    }
+}
+
 /// The Mars rover service with every call logged, listing the rovers the check chose.
 struct LoggedRovers: MarsRoverService {
     let base: any MarsRoverService
