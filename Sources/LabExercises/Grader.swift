@@ -83,6 +83,25 @@ public struct Grader: Sendable {
     /// - Parameter keepsState: a known answer that stands in for the machine (one call stalled on
     ///   purpose, `// permits: kept state` in its header) may count its calls; no student's may.
     func review(_ code: String, sources: CheckSources?, keepsState: Bool = false) -> [SourceScanner.Finding] {
+        review(code, names: reviewNames(sources: sources), keepsState: keepsState)
+    }
+
+    /// What the scan of an answer reads from the exercise, not from the answer: the same for every
+    /// answer to it, so a batch reads it once per exercise. Made for each answer, it was most of
+    /// a full `--verify`'s scanning (the check and the support tokenized 632 times).
+    struct ReviewNames: Sendable {
+        /// Names the check looks up unqualified.
+        let reserved: Set<String>
+        /// The starting file's top-level declarations, and the given code's.
+        let starting: Set<String>
+        let given: Set<String>
+        /// Whether the starting file keeps state at file scope or as statics, and what the
+        /// starting file and the given code store there.
+        let startingKeepsState: Bool
+        let stored: Set<String>
+    }
+
+    func reviewNames(sources: CheckSources?) -> ReviewNames {
         let parts = sources ?? CheckSources(given: "", check: "", support: "", main: "")
         let original = (try? String(contentsOf: originalFile, encoding: .utf8)) ?? ""
         // Names the check looks up unqualified; `x.name` is a member lookup that a top-level declaration cannot shadow.
@@ -98,19 +117,25 @@ public struct Grader: Sendable {
             .map { checkTokens[$0].text })
         let originalTokens = SwiftTokenizer.tokens(of: original)
         let givenTokens = SwiftTokenizer.tokens(of: parts.given)
-        let starting = Set(SourceScanner.topLevelDeclarations(in: originalTokens).map(\.name))
-        let given = Set(SourceScanner.topLevelDeclarations(in: givenTokens).map(\.name))
         // The names the starting file and the given code store at file scope or as statics: what
         // an exercise about shared state asks the answer to keep (23's `thumbnailWidth`).
         let startingStored = KeptState.storedNames(originalTokens)
-        let stored = startingStored.union(KeptState.storedNames(givenTokens))
+        return ReviewNames(
+            reserved: reserved,
+            starting: Set(SourceScanner.topLevelDeclarations(in: originalTokens).map(\.name)),
+            given: Set(SourceScanner.topLevelDeclarations(in: givenTokens).map(\.name)),
+            startingKeepsState: !startingStored.isEmpty,
+            stored: startingStored.union(KeptState.storedNames(givenTokens)))
+    }
+
+    func review(_ code: String, names: ReviewNames, keepsState: Bool = false) -> [SourceScanner.Finding] {
         // An exercise whose starting file keeps shared state (23's setting) is about where such
         // state lives: its answer may keep state of its own as well (a private Mutex behind the
         // setting's name was refused).
-        let keptStateRule = keepsState || !startingStored.isEmpty ? nil : stored
+        let keptStateRule = keepsState || names.startingKeepsState ? nil : names.stored
         let findings = SourceScanner.findings(
-            in: code, forbidden: exercise.forbidden, reservedNames: reserved,
-            allowedDeclarations: starting.union(given), extendableTypes: starting,
+            in: code, forbidden: exercise.forbidden, reservedNames: names.reserved,
+            allowedDeclarations: names.starting.union(names.given), extendableTypes: names.starting,
             keptState: keptStateRule)
         // A blocking call the exercise's own patterns refuse already is said once, by them.
         let lines = Set(findings.map(\.line))
