@@ -127,17 +127,14 @@ static pool_hook previous_pool_hook;
 // The task that started the watch: the check's own, whose wake-ups are not the answer's. A task
 // is its own job, so its pointer is the job's.
 static void *watching_task;
-// Every job handed over since the watch began: one handed over again is a task woken again, seen
-// first before the mark or after it (a task's start, handed over while it is created, is not: see
-// `creating_task`). An open-addressing set that grows: a fixed table of 256 let an answer that
-// started 300 idle tasks first poll unseen, its poller's job never recorded; and a set emptied at
-// each mark forgave the first wake of every task made before it, so tasks armed before a hold,
-// each to look once in it, polled unseen (audits'). A job that is not a task (an actor's turn) is
-// forgiven its first sighting.
+// Every job handed over since the last mark but a task's start: a task woken (its timer fired, a
+// continuation resumed), a task hopping off an actor, or an actor's turn (work come to an actor
+// that had none: a task isolated to it woken, or a call from outside). A task's start is told by
+// the thread that hands it over: the one creating it (`creating_task`). Before, a job counted only
+// when its address came again, a task's first sighting taken for its start: a task started on an
+// actor or a task executor, armed before a hold to look once in it, came to the pool first when
+// woken, and was forgiven (an audit's 13 passed one run in six, on the allocator's luck).
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
-static void **pool_seen;
-static size_t pool_seen_capacity;
-static size_t pool_seen_count;
 static unsigned long long pool_again;
 // Inside a task's creation on this thread (`swift_task_create`, `swift_asyncLet_begin` below): what
 // it hands over then is the new task's start.
@@ -154,48 +151,11 @@ static void count_start(void) {
     pthread_mutex_unlock(&pool_lock);
 }
 
-static size_t pool_slot(void *job, size_t capacity) {
-    // Fibonacci hashing: the top bits of the pointer times 2^64/φ (its low bits are alignment, and
-    // the product's low bits depend on nothing else). `capacity` is a power of two, at least 1024.
-    unsigned bits = (unsigned)__builtin_ctzll((unsigned long long)capacity);
-    return (size_t)(((uint64_t)(uintptr_t)job * 0x9E3779B97F4A7C15ull) >> (64 - bits));
-}
-
-// Under pool_lock. 0: recorded now; 1: seen before; -1: no room could be made.
-static int pool_seen_insert(void *job) {
-    if ((pool_seen_count + 1) * 2 > pool_seen_capacity) {
-        size_t capacity = pool_seen_capacity ? pool_seen_capacity * 2 : 1024;
-        void **grown = calloc(capacity, sizeof(void *));
-        if (!grown) return -1;
-        for (size_t i = 0; i < pool_seen_capacity; i++) {
-            if (!pool_seen[i]) continue;
-            size_t slot = pool_slot(pool_seen[i], capacity);
-            while (grown[slot]) slot = (slot + 1) & (capacity - 1);
-            grown[slot] = pool_seen[i];
-        }
-        free(pool_seen);
-        pool_seen = grown;
-        pool_seen_capacity = capacity;
-    }
-    size_t slot = pool_slot(job, pool_seen_capacity);
-    while (pool_seen[slot]) {
-        if (pool_seen[slot] == job) return 1;
-        slot = (slot + 1) & (pool_seen_capacity - 1);
-    }
-    pool_seen[slot] = job;
-    pool_seen_count++;
-    return 0;
-}
-
 static __attribute__((swiftcall)) void count_pool_job(void *job, pool_original original) {
     count_start();
-    if (job != watching_task) {
+    if (job != watching_task && !creating_task) {
         pthread_mutex_lock(&pool_lock);
-        // A job that cannot be recorded (no memory) counts as woken again: unseen is never still.
-        // One handed over while this thread creates a task is that task's start, even at an address
-        // a task that ended had (`pool_seen_insert` keeps it recorded).
-        int seen = pool_seen_insert(job);
-        if (!creating_task && seen != 0) pool_again++;
+        pool_again++;
         pthread_mutex_unlock(&pool_lock);
     }
     if (previous_pool_hook) previous_pool_hook(job, original);

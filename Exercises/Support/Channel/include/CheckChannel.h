@@ -26,9 +26,9 @@ void lab_check_finish(int status) __attribute__((noreturn));
 /// is counted). A check calls it before your code runs.
 int lab_check_pool_watch(void);
 
-/// The jobs handed to the pool again since the last mark (or the watch's start): tasks woken
-/// again, whenever they were first seen (a task's start, handed over as it is created, is not a
-/// wake). Counts afresh from now.
+/// The jobs handed to the pool since the last mark (or the watch's start) but tasks' starts: tasks
+/// woken or hopping off an actor, and actors' turns (work come to an actor that had none). A
+/// task's start is handed over as it is created, by the thread creating it. Counts afresh from now.
 unsigned long long lab_check_pool_mark(void);
 
 /// Starts counting the jobs the calling thread hands the pool or the main actor's executor
