@@ -38,7 +38,6 @@ struct BatchToolchain: Codable, Equatable, Sendable {
         if reuse, let recorded = SharedBuildRecord.reusable(in: folder, root: root, package: package) {
             return (recorded, true)
         }
-        let previouslyBuilt = SharedBuildRecord.builtHash(in: folder)
         SharedBuildRecord.forget(in: folder)
         let inputs = SharedBuildRecord.inputs(root: root, package: package)
         let scratch = folder.appendingPathComponent("scratch")
@@ -67,18 +66,7 @@ struct BatchToolchain: Codable, Equatable, Sendable {
         let toolchain = try from(plan: plan)
         // Without a record the next batch runs SwiftPM again, which is slower but never wrong.
         try? SharedBuildRecord.save(toolchain, inputs: inputs, in: folder)
-        // Checks' objects and plans kept against the build as it was are keyed by a hash of what
-        // it made (`builtHash`), so none is taken against another build; they are emptied when that
-        // changed (dead entries). A build again that made nothing new (every output's stamp as it
-        // was: after a change to the grader alone, whose sources are among the record's inputs,
-        // or a recorded build made again after a failure that was not the build's) keeps them,
-        // and the batches after it need not compile every check again; an entry a build failed
-        // on is forgotten by that build (`BatchBuild`, `KeptPlans.forget`).
-        let built = SharedBuildRecord.builtHash(in: folder)
-        if previouslyBuilt == nil || built == nil || previouslyBuilt != built {
-            CheckObjects.kept(in: folder).empty()
-            KeptPlans.kept(in: folder).empty()
-        }
+        SharedBuildRecord.keepStores(in: folder)
         return (toolchain, false)
     }
 

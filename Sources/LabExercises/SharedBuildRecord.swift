@@ -87,6 +87,30 @@ struct SharedBuildRecord: Codable, Equatable {
         return Data(CheckObjects.Key.littleEndian(FNV1a.hash(built)))
     }
 
+    /// The file that names the build the kept stores were made against (its `builtHash`).
+    static let storesFileName = "stores-made-for"
+
+    /// Keeps the checks' objects and plans (`CheckObjects`, `KeptPlans`) if the build just recorded
+    /// in `folder` is the one they were made against, and empties them otherwise (dead entries:
+    /// each is keyed by the hash of the build it was made against, so none would be taken). Called
+    /// after SwiftPM made the build, under the batches' exclusive lock. Compared with the build the
+    /// stores were made for, not with the record before this build: a build made again after a
+    /// failure that was not the build's (a record spoilt, as `swift test` spoils one on purpose)
+    /// made nothing new, and a full `--verify` after the tests compiled all of its ~180 checks again.
+    /// A change to the grader alone (an input, never an output) keeps them too.
+    static func keepStores(in folder: URL) {
+        let marker = folder.appendingPathComponent(storesFileName)
+        let built = builtHash(in: folder)
+        if let built, (try? Data(contentsOf: marker)) == built { return }
+        CheckObjects.kept(in: folder).empty()
+        KeptPlans.kept(in: folder).empty()
+        if let built {
+            try? AtomicFile.write(built, to: marker)
+        } else {
+            try? FileManager.default.removeItem(at: marker)
+        }
+    }
+
     /// Forgets the record: the next `prepare` runs the build.
     static func forget(in folder: URL) {
         try? FileManager.default.removeItem(at: folder.appendingPathComponent(fileName))

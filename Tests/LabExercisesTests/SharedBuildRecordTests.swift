@@ -129,6 +129,48 @@ struct SharedBuildRecordTests {
         #expect(SharedBuildRecord.builtHash(in: fixture.batch) == nil)
     }
 
+    /// The checks' objects and plans stay while the build recorded is the one they were made
+    /// against, whatever record came between (a spoilt one, made again); they go when the build
+    /// made something new, or when there is no record to read.
+    @Test func theKeptStoresFollowTheBuildTheyWereMadeFor() throws {
+        let fixture = try Fixture()
+        defer { try? FileManager.default.removeItem(at: fixture.folder) }
+        let objects = CheckObjects.kept(in: fixture.batch).folder
+        let plans = KeptPlans.kept(in: fixture.batch).folder
+        func keepOne() throws {
+            for folder in [objects, plans] {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try Data("kept".utf8).write(to: folder.appendingPathComponent("entry"))
+            }
+        }
+        func kept() -> Bool {
+            [objects, plans].allSatisfy {
+                FileManager.default.fileExists(atPath: $0.appendingPathComponent("entry").path)
+            }
+        }
+        try fixture.save()
+        SharedBuildRecord.keepStores(in: fixture.batch)
+        try keepOne()
+        SharedBuildRecord.keepStores(in: fixture.batch)
+        #expect(kept(), "the same build")
+        try fixture.change(fixture.root.appendingPathComponent("Sources/LabCore/A.swift"))
+        try fixture.save()
+        SharedBuildRecord.keepStores(in: fixture.batch)
+        #expect(kept(), "a source changed, nothing was made again")
+        try fixture.change(fixture.object)
+        try fixture.save()
+        SharedBuildRecord.keepStores(in: fixture.batch)
+        #expect(!kept(), "an object was made again")
+        try keepOne()
+        SharedBuildRecord.forget(in: fixture.batch)
+        SharedBuildRecord.keepStores(in: fixture.batch)
+        #expect(!kept(), "no record")
+        try keepOne()
+        try fixture.save()
+        SharedBuildRecord.keepStores(in: fixture.batch)
+        #expect(!kept(), "a record again, after none: the stores were not made for it")
+    }
+
     @Test func aNewSourceFileIsBuiltAgain() throws {
         let fixture = try Fixture()
         defer { try? FileManager.default.removeItem(at: fixture.folder) }
