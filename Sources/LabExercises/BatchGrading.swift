@@ -204,10 +204,14 @@ public struct BatchGrading: Sendable {
                 run(answer, grader: graders[index], sources: pending[slot].sources, inspect: answers[index].inspect))
         }
         // At most twice `runWorkers` at once: each check may hold its memory limit (2 GiB) and
-        // a class of the same spinning mistake must not crowd the correct answers out.
+        // a class of the same spinning mistake must not crowd the correct answers out. Checks run
+        // beside the builds (`runWhileBuilding`) take that many once the builds have ended: the
+        // count beside them was chosen for CPUs the compiles also want, and after them a full
+        // `--verify` had 6 checks at once, mostly waiting, on CPUs 80-90% idle for its last 23 s.
         let runAll = { @Sendable (items: WorkerThreads.HandOff) in
             WorkerThreads.staggered(
-                items, workers: runWorkers, release: runSlotRelease, ceiling: 2 * runWorkers, runOne)
+                items, workers: runWorkers, release: runSlotRelease, ceiling: 2 * runWorkers,
+                workersOnceClosed: runWhileBuilding ? 2 * runWorkers : nil, runOne)
         }
         // With `runWhileBuilding`, each answer is handed to the runs as soon as it is built.
         let handOff = WorkerThreads.HandOff()

@@ -34,11 +34,19 @@ enum WorkerThreads {
     /// --verify` for most of its length while the CPUs were idle (docs/MEASUREMENTS.md,
     /// "Grading loops"). A check that computes past `release` is, for the others, what a busy
     /// machine is, which every check is made to withstand.
+    ///
+    /// `workersOnceClosed`: as many workers from the moment `items` is closed, when what made the
+    /// items (the builds, computing on every CPU) has ended and their CPUs are the calls' (at most
+    /// `ceiling`).
     static func staggered(
-        _ items: HandOff, workers: Int, release: Duration, ceiling: Int, _ body: @escaping @Sendable (Int) -> Void
+        _ items: HandOff, workers: Int, release: Duration, ceiling: Int, workersOnceClosed: Int? = nil,
+        _ body: @escaping @Sendable (Int) -> Void
     ) {
         let slots = DispatchSemaphore(value: max(1, workers))
         let room = DispatchSemaphore(value: max(workers, ceiling, 1))
+        if let widened = workersOnceClosed.map({ min($0, max(workers, ceiling, 1)) }), widened > max(1, workers) {
+            items.whenClosed { for _ in max(1, workers)..<widened { slots.signal() } }
+        }
         let group = DispatchGroup()
         while let item = items.next() {
             room.wait()
@@ -67,13 +75,13 @@ enum WorkerThreads {
     /// Items handed from the threads that make them to one that takes them, in order; `next()`
     /// waits for one, and answers nil once the queue is closed and empty.
     final class HandOff: Sendable {
-        private let state: Locked<(items: [Int], closed: Bool)>
+        private let state: Locked<(items: [Int], closed: Bool, onClose: [@Sendable () -> Void])>
         private let available = DispatchSemaphore(value: 0)
 
-        init() { state = Locked(([], false)) }
+        init() { state = Locked(([], false, [])) }
 
         /// Already holding every item there will be.
-        init(closedWith items: [Int]) { state = Locked((Array(items), true)) }
+        init(closedWith items: [Int]) { state = Locked((Array(items), true, [])) }
 
         func push(_ item: Int) {
             state.withLock { $0.items.append(item) }
@@ -82,8 +90,22 @@ enum WorkerThreads {
 
         /// No more items: a `next()` waiting, or to come, answers nil once the rest are taken.
         func close() {
-            state.withLock { $0.closed = true }
+            let handlers = state.withLock { state -> [@Sendable () -> Void] in
+                state.closed = true
+                defer { state.onClose = [] }
+                return state.onClose
+            }
+            for handler in handlers { handler() }
             available.signal()
+        }
+
+        /// Calls `handler` once the queue is closed: now, if it is already.
+        func whenClosed(_ handler: @escaping @Sendable () -> Void) {
+            let now = state.withLock { state -> Bool in
+                if !state.closed { state.onClose.append(handler) }
+                return state.closed
+            }
+            if now { handler() }
         }
 
         func next() -> Int? {

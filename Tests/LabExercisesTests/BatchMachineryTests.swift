@@ -82,6 +82,37 @@ struct BatchMachineryTests {
         #expect(sawSecond.withLock { $0 })
     }
 
+    /// Beside the builds, `workers` at once; once the builds have ended (the queue closed), as many
+    /// as `workersOnceClosed`, never more than the ceiling.
+    @Test func moreWorkersOnceTheQueueIsClosed() {
+        let items = WorkerThreads.HandOff()
+        let running = Locked((now: 0, most: 0))
+        let finish = DispatchSemaphore(value: 0)
+        let ended = DispatchSemaphore(value: 0)
+        Thread {
+            WorkerThreads.staggered(items, workers: 1, release: .seconds(3600), ceiling: 3, workersOnceClosed: 5) { _ in
+                running.withLock {
+                    $0.now += 1
+                    $0.most = max($0.most, $0.now)
+                }
+                _ = finish.wait(timeout: .now() + 60)
+                running.withLock { $0.now -= 1 }
+            }
+            ended.signal()
+        }.start()
+        for item in 0..<4 { items.push(item) }
+        // Time for a wrong second worker to start; a right one never does, however long this is.
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(running.withLock { $0.most } == 1, "one worker while the queue is open")
+        items.close()
+        let deadline = Date().addingTimeInterval(30)
+        while running.withLock({ $0.now }) < 3 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        Thread.sleep(forTimeInterval: 0.1)
+        #expect(running.withLock { $0.most } == 3, "three once closed: the ceiling, under the five asked for")
+        for _ in 0..<4 { finish.signal() }
+        #expect(ended.wait(timeout: .now() + 60) == .success)
+    }
+
     @Test(arguments: [(1, 3), (2, 2), (3, 8)] as [(Int, Int)])
     func neverMoreThanTheCeilingNorMoreWorkersBeforeTheRelease(workers: Int, ceiling: Int) {
         for release in [Duration.zero, .seconds(3600)] {
