@@ -37,6 +37,9 @@ void lab_confine(const lab_sandbox_spec *spec, lab_confinement *confinement, int
 void lab_supervisor_prepare(void);
 /// The check's resident size where the limit on address space is not enforced (macOS), else 0.
 unsigned long long lab_resident_bytes(pid_t pid);
+/// The longest any thread of the check has waited for a CPU while it could run, in seconds: what a
+/// busy machine took from its wall clock (Linux; 0 where it cannot be read). Async-signal-safe.
+double lab_cpu_wait_seconds(pid_t check);
 /// Stops and reaps every process left of the check's tree; how many there were.
 long lab_sweep_descendants(pid_t check);
 

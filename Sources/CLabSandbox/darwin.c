@@ -95,6 +95,14 @@ unsigned long long lab_resident_bytes(pid_t pid) {
     return usage.ri_phys_footprint;
 }
 
+double lab_cpu_wait_seconds(pid_t check) {
+    // Not read here: macOS counts the time a process was runnable for all its threads at once
+    // (`ri_runnable_time`), not the longest any one thread waited. The wall clock is not
+    // lengthened on a busy Mac (docs/THREAT-MODEL.md, "limits").
+    (void)check;
+    return 0;
+}
+
 long lab_sweep_descendants(pid_t check) {
     // No subreaper on macOS: the process group was stopped (sandbox.c); a process that left
     // it with setsid(2) is not reachable from here. Nothing to count.

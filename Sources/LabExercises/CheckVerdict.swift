@@ -116,7 +116,7 @@ struct CheckVerdict {
             return CheckOutcome(
                 stage: .timeout,
                 messages: [
-                    "\(exercise.id) did not finish within \(result.limits.wallSeconds.formatted(significantDigits: 3)) s and was stopped.\(waiting) Something awaits a result that never comes: a continuation never resumed, a task never finished, or a loop that never ends."
+                    "\(exercise.id) did not finish within \(Self.clock(result)) and was stopped.\(waiting) Something awaits a result that never comes: a continuation never resumed, a task never finished, or a loop that never ends."
                 ],
                 details: output)
         }
@@ -147,6 +147,16 @@ struct CheckVerdict {
                 stage: .checks, messages: ["the check exited with status \(result.exitStatus ?? -1)"], details: output)
         }
         return CheckOutcome(stage: .passed, messages: records.passes, details: "")
+    }
+
+    /// The clock a check that was stopped had: its exercise's, and the time its threads waited for
+    /// a CPU where that lengthened it (said only from a tenth of a second). Not "a busy machine":
+    /// on one CPU, an answer's own loop keeps the check's other threads waiting too.
+    static func clock(_ result: Sandbox.Result) -> String {
+        let limit = "\(result.limits.wallSeconds.formatted(significantDigits: 3)) s"
+        guard result.waitedForCPU >= 0.1 else { return limit }
+        return
+            "\(limit) and the \(result.waitedForCPU.formatted(significantDigits: 2)) s more it was given for the time its threads waited for a CPU"
     }
 
     static func ordinal(_ number: Int) -> String {

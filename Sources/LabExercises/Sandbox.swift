@@ -99,6 +99,8 @@ public enum Sandbox {
         public var stoppedAtMemory: UInt64?
         /// The supervisor itself ended without saying how the check ended.
         public var supervisorLost = false
+        /// Seconds the check waited for a CPU it could have used, added to its wall clock (Linux).
+        public var waitedForCPU: Double = 0
 
         public init(
             exitStatus: Int32?, signal: Int32?, timedOut: Bool, output: String, records: [String], limits: Limits
@@ -214,8 +216,9 @@ public enum Sandbox {
         var output = OutputKeeper()
         var report = Data()
         var status: Int32 = 0
-        // The supervisor enforces the wall clock; this is the backstop should it hang.
-        let deadline = Date().addingTimeInterval(limits.wallSeconds + 10)
+        // The supervisor enforces the wall clock (lengthened by the check's wait for a CPU, up to
+        // twice); this is the backstop should it hang.
+        let deadline = Date().addingTimeInterval(2 * limits.wallSeconds + 10)
         var finished = false
         var abandoned = false
         while !finished {
@@ -262,6 +265,7 @@ public enum Sandbox {
         result.notes = facts.notes
         result.strays = facts.strays
         result.stoppedAtMemory = facts.memory
+        result.waitedForCPU = facts.waitedForCPU
         result.supervisorLost = ended == nil && !facts.timedOut && facts.memory == nil
         return result
     }

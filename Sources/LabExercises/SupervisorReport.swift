@@ -9,6 +9,8 @@ struct SupervisorReport: Equatable {
     var checkProcess: pid_t?
     var waitStatus: Int32?
     var timedOut = false
+    /// Seconds the check waited for a CPU, by which its wall clock was lengthened (see CLabSandbox.h).
+    var waitedForCPU: Double = 0
     var memory: UInt64?
     var strays = 0
     var execFailed: Int32?
@@ -25,6 +27,7 @@ struct SupervisorReport: Equatable {
             case "started": checkProcess = pid_t(value)
             case "ended": waitStatus = Int32(value)
             case "timeout": timedOut = true
+            case "cpu-wait-ms": waitedForCPU = (Double(value) ?? 0) / 1000
             case "memory": memory = UInt64(value)
             case "strays": strays = Int(value) ?? 0
             case "exec-failed": execFailed = Int32(value) ?? EIO

@@ -54,6 +54,23 @@ struct CheckVerdictTests {
         #expect(outcome.messages == ["bad"])
     }
 
+    /// A check stopped by its clock says how long it had: its exercise's limit, and the time it
+    /// waited for a CPU where that lengthened the clock (a busy machine), never otherwise.
+    @Test(arguments: [(0, false), (0.05, false), (2.5, true)] as [(Double, Bool)])
+    func aStoppedCheckSaysTheClockItHad(waited: Double, lengthened: Bool) {
+        var stopped = Sandbox.Result(
+            exitStatus: nil, signal: SIGKILL, timedOut: true, output: "",
+            records: ["s3cr3t\tplan\t2", "s3cr3t\twaiting\tthe download"], limits: Sandbox.Limits())
+        stopped.waitedForCPU = waited
+        let outcome = verdict.outcome(stopped)
+        #expect(outcome.stage == .timeout)
+        let message = outcome.messages.first ?? ""
+        #expect(message.contains("did not finish within 15 s"), "\(message)")
+        let said = "2.5 s more it was given for the time its threads waited for a CPU"
+        #expect(message.contains(said) == lengthened, "\(message)")
+        #expect(message.contains("waited for a CPU") == lengthened, "\(message)")
+    }
+
     @Test func crashesAreExplainedInOneLine() {
         let limits = Sandbox.Limits()
         #expect(
@@ -101,6 +118,31 @@ struct SandboxTests {
         #expect(result.timedOut)
         #expect(Date().timeIntervalSince(start) < 10)
     }
+
+    #if os(Linux)
+        /// A check that could run but got no CPU (two loops beside it, on its CPU) is given that
+        /// time on top of its clock, up to the clock's length again, and its result says how much.
+        /// Where the kernel keeps no such count (no `/proc/self/schedstat`), there is nothing to see.
+        @Test func aCheckKeptFromTheCPUGetsThatTimeOnItsClock() async throws {
+            guard FileManager.default.isReadableFile(atPath: "/proc/self/schedstat") else { return }
+            var limits = Sandbox.Limits()
+            limits.wallSeconds = 0.6
+            let loop = "while :; do :; done"
+            // Pinned to one CPU where the kernel lets it (three loops on it: the check's waits two
+            // turns in three); else three loops on this machine's CPUs, still more than two.
+            let pin = "pin() { taskset -c 0 \"$@\" 2>/dev/null || \"$@\"; }; "
+            let script =
+                pin + "pin sh -c '\(loop)' & pin sh -c '\(loop)' & "
+                + "exec sh -c 'taskset -p -c 0 $$ >/dev/null 2>&1; \(loop)'"
+            let start = ContinuousClock.now
+            let result = try await Sandbox.runOffThePool(shell, arguments: ["-c", script], header: "x", limits: limits)
+            let took = start.duration(to: .now)
+            #expect(result.timedOut)
+            #expect(result.waitedForCPU >= 0.1, "waited \(result.waitedForCPU) s")
+            #expect(result.waitedForCPU <= limits.wallSeconds, "at most the clock's length again")
+            #expect(took >= .milliseconds(700), "stopped after \(took), not given the time it waited")
+        }
+    #endif
 
     /// In a process of its own (an exit test): `setenv` changes the environment of every test
     /// running beside it, and of every child they start meanwhile.

@@ -26,7 +26,8 @@ typedef struct lab_sandbox_spec {
     unsigned long long memory_bytes;
     unsigned long long cpu_seconds;
     unsigned long long file_size_bytes;
-    /// The supervisor stops the check (and everything it started) after this long.
+    /// The supervisor stops the check (and everything it started) after this long, plus the time
+    /// the check waited for a CPU it could have used (Linux; at most this long again).
     double wall_seconds;
     /// Placed at 0, 1, 2, 3, 4 in the check (-1: /dev/null).
     int descriptors[5];
@@ -43,6 +44,7 @@ typedef struct lab_sandbox_spec {
 ///   `note <text>`          a feature this kernel lacks, one line each
 ///   `started <pid>`        the check's pid (also its process group)
 ///   `ended <wait status>`  how the check ended, as waitpid(2) reports it
+///   `cpu-wait-ms N`        before `timeout`: the time the check waited for a CPU, added to its clock
 ///   `timeout`              the wall-clock limit was reached and the check was stopped
 ///   `memory <bytes>`       (macOS) the resident size passed the limit and the check was stopped
 ///   `strays <n>`           processes still running after the check ended, all stopped
