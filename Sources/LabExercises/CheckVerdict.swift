@@ -156,7 +156,7 @@ struct CheckVerdict {
         let limit = "\(result.limits.wallSeconds.formatted(significantDigits: 3)) s"
         guard result.waitedForCPU >= 0.1 else { return limit }
         return
-            "\(limit) and the \(result.waitedForCPU.formatted(significantDigits: 2)) s more it was given for the time its threads waited for a CPU"
+            "\(limit) (and \(result.waitedForCPU.formatted(significantDigits: 2)) s more, the time its threads waited for a CPU)"
     }
 
     static func ordinal(_ number: Int) -> String {

@@ -66,7 +66,7 @@ struct CheckVerdictTests {
         #expect(outcome.stage == .timeout)
         let message = outcome.messages.first ?? ""
         #expect(message.contains("did not finish within 15 s"), "\(message)")
-        let said = "2.5 s more it was given for the time its threads waited for a CPU"
+        let said = "within 15 s (and 2.5 s more, the time its threads waited for a CPU) and was stopped."
         #expect(message.contains(said) == lengthened, "\(message)")
         #expect(message.contains("waited for a CPU") == lengthened, "\(message)")
     }
