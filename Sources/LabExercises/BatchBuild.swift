@@ -54,21 +54,29 @@ struct BatchBuild: Sendable {
             }
         var checkReused = false
         var restored: CheckObjects.Key? = nil
+        // A check compile this build claimed (see `CheckObjects.CompilesInFlight`): let go when
+        // its step ends, and whatever way this build ends.
+        var claimed: CheckObjects.Key? = nil
+        defer { if let claimed { checkObjects?.inFlight.finished(claimed) } }
         for (number, step) in planned.enumerated() {
             // The second step compiles the check, against the module the first step wrote.
             let key =
                 number == Self.checkStep
                 ? checkObjects.flatMap { checkKey(code: code, sources: sources, toolchain: toolchain, store: $0) } : nil
-            if let key, checkObjects?.restore(key, to: checkObject) == true {
-                if LinkerRequests.readable(checkObject) {
+            if let key, let store = checkObjects {
+                var reused = reuseKept(key, from: store)
+                if !reused, let other = store.inFlight.claim(key) {
+                    // Another build compiling this very check: its object, once kept, serves here too.
+                    other.wait()
+                    reused = reuseKept(key, from: store)
+                } else if !reused {
+                    claimed = key
+                }
+                if reused {
                     checkReused = true
                     restored = key
                     continue
                 }
-                // A kept object that cannot be read (a file damaged on disk) is not the answer's
-                // doing: forgotten, and the check compiled again as if none had been kept.
-                checkObjects?.forget(key)
-                try? FileManager.default.removeItem(at: checkObject)
             }
             // Before the link, what the objects ask the linker for (see `LinkerRequests`).
             if number == planned.count - 1,
@@ -96,6 +104,10 @@ struct BatchBuild: Sendable {
             // Not an object the refusal below cannot read: that one is refused at the link, and the
             // answer's declarations (its default arguments) are compiled into it too.
             if let key, LinkerRequests.readable(checkObject) { checkObjects?.keep(key, object: checkObject) }
+            if let done = claimed, number == Self.checkStep {
+                checkObjects?.inFlight.finished(done)
+                claimed = nil
+            }
         }
         // What the run needs is the binary and the answer's objects (the grader inspects them):
         // the rest goes now, so a class's worth of builds waiting for their runs stays small.
@@ -110,6 +122,17 @@ struct BatchBuild: Sendable {
 
     /// The steps, in order: the answer's module, the check, the link.
     static let checkStep = 1
+
+    /// Whether the check's object kept for `key` is now this build's. A kept object that cannot be
+    /// read (a file damaged on disk) is not the answer's doing: forgotten, and the check compiled
+    /// again as if none had been kept.
+    func reuseKept(_ key: CheckObjects.Key, from store: CheckObjects) -> Bool {
+        guard store.restore(key, to: checkObject) else { return false }
+        if LinkerRequests.readable(checkObject) { return true }
+        store.forget(key)
+        try? FileManager.default.removeItem(at: checkObject)
+        return false
+    }
 
     /// Everything the check's object depends on, this answer's module included; nil when that
     /// module or the shared build's record cannot be read, or a source may name its folder (the

@@ -40,6 +40,33 @@ struct CheckObjects: Sendable {
     var sharedBuild: Data? = nil
     /// Most entries kept: a full `--verify` makes about a hundred (each about 100 kB).
     var capacity = 400
+    /// The compiles of this batch's builds under way, by key: shared by every copy of the store.
+    let inFlight = CompilesInFlight()
+
+    /// The checks this process's builds are compiling, so that two answers built at once with
+    /// the same module compile their check once: the second waits for the first's object. Two
+    /// build workers on answers of one exercise (they go in order) compiled 17 checks twice in a
+    /// full `--verify` whose checks all compiled (190 compiles for 173 objects).
+    final class CompilesInFlight: Sendable {
+        private let compiling = Locked<[Data: DispatchGroup]>([:])
+
+        /// Nil: nobody compiles `key`, and the caller now does (it must call `finished`); else
+        /// what to wait on while another build compiles it.
+        func claim(_ key: Key) -> DispatchGroup? {
+            compiling.withLock { compiling in
+                if let other = compiling[key.bytes] { return other }
+                let group = DispatchGroup()
+                group.enter()
+                compiling[key.bytes] = group
+                return nil
+            }
+        }
+
+        /// The compile of `key` claimed by the caller has ended, kept or not.
+        func finished(_ key: Key) {
+            compiling.withLock { $0.removeValue(forKey: key.bytes) }?.leave()
+        }
+    }
 
     /// The store kept beside the shared build in `workFolder` (`BatchToolchain.prepare` empties it
     /// whenever SwiftPM made a build that differs).

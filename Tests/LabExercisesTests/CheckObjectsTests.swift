@@ -26,6 +26,26 @@ struct CheckObjectsTests {
             flags: ["-Onone"], module: Data(module.utf8), sharedBuild: Data(sharedBuild.utf8))
     }
 
+    /// One build at a time compiles a given check: the next one asking waits until that compile has
+    /// ended, and then compiles nothing (in `BatchBuild`, it restores the object kept). Another key
+    /// is not held up, and a key let go may be claimed again.
+    @Test func oneBuildAtATimeCompilesACheck() throws {
+        let store = try Self.store()
+        defer { store.empty() }
+        let inFlight = store.against(sharedBuildIn: store.folder).inFlight
+        #expect(inFlight === store.inFlight, "every copy of the store shares it")
+        let key = Self.key(module: "module A")
+        #expect(inFlight.claim(key) == nil, "nobody compiles it: the caller does")
+        let other = try #require(inFlight.claim(key), "compiled already: wait")
+        #expect(other.wait(timeout: .now() + 0.05) == .timedOut, "still compiling")
+        #expect(inFlight.claim(Self.key(module: "module B")) == nil, "another check is not held up")
+        inFlight.finished(key)
+        #expect(other.wait(timeout: .now() + 60) == .success, "the compile's end lets the waiter go")
+        #expect(inFlight.claim(key) == nil, "let go: claimed afresh")
+        inFlight.finished(key)
+        inFlight.finished(key)  // twice: nothing to let go
+    }
+
     @Test func anObjectKeptIsRestoredForTheSameInputsOnly() throws {
         let store = try Self.store()
         defer { store.empty() }
