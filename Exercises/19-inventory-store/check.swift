@@ -4,7 +4,7 @@ import LabScenarios
 import LabStorage
 @testable import StudentCode
 
-let plannedExpectations = 7
+let plannedExpectations = 8
 
 func runCheck(_ report: CheckReport) async {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("check-inventory-\(UUID().uuidString)")
@@ -110,6 +110,7 @@ func runCheck(_ report: CheckReport) async {
     let expected = fresh.map(\.name).filter { $0.lowercased().contains(term.lowercased()) }.sorted()
     report.expect(Set(found) == Set(expected) && found.count == expected.count, "search \"\(term)\" finds the \(expected.count) products containing it, ignoring case",
                   otherwise: "search \"\(term)\" should find the \(expected.count) products containing it, ignoring case: it found \(found), not \(expected)")
+    await searchTextIsText(report, add: stores[0], search: stores[1], among: fresh.map(\.name))
     await newProductsFromTwoStores(report, folder: folder)
 
     // By name: in byte order (`ORDER BY name`) or ignoring case (`COLLATE NOCASE`), as a product
@@ -378,6 +379,28 @@ func otherProducts() -> [Product] {
                 "Oat flakes", "Goat cheese", "Cream cheese", "Sour cream"]
     let names = ["Oat Milkshake", "Almond milk"] + pool.shuffled().prefix(CheckServices.random(in: 3...5))
     return names.map { Product(name: $0, quantity: CheckServices.random(in: 1...9)) }
+}
+
+/// A search for text with `%` or `_` in it finds the names that contain that text, as CONTAINS[c]
+/// does: a `LIKE` pattern built around the text, with no ESCAPE, reads them as wildcards (an
+/// audit's `name_key LIKE '%' || ? || '%'` passed, every term being letters). Two names are added,
+/// one containing the term and one the pattern would also match, and the term is searched for.
+func searchTextIsText(_ report: CheckReport, add: InventoryStore, search: InventoryStore, among names: [String]) async {
+    let pairs = [("100% Rye", "1000 Island", "0%"), ("Hot_Sauce", "Hot Sauce", "t_s"), ("Max_Tea", "Six Tea", "x_t")]
+    let (containing, lookalike, piece) = pairs[CheckServices.random(in: 0...(pairs.count - 1))]
+    let term = String(piece.map { CheckServices.random(in: 0...1) == 0 ? Character($0.uppercased()) : $0 })
+    var found: [String] = []
+    do {
+        try await add.add(name: lookalike, quantity: 1)
+        try await add.add(name: containing, quantity: 1)
+        found = try await search.search(term).map(\.name)
+    } catch {
+        return report.fail("adding \(containing) and \(lookalike), then searching for \"\(term)\", threw: \(error)")
+    }
+    let expected = (names + [containing, lookalike]).filter { $0.lowercased().contains(term.lowercased()) }.sorted()
+    report.expect(Set(found) == Set(expected) && found.count == expected.count,
+                  "search \"\(term)\" finds the names containing that very text: \(expected)",
+                  otherwise: "search \"\(term)\" should find the names containing that very text, \(expected); it found \(found). In a LIKE pattern % and _ are wildcards: escape them (ESCAPE) or use instr")
 }
 
 /// A piece from inside one of the names (never its start), in random case, that at least two

@@ -155,6 +155,6 @@ func runCheck(_ report: CheckReport) async {
     let (polled, woken) = await still.poolWakes { await reads.during(.milliseconds(400)) }
     report.expect(polled == 0 && woken == 0, "while nothing changed for 400 ms, it did not read the tally",
                   otherwise: polled == 0
-                      ? "while nothing changed for 400 ms, tasks of your code were woken \(woken) time(s) (a loop that sleeps and looks at a flag of its own?): it looks again and again (polling); let onChange say when to show"
+                      ? "while nothing changed for 400 ms, tasks of your code were woken \(woken) time(s) (a loop that sleeps or yields, and looks at a flag of its own?): it looks again and again (polling); let onChange say when to show"
                       : "while nothing changed for 400 ms, your code read cups or caffeine \(polled) time(s): it looks again and again (polling); let onChange say when to read")
 }

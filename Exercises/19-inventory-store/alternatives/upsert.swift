@@ -1,4 +1,5 @@
-// alternative: one statement, an upsert; SQLite runs it atomically. LIKE ignores ASCII case.
+// alternative: one statement, an upsert; SQLite runs it atomically. LIKE ignores ASCII case; the
+// text's own % and _ are escaped, so they match only themselves.
 import LabCore
 import LabScenarios
 import LabStorage
@@ -29,7 +30,14 @@ actor InventoryStore {
     }
 
     func search(_ text: String) throws -> [Product] {
-        try products("SELECT name, quantity FROM product WHERE name LIKE '%' || ? || '%' ORDER BY name", [.text(text)])
+        var escaped = ""
+        for character in text {
+            if character == "\\" || character == "%" || character == "_" { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return try products(
+            "SELECT name, quantity FROM product WHERE name LIKE '%' || ? || '%' ESCAPE '\\' ORDER BY name",
+            [.text(escaped)])
     }
 
     func all() throws -> [Product] {
