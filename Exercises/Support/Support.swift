@@ -459,6 +459,12 @@ enum TasksCreated {
     static var count: Int { Int(lab_check_tasks_created()) }
 }
 
+/// Tasks begun by code other than the check's own task (see CheckChannel.h): a chain of tasks,
+/// each looking once and starting the next, wakes nothing, but begins task after task.
+enum TasksBegun {
+    static var count: Int { Int(lab_check_tasks_begun()) }
+}
+
 /// Runs one task's jobs on a serial queue of its own and counts what woke the task up, so a
 /// check can tell an answer that waits for an event from one that polls, by structure rather
 /// than by timing. Given as the task's executor preference (SE-0417, `Task(executorPreference:)`),
@@ -546,9 +552,15 @@ struct Stirrings: Sendable {
     var timers = 0
     var spins = 0
     var pooled = 0
+    /// Tasks the answer's code began meanwhile (see TasksBegun): a few as it starts (an immediate
+    /// task, a task on the main actor), not a chain of them.
+    var begun = 0
 
     /// A few of its own are hops onto an actor and back (one, measured in exercise 24).
     var stillWaiting: Bool { whatStirred == nil }
+
+    /// More tasks than this begun while it waits is a chain of them.
+    static let tasksBegunAsItStarts = 4
 
     /// What stirred it, in a few words, for a check that words its own advice; nil when still
     /// (a few spins of its own are allowed, see above).
@@ -556,6 +568,7 @@ struct Stirrings: Sendable {
         if timers > 0 { return "it was woken \(timers) time(s) from outside it (a timer, or code on another actor or thread)" }
         if spins > 4 { return "it ran \(spins) times (Task.yield() in a loop?)" }
         if pooled > 0 { return "tasks of your code were woken \(pooled) time(s) on the thread pool" }
+        if begun > Self.tasksBegunAsItStarts { return "your code began \(begun) tasks" }
         return nil
     }
 
@@ -571,6 +584,9 @@ struct Stirrings: Sendable {
         }
         if pooled > 0 {
             return "while \(what), tasks of your code were woken \(pooled) time(s) on the thread pool (a task of its own that sleeps and looks again, or yields in a loop?): await \(awaiting), which nothing wakes early"
+        }
+        if begun > Self.tasksBegunAsItStarts {
+            return "while \(what), your code began \(begun) tasks (a chain of tasks, each looking once and starting the next?): await \(awaiting), which nothing wakes early"
         }
         return nil
     }
@@ -624,6 +640,7 @@ final class StillnessWatch: Sendable {
         let watch = WakeWatch()
         // From before the answer starts: a task it starts is seen starting, so its every wake counts.
         _ = PoolWakes.mark()
+        var begunBefore = TasksBegun.count
         let task = Task(executorPreference: watch) {
             let result = await operation()
             ready?.open()
@@ -634,24 +651,29 @@ final class StillnessWatch: Sendable {
             // Afresh from here: the answer's work before the wait woke its tasks; from now on,
             // every wake counts, of a task started before or after (see CheckChannel.c).
             _ = PoolWakes.mark()
+            begunBefore = TasksBegun.count
         }
         let started = watch.wakes
         let meanwhile: WakeWatch.Wakes
         let pooled: Int
+        let begun: Int
         if endingWhenStirred {
             // No sleep of the check's own in this wait: nothing of its own to take off the pool's count.
             let watched = poolWatched
-            (meanwhile, pooled) = await watch.wait(atMost: hold, since: started) { watched ? PoolWakes.mark() : 0 }
+            (meanwhile, (pooled, begun)) = await watch.wait(atMost: hold, since: started) {
+                (watched ? PoolWakes.mark() : 0, TasksBegun.count)
+            }
         } else {
             try? await Task.sleep(for: hold)
             meanwhile = watch.wakes
             pooled = poolWatched ? max(0, PoolWakes.mark() - ownWakes) : 0
+            begun = TasksBegun.count
         }
         return (
             task,
             Stirrings(
                 timers: meanwhile.fromOutside - started.fromOutside, spins: meanwhile.fromItself - started.fromItself,
-                pooled: pooled)
+                pooled: pooled, begun: begun - begunBefore)
         )
     }
 }

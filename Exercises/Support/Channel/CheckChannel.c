@@ -124,16 +124,21 @@ typedef __attribute__((swiftcall)) void (*pool_original)(void *job);
 typedef __attribute__((swiftcall)) void (*pool_hook)(void *job, pool_original original);
 typedef __attribute__((swiftcall)) void *(*current_task_function)(void);
 static pool_hook previous_pool_hook;
+static _Atomic(current_task_function) current_task;
 // The task that started the watch: the check's own, whose wake-ups are not the answer's. A task
 // is its own job, so its pointer is the job's.
 static void *watching_task;
-// Every job handed over since the last mark but a task's start: a task woken (its timer fired, a
-// continuation resumed), a task hopping off an actor, or an actor's turn (work come to an actor
-// that had none: a task isolated to it woken, or a call from outside). A task's start is told by
-// the thread that hands it over: the one creating it (`creating_task`). Before, a job counted only
-// when its address came again, a task's first sighting taken for its start: a task started on an
-// actor or a task executor, armed before a hold to look once in it, came to the pool first when
-// woken, and was forgiven (an audit's 13 passed one run in six, on the allocator's luck).
+
+// What counts, since the last mark (`pool_again`): a task handed to the pool that is not being
+// created (`creating_task`) and was not made since the mark. A task made since the mark (by the
+// code the check watches, as it begins) is forgiven its first sighting: a hop as it starts (a task
+// started on the main actor that calls a nonisolated function, an immediate task's). A task made
+// before the mark has no such excuse: tasks armed on an actor before a hold, each to look once in
+// it, come to the pool first when woken (13's catalogued mistake passed one run in six when every
+// first sighting was forgiven). An actor's turn (work come to an idle actor: a new object each
+// time, which an answer that awaits also makes as it begins) is not counted; the task it runs is.
+// Tasks begun meanwhile are counted apart (`lab_check_tasks_begun`): a chain of tasks, each looking
+// once and starting the next, is handed to the pool only as each starts (an audit's, in 13, 17, 18).
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
 static unsigned long long pool_again;
 // Inside a task's creation on this thread (`swift_task_create`, `swift_asyncLet_begin` below): what
@@ -151,11 +156,104 @@ static void count_start(void) {
     pthread_mutex_unlock(&pool_lock);
 }
 
+// A set of pointers: open addressing that grows, removed entries marked. Under pool_lock.
+typedef struct {
+    void **slots;
+    size_t capacity;
+    size_t used;  // live entries and removed marks
+} pointer_set;
+#define SET_REMOVED ((void *)1)
+
+static size_t set_slot(const void *pointer, size_t capacity) {
+    // Fibonacci hashing: the top bits of the pointer times 2^64/φ (its low bits are alignment, and
+    // the product's low bits depend on nothing else). `capacity` is a power of two, at least 1024.
+    unsigned bits = (unsigned)__builtin_ctzll((unsigned long long)capacity);
+    return (size_t)(((uint64_t)(uintptr_t)pointer * 0x9E3779B97F4A7C15ull) >> (64 - bits));
+}
+
+// 1: there already; 0: added now; -1: no room could be made.
+static int set_insert(pointer_set *set, void *pointer) {
+    if ((set->used + 1) * 2 > set->capacity) {
+        size_t capacity = set->capacity ? set->capacity * 2 : 1024;
+        void **grown = calloc(capacity, sizeof(void *));
+        if (!grown) return -1;
+        size_t used = 0;
+        for (size_t i = 0; i < set->capacity; i++) {
+            if (!set->slots[i] || set->slots[i] == SET_REMOVED) continue;
+            size_t slot = set_slot(set->slots[i], capacity);
+            while (grown[slot]) slot = (slot + 1) & (capacity - 1);
+            grown[slot] = set->slots[i];
+            used++;
+        }
+        free(set->slots);
+        *set = (pointer_set){ grown, capacity, used };
+    }
+    size_t slot = set_slot(pointer, set->capacity);
+    size_t reusable = (size_t)-1;
+    while (set->slots[slot]) {
+        if (set->slots[slot] == pointer) return 1;
+        if (set->slots[slot] == SET_REMOVED && reusable == (size_t)-1) reusable = slot;
+        slot = (slot + 1) & (set->capacity - 1);
+    }
+    if (reusable != (size_t)-1) {
+        set->slots[reusable] = pointer;
+    } else {
+        set->slots[slot] = pointer;
+        set->used++;
+    }
+    return 0;
+}
+
+// Whether `pointer` was there; it is not any more.
+static int set_remove(pointer_set *set, const void *pointer) {
+    if (!set->capacity) return 0;
+    size_t slot = set_slot(pointer, set->capacity);
+    while (set->slots[slot]) {
+        if (set->slots[slot] == pointer) {
+            set->slots[slot] = SET_REMOVED;
+            return 1;
+        }
+        slot = (slot + 1) & (set->capacity - 1);
+    }
+    return 0;
+}
+
+static void set_empty(pointer_set *set) {
+    if (set->capacity) memset(set->slots, 0, set->capacity * sizeof(void *));
+    set->used = 0;
+}
+
+// Tasks seen on the pool; tasks made since the last mark and not seen there yet. A task made at
+// the address of one that ended leaves `seen` as it is made: its sightings are its own.
+static pointer_set seen;
+static pointer_set made_since_mark;
+
+// A job's kind, where the runtime's executor interface keeps it (its `SwiftJob`: the object's two
+// header words, the scheduler's two, then the flags, whose low byte is the kind; the runtime warns
+// that schedulers rely on that place). 0 is a task; 192 and above are the runtime's own jobs, an
+// actor's turn among them.
+typedef struct {
+    void *metadata;
+    uintptr_t reference_counts;
+    void *scheduler_private[2];
+    uint32_t flags;
+} job_header;
+
+static int job_is_task(void *job) { return (((const job_header *)job)->flags & 0xff) == 0; }
+
+static void *running_task(void) {
+    current_task_function current = atomic_load(&current_task);
+    return current ? current() : 0;
+}
+
 static __attribute__((swiftcall)) void count_pool_job(void *job, pool_original original) {
     count_start();
-    if (job != watching_task && !creating_task) {
+    if (job != watching_task && !creating_task && job_is_task(job)) {
         pthread_mutex_lock(&pool_lock);
-        pool_again++;
+        int before = set_insert(&seen, job);
+        // Seen before; or first seen now, not made since the mark (and one that cannot be recorded,
+        // no memory: unseen is never still).
+        if (before != 0 || !set_remove(&made_since_mark, job)) pool_again++;
         pthread_mutex_unlock(&pool_lock);
     }
     if (previous_pool_hook) previous_pool_hook(job, original);
@@ -164,10 +262,11 @@ static __attribute__((swiftcall)) void count_pool_job(void *job, pool_original o
 
 int lab_check_pool_watch(void) {
     pool_hook *hook = (pool_hook *)dlsym(RTLD_DEFAULT, "swift_task_enqueueGlobal_hook");
-    current_task_function current_task = (current_task_function)dlsym(RTLD_DEFAULT, "swift_task_getCurrent");
-    if (!hook || !current_task) return -1;
+    current_task_function current = (current_task_function)dlsym(RTLD_DEFAULT, "swift_task_getCurrent");
+    if (!hook || !current) return -1;
     if (*hook != count_pool_job) {
-        watching_task = current_task();
+        watching_task = current();
+        atomic_store(&current_task, current);
         previous_pool_hook = *hook;
         *hook = count_pool_job;
     }
@@ -178,6 +277,7 @@ unsigned long long lab_check_pool_mark(void) {
     pthread_mutex_lock(&pool_lock);
     unsigned long long since = pool_again;
     pool_again = 0;
+    set_empty(&made_since_mark);
     pthread_mutex_unlock(&pool_lock);
     return since;
 }
@@ -229,6 +329,8 @@ typedef __attribute__((swiftcall)) task_and_context (*task_create_function)(
     size_t flags, void *options, const void *result_type, void *entry, void *context);
 static _Atomic(task_create_function) runtime_task_create;
 static _Atomic unsigned long long tasks_created;
+// Every task begun (children too) by a task other than the check's own.
+static _Atomic unsigned long long tasks_begun;
 // The ABI's TaskCreateFlags: a child task (a group's, or `async let`'s), which its parent awaits.
 enum { task_is_child_task = 1 << 8 };
 
@@ -241,9 +343,15 @@ __attribute__((swiftcall)) task_and_context swift_task_create(
         atomic_store(&runtime_task_create, runtime);
     }
     if (!(flags & task_is_child_task)) atomic_fetch_add(&tasks_created, 1);
+    if (!watching_task || running_task() != watching_task) atomic_fetch_add(&tasks_begun, 1);
     creating_task++;
     task_and_context made = runtime(flags, options, result_type, entry, context);
     creating_task--;
+    // Made since the mark; and at the address of one that ended, its sightings are its own.
+    pthread_mutex_lock(&pool_lock);
+    set_remove(&seen, made.task);
+    if (set_insert(&made_since_mark, made.task) < 0) set_remove(&made_since_mark, made.task);
+    pthread_mutex_unlock(&pool_lock);
     return made;
 }
 
@@ -260,14 +368,17 @@ __attribute__((swiftcall)) void swift_asyncLet_begin(
         if (!runtime) abort();  // As above.
         atomic_store(&runtime_async_let_begin, runtime);
     }
+    if (!watching_task || running_task() != watching_task) atomic_fetch_add(&tasks_begun, 1);
     creating_task++;
     runtime(async_let, options, result_type, entry, context, result);
     creating_task--;
 }
 
 unsigned long long lab_check_tasks_created(void) { return atomic_load(&tasks_created); }
+unsigned long long lab_check_tasks_begun(void) { return atomic_load(&tasks_begun); }
 #else
 unsigned long long lab_check_tasks_created(void) { return 0; }
+unsigned long long lab_check_tasks_begun(void) { return 0; }
 int lab_check_pool_watch(void) { return -1; }
 unsigned long long lab_check_pool_mark(void) { return 0; }
 int lab_check_starts_begin(void) { return -1; }

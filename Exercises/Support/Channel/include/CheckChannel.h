@@ -21,14 +21,14 @@ void lab_check_record(const char *kind, const char *text);
 void lab_check_finish(int status) __attribute__((noreturn));
 
 /// Starts watching the jobs this process hands the shared pool of threads (the Swift runtime's
-/// swift_task_enqueueGlobal_hook): a task started, woken by a timer or resumed there. Jobs of the
-/// calling task are left out. Returns 0, or -1 where the runtime has no such hook (then nothing
+/// swift_task_enqueueGlobal_hook): a task started, woken or hopping there. Jobs of the calling task
+/// are left out. Returns 0, or -1 where the runtime has no such hook (then nothing
 /// is counted). A check calls it before your code runs.
 int lab_check_pool_watch(void);
 
-/// The jobs handed to the pool since the last mark (or the watch's start) but tasks' starts: tasks
-/// woken or hopping off an actor, and actors' turns (work come to an actor that had none). A
-/// task's start is handed over as it is created, by the thread creating it. Counts afresh from now.
+/// The tasks handed to the pool since the last mark (or the watch's start), but as they start: a
+/// task seen there before, or made before the mark (a task made since is forgiven its first
+/// sighting: a hop as it begins). Counts afresh from now.
 unsigned long long lab_check_pool_mark(void);
 
 /// Starts counting the jobs the calling thread hands the pool or the main actor's executor
@@ -45,5 +45,8 @@ unsigned long long lab_check_starts_end(void);
 /// `swift_task_create` of the check's own that forwards to the runtime's; where the runtime's calls
 /// do not reach it, the count stays 0, which a check tells by creating one task itself first.
 unsigned long long lab_check_tasks_created(void);
+
+/// Every task begun so far (a child task too) by a task other than the check's own.
+unsigned long long lab_check_tasks_begun(void);
 
 #endif
