@@ -423,8 +423,9 @@ enum PoolWakes {
     /// Starts the watch (once per process); false where this runtime cannot be watched.
     static func watch() -> Bool { lab_check_pool_watch() == 0 }
 
-    /// The jobs handed to the pool again since the last mark (tasks woken again, whenever they
-    /// started; a task's start is not a wake), counting afresh from now.
+    /// The tasks handed to the pool since the last mark but as they start: seen there before, or
+    /// made before the mark (one made since is forgiven its first sighting, a hop as it begins; see
+    /// CheckChannel.c), counting afresh from now.
     static func mark() -> Int { Int(lab_check_pool_mark()) }
 }
 
@@ -457,6 +458,17 @@ enum TasksCreated {
 
     /// Every task created so far.
     static var count: Int { Int(lab_check_tasks_created()) }
+}
+
+/// The CPU this process has used, all its threads: a hold's share of it is what the answer's code
+/// computed while it should have waited (a loop that hops onto an actor and back on one thread
+/// reaches no executor's queue: an audit's, in 13, 17 and 18).
+enum ProcessCPU {
+    static var now: Duration {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
+    }
 }
 
 /// Tasks begun by code other than the check's own task (see CheckChannel.h): a chain of tasks,
@@ -555,6 +567,14 @@ struct Stirrings: Sendable {
     /// Tasks the answer's code began meanwhile (see TasksBegun): a few as it starts (an immediate
     /// task, a task on the main actor), not a chain of them.
     var begun = 0
+    /// The CPU the process used meanwhile, and how long the hold lasted: code that waits uses next
+    /// to none (the check's own waits are Dispatch timers); a loop that looks again and again uses
+    /// what it gets, a CPU's worth on an idle machine, a third of one beside two busy processes.
+    var cpu: Duration = .zero
+    var lasted: Duration = .zero
+
+    /// More CPU than a tenth of the hold is a loop's.
+    var computed: Bool { cpu > .milliseconds(10) && cpu * 10 > lasted }
 
     /// A few of its own are hops onto an actor and back (one, measured in exercise 24).
     var stillWaiting: Bool { whatStirred == nil }
@@ -569,6 +589,7 @@ struct Stirrings: Sendable {
         if spins > 4 { return "it ran \(spins) times (Task.yield() in a loop?)" }
         if pooled > 0 { return "tasks of your code were woken \(pooled) time(s) on the thread pool" }
         if begun > Self.tasksBegunAsItStarts { return "your code began \(begun) tasks" }
+        if computed { return "your code used \(cpu.humanReadable) of CPU" }
         return nil
     }
 
@@ -587,6 +608,9 @@ struct Stirrings: Sendable {
         }
         if begun > Self.tasksBegunAsItStarts {
             return "while \(what), your code began \(begun) tasks (a chain of tasks, each looking once and starting the next?): await \(awaiting), which nothing wakes early"
+        }
+        if computed {
+            return "while \(what), your code used \(cpu.humanReadable) of CPU in \(lasted.humanReadable) (a loop that looks again and again?): await \(awaiting), which costs nothing while it waits"
         }
         return nil
     }
@@ -638,7 +662,8 @@ final class StillnessWatch: Sendable {
         _ operation: @escaping @Sendable () async -> T
     ) async -> (task: Task<T, Never>, stirrings: Stirrings) {
         let watch = WakeWatch()
-        // From before the answer starts: a task it starts is seen starting, so its every wake counts.
+        // From before the answer starts: a task made before now counts from its first wake, one it
+        // makes from its second (its first sighting may be a hop as it begins).
         _ = PoolWakes.mark()
         var begunBefore = TasksBegun.count
         let task = Task(executorPreference: watch) {
@@ -648,32 +673,36 @@ final class StillnessWatch: Sendable {
         }
         if let ready {
             await ready.wait()
-            // Afresh from here: the answer's work before the wait woke its tasks; from now on,
-            // every wake counts, of a task started before or after (see CheckChannel.c).
+            // Afresh from here: the answer's work before the wait woke its tasks; from now on, a
+            // task made before counts from its first wake, one made after from its second.
             _ = PoolWakes.mark()
             begunBefore = TasksBegun.count
         }
         let started = watch.wakes
+        let (cpuBefore, from) = (ProcessCPU.now, ContinuousClock.now)
         let meanwhile: WakeWatch.Wakes
         let pooled: Int
         let begun: Int
+        let cpu: Duration
+        let lasted: Duration
         if endingWhenStirred {
             // No sleep of the check's own in this wait: nothing of its own to take off the pool's count.
             let watched = poolWatched
-            (meanwhile, (pooled, begun)) = await watch.wait(atMost: hold, since: started) {
-                (watched ? PoolWakes.mark() : 0, TasksBegun.count)
+            (meanwhile, (pooled, begun, cpu, lasted)) = await watch.wait(atMost: hold, since: started) {
+                (watched ? PoolWakes.mark() : 0, TasksBegun.count, ProcessCPU.now - cpuBefore, from.duration(to: .now))
             }
         } else {
             try? await Task.sleep(for: hold)
             meanwhile = watch.wakes
             pooled = poolWatched ? max(0, PoolWakes.mark() - ownWakes) : 0
             begun = TasksBegun.count
+            (cpu, lasted) = (ProcessCPU.now - cpuBefore, from.duration(to: .now))
         }
         return (
             task,
             Stirrings(
                 timers: meanwhile.fromOutside - started.fromOutside, spins: meanwhile.fromItself - started.fromItself,
-                pooled: pooled, begun: begun - begunBefore)
+                pooled: pooled, begun: begun - begunBefore, cpu: cpu, lasted: lasted)
         )
     }
 }

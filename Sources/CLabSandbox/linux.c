@@ -459,6 +459,7 @@ double lab_cpu_wait_seconds(pid_t check) {
             unsigned short record;
             memcpy(&record, entry + 16, sizeof record);
             const char *name = entry + 19;
+            if (record == 0) break;  // a malformed record: stop, not loop
             offset += record;
             size_t name_length = strnlen(name, 24);
             if (name[0] < '0' || name[0] > '9' || name_length > 20) continue;

@@ -43,7 +43,7 @@ struct CheckObjects: Sendable {
     /// The compiles of this batch's builds under way, by key: shared by every copy of the store.
     let inFlight = CompilesInFlight()
 
-    /// The checks this process's builds are compiling, so that two answers built at once with
+    /// The checks this batch's builds are compiling, so that two answers built at once with
     /// the same module compile their check once: the second waits for the first's object. Two
     /// build workers on answers of one exercise (they go in order) compiled 17 checks twice in a
     /// full `--verify` whose checks all compiled (190 compiles for 173 objects).

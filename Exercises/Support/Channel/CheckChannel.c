@@ -126,21 +126,27 @@ typedef __attribute__((swiftcall)) void *(*current_task_function)(void);
 static pool_hook previous_pool_hook;
 static _Atomic(current_task_function) current_task;
 // The task that started the watch: the check's own, whose wake-ups are not the answer's. A task
-// is its own job, so its pointer is the job's.
-static void *watching_task;
+// is its own job, so its pointer is the job's. Read on every thread that makes or hands over a task.
+static _Atomic(void *) watching_task;
 
 // What counts, since the last mark (`pool_again`): a task handed to the pool that is not being
-// created (`creating_task`) and was not made since the mark. A task made since the mark (by the
-// code the check watches, as it begins) is forgiven its first sighting: a hop as it starts (a task
-// started on the main actor that calls a nonisolated function, an immediate task's). A task made
-// before the mark has no such excuse: tasks armed on an actor before a hold, each to look once in
-// it, come to the pool first when woken (13's catalogued mistake passed one run in six when every
-// first sighting was forgiven). An actor's turn (work come to an idle actor: a new object each
-// time, which an answer that awaits also makes as it begins) is not counted; the task it runs is.
-// Tasks begun meanwhile are counted apart (`lab_check_tasks_begun`): a chain of tasks, each looking
-// once and starting the next, is handed to the pool only as each starts (an audit's, in 13, 17, 18).
+// created (`creating_task`), and was seen there before or made before the mark. A task made since
+// the mark (by the code the check watches, as it begins) is forgiven its first sighting: a hop as
+// it starts (a task started on the main actor that calls a nonisolated function, an immediate
+// task's). A task made before the mark has no such excuse: tasks armed on an actor before a hold,
+// each to look once in it, come to the pool first when woken (13's catalogued mistake passed one
+// run in six when every first sighting was forgiven). An actor's turn (work come to an idle actor:
+// a new object each time, which an answer that awaits also makes as it begins) is not counted; the
+// task it runs is. Tasks are told apart by their ids, which the runtime gives in order as it makes
+// them: not by address, which a task made later may have again, and known before the new task can
+// run on another thread. Tasks begun meanwhile are counted apart (`lab_check_tasks_begun`): a chain
+// of tasks, each looking once and starting the next, reaches the pool only as each starts (an
+// audit's, in 13, 17 and 18).
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
 static unsigned long long pool_again;
+// The newest task id made (through `swift_task_create` below), and, at the last mark, that id.
+static _Atomic uint32_t newest_made;
+static uint32_t newest_at_mark;
 // Inside a task's creation on this thread (`swift_task_create`, `swift_asyncLet_begin` below): what
 // it hands over then is the new task's start.
 static _Thread_local int creating_task;
@@ -156,90 +162,60 @@ static void count_start(void) {
     pthread_mutex_unlock(&pool_lock);
 }
 
-// A set of pointers: open addressing that grows, removed entries marked. Under pool_lock.
-typedef struct {
-    void **slots;
-    size_t capacity;
-    size_t used;  // live entries and removed marks
-} pointer_set;
-#define SET_REMOVED ((void *)1)
+// The ids of the tasks seen on the pool: an open-addressing set that grows. Under pool_lock. An id
+// is kept as id + 1, as 0 marks an empty slot.
+static uint64_t *seen;
+static size_t seen_capacity;
+static size_t seen_count;
 
-static size_t set_slot(const void *pointer, size_t capacity) {
-    // Fibonacci hashing: the top bits of the pointer times 2^64/φ (its low bits are alignment, and
-    // the product's low bits depend on nothing else). `capacity` is a power of two, at least 1024.
+static size_t seen_slot(uint64_t key, size_t capacity) {
+    // Fibonacci hashing: the top bits of the key times 2^64/φ. `capacity` is a power of two, at
+    // least 1024.
     unsigned bits = (unsigned)__builtin_ctzll((unsigned long long)capacity);
-    return (size_t)(((uint64_t)(uintptr_t)pointer * 0x9E3779B97F4A7C15ull) >> (64 - bits));
+    return (size_t)((key * 0x9E3779B97F4A7C15ull) >> (64 - bits));
 }
 
-// 1: there already; 0: added now; -1: no room could be made.
-static int set_insert(pointer_set *set, void *pointer) {
-    if ((set->used + 1) * 2 > set->capacity) {
-        size_t capacity = set->capacity ? set->capacity * 2 : 1024;
-        void **grown = calloc(capacity, sizeof(void *));
+// 1: seen before; 0: recorded now; -1: no room could be made.
+static int seen_insert(uint32_t id) {
+    uint64_t key = (uint64_t)id + 1;
+    if ((seen_count + 1) * 2 > seen_capacity) {
+        size_t capacity = seen_capacity ? seen_capacity * 2 : 1024;
+        uint64_t *grown = calloc(capacity, sizeof(uint64_t));
         if (!grown) return -1;
-        size_t used = 0;
-        for (size_t i = 0; i < set->capacity; i++) {
-            if (!set->slots[i] || set->slots[i] == SET_REMOVED) continue;
-            size_t slot = set_slot(set->slots[i], capacity);
+        for (size_t i = 0; i < seen_capacity; i++) {
+            if (!seen[i]) continue;
+            size_t slot = seen_slot(seen[i], capacity);
             while (grown[slot]) slot = (slot + 1) & (capacity - 1);
-            grown[slot] = set->slots[i];
-            used++;
+            grown[slot] = seen[i];
         }
-        free(set->slots);
-        *set = (pointer_set){ grown, capacity, used };
+        free(seen);
+        seen = grown;
+        seen_capacity = capacity;
     }
-    size_t slot = set_slot(pointer, set->capacity);
-    size_t reusable = (size_t)-1;
-    while (set->slots[slot]) {
-        if (set->slots[slot] == pointer) return 1;
-        if (set->slots[slot] == SET_REMOVED && reusable == (size_t)-1) reusable = slot;
-        slot = (slot + 1) & (set->capacity - 1);
+    size_t slot = seen_slot(key, seen_capacity);
+    while (seen[slot]) {
+        if (seen[slot] == key) return 1;
+        slot = (slot + 1) & (seen_capacity - 1);
     }
-    if (reusable != (size_t)-1) {
-        set->slots[reusable] = pointer;
-    } else {
-        set->slots[slot] = pointer;
-        set->used++;
-    }
+    seen[slot] = key;
+    seen_count++;
     return 0;
 }
 
-// Whether `pointer` was there; it is not any more.
-static int set_remove(pointer_set *set, const void *pointer) {
-    if (!set->capacity) return 0;
-    size_t slot = set_slot(pointer, set->capacity);
-    while (set->slots[slot]) {
-        if (set->slots[slot] == pointer) {
-            set->slots[slot] = SET_REMOVED;
-            return 1;
-        }
-        slot = (slot + 1) & (set->capacity - 1);
-    }
-    return 0;
-}
-
-static void set_empty(pointer_set *set) {
-    if (set->capacity) memset(set->slots, 0, set->capacity * sizeof(void *));
-    set->used = 0;
-}
-
-// Tasks seen on the pool; tasks made since the last mark and not seen there yet. A task made at
-// the address of one that ended leaves `seen` as it is made: its sightings are its own.
-static pointer_set seen;
-static pointer_set made_since_mark;
-
-// A job's kind, where the runtime's executor interface keeps it (its `SwiftJob`: the object's two
-// header words, the scheduler's two, then the flags, whose low byte is the kind; the runtime warns
-// that schedulers rely on that place). 0 is a task; 192 and above are the runtime's own jobs, an
-// actor's turn among them.
+// A job's kind and id, where the runtime's executor interface keeps them (its `SwiftJob`: the
+// object's two header words, the scheduler's two, then the flags, whose low byte is the kind, then
+// the id; the runtime warns that schedulers rely on the flags' place). Kind 0 is a task, whose id
+// is the low half of its task id; 192 and above are the runtime's own jobs, an actor's turn among them.
 typedef struct {
     void *metadata;
     uintptr_t reference_counts;
     void *scheduler_private[2];
     uint32_t flags;
+    uint32_t id;
 } job_header;
 
 static int job_is_task(void *job) { return (((const job_header *)job)->flags & 0xff) == 0; }
+static uint32_t job_id(void *job) { return ((const job_header *)job)->id; }
 
 static void *running_task(void) {
     current_task_function current = atomic_load(&current_task);
@@ -248,12 +224,12 @@ static void *running_task(void) {
 
 static __attribute__((swiftcall)) void count_pool_job(void *job, pool_original original) {
     count_start();
-    if (job != watching_task && !creating_task && job_is_task(job)) {
+    if (job != atomic_load(&watching_task) && !creating_task && job_is_task(job)) {
+        uint32_t id = job_id(job);
         pthread_mutex_lock(&pool_lock);
-        int before = set_insert(&seen, job);
-        // Seen before; or first seen now, not made since the mark (and one that cannot be recorded,
+        // Seen before, or first seen now but made before the mark (and one that cannot be recorded,
         // no memory: unseen is never still).
-        if (before != 0 || !set_remove(&made_since_mark, job)) pool_again++;
+        if (seen_insert(id) != 0 || id <= newest_at_mark) pool_again++;
         pthread_mutex_unlock(&pool_lock);
     }
     if (previous_pool_hook) previous_pool_hook(job, original);
@@ -265,7 +241,7 @@ int lab_check_pool_watch(void) {
     current_task_function current = (current_task_function)dlsym(RTLD_DEFAULT, "swift_task_getCurrent");
     if (!hook || !current) return -1;
     if (*hook != count_pool_job) {
-        watching_task = current();
+        atomic_store(&watching_task, current());
         atomic_store(&current_task, current);
         previous_pool_hook = *hook;
         *hook = count_pool_job;
@@ -277,7 +253,7 @@ unsigned long long lab_check_pool_mark(void) {
     pthread_mutex_lock(&pool_lock);
     unsigned long long since = pool_again;
     pool_again = 0;
-    set_empty(&made_since_mark);
+    newest_at_mark = atomic_load(&newest_made);
     pthread_mutex_unlock(&pool_lock);
     return since;
 }
@@ -343,15 +319,15 @@ __attribute__((swiftcall)) task_and_context swift_task_create(
         atomic_store(&runtime_task_create, runtime);
     }
     if (!(flags & task_is_child_task)) atomic_fetch_add(&tasks_created, 1);
-    if (!watching_task || running_task() != watching_task) atomic_fetch_add(&tasks_begun, 1);
+    void *watching = atomic_load(&watching_task);
+    if (!watching || running_task() != watching) atomic_fetch_add(&tasks_begun, 1);
     creating_task++;
     task_and_context made = runtime(flags, options, result_type, entry, context);
     creating_task--;
-    // Made since the mark; and at the address of one that ended, its sightings are its own.
-    pthread_mutex_lock(&pool_lock);
-    set_remove(&seen, made.task);
-    if (set_insert(&made_since_mark, made.task) < 0) set_remove(&made_since_mark, made.task);
-    pthread_mutex_unlock(&pool_lock);
+    // The newest id made: a mark takes it, and a task with a later id was made since.
+    uint32_t id = made.task ? job_id(made.task) : 0;
+    uint32_t newest = atomic_load(&newest_made);
+    while (id > newest && !atomic_compare_exchange_weak(&newest_made, &newest, id)) {}
     return made;
 }
 
@@ -368,7 +344,8 @@ __attribute__((swiftcall)) void swift_asyncLet_begin(
         if (!runtime) abort();  // As above.
         atomic_store(&runtime_async_let_begin, runtime);
     }
-    if (!watching_task || running_task() != watching_task) atomic_fetch_add(&tasks_begun, 1);
+    void *watching = atomic_load(&watching_task);
+    if (!watching || running_task() != watching) atomic_fetch_add(&tasks_begun, 1);
     creating_task++;
     runtime(async_let, options, result_type, entry, context, result);
     creating_task--;
