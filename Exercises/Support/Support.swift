@@ -460,17 +460,6 @@ enum TasksCreated {
     static var count: Int { Int(lab_check_tasks_created()) }
 }
 
-/// The CPU this process has used, all its threads: a hold's share of it is what the answer's code
-/// computed while it should have waited (a loop that hops onto an actor and back on one thread
-/// reaches no executor's queue: an audit's, in 13, 17 and 18).
-enum ProcessCPU {
-    static var now: Duration {
-        var time = timespec()
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
-        return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
-    }
-}
-
 /// Tasks begun by code other than the check's own task (see CheckChannel.h): a chain of tasks,
 /// each looking once and starting the next, wakes nothing, but begins task after task.
 enum TasksBegun {
@@ -679,7 +668,10 @@ final class StillnessWatch: Sendable {
             begunBefore = TasksBegun.count
         }
         let started = watch.wakes
-        let (cpuBefore, from) = (ProcessCPU.now, ContinuousClock.now)
+        // The CPU the process uses during the hold: what the answer's code computed while it should
+        // have waited (a loop that hops onto an actor and back on one thread reaches no queue).
+        let processCPU: @Sendable () -> Duration = { .seconds(ProcessUsage.now().cpuSeconds) }
+        let (cpuBefore, from) = (processCPU(), ContinuousClock.now)
         let meanwhile: WakeWatch.Wakes
         let pooled: Int
         let begun: Int
@@ -689,14 +681,14 @@ final class StillnessWatch: Sendable {
             // No sleep of the check's own in this wait: nothing of its own to take off the pool's count.
             let watched = poolWatched
             (meanwhile, (pooled, begun, cpu, lasted)) = await watch.wait(atMost: hold, since: started) {
-                (watched ? PoolWakes.mark() : 0, TasksBegun.count, ProcessCPU.now - cpuBefore, from.duration(to: .now))
+                (watched ? PoolWakes.mark() : 0, TasksBegun.count, processCPU() - cpuBefore, from.duration(to: .now))
             }
         } else {
             try? await Task.sleep(for: hold)
             meanwhile = watch.wakes
             pooled = poolWatched ? max(0, PoolWakes.mark() - ownWakes) : 0
             begun = TasksBegun.count
-            (cpu, lasted) = (ProcessCPU.now - cpuBefore, from.duration(to: .now))
+            (cpu, lasted) = (processCPU() - cpuBefore, from.duration(to: .now))
         }
         return (
             task,

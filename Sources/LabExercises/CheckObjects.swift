@@ -51,7 +51,8 @@ struct CheckObjects: Sendable {
         private let compiling = Locked<[Data: DispatchGroup]>([:])
 
         /// Nil: nobody compiles `key`, and the caller now does (it must call `finished`); else
-        /// what to wait on while another build compiles it.
+        /// what to wait on while another build compiles it. Waited on by a build worker, a thread
+        /// of the batch's own (`WorkerThreads`), never in an async context.
         func claim(_ key: Key) -> DispatchGroup? {
             compiling.withLock { compiling in
                 if let other = compiling[key.bytes] { return other }
