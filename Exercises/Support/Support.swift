@@ -470,7 +470,8 @@ enum TasksBegun {
 /// check can tell an answer that waits for an event from one that polls, by structure rather
 /// than by timing. Given as the task's executor preference (SE-0417, `Task(executorPreference:)`),
 /// it runs the task's nonisolated code and the default actors the task enters while free.
-/// A wake-up that one of the task's own jobs asks for (a hop, a `Task.yield()`) is `fromItself`;
+/// A wake-up that the task asks for (a hop, its return from the main actor or another actor, a
+/// `Task.yield()`) is `fromItself`;
 /// any other is `fromOutside`: the task's start, a timer its sleep set, a task it awaited
 /// finishing, a continuation resumed. A task that awaits an event is woken from outside once,
 /// by the event; one that sleeps and looks again, once per look.
@@ -529,14 +530,17 @@ final class WakeWatch: TaskExecutor {
     func enqueue(_ job: consuming ExecutorJob) {
         // Thread.current in a synchronous function: the thread this enqueue is made on.
         let caller = ObjectIdentifier(Thread.current)
+        let job = UnownedJob(job)
+        // The task hopping back of itself (from the main actor, say: see lab_check_hopping_task).
+        // A task is its own job, and UnownedJob is that one pointer: the bit cast reads it.
+        let hoppingBack = lab_check_hopping_task() == unsafeBitCast(job, to: UnsafeRawPointer.self)
         let ending = state.withLock { state -> (Wakes, @Sendable (Wakes) -> Void)? in
-            if state.running == caller { state.wakes.fromItself += 1 } else { state.wakes.fromOutside += 1 }
+            if state.running == caller || hoppingBack { state.wakes.fromItself += 1 } else { state.wakes.fromOutside += 1 }
             guard let waiter = state.waiter, Self.stirred(state.wakes, since: waiter.since) else { return nil }
             state.waiter = nil
             return (state.wakes, waiter.end)
         }
         if let (wakes, end) = ending { end(wakes) }
-        let job = UnownedJob(job)
         queue.async {
             self.state.withLock { $0.running = ObjectIdentifier(Thread.current) }
             job.runSynchronously(on: self.asUnownedTaskExecutor())

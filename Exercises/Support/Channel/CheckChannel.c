@@ -351,11 +351,54 @@ __attribute__((swiftcall)) void swift_asyncLet_begin(
     creating_task--;
 }
 
+// A task's hop, seen as it is asked for: `swift_task_switch` defined here, as `swift_task_create`
+// above, is what the program's code calls to move a task onto another executor (onto the main
+// actor and back, onto an actor). While the runtime's switch runs, the thread notes which task is
+// hopping: an executor handed that task then (`lab_check_hopping_task`) is given it by the task
+// itself, not woken by an event. Returning from the main actor enqueues the task with no current
+// task, as a continuation resumed from a callback does; only this tells the two apart (a solution
+// written as a @MainActor class was refused in 24 as woken from outside).
+// The outermost switch on a thread is called, not tail-called, so the note ends with it: a switch
+// the runtime makes in place runs the task on within that call, until it suspends. Switches nested
+// in it are tail-called, so a loop of hops the runtime makes in place grows no stack.
+#if __has_attribute(swiftasynccall) && __has_attribute(swift_async_context) && __has_attribute(musttail)
+typedef __attribute__((swiftasynccall)) void (*task_switch_function)(
+    __attribute__((swift_async_context)) void *context, void *resume, void *executor, uintptr_t implementation);
+static _Atomic(task_switch_function) runtime_task_switch;
+static _Atomic(current_task_function) switching_task_lookup;
+static _Thread_local void *hopping_task;
+static _Thread_local int inside_switch;
+
+__attribute__((swiftasynccall)) void swift_task_switch(
+    __attribute__((swift_async_context)) void *context, void *resume, void *executor, uintptr_t implementation) {
+    task_switch_function runtime = atomic_load(&runtime_task_switch);
+    if (!runtime) {
+        runtime = (task_switch_function)dlsym(RTLD_NEXT, "swift_task_switch");
+        if (!runtime) abort();  // No runtime to switch tasks: nothing here can go on.
+        // Stored before the switch itself, so a thread that finds the one finds the other.
+        atomic_store(&switching_task_lookup, (current_task_function)dlsym(RTLD_DEFAULT, "swift_task_getCurrent"));
+        atomic_store(&runtime_task_switch, runtime);
+    }
+    current_task_function current = atomic_load(&switching_task_lookup);
+    hopping_task = current ? current() : 0;
+    if (inside_switch) __attribute__((musttail)) return runtime(context, resume, executor, implementation);
+    inside_switch = 1;
+    runtime(context, resume, executor, implementation);
+    inside_switch = 0;
+    hopping_task = 0;
+}
+
+const void *lab_check_hopping_task(void) { return hopping_task; }
+#else
+const void *lab_check_hopping_task(void) { return 0; }
+#endif
+
 unsigned long long lab_check_tasks_created(void) { return atomic_load(&tasks_created); }
 unsigned long long lab_check_tasks_begun(void) { return atomic_load(&tasks_begun); }
 #else
 unsigned long long lab_check_tasks_created(void) { return 0; }
 unsigned long long lab_check_tasks_begun(void) { return 0; }
+const void *lab_check_hopping_task(void) { return 0; }
 int lab_check_pool_watch(void) { return -1; }
 unsigned long long lab_check_pool_mark(void) { return 0; }
 int lab_check_starts_begin(void) { return -1; }

@@ -49,4 +49,9 @@ unsigned long long lab_check_tasks_created(void);
 /// Every task begun so far (a child task too) by a task other than the check's own.
 unsigned long long lab_check_tasks_begun(void);
 
+/// The task this thread is moving onto another executor at this moment (inside the runtime's
+/// `swift_task_switch`, called by the program's code), or NULL: an executor handed that task now is
+/// handed it by the task's own hop (back from the main actor, say), not by an event waking it.
+const void *lab_check_hopping_task(void);
+
 #endif
