@@ -152,9 +152,9 @@ func runCheck(_ report: CheckReport) async {
     // Then nothing changes for 400 ms: a face that waits for onChange reads nothing meanwhile.
     // One that looks every so often reads the tally here, unless it looks less often than that,
     // and then it most likely showed one of the changes above late (it had 150 ms for each).
-    let (polled, woken) = await still.poolWakes { await reads.during(.milliseconds(400)) }
-    report.expect(polled == 0 && woken == 0, "while nothing changed for 400 ms, it did not read the tally",
+    let (polled, quiet) = await still.stirrings { await reads.during(.milliseconds(400)) }
+    report.expect(polled == 0 && quiet.stillWaiting, "while nothing changed for 400 ms, it did not read the tally",
                   otherwise: polled == 0
-                      ? "while nothing changed for 400 ms, tasks of your code were woken \(woken) time(s) (a loop that sleeps or yields, and looks at a flag of its own?): it looks again and again (polling); let onChange say when to show"
+                      ? "while nothing changed for 400 ms, \(quiet.whatStirred ?? ""): it looks again and again (polling); let onChange say when to show"
                       : "while nothing changed for 400 ms, your code read cups or caffeine \(polled) time(s): it looks again and again (polling); let onChange say when to read")
 }

@@ -626,15 +626,30 @@ final class StillnessWatch: Sendable {
         ownWakes = PoolWakes.mark()
     }
 
-    /// The answer's tasks woken again on the pool while the check runs `body` (its own quiet
-    /// wait, nothing changing): 0 for code that waits for an event, more for code that looks
-    /// again and again, on whichever actor (a main-actor task's sleeps wake through the pool on
-    /// Linux). Always 0 where the pool is not watched.
-    func poolWakes<T>(isolation: isolated (any Actor)? = #isolation, during body: () async -> T) async -> (result: T, wakes: Int) {
+    /// What stirred the answer's code while the check runs `body` (its own quiet wait, nothing
+    /// changing): its tasks woken again on the pool, on whichever actor (a main-actor task's sleeps
+    /// wake through the pool on Linux; always 0 where the pool is not watched), the tasks it began
+    /// (a chain of main-actor tasks, each looking once, reaches no pool), the CPU it used. Code that
+    /// waits for an event does none of these; code that looks again and again, one at least.
+    func stirrings<T>(isolation: isolated (any Actor)? = #isolation, during body: () async -> T) async -> (
+        result: T, stirrings: Stirrings
+    ) {
         _ = PoolWakes.mark()
+        let begunBefore = TasksBegun.count
+        let (cpuBefore, from) = (Self.processCPU(), ContinuousClock.now)
         let result = await body()
-        return (result, poolWatched ? max(0, PoolWakes.mark() - ownWakes) : 0)
+        let pooled = poolWatched ? max(0, PoolWakes.mark() - ownWakes) : 0
+        return (
+            result,
+            Stirrings(
+                pooled: pooled, begun: TasksBegun.count - begunBefore, cpu: Self.processCPU() - cpuBefore,
+                lasted: from.duration(to: .now))
+        )
     }
+
+    /// The CPU the process has used: what the answer's code computed while it should have waited
+    /// (a loop that hops onto an actor and back on one thread reaches no queue).
+    private static func processCPU() -> Duration { .seconds(processCPUSeconds()) }
 
     /// Starts `operation` on a watch, holds still for `hold` (the check's event withheld meanwhile),
     /// and returns its task with what stirred it. The hold ends early once the task was woken
@@ -672,9 +687,7 @@ final class StillnessWatch: Sendable {
             begunBefore = TasksBegun.count
         }
         let started = watch.wakes
-        // The CPU the process uses during the hold: what the answer's code computed while it should
-        // have waited (a loop that hops onto an actor and back on one thread reaches no queue).
-        let processCPU: @Sendable () -> Duration = { .seconds(ProcessUsage.now().cpuSeconds) }
+        let processCPU: @Sendable () -> Duration = { Self.processCPU() }
         let (cpuBefore, from) = (processCPU(), ContinuousClock.now)
         let meanwhile: WakeWatch.Wakes
         let pooled: Int

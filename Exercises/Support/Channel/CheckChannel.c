@@ -129,19 +129,22 @@ static _Atomic(current_task_function) current_task;
 // is its own job, so its pointer is the job's. Read on every thread that makes or hands over a task.
 static _Atomic(void *) watching_task;
 
-// What counts, since the last mark (`pool_again`): a task handed to the pool that is not being
-// created (`creating_task`), and was seen there before or made before the mark. A task made since
-// the mark (by the code the check watches, as it begins) is forgiven its first sighting: a hop as
-// it starts (a task started on the main actor that calls a nonisolated function, an immediate
-// task's). A task made before the mark has no such excuse: tasks armed on an actor before a hold,
-// each to look once in it, come to the pool first when woken (13's catalogued mistake passed one
-// run in six when every first sighting was forgiven). An actor's turn (work come to an idle actor:
-// a new object each time, which an answer that awaits also makes as it begins) is not counted; the
-// task it runs is. Tasks are told apart by their ids, which the runtime gives in order as it makes
-// them: not by address, which a task made later may have again, and known before the new task can
-// run on another thread. Tasks begun meanwhile are counted apart (`lab_check_tasks_begun`): a chain
-// of tasks, each looking once and starting the next, reaches the pool only as each starts (an
-// audit's, in 13, 17 and 18).
+// What counts, since the last mark (`pool_again`): a task handed to the pool that is neither being
+// created (`creating_task`: its start, which is recorded as a sighting) nor hopping of itself in the
+// program's code (`hopping_task`), and was seen there before or made before the mark. A task made
+// since the mark and not started on the pool (on the main actor, or an immediate task) is forgiven
+// its first sighting: a hop the runtime's own code makes for it, which the program's
+// `swift_task_switch` does not see. A task made before the mark has no such excuse: tasks armed on
+// an actor before a hold, each to look once in it, come to the pool first when woken (13's
+// catalogued mistake passed one run in six when every first sighting was forgiven). Nor has one
+// started on the pool: a chain of detached tasks, each sleeping once and starting the next, is
+// counted once per task (01's). An actor's turn (work come to an idle actor: a new object each
+// time, which an answer that awaits also makes as it begins) is not counted; the task it runs is.
+// Tasks are told apart by their ids, which the runtime gives in order as it makes them: not by
+// address, which a task made later may have again, and known before the new task can run on
+// another thread. Tasks begun meanwhile are counted apart (`lab_check_tasks_begun`): a chain of
+// main-actor tasks, each looking once and starting the next, never reaches the pool (an audit's,
+// in 13, 17, 18 and 30).
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
 static unsigned long long pool_again;
 // The newest task id made (through `swift_task_create` below), and, at the last mark, that id.
@@ -222,14 +225,25 @@ static void *running_task(void) {
     return current ? current() : 0;
 }
 
+// The task this thread is moving to another executor, while the program's `swift_task_switch`
+// (below) runs: what it hands the pool then is that task's own hop.
+static _Thread_local void *hopping_task;
+
 static __attribute__((swiftcall)) void count_pool_job(void *job, pool_original original) {
     count_start();
-    if (job != atomic_load(&watching_task) && !creating_task && job_is_task(job)) {
+    if (job != atomic_load(&watching_task) && job != hopping_task && job_is_task(job)) {
         uint32_t id = job_id(job);
         pthread_mutex_lock(&pool_lock);
-        // Seen before, or first seen now but made before the mark (and one that cannot be recorded,
-        // no memory: unseen is never still).
-        if (seen_insert(id) != 0 || id <= newest_at_mark) pool_again++;
+        if (creating_task) {
+            // Its start: not counted, but seen. A task started on the pool that is handed there again
+            // was woken (a chain of detached tasks, each sleeping once, then starting the next, was
+            // forgiven each task's one wake as a first sighting: an audit's, in 01).
+            seen_insert(id);
+        } else if (seen_insert(id) != 0 || id <= newest_at_mark) {
+            // Seen before, or first seen now but made before the mark (and one that cannot be
+            // recorded, no memory: unseen is never still).
+            pool_again++;
+        }
         pthread_mutex_unlock(&pool_lock);
     }
     if (previous_pool_hook) previous_pool_hook(job, original);
@@ -366,7 +380,6 @@ typedef __attribute__((swiftasynccall)) void (*task_switch_function)(
     __attribute__((swift_async_context)) void *context, void *resume, void *executor, uintptr_t implementation);
 static _Atomic(task_switch_function) runtime_task_switch;
 static _Atomic(current_task_function) switching_task_lookup;
-static _Thread_local void *hopping_task;
 static _Thread_local int inside_switch;
 
 __attribute__((swiftasynccall)) void swift_task_switch(
