@@ -427,6 +427,11 @@ enum PoolWakes {
     /// made before the mark (one made since is forgiven its first sighting, a hop as it begins; see
     /// CheckChannel.c), counting afresh from now.
     static func mark() -> Int { Int(lab_check_pool_mark()) }
+
+    /// Counts the calling task from its first wake on the pool: a task the check starts to run the
+    /// answer's code in does not begin with a hop there, and a main-actor loop in it that slept once
+    /// inside a hold, then looked, was forgiven that wake as a first sighting.
+    static func countFromTheFirstWake() { lab_check_pool_seen_current() }
 }
 
 /// The tasks a piece of synchronous code starts, counted by the runtime's own hooks: each job the
@@ -675,6 +680,7 @@ final class StillnessWatch: Sendable {
         _ = PoolWakes.mark()
         var begunBefore = TasksBegun.count
         let task = Task(executorPreference: watch) {
+            PoolWakes.countFromTheFirstWake()
             let result = await operation()
             ready?.open()
             return result

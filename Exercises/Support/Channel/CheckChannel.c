@@ -272,6 +272,14 @@ unsigned long long lab_check_pool_mark(void) {
     return since;
 }
 
+void lab_check_pool_seen_current(void) {
+    void *task = running_task();
+    if (!task) return;
+    pthread_mutex_lock(&pool_lock);
+    seen_insert(job_id(task));
+    pthread_mutex_unlock(&pool_lock);
+}
+
 // The main actor's executor has a hook of the same shape: a task started on the main actor is
 // handed there, not to the pool.
 static pool_hook previous_main_hook;
@@ -414,6 +422,7 @@ unsigned long long lab_check_tasks_begun(void) { return 0; }
 const void *lab_check_hopping_task(void) { return 0; }
 int lab_check_pool_watch(void) { return -1; }
 unsigned long long lab_check_pool_mark(void) { return 0; }
+void lab_check_pool_seen_current(void) {}
 int lab_check_starts_begin(void) { return -1; }
 unsigned long long lab_check_starts_end(void) { return 0; }
 #endif

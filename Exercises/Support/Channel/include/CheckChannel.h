@@ -31,6 +31,10 @@ int lab_check_pool_watch(void);
 /// sighting: a hop as it begins). Counts afresh from now.
 unsigned long long lab_check_pool_mark(void);
 
+/// Records the calling task as seen on the pool, so that it counts from its first wake there: a
+/// task the check starts to run the answer's code in, whose first sighting is no hop as it begins.
+void lab_check_pool_seen_current(void);
+
 /// Starts counting the jobs the calling thread hands the pool or the main actor's executor
 /// (swift_task_enqueueMainExecutor_hook too): in synchronous code, each is a task it started.
 /// Returns 0, or -1 where the runtime lacks either hook (then nothing is counted).
