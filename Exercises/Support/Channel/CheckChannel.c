@@ -130,21 +130,20 @@ static _Atomic(current_task_function) current_task;
 static _Atomic(void *) watching_task;
 
 // What counts, since the last mark (`pool_again`): a task handed to the pool that is neither being
-// created (`creating_task`: its start, which is recorded as a sighting) nor hopping of itself in the
-// program's code (`hopping_task`), and was seen there before or made before the mark. A task made
-// since the mark and not started on the pool (on the main actor, or an immediate task) is forgiven
-// its first sighting: a hop the runtime's own code makes for it, which the program's
-// `swift_task_switch` does not see. A task made before the mark has no such excuse: tasks armed on
-// an actor before a hold, each to look once in it, come to the pool first when woken (13's
-// catalogued mistake passed one run in six when every first sighting was forgiven). Nor has one
-// started on the pool: a chain of detached tasks, each sleeping once and starting the next, is
-// counted once per task (01's). An actor's turn (work come to an idle actor: a new object each
-// time, which an answer that awaits also makes as it begins) is not counted; the task it runs is.
-// Tasks are told apart by their ids, which the runtime gives in order as it makes them: not by
-// address, which a task made later may have again, and known before the new task can run on
-// another thread. Tasks begun meanwhile are counted apart (`lab_check_tasks_begun`): a chain of
-// main-actor tasks, each looking once and starting the next, never reaches the pool (an audit's,
-// in 13, 17, 18 and 30).
+// created (`creating_task`) nor hopping of itself in the program's code (`hopping_task`), and was
+// seen before or made before the mark. A task the answer makes is seen from its making (in
+// `swift_task_create` below), wherever it starts, so every wake of it counts: a chain of tasks,
+// each sleeping once, looking and starting the next, is counted once per task, detached (01's) or
+// on the main actor (01's, 13's and 17's, an audit's). What is left forgiven is the first sighting
+// of a task made since the mark and not yet recorded: one that hops in the runtime's own code
+// (which the program's `swift_task_switch` does not see) before its making is recorded. A task
+// made before the mark has no such excuse: tasks armed on an actor before a hold, each to look once
+// in it, come to the pool first when woken (13's catalogued mistake). An actor's turn (work come to
+// an idle actor: a new object each time, which an answer that awaits also makes as it begins) is
+// not counted; the task it runs is. Tasks are told apart by their ids, which the runtime gives in
+// order as it makes them: not by address, which a task made later may have again. Tasks begun
+// meanwhile are counted apart (`lab_check_tasks_begun`): a chain of main-actor tasks that only
+// look, never sleeping, never reaches the pool (30's).
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
 static unsigned long long pool_again;
 // The newest task id made (through `swift_task_create` below), and, at the last mark, that id.
@@ -235,9 +234,7 @@ static __attribute__((swiftcall)) void count_pool_job(void *job, pool_original o
         uint32_t id = job_id(job);
         pthread_mutex_lock(&pool_lock);
         if (creating_task) {
-            // Its start: not counted, but seen. A task started on the pool that is handed there again
-            // was woken (a chain of detached tasks, each sleeping once, then starting the next, was
-            // forgiven each task's one wake as a first sighting: an audit's, in 01).
+            // Its start: not counted, but seen (a task the check makes, too).
             seen_insert(id);
         } else if (seen_insert(id) != 0 || id <= newest_at_mark) {
             // Seen before, or first seen now but made before the mark (and one that cannot be
@@ -342,12 +339,23 @@ __attribute__((swiftcall)) task_and_context swift_task_create(
     }
     if (!(flags & task_is_child_task)) atomic_fetch_add(&tasks_created, 1);
     void *watching = atomic_load(&watching_task);
-    if (!watching || running_task() != watching) atomic_fetch_add(&tasks_begun, 1);
+    int by_the_answer = !watching || running_task() != watching;
+    if (by_the_answer) atomic_fetch_add(&tasks_begun, 1);
     creating_task++;
     task_and_context made = runtime(flags, options, result_type, entry, context);
     creating_task--;
     // The newest id made: a mark takes it, and a task with a later id was made since.
     uint32_t id = made.task ? job_id(made.task) : 0;
+    // A task of the answer's is seen from its making, wherever it starts: a task started on the
+    // main actor, or an immediate task, does not start on the pool, and a chain of them, each
+    // sleeping once, was forgiven each task's one wake as a first sighting (an audit's, in 01, 13
+    // and 17). Recorded after the runtime's creation, so a task that hops at once, on another
+    // thread, in the runtime's own code, may still be seen first there: then forgiven.
+    if (made.task && by_the_answer) {
+        pthread_mutex_lock(&pool_lock);
+        seen_insert(id);
+        pthread_mutex_unlock(&pool_lock);
+    }
     uint32_t newest = atomic_load(&newest_made);
     while (id > newest && !atomic_compare_exchange_weak(&newest_made, &newest, id)) {}
     return made;
