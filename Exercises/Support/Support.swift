@@ -478,7 +478,7 @@ enum TasksBegun {
 /// than by timing. Given as the task's executor preference (SE-0417, `Task(executorPreference:)`),
 /// it runs the task's nonisolated code and the default actors the task enters while free.
 /// A wake-up that the task asks for (a hop, its return from the main actor or another actor, a
-/// `Task.yield()`) is `fromItself`;
+/// `Task.yield()`), or that a task of the program's sends it (a worker's reply), is `fromItself`;
 /// any other is `fromOutside`: the task's start, a timer its sleep set, a task it awaited
 /// finishing, a continuation resumed. A task that awaits an event is woken from outside once,
 /// by the event; one that sleeps and looks again, once per look.
@@ -541,8 +541,15 @@ final class WakeWatch: TaskExecutor {
         // The task hopping back of itself (from the main actor, say: see lab_check_hopping_task).
         // A task is its own job, and UnownedJob is that one pointer: the bit cast reads it.
         let hoppingBack = lab_check_hopping_task() == unsafeBitCast(job, to: UnsafeRawPointer.self)
+        // Or sent a message by a task of the program's (a worker's reply to a request the task made):
+        // what woke that task, if it is a timer or a callback, is counted where it happened.
+        let sent = !hoppingBack && lab_check_sent_by_the_program() != 0
         let ending = state.withLock { state -> (Wakes, @Sendable (Wakes) -> Void)? in
-            if state.running == caller || hoppingBack { state.wakes.fromItself += 1 } else { state.wakes.fromOutside += 1 }
+            if state.running == caller || hoppingBack || sent {
+                state.wakes.fromItself += 1
+            } else {
+                state.wakes.fromOutside += 1
+            }
             guard let waiter = state.waiter, Self.stirred(state.wakes, since: waiter.since) else { return nil }
             state.waiter = nil
             return (state.wakes, waiter.end)

@@ -23,7 +23,7 @@ enum ModuleInspection {
     static let refusedReferences: Set<String> = [
         "lab_check_open", "lab_check_record", "lab_check_finish", "lab_check_pool_watch", "lab_check_pool_mark",
         "lab_check_starts_begin", "lab_check_starts_end", "lab_check_tasks_created", "lab_check_tasks_begun",
-        "lab_check_hopping_task", "lab_check_pool_seen_current",
+        "lab_check_hopping_task", "lab_check_pool_seen_current", "lab_check_sent_by_the_program",
         // The runtime's hooks, which the check's pool watch (CheckChannel.c) sits in.
         "swift_task_enqueueGlobal_hook", "swift_task_enqueueGlobalWithDelay_hook",
         "swift_task_enqueueGlobalWithDeadline_hook", "swift_task_enqueueMainExecutor_hook",

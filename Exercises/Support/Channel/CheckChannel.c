@@ -164,45 +164,68 @@ static void count_start(void) {
     pthread_mutex_unlock(&pool_lock);
 }
 
-// The ids of the tasks seen on the pool: an open-addressing set that grows. Under pool_lock. An id
-// is kept as id + 1, as 0 marks an empty slot.
-static uint64_t *seen;
-static size_t seen_capacity;
-static size_t seen_count;
+// A set of task ids: open addressing, grown as it fills. Each is used under pool_lock. An id is
+// kept as id + 1, as 0 marks an empty slot.
+typedef struct {
+    uint64_t *slots;
+    size_t capacity;
+    size_t count;
+} id_set;
 
-static size_t seen_slot(uint64_t key, size_t capacity) {
+static size_t id_slot(uint64_t key, size_t capacity) {
     // Fibonacci hashing: the top bits of the key times 2^64/φ. `capacity` is a power of two, at
     // least 1024.
     unsigned bits = (unsigned)__builtin_ctzll((unsigned long long)capacity);
     return (size_t)((key * 0x9E3779B97F4A7C15ull) >> (64 - bits));
 }
 
-// 1: seen before; 0: recorded now; -1: no room could be made.
-static int seen_insert(uint32_t id) {
+// 1: there before; 0: recorded now; -1: no room could be made.
+static int id_set_insert(id_set *set, uint32_t id) {
     uint64_t key = (uint64_t)id + 1;
-    if ((seen_count + 1) * 2 > seen_capacity) {
-        size_t capacity = seen_capacity ? seen_capacity * 2 : 1024;
+    if ((set->count + 1) * 2 > set->capacity) {
+        size_t capacity = set->capacity ? set->capacity * 2 : 1024;
         uint64_t *grown = calloc(capacity, sizeof(uint64_t));
         if (!grown) return -1;
-        for (size_t i = 0; i < seen_capacity; i++) {
-            if (!seen[i]) continue;
-            size_t slot = seen_slot(seen[i], capacity);
+        for (size_t i = 0; i < set->capacity; i++) {
+            if (!set->slots[i]) continue;
+            size_t slot = id_slot(set->slots[i], capacity);
             while (grown[slot]) slot = (slot + 1) & (capacity - 1);
-            grown[slot] = seen[i];
+            grown[slot] = set->slots[i];
         }
-        free(seen);
-        seen = grown;
-        seen_capacity = capacity;
+        free(set->slots);
+        set->slots = grown;
+        set->capacity = capacity;
     }
-    size_t slot = seen_slot(key, seen_capacity);
-    while (seen[slot]) {
-        if (seen[slot] == key) return 1;
-        slot = (slot + 1) & (seen_capacity - 1);
+    size_t slot = id_slot(key, set->capacity);
+    while (set->slots[slot]) {
+        if (set->slots[slot] == key) return 1;
+        slot = (slot + 1) & (set->capacity - 1);
     }
-    seen[slot] = key;
-    seen_count++;
+    set->slots[slot] = key;
+    set->count++;
     return 0;
 }
+
+static int id_set_contains(const id_set *set, uint32_t id) {
+    if (!set->capacity) return 0;
+    uint64_t key = (uint64_t)id + 1;
+    for (size_t slot = id_slot(key, set->capacity); set->slots[slot]; slot = (slot + 1) & (set->capacity - 1)) {
+        if (set->slots[slot] == key) return 1;
+    }
+    return 0;
+}
+
+// The tasks seen on the pool (or recorded as if: see above).
+static id_set seen;
+static int seen_insert(uint32_t id) { return id_set_insert(&seen, id); }
+
+// The tasks the program's own code made (through `swift_task_create` below, or started on the pool
+// as they were made: `async let`'s), the check's task and a hold's task. A task handed over by one
+// of them, running, is sent a message by the program (a mailbox's reply, a request to a worker): a
+// wake whose cause is already counted where it began, at a timer or a callback (the runtime's own
+// tasks, such as the one that ends a sleep, are not here), or is a loop that uses CPU.
+static id_set known;
+static int known_insert(uint32_t id) { return id_set_insert(&known, id); }
 
 // A job's kind and id, where the runtime's executor interface keeps them (its `SwiftJob`: the
 // object's two header words, the scheduler's two, then the flags, whose low byte is the kind, then
@@ -232,14 +255,18 @@ static __attribute__((swiftcall)) void count_pool_job(void *job, pool_original o
     count_start();
     if (job != atomic_load(&watching_task) && job != hopping_task && job_is_task(job)) {
         uint32_t id = job_id(job);
+        void *sender = running_task();
         pthread_mutex_lock(&pool_lock);
         if (creating_task) {
-            // Its start: not counted, but seen (a task the check makes, too).
+            // Its start: not counted, but seen, and the program's (a task the check makes, too).
             seen_insert(id);
-        } else if (seen_insert(id) != 0 || id <= newest_at_mark) {
+            known_insert(id);
+        } else {
             // Seen before, or first seen now but made before the mark (and one that cannot be
-            // recorded, no memory: unseen is never still).
-            pool_again++;
+            // recorded, no memory: unseen is never still); not a message from a task of the program.
+            int before = seen_insert(id);
+            int sent = sender && sender != job && id_set_contains(&known, job_id(sender));
+            if (!sent && (before != 0 || id <= newest_at_mark)) pool_again++;
         }
         pthread_mutex_unlock(&pool_lock);
     }
@@ -252,8 +279,14 @@ int lab_check_pool_watch(void) {
     current_task_function current = (current_task_function)dlsym(RTLD_DEFAULT, "swift_task_getCurrent");
     if (!hook || !current) return -1;
     if (*hook != count_pool_job) {
-        atomic_store(&watching_task, current());
+        void *watching = current();
+        atomic_store(&watching_task, watching);
         atomic_store(&current_task, current);
+        if (watching) {
+            pthread_mutex_lock(&pool_lock);
+            known_insert(job_id(watching));
+            pthread_mutex_unlock(&pool_lock);
+        }
         previous_pool_hook = *hook;
         *hook = count_pool_job;
     }
@@ -274,7 +307,17 @@ void lab_check_pool_seen_current(void) {
     if (!task) return;
     pthread_mutex_lock(&pool_lock);
     seen_insert(job_id(task));
+    known_insert(job_id(task));
     pthread_mutex_unlock(&pool_lock);
+}
+
+int lab_check_sent_by_the_program(void) {
+    void *task = running_task();
+    if (!task) return 0;
+    pthread_mutex_lock(&pool_lock);
+    int known_task = id_set_contains(&known, job_id(task));
+    pthread_mutex_unlock(&pool_lock);
+    return known_task;
 }
 
 // The main actor's executor has a hook of the same shape: a task started on the main actor is
@@ -351,9 +394,10 @@ __attribute__((swiftcall)) task_and_context swift_task_create(
     // sleeping once, was forgiven each task's one wake as a first sighting (an audit's, in 01, 13
     // and 17). Recorded after the runtime's creation, so a task that hops at once, on another
     // thread, in the runtime's own code, may still be seen first there: then forgiven.
-    if (made.task && by_the_answer) {
+    if (made.task) {
         pthread_mutex_lock(&pool_lock);
-        seen_insert(id);
+        if (by_the_answer) seen_insert(id);
+        known_insert(id);
         pthread_mutex_unlock(&pool_lock);
     }
     uint32_t newest = atomic_load(&newest_made);
@@ -431,6 +475,7 @@ const void *lab_check_hopping_task(void) { return 0; }
 int lab_check_pool_watch(void) { return -1; }
 unsigned long long lab_check_pool_mark(void) { return 0; }
 void lab_check_pool_seen_current(void) {}
+int lab_check_sent_by_the_program(void) { return 0; }
 int lab_check_starts_begin(void) { return -1; }
 unsigned long long lab_check_starts_end(void) { return 0; }
 #endif

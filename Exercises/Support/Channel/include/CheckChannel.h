@@ -35,6 +35,10 @@ unsigned long long lab_check_pool_mark(void);
 /// task the check starts to run the answer's code in, whose first sighting is no hop as it begins.
 void lab_check_pool_seen_current(void);
 
+/// 1 when the calling thread is running a task the program made (or the check's, or a hold's): a
+/// task it hands over now is sent a message by the program, not woken by a timer or a callback.
+int lab_check_sent_by_the_program(void);
+
 /// Starts counting the jobs the calling thread hands the pool or the main actor's executor
 /// (swift_task_enqueueMainExecutor_hook too): in synchronous code, each is a task it started.
 /// Returns 0, or -1 where the runtime lacks either hook (then nothing is counted).
