@@ -125,11 +125,12 @@ func runCheck(_ report: CheckReport) async {
     // sensor finished 500 ms after its last reading).
     let pausing = (1...4).map { _ in Double(CheckServices.random(in: 1...400)) }
     report.waiting("a sensor that pauses 500 ms before its last reading")
-    let (heard, endedAfterFinish, firstQuiet) = await readPausing(pausing, still)
-    // Watched again if the reader heard the third reading too late to leave a quiet spell of 100 ms
-    // before the fourth could come (a busy machine), twice at most.
-    var quiet = firstQuiet
-    for _ in 0..<2 where quiet == nil { quiet = await readPausing(pausing, still).quiet }
+    let first = await readPausing(pausing, still)
+    let (heard, endedAfterFinish) = (first.heard, first.endedAfterFinish)
+    // Watched again if the reader heard the third reading 150 ms or more after it was sent (a busy
+    // machine, or a stream that looks now and then), twice at most.
+    var pauses = [first]
+    while pauses.count < 3, pauses.last?.quiet == nil { pauses.append(await readPausing(pausing, still)) }
     report.expect(heard == pausing && (endedAfterFinish ?? .zero) < .milliseconds(100),
                   "a sensor that paused 500 ms before its last reading was read to its end, and the stream ended as it finished",
                   otherwise: heard != pausing
@@ -150,45 +151,66 @@ func runCheck(_ report: CheckReport) async {
     try? await Task.sleep(for: .milliseconds(60))
     report.expect(!long.isRunning && long.delivered <= whenLeft + 1, "leaving the loop stopped the sensor",
                   otherwise: "the sensor kept running after the reader left (\(long.delivered) readings sent): stop it in onTermination")
-    if let quiet {
-        report.expect(quiet.stillWaiting,
-                      "while the sensor was quiet (\(quiet.lasted.humanReadable) watched), nothing of your code woke: the stream waited for the sensor",
-                      otherwise: "while the sensor was quiet for \(quiet.lasted.humanReadable), \(quiet.whatStirred ?? "") (something that sleeps and looks at the sensor, in a task of its own or in next()?): let the sensor's own callbacks, onReading and onFinish, drive the stream")
+    if let watched = pauses.last, let quiet = watched.quiet {
+        let fourthLate = watched.fourthLate ?? .seconds(1)
+        report.expect(quiet.stillWaiting && fourthLate < .milliseconds(150),
+                      "while the sensor was quiet (\(quiet.lasted.humanReadable) watched), nothing of your code woke, and the reading after the pause reached the reader \(fourthLate.humanReadable) after it was sent: the stream waited for the sensor",
+                      otherwise: quiet.stillWaiting
+                          ? "the reading after the sensor's pause reached the reader \(fourthLate.humanReadable) after the sensor sent it: a stream that waits for onReading hands each reading on at once; one that looks at the sensor now and then, only at its next look"
+                          : "while the sensor was quiet for \(quiet.lasted.humanReadable), \(quiet.whatStirred ?? "") (something that sleeps and looks at the sensor, in a task of its own or in next()?): let the sensor's own callbacks, onReading and onFinish, drive the stream")
     } else {
-        report.pass("the sensor's quiet spells went unwatched: three times, the reader heard the reading before one too late to leave 100 ms of it (a busy machine)")
+        let lates = pauses.map { $0.thirdLate.map(\.humanReadable) ?? "never" }.joined(separator: ", ")
+        report.fail(
+            "three times, the reading before the sensor's pause reached the reader 150 ms or more after the sensor sent it (\(lates)): a stream that waits for onReading hands each reading on at once; one that looks at the sensor now and then, only at its next look")
     }
+}
+
+/// A sensor's pause, as one reader read it (see readPausing).
+struct PauseRead: Sendable {
+    var heard: [Double] = []
+    var endedAfterFinish: Duration?
+    /// How long after the sensor sent them the third and fourth readings reached the reader.
+    var thirdLate: Duration?
+    var fourthLate: Duration?
+    /// What stirred the answer's code during the pause; nil when it went unwatched.
+    var quiet: Stirrings?
 }
 
 /// Reads a sensor that pauses 500 ms before its last reading, in a task of its own (not the
 /// check's, which the pool watch leaves out: a stream that looks at the sensor from inside next()
 /// looks in the reader's task), and watches the pause while the reader waits in next(): from the
 /// third reading heard until 20 ms before the fourth can come (500 ms after the third was sent).
-/// A stream that waits for onReading wakes nothing of the answer's meanwhile; one that looks at
-/// the sensor every few ms (for isRunning, say) is woken again and again. `quiet` is nil when the
-/// reader heard the third reading too late to leave 100 ms of it.
-func readPausing(_ pausing: [Double], _ still: StillnessWatch) async -> (
-    heard: [Double], endedAfterFinish: Duration?, quiet: Stirrings?
-) {
+/// A stream that waits for onReading wakes nothing of the answer's meanwhile and hands each
+/// reading on at once; one that looks at the sensor every P ms is woken in the pause or hears the
+/// third reading late (a window of 330 ms at least, watched only when the third came within
+/// 150 ms), and hears the fourth up to P ms late.
+func readPausing(_ pausing: [Double], _ still: StillnessWatch) async -> PauseRead {
     let sensor = CaffeineSensor(values: pausing, pausingAfter: 3)
     let thirdHeard = Gate()
     let reader = Task {
-        var heard: [Double] = []
+        var read = PauseRead()
         for await value in readings(from: sensor) {
-            heard.append(value)
-            if heard.count == 3 { thirdHeard.open() }
+            read.heard.append(value)
+            // How late, if this is the sensor's latest reading (a stream that lost one hears another).
+            let late = sensor.delivered == read.heard.count ? sensor.lastReadingAt.map { $0.duration(to: .now) } : nil
+            if read.heard.count == 3 {
+                read.thirdLate = late
+                thirdHeard.open()
+            }
+            if read.heard.count == 4 { read.fourthLate = late }
         }
         thirdHeard.open()
-        return (heard, ContinuousClock.now)
+        read.endedAfterFinish = sensor.finishedAt.map { $0.duration(to: .now) }
+        return read
     }
     await thirdHeard.wait()
     var quiet: Stirrings?
-    if sensor.delivered == 3, let third = sensor.lastReadingAt {
+    if sensor.delivered == 3, let third = sensor.lastReadingAt, third.duration(to: .now) < .milliseconds(150) {
         let fourthAtTheSoonest = third + .milliseconds(480)
-        if ContinuousClock.now.duration(to: fourthAtTheSoonest) >= .milliseconds(100) {
-            let stirrings = await still.stirrings { try? await Task.sleep(until: fourthAtTheSoonest) }.stirrings
-            if sensor.delivered == 3 { quiet = stirrings }
-        }
+        let stirrings = await still.stirrings { try? await Task.sleep(until: fourthAtTheSoonest) }.stirrings
+        if sensor.delivered == 3 { quiet = stirrings }
     }
-    let (heard, ended) = await reader.value
-    return (heard, sensor.finishedAt.map { $0.duration(to: ended) }, quiet)
+    var read = await reader.value
+    read.quiet = quiet
+    return read
 }

@@ -382,25 +382,48 @@ final class ReadCount {
     }
 }
 
-/// How far apart a check makes two changes, each in a step of its own, that a display must show
-/// one by one: ten times the slowest of five hops from the pool to the main actor on this machine
-/// now (what a display that reacts at once needs between a change and its next registration), at
-/// least 40 ms and at most 45. So three such changes span 90 ms at most: a display that waits
-/// 100 ms before it reads (a debounce, which merges them) or shows at most once per 100 ms (a
-/// throttle, which loses the middle one) is caught on any machine, and a fair one has time to
-/// spare. (At most 80 ms, a busy `--verify`'s 80 ms let the catalogued throttle show all three.)
+/// Three changes, each in a step of its own, close together, that a display must show one by one
+/// (30's display, 31's face): 40 ms apart by the clock (each made at its moment, so a late wake
+/// does not push the next one later), so they span under 95 ms. A display that waits 100 ms before
+/// it reads (a debounce) merges them; one that shows at most once per 100 ms (a throttle) loses
+/// the middle one; a fair one re-registers within a hop or two of each. A try whose changes a busy
+/// machine spread over 95 ms or more tells nothing of a throttle (at 80 ms apart, the catalogued
+/// one showed all three), and a try that lost one may be a busy machine's doing: up to five tries,
+/// decided by the first that spans under 95 ms and shows each, or by the third that loses one.
+/// `told` is false when no try spanned under 95 ms, all showing each.
 @MainActor
-func separateStepsGap() async -> Duration {
-    var slowest = Duration.zero
+func separateSteps<Value: Equatable & Sendable>(
+    change: () -> Value, shown: () async -> [Value]
+) async -> (set: [Value], shown: [Value], span: Duration, told: Bool) {
+    let gap = Duration.milliseconds(40)
+    var losses: [(set: [Value], shown: [Value], span: Duration)] = []
+    var spread: (set: [Value], shown: [Value], span: Duration)?
     for _ in 0..<5 {
-        let start = ContinuousClock.now
-        await Task.detached { await MainActor.run {} }.value
-        slowest = max(slowest, ContinuousClock.now - start)
+        var set: [Value] = []
+        let first = ContinuousClock.now
+        var last = first
+        for step in 0..<3 {
+            if step > 0 { try? await Task.sleep(until: first + gap * step) }
+            last = .now
+            set.append(change())
+        }
+        let span = first.duration(to: last)
+        let seen = await shown()
+        if seen != set {
+            losses.append((set, seen, span))
+            if losses.count == 3 { break }
+        } else if span < .milliseconds(95) {
+            return (set, seen, span, true)
+        } else if spread.map({ span < $0.span }) ?? true {
+            spread = (set, seen, span)
+        }
     }
-    return min(max(.milliseconds(40), slowest * 10), .milliseconds(45))
+    if let lost = losses.last { return (lost.set, lost.shown, lost.span, true) }
+    let closest = spread ?? ([], [], .zero)
+    return (closest.set, closest.shown, closest.span, false)
 }
 
-/// Why changes made in separate steps, close together (see separateStepsGap), were not each
+/// Why changes made in separate steps, close together (see separateSteps), were not each
 /// shown by a `viewer` (30's display, 31's face): by what it showed, the advice for a debounce,
 /// a throttle or anything else. `lastOnly` names what a debounce showed; `otherwise` ends the
 /// advice for the rest.
@@ -425,9 +448,9 @@ enum PoolWakes {
     /// Starts the watch (once per process); false where this runtime cannot be watched.
     static func watch() -> Bool { lab_check_pool_watch() == 0 }
 
-    /// The tasks handed to the pool since the last mark but as they start: seen there before, or
-    /// made before the mark (one made since is forgiven its first sighting, a hop as it begins; see
-    /// CheckChannel.c), counting afresh from now.
+    /// The answer's tasks woken on the pool since the last mark: not as they start, hop of
+    /// themselves or are sent a message by a task of the program's (see CheckChannel.c), counting
+    /// afresh from now.
     static func mark() -> Int { Int(lab_check_pool_mark()) }
 
     /// Counts the calling task from its first wake on the pool: a task the check starts to run the
@@ -684,8 +707,7 @@ final class StillnessWatch: Sendable {
         _ operation: @escaping @Sendable () async -> T
     ) async -> (task: Task<T, Never>, stirrings: Stirrings) {
         let watch = WakeWatch()
-        // From before the answer starts: a task made before now counts from its first wake, one it
-        // makes from its second (its first sighting may be a hop as it begins).
+        // From before the answer starts: every task the program makes counts from its first wake.
         _ = PoolWakes.mark()
         var begunBefore = TasksBegun.count
         let task = Task(executorPreference: watch) {
@@ -696,8 +718,7 @@ final class StillnessWatch: Sendable {
         }
         if let ready {
             await ready.wait()
-            // Afresh from here: the answer's work before the wait woke its tasks; from now on, a
-            // task made before counts from its first wake, one made after from its second.
+            // Afresh from here: the answer's work before the wait woke its tasks.
             _ = PoolWakes.mark()
             begunBefore = TasksBegun.count
         }

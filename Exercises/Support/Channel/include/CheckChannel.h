@@ -26,9 +26,10 @@ void lab_check_finish(int status) __attribute__((noreturn));
 /// is counted). A check calls it before your code runs.
 int lab_check_pool_watch(void);
 
-/// The tasks handed to the pool since the last mark (or the watch's start), but as they start: a
-/// task seen there before, or made before the mark (a task made since is forgiven its first
-/// sighting: a hop as it begins). Counts afresh from now.
+/// The tasks handed to the pool since the last mark (or the watch's start), but as they start, hop
+/// of themselves, or are sent a message by a task of the program's: a task seen there or made by
+/// the program before, or made before the mark (one the runtime made since is forgiven its first
+/// sighting). Counts afresh from now.
 unsigned long long lab_check_pool_mark(void);
 
 /// Records the calling task as seen on the pool, so that it counts from its first wake there: a
