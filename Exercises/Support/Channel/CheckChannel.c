@@ -242,8 +242,13 @@ typedef struct {
 static int job_is_task(void *job) { return (((const job_header *)job)->flags & 0xff) == 0; }
 static uint32_t job_id(void *job) { return ((const job_header *)job)->id; }
 
+// The task running on this thread, if any (the runtime's swift_task_getCurrent, looked up once).
 static void *running_task(void) {
     current_task_function current = atomic_load(&current_task);
+    if (!current) {
+        current = (current_task_function)dlsym(RTLD_DEFAULT, "swift_task_getCurrent");
+        if (current) atomic_store(&current_task, current);
+    }
     return current ? current() : 0;
 }
 
@@ -447,7 +452,6 @@ __attribute__((swiftcall)) void swift_asyncLet_begin(
 typedef __attribute__((swiftasynccall)) void (*task_switch_function)(
     __attribute__((swift_async_context)) void *context, void *resume, void *executor, uintptr_t implementation);
 static _Atomic(task_switch_function) runtime_task_switch;
-static _Atomic(current_task_function) switching_task_lookup;
 static _Thread_local int inside_switch;
 
 __attribute__((swiftasynccall)) void swift_task_switch(
@@ -456,12 +460,9 @@ __attribute__((swiftasynccall)) void swift_task_switch(
     if (!runtime) {
         runtime = (task_switch_function)dlsym(RTLD_NEXT, "swift_task_switch");
         if (!runtime) abort();  // No runtime to switch tasks: nothing here can go on.
-        // Stored before the switch itself, so a thread that finds the one finds the other.
-        atomic_store(&switching_task_lookup, (current_task_function)dlsym(RTLD_DEFAULT, "swift_task_getCurrent"));
         atomic_store(&runtime_task_switch, runtime);
     }
-    current_task_function current = atomic_load(&switching_task_lookup);
-    hopping_task = current ? current() : 0;
+    hopping_task = running_task();
     if (inside_switch) __attribute__((musttail)) return runtime(context, resume, executor, implementation);
     inside_switch = 1;
     runtime(context, resume, executor, implementation);
