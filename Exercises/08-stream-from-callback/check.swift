@@ -150,7 +150,7 @@ func runCheck(_ report: CheckReport) async {
     let whenLeft = long.delivered
     try? await Task.sleep(for: .milliseconds(60))
     report.expect(!long.isRunning && long.delivered <= whenLeft + 1, "leaving the loop stopped the sensor",
-                  otherwise: "the sensor kept running after the reader left (\(long.delivered) readings sent): stop it in onTermination")
+                  otherwise: "the sensor kept running after the reader left (\(long.delivered) readings sent): stop it in onTermination (a stream made with `unfolding:` never hears the reader leave; make it from the sensor's callbacks)")
     if let watched = pauses.last, let quiet = watched.quiet {
         let fourthLate = watched.fourthLate ?? .seconds(1)
         report.expect(quiet.stillWaiting && fourthLate < .milliseconds(150),

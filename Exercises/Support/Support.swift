@@ -616,7 +616,7 @@ struct Stirrings: Sendable {
     /// (a few spins of its own are allowed, see above).
     var whatStirred: String? {
         if timers > 0 { return "it was woken \(timers) time(s) from outside it (a timer, or code on another actor or thread)" }
-        if spins > 4 { return "it ran \(spins) times (Task.yield() in a loop?)" }
+        if spins > 4 { return "it ran \(spins) times (Task.yield() in a loop, or another task of yours waking it again and again?)" }
         if pooled > 0 { return "tasks of your code were woken \(pooled) time(s) on the thread pool" }
         if begun > Self.tasksBegunAsItStarts { return "your code began \(begun) tasks" }
         if computed { return "your code used \(cpu.humanReadable) of CPU" }
@@ -631,7 +631,7 @@ struct Stirrings: Sendable {
             return "while \(what), the task was woken \(timers) time(s) from outside it: by a timer (it slept, then looked) or by code on another actor or thread (a loop there?); await \(awaiting), which nothing wakes early"
         }
         if spins > 4 {
-            return "while \(what), the task ran \(spins) times (Task.yield() in a loop?): await \(awaiting)"
+            return "while \(what), the task ran \(spins) times (Task.yield() in a loop, or another task of yours waking it again and again?): await \(awaiting)"
         }
         if pooled > 0 {
             return "while \(what), tasks of your code were woken \(pooled) time(s) on the thread pool (a task of its own that sleeps and looks again, or yields in a loop?): await \(awaiting), which nothing wakes early"
