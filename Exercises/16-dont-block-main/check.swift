@@ -33,7 +33,7 @@ import LabScenarios
 import LabTrace
 @testable import StudentCode
 
-let plannedExpectations = 4
+let plannedExpectations = 5
 
 @MainActor
 func runCheck(_ report: CheckReport) async {
@@ -43,6 +43,7 @@ func runCheck(_ report: CheckReport) async {
     let expected = try? await SpacePhotosClient.simulated(ServiceBehavior(latency: .fixed(0), failures: .none, seed: 7, scale: CheckServices.scale))
         .photo(for: day).title
     let model = PhotoModel(client: client)
+    let still = await StillnessWatch()
     let probe = Probe()
     let ticker = FrameTicker(probe: probe)
     ticker.start()
@@ -55,15 +56,28 @@ func runCheck(_ report: CheckReport) async {
     // (a detached task, say) is another thread's and does not count.
     let thread = currentThreadID()
     let cpuBefore = threadCPUSeconds()
-    do {
-        try await model.refresh(day: day)
-    } catch {
-        report.fail("refresh threw \(error)")
+    // On a watch for the fetch's first 400 ms (of 600): a refresh that awaits the fetch is woken by
+    // nothing meanwhile; one that started the fetch in a task nobody awaits and looks for its result
+    // every 10 ms, on the main actor, is woken by each look's timer (an audit's, round 21, carried
+    // the error through and passed the failing fetch below). Only the watched task's own wakes are
+    // judged: the frame ticker's sleeps wake on the pool too.
+    let (refreshing, stirrings) = await still.hold(.milliseconds(400), endingWhenStirred: false) {
+        @MainActor () -> (error: (any Error)?, title: String) in
+        do {
+            try await model.refresh(day: day)
+        } catch {
+            return (error, model.title)
+        }
+        // Read as refresh returns: one that set it later, from a task nobody awaits, was not done.
+        return (nil, model.title)
     }
+    let (refreshError, titleAtReturn) = await refreshing.value
+    if let refreshError { report.fail("refresh threw \(refreshError)") }
     let end = probe.now
-    // Read as refresh returns: one that set it later, from a task nobody awaits, was not done.
-    let titleAtReturn = model.title
     let cpu: Int? = currentThreadID() == thread ? Int((threadCPUSeconds() - cpuBefore) * 1000) : nil
+    let woken = Stirrings(timers: stirrings.timers, spins: stirrings.spins)
+    report.expect(woken.stillWaiting, "while the fetch was going (400 ms watched), nothing woke the refresh: it awaited the fetch",
+                  otherwise: woken.problem(while: "the fetch was going (400 ms watched)", awaiting: "the fetch itself, not a value a task of yours stores") ?? "")
     try? await Task.sleep(for: .milliseconds(50))
     let frames = await ticker.stop()
     let dayText = String("\(day)".prefix(10))

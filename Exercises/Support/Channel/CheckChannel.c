@@ -470,7 +470,6 @@ __attribute__((swiftasynccall)) void swift_task_switch(
     hopping_task = 0;
 }
 
-
 const void *lab_check_hopping_task(void) { return hopping_now(); }
 #else
 const void *lab_check_hopping_task(void) { return 0; }
