@@ -723,8 +723,7 @@ final class StillnessWatch: Sendable {
             begunBefore = TasksBegun.count
         }
         let started = watch.wakes
-        let processCPU: @Sendable () -> Duration = { Self.processCPU() }
-        let (cpuBefore, from) = (processCPU(), ContinuousClock.now)
+        let (cpuBefore, from) = (Self.processCPU(), ContinuousClock.now)
         let meanwhile: WakeWatch.Wakes
         let pooled: Int
         let begun: Int
@@ -734,14 +733,14 @@ final class StillnessWatch: Sendable {
             // No sleep of the check's own in this wait: nothing of its own to take off the pool's count.
             let watched = poolWatched
             (meanwhile, (pooled, begun, cpu, lasted)) = await watch.wait(atMost: hold, since: started) {
-                (watched ? PoolWakes.mark() : 0, TasksBegun.count, processCPU() - cpuBefore, from.duration(to: .now))
+                (watched ? PoolWakes.mark() : 0, TasksBegun.count, Self.processCPU() - cpuBefore, from.duration(to: .now))
             }
         } else {
             try? await Task.sleep(for: hold)
             meanwhile = watch.wakes
             pooled = poolWatched ? max(0, PoolWakes.mark() - ownWakes) : 0
             begun = TasksBegun.count
-            (cpu, lasted) = (processCPU() - cpuBefore, from.duration(to: .now))
+            (cpu, lasted) = (Self.processCPU() - cpuBefore, from.duration(to: .now))
         }
         return (
             task,
