@@ -19,7 +19,7 @@ struct AllocationCounterLinkingTests {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        let line = try #require(
+        let line = try unwrap(
             manifest.split(separator: "\n").first { $0.hasPrefix("let lessonsCountingAllocations") })
         return Set(line.split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) })
     }

@@ -31,16 +31,16 @@ final class BrowserPageTests {
     /// What every page must show, whatever its run: lanes as declared and top to bottom, bars
     /// in order, every ⊘ after the step it marks, no overlapping text, no console message.
     static func expectSound(_ load: HeadlessChromium.Load, page: String) {
-        #expect(load.consoleLines.isEmpty, "\(page): \(load.consoleLines)")
+        expect(load.consoleLines.isEmpty, "\(page): \(load.consoleLines)")
         let views = load.check["views"] as? [[String: Any]] ?? []
-        #expect(!views.isEmpty, "\(page): no timeline drawn")
+        expect(!views.isEmpty, "\(page): no timeline drawn")
         for view in views {
-            #expect(view["lanes"] as? Int == view["declared"] as? Int, "\(page): \(view)")
-            #expect(view["outOfOrder"] as? Int == 0, "\(page): \(view)")
-            #expect(view["cancelMisplaced"] as? Int == 0, "\(page): \(view)")
-            #expect((view["overlaps"] as? [String])?.isEmpty == true, "\(page): \(view["overlaps"] ?? "")")
+            expect(view["lanes"] as? Int == view["declared"] as? Int, "\(page): \(view)")
+            expect(view["outOfOrder"] as? Int == 0, "\(page): \(view)")
+            expect(view["cancelMisplaced"] as? Int == 0, "\(page): \(view)")
+            expectEqual((view["overlaps"] as? [String])?.isEmpty, true, "\(page): \(view["overlaps"] ?? "")")
             let tops = view["laneTops"] as? [Double] ?? []
-            #expect(zip(tops, tops.dropFirst()).allSatisfy { $0 < $1 }, "\(page): lanes out of order \(tops)")
+            expect(zip(tops, tops.dropFirst()).allSatisfy { $0 < $1 }, "\(page): lanes out of order \(tops)")
         }
     }
 
@@ -49,19 +49,19 @@ final class BrowserPageTests {
     @Test func taskGroupsPageHasOneLanePerTaskOfTheTree() async throws {
         let page = folder.appendingPathComponent("tg.html")
         let run = try await Self.runLesson("task-groups", ["--html", page.path, "--tree", "--no-color"])
-        #expect(run.status == 0, "\(run.standardError)")
+        expectEqual(run.status, 0, "\(run.standardError)")
         let load = try await HeadlessChromium.load(page: page)
         Self.expectSound(load, page: "task-groups")
         let lanes = Self.views(load, kind: "tasks").compactMap { $0["lanes"] as? Int }
-        #expect(lanes.count == 5 && lanes.allSatisfy { $0 > 0 })
-        #expect(lanes == Self.treeSizes(run.standardOutput))
-        #expect(Self.views(load, kind: "tasks").contains { ($0["cancelled"] as? Int ?? 0) > 0 })
+        expect(lanes.count == 5 && lanes.allSatisfy { $0 > 0 })
+        expectEqual(lanes, Self.treeSizes(run.standardOutput))
+        expect(Self.views(load, kind: "tasks").contains { ($0["cancelled"] as? Int ?? 0) > 0 })
     }
 
     @Test func cancellationPageIsSound() async throws {
         let page = folder.appendingPathComponent("cancellation.html")
         let run = try await Self.runLesson("cancellation", ["--html", page.path, "--quiet"])
-        #expect(run.status == 0, "\(run.standardError)")
+        expectEqual(run.status, 0, "\(run.standardError)")
         Self.expectSound(try await HeadlessChromium.load(page: page), page: "cancellation")
     }
 
@@ -77,7 +77,7 @@ final class BrowserPageTests {
         ).write(to: page)
         let load = try await HeadlessChromium.load(page: page)
         Self.expectSound(load, page: "twenty")
-        #expect(Self.views(load, kind: "tasks").first?["lanes"] as? Int == 20)
+        expect(Self.views(load, kind: "tasks").first?["lanes"] as? Int == 20)
     }
 
     /// The check itself can fail: two labels drawn on top of each other are seen.
@@ -90,7 +90,7 @@ final class BrowserPageTests {
             """.utf8
         ).write(to: page)
         let view = try #require(Self.views(try await HeadlessChromium.load(page: page), kind: "tasks").first)
-        #expect((view["overlaps"] as? [String])?.isEmpty == false)
+        expectEqual((view["overlaps"] as? [String])?.isEmpty, false)
     }
 
     /// The console check itself can fail: a script error on a page is seen.

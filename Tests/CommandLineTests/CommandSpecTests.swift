@@ -38,7 +38,7 @@ struct CommandSpecTests {
         for option in spec.options {
             let (good, bad) = Self.samples(option)
             let parsed = try spec.parse(Self.required(spec) + ["--\(option.name)"] + (good.map { [$0] } ?? []))
-            #expect(parsed.isPresent(option.name), "\(spec.name) --\(option.name)")
+            expect(parsed.isPresent(option.name), "\(spec.name) --\(option.name)")
             if let bad {
                 #expect(throws: UsageError.self, "\(spec.name) --\(option.name) \(bad)") {
                     try spec.parse(Self.required(spec) + ["--\(option.name)", bad])
@@ -50,8 +50,8 @@ struct CommandSpecTests {
                 }
             }
             guard !option.hidden else { continue }
-            #expect(spec.usage.contains("--\(option.name)"), "\(spec.name)'s usage shows --\(option.name)")
-            #expect(help.contains(option.synopsis), "\(spec.name)'s help shows \(option.synopsis)")
+            expect(spec.usage.contains("--\(option.name)"), "\(spec.name)'s usage shows --\(option.name)")
+            expect(help.contains(option.synopsis), "\(spec.name)'s help shows \(option.synopsis)")
         }
         #expect(throws: UsageError.self) { try spec.parse(Self.required(spec) + ["--no-such-option"]) }
     }
@@ -66,7 +66,7 @@ struct CommandSpecTests {
             }
         }
         if let positionals = spec.positionals {
-            #expect(spec.usage.contains(positionals.usageItem))
+            expect(spec.usage.contains(positionals.usageItem))
             if positionals.minimum > 0 { #expect(throws: UsageError.self) { try spec.parse([]) } }
         }
     }
@@ -74,27 +74,27 @@ struct CommandSpecTests {
     @Test func everySubcommandIsListedByLabHelp() async throws {
         let result = try await ProcessRunner.run("lab", ["help"])
         for command in LabSubcommand.allCases {
-            #expect(result.standardOutput.contains("lab \(command.rawValue)"), "\(command)")
+            expect(result.standardOutput.contains("lab \(command.rawValue)"), "\(command)")
         }
     }
 
     @Test func benchHelpIsTheGeneratedHelp() async throws {
         let result = try await ProcessRunner.run("lab", ["bench", "--help"])
-        #expect(result.status == 0)
-        #expect(
-            result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
-                == BenchCommand.spec.help().trimmingCharacters(in: .whitespacesAndNewlines))
-        #expect(result.standardOutput.contains("--processes N") && result.standardOutput.contains("--allow-debug"))
-        #expect(!result.standardOutput.contains("--worker"), "internal options stay out of the help")
+        expectEqual(result.status, 0)
+        expectEqual(
+            result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines),
+            BenchCommand.spec.help().trimmingCharacters(in: .whitespacesAndNewlines))
+        expect(result.standardOutput.contains("--processes N") && result.standardOutput.contains("--allow-debug"))
+        expect(!result.standardOutput.contains("--worker"), "internal options stay out of the help")
     }
 
     @Test func typedValuesRefuseWhatTheyUsedToTruncate() async throws {
         let bench = try await ProcessRunner.run("lab", ["bench", "--processes", "2.7"])
-        #expect(bench.status == 2 && bench.standardError.contains("expected a whole number from 1 to 16"))
+        expect(bench.status == 2 && bench.standardError.contains("expected a whole number from 1 to 16"))
         let hint = try await ProcessRunner.run("lab", ["hint", "--verify"])
-        #expect(hint.status == 2 && hint.standardError.contains("unknown option '--verify'"))
+        expect(hint.status == 2 && hint.standardError.contains("unknown option '--verify'"))
         let unknown = try await ProcessRunner.run("lab", ["progres"])
-        #expect(unknown.status == 2 && unknown.standardError.contains("did you mean 'progress'?"))
+        expect(unknown.status == 2 && unknown.standardError.contains("did you mean 'progress'?"))
     }
 }
 
@@ -104,6 +104,6 @@ struct CommandSpecTests {
 struct NoColorFlagTests {
     @Test(arguments: LabSubcommand.allCases)
     func theCommandAcceptsNoColor(command: LabSubcommand) {
-        #expect(command.spec.options.contains { $0.name == "no-color" }, "lab \(command.rawValue)")
+        expect(command.spec.options.contains { $0.name == "no-color" }, "lab \(command.rawValue)")
     }
 }

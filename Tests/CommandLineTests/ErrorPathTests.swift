@@ -99,12 +99,12 @@ struct ErrorPathTests {
         defer { try? FileManager.default.removeItem(atPath: home) }
         let result = try await ProcessRunner.run(product, arguments, environment: ["CONCURRENCY_LAB_HOME": home])
         let lines = result.standardError.split(separator: "\n")
-        #expect(result.status == 2, "\(product) \(arguments): status \(result.status)")
-        #expect(lines.first?.contains("error:") == true, "first line: \(lines.first ?? "")")
-        #expect(lines.first?.contains(mentions) == true, "expected '\(mentions)' in: \(result.standardError)")
-        #expect(lines.count == 1, "one line, the help's pointer in it: \(result.standardError)")
-        #expect(result.standardOutput.isEmpty, "nothing half-printed on stdout")
-        #expect(!result.standardError.contains("Fatal error"), "never a crash")
+        expectEqual(result.status, 2, "\(product) \(arguments): status \(result.status)")
+        expectEqual(lines.first?.contains("error:"), true, "first line: \(lines.first ?? "")")
+        expectEqual(lines.first?.contains(mentions), true, "expected '\(mentions)' in: \(result.standardError)")
+        expectEqual(lines.count, 1, "one line, the help's pointer in it: \(result.standardError)")
+        expect(result.standardOutput.isEmpty, "nothing half-printed on stdout")
+        expect(!result.standardError.contains("Fatal error"), "never a crash")
     }
 }
 
@@ -116,16 +116,16 @@ struct ClassroomCommandTests {
         defer { try? FileManager.default.removeItem(atPath: home) }
         let result = try await ProcessRunner.run(
             "lab", ["solution", "03"], environment: ["CONCURRENCY_LAB_HOME": home])
-        #expect(result.status == 1)
-        #expect(result.standardError.contains("solve '03-async-let-rovers' first"))
-        #expect(result.standardOutput.isEmpty)
+        expectEqual(result.status, 1)
+        expect(result.standardError.contains("solve '03-async-let-rovers' first"))
+        expect(result.standardOutput.isEmpty)
     }
 
     @Test(arguments: ["grade", "reset", "check", "exercises"])
     func helpIsShownWithoutTheRequiredArgument(command: String) async throws {
         let result = try await ProcessRunner.run("lab", [command, "--help"])
-        #expect(result.status == 0, "\(result.standardError)")
-        #expect(
+        expectEqual(result.status, 0, "\(result.standardError)")
+        expect(
             result.standardOutput.contains("lab \(command)") && result.standardError.isEmpty, "\(result.standardOutput)"
         )
     }
@@ -136,11 +136,11 @@ struct ClassroomCommandTests {
         let environment = ["CONCURRENCY_LAB_HOME": home, "CONCURRENCY_LAB_WORK": home + "/work"]
         let one = try await ProcessRunner.run("lab", ["exercises", "03"], environment: environment)
         let all = try await ProcessRunner.run("lab", ["exercises"], environment: environment)
-        #expect(one.status == 0 && all.status == 0, "\(one.standardError)")
-        #expect(one.standardOutput.contains("03-async-let-rovers"))
+        expect(one.status == 0 && all.status == 0, "\(one.standardError)")
+        expect(one.standardOutput.contains("03-async-let-rovers"))
         // Whole ids: the temporary folder's UUID, printed too, can contain "04-".
-        #expect(!one.standardOutput.contains("04-group-manifests"), "\(one.standardOutput)")
-        #expect(all.standardOutput.contains("04-group-manifests"))
+        expect(!one.standardOutput.contains("04-group-manifests"), "\(one.standardOutput)")
+        expect(all.standardOutput.contains("04-group-manifests"))
     }
 
     @Test func theLastHintDoesNotPromiseAnother() async throws {
@@ -153,10 +153,10 @@ struct ClassroomCommandTests {
                     .standardOutput
             )
         }
-        #expect(outputs[0].contains("ask again"))
-        #expect(
+        expect(outputs[0].contains("ask again"))
+        expect(
             outputs[2].contains("(3 of 3; that is the last one)") && !outputs[2].contains("ask again"), "\(outputs[2])")
-        #expect(outputs[3].contains("(3 of 3; that is the last one)"))
+        expect(outputs[3].contains("(3 of 3; that is the last one)"))
     }
 
     @Test func hintsGetMoreSpecificEachTime() async throws {
@@ -166,8 +166,8 @@ struct ClassroomCommandTests {
             .standardOutput
         let second = try await ProcessRunner.run("lab", ["hint", "03"], environment: ["CONCURRENCY_LAB_HOME": home])
             .standardOutput
-        #expect(first.contains("(1 of 3") && second.contains("(2 of 3"))
-        #expect(second.count > first.count)
+        expect(first.contains("(1 of 3") && second.contains("(2 of 3"))
+        expect(second.count > first.count)
     }
 
     @Test func progressExportsJSONForATeacher() async throws {
@@ -175,10 +175,10 @@ struct ClassroomCommandTests {
         defer { try? FileManager.default.removeItem(atPath: home) }
         let result = try await ProcessRunner.run(
             "lab", ["progress", "--json"], environment: ["CONCURRENCY_LAB_HOME": home])
-        let root = try #require(
+        let root = try unwrap(
             try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
-        #expect(root["schema"] as? String == "concurrency-lab.progress/1")
-        #expect((root["exercises"] as? [[String: Any]])?.count == root["total"] as? Int)
+        expect(root["schema"] as? String == "concurrency-lab.progress/1")
+        expect((root["exercises"] as? [[String: Any]])?.count == root["total"] as? Int)
     }
 
     @Test func resetKeepsTheStudentsVersion() async throws {
@@ -193,28 +193,28 @@ struct ClassroomCommandTests {
         let file = work.appendingPathComponent("02-task-bridge/02-task-bridge.swift")
         let starting = try String(
             contentsOf: root.appendingPathComponent("Exercises/02-task-bridge/starter.swift"), encoding: .utf8)
-        #expect(try String(contentsOf: file, encoding: .utf8) == starting)
-        #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("Package.swift").path))
+        try expectEqual(String(contentsOf: file, encoding: .utf8), starting)
+        expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("Package.swift").path))
         try (starting + "\n// my attempt\n").write(to: file, atomically: true, encoding: .utf8)
         let result = try await ProcessRunner.run("lab", ["reset", "02"], environment: environment)
-        #expect(result.status == 0)
-        #expect(try String(contentsOf: file, encoding: .utf8) == starting)
+        expectEqual(result.status, 0)
+        try expectEqual(String(contentsOf: file, encoding: .utf8), starting)
         let backups = try FileManager.default.contentsOfDirectory(atPath: home + "/backups")
-        #expect(backups.count == 1 && backups[0].hasPrefix("02-task-bridge"))
+        expect(backups.count == 1 && backups[0].hasPrefix("02-task-bridge"))
         // A second reset at once (within the second) keeps both saved versions.
         try (starting + "\n// my second attempt\n").write(to: file, atomically: true, encoding: .utf8)
         #expect(try await ProcessRunner.run("lab", ["reset", "02"], environment: environment).status == 0)
         let saved = try FileManager.default.contentsOfDirectory(atPath: home + "/backups").map {
             try String(contentsOfFile: home + "/backups/" + $0, encoding: .utf8)
         }
-        #expect(saved.count == 2, "\(saved.count) backups")
-        #expect(
+        expectEqual(saved.count, 2, "\(saved.count) backups")
+        expect(
             saved.contains { $0.hasSuffix("// my attempt\n") }
                 && saved.contains { $0.hasSuffix("// my second attempt\n") })
         // A second `lab exercises` leaves the student's file alone.
         try (starting + "\n// again\n").write(to: file, atomically: true, encoding: .utf8)
         _ = try await ProcessRunner.run("lab", ["exercises"], environment: environment)
-        #expect(try String(contentsOf: file, encoding: .utf8).hasSuffix("// again\n"))
+        try expect(try String(contentsOf: file, encoding: .utf8).hasSuffix("// again\n"))
     }
 }
 
@@ -235,12 +235,12 @@ struct BenchWorkerFailureTests {
                 "--format", "md", "--out", out.path,
             ],
             environment: ["CONCURRENCY_LAB_DEMO_HOST": host])
-        #expect(result.status == 4)
+        expectEqual(result.status, 4)
         // The last line: a progress bar on standard error comes before it.
-        #expect(
-            result.standardError.split(separator: "\n").last
-                == "lab bench: error: worker process 1 of 2 \(reason). Nothing was measured in its place and no report was written"
+        expectEqual(
+            result.standardError.split(separator: "\n").last,
+            "lab bench: error: worker process 1 of 2 \(reason). Nothing was measured in its place and no report was written"
         )
-        #expect(!FileManager.default.fileExists(atPath: out.path), "no report")
+        expect(!FileManager.default.fileExists(atPath: out.path), "no report")
     }
 }

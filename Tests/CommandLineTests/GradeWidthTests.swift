@@ -38,7 +38,7 @@ struct GradeWidthTests {
                 "--no-color",
             ],
             timeout: 120)
-        #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput.contains("with 2 workers "), "\(result.standardOutput)")
+        expectEqual(result.status, 0, "\(result.standardError)")
+        expect(result.standardOutput.contains("with 2 workers "), "\(result.standardOutput)")
     }
 }

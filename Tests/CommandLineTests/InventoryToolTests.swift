@@ -31,17 +31,17 @@ final class InventoryToolTests {
         _ = try await inventory("add", "Almond milk", "1")
         _ = try await inventory("add", "Bread", "1")
         let list = try await inventory("list").standardOutput
-        #expect(list.contains("Almond milk") && list.contains("Bread") && list.contains("Milk"))
+        expect(list.contains("Almond milk") && list.contains("Bread") && list.contains("Milk"))
         let caseSensitive = try await inventory("search", "Mil").standardOutput
-        #expect(
+        expect(
             caseSensitive.contains("Milk") && !caseSensitive.contains("Almond milk"),
             "CONTAINS is case-sensitive, as in the book")
         let ignoringCase = try await inventory("search", "MILK", "--ignore-case").standardOutput
-        #expect(
+        expect(
             ignoringCase.contains("Almond milk") && ignoringCase.contains("Milk") && !ignoringCase.contains("Bread"))
         #expect(try await inventory("delete", "milk").standardOutput == "deleted Milk\n")
         #expect(!(try await inventory("list").standardOutput.contains("Milk ")))
-        #expect(
+        expect(
             FileManager.default.fileExists(atPath: home + "/inventory.sqlite"), "the default store is in the lab folder"
         )
         #expect(
@@ -53,7 +53,7 @@ final class InventoryToolTests {
         #expect(try await inventory("list").standardOutput.contains("empty"))
         #expect(try await inventory("search", "x").status == 0)
         #expect(try await inventory("delete", "x").status == 1)
-        #expect(!FileManager.default.fileExists(atPath: home + "/inventory.sqlite"))
+        expect(!FileManager.default.fileExists(atPath: home + "/inventory.sqlite"))
     }
 
     @Test(arguments: [
@@ -77,20 +77,20 @@ final class InventoryToolTests {
         _ = try await inventory("add", "Milk", "2")
         let before = try await inventory("list").standardOutput
         let result = try await ProcessRunner.run("inventory", arguments, environment: ["CONCURRENCY_LAB_HOME": home])
-        #expect(result.status == status)
-        #expect(
-            result.standardError.split(separator: "\n").first?.contains(mentions) == true, "\(result.standardError)")
-        #expect(result.standardOutput.isEmpty)
+        expectEqual(result.status, status)
+        expectEqual(
+            result.standardError.split(separator: "\n").first?.contains(mentions), true, "\(result.standardError)")
+        expect(result.standardOutput.isEmpty)
         #expect(try await inventory("list").standardOutput == before)
     }
 
     @Test func anAddPastTheLargestQuantityIsRefusedAndChangesNothing() async throws {
         #expect(try await inventory("add", "Big", "\(Int.max)").status == 0)
         let result = try await inventory("add", "big", "1")
-        #expect(result.status == 2)
-        #expect(
-            result.standardError
-                == "inventory: error: Big has \(Int.max); adding 1 would pass the largest quantity, \(Int.max)\n")
+        expectEqual(result.status, 2)
+        expectEqual(
+            result.standardError,
+            "inventory: error: Big has \(Int.max); adding 1 would pass the largest quantity, \(Int.max)\n")
         #expect(try await inventory("list").standardOutput.contains("\(Int.max)"))
     }
 
@@ -101,19 +101,19 @@ final class InventoryToolTests {
             URL(fileURLWithPath: "/bin/sh"),
             ["-c", "\"$0\" add \"$(printf 'Mi\\377lk')\" 1 --store \"$1\"", tool, home + "-utf8.sqlite"],
             timeout: 60)
-        #expect(result.status == 2)
-        #expect(result.standardError == "inventory: error: argument 2 is not valid UTF-8 text\n")
-        #expect(!FileManager.default.fileExists(atPath: home + "-utf8.sqlite"), "nothing was created")
+        expectEqual(result.status, 2)
+        expectEqual(result.standardError, "inventory: error: argument 2 is not valid UTF-8 text\n")
+        expect(!FileManager.default.fileExists(atPath: home + "-utf8.sqlite"), "nothing was created")
     }
 
     @Test func aFileThatIsNotAnInventoryIsReportedAndLeftAlone() async throws {
         let path = home + "-corrupt.sqlite"
         try Data("{half".utf8).write(to: URL(fileURLWithPath: path))
         let result = try await ProcessRunner.run("inventory", ["add", "Milk", "1", "--store", path])
-        #expect(result.status == 1)
-        #expect(
+        expectEqual(result.status, 1)
+        expect(
             result.standardError.split(separator: "\n").count == 1 && result.standardError.contains("left untouched"))
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == "{half")
+        try expectEqual(String(contentsOfFile: path, encoding: .utf8), "{half")
     }
 
     @Test func anEarlierJSONStoreIsImportedOnRequestOnce() async throws {
@@ -125,17 +125,17 @@ final class InventoryToolTests {
         )
         .write(to: URL(fileURLWithPath: json))
         let first = try await inventory("list")
-        #expect(first.standardOutput.contains("empty"), "not imported silently")
-        #expect(first.standardError.contains("inventory import \(json)"), "but pointed out")
+        expect(first.standardOutput.contains("empty"), "not imported silently")
+        expect(first.standardError.contains("inventory import \(json)"), "but pointed out")
         #expect(
             try await inventory("--store", json, "list").standardError.contains("earlier version"),
             "a JSON store is not opened as a database")
         _ = try await inventory("add", "Milk", "1")
         #expect(try await inventory("import", json).standardOutput.contains("imported 2 products"))
         let again = try await inventory("import", json)
-        #expect(again.status == 1 && again.standardError.contains("already imported"))
+        expect(again.status == 1 && again.standardError.contains("already imported"))
         let list = try await inventory("list").standardOutput
-        #expect(list.contains("Tea") && list.range(of: #"Milk\s+3"#, options: .regularExpression) != nil, "\(list)")
+        expect(list.contains("Tea") && list.range(of: #"Milk\s+3"#, options: .regularExpression) != nil, "\(list)")
     }
 
     /// Adds, searches, lists and deletes from 40 processes at once: every one exits 0 and the
@@ -151,9 +151,9 @@ final class InventoryToolTests {
             [["add", "Milk", "1"], ["search", "Item"], ["delete", "Item \(index)"], ["list"]]
         }
         let failed = try await Self.runAtOnce(tool, commands.map { $0 + ["--store", store] })
-        #expect(failed.isEmpty, "failed: \(failed)")
+        expect(failed.isEmpty, "failed: \(failed)")
         let list = try await ProcessRunner.run("inventory", ["list", "--store", store]).standardOutput
-        #expect(
+        expect(
             list.range(of: #"Milk\s+10\n"#, options: .regularExpression) != nil && !list.contains("Item"), "\(list)")
     }
 
@@ -167,10 +167,10 @@ final class InventoryToolTests {
             (0..<processes).map { index in
                 ["add", index.isMultiple(of: 2) ? "Milk" : "Item \(index)", "1", "--store", store]
             })
-        #expect(failed.isEmpty, "failed: \(failed)")
+        expect(failed.isEmpty, "failed: \(failed)")
         let list = try await ProcessRunner.run("inventory", ["list", "--store", store]).standardOutput
-        #expect(list.range(of: #"Milk\s+\#(processes / 2)\n"#, options: .regularExpression) != nil, "\(list)")
-        #expect(list.split(separator: "\n").count == 2 + 1 + processes / 2, "a row per product under the header")
+        expect(list.range(of: #"Milk\s+\#(processes / 2)\n"#, options: .regularExpression) != nil, "\(list)")
+        expectEqual(list.split(separator: "\n").count, 2 + 1 + processes / 2, "a row per product under the header")
     }
 
     /// Starts one process per argument list, all at once; returns what each failing one said.
@@ -191,13 +191,13 @@ final class InventoryToolTests {
     @Test func aStoreThatIsNotThereIsAnErrorForReadsAndNeverMade() async throws {
         let store = home + "-typo/x.sqlite"
         let list = try await inventory("list", "--store", store)
-        #expect(list.status == 2 && list.standardError.contains("does not exist"), "\(list.standardError)")
+        expect(list.status == 2 && list.standardError.contains("does not exist"), "\(list.standardError)")
         let named = home + "-named.sqlite"
         let missing = try await inventory("search", "Milk", "--store", named)
-        #expect(missing.status == 2 && missing.standardError.contains("\(named) does not exist"))
-        #expect(!FileManager.default.fileExists(atPath: named), "a read makes nothing")
+        expect(missing.status == 2 && missing.standardError.contains("\(named) does not exist"))
+        expect(!FileManager.default.fileExists(atPath: named), "a read makes nothing")
         let empty = try await inventory("list")
-        #expect(
+        expect(
             empty.status == 0 && empty.standardOutput.contains("the inventory is empty"),
             "the default store, not made yet")
     }
@@ -205,8 +205,8 @@ final class InventoryToolTests {
     @Test func aFailedImportLeavesNoDatabaseBehind() async throws {
         let store = home + "-import.sqlite"
         let result = try await inventory("import", home + "-nope.json", "--store", store)
-        #expect(result.status != 0 && result.standardError.contains("nothing was imported"))
-        #expect(!FileManager.default.fileExists(atPath: store), "no empty database left behind")
+        expect(result.status != 0 && result.standardError.contains("nothing was imported"))
+        expect(!FileManager.default.fileExists(atPath: store), "no empty database left behind")
         // A file whose own entries of one product add up past the largest quantity: refused
         // before a store is opened, in the file's words, not as a store that "has" them.
         let file = home + "-overflow.json"
@@ -215,14 +215,14 @@ final class InventoryToolTests {
                 .utf8
         ).write(to: URL(fileURLWithPath: file))
         let overflow = try await inventory("import", file, "--store", store)
-        #expect(overflow.status == 1, "\(overflow.standardError)")
-        #expect(overflow.standardError.contains("its entries for eggs add up to more than the largest quantity"))
-        #expect(!FileManager.default.fileExists(atPath: store), "no empty database left behind")
+        expectEqual(overflow.status, 1, "\(overflow.standardError)")
+        expect(overflow.standardError.contains("its entries for eggs add up to more than the largest quantity"))
+        expect(!FileManager.default.fileExists(atPath: store), "no empty database left behind")
     }
 
     @Test func theHelpSaysAddNeedsAQuantity() async throws {
         let help = try await inventory("--help").standardOutput
-        #expect(!help.contains("or add NAME\n"), "\(help)")
-        #expect(help.contains("inventory add NAME QUANTITY"))
+        expect(!help.contains("or add NAME\n"), "\(help)")
+        expect(help.contains("inventory add NAME QUANTITY"))
     }
 }

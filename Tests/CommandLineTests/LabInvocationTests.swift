@@ -28,33 +28,33 @@ struct LabInvocationTests {
             "CONCURRENCY_LAB_HOME": folder.path + "/home", "CONCURRENCY_LAB_WORK": folder.path + "/work",
         ]
         let viaLink = try await shell("./lab progress", in: folder, environment: environment)
-        #expect(viaLink.status == 0, "\(viaLink.standardError)")
+        expectEqual(viaLink.status, 0, "\(viaLink.standardError)")
         var onPath = environment
         onPath["PATH"] = products.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         let fromPath = try await shell("exec lab progress", in: folder, environment: onPath)
-        #expect(fromPath.status == 0, "\(fromPath.standardError)")
+        expectEqual(fromPath.status, 0, "\(fromPath.standardError)")
     }
 
     @Test func aDoubleDashBeforeTheCommandIsAllowed() async throws {
         let result = try await ProcessRunner.run("lab", ["--", "list"])
-        #expect(result.status == 0, "\(result.standardError)")
+        expectEqual(result.status, 0, "\(result.standardError)")
     }
 
     @Test func theHelpSaysWhatIsAccepted() async throws {
         let overview = try await ProcessRunner.run("lab", ["--help"])
-        #expect(overview.standardOutput.contains("lab --version"))
+        expect(overview.standardOutput.contains("lab --version"))
         let reset = try await ProcessRunner.run("lab", ["help", "reset"])
-        #expect(!reset.standardOutput.contains("by default the next unsolved one"), "reset needs its EXERCISE")
-        #expect(reset.standardOutput.contains("backups/") && !reset.standardOutput.contains("kept beside it"))
+        expect(!reset.standardOutput.contains("by default the next unsolved one"), "reset needs its EXERCISE")
+        expect(reset.standardOutput.contains("backups/") && !reset.standardOutput.contains("kept beside it"))
         let missing = try await ProcessRunner.run("lab", ["solution"])
-        #expect(missing.status == 2 && !missing.standardError.contains("by default"), "\(missing.standardError)")
+        expect(missing.status == 2 && !missing.standardError.contains("by default"), "\(missing.standardError)")
         let check = try await ProcessRunner.run("lab", ["help", "check"])
-        #expect(check.standardOutput.contains("by default the next unsolved one"), "check has a default")
+        expect(check.standardOutput.contains("by default the next unsolved one"), "check has a default")
         let stress = try await ProcessRunner.run("lab", ["stress", "--help"])
         let usage = stress.standardOutput.split(separator: "\n").drop { !$0.hasPrefix("usage:") }.prefix(2).joined()
-        let dash = try #require(usage.range(of: "-- COMMAND"))
-        #expect(!usage[dash.upperBound...].contains("[--"), "options come before '--': \(usage)")
+        let dash = try unwrap(usage.range(of: "-- COMMAND"))
+        expect(!usage[dash.upperBound...].contains("[--"), "options come before '--': \(usage)")
         let lesson = try await ProcessRunner.run("actors", ["--help"])
-        #expect(lesson.standardOutput.contains("an existing FILE is replaced"))
+        expect(lesson.standardOutput.contains("an existing FILE is replaced"))
     }
 }

@@ -20,11 +20,11 @@ struct LessonCommandConflictTests {
         defer { try? FileManager.default.removeItem(at: home) }
         let result = try await ProcessRunner.run(
             "inventory", arguments, environment: ["CONCURRENCY_LAB_HOME": home.path])
-        #expect(result.status == 2)
-        #expect(
-            result.standardError.split(separator: "\n").first.map(String.init)?.hasPrefix(line) == true,
+        expectEqual(result.status, 2)
+        expectEqual(
+            result.standardError.split(separator: "\n").first.map(String.init)?.hasPrefix(line), true,
             "\(result.standardError)")
-        #expect(!result.standardError.contains("--command"))
-        #expect(!FileManager.default.fileExists(atPath: home.path), "nothing made")
+        expect(!result.standardError.contains("--command"))
+        expect(!FileManager.default.fileExists(atPath: home.path), "nothing made")
     }
 }

@@ -10,17 +10,17 @@ struct LessonExecutableTests {
     @Test func jsonCarriesEveryStepsMeasuredTimes() async throws {
         let result = try await ProcessRunner.run(
             "sync-vs-async", ["--json", "--variant", "errors", "--variant", "async-property", "--scale", "0.01"])
-        #expect(result.status == 0, "\(result.standardError)")
+        expectEqual(result.status, 0, "\(result.standardError)")
         let report = try LessonReport.decode(Data(result.standardOutput.utf8))
-        #expect(report.schema == LessonReport.schema)
-        #expect(report.lesson == "sync-vs-async" && report.scale == 0.01)
-        #expect(report.variants.map(\.name) == ["errors", "async-property"])
+        expectEqual(report.schema, LessonReport.schema)
+        expect(report.lesson == "sync-vs-async" && report.scale == 0.01)
+        expectEqual(report.variants.map(\.name), ["errors", "async-property"])
         for variant in report.variants {
-            #expect(variant.succeeded && !variant.steps.isEmpty && !variant.figures.isEmpty)
-            #expect(variant.steps.allSatisfy { $0.durationSeconds >= 0 && $0.startSeconds >= 0 })
+            expect(variant.succeeded && !variant.steps.isEmpty && !variant.figures.isEmpty)
+            expect(variant.steps.allSatisfy { $0.durationSeconds >= 0 && $0.startSeconds >= 0 })
         }
         let errors = report.variants[0]
-        #expect(errors.figures.first { $0.key == "outcomes" }?.text?.contains("DurationError.tooLong") == true)
+        expectEqual(errors.figures.first { $0.key == "outcomes" }?.text?.contains("DurationError.tooLong"), true)
     }
 
     @Test func traceOutWritesATraceEventFile() async throws {
@@ -29,42 +29,42 @@ struct LessonExecutableTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let result = try await ProcessRunner.run(
             "sync-vs-async", ["--variant", "async-await", "--trace-out", path, "--quiet"])
-        #expect(result.status == 0, "\(result.standardError)")
-        let root = try #require(
+        expectEqual(result.status, 0, "\(result.standardError)")
+        let root = try unwrap(
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
-        let events = try #require(root["traceEvents"] as? [[String: Any]])
-        #expect(events.contains { $0["ph"] as? String == "X" && $0["name"] as? String == "takesTooLong()" })
-        #expect(events.filter { $0["ph"] as? String == "X" }.allSatisfy { $0["dur"] is Double && $0["ts"] is Double })
+        let events = try unwrap(root["traceEvents"] as? [[String: Any]])
+        expect(events.contains { $0["ph"] as? String == "X" && $0["name"] as? String == "takesTooLong()" })
+        expect(events.filter { $0["ph"] as? String == "X" }.allSatisfy { $0["dur"] is Double && $0["ts"] is Double })
     }
 
     @Test func traceFlagDrawsTheTimeline() async throws {
         let result = try await ProcessRunner.run("sync-vs-async", ["--variant", "blocking", "--trace"])
-        #expect(result.status == 0)
-        #expect(result.standardOutput.contains("Timeline"))
-        #expect(result.standardOutput.contains("UI frames"))
-        #expect(result.standardOutput.contains("blocking (holds a thread)"))
-        #expect(!result.standardOutput.contains("\u{1B}["), "NO_COLOR is honoured")
+        expectEqual(result.status, 0)
+        expect(result.standardOutput.contains("Timeline"))
+        expect(result.standardOutput.contains("UI frames"))
+        expect(result.standardOutput.contains("blocking (holds a thread)"))
+        expect(!result.standardOutput.contains("\u{1B}["), "NO_COLOR is honoured")
     }
 
     @Test func helpAndListExitCleanly() async throws {
         let help = try await ProcessRunner.run("sync-vs-async", ["--help"])
-        #expect(help.status == 0 && help.standardOutput.contains("--trace-out FILE"))
+        expect(help.status == 0 && help.standardOutput.contains("--trace-out FILE"))
         let list = try await ProcessRunner.run("sync-vs-async", ["--list"])
-        #expect(list.status == 0 && list.standardOutput.contains("unstructured-vs-detached"))
+        expect(list.status == 0 && list.standardOutput.contains("unstructured-vs-detached"))
     }
 
     @Test func labAloneIntroducesTheLab() async throws {
         let result = try await ProcessRunner.run("lab", [])
-        #expect(result.status == 0)
-        #expect(result.standardOutput.contains("sync-vs-async"))
-        #expect(result.standardOutput.contains("Start here"))
+        expectEqual(result.status, 0)
+        expect(result.standardOutput.contains("sync-vs-async"))
+        expect(result.standardOutput.contains("Start here"))
     }
 
     @Test func labRunsALessonLikeItsExecutable() async throws {
         let result = try await ProcessRunner.run(
             "lab", ["run", "sync-vs-async", "--variant", "errors", "--json", "--scale", "0.01"])
-        #expect(result.status == 0)
-        #expect(try LessonReport.decode(Data(result.standardOutput.utf8)).variants.count == 1)
+        expectEqual(result.status, 0)
+        try expectEqual(LessonReport.decode(Data(result.standardOutput.utf8)).variants.count, 1)
     }
 
     @Test func benchSpreadsAPrimitiveSuiteOverWorkerProcesses() async throws {
@@ -76,24 +76,24 @@ struct LessonExecutableTests {
                 "bench", "--allow-debug", "--processes", "2", "--samples", "3", "--time", "0.1",
                 "--format", "json", "--out", out.path, "harness overhead",
             ])
-        #expect(result.status == 0, "\(result.standardError)")
+        expectEqual(result.status, 0, "\(result.standardError)")
         let report = try String(contentsOf: out.appendingPathComponent("report.json"), encoding: .utf8)
-        #expect(report.contains("\"process_medians\""), "each worker process's median is in the report")
-        #expect(report.contains("\"process\" : 2"), "samples are tagged with the worker that took them")
+        expect(report.contains("\"process_medians\""), "each worker process's median is in the report")
+        expect(report.contains("\"process\" : 2"), "samples are tagged with the worker that took them")
     }
 
     @Test func doctorMeasuresTheMachine() async throws {
         let result = try await ProcessRunner.run("lab", ["doctor", "--json"])
-        #expect(result.status == 0)
-        let root = try #require(
+        expectEqual(result.status, 0)
+        let root = try unwrap(
             try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
-        let width = try #require(root["executor_width"] as? Int)
-        #expect(width >= 1 && width <= ProcessInfo.processInfo.activeProcessorCount)
-        #expect(root["main_actor_isolated_after_suspension"] as? Bool == true)
-        #expect(root["main_thread_before_suspension"] as? Bool == true, "measured before lab's own code suspends")
-        #expect((root["clock_resolution_seconds"] as? Double ?? 1) < 0.001)
-        let usable = try #require(root["usable_cpu_count"] as? Int)
-        #expect(usable >= 1 && usable <= ProcessInfo.processInfo.activeProcessorCount)
+        let width = try unwrap(root["executor_width"] as? Int)
+        expect(width >= 1 && width <= ProcessInfo.processInfo.activeProcessorCount)
+        expect(root["main_actor_isolated_after_suspension"] as? Bool == true)
+        expect(root["main_thread_before_suspension"] as? Bool == true, "measured before lab's own code suspends")
+        expect((root["clock_resolution_seconds"] as? Double ?? 1) < 0.001)
+        let usable = try unwrap(root["usable_cpu_count"] as? Int)
+        expect(usable >= 1 && usable <= ProcessInfo.processInfo.activeProcessorCount)
     }
 
     /// One CPU (`taskset -c 0`): the doctor counts the one CPU the process may use, which
@@ -106,9 +106,9 @@ struct LessonExecutableTests {
         let lab = try ProcessRunner.productsDirectory().appendingPathComponent("lab").path
         let result = try await ProcessCapture.run(
             URL(fileURLWithPath: "/usr/bin/taskset"), ["-c", "0", lab, "doctor", "--json"], timeout: 120)
-        #expect(result.status == 0, "\(result.standardError)")
-        let root = try #require(
+        expectEqual(result.status, 0, "\(result.standardError)")
+        let root = try unwrap(
             try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
-        #expect(root["usable_cpu_count"] as? Int == 1)
+        expect(root["usable_cpu_count"] as? Int == 1)
     }
 }

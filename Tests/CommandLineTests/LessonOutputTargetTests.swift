@@ -24,10 +24,10 @@ struct LessonOutputTargetTests {
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/dev/full")
         let result = try await ProcessRunner.run(
             "task-groups", ["--variant", "five-tasks", "--quiet", "--\(option)", link])
-        #expect(result.status == 1)
+        expectEqual(result.status, 1)
         let lines = result.standardError.split(separator: "\n")
-        #expect(lines == ["task-groups: error: cannot write \(link): no space left on device"], "\(lines)")
-        #expect(isSymlink(link), "the link is still a link")
+        expectEqual(lines, ["task-groups: error: cannot write \(link): no space left on device"], "\(lines)")
+        expect(isSymlink(link), "the link is still a link")
     }
 
     @Test func aPageForStandardOutputIsPrintedThere() async throws {
@@ -36,20 +36,20 @@ struct LessonOutputTargetTests {
         let link = folder.appendingPathComponent("stdout").path
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/dev/stdout")
         let result = try await ProcessRunner.run("task-groups", ["--variant", "five-tasks", "--quiet", "--html", link])
-        #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput.contains("<!DOCTYPE html>"))
-        #expect(isSymlink(link))
+        expectEqual(result.status, 0, "\(result.standardError)")
+        expect(result.standardOutput.contains("<!DOCTYPE html>"))
+        expect(isSymlink(link))
     }
 
     /// Not --quiet: the page is standard output's alone, whole, and the lesson's text goes to
     /// standard error (it ran into the page, before and after it).
     @Test func aPageOnStandardOutputHasItToItself() async throws {
         let result = try await ProcessRunner.run("task-groups", ["--variant", "five-tasks", "--html", "/dev/stdout"])
-        #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput.hasPrefix("<!DOCTYPE html>"), "\(result.standardOutput.prefix(200))")
-        #expect(result.standardOutput.hasSuffix("</html>\n"), "\(result.standardOutput.suffix(200))")
-        #expect(result.standardError.contains("Page written to /dev/stdout"))
-        #expect(result.standardError.contains("five-tasks"))
+        expectEqual(result.status, 0, "\(result.standardError)")
+        expect(result.standardOutput.hasPrefix("<!DOCTYPE html>"), "\(result.standardOutput.prefix(200))")
+        expect(result.standardOutput.hasSuffix("</html>\n"), "\(result.standardOutput.suffix(200))")
+        expect(result.standardError.contains("Page written to /dev/stdout"))
+        expect(result.standardError.contains("five-tasks"))
     }
 
     /// --json's report is standard output's too: the two cannot share it.
@@ -57,9 +57,9 @@ struct LessonOutputTargetTests {
     func jsonAndAFileOnStandardOutputAreOneLineAndExitTwo(option: String) async throws {
         let result = try await ProcessRunner.run(
             "task-groups", ["--variant", "five-tasks", "--json", "--\(option)", "/dev/stdout"])
-        #expect(result.status == 2)
-        #expect(result.standardOutput.isEmpty)
+        expectEqual(result.status, 2)
+        expect(result.standardOutput.isEmpty)
         let lines = result.standardError.split(separator: "\n")
-        #expect(lines.count == 1 && lines[0].contains("another file than standard output"), "\(lines)")
+        expect(lines.count == 1 && lines[0].contains("another file than standard output"), "\(lines)")
     }
 }

@@ -38,16 +38,16 @@ struct LessonProseFlagsTests {
 
     @Test func theCheckCatchesAFlagGivenAValueItDoesNotTake() {
         let found = Self.flags(in: "--trace FILE writes the lanes; --trace-out FILE too; `--variant counters`")
-        #expect(found.map(\.name) == ["trace", "trace-out", "variant"])
-        #expect(found[0].placeholder == "FILE" && Self.declared["trace"] == false)
-        #expect(Self.declared["trace-out"] == true)
+        expectEqual(found.map(\.name), ["trace", "trace-out", "variant"])
+        expect(found[0].placeholder == "FILE" && Self.declared["trace"] == false)
+        expectEqual(Self.declared["trace-out"], true)
     }
 
     @Test func everyFlagTheLessonsNameIsReal() throws {
         let folder = Self.root.appendingPathComponent("Sources/Lessons")
-        let files = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
+        let files = try unwrap(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
             .compactMap { $0 as? URL }.filter { ["swift", "md"].contains($0.pathExtension) }
-        #expect(files.count > 30, "the lessons' sources were found")
+        expect(files.count > 30, "the lessons' sources were found")
         let declared = Self.declared
         for file in files {
             let text = try String(contentsOf: file, encoding: .utf8)
@@ -58,7 +58,7 @@ struct LessonProseFlagsTests {
                     continue
                 }
                 if let placeholder = flag.placeholder {
-                    #expect(takesValue, "\(place) \(placeholder): the flag takes no value")
+                    expect(takesValue, "\(place) \(placeholder): the flag takes no value")
                 }
             }
         }

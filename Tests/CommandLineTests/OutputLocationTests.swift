@@ -17,11 +17,11 @@ struct OutputLocationTests {
         try Data("last week's class".utf8).write(to: report)
         let result = try await ProcessRunner.run(
             "lab", ["grade", "Exercises", "--out", folder.path], environment: ["CONCURRENCY_LAB_HOME": folder.path])
-        #expect(result.status == 2)
-        #expect(result.standardError.contains("already holds a class report"), "\(result.standardError)")
-        #expect(result.standardError.contains("--replace"))
-        #expect(try String(contentsOf: report, encoding: .utf8) == "last week's class")
-        #expect(LabSubcommand.grade.spec.help().contains("--replace"))
+        expectEqual(result.status, 2)
+        expect(result.standardError.contains("already holds a class report"), "\(result.standardError)")
+        expect(result.standardError.contains("--replace"))
+        try expectEqual(String(contentsOf: report, encoding: .utf8), "last week's class")
+        expect(LabSubcommand.grade.spec.help().contains("--replace"))
     }
 
     /// Found before grading, not after: a folder in the way of the HTML once failed the last
@@ -36,15 +36,16 @@ struct OutputLocationTests {
         let result = try await ProcessRunner.run(
             "lab", ["grade", "Exercises", "--out", folder.path, "--replace"],
             environment: ["CONCURRENCY_LAB_HOME": folder.path])
-        #expect(result.status == 2)
+        expectEqual(result.status, 2)
         let lines = result.standardError.split(separator: "\n")
-        #expect(
-            lines == [
+        expectEqual(
+            lines,
+            [
                 "lab grade: error: cannot replace \(html.path): a folder is there, not a file; remove it, or give another --out"
             ],
             "\(lines)")
-        #expect(!result.standardOutput.contains("Grading"), "refused before any grading")
-        #expect(try String(contentsOf: csv, encoding: .utf8) == "last week's class")
+        expect(!result.standardOutput.contains("Grading"), "refused before any grading")
+        try expectEqual(String(contentsOf: csv, encoding: .utf8), "last week's class")
     }
 
     /// A user's index.html or lesson page was once overwritten silently: now kept, before any
@@ -56,30 +57,31 @@ struct OutputLocationTests {
         let mine = folder.appendingPathComponent(name)
         try Data("my own page".utf8).write(to: mine)
         let result = try await ProcessRunner.run("lab", ["pages", "--out", folder.path])
-        #expect(result.status == 2)
+        expectEqual(result.status, 2)
         let lines = result.standardError.split(separator: "\n")
-        #expect(
-            lines == [
+        expectEqual(
+            lines,
+            [
                 "lab pages: error: \(mine.path) already exists; give another --out, or add --replace to overwrite the pages there"
             ], "\(lines)")
-        #expect(!result.standardOutput.contains("running"), "refused before any lesson ran")
-        #expect(try String(contentsOf: mine, encoding: .utf8) == "my own page")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [name])
-        #expect(LabSubcommand.pages.spec.help().contains("--replace"))
+        expect(!result.standardOutput.contains("running"), "refused before any lesson ran")
+        try expectEqual(String(contentsOf: mine, encoding: .utf8), "my own page")
+        try expectEqual(FileManager.default.contentsOfDirectory(atPath: folder.path), [name])
+        expect(LabSubcommand.pages.spec.help().contains("--replace"))
     }
 
     @Test func aSecondGradeIntoTheSameFolderIsRefusedWhileTheFirstRuns() async throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         // This test stands in for the first run: it holds the folder's lock.
-        let held = try #require(try FileLock.tryHolding(folder: folder))
+        let held = try unwrap(try FileLock.tryHolding(folder: folder))
         defer { held.release() }
         let result = try await ProcessRunner.run(
             "lab", ["grade", "Exercises", "--out", folder.path], environment: ["CONCURRENCY_LAB_HOME": folder.path])
-        #expect(result.status == 2)
-        #expect(result.standardError.contains("another lab grade is writing into"), "\(result.standardError)")
+        expectEqual(result.status, 2)
+        expect(result.standardError.contains("another lab grade is writing into"), "\(result.standardError)")
         // The lock is the folder's own: no file is left in it for another user to trip on.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        try expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
     @Test(arguments: ["CONCURRENCY_LAB_WORK", "CONCURRENCY_LAB_HOME"])
@@ -93,27 +95,27 @@ struct OutputLocationTests {
         ]
         environment[variable] = file.path
         let result = try await ProcessRunner.run("lab", ["hint", "01"], environment: environment)
-        #expect(result.status == 2)
+        expectEqual(result.status, 2)
         let lines = result.standardError.split(separator: "\n")
-        #expect(lines.count == 1 && lines[0].contains(variable) && lines[0].contains(file.path), "\(lines)")
-        #expect(!result.standardError.contains("Domain="))
+        expect(lines.count == 1 && lines[0].contains(variable) && lines[0].contains(file.path), "\(lines)")
+        expect(!result.standardError.contains("Domain="))
     }
 
     #if os(Linux)
         @Test func aFolderNothingCanBeWrittenIntoIsRefusedBeforeAnyLessonRuns() async throws {
             // /proc: its mode lets root write, yet nothing can be made in it.
             let result = try await ProcessRunner.run("lab", ["pages", "--out", "/proc"])
-            #expect(result.status == 2)
-            #expect(result.standardError.contains("'/proc' for '--out': expected a folder you can write into"))
-            #expect(result.standardOutput.isEmpty, "no lesson ran, no page was said written")
+            expectEqual(result.status, 2)
+            expect(result.standardError.contains("'/proc' for '--out': expected a folder you can write into"))
+            expect(result.standardOutput.isEmpty, "no lesson ran, no page was said written")
         }
 
         @Test func aWorkspaceThatCannotBeMadeIsSaidInWords() async throws {
             let result = try await ProcessRunner.run(
                 "lab", ["hint", "01"], environment: ["CONCURRENCY_LAB_WORK": "/proc/x"])
-            #expect(result.status == 2)
-            #expect(result.standardError.contains("CONCURRENCY_LAB_WORK is '/proc/x'"), "\(result.standardError)")
-            #expect(!result.standardError.contains("Domain="))
+            expectEqual(result.status, 2)
+            expect(result.standardError.contains("CONCURRENCY_LAB_WORK is '/proc/x'"), "\(result.standardError)")
+            expect(!result.standardError.contains("Domain="))
         }
     #endif
 
@@ -121,11 +123,11 @@ struct OutputLocationTests {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let page = folder.appendingPathComponent("x.html")
-        #expect(!PageFile.wasReplaced(page, since: PageFile.identity(page)), "never written")
+        expect(!PageFile.wasReplaced(page, since: PageFile.identity(page)), "never written")
         try AtomicFile.write(Data("old".utf8), to: page)
         let before = PageFile.identity(page)
-        #expect(!PageFile.wasReplaced(page, since: before), "the same old file")
+        expect(!PageFile.wasReplaced(page, since: before), "the same old file")
         try AtomicFile.write(Data("new".utf8), to: page)
-        #expect(PageFile.wasReplaced(page, since: before))
+        expect(PageFile.wasReplaced(page, since: before))
     }
 }

@@ -12,41 +12,41 @@ import Testing
 struct StressCommandTests {
     @Test func theVerdictFollowsThePassRate() {
         let clean = StressSummary.verdict(passed: 50, runs: 50, failingLoads: [], cleanLoads: [.busy])
-        #expect(clean.contains("Every run passed (50 of 50)") && clean.contains("64%"))
-        #expect(StressSummary.chanceOfSeeing(runs: 1) == "100%")
-        #expect(StressSummary.chanceOfSeeing(runs: 2) == "75%")
+        expect(clean.contains("Every run passed (50 of 50)") && clean.contains("64%"))
+        expectEqual(StressSummary.chanceOfSeeing(runs: 1), "100%")
+        expectEqual(StressSummary.chanceOfSeeing(runs: 2), "75%")
         let flaky = StressSummary.verdict(passed: 41, runs: 50, failingLoads: [.busy], cleanLoads: [.none])
-        #expect(flaky.contains("9 of 50 runs failed (18%)") && flaky.contains("failed under busy and never under none"))
+        expect(flaky.contains("9 of 50 runs failed (18%)") && flaky.contains("failed under busy and never under none"))
         let flakyEverywhere = StressSummary.verdict(passed: 41, runs: 50, failingLoads: [.busy], cleanLoads: [])
-        #expect(!flakyEverywhere.contains("never under"))
+        expect(!flakyEverywhere.contains("never under"))
         let broken = StressSummary.verdict(passed: 0, runs: 5, failingLoads: [.busy], cleanLoads: [])
-        #expect(broken.contains("not flakiness but a failure"))
+        expect(broken.contains("not flakiness but a failure"))
     }
 
     @Test func eachLoadWrapsTheCommandItsOwnWay() {
         let find = { (name: String) -> URL? in URL(fileURLWithPath: "/usr/bin/\(name)") }
-        #expect(StressLoad.none.wrap(["swift", "test"], onPath: find) == ["swift", "test"])
-        #expect(StressLoad.busy.wrap(["swift", "test"], onPath: find) == ["swift", "test"])
-        #expect(
-            StressLoad.oneCPU.wrap(["swift", "test"], onPath: find) == ["/usr/bin/taskset", "-c", "0", "swift", "test"])
+        expectEqual(StressLoad.none.wrap(["swift", "test"], onPath: find), ["swift", "test"])
+        expectEqual(StressLoad.busy.wrap(["swift", "test"], onPath: find), ["swift", "test"])
+        expectEqual(
+            StressLoad.oneCPU.wrap(["swift", "test"], onPath: find), ["/usr/bin/taskset", "-c", "0", "swift", "test"])
         let narrow = StressLoad.narrowPool.wrap(["swift", "test"], onPath: find)
-        #expect(narrow.first == "/usr/bin/unshare" && narrow.suffix(2) == ["swift", "test"])
-        #expect(narrow.contains { $0.contains("/sys/devices/system/cpu/$f") })
+        expect(narrow.first == "/usr/bin/unshare" && narrow.suffix(2) == ["swift", "test"])
+        expect(narrow.contains { $0.contains("/sys/devices/system/cpu/$f") })
     }
 
     @Test func aTimedOutRunSaysItsLimitOnce() async throws {
         let result = try await ProcessRunner.run(
             "lab", ["stress", "--runs", "1", "--load", "none", "--timeout", "1", "--", "sleep", "30"])
-        #expect(result.status == 1)
+        expectEqual(result.status, 1)
         let line = result.standardOutput.split(separator: "\n").first { $0.contains("timed out") } ?? ""
-        #expect(line.contains("timed out (the limit is 1 s) after "), "\(result.standardOutput)")
-        #expect(result.standardOutput.contains("Running sleep 30 1 time under"), "one run, one time")
+        expect(line.contains("timed out (the limit is 1 s) after "), "\(result.standardOutput)")
+        expect(result.standardOutput.contains("Running sleep 30 1 time under"), "one run, one time")
     }
 
     @Test func aFailingLineIsFoundInTheOutput() {
         let output = "Building…\n✔ Test a() passed\n✘ Test b() recorded an issue at X.swift:3: Expectation failed\n"
-        #expect(FailureLine.first(in: output)?.hasPrefix("✘ Test b()") == true)
-        #expect(FailureLine.first(in: "nothing special\nlast words\n") == "last words")
+        expectEqual(FailureLine.first(in: output)?.hasPrefix("✘ Test b()"), true)
+        expectEqual(FailureLine.first(in: "nothing special\nlast words\n"), "last words")
     }
 
     @Test func aFlakyCommandIsReportedWithItsFailuresAndAStableOneIsNot() async throws {
@@ -58,23 +58,23 @@ struct StressCommandTests {
             let result = try await ProcessRunner.run(
                 "lab", ["stress", "--runs", "20", "--load", "none", "--json", "--"] + flaky)
             let report = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
-            let runs = try #require(report?["runs"] as? [[String: Any]])
+            let runs = try unwrap(report?["runs"] as? [[String: Any]])
             let failed = runs.filter { ($0["passed"] as? Bool) == false }
             seen.append(failed.count)
             if !failed.isEmpty {
-                #expect(result.status == 1)
-                #expect(
+                expectEqual(result.status, 1)
+                expect(
                     failed.allSatisfy {
                         ($0["outcome"] as? String) == "exited with status 1" && ($0["load"] as? String) == "none"
                     })
                 break
             }
         }
-        #expect(seen.contains { $0 > 0 && $0 < 20 }, "failures seen: \(seen)")
+        expect(seen.contains { $0 > 0 && $0 < 20 }, "failures seen: \(seen)")
         let stable = try await ProcessRunner.run("lab", ["stress", "--runs", "5", "--load", "none,busy", "--", "true"])
-        #expect(stable.status == 0, "\(stable.standardError)")
-        #expect(stable.standardOutput.contains("Every run passed (5 of 5)"))
-        #expect(stable.standardOutput.contains("busy"))
+        expectEqual(stable.status, 0, "\(stable.standardError)")
+        expect(stable.standardOutput.contains("Every run passed (5 of 5)"))
+        expect(stable.standardOutput.contains("busy"))
     }
 
     #if os(Linux)
@@ -83,12 +83,12 @@ struct StressCommandTests {
                 "lab", ["stress", "--runs", "1", "--load", "narrow-pool", "--json", "--", "true"])
             guard result.status == 0 else {
                 // Without user namespaces the load is refused in one line, which is also right.
-                #expect(result.standardError.contains("narrow-pool could not be made here"), "\(result.standardError)")
+                expect(result.standardError.contains("narrow-pool could not be made here"), "\(result.standardError)")
                 return
             }
             let report = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
-            let conditions = try #require(report?["conditions"] as? [[String: Any]])
-            #expect(conditions.first?["pool_width"] as? Int == 1)
+            let conditions = try unwrap(report?["conditions"] as? [[String: Any]])
+            expect(conditions.first?["pool_width"] as? Int == 1)
         }
     #endif
 }

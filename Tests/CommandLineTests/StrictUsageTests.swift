@@ -18,23 +18,23 @@ struct StrictUsageTests {
     ])
     func oneLineAndExitTwo(arguments: [String], line: String) async throws {
         let result = try await ProcessRunner.run("lab", arguments)
-        #expect(result.status == 2)
+        expectEqual(result.status, 2)
         let lines = result.standardError.split(separator: "\n")
-        #expect(lines.count == 1 && lines[0].hasPrefix(line), "\(lines)")
-        #expect(result.standardOutput.isEmpty, "nothing ran: \(result.standardOutput)")
+        expect(lines.count == 1 && lines[0].hasPrefix(line), "\(lines)")
+        expect(result.standardOutput.isEmpty, "nothing ran: \(result.standardOutput)")
     }
 
     /// `lab --help check` is `lab help check` (it once printed the overview, the word ignored).
     @Test func helpWithACommandIsThatCommandsHelp() async throws {
         let viaFlag = try await ProcessRunner.run("lab", ["--help", "check"])
         let viaCommand = try await ProcessRunner.run("lab", ["help", "check"])
-        #expect(viaFlag.status == 0 && viaFlag.standardOutput == viaCommand.standardOutput)
-        #expect(viaFlag.standardOutput.contains("lab check"), "\(viaFlag.standardOutput)")
+        expect(viaFlag.status == 0 && viaFlag.standardOutput == viaCommand.standardOutput)
+        expect(viaFlag.standardOutput.contains("lab check"), "\(viaFlag.standardOutput)")
     }
 
     @Test func theVersionAloneIsStillPrinted() async throws {
         let result = try await ProcessRunner.run("lab", ["--version"])
-        #expect(result.status == 0)
-        #expect(result.standardOutput.hasPrefix("Concurrency Lab, built with Swift"))
+        expectEqual(result.status, 0)
+        expect(result.standardOutput.hasPrefix("Concurrency Lab, built with Swift"))
     }
 }

@@ -12,8 +12,8 @@ enum SymbolTable {
     static func defined(_ wanted: Set<String>, in product: String) async throws -> Set<String> {
         let binary = try ProcessRunner.productsDirectory().appendingPathComponent(product)
         let result = try await ProcessCapture.run(
-            URL(fileURLWithPath: try #require(nm)), ["--defined-only", "--extern-only", binary.path], timeout: 60)
-        #expect(result.status == 0, "nm \(product): \(result.standardError)")
+            URL(fileURLWithPath: try unwrap(nm)), ["--defined-only", "--extern-only", binary.path], timeout: 60)
+        expectEqual(result.status, 0, "nm \(product): \(result.standardError)")
         // A line "ADDRESS T NAME" each. Looked for whole, not by splitting every line of a debug
         // binary's table: that cost the allocation counter's test 2.9 s of CPU in a run of the suite.
         let table = result.standardOutput.hasSuffix("\n") ? result.standardOutput : result.standardOutput + "\n"

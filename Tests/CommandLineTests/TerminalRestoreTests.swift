@@ -11,13 +11,13 @@ struct TerminalRestoreTests {
     func echoIsBackAfterTheSignal(signal: Int32) async throws {
         var master: Int32 = -1
         var path = [CChar](repeating: 0, count: 256)
-        #expect(lab_open_pseudo_terminal(&master, &path, UInt(path.count)) == 0)
+        expectEqual(lab_open_pseudo_terminal(&master, &path, UInt(path.count)), 0)
         defer { close(master) }
         let slave = open(
             String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), O_RDWR | O_NOCTTY)
-        #expect(slave >= 0)
+        expect(slave >= 0)
         defer { close(slave) }
-        #expect(Self.localFlags(slave) & tcflag_t(ECHO) != 0, "a fresh terminal echoes")
+        expect(Self.localFlags(slave) & tcflag_t(ECHO) != 0, "a fresh terminal echoes")
 
         var environment = ProcessInfo.processInfo.environment
         environment["TERM"] = "xterm"
@@ -32,20 +32,20 @@ struct TerminalRestoreTests {
         let screen = await OnAThreadOfItsOwn.blockingWork(named: "read the pty") {
             Self.read(pty, until: "The main actor, live", seconds: 60)
         }
-        try #require(screen.contains("The main actor, live"), "the live view never drew: \(screen.suffix(300))")
-        #expect(Self.localFlags(slave) & tcflag_t(ECHO) == 0, "the live view turned echo off")
+        try unwrap(screen.contains("The main actor, live"), "the live view never drew: \(screen.suffix(300))")
+        expectEqual(Self.localFlags(slave) & tcflag_t(ECHO), 0, "the live view turned echo off")
 
         kill(process.processIdentifier, signal)
         await OnAThreadOfItsOwn.blockingWork(named: "drain the pty") {
             Self.drain(pty, whileRunning: process, seconds: 20)
         }
-        try #require(!process.isRunning, "the lesson did not stop on signal \(signal)")
-        #expect(
-            process.ending == RunningChild.Ending(status: signal, signalled: true),
+        try unwrap(!process.isRunning, "the lesson did not stop on signal \(signal)")
+        expectEqual(
+            process.ending, RunningChild.Ending(status: signal, signalled: true),
             "it should die of the signal, as a shell expects")
         let flags = Self.localFlags(slave)
-        #expect(flags & tcflag_t(ECHO) != 0, "echo is still off after signal \(signal)")
-        #expect(flags & tcflag_t(ICANON) != 0, "line editing is still off after signal \(signal)")
+        expect(flags & tcflag_t(ECHO) != 0, "echo is still off after signal \(signal)")
+        expect(flags & tcflag_t(ICANON) != 0, "line editing is still off after signal \(signal)")
     }
 
     static func localFlags(_ descriptor: Int32) -> tcflag_t {

@@ -13,9 +13,9 @@ struct UnwritableOutputTests {
         let result = try ProcessCapture.run(
             URL(fileURLWithPath: "/bin/sh"), ["-c", "'\(lab)' list \(redirection)"],
             environment: ["PATH": "/usr/bin:/bin", "SWIFT_BACKTRACE": "enable=no"], timeout: 60)
-        #expect(result.status == 1, "exit \(result.status): \(result.standardError)")
+        expectEqual(result.status, 1, "exit \(result.status): \(result.standardError)")
         let lines = result.standardError.split(separator: "\n")
-        #expect(lines.count == 1, "\(result.standardError)")
-        #expect(lines.first?.hasPrefix("lab: error: cannot write the output: ") == true, "\(result.standardError)")
+        expectEqual(lines.count, 1, "\(result.standardError)")
+        expectEqual(lines.first?.hasPrefix("lab: error: cannot write the output: "), true, "\(result.standardError)")
     }
 }

@@ -16,7 +16,7 @@ struct WorkflowTests {
         for raw in text.split(separator: "\n") {
             let line = raw.prefix { $0 != "#" || raw.contains("${{") }
             guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
-            #expect(!line.contains("\t"), "YAML forbids tabs: \(line)")
+            expect(!line.contains("\t"), "YAML forbids tabs: \(line)")
             let indent = line.prefix { $0 == " " || $0 == "-" }.count
             let body = line.dropFirst(indent)
             guard let colon = body.firstIndex(of: ":") else { continue }
@@ -33,11 +33,11 @@ struct WorkflowTests {
     @Test func macOSAndLinuxBothRunTheCIScript() throws {
         let entries = try entries()
         func values(_ path: String) -> [String] { entries.filter { $0.path == path }.map(\.value) }
-        #expect(values("jobs.macos.runs-on") == ["macos-15"])
-        #expect(values("jobs.linux.strategy.matrix.swift").first?.contains("\"6.2\"") == true)
-        #expect(values("jobs.linux.container") == ["swift:${{ matrix.swift }}"])
-        #expect(values("jobs.linux.steps.run").contains(".ci/run ${{ matrix.steps }}"))
-        #expect(values("jobs.macos.steps.run").contains(".ci/run"))
+        expectEqual(values("jobs.macos.runs-on"), ["macos-15"])
+        expectEqual(values("jobs.linux.strategy.matrix.swift").first?.contains("\"6.2\""), true)
+        expectEqual(values("jobs.linux.container"), ["swift:${{ matrix.swift }}"])
+        expect(values("jobs.linux.steps.run").contains(".ci/run ${{ matrix.steps }}"))
+        expect(values("jobs.macos.steps.run").contains(".ci/run"))
         // Linux's parallel jobs together run every step of .ci/run.
         let linuxSteps = Set(
             (values("jobs.linux.strategy.matrix.steps").first ?? "")
@@ -48,8 +48,8 @@ struct WorkflowTests {
                 $0.dropFirst("    case \"$wanted\" in all|".count).prefix { $0 != ")" }.split(separator: "|").map(
                     String.init)
             }
-        #expect(declared.map(Set.init) == linuxSteps, "every step of .ci/run runs in one Linux job")
-        #expect(values("jobs.linux.steps.with.path").contains("|"), "the build folders are cached")
+        expectEqual(declared.map(Set.init), linuxSteps, "every step of .ci/run runs in one Linux job")
+        expect(values("jobs.linux.steps.with.path").contains("|"), "the build folders are cached")
     }
 
     /// CI's sanitized build leaves out test targets by name (Package.swift reads the variable):
@@ -58,18 +58,18 @@ struct WorkflowTests {
         let variable = "CONCURRENCY_LAB_LEAVE_OUT_TESTS"
         let script = try String(contentsOf: root.appendingPathComponent(".ci/run"), encoding: .utf8)
         let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        #expect(manifest.contains("environment[\"\(variable)\"]"), "Package.swift reads \(variable)")
-        let line = try #require(script.split(separator: "\n").first { $0.contains("export \(variable)=") })
+        expect(manifest.contains("environment[\"\(variable)\"]"), "Package.swift reads \(variable)")
+        let line = try unwrap(script.split(separator: "\n").first { $0.contains("export \(variable)=") })
         // The value up to the command's end, unquoted; names are trimmed as Package.swift trims them.
         let value = line.split(separator: "=", maxSplits: 1).last?.prefix { !";}".contains($0) } ?? ""
         let names = value.filter { $0 != "\"" && $0 != "'" }.split(separator: ",")
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        #expect(!names.isEmpty, "\(line)")
+        expect(!names.isEmpty, "\(line)")
         // Spaces and line breaks dropped: `.testTarget(name: "X"` however the manifest wraps it.
         let compact = manifest.filter { !$0.isWhitespace }
         for name in names {
             let declared = compact.contains(".testTarget(name:\"\(name)\"")
-            #expect(declared, "\(name) is not a test target in Package.swift")
+            expect(declared, "\(name) is not a test target in Package.swift")
         }
     }
 
@@ -77,26 +77,26 @@ struct WorkflowTests {
     /// a pattern): a renamed test would silently run sanitized again, so each must be a test's or a suite's name.
     @Test func theTestsTheSanitizedRunLeavesOutAreTheSuites() throws {
         let script = try String(contentsOf: root.appendingPathComponent(".ci/run"), encoding: .utf8)
-        let start = try #require(script.range(of: "tsan_left_out=("))
-        let end = try #require(script[start.upperBound...].firstIndex(of: ")"))
+        let start = try unwrap(script.range(of: "tsan_left_out=("))
+        let end = try unwrap(script[start.upperBound...].firstIndex(of: ")"))
         let names = script[start.upperBound..<end].split(whereSeparator: \.isWhitespace).map(String.init)
-        #expect(names.count >= 10, "\(names)")
+        expect(names.count >= 10, "\(names)")
         let tests = root.appendingPathComponent("Tests")
-        let files = try #require(FileManager.default.enumerator(atPath: tests.path)).compactMap { $0 as? String }
+        let files = try unwrap(FileManager.default.enumerator(atPath: tests.path)).compactMap { $0 as? String }
         let sources = try files.filter { $0.hasSuffix(".swift") }.map {
             try String(contentsOf: tests.appendingPathComponent($0), encoding: .utf8)
         }.joined()
         for name in names {
             let declared = ["func \(name)(", "struct \(name) ", "class \(name) "].contains { sources.contains($0) }
-            #expect(declared, "\(name) is no test nor suite of Tests/")
+            expect(declared, "\(name) is no test nor suite of Tests/")
         }
     }
 
     @Test func theClassroomWorkflowGradesWithLabGrade() throws {
         let entries = try entries("docs/classroom-workflow.yml")
         func values(_ path: String) -> [String] { entries.filter { $0.path == path }.map(\.value) }
-        #expect(values("jobs.grade.runs-on") == ["ubuntu-latest"])
-        #expect(values("jobs.grade.steps.run").contains { $0.hasPrefix("swift run lab grade . ") })
-        #expect(values("jobs.grade.steps.with.path") == ["class-report/"])
+        expectEqual(values("jobs.grade.runs-on"), ["ubuntu-latest"])
+        expect(values("jobs.grade.steps.run").contains { $0.hasPrefix("swift run lab grade . ") })
+        expectEqual(values("jobs.grade.steps.with.path"), ["class-report/"])
     }
 }

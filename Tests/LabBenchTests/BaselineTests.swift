@@ -17,8 +17,8 @@ final class BaselineTests {
 
     @Test func saveThenLoadByName() throws {
         let url = try Baselines.save(Fixture.report(), named: "main", environment: environment)
-        #expect(url.path.hasSuffix("baselines/main.json"))
-        #expect(try Baselines.load("main", environment: environment).suites.count == 1)
+        expect(url.path.hasSuffix("baselines/main.json"))
+        try expectEqual(Baselines.load("main", environment: environment).suites.count, 1)
     }
 
     @Test func badNamesMissingAndCorruptBaselinesAreClearErrors() throws {
@@ -30,7 +30,7 @@ final class BaselineTests {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("{oops".utf8).write(to: url)
         #expect(throws: BenchError.self) { try Baselines.load("broken", environment: environment) }
-        #expect(try String(contentsOf: url, encoding: .utf8) == "{oops", "a corrupt baseline is left untouched")
+        try expectEqual(String(contentsOf: url, encoding: .utf8), "{oops", "a corrupt baseline is left untouched")
     }
 
     @Test func exitStatusIsZeroForNoChangeOneForARegressionThreeForImprovementsOnly() {
@@ -38,11 +38,11 @@ final class BaselineTests {
         let same = Fixture.report([Fixture.suite(slow: 0.040, fast: 0.011)])
         let slower = Fixture.report([Fixture.suite(slow: 0.040, fast: 0.015)])
         let faster = Fixture.report([Fixture.suite(slow: 0.030, fast: 0.011)])
-        #expect(Comparison(baseline: base, current: same, thresholdPercent: 5).exitStatus == 0)
-        #expect(Comparison(baseline: base, current: slower, thresholdPercent: 5).exitStatus == 1)
-        #expect(Comparison(baseline: base, current: faster, thresholdPercent: 5).exitStatus == 3)
-        #expect(
-            Comparison(baseline: base, current: slower, thresholdPercent: 50).exitStatus == 0,
+        expectEqual(Comparison(baseline: base, current: same, thresholdPercent: 5).exitStatus, 0)
+        expectEqual(Comparison(baseline: base, current: slower, thresholdPercent: 5).exitStatus, 1)
+        expectEqual(Comparison(baseline: base, current: faster, thresholdPercent: 5).exitStatus, 3)
+        expectEqual(
+            Comparison(baseline: base, current: slower, thresholdPercent: 50).exitStatus, 0,
             "below the threshold is no change")
         func empty(_ seconds: Double) -> BenchmarkReport {
             let definition = BenchmarkSuite(
@@ -52,12 +52,12 @@ final class BaselineTests {
             return Fixture.report([Analysis.analyze(definition, samples: samples)])
         }
         let doubled = Comparison(baseline: empty(1e-15), current: empty(2e-15), thresholdPercent: 5)
-        #expect(
-            doubled.changes.first.map { $0.change > 0.9 && $0.pValue < 0.05 } == true,
+        expectEqual(
+            doubled.changes.first.map { $0.change > 0.9 && $0.pValue < 0.05 }, true,
             "the femtoseconds did double, significantly")
-        #expect(doubled.exitStatus == 0, "but femtoseconds are an empty loop: doubling them is not a regression")
-        #expect(
-            Comparison(baseline: empty(1e-9), current: empty(2e-9), thresholdPercent: 5).exitStatus == 1,
+        expectEqual(doubled.exitStatus, 0, "but femtoseconds are an empty loop: doubling them is not a regression")
+        expectEqual(
+            Comparison(baseline: empty(1e-9), current: empty(2e-9), thresholdPercent: 5).exitStatus, 1,
             "a nanosecond doubling is")
     }
 
@@ -93,11 +93,11 @@ final class BaselineTests {
             "--allow-debug", "--processes", "1", "--samples", "5", "--time", "0.2", "--format", "md,json,csv,html",
             "--out", out, "--save-baseline", "tiny", "--no-color",
         ])
-        #expect(status == 0)
+        expectEqual(status, 0)
         for file in ["report.md", "report.json", "samples.csv", "report.html"] {
-            #expect(FileManager.default.fileExists(atPath: "\(out)/\(file)"), "\(file)")
+            expect(FileManager.default.fileExists(atPath: "\(out)/\(file)"), "\(file)")
         }
-        #expect(try Baselines.load("tiny", environment: environment).suites.first?.name == "tiny")
+        try expectEqual(Baselines.load("tiny", environment: environment).suites.first?.name, "tiny")
     }
 
     @Test func badUsageIsExitTwo() async {
@@ -125,14 +125,14 @@ struct CompareTargetTests {
         let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(name)
         try Fixture.report().encoded().write(to: here)
         defer { try? FileManager.default.removeItem(at: here) }
-        #expect(try Baselines.locate(name, environment: environment).standardizedFileURL == here.standardizedFileURL)
+        try expectEqual(Baselines.locate(name, environment: environment).standardizedFileURL, here.standardizedFileURL)
     }
 
     @Test func aMissingPathIsNotOfferedAsABaselineName() {
         #expect(throws: BenchError.missingResultsFile("/nonexist.json")) {
             try Baselines.locate("/nonexist.json", environment: environment)
         }
-        #expect(!BenchError.missingResultsFile("/nonexist.json").description.contains("--save-baseline"))
+        expect(!BenchError.missingResultsFile("/nonexist.json").description.contains("--save-baseline"))
         #expect(throws: BenchError.self) { try Baselines.locate("no-such-baseline", environment: environment) }
     }
 }

@@ -30,23 +30,24 @@ final class BenchReportPagesTests {
         let status = await BenchCommand(suites: [suite], environment: environment).probingInstantly().run([
             "--allow-debug", "--processes", "1", "--samples", "5", "--time", "0.2", "--out", out.path, "--no-color",
         ])
-        #expect(status == 0)
+        expectEqual(status, 0)
         let files = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
-        #expect(files == ["report.html", "report.json"])
+        expectEqual(files, ["report.html", "report.json"])
         let html = try String(contentsOf: out.appendingPathComponent("report.html"), encoding: .utf8)
-        #expect(html.contains("<a href=\"pages/task-groups.html\">"))
+        expect(html.contains("<a href=\"pages/task-groups.html\">"))
     }
 
     @Test func withoutOutOnlyTheTerminalReportIsTheDefault() {
-        #expect(SuiteLessons.defaultFormats(outGiven: false) == ["terminal"])
+        expectEqual(SuiteLessons.defaultFormats(outGiven: false), ["terminal"])
     }
 
     /// Every suite of the lab's catalog but the harness's own costs (its overhead, what its
     /// counters cost) times a lesson's pattern.
     @Test func everyPatternSuiteLinksToALesson() {
         let unlinked = BenchmarkCatalog.all().map(\.name).filter { SuiteLessons.lesson(ofSuite: $0) == nil }
-        #expect(
-            unlinked == [
+        expectEqual(
+            unlinked,
+            [
                 "harness overhead", "measurement cost: allocation counter", "measurement cost: hop counter",
                 "measurement cost: retain counter",
             ])

@@ -10,20 +10,20 @@ import Testing
 struct CatalogTests {
     @Test func everySuiteHasAUniqueNameAndItsReference() {
         let suites = BenchmarkCatalog.all()
-        #expect(Set(suites.map(\.name)).count == suites.count)
-        #expect(suites.count >= 15)
-        #expect(suites.contains { $0.kind == .primitive } && suites.contains { $0.kind == .pattern })
+        expectEqual(Set(suites.map(\.name)).count, suites.count)
+        expect(suites.count >= 15)
+        expect(suites.contains { $0.kind == .primitive } && suites.contains { $0.kind == .pattern })
     }
 
     @Test(arguments: BenchmarkCatalog.all().map(\.name))
     func everyVariantRuns(suiteName: String) async throws {
-        let suite = try #require(BenchmarkCatalog.all().first { $0.name == suiteName })
+        let suite = try unwrap(BenchmarkCatalog.all().first { $0.name == suiteName })
         for variant in suite.variants {
             await variant.run(1)
             if let traced = variant.traced {
                 let probe = Probe()
                 await traced(probe)
-                #expect(!probe.spans.isEmpty, "\(variant.name) traced nothing")
+                expect(!probe.spans.isEmpty, "\(variant.name) traced nothing")
             }
         }
     }

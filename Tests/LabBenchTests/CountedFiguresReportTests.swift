@@ -32,37 +32,37 @@ struct CountedFiguresReportTests {
 
     @Test func everyFormatShowsRetainsPerOperationWhereCounted() throws {
         let report = Self.report(counted: true)
-        let copied = try #require(report.suites[0].variant("copied"))
-        #expect(copied.retainsPerOperation == RetainRates(retains: 3, releases: 3))
-        #expect(report.suites[0].conclusion.contains("Retains per operation: borrowed 0, copied 3."))
+        let copied = try unwrap(report.suites[0].variant("copied"))
+        expectEqual(copied.retainsPerOperation, RetainRates(retains: 3, releases: 3))
+        expect(report.suites[0].conclusion.contains("Retains per operation: borrowed 0, copied 3."))
         let terminal = TerminalReport.render(report, terminal: .plain(width: 160))
-        #expect(terminal.contains("retains/op") && terminal.contains("hops/op"))
-        #expect(terminal.split(separator: "\n").contains { $0.hasPrefix("  copied") && $0.contains(" 3 ") })
+        expect(terminal.contains("retains/op") && terminal.contains("hops/op"))
+        expect(terminal.split(separator: "\n").contains { $0.hasPrefix("  copied") && $0.contains(" 3 ") })
         let markdown = MarkdownReport.render(report)
-        #expect(markdown.contains("| hops/op | retains/op | releases/op |"))
-        #expect(markdown.contains("| 2 | 3 | 3 |"))
+        expect(markdown.contains("| hops/op | retains/op | releases/op |"))
+        expect(markdown.contains("| 2 | 3 | 3 |"))
         let rows = CSVParser.rows(CSVReport.render(report))
-        let retains = try #require(rows[0].firstIndex(of: "retains"))
-        let copiedRow = try #require(rows.first { $0[2] == "copied" })
-        #expect(copiedRow[retains] == "3" && copiedRow[retains + 1] == "3")
+        let retains = try unwrap(rows[0].firstIndex(of: "retains"))
+        let copiedRow = try unwrap(rows.first { $0[2] == "copied" })
+        expect(copiedRow[retains] == "3" && copiedRow[retains + 1] == "3")
         let decoded = try BenchmarkReport.decode(try report.encoded())
-        #expect(decoded.suites[0].variant("copied")?.retainsPerOperation == RetainRates(retains: 3, releases: 3))
-        #expect(decoded.suites[0].variant("copied")?.samples[0].retains == RetainCounts(retains: 3, releases: 3))
+        expectEqual(decoded.suites[0].variant("copied")?.retainsPerOperation, RetainRates(retains: 3, releases: 3))
+        expectEqual(decoded.suites[0].variant("copied")?.samples[0].retains, RetainCounts(retains: 3, releases: 3))
         let json = String(decoding: try report.encoded(), as: UTF8.self)
-        #expect(json.contains("\"retains_per_operation\"") && json.contains("\"retain_counting\" : \"counted\""))
+        expect(json.contains("\"retains_per_operation\"") && json.contains("\"retain_counting\" : \"counted\""))
     }
 
     @Test func aProgramWithoutTheCountersSaysHowToCount() {
         let report = Self.report(counted: false)
         let terminal = TerminalReport.render(report, terminal: .plain(width: 400))
-        #expect(
+        expect(
             terminal.contains("hops/op: executor hops are not counted in this program (link LabHopCounter to count"))
-        #expect(
+        expect(
             terminal.contains(
                 "retains/op: retains and releases are not counted in this program (link LabRetainCounter to count"))
-        #expect(!terminal.contains("  variant") || !terminal.contains("retains/op  "), "no empty column")
+        expect(!terminal.contains("  variant") || !terminal.contains("retains/op  "), "no empty column")
         let markdown = MarkdownReport.render(report)
-        #expect(markdown.contains("not counted in this program (link LabHopCounter to count"))
-        #expect(markdown.contains("| – | – | – |"))
+        expect(markdown.contains("not counted in this program (link LabHopCounter to count"))
+        expect(markdown.contains("| – | – | – |"))
     }
 }

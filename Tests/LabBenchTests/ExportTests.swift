@@ -31,82 +31,82 @@ struct ExportTests {
     func json(_ text: String) throws -> Any { try JSONSerialization.jsonObject(with: Data(text.utf8)) }
 
     @Test func gitHubActionBenchmarkIsAnArrayOfNameUnitValueEntries() throws {
-        let entries = try #require(try json(try GitHubBenchmarkExport.render(Self.report())) as? [[String: Any]])
-        #expect(!entries.isEmpty)
+        let entries = try unwrap(try json(try GitHubBenchmarkExport.render(Self.report())) as? [[String: Any]])
+        expect(!entries.isEmpty)
         for entry in entries {
-            #expect(Set(entry.keys).isSubset(of: ["name", "unit", "value", "range", "extra"]), "\(entry.keys)")
-            #expect(entry["name"] is String && entry["unit"] is String)
-            let value = try #require(entry["value"] as? Double)
-            #expect(value.isFinite && value >= 0)
-            if let range = entry["range"] { #expect(range is String) }
+            expect(Set(entry.keys).isSubset(of: ["name", "unit", "value", "range", "extra"]), "\(entry.keys)")
+            expect(entry["name"] is String && entry["unit"] is String)
+            let value = try unwrap(entry["value"] as? Double)
+            expect(value.isFinite && value >= 0)
+            if let range = entry["range"] { expect(range is String) }
         }
         let names = entries.compactMap { $0["name"] as? String }
-        #expect(Set(names).count == names.count, "names are unique: the action keys its history by name")
-        let passedIn = try #require(entries.first { $0["name"] as? String == "actor calls / passed in" })
-        #expect(passedIn["unit"] as? String == "ns/op")
-        #expect(abs((passedIn["value"] as? Double ?? 0) - 25e-9 * 1007 / 1000 * 1e9) < 0.01)
-        #expect(
+        expectEqual(Set(names).count, names.count, "names are unique: the action keys its history by name")
+        let passedIn = try unwrap(entries.first { $0["name"] as? String == "actor calls / passed in" })
+        expect(passedIn["unit"] as? String == "ns/op")
+        expect(abs((passedIn["value"] as? Double ?? 0) - 25e-9 * 1007 / 1000 * 1e9) < 0.01)
+        expect(
             entries.contains {
                 $0["name"] as? String == "actor calls / passed in — executor switches" && $0["value"] as? Double == 2
             })
-        #expect(entries.contains { $0["unit"] as? String == "ms/run" }, "patterns per run")
+        expect(entries.contains { $0["unit"] as? String == "ms/run" }, "patterns per run")
     }
 
     @Test func jmhJSONHasJMHsFieldsAndOrderedPercentiles() throws {
-        let results = try #require(try json(try JMHExport.render(Self.report())) as? [[String: Any]])
-        #expect(results.count == 4)
+        let results = try unwrap(try json(try JMHExport.render(Self.report())) as? [[String: Any]])
+        expectEqual(results.count, 4)
         for result in results {
-            #expect(result["benchmark"] is String)
-            #expect(result["mode"] as? String == "avgt")
-            #expect(result["forks"] is Int && result["threads"] is Int && result["measurementIterations"] is Int)
-            let primary = try #require(result["primaryMetric"] as? [String: Any])
-            #expect(primary["score"] is Double && primary["scoreError"] is Double)
-            #expect((primary["scoreConfidence"] as? [Double])?.count == 2)
-            #expect(primary["scoreUnit"] as? String == "ns/op")
-            let percentiles = try #require(primary["scorePercentiles"] as? [String: Double])
+            expect(result["benchmark"] is String)
+            expect(result["mode"] as? String == "avgt")
+            expect(result["forks"] is Int && result["threads"] is Int && result["measurementIterations"] is Int)
+            let primary = try unwrap(result["primaryMetric"] as? [String: Any])
+            expect(primary["score"] is Double && primary["scoreError"] is Double)
+            expectEqual((primary["scoreConfidence"] as? [Double])?.count, 2)
+            expect(primary["scoreUnit"] as? String == "ns/op")
+            let percentiles = try unwrap(primary["scorePercentiles"] as? [String: Double])
             let keys = JMHExport.percentiles.map(\.key)
-            #expect(Set(percentiles.keys) == Set(keys))
+            expectEqual(Set(percentiles.keys), Set(keys))
             let values = keys.compactMap { percentiles[$0] }
-            #expect(values == values.sorted(), "percentiles never decrease")
-            let raw = try #require(primary["rawData"] as? [[Double]])
+            expectEqual(values, values.sorted(), "percentiles never decrease")
+            let raw = try unwrap(primary["rawData"] as? [[Double]])
             let rawIterations: Int = raw.map(\.count).reduce(0, +)
-            #expect(rawIterations == result["measurementIterations"] as? Int)
-            #expect(result["secondaryMetrics"] is [String: Any])
+            expect(rawIterations == result["measurementIterations"] as? Int)
+            expect(result["secondaryMetrics"] is [String: Any])
         }
-        let passedIn = try #require(results.first { $0["benchmark"] as? String == "actor calls.passed in" })
-        #expect(passedIn["forks"] as? Int == 3, "one fork per worker process")
-        let secondary = try #require(passedIn["secondaryMetrics"] as? [String: [String: Any]])
-        #expect(secondary["·lab.executor.switches.norm"]?["score"] as? Double == 2)
+        let passedIn = try unwrap(results.first { $0["benchmark"] as? String == "actor calls.passed in" })
+        expect(passedIn["forks"] as? Int == 3, "one fork per worker process")
+        let secondary = try unwrap(passedIn["secondaryMetrics"] as? [String: [String: Any]])
+        expect(secondary["·lab.executor.switches.norm"]?["score"] as? Double == 2)
     }
 
     @Test func percentilesHaveARowPerVariantAndPercentileAndNeverDecrease() throws {
         let report = Self.report()
         let lines = PercentileExport.render(report).split(separator: "\n").map(String.init)
-        #expect(lines.first == PercentileExport.columns.joined(separator: ","))
+        expectEqual(lines.first, PercentileExport.columns.joined(separator: ","))
         let variants = report.suites.flatMap(\.variants)
-        #expect(lines.count == 1 + variants.count * PercentileExport.percentiles.count)
+        expectEqual(lines.count, 1 + variants.count * PercentileExport.percentiles.count)
         // Quoted suite names hold commas: the last two fields are the figure and the count.
         let rows = lines.dropFirst().map { $0.split(separator: ",").map(String.init) }
         for start in stride(from: 0, to: rows.count, by: PercentileExport.percentiles.count) {
             let figures = rows[start..<start + PercentileExport.percentiles.count].compactMap {
                 Double($0[$0.count - 2])
             }
-            #expect(figures.count == PercentileExport.percentiles.count && figures == figures.sorted())
+            expect(figures.count == PercentileExport.percentiles.count && figures == figures.sorted())
         }
     }
 
     @Test func schemaThreeRoundTripsHopsAndASchemaTwoFileStillLoads() throws {
         let report = Self.report()
         let decoded = try BenchmarkReport.decode(try report.encoded())
-        #expect(decoded.schema == "concurrency-lab.bench/4")
-        #expect(decoded.suites.first?.variant("passed in")?.hopsPerOperation == 2)
-        #expect(
-            decoded.suites.first?.variant("passed in")?.samples.first?.hops == HopCounts(switches: 2000, enqueues: 0))
-        var object = try #require(try JSONSerialization.jsonObject(with: try report.encoded()) as? [String: Any])
+        expectEqual(decoded.schema, "concurrency-lab.bench/4")
+        expectEqual(decoded.suites.first?.variant("passed in")?.hopsPerOperation, 2)
+        expectEqual(
+            decoded.suites.first?.variant("passed in")?.samples.first?.hops, HopCounts(switches: 2000, enqueues: 0))
+        var object = try unwrap(try JSONSerialization.jsonObject(with: try report.encoded()) as? [String: Any])
         object["schema"] = "concurrency-lab.bench/2"
-        var suites = try #require(object["suites"] as? [[String: Any]])
+        var suites = try unwrap(object["suites"] as? [[String: Any]])
         for suiteIndex in suites.indices {
-            var variants = try #require(suites[suiteIndex]["variants"] as? [[String: Any]])
+            var variants = try unwrap(suites[suiteIndex]["variants"] as? [[String: Any]])
             for variantIndex in variants.indices {
                 variants[variantIndex]["hops_per_operation"] = nil
                 variants[variantIndex]["enqueues_per_operation"] = nil
@@ -120,9 +120,9 @@ struct ExportTests {
         }
         object["suites"] = suites
         let old = try BenchmarkReport.decode(try JSONSerialization.data(withJSONObject: object))
-        #expect(old.suites.first?.variant("passed in")?.hopsPerOperation == nil)
+        expectEqual(old.suites.first?.variant("passed in")?.hopsPerOperation, nil)
         // And it compares: counts absent on one side gate on time alone.
-        #expect(Comparison(baseline: old, current: report, thresholdPercent: 5).breaches.isEmpty)
+        expect(Comparison(baseline: old, current: report, thresholdPercent: 5).breaches.isEmpty)
     }
 
     @Test func theAnalysisNeverCallsAReportFormatter() throws {
@@ -132,7 +132,7 @@ struct ExportTests {
         for file in ["Analysis.swift", "Verdict.swift", "ScanAnalysis.swift", "Breach.swift"] {
             let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
             for formatter in ["Format.", "TerminalReport", "MarkdownReport", "HTMLReport", "CSVReport"] {
-                #expect(!text.contains(formatter), "\(file) calls \(formatter)")
+                expect(!text.contains(formatter), "\(file) calls \(formatter)")
             }
         }
     }

@@ -69,11 +69,11 @@ struct GateTests {
         let home = freshHome()
         defer { try? FileManager.default.removeItem(atPath: home["CONCURRENCY_LAB_HOME"]!) }
         let saved = await run(parsing(mallocsPerOperation: 1), ["--save-baseline", "before"], home: home)
-        #expect(saved == 0, "saving the baseline exited \(saved)")
+        expectEqual(saved, 0, "saving the baseline exited \(saved)")
         let same = await run(parsing(mallocsPerOperation: 1), ["--compare", "before"], home: home)
-        #expect(same == 0, "the same code against its baseline exited \(same), not 0 (within thresholds)")
+        expectEqual(same, 0, "the same code against its baseline exited \(same), not 0 (within thresholds)")
         let more = await run(parsing(mallocsPerOperation: 2), ["--compare", "before"], home: home)
-        #expect(more == 1, "one more malloc per operation exited \(more), not 1 (a breach)")
+        expectEqual(more, 1, "one more malloc per operation exited \(more), not 1 (a breach)")
         // A file may allow it: two more mallocs per operation in this suite.
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("thresholds-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: file) }
@@ -85,7 +85,7 @@ struct GateTests {
         ).write(to: file)
         let allowed = await run(
             parsing(mallocsPerOperation: 2), ["--compare", "before", "--thresholds", file.path], home: home)
-        #expect(allowed == 0, "with the thresholds file allowing 2 more, exited \(allowed), not 0")
+        expectEqual(allowed, 0, "with the thresholds file allowing 2 more, exited \(allowed), not 0")
     }
 
     @Test(.enabled(if: AllocationCounter.isAvailable, "allocations are counted (Linux, no sanitizer)"))
@@ -108,19 +108,19 @@ struct GateTests {
         let after = try await measured(2)
         let book = ThresholdBook(suites: [parsing(mallocsPerOperation: 1)])
         let comparison = Comparison(baseline: before, current: after, thresholdPercent: 5, thresholds: book)
-        let mallocs = try #require(comparison.breaches.first { $0.metric == .mallocs }, "a mallocs breach")
-        #expect(
+        let mallocs = try unwrap(comparison.breaches.first { $0.metric == .mallocs }, "a mallocs breach")
+        expect(
             mallocs.suite == "parsing" && mallocs.variant == "parse", "named \(mallocs.suite) / \(mallocs.variant)")
-        #expect(
+        expect(
             // Counted, not estimated: the harness's own allocations are a fraction of one per operation.
             (1..<1.1).contains(mallocs.baseline) && (2..<2.1).contains(mallocs.current),
             "counted \(mallocs.baseline) → \(mallocs.current) mallocs per operation, not 1 → 2")
-        #expect(
+        expect(
             mallocs.line.hasPrefix("BREACH parsing / parse / mallocs per operation: 1"), "the line: \(mallocs.line)")
-        #expect(
+        expect(
             !comparison.breaches.contains { $0.metric == .time }, "no time breach: time is allowed to grow 10,000 times"
         )
-        #expect(comparison.exitStatus == 1, "the comparison exits \(comparison.exitStatus), not 1")
+        expectEqual(comparison.exitStatus, 1, "the comparison exits \(comparison.exitStatus), not 1")
     }
 
     @Test func countsAreComparedWithTheStatedToleranceAndTimesByTheStatistics() {
@@ -144,19 +144,19 @@ struct GateTests {
         ])
         // 0.4 more mallocs per operation: inside the default (+0.5 + 2%), a breach when exact.
         let slightlyMore = report(mallocs: 2400, seconds: 1e-6)
-        #expect(Comparison(baseline: base, current: slightlyMore, thresholdPercent: 5).breaches.isEmpty)
+        expect(Comparison(baseline: base, current: slightlyMore, thresholdPercent: 5).breaches.isEmpty)
         let breaches = Comparison(baseline: base, current: slightlyMore, thresholdPercent: 5, thresholds: exact)
             .breaches
-        #expect(breaches.map(\.metric) == [.mallocs])
-        #expect(breaches.first?.line.hasSuffix("allowed exact)") == true)
+        expectEqual(breaches.map(\.metric), [.mallocs])
+        expectEqual(breaches.first?.line.hasSuffix("allowed exact)"), true)
         // Fewer is never a breach.
-        #expect(
+        expect(
             Comparison(baseline: base, current: report(mallocs: 0, seconds: 1e-6), thresholdPercent: 5).exitStatus != 1)
         // Time: 20% slower, significantly, breaches 5% and not 30%.
         let slower = report(mallocs: 2000, seconds: 1.2e-6)
-        #expect(
-            Comparison(baseline: base, current: slower, thresholdPercent: 5).breaches.map(\.metric) == [.time])
-        #expect(Comparison(baseline: base, current: slower, thresholdPercent: 30).breaches.isEmpty)
+        expectEqual(
+            Comparison(baseline: base, current: slower, thresholdPercent: 5).breaches.map(\.metric), [.time])
+        expect(Comparison(baseline: base, current: slower, thresholdPercent: 30).breaches.isEmpty)
     }
 
     @Test func aFileOverridesTheCodeAndAVariantsOwnThresholdTheSuites() throws {
@@ -165,15 +165,15 @@ struct GateTests {
             thresholds: [.exact(.mallocs), .count(.mallocs, absolute: 3, variant: "b")],
             variants: [BenchmarkVariant("a") { _ in }, BenchmarkVariant("b") { _ in }])
         let code = ThresholdBook(suites: [suite])
-        #expect(code.threshold(suite: "s", variant: "a", metric: .mallocs) == .exact(.mallocs))
-        #expect(code.threshold(suite: "s", variant: "b", metric: .mallocs).absolute == 3)
-        #expect(code.threshold(suite: "s", variant: "a", metric: .hops) == .count(.hops, absolute: 0.5, percent: 2))
-        #expect(code.threshold(suite: "other", variant: "a", metric: .time).percent == 5)
+        expectEqual(code.threshold(suite: "s", variant: "a", metric: .mallocs), .exact(.mallocs))
+        expectEqual(code.threshold(suite: "s", variant: "b", metric: .mallocs).absolute, 3)
+        expectEqual(code.threshold(suite: "s", variant: "a", metric: .hops), .count(.hops, absolute: 0.5, percent: 2))
+        expectEqual(code.threshold(suite: "other", variant: "a", metric: .time).percent, 5)
         let file = ThresholdFile(
             schema: ThresholdFile.schema,
             thresholds: [.init(suite: "*", variant: nil, metric: .mallocs, percent: 10, absolute: nil)])
         let overridden = ThresholdBook(suites: [suite], file: file)
-        #expect(overridden.threshold(suite: "s", variant: "b", metric: .mallocs) == Threshold(.mallocs, percent: 10))
+        expectEqual(overridden.threshold(suite: "s", variant: "b", metric: .mallocs), Threshold(.mallocs, percent: 10))
     }
 
     @Test func aBadThresholdsFileIsOneClearErrorAndExitTwo() async throws {
@@ -196,14 +196,14 @@ struct GateTests {
             do {
                 _ = try ThresholdFile.load(url.path)
             } catch {
-                #expect("\(error)".contains(reason), "\(error)")
+                expect("\(error)".contains(reason), "\(error)")
             }
             let old = folder.appendingPathComponent("old.json")
             try Fixture.report().encoded().write(to: old)
             let status = await BenchCommand(suites: [], environment: Self.freshHome()).probingInstantly().run([
                 "--compare", old.path, "--compare", old.path, "--thresholds", url.path,
             ])
-            #expect(status == 2)
+            expectEqual(status, 2)
         }
         #expect(throws: BenchError.self) { try ThresholdFile.load(folder.appendingPathComponent("none.json").path) }
         #expect(
@@ -222,15 +222,15 @@ struct ExampleGateTests {
 
     @Test func itsThresholdsFileLoadsAndItsJobGatesWithIt() throws {
         let file = try ThresholdFile.load(Self.example.appendingPathComponent("ci/thresholds.json").path)
-        #expect(!file.thresholds.isEmpty)
+        expect(!file.thresholds.isEmpty)
         let job = try String(
             contentsOf: Self.example.appendingPathComponent("ci/benchmarks.yml"), encoding: .utf8)
         for needed in [
             "--save-baseline base", "--compare base --thresholds ci/thresholds.json", "--format terminal,github,jmh",
             "tool: customSmallerIsBetter", "bench-results/github-benchmark.json",
         ] {
-            #expect(job.contains(needed), "\(needed)")
+            expect(job.contains(needed), "\(needed)")
         }
-        for format in ["github", "jmh"] { #expect(BenchCommand.formats.contains(format)) }
+        for format in ["github", "jmh"] { expect(BenchCommand.formats.contains(format)) }
     }
 }

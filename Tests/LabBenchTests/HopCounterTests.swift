@@ -25,15 +25,15 @@ struct HopCounterTests {
     @Test func anActorCallFromAnotherActorIsOneSwitchEachWay() async throws {
         let caller = Caller()
         let callee = Callee()
-        let before = try #require(HopCounter.read())
+        let before = try unwrap(HopCounter.read())
         let (_, counted) = await HopCounter.countingThisTask { await caller.call(callee, times: Self.operations) }
-        let processWide = try #require(HopCounter.read()) - before
-        let hops = try #require(counted)
+        let processWide = try unwrap(HopCounter.read()) - before
+        let hops = try unwrap(counted)
         // Into Callee and back to Caller for every call, plus into Caller and back to the
         // pool once for the loop; no job is enqueued (the runtime switches inline when idle).
-        #expect(hops.switches == 2 * Self.operations + 2)
-        #expect(hops.enqueues == 0)
-        #expect(processWide.switches >= hops.switches)
+        expectEqual(hops.switches, 2 * Self.operations + 2)
+        expectEqual(hops.enqueues, 0)
+        expect(processWide.switches >= hops.switches)
     }
 
     @Test func mainActorRunFromThePoolIsTwoSwitchesAndOneEnqueueBackToThePool() async throws {
@@ -42,11 +42,11 @@ struct HopCounterTests {
             for _ in 0..<Self.operations { sum += await MainActor.run { 1 } }
             return sum
         }
-        let hops = try #require(counted)
+        let hops = try unwrap(counted)
         // To the main thread and back; the way back is a job for the pool (the main thread
         // cannot run the pool's work itself).
-        #expect(hops.switches == 2 * Self.operations)
-        #expect(hops.enqueues == Self.operations)
+        expectEqual(hops.switches, 2 * Self.operations)
+        expectEqual(hops.enqueues, Self.operations)
     }
 
     @Test func aTaskCreatedAndAwaitedIsOneJobAndOneMoreWhenTheParentHadToWait() async throws {
@@ -55,16 +55,16 @@ struct HopCounterTests {
             for _ in 0..<Self.operations { sum += await Task { 1 }.value }
             return sum
         }
-        let hops = try #require(counted)
+        let hops = try unwrap(counted)
         // Each child is one job for the pool; the parent is a second one when the child had not
         // finished by the time it awaited it (a race, so between 1 and 2 per operation).
-        #expect(hops.switches == 0)
-        #expect(hops.enqueues >= Self.operations && hops.enqueues <= 2 * Self.operations)
+        expectEqual(hops.switches, 0)
+        expect(hops.enqueues >= Self.operations && hops.enqueues <= 2 * Self.operations)
     }
 
     @Test func measuringTheCountersCostLeavesTheCountsTrue() async throws {
         let (_, counted) = await HopCounter.countingThisTask { HopCounter.countWithoutSwitching(10_000) }
-        #expect(try #require(counted) == HopCounts(switches: 0, enqueues: 0))
+        try expectEqual(#require(counted), HopCounts(switches: 0, enqueues: 0))
     }
 
     @Test func awaitingANonisolatedFunctionFromThePoolIsNoSwitch() async throws {
@@ -74,8 +74,8 @@ struct HopCounterTests {
             for _ in 0..<Self.operations { sum += await nonisolatedWork() }
             return sum
         }
-        let hops = try #require(counted)
-        #expect(hops.switches == 0, "the executor never changed")
-        #expect(hops.enqueues == 0, "and nothing waited")
+        let hops = try unwrap(counted)
+        expectEqual(hops.switches, 0, "the executor never changed")
+        expectEqual(hops.enqueues, 0, "and nothing waited")
     }
 }

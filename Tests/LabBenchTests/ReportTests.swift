@@ -50,17 +50,17 @@ enum Fixture {
 struct ReportTests {
     @Test func analysisComparesWithTheReferenceAndTheIdeal() throws {
         let suite = Fixture.suite()
-        let group = try #require(suite.variant("task group"))
-        #expect(group.isSignificant)
-        #expect(abs(group.ratio - 0.011 / 0.0403) < 0.01)
-        #expect(group.ratioLow <= group.ratio && group.ratio <= group.ratioHigh)
-        #expect(abs((group.efficiency ?? 0) - 0.010 / 0.0111) < 0.02)
-        #expect(
+        let group = try unwrap(suite.variant("task group"))
+        expect(group.isSignificant)
+        expect(abs(group.ratio - 0.011 / 0.0403) < 0.01)
+        expect(group.ratioLow <= group.ratio && group.ratio <= group.ratioHigh)
+        expect(abs((group.efficiency ?? 0) - 0.010 / 0.0111) < 0.02)
+        expect(
             suite.conclusion.hasPrefix(
                 "Fastest: task group (11.1 ms, 90% of ideal). Against sequential: task group is 3.6"),
             "\(suite.conclusion)")
         let referenceFastest = Fixture.suite(slow: 0.011, fast: 0.040).conclusion
-        #expect(
+        expect(
             referenceFastest.hasPrefix(
                 "Fastest: sequential (11.3 ms, 88% of ideal). Against sequential: task group takes 3.55× as long."),
             "\(referenceFastest)")
@@ -83,36 +83,36 @@ struct ReportTests {
                 "awaited": (0..<8).map { sample($0, dropped: 0) },
                 "blocking": (0..<8).map { sample($0, dropped: 2) },
             ])
-        #expect(
+        expect(
             result.conclusion.hasPrefix("Frames dropped (median; lower is better): awaited 0, blocking 2. Time: "),
             "\(result.conclusion)")
-        #expect(
+        expect(
             result.conclusion.contains("Median worst frame: awaited 16.7 ms, blocking 50.1 ms."), "\(result.conclusion)"
         )
-        #expect(!result.conclusion.contains("Median frames dropped"), "the headline is not repeated")
+        expect(!result.conclusion.contains("Median frames dropped"), "the headline is not repeated")
     }
 
     @Test func jsonRoundTripsWithItsSchema() throws {
         let report = Fixture.report()
         let decoded = try BenchmarkReport.decode(try report.encoded())
-        #expect(decoded.schema == "concurrency-lab.bench/4")
-        #expect(
-            decoded.suites.first?.variants.first?.allocationsPerOperation
-                == AllocationRates(mallocs: 4, frees: 4, bytes: 1392))
-        #expect(decoded.suites.first?.variants.count == 2)
-        #expect(decoded.suites.first?.variants.first?.samples == report.suites.first?.variants.first?.samples)
-        let object = try #require(try JSONSerialization.jsonObject(with: try report.encoded()) as? [String: Any])
-        #expect(Set(object.keys) == ["schema", "created_at", "environment", "plan", "suites"])
+        expectEqual(decoded.schema, "concurrency-lab.bench/4")
+        expectEqual(
+            decoded.suites.first?.variants.first?.allocationsPerOperation,
+            AllocationRates(mallocs: 4, frees: 4, bytes: 1392))
+        expectEqual(decoded.suites.first?.variants.count, 2)
+        expectEqual(decoded.suites.first?.variants.first?.samples, report.suites.first?.variants.first?.samples)
+        let object = try unwrap(try JSONSerialization.jsonObject(with: try report.encoded()) as? [String: Any])
+        expectEqual(Set(object.keys), ["schema", "created_at", "environment", "plan", "suites"])
     }
 
     /// Baselines saved before allocation counts (schema 1) still load and compare.
     @Test func aSchemaOneFileIsReadWithoutAllocations() throws {
-        var object = try #require(
+        var object = try unwrap(
             try JSONSerialization.jsonObject(with: try Fixture.report().encoded()) as? [String: Any])
         object["schema"] = "concurrency-lab.bench/1"
-        var suites = try #require(object["suites"] as? [[String: Any]])
+        var suites = try unwrap(object["suites"] as? [[String: Any]])
         for suiteIndex in suites.indices {
-            var variants = try #require(suites[suiteIndex]["variants"] as? [[String: Any]])
+            var variants = try unwrap(suites[suiteIndex]["variants"] as? [[String: Any]])
             for variantIndex in variants.indices {
                 variants[variantIndex]["allocations_per_operation"] = nil
                 variants[variantIndex]["samples"] = (variants[variantIndex]["samples"] as? [[String: Any]])?.map {
@@ -126,23 +126,23 @@ struct ReportTests {
         }
         object["suites"] = suites
         let old = try BenchmarkReport.decode(try JSONSerialization.data(withJSONObject: object))
-        #expect(old.suites.first?.variants.first?.allocationsPerOperation == nil)
-        #expect(TerminalReport.render(old, terminal: .plain()).contains("allocs/op"))
+        expectEqual(old.suites.first?.variants.first?.allocationsPerOperation, nil)
+        expect(TerminalReport.render(old, terminal: .plain()).contains("allocs/op"))
         let comparison = Comparison(baseline: old, current: Fixture.report(), thresholdPercent: 5)
-        #expect(comparison.exitStatus == 0)
+        expectEqual(comparison.exitStatus, 0)
     }
 
     @Test func everyFormatShowsAllocationsPerOperation() throws {
         let report = Fixture.report()
         let terminal = TerminalReport.render(report, terminal: .plain())
-        #expect(terminal.contains("allocs/op"))
-        #expect(terminal.split(separator: "\n").contains { $0.contains("task group") && $0.contains(" 4 ") })
-        #expect(MarkdownReport.render(report).contains("| allocs/op | frees/op | bytes/op |"))
-        #expect(MarkdownReport.render(report).contains("| 4 | 4 | 1.36 KiB |"))
+        expect(terminal.contains("allocs/op"))
+        expect(terminal.split(separator: "\n").contains { $0.contains("task group") && $0.contains(" 4 ") })
+        expect(MarkdownReport.render(report).contains("| allocs/op | frees/op | bytes/op |"))
+        expect(MarkdownReport.render(report).contains("| 4 | 4 | 1.36 KiB |"))
         let rows = CSVParser.rows(CSVReport.render(report))
-        let mallocs = try #require(rows[0].firstIndex(of: "mallocs"))
-        #expect(rows[1][mallocs] == "4" && rows[1][mallocs + 1] == "4" && rows[1][mallocs + 2] == "1392")
-        #expect(HTMLReport.render(report).contains("<th>allocs/op</th>"))
+        let mallocs = try unwrap(rows[0].firstIndex(of: "mallocs"))
+        expect(rows[1][mallocs] == "4" && rows[1][mallocs + 1] == "4" && rows[1][mallocs + 2] == "1392")
+        expect(HTMLReport.render(report).contains("<th>allocs/op</th>"))
     }
 
     @Test func aFileWithAnotherSchemaIsRefused() throws {
@@ -156,35 +156,35 @@ struct ReportTests {
     @Test func csvHasOneRowPerSampleAndQuotesWhereNeeded() throws {
         let text = CSVReport.render(Fixture.report())
         let rows = CSVParser.rows(text)
-        #expect(rows.first == CSVReport.columns)
-        #expect(rows.count == 1 + 24)
-        #expect(rows.dropFirst().allSatisfy { $0.count == CSVReport.columns.count })
-        #expect(rows[1][0] == "fan-out, \"quoted\"", "commas and quotes survive the round trip")
-        #expect(Double(rows[1][6]) != nil)
+        expectEqual(rows.first, CSVReport.columns)
+        expectEqual(rows.count, 1 + 24)
+        expect(rows.dropFirst().allSatisfy { $0.count == CSVReport.columns.count })
+        expectEqual(rows[1][0], "fan-out, \"quoted\"", "commas and quotes survive the round trip")
+        expect(Double(rows[1][6]) != nil)
     }
 
     @Test func markdownHasATablePerSuite() {
         let text = MarkdownReport.render(Fixture.report([Fixture.suite("one"), Fixture.suite("two")]))
-        #expect(text.components(separatedBy: "| variant |").count == 3)
-        #expect(text.contains("## one") && text.contains("## two"))
+        expectEqual(text.components(separatedBy: "| variant |").count, 3)
+        expect(text.contains("## one") && text.contains("## two"))
     }
 
     @Test func htmlIsWellFormedAndSelfContained() throws {
         let html = HTMLReport.render(Fixture.report())
-        #expect(!html.contains("http://") || !html.contains("src="), "no external assets")
-        #expect(!html.contains("<script"))
+        expect(!html.contains("http://") || !html.contains("src="), "no external assets")
+        expect(!html.contains("<script"))
         let parser = XMLParser(data: Data(html.utf8))
         let delegate = ElementCounter()
         parser.delegate = delegate
-        #expect(parser.parse(), "well-formed: \(parser.parserError.map { "\($0)" } ?? "")")
-        #expect(delegate.counts["svg", default: 0] >= 2, "a chart and a timeline")
-        #expect(delegate.counts["circle", default: 0] == 24, "every sample is drawn")
-        #expect(html.contains("call &lt;1&gt; &amp; co"), "text is escaped")
+        expect(parser.parse(), "well-formed: \(parser.parserError.map { "\($0)" } ?? "")")
+        expect(delegate.counts["svg", default: 0] >= 2, "a chart and a timeline")
+        expectEqual(delegate.counts["circle", default: 0], 24, "every sample is drawn")
+        expect(html.contains("call &lt;1&gt; &amp; co"), "text is escaped")
     }
 
     @Test func terminalReportNamesEveryVariantAndConcludes() {
         let text = TerminalReport.render(Fixture.report(), terminal: .plain(width: 120))
-        #expect(text.contains("sequential") && text.contains("task group") && text.contains("→ Fastest: task group"))
+        expect(text.contains("sequential") && text.contains("task group") && text.contains("→ Fastest: task group"))
     }
 }
 
@@ -255,11 +255,11 @@ struct ProcessSpreadTests {
         }
         let samples: [String: [Sample]] = ["a": firstProcess + secondProcess]
         let result = Analysis.analyze(definition, samples: samples)
-        let variant = try #require(result.variant("a"))
-        #expect(variant.processMedians?.count == 2)
-        #expect(abs((variant.processSpread ?? 0) - 0.3) < 0.01)
-        #expect(result.conclusion.contains("differed by up to 30%"))
+        let variant = try unwrap(result.variant("a"))
+        expectEqual(variant.processMedians?.count, 2)
+        expect(abs((variant.processSpread ?? 0) - 0.3) < 0.01)
+        expect(result.conclusion.contains("differed by up to 30%"))
         let decoded = try BenchmarkReport.decode(try Fixture.report([result]).encoded())
-        #expect(decoded.suites[0].variants[0].processMedians?.count == 2, "process medians survive the JSON")
+        expectEqual(decoded.suites[0].variants[0].processMedians?.count, 2, "process medians survive the JSON")
     }
 }

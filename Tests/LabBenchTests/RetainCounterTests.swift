@@ -24,7 +24,7 @@ struct RetainCounterTests {
 
     /// This thread's counts while `body` runs (synchronous: it stays on this thread).
     static func counted(_ body: () -> Void) throws -> RetainCounts {
-        try #require(RetainCounter.countingThisThread(body).counts)
+        try unwrap(RetainCounter.countingThisThread(body).counts)
     }
 
     @Test func retainingNTimesCountsAWholeNumberOfRetainsPerTimeExactly() throws {
@@ -37,8 +37,8 @@ struct RetainCounterTests {
         let perTime = once.retains - none.retains
         // At least one retain per Unmanaged.retain(), the same number every time: the count grows
         // by exactly that for each further n.
-        #expect(perTime >= n && perTime % n == 0)
-        #expect(twice.retains - once.retains == perTime)
+        expect(perTime >= n && perTime % n == 0)
+        expectEqual(twice.retains - once.retains, perTime)
     }
 
     @Test func releasingNTimesCountsAWholeNumberOfReleasesPerTimeExactly() throws {
@@ -49,8 +49,8 @@ struct RetainCounterTests {
         let once = try Self.counted { Self.release(object, times: n) }
         let twice = try Self.counted { Self.release(object, times: 2 * n) }
         let perTime = once.releases - none.releases
-        #expect(perTime >= n && perTime % n == 0)
-        #expect(twice.releases - once.releases == perTime)
+        expect(perTime >= n && perTime % n == 0)
+        expectEqual(twice.releases - once.releases, perTime)
     }
 
     @Test func theInterposedPairIsExactlyOneRetainAndOneReleaseMoreThanTheDirectOne() throws {
@@ -62,7 +62,7 @@ struct RetainCounterTests {
         let interposed = try Self.counted {
             for _ in 0..<n { RetainCounter.retainAndRelease(object, bypassingTheCounter: false) }
         }
-        #expect(interposed - direct == RetainCounts(retains: n, releases: n))
+        expectEqual(interposed - direct, RetainCounts(retains: n, releases: n))
     }
 
     @Test func smallStringsAreRetainedThroughTheBridgeObjectEntryPoints() throws {
@@ -71,15 +71,15 @@ struct RetainCounterTests {
         let words = (0..<100).map { "word number \($0 % 10)" }
         var copies: [String] = []
         let counts = try Self.counted { copies = words.map { String($0) } }
-        #expect(copies == words)
-        #expect(counts.retains > 0)
+        expectEqual(copies, words)
+        expect(counts.retains > 0)
     }
 
     @Test func anotherThreadsRetainsAreInTheProcessTotalNotInThisThreads() throws {
         let object = Counted()
         let n = 50_000
         let done = DispatchSemaphore(value: 0)
-        let processBefore = try #require(RetainCounter.read())
+        let processBefore = try unwrap(RetainCounter.read())
         let mine = try Self.counted {
             Thread.detachNewThread {
                 Self.retain(object, times: n)
@@ -88,9 +88,9 @@ struct RetainCounterTests {
             }
             done.wait()
         }
-        let process = try #require(RetainCounter.read()) - processBefore
-        #expect(process.retains >= n && process.releases >= n)
-        #expect(mine.retains < n)
+        let process = try unwrap(RetainCounter.read()) - processBefore
+        expect(process.retains >= n && process.releases >= n)
+        expect(mine.retains < n)
     }
 
     @Test func countingOffCountsNothing() throws {
@@ -101,6 +101,6 @@ struct RetainCounterTests {
         let counts = try Self.counted { Self.retain(object, times: 1_000) }
         RetainCounter.setCounting(true)
         Self.release(object, times: 1_000)
-        #expect(counts == RetainCounts(retains: 0, releases: 0))
+        expectEqual(counts, RetainCounts(retains: 0, releases: 0))
     }
 }

@@ -28,53 +28,53 @@ struct ScanTests {
         let text = Self.conclusion(
             [1: 0.040, 2: 0.021, 4: 0.0205, 8: 0.0208, 16: 0.021],
             ideal: [1: 0.040, 2: 0.020, 4: 0.020, 8: 0.020, 16: 0.020])
-        #expect(
+        expect(
             text.contains("1.9× faster at tasks = 2 than at 1, flat beyond 2 tasks: the executor width (2)"), "\(text)")
-        #expect(text.contains("within 5% of the ideal at every point"), "\(text)")
+        expect(text.contains("within 5% of the ideal at every point"), "\(text)")
     }
 
     @Test func aCurveThatFlattensElsewhereNamesTheWidthApart() {
         let text = Self.conclusion([1: 0.040, 2: 0.030, 4: 0.020, 8: 0.0199, 16: 0.0198], width: 2)
-        #expect(text.contains("flat beyond 4 tasks (the executor width is 2)"), "\(text)")
+        expect(text.contains("flat beyond 4 tasks (the executor width is 2)"), "\(text)")
     }
 
     @Test func aCurveStillImprovingAtItsLastValueSaysSo() {
         let text = Self.conclusion([1: 0.080, 2: 0.040, 4: 0.020, 8: 0.010], bound: .latency)
-        #expect(text.contains("still improving at tasks = 8: 8× faster than at 1"), "\(text)")
+        expect(text.contains("still improving at tasks = 8: 8× faster than at 1"), "\(text)")
     }
 
     @Test func aCurveThatOnlyGetsSlowerSaysWhereItIsFastest() {
         let text = Self.conclusion([1: 0.010, 2: 0.020, 4: 0.031, 8: 0.045])
-        #expect(text.contains("task group: fastest at tasks = 1; 4.5× as long at tasks = 8"), "\(text)")
-        #expect(!text.contains("flat"), "\(text)")
+        expect(text.contains("task group: fastest at tasks = 1; 4.5× as long at tasks = 8"), "\(text)")
+        expect(!text.contains("flat"), "\(text)")
     }
 
     @Test func aCurveThatGetsSlowerAgainSaysWhere() {
         let text = Self.conclusion([1: 0.040, 2: 0.020, 4: 0.021, 8: 0.026, 16: 0.030])
-        #expect(text.contains("flat beyond 2 tasks"), "\(text)")
-        #expect(text.contains("slower again at tasks = 16 (1.5× its best)"), "\(text)")
+        expect(text.contains("flat beyond 2 tasks"), "\(text)")
+        expect(text.contains("slower again at tasks = 16 (1.5× its best)"), "\(text)")
     }
 
     @Test func theFurthestPointFromTheIdealIsNamedAndAModelThatIsBeatenIsQuestioned() {
         let over = Self.conclusion([1: 0.040, 2: 0.030], ideal: [1: 0.040, 2: 0.020])
-        #expect(over.contains("furthest from the ideal at tasks = 2 (50% over it)"), "\(over)")
+        expect(over.contains("furthest from the ideal at tasks = 2 (50% over it)"), "\(over)")
         let under = Self.conclusion([1: 0.040, 2: 0.015], ideal: [1: 0.040, 2: 0.020])
-        #expect(
+        expect(
             under.contains("25% faster than the ideal at tasks = 2: the ideal's model misses something here"),
             "\(under)")
     }
 
     @Test func theKneeIsTheFirstValueNothingLaterBeatsByMoreThanTenPercent() {
-        #expect(ScanAnalysis.knee(Self.points([1: 10, 2: 5, 4: 4.6, 8: 4.7]))?.value == 2)
-        #expect(ScanAnalysis.knee(Self.points([1: 10, 2: 5, 4: 4.4, 8: 4.7]))?.value == 4)
-        #expect(ScanAnalysis.knee(Self.points([1: 10, 2: 5, 4: 2.5]))?.value == nil)
-        #expect(ScanAnalysis.knee(Self.points([1: 10]))?.value == nil)
+        expect(ScanAnalysis.knee(Self.points([1: 10, 2: 5, 4: 4.6, 8: 4.7]))?.value == 2)
+        expect(ScanAnalysis.knee(Self.points([1: 10, 2: 5, 4: 4.4, 8: 4.7]))?.value == 4)
+        expect(ScanAnalysis.knee(Self.points([1: 10, 2: 5, 4: 2.5]))?.value == nil)
+        expect(ScanAnalysis.knee(Self.points([1: 10]))?.value == nil)
     }
 
     @Test func sparklinesShareOneScale() {
-        #expect(ScanReport.sparkline([8, 4, 2, 1], maximum: 8) == "█▄▂▁")
-        #expect(ScanReport.sparkline([8, 8, 8], maximum: 8) == "███", "a flat curve is flat, not noise blown up")
-        #expect(ScanReport.sparkline([1, 1], maximum: 0) == "▁▁")
+        expectEqual(ScanReport.sparkline([8, 4, 2, 1], maximum: 8), "█▄▂▁")
+        expectEqual(ScanReport.sparkline([8, 8, 8], maximum: 8), "███", "a flat curve is flat, not noise blown up")
+        expectEqual(ScanReport.sparkline([1, 1], maximum: 0), "▁▁")
     }
 
     static let environment = [
@@ -118,22 +118,22 @@ struct ScanTests {
             "--scan", "tiny sleeps", "n=1,2,4", "--allow-debug", "--samples", "5", "--time", "0.2",
             "--format", "md,json,csv,html", "--out", out, "--no-color",
         ])
-        #expect(status == 0)
+        expectEqual(status, 0)
         let report = try BenchmarkReport.decode(Data(contentsOf: URL(fileURLWithPath: "\(out)/report.json")))
-        let scan = try #require(report.scans?.first)
-        #expect(scan.values == [1, 2, 4] && scan.parameter == "n")
-        #expect(scan.series.first?.points.count == 3)
-        #expect(scan.ideal.map(\.value) == [1, 2, 4])
-        #expect(report.suites.map(\.name) == ["tiny sleeps [n = 1]", "tiny sleeps [n = 2]", "tiny sleeps [n = 4]"])
-        #expect(!scan.conclusion.isEmpty)
+        let scan = try unwrap(report.scans?.first)
+        expect(scan.values == [1, 2, 4] && scan.parameter == "n")
+        expectEqual(scan.series.first?.points.count, 3)
+        expectEqual(scan.ideal.map(\.value), [1, 2, 4])
+        expectEqual(report.suites.map(\.name), ["tiny sleeps [n = 1]", "tiny sleeps [n = 2]", "tiny sleeps [n = 4]"])
+        expect(!scan.conclusion.isEmpty)
         let markdown = try String(contentsOfFile: "\(out)/report.md", encoding: .utf8)
-        #expect(markdown.contains("## tiny sleeps: scan over n"))
+        expect(markdown.contains("## tiny sleeps: scan over n"))
         let rows = CSVParser.rows(try String(contentsOfFile: "\(out)/scan.csv", encoding: .utf8))
-        #expect(rows.first == ScanReport.csvColumns && rows.count == 1 + 3)
+        expect(rows.first == ScanReport.csvColumns && rows.count == 1 + 3)
         let html = try String(contentsOfFile: "\(out)/report.html", encoding: .utf8)
-        #expect(html.contains("aria-label=\"tiny sleeps over n\"") && html.contains("class=\"ideal\""))
+        expect(html.contains("aria-label=\"tiny sleeps over n\"") && html.contains("class=\"ideal\""))
         let terminal = TerminalReport.render(report, terminal: .plain())
-        #expect(terminal.contains("tiny sleeps — scan over n") && terminal.contains("→ sleep:"))
+        expect(terminal.contains("tiny sleeps — scan over n") && terminal.contains("→ sleep:"))
     }
 }
 

@@ -31,22 +31,22 @@ struct SchemaFourTests {
     @Test func figuresRoundTripWithTheirUnitsAndWhichWayIsBetter() throws {
         let report = Self.report()
         let decoded = try BenchmarkReport.decode(try report.encoded())
-        #expect(decoded.schema == "concurrency-lab.bench/4")
-        let blocking = try #require(decoded.suites[0].variant("blocking"))
+        expectEqual(decoded.schema, "concurrency-lab.bench/4")
+        let blocking = try unwrap(decoded.suites[0].variant("blocking"))
         // A typed literal: inside #expect, `[.count(...), .seconds(...)]` was slow to type-check.
         let expectedFigures: [Figure] = [.count("frames dropped", 2), .seconds("worst frame", 0.0167 * 3)]
-        #expect(blocking.figures == expectedFigures)
-        #expect(blocking.figure("frames dropped")?.better == .lower)
-        #expect(blocking.samples[0].figures == report.suites[0].variant("blocking")?.samples[0].figures)
-        #expect(blocking.retainsPerOperation == RetainRates(retains: 20, releases: 20))
+        expectEqual(blocking.figures, expectedFigures)
+        expectEqual(blocking.figure("frames dropped")?.better, .lower)
+        expectEqual(blocking.samples[0].figures, report.suites[0].variant("blocking")?.samples[0].figures)
+        expectEqual(blocking.retainsPerOperation, RetainRates(retains: 20, releases: 20))
         let json = String(decoding: try report.encoded(), as: UTF8.self)
-        #expect(json.contains("\"unit\" : \"seconds\"") && json.contains("\"better\" : \"lower\""))
-        #expect(!json.contains("\"extra\""))
+        expect(json.contains("\"unit\" : \"seconds\"") && json.contains("\"better\" : \"lower\""))
+        expect(!json.contains("\"extra\""))
     }
 
     /// The report as schema 3 wrote it: `extra` numbers by key, no retains, no figures.
     static func asSchemaThree(_ report: BenchmarkReport) throws -> Data {
-        var object = try #require(try JSONSerialization.jsonObject(with: try report.encoded()) as? [String: Any])
+        var object = try unwrap(try JSONSerialization.jsonObject(with: try report.encoded()) as? [String: Any])
         object["schema"] = "concurrency-lab.bench/3"
         func old(_ figures: Any?) -> [String: Any] {
             var extra: [String: Any] = [:]
@@ -56,9 +56,9 @@ struct SchemaFourTests {
             }
             return extra
         }
-        var suites = try #require(object["suites"] as? [[String: Any]])
+        var suites = try unwrap(object["suites"] as? [[String: Any]])
         for suiteIndex in suites.indices {
-            var variants = try #require(suites[suiteIndex]["variants"] as? [[String: Any]])
+            var variants = try unwrap(suites[suiteIndex]["variants"] as? [[String: Any]])
             for variantIndex in variants.indices {
                 var variant = variants[variantIndex]
                 variant["extra"] = old(variant.removeValue(forKey: "figures"))
@@ -80,19 +80,19 @@ struct SchemaFourTests {
     @Test func aSchemaThreeFileReadsItsExtrasAsFiguresAndCompares() throws {
         let report = Self.report()
         let data = try Self.asSchemaThree(report)
-        #expect(String(decoding: data, as: UTF8.self).contains("worst_frame_seconds"))
+        expect(String(decoding: data, as: UTF8.self).contains("worst_frame_seconds"))
         let old = try BenchmarkReport.decode(data)
-        #expect(old.schema == "concurrency-lab.bench/3")
-        let blocking = try #require(old.suites[0].variant("blocking"))
+        expectEqual(old.schema, "concurrency-lab.bench/3")
+        let blocking = try unwrap(old.suites[0].variant("blocking"))
         // The unit from the key's suffix; which way is better was not recorded then.
-        #expect(
-            blocking.figures.sorted { $0.name < $1.name }
-                == [Figure("frames dropped", 2, unit: .count), Figure("worst frame", 0.0167 * 3, unit: .seconds)])
-        #expect(blocking.samples[0].figures.count == 2)
-        #expect(blocking.retainsPerOperation == nil)
-        #expect(MarkdownReport.render(old).contains("| frames dropped |"))
+        expectEqual(
+            blocking.figures.sorted { $0.name < $1.name },
+            [Figure("frames dropped", 2, unit: .count), Figure("worst frame", 0.0167 * 3, unit: .seconds)])
+        expectEqual(blocking.samples[0].figures.count, 2)
+        expectEqual(blocking.retainsPerOperation, nil)
+        expect(MarkdownReport.render(old).contains("| frames dropped |"))
         // Retains absent on one side gate on the rest.
         let comparison = Comparison(baseline: old, current: report, thresholdPercent: 5)
-        #expect(comparison.breaches.isEmpty && comparison.exitStatus == 0)
+        expect(comparison.breaches.isEmpty && comparison.exitStatus == 0)
     }
 }

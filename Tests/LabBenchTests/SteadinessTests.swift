@@ -21,41 +21,42 @@ struct SteadinessTests {
     }
 
     @Test func aRangeIsTheFifthToNinetyFifthPercentileOfTheReadings() throws {
-        let range = try #require(Steadiness.Range(readings: (1...21).map(Double.init)))
-        #expect(range.medianNanoseconds == 11)
-        #expect(range.lowNanoseconds == 2)
-        #expect(range.highNanoseconds == 20)
-        #expect(range.readings == 21)
-        #expect(abs(range.spread - 9) < 1e-12, "20 ÷ 2 − 1")
-        #expect(Steadiness.Range(readings: [1, 2]) == nil, "too few readings to say anything")
-        #expect(Steadiness.Range(readings: [0, .nan, -1, .infinity]) == nil, "failed readings are not readings")
+        let range = try unwrap(Steadiness.Range(readings: (1...21).map(Double.init)))
+        expectEqual(range.medianNanoseconds, 11)
+        expectEqual(range.lowNanoseconds, 2)
+        expectEqual(range.highNanoseconds, 20)
+        expectEqual(range.readings, 21)
+        expect(abs(range.spread - 9) < 1e-12, "20 ÷ 2 − 1")
+        expectEqual(Steadiness.Range(readings: [1, 2]), nil, "too few readings to say anything")
+        expectEqual(Steadiness.Range(readings: [0, .nan, -1, .infinity]), nil, "failed readings are not readings")
     }
 
     @Test func aSteadyMachineAndAMovingOneAreToldApart() throws {
-        let steady = try #require(
+        let steady = try unwrap(
             Steadiness(
                 samples: Self.samples(memory: (0..<20).map { 1.0 + Double($0) * 0.001 }),
                 handoffReadings: Array(repeating: 60, count: 20)))
-        #expect(steady.isSteady)
-        #expect(steady.sentence.hasPrefix("Machine steady"))
-        let moving = try #require(
+        expect(steady.isSteady)
+        expect(steady.sentence.hasPrefix("Machine steady"))
+        let moving = try unwrap(
             Steadiness(
                 samples: Self.samples(memory: Array(repeating: 1.0, count: 20)),
                 handoffReadings: (0..<20).map { $0 < 10 ? 60 : 340 }))
-        #expect(!moving.isSteady, "the memory probe held still, but the cores moved apart")
-        #expect(moving.sentence.contains("not steady"))
-        #expect(moving.sentence.contains("core-to-core round trip"))
-        #expect(Steadiness(samples: [Fixture.sample(0.001)], handoffReadings: []) == nil, "no probe readings, no claim")
+        expect(!moving.isSteady, "the memory probe held still, but the cores moved apart")
+        expect(moving.sentence.contains("not steady"))
+        expect(moving.sentence.contains("core-to-core round trip"))
+        expectEqual(
+            Steadiness(samples: [Fixture.sample(0.001)], handoffReadings: []), nil, "no probe readings, no claim")
     }
 
     @Test func theProbesReadPlausibleTimesOnThisMachine() async throws {
         // The least of five readings: one reading is 20,000 adds, and a thread preempted for 20 ms
         // within them (a busy CPU, the sanitizer's lane) would read 1,000 ns.
         let memory = (0..<5).map { _ in MemoryProbe.read() }.min() ?? 0
-        #expect(memory > 0.05 && memory < 1_000, "an atomic add costs about a nanosecond, not \(memory) ns")
+        expect(memory > 0.05 && memory < 1_000, "an atomic add costs about a nanosecond, not \(memory) ns")
         // One CPU (taskset -c 0): no core-to-core trip to time, so no reading (HandoffProbe).
         guard UsableCPUs.count >= 2 else {
-            #expect(HandoffProbe.read() == nil)
+            expectEqual(HandoffProbe.read(), nil)
             return
         }
         // A reading gives up when the other thread cannot get a CPU, as on a machine busy with
@@ -68,7 +69,7 @@ struct SteadinessTests {
         for _ in 0..<20 where handoffs.isEmpty {
             let gap = await MachineProbes.live.handoffGap()
             if !gap.isEmpty {
-                #expect(gap.count <= HandoffProbe.readingsPerGap)
+                expect(gap.count <= HandoffProbe.readingsPerGap)
                 handoffs += gap
             } else {
                 try await Task.sleep(for: .milliseconds(100))
@@ -80,14 +81,14 @@ struct SteadinessTests {
         let idle = MachineIdle.seconds().flatMap { after in idleBefore.map { after - $0 } }
         let elapsed = started.duration(to: clock.now) / .seconds(1)
         let aCPUWasFree = idle.map { $0 > 0.25 * elapsed } ?? true
-        #expect(
+        expect(
             !handoffs.isEmpty || !aCPUWasFree,
             "two threads can bounce a cache line on a machine with two CPUs, in 20 tries (idle \(idle ?? -1) s of \(elapsed) s)"
         )
         // Generous on purpose: on a busy machine the two threads can share a core, and each
         // trip then waits for the scheduler (a CI run with two CPU-bound processes beside it
         // read over 1 ms a trip under the thread sanitizer). Still catches a wrong unit.
-        for handoff in handoffs { #expect(handoff > 1 && handoff < 100_000_000, "\(handoff) ns a round trip") }
+        for handoff in handoffs { expect(handoff > 1 && handoff < 100_000_000, "\(handoff) ns a round trip") }
     }
 
     @Test func theSamplerTakesAMemoryReadingBeforeEverySample() async {
@@ -95,8 +96,8 @@ struct SteadinessTests {
         let suite = BenchmarkSuite(name: "probed", kind: .pattern, summary: "", reference: "a", variants: variants)
         let plan = SamplingPlan(samples: 4, minimumSamples: 4, budget: .seconds(10), warmupRuns: 0)
         let taken = await Sampler.measure(suite, plan: plan).values.flatMap { $0 }
-        #expect(taken.count == 8)
-        #expect(taken.allSatisfy { ($0.probeNanoseconds ?? 0) > 0 })
+        expectEqual(taken.count, 8)
+        expect(taken.allSatisfy { ($0.probeNanoseconds ?? 0) > 0 })
     }
 
     @Test func aRunReportsBothProbesWithTheHandoffReadBetweenSuites() async throws {
@@ -116,26 +117,27 @@ struct SteadinessTests {
                 return [100, 200]
             })
         let report = try await command.measure(suites, plan: plan, quick: true, terminal: .plain(), quiet: true)
-        let steadiness = try #require(report.environment.steadiness)
-        #expect(steadiness.memory?.readings == 6, "one memory reading per sample")
-        #expect(gaps.withLock { $0 } == 3, "read at the start and after each suite, never per sample (six samples)")
-        #expect(steadiness.handoff?.readings == 6, "every gap's readings are reported")
+        let steadiness = try unwrap(report.environment.steadiness)
+        expectEqual(steadiness.memory?.readings, 6, "one memory reading per sample")
+        expectEqual(gaps.withLock { $0 }, 3, "read at the start and after each suite, never per sample (six samples)")
+        expectEqual(steadiness.handoff?.readings, 6, "every gap's readings are reported")
     }
 
     @Test func everyFormatSaysHowSteadyTheMachineWas() throws {
         let report = Self.report(memory: (0..<10).map { $0 < 5 ? 1.0 : 1.4 })
         let decoded = try BenchmarkReport.decode(try report.encoded())
-        #expect(decoded.environment.steadiness == report.environment.steadiness, "steadiness survives the JSON")
-        let object = try #require(try JSONSerialization.jsonObject(with: try report.encoded()) as? [String: Any])
-        let environment = try #require(object["environment"] as? [String: Any])
-        let steadiness = try #require(environment["steadiness"] as? [String: Any])
-        #expect(
-            Set((steadiness["memory"] as? [String: Any])?.keys.map { $0 } ?? []) == [
+        expectEqual(decoded.environment.steadiness, report.environment.steadiness, "steadiness survives the JSON")
+        let object = try unwrap(try JSONSerialization.jsonObject(with: try report.encoded()) as? [String: Any])
+        let environment = try unwrap(object["environment"] as? [String: Any])
+        let steadiness = try unwrap(environment["steadiness"] as? [String: Any])
+        expectEqual(
+            Set((steadiness["memory"] as? [String: Any])?.keys.map { $0 } ?? []),
+            [
                 "median_nanoseconds", "low_nanoseconds", "high_nanoseconds", "readings",
             ])
-        #expect(TerminalReport.render(report, terminal: .plain()).contains("Machine not steady"))
-        #expect(MarkdownReport.render(report).contains("> Machine not steady"))
-        #expect(HTMLReport.render(report).contains("<p class=\"warning\">Machine not steady"))
+        expect(TerminalReport.render(report, terminal: .plain()).contains("Machine not steady"))
+        expect(MarkdownReport.render(report).contains("> Machine not steady"))
+        expect(HTMLReport.render(report).contains("<p class=\"warning\">Machine not steady"))
     }
 
     /// With stand-in probes (the real ones are the first test's): the watch's seconds, its
@@ -150,19 +152,19 @@ struct SteadinessTests {
                 return (1.5, 120)
             }
         ) { seconds.append($0) }
-        #expect(seconds.map(\.index) == [1, 2])
-        #expect(seconds.allSatisfy { $0.memoryNanoseconds == 1.5 && $0.handoffNanoseconds == 120 }, "every second read")
+        expectEqual(seconds.map(\.index), [1, 2])
+        expect(seconds.allSatisfy { $0.memoryNanoseconds == 1.5 && $0.handoffNanoseconds == 120 }, "every second read")
         // How many readings fit in a second is the machine's business (a busy one resumes the
         // watch late), within bounds that are the watch's: at least one a second, and never two
         // less than `interval` apart (the probes would sample each other).
         let taken = readings.withLock { $0 }
         let most = 2 * Int(Duration.seconds(1) / SteadinessWatch.interval) + 2
-        #expect(taken >= 2 && taken <= most, "\(taken) readings in two seconds")
+        expect(taken >= 2 && taken <= most, "\(taken) readings in two seconds")
         // Every reading is in the result; a range needs three, so two readings make none.
-        #expect(steadiness?.memory?.readings == (taken >= 3 ? taken : nil))
-        #expect(steadiness?.handoff?.readings == (taken >= 3 ? taken : nil))
+        expectEqual(steadiness?.memory?.readings, (taken >= 3 ? taken : nil))
+        expectEqual(steadiness?.handoff?.readings, (taken >= 3 ? taken : nil))
         let line = SteadinessWatch.line(seconds[0])
-        #expect(line.hasPrefix("   1 s") && line.contains("memory probe") && line.contains("120 ns"))
+        expect(line.hasPrefix("   1 s") && line.contains("memory probe") && line.contains("120 ns"))
     }
 
     @Test func theCSVCarriesEveryMemoryProbeReading() throws {
@@ -172,24 +174,24 @@ struct SteadinessTests {
         samples.append(Fixture.sample(0.001))
         let result = Analysis.analyze(definition, samples: ["a": samples])
         let rows = CSVParser.rows(CSVReport.render(Fixture.report([result])))
-        let probe = try #require(rows[0].firstIndex(of: "probe_nanoseconds"))
-        #expect(
-            rows.dropFirst().map { $0[probe] } == ["1.0", "1.1", ""], "a sample without a reading is an empty field")
+        let probe = try unwrap(rows[0].firstIndex(of: "probe_nanoseconds"))
+        expectEqual(
+            rows.dropFirst().map { $0[probe] }, ["1.0", "1.1", ""], "a sample without a reading is an empty field")
     }
 
     @Test func aComparisonSaysWhenTheMachineMovedButLeavesTheVerdictToTheMeasurements() {
         let before = Self.report(memory: Array(repeating: 1.0, count: 10))
         let slowerMachine = Self.report(memory: Array(repeating: 1.3, count: 10))
         let moved = Comparison(baseline: before, current: slowerMachine, thresholdPercent: 5)
-        #expect(moved.machineNote?.contains("30% slower") == true, "\(moved.machineNote ?? "no note")")
-        #expect(moved.exitStatus == 0, "identical measurements: no change, whatever the probe says")
-        #expect(TerminalReport.render(moved, terminal: .plain()).contains("may be the machine, not the code"))
-        #expect(Comparison(baseline: before, current: before, thresholdPercent: 5).machineNote == nil)
-        #expect(
-            Comparison(baseline: before, current: slowerMachine, thresholdPercent: 50).machineNote == nil,
+        expectEqual(moved.machineNote?.contains("30% slower"), true, "\(moved.machineNote ?? "no note")")
+        expectEqual(moved.exitStatus, 0, "identical measurements: no change, whatever the probe says")
+        expect(TerminalReport.render(moved, terminal: .plain()).contains("may be the machine, not the code"))
+        expectEqual(Comparison(baseline: before, current: before, thresholdPercent: 5).machineNote, nil)
+        expectEqual(
+            Comparison(baseline: before, current: slowerMachine, thresholdPercent: 50).machineNote, nil,
             "a shift below the threshold is not worth a note")
-        #expect(
-            Comparison(baseline: Fixture.report(), current: slowerMachine, thresholdPercent: 5).machineNote == nil,
+        expectEqual(
+            Comparison(baseline: Fixture.report(), current: slowerMachine, thresholdPercent: 5).machineNote, nil,
             "an older results file without probes: nothing to compare")
     }
 }

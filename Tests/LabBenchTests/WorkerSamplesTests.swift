@@ -15,7 +15,7 @@ struct WorkerSamplesTests {
         let sent = WorkerSamples([
             "tasks": ["async let": [Self.sample, Self.sample]], "locks": ["Mutex": [Self.sample]],
         ])
-        #expect(try WorkerSamples.decode(sent.encoded()) == sent)
+        try expectEqual(WorkerSamples.decode(sent.encoded()), sent)
     }
 
     @Test func anythingElseIsRefused() throws {

@@ -23,16 +23,16 @@ struct AsyncContextScannerTests {
 
     @Test func theListIsReadAndEveryEntrySaysWhereItWasRead() throws {
         let list = try AsyncRestriction.load(from: Self.root.appendingPathComponent("docs/async-restrictions.json"))
-        #expect(list.count >= 30)
-        #expect(list.allSatisfy { !$0.source.isEmpty && !$0.message.isEmpty })
+        expect(list.count >= 30)
+        expect(list.allSatisfy { !$0.source.isEmpty && !$0.message.isEmpty })
         let appleOnly = Set(list.filter { $0.kind == .unavailableFromAsync }.map(\.api))
-        #expect(
+        expect(
             appleOnly.isSuperset(of: [
                 "Thread.isMainThread", "DispatchSemaphore.wait(", "DispatchGroup.wait(", "Thread.current",
                 "Thread.sleep", "NSLock.lock()",
             ]))
         let blocking = Set(list.filter { $0.kind == .blocking }.map(\.api))
-        #expect(
+        expect(
             blocking.isSuperset(of: [
                 "usleep(", "sleep(", "nanosleep(", "waitpid(", ".waitUntilExit()", ".readDataToEndOfFile()",
                 "ThreadBlocker.hold(", "ProcessCapture.run(", ".gradeBlocking(",
@@ -41,7 +41,7 @@ struct AsyncContextScannerTests {
 
     /// Read in Apple's NSRunLoop.h and NSLock.h, and refused by Linux's Foundation as well.
     @Test func runLoopsConditionLocksAndWaitingOperationQueuesAreRefused() {
-        #expect(
+        expectEqual(
             found(
                 """
                 func f() async {
@@ -57,24 +57,24 @@ struct AsyncContextScannerTests {
                 func g() {
                     let loop = RunLoop.current
                 }
-                """)
-                == [
-                    "2 RunLoop.current", "4 NSConditionLock.try()", "6 OperationQueue.addOperations(", "7 .run(mode:",
-                    "9 NSRecursiveLock.lock(before:",
-                ])
+                """),
+            [
+                "2 RunLoop.current", "4 NSConditionLock.try()", "6 OperationQueue.addOperations(", "7 .run(mode:",
+                "9 NSRecursiveLock.lock(before:",
+            ])
     }
 
     // MARK: Where code is async
 
     @Test func theBodyOfAnAsyncFunctionIsAsync() {
-        #expect(
+        expectEqual(
             found(
                 """
                 func f() async {
                     let x = Thread.isMainThread
                 }
                 func g() async throws -> Int { usleep(1); return 0 }
-                """) == ["2 Thread.isMainThread", "4 usleep("])
+                """), ["2 Thread.isMainThread", "4 usleep("])
     }
 
     @Test func synchronousFunctionsAndClosuresInsideAsyncOnesAreNot() {
@@ -134,8 +134,8 @@ struct AsyncContextScannerTests {
                 }
             }
             """
-        #expect(found(variant) == [])
-        #expect(found(variant, takers: ["LessonVariant"]) == ["3 Thread.isMainThread"])
+        expectEqual(found(variant), [])
+        expectEqual(found(variant, takers: ["LessonVariant"]), ["3 Thread.isMainThread"])
         let declared = AsyncContexts.declaredAsyncClosureTakers(
             in: SwiftTokenizer.tokens(
                 of: """
@@ -145,11 +145,11 @@ struct AsyncContextScannerTests {
                     }
                     func fanOut(_ body: @escaping @Sendable () async -> Void) async {}
                     """))
-        #expect(declared == ["LessonVariant", "fanOut"])
+        expectEqual(declared, ["LessonVariant", "fanOut"])
     }
 
     @Test func accessorsAreAsyncOnlyWhenDeclaredSo() {
-        #expect(
+        expectEqual(
             found(
                 """
                 struct S {
@@ -158,20 +158,20 @@ struct AsyncContextScannerTests {
                     var observed = 0 { didSet { usleep(1) } }
                     init() async { usleep(5) }
                 }
-                """) == ["2 Thread.isMainThread", "5 usleep("])
+                """), ["2 Thread.isMainThread", "5 usleep("])
     }
 
     @Test func mainSwiftsTopLevelIsAsyncWhenItAwaits() {
         let awaiting = "let x = Thread.isMainThread\nawait run()\n"
-        #expect(found(awaiting, file: "Sources/tool/main.swift") == ["1 Thread.isMainThread"])
-        #expect(found(awaiting, file: "Sources/tool/Other.swift") == [])
-        #expect(found("let x = Thread.isMainThread\nrun()\n", file: "Sources/tool/main.swift") == [])
+        expectEqual(found(awaiting, file: "Sources/tool/main.swift"), ["1 Thread.isMainThread"])
+        expectEqual(found(awaiting, file: "Sources/tool/Other.swift"), [])
+        expectEqual(found("let x = Thread.isMainThread\nrun()\n", file: "Sources/tool/main.swift"), [])
     }
 
     // MARK: What is matched
 
     @Test func commentsAndStringsNeverCount() {
-        #expect(
+        expectEqual(
             found(
                 """
                 func f() async {
@@ -179,11 +179,11 @@ struct AsyncContextScannerTests {
                     print("Thread.isMainThread usleep(1)")
                     /* semaphore.wait() */
                 }
-                """) == [])
+                """), [])
     }
 
     @Test func aWaitIsMatchedByTheTypeTheFileBindsItsReceiverTo() {
-        #expect(
+        expectEqual(
             found(
                 """
                 final class C {
@@ -195,7 +195,7 @@ struct AsyncContextScannerTests {
                         condition.wait()
                     }
                 }
-                """) == ["4 DispatchSemaphore.wait(", "5 DispatchSemaphore.wait(", "6 DispatchGroup.wait("])
+                """), ["4 DispatchSemaphore.wait(", "5 DispatchSemaphore.wait(", "6 DispatchGroup.wait("])
     }
 
     @Test func anAwaitedCallIsTheAsyncOverload() {
@@ -210,7 +210,7 @@ struct AsyncContextScannerTests {
     }
 
     @Test func waitpidIsBlockingOnlyWithoutWNOHANG() {
-        #expect(
+        expectEqual(
             found(
                 """
                 func f() async {
@@ -218,7 +218,7 @@ struct AsyncContextScannerTests {
                     _ = waitpid(pid, &status, 0)
                     _ = Glibc.usleep(1)
                 }
-                """) == ["3 waitpid(", "4 usleep("])
+                """), ["3 waitpid(", "4 usleep("])
     }
 
     @Test func aFileThatDeclaresItsOwnSleepIsNotBlockedBySleep() {
@@ -228,7 +228,7 @@ struct AsyncContextScannerTests {
     // MARK: Newer than the declared platform
 
     @Test func anAPINewerThanThePlatformIsReportedUnlessGated() {
-        #expect(
+        expectEqual(
             found(
                 """
                 func f() {
@@ -242,15 +242,15 @@ struct AsyncContextScannerTests {
                 }
                 @available(macOS 26, *)
                 extension S { func h() { Task.immediate { } } }
-                """) == ["2 Task.name", "4 Task.name", "8 Task.name", "8 Task.immediate"])
+                """), ["2 Task.name", "4 Task.name", "8 Task.name", "8 Task.immediate"])
     }
 
     @Test func onlyEntriesNewerThanTheDeclaredPlatformApply() throws {
         let declared = try Self.declaredMacOS()
-        #expect(declared == "15", "Package.swift's platform; the availability entries are read against it")
+        expectEqual(declared, "15", "Package.swift's platform; the availability entries are read against it")
         let applicable = AsyncRestriction.applicable(Self.restrictions, declaredMacOS: declared)
-        #expect(applicable.contains { $0.api == "Task.immediate" })
-        #expect(
+        expect(applicable.contains { $0.api == "Task.immediate" })
+        expect(
             AsyncRestriction.applicable(Self.restrictions, declaredMacOS: "26").allSatisfy {
                 $0.kind != .newerThanPlatform
             })
@@ -330,12 +330,12 @@ struct AsyncContextScannerTests {
         let findings = AsyncContextScanner.findings(
             in: source, file: file, restrictions: Self.restrictions,
             asyncClosureTakers: ["LessonVariant"])
-        #expect(findings.map(\.line) == lines)
-        #expect(
+        expectEqual(findings.map(\.line), lines)
+        expect(
             findings.allSatisfy {
                 $0.file == file && $0.api == "Thread.isMainThread" && $0.kind == .unavailableFromAsync
             })
-        #expect(
+        expect(
             findings.allSatisfy { $0.description.hasPrefix("\(file):\($0.line): Thread.isMainThread") }, "\(findings)")
     }
 
@@ -374,7 +374,7 @@ struct AsyncContextScannerTests {
     {
         let source = String(repeating: "\n", count: firstLine - 2) + "struct S {\n" + code + "\n}\n"
         let findings = AsyncContextScanner.findings(in: source, file: file, restrictions: Self.restrictions)
-        #expect(findings.map { "\($0.file):\($0.line) \($0.api)" } == ["\(file):\(line) \(api)"])
+        expectEqual(findings.map { "\($0.file):\($0.line) \($0.api)" }, ["\(file):\(line) \(api)"])
     }
 
     /// `watchSteadiness()` and `sampleInWorkers()` were synchronous functions that slept or
@@ -410,14 +410,15 @@ struct AsyncContextScannerTests {
                 ),
             ], restrictions: Self.restrictions)
         // `startsAThread` blocks another thread, not its caller; `run` is declared twice, so a call cannot tell which.
-        #expect(
-            findings.map { "\($0.file):\($0.line) \($0.api)" } == [
+        expectEqual(
+            findings.map { "\($0.file):\($0.line) \($0.api)" },
+            [
                 "Sources/B/Main.swift:3 watchSteadiness(", "Sources/B/Main.swift:4 sampleInWorkers(",
             ])
-        #expect(
-            findings.first?.message.contains("SteadinessWatch.watch( at Sources/A/Watch.swift:2") == true, "\(findings)"
+        expectEqual(
+            findings.first?.message.contains("SteadinessWatch.watch( at Sources/A/Watch.swift:2"), true, "\(findings)"
         )
-        #expect(findings.last?.message.contains("launchWorker( at Sources/A/Watch.swift:3") == true, "\(findings)")
+        expectEqual(findings.last?.message.contains("launchWorker( at Sources/A/Watch.swift:3"), true, "\(findings)")
     }
 
     /// Audit Z: a timed wait in `subscript(withinMilliseconds:)` read from async code as
@@ -448,10 +449,10 @@ struct AsyncContextScannerTests {
         let findings = AsyncContextScanner.findings(
             inFiles: [("Answer.swift", source)], restrictions: Self.restrictions, hazardMarks: false,
             strictHelpers: true)
-        #expect(findings.map { "\($0.line) \($0.api)" } == ["14 finished[", "15 waiter("], "\(findings)")
-        #expect(findings.first?.message.hasPrefix("Finished's subscript (Answer.swift:3) is synchronous") == true)
+        expectEqual(findings.map { "\($0.line) \($0.api)" }, ["14 finished[", "15 waiter("], "\(findings)")
+        expectEqual(findings.first?.message.hasPrefix("Finished's subscript (Answer.swift:3) is synchronous"), true)
         // Outside an answer (the lab's own code), a subscript stays the list's job.
-        #expect(
+        expect(
             AsyncContextScanner.findings(inFiles: [("Answer.swift", source)], restrictions: Self.restrictions).isEmpty)
     }
 
@@ -486,7 +487,7 @@ struct AsyncContextScannerTests {
         let findings = AsyncContextScanner.findings(
             inFiles: [("Answer.swift", source)], restrictions: Self.restrictions, hazardMarks: false,
             strictHelpers: true)
-        #expect(findings.map { "\($0.line) \($0.api)" } == ["8 self[", "21 pause("], "\(findings)")
+        expectEqual(findings.map { "\($0.line) \($0.api)" }, ["8 self[", "21 pause("], "\(findings)")
     }
 
     /// Audit BB: a blocking `size(for:)` beside an async overload (`noasync` or not, or taking a
@@ -514,11 +515,11 @@ struct AsyncContextScannerTests {
                 strictHelpers: true
             ).filter { (10...11).contains($0.line) }.map(\.api)
         }
-        #expect(found(source).isEmpty)
+        expect(found(source).isEmpty)
         // `noasync` alone keeps the blocking one out of an awaited call.
         let otherType = source.replacingOccurrences(
             of: "size(for name: String) async", with: "size(for name: Int) async")
-        #expect(found(otherType).isEmpty)
+        expect(found(otherType).isEmpty)
         // Broken: the async overloads take other arguments, or the call is not awaited.
         for (old, new) in [
             (
@@ -529,8 +530,8 @@ struct AsyncContextScannerTests {
             ("let size = await Thumbnails()", "let size = Thumbnails()"),
             ("(String) async -> Int, placeholder: Int = 0", "(String) async -> Int, placeholder: Int"),
         ] {
-            #expect(source.contains(old), "\(old)")
-            #expect(!found(source.replacingOccurrences(of: old, with: new)).isEmpty, "\(new)")
+            expect(source.contains(old), "\(old)")
+            expect(!found(source.replacingOccurrences(of: old, with: new)).isEmpty, "\(new)")
         }
     }
 
@@ -553,7 +554,7 @@ struct AsyncContextScannerTests {
                     underFolders: Self.scannedForWhatAMacRefuses, root: Self.root,
                     restrictions: restrictions.filter { $0.kind != .blocking })
         }
-        #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
+        expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
     }
 
     /// Acceptance of issues 25 and 27, by mutation of the real tree: a line added as the first
@@ -566,9 +567,9 @@ struct AsyncContextScannerTests {
         let (mutated, missed, exempt) = try await OnAThreadOfItsOwn.blockingWork(named: "mutate the lab") {
             try Self.mutateEveryAsyncFunction(adding: added)
         }
-        #expect(mutated >= 100, "async functions found by text: \(mutated)")
-        #expect(missed.isEmpty, "not reported: \(missed.joined(separator: ", "))")
-        #expect(exempt.count <= 10, "exempt as HAZARD: \(exempt.joined(separator: ", "))")
+        expect(mutated >= 100, "async functions found by text: \(mutated)")
+        expect(missed.isEmpty, "not reported: \(missed.joined(separator: ", "))")
+        expect(exempt.count <= 10, "exempt as HAZARD: \(exempt.joined(separator: ", "))")
     }
 
     /// The files under Sources/ and Benchmarks/ that have one-line async signatures: each file's

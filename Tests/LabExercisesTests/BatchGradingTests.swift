@@ -59,20 +59,20 @@ struct BatchGradingTests {
             })
 
         for good in [0, 3, 5] {
-            #expect(outcomes[good].passed, "a good answer beside bad ones: \(outcomes[good].messages)")
+            expect(outcomes[good].passed, "a good answer beside bad ones: \(outcomes[good].messages)")
         }
-        #expect(outcomes[1].stage == .compile)
-        #expect(outcomes[1].details.contains("only this answer's error"), "its own diagnostics: \(outcomes[1].details)")
+        expectEqual(outcomes[1].stage, .compile)
+        expect(outcomes[1].details.contains("only this answer's error"), "its own diagnostics: \(outcomes[1].details)")
         // Named as `lab check` names it (the exercise's file), not by the batch's folder.
-        #expect(outcomes[1].details.contains(Self.exercise.fileName + ":"), "\(outcomes[1].details)")
-        #expect(!outcomes[1].details.contains(".build-exercises/batch"), "\(outcomes[1].details)")
-        #expect(outcomes[2].stage == .timeout, "the loop: \(outcomes[2].stage) \(outcomes[2].messages)")
-        #expect(outcomes[2].messages.first?.contains("within 1 s") == true, "its own limit: \(outcomes[2].messages)")
-        #expect(outcomes[4].stage == .crash, "the crash: \(outcomes[4].stage) \(outcomes[4].messages)")
-        #expect((outcomes[4].messages + [outcomes[4].details]).joined().contains("this answer crashes"))
+        expect(outcomes[1].details.contains(Self.exercise.fileName + ":"), "\(outcomes[1].details)")
+        expect(!outcomes[1].details.contains(".build-exercises/batch"), "\(outcomes[1].details)")
+        expectEqual(outcomes[2].stage, .timeout, "the loop: \(outcomes[2].stage) \(outcomes[2].messages)")
+        expectEqual(outcomes[2].messages.first?.contains("within 1 s"), true, "its own limit: \(outcomes[2].messages)")
+        expectEqual(outcomes[4].stage, .crash, "the crash: \(outcomes[4].stage) \(outcomes[4].messages)")
+        expect((outcomes[4].messages + [outcomes[4].details]).joined().contains("this answer crashes"))
         // No verdict names another answer's failure.
         for index in [0, 2, 3, 4, 5] {
-            #expect(
+            expect(
                 !(outcomes[index].messages + [outcomes[index].details]).joined().contains("only this answer's error"))
         }
     }
@@ -103,8 +103,8 @@ struct BatchGradingTests {
         }
         let solution = TestLab.folder(Self.exercise).solution
         let outcome = await grading.grade([BatchGrading.Answer(exercise: Self.exercise, source: solution)])[0]
-        #expect(outcome.passed, "\(outcome.messages)")
-        #expect(
+        expect(outcome.passed, "\(outcome.messages)")
+        expect(
             taken.withLock { $0 } == !hold,
             "the lock could be taken during the run: \(String(describing: taken.withLock { $0 }))")
     }
@@ -112,7 +112,7 @@ struct BatchGradingTests {
     #if os(Linux)
         /// Where Landlock confines a check (this suite's attacks need it), the checks leave the lock.
         @Test func aKernelThatConfinesChecksLetsTheirRunsLeaveTheLock() {
-            if SandboxProbe.fullyConfined { #expect(Sandbox.confinesFiles) }
+            if SandboxProbe.fullyConfined { expect(Sandbox.confinesFiles) }
         }
     #endif
 
@@ -137,12 +137,12 @@ struct BatchGradingTests {
             BatchGrading.Answer(exercise: Self.exercise, source: solution),
             BatchGrading.Answer(exercise: Self.exercise, source: starting, scan: false),
         ])
-        #expect(outcomes[0].passed, "\(outcomes[0].messages)")
-        #expect(outcomes[1].stage == .forbidden, "\(outcomes[1].messages) \(outcomes[1].details)")
-        #expect(outcomes[1].messages.first?.contains("changed after it was built") == true, "\(outcomes[1].messages)")
-        let stale = try #require(swapped.withLock { $0 })
-        #expect(stale.stage == .forbidden)
-        #expect(stale.messages.first?.contains("not built from this answer") == true, "\(stale.messages)")
+        expect(outcomes[0].passed, "\(outcomes[0].messages)")
+        expectEqual(outcomes[1].stage, .forbidden, "\(outcomes[1].messages) \(outcomes[1].details)")
+        expectEqual(outcomes[1].messages.first?.contains("changed after it was built"), true, "\(outcomes[1].messages)")
+        let stale = try unwrap(swapped.withLock { $0 })
+        expectEqual(stale.stage, .forbidden)
+        expectEqual(stale.messages.first?.contains("not built from this answer"), true, "\(stale.messages)")
     }
 
     /// Also with the driver's jobs planned for the batch and started directly (`CompilerJobs`): the
@@ -175,14 +175,14 @@ struct BatchGradingTests {
                 return (outcome, jobs != nil)
             }
         }
-        #expect(planned == jobsPlanned, "the driver's jobs could not be planned")
+        expectEqual(planned, jobsPlanned, "the driver's jobs could not be planned")
         guard case .failed(let output, let inAnswer) = outcome else {
             Issue.record("a broken answer built")
             return
         }
-        #expect(inAnswer, "the error is the answer's: \(output)")
-        #expect(output.contains("only this answer's error"), "\(output)")
-        #expect(!FileManager.default.fileExists(atPath: build.binary.path), "the earlier binary is still there")
+        expect(inAnswer, "the error is the answer's: \(output)")
+        expect(output.contains("only this answer's error"), "\(output)")
+        expect(!FileManager.default.fileExists(atPath: build.binary.path), "the earlier binary is still there")
     }
 
     /// The link as planned for a batch on Linux: the C driver not started (its own plan replayed:
@@ -199,7 +199,7 @@ struct BatchGradingTests {
             let (jobs, outcome, listed, ran) = try await OnAThreadOfItsOwn.blockingWork(named: "planned link") {
                 try FileLock.withLock(at: workFolder.appendingPathComponent("batch.lock")) {
                     let toolchain = try TestLab.wholeSharedBuild(in: workFolder)
-                    let jobs = try #require(
+                    let jobs = try unwrap(
                         BatchBuild.plan(
                             mode: [], toolchain: toolchain,
                             placeholder: workFolder.appendingPathComponent("runs/planned-test-\(UUID().uuidString)")))
@@ -217,20 +217,20 @@ struct BatchGradingTests {
                     return (jobs, outcome, list, ran)
                 }
             }
-            let link = try #require(jobs.steps.last)
+            let link = try unwrap(jobs.steps.last)
             let programs = link.map { URL(fileURLWithPath: $0[0]).lastPathComponent }
-            #expect(programs.first == "swift-autolink-extract" && programs.count == 2, "\(programs)")
-            #expect(!programs.contains("clang"), "\(programs)")
-            #expect(link.last?.contains { $0.hasPrefix("@") && $0.hasSuffix(".autolink") } == true)
-            let autolink = try #require(jobs.autolink)
-            #expect(autolink.job == link.first && autolink.step == jobs.steps.count - 1 && autolink.index == 0)
+            expect(programs.first == "swift-autolink-extract" && programs.count == 2, "\(programs)")
+            expect(!programs.contains("clang"), "\(programs)")
+            expectEqual(link.last?.contains { $0.hasPrefix("@") && $0.hasSuffix(".autolink") }, true)
+            let autolink = try unwrap(jobs.autolink)
+            expect(autolink.job == link.first && autolink.step == jobs.steps.count - 1 && autolink.index == 0)
             // The lab's own list, not the program's (which would name each library once, in its order).
-            #expect(listed?.hasSuffix(autolink.sharedEntries.map { $0 + "\n" }.joined()) == true, "\(listed ?? "")")
+            expectEqual(listed?.hasSuffix(autolink.sharedEntries.map { $0 + "\n" }.joined()), true, "\(listed ?? "")")
             guard case .built = outcome else {
                 Issue.record("the solution did not build: \(outcome)")
                 return
             }
-            #expect(ran.map { !$0.crashed && !$0.timedOut } == true, "\(ran?.output ?? "")")
+            expectEqual(ran.map { !$0.crashed && !$0.timedOut }, true, "\(ran?.output ?? "")")
         #endif
     }
 
@@ -259,29 +259,29 @@ struct BatchGradingTests {
                     // The program on the two objects alone.
                     let theirs = placeholder.appendingPathComponent("theirs.autolink").path
                     let result = try run(program, answerObjects + ["-o", theirs], timeout: 120)
-                    #expect(result.status == 0, "\(result.output)")
+                    expectEqual(result.status, 0, "\(result.output)")
                     let read = try answerObjects.flatMap {
-                        try #require(ELFObject.autolinkEntries([UInt8](try Data(contentsOf: URL(fileURLWithPath: $0)))))
+                        try unwrap(ELFObject.autolinkEntries([UInt8](try Data(contentsOf: URL(fileURLWithPath: $0)))))
                     }
                     let output = placeholder.appendingPathComponent("check.autolink").path
                     let job = [program] + answerObjects + toolchain.sharedObjects + ["-o", output]
-                    let list = try #require(
+                    let list = try unwrap(
                         AutolinkList.plan(job, step: 2, index: 0, placeholder: placeholder.path, temporary: temporary))
-                    #expect(list.answerObjects == answerObjects)
-                    #expect(list.write(in: placeholder))
+                    expectEqual(list.answerObjects, answerObjects)
+                    expect(list.write(in: placeholder))
                     let written = try String(contentsOfFile: output, encoding: .utf8)
                     // An object the lab cannot read as ELF: the program is started instead.
                     try Data("not an object".utf8).write(to: URL(fileURLWithPath: answerObjects[0]))
-                    #expect(!list.write(in: placeholder))
+                    expect(!list.write(in: placeholder))
                     return (read, try String(contentsOfFile: theirs, encoding: .utf8), written, list.sharedEntries)
                 }
             }
             let lines = { (text: String) in text.split(separator: "\n").map(String.init) }
-            #expect(
+            expect(
                 !read.isEmpty && Set(read) == Set(lines(theirs)), "the lab read \(read), the program listed \(theirs)")
             let added = lines(written).dropLast(shared.count)
-            #expect(Array(lines(written).suffix(shared.count)) == shared)
-            #expect(Set(added).isDisjoint(with: shared) && Set(added).union(shared).isSuperset(of: read))
+            expectEqual(Array(lines(written).suffix(shared.count)), shared)
+            expect(Set(added).isDisjoint(with: shared) && Set(added).union(shared).isSuperset(of: read))
         #endif
     }
 
@@ -311,13 +311,13 @@ struct BatchGradingTests {
             let answer = BatchGrading.Answer(exercise: Self.exercise, source: files["planted"]!, scan: false)
             let outcomes = await grading.grade([answer, answer]) + grading.grade([answer])
             for outcome in outcomes {
-                #expect(outcome.stage == .compile, "\(outcome)")
-                #expect(outcome.details.contains("which is no library"), "\(outcome)")
+                expectEqual(outcome.stage, .compile, "\(outcome)")
+                expect(outcome.details.contains("which is no library"), "\(outcome)")
             }
-            #expect(!FileManager.default.fileExists(atPath: archive.path), "the linker took the answer's flag")
+            expect(!FileManager.default.fileExists(atPath: archive.path), "the linker took the answer's flag")
             // And the scan refuses the attributes by name.
             let findings = SourceScanner.findings(in: planted, forbidden: ForbiddenPattern.standard)
-            #expect(findings.contains { $0.code == "`@section`" } && findings.contains { $0.code == "`@used`" })
+            expect(findings.contains { $0.code == "`@section`" } && findings.contains { $0.code == "`@used`" })
         #endif
     }
 
@@ -338,12 +338,13 @@ struct BatchGradingTests {
                 args: ["/usr/bin/swiftc","-o","/b/BatchTemplate","-module-name","BatchTemplate","-emit-executable","-Xlinker","main=BatchTemplate_main","-Xlinker","-add_ast_path","-Xlinker","/b/Modules/BatchTemplate.swiftmodule","@/b/BatchTemplate.product/Objects.LinkFileList"]
             """
         let toolchain = try BatchToolchain.from(plan: plan)
-        #expect(toolchain.swiftc == "/usr/bin/swiftc")
+        expectEqual(toolchain.swiftc, "/usr/bin/swiftc")
         // Both keep SwiftPM's `-Xcc -g` (though `-g` goes): the C modules built from headers are
         // cached under a hash of the C flags, so the answer and its check reuse the shared build's
         // instead of building a set of their own in the first check.
-        #expect(
-            toolchain.compileFlags == [
+        expectEqual(
+            toolchain.compileFlags,
+            [
                 "-I", "/b/Modules", "-Xcc", "-fmodule-map-file=/b/CheckChannel.build/module.modulemap", "-Xcc", "-I",
                 "-Xcc", "/p/Sources/CheckChannel/include", "-Xcc",
                 "-fmodule-map-file=/b/CLabShims.build/module.modulemap",
@@ -351,13 +352,14 @@ struct BatchGradingTests {
                 "-Xcc", "-g",
             ])
         // The answer's module is given neither the check's entry point nor its channel.
-        #expect(
-            toolchain.studentFlags == [
+        expectEqual(
+            toolchain.studentFlags,
+            [
                 "-I", "/b/Modules", "-Xcc", "-fmodule-map-file=/b/CLabShims.build/module.modulemap", "-swift-version",
                 "6", "-Xcc", "-g",
             ])
-        #expect(toolchain.linkFlags == ["-Xlinker", "main=check_main"])
-        #expect(toolchain.sharedObjects == ["/b/LabCore.build/A.swift.o", "/b/CheckChannel.build/CheckChannel.c.o"])
+        expectEqual(toolchain.linkFlags, ["-Xlinker", "main=check_main"])
+        expectEqual(toolchain.sharedObjects, ["/b/LabCore.build/A.swift.o", "/b/CheckChannel.build/CheckChannel.c.o"])
         // A plan whose link names no objects (another SwiftPM's layout, say) is said so, not linked
         // without them, nor with the objects another command named.
         let withoutLinkInputs = plan.split(separator: "\n").filter { !$0.contains("Template.swift.o") }
@@ -400,14 +402,14 @@ struct BatchGradingTests {
             attack.inspect = false
             let outcomes = await grading.grade([attack, BatchGrading.Answer(exercise: exercise, source: solution)])
             let printed = output.withLock { $0 }
-            #expect(!outcomes[0].passed)
-            #expect(outcomes[1].passed, "the neighbour's verdict changed: \(outcomes[1].messages)")
+            expect(!outcomes[0].passed)
+            expect(outcomes[1].passed, "the neighbour's verdict changed: \(outcomes[1].messages)")
             for step in ["truncate", "delete", "plant", "store", "list"] {
-                #expect(
+                expect(
                     printed.contains("ATTACK batch-neighbour: \(step) Permission denied"),
                     "the kernel did not refuse \(step): \(printed)")
             }
-            #expect(stamp.withLock { $0 } != nil)
+            expect(stamp.withLock { $0 } != nil)
         }
     }
 #endif

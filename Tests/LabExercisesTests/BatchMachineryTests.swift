@@ -9,14 +9,14 @@ import Testing
 @Suite("Batch grading's machinery")
 struct BatchMachineryTests {
     @Test func shellWordsAreSplitAsShWouldSplitThem() {
-        #expect(ShellWords.split("/bin/clang -o /a/b c.o") == ["/bin/clang", "-o", "/a/b", "c.o"])
-        #expect(ShellWords.split("  a   b  ") == ["a", "b"])
-        #expect(ShellWords.split("-Xlinker '-rpath=$ORIGIN' x") == ["-Xlinker", "-rpath=$ORIGIN", "x"])
-        #expect(ShellWords.split(#"'it'\''s' "a \"b\" \$c \n" d\ e"#) == ["it's", #"a "b" $c \n"#, "d e"])
+        expectEqual(ShellWords.split("/bin/clang -o /a/b c.o"), ["/bin/clang", "-o", "/a/b", "c.o"])
+        expectEqual(ShellWords.split("  a   b  "), ["a", "b"])
+        expectEqual(ShellWords.split("-Xlinker '-rpath=$ORIGIN' x"), ["-Xlinker", "-rpath=$ORIGIN", "x"])
+        expect(ShellWords.split(#"'it'\''s' "a \"b\" \$c \n" d\ e"#) == ["it's", #"a "b" $c \n"#, "d e"])
         #expect(ShellWords.split("''") == [""])
         #expect(ShellWords.split("a 'b") == nil)
         #expect(ShellWords.split("a \"b") == nil)
-        #expect(ShellWords.split("a \\") == nil)
+        expectEqual(ShellWords.split("a \\"), nil)
     }
 
     @Test func onlyJobsThatCanBeReplayedAreKept() {
@@ -25,20 +25,21 @@ struct BatchMachineryTests {
             ["/usr/bin/env", "\(placeholder)/a.o", "-o", "\(placeholder)/check.autolink"],
             ["/usr/bin/env", "\(placeholder)/a.o", "@\(placeholder)/check.autolink", "-o", "\(placeholder)/check"],
         ]
-        #expect(CompilerJobs.replayable(link, placeholder: placeholder))
+        expect(CompilerJobs.replayable(link, placeholder: placeholder))
         // A response file no earlier job writes (the driver's own, say) is not there when replayed.
-        #expect(!CompilerJobs.replayable([["/usr/bin/env", "@/tmp/arguments-1234.resp"]], placeholder: placeholder))
-        #expect(!CompilerJobs.replayable([["clang", "-c"]], placeholder: placeholder), "a program found on PATH")
-        #expect(!CompilerJobs.replayable([["/no/such/program"]], placeholder: placeholder))
-        #expect(
+        expect(!CompilerJobs.replayable([["/usr/bin/env", "@/tmp/arguments-1234.resp"]], placeholder: placeholder))
+        expect(!CompilerJobs.replayable([["clang", "-c"]], placeholder: placeholder), "a program found on PATH")
+        expect(!CompilerJobs.replayable([["/no/such/program"]], placeholder: placeholder))
+        expect(
             !CompilerJobs.replayable(
                 [["/usr/bin/env", "-filelist", "\(placeholder)/tmp/sources-1a2b"]], placeholder: placeholder),
             "a temporary file of the driver's, gone when replayed")
 
         let jobs = CompilerJobs(placeholder: placeholder, steps: [link])
         let answer = URL(fileURLWithPath: "/work/runs/b/7")
-        #expect(
-            jobs.steps(in: answer) == [
+        expectEqual(
+            jobs.steps(in: answer),
+            [
                 [
                     ["/usr/bin/env", "/work/runs/b/7/a.o", "-o", "/work/runs/b/7/check.autolink"],
                     [
@@ -60,9 +61,9 @@ struct BatchMachineryTests {
         }.start()
         for item in 0..<500 { items.push(item) }
         items.close()
-        #expect(done.wait(timeout: .now() + 60) == .success, "the taker never heard the end")
-        #expect(taken.withLock { $0 } == Array(0..<500))
-        #expect(items.next() == nil, "closed and empty stays so")
+        expectEqual(done.wait(timeout: .now() + 60), .success, "the taker never heard the end")
+        expectEqual(taken.withLock { $0 }, Array(0..<500))
+        expectEqual(items.next(), nil, "closed and empty stays so")
     }
 
     /// A first check that waits for the second: with one worker it ends only because its slot was
@@ -79,7 +80,7 @@ struct BatchMachineryTests {
                 secondStarted.signal()
             }
         }
-        #expect(sawSecond.withLock { $0 })
+        expect(sawSecond.withLock { $0 })
     }
 
     /// Beside the builds, `workers` at once; once the builds have ended (the queue closed), as many
@@ -103,14 +104,14 @@ struct BatchMachineryTests {
         for item in 0..<4 { items.push(item) }
         // Time for a wrong second worker to start; a right one never does, however long this is.
         Thread.sleep(forTimeInterval: 0.3)
-        #expect(running.withLock { $0.most } == 1, "one worker while the queue is open")
+        expectEqual(running.withLock { $0.most }, 1, "one worker while the queue is open")
         items.close()
         let deadline = Date().addingTimeInterval(30)
         while running.withLock({ $0.now }) < 3 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
         Thread.sleep(forTimeInterval: 0.1)
-        #expect(running.withLock { $0.most } == 3, "three once closed: the ceiling, under the five asked for")
+        expectEqual(running.withLock { $0.most }, 3, "three once closed: the ceiling, under the five asked for")
         for _ in 0..<4 { finish.signal() }
-        #expect(ended.wait(timeout: .now() + 60) == .success)
+        expectEqual(ended.wait(timeout: .now() + 60), .success)
     }
 
     @Test(arguments: [(1, 3), (2, 2), (3, 8)] as [(Int, Int)])
@@ -132,8 +133,8 @@ struct BatchMachineryTests {
                 }
             }
             let seen = running.withLock { $0 }
-            #expect(seen.ran == 12)
-            #expect(seen.most <= (release == .zero ? max(workers, ceiling) : workers), "release \(release): \(seen)")
+            expectEqual(seen.ran, 12)
+            expect(seen.most <= (release == .zero ? max(workers, ceiling) : workers), "release \(release): \(seen)")
         }
     }
 }

@@ -18,7 +18,7 @@ struct CheckAsBatchOfOneTests {
     @Test func aSolutionPassesAndItsSharedBuildIsRecorded() async throws {
         let solution = grader.solutionFile
         let outcome = await grader.grade(source: solution)
-        #expect(outcome.passed, "\(outcome.messages) \(outcome.details)")
+        expect(outcome.passed, "\(outcome.messages) \(outcome.details)")
         // Read under the batch's lock (a batch beside this test may be building the package
         // again), waited for on a thread of its own.
         let batch = self.batch
@@ -27,20 +27,20 @@ struct CheckAsBatchOfOneTests {
                 SharedBuildRecord.reusable(in: batch, root: Self.root, package: batch.appendingPathComponent("package"))
             }
         }
-        #expect(recorded != nil, "the next check would run SwiftPM again")
+        expect(recorded != nil, "the next check would run SwiftPM again")
     }
 
     @Test func aCompileErrorIsTheStudentsFile() async throws {
         let (folder, files) = try BatchGradingTests.answers(["broken": BatchGradingTests.broken])
         defer { try? FileManager.default.removeItem(at: folder) }
         let outcome = await grader.grade(source: files["broken"]!, scan: false)
-        #expect(outcome.stage == .compile)
-        #expect(outcome.messages == ["\(Self.exercise.fileName) does not compile yet"])
-        #expect(outcome.details.contains("only this answer's error"), "\(outcome.details)")
-        #expect(
+        expectEqual(outcome.stage, .compile)
+        expectEqual(outcome.messages, ["\(Self.exercise.fileName) does not compile yet"])
+        expect(outcome.details.contains("only this answer's error"), "\(outcome.details)")
+        expect(
             outcome.details.contains(StudentWorkspace(root: Self.root).displayPath(for: Self.exercise) + ":"),
             "\(outcome.details)")
-        #expect(!outcome.details.contains(".build-exercises"), "\(outcome.details)")
+        expect(!outcome.details.contains(".build-exercises"), "\(outcome.details)")
     }
 
     /// An answer without the function the check calls: the error is in the check, named by
@@ -48,22 +48,22 @@ struct CheckAsBatchOfOneTests {
     @Test func anErrorInTheCheckNamesTheChecksOwnLine() async throws {
         let solution = try String(contentsOf: grader.solutionFile, encoding: .utf8)
         let renamed = solution.replacingOccurrences(of: "func buttonTapped(", with: "func buttonTappedRenamed(")
-        #expect(renamed != solution)
+        expect(renamed != solution)
         let (folder, files) = try BatchGradingTests.answers(["renamed": renamed])
         defer { try? FileManager.default.removeItem(at: folder) }
         let outcome = await grader.grade(source: files["renamed"]!, scan: false)
-        #expect(outcome.stage == .compile)
+        expectEqual(outcome.stage, .compile)
         let checkFile = "Exercises/\(Self.exercise.id)/check.swift"
-        #expect(!outcome.details.contains(".build-exercises"), "\(outcome.details)")
-        let named = try #require(
+        expect(!outcome.details.contains(".build-exercises"), "\(outcome.details)")
+        let named = try unwrap(
             outcome.details.split(separator: "\n").first { $0.hasPrefix(checkFile + ":") }, "\(outcome.details)")
-        let line = try #require(Int(named.dropFirst(checkFile.count + 1).prefix { $0.isNumber }))
+        let line = try unwrap(Int(named.dropFirst(checkFile.count + 1).prefix { $0.isNumber }))
         let checkLines = try String(contentsOf: Self.root.appendingPathComponent(checkFile), encoding: .utf8)
             .split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(checkLines[line - 1].contains("buttonTapped"), "line \(line) of \(checkFile): \(checkLines[line - 1])")
+        expect(checkLines[line - 1].contains("buttonTapped"), "line \(line) of \(checkFile): \(checkLines[line - 1])")
         // The file itself had no error: the headline says so, not "does not compile yet".
-        #expect(
-            outcome.messages.first?.contains("has no error of its own, but the check cannot be built with it") == true,
+        expectEqual(
+            outcome.messages.first?.contains("has no error of its own, but the check cannot be built with it"), true,
             "\(outcome.messages)")
     }
 
@@ -80,11 +80,11 @@ struct CheckAsBatchOfOneTests {
             "\(answer):9:5: warning: unused value",
         ].joined(separator: "\n")
         let shown = grader.diagnostics(output, package: package)
-        #expect(shown.contains("error: actor-isolated property 'joke'"), "\(shown)")
-        #expect(shown.contains("note: property declared here"), "\(shown)")
-        #expect(!shown.contains("warning"), "\(shown)")
-        #expect(!Grader.errorsInAnswer(output))
-        #expect(Grader.errorsInAnswer("\(answer):1:1: error: expected declaration"))
+        expect(shown.contains("error: actor-isolated property 'joke'"), "\(shown)")
+        expect(shown.contains("note: property declared here"), "\(shown)")
+        expect(!shown.contains("warning"), "\(shown)")
+        expect(!Grader.errorsInAnswer(output))
+        expect(Grader.errorsInAnswer("\(answer):1:1: error: expected declaration"))
     }
 
 }
@@ -140,9 +140,9 @@ struct RecordedBuildTests {
                 to: kept.appendingPathComponent("sentinel.checkobject"))
         }
         let outcome = await batch.grade([BatchGrading.Answer(exercise: Self.exercise, source: grader.solutionFile)])[0]
-        let (record, _) = try #require(spoilt.withLock { $0 }, "the batch met the spoilt record: \(outcome.details)")
-        #expect(!record.compileFlags.contains(TestLab.spoilingFlag), "a whole record before it was spoilt")
-        #expect(outcome.passed, "\(outcome.messages) \(outcome.details)")
+        let (record, _) = try unwrap(spoilt.withLock { $0 }, "the batch met the spoilt record: \(outcome.details)")
+        expect(!record.compileFlags.contains(TestLab.spoilingFlag), "a whole record before it was spoilt")
+        expect(outcome.passed, "\(outcome.messages) \(outcome.details)")
         // Read under the batch's lock, on a thread of its own: the record was made whole again.
         let folder = batch.workFolder
         let after = try await OnAThreadOfItsOwn.blockingWork(named: "read the build record") {
@@ -153,11 +153,11 @@ struct RecordedBuildTests {
         }
         // Compared whole, reported short: a record lists every object file.
         let madeWholeAgain = after == record
-        #expect(madeWholeAgain, "the record was written again from SwiftPM's plan")
+        expect(madeWholeAgain, "the record was written again from SwiftPM's plan")
         let sentinel = CheckObjects.kept(in: folder).folder.appendingPathComponent("sentinel.checkobject")
         // A file no key names, in the lab's own store: gone whatever the verdict.
         defer { try? FileManager.default.removeItem(at: sentinel) }
-        #expect(
+        expect(
             FileManager.default.fileExists(atPath: sentinel.path),
             "the checks' objects were emptied by a build made again that made nothing new")
     }

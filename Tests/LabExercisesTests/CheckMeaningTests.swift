@@ -54,8 +54,8 @@ struct CheckMeaningTests {
     ])
     func aDeclarationThatChangesTheChecksMeaningIsRefused(declaration: String, code: String) {
         let findings = grader.review(Self.solutionBody + declaration)
-        #expect(findings.contains { $0.code.hasPrefix(code) }, "\(declaration): \(findings)")
-        #expect(findings.allSatisfy { !$0.description.contains("\n") }, "one line each")
+        expect(findings.contains { $0.code.hasPrefix(code) }, "\(declaration): \(findings)")
+        expect(findings.allSatisfy { !$0.description.contains("\n") }, "one line each")
     }
 
     /// An operator all of whose parameters are the answer's own types cannot reach a comparison of
@@ -67,14 +67,14 @@ struct CheckMeaningTests {
                 static func < (lhs: Reading, rhs: Reading) -> Bool { lhs.value < rhs.value }
             }
             """
-        #expect(grader.review(Self.solutionBody + own).isEmpty)
+        expect(grader.review(Self.solutionBody + own).isEmpty)
         // The older way to be Equatable: at file scope, but only of the answer's own type.
         let fileScope = """
             struct Photo: Equatable { let id: Int }
             func == (lhs: Photo, rhs: Photo) -> Bool { lhs.id == rhs.id }
             prefix func - (value: Photo) -> Photo { Photo(id: -value.id) }
             """
-        #expect(grader.review(Self.solutionBody + fileScope).isEmpty)
+        expect(grader.review(Self.solutionBody + fileScope).isEmpty)
         // A nested type's own operator, its parameters spelled by the type's last name.
         let nested = """
             enum Album {
@@ -87,7 +87,7 @@ struct CheckMeaningTests {
                 static func < (lhs: Self, rhs: Album.Photo) -> Bool { lhs.id < rhs.id }
             }
             """
-        #expect(grader.review(Self.solutionBody + nested).isEmpty, "\(grader.review(Self.solutionBody + nested))")
+        expect(grader.review(Self.solutionBody + nested).isEmpty, "\(grader.review(Self.solutionBody + nested))")
     }
 
     /// The audit's answer, graded as `lab check` grades it: refused by the scan, never built.
@@ -106,7 +106,7 @@ struct CheckMeaningTests {
         let outcome = await BatchGrading(root: TestLab.root).grade([
             BatchGrading.Answer(exercise: grader.exercise, source: answer)
         ])[0]
-        #expect(!outcome.passed)
-        #expect(outcome.stage == .forbidden && outcome.messages.first?.contains("`func >=`") == true, "\(outcome)")
+        expect(!outcome.passed)
+        expect(outcome.stage == .forbidden && outcome.messages.first?.contains("`func >=`") == true, "\(outcome)")
     }
 }

@@ -33,15 +33,15 @@ struct CheckObjectsTests {
         let store = try Self.store()
         defer { store.empty() }
         let inFlight = store.against(sharedBuildIn: store.folder).inFlight
-        #expect(inFlight === store.inFlight, "every copy of the store shares it")
+        expect(inFlight === store.inFlight, "every copy of the store shares it")
         let key = Self.key(module: "module A")
-        #expect(inFlight.claim(key) == nil, "nobody compiles it: the caller does")
-        let other = try #require(inFlight.claim(key), "compiled already: wait")
-        #expect(other.wait(timeout: .now() + 0.05) == .timedOut, "still compiling")
-        #expect(inFlight.claim(Self.key(module: "module B")) == nil, "another check is not held up")
+        expect(inFlight.claim(key) == nil, "nobody compiles it: the caller does")
+        let other = try unwrap(inFlight.claim(key), "compiled already: wait")
+        expectEqual(other.wait(timeout: .now() + 0.05), .timedOut, "still compiling")
+        expect(inFlight.claim(Self.key(module: "module B")) == nil, "another check is not held up")
         inFlight.finished(key)
-        #expect(other.wait(timeout: .now() + 60) == .success, "the compile's end lets the waiter go")
-        #expect(inFlight.claim(key) == nil, "let go: claimed afresh")
+        expectEqual(other.wait(timeout: .now() + 60), .success, "the compile's end lets the waiter go")
+        expect(inFlight.claim(key) == nil, "let go: claimed afresh")
         inFlight.finished(key)
         inFlight.finished(key)  // twice: nothing to let go
     }
@@ -54,14 +54,14 @@ struct CheckObjectsTests {
         store.keep(Self.key(module: "module A"), object: compiled)
 
         let restored = store.folder.appendingPathComponent("restored.o")
-        #expect(store.restore(Self.key(module: "module A"), to: restored))
-        #expect(try Data(contentsOf: restored) == Data("the object".utf8))
+        expect(store.restore(Self.key(module: "module A"), to: restored))
+        try expectEqual(Data(contentsOf: restored), Data("the object".utf8))
         // Another module, or the same module under another check, another support module or
         // another build of the shared library: compiled, not restored.
-        #expect(!store.restore(Self.key(module: "module B"), to: restored))
-        #expect(!store.restore(Self.key(module: "module A", check: "func runCheck() { }"), to: restored))
-        #expect(!store.restore(Self.key(module: "module A", support: "func expect() {}"), to: restored))
-        #expect(!store.restore(Self.key(module: "module A", sharedBuild: "record 2"), to: restored))
+        expect(!store.restore(Self.key(module: "module B"), to: restored))
+        expect(!store.restore(Self.key(module: "module A", check: "func runCheck() { }"), to: restored))
+        expect(!store.restore(Self.key(module: "module A", support: "func expect() {}"), to: restored))
+        expect(!store.restore(Self.key(module: "module A", sharedBuild: "record 2"), to: restored))
     }
 
     /// The hash names the file only: an entry that another key wrote under the same name, or
@@ -77,15 +77,15 @@ struct CheckObjectsTests {
         try FileManager.default.moveItem(
             at: store.folder.appendingPathComponent(Self.key(module: "module B").fileName), to: entry)
         let restored = store.folder.appendingPathComponent("restored.o")
-        #expect(!store.restore(wanted, to: restored))
+        expect(!store.restore(wanted, to: restored))
 
         store.keep(wanted, object: compiled)
-        #expect(store.restore(wanted, to: restored))
+        expect(store.restore(wanted, to: restored))
         let whole = try Data(contentsOf: entry)
         // Cut inside the object, inside its length, inside the key, and inside the key's length.
         for length in [whole.count - 3, whole.count - 10 - 3, whole.count - 10 - 8 - 5, 5] {
             try whole.prefix(length).write(to: entry)
-            #expect(!store.restore(wanted, to: restored), "an entry cut to \(length) of \(whole.count) bytes")
+            expect(!store.restore(wanted, to: restored), "an entry cut to \(length) of \(whole.count) bytes")
         }
     }
 
@@ -94,9 +94,9 @@ struct CheckObjectsTests {
     @Test func partsThatJoinToTheSameTextMakeDifferentKeys() {
         let one = CheckObjects.Key(sources: Self.sources, flags: ["-D", "A"], module: Data(), sharedBuild: Data())
         let other = CheckObjects.Key(sources: Self.sources, flags: ["-DA"], module: Data(), sharedBuild: Data())
-        #expect(one != other)
-        #expect(
-            one == CheckObjects.Key(sources: Self.sources, flags: ["-D", "A"], module: Data(), sharedBuild: Data()))
+        expect(one != other)
+        expectEqual(
+            one, CheckObjects.Key(sources: Self.sources, flags: ["-D", "A"], module: Data(), sharedBuild: Data()))
     }
 
     @Test func theStoreKeepsItsMostRecentlyUsedEntriesAndSweepsHalfWrittenOnes() throws {
@@ -114,14 +114,14 @@ struct CheckObjectsTests {
                 ofItemAtPath: store.folder.appendingPathComponent(key.fileName).path)
         }
         // The oldest used just now: it stays.
-        #expect(store.restore(keys[0], to: store.folder.appendingPathComponent("restored.o")))
+        expect(store.restore(keys[0], to: store.folder.appendingPathComponent("restored.o")))
         let partial = store.folder.appendingPathComponent(".crashed.partial")
         try Data("half".utf8).write(to: partial)
         store.trim()
         let left = try FileManager.default.contentsOfDirectory(atPath: store.folder.path)
             .filter { $0.hasSuffix(".checkobject") }
-        #expect(Set(left) == Set([keys[0], keys[5]].map(\.fileName)), "\(left)")
-        #expect(!FileManager.default.fileExists(atPath: partial.path))
+        expectEqual(Set(left), Set([keys[0], keys[5]].map(\.fileName)), "\(left)")
+        expect(!FileManager.default.fileExists(atPath: partial.path))
     }
 
     /// A batch under the shared lock asks whether the store needs trimming (then it takes the lock
@@ -130,21 +130,21 @@ struct CheckObjectsTests {
         var store = try Self.store()
         defer { store.empty() }
         store.capacity = 2
-        #expect(!store.wantsTrim())
+        expect(!store.wantsTrim())
         let compiled = store.folder.appendingPathComponent("compiled.o")
         try Data("the object".utf8).write(to: compiled)
         for index in 0..<2 { store.keep(Self.key(module: "module \(index)"), object: compiled) }
-        #expect(!store.wantsTrim(), "at capacity")
+        expect(!store.wantsTrim(), "at capacity")
         // Another batch's write in progress: not stale.
         let partial = store.folder.appendingPathComponent(".writing.partial")
         try Data("half".utf8).write(to: partial)
-        #expect(!store.wantsTrim())
-        #expect(store.wantsTrim(now: Date(timeIntervalSinceNow: AtomicFile.staleAfter + 5)), "a stale partial file")
+        expect(!store.wantsTrim())
+        expect(store.wantsTrim(now: Date(timeIntervalSinceNow: AtomicFile.staleAfter + 5)), "a stale partial file")
         try FileManager.default.removeItem(at: partial)
         store.keep(Self.key(module: "module 2"), object: compiled)
-        #expect(store.wantsTrim(), "over capacity")
+        expect(store.wantsTrim(), "over capacity")
         store.trim()
-        #expect(!store.wantsTrim())
+        expect(!store.wantsTrim())
     }
 
     /// A kept check object that cannot be read (a file damaged on disk, say) is not the answer's
@@ -176,7 +176,7 @@ struct CheckObjectsTests {
                     at: storeFolder, includingPropertiesForKeys: nil)
                 where entry.pathExtension == "checkobject" {
                     var rest = try Data(contentsOf: entry)[...]
-                    let key = try #require(CheckObjects.part(of: &rest))
+                    let key = try unwrap(CheckObjects.part(of: &rest))
                     var damaged = Data()
                     CheckObjects.Key.append(Data(key), to: &damaged)
                     CheckObjects.Key.append(Data("not an object file".utf8), to: &damaged)
@@ -190,15 +190,15 @@ struct CheckObjectsTests {
             return checkReused
         }
         // Compiled; met damaged, so compiled again; the object kept then, taken.
-        #expect(reused == [false, false, true], "\(outcomes)")
+        expectEqual(reused, [false, false, true], "\(outcomes)")
     }
 
     /// A `#filePath` is the path of the file that uses it: as a default argument of the answer's,
     /// the check's own path, with its answer's folder, goes into the check's object.
     @Test func aSourceThatMayNameItsFolderIsNeverKeyed() {
-        #expect(CheckObjects.Key.namesItsFolder(["func f(file: String = #filePath) {}"]))
-        #expect(CheckObjects.Key.namesItsFolder(["", "let here = #file"]))
-        #expect(!CheckObjects.Key.namesItsFolder(["func f(line: Int = #line) {}", "let id = \"file\""]))
+        expect(CheckObjects.Key.namesItsFolder(["func f(file: String = #filePath) {}"]))
+        expect(CheckObjects.Key.namesItsFolder(["", "let here = #file"]))
+        expect(!CheckObjects.Key.namesItsFolder(["func f(line: Int = #line) {}", "let id = \"file\""]))
     }
 
     /// In a batch: the check compiled for the first answer, taken for the answers whose module
@@ -235,14 +235,14 @@ struct CheckObjectsTests {
         let outcomes = await grading.grade(
             order.map { BatchGrading.Answer(exercise: exercise, source: $0, scan: false) })
 
-        #expect(reused.withLock { $0 } == [false, true, false, true, false, false])
-        #expect(outcomes[0].passed, "\(outcomes[0].messages)")
-        #expect(outcomes[1].stage == .crash, "\(outcomes[1].stage) \(outcomes[1].messages)")
-        #expect(outcomes[2].passed, "the answer with a helper: \(outcomes[2].messages) \(outcomes[2].details)")
-        #expect(!outcomes[3].passed, "the task that waits for nothing: \(outcomes[3].messages)")
-        #expect(outcomes[3].stage != .crash, "its own verdict, not its neighbour's crash: \(outcomes[3].stage)")
+        expectEqual(reused.withLock { $0 }, [false, true, false, true, false, false])
+        expect(outcomes[0].passed, "\(outcomes[0].messages)")
+        expectEqual(outcomes[1].stage, .crash, "\(outcomes[1].stage) \(outcomes[1].messages)")
+        expect(outcomes[2].passed, "the answer with a helper: \(outcomes[2].messages) \(outcomes[2].details)")
+        expect(!outcomes[3].passed, "the task that waits for nothing: \(outcomes[3].messages)")
+        expect(outcomes[3].stage != .crash, "its own verdict, not its neighbour's crash: \(outcomes[3].stage)")
         for index in [4, 5] {
-            #expect(outcomes[index].passed, "the check's path in its own folder: \(outcomes[index].messages)")
+            expect(outcomes[index].passed, "the check's path in its own folder: \(outcomes[index].messages)")
         }
     }
 }
@@ -251,24 +251,24 @@ struct CheckObjectsTests {
 @Suite("--verify says how many checks it compiled")
 struct VerifyChecksSentenceTests {
     @Test func theSentenceIsChosenFromTheCounts() {
-        #expect(ExerciseCommands.checksSentence((reused: 0, built: 0)) == nil)
-        #expect(
-            ExerciseCommands.checksSentence((reused: 0, built: 12))
-                == "Each of the 12 answers built compiled its own check.")
-        #expect(
-            ExerciseCommands.checksSentence((reused: 171, built: 259))
-                == "Checks compiled for 88 answers of the 259 built; 171 answers linked the check already compiled "
+        expectEqual(ExerciseCommands.checksSentence((reused: 0, built: 0)), nil)
+        expectEqual(
+            ExerciseCommands.checksSentence((reused: 0, built: 12)),
+            "Each of the 12 answers built compiled its own check.")
+        expectEqual(
+            ExerciseCommands.checksSentence((reused: 171, built: 259)),
+            "Checks compiled for 88 answers of the 259 built; 171 answers linked the check already compiled "
                 + "against a module identical to theirs (in this run or one before).")
-        #expect(
+        expectEqual(
             ExerciseCommands.checksSentence((reused: 1, built: 2))?.hasPrefix(
-                "Checks compiled for 1 answer of the 2 built; 1 answer linked") == true)
-        #expect(
-            ExerciseCommands.checksSentence((reused: 0, built: 1)) == "The 1 answer built compiled its own check.")
-        #expect(
-            ExerciseCommands.checksSentence((reused: 4, built: 4))
-                == "All 4 answers built linked a check already compiled against a module identical to theirs.")
-        #expect(
-            ExerciseCommands.checksSentence((reused: 1, built: 1))
-                == "The 1 answer built linked a check already compiled against a module identical to its own.")
+                "Checks compiled for 1 answer of the 2 built; 1 answer linked"), true)
+        expectEqual(
+            ExerciseCommands.checksSentence((reused: 0, built: 1)), "The 1 answer built compiled its own check.")
+        expectEqual(
+            ExerciseCommands.checksSentence((reused: 4, built: 4)),
+            "All 4 answers built linked a check already compiled against a module identical to theirs.")
+        expectEqual(
+            ExerciseCommands.checksSentence((reused: 1, built: 1)),
+            "The 1 answer built linked a check already compiled against a module identical to its own.")
     }
 }

@@ -20,10 +20,10 @@ struct ClassGradingTests {
         await #expect(throws: ExerciseError.studentGivenTwice("ada")) {
             try await commands.grade(paths: [ada, ada], workers: 1, output: folder.appendingPathComponent("out"))
         }
-        #expect(
-            ExerciseError.studentGivenTwice("ada").description
-                == "ada is given twice: each student's folder is graded once, under its own name")
-        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+        expectEqual(
+            ExerciseError.studentGivenTwice("ada").description,
+            "ada is given twice: each student's folder is graded once, under its own name")
+        expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
     }
 
     func makeClass() throws -> URL {
@@ -42,7 +42,7 @@ struct ClassGradingTests {
             try? FileManager.default.removeItem(at: target)
             try FileManager.default.copyItem(at: file, to: target)
         }
-        let rovers = try #require(TestLab.catalog.exercise(named: "03"))
+        let rovers = try unwrap(TestLab.catalog.exercise(named: "03"))
         try put("ada", "03-async-let-rovers", from: TestLab.folder(rovers).solution)
         try put("ada", "01-suspend-not-block", from: try TestLab.mistake("01", "exit-zero"))
         try put("bob", "03-async-let-rovers", from: try TestLab.mistake("03", "decoys"))
@@ -63,36 +63,36 @@ struct ClassGradingTests {
         let report = try await ClassGrading(root: root, students: students, workers: 1).run { _, _ in
             calls.withLock { $0 += 1 }
         }
-        #expect(calls.withLock { $0 } == 2 * TestLab.exercises.count)
+        expectEqual(calls.withLock { $0 }, 2 * TestLab.exercises.count)
 
-        let ada = try #require(report.students.first { $0.name == "ada" })
-        let bob = try #require(report.students.first { $0.name == "bob" })
-        #expect(ada.results["03-async-let-rovers"]?.status == .solved)
-        #expect(ada.results["01-suspend-not-block"]?.status == .failed)
-        #expect(ada.results["01-suspend-not-block"]?.stage == "incomplete")
-        #expect(bob.results["03-async-let-rovers"]?.status == .failed)
-        #expect(bob.results["02-task-bridge"]?.status == .missing)
-        #expect(bob.results["01-suspend-not-block"]?.status == .notStarted, "the progress file's claim is ignored")
-        #expect(ada.solved == 1 && bob.solved == 0)
+        let ada = try unwrap(report.students.first { $0.name == "ada" })
+        let bob = try unwrap(report.students.first { $0.name == "bob" })
+        expectEqual(ada.results["03-async-let-rovers"]?.status, .solved)
+        expectEqual(ada.results["01-suspend-not-block"]?.status, .failed)
+        expectEqual(ada.results["01-suspend-not-block"]?.stage, "incomplete")
+        expectEqual(bob.results["03-async-let-rovers"]?.status, .failed)
+        expectEqual(bob.results["02-task-bridge"]?.status, .missing)
+        expectEqual(bob.results["01-suspend-not-block"]?.status, .notStarted, "the progress file's claim is ignored")
+        expect(ada.solved == 1 && bob.solved == 0)
 
         let csv = report.csv().split(separator: "\n")
-        #expect(csv.first == "student,exercise,status,stage,message,identical_to")
-        #expect(csv.count == 1 + 2 * TestLab.exercises.count)
-        #expect(
+        expectEqual(csv.first, "student,exercise,status,stage,message,identical_to")
+        expectEqual(csv.count, 1 + 2 * TestLab.exercises.count)
+        expect(
             csv.contains(
                 "ada,03-async-let-rovers,solved,,,identical to the reference solution (after renaming and reformatting)"
             ),
             "ada's 03 is the solution file itself")
         let decoded = try JSONSerialization.jsonObject(with: try report.json()) as? [String: Any]
-        #expect(decoded?["schema"] as? String == "concurrency-lab.class-report/1")
-        #expect((decoded?["students"] as? [[String: Any]])?.count == 2)
+        expect(decoded?["schema"] as? String == "concurrency-lab.class-report/1")
+        expectEqual((decoded?["students"] as? [[String: Any]])?.count, 2)
         let html = report.html()
-        #expect(html.hasPrefix("<!doctype html>") && html.contains("<td class=\"solved\""))
-        #expect(!html.contains("<script"), "self-contained and static")
+        expect(html.hasPrefix("<!doctype html>") && html.contains("<td class=\"solved\""))
+        expect(!html.contains("<script"), "self-contained and static")
 
         let written = try report.write(to: folder.appendingPathComponent("out"))
-        #expect(written.map(\.lastPathComponent) == ["class-report.csv", "class-report.json", "class-report.html"])
-        #expect(
+        expectEqual(written.map(\.lastPathComponent), ["class-report.csv", "class-report.json", "class-report.html"])
+        expect(
             report.table(on: Terminal(isTTY: false, width: 200, usesColor: false)).contains(
                 "1/\(TestLab.exercises.count)"))
     }

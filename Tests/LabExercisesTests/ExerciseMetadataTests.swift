@@ -25,12 +25,12 @@ struct ExerciseMetadataTests {
     @Test func whatIsLeftOutTakesItsDefault() throws {
         let root = try lab(Self.minimal)
         defer { try? FileManager.default.removeItem(at: root) }
-        let exercise = try #require(try ExerciseCatalog.load(root: root).all.first)
-        #expect(exercise.id == "01-first")
-        #expect(exercise.kind == .behaviour)
-        #expect(exercise.timeLimitSeconds == 15)
-        #expect(exercise.mode == .swift6)
-        #expect(exercise.forbidden.map(\.text) == ForbiddenPattern.standard.map(\.text))
+        let exercise = try unwrap(try ExerciseCatalog.load(root: root).all.first)
+        expectEqual(exercise.id, "01-first")
+        expectEqual(exercise.kind, .behaviour)
+        expectEqual(exercise.timeLimitSeconds, 15)
+        expectEqual(exercise.mode, .swift6)
+        expectEqual(exercise.forbidden.map(\.text), ForbiddenPattern.standard.map(\.text))
     }
 
     @Test func forbiddenEntriesComeFirstAndPermittedOnesAreLeftOut() throws {
@@ -40,12 +40,12 @@ struct ExerciseMetadataTests {
         )
         let root = try lab(json)
         defer { try? FileManager.default.removeItem(at: root) }
-        let exercise = try #require(try ExerciseCatalog.load(root: root).all.first)
+        let exercise = try unwrap(try ExerciseCatalog.load(root: root).all.first)
         let texts = exercise.forbidden.map(\.text)
-        #expect(Array(texts.prefix(ForbiddenPattern.blocking.count)) == ForbiddenPattern.blocking.map(\.text))
-        #expect(texts.contains("Task.detached") && texts.contains("Mutex"))
-        #expect(exercise.forbidden.first { $0.text == "Task.detached" }?.reason == "why")
-        #expect(!texts.contains("Locked"))
+        expectEqual(Array(texts.prefix(ForbiddenPattern.blocking.count)), ForbiddenPattern.blocking.map(\.text))
+        expect(texts.contains("Task.detached") && texts.contains("Mutex"))
+        expectEqual(exercise.forbidden.first { $0.text == "Task.detached" }?.reason, "why")
+        expect(!texts.contains("Locked"))
     }
 
     @Test(
@@ -86,24 +86,25 @@ struct ExerciseMetadataTests {
         defer { try? FileManager.default.removeItem(at: out) }
         let commands = ExerciseCommands(
             root: TestLab.root, terminal: Terminal(isTTY: false, width: 100, usesColor: false))
-        #expect(try commands.writeAnswers(only: "03", to: out) == 0)
+        try expectEqual(commands.writeAnswers(only: "03", to: out), 0)
         let folder = out.appendingPathComponent("03-async-let-rovers")
         let names = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
-        let rovers = try #require(TestLab.catalog.exercise(named: "03"))
+        let rovers = try unwrap(TestLab.catalog.exercise(named: "03"))
         let mistakes = ExerciseFolder.files(in: TestLab.folder(rovers).mistakes, endingIn: ".diff")
-        #expect(names.contains("starter.swift") && names.contains("solution.swift"))
-        #expect(names.filter { $0.hasPrefix("mistake-") }.count == mistakes.count)
+        expect(names.contains("starter.swift") && names.contains("solution.swift"))
+        expectEqual(names.filter { $0.hasPrefix("mistake-") }.count, mistakes.count)
         let solution = try String(contentsOf: folder.appendingPathComponent("solution.swift"), encoding: .utf8)
         for name in names where name.hasPrefix("mistake-") {
-            #expect(try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8) != solution, "\(name)")
+            try expect(
+                try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8) != solution, "\(name)")
         }
     }
 
     /// Every catalogued mistake still fits the solution it changes (verify also says so, by file).
     @Test(arguments: TestLab.exercises.map(\.id))
     func everyMistakeFitsItsSolution(id: String) throws {
-        let exercise = try #require(TestLab.catalog.exercise(named: id))
+        let exercise = try unwrap(TestLab.catalog.exercise(named: id))
         let known = KnownAnswer.all(for: exercise, root: TestLab.root)
-        #expect(known.problems.isEmpty, "\(known.problems)")
+        expect(known.problems.isEmpty, "\(known.problems)")
     }
 }

@@ -10,7 +10,7 @@ struct ExerciseCatalogTests {
         .deletingLastPathComponent()
 
     @Test func thereAreEnoughExercisesCoveringEveryLesson() {
-        #expect(TestLab.exercises.count >= 18)
+        expect(TestLab.exercises.count >= 18)
         let lessons = Set(TestLab.exercises.map(\.lesson))
         // The lessons are the executables Package.swift finds (Sources/<lesson>/main.swift).
         let sources = root.appendingPathComponent("Sources")
@@ -18,46 +18,46 @@ struct ExerciseCatalogTests {
             $0 != "lab"
                 && FileManager.default.fileExists(atPath: sources.appendingPathComponent("\($0)/main.swift").path)
         }
-        #expect(lessons == Set(executables), "every lesson has exercises")
-        #expect(TestLab.exercises.filter { $0.kind == .makeItCompile }.count >= 4)
-        #expect(TestLab.exercises.allSatisfy { $0.hints.count >= 2 })
+        expectEqual(lessons, Set(executables), "every lesson has exercises")
+        expect(TestLab.exercises.filter { $0.kind == .makeItCompile }.count >= 4)
+        expect(TestLab.exercises.allSatisfy { $0.hints.count >= 2 })
     }
 
     @Test(arguments: TestLab.exercises.map(\.id))
     func everyExerciseHasItsFilesInItsFolder(id: String) throws {
         let folder = ExerciseFolder(root: root, id: id)
         for file in [folder.metadata, folder.starter, folder.solution, folder.check] {
-            #expect(FileManager.default.fileExists(atPath: file.path), "\(id)/\(file.lastPathComponent)")
+            expect(FileManager.default.fileExists(atPath: file.path), "\(id)/\(file.lastPathComponent)")
         }
         let original = try String(contentsOf: folder.starter, encoding: .utf8)
-        #expect(original.contains("TODO"), "the starting file says what to do")
+        expect(original.contains("TODO"), "the starting file says what to do")
         // Nothing else in the folder: a stray file would be neither graded nor shown.
         let known: Set = [
             "exercise.json", "starter.swift", "solution.swift", "check.swift", "alternatives", "mistakes",
         ]
         let present = Set(try FileManager.default.contentsOfDirectory(atPath: folder.url.path))
-        #expect(present.subtracting(known).isEmpty, "\(id) has \(present.subtracting(known).sorted())")
+        expect(present.subtracting(known).isEmpty, "\(id) has \(present.subtracting(known).sorted())")
     }
 
     @Test func exercisesAreFoundByNumberOrName() {
-        #expect(TestLab.catalog.exercise(named: "03")?.id == "03-async-let-rovers")
-        #expect(TestLab.catalog.exercise(named: "03-async-let-rovers")?.id == "03-async-let-rovers")
-        #expect(TestLab.catalog.exercise(named: "async-let-rovers")?.id == "03-async-let-rovers")
-        #expect(TestLab.catalog.exercise(named: "99") == nil)
-        #expect(TestLab.catalog.exercise(named: "") == nil, "an empty name is no exercise")
+        expectEqual(TestLab.catalog.exercise(named: "03")?.id, "03-async-let-rovers")
+        expectEqual(TestLab.catalog.exercise(named: "03-async-let-rovers")?.id, "03-async-let-rovers")
+        expectEqual(TestLab.catalog.exercise(named: "async-let-rovers")?.id, "03-async-let-rovers")
+        expect(TestLab.catalog.exercise(named: "99") == nil)
+        expect(TestLab.catalog.exercise(named: "") == nil, "an empty name is no exercise")
         // The start of several names is none of them: the student is asked for more.
-        #expect(TestLab.catalog.exercise(named: "c") == nil)
-        #expect(
-            TestLab.catalog.candidates(named: "c").map(\.id)
-                == [
-                    "07-captured-var", "09-cooperative-cancel", "10-cancellation-handler", "12-counter-race",
-                    "20-concurrent-thumbnails",
-                ])
-        #expect(
-            ExerciseError.ambiguousExercise("c", candidates: ["07-captured-var", "09-cooperative-cancel"]).description
-                == "'c' could be 07-captured-var or 09-cooperative-cancel: give more of its name, or its number")
-        #expect(TestLab.catalog.exercise(named: "can")?.id == "10-cancellation-handler")
-        #expect(TestLab.catalog.exercise(named: "3")?.id == "03-async-let-rovers")
+        expect(TestLab.catalog.exercise(named: "c") == nil)
+        expectEqual(
+            TestLab.catalog.candidates(named: "c").map(\.id),
+            [
+                "07-captured-var", "09-cooperative-cancel", "10-cancellation-handler", "12-counter-race",
+                "20-concurrent-thumbnails",
+            ])
+        expectEqual(
+            ExerciseError.ambiguousExercise("c", candidates: ["07-captured-var", "09-cooperative-cancel"]).description,
+            "'c' could be 07-captured-var or 09-cooperative-cancel: give more of its name, or its number")
+        expectEqual(TestLab.catalog.exercise(named: "can")?.id, "10-cancellation-handler")
+        expectEqual(TestLab.catalog.exercise(named: "3")?.id, "03-async-let-rovers")
     }
 }
 
@@ -74,11 +74,11 @@ final class ProgressTests {
 
     @Test func roundTrip() throws {
         var progress = try Progress.load(environment: environment)
-        #expect(progress["01-suspend-not-block"].attempts == 0)
+        expectEqual(progress["01-suspend-not-block"].attempts, 0)
         progress["01-suspend-not-block"].attempts = 2
         progress["01-suspend-not-block"].solved = true
         try progress.save(environment: environment)
-        #expect(try Progress.load(environment: environment) == progress)
+        try expectEqual(Progress.load(environment: environment), progress)
     }
 
     @Test func aDamagedFileIsAnErrorAndStaysAsItWas() throws {
@@ -86,6 +86,6 @@ final class ProgressTests {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("{half".utf8).write(to: url)
         #expect(throws: ExerciseError.damagedProgress(url.path)) { try Progress.load(environment: environment) }
-        #expect(try String(contentsOf: url, encoding: .utf8) == "{half")
+        try expectEqual(String(contentsOf: url, encoding: .utf8), "{half")
     }
 }

@@ -34,9 +34,9 @@ struct FileScopeNamesTests {
         "let a = B < C, processCPUSeconds: D > (x)",
     ])
     func everyNameALetOrAVarBindsIsDeclared(source: String) {
-        #expect(declared(source).contains("processCPUSeconds"), "\(source): \(declared(source))")
+        expect(declared(source).contains("processCPUSeconds"), "\(source): \(declared(source))")
         let findings = SourceScanner.findings(in: source, forbidden: [], reservedNames: ["processCPUSeconds"])
-        #expect(findings.contains { $0.code.hasSuffix(" processCPUSeconds`") }, "\(source): \(findings)")
+        expect(findings.contains { $0.code.hasSuffix(" processCPUSeconds`") }, "\(source): \(findings)")
     }
 
     /// Commas that are not a `let`'s: a type's generic arguments, a type's conformances after
@@ -54,8 +54,8 @@ struct FileScopeNamesTests {
         "let pairs = Array<(Int, Int)>.init(), sizes = Set<Int>()",
     ])
     func aCommaAfterTheDeclarationIsNotAnotherName(source: String) {
-        #expect(!declared(source).contains("Hashable"), "\(source): \(declared(source))")
-        #expect(!declared(source).contains("Int"), "\(source): \(declared(source))")
+        expect(!declared(source).contains("Hashable"), "\(source): \(declared(source))")
+        expect(!declared(source).contains("Int"), "\(source): \(declared(source))")
     }
 
     @Test(arguments: [
@@ -75,7 +75,7 @@ struct FileScopeNamesTests {
     ])
     func onlyTheAnswersOwnTypesMayBeExtendedHoweverSpelled(source: String, code: String) {
         let findings = SourceScanner.findings(in: source, forbidden: [])
-        #expect(findings.map(\.code) == [code], "\(source): \(findings)")
+        expectEqual(findings.map(\.code), [code], "\(source): \(findings)")
     }
 
     @Test(arguments: [
@@ -90,7 +90,7 @@ struct FileScopeNamesTests {
         "struct Batch {}\nextension Batch { struct Item {} }\nextension Batch.Item {}",
     ])
     func theAnswersOwnTypesMayBeExtended(source: String) {
-        #expect(SourceScanner.findings(in: source, forbidden: []).isEmpty, "\(source)")
+        expect(SourceScanner.findings(in: source, forbidden: []).isEmpty, "\(source)")
     }
 
     @Test(arguments: [
@@ -103,8 +103,8 @@ struct FileScopeNamesTests {
         ("func f() { let gate = NSLock(); gate.lock(); _ = gate.lock(before: Date()) }", "NSLock"),
     ])
     func waitingForAnotherThreadIsBlocking(source: String, pattern: String) {
-        #expect(
-            SourceScanner.violations(in: source, forbidden: ForbiddenPattern.blocking).map(\.text) == [pattern],
+        expectEqual(
+            SourceScanner.violations(in: source, forbidden: ForbiddenPattern.blocking).map(\.text), [pattern],
             "\(source)")
     }
 
@@ -177,20 +177,20 @@ struct FileScopeNamesTests {
         ),
     ])
     func theAuditsAnswersAreRefused(exercise id: String, trick: String, code: String) throws {
-        let exercise = try #require(TestLab.catalog.exercise(named: id))
+        let exercise = try unwrap(TestLab.catalog.exercise(named: id))
         let grader = Grader(root: TestLab.root, exercise: exercise)
         let solution = try String(contentsOf: TestLab.folder(exercise).solution, encoding: .utf8)
-        #expect(grader.review(solution).isEmpty, "the solution of \(id) passes the scan")
+        expect(grader.review(solution).isEmpty, "the solution of \(id) passes the scan")
         let findings = grader.review(solution + "\n" + trick + "\n")
-        #expect(findings.map(\.code).contains(code), "\(id): \(findings)")
+        expect(findings.map(\.code).contains(code), "\(id): \(findings)")
     }
 
     /// A crash message is the answer's text: inert in the verdict, and so in every report file.
     @Test func anAnswersOwnTextReachesNoReportRaw() throws {
         let message = "crashed: Fatal error: \u{1B}[2J\u{1B}]0;owned\u{7},=HYPERLINK(\"x\")\nsecond line"
         let outcome = CheckOutcome(stage: .crash, messages: [message], details: "out\u{1B}[31m\nmore")
-        #expect(outcome.messages == ["crashed: Fatal error: ␛[2J␛]0;owned␇,=HYPERLINK(\"x\")␊second line"])
-        #expect(outcome.details == "out␛[31m\nmore")
+        expectEqual(outcome.messages, ["crashed: Fatal error: ␛[2J␛]0;owned␇,=HYPERLINK(\"x\")␊second line"])
+        expectEqual(outcome.details, "out␛[31m\nmore")
         let report = ClassReport(
             generatedAt: Date(), exercises: ["01"],
             students: [
@@ -199,9 +199,9 @@ struct FileScopeNamesTests {
                     results: ["01": .init(status: .failed, stage: "crash", message: message)])
             ])
         let csv = report.csv()
-        #expect(!csv.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(csv)")
-        #expect(csv.split(separator: "\n").count == 2, "one line a result")
-        #expect(!report.table(on: .plain()).contains("\u{1B}[2J"))
+        expect(!csv.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(csv)")
+        expectEqual(csv.split(separator: "\n").count, 2, "one line a result")
+        expect(!report.table(on: .plain()).contains("\u{1B}[2J"))
     }
 
     @Test(arguments: [
@@ -220,7 +220,7 @@ struct FileScopeNamesTests {
     ])
     func codeTheScanCannotReadIsRefused(source: String, code: String) {
         let findings = SourceScanner.findings(in: source, forbidden: [])
-        #expect(findings.map(\.code).contains(code), "\(source): \(findings)")
+        expect(findings.map(\.code).contains(code), "\(source): \(findings)")
     }
 
     @Test(arguments: [
@@ -234,35 +234,35 @@ struct FileScopeNamesTests {
         "#if canImport(Darwin)\nlet shared = 1\n#elseif os(Linux)\nfunc f() { }\n#else\nlet shared = [1]\n#endif",
     ])
     func divisionAndBalancedConditionsAreReadable(source: String) {
-        #expect(UnreadableCode.findings(SwiftTokenizer.tokens(of: source)).isEmpty, "\(source)")
+        expect(UnreadableCode.findings(SwiftTokenizer.tokens(of: source)).isEmpty, "\(source)")
     }
 
     /// The tokens after a regex literal are the compiler's: its pattern is one token, not code.
     @Test func theCodeAfterARegexLiteralIsRead() {
         let tokens = SwiftTokenizer.tokens(
             of: "func f() {\n    let x = 1\n    /\"/.ignoresCase(); Thread.sleep(forTimeInterval: 1)\n}")
-        #expect(tokens.contains { $0.text == "Thread" }, "\(tokens.map(\.text))")
-        #expect(tokens.filter { $0.text == SwiftTokenizer.regexLiteral }.map(\.literal) == ["\""])
-        #expect(!SwiftTokenizer.tokens(of: "let q = f(/)").contains { $0.kind == .string })
+        expect(tokens.contains { $0.text == "Thread" }, "\(tokens.map(\.text))")
+        expectEqual(tokens.filter { $0.text == SwiftTokenizer.regexLiteral }.map(\.literal), ["\""])
+        expect(!SwiftTokenizer.tokens(of: "let q = f(/)").contains { $0.kind == .string })
     }
 
     @Test func anOperatorOnAnAliasNestedInTheAnswersOwnTypeIsRefused() {
         let alias =
             "enum Spans { typealias Span = Duration }\nfunc >= (lhs: Spans.Span, rhs: Spans.Span) -> Bool { true }"
-        #expect(SourceScanner.findings(in: alias, forbidden: []).map(\.code) == ["`func >=`"])
+        expectEqual(SourceScanner.findings(in: alias, forbidden: []).map(\.code), ["`func >=`"])
         let generic =
             "struct Wrap<T> { typealias Whole = Double }\nfunc < (lhs: Wrap<Int>.Whole, rhs: Wrap<Int>.Whole) -> Bool { true }"
-        #expect(SourceScanner.findings(in: generic, forbidden: []).map(\.code) == ["`func <`"])
+        expectEqual(SourceScanner.findings(in: generic, forbidden: []).map(\.code), ["`func <`"])
         let own = "enum Spans { struct Span {} }\nfunc == (lhs: Spans.Span, rhs: Spans.Span) -> Bool { true }"
-        #expect(SourceScanner.findings(in: own, forbidden: []).isEmpty)
+        expect(SourceScanner.findings(in: own, forbidden: []).isEmpty)
     }
 
     /// The given code is compiled into the answer's module: the names it uses are the check's too.
     @Test func theGivenCodesNamesAreReserved() throws {
-        let exercise = try #require(TestLab.catalog.exercise(named: "20"))
+        let exercise = try unwrap(TestLab.catalog.exercise(named: "20"))
         let grader = Grader(root: TestLab.root, exercise: exercise)
         let solution = try String(contentsOf: TestLab.folder(exercise).solution, encoding: .utf8)
         let stub = "enum DispatchQueue { static func getSpecific<K>(key: K) -> Bool? { nil } }"
-        #expect(grader.review(solution + "\n" + stub).map(\.code).contains("`enum DispatchQueue`"))
+        expect(grader.review(solution + "\n" + stub).map(\.code).contains("`enum DispatchQueue`"))
     }
 }

@@ -12,16 +12,16 @@ struct GradeOffThePoolTests {
         .deletingLastPathComponent()
 
     @Test func anAwaitedGradeReturnsTheBlockingGradesOutcome() async throws {
-        let exercise = try #require(TestLab.exercises.first)
+        let exercise = try unwrap(TestLab.exercises.first)
         let grader = Grader(root: root, exercise: exercise)
         let missing = root.appendingPathComponent("no-such-file-\(UUID().uuidString).swift")
         let awaited = await grader.grade(source: missing)
-        #expect(awaited.stage == .compile)
+        expectEqual(awaited.stage, .compile)
         // The blocking twin, compared on a thread of its own: the test practises what it checks.
         let blocking = await OnAThreadOfItsOwn.blockingWork(named: "grade, blocking") {
             grader.gradeBlocking(source: missing)
         }
-        #expect(awaited.messages == blocking.messages)
-        #expect(awaited.messages.first?.hasPrefix("cannot read") == true)
+        expectEqual(awaited.messages, blocking.messages)
+        expectEqual(awaited.messages.first?.hasPrefix("cannot read"), true)
     }
 }

@@ -20,16 +20,17 @@ struct GraderFactsTests {
     @Test(arguments: TestLab.exercises.map(\.id))
     func everyCheckDeclaresItsPlanAsANumber(id: String) throws {
         let check = try String(contentsOf: ExerciseFolder(root: root, id: id).check, encoding: .utf8)
-        #expect(
+        expect(
             CheckPlan.plannedExpectations(in: check) != nil,
             "the grader cannot read \(id)'s plan, so it cannot refuse a forged one")
     }
 
     @Test func aForgedPlanIsRefusedByName() {
         let outcome = verdict.outcome(result(["s3cr3t\tplan\t0", "s3cr3t\tdone\tpassed"]))
-        #expect(outcome.stage == .forbidden)
-        #expect(
-            outcome.messages == [
+        expectEqual(outcome.stage, .forbidden)
+        expectEqual(
+            outcome.messages,
+            [
                 "refused: the check's records were forged (they announced 0 expectations; this check has 2)"
             ])
         let doubled = verdict.outcome(
@@ -37,48 +38,48 @@ struct GraderFactsTests {
                 "s3cr3t\tplan\t2", "s3cr3t\tpass\ta", "s3cr3t\tplan\t2", "s3cr3t\tpass\tx", "s3cr3t\tpass\ty",
                 "s3cr3t\tdone\tpassed",
             ]))
-        #expect(
-            doubled.messages.first?.contains("records were forged (2 plans, 3 passes for 2 expectations") == true,
+        expectEqual(
+            doubled.messages.first?.contains("records were forged (2 plans, 3 passes for 2 expectations"), true,
             "\(doubled.messages)")
         let honest = verdict.outcome(
             result(["s3cr3t\tplan\t2", "s3cr3t\tpass\ta", "s3cr3t\tpass\tb", "s3cr3t\tdone\tpassed"]))
-        #expect(honest.passed)
+        expect(honest.passed)
     }
 
     @Test func whatTheSupervisorSawWinsOverAPerfectRecord() {
         let perfect = ["s3cr3t\tplan\t2", "s3cr3t\tpass\ta", "s3cr3t\tpass\tb", "s3cr3t\tdone\tpassed"]
         var stray = result(perfect)
         stray.strays = 2
-        #expect(
-            verdict.outcome(stray).messages.first?.contains("left 2 processes running after the check ended") == true)
+        expectEqual(
+            verdict.outcome(stray).messages.first?.contains("left 2 processes running after the check ended"), true)
         var lost = result(perfect)
         lost.supervisorLost = true
-        #expect(verdict.outcome(lost).messages.first?.contains("supervisor was stopped") == true)
+        expectEqual(verdict.outcome(lost).messages.first?.contains("supervisor was stopped"), true)
         let refusedNumber = (0..<600).first { SandboxCalls.name($0) == "setsid" }
         #if os(Linux)
             let number = try! #require(refusedNumber, "setsid is in the refused list")
             let refused = verdict.outcome(result(perfect + ["s3cr3t\trefused\t\(number)"], exit: 125))
-            #expect(refused.stage == .forbidden)
-            #expect(
-                refused.messages.first
-                    == "refused by the sandbox: your code called setsid(), which a check may not (it would leave the check's process group and outlive the check)"
+            expectEqual(refused.stage, .forbidden)
+            expectEqual(
+                refused.messages.first,
+                "refused by the sandbox: your code called setsid(), which a check may not (it would leave the check's process group and outlive the check)"
             )
         #endif
         _ = refusedNumber
-        #expect(
-            verdict.outcome(result([], exit: nil, signal: SIGSYS)).messages.first?.contains("refused by the sandbox")
-                == true)
+        expectEqual(
+            verdict.outcome(result([], exit: nil, signal: SIGSYS)).messages.first?.contains("refused by the sandbox"),
+            true)
     }
 
     @Test func aLabInsideAReadableSystemFolderIsSaid() {
         let exercise = TestLab.exercises[0]
         let exposed = Grader(root: URL(fileURLWithPath: "/usr/local/src/lab"), exercise: exercise)
-        #expect(
+        expectEqual(
             exposed.exposureNotes(Sandbox.Policy()).first?.hasPrefix(
-                "the lab folder is inside /usr, which a check may read") == true)
-        #expect(
+                "the lab folder is inside /usr, which a check may read"), true)
+        expect(
             Grader(root: URL(fileURLWithPath: "/work/lab"), exercise: exercise).exposureNotes(Sandbox.Policy()).isEmpty)
-        #expect(
+        expect(
             Grader(root: URL(fileURLWithPath: "/usrlab"), exercise: exercise).exposureNotes(Sandbox.Policy()).isEmpty,
             "a prefix of the name is not a parent")
     }
@@ -147,10 +148,10 @@ struct GraderFactsTests {
         symbol(14, 0x0f)  // a Swift symbol
         bytes += strings
         let findings = ModuleInspection.findings(in: Data(bytes), object: "Exercise.swift.o").map(\.what)
-        #expect(findings.contains("code that runs before the check starts (section __mod_init_func)"))
-        #expect(findings.contains("a call to dlsym()"))
-        #expect(findings.contains("a C-named function or variable 'read' (it could replace one the check uses)"))
-        #expect(findings.count == 3, "the Swift symbol is the compiler's: \(findings)")
+        expect(findings.contains("code that runs before the check starts (section __mod_init_func)"))
+        expect(findings.contains("a call to dlsym()"))
+        expect(findings.contains("a C-named function or variable 'read' (it could replace one the check uses)"))
+        expectEqual(findings.count, 3, "the Swift symbol is the compiler's: \(findings)")
     }
 
     @Test func identicalAnswersAreFoundThroughNewNamesAndLayout() {
@@ -163,11 +164,11 @@ struct GraderFactsTests {
             "func buttonTapped(_ x: DemoModel) -> Task<Void, Never> { Task.detached { await x.doSomething() } }"
         let flags = AnswerSimilarity.matches(
             answers: ["ada": renamed, "bob": other, "cy": copied, "dee": "func f() {}"], solution: solution)
-        #expect(flags["ada"]?.contains("reference solution") == true)
-        #expect(flags["bob"] == "identical to cy's answer (after renaming and reformatting)")
-        #expect(flags["cy"] == "identical to bob's answer (after renaming and reformatting)")
-        #expect(flags["dee"] == nil)
-        #expect(
+        expectEqual(flags["ada"]?.contains("reference solution"), true)
+        expectEqual(flags["bob"], "identical to cy's answer (after renaming and reformatting)")
+        expectEqual(flags["cy"], "identical to bob's answer (after renaming and reformatting)")
+        expectEqual(flags["dee"], nil)
+        expect(
             AnswerSimilarity.normalized("async let a = f()") != AnswerSimilarity.normalized("let a = f()"),
             "keywords are kept")
     }
@@ -189,15 +190,15 @@ struct GraderFactsTests {
         let renamed = [("continuation", "c"), ("result", "r"), ("steps(of query", "count(of q"), ("query.", "q.")]
             .reduce(solution) { $0.replacingOccurrences(of: $1.0, with: $1.1) }
         let flags = AnswerSimilarity.matches(answers: ["ann": unsafe, "ben": renamed], solution: solution)
-        #expect(flags["ann"] == nil, "\(flags)")
-        #expect(flags["ben"]?.contains("reference solution") == true, "\(flags)")
-        #expect(
+        expectEqual(flags["ann"], nil, "\(flags)")
+        expectEqual(flags["ben"]?.contains("reference solution"), true, "\(flags)")
+        expectEqual(
             AnswerSimilarity.declaredNames(
-                SwiftTokenizer.tokens(of: "for (i, x) in xs { let (a, b) = f(); g { y, z in } }"))
-                == ["i", "x", "a", "b", "y", "z"])
-        #expect(
+                SwiftTokenizer.tokens(of: "for (i, x) in xs { let (a, b) = f(); g { y, z in } }")),
+            ["i", "x", "a", "b", "y", "z"])
+        expectEqual(
             AnswerSimilarity.declaredNames(
-                SwiftTokenizer.tokens(of: "func f(_ g: @escaping () -> Void, label h: [String: Int]) {}"))
-                == ["f", "g", "label", "h"])
+                SwiftTokenizer.tokens(of: "func f(_ g: @escaping () -> Void, label h: [String: Int]) {}")),
+            ["f", "g", "label", "h"])
     }
 }

@@ -8,13 +8,13 @@ import Testing
 struct GradingWidthTests {
     @Test(arguments: [(1, 2), (2, 2), (3, 3), (16, 16)])
     func theUsableCPUsTwoAtLeast(usable: Int, builds: Int) {
-        #expect(GradingWidth.builds(usable: usable) == builds)
+        expectEqual(GradingWidth.builds(usable: usable), builds)
     }
 
     @Test func theDefaultReadsTheUsableCPUs() {
-        #expect(GradingWidth.builds() == max(2, UsableCPUs.count))
+        expectEqual(GradingWidth.builds(), max(2, UsableCPUs.count))
         let batch = BatchGrading(root: TestLab.root)
-        #expect(batch.buildWorkers == GradingWidth.builds())
-        #expect(batch.runWorkers == 2 * GradingWidth.builds())
+        expectEqual(batch.buildWorkers, GradingWidth.builds())
+        expectEqual(batch.runWorkers, 2 * GradingWidth.builds())
     }
 }

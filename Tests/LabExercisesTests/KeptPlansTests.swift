@@ -18,22 +18,22 @@ struct KeptPlansTests {
     @Test func aPlanIsTakenOnlyForItsToolchainModeAndSharedBuild() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let plans = KeptPlans(folder: folder)
-        #expect(plans.plan(mode: [], toolchain: toolchain, sharedBuild: sharedBuild) == nil)
+        expectEqual(plans.plan(mode: [], toolchain: toolchain, sharedBuild: sharedBuild), nil)
         plans.keep(jobs, mode: [], toolchain: toolchain, sharedBuild: sharedBuild)
-        #expect(plans.plan(mode: [], toolchain: toolchain, sharedBuild: sharedBuild) == jobs)
+        expectEqual(plans.plan(mode: [], toolchain: toolchain, sharedBuild: sharedBuild), jobs)
         // The pieces are cut again when read: the jobs for an answer are the same.
         let answer = URL(fileURLWithPath: "/runs/7")
-        #expect(
-            plans.plan(mode: [], toolchain: toolchain, sharedBuild: sharedBuild)?.steps(in: answer)
-                == jobs.steps(in: answer))
-        #expect(plans.plan(mode: ["-swift-version", "5"], toolchain: toolchain, sharedBuild: sharedBuild) == nil)
-        #expect(plans.plan(mode: [], toolchain: toolchain, sharedBuild: Data([9])) == nil)
+        expectEqual(
+            plans.plan(mode: [], toolchain: toolchain, sharedBuild: sharedBuild)?.steps(in: answer),
+            jobs.steps(in: answer))
+        expectEqual(plans.plan(mode: ["-swift-version", "5"], toolchain: toolchain, sharedBuild: sharedBuild), nil)
+        expectEqual(plans.plan(mode: [], toolchain: toolchain, sharedBuild: Data([9])), nil)
         let other = BatchToolchain(
             swiftc: "/usr/bin/env", compileFlags: ["-I", "/c/Modules"], linkFlags: ["-L", "/b"],
             sharedObjects: ["/b/a.o"])
-        #expect(plans.plan(mode: [], toolchain: other, sharedBuild: sharedBuild) == nil)
+        expectEqual(plans.plan(mode: [], toolchain: other, sharedBuild: sharedBuild), nil)
         plans.empty()
-        #expect(plans.plan(mode: [], toolchain: toolchain, sharedBuild: sharedBuild) == nil)
+        expectEqual(plans.plan(mode: [], toolchain: toolchain, sharedBuild: sharedBuild), nil)
     }
 
     @Test func anUnreadablePlanOrOneNamingAMissingProgramIsNotTaken() throws {
@@ -41,12 +41,12 @@ struct KeptPlansTests {
         let plans = KeptPlans(folder: folder)
         plans.keep(jobs, mode: [], toolchain: toolchain, sharedBuild: sharedBuild)
         let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
-        #expect(files.count == 1)
+        expectEqual(files.count, 1)
         try Data("{\"half".utf8).write(to: files[0])
-        #expect(plans.plan(mode: [], toolchain: toolchain, sharedBuild: sharedBuild) == nil)
+        expectEqual(plans.plan(mode: [], toolchain: toolchain, sharedBuild: sharedBuild), nil)
         let gone = CompilerJobs(placeholder: "/p/planned", steps: [[["/no/such/compiler", "-c"]]])
         plans.keep(gone, mode: [], toolchain: toolchain, sharedBuild: sharedBuild)
-        #expect(plans.plan(mode: [], toolchain: toolchain, sharedBuild: sharedBuild) == nil)
+        expectEqual(plans.plan(mode: [], toolchain: toolchain, sharedBuild: sharedBuild), nil)
     }
 
     static let sentinel = "kept-plans-test-sentinel.checkobject"
@@ -66,9 +66,9 @@ struct KeptPlansTests {
         let spoilt = Locked<(jobs: CompilerJobs, toolchain: BatchToolchain)?>(nil)
         batch.beforePrepare = { folder in
             let toolchain = try TestLab.wholeSharedBuild(in: folder)
-            let sharedBuild = try #require(CheckObjects.kept(in: folder).against(sharedBuildIn: folder).sharedBuild)
+            let sharedBuild = try unwrap(CheckObjects.kept(in: folder).against(sharedBuildIn: folder).sharedBuild)
             let placeholder = folder.appendingPathComponent("runs/spoilt-plan-\(UUID().uuidString)")
-            let planned = try #require(BatchBuild.plan(mode: mode, toolchain: toolchain, placeholder: placeholder))
+            let planned = try unwrap(BatchBuild.plan(mode: mode, toolchain: toolchain, placeholder: placeholder))
             var steps = planned.steps
             steps[0][0].append("-no-such-flag-for-the-test")
             let jobs = CompilerJobs(placeholder: planned.placeholder, steps: steps, autolink: planned.autolink)
@@ -76,7 +76,8 @@ struct KeptPlansTests {
             let kept = CheckObjects.kept(in: folder).folder
             try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
             try Data("kept against this build".utf8).write(to: kept.appendingPathComponent(Self.sentinel))
-            #expect(KeptPlans.kept(in: folder).plan(mode: mode, toolchain: toolchain, sharedBuild: sharedBuild) == jobs)
+            expectEqual(
+                KeptPlans.kept(in: folder).plan(mode: mode, toolchain: toolchain, sharedBuild: sharedBuild), jobs)
             spoilt.withLock { $0 = (jobs, toolchain) }
         }
         let sentinelKept = Locked<Bool?>(nil)
@@ -92,10 +93,10 @@ struct KeptPlansTests {
         }
         let solution = TestLab.folder(exercise).solution
         let outcome = await batch.grade([BatchGrading.Answer(exercise: exercise, source: solution)])[0]
-        #expect(outcome.passed, "\(outcome.messages) \(outcome.details)")
-        #expect(
-            sentinelKept.withLock { $0 } == true, "the checks' objects were emptied by a build that changed nothing")
-        let (jobs, _) = try #require(spoilt.withLock { $0 }, "the batch met the spoilt plan")
+        expect(outcome.passed, "\(outcome.messages) \(outcome.details)")
+        expectEqual(
+            sentinelKept.withLock { $0 }, true, "the checks' objects were emptied by a build that changed nothing")
+        let (jobs, _) = try unwrap(spoilt.withLock { $0 }, "the batch met the spoilt plan")
         let folder = batch.workFolder
         let kept = try await OnAThreadOfItsOwn.blockingWork(named: "read the kept plans") {
             try FileLock.withLock(at: folder.appendingPathComponent("batch.lock")) {
@@ -106,6 +107,6 @@ struct KeptPlansTests {
                 }
             }
         }
-        #expect(kept != jobs, "the spoilt plan is still kept")
+        expect(kept != jobs, "the spoilt plan is still kept")
     }
 }

@@ -34,7 +34,7 @@ struct KeptStateTests {
         ("enum Store {\n    @MainActor static\n    var count = 0\n}", "`static var count`"),
     ])
     func storedStateIsRefused(source: String, code: String) {
-        #expect(kept(source) == [code], "\(source)")
+        expectEqual(kept(source), [code], "\(source)")
     }
 
     @Test(arguments: [
@@ -58,7 +58,7 @@ struct KeptStateTests {
         "let clock: SuspendingClock = .init()",
     ])
     func constantsAndTheAnswersOwnValuesAreAccepted(source: String) {
-        #expect(kept(source).isEmpty, "\(source): \(kept(source))")
+        expect(kept(source).isEmpty, "\(source): \(kept(source))")
     }
 
     /// A global actor of the answer's own needs its `shared` instance (an audit's 12 was refused for
@@ -69,7 +69,7 @@ struct KeptStateTests {
         "@globalActor final actor Downloads { static let shared = Downloads.init()\n    var name: String { \"d\" }\n    func log() { let n = 1; _ = n } }",
     ])
     func aGlobalActorsOwnInstanceIsAccepted(source: String) {
-        #expect(kept(source).isEmpty, "\(source): \(kept(source))")
+        expect(kept(source).isEmpty, "\(source): \(kept(source))")
     }
 
     @Test(arguments: [
@@ -84,41 +84,41 @@ struct KeptStateTests {
         "@globalActor actor Downloads { static let shared = Downloads()\n    var log: [Int] { willSet { } } }",
     ])
     func aGlobalActorThatStoresStateIsRefused(source: String) {
-        #expect(kept(source) == ["`static let shared`"], "\(source): \(kept(source))")
+        expectEqual(kept(source), ["`static let shared`"], "\(source): \(kept(source))")
     }
 
     /// Exercise 23 is about a shared setting: its starting file declares it, so it may be kept.
     @Test func whatTheStartingFileDeclaresMayBeKept() {
         let source = "enum Settings { @MainActor static var thumbnailWidth = 120 }"
-        #expect(kept(source, allowed: ["thumbnailWidth"]).isEmpty)
-        #expect(kept(source) == ["`static var thumbnailWidth`"])
+        expect(kept(source, allowed: ["thumbnailWidth"]).isEmpty)
+        expectEqual(kept(source), ["`static var thumbnailWidth`"])
     }
 
     /// Only a catalogued answer that stands in for a stalled machine may count its calls.
     @Test func onlyACataloguedStallMayCountItsCalls() throws {
-        let exercise = try #require(TestLab.catalog.exercise(named: "01"))
+        let exercise = try unwrap(TestLab.catalog.exercise(named: "01"))
         let answers = KnownAnswer.all(for: exercise, root: TestLab.root).answers
-        let stall = try #require(answers.first { $0.file.lastPathComponent == "late-fifth-call.swift" })
-        #expect(stall.keepsState)
-        #expect(answers.filter(\.keepsState).count == 1)
+        let stall = try unwrap(answers.first { $0.file.lastPathComponent == "late-fifth-call.swift" })
+        expect(stall.keepsState)
+        expectEqual(answers.filter(\.keepsState).count, 1)
         let grader = Grader(root: TestLab.root, exercise: exercise)
         let text = try String(contentsOf: stall.file, encoding: .utf8)
-        #expect(grader.review(text, sources: try grader.checkSources(), keepsState: true).isEmpty)
-        #expect(grader.review(text).map(\.code) == ["`let callCounter`"])
+        try expect(grader.review(text, sources: try grader.checkSources(), keepsState: true).isEmpty)
+        expectEqual(grader.review(text).map(\.code), ["`let callCounter`"])
     }
 
     /// The process-wide stores a counter could hide in instead are refused in every exercise.
     @Test(arguments: ["UserDefaults", "NotificationCenter", "URLCache", "HTTPCookieStorage", "NSCache"])
     func processWideStoresAreRefused(name: String) {
         let source = "func f() { _ = \(name).self }"
-        #expect(SourceScanner.violations(in: source, forbidden: ForbiddenPattern.standard).map(\.text) == [name])
+        expectEqual(SourceScanner.violations(in: source, forbidden: ForbiddenPattern.standard).map(\.text), [name])
     }
 
     /// What a starting file lets its answer keep: its file-scope and static stored names, not its
     /// locals (a local `result` allowed any `static let result` before, a review's find).
     @Test func onlyTheStartingFilesStoredNamesAreAllowed() {
         let starter = "func f() -> Int { let result = 1; return result }\nenum Settings { static var width = 120 }"
-        #expect(KeptState.storedNames(SwiftTokenizer.tokens(of: starter)) == ["width"])
+        expectEqual(KeptState.storedNames(SwiftTokenizer.tokens(of: starter)), ["width"])
     }
 
     /// A binding the scan cannot read to its end is refused, not read in part (and read fast).
@@ -126,6 +126,6 @@ struct KeptStateTests {
         let long =
             "let a = 1" + String(repeating: " +\n1", count: FileScopeNames.longestBinding) + ", processCPUSeconds = 0"
         let findings = SourceScanner.findings(in: long, forbidden: [])
-        #expect(findings.contains { $0.reason.contains("past what the lab's scan reads") }, "\(findings)")
+        expect(findings.contains { $0.reason.contains("past what the lab's scan reads") }, "\(findings)")
     }
 }

@@ -9,30 +9,30 @@ struct LabLibrariesTests {
     @Test func theLibrariesAreReadFromImportsNotFromCommentsOrStrings() {
         let student = "import Foundation\nimport LabScenarios\n// import LabStorage\nlet text = \"import LabTrace\"\n"
         let check = "@testable import StudentCode\n@preconcurrency import LabCore\nimport Synchronization\n"
-        #expect(LabLibraries.imported(by: [student, check]) == ["LabCore", "LabScenarios"])
-        #expect(LabLibraries.imported(by: ["import Foundation\n"]).isEmpty)
+        expectEqual(LabLibraries.imported(by: [student, check]), ["LabCore", "LabScenarios"])
+        expect(LabLibraries.imported(by: ["import Foundation\n"]).isEmpty)
     }
 
     @Test func theManifestNamesEachAsAProductAfterTheTargetsGiven() {
-        #expect(LabLibraries.dependencies([]) == "[]")
-        #expect(
-            LabLibraries.dependencies(["LabCore", "LabStorage"], after: ["\"StudentCode\""])
-                == "[\"StudentCode\", .product(name: \"LabCore\", package: \"ConcurrencyLab\"), "
+        expectEqual(LabLibraries.dependencies([]), "[]")
+        expectEqual(
+            LabLibraries.dependencies(["LabCore", "LabStorage"], after: ["\"StudentCode\""]),
+            "[\"StudentCode\", .product(name: \"LabCore\", package: \"ConcurrencyLab\"), "
                 + ".product(name: \"LabStorage\", package: \"ConcurrencyLab\")]")
     }
 
     @Test func aStudentMayImportTheLabLibrariesButNotTheLessonFramework() {
         for library in LabLibraries.names {
-            #expect(SourceScanner.findings(in: "import \(library)\n", forbidden: []).isEmpty, "\(library)")
+            expect(SourceScanner.findings(in: "import \(library)\n", forbidden: []).isEmpty, "\(library)")
         }
-        #expect(!SourceScanner.findings(in: "import LessonKit\n", forbidden: []).isEmpty)
+        expect(!SourceScanner.findings(in: "import LessonKit\n", forbidden: []).isEmpty)
     }
 
     /// A file written before LabKit was split (a student's copy is never overwritten) is told
     /// what replaced it, not only that it may not import it.
     @Test func aFileStillImportingLabKitIsToldWhatReplacedIt() {
         let findings = SourceScanner.findings(in: "import Foundation\nimport LabKit\n", forbidden: [])
-        #expect(findings.map(\.line) == [2])
-        #expect(findings.first?.reason.contains("LabCore, LabTrace, LabScenarios and LabStorage") == true)
+        expectEqual(findings.map(\.line), [2])
+        expectEqual(findings.first?.reason.contains("LabCore, LabTrace, LabScenarios and LabStorage"), true)
     }
 }

@@ -24,7 +24,7 @@ struct ModuleReferencesTests {
         let found = findings(undefined: [name, "swift_retain", "$sSS5countSivg"])
         // On a Mac the allow-list does not apply (`CompilerReferences.applies`): the named ones still do.
         let refused = CompilerReferences.applies || ModuleInspection.refusedReferences.contains(name)
-        #expect(found.count == (refused ? 1 : 0) && found.allSatisfy { $0.contains(name) }, "\(name): \(found)")
+        expect(found.count == (refused ? 1 : 0) && found.allSatisfy { $0.contains(name) }, "\(name): \(found)")
     }
 
     /// Every function of the check's private channel, and the runtime hook its pool watch sits in,
@@ -35,9 +35,9 @@ struct ModuleReferencesTests {
             contentsOf: TestLab.root.appendingPathComponent("Exercises/Support/Channel/include/CheckChannel.h"),
             encoding: .utf8)
         let declared = Set(header.matches(of: /\b(lab_check_[a-z_]+)\(/).map { String($0.output.1) })
-        #expect(declared.count >= 5, "the header's functions: \(declared.sorted())")
+        expect(declared.count >= 5, "the header's functions: \(declared.sorted())")
         for name in declared.sorted() + ["swift_task_enqueueGlobal_hook"] {
-            #expect(ModuleInspection.refusedReferences.contains(name), "\(name) is not refused by name")
+            expect(ModuleInspection.refusedReferences.contains(name), "\(name) is not refused by name")
         }
     }
 
@@ -45,7 +45,7 @@ struct ModuleReferencesTests {
     @Test(.enabled(if: CompilerReferences.applies, "measured on Linux"))
     func theCLibrarysSwiftOverlayIsRefused() {
         let found = findings(undefined: ["$s5Glibc5errnos5Int32Vvg"])
-        #expect(found.count == 1 && found[0].contains("through Swift"), "\(found)")
+        expect(found.count == 1 && found[0].contains("through Swift"), "\(found)")
     }
 
     /// Every C name the known answers' modules use (measured), and Swift's mangled names.
@@ -55,7 +55,7 @@ struct ModuleReferencesTests {
             "__tls_get_addr", "_swiftEmptyArrayStorage", "_NSConcreteStackBlock", "_Block_copy", "_Block_release",
             "exit", "$s11Observation0A9RegistrarVACycfC", "$s12LabScenarios9CallMeterCACycfC",
         ]
-        #expect(findings(undefined: used).isEmpty)
+        expect(findings(undefined: used).isEmpty)
     }
 
     /// Foundation's `pow`, `sqrt`, `log`, `floor`… compile to the C library's functions of those
@@ -63,9 +63,9 @@ struct ModuleReferencesTests {
     /// answer that computes a backoff is not refused for it.
     @Test func theCLibrarysMathematicsIsAccepted() {
         let mathematics: Set = ["pow", "sqrt", "log", "exp", "floor", "round", "atan2", "lround", "sinf"]
-        #expect(findings(undefined: mathematics).isEmpty)
+        expect(findings(undefined: mathematics).isEmpty)
         let pointerWriting = findings(undefined: ["frexp"])
-        #expect(pointerWriting.count == (CompilerReferences.applies ? 1 : 0), "frexp writes through a pointer")
+        expectEqual(pointerWriting.count, (CompilerReferences.applies ? 1 : 0), "frexp writes through a pointer")
     }
 
     /// The compiler's own helpers are weak and hidden; an `@c(_swift_…)` definition is not, and
@@ -74,13 +74,13 @@ struct ModuleReferencesTests {
         let helpers: Set<String> = [
             "_swift_implicitisolationactor_to_executor_cast", "__swift_project_boxed_opaque_existential_1",
         ]
-        #expect(findings(defined: helpers, weakAndHidden: helpers).isEmpty)
+        expect(findings(defined: helpers, weakAndHidden: helpers).isEmpty)
         for name in ["_swift_runtime_on_report", "_swift_retain", "__swift_reflection_version_forged"] {
             let found = findings(defined: [name])
-            #expect(found.count == 1 && found[0].contains("C-named function or variable '\(name)'"), "\(found)")
+            expect(found.count == 1 && found[0].contains("C-named function or variable '\(name)'"), "\(found)")
         }
         // Weak and hidden, but not a helper's prefix: still a C name that could replace the check's.
-        #expect(findings(defined: ["read"], weakAndHidden: ["read"]).count == 1)
+        expectEqual(findings(defined: ["read"], weakAndHidden: ["read"]).count, 1)
     }
 }
 
@@ -96,6 +96,6 @@ struct CAttributeScanTests {
     func theCAttributeIsRefused(source: String) {
         let exercise = TestLab.catalog.exercise(named: "02")!
         let found = SourceScanner.findings(in: source, forbidden: exercise.forbidden).map(\.code)
-        #expect(found.contains("`@c`"), "\(source): \(found)")
+        expect(found.contains("`@c`"), "\(source): \(found)")
     }
 }

@@ -52,9 +52,9 @@ struct PlatformRequirementTests {
     @Test func thePackageDeclaresWhatItsSourcesUse() throws {
         let needed = try requiredMacOS(in: ["Sources", "Benchmarks"])
         let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        let declared = try #require(Self.declaredMacOS(in: manifest))
-        #expect(needed.version == 15, "expected to find Synchronization in use: \(needed.because)")
-        #expect(
+        let declared = try unwrap(Self.declaredMacOS(in: manifest))
+        expectEqual(needed.version, 15, "expected to find Synchronization in use: \(needed.because)")
+        expect(
             declared >= needed.version,
             "Package.swift declares macOS \(declared) but \(needed.because) needs \(needed.version)")
     }
@@ -66,8 +66,8 @@ struct PlatformRequirementTests {
         // The package every check's shared part is built in (`lab check`, `--verify`, `lab grade`).
         let package = try BatchToolchain.writePackage(root: root, folder: scratch)
         let manifest = try String(contentsOf: package.appendingPathComponent("Package.swift"), encoding: .utf8)
-        let declared = try #require(Self.declaredMacOS(in: manifest))
-        #expect(
+        let declared = try unwrap(Self.declaredMacOS(in: manifest))
+        expect(
             declared >= needed.version,
             "the generated exercise package declares macOS \(declared) but \(needed.because) needs \(needed.version)")
     }

@@ -25,7 +25,7 @@ struct ReachedCodeTests {
                 }
             }
             """
-        #expect(found(source) == ["`.wait` (line 4)"])
+        expectEqual(found(source), ["`.wait` (line 4)"])
     }
 
     @Test func aWaitIsFollowedThroughHelpersInitializersAndComputedProperties() {
@@ -44,7 +44,7 @@ struct ReachedCodeTests {
                 return 0
             }
             """
-        #expect(found(source) == ["`DispatchSemaphore` (line 2)", "`.wait` (line 6)", "`sleep` (line 7)"])
+        expectEqual(found(source), ["`DispatchSemaphore` (line 2)", "`.wait` (line 6)", "`sleep` (line 7)"])
     }
 
     @Test func aWaitTheEntryNeverRunsIsLeftAlone() {
@@ -61,8 +61,8 @@ struct ReachedCodeTests {
                 return titles
             }
             """
-        #expect(found(source).isEmpty)
-        #expect(ReachedCode.lines(from: "missing", in: SwiftTokenizer.tokens(of: source)).isEmpty)
+        expect(found(source).isEmpty)
+        expect(ReachedCode.lines(from: "missing", in: SwiftTokenizer.tokens(of: source)).isEmpty)
     }
 
     /// Audit Z: the catalogued callback-queue wait, moved into a `subscript` read as `pending[()]`;
@@ -86,8 +86,9 @@ struct ReachedCodeTests {
                 }
             }
             """
-        #expect(
-            found(source) == [
+        expectEqual(
+            found(source),
+            [
                 "`DispatchSemaphore` (line 2)", "`.wait` (line 3)", "`sleep` (line 4)", "`usleep` (line 5)",
                 "`.wait` (line 6)",
             ])
@@ -120,7 +121,7 @@ struct ReachedCodeTests {
                 return titles
             }
             """
-        #expect(found(source).isEmpty)
+        expect(found(source).isEmpty)
     }
 
     /// Attacks on the gating by type: each way the entry can get at a value of the type, and a
@@ -207,9 +208,9 @@ struct ReachedCodeTests {
                 return 0
             }
             """
-        #expect(found(source).contains { $0.hasPrefix("`.wait`") }, "\(declaration) / \(use)")
+        expect(found(source).contains { $0.hasPrefix("`.wait`") }, "\(declaration) / \(use)")
         let unreached = source.replacingOccurrences(of: use, with: "_ = 1")
-        #expect(found(unreached).isEmpty, "\(declaration)")
+        expect(found(unreached).isEmpty, "\(declaration)")
     }
 
     /// Review 36, the other way: an async overload with the same parameters (other internal
@@ -234,7 +235,7 @@ struct ReachedCodeTests {
                 return names + [title]
             }
             """
-        #expect(found(source).isEmpty)
+        expect(found(source).isEmpty)
         // Each rule, broken: the wait is found.
         for (old, new) in [
             ("settle(_ other: Int = 1) async", "settle(_ other: String) async"),
@@ -242,7 +243,7 @@ struct ReachedCodeTests {
             ("let pause = 1", "_ = 1"),
             ("func entry(title: String)", "func entry(name: String)"),
         ] {
-            #expect(!found(source.replacingOccurrences(of: old, with: new)).isEmpty, "\(new)")
+            expect(!found(source.replacingOccurrences(of: old, with: new)).isEmpty, "\(new)")
         }
     }
 
@@ -278,7 +279,7 @@ struct ReachedCodeTests {
                 return a + b + c.count + d.count + e
             }
             """
-        #expect(found(source).isEmpty)
+        expect(found(source).isEmpty)
         // Either guard alone keeps the unused bridge out: `noasync`, or a type naming only markers
         // or protocols that cannot require its name (review 36b: `Collection` has no `blockingTitle`).
         for (old, new) in [
@@ -289,8 +290,8 @@ struct ReachedCodeTests {
                 "struct Wall: Sendable, Collection {\n    func"
             ),
         ] {
-            #expect(source.contains(old), "\(old)")
-            #expect(found(source.replacingOccurrences(of: old, with: new)).isEmpty, "\(new)")
+            expect(source.contains(old), "\(old)")
+            expect(found(source.replacingOccurrences(of: old, with: new)).isEmpty, "\(new)")
         }
         // Each rule, broken: the wait is found.
         for (old, new) in [
@@ -303,8 +304,8 @@ struct ReachedCodeTests {
             ),
             ("let e = await Gallery.size(for: \"a\")", "let e = Gallery.Slot().size"),
         ] {
-            #expect(source.contains(old), "\(old)")
-            #expect(!found(source.replacingOccurrences(of: old, with: new)).isEmpty, "\(new)")
+            expect(source.contains(old), "\(old)")
+            expect(!found(source.replacingOccurrences(of: old, with: new)).isEmpty, "\(new)")
         }
     }
 
@@ -406,22 +407,22 @@ struct ReachedCodeTests {
         ),
     ])
     func theOldAPIBesideTheAnswerIsLeftAlone(source: String, old: String, new: String) {
-        #expect(found(source).isEmpty, "\(source)")
-        #expect(source.contains(old), "\(old)")
-        #expect(!found(source.replacingOccurrences(of: old, with: new)).isEmpty, "\(new)")
+        expect(found(source).isEmpty, "\(source)")
+        expect(source.contains(old), "\(old)")
+        expect(!found(source.replacingOccurrences(of: old, with: new)).isEmpty, "\(new)")
     }
 
     @Test func theMessageNamesTheEntryAndTheWait() {
         let findings = SourceScanner.findings(
             in: "func entry() async { q.request { Thread.sleep(forTimeInterval: 1) } }", forbidden: rules)
-        #expect(findings.map(\.code) == ["`Thread.sleep`"])
-        #expect(findings.first?.reason.hasPrefix("entry runs this: Thread.sleep blocks a thread") == true)
+        expectEqual(findings.map(\.code), ["`Thread.sleep`"])
+        expectEqual(findings.first?.reason.hasPrefix("entry runs this: Thread.sleep blocks a thread"), true)
     }
 
     @Test func theRuleIsReadFromTheExercisesMetadata() throws {
         for (name, entry) in [("27", "thumbnailSize"), ("28", "loadWall")] {
-            let exercise = try #require(TestLab.catalog.exercise(named: name))
-            #expect(exercise.forbidden.contains { $0.shape == .reachedFrom(entry, .member("wait")) }, "\(name)")
+            let exercise = try unwrap(TestLab.catalog.exercise(named: name))
+            expect(exercise.forbidden.contains { $0.shape == .reachedFrom(entry, .member("wait")) }, "\(name)")
         }
     }
 }

@@ -81,7 +81,7 @@ struct ReferencesHandedOverTests {
         ("actor Store { var read: (@Sendable () -> () -> [Int])? }", "->"),
     ])
     func aSharedReferenceInTheStoreIsFound(source: String, name: String) {
-        #expect(found(source).contains("`\(name)` in Store"), "\(source)")
+        expect(found(source).contains("`\(name)` in Store"), "\(source)")
     }
 
     @Test(arguments: [
@@ -124,28 +124,28 @@ struct ReferencesHandedOverTests {
         "struct Pair<Value> { let a: Int }\nactor Store { func save(_ p: Pair<Int>) {} }",
     ])
     func valuesAndPlainClassesAreNotFound(source: String) {
-        #expect(found(source).isEmpty, "\(source)")
+        expect(found(source).isEmpty, "\(source)")
     }
 
     /// The seeds of a helper that blocks, among Apple's entries: each is in the list by that name.
     @Test func theWaitsMarkedUnavailableAreTheListsEntries() throws {
         let list = try AsyncRestriction.load(from: TestLab.root.appendingPathComponent("docs/async-restrictions.json"))
         let unavailable = Set(list.filter { $0.kind == .unavailableFromAsync }.map(\.api))
-        #expect(BlockingHelpers.waitsMarkedUnavailable.subtracting(unavailable).isEmpty)
+        expect(BlockingHelpers.waitsMarkedUnavailable.subtracting(unavailable).isEmpty)
     }
 
     @Test func anUnstructuredTaskIsFoundHoweverItIsSpelled() {
         let patterns = ForbiddenPattern.unstructured("structure")
         for code in ["let t = Task { 1 }", "Task(priority: .high) {}", "Task<Int, Never> { 1 }", "Task.init { }"] {
-            #expect(!SourceScanner.violations(in: code, forbidden: patterns).isEmpty, "\(code)")
+            expect(!SourceScanner.violations(in: code, forbidden: patterns).isEmpty, "\(code)")
         }
         for code in ["group.addTask { 1 }", "try Task.checkCancellation()", "if Task.isCancelled {}"] {
-            #expect(SourceScanner.violations(in: code, forbidden: patterns).isEmpty, "\(code)")
+            expect(SourceScanner.violations(in: code, forbidden: patterns).isEmpty, "\(code)")
         }
     }
 
     @Test func theRuleIsReadFromTheExercisesMetadata() throws {
-        let exercise = try #require(TestLab.catalog.exercise(named: "14"))
-        #expect(exercise.forbidden.contains { $0.shape == .referenceInto("DrinkStore") })
+        let exercise = try unwrap(TestLab.catalog.exercise(named: "14"))
+        expect(exercise.forbidden.contains { $0.shape == .referenceInto("DrinkStore") })
     }
 }

@@ -25,7 +25,7 @@ struct RoundTwoRulesTests {
         // an own `wait` excused, and an own `block` not (an audit's false refusal).
         let work = "func takesTooLong(_ work: SimulatedWork) async {}\n"
         #expect(!refused(work + own + "func f(p: Permits) async { await p.wait() }", blocking))
-        #expect(
+        expect(
             refused(
                 work + "actor A { func block() {} }\nfunc f(w: SimulatedWork) { w.block(sourceSeconds: 1) }", blocking))
     }
@@ -45,31 +45,31 @@ struct RoundTwoRulesTests {
     }
 
     @Test func aNameWithAStarInTheMetadataIsOneNameByGlob() throws {
-        let exercise = try #require(TestLab.catalog.exercise(named: "30"))
-        #expect(refused("func f() { DispatchQueue.main.async {} }", exercise.forbidden))
-        #expect(refused("let t = DispatchSource.makeTimerSource()", exercise.forbidden))
+        let exercise = try unwrap(TestLab.catalog.exercise(named: "30"))
+        expect(refused("func f() { DispatchQueue.main.async {} }", exercise.forbidden))
+        expect(refused("let t = DispatchSource.makeTimerSource()", exercise.forbidden))
         #expect(!refused("func f() async { await MainActor.run {} }", exercise.forbidden))
     }
 
     @Test func theCompilersOwnRuntimeFallbackIsNotTheAnswers() {
-        #expect(ModuleInspection.isSwiftName("swift_willThrowTyped", weakAndHidden: true))
-        #expect(!ModuleInspection.isSwiftName("swift_willThrowTyped", weakAndHidden: false))
-        #expect(!ModuleInspection.isSwiftName("swift_retain", weakAndHidden: true))
+        expect(ModuleInspection.isSwiftName("swift_willThrowTyped", weakAndHidden: true))
+        expect(!ModuleInspection.isSwiftName("swift_willThrowTyped", weakAndHidden: false))
+        expect(!ModuleInspection.isSwiftName("swift_retain", weakAndHidden: true))
     }
 
     @Test func theFilesOwnEnumCaseOrAsyncLetIsNoBlockingWait() {
         let blocking = ForbiddenPattern.blocking
-        #expect(!refused("enum Entry { case ready(Int), wait(Int) }\nfunc f() -> Entry { .wait(1) }", blocking))
+        expect(!refused("enum Entry { case ready(Int), wait(Int) }\nfunc f() -> Entry { .wait(1) }", blocking))
         #expect(
             !refused(
                 "actor Gate { func wait() async -> Int { 1 } }\nfunc f(g: Gate) async { async let n = g.wait(); _ = await n }",
                 blocking))
         // Where the code names a type whose member of that name blocks, its own names excuse nothing.
-        #expect(refused("enum E { case sync }\nfunc f(q: DispatchQueue) { q.sync {} }", blocking))
+        expect(refused("enum E { case sync }\nfunc f(q: DispatchQueue) { q.sync {} }", blocking))
         #expect(
             refused("actor G { func sync() async {} }\nfunc f(q: DispatchQueue) async { await q.sync {} }", blocking))
         // A queue whose type is read off an API's signature, never written.
-        #expect(
+        expect(
             refused(
                 "func sync() {}\nfunc f() { let q = make(DispatchSource.makeTimerSource) { .init(label: \"x\") }\n q.sync {} }",
                 blocking))
@@ -82,7 +82,7 @@ struct RoundTwoRulesTests {
             "let ts: [Task] = [1].map { _ in .init { 1 } }", "Task.immediateDetached { }", "_Concurrency.Task { }",
             "typealias T = Task\nT { }",
         ] {
-            #expect(refused(code, task), "\(code)")
+            expect(refused(code, task), "\(code)")
         }
         for code in [
             "if Task.isCancelled {}", "try Task.checkCancellation()", "await Task.yield()", "_ = Task.currentPriority",
@@ -90,7 +90,7 @@ struct RoundTwoRulesTests {
             // SE-0469: the current task's name, read in a named child (an audit's correct answer).
             "print(Task.name ?? \"a child\")",
         ] {
-            #expect(!refused(code, task), "\(code)")
+            expect(!refused(code, task), "\(code)")
         }
     }
 }

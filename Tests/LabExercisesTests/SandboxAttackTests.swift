@@ -170,29 +170,29 @@
             let printed = graded.printed
 
             let said = (outcome.messages + [outcome.details]).joined(separator: "\n")
-            #expect(!outcome.passed, "accepted: \(said)")
+            expect(!outcome.passed, "accepted: \(said)")
             if let verdict = attack.verdict {
                 // Among the refusals (they are listed by name: `posix_spawn()` before `setsid()`).
-                #expect(
+                expect(
                     outcome.messages.contains { $0.contains(verdict) }, "the verdict does not name the refusal: \(said)"
                 )
-                #expect(outcome.messages.allSatisfy { !$0.contains("\n") }, "a verdict is one line each")
+                expect(outcome.messages.allSatisfy { !$0.contains("\n") }, "a verdict is one line each")
             }
             for refusal in attack.refusedInOutput {
-                #expect(
+                expect(
                     printed.contains(refusal), "the kernel did not refuse (\(refusal)): \(printed) — verdict: \(said)")
             }
             let support = ExerciseFolder.supportFile(root: Self.root)
             for (url, data) in graded.guarded {
                 let now = try Data(contentsOf: url)
-                #expect(now == data, "\(url.path) was changed")
+                expectEqual(now, data, "\(url.path) was changed")
                 if now != data && url == support { try data.write(to: url) }  // put the lab back for the other tests
             }
-            #expect(
+            expect(
                 !FileManager.default.fileExists(atPath: graded.outside.path),
                 "a file appeared outside the scratch folder")
-            #expect(graded.leftRunning.isEmpty, "a process of the attack outlived its run: \(graded.leftRunning)")
-            #expect(Self.processesMentioning(graded.scratch.path).isEmpty, "a process of the attack is still running")
+            expect(graded.leftRunning.isEmpty, "a process of the attack outlived its run: \(graded.leftRunning)")
+            expect(Self.processesMentioning(graded.scratch.path).isEmpty, "a process of the attack is still running")
         }
 
         /// Processes whose command line names `text` (every attack's own processes name its folder).

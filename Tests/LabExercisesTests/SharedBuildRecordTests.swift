@@ -62,17 +62,17 @@ struct SharedBuildRecordTests {
         let root = TestLab.root
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-package-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(BatchToolchain.writtenPackage(root: root, folder: folder) == nil)
-        #expect(!FileManager.default.fileExists(atPath: folder.path), "asking wrote something")
+        expectEqual(BatchToolchain.writtenPackage(root: root, folder: folder), nil)
+        expect(!FileManager.default.fileExists(atPath: folder.path), "asking wrote something")
         let package = try BatchToolchain.writePackage(root: root, folder: folder)
-        #expect(BatchToolchain.writtenPackage(root: root, folder: folder)?.path == package.path)
+        expectEqual(BatchToolchain.writtenPackage(root: root, folder: folder)?.path, package.path)
         let copy = package.appendingPathComponent(BatchToolchain.supportCopyPath)
         try Data("// an older Support.swift".utf8).write(to: copy)
-        #expect(BatchToolchain.writtenPackage(root: root, folder: folder) == nil)
-        #expect(try String(contentsOf: copy, encoding: .utf8) == "// an older Support.swift", "asking rewrote it")
+        expectEqual(BatchToolchain.writtenPackage(root: root, folder: folder), nil)
+        try expectEqual(String(contentsOf: copy, encoding: .utf8), "// an older Support.swift", "asking rewrote it")
         try FileManager.default.removeItem(at: package.appendingPathComponent("Package.swift"))
         _ = try BatchToolchain.writePackage(root: root, folder: folder)
-        #expect(BatchToolchain.writtenPackage(root: root, folder: folder)?.path == package.path)
+        expectEqual(BatchToolchain.writtenPackage(root: root, folder: folder)?.path, package.path)
     }
 
     /// The checks' objects and plans are keyed by a hash of the record's bytes, so the same record
@@ -91,16 +91,17 @@ struct SharedBuildRecordTests {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let sorted = try encoder.encode(JSONDecoder().decode(SharedBuildRecord.self, from: saved))
-        #expect(saved == sorted)
+        expectEqual(saved, sorted)
     }
 
     @Test func aRecordOfUnchangedFilesIsUsed() throws {
         let fixture = try Fixture()
         defer { try? FileManager.default.removeItem(at: fixture.folder) }
-        #expect(fixture.reusable() == nil, "no record yet")
+        expectEqual(fixture.reusable(), nil, "no record yet")
         try fixture.save()
-        #expect(fixture.reusable() == fixture.toolchain)
-        #expect(fixture.toolchain.moduleFolders == [fixture.modules.path], "the C compiler's -I is not a module folder")
+        expectEqual(fixture.reusable(), fixture.toolchain)
+        expectEqual(
+            fixture.toolchain.moduleFolders, [fixture.modules.path], "the C compiler's -I is not a module folder")
     }
 
     @Test(arguments: ["lab/Sources/LabCore/A.swift", "lab/Package.swift", "batch/package/Package.swift"])
@@ -109,7 +110,7 @@ struct SharedBuildRecordTests {
         defer { try? FileManager.default.removeItem(at: fixture.folder) }
         try fixture.save()
         try fixture.change(fixture.folder.appendingPathComponent(input))
-        #expect(fixture.reusable() == nil, "\(input) changed")
+        expectEqual(fixture.reusable(), nil, "\(input) changed")
     }
 
     /// The checks' objects are keyed by what the build made, not by what it read: a change to
@@ -118,15 +119,15 @@ struct SharedBuildRecordTests {
         let fixture = try Fixture()
         defer { try? FileManager.default.removeItem(at: fixture.folder) }
         try fixture.save()
-        let first = try #require(SharedBuildRecord.builtHash(in: fixture.batch))
+        let first = try unwrap(SharedBuildRecord.builtHash(in: fixture.batch))
         try fixture.change(fixture.root.appendingPathComponent("Sources/LabCore/A.swift"))
         try fixture.save()
-        #expect(SharedBuildRecord.builtHash(in: fixture.batch) == first, "an input changed, nothing was made again")
+        expectEqual(SharedBuildRecord.builtHash(in: fixture.batch), first, "an input changed, nothing was made again")
         try fixture.change(fixture.object)
         try fixture.save()
-        #expect(SharedBuildRecord.builtHash(in: fixture.batch) != first, "an object was made again")
+        expect(SharedBuildRecord.builtHash(in: fixture.batch) != first, "an object was made again")
         SharedBuildRecord.forget(in: fixture.batch)
-        #expect(SharedBuildRecord.builtHash(in: fixture.batch) == nil)
+        expectEqual(SharedBuildRecord.builtHash(in: fixture.batch), nil)
     }
 
     /// The checks' objects and plans stay while the build recorded is the one they were made
@@ -152,23 +153,23 @@ struct SharedBuildRecordTests {
         SharedBuildRecord.keepStores(in: fixture.batch)
         try keepOne()
         SharedBuildRecord.keepStores(in: fixture.batch)
-        #expect(kept(), "the same build")
+        expect(kept(), "the same build")
         try fixture.change(fixture.root.appendingPathComponent("Sources/LabCore/A.swift"))
         try fixture.save()
         SharedBuildRecord.keepStores(in: fixture.batch)
-        #expect(kept(), "a source changed, nothing was made again")
+        expect(kept(), "a source changed, nothing was made again")
         try fixture.change(fixture.object)
         try fixture.save()
         SharedBuildRecord.keepStores(in: fixture.batch)
-        #expect(!kept(), "an object was made again")
+        expect(!kept(), "an object was made again")
         try keepOne()
         SharedBuildRecord.forget(in: fixture.batch)
         SharedBuildRecord.keepStores(in: fixture.batch)
-        #expect(!kept(), "no record")
+        expect(!kept(), "no record")
         try keepOne()
         try fixture.save()
         SharedBuildRecord.keepStores(in: fixture.batch)
-        #expect(!kept(), "a record again, after none: the stores were not made for it")
+        expect(!kept(), "a record again, after none: the stores were not made for it")
     }
 
     @Test func aNewSourceFileIsBuiltAgain() throws {
@@ -176,7 +177,7 @@ struct SharedBuildRecordTests {
         defer { try? FileManager.default.removeItem(at: fixture.folder) }
         try fixture.save()
         try Data("let b = 2".utf8).write(to: fixture.root.appendingPathComponent("Sources/LabCore/B.swift"))
-        #expect(fixture.reusable() == nil)
+        expectEqual(fixture.reusable(), nil)
     }
 
     @Test func aChangedOrMissingOutputIsBuiltAgain() throws {
@@ -186,18 +187,18 @@ struct SharedBuildRecordTests {
         {
             try fixture.save()
             try fixture.change(output)
-            #expect(fixture.reusable() == nil, "\(output.lastPathComponent) changed")
+            expectEqual(fixture.reusable(), nil, "\(output.lastPathComponent) changed")
         }
         try fixture.save()
         try FileManager.default.removeItem(at: fixture.object)
-        #expect(fixture.reusable() == nil, "an object is missing")
+        expectEqual(fixture.reusable(), nil, "an object is missing")
     }
 
     @Test func anotherPATHIsBuiltAgain() throws {
         let fixture = try Fixture()
         defer { try? FileManager.default.removeItem(at: fixture.folder) }
         try fixture.save()
-        #expect(fixture.reusable(environment: ["PATH": "/other-toolchain/bin:/usr/bin"]) == nil)
+        expectEqual(fixture.reusable(environment: ["PATH": "/other-toolchain/bin:/usr/bin"]), nil)
     }
 
     /// The inputs are stamped before the build: a file saved while SwiftPM ran may not have
@@ -208,7 +209,7 @@ struct SharedBuildRecordTests {
         let before = SharedBuildRecord.inputs(root: fixture.root, package: fixture.package)
         try fixture.change(fixture.root.appendingPathComponent("Sources/LabCore/A.swift"))
         try fixture.save(inputs: before)
-        #expect(fixture.reusable() == nil)
+        expectEqual(fixture.reusable(), nil)
     }
 
     @Test func aDamagedRecordIsNotUsed() throws {
@@ -216,6 +217,6 @@ struct SharedBuildRecordTests {
         defer { try? FileManager.default.removeItem(at: fixture.folder) }
         try fixture.save()
         try Data("{half".utf8).write(to: fixture.batch.appendingPathComponent(SharedBuildRecord.fileName))
-        #expect(fixture.reusable() == nil)
+        expectEqual(fixture.reusable(), nil)
     }
 }

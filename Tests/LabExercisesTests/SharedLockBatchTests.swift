@@ -75,11 +75,11 @@ struct SharedLockBatchTests {
         }
         let firstOutcome = await first.grade([BatchGrading.Answer(exercise: Self.exercise, source: solution)])[0]
         let secondOutcome = try #require(await secondBatch.withLock({ $0 })?.value.first)
-        #expect(firstOutcome.passed, "\(firstOutcome.messages) \(firstOutcome.details)")
-        #expect(secondOutcome.passed, "\(secondOutcome.messages) \(secondOutcome.details)")
-        let (mode, secondCame) = try #require(seen.withLock { $0 })
-        #expect(mode == .shared, "the first batch built under the lock \(String(describing: mode))")
-        #expect(secondCame, "the second batch neither built nor waited while the first held the lock")
+        expect(firstOutcome.passed, "\(firstOutcome.messages) \(firstOutcome.details)")
+        expect(secondOutcome.passed, "\(secondOutcome.messages) \(secondOutcome.details)")
+        let (mode, secondCame) = try unwrap(seen.withLock { $0 })
+        expectEqual(mode, .shared, "the first batch built under the lock \(String(describing: mode))")
+        expect(secondCame, "the second batch neither built nor waited while the first held the lock")
         // Built beside it, or waited behind a batch that needed the lock alone (which waited for the
         // first): either way not shut out by the first's hold, which the lock's own tests prove
         // shared (`GradingTests`).
@@ -110,18 +110,18 @@ struct SharedLockBatchTests {
             BatchGrading.Answer(exercise: Self.exercise, source: TestLab.folder(Self.exercise).solution),
             BatchGrading.Answer(exercise: Self.exercise, source: files["broken"]!, scan: false),
         ])
-        #expect(spoilt.withLock { $0 }, "the batch never built under the shared lock")
-        #expect(
-            retriedUnder.withLock { $0 } == .exclusive,
+        expect(spoilt.withLock { $0 }, "the batch never built under the shared lock")
+        expectEqual(
+            retriedUnder.withLock { $0 }, .exclusive,
             "retried under \(String(describing: retriedUnder.withLock { $0 }))")
-        #expect(outcomes[0].passed, "\(outcomes[0].messages) \(outcomes[0].details)")
-        #expect(outcomes[1].stage == .compile, "\(outcomes[1].messages)")
-        #expect(outcomes[1].details.contains("only this answer's error"), "its own diagnostics: \(outcomes[1].details)")
+        expect(outcomes[0].passed, "\(outcomes[0].messages) \(outcomes[0].details)")
+        expectEqual(outcomes[1].stage, .compile, "\(outcomes[1].messages)")
+        expect(outcomes[1].details.contains("only this answer's error"), "its own diagnostics: \(outcomes[1].details)")
         for outcome in outcomes {
-            #expect(!(outcome.messages + [outcome.details]).joined().contains(TestLab.spoilingFlag))
+            expect(!(outcome.messages + [outcome.details]).joined().contains(TestLab.spoilingFlag))
         }
         // The shared build was made again: its record written anew (renamed into place).
         let after = try await Self.recordWritten()
-        #expect(before != after, "the record was not written again")
+        expect(before != after, "the record was not written again")
     }
 }

@@ -22,7 +22,7 @@ struct SourceScannerTests {
         "final class C: @unchecked // why not\n Sendable {}",
     ])
     func uncheckedIsFoundHoweverItIsSpelled(source: String) {
-        #expect(found(source).contains("@unchecked"), "\(source)")
+        expect(found(source).contains("@unchecked"), "\(source)")
     }
 
     @Test(arguments: [
@@ -31,7 +31,7 @@ struct SourceScannerTests {
         "nonisolated /* */ ( unsafe ) var x = 0",
     ])
     func nonisolatedUnsafeIsFoundHoweverItIsSpelled(source: String) {
-        #expect(found(source).contains("nonisolated(unsafe)"), "\(source)")
+        expect(found(source).contains("nonisolated(unsafe)"), "\(source)")
     }
 
     @Test(arguments: [
@@ -44,7 +44,7 @@ struct SourceScannerTests {
     ])
     func blockingCallsAreFoundInInterpolationsAliasesAndQualifiedNames(source: String) {
         let hits = found(source)
-        #expect(hits.contains("Thread.sleep") || hits.contains("sleep"), "\(source): \(hits)")
+        expect(hits.contains("Thread.sleep") || hits.contains("sleep"), "\(source): \(hits)")
     }
 
     @Test func backtickedNamesAreTheNamesThemselves() {
@@ -65,13 +65,13 @@ struct SourceScannerTests {
         "func f(sleep: Int) {}\nfunc g() { f(sleep: 3) }",
     ])
     func commentsStringsAndYourOwnNamesAreNotViolations(source: String) {
-        #expect(found(source).isEmpty, "\(source): \(found(source))")
+        expect(found(source).isEmpty, "\(source): \(found(source))")
     }
 
     @Test func importsOutsideTheLabsAreRefused() {
         let findings = SourceScanner.findings(in: "import Glibc\nimport CheckChannel\nimport Foundation", forbidden: [])
-        #expect(findings.count == 2)
-        #expect(findings.allSatisfy { $0.reason.contains("may import only") })
+        expectEqual(findings.count, 2)
+        expect(findings.allSatisfy { $0.reason.contains("may import only") })
     }
 
     @Test func declarationsThatWouldShadowTheChecksNamesAreRefused() {
@@ -80,7 +80,7 @@ struct SourceScannerTests {
         let findings = SourceScanner.findings(
             in: source, forbidden: [], reservedNames: ["CallMeter", "exit", "latestPhotos"],
             allowedDeclarations: ["latestPhotos"])
-        #expect(findings.map(\.what) == ["`struct CallMeter` (line 1)", "`func exit` (line 2)"])
+        expectEqual(findings.map(\.what), ["`struct CallMeter` (line 1)", "`func exit` (line 2)"])
     }
 
     /// `private` and `fileprivate` declarations are seen in the answer's file only: neither the check
@@ -92,24 +92,24 @@ struct SourceScannerTests {
             + "private(set) var latestPhotos = 2\nfunc helper() {}"
         let findings = SourceScanner.findings(
             in: source, forbidden: [], reservedNames: ["start", "CallMeter", "exit", "latestPhotos"])
-        #expect(findings.map(\.what) == ["`var latestPhotos` (line 4)"])
+        expectEqual(findings.map(\.what), ["`var latestPhotos` (line 4)"])
     }
 
     @Test func onlyYourOwnTypesMayBeExtended() {
         let findings = SourceScanner.findings(
             in: "struct Mine {}\nextension Mine {}\nextension CallStats { var maxInFlight: Int { 3 } }", forbidden: [])
-        #expect(findings.map(\.what) == ["`extension CallStats` (line 3)"])
+        expectEqual(findings.map(\.what), ["`extension CallStats` (line 3)"])
     }
 
     @Test func membersAndLocalsAreNotTopLevelDeclarations() {
         let source = "actor A {\n  func exit() {}\n  var String = 1\n}\nfunc f() { let CallMeter = 1; _ = CallMeter }"
-        #expect(
+        expect(
             SourceScanner.findings(in: source, forbidden: [], reservedNames: ["exit", "String", "CallMeter"]).isEmpty)
     }
 
     @Test func findingsSayWhereAndWhy() {
         let findings = SourceScanner.findings(in: "let a = 1\nfinal class C: @unchecked Sendable {}", forbidden: all)
-        #expect(findings.first?.description.hasPrefix("`@unchecked` (line 2): ") == true)
+        expectEqual(findings.first?.description.hasPrefix("`@unchecked` (line 2): "), true)
     }
     // MARK: The standard list: an answer computes; it does not reach around the language or the machine.
 
@@ -128,7 +128,7 @@ struct SourceScannerTests {
         "let f: @convention(thin) () -> Void = { }",
     ])
     func everyUnderscoredAttributeAndCallingConventionIsRefused(source: String) {
-        #expect(!standard(source).isEmpty, "\(source)")
+        expect(!standard(source).isEmpty, "\(source)")
     }
 
     @Test(arguments: [
@@ -175,7 +175,7 @@ struct SourceScannerTests {
     ])
     func rawFileProcessEnvironmentSignalAndMemoryAPIsAreRefused(source: String, refused: String) {
         let found = standard(source)
-        #expect(found.contains("`\(refused)`"), "\(source): \(found)")
+        expect(found.contains("`\(refused)`"), "\(source): \(found)")
     }
 
     @Test(arguments: [
@@ -197,7 +197,7 @@ struct SourceScannerTests {
     ])
     func ordinaryCodeIsNotRefused(source: String) {
         let found = standard(source)
-        #expect(found.isEmpty, "\(source): \(found)")
+        expect(found.isEmpty, "\(source): \(found)")
     }
 
     // MARK: Type spellings: generics, metatypes and aliases do not hide a type.
@@ -217,7 +217,7 @@ struct SourceScannerTests {
     ])
     func taskDetachedIsFoundHoweverTheTypeIsSpelled(source: String) {
         let found = SourceScanner.findings(in: source, forbidden: [ForbiddenPattern.detached()]).map(\.code)
-        #expect(found.contains("`Task.detached`"), "\(source): \(found)")
+        expect(found.contains("`Task.detached`"), "\(source): \(found)")
     }
 
     @Test(arguments: [
@@ -228,21 +228,21 @@ struct SourceScannerTests {
         "let T = Thread.self\nlet U = T.self\nU.sleep(forTimeInterval: 1)",
     ])
     func blockingCallsAreFoundThroughMetatypes(source: String) {
-        #expect(found(source).contains("Thread.sleep"), "\(source): \(found(source))")
+        expect(found(source).contains("Thread.sleep"), "\(source): \(found(source))")
     }
 
     @Test func aPlainValueIsNotAnAlias() {
-        #expect(found("let T = thread\nT.sleep(1)").isEmpty)
-        #expect(
+        expect(found("let T = thread\nT.sleep(1)").isEmpty)
+        expect(
             SourceScanner.findings(in: "let T = Task.self\nlet x = 1", forbidden: [], reservedNames: ["Task"]).isEmpty,
             "the alias's declaration is not a declaration of the name it stands for")
     }
 
     @Test(arguments: TestLab.exercises.map(\.id))
     func everyExerciseRefusesTheStandardList(id: String) throws {
-        let exercise = try #require(TestLab.catalog.exercise(named: id))
+        let exercise = try unwrap(TestLab.catalog.exercise(named: id))
         let refused = Set(exercise.forbidden.map(\.text))
-        #expect(
+        expect(
             ForbiddenPattern.standard.allSatisfy { refused.contains($0.text) },
             "\(id) leaves out part of the standard list")
     }
@@ -254,19 +254,19 @@ struct SourceScannerTests {
     func everyCorrectAnswerPassesItsExercisesScan(id: String) throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let exercise = try #require(TestLab.catalog.exercise(named: id))
+        let exercise = try unwrap(TestLab.catalog.exercise(named: id))
         let folder = ExerciseFolder(root: root, id: id)
         let correct = [folder.solution] + ExerciseFolder.files(in: folder.alternatives, endingIn: ".swift")
         for file in correct {
             let found = SourceScanner.findings(
                 in: try String(contentsOf: file, encoding: .utf8), forbidden: exercise.forbidden)
-            #expect(found.isEmpty, "\(file.lastPathComponent): \(found)")
+            expect(found.isEmpty, "\(file.lastPathComponent): \(found)")
         }
         // A starting file may hold the silencer the exercise is about (12's `@unchecked`), nothing else.
         let starting = try String(contentsOf: folder.starter, encoding: .utf8)
         let silencers = Set(ForbiddenPattern.silencers.map(\.text))
         let beyond = ForbiddenPattern.standard.filter { !silencers.contains($0.text) }
-        #expect(SourceScanner.findings(in: starting, forbidden: beyond).isEmpty, "the starting file of \(id)")
+        expect(SourceScanner.findings(in: starting, forbidden: beyond).isEmpty, "the starting file of \(id)")
     }
 }
 
@@ -274,36 +274,38 @@ struct SourceScannerTests {
 struct SwiftTokenizerTests {
     @Test func interpolationsAreCodeAndTheRestOfTheStringIsNot() {
         let tokens = SwiftTokenizer.tokens(of: #"let s = "a \(f(x)) b \("nested \(g())") c""#).map(\.text)
-        #expect(tokens == ["let", "s", "=", "\"…\"", "f", "(", "x", ")", "\"…\"", "g", "(", ")"])
+        expectEqual(tokens, ["let", "s", "=", "\"…\"", "f", "(", "x", ")", "\"…\"", "g", "(", ")"])
     }
 
     @Test func rawStringsKeepTheirInterpolationRules() {
-        #expect(
-            SwiftTokenizer.tokens(of: ##"let s = #"\(notCode) \#(code)"#"##).map(\.text) == [
+        expectEqual(
+            SwiftTokenizer.tokens(of: ##"let s = #"\(notCode) \#(code)"#"##).map(\.text),
+            [
                 "let", "s", "=", "\"…\"", "code",
             ])
     }
 
     @Test func stringsKeepTheirTextForPathsButNotTheirInterpolations() {
         let tokens = SwiftTokenizer.tokens(of: #"let s = "/pr\u{6F}c/\(pid)/mem""#)
-        #expect(tokens.first { $0.kind == .string }?.literal == "/proc//mem")
+        expectEqual(tokens.first { $0.kind == .string }?.literal, "/proc//mem")
     }
 
     @Test func linesAreCounted() {
-        #expect(SwiftTokenizer.tokens(of: "a\n/* x\n y */\nb").map(\.line) == [1, 4])
+        expectEqual(SwiftTokenizer.tokens(of: "a\n/* x\n y */\nb").map(\.line), [1, 4])
     }
 
     /// The lexer compares bytes and decodes a scalar only outside ASCII: such a scalar is still
     /// one whole letter, digit, space or symbol, and an escape still stands for its character.
     @Test func charactersOutsideASCIIAreWholeLettersDigitsSpacesAndSymbols() {
         let tokens = SwiftTokenizer.tokens(of: "let café\u{00A0}= ½ + x٣ → 😀\u{2028}\"\u{1F600}é\\u{41}\"")
-        #expect(tokens.map(\.text) == ["let", "café", "=", "½", "+", "x٣", "→", "😀", "\"…\""])
-        #expect(
-            tokens.map(\.kind) == [
+        expectEqual(tokens.map(\.text), ["let", "café", "=", "½", "+", "x٣", "→", "😀", "\"…\""])
+        expectEqual(
+            tokens.map(\.kind),
+            [
                 .identifier, .identifier, .punctuation, .number, .punctuation, .identifier, .punctuation, .punctuation,
                 .string,
             ])
-        #expect(tokens.last?.literal == "😀éA")
-        #expect(SwiftTokenizer.tokens(of: #""\u{41}\u{}\u{110000}\t""#).first?.literal == "A??\t")
+        expectEqual(tokens.last?.literal, "😀éA")
+        expectEqual(SwiftTokenizer.tokens(of: #""\u{41}\u{}\u{110000}\t""#).first?.literal, "A??\t")
     }
 }

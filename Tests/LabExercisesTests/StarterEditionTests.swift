@@ -8,7 +8,7 @@ struct StarterEditionTests {
         "import LabCore\n\n// Exercise 19 · inventory · The inventory store actor, on SQLite\n//\n// TODO 1: ...\nactor InventoryStore {}\n"
 
     @Test func aFileFromTheEarlierStarterIsRecognised() {
-        #expect(
+        expect(
             StarterEdition.isEarlier(
                 student:
                     "import LabCore\n\n// Exercise 19 · inventory · The inventory store actor\nactor InventoryStore {}\n",
@@ -16,11 +16,11 @@ struct StarterEditionTests {
     }
 
     @Test func aFileFromTheCurrentStarterOrWithoutAHeaderIsNot() {
-        #expect(!StarterEdition.isEarlier(student: starter + "// my changes\n", starter: starter))
-        #expect(
+        expect(!StarterEdition.isEarlier(student: starter + "// my changes\n", starter: starter))
+        expect(
             !StarterEdition.isEarlier(student: "actor InventoryStore {}\n", starter: starter),
             "a student may delete the comments")
-        #expect(
-            StarterEdition.header(of: starter) == "// Exercise 19 · inventory · The inventory store actor, on SQLite")
+        expectEqual(
+            StarterEdition.header(of: starter), "// Exercise 19 · inventory · The inventory store actor, on SQLite")
     }
 }

@@ -37,10 +37,10 @@ struct SymlinkedAnswerTests {
         }
         for student in students {
             let job = ClassGrading.Job(student: 0, exercise: exercise)
-            let result = try #require(ClassGrading.ungraded(job, student: student, root: TestLab.root))
-            #expect(result.status == .failed && result.stage == "forbidden", "\(student.name): \(result)")
-            #expect(result.message?.contains("symbolic link") == true, "\(student.name): \(result)")
-            #expect(result.message?.contains("\n") == false)
+            let result = try unwrap(ClassGrading.ungraded(job, student: student, root: TestLab.root))
+            expect(result.status == .failed && result.stage == "forbidden", "\(student.name): \(result)")
+            expectEqual(result.message?.contains("symbolic link"), true, "\(student.name): \(result)")
+            expectEqual(result.message?.contains("\n"), false)
         }
         // The batch refuses it too (`lab check`, or an answer handed to it directly).
         var answer = BatchGrading.Answer(exercise: exercise, source: students[1].file(for: exercise))
@@ -49,7 +49,7 @@ struct SymlinkedAnswerTests {
             BatchGrading.Answer(exercise: exercise, source: students[0].file(for: exercise)), answer,
         ])
         for graded in outcome {
-            #expect(graded.stage == .forbidden && graded.messages.first?.contains("symbolic link") == true, "\(graded)")
+            expect(graded.stage == .forbidden && graded.messages.first?.contains("symbolic link") == true, "\(graded)")
         }
     }
 
@@ -66,16 +66,16 @@ struct SymlinkedAnswerTests {
         // The solution, then comment lines up to one byte over the limit: a correct program.
         let padding = String(repeating: "// pasted\n", count: AnswerFile.largest / 10)
         try Data((solution + padding).utf8.prefix(AnswerFile.largest + 1)).write(to: large)
-        let refusal = try #require(AnswerFile.refusal(large, within: folder))
-        #expect(refusal.contains("at most 64 kB") && !refusal.contains("\n"), "\(refusal)")
+        let refusal = try unwrap(AnswerFile.refusal(large, within: folder))
+        expect(refusal.contains("at most 64 kB") && !refusal.contains("\n"), "\(refusal)")
         // At the limit exactly, the same file is read.
         try Data((solution + padding).utf8.prefix(AnswerFile.largest)).write(to: large)
-        #expect(AnswerFile.refusal(large, within: folder) == nil)
+        expectEqual(AnswerFile.refusal(large, within: folder), nil)
         try Data((solution + padding).utf8.prefix(AnswerFile.largest + 1)).write(to: large)
         let outcome = await BatchGrading(root: TestLab.root).grade([
             BatchGrading.Answer(exercise: exercise, source: large)
         ])
-        #expect(outcome.first?.stage == .forbidden && outcome.first?.messages == [refusal], "\(outcome)")
+        expect(outcome.first?.stage == .forbidden && outcome.first?.messages == [refusal], "\(outcome)")
     }
 
     /// A hard link is a second name of the teacher's file, not a link `lstat` sees: refused by
@@ -89,12 +89,12 @@ struct SymlinkedAnswerTests {
             at: answer.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: TestLab.folder(exercise).solution, to: teacher)
         try FileManager.default.linkItem(at: teacher, to: answer)
-        let refusal = try #require(AnswerFile.refusal(answer, within: answer.deletingLastPathComponent()))
-        #expect(refusal.contains("hard link") && !refusal.contains("\n"), "\(refusal)")
-        #expect(AnswerFile.text(answer, within: nil) == nil)
+        let refusal = try unwrap(AnswerFile.refusal(answer, within: answer.deletingLastPathComponent()))
+        expect(refusal.contains("hard link") && !refusal.contains("\n"), "\(refusal)")
+        expectEqual(AnswerFile.text(answer, within: nil), nil)
         // Its own copy is read.
         try FileManager.default.removeItem(at: teacher)
-        #expect(AnswerFile.text(answer, within: nil) != nil)
+        expect(AnswerFile.text(answer, within: nil) != nil)
     }
 
     /// A FIFO named like the answer would block a plain read forever (a review's find): refused
@@ -104,14 +104,14 @@ struct SymlinkedAnswerTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let answer = folder.appendingPathComponent(exercise.fileName)
-        #expect(mkfifo(answer.path, 0o644) == 0)
-        let refusal = try #require(AnswerFile.refusal(answer, within: folder))
-        #expect(refusal.contains("not a regular file"), "\(refusal)")
-        #expect(AnswerFile.text(answer, within: nil) == nil)
+        expectEqual(mkfifo(answer.path, 0o644), 0)
+        let refusal = try unwrap(AnswerFile.refusal(answer, within: folder))
+        expect(refusal.contains("not a regular file"), "\(refusal)")
+        expectEqual(AnswerFile.text(answer, within: nil), nil)
         let student = try ClassGrading.student(at: folder.path, exercises: TestLab.exercises)
         let result = ClassGrading.ungraded(
             ClassGrading.Job(student: 0, exercise: exercise), student: student, root: TestLab.root)
-        #expect(result?.stage == "forbidden", "\(String(describing: result))")
+        expectEqual(result?.stage, "forbidden", "\(String(describing: result))")
     }
 
     /// The same answer as a real file in the student's folder is graded as usual.
@@ -121,7 +121,7 @@ struct SymlinkedAnswerTests {
         let file = folder.appendingPathComponent("\(exercise.id)/\(exercise.fileName)")
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: TestLab.folder(exercise).solution, to: file)
-        #expect(AnswerFile.refusal(file, within: folder) == nil)
-        #expect(AnswerFile.text(file, within: folder) != nil)
+        expectEqual(AnswerFile.refusal(file, within: folder), nil)
+        expect(AnswerFile.text(file, within: folder) != nil)
     }
 }

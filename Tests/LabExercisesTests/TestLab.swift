@@ -16,10 +16,10 @@ enum TestLab {
 
     /// A catalogued mistake of exercise `id` as the whole file graded (its diff applied to the solution).
     static func mistake(_ id: String, _ name: String) throws -> URL {
-        let exercise = try #require(catalog.exercise(named: id))
+        let exercise = try unwrap(catalog.exercise(named: id))
         let answers = KnownAnswer.all(for: exercise, root: root)
-        #expect(answers.problems.isEmpty, "\(answers.problems)")
-        return try #require(
+        expect(answers.problems.isEmpty, "\(answers.problems)")
+        return try unwrap(
             answers.answers.first { $0.role == .mistake && $0.origin.lastPathComponent == name + ".diff" }?.file)
     }
 

@@ -12,7 +12,7 @@ struct UnifiedDiffTests {
     @Test func aHunkReplacesItsLines() throws {
         let patch = try UnifiedDiff(parsing: diff("@@ -4,3 +4,3 @@\n line 4\n-line 5\n+line five\n line 6\n"))
         let result = try patch.apply(to: solution)
-        #expect(result == solution.replacingOccurrences(of: "line 5\n", with: "line five\n"))
+        expectEqual(result, solution.replacingOccurrences(of: "line 5\n", with: "line five\n"))
     }
 
     @Test func hunksStillFitWhenTheSolutionGainedLinesAbove() throws {
@@ -21,9 +21,9 @@ struct UnifiedDiffTests {
                 "@@ -4,3 +4,3 @@\n line 4\n-line 5\n+line five\n line 6\n@@ -10,2 +10,1 @@\n line 10\n-line 11\n"))
         let moved = "// a comment added to the solution\n// and another\n" + solution
         let result = try patch.apply(to: moved)
-        #expect(result.contains("line 4\nline five\nline 6"))
-        #expect(!result.contains("line 11"))
-        #expect(result.hasPrefix("// a comment added"))
+        expect(result.contains("line 4\nline five\nline 6"))
+        expect(!result.contains("line 11"))
+        expect(result.hasPrefix("// a comment added"))
     }
 
     @Test func aHunkWhoseLinesAreGoneIsRefusedByNumber() throws {
@@ -34,8 +34,8 @@ struct UnifiedDiffTests {
         do {
             _ = try patch.apply(to: changed)
         } catch {
-            #expect("\(error)".contains("hunk 2 of 2 (line 9)"), "\(error)")
-            #expect("\(error)".contains("'line 9'"), "\(error)")
+            expect("\(error)".contains("hunk 2 of 2 (line 9)"), "\(error)")
+            expect("\(error)".contains("'line 9'"), "\(error)")
         }
     }
 
@@ -43,19 +43,19 @@ struct UnifiedDiffTests {
         let text = "}\n}\n}\n"
         let patch = try UnifiedDiff(
             parsing: diff("@@ -2,1 +2,1 @@\n-}\n+} // second\n@@ -3,1 +3,1 @@\n-}\n+} // third\n"))
-        #expect(try patch.apply(to: text) == "}\n} // second\n} // third\n")
+        try expectEqual(patch.apply(to: text), "}\n} // second\n} // third\n")
     }
 
     @Test func theEndOfTheFileFollowsTheNoNewlineMark() throws {
         let patch = try UnifiedDiff(parsing: diff("@@ -12,1 +12,1 @@\n-line 12\n+last\n\\ No newline at end of file\n"))
-        #expect(try patch.apply(to: solution).hasSuffix("line 11\nlast"))
+        try expect(try patch.apply(to: solution).hasSuffix("line 11\nlast"))
         let plain = try UnifiedDiff(parsing: diff("@@ -12,1 +12,1 @@\n-line 12\n+last\n"))
-        #expect(try plain.apply(to: solution).hasSuffix("line 11\nlast\n"))
+        try expect(try plain.apply(to: solution).hasSuffix("line 11\nlast\n"))
     }
 
     @Test func anInsertionWithoutContextGoesWhereItSays() throws {
         let patch = try UnifiedDiff(parsing: diff("@@ -0,0 +1,1 @@\n+// first\n"))
-        #expect(try patch.apply(to: solution).hasPrefix("// first\nline 1\n"))
+        try expect(try patch.apply(to: solution).hasPrefix("// first\nline 1\n"))
     }
 
     @Test(
@@ -79,8 +79,8 @@ struct UnifiedDiffTests {
             name: "m",
             text: "mistake: reads, then writes,\n  without a transaction\nexpect: lost between connections\n"
                 + diff("@@ -1,1 +1,1 @@\n-line 1\n+one\n"))
-        #expect(mistake.summary == "reads, then writes, without a transaction")
-        #expect(mistake.expectedMessage == "lost between connections")
+        expectEqual(mistake.summary, "reads, then writes, without a transaction")
+        expectEqual(mistake.expectedMessage, "lost between connections")
         for broken in [
             "expect: x\n", "mistake: x\n", "mistake: x\nexpect: y\nnote: z\n", "mistake: x\nexpect: y\nfree text\n",
         ] {
@@ -95,15 +95,15 @@ struct UnifiedDiffTests {
     @Test func aMistakeCaughtOnSomePlatformsIsJudgedOnlyThere() throws {
         let text = diff("@@ -1,1 +1,1 @@\n-line 1\n+one\n")
         let some = try KnownMistake(name: "m", text: "mistake: polls\nexpect: woken\nplatforms: linux, macOS\n" + text)
-        #expect(some.platforms == ["linux", "macOS"])
-        #expect(try KnownMistake(name: "m", text: "mistake: polls\nexpect: woken\n" + text).platforms == nil)
-        let exercise = try #require(TestLab.catalog.exercise(named: "24"))
+        expectEqual(some.platforms, ["linux", "macOS"])
+        try expectEqual(KnownMistake(name: "m", text: "mistake: polls\nexpect: woken\n" + text).platforms, nil)
+        let exercise = try unwrap(TestLab.catalog.exercise(named: "24"))
         let file = URL(fileURLWithPath: "/dev/null")
         var elsewhere = KnownAnswer(
             role: .mistake, file: file, origin: file, summary: "polls", expectedMessage: "woken")
         let passed = CheckOutcome(stage: .passed, messages: ["Solved."], details: "")
-        #expect(elsewhere.problem(with: passed, exercise: exercise) == "accepted as solved")
+        expectEqual(elsewhere.problem(with: passed, exercise: exercise), "accepted as solved")
         elsewhere.judgedHere = false
-        #expect(elsewhere.problem(with: passed, exercise: exercise) == nil)
+        expectEqual(elsewhere.problem(with: passed, exercise: exercise), nil)
     }
 }

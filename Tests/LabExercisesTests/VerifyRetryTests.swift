@@ -24,24 +24,24 @@ struct VerifyRetryTests {
 
     @Test func aCorrectAnswerStoppedByTheClockOrItsSupervisorLostIsGradedAgain() {
         let answers = [Self.answer(.solution), Self.answer(.alternative), Self.answer(.solution)]
-        #expect(
-            VerifyRetry.indices(of: answers, outcomes: [Self.timedOut, Self.supervisorLost, Self.passed]) == [0, 1])
+        expectEqual(
+            VerifyRetry.indices(of: answers, outcomes: [Self.timedOut, Self.supervisorLost, Self.passed]), [0, 1])
     }
 
     @Test func aMistakeIsGradedAgainOnlyWhenTheClockHidItsOwnMessage() {
         let hangs = Self.answer(.mistake, expecting: "did not finish")
         let blocks = Self.answer(.mistake, expecting: "blocked its thread")
-        #expect(VerifyRetry.indices(of: [hangs, blocks], outcomes: [Self.timedOut, Self.timedOut]) == [1])
-        #expect(VerifyRetry.indices(of: [blocks], outcomes: [Self.failed]).isEmpty, "its verdict is right")
+        expectEqual(VerifyRetry.indices(of: [hangs, blocks], outcomes: [Self.timedOut, Self.timedOut]), [1])
+        expect(VerifyRetry.indices(of: [blocks], outcomes: [Self.failed]).isEmpty, "its verdict is right")
     }
 
     @Test func aWrongVerdictTheClockDidNotMakeIsNotGradedAgain() {
         let answers = [Self.answer(.solution), Self.answer(.mistake, expecting: "blocked its thread")]
-        #expect(VerifyRetry.indices(of: answers, outcomes: [Self.failed, Self.passed]).isEmpty)
+        expect(VerifyRetry.indices(of: answers, outcomes: [Self.failed, Self.passed]).isEmpty)
     }
 
     @Test func theStartingFileMayFailByTheClock() {
         // A starting file fails by its behaviour, the timeout included: nothing to grade again.
-        #expect(VerifyRetry.indices(of: [Self.answer(.original)], outcomes: [Self.timedOut]).isEmpty)
+        expect(VerifyRetry.indices(of: [Self.answer(.original)], outcomes: [Self.timedOut]).isEmpty)
     }
 }

@@ -18,8 +18,8 @@ import Testing
 
     @Test func countsEachObjectOnceAndItsFree() async throws {
         guard AllocationCounter.isAvailable else {
-            #expect(AllocationCounter.read() == nil)
-            #expect(AllocationCounter.unavailableReason != nil)
+            expectEqual(AllocationCounter.read(), nil)
+            expect(AllocationCounter.unavailableReason != nil)
             return
         }
         // This thread's own counts: exact, whatever other threads (other tests) allocate meanwhile.
@@ -27,14 +27,14 @@ import Testing
         let kept = Self.makeBoxes(10_000)
         guard let after = AllocationCounter.readThisThread() else { return }
         let boxes = after - before
-        #expect(kept >= 0)
-        #expect(boxes.mallocs == 10_000)
-        #expect(boxes.frees == 10_000)
+        expect(kept >= 0)
+        expectEqual(boxes.mallocs, 10_000)
+        expectEqual(boxes.frees, 10_000)
         // Each box asks for its header (16 bytes) and four Ints.
-        #expect(boxes.bytes == 10_000 * 48)
+        expectEqual(boxes.bytes, 10_000 * 48)
         // The process-wide reading holds them too.
-        let process = try #require(AllocationCounter.counting { Self.makeBoxes(1_000) }.allocations)
-        #expect(process.mallocs >= 1_000)
+        let process = try unwrap(AllocationCounter.counting { Self.makeBoxes(1_000) }.allocations)
+        expect(process.mallocs >= 1_000)
     }
 
     @Test func countsMallocFreeReallocAndAlignedCallsAsDocumented() throws {
@@ -53,27 +53,27 @@ import Testing
         free(zeroed)
         guard let after = AllocationCounter.readThisThread() else { return }
         // (The checks come after the reading: an #expect allocates as it records.)
-        #expect(alignedStatus == 0 && alignment == 0)
-        #expect(oddStatus == EINVAL)
+        expect(alignedStatus == 0 && alignment == 0)
+        expectEqual(oddStatus, EINVAL)
         let counted = after - before
         // malloc, realloc's new block, posix_memalign, calloc = 4; realloc's old block and 3 frees = 4.
-        #expect(counted.mallocs == 4)
-        #expect(counted.frees == 4)
-        #expect(counted.bytes >= 100 + 1_000 + 256 + 100)
+        expectEqual(counted.mallocs, 4)
+        expectEqual(counted.frees, 4)
+        expect(counted.bytes >= 100 + 1_000 + 256 + 100)
     }
 
     @Test func countsAllocationsOnOtherThreads() throws {
         guard AllocationCounter.isAvailable else { return }
-        let before = try #require(AllocationCounter.read())
+        let before = try unwrap(AllocationCounter.read())
         let threads = (0..<4).map { _ in
             let thread = Thread { _ = Self.makeBoxes(5_000) }
             thread.start()
             return thread
         }
         while threads.contains(where: { !$0.isFinished }) { usleep(1_000) }
-        let counted = try #require(AllocationCounter.read()) - before
-        #expect(counted.mallocs >= 20_000)
-        #expect(counted.frees >= 20_000)
+        let counted = try unwrap(AllocationCounter.read()) - before
+        expect(counted.mallocs >= 20_000)
+        expect(counted.frees >= 20_000)
     }
 
     /// In a process of its own (an exit test): counting off is off for the whole process, and in

@@ -18,10 +18,11 @@ struct AtomicFileSetTests {
         #expect(throws: AtomicFile.NotReplaceable(path: html.path, what: "a folder is there, not a file")) {
             try AtomicFile.writeAll([(Data("new".utf8), csv), (Data("new".utf8), json), (Data("new".utf8), html)])
         }
-        #expect(try String(contentsOf: csv, encoding: .utf8) == "old csv")
-        #expect(try String(contentsOf: json, encoding: .utf8) == "old json")
-        #expect(
-            Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == [
+        try expectEqual(String(contentsOf: csv, encoding: .utf8), "old csv")
+        try expectEqual(String(contentsOf: json, encoding: .utf8), "old json")
+        expectEqual(
+            Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)),
+            [
                 "report.csv", "report.json", "report.html",
             ], "no temporary left")
     }
@@ -33,8 +34,8 @@ struct AtomicFileSetTests {
         let second = folder.appendingPathComponent("b.json")
         try Data("old".utf8).write(to: first)
         try AtomicFile.writeAll([(Data("one".utf8), first), (Data("two".utf8), second)])
-        #expect(try String(contentsOf: first, encoding: .utf8) == "one")
-        #expect(try String(contentsOf: second, encoding: .utf8) == "two")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 2)
+        try expectEqual(String(contentsOf: first, encoding: .utf8), "one")
+        try expectEqual(String(contentsOf: second, encoding: .utf8), "two")
+        try expectEqual(FileManager.default.contentsOfDirectory(atPath: folder.path).count, 2)
     }
 }

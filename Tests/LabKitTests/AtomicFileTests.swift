@@ -13,7 +13,7 @@ struct AtomicFileTests {
         let url = directory.appendingPathComponent("file.txt")
         try AtomicFile.write(Data(String(repeating: "old ", count: 1000).utf8), to: url)
         try AtomicFile.write(Data("new".utf8), to: url)
-        #expect(try String(contentsOf: url, encoding: .utf8) == "new")
+        try expectEqual(String(contentsOf: url, encoding: .utf8), "new")
     }
 
     @Test func aSaveSweepsTemporariesACrashLeftButNotOnesAWriterMayOwn() throws {
@@ -30,9 +30,9 @@ struct AtomicFileTests {
         }
         try AtomicFile.write(Data("saved".utf8), to: url)
         let names = Set(try FileManager.default.contentsOfDirectory(atPath: directory.path))
-        #expect(!names.contains(stale.lastPathComponent), "a crash's leftover is swept by the next save")
-        #expect(names.contains(fresh.lastPathComponent), "a young temporary may be another process's save in progress")
-        #expect(names.contains(otherFiles.lastPathComponent), "another file's temporaries are not ours to sweep")
-        #expect(try String(contentsOf: url, encoding: .utf8) == "saved")
+        expect(!names.contains(stale.lastPathComponent), "a crash's leftover is swept by the next save")
+        expect(names.contains(fresh.lastPathComponent), "a young temporary may be another process's save in progress")
+        expect(names.contains(otherFiles.lastPathComponent), "another file's temporaries are not ours to sweep")
+        try expectEqual(String(contentsOf: url, encoding: .utf8), "saved")
     }
 }

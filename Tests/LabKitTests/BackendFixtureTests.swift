@@ -11,10 +11,10 @@ struct BackendFixtureTests {
     @Test func spacePhotoMapsExplanationToDescriptionAndReadsDays() throws {
         let json = #"{"title":"Saturn","explanation":"Rings.","date":"2024-02-02","url":"https://apod.example/s.jpg"}"#
         let photo = try JSONDecoder().decode(SpacePhoto.self, from: Data(json.utf8))
-        #expect(photo.description == "Rings.")
-        #expect(WireFormat.dayFormatter().string(from: photo.date) == "2024-02-02")
-        let encoded = try #require(String(data: try JSONEncoder().encode(photo), encoding: .utf8))
-        #expect(encoded.contains("\"explanation\"") && encoded.contains("2024-02-02"))
+        expectEqual(photo.description, "Rings.")
+        expectEqual(WireFormat.dayFormatter().string(from: photo.date), "2024-02-02")
+        let encoded = try unwrap(String(data: try JSONEncoder().encode(photo), encoding: .utf8))
+        expect(encoded.contains("\"explanation\"") && encoded.contains("2024-02-02"))
     }
 
     @Test func spacePhotoRejectsABadDate() {
@@ -23,36 +23,36 @@ struct BackendFixtureTests {
     }
 
     @Test func photoForADateHasThatDate() async throws {
-        let day = try #require(WireFormat.dayFormatter().date(from: "2024-04-08"))
+        let day = try unwrap(WireFormat.dayFormatter().date(from: "2024-04-08"))
         let photo = try await SpacePhotosClient.simulated(fast).photo(for: day)
-        #expect(photo.title == "Totality over Texas")
-        #expect(photo.date == day)
+        expectEqual(photo.title, "Totality over Texas")
+        expectEqual(photo.date, day)
     }
 
     @Test func marsRoversAreTheRealFour() async throws {
         let rovers = try await MarsRoverClient.simulated(fast).allRovers()
-        #expect(rovers.map(\.name) == ["Curiosity", "Perseverance", "Opportunity", "Spirit"])
-        #expect(rovers.first { $0.name == "Spirit" }?.status == "complete")
-        #expect(rovers.first { $0.name == "Perseverance" }?.landingDate == "2021-02-18")
+        expectEqual(rovers.map(\.name), ["Curiosity", "Perseverance", "Opportunity", "Spirit"])
+        expectEqual(rovers.first { $0.name == "Spirit" }?.status, "complete")
+        expectEqual(rovers.first { $0.name == "Perseverance" }?.landingDate, "2021-02-18")
     }
 
     @Test func latestPhotosManifestAndPagesAgree() async throws {
         let client = MarsRoverClient.simulated(fast)
         let curiosity = try #require(try await client.allRovers().first)
         let latest = try await client.latestPhotos(rover: curiosity)
-        #expect(
+        expect(
             !latest.isEmpty && latest.allSatisfy { $0.rover.name == "Curiosity" && $0.earthDate == curiosity.maxDate })
         let manifest = try await client.photoManifest(rover: curiosity)
-        #expect(manifest.photos.count == 30 && manifest.photos.last?.sol == curiosity.maxSol)
-        let day = try #require(manifest.photos.last)
+        expect(manifest.photos.count == 30 && manifest.photos.last?.sol == curiosity.maxSol)
+        let day = try unwrap(manifest.photos.last)
         var collected: [MarsPhoto] = []
         for page in 1... {
             let photos = try await client.photos(rover: curiosity, earthDate: day.earthDate, page: page)
             if photos.isEmpty { break }
-            #expect(photos.count <= 25)
+            expect(photos.count <= 25)
             collected += photos
         }
-        #expect(collected.count == day.totalPhotos)
+        expectEqual(collected.count, day.totalPhotos)
     }
 
     @Test func healthStoreNeedsAuthorizationThenAnswersAnchoredQueries() async throws {
@@ -61,28 +61,28 @@ struct BackendFixtureTests {
         let denied: (Bool, String?) = await withCheckedContinuation { continuation in
             store.save(sample) { saved, error in continuation.resume(returning: (saved, error.map { "\($0)" })) }
         }
-        #expect(denied.0 == false && denied.1 == "\(HealthStoreError.notAuthorized)")
+        expect(denied.0 == false && denied.1 == "\(HealthStoreError.notAuthorized)")
         let authorized: Bool = await withCheckedContinuation { continuation in
             store.requestAuthorization { granted, _ in continuation.resume(returning: granted) }
         }
-        #expect(authorized)
+        expect(authorized)
         let saved: Bool = await withCheckedContinuation { continuation in
             store.save(sample) { saved, _ in continuation.resume(returning: saved) }
         }
-        #expect(saved)
+        expect(saved)
         let first: ([CaffeineSample], QueryAnchor?) = await withCheckedContinuation { continuation in
             store.anchoredQuery(since: nil) { added, _, anchor, _ in continuation.resume(returning: (added, anchor)) }
         }
-        #expect(first.0 == [sample])
+        expectEqual(first.0, [sample])
         let second: [CaffeineSample] = await withCheckedContinuation { continuation in
             store.anchoredQuery(since: first.1) { added, _, _, _ in continuation.resume(returning: added) }
         }
-        #expect(second.isEmpty, "nothing new since the anchor")
-        #expect(store.meter.stats.calls == 5)
+        expect(second.isEmpty, "nothing new since the anchor")
+        expectEqual(store.meter.stats.calls, 5)
     }
 
     @Test func jokesDecodeTheirValue() async throws {
         let joke = try await JokeClient.simulated(fast).randomJoke()
-        #expect(!joke.value.isEmpty)
+        expect(!joke.value.isEmpty)
     }
 }

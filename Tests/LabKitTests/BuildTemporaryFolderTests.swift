@@ -40,9 +40,9 @@ struct BuildTemporaryFolderTests {
                     environment: environment, timeout: 600, mergeErrors: true)
             }
         }
-        #expect(build.status == 0, "\(build.standardOutput)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: systemTemporary.path).isEmpty)
-        #expect(
+        expectEqual(build.status, 0, "\(build.standardOutput)")
+        try expect(try FileManager.default.contentsOfDirectory(atPath: systemTemporary.path).isEmpty)
+        expect(
             !FileManager.default.fileExists(atPath: work.appendingPathComponent("tmp").path),
             "the build's own folder is gone too")
     }
@@ -55,12 +55,12 @@ struct BuildTemporaryFolderTests {
                 try Data().write(to: inner.appendingPathComponent("TemporaryDirectory.x"))
                 return inner
             }
-            #expect(inner != outer && !FileManager.default.fileExists(atPath: inner.path))
-            #expect(FileManager.default.fileExists(atPath: outer.path), "the other build's folder stays while it runs")
+            expect(inner != outer && !FileManager.default.fileExists(atPath: inner.path))
+            expect(FileManager.default.fileExists(atPath: outer.path), "the other build's folder stays while it runs")
             return outer
         }
-        #expect(!FileManager.default.fileExists(atPath: outer.path))
-        #expect(
+        expect(!FileManager.default.fileExists(atPath: outer.path))
+        expect(
             !FileManager.default.fileExists(atPath: work.appendingPathComponent("tmp").path),
             "an empty tmp is removed too")
     }
@@ -73,14 +73,14 @@ struct BuildTemporaryFolderTests {
         var seen: [URL] = []
         for _ in 0..<2 {
             let folder = try BuildTemporaryFolder.using(in: work, named: "swiftpm") { folder in
-                #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "it starts empty")
+                try expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "it starts empty")
                 try Data().write(to: folder.appendingPathComponent("TemporaryDirectory.x"))
                 return folder
             }
-            #expect(!FileManager.default.fileExists(atPath: folder.path))
+            expect(!FileManager.default.fileExists(atPath: folder.path))
             seen.append(folder)
         }
-        #expect(seen[0] == seen[1], "the same path each time")
-        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("tmp").path))
+        expectEqual(seen[0], seen[1], "the same path each time")
+        expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("tmp").path))
     }
 }

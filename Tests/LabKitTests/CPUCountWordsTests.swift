@@ -7,14 +7,14 @@ import Testing
 @Suite("CPU count words: the machine's CPUs, and the fewer a process may use")
 struct CPUCountWordsTests {
     @Test func aMachineLineNamesTheUsableCPUsOnlyWhereTheyAreFewer() {
-        #expect(CPUCountWords.machine(model: "Xeon", count: 2, usable: 2) == "Xeon × 2")
-        #expect(CPUCountWords.machine(model: "Xeon", count: 16, usable: 1) == "Xeon × 16, 1 usable by this process")
+        expectEqual(CPUCountWords.machine(model: "Xeon", count: 2, usable: 2), "Xeon × 2")
+        expectEqual(CPUCountWords.machine(model: "Xeon", count: 16, usable: 1), "Xeon × 16, 1 usable by this process")
     }
 
     @Test func theDefaultsReadThisProcess() {
         let usable = UsableCPUs.count
         let machine = CPUCountWords.machine(model: "m", count: usable + 1)
-        #expect(machine == "m × \(usable + 1), \(usable) usable by this process")
-        #expect(CPUCountWords.usable(machine: usable) == "\(usable) CPU\(usable == 1 ? "" : "s")")
+        expectEqual(machine, "m × \(usable + 1), \(usable) usable by this process")
+        expectEqual(CPUCountWords.usable(machine: usable), "\(usable) CPU\(usable == 1 ? "" : "s")")
     }
 }

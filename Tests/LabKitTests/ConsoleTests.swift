@@ -6,28 +6,28 @@ import Testing
 @Suite("Console: colour, width, tables, progress")
 struct ConsoleTests {
     @Test func noColorTurnsColourOff() {
-        #expect(!Terminal.detect(environment: ["NO_COLOR": "1"]).usesColor)
-        #expect(!Terminal.detect(environment: ["TERM": "dumb"]).usesColor)
-        #expect(!Terminal.detect(noColorFlag: true, environment: [:]).usesColor)
-        #expect(Terminal.plain().paint("x", .red) == "x")
-        #expect(Terminal(isTTY: true, width: 80, usesColor: true).paint("x", .red) == "\u{1B}[31mx\u{1B}[0m")
+        expect(!Terminal.detect(environment: ["NO_COLOR": "1"]).usesColor)
+        expect(!Terminal.detect(environment: ["TERM": "dumb"]).usesColor)
+        expect(!Terminal.detect(noColorFlag: true, environment: [:]).usesColor)
+        expectEqual(Terminal.plain().paint("x", .red), "x")
+        expectEqual(Terminal(isTTY: true, width: 80, usesColor: true).paint("x", .red), "\u{1B}[31mx\u{1B}[0m")
     }
 
     @Test func widthComesFromColumns() {
-        #expect(Terminal.detect(environment: ["COLUMNS": "72"]).width == 72)
+        expectEqual(Terminal.detect(environment: ["COLUMNS": "72"]).width, 72)
     }
 
     @Test func visibleWidthIgnoresEscapeCodes() {
-        #expect("\u{1B}[1;31mabc\u{1B}[0m".visibleWidth == 3)
-        #expect("µs │█".visibleWidth == 5)
+        expectEqual("\u{1B}[1;31mabc\u{1B}[0m".visibleWidth, 3)
+        expectEqual("µs │█".visibleWidth, 5)
     }
 
     @Test func wideTablesWrapTheirLastColumnToFit() {
         var table = Table(headers: ["name", "description"])
         table.append(["a", String(repeating: "word ", count: 40)])
         let text = table.render(on: .plain(width: 60))
-        for line in text.split(separator: "\n") { #expect(String(line).visibleWidth <= 60) }
-        #expect(text.split(separator: "\n").count > 3)
+        for line in text.split(separator: "\n") { expect(String(line).visibleWidth <= 60) }
+        expect(text.split(separator: "\n").count > 3)
     }
 
     @Test func quietConsoleDropsNarrationButEmitsResults() {
@@ -35,32 +35,32 @@ struct ConsoleTests {
         console.say("story")
         console.paragraph("more story")
         console.emit("{\"json\": true}")
-        #expect(console.capturedText == "{\"json\": true}\n")
+        expectEqual(console.capturedText, "{\"json\": true}\n")
     }
 
     @Test func liveLineIsOnlyForTerminals() {
         let console = Console(terminal: .plain(), sink: .buffer)
         console.setLiveLine("UI frame 1")
         console.emit("line")
-        #expect(console.capturedText == "line\n", "no live line and no escape codes on a pipe")
+        expectEqual(console.capturedText, "line\n", "no live line and no escape codes on a pipe")
         let tty = Console(terminal: Terminal(isTTY: true, width: 80, usesColor: false), sink: .buffer)
         tty.setLiveLine("UI frame 1")
         tty.emit("line")
-        #expect(tty.capturedText.hasSuffix("line\nUI frame 1"), "the live line is redrawn below new output")
+        expect(tty.capturedText.hasSuffix("line\nUI frame 1"), "the live line is redrawn below new output")
     }
 
     @Test func progressBarShowsTheFraction() {
         let bar = ProgressBar(title: "bench", total: 8, terminal: .plain(width: 80))
-        #expect(bar.render(done: 0).contains("0% (0/8)"))
-        #expect(bar.render(done: 4).contains("50% (4/8)"))
-        #expect(bar.render(done: 9).contains("100% (8/8)"))
+        expect(bar.render(done: 0).contains("0% (0/8)"))
+        expect(bar.render(done: 4).contains("50% (4/8)"))
+        expect(bar.render(done: 9).contains("100% (8/8)"))
     }
 
     @Test func wrappingKeepsWordsAndIndent() {
         let text = "the quick brown fox jumps over the lazy dog".wrapped(to: 20, indent: "  ")
-        #expect(text.split(separator: "\n").allSatisfy { $0.hasPrefix("  ") && $0.count <= 20 })
-        #expect(
+        expect(text.split(separator: "\n").allSatisfy { $0.hasPrefix("  ") && $0.count <= 20 })
+        expectEqual(
             text.replacingOccurrences(of: "\n", with: "").replacingOccurrences(of: "  ", with: " ")
-                .trimmingCharacters(in: .whitespaces) == "the quick brown fox jumps over the lazy dog")
+                .trimmingCharacters(in: .whitespaces), "the quick brown fox jumps over the lazy dog")
     }
 }

@@ -7,23 +7,23 @@ import Testing
 @Suite("Untrusted text is made inert")
 struct InertTextTests {
     @Test func controlCharactersAreShownAsTheirPictures() {
-        #expect(InertText.line("a\u{1B}[2Jb\u{1B}]0;owned\u{7}") == "a␛[2Jb␛]0;owned␇")
-        #expect(InertText.line("one\ntwo\tthree\r") == "one␊two␉three␍")
-        #expect(InertText.line("\u{0}\u{7F}") == "␀␡")
+        expectEqual(InertText.line("a\u{1B}[2Jb\u{1B}]0;owned\u{7}"), "a␛[2Jb␛]0;owned␇")
+        expectEqual(InertText.line("one\ntwo\tthree\r"), "one␊two␉three␍")
+        expectEqual(InertText.line("\u{0}\u{7F}"), "␀␡")
     }
 
     @Test func linesKeepTheirNewlinesAndTabsOnly() {
-        #expect(InertText.lines("one\ntwo\tthree\u{1B}[0m\r\n") == "one\ntwo\tthree␛[0m␍\n")
+        expectEqual(InertText.lines("one\ntwo\tthree\u{1B}[0m\r\n"), "one\ntwo\tthree␛[0m␍\n")
     }
 
     @Test func charactersThatReorderOrHideTextAreReplaced() {
-        #expect(InertText.line("grade: \u{202E}deliaf\u{202C}") == "grade: \u{FFFD}deliaf\u{FFFD}")
-        #expect(InertText.line("a\u{2066}b\u{200F}c\u{9B}") == "a\u{FFFD}b\u{FFFD}c\u{FFFD}")
+        expectEqual(InertText.line("grade: \u{202E}deliaf\u{202C}"), "grade: \u{FFFD}deliaf\u{FFFD}")
+        expectEqual(InertText.line("a\u{2066}b\u{200F}c\u{9B}"), "a\u{FFFD}b\u{FFFD}c\u{FFFD}")
     }
 
     @Test func everythingElseIsLeftAsItIs() {
         let text = "✔ Solved — café, 東京, 🙂 (0.5 s); \"quoted\" = 'yes'"
-        #expect(InertText.line(text) == text)
-        #expect(InertText.lines(text) == text)
+        expectEqual(InertText.line(text), text)
+        expectEqual(InertText.lines(text), text)
     }
 }

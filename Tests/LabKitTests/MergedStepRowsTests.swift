@@ -26,29 +26,29 @@ struct MergedStepRowsTests {
 
     @Test func aMergedRowShowsTheRangeOfItsStepsOwnDurations() throws {
         let rows = Table.spans(cancelledDownloads, collapsing: true).rows
-        let row = try #require(rows.first)
-        #expect(rows.count == 1)
-        #expect(row[0].hasPrefix("download ×5"))
-        #expect(row[5] == "137 ms–301 ms", "each step's own time, not the group's stretch (0 s to 341 ms)")
-        #expect(row[4] == "0 s–40 ms")
+        let row = try unwrap(rows.first)
+        expectEqual(rows.count, 1)
+        expect(row[0].hasPrefix("download ×5"))
+        expectEqual(row[5], "137 ms–301 ms", "each step's own time, not the group's stretch (0 s to 341 ms)")
+        expectEqual(row[4], "0 s–40 ms")
     }
 
     @Test func aMergedRowKeepsTheCancellationMark() throws {
-        let row = try #require(Table.spans(cancelledDownloads, collapsing: true).rows.first)
-        #expect(row[0].contains("⊘ cancelled"))
+        let row = try unwrap(Table.spans(cancelledDownloads, collapsing: true).rows.first)
+        expect(row[0].contains("⊘ cancelled"))
         let finished = (0..<3).map { download($0, lane: "t \($0)", start: 0, end: 0.1, cancelled: false) }
-        #expect(Table.spans(finished, collapsing: true).rows.first?[0] == "download ×3")
+        expectEqual(Table.spans(finished, collapsing: true).rows.first?[0], "download ×3")
     }
 
     @Test func cancelledAndFinishedStepsAreNotMergedIntoOneRow() {
         let spans = cancelledDownloads + [download(9, lane: "polling 9", start: 0, end: 0.5, cancelled: false)]
-        #expect(Table.spans(spans, collapsing: true).rows.count == 2)
+        expectEqual(Table.spans(spans, collapsing: true).rows.count, 2)
     }
 
     @Test func stepsWithTheSameTimeShowOneFigure() throws {
         let spans = (0..<3).map { download($0, lane: "t \($0)", start: 0, end: 0.1, cancelled: false) }
-        let row = try #require(Table.spans(spans, collapsing: true).rows.first)
-        #expect(row[4] == "0 s" && row[5] == "100 ms")
+        let row = try unwrap(Table.spans(spans, collapsing: true).rows.first)
+        expect(row[4] == "0 s" && row[5] == "100 ms")
     }
 
     @Test func theNoteCountsWhatTheTableLeftOut() {
@@ -58,14 +58,14 @@ struct MergedStepRowsTests {
                 start: 1, end: 1, startThread: 1, endThread: 1)
         }
         let steps = cancelledDownloads + marks
-        #expect(
-            LessonSession.collapsedNote(steps: steps, rows: 1, shown: 1)
-                == "  (5 steps in 1 row, alike ones merged ×N; 4 instant markers left out: --steps lists each)")
-        #expect(
-            LessonSession.collapsedNote(steps: Array(steps.prefix(2)), rows: 2, shown: 2) == nil,
+        expectEqual(
+            LessonSession.collapsedNote(steps: steps, rows: 1, shown: 1),
+            "  (5 steps in 1 row, alike ones merged ×N; 4 instant markers left out: --steps lists each)")
+        expectEqual(
+            LessonSession.collapsedNote(steps: Array(steps.prefix(2)), rows: 2, shown: 2), nil,
             "nothing left out, nothing to say")
-        #expect(
-            LessonSession.collapsedNote(steps: Array(steps.prefix(5)), rows: 5, shown: 3)
-                == "  (2 more rows not shown: --steps lists each)")
+        expectEqual(
+            LessonSession.collapsedNote(steps: Array(steps.prefix(5)), rows: 5, shown: 3),
+            "  (2 more rows not shown: --steps lists each)")
     }
 }

@@ -24,9 +24,9 @@ struct OutputFileTargetTests {
         try OutputFile.write(Data("new".utf8), to: path)
         var after = stat()
         stat(path, &after)
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == "new")
-        #expect(before.st_ino != after.st_ino, "a new file renamed over the old one, not the old one rewritten")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["page.html"])
+        try expectEqual(String(contentsOfFile: path, encoding: .utf8), "new")
+        expect(before.st_ino != after.st_ino, "a new file renamed over the old one, not the old one rewritten")
+        try expectEqual(FileManager.default.contentsOfDirectory(atPath: folder.path), ["page.html"])
     }
 
     @Test func aSymlinkIsFollowedAndKept() throws {
@@ -37,22 +37,23 @@ struct OutputFileTargetTests {
         try Data("old".utf8).write(to: URL(fileURLWithPath: target))
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real.html")
         try OutputFile.write(Data("new".utf8), to: link)
-        #expect(kind(link) == S_IFLNK, "the link stays a link")
-        #expect(try String(contentsOfFile: target, encoding: .utf8) == "new")
+        expectEqual(kind(link), S_IFLNK, "the link stays a link")
+        try expectEqual(String(contentsOfFile: target, encoding: .utf8), "new")
 
         // A link to nothing yet: the file is made where it points.
         let dangling = folder.appendingPathComponent("dangling.html").path
         try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: "later.html")
         try OutputFile.write(Data("made".utf8), to: dangling)
-        #expect(kind(dangling) == S_IFLNK)
-        #expect(try String(contentsOfFile: folder.appendingPathComponent("later.html").path, encoding: .utf8) == "made")
+        expectEqual(kind(dangling), S_IFLNK)
+        try expectEqual(
+            String(contentsOfFile: folder.appendingPathComponent("later.html").path, encoding: .utf8), "made")
     }
 
     @Test func aFIFOIsWrittenToItsReader() async throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let fifo = folder.appendingPathComponent("pipe").path
-        #expect(mkfifo(fifo, 0o600) == 0)
+        expectEqual(mkfifo(fifo, 0o600), 0)
         let payload = Data(String(repeating: "page ", count: 50_000).utf8)  // more than a pipe holds
         let reader = Task.detached { () -> Data in
             let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: fifo))
@@ -61,7 +62,7 @@ struct OutputFileTargetTests {
         }
         try OutputFile.write(payload, to: fifo)
         #expect(try await reader.value == payload)
-        #expect(kind(fifo) == S_IFIFO, "the FIFO is still a FIFO")
+        expectEqual(kind(fifo), S_IFIFO, "the FIFO is still a FIFO")
     }
 
     #if os(Linux)
@@ -73,11 +74,11 @@ struct OutputFileTargetTests {
             let link = folder.appendingPathComponent("full").path
             try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/dev/full")
             let error = #expect(throws: (any Error).self) { try OutputFile.write(Data("page".utf8), to: link) }
-            #expect(
-                error.flatMap(FileErrorWords.sentence(for:)) == "cannot write \(link): no space left on device",
+            expectEqual(
+                error.flatMap(FileErrorWords.sentence(for:)), "cannot write \(link): no space left on device",
                 "\(String(describing: error))")
-            #expect(kind(link) == S_IFLNK)
-            #expect(kind("/dev/full") == S_IFCHR)
+            expectEqual(kind(link), S_IFLNK)
+            expectEqual(kind("/dev/full"), S_IFCHR)
         }
     #endif
 
@@ -85,7 +86,7 @@ struct OutputFileTargetTests {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let error = #expect(throws: (any Error).self) { try OutputFile.write(Data("x".utf8), to: folder.path) }
-        #expect(error.flatMap(FileErrorWords.sentence(for:)) == "cannot write \(folder.path): is a directory")
-        #expect(kind(folder.path) == S_IFDIR)
+        expectEqual(error.flatMap(FileErrorWords.sentence(for:)), "cannot write \(folder.path): is a directory")
+        expectEqual(kind(folder.path), S_IFDIR)
     }
 }

@@ -15,13 +15,14 @@ struct OutputFileTests {
         let now = Date()
         let first = try BackupFile.save(Data("A".utf8), in: folder, stem: "02-x", extension: "swift", now: now)
         let second = try BackupFile.save(Data("B".utf8), in: folder, stem: "02-x", extension: "swift", now: now)
-        #expect(first != second)
-        #expect(try String(contentsOf: first, encoding: .utf8) == "A")
-        #expect(try String(contentsOf: second, encoding: .utf8) == "B")
-        #expect(first.lastPathComponent.hasPrefix("02-x-") && first.lastPathComponent.hasSuffix(".swift"))
+        expect(first != second)
+        try expectEqual(String(contentsOf: first, encoding: .utf8), "A")
+        try expectEqual(String(contentsOf: second, encoding: .utf8), "B")
+        expect(first.lastPathComponent.hasPrefix("02-x-") && first.lastPathComponent.hasSuffix(".swift"))
         // Each copy was written whole under a hidden name first; none of those is left.
-        #expect(
-            Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == [
+        expectEqual(
+            Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)),
+            [
                 first.lastPathComponent, second.lastPathComponent,
             ])
     }
@@ -30,11 +31,11 @@ struct OutputFileTests {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent(".lock")
-        let first = try #require(try FileLock.tryHolding(at: url))
-        #expect(
+        let first = try unwrap(try FileLock.tryHolding(at: url))
+        try expect(
             try FileLock.tryHolding(at: url) == nil, "flock(2) locks are per open file: a second open waits its turn")
         first.release()
-        #expect(try FileLock.tryHolding(at: url) != nil)
+        try expect(try FileLock.tryHolding(at: url) != nil)
     }
 
     @Test func anOutputFolderIsCheckedBeforeTheWork() throws {
@@ -46,12 +47,12 @@ struct OutputFileTests {
             try OutputFolder.prepare(file.path)
         }
         #expect(throws: OutputFolder.Problem.self) { try OutputFolder.prepare(folder.path + "/no/such/new") }
-        #expect(try OutputFolder.prepare(folder.path) == URL(fileURLWithPath: folder.path, isDirectory: true))
+        try expectEqual(OutputFolder.prepare(folder.path), URL(fileURLWithPath: folder.path, isDirectory: true))
         _ = try OutputFolder.prepare(folder.path + "/new")
-        #expect(FileManager.default.fileExists(atPath: folder.path + "/new"), "a new folder in an existing one is made")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/new").isEmpty, "no probe left")
+        expect(FileManager.default.fileExists(atPath: folder.path + "/new"), "a new folder in an existing one is made")
+        try expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/new").isEmpty, "no probe left")
         _ = try OutputFolder.prepare(folder.path + "/deep/er", makingParents: true)
-        #expect(FileManager.default.fileExists(atPath: folder.path + "/deep/er"))
+        expect(FileManager.default.fileExists(atPath: folder.path + "/deep/er"))
         #if os(Linux)
             // Writable by its mode for root, yet nothing can be made in it: found by trying.
             #expect(throws: OutputFolder.Problem.self) { try OutputFolder.prepare("/proc") }
@@ -62,11 +63,11 @@ struct OutputFileTests {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         try OutputFolder.check(folder.path + "/later")
-        #expect(!FileManager.default.fileExists(atPath: folder.path + "/later"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "no probe left")
+        expect(!FileManager.default.fileExists(atPath: folder.path + "/later"))
+        try expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "no probe left")
         #expect(throws: OutputFolder.Problem.self) { try OutputFolder.check(folder.path + "/no/such/new") }
         try OutputFolder.check(folder.path + "/no/such/new", makingParents: true)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "still nothing made")
+        try expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "still nothing made")
         try Data("x".utf8).write(to: folder.appendingPathComponent("file"))
         #expect(throws: OutputFolder.Problem.self) {
             try OutputFolder.check(folder.path + "/file/below", makingParents: true)
@@ -79,18 +80,18 @@ struct OutputFileTests {
 
     @Test func aFileErrorIsSaidInWordsWithItsPath() {
         let exists = CocoaError(.fileWriteFileExists, userInfo: [NSFilePathErrorKey: "/tmp/notdb.txt"])
-        #expect(FileErrorWords.sentence(for: exists) == "cannot write /tmp/notdb.txt: a file is in the way")
+        expectEqual(FileErrorWords.sentence(for: exists), "cannot write /tmp/notdb.txt: a file is in the way")
         let denied = CocoaError(
             .fileWriteNoPermission,
             userInfo: [
                 NSURLErrorKey: URL(fileURLWithPath: "/ro/x"), NSUnderlyingErrorKey: POSIXError(.EACCES) as NSError,
             ])
-        #expect(FileErrorWords.sentence(for: denied) == "cannot write /ro/x: permission denied")
+        expectEqual(FileErrorWords.sentence(for: denied), "cannot write /ro/x: permission denied")
         for error in [exists as Error, denied] {
-            #expect(!(FileErrorWords.sentence(for: error) ?? "").contains("Domain="))
+            expect(!(FileErrorWords.sentence(for: error) ?? "").contains("Domain="))
         }
         struct Other: Error {}
-        #expect(FileErrorWords.sentence(for: Other()) == nil)
+        expectEqual(FileErrorWords.sentence(for: Other()), nil)
     }
 
     @Test func theFileHoldingAnAddressIsReadFromTheProcessMap() {
@@ -99,12 +100,12 @@ struct OutputFileTests {
             7f0000000000-7f0000001000 rw-p 00000000 00:00 0
             7f1000000000-7f1000100000 r-xp 00000000 08:01 99     /usr/lib/libc.so.6
             """
-        #expect(ProcessMaps.file(containing: 0x55d0_c000_0010, maps: maps) == "/work/lab/.build/debug/lab")
-        #expect(ProcessMaps.file(containing: 0x7f10_0000_0000, maps: maps) == "/usr/lib/libc.so.6")
-        #expect(ProcessMaps.file(containing: 0x7f00_0000_0010, maps: maps) == nil, "an anonymous mapping has no file")
+        expectEqual(ProcessMaps.file(containing: 0x55d0_c000_0010, maps: maps), "/work/lab/.build/debug/lab")
+        expectEqual(ProcessMaps.file(containing: 0x7f10_0000_0000, maps: maps), "/usr/lib/libc.so.6")
+        expectEqual(ProcessMaps.file(containing: 0x7f00_0000_0010, maps: maps), nil, "an anonymous mapping has no file")
         #if os(Linux)
             let me = ExecutableLocation.labImage?.path ?? ""
-            #expect(me.hasPrefix("/") && FileManager.default.isExecutableFile(atPath: me), "\(me)")
+            expect(me.hasPrefix("/") && FileManager.default.isExecutableFile(atPath: me), "\(me)")
         #endif
     }
 
@@ -119,10 +120,10 @@ struct OutputFileTests {
                 mmap(nil, 4096, index % 2 == 0 ? PROT_READ : PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
             }
             defer { for page in pages { munmap(page, 4096) } }
-            let maps = try #require(ProcessMaps.read())
-            #expect(maps.utf8.count > 4096, "\(maps.utf8.count) bytes")
+            let maps = try unwrap(ProcessMaps.read())
+            expect(maps.utf8.count > 4096, "\(maps.utf8.count) bytes")
             // The stack is mapped at the top of the address space: its line is among the last.
-            #expect(maps.contains("[stack]"))
+            expect(maps.contains("[stack]"))
         }
     #endif
 }

@@ -33,10 +33,10 @@ struct ProbeTests {
         }
         _ = await (first, second)
         let spans = probe.spans
-        #expect(spans.count == 2)
-        #expect(spans[0].overlaps(spans[1]))
-        #expect(spans.maximumOverlap == 2)
-        #expect(Set(spans.map(\.lane)) == ["first", "second"])
+        expectEqual(spans.count, 2)
+        expect(spans[0].overlaps(spans[1]))
+        expectEqual(spans.maximumOverlap, 2)
+        expectEqual(Set(spans.map(\.lane)), ["first", "second"])
     }
 
     @Test func sequentialAwaitsProduceSpansThatDoNotOverlap() async {
@@ -45,9 +45,9 @@ struct ProbeTests {
             await probe.span("step \(index)", kind: .suspending) { try? await work.suspend(sourceSeconds: 0.02) }
         }
         let spans = probe.spans
-        #expect(spans.count == 3)
-        #expect(spans.maximumOverlap == 1)
-        #expect(!spans[0].overlaps(spans[1]) && !spans[1].overlaps(spans[2]))
+        expectEqual(spans.count, 3)
+        expectEqual(spans.maximumOverlap, 1)
+        expect(!spans[0].overlaps(spans[1]) && !spans[1].overlaps(spans[2]))
     }
 
     @Test func recordsTheIsolationTheCodeRanIn() async {
@@ -55,9 +55,9 @@ struct ProbeTests {
         await MainActor.run { probe.syncSpan("main work") {} }
         await PhotoLibrary().traced(probe)
         await tracedNonisolated(probe)
-        #expect(probe.spans.named("main work").first?.isolation == .mainActor)
-        #expect(probe.spans.named("library work").first?.isolation == .actor("PhotoLibrary"))
-        #expect(probe.spans.named("pool work").first?.isolation == .nonisolated)
+        expectEqual(probe.spans.named("main work").first?.isolation, .mainActor)
+        expectEqual(probe.spans.named("library work").first?.isolation, .actor("PhotoLibrary"))
+        expectEqual(probe.spans.named("pool work").first?.isolation, .nonisolated)
     }
 
     @Test func nestedSpansKnowTheirParentAcrossChildTasks() async {
@@ -68,7 +68,7 @@ struct ProbeTests {
             }
         }
         let parent = probe.spans.named("parent")[0]
-        #expect(probe.spans.named("child")[0].parent == parent.id)
+        expectEqual(probe.spans.named("child")[0].parent, parent.id)
     }
 
     @Test func twoTasksWithOneLabelGetTwoLanes() async {
@@ -82,14 +82,14 @@ struct ProbeTests {
                 }
             }
         }
-        #expect(Set(probe.spans.map(\.lane)).count == 2)
+        expectEqual(Set(probe.spans.map(\.lane)).count, 2)
     }
 
     @Test func aDisabledProbeRecordsNothingAndStillRunsTheBody() async {
         let probe = Probe(enabled: false)
         let value = await probe.span("x") { 42 }
-        #expect(value == 42)
-        #expect(probe.spans.isEmpty)
+        expectEqual(value, 42)
+        expect(probe.spans.isEmpty)
     }
 
     @Test func maximumOverlapCountsTouchingSpansAsSequential() {
@@ -98,8 +98,8 @@ struct ProbeTests {
                 id: 0, parent: nil, name: "s", lane: "l", kind: .step, isolation: .nonisolated,
                 start: start, end: end, startThread: 1, endThread: 1)
         }
-        #expect([span(0, 1), span(1, 2)].maximumOverlap == 1)
-        #expect([span(0, 2), span(1, 3), span(1.5, 1.6)].maximumOverlap == 3)
+        expectEqual([span(0, 1), span(1, 2)].maximumOverlap, 1)
+        expectEqual([span(0, 2), span(1, 3), span(1.5, 1.6)].maximumOverlap, 3)
     }
 }
 
@@ -115,12 +115,12 @@ struct SpanOutcomeTests {
         _ = try? await task.value
         await probe.span("returns") {}
         let outcomes = Dictionary(uniqueKeysWithValues: probe.spans.map { ($0.name, $0.outcome) })
-        #expect(outcomes["throws"] == .failed)
-        #expect(outcomes["sleeps"] == .cancelled)
-        #expect(outcomes["returns"] == .some(nil))
+        expectEqual(outcomes["throws"], .failed)
+        expectEqual(outcomes["sleeps"], .cancelled)
+        expectEqual(outcomes["returns"], .some(nil))
         let timeline = TimelineRenderer(terminal: Terminal(isTTY: false, width: 100, usesColor: false)).render(
             probe.spans)
-        #expect(timeline.contains("✗") && timeline.contains("⊘"))
-        #expect(Table.spans(probe.spans).rows.contains { $0[0] == "throws ✗ failed" })
+        expect(timeline.contains("✗") && timeline.contains("⊘"))
+        expect(Table.spans(probe.spans).rows.contains { $0[0] == "throws ✗ failed" })
     }
 }

@@ -21,26 +21,26 @@ struct ProcessCaptureAwaitTests {
             Task { try await ProcessCapture.run(Self.sleep, ["120"], timeout: 300) }
         }
         let probe = await Task.detached { 6 * 7 }.value
-        #expect(probe == 42)
+        expectEqual(probe, 42)
         for run in runs { run.cancel() }
         for run in runs {
             let result = try await run.value
-            #expect(result.timedOut, "stopped by the cancellation, not ended by itself (status \(result.status))")
+            expect(result.timedOut, "stopped by the cancellation, not ended by itself (status \(result.status))")
         }
     }
 
     @Test func anAwaitedRunCapturesOutputAndStatus() async throws {
         let result = try await ProcessCapture.run(
             URL(fileURLWithPath: "/bin/sh"), ["-c", "echo out; echo err >&2; exit 3"])
-        #expect(result.status == 3)
-        #expect(!result.timedOut && !result.crashed)
-        #expect(result.standardOutput == "out\n")
-        #expect(result.standardError == "err\n")
+        expectEqual(result.status, 3)
+        expect(!result.timedOut && !result.crashed)
+        expectEqual(result.standardOutput, "out\n")
+        expectEqual(result.standardError, "err\n")
     }
 
     @Test func anAwaitedRunPastItsTimeoutIsStopped() async throws {
         let result = try await ProcessCapture.run(Self.sleep, ["30"], timeout: 0.2)
-        #expect(result.timedOut)
-        #expect(!result.crashed, "a child stopped for its timeout is not a crash")
+        expect(result.timedOut)
+        expect(!result.crashed, "a child stopped for its timeout is not a crash")
     }
 }

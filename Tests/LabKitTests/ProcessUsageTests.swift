@@ -19,7 +19,7 @@ struct ProcessUsageTests {
         let used = threadCPUSeconds() - threadStart
         let grown = ProcessUsage.now().cpuSeconds - before.cpuSeconds
         // getrusage counts in microseconds, the thread clock in nanoseconds: a millisecond spare.
-        #expect(grown >= used - 0.001, "the process's CPU grew \(grown) s, this thread alone used \(used) s")
+        expect(grown >= used - 0.001, "the process's CPU grew \(grown) s, this thread alone used \(used) s")
     }
 
     @Test func aChildsCPUCountsOnceItHasBeenWaitedFor() throws {
@@ -31,22 +31,22 @@ struct ProcessUsageTests {
             // bash's `times` writes "0m0,069s" in a locale with a decimal comma.
             environment: ["LC_ALL": "C", "PATH": "/usr/bin:/bin"])
         let grown = ProcessUsage.now(.waitedForChildren).cpuSeconds - before
-        let own = try #require(run.standardOutput.split(separator: "\n").first, "`times` printed nothing")
+        let own = try unwrap(run.standardOutput.split(separator: "\n").first, "`times` printed nothing")
         // "0m0.120000s 0m0.004000s": user, then system.
         let seconds = own.split(separator: " ").compactMap { field -> Double? in
             let parts = field.dropLast().split(separator: "m")
             guard parts.count == 2, let minutes = Double(parts[0]), let rest = Double(parts[1]) else { return nil }
             return minutes * 60 + rest
         }
-        #expect(seconds.count == 2, "`times` said \(own)")
+        expectEqual(seconds.count, 2, "`times` said \(own)")
         let childSaid = seconds.reduce(0, +)
-        #expect(childSaid > 0, "counting to 200 000 took no CPU, said the shell: \(own)")
-        #expect(grown >= childSaid - 0.011, "the children's CPU grew \(grown) s, the shell alone said \(childSaid) s")
+        expect(childSaid > 0, "counting to 200 000 took no CPU, said the shell: \(own)")
+        expect(grown >= childSaid - 0.011, "the children's CPU grew \(grown) s, the shell alone said \(childSaid) s")
     }
 
     @Test func peakMemoryIsInBytesOnEveryPlatform() {
         // A test process holds megabytes; a count left in kilobytes (Linux's unit) would read as
         // a few tens of thousands of bytes.
-        #expect(ProcessUsage.now().maxResidentBytes > 4 << 20)
+        expect(ProcessUsage.now().maxResidentBytes > 4 << 20)
     }
 }

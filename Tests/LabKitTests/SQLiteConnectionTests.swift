@@ -17,8 +17,8 @@ final class SQLiteConnectionTests {
     }
 
     @Test func theLibraryLoadsWithoutAHeaderAndSaysWhere() throws {
-        #expect(!(try SQLiteConnection.library()).isEmpty)
-        #expect(SQLiteConnection.version?.hasPrefix("3.") == true)
+        try expect(!(try SQLiteConnection.library()).isEmpty)
+        expectEqual(SQLiteConnection.version?.hasPrefix("3."), true)
     }
 
     @Test func rowsGoInAndComeBackTyped() throws {
@@ -27,8 +27,8 @@ final class SQLiteConnectionTests {
         try database.query("INSERT INTO product VALUES (?, ?)", [.text("Milk"), .integer(2)])
         try database.query("INSERT INTO product VALUES (?, ?)", [.text("Crème brûlée 🍮"), .integer(Int64.max)])
         let rows = try database.query("SELECT name, quantity FROM product ORDER BY name")
-        #expect(rows == [[.text("Crème brûlée 🍮"), .integer(Int64.max)], [.text("Milk"), .integer(2)]])
-        #expect(try database.query("SELECT NULL") == [[.null]])
+        expectEqual(rows, [[.text("Crème brûlée 🍮"), .integer(Int64.max)], [.text("Milk"), .integer(2)]])
+        try expectEqual(database.query("SELECT NULL"), [[.null]])
     }
 
     @Test func aThrowingTransactionLeavesNothingBehind() throws {
@@ -42,7 +42,7 @@ final class SQLiteConnectionTests {
             }
         }
         try database.transaction { try database.query("INSERT INTO t VALUES (2)") }
-        #expect(try database.query("SELECT x FROM t") == [[.integer(2)]])
+        try expectEqual(database.query("SELECT x FROM t"), [[.integer(2)]])
     }
 
     /// Exercise 19's check writes another store's rows between two transactions of an add: where a
@@ -66,22 +66,22 @@ final class SQLiteConnectionTests {
         try elsewhere.execute("CREATE TABLE u (y INTEGER)")
         try database.execute("BEGIN IMMEDIATE")
         try database.query("INSERT INTO t VALUES (1)")
-        #expect(ran.withLock { $0 } == 0)
+        expectEqual(ran.withLock { $0 }, 0)
         try database.execute("COMMIT")
-        #expect(ran.withLock { $0 } == 1)
-        #expect(whileRunning.withLock { $0 } == [[.integer(2)]])
+        expectEqual(ran.withLock { $0 }, 1)
+        expectEqual(whileRunning.withLock { $0 }, [[.integer(2)]])
         // A statement run on its own, and a step that fails, are each a moment between; another
         // file's statements are not.
         try database.query("INSERT INTO t VALUES (2)")
-        #expect(ran.withLock { $0 } == 2)
+        expectEqual(ran.withLock { $0 }, 2)
         try elsewhere.query("INSERT INTO u VALUES (1)")
-        #expect(ran.withLock { $0 } == 2)
+        expectEqual(ran.withLock { $0 }, 2)
         #expect(throws: SQLiteError.self) { try database.query("INSERT INTO t VALUES (abs(-9223372036854775808))") }
-        #expect(ran.withLock { $0 } == 3)
+        expectEqual(ran.withLock { $0 }, 3)
         SQLiteConnection.cancelBetweenTransactions()
         try database.query("INSERT INTO t VALUES (3)")
-        #expect(ran.withLock { $0 } == 3)
-        #expect(try database.value("SELECT count(*) FROM t") == .integer(6))
+        expectEqual(ran.withLock { $0 }, 3)
+        try expectEqual(database.value("SELECT count(*) FROM t"), .integer(6))
     }
 
     /// Exercise 19's check tells an add made of one transaction from a look and a write made in two.
@@ -93,45 +93,45 @@ final class SQLiteConnectionTests {
             let before = (database.transactionsBegun, database.readingTransactionsBegun)
             let inProcess = SQLiteConnection.transactionsBegunInProcess
             try body()
-            #expect(SQLiteConnection.transactionsBegunInProcess - inProcess >= database.transactionsBegun - before.0)
+            expect(SQLiteConnection.transactionsBegunInProcess - inProcess >= database.transactionsBegun - before.0)
             return (database.transactionsBegun - before.0, database.readingTransactionsBegun - before.1)
         }
         let upsert = try begun {
             try database.query("INSERT INTO t VALUES ('a', 1) ON CONFLICT(k) DO UPDATE SET n = n + 1")
         }
-        #expect(upsert == (1, 0))
+        expect(upsert == (1, 0))
         let updateThenInsert = try begun {
             try database.query("UPDATE t SET n = n + 1 WHERE k = 'b'")
             try database.query("INSERT INTO t VALUES ('b', 1)")
         }
-        #expect(updateThenInsert == (2, 0))
+        expect(updateThenInsert == (2, 0))
         let lookThenInsert = try begun {
             _ = try database.query("SELECT n FROM t WHERE k = 'c'")
             try database.query("INSERT INTO t VALUES ('c', 1)")
         }
-        #expect(lookThenInsert == (2, 1))
+        expect(lookThenInsert == (2, 1))
         let inOne = try begun {
             try database.transaction {
                 _ = try database.query("SELECT n FROM t")
                 try database.query("INSERT INTO t VALUES ('d', 1)")
             }
         }
-        #expect(inOne == (1, 0))  // `transaction` begins IMMEDIATE, taking the write lock: not a read
+        expect(inOne == (1, 0))  // `transaction` begins IMMEDIATE, taking the write lock: not a read
         let savepoints = try begun {
             try database.execute(
                 "SAVEPOINT one; UPDATE t SET n = 0; RELEASE one; SAVEPOINT two; INSERT INTO t VALUES ('e', 1); RELEASE two"
             )
         }
-        #expect(savepoints == (2, 2))
+        expect(savepoints == (2, 2))
         // What a trigger runs is part of its statement's transaction.
         try database.execute("CREATE TRIGGER count AFTER INSERT ON t BEGIN UPDATE t SET n = n + 1 WHERE k = 'a'; END")
-        #expect(try begun { try database.query("INSERT INTO t VALUES ('f', 1)") } == (1, 0))
+        try expect(try begun { try database.query("INSERT INTO t VALUES ('f', 1)") } == (1, 0))
     }
 
     @Test func badSQLThrowsSQLitesOwnWords() throws {
         let database = try SQLiteConnection(path: try temporaryPath())
         let error = try #require(throws: SQLiteError.self) { try database.query("SELEC 1") }
-        #expect(error.message.contains("syntax error"))
+        expect(error.message.contains("syntax error"))
     }
 
     @Test func aFileThatIsNotADatabaseIsRefusedAndLeftAsItWas() throws {
@@ -140,14 +140,14 @@ final class SQLiteConnectionTests {
         try text.write(to: URL(fileURLWithPath: path))
         let database = try SQLiteConnection(path: path, create: false)
         let error = try #require(throws: SQLiteError.self) { try database.query("SELECT count(*) FROM sqlite_master") }
-        #expect(error.isNotADatabase)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == text)
+        expect(error.isNotADatabase)
+        try expectEqual(Data(contentsOf: URL(fileURLWithPath: path)), text)
     }
 
     @Test func aMissingFileIsNotCreatedWhenCreateIsOff() throws {
         let path = try temporaryPath("absent.sqlite")
         #expect(throws: SQLiteError.self) { try SQLiteConnection(path: path, create: false) }
-        #expect(!FileManager.default.fileExists(atPath: path))
+        expect(!FileManager.default.fileExists(atPath: path))
     }
 
     @Test func twoConnectionsWaitForEachOthersWriteLock() throws {
@@ -157,9 +157,9 @@ final class SQLiteConnectionTests {
         let second = try SQLiteConnection(path: path, busyTimeout: .milliseconds(50))
         try first.execute("BEGIN IMMEDIATE")
         let error = try #require(throws: SQLiteError.self) { try second.execute("BEGIN IMMEDIATE") }
-        #expect(error.isBusy)
+        expect(error.isBusy)
         try first.execute("COMMIT")
         try second.transaction { try second.query("INSERT INTO t VALUES (1)") }
-        #expect(try first.query("SELECT count(*) FROM t") == [[.integer(1)]])
+        try expectEqual(first.query("SELECT count(*) FROM t"), [[.integer(1)]])
     }
 }

@@ -21,18 +21,18 @@ struct ServiceTests {
         }
         let request = ServiceRequest("latest_photos", ["rover": "Curiosity"])
         let plans = (0..<20).map { transport.plan(for: request, callIndex: $0) }
-        #expect(plans.map(\.latency) == (0..<20).map { same.plan(for: request, callIndex: $0).latency })
-        #expect(plans.map(\.fails) == (0..<20).map { same.plan(for: request, callIndex: $0).fails })
-        #expect(plans.map(\.latency) != (0..<20).map { other.plan(for: request, callIndex: $0).latency })
+        expectEqual(plans.map(\.latency), (0..<20).map { same.plan(for: request, callIndex: $0).latency })
+        expectEqual(plans.map(\.fails), (0..<20).map { same.plan(for: request, callIndex: $0).fails })
+        expect(plans.map(\.latency) != (0..<20).map { other.plan(for: request, callIndex: $0).latency })
     }
 
     @Test func sameSeedGivesTheSameDataDifferentSeedDifferentData() async throws {
         let a = try await SpacePhotosClient.simulated(behavior(seed: 1)).randomPhotos(count: 5)
         let b = try await SpacePhotosClient.simulated(behavior(seed: 1)).randomPhotos(count: 5)
         let c = try await SpacePhotosClient.simulated(behavior(seed: 2)).randomPhotos(count: 5)
-        #expect(a == b)
-        #expect(a != c)
-        #expect(a.count == 5 && Set(a.map(\.title)).count == 5)
+        expectEqual(a, b)
+        expect(a != c)
+        expect(a.count == 5 && Set(a.map(\.title)).count == 5)
     }
 
     @Test func failureInjectionFailsEveryCallAtRateOneWithTheChosenError() async {
@@ -46,7 +46,7 @@ struct ServiceTests {
         let transport = SimulatedTransport(behavior: behavior(failures: FailureInjection(rate: 0.3))) { _, _ in Data() }
         let failures = (0..<1000).filter { transport.plan(for: ServiceRequest("jokes/random"), callIndex: $0).fails }
             .count
-        #expect((220...380).contains(failures), "30% of 1000 calls, got \(failures)")
+        expect((220...380).contains(failures), "30% of 1000 calls, got \(failures)")
     }
 
     @Test func failuresCanTargetOneRequest() async throws {
@@ -54,11 +54,11 @@ struct ServiceTests {
         let client = MarsRoverClient.simulated(
             behavior(failures: FailureInjection(rate: 1, error: .unavailable, onlyMatching: "Spirit")), meter: meter)
         let rovers = try await client.allRovers()
-        let spirit = try #require(rovers.first { $0.name == "Spirit" })
-        let curiosity = try #require(rovers.first { $0.name == "Curiosity" })
+        let spirit = try unwrap(rovers.first { $0.name == "Spirit" })
+        let curiosity = try unwrap(rovers.first { $0.name == "Curiosity" })
         await #expect(throws: ServiceError.unavailable) { try await client.latestPhotos(rover: spirit) }
         #expect(try await !client.latestPhotos(rover: curiosity).isEmpty)
-        #expect(meter.stats.failed == 1 && meter.stats.completed == 2)
+        expect(meter.stats.failed == 1 && meter.stats.completed == 2)
     }
 
     @Test func meterCountsTheMostCallsInFlight() async throws {
@@ -77,13 +77,13 @@ struct ServiceTests {
             group.cancelAll()
             while !group.isEmpty { _ = try? await group.next() }
         }
-        #expect(meter.stats.maxInFlight == 5)
-        #expect(meter.stats.calls == 5 && meter.stats.cancelled == 5 && meter.stats.inFlight == 0)
+        expectEqual(meter.stats.maxInFlight, 5)
+        expect(meter.stats.calls == 5 && meter.stats.cancelled == 5 && meter.stats.inFlight == 0)
 
         let sequential = CallMeter()
         let one = JokeClient.simulated(behavior(latency: .fixed(1)), meter: sequential)
         for _ in 0..<3 { _ = try await one.randomJoke() }
-        #expect(sequential.stats.maxInFlight == 1)
+        expectEqual(sequential.stats.maxInFlight, 1)
     }
 
     @Test func meterSeesACancelledCall() async throws {
@@ -94,17 +94,17 @@ struct ServiceTests {
         while meter.stats.inFlight == 0 { await Task.yield() }
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
-        #expect(meter.stats.cancelled == 1 && meter.stats.inFlight == 0)
+        expect(meter.stats.cancelled == 1 && meter.stats.inFlight == 0)
     }
 
     @Test func latencyModelsStayInTheirRange() {
         var random = SeededRandom(seed: 3)
         for _ in 0..<500 {
             let jitter = LatencyModel.jitter(base: 2, spread: 0.5).sample(using: &random)
-            #expect((1.5...2.5).contains(jitter))
+            expect((1.5...2.5).contains(jitter))
         }
         let logNormal = (0..<2001).map { _ in LatencyModel.logNormal(median: 2, sigma: 0.5).sample(using: &random) }
             .sorted()
-        #expect(abs(logNormal[1000] - 2) < 0.2, "the median of a log-normal sample is its median")
+        expect(abs(logNormal[1000] - 2) < 0.2, "the median of a log-normal sample is its median")
     }
 }

@@ -29,9 +29,9 @@ struct SharedObjectsTests {
         await store.keep(Wrapper(held: [.none, .log(log)]))
         let model: (Log, Store) = (log, store)
         let shared = SharedObjects.held(byBoth: model, and: store, ignoring: [store])
-        #expect(shared.map(\.typeName) == ["Log"])
-        #expect(shared.first?.isActor == true)
-        #expect(shared.first?.object === log)
+        expectEqual(shared.map(\.typeName), ["Log"])
+        expectEqual(shared.first?.isActor, true)
+        expect(shared.first?.object === log)
     }
 
     @Test func theIgnoredObjectIsNeitherCountedNorWalkedInto() async {
@@ -42,9 +42,9 @@ struct SharedObjectsTests {
         node.list = list
         await store.keep(Wrapper(held: []))
         let model: (items: [Int], store: Store) = ([1, 2, 3], store)
-        #expect(SharedObjects.held(byBoth: model, and: store, ignoring: [store]).isEmpty)
+        expect(SharedObjects.held(byBoth: model, and: store, ignoring: [store]).isEmpty)
         // Unless asked: the store itself is an object both hold.
-        #expect(SharedObjects.held(byBoth: model, and: store).map(\.typeName) == ["Store"])
+        expectEqual(SharedObjects.held(byBoth: model, and: store).map(\.typeName), ["Store"])
     }
 
     @Test func aPlainClassIsFoundAndNotTakenForAnActor() {
@@ -54,8 +54,8 @@ struct SharedObjectsTests {
         let second = Node()
         second.list = list
         let shared = SharedObjects.held(byBoth: first, and: second)
-        #expect(shared.map(\.typeName) == ["List"])
-        #expect(shared.first?.isActor == false)
+        expectEqual(shared.map(\.typeName), ["List"])
+        expectEqual(shared.first?.isActor, false)
     }
 
     @Test func aCycleIsWalkedOnceAndDifferentObjectsOfOneTypeAreNotShared() {
@@ -63,11 +63,11 @@ struct SharedObjectsTests {
         let second = Node()
         first.next = second
         second.next = first
-        #expect(SharedObjects.reachableObjects(from: first).count == 2)
+        expectEqual(SharedObjects.reachableObjects(from: first).count, 2)
         let third = Node()
         third.log = Log()
         let fourth = Node()
         fourth.log = Log()
-        #expect(SharedObjects.held(byBoth: third, and: fourth).isEmpty)
+        expect(SharedObjects.held(byBoth: third, and: fourth).isEmpty)
     }
 }

@@ -11,24 +11,24 @@ struct SpawnedProcessTests {
 
     @Test func aChildKilledByASignalIsACrashWithThatSignal() throws {
         let result = try ProcessCapture.run(Self.shell, ["-c", "kill -SEGV $$"])
-        #expect(result.crashed)
-        #expect(result.status == SIGSEGV)
+        expect(result.crashed)
+        expectEqual(result.status, SIGSEGV)
     }
 
     /// More than a pipe holds (64 KB): read while the child runs, or it would stall.
     @Test func outputLargerThanAPipeIsCollectedWhole() throws {
         let result = try ProcessCapture.run(Self.shell, ["-c", "head -c 1000000 /dev/zero | tr '\\\\0' x"])
-        #expect(result.status == 0)
-        #expect(result.standardOutput.count == 1_000_000)
+        expectEqual(result.status, 0)
+        expectEqual(result.standardOutput.count, 1_000_000)
     }
 
     /// A grandchild that keeps the output pipe open does not keep the wait going.
     @Test func aGrandchildHoldingThePipeDoesNotHoldTheWait() throws {
         let started = ContinuousClock.now
         let result = try ProcessCapture.run(Self.shell, ["-c", "sleep 30 & echo parent done"], timeout: 60)
-        #expect(result.standardOutput == "parent done\n")
-        #expect(!result.timedOut)
-        #expect(ContinuousClock.now - started < .seconds(20), "the wait ended with the child, not the grandchild")
+        expectEqual(result.standardOutput, "parent done\n")
+        expect(!result.timedOut)
+        expect(ContinuousClock.now - started < .seconds(20), "the wait ended with the child, not the grandchild")
     }
 
     /// The child starts with no signal blocked, whatever the spawning thread had blocked.
@@ -40,14 +40,14 @@ struct SpawnedProcessTests {
         pthread_sigmask(SIG_BLOCK, &blocked, &previous)
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         let result = try ProcessCapture.run(Self.shell, ["-c", "kill -TERM $$; sleep 5"], timeout: 30)
-        #expect(result.crashed && result.status == SIGTERM)
+        expect(result.crashed && result.status == SIGTERM)
     }
 
     /// A descriptor the parent holds open (not close-on-exec) does not reach the child: a crashing
     /// child's backtracer would otherwise inherit, say, the test runner's pipe and hold it open.
     @Test func theChildInheritsNoDescriptorPastTheStandardThree() throws {
         var ends: [Int32] = [0, 0]
-        #expect(pipe(&ends) == 0)
+        expectEqual(pipe(&ends), 0)
         defer { for end in ends { close(end) } }
         // A Mac has no /proc; its /dev/fd lists the calling process's descriptors as well.
         #if os(Linux)
@@ -58,9 +58,9 @@ struct SpawnedProcessTests {
         let result = try ProcessCapture.run(Self.shell, ["-c", "ls \(descriptors)"])
         let inherited = result.standardOutput.split(separator: "\n").compactMap { Int32($0) }.filter { $0 > 2 }
         // An empty listing would prove nothing: the standard three are always there.
-        #expect(result.standardOutput.split(separator: "\n").compactMap { Int32($0) }.contains(2), "\(result)")
+        expect(result.standardOutput.split(separator: "\n").compactMap { Int32($0) }.contains(2), "\(result)")
         // ls itself opens one descriptor to read the folder.
-        #expect(inherited.count <= 1, "the child holds \(inherited)")
+        expect(inherited.count <= 1, "the child holds \(inherited)")
     }
 
     @Test func aMissingProgramIsAnErrorThatNamesIt() {
@@ -70,18 +70,18 @@ struct SpawnedProcessTests {
         do {
             _ = try ProcessCapture.run(URL(fileURLWithPath: "/no/such/program"), [])
         } catch {
-            #expect("\(error.localizedDescription)".contains("/no/such/program"))
+            expect("\(error.localizedDescription)".contains("/no/such/program"))
         }
     }
 
     @Test func aRunningChildIsAwaitedAndKilled() async throws {
         let child = try RunningChild(URL(fileURLWithPath: "/bin/sleep"), ["30"])
-        #expect(child.isRunning)
-        #expect(child.kill())
+        expect(child.isRunning)
+        expect(child.kill())
         #expect(try await child.exitStatus() == 128 + SIGKILL)
-        #expect(!child.isRunning)
+        expect(!child.isRunning)
         // Reaped, its pid is free for another process: no signal goes to it any more.
-        #expect(!child.kill())
+        expect(!child.kill())
         let quick = try RunningChild(Self.shell, ["-c", "exit 7"])
         #expect(try await quick.exitStatus() == 7)
     }

@@ -19,12 +19,12 @@ struct TaskIdentityTests {
             }
         }.value
         let spans = probe.spans
-        #expect(spans.count == Self.count)
-        #expect(Set(spans.map(\.lane)).count == Self.count)
-        #expect(Set(spans.compactMap(\.task)).count == Self.count)
-        #expect(TaskTree(spans: spans).flattened.count == Self.count)
-        #expect(try chromeTaskIDs(spans).count == Self.count)
-        #expect(try chromeThreads(spans).count == Self.count)
+        expectEqual(spans.count, Self.count)
+        expectEqual(Set(spans.map(\.lane)).count, Self.count)
+        expectEqual(Set(spans.compactMap(\.task)).count, Self.count)
+        expectEqual(TaskTree(spans: spans).flattened.count, Self.count)
+        try expectEqual(chromeTaskIDs(spans).count, Self.count)
+        try expectEqual(chromeThreads(spans).count, Self.count)
     }
 
     @Test func tasksStartedInsideATracedScopeOneAfterAnotherAreStillDistinct() async {
@@ -40,9 +40,9 @@ struct TaskIdentityTests {
             }
         }.value
         let lanes = Set(probe.spans.map(\.lane))
-        #expect(lanes.count == Self.count + 1)
+        expectEqual(lanes.count, Self.count + 1)
         let tree = TaskTree(spans: probe.spans)
-        #expect(tree.flattened.count == Self.count + 1)
+        expectEqual(tree.flattened.count, Self.count + 1)
     }
 
     @Test func concurrentChildrenEachGetALane() async {
@@ -55,10 +55,10 @@ struct TaskIdentityTests {
             }
         }.value
         let spans = probe.spans
-        #expect(Set(spans.map(\.task)).count == Self.count + 1)
+        expectEqual(Set(spans.map(\.task)).count, Self.count + 1)
         let tree = TaskTree(spans: spans)
-        #expect(tree.roots.count == 1)
-        #expect(tree.roots.first?.children.count == Self.count)
+        expectEqual(tree.roots.count, 1)
+        expectEqual(tree.roots.first?.children.count, Self.count)
     }
 
     @Test func nestedChildrenGrandchildrenAndSequentialStepsKeepTheirOwnLanes() async {
@@ -83,16 +83,16 @@ struct TaskIdentityTests {
         let rootChildrenAndGrandchildren: Int = 1 + 4 + 4
         let tasks: Set<Int> = Set(spans.compactMap(\.task))
         let lanes: Set<String> = Set(spans.map(\.lane))
-        #expect(tasks.count == rootChildrenAndGrandchildren)
-        #expect(lanes.count == rootChildrenAndGrandchildren)
+        expectEqual(tasks.count, rootChildrenAndGrandchildren)
+        expectEqual(lanes.count, rootChildrenAndGrandchildren)
         let tree = TaskTree(spans: spans)
-        #expect(tree.flattened.count == rootChildrenAndGrandchildren)
-        #expect(tree.flattened.map(\.depth).max() == 2)
+        expectEqual(tree.flattened.count, rootChildrenAndGrandchildren)
+        expectEqual(tree.flattened.map(\.depth).max(), 2)
         for index in 0..<4 {
             // A step nested in the child's own step is the child's, not a new task.
             let outer = spans.first { $0.name == "child \(index)" }
             let inner = spans.first { $0.name == "child \(index) inner" }
-            #expect(outer?.task != nil && outer?.task == inner?.task)
+            expect(outer?.task != nil && outer?.task == inner?.task)
         }
     }
 
@@ -105,8 +105,8 @@ struct TaskIdentityTests {
                 await probe.span("second") { await probe.span("inner") {} }
             }
         }.value
-        #expect(Set(probe.spans.map(\.lane)).count == 1)
-        #expect(Set(probe.spans.map(\.task)).count == 1)
+        expectEqual(Set(probe.spans.map(\.lane)).count, 1)
+        expectEqual(Set(probe.spans.map(\.task)).count, 1)
     }
 
     @Test func aTaskThatOutlivesTheScopeItWasStartedInIsNotItsParent() async {
@@ -124,15 +124,15 @@ struct TaskIdentityTests {
         gate.yield()
         await child.value
         let spans = probe.spans
-        #expect(spans.count == 2)
-        #expect(Set(spans.map(\.task)).count == 2)
-        #expect(Set(spans.map(\.lane)).count == 2)
+        expectEqual(spans.count, 2)
+        expectEqual(Set(spans.map(\.task)).count, 2)
+        expectEqual(Set(spans.map(\.lane)).count, 2)
     }
 
     private func chromeEvents(_ spans: [Span]) throws -> [[String: Any]] {
         let data = try ChromeTraceExporter.export([.init(name: "run", spans: spans)])
-        let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        return try #require(document["traceEvents"] as? [[String: Any]])
+        let document = try unwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        return try unwrap(document["traceEvents"] as? [[String: Any]])
     }
 
     private func chromeTaskIDs(_ spans: [Span]) throws -> Set<Int> {

@@ -24,10 +24,10 @@ struct TaskTreeTests {
             Self.span(1, "child A", parent: 0, 0.1, 0.5),
             Self.span(2, "child B", parent: 0, 0.1, 0.7, outcome: .failed),
         ])
-        #expect(tree.roots.map(\.name) == ["top-level task"])
-        #expect(tree.roots[0].isolation == .mainActor)
-        #expect(tree.roots[0].children.map(\.name) == ["child A", "child B"])
-        #expect(tree.roots[0].children.map(\.ending) == [.returned, .threw])
+        expectEqual(tree.roots.map(\.name), ["top-level task"])
+        expectEqual(tree.roots[0].isolation, .mainActor)
+        expectEqual(tree.roots[0].children.map(\.name), ["child A", "child B"])
+        expectEqual(tree.roots[0].children.map(\.ending), [.returned, .threw])
     }
 
     @Test func composedLaneNamesNestEvenWithoutAnEnclosingStep() {
@@ -35,11 +35,11 @@ struct TaskTreeTests {
             Self.span(0, "async let › Curiosity", 0, 1),
             Self.span(1, "async let › Spirit", 0, 2, outcome: .cancelled),
         ])
-        #expect(tree.flattened.map(\.depth) == [0, 1, 1])
+        expectEqual(tree.flattened.map(\.depth), [0, 1, 1])
         let parent = tree.roots[0]
-        #expect(parent.name == "async let" && parent.isolation == nil && parent.ending == .unknown)
-        #expect(parent.start == 0 && parent.end == 2, "a task known by its children spans them")
-        #expect(parent.children.map(\.ending) == [.returned, .cancelled])
+        expect(parent.name == "async let" && parent.isolation == nil && parent.ending == .unknown)
+        expect(parent.start == 0 && parent.end == 2, "a task known by its children spans them")
+        expectEqual(parent.children.map(\.ending), [.returned, .cancelled])
     }
 
     @Test func aTaskThatWentOnAfterACancelledStepReturned() {
@@ -47,11 +47,11 @@ struct TaskTreeTests {
             Self.span(0, "worker", 0, 1, outcome: .cancelled),
             Self.span(1, "worker", 1.5, 1.5),  // an instant marker does not count as going on
         ])
-        #expect(tree.roots[0].ending == .cancelled)
+        expectEqual(tree.roots[0].ending, .cancelled)
         let wentOn = TaskTree(spans: [
             Self.span(0, "worker", 0, 1, outcome: .cancelled), Self.span(1, "worker", 1.5, 2),
         ])
-        #expect(wentOn.roots[0].ending == .returned)
+        expectEqual(wentOn.roots[0].ending, .returned)
     }
 
     @Test func aParentCycleIsNeverBuilt() {
@@ -61,8 +61,8 @@ struct TaskTreeTests {
             Self.span(1, "b", parent: 0, 0.1, 0.5),
             Self.span(2, "a", parent: 1, 0.2, 0.3),
         ])
-        #expect(tree.flattened.count == 2, "each task once")
-        #expect(tree.roots.count == 1)
+        expectEqual(tree.flattened.count, 2, "each task once")
+        expectEqual(tree.roots.count, 1)
     }
 
     @Test func theRenderingDrawsBranchesAndEndings() {
@@ -72,18 +72,18 @@ struct TaskTreeTests {
             Self.span(2, "group › two", parent: 0, 0.1, 0.7, outcome: .cancelled),
         ])
         let text = tree.render(on: .plain())
-        #expect(text.contains("├─ one") && text.contains("└─ two"))
-        #expect(text.contains("cancelled ⊘") && text.contains("main actor"))
+        expect(text.contains("├─ one") && text.contains("└─ two"))
+        expect(text.contains("cancelled ⊘") && text.contains("main actor"))
     }
 
     @Test func theChromeTraceLinksEachChildTaskToItsParent() throws {
         let spans = [Self.span(0, "parent", 0, 1), Self.span(1, "child", parent: 0, 0.2, 0.4)]
         let data = try ChromeTraceExporter.export([.init(name: "run", spans: spans)])
-        let events = try #require(
+        let events = try unwrap(
             (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["traceEvents"] as? [[String: Any]])
         let flows = events.filter { $0["cat"] as? String == "task-tree" }
-        #expect(flows.map { $0["ph"] as? String } == ["s", "f"])
-        #expect(flows[0]["id"] as? Int == flows[1]["id"] as? Int)
-        #expect(flows[0]["tid"] as? Int != flows[1]["tid"] as? Int, "from the parent's track to the child's")
+        expectEqual(flows.map { $0["ph"] as? String }, ["s", "f"])
+        expect(flows[0]["id"] as? Int == flows[1]["id"] as? Int)
+        expect(flows[0]["tid"] as? Int != flows[1]["tid"] as? Int, "from the parent's track to the child's")
     }
 }

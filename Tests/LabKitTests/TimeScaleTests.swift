@@ -7,14 +7,14 @@ import Testing
 @Suite("Scaled time")
 struct TimeScaleTests {
     @Test func defaultScaleRunsFiveSourceSecondsInAQuarterSecond() {
-        #expect(TimeScale.lessonDefault.duration(sourceSeconds: 5) == .milliseconds(250))
-        #expect(TimeScale.realTime.duration(sourceSeconds: 5) == .seconds(5))
-        #expect(TimeScale(factor: 0.01).duration(sourceSeconds: 5) == .milliseconds(50))
+        expectEqual(TimeScale.lessonDefault.duration(sourceSeconds: 5), .milliseconds(250))
+        expectEqual(TimeScale.realTime.duration(sourceSeconds: 5), .seconds(5))
+        expectEqual(TimeScale(factor: 0.01).duration(sourceSeconds: 5), .milliseconds(50))
     }
 
     @Test func convertsMeasuredTimeBackToSourceSeconds() {
         let scale = TimeScale(factor: 0.05)
-        #expect(abs(scale.sourceSeconds(of: .milliseconds(250)) - 5) < 1e-9)
+        expect(abs(scale.sourceSeconds(of: .milliseconds(250)) - 5) < 1e-9)
     }
 
     /// A sleep never ends early, so the lower bound is exact. No upper bound: on a
@@ -27,8 +27,8 @@ struct TimeScaleTests {
         let long = try await clock.measure {
             try await SimulatedWork(scale: TimeScale(factor: 0.04)).suspend(sourceSeconds: 5)
         }
-        #expect(short >= .milliseconds(20))
-        #expect(long >= .milliseconds(200))
+        expect(short >= .milliseconds(20))
+        expect(long >= .milliseconds(200))
     }
 
     @Test func heldBackWorkEndsOnlyWhenLetGoAndAfterItsTime() async throws {
@@ -48,10 +48,10 @@ struct TimeScaleTests {
         let clock = ContinuousClock()
         async let waited = clock.measure { try await work.suspend(sourceSeconds: 5) }
         for await _ in reached.stream { break }
-        #expect(events.withLock { $0 } == ["start", "held"])
+        expectEqual(events.withLock { $0 }, ["start", "held"])
         letGo.continuation.yield()
         #expect(try await waited >= .milliseconds(20))
-        #expect(events.withLock { $0 } == ["start", "held", "end"])
+        expectEqual(events.withLock { $0 }, ["start", "held", "end"])
     }
 
     @Test func blockingWorkHoldsItsThreadForTheWholeTime() {
@@ -61,21 +61,21 @@ struct TimeScaleTests {
         let start = ContinuousClock.now
         SimulatedWork(scale: TimeScale(factor: 0.01)).block(sourceSeconds: 3)
         let elapsed = ContinuousClock.now - start
-        #expect(elapsed >= .milliseconds(30))
-        #expect(currentThreadID() == thread)
+        expect(elapsed >= .milliseconds(30))
+        expectEqual(currentThreadID(), thread)
     }
 
     @Test func cpuWorkIsDeterministicAndProportional() {
-        #expect(CPUWork.run(units: 10_000) == CPUWork.run(units: 10_000))
-        #expect(CPUWork.run(units: 10_000) != CPUWork.run(units: 10_001))
-        #expect(CPUWork.units(for: .milliseconds(20)) > CPUWork.units(for: .milliseconds(2)) * 5)
+        expectEqual(CPUWork.run(units: 10_000), CPUWork.run(units: 10_000))
+        expect(CPUWork.run(units: 10_000) != CPUWork.run(units: 10_001))
+        expect(CPUWork.units(for: .milliseconds(20)) > CPUWork.units(for: .milliseconds(2)) * 5)
     }
 
     @Test func durationsReadWell() {
-        #expect(0.25.formattedAsDuration == "250 ms")
-        #expect(0.0000034.formattedAsDuration == "3.4 µs")
-        #expect(1.5.formattedAsDuration == "1.5 s")
-        #expect(1.5e-15.formattedAsDuration == "< 0.001 ns", "femtoseconds are an empty loop, not a measurement")
-        #expect(Duration.milliseconds(812).humanReadable == "812 ms")
+        expectEqual(0.25.formattedAsDuration, "250 ms")
+        expectEqual(0.0000034.formattedAsDuration, "3.4 µs")
+        expectEqual(1.5.formattedAsDuration, "1.5 s")
+        expectEqual(1.5e-15.formattedAsDuration, "< 0.001 ns", "femtoseconds are an empty loop, not a measurement")
+        expectEqual(Duration.milliseconds(812).humanReadable, "812 ms")
     }
 }

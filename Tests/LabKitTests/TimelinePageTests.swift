@@ -31,7 +31,7 @@ struct TimelinePageTests {
             probe.syncSpan("two", kind: .cpu) { _ = CPUWork.run(units: 1_000) }
         }
         let page = try String(contentsOf: path, encoding: .utf8)
-        #expect(page.contains(HTMLText.escape("steps traced · \(CPUCountWords.usable())")), "\(page.prefix(2_000))")
+        expect(page.contains(HTMLText.escape("steps traced · \(CPUCountWords.usable())")), "\(page.prefix(2_000))")
     }
 
     @Test func twentyTasksOneAfterAnotherDrawTwentyLanes() async {
@@ -41,13 +41,13 @@ struct TimelinePageTests {
         }.value
         let spans = probe.spans
         let layout = TimelineLayout.tasks(spans)
-        #expect(layout.lanes.count == 20)
-        #expect(layout.lanes.count == TaskTree(spans: spans).flattened.count)
+        expectEqual(layout.lanes.count, 20)
+        expectEqual(layout.lanes.count, TaskTree(spans: spans).flattened.count)
         let html = HTMLTimelinePage(title: "twenty", sections: [.init(title: "run", anchor: "run", spans: spans)])
             .render()
-        #expect(html.contains("data-lanes=\"20\""))
+        expect(html.contains("data-lanes=\"20\""))
         let threadLanes = TimelineLayout.threads(spans).lanes.count
-        #expect(html.components(separatedBy: "<g class=\"lane\"").count - 1 == 20 + threadLanes)
+        expectEqual(html.components(separatedBy: "<g class=\"lane\"").count - 1, 20 + threadLanes)
     }
 
     @Test func aCancelledChildShowsItsMarkAtTheTimeTheTraceRecorded() async throws {
@@ -64,16 +64,16 @@ struct TimelinePageTests {
                 }
             }
         }.value
-        let cancelled = try #require(probe.spans.first { $0.outcome == .cancelled })
+        let cancelled = try unwrap(probe.spans.first { $0.outcome == .cancelled })
         let layout = TimelineLayout.tasks(probe.spans)
-        let lane = try #require(layout.lanes.first { $0.title == cancelled.lane })
-        let mark = try #require(lane.marks.first { $0.kind == .cancelled })
-        #expect(mark.time == cancelled.end)
-        #expect(abs(mark.x - (layout.x(cancelled.end) + 2)) < 0.001)
-        #expect(layout.texts.contains { $0.role == .outcome && $0.text == "⊘" })
+        let lane = try unwrap(layout.lanes.first { $0.title == cancelled.lane })
+        let mark = try unwrap(lane.marks.first { $0.kind == .cancelled })
+        expectEqual(mark.time, cancelled.end)
+        expect(abs(mark.x - (layout.x(cancelled.end) + 2)) < 0.001)
+        expect(layout.texts.contains { $0.role == .outcome && $0.text == "⊘" })
         let html = HTMLTimelinePage(title: "t", sections: [.init(title: "run", anchor: "run", spans: probe.spans)])
             .render()
-        #expect(html.contains("<g class=\"mark cancelled\" data-time=\"\(cancelled.end)\""))
+        expect(html.contains("<g class=\"mark cancelled\" data-time=\"\(cancelled.end)\""))
     }
 
     @Test func barsFollowTheTraceInOrderAndInPlace() {
@@ -84,25 +84,25 @@ struct TimelinePageTests {
             Self.span(3, "main › a", parent: 0, 0.5, 0.6, task: 2),
         ]
         let layout = TimelineLayout.tasks(spans)
-        #expect(layout.lanes.map(\.title) == ["main", "main › a", "main › b"])
-        #expect(layout.lanes.map(\.depth) == [0, 1, 1])
+        expectEqual(layout.lanes.map(\.title), ["main", "main › a", "main › b"])
+        expectEqual(layout.lanes.map(\.depth), [0, 1, 1])
         let bars = layout.lanes.flatMap(\.bars)
-        #expect(bars.map(\.span.id) == [0, 1, 3, 2])
+        expectEqual(bars.map(\.span.id), [0, 1, 3, 2])
         for bar in bars {
-            #expect(abs(bar.x - layout.x(bar.span.start)) < 0.001)
-            #expect(abs(bar.x + bar.width - layout.x(bar.span.end)) < 0.001)
+            expect(abs(bar.x - layout.x(bar.span.start)) < 0.001)
+            expect(abs(bar.x + bar.width - layout.x(bar.span.end)) < 0.001)
         }
         let laneA = layout.lanes[1].bars
-        #expect(laneA[0].x < laneA[1].x)
-        #expect(layout.lanes[0].bars[0].place == .mainActor)
-        #expect(layout.lanes[2].bars[0].place == .globalExecutor)
+        expect(laneA[0].x < laneA[1].x)
+        expectEqual(layout.lanes[0].bars[0].place, .mainActor)
+        expectEqual(layout.lanes[2].bars[0].place, .globalExecutor)
     }
 
     @Test func nestedStepsOfOneTaskGoInRowsBelowEachOther() {
         let spans = [Self.span(0, "t", 0, 1, task: 1), Self.span(1, "t", parent: 0, 0.2, 0.5, task: 1)]
         let lane = TimelineLayout.tasks(spans).lanes[0]
-        #expect(lane.bars[0].y < lane.bars[1].y)
-        #expect(lane.height >= 2 * TimelineLayout.rowHeight)
+        expect(lane.bars[0].y < lane.bars[1].y)
+        expect(lane.height >= 2 * TimelineLayout.rowHeight)
     }
 
     /// Many tasks with long names, deep nesting, and cancellations a moment apart in one row:
@@ -122,17 +122,17 @@ struct TimelinePageTests {
         }
         for layout in [TimelineLayout.tasks(spans), TimelineLayout.threads(spans)] {
             let texts = layout.texts
-            #expect(texts.count > 20)
+            expect(texts.count > 20)
             for (index, text) in texts.enumerated() {
                 for other in texts[(index + 1)...] {
-                    #expect(!text.overlaps(other), "\(text.text) at \(text.x) covers \(other.text) at \(other.x)")
+                    expect(!text.overlaps(other), "\(text.text) at \(text.x) covers \(other.text) at \(other.x)")
                 }
                 if text.role == .laneTitle {
-                    #expect(text.x + text.width <= TimelineLayout.plotX - 8)
+                    expect(text.x + text.width <= TimelineLayout.plotX - 8)
                 }
             }
             // Every outcome is still drawn, moved aside rather than dropped.
-            #expect(layout.texts.filter { $0.role == .outcome }.count == 30)
+            expectEqual(layout.texts.filter { $0.role == .outcome }.count, 30)
         }
     }
 
@@ -143,25 +143,25 @@ struct TimelinePageTests {
             Self.span(2, "v", 0, 1, kind: .cpu, threads: (2, 2)),
         ]
         let layout = TimelineLayout.threads(spans, mainThread: 1)
-        #expect(layout.lanes.map(\.title) == ["thread 1 (main)", "thread 2"])
-        #expect(layout.lanes.map { $0.bars.map(\.span.id) } == [[0], [2]])
-        #expect(layout.lanes[0].marks.map(\.kind) == [.began])
-        #expect(layout.lanes[1].marks.map(\.kind) == [.ended])
+        expectEqual(layout.lanes.map(\.title), ["thread 1 (main)", "thread 2"])
+        expectEqual(layout.lanes.map { $0.bars.map(\.span.id) }, [[0], [2]])
+        expectEqual(layout.lanes[0].marks.map(\.kind), [.began])
+        expectEqual(layout.lanes[1].marks.map(\.kind), [.ended])
     }
 
     @Test func whereAStepRanIsOneOfFourPlaces() {
         var actorSpan = Self.span(0, "a", 0, 1, isolation: .mainActor)
         actorSpan.workIsolation = .actor("Store")
-        #expect(ExecutionPlace(actorSpan) == .actor)
-        #expect(ExecutionPlace.describe(actorSpan) == "actor Store")
-        #expect(ExecutionPlace(Self.span(0, "b", 0, 1, isolation: .mainActor)) == .mainActor)
-        #expect(ExecutionPlace(Self.span(0, "c", 0, 1)) == .globalExecutor)
-        #expect(ExecutionPlace(Self.span(0, "outside any task", 0, 1, task: 0)) == .threadOfItsOwn)
+        expectEqual(ExecutionPlace(actorSpan), .actor)
+        expectEqual(ExecutionPlace.describe(actorSpan), "actor Store")
+        expectEqual(ExecutionPlace(Self.span(0, "b", 0, 1, isolation: .mainActor)), .mainActor)
+        expectEqual(ExecutionPlace(Self.span(0, "c", 0, 1)), .globalExecutor)
+        expectEqual(ExecutionPlace(Self.span(0, "outside any task", 0, 1, task: 0)), .threadOfItsOwn)
         // Colour is never alone: each place has its own pattern and letter too.
         let letters: Set<String> = Set(ExecutionPlace.allCases.map(\.letter))
         let patterns: Set<String> = Set(ExecutionPlace.allCases.map(\.patternID))
-        #expect(letters.count == 4)
-        #expect(patterns.count == 4)
+        expectEqual(letters.count, 4)
+        expectEqual(patterns.count, 4)
     }
 
     @Test func thePageIsSelfContainedAndEscapesWhatItShows() {
@@ -172,18 +172,18 @@ struct TimelinePageTests {
             title: "A & B", introduction: ["\u{1B}[1mbold\u{1B}[0m said"],
             sections: [.init(title: "run", anchor: "run", narration: ["x < y"], spans: [span])]
         ).render()
-        #expect(html.contains("&lt;script&gt;") && html.contains("x &lt; y") && html.contains("A &amp; B"))
-        #expect(html.contains("<p>bold said</p>"))
+        expect(html.contains("&lt;script&gt;") && html.contains("x &lt; y") && html.contains("A &amp; B"))
+        expect(html.contains("<p>bold said</p>"))
         // Nothing to fetch and nothing to run: it works offline, from a file.
-        #expect(!html.contains("<script") && !html.contains("<link") && !html.contains("src="))
-        #expect(html.contains("<table class=\"steps\">"))
+        expect(!html.contains("<script") && !html.contains("<link") && !html.contains("src="))
+        expect(html.contains("<table class=\"steps\">"))
     }
 
     @Test func theAxisHasRoundTicks() {
         let ticks = TimelineLayout.ticks(from: 0, to: 0.26)
-        #expect(ticks.count == 6)
-        #expect(zip(ticks, ticks.dropFirst()).allSatisfy { abs($1 - $0 - 0.05) < 1e-9 })
-        #expect(TimelineLayout.ticks(from: 0, to: 3).count <= 9)
+        expectEqual(ticks.count, 6)
+        expect(zip(ticks, ticks.dropFirst()).allSatisfy { abs($1 - $0 - 0.05) < 1e-9 })
+        expect(TimelineLayout.ticks(from: 0, to: 3).count <= 9)
     }
 }
 
@@ -194,13 +194,13 @@ struct TimelineFramesTests {
         let spans = [TimelinePageTests.span(0, "button action", 0.1, 0.3, isolation: .mainActor)]
         let frames = [0.0, 0.05, 0.35]
         let layout = TimelineLayout.tasks(spans, frames: frames)
-        #expect(layout.lanes.count == 1)
-        #expect(layout.frames?.xs.count == 3)
-        #expect(layout.end == 0.35)
-        #expect((layout.lanes.first?.y ?? 0) > (layout.frames?.y ?? .infinity))
+        expectEqual(layout.lanes.count, 1)
+        expectEqual(layout.frames?.xs.count, 3)
+        expectEqual(layout.end, 0.35)
+        expect((layout.lanes.first?.y ?? 0) > (layout.frames?.y ?? .infinity))
         var section = HTMLTimelinePage.Section(title: "run", anchor: "run", spans: spans)
         section.frames = frames
         let html = HTMLTimelinePage(title: "t", sections: [section]).render()
-        #expect(html.contains("<g class=\"frames\" data-count=\"3\">"))
+        expect(html.contains("<g class=\"frames\" data-count=\"3\">"))
     }
 }

@@ -25,16 +25,16 @@ struct TraceRenderingTests {
 
     @Test func plainTimelineFitsTheWidthAndNamesEveryLane() {
         let text = TimelineRenderer(terminal: .plain(width: 80)).render(Self.spans)
-        #expect(!text.contains("\u{1B}["), "no escape codes without colour")
+        expect(!text.contains("\u{1B}["), "no escape codes without colour")
         for line in text.split(separator: "\n") {
-            #expect(String(line).visibleWidth <= 80, "too wide: \(line)")
+            expect(String(line).visibleWidth <= 80, "too wide: \(line)")
         }
-        #expect(text.contains("button"))
-        #expect(text.contains("download"))
-        #expect(text.contains("█"), "blocking work is drawn")
-        #expect(text.contains("░"), "suspended work is drawn")
-        #expect(text.contains("blocking (holds a thread)"), "the legend explains the glyphs")
-        #expect(text.contains("main actor") && text.contains("Store"), "the isolation is named without colour")
+        expect(text.contains("button"))
+        expect(text.contains("download"))
+        expect(text.contains("█"), "blocking work is drawn")
+        expect(text.contains("░"), "suspended work is drawn")
+        expect(text.contains("blocking (holds a thread)"), "the legend explains the glyphs")
+        expect(text.contains("main actor") && text.contains("Store"), "the isolation is named without colour")
     }
 
     /// B3: a lane's place is where its steps' code ran (as the steps table says), and "+" marks a
@@ -53,46 +53,46 @@ struct TraceRenderingTests {
         producer.workIsolation = .nonisolated
         let text = TimelineRenderer(terminal: .plain(width: 100)).render([top, fetch, producer])
         let lines = text.split(separator: "\n").map(String.init)
-        let topLine = try #require(lines.first { $0.contains("top-level task") })
-        #expect(topLine.hasSuffix("main actor+"), "it also ran nonisolated: \(topLine)")
-        let producerLine = try #require(lines.first { $0.contains("producer") && $0.contains("│") })
-        #expect(producerLine.hasSuffix("nonisolated"), "\(producerLine)")
+        let topLine = try unwrap(lines.first { $0.contains("top-level task") })
+        expect(topLine.hasSuffix("main actor+"), "it also ran nonisolated: \(topLine)")
+        let producerLine = try unwrap(lines.first { $0.contains("producer") && $0.contains("│") })
+        expect(producerLine.hasSuffix("nonisolated"), "\(producerLine)")
     }
 
     @Test func colouredTimelineUsesEscapeCodesButKeepsTheSameWidth() {
         let terminal = Terminal(isTTY: true, width: 90, usesColor: true)
         let text = TimelineRenderer(terminal: terminal).render(Self.spans)
-        #expect(text.contains("\u{1B}["))
-        for line in text.split(separator: "\n") { #expect(String(line).visibleWidth <= 90) }
+        expect(text.contains("\u{1B}["))
+        for line in text.split(separator: "\n") { expect(String(line).visibleWidth <= 90) }
     }
 
     @Test func chromeTraceIsValidTraceEventJSON() throws {
         let data = try ChromeTraceExporter.export([.init(name: "demo", spans: Self.spans)])
-        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        let events = try #require(root["traceEvents"] as? [[String: Any]])
+        let root = try unwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let events = try unwrap(root["traceEvents"] as? [[String: Any]])
         let complete = events.filter { $0["ph"] as? String == "X" }
-        #expect(complete.count == 3)
+        expectEqual(complete.count, 3)
         for event in complete {
-            #expect(event["ts"] is Double || event["ts"] is Int)
-            #expect((event["dur"] as? Double ?? 0) > 0)
-            #expect(event["pid"] is Int && event["tid"] is Int)
-            #expect(event["name"] is String)
+            expect(event["ts"] is Double || event["ts"] is Int)
+            expect((event["dur"] as? Double ?? 0) > 0)
+            expect(event["pid"] is Int && event["tid"] is Int)
+            expect(event["name"] is String)
         }
-        let takes = try #require(complete.first { $0["name"] as? String == "takesTooLong()" })
-        #expect(abs((takes["ts"] as? Double ?? 0) - 20_000) < 0.01, "microseconds")
-        #expect(abs((takes["dur"] as? Double ?? 0) - 250_000) < 0.01)
+        let takes = try unwrap(complete.first { $0["name"] as? String == "takesTooLong()" })
+        expect(abs((takes["ts"] as? Double ?? 0) - 20_000) < 0.01, "microseconds")
+        expect(abs((takes["dur"] as? Double ?? 0) - 250_000) < 0.01)
         let instants = events.filter { $0["ph"] as? String == "i" }
-        #expect(instants.count == 1)
+        expectEqual(instants.count, 1)
         let laneNames = events.filter { $0["name"] as? String == "thread_name" }
             .compactMap { ($0["args"] as? [String: Any])?["name"] as? String }
-        #expect(Set(laneNames) == ["button", "download"])
+        expectEqual(Set(laneNames), ["button", "download"])
     }
 
     @Test func spanTableListsWhereEachStepRan() {
         let text = Table.spans(Self.spans).render(on: .plain())
-        #expect(text.contains("takesTooLong()"))
-        #expect(text.contains("actor Store"))
-        #expect(text.contains("11→12"), "a task that resumed on another thread shows both")
+        expect(text.contains("takesTooLong()"))
+        expect(text.contains("actor Store"))
+        expect(text.contains("11→12"), "a task that resumed on another thread shows both")
     }
 }
 
@@ -111,8 +111,8 @@ struct StepsTableTests {
 
     @Test func theWorkersPlaceIsShownWithTheAwaitingCaller() {
         let table = Table.spans([span(0, "download", work: .nonisolated, start: 0, end: 0.075)])
-        #expect(table.rows[0][2] == "nonisolated (awaited from main actor)")
-        #expect(Table.spans([span(0, "set", start: 0, end: 0)]).rows[0][2] == "main actor")
+        expectEqual(table.rows[0][2], "nonisolated (awaited from main actor)")
+        expectEqual(Table.spans([span(0, "set", start: 0, end: 0)]).rows[0][2], "main actor")
     }
 
     @Test func alikeStepsInARowAreMergedAndCounted() {
@@ -120,15 +120,15 @@ struct StepsTableTests {
             (0..<18).map { span($0, "yield hour \($0)", start: Double($0), end: Double($0) + 0.5) }
             + [span(18, "done", start: 20, end: 21)]
         let merged = Table.spans(spans, collapsing: true)
-        #expect(merged.rows.count == 2)
-        #expect(merged.rows[0][0] == "yield hour N ×18")
-        #expect(Table.spans(spans).rows.count == 19, "without collapsing, every step has its row")
+        expectEqual(merged.rows.count, 2)
+        expectEqual(merged.rows[0][0], "yield hour N ×18")
+        expectEqual(Table.spans(spans).rows.count, 19, "without collapsing, every step has its row")
     }
 
     @Test func instantMarkersAreLeftOutWhenCollapsedAndListedWithEveryStep() {
         let spans = [span(0, "download", start: 0, end: 0.2), span(1, "parent.cancel()", start: 0.1, end: 0.1)]
-        #expect(Table.spans(spans, collapsing: true).rows.map { $0[0] } == ["download"])
-        #expect(Table.spans(spans).rows.map { $0[0] } == ["download", "parent.cancel()"])
+        expectEqual(Table.spans(spans, collapsing: true).rows.map { $0[0] }, ["download"])
+        expectEqual(Table.spans(spans).rows.map { $0[0] }, ["download", "parent.cancel()"])
     }
 
     @Test func stepsInAnotherTaskOrPlaceAreNotMerged() {
@@ -136,12 +136,12 @@ struct StepsTableTests {
             span(0, "call 1", lane: "a", start: 0, end: 1), span(1, "call 2", lane: "b", start: 0, end: 1),
             span(2, "call 3", lane: "b", isolation: .nonisolated, start: 1, end: 2),
         ]
-        #expect(Table.spans(spans, collapsing: true).rows.count == 3)
+        expectEqual(Table.spans(spans, collapsing: true).rows.count, 3)
     }
 
     @Test func theThreadColumnShowsAResumeOnAnotherThread() {
-        #expect(Table.spans([span(0, "s", start: 0, end: 1, threads: (7, 9))]).rows[0][3] == "7→9")
-        #expect(Table.spansLegend.contains("a→b"))
+        expectEqual(Table.spans([span(0, "s", start: 0, end: 1, threads: (7, 9))]).rows[0][3], "7→9")
+        expect(Table.spansLegend.contains("a→b"))
     }
 }
 
@@ -149,9 +149,9 @@ struct StepsTableTests {
 struct FlagFigureTests {
     @Test func flagsPrintAsYesOrNoAndStayNumbersInJSON() throws {
         let yes = Figure(key: "k", label: "l", value: 1, unit: .flag)
-        #expect(yes.formattedValue == "yes")
-        #expect(Figure(key: "k", label: "l", value: 0, unit: .flag).formattedValue == "no")
+        expectEqual(yes.formattedValue, "yes")
+        expectEqual(Figure(key: "k", label: "l", value: 0, unit: .flag).formattedValue, "no")
         let json = String(decoding: try JSONEncoder().encode(yes), as: UTF8.self)
-        #expect(json.contains("\"value\":1"))
+        expect(json.contains("\"value\":1"))
     }
 }

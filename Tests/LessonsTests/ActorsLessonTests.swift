@@ -37,14 +37,14 @@ struct ActorsLessonTests {
                 raceWindow: CountersVariant.raceWindow(attempt: attempt)
             ).lostUpdates
         }
-        #expect(lost > 0, "\(attempt) contended attempts, the race window widened each time, and not one lost update")
+        expect(lost > 0, "\(attempt) contended attempts, the race window widened each time, and not one lost update")
     }
 
     @Test(arguments: [CounterKind.actor, .mutex, .atomic])
     func safeCountersNeverLoseAnUpdate(kind: CounterKind) async {
         let outcome = await CounterExperiment.run(kind, tasks: tasks, increments: 10_000)
-        #expect(outcome.expected >= 20_000)
-        #expect(outcome.lostUpdates == 0)
+        expect(outcome.expected >= 20_000)
+        expectEqual(outcome.lostUpdates, 0)
     }
 
     /// One CPU gives a one-thread executor: more tasks than threads must still finish, each
@@ -52,60 +52,60 @@ struct ActorsLessonTests {
     @Test(arguments: CounterKind.allCases)
     func moreTasksThanThreadsStillFinish(kind: CounterKind) async {
         let outcome = await CounterExperiment.run(kind, tasks: 64, increments: 200, patience: .milliseconds(20))
-        #expect(outcome.expected == 12_800)
-        #expect((1...64).contains(outcome.startedTogether))
-        if kind != .unsafeClass { #expect(outcome.lostUpdates == 0) }
+        expectEqual(outcome.expected, 12_800)
+        expect((1...64).contains(outcome.startedTogether))
+        if kind != .unsafeClass { expectEqual(outcome.lostUpdates, 0) }
     }
 
     @Test func theCountersVariantSaysHowManyTasksRanAtOnce() async throws {
         let report = try await LessonHarness.run(ActorsLesson(), ["counters"])
         for kind in ["unsafe_class", "actor", "mutex", "atomic"] {
             let together = try report.value("counters", "\(kind)_started_together")
-            #expect(together >= 1 && together <= Double(tasks), "\(kind): \(together)")
+            expect(together >= 1 && together <= Double(tasks), "\(kind): \(together)")
             let threads = try report.value("counters", "\(kind)_threads")
-            #expect(threads >= 1 && threads <= Double(tasks), "\(kind): \(threads) threads")
+            expect(threads >= 1 && threads <= Double(tasks), "\(kind): \(threads) threads")
         }
         for kind in ["actor", "mutex", "atomic"] { #expect(try report.value("counters", "\(kind)_lost") == 0) }
     }
 
     @Test func timeStoreSerialisesOnlyTheStateChange() async throws {
         let report = try await LessonHarness.run(ActorsLesson(), ["build-message"])
-        #expect(try report.value("build-message", "entries") == 5)
-        #expect(try report.value("build-message", "waits_overlapping") == 5)
-        #expect(try report.value("build-message", "stamps_overlapping") == 1)
-        #expect(try report.figure("build-message", "stamp_isolation").text == "actor TimeStore")
-        #expect(try report.figure("build-message", "message").text == "Hello Jane Smith")
+        try expectEqual(report.value("build-message", "entries"), 5)
+        try expectEqual(report.value("build-message", "waits_overlapping"), 5)
+        try expectEqual(report.value("build-message", "stamps_overlapping"), 1)
+        try expectEqual(report.figure("build-message", "stamp_isolation").text, "actor TimeStore")
+        try expectEqual(report.figure("build-message", "message").text, "Hello Jane Smith")
         // The sentence counts the spans the steps table lists: one number in both.
         let stamps = report.steps("build-message").filter { $0.name.hasPrefix("addStamp") }
-        #expect(stamps.count == 5)
+        expectEqual(stamps.count, 5)
         let narration = report.variants.first { $0.name == "build-message" }?.narration ?? []
-        #expect(narration.contains { $0.contains("the 5 addStamp calls ran on the actor TimeStore") }, "\(narration)")
+        expect(narration.contains { $0.contains("the 5 addStamp calls ran on the actor TimeStore") }, "\(narration)")
     }
 
     @Test func theFixedCacheCallsTheServiceOnce() async throws {
         let report = try await LessonHarness.run(ActorsLesson(), ["reentrancy"])
-        #expect(try report.value("reentrancy", "naive_downloads") > 1, "reentrancy let a second download in")
-        #expect(try report.value("reentrancy", "shared_downloads") == 1)
+        try expect(try report.value("reentrancy", "naive_downloads") > 1, "reentrancy let a second download in")
+        try expectEqual(report.value("reentrancy", "shared_downloads"), 1)
     }
 
     @Test func mutatingAcrossAnAwaitLosesDrinks() async throws {
         let report = try await LessonHarness.run(ActorsLesson(), ["coffee-tracker"])
-        #expect(try report.value("coffee-tracker", "rule_kept") == 5)
-        #expect(try report.value("coffee-tracker", "copy_kept") < 5)
-        #expect(try report.value("coffee-tracker", "healthkit_saves") == 5)
+        try expectEqual(report.value("coffee-tracker", "rule_kept"), 5)
+        try expect(try report.value("coffee-tracker", "copy_kept") < 5)
+        try expectEqual(report.value("coffee-tracker", "healthkit_saves"), 5)
     }
 
     @Test func theStoreLoadsOnItsActorAndTheJokeLandsOnTheMainActor() async throws {
         let report = try await LessonHarness.run(ActorsLesson(), ["joke-service"])
-        #expect(try report.figure("joke-service", "load_isolation").text == "actor JokeServiceStore")
-        #expect(try report.figure("joke-service", "assign_isolation").text == "main actor")
-        #expect(try report.value("joke-service", "is_fetching_after") == 0)
+        try expectEqual(report.figure("joke-service", "load_isolation").text, "actor JokeServiceStore")
+        try expectEqual(report.figure("joke-service", "assign_isolation").text, "main actor")
+        try expectEqual(report.value("joke-service", "is_fetching_after"), 0)
         // B1: the client's nonisolated code ran off the actor, as the steps table says.
-        #expect(try report.figure("joke-service", "download_isolation").text == "nonisolated")
+        try expectEqual(report.figure("joke-service", "download_isolation").text, "nonisolated")
         // The steps table names the download by the call that ran nonisolated, not by load(),
         // which ran on the actor: the row and the sentence say the same.
         let steps = report.steps("joke-service").map(\.name)
-        #expect(steps.contains("client.randomJoke()") && !steps.contains("load()"), "\(steps)")
+        expect(steps.contains("client.randomJoke()") && !steps.contains("load()"), "\(steps)")
     }
 
     /// B1: the sentence names where load() awaited and where the download ran, from the spans.
@@ -113,15 +113,15 @@ struct ActorsLessonTests {
         let store = Isolation.actor("JokeServiceStore")
         let apart = JokeServiceVariant.narrate(
             awaitedOn: store, downloadRanOn: .nonisolated, assignedOn: .mainActor, isFetching: false)
-        #expect(
+        expect(
             apart.contains(
                 "load() ran on the actor JokeServiceStore and awaited the download, client.randomJoke(), there"))
-        #expect(apart.contains("the client's code ran nonisolated, off every actor"))
-        #expect(!apart.contains("load() and the download"))
+        expect(apart.contains("the client's code ran nonisolated, off every actor"))
+        expect(!apart.contains("load() and the download"))
         let together = JokeServiceVariant.narrate(
             awaitedOn: store, downloadRanOn: store, assignedOn: .mainActor, isFetching: false)
-        #expect(together.contains("load() and the download, client.randomJoke(), ran on the actor JokeServiceStore"))
-        #expect(together.contains("isFetching went back to false"))
+        expect(together.contains("load() and the download, client.randomJoke(), ran on the actor JokeServiceStore"))
+        expect(together.contains("isFetching went back to false"))
     }
 }
 
@@ -137,7 +137,7 @@ struct PhotoCacheTests {
             for _ in 0..<20 { group.addTask { try await cache.photo(for: day) } }
             try await group.waitForAll()
         }
-        #expect(meter.stats.calls == 1)
+        expectEqual(meter.stats.calls, 1)
     }
 
     @Test func aFailedDownloadIsNotCached() async throws {
@@ -148,7 +148,7 @@ struct PhotoCacheTests {
         let day = Date(timeIntervalSince1970: 1_700_000_000)
         await #expect(throws: ServiceError.self) { try await cache.photo(for: day) }
         await #expect(throws: ServiceError.self) { try await cache.photo(for: day) }
-        #expect(meter.stats.calls == 2, "the second caller retried instead of getting the cached failure")
+        expectEqual(meter.stats.calls, 2, "the second caller retried instead of getting the cached failure")
     }
 }
 
@@ -156,9 +156,9 @@ struct PhotoCacheTests {
 struct CoffeeTrackerNarrationTests {
     @Test func aLostDrinkIsExplainedAndNoLossIsCalledLuck() {
         let lost = CoffeeTrackerVariant.narration(tapped: 5, ruleKept: 5, copyKept: 1)
-        #expect(lost.contains("kept all 5 drinks") && lost.contains("kept 1: every call copied"))
+        expect(lost.contains("kept all 5 drinks") && lost.contains("kept 1: every call copied"))
         let lucky = CoffeeTrackerVariant.narration(tapped: 5, ruleKept: 5, copyKept: 5)
-        #expect(lucky.contains("luck, not a fix") && !lucky.contains("the last write won"))
+        expect(lucky.contains("luck, not a fix") && !lucky.contains("the last write won"))
     }
 }
 
@@ -167,12 +167,12 @@ struct StartBarrierTests {
     @Test func aBarrierThatCannotFillOpensAtItsTimeLimitAndSaysOneStarted() {
         let barrier = StartBarrier(parties: 3, patience: .milliseconds(10))
         barrier.arriveAndWait()
-        #expect(barrier.startedTogether == 1)
-        #expect(barrier.openedInstant != nil)
+        expectEqual(barrier.startedTogether, 1)
+        expect(barrier.openedInstant != nil)
         barrier.arriveAndWait()  // a late arrival passes an open barrier
-        #expect(barrier.startedTogether == 1)
+        expectEqual(barrier.startedTogether, 1)
         // Both arrivals came on this one thread, one after another: the barrier counts one thread.
-        #expect(barrier.threads == 1)
+        expectEqual(barrier.threads, 1)
     }
 
     /// Two OS threads always both run, even on one CPU (taking turns), so all arrive long
@@ -193,7 +193,7 @@ struct StartBarrierTests {
                 }.start()
             }
         }
-        #expect(barrier.startedTogether == 2)
-        #expect(barrier.threads == 2, "two OS threads arrived")
+        expectEqual(barrier.startedTogether, 2)
+        expectEqual(barrier.threads, 2, "two OS threads arrived")
     }
 }

@@ -11,49 +11,49 @@ struct AsyncLetLessonTests {
     @Test func codeBetweenTheBindingAndTheAwaitRunsConcurrently() async throws {
         let report = try await LessonHarness.run(AsyncLetLesson(), ["deferred-await"])
         let steps = report.steps("deferred-await")
-        let child = try #require(steps.first { $0.name == "takesTooLong()" })
-        let other = try #require(steps.first { $0.name == "other work" })
-        #expect(child.overlaps(other))
-        #expect(child.task != other.task, "the binding ran in its own child task")
+        let child = try unwrap(steps.first { $0.name == "takesTooLong()" })
+        let other = try unwrap(steps.first { $0.name == "other work" })
+        expect(child.overlaps(other))
+        expect(child.task != other.task, "the binding ran in its own child task")
         #expect(try report.value("deferred-await", "after_async_let_seconds") < child.durationSeconds / 2)
     }
 
     @Test func threeBindingsRunTogetherWhileSequentialAwaitsDoNot() async throws {
         let report = try await LessonHarness.run(AsyncLetLesson(), ["rovers"])
-        #expect(try report.value("rovers", "sequential_max_in_flight") == 1)
-        #expect(try report.value("rovers", "concurrent_max_in_flight") == 3)
+        try expectEqual(report.value("rovers", "sequential_max_in_flight"), 1)
+        try expectEqual(report.value("rovers", "concurrent_max_in_flight"), 3)
         let calls = report.steps("rovers").filter { $0.name.hasPrefix("latestPhotos(") }
         let sequential = Array(calls.prefix(3))
         let concurrent = Array(calls.suffix(3))
-        #expect(!sequential[0].overlaps(sequential[1]) && !sequential[1].overlaps(sequential[2]))
-        #expect(
+        expect(!sequential[0].overlaps(sequential[1]) && !sequential[1].overlaps(sequential[2]))
+        expect(
             concurrent[0].overlaps(concurrent[1]) && concurrent[1].overlaps(concurrent[2])
                 && concurrent[0].overlaps(concurrent[2]))
         // Generous: the concurrent total is well under the sum of the sequential calls.
-        #expect(
+        try expect(
             try report.value("rovers", "concurrent_total_seconds") < 0.8
                 * report.value("rovers", "sum_of_calls_seconds"))
     }
 
     @Test func anUnreadBindingIsCancelledAndAwaitedAtScopeExit() async throws {
         let report = try await LessonHarness.run(AsyncLetLesson(), ["never-awaited"])
-        #expect(try report.value("never-awaited", "child_saw_cancellation") == 1)
-        let stubbornChild = try #require(
+        try expectEqual(report.value("never-awaited", "child_saw_cancellation"), 1)
+        let stubbornChild = try unwrap(
             report.steps("never-awaited").first { $0.name == "download" && $0.task.contains("ignores") })
         // The scope waited for the whole stubborn child.
-        #expect(try report.value("never-awaited", "stubborn_scope_exit_seconds") >= stubbornChild.durationSeconds)
+        try expect(try report.value("never-awaited", "stubborn_scope_exit_seconds") >= stubbornChild.durationSeconds)
     }
 
     @Test func awaitingTheFailingBindingFirstCancelsItsSibling() async throws {
         let report = try await LessonHarness.run(AsyncLetLesson(), ["one-throws"])
-        #expect(try report.value("one-throws", "sibling_cancelled_failing_first") == 1)
-        #expect(try report.value("one-throws", "sibling_cancelled_slow_first") == 0)
+        try expectEqual(report.value("one-throws", "sibling_cancelled_failing_first"), 1)
+        try expectEqual(report.value("one-throws", "sibling_cancelled_slow_first"), 0)
     }
 
     @Test func asyncLetInALoopIsSequential() async throws {
         let report = try await LessonHarness.run(AsyncLetLesson(), ["dynamic-count"])
-        #expect(try report.value("dynamic-count", "loop_max_in_flight") == 1)
-        #expect(try report.value("dynamic-count", "group_max_in_flight") == report.value("dynamic-count", "rovers"))
+        try expectEqual(report.value("dynamic-count", "loop_max_in_flight"), 1)
+        try expectEqual(report.value("dynamic-count", "group_max_in_flight"), report.value("dynamic-count", "rovers"))
     }
 }
 
@@ -64,7 +64,7 @@ struct AsyncLetChildCostTests {
         let children = Double(ChildCostVariant.children)
         guard AllocationCounter.isAvailable else {
             let report = try await LessonHarness.run(AsyncLetLesson(), ["child-cost"])
-            #expect(try report.value("child-cost", "task_mallocs") == -1)
+            try expectEqual(report.value("child-cost", "task_mallocs"), -1)
             return
         }
         // The counts are process-wide: when other tests run beside this one (a parallel
@@ -85,8 +85,8 @@ struct AsyncLetChildCostTests {
             if figure.0 < children / 4 { break }
         }
         // Under one malloc per four children for async let; at least one per child for the others.
-        #expect(figures.contains { $0.asyncLet < children / 4 }, "\(figures)")
-        #expect(figures.allSatisfy { $0.task >= children && $0.group >= children }, "\(figures)")
+        expect(figures.contains { $0.asyncLet < children / 4 }, "\(figures)")
+        expect(figures.allSatisfy { $0.task >= children && $0.group >= children }, "\(figures)")
         // (A bound task-local costs async let a malloc per child in a debug build and none in
         // a release build here: the narration tests force both sentences.)
     }

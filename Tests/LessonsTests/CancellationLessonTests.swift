@@ -12,52 +12,50 @@ struct CancellationLessonTests {
         // cancel() is due mid-way through page 3, a second of source time from either end; a busy
         // machine (the sanitizer, with builds beside it) can run it late. The sentence follows what
         // happened, each outcome forced below; whatever happened, the figures agree with each other.
-        let outcome = try #require(try report.figure("task-handle", "download_outcome").text)
+        let outcome = try unwrap(try report.figure("task-handle", "download_outcome").text)
         let pages = try report.value("task-handle", "pages_before_cancel")
         let stopped = try report.value("task-handle", "download_cancelled_calls")
-        #expect(outcome == "CancellationError" || outcome == "finished 10 pages", "\(outcome)")
+        expect(outcome == "CancellationError" || outcome == "finished 10 pages", "\(outcome)")
         if outcome == "CancellationError" {
-            #expect(pages < 10)
-            #expect((0...1).contains(stopped))
+            expect(pages < 10)
+            expect((0...1).contains(stopped))
         } else {
-            #expect(pages == 10 && stopped == 0)
+            expect(pages == 10 && stopped == 0)
         }
         // How many children cancelAll() stopped is luck (a busy machine runs it late); the
         // sentence follows the count, each outcome forced below.
-        #expect((0...3).contains(try report.value("task-handle", "group_cancelled_calls")))
+        try expect((0...3).contains(try report.value("task-handle", "group_cancelled_calls")))
     }
 
     @Test func theDownloadSentenceFollowsWhatCancelFound() {
         let midPage = TaskHandleVariant.narrateDownload(
             outcome: "CancellationError", pagesLoaded: 2, stoppedMidFlight: 1)
-        #expect(midPage.contains("loaded 2 pages") && midPage.contains("the request in flight at cancel() stopped"))
+        expect(midPage.contains("loaded 2 pages") && midPage.contains("the request in flight at cancel() stopped"))
         let between = TaskHandleVariant.narrateDownload(
             outcome: "CancellationError", pagesLoaded: 3, stoppedMidFlight: 0)
-        #expect(between.contains("came between two pages") && !between.contains("in flight at cancel() stopped"))
+        expect(between.contains("came between two pages") && !between.contains("in flight at cancel() stopped"))
         let late = TaskHandleVariant.narrateDownload(outcome: "finished 10 pages", pagesLoaded: 10, stoppedMidFlight: 0)
-        #expect(late.contains("ended (finished 10 pages) before cancel() ran") && !late.contains("stopped at once"))
+        expect(late.contains("ended (finished 10 pages) before cancel() ran") && !late.contains("stopped at once"))
     }
 
     @Test func theGroupSentenceFollowsHowManyChildrenCancelAllStopped() {
-        #expect(
-            TaskHandleVariant.narrateGroup(cancelled: 3)
-                == "cancelAll() stopped 3 manifest downloads nobody needed.")
-        #expect(
-            TaskHandleVariant.narrateGroup(cancelled: 1)
-                == "cancelAll() stopped 1 manifest download nobody needed.")
+        expectEqual(
+            TaskHandleVariant.narrateGroup(cancelled: 3), "cancelAll() stopped 3 manifest downloads nobody needed.")
+        expectEqual(
+            TaskHandleVariant.narrateGroup(cancelled: 1), "cancelAll() stopped 1 manifest download nobody needed.")
         let none = TaskHandleVariant.narrateGroup(cancelled: 0)
-        #expect(none.contains("found nothing left to stop") && none.contains("the other manifests had arrived"))
-        #expect(!none.contains("stopped 0"))
+        expect(none.contains("found nothing left to stop") && none.contains("the other manifests had arrived"))
+        expect(!none.contains("stopped 0"))
     }
 
     @Test func aLoopThatNeverChecksRunsToTheEnd() async throws {
         let report = try await LessonHarness.run(CancellationLesson(), ["cooperative"])
-        #expect(try report.value("cooperative", "unchecked_chunks") == 100)
+        try expectEqual(report.value("cooperative", "unchecked_chunks"), 100)
         let checkedChunks = try report.value("cooperative", "checked_chunks")
         // "ran on after cancel()" is never negative (C1); a loop that ended first has its own figure.
         func signedLatency(_ key: String) throws -> Double {
             let ranOn = try report.value("cooperative", "\(key)_latency_seconds")
-            #expect(ranOn >= 0, "a loop cannot run on for a negative time after cancel()")
+            expect(ranOn >= 0, "a loop cannot run on for a negative time after cancel()")
             guard ranOn == 0 else { return ranOn }
             return -(try report.value("cooperative", "\(key)_ended_before_seconds"))
         }
@@ -72,11 +70,11 @@ struct CancellationLessonTests {
             checked: .init(chunksDone: Int(checkedChunks), chunks: 100, stopLatency: checkedLatency),
             cpus: UsableCPUs.count)
         guard checkedLatency > 0 else {
-            #expect(!text.contains("stopped after"), "\(text)")
+            expect(!text.contains("stopped after"), "\(text)")
             return
         }
-        #expect(checkedChunks < 100 || text.contains("had done all its chunks"), "\(text)")
-        if checkedChunks < 100 { #expect(checkedLatency < uncheckedLatency || uncheckedLatency <= 0) }
+        expect(checkedChunks < 100 || text.contains("had done all its chunks"), "\(text)")
+        if checkedChunks < 100 { expect(checkedLatency < uncheckedLatency || uncheckedLatency <= 0) }
     }
 
     @Test func theHandlerReachesTheDownloadBeforePollingDoes() async throws {
@@ -85,18 +83,18 @@ struct CancellationLessonTests {
         // machine) is counted, not averaged: the means cover the downloads cancel() reached.
         let reached = try report.value("handler", "handler_downloads_reached")
         let polled = try report.value("handler", "polling_downloads_reached")
-        #expect((0...5).contains(reached) && (0...5).contains(polled))
+        expect((0...5).contains(reached) && (0...5).contains(polled))
         guard reached > 0, polled > 0 else { return }
         let handler = try report.value("handler", "handler_mean_latency_seconds")
-        #expect(handler.isFinite && handler >= 0)
-        #expect(handler < (try report.value("handler", "polling_mean_latency_seconds")))
+        expect(handler.isFinite && handler >= 0)
+        try expect(handler < (try report.value("handler", "polling_mean_latency_seconds")))
     }
 
     @Test func nothingOutlivesTheView() async throws {
         let report = try await LessonHarness.run(CancellationLesson(), ["view-task"])
-        #expect(try report.value("view-task", "cancelled_calls") == 1, "the request in flight was cancelled")
-        #expect(try report.value("view-task", "in_flight_after") == 0)
-        #expect(try report.value("view-task", "calls_after_task_ended") == 0)
-        #expect(try report.value("view-task", "pages_loaded") < 12)
+        try expectEqual(report.value("view-task", "cancelled_calls"), 1, "the request in flight was cancelled")
+        try expectEqual(report.value("view-task", "in_flight_after"), 0)
+        try expectEqual(report.value("view-task", "calls_after_task_ended"), 0)
+        try expect(try report.value("view-task", "pages_loaded") < 12)
     }
 }

@@ -11,21 +11,21 @@ struct CheckCostNarrationTests {
         let sentence = CheckCostNarration.sentence(
             checked: Cost(operations: 10_000, mallocs: 10_001, bytes: 400_040, seconds: 0.0009),
             unsafe: Cost(operations: 10_000, mallocs: 1, bytes: 0, seconds: 0.0005), unavailable: nil)
-        #expect(
+        expect(
             sentence.hasPrefix(
                 "A checked continuation made 1 malloc per use (40 bytes): the small object that watches the rule"))
-        #expect(sentence.contains("The unsafe one made 1 for 10,000 uses, not one per use."))
-        #expect(sentence.contains("It took 90 ns a use against 50 ns unsafe (1.8×)"))
+        expect(sentence.contains("The unsafe one made 1 for 10,000 uses, not one per use."))
+        expect(sentence.contains("It took 90 ns a use against 50 ns unsafe (1.8×)"))
     }
 
     @Test func closeTimesAndOtherCountsAreReportedAsMeasured() {
         let sentence = CheckCostNarration.sentence(
             checked: Cost(operations: 10_000, mallocs: 20_000, bytes: 0, seconds: 0.0005),
             unsafe: Cost(operations: 10_000, mallocs: 10_000, bytes: 0, seconds: 0.00049), unavailable: nil)
-        #expect(
+        expect(
             sentence.hasPrefix("A checked continuation made 2 mallocs per use and an unsafe one 1 on this runtime."))
-        #expect(sentence.contains("The times were close on this run"))
-        #expect(!sentence.contains("watches the rule"))
+        expect(sentence.contains("The times were close on this run"))
+        expect(!sentence.contains("watches the rule"))
     }
 
     @Test func withoutCountsOnlyTheTimesAreStated() {
@@ -33,8 +33,8 @@ struct CheckCostNarrationTests {
             checked: Cost(operations: 10_000, mallocs: nil, bytes: nil, seconds: 0.0009),
             unsafe: Cost(operations: 10_000, mallocs: nil, bytes: nil, seconds: 0.0005), unavailable: "unavailable here"
         )
-        #expect(sentence.hasPrefix("Allocations were not counted: unavailable here. It took"))
-        #expect(!sentence.contains("malloc"))
+        expect(sentence.hasPrefix("Allocations were not counted: unavailable here. It took"))
+        expect(!sentence.contains("malloc"))
     }
 }
 
@@ -47,9 +47,9 @@ struct CheckCostDirectionTests {
         let sentence = CheckCostNarration.sentence(
             checked: Cost(operations: 10_000, mallocs: 10_003, bytes: 400_000, seconds: 0.00227),
             unsafe: Cost(operations: 10_000, mallocs: 2, bytes: 0, seconds: 0.00694), unavailable: nil)
-        #expect(!sentence.contains("close"), "\(sentence)")
-        #expect(sentence.contains("The unsafe one was the slower on this run: 694 ns a use against 227 ns checked"))
-        #expect(sentence.hasSuffix("keep the check."))
+        expect(!sentence.contains("close"), "\(sentence)")
+        expect(sentence.contains("The unsafe one was the slower on this run: 694 ns a use against 227 ns checked"))
+        expect(sentence.hasSuffix("keep the check."))
     }
 
     @Test func closeIsCloseWhicheverIsSlower() {
@@ -57,7 +57,7 @@ struct CheckCostDirectionTests {
             let sentence = CheckCostNarration.sentence(
                 checked: Cost(operations: 10_000, mallocs: nil, bytes: nil, seconds: checked),
                 unsafe: Cost(operations: 10_000, mallocs: nil, bytes: nil, seconds: unsafe), unavailable: "off")
-            #expect(sentence.contains("The times were close on this run"), "\(checked) \(unsafe): \(sentence)")
+            expect(sentence.contains("The times were close on this run"), "\(checked) \(unsafe): \(sentence)")
         }
     }
 }

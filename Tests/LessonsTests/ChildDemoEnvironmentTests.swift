@@ -12,11 +12,11 @@ import Testing
 struct ChildDemoEnvironmentTests {
     @Test func theBacktracerIsOffAndTheDemoNamedUnlessTheCallerSaysOtherwise() {
         let plain = ChildDemo.childEnvironment("demo", [:])
-        #expect(plain["SWIFT_BACKTRACE"] == "enable=no")
-        #expect(plain[ChildDemo.environmentKey] == "demo")
-        #expect(plain[ChildDemo.parentKey] == String(getpid()))
+        expectEqual(plain["SWIFT_BACKTRACE"], "enable=no")
+        expectEqual(plain[ChildDemo.environmentKey], "demo")
+        expectEqual(plain[ChildDemo.parentKey], String(getpid()))
         let asked = ChildDemo.childEnvironment("demo", ["SWIFT_BACKTRACE": "enable=yes"])
-        #expect(asked["SWIFT_BACKTRACE"] == "enable=yes")
+        expectEqual(asked["SWIFT_BACKTRACE"], "enable=yes")
     }
 
     /// A demo that runs until it is killed ends by itself once the process that started it is
@@ -36,7 +36,7 @@ struct ChildDemoEnvironmentTests {
         defer { child.kill() }
         let deadline = ContinuousClock.now + .seconds(60)
         while child.isRunning, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
-        #expect(!child.isRunning, "still committing after a minute with its parent gone")
-        #expect(child.ending == RunningChild.Ending(status: 3, signalled: false))
+        expect(!child.isRunning, "still committing after a minute with its parent gone")
+        expectEqual(child.ending, RunningChild.Ending(status: 3, signalled: false))
     }
 }

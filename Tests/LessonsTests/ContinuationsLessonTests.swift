@@ -10,44 +10,44 @@ import Testing
 struct ContinuationsLessonTests {
     @Test func theQueryResumesTheCallerOnItsOwnActor() async throws {
         let report = try await LessonHarness.run(ContinuationsLesson(), ["anchored-query"])
-        #expect(try report.value("anchored-query", "first_query_samples") == 2)
-        #expect(try report.value("anchored-query", "second_query_samples") == 1)
-        #expect(try report.figure("anchored-query", "handler_isolation").text == "nonisolated")
-        #expect(try report.figure("anchored-query", "resumed_isolation").text == "main actor")
+        try expectEqual(report.value("anchored-query", "first_query_samples"), 2)
+        try expectEqual(report.value("anchored-query", "second_query_samples"), 1)
+        try expectEqual(report.figure("anchored-query", "handler_isolation").text, "nonisolated")
+        try expectEqual(report.figure("anchored-query", "resumed_isolation").text, "main actor")
     }
 
     @Test func bothTheAsyncFunctionAndTheShimSave() async throws {
         let report = try await LessonHarness.run(ContinuationsLesson(), ["async-alternative"])
-        #expect(try report.value("async-alternative", "samples_saved") == 2)
-        #expect(try report.value("async-alternative", "legacy_saved") == 1)
+        try expectEqual(report.value("async-alternative", "samples_saved"), 2)
+        try expectEqual(report.value("async-alternative", "legacy_saved"), 1)
     }
 
     @Test func theDelegateStreamEndsAndStopsItsSource() async throws {
         let report = try await LessonHarness.run(ContinuationsLesson(), ["delegate-stream"])
-        #expect(try report.value("delegate-stream", "sips") == 6)
+        try expectEqual(report.value("delegate-stream", "sips"), 6)
         // Counted after the loop left, however late a busy machine ran it: stop() ran as it left,
         // and the sensor counts a report only while running, in one locked step.
-        #expect(try report.value("delegate-stream", "second_reported") >= 3)
-        #expect(
-            try report.value("delegate-stream", "second_reported_after_stop") == 0,
+        try expect(try report.value("delegate-stream", "second_reported") >= 3)
+        try expectEqual(
+            report.value("delegate-stream", "second_reported_after_stop"), 0,
             "the sensor stopped when the loop left")
     }
 
     @Test func theSecondMugsSentenceFollowsWhatItDidAfterTheLoopLeft() {
-        #expect(DelegateStreamVariant.afterLeaving(0).contains("none after the loop left"))
-        #expect(DelegateStreamVariant.afterLeaving(1).contains("went on reporting"))
-        #expect(DelegateStreamVariant.afterLeaving(4).contains("went on reporting"))
-        #expect(!DelegateStreamVariant.afterLeaving(4).contains("fell silent"))
+        expect(DelegateStreamVariant.afterLeaving(0).contains("none after the loop left"))
+        expect(DelegateStreamVariant.afterLeaving(1).contains("went on reporting"))
+        expect(DelegateStreamVariant.afterLeaving(4).contains("went on reporting"))
+        expect(!DelegateStreamVariant.afterLeaving(4).contains("fell silent"))
     }
 
     @Test func theRuntimeReportsALeakAndStopsADoubleResume() async throws {
         let report = try await LessonHarness.run(ContinuationsLesson(), ["resume-once"])
-        #expect(try report.value("resume-once", "leak_reported") == 1)
-        #expect(try report.value("resume-once", "double_reported") == 1)
-        #expect(try report.value("resume-once", "double_crashed") == 1)
+        try expectEqual(report.value("resume-once", "leak_reported"), 1)
+        try expectEqual(report.value("resume-once", "double_reported"), 1)
+        try expectEqual(report.value("resume-once", "double_crashed"), 1)
         // A callback kept and never called: nothing reports it, and cancel() does not wake the task.
-        #expect(try report.value("resume-once", "never_called_reported") == 0)
-        #expect(try report.value("resume-once", "never_called_waits_after_cancel") == 1)
+        try expectEqual(report.value("resume-once", "never_called_reported"), 0)
+        try expectEqual(report.value("resume-once", "never_called_waits_after_cancel"), 1)
     }
 }
 
@@ -109,7 +109,7 @@ struct ContinuationWrapperTests {
         }
         let result = await task.result
         if moment == .afterFinish {
-            #expect((try? result.get()) == 4_096, "finished before the cancel")
+            expectEqual((try? result.get()), 4_096, "finished before the cancel")
         } else {
             #expect(throws: CancellationError.self) { try result.get() }
         }
@@ -123,7 +123,7 @@ struct ContinuationCheckCostTests {
         let uses = Double(CheckCostVariant.uses)
         guard AllocationCounter.isAvailable else {
             let report = try await LessonHarness.run(ContinuationsLesson(), ["check-cost"])
-            #expect(try report.value("check-cost", "checked_mallocs") == -1)
+            try expectEqual(report.value("check-cost", "checked_mallocs"), -1)
             return
         }
         // Process-wide counts: three tries, in case other tests allocate beside this one.
@@ -138,7 +138,7 @@ struct ContinuationCheckCostTests {
                 (try report.value("check-cost", "checked_mallocs"), try report.value("check-cost", "unsafe_mallocs")))
             if figures.last!.unsafe < uses / 4 { break }
         }
-        #expect(figures.allSatisfy { $0.checked >= uses }, "\(figures)")
-        #expect(figures.contains { $0.unsafe < uses / 4 }, "\(figures)")
+        expect(figures.allSatisfy { $0.checked >= uses }, "\(figures)")
+        expect(figures.contains { $0.unsafe < uses / 4 }, "\(figures)")
     }
 }

@@ -10,18 +10,18 @@ import Testing
 struct ForAwaitLessonTests {
     @Test func theParentWritesTheDictionaryOneEntryAtATime() async throws {
         let report = try await LessonHarness.run(ForAwaitLesson(), ["time-stamps"])
-        #expect(try report.value("time-stamps", "entries") == 5)
-        #expect(try report.value("time-stamps", "writes_overlapping") == 1)
+        try expectEqual(report.value("time-stamps", "entries"), 5)
+        try expectEqual(report.value("time-stamps", "writes_overlapping"), 1)
         let children = report.steps("time-stamps").filter { $0.name == "takesTooLong()" }
-        #expect(children.count == 5)
+        expectEqual(children.count, 5)
     }
 
     @Test func streamsDeliverUntilFinishedOrFailed() async throws {
         let report = try await LessonHarness.run(ForAwaitLesson(), ["caffeine-stream", "throwing-stream"])
-        #expect(try report.value("caffeine-stream", "readings") == 9)
-        #expect(try report.value("throwing-stream", "pages_received") == 2)
-        #expect(try report.value("throwing-stream", "requests") == 3)
-        #expect(try report.figure("throwing-stream", "error").text == "request timed out")
+        try expectEqual(report.value("caffeine-stream", "readings"), 9)
+        try expectEqual(report.value("throwing-stream", "pages_received"), 2)
+        try expectEqual(report.value("throwing-stream", "requests"), 3)
+        try expectEqual(report.figure("throwing-stream", "error").text, "request timed out")
     }
 
     @Test func onTerminationRunsWhenTheStreamEndsNotAtBreak() async throws {
@@ -32,15 +32,15 @@ struct ForAwaitLessonTests {
             try report.value("early-exit", "\(key)_produced_after_grace")
                 - report.value("early-exit", "\(key)_produced_at_termination")
         }
-        #expect(try report.figure("early-exit", "owned_termination").text == "cancelled")
-        #expect(try madeAfterTermination("owned") <= 1)
-        #expect(try report.figure("early-exit", "held_termination").text == "had not run")
-        #expect(
+        try expectEqual(report.figure("early-exit", "owned_termination").text, "cancelled")
+        try expect(try madeAfterTermination("owned") <= 1)
+        try expectEqual(report.figure("early-exit", "held_termination").text, "had not run")
+        try expect(
             try report.value("early-exit", "held_produced_after_grace")
                 > report.value("early-exit", "owned_produced_after_grace"))
-        #expect(try report.figure("early-exit", "cancelled_termination").text == "cancelled")
-        #expect(try madeAfterTermination("cancelled") <= 1)
-        #expect(try report.figure("early-exit", "finished_termination").text == "finished")
+        try expectEqual(report.figure("early-exit", "cancelled_termination").text, "cancelled")
+        try expect(try madeAfterTermination("cancelled") <= 1)
+        try expectEqual(report.figure("early-exit", "finished_termination").text, "finished")
     }
 
     @Test func earlyExitNarrationFollowsEachCase() {
@@ -51,13 +51,13 @@ struct ForAwaitLessonTests {
         let never = EarlyExitVariant.Case(
             name: "z", termination: nil, producedAtTermination: 12, producedAfterGrace: 12)
         let text = EarlyExitVariant.narration([ran, late, never])
-        #expect(text.contains("With x, onTermination ran with .cancelled and the producer stopped at 3."))
-        #expect(text.contains("With y, onTermination ran with .cancelled and the producer still made 2 more."))
-        #expect(text.contains("With z, onTermination had not run: the producer went on to 12 photos"))
+        expect(text.contains("With x, onTermination ran with .cancelled and the producer stopped at 3."))
+        expect(text.contains("With y, onTermination ran with .cancelled and the producer still made 2 more."))
+        expect(text.contains("With z, onTermination had not run: the producer went on to 12 photos"))
         // D1: the 12 were counted before the cancel, and the sentence says so in that order.
-        #expect(!text.contains("until we cancelled it"))
+        expect(!text.contains("until we cancelled it"))
         let timed = EarlyExitVariant.narration([never], lookedAfter: "250 ms")
-        #expect(
+        expect(
             timed.contains(
                 "12 photos for nobody, counted 250 ms after the break, and nothing stopped it until our cancel() after that"
             ))
@@ -69,8 +69,8 @@ struct ForAwaitLessonTests {
         // request either answered or was cancelled, and the first answer came.
         let cancelled = try report.value("first-answer", "first_cancelled")
         let completed = try report.value("first-answer", "first_completed")
-        #expect(completed >= 1 && cancelled + completed == 4)
-        #expect(try report.value("first-answer", "reduce_answers") == 4)
+        expect(completed >= 1 && cancelled + completed == 4)
+        try expectEqual(report.value("first-answer", "reduce_answers"), 4)
     }
 
     /// The cancel itself, with mirrors that cannot answer first: one answers in 1 ms, three would
@@ -84,13 +84,13 @@ struct ForAwaitLessonTests {
             [JokeClient.simulated(behavior(1), meter: meter)]
             + (0..<3).map { _ in JokeClient.simulated(behavior(10_000), meter: meter) }
         _ = try await FirstAnswerVariant.firstAnswer(mirrors)
-        #expect(meter.stats.cancelled == 3 && meter.stats.completed == 1)
+        expect(meter.stats.cancelled == 3 && meter.stats.completed == 1)
     }
 
     @Test func theFirstAnswersSentenceFollowsHowManyWereCancelled() {
-        #expect(FirstAnswerVariant.cancelledWords(3) == "cancelled the 3 requests still in flight")
-        #expect(FirstAnswerVariant.cancelledWords(1) == "cancelled the 1 request still in flight")
-        #expect(FirstAnswerVariant.cancelledWords(0).contains("nothing left to cancel"))
+        expectEqual(FirstAnswerVariant.cancelledWords(3), "cancelled the 3 requests still in flight")
+        expectEqual(FirstAnswerVariant.cancelledWords(1), "cancelled the 1 request still in flight")
+        expect(FirstAnswerVariant.cancelledWords(0).contains("nothing left to cancel"))
     }
 }
 
@@ -101,20 +101,20 @@ struct BufferingTests {
 
     @Test func bufferingNewestDropsTheOldest() async {
         let outcome = await BufferingExperiment.run(policy: .bufferingNewest(3), elements: 20, work: work)
-        #expect(outcome.received == [18, 19, 20])
-        #expect(outcome.dropped == Array(1...17), "the dropped ones are the oldest, in order")
-        #expect(outcome.deepestBuffer == 3)
+        expectEqual(outcome.received, [18, 19, 20])
+        expectEqual(outcome.dropped, Array(1...17), "the dropped ones are the oldest, in order")
+        expectEqual(outcome.deepestBuffer, 3)
     }
 
     @Test func bufferingOldestDropsTheNewest() async {
         let outcome = await BufferingExperiment.run(policy: .bufferingOldest(3), elements: 20, work: work)
-        #expect(outcome.received == [1, 2, 3])
-        #expect(outcome.dropped == Array(4...20))
+        expectEqual(outcome.received, [1, 2, 3])
+        expectEqual(outcome.dropped, Array(4...20))
     }
 
     @Test func unboundedKeepsEverythingAndGrows() async {
         let outcome = await BufferingExperiment.run(policy: .unbounded, elements: 20, work: work)
-        #expect(outcome.received == Array(1...20) && outcome.dropped.isEmpty)
-        #expect(outcome.deepestBuffer == 20)
+        expect(outcome.received == Array(1...20) && outcome.dropped.isEmpty)
+        expectEqual(outcome.deepestBuffer, 20)
     }
 }

@@ -12,52 +12,53 @@ struct FromGCDTests {
     @Test func theQueueAndTheActorKeepEveryFavoriteAndTheGroupsAgree() async throws {
         let report = try await LessonHarness.run(FromGCDLesson(), ["serial-queue", "dispatch-group"])
         let expected = Double(SerialQueueVariant.callers * SerialQueueVariant.addsPerCaller)
-        #expect(try report.value("serial-queue", "queue_kept") == expected)
-        #expect(try report.value("serial-queue", "actor_kept") == expected)
-        #expect(try report.value("dispatch-group", "same_results") == 1)
+        try expectEqual(report.value("serial-queue", "queue_kept"), expected)
+        try expectEqual(report.value("serial-queue", "actor_kept"), expected)
+        try expectEqual(report.value("dispatch-group", "same_results"), 1)
         // Both fan out: four loads of 100 ms each, at once, take less than two one after another.
-        #expect(try report.value("dispatch-group", "group_seconds") < 0.2 * 4)
-        #expect(try report.value("dispatch-group", "task_group_seconds") < 0.2 * 4)
-        #expect(try report.value("dispatch-group", "task_group_seconds") >= 0.1)
+        try expect(try report.value("dispatch-group", "group_seconds") < 0.2 * 4)
+        try expect(try report.value("dispatch-group", "task_group_seconds") < 0.2 * 4)
+        try expect(try report.value("dispatch-group", "task_group_seconds") >= 0.1)
     }
 
     @Test func theSemaphoreBridgeHangsWhenEveryPoolThreadWaits() async throws {
         let report = try await LessonHarness.run(FromGCDLesson(), ["semaphore-bridge"])
-        #expect(try report.value("semaphore-bridge", "pool_width") >= 1)
-        #expect(try report.value("semaphore-bridge", "all_threads_finished") == 0)
-        #expect(try report.value("semaphore-bridge", "all_threads_seconds") >= SemaphoreBridgeVariant.timeLimit.seconds)
+        try expect(try report.value("semaphore-bridge", "pool_width") >= 1)
+        try expectEqual(report.value("semaphore-bridge", "all_threads_finished"), 0)
+        try expect(
+            try report.value("semaphore-bridge", "all_threads_seconds") >= SemaphoreBridgeVariant.timeLimit.seconds)
     }
 
     @Test func mainQueueSyncFromTheMainActorNeverFinishes() async throws {
         let report = try await LessonHarness.run(FromGCDLesson(), ["main-queue-sync"])
-        #expect(try report.value("main-queue-sync", "main_sync_finished") == 0)
+        try expectEqual(report.value("main-queue-sync", "main_sync_finished"), 0)
     }
 
     @Test func theSerialQueueSentencesFollowTheFigures() {
         let faster = SerialQueueNarration.sentences(
             queueKept: 10, actorKept: 10, expected: 10, queueSeconds: 0.3, actorSeconds: 0.1)
-        #expect(faster[0].contains("Both kept all 10"))
-        #expect(faster[1].contains("actor was also 3×"))
+        expect(faster[0].contains("Both kept all 10"))
+        expect(faster[1].contains("actor was also 3×"))
         let slower = SerialQueueNarration.sentences(
             queueKept: 10, actorKept: 10, expected: 10, queueSeconds: 0.1, actorSeconds: 0.3)
-        #expect(slower[1].contains("The queue was faster here"))
+        expect(slower[1].contains("The queue was faster here"))
         let close = SerialQueueNarration.sentences(
             queueKept: 10, actorKept: 10, expected: 10, queueSeconds: 0.1, actorSeconds: 0.105)
-        #expect(close[1].contains("close"))
+        expect(close[1].contains("close"))
         let lost = SerialQueueNarration.sentences(
             queueKept: 9, actorKept: 10, expected: 10, queueSeconds: 0.1, actorSeconds: 0.1)
-        #expect(lost[0].contains("The queue kept 9 and the actor 10 of 10"))
+        expect(lost[0].contains("The queue kept 9 and the actor 10 of 10"))
     }
 
     @Test func theDispatchGroupSentencesFollowTheFigures() {
         let overlapped = DispatchGroupNarration.sentences(
             groupSeconds: 0.11, taskSeconds: 0.1, sequential: "400 ms", sequentialSeconds: 0.4, same: true)
-        #expect(overlapped[0].contains("Both loaded the rovers at once"))
-        #expect(overlapped[1].contains("Same results"))
+        expect(overlapped[0].contains("Both loaded the rovers at once"))
+        expect(overlapped[1].contains("Same results"))
         let busy = DispatchGroupNarration.sentences(
             groupSeconds: 0.3, taskSeconds: 0.1, sequential: "400 ms", sequentialSeconds: 0.4, same: false)
-        #expect(busy[0].contains("too busy to overlap"))
-        #expect(busy[1].contains("differed"))
+        expect(busy[0].contains("too busy to overlap"))
+        expect(busy[1].contains("differed"))
     }
 
     @Test func theSemaphoreSentencesFollowBothRuns() {
@@ -65,30 +66,30 @@ struct FromGCDTests {
         let hung = Run(width: 2, tasks: 2, finished: false, seconds: 3.01)
         let freed = Run(width: 2, tasks: 1, finished: true, seconds: 0.25)
         let usual = SemaphoreNarration.sentences(all: hung, fewer: freed)
-        #expect(usual[0].contains("never finished") && usual[0].contains("3.01 s"))
-        #expect(usual[1].contains("one thread free), it finished"))
+        expect(usual[0].contains("never finished") && usual[0].contains("3.01 s"))
+        expect(usual[1].contains("one thread free), it finished"))
         let oneThread = SemaphoreNarration.sentences(
             all: Run(width: 1, tasks: 1, finished: false, seconds: 3),
             fewer: Run(width: 1, tasks: 0, finished: true, seconds: 0.1))
-        #expect(oneThread[0].contains("With 1 task waiting"))
-        #expect(oneThread[1].contains("a single call from async code is enough"))
+        expect(oneThread[0].contains("With 1 task waiting"))
+        expect(oneThread[1].contains("a single call from async code is enough"))
         let narrower = SemaphoreNarration.sentences(
             all: Run(width: 1, tasks: 2, finished: false, seconds: 3),
             fewer: Run(width: 1, tasks: 1, finished: false, seconds: 3))
-        #expect(narrower[1].contains("hung too") && narrower[1].contains("the probe measured 1"))
+        expect(narrower[1].contains("hung too") && narrower[1].contains("the probe measured 1"))
         let lucky = SemaphoreNarration.sentences(
             all: Run(width: 1, tasks: 2, finished: true, seconds: 0.3),
             fewer: Run(width: 1, tasks: 1, finished: true, seconds: 0.3))
-        #expect(lucky[0].contains("the hazard did not show"))
-        #expect(lucky.count == 2, "nothing said about one fewer when even every thread did not hang: \(lucky)")
+        expect(lucky[0].contains("the hazard did not show"))
+        expectEqual(lucky.count, 2, "nothing said about one fewer when even every thread did not hang: \(lucky)")
     }
 
     @Test func theMainQueueSyncSentenceFollowsTheChildsOutcome() {
-        #expect(MainQueueSyncNarration.sentences(.deadlocked(seconds: 3.0))[0].contains("deadlocked"))
-        #expect(
+        expect(MainQueueSyncNarration.sentences(.deadlocked(seconds: 3.0))[0].contains("deadlocked"))
+        expect(
             MainQueueSyncNarration.sentences(.crashed(summary: "stopped by signal 4"))[0].contains(
                 "stopped by signal 4"))
-        #expect(MainQueueSyncNarration.sentences(.finished)[0].contains("Do not rely on it"))
+        expect(MainQueueSyncNarration.sentences(.finished)[0].contains("Do not rely on it"))
     }
 
     /// A5, C2: the width is the one the hang measured (threads held in wait()), not the quick
@@ -96,26 +97,26 @@ struct FromGCDTests {
     @Test func theSemaphoreSentencesUseTheWidthTheHangMeasured() {
         typealias Run = SemaphoreBridgeVariant.Run
         let hog = Run(width: 1, tasks: 2, finished: false, seconds: 3.01, blocked: 2)
-        #expect(hog.measuredWidth == 2, "two threads were held: the probe's 1 undercounted")
+        expectEqual(hog.measuredWidth, 2, "two threads were held: the probe's 1 undercounted")
         let freed = Run(width: 1, tasks: 1, finished: true, seconds: 1.04, blocked: 1)
-        #expect(freed.measuredWidth == nil, "a child that finished did not measure the width")
+        expectEqual(freed.measuredWidth, nil, "a child that finished did not measure the width")
         let lines = SemaphoreNarration.sentences(all: hog, fewer: freed)
-        #expect(lines[0].contains("With 2 tasks waiting, one per pool thread"))
-        #expect(lines[1].contains("found a free pool thread"))
+        expect(lines[0].contains("With 2 tasks waiting, one per pool thread"))
+        expect(lines[1].contains("found a free pool thread"))
         // Two tasks started but only one got into wait() before the hang: a pool of one thread.
         let narrow = SemaphoreNarration.sentences(
             all: Run(width: 2, tasks: 2, finished: false, seconds: 3, blocked: 1),
             fewer: Run(width: 2, tasks: 1, finished: false, seconds: 3, blocked: 1))
-        #expect(!narrow[0].contains("one per pool thread"), "\(narrow[0])")
-        #expect(narrow[0].contains("With 2 tasks waiting, on a pool of 1 thread (only 1 task got into wait())"))
-        #expect(narrow[1].contains("hung too, 1 of them in wait() when it was stopped"))
+        expect(!narrow[0].contains("one per pool thread"), "\(narrow[0])")
+        expect(narrow[0].contains("With 2 tasks waiting, on a pool of 1 thread (only 1 task got into wait())"))
+        expect(narrow[1].contains("hung too, 1 of them in wait() when it was stopped"))
         let read = SemaphoreBridgeVariant.parse("pool width 1, tasks 2\nblocked 1\nblocked 2\n", seconds: 3)
-        #expect(read.blocked == 2 && read.measuredWidth == 2 && read.width == 1)
+        expect(read.blocked == 2 && read.measuredWidth == 2 && read.width == 1)
     }
 
     @Test func theBridgeChildsOutputIsReadBack() {
         let run = SemaphoreBridgeVariant.parse("pool width 2, tasks 1\nfinished\n", seconds: 0.2)
-        #expect(run == .init(width: 2, tasks: 1, finished: true, seconds: 0.2))
-        #expect(!SemaphoreBridgeVariant.parse("pool width 2, tasks 2\n", seconds: 3).finished)
+        expectEqual(run, .init(width: 2, tasks: 1, finished: true, seconds: 0.2))
+        expect(!SemaphoreBridgeVariant.parse("pool width 2, tasks 2\n", seconds: 3).finished)
     }
 }

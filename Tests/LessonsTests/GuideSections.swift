@@ -29,7 +29,7 @@ struct GuideSections {
 
     /// The lines under a heading, up to the next heading.
     static func section(_ heading: String, in lines: [String]) throws -> Range<Int> {
-        let start = try #require(lines.firstIndex(of: heading), "the guide has no '\(heading)'") + 1
+        let start = try unwrap(lines.firstIndex(of: heading), "the guide has no '\(heading)'") + 1
         let end = lines[start...].firstIndex { $0.hasPrefix("## ") } ?? lines.count
         return start..<end
     }
@@ -52,8 +52,8 @@ struct GuideSections {
         var lines = guide.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let variants = try section(variantsHeading, in: lines)
         let rowIndices = lines.indices.filter { variants.contains($0) && lines[$0].hasPrefix("| `") }
-        let first = try #require(rowIndices.first)
-        let last = try #require(rowIndices.last)
+        let first = try unwrap(rowIndices.first)
+        let last = try unwrap(rowIndices.last)
         var codeColumns: [String: String] = [:]
         for index in rowIndices {
             let name = lines[index].split(separator: "`").dropFirst().first.map(String.init) ?? ""

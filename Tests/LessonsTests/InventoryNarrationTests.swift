@@ -15,82 +15,82 @@ struct InventoryNarrationTests {
     }
 
     @Test func theFlowSaysWhatItsListAndSearchesShowed() {
-        #expect(flow().contains("capitals sort before small letters, so \"eggs\" came last"))
-        #expect(!flow(listed: ["Almond milk", "Bread"]).contains("capitals"))
-        #expect(flow().contains("\"Mil\" missed \"Almond milk\""))
-        #expect(flow(found: ["Milk"], foundIgnoringCase: ["Milk"]).contains("found the same products"))
-        #expect(flow().contains("now 4"))
-        #expect(flow(milk: 2).contains("Milk ended at 2"))
-        #expect(flow().contains("read the same 4 products"))
-        #expect(flow(saved: 3).contains("read 3 products where the list showed 4"))
+        expect(flow().contains("capitals sort before small letters, so \"eggs\" came last"))
+        expect(!flow(listed: ["Almond milk", "Bread"]).contains("capitals"))
+        expect(flow().contains("\"Mil\" missed \"Almond milk\""))
+        expect(flow(found: ["Milk"], foundIgnoringCase: ["Milk"]).contains("found the same products"))
+        expect(flow().contains("now 4"))
+        expect(flow(milk: 2).contains("Milk ended at 2"))
+        expect(flow().contains("read the same 4 products"))
+        expect(flow(saved: 3).contains("read 3 products where the list showed 4"))
     }
 
     @Test func concurrentAddsSayWhatWasKept() {
         let kept = InventoryNarration.concurrentAdds(
             tasks: 100, units: 100, milk: 50, seconds: 0.1, processes: 20, succeeded: 20, processMilk: 20)
-        #expect(kept.contains("not one of the 100 adds lost") && kept.contains("every acknowledged add was kept"))
+        expect(kept.contains("not one of the 100 adds lost") && kept.contains("every acknowledged add was kept"))
         let lost = InventoryNarration.concurrentAdds(
             tasks: 100, units: 98, milk: 48, seconds: 0.1, processes: 20, succeeded: 20, processMilk: 19)
-        #expect(lost.contains("2 adds lost") && lost.contains("1 acknowledged adds lost"))
+        expect(lost.contains("2 adds lost") && lost.contains("1 acknowledged adds lost"))
         let failed = InventoryNarration.concurrentAdds(
             tasks: 100, units: 100, milk: 50, seconds: 0.1, processes: 20, succeeded: 18, processMilk: 18)
-        #expect(failed.contains("18 of 20 processes exited 0") && !failed.contains("acknowledged adds lost"))
+        expect(failed.contains("18 of 20 processes exited 0") && !failed.contains("acknowledged adds lost"))
     }
 
     @Test func crashSafetySaysWhereTheKillsLanded() {
-        #expect(
+        expect(
             InventoryNarration.crashSafety(kills: 5, inside: 0, sound: 5).contains("None of the 5 kills landed inside"))
-        #expect(
+        expect(
             InventoryNarration.crashSafety(kills: 5, inside: 3, sound: 5).contains("3 of the 5 kills landed inside"))
-        #expect(
+        expect(
             InventoryNarration.crashSafety(kills: 5, inside: 3, sound: 4).contains("1 of 5 databases were not sound"))
     }
 
     @Test func corruptStoresCountWhatWasRefused() {
-        #expect(
-            InventoryNarration.corruptStores(files: 6, refused: 6, untouched: 6)
-                == "All 6 refused with a reason; 6 of 6 files are byte-for-byte unchanged.")
-        #expect(InventoryNarration.corruptStores(files: 6, refused: 5, untouched: 6).hasPrefix("5 of 6 refused"))
+        expectEqual(
+            InventoryNarration.corruptStores(files: 6, refused: 6, untouched: 6),
+            "All 6 refused with a reason; 6 of 6 files are byte-for-byte unchanged.")
+        expect(InventoryNarration.corruptStores(files: 6, refused: 5, untouched: 6).hasPrefix("5 of 6 refused"))
     }
 
     @Test func theSharedConnectionSentenceFollowsItsCounts() {
         let actor = SharedConnectionDemo.Result(attempted: 1000, succeeded: 1000, errors: [:], milk: 1000)
         let collided = SharedConnectionDemo.Result(
             attempted: 1000, succeeded: 40, errors: ["cannot start a transaction within a transaction": 960], milk: 40)
-        #expect(
+        expect(
             InventoryNarration.sharedConnection(shared: collided, childSummary: "", isolated: actor)
                 .contains("960 of 1000 adds failed: a connection has one transaction at a time"))
         let confused = SharedConnectionDemo.Result(
             attempted: 1000, succeeded: 40, errors: ["a": 900, "not an error": 60], milk: 30)
         let sentence = InventoryNarration.sharedConnection(shared: confused, childSummary: "", isolated: actor)
-        #expect(sentence.contains("10 reported as saved are missing") && sentence.contains("the failures took 2 forms"))
-        #expect(
+        expect(sentence.contains("10 reported as saved are missing") && sentence.contains("the failures took 2 forms"))
+        expect(
             InventoryNarration.sharedConnection(shared: actor, childSummary: "", isolated: actor).contains(
                 "luck of the timing"))
-        #expect(
+        expect(
             InventoryNarration.sharedConnection(shared: nil, childSummary: "stopped by signal 11", isolated: actor)
                 .contains("stopped by signal 11"))
-        #expect(
+        expect(
             InventoryNarration.sharedConnection(shared: actor, childSummary: "", isolated: actor).contains(
                 "all 1000 adds succeeded"))
     }
 
     @Test func transactionsStateTheMeasuredRatio() {
-        #expect(
+        expect(
             InventoryNarration.transactions(adds: 300, each: 0.15, all: 0.005, batched: 0.007).contains("30× as long"))
-        #expect(
+        expect(
             InventoryNarration.transactions(adds: 300, each: 0.006, all: 0.005, batched: 0.007).contains(
                 "about as long as one for all (1.2×)"))
-        #expect(
+        expect(
             InventoryNarration.transactions(adds: 300, each: 0.006, all: 0.005, batched: 0.007).contains(
                 "longer than a transaction each"))
     }
 
     @Test func theHopIsComparedWithACommit() {
-        #expect(InventoryNarration.hopCost(direct: 5e-6, actor: 4e-6, add: 5e-4).contains("no slower"))
-        #expect(
+        expect(InventoryNarration.hopCost(direct: 5e-6, actor: 4e-6, add: 5e-4).contains("no slower"))
+        expect(
             InventoryNarration.hopCost(direct: 5e-6, actor: 25e-6, add: 5e-4).contains(
                 "under a tenth of one committed add"))
-        #expect(InventoryNarration.hopCost(direct: 5e-6, actor: 85e-6, add: 5e-4).contains("16% of one committed add"))
+        expect(InventoryNarration.hopCost(direct: 5e-6, actor: 85e-6, add: 5e-4).contains("16% of one committed add"))
     }
 }

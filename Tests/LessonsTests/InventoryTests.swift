@@ -63,9 +63,9 @@ struct InventoryStoreTests {
     }
 
     @Test func quantitiesParseAsWholeNumbersFromZeroToTheLargest() throws {
-        #expect(try ProductInput.quantity("0") == 0)
-        #expect(try ProductInput.quantity("+7") == 7)
-        #expect(try ProductInput.quantity("\(Int.max)") == Int.max)
+        try expectEqual(ProductInput.quantity("0"), 0)
+        try expectEqual(ProductInput.quantity("+7"), 7)
+        try expectEqual(ProductInput.quantity("\(Int.max)"), Int.max)
         #expect(throws: InventoryError.quantityTooLarge("9223372036854775808")) {
             try ProductInput.quantity("9223372036854775808")
         }
@@ -116,10 +116,10 @@ struct InventoryStoreTests {
                 try await CrashSafetyVariant.trial(in: scratch, number: number, delay: .milliseconds(5 + 9 * number)))
         }
         for (number, trial) in trials.enumerated() {
-            #expect(trial.integrity == "ok", "trial \(number + 1)")
-            #expect(trial.holdsExactlyCommitted, "trial \(number + 1): \(trial)")
+            expectEqual(trial.integrity, "ok", "trial \(number + 1)")
+            expect(trial.holdsExactlyCommitted, "trial \(number + 1): \(trial)")
         }
-        #expect(
+        expect(
             trials.filter(\.killedInsideATransaction).count >= 10,
             "kills inside a transaction: \(trials.filter(\.killedInsideATransaction).count) of 20")
     }
@@ -136,7 +136,7 @@ struct InventoryStoreTests {
                 _ = try InventoryDatabase(path: path, create: create)
             }
         }
-        #expect(FileManager.default.contents(atPath: path) == before, "byte for byte")
+        expectEqual(FileManager.default.contents(atPath: path), before, "byte for byte")
     }
 
     /// What a process may see while another creates the database: part of the header, or
@@ -150,11 +150,11 @@ struct InventoryStoreTests {
         try Data("SQLite for".utf8).write(to: URL(fileURLWithPath: partial))
         try Data(count: 4096).write(to: URL(fileURLWithPath: zeros))
         try Data("milk, bread".utf8).write(to: URL(fileURLWithPath: text))
-        #expect(StoreFileKind.glance(partial) == .sqlite)
-        #expect(StoreFileKind.glance(zeros) == .sqlite)
-        #expect(StoreFileKind.of(text) == .other)
+        expectEqual(StoreFileKind.glance(partial), .sqlite)
+        expectEqual(StoreFileKind.glance(zeros), .sqlite)
+        expectEqual(StoreFileKind.of(text), .other)
         #expect(throws: InventoryStoreError.self) { _ = try InventoryDatabase(path: zeros) }
-        #expect(FileManager.default.contents(atPath: zeros) == Data(count: 4096), "refused by SQLite, untouched")
+        expectEqual(FileManager.default.contents(atPath: zeros), Data(count: 4096), "refused by SQLite, untouched")
     }
 
     @Test func anEmptyFileBecomesAnInventory() async throws {
@@ -173,37 +173,37 @@ struct InventoryStoreTests {
 struct InventoryLessonTests {
     @Test func theFlowFollowsTheBookOnTheActorAndTheMainActor() async throws {
         let report = try await LessonHarness.run(InventoryLesson(), ["flow"])
-        #expect(try report.figure("flow", "journal_mode").text == "wal")
-        #expect(try report.figure("flow", "sorted").text == "Almond milk, Bread, Milk, Millet, eggs")
-        #expect(try report.figure("flow", "search_results").text == "Milk, Millet")
-        #expect(try report.figure("flow", "search_ignoring_case").text == "Almond milk, Milk, Millet")
-        #expect(try report.value("flow", "milk") == 4)
-        #expect(try report.value("flow", "after_reopen") == 4)
-        #expect(try report.figure("flow", "store_isolation").text == "actor InventoryStore")
-        #expect(try report.figure("flow", "view_isolation").text == "main actor")
+        try expectEqual(report.figure("flow", "journal_mode").text, "wal")
+        try expectEqual(report.figure("flow", "sorted").text, "Almond milk, Bread, Milk, Millet, eggs")
+        try expectEqual(report.figure("flow", "search_results").text, "Milk, Millet")
+        try expectEqual(report.figure("flow", "search_ignoring_case").text, "Almond milk, Milk, Millet")
+        try expectEqual(report.value("flow", "milk"), 4)
+        try expectEqual(report.value("flow", "after_reopen"), 4)
+        try expectEqual(report.figure("flow", "store_isolation").text, "actor InventoryStore")
+        try expectEqual(report.figure("flow", "view_isolation").text, "main actor")
     }
 
     @Test func concurrentTasksAndProcessesKeepEveryAdd() async throws {
         let report = try await LessonHarness.run(InventoryLesson(), ["concurrent-adds"])
-        #expect(try report.value("concurrent-adds", "units_after_reload") == 100)
-        #expect(try report.value("concurrent-adds", "processes_succeeded") == 20)
-        #expect(try report.value("concurrent-adds", "process_milk") == 20)
+        try expectEqual(report.value("concurrent-adds", "units_after_reload"), 100)
+        try expectEqual(report.value("concurrent-adds", "processes_succeeded"), 20)
+        try expectEqual(report.value("concurrent-adds", "process_milk"), 20)
     }
 
     @Test func filesThatAreNotInventoriesAreRefusedAndUntouched() async throws {
         let report = try await LessonHarness.run(InventoryLesson(), ["corrupt-store"])
-        #expect(try report.value("corrupt-store", "refused") == Double(StoreFixtures.refused.count))
-        #expect(try report.value("corrupt-store", "untouched") == Double(StoreFixtures.refused.count))
+        try expectEqual(report.value("corrupt-store", "refused"), Double(StoreFixtures.refused.count))
+        try expectEqual(report.value("corrupt-store", "untouched"), Double(StoreFixtures.refused.count))
     }
 
     @Test func throughTheActorNoAddFails() async throws {
         let report = try await LessonHarness.run(InventoryLesson(), ["shared-connection"])
-        #expect(try report.value("shared-connection", "actor_failed") == 0)
-        #expect(try report.value("shared-connection", "actor_milk") == 1000)
+        try expectEqual(report.value("shared-connection", "actor_failed"), 0)
+        try expectEqual(report.value("shared-connection", "actor_milk"), 1000)
     }
 
     @Test func theCrashVariantFindsEveryDatabaseSound() async throws {
         let report = try await LessonHarness.run(InventoryLesson(), ["crash-safety"])
-        #expect(try report.value("crash-safety", "sound") == Double(CrashSafetyVariant.kills))
+        try expectEqual(report.value("crash-safety", "sound"), Double(CrashSafetyVariant.kills))
     }
 }

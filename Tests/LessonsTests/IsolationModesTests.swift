@@ -32,28 +32,28 @@ struct IsolationModesTableTests {
         for (mode, calls) in Self.expected {
             for (call, isolation) in calls {
                 let figure = try report.figure("where-calls-run", "ran_on.\(mode.rawValue).\(call.rawValue)")
-                #expect(figure.text == isolation.description, "\(call) in \(mode)")
-                #expect(figure.listed == false, "the table shows it; the Measured list does not repeat it")
+                expectEqual(figure.text, isolation.description, "\(call) in \(mode)")
+                expectEqual(figure.listed, false, "the table shows it; the Measured list does not repeat it")
             }
             let bare = try report.figure("where-calls-run", "default_isolation.\(mode.rawValue)").text
-            #expect(bare == (mode.defaultsToMainActor ? "main actor" : "nonisolated"), "\(mode)")
+            expectEqual(bare, (mode.defaultsToMainActor ? "main actor" : "nonisolated"), "\(mode)")
         }
     }
 
     @Test func eachModesRunIsAStepInItsOwnLane() async throws {
         let report = try await LessonHarness.run(IsolationModesLesson(), ["where-calls-run"])
-        #expect(report.steps("where-calls-run").map(\.task) == CompileMode.allCases.map(\.title))
+        expectEqual(report.steps("where-calls-run").map(\.task), CompileMode.allCases.map(\.title))
     }
 
     @Test func isolatedConformancesRefuseTheCastOffTheMainActorOnly() async throws {
         let report = try await LessonHarness.run(IsolationModesLesson(), ["where-calls-run"])
         for mode in CompileMode.allCases {
-            #expect(try report.value("where-calls-run", "conformance_usable.\(mode.rawValue).conformanceOnMain") == 1)
+            try expectEqual(report.value("where-calls-run", "conformance_usable.\(mode.rawValue).conformanceOnMain"), 1)
             let offMain = try report.value("where-calls-run", "conformance_usable.\(mode.rawValue).conformanceOffMain")
             // Gate: the cast is refused only by Swift 6.2's runtime (Linux 6.2+, macOS 26); a macOS 15
             // runtime predates isolated conformances and lets it through (SE-0470), as the lesson says.
             let refused = mode.defaultsToMainActor && WhereCallsRunNarration.runtimeChecksIsolatedConformances
-            #expect(offMain == (refused ? 0 : 1), "\(mode)")
+            expectEqual(offMain, (refused ? 0 : 1), "\(mode)")
         }
     }
 
@@ -67,8 +67,8 @@ struct IsolationModesTableTests {
             for (call, isolation) in calls where call.works && isolation == .mainActor {
                 let waited = try report.value("where-calls-run", "main_waited.\(mode.rawValue).\(call.rawValue)")
                 let took = try report.value("where-calls-run", "call_took.\(mode.rawValue).\(call.rawValue)")
-                #expect(waited >= took * WhereCallsRunNarration.heldShare, "\(call) in \(mode)")
-                #expect(try report.value("where-calls-run", "witnesses_agree.\(mode.rawValue).\(call.rawValue)") == 1)
+                expect(waited >= took * WhereCallsRunNarration.heldShare, "\(call) in \(mode)")
+                try expectEqual(report.value("where-calls-run", "witnesses_agree.\(mode.rawValue).\(call.rawValue)"), 1)
             }
         }
     }
@@ -77,10 +77,10 @@ struct IsolationModesTableTests {
         for compiled in CompiledMode.all {
             let features = compiled.app.enabledFeatures
             let asked = compiled.mode.packageSettings.contains { $0.contains("NonisolatedNonsendingByDefault") }
-            #expect(features.contains("NonisolatedNonsendingByDefault") == asked, "\(compiled.mode)")
-            #expect(compiled.mode.compilerFlags.contains("NonisolatedNonsendingByDefault") == asked)
+            expectEqual(features.contains("NonisolatedNonsendingByDefault"), asked, "\(compiled.mode)")
+            expectEqual(compiled.mode.compilerFlags.contains("NonisolatedNonsendingByDefault"), asked)
         }
-        #expect(CompiledMode.all.map(\.mode) == CompileMode.allCases)
+        expectEqual(CompiledMode.all.map(\.mode), CompileMode.allCases)
     }
 
     /// The four modules are one file: each mode's folder links to the same source.
@@ -91,8 +91,8 @@ struct IsolationModesTableTests {
         for folder in ["Swift6", "Approachable", "MainActorByDefault", "XcodeAppTemplate"] {
             let copy = root.appendingPathComponent("Sources/IsolationModes/\(folder)/ModeApp.swift")
             let target = try FileManager.default.destinationOfSymbolicLink(atPath: copy.path)
-            #expect(target == "../ModeApp.swift", "\(folder) must link to the shared file, not copy it")
-            #expect(copy.resolvingSymlinksInPath() == shared)
+            expectEqual(target, "../ModeApp.swift", "\(folder) must link to the shared file, not copy it")
+            expectEqual(copy.resolvingSymlinksInPath(), shared)
         }
     }
 }
@@ -124,11 +124,11 @@ struct IsolationModesNarrationTests {
     @Test func theExpectedModesExplainWhyTheLineMoved() {
         let text = WhereCallsRunNarration.sentences(Self.results(IsolationModesTableTests.expected), work: 0.02).joined(
             separator: " ")
-        #expect(text.contains("nonisolated(nonsending)"))
-        #expect(text.contains("only the function marked nonisolated still left"))
-        #expect(text.contains("stopped meaning"))
-        #expect(text.contains("Only @concurrent left the main actor in every mode"))
-        #expect(text.contains("held the main actor"))
+        expect(text.contains("nonisolated(nonsending)"))
+        expect(text.contains("only the function marked nonisolated still left"))
+        expect(text.contains("stopped meaning"))
+        expect(text.contains("Only @concurrent left the main actor in every mode"))
+        expect(text.contains("held the main actor"))
     }
 
     @Test func noExplanationWhereNothingMoved() {
@@ -144,18 +144,18 @@ struct IsolationModesNarrationTests {
                 )
             })
         let text = WhereCallsRunNarration.sentences(Self.results(allOff), work: 0.02).joined(separator: " ")
-        #expect(!text.contains("nonsending"))
-        #expect(!text.contains("stopped meaning"))
-        #expect(!text.contains("held the main actor"), "nothing ran on the main actor")
-        #expect(text.contains("usable off the main actor in every mode"))
+        expect(!text.contains("nonsending"))
+        expect(!text.contains("stopped meaning"))
+        expect(!text.contains("held the main actor"), "nothing ran on the main actor")
+        expect(text.contains("usable off the main actor in every mode"))
     }
 
     @Test func aShortWaitOnTheMainActorIsNotCalledHeld() {
         let text =
             WhereCallsRunNarration.heldSentence(
                 Self.results(IsolationModesTableTests.expected, waited: 0.001), work: 0.02) ?? ""
-        #expect(!text.contains("held the main actor"))
-        #expect(text.contains("waited at most"))
+        expect(!text.contains("held the main actor"))
+        expect(text.contains("waited at most"))
     }
 
     @Test func theHeldSentenceStatesTheCallsMeasuredTimeNotTheNominalWork() {
@@ -168,46 +168,46 @@ struct IsolationModesNarrationTests {
             }
         }
         let text = WhereCallsRunNarration.heldSentence(results, work: 0.02) ?? ""
-        #expect(text.contains("held the main actor") && text.contains("12 ms a call on this run"))
-        #expect(!text.contains("20 ms"))
+        expect(text.contains("held the main actor") && text.contains("12 ms a call on this run"))
+        expect(!text.contains("20 ms"))
     }
 
     @Test func refusedCastsAreNamedByMode() {
         let text =
             WhereCallsRunNarration.conformanceSentence(
                 Self.results(IsolationModesTableTests.expected, usableOff: [.xcodeAppTemplate: false])) ?? ""
-        #expect(text.hasPrefix("In Xcode 26 app Photo's conformance is main-actor isolated"))
+        expect(text.hasPrefix("In Xcode 26 app Photo's conformance is main-actor isolated"))
     }
 
     /// A runtime older than Swift 6.2's (macOS 15) lets every cast through: said so, with the runtime named.
     @Test func castsAnOldRuntimeLetThroughAreSaidToBeUnchecked() {
         let allUsable = Self.results(IsolationModesTableTests.expected, usableOff: [:])
         let old = WhereCallsRunNarration.conformanceSentence(allUsable, runtimeChecks: false) ?? ""
-        #expect(old.contains("does not check isolated conformances") && old.contains("macOS 26"))
+        expect(old.contains("does not check isolated conformances") && old.contains("macOS 26"))
         let new = WhereCallsRunNarration.conformanceSentence(allUsable, runtimeChecks: true) ?? ""
-        #expect(new.hasSuffix("in every mode.") && !new.contains("macOS 26"))
+        expect(new.hasSuffix("in every mode.") && !new.contains("macOS 26"))
     }
 
     @Test func hopVerdictFollowsTheRatio() {
         let left: [CompileMode: Bool] = [.swift6: true, .approachable: false]
-        #expect(
+        expect(
             HopCostVariant.verdict(perCall: [.swift6: 16e-6, .approachable: 20e-9], leftMainActor: left).contains(
                 "two hops per call"))
         let close = HopCostVariant.verdict(perCall: [.swift6: 21e-9, .approachable: 20e-9], leftMainActor: left)
-        #expect(close.contains("no clear difference"))
-        #expect(!close.contains("two hops"))
-        #expect(
+        expect(close.contains("no clear difference"))
+        expect(!close.contains("two hops"))
+        expect(
             HopCostVariant.verdict(perCall: [.approachable: 20e-9], leftMainActor: [.approachable: false]).contains(
                 "same place"))
     }
 
     @Test func impliedFeaturesAreNamedOnlyWhenUnasked() {
-        #expect(
+        expectEqual(
             WhereCallsRunNarration.impliedFeatures([
                 .swift6: [], .approachable: ["NonisolatedNonsendingByDefault", "InferIsolatedConformances"],
-            ]) == nil)
+            ]), nil)
         let text = WhereCallsRunNarration.impliedFeatures([.mainActorByDefault: ["InferIsolatedConformances"]]) ?? ""
-        #expect(text.hasPrefix("MainActor default reports InferIsolatedConformances"))
+        expect(text.hasPrefix("MainActor default reports InferIsolatedConformances"))
     }
 }
 
@@ -226,10 +226,10 @@ struct ModeDiagnosticsTests {
         let diagnostic = ModeDiagnostics.all[index]
         let result = try await Self.compiler.verdict(on: Self.snippet(index, mode))
         if let message = diagnostic.error(in: mode) {
-            #expect(result.status != 0, "\(diagnostic.name) must not compile in \(mode)")
-            #expect(result.standardError.contains(message), "compiler said: \(result.standardError)")
+            expect(result.status != 0, "\(diagnostic.name) must not compile in \(mode)")
+            expect(result.standardError.contains(message), "compiler said: \(result.standardError)")
         } else {
-            #expect(result.status == 0, "\(diagnostic.name) must compile in \(mode): \(result.standardError)")
+            expectEqual(result.status, 0, "\(diagnostic.name) must compile in \(mode): \(result.standardError)")
         }
     }
 }

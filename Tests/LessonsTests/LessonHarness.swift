@@ -36,9 +36,9 @@ enum LessonHarness {
         var report = whole
         // In the lesson's order, as a run with these --variant flags lists them.
         report.variants = whole.variants.filter { variants.contains($0.name) }
-        #expect(report.variants.map(\.name).sorted() == variants.sorted(), "every variant asked for ran")
+        expectEqual(report.variants.map(\.name).sorted(), variants.sorted(), "every variant asked for ran")
         // What a run of just these variants would have exited with: 0 when each succeeded.
-        #expect(report.variants.allSatisfy { $0.succeeded }, "\(report.variants.compactMap(\.error))")
+        expect(report.variants.allSatisfy { $0.succeeded }, "\(report.variants.compactMap(\.error))")
         return report
     }
 
@@ -50,13 +50,13 @@ enum LessonHarness {
     {
         let arguments =
             ["--json", "--scale", "\(scale)", "--seed", "\(seed)"] + variants.flatMap { ["--variant", $0] }
-        let program = try #require(
+        let program = try unwrap(
             ExecutableLocation.productsDirectory(holding: lesson.name)?.appendingPathComponent(lesson.name),
             "the lesson's program, built beside the tests")
         let run = try await runGate.inTurn {
             try await ProcessCapture.run(program, arguments, timeout: 300)
         }
-        #expect(run.status == 0 && !run.timedOut, "\(lesson.name) \(arguments): \(run.standardError)")
+        expect(run.status == 0 && !run.timedOut, "\(lesson.name) \(arguments): \(run.standardError)")
         do {
             return try LessonReport.decode(Data(run.standardOutput.utf8))
         } catch {
@@ -114,8 +114,8 @@ final class SharedLessonRuns {
 
 extension LessonReport {
     func figure(_ variant: String, _ key: String) throws -> Figure {
-        let result = try #require(variants.first { $0.name == variant }, "no variant \(variant)")
-        return try #require(result.figures.first { $0.key == key }, "no figure \(key) in \(variant)")
+        let result = try unwrap(variants.first { $0.name == variant }, "no variant \(variant)")
+        return try unwrap(result.figures.first { $0.key == key }, "no figure \(key) in \(variant)")
     }
 
     func value(_ variant: String, _ key: String) throws -> Double { try figure(variant, key).value }

@@ -18,7 +18,7 @@ struct LessonPlacesTests {
         let folder = try FileManager.default.contentsOfDirectory(atPath: lessons.path).first {
             FileManager.default.fileExists(atPath: lessons.appendingPathComponent("\($0)/\(typeFile)").path)
         }
-        return lessons.appendingPathComponent(try #require(folder, "no folder holds \(typeFile)"))
+        return lessons.appendingPathComponent(try unwrap(folder, "no folder holds \(typeFile)"))
     }
 
     @Test func theCatalogAndTheExecutablesOnDiskAgree() throws {
@@ -27,18 +27,18 @@ struct LessonPlacesTests {
             $0 != "lab"
                 && FileManager.default.fileExists(atPath: sources.appendingPathComponent("\($0)/main.swift").path)
         }
-        #expect(Set(executables) == Set(LessonCatalog.lessons.map(\.name)))
+        expectEqual(Set(executables), Set(LessonCatalog.lessons.map(\.name)))
     }
 
     /// SwiftPM re-reads the manifest only when its text changes: naming every lesson in it
     /// makes adding a lesson folder change it, so no stale cached manifest hides the lesson.
     @Test func theManifestNamesEveryLessonSoItsCacheCannotHideOne() throws {
         let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        let line = try #require(manifest.split(separator: "\n").first { $0.hasPrefix("// Lessons: ") })
+        let line = try unwrap(manifest.split(separator: "\n").first { $0.hasPrefix("// Lessons: ") })
         let named = line.dropFirst("// Lessons: ".count).split(separator: ",").map {
             $0.trimmingCharacters(in: .whitespaces)
         }
-        #expect(named == LessonCatalog.lessons.map(\.name).sorted(), "Package.swift's `// Lessons:` line")
+        expectEqual(named, LessonCatalog.lessons.map(\.name).sorted(), "Package.swift's `// Lessons:` line")
     }
 
     /// The allocation counter replaces malloc in whatever links it: only the lessons that report
@@ -46,7 +46,7 @@ struct LessonPlacesTests {
     /// "unavailable" where the counts exist).
     @Test func exactlyTheLessonsThatCountAllocationsLinkTheCounter() throws {
         let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        let line = try #require(
+        let line = try unwrap(
             manifest.split(separator: "\n").first { $0.hasPrefix("let lessonsCountingAllocations") })
         let linked = Set(
             line.split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) })
@@ -62,8 +62,8 @@ struct LessonPlacesTests {
             }
             if counts { counting.insert(lesson.name) }
         }
-        #expect(!counting.isEmpty)
-        #expect(linked == counting, "Package.swift's lessonsCountingAllocations")
+        expect(!counting.isEmpty)
+        expectEqual(linked, counting, "Package.swift's lessonsCountingAllocations")
     }
 
     /// The guide's variant table and its "What to take away" list are the lesson's own variants
@@ -72,7 +72,7 @@ struct LessonPlacesTests {
     /// the test writes them into the guides instead (each row keeps its code column).
     @Test(arguments: LessonCatalog.lessons.map(\.name))
     func everyGuideShowsTheLessonsOwnVariantsAndTakeaways(name: String) throws {
-        let lesson = try #require(LessonCatalog.lesson(named: name))
+        let lesson = try unwrap(LessonCatalog.lesson(named: name))
         let file = try Self.folder(of: lesson).appendingPathComponent("README.md")
         var guide = try String(contentsOf: file, encoding: .utf8)
         if ProcessInfo.processInfo.environment["LAB_UPDATE_GUIDES"] == "1" {
@@ -80,28 +80,28 @@ struct LessonPlacesTests {
             try guide.write(to: file, atomically: true, encoding: .utf8)
         }
         let sections = try GuideSections(guide)
-        #expect(sections.rows == lesson.variants.map(GuideSections.rowPrefix), "\(name)'s guide: the variants table")
-        #expect(
-            sections.takeaways == lesson.takeaways, "\(name)'s guide: 'What to take away' is the lesson's takeaways")
+        expectEqual(sections.rows, lesson.variants.map(GuideSections.rowPrefix), "\(name)'s guide: the variants table")
+        expectEqual(
+            sections.takeaways, lesson.takeaways, "\(name)'s guide: 'What to take away' is the lesson's takeaways")
     }
 
     @Test(arguments: LessonCatalog.lessons.map(\.name))
     func everyLessonOpensWithAGuideThatNamesEveryVariantAndLinksTrue(name: String) throws {
-        let lesson = try #require(LessonCatalog.lesson(named: name))
+        let lesson = try unwrap(LessonCatalog.lesson(named: name))
         let folder = try Self.folder(of: lesson)
         let guide = try String(contentsOf: folder.appendingPathComponent("README.md"), encoding: .utf8)
-        #expect(guide.hasPrefix("# \(name)"))
+        expect(guide.hasPrefix("# \(name)"))
         for variant in lesson.variants {
-            #expect(guide.contains("| `\(variant.name)`"), "the guide lists \(variant.name)")
+            expect(guide.contains("| `\(variant.name)`"), "the guide lists \(variant.name)")
             if variant.isExtra {
-                #expect(guide.contains("`\(variant.name)` (extra)"), "the guide marks \(variant.name) as an extra")
+                expect(guide.contains("`\(variant.name)` (extra)"), "the guide marks \(variant.name) as an extra")
             }
         }
         // Every relative link points at a file or folder that exists.
         let links = DocumentationTests.relativeLinks(in: guide)
-        #expect(!links.isEmpty)
+        expect(!links.isEmpty)
         for link in links {
-            #expect(
+            expect(
                 FileManager.default.fileExists(atPath: folder.appendingPathComponent(link).standardized.path),
                 "\(name)'s guide links \(link)")
         }
@@ -130,9 +130,9 @@ struct DocumentationTests {
 
     @Test func theReadmeIsShortAndItsLinksResolve() throws {
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        #expect(readme.split(separator: "\n", omittingEmptySubsequences: false).count <= 130)
+        expect(readme.split(separator: "\n", omittingEmptySubsequences: false).count <= 130)
         for link in Self.relativeLinks(in: readme) {
-            #expect(
+            expect(
                 FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(link).path),
                 "README links \(link)")
         }
@@ -142,14 +142,14 @@ struct DocumentationTests {
     @Test func theReadmesLessonTableIsTheCatalogue() throws {
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
         let lines = readme.split(separator: "\n").map(String.init)
-        let header = try #require(lines.firstIndex { $0.hasPrefix("| lesson | ") })
+        let header = try unwrap(lines.firstIndex { $0.hasPrefix("| lesson | ") })
         let rows = lines[(header + 2)...].prefix { $0.hasPrefix("| `") }
         let names = rows.map { $0.split(separator: "`").dropFirst().first.map(String.init) ?? "" }
-        #expect(names == LessonCatalog.lessons.map(\.name), "README's lesson table")
+        expectEqual(names, LessonCatalog.lessons.map(\.name), "README's lesson table")
         for (row, lesson) in zip(rows, LessonCatalog.lessons) {
             let guide = try LessonPlacesTests.folder(of: lesson).path.replacingOccurrences(
                 of: Self.root.path + "/", with: "")
-            #expect(row.contains("](\(guide)/README.md)"), "README's row for \(lesson.name) links its guide")
+            expect(row.contains("](\(guide)/README.md)"), "README's row for \(lesson.name) links its guide")
         }
     }
 
@@ -157,7 +157,7 @@ struct DocumentationTests {
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
             .replacingOccurrences(of: "\n", with: " ")
         for option in LessonOptions.options {
-            #expect(readme.contains("`--\(option.name)"), "the README's flag list names --\(option.name)")
+            expect(readme.contains("`--\(option.name)"), "the README's flag list names --\(option.name)")
         }
     }
 
@@ -166,7 +166,7 @@ struct DocumentationTests {
         for name in try FileManager.default.contentsOfDirectory(atPath: docs.path) where name.hasSuffix(".md") {
             let text = try String(contentsOf: docs.appendingPathComponent(name), encoding: .utf8)
             for link in Self.relativeLinks(in: text) {
-                #expect(
+                expect(
                     FileManager.default.fileExists(atPath: docs.appendingPathComponent(link).standardized.path),
                     "\(name) links \(link)")
             }
@@ -180,7 +180,7 @@ struct DocumentationTests {
         let lessons = Set(LessonCatalog.lessons.map(\.name))
         for folder in try FileManager.default.contentsOfDirectory(atPath: sources.path) where !lessons.contains(folder)
         {
-            #expect(architecture.contains("  \(folder)/"), "docs/ARCHITECTURE.md describes Sources/\(folder)")
+            expect(architecture.contains("  \(folder)/"), "docs/ARCHITECTURE.md describes Sources/\(folder)")
         }
     }
 }

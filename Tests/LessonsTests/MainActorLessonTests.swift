@@ -10,36 +10,36 @@ import Testing
 struct MainActorLessonTests {
     @Test func theBlockingFetchDropsFramesAndTheAwaitedOneDoesNot() async throws {
         let report = try await LessonHarness.run(MainActorLesson(), ["blocking-fetch", "awaited-fetch"])
-        #expect(
-            try report.value("blocking-fetch", "frames_during_call") == 0, "no frame while the main actor is blocked")
-        #expect(try report.value("blocking-fetch", "frames_dropped") >= 1)
-        #expect(try report.value("blocking-fetch", "loading_frames") == 0)
-        #expect(try report.value("awaited-fetch", "frames_during_call") >= 1)
-        #expect(try report.value("awaited-fetch", "loading_frames") >= 1)
+        try expectEqual(
+            report.value("blocking-fetch", "frames_during_call"), 0, "no frame while the main actor is blocked")
+        try expect(try report.value("blocking-fetch", "frames_dropped") >= 1)
+        try expectEqual(report.value("blocking-fetch", "loading_frames"), 0)
+        try expect(try report.value("awaited-fetch", "frames_during_call") >= 1)
+        try expect(try report.value("awaited-fetch", "loading_frames") >= 1)
     }
 
     @Test func theCatalogAppearsAllAtOnceAndSaveShowsProgress() async throws {
         let report = try await LessonHarness.run(MainActorLesson(), ["space-photos"])
-        #expect(try report.figure("space-photos", "photo_counts_rendered").text == "0, 8")
-        #expect(try report.value("space-photos", "saving_frames") >= 1)
-        #expect(try report.value("space-photos", "max_in_flight") > 1)
+        try expectEqual(report.figure("space-photos", "photo_counts_rendered").text, "0, 8")
+        try expect(try report.value("space-photos", "saving_frames") >= 1)
+        try expect(try report.value("space-photos", "max_in_flight") > 1)
     }
 
     @Test func oneHopNeverShowsAHalfUpdatedModel() async throws {
         let report = try await LessonHarness.run(MainActorLesson(), ["half-updated"])
-        #expect(try report.value("half-updated", "single_half_updated_frames") == 0)
-        #expect(try report.value("half-updated", "separate_half_updated_frames") >= 1)
+        try expectEqual(report.value("half-updated", "single_half_updated_frames"), 0)
+        try expect(try report.value("half-updated", "separate_half_updated_frames") >= 1)
     }
 
     @Test func theJokeIsSetOnTheMainActor() async throws {
         let report = try await LessonHarness.run(MainActorLesson(), ["joke-fetch"])
-        #expect(try report.figure("joke-fetch", "assign_isolation").text == "main actor")
-        #expect(try report.value("joke-fetch", "fetching_frames") >= 1)
+        try expectEqual(report.figure("joke-fetch", "assign_isolation").text, "main actor")
+        try expect(try report.value("joke-fetch", "fetching_frames") >= 1)
     }
 
     @Test func isolationHoldsWhateverTheThread() async throws {
         let report = try await LessonHarness.run(MainActorLesson(), ["main-queue"])
-        #expect(try report.value("main-queue", "isolation_confirmed") == report.value("main-queue", "suspensions"))
+        try expectEqual(report.value("main-queue", "isolation_confirmed"), report.value("main-queue", "suspensions"))
     }
 }
 
@@ -54,8 +54,8 @@ struct ObservedViewTests {
         model.title = "Saturn"
         view.frame(3, at: 0.03)
         view.frame(4, at: 0.04)
-        #expect(view.renders.map(\.frame) == [1, 3])
-        #expect(view.frames.map(\.snapshot) == ["—", "—", "Saturn", "Saturn"])
+        expectEqual(view.renders.map(\.frame), [1, 3])
+        expectEqual(view.frames.map(\.snapshot), ["—", "—", "Saturn", "Saturn"])
     }
 }
 
@@ -63,32 +63,32 @@ struct ObservedViewTests {
 struct MainQueueNarrationTests {
     @Test func theMainThreadEveryTimeAsOnApplePlatforms() {
         let text = MainQueueVariant.narration(onMainThread: 10, confirmed: 10, suspensions: 10, threads: 1)
-        #expect(text.contains("the main thread ran it every time"))
-        #expect(!text.contains("was false"))
+        expect(text.contains("the main thread ran it every time"))
+        expect(!text.contains("was false"))
     }
 
     @Test func neverTheMainThreadAsOnLinux() {
         let text = MainQueueVariant.narration(onMainThread: 0, confirmed: 10, suspensions: 10, threads: 2)
-        #expect(text.contains("Thread.isMainThread was false every time"))
-        #expect(text.contains("served by 2 other threads"))
-        #expect(!text.contains("ran it every time"))
+        expect(text.contains("Thread.isMainThread was false every time"))
+        expect(text.contains("served by 2 other threads"))
+        expect(!text.contains("ran it every time"))
     }
 
     @Test func sometimesTheMainThread() {
         let text = MainQueueVariant.narration(onMainThread: 3, confirmed: 10, suspensions: 10, threads: 2)
-        #expect(text.contains("true 3 of 10 times"))
+        expect(text.contains("true 3 of 10 times"))
     }
 }
 
 @Suite("live view events follow the frame counter")
 struct LiveNarrationTests {
     @Test func aBlockThatStoppedEveryFrameSaysLoadingWasNeverDrawn() {
-        #expect(LiveNarration.blocking(framesDuring: 0).contains("never drawn"))
-        #expect(!LiveNarration.blocking(framesDuring: 3).contains("never drawn"))
+        expect(LiveNarration.blocking(framesDuring: 0).contains("never drawn"))
+        expect(!LiveNarration.blocking(framesDuring: 3).contains("never drawn"))
     }
 
     @Test func anAwaitCountsTheFramesThatShowedLoading() {
-        #expect(LiveNarration.awaited(framesDuring: 60).contains("60 frames drew"))
-        #expect(!LiveNarration.awaited(framesDuring: 0).contains("spinner kept turning"))
+        expect(LiveNarration.awaited(framesDuring: 60).contains("60 frames drew"))
+        expect(!LiveNarration.awaited(framesDuring: 0).contains("spinner kept turning"))
     }
 }

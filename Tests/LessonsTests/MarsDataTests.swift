@@ -46,8 +46,8 @@ struct MarsDataTests {
         case "task group": photos = await data.latestPhotosWithTaskGroup(rovers)
         default: photos = await data.latestPhotosWithUnstructuredTasks(rovers)
         }
-        #expect(meter.stats.maxInFlight == expected)
-        #expect(photos.count == meter.stats.calls)
+        expectEqual(meter.stats.maxInFlight, expected)
+        expectEqual(photos.count, meter.stats.calls)
     }
 
     /// The held backend cannot make a pattern look more concurrent than it is: a loop asked for
@@ -56,25 +56,25 @@ struct MarsDataTests {
         let meter = CallMeter()
         let data = marsData(meter, heldUntil: 2, patience: .milliseconds(50), latency: 0)
         let photos = await data.latestPhotosSequentially(try MarsRoverClient.fixtureRovers())
-        #expect(meter.stats.maxInFlight == 1)
-        #expect(photos.count == 4 && meter.stats.completed == 4)
+        expectEqual(meter.stats.maxInFlight, 1)
+        expect(photos.count == 4 && meter.stats.completed == 4)
     }
 
     @Test func fetchLatestPhotosSkipsARoverWhoseCallFails() async {
         let meter = CallMeter()
         let photos = await marsData(meter, failures: FailureInjection(rate: 1, onlyMatching: "Spirit"))
             .fetchLatestPhotos()
-        #expect(Set(photos.map(\.rover.name)) == ["Curiosity", "Perseverance", "Opportunity"])
+        expectEqual(Set(photos.map(\.rover.name)), ["Curiosity", "Perseverance", "Opportunity"])
     }
 
     @Test(arguments: [1, 2, 3, 5])
     func theSlidingWindowNeverExceedsItsWidth(width: Int) async throws {
         let meter = CallMeter()
-        let rover = try #require(try MarsRoverClient.fixtureRovers().first)
+        let rover = try unwrap(try MarsRoverClient.fixtureRovers().first)
         let pages = try await marsData(meter, heldUntil: width).photoPages(
             of: rover, earthDate: rover.maxDate, pages: Array(1...12), width: width)
-        #expect(meter.stats.maxInFlight == width, "exactly \(width) in flight at the peak")
-        #expect(pages.count == 12 && meter.stats.calls == 12)
+        expectEqual(meter.stats.maxInFlight, width, "exactly \(width) in flight at the peak")
+        expect(pages.count == 12 && meter.stats.calls == 12)
     }
 
     @Test func aFailingManifestCancelsItsSiblings() async throws {
@@ -90,8 +90,8 @@ struct MarsDataTests {
         await #expect(throws: ServiceError.unavailable) {
             try await data.fetchPhotoManifests()
         }
-        #expect(meter.stats.cancelled == 3, "the three other manifests were cancelled mid-flight")
-        #expect(meter.stats.inFlight == 0, "the group waited for its cancelled children")
+        expectEqual(meter.stats.cancelled, 3, "the three other manifests were cancelled mid-flight")
+        expectEqual(meter.stats.inFlight, 0, "the group waited for its cancelled children")
     }
 }
 

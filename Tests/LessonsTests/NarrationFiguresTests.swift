@@ -10,10 +10,10 @@ import Testing
 @Suite("Sentences say the run's own figures", .serialized)
 struct NarrationFiguresTests {
     @Test func quantitiesAreFoundAsPrinted() {
-        #expect(
-            NarrationCheck.quantities(in: "took 12.4 ms–23 ms, 3.92× sooner; 1,399 B; 5 s (250 ms at this scale)")
-                == ["12.4 ms", "23 ms", "3.92×", "5 s", "250 ms"])
-        #expect(NarrationCheck.quantities(in: "req-7 and 4 tasks, 60 Hz, 8 photos, version 6.2 is") == [])
+        expectEqual(
+            NarrationCheck.quantities(in: "took 12.4 ms–23 ms, 3.92× sooner; 1,399 B; 5 s (250 ms at this scale)"),
+            ["12.4 ms", "23 ms", "3.92×", "5 s", "250 ms"])
+        expectEqual(NarrationCheck.quantities(in: "req-7 and 4 tasks, 60 Hz, 8 photos, version 6.2 is"), [])
     }
 
     @Test func aNumberOfItsOwnIsCaughtAndAFigureOrSettingPasses() {
@@ -22,20 +22,20 @@ struct NarrationFiguresTests {
             figures: [Figure(key: "took", label: "took", value: 0.0852, unit: .seconds)], steps: [])
         variant.stated = ["100 ms"]
         variant.narration = ["calibrated for 100 ms, it took 85.2 ms"]
-        #expect(NarrationCheck.unsupported(in: variant) == [])
+        expectEqual(NarrationCheck.unsupported(in: variant), [])
         variant.narration = ["100 ms of computation took 86 ms"]
-        #expect(NarrationCheck.unsupported(in: variant) == ["86 ms"])
+        expectEqual(NarrationCheck.unsupported(in: variant), ["86 ms"])
     }
 
     @MainActor
     @Test(arguments: LessonCatalog.lessons.map(\.name))
     func everyVariantsSentencesUseItsFigures(lesson name: String) async throws {
-        let lesson = try #require(LessonCatalog.lesson(named: name))
+        let lesson = try unwrap(LessonCatalog.lesson(named: name))
         let report = try await LessonHarness.run(lesson, lesson.variants.map(\.name))
         for variant in report.variants {
-            #expect(variant.narration != nil)
+            expect(variant.narration != nil)
             let unsupported = NarrationCheck.unsupported(in: variant)
-            #expect(
+            expect(
                 unsupported.isEmpty,
                 "\(name) \(variant.name): \(unsupported) not among \(variant.figures.map(\.formattedValue)) or \(variant.stated ?? [])"
             )

@@ -10,44 +10,44 @@ import Testing
 @MainActor
 struct ObservingStateTests {
     func values(_ report: LessonReport, _ key: String) throws -> [Int] {
-        try #require(report.figure("deliveries", "\(key)_values").text).split(separator: ", ").compactMap { Int($0) }
+        try unwrap(report.figure("deliveries", "\(key)_values").text).split(separator: ", ").compactMap { Int($0) }
     }
 
     @Test func observationsCoalesceOneSynchronousStepAndTheStreamDoesNot() async throws {
         let report = try await LessonHarness.run(ObservingStateLesson(), ["deliveries"])
         for key in ["tracking", "polling"] + (Watcher.observationsAvailable ? ["observations"] : []) {
             let seen = try values(report, key)
-            #expect(!seen.contains(1) && !seen.contains(2), "\(key) saw an intermediate state: \(seen)")
-            #expect(seen.last == 4, "\(key): \(seen)")
+            expect(!seen.contains(1) && !seen.contains(2), "\(key) saw an intermediate state: \(seen)")
+            expectEqual(seen.last, 4, "\(key): \(seen)")
         }
-        #expect(try values(report, "did_set_stream") == [1, 2, 3, 4], "didSet sends every change, no initial value")
+        try expectEqual(values(report, "did_set_stream"), [1, 2, 3, 4], "didSet sends every change, no initial value")
     }
 
     @Test func onChangeRunsInsideTheChangeAndSeesTheOldValue() async throws {
         let report = try await LessonHarness.run(ObservingStateLesson(), ["deliveries"])
         let calls = try report.value("deliveries", "tracking_on_change_calls")
-        #expect(calls == 2, "once per registration: the three-drink step, then the single drink")
-        #expect(try report.value("deliveries", "tracking_on_change_inside") == calls)
-        #expect(try report.figure("deliveries", "tracking_on_change_value").text == "0")
+        expectEqual(calls, 2, "once per registration: the three-drink step, then the single drink")
+        try expectEqual(report.value("deliveries", "tracking_on_change_inside"), calls)
+        try expectEqual(report.figure("deliveries", "tracking_on_change_value").text, "0")
         // D3: each call's own reading, not the first one's for both.
-        #expect(try report.figure("deliveries", "tracking_on_change_values").text == "0, 3")
+        try expectEqual(report.figure("deliveries", "tracking_on_change_values").text, "0, 3")
     }
 
     @Test(.enabled(if: Watcher.observationsAvailable, "Observations needs Swift 6.2's runtime (macOS 26)"))
     func observationsRunsItsClosureOnTheModelsActorWhereverTheLoopRuns() async throws {
         let report = try await LessonHarness.run(ObservingStateLesson(), ["deliveries"])
-        #expect(try report.figure("deliveries", "observations_closure_isolation").text == "main actor")
-        #expect(try report.figure("deliveries", "observations_loop_isolation").text == "nonisolated")
+        try expectEqual(report.figure("deliveries", "observations_closure_isolation").text, "main actor")
+        try expectEqual(report.figure("deliveries", "observations_loop_isolation").text, "nonisolated")
     }
 
     @Test func everyWatcherDeliversEveryChangeWhenAwaited() async throws {
         let report = try await LessonHarness.run(ObservingStateLesson(), ["cost"])
         for kind in Watcher.Kind.allCases where kind != .observations || Watcher.observationsAvailable {
-            #expect(try report.value("cost", "\(kind.key)_delivered") == Double(CostVariant.changes), "\(kind)")
-            #expect(try report.value("cost", "\(kind.key)_latency") > 0)
+            try expectEqual(report.value("cost", "\(kind.key)_delivered"), Double(CostVariant.changes), "\(kind)")
+            try expect(try report.value("cost", "\(kind.key)_latency") > 0)
         }
         if AllocationCounter.isAvailable {
-            #expect(try report.figure("cost", "unwatched_mallocs_per_change").text != nil)
+            try expect(try report.figure("cost", "unwatched_mallocs_per_change").text != nil)
         }
     }
 
@@ -57,23 +57,23 @@ struct ObservingStateTests {
             kind: .observations, values: [0, 3, 4], isolations: [.nonisolated], latency: 0.0001,
             closureIsolation: .mainActor)
         let everyOne = Seen(kind: .observations, values: [0, 1, 2, 3, 4], isolations: [.nonisolated], latency: nil)
-        #expect(DeliveriesNarration.sentences([coalesced])[0].contains("arrived as one change"))
-        #expect(DeliveriesNarration.sentences([everyOne])[0].contains("its closure never ran"))
+        expect(DeliveriesNarration.sentences([coalesced])[0].contains("arrived as one change"))
+        expect(DeliveriesNarration.sentences([everyOne])[0].contains("its closure never ran"))
         var tracking = Seen(kind: .tracking, values: [0, 3, 4], isolations: [.mainActor], latency: nil)
         tracking.onChangeCalls = 2
         tracking.onChangeInside = 2
         tracking.onChangeValue = 0
-        #expect(DeliveriesNarration.sentences([tracking])[0].contains("the old value"))
+        expect(DeliveriesNarration.sentences([tracking])[0].contains("the old value"))
         tracking.onChangeInside = 1
-        #expect(DeliveriesNarration.sentences([tracking])[0].contains("not always from inside the change"))
+        expect(DeliveriesNarration.sentences([tracking])[0].contains("not always from inside the change"))
         let stream = Seen(kind: .didSetStream, values: [1, 2, 3, 4], isolations: [.mainActor], latency: nil)
-        #expect(DeliveriesNarration.sentences([stream])[0].contains("delivered every change"))
+        expect(DeliveriesNarration.sentences([stream])[0].contains("delivered every change"))
         let shortStream = Seen(kind: .didSetStream, values: [3, 4], isolations: [.mainActor], latency: nil)
-        #expect(!DeliveriesNarration.sentences([shortStream])[0].contains("every change"))
+        expect(!DeliveriesNarration.sentences([shortStream])[0].contains("every change"))
         let polled = Seen(kind: .polling, values: [0, 3, 4], isolations: [.mainActor], latency: 0.002)
-        #expect(DeliveriesNarration.sentences([polled])[0].contains("missed the intermediate states"))
+        expect(DeliveriesNarration.sentences([polled])[0].contains("missed the intermediate states"))
         let polledBetween = Seen(kind: .polling, values: [0, 2, 3, 4], isolations: [.mainActor], latency: 0.002)
-        #expect(DeliveriesNarration.sentences([polledBetween])[0].contains("saw states in between"))
+        expect(DeliveriesNarration.sentences([polledBetween])[0].contains("saw states in between"))
     }
 
     /// A4 and D3: a poll delivered late is not said to wait "up to an interval", and each
@@ -82,23 +82,23 @@ struct ObservingStateTests {
         typealias Seen = DeliveriesVariant.Seen
         let late = Seen(kind: .polling, values: [0, 3, 4], isolations: [.mainActor], latency: 0.00557)
         let lateText = DeliveriesNarration.sentences([late], pollInterval: 0.002)[0]
-        #expect(!lateText.contains("up to an interval"), "\(lateText)")
-        #expect(lateText.contains("5.57 ms after the change, more than one 2 ms interval"))
+        expect(!lateText.contains("up to an interval"), "\(lateText)")
+        expect(lateText.contains("5.57 ms after the change, more than one 2 ms interval"))
         let prompt = Seen(kind: .polling, values: [0, 3, 4], isolations: [.mainActor], latency: 0.00211)
         let promptText = DeliveriesNarration.sentences([prompt], pollInterval: 0.002)[0]
-        #expect(promptText.contains("2.11 ms after the change.") && !promptText.contains("more than one"))
-        #expect(!promptText.contains("up to an interval"), "2.11 ms is not up to a 2 ms interval")
+        expect(promptText.contains("2.11 ms after the change.") && !promptText.contains("more than one"))
+        expect(!promptText.contains("up to an interval"), "2.11 ms is not up to a 2 ms interval")
         var tracking = Seen(kind: .tracking, values: [0, 3, 4], isolations: [.mainActor], latency: nil)
         tracking.onChangeCalls = 2
         tracking.onChangeInside = 2
         tracking.onChangeValue = 0
         tracking.onChangeValues = [0, 3]
         let both = DeliveriesNarration.sentences([tracking])[0]
-        #expect(both.contains("read cups = 0, then 3 there: each time the old value"), "\(both)")
-        #expect(!both.contains("read cups = 0 there"))
+        expect(both.contains("read cups = 0, then 3 there: each time the old value"), "\(both)")
+        expect(!both.contains("read cups = 0 there"))
         tracking.onChangeValues = [0, 4]
         let odd = DeliveriesNarration.sentences([tracking])[0]
-        #expect(odd.contains("read cups = 0, then 4 there") && !odd.contains("old value"))
+        expect(odd.contains("read cups = 0, then 4 there") && !odd.contains("old value"))
     }
 
     @Test func costNarrationForEveryOutcome() {
@@ -114,13 +114,13 @@ struct ObservingStateTests {
                 cost(.polling, latency: 0.002, mallocs: 1300),
             ],
             changes: 100)
-        #expect(counted.contains { $0.contains("The quickest to deliver was AsyncStream from didSet") })
-        #expect(counted.contains { $0.contains("Polling's median was 2 ms") })
-        #expect(counted.contains { $0.contains("the fewest were AsyncStream from didSet's (6)") })
-        #expect(!counted.contains { $0.contains("delivered") && $0.contains("of 100 changes") })
+        expect(counted.contains { $0.contains("The quickest to deliver was AsyncStream from didSet") })
+        expect(counted.contains { $0.contains("Polling's median was 2 ms") })
+        expect(counted.contains { $0.contains("the fewest were AsyncStream from didSet's (6)") })
+        expect(!counted.contains { $0.contains("delivered") && $0.contains("of 100 changes") })
         let uncounted = CostNarration.sentences(
             [cost(nil, mallocs: nil), cost(.tracking, delivered: 97, mallocs: nil)], changes: 100)
-        #expect(uncounted.contains { $0.contains("withObservationTracking delivered 97 of 100 changes") })
-        #expect(uncounted.contains { $0.contains("llocations") && $0.contains("not counted") })
+        expect(uncounted.contains { $0.contains("withObservationTracking delivered 97 of 100 changes") })
+        expect(uncounted.contains { $0.contains("llocations") && $0.contains("not counted") })
     }
 }

@@ -8,33 +8,33 @@ import Testing
 @Suite("one CPU: the sentences follow the CPUs and waves measured")
 struct OneCPUWordsTests {
     @Test func aProcessWithFewerCPUsThanTheMachineSaysSo() {
-        #expect(CPUCountWords.usable(1, machine: 2) == "1 of the machine's 2 CPUs")
-        #expect(CPUCountWords.usable(2, machine: 2) == "2 CPUs")
-        #expect(CPUCountWords.usable(1, machine: 1) == "1 CPU")
-        #expect(CPUCountWords.sentenceStart(1, machine: 4) == "This process may use 1 of the machine's 4 CPUs")
-        #expect(CPUCountWords.sentenceStart(4, machine: 4) == "This machine has 4 CPUs")
+        expectEqual(CPUCountWords.usable(1, machine: 2), "1 of the machine's 2 CPUs")
+        expectEqual(CPUCountWords.usable(2, machine: 2), "2 CPUs")
+        expectEqual(CPUCountWords.usable(1, machine: 1), "1 CPU")
+        expectEqual(CPUCountWords.sentenceStart(1, machine: 4), "This process may use 1 of the machine's 4 CPUs")
+        expectEqual(CPUCountWords.sentenceStart(4, machine: 4), "This machine has 4 CPUs")
     }
 
     @Test func theBooksClaimIsJudgedByTheWavesOfThisRun() {
-        #expect(
+        expect(
             ExecutorWidthVariant.conclusion(blockingWaves: 3, suspendingWaves: 1).contains(
                 "holds only for the suspending version"))
         let wide = ExecutorWidthVariant.conclusion(blockingWaves: 1, suspendingWaves: 1)
-        #expect(wide.contains("both versions finished together") && !wide.contains("only for"))
+        expect(wide.contains("both versions finished together") && !wide.contains("only for"))
         let late = ExecutorWidthVariant.conclusion(blockingWaves: 5, suspendingWaves: 2)
-        #expect(late.contains("not even the suspending tasks") && !late.contains("holds only"))
-        #expect(ExecutorWidthVariant.waveWords(1) == "1 wave" && ExecutorWidthVariant.waveWords(3) == "3 waves")
+        expect(late.contains("not even the suspending tasks") && !late.contains("holds only"))
+        expect(ExecutorWidthVariant.waveWords(1) == "1 wave" && ExecutorWidthVariant.waveWords(3) == "3 waves")
     }
 
     @Test func theExecutorsWidthIsSetAgainstTheCPUsMeasured() {
-        #expect(
-            ExecutorWidthVariant.threadsSentence(width: 2, usable: 2, machine: 2)
-                == "The executor has one thread per CPU this process may use: here 2 threads (measured; 2 CPUs).")
+        expectEqual(
+            ExecutorWidthVariant.threadsSentence(width: 2, usable: 2, machine: 2),
+            "The executor has one thread per CPU this process may use: here 2 threads (measured; 2 CPUs).")
         let turns = ExecutorWidthVariant.threadsSentence(width: 2, usable: 1, machine: 2)
-        #expect(
+        expect(
             turns.contains("2 threads here") && turns.contains("1 of the machine's 2 CPUs")
                 && turns.contains("take turns"))
-        #expect(
+        expect(
             ExecutorWidthVariant.threadsSentence(width: 1, usable: 2, machine: 2).contains("fewer threads than CPUs"))
     }
 }
@@ -47,22 +47,22 @@ struct LateCancellationWordsTests {
         let text = CooperativeLoopVariant.narrate(
             unchecked: Outcome(chunksDone: 100, chunks: 100, stopLatency: 0.18),
             checked: Outcome(chunksDone: 11, chunks: 100, stopLatency: 0.001), cpus: 2)
-        #expect(
+        expect(
             text.contains("ended 180 ms after cancel()")
                 && text.contains("stopped after 11 of 100 chunks, 1 ms after cancel()"))
-        #expect(!text.contains("needs a thread"))
+        expect(!text.contains("needs a thread"))
     }
 
     @Test func loopsThatEndedBeforeCancelAreSaidToHave() {
         let text = CooperativeLoopVariant.narrate(
             unchecked: Outcome(chunksDone: 100, chunks: 100, stopLatency: -0.000064),
             checked: Outcome(chunksDone: 100, chunks: 100, stopLatency: -0.000059), cpus: 1)
-        #expect(text.contains("ended before cancel() was even called") && text.contains("it never saw the flag"))
-        #expect(text.contains("with one CPU") && !text.contains("stopped after 11 of 100 chunks, 1 ms after cancel()"))
+        expect(text.contains("ended before cancel() was even called") && text.contains("it never saw the flag"))
+        expect(text.contains("with one CPU") && !text.contains("stopped after 11 of 100 chunks, 1 ms after cancel()"))
         let busy = CooperativeLoopVariant.narrate(
             unchecked: Outcome(chunksDone: 100, chunks: 100, stopLatency: -0.001),
             checked: Outcome(chunksDone: 100, chunks: 100, stopLatency: 0.0001), cpus: 2)
-        #expect(busy.contains("busy machine") && busy.contains("had done all its chunks when cancel() came"))
+        expect(busy.contains("busy machine") && busy.contains("had done all its chunks when cancel() came"))
     }
 
     /// A3, C1, D5: the late cancel() is said as measured (the code ran after a loop ended), not
@@ -71,14 +71,14 @@ struct LateCancellationWordsTests {
         let late = CooperativeLoopVariant.narrate(
             unchecked: Outcome(chunksDone: 100, chunks: 100, stopLatency: -0.0000822),
             checked: Outcome(chunksDone: 100, chunks: 100, stopLatency: -0.0000736), cpus: 1)
-        #expect(late.contains("on this run it ran only after a loop had ended"))
-        #expect(!late.contains("ran only after.") && !late.contains("ran the code that would cancel them late"))
+        expect(late.contains("on this run it ran only after a loop had ended"))
+        expect(!late.contains("ran only after.") && !late.contains("ran the code that would cancel them late"))
         let ended = Outcome(chunksDone: 100, chunks: 100, stopLatency: -0.0000822)
-        #expect(ended.ranOnAfterCancel == 0)
-        #expect(CooperativeLoopVariant.ranOnCell(ended) == "none: ended 82.2 µs before")
-        #expect(!CooperativeLoopVariant.ranOnCell(ended).contains("-"))
+        expectEqual(ended.ranOnAfterCancel, 0)
+        expectEqual(CooperativeLoopVariant.ranOnCell(ended), "none: ended 82.2 µs before")
+        expect(!CooperativeLoopVariant.ranOnCell(ended).contains("-"))
         let ranOn = Outcome(chunksDone: 11, chunks: 100, stopLatency: 0.001)
-        #expect(ranOn.ranOnAfterCancel == 0.001 && CooperativeLoopVariant.ranOnCell(ranOn) == "1 ms")
+        expect(ranOn.ranOnAfterCancel == 0.001 && CooperativeLoopVariant.ranOnCell(ranOn) == "1 ms")
     }
 
     /// On one CPU the pool had one thread: the code that calls cancel() ran on the thread the loops
@@ -89,24 +89,24 @@ struct LateCancellationWordsTests {
         }
         let same = CooperativeLoopVariant.narrate(
             unchecked: ended(7, cancelledFrom: 7), checked: ended(7, cancelledFrom: 7), cpus: 1)
-        #expect(same.contains("It ran on the very thread each loop had run on (thread 7, measured)"), "\(same)")
-        #expect(same.contains("gives its thread up only when it ends, so only then could that code run."))
-        #expect(!same.contains("take turns") && !same.contains("CPU"), "one thread: no CPU turn to blame: \(same)")
+        expect(same.contains("It ran on the very thread each loop had run on (thread 7, measured)"), "\(same)")
+        expect(same.contains("gives its thread up only when it ends, so only then could that code run."))
+        expect(!same.contains("take turns") && !same.contains("CPU"), "one thread: no CPU turn to blame: \(same)")
         let apart = CooperativeLoopVariant.narrate(
             unchecked: ended(7, cancelledFrom: 8), checked: ended(7, cancelledFrom: 8), cpus: 1)
-        #expect(apart.contains("It ran on a thread other than the loop's (measured)") && apart.contains("take turns"))
-        #expect(!apart.contains("very thread"), "\(apart)")
+        expect(apart.contains("It ran on a thread other than the loop's (measured)") && apart.contains("take turns"))
+        expect(!apart.contains("very thread"), "\(apart)")
         let mixed = CooperativeLoopVariant.narrate(
             unchecked: ended(7, cancelledFrom: 7), checked: ended(9, cancelledFrom: 7), cpus: 2)
-        #expect(mixed.contains("the very thread the loop that never checks had run on (thread 7, measured)"))
-        #expect(mixed.contains("for the one that checks, it ran on a thread other than the loop's"))
-        #expect(mixed.contains("busy machine") && !mixed.contains("each loop"), "\(mixed)")
+        expect(mixed.contains("the very thread the loop that never checks had run on (thread 7, measured)"))
+        expect(mixed.contains("for the one that checks, it ran on a thread other than the loop's"))
+        expect(mixed.contains("busy machine") && !mixed.contains("each loop"), "\(mixed)")
         // Cancelled midway on its own thread: the loop did not end first, so no cause is told.
         let midway = CooperativeLoopVariant.narrate(
             unchecked: Outcome(chunksDone: 100, chunks: 100, stopLatency: 0.18, loopThread: 7, cancellerThread: 8),
             checked: Outcome(chunksDone: 11, chunks: 100, stopLatency: 0.001, loopThread: 7, cancellerThread: 8),
             cpus: 1)
-        #expect(!midway.contains("very thread") && !midway.contains("other than"), "\(midway)")
+        expect(!midway.contains("very thread") && !midway.contains("other than"), "\(midway)")
     }
 
     @Test func pollingLaterThanOneIntervalIsNotCalledBoundedByIt() {
@@ -114,20 +114,20 @@ struct LateCancellationWordsTests {
         let handler = Reach(latencies: [0.00001], rounds: 1)
         let prompt = CancellationHandlerVariant.narrate(
             polling: Reach(latencies: [0.012, 0.024, 0.0], rounds: 3), handler: handler, poll: 0.025)
-        #expect(prompt.contains("at most one poll interval") && !prompt.contains("left out"))
+        expect(prompt.contains("at most one poll interval") && !prompt.contains("left out"))
         let late = CancellationHandlerVariant.narrate(
             polling: Reach(latencies: [0.061, 0.090, 0.032], rounds: 3), handler: handler, poll: 0.025)
-        #expect(late.contains("more than one poll interval") && !late.contains("at most one poll interval"))
+        expect(late.contains("more than one poll interval") && !late.contains("at most one poll interval"))
     }
 
     @Test func downloadsThatEndedBeforeCancelAreCountedNotAveraged() {
         typealias Reach = CancellationHandlerVariant.Reach
         let some = CancellationHandlerVariant.narrate(
             polling: Reach([0.020, nil, 0.010]), handler: Reach([nil, 0.00001, nil]), poll: 0.025)
-        #expect(some.contains("Polling reached the download 15 ms") && some.contains("3 of the 6 downloads had ended"))
+        expect(some.contains("Polling reached the download 15 ms") && some.contains("3 of the 6 downloads had ended"))
         let none = CancellationHandlerVariant.narrate(
             polling: Reach([0.020, 0.010]), handler: Reach([nil, nil]), poll: 0.025)
-        #expect(none.contains("cannot compare") && none.contains("0 of 2 polling rounds and 2 of 2 handler rounds"))
-        #expect(!none.contains("Polling reached") && !none.contains("nan"))
+        expect(none.contains("cannot compare") && none.contains("0 of 2 polling rounds and 2 of 2 handler rounds"))
+        expect(!none.contains("Polling reached") && !none.contains("nan"))
     }
 }

@@ -26,15 +26,15 @@ struct QuickStepsTableTests {
     /// The spans, with the last addStamp call taking `seconds` as measured on some run.
     func recorded(lastStampTaking seconds: Double) async throws -> [Span] {
         var spans = await recorded()
-        let last = try #require(spans.lastIndex { $0.name.hasPrefix("addStamp") })
+        let last = try unwrap(spans.lastIndex { $0.name.hasPrefix("addStamp") })
         spans[last].end = spans[last].start + seconds
         return spans
     }
 
     func expectFiveStampsAndOneMarker(_ spans: [Span]) {
         let (shown, note) = LessonSession.collapsedSteps(spans, origin: spans.map(\.start).min())
-        #expect(shown.rows.map { $0[0] } == ["addStamp(task: N) ×5"])
-        #expect(note == "  (5 steps in 1 row, alike ones merged ×N; 1 instant marker left out: --steps lists each)")
+        expectEqual(shown.rows.map { $0[0] }, ["addStamp(task: N) ×5"])
+        expectEqual(note, "  (5 steps in 1 row, alike ones merged ×N; 1 instant marker left out: --steps lists each)")
     }
 
     @Test func aStepOf902NanosecondsKeepsItsPlaceInTheMergedRow() async throws {
@@ -49,8 +49,8 @@ struct QuickStepsTableTests {
 
     @Test func theProbeRecordsWhichSpansAreMarks() async {
         let spans = await recorded()
-        #expect(spans.filter(\.isInstant).map(\.name) == ["all stamped"])
-        #expect(spans.filter { !$0.isInstant }.count == 5)
+        expectEqual(spans.filter(\.isInstant).map(\.name), ["all stamped"])
+        expectEqual(spans.filter { !$0.isInstant }.count, 5)
     }
 
     /// Spans made before the record existed (or by hand) are marks only when they have no length.
@@ -60,6 +60,6 @@ struct QuickStepsTableTests {
             startThread: 1, endThread: 1)
         var quick = span
         quick.end = 1 + 902e-9
-        #expect(span.isInstant && !quick.isInstant)
+        expect(span.isInstant && !quick.isInstant)
     }
 }

@@ -27,9 +27,9 @@ struct SnippetCompilerTests {
         }
         let planned = try await SnippetCompiler.compile(snippet, planned: plan)
         let driven = try await SnippetCompiler.compile(snippet)
-        #expect(planned.status == driven.status)
-        #expect(Self.withoutFolder(planned.standardError) == Self.withoutFolder(driven.standardError))
-        #expect(planned.status == (snippet == Self.racy ? 1 : 0), "\(planned.standardError)")
+        expectEqual(planned.status, driven.status)
+        expectEqual(Self.withoutFolder(planned.standardError), Self.withoutFolder(driven.standardError))
+        expectEqual(planned.status, (snippet == Self.racy ? 1 : 0), "\(planned.standardError)")
     }
 
     /// Each compile has a folder of its own, which the diagnostics name.

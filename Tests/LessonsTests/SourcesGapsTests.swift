@@ -11,35 +11,35 @@ import Testing
 struct SourcesGapsTests {
     @Test func offMainPublishingRunsOffTheMainActorAndTheFixNeverMisses() async throws {
         let report = try await LessonHarness.run(MainActorLesson(), ["off-main-publishing"])
-        #expect(try report.figure("off-main-publishing", "update_ran_on").text == "nonisolated", "SE-0338")
-        #expect(try report.value("off-main-publishing", "main_actor_missed") == 0)
-        #expect(try report.value("off-main-publishing", "attempts") >= 1)
+        try expectEqual(report.figure("off-main-publishing", "update_ran_on").text, "nonisolated", "SE-0338")
+        try expectEqual(report.value("off-main-publishing", "main_actor_missed"), 0)
+        try expect(try report.value("off-main-publishing", "attempts") >= 1)
     }
 
     @Test func mainActorRunStoresEveryStampAndABlockedLoopDrawsNoFrame() async throws {
         let report = try await LessonHarness.run(MainActorLesson(), ["main-actor-run"])
-        #expect(try report.value("main-actor-run", "stamps_stored") == Double(2 * MainActorRunVariant.stamps))
-        #expect(
-            try report.value("main-actor-run", "frames_straight") == 0,
+        try expectEqual(report.value("main-actor-run", "stamps_stored"), Double(2 * MainActorRunVariant.stamps))
+        try expectEqual(
+            report.value("main-actor-run", "frames_straight"), 0,
             "nothing runs on a main actor that never suspends")
     }
 
     @Test func anAlreadyCancelledParentStillAddsChildrenWithAddTask() async throws {
         let report = try await LessonHarness.run(CancellationLesson(), ["already-cancelled"])
         let rovers = Double(AlreadyCancelledVariant.rovers.count)
-        #expect(try report.value("already-cancelled", "add_task_ran") == rovers)
-        #expect(try report.value("already-cancelled", "add_task_born_cancelled") == rovers)
-        #expect(try report.value("already-cancelled", "unless_cancelled_ran") == 0)
-        #expect(try report.value("already-cancelled", "check_threw") == 1)
-        #expect(try report.value("already-cancelled", "is_empty_before") == 0)
-        #expect(try report.value("already-cancelled", "is_empty_after") == 1)
-        #expect(try report.figure("already-cancelled", "child_priority").text == ".high")
+        try expectEqual(report.value("already-cancelled", "add_task_ran"), rovers)
+        try expectEqual(report.value("already-cancelled", "add_task_born_cancelled"), rovers)
+        try expectEqual(report.value("already-cancelled", "unless_cancelled_ran"), 0)
+        try expectEqual(report.value("already-cancelled", "check_threw"), 1)
+        try expectEqual(report.value("already-cancelled", "is_empty_before"), 0)
+        try expectEqual(report.value("already-cancelled", "is_empty_after"), 1)
+        try expectEqual(report.figure("already-cancelled", "child_priority").text, ".high")
     }
 
     @Test func aNonisolatedShimCallsBackOnceFromOffTheActor() async throws {
         let report = try await LessonHarness.run(ActorsLesson(), ["deprecated-shims"])
-        #expect(try report.value("deprecated-shims", "completion_calls") == 1)
-        #expect(try report.figure("deprecated-shims", "completion_ran_on").text == "nonisolated")
+        try expectEqual(report.value("deprecated-shims", "completion_calls"), 1)
+        try expectEqual(report.figure("deprecated-shims", "completion_ran_on").text, "nonisolated")
     }
 
     @Test func offMainSentencesFollowTheOutcome() {
@@ -50,19 +50,19 @@ struct SourcesGapsTests {
         }
         let missed = OffMainNarration.sentences(
             ranOn: .nonisolated, attempts: [drew(50), drew(100, missed: true)], fixedMissed: false)
-        #expect(missed.joined().contains("A tick landed between objectWillChange and the write (on attempt 2"))
-        #expect(!missed.joined().contains("caught the update"))
+        expect(missed.joined().contains("A tick landed between objectWillChange and the write (on attempt 2"))
+        expect(!missed.joined().contains("caught the update"))
         let caught = OffMainNarration.sentences(
             ranOn: .nonisolated, attempts: [drew(50), drew(100), drew(200)], fixedMissed: false)
-        #expect(caught.joined().contains("No tick landed") && caught.joined().contains("it depends on timing"))
-        #expect(!caught.joined().contains("A tick landed") && !caught.joined().contains("could not show"))
+        expect(caught.joined().contains("No tick landed") && caught.joined().contains("it depends on timing"))
+        expect(!caught.joined().contains("A tick landed") && !caught.joined().contains("could not show"))
         let onMain = OffMainNarration.sentences(
             ranOn: .mainActor, attempts: [drew(50, missed: true)], fixedMissed: false)
-        #expect(onMain[0].contains("ran on the main actor here"))
-        #expect(!onMain.joined().contains("SE-0338"))
+        expect(onMain[0].contains("ran on the main actor here"))
+        expect(!onMain.joined().contains("SE-0338"))
         let broken = OffMainNarration.sentences(
             ranOn: .nonisolated, attempts: [drew(50, missed: true)], fixedMissed: true)
-        #expect(broken.last!.contains("should not happen"))
+        expect(broken.last!.contains("should not happen"))
     }
 
     /// On one CPU the UI loop drew no frame while any gap was held (its wake-up waited for the
@@ -74,22 +74,22 @@ struct SourcesGapsTests {
             Attempt(window: .milliseconds($0), missed: false, framesDuringGap: 0, longestPause: Double($0 + 81) / 1000)
         }
         let text = OffMainNarration.sentences(ranOn: .nonisolated, attempts: frameless, fixedMissed: false).joined()
-        #expect(text.contains("this run could not show the race: in 3 attempts (the gap held open up to 200 ms)"))
-        #expect(text.contains("the UI loop drew no frame while the gap was held (its longest pause was 281 ms)"))
-        #expect(!text.contains("depends on timing") && !text.contains("No tick landed"), "\(text)")
+        expect(text.contains("this run could not show the race: in 3 attempts (the gap held open up to 200 ms)"))
+        expect(text.contains("the UI loop drew no frame while the gap was held (its longest pause was 281 ms)"))
+        expect(!text.contains("depends on timing") && !text.contains("No tick landed"), "\(text)")
         // One gap with a frame in it: then a tick could have landed, and timing is the word again.
         var some = frameless
         some[1] = Attempt(window: .milliseconds(100), missed: false, framesDuringGap: 1, longestPause: 0.1)
         let timing = OffMainNarration.sentences(ranOn: .nonisolated, attempts: some, fixedMissed: false).joined()
-        #expect(timing.contains("depends on timing") && !timing.contains("could not show the race"))
+        expect(timing.contains("depends on timing") && !timing.contains("could not show the race"))
     }
 
     @Test func hopAndYieldSentencesFollowTheFigures() {
-        #expect(MainActorRunNarration.hops(separate: 0.02, batched: 0.001, count: 10).contains("20× faster"))
+        expect(MainActorRunNarration.hops(separate: 0.02, batched: 0.001, count: 10).contains("20× faster"))
         let even = MainActorRunNarration.hops(separate: 0.011, batched: 0.01, count: 10)
-        #expect(even.contains("no clear difference") && !even.contains("faster"))
-        #expect(MainActorRunNarration.yielding(straight: 0, yielding: 9).contains("it drew 9. Task.yield() suspends"))
-        #expect(MainActorRunNarration.yielding(straight: 0, yielding: 0).contains("no more this time"))
+        expect(even.contains("no clear difference") && !even.contains("faster"))
+        expect(MainActorRunNarration.yielding(straight: 0, yielding: 9).contains("it drew 9. Task.yield() suspends"))
+        expect(MainActorRunNarration.yielding(straight: 0, yielding: 0).contains("no more this time"))
     }
 
     @Test func alreadyCancelledSentencesFollowTheFigures() {
@@ -97,17 +97,17 @@ struct SourcesGapsTests {
             added: 4, bornCancelled: 4, unlessCancelledRan: 0, checkThrew: true,
             priority: ".high", emptyBefore: false, emptyAfter: true
         ).joined(separator: " ")
-        #expect(usual.contains("all 4 children were added and ran, each already cancelled"))
-        #expect(usual.contains("addTaskUnlessCancelled added none"))
-        #expect(usual.contains("group.isEmpty was false with children added and true"))
+        expect(usual.contains("all 4 children were added and ran, each already cancelled"))
+        expect(usual.contains("addTaskUnlessCancelled added none"))
+        expect(usual.contains("group.isEmpty was false with children added and true"))
         let odd = AlreadyCancelledNarration.sentences(
             added: 4, bornCancelled: 1, unlessCancelledRan: 2, checkThrew: false,
             priority: nil, emptyBefore: false, emptyAfter: true
         ).joined(separator: " ")
-        #expect(
+        expect(
             odd.contains("1 of them already cancelled") && odd.contains("still added 2")
                 && odd.contains("did not throw"))
-        #expect(!odd.contains("currentPriority"))
+        expect(!odd.contains("currentPriority"))
     }
 }
 
@@ -119,11 +119,11 @@ struct LessonExtrasTests {
         let variants = MainActorLesson().variants
         var options = LessonOptions()
         let core = LessonSession.selection(of: variants, options: options)
-        #expect(core.allSatisfy { !$0.isExtra } && core.count < variants.count)
+        expect(core.allSatisfy { !$0.isExtra } && core.count < variants.count)
         options.allVariants = true
-        #expect(LessonSession.selection(of: variants, options: options).count == variants.count)
+        expectEqual(LessonSession.selection(of: variants, options: options).count, variants.count)
         options = try LessonOptions.parse(["--variant", "off-main-publishing"])
-        #expect(LessonSession.selection(of: variants, options: options).map(\.name) == ["off-main-publishing"])
+        expectEqual(LessonSession.selection(of: variants, options: options).map(\.name), ["off-main-publishing"])
         #expect(throws: UsageError.self) { try LessonOptions.parse(["--all", "--variant", "main-queue"]) }
     }
 
@@ -132,17 +132,17 @@ struct LessonExtrasTests {
         let console = Console(terminal: .plain(), narrates: true, sink: .buffer)
         #expect(await LessonRunner.run(lesson, arguments: [], console: console) == 0)
         let text = console.capturedText
-        #expect(text.contains("core ran") && !text.contains("extra ran"))
-        #expect(text.contains("--variant deep") && text.contains("fixture --variant NAME, or all of them with --all"))
-        #expect(text.contains("What to take away"), "the takeaways follow a run of every core variant")
+        expect(text.contains("core ran") && !text.contains("extra ran"))
+        expect(text.contains("--variant deep") && text.contains("fixture --variant NAME, or all of them with --all"))
+        expect(text.contains("What to take away"), "the takeaways follow a run of every core variant")
         let all = Console(terminal: .plain(), narrates: true, sink: .buffer)
         #expect(await LessonRunner.run(lesson, arguments: ["--all"], console: all) == 0)
-        #expect(all.capturedText.contains("extra ran") && !all.capturedText.contains("More in this lesson"))
+        expect(all.capturedText.contains("extra ran") && !all.capturedText.contains("More in this lesson"))
     }
 
     @Test func everyLessonHasACoreStory() {
         for lesson in LessonCatalog.lessons {
-            #expect(lesson.variants.contains { !$0.isExtra }, "\(lesson.name)")
+            expect(lesson.variants.contains { !$0.isExtra }, "\(lesson.name)")
         }
     }
 }

@@ -18,29 +18,29 @@ struct SyncVsAsyncLessonTests {
     }
 
     func figure(_ report: LessonReport, _ variant: String, _ key: String) throws -> Figure {
-        let result = try #require(report.variants.first { $0.name == variant })
-        return try #require(result.figures.first { $0.key == key }, "no figure \(key) in \(variant)")
+        let result = try unwrap(report.variants.first { $0.name == variant })
+        return try unwrap(result.figures.first { $0.key == key }, "no figure \(key) in \(variant)")
     }
 
     @Test func blockingTheMainActorStopsTheFrames() async throws {
         let report = try await run(["blocking"])
-        #expect(try figure(report, "blocking", "frames_during_call").value == 0)
+        try expectEqual(figure(report, "blocking", "frames_during_call").value, 0)
         // How many frames the call cost depends on how long the blocked call took on this
         // machine; that none was drawn during it, and at least one was missed, does not.
-        #expect(try figure(report, "blocking", "frames_dropped").value >= 1)
+        try expect(try figure(report, "blocking", "frames_dropped").value >= 1)
         let steps = report.variants[0].steps
-        let call = try #require(steps.first { $0.name == "takesTooLong()" })
-        #expect(call.isolation == "main actor", "the blocking call ran in its caller's isolation")
-        #expect(call.kind == .blocking)
-        #expect(call.startThread == call.endThread, "a blocked thread is held throughout")
+        let call = try unwrap(steps.first { $0.name == "takesTooLong()" })
+        expectEqual(call.isolation, "main actor", "the blocking call ran in its caller's isolation")
+        expectEqual(call.kind, .blocking)
+        expectEqual(call.startThread, call.endThread, "a blocked thread is held throughout")
     }
 
     @Test func awaitingKeepsTheFramesComing() async throws {
         let report = try await run(["async-await"])
         #expect(try figure(report, "async-await", "frames_during_call").value >= 1)
         let steps = report.variants[0].steps
-        #expect(steps.first { $0.name == "doSomething()" }?.isolation == "main actor")
-        #expect(steps.first { $0.name == "takesTooLong()" }?.isolation == "nonisolated")
+        expectEqual(steps.first { $0.name == "doSomething()" }?.isolation, "main actor")
+        expectEqual(steps.first { $0.name == "takesTooLong()" }?.isolation, "nonisolated")
     }
 
     @Test func blockingTasksQueueForThreadsWhileSuspendingOnesWaitTogether() async throws {
@@ -51,44 +51,44 @@ struct SyncVsAsyncLessonTests {
         // Not `<= width`: the width is probed before the run, and a loaded machine can probe 1
         // and then run 2 at once (seen under load). Queued means: not all of them at once.
         let peak = try figure(report, "thread-sleep", "blocking_peak").value
-        #expect(peak >= 1 && peak < tasks, "blocking tasks queued for threads")
-        #expect(try figure(report, "thread-sleep", "suspending_peak").value == tasks)
+        expect(peak >= 1 && peak < tasks, "blocking tasks queued for threads")
+        try expectEqual(figure(report, "thread-sleep", "suspending_peak").value, tasks)
     }
 
     @Test func errorsAreThrownBeforeAnyWait() async throws {
         let report = try await run(["errors"], scale: 0.01)
         let outcomes = try figure(report, "errors", "outcomes").text ?? ""
-        #expect(outcomes == "25 s → DurationError.tooLong, 3 s → DurationError.tooShort, 6 s → completed")
+        expectEqual(outcomes, "25 s → DurationError.tooLong, 3 s → DurationError.tooShort, 6 s → completed")
         // Each call is a step of its own. That the rejected ones throw before any wait is proven
         // by ConcurrencyDemoTests at a scale where a wait could not go unseen: here, a ratio of
         // two step times (60 ms against a rejection's few) turned on a machine that stalled the
         // rejection for 8 ms (seen under the thread sanitizer beside a release build).
         let steps = report.variants[0].steps
         for delay in [25, 3, 6] {
-            #expect(steps.contains { $0.name == "takesTooLong(delay: \(delay))" }, "no step for delay \(delay)")
+            expect(steps.contains { $0.name == "takesTooLong(delay: \(delay))" }, "no step for delay \(delay)")
         }
     }
 
     @Test func theUnstructuredTaskOutlivesTheFunctionThatStartedIt() async throws {
         let report = try await run(["async-property"], scale: 0.01)
         let steps = report.variants[0].steps
-        let returned = try #require(steps.first { $0.name == "doSomething() returned" })
-        let read = try #require(steps.first { $0.name == "getTime()" })
-        #expect(returned.startSeconds < read.startSeconds + read.durationSeconds)
+        let returned = try unwrap(steps.first { $0.name == "doSomething() returned" })
+        let read = try unwrap(steps.first { $0.name == "getTime()" })
+        expect(returned.startSeconds < read.startSeconds + read.durationSeconds)
     }
 
     @Test func taskInheritsAndDetachedDoesNot() async throws {
         let report = try await run(["unstructured-vs-detached"], scale: 0.02)
         let name = "unstructured-vs-detached"
-        #expect(try figure(report, name, "task_isolation").text == "main actor")
-        #expect(try figure(report, name, "detached_isolation").text == "nonisolated")
-        #expect(try figure(report, name, "task_request_id").text == "tap #1")
-        #expect(try figure(report, name, "detached_request_id").text == "nil")
-        #expect(try figure(report, name, "task_priority").text == ".high")
-        #expect(try figure(report, name, "children_cancelled").value == 0)
+        try expectEqual(figure(report, name, "task_isolation").text, "main actor")
+        try expectEqual(figure(report, name, "detached_isolation").text, "nonisolated")
+        try expectEqual(figure(report, name, "task_request_id").text, "tap #1")
+        try expectEqual(figure(report, name, "detached_request_id").text, "nil")
+        try expectEqual(figure(report, name, "task_priority").text, ".high")
+        try expectEqual(figure(report, name, "children_cancelled").value, 0)
         // A1: what the detached task was given is read apart from what it ended at (escalation).
-        #expect(try figure(report, name, "task_base_priority").text == ".high")
-        #expect(try figure(report, name, "detached_base_priority").text != ".high")
+        try expectEqual(figure(report, name, "task_base_priority").text, ".high")
+        try expect(try figure(report, name, "detached_base_priority").text != ".high")
     }
 
     /// A1: the inheritance sentence follows the figures, including a detached task escalated
@@ -102,19 +102,19 @@ struct SyncVsAsyncLessonTests {
         let plain = Seen(
             isolation: .nonisolated, priority: .medium, basePriority: .medium, requestID: nil, cancelled: false)
         let usual = UnstructuredVsDetachedVariant.narrate(parent: parent, child: child, detached: plain)
-        #expect(usual.contains("Task {} took the parent's actor, priority and task-local value"))
-        #expect(usual.contains("Task.detached {} took none of them.") && !usual.contains("escalation"))
-        #expect(usual.contains("Neither was cancelled"))
+        expect(usual.contains("Task {} took the parent's actor, priority and task-local value"))
+        expect(usual.contains("Task.detached {} took none of them.") && !usual.contains("escalation"))
+        expect(usual.contains("Neither was cancelled"))
         let escalated = Seen(
             isolation: .nonisolated, priority: .high, basePriority: .medium, requestID: nil, cancelled: false)
         let late = UnstructuredVsDetachedVariant.narrate(parent: parent, child: child, detached: escalated)
-        #expect(late.contains("Task.detached {} took none of them"))
-        #expect(late.contains("was given .medium yet ended at .high") && late.contains("escalation"))
+        expect(late.contains("Task.detached {} took none of them"))
+        expect(late.contains("was given .medium yet ended at .high") && late.contains("escalation"))
         let partly = Seen(
             isolation: .nonisolated, priority: .high, basePriority: .high, requestID: nil, cancelled: true)
         let odd = UnstructuredVsDetachedVariant.narrate(parent: parent, child: child, detached: partly)
-        #expect(odd.contains("Task.detached {} took the parent's priority, no more") && !odd.contains("none of them"))
-        #expect(odd.contains("Task.detached {} reported being cancelled") && !odd.contains("Neither"))
+        expect(odd.contains("Task.detached {} took the parent's priority, no more") && !odd.contains("none of them"))
+        expect(odd.contains("Task.detached {} reported being cancelled") && !odd.contains("Neither"))
     }
 
     @Test func prioritiesAreMeasuredNotAssumed() async throws {
@@ -122,16 +122,16 @@ struct SyncVsAsyncLessonTests {
         let high = try figure(report, "priorities", "mean_finish_high_seconds").value
         let background = try figure(report, "priorities", "mean_finish_background_seconds").value
         let ratio = try figure(report, "priorities", "high_vs_background").value
-        #expect(abs(ratio - high / background) < 1e-9, "the ratio is the two means'")
+        expect(abs(ratio - high / background) < 1e-9, "the ratio is the two means'")
         // The sentence printed is the one the figures choose, whichever way this run went.
         let said = report.variants.first { $0.name == "priorities" }?.narration?.joined(separator: " ") ?? ""
-        #expect(said.contains(PrioritiesVariant.verdict(meanHigh: high, meanBackground: background)))
+        expect(said.contains(PrioritiesVariant.verdict(meanHigh: high, meanBackground: background)))
     }
 
     @Test func eachPriorityOutcomeHasItsOwnSentence() {
-        #expect(PrioritiesVariant.verdict(meanHigh: 0.05, meanBackground: 0.1).contains("overtook the queue"))
-        #expect(PrioritiesVariant.verdict(meanHigh: 0.1, meanBackground: 0.1).contains("did not overtake"))
-        #expect(PrioritiesVariant.verdict(meanHigh: 0.12, meanBackground: 0.1).contains("did not overtake"))
+        expect(PrioritiesVariant.verdict(meanHigh: 0.05, meanBackground: 0.1).contains("overtook the queue"))
+        expect(PrioritiesVariant.verdict(meanHigh: 0.1, meanBackground: 0.1).contains("did not overtake"))
+        expect(PrioritiesVariant.verdict(meanHigh: 0.12, meanBackground: 0.1).contains("did not overtake"))
     }
 }
 
@@ -171,13 +171,13 @@ struct ConcurrencyDemoTests {
             group.cancelAll()
             return first
         }
-        #expect(first == (delay > 20 ? "tooLong" : "tooShort"), "takesTooLong(delay: \(delay)): \(first)")
+        expectEqual(first, (delay > 20 ? "tooLong" : "tooShort"), "takesTooLong(delay: \(delay)): \(first)")
     }
 
     @Test func asyncPropertyReturnsADateAfterTheWait() async {
         let before = Date()
         let date = await MyStruct(demo: demo).myResult
-        #expect(date > before)
+        expect(date > before)
     }
 }
 
@@ -196,22 +196,22 @@ struct CompilerDiagnosticsTests {
         let diagnostic = CompilerDiagnostics.all[index]
         let result = try await Self.compiler.verdict(on: Self.snippet(index))
         let text = result.standardError
-        #expect((result.status != 0) == diagnostic.isError, "errors stop the build, warnings do not")
+        expectEqual((result.status != 0), diagnostic.isError, "errors stop the build, warnings do not")
         // An empty message: code a lesson says Swift 6 accepts, so the compiler says nothing.
-        #expect(diagnostic.message.isEmpty ? text.isEmpty : text.contains(diagnostic.message), "compiler said: \(text)")
+        expect(diagnostic.message.isEmpty ? text.isEmpty : text.contains(diagnostic.message), "compiler said: \(text)")
     }
 }
 
 @Suite("priorities wording follows the measurement on any platform")
 struct PrioritiesWordingTests {
     @Test func highOvertakingSaysPriorityWasHonoured() {
-        #expect(PrioritiesVariant.verdict(meanHigh: 0.05, meanBackground: 0.2).contains("honoured priority"))
+        expect(PrioritiesVariant.verdict(meanHigh: 0.05, meanBackground: 0.2).contains("honoured priority"))
     }
 
     @Test func noOvertakingSaysItDidNotChangeScheduling() {
         let text = PrioritiesVariant.verdict(meanHigh: 0.25, meanBackground: 0.1)
-        #expect(text.contains("did not change scheduling"))
-        #expect(!text.contains("honoured"))
+        expect(text.contains("did not change scheduling"))
+        expect(!text.contains("honoured"))
     }
 }
 
@@ -220,8 +220,8 @@ struct PrioritiesWordingTests {
 struct SourcesCorrectedTests {
     @Test func theMeasuredRowsHold() async throws {
         let report = try await LessonHarness.run(SyncVsAsyncLesson(), ["sources-corrected"])
-        #expect(try report.value("sources-corrected", "async_call_same_task") == 1)
-        #expect(try report.value("sources-corrected", "actor_made_synchronously") == 1)
-        #expect(try report.figure("sources-corrected", "task_priority_isolation").text == "main actor")
+        try expectEqual(report.value("sources-corrected", "async_call_same_task"), 1)
+        try expectEqual(report.value("sources-corrected", "actor_made_synchronously"), 1)
+        try expectEqual(report.figure("sources-corrected", "task_priority_isolation").text, "main actor")
     }
 }

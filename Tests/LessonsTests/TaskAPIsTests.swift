@@ -22,11 +22,11 @@ struct TaskAPIsLessonTests {
     func immediateRunsItsBodyBeforeTheCallerGoesOnAndTaskQueuesIt() async throws {
         let report = try await LessonHarness.run(TaskAPIsLesson(), ["immediate"])
         // The action holds the main actor, so a queued body cannot start before its next line.
-        #expect(try report.value("immediate", "ran_before_creator.task") == 0)
-        #expect(try report.value("immediate", "ran_before_creator.immediate") == 1)
-        #expect(try report.value("immediate", "ran_before_creator.immediate_nonisolated") == 1)
-        #expect(
-            report.environment.compileMode == CompileMode.ofTheLab.title, "the JSON names the mode its claims hold for")
+        try expectEqual(report.value("immediate", "ran_before_creator.task"), 0)
+        try expectEqual(report.value("immediate", "ran_before_creator.immediate"), 1)
+        try expectEqual(report.value("immediate", "ran_before_creator.immediate_nonisolated"), 1)
+        expectEqual(
+            report.environment.compileMode, CompileMode.ofTheLab.title, "the JSON names the mode its claims hold for")
     }
 
     @Test(.enabled(if: Swift62Runtime.isPresent, "Task.name needs Swift 6.2's runtime (macOS 26)"))
@@ -37,12 +37,12 @@ struct TaskAPIsLessonTests {
             "detached": "upload log", "async_let": "nil", "group_unnamed": "nil", "inner_task": "nil",
         ]
         for (key, name) in expected {
-            #expect(try report.figure("task-names", "name_seen.\(key)").text == name, "\(key)")
+            try expectEqual(report.figure("task-names", "name_seen.\(key)").text, name, "\(key)")
         }
         let lanes = Set(report.steps("task-names").map(\.task))
-        #expect(lanes.isSuperset(of: ["load feed", "thumbnail 1", "thumbnail 2", "upload log"]), "\(lanes)")
-        #expect(lanes.contains { $0.hasPrefix("unnamed child task") })
-        #expect(!lanes.contains { $0.hasPrefix("top-level task") }, "every task here has a parent or a name")
+        expect(lanes.isSuperset(of: ["load feed", "thumbnail 1", "thumbnail 2", "upload log"]), "\(lanes)")
+        expect(lanes.contains { $0.hasPrefix("unnamed child task") })
+        expect(!lanes.contains { $0.hasPrefix("top-level task") }, "every task here has a parent or a name")
     }
 
     @Test func theRequestIDReachesEveryStructuredChildAndTaskButNotDetached() async throws {
@@ -53,7 +53,7 @@ struct TaskAPIsLessonTests {
             "detached": "nil", "detached_passed": "req-7", "outside": "nil", "task_after_scope": "req-7",
         ]
         for (key, id) in expected {
-            #expect(try report.figure("task-locals", "request_id.\(key)").text == id, "\(key)")
+            try expectEqual(report.figure("task-locals", "request_id.\(key)").text, id, "\(key)")
         }
     }
 
@@ -64,15 +64,15 @@ struct TaskAPIsLessonTests {
             "default_actor": 1, "main_actor": 0, "unstructured": 0, "task_preference": 1,
         ]
         for (key, flag) in expected {
-            #expect(try report.value("executor-preference", "on_executor.\(key)") == flag, "\(key)")
+            try expectEqual(report.value("executor-preference", "on_executor.\(key)"), flag, "\(key)")
         }
     }
 
     @Test func aPinnedActorRunsOnlyOnItsExecutorsThreadAndLosesNoRow() async throws {
         let report = try await LessonHarness.run(TaskAPIsLesson(), ["serial-executor"])
-        #expect(try report.value("serial-executor", "pinned_threads") == 1)
-        #expect(try report.value("serial-executor", "pinned_on_executor") == 1)
-        #expect(try report.value("serial-executor", "default_threads") >= 1)
+        try expectEqual(report.value("serial-executor", "pinned_threads"), 1)
+        try expectEqual(report.value("serial-executor", "pinned_on_executor"), 1)
+        try expect(try report.value("serial-executor", "default_threads") >= 1)
     }
 
     @Test(
@@ -80,8 +80,8 @@ struct TaskAPIsLessonTests {
     )
     func awaitingFromAHighTaskRaisesTheBackgroundTasksPriority() async throws {
         let report = try await LessonHarness.run(TaskAPIsLesson(), ["priority-escalation"])
-        #expect(try report.value("priority-escalation", "escalated") == 1)
-        #expect(try report.value("priority-escalation", "handler_called") == 1)
+        try expectEqual(report.value("priority-escalation", "escalated"), 1)
+        try expectEqual(report.value("priority-escalation", "handler_called"), 1)
     }
 }
 
@@ -96,23 +96,23 @@ struct TaskAPIsNarrationTests {
     func anOlderRuntimeNamesTheAPIItLacks() async throws {
         for variant in ["immediate", "task-names", "priority-escalation"] {
             let report = try await LessonHarness.run(TaskAPIsLesson(), [variant])
-            #expect(report.variants.count == 1, "\(variant) ran to its end")
+            expectEqual(report.variants.count, 1, "\(variant) ran to its end")
         }
-        #expect(
-            TaskAPIsLesson.needsSwift62Runtime("Task.immediate")
-                == "Task.immediate needs the Swift 6.2 runtime (macOS 26 / iOS 26): this system does not have it.")
+        expectEqual(
+            TaskAPIsLesson.needsSwift62Runtime("Task.immediate"),
+            "Task.immediate needs the Swift 6.2 runtime (macOS 26 / iOS 26): this system does not have it.")
     }
 
     @Test func immediateNarrationCoversEachOrder() {
         let atOnce = ImmediateVariant.narrate(
             "X", .init(ranBeforeCreatorWentOn: true, onCreatorsThread: true), creator: "caller")
-        #expect(atOnce.contains("at once, on the caller's thread"))
+        expect(atOnce.contains("at once, on the caller's thread"))
         let raced = ImmediateVariant.narrate(
             "X", .init(ranBeforeCreatorWentOn: true, onCreatorsThread: false), creator: "caller")
-        #expect(raced.contains("on another thread") && !raced.contains("at once"))
+        expect(raced.contains("on another thread") && !raced.contains("at once"))
         let queued = ImmediateVariant.narrate(
             "X", .init(ranBeforeCreatorWentOn: false, onCreatorsThread: true), creator: "caller")
-        #expect(queued.contains("only queued"))
+        expect(queued.contains("only queued"))
     }
 
     @Test func theOrderLogReadsWhoStartedFirst() {
@@ -120,9 +120,9 @@ struct TaskAPIsNarrationTests {
         log.write("caller", "create")
         log.write("task", "first line")
         log.write("caller", "next")
-        #expect(
-            log.start(of: "task", creatorNext: "next") == .init(ranBeforeCreatorWentOn: true, onCreatorsThread: true))
-        #expect(log.start(of: "missing", creatorNext: "next") == nil)
+        expectEqual(
+            log.start(of: "task", creatorNext: "next"), .init(ranBeforeCreatorWentOn: true, onCreatorsThread: true))
+        expectEqual(log.start(of: "missing", creatorNext: "next"), nil)
     }
 
     @Test func namesNarrationSaysWhichReadNil() {
@@ -131,11 +131,11 @@ struct TaskAPIsNarrationTests {
             S(key: "a", createdWith: "Task(name: a)", nameInside: "a"),
             S(key: "b", createdWith: "async let", nameInside: nil),
         ])
-        #expect(mixed.contains("read it back: Task(name: a)") && mixed.contains("Read nil: async let"))
+        expect(mixed.contains("read it back: Task(name: a)") && mixed.contains("Read nil: async let"))
         let none = TaskNamesVariant.narrate([S(key: "a", createdWith: "Task(name: a)", nameInside: nil)])
-        #expect(none.hasPrefix("No task read a name"))
+        expect(none.hasPrefix("No task read a name"))
         let all = TaskNamesVariant.narrate([S(key: "a", createdWith: "Task(name: a)", nameInside: "a")])
-        #expect(!all.contains("Read nil"))
+        expect(!all.contains("Read nil"))
     }
 
     @Test func taskLocalNarrationFollowsEachLine() {
@@ -149,44 +149,44 @@ struct TaskAPIsNarrationTests {
             L(key: "outside", place: "o", requestID: nil),
         ]
         let text = TaskLocalsVariant.narrate(good, bound: "r")
-        #expect(text.contains("though nobody passed it") && text.contains("held for its scope"))
-        #expect(text.contains("Task.detached read nil") && text.contains("given the id"))
+        expect(text.contains("though nobody passed it") && text.contains("held for its scope"))
+        expect(text.contains("Task.detached read nil") && text.contains("given the id"))
         let bad = [
             L(key: "async_let", place: "async let", requestID: nil), L(key: "detached", place: "d", requestID: "r"),
         ]
         let wrong = TaskLocalsVariant.narrate(bad, bound: "r")
-        #expect(wrong.contains("The structured children read async let: nil") && wrong.contains("unexpected"))
-        #expect(!wrong.contains("though nobody passed it"))
+        expect(wrong.contains("The structured children read async let: nil") && wrong.contains("unexpected"))
+        expect(!wrong.contains("though nobody passed it"))
     }
 
     @Test func afterScopeSentenceFollowsWhatTheLateTaskRead() {
         typealias L = TaskLocalsVariant.Line
-        #expect(
-            TaskLocalsVariant.afterScope(L(key: "k", place: "p", requestID: "r"), bound: "r")?.contains("still read r")
-                == true)
-        #expect(
-            TaskLocalsVariant.afterScope(L(key: "k", place: "p", requestID: nil), bound: "r")?.contains("did not keep")
-                == true)
-        #expect(TaskLocalsVariant.afterScope(nil, bound: "r") == nil)
+        expectEqual(
+            TaskLocalsVariant.afterScope(L(key: "k", place: "p", requestID: "r"), bound: "r")?.contains("still read r"),
+            true)
+        expectEqual(
+            TaskLocalsVariant.afterScope(L(key: "k", place: "p", requestID: nil), bound: "r")?.contains("did not keep"),
+            true)
+        expectEqual(TaskLocalsVariant.afterScope(nil, bound: "r"), nil)
     }
 
     @Test func executorReasonsAreGivenOnlyWhenTheRunAgrees() {
         typealias P = ExecutorPreferenceVariant.Placement
-        #expect(
+        expectEqual(
             ExecutorPreferenceVariant.reason(
-                for: P(key: "main_actor", call: "m", isolation: .mainActor, onExecutorThread: false))
-                == "keeps its own executor")
-        #expect(
+                for: P(key: "main_actor", call: "m", isolation: .mainActor, onExecutorThread: false)),
+            "keeps its own executor")
+        expectEqual(
             ExecutorPreferenceVariant.reason(
-                for: P(key: "main_actor", call: "m", isolation: .mainActor, onExecutorThread: true))
-                == "not what SE-0417 describes")
+                for: P(key: "main_actor", call: "m", isolation: .mainActor, onExecutorThread: true)),
+            "not what SE-0417 describes")
         let text = ExecutorPreferenceVariant.narrate(
             [
                 P(key: "a", call: "a()", isolation: .nonisolated, onExecutorThread: true),
                 P(key: "b", call: "b()", isolation: .nonisolated, onExecutorThread: false),
             ],
             executorName: "io")
-        #expect(text == "1 of 2 calls ran on io's thread. Not: b().")
+        expectEqual(text, "1 of 2 calls ran on io's thread. Not: b().")
     }
 
     @Test func serialExecutorNarrationCoversEachCostAndPlacement() {
@@ -195,17 +195,17 @@ struct TaskAPIsNarrationTests {
         let dear = SerialExecutorVariant.narrate(
             pinned: R(threads: 1, onExecutorThread: true, rows: rows, secondsPerCall: 10e-6),
             shared: R(threads: 2, onExecutorThread: false, rows: rows, secondsPerCall: 1e-6))
-        #expect(dear.contains { $0.contains("10×") } && dear.contains { $0.contains("2 different threads") })
-        #expect(dear.contains { $0.contains("all \(rows) rows") })
+        expect(dear.contains { $0.contains("10×") } && dear.contains { $0.contains("2 different threads") })
+        expect(dear.contains { $0.contains("all \(rows) rows") })
         let cheap = SerialExecutorVariant.narrate(
             pinned: R(threads: 1, onExecutorThread: true, rows: rows, secondsPerCall: 1e-6),
             shared: R(threads: 1, onExecutorThread: false, rows: rows, secondsPerCall: 2e-6))
-        #expect(cheap.contains { $0.contains("cheaper") } && cheap.contains { $0.contains("one thread too") })
+        expect(cheap.contains { $0.contains("cheaper") } && cheap.contains { $0.contains("one thread too") })
         let even = SerialExecutorVariant.narrate(
             pinned: R(threads: 2, onExecutorThread: false, rows: rows - 1, secondsPerCall: 1e-6),
             shared: R(threads: 2, onExecutorThread: false, rows: rows, secondsPerCall: 1.2e-6))
-        #expect(even.contains { $0.contains("about the same") } && even.contains { $0.contains("unexpected") })
-        #expect(!even.contains { $0.contains("rows:") || $0.contains("all \(rows) rows") })
+        expect(even.contains { $0.contains("about the same") } && even.contains { $0.contains("unexpected") })
+        expect(!even.contains { $0.contains("rows:") || $0.contains("all \(rows) rows") })
     }
 
     @Test func escalationNarrationCoversEachThreadOutcome() {
@@ -221,11 +221,11 @@ struct TaskAPIsNarrationTests {
                 ),
                 handlerSaw: raised ? (.background, .high) : nil)
         }
-        #expect(
+        expect(
             PriorityEscalationVariant.narrate(seen((-10, -10, 2))).contains { $0.contains("until the task suspended") })
-        #expect(PriorityEscalationVariant.narrate(seen((-10, 2, 2))).contains { $0.contains("boosted at once") })
-        #expect(PriorityEscalationVariant.narrate(seen((0, 0, 0))).contains { $0.contains("never rose") })
+        expect(PriorityEscalationVariant.narrate(seen((-10, 2, 2))).contains { $0.contains("boosted at once") })
+        expect(PriorityEscalationVariant.narrate(seen((0, 0, 0))).contains { $0.contains("never rose") })
         let flat = PriorityEscalationVariant.narrate(seen((0, 0, 0), raised: false))
-        #expect(flat.first?.contains("no escalation") == true && !flat.contains { $0.contains("handler") })
+        expect(flat.first?.contains("no escalation") == true && !flat.contains { $0.contains("handler") })
     }
 }

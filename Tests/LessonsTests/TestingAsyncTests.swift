@@ -14,42 +14,42 @@ struct TestingAsyncTests {
     @Test func theTwinThatAwaitsTheEventNeverFailsAndTheManualClockIsExact() async throws {
         let report = try await LessonHarness.run(
             TestingAsyncLesson(), ["sleep-and-hope", "wrong-signal", "injected-clock"])
-        #expect(try report.value("sleep-and-hope", "fixed_failures") == 0)
-        #expect(try report.value("wrong-signal", "right_signal_failures") == 0)
-        #expect(try report.value("sleep-and-hope", "trials") == 30)
-        #expect(try report.value("injected-clock", "manual_passed") == Double(InjectedClockVariant.manualTrials))
-        #expect(try report.value("injected-clock", "manual_early_answers") == 0)
-        #expect(try report.value("injected-clock", "real_passed") == Double(InjectedClockVariant.realTrials))
+        try expectEqual(report.value("sleep-and-hope", "fixed_failures"), 0)
+        try expectEqual(report.value("wrong-signal", "right_signal_failures"), 0)
+        try expectEqual(report.value("sleep-and-hope", "trials"), 30)
+        try expectEqual(report.value("injected-clock", "manual_passed"), Double(InjectedClockVariant.manualTrials))
+        try expectEqual(report.value("injected-clock", "manual_early_answers"), 0)
+        try expectEqual(report.value("injected-clock", "real_passed"), Double(InjectedClockVariant.realTrials))
         // A sleep never ends early: each real-clock run waited the timeout out.
-        #expect(try report.value("injected-clock", "real_seconds_per_test") >= InjectedClockVariant.timeout.seconds)
-        #expect(try report.value("injected-clock", "speedup") > 10)
+        try expect(try report.value("injected-clock", "real_seconds_per_test") >= InjectedClockVariant.timeout.seconds)
+        try expect(try report.value("injected-clock", "speedup") > 10)
     }
 
     @Test func theSleepingTestsSentenceFollowsItsCounts() {
         let quiet = FlakeNarration.sentences(
             Rates(idleFailures: 0, busyFailures: 0, fixedFailures: 0, trials: 30, busyThreads: 6))
-        #expect(quiet[0].contains("luck, not proof"))
+        expect(quiet[0].contains("luck, not proof"))
         let onlyBusy = FlakeNarration.sentences(
             Rates(idleFailures: 0, busyFailures: 4, fixedFailures: 0, trials: 30, busyThreads: 6))
-        #expect(onlyBusy[0].contains("failed 4 of 30 beside busy threads") && onlyBusy[0].contains("fails on CI"))
+        expect(onlyBusy[0].contains("failed 4 of 30 beside busy threads") && onlyBusy[0].contains("fails on CI"))
         let more = FlakeNarration.sentences(
             Rates(idleFailures: 1, busyFailures: 9, fixedFailures: 0, trials: 30, busyThreads: 6))
-        #expect(more[0].contains("the busier the machine, the more it fails"))
+        expect(more[0].contains("the busier the machine, the more it fails"))
         let already = FlakeNarration.sentences(
             Rates(idleFailures: 5, busyFailures: 3, fixedFailures: 0, trials: 30, busyThreads: 6))
-        #expect(already[0].contains("fails with the machine as it is"))
-        #expect(already[1].contains("passed all 30 runs"))
+        expect(already[0].contains("fails with the machine as it is"))
+        expect(already[1].contains("passed all 30 runs"))
         let broken = FlakeNarration.sentences(
             Rates(idleFailures: 0, busyFailures: 0, fixedFailures: 2, trials: 30, busyThreads: 6))
-        #expect(broken[1].contains("failed 2 of 30") && broken[1].contains("bug in the code"))
+        expect(broken[1].contains("failed 2 of 30") && broken[1].contains("bug in the code"))
     }
 
     @Test func theWrongSignalSentencesFollowTheirCounts() {
-        #expect(WrongSignalNarration.sentences(failures: 30, twinFailures: 0, trials: 30)[0].contains("failed all 30"))
-        #expect(WrongSignalNarration.sentences(failures: 0, twinFailures: 0, trials: 30)[0].contains("which is luck"))
-        #expect(WrongSignalNarration.sentences(failures: 7, twinFailures: 0, trials: 30)[0].contains("failed 7 of 30"))
-        #expect(WrongSignalNarration.sentences(failures: 7, twinFailures: 0, trials: 30)[1].contains("passed all 30"))
-        #expect(WrongSignalNarration.sentences(failures: 7, twinFailures: 2, trials: 30)[1].contains("failed 2 of 30"))
+        expect(WrongSignalNarration.sentences(failures: 30, twinFailures: 0, trials: 30)[0].contains("failed all 30"))
+        expect(WrongSignalNarration.sentences(failures: 0, twinFailures: 0, trials: 30)[0].contains("which is luck"))
+        expect(WrongSignalNarration.sentences(failures: 7, twinFailures: 0, trials: 30)[0].contains("failed 7 of 30"))
+        expect(WrongSignalNarration.sentences(failures: 7, twinFailures: 0, trials: 30)[1].contains("passed all 30"))
+        expect(WrongSignalNarration.sentences(failures: 7, twinFailures: 2, trials: 30)[1].contains("failed 2 of 30"))
     }
 
     @Test func theClockSentencesFollowTheirFigures() {
@@ -58,24 +58,24 @@ struct TestingAsyncTests {
             Outcome(
                 realSecondsPerTest: 0.2, manualSecondsPerTest: 0.0001, realPassed: 5, manualPassed: 200,
                 manualEarlyAnswers: 0), realTrials: 5, manualTrials: 200)
-        #expect(good[0].contains("All 200 manual-clock runs passed") && good[0].contains("2000× faster"))
-        #expect(good[1].contains("pays the whole timeout"))
+        expect(good[0].contains("All 200 manual-clock runs passed") && good[0].contains("2000× faster"))
+        expect(good[1].contains("pays the whole timeout"))
         let bad = ClockNarration.sentences(
             Outcome(
                 realSecondsPerTest: 0.2, manualSecondsPerTest: 0.2, realPassed: 3, manualPassed: 190,
                 manualEarlyAnswers: 10), realTrials: 5, manualTrials: 200)
-        #expect(bad[0].contains("10 of 200 manual-clock runs failed") && bad[0].contains("10 answered before"))
-        #expect(bad[1].contains("failed 2 of 5"))
+        expect(bad[0].contains("10 of 200 manual-clock runs failed") && bad[0].contains("10 answered before"))
+        expect(bad[1].contains("failed 2 of 5"))
     }
 
     @Test func theConfirmationAndTheSerialExecutorNeverFail() async throws {
         let report = try await LessonHarness.run(TestingAsyncLesson(), ["unstructured-race", "deterministic"])
-        #expect(try report.value("unstructured-race", "trials") == Double(UnstructuredRaceVariant.trials))
-        #expect(try report.value("unstructured-race", "confirmed_failures") == 0)
-        #expect(try report.value("unstructured-race", "confirmed_seconds_per_test") > 0)
-        #expect(try report.value("deterministic", "trials") == Double(DeterministicVariant.trials))
-        #expect(try report.value("deterministic", "serial_failures") == 0)
-        #expect(try report.value("deterministic", "serial_seconds_per_test") > 0)
+        try expectEqual(report.value("unstructured-race", "trials"), Double(UnstructuredRaceVariant.trials))
+        try expectEqual(report.value("unstructured-race", "confirmed_failures"), 0)
+        try expect(try report.value("unstructured-race", "confirmed_seconds_per_test") > 0)
+        try expectEqual(report.value("deterministic", "trials"), Double(DeterministicVariant.trials))
+        try expectEqual(report.value("deterministic", "serial_failures"), 0)
+        try expect(try report.value("deterministic", "serial_seconds_per_test") > 0)
     }
 
     @Test func aConfirmationReturnsOnceCalledTheExpectedNumberOfTimes() async {
@@ -84,11 +84,11 @@ struct TestingAsyncTests {
         done.confirm()
         done.confirm()
         await waiter.value
-        #expect(done.count == 2)
+        expectEqual(done.count, 2)
         // Already fulfilled: returns at once, and the count keeps going, so "exactly" can be checked.
         done.confirm()
         await done.fulfilled()
-        #expect(done.count == 3)
+        expectEqual(done.count, 3)
     }
 
     @Test func theRacingTestsSentencesFollowTheirCounts() {
@@ -101,18 +101,18 @@ struct TestingAsyncTests {
                     idleFailures: idle, busyFailures: busy, confirmedFailures: confirmed, trials: 100,
                     racingSecondsPerTest: times.0, confirmedSecondsPerTest: times.1))
         }
-        #expect(race(0, 0)[0].contains("passed all 100 runs both times") && race(0, 0)[0].contains("luck"))
-        #expect(race(100, 100)[0].contains("failed all 100 runs both times"))
-        #expect(race(0, 12)[0].contains("failed 0 of 100") && race(0, 12)[0].contains("the load decided"))
-        #expect(race(40, 100)[0].contains("failed 40 of 100") && race(40, 100)[0].contains("the load decided"))
-        #expect(race(30, 20)[0].contains("scheduler's choice"))
+        expect(race(0, 0)[0].contains("passed all 100 runs both times") && race(0, 0)[0].contains("luck"))
+        expect(race(100, 100)[0].contains("failed all 100 runs both times"))
+        expect(race(0, 12)[0].contains("failed 0 of 100") && race(0, 12)[0].contains("the load decided"))
+        expect(race(40, 100)[0].contains("failed 40 of 100") && race(40, 100)[0].contains("the load decided"))
+        expect(race(30, 20)[0].contains("scheduler's choice"))
         let cheaper = race(30, 100)
-        #expect(
+        expect(
             cheaper[1].contains("passed all 100") && cheaper[2].contains("no longer than the racing check's 200 µs"))
         let dearer = race(30, 100, times: (0.0001, 0.0003))
-        #expect(dearer[2].contains("300 µs against 100 µs"))
+        expect(dearer[2].contains("300 µs against 100 µs"))
         let broken = race(30, 100, confirmed: 3)
-        #expect(broken.count == 2 && broken[1].contains("failed 3 of 100") && broken[1].contains("bug"))
+        expect(broken.count == 2 && broken[1].contains("failed 3 of 100") && broken[1].contains("bug"))
     }
 
     @Test func theOrderSentencesFollowTheirCountsAndTimes() {
@@ -123,15 +123,15 @@ struct TestingAsyncTests {
                     globalFailures: global, serialFailures: serial, trials: 40, globalSecondsPerTest: times.0,
                     serialSecondsPerTest: times.1), cpus: 2)
         }
-        #expect(order(0)[0].contains("kept the order in all 40 runs") && order(0)[0].contains("luck"))
-        #expect(order(40)[0].contains("out of order in all 40 runs"))
-        #expect(order(7)[0].contains("out of order in 7 of 40"))
-        #expect(order(7)[1].contains("held in all 40 runs"))
-        #expect(order(7)[2].contains("2× as long") && order(7)[2].contains("no longer overlap"))
-        #expect(order(7, times: (0.002, 0.0022))[2].contains("within 1.5×"))
-        #expect(order(7, times: (0.004, 0.002))[2].contains("2× faster"))
+        expect(order(0)[0].contains("kept the order in all 40 runs") && order(0)[0].contains("luck"))
+        expect(order(40)[0].contains("out of order in all 40 runs"))
+        expect(order(7)[0].contains("out of order in 7 of 40"))
+        expect(order(7)[1].contains("held in all 40 runs"))
+        expect(order(7)[2].contains("2× as long") && order(7)[2].contains("no longer overlap"))
+        expect(order(7, times: (0.002, 0.0022))[2].contains("within 1.5×"))
+        expect(order(7, times: (0.004, 0.002))[2].contains("2× faster"))
         let broken = order(7, serial: 1)
-        #expect(broken.count == 2 && broken[1].contains("out of order in 1 of 40") && broken[1].contains("bug"))
+        expect(broken.count == 2 && broken[1].contains("out of order in 1 of 40") && broken[1].contains("bug"))
     }
 
     /// A6: with one CPU nothing runs at once; the reordering is said as threads taking turns.
@@ -142,19 +142,19 @@ struct TestingAsyncTests {
                 globalFailures: failures, serialFailures: 0, trials: 40, globalSecondsPerTest: 0.00194,
                 serialSecondsPerTest: 0.002)
             let one = OrderNarration.sentences(outcome, cpus: 1)[0]
-            #expect(!one.contains("at once"), "\(one)")
-            #expect(one.contains("took turns on this process's one CPU"))
+            expect(!one.contains("at once"), "\(one)")
+            expect(one.contains("took turns on this process's one CPU"))
             let two = OrderNarration.sentences(outcome, cpus: 2)[0]
-            #expect(two.contains("ran at once on two threads") && !two.contains("took turns"))
+            expect(two.contains("ran at once on two threads") && !two.contains("took turns"))
         }
     }
 
     /// B4: a failure is a check that came before the rendering finished, not after.
     @Test func theWrongSignalsFailuresAreExplainedByTheirOwnCause() {
         let some = WrongSignalNarration.sentences(failures: 24, twinFailures: 0, trials: 30)[0]
-        #expect(some.contains("failed 24 of 30 runs: in those the check came before the rendering finished"))
-        #expect(some.contains("in the other 6 it finished between the signal and the check"))
-        #expect(
+        expect(some.contains("failed 24 of 30 runs: in those the check came before the rendering finished"))
+        expect(some.contains("in the other 6 it finished between the signal and the check"))
+        expect(
             !some.contains("sometimes the rendering finished between the signal and the check, and that is the flake"))
     }
 
@@ -167,15 +167,15 @@ struct TestingAsyncTests {
         }
         await clock.sleepers(reach: 1)
         clock.advance(by: .seconds(9))
-        #expect(clock.sleepingCount == 1)
-        #expect(!woke.withLock { $0 })
+        expectEqual(clock.sleepingCount, 1)
+        expect(!woke.withLock { $0 })
         clock.advance(by: .seconds(1))
         try await sleeper.value
-        #expect(woke.withLock { $0 })
-        #expect(clock.sleepingCount == 0)
-        #expect(clock.sleepsBegun == 1, "one sleep, however long it waited")
+        expect(woke.withLock { $0 })
+        expectEqual(clock.sleepingCount, 0)
+        expectEqual(clock.sleepsBegun, 1, "one sleep, however long it waited")
         try await clock.sleep(for: .zero)
-        #expect(clock.sleepsBegun == 2, "a sleep already due still begins one")
+        expectEqual(clock.sleepsBegun, 2, "a sleep already due still begins one")
     }
 
     @Test func cancellingASleeperOnAManualClockThrowsAtOnce() async {
@@ -185,13 +185,13 @@ struct TestingAsyncTests {
         sleeper.cancel()
         let result = await sleeper.result
         #expect(throws: CancellationError.self) { try result.get() }
-        #expect(clock.sleepingCount == 0)
+        expectEqual(clock.sleepingCount, 0)
     }
 
     @Test func aSleepAlreadyDueReturnsWithoutWaiting() async throws {
         let clock = ManualClock()
         clock.advance(by: .seconds(5))
         try await clock.sleep(until: ManualClock.Instant(offset: .seconds(1)))
-        #expect(clock.sleepingCount == 0)
+        expectEqual(clock.sleepingCount, 0)
     }
 }

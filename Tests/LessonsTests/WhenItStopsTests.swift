@@ -16,18 +16,18 @@ struct WhenItStopsTests {
         let report = try await LessonHarness.run(WhenItStopsLesson(), ["pool-deadlock"])
         let tasks = try report.value("pool-deadlock", "tasks")
         // Twice the CPUs: more waiters than the pool has threads, so the answers never run.
-        #expect(try report.value("pool-deadlock", "semaphore_finished") == 0)
+        try expectEqual(report.value("pool-deadlock", "semaphore_finished"), 0)
         let width = try report.value("pool-deadlock", "semaphore_waiting")
-        #expect(width >= 1 && width < tasks, "the blocked count is the pool's width, below the tasks started")
-        #expect(try report.value("pool-deadlock", "continuation_finished") == 1)
-        #expect(try report.value("pool-deadlock", "continuation_waiting") >= 1)
+        expect(width >= 1 && width < tasks, "the blocked count is the pool's width, below the tasks started")
+        try expectEqual(report.value("pool-deadlock", "continuation_finished"), 1)
+        try expect(try report.value("pool-deadlock", "continuation_waiting") >= 1)
     }
 
     @Test func theChildReportLineRoundTripsAndJunkIsNoReport() {
         let report = Report(tasks: 4, peakWaiting: 2, finished: false, seconds: 1.002)
-        #expect(Report.parse("noise\n" + report.line + "\n") == report)
-        #expect(Report.parse("pool-report tasks=four") == nil)
-        #expect(Report.parse("") == nil)
+        expectEqual(Report.parse("noise\n" + report.line + "\n"), report)
+        expectEqual(Report.parse("pool-report tasks=four"), nil)
+        expectEqual(Report.parse(""), nil)
     }
 
     @Test func poolNarrationForEveryOutcome() {
@@ -36,20 +36,20 @@ struct WhenItStopsTests {
         let suspended = Report(tasks: 4, peakWaiting: 4, finished: true, seconds: 0.011)
         let slow = Report(tasks: 4, peakWaiting: 4, finished: false, seconds: 1)
         let deadlocked = PoolDeadlockNarration.sentences(semaphore: stuck, continuation: suspended, limit: "1 s")
-        #expect(deadlocked[0].contains("the pool's width on this machine: 2 threads"))
-        #expect(deadlocked[1].contains("4 of 4 tasks waited at once and all finished"))
+        expect(deadlocked[0].contains("the pool's width on this machine: 2 threads"))
+        expect(deadlocked[1].contains("4 of 4 tasks waited at once and all finished"))
         let noDeadlock = PoolDeadlockNarration.sentences(semaphore: lucky, continuation: slow, limit: "1 s")
-        #expect(noDeadlock[0].contains("luck, not safety"))
-        #expect(noDeadlock[1].contains("cannot tell a deadlock from a machine too busy"))
+        expect(noDeadlock[0].contains("luck, not safety"))
+        expect(noDeadlock[1].contains("cannot tell a deadlock from a machine too busy"))
         let none = PoolDeadlockNarration.sentences(semaphore: nil, continuation: nil, limit: "1 s")
-        #expect(none.allSatisfy { $0.contains("gave no report") })
+        expect(none.allSatisfy { $0.contains("gave no report") })
     }
 
     @Test func aSynchronousJobDrawsNoFrameWhilePiecesThatYieldDo() async throws {
         let report = try await LessonHarness.run(WhenItStopsLesson(), ["main-starved"])
-        #expect(try report.value("main-starved", "one_call_frames") == 0, "the main actor runs one job at a time")
+        try expectEqual(report.value("main-starved", "one_call_frames"), 0, "the main actor runs one job at a time")
         let job = try report.value("main-starved", "one_call_job_seconds")
-        #expect(try report.value("main-starved", "one_call_longest_gap") >= job, "no frame inside the job")
+        try expect(try report.value("main-starved", "one_call_longest_gap") >= job, "no frame inside the job")
         // How many frames the other two draw is the machine's business: on one busy CPU the
         // @concurrent job drew none in a 290 ms gap once (the narration says so; tested below).
     }
@@ -58,31 +58,31 @@ struct WhenItStopsTests {
         typealias Run = MainStarvedVariant.Run
         let budget = 1.0 / 60
         let frozen = Run(way: .oneCall, job: 0.25, framesDuring: 0, longestGap: 0.27, budget: budget)
-        #expect(MainStarvedNarration.sentence(frozen).contains("the UI starved"))
+        expect(MainStarvedNarration.sentence(frozen).contains("the UI starved"))
         let dueFirst = Run(way: .oneCall, job: 0.25, framesDuring: 1, longestGap: 0.25, budget: budget)
-        #expect(MainStarvedNarration.sentence(dueFirst).contains("a frame already due ran first"))
+        expect(MainStarvedNarration.sentence(dueFirst).contains("a frame already due ran first"))
         let smooth = Run(way: .yielding, job: 0.25, framesDuring: 15, longestGap: 0.02, budget: budget)
-        #expect(MainStarvedNarration.sentence(smooth).contains("no hitch"))
+        expect(MainStarvedNarration.sentence(smooth).contains("no hitch"))
         let choppy = Run(way: .yielding, job: 0.25, framesDuring: 5, longestGap: 0.05, budget: budget)
-        #expect(MainStarvedNarration.sentence(choppy).contains("the price of doing the work on the main actor"))
+        expect(MainStarvedNarration.sentence(choppy).contains("the price of doing the work on the main actor"))
         let shared = Run(way: .concurrent, job: 0.25, framesDuring: 9, longestGap: 0.04, budget: budget)
         // Which the frames waited for, a pool thread or a CPU, is not measured: both needs are said,
         // and no parenthesis blames CPU sharing alone.
         let unrecorded = MainStarvedNarration.sentence(shared)
-        #expect(unrecorded.contains("the frames still waited") && unrecorded.contains("a pool thread"))
-        #expect(unrecorded.contains("This run did not measure which the frames waited for."))
-        #expect(!unrecorded.contains("shares them"), "\(unrecorded)")
+        expect(unrecorded.contains("the frames still waited") && unrecorded.contains("a pool thread"))
+        expect(unrecorded.contains("This run did not measure which the frames waited for."))
+        expect(!unrecorded.contains("shares them"), "\(unrecorded)")
         // B2: where the job ran is the span's, as the steps table shows it.
         var off = shared
         off.jobRanOn = .nonisolated
         let offText = MainStarvedNarration.sentence(off)
-        #expect(offText.contains("the job ran nonisolated, off the main actor, yet the frames still waited."))
-        #expect(offText.contains("the UI loop needs a pool thread") && offText.contains("did not measure which"))
+        expect(offText.contains("the job ran nonisolated, off the main actor, yet the frames still waited."))
+        expect(offText.contains("the UI loop needs a pool thread") && offText.contains("did not measure which"))
         var on = shared
         on.jobRanOn = .mainActor
         let onText = MainStarvedNarration.sentence(on)
-        #expect(!onText.contains("off the main actor") && onText.contains("ran on the main actor"), "\(onText)")
-        #expect(onText.contains("so the frames waited for it.") && !onText.contains("pool thread"))
+        expect(!onText.contains("off the main actor") && onText.contains("ran on the main actor"), "\(onText)")
+        expect(onText.contains("so the frames waited for it.") && !onText.contains("pool thread"))
     }
 
     /// D6: below nice 0 is said to need a right, and whether this process has it follows what was read.
@@ -91,26 +91,26 @@ struct WhenItStopsTests {
         let mayNot = PriorityInversionNarration.platformNote(mayGoBelowZero: false)
         let unknown = PriorityInversionNarration.platformNote(mayGoBelowZero: nil)
         for note in [may, mayNot, unknown] {
-            #expect(!note.contains("an unprivileged process cannot go below nice 0"), "\(note)")
-            #expect(note.contains("can go below nice 0"))
+            expect(!note.contains("an unprivileged process cannot go below nice 0"), "\(note)")
+            expect(note.contains("can go below nice 0"))
         }
-        #expect(may.contains("this one has it") && mayNot.contains("this one has not"))
-        #expect(!unknown.contains("this one"))
+        expect(may.contains("this one has it") && mayNot.contains("this one has not"))
+        expect(!unknown.contains("this one"))
     }
 
     /// B2: the @concurrent job's code is recorded where it ran, not where it was awaited.
     @Test func theConcurrentJobRunsOffTheMainActor() async throws {
         let report = try await LessonHarness.run(WhenItStopsLesson(), ["main-starved"])
-        #expect(try report.figure("main-starved", "concurrent_ran_on").text == "nonisolated")
-        #expect(try report.figure("main-starved", "one_call_ran_on").text == "main actor")
+        try expectEqual(report.figure("main-starved", "concurrent_ran_on").text, "nonisolated")
+        try expectEqual(report.figure("main-starved", "one_call_ran_on").text, "main actor")
     }
 
     @Test func awaitingTheTaskEscalatesItAndAStreamDoesNot() async throws {
         let report = try await LessonHarness.run(WhenItStopsLesson(), ["priority-inversion"])
-        #expect(try report.value("priority-inversion", "task_value_escalated") == 1)
-        #expect(try report.figure("priority-inversion", "task_value_highest").text == ".high")
-        #expect(try report.value("priority-inversion", "stream_escalated") == 0)
-        #expect(try report.figure("priority-inversion", "stream_highest").text == ".background")
+        try expectEqual(report.value("priority-inversion", "task_value_escalated"), 1)
+        try expectEqual(report.figure("priority-inversion", "task_value_highest").text, ".high")
+        try expectEqual(report.value("priority-inversion", "stream_escalated"), 0)
+        try expectEqual(report.figure("priority-inversion", "stream_highest").text, ".background")
     }
 
     @Test func inversionNarrationForEveryOutcome() {
@@ -118,20 +118,20 @@ struct WhenItStopsTests {
         let sentence = { (way: PriorityInversionVariant.Way, highest: TaskPriority) in
             PriorityInversionNarration.sentence(Seen(way: way, before: .background, highest: highest, waited: 0.1))
         }
-        #expect(sentence(.taskValue, .high).contains("escalated it"))
-        #expect(sentence(.taskValue, .background).contains("did not raise"))
-        #expect(sentence(.stream, .background).contains("an inversion"))
-        #expect(sentence(.stream, .high).contains("something else escalated it"))
+        expect(sentence(.taskValue, .high).contains("escalated it"))
+        expect(sentence(.taskValue, .background).contains("did not raise"))
+        expect(sentence(.stream, .background).contains("an inversion"))
+        expect(sentence(.stream, .high).contains("something else escalated it"))
     }
 
     @Test func takingTheUnitBeforeTheAwaitKeepsTheInvariant() async throws {
         let report = try await LessonHarness.run(WhenItStopsLesson(), ["broken-invariant"])
-        #expect(try report.value("broken-invariant", "reserved_sold") == 2)
-        #expect(try report.value("broken-invariant", "reserved_final_quantity") == 0)
+        try expectEqual(report.value("broken-invariant", "reserved_sold"), 2)
+        try expectEqual(report.value("broken-invariant", "reserved_final_quantity"), 0)
         // Whether the naive calls overlap is timing; what they sold always adds up.
         let sold = try report.value("broken-invariant", "naive_sold")
-        #expect(sold >= 2)
-        #expect(sold + (try report.value("broken-invariant", "naive_final_quantity")) == 2)
+        expect(sold >= 2)
+        expectEqual(sold + (try report.value("broken-invariant", "naive_final_quantity")), 2)
     }
 
     @Test func theNaiveStockBreaksItsInvariantWhenCallsMeetAtTheAwait() async {
@@ -140,8 +140,8 @@ struct WhenItStopsTests {
         let outcome = await BrokenInvariantVariant.run(
             BrokenInvariantVariant.CheckThenAwaitStock(quantity: 2), chargeFor: .milliseconds(20),
             hold: PeakHold(peak: BrokenInvariantVariant.buyers, patience: .seconds(20)))
-        #expect(outcome.sold == BrokenInvariantVariant.buyers, "\(outcome)")
-        #expect(outcome.finalQuantity == 2 - BrokenInvariantVariant.buyers)
+        expectEqual(outcome.sold, BrokenInvariantVariant.buyers, "\(outcome)")
+        expectEqual(outcome.finalQuantity, 2 - BrokenInvariantVariant.buyers)
     }
 
     @Test func takingTheUnitFirstSellsNoMoreThanTheStockWhenAllCallsMeet() async {
@@ -150,7 +150,7 @@ struct WhenItStopsTests {
         let outcome = await BrokenInvariantVariant.run(
             BrokenInvariantVariant.ReserveFirstStock(quantity: 2), chargeFor: .milliseconds(20),
             hold: PeakHold(peak: 2, patience: .seconds(20)))
-        #expect(outcome.sold == 2 && outcome.finalQuantity == 0, "\(outcome)")
+        expect(outcome.sold == 2 && outcome.finalQuantity == 0, "\(outcome)")
     }
 
     @Test func reentrancyNarrationForEveryOutcome() {
@@ -158,13 +158,13 @@ struct WhenItStopsTests {
         let good = Outcome(sold: 2, finalQuantity: 0, peakInside: 2)
         let oversold = BrokenInvariantNarration.sentences(
             naive: Outcome(sold: 5, finalQuantity: -3, peakInside: 5), reserved: good, inStock: 2)
-        #expect(oversold[0].contains("sold 5 units of 2"))
+        expect(oversold[0].contains("sold 5 units of 2"))
         #expect(oversold[1].contains("Finish a state change before you await"))
         let lucky = BrokenInvariantNarration.sentences(
             naive: Outcome(sold: 2, finalQuantity: 0, peakInside: 1), reserved: good, inStock: 2)
-        #expect(lucky[0].contains("happened not to overlap"))
+        expect(lucky[0].contains("happened not to overlap"))
         let broken = BrokenInvariantNarration.sentences(
             naive: good, reserved: Outcome(sold: 3, finalQuantity: -1, peakInside: 3), inStock: 2)
-        #expect(broken[1].contains("broke here too"))
+        expect(broken[1].contains("broke here too"))
     }
 }

@@ -1,0 +1,1 @@
+../Shared/Expectations.swift
