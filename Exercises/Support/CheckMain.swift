@@ -1,5 +1,5 @@
 // The check's entry point, compiled with each exercise's check (module `check`), which
-// also sees CheckSupport (Support.swift) and the answer's module, StudentCode. It sends
+// also sees CheckSupport (the folder CheckSupport/) and the answer's module, StudentCode. It sends
 // the build's fingerprint first, so the grader knows which build ran.
 import CheckChannel
 @testable import CheckSupport

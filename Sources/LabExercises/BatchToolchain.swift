@@ -20,13 +20,16 @@ struct BatchToolchain: Codable, Equatable, Sendable {
     let sharedObjects: [String]
 
     static let template = "BatchTemplate"
-    /// `Exercises/Support/Support.swift` as a module of its own, built here once: every check
+    /// `Exercises/Support/CheckSupport/` as a module of its own, built here once: every check
     /// imports it (`checkFlags`) instead of compiling it again: a check's compile took 0.34–0.37 s
-    /// of CPU with it, 0.13 s without (docs/MEASUREMENTS.md, "Grading loops"). The answer's module never sees it: the scan refuses the import
-    /// and `ModuleInspection` a reference to it.
+    /// of CPU with it, 0.13 s without (docs/MEASUREMENTS.md, "Grading loops"). The answer's module
+    /// never sees it: the scan refuses the import and `ModuleInspection` a reference to it.
     static let supportModule = "CheckSupport"
-    /// Where the support package holds its copy of `Exercises/Support/Support.swift`.
-    static let supportCopyPath = "Sources/\(supportModule)/Support.swift"
+    /// Where the support package holds its copy of each file of `Exercises/Support/CheckSupport/`.
+    static let supportCopyFolder = "Sources/\(supportModule)"
+    /// The package's folders `packageFiles` lists whole: a file there it does not list (one the lab
+    /// since renamed or removed) is stale, and would be compiled beside the files it now lists.
+    static let generatedFolders = [supportCopyFolder, "Sources/CheckChannel", "Sources/\(template)"]
 
     /// Builds the shared part in `folder` (only what changed since the last batch) and reads its plan.
     /// With `reuse`, the last build's toolchain is returned without running SwiftPM when none of
@@ -82,11 +85,36 @@ struct BatchToolchain: Codable, Equatable, Sendable {
     /// compile command imports is built.
     static func writePackage(root: URL, folder: URL) throws -> URL {
         let package = folder.appendingPathComponent("package")
-        for (path, data) in try packageFiles(root: root) {
+        let files = try packageFiles(root: root)
+        for (path, data) in files {
             let url = package.appendingPathComponent(path)
             if (try? Data(contentsOf: url)) != data { try AtomicFile.write(data, to: url) }
         }
+        for stale in staleFiles(in: package, listed: files.map(\.0)) {
+            try FileManager.default.removeItem(at: package.appendingPathComponent(stale))
+        }
         return package
+    }
+
+    /// Files in the generated folders that `listed` does not name, as paths in the package.
+    static func staleFiles(in package: URL, listed: [String]) -> [String] {
+        let listed = Set(listed)
+        return generatedFolders.flatMap { folder in
+            files(under: package.appendingPathComponent(folder)).map { folder + "/" + $0 }.filter {
+                !listed.contains($0)
+            }
+        }
+    }
+
+    /// The regular files under `folder`, as paths relative to it, sorted; hidden ones left out.
+    static func files(under folder: URL) -> [String] {
+        let found = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
+        return found.filter { path in
+            var isFolder: ObjCBool = false
+            let exists = FileManager.default.fileExists(
+                atPath: folder.appendingPathComponent(path).path, isDirectory: &isFolder)
+            return exists && !isFolder.boolValue && !path.split(separator: "/").contains { $0.hasPrefix(".") }
+        }.sorted()
     }
 
     /// The support package, if every file of it is already as `writePackage` would write it;
@@ -95,7 +123,8 @@ struct BatchToolchain: Codable, Equatable, Sendable {
     static func writtenPackage(root: URL, folder: URL) -> URL? {
         let package = folder.appendingPathComponent("package")
         guard let files = try? packageFiles(root: root),
-            files.allSatisfy({ (try? Data(contentsOf: package.appendingPathComponent($0.0))) == $0.1 })
+            files.allSatisfy({ (try? Data(contentsOf: package.appendingPathComponent($0.0))) == $0.1 }),
+            staleFiles(in: package, listed: files.map(\.0)).isEmpty
         else { return nil }
         return package
     }
@@ -130,19 +159,17 @@ struct BatchToolchain: Codable, Equatable, Sendable {
             }
 
             """
+        // Every file of the channel's folder (its C sources and include/) and of the support module's.
+        let channelCopies = try files(under: channel).map { path in
+            ("Sources/CheckChannel/" + path, try Data(contentsOf: channel.appendingPathComponent(path)))
+        }
+        let supportCopies = try ExerciseFolder.supportFiles(root: root).map { file in
+            (supportCopyFolder + "/" + file.lastPathComponent, try Data(contentsOf: file))
+        }
         return [
             ("Package.swift", Data(manifest.utf8)),
-            (
-                "Sources/CheckChannel/CheckChannel.c",
-                try Data(contentsOf: channel.appendingPathComponent("CheckChannel.c"))
-            ),
-            (
-                "Sources/CheckChannel/include/CheckChannel.h",
-                try Data(contentsOf: channel.appendingPathComponent("include/CheckChannel.h"))
-            ),
             ("Sources/\(template)/Template.swift", Data(templateSource.utf8)),
-            (supportCopyPath, try Data(contentsOf: ExerciseFolder.supportFile(root: root))),
-        ]
+        ] + channelCopies + supportCopies
     }
 
     /// Reads the template's compile and link commands from SwiftPM's build plan, and the objects

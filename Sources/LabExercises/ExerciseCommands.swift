@@ -29,7 +29,7 @@ public struct ExerciseCommands {
             var folder = start
             for _ in 0..<8 {
                 if FileManager.default.fileExists(
-                    atPath: ExerciseFolder.supportFile(root: folder).path)
+                    atPath: ExerciseFolder.checkMainFile(root: folder).path)
                 {
                     return folder
                 }

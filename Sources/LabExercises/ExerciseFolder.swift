@@ -36,14 +36,25 @@ public struct ExerciseFolder: Sendable {
         root.appendingPathComponent("Exercises", isDirectory: true)
     }
 
-    /// What every check shares: `Support.swift` (the module CheckSupport, built once with the
+    /// What every check shares: `CheckSupport/` (the module CheckSupport, built once with the
     /// lab's libraries), `CheckMain.swift` (the entry point, compiled with each check) and
     /// `Channel/` (the C module that carries verdicts on a channel the answer is not given).
     public static func support(root: URL) -> URL {
         exercisesFolder(root: root).appendingPathComponent("Support", isDirectory: true)
     }
 
-    public static func supportFile(root: URL) -> URL { support(root: root).appendingPathComponent("Support.swift") }
+    /// The support module's sources: one concept a file.
+    public static func supportModule(root: URL) -> URL {
+        support(root: root).appendingPathComponent("CheckSupport", isDirectory: true)
+    }
+
+    /// Each Swift file of the support module, by name.
+    public static func supportFiles(root: URL) throws -> [URL] {
+        let folder = supportModule(root: root)
+        return try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".swift") }.sorted()
+            .map { folder.appendingPathComponent($0) }
+    }
     public static func checkMainFile(root: URL) -> URL {
         support(root: root).appendingPathComponent("CheckMain.swift")
     }

@@ -290,21 +290,28 @@ public struct Grader: Sendable {
 
     func checkSources() throws -> CheckSources {
         let parts = try checkParts()
-        let support = try String(contentsOf: ExerciseFolder.supportFile(root: root), encoding: .utf8)
+        // Each file under its name: a declaration moved from one file to another is a change too.
+        let support = try ExerciseFolder.supportFiles(root: root).map { file in
+            "// \(file.lastPathComponent)\n" + (try String(contentsOf: file, encoding: .utf8))
+        }.joined(separator: "\n")
         let main = try String(contentsOf: ExerciseFolder.checkMainFile(root: root), encoding: .utf8)
         return CheckSources(
             given: parts.given, check: parts.check, support: support, main: main, checkLine: parts.checkLine)
     }
 
-    /// `line` with a path to the support module's copy in the shared build's package (a note of
-    /// the compiler's about a declaration of `CheckSupport`'s) named as the lab's own file.
-    static func namingTheSupport(_ line: String, as display: String) -> String {
-        let copy = "/" + BatchToolchain.supportCopyPath + ":"
-        guard let found = line.range(of: copy) else { return line }
+    /// `line` with a path to a file of the support module's copy in the shared build's package (a
+    /// note of the compiler's about a declaration of `CheckSupport`'s) named as the lab's own file
+    /// in `folder` (`Exercises/Support/CheckSupport`, as the student sees it).
+    static func namingTheSupport(_ line: String, inFolder folder: String) -> String {
+        let copy = "/" + BatchToolchain.supportCopyFolder + "/"
+        guard let found = line.range(of: copy),
+            let name = line[found.upperBound...].split(separator: ":", maxSplits: 1).first,
+            name.hasSuffix(".swift"), !name.contains("/")
+        else { return line }
         let start =
             line[..<found.lowerBound].lastIndex(where: { $0 == " " || $0 == "'" }).map(line.index(after:))
             ?? line.startIndex
-        return String(line[..<start]) + display + ":" + line[found.upperBound...]
+        return String(line[..<start]) + folder + "/" + line[found.upperBound...]
     }
 
     /// The answer's code with the build's fingerprint, which the check sends back.
@@ -338,7 +345,7 @@ public struct Grader: Sendable {
         let rename = { (line: String) in
             Self.namingTheSupport(
                 renamed.reduce(line) { $0.replacingOccurrences(of: $1.0 + ":", with: $1.1 + ":") },
-                as: display(ExerciseFolder.supportFile(root: root)))
+                inFolder: display(ExerciseFolder.supportModule(root: root)))
         }
         // The answer's own errors and notes; where it has no error of its own (the check cannot use
         // what it declares: an audit's `actor` where the check reads the state on the main actor),

@@ -340,7 +340,7 @@ struct BuildBlameTests {
             let outside = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "lab-outside-\(UUID().uuidString)")
             let result = try await run(
-                "echo in > here && cat here; echo out > \(outside.path); cat \(lab.path)/Exercises/Support/Support.swift; ls /root; echo done"
+                "echo in > here && cat here; echo out > \(outside.path); cat \(lab.path)/Exercises/Support/CheckSupport/CheckReport.swift; ls /root; echo done"
             )
             expect(result.output.contains("in\n"))
             expect(!FileManager.default.fileExists(atPath: outside.path))

@@ -69,7 +69,7 @@
             Attack(
                 file: "rewrite-files.swift", verdict: nil,
                 refusedInOutput: [
-                    "Support.swift Permission denied", "own file Permission denied",
+                    "the checks' support Permission denied", "own file Permission denied",
                     "outside scratch Permission denied",
                 ], inspected: false),
             // Refused twice over: the compiled module's call to setsid() (before running), and seccomp
@@ -107,7 +107,7 @@
 
         static func gradeAll() async throws -> [String: Graded] {
             let root = Self.root
-            let support = ExerciseFolder.supportFile(root: root)
+            let support = ExerciseFolder.supportModule(root: root).appendingPathComponent("CheckReport.swift")
             let solution = ExerciseFolder(root: root, id: Self.exercise.id).solution
             var answers: [BatchGrading.Answer] = []
             var prepared:
@@ -182,7 +182,7 @@
                 expect(
                     printed.contains(refusal), "the kernel did not refuse (\(refusal)): \(printed) — verdict: \(said)")
             }
-            let support = ExerciseFolder.supportFile(root: Self.root)
+            let support = ExerciseFolder.supportModule(root: Self.root).appendingPathComponent("CheckReport.swift")
             for (url, data) in graded.guarded {
                 let now = try Data(contentsOf: url)
                 expectEqual(now, data, "\(url.path) was changed")

@@ -66,13 +66,33 @@ struct SharedBuildRecordTests {
         expect(!FileManager.default.fileExists(atPath: folder.path), "asking wrote something")
         let package = try BatchToolchain.writePackage(root: root, folder: folder)
         expectEqual(BatchToolchain.writtenPackage(root: root, folder: folder)?.path, package.path)
-        let copy = package.appendingPathComponent(BatchToolchain.supportCopyPath)
-        try Data("// an older Support.swift".utf8).write(to: copy)
+        let copy = package.appendingPathComponent(BatchToolchain.supportCopyFolder + "/CheckReport.swift")
+        try Data("// an older CheckReport.swift".utf8).write(to: copy)
         expectEqual(BatchToolchain.writtenPackage(root: root, folder: folder), nil)
-        try expectEqual(String(contentsOf: copy, encoding: .utf8), "// an older Support.swift", "asking rewrote it")
+        try expectEqual(String(contentsOf: copy, encoding: .utf8), "// an older CheckReport.swift", "asking rewrote it")
         try FileManager.default.removeItem(at: package.appendingPathComponent("Package.swift"))
         _ = try BatchToolchain.writePackage(root: root, folder: folder)
         expectEqual(BatchToolchain.writtenPackage(root: root, folder: folder)?.path, package.path)
+        // A file the lab no longer has (the support module was one file, Support.swift, before it
+        // was split) would be compiled beside the files that replaced it: the package is not as
+        // written while it is there, and writing the package removes it.
+        let stale = package.appendingPathComponent(BatchToolchain.supportCopyFolder + "/Support.swift")
+        try Data("final class CheckReport {}".utf8).write(to: stale)
+        expectEqual(BatchToolchain.writtenPackage(root: root, folder: folder), nil)
+        _ = try BatchToolchain.writePackage(root: root, folder: folder)
+        expect(!FileManager.default.fileExists(atPath: stale.path), "a stale file was left in the package")
+        expectEqual(BatchToolchain.writtenPackage(root: root, folder: folder)?.path, package.path)
+    }
+
+    /// A note of the compiler's about a declaration in the package's copy of a support file is
+    /// named as the lab's own file, whichever file of the module it is in.
+    @Test func aNoteAboutTheSupportNamesTheLabsOwnFile() {
+        let line = "/tmp/x/package/Sources/CheckSupport/WakeWatch.swift:12:5: note: 'wait' declared here"
+        expectEqual(
+            Grader.namingTheSupport(line, inFolder: "Exercises/Support/CheckSupport"),
+            "Exercises/Support/CheckSupport/WakeWatch.swift:12:5: note: 'wait' declared here")
+        let other = "/tmp/x/package/Sources/check/Check.swift:3:1: error: nope"
+        expectEqual(Grader.namingTheSupport(other, inFolder: "Exercises/Support/CheckSupport"), other)
     }
 
     /// The checks' objects and plans are keyed by a hash of the record's bytes, so the same record

@@ -1,0 +1,27 @@
+import CheckChannel
+import LabCore
+
+/// The verdicts, sent on the grader's private channel (see CheckChannel.h), never
+/// printed: only this file's records count, and only a check that reaches its end
+/// (every planned expectation, then "done") can pass.
+final class CheckReport: Sendable {
+    private let failures = Locked(0)
+
+    init(planned: Int) { lab_check_record("plan", "\(planned)") }
+
+    func pass(_ message: String) { lab_check_record("pass", message) }
+
+    func fail(_ message: String) {
+        failures.withLock { $0 += 1 }
+        lab_check_record("fail", message)
+    }
+
+    func expect(_ condition: Bool, _ passed: String, otherwise failed: String) {
+        condition ? pass(passed) : fail(failed)
+    }
+
+    /// Says what the check is about to await, so a hang can be explained.
+    func waiting(_ what: String) { lab_check_record("waiting", what) }
+
+    var hasFailed: Bool { failures.withLock { $0 > 0 } }
+}

@@ -1,0 +1,34 @@
+import LabCore
+import LabScenarios
+
+/// Fast, repeatable services for checks: one source second is 10 ms.
+enum CheckServices {
+    static let scale = TimeScale(factor: 0.01)
+    static var work: SimulatedWork { SimulatedWork(scale: scale) }
+
+    static func behavior(latency: LatencyModel = .fixed(2), failures: FailureInjection = .none, seed: UInt64 = 7)
+        -> ServiceBehavior
+    {
+        ServiceBehavior(latency: latency, failures: failures, seed: seed, scale: scale)
+    }
+
+    /// How long a `PeakHold` waits for an answer's calls to be in flight together before it lets
+    /// them go: far longer than a busy machine takes to start them, and once per hold, so an answer
+    /// that makes its calls one at a time is slowed by this much, never stopped.
+    static let patience = Duration.seconds(2)
+
+    /// Checks vary their inputs run to run, so a hard-coded answer fails.
+    static func random(in range: ClosedRange<Int>) -> Int {
+        var generator = SystemRandomNumberGenerator()
+        return Int.random(in: range, using: &generator)
+    }
+
+    /// The error a failing service throws this run, with a detail drawn too: an answer that
+    /// swallows the service's error (`try?`) and throws one of its own matches it by luck about
+    /// once in 1,800 runs (with `.unavailable` every run, an invented `.unavailable` passed 03, 04
+    /// and 06; drawn from five plain cases, it would pass one run in five).
+    static func anyError() -> ServiceError {
+        let detail = "code \(random(in: 100...999))"
+        return random(in: 0...1) == 0 ? .badResponse(detail) : .notFound(detail)
+    }
+}

@@ -1,0 +1,56 @@
+import CheckChannel
+
+/// Wake-ups on the shared pool of threads (see CheckChannel.h): what a check reads to see a task
+/// woken where no watch of its own runs, such as an unstructured task's timers. The check's own
+/// task (the one that started the watch) is left out.
+enum PoolWakes {
+    /// Starts the watch (once per process); false where this runtime cannot be watched.
+    static func watch() -> Bool { lab_check_pool_watch() == 0 }
+
+    /// The answer's tasks woken on the pool since the last mark: not as they start, hop of
+    /// themselves or are sent a message by a task of the program's (see CheckChannel.c), counting
+    /// afresh from now.
+    static func mark() -> Int { Int(lab_check_pool_mark()) }
+
+    /// Counts the calling task from its first wake on the pool: a task the check starts to run the
+    /// answer's code in does not begin with a hop there, and a main-actor loop in it that slept once
+    /// inside a hold, then looked, was forgiven that wake as a first sighting.
+    static func countFromTheFirstWake() { lab_check_pool_seen_current() }
+}
+
+/// The tasks a piece of synchronous code starts, counted by the runtime's own hooks: each job the
+/// calling thread hands the pool or the main actor's executor while `body` runs is a task it
+/// started (synchronous code wakes no task of its own). A task started by a task that began
+/// meanwhile, on another thread, is that task's, not `body`'s.
+enum TaskStarts {
+    /// `body`'s result and how many tasks it started; nil where the hooks are not found.
+    static func counting<T>(_ body: () -> T) -> (result: T, started: Int?) {
+        let watched = lab_check_starts_begin() == 0
+        let result = body()
+        let started = Int(lab_check_starts_end())
+        return (result, watched ? started : nil)
+    }
+}
+
+/// The unstructured tasks the program creates, on any thread (see CheckChannel.h): each
+/// `Task {}`, detached task and `Task.immediate`, whoever creates it and whenever, so a task
+/// started later from inside another is counted too. A group's child or `async let`'s is not:
+/// its parent awaits it.
+enum TasksCreated {
+    /// Whether creations reach the count here: the check creates one task and looks. Call it
+    /// before the moment to be counted.
+    static func watch() -> Bool {
+        let before = lab_check_tasks_created()
+        _ = Task<Void, Never> {}
+        return lab_check_tasks_created() > before
+    }
+
+    /// Every task created so far.
+    static var count: Int { Int(lab_check_tasks_created()) }
+}
+
+/// Tasks begun by code other than the check's own task (see CheckChannel.h): a chain of tasks,
+/// each looking once and starting the next, wakes nothing, but begins task after task.
+enum TasksBegun {
+    static var count: Int { Int(lab_check_tasks_begun()) }
+}

@@ -1,0 +1,107 @@
+/// Runs an answer's code in a task on a `WakeWatch` and holds still for a while, counting what
+/// stirred it (see Stirrings). Start it from the check's own task (the pool watch leaves that
+/// task out), once per check: `StillnessWatch()` calibrates what the check's own sleep costs.
+final class StillnessWatch: Sendable {
+    /// Whether the pool is watched here (the runtime's hook found): else `pooled` stays 0.
+    let poolWatched: Bool
+    /// The pool's wake-ups while nothing but the check's own sleep went on (none on Linux, where
+    /// the check's task is left out; a runtime may wake a sleep through a job of its own).
+    private let ownWakes: Int
+
+    init() async {
+        poolWatched = PoolWakes.watch()
+        _ = PoolWakes.mark()
+        try? await Task.sleep(for: .milliseconds(20))
+        ownWakes = PoolWakes.mark()
+    }
+
+    /// What stirred the answer's code while the check runs `body` (its own quiet wait, nothing
+    /// changing): its tasks woken again on the pool, on whichever actor (a main-actor task's sleeps
+    /// wake through the pool on Linux; always 0 where the pool is not watched), the tasks it began
+    /// (a chain of main-actor tasks, each looking once, reaches no pool), the CPU it used. Code that
+    /// waits for an event does none of these; code that looks again and again, one at least.
+    func stirrings<T>(isolation: isolated (any Actor)? = #isolation, during body: () async -> T) async -> (
+        result: T, stirrings: Stirrings
+    ) {
+        _ = PoolWakes.mark()
+        let begunBefore = TasksBegun.count
+        let (cpuBefore, from) = (Self.processCPU(), ContinuousClock.now)
+        let result = await body()
+        let pooled = poolWatched ? max(0, PoolWakes.mark() - ownWakes) : 0
+        return (
+            result,
+            Stirrings(
+                pooled: pooled, begun: TasksBegun.count - begunBefore, cpu: Self.processCPU() - cpuBefore,
+                lasted: from.duration(to: .now))
+        )
+    }
+
+    /// The CPU the process has used: what the answer's code computed while it should have waited
+    /// (a loop that hops onto an actor and back on one thread reaches no queue).
+    private static func processCPU() -> Duration { .seconds(processCPUSeconds()) }
+
+    /// Starts `operation` on a watch, holds still for `hold` (the check's event withheld meanwhile),
+    /// and returns its task with what stirred it. The hold ends early once the task was woken
+    /// from outside or ran by itself more than a few times (the verdict is known then), unless
+    /// `endingWhenStirred` is false: a check that also judges what the answer did during the
+    /// whole hold (24: an answer that guessed while the rendering was still going).
+    func hold<T: Sendable>(
+        _ hold: Duration, endingWhenStirred: Bool = true, _ operation: @escaping @Sendable () async -> T
+    ) async -> (task: Task<T, Never>, stirrings: Stirrings) {
+        await self.hold(hold, from: nil, endingWhenStirred: endingWhenStirred, operation)
+    }
+
+    /// As `hold(_:_:)`, counting from the moment `ready` opens instead of from the start: for a
+    /// wait that comes after work of the answer's own that wakes it (22: the thumbnails load, then
+    /// the cache write is awaited). If the operation ends first, the count starts as it ends.
+    func hold<T: Sendable>(
+        _ hold: Duration, from ready: Gate?, endingWhenStirred: Bool = true,
+        _ operation: @escaping @Sendable () async -> T
+    ) async -> (task: Task<T, Never>, stirrings: Stirrings) {
+        let watch = WakeWatch()
+        // From before the answer starts: every task the program makes counts from its first wake.
+        _ = PoolWakes.mark()
+        var begunBefore = TasksBegun.count
+        let task = Task(executorPreference: watch) {
+            PoolWakes.countFromTheFirstWake()
+            let result = await operation()
+            ready?.open()
+            return result
+        }
+        if let ready {
+            await ready.wait()
+            // Afresh from here: the answer's work before the wait woke its tasks.
+            _ = PoolWakes.mark()
+            begunBefore = TasksBegun.count
+        }
+        let started = watch.wakes
+        let (cpuBefore, from) = (Self.processCPU(), ContinuousClock.now)
+        let meanwhile: WakeWatch.Wakes
+        let pooled: Int
+        let begun: Int
+        let cpu: Duration
+        let lasted: Duration
+        if endingWhenStirred {
+            // No sleep of the check's own in this wait: nothing of its own to take off the pool's count.
+            let watched = poolWatched
+            (meanwhile, (pooled, begun, cpu, lasted)) = await watch.wait(atMost: hold, since: started) {
+                (
+                    watched ? PoolWakes.mark() : 0, TasksBegun.count, Self.processCPU() - cpuBefore,
+                    from.duration(to: .now)
+                )
+            }
+        } else {
+            try? await Task.sleep(for: hold)
+            meanwhile = watch.wakes
+            pooled = poolWatched ? max(0, PoolWakes.mark() - ownWakes) : 0
+            begun = TasksBegun.count
+            (cpu, lasted) = (Self.processCPU() - cpuBefore, from.duration(to: .now))
+        }
+        return (
+            task,
+            Stirrings(
+                timers: meanwhile.fromOutside - started.fromOutside, spins: meanwhile.fromItself - started.fromItself,
+                pooled: pooled, begun: begun - begunBefore, cpu: cpu, lasted: lasted)
+        )
+    }
+}

@@ -1,0 +1,70 @@
+import LabCore
+
+/// What woke an answer's task while the check held still, the one measure of waiting against
+/// polling that the checks share: a timer or another task (`timers`), the task's own jobs over
+/// and over (`spins`), tasks of the answer's own woken again on the pool (`pooled`, see
+/// PoolWakes). A task that awaits an event is woken by none of them while the event is held.
+struct Stirrings: Sendable {
+    var timers = 0
+    var spins = 0
+    var pooled = 0
+    /// Tasks the answer's code began meanwhile (see TasksBegun): a few as it starts (an immediate
+    /// task, a task on the main actor), not a chain of them.
+    var begun = 0
+    /// The CPU the process used meanwhile, and how long the hold lasted: code that waits uses next
+    /// to none (the check's own waits are Dispatch timers); a loop that looks again and again uses
+    /// what it gets, a CPU's worth on an idle machine, a third of one beside two busy processes.
+    var cpu: Duration = .zero
+    var lasted: Duration = .zero
+
+    /// More CPU than a tenth of the hold is a loop's.
+    var computed: Bool { cpu > .milliseconds(10) && cpu * 10 > lasted }
+
+    /// A few of its own are hops onto an actor and back (one, measured in exercise 24).
+    var stillWaiting: Bool { whatStirred == nil }
+
+    /// More tasks than this begun while it waits is a chain of them.
+    static let tasksBegunAsItStarts = 4
+
+    /// What stirred it, in a few words, for a check that words its own advice; nil when still
+    /// (a few spins of its own are allowed, see above).
+    var whatStirred: String? {
+        if timers > 0 {
+            return "it was woken \(timers) time(s) from outside it (a timer, or code on another actor or thread)"
+        }
+        if spins > 4 {
+            return "it ran \(spins) times (Task.yield() in a loop, or another task of yours waking it again and again?)"
+        }
+        if pooled > 0 { return "tasks of your code were woken \(pooled) time(s) on the thread pool" }
+        if begun > Self.tasksBegunAsItStarts { return "your code began \(begun) tasks" }
+        if computed { return "your code used \(cpu.humanReadable) of CPU" }
+        return nil
+    }
+
+    /// Why it was not still while `what` was going, for the student; nil when it was.
+    func problem(while what: String, awaiting: String) -> String? {
+        if timers > 0 {
+            // "Outside": a timer the task set, or a job another actor or thread handed it. Which one
+            // the watch cannot tell (a Task.yield() loop on the main actor hands it thousands).
+            return
+                "while \(what), the task was woken \(timers) time(s) from outside it: by a timer (it slept, then looked) or by code on another actor or thread (a loop there?); await \(awaiting), which nothing wakes early"
+        }
+        if spins > 4 {
+            return
+                "while \(what), the task ran \(spins) times (Task.yield() in a loop, or another task of yours waking it again and again?): await \(awaiting)"
+        }
+        if pooled > 0 {
+            return
+                "while \(what), tasks of your code were woken \(pooled) time(s) on the thread pool (a task of its own that sleeps and looks again, or yields in a loop?): await \(awaiting), which nothing wakes early"
+        }
+        if begun > Self.tasksBegunAsItStarts {
+            return
+                "while \(what), your code began \(begun) tasks (a chain of tasks, each looking once and starting the next?): await \(awaiting), which nothing wakes early"
+        }
+        if computed {
+            return
+                "while \(what), your code used \(cpu.humanReadable) of CPU in \(lasted.humanReadable) (a loop that looks again and again?): await \(awaiting), which costs nothing while it waits"
+        }
+        return nil
+    }
+}
