@@ -253,7 +253,7 @@ struct BatchToolchain: Codable, Equatable, Sendable {
 
     /// The flags for a check's own module: the template's, and every file of it sees the support
     /// module as if it were part of it (`@testable`: its declarations stay internal, as when
-    /// Support.swift was compiled with each check, so no check file changes).
+    /// its one file was compiled with each check, so no check file changes).
     var checkFlags: [String] {
         compileFlags + ["-Xfrontend", "-testable-import-module", "-Xfrontend", Self.supportModule]
     }
