@@ -20,11 +20,21 @@ enum ModuleInspection {
 
     /// Functions a Swift answer to a concurrency exercise has no use for, each a way around
     /// the sandbox's layers or into the check: they are refused by name in the object.
+    static func isRefusedByName(_ name: String) -> Bool {
+        refusedReferences.contains(name) || name.hasPrefix(channelPrefix)
+    }
+
+    /// Every name the check's channel and its runtime watch define begins with this: its functions
+    /// (`include/CheckChannel.h`) and what its C files share with each other, which are therefore
+    /// symbols of the program too (an answer that set `lab_check_creating_task` would hide its
+    /// tasks' wakes from the pool watch).
+    static let channelPrefix = "lab_check_"
+
     static let refusedReferences: Set<String> = [
         "lab_check_open", "lab_check_record", "lab_check_finish", "lab_check_pool_watch", "lab_check_pool_mark",
         "lab_check_starts_begin", "lab_check_starts_end", "lab_check_tasks_created", "lab_check_tasks_begun",
         "lab_check_hopping_task", "lab_check_pool_seen_current", "lab_check_sent_by_the_program",
-        // The runtime's hooks, which the check's pool watch (CheckChannel.c) sits in.
+        // The runtime's hooks, which the check's pool watch (Channel/pool_watch.c) sits in.
         "swift_task_enqueueGlobal_hook", "swift_task_enqueueGlobalWithDelay_hook",
         "swift_task_enqueueGlobalWithDeadline_hook", "swift_task_enqueueMainExecutor_hook",
         // Not `syscall`: Synchronization's Mutex is inlined into the answer as futex calls
@@ -69,12 +79,12 @@ enum ModuleInspection {
         for section in facts.initializerSections {
             found.append(Finding(object: object, what: "code that runs before the check starts (section \(section))"))
         }
-        for name in facts.undefined.sorted() where refusedReferences.contains(name) {
+        for name in facts.undefined.sorted() where isRefusedByName(name) {
             found.append(Finding(object: object, what: "a call to \(name)()"))
         }
         // Every other C function or variable: only the compiler's own (`CompilerReferences`).
         for name in facts.undefined.sorted()
-        where CompilerReferences.applies && !refusedReferences.contains(name) && isCIdentifier(name)
+        where CompilerReferences.applies && !isRefusedByName(name) && isCIdentifier(name)
             && !CompilerReferences.allows(name)
         {
             found.append(

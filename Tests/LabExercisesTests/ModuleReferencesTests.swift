@@ -23,21 +23,30 @@ struct ModuleReferencesTests {
     func aCFunctionOutsideTheCompilersIsRefused(name: String) {
         let found = findings(undefined: [name, "swift_retain", "$sSS5countSivg"])
         // On a Mac the allow-list does not apply (`CompilerReferences.applies`): the named ones still do.
-        let refused = CompilerReferences.applies || ModuleInspection.refusedReferences.contains(name)
+        let refused = CompilerReferences.applies || ModuleInspection.isRefusedByName(name)
         expect(found.count == (refused ? 1 : 0) && found.allSatisfy { $0.contains(name) }, "\(name): \(found)")
     }
 
     /// Every function of the check's private channel, and the runtime hook its pool watch sits in,
     /// is refused by name on every platform (a Mac too, where the allow-list does not apply): an
     /// answer that called `lab_check_pool_mark` could clear the count a check reads.
+    /// So is every name the channel's C files share with each other (the watch's state among them).
     @Test func theChannelsFunctionsAndTheRuntimesHooksAreRefusedByName() throws {
-        let header = try String(
-            contentsOf: TestLab.root.appendingPathComponent("Exercises/Support/Channel/include/CheckChannel.h"),
-            encoding: .utf8)
+        let channel = ExerciseFolder.channel(root: TestLab.root)
+        let header = try String(contentsOf: channel.appendingPathComponent("include/CheckChannel.h"), encoding: .utf8)
         let declared = Set(header.matches(of: /\b(lab_check_[a-z_]+)\(/).map { String($0.output.1) })
         expect(declared.count >= 5, "the header's functions: \(declared.sorted())")
         for name in declared.sorted() + ["swift_task_enqueueGlobal_hook"] {
             expect(ModuleInspection.refusedReferences.contains(name), "\(name) is not refused by name")
+        }
+        let shared = try BatchToolchain.files(under: channel).flatMap { path in
+            try String(contentsOf: channel.appendingPathComponent(path), encoding: .utf8)
+                .matches(of: /\b(lab_check_[a-z_]+)\b/).map { String($0.output.1) }
+        }
+        let betweenFiles = Set(shared).subtracting(declared)
+        expect(betweenFiles.contains("lab_check_creating_task"), "the C files' shared names: \(betweenFiles.sorted())")
+        for name in betweenFiles.sorted() {
+            expect(findings(undefined: [name]).contains { $0.contains(name) }, "\(name) is not refused")
         }
     }
 

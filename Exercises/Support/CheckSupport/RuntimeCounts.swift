@@ -8,7 +8,7 @@ enum PoolWakes {
     static func watch() -> Bool { lab_check_pool_watch() == 0 }
 
     /// The answer's tasks woken on the pool since the last mark: not as they start, hop of
-    /// themselves or are sent a message by a task of the program's (see CheckChannel.c), counting
+    /// themselves or are sent a message by a task of the program's (see Channel/pool_watch.c), counting
     /// afresh from now.
     static func mark() -> Int { Int(lab_check_pool_mark()) }
 

@@ -7,6 +7,11 @@
 // runs: printing "✔" or calling exit(0) cannot produce a verdict. (The grader refuses a
 // module with code that would run before the check: see docs/THREAT-MODEL.md.) The
 // sandbox's limits are applied by the grader's launcher before the check starts.
+//
+// One concept a file: channel.c (the secret and the records), pool_watch.c (the jobs handed to
+// the pool and the main actor's executor, through the runtime's hooks), task_interposers.c (the
+// runtime's entry points the program defines: tasks made, hops asked for), task_id_set.c (a set
+// of task ids); runtime_watch.h is what the last three share.
 #ifndef CHECK_CHANNEL_H
 #define CHECK_CHANNEL_H
 
