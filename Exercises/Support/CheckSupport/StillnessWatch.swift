@@ -24,21 +24,28 @@ final class StillnessWatch: Sendable {
         result: T, stirrings: Stirrings
     ) {
         _ = PoolWakes.mark()
-        let begunBefore = TasksBegun.count
-        let (cpuBefore, from) = (Self.processCPU(), ContinuousClock.now)
+        let start = Reading()
         let result = await body()
         let pooled = poolWatched ? max(0, PoolWakes.mark() - ownWakes) : 0
-        return (
-            result,
-            Stirrings(
-                pooled: pooled, begun: TasksBegun.count - begunBefore, cpu: Self.processCPU() - cpuBefore,
-                lasted: from.duration(to: .now))
-        )
+        return (result, start.stirrings(until: Reading(), pooled: pooled))
     }
 
-    /// The CPU the process has used: what the answer's code computed while it should have waited
-    /// (a loop that hops onto an actor and back on one thread reaches no queue).
-    private static func processCPU() -> Duration { .seconds(processCPUSeconds()) }
+    /// What the watch reads at each end of a quiet spell, besides the pool's wakes (counted from a
+    /// mark): the tasks begun, the CPU the process used (what the answer's code computed while it
+    /// should have waited: a loop that hops onto an actor and back on one thread reaches no
+    /// queue), and the clock.
+    private struct Reading: Sendable {
+        var begun = TasksBegun.count
+        var cpu = Duration.seconds(processCPUSeconds())
+        var at = ContinuousClock.now
+
+        /// What stirred the answer's code between this reading and `end`.
+        func stirrings(until end: Reading, timers: Int = 0, spins: Int = 0, pooled: Int) -> Stirrings {
+            Stirrings(
+                timers: timers, spins: spins, pooled: pooled, begun: end.begun - begun, cpu: end.cpu - cpu,
+                lasted: at.duration(to: end.at))
+        }
+    }
 
     /// Starts `operation` on a watch, holds still for `hold` (the check's event withheld meanwhile),
     /// and returns its task with what stirred it. The hold ends early once the task was woken
@@ -75,33 +82,28 @@ final class StillnessWatch: Sendable {
             begunBefore = TasksBegun.count
         }
         let started = watch.wakes
-        let (cpuBefore, from) = (Self.processCPU(), ContinuousClock.now)
+        // The tasks begun are counted from before the answer started (or from the gate's opening).
+        let start = Reading(begun: begunBefore)
         let meanwhile: WakeWatch.Wakes
         let pooled: Int
-        let begun: Int
-        let cpu: Duration
-        let lasted: Duration
+        let end: Reading
         if endingWhenStirred {
             // No sleep of the check's own in this wait: nothing of its own to take off the pool's count.
             let watched = poolWatched
-            (meanwhile, (pooled, begun, cpu, lasted)) = await watch.wait(atMost: hold, since: started) {
-                (
-                    watched ? PoolWakes.mark() : 0, TasksBegun.count, Self.processCPU() - cpuBefore,
-                    from.duration(to: .now)
-                )
+            (meanwhile, (pooled, end)) = await watch.wait(atMost: hold, since: started) {
+                (watched ? PoolWakes.mark() : 0, Reading())
             }
         } else {
             try? await Task.sleep(for: hold)
             meanwhile = watch.wakes
             pooled = poolWatched ? max(0, PoolWakes.mark() - ownWakes) : 0
-            begun = TasksBegun.count
-            (cpu, lasted) = (Self.processCPU() - cpuBefore, from.duration(to: .now))
+            end = Reading()
         }
         return (
             task,
-            Stirrings(
-                timers: meanwhile.fromOutside - started.fromOutside, spins: meanwhile.fromItself - started.fromItself,
-                pooled: pooled, begun: begun - begunBefore, cpu: cpu, lasted: lasted)
+            start.stirrings(
+                until: end, timers: meanwhile.fromOutside - started.fromOutside,
+                spins: meanwhile.fromItself - started.fromItself, pooled: pooled)
         )
     }
 }
