@@ -100,21 +100,10 @@ struct BatchToolchain: Codable, Equatable, Sendable {
     static func staleFiles(in package: URL, listed: [String]) -> [String] {
         let listed = Set(listed)
         return generatedFolders.flatMap { folder in
-            files(under: package.appendingPathComponent(folder)).map { folder + "/" + $0 }.filter {
-                !listed.contains($0)
-            }
+            // A folder not made yet holds nothing stale.
+            ((try? ExerciseFolder.files(under: package.appendingPathComponent(folder))) ?? [])
+                .map { folder + "/" + $0 }.filter { !listed.contains($0) }
         }
-    }
-
-    /// The regular files under `folder`, as paths relative to it, sorted; hidden ones left out.
-    static func files(under folder: URL) -> [String] {
-        let found = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
-        return found.filter { path in
-            var isFolder: ObjCBool = false
-            let exists = FileManager.default.fileExists(
-                atPath: folder.appendingPathComponent(path).path, isDirectory: &isFolder)
-            return exists && !isFolder.boolValue && !path.split(separator: "/").contains { $0.hasPrefix(".") }
-        }.sorted()
     }
 
     /// The support package, if every file of it is already as `writePackage` would write it;
@@ -160,11 +149,13 @@ struct BatchToolchain: Codable, Equatable, Sendable {
 
             """
         // Every file of the channel's folder (its C sources and include/) and of the support module's.
-        let channelCopies = try files(under: channel).map { path in
+        // The C module: its sources and headers (a note beside them is not the compiler's).
+        let channelCopies = try ExerciseFolder.files(under: channel, endingWith: [".c", ".h"]).map { path in
             ("Sources/CheckChannel/" + path, try Data(contentsOf: channel.appendingPathComponent(path)))
         }
-        let supportCopies = try ExerciseFolder.supportFiles(root: root).map { file in
-            (supportCopyFolder + "/" + file.lastPathComponent, try Data(contentsOf: file))
+        let support = ExerciseFolder.supportModule(root: root)
+        let supportCopies = try ExerciseFolder.supportFiles(root: root).map { path in
+            (supportCopyFolder + "/" + path, try Data(contentsOf: support.appendingPathComponent(path)))
         }
         return [
             ("Package.swift", Data(manifest.utf8)),

@@ -48,12 +48,22 @@ public struct ExerciseFolder: Sendable {
         support(root: root).appendingPathComponent("CheckSupport", isDirectory: true)
     }
 
-    /// Each Swift file of the support module, by name.
-    public static func supportFiles(root: URL) throws -> [URL] {
-        let folder = supportModule(root: root)
-        return try FileManager.default.contentsOfDirectory(atPath: folder.path)
-            .filter { $0.hasSuffix(".swift") }.sorted()
-            .map { folder.appendingPathComponent($0) }
+    /// Each Swift file of the support module, as a path in its folder (`supportModule`).
+    public static func supportFiles(root: URL) throws -> [String] {
+        try files(under: supportModule(root: root), endingWith: [".swift"])
+    }
+
+    /// The regular files under `folder` (in its subfolders too) whose names end with one of
+    /// `suffixes` (any, if nil), as paths relative to it, sorted, hidden ones left out; an error
+    /// if the folder cannot be read.
+    static func files(under folder: URL, endingWith suffixes: [String]? = nil) throws -> [String] {
+        try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { path in
+            var isFolder: ObjCBool = false
+            let exists = FileManager.default.fileExists(
+                atPath: folder.appendingPathComponent(path).path, isDirectory: &isFolder)
+            return exists && !isFolder.boolValue && !path.split(separator: "/").contains { $0.hasPrefix(".") }
+                && (suffixes.map { $0.contains(where: path.hasSuffix) } ?? true)
+        }.sorted()
     }
     public static func checkMainFile(root: URL) -> URL {
         support(root: root).appendingPathComponent("CheckMain.swift")

@@ -291,8 +291,9 @@ public struct Grader: Sendable {
     func checkSources() throws -> CheckSources {
         let parts = try checkParts()
         // Each file under its name: a declaration moved from one file to another is a change too.
-        let support = try ExerciseFolder.supportFiles(root: root).map { file in
-            "// \(file.lastPathComponent)\n" + (try String(contentsOf: file, encoding: .utf8))
+        let folder = ExerciseFolder.supportModule(root: root)
+        let support = try ExerciseFolder.supportFiles(root: root).map { path in
+            "// \(path)\n" + (try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8))
         }.joined(separator: "\n")
         let main = try String(contentsOf: ExerciseFolder.checkMainFile(root: root), encoding: .utf8)
         return CheckSources(
@@ -306,7 +307,7 @@ public struct Grader: Sendable {
         let copy = "/" + BatchToolchain.supportCopyFolder + "/"
         guard let found = line.range(of: copy),
             let name = line[found.upperBound...].split(separator: ":", maxSplits: 1).first,
-            name.hasSuffix(".swift"), !name.contains("/")
+            name.hasSuffix(".swift")
         else { return line }
         let start =
             line[..<found.lowerBound].lastIndex(where: { $0 == " " || $0 == "'" }).map(line.index(after:))

@@ -18,8 +18,8 @@ enum ModuleInspection {
         ".init_array", ".preinit_array", ".ctors", ".init", "__mod_init_func", "__init_offsets",
     ]
 
-    /// Functions a Swift answer to a concurrency exercise has no use for, each a way around
-    /// the sandbox's layers or into the check: they are refused by name in the object.
+    /// Whether the object may not name `name` at all: one of `refusedReferences`, or any name of
+    /// the check's channel.
     static func isRefusedByName(_ name: String) -> Bool {
         refusedReferences.contains(name) || name.hasPrefix(channelPrefix)
     }
@@ -30,6 +30,8 @@ enum ModuleInspection {
     /// tasks' wakes from the pool watch).
     static let channelPrefix = "lab_check_"
 
+    /// Functions a Swift answer to a concurrency exercise has no use for, each a way around
+    /// the sandbox's layers or into the check: they are refused by name in the object.
     static let refusedReferences: Set<String> = [
         "lab_check_open", "lab_check_record", "lab_check_finish", "lab_check_pool_watch", "lab_check_pool_mark",
         "lab_check_starts_begin", "lab_check_starts_end", "lab_check_tasks_created", "lab_check_tasks_begun",
@@ -80,7 +82,9 @@ enum ModuleInspection {
             found.append(Finding(object: object, what: "code that runs before the check starts (section \(section))"))
         }
         for name in facts.undefined.sorted() where isRefusedByName(name) {
-            found.append(Finding(object: object, what: "a call to \(name)()"))
+            let what =
+                refusedReferences.contains(name) ? "a call to \(name)()" : "a use of the check's channel (\(name))"
+            found.append(Finding(object: object, what: what))
         }
         // Every other C function or variable: only the compiler's own (`CompilerReferences`).
         for name in facts.undefined.sorted()

@@ -32,14 +32,14 @@ struct TerminalRestoreTests {
         let screen = await OnAThreadOfItsOwn.blockingWork(named: "read the pty") {
             Self.read(pty, until: "The main actor, live", seconds: 60)
         }
-        try unwrap(screen.contains("The main actor, live"), "the live view never drew: \(screen.suffix(300))")
+        try require(screen.contains("The main actor, live"), "the live view never drew: \(screen.suffix(300))")
         expectEqual(Self.localFlags(slave) & tcflag_t(ECHO), 0, "the live view turned echo off")
 
         kill(process.processIdentifier, signal)
         await OnAThreadOfItsOwn.blockingWork(named: "drain the pty") {
             Self.drain(pty, whileRunning: process, seconds: 20)
         }
-        try unwrap(!process.isRunning, "the lesson did not stop on signal \(signal)")
+        try require(!process.isRunning, "the lesson did not stop on signal \(signal)")
         expectEqual(
             process.ending, RunningChild.Ending(status: signal, signalled: true),
             "it should die of the signal, as a shell expects")

@@ -76,12 +76,18 @@ struct SharedBuildRecordTests {
         // A file the lab no longer has (the support module was one file, Support.swift, before it
         // was split) would be compiled beside the files that replaced it: the package is not as
         // written while it is there, and writing the package removes it.
-        let stale = package.appendingPathComponent(BatchToolchain.supportCopyFolder + "/Support.swift")
-        try Data("final class CheckReport {}".utf8).write(to: stale)
-        expectEqual(BatchToolchain.writtenPackage(root: root, folder: folder), nil)
-        _ = try BatchToolchain.writePackage(root: root, folder: folder)
-        expect(!FileManager.default.fileExists(atPath: stale.path), "a stale file was left in the package")
-        expectEqual(BatchToolchain.writtenPackage(root: root, folder: folder)?.path, package.path)
+        // So would the channel's one C file beside the files it was split into (their symbols twice).
+        for (path, text) in [
+            (BatchToolchain.supportCopyFolder + "/Support.swift", "final class CheckReport {}"),
+            ("Sources/CheckChannel/CheckChannel.c", "int lab_check_open(void) { return 0; }"),
+        ] {
+            let stale = package.appendingPathComponent(path)
+            try Data(text.utf8).write(to: stale)
+            expectEqual(BatchToolchain.writtenPackage(root: root, folder: folder), nil, path)
+            _ = try BatchToolchain.writePackage(root: root, folder: folder)
+            expect(!FileManager.default.fileExists(atPath: stale.path), "\(path) was left in the package")
+            expectEqual(BatchToolchain.writtenPackage(root: root, folder: folder)?.path, package.path)
+        }
     }
 
     /// A note of the compiler's about a declaration in the package's copy of a support file is

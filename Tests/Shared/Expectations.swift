@@ -6,9 +6,11 @@ import Testing
 // type checker solves against every `==` in scope: about 9 ms of CPU per line, where a call to one
 // of these costs about 1 ms. Over the 2,600 lines that call these, the test modules took 78 s of CPU to
 // compile in a fresh build, 58 s with these functions (docs/MEASUREMENTS.md, session 40). Each
-// function here expands its macro once; what a failure says is the macro's own, recorded at
-// the caller's line: `expectEqual` shows both values (as `actual` and `expected`), `require`
-// and `unwrap` stop the test as `#require` does. ExpectationsTests proves each can fail.
+// function here expands its macro once, and a failure is the macro's own issue, recorded at the
+// caller's line: `expectEqual` shows both values (as `actual` and `expected`); `expect` and
+// `require` show the comment but not the expression, whose values they never see (the line names
+// it), so give a comment where a failure needs the values; `require` and `unwrap` stop the test
+// as `#require` does. ExpectationsTests proves each records its failure where it was called.
 //
 // Keep `#expect` and `#require` where the expression awaits (an autoclosure here cannot), and
 // for `#expect(throws:)` and exit tests (`processExitsWith:`). This file is compiled into each

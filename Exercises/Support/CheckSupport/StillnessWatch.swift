@@ -24,23 +24,24 @@ final class StillnessWatch: Sendable {
         result: T, stirrings: Stirrings
     ) {
         _ = PoolWakes.mark()
-        let start = Reading()
+        let start = StillnessReading()
         let result = await body()
         let pooled = poolWatched ? max(0, PoolWakes.mark() - ownWakes) : 0
-        return (result, start.stirrings(until: Reading(), pooled: pooled))
+        return (result, start.stirrings(until: StillnessReading(), pooled: pooled))
     }
 
     /// What the watch reads at each end of a quiet spell, besides the pool's wakes (counted from a
     /// mark): the tasks begun, the CPU the process used (what the answer's code computed while it
     /// should have waited: a loop that hops onto an actor and back on one thread reaches no
-    /// queue), and the clock.
-    private struct Reading: Sendable {
+    /// queue), and the clock. Named apart from any type an answer may declare: the scan refuses an
+    /// answer's declaration of a name the support has (`Reading` was a test's).
+    private struct StillnessReading: Sendable {
         var begun = TasksBegun.count
         var cpu = Duration.seconds(processCPUSeconds())
         var at = ContinuousClock.now
 
         /// What stirred the answer's code between this reading and `end`.
-        func stirrings(until end: Reading, timers: Int = 0, spins: Int = 0, pooled: Int) -> Stirrings {
+        func stirrings(until end: StillnessReading, timers: Int = 0, spins: Int = 0, pooled: Int) -> Stirrings {
             Stirrings(
                 timers: timers, spins: spins, pooled: pooled, begun: end.begun - begun, cpu: end.cpu - cpu,
                 lasted: at.duration(to: end.at))
@@ -83,21 +84,21 @@ final class StillnessWatch: Sendable {
         }
         let started = watch.wakes
         // The tasks begun are counted from before the answer started (or from the gate's opening).
-        let start = Reading(begun: begunBefore)
+        let start = StillnessReading(begun: begunBefore)
         let meanwhile: WakeWatch.Wakes
         let pooled: Int
-        let end: Reading
+        let end: StillnessReading
         if endingWhenStirred {
             // No sleep of the check's own in this wait: nothing of its own to take off the pool's count.
             let watched = poolWatched
             (meanwhile, (pooled, end)) = await watch.wait(atMost: hold, since: started) {
-                (watched ? PoolWakes.mark() : 0, Reading())
+                (watched ? PoolWakes.mark() : 0, StillnessReading())
             }
         } else {
             try? await Task.sleep(for: hold)
             meanwhile = watch.wakes
             pooled = poolWatched ? max(0, PoolWakes.mark() - ownWakes) : 0
-            end = Reading()
+            end = StillnessReading()
         }
         return (
             task,
