@@ -169,7 +169,7 @@ final class InventoryToolTests {
             })
         expect(failed.isEmpty, "failed: \(failed)")
         let list = try await ProcessRunner.run("inventory", ["list", "--store", store]).standardOutput
-        expect(list.range(of: #"Milk\s+\#(processes / 2)\n"#, options: .regularExpression) != nil, "\(list)")
+        expectNotEqual(list.range(of: #"Milk\s+\#(processes / 2)\n"#, options: .regularExpression), nil, "\(list)")
         expectEqual(list.split(separator: "\n").count, 2 + 1 + processes / 2, "a row per product under the header")
     }
 

@@ -47,7 +47,7 @@ struct LessonProseFlagsTests {
         let folder = Self.root.appendingPathComponent("Sources/Lessons")
         let files = try unwrap(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
             .compactMap { $0 as? URL }.filter { ["swift", "md"].contains($0.pathExtension) }
-        expect(files.count > 30, "the lessons' sources were found")
+        expectAbove(files.count, 30, "the lessons' sources were found")
         let declared = Self.declared
         for file in files {
             let text = try String(contentsOf: file, encoding: .utf8)

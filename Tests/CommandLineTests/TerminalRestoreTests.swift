@@ -15,9 +15,9 @@ struct TerminalRestoreTests {
         defer { close(master) }
         let slave = open(
             String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), O_RDWR | O_NOCTTY)
-        expect(slave >= 0)
+        expectAtLeast(slave, 0)
         defer { close(slave) }
-        expect(Self.localFlags(slave) & tcflag_t(ECHO) != 0, "a fresh terminal echoes")
+        expectNotEqual(Self.localFlags(slave) & tcflag_t(ECHO), 0, "a fresh terminal echoes")
 
         var environment = ProcessInfo.processInfo.environment
         environment["TERM"] = "xterm"
@@ -44,8 +44,8 @@ struct TerminalRestoreTests {
             process.ending, RunningChild.Ending(status: signal, signalled: true),
             "it should die of the signal, as a shell expects")
         let flags = Self.localFlags(slave)
-        expect(flags & tcflag_t(ECHO) != 0, "echo is still off after signal \(signal)")
-        expect(flags & tcflag_t(ICANON) != 0, "line editing is still off after signal \(signal)")
+        expectNotEqual(flags & tcflag_t(ECHO), 0, "echo is still off after signal \(signal)")
+        expectNotEqual(flags & tcflag_t(ICANON), 0, "line editing is still off after signal \(signal)")
     }
 
     static func localFlags(_ descriptor: Int32) -> tcflag_t {

@@ -80,7 +80,7 @@ struct WorkflowTests {
         let start = try unwrap(script.range(of: "tsan_left_out=("))
         let end = try unwrap(script[start.upperBound...].firstIndex(of: ")"))
         let names = script[start.upperBound..<end].split(whereSeparator: \.isWhitespace).map(String.init)
-        expect(names.count >= 10, "\(names)")
+        expectAtLeast(names.count, 10, "\(names)")
         let tests = root.appendingPathComponent("Tests")
         let files = try unwrap(FileManager.default.enumerator(atPath: tests.path)).compactMap { $0 as? String }
         let sources = try files.filter { $0.hasSuffix(".swift") }.map {

@@ -67,8 +67,8 @@ final class PublicAPITests {
         let slow = try unwrap(suite.variant("slow"))
         // The fastest samples: a stall of the machine only adds time, so five samples of `fast`
         // must all be slowed past twice their time before this can turn (medians turned on three).
-        expect(fast.summary.min < slow.summary.min, "twice the work takes longer")
-        expect(fast.efficiency != nil, "an ideal gives an efficiency")
+        expectBelow(fast.summary.min, slow.summary.min, "twice the work takes longer")
+        expectNotEqual(fast.efficiency, nil, "an ideal gives an efficiency")
         expectEqual(fast.figure("rounds"), Figure("rounds", 10, unit: .count), "a variant's own figure, typed")
         expectEqual(report.schema, BenchmarkReport.schema)
         // Comparing the saved baseline with itself: no change, exit 0.
@@ -113,7 +113,7 @@ final class PublicAPITests {
         let scan = try unwrap(report.scans?.first)
         expectEqual(scan.values, [1, 2, 4])
         let medians = try unwrap(scan.series.first?.points.map(\.median))
-        expect(medians[2] > medians[0], "four times the work takes longer than one")
+        expectAbove(medians[2], medians[0], "four times the work takes longer than one")
     }
 }
 

@@ -150,8 +150,8 @@ struct GateTests {
         expectEqual(breaches.map(\.metric), [.mallocs])
         expectEqual(breaches.first?.line.hasSuffix("allowed exact)"), true)
         // Fewer is never a breach.
-        expect(
-            Comparison(baseline: base, current: report(mallocs: 0, seconds: 1e-6), thresholdPercent: 5).exitStatus != 1)
+        expectNotEqual(
+            Comparison(baseline: base, current: report(mallocs: 0, seconds: 1e-6), thresholdPercent: 5).exitStatus, 1)
         // Time: 20% slower, significantly, breaches 5% and not 30%.
         let slower = report(mallocs: 2000, seconds: 1.2e-6)
         expectEqual(

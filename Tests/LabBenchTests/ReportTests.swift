@@ -52,9 +52,9 @@ struct ReportTests {
         let suite = Fixture.suite()
         let group = try unwrap(suite.variant("task group"))
         expect(group.isSignificant)
-        expect(abs(group.ratio - 0.011 / 0.0403) < 0.01)
+        expectBelow(abs(group.ratio - 0.011 / 0.0403), 0.01)
         expect(group.ratioLow <= group.ratio && group.ratio <= group.ratioHigh)
-        expect(abs((group.efficiency ?? 0) - 0.010 / 0.0111) < 0.02)
+        expectBelow(abs((group.efficiency ?? 0) - 0.010 / 0.0111), 0.02)
         expect(
             suite.conclusion.hasPrefix(
                 "Fastest: task group (11.1 ms, 90% of ideal). Against sequential: task group is 3.6"),
@@ -160,7 +160,7 @@ struct ReportTests {
         expectEqual(rows.count, 1 + 24)
         expect(rows.dropFirst().allSatisfy { $0.count == CSVReport.columns.count })
         expectEqual(rows[1][0], "fan-out, \"quoted\"", "commas and quotes survive the round trip")
-        expect(Double(rows[1][6]) != nil)
+        expectNotEqual(Double(rows[1][6]), nil)
     }
 
     @Test func markdownHasATablePerSuite() {
@@ -177,7 +177,7 @@ struct ReportTests {
         let delegate = ElementCounter()
         parser.delegate = delegate
         expect(parser.parse(), "well-formed: \(parser.parserError.map { "\($0)" } ?? "")")
-        expect(delegate.counts["svg", default: 0] >= 2, "a chart and a timeline")
+        expectAtLeast(delegate.counts["svg", default: 0], 2, "a chart and a timeline")
         expectEqual(delegate.counts["circle", default: 0], 24, "every sample is drawn")
         expect(html.contains("call &lt;1&gt; &amp; co"), "text is escaped")
     }
@@ -257,7 +257,7 @@ struct ProcessSpreadTests {
         let result = Analysis.analyze(definition, samples: samples)
         let variant = try unwrap(result.variant("a"))
         expectEqual(variant.processMedians?.count, 2)
-        expect(abs((variant.processSpread ?? 0) - 0.3) < 0.01)
+        expectBelow(abs((variant.processSpread ?? 0) - 0.3), 0.01)
         expect(result.conclusion.contains("differed by up to 30%"))
         let decoded = try BenchmarkReport.decode(try Fixture.report([result]).encoded())
         expectEqual(decoded.suites[0].variants[0].processMedians?.count, 2, "process medians survive the JSON")

@@ -26,7 +26,7 @@ struct SteadinessTests {
         expectEqual(range.lowNanoseconds, 2)
         expectEqual(range.highNanoseconds, 20)
         expectEqual(range.readings, 21)
-        expect(abs(range.spread - 9) < 1e-12, "20 ÷ 2 − 1")
+        expectBelow(abs(range.spread - 9), 1e-12, "20 ÷ 2 − 1")
         expectEqual(Steadiness.Range(readings: [1, 2]), nil, "too few readings to say anything")
         expectEqual(Steadiness.Range(readings: [0, .nan, -1, .infinity]), nil, "failed readings are not readings")
     }
@@ -69,7 +69,7 @@ struct SteadinessTests {
         for _ in 0..<20 where handoffs.isEmpty {
             let gap = await MachineProbes.live.handoffGap()
             if !gap.isEmpty {
-                expect(gap.count <= HandoffProbe.readingsPerGap)
+                expectAtMost(gap.count, HandoffProbe.readingsPerGap)
                 handoffs += gap
             } else {
                 try await Task.sleep(for: .milliseconds(100))

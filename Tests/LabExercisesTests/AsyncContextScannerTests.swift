@@ -23,7 +23,7 @@ struct AsyncContextScannerTests {
 
     @Test func theListIsReadAndEveryEntrySaysWhereItWasRead() throws {
         let list = try AsyncRestriction.load(from: Self.root.appendingPathComponent("docs/async-restrictions.json"))
-        expect(list.count >= 30)
+        expectAtLeast(list.count, 30)
         expect(list.allSatisfy { !$0.source.isEmpty && !$0.message.isEmpty })
         let appleOnly = Set(list.filter { $0.kind == .unavailableFromAsync }.map(\.api))
         expect(
@@ -567,9 +567,9 @@ struct AsyncContextScannerTests {
         let (mutated, missed, exempt) = try await OnAThreadOfItsOwn.blockingWork(named: "mutate the lab") {
             try Self.mutateEveryAsyncFunction(adding: added)
         }
-        expect(mutated >= 100, "async functions found by text: \(mutated)")
+        expectAtLeast(mutated, 100, "async functions found by text: \(mutated)")
         expect(missed.isEmpty, "not reported: \(missed.joined(separator: ", "))")
-        expect(exempt.count <= 10, "exempt as HAZARD: \(exempt.joined(separator: ", "))")
+        expectAtMost(exempt.count, 10, "exempt as HAZARD: \(exempt.joined(separator: ", "))")
     }
 
     /// The files under Sources/ and Benchmarks/ that have one-line async signatures: each file's

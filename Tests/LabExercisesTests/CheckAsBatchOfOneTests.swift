@@ -27,7 +27,7 @@ struct CheckAsBatchOfOneTests {
                 SharedBuildRecord.reusable(in: batch, root: Self.root, package: batch.appendingPathComponent("package"))
             }
         }
-        expect(recorded != nil, "the next check would run SwiftPM again")
+        expectNotEqual(recorded, nil, "the next check would run SwiftPM again")
     }
 
     @Test func aCompileErrorIsTheStudentsFile() async throws {
@@ -48,7 +48,7 @@ struct CheckAsBatchOfOneTests {
     @Test func anErrorInTheCheckNamesTheChecksOwnLine() async throws {
         let solution = try String(contentsOf: grader.solutionFile, encoding: .utf8)
         let renamed = solution.replacingOccurrences(of: "func buttonTapped(", with: "func buttonTappedRenamed(")
-        expect(renamed != solution)
+        expectNotEqual(renamed, solution)
         let (folder, files) = try BatchGradingTests.answers(["renamed": renamed])
         defer { try? FileManager.default.removeItem(at: folder) }
         let outcome = await grader.grade(source: files["renamed"]!, scan: false)

@@ -94,7 +94,7 @@ struct CheckObjectsTests {
     @Test func partsThatJoinToTheSameTextMakeDifferentKeys() {
         let one = CheckObjects.Key(sources: Self.sources, flags: ["-D", "A"], module: Data(), sharedBuild: Data())
         let other = CheckObjects.Key(sources: Self.sources, flags: ["-DA"], module: Data(), sharedBuild: Data())
-        expect(one != other)
+        expectNotEqual(one, other)
         expectEqual(
             one, CheckObjects.Key(sources: Self.sources, flags: ["-D", "A"], module: Data(), sharedBuild: Data()))
     }
@@ -240,7 +240,7 @@ struct CheckObjectsTests {
         expectEqual(outcomes[1].stage, .crash, "\(outcomes[1].stage) \(outcomes[1].messages)")
         expect(outcomes[2].passed, "the answer with a helper: \(outcomes[2].messages) \(outcomes[2].details)")
         expect(!outcomes[3].passed, "the task that waits for nothing: \(outcomes[3].messages)")
-        expect(outcomes[3].stage != .crash, "its own verdict, not its neighbour's crash: \(outcomes[3].stage)")
+        expectNotEqual(outcomes[3].stage, .crash, "its own verdict, not its neighbour's crash: \(outcomes[3].stage)")
         for index in [4, 5] {
             expect(outcomes[index].passed, "the check's path in its own folder: \(outcomes[index].messages)")
         }

@@ -95,8 +95,8 @@ struct ExerciseMetadataTests {
         expectEqual(names.filter { $0.hasPrefix("mistake-") }.count, mistakes.count)
         let solution = try String(contentsOf: folder.appendingPathComponent("solution.swift"), encoding: .utf8)
         for name in names where name.hasPrefix("mistake-") {
-            try expect(
-                try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8) != solution, "\(name)")
+            try expectNotEqual(
+                String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8), solution, "\(name)")
         }
     }
 

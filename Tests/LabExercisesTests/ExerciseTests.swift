@@ -10,7 +10,7 @@ struct ExerciseCatalogTests {
         .deletingLastPathComponent()
 
     @Test func thereAreEnoughExercisesCoveringEveryLesson() {
-        expect(TestLab.exercises.count >= 18)
+        expectAtLeast(TestLab.exercises.count, 18)
         let lessons = Set(TestLab.exercises.map(\.lesson))
         // The lessons are the executables Package.swift finds (Sources/<lesson>/main.swift).
         let sources = root.appendingPathComponent("Sources")
@@ -19,7 +19,7 @@ struct ExerciseCatalogTests {
                 && FileManager.default.fileExists(atPath: sources.appendingPathComponent("\($0)/main.swift").path)
         }
         expectEqual(lessons, Set(executables), "every lesson has exercises")
-        expect(TestLab.exercises.filter { $0.kind == .makeItCompile }.count >= 4)
+        expectAtLeast(TestLab.exercises.filter { $0.kind == .makeItCompile }.count, 4)
         expect(TestLab.exercises.allSatisfy { $0.hints.count >= 2 })
     }
 

@@ -20,8 +20,8 @@ struct GraderFactsTests {
     @Test(arguments: TestLab.exercises.map(\.id))
     func everyCheckDeclaresItsPlanAsANumber(id: String) throws {
         let check = try String(contentsOf: ExerciseFolder(root: root, id: id).check, encoding: .utf8)
-        expect(
-            CheckPlan.plannedExpectations(in: check) != nil,
+        expectNotEqual(
+            CheckPlan.plannedExpectations(in: check), nil,
             "the grader cannot read \(id)'s plan, so it cannot refuse a forged one")
     }
 
@@ -168,8 +168,8 @@ struct GraderFactsTests {
         expectEqual(flags["bob"], "identical to cy's answer (after renaming and reformatting)")
         expectEqual(flags["cy"], "identical to bob's answer (after renaming and reformatting)")
         expectEqual(flags["dee"], nil)
-        expect(
-            AnswerSimilarity.normalized("async let a = f()") != AnswerSimilarity.normalized("let a = f()"),
+        expectNotEqual(
+            AnswerSimilarity.normalized("async let a = f()"), AnswerSimilarity.normalized("let a = f()"),
             "keywords are kept")
     }
 

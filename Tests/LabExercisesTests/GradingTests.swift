@@ -116,7 +116,7 @@ struct SandboxTests {
         let result = try await Sandbox.runOffThePool(
             shell, arguments: ["-c", "sleep 30 & sleep 30"], header: "x", limits: limits)
         expect(result.timedOut)
-        expect(Date().timeIntervalSince(start) < 10)
+        expectBelow(Date().timeIntervalSince(start), 10)
     }
 
     #if os(Linux)
@@ -139,9 +139,9 @@ struct SandboxTests {
             let took = start.duration(to: .now)
             guard result.exitStatus != 3 else { return }
             expect(result.timedOut)
-            expect(result.waitedForCPU >= 0.1, "waited \(result.waitedForCPU) s")
-            expect(result.waitedForCPU <= limits.wallSeconds, "at most the clock's length again")
-            expect(took >= .milliseconds(700), "stopped after \(took), not given the time it waited")
+            expectAtLeast(result.waitedForCPU, 0.1, "waited \(result.waitedForCPU) s")
+            expectAtMost(result.waitedForCPU, limits.wallSeconds, "at most the clock's length again")
+            expectAtLeast(took, .milliseconds(700), "stopped after \(took), not given the time it waited")
         }
     #endif
 
@@ -170,7 +170,7 @@ struct SandboxTests {
             limits: Sandbox.Limits())
         expect(result.output.hasSuffix("THE-END\n"))
         expect(result.output.contains("bytes of output cut"))
-        expect(result.output.utf8.count < 100_000)
+        expectBelow(result.output.utf8.count, 100_000)
     }
 
     /// A killed process nobody has reaped yet (a container may lack a reaper) is gone too.
@@ -402,7 +402,7 @@ struct BuildBlameTests {
             // Without setsid (refused), a double fork is the way out of the shell's reach: the
             // grandchild is re-parented to the supervisor, which stops it and counts it.
             let result = try await run("( ( sleep 30 & echo $! ) & ) ; sleep 0.2")
-            expect(result.strays >= 1)
+            expectAtLeast(result.strays, 1)
             let pid = try unwrap(
                 Int32(result.output.trimmingCharacters(in: .whitespacesAndNewlines)), "\(result.output)")
             expect(

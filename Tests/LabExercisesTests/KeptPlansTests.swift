@@ -107,6 +107,6 @@ struct KeptPlansTests {
                 }
             }
         }
-        expect(kept != jobs, "the spoilt plan is still kept")
+        expectNotEqual(kept, jobs, "the spoilt plan is still kept")
     }
 }

@@ -54,8 +54,8 @@ struct PlatformRequirementTests {
         let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
         let declared = try unwrap(Self.declaredMacOS(in: manifest))
         expectEqual(needed.version, 15, "expected to find Synchronization in use: \(needed.because)")
-        expect(
-            declared >= needed.version,
+        expectAtLeast(
+            declared, needed.version,
             "Package.swift declares macOS \(declared) but \(needed.because) needs \(needed.version)")
     }
 
@@ -67,8 +67,8 @@ struct PlatformRequirementTests {
         let package = try BatchToolchain.writePackage(root: root, folder: scratch)
         let manifest = try String(contentsOf: package.appendingPathComponent("Package.swift"), encoding: .utf8)
         let declared = try unwrap(Self.declaredMacOS(in: manifest))
-        expect(
-            declared >= needed.version,
+        expectAtLeast(
+            declared, needed.version,
             "the generated exercise package declares macOS \(declared) but \(needed.because) needs \(needed.version)")
     }
 }

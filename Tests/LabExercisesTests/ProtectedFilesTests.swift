@@ -44,7 +44,7 @@ struct ProtectedFilesTests {
         usleep(20_000)
         try Data("// chuck".utf8).write(to: check)
         let descriptor = open(check.path, O_WRONLY)
-        expect(descriptor >= 0)
+        expectAtLeast(descriptor, 0)
         let times = [
             timespec(tv_sec: old.modified[0], tv_nsec: old.modified[1]),
             timespec(tv_sec: old.modified[0], tv_nsec: old.modified[1]),
@@ -53,7 +53,7 @@ struct ProtectedFilesTests {
         close(descriptor)
         let after = try unwrap(stamps().stamps[check.path])
         expect(after.modified == old.modified && after.size == old.size && after.inode == old.inode)
-        expect(after.changed != old.changed)
+        expectNotEqual(after.changed, old.changed)
         expectEqual(stamps().changes(since: before), [check.path])
     }
 

@@ -151,7 +151,7 @@ struct SharedBuildRecordTests {
         expectEqual(SharedBuildRecord.builtHash(in: fixture.batch), first, "an input changed, nothing was made again")
         try fixture.change(fixture.object)
         try fixture.save()
-        expect(SharedBuildRecord.builtHash(in: fixture.batch) != first, "an object was made again")
+        expectNotEqual(SharedBuildRecord.builtHash(in: fixture.batch), first, "an object was made again")
         SharedBuildRecord.forget(in: fixture.batch)
         expectEqual(SharedBuildRecord.builtHash(in: fixture.batch), nil)
     }

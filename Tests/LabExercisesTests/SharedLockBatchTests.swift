@@ -122,6 +122,6 @@ struct SharedLockBatchTests {
         }
         // The shared build was made again: its record written anew (renamed into place).
         let after = try await Self.recordWritten()
-        expect(before != after, "the record was not written again")
+        expectNotEqual(before, after, "the record was not written again")
     }
 }

@@ -94,7 +94,7 @@ struct SymlinkedAnswerTests {
         expectEqual(AnswerFile.text(answer, within: nil), nil)
         // Its own copy is read.
         try FileManager.default.removeItem(at: teacher)
-        expect(AnswerFile.text(answer, within: nil) != nil)
+        expectNotEqual(AnswerFile.text(answer, within: nil), nil)
     }
 
     /// A FIFO named like the answer would block a plain read forever (a review's find): refused
@@ -122,6 +122,6 @@ struct SymlinkedAnswerTests {
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: TestLab.folder(exercise).solution, to: file)
         expectEqual(AnswerFile.refusal(file, within: folder), nil)
-        expect(AnswerFile.text(file, within: folder) != nil)
+        expectNotEqual(AnswerFile.text(file, within: folder), nil)
     }
 }

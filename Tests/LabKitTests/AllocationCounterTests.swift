@@ -19,7 +19,7 @@ import Testing
     @Test func countsEachObjectOnceAndItsFree() async throws {
         guard AllocationCounter.isAvailable else {
             expectEqual(AllocationCounter.read(), nil)
-            expect(AllocationCounter.unavailableReason != nil)
+            expectNotEqual(AllocationCounter.unavailableReason, nil)
             return
         }
         // This thread's own counts: exact, whatever other threads (other tests) allocate meanwhile.
@@ -27,14 +27,14 @@ import Testing
         let kept = Self.makeBoxes(10_000)
         guard let after = AllocationCounter.readThisThread() else { return }
         let boxes = after - before
-        expect(kept >= 0)
+        expectAtLeast(kept, 0)
         expectEqual(boxes.mallocs, 10_000)
         expectEqual(boxes.frees, 10_000)
         // Each box asks for its header (16 bytes) and four Ints.
         expectEqual(boxes.bytes, 10_000 * 48)
         // The process-wide reading holds them too.
         let process = try unwrap(AllocationCounter.counting { Self.makeBoxes(1_000) }.allocations)
-        expect(process.mallocs >= 1_000)
+        expectAtLeast(process.mallocs, 1_000)
     }
 
     @Test func countsMallocFreeReallocAndAlignedCallsAsDocumented() throws {
@@ -59,7 +59,7 @@ import Testing
         // malloc, realloc's new block, posix_memalign, calloc = 4; realloc's old block and 3 frees = 4.
         expectEqual(counted.mallocs, 4)
         expectEqual(counted.frees, 4)
-        expect(counted.bytes >= 100 + 1_000 + 256 + 100)
+        expectAtLeast(counted.bytes, 100 + 1_000 + 256 + 100)
     }
 
     @Test func countsAllocationsOnOtherThreads() throws {
@@ -72,8 +72,8 @@ import Testing
         }
         while threads.contains(where: { !$0.isFinished }) { usleep(1_000) }
         let counted = try unwrap(AllocationCounter.read()) - before
-        expect(counted.mallocs >= 20_000)
-        expect(counted.frees >= 20_000)
+        expectAtLeast(counted.mallocs, 20_000)
+        expectAtLeast(counted.frees, 20_000)
     }
 
     /// In a process of its own (an exit test): counting off is off for the whole process, and in

@@ -49,7 +49,7 @@ struct BackendFixtureTests {
         for page in 1... {
             let photos = try await client.photos(rover: curiosity, earthDate: day.earthDate, page: page)
             if photos.isEmpty { break }
-            expect(photos.count <= 25)
+            expectAtMost(photos.count, 25)
             collected += photos
         }
         expectEqual(collected.count, day.totalPhotos)

@@ -41,9 +41,9 @@ struct BlockingVersusSuspendingTests {
     @Test func blockingTasksNeverOutnumberThePoolThreads() async {
         let tasks = 3 * cpus
         let blockingPeak = await peak(tasks: tasks, blocking: true)
-        expect(blockingPeak >= 1)
-        expect(blockingPeak <= cpus, "the executor has at most one thread per CPU")
-        expect(blockingPeak < tasks)
+        expectAtLeast(blockingPeak, 1)
+        expectAtMost(blockingPeak, cpus, "the executor has at most one thread per CPU")
+        expectBelow(blockingPeak, tasks)
     }
 
     @Test func suspendedTasksAllWaitTogether() async {

@@ -26,8 +26,8 @@ struct ConsoleTests {
         var table = Table(headers: ["name", "description"])
         table.append(["a", String(repeating: "word ", count: 40)])
         let text = table.render(on: .plain(width: 60))
-        for line in text.split(separator: "\n") { expect(String(line).visibleWidth <= 60) }
-        expect(text.split(separator: "\n").count > 3)
+        for line in text.split(separator: "\n") { expectAtMost(String(line).visibleWidth, 60) }
+        expectAbove(text.split(separator: "\n").count, 3)
     }
 
     @Test func quietConsoleDropsNarrationButEmitsResults() {

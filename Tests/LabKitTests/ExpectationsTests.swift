@@ -36,6 +36,38 @@ struct ExpectationsTests {
         expectEqual([1, 2].map { $0 * 2 }, [2, 4])
     }
 
+    /// Each comparison shows both values where it fails, and passes where it holds.
+    @Test func aComparisonThatFailsShowsBothValuesAtTheCallersLine() {
+        let cases = [(7, 7, "not"), (2, 30, "least"), (40, 5, "most"), (60, 6, "below"), (7, 70, "above")]
+        let matched = Locked(Set<Int>())
+        let first = #line + 3
+        withKnownIssue {
+            // One line each, in the order of `cases`: the issue's line tells which one failed.
+            expectNotEqual(7, 7, "not")
+            expectAtLeast(2, 30, "least")
+            expectAtMost(40, 5, "most")
+            expectBelow(60, 6, "below")
+            expectAbove(7, 70, "above")
+        } matching: { issue in
+            let said = String(describing: issue)
+            guard
+                let index = cases.indices.first(where: { index in
+                    let (actual, bound, comment) = cases[index]
+                    return Self.isFailedExpectation(issue, at: first + index, comments: [comment])
+                        && said.contains("\(actual)") && said.contains("\(bound)")
+                })
+            else { return false }
+            matched.withLock { _ = $0.insert(index) }
+            return true
+        }
+        expectEqual(matched.withLock { $0 }, Set(cases.indices), "each comparison failed where it was called")
+        expectNotEqual(1, 2)
+        expectAtLeast(2, 2)
+        expectAtMost(2, 2)
+        expectBelow(1, 2)
+        expectAbove(2, 1)
+    }
+
     @Test func requireStopsTheTestWhereTheConditionFails() throws {
         let after = Locked(false)
         let line = #line + 2

@@ -25,7 +25,7 @@ struct OutputFileTargetTests {
         var after = stat()
         stat(path, &after)
         try expectEqual(String(contentsOfFile: path, encoding: .utf8), "new")
-        expect(before.st_ino != after.st_ino, "a new file renamed over the old one, not the old one rewritten")
+        expectNotEqual(before.st_ino, after.st_ino, "a new file renamed over the old one, not the old one rewritten")
         try expectEqual(FileManager.default.contentsOfDirectory(atPath: folder.path), ["page.html"])
     }
 

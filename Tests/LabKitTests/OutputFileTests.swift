@@ -15,7 +15,7 @@ struct OutputFileTests {
         let now = Date()
         let first = try BackupFile.save(Data("A".utf8), in: folder, stem: "02-x", extension: "swift", now: now)
         let second = try BackupFile.save(Data("B".utf8), in: folder, stem: "02-x", extension: "swift", now: now)
-        expect(first != second)
+        expectNotEqual(first, second)
         try expectEqual(String(contentsOf: first, encoding: .utf8), "A")
         try expectEqual(String(contentsOf: second, encoding: .utf8), "B")
         expect(first.lastPathComponent.hasPrefix("02-x-") && first.lastPathComponent.hasSuffix(".swift"))
@@ -121,7 +121,7 @@ struct OutputFileTests {
             }
             defer { for page in pages { munmap(page, 4096) } }
             let maps = try unwrap(ProcessMaps.read())
-            expect(maps.utf8.count > 4096, "\(maps.utf8.count) bytes")
+            expectAbove(maps.utf8.count, 4096, "\(maps.utf8.count) bytes")
             // The stack is mapped at the top of the address space: its line is among the last.
             expect(maps.contains("[stack]"))
         }

@@ -19,7 +19,7 @@ struct ProcessUsageTests {
         let used = threadCPUSeconds() - threadStart
         let grown = ProcessUsage.now().cpuSeconds - before.cpuSeconds
         // getrusage counts in microseconds, the thread clock in nanoseconds: a millisecond spare.
-        expect(grown >= used - 0.001, "the process's CPU grew \(grown) s, this thread alone used \(used) s")
+        expectAtLeast(grown, used - 0.001, "the process's CPU grew \(grown) s, this thread alone used \(used) s")
     }
 
     @Test func aChildsCPUCountsOnceItHasBeenWaitedFor() throws {
@@ -40,13 +40,14 @@ struct ProcessUsageTests {
         }
         expectEqual(seconds.count, 2, "`times` said \(own)")
         let childSaid = seconds.reduce(0, +)
-        expect(childSaid > 0, "counting to 200 000 took no CPU, said the shell: \(own)")
-        expect(grown >= childSaid - 0.011, "the children's CPU grew \(grown) s, the shell alone said \(childSaid) s")
+        expectAbove(childSaid, 0, "counting to 200 000 took no CPU, said the shell: \(own)")
+        expectAtLeast(
+            grown, childSaid - 0.011, "the children's CPU grew \(grown) s, the shell alone said \(childSaid) s")
     }
 
     @Test func peakMemoryIsInBytesOnEveryPlatform() {
         // A test process holds megabytes; a count left in kilobytes (Linux's unit) would read as
         // a few tens of thousands of bytes.
-        expect(ProcessUsage.now().maxResidentBytes > 4 << 20)
+        expectAbove(ProcessUsage.now().maxResidentBytes, 4 << 20)
     }
 }

@@ -93,7 +93,8 @@ final class SQLiteConnectionTests {
             let before = (database.transactionsBegun, database.readingTransactionsBegun)
             let inProcess = SQLiteConnection.transactionsBegunInProcess
             try body()
-            expect(SQLiteConnection.transactionsBegunInProcess - inProcess >= database.transactionsBegun - before.0)
+            expectAtLeast(
+                SQLiteConnection.transactionsBegunInProcess - inProcess, database.transactionsBegun - before.0)
             return (database.transactionsBegun - before.0, database.readingTransactionsBegun - before.1)
         }
         let upsert = try begun {

@@ -23,7 +23,7 @@ struct ServiceTests {
         let plans = (0..<20).map { transport.plan(for: request, callIndex: $0) }
         expectEqual(plans.map(\.latency), (0..<20).map { same.plan(for: request, callIndex: $0).latency })
         expectEqual(plans.map(\.fails), (0..<20).map { same.plan(for: request, callIndex: $0).fails })
-        expect(plans.map(\.latency) != (0..<20).map { other.plan(for: request, callIndex: $0).latency })
+        expectNotEqual(plans.map(\.latency), (0..<20).map { other.plan(for: request, callIndex: $0).latency })
     }
 
     @Test func sameSeedGivesTheSameDataDifferentSeedDifferentData() async throws {
@@ -31,7 +31,7 @@ struct ServiceTests {
         let b = try await SpacePhotosClient.simulated(behavior(seed: 1)).randomPhotos(count: 5)
         let c = try await SpacePhotosClient.simulated(behavior(seed: 2)).randomPhotos(count: 5)
         expectEqual(a, b)
-        expect(a != c)
+        expectNotEqual(a, c)
         expect(a.count == 5 && Set(a.map(\.title)).count == 5)
     }
 
@@ -105,6 +105,6 @@ struct ServiceTests {
         }
         let logNormal = (0..<2001).map { _ in LatencyModel.logNormal(median: 2, sigma: 0.5).sample(using: &random) }
             .sorted()
-        expect(abs(logNormal[1000] - 2) < 0.2, "the median of a log-normal sample is its median")
+        expectBelow(abs(logNormal[1000] - 2), 0.2, "the median of a log-normal sample is its median")
     }
 }

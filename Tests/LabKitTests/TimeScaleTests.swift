@@ -14,7 +14,7 @@ struct TimeScaleTests {
 
     @Test func convertsMeasuredTimeBackToSourceSeconds() {
         let scale = TimeScale(factor: 0.05)
-        expect(abs(scale.sourceSeconds(of: .milliseconds(250)) - 5) < 1e-9)
+        expectBelow(abs(scale.sourceSeconds(of: .milliseconds(250)) - 5), 1e-9)
     }
 
     /// A sleep never ends early, so the lower bound is exact. No upper bound: on a
@@ -27,8 +27,8 @@ struct TimeScaleTests {
         let long = try await clock.measure {
             try await SimulatedWork(scale: TimeScale(factor: 0.04)).suspend(sourceSeconds: 5)
         }
-        expect(short >= .milliseconds(20))
-        expect(long >= .milliseconds(200))
+        expectAtLeast(short, .milliseconds(20))
+        expectAtLeast(long, .milliseconds(200))
     }
 
     @Test func heldBackWorkEndsOnlyWhenLetGoAndAfterItsTime() async throws {
@@ -61,14 +61,14 @@ struct TimeScaleTests {
         let start = ContinuousClock.now
         SimulatedWork(scale: TimeScale(factor: 0.01)).block(sourceSeconds: 3)
         let elapsed = ContinuousClock.now - start
-        expect(elapsed >= .milliseconds(30))
+        expectAtLeast(elapsed, .milliseconds(30))
         expectEqual(currentThreadID(), thread)
     }
 
     @Test func cpuWorkIsDeterministicAndProportional() {
         expectEqual(CPUWork.run(units: 10_000), CPUWork.run(units: 10_000))
-        expect(CPUWork.run(units: 10_000) != CPUWork.run(units: 10_001))
-        expect(CPUWork.units(for: .milliseconds(20)) > CPUWork.units(for: .milliseconds(2)) * 5)
+        expectNotEqual(CPUWork.run(units: 10_000), CPUWork.run(units: 10_001))
+        expectAbove(CPUWork.units(for: .milliseconds(20)), CPUWork.units(for: .milliseconds(2)) * 5)
     }
 
     @Test func durationsReadWell() {

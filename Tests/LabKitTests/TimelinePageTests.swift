@@ -69,7 +69,7 @@ struct TimelinePageTests {
         let lane = try unwrap(layout.lanes.first { $0.title == cancelled.lane })
         let mark = try unwrap(lane.marks.first { $0.kind == .cancelled })
         expectEqual(mark.time, cancelled.end)
-        expect(abs(mark.x - (layout.x(cancelled.end) + 2)) < 0.001)
+        expectBelow(abs(mark.x - (layout.x(cancelled.end) + 2)), 0.001)
         expect(layout.texts.contains { $0.role == .outcome && $0.text == "⊘" })
         let html = HTMLTimelinePage(title: "t", sections: [.init(title: "run", anchor: "run", spans: probe.spans)])
             .render()
@@ -89,11 +89,11 @@ struct TimelinePageTests {
         let bars = layout.lanes.flatMap(\.bars)
         expectEqual(bars.map(\.span.id), [0, 1, 3, 2])
         for bar in bars {
-            expect(abs(bar.x - layout.x(bar.span.start)) < 0.001)
-            expect(abs(bar.x + bar.width - layout.x(bar.span.end)) < 0.001)
+            expectBelow(abs(bar.x - layout.x(bar.span.start)), 0.001)
+            expectBelow(abs(bar.x + bar.width - layout.x(bar.span.end)), 0.001)
         }
         let laneA = layout.lanes[1].bars
-        expect(laneA[0].x < laneA[1].x)
+        expectBelow(laneA[0].x, laneA[1].x)
         expectEqual(layout.lanes[0].bars[0].place, .mainActor)
         expectEqual(layout.lanes[2].bars[0].place, .globalExecutor)
     }
@@ -101,8 +101,8 @@ struct TimelinePageTests {
     @Test func nestedStepsOfOneTaskGoInRowsBelowEachOther() {
         let spans = [Self.span(0, "t", 0, 1, task: 1), Self.span(1, "t", parent: 0, 0.2, 0.5, task: 1)]
         let lane = TimelineLayout.tasks(spans).lanes[0]
-        expect(lane.bars[0].y < lane.bars[1].y)
-        expect(lane.height >= 2 * TimelineLayout.rowHeight)
+        expectBelow(lane.bars[0].y, lane.bars[1].y)
+        expectAtLeast(lane.height, 2 * TimelineLayout.rowHeight)
     }
 
     /// Many tasks with long names, deep nesting, and cancellations a moment apart in one row:
@@ -122,13 +122,13 @@ struct TimelinePageTests {
         }
         for layout in [TimelineLayout.tasks(spans), TimelineLayout.threads(spans)] {
             let texts = layout.texts
-            expect(texts.count > 20)
+            expectAbove(texts.count, 20)
             for (index, text) in texts.enumerated() {
                 for other in texts[(index + 1)...] {
                     expect(!text.overlaps(other), "\(text.text) at \(text.x) covers \(other.text) at \(other.x)")
                 }
                 if text.role == .laneTitle {
-                    expect(text.x + text.width <= TimelineLayout.plotX - 8)
+                    expectAtMost(text.x + text.width, TimelineLayout.plotX - 8)
                 }
             }
             // Every outcome is still drawn, moved aside rather than dropped.
@@ -183,7 +183,7 @@ struct TimelinePageTests {
         let ticks = TimelineLayout.ticks(from: 0, to: 0.26)
         expectEqual(ticks.count, 6)
         expect(zip(ticks, ticks.dropFirst()).allSatisfy { abs($1 - $0 - 0.05) < 1e-9 })
-        expect(TimelineLayout.ticks(from: 0, to: 3).count <= 9)
+        expectAtMost(TimelineLayout.ticks(from: 0, to: 3).count, 9)
     }
 }
 
@@ -197,7 +197,7 @@ struct TimelineFramesTests {
         expectEqual(layout.lanes.count, 1)
         expectEqual(layout.frames?.xs.count, 3)
         expectEqual(layout.end, 0.35)
-        expect((layout.lanes.first?.y ?? 0) > (layout.frames?.y ?? .infinity))
+        expectAbove((layout.lanes.first?.y ?? 0), (layout.frames?.y ?? .infinity))
         var section = HTMLTimelinePage.Section(title: "run", anchor: "run", spans: spans)
         section.frames = frames
         let html = HTMLTimelinePage(title: "t", sections: [section]).render()

@@ -27,7 +27,7 @@ struct TraceRenderingTests {
         let text = TimelineRenderer(terminal: .plain(width: 80)).render(Self.spans)
         expect(!text.contains("\u{1B}["), "no escape codes without colour")
         for line in text.split(separator: "\n") {
-            expect(String(line).visibleWidth <= 80, "too wide: \(line)")
+            expectAtMost(String(line).visibleWidth, 80, "too wide: \(line)")
         }
         expect(text.contains("button"))
         expect(text.contains("download"))
@@ -63,7 +63,7 @@ struct TraceRenderingTests {
         let terminal = Terminal(isTTY: true, width: 90, usesColor: true)
         let text = TimelineRenderer(terminal: terminal).render(Self.spans)
         expect(text.contains("\u{1B}["))
-        for line in text.split(separator: "\n") { expect(String(line).visibleWidth <= 90) }
+        for line in text.split(separator: "\n") { expectAtMost(String(line).visibleWidth, 90) }
     }
 
     @Test func chromeTraceIsValidTraceEventJSON() throws {
@@ -74,13 +74,13 @@ struct TraceRenderingTests {
         expectEqual(complete.count, 3)
         for event in complete {
             expect(event["ts"] is Double || event["ts"] is Int)
-            expect((event["dur"] as? Double ?? 0) > 0)
+            expectAbove((event["dur"] as? Double ?? 0), 0)
             expect(event["pid"] is Int && event["tid"] is Int)
             expect(event["name"] is String)
         }
         let takes = try unwrap(complete.first { $0["name"] as? String == "takesTooLong()" })
-        expect(abs((takes["ts"] as? Double ?? 0) - 20_000) < 0.01, "microseconds")
-        expect(abs((takes["dur"] as? Double ?? 0) - 250_000) < 0.01)
+        expectBelow(abs((takes["ts"] as? Double ?? 0) - 20_000), 0.01, "microseconds")
+        expectBelow(abs((takes["dur"] as? Double ?? 0) - 250_000), 0.01)
         let instants = events.filter { $0["ph"] as? String == "i" }
         expectEqual(instants.count, 1)
         let laneNames = events.filter { $0["name"] as? String == "thread_name" }

@@ -37,13 +37,14 @@ struct ActorsLessonTests {
                 raceWindow: CountersVariant.raceWindow(attempt: attempt)
             ).lostUpdates
         }
-        expect(lost > 0, "\(attempt) contended attempts, the race window widened each time, and not one lost update")
+        expectAbove(
+            lost, 0, "\(attempt) contended attempts, the race window widened each time, and not one lost update")
     }
 
     @Test(arguments: [CounterKind.actor, .mutex, .atomic])
     func safeCountersNeverLoseAnUpdate(kind: CounterKind) async {
         let outcome = await CounterExperiment.run(kind, tasks: tasks, increments: 10_000)
-        expect(outcome.expected >= 20_000)
+        expectAtLeast(outcome.expected, 20_000)
         expectEqual(outcome.lostUpdates, 0)
     }
 
@@ -84,14 +85,14 @@ struct ActorsLessonTests {
 
     @Test func theFixedCacheCallsTheServiceOnce() async throws {
         let report = try await LessonHarness.run(ActorsLesson(), ["reentrancy"])
-        try expect(try report.value("reentrancy", "naive_downloads") > 1, "reentrancy let a second download in")
+        try expectAbove(report.value("reentrancy", "naive_downloads"), 1, "reentrancy let a second download in")
         try expectEqual(report.value("reentrancy", "shared_downloads"), 1)
     }
 
     @Test func mutatingAcrossAnAwaitLosesDrinks() async throws {
         let report = try await LessonHarness.run(ActorsLesson(), ["coffee-tracker"])
         try expectEqual(report.value("coffee-tracker", "rule_kept"), 5)
-        try expect(try report.value("coffee-tracker", "copy_kept") < 5)
+        try expectBelow(report.value("coffee-tracker", "copy_kept"), 5)
         try expectEqual(report.value("coffee-tracker", "healthkit_saves"), 5)
     }
 
@@ -168,7 +169,7 @@ struct StartBarrierTests {
         let barrier = StartBarrier(parties: 3, patience: .milliseconds(10))
         barrier.arriveAndWait()
         expectEqual(barrier.startedTogether, 1)
-        expect(barrier.openedInstant != nil)
+        expectNotEqual(barrier.openedInstant, nil)
         barrier.arriveAndWait()  // a late arrival passes an open barrier
         expectEqual(barrier.startedTogether, 1)
         // Both arrivals came on this one thread, one after another: the barrier counts one thread.

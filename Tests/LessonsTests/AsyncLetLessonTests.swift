@@ -14,7 +14,7 @@ struct AsyncLetLessonTests {
         let child = try unwrap(steps.first { $0.name == "takesTooLong()" })
         let other = try unwrap(steps.first { $0.name == "other work" })
         expect(child.overlaps(other))
-        expect(child.task != other.task, "the binding ran in its own child task")
+        expectNotEqual(child.task, other.task, "the binding ran in its own child task")
         #expect(try report.value("deferred-await", "after_async_let_seconds") < child.durationSeconds / 2)
     }
 
@@ -30,8 +30,9 @@ struct AsyncLetLessonTests {
             concurrent[0].overlaps(concurrent[1]) && concurrent[1].overlaps(concurrent[2])
                 && concurrent[0].overlaps(concurrent[2]))
         // Generous: the concurrent total is well under the sum of the sequential calls.
-        try expect(
-            try report.value("rovers", "concurrent_total_seconds") < 0.8
+        try expectBelow(
+            report.value("rovers", "concurrent_total_seconds"),
+            0.8
                 * report.value("rovers", "sum_of_calls_seconds"))
     }
 
@@ -41,7 +42,7 @@ struct AsyncLetLessonTests {
         let stubbornChild = try unwrap(
             report.steps("never-awaited").first { $0.name == "download" && $0.task.contains("ignores") })
         // The scope waited for the whole stubborn child.
-        try expect(try report.value("never-awaited", "stubborn_scope_exit_seconds") >= stubbornChild.durationSeconds)
+        try expectAtLeast(report.value("never-awaited", "stubborn_scope_exit_seconds"), stubbornChild.durationSeconds)
     }
 
     @Test func awaitingTheFailingBindingFirstCancelsItsSibling() async throws {

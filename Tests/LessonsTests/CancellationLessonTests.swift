@@ -17,7 +17,7 @@ struct CancellationLessonTests {
         let stopped = try report.value("task-handle", "download_cancelled_calls")
         expect(outcome == "CancellationError" || outcome == "finished 10 pages", "\(outcome)")
         if outcome == "CancellationError" {
-            expect(pages < 10)
+            expectBelow(pages, 10)
             expect((0...1).contains(stopped))
         } else {
             expect(pages == 10 && stopped == 0)
@@ -55,7 +55,7 @@ struct CancellationLessonTests {
         // "ran on after cancel()" is never negative (C1); a loop that ended first has its own figure.
         func signedLatency(_ key: String) throws -> Double {
             let ranOn = try report.value("cooperative", "\(key)_latency_seconds")
-            expect(ranOn >= 0, "a loop cannot run on for a negative time after cancel()")
+            expectAtLeast(ranOn, 0, "a loop cannot run on for a negative time after cancel()")
             guard ranOn == 0 else { return ranOn }
             return -(try report.value("cooperative", "\(key)_ended_before_seconds"))
         }
@@ -87,7 +87,7 @@ struct CancellationLessonTests {
         guard reached > 0, polled > 0 else { return }
         let handler = try report.value("handler", "handler_mean_latency_seconds")
         expect(handler.isFinite && handler >= 0)
-        try expect(handler < (try report.value("handler", "polling_mean_latency_seconds")))
+        expectBelow(handler, (try report.value("handler", "polling_mean_latency_seconds")))
     }
 
     @Test func nothingOutlivesTheView() async throws {
@@ -95,6 +95,6 @@ struct CancellationLessonTests {
         try expectEqual(report.value("view-task", "cancelled_calls"), 1, "the request in flight was cancelled")
         try expectEqual(report.value("view-task", "in_flight_after"), 0)
         try expectEqual(report.value("view-task", "calls_after_task_ended"), 0)
-        try expect(try report.value("view-task", "pages_loaded") < 12)
+        try expectBelow(report.value("view-task", "pages_loaded"), 12)
     }
 }

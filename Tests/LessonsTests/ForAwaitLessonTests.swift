@@ -33,13 +33,13 @@ struct ForAwaitLessonTests {
                 - report.value("early-exit", "\(key)_produced_at_termination")
         }
         try expectEqual(report.figure("early-exit", "owned_termination").text, "cancelled")
-        try expect(try madeAfterTermination("owned") <= 1)
+        try expectAtMost(madeAfterTermination("owned"), 1)
         try expectEqual(report.figure("early-exit", "held_termination").text, "had not run")
-        try expect(
-            try report.value("early-exit", "held_produced_after_grace")
-                > report.value("early-exit", "owned_produced_after_grace"))
+        try expectAbove(
+            report.value("early-exit", "held_produced_after_grace"),
+            report.value("early-exit", "owned_produced_after_grace"))
         try expectEqual(report.figure("early-exit", "cancelled_termination").text, "cancelled")
-        try expect(try madeAfterTermination("cancelled") <= 1)
+        try expectAtMost(madeAfterTermination("cancelled"), 1)
         try expectEqual(report.figure("early-exit", "finished_termination").text, "finished")
     }
 

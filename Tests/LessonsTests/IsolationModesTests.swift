@@ -67,7 +67,7 @@ struct IsolationModesTableTests {
             for (call, isolation) in calls where call.works && isolation == .mainActor {
                 let waited = try report.value("where-calls-run", "main_waited.\(mode.rawValue).\(call.rawValue)")
                 let took = try report.value("where-calls-run", "call_took.\(mode.rawValue).\(call.rawValue)")
-                expect(waited >= took * WhereCallsRunNarration.heldShare, "\(call) in \(mode)")
+                expectAtLeast(waited, took * WhereCallsRunNarration.heldShare, "\(call) in \(mode)")
                 try expectEqual(report.value("where-calls-run", "witnesses_agree.\(mode.rawValue).\(call.rawValue)"), 1)
             }
         }
@@ -226,7 +226,7 @@ struct ModeDiagnosticsTests {
         let diagnostic = ModeDiagnostics.all[index]
         let result = try await Self.compiler.verdict(on: Self.snippet(index, mode))
         if let message = diagnostic.error(in: mode) {
-            expect(result.status != 0, "\(diagnostic.name) must not compile in \(mode)")
+            expectNotEqual(result.status, 0, "\(diagnostic.name) must not compile in \(mode)")
             expect(result.standardError.contains(message), "compiler said: \(result.standardError)")
         } else {
             expectEqual(result.status, 0, "\(diagnostic.name) must compile in \(mode): \(result.standardError)")

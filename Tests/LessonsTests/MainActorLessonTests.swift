@@ -12,29 +12,29 @@ struct MainActorLessonTests {
         let report = try await LessonHarness.run(MainActorLesson(), ["blocking-fetch", "awaited-fetch"])
         try expectEqual(
             report.value("blocking-fetch", "frames_during_call"), 0, "no frame while the main actor is blocked")
-        try expect(try report.value("blocking-fetch", "frames_dropped") >= 1)
+        try expectAtLeast(report.value("blocking-fetch", "frames_dropped"), 1)
         try expectEqual(report.value("blocking-fetch", "loading_frames"), 0)
-        try expect(try report.value("awaited-fetch", "frames_during_call") >= 1)
-        try expect(try report.value("awaited-fetch", "loading_frames") >= 1)
+        try expectAtLeast(report.value("awaited-fetch", "frames_during_call"), 1)
+        try expectAtLeast(report.value("awaited-fetch", "loading_frames"), 1)
     }
 
     @Test func theCatalogAppearsAllAtOnceAndSaveShowsProgress() async throws {
         let report = try await LessonHarness.run(MainActorLesson(), ["space-photos"])
         try expectEqual(report.figure("space-photos", "photo_counts_rendered").text, "0, 8")
-        try expect(try report.value("space-photos", "saving_frames") >= 1)
-        try expect(try report.value("space-photos", "max_in_flight") > 1)
+        try expectAtLeast(report.value("space-photos", "saving_frames"), 1)
+        try expectAbove(report.value("space-photos", "max_in_flight"), 1)
     }
 
     @Test func oneHopNeverShowsAHalfUpdatedModel() async throws {
         let report = try await LessonHarness.run(MainActorLesson(), ["half-updated"])
         try expectEqual(report.value("half-updated", "single_half_updated_frames"), 0)
-        try expect(try report.value("half-updated", "separate_half_updated_frames") >= 1)
+        try expectAtLeast(report.value("half-updated", "separate_half_updated_frames"), 1)
     }
 
     @Test func theJokeIsSetOnTheMainActor() async throws {
         let report = try await LessonHarness.run(MainActorLesson(), ["joke-fetch"])
         try expectEqual(report.figure("joke-fetch", "assign_isolation").text, "main actor")
-        try expect(try report.value("joke-fetch", "fetching_frames") >= 1)
+        try expectAtLeast(report.value("joke-fetch", "fetching_frames"), 1)
     }
 
     @Test func isolationHoldsWhateverTheThread() async throws {

@@ -33,7 +33,7 @@ struct NarrationFiguresTests {
         let lesson = try unwrap(LessonCatalog.lesson(named: name))
         let report = try await LessonHarness.run(lesson, lesson.variants.map(\.name))
         for variant in report.variants {
-            expect(variant.narration != nil)
+            expectNotEqual(variant.narration, nil)
             let unsupported = NarrationCheck.unsupported(in: variant)
             expect(
                 unsupported.isEmpty,

@@ -27,7 +27,7 @@ struct SyncVsAsyncLessonTests {
         try expectEqual(figure(report, "blocking", "frames_during_call").value, 0)
         // How many frames the call cost depends on how long the blocked call took on this
         // machine; that none was drawn during it, and at least one was missed, does not.
-        try expect(try figure(report, "blocking", "frames_dropped").value >= 1)
+        try expectAtLeast(figure(report, "blocking", "frames_dropped").value, 1)
         let steps = report.variants[0].steps
         let call = try unwrap(steps.first { $0.name == "takesTooLong()" })
         expectEqual(call.isolation, "main actor", "the blocking call ran in its caller's isolation")
@@ -74,7 +74,7 @@ struct SyncVsAsyncLessonTests {
         let steps = report.variants[0].steps
         let returned = try unwrap(steps.first { $0.name == "doSomething() returned" })
         let read = try unwrap(steps.first { $0.name == "getTime()" })
-        expect(returned.startSeconds < read.startSeconds + read.durationSeconds)
+        expectBelow(returned.startSeconds, read.startSeconds + read.durationSeconds)
     }
 
     @Test func taskInheritsAndDetachedDoesNot() async throws {
@@ -88,7 +88,7 @@ struct SyncVsAsyncLessonTests {
         try expectEqual(figure(report, name, "children_cancelled").value, 0)
         // A1: what the detached task was given is read apart from what it ended at (escalation).
         try expectEqual(figure(report, name, "task_base_priority").text, ".high")
-        try expect(try figure(report, name, "detached_base_priority").text != ".high")
+        try expectNotEqual(figure(report, name, "detached_base_priority").text, ".high")
     }
 
     /// A1: the inheritance sentence follows the figures, including a detached task escalated
@@ -122,7 +122,7 @@ struct SyncVsAsyncLessonTests {
         let high = try figure(report, "priorities", "mean_finish_high_seconds").value
         let background = try figure(report, "priorities", "mean_finish_background_seconds").value
         let ratio = try figure(report, "priorities", "high_vs_background").value
-        expect(abs(ratio - high / background) < 1e-9, "the ratio is the two means'")
+        expectBelow(abs(ratio - high / background), 1e-9, "the ratio is the two means'")
         // The sentence printed is the one the figures choose, whichever way this run went.
         let said = report.variants.first { $0.name == "priorities" }?.narration?.joined(separator: " ") ?? ""
         expect(said.contains(PrioritiesVariant.verdict(meanHigh: high, meanBackground: background)))
@@ -177,7 +177,7 @@ struct ConcurrencyDemoTests {
     @Test func asyncPropertyReturnsADateAfterTheWait() async {
         let before = Date()
         let date = await MyStruct(demo: demo).myResult
-        expect(date > before)
+        expectAbove(date, before)
     }
 }
 

@@ -35,7 +35,7 @@ struct TaskGroupsLessonTests {
         let cancelled = try report.value("failing-child", "siblings_cancelled")
         // How many were cancelled is the run's luck (a sibling may answer before a late group
         // cancels it); MarsDataTests proves the cancel with siblings that cannot answer first.
-        expect(siblings >= 1)
+        expectAtLeast(siblings, 1)
         expectEqual(cancelled + (try report.value("failing-child", "siblings_completed")), siblings)
         try expectEqual(report.figure("failing-child", "error").text, "service unavailable")
     }
@@ -59,7 +59,7 @@ struct TaskGroupsLessonTests {
         let width = try report.value("executor-width", "executor_width")
         try expectEqual(report.value("executor-width", "suspending_waves"), 1)
         if width < 5 {
-            try expect(try report.value("executor-width", "blocking_waves") >= 2)
+            try expectAtLeast(report.value("executor-width", "blocking_waves"), 2)
         }
     }
 
@@ -67,15 +67,15 @@ struct TaskGroupsLessonTests {
         let report = try await LessonHarness.run(TaskGroupsLesson(), ["sliding-window"])
         try expectEqual(
             report.value("sliding-window", "window_max_in_flight"), report.value("sliding-window", "window"))
-        try expect(
-            try report.value("sliding-window", "unbounded_max_in_flight") > report.value("sliding-window", "window"))
+        try expectAbove(
+            report.value("sliding-window", "unbounded_max_in_flight"), report.value("sliding-window", "window"))
     }
 
     @Test func aDiscardingGroupStillWaitsForEveryChild() async throws {
         let report = try await LessonHarness.run(TaskGroupsLesson(), ["discarding"])
         try expectEqual(
             report.value("discarding", "cached_when_group_returned"), report.value("discarding", "children"))
-        try expect(try report.value("discarding", "max_in_flight") > 1)
+        try expectAbove(report.value("discarding", "max_in_flight"), 1)
     }
 
     /// D7: the pages' counts explain a total below pages × page size (141 photos over 18 pages of 25).

@@ -15,10 +15,10 @@ struct WatchedUITests {
         let ticker = FrameTicker(probe: Probe(), framesPerSecond: 4)  // a frame every 250 ms
         ticker.start()
         try await WatchedUI.settle(ticker)
-        expect(ticker.framesDrawn >= 1, "no frame before the step")
+        expectAtLeast(ticker.framesDrawn, 1, "no frame before the step")
         let beforeTheStep = ticker.framesDrawn
         try await WatchedUI.settle(ticker)
-        expect(ticker.framesDrawn > beforeTheStep, "no frame after the step")
+        expectAbove(ticker.framesDrawn, beforeTheStep, "no frame after the step")
         _ = await ticker.stop()
     }
 }

@@ -7,9 +7,10 @@ import Testing
 // of these costs about 1 ms. Over the 2,600 lines that call these, the test modules took 78 s of CPU to
 // compile in a fresh build, 58 s with these functions (docs/MEASUREMENTS.md, session 40). Each
 // function here expands its macro once, and a failure is the macro's own issue, recorded at the
-// caller's line: `expectEqual` shows both values (as `actual` and `expected`); `expect` and
-// `require` show the comment but not the expression, whose values they never see (the line names
-// it), so give a comment where a failure needs the values; `require` and `unwrap` stop the test
+// caller's line: `expectEqual` and the comparisons (`expectNotEqual`, `expectAtLeast`, `expectAtMost`,
+// `expectBelow`, `expectAbove`) show both values; `expect` and `require` show the comment but not
+// the expression, whose values they never see (the line names it), so give a comment where a
+// failure needs the values; `require` and `unwrap` stop the test
 // as `#require` does. ExpectationsTests proves each records its failure where it was called.
 //
 // Keep `#expect` and `#require` where the expression awaits (an autoclosure here cannot), and
@@ -38,6 +39,56 @@ func expectEqual<Value: Equatable>(
 ) {
     #expect(
         actual == expected, Comment(comment()),
+        sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// `#expect(actual != unexpected, comment)`, the value shown when it is the one it must not be.
+func expectNotEqual<Value: Equatable>(
+    _ actual: Value, _ unexpected: Value, _ comment: @autoclosure () -> String = "",
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) {
+    #expect(
+        actual != unexpected, Comment(comment()),
+        sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// `#expect(actual >= least, comment)`, both values shown when it is less.
+func expectAtLeast<Value: Comparable>(
+    _ actual: Value, _ least: Value, _ comment: @autoclosure () -> String = "",
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) {
+    #expect(
+        actual >= least, Comment(comment()),
+        sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// `#expect(actual <= most, comment)`, both values shown when it is more.
+func expectAtMost<Value: Comparable>(
+    _ actual: Value, _ most: Value, _ comment: @autoclosure () -> String = "",
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) {
+    #expect(
+        actual <= most, Comment(comment()),
+        sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// `#expect(actual < bound, comment)`, both values shown when it is not below.
+func expectBelow<Value: Comparable>(
+    _ actual: Value, _ bound: Value, _ comment: @autoclosure () -> String = "",
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) {
+    #expect(
+        actual < bound, Comment(comment()),
+        sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// `#expect(actual > bound, comment)`, both values shown when it is not above.
+func expectAbove<Value: Comparable>(
+    _ actual: Value, _ bound: Value, _ comment: @autoclosure () -> String = "",
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) {
+    #expect(
+        actual > bound, Comment(comment()),
         sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
