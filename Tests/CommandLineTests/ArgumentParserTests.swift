@@ -89,7 +89,7 @@ struct ArgumentParserTests {
             """, "wrapped at 100 columns, under the command's name")
         let help = parser.help()
         for option in parser.options { expect(help.contains(option.synopsis), "\(option.name)") }
-        expect(help.contains("(fast, slow)"), "a choice lists its words")
+        expectContains(help, "(fast, slow)", "a choice lists its words")
     }
 
     @Test func errorsReadAsOneLine() {
@@ -98,7 +98,7 @@ struct ArgumentParserTests {
             .invalidValue(option: "seed", value: "-1", expected: "a whole number"),
             .unknownName(kind: "command", name: "lsit", suggestion: "list"),
         ]
-        for error in errors { expect(!error.description.contains("\n")) }
+        for error in errors { expectNotContains(error.description, "\n") }
         expectEqual(
             UsageError.unknownName(kind: "command", name: "lsit", suggestion: "list").description,
             "unknown command 'lsit'; did you mean 'list'?")

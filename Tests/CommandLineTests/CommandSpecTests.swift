@@ -50,7 +50,7 @@ struct CommandSpecTests {
                 }
             }
             guard !option.hidden else { continue }
-            expect(spec.usage.contains("--\(option.name)"), "\(spec.name)'s usage shows --\(option.name)")
+            expectContains(spec.usage, "--\(option.name)", "\(spec.name)'s usage shows --\(option.name)")
             expect(help.contains(option.synopsis), "\(spec.name)'s help shows \(option.synopsis)")
         }
         #expect(throws: UsageError.self) { try spec.parse(Self.required(spec) + ["--no-such-option"]) }
@@ -66,7 +66,7 @@ struct CommandSpecTests {
             }
         }
         if let positionals = spec.positionals {
-            expect(spec.usage.contains(positionals.usageItem))
+            expectContains(spec.usage, positionals.usageItem)
             if positionals.minimum > 0 { #expect(throws: UsageError.self) { try spec.parse([]) } }
         }
     }
@@ -74,7 +74,7 @@ struct CommandSpecTests {
     @Test func everySubcommandIsListedByLabHelp() async throws {
         let result = try await ProcessRunner.run("lab", ["help"])
         for command in LabSubcommand.allCases {
-            expect(result.standardOutput.contains("lab \(command.rawValue)"), "\(command)")
+            expectContains(result.standardOutput, "lab \(command.rawValue)", "\(command)")
         }
     }
 
@@ -85,7 +85,7 @@ struct CommandSpecTests {
             result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines),
             BenchCommand.spec.help().trimmingCharacters(in: .whitespacesAndNewlines))
         expect(result.standardOutput.contains("--processes N") && result.standardOutput.contains("--allow-debug"))
-        expect(!result.standardOutput.contains("--worker"), "internal options stay out of the help")
+        expectNotContains(result.standardOutput, "--worker", "internal options stay out of the help")
     }
 
     @Test func typedValuesRefuseWhatTheyUsedToTruncate() async throws {

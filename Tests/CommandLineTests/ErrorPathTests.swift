@@ -104,7 +104,7 @@ struct ErrorPathTests {
         expectEqual(lines.first?.contains(mentions), true, "expected '\(mentions)' in: \(result.standardError)")
         expectEqual(lines.count, 1, "one line, the help's pointer in it: \(result.standardError)")
         expect(result.standardOutput.isEmpty, "nothing half-printed on stdout")
-        expect(!result.standardError.contains("Fatal error"), "never a crash")
+        expectNotContains(result.standardError, "Fatal error", "never a crash")
     }
 }
 
@@ -117,7 +117,7 @@ struct ClassroomCommandTests {
         let result = try await ProcessRunner.run(
             "lab", ["solution", "03"], environment: ["CONCURRENCY_LAB_HOME": home])
         expectEqual(result.status, 1)
-        expect(result.standardError.contains("solve '03-async-let-rovers' first"))
+        expectContains(result.standardError, "solve '03-async-let-rovers' first")
         expect(result.standardOutput.isEmpty)
     }
 
@@ -137,10 +137,10 @@ struct ClassroomCommandTests {
         let one = try await ProcessRunner.run("lab", ["exercises", "03"], environment: environment)
         let all = try await ProcessRunner.run("lab", ["exercises"], environment: environment)
         expect(one.status == 0 && all.status == 0, "\(one.standardError)")
-        expect(one.standardOutput.contains("03-async-let-rovers"))
+        expectContains(one.standardOutput, "03-async-let-rovers")
         // Whole ids: the temporary folder's UUID, printed too, can contain "04-".
-        expect(!one.standardOutput.contains("04-group-manifests"), "\(one.standardOutput)")
-        expect(all.standardOutput.contains("04-group-manifests"))
+        expectNotContains(one.standardOutput, "04-group-manifests", "\(one.standardOutput)")
+        expectContains(all.standardOutput, "04-group-manifests")
     }
 
     @Test func theLastHintDoesNotPromiseAnother() async throws {
@@ -153,10 +153,10 @@ struct ClassroomCommandTests {
                     .standardOutput
             )
         }
-        expect(outputs[0].contains("ask again"))
+        expectContains(outputs[0], "ask again")
         expect(
             outputs[2].contains("(3 of 3; that is the last one)") && !outputs[2].contains("ask again"), "\(outputs[2])")
-        expect(outputs[3].contains("(3 of 3; that is the last one)"))
+        expectContains(outputs[3], "(3 of 3; that is the last one)")
     }
 
     @Test func hintsGetMoreSpecificEachTime() async throws {

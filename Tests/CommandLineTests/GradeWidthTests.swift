@@ -39,6 +39,6 @@ struct GradeWidthTests {
             ],
             timeout: 120)
         expectEqual(result.status, 0, "\(result.standardError)")
-        expect(result.standardOutput.contains("with 2 workers "), "\(result.standardOutput)")
+        expectContains(result.standardOutput, "with 2 workers ", "\(result.standardOutput)")
     }
 }

@@ -125,8 +125,8 @@ final class InventoryToolTests {
         )
         .write(to: URL(fileURLWithPath: json))
         let first = try await inventory("list")
-        expect(first.standardOutput.contains("empty"), "not imported silently")
-        expect(first.standardError.contains("inventory import \(json)"), "but pointed out")
+        expectContains(first.standardOutput, "empty", "not imported silently")
+        expectContains(first.standardError, "inventory import \(json)", "but pointed out")
         #expect(
             try await inventory("--store", json, "list").standardError.contains("earlier version"),
             "a JSON store is not opened as a database")
@@ -216,13 +216,13 @@ final class InventoryToolTests {
         ).write(to: URL(fileURLWithPath: file))
         let overflow = try await inventory("import", file, "--store", store)
         expectEqual(overflow.status, 1, "\(overflow.standardError)")
-        expect(overflow.standardError.contains("its entries for eggs add up to more than the largest quantity"))
+        expectContains(overflow.standardError, "its entries for eggs add up to more than the largest quantity")
         expect(!FileManager.default.fileExists(atPath: store), "no empty database left behind")
     }
 
     @Test func theHelpSaysAddNeedsAQuantity() async throws {
         let help = try await inventory("--help").standardOutput
-        expect(!help.contains("or add NAME\n"), "\(help)")
-        expect(help.contains("inventory add NAME QUANTITY"))
+        expectNotContains(help, "or add NAME\n", "\(help)")
+        expectContains(help, "inventory add NAME QUANTITY")
     }
 }

@@ -42,19 +42,19 @@ struct LabInvocationTests {
 
     @Test func theHelpSaysWhatIsAccepted() async throws {
         let overview = try await ProcessRunner.run("lab", ["--help"])
-        expect(overview.standardOutput.contains("lab --version"))
+        expectContains(overview.standardOutput, "lab --version")
         let reset = try await ProcessRunner.run("lab", ["help", "reset"])
-        expect(!reset.standardOutput.contains("by default the next unsolved one"), "reset needs its EXERCISE")
+        expectNotContains(reset.standardOutput, "by default the next unsolved one", "reset needs its EXERCISE")
         expect(reset.standardOutput.contains("backups/") && !reset.standardOutput.contains("kept beside it"))
         let missing = try await ProcessRunner.run("lab", ["solution"])
         expect(missing.status == 2 && !missing.standardError.contains("by default"), "\(missing.standardError)")
         let check = try await ProcessRunner.run("lab", ["help", "check"])
-        expect(check.standardOutput.contains("by default the next unsolved one"), "check has a default")
+        expectContains(check.standardOutput, "by default the next unsolved one", "check has a default")
         let stress = try await ProcessRunner.run("lab", ["stress", "--help"])
         let usage = stress.standardOutput.split(separator: "\n").drop { !$0.hasPrefix("usage:") }.prefix(2).joined()
         let dash = try unwrap(usage.range(of: "-- COMMAND"))
         expect(!usage[dash.upperBound...].contains("[--"), "options come before '--': \(usage)")
         let lesson = try await ProcessRunner.run("actors", ["--help"])
-        expect(lesson.standardOutput.contains("an existing FILE is replaced"))
+        expectContains(lesson.standardOutput, "an existing FILE is replaced")
     }
 }

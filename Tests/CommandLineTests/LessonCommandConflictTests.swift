@@ -24,7 +24,7 @@ struct LessonCommandConflictTests {
         expectEqual(
             result.standardError.split(separator: "\n").first.map(String.init)?.hasPrefix(line), true,
             "\(result.standardError)")
-        expect(!result.standardError.contains("--command"))
+        expectNotContains(result.standardError, "--command")
         expect(!FileManager.default.fileExists(atPath: home.path), "nothing made")
     }
 }

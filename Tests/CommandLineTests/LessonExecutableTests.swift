@@ -40,10 +40,10 @@ struct LessonExecutableTests {
     @Test func traceFlagDrawsTheTimeline() async throws {
         let result = try await ProcessRunner.run("sync-vs-async", ["--variant", "blocking", "--trace"])
         expectEqual(result.status, 0)
-        expect(result.standardOutput.contains("Timeline"))
-        expect(result.standardOutput.contains("UI frames"))
-        expect(result.standardOutput.contains("blocking (holds a thread)"))
-        expect(!result.standardOutput.contains("\u{1B}["), "NO_COLOR is honoured")
+        expectContains(result.standardOutput, "Timeline")
+        expectContains(result.standardOutput, "UI frames")
+        expectContains(result.standardOutput, "blocking (holds a thread)")
+        expectNotContains(result.standardOutput, "\u{1B}[", "NO_COLOR is honoured")
     }
 
     @Test func helpAndListExitCleanly() async throws {
@@ -56,8 +56,8 @@ struct LessonExecutableTests {
     @Test func labAloneIntroducesTheLab() async throws {
         let result = try await ProcessRunner.run("lab", [])
         expectEqual(result.status, 0)
-        expect(result.standardOutput.contains("sync-vs-async"))
-        expect(result.standardOutput.contains("Start here"))
+        expectContains(result.standardOutput, "sync-vs-async")
+        expectContains(result.standardOutput, "Start here")
     }
 
     @Test func labRunsALessonLikeItsExecutable() async throws {
@@ -78,8 +78,8 @@ struct LessonExecutableTests {
             ])
         expectEqual(result.status, 0, "\(result.standardError)")
         let report = try String(contentsOf: out.appendingPathComponent("report.json"), encoding: .utf8)
-        expect(report.contains("\"process_medians\""), "each worker process's median is in the report")
-        expect(report.contains("\"process\" : 2"), "samples are tagged with the worker that took them")
+        expectContains(report, "\"process_medians\"", "each worker process's median is in the report")
+        expectContains(report, "\"process\" : 2", "samples are tagged with the worker that took them")
     }
 
     @Test func doctorMeasuresTheMachine() async throws {

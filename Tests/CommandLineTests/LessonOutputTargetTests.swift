@@ -37,7 +37,7 @@ struct LessonOutputTargetTests {
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/dev/stdout")
         let result = try await ProcessRunner.run("task-groups", ["--variant", "five-tasks", "--quiet", "--html", link])
         expectEqual(result.status, 0, "\(result.standardError)")
-        expect(result.standardOutput.contains("<!DOCTYPE html>"))
+        expectContains(result.standardOutput, "<!DOCTYPE html>")
         expect(isSymlink(link))
     }
 
@@ -48,8 +48,8 @@ struct LessonOutputTargetTests {
         expectEqual(result.status, 0, "\(result.standardError)")
         expect(result.standardOutput.hasPrefix("<!DOCTYPE html>"), "\(result.standardOutput.prefix(200))")
         expect(result.standardOutput.hasSuffix("</html>\n"), "\(result.standardOutput.suffix(200))")
-        expect(result.standardError.contains("Page written to /dev/stdout"))
-        expect(result.standardError.contains("five-tasks"))
+        expectContains(result.standardError, "Page written to /dev/stdout")
+        expectContains(result.standardError, "five-tasks")
     }
 
     /// --json's report is standard output's too: the two cannot share it.

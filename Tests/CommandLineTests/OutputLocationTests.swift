@@ -18,10 +18,10 @@ struct OutputLocationTests {
         let result = try await ProcessRunner.run(
             "lab", ["grade", "Exercises", "--out", folder.path], environment: ["CONCURRENCY_LAB_HOME": folder.path])
         expectEqual(result.status, 2)
-        expect(result.standardError.contains("already holds a class report"), "\(result.standardError)")
-        expect(result.standardError.contains("--replace"))
+        expectContains(result.standardError, "already holds a class report", "\(result.standardError)")
+        expectContains(result.standardError, "--replace")
         try expectEqual(String(contentsOf: report, encoding: .utf8), "last week's class")
-        expect(LabSubcommand.grade.spec.help().contains("--replace"))
+        expectContains(LabSubcommand.grade.spec.help(), "--replace")
     }
 
     /// Found before grading, not after: a folder in the way of the HTML once failed the last
@@ -44,7 +44,7 @@ struct OutputLocationTests {
                 "lab grade: error: cannot replace \(html.path): a folder is there, not a file; remove it, or give another --out"
             ],
             "\(lines)")
-        expect(!result.standardOutput.contains("Grading"), "refused before any grading")
+        expectNotContains(result.standardOutput, "Grading", "refused before any grading")
         try expectEqual(String(contentsOf: csv, encoding: .utf8), "last week's class")
     }
 
@@ -64,10 +64,10 @@ struct OutputLocationTests {
             [
                 "lab pages: error: \(mine.path) already exists; give another --out, or add --replace to overwrite the pages there"
             ], "\(lines)")
-        expect(!result.standardOutput.contains("running"), "refused before any lesson ran")
+        expectNotContains(result.standardOutput, "running", "refused before any lesson ran")
         try expectEqual(String(contentsOf: mine, encoding: .utf8), "my own page")
         try expectEqual(FileManager.default.contentsOfDirectory(atPath: folder.path), [name])
-        expect(LabSubcommand.pages.spec.help().contains("--replace"))
+        expectContains(LabSubcommand.pages.spec.help(), "--replace")
     }
 
     @Test func aSecondGradeIntoTheSameFolderIsRefusedWhileTheFirstRuns() async throws {
@@ -79,7 +79,7 @@ struct OutputLocationTests {
         let result = try await ProcessRunner.run(
             "lab", ["grade", "Exercises", "--out", folder.path], environment: ["CONCURRENCY_LAB_HOME": folder.path])
         expectEqual(result.status, 2)
-        expect(result.standardError.contains("another lab grade is writing into"), "\(result.standardError)")
+        expectContains(result.standardError, "another lab grade is writing into", "\(result.standardError)")
         // The lock is the folder's own: no file is left in it for another user to trip on.
         try expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
@@ -98,7 +98,7 @@ struct OutputLocationTests {
         expectEqual(result.status, 2)
         let lines = result.standardError.split(separator: "\n")
         expect(lines.count == 1 && lines[0].contains(variable) && lines[0].contains(file.path), "\(lines)")
-        expect(!result.standardError.contains("Domain="))
+        expectNotContains(result.standardError, "Domain=")
     }
 
     #if os(Linux)
@@ -106,7 +106,7 @@ struct OutputLocationTests {
             // /proc: its mode lets root write, yet nothing can be made in it.
             let result = try await ProcessRunner.run("lab", ["pages", "--out", "/proc"])
             expectEqual(result.status, 2)
-            expect(result.standardError.contains("'/proc' for '--out': expected a folder you can write into"))
+            expectContains(result.standardError, "'/proc' for '--out': expected a folder you can write into")
             expect(result.standardOutput.isEmpty, "no lesson ran, no page was said written")
         }
 
@@ -114,8 +114,8 @@ struct OutputLocationTests {
             let result = try await ProcessRunner.run(
                 "lab", ["hint", "01"], environment: ["CONCURRENCY_LAB_WORK": "/proc/x"])
             expectEqual(result.status, 2)
-            expect(result.standardError.contains("CONCURRENCY_LAB_WORK is '/proc/x'"), "\(result.standardError)")
-            expect(!result.standardError.contains("Domain="))
+            expectContains(result.standardError, "CONCURRENCY_LAB_WORK is '/proc/x'", "\(result.standardError)")
+            expectNotContains(result.standardError, "Domain=")
         }
     #endif
 

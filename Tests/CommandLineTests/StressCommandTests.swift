@@ -18,9 +18,9 @@ struct StressCommandTests {
         let flaky = StressSummary.verdict(passed: 41, runs: 50, failingLoads: [.busy], cleanLoads: [.none])
         expect(flaky.contains("9 of 50 runs failed (18%)") && flaky.contains("failed under busy and never under none"))
         let flakyEverywhere = StressSummary.verdict(passed: 41, runs: 50, failingLoads: [.busy], cleanLoads: [])
-        expect(!flakyEverywhere.contains("never under"))
+        expectNotContains(flakyEverywhere, "never under")
         let broken = StressSummary.verdict(passed: 0, runs: 5, failingLoads: [.busy], cleanLoads: [])
-        expect(broken.contains("not flakiness but a failure"))
+        expectContains(broken, "not flakiness but a failure")
     }
 
     @Test func eachLoadWrapsTheCommandItsOwnWay() {
@@ -40,7 +40,7 @@ struct StressCommandTests {
         expectEqual(result.status, 1)
         let line = result.standardOutput.split(separator: "\n").first { $0.contains("timed out") } ?? ""
         expect(line.contains("timed out (the limit is 1 s) after "), "\(result.standardOutput)")
-        expect(result.standardOutput.contains("Running sleep 30 1 time under"), "one run, one time")
+        expectContains(result.standardOutput, "Running sleep 30 1 time under", "one run, one time")
     }
 
     @Test func aFailingLineIsFoundInTheOutput() {
@@ -73,8 +73,8 @@ struct StressCommandTests {
         expect(seen.contains { $0 > 0 && $0 < 20 }, "failures seen: \(seen)")
         let stable = try await ProcessRunner.run("lab", ["stress", "--runs", "5", "--load", "none,busy", "--", "true"])
         expectEqual(stable.status, 0, "\(stable.standardError)")
-        expect(stable.standardOutput.contains("Every run passed (5 of 5)"))
-        expect(stable.standardOutput.contains("busy"))
+        expectContains(stable.standardOutput, "Every run passed (5 of 5)")
+        expectContains(stable.standardOutput, "busy")
     }
 
     #if os(Linux)
@@ -83,7 +83,7 @@ struct StressCommandTests {
                 "lab", ["stress", "--runs", "1", "--load", "narrow-pool", "--json", "--", "true"])
             guard result.status == 0 else {
                 // Without user namespaces the load is refused in one line, which is also right.
-                expect(result.standardError.contains("narrow-pool could not be made here"), "\(result.standardError)")
+                expectContains(result.standardError, "narrow-pool could not be made here", "\(result.standardError)")
                 return
             }
             let report = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]

@@ -29,7 +29,7 @@ struct StrictUsageTests {
         let viaFlag = try await ProcessRunner.run("lab", ["--help", "check"])
         let viaCommand = try await ProcessRunner.run("lab", ["help", "check"])
         expect(viaFlag.status == 0 && viaFlag.standardOutput == viaCommand.standardOutput)
-        expect(viaFlag.standardOutput.contains("lab check"), "\(viaFlag.standardOutput)")
+        expectContains(viaFlag.standardOutput, "lab check", "\(viaFlag.standardOutput)")
     }
 
     @Test func theVersionAloneIsStillPrinted() async throws {

@@ -58,7 +58,7 @@ struct WorkflowTests {
         let variable = "CONCURRENCY_LAB_LEAVE_OUT_TESTS"
         let script = try String(contentsOf: root.appendingPathComponent(".ci/run"), encoding: .utf8)
         let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        expect(manifest.contains("environment[\"\(variable)\"]"), "Package.swift reads \(variable)")
+        expectContains(manifest, "environment[\"\(variable)\"]", "Package.swift reads \(variable)")
         let line = try unwrap(script.split(separator: "\n").first { $0.contains("export \(variable)=") })
         // The value up to the command's end, unquoted; names are trimmed as Package.swift trims them.
         let value = line.split(separator: "=", maxSplits: 1).last?.prefix { !";}".contains($0) } ?? ""

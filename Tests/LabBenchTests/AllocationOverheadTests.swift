@@ -37,11 +37,11 @@ struct AllocationOverheadTests {
             Self.result("harness overhead: empty", on: 4e-13, off: 2e-13),
         ])
         let verdict = AllocationOverhead.verdict(report) ?? ""
-        expect(verdict.contains("at the median of 2 primitives"), "\(verdict)")
-        expect(verdict.contains("significant: tasks: Task {} +3%"), "\(verdict)")
-        expect(!verdict.contains("empty"), "\(verdict)")
+        expectContains(verdict, "at the median of 2 primitives", "\(verdict)")
+        expectContains(verdict, "significant: tasks: Task {} +3%", "\(verdict)")
+        expectNotContains(verdict, "empty", "\(verdict)")
         let quiet = AllocationOverhead.verdict(Fixture.report([Self.result("locks: Mutex", on: 2e-8, off: 2e-8)])) ?? ""
-        expect(quiet.contains("no difference was significant"), "\(quiet)")
+        expectContains(quiet, "no difference was significant", "\(quiet)")
     }
 
     @Test func theOverheadModeRefusesPatternSuitesAndWorkerProcesses() async {
@@ -67,12 +67,12 @@ struct AllocationConclusionTests {
             }
         }
         let differing = Analysis.analyze(definition, samples: ["Task {}": samples(4), "async let": samples(0)])
-        expect(
-            differing.conclusion.contains("Mallocs per operation: Task {} 4, async let 0."), "\(differing.conclusion)")
+        expectContains(
+            differing.conclusion, "Mallocs per operation: Task {} 4, async let 0.", "\(differing.conclusion)")
         let equal = Analysis.analyze(definition, samples: ["Task {}": samples(1), "async let": samples(1)])
-        expect(!equal.conclusion.contains("Mallocs"), "\(equal.conclusion)")
+        expectNotContains(equal.conclusion, "Mallocs", "\(equal.conclusion)")
         let nearlyEqual = Analysis.analyze(
             definition, samples: ["Task {}": samples(65_271), "async let": samples(65_302)])
-        expect(!nearlyEqual.conclusion.contains("Mallocs"), "31 in 65,000 is no difference worth a sentence")
+        expectNotContains(nearlyEqual.conclusion, "Mallocs", "31 in 65,000 is no difference worth a sentence")
     }
 }

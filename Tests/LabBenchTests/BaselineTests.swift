@@ -132,7 +132,7 @@ struct CompareTargetTests {
         #expect(throws: BenchError.missingResultsFile("/nonexist.json")) {
             try Baselines.locate("/nonexist.json", environment: environment)
         }
-        expect(!BenchError.missingResultsFile("/nonexist.json").description.contains("--save-baseline"))
+        expectNotContains(BenchError.missingResultsFile("/nonexist.json").description, "--save-baseline")
         #expect(throws: BenchError.self) { try Baselines.locate("no-such-baseline", environment: environment) }
     }
 }

@@ -34,7 +34,7 @@ final class BenchReportPagesTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
         expectEqual(files, ["report.html", "report.json"])
         let html = try String(contentsOf: out.appendingPathComponent("report.html"), encoding: .utf8)
-        expect(html.contains("<a href=\"pages/task-groups.html\">"))
+        expectContains(html, "<a href=\"pages/task-groups.html\">")
     }
 
     @Test func withoutOutOnlyTheTerminalReportIsTheDefault() {

@@ -34,13 +34,13 @@ struct CountedFiguresReportTests {
         let report = Self.report(counted: true)
         let copied = try unwrap(report.suites[0].variant("copied"))
         expectEqual(copied.retainsPerOperation, RetainRates(retains: 3, releases: 3))
-        expect(report.suites[0].conclusion.contains("Retains per operation: borrowed 0, copied 3."))
+        expectContains(report.suites[0].conclusion, "Retains per operation: borrowed 0, copied 3.")
         let terminal = TerminalReport.render(report, terminal: .plain(width: 160))
         expect(terminal.contains("retains/op") && terminal.contains("hops/op"))
         expect(terminal.split(separator: "\n").contains { $0.hasPrefix("  copied") && $0.contains(" 3 ") })
         let markdown = MarkdownReport.render(report)
-        expect(markdown.contains("| hops/op | retains/op | releases/op |"))
-        expect(markdown.contains("| 2 | 3 | 3 |"))
+        expectContains(markdown, "| hops/op | retains/op | releases/op |")
+        expectContains(markdown, "| 2 | 3 | 3 |")
         let rows = CSVParser.rows(CSVReport.render(report))
         let retains = try unwrap(rows[0].firstIndex(of: "retains"))
         let copiedRow = try unwrap(rows.first { $0[2] == "copied" })
@@ -55,14 +55,14 @@ struct CountedFiguresReportTests {
     @Test func aProgramWithoutTheCountersSaysHowToCount() {
         let report = Self.report(counted: false)
         let terminal = TerminalReport.render(report, terminal: .plain(width: 400))
-        expect(
-            terminal.contains("hops/op: executor hops are not counted in this program (link LabHopCounter to count"))
-        expect(
-            terminal.contains(
-                "retains/op: retains and releases are not counted in this program (link LabRetainCounter to count"))
+        expectContains(
+            terminal, "hops/op: executor hops are not counted in this program (link LabHopCounter to count")
+        expectContains(
+            terminal, "retains/op: retains and releases are not counted in this program (link LabRetainCounter to count"
+        )
         expect(!terminal.contains("  variant") || !terminal.contains("retains/op  "), "no empty column")
         let markdown = MarkdownReport.render(report)
-        expect(markdown.contains("not counted in this program (link LabHopCounter to count"))
-        expect(markdown.contains("| – | – | – |"))
+        expectContains(markdown, "not counted in this program (link LabHopCounter to count")
+        expectContains(markdown, "| – | – | – |")
     }
 }

@@ -132,7 +132,7 @@ struct ExportTests {
         for file in ["Analysis.swift", "Verdict.swift", "ScanAnalysis.swift", "Breach.swift"] {
             let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
             for formatter in ["Format.", "TerminalReport", "MarkdownReport", "HTMLReport", "CSVReport"] {
-                expect(!text.contains(formatter), "\(file) calls \(formatter)")
+                expectNotContains(text, formatter, "\(file) calls \(formatter)")
             }
         }
     }

@@ -196,7 +196,7 @@ struct GateTests {
             do {
                 _ = try ThresholdFile.load(url.path)
             } catch {
-                expect("\(error)".contains(reason), "\(error)")
+                expectContains("\(error)", reason, "\(error)")
             }
             let old = folder.appendingPathComponent("old.json")
             try Fixture.report().encoded().write(to: old)
@@ -229,7 +229,7 @@ struct ExampleGateTests {
             "--save-baseline base", "--compare base --thresholds ci/thresholds.json", "--format terminal,github,jmh",
             "tool: customSmallerIsBetter", "bench-results/github-benchmark.json",
         ] {
-            expect(job.contains(needed), "\(needed)")
+            expectContains(job, needed, "\(needed)")
         }
         for format in ["github", "jmh"] { expect(BenchCommand.formats.contains(format)) }
     }

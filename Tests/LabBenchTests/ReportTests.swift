@@ -86,10 +86,10 @@ struct ReportTests {
         expect(
             result.conclusion.hasPrefix("Frames dropped (median; lower is better): awaited 0, blocking 2. Time: "),
             "\(result.conclusion)")
-        expect(
-            result.conclusion.contains("Median worst frame: awaited 16.7 ms, blocking 50.1 ms."), "\(result.conclusion)"
+        expectContains(
+            result.conclusion, "Median worst frame: awaited 16.7 ms, blocking 50.1 ms.", "\(result.conclusion)"
         )
-        expect(!result.conclusion.contains("Median frames dropped"), "the headline is not repeated")
+        expectNotContains(result.conclusion, "Median frames dropped", "the headline is not repeated")
     }
 
     @Test func jsonRoundTripsWithItsSchema() throws {
@@ -127,7 +127,7 @@ struct ReportTests {
         object["suites"] = suites
         let old = try BenchmarkReport.decode(try JSONSerialization.data(withJSONObject: object))
         expectEqual(old.suites.first?.variants.first?.allocationsPerOperation, nil)
-        expect(TerminalReport.render(old, terminal: .plain()).contains("allocs/op"))
+        expectContains(TerminalReport.render(old, terminal: .plain()), "allocs/op")
         let comparison = Comparison(baseline: old, current: Fixture.report(), thresholdPercent: 5)
         expectEqual(comparison.exitStatus, 0)
     }
@@ -135,14 +135,14 @@ struct ReportTests {
     @Test func everyFormatShowsAllocationsPerOperation() throws {
         let report = Fixture.report()
         let terminal = TerminalReport.render(report, terminal: .plain())
-        expect(terminal.contains("allocs/op"))
+        expectContains(terminal, "allocs/op")
         expect(terminal.split(separator: "\n").contains { $0.contains("task group") && $0.contains(" 4 ") })
-        expect(MarkdownReport.render(report).contains("| allocs/op | frees/op | bytes/op |"))
-        expect(MarkdownReport.render(report).contains("| 4 | 4 | 1.36 KiB |"))
+        expectContains(MarkdownReport.render(report), "| allocs/op | frees/op | bytes/op |")
+        expectContains(MarkdownReport.render(report), "| 4 | 4 | 1.36 KiB |")
         let rows = CSVParser.rows(CSVReport.render(report))
         let mallocs = try unwrap(rows[0].firstIndex(of: "mallocs"))
         expect(rows[1][mallocs] == "4" && rows[1][mallocs + 1] == "4" && rows[1][mallocs + 2] == "1392")
-        expect(HTMLReport.render(report).contains("<th>allocs/op</th>"))
+        expectContains(HTMLReport.render(report), "<th>allocs/op</th>")
     }
 
     @Test func aFileWithAnotherSchemaIsRefused() throws {
@@ -172,14 +172,14 @@ struct ReportTests {
     @Test func htmlIsWellFormedAndSelfContained() throws {
         let html = HTMLReport.render(Fixture.report())
         expect(!html.contains("http://") || !html.contains("src="), "no external assets")
-        expect(!html.contains("<script"))
+        expectNotContains(html, "<script")
         let parser = XMLParser(data: Data(html.utf8))
         let delegate = ElementCounter()
         parser.delegate = delegate
         expect(parser.parse(), "well-formed: \(parser.parserError.map { "\($0)" } ?? "")")
         expectAtLeast(delegate.counts["svg", default: 0], 2, "a chart and a timeline")
         expectEqual(delegate.counts["circle", default: 0], 24, "every sample is drawn")
-        expect(html.contains("call &lt;1&gt; &amp; co"), "text is escaped")
+        expectContains(html, "call &lt;1&gt; &amp; co", "text is escaped")
     }
 
     @Test func terminalReportNamesEveryVariantAndConcludes() {
@@ -258,7 +258,7 @@ struct ProcessSpreadTests {
         let variant = try unwrap(result.variant("a"))
         expectEqual(variant.processMedians?.count, 2)
         expectBelow(abs((variant.processSpread ?? 0) - 0.3), 0.01)
-        expect(result.conclusion.contains("differed by up to 30%"))
+        expectContains(result.conclusion, "differed by up to 30%")
         let decoded = try BenchmarkReport.decode(try Fixture.report([result]).encoded())
         expectEqual(decoded.suites[0].variants[0].processMedians?.count, 2, "process medians survive the JSON")
     }

@@ -28,39 +28,39 @@ struct ScanTests {
         let text = Self.conclusion(
             [1: 0.040, 2: 0.021, 4: 0.0205, 8: 0.0208, 16: 0.021],
             ideal: [1: 0.040, 2: 0.020, 4: 0.020, 8: 0.020, 16: 0.020])
-        expect(
-            text.contains("1.9× faster at tasks = 2 than at 1, flat beyond 2 tasks: the executor width (2)"), "\(text)")
-        expect(text.contains("within 5% of the ideal at every point"), "\(text)")
+        expectContains(
+            text, "1.9× faster at tasks = 2 than at 1, flat beyond 2 tasks: the executor width (2)", "\(text)")
+        expectContains(text, "within 5% of the ideal at every point", "\(text)")
     }
 
     @Test func aCurveThatFlattensElsewhereNamesTheWidthApart() {
         let text = Self.conclusion([1: 0.040, 2: 0.030, 4: 0.020, 8: 0.0199, 16: 0.0198], width: 2)
-        expect(text.contains("flat beyond 4 tasks (the executor width is 2)"), "\(text)")
+        expectContains(text, "flat beyond 4 tasks (the executor width is 2)", "\(text)")
     }
 
     @Test func aCurveStillImprovingAtItsLastValueSaysSo() {
         let text = Self.conclusion([1: 0.080, 2: 0.040, 4: 0.020, 8: 0.010], bound: .latency)
-        expect(text.contains("still improving at tasks = 8: 8× faster than at 1"), "\(text)")
+        expectContains(text, "still improving at tasks = 8: 8× faster than at 1", "\(text)")
     }
 
     @Test func aCurveThatOnlyGetsSlowerSaysWhereItIsFastest() {
         let text = Self.conclusion([1: 0.010, 2: 0.020, 4: 0.031, 8: 0.045])
-        expect(text.contains("task group: fastest at tasks = 1; 4.5× as long at tasks = 8"), "\(text)")
-        expect(!text.contains("flat"), "\(text)")
+        expectContains(text, "task group: fastest at tasks = 1; 4.5× as long at tasks = 8", "\(text)")
+        expectNotContains(text, "flat", "\(text)")
     }
 
     @Test func aCurveThatGetsSlowerAgainSaysWhere() {
         let text = Self.conclusion([1: 0.040, 2: 0.020, 4: 0.021, 8: 0.026, 16: 0.030])
-        expect(text.contains("flat beyond 2 tasks"), "\(text)")
-        expect(text.contains("slower again at tasks = 16 (1.5× its best)"), "\(text)")
+        expectContains(text, "flat beyond 2 tasks", "\(text)")
+        expectContains(text, "slower again at tasks = 16 (1.5× its best)", "\(text)")
     }
 
     @Test func theFurthestPointFromTheIdealIsNamedAndAModelThatIsBeatenIsQuestioned() {
         let over = Self.conclusion([1: 0.040, 2: 0.030], ideal: [1: 0.040, 2: 0.020])
-        expect(over.contains("furthest from the ideal at tasks = 2 (50% over it)"), "\(over)")
+        expectContains(over, "furthest from the ideal at tasks = 2 (50% over it)", "\(over)")
         let under = Self.conclusion([1: 0.040, 2: 0.015], ideal: [1: 0.040, 2: 0.020])
-        expect(
-            under.contains("25% faster than the ideal at tasks = 2: the ideal's model misses something here"),
+        expectContains(
+            under, "25% faster than the ideal at tasks = 2: the ideal's model misses something here",
             "\(under)")
     }
 
@@ -127,7 +127,7 @@ struct ScanTests {
         expectEqual(report.suites.map(\.name), ["tiny sleeps [n = 1]", "tiny sleeps [n = 2]", "tiny sleeps [n = 4]"])
         expect(!scan.conclusion.isEmpty)
         let markdown = try String(contentsOfFile: "\(out)/report.md", encoding: .utf8)
-        expect(markdown.contains("## tiny sleeps: scan over n"))
+        expectContains(markdown, "## tiny sleeps: scan over n")
         let rows = CSVParser.rows(try String(contentsOfFile: "\(out)/scan.csv", encoding: .utf8))
         expect(rows.first == ScanReport.csvColumns && rows.count == 1 + 3)
         let html = try String(contentsOfFile: "\(out)/report.html", encoding: .utf8)

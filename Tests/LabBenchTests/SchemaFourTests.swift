@@ -41,7 +41,7 @@ struct SchemaFourTests {
         expectEqual(blocking.retainsPerOperation, RetainRates(retains: 20, releases: 20))
         let json = String(decoding: try report.encoded(), as: UTF8.self)
         expect(json.contains("\"unit\" : \"seconds\"") && json.contains("\"better\" : \"lower\""))
-        expect(!json.contains("\"extra\""))
+        expectNotContains(json, "\"extra\"")
     }
 
     /// The report as schema 3 wrote it: `extra` numbers by key, no retains, no figures.
@@ -80,7 +80,7 @@ struct SchemaFourTests {
     @Test func aSchemaThreeFileReadsItsExtrasAsFiguresAndCompares() throws {
         let report = Self.report()
         let data = try Self.asSchemaThree(report)
-        expect(String(decoding: data, as: UTF8.self).contains("worst_frame_seconds"))
+        expectContains(String(decoding: data, as: UTF8.self), "worst_frame_seconds")
         let old = try BenchmarkReport.decode(data)
         expectEqual(old.schema, "concurrency-lab.bench/3")
         let blocking = try unwrap(old.suites[0].variant("blocking"))
@@ -90,7 +90,7 @@ struct SchemaFourTests {
             [Figure("frames dropped", 2, unit: .count), Figure("worst frame", 0.0167 * 3, unit: .seconds)])
         expectEqual(blocking.samples[0].figures.count, 2)
         expectEqual(blocking.retainsPerOperation, nil)
-        expect(MarkdownReport.render(old).contains("| frames dropped |"))
+        expectContains(MarkdownReport.render(old), "| frames dropped |")
         // Retains absent on one side gate on the rest.
         let comparison = Comparison(baseline: old, current: report, thresholdPercent: 5)
         expect(comparison.breaches.isEmpty && comparison.exitStatus == 0)

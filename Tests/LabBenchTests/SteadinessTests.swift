@@ -43,8 +43,8 @@ struct SteadinessTests {
                 samples: Self.samples(memory: Array(repeating: 1.0, count: 20)),
                 handoffReadings: (0..<20).map { $0 < 10 ? 60 : 340 }))
         expect(!moving.isSteady, "the memory probe held still, but the cores moved apart")
-        expect(moving.sentence.contains("not steady"))
-        expect(moving.sentence.contains("core-to-core round trip"))
+        expectContains(moving.sentence, "not steady")
+        expectContains(moving.sentence, "core-to-core round trip")
         expectEqual(
             Steadiness(samples: [Fixture.sample(0.001)], handoffReadings: []), nil, "no probe readings, no claim")
     }
@@ -135,9 +135,9 @@ struct SteadinessTests {
             [
                 "median_nanoseconds", "low_nanoseconds", "high_nanoseconds", "readings",
             ])
-        expect(TerminalReport.render(report, terminal: .plain()).contains("Machine not steady"))
-        expect(MarkdownReport.render(report).contains("> Machine not steady"))
-        expect(HTMLReport.render(report).contains("<p class=\"warning\">Machine not steady"))
+        expectContains(TerminalReport.render(report, terminal: .plain()), "Machine not steady")
+        expectContains(MarkdownReport.render(report), "> Machine not steady")
+        expectContains(HTMLReport.render(report), "<p class=\"warning\">Machine not steady")
     }
 
     /// With stand-in probes (the real ones are the first test's): the watch's seconds, its
@@ -185,7 +185,7 @@ struct SteadinessTests {
         let moved = Comparison(baseline: before, current: slowerMachine, thresholdPercent: 5)
         expectEqual(moved.machineNote?.contains("30% slower"), true, "\(moved.machineNote ?? "no note")")
         expectEqual(moved.exitStatus, 0, "identical measurements: no change, whatever the probe says")
-        expect(TerminalReport.render(moved, terminal: .plain()).contains("may be the machine, not the code"))
+        expectContains(TerminalReport.render(moved, terminal: .plain()), "may be the machine, not the code")
         expectEqual(Comparison(baseline: before, current: before, thresholdPercent: 5).machineNote, nil)
         expectEqual(
             Comparison(baseline: before, current: slowerMachine, thresholdPercent: 50).machineNote, nil,

@@ -26,16 +26,16 @@ struct VerdictTests {
         let text = result.conclusion
         expect(text.hasPrefix("Fastest, with no significant difference between them: "), "\(text)")
         let lead = text.components(separatedBy: ". Against").first ?? ""
-        for name in ["a (", "b (", "c ("] { expect(lead.contains(name), "all three in the lead: \(text)") }
+        for name in ["a (", "b (", "c ("] { expectContains(lead, name, "all three in the lead: \(text)") }
         expect(!lead.contains("slow") && !lead.contains("reference ("), "\(text)")
-        expect(text.contains("a is 4"), "\(text)")
-        expect(text.contains("slow takes 2× as long"), "the slower variant is listed too: \(text)")
-        expect(!text.contains("Fastest: "), "\(text)")
+        expectContains(text, "a is 4", "\(text)")
+        expectContains(text, "slow takes 2× as long", "the slower variant is listed too: \(text)")
+        expectNotContains(text, "Fastest: ", "\(text)")
     }
 
     @Test func aTieWithTheReferenceIsNotARatio() {
         let text = Self.result([("reference", 0.010, 0), ("same", 0.010, 1)], reference: "reference").conclusion
-        expect(text.contains("same does not differ significantly (p = "), "\(text)")
+        expectContains(text, "same does not differ significantly (p = ", "\(text)")
         expect(!text.contains("as long") && !text.contains("faster"), "\(text)")
         expect(text.hasPrefix("Fastest, with no significant difference between them:"), "\(text)")
     }
@@ -46,8 +46,8 @@ struct VerdictTests {
             reference: "reference"
         ).conclusion
         expect(text.hasPrefix("Fastest: fast ("), "\(text)")
-        expect(text.contains("fast is 2× faster"), "\(text)")
-        expect(text.contains("slow takes 2× as long"), "\(text)")
-        expect(text.contains("slower takes 4× as long"), "\(text)")
+        expectContains(text, "fast is 2× faster", "\(text)")
+        expectContains(text, "slow takes 2× as long", "\(text)")
+        expectContains(text, "slower takes 4× as long", "\(text)")
     }
 }

@@ -530,7 +530,7 @@ struct AsyncContextScannerTests {
             ("let size = await Thumbnails()", "let size = Thumbnails()"),
             ("(String) async -> Int, placeholder: Int = 0", "(String) async -> Int, placeholder: Int"),
         ] {
-            expect(source.contains(old), "\(old)")
+            expectContains(source, old, "\(old)")
             expect(!found(source.replacingOccurrences(of: old, with: new)).isEmpty, "\(new)")
         }
     }

@@ -62,18 +62,18 @@ struct BatchGradingTests {
             expect(outcomes[good].passed, "a good answer beside bad ones: \(outcomes[good].messages)")
         }
         expectEqual(outcomes[1].stage, .compile)
-        expect(outcomes[1].details.contains("only this answer's error"), "its own diagnostics: \(outcomes[1].details)")
+        expectContains(outcomes[1].details, "only this answer's error", "its own diagnostics: \(outcomes[1].details)")
         // Named as `lab check` names it (the exercise's file), not by the batch's folder.
         expect(outcomes[1].details.contains(Self.exercise.fileName + ":"), "\(outcomes[1].details)")
-        expect(!outcomes[1].details.contains(".build-exercises/batch"), "\(outcomes[1].details)")
+        expectNotContains(outcomes[1].details, ".build-exercises/batch", "\(outcomes[1].details)")
         expectEqual(outcomes[2].stage, .timeout, "the loop: \(outcomes[2].stage) \(outcomes[2].messages)")
         expectEqual(outcomes[2].messages.first?.contains("within 1 s"), true, "its own limit: \(outcomes[2].messages)")
         expectEqual(outcomes[4].stage, .crash, "the crash: \(outcomes[4].stage) \(outcomes[4].messages)")
-        expect((outcomes[4].messages + [outcomes[4].details]).joined().contains("this answer crashes"))
+        expectContains((outcomes[4].messages + [outcomes[4].details]).joined(), "this answer crashes")
         // No verdict names another answer's failure.
         for index in [0, 2, 3, 4, 5] {
-            expect(
-                !(outcomes[index].messages + [outcomes[index].details]).joined().contains("only this answer's error"))
+            expectNotContains(
+                (outcomes[index].messages + [outcomes[index].details]).joined(), "only this answer's error")
         }
     }
 
@@ -181,7 +181,7 @@ struct BatchGradingTests {
             return
         }
         expect(inAnswer, "the error is the answer's: \(output)")
-        expect(output.contains("only this answer's error"), "\(output)")
+        expectContains(output, "only this answer's error", "\(output)")
         expect(!FileManager.default.fileExists(atPath: build.binary.path), "the earlier binary is still there")
     }
 
@@ -312,7 +312,7 @@ struct BatchGradingTests {
             let outcomes = await grading.grade([answer, answer]) + grading.grade([answer])
             for outcome in outcomes {
                 expectEqual(outcome.stage, .compile, "\(outcome)")
-                expect(outcome.details.contains("which is no library"), "\(outcome)")
+                expectContains(outcome.details, "which is no library", "\(outcome)")
             }
             expect(!FileManager.default.fileExists(atPath: archive.path), "the linker took the answer's flag")
             // And the scan refuses the attributes by name.
@@ -405,8 +405,8 @@ struct BatchGradingTests {
             expect(!outcomes[0].passed)
             expect(outcomes[1].passed, "the neighbour's verdict changed: \(outcomes[1].messages)")
             for step in ["truncate", "delete", "plant", "store", "list"] {
-                expect(
-                    printed.contains("ATTACK batch-neighbour: \(step) Permission denied"),
+                expectContains(
+                    printed, "ATTACK batch-neighbour: \(step) Permission denied",
                     "the kernel did not refuse \(step): \(printed)")
             }
             expectNotEqual(stamp.withLock { $0 }, nil)

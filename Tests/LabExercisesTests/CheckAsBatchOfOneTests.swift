@@ -36,11 +36,11 @@ struct CheckAsBatchOfOneTests {
         let outcome = await grader.grade(source: files["broken"]!, scan: false)
         expectEqual(outcome.stage, .compile)
         expectEqual(outcome.messages, ["\(Self.exercise.fileName) does not compile yet"])
-        expect(outcome.details.contains("only this answer's error"), "\(outcome.details)")
+        expectContains(outcome.details, "only this answer's error", "\(outcome.details)")
         expect(
             outcome.details.contains(StudentWorkspace(root: Self.root).displayPath(for: Self.exercise) + ":"),
             "\(outcome.details)")
-        expect(!outcome.details.contains(".build-exercises"), "\(outcome.details)")
+        expectNotContains(outcome.details, ".build-exercises", "\(outcome.details)")
     }
 
     /// An answer without the function the check calls: the error is in the check, named by
@@ -54,7 +54,7 @@ struct CheckAsBatchOfOneTests {
         let outcome = await grader.grade(source: files["renamed"]!, scan: false)
         expectEqual(outcome.stage, .compile)
         let checkFile = "Exercises/\(Self.exercise.id)/check.swift"
-        expect(!outcome.details.contains(".build-exercises"), "\(outcome.details)")
+        expectNotContains(outcome.details, ".build-exercises", "\(outcome.details)")
         let named = try unwrap(
             outcome.details.split(separator: "\n").first { $0.hasPrefix(checkFile + ":") }, "\(outcome.details)")
         let line = try unwrap(Int(named.dropFirst(checkFile.count + 1).prefix { $0.isNumber }))
@@ -80,9 +80,9 @@ struct CheckAsBatchOfOneTests {
             "\(answer):9:5: warning: unused value",
         ].joined(separator: "\n")
         let shown = grader.diagnostics(output, package: package)
-        expect(shown.contains("error: actor-isolated property 'joke'"), "\(shown)")
-        expect(shown.contains("note: property declared here"), "\(shown)")
-        expect(!shown.contains("warning"), "\(shown)")
+        expectContains(shown, "error: actor-isolated property 'joke'", "\(shown)")
+        expectContains(shown, "note: property declared here", "\(shown)")
+        expectNotContains(shown, "warning", "\(shown)")
         expect(!Grader.errorsInAnswer(output))
         expect(Grader.errorsInAnswer("\(answer):1:1: error: expected declaration"))
     }

@@ -88,13 +88,12 @@ struct ClassGradingTests {
         expectEqual((decoded?["students"] as? [[String: Any]])?.count, 2)
         let html = report.html()
         expect(html.hasPrefix("<!doctype html>") && html.contains("<td class=\"solved\""))
-        expect(!html.contains("<script"), "self-contained and static")
+        expectNotContains(html, "<script", "self-contained and static")
 
         let written = try report.write(to: folder.appendingPathComponent("out"))
         expectEqual(written.map(\.lastPathComponent), ["class-report.csv", "class-report.json", "class-report.html"])
-        expect(
-            report.table(on: Terminal(isTTY: false, width: 200, usesColor: false)).contains(
-                "1/\(TestLab.exercises.count)"))
+        expectContains(
+            report.table(on: Terminal(isTTY: false, width: 200, usesColor: false)), "1/\(TestLab.exercises.count)")
     }
 
     @Test func aFolderWithoutExercisesIsRefusedInOneLine() throws {

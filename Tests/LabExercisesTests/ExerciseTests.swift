@@ -30,7 +30,7 @@ struct ExerciseCatalogTests {
             expect(FileManager.default.fileExists(atPath: file.path), "\(id)/\(file.lastPathComponent)")
         }
         let original = try String(contentsOf: folder.starter, encoding: .utf8)
-        expect(original.contains("TODO"), "the starting file says what to do")
+        expectContains(original, "TODO", "the starting file says what to do")
         // Nothing else in the folder: a stray file would be neither graded nor shown.
         let known: Set = [
             "exercise.json", "starter.swift", "solution.swift", "check.swift", "alternatives", "mistakes",

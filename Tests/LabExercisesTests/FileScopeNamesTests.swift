@@ -201,7 +201,7 @@ struct FileScopeNamesTests {
         let csv = report.csv()
         expect(!csv.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(csv)")
         expectEqual(csv.split(separator: "\n").count, 2, "one line a result")
-        expect(!report.table(on: .plain()).contains("\u{1B}[2J"))
+        expectNotContains(report.table(on: .plain()), "\u{1B}[2J")
     }
 
     @Test(arguments: [

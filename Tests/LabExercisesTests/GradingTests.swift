@@ -65,7 +65,7 @@ struct CheckVerdictTests {
         let outcome = verdict.outcome(stopped)
         expectEqual(outcome.stage, .timeout)
         let message = outcome.messages.first ?? ""
-        expect(message.contains("did not finish within 15 s"), "\(message)")
+        expectContains(message, "did not finish within 15 s", "\(message)")
         let said = "within 15 s (and 2.5 s more, the time its threads waited for a CPU) and was stopped."
         expectEqual(message.contains(said), lengthened, "\(message)")
         expectEqual(message.contains("waited for a CPU"), lengthened, "\(message)")
@@ -73,23 +73,21 @@ struct CheckVerdictTests {
 
     @Test func crashesAreExplainedInOneLine() {
         let limits = Sandbox.Limits()
-        expect(
+        expectContains(
             CrashReason.explain(
                 signal: SIGTRAP,
                 output:
                     "Fatal error: SWIFT TASK CONTINUATION MISUSE: f() tried to resume its continuation more than once",
                 limits: limits
-            )
-            .contains("more than once"))
-        expect(CrashReason.explain(signal: SIGSEGV, output: "", limits: limits).contains("stack overflow"))
-        expect(
+            ), "more than once")
+        expectContains(CrashReason.explain(signal: SIGSEGV, output: "", limits: limits), "stack overflow")
+        expectContains(
             CrashReason.explain(
                 signal: SIGILL,
                 output: "BUG IN CLIENT OF LIBDISPATCH: dispatch_sync called on queue already owned by current thread",
                 limits: limits
-            )
-            .contains("deadlock"))
-        expect(CrashReason.explain(signal: SIGXCPU, output: "", limits: limits).contains("CPU time"))
+            ), "deadlock")
+        expectContains(CrashReason.explain(signal: SIGXCPU, output: "", limits: limits), "CPU time")
     }
 }
 
@@ -152,8 +150,8 @@ struct SandboxTests {
             setenv("CONCURRENCY_LAB_HOME", "/tmp/should-not-leak", 1)
             let result = try await Sandbox.runOffThePool(
                 URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "env; pwd"], header: "x", limits: Sandbox.Limits())
-            expect(!result.output.contains("CONCURRENCY_LAB_HOME"))
-            expect(result.output.contains("lab-check-"))
+            expectNotContains(result.output, "CONCURRENCY_LAB_HOME")
+            expectContains(result.output, "lab-check-")
         }
     }
 
@@ -169,7 +167,7 @@ struct SandboxTests {
             shell, arguments: ["-c", "yes flood | head -c 3000000; echo; echo THE-END"], header: "x",
             limits: Sandbox.Limits())
         expect(result.output.hasSuffix("THE-END\n"))
-        expect(result.output.contains("bytes of output cut"))
+        expectContains(result.output, "bytes of output cut")
         expectBelow(result.output.utf8.count, 100_000)
     }
 
@@ -329,8 +327,8 @@ struct BuildBlameTests {
 
         @Test func theSupervisorSaysWhatConfinementTheCheckGot() async throws {
             let result = try await run("true")
-            expect(result.confinement.contains("seccomp=1"))
-            expect(result.confinement.contains("capabilities=0"))
+            expectContains(result.confinement, "seccomp=1")
+            expectContains(result.confinement, "capabilities=0")
             expect(result.notes.isEmpty, "\(result.notes)")
         }
 
@@ -342,10 +340,10 @@ struct BuildBlameTests {
             let result = try await run(
                 "echo in > here && cat here; echo out > \(outside.path); cat \(lab.path)/Exercises/Support/CheckSupport/CheckReport.swift; ls /root; echo done"
             )
-            expect(result.output.contains("in\n"))
+            expectContains(result.output, "in\n")
             expect(!FileManager.default.fileExists(atPath: outside.path))
-            expect(!result.output.contains("import CheckChannel"), "the lab's checks were readable")
-            expect(result.output.contains("Permission denied"))
+            expectNotContains(result.output, "import CheckChannel", "the lab's checks were readable")
+            expectContains(result.output, "Permission denied")
         }
 
         @Test func seccompRefusesLeavingTheProcessGroup() async throws {
@@ -358,9 +356,9 @@ struct BuildBlameTests {
         @Test func noSignalReachesTheGraderOrTheSupervisor() async throws {
             let result = try await run(
                 "kill -0 \(getpid()) ; echo grader $?; kill -0 $PPID; echo supervisor $?; kill -0 $$; echo self $?")
-            expect(result.output.contains("grader 1"))
-            expect(result.output.contains("supervisor 1"))
-            expect(result.output.contains("self 0"))
+            expectContains(result.output, "grader 1")
+            expectContains(result.output, "supervisor 1")
+            expectContains(result.output, "self 0")
         }
 
         /// Python is only the client here (dash has no sockets); where it is missing, nothing to run.
@@ -371,7 +369,7 @@ struct BuildBlameTests {
         func noTCPConnection() async throws {
             let result = try await run(
                 "/usr/bin/python3 -c \"import socket; socket.create_connection(('127.0.0.1', 9), 2)\" 2>&1 | tail -1")
-            expect(result.output.contains("PermissionError"), "\(result.output)")
+            expectContains(result.output, "PermissionError", "\(result.output)")
         }
 
         @Test func anOlderKernelGetsSeccompsSignalRulesAndANote() async throws {
@@ -382,8 +380,8 @@ struct BuildBlameTests {
                 URL(fileURLWithPath: "/bin/sh"),
                 arguments: ["-c", "kill -0 $$ && echo self; kill -0 \(getpid()); echo after"],
                 header: "x", limits: Sandbox.Limits(), policy: policy)
-            expect(result.output.contains("self"))
-            expect(!result.output.contains("after"), "the shell signalled the grader and went on: \(result.output)")
+            expectContains(result.output, "self")
+            expectNotContains(result.output, "after", "the shell signalled the grader and went on: \(result.output)")
             expectEqual(result.signal, SIGSYS)
             expectEqual(result.notes, ["Landlock ABI < 6: signals are confined by seccomp only"])
         }

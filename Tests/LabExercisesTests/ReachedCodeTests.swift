@@ -290,7 +290,7 @@ struct ReachedCodeTests {
                 "struct Wall: Sendable, Collection {\n    func"
             ),
         ] {
-            expect(source.contains(old), "\(old)")
+            expectContains(source, old, "\(old)")
             expect(found(source.replacingOccurrences(of: old, with: new)).isEmpty, "\(new)")
         }
         // Each rule, broken: the wait is found.
@@ -304,7 +304,7 @@ struct ReachedCodeTests {
             ),
             ("let e = await Gallery.size(for: \"a\")", "let e = Gallery.Slot().size"),
         ] {
-            expect(source.contains(old), "\(old)")
+            expectContains(source, old, "\(old)")
             expect(!found(source.replacingOccurrences(of: old, with: new)).isEmpty, "\(new)")
         }
     }
@@ -408,7 +408,7 @@ struct ReachedCodeTests {
     ])
     func theOldAPIBesideTheAnswerIsLeftAlone(source: String, old: String, new: String) {
         expect(found(source).isEmpty, "\(source)")
-        expect(source.contains(old), "\(old)")
+        expectContains(source, old, "\(old)")
         expect(!found(source.replacingOccurrences(of: old, with: new)).isEmpty, "\(new)")
     }
 

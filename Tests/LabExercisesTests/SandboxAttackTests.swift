@@ -179,8 +179,8 @@
                 expect(outcome.messages.allSatisfy { !$0.contains("\n") }, "a verdict is one line each")
             }
             for refusal in attack.refusedInOutput {
-                expect(
-                    printed.contains(refusal), "the kernel did not refuse (\(refusal)): \(printed) — verdict: \(said)")
+                expectContains(
+                    printed, refusal, "the kernel did not refuse (\(refusal)): \(printed) — verdict: \(said)")
             }
             let support = ExerciseFolder.supportModule(root: Self.root).appendingPathComponent("CheckReport.swift")
             for (url, data) in graded.guarded {

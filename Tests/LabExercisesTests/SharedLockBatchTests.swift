@@ -116,9 +116,9 @@ struct SharedLockBatchTests {
             "retried under \(String(describing: retriedUnder.withLock { $0 }))")
         expect(outcomes[0].passed, "\(outcomes[0].messages) \(outcomes[0].details)")
         expectEqual(outcomes[1].stage, .compile, "\(outcomes[1].messages)")
-        expect(outcomes[1].details.contains("only this answer's error"), "its own diagnostics: \(outcomes[1].details)")
+        expectContains(outcomes[1].details, "only this answer's error", "its own diagnostics: \(outcomes[1].details)")
         for outcome in outcomes {
-            expect(!(outcome.messages + [outcome.details]).joined().contains(TestLab.spoilingFlag))
+            expectNotContains((outcome.messages + [outcome.details]).joined(), TestLab.spoilingFlag)
         }
         // The shared build was made again: its record written anew (renamed into place).
         let after = try await Self.recordWritten()

@@ -106,7 +106,7 @@ struct SymlinkedAnswerTests {
         let answer = folder.appendingPathComponent(exercise.fileName)
         expectEqual(mkfifo(answer.path, 0o644), 0)
         let refusal = try unwrap(AnswerFile.refusal(answer, within: folder))
-        expect(refusal.contains("not a regular file"), "\(refusal)")
+        expectContains(refusal, "not a regular file", "\(refusal)")
         expectEqual(AnswerFile.text(answer, within: nil), nil)
         let student = try ClassGrading.student(at: folder.path, exercises: TestLab.exercises)
         let result = ClassGrading.ungraded(

@@ -22,11 +22,11 @@ struct TeachingGuideTests {
     @Test func theCountsAreTheCatalogues() {
         let exercises = TestLab.exercises
         let minutes = exercises.map(\.minutes).reduce(0, +)
-        expect(
-            guide.contains("\(exercises.count) exercises, about \(minutes) minutes"),
+        expectContains(
+            guide, "\(exercises.count) exercises, about \(minutes) minutes",
             "say \(exercises.count) exercises, \(minutes) minutes")
-        expect(guide.contains("holds \(count(.mistake)) mistakes"), "say \(count(.mistake)) mistakes")
-        expect(guide.contains("and \(count(.alternative)) alternatives"), "say \(count(.alternative)) alternatives")
+        expectContains(guide, "holds \(count(.mistake)) mistakes", "say \(count(.mistake)) mistakes")
+        expectContains(guide, "and \(count(.alternative)) alternatives", "say \(count(.alternative)) alternatives")
     }
 
     @Test func theTableListsEveryExerciseAsTheCatalogueDoes() {
@@ -42,7 +42,7 @@ struct TeachingGuideTests {
             guide.components(separatedBy: "A two-session plan").dropFirst().first?.components(separatedBy: "\n\n").first
             ?? ""
         for lesson in Set(TestLab.exercises.map(\.lesson)) {
-            expect(plan.contains("`\(lesson)`"), "the plan names \(lesson)")
+            expectContains(plan, "`\(lesson)`", "the plan names \(lesson)")
         }
     }
 }

@@ -21,8 +21,8 @@ struct UnifiedDiffTests {
                 "@@ -4,3 +4,3 @@\n line 4\n-line 5\n+line five\n line 6\n@@ -10,2 +10,1 @@\n line 10\n-line 11\n"))
         let moved = "// a comment added to the solution\n// and another\n" + solution
         let result = try patch.apply(to: moved)
-        expect(result.contains("line 4\nline five\nline 6"))
-        expect(!result.contains("line 11"))
+        expectContains(result, "line 4\nline five\nline 6")
+        expectNotContains(result, "line 11")
         expect(result.hasPrefix("// a comment added"))
     }
 
@@ -34,8 +34,8 @@ struct UnifiedDiffTests {
         do {
             _ = try patch.apply(to: changed)
         } catch {
-            expect("\(error)".contains("hunk 2 of 2 (line 9)"), "\(error)")
-            expect("\(error)".contains("'line 9'"), "\(error)")
+            expectContains("\(error)", "hunk 2 of 2 (line 9)", "\(error)")
+            expectContains("\(error)", "'line 9'", "\(error)")
         }
     }
 

@@ -51,9 +51,9 @@ struct ConsoleTests {
 
     @Test func progressBarShowsTheFraction() {
         let bar = ProgressBar(title: "bench", total: 8, terminal: .plain(width: 80))
-        expect(bar.render(done: 0).contains("0% (0/8)"))
-        expect(bar.render(done: 4).contains("50% (4/8)"))
-        expect(bar.render(done: 9).contains("100% (8/8)"))
+        expectContains(bar.render(done: 0), "0% (0/8)")
+        expectContains(bar.render(done: 4), "50% (4/8)")
+        expectContains(bar.render(done: 9), "100% (8/8)")
     }
 
     @Test func wrappingKeepsWordsAndIndent() {

@@ -68,6 +68,29 @@ struct ExpectationsTests {
         expectAbove(2, 1)
     }
 
+    /// A text that lacks the part, or has it where it must not, is shown with the failure.
+    @Test func aTextCheckShowsTheTextAtTheCallersLine() {
+        let text = "the quick brown fox"
+        let matched = Locked(Set<Int>())
+        let first = #line + 2
+        withKnownIssue {
+            expectContains(text, "slow", "missing")
+            expectNotContains(text, "brown", "present")
+        } matching: { issue in
+            let said = String(describing: issue)
+            guard
+                let index = [(0, "missing"), (1, "present")].first(where: {
+                    Self.isFailedExpectation(issue, at: first + $0.0, comments: [$0.1])
+                })?.0, said.contains(text)
+            else { return false }
+            matched.withLock { _ = $0.insert(index) }
+            return true
+        }
+        expectEqual(matched.withLock { $0 }, [0, 1], "each text check failed where it was called")
+        expectContains(text, "fox")
+        expectNotContains(text, "slow")
+    }
+
     @Test func requireStopsTheTestWhereTheConditionFails() throws {
         let after = Locked(false)
         let line = #line + 2

@@ -88,7 +88,7 @@ struct OutputFileTests {
             ])
         expectEqual(FileErrorWords.sentence(for: denied), "cannot write /ro/x: permission denied")
         for error in [exists as Error, denied] {
-            expect(!(FileErrorWords.sentence(for: error) ?? "").contains("Domain="))
+            expectNotContains((FileErrorWords.sentence(for: error) ?? ""), "Domain=")
         }
         struct Other: Error {}
         expectEqual(FileErrorWords.sentence(for: Other()), nil)
@@ -123,7 +123,7 @@ struct OutputFileTests {
             let maps = try unwrap(ProcessMaps.read())
             expectAbove(maps.utf8.count, 4096, "\(maps.utf8.count) bytes")
             // The stack is mapped at the top of the address space: its line is among the last.
-            expect(maps.contains("[stack]"))
+            expectContains(maps, "[stack]")
         }
     #endif
 }

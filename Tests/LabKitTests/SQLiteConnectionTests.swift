@@ -132,7 +132,7 @@ final class SQLiteConnectionTests {
     @Test func badSQLThrowsSQLitesOwnWords() throws {
         let database = try SQLiteConnection(path: try temporaryPath())
         let error = try #require(throws: SQLiteError.self) { try database.query("SELEC 1") }
-        expect(error.message.contains("syntax error"))
+        expectContains(error.message, "syntax error")
     }
 
     @Test func aFileThatIsNotADatabaseIsRefusedAndLeftAsItWas() throws {

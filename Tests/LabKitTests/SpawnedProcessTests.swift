@@ -70,7 +70,7 @@ struct SpawnedProcessTests {
         do {
             _ = try ProcessCapture.run(URL(fileURLWithPath: "/no/such/program"), [])
         } catch {
-            expect("\(error.localizedDescription)".contains("/no/such/program"))
+            expectContains("\(error.localizedDescription)", "/no/such/program")
         }
     }
 

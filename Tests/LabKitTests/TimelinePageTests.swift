@@ -31,7 +31,7 @@ struct TimelinePageTests {
             probe.syncSpan("two", kind: .cpu) { _ = CPUWork.run(units: 1_000) }
         }
         let page = try String(contentsOf: path, encoding: .utf8)
-        expect(page.contains(HTMLText.escape("steps traced · \(CPUCountWords.usable())")), "\(page.prefix(2_000))")
+        expectContains(page, HTMLText.escape("steps traced · \(CPUCountWords.usable())"), "\(page.prefix(2_000))")
     }
 
     @Test func twentyTasksOneAfterAnotherDrawTwentyLanes() async {
@@ -45,7 +45,7 @@ struct TimelinePageTests {
         expectEqual(layout.lanes.count, TaskTree(spans: spans).flattened.count)
         let html = HTMLTimelinePage(title: "twenty", sections: [.init(title: "run", anchor: "run", spans: spans)])
             .render()
-        expect(html.contains("data-lanes=\"20\""))
+        expectContains(html, "data-lanes=\"20\"")
         let threadLanes = TimelineLayout.threads(spans).lanes.count
         expectEqual(html.components(separatedBy: "<g class=\"lane\"").count - 1, 20 + threadLanes)
     }
@@ -73,7 +73,7 @@ struct TimelinePageTests {
         expect(layout.texts.contains { $0.role == .outcome && $0.text == "⊘" })
         let html = HTMLTimelinePage(title: "t", sections: [.init(title: "run", anchor: "run", spans: probe.spans)])
             .render()
-        expect(html.contains("<g class=\"mark cancelled\" data-time=\"\(cancelled.end)\""))
+        expectContains(html, "<g class=\"mark cancelled\" data-time=\"\(cancelled.end)\"")
     }
 
     @Test func barsFollowTheTraceInOrderAndInPlace() {
@@ -173,10 +173,10 @@ struct TimelinePageTests {
             sections: [.init(title: "run", anchor: "run", narration: ["x < y"], spans: [span])]
         ).render()
         expect(html.contains("&lt;script&gt;") && html.contains("x &lt; y") && html.contains("A &amp; B"))
-        expect(html.contains("<p>bold said</p>"))
+        expectContains(html, "<p>bold said</p>")
         // Nothing to fetch and nothing to run: it works offline, from a file.
         expect(!html.contains("<script") && !html.contains("<link") && !html.contains("src="))
-        expect(html.contains("<table class=\"steps\">"))
+        expectContains(html, "<table class=\"steps\">")
     }
 
     @Test func theAxisHasRoundTicks() {
@@ -201,6 +201,6 @@ struct TimelineFramesTests {
         var section = HTMLTimelinePage.Section(title: "run", anchor: "run", spans: spans)
         section.frames = frames
         let html = HTMLTimelinePage(title: "t", sections: [section]).render()
-        expect(html.contains("<g class=\"frames\" data-count=\"3\">"))
+        expectContains(html, "<g class=\"frames\" data-count=\"3\">")
     }
 }

@@ -25,15 +25,15 @@ struct TraceRenderingTests {
 
     @Test func plainTimelineFitsTheWidthAndNamesEveryLane() {
         let text = TimelineRenderer(terminal: .plain(width: 80)).render(Self.spans)
-        expect(!text.contains("\u{1B}["), "no escape codes without colour")
+        expectNotContains(text, "\u{1B}[", "no escape codes without colour")
         for line in text.split(separator: "\n") {
             expectAtMost(String(line).visibleWidth, 80, "too wide: \(line)")
         }
-        expect(text.contains("button"))
-        expect(text.contains("download"))
-        expect(text.contains("█"), "blocking work is drawn")
-        expect(text.contains("░"), "suspended work is drawn")
-        expect(text.contains("blocking (holds a thread)"), "the legend explains the glyphs")
+        expectContains(text, "button")
+        expectContains(text, "download")
+        expectContains(text, "█", "blocking work is drawn")
+        expectContains(text, "░", "suspended work is drawn")
+        expectContains(text, "blocking (holds a thread)", "the legend explains the glyphs")
         expect(text.contains("main actor") && text.contains("Store"), "the isolation is named without colour")
     }
 
@@ -62,7 +62,7 @@ struct TraceRenderingTests {
     @Test func colouredTimelineUsesEscapeCodesButKeepsTheSameWidth() {
         let terminal = Terminal(isTTY: true, width: 90, usesColor: true)
         let text = TimelineRenderer(terminal: terminal).render(Self.spans)
-        expect(text.contains("\u{1B}["))
+        expectContains(text, "\u{1B}[")
         for line in text.split(separator: "\n") { expectAtMost(String(line).visibleWidth, 90) }
     }
 
@@ -90,9 +90,9 @@ struct TraceRenderingTests {
 
     @Test func spanTableListsWhereEachStepRan() {
         let text = Table.spans(Self.spans).render(on: .plain())
-        expect(text.contains("takesTooLong()"))
-        expect(text.contains("actor Store"))
-        expect(text.contains("11→12"), "a task that resumed on another thread shows both")
+        expectContains(text, "takesTooLong()")
+        expectContains(text, "actor Store")
+        expectContains(text, "11→12", "a task that resumed on another thread shows both")
     }
 }
 
@@ -141,7 +141,7 @@ struct StepsTableTests {
 
     @Test func theThreadColumnShowsAResumeOnAnotherThread() {
         expectEqual(Table.spans([span(0, "s", start: 0, end: 1, threads: (7, 9))]).rows[0][3], "7→9")
-        expect(Table.spansLegend.contains("a→b"))
+        expectContains(Table.spansLegend, "a→b")
     }
 }
 
@@ -152,6 +152,6 @@ struct FlagFigureTests {
         expectEqual(yes.formattedValue, "yes")
         expectEqual(Figure(key: "k", label: "l", value: 0, unit: .flag).formattedValue, "no")
         let json = String(decoding: try JSONEncoder().encode(yes), as: UTF8.self)
-        expect(json.contains("\"value\":1"))
+        expectContains(json, "\"value\":1")
     }
 }

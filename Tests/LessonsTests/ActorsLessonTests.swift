@@ -114,15 +114,14 @@ struct ActorsLessonTests {
         let store = Isolation.actor("JokeServiceStore")
         let apart = JokeServiceVariant.narrate(
             awaitedOn: store, downloadRanOn: .nonisolated, assignedOn: .mainActor, isFetching: false)
-        expect(
-            apart.contains(
-                "load() ran on the actor JokeServiceStore and awaited the download, client.randomJoke(), there"))
-        expect(apart.contains("the client's code ran nonisolated, off every actor"))
-        expect(!apart.contains("load() and the download"))
+        expectContains(
+            apart, "load() ran on the actor JokeServiceStore and awaited the download, client.randomJoke(), there")
+        expectContains(apart, "the client's code ran nonisolated, off every actor")
+        expectNotContains(apart, "load() and the download")
         let together = JokeServiceVariant.narrate(
             awaitedOn: store, downloadRanOn: store, assignedOn: .mainActor, isFetching: false)
-        expect(together.contains("load() and the download, client.randomJoke(), ran on the actor JokeServiceStore"))
-        expect(together.contains("isFetching went back to false"))
+        expectContains(together, "load() and the download, client.randomJoke(), ran on the actor JokeServiceStore")
+        expectContains(together, "isFetching went back to false")
     }
 }
 

@@ -45,7 +45,7 @@ struct CancellationLessonTests {
             TaskHandleVariant.narrateGroup(cancelled: 1), "cancelAll() stopped 1 manifest download nobody needed.")
         let none = TaskHandleVariant.narrateGroup(cancelled: 0)
         expect(none.contains("found nothing left to stop") && none.contains("the other manifests had arrived"))
-        expect(!none.contains("stopped 0"))
+        expectNotContains(none, "stopped 0")
     }
 
     @Test func aLoopThatNeverChecksRunsToTheEnd() async throws {
@@ -70,7 +70,7 @@ struct CancellationLessonTests {
             checked: .init(chunksDone: Int(checkedChunks), chunks: 100, stopLatency: checkedLatency),
             cpus: UsableCPUs.count)
         guard checkedLatency > 0 else {
-            expect(!text.contains("stopped after"), "\(text)")
+            expectNotContains(text, "stopped after", "\(text)")
             return
         }
         expect(checkedChunks < 100 || text.contains("had done all its chunks"), "\(text)")

@@ -14,8 +14,8 @@ struct CheckCostNarrationTests {
         expect(
             sentence.hasPrefix(
                 "A checked continuation made 1 malloc per use (40 bytes): the small object that watches the rule"))
-        expect(sentence.contains("The unsafe one made 1 for 10,000 uses, not one per use."))
-        expect(sentence.contains("It took 90 ns a use against 50 ns unsafe (1.8×)"))
+        expectContains(sentence, "The unsafe one made 1 for 10,000 uses, not one per use.")
+        expectContains(sentence, "It took 90 ns a use against 50 ns unsafe (1.8×)")
     }
 
     @Test func closeTimesAndOtherCountsAreReportedAsMeasured() {
@@ -24,8 +24,8 @@ struct CheckCostNarrationTests {
             unsafe: Cost(operations: 10_000, mallocs: 10_000, bytes: 0, seconds: 0.00049), unavailable: nil)
         expect(
             sentence.hasPrefix("A checked continuation made 2 mallocs per use and an unsafe one 1 on this runtime."))
-        expect(sentence.contains("The times were close on this run"))
-        expect(!sentence.contains("watches the rule"))
+        expectContains(sentence, "The times were close on this run")
+        expectNotContains(sentence, "watches the rule")
     }
 
     @Test func withoutCountsOnlyTheTimesAreStated() {
@@ -34,7 +34,7 @@ struct CheckCostNarrationTests {
             unsafe: Cost(operations: 10_000, mallocs: nil, bytes: nil, seconds: 0.0005), unavailable: "unavailable here"
         )
         expect(sentence.hasPrefix("Allocations were not counted: unavailable here. It took"))
-        expect(!sentence.contains("malloc"))
+        expectNotContains(sentence, "malloc")
     }
 }
 
@@ -47,8 +47,8 @@ struct CheckCostDirectionTests {
         let sentence = CheckCostNarration.sentence(
             checked: Cost(operations: 10_000, mallocs: 10_003, bytes: 400_000, seconds: 0.00227),
             unsafe: Cost(operations: 10_000, mallocs: 2, bytes: 0, seconds: 0.00694), unavailable: nil)
-        expect(!sentence.contains("close"), "\(sentence)")
-        expect(sentence.contains("The unsafe one was the slower on this run: 694 ns a use against 227 ns checked"))
+        expectNotContains(sentence, "close", "\(sentence)")
+        expectContains(sentence, "The unsafe one was the slower on this run: 694 ns a use against 227 ns checked")
         expect(sentence.hasSuffix("keep the check."))
     }
 
@@ -57,7 +57,7 @@ struct CheckCostDirectionTests {
             let sentence = CheckCostNarration.sentence(
                 checked: Cost(operations: 10_000, mallocs: nil, bytes: nil, seconds: checked),
                 unsafe: Cost(operations: 10_000, mallocs: nil, bytes: nil, seconds: unsafe), unavailable: "off")
-            expect(sentence.contains("The times were close on this run"), "\(checked) \(unsafe): \(sentence)")
+            expectContains(sentence, "The times were close on this run", "\(checked) \(unsafe): \(sentence)")
         }
     }
 }

@@ -20,47 +20,47 @@ struct ChildCostNarrationTests {
 
     @Test func asyncLetInTheParentsAllocatorAndTaskOnTheHeap() {
         let sentence = ChildCostNarration.sentence(Self.costs(task: 40_000, asyncLet: 130), unavailable: nil)
-        expect(sentence.contains("async let made 130 mallocs for 10,000 children, not one per child"))
-        expect(sentence.contains("Task {} made 4 mallocs per task (1400 bytes)"))
-        expect(sentence.contains("A group child made 5: a group cannot know"))
-        expect(sentence.contains("async let was also the faster: async let took 500 ns per child, Task {} 1.2 µs."))
-        expect(!sentence.contains("follows"), "a cause the run does not measure")
+        expectContains(sentence, "async let made 130 mallocs for 10,000 children, not one per child")
+        expectContains(sentence, "Task {} made 4 mallocs per task (1400 bytes)")
+        expectContains(sentence, "A group child made 5: a group cannot know")
+        expectContains(sentence, "async let was also the faster: async let took 500 ns per child, Task {} 1.2 µs.")
+        expectNotContains(sentence, "follows", "a cause the run does not measure")
     }
 
     @Test func aBoundTaskLocalIsNamedWhenItCostsAsyncLetAMalloc() {
         var costs = Self.costs(task: 40_000, asyncLet: 2)
         costs[.asyncLetWithTaskLocal] = Cost(operations: 10_000, mallocs: 10_002, bytes: 10_160_000, seconds: 0.006)
-        expect(
-            ChildCostNarration.sentence(costs, unavailable: nil).contains(
-                "async let made 1 per child (1016 bytes): each child keeps a link"))
+        expectContains(
+            ChildCostNarration.sentence(costs, unavailable: nil),
+            "async let made 1 per child (1016 bytes): each child keeps a link")
         costs[.asyncLetWithTaskLocal] = Cost(operations: 10_000, mallocs: 3, bytes: 0, seconds: 0.006)
         let unchanged = ChildCostNarration.sentence(costs, unavailable: nil)
-        expect(unchanged.contains("With one task-local value bound in the parent, async let made none per child."))
-        expect(!unchanged.contains("link"))
+        expectContains(unchanged, "With one task-local value bound in the parent, async let made none per child.")
+        expectNotContains(unchanged, "link")
     }
 
     @Test func closeTimesAreNotCalledAConsequence() {
         let sentence = ChildCostNarration.sentence(
             Self.costs(task: 40_000, asyncLet: 0, letSeconds: 0.011), unavailable: nil)
-        expect(sentence.contains("not one per child"))
-        expect(sentence.contains("The times were about the same"))
-        expect(!sentence.contains("follows"))
+        expectContains(sentence, "not one per child")
+        expectContains(sentence, "The times were about the same")
+        expectNotContains(sentence, "follows")
     }
 
     @Test func aSlowerAsyncLetWithFewerMallocsIsSaidToBeSlower() {
         let sentence = ChildCostNarration.sentence(
             Self.costs(task: 40_000, asyncLet: 0, taskSeconds: 0.012, letSeconds: 0.017), unavailable: nil)
-        expect(sentence.contains("Yet async let was the slower: async let took 1.7 µs per child, Task {} 1.2 µs."))
+        expectContains(sentence, "Yet async let was the slower: async let took 1.7 µs per child, Task {} 1.2 µs.")
         expect(!sentence.contains("follows") && !sentence.contains("faster:"))
     }
 
     @Test func aRuntimeWhereAsyncLetAllocatesIsReportedAsMeasured() {
         let sentence = ChildCostNarration.sentence(
             Self.costs(task: 40_000, asyncLet: 20_000, group: 3_000), unavailable: nil)
-        expect(sentence.contains("async let made 2 mallocs per child and Task {} 4 on this runtime."))
-        expect(!sentence.contains("carved out"))
-        expect(sentence.contains("A group child made 0.3."))
-        expect(!sentence.contains("cannot know"))
+        expectContains(sentence, "async let made 2 mallocs per child and Task {} 4 on this runtime.")
+        expectNotContains(sentence, "carved out")
+        expectContains(sentence, "A group child made 0.3.")
+        expectNotContains(sentence, "cannot know")
     }
 
     @Test func withoutCountsOnlyTheTimesAreStated() {
@@ -69,6 +69,6 @@ struct ChildCostNarrationTests {
             unavailable: "allocation counts are unavailable on Apple platforms")
         expect(
             sentence.hasPrefix("Allocations were not counted: allocation counts are unavailable on Apple platforms."))
-        expect(!sentence.contains("malloc"))
+        expectNotContains(sentence, "malloc")
     }
 }

@@ -34,10 +34,10 @@ struct ContinuationsLessonTests {
     }
 
     @Test func theSecondMugsSentenceFollowsWhatItDidAfterTheLoopLeft() {
-        expect(DelegateStreamVariant.afterLeaving(0).contains("none after the loop left"))
-        expect(DelegateStreamVariant.afterLeaving(1).contains("went on reporting"))
-        expect(DelegateStreamVariant.afterLeaving(4).contains("went on reporting"))
-        expect(!DelegateStreamVariant.afterLeaving(4).contains("fell silent"))
+        expectContains(DelegateStreamVariant.afterLeaving(0), "none after the loop left")
+        expectContains(DelegateStreamVariant.afterLeaving(1), "went on reporting")
+        expectContains(DelegateStreamVariant.afterLeaving(4), "went on reporting")
+        expectNotContains(DelegateStreamVariant.afterLeaving(4), "fell silent")
     }
 
     @Test func theRuntimeReportsALeakAndStopsADoubleResume() async throws {

@@ -15,26 +15,26 @@ struct CounterNarrationTests {
     @Test func aLossIsExplainedAsOverwrittenReads() {
         let text = CounterNarration.race(
             lost: 512, of: 40_000, attempts: 1, maximumAttempts: 5, start: parallel, safeLost: safe)
-        expect(text.contains("lost 512 of 40000 increments on the first attempt"))
-        expect(text.contains("wrote its own result over the other's"))
-        expect(text.contains("The actor, Mutex and Atomic lost none."))
-        expect(!text.contains("did not show"))
+        expectContains(text, "lost 512 of 40000 increments on the first attempt")
+        expectContains(text, "wrote its own result over the other's")
+        expectContains(text, "The actor, Mutex and Atomic lost none.")
+        expectNotContains(text, "did not show")
     }
 
     @Test func aLateLossSaysTheEarlierAttemptsLostNothing() {
         let text = CounterNarration.race(
             lost: 3, of: 160_000, attempts: 3, maximumAttempts: 5, start: parallel, safeLost: safe)
-        expect(text.contains("on attempt 3 of up to 5"))
-        expect(text.contains("the earlier attempts lost nothing"))
-        expect(text.contains("wider gap between its read and its write"))
+        expectContains(text, "on attempt 3 of up to 5")
+        expectContains(text, "the earlier attempts lost nothing")
+        expectContains(text, "wider gap between its read and its write")
     }
 
     @Test func noLossIsSaidNotToHaveShown() {
         let text = CounterNarration.race(
             lost: 0, of: 320_000, attempts: 5, maximumAttempts: 5, start: parallel, safeLost: safe)
-        expect(text.contains("This time the race did not show"))
-        expect(text.contains("lost nothing in 5 attempts"))
-        expect(!text.contains("wrote its own result"), "no sentence may explain a loss that did not happen")
+        expectContains(text, "This time the race did not show")
+        expectContains(text, "lost nothing in 5 attempts")
+        expectNotContains(text, "wrote its own result", "no sentence may explain a loss that did not happen")
     }
 
     @Test func tasksThatNeverRanAtOnceAreSaidToHaveMadeTheRaceImpossible() {
@@ -42,8 +42,8 @@ struct CounterNarrationTests {
             tasks: 2, mostTogether: 1, cpus: 1, patience: .milliseconds(50), threads: 1)
         let text = CounterNarration.race(
             lost: 0, of: 40_000, attempts: 5, maximumAttempts: 5, start: alone, safeLost: safe)
-        expect(text.contains("the race could not show: in 5 attempts, only one of the 2 tasks was running"))
-        expect(text.contains("after 50"), "the barrier's time limit, as measured: \(text)")
+        expectContains(text, "the race could not show: in 5 attempts, only one of the 2 tasks was running")
+        expectContains(text, "after 50", "the barrier's time limit, as measured: \(text)")
         expect(text.contains("one thread") && text.contains("reports it even on runs that lose nothing"))
         expect(!text.contains("luck") && !text.contains("took turns"), "one thread leaves nothing to luck")
     }
@@ -59,33 +59,32 @@ struct CounterNarrationTests {
                 safeLost: safe)
         }
         let oneThread = text(cpus: 1, threads: 1)
-        expect(
-            oneThread.contains(
-                "They ran on one thread: in every attempt, both tasks arrived at the barrier on the same OS thread (measured)"
-            ))
-        expect(
-            oneThread.contains(
-                "The first held that thread while it spun at the barrier, so the other could start only once it stopped waiting."
-            ))
+        expectContains(
+            oneThread,
+            "They ran on one thread: in every attempt, both tasks arrived at the barrier on the same OS thread (measured)"
+        )
+        expectContains(
+            oneThread,
+            "The first held that thread while it spun at the barrier, so the other could start only once it stopped waiting."
+        )
         expect(!oneThread.contains("take turns") && !oneThread.contains("CPU"), "\(oneThread)")
         // One thread on several CPUs: still the thread, never the CPUs, is what they waited for.
         let oneThreadTwoCPUs = text(cpus: 2, threads: 1)
         expect(oneThreadTwoCPUs.contains("They ran on one thread") && !oneThreadTwoCPUs.contains("busy machine"))
         let turns = text(cpus: 1, threads: 2)
-        expect(turns.contains("The tasks ran on up to 2 threads (measured), but this process may use one CPU"))
+        expectContains(turns, "The tasks ran on up to 2 threads (measured), but this process may use one CPU")
         expect(turns.contains("so those threads take turns on it") && !turns.contains("one thread:"), "\(turns)")
         let busy = text(cpus: 2, threads: 2)
-        expect(
-            busy.contains(
-                "The tasks ran on up to 2 threads (measured) and this process may use 2 CPUs, yet the others did not start"
-            ))
+        expectContains(
+            busy,
+            "The tasks ran on up to 2 threads (measured) and this process may use 2 CPUs, yet the others did not start")
         expect(busy.contains("busy machine") && !busy.contains("one CPU") && !busy.contains("take turns"), "\(busy)")
     }
 
     /// A7: this run does not use the sanitizer, so its figures are not called measured here.
     @Test func theSanitizerNoteSaysWhereItsFiguresComeFrom() {
         let note = CountersVariant.sanitizerNote
-        expect(!note.contains("Measured:"))
+        expectNotContains(note, "Measured:")
         expect(note.contains("This run did not use the sanitizer") && note.contains("docs/PLATFORM.md"))
     }
 
@@ -94,8 +93,8 @@ struct CounterNarrationTests {
             tasks: 2, mostTogether: 2, cpus: 1, patience: .milliseconds(50), threads: 2)
         let text = CounterNarration.race(
             lost: 0, of: 40_000, attempts: 5, maximumAttempts: 5, start: turns, safeLost: safe)
-        expect(text.contains("Up to 2 tasks started together, but this process may use one CPU"))
-        expect(text.contains("took turns on it"))
+        expectContains(text, "Up to 2 tasks started together, but this process may use one CPU")
+        expectContains(text, "took turns on it")
         expect(!text.contains("could not show") && !text.contains("busy machine"))
     }
 
@@ -111,8 +110,8 @@ struct CounterNarrationTests {
         let text = CounterNarration.race(
             lost: 10, of: 40_000, attempts: 1, maximumAttempts: 5, start: parallel,
             safeLost: [("actor", 0), ("Mutex", 2), ("Atomic", 0)])
-        expect(text.contains("the Mutex lost 2"))
-        expect(!text.contains("lost none"))
+        expectContains(text, "the Mutex lost 2")
+        expectNotContains(text, "lost none")
     }
 
     @Test func costsAreComparedByTheirMeasuredRatio() {
@@ -122,10 +121,10 @@ struct CounterNarrationTests {
                 .init(name: "Mutex", secondsPerIncrement: 200e-9),
                 .init(name: "Atomic", secondsPerIncrement: 20e-9),
             ], contended: true)
-        expect(text.contains("the cheapest was the Atomic"))
-        expect(text.contains("the dearest the actor"))
-        expect(text.contains("20× apart"))
-        expect(!text.contains("not the cheapest"))
+        expectContains(text, "the cheapest was the Atomic")
+        expectContains(text, "the dearest the actor")
+        expectContains(text, "20× apart")
+        expectNotContains(text, "not the cheapest")
     }
 
     @Test func anAtomicSlowerThanTheMutexIsSaidToBe() {
@@ -135,9 +134,9 @@ struct CounterNarrationTests {
                 .init(name: "Mutex", secondsPerIncrement: 100e-9),
                 .init(name: "Atomic", secondsPerIncrement: 120e-9),
             ], contended: true)
-        expect(text.contains("the cheapest was the Mutex"))
-        expect(text.contains("yet it was not the cheapest"))
-        expect(!text.contains("orders of magnitude"))
+        expectContains(text, "the cheapest was the Mutex")
+        expectContains(text, "yet it was not the cheapest")
+        expectNotContains(text, "orders of magnitude")
     }
 
     @Test func closeCostsAreCalledClose() {
@@ -146,7 +145,7 @@ struct CounterNarrationTests {
                 .init(name: "Mutex", secondsPerIncrement: 100e-9),
                 .init(name: "Atomic", secondsPerIncrement: 120e-9),
             ], contended: true)
-        expect(text.contains("about the same"))
+        expectContains(text, "about the same")
     }
 
     @Test func costsWithoutContentionAreNotExplainedByContention() {

@@ -51,16 +51,16 @@ struct ForAwaitLessonTests {
         let never = EarlyExitVariant.Case(
             name: "z", termination: nil, producedAtTermination: 12, producedAfterGrace: 12)
         let text = EarlyExitVariant.narration([ran, late, never])
-        expect(text.contains("With x, onTermination ran with .cancelled and the producer stopped at 3."))
-        expect(text.contains("With y, onTermination ran with .cancelled and the producer still made 2 more."))
-        expect(text.contains("With z, onTermination had not run: the producer went on to 12 photos"))
+        expectContains(text, "With x, onTermination ran with .cancelled and the producer stopped at 3.")
+        expectContains(text, "With y, onTermination ran with .cancelled and the producer still made 2 more.")
+        expectContains(text, "With z, onTermination had not run: the producer went on to 12 photos")
         // D1: the 12 were counted before the cancel, and the sentence says so in that order.
-        expect(!text.contains("until we cancelled it"))
+        expectNotContains(text, "until we cancelled it")
         let timed = EarlyExitVariant.narration([never], lookedAfter: "250 ms")
-        expect(
-            timed.contains(
-                "12 photos for nobody, counted 250 ms after the break, and nothing stopped it until our cancel() after that"
-            ))
+        expectContains(
+            timed,
+            "12 photos for nobody, counted 250 ms after the break, and nothing stopped it until our cancel() after that"
+        )
     }
 
     @Test func theFirstAnswerCancelsTheRest() async throws {
@@ -90,7 +90,7 @@ struct ForAwaitLessonTests {
     @Test func theFirstAnswersSentenceFollowsHowManyWereCancelled() {
         expectEqual(FirstAnswerVariant.cancelledWords(3), "cancelled the 3 requests still in flight")
         expectEqual(FirstAnswerVariant.cancelledWords(1), "cancelled the 1 request still in flight")
-        expect(FirstAnswerVariant.cancelledWords(0).contains("nothing left to cancel"))
+        expectContains(FirstAnswerVariant.cancelledWords(0), "nothing left to cancel")
     }
 }
 

@@ -37,28 +37,28 @@ struct FromGCDTests {
     @Test func theSerialQueueSentencesFollowTheFigures() {
         let faster = SerialQueueNarration.sentences(
             queueKept: 10, actorKept: 10, expected: 10, queueSeconds: 0.3, actorSeconds: 0.1)
-        expect(faster[0].contains("Both kept all 10"))
-        expect(faster[1].contains("actor was also 3×"))
+        expectContains(faster[0], "Both kept all 10")
+        expectContains(faster[1], "actor was also 3×")
         let slower = SerialQueueNarration.sentences(
             queueKept: 10, actorKept: 10, expected: 10, queueSeconds: 0.1, actorSeconds: 0.3)
-        expect(slower[1].contains("The queue was faster here"))
+        expectContains(slower[1], "The queue was faster here")
         let close = SerialQueueNarration.sentences(
             queueKept: 10, actorKept: 10, expected: 10, queueSeconds: 0.1, actorSeconds: 0.105)
-        expect(close[1].contains("close"))
+        expectContains(close[1], "close")
         let lost = SerialQueueNarration.sentences(
             queueKept: 9, actorKept: 10, expected: 10, queueSeconds: 0.1, actorSeconds: 0.1)
-        expect(lost[0].contains("The queue kept 9 and the actor 10 of 10"))
+        expectContains(lost[0], "The queue kept 9 and the actor 10 of 10")
     }
 
     @Test func theDispatchGroupSentencesFollowTheFigures() {
         let overlapped = DispatchGroupNarration.sentences(
             groupSeconds: 0.11, taskSeconds: 0.1, sequential: "400 ms", sequentialSeconds: 0.4, same: true)
-        expect(overlapped[0].contains("Both loaded the rovers at once"))
-        expect(overlapped[1].contains("Same results"))
+        expectContains(overlapped[0], "Both loaded the rovers at once")
+        expectContains(overlapped[1], "Same results")
         let busy = DispatchGroupNarration.sentences(
             groupSeconds: 0.3, taskSeconds: 0.1, sequential: "400 ms", sequentialSeconds: 0.4, same: false)
-        expect(busy[0].contains("too busy to overlap"))
-        expect(busy[1].contains("differed"))
+        expectContains(busy[0], "too busy to overlap")
+        expectContains(busy[1], "differed")
     }
 
     @Test func theSemaphoreSentencesFollowBothRuns() {
@@ -67,12 +67,12 @@ struct FromGCDTests {
         let freed = Run(width: 2, tasks: 1, finished: true, seconds: 0.25)
         let usual = SemaphoreNarration.sentences(all: hung, fewer: freed)
         expect(usual[0].contains("never finished") && usual[0].contains("3.01 s"))
-        expect(usual[1].contains("one thread free), it finished"))
+        expectContains(usual[1], "one thread free), it finished")
         let oneThread = SemaphoreNarration.sentences(
             all: Run(width: 1, tasks: 1, finished: false, seconds: 3),
             fewer: Run(width: 1, tasks: 0, finished: true, seconds: 0.1))
-        expect(oneThread[0].contains("With 1 task waiting"))
-        expect(oneThread[1].contains("a single call from async code is enough"))
+        expectContains(oneThread[0], "With 1 task waiting")
+        expectContains(oneThread[1], "a single call from async code is enough")
         let narrower = SemaphoreNarration.sentences(
             all: Run(width: 1, tasks: 2, finished: false, seconds: 3),
             fewer: Run(width: 1, tasks: 1, finished: false, seconds: 3))
@@ -80,16 +80,15 @@ struct FromGCDTests {
         let lucky = SemaphoreNarration.sentences(
             all: Run(width: 1, tasks: 2, finished: true, seconds: 0.3),
             fewer: Run(width: 1, tasks: 1, finished: true, seconds: 0.3))
-        expect(lucky[0].contains("the hazard did not show"))
+        expectContains(lucky[0], "the hazard did not show")
         expectEqual(lucky.count, 2, "nothing said about one fewer when even every thread did not hang: \(lucky)")
     }
 
     @Test func theMainQueueSyncSentenceFollowsTheChildsOutcome() {
-        expect(MainQueueSyncNarration.sentences(.deadlocked(seconds: 3.0))[0].contains("deadlocked"))
-        expect(
-            MainQueueSyncNarration.sentences(.crashed(summary: "stopped by signal 4"))[0].contains(
-                "stopped by signal 4"))
-        expect(MainQueueSyncNarration.sentences(.finished)[0].contains("Do not rely on it"))
+        expectContains(MainQueueSyncNarration.sentences(.deadlocked(seconds: 3.0))[0], "deadlocked")
+        expectContains(
+            MainQueueSyncNarration.sentences(.crashed(summary: "stopped by signal 4"))[0], "stopped by signal 4")
+        expectContains(MainQueueSyncNarration.sentences(.finished)[0], "Do not rely on it")
     }
 
     /// A5, C2: the width is the one the hang measured (threads held in wait()), not the quick
@@ -101,15 +100,15 @@ struct FromGCDTests {
         let freed = Run(width: 1, tasks: 1, finished: true, seconds: 1.04, blocked: 1)
         expectEqual(freed.measuredWidth, nil, "a child that finished did not measure the width")
         let lines = SemaphoreNarration.sentences(all: hog, fewer: freed)
-        expect(lines[0].contains("With 2 tasks waiting, one per pool thread"))
-        expect(lines[1].contains("found a free pool thread"))
+        expectContains(lines[0], "With 2 tasks waiting, one per pool thread")
+        expectContains(lines[1], "found a free pool thread")
         // Two tasks started but only one got into wait() before the hang: a pool of one thread.
         let narrow = SemaphoreNarration.sentences(
             all: Run(width: 2, tasks: 2, finished: false, seconds: 3, blocked: 1),
             fewer: Run(width: 2, tasks: 1, finished: false, seconds: 3, blocked: 1))
-        expect(!narrow[0].contains("one per pool thread"), "\(narrow[0])")
-        expect(narrow[0].contains("With 2 tasks waiting, on a pool of 1 thread (only 1 task got into wait())"))
-        expect(narrow[1].contains("hung too, 1 of them in wait() when it was stopped"))
+        expectNotContains(narrow[0], "one per pool thread", "\(narrow[0])")
+        expectContains(narrow[0], "With 2 tasks waiting, on a pool of 1 thread (only 1 task got into wait())")
+        expectContains(narrow[1], "hung too, 1 of them in wait() when it was stopped")
         let read = SemaphoreBridgeVariant.parse("pool width 1, tasks 2\nblocked 1\nblocked 2\n", seconds: 3)
         expect(read.blocked == 2 && read.measuredWidth == 2 && read.width == 1)
     }

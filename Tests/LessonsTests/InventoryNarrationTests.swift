@@ -15,14 +15,14 @@ struct InventoryNarrationTests {
     }
 
     @Test func theFlowSaysWhatItsListAndSearchesShowed() {
-        expect(flow().contains("capitals sort before small letters, so \"eggs\" came last"))
-        expect(!flow(listed: ["Almond milk", "Bread"]).contains("capitals"))
-        expect(flow().contains("\"Mil\" missed \"Almond milk\""))
-        expect(flow(found: ["Milk"], foundIgnoringCase: ["Milk"]).contains("found the same products"))
-        expect(flow().contains("now 4"))
-        expect(flow(milk: 2).contains("Milk ended at 2"))
-        expect(flow().contains("read the same 4 products"))
-        expect(flow(saved: 3).contains("read 3 products where the list showed 4"))
+        expectContains(flow(), "capitals sort before small letters, so \"eggs\" came last")
+        expectNotContains(flow(listed: ["Almond milk", "Bread"]), "capitals")
+        expectContains(flow(), "\"Mil\" missed \"Almond milk\"")
+        expectContains(flow(found: ["Milk"], foundIgnoringCase: ["Milk"]), "found the same products")
+        expectContains(flow(), "now 4")
+        expectContains(flow(milk: 2), "Milk ended at 2")
+        expectContains(flow(), "read the same 4 products")
+        expectContains(flow(saved: 3), "read 3 products where the list showed 4")
     }
 
     @Test func concurrentAddsSayWhatWasKept() {
@@ -38,12 +38,12 @@ struct InventoryNarrationTests {
     }
 
     @Test func crashSafetySaysWhereTheKillsLanded() {
-        expect(
-            InventoryNarration.crashSafety(kills: 5, inside: 0, sound: 5).contains("None of the 5 kills landed inside"))
-        expect(
-            InventoryNarration.crashSafety(kills: 5, inside: 3, sound: 5).contains("3 of the 5 kills landed inside"))
-        expect(
-            InventoryNarration.crashSafety(kills: 5, inside: 3, sound: 4).contains("1 of 5 databases were not sound"))
+        expectContains(
+            InventoryNarration.crashSafety(kills: 5, inside: 0, sound: 5), "None of the 5 kills landed inside")
+        expectContains(
+            InventoryNarration.crashSafety(kills: 5, inside: 3, sound: 5), "3 of the 5 kills landed inside")
+        expectContains(
+            InventoryNarration.crashSafety(kills: 5, inside: 3, sound: 4), "1 of 5 databases were not sound")
     }
 
     @Test func corruptStoresCountWhatWasRefused() {
@@ -57,40 +57,38 @@ struct InventoryNarrationTests {
         let actor = SharedConnectionDemo.Result(attempted: 1000, succeeded: 1000, errors: [:], milk: 1000)
         let collided = SharedConnectionDemo.Result(
             attempted: 1000, succeeded: 40, errors: ["cannot start a transaction within a transaction": 960], milk: 40)
-        expect(
-            InventoryNarration.sharedConnection(shared: collided, childSummary: "", isolated: actor)
-                .contains("960 of 1000 adds failed: a connection has one transaction at a time"))
+        expectContains(
+            InventoryNarration.sharedConnection(shared: collided, childSummary: "", isolated: actor),
+            "960 of 1000 adds failed: a connection has one transaction at a time")
         let confused = SharedConnectionDemo.Result(
             attempted: 1000, succeeded: 40, errors: ["a": 900, "not an error": 60], milk: 30)
         let sentence = InventoryNarration.sharedConnection(shared: confused, childSummary: "", isolated: actor)
         expect(sentence.contains("10 reported as saved are missing") && sentence.contains("the failures took 2 forms"))
-        expect(
-            InventoryNarration.sharedConnection(shared: actor, childSummary: "", isolated: actor).contains(
-                "luck of the timing"))
-        expect(
-            InventoryNarration.sharedConnection(shared: nil, childSummary: "stopped by signal 11", isolated: actor)
-                .contains("stopped by signal 11"))
-        expect(
-            InventoryNarration.sharedConnection(shared: actor, childSummary: "", isolated: actor).contains(
-                "all 1000 adds succeeded"))
+        expectContains(
+            InventoryNarration.sharedConnection(shared: actor, childSummary: "", isolated: actor), "luck of the timing")
+        expectContains(
+            InventoryNarration.sharedConnection(shared: nil, childSummary: "stopped by signal 11", isolated: actor),
+            "stopped by signal 11")
+        expectContains(
+            InventoryNarration.sharedConnection(shared: actor, childSummary: "", isolated: actor),
+            "all 1000 adds succeeded")
     }
 
     @Test func transactionsStateTheMeasuredRatio() {
-        expect(
-            InventoryNarration.transactions(adds: 300, each: 0.15, all: 0.005, batched: 0.007).contains("30× as long"))
-        expect(
-            InventoryNarration.transactions(adds: 300, each: 0.006, all: 0.005, batched: 0.007).contains(
-                "about as long as one for all (1.2×)"))
-        expect(
-            InventoryNarration.transactions(adds: 300, each: 0.006, all: 0.005, batched: 0.007).contains(
-                "longer than a transaction each"))
+        expectContains(
+            InventoryNarration.transactions(adds: 300, each: 0.15, all: 0.005, batched: 0.007), "30× as long")
+        expectContains(
+            InventoryNarration.transactions(adds: 300, each: 0.006, all: 0.005, batched: 0.007),
+            "about as long as one for all (1.2×)")
+        expectContains(
+            InventoryNarration.transactions(adds: 300, each: 0.006, all: 0.005, batched: 0.007),
+            "longer than a transaction each")
     }
 
     @Test func theHopIsComparedWithACommit() {
-        expect(InventoryNarration.hopCost(direct: 5e-6, actor: 4e-6, add: 5e-4).contains("no slower"))
-        expect(
-            InventoryNarration.hopCost(direct: 5e-6, actor: 25e-6, add: 5e-4).contains(
-                "under a tenth of one committed add"))
-        expect(InventoryNarration.hopCost(direct: 5e-6, actor: 85e-6, add: 5e-4).contains("16% of one committed add"))
+        expectContains(InventoryNarration.hopCost(direct: 5e-6, actor: 4e-6, add: 5e-4), "no slower")
+        expectContains(
+            InventoryNarration.hopCost(direct: 5e-6, actor: 25e-6, add: 5e-4), "under a tenth of one committed add")
+        expectContains(InventoryNarration.hopCost(direct: 5e-6, actor: 85e-6, add: 5e-4), "16% of one committed add")
     }
 }

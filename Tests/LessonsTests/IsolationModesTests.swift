@@ -124,11 +124,11 @@ struct IsolationModesNarrationTests {
     @Test func theExpectedModesExplainWhyTheLineMoved() {
         let text = WhereCallsRunNarration.sentences(Self.results(IsolationModesTableTests.expected), work: 0.02).joined(
             separator: " ")
-        expect(text.contains("nonisolated(nonsending)"))
-        expect(text.contains("only the function marked nonisolated still left"))
-        expect(text.contains("stopped meaning"))
-        expect(text.contains("Only @concurrent left the main actor in every mode"))
-        expect(text.contains("held the main actor"))
+        expectContains(text, "nonisolated(nonsending)")
+        expectContains(text, "only the function marked nonisolated still left")
+        expectContains(text, "stopped meaning")
+        expectContains(text, "Only @concurrent left the main actor in every mode")
+        expectContains(text, "held the main actor")
     }
 
     @Test func noExplanationWhereNothingMoved() {
@@ -144,18 +144,18 @@ struct IsolationModesNarrationTests {
                 )
             })
         let text = WhereCallsRunNarration.sentences(Self.results(allOff), work: 0.02).joined(separator: " ")
-        expect(!text.contains("nonsending"))
-        expect(!text.contains("stopped meaning"))
-        expect(!text.contains("held the main actor"), "nothing ran on the main actor")
-        expect(text.contains("usable off the main actor in every mode"))
+        expectNotContains(text, "nonsending")
+        expectNotContains(text, "stopped meaning")
+        expectNotContains(text, "held the main actor", "nothing ran on the main actor")
+        expectContains(text, "usable off the main actor in every mode")
     }
 
     @Test func aShortWaitOnTheMainActorIsNotCalledHeld() {
         let text =
             WhereCallsRunNarration.heldSentence(
                 Self.results(IsolationModesTableTests.expected, waited: 0.001), work: 0.02) ?? ""
-        expect(!text.contains("held the main actor"))
-        expect(text.contains("waited at most"))
+        expectNotContains(text, "held the main actor")
+        expectContains(text, "waited at most")
     }
 
     @Test func theHeldSentenceStatesTheCallsMeasuredTimeNotTheNominalWork() {
@@ -169,7 +169,7 @@ struct IsolationModesNarrationTests {
         }
         let text = WhereCallsRunNarration.heldSentence(results, work: 0.02) ?? ""
         expect(text.contains("held the main actor") && text.contains("12 ms a call on this run"))
-        expect(!text.contains("20 ms"))
+        expectNotContains(text, "20 ms")
     }
 
     @Test func refusedCastsAreNamedByMode() {
@@ -190,15 +190,15 @@ struct IsolationModesNarrationTests {
 
     @Test func hopVerdictFollowsTheRatio() {
         let left: [CompileMode: Bool] = [.swift6: true, .approachable: false]
-        expect(
-            HopCostVariant.verdict(perCall: [.swift6: 16e-6, .approachable: 20e-9], leftMainActor: left).contains(
-                "two hops per call"))
+        expectContains(
+            HopCostVariant.verdict(perCall: [.swift6: 16e-6, .approachable: 20e-9], leftMainActor: left),
+            "two hops per call")
         let close = HopCostVariant.verdict(perCall: [.swift6: 21e-9, .approachable: 20e-9], leftMainActor: left)
-        expect(close.contains("no clear difference"))
-        expect(!close.contains("two hops"))
-        expect(
-            HopCostVariant.verdict(perCall: [.approachable: 20e-9], leftMainActor: [.approachable: false]).contains(
-                "same place"))
+        expectContains(close, "no clear difference")
+        expectNotContains(close, "two hops")
+        expectContains(
+            HopCostVariant.verdict(perCall: [.approachable: 20e-9], leftMainActor: [.approachable: false]), "same place"
+        )
     }
 
     @Test func impliedFeaturesAreNamedOnlyWhenUnasked() {
@@ -227,7 +227,7 @@ struct ModeDiagnosticsTests {
         let result = try await Self.compiler.verdict(on: Self.snippet(index, mode))
         if let message = diagnostic.error(in: mode) {
             expectNotEqual(result.status, 0, "\(diagnostic.name) must not compile in \(mode)")
-            expect(result.standardError.contains(message), "compiler said: \(result.standardError)")
+            expectContains(result.standardError, message, "compiler said: \(result.standardError)")
         } else {
             expectEqual(result.status, 0, "\(diagnostic.name) must compile in \(mode): \(result.standardError)")
         }

@@ -92,9 +92,9 @@ struct LessonPlacesTests {
         let guide = try String(contentsOf: folder.appendingPathComponent("README.md"), encoding: .utf8)
         expect(guide.hasPrefix("# \(name)"))
         for variant in lesson.variants {
-            expect(guide.contains("| `\(variant.name)`"), "the guide lists \(variant.name)")
+            expectContains(guide, "| `\(variant.name)`", "the guide lists \(variant.name)")
             if variant.isExtra {
-                expect(guide.contains("`\(variant.name)` (extra)"), "the guide marks \(variant.name) as an extra")
+                expectContains(guide, "`\(variant.name)` (extra)", "the guide marks \(variant.name) as an extra")
             }
         }
         // Every relative link points at a file or folder that exists.
@@ -149,7 +149,7 @@ struct DocumentationTests {
         for (row, lesson) in zip(rows, LessonCatalog.lessons) {
             let guide = try LessonPlacesTests.folder(of: lesson).path.replacingOccurrences(
                 of: Self.root.path + "/", with: "")
-            expect(row.contains("](\(guide)/README.md)"), "README's row for \(lesson.name) links its guide")
+            expectContains(row, "](\(guide)/README.md)", "README's row for \(lesson.name) links its guide")
         }
     }
 
@@ -157,7 +157,7 @@ struct DocumentationTests {
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
             .replacingOccurrences(of: "\n", with: " ")
         for option in LessonOptions.options {
-            expect(readme.contains("`--\(option.name)"), "the README's flag list names --\(option.name)")
+            expectContains(readme, "`--\(option.name)", "the README's flag list names --\(option.name)")
         }
     }
 
@@ -180,7 +180,7 @@ struct DocumentationTests {
         let lessons = Set(LessonCatalog.lessons.map(\.name))
         for folder in try FileManager.default.contentsOfDirectory(atPath: sources.path) where !lessons.contains(folder)
         {
-            expect(architecture.contains("  \(folder)/"), "docs/ARCHITECTURE.md describes Sources/\(folder)")
+            expectContains(architecture, "  \(folder)/", "docs/ARCHITECTURE.md describes Sources/\(folder)")
         }
     }
 }

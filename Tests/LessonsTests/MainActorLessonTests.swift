@@ -63,32 +63,32 @@ struct ObservedViewTests {
 struct MainQueueNarrationTests {
     @Test func theMainThreadEveryTimeAsOnApplePlatforms() {
         let text = MainQueueVariant.narration(onMainThread: 10, confirmed: 10, suspensions: 10, threads: 1)
-        expect(text.contains("the main thread ran it every time"))
-        expect(!text.contains("was false"))
+        expectContains(text, "the main thread ran it every time")
+        expectNotContains(text, "was false")
     }
 
     @Test func neverTheMainThreadAsOnLinux() {
         let text = MainQueueVariant.narration(onMainThread: 0, confirmed: 10, suspensions: 10, threads: 2)
-        expect(text.contains("Thread.isMainThread was false every time"))
-        expect(text.contains("served by 2 other threads"))
-        expect(!text.contains("ran it every time"))
+        expectContains(text, "Thread.isMainThread was false every time")
+        expectContains(text, "served by 2 other threads")
+        expectNotContains(text, "ran it every time")
     }
 
     @Test func sometimesTheMainThread() {
         let text = MainQueueVariant.narration(onMainThread: 3, confirmed: 10, suspensions: 10, threads: 2)
-        expect(text.contains("true 3 of 10 times"))
+        expectContains(text, "true 3 of 10 times")
     }
 }
 
 @Suite("live view events follow the frame counter")
 struct LiveNarrationTests {
     @Test func aBlockThatStoppedEveryFrameSaysLoadingWasNeverDrawn() {
-        expect(LiveNarration.blocking(framesDuring: 0).contains("never drawn"))
-        expect(!LiveNarration.blocking(framesDuring: 3).contains("never drawn"))
+        expectContains(LiveNarration.blocking(framesDuring: 0), "never drawn")
+        expectNotContains(LiveNarration.blocking(framesDuring: 3), "never drawn")
     }
 
     @Test func anAwaitCountsTheFramesThatShowedLoading() {
-        expect(LiveNarration.awaited(framesDuring: 60).contains("60 frames drew"))
-        expect(!LiveNarration.awaited(framesDuring: 0).contains("spinner kept turning"))
+        expectContains(LiveNarration.awaited(framesDuring: 60), "60 frames drew")
+        expectNotContains(LiveNarration.awaited(framesDuring: 0), "spinner kept turning")
     }
 }

@@ -57,23 +57,23 @@ struct ObservingStateTests {
             kind: .observations, values: [0, 3, 4], isolations: [.nonisolated], latency: 0.0001,
             closureIsolation: .mainActor)
         let everyOne = Seen(kind: .observations, values: [0, 1, 2, 3, 4], isolations: [.nonisolated], latency: nil)
-        expect(DeliveriesNarration.sentences([coalesced])[0].contains("arrived as one change"))
-        expect(DeliveriesNarration.sentences([everyOne])[0].contains("its closure never ran"))
+        expectContains(DeliveriesNarration.sentences([coalesced])[0], "arrived as one change")
+        expectContains(DeliveriesNarration.sentences([everyOne])[0], "its closure never ran")
         var tracking = Seen(kind: .tracking, values: [0, 3, 4], isolations: [.mainActor], latency: nil)
         tracking.onChangeCalls = 2
         tracking.onChangeInside = 2
         tracking.onChangeValue = 0
-        expect(DeliveriesNarration.sentences([tracking])[0].contains("the old value"))
+        expectContains(DeliveriesNarration.sentences([tracking])[0], "the old value")
         tracking.onChangeInside = 1
-        expect(DeliveriesNarration.sentences([tracking])[0].contains("not always from inside the change"))
+        expectContains(DeliveriesNarration.sentences([tracking])[0], "not always from inside the change")
         let stream = Seen(kind: .didSetStream, values: [1, 2, 3, 4], isolations: [.mainActor], latency: nil)
-        expect(DeliveriesNarration.sentences([stream])[0].contains("delivered every change"))
+        expectContains(DeliveriesNarration.sentences([stream])[0], "delivered every change")
         let shortStream = Seen(kind: .didSetStream, values: [3, 4], isolations: [.mainActor], latency: nil)
-        expect(!DeliveriesNarration.sentences([shortStream])[0].contains("every change"))
+        expectNotContains(DeliveriesNarration.sentences([shortStream])[0], "every change")
         let polled = Seen(kind: .polling, values: [0, 3, 4], isolations: [.mainActor], latency: 0.002)
-        expect(DeliveriesNarration.sentences([polled])[0].contains("missed the intermediate states"))
+        expectContains(DeliveriesNarration.sentences([polled])[0], "missed the intermediate states")
         let polledBetween = Seen(kind: .polling, values: [0, 2, 3, 4], isolations: [.mainActor], latency: 0.002)
-        expect(DeliveriesNarration.sentences([polledBetween])[0].contains("saw states in between"))
+        expectContains(DeliveriesNarration.sentences([polledBetween])[0], "saw states in between")
     }
 
     /// A4 and D3: a poll delivered late is not said to wait "up to an interval", and each
@@ -82,20 +82,20 @@ struct ObservingStateTests {
         typealias Seen = DeliveriesVariant.Seen
         let late = Seen(kind: .polling, values: [0, 3, 4], isolations: [.mainActor], latency: 0.00557)
         let lateText = DeliveriesNarration.sentences([late], pollInterval: 0.002)[0]
-        expect(!lateText.contains("up to an interval"), "\(lateText)")
-        expect(lateText.contains("5.57 ms after the change, more than one 2 ms interval"))
+        expectNotContains(lateText, "up to an interval", "\(lateText)")
+        expectContains(lateText, "5.57 ms after the change, more than one 2 ms interval")
         let prompt = Seen(kind: .polling, values: [0, 3, 4], isolations: [.mainActor], latency: 0.00211)
         let promptText = DeliveriesNarration.sentences([prompt], pollInterval: 0.002)[0]
         expect(promptText.contains("2.11 ms after the change.") && !promptText.contains("more than one"))
-        expect(!promptText.contains("up to an interval"), "2.11 ms is not up to a 2 ms interval")
+        expectNotContains(promptText, "up to an interval", "2.11 ms is not up to a 2 ms interval")
         var tracking = Seen(kind: .tracking, values: [0, 3, 4], isolations: [.mainActor], latency: nil)
         tracking.onChangeCalls = 2
         tracking.onChangeInside = 2
         tracking.onChangeValue = 0
         tracking.onChangeValues = [0, 3]
         let both = DeliveriesNarration.sentences([tracking])[0]
-        expect(both.contains("read cups = 0, then 3 there: each time the old value"), "\(both)")
-        expect(!both.contains("read cups = 0 there"))
+        expectContains(both, "read cups = 0, then 3 there: each time the old value", "\(both)")
+        expectNotContains(both, "read cups = 0 there")
         tracking.onChangeValues = [0, 4]
         let odd = DeliveriesNarration.sentences([tracking])[0]
         expect(odd.contains("read cups = 0, then 4 there") && !odd.contains("old value"))

@@ -16,9 +16,9 @@ struct OneCPUWordsTests {
     }
 
     @Test func theBooksClaimIsJudgedByTheWavesOfThisRun() {
-        expect(
-            ExecutorWidthVariant.conclusion(blockingWaves: 3, suspendingWaves: 1).contains(
-                "holds only for the suspending version"))
+        expectContains(
+            ExecutorWidthVariant.conclusion(blockingWaves: 3, suspendingWaves: 1),
+            "holds only for the suspending version")
         let wide = ExecutorWidthVariant.conclusion(blockingWaves: 1, suspendingWaves: 1)
         expect(wide.contains("both versions finished together") && !wide.contains("only for"))
         let late = ExecutorWidthVariant.conclusion(blockingWaves: 5, suspendingWaves: 2)
@@ -34,8 +34,8 @@ struct OneCPUWordsTests {
         expect(
             turns.contains("2 threads here") && turns.contains("1 of the machine's 2 CPUs")
                 && turns.contains("take turns"))
-        expect(
-            ExecutorWidthVariant.threadsSentence(width: 1, usable: 2, machine: 2).contains("fewer threads than CPUs"))
+        expectContains(
+            ExecutorWidthVariant.threadsSentence(width: 1, usable: 2, machine: 2), "fewer threads than CPUs")
     }
 }
 
@@ -50,7 +50,7 @@ struct LateCancellationWordsTests {
         expect(
             text.contains("ended 180 ms after cancel()")
                 && text.contains("stopped after 11 of 100 chunks, 1 ms after cancel()"))
-        expect(!text.contains("needs a thread"))
+        expectNotContains(text, "needs a thread")
     }
 
     @Test func loopsThatEndedBeforeCancelAreSaidToHave() {
@@ -71,12 +71,12 @@ struct LateCancellationWordsTests {
         let late = CooperativeLoopVariant.narrate(
             unchecked: Outcome(chunksDone: 100, chunks: 100, stopLatency: -0.0000822),
             checked: Outcome(chunksDone: 100, chunks: 100, stopLatency: -0.0000736), cpus: 1)
-        expect(late.contains("on this run it ran only after a loop had ended"))
+        expectContains(late, "on this run it ran only after a loop had ended")
         expect(!late.contains("ran only after.") && !late.contains("ran the code that would cancel them late"))
         let ended = Outcome(chunksDone: 100, chunks: 100, stopLatency: -0.0000822)
         expectEqual(ended.ranOnAfterCancel, 0)
         expectEqual(CooperativeLoopVariant.ranOnCell(ended), "none: ended 82.2 µs before")
-        expect(!CooperativeLoopVariant.ranOnCell(ended).contains("-"))
+        expectNotContains(CooperativeLoopVariant.ranOnCell(ended), "-")
         let ranOn = Outcome(chunksDone: 11, chunks: 100, stopLatency: 0.001)
         expect(ranOn.ranOnAfterCancel == 0.001 && CooperativeLoopVariant.ranOnCell(ranOn) == "1 ms")
     }
@@ -89,17 +89,17 @@ struct LateCancellationWordsTests {
         }
         let same = CooperativeLoopVariant.narrate(
             unchecked: ended(7, cancelledFrom: 7), checked: ended(7, cancelledFrom: 7), cpus: 1)
-        expect(same.contains("It ran on the very thread each loop had run on (thread 7, measured)"), "\(same)")
-        expect(same.contains("gives its thread up only when it ends, so only then could that code run."))
+        expectContains(same, "It ran on the very thread each loop had run on (thread 7, measured)", "\(same)")
+        expectContains(same, "gives its thread up only when it ends, so only then could that code run.")
         expect(!same.contains("take turns") && !same.contains("CPU"), "one thread: no CPU turn to blame: \(same)")
         let apart = CooperativeLoopVariant.narrate(
             unchecked: ended(7, cancelledFrom: 8), checked: ended(7, cancelledFrom: 8), cpus: 1)
         expect(apart.contains("It ran on a thread other than the loop's (measured)") && apart.contains("take turns"))
-        expect(!apart.contains("very thread"), "\(apart)")
+        expectNotContains(apart, "very thread", "\(apart)")
         let mixed = CooperativeLoopVariant.narrate(
             unchecked: ended(7, cancelledFrom: 7), checked: ended(9, cancelledFrom: 7), cpus: 2)
-        expect(mixed.contains("the very thread the loop that never checks had run on (thread 7, measured)"))
-        expect(mixed.contains("for the one that checks, it ran on a thread other than the loop's"))
+        expectContains(mixed, "the very thread the loop that never checks had run on (thread 7, measured)")
+        expectContains(mixed, "for the one that checks, it ran on a thread other than the loop's")
         expect(mixed.contains("busy machine") && !mixed.contains("each loop"), "\(mixed)")
         // Cancelled midway on its own thread: the loop did not end first, so no cause is told.
         let midway = CooperativeLoopVariant.narrate(

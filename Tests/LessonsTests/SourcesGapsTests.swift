@@ -50,19 +50,19 @@ struct SourcesGapsTests {
         }
         let missed = OffMainNarration.sentences(
             ranOn: .nonisolated, attempts: [drew(50), drew(100, missed: true)], fixedMissed: false)
-        expect(missed.joined().contains("A tick landed between objectWillChange and the write (on attempt 2"))
-        expect(!missed.joined().contains("caught the update"))
+        expectContains(missed.joined(), "A tick landed between objectWillChange and the write (on attempt 2")
+        expectNotContains(missed.joined(), "caught the update")
         let caught = OffMainNarration.sentences(
             ranOn: .nonisolated, attempts: [drew(50), drew(100), drew(200)], fixedMissed: false)
         expect(caught.joined().contains("No tick landed") && caught.joined().contains("it depends on timing"))
         expect(!caught.joined().contains("A tick landed") && !caught.joined().contains("could not show"))
         let onMain = OffMainNarration.sentences(
             ranOn: .mainActor, attempts: [drew(50, missed: true)], fixedMissed: false)
-        expect(onMain[0].contains("ran on the main actor here"))
-        expect(!onMain.joined().contains("SE-0338"))
+        expectContains(onMain[0], "ran on the main actor here")
+        expectNotContains(onMain.joined(), "SE-0338")
         let broken = OffMainNarration.sentences(
             ranOn: .nonisolated, attempts: [drew(50, missed: true)], fixedMissed: true)
-        expect(broken.last!.contains("should not happen"))
+        expectContains(broken.last!, "should not happen")
     }
 
     /// On one CPU the UI loop drew no frame while any gap was held (its wake-up waited for the
@@ -74,8 +74,8 @@ struct SourcesGapsTests {
             Attempt(window: .milliseconds($0), missed: false, framesDuringGap: 0, longestPause: Double($0 + 81) / 1000)
         }
         let text = OffMainNarration.sentences(ranOn: .nonisolated, attempts: frameless, fixedMissed: false).joined()
-        expect(text.contains("this run could not show the race: in 3 attempts (the gap held open up to 200 ms)"))
-        expect(text.contains("the UI loop drew no frame while the gap was held (its longest pause was 281 ms)"))
+        expectContains(text, "this run could not show the race: in 3 attempts (the gap held open up to 200 ms)")
+        expectContains(text, "the UI loop drew no frame while the gap was held (its longest pause was 281 ms)")
         expect(!text.contains("depends on timing") && !text.contains("No tick landed"), "\(text)")
         // One gap with a frame in it: then a tick could have landed, and timing is the word again.
         var some = frameless
@@ -85,11 +85,11 @@ struct SourcesGapsTests {
     }
 
     @Test func hopAndYieldSentencesFollowTheFigures() {
-        expect(MainActorRunNarration.hops(separate: 0.02, batched: 0.001, count: 10).contains("20× faster"))
+        expectContains(MainActorRunNarration.hops(separate: 0.02, batched: 0.001, count: 10), "20× faster")
         let even = MainActorRunNarration.hops(separate: 0.011, batched: 0.01, count: 10)
         expect(even.contains("no clear difference") && !even.contains("faster"))
-        expect(MainActorRunNarration.yielding(straight: 0, yielding: 9).contains("it drew 9. Task.yield() suspends"))
-        expect(MainActorRunNarration.yielding(straight: 0, yielding: 0).contains("no more this time"))
+        expectContains(MainActorRunNarration.yielding(straight: 0, yielding: 9), "it drew 9. Task.yield() suspends")
+        expectContains(MainActorRunNarration.yielding(straight: 0, yielding: 0), "no more this time")
     }
 
     @Test func alreadyCancelledSentencesFollowTheFigures() {
@@ -97,9 +97,9 @@ struct SourcesGapsTests {
             added: 4, bornCancelled: 4, unlessCancelledRan: 0, checkThrew: true,
             priority: ".high", emptyBefore: false, emptyAfter: true
         ).joined(separator: " ")
-        expect(usual.contains("all 4 children were added and ran, each already cancelled"))
-        expect(usual.contains("addTaskUnlessCancelled added none"))
-        expect(usual.contains("group.isEmpty was false with children added and true"))
+        expectContains(usual, "all 4 children were added and ran, each already cancelled")
+        expectContains(usual, "addTaskUnlessCancelled added none")
+        expectContains(usual, "group.isEmpty was false with children added and true")
         let odd = AlreadyCancelledNarration.sentences(
             added: 4, bornCancelled: 1, unlessCancelledRan: 2, checkThrew: false,
             priority: nil, emptyBefore: false, emptyAfter: true
@@ -107,7 +107,7 @@ struct SourcesGapsTests {
         expect(
             odd.contains("1 of them already cancelled") && odd.contains("still added 2")
                 && odd.contains("did not throw"))
-        expect(!odd.contains("currentPriority"))
+        expectNotContains(odd, "currentPriority")
     }
 }
 
@@ -134,7 +134,7 @@ struct LessonExtrasTests {
         let text = console.capturedText
         expect(text.contains("core ran") && !text.contains("extra ran"))
         expect(text.contains("--variant deep") && text.contains("fixture --variant NAME, or all of them with --all"))
-        expect(text.contains("What to take away"), "the takeaways follow a run of every core variant")
+        expectContains(text, "What to take away", "the takeaways follow a run of every core variant")
         let all = Console(terminal: .plain(), narrates: true, sink: .buffer)
         #expect(await LessonRunner.run(lesson, arguments: ["--all"], console: all) == 0)
         expect(all.capturedText.contains("extra ran") && !all.capturedText.contains("More in this lesson"))

@@ -102,13 +102,13 @@ struct SyncVsAsyncLessonTests {
         let plain = Seen(
             isolation: .nonisolated, priority: .medium, basePriority: .medium, requestID: nil, cancelled: false)
         let usual = UnstructuredVsDetachedVariant.narrate(parent: parent, child: child, detached: plain)
-        expect(usual.contains("Task {} took the parent's actor, priority and task-local value"))
+        expectContains(usual, "Task {} took the parent's actor, priority and task-local value")
         expect(usual.contains("Task.detached {} took none of them.") && !usual.contains("escalation"))
-        expect(usual.contains("Neither was cancelled"))
+        expectContains(usual, "Neither was cancelled")
         let escalated = Seen(
             isolation: .nonisolated, priority: .high, basePriority: .medium, requestID: nil, cancelled: false)
         let late = UnstructuredVsDetachedVariant.narrate(parent: parent, child: child, detached: escalated)
-        expect(late.contains("Task.detached {} took none of them"))
+        expectContains(late, "Task.detached {} took none of them")
         expect(late.contains("was given .medium yet ended at .high") && late.contains("escalation"))
         let partly = Seen(
             isolation: .nonisolated, priority: .high, basePriority: .high, requestID: nil, cancelled: true)
@@ -125,13 +125,13 @@ struct SyncVsAsyncLessonTests {
         expectBelow(abs(ratio - high / background), 1e-9, "the ratio is the two means'")
         // The sentence printed is the one the figures choose, whichever way this run went.
         let said = report.variants.first { $0.name == "priorities" }?.narration?.joined(separator: " ") ?? ""
-        expect(said.contains(PrioritiesVariant.verdict(meanHigh: high, meanBackground: background)))
+        expectContains(said, PrioritiesVariant.verdict(meanHigh: high, meanBackground: background))
     }
 
     @Test func eachPriorityOutcomeHasItsOwnSentence() {
-        expect(PrioritiesVariant.verdict(meanHigh: 0.05, meanBackground: 0.1).contains("overtook the queue"))
-        expect(PrioritiesVariant.verdict(meanHigh: 0.1, meanBackground: 0.1).contains("did not overtake"))
-        expect(PrioritiesVariant.verdict(meanHigh: 0.12, meanBackground: 0.1).contains("did not overtake"))
+        expectContains(PrioritiesVariant.verdict(meanHigh: 0.05, meanBackground: 0.1), "overtook the queue")
+        expectContains(PrioritiesVariant.verdict(meanHigh: 0.1, meanBackground: 0.1), "did not overtake")
+        expectContains(PrioritiesVariant.verdict(meanHigh: 0.12, meanBackground: 0.1), "did not overtake")
     }
 }
 
@@ -205,13 +205,13 @@ struct CompilerDiagnosticsTests {
 @Suite("priorities wording follows the measurement on any platform")
 struct PrioritiesWordingTests {
     @Test func highOvertakingSaysPriorityWasHonoured() {
-        expect(PrioritiesVariant.verdict(meanHigh: 0.05, meanBackground: 0.2).contains("honoured priority"))
+        expectContains(PrioritiesVariant.verdict(meanHigh: 0.05, meanBackground: 0.2), "honoured priority")
     }
 
     @Test func noOvertakingSaysItDidNotChangeScheduling() {
         let text = PrioritiesVariant.verdict(meanHigh: 0.25, meanBackground: 0.1)
-        expect(text.contains("did not change scheduling"))
-        expect(!text.contains("honoured"))
+        expectContains(text, "did not change scheduling")
+        expectNotContains(text, "honoured")
     }
 }
 

@@ -106,13 +106,13 @@ struct TaskAPIsNarrationTests {
     @Test func immediateNarrationCoversEachOrder() {
         let atOnce = ImmediateVariant.narrate(
             "X", .init(ranBeforeCreatorWentOn: true, onCreatorsThread: true), creator: "caller")
-        expect(atOnce.contains("at once, on the caller's thread"))
+        expectContains(atOnce, "at once, on the caller's thread")
         let raced = ImmediateVariant.narrate(
             "X", .init(ranBeforeCreatorWentOn: true, onCreatorsThread: false), creator: "caller")
         expect(raced.contains("on another thread") && !raced.contains("at once"))
         let queued = ImmediateVariant.narrate(
             "X", .init(ranBeforeCreatorWentOn: false, onCreatorsThread: true), creator: "caller")
-        expect(queued.contains("only queued"))
+        expectContains(queued, "only queued")
     }
 
     @Test func theOrderLogReadsWhoStartedFirst() {
@@ -135,7 +135,7 @@ struct TaskAPIsNarrationTests {
         let none = TaskNamesVariant.narrate([S(key: "a", createdWith: "Task(name: a)", nameInside: nil)])
         expect(none.hasPrefix("No task read a name"))
         let all = TaskNamesVariant.narrate([S(key: "a", createdWith: "Task(name: a)", nameInside: "a")])
-        expect(!all.contains("Read nil"))
+        expectNotContains(all, "Read nil")
     }
 
     @Test func taskLocalNarrationFollowsEachLine() {
@@ -156,7 +156,7 @@ struct TaskAPIsNarrationTests {
         ]
         let wrong = TaskLocalsVariant.narrate(bad, bound: "r")
         expect(wrong.contains("The structured children read async let: nil") && wrong.contains("unexpected"))
-        expect(!wrong.contains("though nobody passed it"))
+        expectNotContains(wrong, "though nobody passed it")
     }
 
     @Test func afterScopeSentenceFollowsWhatTheLateTaskRead() {

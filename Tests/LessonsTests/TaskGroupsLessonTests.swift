@@ -41,14 +41,14 @@ struct TaskGroupsLessonTests {
     }
 
     @Test func theSiblingsSentenceFollowsHowManyWereCancelled() {
-        expect(FailingChildVariant.siblingsSentence(siblings: 3, cancelled: 3).contains("nobody waited"))
+        expectContains(FailingChildVariant.siblingsSentence(siblings: 3, cancelled: 3), "nobody waited")
         let some = FailingChildVariant.siblingsSentence(siblings: 3, cancelled: 2)
         expect(some.contains("2 were cancelled") && some.contains("1 had already answered"))
         let none = FailingChildVariant.siblingsSentence(siblings: 3, cancelled: 0)
         expect(none.contains("None of the 3") && !none.contains("nobody waited"))
         let one = FailingChildVariant.siblingsSentence(siblings: 3, cancelled: 1)
         expect(one.contains("1 was cancelled") && one.contains("2 had already answered"))
-        expect(FailingChildVariant.siblingsSentence(siblings: 1, cancelled: 1).contains("1 was cancelled"))
+        expectContains(FailingChildVariant.siblingsSentence(siblings: 1, cancelled: 1), "1 was cancelled")
     }
 
     @Test func blockingChildrenFinishInWavesSuspendingOnesTogether() async throws {
@@ -82,8 +82,8 @@ struct TaskGroupsLessonTests {
     @Test func thePagesSentenceExplainsPartialAndEmptyPages() {
         let counts = [25, 25, 25, 25, 25, 16] + Array(repeating: 0, count: 12)
         let text = SlidingWindowVariant.pagesSentence(counts: counts, firstPage: 1, perPage: 25)
-        expect(text.contains("The date had 141 photos, not 18 × 25"))
-        expect(text.contains("pages 1–5 came full (25 each), page 6 held 16 and pages 7–18 came back empty"))
+        expectContains(text, "The date had 141 photos, not 18 × 25")
+        expectContains(text, "pages 1–5 came full (25 each), page 6 held 16 and pages 7–18 came back empty")
         let full = SlidingWindowVariant.pagesSentence(counts: [25, 25], firstPage: 1, perPage: 25)
         expectEqual(full, "All 2 pages came full, 25 photos each: 50 photos.")
     }

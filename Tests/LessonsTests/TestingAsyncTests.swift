@@ -28,28 +28,28 @@ struct TestingAsyncTests {
     @Test func theSleepingTestsSentenceFollowsItsCounts() {
         let quiet = FlakeNarration.sentences(
             Rates(idleFailures: 0, busyFailures: 0, fixedFailures: 0, trials: 30, busyThreads: 6))
-        expect(quiet[0].contains("luck, not proof"))
+        expectContains(quiet[0], "luck, not proof")
         let onlyBusy = FlakeNarration.sentences(
             Rates(idleFailures: 0, busyFailures: 4, fixedFailures: 0, trials: 30, busyThreads: 6))
         expect(onlyBusy[0].contains("failed 4 of 30 beside busy threads") && onlyBusy[0].contains("fails on CI"))
         let more = FlakeNarration.sentences(
             Rates(idleFailures: 1, busyFailures: 9, fixedFailures: 0, trials: 30, busyThreads: 6))
-        expect(more[0].contains("the busier the machine, the more it fails"))
+        expectContains(more[0], "the busier the machine, the more it fails")
         let already = FlakeNarration.sentences(
             Rates(idleFailures: 5, busyFailures: 3, fixedFailures: 0, trials: 30, busyThreads: 6))
-        expect(already[0].contains("fails with the machine as it is"))
-        expect(already[1].contains("passed all 30 runs"))
+        expectContains(already[0], "fails with the machine as it is")
+        expectContains(already[1], "passed all 30 runs")
         let broken = FlakeNarration.sentences(
             Rates(idleFailures: 0, busyFailures: 0, fixedFailures: 2, trials: 30, busyThreads: 6))
         expect(broken[1].contains("failed 2 of 30") && broken[1].contains("bug in the code"))
     }
 
     @Test func theWrongSignalSentencesFollowTheirCounts() {
-        expect(WrongSignalNarration.sentences(failures: 30, twinFailures: 0, trials: 30)[0].contains("failed all 30"))
-        expect(WrongSignalNarration.sentences(failures: 0, twinFailures: 0, trials: 30)[0].contains("which is luck"))
-        expect(WrongSignalNarration.sentences(failures: 7, twinFailures: 0, trials: 30)[0].contains("failed 7 of 30"))
-        expect(WrongSignalNarration.sentences(failures: 7, twinFailures: 0, trials: 30)[1].contains("passed all 30"))
-        expect(WrongSignalNarration.sentences(failures: 7, twinFailures: 2, trials: 30)[1].contains("failed 2 of 30"))
+        expectContains(WrongSignalNarration.sentences(failures: 30, twinFailures: 0, trials: 30)[0], "failed all 30")
+        expectContains(WrongSignalNarration.sentences(failures: 0, twinFailures: 0, trials: 30)[0], "which is luck")
+        expectContains(WrongSignalNarration.sentences(failures: 7, twinFailures: 0, trials: 30)[0], "failed 7 of 30")
+        expectContains(WrongSignalNarration.sentences(failures: 7, twinFailures: 0, trials: 30)[1], "passed all 30")
+        expectContains(WrongSignalNarration.sentences(failures: 7, twinFailures: 2, trials: 30)[1], "failed 2 of 30")
     }
 
     @Test func theClockSentencesFollowTheirFigures() {
@@ -59,13 +59,13 @@ struct TestingAsyncTests {
                 realSecondsPerTest: 0.2, manualSecondsPerTest: 0.0001, realPassed: 5, manualPassed: 200,
                 manualEarlyAnswers: 0), realTrials: 5, manualTrials: 200)
         expect(good[0].contains("All 200 manual-clock runs passed") && good[0].contains("2000× faster"))
-        expect(good[1].contains("pays the whole timeout"))
+        expectContains(good[1], "pays the whole timeout")
         let bad = ClockNarration.sentences(
             Outcome(
                 realSecondsPerTest: 0.2, manualSecondsPerTest: 0.2, realPassed: 3, manualPassed: 190,
                 manualEarlyAnswers: 10), realTrials: 5, manualTrials: 200)
         expect(bad[0].contains("10 of 200 manual-clock runs failed") && bad[0].contains("10 answered before"))
-        expect(bad[1].contains("failed 2 of 5"))
+        expectContains(bad[1], "failed 2 of 5")
     }
 
     @Test func theConfirmationAndTheSerialExecutorNeverFail() async throws {
@@ -102,15 +102,15 @@ struct TestingAsyncTests {
                     racingSecondsPerTest: times.0, confirmedSecondsPerTest: times.1))
         }
         expect(race(0, 0)[0].contains("passed all 100 runs both times") && race(0, 0)[0].contains("luck"))
-        expect(race(100, 100)[0].contains("failed all 100 runs both times"))
+        expectContains(race(100, 100)[0], "failed all 100 runs both times")
         expect(race(0, 12)[0].contains("failed 0 of 100") && race(0, 12)[0].contains("the load decided"))
         expect(race(40, 100)[0].contains("failed 40 of 100") && race(40, 100)[0].contains("the load decided"))
-        expect(race(30, 20)[0].contains("scheduler's choice"))
+        expectContains(race(30, 20)[0], "scheduler's choice")
         let cheaper = race(30, 100)
         expect(
             cheaper[1].contains("passed all 100") && cheaper[2].contains("no longer than the racing check's 200 µs"))
         let dearer = race(30, 100, times: (0.0001, 0.0003))
-        expect(dearer[2].contains("300 µs against 100 µs"))
+        expectContains(dearer[2], "300 µs against 100 µs")
         let broken = race(30, 100, confirmed: 3)
         expect(broken.count == 2 && broken[1].contains("failed 3 of 100") && broken[1].contains("bug"))
     }
@@ -124,12 +124,12 @@ struct TestingAsyncTests {
                     serialSecondsPerTest: times.1), cpus: 2)
         }
         expect(order(0)[0].contains("kept the order in all 40 runs") && order(0)[0].contains("luck"))
-        expect(order(40)[0].contains("out of order in all 40 runs"))
-        expect(order(7)[0].contains("out of order in 7 of 40"))
-        expect(order(7)[1].contains("held in all 40 runs"))
+        expectContains(order(40)[0], "out of order in all 40 runs")
+        expectContains(order(7)[0], "out of order in 7 of 40")
+        expectContains(order(7)[1], "held in all 40 runs")
         expect(order(7)[2].contains("2× as long") && order(7)[2].contains("no longer overlap"))
-        expect(order(7, times: (0.002, 0.0022))[2].contains("within 1.5×"))
-        expect(order(7, times: (0.004, 0.002))[2].contains("2× faster"))
+        expectContains(order(7, times: (0.002, 0.0022))[2], "within 1.5×")
+        expectContains(order(7, times: (0.004, 0.002))[2], "2× faster")
         let broken = order(7, serial: 1)
         expect(broken.count == 2 && broken[1].contains("out of order in 1 of 40") && broken[1].contains("bug"))
     }
@@ -142,8 +142,8 @@ struct TestingAsyncTests {
                 globalFailures: failures, serialFailures: 0, trials: 40, globalSecondsPerTest: 0.00194,
                 serialSecondsPerTest: 0.002)
             let one = OrderNarration.sentences(outcome, cpus: 1)[0]
-            expect(!one.contains("at once"), "\(one)")
-            expect(one.contains("took turns on this process's one CPU"))
+            expectNotContains(one, "at once", "\(one)")
+            expectContains(one, "took turns on this process's one CPU")
             let two = OrderNarration.sentences(outcome, cpus: 2)[0]
             expect(two.contains("ran at once on two threads") && !two.contains("took turns"))
         }
@@ -152,10 +152,10 @@ struct TestingAsyncTests {
     /// B4: a failure is a check that came before the rendering finished, not after.
     @Test func theWrongSignalsFailuresAreExplainedByTheirOwnCause() {
         let some = WrongSignalNarration.sentences(failures: 24, twinFailures: 0, trials: 30)[0]
-        expect(some.contains("failed 24 of 30 runs: in those the check came before the rendering finished"))
-        expect(some.contains("in the other 6 it finished between the signal and the check"))
-        expect(
-            !some.contains("sometimes the rendering finished between the signal and the check, and that is the flake"))
+        expectContains(some, "failed 24 of 30 runs: in those the check came before the rendering finished")
+        expectContains(some, "in the other 6 it finished between the signal and the check")
+        expectNotContains(
+            some, "sometimes the rendering finished between the signal and the check, and that is the flake")
     }
 
     @Test func aManualClockWakesASleeperAtItsDeadlineAndNotBefore() async throws {

@@ -36,11 +36,11 @@ struct WhenItStopsTests {
         let suspended = Report(tasks: 4, peakWaiting: 4, finished: true, seconds: 0.011)
         let slow = Report(tasks: 4, peakWaiting: 4, finished: false, seconds: 1)
         let deadlocked = PoolDeadlockNarration.sentences(semaphore: stuck, continuation: suspended, limit: "1 s")
-        expect(deadlocked[0].contains("the pool's width on this machine: 2 threads"))
-        expect(deadlocked[1].contains("4 of 4 tasks waited at once and all finished"))
+        expectContains(deadlocked[0], "the pool's width on this machine: 2 threads")
+        expectContains(deadlocked[1], "4 of 4 tasks waited at once and all finished")
         let noDeadlock = PoolDeadlockNarration.sentences(semaphore: lucky, continuation: slow, limit: "1 s")
-        expect(noDeadlock[0].contains("luck, not safety"))
-        expect(noDeadlock[1].contains("cannot tell a deadlock from a machine too busy"))
+        expectContains(noDeadlock[0], "luck, not safety")
+        expectContains(noDeadlock[1], "cannot tell a deadlock from a machine too busy")
         let none = PoolDeadlockNarration.sentences(semaphore: nil, continuation: nil, limit: "1 s")
         expect(none.allSatisfy { $0.contains("gave no report") })
     }
@@ -58,25 +58,25 @@ struct WhenItStopsTests {
         typealias Run = MainStarvedVariant.Run
         let budget = 1.0 / 60
         let frozen = Run(way: .oneCall, job: 0.25, framesDuring: 0, longestGap: 0.27, budget: budget)
-        expect(MainStarvedNarration.sentence(frozen).contains("the UI starved"))
+        expectContains(MainStarvedNarration.sentence(frozen), "the UI starved")
         let dueFirst = Run(way: .oneCall, job: 0.25, framesDuring: 1, longestGap: 0.25, budget: budget)
-        expect(MainStarvedNarration.sentence(dueFirst).contains("a frame already due ran first"))
+        expectContains(MainStarvedNarration.sentence(dueFirst), "a frame already due ran first")
         let smooth = Run(way: .yielding, job: 0.25, framesDuring: 15, longestGap: 0.02, budget: budget)
-        expect(MainStarvedNarration.sentence(smooth).contains("no hitch"))
+        expectContains(MainStarvedNarration.sentence(smooth), "no hitch")
         let choppy = Run(way: .yielding, job: 0.25, framesDuring: 5, longestGap: 0.05, budget: budget)
-        expect(MainStarvedNarration.sentence(choppy).contains("the price of doing the work on the main actor"))
+        expectContains(MainStarvedNarration.sentence(choppy), "the price of doing the work on the main actor")
         let shared = Run(way: .concurrent, job: 0.25, framesDuring: 9, longestGap: 0.04, budget: budget)
         // Which the frames waited for, a pool thread or a CPU, is not measured: both needs are said,
         // and no parenthesis blames CPU sharing alone.
         let unrecorded = MainStarvedNarration.sentence(shared)
         expect(unrecorded.contains("the frames still waited") && unrecorded.contains("a pool thread"))
-        expect(unrecorded.contains("This run did not measure which the frames waited for."))
-        expect(!unrecorded.contains("shares them"), "\(unrecorded)")
+        expectContains(unrecorded, "This run did not measure which the frames waited for.")
+        expectNotContains(unrecorded, "shares them", "\(unrecorded)")
         // B2: where the job ran is the span's, as the steps table shows it.
         var off = shared
         off.jobRanOn = .nonisolated
         let offText = MainStarvedNarration.sentence(off)
-        expect(offText.contains("the job ran nonisolated, off the main actor, yet the frames still waited."))
+        expectContains(offText, "the job ran nonisolated, off the main actor, yet the frames still waited.")
         expect(offText.contains("the UI loop needs a pool thread") && offText.contains("did not measure which"))
         var on = shared
         on.jobRanOn = .mainActor
@@ -91,11 +91,11 @@ struct WhenItStopsTests {
         let mayNot = PriorityInversionNarration.platformNote(mayGoBelowZero: false)
         let unknown = PriorityInversionNarration.platformNote(mayGoBelowZero: nil)
         for note in [may, mayNot, unknown] {
-            expect(!note.contains("an unprivileged process cannot go below nice 0"), "\(note)")
-            expect(note.contains("can go below nice 0"))
+            expectNotContains(note, "an unprivileged process cannot go below nice 0", "\(note)")
+            expectContains(note, "can go below nice 0")
         }
         expect(may.contains("this one has it") && mayNot.contains("this one has not"))
-        expect(!unknown.contains("this one"))
+        expectNotContains(unknown, "this one")
     }
 
     /// B2: the @concurrent job's code is recorded where it ran, not where it was awaited.
@@ -118,10 +118,10 @@ struct WhenItStopsTests {
         let sentence = { (way: PriorityInversionVariant.Way, highest: TaskPriority) in
             PriorityInversionNarration.sentence(Seen(way: way, before: .background, highest: highest, waited: 0.1))
         }
-        expect(sentence(.taskValue, .high).contains("escalated it"))
-        expect(sentence(.taskValue, .background).contains("did not raise"))
-        expect(sentence(.stream, .background).contains("an inversion"))
-        expect(sentence(.stream, .high).contains("something else escalated it"))
+        expectContains(sentence(.taskValue, .high), "escalated it")
+        expectContains(sentence(.taskValue, .background), "did not raise")
+        expectContains(sentence(.stream, .background), "an inversion")
+        expectContains(sentence(.stream, .high), "something else escalated it")
     }
 
     @Test func takingTheUnitBeforeTheAwaitKeepsTheInvariant() async throws {
@@ -158,13 +158,13 @@ struct WhenItStopsTests {
         let good = Outcome(sold: 2, finalQuantity: 0, peakInside: 2)
         let oversold = BrokenInvariantNarration.sentences(
             naive: Outcome(sold: 5, finalQuantity: -3, peakInside: 5), reserved: good, inStock: 2)
-        expect(oversold[0].contains("sold 5 units of 2"))
+        expectContains(oversold[0], "sold 5 units of 2")
         #expect(oversold[1].contains("Finish a state change before you await"))
         let lucky = BrokenInvariantNarration.sentences(
             naive: Outcome(sold: 2, finalQuantity: 0, peakInside: 1), reserved: good, inStock: 2)
-        expect(lucky[0].contains("happened not to overlap"))
+        expectContains(lucky[0], "happened not to overlap")
         let broken = BrokenInvariantNarration.sentences(
             naive: good, reserved: Outcome(sold: 3, finalQuantity: -1, peakInside: 3), inStock: 2)
-        expect(broken[1].contains("broke here too"))
+        expectContains(broken[1], "broke here too")
     }
 }

@@ -7,11 +7,12 @@ import Testing
 // of these costs about 1 ms. Over the 2,600 lines that call these, the test modules took 78 s of CPU to
 // compile in a fresh build, 58 s with these functions (docs/MEASUREMENTS.md, session 40). Each
 // function here expands its macro once, and a failure is the macro's own issue, recorded at the
-// caller's line: `expectEqual` and the comparisons (`expectNotEqual`, `expectAtLeast`, `expectAtMost`,
-// `expectBelow`, `expectAbove`) show both values; `expect` and `require` show the comment but not
-// the expression, whose values they never see (the line names it), so give a comment where a
-// failure needs the values; `require` and `unwrap` stop the test
-// as `#require` does. ExpectationsTests proves each records its failure where it was called.
+// caller's line: `expectEqual` and the comparisons (`expectNotEqual`, `expectAtLeast`,
+// `expectAtMost`, `expectBelow`, `expectAbove`) show both values, `expectContains` and
+// `expectNotContains` the text; `expect` and `require` show the comment but not the expression,
+// whose values they never see (the line names it), so give a comment where a failure needs the
+// values; `require` and `unwrap` stop the test as `#require` does. ExpectationsTests proves each
+// records its failure where it was called.
 //
 // Keep `#expect` and `#require` where the expression awaits (an autoclosure here cannot), and
 // for `#expect(throws:)` and exit tests (`processExitsWith:`). This file is compiled into each
@@ -89,6 +90,26 @@ func expectAbove<Value: Comparable>(
 ) {
     #expect(
         actual > bound, Comment(comment()),
+        sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// `#expect(text.contains(part), comment)`, the text shown when the part is not in it.
+func expectContains(
+    _ text: String, _ part: String, _ comment: @autoclosure () -> String = "",
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) {
+    #expect(
+        text.contains(part), Comment(comment()),
+        sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// `#expect(!text.contains(part), comment)`, the text shown when the part is in it.
+func expectNotContains(
+    _ text: String, _ part: String, _ comment: @autoclosure () -> String = "",
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) {
+    #expect(
+        !text.contains(part), Comment(comment()),
         sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
