@@ -366,6 +366,38 @@ struct BatchGradingTests {
             .joined(separator: "\n")
         #expect(throws: ExerciseError.self) { try BatchToolchain.from(plan: withoutLinkInputs) }
     }
+
+    /// The shared build compiles each module whole (`wholeModule`); an answer and its check keep
+    /// their own planned jobs, so none of those flags reaches their compile or link.
+    @Test func theSharedBuildsWholeModuleFlagsAreNotTheAnswers() {
+        let wholeModule = BatchToolchain.wholeModule
+        expectContains(
+            BatchToolchain.sharedBuildOptions.joined(separator: " "), wholeModule.joined(separator: " -Xswiftc "))
+        let compile =
+            ["-module-name", "BatchTemplate", "-c", "-I", "/b/Modules", "-Onone"] + wholeModule + [
+                "-swift-version", "6",
+            ]
+        expectEqual(BatchToolchain.compileFlags(compile), ["-I", "/b/Modules", "-Onone", "-swift-version", "6"])
+        let link = ["-o", "/b/BatchTemplate", "-emit-executable", "-ldl"] + wholeModule
+        expectEqual(BatchToolchain.linkFlags(link), ["-ldl"])
+    }
+
+    /// A shared build that fails shows SwiftPM's lines less the driver's two notes a module on
+    /// compiling whole, which would push the error past the lines shown.
+    @Test func aFailedSharedBuildShowsItsErrorNotTheWholeModuleNotes() {
+        let notes = (1...12).flatMap { _ in
+            [
+                "warning: ignoring '-enable-batch-mode' because '-whole-module-optimization' was also specified",
+                "remark: Incremental compilation has been disabled: it is not compatible with whole module optimization",
+            ]
+        }
+        let output = (["Building for debugging..."] + notes + ["/p/A.swift:3:1: error: cannot find 'x' in scope"])
+            .joined(separator: "\n")
+        let shown = Grader.cut(BatchToolchain.withoutWholeModuleNotes(output), lines: 20)
+        expectEqual(shown, "Building for debugging...\n/p/A.swift:3:1: error: cannot find 'x' in scope")
+        expectContains(Grader.cut(output, lines: 20), "ignoring", "unfiltered, the notes fill the lines shown")
+        expectNotContains(Grader.cut(output, lines: 20), "cannot find 'x'")
+    }
 }
 
 #if os(Linux)
