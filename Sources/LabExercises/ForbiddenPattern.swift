@@ -119,10 +119,11 @@ public struct ForbiddenPattern: Sendable, Equatable {
     /// What every exercise refuses: code that runs outside the language's rules (underscored
     /// attributes, C calling conventions, unsafe memory), reaches the grader's process or
     /// machine (files, processes, environment, signals, loaded code), or hides a
-    /// non-Sendable value in the lab's own lock. No starting file, solution or correct
+    /// non-Sendable value in the lab's own lock, and the lab's own libraries' ways to the same
+    /// and to a check's instruments (`LabLibraryAccess`). No starting file, solution or correct
     /// answer needs any of it; an exercise that does may leave a pattern out by its text.
     public static let standard: [ForbiddenPattern] =
-        silencers + unsafeMemory + rawMemory + SystemModules.patterns + systemAccess + [
+        silencers + unsafeMemory + rawMemory + SystemModules.patterns + systemAccess + LabLibraryAccess.patterns + [
             ForbiddenPattern(
                 "@_",
                 "underscored attributes (@_cdecl, @_section, @_used, @_silgen_name…) are compiler internals that run or bind code behind the language's back",

@@ -201,7 +201,10 @@ public struct Grader: Sendable {
     ) throws -> CheckOutcome? {
         // The compiled module, read by the grader: whatever the source spelled, no code of
         // the answer's may run before the check does, replace a C function, or call around Swift.
-        let module = inspect ? ModuleInspection.findings(inObjectsUnder: studentObjects) : []
+        let module =
+            inspect
+            ? ModuleInspection.findings(
+                inObjectsUnder: studentObjects, given: LabLibraryAccess.named(inGiven: sources.given)) : []
         if !module.isEmpty {
             return CheckOutcome(
                 stage: .forbidden,

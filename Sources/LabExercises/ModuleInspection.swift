@@ -52,17 +52,18 @@ enum ModuleInspection {
         "posix_spawn", "posix_spawnp", "kill", "mmap", "munmap", "strdup", "memchr", "getenv",
     ]
 
-    static func findings(inObjectsUnder folder: URL) -> [Finding] {
+    /// `given`: what of `LabLibraryAccess` the exercise's given code uses itself (`named(inGiven:)`).
+    static func findings(inObjectsUnder folder: URL, given: Set<String> = []) -> [Finding] {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
             $0.hasSuffix(".o")
         }.sorted()
         return names.flatMap { name -> [Finding] in
             guard let data = try? Data(contentsOf: folder.appendingPathComponent(name)) else { return [] }
-            return findings(in: data, object: name)
+            return findings(in: data, object: name, given: given)
         }
     }
 
-    static func findings(in data: Data, object: String) -> [Finding] {
+    static func findings(in data: Data, object: String, given: Set<String> = []) -> [Finding] {
         let bytes = [UInt8](data)
         let facts: ObjectFacts?
         if bytes.starts(with: [0x7f, 0x45, 0x4c, 0x46]) {
@@ -73,10 +74,10 @@ enum ModuleInspection {
             facts = nil
         }
         guard let facts else { return [Finding(object: object, what: "an object file the grader cannot read")] }
-        return findings(in: facts, object: object)
+        return findings(in: facts, object: object, given: given)
     }
 
-    static func findings(in facts: ObjectFacts, object: String) -> [Finding] {
+    static func findings(in facts: ObjectFacts, object: String, given: Set<String> = []) -> [Finding] {
         var found: [Finding] = []
         for section in facts.initializerSections {
             found.append(Finding(object: object, what: "code that runs before the check starts (section \(section))"))
@@ -105,6 +106,12 @@ enum ModuleInspection {
                     what:
                         "a use of the C library through Swift (\(name)): an answer may use Swift's, Foundation's and the lab's code"
                 ))
+        }
+        // The lab's libraries' files, processes and a check's instruments, however the answer reached them.
+        for name in facts.undefined.sorted() {
+            guard let refused = LabLibraryAccess.refusal(ofReference: name, given: given) else { continue }
+            found.append(
+                Finding(object: object, what: "a use of \(refused.module)'s \(refused.spelled): \(refused.sentence)"))
         }
         for name in facts.undefined.sorted() where belongsToTheCheck(name) {
             found.append(Finding(object: object, what: "a reference to the check's own code (\(name))"))

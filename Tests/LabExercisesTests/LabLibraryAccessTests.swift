@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+
+@testable import LabExercises
+
+/// The lab's own libraries, as an answer may use them (`LabLibraryAccess`): an audit (session
+/// 41) reached files and processes through LabCore and LabStorage past the scan, and a meter a
+/// check reads could be reset by the answer it measures.
+@Suite("The lab's libraries' files, processes and instruments are refused")
+struct LabLibraryAccessTests {
+    /// Each library's public top-level declarations, read from its sources.
+    static func publicNames(of module: String) throws -> Set<String> {
+        let folder = TestLab.root.appendingPathComponent("Sources/\(module)")
+        let declaration =
+            /^(?:public|open) (?:final )?(?:struct|enum|class|actor|protocol|typealias|func) ([A-Za-z_]\w*)/
+        return try Set(
+            ExerciseFolder.files(under: folder, endingWith: [".swift"]).flatMap { path in
+                try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+                    .split(separator: "\n").compactMap { $0.firstMatch(of: declaration).map { String($0.output.1) } }
+            })
+    }
+
+    /// Every public type of the four libraries is a decision: refused or allowed, and each name
+    /// listed is one of them (a rename leaves no stale entry behind).
+    @Test(arguments: LabLibraries.names)
+    func everyPublicTypeIsRefusedOrAllowed(module: String) throws {
+        let declared = try Self.publicNames(of: module)
+        expectAtLeast(declared.count, 4, "\(module)'s public names: \(declared.sorted())")
+        let refused = Set(LabLibraryAccess.refused.filter { $0.module == module && $0.member == nil }.map(\.type))
+        let allowed = Set(LabLibraryAccess.allowed[module] ?? [])
+        // Refused on its own by every exercise (`ForbiddenPattern.standard`).
+        let elsewhere: Set<String> = module == "LabCore" ? ["Locked"] : []
+        expect(refused.isDisjoint(with: allowed), "both refused and allowed: \(refused.intersection(allowed).sorted())")
+        expectEqual(declared.subtracting(refused).subtracting(allowed).subtracting(elsewhere).sorted(), [])
+        expectEqual(refused.union(allowed).subtracting(declared).sorted(), [], "listed but not in \(module)")
+        // A refused member is one its type declares.
+        for entry in LabLibraryAccess.refused where entry.module == module {
+            guard let member = entry.member else { continue }
+            expect(declared.contains(entry.type) && allowed.contains(entry.type), "\(entry.spelled): its type")
+            let sources = try ExerciseFolder.files(
+                under: TestLab.root.appendingPathComponent("Sources/\(module)"), endingWith: [".swift"]
+            ).map {
+                try String(contentsOf: TestLab.root.appendingPathComponent("Sources/\(module)/\($0)"), encoding: .utf8)
+            }
+            expect(
+                sources.contains {
+                    $0.contains("public static func \(member)") || $0.contains("public let \(member):")
+                },
+                "\(entry.spelled) is not a public member of \(module)")
+        }
+    }
+
+    /// The scan names what the audit used, with the reason; what an answer needs stays allowed.
+    @Test func theScanRefusesThemByName() {
+        let exercise = TestLab.catalog.exercise(named: "19")!
+        let refusedSource = """
+            import Foundation
+            import LabCore
+            import LabScenarios
+            import LabStorage
+            func attack(_ store: CaffeineHealthStore) throws {
+                try OutputFile.write(Data(), to: "x")
+                _ = try ProcessCapture.run(URL(string: "x")!, [])
+                SQLiteConnection.removeFiles(at: "x")
+                SQLiteConnection.cancelBetweenTransactions()
+                store.meter.reset()
+                _ = SharedObjects.held(byBoth: 1, and: 2)
+            }
+            """
+        let found = SourceScanner.findings(in: refusedSource, forbidden: exercise.forbidden)
+        let codes = found.map(\.code)
+        for code in ["`OutputFile`", "`ProcessCapture`", "`.removeFiles`", "`.meter`", "`SharedObjects`"] {
+            expect(codes.contains(code), "\(code) not among \(codes)")
+        }
+        // 19 refuses it on its own too, under its own spelling: one finding either way.
+        expectEqual(codes.filter { $0.contains("cancelBetweenTransactions") }.count, 1, "\(codes)")
+        let meter = found.first { $0.code == "`.meter`" }
+        expectContains(meter?.reason ?? "", "CaffeineHealthStore.meter")
+        expectContains(meter?.reason ?? "", "can reset them")
+        let allowedSource = """
+            import LabCore
+            import LabStorage
+            func store(at path: String) throws -> SQLiteConnection {
+                let connection = try SQLiteConnection(path: path)
+                try connection.execute("CREATE TABLE IF NOT EXISTS t (x)")
+                _ = SimulatedWork.self
+                return connection
+            }
+            """
+        expectEqual(SourceScanner.findings(in: allowedSource, forbidden: exercise.forbidden).map(\.code), [])
+    }
+
+    /// The compiled module names a type however the source reached it: these are the symbols an
+    /// answer's object referenced (Swift 6.3.1, `nm -u`), a member's after a substitution too.
+    @Test(arguments: [
+        ("$s7LabCore10OutputFileO5write_2toy20FoundationEssentials4DataV_SStKFZ", "LabCore's OutputFile"),
+        (
+            "$s7LabCore14ProcessCaptureV3run__11environment7timeout11mergeErrorsAC20FoundationEssentials3URLV_SaySSGSDyS2SGSgSdSbtKFZ",
+            "LabCore's ProcessCapture"
+        ),
+        ("$s10LabStorage16SQLiteConnectionC11removeFiles2atySS_tFZ", "LabStorage's SQLiteConnection.removeFiles"),
+        ("$s12LabScenarios19CaffeineHealthStoreC5meterAA9CallMeterCvg", "LabScenarios's CaffeineHealthStore.meter"),
+        ("$s12LabScenarios8PeakHoldC5letGoyyF", "LabScenarios's PeakHold"),
+        ("$s7LabCore13SharedObjectsO4held6byBoth3and8ignoringSayAC4HeldVGyp_ypSayyXlGtFZ", "LabCore's SharedObjects"),
+    ])
+    func theCompiledModuleRefusesThemBySymbol(symbol: String, named: String) {
+        var facts = ObjectFacts()
+        facts.undefined = [symbol]
+        let found = ModuleInspection.findings(in: facts, object: "StudentCode.o").map(\.what)
+        expect(found.count == 1 && found[0].hasPrefix("a use of \(named):"), "\(symbol): \(found)")
+    }
+
+    /// What an answer to 19 links (its store, its values) and another type's member of a refused
+    /// name pass.
+    @Test func theSymbolsAnAnswerNeedsPass() {
+        for symbol in [
+            "$s10LabStorage16SQLiteConnectionC4path6create11busyTimeoutACSS_Sbs8DurationVtKcfC",
+            "$s10LabStorage16SQLiteConnectionC7executeyySSKF", "$s10LabStorage16SQLiteConnectionCMa",
+            "$s12LabScenarios19CaffeineHealthStoreC20requestAuthorizationyyySb_s5Error_pSgtcF",
+            "$s11StudentCode5StoreC5meterSivg",
+            // A meter of the answer's own (a service's `simulated(…)` makes one by default, in the caller).
+            "$s12LabScenarios9CallMeterCACycfC",
+        ] {
+            expectEqual(LabLibraryAccess.refusal(ofReference: symbol), nil, symbol)
+        }
+    }
+
+    /// The given code is compiled into the answer's module: what it uses itself (02's model holds
+    /// a `PeakHold`, 21's reads `ProcessUsage`) does not refuse every answer; the scan still
+    /// refuses the answer's own use of it by name.
+    @Test func whatTheGivenCodeUsesIsNotRefusedInTheModule() throws {
+        let exercise = try unwrap(TestLab.catalog.exercise(named: "02"))
+        let given = TestLab.root.appendingPathComponent("Exercises/\(exercise.id)/check.swift")
+        let named = LabLibraryAccess.named(inGiven: try String(contentsOf: given, encoding: .utf8))
+        expect(named.contains("PeakHold"), "\(named.sorted())")
+        let symbol = "$s12LabScenarios8PeakHoldC5letGoyyF"
+        expectEqual(LabLibraryAccess.refusal(ofReference: symbol, given: named), nil)
+        expectEqual(LabLibraryAccess.refusal(ofReference: symbol)?.type, "PeakHold")
+        // A member counts only where the given code names it after its type.
+        expectEqual(LabLibraryAccess.named(inGiven: "let store = CaffeineHealthStore()"), [])
+        expectEqual(
+            LabLibraryAccess.named(inGiven: "let store = CaffeineHealthStore(); _ = store.meter"),
+            ["CaffeineHealthStore.meter"])
+        let answer = "import LabScenarios\nlet hold = PeakHold(peak: 1)\n"
+        expect(SourceScanner.findings(in: answer, forbidden: exercise.forbidden).contains { $0.code == "`PeakHold`" })
+    }
+}
