@@ -129,16 +129,23 @@ enum LabLibraryAccess {
     /// answer's module, uses them itself (02's given model holds a `PeakHold`); the scan still
     /// refuses the answer's own use by name.
     static func refusal(ofReference name: String, given: Set<String> = []) -> Refused? {
-        guard name.hasPrefix("$s") else { return nil }
-        return refused.first { entry in
-            guard !given.contains(entry.spelled) else { return false }
-            let type = "\(entry.module.utf8.count)\(entry.module)\(entry.type.utf8.count)\(entry.type)"
-            guard let found = name.range(of: type) else { return false }
+        // Most of an answer's references are the standard library's and Foundation's: one look
+        // for the libraries' names first (every answer's every symbol, in `--verify`).
+        guard name.hasPrefix("$s"), modulesMangled.contains(where: { name.contains($0) }) else { return nil }
+        return mangled.first { entry in
+            guard !given.contains(entry.refused.spelled), let found = name.range(of: entry.type) else { return false }
             guard let member = entry.member else { return true }
-            let rest = name[found.upperBound...].dropFirst()
-            return rest.hasPrefix("\(member.utf8.count)\(member)")
-        }
+            return name[found.upperBound...].dropFirst().hasPrefix(member)
+        }?.refused
     }
+
+    /// Each entry's type as a mangled name spells it (module first, each with its length), and
+    /// its member's name likewise.
+    private static let mangled: [(refused: Refused, type: String, member: String?)] = refused.map { entry in
+        let type = "\(entry.module.utf8.count)\(entry.module)\(entry.type.utf8.count)\(entry.type)"
+        return (entry, type, entry.member.map { "\($0.utf8.count)\($0)" })
+    }
+    private static let modulesMangled = Set(refused.map { "\($0.module.utf8.count)\($0.module)" })
 
     /// The entries the exercise's given code names (a type, and a member after it): see `refusal`.
     static func named(inGiven source: String) -> Set<String> {

@@ -201,4 +201,14 @@ struct GraderFactsTests {
                 SwiftTokenizer.tokens(of: "func f(_ g: @escaping () -> Void, label h: [String: Int]) {}")),
             ["f", "g", "label", "h"])
     }
+
+    /// The channel's records split on the newline byte: a record whose text ends in `\r` does not
+    /// swallow the next one (as a `String`'s split would, `\r\n` being one character).
+    @Test func aRecordEndingInACarriageReturnDoesNotHideTheNext() {
+        let bytes = Data("S pass a\r\nS fail b\nS done\n".utf8)
+        expectEqual(Sandbox.recordLines(bytes), ["S pass a\r", "S fail b", "S done"])
+        expectEqual(
+            String(decoding: bytes, as: UTF8.self).split(separator: "\n").count, 2,
+            "split as characters, the first two are one line")
+    }
 }
