@@ -67,6 +67,10 @@ enum LabLibraryAccess {
                 reason:
                     "holds and counts the calls in flight a check reads; an answer calls the services, never their instruments"
             ),
+            // A check hands an answer a clock to sleep on (25), and moves it itself.
+            Refused(
+                module: "LabCore", type: "ManualClock", member: "advance",
+                reason: "moves the clock a check gave you; an answer sleeps on its clock and never moves it"),
             Refused(
                 module: "LabStorage", type: "SQLiteConnection", member: "removeFiles",
                 reason: "deletes files by path; an answer only computes"),

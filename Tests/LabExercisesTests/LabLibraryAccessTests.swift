@@ -44,7 +44,8 @@ struct LabLibraryAccessTests {
             }
             expect(
                 sources.contains {
-                    $0.contains("public static func \(member)") || $0.contains("public let \(member):")
+                    $0.contains("public static func \(member)(") || $0.contains("public func \(member)(")
+                        || $0.contains("public let \(member):")
                 },
                 "\(entry.spelled) is not a public member of \(module)")
         }
@@ -64,12 +65,14 @@ struct LabLibraryAccessTests {
                 SQLiteConnection.removeFiles(at: "x")
                 SQLiteConnection.cancelBetweenTransactions()
                 store.meter.reset()
+                (ContinuousClock() as Any as? ManualClock)?.advance(by: .seconds(3))
                 _ = SharedObjects.held(byBoth: 1, and: 2)
             }
             """
         let found = SourceScanner.findings(in: refusedSource, forbidden: exercise.forbidden)
         let codes = found.map(\.code)
-        for code in ["`OutputFile`", "`ProcessCapture`", "`.removeFiles`", "`.meter`", "`SharedObjects`"] {
+        for code in ["`OutputFile`", "`ProcessCapture`", "`.removeFiles`", "`.meter`", "`SharedObjects`", "`.advance`"]
+        {
             expect(codes.contains(code), "\(code) not among \(codes)")
         }
         // 19 refuses it on its own too, under its own spelling: one finding either way.
@@ -101,6 +104,7 @@ struct LabLibraryAccessTests {
         ("$s10LabStorage16SQLiteConnectionC11removeFiles2atySS_tFZ", "LabStorage's SQLiteConnection.removeFiles"),
         ("$s12LabScenarios19CaffeineHealthStoreC5meterAA9CallMeterCvg", "LabScenarios's CaffeineHealthStore.meter"),
         ("$s12LabScenarios8PeakHoldC5letGoyyF", "LabScenarios's PeakHold"),
+        ("$s7LabCore11ManualClockC7advance2byys8DurationV_tF", "LabCore's ManualClock.advance"),
         ("$s7LabCore13SharedObjectsO4held6byBoth3and8ignoringSayAC4HeldVGyp_ypSayyXlGtFZ", "LabCore's SharedObjects"),
     ])
     func theCompiledModuleRefusesThemBySymbol(symbol: String, named: String) {
