@@ -18,6 +18,9 @@ enum LabLibraryAccess {
         let member: String?
         /// What it does, after its name: "reaches the grader's files…".
         let reason: String
+        /// Refused by the scan too (by name); false: in the compiled module only, for a member
+        /// whose name an answer's own types may well have (`reset`).
+        var byName = true
 
         /// `OutputFile`, `SQLiteConnection.removeFiles`.
         var spelled: String { member.map { "\(type).\($0)" } ?? type }
@@ -62,6 +65,11 @@ enum LabLibraryAccess {
                 module: "LabScenarios", type: "CaffeineHealthStore", member: "meter",
                 reason: "counts the calls a check reads, and can reset them; an answer calls the store, never its meter"
             ),
+            // Reached without `.meter` (a key path's component names no symbol): the reset itself.
+            Refused(
+                module: "LabScenarios", type: "CallMeter", member: "reset",
+                reason: "resets the calls a check reads; an answer calls the services, never their meter",
+                byName: false),
             Refused(
                 module: "LabScenarios", type: "SimulatedTransport", member: "hold",
                 reason:
@@ -117,10 +125,10 @@ enum LabLibraryAccess {
     /// the first one's reason.
     static var patterns: [ForbiddenPattern] {
         var members: Set<String> = []
-        return refused.compactMap { entry in
+        return refused.filter(\.byName).compactMap { entry in
             guard let member = entry.member else { return ForbiddenPattern(entry.type, entry.sentence) }
             guard members.insert(member).inserted else { return nil }
-            let spellings = refused.filter { $0.member == member }.map(\.spelled)
+            let spellings = refused.filter { $0.byName && $0.member == member }.map(\.spelled)
             return ForbiddenPattern(
                 ".\(member)", "\(spellings.joined(separator: " or ")) \(entry.reason)", shape: .member(member))
         }

@@ -91,6 +91,10 @@ struct LabLibraryAccessTests {
             }
             """
         expectEqual(SourceScanner.findings(in: allowedSource, forbidden: exercise.forbidden).map(\.code), [])
+        // A `reset` of the answer's own is not the meter's: that one is refused in the module only.
+        let ownReset =
+            "final class Cache { var items: [Int] = []; func reset() { items = [] } }\nfunc f(_ c: Cache) { c.reset() }"
+        expectEqual(SourceScanner.findings(in: ownReset, forbidden: exercise.forbidden).map(\.code), [])
     }
 
     /// The compiled module names a type however the source reached it: these are the symbols an
@@ -105,6 +109,8 @@ struct LabLibraryAccessTests {
         ("$s12LabScenarios19CaffeineHealthStoreC5meterAA9CallMeterCvg", "LabScenarios's CaffeineHealthStore.meter"),
         ("$s12LabScenarios8PeakHoldC5letGoyyF", "LabScenarios's PeakHold"),
         ("$s7LabCore11ManualClockC7advance2byys8DurationV_tF", "LabCore's ManualClock.advance"),
+        // `store[keyPath: \CaffeineHealthStore.meter].reset()` references only this.
+        ("$s12LabScenarios9CallMeterC5resetyyF", "LabScenarios's CallMeter.reset"),
         ("$s7LabCore13SharedObjectsO4held6byBoth3and8ignoringSayAC4HeldVGyp_ypSayyXlGtFZ", "LabCore's SharedObjects"),
     ])
     func theCompiledModuleRefusesThemBySymbol(symbol: String, named: String) {
