@@ -82,7 +82,8 @@ struct BatchToolchain: Codable, Equatable, Sendable {
     /// Each module compiled whole, in one job (no second job that checks every declaration again to
     /// write its module file), and one object per file, as SwiftPM's plan links them: the shared
     /// build from nothing took 5.7 s of CPU instead of 8.0 s (medians of four, the same wall time on
-    /// two cores), and on one CPU 5.9 s instead of 8.5 s (docs/MEASUREMENTS.md, session 41). The
+    /// two cores), and on one CPU 5.9 s of CPU and of wall time instead of 8.4 s and 8.5 s
+    /// (docs/MEASUREMENTS.md, session 41). The
     /// shared build's own flags: `compileFlags` drops them, so every answer and check compiles as before.
     static let sharedBuildOptions =
         ["--disable-index-store", "-Xswiftc", "-gnone"] + wholeModule.flatMap { ["-Xswiftc", $0] }

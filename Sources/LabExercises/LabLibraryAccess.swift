@@ -1,3 +1,6 @@
+import CLabShims
+import Foundation
+
 /// What of the lab's own libraries an answer may use. Every exercise may import LabCore,
 /// LabTrace, LabScenarios and LabStorage (`LabLibraries`), and most of what they hold computes:
 /// clocks, simulated work, the sources' services, the SQLite binding. What reaches the grader's
@@ -5,8 +8,10 @@
 /// a check measures with is refused, as Foundation's `FileManager` is (`ForbiddenPattern`):
 /// by name in the source, with the reason (the scan), and by symbol in the compiled answer
 /// (`ModuleInspection`), so a value of such a type reached without its name (a property's
-/// inferred type) is refused too. An audit (session 41) started a shell through
-/// `ProcessCapture` and wrote through `OutputFile` past the scan; only the sandbox stopped them.
+/// inferred type) is refused too when the answer calls it. An audit (session 41) started a shell
+/// through `ProcessCapture` and wrote through `OutputFile` past the scan; only the sandbox
+/// stopped them. Not refused: the SQL an answer to 19 runs on the store it is given, which could
+/// `ATTACH` another file; there the sandbox alone keeps it to its folder.
 ///
 /// Every public type of those libraries is in `refused` or `allowed` (a test keeps the two
 /// lists equal to the libraries' public types), so a type added to a library is a decision.
@@ -56,6 +61,8 @@ enum LabLibraryAccess {
             // The instruments as the services hold them: a meter that an answer reset could say a
             // service was asked once after it was asked twice (18's check reads it). A meter of its
             // own an answer may make: a service's `simulated(…)` makes one by default, in the caller.
+            // `.meter` by name only: reading a stored property of another module names no symbol,
+            // so the compiled module sees the reset (below), not the reading.
             Refused(
                 module: "LabScenarios", type: "SimulatedTransport", member: "meter",
                 reason:
@@ -65,16 +72,12 @@ enum LabLibraryAccess {
                 module: "LabScenarios", type: "CaffeineHealthStore", member: "meter",
                 reason: "counts the calls a check reads, and can reset them; an answer calls the store, never its meter"
             ),
-            // Reached without `.meter` (a key path's component names no symbol): the reset itself.
+            // Reached without `.meter` (a key path, or a member of the answer's own of that name,
+            // which silences the scan's `.meter`): the reset itself, in the compiled module.
             Refused(
                 module: "LabScenarios", type: "CallMeter", member: "reset",
                 reason: "resets the calls a check reads; an answer calls the services, never their meter",
                 byName: false),
-            Refused(
-                module: "LabScenarios", type: "SimulatedTransport", member: "hold",
-                reason:
-                    "holds and counts the calls in flight a check reads; an answer calls the services, never their instruments"
-            ),
             // A check hands an answer a clock to sleep on (25), and moves it itself.
             Refused(
                 module: "LabCore", type: "ManualClock", member: "advance",
@@ -134,35 +137,73 @@ enum LabLibraryAccess {
         }
     }
 
-    /// The refused entry a compiled answer's reference (a mangled Swift name) is to, if any: a
-    /// type's name is spelled in full at its first mention, module first (`$s7LabCore10OutputFileO…`),
-    /// and a member follows its type and one letter for the type's kind (`…16SQLiteConnectionC11removeFiles…`).
-    /// `given`'s entries (`spelled`) are not refused: the exercise's given code, compiled into the
-    /// answer's module, uses them itself (02's given model holds a `PeakHold`); the scan still
-    /// refuses the answer's own use by name.
+    /// The refused entry a compiled answer's reference (a mangled Swift name) is to, if any, read
+    /// from its demangled name: a mangled name shortens words it has spelled already (`LabFolder`
+    /// in LabCore is `$s7LabCore0A6FolderO…`), so a type cannot be looked for as written. Only the
+    /// entity's own path counts (`static LabStorage.SQLiteConnection.removeFiles`), not the types
+    /// in its signature: `MarsRoverClient.simulated(_:meter:hold:)` takes a `PeakHold?` and an
+    /// answer may call it. `given`'s entries (`spelled`) are not refused: the exercise's given
+    /// code, compiled into the answer's module, uses them itself (02's given model holds a
+    /// `PeakHold`); the scan still refuses the answer's own use by name.
     static func refusal(ofReference name: String, given: Set<String> = []) -> Refused? {
-        // Most of an answer's references are the standard library's and Foundation's: one look
-        // for the libraries' names first (every answer's every symbol, in `--verify`).
-        guard name.hasPrefix("$s"), modulesMangled.contains(where: { name.contains($0) }) else { return nil }
-        return mangled.first { entry in
-            guard !given.contains(entry.refused.spelled), let found = name.range(of: entry.type) else { return false }
-            guard let member = entry.member else { return true }
-            return name[found.upperBound...].dropFirst().hasPrefix(member)
-        }?.refused
+        // Most of an answer's references are the standard library's and Foundation's: the
+        // libraries' names first (a module's name is spelled in full where its entities' start).
+        guard name.hasPrefix("$s"), modulesMangled.contains(where: { name.contains($0) }),
+            let demangled = demangle(name)
+        else { return nil }
+        let path = entityPath(demangled)
+        return refused.first { entry in
+            !given.contains(entry.spelled) && path.containsName("\(entry.module).\(entry.spelled)")
+        }
     }
 
-    /// Each entry's type as a mangled name spells it (module first, each with its length), and
-    /// its member's name likewise.
-    private static let mangled: [(refused: Refused, type: String, member: String?)] = refused.map { entry in
-        let type = "\(entry.module.utf8.count)\(entry.module)\(entry.type.utf8.count)\(entry.type)"
-        return (entry, type, entry.member.map { "\($0.utf8.count)\($0)" })
-    }
     private static let modulesMangled = Set(refused.map { "\($0.module.utf8.count)\($0.module)" })
+
+    static func demangle(_ name: String) -> String? {
+        name.withCString { mangled in
+            guard let demangled = swift_demangle(mangled, strlen(mangled), nil, nil, 0) else { return nil }
+            defer { free(demangled) }
+            return String(cString: demangled)
+        }
+    }
+
+    /// A demangled name less its signature: up to its parameters (a `(` right after a name) or
+    /// its type (` : `).
+    static func entityPath(_ demangled: String) -> Substring {
+        var previous: Character = " "
+        for index in demangled.indices {
+            let character = demangled[index]
+            if character == "(" && (previous.isLetter || previous.isNumber || previous == "_") {
+                return demangled[..<index]
+            }
+            if demangled[index...].hasPrefix(" : ") { return demangled[..<index] }
+            previous = character
+        }
+        return demangled[...]
+    }
 
     /// The entries the exercise's given code names (a type, and a member after it): see `refusal`.
     static func named(inGiven source: String) -> Set<String> {
-        let tokens = Set(SwiftTokenizer.tokens(of: source).map(\.text))
+        let tokens = SwiftTokenizer.tokens(of: source).map(\.text)
+        let names = Set(tokens)
+        let members = Set(zip(tokens, tokens.dropFirst()).filter { $0.0 == "." }.map(\.1))
         return Set(
-            refused.filter { tokens.contains($0.type) && ($0.member.map(tokens.contains) ?? true) }.map(\.spelled))
+            refused.filter { names.contains($0.type) && ($0.member.map(members.contains) ?? true) }.map(\.spelled))
+    }
+}
+
+extension Substring {
+    /// Whether `name` is in this as a whole name: not followed by more of one (`LabFolder` is
+    /// not `LabFolderX`) nor preceded by more of one.
+    fileprivate func containsName(_ name: String) -> Bool {
+        var rest = self[...]
+        while let found = rest.range(of: name) {
+            let before = found.lowerBound > startIndex ? self[index(before: found.lowerBound)] : " "
+            let after = found.upperBound < endIndex ? self[found.upperBound] : " "
+            let isPart: (Character) -> Bool = { $0.isLetter || $0.isNumber || $0 == "_" }
+            if !isPart(before) && !isPart(after) { return true }
+            rest = self[found.upperBound...]
+        }
+        return false
     }
 }

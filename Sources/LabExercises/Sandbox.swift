@@ -129,9 +129,6 @@ public enum Sandbox {
     static let keptHead = 16 * 1024
     static let keptTail = 48 * 1024
 
-    /// Blocks the calling thread until the check and everything it started are gone. The
-    /// supervisor dies with the thread that started it (Linux's parent-death signal is per
-    /// thread), so run it on a thread that outlives the call, as this blocking call does.
     /// The channel's records, one a line, split on the newline byte: split as a `String`, a `\r`
     /// the check's text ended with would join the next record's newline into one character
     /// (`\r\n`) and hide that record in the line before (an audit's note; the C side replaces
@@ -140,6 +137,9 @@ public enum Sandbox {
         bytes.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// Blocks the calling thread until the check and everything it started are gone. The
+    /// supervisor dies with the thread that started it (Linux's parent-death signal is per
+    /// thread), so run it on a thread that outlives the call, as this blocking call does.
     public static func run(
         _ executable: URL, arguments: [String] = [], header: String, limits: Limits,
         policy: Policy = Policy()

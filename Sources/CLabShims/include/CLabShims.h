@@ -29,4 +29,6 @@ int lab_open_pseudo_terminal(int *primary, char *replicaPath, unsigned long leng
 #include "LabSQLite.h"
 // The allocation counter, where the program links one (see LabAllocationHooks.h).
 #include "LabAllocationHooks.h"
+// The runtime's demangler, for the grader (see LabDemangle.h).
+#include "LabDemangle.h"
 #endif
