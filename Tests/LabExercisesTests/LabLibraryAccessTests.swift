@@ -130,15 +130,17 @@ struct LabLibraryAccessTests {
     /// a `PeakHold`, 21's reads `ProcessUsage`) does not refuse every answer; the scan still
     /// refuses the answer's own use of it by name.
     @Test func whatTheGivenCodeUsesIsNotRefusedInTheModule() throws {
+        // What `judge` is given: the part of the check file compiled into the answer's module.
         let exercise = try unwrap(TestLab.catalog.exercise(named: "02"))
-        let given = TestLab.root.appendingPathComponent("Exercises/\(exercise.id)/check.swift")
-        let named = LabLibraryAccess.named(inGiven: try String(contentsOf: given, encoding: .utf8))
+        let given = try Grader(root: TestLab.root, exercise: exercise).checkParts().given
+        let named = LabLibraryAccess.named(inGiven: given)
         expect(named.contains("PeakHold"), "\(named.sorted())")
         let symbol = "$s12LabScenarios8PeakHoldC5letGoyyF"
         expectEqual(LabLibraryAccess.refusal(ofReference: symbol, given: named), nil)
         expectEqual(LabLibraryAccess.refusal(ofReference: symbol)?.type, "PeakHold")
-        // A member counts only where the given code names it after its type.
+        // A member counts only where the given code names its type and the member after a dot.
         expectEqual(LabLibraryAccess.named(inGiven: "let store = CaffeineHealthStore()"), [])
+        expectEqual(LabLibraryAccess.named(inGiven: "let c: SQLiteConnection? = nil; let library = 1"), [])
         expectEqual(
             LabLibraryAccess.named(inGiven: "let store = CaffeineHealthStore(); _ = store.meter"),
             ["CaffeineHealthStore.meter"])
