@@ -35,7 +35,8 @@ static const char *loadProblem;
     X(int, sqlite3_changes, (void *)) \
     X(int, sqlite3_trace_v2, (void *, unsigned, int (*)(unsigned, void *, void *, void *), void *)) \
     X(int, sqlite3_get_autocommit, (void *)) \
-    X(int, sqlite3_stmt_readonly, (void *))
+    X(int, sqlite3_stmt_readonly, (void *)) \
+    X(const char *, sqlite3_db_filename, (void *, const char *))
 
 #define DECLARE(ret, name, args) static ret (*p_##name) args;
 SQLITE_FUNCTIONS(DECLARE)
@@ -148,3 +149,4 @@ const unsigned char *lab_sqlite_column_text(void *statement, int column) { retur
 int lab_sqlite_column_bytes(void *statement, int column) { return p_sqlite3_column_bytes(statement, column); }
 int lab_sqlite_changes(void *db) { return p_sqlite3_changes(db); }
 int lab_sqlite_get_autocommit(void *db) { return p_sqlite3_get_autocommit(db); }
+const char *lab_sqlite_db_filename(void *db) { return p_sqlite3_db_filename(db, "main"); }

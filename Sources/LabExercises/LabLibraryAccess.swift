@@ -23,8 +23,10 @@ enum LabLibraryAccess {
         let member: String?
         /// What it does, after its name: "reaches the grader's files…".
         let reason: String
-        /// Refused by the scan too (by name); false: in the compiled module only, for a member
-        /// whose name an answer's own types may well have (`reset`).
+        /// Refused by the scan too (by name); false: in the compiled module only, for a method
+        /// whose name an answer's own types may well have (`reset`, `advance`): the scan cannot
+        /// tell the receiver's type, and an answer's own stored property of that name was refused
+        /// (an audit's). A call names its symbol, which the module's inspection reads.
         var byName = true
 
         /// `OutputFile`, `SQLiteConnection.removeFiles`.
@@ -81,19 +83,18 @@ enum LabLibraryAccess {
             // A check hands an answer a clock to sleep on (25), and moves it itself.
             Refused(
                 module: "LabCore", type: "ManualClock", member: "advance",
-                reason: "moves the clock a check gave you; an answer sleeps on its clock and never moves it"),
+                reason: "moves the clock a check gave you; an answer sleeps on its clock and never moves it",
+                byName: false),
             Refused(
                 module: "LabStorage", type: "SQLiteConnection", member: "removeFiles",
-                reason: "deletes files by path; an answer only computes"),
-            Refused(
-                module: "LabStorage", type: "SQLiteConnection", member: "library",
-                reason: "finds and loads the system's SQLite library by path; an answer opens the store it is given"),
+                reason: "deletes files by path; an answer only computes", byName: false),
             Refused(
                 module: "LabStorage", type: "SQLiteConnection", member: "betweenTransactions",
-                reason: "sets the check's own probes between transactions; an answer leaves them alone"),
+                reason: "sets the check's own probes between transactions; an answer leaves them alone", byName: false),
             Refused(
                 module: "LabStorage", type: "SQLiteConnection", member: "cancelBetweenTransactions",
-                reason: "switches off the check's own probes between transactions; an answer leaves them alone"),
+                reason: "switches off the check's own probes between transactions; an answer leaves them alone",
+                byName: false),
         ]
 
     /// The libraries' other public types: an answer may use them (a member refused above aside).

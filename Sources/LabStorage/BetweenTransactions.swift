@@ -1,4 +1,5 @@
 import CLabShims
+import Foundation
 import LabCore
 
 /// The moments between two transactions of one connection, for a check to stand another
@@ -31,16 +32,36 @@ extension SQLiteConnection {
 
     private static let betweenTransactions = Locked<Watch?>(nil)
 
-    /// Called as each statement (or `execute`'s statements) of this connection ends.
+    /// Called as each statement (or `execute`'s statements) of this connection ends. The file is
+    /// told by its identity, not by how its path was spelled: a connection opened as `/./tmp/x`,
+    /// `//tmp/x` or `file:/tmp/x` is the same file's, and an answer to 19 that opened its store so
+    /// went unwatched (an audit's, session 41).
     func endedStatements() {
         guard lab_sqlite_get_autocommit(handle) != 0,
             let body = Self.betweenTransactions.withLock({ watch -> (@Sendable () -> Void)? in
-                guard let current = watch, current.path == path, !current.running else { return nil }
+                guard let current = watch, !current.running,
+                    current.path == path || (file != nil && file == FileIdentity(path: current.path))
+                else { return nil }
                 watch?.running = true
                 return current.body
             })
         else { return }
         body()
         Self.betweenTransactions.withLock { $0?.running = false }
+    }
+}
+
+/// A file as the system knows it, whatever its path's spelling: its device and inode.
+struct FileIdentity: Equatable, Sendable {
+    let device: UInt64
+    let inode: UInt64
+
+    /// Nil where nothing is at `path` (or it cannot be read).
+    init?(path: String) {
+        var information = stat()
+        guard stat(path, &information) == 0 else { return nil }
+        // `dev_t` is signed on a Mac: its bits, not its value.
+        device = UInt64(bitPattern: Int64(information.st_dev))
+        inode = UInt64(information.st_ino)
     }
 }

@@ -35,6 +35,8 @@ public final class SQLiteConnection {
     /// The shim's count of the transactions this connection begins (`transactionsBegun`).
     private let counter: UnsafeMutableRawPointer?
     public let path: String
+    /// The file this connection opened (nil: in memory), to tell it from another whatever its path.
+    let file: FileIdentity?
 
     /// Where the SQLite library was loaded from, loading it on first use.
     public static func library() throws -> String {
@@ -74,6 +76,8 @@ public final class SQLiteConnection {
         handle = opened
         self.counter = counter
         self.path = path
+        // The file SQLite opened, however `path` spelled it (see `endedStatements`).
+        file = lab_sqlite_db_filename(opened).flatMap { FileIdentity(path: String(cString: $0)) }
         let milliseconds =
             busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
         lab_sqlite_busy_timeout(handle, Int32(clamping: milliseconds))

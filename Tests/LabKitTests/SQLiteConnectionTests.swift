@@ -78,10 +78,23 @@ final class SQLiteConnectionTests {
         expectEqual(ran.withLock { $0 }, 2)
         #expect(throws: SQLiteError.self) { try database.query("INSERT INTO t VALUES (abs(-9223372036854775808))") }
         expectEqual(ran.withLock { $0 }, 3)
+        // The same file however its path is spelled: an audit's answer to 19 opened its store as
+        // "/." + path and went unwatched. (A URI is the same file where SQLite reads URIs.)
+        var spelled = 0
+        for spelling in ["/." + path, "/" + path, "file:" + path] {
+            let again = try SQLiteConnection(path: spelling)
+            guard spelling.hasPrefix("/") || again.file == FileIdentity(path: path) else { continue }
+            spelled += 1
+            expectEqual(again.file, FileIdentity(path: path), spelling)
+            let before = ran.withLock { $0 }
+            try again.query("INSERT INTO t VALUES (4)")
+            expectEqual(ran.withLock { $0 }, before + 1, spelling)
+        }
         SQLiteConnection.cancelBetweenTransactions()
         try database.query("INSERT INTO t VALUES (3)")
-        expectEqual(ran.withLock { $0 }, 3)
-        try expectEqual(database.value("SELECT count(*) FROM t"), .integer(6))
+        expectEqual(ran.withLock { $0 }, 3 + spelled)
+        // Each spelling's insert and the row its moment between wrote.
+        try expectEqual(database.value("SELECT count(*) FROM t"), .integer(Int64(6 + 2 * spelled)))
     }
 
     /// Exercise 19's check tells an add made of one transaction from a look and a write made in two.

@@ -34,6 +34,9 @@ int lab_sqlite_column_bytes(void *statement, int column);
 int lab_sqlite_changes(void *db);
 /// Nonzero when the connection holds no transaction (SQLite's autocommit mode).
 int lab_sqlite_get_autocommit(void *db);
+/// The file the connection's main database is, as SQLite opened it (absolute; a URI's path);
+/// "" or NULL for an in-memory or temporary database.
+const char *lab_sqlite_db_filename(void *db);
 /// How many transactions the connection of `counter` has begun, each statement run outside one
 /// counting as one of its own (see sqlite.c); with NULL, every connection of this process.
 long long lab_sqlite_transactions_begun(void *counter);
