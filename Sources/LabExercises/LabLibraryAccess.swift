@@ -153,12 +153,12 @@ enum LabLibraryAccess {
             let demangled = demangle(name)
         else { return nil }
         let path = entityPath(demangled)
-        return refused.first { entry in
-            !given.contains(entry.spelled) && path.containsName("\(entry.module).\(entry.spelled)")
-        }
+        return qualified.first { entry, name in !given.contains(entry.spelled) && path.containsName(name) }?.0
     }
 
     private static let modulesMangled = Set(refused.map { "\($0.module.utf8.count)\($0.module)" })
+    /// Each entry with its path as a demangled name spells it (`LabStorage.SQLiteConnection.removeFiles`).
+    private static let qualified = refused.map { ($0, "\($0.module).\($0.spelled)") }
 
     static func demangle(_ name: String) -> String? {
         name.withCString { mangled in
