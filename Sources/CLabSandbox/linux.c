@@ -412,6 +412,60 @@ unsigned long long lab_resident_bytes(pid_t pid) {
     return 0;  // RLIMIT_AS is enforced by Linux
 }
 
+/// One entry of getdents64(2), as the kernel writes it (the C library declares no such type).
+struct lab_directory_entry {
+    unsigned long long inode;
+    long long offset;
+    unsigned short length;
+    unsigned char type;
+    char name[];
+};
+
+/// How deep the scratch walk goes: deeper folders are over the limit (no check makes any).
+enum { lab_scratch_depth = 16 };
+
+/// Adds what `folder` holds to `bytes` and `entries`, stopping once either passes its limit.
+/// getdents64 into a buffer on the stack, not opendir: the supervisor may not allocate.
+static void add_usage(int folder, int depth, unsigned long long max_bytes, unsigned long long max_entries,
+                      unsigned long long *bytes, unsigned long long *entries) {
+    char buffer[1024] __attribute__((aligned(8)));
+    for (;;) {
+        long length = syscall(SYS_getdents64, folder, buffer, sizeof buffer);
+        if (length <= 0) return;
+        for (long at = 0; at < length;) {
+            const struct lab_directory_entry *entry = (const struct lab_directory_entry *)(buffer + at);
+            at += entry->length;
+            const char *name = entry->name;
+            if (name[0] == '.' && (name[1] == 0 || (name[1] == '.' && name[2] == 0))) continue;
+            *entries += 1;
+            struct stat facts;
+            if (fstatat(folder, name, &facts, AT_SYMLINK_NOFOLLOW) != 0) continue;
+            *bytes += (unsigned long long)facts.st_blocks * 512;
+            if (*bytes > max_bytes || *entries > max_entries) return;
+            if (!S_ISDIR(facts.st_mode)) continue;
+            if (depth == 0) {
+                *entries = ~0ULL;
+                return;
+            }
+            int inner = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+            if (inner < 0) continue;
+            add_usage(inner, depth - 1, max_bytes, max_entries, bytes, entries);
+            close(inner);
+            if (*bytes > max_bytes || *entries > max_entries) return;
+        }
+    }
+}
+
+void lab_scratch_usage(const char *folder, unsigned long long max_bytes, unsigned long long max_entries,
+                       unsigned long long *bytes, unsigned long long *entries) {
+    *bytes = 0;
+    *entries = 0;
+    int opened = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (opened < 0) return;
+    add_usage(opened, lab_scratch_depth, max_bytes, max_entries, bytes, entries);
+    close(opened);
+}
+
 /// `number` in decimal at `text`, which has room for 20 digits; the length written.
 static size_t decimal(unsigned long long number, char *text) {
     char digits[20];

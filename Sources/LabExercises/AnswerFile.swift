@@ -62,9 +62,12 @@ enum AnswerFile {
         var status = stat()
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_nlink == 1,
             Int(status.st_size) <= largest,
-            let data = try? handle.read(upToCount: largest + 1), data.count <= largest
+            // nil at the end of the file on Linux: an empty file is empty text, not an unreadable one
+            // (an audit's empty answer was told "cannot read").
+            let read = try? handle.read(upToCount: largest + 1) ?? Data(),
+            read.count <= largest
         else { return nil }
-        return String(data: data, encoding: .utf8)
+        return String(data: read, encoding: .utf8)
     }
 
     /// The largest answer graded. A pasted blob (an audit gave a class 4 MB of base64) costs the

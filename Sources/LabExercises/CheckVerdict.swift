@@ -111,6 +111,9 @@ struct CheckVerdict {
                 ],
                 details: output)
         }
+        if let scratch = result.stoppedAtScratch {
+            return CheckOutcome(stage: .crash, messages: [Self.scratchSentence(scratch, limits: result.limits)], details: output)
+        }
         if result.timedOut {
             let waiting = records.lastWaiting.map { " It was waiting for \($0)." } ?? ""
             return CheckOutcome(
@@ -157,6 +160,20 @@ struct CheckVerdict {
         guard result.waitedForCPU >= 0.1 else { return limit }
         return
             "\(limit) (and \(result.waitedForCPU.formatted(significantDigits: 2)) s more, the time its threads waited for a CPU)"
+    }
+
+    /// Why a check was stopped for what it wrote, beside the limit it passed. The supervisor
+    /// stops counting at the limit, so its figures are lower bounds ("at least").
+    static func scratchSentence(_ scratch: Sandbox.ScratchUse, limits: Sandbox.Limits) -> String {
+        guard scratch.entries != nil else {
+            return "stopped: it nested folders in its scratch folder deeper than a check may"
+        }
+        if scratch.bytes > limits.scratchBytes {
+            return
+                "stopped: it wrote at least \(scratch.bytes >> 20) MB into its scratch folder (a check may write \(limits.scratchBytes >> 20) MB there; the disk is shared with other checks)"
+        }
+        return
+            "stopped: it made more than \(limits.scratchEntries) files and folders in its scratch folder (a check may make \(limits.scratchEntries))"
     }
 
     static func ordinal(_ number: Int) -> String {

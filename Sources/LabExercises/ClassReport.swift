@@ -81,8 +81,11 @@ public struct ClassReport: Sendable, Codable, Equatable {
 
     /// A cell, quoted where it must be; never a control character, which a teacher's `cat` of the
     /// file would obey (a student's folder name or message is the student's text).
+    /// Nor a formula: a cell a spreadsheet would evaluate (`=`, `+`, `-`, `@` first: a student
+    /// folder named `=1+2` was an audit's) starts with `'`, which spreadsheets show as text.
     static func csvField(_ text: String) -> String {
-        let text = InertText.line(text)
+        var text = InertText.line(text)
+        if let first = text.first, "=+-@".contains(first) { text = "'" + text }
         return text.contains(where: { $0 == "," || $0 == "\"" })
             ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
     }

@@ -154,6 +154,10 @@ public struct ForbiddenPattern: Sendable, Equatable {
             ForbiddenPattern(
                 "dump", "dump reads a value's private stored properties (through Mirror); print what you need",
                 shape: .globalFunction("dump")),
+            // A Mirror without its name: `type(of: [0].customMirror)` is `Mirror.Type` (an audit's).
+            ForbiddenPattern(
+                ".customMirror", "customMirror hands out a Mirror, which reads a value's private stored properties",
+                shape: .member("customMirror")),
             ForbiddenPattern(
                 "Locked",
                 "LabCore's Locked is the lab's own bookkeeping lock, whose safety the compiler takes on trust (@unchecked Sendable); use an actor, or Mutex where the exercise allows it: the compiler checks both (a type of your own needs another name)"
@@ -227,12 +231,28 @@ public struct ForbiddenPattern: Sendable, Equatable {
                 "\(String($0.drop { $0 == "." })) reaches the grader's files, signals or environment; an answer only computes"
             )
         }
+        // A file URL without a path spelled: the system's folders by name, and `Data.write` taken
+        // as a value, which `.write(to:` does not see (an audit wrote 8 MB files through both).
+        let folders = [
+            "temporaryDirectory", "homeDirectory", "currentDirectory", "documentsDirectory", "cachesDirectory",
+            "applicationSupportDirectory", "libraryDirectory", "desktopDirectory", "downloadsDirectory",
+        ].map {
+            ForbiddenPattern(
+                ".\($0)", "\($0) names a folder on the grader's machine; an answer only computes", shape: .member($0))
+        }
+        let folderFunctions = ["NSTemporaryDirectory", "NSHomeDirectory", "NSHomeDirectoryForUser"].map {
+            ForbiddenPattern(
+                $0, "\($0) names a folder on the grader's machine; an answer only computes", shape: .globalFunction($0))
+        }
+        let writers = [
+            ForbiddenPattern("Data.write", "Data.write writes a file on the grader's machine; an answer only computes")
+        ]
         let paths = ["/proc", "/dev/", "/sys/", "file:"].map {
             ForbiddenPattern(
                 "\"\($0)…\"", "a path into the machine (\($0)…) has no place in an answer", shape: .stringContaining($0)
             )
         }
-        return types + functions + labels + reads + paths
+        return types + functions + labels + reads + folders + folderFunctions + writers + paths
     }()
 
     /// Executors and queues of the answer's own. The checks that tell waiting from polling

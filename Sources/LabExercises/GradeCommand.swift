@@ -10,8 +10,12 @@ extension ExerciseCommands {
         let exercises = try catalog.all
         let students = try paths.map { try ClassGrading.student(at: $0, exercises: exercises) }
         let names = students.map(\.name)
+        // Swift's `==` compares text: two spellings of "José" (NFC, NFD) are equal, and would
+        // share a row of the report. Told apart here by their bytes, for the message.
         if let repeated = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
-            throw ExerciseError.studentGivenTwice(repeated)
+            let spellings = Set(names.filter { $0 == repeated }.map { Array($0.utf8) })
+            throw spellings.count > 1
+                ? ExerciseError.studentNamesAlike(repeated) : ExerciseError.studentGivenTwice(repeated)
         }
         let width = workers ?? GradingWidth.builds()
         let grading = try ClassGrading(root: root, students: students, workers: width)

@@ -66,6 +66,8 @@ public enum ExerciseError: Error, Equatable, CustomStringConvertible {
     case toolchain(String)
     case notAStudentFolder(String)
     case studentGivenTwice(String)
+    /// Two folders whose names are the same text in two Unicode spellings (NFC and NFD).
+    case studentNamesAlike(String)
     case badExercise(String, reason: String)
     case cannotWrite(String, reason: String)
 
@@ -85,6 +87,8 @@ public enum ExerciseError: Error, Equatable, CustomStringConvertible {
         case .cannotWrite(let path, let reason): "cannot write into \(path): \(reason)"
         case .studentGivenTwice(let name):
             "\(name) is given twice: each student's folder is graded once, under its own name"
+        case .studentNamesAlike(let name):
+            "two students' folders are named \(name), in two Unicode spellings of the same letters: rename one, so the report can tell them apart"
         case .notAStudentFolder(let path) where path.isEmpty:
             "an empty name is not a student's folder: name each student's folder (a lab clone or a folder of exercise files)"
         case .notAStudentFolder(let path):

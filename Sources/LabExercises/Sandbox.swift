@@ -17,6 +17,11 @@ public enum Sandbox {
         public var memoryBytes: UInt64 = 2 << 30
         public var cpuSeconds: UInt64 = 60
         public var fileSizeBytes: UInt64 = 64 << 20
+        /// The scratch folder in all, watched by the supervisor (Linux): it is on the machine's
+        /// shared temporary disk, which an answer filling would fail other students' checks (an
+        /// audit's answer to 11 filled a small `/tmp` and 19's correct answer beside it failed).
+        public var scratchBytes: UInt64 = 256 << 20
+        public var scratchEntries: UInt64 = 10_000
         public var wallSeconds: Double = 15
         public init() {}
     }
@@ -80,6 +85,13 @@ public enum Sandbox {
         }
     }
 
+    /// A scratch folder's contents as the supervisor counted them.
+    public struct ScratchUse: Sendable, Equatable {
+        public let bytes: UInt64
+        /// Files and folders; nil where folders were nested deeper than the supervisor looks.
+        public let entries: UInt64?
+    }
+
     public struct Result: Sendable {
         public let exitStatus: Int32?
         public let signal: Int32?
@@ -97,6 +109,8 @@ public enum Sandbox {
         public var strays = 0
         /// macOS: the resident size at which the supervisor stopped the check.
         public var stoppedAtMemory: UInt64?
+        /// What its scratch folder held when the supervisor stopped the check for it.
+        public var stoppedAtScratch: ScratchUse?
         /// The supervisor itself ended without saying how the check ended.
         public var supervisorLost = false
         /// Seconds the check waited for a CPU it could have used, added to its wall clock (Linux).
@@ -192,6 +206,8 @@ public enum Sandbox {
                             spec.memory_bytes = limits.memoryBytes
                             spec.cpu_seconds = limits.cpuSeconds
                             spec.file_size_bytes = limits.fileSizeBytes
+                            spec.scratch_bytes = limits.scratchBytes
+                            spec.scratch_entries = limits.scratchEntries
                             spec.wall_seconds = limits.wallSeconds
                             spec.descriptors = (
                                 -1, outputPipe.write, outputPipe.write, secretPipe.read, recordPipe.write
@@ -273,8 +289,9 @@ public enum Sandbox {
         result.notes = facts.notes
         result.strays = facts.strays
         result.stoppedAtMemory = facts.memory
+        result.stoppedAtScratch = facts.scratch
         result.waitedForCPU = facts.waitedForCPU
-        result.supervisorLost = ended == nil && !facts.timedOut && facts.memory == nil
+        result.supervisorLost = ended == nil && !facts.timedOut && facts.memory == nil && facts.scratch == nil
         return result
     }
 

@@ -12,6 +12,9 @@ struct SupervisorReport: Equatable {
     /// Seconds the check waited for a CPU, by which its wall clock was lengthened (see CLabSandbox.h).
     var waitedForCPU: Double = 0
     var memory: UInt64?
+    /// Its scratch folder past a limit: `scratch-entries` (-1: nested too deep), then `scratch`.
+    var scratch: Sandbox.ScratchUse?
+    private var scratchEntries: Int64?
     var strays = 0
     var execFailed: Int32?
 
@@ -29,6 +32,10 @@ struct SupervisorReport: Equatable {
             case "timeout": timedOut = true
             case "cpu-wait-ms": waitedForCPU = (Double(value) ?? 0) / 1000
             case "memory": memory = UInt64(value)
+            case "scratch-entries": scratchEntries = Int64(value)
+            case "scratch":
+                let entries = scratchEntries ?? -1
+                scratch = Sandbox.ScratchUse(bytes: UInt64(value) ?? 0, entries: entries < 0 ? nil : UInt64(entries))
             case "strays": strays = Int(value) ?? 0
             case "exec-failed": execFailed = Int32(value) ?? EIO
             default: continue

@@ -26,6 +26,34 @@ struct ClassGradingTests {
         expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
     }
 
+    /// Two folders named "José", in its two Unicode spellings: two folders on disk, one name to
+    /// Swift's `==` and to the report. Refused with a sentence that says why (an audit's).
+    @Test func twoSpellingsOfOneNameAreRefusedAndSaid() async throws {
+        let folder = try makeClass()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let commands = ExerciseCommands(root: root, terminal: Terminal(isTTY: false, width: 100, usesColor: false))
+        let composed = "Jos\u{E9}"
+        let decomposed = "Jose\u{301}"
+        expectNotEqual(Array(composed.utf8), Array(decomposed.utf8))
+        for name in [composed, decomposed] {
+            try FileManager.default.copyItem(
+                at: folder.appendingPathComponent("ada"), to: folder.appendingPathComponent(name))
+        }
+        let paths = [composed, decomposed].map { folder.appendingPathComponent($0).path }
+        await #expect(throws: ExerciseError.studentNamesAlike(composed)) {
+            try await commands.grade(paths: paths, workers: 1, output: folder.appendingPathComponent("out"))
+        }
+        expectContains(ExerciseError.studentNamesAlike(composed).description, "two Unicode spellings")
+    }
+
+    /// A cell a spreadsheet would evaluate is shown as text (an audit's student folder `=1+2`).
+    @Test func aCellThatWouldBeAFormulaIsText() {
+        expectEqual(ClassReport.csvField("=1+2"), "'=1+2")
+        expectEqual(ClassReport.csvField("@SUM(A1)"), "'@SUM(A1)")
+        expectEqual(ClassReport.csvField("-2+3,4"), "\"'-2+3,4\"")
+        expectEqual(ClassReport.csvField("ada"), "ada")
+    }
+
     func makeClass() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-class-\(UUID().uuidString)")
         for student in ["ada", "bob"] {

@@ -170,6 +170,12 @@ struct SourceScannerTests {
         ("let box = Locked(NotSendable())", "Locked"),
         ("let v = Mirror(reflecting: model).children.first?.value", "Mirror"),
         ("var text = \"\"\ndump(model, to: &text)", "dump"),
+        // An audit's: a Mirror, files and folders reached without the names refused above.
+        ("let reflector = type(of: [0].customMirror)", ".customMirror"),
+        ("let url = URL.temporaryDirectory.appending(component: \"x\")", ".temporaryDirectory"),
+        ("let home: URL = .homeDirectory", ".homeDirectory"),
+        ("let t = NSTemporaryDirectory()", "NSTemporaryDirectory"),
+        ("let save: (Data) -> (URL, Data.WritingOptions) throws -> Void = Data.write", "Data.write"),
         ("let t = (Count < kill(0, 9), 1 > 2)", "kill"),
         ("let source = DispatchSource.makeSignalSource(signal: 15)", ".makeSignalSource"),
     ])
@@ -194,6 +200,7 @@ struct SourceScannerTests {
         // Values named like system calls (an audit's 18 named its continuation `signal`).
         "let (answers, signal) = AsyncStream<Int>.makeStream()\nsignal.yield(1)\nsignal.finish()",
         "let counts = [1, 2].map { pipe in pipe + 1 }",
+        "let data = Data([1, 2, 3])\nlet text = String(decoding: data, as: UTF8.self)",
     ])
     func ordinaryCodeIsNotRefused(source: String) {
         let found = standard(source)

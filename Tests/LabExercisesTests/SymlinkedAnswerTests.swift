@@ -124,4 +124,14 @@ struct SymlinkedAnswerTests {
         expectEqual(AnswerFile.refusal(file, within: folder), nil)
         expectNotEqual(AnswerFile.text(file, within: folder), nil)
     }
+
+    /// An empty file is empty text, graded as such, not "cannot read" (an audit's).
+    @Test func anEmptyFileIsEmptyText() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-empty-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent(exercise.fileName)
+        expect(FileManager.default.createFile(atPath: file.path, contents: Data()))
+        expectEqual(AnswerFile.text(file, within: folder), "")
+    }
 }

@@ -26,6 +26,11 @@ typedef struct lab_sandbox_spec {
     unsigned long long memory_bytes;
     unsigned long long cpu_seconds;
     unsigned long long file_size_bytes;
+    /// What the check may put in its scratch folder in all: bytes allocated, and files and
+    /// folders (0: not watched). The folder is on the machine's shared temporary disk, which one
+    /// answer filling must not take from another's check (Linux; macOS does not watch).
+    unsigned long long scratch_bytes;
+    unsigned long long scratch_entries;
     /// The supervisor stops the check (and everything it started) after this long, plus the time
     /// the check waited for a CPU it could have used (Linux; at most this long again).
     double wall_seconds;
@@ -47,6 +52,8 @@ typedef struct lab_sandbox_spec {
 ///   `cpu-wait-ms N`        before `timeout`: the time the check waited for a CPU, added to its clock
 ///   `timeout`              the wall-clock limit was reached and the check was stopped
 ///   `memory <bytes>`       (macOS) the resident size passed the limit and the check was stopped
+///   `scratch-entries <n>`  then `scratch <bytes>`: its scratch folder passed a limit and the check
+///                          was stopped (n is -1 for folders nested deeper than the supervisor looks)
 ///   `strays <n>`           processes still running after the check ended, all stopped
 ///   `exec-failed <errno>`  the check could not be started
 /// then exits 0 once no process of the check's tree is left. Returns 0 and the

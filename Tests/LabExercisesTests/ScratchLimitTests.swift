@@ -1,0 +1,62 @@
+#if os(Linux)
+    import Foundation
+    import Testing
+    @testable import LabExercises
+
+    /// The scratch folder is on the machine's shared temporary disk: the supervisor stops a check
+    /// that writes past its limits there, and says so (an audit's answer to 11 filled a small
+    /// `/tmp` and a correct answer to 19 graded beside it failed). Linux: the supervisor watches
+    /// the folder there only (docs/THREAT-MODEL.md).
+    @Suite("A check's scratch folder is bounded as a whole")
+    struct ScratchLimitTests {
+        static func run(_ script: String, _ change: (inout Sandbox.Limits) -> Void) throws -> Sandbox.Result {
+            var limits = Sandbox.Limits()
+            change(&limits)
+            return try Sandbox.run(
+                URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", script], header: "x", limits: limits)
+        }
+
+        /// Files of 1 MB until stopped, each under the file size limit; then it would wait.
+        static let manyMegabytes = "i=0; while [ $i -lt 200 ]; do head -c 1048576 /dev/zero > f$i; i=$((i+1)); done; exec sleep 10"
+
+        @Test func writingPastTheBytesIsStoppedAndSaid() throws {
+            let result = try Self.run(Self.manyMegabytes) { $0.scratchBytes = 16 << 20 }
+            let scratch = try unwrap(result.stoppedAtScratch, "\(result.output)")
+            expectAbove(scratch.bytes, UInt64(16 << 20))
+            expectEqual(result.timedOut, false)
+            expectEqual(result.supervisorLost, false)
+            let sentence = CheckVerdict.scratchSentence(scratch, limits: result.limits)
+            expectContains(sentence, "it wrote at least \(scratch.bytes >> 20) MB")
+            expectContains(sentence, "may write 16 MB")
+        }
+
+        @Test func manyEmptyFilesAreStoppedAndSaid() throws {
+            let result = try Self.run("i=0; while [ $i -lt 500 ]; do : > e$i; i=$((i+1)); done; exec sleep 10") {
+                $0.scratchEntries = 100
+            }
+            let scratch = try unwrap(result.stoppedAtScratch, "\(result.output)")
+            expectEqual(scratch.entries, 101)
+            expectContains(CheckVerdict.scratchSentence(scratch, limits: result.limits), "more than 100 files and folders")
+        }
+
+        @Test func foldersNestedPastTheWalkAreStopped() throws {
+            let result = try Self.run("mkdir -p $(printf 'd/%.0s' $(seq 1 30)) && exec sleep 10") { _ in }
+            let scratch = try unwrap(result.stoppedAtScratch, "\(result.output)")
+            expectEqual(scratch.entries, nil)
+            expectContains(CheckVerdict.scratchSentence(scratch, limits: result.limits), "nested folders")
+        }
+
+        /// Within the limits the check ends as it would have.
+        @Test func writingWithinTheLimitsIsLeftAlone() throws {
+            let result = try Self.run("head -c 4194304 /dev/zero > kept && mkdir -p a/b/c && : > a/b/c/d") { _ in }
+            expectEqual(result.stoppedAtScratch, nil)
+            expectEqual(result.exitStatus, 0, result.output)
+        }
+
+        @Test func theReportLinesAreRead() {
+            let report = SupervisorReport(lines: "started 12\nscratch-entries 7\nscratch 300000000\nstrays 0\n")
+            expectEqual(report.scratch, Sandbox.ScratchUse(bytes: 300_000_000, entries: 7))
+            expectEqual(SupervisorReport(lines: "scratch-entries -1\nscratch 0\n").scratch?.entries, nil)
+        }
+    }
+#endif
