@@ -112,7 +112,8 @@ struct CheckVerdict {
                 details: output)
         }
         if let scratch = result.stoppedAtScratch {
-            return CheckOutcome(stage: .crash, messages: [Self.scratchSentence(scratch, limits: result.limits)], details: output)
+            return CheckOutcome(
+                stage: .crash, messages: [Self.scratchSentence(scratch, limits: result.limits)], details: output)
         }
         if result.timedOut {
             let waiting = records.lastWaiting.map { " It was waiting for \($0)." } ?? ""

@@ -17,7 +17,8 @@
         }
 
         /// Files of 1 MB until stopped, each under the file size limit; then it would wait.
-        static let manyMegabytes = "i=0; while [ $i -lt 200 ]; do head -c 1048576 /dev/zero > f$i; i=$((i+1)); done; exec sleep 10"
+        static let manyMegabytes =
+            "i=0; while [ $i -lt 200 ]; do head -c 1048576 /dev/zero > f$i; i=$((i+1)); done; exec sleep 10"
 
         @Test func writingPastTheBytesIsStoppedAndSaid() throws {
             let result = try Self.run(Self.manyMegabytes) { $0.scratchBytes = 16 << 20 }
@@ -36,7 +37,8 @@
             }
             let scratch = try unwrap(result.stoppedAtScratch, "\(result.output)")
             expectEqual(scratch.entries, 101)
-            expectContains(CheckVerdict.scratchSentence(scratch, limits: result.limits), "more than 100 files and folders")
+            expectContains(
+                CheckVerdict.scratchSentence(scratch, limits: result.limits), "more than 100 files and folders")
         }
 
         @Test func foldersNestedPastTheWalkAreStopped() throws {
