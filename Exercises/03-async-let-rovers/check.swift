@@ -33,7 +33,9 @@ func runCheck(_ report: CheckReport) async {
                   otherwise: "expected one latestPhotos call per rover, saw \(calls)")
     let most = log.maxInFlight(startingWith: "latest")
     report.expect(most == 3, "the 3 rovers' calls were in flight at once",
-                  otherwise: "at most \(most) of the rovers' calls were in flight at once: they ran one after the other")
+                  otherwise: most == 1
+                      ? "only 1 of the rovers' calls was in flight at once: they ran one after the other"
+                      : "at most \(most) of the rovers' calls were in flight at once: start all three before awaiting any")
 
     let hanging = HangingRovers(base: MarsRoverClient.simulated(CheckServices.behavior()), listed: all)
     report.waiting("latestPhotos(of:using:) cancelled while its calls are in flight")

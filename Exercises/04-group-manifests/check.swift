@@ -32,7 +32,7 @@ func runCheck(_ report: CheckReport) async {
         let calls = log.keys(startingWith: "manifest").count
         if calls != count { oneEach = false; problems.append("\(calls) manifest requests for \(count) rovers") }
         let most = log.maxInFlight(startingWith: "manifest")
-        if most != count { concurrent = false; problems.append("at most \(most) of \(count) manifest requests were in flight at once") }
+        if most != count { concurrent = false; problems.append(most == 1 ? "only 1 of \(count) manifest requests was in flight at once" : "at most \(most) of \(count) manifest requests were in flight at once") }
     }
     report.expect(complete, "a manifest for every rover the API listed, \(first) and then \(second)",
                   otherwise: problems.first { $0.contains("listed") || $0.contains("threw") } ?? "")

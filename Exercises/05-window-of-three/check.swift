@@ -104,7 +104,7 @@ func runCheck(_ report: CheckReport) async {
     let rounds = (count - 3 + 2) / 3
     let lookingBound = Duration.milliseconds(350 + (rounds - 1) * 550 - 100)
     // A window never three wide (refused above) is not watched: each hold would wait for three.
-    var heldProblem: String? = most < 3 ? "not watched with 3 pages held in flight: at most \(most) were ever in flight at once" : nil
+    var heldProblem: String? = most < 3 ? "not watched with 3 pages held in flight: at most \(most) \(most == 1 ? "was" : "were") ever in flight at once" : nil
     for hold in [Duration.milliseconds(200), .milliseconds(550)] where heldProblem == nil {
         let threeHeld = PagesHeldInFlight(base: quick, reaching: 3)
         // One that has fewer than three in flight now (batches: refused above) is watched from 1 s

@@ -48,7 +48,7 @@ public struct ClassReport: Sendable, Codable, Equatable {
         let identical = identicalAnswers
         if !identical.isEmpty {
             text +=
-                ",  ≈ identical to another answer:\n"
+                ",  ≈ identical to another student's answer or to the reference solution:\n"
                 + identical.map { "    " + InertText.line("\($0.student) · \($0.exercise): \($0.what)") }.joined(
                     separator: "\n")
         }

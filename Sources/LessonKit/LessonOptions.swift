@@ -88,6 +88,10 @@ public struct LessonOptions: Sendable, Equatable {
         for drawing in ["trace", "tree", "steps"] where options.json && parsed.flag(drawing) {
             throw .conflicting("json", drawing)
         }
+        // So is --quiet's one line a variant: it draws none of them (they were dropped silently).
+        for drawing in ["trace", "tree", "steps"] where options.quiet && parsed.flag(drawing) {
+            throw .conflicting("quiet", drawing)
+        }
         // --list prints the variants and runs nothing: what it would ignore is refused.
         if options.list {
             for ignored in Self.options.map(\.name) where !["help", "list", "no-color"].contains(ignored) {

@@ -38,6 +38,15 @@ enum LabCommand {
             return 0
         }
         guard let command = LabSubcommand(rawValue: first) else {
+            // `lab --bogus` is an option lab does not have, not a command named "--bogus".
+            if first.hasPrefix("-") {
+                StandardError.usage(
+                    program: "lab",
+                    UsageError.unknownOption(
+                        first, suggestion: Suggestion.closest(to: first, in: ["--help", "--version"])),
+                    help: "lab --help")
+                return UsageError.exitCode
+            }
             let error = UsageError.unknownName(
                 kind: "command", name: first,
                 suggestion: Suggestion.closest(to: first, in: LabSubcommand.allCases.map(\.rawValue)))

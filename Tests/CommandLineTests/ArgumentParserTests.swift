@@ -137,6 +137,15 @@ struct LessonFlagConflictTests {
         }
     }
 
+    /// --quiet prints one line a variant: it refuses the drawings it would drop (a user's
+    /// `--quiet --steps` printed no steps and no word about them).
+    @Test(arguments: ["--trace", "--tree", "--steps"])
+    func quietRefusesWhatItWouldDrop(flag: String) {
+        #expect(throws: UsageError.conflicting("quiet", String(flag.dropFirst(2)))) {
+            try LessonOptions.parse(["-q", flag])
+        }
+    }
+
     @Test func listRefusesWhatItWouldIgnore() {
         #expect(throws: UsageError.conflicting("list", "variant")) {
             try LessonOptions.parse(["--list", "--variant", "x"])

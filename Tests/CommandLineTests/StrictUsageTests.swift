@@ -9,6 +9,8 @@ struct StrictUsageTests {
         (["--version", "extra"], "lab: error: unexpected argument 'extra'"),
         (["--version", "--bogus"], "lab: error: unexpected argument '--bogus'"),
         (["--help", "bogus"], "lab: error: unknown command 'bogus'"),
+        (["--bogus"], "lab: error: unknown option '--bogus' (see lab --help)"),
+        (["--hepl"], "lab: error: unknown option '--hepl'; did you mean '--help'? (see lab --help)"),
         (["--help", "check", "extra"], "lab: error: unexpected argument 'extra'"),
         (["stress", "true"], "lab stress: error: missing '--' before the command, e.g. lab stress -- true"),
         (
