@@ -16,36 +16,40 @@ enum DeferredAwaitVariant {
             """)
         let demo = ConcurrencyDemo(context: context)
         let probe = context.probe
-        let clock = ContinuousClock()
+        // Every time on the probe's clock, so the marks compare with the spans.
         var marks: [String: Double] = [:]
-        let start = clock.now
+        let start = probe.now
         await probe.withLane("doSomething()") {
             demo.say("Start \(Timestamp.now)")
             async let result = probe.withLane("async let result") { await demo.takesTooLong(announce: false) }
-            marks["after"] = start.duration(to: clock.now).seconds
+            marks["after"] = probe.now
             demo.say("After async-let \(Timestamp.now)")
             probe.syncSpan("other work", kind: .cpu) {
                 CPUWork.burn(for: context.scale.duration(sourceSeconds: 2))
             }
             let date = await result
-            marks["result"] = start.duration(to: clock.now).seconds
+            marks["result"] = probe.now
             demo.say("result = \(Timestamp.string(date))")
             demo.say("End \(Timestamp.now)")
         }
         let spans = probe.spans
         let child = try spans.single(named: "takesTooLong()")
         let other = try spans.single(named: "other work")
+        let figures = DeferredAwaitNarration.Figures(
+            start: start, after: marks["after"] ?? start, childStart: child.start, childEnd: child.end,
+            otherStart: other.start, otherEnd: other.end, result: marks["result"] ?? other.end,
+            otherIsolation: "\(other.isolation)", childIsolation: "\(child.isolation)")
         context.record(
-            "after_async_let_seconds", "\"After async-let\" printed after Start", seconds: marks["after"] ?? 0)
-        context.record("result_seconds", "\"result =\" printed after Start", seconds: marks["result"] ?? 0)
-        context.record("overlapped", "other work overlapped takesTooLong()", flag: other.overlaps(child))
-        context.record("other_work_seconds", "other work took", seconds: other.duration)
-        console.paragraph(
-            """
-            "After async-let" came \((marks["after"] ?? 0).formattedAsDuration) after Start: binding \
-            did not wait. The other work took \(other.duration.formattedAsDuration) on the \(other.isolation) \
-            \(other.overlaps(child) ? "while" : "but not while") takesTooLong() slept in its child task \
-            (\(child.isolation)), and `await result` waited only for what was left.
-            """)
+            "after_async_let_seconds", "\"After async-let\" printed after Start", seconds: figures.afterSeconds)
+        context.record(
+            "result_seconds", "\"result =\" printed after Start", seconds: (marks["result"] ?? start) - start)
+        context.record("overlapped", "other work overlapped takesTooLong()", flag: figures.overlapped)
+        context.record(
+            "printed_while_child_ran", "\"After async-let\" printed while takesTooLong() ran",
+            flag: figures.printedWhileChildRan)
+        context.record("other_work_seconds", "other work took", seconds: figures.otherSeconds)
+        context.record("call_seconds", "takesTooLong() took", seconds: figures.childSeconds)
+        context.record("await_seconds", "`await result` waited", seconds: figures.awaitSeconds)
+        console.paragraph(DeferredAwaitNarration.paragraph(figures))
     }
 }
