@@ -91,22 +91,50 @@ enum CounterNarration {
             : "\(threads) and this process may use \(start.cpus) CPUs, yet the others did not start before the barrier stopped waiting: on a busy machine, other work can hold the CPUs."
     }
 
+    /// Where the unsafe class stood: compared only when timed as written (its first attempt).
+    static func unsafeCost(_ unsafe: UnsafeCost, cheapest: Cost, dearest: Cost) -> String {
+        let time = unsafe.secondsPerIncrement.formattedAsDuration
+        guard unsafe.attempt <= 1 else {
+            return "The unsafe class (\(time) per increment, on attempt \(unsafe.attempt)) is not compared with them: "
+                + "its time includes the gap the lab widened between its read and its write."
+        }
+        let place =
+            unsafe.secondsPerIncrement < cheapest.secondsPerIncrement
+            ? "less than any of them"
+            : unsafe.secondsPerIncrement > dearest.secondsPerIncrement
+                ? "more than any of them" : "between the cheapest and the dearest"
+        return "The unsafe class, which protects nothing, took \(time) per increment: \(place)."
+    }
+
     static func list(_ items: [String]) -> String {
         items.count <= 1 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items.last!
     }
 
-    /// The safe counters' costs, compared by what was measured in this run. `contended`: the
-    /// tasks ran at the same time on several CPUs; if not, nothing is explained by contention.
-    static func costs(_ costs: [Cost], contended: Bool) -> String {
+    /// The unsafe class's time per increment, and the attempt it was timed on: after the first,
+    /// the lab widened the gap between its read and its write, and the time includes that gap.
+    struct UnsafeCost: Equatable {
+        let secondsPerIncrement: Double
+        let attempt: Int
+    }
+
+    /// The safe counters' costs, compared by what was measured in this run, and where the unsafe
+    /// class stood among them when its time is comparable. `contended`: the tasks ran at the same
+    /// time on several CPUs; if not, nothing is explained by contention.
+    static func costs(_ costs: [Cost], contended: Bool, unsafe: UnsafeCost? = nil) -> String {
         let sorted = costs.filter { $0.secondsPerIncrement > 0 }.sorted {
             $0.secondsPerIncrement < $1.secondsPerIncrement
         }
         guard let cheapest = sorted.first, let dearest = sorted.last, sorted.count > 1 else { return "" }
         let ratio = dearest.secondsPerIncrement / cheapest.secondsPerIncrement
         let spread = ratio < 1.5 ? "about the same" : "\(ratio.formattedAsRatio) apart"
+        let count = [2: "two", 3: "three"][sorted.count] ?? "\(sorted.count)"
+        let safe = "Of the \(count) safe counters"
         var text =
-            "Here the cheapest was the \(cheapest.name) (\(cheapest.secondsPerIncrement.formattedAsDuration) per increment) "
+            "\(safe), the cheapest here was the \(cheapest.name) (\(cheapest.secondsPerIncrement.formattedAsDuration) per increment) "
             + "and the dearest the \(dearest.name) (\(dearest.secondsPerIncrement.formattedAsDuration)): \(spread). "
+        if let unsafe, unsafe.secondsPerIncrement > 0 {
+            text += Self.unsafeCost(unsafe, cheapest: cheapest, dearest: dearest) + " "
+        }
         guard contended else {
             return text + "These figures come from one run in which the tasks did not run at the same time on "
                 + "separate CPUs, so they hardly contended; `lab bench` times each properly, in release."

@@ -36,6 +36,7 @@ enum CountersVariant {
         var raceTotal = 0
         var raceTogether = 0
         var raceThreads = 0
+        var unsafeCost: CounterNarration.UnsafeCost?
         var safeTogether: [Int] = []
         var safeLost: [(name: String, lost: Int)] = []
         for kind in CounterKind.allCases {
@@ -57,6 +58,7 @@ enum CountersVariant {
                 }
                 outcome = attempt
                 raceLost = outcome.lostUpdates
+                unsafeCost = .init(secondsPerIncrement: outcome.secondsPerIncrement, attempt: raceAttempts)
                 raceTotal = outcome.expected
             } else {
                 outcome = await CounterExperiment.run(kind, tasks: tasks, increments: increments)
@@ -108,9 +110,13 @@ enum CountersVariant {
         let timed = costs.map(\.secondsPerIncrement).filter { $0 > 0 }
         if let low = timed.min(), let high = timed.max(), timed.count > 1 {
             context.recordInTable(
-                Figure(key: "cost_spread", label: "dearest ÷ cheapest, per increment", value: high / low, unit: .ratio))
+                Figure(
+                    key: "cost_spread", label: "dearest ÷ cheapest safe counter, per increment", value: high / low,
+                    unit: .ratio))
         }
-        console.paragraph(CounterNarration.costs(costs, contended: cpus > 1 && safeTogether.allSatisfy { $0 > 1 }))
+        console.paragraph(
+            CounterNarration.costs(
+                costs, contended: cpus > 1 && safeTogether.allSatisfy { $0 > 1 }, unsafe: unsafeCost))
         console.note(sanitizerNote)
     }
 
