@@ -12,6 +12,8 @@ enum DeterministicVariant {
         var trials: Int
         var globalSecondsPerTest: Double
         var serialSecondsPerTest: Double
+        /// Of the global executor's out-of-order runs, how each came to (measured).
+        var causes: [ReorderCause: Int] = [:]
     }
 
     /// Closer than this, two times per run are "about the same".
@@ -24,8 +26,11 @@ enum DeterministicVariant {
         console.paragraph(
             "Each edit of the photo list does its CPU work in an unstructured task, then writes the list's log: \"add\" renders a thumbnail (about \(context.stated(seconds: PhotoEditTests.edits[0].renderTime.seconds))), \"rename\" redraws a caption (about \(context.stated(seconds: PhotoEditTests.edits[1].renderTime.seconds))). The test applies \"add\" then \"rename\", awaits both tasks, and expects the log in that order. We run it \(trials) times with the tasks on the global executor, and \(trials) times with the model isolated to a global actor on a custom serial executor (one thread, jobs in the order they came), its tasks started explicitly on that actor."
         )
+        var causes: [ReorderCause: Int] = [:]
         let global = await SleepAndHopeVariant.measure(trials) {
-            await PhotoEditTests.keepsTheOrder(GlobalPhotoEdits())
+            let (kept, cause) = await PhotoEditTests.keepsTheOrderOrSaysWhy(GlobalPhotoEdits())
+            if let cause { causes[cause, default: 0] += 1 }
+            return kept
         }
         let serial = await SleepAndHopeVariant.measure(trials) {
             await PhotoEditTests.keepsTheOrder(SerialPhotoEdits())
@@ -53,26 +58,27 @@ enum DeterministicVariant {
                 key: "serial_seconds_per_test", label: "each run, serial executor", value: serial.seconds,
                 unit: .seconds))
         let ratio = serial.seconds / global.seconds
+        context.record(
+            "reordered_overlapping", "out of order with the edits' work overlapping in time",
+            count: causes[.overlapped] ?? 0)
         context.record("serial_cost_ratio", "the slower ÷ the faster, per run", ratio: ratio >= 1 ? ratio : 1 / ratio)
         _ = context.stated(ratio: sameCost)
         let outcome = Outcome(
             globalFailures: global.failures, serialFailures: serial.failures, trials: trials,
-            globalSecondsPerTest: global.seconds, serialSecondsPerTest: serial.seconds)
+            globalSecondsPerTest: global.seconds, serialSecondsPerTest: serial.seconds, causes: causes)
         console.paragraph(OrderNarration.sentences(outcome, cpus: UsableCPUs.count).joined(separator: " "))
     }
 }
 
 /// The deterministic variant's sentences, chosen from the counts and times (tested for each outcome).
 enum OrderNarration {
-    /// `cpus`: the CPUs this process may use. With one, two threads never run at once: they take
-    /// turns, and a switch in the middle of the slower edit lets the quicker one write first.
+    /// `cpus`: the CPUs this process may use. With one, two threads never run at once: work that
+    /// overlapped in time on two threads took turns, and a switch in the middle of the slower
+    /// edit let the quicker one write first.
     static func sentences(_ outcome: DeterministicVariant.Outcome, cpus: Int) -> [String] {
         var lines: [String] = []
         let n = outcome.trials
-        let overlapped =
-            cpus <= 1
-            ? "the two edits' threads took turns on this process's one CPU, and the quicker rename finished and wrote first"
-            : "the two edits ran at once on two threads, and the quicker rename wrote first"
+        let overlapped = how(outcome, cpus: cpus)
         switch outcome.globalFailures {
         case 0:
             lines.append(
@@ -84,7 +90,7 @@ enum OrderNarration {
             )
         default:
             lines.append(
-                "On the global executor the log was out of order in \(outcome.globalFailures) of \(n) runs: in those, \(overlapped); in the others the order held: the test passes or fails by how the runs were scheduled."
+                "On the global executor the log was out of order in \(outcome.globalFailures) of \(n) runs: \(overlapped); in the others the order held: the test passes or fails by how the runs were scheduled."
             )
         }
         guard outcome.serialFailures == 0 else {
@@ -100,19 +106,47 @@ enum OrderNarration {
         let (serial, global) = (
             outcome.serialSecondsPerTest.formattedAsDuration, outcome.globalSecondsPerTest.formattedAsDuration
         )
+        let code = "What it costs is in the code: the model must be isolated to an actor on that executor."
         if ratio >= DeterministicVariant.sameCost {
             lines.append(
-                "What it costs: each run took \(serial) against \(global), \(ratio.formattedAsRatio) as long, because the edits no longer overlap; and the model must be isolated to an actor on that executor."
+                "What it costs: each run took \(serial) against \(global), \(ratio.formattedAsRatio) as long: on the serial executor the edits run one after another. And the model must be isolated to an actor on that executor."
             )
-        } else if ratio <= 1 / DeterministicVariant.sameCost {
+        } else if ratio > 1 {
             lines.append(
-                "Each run took \(serial) against \(global) on the global executor (\((1 / ratio).formattedAsRatio) faster): running the edits one after another cost no time on this run. What it costs is in the code: the model must be isolated to an actor on that executor."
+                "Each run took \(serial) against \(global) on the global executor (longer, but within \(DeterministicVariant.sameCost.formattedAsRatio)): running the edits one after another cost little on this run. \(code)"
+            )
+        } else if ratio < 1 {
+            lines.append(
+                "Each run took \(serial) against \(global) on the global executor: the serial executor was the quicker on this run (\((1 / ratio).formattedAsRatio) faster), so running the edits one after another cost no time here. \(code)"
             )
         } else {
             lines.append(
-                "Each run took \(serial) against \(global) on the global executor (within \(DeterministicVariant.sameCost.formattedAsRatio)): running the edits one after another cost little on this run. What it costs is in the code: the model must be isolated to an actor on that executor."
+                "Each run took \(serial) on either executor: running the edits one after another cost no time on this run. \(code)"
             )
         }
         return lines
+    }
+
+    /// How the out-of-order runs came to, as their edits' timed work shows: "in those, …" when
+    /// all came to the same, else each with its count.
+    static func how(_ outcome: DeterministicVariant.Outcome, cpus: Int) -> String {
+        let together =
+            cpus <= 1
+            ? "the two edits' work overlapped in time on two threads, which took turns on this process's one CPU, and the quicker rename finished and wrote first"
+            : "the two edits' work overlapped in time on two threads (measured), and the quicker rename wrote first"
+        let parts: [(ReorderCause, String)] = [
+            (.overlapped, together),
+            (.secondRanFirst, "the rename's task ran and ended before the add's work began"),
+            (
+                .firstHeldBeforeItsWrite,
+                "the add's work ended before the rename's began, yet the rename wrote the log first"
+            ),
+            (.unknown, "the edits' timing was not recorded"),
+        ]
+        let found = parts.filter { (outcome.causes[$0.0] ?? 0) > 0 }
+        guard let first = found.first else { return "in those, the edits' timing was not recorded" }
+        if found.count == 1 { return "in those, \(first.1)" }
+        return "in \(outcome.causes[first.0] ?? 0) of those, \(first.1); "
+            + found.dropFirst().map { "in \(outcome.causes[$0.0] ?? 0), \($0.1)" }.joined(separator: "; ")
     }
 }

@@ -15,18 +15,60 @@ struct PhotoEdit: Sendable, Equatable {
 }
 
 /// The edits as nonisolated code writes them: `Task {}` here starts on the global executor, so
-/// two edits may run on two threads at once.
+/// two edits may run on two threads at once. Each edit's work is timed, with its thread, so a
+/// run that ends out of order can say how (measured, not guessed from the CPUs).
 final class GlobalPhotoEdits: PhotoEditing {
     private let entries = Locked<[String]>([])
+    private let works = Locked<[String: EditWork]>([:])
 
     func apply(_ edit: PhotoEdit) -> Task<Void, Never> {
-        Task { [entries] in
+        Task { [entries, works] in
+            let start = ContinuousClock.now
             _ = CPUWork.burn(for: edit.renderTime)
+            let end = ContinuousClock.now
             entries.withLock { $0.append(edit.name) }
+            works.withLock { $0[edit.name] = EditWork(start: start, end: end, thread: currentThreadID()) }
         }
     }
 
     var log: [String] { entries.withLock { $0 } }
+
+    /// Each edit's work, by the edit's name, once its task has ended.
+    var work: [String: EditWork] { works.withLock { $0 } }
+}
+
+/// When one edit's work ran, and on which OS thread.
+struct EditWork: Sendable, Equatable {
+    let start: ContinuousClock.Instant
+    let end: ContinuousClock.Instant
+    let thread: UInt64
+}
+
+/// How a run on the global executor that ended out of order came to: what its two edits' timed
+/// work shows.
+enum ReorderCause: Sendable, Equatable {
+    /// The two edits' work overlapped in time, on two threads.
+    case overlapped
+    /// The quicker edit's work ran and ended before the first edit's began.
+    case secondRanFirst
+    /// The first edit's work ended before the second's began, yet it wrote the log later.
+    case firstHeldBeforeItsWrite
+    /// The timing was not recorded.
+    case unknown
+
+    init(first: EditWork?, second: EditWork?) {
+        guard let first, let second else {
+            self = .unknown
+            return
+        }
+        if first.start < second.end && second.start < first.end {
+            self = .overlapped
+        } else if second.end <= first.start {
+            self = .secondRanFirst
+        } else {
+            self = .firstHeldBeforeItsWrite
+        }
+    }
 }
 
 /// A global actor on a serial executor of its own: one thread that runs jobs first in, first
@@ -64,6 +106,13 @@ enum PhotoEditTests {
         PhotoEdit(name: "add moon.jpg", renderTime: .milliseconds(2)),
         PhotoEdit(name: "rename moon.jpg", renderTime: .microseconds(500)),
     ]
+
+    /// The test on the global executor, and, when it failed, what the edits' timed work shows.
+    static func keepsTheOrderOrSaysWhy(_ model: GlobalPhotoEdits) async -> (kept: Bool, cause: ReorderCause?) {
+        let kept = await keepsTheOrder(model)
+        let work = model.work
+        return (kept, kept ? nil : ReorderCause(first: work[edits[0].name], second: work[edits[1].name]))
+    }
 
     static func keepsTheOrder(_ model: some PhotoEditing) async -> Bool {
         var tasks: [Task<Void, Never>] = []
