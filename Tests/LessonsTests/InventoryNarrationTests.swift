@@ -82,7 +82,35 @@ struct InventoryNarrationTests {
             "about as long as one for all (1.2×)")
         expectContains(
             InventoryNarration.transactions(adds: 300, each: 0.006, all: 0.005, batched: 0.007),
-            "longer than a transaction each")
+            "longer than a transaction each on this run though it made 6 commits to 300")
+    }
+
+    /// Every ordering of the three times gets a sentence that fits it.
+    @Test func theBatchesSentenceFitsEveryOrderingOfTheTimes() {
+        func text(each: Double, all: Double, batched: Double) -> String {
+            InventoryNarration.transactions(adds: 300, each: each, all: all, batched: batched)
+        }
+        // The report's busy one-CPU run: per 50 quicker than one for all.
+        let quicker = text(each: 0.0071, all: 0.00653, batched: 0.00623)
+        expectContains(
+            quicker, "One per 50 took 6.23 ms, 6 commits, less even than one transaction for all (6.53 ms) on this run")
+        expectNotContains(quicker, "most of the saving")
+        // Near one for all, far from a transaction each.
+        let most = text(each: 0.15, all: 0.005, batched: 0.007)
+        expectContains(most, "against 150 ms for a transaction each and 5 ms for one: most of the saving")
+        // Nearer a transaction each.
+        let less = text(each: 0.15, all: 0.005, batched: 0.1)
+        expectContains(less, "less than half of the saving on this run")
+        expectNotContains(less, "most of the saving")
+        // Commits cheap: between the two, little to save.
+        expectContains(text(each: 0.006, all: 0.005, batched: 0.0055), "between the two: with commits this cheap")
+        // A transaction each quicker than one for all.
+        let eachFirst = text(each: 0.005, all: 0.006, batched: 0.0045)
+        expectContains(eachFirst, "A transaction per add took 5 ms, less than one for all (6 ms) on this run")
+        expectContains(eachFirst, "less even than one transaction for all")
+        expectNotContains(eachFirst, "as long as")
+        // Slower than a transaction each.
+        expectContains(text(each: 0.15, all: 0.005, batched: 0.2), "longer than a transaction each")
     }
 
     @Test func theHopIsComparedWithACommit() {

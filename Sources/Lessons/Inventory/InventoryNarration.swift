@@ -105,17 +105,39 @@ enum InventoryNarration {
         return unisolated + " " + actor
     }
 
+    /// The three ways' times, compared in whatever order this run measured them: a batched run
+    /// quicker than one transaction for all, or slower than a transaction each, is said to be.
     static func transactions(adds: Int, each: Double, all: Double, batched: Double) -> String {
         guard all > 0, batched > 0 else { return "" }
         let ratio = each / all
+        let (eachTime, allTime) = (each.formattedAsDuration, all.formattedAsDuration)
         let comparison =
             ratio >= 1.5
             ? "A transaction per add took \(ratio.formattedAsRatio) as long as one transaction for all \(adds): the same adds, so the difference is the commits."
-            : "A transaction per add took about as long as one for all (\(ratio.formattedAsRatio)) on this run: commits were cheap here."
-        let batches =
-            batched <= each
-            ? "One per \(InventoryWorkload.batchSize) took \(batched.formattedAsDuration), \(adds / InventoryWorkload.batchSize) commits: most of the saving, and a crash loses at most one batch."
-            : "One per \(InventoryWorkload.batchSize) took \(batched.formattedAsDuration), longer than a transaction each on this run (noise)."
+            : ratio >= 1
+                ? "A transaction per add took about as long as one for all (\(ratio.formattedAsRatio)) on this run: commits were cheap here."
+                : "A transaction per add took \(eachTime), less than one for all (\(allTime)) on this run: its \(adds) commits cost nothing the run could measure."
+        let size = InventoryWorkload.batchSize
+        let commits = adds / size
+        let batchedTime = batched.formattedAsDuration
+        let crash = "and a crash loses at most one batch."
+        let batches: String
+        if batched > each {
+            batches =
+                "One per \(size) took \(batchedTime), longer than a transaction each on this run though it made \(commits) commits to \(adds): what it spent more was not commits, and the run does not say what it was."
+        } else if batched < all {
+            batches =
+                "One per \(size) took \(batchedTime), \(commits) commits, less even than one transaction for all (\(allTime)) on this run: its extra commits cost nothing the run could measure, \(crash)"
+        } else if ratio < 1.5 {
+            batches =
+                "One per \(size) took \(batchedTime), \(commits) commits, between the two: with commits this cheap there was little to save, \(crash)"
+        } else if batched - all <= (each - all) / 2 {
+            batches =
+                "One per \(size) took \(batchedTime), \(commits) commits, against \(eachTime) for a transaction each and \(allTime) for one: most of the saving, \(crash)"
+        } else {
+            batches =
+                "One per \(size) took \(batchedTime), \(commits) commits, against \(eachTime) for a transaction each and \(allTime) for one: less than half of the saving on this run, \(crash)"
+        }
         return comparison + " " + batches
     }
 
