@@ -29,7 +29,7 @@ public struct AsyncLetLesson: Lesson {
     }
 
     public let takeaways = [
-        "`async let x = f()` starts f() now, in a child task; `await x` is where you wait. Code in between does not wait for f(), so the two can run at the same time; whether they did depends on the machine, and deferred-await says whether they did in the run.",
+        "`async let x = f()` starts f() now, in a child task; `await x` is where you wait. Code in between does not wait for f(), so the two can run at the same time; whether they did depends on the machine, and deferred-await says whether they did in this run.",
         "Independent calls as async let bindings take as long as the slowest one, not the sum.",
         "A binding that is never awaited is cancelled and then awaited when its scope ends: the function cannot return before its child does.",
         "When one binding throws, the error reaches you where you await it; leaving the scope cancels the others. Await the one likely to fail first if you want to fail fast.",
