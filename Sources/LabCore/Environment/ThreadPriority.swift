@@ -26,29 +26,31 @@ public struct ThreadPriority: Sendable, Equatable, CustomStringConvertible {
         #endif
     }
 
-    /// Linux: whether this process may set a thread's nice value below 0, read from what the
-    /// kernel permits it (the CAP_SYS_NICE capability, or an RLIMIT_NICE that allows it); nil
-    /// elsewhere, or when neither could be read.
-    public static var mayGoBelowNiceZero: Bool? {
+    /// Linux: whether the kernel lets this process set a thread's nice value below 0, found by
+    /// asking it: a thread started for the trial sets its own nice to -1 (or finds itself below 0
+    /// already) and ends, so no thread the process uses is changed. Capabilities read from
+    /// /proc/self/status are no answer: inside a user namespace (a rootless container, `unshare
+    /// --user`) CapEff lists CAP_SYS_NICE while the kernel refuses a negative nice. Nil elsewhere.
+    public static func mayGoBelowNiceZero() async -> Bool? {
         #if os(Linux)
-            var limit = rlimit()
-            // RLIMIT_NICE's ceiling is 20 - nice: above 20 allows a negative nice.
-            let byLimit =
-                getrlimit(__rlimit_resource_t(__RLIMIT_NICE.rawValue), &limit) == 0 ? limit.rlim_cur > 20 : nil
-            return capabilities(holding: 23) == true || byLimit == true ? true : (byLimit == nil ? nil : false)
+            await OnAThreadOfItsOwn.blockingWork(named: "lab.nice-trial") { triedBelowNiceZero() }
         #else
-            return nil
+            nil
         #endif
     }
 
     #if os(Linux)
-        /// Whether the effective capability `bit` is set (23 is CAP_SYS_NICE), from /proc/self/status.
-        static func capabilities(holding bit: Int) -> Bool? {
-            guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-                let line = status.split(separator: "\n").first(where: { $0.hasPrefix("CapEff:") }),
-                let mask = UInt64(line.dropFirst("CapEff:".count).trimmingCharacters(in: .whitespaces), radix: 16)
-            else { return nil }
-            return mask & (1 << UInt64(bit)) != 0
+        /// On the calling thread: whether its nice is, or may be set, below 0. A thread raised to
+        /// -1 is put back where it was (raising a nice value never needs a right).
+        static func triedBelowNiceZero() -> Bool {
+            let which = __priority_which_t(PRIO_PROCESS.rawValue)
+            errno = 0
+            let before = getpriority(which, 0)
+            let read = errno == 0  // -1 is both a nice value and getpriority's error
+            if read, before < 0 { return true }
+            guard setpriority(which, 0, -1) == 0 else { return false }
+            _ = setpriority(which, 0, read ? before : 0)
+            return true
         }
     #endif
 

@@ -103,7 +103,8 @@ enum PriorityInversionVariant {
         }
         console.table(table)
         for result in seen { console.paragraph(PriorityInversionNarration.sentence(result)) }
-        console.paragraph(PriorityInversionNarration.platformNote(mayGoBelowZero: ThreadPriority.mayGoBelowNiceZero))
+        let mayGoBelowZero = await ThreadPriority.mayGoBelowNiceZero()
+        console.paragraph(PriorityInversionNarration.platformNote(mayGoBelowZero: mayGoBelowZero))
     }
 }
 
@@ -127,19 +128,20 @@ enum PriorityInversionNarration {
         }
     }
 
-    /// `mayGoBelowZero`: whether this process may set a nice value below 0 (Linux: read from its
-    /// capabilities and RLIMIT_NICE), nil where that was not read. A process with the right may
+    /// `mayGoBelowZero`: whether this process may set a nice value below 0 (Linux: tried on a
+    /// thread of its own, since a user namespace shows CAP_SYS_NICE the kernel then refuses), nil
+    /// where that was not tried. A process with the right may
     /// (root, here) is seen at nice -2 in task-apis, so the rule is said with what this one may do.
     static func platformNote(mayGoBelowZero: Bool?) -> String {
+        let rule = "Only a process with the right (CAP_SYS_NICE or a raised RLIMIT_NICE) can go below nice 0"
         let nice: String =
             switch mayGoBelowZero {
-            case true?:
-                "only a process with the right (CAP_SYS_NICE or a raised RLIMIT_NICE) can go below nice 0, and this one has it"
+            case true?: "\(rule), and this one can: a thread of its own set itself to nice -1 on this run."
             case false?:
-                "only a process with the right (CAP_SYS_NICE or a raised RLIMIT_NICE) can go below nice 0, and this one has not"
-            case nil: "only a process with the right (CAP_SYS_NICE or a raised RLIMIT_NICE) can go below nice 0"
+                "\(rule), and this one cannot: the kernel refused a thread of its own nice -1 on this run. A listed capability is no proof: inside a user namespace, as in a rootless container, CAP_SYS_NICE shows in /proc/self/status and the kernel still refuses."
+            case nil: "\(rule)."
             }
         return
-            "What a raised priority buys depends on the platform. On Linux a task's priority sets the nice value of the thread that picks it up (\(nice)); on Apple platforms priorities are quality-of-service classes and an escalated task's thread gets an override. Where the runtime cannot escalate, the .high task waits at the work's priority: on a busy machine, behind everything above it (task-apis --variant priority-escalation measures the threads)."
+            "What a raised priority buys depends on the platform. On Apple platforms priorities are quality-of-service classes and an escalated task's thread gets an override. On Linux a task's priority sets the nice value of the thread that picks it up. \(nice) Where the runtime cannot escalate, the .high task waits at the work's priority: on a busy machine, behind everything above it (task-apis --variant priority-escalation measures the threads)."
     }
 }
