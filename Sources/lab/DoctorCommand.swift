@@ -1,5 +1,6 @@
 import Foundation
 import LabCore
+import Lessons
 
 /// `lab doctor`: the facts the lessons depend on, measured on this machine.
 @MainActor
@@ -75,7 +76,8 @@ enum DoctorCommand {
         row(
             "build", environment.buildConfiguration,
             environment.buildConfiguration == "debug" ? "time things with -c release" : "good for timing")
-        row("executor width (measured)", "\(width) threads", "at most \(width) blocking tasks run at once")
+        let widthWords = widthRow(width)
+        row("executor width (measured)", widthWords.value, widthWords.why)
         row(
             "main actor on main thread", "\(yes(thread.before)) before a suspension, \(yes(thread.after)) after",
             thread.after ? "" : "check isolation with #isolation, not Thread.isMainThread")
@@ -92,4 +94,12 @@ enum DoctorCommand {
     }
 
     static func yes(_ flag: Bool) -> String { flag ? "yes" : "no" }
+
+    /// The executor-width row's words, for the width measured (1 on a one-CPU machine).
+    nonisolated static func widthRow(_ width: Int) -> (value: String, why: String) {
+        (
+            CountWords.of(width, "thread"),
+            "at most \(CountWords.of(width, "blocking task")) \(width == 1 ? "runs" : "run") at once"
+        )
+    }
 }

@@ -69,14 +69,16 @@ struct FromGCDTests {
         expect(usual[0].contains("never finished") && usual[0].contains("3.01 s"))
         expectContains(usual[1], "one thread free), it finished")
         let oneThread = SemaphoreNarration.sentences(
-            all: Run(width: 1, tasks: 1, finished: false, seconds: 3),
-            fewer: Run(width: 1, tasks: 0, finished: true, seconds: 0.1))
-        expectContains(oneThread[0], "With 1 task waiting")
+            all: Run(width: 1, tasks: 1, finished: false, seconds: 3, blocked: 1), fewer: nil)
+        expectContains(oneThread[0], "With 1 task waiting, on a pool of 1 thread, the child never finished")
+        expect(oneThread[0].contains("The pool's only thread was blocked") && !oneThread[0].contains("Every thread"))
+        expectContains(oneThread[0], "and the task that would signal")
         expectContains(oneThread[1], "a single call from async code is enough")
         let narrower = SemaphoreNarration.sentences(
             all: Run(width: 1, tasks: 2, finished: false, seconds: 3),
             fewer: Run(width: 1, tasks: 1, finished: false, seconds: 3))
         expect(narrower[1].contains("hung too") && narrower[1].contains("the probe measured 1"))
+        expectContains(narrower[1], "left no thread free")
         let lucky = SemaphoreNarration.sentences(
             all: Run(width: 1, tasks: 2, finished: true, seconds: 0.3),
             fewer: Run(width: 1, tasks: 1, finished: true, seconds: 0.3))
@@ -109,6 +111,16 @@ struct FromGCDTests {
         expectNotContains(narrow[0], "one per pool thread", "\(narrow[0])")
         expectContains(narrow[0], "With 2 tasks waiting, on a pool of 1 thread (only 1 task got into wait())")
         expectContains(narrow[1], "hung too, 1 of them in wait() when it was stopped")
+        // The user's one-thread pool: the second child gets one fewer than the width the first
+        // measured, so none runs and the lesson says a single call hangs.
+        let oneHeld = Run(width: 2, tasks: 2, finished: false, seconds: 3.02, blocked: 1)
+        expectEqual(SemaphoreBridgeVariant.fewerTasks(after: oneHeld), nil)
+        let oneHeldLines = SemaphoreNarration.sentences(all: oneHeld, fewer: nil)
+        expectContains(oneHeldLines[0], "on a pool of 1 thread (only 1 task got into wait())")
+        expectContains(oneHeldLines[1], "no \"one fewer\"")
+        expectEqual(SemaphoreBridgeVariant.fewerTasks(after: hog), 1, "two held: one fewer is one")
+        expectEqual(SemaphoreBridgeVariant.fewerTasks(after: Run(width: 2, tasks: 3, finished: false, seconds: 3)), 2)
+        expectEqual(SemaphoreBridgeVariant.fewerTasks(after: Run(width: 1, tasks: 2, finished: true, seconds: 0.3)), 1)
         let read = SemaphoreBridgeVariant.parse("pool width 1, tasks 2\nblocked 1\nblocked 2\n", seconds: 3)
         expect(read.blocked == 2 && read.measuredWidth == 2 && read.width == 1)
     }

@@ -41,6 +41,14 @@ struct WhenItStopsTests {
         let noDeadlock = PoolDeadlockNarration.sentences(semaphore: lucky, continuation: slow, limit: "1 s")
         expectContains(noDeadlock[0], "luck, not safety")
         expectContains(noDeadlock[1], "cannot tell a deadlock from a machine too busy")
+        // A one-thread pool (one CPU online): singular, and no "every thread of the pool".
+        let alone = PoolDeadlockNarration.sentences(
+            semaphore: Report(tasks: 4, peakWaiting: 1, finished: false, seconds: 1), continuation: suspended,
+            limit: "1 s")
+        expectContains(alone[0], "1 of 4 tasks was blocked")
+        expectContains(alone[0], "the pool's width on this machine: 1 thread.")
+        expect(alone[0].contains("the pool's only thread was waiting") && !alone[0].contains("every thread"))
+        expectContains(deadlocked[0], "2 of 4 tasks were blocked")
         let none = PoolDeadlockNarration.sentences(semaphore: nil, continuation: nil, limit: "1 s")
         expect(none.allSatisfy { $0.contains("gave no report") })
     }

@@ -27,6 +27,11 @@ enum BlockingBridgeDemos {
         return size.withLock { $0 }
     }
 
+    /// The CPUs the system reports online, which libdispatch sizes the cooperative pool from:
+    /// 2 under `taskset -c 0` on this 2-CPU machine (the pool kept 2 threads), 1 where a mount
+    /// namespace shows one CPU (`lab stress --load narrow-pool`, a one-thread pool).
+    static var onlineCPUs: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
     /// `DispatchQueue.main.sync` from code that is already on the main queue (the main actor on Linux).
     static func syncOntoMainQueue() {
         DispatchQueue.main.sync { StandardOutput.line("inside the main-queue block") }
@@ -35,11 +40,13 @@ enum BlockingBridgeDemos {
     /// HAZARD, on purpose: each child demo blocks threads (the pool's, or the main queue) to show a deadlock.
     static let demos = [
         ChildDemo(semaphoreName) {
-            // The pool follows the configured CPUs; the probe can undercount on a loaded or
-            // pinned machine (it sees only the threads that were blocked at the same moment).
+            // The pool is sized from the CPUs the system reports online; the probe can undercount
+            // on a loaded or pinned machine (it sees only the threads blocked at the same moment).
+            // activeProcessorCount is not used: in a namespace that shows one CPU online (a
+            // one-thread pool) it still said 2. The lesson passes "fewer" runs their count.
             let width = await ExecutorProbe.measureWidth()
-            let every = max(width, ProcessInfo.processInfo.activeProcessorCount)
-            let tasks = ProcessInfo.processInfo.environment[tasksKey] == "fewer" ? every - 1 : every
+            let tasks =
+                ProcessInfo.processInfo.environment[tasksKey].flatMap(Int.init) ?? max(width, onlineCPUs)
             StandardOutput.line("pool width \(width), tasks \(tasks)")
             // The width that matters is the one the hang shows: each task says when it is about to
             // block, so a child stopped at the time limit has told how many pool threads it held.

@@ -75,8 +75,11 @@ enum PoolDeadlockNarration {
         case nil:
             lines.append("The semaphore run gave no report: the child process ended some other way (see the table).")
         case let report? where !report.finished:
+            let alone = report.peakWaiting == 1
+            let everyThread = alone ? "the pool's only thread was" : "every thread of the pool was"
+            let thatThread = alone ? "that very thread" : "one of those threads"
             lines.append(
-                "With the semaphore, \(report.peakWaiting) of \(report.tasks) tasks were blocked when progress stopped, and none finished in \(limit): every thread of the pool was waiting for an answer that needed one of those threads. That count is the pool's width on this machine: \(report.peakWaiting) threads. Nothing crashed and nothing was logged; the program simply stopped, which is how a deadlock looks in an app."
+                "With the semaphore, \(report.peakWaiting) of \(report.tasks) tasks \(CountWords.were(report.peakWaiting)) blocked when progress stopped, and none finished in \(limit): \(everyThread) waiting for an answer that needed \(thatThread). That count is the pool's width on this machine: \(CountWords.of(report.peakWaiting, "thread")). Nothing crashed and nothing was logged; the program simply stopped, which is how a deadlock looks in an app."
             )
         case let report?:
             lines.append(
@@ -86,7 +89,7 @@ enum PoolDeadlockNarration {
         switch continuation {
         case let report? where report.finished:
             lines.append(
-                "With the continuation, \(report.peakWaiting) of \(report.tasks) tasks waited at once and all finished in \(report.seconds.formattedAsDuration): a suspended wait gives its thread back, so the answers ran on the threads the waiters were not holding."
+                "With the continuation, \(report.peakWaiting) of \(report.tasks) tasks waited at once and all finished in \(report.seconds.formattedAsDuration): a suspended wait gives its thread back, so the pool was free to run the answers."
             )
         case let report?:
             lines.append(
