@@ -86,6 +86,33 @@ struct WhenItStopsTests {
         let offText = MainStarvedNarration.sentence(off)
         expectContains(offText, "the job ran nonisolated, off the main actor, yet the frames still waited.")
         expect(offText.contains("the UI loop needs a pool thread") && offText.contains("did not measure which"))
+        // What the frames waited for, from the two witnesses' figures (a one-CPU run, and a busy one).
+        let poolShort = Run(
+            way: .concurrent, job: 0.263, framesDuring: 0, longestGap: 0.277, budget: budget, jobRanOn: .nonisolated,
+            threadLongestGap: 0.0167, poolLongestGap: 0.263, usableCPUs: 1)
+        let poolText = MainStarvedNarration.sentence(poolShort)
+        expectContains(poolText, "@concurrent: 0 frames drew during the job")
+        expect(
+            poolText.contains("It was not a CPU they waited for") && poolText.contains("It was a thread of the pool"))
+        expectContains(poolText, "(on 1 CPU)")
+        expectContains(poolText, "frees the main actor, not a pool thread")
+        expectNotContains(poolText, "did not measure which")
+        var cpuShort = poolShort
+        cpuShort.threadLongestGap = 0.2
+        cpuShort.usableCPUs = 2
+        let cpuText = MainStarvedNarration.sentence(cpuShort)
+        expect(cpuText.contains("also went 200 ms without running") && cpuText.contains("took turns for a CPU"))
+        expectContains(cpuText, "(2 CPUs here")
+        expectNotContains(cpuText, "It was not a CPU")
+        var neither = poolShort
+        neither.poolLongestGap = 0.02
+        let neitherText = MainStarvedNarration.sentence(neither)
+        expectContains(neitherText, "neither a CPU nor a pool thread was short")
+        expectNotContains(neitherText, "It was a thread of the pool")
+        let oneFrame = Run(
+            way: .concurrent, job: 0.263, framesDuring: 1, longestGap: 0.2, budget: budget, jobRanOn: .nonisolated,
+            threadLongestGap: 0.0167, poolLongestGap: 0.2)
+        expectContains(MainStarvedNarration.sentence(oneFrame), "@concurrent: 1 frame drew during the job")
         var on = shared
         on.jobRanOn = .mainActor
         let onText = MainStarvedNarration.sentence(on)

@@ -1,3 +1,4 @@
+import Foundation
 import LabCore
 import LabScenarios
 import LabTrace
@@ -33,6 +34,54 @@ enum MainStarvedVariant {
         let budget: Double
         /// Where the job's own code ran, from its span (the steps table's "ran on"); nil if not recorded.
         var jobRanOn: Isolation? = nil
+        /// The longest a thread of its own (needing only a CPU) went without ticking during the job.
+        var threadLongestGap: Double? = nil
+        /// The longest a task on the pool (needing a pool thread, then a CPU) went without ticking.
+        var poolLongestGap: Double? = nil
+        /// The CPUs this process could use.
+        var usableCPUs: Int = 1
+    }
+
+    /// Two witnesses beside the UI loop, ticking every frame budget: a thread of its own, which
+    /// needs only a CPU to tick, and a task on the pool, which needs a pool thread first. When
+    /// the frames stop, whichever stopped with them names what the frames waited for.
+    final class Witnesses: Sendable {
+        private let threadTicks = Locked<[Double]>([])
+        private let poolTicks = Locked<[Double]>([])
+        private let stopped = Locked(false)
+        private let pool: Task<Void, Never>
+
+        init(probe: Probe, every tick: Duration) {
+            let (threadTicks, poolTicks, stopped) = (threadTicks, poolTicks, stopped)
+            let thread = Thread {
+                while !stopped.withLock({ $0 }) {
+                    ThreadBlocker.hold(for: tick)
+                    threadTicks.withLock { $0.append(probe.now) }
+                }
+            }
+            thread.name = "lab.cpu-witness"
+            thread.start()
+            pool = Task.detached {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: tick)
+                    poolTicks.withLock { $0.append(probe.now) }
+                }
+            }
+        }
+
+        func stop() {
+            stopped.withLock { $0 = true }
+            pool.cancel()
+        }
+
+        /// The longest time between ticks over `start...end` (its edges count as ticks).
+        func longestGaps(_ start: Double, _ end: Double) -> (thread: Double, pool: Double) {
+            func gap(_ ticks: [Double]) -> Double {
+                let inside = [start] + ticks.filter { $0 > start && $0 < end } + [end]
+                return zip(inside.dropFirst(), inside).map { $0 - $1 }.max() ?? 0
+            }
+            return (gap(threadTicks.withLock { $0 }), gap(poolTicks.withLock { $0 }))
+        }
     }
 
     /// The job, off every actor: `@concurrent` says so in every isolation mode.
@@ -56,6 +105,8 @@ enum MainStarvedVariant {
             """)
         var runs: [Run] = []
         for way in Way.allCases {
+            let witnesses = Witnesses(probe: context.probe, every: .nanoseconds(Int64(1e9 / 60)))
+            defer { witnesses.stop() }
             let frames = try await WatchedUI.run(context) {
                 await context.probe.withLane("Save: \(way.key)") {
                     // The main actor only awaits the @concurrent job (its thread is free): the CPU
@@ -76,10 +127,18 @@ enum MainStarvedVariant {
                 }
             }
             let span = try context.probe.spans.single(named: "import: \(way.key)")
+            let gaps = witnesses.longestGaps(span.start, span.end)
             let run = Run(
                 way: way, job: span.duration, framesDuring: frames.frames(during: span.start, span.end),
-                longestGap: frames.worstInterval, budget: frames.budget, jobRanOn: span.ranOn)
+                longestGap: frames.worstInterval, budget: frames.budget, jobRanOn: span.ranOn,
+                threadLongestGap: gaps.thread, poolLongestGap: gaps.pool, usableCPUs: UsableCPUs.count)
             runs.append(run)
+            context.record(
+                "\(way.key)_thread_gap", "\(way.rawValue): longest a thread of its own went without running",
+                seconds: gaps.thread)
+            context.record(
+                "\(way.key)_pool_gap", "\(way.rawValue): longest a task on the pool went without running",
+                seconds: gaps.pool)
             context.record(
                 "\(way.key)_longest_gap", "\(way.rawValue): longest time without a frame", seconds: run.longestGap)
             context.recordInTable(
@@ -120,15 +179,10 @@ enum MainStarvedNarration {
                 "One synchronous call: no frame at all during the \(run.job.formattedAsDuration) job, a \(gap) freeze. The main actor runs one job at a time and this one never gave it back: the UI starved."
         case (.yielding, false, _):
             return
-                "Pieces with Task.yield(): \(run.framesDuring) frames drew during the job, the longest gap \(gap). Each yield let a waiting frame in; a gap still as long as a piece (or longer, on a busy CPU) is the price of doing the work on the main actor at all."
+                "Pieces with Task.yield(): \(CountWords.of(run.framesDuring, "frame")) drew during the job, the longest gap \(gap). Each yield let a waiting frame in; a gap still as long as a piece (or longer, on a busy CPU) is the price of doing the work on the main actor at all."
         case (.concurrent, false, _):
-            let start = "@concurrent: \(run.framesDuring) frames drew during the job, but the longest gap was \(gap): "
-            // What the frames waited for is not measured here (a thread of the pool, the one the job
-            // holds where the pool has one; or a CPU): so both needs are said, and neither is blamed.
-            let needs =
-                "To draw a frame, the UI loop needs a pool thread (its wake-up from sleep runs on one) and then a CPU, "
-                + "and the job held a thread and a CPU while it ran: with one CPU, a one-thread pool or a busy machine, "
-                + "either can run short. This run did not measure which the frames waited for."
+            let start =
+                "@concurrent: \(CountWords.of(run.framesDuring, "frame")) drew during the job, but the longest gap was \(gap): "
             switch run.jobRanOn {
             case .mainActor?:
                 return start
@@ -136,13 +190,48 @@ enum MainStarvedNarration {
             case let other?:
                 return start
                     + "the job ran \(other == .nonisolated ? "nonisolated" : "on the \(other)"), off the main actor, yet the frames still waited. "
-                    + needs
+                    + waitedFor(run)
             case nil:
-                return start + "where the job ran was not recorded, and the frames still waited. " + needs
+                return start + "where the job ran was not recorded, and the frames still waited. " + waitedFor(run)
             }
         case (.oneCall, false, _):
             return
-                "One synchronous call: \(run.framesDuring) frames drew during the job (a frame already due ran first), then a \(gap) gap: the main actor runs one job at a time."
+                "One synchronous call: \(CountWords.of(run.framesDuring, "frame")) drew during the job (a frame already due ran first), then a \(gap) gap: the main actor runs one job at a time."
+        }
+    }
+}
+
+extension MainStarvedNarration {
+    /// What the frames waited for, from the two witnesses: a witness that went at least half as
+    /// long as the frames without ticking lacked what the frames lacked.
+    static func waitedFor(_ run: MainStarvedVariant.Run) -> String {
+        let cpus = CPUCountWords.usable(run.usableCPUs, machine: run.usableCPUs)
+        guard let thread = run.threadLongestGap, let pool = run.poolLongestGap else {
+            return
+                "To draw a frame, the UI loop needs a pool thread (its wake-up from sleep runs on one) and then a CPU, "
+                + "and the job held a thread and a CPU while it ran: with one CPU, a one-thread pool or a busy machine, "
+                + "either can run short. This run did not measure which the frames waited for."
+        }
+        let starved = { (witness: Double) in witness >= run.longestGap / 2 }
+        let threadWords =
+            "a thread of its own, which needs only a CPU, went at most \(thread.formattedAsDuration) without running"
+        let poolWords = "a task on the pool, sleeping the same ticks, went \(pool.formattedAsDuration) without running"
+        switch (starved(thread), starved(pool)) {
+        case (false, true):
+            return
+                "It was not a CPU they waited for: beside them, \(threadWords). It was a thread of the pool: "
+                + "\(poolWords), as long as the frames. While the job held its thread, the pool ran nothing else "
+                + "(on \(cpus)), and the UI loop's wake-up waited with every other task. @concurrent frees the main "
+                + "actor, not a pool thread: it helps only where the pool has one to spare beside the job."
+        case (true, _):
+            return
+                "Beside them, a thread of its own, which needs only a CPU, also went \(thread.formattedAsDuration) without "
+                + "running (and \(poolWords)): the job and the UI took turns for a CPU (\(cpus) here, and the machine "
+                + "busy). @concurrent frees the main actor, not a CPU: it helps only where there is one to spare beside the job."
+        case (false, false):
+            return
+                "Beside them, \(threadWords), and \(poolWords): neither a CPU nor a pool thread was short for long, "
+                + "so the frames waited on something this run did not measure (the main thread itself, or the loop's timer)."
         }
     }
 }

@@ -31,7 +31,7 @@ public struct WhenItStopsLesson: Lesson {
 
     public let takeaways = [
         "Never wait synchronously (a semaphore, a group's wait) for async work: once every pool thread waits, the work that would answer never runs. Suspend instead.",
-        "One long synchronous job on the main actor stops every frame until it ends: move it off the main actor (@concurrent), or cut it into pieces that await.",
+        "One long synchronous job on the main actor stops every frame until it ends: cut it into pieces that await, or move it off the main actor (@concurrent), which frees the main actor but not a pool thread: where the pool has none to spare beside the job (one CPU, a one-thread pool), the frames wait anyway, and main-starved measures what they waited for.",
         "Awaiting a task tells the runtime whom you wait for, so it can raise that task's priority; a stream, a continuation or a semaphore cannot.",
         "An actor runs one call at a time only between awaits: finish a state change before you await, or check again after it.",
     ]
