@@ -77,6 +77,11 @@ struct SourcesGapsTests {
         expectContains(text, "this run could not show the race: in 3 attempts (the gap held open up to 200 ms)")
         expectContains(text, "the UI loop drew no frame while the gap was held (its longest pause was 281 ms)")
         expect(!text.contains("depends on timing") && !text.contains("No tick landed"), "\(text)")
+        expectContains(text, "the update held its pool thread through the gap")
+        let one = OffMainNarration.sentences(ranOn: .nonisolated, attempts: [frameless[0]], fixedMissed: false)
+        expectContains(one.joined(), "in 1 attempt (the gap")
+        let heldOnMain = OffMainNarration.sentences(ranOn: .mainActor, attempts: frameless, fixedMissed: false)
+        expect(heldOnMain.joined().contains("held the main actor") && !heldOnMain.joined().contains("pool thread"))
         // One gap with a frame in it: then a tick could have landed, and timing is the word again.
         var some = frameless
         some[1] = Attempt(window: .milliseconds(100), missed: false, framesDuringGap: 1, longestPause: 0.1)

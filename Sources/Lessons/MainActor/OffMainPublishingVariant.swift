@@ -181,17 +181,21 @@ enum OffMainNarration {
             // in one. The view caught the update, but this run could not show the race at all: it
             // is not said to "depend on timing" when no timing could have made it show.
             let pause = (attempts.map(\.longestPause).max() ?? 0).formattedAsDuration
+            let held =
+                ranOn == .mainActor
+                ? " (the update held the main actor through the gap)"
+                : " (the update held its pool thread through the gap; when-it-stops --variant main-starved measures what frames wait for then)"
             lines.append(
                 """
-                The view caught the update, but this run could not show the race: in \(attempts.count) \
-                attempt\(attempts.count == 1 ? "" : "s") (the gap held open up to \(window.seconds.formattedAsDuration)), \
+                The view caught the update, but this run could not show the race: in \
+                \(CountWords.of(attempts.count, "attempt")) (the gap held open up to \(window.seconds.formattedAsDuration)), \
                 the UI loop drew no frame while the gap was held (its longest pause was \(pause)), so no tick \
-                could land between objectWillChange and the write.
+                could land between objectWillChange and the write\(held).
                 """)
         } else {
             lines.append(
                 """
-                No tick landed between objectWillChange and the write in \(attempts.count) attempts \
+                No tick landed between objectWillChange and the write in \(CountWords.of(attempts.count, "attempt")) \
                 (the gap held open up to \(window.seconds.formattedAsDuration)), so the view caught \
                 the update this time. That is what makes the bug nasty: it depends on timing.
                 """)
