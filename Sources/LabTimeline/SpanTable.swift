@@ -15,9 +15,7 @@ extension Table {
         let groups = collapsing ? SpanRun.runs(spans.filter { !$0.isInstant }) : spans.map { SpanRun($0) }
         for group in groups {
             let span = group.first
-            let threads =
-                span.startThread == group.lastThread
-                ? "\(span.startThread)" : "\(span.startThread)→\(group.lastThread)"
+            let threads = group.threadsWords
             var place = span.ranOn.description
             if let work = span.workIsolation, work != span.isolation { place += " (awaited from \(span.isolation))" }
             var name = group.count > 1 ? "\(SpanRun.pattern(span.name)) ×\(group.count)" : span.name
@@ -48,7 +46,8 @@ extension Table {
         ran on: where the step's own code ran (an actor, the main actor, or nonisolated: the global \
         executor); "awaited from" names the caller that waited for it. thread: the OS thread it started \
         on; a→b means it suspended and resumed on another thread, which is normal for async code. A \
-        merged row (×N) gives the range of its steps' own starts and durations.
+        merged row (×N) gives the range of its steps' own starts and durations, and every thread its \
+        steps started or resumed on (past \(SpanRun.threadsListed), how many).
         """
 }
 
@@ -59,7 +58,6 @@ struct SpanRun {
     var members: [Span]
     var count: Int { members.count }
     var lastEnd: Double
-    var lastThread: UInt64
     /// The merged steps ran in several tasks alike but for their numbers ("blocking 1", "blocking 2"…).
     var lanesDiffer = false
 
@@ -67,7 +65,25 @@ struct SpanRun {
         first = span
         members = [span]
         lastEnd = span.end
-        lastThread = span.endThread
+    }
+
+    /// A merged row names at most this many threads; past it, it counts them.
+    static let threadsListed = 3
+
+    /// The thread column: one step's "a" or "a→b"; for merged steps, every thread any of them
+    /// started or ended on, in order of first use ("4477, 4478"), or "5 threads" past three.
+    /// (The first step's threads alone once stood for the row: four waits on two threads read as one.)
+    var threadsWords: String {
+        if count == 1 {
+            return first.startThread == first.endThread
+                ? "\(first.startThread)" : "\(first.startThread)→\(first.endThread)"
+        }
+        var seen: [UInt64] = []
+        for thread in members.flatMap({ [$0.startThread, $0.endThread] }) where !seen.contains(thread) {
+            seen.append(thread)
+        }
+        return seen.count > Self.threadsListed
+            ? "\(seen.count) threads" : seen.map { "\($0)" }.joined(separator: ", ")
     }
 
     /// "yield hour 12" → "yield hour N": numbers do not make two steps different.
@@ -99,7 +115,6 @@ struct SpanRun {
             if let index = indexByKey[key] {
                 runs[index].members.append(span)
                 runs[index].lastEnd = max(runs[index].lastEnd, span.end)
-                runs[index].lastThread = span.endThread
                 if span.lane != runs[index].first.lane { runs[index].lanesDiffer = true }
             } else {
                 indexByKey[key] = runs.count

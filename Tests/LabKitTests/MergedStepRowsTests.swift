@@ -51,6 +51,31 @@ struct MergedStepRowsTests {
         expect(row[4] == "0 s" && row[5] == "100 ms")
     }
 
+    func wait(_ id: Int, on thread: UInt64, resumedOn end: UInt64? = nil) -> Span {
+        Span(
+            id: id, parent: nil, name: "wait", lane: "blocking \(id + 1)", kind: .blocking, isolation: .nonisolated,
+            start: 0.25 * Double(id / 2), end: 0.25 * Double(id / 2 + 1), startThread: thread,
+            endThread: end ?? thread)
+    }
+
+    /// Four blocking waits on two threads (taskset -c 0, a pool of two): the row names both,
+    /// not the first step's thread alone.
+    @Test func aMergedRowNamesEveryThreadItsStepsRanOn() throws {
+        let twoThreads = [wait(0, on: 4477), wait(1, on: 4478), wait(2, on: 4477), wait(3, on: 4478)]
+        let row = try unwrap(Table.spans(twoThreads, collapsing: true).rows.first)
+        expect(row[0].hasPrefix("wait ×4"), "\(row)")
+        expectEqual(row[3], "4477, 4478")
+        let oneThread = (0..<4).map { wait($0, on: 4477) }
+        expectEqual(Table.spans(oneThread, collapsing: true).rows.first?[3], "4477")
+        let resumed = [wait(0, on: 4477, resumedOn: 4478), wait(1, on: 4477)]
+        expectEqual(Table.spans(resumed, collapsing: true).rows.first?[3], "4477, 4478")
+        let many = (0..<5).map { wait($0, on: 4470 + UInt64($0)) }
+        expectEqual(Table.spans(many, collapsing: true).rows.first?[3], "5 threads")
+        // One step keeps its own a→b.
+        expectEqual(Table.spans([wait(0, on: 1, resumedOn: 2)], collapsing: true).rows.first?[3], "1→2")
+        expectContains(Table.spansLegend, "every thread its steps started or resumed on")
+    }
+
     @Test func theNoteCountsWhatTheTableLeftOut() {
         let marks = (0..<4).map {
             Span(
