@@ -23,6 +23,18 @@ struct WhenItStopsTests {
         try expectAtLeast(report.value("pool-deadlock", "continuation_waiting"), 1)
     }
 
+    /// A count from a one-CPU run can be 1: the noun follows it, in every lesson that says one.
+    @Test func countsSayTheirNounInTheSingularAtOne() {
+        expectEqual(CountWords.of(1, "thread"), "1 thread")
+        expectEqual(CountWords.of(0, "frame"), "0 frames")
+        expectEqual(CountWords.of(2, "blocking task"), "2 blocking tasks")
+        expectEqual(CountWords.of(2, "child", plural: "children"), "2 children")
+        expect(CountWords.were(1) == "was" && CountWords.were(3) == "were")
+        // main-actor's main-actor-run, with one frame drawn straight through.
+        expectContains(MainActorRunNarration.yielding(straight: 1, yielding: 1), "drew 1 frame during the loop")
+        expectContains(MainActorRunNarration.yielding(straight: 0, yielding: 9), "drew 0 frames during the loop")
+    }
+
     @Test func theChildReportLineRoundTripsAndJunkIsNoReport() {
         let report = Report(tasks: 4, peakWaiting: 2, finished: false, seconds: 1.002)
         expectEqual(Report.parse("noise\n" + report.line + "\n"), report)

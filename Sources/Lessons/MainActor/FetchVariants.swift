@@ -65,13 +65,13 @@ enum FetchVariants {
                 While the fetch blocked the main actor, the loop drew \(frames.frames(during: call.start, call.end)) \
                 frames and dropped \(frames.droppedFrames); the worst frame took \
                 \(frames.worstInterval.formattedAsDuration). The “Loading…” indicator was set and cleared \
-                without a single frame between: \(spinnerFrames) frames showed it. The user saw a freeze, \
+                without a single frame between: \(CountWords.of(spinnerFrames, "frame")) showed it. The user saw a freeze, \
                 then the photo.
                 """
                 : """
-                The loop kept drawing: \(frames.frames(during: call.start, call.end)) frames during the \
+                The loop kept drawing: \(CountWords.of(frames.frames(during: call.start, call.end), "frame")) during the \
                 fetch, \(frames.droppedFrames) dropped, worst frame \(frames.worstInterval.formattedAsDuration). \
-                \(spinnerFrames) frames showed “Loading…”, then the photo.
+                \(CountWords.of(spinnerFrames, "frame")) showed “Loading…”, then the photo.
                 """)
     }
 }

@@ -76,7 +76,7 @@ enum JokeFetchVariant {
         console.paragraph(
             """
             The joke was set on the \(assign.isolation); the progress view showed for \
-            \(view.frames.filter(\.snapshot.isFetching).count) frames; \(frames.droppedFrames) frames dropped.
+            \(CountWords.of(view.frames.filter(\.snapshot.isFetching).count, "frame")); \(CountWords.of(frames.droppedFrames, "frame")) dropped.
             """)
     }
 }

@@ -93,7 +93,7 @@ enum LiveNarration {
 
     static func awaited(framesDuring: Int) -> String {
         framesDuring > 0
-            ? "awaited fetch: \(framesDuring) frames drew \"Loading…\" while it loaded; the spinner kept turning"
+            ? "awaited fetch: \(CountWords.of(framesDuring, "frame")) drew \"Loading…\" while it loaded; the spinner kept turning"
             : "awaited fetch: no frame ran while it loaded (the machine was too busy to tick)"
     }
 }

@@ -96,9 +96,9 @@ enum MainActorRunNarration {
     static func yielding(straight: Int, yielding: Int) -> String {
         if yielding > straight {
             return
-                "Straight through, the UI loop drew \(straight) frames during the loop; with Task.yield() it drew \(yielding). Task.yield() suspends the task and lets other work on the actor run first, so a long main-actor loop can keep the UI alive. Better still, move CPU work off the main actor."
+                "Straight through, the UI loop drew \(CountWords.of(straight, "frame")) during the loop; with Task.yield() it drew \(yielding). Task.yield() suspends the task and lets other work on the actor run first, so a long main-actor loop can keep the UI alive. Better still, move CPU work off the main actor."
         }
         return
-            "Straight through, the UI loop drew \(straight) frames during the loop; with Task.yield() it drew \(yielding), no more this time. Task.yield() only offers the actor to work already waiting; on this run none got in. Move CPU work off the main actor."
+            "Straight through, the UI loop drew \(CountWords.of(straight, "frame")) during the loop; with Task.yield() it drew \(yielding), no more this time. Task.yield() only offers the actor to work already waiting; on this run none got in. Move CPU work off the main actor."
     }
 }

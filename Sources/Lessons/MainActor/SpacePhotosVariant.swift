@@ -56,7 +56,7 @@ enum SpacePhotosVariant {
             The view rendered \(Set(rendered).sorted().map(String.init).joined(separator: " then ")) photos: \
             never a half-filled list, because updateItems() assigns once. The \(count) requests ran \
             \(meter.stats.maxInFlight) at a time off the main actor, which dropped \(frames.droppedFrames) \
-            frames. The Save button showed its progress for \(savingFrames) frames.
+            frames. The Save button showed its progress for \(CountWords.of(savingFrames, "frame")).
             """)
     }
 }
