@@ -41,10 +41,11 @@ unsigned long long lab_resident_bytes(pid_t pid);
 /// busy machine took from its wall clock (Linux; 0 where it cannot be read). Async-signal-safe.
 double lab_cpu_wait_seconds(pid_t check);
 /// What the check has put in its scratch folder: bytes allocated and entries (files and
-/// folders), read until either passes its limit. A folder nested deeper than the walk goes
-/// sets the entries to ~0 (over any limit). Linux; 0 and 0 elsewhere. Async-signal-safe.
-void lab_scratch_usage(const char *folder, unsigned long long max_bytes, unsigned long long max_entries,
-                       unsigned long long *bytes, unsigned long long *entries);
+/// folders), read until either passes its limit, and the bytes of files the check holds open
+/// after deleting them (which no folder shows). A folder nested deeper than the walk goes sets
+/// the entries to ~0 (over any limit). Linux; 0 and 0 elsewhere. Async-signal-safe.
+void lab_scratch_usage(const char *folder, pid_t check, unsigned long long max_bytes,
+                       unsigned long long max_entries, unsigned long long *bytes, unsigned long long *entries);
 /// Stops and reaps every process left of the check's tree; how many there were.
 long lab_sweep_descendants(pid_t check);
 

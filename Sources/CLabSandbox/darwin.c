@@ -95,12 +95,13 @@ unsigned long long lab_resident_bytes(pid_t pid) {
     return usage.ri_phys_footprint;
 }
 
-void lab_scratch_usage(const char *folder, unsigned long long max_bytes, unsigned long long max_entries,
-                       unsigned long long *bytes, unsigned long long *entries) {
+void lab_scratch_usage(const char *folder, pid_t check, unsigned long long max_bytes,
+                       unsigned long long max_entries, unsigned long long *bytes, unsigned long long *entries) {
     // Not read on macOS: reading a folder without allocating (the supervisor is a fork's child of
     // a multithreaded grader) needs getattrlistbulk(2), untried here. The scratch folder is bounded
     // by the file size limit only (docs/THREAT-MODEL.md, "macOS").
     (void)folder;
+    (void)check;
     (void)max_bytes;
     (void)max_entries;
     *bytes = 0;

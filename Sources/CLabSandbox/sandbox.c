@@ -169,7 +169,7 @@ static void supervise(const lab_sandbox_spec *spec, lab_confinement *confinement
         // time, not the gigabytes that would fill the disk other checks write to.
         if (spec->scratch_bytes > 0 && now >= next_scratch_reading) {
             unsigned long long bytes = 0, entries = 0;
-            lab_scratch_usage(spec->scratch, spec->scratch_bytes, spec->scratch_entries, &bytes, &entries);
+            lab_scratch_usage(spec->scratch, check, spec->scratch_bytes, spec->scratch_entries, &bytes, &entries);
             if (bytes > spec->scratch_bytes || entries > spec->scratch_entries) {
                 kill(-check, SIGKILL);
                 kill(check, SIGKILL);

@@ -48,6 +48,17 @@
             expectContains(CheckVerdict.scratchSentence(scratch, limits: result.limits), "nested folders")
         }
 
+        /// A file written and deleted while still open takes the disk that no folder shows: counted
+        /// through the check's descriptors.
+        @Test func aDeletedFileHeldOpenIsCounted() throws {
+            let result = try Self.run(
+                "exec 3>held && rm held && i=0; while [ $i -lt 40 ]; do head -c 1048576 /dev/zero >&3; i=$((i+1)); done; exec sleep 10"
+            ) { $0.scratchBytes = 16 << 20 }
+            let scratch = try unwrap(result.stoppedAtScratch, "\(result.output)")
+            expectAbove(scratch.bytes, UInt64(16 << 20))
+            expectEqual(scratch.entries, 0)
+        }
+
         /// Within the limits the check ends as it would have.
         @Test func writingWithinTheLimitsIsLeftAlone() throws {
             let result = try Self.run("head -c 4194304 /dev/zero > kept && mkdir -p a/b/c && : > a/b/c/d") { _ in }
