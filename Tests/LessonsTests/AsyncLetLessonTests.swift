@@ -46,22 +46,44 @@ struct AsyncLetLessonTests {
         expect(ended)
     }
 
+    /// The run: what is guaranteed (sequential awaits never overlap; the three bindings' calls
+    /// overlap as much as the meter says), and sentences that say the figures. Three in flight is
+    /// the scheduler's luck on a loaded machine (calls of 60–140 ms here), so it is proved by a
+    /// handshake below, not by this run.
     @Test func threeBindingsRunTogetherWhileSequentialAwaitsDoNot() async throws {
         let report = try await LessonHarness.run(AsyncLetLesson(), ["rovers"])
         try expectEqual(report.value("rovers", "sequential_max_in_flight"), 1)
-        try expectEqual(report.value("rovers", "concurrent_max_in_flight"), 3)
+        let most = Int(try report.value("rovers", "concurrent_max_in_flight"))
+        expect((1...3).contains(most), "\(most)")
         let calls = report.steps("rovers").filter { $0.name.hasPrefix("latestPhotos(") }
         let sequential = Array(calls.prefix(3))
-        let concurrent = Array(calls.suffix(3))
         expect(!sequential[0].overlaps(sequential[1]) && !sequential[1].overlaps(sequential[2]))
-        expect(
-            concurrent[0].overlaps(concurrent[1]) && concurrent[1].overlaps(concurrent[2])
-                && concurrent[0].overlaps(concurrent[2]))
-        // Generous: the concurrent total is well under the sum of the sequential calls.
-        try expectBelow(
-            report.value("rovers", "concurrent_total_seconds"),
-            0.8
-                * report.value("rovers", "sum_of_calls_seconds"))
+        let narration = try unwrap(report.variants.first { $0.name == "rovers" }?.narration).joined(separator: "\n")
+        expectContains(narration, ThreeRoversVariant.inFlight(concurrent: most, sequential: 1))
+    }
+
+    /// What the variant teaches, forced: three bindings' children are all running at once, since
+    /// each waits until all three have arrived (were they run one after another, this would hang
+    /// until the time limit).
+    @Test(.timeLimit(.minutes(1))) func threeBindingsAreAllRunningAtOnce() async {
+        let arrivals = Arrivals(expected: 3)
+        async let first: Void = arrivals.arriveAndWait()
+        async let second: Void = arrivals.arriveAndWait()
+        async let third: Void = arrivals.arriveAndWait()
+        _ = await (first, second, third)
+        expectEqual(await arrivals.count, 3)
+    }
+
+    @Test func theRoversSentencesFollowTheFigures() {
+        expectEqual(
+            ThreeRoversVariant.inFlight(concurrent: 3, sequential: 1),
+            "the service saw 3 calls in flight at once instead of 1")
+        expectContains(ThreeRoversVariant.inFlight(concurrent: 1, sequential: 1), "1 call in flight")
+        expectContains(
+            ThreeRoversVariant.inFlight(concurrent: 2, sequential: 1), "began one only after another had ended")
+        expectContains(ThreeRoversVariant.sooner(sequential: 0.3, concurrent: 0.1), "sooner")
+        expectNotContains(ThreeRoversVariant.sooner(sequential: 0.3, concurrent: 0.1), "no sooner")
+        expectContains(ThreeRoversVariant.sooner(sequential: 0.3, concurrent: 0.31), "no sooner on this run")
     }
 
     @Test func anUnreadBindingIsCancelledAndAwaitedAtScopeExit() async throws {
@@ -120,4 +142,23 @@ struct AsyncLetChildCostTests {
         // a release build here: the narration tests force both sentences.)
     }
 
+}
+
+/// A rendezvous: each caller waits until `expected` callers have arrived.
+actor Arrivals {
+    let expected: Int
+    private(set) var count = 0
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(expected: Int) { self.expected = expected }
+
+    func arriveAndWait() async {
+        count += 1
+        if count >= expected {
+            for continuation in waiting { continuation.resume() }
+            waiting = []
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
 }
