@@ -30,18 +30,26 @@ enum LatestPhotosVariant {
         context.record("children", "children added", count: children.count)
         context.record("photos", "photos returned", count: photos.count)
         context.record("max_in_flight", "most calls in flight", count: meter.stats.maxInFlight)
+        context.record("children_at_once", "most children running at once", count: children.maximumOverlap)
         context.record("failed_calls", "failed calls (nil results)", count: meter.stats.failed)
         let slowest = children.map(\.duration).max() ?? 0
         let sum = list.duration + slowest
-        let together = children.maximumOverlap == children.count ? "ran together" : "overlapped"
         let accounted =
             total <= 1.25 * sum ? "about the list plus the slowest child" : "more than the list plus the slowest child"
         console.paragraph(
             """
             The rover list came first (\(list.duration.formattedAsDuration)); then \(children.count) \
-            children \(together) (\(children.maximumOverlap) at once; the slowest \(slowest.formattedAsDuration)). Total \
+            children \(together(children.maximumOverlap, of: children.count)) (the slowest \(slowest.formattedAsDuration)). Total \
             \(total.formattedAsDuration), \(accounted). Spirit's failure became nil and \
             was skipped: \(photos.count) photos. Rows are in completion order.
             """)
+    }
+
+    /// How the children ran, said from the run's figure (tested for each): all at once is the
+    /// usual run, but a stalled machine may start a child only after another has ended.
+    static func together(_ overlap: Int, of children: Int) -> String {
+        if overlap >= children { return "ran together (\(overlap) at once)" }
+        if overlap > 1 { return "overlapped (at most \(overlap) at once)" }
+        return "did not overlap on this run: the machine started each only after another had ended"
     }
 }
