@@ -101,10 +101,19 @@ struct AsyncLetLessonTests {
         try expectEqual(report.value("one-throws", "sibling_cancelled_slow_first"), 0)
     }
 
+    /// The loop's one call at a time is guaranteed; the group's every rover in flight at once is
+    /// the run's luck on a loaded machine, proved with a held backend in MarsDataTests
+    /// ("task group", "async let in a loop").
     @Test func asyncLetInALoopIsSequential() async throws {
         let report = try await LessonHarness.run(AsyncLetLesson(), ["dynamic-count"])
         try expectEqual(report.value("dynamic-count", "loop_max_in_flight"), 1)
-        try expectEqual(report.value("dynamic-count", "group_max_in_flight"), report.value("dynamic-count", "rovers"))
+        let rovers = try report.value("dynamic-count", "rovers")
+        let group = try report.value("dynamic-count", "group_max_in_flight")
+        expect(group >= 1 && group <= rovers, "\(group) of \(rovers)")
+        let narration = try unwrap(report.variants.first { $0.name == "dynamic-count" }?.narration).joined(
+            separator: "\n")
+        expectContains(narration, "at most 1 call in flight")
+        expectContains(narration, "the task group had \(Int(group))")
     }
 }
 
