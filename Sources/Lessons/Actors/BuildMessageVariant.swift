@@ -80,10 +80,19 @@ enum BuildMessageVariant {
         context.record("stamp_isolation", "addStamp ran on", text: stamps.first?.isolation.description ?? "-")
         console.paragraph(
             """
-            The \(waits.count) waits overlapped (\(waits.maximumOverlap) at once); the \
+            \(waitsSentence(count: waits.count, atOnce: waits.maximumOverlap)); the \
             \(stamps.count) addStamp calls ran on the \(stamps.first?.isolation.description ?? "actor"), at most \
             \(stamps.maximumOverlap) at a time. The actor serialised only the part that touches its state.
             """)
+    }
+
+    /// How the waits overlapped, said from the run's figure (tested for each): all at once is the
+    /// usual run, but a stalled machine may start a task only after another's wait has ended.
+    static func waitsSentence(count: Int, atOnce: Int) -> String {
+        if atOnce >= count { return "The \(count) waits overlapped (all \(atOnce) at once)" }
+        if atOnce > 1 { return "The \(count) waits overlapped (at most \(atOnce) at once)" }
+        return "The \(count) waits did not overlap on this run (the machine started each task only after "
+            + "another's wait had ended)"
     }
 
     /// The book's syncFunction(): no `await` needed for a nonisolated method.

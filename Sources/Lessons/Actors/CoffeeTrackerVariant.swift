@@ -82,9 +82,11 @@ enum CoffeeTrackerVariant {
             ? "Mutating first kept all \(tapped) drinks."
             : "Mutating first kept \(ruleKept) of \(tapped) drinks (expected all: please report this run)."
         let copy =
-            copyKept < tapped
-            ? "Copying across the `await` kept \(copyKept): every call copied the list before any of them wrote back, and the last write won."
-            : "Copying across the `await` kept all \(tapped) this time: the calls happened not to overlap, which is luck, not a fix."
+            copyKept >= tapped
+            ? "Copying across the `await` kept all \(tapped) this time: the calls happened not to overlap, which is luck, not a fix."
+            : copyKept <= 1
+                ? "Copying across the `await` kept \(copyKept): every call copied the list before any of them wrote back, and the last write won."
+                : "Copying across the `await` kept \(copyKept) of \(tapped): a call that copied the list before another wrote back lost that write, and the last write won."
         return rule + " " + copy
             + " Both versions compile without a warning — the main actor protects each line, not a sequence of lines across an `await`."
     }

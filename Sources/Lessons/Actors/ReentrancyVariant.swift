@@ -31,12 +31,22 @@ enum ReentrancyVariant {
             context.record("\(key)_downloads", "\(name): downloads for \(requests) requests", count: meter.stats.calls)
         }
         console.table(table)
-        console.paragraph(
-            """
-            The naive cache downloaded the same photo \(Int(context.figure("naive_downloads")?.value ?? 0)) \
-            times. The fix stores the download itself, a Task, in the cache before the first `await`; \
-            later callers await that task. One download, however many callers.
-            """)
+        console.paragraph(naiveSentence(downloads: Int(context.figure("naive_downloads")?.value ?? 0)))
+    }
+
+    /// What the naive cache did, said from the run's count (tested for each): a busy machine may
+    /// start the other views' calls only after the first download ended, and then none downloads.
+    static func naiveSentence(downloads: Int) -> String {
+        let fix =
+            "The fix stores the download itself, a Task, in the cache before the first `await`; "
+            + "later callers await that task. One download, however many callers."
+        guard downloads > 1 else {
+            return "The naive cache downloaded the photo once on this run: the machine started the other views' "
+                + "calls only after the first download had ended, so each found the photo cached. Nothing in it "
+                + "stops a second download, though: a call that arrives during the `await` finds the cache empty. "
+                + fix
+        }
+        return "The naive cache downloaded the same photo \(downloads) times. " + fix
     }
 
     nonisolated static func requestTogether(_ cache: any PhotoCaching, day: Date, probe: Probe, label: String)
