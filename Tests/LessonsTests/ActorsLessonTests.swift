@@ -273,7 +273,7 @@ struct StartBarrierTests {
 }
 
 /// A photo service that answers only once `arrivals` has seen every expected call.
-private struct AnswersWhenAllHaveArrived: SpacePhotosService {
+struct AnswersWhenAllHaveArrived: SpacePhotosService {
     let arrivals: Arrivals
     let inner: SpacePhotosClient
 

@@ -68,10 +68,24 @@ enum FetchVariants {
                 without a single frame between: \(CountWords.of(spinnerFrames, "frame")) showed it. The user saw a freeze, \
                 then the photo.
                 """
-                : """
-                The loop kept drawing: \(CountWords.of(frames.frames(during: call.start, call.end), "frame")) during the \
-                fetch, \(frames.droppedFrames) dropped, worst frame \(frames.worstInterval.formattedAsDuration). \
-                \(CountWords.of(spinnerFrames, "frame")) showed “Loading…”, then the photo.
-                """)
+                : awaitedSentence(
+                    framesDuringCall: frames.frames(during: call.start, call.end), callSeconds: call.duration,
+                    dropped: frames.droppedFrames, worst: frames.worstInterval, spinnerFrames: spinnerFrames))
+    }
+
+    /// The awaited fetch, said from the run's frames (tested for each): the `await` hands the main
+    /// actor back, but a busy machine may still not run the UI loop during a short call.
+    static func awaitedSentence(
+        framesDuringCall: Int, callSeconds: Double, dropped: Int, worst: Double, spinnerFrames: Int
+    ) -> String {
+        let after =
+            "\(dropped) dropped, worst frame \(worst.formattedAsDuration). "
+            + "\(CountWords.of(spinnerFrames, "frame")) showed “Loading…”, then the photo."
+        guard framesDuringCall > 0 else {
+            return "No frame was drawn during the \(callSeconds.formattedAsDuration) fetch on this run, though the "
+                + "`await` had handed the main actor back: the machine was too busy to run the UI loop in that time. "
+                + after
+        }
+        return "The loop kept drawing: \(CountWords.of(framesDuringCall, "frame")) during the fetch, " + after
     }
 }

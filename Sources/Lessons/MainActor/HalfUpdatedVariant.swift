@@ -66,12 +66,20 @@ enum HalfUpdatedVariant {
             context.record("\(key)_stale_frames", "\(title): frames behind the background", count: stale)
         }
         console.table(table)
-        console.paragraph(
-            """
-            With a hop per property, \(Int(context.figure("separate_half_updated_frames")?.value ?? 0)) \
-            frames showed a new title over an old explanation or date. With one hop, none could: \
-            the three assignments are one main-actor job, and no frame runs in the middle of a job. \
-            Each `await` is a point where the UI may draw; group what must change together.
-            """)
+        console.paragraph(halfUpdatedSentence(Int(context.figure("separate_half_updated_frames")?.value ?? 0)))
+    }
+
+    /// The comparison, said from the run's count (tested for each): a frame falls between two
+    /// hops only when the UI loop runs in the gap, which a busy machine may not give it.
+    static func halfUpdatedSentence(_ separate: Int) -> String {
+        let first =
+            separate > 0
+            ? "With a hop per property, \(CountWords.of(separate, "frame")) showed a new title over an old "
+                + "explanation or date."
+            : "With a hop per property, no frame happened to be drawn between the hops on this run (the machine "
+                + "was too busy to run the UI loop in those gaps), but one could have been."
+        return first
+            + " With one hop, none could: the three assignments are one main-actor job, and no frame runs in the "
+            + "middle of a job. Each `await` is a point where the UI may draw; group what must change together."
     }
 }
