@@ -31,10 +31,19 @@ enum AsyncAwaitVariant {
         console.paragraph(
             """
             End still comes \(whole.duration.formattedAsDuration) after Start: `await` makes \
-            doSomething() wait for its result. But it waits by *suspending*: the main actor was free, \
-            and the UI loop drew \(framesDuring) frames during the wait. doSomething() ran on the \
+            doSomething() wait for its result. But it waits by *suspending*: \(framesSentence(framesDuring)). \
+            doSomething() ran on the \
             \(whole.isolation); takesTooLong() ran \(call.isolation), on the global executor.
             """)
+    }
+
+    /// The frames during the wait, said from the run's count (tested for each): the main actor is
+    /// free while it suspends, but a busy machine may not run the UI loop in that time.
+    static func framesSentence(_ framesDuring: Int) -> String {
+        framesDuring > 0
+            ? "the main actor was free, and the UI loop drew \(CountWords.of(framesDuring, "frame")) during the wait"
+            : "the main actor was free, though the UI loop drew no frame during the wait on this run "
+                + "(the machine was too busy to run it)"
     }
 
     /// The button's action: synchronous, so it can only *start* async work.
