@@ -15,10 +15,20 @@ struct FromGCDTests {
         try expectEqual(report.value("serial-queue", "queue_kept"), expected)
         try expectEqual(report.value("serial-queue", "actor_kept"), expected)
         try expectEqual(report.value("dispatch-group", "same_results"), 1)
-        // Both fan out: four loads of 100 ms each, at once, take less than two one after another.
-        try expectBelow(report.value("dispatch-group", "group_seconds"), 0.2 * 4)
-        try expectBelow(report.value("dispatch-group", "task_group_seconds"), 0.2 * 4)
-        try expectAtLeast(report.value("dispatch-group", "task_group_seconds"), 0.1)
+        // Each waits out its 100 ms loads. How much they overlapped is the machine's luck (a
+        // stalled machine can take longer than the four one after another): the sentence must say
+        // which, each outcome forced below; a task group's children waiting at once is proved by
+        // rendezvous in TaskGroupsLessonTests.
+        let group = try report.value("dispatch-group", "group_seconds")
+        let tasks = try report.value("dispatch-group", "task_group_seconds")
+        expectAtLeast(group, 0.1)
+        expectAtLeast(tasks, 0.1)
+        let sequential = DispatchGroupVariant.latency.seconds * Double(DispatchGroupVariant.rovers.count)
+        let narration = try unwrap(report.variants.first { $0.name == "dispatch-group" }?.narration).joined(
+            separator: "\n")
+        expectEqual(
+            narration.contains("Both loaded the rovers at once"), group < sequential / 2 && tasks < sequential / 2,
+            narration)
     }
 
     @Test func theSemaphoreBridgeHangsWhenEveryPoolThreadWaits() async throws {
