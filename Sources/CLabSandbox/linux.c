@@ -434,6 +434,7 @@ static void add_usage(int folder, int depth, unsigned long long max_bytes, unsig
         if (length <= 0) return;
         for (long at = 0; at < length;) {
             const struct lab_directory_entry *entry = (const struct lab_directory_entry *)(buffer + at);
+            if (entry->length == 0) return;  // a malformed record: stop, not loop
             at += entry->length;
             const char *name = entry->name;
             if (name[0] == '.' && (name[1] == 0 || (name[1] == '.' && name[2] == 0))) continue;
@@ -495,16 +496,31 @@ static unsigned long long waited_in(const char *path) {
     return waited;
 }
 
+/// Opens `/proc/<check>/<leaf>` and leaves `path` holding that folder's name and a slash, an
+/// entry's name to go at `*at`; -1 where it cannot be opened. No allocation (the supervisor is a
+/// fork's child).
+static int open_process_folder(pid_t check, const char *leaf, char *path, size_t size, size_t *at) {
+    memcpy(path, "/proc/", 7);
+    size_t used = 6;
+    used += decimal((unsigned long long)check, path + used);
+    size_t leaf_length = strlen(leaf);
+    if (used + leaf_length + 3 > size) return -1;
+    path[used++] = '/';
+    memcpy(path + used, leaf, leaf_length + 1);
+    used += leaf_length;
+    int directory = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (directory < 0) return -1;
+    path[used++] = '/';
+    *at = used;
+    return directory;
+}
+
 double lab_cpu_wait_seconds(pid_t check) {
     // Raw reads into buffers of our own: the supervisor is a fork's child, and may not allocate.
-    char path[96] = "/proc/";
-    size_t at = strlen(path);
-    at += decimal((unsigned long long)check, path + at);
-    memcpy(path + at, "/task", 6);
-    at += 5;
-    int directory = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    char path[96];
+    size_t at = 0;
+    int directory = open_process_folder(check, "task", path, sizeof path, &at);
     if (directory < 0) return 0;
-    path[at++] = '/';
     unsigned long long most = 0;
     char entries[4096];
     long length;
@@ -571,20 +587,17 @@ long lab_sweep_descendants(pid_t check) {
 /// through the check's descriptors (its threads share them), each stat'ed through its
 /// /proc/<pid>/fd link, which reaches the open file. Async-signal-safe.
 static unsigned long long deleted_open_bytes(pid_t check) {
-    char path[96] = "/proc/";
-    size_t at = strlen(path);
-    at += decimal((unsigned long long)check, path + at);
-    memcpy(path + at, "/fd", 4);
-    at += 3;
-    int directory = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    char path[96];
+    size_t at = 0;
+    int directory = open_process_folder(check, "fd", path, sizeof path, &at);
     if (directory < 0) return 0;
-    path[at++] = '/';
     unsigned long long total = 0;
     char buffer[1024] __attribute__((aligned(8)));
     long length;
     while ((length = syscall(SYS_getdents64, directory, buffer, sizeof buffer)) > 0) {
         for (long offset = 0; offset < length;) {
             const struct lab_directory_entry *entry = (const struct lab_directory_entry *)(buffer + offset);
+            if (entry->length == 0) break;  // a malformed record: stop, not loop
             offset += entry->length;
             size_t name_length = strlen(entry->name);
             if (entry->name[0] == '.' || at + name_length >= sizeof path) continue;
