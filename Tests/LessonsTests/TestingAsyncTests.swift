@@ -186,13 +186,13 @@ struct TestingAsyncTests {
     /// The cause of a reordering is read from the edits' timed work.
     @Test func aReorderingsCauseIsReadFromTheTimedWork() {
         let zero = ContinuousClock.now
-        func work(_ from: Int, _ to: Int, thread: UInt64) -> EditWork {
-            EditWork(start: zero + .milliseconds(from), end: zero + .milliseconds(to), thread: thread)
+        func work(_ from: Int, _ to: Int) -> EditWork {
+            EditWork(start: zero + .milliseconds(from), end: zero + .milliseconds(to))
         }
-        expectEqual(ReorderCause(first: work(0, 2, thread: 1), second: work(1, 2, thread: 2)), .overlapped)
-        expectEqual(ReorderCause(first: work(3, 5, thread: 1), second: work(1, 2, thread: 1)), .secondRanFirst)
-        expectEqual(ReorderCause(first: work(0, 2, thread: 1), second: work(3, 4, thread: 1)), .firstHeldBeforeItsWrite)
-        expectEqual(ReorderCause(first: nil, second: work(3, 4, thread: 1)), .unknown)
+        expectEqual(ReorderCause(first: work(0, 2), second: work(1, 2)), .overlapped)
+        expectEqual(ReorderCause(first: work(3, 5), second: work(1, 2)), .secondRanFirst)
+        expectEqual(ReorderCause(first: work(0, 2), second: work(3, 4)), .firstHeldBeforeItsWrite)
+        expectEqual(ReorderCause(first: nil, second: work(3, 4)), .unknown)
     }
 
     /// B4: a failure is a check that came before the rendering finished, not after.

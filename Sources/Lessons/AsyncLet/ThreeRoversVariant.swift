@@ -71,7 +71,8 @@ enum ThreeRoversVariant {
     static func inFlight(concurrent: Int, sequential: Int) -> String {
         let seen = "the service saw \(CountWords.of(concurrent, "call")) in flight at once instead of \(sequential)"
         guard concurrent < 3 else { return seen }
-        return seen + " (all three started at once, but this run's machine began one only after another had ended)"
+        return seen
+            + " (the three bindings were made together, but this run's machine began one only after another had ended)"
     }
 
     /// How much sooner, only where it was: a stalled run can make the bindings no quicker.

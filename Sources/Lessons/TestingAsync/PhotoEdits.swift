@@ -15,7 +15,7 @@ struct PhotoEdit: Sendable, Equatable {
 }
 
 /// The edits as nonisolated code writes them: `Task {}` here starts on the global executor, so
-/// two edits may run on two threads at once. Each edit's work is timed, with its thread, so a
+/// two edits may run on two threads at once. Each edit's work is timed, so a
 /// run that ends out of order can say how (measured, not guessed from the CPUs).
 final class GlobalPhotoEdits: PhotoEditing {
     private let entries = Locked<[String]>([])
@@ -27,7 +27,7 @@ final class GlobalPhotoEdits: PhotoEditing {
             _ = CPUWork.burn(for: edit.renderTime)
             let end = ContinuousClock.now
             entries.withLock { $0.append(edit.name) }
-            works.withLock { $0[edit.name] = EditWork(start: start, end: end, thread: currentThreadID()) }
+            works.withLock { $0[edit.name] = EditWork(start: start, end: end) }
         }
     }
 
@@ -37,11 +37,11 @@ final class GlobalPhotoEdits: PhotoEditing {
     var work: [String: EditWork] { works.withLock { $0 } }
 }
 
-/// When one edit's work ran, and on which OS thread.
+/// When one edit's work ran. Its work never suspends, so two edits' work overlapping in time
+/// ran on two threads.
 struct EditWork: Sendable, Equatable {
     let start: ContinuousClock.Instant
     let end: ContinuousClock.Instant
-    let thread: UInt64
 }
 
 /// How a run on the global executor that ended out of order came to: what its two edits' timed
