@@ -29,7 +29,7 @@ struct AsyncContextScannerTests {
         expect(
             appleOnly.isSuperset(of: [
                 "Thread.isMainThread", "DispatchSemaphore.wait(", "DispatchGroup.wait(", "Thread.current",
-                "Thread.sleep", "NSLock.lock()",
+                "Thread.sleep", "NSLock.lock()", "pthread_mutex_lock(", "pthread_join(", ".waitUntilFinished()",
             ]))
         let blocking = Set(list.filter { $0.kind == .blocking }.map(\.api))
         expect(
@@ -61,6 +61,36 @@ struct AsyncContextScannerTests {
             [
                 "2 RunLoop.current", "4 NSConditionLock.try()", "6 OperationQueue.addOperations(", "7 .run(mode:",
                 "9 NSRecursiveLock.lock(before:",
+            ])
+    }
+
+    /// Read in the macOS SDK's pthread.h, os/lock.h, CFRunLoop.h, NSRunLoop.h, NSProgress.h,
+    /// NSKeyValueObserving.h and NSOperation.h: Linux compiles the pthread calls and lacks the
+    /// rest, a Mac refuses them all, so no HAZARD comment exempts them.
+    @Test func pthreadLocksUnfairLocksTheMainRunLoopAndOperationWaitsAreRefused() {
+        expectEqual(
+            found(
+                """
+                /// HAZARD, on purpose: still refused on a Mac.
+                func f() async {
+                    pthread_mutex_lock(&mutex)
+                    _ = pthread_rwlock_wrlock(&rw)
+                    pthread_join(thread, nil)
+                    os_unfair_lock_lock(&unfair)
+                    RunLoop.main.run()
+                    _ = CFRunLoopGetCurrent()
+                    _ = Progress.current()
+                    model.willChangeValue(forKey: "title")
+                    operation.waitUntilFinished()
+                    _ = Timer.scheduledTimer(withTimeInterval: 1, repeats: false) { _ in }
+                    RunLoop.main.perform {}
+                }
+                func g() { pthread_mutex_lock(&mutex); RunLoop.main.run() }
+                """),
+            [
+                "3 pthread_mutex_lock(", "4 pthread_rwlock_wrlock(", "5 pthread_join(", "6 os_unfair_lock_lock(",
+                "7 RunLoop.main.run()", "8 CFRunLoopGetCurrent(", "9 Progress.current()", "10 .willChangeValue(forKey:",
+                "11 .waitUntilFinished()",
             ])
     }
 
