@@ -1,5 +1,5 @@
-// The allocation counter on macOS — UNVERIFIED: written and reviewed on Linux, never compiled
-// or run on a Mac. Until a Mac runs the lab's allocation tests against it (LabKitTests' known
+// The allocation counter on macOS — UNVERIFIED: written and reviewed on Linux, never run on a
+// Mac (Tools/darwin-compile type-checks it against a macOS SDK's headers). Until a Mac runs the lab's allocation tests against it (LabKitTests' known
 // counts), read any macOS allocation figure as unverified.
 //
 // Darwin has no __libc_malloc to forward to, and replacing malloc by symbol does not reach the

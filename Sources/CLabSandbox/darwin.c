@@ -1,7 +1,8 @@
 // macOS confinement of a check: the Seatbelt profile that sandbox-exec(1) applies
 // (deprecated but present on every macOS release so far, and the only sandbox a process
-// can apply to a program it starts without entitlements). Not compiled or run on the
-// machine this lab is developed on: see docs/THREAT-MODEL.md for what is and is not verified.
+// can apply to a program it starts without entitlements). Not run on the machine this lab is
+// developed on (Tools/darwin-compile type-checks it against a macOS SDK's headers): see
+// docs/THREAT-MODEL.md for what is and is not verified.
 #if defined(__APPLE__)
 #include "confinement.h"
 #include <errno.h>
