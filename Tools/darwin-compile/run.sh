@@ -1,6 +1,7 @@
 #!/bin/sh
-# Compiles the lab's C targets (syntax and types only, -Wall -Wextra -Werror) as a Mac builds
-# them: for arm64 and x86_64 macOS 15, against a macOS SDK's headers. Written for the machines
+# Compiles the lab's C targets and the checks' C channel (Exercises/Support/Channel, built into
+# every check on the student's machine), syntax and types only (-Wall -Wextra -Werror), as a Mac
+# builds them: for arm64 and x86_64 macOS 15, against a macOS SDK's headers. Written for the machines
 # without a Mac: darwin.c, allocations_darwin.c and the __APPLE__ branches are otherwise never
 # compiled here, and a Linux-only call (prctl, getdents64, sched_getcpu) or a signature that
 # differs between the two systems' headers would surface only on a student's Mac.
@@ -16,13 +17,14 @@ if [ -z "$sdk" ] && command -v xcrun >/dev/null; then sdk="$(xcrun --sdk macosx 
 [ -f "$sdk/usr/include/libproc.h" ] || { echo "darwin-compile: $sdk/usr/include/libproc.h not found: not a macOS SDK" >&2; exit 2; }
 cd "$root"
 includes=""
-for dir in Sources/CLab*/include; do includes="$includes -I $dir"; done
+for dir in Sources/CLab*/include Exercises/Support/Channel/include; do includes="$includes -I $dir"; done
 failed=0
 count=0
 for target in arm64-apple-macos15 x86_64-apple-macos15; do
     # The C files, and each public header alone (Swift imports them as modules, not only
     # through a .c file that includes them).
-    for file in Sources/CLab*/*.c Sources/CLab*/include/*.h; do
+    for file in Sources/CLab*/*.c Sources/CLab*/include/*.h Exercises/Support/Channel/*.c \
+        Exercises/Support/Channel/include/*.h; do
         count=$((count + 1))
         case "$file" in *.h) language="-x c-header" ;; *) language="" ;; esac
         # shellcheck disable=SC2086 # the include flags are words
