@@ -275,13 +275,33 @@ struct AsyncContextScannerTests {
                 """), ["2 Task.name", "4 Task.name", "8 Task.name", "8 Task.immediate"])
     }
 
+    /// Read in Swift 6.3.1's interfaces: the standard library's InlineArray and UTF8Span need
+    /// macOS 26, SerialExecutor.isMainExecutor macOS 26.4 (Swift 6.3's runtime).
+    @Test func theStandardLibrarysNewTypesAndSwift63sExecutorAPINeedTheirMacOS() {
+        expectEqual(
+            found(
+                """
+                func f(name: String, executor: any SerialExecutor) {
+                    let pair: InlineArray<2, Int> = [1, 2]
+                    let view = name.utf8Span
+                    if #available(macOS 26, *) { let ok: InlineArray<1, Int> = [1]; _ = name.utf8Span }
+                    _ = executor.isMainExecutor
+                    if #available(macOS 26.4, *) { _ = executor.isMainExecutor }
+                }
+                """), ["2 InlineArray", "3 .utf8Span", "5 .isMainExecutor"])
+    }
+
     @Test func onlyEntriesNewerThanTheDeclaredPlatformApply() throws {
         let declared = try Self.declaredMacOS()
         expectEqual(declared, "15", "Package.swift's platform; the availability entries are read against it")
         let applicable = AsyncRestriction.applicable(Self.restrictions, declaredMacOS: declared)
         expect(applicable.contains { $0.api == "Task.immediate" })
+        let at26 = AsyncRestriction.applicable(Self.restrictions, declaredMacOS: "26").filter {
+            $0.kind == .newerThanPlatform
+        }
+        expectEqual(at26.map(\.api), [".isMainExecutor"], "only what macOS 26.4 added")
         expect(
-            AsyncRestriction.applicable(Self.restrictions, declaredMacOS: "26").allSatisfy {
+            AsyncRestriction.applicable(Self.restrictions, declaredMacOS: "26.4").allSatisfy {
                 $0.kind != .newerThanPlatform
             })
     }
