@@ -20,7 +20,7 @@ struct OneCPUWordsTests {
             ExecutorWidthVariant.conclusion(blockingWaves: 3, suspendingWaves: 1),
             "holds only for the suspending version")
         let wide = ExecutorWidthVariant.conclusion(blockingWaves: 1, suspendingWaves: 1)
-        expect(wide.contains("both versions finished together") && !wide.contains("only for"))
+        expect(wide.contains("both versions ran all five at once") && !wide.contains("only for"))
         let late = ExecutorWidthVariant.conclusion(blockingWaves: 5, suspendingWaves: 2)
         expect(late.contains("not even the suspending tasks") && !late.contains("holds only"))
         expect(ExecutorWidthVariant.waveWords(1) == "1 wave" && ExecutorWidthVariant.waveWords(3) == "3 waves")

@@ -3,6 +3,7 @@ import LabScenarios
 import Testing
 
 @testable import LabCore
+@testable import LabTrace
 @testable import Lessons
 
 @Suite("task-groups lesson", .serialized)
@@ -97,18 +98,26 @@ struct TaskGroupsLessonTests {
         expectContains(FailingChildVariant.siblingsSentence(siblings: 1, cancelled: 1), "1 was cancelled")
     }
 
-    /// The suspending children finishing in one wave is the run's luck (a busy machine wakes
-    /// some late, and the lesson then says so); the blocking ones cannot all run at once on fewer
-    /// than five threads. The conclusion must be the one for the run's waves, each forced below.
-    @Test func blockingChildrenFinishInWavesAndTheConclusionFollowsTheWaves() async throws {
+    /// The suspending children all waiting at once is the run's luck (a busy machine starts some
+    /// late, and the lesson then says so); the blocking ones cannot all run at once on fewer than
+    /// five threads. Waves are chains of tasks one after another, so at most `p` at once makes at
+    /// least ⌈5 ÷ p⌉ of them, on any machine: that is asserted, not the measured width, which is a
+    /// peak of its own. The conclusion must be the one for the run's waves, each forced below.
+    @Test func blockingChildrenRunInWavesAndTheConclusionFollowsTheWaves() async throws {
         // The shared run, at the shared scale: the waits are 250 ms. The lesson's sentence for
         // the executor's width is tested apart (OneCPUWordsTests).
         let report = try await LessonHarness.run(TaskGroupsLesson(), ["executor-width"])
-        let width = try report.value("executor-width", "executor_width")
         let suspending = Int(try report.value("executor-width", "suspending_waves"))
         let blocking = Int(try report.value("executor-width", "blocking_waves"))
+        let blockingPeak = Int(try report.value("executor-width", "blocking_peak"))
+        let suspendingPeak = Int(try report.value("executor-width", "suspending_peak"))
         expect((1...5).contains(suspending), "\(suspending)")
-        if width < 5 { expectAtLeast(blocking, 2) }
+        expect((1...5).contains(blockingPeak), "\(blockingPeak)")
+        expectAtLeast(blocking, (5 + blockingPeak - 1) / blockingPeak, "5 tasks, at most \(blockingPeak) at once")
+        expectAtLeast(suspending, (5 + suspendingPeak - 1) / suspendingPeak)
+        // One wave is all five at once, the peak says so too.
+        expectEqual(blocking == 1, blockingPeak == 5)
+        expectEqual(suspending == 1, suspendingPeak == 5)
         let narration = try unwrap(report.variants.first { $0.name == "executor-width" }?.narration).joined(
             separator: "\n")
         expectContains(narration, ExecutorWidthVariant.conclusion(blockingWaves: blocking, suspendingWaves: suspending))
@@ -118,9 +127,33 @@ struct TaskGroupsLessonTests {
         expectContains(
             ExecutorWidthVariant.conclusion(blockingWaves: 3, suspendingWaves: 1), "holds only for the suspending")
         expectContains(
-            ExecutorWidthVariant.conclusion(blockingWaves: 1, suspendingWaves: 1), "both versions finished together")
+            ExecutorWidthVariant.conclusion(blockingWaves: 1, suspendingWaves: 1), "both versions ran all five at once")
         let late = ExecutorWidthVariant.conclusion(blockingWaves: 3, suspendingWaves: 2)
         expect(late.contains("not even the suspending tasks") && !late.contains("holds only"), late)
+    }
+
+    /// Waves count tasks one after another, not end times close together: ends staggered by a
+    /// busy machine on four threads chain into one group by their gaps, though a thread ran two
+    /// tasks in turn (the old count said 1 wave, and "a thread for each of the five").
+    @Test func wavesAreTasksOneAfterAnotherNotEndsCloseTogether() {
+        func wait(_ id: Int, _ start: Double, _ end: Double) -> Span {
+            Span(
+                id: id, parent: nil, name: "wait", lane: "blocking \(id)", kind: .blocking, isolation: .nonisolated,
+                start: start, end: end, startThread: 1, endThread: 1)
+        }
+        // Four threads, starts staggered by 75 ms: ends 75 ms apart or less, yet the fifth task
+        // waited for the first's thread.
+        let staggered = [
+            wait(1, 0, 0.25), wait(2, 0.075, 0.325), wait(3, 0.15, 0.4), wait(4, 0.225, 0.475), wait(5, 0.25, 0.5),
+        ]
+        expectEqual(ExecutorWidthVariant.waves(staggered), 2)
+        let together = (1...5).map { wait($0, 0.01 * Double($0), 0.25 + 0.1 * Double($0)) }
+        expectEqual(ExecutorWidthVariant.waves(together), 1, "all five waited at 0.05 s")
+        let twoThreads = [
+            wait(1, 0, 0.25), wait(2, 0, 0.25), wait(3, 0.25, 0.5), wait(4, 0.25, 0.5), wait(5, 0.5, 0.75),
+        ]
+        expectEqual(ExecutorWidthVariant.waves(twoThreads), 3)
+        expectEqual(ExecutorWidthVariant.waves([]), 0)
     }
 
     /// The window is never exceeded (guaranteed); reaching it, and the unbounded group going past

@@ -26,17 +26,19 @@ enum ExecutorWidthVariant {
 
         context.record("executor_width", "executor width (measured)", count: width)
         context.record("blocking_total_seconds", "5 blocking tasks took", seconds: blocking.wall)
-        context.record("blocking_waves", "blocking tasks finished in waves", count: blockingWaves)
+        context.record("blocking_peak", "blocking tasks waiting at once (most)", count: blocking.peakConcurrency)
+        context.record("blocking_waves", "blocking tasks ran in waves", count: blockingWaves)
         context.record(
             "blocking_predicted_seconds", "predicted: ⌈5 ÷ width⌉ × delay",
             seconds: Double((5 + width - 1) / width) * delay)
         context.record("suspending_total_seconds", "5 suspending tasks took", seconds: suspending.wall)
-        context.record("suspending_waves", "suspending tasks finished in waves", count: suspendingWaves)
+        context.record("suspending_peak", "suspending tasks waiting at once (most)", count: suspending.peakConcurrency)
+        context.record("suspending_waves", "suspending tasks ran in waves", count: suspendingWaves)
         console.paragraph(
             """
-            Blocking: at most \(blocking.peakConcurrency) ran at a time, and they finished in \(waveWords(blockingWaves)) \
+            Blocking: at most \(blocking.peakConcurrency) ran at a time, and they ran in \(waveWords(blockingWaves)) \
             over \(blocking.wall.formattedAsDuration). Suspending: \(suspending.peakConcurrency == 5 ? "all 5" : "at most \(suspending.peakConcurrency)") \
-            waited together and finished in \(waveWords(suspendingWaves)) after \
+            waited together, in \(waveWords(suspendingWaves)), and were done after \
             \(suspending.wall.formattedAsDuration). \(conclusion(blockingWaves: blockingWaves, suspendingWaves: suspendingWaves))
             """)
     }
@@ -56,23 +58,34 @@ enum ExecutorWidthVariant {
 
     static func waveWords(_ count: Int) -> String { count == 1 ? "1 wave" : "\(count) waves" }
 
-    /// The book's claim judged by this run's waves, whatever the machine's width.
+    /// The book's claim judged by this run's waves, whatever the machine's width. One wave means
+    /// all five waited at one moment (intervals that overlap pairwise share a point), which
+    /// blocking tasks can do only on five threads: the reason each sentence gives is the run's.
     static func conclusion(blockingWaves: Int, suspendingWaves: Int) -> String {
         switch (blockingWaves == 1, suspendingWaves == 1) {
         case (false, true): "On this machine the book's claim holds only for the suspending version."
         case (true, true):
-            "On this machine both versions finished together: its executor had a thread for each of "
-                + "the five blocking tasks. With fewer threads (fewer CPUs), the blocking version finishes in waves."
+            "On this machine both versions ran all five at once: its executor had a thread for each of "
+                + "the five blocking tasks. With fewer threads (fewer CPUs), the blocking version runs in waves."
         case (_, false):
-            "On this run not even the suspending tasks finished together: a busy machine woke them late. "
-                + "Run it again to see the difference the threads make."
+            "On this run not even the suspending tasks all waited at once: a busy machine started some "
+                + "only after another had ended. Run it again to see the difference the threads make."
         }
     }
 
-    /// Groups end times that are closer than half the shortest span: the "waves" of finishing tasks.
+    /// The waves: the longest run of tasks each starting after the one before it ended. Not a
+    /// grouping of end times (a busy machine staggers them, and staggered ends can chain into one
+    /// "wave" on four threads): by Mirsky's theorem it is the fewest groups of tasks all waiting
+    /// at one moment that cover them, so 5 tasks at most `p` at once make at least ⌈5 ÷ p⌉ waves,
+    /// and 1 wave means all 5 at once.
     static func waves(_ spans: [Span]) -> Int {
-        let ends = spans.map(\.end).sorted()
-        guard let shortest = spans.map(\.duration).min(), !ends.isEmpty else { return 0 }
-        return 1 + zip(ends.dropFirst(), ends).filter { $0 - $1 > shortest / 2 }.count
+        // Longest chain ending at each span, spans taken in order of their end.
+        let byEnd = spans.sorted { $0.end < $1.end }
+        var chain: [Int] = []
+        for (index, span) in byEnd.enumerated() {
+            let before = byEnd[..<index].indices.filter { byEnd[$0].end <= span.start }.map { chain[$0] }.max() ?? 0
+            chain.append(before + 1)
+        }
+        return chain.max() ?? 0
     }
 }
