@@ -1,6 +1,7 @@
 import Foundation
 import LabCore
 import LabScenarios
+import LabTrace
 import LessonKit
 
 /// A stand-in for SwiftUI's `.task` modifier: a task that lives as long as its view.
@@ -20,6 +21,90 @@ final class TaskModifier {
 
 /// A photo browser whose `.task` downloads a day of photos while it is on screen.
 enum ViewTaskVariant {
+    /// What one visit to the view did, from the meter and the task.
+    struct Visit: Sendable, Equatable {
+        /// The pages the view asks for, and how many it had loaded when its task ended.
+        var pages = 12
+        var pagesLoaded = 0
+        /// Requests in flight at the moment the view disappeared.
+        var inFlightAtLeaving = 0
+        var calls = 0
+        var cancelled = 0
+        var inFlightAfter = 0
+        var callsAfterTaskEnded = 0
+        /// From the view disappearing to its task's end.
+        var endedAfter: Double = 0
+    }
+
+    /// Shows the view, leaves when `leave` returns (the lesson: after a while; a test: at a
+    /// moment it holds the backend for), and waits `linger` for any call made after the end.
+    @MainActor
+    static func visit(
+        api: MarsRoverClient, meter: CallMeter, rover: Rover, pages: Int = 12, probe: Probe, linger: Duration,
+        leave: @MainActor (TaskModifier) async throws -> Void
+    ) async throws -> Visit {
+        var loaded = 0
+        let view = TaskModifier {
+            await probe.withLane(".task of the photo view") {
+                for page in 1...pages {
+                    guard
+                        (try? await probe.span(
+                            "page \(page)", kind: .suspending,
+                            {
+                                try await api.photos(rover: rover, earthDate: rover.maxDate, page: page)
+                            })) != nil
+                    else {
+                        probe.mark("download stopped")
+                        return
+                    }
+                    loaded += 1
+                }
+            }
+        }
+        view.viewAppeared()
+        probe.mark("view appeared")
+        try await leave(view)
+        probe.mark("view disappeared")
+        let gone = ContinuousClock.now
+        let inFlightAtLeaving = meter.stats.inFlight
+        view.viewDisappeared()
+        await view.task?.value
+        let ended = gone.duration(to: .now).seconds
+        let callsAtEnd = meter.stats.calls
+        try await Task.sleep(for: linger)  // would anything still call?
+        let stats = meter.stats
+        return Visit(
+            pages: pages, pagesLoaded: loaded, inFlightAtLeaving: inFlightAtLeaving, calls: stats.calls,
+            cancelled: stats.cancelled, inFlightAfter: stats.inFlight, callsAfterTaskEnded: stats.calls - callsAtEnd,
+            endedAfter: ended)
+    }
+
+    /// What leaving did, from the visit's figures: the user leaves mid-page, but a busy machine can
+    /// run that code late, when a page has just arrived (its task not yet resumed) or after the last.
+    static func narrate(_ visit: Visit) -> String {
+        let pages = CountWords.of(visit.pagesLoaded, "page")
+        let after =
+            "afterwards \(CountWords.of(visit.inFlightAfter, "request")) \(CountWords.were(visit.inFlightAfter)) in flight "
+            + "and \(CountWords.of(visit.callsAfterTaskEnded, "new one")) \(CountWords.were(visit.callsAfterTaskEnded)) made"
+        let outlived = visit.inFlightAfter == 0 && visit.callsAfterTaskEnded == 0
+        let verdict = outlived ? ": nothing outlived the view." : ": something outlived the view."
+        guard visit.cancelled > 0 else {
+            let ended =
+                visit.pagesLoaded == visit.pages
+                ? "The view loaded all \(pages) before it disappeared (a busy machine ran the code that leaves late): its task had ended, and disappearing had nothing to cancel"
+                : "The view loaded \(pages), and when it disappeared no request was cancelled"
+            return ended + "; " + after + verdict
+        }
+        let what =
+            visit.inFlightAtLeaving > 0
+            ? "the request in flight was cancelled (\(visit.cancelled) cancelled)"
+            : "no request was in flight (a page had just arrived, its task not yet resumed), and the next one was "
+                + "cancelled as it began (\(visit.cancelled) cancelled)"
+        return
+            "The view loaded \(pages). When it disappeared, \(what), the task ended "
+            + "\(visit.endedAfter.formattedAsDuration) later, and \(after)\(verdict)"
+    }
+
     static let variant = LessonVariant("view-task", title: "A view's .task is cancelled when the view disappears") {
         context in
         let console = context.console
@@ -33,49 +118,18 @@ enum ViewTaskVariant {
         let rover = try requireRover("Perseverance")
         let meter = CallMeter()
         let api = MarsRoverClient.simulated(context.behavior(latency: .fixed(2)), meter: meter)
-        let probe = context.probe
-        var loaded: [Int] = []
-        let view = TaskModifier {
-            await probe.withLane(".task of the photo view") {
-                for page in 1...12 {
-                    guard
-                        let photos = try? await probe.span(
-                            "page \(page)", kind: .suspending,
-                            {
-                                try await api.photos(rover: rover, earthDate: rover.maxDate, page: page)
-                            })
-                    else {
-                        probe.mark("download stopped")
-                        return
-                    }
-                    loaded.append(photos.count)
-                }
-            }
-        }
-        view.viewAppeared()
-        probe.mark("view appeared")
-        try await Task.sleep(for: context.scale.duration(sourceSeconds: 5))
-        probe.mark("view disappeared")
-        let gone = ContinuousClock.now
-        view.viewDisappeared()
-        await view.task?.value
-        let ended = gone.duration(to: .now).seconds
-        let callsAtEnd = meter.stats.calls
-        try await Task.sleep(for: context.scale.duration(sourceSeconds: 2))  // would anything still call?
-        let stats = meter.stats
-
-        context.record("pages_loaded", "pages loaded while on screen", count: loaded.count)
-        context.record("calls", "requests made", count: stats.calls)
-        context.record("calls_after_task_ended", "requests after the task ended", count: stats.calls - callsAtEnd)
-        context.record("cancelled_calls", "requests cancelled mid-flight", count: stats.cancelled)
-        context.record("in_flight_after", "requests still in flight afterwards", count: stats.inFlight)
-        context.record("task_end_seconds", "the task ended after disappearing by", seconds: ended)
-        console.paragraph(
-            """
-            The view loaded \(loaded.count) pages. When it disappeared, the request in flight was \
-            cancelled (\(stats.cancelled) cancelled), the task ended \(ended.formattedAsDuration) \
-            later, and afterwards \(stats.inFlight) requests were in flight and \
-            \(stats.calls - callsAtEnd) new ones were made: nothing outlived the view.
-            """)
+        let visit = try await visit(
+            api: api, meter: meter, rover: rover, probe: context.probe,
+            linger: context.scale.duration(sourceSeconds: 2)
+        ) { _ in try await Task.sleep(for: context.scale.duration(sourceSeconds: 5)) }
+        context.record("pages_loaded", "pages loaded while on screen", count: visit.pagesLoaded)
+        context.record("calls", "requests made", count: visit.calls)
+        context.record(
+            "in_flight_at_leaving", "requests in flight as the view disappeared", count: visit.inFlightAtLeaving)
+        context.record("calls_after_task_ended", "requests after the task ended", count: visit.callsAfterTaskEnded)
+        context.record("cancelled_calls", "requests cancelled", count: visit.cancelled)
+        context.record("in_flight_after", "requests still in flight afterwards", count: visit.inFlightAfter)
+        context.record("task_end_seconds", "the task ended after disappearing by", seconds: visit.endedAfter)
+        console.paragraph(narrate(visit))
     }
 }
