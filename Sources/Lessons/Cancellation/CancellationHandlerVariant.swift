@@ -21,8 +21,8 @@ enum CancellationHandlerVariant {
             cancel() reached the download.
             """)
         let length = context.scale.duration(sourceSeconds: 10)
-        var polling: [Double?] = []
-        var handler: [Double?] = []
+        var polling: [Round?] = []
+        var handler: [Round?] = []
         var random = SeededRandom(seed: context.options.seed, event: "cancel moments")
         for round in 0..<5 {
             let after = length * (0.2 + 0.4 * random.nextUnit())
@@ -35,11 +35,18 @@ enum CancellationHandlerVariant {
                     try await CancellableDownload.withHandler(download)
                 })
         }
-        let pollingReach = Reach(polling)
-        let handlerReach = Reach(handler)
-        for (name, reach) in [("polling", pollingReach), ("handler", handlerReach)] {
+        let pollingReach = Reach(polling.map { $0?.seconds })
+        let handlerReach = Reach(handler.map { $0?.seconds })
+        for (name, reach, rounds) in [("polling", pollingReach, polling), ("handler", handlerReach, handler)] {
             context.record(
                 "\(name)_downloads_reached", "\(name): downloads cancel() reached (of 5)", count: reach.latencies.count)
+            let reached = rounds.compactMap { $0 }
+            context.record(
+                "\(name)_started_before_cancel", "\(name): reached downloads started before cancel()",
+                count: reached.filter(\.startedBeforeCancel).count)
+            context.record(
+                "\(name)_reached_inside_cancel", "\(name): reached before cancel() returned",
+                count: reached.filter(\.reachedInsideCancel).count)
             // A mean of nothing is no figure: where every download ended first, none is recorded.
             guard let mean = reach.mean, let worst = reach.worst else { continue }
             context.record(
@@ -103,7 +110,7 @@ enum CancellationHandlerVariant {
     static func latency(
         after: Duration, probe: Probe, label: String,
         _ wrapper: @escaping @Sendable (LegacyDownload) async throws -> Int
-    ) async throws -> Double? {
+    ) async throws -> Round? {
         let download = LegacyDownload(duration: after * 3)
         let task = Task.detached {
             try await probe.withLane(label) {
@@ -111,11 +118,24 @@ enum CancellationHandlerVariant {
             }
         }
         try await Task.sleep(for: after)
+        let started = download.isStarted
         let cancelled = ContinuousClock.now
         task.cancel()
+        let returned = ContinuousClock.now
         _ = await task.result
         guard let reached = download.cancelledAt else { return nil }
-        return cancelled.duration(to: reached).seconds
+        return Round(
+            seconds: cancelled.duration(to: reached).seconds, startedBeforeCancel: started,
+            reachedInsideCancel: reached <= returned)
+    }
+
+    /// One download cancel() reached: how late, and whether it was reached before cancel() returned
+    /// (a handler's onCancel runs inside cancel(), once the download has started; polling waits for
+    /// its next look at the flag).
+    struct Round: Sendable {
+        let seconds: Double
+        let startedBeforeCancel: Bool
+        let reachedInsideCancel: Bool
     }
 }
 
@@ -142,6 +162,13 @@ enum PlainTimer {
 public enum CancellableDownload {
     /// Waits for the callback, checking the cancellation flag between naps.
     public static func polling(_ download: LegacyDownload, every interval: Duration) async throws -> Int {
+        try await polling(download, every: interval, nap: PlainTimer.wait)
+    }
+
+    /// The same, napping with `nap`: a test holds a nap to show the flag is seen only after it.
+    static func polling(
+        _ download: LegacyDownload, every interval: Duration, nap: @Sendable (Duration) async -> Void
+    ) async throws -> Int {
         let result = ResultBox()
         download.start { result.set($0) }
         while true {
@@ -150,7 +177,7 @@ public enum CancellableDownload {
                 download.cancel()
                 continue  // the cancel completes the download at once: collect it
             }
-            await PlainTimer.wait(interval)
+            await nap(interval)
         }
     }
 

@@ -119,6 +119,18 @@ enum CooperativeLoopVariant {
         return opening + sameThread + "; for \(other), it ran " + ownThread
     }
 
+    /// The renderer's loop: `chunks` runs of `chunk`, looking at the flag before each if `checks`.
+    /// Returns how many ran.
+    static func render(chunks: Int, checks: Bool, chunk: () -> Void) -> Int {
+        var done = 0
+        for _ in 0..<chunks {
+            if checks && Task.isCancelled { break }
+            chunk()
+            done += 1
+        }
+        return done
+    }
+
     /// Runs the loop on the global executor and cancels it after a tenth of its work.
     static func cancelledLoop(work: Duration, checks: Bool, probe: Probe) async -> Outcome {
         let chunks = 100
@@ -130,11 +142,8 @@ enum CooperativeLoopVariant {
                 probe.syncSpan("render", kind: .cpu) {
                     // The loop never suspends: it runs on this one thread from start to end.
                     let thread = currentThreadID()
-                    var done = 0
-                    for _ in 0..<chunks {
-                        if checks && Task.isCancelled { break }
+                    let done = render(chunks: chunks, checks: checks) {
                         BlackHole.consume(CPUWork.run(units: unitsPerChunk))
-                        done += 1
                     }
                     return (done, clock.now, thread)
                 }
