@@ -213,7 +213,14 @@ struct WhenItStopsTests {
         #expect(oversold[1].contains("Finish a state change before you await"))
         let lucky = BrokenInvariantNarration.sentences(
             naive: Outcome(sold: 2, finalQuantity: 0, peakInside: 1), reserved: good, inStock: 2)
-        expectContains(lucky[0], "happened not to overlap")
+        expectContains(lucky[0], "happened not to overlap (one payment in flight at a time)")
+        // Two units sell to two calls that meet at the await without an oversale: a third call
+        // is what it takes, and two calls in flight did overlap.
+        expectContains(lucky[0], "it needs only 3 calls to meet at the await, one more than the units left")
+        expectNotContains(lucky[0], "two calls")
+        let twoMet = BrokenInvariantNarration.sentences(naive: good, reserved: good, inStock: 2)
+        expectContains(twoMet[0], "sold 2 of 2 on this run: 2 payments were in flight at once, but no more calls")
+        expectNotContains(twoMet[0], "not to overlap")
         let broken = BrokenInvariantNarration.sentences(
             naive: good, reserved: Outcome(sold: 3, finalQuantity: -1, peakInside: 3), inStock: 2)
         expectContains(broken[1], "broke here too")

@@ -113,8 +113,14 @@ enum BrokenInvariantNarration {
                 "Check, await, take sold \(naive.sold) units of \(inStock) and left the stock at \(naive.finalQuantity): while one call awaited the payment, the actor ran the next, whose check still saw a unit left (\(naive.peakInside) payments were in flight at once). An actor runs one call at a time, but only between awaits: every await is a place where its state can change under you."
             )
         } else {
+            // No oversale takes one call more than the units left meeting at the await: with two
+            // units, two calls in flight at once each had one, and only a third would find none.
+            let met =
+                naive.peakInside <= 1
+                ? "the calls happened not to overlap (one payment in flight at a time)"
+                : "\(naive.peakInside) payments were in flight at once, but no more calls passed the check than there were units, so each found one of its own"
             lines.append(
-                "Check, await, take sold \(naive.sold) of \(inStock) on this run: the calls happened not to overlap (\(naive.peakInside) payment in flight at most). The bug is still there; it needs only two calls to meet at the await."
+                "Check, await, take sold \(naive.sold) of \(inStock) on this run: \(met). The bug is still there; it needs only \(inStock + 1) calls to meet at the await, one more than the units left."
             )
         }
         lines.append(
