@@ -121,6 +121,18 @@ struct WhenItStopsTests {
         let neitherText = MainStarvedNarration.sentence(neither)
         expectContains(neitherText, "neither a CPU nor a pool thread was short")
         expectNotContains(neitherText, "It was a thread of the pool")
+        // A frame gap just past one and a half frames beside witnesses that ticked on time: a
+        // witness goes a tick between ticks, so its lateness, not its gap, says whether it was short.
+        let onTime = Run(
+            way: .concurrent, job: 0.2, framesDuring: 10, longestGap: 0.026, budget: budget, jobRanOn: .nonisolated,
+            threadLongestGap: 0.0168, poolLongestGap: 0.0169, usableCPUs: 2)
+        let onTimeText = MainStarvedNarration.sentence(onTime)
+        expectContains(onTimeText, "neither a CPU nor a pool thread was short")
+        expect(!onTimeText.contains("took turns for a CPU") && !onTimeText.contains("It was a thread of the pool"))
+        // The same gap beside a thread witness late by as much as the frames: a CPU was short.
+        var threadLate = onTime
+        threadLate.threadLongestGap = 0.0226
+        expectContains(MainStarvedNarration.sentence(threadLate), "took turns for a CPU")
         let oneFrame = Run(
             way: .concurrent, job: 0.263, framesDuring: 1, longestGap: 0.2, budget: budget, jobRanOn: .nonisolated,
             threadLongestGap: 0.0167, poolLongestGap: 0.2)

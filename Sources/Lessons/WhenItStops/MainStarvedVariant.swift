@@ -10,6 +10,8 @@ enum MainStarvedVariant {
     static let jobSourceSeconds = 5.0
     /// How many pieces the yielding version cuts the job into.
     static let pieces = 25
+    /// How often each witness ticks, in seconds: a frame's budget at 60 Hz.
+    static let witnessTick = 1.0 / 60
 
     enum Way: String, Sendable, CaseIterable {
         case oneCall = "one synchronous call on the main actor"
@@ -40,6 +42,8 @@ enum MainStarvedVariant {
         var poolLongestGap: Double? = nil
         /// The CPUs this process could use.
         var usableCPUs: Int = 1
+        /// How often the witnesses tick: a witness on time still goes this long between ticks.
+        var witnessTick: Double = MainStarvedVariant.witnessTick
     }
 
     /// Two witnesses beside the UI loop, ticking every frame budget: a thread of its own, which
@@ -105,7 +109,7 @@ enum MainStarvedVariant {
             """)
         var runs: [Run] = []
         for way in Way.allCases {
-            let witnesses = Witnesses(probe: context.probe, every: .nanoseconds(Int64(1e9 / 60)))
+            let witnesses = Witnesses(probe: context.probe, every: .seconds(witnessTick))
             defer { witnesses.stop() }
             let frames = try await WatchedUI.run(context) {
                 await context.probe.withLane("Save: \(way.key)") {
@@ -202,8 +206,9 @@ enum MainStarvedNarration {
 }
 
 extension MainStarvedNarration {
-    /// What the frames waited for, from the two witnesses: a witness that went at least half as
-    /// long as the frames without ticking lacked what the frames lacked.
+    /// What the frames waited for, from the two witnesses: a witness late by at least half as
+    /// much as the frames lacked what the frames lacked. Lateness, not the gap itself: a witness
+    /// on time goes a tick (16.7 ms) between ticks, half of any frame gap under 33 ms.
     static func waitedFor(_ run: MainStarvedVariant.Run) -> String {
         let cpus = CPUCountWords.usable(run.usableCPUs, machine: run.usableCPUs)
         guard let thread = run.threadLongestGap, let pool = run.poolLongestGap else {
@@ -212,7 +217,8 @@ extension MainStarvedNarration {
                 + "and the job held a thread and a CPU while it ran: with one CPU, a one-thread pool or a busy machine, "
                 + "either can run short. This run did not measure which the frames waited for."
         }
-        let starved = { (witness: Double) in witness >= run.longestGap / 2 }
+        let framesLate = run.longestGap - run.budget
+        let starved = { (witness: Double) in witness - run.witnessTick >= framesLate / 2 }
         let threadWords =
             "a thread of its own, which needs only a CPU, went at most \(thread.formattedAsDuration) without running"
         let poolWords = "a task on the pool, sleeping the same ticks, went \(pool.formattedAsDuration) without running"
