@@ -28,6 +28,25 @@ struct CheckCostNarrationTests {
         expectNotContains(sentence, "watches the rule")
     }
 
+    /// A count before "malloc" agrees with it, and only one per use is the watching object.
+    @Test func theMallocCountSaysItsNounAndTwoPerUseIsNotTheWatchingObject() {
+        let unsafe = Cost(operations: 10_000, mallocs: 10_000, bytes: 0, seconds: 0.0005)
+        let one = CheckCostNarration.sentence(
+            checked: Cost(operations: 10_000, mallocs: 10_000, bytes: 0, seconds: 0.0009), unsafe: unsafe,
+            unavailable: nil)
+        expect(
+            one.hasPrefix("A checked continuation made 1 malloc per use and an unsafe one 1 on this runtime."), "\(one)"
+        )
+        let none = CheckCostNarration.sentence(
+            checked: Cost(operations: 10_000, mallocs: 3, bytes: 0, seconds: 0.0009), unsafe: unsafe, unavailable: nil)
+        expect(none.hasPrefix("A checked continuation made no malloc per use and an unsafe one 1"), "\(none)")
+        let two = CheckCostNarration.sentence(
+            checked: Cost(operations: 10_000, mallocs: 20_001, bytes: 800_000, seconds: 0.0009),
+            unsafe: Cost(operations: 10_000, mallocs: 2, bytes: 0, seconds: 0.0005), unavailable: nil)
+        expect(two.hasPrefix("A checked continuation made 2 mallocs per use and an unsafe one none"), "\(two)")
+        expectNotContains(two, "watches the rule")
+    }
+
     @Test func withoutCountsOnlyTheTimesAreStated() {
         let sentence = CheckCostNarration.sentence(
             checked: Cost(operations: 10_000, mallocs: nil, bytes: nil, seconds: 0.0009),

@@ -56,6 +56,12 @@ public enum CheckCostNarration {
     /// Closer than this, either way round, two times per use are "close".
     static let closeWithin = 1.2
 
+    /// "1 malloc per use", "2 mallocs per use", "no malloc per use".
+    static func perUse(_ mallocs: Double) -> String {
+        let words = CountedRun.words(mallocs)
+        return words == "none" ? "no malloc per use" : "\(words) malloc\(words == "1" ? "" : "s") per use"
+    }
+
     public static func sentence(checked: Cost, unsafe: Cost, unavailable: String?) -> String {
         let ratio = checked.secondsPerOperation / max(unsafe.secondsPerOperation, 1e-12)
         let (checkedTime, unsafeTime) = (
@@ -77,7 +83,8 @@ public enum CheckCostNarration {
         }
         let none = CountedRun.none
         let count = CountedRun.words
-        if checkedMallocs >= 1 - none && unsafeMallocs < none {
+        // One malloc a use is the watching object; two or more would be something else.
+        if checkedMallocs >= 1 - none && checkedMallocs < 1 + none && unsafeMallocs < none {
             return
                 "A checked continuation made \(count(checkedMallocs)) malloc per use (\(Int((checked.bytesPerOperation ?? 0).rounded())) bytes): "
                 + "the small object that watches the rule, and reports a continuation destroyed without a resume. "
@@ -85,7 +92,7 @@ public enum CheckCostNarration {
                 + times
         }
         return
-            "A checked continuation made \(count(checkedMallocs)) mallocs per use and an unsafe one \(count(unsafeMallocs)) on this runtime. "
+            "A checked continuation made \(perUse(checkedMallocs)) and an unsafe one \(count(unsafeMallocs)) on this runtime. "
             + times
     }
 }
