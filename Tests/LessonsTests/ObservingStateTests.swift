@@ -99,6 +99,15 @@ struct ObservingStateTests {
         tracking.onChangeValues = [0, 4]
         let odd = DeliveriesNarration.sentences([tracking])[0]
         expect(odd.contains("read cups = 0, then 4 there") && !odd.contains("old value"))
+        // One call (a re-registration late for the second change): its count says its noun.
+        tracking.onChangeCalls = 1
+        tracking.onChangeInside = 1
+        tracking.onChangeValues = [0]
+        let once = DeliveriesNarration.sentences([tracking])[0]
+        expectContains(
+            once, "onChange was called 1 time, synchronously inside the change, on the changing code's actor")
+        expectContains(once, "read cups = 0 there: the old value")
+        expect(!once.contains("1 times") && !once.contains("each time"), "\(once)")
     }
 
     @Test func costNarrationForEveryOutcome() {

@@ -194,13 +194,13 @@ enum DeliveriesNarration {
                     read.isEmpty
                     ? ""
                     : allOld
-                        ? ", and read cups = \(readWords) there: each time the old value, because onChange runs as the change begins (willSet)"
+                        ? ", and read cups = \(readWords) there: \(read.count == 1 ? "" : "each time ")the old value, because onChange runs as the change begins (willSet)"
                         : read.count == 1 && result.onChangeCalls > 1
                             ? ", and the first call read cups = \(readWords) there: the old value, because onChange runs as the change begins (willSet)"
                             : ", and read cups = \(readWords) there"
-                return "withObservationTracking's onChange was called \(result.onChangeCalls) times, "
+                return "withObservationTracking's onChange was called \(CountWords.of(result.onChangeCalls, "time")), "
                     + (inside
-                        ? "each time synchronously inside the change, on the changing code's actor\(old)."
+                        ? "\(result.onChangeCalls == 1 ? "" : "each time ")synchronously inside the change, on the changing code's actor\(old)."
                         : "not always from inside the change.")
                     + " It tells you that something will change, not what: the re-registered read delivered \(values)."
                     + latency
