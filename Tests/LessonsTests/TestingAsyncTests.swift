@@ -38,6 +38,12 @@ struct TestingAsyncTests {
         let already = FlakeNarration.sentences(
             Rates(idleFailures: 5, busyFailures: 3, fixedFailures: 0, trials: 30, busyThreads: 6))
         expectContains(already[0], "fails with the machine as it is")
+        // What else held the CPU is not measured: the sentence says what the counts show, no cause.
+        expectContains(already[0], "the added load made it fail no more on this run")
+        expectNotContains(already[0], "other programs")
+        let same = FlakeNarration.sentences(
+            Rates(idleFailures: 1, busyFailures: 1, fixedFailures: 0, trials: 30, busyThreads: 6))
+        expect(same[0].contains("failed 1 of 30 runs as the machine was and 1 of 30") && same[0].contains("no more"))
         expectContains(already[1], "passed all 30 runs")
         let broken = FlakeNarration.sentences(
             Rates(idleFailures: 0, busyFailures: 0, fixedFailures: 2, trials: 30, busyThreads: 6))

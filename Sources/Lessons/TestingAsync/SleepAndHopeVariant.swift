@@ -88,7 +88,7 @@ enum FlakeNarration {
             )
         default:
             lines.append(
-                "The sleeping test failed \(idle) of \(n) runs as the machine was and \(busy) of \(n) beside busy threads: it fails with the machine as it is, so other programs were already taking the CPU the rendering needed."
+                "The sleeping test failed \(idle) of \(n) runs as the machine was and \(busy) of \(n) beside busy threads: it fails with the machine as it is, the spinning threads aside: even then the rendering did not always get its few milliseconds of CPU within the sleep, and the added load made it fail no more on this run."
             )
         }
         lines.append(
