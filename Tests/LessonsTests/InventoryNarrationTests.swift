@@ -31,7 +31,10 @@ struct InventoryNarrationTests {
         expect(kept.contains("not one of the 100 adds lost") && kept.contains("every acknowledged add was kept"))
         let lost = InventoryNarration.concurrentAdds(
             tasks: 100, units: 98, milk: 48, seconds: 0.1, processes: 20, succeeded: 20, processMilk: 19)
-        expect(lost.contains("2 adds lost") && lost.contains("1 acknowledged adds lost"))
+        expect(lost.contains("2 adds lost") && lost.contains("1 acknowledged add lost"), "\(lost)")
+        let oneLost = InventoryNarration.concurrentAdds(
+            tasks: 100, units: 99, milk: 49, seconds: 0.1, processes: 20, succeeded: 20, processMilk: 18)
+        expect(oneLost.contains(": 1 add lost.") && oneLost.contains("2 acknowledged adds lost"), "\(oneLost)")
         let failed = InventoryNarration.concurrentAdds(
             tasks: 100, units: 100, milk: 50, seconds: 0.1, processes: 20, succeeded: 18, processMilk: 18)
         expect(failed.contains("18 of 20 processes exited 0") && !failed.contains("acknowledged adds lost"))
@@ -43,7 +46,9 @@ struct InventoryNarrationTests {
         expectContains(
             InventoryNarration.crashSafety(kills: 5, inside: 3, sound: 5), "3 of the 5 kills landed inside")
         expectContains(
-            InventoryNarration.crashSafety(kills: 5, inside: 3, sound: 4), "1 of 5 databases were not sound")
+            InventoryNarration.crashSafety(kills: 5, inside: 3, sound: 4), "1 of 5 databases was not sound")
+        expectContains(
+            InventoryNarration.crashSafety(kills: 5, inside: 3, sound: 3), "2 of 5 databases were not sound")
     }
 
     @Test func corruptStoresCountWhatWasRefused() {
@@ -64,6 +69,12 @@ struct InventoryNarrationTests {
             attempted: 1000, succeeded: 40, errors: ["a": 900, "not an error": 60], milk: 30)
         let sentence = InventoryNarration.sharedConnection(shared: confused, childSummary: "", isolated: actor)
         expect(sentence.contains("10 reported as saved are missing") && sentence.contains("the failures took 2 forms"))
+        let oneMissing = SharedConnectionDemo.Result(
+            attempted: 1000, succeeded: 40, errors: ["a": 960], milk: 39)
+        let failedOnce = SharedConnectionDemo.Result(attempted: 1000, succeeded: 999, errors: ["a": 1], milk: 999)
+        let singular = InventoryNarration.sharedConnection(shared: oneMissing, childSummary: "", isolated: failedOnce)
+        expect(
+            singular.contains("1 reported as saved is missing") && singular.contains("Through the actor 1 add failed"))
         expectContains(
             InventoryNarration.sharedConnection(shared: actor, childSummary: "", isolated: actor), "luck of the timing")
         expectContains(

@@ -51,11 +51,11 @@ enum InventoryNarration {
         let inProcess =
             units == tasks && milk == tasks / 2
             ? "The database holds \(units) units, Milk at \(milk): not one of the \(tasks) adds lost (\(seconds.formattedAsDuration) for \(tasks) transactions)."
-            : "The database holds \(units) units, Milk at \(milk), where \(tasks) and \(tasks / 2) were added: \(tasks - units) adds lost."
+            : "The database holds \(units) units, Milk at \(milk), where \(tasks) and \(tasks / 2) were added: \(CountWords.of(tasks - units, "add")) lost."
         let across =
             succeeded == processes && processMilk == processes
             ? "All \(processes) processes exited 0 and Milk is \(processMilk): every acknowledged add was kept, across processes."
-            : "\(succeeded) of \(processes) processes exited 0 and Milk is \(processMilk)\(processMilk < succeeded ? ": \(succeeded - processMilk) acknowledged adds lost" : "")."
+            : "\(succeeded) of \(processes) processes exited 0 and Milk is \(processMilk)\(processMilk < succeeded ? ": \(CountWords.of(succeeded - processMilk, "acknowledged add")) lost" : "")."
         return inProcess + " " + across
     }
 
@@ -67,7 +67,7 @@ enum InventoryNarration {
         let verdict =
             sound == kills
             ? "Every database opened, passed the integrity check, and held exactly the transactions that had committed: the half-written one left no row."
-            : "\(kills - sound) of \(kills) databases were not sound after the kill: damaged, or holding part of a transaction."
+            : "\(kills - sound) of \(kills) databases \(CountWords.were(kills - sound)) not sound after the kill: damaged, or holding part of a transaction."
         return landed + " " + verdict
     }
 
@@ -82,7 +82,7 @@ enum InventoryNarration {
         let actor =
             isolated.failed == 0 && isolated.milk == isolated.attempted
             ? "Through the actor all \(isolated.attempted) adds succeeded and Milk is \(isolated.milk)."
-            : "Through the actor \(isolated.failed) adds failed and Milk is \(isolated.milk) of \(isolated.attempted)."
+            : "Through the actor \(CountWords.of(isolated.failed, "add")) failed and Milk is \(isolated.milk) of \(isolated.attempted)."
         guard let shared else {
             return
                 "The child sharing the connection \(childSummary) before it could report: sharing a connection without isolation can crash the program. "
@@ -94,7 +94,9 @@ enum InventoryNarration {
                 "This time the threads never collided on the shared connection (all \(shared.attempted) adds succeeded): luck of the timing, not a guarantee."
         } else {
             var parts = ["On the shared connection \(shared.failed) of \(shared.attempted) adds failed"]
-            if shared.lost > 0 { parts.append("\(shared.lost) reported as saved are missing") }
+            if shared.lost > 0 {
+                parts.append("\(shared.lost) reported as saved \(shared.lost == 1 ? "is" : "are") missing")
+            }
             unisolated =
                 parts.joined(separator: " and ")
                 + ": a connection has one transaction at a time, so one thread's BEGIN ran into another's transaction"
