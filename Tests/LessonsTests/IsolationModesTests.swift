@@ -172,6 +172,25 @@ struct IsolationModesNarrationTests {
         expectNotContains(text, "20 ms")
     }
 
+    /// A left call's job that waited as long as a held one's is not set against them as the
+    /// shorter wait (a busy run: 8.88 ms where it left, 6.3 ms at the least where held).
+    @Test func aLeftCallsWaitIsContrastedOnlyWhenItWasShorter() {
+        let quick =
+            WhereCallsRunNarration.heldSentence(
+                Self.results(IsolationModesTableTests.expected, waited: 0.012), work: 0.012) ?? ""
+        expectContains(quick, "Where it left, the job waited at most 10 µs.")
+        var results = Self.results(IsolationModesTableTests.expected, waited: 0.0063)
+        results[.approachable] = results[.approachable]?.map { observed in
+            observed.call == .concurrentFunction
+                ? ModeObservation(call: observed.call, ranOn: observed.ranOn, mainActorWaited: 0.00888)
+                : observed
+        }
+        let slow = WhereCallsRunNarration.heldSentence(results, work: 0.0063) ?? ""
+        expectContains(slow, "held the main actor")
+        expectContains(slow, "Where it left, a job still waited up to 8.88 ms on this run, as long as some held ones")
+        expectNotContains(slow, "waited at most 8.88 ms")
+    }
+
     @Test func refusedCastsAreNamedByMode() {
         let text =
             WhereCallsRunNarration.conformanceSentence(
