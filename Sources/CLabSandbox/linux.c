@@ -405,6 +405,14 @@ void lab_supervisor_prepare(void) {
     // Orphans of the check's tree are re-parented here rather than to init, so the sweep
     // below finds each one, even one that left the process group.
     prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+    // A session of its own, which the check (a group of its own in it) cannot leave: seccomp
+    // refuses setsid. Where the kernel groups a session's threads for the scheduler (autogroup,
+    // on by default), the CPUs are shared between sessions first, so a check's threads, however
+    // many, take one session's share: an audit's answer spun 256 threads (Dispatch queues of its
+    // own) beside a class's checks, in the grader's session, and six correct answers graded
+    // beside it failed their timing (a freeze of 908 ms, a wake-up 700 ms late). The supervisor
+    // is a fork, never a group's leader, so this succeeds.
+    setsid();
 }
 
 unsigned long long lab_resident_bytes(pid_t pid) {
