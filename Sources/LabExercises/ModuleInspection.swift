@@ -57,28 +57,61 @@ enum ModuleInspection {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
             $0.hasSuffix(".o")
         }.sorted()
-        return names.flatMap { name -> [Finding] in
-            guard let data = try? Data(contentsOf: folder.appendingPathComponent(name)) else { return [] }
-            return findings(in: data, object: name, given: given)
+        // An object that cannot be opened is left out; one that is neither ELF nor Mach-O is refused.
+        let objects = names.compactMap { name -> (name: String, facts: ObjectFacts?)? in
+            guard let data = try? Data(contentsOf: folder.appendingPathComponent(name)) else { return nil }
+            return (name, facts(of: [UInt8](data)))
         }
+        // The module's own definitions, in whichever of its objects: the given code's static
+        // properties (23's setting) are the module's, not another module's.
+        let defined = objects.reduce(into: Set<String>()) { $0.formUnion($1.facts?.defined ?? []) }
+        return objects.flatMap { object -> [Finding] in
+            guard let facts = object.facts else {
+                return [Finding(object: object.name, what: "an object file the grader cannot read")]
+            }
+            return findings(in: facts, object: object.name, given: given, moduleDefines: defined)
+        }
+    }
+
+    /// Read as ELF or Mach-O, or nil: neither.
+    static func facts(of bytes: [UInt8]) -> ObjectFacts? {
+        if bytes.starts(with: [0x7f, 0x45, 0x4c, 0x46]) { return ELFObject.facts(bytes) }
+        if bytes.starts(with: [0xcf, 0xfa, 0xed, 0xfe]) { return MachOObject.facts(bytes) }
+        return nil
+    }
+
+    /// Whether a mangled name is the setter or modify accessor of a `static` or `class` property
+    /// (`…vsZ`, `…vMZ`, through a dispatch thunk `…Tj` too). Such a property is the process's:
+    /// set from an answer it keeps state between the check's calls where the scan's kept-state
+    /// rule (`KeptState`) does not look, in another module's type (an audit's answer set
+    /// `NSTimeZone.default` to remember that it had been called).
+    static func setsAStaticProperty(_ name: String) -> Bool {
+        guard name.hasPrefix("$s") else { return false }
+        let accessor = name.hasSuffix("Tj") ? String(name.dropLast(2)) : name
+        return ["vsZ", "vMZ", "vmZ", "vxZ"].contains { accessor.hasSuffix($0) }
     }
 
     static func findings(in data: Data, object: String, given: Set<String> = []) -> [Finding] {
-        let bytes = [UInt8](data)
-        let facts: ObjectFacts?
-        if bytes.starts(with: [0x7f, 0x45, 0x4c, 0x46]) {
-            facts = ELFObject.facts(bytes)
-        } else if bytes.starts(with: [0xcf, 0xfa, 0xed, 0xfe]) {
-            facts = MachOObject.facts(bytes)
-        } else {
-            facts = nil
+        guard let facts = facts(of: [UInt8](data)) else {
+            return [Finding(object: object, what: "an object file the grader cannot read")]
         }
-        guard let facts else { return [Finding(object: object, what: "an object file the grader cannot read")] }
         return findings(in: facts, object: object, given: given)
     }
 
-    static func findings(in facts: ObjectFacts, object: String, given: Set<String> = []) -> [Finding] {
+    /// `moduleDefines`: what the module's objects define together (this object's alone if nil).
+    static func findings(
+        in facts: ObjectFacts, object: String, given: Set<String> = [], moduleDefines: Set<String>? = nil
+    ) -> [Finding] {
         var found: [Finding] = []
+        let ownNames = moduleDefines ?? facts.defined
+        for name in facts.undefined.sorted() where setsAStaticProperty(name) && !ownNames.contains(name) {
+            found.append(
+                Finding(
+                    object: object,
+                    what:
+                        "a change to a static property of another module's type (\(name)): it is the whole process's, and an answer keeps no state between the check's calls"
+                ))
+        }
         for section in facts.initializerSections {
             found.append(Finding(object: object, what: "code that runs before the check starts (section \(section))"))
         }

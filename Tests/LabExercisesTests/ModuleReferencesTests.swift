@@ -93,6 +93,25 @@ struct ModuleReferencesTests {
         // Weak and hidden, but not a helper's prefix: still a C name that could replace the check's.
         expectEqual(findings(defined: ["read"], weakAndHidden: ["read"]).count, 1)
     }
+
+    /// An audit's answer to 01 remembered that it had been called in `NSTimeZone.default`, a
+    /// static property of Foundation's: the whole process's, where the scan's kept-state rule
+    /// does not look. Setting another module's static property is refused; reading one, or
+    /// setting one the module defines itself (the given code's, in another of its objects), is not.
+    @Test func settingAnotherModulesStaticPropertyIsRefused() {
+        let setter = "$s10Foundation10NSTimeZoneC7default0A10Essentials04TimeC0VvsZ"
+        let getter = "$s10Foundation10NSTimeZoneC7default0A10Essentials04TimeC0VvgZ"
+        for name in [setter, "$s9LabCore8SettingsV5widthSivMZ", setter + "Tj"] {
+            let found = findings(undefined: [name, getter])
+            expect(found.count == 1 && found[0].contains("static property of another module's type"), "\(found)")
+        }
+        expectEqual(findings(undefined: [getter, "$s11StudentCode8SettingsV5widthSivgZ"]), [])
+        var facts = ObjectFacts()
+        facts.undefined = ["$s11StudentCode8SettingsV5widthSivsZ"]
+        let own = ModuleInspection.findings(
+            in: facts, object: "Exercise.swift.o", moduleDefines: ["$s11StudentCode8SettingsV5widthSivsZ"])
+        expectEqual(own.map(\.what), [])
+    }
 }
 
 /// Swift 6.3's `@c` defines a C-named function as `@_cdecl` did: refused by the scan too.
