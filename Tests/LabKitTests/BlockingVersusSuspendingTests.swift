@@ -52,8 +52,18 @@ struct BlockingVersusSuspendingTests {
     }
 
     @Test func measuredExecutorWidthIsAtMostTheCPUCount() async {
-        let width = await ExecutorProbe.measureWidth(hold: .milliseconds(20))
+        let width = await ExecutorProbe.measureWidth()
         expect(width >= 1 && width <= cpus)
+        expectAtMost(width, ExecutorProbe.onlineCPUs)
+    }
+
+    /// The probe waits for its tasks on a thread of its own: a version that waited on the main
+    /// actor needed a pool thread for each look, while its own tasks held every one, and took
+    /// 70–80 s for what takes 0.3–1.3 s. The bound is generous (a parallel run may hold the pool).
+    @Test func theProbesWaitsNeedNoPoolThread() async {
+        let start = ContinuousClock.now
+        _ = await ExecutorProbe.measureWidth()
+        expectBelow(start.duration(to: .now), .seconds(30))
     }
 
     /// The observer a check gives its work hears each suspension start and end, a cancelled one

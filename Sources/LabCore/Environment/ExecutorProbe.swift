@@ -4,22 +4,56 @@ import Foundation
 public enum ExecutorProbe {
     /// The global executor's width: how many tasks that *block* run at once.
     ///
-    /// Starts more blocking tasks than there could be threads and counts the most
-    /// that were inside their blocking call together. Suspending tasks would all
-    /// be "in" at once; blocking ones are limited by the threads the pool has.
-    /// HAZARD, on purpose: each task blocks a pool thread, for `hold`; that is what is measured.
-    public static func measureWidth(tasks: Int? = nil, hold: Duration = .milliseconds(40)) async -> Int {
-        let count = tasks ?? max(8, ProcessInfo.processInfo.activeProcessorCount * 4)
-        let gauge = ConcurrencyGauge()
-        await withTaskGroup(of: Void.self) { group in
-            for _ in 0..<count {
-                group.addTask {
-                    gauge.enter()
-                    ThreadBlocker.hold(for: hold)
-                    gauge.leave()
-                }
-            }
+    /// Starts blocking tasks one at a time, each once the one before is inside its blocking call,
+    /// until one is not started within `patience`: the pool had no thread left for it. One at a
+    /// time, because Linux's Dispatch starts another pool thread when work arrives while every
+    /// thread it has is blocked (up to one per online CPU), and otherwise only at its once-a-second
+    /// check: tasks enqueued together, before any had blocked, found one thread under `taskset -c
+    /// 0` for the first second (five probes in a row saw 1, 1, 1, 2, 2), while the pool holds two
+    /// blocking tasks there (docs/MEASUREMENTS.md, session 43). Started one at a time, they found
+    /// one thread too: the second came only at that check. So while fewer tasks than the CPUs
+    /// online have started, a task is given `growth` to find a thread (more than that check's
+    /// second), and `patience` after that. Suspending tasks would all be "in" at once; blocking
+    /// ones are limited by the threads the pool has. `limit` bounds the tasks tried.
+    public static func measureWidth(
+        limit: Int? = nil, patience: Duration = .milliseconds(250), growth: Duration = .milliseconds(1500)
+    ) async -> Int {
+        let tasks = limit ?? max(16, ProcessInfo.processInfo.activeProcessorCount * 4)
+        return await OnAThreadOfItsOwn.blockingWork(named: "lab.width-probe") {
+            countBlockingTasksAtOnce(upTo: tasks, patience: patience, growth: growth)
         }
+    }
+
+    /// The CPUs the system reports online (`sysconf`), which Dispatch sizes its pool from: not
+    /// `activeProcessorCount`, which said 2 in a namespace that showed one CPU online, where the
+    /// pool had one thread.
+    public static var onlineCPUs: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
+    /// The probe, on a thread outside the pool: its own waits must never need a pool thread, since
+    /// the tasks it starts may block every one (on Linux a timer's wake-up and the main actor's
+    /// jobs run on those threads too: a first version that waited on the main actor took 70–80 s).
+    /// The first task is waited for as long as `BlockingGate.most`: there is always one thread,
+    /// though other work (a parallel test run) may hold it a while.
+    /// HAZARD, on purpose: each task blocks a pool thread until the count is known; that is what
+    /// is measured.
+    static func countBlockingTasksAtOnce(upTo tasks: Int, patience: Duration, growth: Duration) -> Int {
+        let gauge = ConcurrencyGauge()
+        let gate = BlockingGate()
+        var started = 0
+        for index in 0..<tasks {
+            // Unstructured, as this thread is no task to be a parent; each is waited for below.
+            Task.detached {
+                gauge.enter()
+                gate.wait()
+                gauge.leave()
+            }
+            started += 1
+            let wait = index == 0 ? BlockingGate.most : index < onlineCPUs ? growth : patience
+            if !BlockingGate.waitUntil(within: wait, { gauge.entries > index }) { break }
+        }
+        gate.open()
+        // The last task, the one no thread was left for, enters and leaves once one is free.
+        _ = BlockingGate.waitUntil(within: BlockingGate.most) { gauge.entries == started && gauge.current == 0 }
         return gauge.peak
     }
 
@@ -61,17 +95,43 @@ public enum ExecutorProbe {
     }
 }
 
-/// Counts how many callers are inside a region at once, and the peak.
+/// Counts how many callers are inside a region at once, the peak, and how many ever entered.
 public final class ConcurrencyGauge: Sendable {
-    private let state = Locked((current: 0, peak: 0))
+    private let state = Locked((current: 0, peak: 0, entries: 0))
     public init() {}
     public func enter() {
         state.withLock {
             $0.current += 1
+            $0.entries += 1
             $0.peak = max($0.peak, $0.current)
         }
     }
     public func leave() { state.withLock { $0.current -= 1 } }
     public var peak: Int { state.withLock { $0.peak } }
     public var current: Int { state.withLock { $0.current } }
+    public var entries: Int { state.withLock { $0.entries } }
+}
+
+/// Holds the threads that wait on it until it is opened, or for `most` at the longest (a probe
+/// whose opener never comes must not hold a pool thread for good). Without spinning: each waiter
+/// sleeps a millisecond between looks.
+/// HAZARD, on purpose: a synchronous wait that holds its thread, for `ExecutorProbe`'s count.
+final class BlockingGate: Sendable {
+    static let most = Duration.seconds(10)
+    private let isOpen = Locked(false)
+
+    func open() { isOpen.withLock { $0 = true } }
+
+    func wait() { _ = Self.waitUntil(within: Self.most) { isOpen.withLock { $0 } } }
+
+    /// Whether `condition` came true within `within`, looked at every millisecond, the thread held
+    /// meanwhile (synchronous code only).
+    static func waitUntil(within: Duration, _ condition: () -> Bool) -> Bool {
+        let deadline = ContinuousClock.now + within
+        while !condition() {
+            if ContinuousClock.now >= deadline { return false }
+            ThreadBlocker.hold(for: .milliseconds(1))
+        }
+        return true
+    }
 }

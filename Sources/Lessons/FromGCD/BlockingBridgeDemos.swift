@@ -30,7 +30,7 @@ enum BlockingBridgeDemos {
     /// The CPUs the system reports online, which libdispatch sizes the cooperative pool from:
     /// 2 under `taskset -c 0` on this 2-CPU machine (the pool kept 2 threads), 1 where a mount
     /// namespace shows one CPU (`lab stress --load narrow-pool`, a one-thread pool).
-    static var onlineCPUs: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+    static var onlineCPUs: Int { ExecutorProbe.onlineCPUs }
 
     /// `DispatchQueue.main.sync` from code that is already on the main queue (the main actor on Linux).
     static func syncOntoMainQueue() {
