@@ -88,17 +88,22 @@ public enum ModeApp: IsolationModeApp {
         return seen
     }
 
-    /// Times `call` and how long a main-actor job queued just before it had to wait: the
-    /// main actor's answer is prompt when the call leaves it, late by the call's work when not.
+    /// Times `call`, and watches a main-actor job queued just before it: whether it ran before
+    /// the call came back (it can only if the call let go of the main actor), how long it
+    /// waited, and how much of that its thread spent waiting for a CPU, not for the main actor.
     @MainActor
     static func observe(_ call: ModeCall, _ body: @MainActor () async -> Isolation) async -> ModeObservation {
         let clock = ContinuousClock()
+        let cpuWaitBefore = ThreadCPUWait.now()
         let queued = clock.now
-        let answered = Task { @MainActor in clock.now }
+        let answered = Task { @MainActor in (clock.now, ThreadCPUWait.now()) }
         let ranOn = await body()
-        let took = queued.duration(to: clock.now).seconds
-        let waited = queued.duration(to: await answered.value).seconds
-        return ModeObservation(call: call, ranOn: ranOn, mainActorWaited: waited, callSeconds: took)
+        let returned = clock.now
+        let (ran, cpuWaitThen) = await answered.value
+        return ModeObservation(
+            call: call, ranOn: ranOn, mainActorWaited: queued.duration(to: ran).seconds,
+            callSeconds: queued.duration(to: returned).seconds, jobRanBeforeCallReturned: ran < returned,
+            mainThreadWaitedForCPU: cpuWaitThen?.since(cpuWaitBefore))
     }
 
     /// Seconds per call of `service.ping()` from the main actor, over `calls` calls: the

@@ -38,28 +38,36 @@ public struct ModeObservation: Sendable, Codable, Equatable {
     public let ranOn: Isolation
     /// How long a main-actor job queued just before the call had to wait (calls that work).
     public var mainActorWaited: Double?
-    /// How long the call itself took, seen from the main actor: the yardstick for the wait
-    /// (the helpers' CPU work is calibrated once per process, so its length varies with load).
+    /// How long the call itself took, seen from the main actor: what the lesson says the work
+    /// took (the helpers' CPU work is calibrated once per process, so its length varies with load).
     public var callSeconds: Double?
+    /// Whether that job ran before the call came back to the main actor: the second witness.
+    /// The main actor runs its jobs in the order they came, and the job came first, so it runs
+    /// first whenever the call lets go of the main actor, however late the OS runs its thread;
+    /// it runs after only when the call kept the main actor to the end. Order, not a duration.
+    public var jobRanBeforeCallReturned: Bool?
+    /// Of the job's wait, the time the main actor's thread spent ready to run but waiting for a
+    /// CPU (ThreadCPUWait; nil where the OS does not say, or the job ran on another thread).
+    public var mainThreadWaitedForCPU: Double?
     /// For the dynamic casts: whether the conformance could be used there.
     public var conformanceUsable: Bool?
 
     public init(
         call: ModeCall, ranOn: Isolation, mainActorWaited: Double? = nil, callSeconds: Double? = nil,
-        conformanceUsable: Bool? = nil
+        jobRanBeforeCallReturned: Bool? = nil, mainThreadWaitedForCPU: Double? = nil, conformanceUsable: Bool? = nil
     ) {
         self.call = call
         self.ranOn = ranOn
         self.mainActorWaited = mainActorWaited
         self.callSeconds = callSeconds
+        self.jobRanBeforeCallReturned = jobRanBeforeCallReturned
+        self.mainThreadWaitedForCPU = mainThreadWaitedForCPU
         self.conformanceUsable = conformanceUsable
     }
 
-    /// The wait was at least `share` of the call: a job queued on the main actor could not
-    /// run while the call did its work. Without a timed call, `work` is the yardstick.
-    public func heldTheMainActor(share: Double, work: Double) -> Bool? {
-        mainActorWaited.map { $0 >= (callSeconds ?? work) * share }
-    }
+    /// The call kept the main actor from its start to its return: the job queued before it
+    /// could run only after it. Nil for a call that was not watched.
+    public var heldTheMainActor: Bool? { jobRanBeforeCallReturned.map { !$0 } }
 }
 
 /// What each compiled copy of the isolation-modes lesson's app code offers the lesson.

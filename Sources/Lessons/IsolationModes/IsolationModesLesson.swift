@@ -30,7 +30,7 @@ public struct IsolationModesLesson: Lesson {
         "Before reading where code runs, find the mode: language mode, default isolation, and the upcoming features in Package.swift or the Xcode build settings.",
         "Swift 6: a nonisolated async function leaves the caller's actor. With NonisolatedNonsendingByDefault it stays on it; only @concurrent leaves.",
         "With MainActor by default, code you did not annotate is @MainActor, its conformances too: mark what must run elsewhere nonisolated or @concurrent.",
-        "Staying on the main actor removes hops and many errors; CPU work that stays there blocks the UI. Move it with @concurrent, not Task.detached.",
+        "Staying on the main actor removes hops and many errors; CPU work that stays there blocks the UI. Move it with @concurrent, not Task.detached: that frees the main actor, not a CPU.",
     ]
 
     public var childDemos: [ChildDemo] { [] }

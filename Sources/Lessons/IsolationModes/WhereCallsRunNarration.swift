@@ -5,8 +5,6 @@ import LabCore
 enum WhereCallsRunNarration {
     typealias Results = [CompileMode: [ModeObservation]]
 
-    /// A main-actor job that waited at least this share of the helper's work was held up by it.
-    static let heldShare = 0.5
     /// A frame at 60 Hz, the budget a held main actor is compared with.
     static let frameAt60Hz = 1.0 / 60
 
@@ -61,22 +59,23 @@ enum WhereCallsRunNarration {
         return lines
     }
 
-    /// What running CPU work on the main actor did to it, from the timed waits.
+    /// What running CPU work on the main actor did to it: the queued job's order (it ran only
+    /// after a call that kept the main actor) and its timed waits.
     static func heldSentence(_ results: Results, work: Double) -> String? {
         var held: [Double] = []
         var heldUp: [Double] = []
-        var free: [Double] = []
+        var left: [(mode: CompileMode, observed: ModeObservation)] = []
         var took: [Double] = []
         for mode in CompileMode.allCases {
             for observed in results[mode] ?? [] where observed.call.works {
                 guard let waited = observed.mainActorWaited else { continue }
                 guard observed.ranOn == .mainActor else {
-                    free.append(waited)
+                    left.append((mode, observed))
                     continue
                 }
                 held.append(waited)
                 if let seconds = observed.callSeconds { took.append(seconds) }
-                if observed.heldTheMainActor(share: heldShare, work: work) == true { heldUp.append(waited) }
+                if observed.heldTheMainActor == true { heldUp.append(waited) }
             }
         }
         guard !held.isEmpty else { return nil }
@@ -85,21 +84,46 @@ enum WhereCallsRunNarration {
         let workText = took.isEmpty ? "\(work.formattedAsDuration) of work" : "work (\(range(took)) a call on this run)"
         guard !heldUp.isEmpty else {
             return "Helpers that ran on the main actor did their \(workText), yet a main-actor job queued before them "
-                + "waited at most \(held.max()!.formattedAsDuration) on this run."
+                + "ran before they came back, after at most \(held.max()!.formattedAsDuration), on this run."
         }
-        var sentence =
+        let sentence =
             "Where a helper ran on the main actor, its \(workText) held the main actor: a job queued "
-            + "just before it waited \(range(heldUp)) (\(heldUp.count) of \(held.count) such calls; a 60 Hz frame is \(frameAt60Hz.formattedAsDuration))."
+            + "just before it ran only once it came back, after waiting \(range(heldUp)) (\(heldUp.count) of \(held.count) such calls; "
+            + "a 60 Hz frame is \(frameAt60Hz.formattedAsDuration))."
+        guard let longest = left.max(by: { ($0.observed.mainActorWaited ?? 0) < ($1.observed.mainActorWaited ?? 0) })
+        else { return sentence }
+        return sentence + " " + leftSentence(longest.observed, in: longest.mode, shortestHeld: heldUp.min()!)
+    }
+
+    /// A wait this long where the helper left is told with its cause, when the run measured one.
+    static let notableWait = 0.001
+
+    /// The longest wait of a job queued before a helper that left the main actor. Such a job
+    /// runs before the call comes back, so the main actor was free; a wait of milliseconds was
+    /// then its thread waiting for a CPU (measured on Linux: after the main actor's own CPU
+    /// work, the OS ran the thread that took the helper first), told when the run measured it.
+    static func leftSentence(_ observed: ModeObservation, in mode: CompileMode, shortestHeld: Double) -> String {
+        let waited = observed.mainActorWaited ?? 0
+        let place = "(\(mode.title), \(observed.call.label))"
+        // #isolation says the helper was off the main actor; the order says the job ran in that time.
+        let ranFirst = observed.jobRanBeforeCallReturned == true ? "ran before the call came back, yet " : ""
+        if let cpu = observed.mainThreadWaitedForCPU, waited >= notableWait, cpu >= waited / 2 {
+            return "Where it left, the job \(ranFirst)waited up to \(waited.formattedAsDuration) \(place): for "
+                + "\(cpu.formattedAsDuration) of that its thread was ready and waiting for a CPU. The main actor was "
+                + "free; the OS ran other threads first."
+        }
         // The contrast holds only when every call that left kept the wait below the held ones:
         // a busy run has seen a left call's job wait 8.88 ms beside a held one's 6.3 ms.
-        if let longest = free.max() {
-            sentence +=
-                longest < heldUp.min()!
-                ? " Where it left, the job waited at most \(longest.formattedAsDuration)."
-                : " Where it left, a job still waited up to \(longest.formattedAsDuration) on this run, as long as some held "
-                    + "ones: the helper was off the main actor then, so that wait came from something this run did not measure."
+        if waited < shortestHeld {
+            return "Where it left, the job \(ranFirst.isEmpty ? "" : "ran before the call came back and ")"
+                + "waited at most \(waited.formattedAsDuration)."
         }
-        return sentence
+        let unexplained =
+            observed.mainThreadWaitedForCPU.map {
+                "its thread waited for a CPU only \($0.formattedAsDuration) of that, and this run did not measure the rest"
+            } ?? "this run could not measure why its thread ran late"
+        return "Where it left, a job still waited up to \(waited.formattedAsDuration) \(place), as long as some held "
+            + "ones: the helper was off the main actor; \(unexplained)."
     }
 
     private static func range(_ values: [Double]) -> String {
@@ -150,9 +174,9 @@ enum WhereCallsRunNarration {
     }
 
     /// Whether the two witnesses agree for one call: `#isolation` said main actor exactly
-    /// when the main actor was held up by the call's work.
-    static func witnessesAgree(_ observed: ModeObservation, work: Double) -> Bool {
-        guard let held = observed.heldTheMainActor(share: heldShare, work: work) else { return true }
+    /// when the job queued before the call ran only once the call came back.
+    static func witnessesAgree(_ observed: ModeObservation) -> Bool {
+        guard let held = observed.heldTheMainActor else { return true }
         return (observed.ranOn == .mainActor) == held
     }
 

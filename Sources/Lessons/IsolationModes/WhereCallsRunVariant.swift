@@ -69,12 +69,27 @@ enum WhereCallsRunVariant {
                                 label: "the call took (\(mode.title), \(observed.call.label))",
                                 value: took, unit: .seconds))
                     }
+                    if let before = observed.jobRanBeforeCallReturned {
+                        context.recordInTable(
+                            Figure(
+                                key: "job_ran_before_return.\(suffix)",
+                                label:
+                                    "the queued job ran before the call came back (\(mode.title), \(observed.call.label))",
+                                value: before ? 1 : 0, unit: .flag))
+                    }
+                    if let cpuWait = observed.mainThreadWaitedForCPU {
+                        context.recordInTable(
+                            Figure(
+                                key: "main_thread_cpu_wait.\(suffix)",
+                                label:
+                                    "of the wait, its thread waited for a CPU (\(mode.title), \(observed.call.label))",
+                                value: cpuWait, unit: .seconds))
+                    }
                     context.recordInTable(
                         Figure(
                             key: "witnesses_agree.\(suffix)",
-                            label: "#isolation and the wait agree (\(mode.title), \(observed.call.label))",
-                            value: WhereCallsRunNarration.witnessesAgree(observed, work: workSeconds) ? 1 : 0,
-                            unit: .flag))
+                            label: "#isolation and the queued job agree (\(mode.title), \(observed.call.label))",
+                            value: WhereCallsRunNarration.witnessesAgree(observed) ? 1 : 0, unit: .flag))
                 }
                 if let usable = observed.conformanceUsable {
                     context.recordInTable(
@@ -95,7 +110,7 @@ enum WhereCallsRunVariant {
                     + CompileMode.allCases.map { cell(WhereCallsRunNarration.observation(call, in: $0, results)) })
         }
         console.table(places)
-        console.subheading("How long a main-actor job waited while the helper worked (the second witness)")
+        console.subheading("How long a main-actor job queued just before each call waited (the second witness)")
         var waits = Table(headers: ["call"] + CompileMode.allCases.map(\.title), rightAligned: [1, 2, 3, 4])
         for call in ModeCall.allCases where call.works {
             waits.append(
