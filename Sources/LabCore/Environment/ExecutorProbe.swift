@@ -113,16 +113,30 @@ public final class ConcurrencyGauge: Sendable {
 }
 
 /// Holds the threads that wait on it until it is opened, or for `most` at the longest (a probe
-/// whose opener never comes must not hold a pool thread for good). Without spinning: each waiter
-/// sleeps a millisecond between looks.
+/// whose opener never comes must not hold a pool thread for good). Blocked in the kernel, not
+/// napping and looking: Linux's Dispatch adds a pool thread only when it reads every thread it has
+/// as not runnable, and a waiter that woke each millisecond to look was at times read runnable
+/// (the probe then saw 1 thread under `taskset -c 0` in one run of four, on a busy machine).
 /// HAZARD, on purpose: a synchronous wait that holds its thread, for `ExecutorProbe`'s count.
 final class BlockingGate: Sendable {
     static let most = Duration.seconds(10)
-    private let isOpen = Locked(false)
+    /// Entered once when made; left once by `open`.
+    private let closed = DispatchGroup()
+    private let opened = Locked(false)
 
-    func open() { isOpen.withLock { $0 = true } }
+    init() { closed.enter() }
 
-    func wait() { _ = Self.waitUntil(within: Self.most) { isOpen.withLock { $0 } } }
+    /// Once: a second leave would unbalance the group.
+    func open() {
+        let first = opened.withLock { wasOpen in
+            let first = !wasOpen
+            wasOpen = true
+            return first
+        }
+        if first { closed.leave() }
+    }
+
+    func wait() { _ = closed.wait(timeout: .now() + .seconds(Int(Self.most.components.seconds))) }
 
     /// Whether `condition` came true within `within`, looked at every millisecond, the thread held
     /// meanwhile (synchronous code only).
