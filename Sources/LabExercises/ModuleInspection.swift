@@ -34,6 +34,7 @@ enum ModuleInspection {
     /// the sandbox's layers or into the check: they are refused by name in the object.
     static let refusedReferences: Set<String> = [
         "lab_check_open", "lab_check_record", "lab_check_finish", "lab_check_pool_watch", "lab_check_pool_mark",
+        "lab_check_pool_count_until",
         "lab_check_starts_begin", "lab_check_starts_end", "lab_check_tasks_created", "lab_check_tasks_begun",
         "lab_check_hopping_task", "lab_check_pool_seen_current", "lab_check_sent_by_the_program",
         // The runtime's hooks, which the check's pool watch (Channel/pool_watch.c) sits in.

@@ -9,6 +9,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 #ifdef LAB_CHECK_WATCHES_THE_RUNTIME
 typedef __attribute__((swiftcall)) void (*pool_original)(void *job);
@@ -43,6 +44,21 @@ static _Atomic uint32_t newest_made;
 static uint32_t newest_at_mark;
 // See runtime_watch.h.
 _Thread_local int lab_check_creating_task;
+// The end of the hold being counted, on CLOCK_MONOTONIC in nanoseconds, or 0 for none
+// (`lab_check_pool_count_until`; a mark clears it): a task handed over after it is past the hold.
+static _Atomic uint64_t count_until;
+
+static uint64_t monotonic_nanoseconds(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+}
+
+// Read as the job is handed over, before the lock: the moment it was woken, not when the lock came.
+static int past_the_hold(void) {
+    uint64_t until = atomic_load(&count_until);
+    return until != 0 && monotonic_nanoseconds() >= until;
+}
 
 // The thread whose task starts are being counted (lab_check_starts_begin), and its count.
 static pthread_t starts_thread;
@@ -93,6 +109,7 @@ static __attribute__((swiftcall)) void count_pool_job(void *job, pool_original o
     if (job != atomic_load(&watching_task) && job != lab_check_hopping_task() && lab_check_job_is_task(job)) {
         uint32_t id = lab_check_job_id(job);
         void *sender = lab_check_running_task();
+        int past = past_the_hold();
         pthread_mutex_lock(&pool_lock);
         if (lab_check_creating_task) {
             // Its start: not counted, but seen, and the program's (a task the check makes, too).
@@ -103,7 +120,7 @@ static __attribute__((swiftcall)) void count_pool_job(void *job, pool_original o
             // recorded, no memory: unseen is never still); not a message from a task of the program.
             int before = seen_insert(id);
             int sent = sender && sender != job && lab_check_id_set_contains(&known, lab_check_job_id(sender));
-            if (!sent && (before != 0 || id <= newest_at_mark)) pool_again++;
+            if (!sent && !past && (before != 0 || id <= newest_at_mark)) pool_again++;
         }
         pthread_mutex_unlock(&pool_lock);
     }
@@ -135,8 +152,13 @@ unsigned long long lab_check_pool_mark(void) {
     unsigned long long since = pool_again;
     pool_again = 0;
     newest_at_mark = atomic_load(&newest_made);
+    atomic_store(&count_until, 0);
     pthread_mutex_unlock(&pool_lock);
     return since;
+}
+
+void lab_check_pool_count_until(unsigned long long nanoseconds) {
+    atomic_store(&count_until, monotonic_nanoseconds() + nanoseconds);
 }
 
 void lab_check_pool_seen_current(void) {
@@ -193,6 +215,7 @@ unsigned long long lab_check_starts_end(void) {
 #else
 int lab_check_pool_watch(void) { return -1; }
 unsigned long long lab_check_pool_mark(void) { return 0; }
+void lab_check_pool_count_until(unsigned long long nanoseconds) { (void)nanoseconds; }
 void lab_check_pool_seen_current(void) {}
 int lab_check_sent_by_the_program(void) { return 0; }
 int lab_check_starts_begin(void) { return -1; }

@@ -12,6 +12,14 @@ enum PoolWakes {
     /// afresh from now.
     static func mark() -> Int { Int(lab_check_pool_mark()) }
 
+    /// Until the next mark, counts only what is handed to the pool before `deadline`: the end of a
+    /// hold, fixed before the answer starts, so that an event the check lets come just after it is
+    /// not counted however late the check reads the count.
+    static func count(until deadline: ContinuousClock.Instant) {
+        let left = max(.zero, ContinuousClock.now.duration(to: deadline)).components
+        lab_check_pool_count_until(UInt64(left.seconds) * 1_000_000_000 + UInt64(left.attoseconds / 1_000_000_000))
+    }
+
     /// Counts the calling task from its first wake on the pool: a task the check starts to run the
     /// answer's code in does not begin with a hop there, and a main-actor loop in it that slept once
     /// inside a hold, then looked, was forgiven that wake as a first sighting.

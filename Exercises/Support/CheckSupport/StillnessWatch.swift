@@ -70,6 +70,14 @@ final class StillnessWatch: Sendable {
         // From before the answer starts: every task the program makes counts from its first wake.
         _ = PoolWakes.mark()
         var begunBefore = TasksBegun.count
+        // The hold's end, fixed before the answer starts (see WakeWatch): an event the check lets
+        // come `hold` or more after the answer began comes past it, however late this task gets
+        // its thread back or the watch's timer fires on a busy machine.
+        var deadline = ContinuousClock.now + hold
+        if ready == nil {
+            watch.count(until: deadline)
+            PoolWakes.count(until: deadline)
+        }
         let task = Task(executorPreference: watch) {
             PoolWakes.countFromTheFirstWake()
             let result = await operation()
@@ -81,6 +89,10 @@ final class StillnessWatch: Sendable {
             // Afresh from here: the answer's work before the wait woke its tasks.
             _ = PoolWakes.mark()
             begunBefore = TasksBegun.count
+            // What the check keeps back after the gate it lets go itself, after the hold.
+            deadline = ContinuousClock.now + hold
+            watch.count(until: deadline)
+            PoolWakes.count(until: deadline)
         }
         let started = watch.wakes
         // The tasks begun are counted from before the answer started (or from the gate's opening).
@@ -91,11 +103,12 @@ final class StillnessWatch: Sendable {
         if endingWhenStirred {
             // No sleep of the check's own in this wait: nothing of its own to take off the pool's count.
             let watched = poolWatched
-            (meanwhile, (pooled, end)) = await watch.wait(atMost: hold, since: started) {
+            (meanwhile, (pooled, end)) = await watch.wait(since: started) {
                 (watched ? PoolWakes.mark() : 0, StillnessReading())
             }
         } else {
-            try? await Task.sleep(for: hold)
+            try? await Task.sleep(until: deadline, clock: .continuous)
+            // The counts of the deadline, however late the sleep ended.
             meanwhile = watch.wakes
             pooled = poolWatched ? max(0, PoolWakes.mark() - ownWakes) : 0
             end = StillnessReading()

@@ -37,6 +37,11 @@ int lab_check_pool_watch(void);
 /// sighting). Counts afresh from now.
 unsigned long long lab_check_pool_mark(void);
 
+/// Until the next mark, counts only the tasks handed to the pool within `nanoseconds` from now: a
+/// hold's end, fixed before the answer starts. A task handed over later is past the hold, however
+/// late the check reads the count (a busy machine's timer, or the check's task given a thread late).
+void lab_check_pool_count_until(unsigned long long nanoseconds);
+
 /// Records the calling task as seen on the pool, so that it counts from its first wake there: a
 /// task the check starts to run the answer's code in, whose first sighting is no hop as it begins.
 void lab_check_pool_seen_current(void);
