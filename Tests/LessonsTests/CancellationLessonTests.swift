@@ -153,6 +153,7 @@ struct CancellationLessonTests {
         let visit = ViewTaskVariant.Visit(
             pagesLoaded: Int(try report.value("view-task", "pages_loaded")),
             inFlightAtLeaving: Int(try report.value("view-task", "in_flight_at_leaving")),
+            answeredAfterLeaving: Int(try report.value("view-task", "answered_after_leaving")),
             calls: Int(try report.value("view-task", "calls")),
             cancelled: Int(try report.value("view-task", "cancelled_calls")),
             inFlightAfter: Int(try report.value("view-task", "in_flight_after")),
@@ -189,6 +190,33 @@ struct CancellationLessonTests {
         expect(text.contains("no request was in flight") && !text.contains("the request in flight was"), text)
     }
 
+    /// The user leaves as page 3's wait has ended but its task has not resumed (a busy machine): the
+    /// request in flight at leaving is answered all the same, and the next one is cancelled as it
+    /// begins. The figures at leaving are a mid-page cancel's; what was answered after tells them apart.
+    @Test(.timeLimit(.minutes(1)))
+    func leavingAsAWaitEndedAnswersTheRequestInFlight() async throws {
+        let visit = try await visitLeaving(at: .waitOver)
+        expect(visit.pagesLoaded == 3 && visit.inFlightAtLeaving == 1 && visit.answeredAfterLeaving == 1, "\(visit)")
+        expect(visit.cancelled == 1 && visit.calls == 4 && visit.inFlightAfter == 0, "\(visit)")
+        let text = ViewTaskVariant.narrate(visit)
+        expect(
+            text.contains("the request in flight was answered all the same")
+                && text.contains("the next one was cancelled as it began (1 cancelled)")
+                && !text.contains("the request in flight was cancelled"), text)
+    }
+
+    /// The same with the last page: all 12 loaded, the last answered as the view disappeared;
+    /// nothing to cancel, and the sentence does not say the task had ended before.
+    @Test(.timeLimit(.minutes(1)))
+    func leavingAsTheLastWaitEndedCancelsNothing() async throws {
+        let visit = try await visitLeaving(at: .waitOver, page: 12)
+        expect(visit.pagesLoaded == 12 && visit.cancelled == 0 && visit.answeredAfterLeaving == 1, "\(visit)")
+        let text = ViewTaskVariant.narrate(visit)
+        expect(
+            text.contains("the last was answered just as it disappeared") && text.contains("nothing left to cancel")
+                && !text.contains("before it disappeared"), text)
+    }
+
     /// The user leaves after the last page (a busy machine ran the leaving code late): nothing to
     /// cancel, and the sentence does not say a request was.
     @Test(.timeLimit(.minutes(1)))
@@ -210,13 +238,14 @@ struct CancellationLessonTests {
 
     /// A visit whose backend answers at once except page 3, held at `moment` until the view's task
     /// is cancelled; the user leaves when page 3 reaches that moment, or (nil) after the task ended.
-    func visitLeaving(at moment: HeldPage.Moment?) async throws -> ViewTaskVariant.Visit {
+    func visitLeaving(at moment: HeldPage.Moment?, page: Int = 3) async throws -> ViewTaskVariant.Visit {
         let meter = CallMeter()
         let behavior = ServiceBehavior(latency: .fixed(0), seed: 1, scale: TimeScale(factor: 0.01))
         let (reached, signal) = AsyncStream.makeStream(of: Void.self)
         let held = HeldPage(
-            page: 3, moment: moment ?? .inFlight, meter: meter,
-            answering: MarsRoverClient.simulated(behavior, meter: meter).transport, reached: signal)
+            page: page, moment: moment ?? .inFlight, meter: meter,
+            answering: MarsRoverClient.simulated(behavior, meter: meter).transport,
+            unmetered: MarsRoverClient.simulated(behavior, meter: CallMeter()).transport, reached: signal)
         let api = MarsRoverClient(transport: moment == nil ? held.answering : held)
         let rover = try unwrap(try MarsRoverClient.fixtureRovers().first { $0.name == "Perseverance" })
         return try await ViewTaskVariant.visit(
@@ -232,14 +261,18 @@ struct CancellationLessonTests {
 }
 
 /// A backend that answers every page at once but page `page`: in flight (counted by the meter)
-/// until its task is cancelled, or answered and then held, its answer not yet returned, until
-/// then. `reached` hears when page `page` is at that moment.
+/// until its task is cancelled; or answered and then held, its answer not yet returned, until
+/// then; or in flight with its wait over (`waitOver`: as the real transport between its timer and
+/// its task resuming), answered once the task is cancelled. `reached` hears when page `page` is at
+/// that moment.
 struct HeldPage: Transport {
-    enum Moment: Sendable { case inFlight, answered }
+    enum Moment: Sendable { case inFlight, answered, waitOver }
     let page: Int
     let moment: Moment
     let meter: CallMeter
     let answering: any Transport
+    /// The same answers, counted by no meter of the visit's: the held call counts itself.
+    let unmetered: any Transport
     let reached: AsyncStream<Void>.Continuation
 
     func data(for request: ServiceRequest) async throws -> Data {
@@ -258,6 +291,13 @@ struct HeldPage: Transport {
             let data = try await answering.data(for: request)
             reached.yield()
             try? await Task.sleep(for: .seconds(600))
+            return data
+        case .waitOver:
+            _ = meter.begin(key: request.key)
+            let data = try await unmetered.data(for: request)
+            reached.yield()
+            try? await Task.sleep(for: .seconds(600))
+            meter.end(.completed)
             return data
         }
     }

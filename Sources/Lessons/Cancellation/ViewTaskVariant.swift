@@ -28,6 +28,9 @@ enum ViewTaskVariant {
         var pagesLoaded = 0
         /// Requests in flight at the moment the view disappeared.
         var inFlightAtLeaving = 0
+        /// Requests answered after that moment: one in flight whose wait had already ended (a busy
+        /// machine had not yet resumed it) is answered all the same, and only the next is cancelled.
+        var answeredAfterLeaving = 0
         var calls = 0
         var cancelled = 0
         var inFlightAfter = 0
@@ -66,7 +69,7 @@ enum ViewTaskVariant {
         try await leave(view)
         probe.mark("view disappeared")
         let gone = ContinuousClock.now
-        let inFlightAtLeaving = meter.stats.inFlight
+        let atLeaving = meter.stats
         view.viewDisappeared()
         await view.task?.value
         let ended = gone.duration(to: .now).seconds
@@ -74,8 +77,8 @@ enum ViewTaskVariant {
         try await Task.sleep(for: linger)  // would anything still call?
         let stats = meter.stats
         return Visit(
-            pages: pages, pagesLoaded: loaded, inFlightAtLeaving: inFlightAtLeaving, calls: stats.calls,
-            cancelled: stats.cancelled, inFlightAfter: stats.inFlight, callsAfterTaskEnded: stats.calls - callsAtEnd,
+            pages: pages, pagesLoaded: loaded, inFlightAtLeaving: atLeaving.inFlight,
+            answeredAfterLeaving: stats.completed - atLeaving.completed, calls: stats.calls, cancelled: stats.cancelled, inFlightAfter: stats.inFlight, callsAfterTaskEnded: stats.calls - callsAtEnd,
             endedAfter: ended)
     }
 
@@ -89,17 +92,33 @@ enum ViewTaskVariant {
         let outlived = visit.inFlightAfter == 0 && visit.callsAfterTaskEnded == 0
         let verdict = outlived ? ": nothing outlived the view." : ": something outlived the view."
         guard visit.cancelled > 0 else {
-            let ended =
-                visit.pagesLoaded == visit.pages
-                ? "The view loaded all \(pages) before it disappeared (a busy machine ran the code that leaves late): its task had ended, and disappearing had nothing to cancel"
-                : "The view loaded \(pages), and when it disappeared no request was cancelled"
+            let ended: String
+            if visit.pagesLoaded < visit.pages {
+                ended = "The view loaded \(pages), and when it disappeared no request was cancelled"
+            } else if visit.answeredAfterLeaving > 0 {
+                ended =
+                    "The view loaded all \(pages): the last was answered just as it disappeared (a busy machine ran "
+                    + "the code that leaves late), so disappearing had nothing left to cancel"
+            } else {
+                ended =
+                    "The view loaded all \(pages) before it disappeared (a busy machine ran the code that leaves "
+                    + "late): every request had been answered, and disappearing had nothing to cancel"
+            }
             return ended + "; " + after + verdict
         }
-        let what =
-            visit.inFlightAtLeaving > 0
-            ? "the request in flight was cancelled (\(visit.cancelled) cancelled)"
-            : "no request was in flight (a page had just arrived, its task not yet resumed), and the next one was "
-                + "cancelled as it began (\(visit.cancelled) cancelled)"
+        let cancelled = "(\(visit.cancelled) cancelled)"
+        let what: String
+        if visit.inFlightAtLeaving == 0 {
+            what =
+                "no request was in flight (a page had just arrived, its task not yet resumed), and the next one was "
+                + "cancelled as it began \(cancelled)"
+        } else if visit.answeredAfterLeaving > 0 {
+            what =
+                "the request in flight was answered all the same (its wait had ended, its task not yet resumed), "
+                + "and the next one was cancelled as it began \(cancelled)"
+        } else {
+            what = "the request in flight was cancelled \(cancelled)"
+        }
         return
             "The view loaded \(pages). When it disappeared, \(what), the task ended "
             + "\(visit.endedAfter.formattedAsDuration) later, and \(after)\(verdict)"
@@ -126,6 +145,8 @@ enum ViewTaskVariant {
         context.record("calls", "requests made", count: visit.calls)
         context.record(
             "in_flight_at_leaving", "requests in flight as the view disappeared", count: visit.inFlightAtLeaving)
+        context.record(
+            "answered_after_leaving", "requests answered after the view disappeared", count: visit.answeredAfterLeaving)
         context.record("calls_after_task_ended", "requests after the task ended", count: visit.callsAfterTaskEnded)
         context.record("cancelled_calls", "requests cancelled", count: visit.cancelled)
         context.record("in_flight_after", "requests still in flight afterwards", count: visit.inFlightAfter)
