@@ -78,7 +78,8 @@ enum ViewTaskVariant {
         let stats = meter.stats
         return Visit(
             pages: pages, pagesLoaded: loaded, inFlightAtLeaving: atLeaving.inFlight,
-            answeredAfterLeaving: stats.completed - atLeaving.completed, calls: stats.calls, cancelled: stats.cancelled, inFlightAfter: stats.inFlight, callsAfterTaskEnded: stats.calls - callsAtEnd,
+            answeredAfterLeaving: stats.completed - atLeaving.completed, calls: stats.calls, cancelled: stats.cancelled,
+            inFlightAfter: stats.inFlight, callsAfterTaskEnded: stats.calls - callsAtEnd,
             endedAfter: ended)
     }
 
