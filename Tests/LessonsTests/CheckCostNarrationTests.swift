@@ -28,6 +28,15 @@ struct CheckCostNarrationTests {
         expectNotContains(sentence, "watches the rule")
     }
 
+    /// A fraction near one (1.2 a use) is not called the watching object, nor "1.2 malloc".
+    @Test func aFractionNearOneIsReportedAsMeasured() {
+        let sentence = CheckCostNarration.sentence(
+            checked: Cost(operations: 10_000, mallocs: 12_000, bytes: 480_000, seconds: 0.0009),
+            unsafe: Cost(operations: 10_000, mallocs: 1, bytes: 0, seconds: 0.0005), unavailable: nil)
+        expect(sentence.hasPrefix("A checked continuation made 1.2 mallocs per use and an unsafe one none"), sentence)
+        expectNotContains(sentence, "watches the rule")
+    }
+
     /// A count before "malloc" agrees with it, and only one per use is the watching object.
     @Test func theMallocCountSaysItsNounAndTwoPerUseIsNotTheWatchingObject() {
         let unsafe = Cost(operations: 10_000, mallocs: 10_000, bytes: 0, seconds: 0.0005)

@@ -229,7 +229,11 @@ struct IsolationModesNarrationTests {
             expectContains(text, "The main actor was free; the OS ran other threads first.")
             expectNotContains(text, "did not measure")
         }
-        // Without the order (an observation that did not record it), the sentence does not claim it.
+        // A CPU-wait reading spans a little more than the wait: never said as more than the wait.
+        let over =
+            WhereCallsRunNarration.heldSentence(Self.leftLate(0.00933, cpu: 0.0094, held: 0.02), work: 0.02) ?? ""
+        expectContains(over, "for 9.33 ms of that its thread was ready and waiting for a CPU")
+        // Without the order (an observation that did not record it), the main actor is not said free.
         var unordered = Self.leftLate(0.00933, cpu: 0.0092, held: 0.02)
         unordered[.approachable] = unordered[.approachable]?.map { observed in
             var late = observed
@@ -237,7 +241,8 @@ struct IsolationModesNarrationTests {
             return late
         }
         let text = WhereCallsRunNarration.heldSentence(unordered, work: 0.02) ?? ""
-        expectContains(text, "Where it left, the job waited up to 9.33 ms (approachable, resize(_:)): for 9.2 ms")
+        expectContains(text, "Where it left, the job waited at most 9.33 ms.")
+        expectNotContains(text, "The main actor was free")
         // Not explained by a CPU wait under half of it, nor a wait too short to tell.
         let half = WhereCallsRunNarration.heldSentence(Self.leftLate(0.00933, cpu: 0.004, held: 0.02), work: 0.02) ?? ""
         expectContains(half, "Where it left, the job ran before the call came back and waited at most 9.33 ms.")

@@ -83,10 +83,11 @@ public enum CheckCostNarration {
         }
         let none = CountedRun.none
         let count = CountedRun.words
-        // One malloc a use is the watching object; two or more would be something else.
-        if checkedMallocs >= 1 - none && checkedMallocs < 1 + none && unsafeMallocs < none {
+        // One malloc a use is the watching object; two or more, or a fraction (1.2: something else
+        // some uses), would be something else, said in the general sentence below.
+        if count(checkedMallocs) == "1" && unsafeMallocs < none {
             return
-                "A checked continuation made \(count(checkedMallocs)) malloc per use (\(Int((checked.bytesPerOperation ?? 0).rounded())) bytes): "
+                "A checked continuation made 1 malloc per use (\(Int((checked.bytesPerOperation ?? 0).rounded())) bytes): "
                 + "the small object that watches the rule, and reports a continuation destroyed without a resume. "
                 + "The unsafe one made \((unsafe.mallocs ?? 0).formatted()) for \(unsafe.operations.formatted()) uses, not one per use. "
                 + times

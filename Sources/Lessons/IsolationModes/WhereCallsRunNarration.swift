@@ -107,7 +107,13 @@ enum WhereCallsRunNarration {
         let place = "(\(mode.title), \(observed.call.label))"
         // #isolation says the helper was off the main actor; the order says the job ran in that time.
         let ranFirst = observed.jobRanBeforeCallReturned == true ? "ran before the call came back, yet " : ""
-        if let cpu = observed.mainThreadWaitedForCPU, waited >= notableWait, cpu >= waited / 2 {
+        // The CPU-wait reading spans a little more than the wait (it starts before the job is
+        // queued and ends after it ran): never said as more than the wait it explains. "Free" only
+        // where the order showed it.
+        if let reading = observed.mainThreadWaitedForCPU, observed.jobRanBeforeCallReturned == true,
+            waited >= notableWait, reading >= waited / 2
+        {
+            let cpu = min(reading, waited)
             return "Where it left, the job \(ranFirst)waited up to \(waited.formattedAsDuration) \(place): for "
                 + "\(cpu.formattedAsDuration) of that its thread was ready and waiting for a CPU. The main actor was "
                 + "free; the OS ran other threads first."

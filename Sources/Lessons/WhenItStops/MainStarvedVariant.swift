@@ -226,7 +226,8 @@ extension MainStarvedNarration {
         case (false, true):
             return
                 "It was not a CPU they waited for: beside them, \(threadWords). It was a thread of the pool: "
-                + "\(poolWords), as long as the frames. While the job held its thread, the pool ran nothing else "
+                + "\(poolWords), beside the frames' \(run.longestGap.formattedAsDuration). While the job held its "
+                + "thread, the pool ran nothing else "
                 + "(on \(cpus)), and the UI loop's wake-up waited with every other task. @concurrent frees the main "
                 + "actor, not a pool thread: it helps only where the pool has one to spare beside the job."
         case (true, _):
