@@ -23,7 +23,10 @@ struct ThreadCPUWaitTests {
     /// with no CPU, and their readings must say so. On macOS, which does not publish it, nil.
     @Test func threadsThatOutnumberTheCPUsWaitForThem() async {
         #if os(Linux)
-            let threads = ProcessInfo.processInfo.activeProcessorCount + 1
+            // More than any count of the CPUs says (activeProcessorCount may apply a cgroup quota
+            // below the CPUs the threads can run on; a namespace may show fewer online).
+            let info = ProcessInfo.processInfo
+            let threads = max(info.activeProcessorCount, info.processorCount, ExecutorProbe.onlineCPUs) + 1
             let arrived = Arrivals()
             let waits = await withTaskGroup(of: Double?.self) { group in
                 for index in 0..<threads {

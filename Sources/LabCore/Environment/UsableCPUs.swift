@@ -4,8 +4,9 @@ import Foundation
 /// How many CPUs this process may use: what a one-CPU run (`taskset -c 0`, `docker run
 /// --cpus=1`) changes. `ProcessInfo.activeProcessorCount` does not say so on Linux: it
 /// counts the machine's CPUs whatever the process's affinity (measured: 2 under `taskset
-/// -c 0` on a 2-CPU machine, Swift 6.3), while the global executor's width follows the
-/// affinity (1 thread there, sometimes 2; `lab doctor` measures it).
+/// -c 0` on a 2-CPU machine, Swift 6.3). The global executor's width follows neither: it is
+/// sized from the CPUs online (2 threads under `taskset -c 0` there, taking turns on 1 CPU;
+/// `lab doctor` measures it).
 public enum UsableCPUs {
     public static var count: Int {
         var count = ProcessInfo.processInfo.activeProcessorCount
