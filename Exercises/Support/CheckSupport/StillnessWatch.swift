@@ -108,9 +108,11 @@ final class StillnessWatch: Sendable {
             }
         } else {
             try? await Task.sleep(until: deadline, clock: .continuous)
-            // The counts of the deadline, however late the sleep ended.
+            // The counts of the deadline, however late the sleep ended. The check's own sleep is not
+            // taken off: it wakes at the deadline or after, which the pool's count no longer counts
+            // (where a runtime wakes it through a pool job, taking it off would forgive the answer one).
             meanwhile = watch.wakes
-            pooled = poolWatched ? max(0, PoolWakes.mark() - ownWakes) : 0
+            pooled = poolWatched ? PoolWakes.mark() : 0
             end = StillnessReading()
         }
         return (
