@@ -8,7 +8,8 @@
 /// (`a`, `b`, … in order): renaming every variable, function and parameter and reflowing the
 /// file hides nothing. The names it uses but does not declare (an API, a library's type) are
 /// kept, so an answer that calls `withUnsafeThrowingContinuation` where the solution calls
-/// `withCheckedThrowingContinuation` is a different program, not a copy.
+/// `withCheckedThrowingContinuation` is a different program, not a copy; so is one whose string
+/// literals say something else (another SQL statement).
 enum AnswerSimilarity {
     static func normalized(_ source: String) -> [String] {
         let tokens = SwiftTokenizer.tokens(of: source)
@@ -20,7 +21,11 @@ enum AnswerSimilarity {
                 let index = names[token.text] ?? names.count
                 names[token.text] = index
                 return "#\(index)"
-            case .number, .string, .identifier, .punctuation:
+            // A literal by what it says: 19's mistakes differ from its solution only inside their
+            // SQL, and were reported as copies of the solution beside their ✘.
+            case .string:
+                return token.text + token.literal
+            case .number, .identifier, .punctuation:
                 return token.text
             }
         }

@@ -173,6 +173,17 @@ struct GraderFactsTests {
             "keywords are kept")
     }
 
+    /// A string literal counts by what it says: 19's catalogued mistakes differ from the solution
+    /// only inside their SQL, and a class report called them copies of the solution beside their ✘.
+    @Test func anAnswerWhoseLiteralsSaySomethingElseIsNotACopy() {
+        let solution = #"func names(_ db: DB) throws -> [String] { try db.query("SELECT name FROM t ORDER BY name") }"#
+        let unsorted = solution.replacingOccurrences(of: " ORDER BY name", with: "")
+        let renamed = solution.replacingOccurrences(of: "db", with: "store")
+        let flags = AnswerSimilarity.matches(answers: ["ann": unsorted, "ben": renamed], solution: solution)
+        expectEqual(flags["ann"], nil, "\(flags)")
+        expectEqual(flags["ben"]?.contains("reference solution"), true, "\(flags)")
+    }
+
     /// Only the names an answer declares are renamed: a mistake that calls another API where the
     /// solution calls its own is a different program, however alike the two look.
     @Test func anAnswerCallingAnotherAPIIsNotACopy() {
