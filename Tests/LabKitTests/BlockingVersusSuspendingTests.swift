@@ -51,20 +51,10 @@ struct BlockingVersusSuspendingTests {
         #expect(await peak(tasks: tasks, blocking: false) == tasks)
     }
 
-    @Test func measuredExecutorWidthIsAtMostTheCPUCount() async {
-        let width = await ExecutorProbe.measureWidth()
-        expect(width >= 1 && width <= cpus)
-        expectAtMost(width, ExecutorProbe.onlineCPUs)
-    }
-
-    /// The probe waits for its tasks on a thread of its own: a version that waited on the main
-    /// actor needed a pool thread for each look, while its own tasks held every one, and took
-    /// 70–80 s for what takes 0.3–1.3 s. The bound is generous (a parallel run may hold the pool).
-    @Test func theProbesWaitsNeedNoPoolThread() async {
-        let start = ContinuousClock.now
-        _ = await ExecutorProbe.measureWidth()
-        expectBelow(start.duration(to: .now), .seconds(30))
-    }
+    // ExecutorProbe.measureWidth is tested in a process of its own (CommandLineTests'
+    // doctorMeasuresTheMachine): here its tasks would hold the pool this suite's tests share, for
+    // as long as it gives Dispatch to add a thread, and other tests' blocking work would make its
+    // count not the pool's (a one-CPU CI run saw it fail here while every test waited 25 s).
 
     /// The observer a check gives its work hears each suspension start and end, a cancelled one
     /// too: exercise 07 counts the answer's waits with it.
