@@ -39,7 +39,7 @@ func runCheck(_ report: CheckReport) async {
     report.waiting("caffeineSamples(since: an anchor)")
     do {
         let samples = try await caffeineSamples(since: anchor, in: store)
-        report.expect(samples.map(\.milligrams).sorted() == later.sorted(), "since the anchor, only the \(later.count) newer samples came back",
+        report.expect(samples.map(\.milligrams).sorted() == later.sorted(), "since the anchor, only the \(later.count) newer \(later.count == 1 ? "sample" : "samples") came back",
                       otherwise: "since the anchor, expected only the newer samples of \(later.sorted()) mg, got \(samples.map(\.milligrams).sorted()): pass the anchor on to the query")
     } catch {
         report.fail("caffeineSamples(since:) threw \(error) for a working store")

@@ -55,7 +55,7 @@ static uint64_t monotonic_nanoseconds(void) {
 }
 
 // Read as the job is handed over, before the lock: the moment it was woken, not when the lock came.
-static int past_the_hold(void) {
+int lab_check_past_the_hold(void) {
     uint64_t until = atomic_load(&count_until);
     return until != 0 && monotonic_nanoseconds() >= until;
 }
@@ -109,7 +109,7 @@ static __attribute__((swiftcall)) void count_pool_job(void *job, pool_original o
     if (job != atomic_load(&watching_task) && job != lab_check_hopping_task() && lab_check_job_is_task(job)) {
         uint32_t id = lab_check_job_id(job);
         void *sender = lab_check_running_task();
-        int past = past_the_hold();
+        int past = lab_check_past_the_hold();
         pthread_mutex_lock(&pool_lock);
         if (lab_check_creating_task) {
             // Its start: not counted, but seen, and the program's (a task the check makes, too).

@@ -35,6 +35,11 @@ void *lab_check_watching_task(void);
 /// it hands over then is the new task's start.
 extern _Thread_local int lab_check_creating_task;
 
+/// Whether the hold being counted has ended (the deadline `lab_check_pool_count_until` set, until
+/// the next mark): what the program does from then on is its answer to the event the check lets
+/// come after the hold, not something it did while it should have waited.
+int lab_check_past_the_hold(void);
+
 /// A task the program made, with its id: known as the program's, seen from its making if
 /// `by_the_answer`, and the newest id made (a mark takes it: a task with a later id was made since).
 void lab_check_note_made(uint32_t id, int by_the_answer);

@@ -1,3 +1,6 @@
+import Foundation
+import LabCore
+
 /// Runs an answer's code in a task on a `WakeWatch` and holds still for a while, counting what
 /// stirred it (see Stirrings). Start it from the check's own task (the pool watch leaves that
 /// task out), once per check: `StillnessWatch()` calibrates what the check's own sleep costs.
@@ -48,6 +51,32 @@ final class StillnessWatch: Sendable {
         }
     }
 
+    /// The closing reading a Dispatch timer takes at a hold's deadline. The count of wakes stops at
+    /// the deadline whenever the check reads it (see WakeWatch), and so does the count of tasks begun
+    /// (CheckChannel); the CPU used cannot be read after the fact. The wait's own closing reading
+    /// comes as the first wake past the deadline arrives, before its job runs, or 100 ms past it:
+    /// where the event the check lets come after the hold wakes code that is not on the watch (the
+    /// main actor, a task of the answer's own), what that code does in answer to it would count.
+    /// So the earlier of the two readings closes the hold. A busy machine may fire the timer late;
+    /// then the wait's reading may still be the earlier one.
+    private final class ReadingAtTheDeadline: Sendable {
+        private let reading = Locked<StillnessReading?>(nil)
+
+        init(_ deadline: ContinuousClock.Instant) {
+            let left = max(.zero, ContinuousClock.now.duration(to: deadline))
+            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(left.seconds * 1e9))) {
+                [reading] in
+                reading.withLock { $0 = $0 ?? StillnessReading() }
+            }
+        }
+
+        /// This reading if it was taken before `end`, else `end`.
+        func earlier(than end: StillnessReading) -> StillnessReading {
+            guard let taken = reading.withLock({ $0 }), taken.at < end.at else { return end }
+            return taken
+        }
+    }
+
     /// Starts `operation` on a watch, holds still for `hold` (the check's event withheld meanwhile),
     /// and returns its task with what stirred it. The hold ends early once the task was woken
     /// from outside or ran by itself more than a few times (the verdict is known then), unless
@@ -95,6 +124,7 @@ final class StillnessWatch: Sendable {
             PoolWakes.count(until: deadline)
         }
         let started = watch.wakes
+        let atTheDeadline = ReadingAtTheDeadline(deadline)
         // The tasks begun are counted from before the answer started (or from the gate's opening).
         let start = StillnessReading(begun: begunBefore)
         let meanwhile: WakeWatch.Wakes
@@ -118,7 +148,7 @@ final class StillnessWatch: Sendable {
         return (
             task,
             start.stirrings(
-                until: end, timers: meanwhile.fromOutside - started.fromOutside,
+                until: atTheDeadline.earlier(than: end), timers: meanwhile.fromOutside - started.fromOutside,
                 spins: meanwhile.fromItself - started.fromItself, pooled: pooled)
         )
     }

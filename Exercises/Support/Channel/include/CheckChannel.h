@@ -65,7 +65,8 @@ unsigned long long lab_check_starts_end(void);
 /// do not reach it, the count stays 0, which a check tells by creating one task itself first.
 unsigned long long lab_check_tasks_created(void);
 
-/// Every task begun so far (a child task too) by a task other than the check's own.
+/// Every task begun so far (a child task too) by a task other than the check's own, leaving out
+/// those begun past the end of a hold (`lab_check_pool_count_until`) until the next mark.
 unsigned long long lab_check_tasks_begun(void);
 
 /// The task this thread is moving onto another executor at this moment (inside the runtime's
