@@ -78,7 +78,7 @@ struct CancellationLessonTests {
         // Not compared with the other loop's time after cancel(): that came at its own moment, and
         // a busy machine can hold either loop off its CPU after it. The checking loop stopping at
         // its next look is forced below.
-        expect(checkedChunks < 100 || text.contains("had done all its chunks"), "\(text)")
+        expect(checkedChunks < 100 || text.contains("after its last look at the flag"), "\(text)")
     }
 
     /// The loop that checks stops at its first look after cancel(); the other does every chunk.

@@ -62,7 +62,21 @@ struct LateCancellationWordsTests {
         let busy = CooperativeLoopVariant.narrate(
             unchecked: Outcome(chunksDone: 100, chunks: 100, stopLatency: -0.001),
             checked: Outcome(chunksDone: 100, chunks: 100, stopLatency: 0.0001), cpus: 2)
-        expect(busy.contains("busy machine") && busy.contains("had done all its chunks when cancel() came"))
+        expect(busy.contains("busy machine") && busy.contains("cancel() came after its last look at the flag"))
+    }
+
+    /// A loop that checks, did every chunk and ended after cancel(): cancel() came after its look
+    /// before the last chunk, while that chunk ran. It had not "done all its chunks" then.
+    @Test func aCheckingLoopCancelledInItsLastChunkIsNotSaidToHaveFinishedFirst() {
+        let text = CooperativeLoopVariant.narrate(
+            unchecked: Outcome(chunksDone: 100, chunks: 100, stopLatency: 0.18),
+            checked: Outcome(chunksDone: 100, chunks: 100, stopLatency: 0.002), cpus: 2)
+        expectContains(
+            text,
+            "did all 100 chunks too: cancel() came after its last look at the flag (the one before chunk 100), "
+                + "and it ended 2 ms after cancel().")
+        expectNotContains(text, "had done all its chunks when cancel() came")
+        expectNotContains(text, "before its end")
     }
 
     /// A3, C1, D5: the late cancel() is said as measured (the code ran after a loop ended), not

@@ -86,8 +86,12 @@ enum CooperativeLoopVariant {
             text +=
                 "The one that checks stopped after \(checked.chunksDone) of \(checked.chunks) chunks, \(checked.stopLatency.formattedAsDuration) after cancel(). "
         } else {
+            // It ended after cancel() with every chunk done: it looks before each chunk, so its
+            // last look came before cancel() and the last chunk ran on. It had not "done all its
+            // chunks when cancel() came": the last was still running.
             text +=
-                "The one that checks had done all its chunks when cancel() came (\(checked.stopLatency.formattedAsDuration) before its end). "
+                "The one that checks did all \(checked.chunksDone) chunks too: cancel() came after its last look at the flag "
+                + "(the one before chunk \(checked.chunks)), and it ended \(checked.stopLatency.formattedAsDuration) after cancel(). "
         }
         let late = [("the loop that never checks", unchecked), ("the one that checks", checked)].filter {
             $0.1.stopLatency <= 0
