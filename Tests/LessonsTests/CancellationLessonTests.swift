@@ -40,6 +40,29 @@ struct CancellationLessonTests {
         expect(late.contains("ended (finished 10 pages) before cancel() ran") && !late.contains("stopped at once"))
     }
 
+    /// The opening times cancel() for the middle of page 3; where it landed elsewhere (measured
+    /// under taskset -c 0 beside a busy CPU: 1 page loaded, page 2 in flight), the sentence says
+    /// where, and which side ran late.
+    @Test func theDownloadSentenceSaysWhereCancelLandedWhenNotMidPage3() {
+        let planned = TaskHandleVariant.narrateDownload(
+            outcome: "CancellationError", pagesLoaded: 2, stoppedMidFlight: 1)
+        expectNotContains(planned, "due in the middle of page 3")
+        let early = TaskHandleVariant.narrateDownload(
+            outcome: "CancellationError", pagesLoaded: 1, stoppedMidFlight: 1)
+        expectContains(early, "It was due in the middle of page 3, but the download ran late")
+        expectContains(early, "so it came during page 2.")
+        let gap = TaskHandleVariant.narrateDownload(outcome: "CancellationError", pagesLoaded: 2, stoppedMidFlight: 0)
+        expectContains(
+            gap,
+            "the download ran late (a page never takes less than its 2 s), so it came after page 2, before page 3 started."
+        )
+        let none = TaskHandleVariant.narrateDownload(outcome: "CancellationError", pagesLoaded: 0, stoppedMidFlight: 0)
+        expectContains(none, "so it came before page 1 started.")
+        expect(none.contains("this time cancel() came before the first page") && !none.contains("between two pages"))
+        let late = TaskHandleVariant.narrateDownload(outcome: "CancellationError", pagesLoaded: 3, stoppedMidFlight: 1)
+        expectContains(late, "but the code that cancels woke late, so it came during page 4.")
+    }
+
     @Test func theGroupSentenceFollowsHowManyChildrenCancelAllStopped() {
         expectEqual(
             TaskHandleVariant.narrateGroup(cancelled: 3), "cancelAll() stopped 3 manifest downloads nobody needed.")
