@@ -168,7 +168,7 @@ struct TaskGroupsLessonTests {
         expect(unbounded >= 1 && unbounded <= Double(SlidingWindowVariant.pages.count), "\(unbounded)")
         let narration = try unwrap(report.variants.first { $0.name == "sliding-window" }?.narration).joined(
             separator: "\n")
-        expectContains(narration, "never saw more than \(Int(windowed)) requests")
+        expectContains(narration, "never saw more than \(CountWords.of(Int(windowed), "request")) at once")
         expectContains(narration, "All at once: \(Int(unbounded)) in flight")
     }
 
@@ -201,6 +201,24 @@ struct TaskGroupsLessonTests {
             }
         }
         expectEqual(await cache.photos.count, 12)
+    }
+
+    /// A busy machine can answer a request before the next is added: the window's peak, not its
+    /// width, is said as the requests at once (the old sentence added "3 requests at a time"
+    /// beside a peak of 2), and the window is said to trade time only where it took longer.
+    @Test func theWindowSentenceSaysThePeakMeasured() {
+        let usual = SlidingWindowVariant.windowSentence(
+            width: 3, pages: 18, window: (peak: 3, seconds: 0.4), unbounded: (peak: 18, seconds: 0.08))
+        expectContains(
+            usual,
+            "With a window of 3, the server never saw more than 3 requests at once, and the 18 pages took 400 ms.")
+        expectContains(usual, "All at once: 18 in flight, 80 ms. The window trades time for load")
+        let stalled = SlidingWindowVariant.windowSentence(
+            width: 3, pages: 18, window: (peak: 1, seconds: 0.4), unbounded: (peak: 1, seconds: 0.5))
+        expectContains(stalled, "never saw more than 1 request at once")
+        expectNotContains(stalled, "3 requests at a time")
+        expectNotContains(stalled, "trades time")
+        expectContains(stalled, "The window was not the slower on this run")
     }
 
     /// D7: the pages' counts explain a total below pages × page size (141 photos over 18 pages of 25).
