@@ -221,6 +221,19 @@ struct TaskGroupsLessonTests {
         expectContains(stalled, "The window was not the slower on this run")
     }
 
+    /// The manifests' peak is said as measured: "together" only where all were in flight at once.
+    @Test func theManifestsSentenceFollowsThePeak() {
+        expectEqual(
+            ManifestsVariant.summary(manifests: 4, total: 0.28, peak: 4),
+            "4 manifests in 280 ms, with 4 calls in flight at the peak (the rover list, then the 4 manifests together)."
+        )
+        let staggered = ManifestsVariant.summary(manifests: 4, total: 0.4, peak: 3)
+        expectContains(staggered, "with 3 calls in flight at the peak")
+        expectContains(staggered, "never all 4 at once: one was answered before another had started")
+        expectNotContains(staggered, "together")
+        expectContains(ManifestsVariant.summary(manifests: 4, total: 0.6, peak: 1), "with 1 call in flight")
+    }
+
     /// D7: the pages' counts explain a total below pages × page size (141 photos over 18 pages of 25).
     @Test func thePagesSentenceExplainsPartialAndEmptyPages() {
         let counts = [25, 25, 25, 25, 25, 16] + Array(repeating: 0, count: 12)

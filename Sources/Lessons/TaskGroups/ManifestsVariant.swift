@@ -25,11 +25,21 @@ enum ManifestsVariant {
         context.record("total_seconds", "fetchPhotoManifests() took", seconds: total)
         context.record("manifests", "manifests", count: manifests.count)
         context.record("max_in_flight", "most calls in flight", count: meter.stats.maxInFlight)
-        console.paragraph(
-            """
-            \(manifests.count) manifests in \(total.formattedAsDuration), with \
-            \(meter.stats.maxInFlight) calls in flight at the peak (the rover list, then the four \
-            manifests together).
-            """)
+        console.paragraph(summary(manifests: manifests.count, total: total, peak: meter.stats.maxInFlight))
+    }
+
+    /// The run's figures in a sentence (tested for each): the rover list is one call, then the
+    /// manifests are requested together, so the peak is all of them at once unless a busy machine
+    /// started one only after another had been answered; then the sentence does not say "together".
+    static func summary(manifests: Int, total: Double, peak: Int) -> String {
+        let calls = CountWords.of(peak, "call")
+        let shape =
+            peak >= manifests
+            ? "the rover list, then the \(manifests) manifests together"
+            : "the rover list, then the manifests, never all \(manifests) at once: one was answered before "
+                + "another had started, which the machine started late"
+        return
+            "\(CountWords.of(manifests, "manifest")) in \(total.formattedAsDuration), with \(calls) in flight at the "
+            + "peak (\(shape))."
     }
 }
