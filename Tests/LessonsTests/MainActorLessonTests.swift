@@ -73,8 +73,20 @@ struct MainActorLessonTests {
         expect((1...8).contains(most), "\(most)")
         let narration = try unwrap(report.variants.first { $0.name == "space-photos" }?.narration).joined(
             separator: "\n")
-        expectContains(narration, "The 8 requests ran \(most) at a time off the main actor")
+        expectContains(narration, "Each load's 8 requests ran off the main actor, at most \(most) at once")
         expectContains(narration, "The Save button showed its progress for \(CountWords.of(saving, "frame"))")
+    }
+
+    /// Each count says its noun: the old sentence read "which dropped 1 frames".
+    @Test func theCatalogSentenceSaysEachCountWithItsNoun() {
+        let one = SpacePhotosVariant.catalogSentence(rendered: [0, 8], peak: 8, dropped: 1, savingFrames: 1)
+        expectContains(one, "The view rendered 0 then 8 photos")
+        expectContains(one, "at most 8 at once; the UI loop dropped 1 frame.")
+        expectContains(one, "showed its progress for 1 frame.")
+        expectNotContains(one, "1 frames")
+        let none = SpacePhotosVariant.catalogSentence(rendered: [0, 8], peak: 3, dropped: 0, savingFrames: 6)
+        expect(
+            none.contains("at most 3 at once; the UI loop dropped 0 frames.") && none.contains("for 6 frames."), none)
     }
 
     /// updateItems()'s fetch, forced: the service answers only when all eight requests are in it

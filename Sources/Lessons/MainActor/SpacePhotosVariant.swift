@@ -52,11 +52,18 @@ enum SpacePhotosVariant {
         context.record("frames_dropped", "frames dropped", count: frames.droppedFrames)
         context.record("worst_frame_seconds", "worst frame time", seconds: frames.worstInterval)
         console.paragraph(
-            """
-            The view rendered \(Set(rendered).sorted().map(String.init).joined(separator: " then ")) photos: \
-            never a half-filled list, because updateItems() assigns once. The \(count) requests ran \
-            \(meter.stats.maxInFlight) at a time off the main actor, which dropped \(frames.droppedFrames) \
-            frames. The Save button showed its progress for \(CountWords.of(savingFrames, "frame")).
-            """)
+            catalogSentence(
+                rendered: Set(rendered).sorted(), peak: meter.stats.maxInFlight, dropped: frames.droppedFrames,
+                savingFrames: savingFrames))
+    }
+
+    /// The run's figures in words (tested): each count says its noun ("1 frame", not "1 frames").
+    /// The peak is the most at once over both loads, so it is said as "at most", not of each load;
+    /// frames dropped are the UI loop's, said beside the requests, not as their doing.
+    static func catalogSentence(rendered: [Int], peak: Int, dropped: Int, savingFrames: Int) -> String {
+        "The view rendered \(rendered.map(String.init).joined(separator: " then ")) photos: never a half-filled list, "
+            + "because updateItems() assigns once. Each load's \(count) requests ran off the main actor, at most "
+            + "\(peak) at once; the UI loop dropped \(CountWords.of(dropped, "frame")). "
+            + "The Save button showed its progress for \(CountWords.of(savingFrames, "frame"))."
     }
 }
