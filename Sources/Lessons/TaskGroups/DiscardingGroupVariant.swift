@@ -51,7 +51,7 @@ enum DiscardingGroupVariant {
             """
             When the group returned after \(total.formattedAsDuration), all \(cached) photos were in \
             the cache: a discarding group still waits for every child. The service saw \
-            \(meter.stats.maxInFlight) calls at once. Its throwing form cancels the rest if one child throws.
+            \(CountWords.of(meter.stats.maxInFlight, "call")) at once. Its throwing form cancels the rest if one child throws.
             """)
     }
 }
