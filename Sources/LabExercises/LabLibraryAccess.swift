@@ -196,7 +196,7 @@ enum LabLibraryAccess {
 extension Substring {
     /// Whether `name` is in this as a whole name: not followed by more of one (`LabFolder` is
     /// not `LabFolderX`) nor preceded by more of one.
-    fileprivate func containsName(_ name: String) -> Bool {
+    func containsName(_ name: String) -> Bool {
         var rest = self[...]
         while let found = rest.range(of: name) {
             let before = found.lowerBound > startIndex ? self[index(before: found.lowerBound)] : " "

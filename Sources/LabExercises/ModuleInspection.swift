@@ -147,6 +147,13 @@ enum ModuleInspection {
             found.append(
                 Finding(object: object, what: "a use of \(refused.module)'s \(refused.spelled): \(refused.sentence)"))
         }
+        // Foundation's files, processes, environment and process-wide stores, however reached.
+        for name in facts.undefined.sorted() {
+            guard let refused = FoundationAccess.refusal(ofReference: name) else { continue }
+            found.append(
+                Finding(object: object, what: "a use of \(refused.owner)'s \(refused.spelled), which \(refused.reason)")
+            )
+        }
         for name in facts.undefined.sorted() where belongsToTheCheck(name) {
             found.append(Finding(object: object, what: "a reference to the check's own code (\(name))"))
         }

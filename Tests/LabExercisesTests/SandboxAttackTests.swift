@@ -91,6 +91,11 @@
             // The lab's own libraries' files and processes (`LabLibraryAccess`): the compiled module
             // names them however the source spelled them, so it never runs.
             Attack(file: "lab-libraries.swift", verdict: "a use of LabCore's OutputFile", refusedInOutput: []),
+            // Foundation's files however spelled (`Data.init` as a value, an instance's `write`): the
+            // compiled module names them (`FoundationAccess`), so it never runs.
+            Attack(
+                file: "foundation-by-value.swift", verdict: "a use of Foundation's Data.write(to:)",
+                refusedInOutput: []),
         ]
 
         /// One attack as graded: its folder, its verdict, what its run printed, and the files it

@@ -1,0 +1,36 @@
+import Testing
+
+@testable import LabExercises
+
+/// Foundation's files, processes and process-wide stores, refused in the compiled answer by
+/// symbol (`FoundationAccess`): an audit's answer read and wrote a file in the check's working
+/// folder through `Data.init` taken as a value and an instance's `write`, which the scan's
+/// spellings missed, and counted the check's calls there.
+@Suite("Foundation's files are refused in the compiled answer, however spelled")
+struct FoundationAccessTests {
+    @Test(arguments: [
+        // Swift 6.3 on Linux: swift-foundation's module, `Data.init(contentsOf:options:)` and `write(to:options:)`.
+        (
+            "$s20FoundationEssentials4DataV10contentsOf7optionsAcA3URLVh_AC14ReadingOptionsVtKcfC",
+            "Data.init(contentsOf:)"
+        ),
+        ("$s20FoundationEssentials4DataV5write2to7optionsyAA3URLV_AC14WritingOptionsVtKF", "Data.write(to:)"),
+        // String's file methods are extensions of the standard library's types.
+        ("$sSS20FoundationEssentialsE10contentsOf8encodingSSAA3URLVh_SSAAE8EncodingVtKcfC", "String(contentsOf:)"),
+        ("$sSy20FoundationEssentialsE5write2to10atomically8encodingyAA3URLV_SbSSAAE8EncodingVtKF", "String.write(to:)"),
+    ])
+    func filesReachedWithoutTheirSpellingsAreRefused(symbol: String, spelled: String) {
+        expectEqual(FoundationAccess.refusal(ofReference: symbol)?.spelled, spelled, symbol)
+    }
+
+    /// The same types' and names' other members compute: a `Data` made of bytes, `TextOutputStream`'s
+    /// `String.write(_:)`, a URL built from parts.
+    @Test(arguments: [
+        "$s20FoundationEssentials4DataV9repeating5countACs5UInt8V_SitcfC",
+        "$sSS5writeyySSF",
+        "$s20FoundationEssentials13URLComponentsV3urlAA3URLVSgvg",
+    ])
+    func theirNeighboursAreNot(symbol: String) {
+        expectEqual(FoundationAccess.refusal(ofReference: symbol)?.spelled, nil, symbol)
+    }
+}
