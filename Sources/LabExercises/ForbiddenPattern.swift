@@ -193,10 +193,11 @@ public struct ForbiddenPattern: Sendable, Equatable {
             }
             // Process-wide stores an answer could count the check's calls in, as it no longer can in
             // a global of its own (`KeptState`).
-            + ["UserDefaults", "NotificationCenter", "URLCache", "HTTPCookieStorage", "NSCache"].map {
-                ForbiddenPattern(
-                    $0, "\($0) keeps state for the whole process; an answer keeps none between the check's calls")
-            }
+            + ["UserDefaults", "NotificationCenter", "URLCache", "HTTPCookieStorage", "NSCache", "ValueTransformer"].map
+        {
+            ForbiddenPattern(
+                $0, "\($0) keeps state for the whole process; an answer keeps none between the check's calls")
+        }
         let calls: [(String, String)] = [
             (
                 "files",
