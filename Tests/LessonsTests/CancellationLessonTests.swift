@@ -251,6 +251,30 @@ struct CancellationLessonTests {
         expect(!text.contains("was cancelled") && text.contains("nothing outlived the view"), text)
     }
 
+    /// Leaving is planned mid-page 3; where it came elsewhere the sentence says where and which side
+    /// ran late (neither a page nor the leaving code's sleep ends early), and says nothing where it
+    /// came as planned.
+    @Test func theViewSentenceSaysWhereLeavingCameWhenNotMidPage3() {
+        let planned = ViewTaskVariant.narrate(.init(pagesLoaded: 2, inFlightAtLeaving: 1, calls: 3, cancelled: 1))
+        expectNotContains(planned, "was due")
+        let early = ViewTaskVariant.narrate(.init(pagesLoaded: 1, inFlightAtLeaving: 1, calls: 2, cancelled: 1))
+        expectContains(
+            early,
+            "Leaving was due in the middle of page 3, but the pages ran late (a page never takes less than its 2 s), "
+                + "so it came during page 2.")
+        let late = ViewTaskVariant.narrate(.init(pagesLoaded: 4, inFlightAtLeaving: 1, calls: 5, cancelled: 1))
+        expectContains(late, "but the code that leaves woke late, so it came during page 5.")
+        let arrived = ViewTaskVariant.narrate(.init(pagesLoaded: 3, calls: 4, cancelled: 1))
+        expectContains(arrived, "so it came after page 3, before page 4 started.")
+        let answered = ViewTaskVariant.narrate(
+            .init(pagesLoaded: 3, inFlightAtLeaving: 1, answeredAfterLeaving: 1, calls: 4, cancelled: 1))
+        expectNotContains(answered, "was due")
+        let between = ViewTaskVariant.narrate(.init(pagesLoaded: 1, calls: 1))
+        expectContains(between, "so it came after page 1, before page 2 started.")
+        let all = ViewTaskVariant.narrate(.init(pagesLoaded: 12, calls: 12))
+        expectNotContains(all, "was due")
+    }
+
     @Test func theViewSentenceSaysEachCountInWords() {
         let one = ViewTaskVariant.narrate(.init(pagesLoaded: 1, inFlightAtLeaving: 1, calls: 2, cancelled: 1))
         expect(

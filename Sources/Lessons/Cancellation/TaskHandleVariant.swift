@@ -77,7 +77,7 @@ enum TaskHandleVariant {
                 variant again to see it stop mid-page.
                 """
         }
-        let landed = whereCancelLanded(pagesLoaded: pagesLoaded, midPage: stoppedMidFlight > 0)
+        let landed = CancelMoment.sentence(pagesDone: pagesLoaded, midPage: stoppedMidFlight > 0)
         if stoppedMidFlight > 0 {
             return """
                 The download had loaded \(pages); the request in flight at cancel() stopped at once \
@@ -90,25 +90,6 @@ enum TaskHandleVariant {
             \(pagesLoaded == 0 ? "before the first page" : "between two pages"), with no request in flight, and \
             checkCancellation() at the top of the next page threw before it started.
             """ + landed
-    }
-
-    /// Where cancel() landed, said where it was not the middle of page 3 that the opening times it
-    /// for. A page never takes less than its 2 s (its sleep never wakes early) and the code that
-    /// cancels never wakes early, so fewer pages mean the download ran late, and more mean the
-    /// code that cancels did (measured under taskset -c 0 beside a busy CPU: 1 page loaded, page 2
-    /// in flight).
-    static func whereCancelLanded(pagesLoaded: Int, midPage: Bool) -> String {
-        if midPage && pagesLoaded == 2 { return "" }
-        let landed =
-            midPage
-            ? "during page \(pagesLoaded + 1)"
-            : pagesLoaded == 0
-                ? "before page 1 started" : "after page \(pagesLoaded), before page \(pagesLoaded + 1) started"
-        let why =
-            pagesLoaded < 3
-            ? "the download ran late (a page never takes less than its 2 s)"
-            : "the code that cancels woke late"
-        return " It was due in the middle of page 3, but \(why), so it came \(landed)."
     }
 
     /// What cancelAll() did, from the count of children it stopped: on a busy machine the code

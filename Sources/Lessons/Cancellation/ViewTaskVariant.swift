@@ -105,7 +105,12 @@ enum ViewTaskVariant {
                     "The view loaded all \(pages) before it disappeared (a busy machine ran the code that leaves "
                     + "late): every request had been answered, and disappearing had nothing to cancel"
             }
-            return ended + "; " + after + verdict
+            let landed =
+                visit.pagesLoaded < visit.pages
+                ? CancelMoment.sentence(
+                    pagesDone: visit.pagesLoaded, midPage: false, subject: "Leaving", late: "the pages",
+                    canceller: "the code that leaves") : ""
+            return ended + "; " + after + verdict + landed
         }
         let cancelled = "(\(visit.cancelled) cancelled)"
         let what: String
@@ -120,9 +125,14 @@ enum ViewTaskVariant {
         } else {
             what = "the request in flight was cancelled \(cancelled)"
         }
+        // Where leaving came, if not mid-page 3 as planned: the pages answered by then, and whether
+        // a request was in flight (one whose wait had ended is answered all the same, after it).
+        let landed = CancelMoment.sentence(
+            pagesDone: visit.pagesLoaded - visit.answeredAfterLeaving, midPage: visit.inFlightAtLeaving > 0,
+            subject: "Leaving", late: "the pages", canceller: "the code that leaves")
         return
             "The view loaded \(pages). When it disappeared, \(what), the task ended "
-            + "\(visit.endedAfter.formattedAsDuration) later, and \(after)\(verdict)"
+            + "\(visit.endedAfter.formattedAsDuration) later, and \(after)\(verdict)\(landed)"
     }
 
     static let variant = LessonVariant("view-task", title: "A view's .task is cancelled when the view disappears") {
