@@ -95,10 +95,20 @@ struct AsyncLetLessonTests {
         try expectAtLeast(report.value("never-awaited", "stubborn_scope_exit_seconds"), stubbornChild.durationSeconds)
     }
 
-    @Test func awaitingTheFailingBindingFirstCancelsItsSibling() async throws {
+    /// Whether the slow sibling was still running to be cancelled is the run's luck on a loaded
+    /// machine (it can end before a late error arrives); the sentence follows the flag, forced
+    /// both ways in OneThrowsNarrationTests. Awaited first, the slow one is never cancelled.
+    @Test func awaitingTheFailingBindingFirstCancelsItsSiblingIfStillRunning() async throws {
         let report = try await LessonHarness.run(AsyncLetLesson(), ["one-throws"])
-        try expectEqual(report.value("one-throws", "sibling_cancelled_failing_first"), 1)
         try expectEqual(report.value("one-throws", "sibling_cancelled_slow_first"), 0)
+        let narration = try unwrap(report.variants.first { $0.name == "one-throws" }?.narration).joined(
+            separator: "\n")
+        if try report.value("one-throws", "sibling_cancelled_failing_first") == 1 {
+            expectContains(narration, "leaving the scope cancelled the slow sibling.")
+        } else {
+            expectContains(narration, "so leaving the scope had nothing to cancel")
+            expectNotContains(narration, "cancelled the slow sibling")
+        }
     }
 
     /// The loop's one call at a time is guaranteed; the group's every rover in flight at once is

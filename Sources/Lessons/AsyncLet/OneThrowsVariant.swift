@@ -42,13 +42,17 @@ enum OneThrowsVariant {
             "sibling_cancelled_failing_first", "slow sibling cancelled (failing one awaited first)", flag: rows[0].2)
         context.record(
             "sibling_cancelled_slow_first", "slow sibling cancelled (slow one awaited first)", flag: rows[1].2)
+        // The failing request's own time, measured: a late run shows in it.
+        let failingRequest =
+            probe.spans.first { $0.name == "photos" && $0.lane.hasPrefix("failing one first") }?.duration ?? 0
+        context.record(
+            "failing_request_seconds", "the failing request took (failing one awaited first)", seconds: failingRequest)
         console.paragraph(
-            """
-            Awaiting the failing binding first, the error arrived after \(rows[0].1.formattedAsDuration) \
-            and leaving the scope cancelled the slow sibling\(rows[0].2 ? "" : " (it had finished)"). \
-            Awaiting the slow one first, the error waited behind it: \(rows[1].1.formattedAsDuration). \
-            The error surfaces where you await, in the order you await.
-            """)
+            OneThrowsNarration.paragraph(
+                .init(
+                    failingFirstSeconds: rows[0].1, siblingCancelled: rows[0].2, failingRequestSeconds: failingRequest,
+                    slowFirstSeconds: rows[1].1, failingStated: work.scale.duration(sourceSeconds: 1).seconds,
+                    slowStated: work.scale.duration(sourceSeconds: 5).seconds)))
     }
 
     static func loadRoverPage(probe: Probe, work: SimulatedWork, failingFirst: Bool, cancelled: ConcurrencyGauge)
