@@ -185,15 +185,47 @@ struct ActorsLessonTests {
     @Test func theJokeServiceSentenceFollowsWhereEachPartRan() {
         let store = Isolation.actor("JokeServiceStore")
         let apart = JokeServiceVariant.narrate(
-            awaitedOn: store, downloadRanOn: .nonisolated, assignedOn: .mainActor, isFetching: false)
+            awaitedOn: store, downloadRanOn: .nonisolated, assignedOn: .mainActor, isFetching: false, framesDuring: 3,
+            downloadSeconds: 0.05)
         expectContains(
             apart, "load() ran on the actor JokeServiceStore and awaited the download, client.randomJoke(), there")
         expectContains(apart, "the client's code ran nonisolated, off every actor")
         expectNotContains(apart, "load() and the download")
         let together = JokeServiceVariant.narrate(
-            awaitedOn: store, downloadRanOn: store, assignedOn: .mainActor, isFetching: false)
+            awaitedOn: store, downloadRanOn: store, assignedOn: .mainActor, isFetching: false, framesDuring: 3,
+            downloadSeconds: 0.05)
         expectContains(together, "load() and the download, client.randomJoke(), ran on the actor JokeServiceStore")
         expectContains(together, "isFetching went back to false")
+    }
+
+    /// "The main actor was free" comes with the run's witness: the UI loop's frames during the
+    /// download, or that it drew none (a busy machine on one CPU, or a download shorter than a frame).
+    @Test func theJokeServiceFreeMainActorSentenceFollowsTheFrames() {
+        let store = Isolation.actor("JokeServiceStore")
+        let drew = JokeServiceVariant.narrate(
+            awaitedOn: store, downloadRanOn: .nonisolated, assignedOn: .mainActor, isFetching: false, framesDuring: 1,
+            downloadSeconds: 0.05)
+        expectContains(
+            drew, "the main actor was free while the joke downloaded, and the UI loop drew 1 frame on it meanwhile.")
+        let none = JokeServiceVariant.narrate(
+            awaitedOn: store, downloadRanOn: .nonisolated, assignedOn: .mainActor, isFetching: false, framesDuring: 0,
+            downloadSeconds: 0.0512)
+        expectContains(
+            none,
+            "the main actor was free while the joke downloaded, though the UI loop drew no frame on it in the "
+                + "download's 51.2 ms on this run.")
+        expectNotContains(none, "frames on it meanwhile")
+    }
+
+    /// The lesson's sentence is the one its frame count chooses.
+    @Test func theJokeServiceRunSaysWhatItsFramesShowed() async throws {
+        let report = try await LessonHarness.run(ActorsLesson(), ["joke-service"])
+        let during = Int(try report.value("joke-service", "frames_during_call"))
+        let narration = try unwrap(report.variants.first { $0.name == "joke-service" }?.narration).joined(
+            separator: "\n")
+        expectContains(
+            narration,
+            during > 0 ? "the UI loop drew \(CountWords.of(during, "frame")) on it meanwhile" : "drew no frame")
     }
 }
 

@@ -66,11 +66,17 @@ enum JokeServiceVariant {
             client: JokeClient.simulated(context.behavior(latency: .jitter(base: 1, spread: 0.3)), meter: meter),
             probe: probe)
         let service = JokeService(store: store, probe: probe)
-        try await probe.withLane("Fetch a joke button") { try await service.fetchJoke() }
+        // The UI loop draws on the main actor meanwhile: its frames during the download are the
+        // run's witness that the main actor was free, not a claim written in advance.
+        let frames = try await WatchedUI.run(context) {
+            try await probe.withLane("Fetch a joke button") { try await service.fetchJoke() }
+        }
         console.output(service.joke)
         let spans = probe.spans
         let download = try spans.single(named: downloadStep)
         let assign = try spans.single(named: "joke = loaded.value")
+        let framesDuring = context.recordFrames(frames, during: download)
+        context.record("download_seconds", "the download took", seconds: download.duration)
         context.record("load_isolation", "load() awaited the download on", text: download.isolation.description)
         context.record("download_isolation", "the download itself ran on", text: download.ranOn.description)
         context.record("assign_isolation", "the joke was set on", text: assign.isolation.description)
@@ -78,20 +84,27 @@ enum JokeServiceVariant {
         console.paragraph(
             narrate(
                 awaitedOn: download.isolation, downloadRanOn: download.ranOn, assignedOn: assign.isolation,
-                isFetching: service.isFetching))
+                isFetching: service.isFetching, framesDuring: framesDuring, downloadSeconds: download.duration))
     }
 
     /// Where load() awaited, where the download's own code ran (as the steps table shows both),
-    /// where the joke was set: each from the spans (tested for each outcome).
-    static func narrate(awaitedOn: Isolation, downloadRanOn: Isolation, assignedOn: Isolation, isFetching: Bool)
-        -> String
-    {
+    /// where the joke was set: each from the spans; whether the UI loop drew during the download,
+    /// from its frames (a busy machine, or a download shorter than a frame, can leave none)
+    /// (tested for each outcome).
+    static func narrate(
+        awaitedOn: Isolation, downloadRanOn: Isolation, assignedOn: Isolation, isFetching: Bool, framesDuring: Int,
+        downloadSeconds: Double
+    ) -> String {
         let download =
             downloadRanOn == awaitedOn
             ? "load() and the download, \(downloadStep), ran on the \(awaitedOn)"
             : "load() ran on the \(awaitedOn) and awaited the download, \(downloadStep), there; the client's code ran \(downloadRanOn == .nonisolated ? "nonisolated, off every actor" : "on the \(downloadRanOn)")"
+        let drawn =
+            framesDuring > 0
+            ? "and the UI loop drew \(CountWords.of(framesDuring, "frame")) on it meanwhile"
+            : "though the UI loop drew no frame on it in the download's \(downloadSeconds.formattedAsDuration) on this run"
         let fetching = isFetching ? "isFetching was still true afterwards" : "isFetching went back to false"
         return
-            "\(download). The joke was stored on the \(assignedOn), where the view reads it; \(fetching). The actor boundary is where the `await` is: the main actor was free while the joke downloaded."
+            "\(download). The joke was stored on the \(assignedOn), where the view reads it; \(fetching). The actor boundary is where the `await` is: the main actor was free while the joke downloaded, \(drawn)."
     }
 }
