@@ -180,9 +180,19 @@ public struct BatchGrading: Sendable {
             item.map { (index: index, code: $0.code, sources: $0.sources) }
         }
         guard !pending.isEmpty else { return outcomes.withLock { $0.map { $0! } } }
-        let batch = workFolder.appendingPathComponent("runs/\(batchName ?? UUID().uuidString)")
+        // Owned (see OwnedFolder): a batch whose lab was stopped (Ctrl-C) is removed by the next.
+        let runs = workFolder.appendingPathComponent("runs")
+        OwnedFolder.sweep(in: runs)
+        let owned: OwnedFolder
+        do {
+            owned = try OwnedFolder(runs.appendingPathComponent(batchName ?? UUID().uuidString))
+        } catch {
+            for item in pending { settle(item.index, Self.toolchainOutcome("\(error)")) }
+            return outcomes.withLock { $0.map { $0! } }
+        }
+        let batch = owned.url
         // Removed when every run has ended (each answer's own folder goes after its run).
-        defer { try? FileManager.default.removeItem(at: batch) }
+        defer { owned.remove() }
         let built = Locked([Built?](repeating: nil, count: pending.count))
         // Built, and so run, longest check first (see CheckDurations); each run is timed for the next batch.
         let durations = CheckDurations.kept(in: workFolder)

@@ -140,6 +140,9 @@ public enum Sandbox {
         #endif
     }
 
+    /// How a check's scratch folder in `$TMPDIR` is named: `lab-check-<UUID>`.
+    static let scratchPrefix = "lab-check-"
+
     static let keptHead = 16 * 1024
     static let keptTail = 48 * 1024
 
@@ -160,9 +163,13 @@ public enum Sandbox {
     ) throws -> Result {
         // The grader's own /proc entries (descriptors, memory) closed to processes without capabilities.
         lab_sandbox_protect_grader()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-check-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        // Owned (see OwnedFolder): a check stopped with the lab (Ctrl-C) leaves its scratch, and
+        // the next lab process to run a check removes it.
+        let temporary = FileManager.default.temporaryDirectory
+        OwnedFolder.sweepOnce(in: temporary, prefix: scratchPrefix)
+        let scratch = try OwnedFolder(temporary.appendingPathComponent(scratchPrefix + UUID().uuidString))
+        defer { scratch.remove() }
+        let folder = scratch.url
         // SWIFT_BACKTRACE off: on a crash the runtime would start a backtracer process (which
         // the sandbox neither lets read the crashed process nor lets outlive it); the runtime's
         // own "Fatal error" line, printed first, is what a verdict explains.

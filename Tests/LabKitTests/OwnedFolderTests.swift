@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+@testable import LabCore
+
+/// A sweep removes only what a process that is gone left: never a folder still in use (here or in
+/// another process), never one it cannot judge. The end-to-end case, a `lab check` stopped with
+/// Ctrl-C, is CommandLineTests' StoppedCheckTests.
+@Suite("owned folders")
+struct OwnedFolderTests {
+    @Test func aSweepRemovesOnlyWhatAGoneMakerLeft() throws {
+        let parent = try temporaryDirectory(named: "lab-owned")
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let fm = FileManager.default
+
+        let live = try OwnedFolder(parent.appendingPathComponent("live"))
+        defer { live.remove() }
+        // What a stopped process leaves: its folder and an owner file no one holds.
+        let left = parent.appendingPathComponent("left")
+        try fm.createDirectory(at: left.appendingPathComponent("inside"), withIntermediateDirectories: true)
+        expect(fm.createFile(atPath: left.path + ".owner", contents: nil))
+        // An owner file alone (its maker stopped before making the folder, or after removing it).
+        expect(fm.createFile(atPath: parent.appendingPathComponent("alone.owner").path, contents: nil))
+        // A folder with no owner file, from a lab before owned folders: nobody can tell it is left.
+        let unowned = parent.appendingPathComponent("unowned")
+        try fm.createDirectory(at: unowned, withIntermediateDirectories: true)
+
+        OwnedFolder.sweep(in: parent)
+
+        expect(fm.fileExists(atPath: live.url.path), "a folder in use was removed")
+        expect(fm.fileExists(atPath: live.url.path + ".owner"), "a folder in use lost its owner file")
+        expect(!fm.fileExists(atPath: left.path), "a stopped maker's folder is still there")
+        expectEqual(try fm.contentsOfDirectory(atPath: parent.path).sorted(), ["live", "live.owner", "unowned"])
+
+        live.remove()
+        expectEqual(try fm.contentsOfDirectory(atPath: parent.path), ["unowned"], "remove takes the owner file too")
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/flock"), "util-linux's flock(1)"))
+    func aSweepKeepsAFolderAnotherProcessHolds() async throws {
+        let parent = try temporaryDirectory(named: "lab-owned-other")
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let held = parent.appendingPathComponent("held")
+        try FileManager.default.createDirectory(at: held, withIntermediateDirectories: true)
+        // One process holds the owner file as another lab would, until killed: the shell opens it,
+        // util-linux's flock(1) locks that descriptor, and the shell becomes `sleep`, keeping it.
+        let holder = try RunningChild(
+            URL(fileURLWithPath: "/bin/sh"),
+            ["-c", "exec 9>\"$0\" && /usr/bin/flock 9 && exec /bin/sleep 3600", held.path + ".owner"])
+        defer { holder.kill() }
+        // Waited for on a thread of its own (a full parallel run can hold the pool's threads).
+        let owner = URL(fileURLWithPath: held.path + ".owner")
+        let isHeld = await OnAThreadOfItsOwn.blockingWork(named: "wait for flock(1)") {
+            let deadline = ContinuousClock.now + .seconds(120)
+            while ContinuousClock.now < deadline {
+                // Held once flock(1) has run: a lock we cannot take ourselves (taken, it is let go at once).
+                if FileManager.default.fileExists(atPath: owner.path), (try? FileLock.tryHolding(at: owner)) == nil {
+                    return true
+                }
+                usleep(5_000)
+            }
+            return false
+        }
+        try require(isHeld, "the shell never held the owner file")
+
+        OwnedFolder.sweep(in: parent)
+        expect(FileManager.default.fileExists(atPath: held.path), "another process's folder was removed")
+
+        holder.kill()
+        _ = try await holder.exitStatus()
+        OwnedFolder.sweep(in: parent)
+        expect(!FileManager.default.fileExists(atPath: held.path), "its maker is gone: the folder should go")
+    }
+}
