@@ -57,7 +57,7 @@ public struct BenchCommand {
                 try prepareOutput(request.formats, folder: request.folder)
                 return try await measureAndReport(request, terminal: terminal)
             case .scan(let request):
-                try prepareOutput(request.formats, folder: request.folder)
+                try prepareOutput(request.formats, folder: request.folder, scans: true)
                 let report = await measureScan(
                     request.suite, scan: request.scan, values: request.values, plan: request.plan,
                     quick: request.quick, terminal: terminal)
@@ -81,13 +81,38 @@ public struct BenchCommand {
         }
     }
 
-    /// The report folder, checked before minutes of measuring when a format writes a file.
-    func prepareOutput(_ formats: [String], folder: String) throws {
+    /// The report folder, checked before minutes of measuring when a format writes a file, and
+    /// each file it will write: a folder or a link in the way of one was found only after the
+    /// measuring, when the files before it had already been replaced.
+    func prepareOutput(_ formats: [String], folder: String, scans: Bool = false) throws {
         guard formats.contains(where: { $0 != "terminal" }) else { return }
         do {
             try OutputFolder.check(folder, makingParents: true)
         } catch {
             throw error.usageError(option: "out")
+        }
+        let url = URL(fileURLWithPath: folder, isDirectory: true)
+        for name in formats.flatMap({ Self.fileNames(format: $0, scans: scans) }) {
+            do {
+                try AtomicFile.checkReplaceable(url.appendingPathComponent(name))
+            } catch {
+                throw UsageError.invalidValue(
+                    option: "out", value: folder, expected: "a folder where the reports can go (\(error))")
+            }
+        }
+    }
+
+    /// The files a format writes (none for the terminal).
+    static func fileNames(format: String, scans: Bool) -> [String] {
+        switch format {
+        case "terminal": []
+        case "md": ["report.md"]
+        case "json": ["report.json"]
+        case "csv": ["samples.csv"] + (scans ? ["scan.csv"] : [])
+        case "github": ["github-benchmark.json"]
+        case "jmh": ["jmh.json"]
+        case "percentiles": ["percentiles.csv"]
+        default: ["report.html"]
         }
     }
 
@@ -138,6 +163,7 @@ public struct BenchCommand {
     func write(_ report: BenchmarkReport, formats: [String], folder path: String, terminal: Terminal) throws {
         if formats.contains("terminal") { StandardOutput.line(TerminalReport.render(report, terminal: terminal)) }
         let folder = URL(fileURLWithPath: path, isDirectory: true)
+        var written: [(data: Data, url: URL)] = []
         for format in formats where format != "terminal" {
             var files: [(String, String)]
             switch format {
@@ -152,12 +178,12 @@ public struct BenchCommand {
             case "percentiles": files = [("percentiles.csv", PercentileExport.render(report))]
             default: files = [("report.html", HTMLReport.render(report))]
             }
-            for (name, text) in files {
-                let url = folder.appendingPathComponent(name)
-                try AtomicFile.write(Data(text.utf8), to: url)
-                StandardOutput.line(terminal.paint("wrote \(url.path)", .dim))
-            }
+            written += files.map { (data: Data($0.1.utf8), url: folder.appendingPathComponent($0.0)) }
         }
+        // One set: every file replaced, or none (a failure midway once left a new report.json
+        // beside the last run's report.html).
+        try AtomicFile.writeAll(written)
+        for (_, url) in written { StandardOutput.line(terminal.paint("wrote \(url.path)", .dim)) }
     }
 
     func measureAndReport(_ request: Measurement, terminal: Terminal) async throws -> Int32 {

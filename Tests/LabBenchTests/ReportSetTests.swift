@@ -1,0 +1,49 @@
+import Foundation
+import LabCore
+import Testing
+
+@testable import LabBench
+
+/// `lab bench --out` writes its reports as one set, checked before measuring: a folder in the
+/// way of report.html was found only after the measuring, when report.json and report.md had
+/// already been replaced beside the last run's HTML.
+@Suite("lab bench --out: the reports as one set")
+struct ReportSetTests {
+    @Test func aFolderInTheWayOfOneReportIsRefusedBeforeMeasuringAndNothingIsReplaced() async throws {
+        let home = try temporaryFolder("lab-bench-set-home")
+        let out = try temporaryFolder("lab-bench-set-out")
+        defer {
+            try? FileManager.default.removeItem(at: home)
+            try? FileManager.default.removeItem(at: out)
+        }
+        try Data("last run's".utf8).write(to: out.appendingPathComponent("report.json"))
+        try FileManager.default.createDirectory(
+            at: out.appendingPathComponent("report.html"), withIntermediateDirectories: true)
+        let measured = Locked(0)
+        let suite = BenchmarkSuite(
+            name: "tiny", kind: .primitive, summary: "", reference: "a",
+            variants: [
+                BenchmarkVariant("a") { iterations in measured.withLock { $0 += iterations } },
+                BenchmarkVariant("b") { iterations in measured.withLock { $0 += iterations } },
+            ])
+        let command = BenchCommand(suites: [suite], environment: ["CONCURRENCY_LAB_HOME": home.path])
+            .probingInstantly()
+        let status = await command.run([
+            "--allow-debug", "--processes", "1", "--samples", "5", "--time", "0.2", "--format", "json,md,html",
+            "--out", out.path, "--no-color",
+        ])
+        expectEqual(status, 2, "a folder in the way is the user's to fix")
+        expectEqual(measured.withLock { $0 }, 0, "it measured before finding the folder in the way")
+        expectEqual(
+            try String(contentsOf: out.appendingPathComponent("report.json"), encoding: .utf8), "last run's",
+            "the last run's report.json was replaced though the set could not be written")
+        expectEqual(
+            try FileManager.default.contentsOfDirectory(atPath: out.path).sorted(), ["report.html", "report.json"])
+    }
+
+    func temporaryFolder(_ prefix: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
