@@ -11,7 +11,14 @@ func runCheck(_ report: CheckReport) async {
     // The waits counted as they start: one per task, or a date was shared; and when each ended.
     let waits = Locked(0)
     let ends = Locked<[Date]>([])
+    // And the most waits under way at one moment: five at once is overlap itself, however late a
+    // busy machine ran them; waits in turn never have two.
+    let inFlight = Locked((now: 0, most: 0))
     let work = SimulatedWork(scale: TimeScale(factor: 0.04)) { starting in
+        inFlight.withLock { count in
+            count.now += starting ? 1 : -1
+            count.most = max(count.most, count.now)
+        }
         if starting { waits.withLock { $0 += 1 } } else { ends.withLock { $0.append(Date()) } }
     }
     let clock = ContinuousClock()
@@ -41,8 +48,13 @@ func runCheck(_ report: CheckReport) async {
                       : waited != 5 ? "takesTooLong() waited \(waited) time(s) for 5 tasks: each child calls it once and returns its own date"
                       : "the \(stamps.count) stamps are one moment: one date was given to every task; each child returns the date its own takesTooLong() gave")
     // One after the other takes at least 1 s (no wait ends early); together about 200 ms. The
-    // bound leaves a correct answer 400 ms of stalls; waits in turn miss it by at least 400 ms.
-    report.expect(elapsed < .milliseconds(600), "the five waits overlapped (\(elapsed.humanReadable) in all)",
+    // bound leaves a correct answer 400 ms of stalls; waits in turn miss it by at least 400 ms. Or
+    // all five were under way at once, counted as they began and ended: a machine that stalled a
+    // correct answer past the bound (a paused VM, a CPU shared with others) still overlapped them.
+    let together = inFlight.withLock { $0.most }
+    report.expect(elapsed < .milliseconds(600) || together == 5,
+                  elapsed < .milliseconds(600) ? "the five waits overlapped (\(elapsed.humanReadable) in all)"
+                      : "the five waits overlapped: all five were under way at once (\(elapsed.humanReadable) in all)",
                   otherwise: "collectTimeStamps took \(elapsed.humanReadable): the five 200 ms waits ran one after the other")
     // Awaiting the children, the parent is still while their waits are: the check holds all five
     // back at their end and watches. A parent that sleeps and looks for the stamps (an actor or a
