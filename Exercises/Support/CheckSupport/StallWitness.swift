@@ -1,0 +1,37 @@
+import LabCore
+import LabTrace
+
+/// A ticker on the thread pool beside the main actor's frame ticker (16), waking as often and by
+/// the same road (a timer, then a thread that must get a CPU). Nothing of an answer holds it, so
+/// its own long gaps are the machine's: a CPU shared with other work, a paused VM. A frame gap is
+/// the main actor's to the extent that this one kept ticking meanwhile. It reads no thread's
+/// run-queue time, which only Linux publishes: it works wherever the check runs.
+final class StallWitness: Sendable {
+    private let wakes: Locked<[Double]>
+    private let loop: Task<Void, Never>
+
+    /// Starts ticking every `interval`, each wake stamped on `probe`'s clock (the frames' clock).
+    init(probe: Probe, every interval: Duration = .nanoseconds(16_666_667)) {
+        let wakes = Locked<[Double]>([])
+        self.wakes = wakes
+        loop = Task.detached {
+            let clock = ContinuousClock()
+            var deadline = clock.now
+            while !Task.isCancelled {
+                deadline = max(deadline + interval, clock.now)
+                try? await Task.sleep(until: deadline, clock: clock)
+                wakes.withLock { $0.append(probe.now) }
+            }
+        }
+    }
+
+    /// Stops it and returns the time, between `start` and `end` (probe seconds), it spent in gaps of
+    /// `least` or more: the same measure as the frames' frozen time, of a ticker nobody held.
+    func stop(stalledBetween start: Double, _ end: Double, gapsOf least: Double) async -> Double {
+        loop.cancel()
+        await loop.value
+        let stamps = wakes.withLock { $0 }
+        return zip(stamps.dropFirst(), stamps).filter { $0.0 > start && $0.1 < end }.map { $0.0 - $0.1 }
+            .filter { $0 >= least }.reduce(0, +)
+    }
+}
