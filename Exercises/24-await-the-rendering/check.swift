@@ -79,8 +79,9 @@ func runCheck(_ report: CheckReport) async {
     _ = await poll(for: CheckServices.patience) { desk.calls(name) > 0 && desk.calls(second) > 0 }
 
     // Two holds, 300 ms and 650 ms: a thumbnail that answers during one guessed. A wait of a fixed
-    // length passes at most one of them (it must outlast the hold and end within 250 ms of it),
-    // and a sleep before awaiting that ends within the longer hold is a timer waking the task.
+    // length passes at most one of them (it must outlast the hold and end within 300 ms of it: at
+    // most 350 ms keeps the two apart), and a sleep before awaiting that ends within the longer hold
+    // is a timer waking the task.
     report.waiting("thumbnail(\"\(name)\") while its rendering takes 300 ms, then thumbnail(\"\(second)\") while it takes 650 ms")
     let rounds = [
         await HeldRound.run(prefetcher, name, desk: desk, hold: .milliseconds(300), still: still),
@@ -102,7 +103,7 @@ func runCheck(_ report: CheckReport) async {
         } ?? "")
     let expected = [size, secondSize]
     let wrong = zip(rounds, expected).first { round, size in round.late?.size != size }
-    let slow = rounds.first { ($0.late?.after ?? .zero) >= .milliseconds(250) }
+    let slow = rounds.first { ($0.late?.after ?? .zero) >= .milliseconds(300) }
     // Generous: a busy machine may take tens of milliseconds to run the waiting task.
     let afters = rounds.compactMap { $0.late?.after.humanReadable }.joined(separator: " and ")
     report.expect(
