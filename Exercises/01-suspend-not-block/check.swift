@@ -39,9 +39,9 @@ func runCheck(_ report: CheckReport) async {
                       ? "takesTooLong() returned after \(one.humanReadable); it must still wait 5 source seconds (600 ms at that scale): wait as long as the work it is given says"
                       : restless
                       ?? "takesTooLong() returned after \(one.humanReadable), not as its 5 source seconds (600 ms at that scale) ended: it looked at the time now and then; wait the whole time at once (work.suspend)")
-    // Four calls per core: blocked threads finish a wave per core count, so holding
+    // Four calls per pool thread: blocked threads finish a wave per pool width, so holding
     // a thread takes at least 4× one call on any machine; suspending takes about 1×.
-    let calls = max(8, 4 * ProcessInfo.processInfo.activeProcessorCount)
+    let calls = max(8, 4 * CheckServices.poolWidth)
     report.waiting("\(calls) takesTooLong() calls at once")
     // One group for all three measures, each call timed on its own: an answer that keeps count
     // of its calls cannot wait properly where one measure looks and not where another does (an

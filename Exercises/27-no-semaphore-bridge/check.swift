@@ -39,7 +39,7 @@ final class CountingRenderer: Sendable {
 
 func runCheck(_ report: CheckReport) async {
     // More callers than the pool has threads, so a call that blocks its thread cannot get lucky.
-    let callers = 4 * max(2, ProcessInfo.processInfo.activeProcessorCount)
+    let callers = 4 * max(2, CheckServices.poolWidth)
     var sizes: [String: Int] = [:]
     for index in 0...callers { sizes["thumb-\(index).jpg"] = CheckServices.random(in: 100...999) }
     let renderer = CountingRenderer(sizes: sizes)

@@ -37,8 +37,8 @@ struct LoggedPhotos: SpacePhotosService {
 }
 
 func runCheck(_ report: CheckReport) async {
-    // More days than the pool has threads (its width is the CPU count), a different number each run.
-    let count = ProcessInfo.processInfo.activeProcessorCount * 2 + CheckServices.random(in: 2...6)
+    // More days than the pool has threads (its width is the CPUs online), a different number each run.
+    let count = CheckServices.poolWidth * 2 + CheckServices.random(in: 2...6)
     let first = CheckServices.random(in: 0...1_800)
     let days = (0..<count).map { Date(timeIntervalSince1970: 1_577_836_800 + 86_400 * Double(first + $0)) }
     let log = CallLog()

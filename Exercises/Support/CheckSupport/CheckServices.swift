@@ -1,3 +1,4 @@
+import Foundation
 import LabCore
 import LabScenarios
 
@@ -16,6 +17,12 @@ enum CheckServices {
     /// them go: far longer than a busy machine takes to start them, and once per hold, so an answer
     /// that makes its calls one at a time is slowed by this much, never stopped.
     static let patience = Duration.seconds(2)
+
+    /// The most threads the shared pool may run at once, for a check that must outnumber them so
+    /// an answer that holds a thread cannot get lucky: Dispatch sizes the pool from the CPUs
+    /// online, which a container's quota or an affinity mask leaves as they are, while
+    /// `activeProcessorCount` may follow the quota and count fewer (the larger of the two).
+    static var poolWidth: Int { max(ProcessInfo.processInfo.activeProcessorCount, ExecutorProbe.onlineCPUs) }
 
     /// Checks vary their inputs run to run, so a hard-coded answer fails.
     static func random(in range: ClosedRange<Int>) -> Int {
