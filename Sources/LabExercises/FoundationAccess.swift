@@ -21,6 +21,8 @@ enum FoundationAccess {
         let reason: String
         /// Whose it is, for the student: Foundation's, or Dispatch's (`DispatchIO` opens files by path).
         var owner = "Foundation"
+        /// A class's Objective-C name on a Mac (`NSFileManager`), where it has one: see `darwinNames`.
+        var objectiveC: String? = nil
     }
 
     /// Foundation's modules: Linux splits it (swift-foundation's `FoundationEssentials` under
@@ -51,8 +53,27 @@ enum FoundationAccess {
                 spelled: "DispatchIO", paths: ["Dispatch.DispatchIO"], labels: [], reason: files, owner: "Dispatch"),
         ]
 
+    /// On a Mac these classes are Objective-C's, renamed for Swift: `FileManager` is `NSFileManager`,
+    /// `Process` is `NSTask`. A compiled answer names them so, not `Foundation.FileManager`: a
+    /// message sent to one references the class as `OBJC_CLASS_$_NSFileManager` (and the method by
+    /// a selector, no symbol at all), and a Swift member of Foundation's on one mangles it as
+    /// `__C.NSFileManager`. Spelled only as Linux's, none of these was refused there.
+    static let darwinNames = [
+        "FileManager": "NSFileManager", "FileHandle": "NSFileHandle", "FileWrapper": "NSFileWrapper",
+        "Process": "NSTask", "ProcessInfo": "NSProcessInfo", "Pipe": "NSPipe", "Bundle": "NSBundle",
+        "InputStream": "NSInputStream", "OutputStream": "NSOutputStream", "NSData": "NSData",
+        "NSMutableData": "NSMutableData", "NSString": "NSString", "NSMutableString": "NSMutableString",
+        "UserDefaults": "NSUserDefaults", "NotificationCenter": "NSNotificationCenter", "NSCache": "NSCache",
+        "ValueTransformer": "NSValueTransformer",
+    ]
+
     private static func types(_ names: [String], _ reason: String) -> [Refused] {
-        names.map { name in Refused(spelled: name, paths: modules.map { "\($0).\(name)" }, labels: [], reason: reason) }
+        names.map { name in
+            let objectiveC = darwinNames[name]
+            return Refused(
+                spelled: name, paths: modules.map { "\($0).\(name)" } + (objectiveC.map { ["__C.\($0)"] } ?? []),
+                labels: [], reason: reason, objectiveC: objectiveC)
+        }
     }
 
     private static func member(_ type: String, _ name: String, labels: [String]) -> Refused {
@@ -65,7 +86,14 @@ enum FoundationAccess {
     /// entity's own path (`LabLibraryAccess.entityPath`), and for a member the labels its
     /// arguments begin with; the types in its signature do not count (`Data.init(repeating:)`).
     static func refusal(ofReference name: String) -> Refused? {
-        guard name.hasPrefix("$s"), name.contains("Foundation") || name.contains("Dispatch"),
+        // A Mac's reference to an Objective-C class (C names without their leading underscore).
+        if name.hasPrefix(objectiveCClass) {
+            let objectiveC = name.dropFirst(objectiveCClass.count)
+            return refused.first { $0.objectiveC.map { $0 == objectiveC } ?? false }
+        }
+        // `$sSo…`: a member of an imported Objective-C class's (a Mac's `__C.NSFileManager.default`).
+        guard name.hasPrefix("$s"),
+            name.contains("Foundation") || name.contains("Dispatch") || name.hasPrefix("$sSo"),
             let demangled = LabLibraryAccess.demangle(name)
         else { return nil }
         let path = LabLibraryAccess.entityPath(demangled)
@@ -75,4 +103,8 @@ enum FoundationAccess {
                 && (entry.labels.isEmpty || entry.labels.contains { arguments.hasPrefix("(\($0)") })
         }
     }
+
+    /// How a Mach-O object names a reference to an Objective-C class (`_OBJC_CLASS_$_NSFileManager`,
+    /// read without the leading underscore, as C names are).
+    static let objectiveCClass = "OBJC_CLASS_$_"
 }

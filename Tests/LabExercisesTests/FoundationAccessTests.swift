@@ -33,4 +33,28 @@ struct FoundationAccessTests {
     func theirNeighboursAreNot(symbol: String) {
         expectEqual(FoundationAccess.refusal(ofReference: symbol)?.spelled, nil, symbol)
     }
+
+    /// A Mac's Foundation: these classes are Objective-C's there, so a compiled answer references
+    /// them by their Objective-C names, which the Linux spellings (`Foundation.FileManager`) missed.
+    @Test(arguments: [
+        // A message to the class (`FileManager.default`, `ProcessInfo.processInfo`): the class's symbol.
+        ("OBJC_CLASS_$_NSFileManager", "FileManager"),
+        ("OBJC_CLASS_$_NSTask", "Process"),
+        ("OBJC_CLASS_$_NSProcessInfo", "ProcessInfo"),
+        ("OBJC_CLASS_$_NSUserDefaults", "UserDefaults"),
+        ("OBJC_CLASS_$_NSFileHandle", "FileHandle"),
+        // A Swift member Foundation adds to one: `(extension in Foundation):__C.NSFileManager.contents(atPath:)`.
+        ("$sSo13NSFileManagerC10FoundationE8contents6atPathAC4DataVSgSS_tF", "FileManager"),
+        // An imported member with a Swift symbol of its own: `static __C.NSFileManager.default.getter`.
+        ("$sSo13NSFileManagerC7defaultABvgZ", "FileManager"),
+    ])
+    func aMacsObjectiveCNamesAreRefusedToo(symbol: String, spelled: String) {
+        expectEqual(FoundationAccess.refusal(ofReference: symbol)?.spelled, spelled, symbol)
+    }
+
+    /// Other Objective-C classes, and names that only begin like a refused one, are not refused.
+    @Test(arguments: ["OBJC_CLASS_$_NSObject", "OBJC_CLASS_$_NSDataDetector", "OBJC_CLASS_$_NSStringFoo"])
+    func otherObjectiveCClassesAreNot(symbol: String) {
+        expectEqual(FoundationAccess.refusal(ofReference: symbol)?.spelled, nil, symbol)
+    }
 }
