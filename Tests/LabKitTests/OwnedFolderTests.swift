@@ -71,4 +71,40 @@ struct OwnedFolderTests {
         OwnedFolder.sweep(in: parent)
         expect(!FileManager.default.fileExists(atPath: held.path), "its maker is gone: the folder should go")
     }
+
+    /// Another lab's sweep can come between the maker's making its owner file and locking it: it
+    /// finds the empty file, locks it, removes the folder (not made yet) and unlinks the file. The
+    /// maker waits that moment out and holds an owner file of its own; it used to give up at once
+    /// ("a file with the same name already exists"), failing the check it was making a folder for.
+    @Test func aMakerWaitsOutASweepThatHoldsItsNewOwnerFile() async throws {
+        let parent = try temporaryDirectory(named: "lab-owned-race")
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let folder = parent.appendingPathComponent("fresh")
+        let ownerPath = folder.path + ".owner"
+        // The sweep's moment, held: it has opened the maker's new owner file and locked it.
+        let sweep = open(ownerPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        try require(sweep >= 0 && flock(sweep, LOCK_EX | LOCK_NB) == 0)
+        let trying = Locked(false)
+        async let made = OnAThreadOfItsOwn.blockingWork(named: "make the folder") {
+            trying.withLock { $0 = true }
+            return Result { try OwnedFolder(folder) }
+        }
+        // Then it lets go as a sweep does, once the maker has begun: the folder, the file, the lock.
+        await OnAThreadOfItsOwn.blockingWork(named: "the sweep") {
+            while !trying.withLock({ $0 }) { usleep(1_000) }
+            usleep(50_000)
+            try? FileManager.default.removeItem(at: folder)
+            _ = unlink(ownerPath)
+            close(sweep)
+        }
+        let owned = try await made.get()
+        defer { owned.remove() }
+        expect(FileManager.default.fileExists(atPath: folder.path), "the folder was not made")
+        // Its owner file is there, and held: a later sweep keeps the folder.
+        expect(FileManager.default.fileExists(atPath: ownerPath), "the maker holds an owner file no sweep can see")
+        let taken = try FileLock.tryHolding(at: URL(fileURLWithPath: ownerPath))
+        expect(taken == nil, "the owner file is not held")
+        OwnedFolder.sweep(in: parent)
+        expect(FileManager.default.fileExists(atPath: folder.path), "a sweep removed the folder in use")
+    }
 }

@@ -131,6 +131,16 @@ public enum FileLock {
 
         init(descriptor: Int32) { self.descriptor.withLock { $0 = descriptor } }
 
+        /// Whether the locked file still has a name: a holder that opened a file another took and
+        /// unlinked before letting go (`OwnedFolder.sweep`) holds a lock no one else will look at.
+        package var isLinked: Bool {
+            descriptor.withLock { held in
+                var status = stat()
+                guard let open = held, fstat(open, &status) == 0 else { return false }
+                return status.st_nlink > 0
+            }
+        }
+
         public func release() {
             descriptor.withLock { held in
                 if let open = held { close(open) }

@@ -13,7 +13,10 @@ import Foundation
 ///
 /// Race-free by its order: the lock is taken before the folder is made, so a sweep that sees
 /// the folder finds its lock held while its maker runs. A folder with no owner file (made by a
-/// lab before this one) is never touched: no one can tell whether its maker still runs.
+/// lab before this one) is never touched: no one can tell whether its maker still runs. Making
+/// the owner file and locking it are two calls, and another lab's sweep may come between them:
+/// it takes the lock on the empty file, removes a folder not made yet and unlinks the file. The
+/// maker waits that moment out and makes its owner file afresh (see `claimOwner`).
 ///
 /// `package`, not public: the lab's own tools use it, and an answer has no business with it
 /// (every public type of LabCore is a decision of the exercises' library audit).
@@ -21,13 +24,11 @@ package final class OwnedFolder: Sendable {
     package let url: URL
     private let owner: FileLock.Holder
 
-    /// Makes the folder at `url` (and its parents), holding its owner lock.
+    /// Makes the folder at `url` (and its parents), holding its owner lock. It may wait a moment
+    /// for another lab's sweep (`claimOwner`): call it where a thread may block.
     package init(_ url: URL) throws {
         self.url = url
-        // A fresh name: no one else holds it, so this never waits.
-        guard let owner = try FileLock.tryHolding(at: Self.ownerFile(of: url)) else {
-            throw CocoaError(.fileWriteFileExists, userInfo: [NSFilePathErrorKey: url.path])
-        }
+        let owner = try Self.claimOwner(of: url)
         self.owner = owner
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -69,6 +70,30 @@ package final class OwnedFolder: Sendable {
     }
 
     private static let swept = Locked(Set<String>())
+
+    /// The owner lock of a fresh name, on a file that still has that name. Only a sweep holds
+    /// another's lock on it, and only for a moment: between the maker's `open` and its `flock` it
+    /// can find the empty file, lock it, remove a folder not made yet and unlink the file. Held by
+    /// a sweep, the lock is not ours yet (two labs at once saw the check fail with "a file with the
+    /// same name already exists"); taken after the sweep unlinked the file, it is a lock on a file
+    /// no later sweep can see, whose folder would never be swept. Either way, once the sweep has let
+    /// go, make the file afresh. A sweep holds it only while removing a folder that is not there.
+    static func claimOwner(of folder: URL, patience: Duration = .seconds(5)) throws -> FileLock.Holder {
+        let file = ownerFile(of: folder)
+        let deadline = ContinuousClock.now + patience
+        while true {
+            if let holder = try FileLock.tryHolding(at: file) {
+                if holder.isLinked { return holder }
+                holder.release()
+                continue
+            }
+            guard ContinuousClock.now < deadline else {
+                throw CocoaError(.fileWriteFileExists, userInfo: [NSFilePathErrorKey: file.path])
+            }
+            // A synchronous wait, as FileLock's: its callers are on threads that may block.
+            usleep(1_000)
+        }
+    }
 
     static let ownerSuffix = ".owner"
 
