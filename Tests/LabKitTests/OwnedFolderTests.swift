@@ -107,4 +107,17 @@ struct OwnedFolderTests {
         OwnedFolder.sweep(in: parent)
         expect(FileManager.default.fileExists(atPath: folder.path), "a sweep removed the folder in use")
     }
+
+    /// The owner file goes beside the folder, so the parent is made first: a fresh clone has no
+    /// `.build-exercises/batch/runs`, and its first `lab check` failed ("No such file or directory").
+    @Test func aFolderIsMadeWhereItsParentIsNotYet() throws {
+        let parent = try temporaryDirectory(named: "lab-owned-parent")
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let folder = parent.appendingPathComponent("runs/batch")
+        let owned = try OwnedFolder(folder)
+        expect(FileManager.default.fileExists(atPath: folder.path), "the folder was not made")
+        expect(FileManager.default.fileExists(atPath: folder.path + ".owner"), "its owner file was not made")
+        owned.remove()
+        expectEqual(try FileManager.default.contentsOfDirectory(atPath: folder.deletingLastPathComponent().path), [])
+    }
 }

@@ -28,6 +28,9 @@ package final class OwnedFolder: Sendable {
     /// for another lab's sweep (`claimOwner`): call it where a thread may block.
     package init(_ url: URL) throws {
         self.url = url
+        // Its parent first: the owner file goes beside the folder, before the folder (a fresh
+        // clone has no `.build-exercises/batch/runs`, and its first `lab check` failed there).
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let owner = try Self.claimOwner(of: url)
         self.owner = owner
         do {
