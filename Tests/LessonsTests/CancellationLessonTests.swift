@@ -54,7 +54,7 @@ struct CancellationLessonTests {
         let gap = TaskHandleVariant.narrateDownload(outcome: "CancellationError", pagesLoaded: 2, stoppedMidFlight: 0)
         expectContains(
             gap,
-            "the download ran late (a page never takes less than its 2 s), so it came after page 2, before page 3 started."
+            "the download ran late (a page's wait never ends early), so it came after page 2, before page 3 started."
         )
         let none = TaskHandleVariant.narrateDownload(outcome: "CancellationError", pagesLoaded: 0, stoppedMidFlight: 0)
         expectContains(none, "so it came before page 1 started.")
@@ -260,7 +260,7 @@ struct CancellationLessonTests {
         let early = ViewTaskVariant.narrate(.init(pagesLoaded: 1, inFlightAtLeaving: 1, calls: 2, cancelled: 1))
         expectContains(
             early,
-            "Leaving was due in the middle of page 3, but the pages ran late (a page never takes less than its 2 s), "
+            "Leaving was due in the middle of page 3, but the pages ran late (a page's wait never ends early), "
                 + "so it came during page 2.")
         let late = ViewTaskVariant.narrate(.init(pagesLoaded: 4, inFlightAtLeaving: 1, calls: 5, cancelled: 1))
         expectContains(late, "but the code that leaves woke late, so it came during page 5.")

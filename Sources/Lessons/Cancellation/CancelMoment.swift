@@ -18,7 +18,7 @@ enum CancelMoment {
                 ? "before page 1 started" : "after page \(pagesDone), before page \(pagesDone + 1) started"
         let why =
             pagesDone < 3
-            ? "\(late) ran late (a page never takes less than its 2 s)"
+            ? "\(late) ran late (a page's wait never ends early)"
             : "\(canceller) woke late"
         return " \(subject) was due in the middle of page 3, but \(why), so it came \(landed)."
     }
