@@ -127,13 +127,13 @@ struct SandboxTests {
             var limits = Sandbox.Limits()
             limits.wallSeconds = 0.6
             let loop = "while :; do :; done"
-            // Five loops on CPU 0: the check's waits four turns in five, about 0.48 s of its 0.6, far
-            // above the 0.1 asked (with three, a busy machine once gave 0.07). Exit 3: they could not
-            // be pinned there, and the test shows nothing.
-            let beside = String(repeating: "taskset -c 0 sh -c '\(loop)' & ", count: 4)
-            let script =
-                "taskset -c 0 true || exit 3; \(beside)"
-                + "exec sh -c 'taskset -p -c 0 $$ >/dev/null 2>&1 || exit 3; \(loop)'"
+            // The check's own loop on CPU 0 from the start, three more started beside it: it is
+            // runnable the whole time and waits three turns in four, and for whatever else that CPU
+            // runs (the suite itself, in CI's one-CPU lane). Started first, the loops beside it and
+            // their `taskset`s held a one-CPU run's check in a wait that is no CPU wait: it counted
+            // 0.015 s. Exit 3: it could not be pinned there, and the test shows nothing.
+            let beside = String(repeating: "taskset -c 0 sh -c '\(loop)' & ", count: 3)
+            let script = "taskset -p -c 0 $$ >/dev/null 2>&1 || exit 3; (\(beside)wait) & \(loop)"
             let start = ContinuousClock.now
             let result = try await Sandbox.runOffThePool(shell, arguments: ["-c", script], header: "x", limits: limits)
             let took = start.duration(to: .now)
