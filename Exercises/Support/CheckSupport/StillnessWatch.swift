@@ -95,6 +95,46 @@ final class StillnessWatch: Sendable {
         _ hold: Duration, from ready: Gate?, endingWhenStirred: Bool = true,
         _ operation: @escaping @Sendable () async -> T
     ) async -> (task: Task<T, Never>, stirrings: Stirrings) {
+        let (task, stirrings, _) = await watchedHold(
+            hold, from: ready, endingWhenStirred: endingWhenStirred, operation)
+        return (task, stirrings)
+    }
+
+    /// As `hold(_:from:_:)`, then lets the withheld event come (`letGo`) and awaits the answer's
+    /// task, counting what woke its code from that moment until the task ended (`afterwards`). Code
+    /// that awaited the event is woken by the event, handed on by the program's tasks, and by the
+    /// end of a task it awaited (22: the check lets the cache write go, and the write's task, ending,
+    /// wakes the handler), none of which counts here (`WakeWatch.Wakes.byAnEnd`); code that slept
+    /// instead is woken by its timer, however long it slept (a sleep that ends before the event
+    /// lets it go on without it, which the check sees in what it wrote). By structure, not by the
+    /// clock: a busy machine that stalls a correct answer after the event adds time, not a wake.
+    /// The CPU used then is not judged: a loop that looks again and again shows in the hold, a
+    /// stalled thread uses none, and a stand-in for one (22's alternative) uses its CPU.
+    func holdThenLetGo<T: Sendable>(
+        _ hold: Duration, from ready: Gate?, letGo: @Sendable () -> Void, _ operation: @escaping @Sendable () async -> T
+    ) async -> (result: T, held: Stirrings, afterwards: Stirrings) {
+        let (task, held, watch) = await watchedHold(hold, from: ready, endingWhenStirred: true, operation)
+        // Counting afresh, with no end: what the answer does from here is its answer to the event.
+        let since = watch.countAgain()
+        _ = PoolWakes.mark()
+        let begun = TasksBegun.count
+        let lettingGo = ContinuousClock.now
+        letGo()
+        let result = await task.value
+        let wakes = watch.wakes
+        let afterwards = Stirrings(
+            timers: (wakes.fromOutside - wakes.byAnEnd) - (since.fromOutside - since.byAnEnd),
+            spins: wakes.fromItself - since.fromItself,
+            pooled: poolWatched ? PoolWakes.mark() : 0, begun: TasksBegun.count - begun,
+            lasted: lettingGo.duration(to: .now))
+        return (result, held, afterwards)
+    }
+
+    /// `hold(_:from:endingWhenStirred:_:)`, with the watch its task ran on.
+    private func watchedHold<T: Sendable>(
+        _ hold: Duration, from ready: Gate?, endingWhenStirred: Bool,
+        _ operation: @escaping @Sendable () async -> T
+    ) async -> (task: Task<T, Never>, stirrings: Stirrings, watch: WakeWatch) {
         let watch = WakeWatch()
         // From before the answer starts: every task the program makes counts from its first wake.
         _ = PoolWakes.mark()
@@ -149,7 +189,8 @@ final class StillnessWatch: Sendable {
             task,
             start.stirrings(
                 until: atTheDeadline.earlier(than: end), timers: meanwhile.fromOutside - started.fromOutside,
-                spins: meanwhile.fromItself - started.fromItself, pooled: pooled)
+                spins: meanwhile.fromItself - started.fromItself, pooled: pooled),
+            watch
         )
     }
 }

@@ -23,6 +23,12 @@ final class WakeWatch: TaskExecutor {
     struct Wakes: Equatable, Sendable {
         var fromItself = 0
         var fromOutside = 0
+        /// Of those from outside, the ones handed over while no task ran on the thread: a task the
+        /// task awaited, ending (the runtime's completeTask clears the thread's running task before
+        /// it wakes the task's waiters), or code outside any task (a Dispatch callback, a thread, a
+        /// signal: where a check's scan refuses them all, as 22's does, a task's end). A sleep's
+        /// timer wakes it from the runtime's own task, which is running then.
+        var byAnEnd = 0
     }
     private struct State: Sendable {
         /// The thread running one of this executor's jobs (jobs run one at a time), if any.
@@ -91,6 +97,15 @@ final class WakeWatch: TaskExecutor {
 
     var wakes: Wakes { state.withLock { $0.wakes } }
 
+    /// Counts every wake from now on, with no end, and returns the counts so far to count from:
+    /// after a hold, once the check lets its event come, what woke the task in answer to it.
+    func countAgain() -> Wakes {
+        state.withLock { state in
+            state.until = nil
+            return state.wakes
+        }
+    }
+
     func enqueue(_ job: consuming ExecutorJob) {
         // Thread.current in a synchronous function: the thread this enqueue is made on.
         let caller = ObjectIdentifier(Thread.current)
@@ -101,6 +116,7 @@ final class WakeWatch: TaskExecutor {
         // Or sent a message by a task of the program's (a worker's reply to a request the task made):
         // what woke that task, if it is a timer or a callback, is counted where it happened.
         let sent = !hoppingBack && lab_check_sent_by_the_program() != 0
+        let inNoTask = withUnsafeCurrentTask { $0 == nil }
         // Read before the lock: the moment of the wake, not of the lock's coming free.
         let now = ContinuousClock.now
         let ending = state.withLock { state -> (Wakes, @Sendable (Wakes) -> Void)? in
@@ -114,6 +130,7 @@ final class WakeWatch: TaskExecutor {
                 state.wakes.fromItself += 1
             } else {
                 state.wakes.fromOutside += 1
+                if inNoTask { state.wakes.byAnEnd += 1 }
             }
             guard let waiter = state.waiter, Self.stirred(state.wakes, since: waiter.since) else { return nil }
             state.waiter = nil
