@@ -185,7 +185,7 @@ public struct ForbiddenPattern: Sendable, Equatable {
             [
                 "FileManager", "FileHandle", "Process", "ProcessInfo", "CommandLine", "Pipe", "Bundle", "InputStream",
                 "OutputStream", "NSFileManager", "NSFileHandle", "NSTask", "DispatchIO", "NSData", "NSString",
-                "NSClassFromString", "NSSelectorFromString",
+                "NSClassFromString", "NSSelectorFromString", "URLSession", "NSURLSession",
             ]
             .map {
                 ForbiddenPattern(

@@ -26,8 +26,10 @@ enum FoundationAccess {
     }
 
     /// Foundation's modules: Linux splits it (swift-foundation's `FoundationEssentials` under
-    /// corelibs' `Foundation`); a Mac has one.
-    static let modules = ["Foundation", "FoundationEssentials", "FoundationInternationalization"]
+    /// corelibs' `Foundation`, and `URLSession` in `FoundationNetworking`); a Mac has one.
+    static let modules = [
+        "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking",
+    ]
 
     static let files = "reaches the grader's files, processes or environment; an answer only computes"
     static let stores = "keeps state for the whole process; an answer keeps none between the check's calls"
@@ -37,8 +39,13 @@ enum FoundationAccess {
             [
                 "FileManager", "FileHandle", "FileWrapper", "Process", "ProcessInfo", "Pipe", "Bundle", "InputStream",
                 "OutputStream", "NSData", "NSMutableData", "NSString", "NSMutableString",
+                // A `file://` URL reads any file a data task can reach; Linux keeps it in
+                // FoundationNetworking (an import an answer cannot make), a Mac in Foundation.
+                "URLSession",
             ], files)
-        + types(["UserDefaults", "NotificationCenter", "NSCache", "ValueTransformer"], stores)
+        + types(
+            ["UserDefaults", "NotificationCenter", "NSCache", "ValueTransformer", "URLCache", "HTTPCookieStorage"],
+            stores)
         + [
             member("Data", "init", labels: ["contentsOf:"]),
             member("Data", "write", labels: ["to:"]),
@@ -64,7 +71,8 @@ enum FoundationAccess {
         "InputStream": "NSInputStream", "OutputStream": "NSOutputStream", "NSData": "NSData",
         "NSMutableData": "NSMutableData", "NSString": "NSString", "NSMutableString": "NSMutableString",
         "UserDefaults": "NSUserDefaults", "NotificationCenter": "NSNotificationCenter", "NSCache": "NSCache",
-        "ValueTransformer": "NSValueTransformer",
+        "ValueTransformer": "NSValueTransformer", "URLSession": "NSURLSession", "URLCache": "NSURLCache",
+        "HTTPCookieStorage": "NSHTTPCookieStorage",
     ]
 
     private static func types(_ names: [String], _ reason: String) -> [Refused] {

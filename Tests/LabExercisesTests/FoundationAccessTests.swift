@@ -18,6 +18,10 @@ struct FoundationAccessTests {
         // String's file methods are extensions of the standard library's types.
         ("$sSS20FoundationEssentialsE10contentsOf8encodingSSAA3URLVh_SSAAE8EncodingVtKcfC", "String(contentsOf:)"),
         ("$sSy20FoundationEssentialsE5write2to10atomically8encodingyAA3URLV_SbSSAAE8EncodingVtKF", "String.write(to:)"),
+        // A data task reads a `file://` URL; its cache and cookies are process-wide stores (Linux's
+        // FoundationNetworking: `URLSession.shared`, `URLCache.shared`).
+        ("$s20FoundationNetworking10URLSessionC6sharedACvgZ", "URLSession"),
+        ("$s20FoundationNetworking8URLCacheC6sharedACvgZ", "URLCache"),
     ])
     func filesReachedWithoutTheirSpellingsAreRefused(symbol: String, spelled: String) {
         expectEqual(FoundationAccess.refusal(ofReference: symbol)?.spelled, spelled, symbol)
@@ -43,6 +47,7 @@ struct FoundationAccessTests {
         ("OBJC_CLASS_$_NSProcessInfo", "ProcessInfo"),
         ("OBJC_CLASS_$_NSUserDefaults", "UserDefaults"),
         ("OBJC_CLASS_$_NSFileHandle", "FileHandle"),
+        ("OBJC_CLASS_$_NSURLSession", "URLSession"),
         // A Swift member Foundation adds to one: `(extension in Foundation):__C.NSFileManager.contents(atPath:)`.
         ("$sSo13NSFileManagerC10FoundationE8contents6atPathAC4DataVSgSS_tF", "FileManager"),
         // An imported member with a Swift symbol of its own: `static __C.NSFileManager.default.getter`.

@@ -135,6 +135,7 @@ struct SourceScannerTests {
         ("let h = FileHandle(fileDescriptor: 3)", "FileHandle"),
         ("try? FileManager.default.removeItem(atPath: \"x\")", "FileManager"),
         ("let p = Process()", "Process"),
+        ("let (d, _) = try await URLSession.shared.data(from: URL(fileURLWithPath: \"/etc/hosts\"))", "URLSession"),
         ("let e = ProcessInfo.processInfo.environment", "ProcessInfo"),
         ("let info = lab.processInfo; _ = info.environment[\"W\"]", ".environment"),
         ("setenv(\"WIDTH\", \"120\", 1)", "setenv"),
