@@ -89,8 +89,10 @@ func runCheck(_ report: CheckReport) async {
                           : "the title was set only after refresh returned: await the fetch, then set it")
                       : "the title is \"\(titleAtReturn)\", not that of the photo photo(for:) returns for \(dayText) (\(expected ?? "?")), asked once: show what the async fetch returns")
     let during = frames.frames(during: start, end)
-    let gaps = zip(frames.frames.dropFirst(), frames.frames).filter { $0.0 > start && $0.1 < end }.map { $0.0 - $0.1 }
+    let spans = zip(frames.frames.dropFirst(), frames.frames).filter { $0.0 > start && $0.1 < end }
+    let gaps = spans.map { $0.0 - $0.1 }
     let worst = gaps.max() ?? (end - start)
+    let worstSpan = spans.max { $0.0 - $0.1 < $1.0 - $1.1 }
     // Freezes shorter than the bound, one after another, freeze the UI as long: the gaps of
     // 50 ms or more are added up against the same bound (three waits of 330 ms passed, each
     // under 400 ms, and with 100 ms ten of 75 ms). A correct refresh has none: the ticker draws
@@ -103,6 +105,16 @@ func runCheck(_ report: CheckReport) async {
     // on time, so they still add up. The longest gap is still judged whole.
     let stalled = await witness.stop(stalledBetween: start, end, gapsOf: 0.05)
     let held = max(0, frozen - stalled)
+    // The longest gap, less the part of that same span the ticker off the main actor was stalled
+    // through too (overlap only): a full verify on a quiet machine, checks side by side, gave an
+    // alternative that awaits one gap of 653 ms, which no wait of its made. A blocking fetch holds
+    // the main actor 600 ms while that ticker keeps time, so its gap stays whole.
+    let worstStalled = worstSpan.map { witness.stalledThrough($0.1, $0.0, gapsOf: 0.05) } ?? 0
+    let worstHeld = max(0, worst - worstStalled)
+    let longest =
+        worst < 0.4
+        ? "no frame gap during the refresh reached 400 ms"
+        : "its longest frame gap, \(Int(worst * 1000)) ms, was all but \(Int(worstHeld * 1000)) ms matched by a ticker off the main actor, which your code does not hold, stalling through it: the machine was busy"
     let stalledText = stalled > 0 ? "; a ticker off the main actor, which your code does not hold, stalled \(Int(stalled * 1000)) ms meanwhile" : ""
     let added =
         frozen < 0.4
@@ -122,10 +134,10 @@ func runCheck(_ report: CheckReport) async {
     let busyLimit = 40
     let busy = cpu.map { $0 >= busyLimit || ($0 >= 15 && worst >= 0.2) } ?? false
     let used = cpu.map { "it used \($0) ms of CPU" } ?? "its CPU was not read (the main actor changed threads)"
-    report.expect(worst < 0.4 && held < 0.4 && !busy, "the main actor kept drawing: no frame gap during the refresh reached 400 ms, \(added), and \(used)",
+    report.expect(worstHeld < 0.4 && held < 0.4 && !busy, "the main actor kept drawing: \(longest), \(added), and \(used)",
                   otherwise: busy
                       ? "the main actor spent \(cpu ?? 0) ms of CPU during the refresh, time it could not draw in, where awaiting the fetch takes almost none: busy work, or a loop that looks again and again, on the main actor before or after the await?"
-                      : worst >= 0.4
+                      : worstHeld >= 0.4
                           ? "the UI froze for \(Int(worst * 1000)) ms during the refresh: something on the main actor held it (a blocking call before or after the await?)"
                           : "the UI froze \(freezes.count) times during the refresh, \(Int(frozen * 1000)) ms in all (the longest \(Int(worst * 1000)) ms\(stalledText)): something on the main actor held it again and again (waits shorter than 400 ms each are still waits)")
     report.expect(during >= 3, "the UI drew \(during) frames while the photo loaded",

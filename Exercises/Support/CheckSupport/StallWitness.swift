@@ -25,6 +25,15 @@ final class StallWitness: Sendable {
         }
     }
 
+    /// After `stop`: how much of the span from `start` to `end` (probe seconds) fell inside its own
+    /// gaps of `least` or more, overlap only: for one long frame gap, whether the machine stalled
+    /// this ticker through that same span.
+    func stalledThrough(_ start: Double, _ end: Double, gapsOf least: Double) -> Double {
+        let stamps = wakes.withLock { $0 }
+        return zip(stamps.dropFirst(), stamps).filter { $0.0 - $0.1 >= least }
+            .map { max(0, min($0.0, end) - max($0.1, start)) }.reduce(0, +)
+    }
+
     /// Stops it and returns the time, between `start` and `end` (probe seconds), it spent in gaps of
     /// `least` or more: the same measure as the frames' frozen time, of a ticker nobody held.
     func stop(stalledBetween start: Double, _ end: Double, gapsOf least: Double) async -> Double {
