@@ -29,9 +29,7 @@ final class StallWitness: Sendable {
     /// gaps of `least` or more, overlap only: for one long frame gap, whether the machine stalled
     /// this ticker through that same span.
     func stalledThrough(_ start: Double, _ end: Double, gapsOf least: Double) -> Double {
-        let stamps = wakes.withLock { $0 }
-        return zip(stamps.dropFirst(), stamps).filter { $0.0 - $0.1 >= least }
-            .map { max(0, min($0.0, end) - max($0.1, start)) }.reduce(0, +)
+        gaps(atLeast: least).map { max(0, min($0.to, end) - max($0.from, start)) }.reduce(0, +)
     }
 
     /// Stops it and returns the time, between `start` and `end` (probe seconds), it spent in gaps of
@@ -39,8 +37,12 @@ final class StallWitness: Sendable {
     func stop(stalledBetween start: Double, _ end: Double, gapsOf least: Double) async -> Double {
         loop.cancel()
         await loop.value
+        return gaps(atLeast: least).filter { $0.to > start && $0.from < end }.map { $0.to - $0.from }.reduce(0, +)
+    }
+
+    /// Its gaps between one wake and the next, of `least` or more.
+    private func gaps(atLeast least: Double) -> [(from: Double, to: Double)] {
         let stamps = wakes.withLock { $0 }
-        return zip(stamps.dropFirst(), stamps).filter { $0.0 > start && $0.1 < end }.map { $0.0 - $0.1 }
-            .filter { $0 >= least }.reduce(0, +)
+        return zip(stamps, stamps.dropFirst()).map { (from: $0.0, to: $0.1) }.filter { $0.to - $0.from >= least }
     }
 }
