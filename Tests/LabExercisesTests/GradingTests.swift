@@ -118,7 +118,7 @@ struct SandboxTests {
     }
 
     #if os(Linux)
-        /// A check that could run but got no CPU (two loops beside it, on its CPU) is given that
+        /// A check that could run but got no CPU (three loops beside it, on its CPU) is given that
         /// time on top of its clock, up to the clock's length again, and its result says how much.
         /// Where the kernel keeps no such count (no `/proc/self/schedstat`) or the loops cannot be
         /// put on one CPU (no `taskset`, or CPU 0 not this process's), there is nothing to see.
@@ -127,17 +127,22 @@ struct SandboxTests {
             var limits = Sandbox.Limits()
             limits.wallSeconds = 0.6
             let loop = "while :; do :; done"
-            // The check's own loop on CPU 0 from the start, three more started beside it: it is
-            // runnable the whole time and waits three turns in four, and for whatever else that CPU
-            // runs (the suite itself, in CI's one-CPU lane). Started first, the loops beside it and
-            // their `taskset`s held a one-CPU run's check in a wait that is no CPU wait: it counted
-            // 0.015 s. Exit 3: it could not be pinned there, and the test shows nothing.
+            // The check's own loop on CPU 0 from its first instruction, three more started beside it:
+            // it is runnable the whole time and waits three turns in four, and for whatever else that
+            // CPU runs (the suite itself, in CI's one-CPU lane). `taskset` execs the shell (the same
+            // process, pinned), which starts the loops from a subshell and runs its own at once: it
+            // never waits on a child. Waiting on `taskset` children first, a one-CPU run's check spent
+            // its 0.6 s asleep, which is no CPU wait, and counted 0.015 s (twice in CI).
+            let taskset = URL(fileURLWithPath: "/usr/bin/taskset")
+            guard FileManager.default.isExecutableFile(atPath: taskset.path) else { return }
             let beside = String(repeating: "taskset -c 0 sh -c '\(loop)' & ", count: 3)
-            let script = "taskset -p -c 0 $$ >/dev/null 2>&1 || exit 3; (\(beside)wait) & \(loop)"
+            let script = "(\(beside)wait) & \(loop)"
             let start = ContinuousClock.now
-            let result = try await Sandbox.runOffThePool(shell, arguments: ["-c", script], header: "x", limits: limits)
+            let result = try await Sandbox.runOffThePool(
+                taskset, arguments: ["-c", "0", shell.path, "-c", script], header: "x", limits: limits)
             let took = start.duration(to: .now)
-            guard result.exitStatus != 3 else { return }
+            // Exit 1 at once: CPU 0 is not this process's to pin to, and the test shows nothing.
+            guard result.timedOut || result.exitStatus != 1 else { return }
             expect(result.timedOut)
             expectAtLeast(result.waitedForCPU, 0.1, "waited \(result.waitedForCPU) s")
             expectAtMost(result.waitedForCPU, limits.wallSeconds, "at most the clock's length again")
