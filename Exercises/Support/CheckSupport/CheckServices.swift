@@ -19,10 +19,8 @@ enum CheckServices {
     static let patience = Duration.seconds(2)
 
     /// The most threads the shared pool may run at once, for a check that must outnumber them so
-    /// an answer that holds a thread cannot get lucky: Dispatch sizes the pool from the CPUs
-    /// online, which a container's quota or an affinity mask leaves as they are, while
-    /// `activeProcessorCount` may follow the quota and count fewer (the larger of the two).
-    static var poolWidth: Int { max(ProcessInfo.processInfo.activeProcessorCount, ExecutorProbe.onlineCPUs) }
+    /// an answer that holds a thread cannot get lucky (see `ExecutorProbe.mostPoolThreads`).
+    static var poolWidth: Int { ExecutorProbe.mostPoolThreads }
 
     /// Checks vary their inputs run to run, so a hard-coded answer fails.
     static func random(in range: ClosedRange<Int>) -> Int {

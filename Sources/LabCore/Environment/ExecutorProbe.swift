@@ -18,7 +18,7 @@ public enum ExecutorProbe {
     public static func measureWidth(
         limit: Int? = nil, patience: Duration = .milliseconds(250), growth: Duration = .milliseconds(1500)
     ) async -> Int {
-        let tasks = limit ?? max(16, ProcessInfo.processInfo.activeProcessorCount * 4)
+        let tasks = limit ?? defaultTaskLimit(mostPoolThreads: mostPoolThreads)
         return await OnAThreadOfItsOwn.blockingWork(named: "lab.width-probe") {
             countBlockingTasksAtOnce(upTo: tasks, patience: patience, growth: growth)
         }
@@ -28,6 +28,21 @@ public enum ExecutorProbe {
     /// `activeProcessorCount`, which said 2 in a namespace that showed one CPU online, where the
     /// pool had one thread.
     public static var onlineCPUs: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
+    /// The most threads the shared pool may run at once, for code that must outnumber them (a
+    /// check whose calls an answer that holds a thread must not fit in one wave of): Dispatch sizes
+    /// the pool from the CPUs online, which a container's quota or an affinity mask leaves as they
+    /// are, while `activeProcessorCount` may follow the quota and count fewer. The larger of the two.
+    public static var mostPoolThreads: Int {
+        mostPoolThreads(activeProcessors: ProcessInfo.processInfo.activeProcessorCount, online: onlineCPUs)
+    }
+
+    static func mostPoolThreads(activeProcessors: Int, online: Int) -> Int { max(1, activeProcessors, online) }
+
+    /// The tasks `measureWidth` tries when not told: four for each thread the pool may have, and at
+    /// least 16, so that a pool as wide as the CPUs online is seen whole even where a quota makes
+    /// `activeProcessorCount` smaller (32 CPUs online under a quota of 2 once meant at most 16 tried).
+    static func defaultTaskLimit(mostPoolThreads: Int) -> Int { max(16, 4 * mostPoolThreads) }
 
     /// The probe, on a thread outside the pool: its own waits must never need a pool thread, since
     /// the tasks it starts may block every one (on Linux a timer's wake-up and the main actor's
