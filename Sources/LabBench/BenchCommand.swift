@@ -54,10 +54,12 @@ public struct BenchCommand {
                     try WorkerSamples(Dictionary(uniqueKeysWithValues: zip(chosen.map(\.name), samples))).encoded())
                 return 0
             case .measure(let request):
-                try prepareOutput(request.formats, folder: request.folder)
+                let claim = try prepareOutput(request.formats, folder: request.folder)
+                defer { claim?.release() }
                 return try await measureAndReport(request, terminal: terminal)
             case .scan(let request):
-                try prepareOutput(request.formats, folder: request.folder, scans: true)
+                let claim = try prepareOutput(request.formats, folder: request.folder, scans: true)
+                defer { claim?.release() }
                 let report = await measureScan(
                     request.suite, scan: request.scan, values: request.values, plan: request.plan,
                     quick: request.quick, terminal: terminal)
@@ -83,23 +85,34 @@ public struct BenchCommand {
 
     /// The report folder, checked before minutes of measuring when a format writes a file, and
     /// each file it will write: a folder or a link in the way of one was found only after the
-    /// measuring, when the files before it had already been replaced.
-    func prepareOutput(_ formats: [String], folder: String, scans: Bool = false) throws {
-        guard formats.contains(where: { $0 != "terminal" }) else { return }
+    /// measuring, when the files before it had already been replaced. The folder is claimed until
+    /// the returned claim is released: two runs writing one set at once could each rename some of
+    /// its files into place (`OutputFolder.Claim`).
+    func prepareOutput(_ formats: [String], folder: String, scans: Bool = false) throws -> OutputFolder.Claim? {
+        guard formats.contains(where: { $0 != "terminal" }) else { return nil }
+        let held: OutputFolder.Claim?
         do {
-            try OutputFolder.check(folder, makingParents: true)
-        } catch {
-            throw error.usageError(option: "out")
+            held = try OutputFolder.claim(folder, makingParents: true)
+        } catch let problem as OutputFolder.Problem {
+            throw problem.usageError(option: "out")
         }
-        let url = URL(fileURLWithPath: folder, isDirectory: true)
+        guard let claim = held else {
+            throw UsageError.invalidValue(
+                option: "out", value: folder,
+                expected:
+                    "a folder no other lab run is writing into (one is now: wait for it to end, or give another --out)")
+        }
+        let url = claim.folder
         for name in formats.flatMap({ Self.fileNames(format: $0, scans: scans) }) {
             do {
                 try AtomicFile.checkReplaceable(url.appendingPathComponent(name))
             } catch {
+                claim.release()
                 throw UsageError.invalidValue(
                     option: "out", value: folder, expected: "a folder where the reports can go (\(error))")
             }
         }
+        return claim
     }
 
     /// The files a format writes (none for the terminal).

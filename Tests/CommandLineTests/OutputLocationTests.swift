@@ -79,7 +79,7 @@ struct OutputLocationTests {
         let result = try await ProcessRunner.run(
             "lab", ["grade", "Exercises", "--out", folder.path], environment: ["CONCURRENCY_LAB_HOME": folder.path])
         expectEqual(result.status, 2)
-        expectContains(result.standardError, "another lab grade is writing into", "\(result.standardError)")
+        expectContains(result.standardError, "another lab run is writing into", "\(result.standardError)")
         // The lock is the folder's own: no file is left in it for another user to trip on.
         try expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }

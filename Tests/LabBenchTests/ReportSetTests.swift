@@ -41,6 +41,41 @@ struct ReportSetTests {
             try FileManager.default.contentsOfDirectory(atPath: out.path).sorted(), ["report.html", "report.json"])
     }
 
+    /// Two runs renaming one set's files at once could leave one's report.json beside the other's
+    /// report.html: a folder another run holds (`lab grade`'s or `lab bench`'s claim) is refused
+    /// before measuring, and once it is let go the same command measures and writes.
+    @Test func aFolderAnotherRunIsWritingIntoIsRefusedBeforeMeasuring() async throws {
+        let home = try temporaryFolder("lab-bench-set-home")
+        let out = try temporaryFolder("lab-bench-set-out")
+        defer {
+            try? FileManager.default.removeItem(at: home)
+            try? FileManager.default.removeItem(at: out)
+        }
+        let measured = Locked(0)
+        let suite = BenchmarkSuite(
+            name: "tiny", kind: .primitive, summary: "", reference: "a",
+            variants: [
+                BenchmarkVariant("a") { iterations in measured.withLock { $0 += iterations } },
+                BenchmarkVariant("b") { iterations in measured.withLock { $0 += iterations } },
+            ])
+        let command = BenchCommand(suites: [suite], environment: ["CONCURRENCY_LAB_HOME": home.path])
+            .probingInstantly()
+        let arguments = [
+            "--allow-debug", "--processes", "1", "--samples", "5", "--time", "0.2", "--format", "json",
+            "--out", out.path, "--no-color",
+        ]
+        let other = try #require(try OutputFolder.claim(out.path))
+        expectEqual(await command.run(arguments), 2, "another run's folder is the user's to wait for")
+        expectEqual(measured.withLock { $0 }, 0, "it measured before finding the folder held")
+        expectEqual(try FileManager.default.contentsOfDirectory(atPath: out.path), [])
+        other.release()
+        expectEqual(await command.run(arguments), 0)
+        expectAbove(measured.withLock { $0 }, 0)
+        expectEqual(try FileManager.default.contentsOfDirectory(atPath: out.path), ["report.json"])
+        let again = try #require(try OutputFolder.claim(out.path), "the run let its claim go")
+        again.release()
+    }
+
     func temporaryFolder(_ prefix: String) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
