@@ -141,6 +141,12 @@ enum CooperativeLoopVariant {
         let unitsPerChunk = CPUWork.units(for: work / chunks)
         let clock = ContinuousClock()
         let label = checks ? "checks each chunk" : "never checks"
+        // The loop's end and cancel() are each stamped under this one lock, cancel() called before
+        // the lock is let go: so a loop that ended first has the earlier stamp, and one stamped
+        // later ended after cancel() had been called. (Stamped outside it, a canceller preempted
+        // between its stamp and cancel() on a busy CPU could see the loop end in between, and say
+        // it ran on after a cancel() that had not come.)
+        let order = Locked(())
         let task = Task.detached {
             await probe.withLane(label) {
                 probe.syncSpan("render", kind: .cpu) {
@@ -149,15 +155,18 @@ enum CooperativeLoopVariant {
                     let done = render(chunks: chunks, checks: checks) {
                         BlackHole.consume(CPUWork.run(units: unitsPerChunk))
                     }
-                    return (done, clock.now, thread)
+                    return (done, order.withLock { _ in clock.now }, thread)
                 }
             }
         }
         try? await Task.sleep(for: work / 10)
-        let cancelledAt = clock.now
         let cancellerThread = currentThreadID()
         probe.mark("cancel() · \(label)")
-        task.cancel()
+        let cancelledAt = order.withLock { _ in
+            let now = clock.now
+            task.cancel()
+            return now
+        }
         let (done, endedAt, loopThread) = await task.value
         return Outcome(
             chunksDone: done, chunks: chunks, stopLatency: cancelledAt.duration(to: endedAt).seconds,
