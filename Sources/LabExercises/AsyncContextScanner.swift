@@ -206,18 +206,25 @@ public enum AsyncContextScanner {
         // on a value just made too: `await Thumbnails(render: render).size(for: name)`.
         if start > 0 && tokens[start - 1].text == "await" { return false }
         if restriction.notRunWhenAwaited == true && ReachedCode.Uses.isAwaited(index, tokens) { return false }
-        if let unless = restriction.unlessArgument, index + 1 < tokens.count, tokens[index + 1].text == "(" {
-            var depth = 0
-            for next in (index + 1)..<tokens.count {
-                if tokens[next].text == "(" { depth += 1 }
-                if tokens[next].text == ")" {
-                    depth -= 1
-                    if depth == 0 { break }
-                }
-                if tokens[next].text == unless { return false }
-            }
-        }
+        if let unless = restriction.unlessArgument, arguments(at: index, tokens).contains(unless) { return false }
+        if let needed = restriction.onlyWithArgument, !arguments(at: index, tokens).contains(needed) { return false }
         return true
+    }
+
+    /// The tokens between the parentheses of the call whose name is at `index` (none without them).
+    static func arguments(at index: Int, _ tokens: [SwiftTokenizer.Token]) -> Set<String> {
+        guard index + 1 < tokens.count, tokens[index + 1].text == "(" else { return [] }
+        var found: Set<String> = []
+        var depth = 0
+        for next in (index + 1)..<tokens.count {
+            if tokens[next].text == "(" { depth += 1 }
+            if tokens[next].text == ")" {
+                depth -= 1
+                if depth == 0 { break }
+            }
+            found.insert(tokens[next].text)
+        }
+        return found
     }
 
     /// Names the file binds to one of `types`: `let lock = NSLock()`, `_ group: DispatchGroup`,

@@ -25,6 +25,10 @@ public struct AsyncRestriction: Codable, Sendable, Equatable {
     public let source: String
     /// A call is exempt when this token is among its arguments (`WNOHANG` for `waitpid`).
     public let unlessArgument: String?
+    /// A call matches only when this token is among its arguments: a later label that tells
+    /// Apple's refused overload from others of the same name (`perform(_:on:with:waitUntilDone:)`,
+    /// whose first argument has no label, beside `RunLoop.perform {}`).
+    public let onlyWithArgument: String?
     /// What Linux's compiler says of the same call (documentation only).
     public let linux: String?
     /// For `newerThanPlatform`: the first macOS that has it ("26.0").
@@ -40,14 +44,15 @@ public struct AsyncRestriction: Codable, Sendable, Equatable {
     var notRunWhenAwaited: Bool?
 
     public init(
-        api: String, kind: Kind, message: String, source: String, unlessArgument: String? = nil, linux: String? = nil,
-        macOS: String? = nil
+        api: String, kind: Kind, message: String, source: String, unlessArgument: String? = nil,
+        onlyWithArgument: String? = nil, linux: String? = nil, macOS: String? = nil
     ) {
         self.api = api
         self.kind = kind
         self.message = message
         self.source = source
         self.unlessArgument = unlessArgument
+        self.onlyWithArgument = onlyWithArgument
         self.linux = linux
         self.macOS = macOS
     }

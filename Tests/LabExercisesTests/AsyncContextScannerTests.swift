@@ -94,7 +94,27 @@ struct AsyncContextScannerTests {
             ])
     }
 
-    // MARK: Where code is async
+    /// Read in the macOS SDK's NSThread.h and NSKeyValueObserving.h: Swift names whose first
+    /// argument has no label, so a later label (`onlyWithArgument`) tells the refused overload
+    /// from a method of the same name: `RunLoop.main.perform {}` and an answer's own
+    /// `willChange(_:)` are not Apple's marked ones.
+    @Test func callsKnownByALaterLabelAreRefusedOnlyWithIt() {
+        expectEqual(
+            found(
+                """
+                func f() async {
+                    model.perform(#selector(Model.refresh), on: worker, with: nil, waitUntilDone: true)
+                    model.willChange(.insertion, valuesAt: [0], forKey: "items")
+                    model.didChange(.insertion, valuesAt: [0], forKey: "items")
+                    RunLoop.main.perform {}
+                    RunLoop.main.perform(inModes: [.default]) {}
+                    model.willChange(.insertion)
+                    model.performSelector(inBackground: #selector(Model.refresh), with: nil)
+                }
+                func g() { model.perform(#selector(Model.refresh), on: worker, with: nil, waitUntilDone: true) }
+                """),
+            ["2 .perform(", "3 .willChange(", "4 .didChange("])
+    }
 
     @Test func theBodyOfAnAsyncFunctionIsAsync() {
         expectEqual(
