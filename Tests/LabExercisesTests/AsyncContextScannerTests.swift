@@ -311,6 +311,32 @@ struct AsyncContextScannerTests {
                 """), ["2 InlineArray", "3 .utf8Span", "5 .isMainExecutor"])
     }
 
+    /// Read in Swift 6.3.1's interface: `enumerated()` is a Collection from macOS 26 (SE-0459),
+    /// so its count, isEmpty, last, indices and subscript compile on Linux and fail on macOS 15.
+    /// What a Sequence has (map, first(where:), lazy) stays allowed.
+    @Test func aCollectionMemberOfEnumeratedNeedsMacOS26() {
+        expectEqual(
+            found(
+                """
+                func f(names: [String]) {
+                    let n = names.enumerated().count
+                    let none = names.enumerated().isEmpty
+                    let last = names.enumerated().last
+                    for i in names.enumerated().indices {}
+                    let first = names.enumerated()[names.enumerated().startIndex]
+                    let mapped = names.enumerated().map { $0.offset }
+                    let found = names.enumerated().first { $0.element.isEmpty }
+                    let lazy = names.enumerated().lazy.filter { $0.offset > 0 }
+                    let counted = Array(names.enumerated()).count
+                    if #available(macOS 26, *) { _ = names.enumerated().count }
+                }
+                """),
+            [
+                "2 .enumerated().count", "3 .enumerated().isEmpty", "4 .enumerated().last",
+                "5 .enumerated().indices", "6 .enumerated()[",
+            ])
+    }
+
     @Test func onlyEntriesNewerThanTheDeclaredPlatformApply() throws {
         let declared = try Self.declaredMacOS()
         expectEqual(declared, "15", "Package.swift's platform; the availability entries are read against it")
