@@ -9,6 +9,8 @@
 #   on a Mac, `xcrun --show-sdk-path` is used when none is given.
 # Needs clang (the Swift toolchain's does: it targets Darwin without a Mac's linker, and
 # -fsyntax-only links nothing). What it cannot prove: that the code runs, or links.
+# Then async-marks.sh: every C call those headers mark unavailable from async contexts is in
+# docs/async-restrictions.json.
 set -eu
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 sdk="${1:-${SDKROOT:-}}"
@@ -36,4 +38,6 @@ for target in arm64-apple-macos15 x86_64-apple-macos15; do
     done
 done
 echo "darwin-compile: $((count - failed)) of $count compiled (each C file and public header for arm64 and x86_64 macOS 15, SDK $sdk)"
+# The same headers say which C calls a Mac refuses in async code: the scan's list must hold them all.
+sh "$root/Tools/darwin-compile/async-marks.sh" "$sdk" || failed=$((failed + 1))
 [ "$failed" -eq 0 ]
