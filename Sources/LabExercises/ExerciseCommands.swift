@@ -137,10 +137,10 @@ public struct ExerciseCommands {
         }
         if outcome.passed {
             if let next = try catalog.all.first(where: { !progress[$0.id].solved }) {
-                say(
-                    terminal.paint("  ✔ Solved. ", .green + .bold)
-                        + "Next: \(next.id) — \(next.title). Edit \(workspace.displayPath(for: next)), then `swift run lab check`."
-                )
+                let line = Self.solvedLine(
+                    next: "\(next.id) — \(next.title)", path: workspace.displayPath(for: next), watching: watching,
+                    width: terminal.width)
+                say("  " + terminal.paint(Self.solved, .green + .bold) + line.dropFirst(2 + Self.solved.count))
             } else {
                 say(
                     terminal.paint("  ✔ Solved. That was the last one: every exercise is done. ", .green + .bold)
@@ -150,12 +150,27 @@ public struct ExerciseCommands {
         }
         say(
             terminal.paint(
-                "  Edit \(workspace.displayPath(for: exercise))"
-                    + (watching
-                        ? " and save it: it is checked again." : " and check again (or run `swift run lab watch`).")
-                    + " Stuck? `swift run lab hint \(exercise.id.prefix(2))`.",
+                Self.againLine(
+                    path: workspace.displayPath(for: exercise), number: exercise.id.prefix(2), watching: watching,
+                    width: terminal.width),
                 .dim))
         return 1
+    }
+
+    static let solved = "✔ Solved. "
+
+    /// After a pass: the next exercise, and how it is checked (`lab watch` goes on to its file by
+    /// itself), wrapped to the terminal, "  ✔ Solved. " first.
+    static func solvedLine(next: String, path: String, watching: Bool, width: Int) -> String {
+        let then = watching ? " and save it: it is checked then." : ", then `swift run lab check`."
+        return (solved + "Next: \(next). Edit \(path)" + then).wrapped(to: width, indent: "  ")
+    }
+
+    /// After a failure: where to edit, how it is checked again, and where a hint is, wrapped.
+    static func againLine(path: String, number: Substring, watching: Bool, width: Int) -> String {
+        ("Edit \(path)"
+            + (watching ? " and save it: it is checked again." : " and check again (or run `swift run lab watch`).")
+            + " Stuck? `swift run lab hint \(number)`.").wrapped(to: width, indent: "  ")
     }
 
     func report(_ outcome: CheckOutcome, exercise: Exercise) {
