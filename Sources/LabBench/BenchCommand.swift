@@ -37,7 +37,7 @@ public struct BenchCommand {
             let terminal = Terminal.detect(noColorFlag: parsed.flag("no-color"), environment: environment)
             switch try mode(parsed) {
             case .help:
-                StandardOutput.line(spec.help())
+                StandardOutput.line(spec.help(width: terminal.width))
                 return 0
             case .list(let selected):
                 list(selected, terminal: terminal)

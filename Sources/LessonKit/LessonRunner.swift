@@ -100,15 +100,18 @@ public enum LessonRunner {
     }
 
     static func help(_ lesson: any Lesson, terminal: Terminal) -> String {
-        spec(lesson).help() + "\n\n" + variantList(lesson, terminal: terminal)
+        spec(lesson).help(width: terminal.width) + "\n\n" + variantList(lesson, terminal: terminal)
             + "\n\n" + ("The steps table (\"Where each step ran\"): " + Table.spansLegend).wrapped(to: terminal.width)
             + (lesson.helpEpilogue.map { "\n\n" + $0 } ?? "")
     }
 
     static func variantList(_ lesson: any Lesson, terminal: Terminal) -> String {
         let width = (lesson.variants.map(\.name.count).max() ?? 0) + 2
-        let lines = lesson.variants.map {
-            "  " + terminal.paint($0.name.padded(to: width), .bold) + $0.title + ($0.isExtra ? " (extra)" : "")
+        let lines = lesson.variants.map { variant in
+            let lead = "  " + variant.name.padded(to: width)
+            let line = (variant.title + (variant.isExtra ? " (extra)" : "")).wrapped(to: terminal.width, after: lead)
+            // The name in bold: the line begins with it (after two spaces) however it was wrapped.
+            return "  " + terminal.paint(variant.name, .bold) + line.dropFirst(2 + variant.name.count)
         }
         return (["Variants of \(lesson.name) (run one with --variant NAME):"] + lines).joined(separator: "\n")
     }

@@ -158,7 +158,7 @@ enum LabCommand {
             StandardOutput.line(Overview.text(terminal: .detect(noColorFlag: noColor)))
             return 0
         }
-        StandardOutput.line(command.spec.help())
+        StandardOutput.line(command.spec.help(width: Terminal.detect(noColorFlag: noColor).width))
         return 0
     }
 }

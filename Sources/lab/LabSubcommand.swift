@@ -124,8 +124,8 @@ enum LabSubcommand: String, CaseIterable {
                 ],
                 details: """
                     The --out folder is checked before any grading. A report already there is kept: lab grade
-                    refuses to start unless you add --replace (or give another --out). Two lab grade runs cannot
-                    share one --out: while one grades, the other is refused at once.
+                    refuses to start unless you add --replace (or give another --out). Two runs cannot share one
+                    --out (lab grade or lab bench): while one writes there, the other is refused at once.
 
                     Exit status: 0 graded; 1 grading or writing failed; 2 bad usage or an unusable folder.
                     """)

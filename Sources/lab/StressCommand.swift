@@ -44,7 +44,7 @@ enum StressCommand {
     static func stress(_ arguments: [String]) async throws -> Int32 {
         let parsed = try spec.parse(arguments)
         if parsed.flag("help") {
-            StandardOutput.line(spec.help())
+            StandardOutput.line(spec.help(width: Terminal.detect().width))
             return 0
         }
         // The command only after '--', as the usage says: `lab stress true` once ran `true`,

@@ -31,6 +31,24 @@ struct CommandSpecTests {
         }
     }
 
+    /// --help fits the terminal it is printed on (wrapped as argument-parser wraps it: a description
+    /// under its own start), and wrapping loses no word of it.
+    @Test(arguments: specs.indices)
+    func helpIsWrappedToTheTerminalAndKeepsEveryWord(index: Int) {
+        let spec = Self.specs[index]
+        func words(_ text: String) -> [Substring] { text.split(whereSeparator: { $0 == " " || $0 == "\n" }) }
+        let wide = spec.help(width: 400)
+        for width in [60, 80, 100] {
+            let help = spec.help(width: width)
+            for line in help.split(separator: "\n") where line.count > width {
+                // Only a word longer than the room left may stick out, alone after its indent.
+                let words = line.split(separator: " ")
+                expectEqual(words.count, 1, "\(spec.name) at \(width) columns: \(line)")
+            }
+            expectEqual(words(help), words(wide), "\(spec.name) at \(width) columns lost or changed a word")
+        }
+    }
+
     @Test(arguments: specs.indices)
     func everyDeclaredOptionParsesAndShowsInUsageAndHelp(index: Int) throws {
         let spec = Self.specs[index]

@@ -63,4 +63,17 @@ struct ConsoleTests {
             text.replacingOccurrences(of: "\n", with: "").replacingOccurrences(of: "  ", with: " ")
                 .trimmingCharacters(in: .whitespaces), "the quick brown fox jumps over the lazy dog")
     }
+
+    /// A help line: its later lines start under the description's first word; where the lead
+    /// leaves too little room, the description starts on a line of its own.
+    @Test func aHangingLineWrapsUnderItsDescription() {
+        let text = "the quick brown fox jumps over the lazy dog and runs far away"
+        expectEqual(
+            text.wrapped(to: 50, after: "  --out DIR  "),
+            "  --out DIR  the quick brown fox jumps over the\n             lazy dog and runs far away")
+        expectEqual(text.wrapped(to: 100, after: "  --out DIR  "), "  --out DIR  " + text)
+        let narrow = text.wrapped(to: 40, after: "  --a-very-long-option VALUE  ")
+        expect(narrow.hasPrefix("  --a-very-long-option VALUE\n      the quick"), "\(narrow)")
+        expect(narrow.split(separator: "\n").allSatisfy { $0.count <= 40 }, "\(narrow)")
+    }
 }

@@ -47,7 +47,10 @@ public struct CommandSpec: Sendable {
     /// "usage: lab bench [FILTER…] [--quick] [--samples N] …", wrapped under its own indent.
     /// Positionals after a `--` ("-- COMMAND…") come last: the options must come before the
     /// `--`, since everything after it is the command's own.
-    public var usage: String {
+    public var usage: String { usage(width: 100) }
+
+    /// The usage line wrapped at `width` columns.
+    public func usage(width: Int) -> String {
         let options = options.filter { !$0.hidden }.map(\.usageItem)
         let positional = [positionals?.usageItem].compactMap { $0 }
         let items = (positionals?.followsDoubleDash ?? false) ? options + positional : positional + options
@@ -55,7 +58,7 @@ public struct CommandSpec: Sendable {
         var line = "usage: \(name)"
         let indent = String(repeating: " ", count: "usage: \(name) ".count)
         for item in items {
-            if line.count + 1 + item.count > 100, line.count > indent.count {
+            if line.count + 1 + item.count > width, line.count > indent.count {
                 lines.append(line)
                 line = indent + item
             } else {
@@ -69,10 +72,11 @@ public struct CommandSpec: Sendable {
     /// Where a usage error points for the help: "lab bench --help".
     public var helpPointer: String { "\(name) --help" }
 
-    /// The options as aligned help lines, with what each accepts.
-    public func optionHelp() -> String {
+    /// The options as aligned help lines, with what each accepts, each description wrapped at
+    /// `width` columns under its own start (as argument-parser lays them out).
+    public func optionHelp(width: Int = 100) -> String {
         let shown = options.filter { !$0.hidden }
-        let width = (shown.map(\.synopsis.count).max() ?? 0) + 2
+        let column = (shown.map(\.synopsis.count).max() ?? 0) + 2
         return shown.map { option in
             var help = option.help
             switch option.value {
@@ -80,16 +84,37 @@ public struct CommandSpec: Sendable {
                 if !help.contains(words[0]) { help += " (\(words.joined(separator: ", ")))" }
             default: break
             }
-            return "  " + option.synopsis.padded(to: width) + help
+            return help.wrapped(to: width, after: "  " + option.synopsis.padded(to: column))
         }.joined(separator: "\n")
     }
 
+    /// `details` as written where it fits `width`; a paragraph of plain lines (none indented)
+    /// with one too long is reflowed and wrapped whole, and a longer indented line (an example, a
+    /// list item) is wrapped under its own leading spaces.
+    static func fitted(_ details: String, width: Int) -> String {
+        details.components(separatedBy: "\n\n").map { paragraph in
+            let lines = paragraph.split(separator: "\n", omittingEmptySubsequences: false)
+            guard lines.contains(where: { $0.count > width }) else { return paragraph }
+            if !lines.contains(where: { $0.hasPrefix(" ") }) {
+                return lines.joined(separator: " ").wrapped(to: width)
+            }
+            return lines.map { line in
+                guard line.count > width else { return String(line) }
+                let indent = String(line.prefix { $0 == " " })
+                return String(line.dropFirst(indent.count)).wrapped(to: width, indent: indent)
+            }.joined(separator: "\n")
+        }.joined(separator: "\n\n")
+    }
+
     /// The full --help text.
-    public func help() -> String {
-        var parts = ["\(summary)", usage]
-        if let positionals { parts.append("  \(positionals.usageItem)  \(positionals.help)") }
-        parts.append("Options:\n" + optionHelp())
-        if let details { parts.append(details) }
+    /// `width`: the terminal's columns (`Terminal.width`); lines are wrapped to it.
+    public func help(width: Int = 100) -> String {
+        var parts = [Self.fitted(summary, width: width), usage(width: width)]
+        if let positionals {
+            parts.append(positionals.help.wrapped(to: width, after: "  \(positionals.usageItem)  "))
+        }
+        parts.append("Options:\n" + optionHelp(width: width))
+        if let details { parts.append(Self.fitted(details, width: width)) }
         return parts.joined(separator: "\n\n")
     }
 

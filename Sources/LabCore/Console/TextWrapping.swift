@@ -20,4 +20,16 @@ extension String {
             return lines.map { indent + $0 }.joined(separator: "\n")
         }.joined(separator: "\n")
     }
+
+    /// `lead` then this text, wrapped to `width` with its later lines under its first word (a
+    /// help line: an option, then what it does); where that leaves fewer than 30 columns, the text
+    /// starts on a line of its own.
+    public func wrapped(to width: Int, after lead: String) -> String {
+        guard lead.count + count > width else { return lead + self }
+        if width - lead.count >= 30 {
+            return lead + wrapped(to: width, indent: String(repeating: " ", count: lead.count)).dropFirst(lead.count)
+        }
+        let trimmed = String(lead.reversed().drop { $0 == " " }.reversed())
+        return trimmed + "\n" + wrapped(to: width, indent: "      ")
+    }
 }
