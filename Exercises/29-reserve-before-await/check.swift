@@ -66,7 +66,11 @@ func runCheck(_ report: CheckReport) async {
     report.expect(sold == units && left == 0,
                   soldLater > 0 ? "later buyers got the units of the declined payments: \(units) sold, none left"
                       : "the declined payments' units went to other buyers at once: \(units) sold, none left",
-                  otherwise: "after the later buyers, \(sold) of \(units) units were sold and \(left) left: a failed payment must give its unit back to a later buyer")
+                  // Said by what happened: more sold than there was (a unit given back twice, or one
+                  // sold from an empty stock) is not a unit that was never given back.
+                  otherwise: sold > units || left < 0
+                      ? "after the later buyers, \(sold) of \(units) units were sold and \(left) left: more than it had; sell a unit only while one is left, and give back only the one unit a failed payment took, once"
+                      : "after the later buyers, \(sold) of \(units) units were sold and \(left) left: a failed payment must give its unit back to a later buyer")
     let paid = charges.withLock { $0.succeeded }
     report.expect(paid == sold, "only buyers who got a unit were charged (\(paid))",
                   otherwise: "charged \(paid) buyers but sold \(sold) units: charge only a buyer who gets a unit")
