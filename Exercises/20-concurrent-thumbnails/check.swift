@@ -6,9 +6,11 @@ import LabCore
 struct GalleryPhoto: Sendable, Equatable {
     let title: String
     let seed: UInt64
+    /// How many usual thumbnails' work this one takes: a bigger photo takes longer.
+    var size = 1
 }
 
-/// A thumbnail: making one is CPU work (30 ms here). Each records whether it was made on
+/// A thumbnail: making one is CPU work (30 ms here, a multiple for a bigger photo). Each records whether it was made on
 /// the main actor, which is how the check knows where the work ran.
 struct Thumbnail: Sendable, Equatable {
     let title: String
@@ -19,7 +21,7 @@ struct Thumbnail: Sendable, Equatable {
     init(photo: GalleryPhoto) {
         WorkPlaces.record()
         title = photo.title
-        checksum = CPUWork.run(units: Thumbnail.units, seed: photo.seed)
+        checksum = CPUWork.run(units: Thumbnail.units * photo.size, seed: photo.seed)
         WorkPlaces.recordCancellation()
     }
 }
@@ -106,15 +108,23 @@ let plannedExpectations = 3
 func runCheck(_ report: CheckReport) async {
     WorkPlaces.install()
     let count = CheckServices.random(in: 5...7)
-    let photos = (0..<count).map { GalleryPhoto(title: "photo \($0)", seed: UInt64(CheckServices.random(in: 1...1_000_000))) }
+    // The first photo is the biggest (three thumbnails' work): thumbnails made side by side end
+    // in another order than the photos', so an answer that keeps them in the order they end is
+    // seen wherever the pool has two threads (on one CPU too; a group that kept the order its
+    // children ended in passed there, each thumbnail as long as the others).
+    let photos = (0..<count).map {
+        GalleryPhoto(title: "photo \($0)", seed: UInt64(CheckServices.random(in: 1...1_000_000)), size: $0 == 0 ? 3 : 1)
+    }
     let model = GalleryModel()
     report.waiting("photosArrived(_:)")
     await model.photosArrived(photos)
-    let expected = photos.map { (title: $0.title, checksum: CPUWork.run(units: Thumbnail.units, seed: $0.seed)) }
+    let expected = photos.map { (title: $0.title, checksum: CPUWork.run(units: Thumbnail.units * $0.size, seed: $0.seed)) }
     let made = model.thumbnails.map { (title: $0.title, checksum: $0.checksum) }
     report.expect(made.count == expected.count && zip(made, expected).allSatisfy { $0 == $1 },
                   "all \(count) thumbnails were made, in order",
-                  otherwise: "the model holds \(made.count) thumbnails, not the \(count) the photos make (or not in their order)")
+                  otherwise: made.count == expected.count && made.allSatisfy { thumbnail in expected.contains { $0 == thumbnail } }
+                      ? "the model holds the \(count) thumbnails out of the photos' order (\(made.map(\.title))): keep each thumbnail at its photo's place, whenever it was made"
+                      : "the model holds \(made.count) thumbnails, not the \(count) the photos make (or not in their order)")
     let places = WorkPlaces.made
     let free = WorkPlaces.mainActorAnswered != false
     report.expect(places.onMainActor == 0 && places.elsewhere > 0 && free,
