@@ -13,8 +13,12 @@ func runCheck(_ report: CheckReport) async {
     let listed = (try? MarsRoverClient.fixtureRovers()) ?? []
     let rovers = Array(listed.shuffled().prefix(CheckServices.random(in: 2...max(2, listed.count - 1))))
     let others = listed.filter { $0.name != "Opportunity" }.shuffled()
-    let withFailing = (listed.filter { $0.name == "Opportunity" } + others.prefix(CheckServices.random(in: 2...max(2, others.count))))
-        .shuffled()
+    // Opportunity is never the first asked for: an answer that awaits its downloads in the order
+    // asked (a recursive `async let`, an audit's) hears of a failure only once those before it
+    // have ended, and with Opportunity first it heard at once and passed.
+    let othersToAsk = Array(others.prefix(CheckServices.random(in: 2...max(2, others.count))))
+    let opportunityAt = CheckServices.random(in: 1...othersToAsk.count)
+    let withFailing = Array(othersToAsk.prefix(opportunityAt)) + listed.filter { $0.name == "Opportunity" } + othersToAsk.dropFirst(opportunityAt)
     let healthy = MarsRoverClient.simulated(CheckServices.behavior(latency: .fixed(1), failures: .none))
     report.waiting("fetchAllManifests with no failure")
     let all = (try? await fetchAllManifests(of: rovers, using: healthy)) ?? []
