@@ -87,7 +87,10 @@ func runCheck(_ report: CheckReport) async {
                   otherwise: titleAtReturn == "Loading…"
                       ? (model.title == "Loading…" ? "the title was never set"
                           : "the title was set only after refresh returned: await the fetch, then set it")
-                      : "the title is \"\(titleAtReturn)\", not that of the photo photo(for:) returns for \(dayText) (\(expected ?? "?")), asked once: show what the async fetch returns")
+                      : titleAtReturn == expected
+                          // The right title, but photo(for:) was not asked once for that day: say what it was asked.
+                          ? "the title is right, but photo(for:) was asked \(client.daysAsked.count) times (\(client.daysAsked.map { String("\($0)".prefix(10)) }.joined(separator: ", "))) for one refresh of \(dayText): fetch the day's photo once"
+                          : "the title is \"\(titleAtReturn)\", not that of the photo photo(for:) returns for \(dayText) (\(expected ?? "?")), asked once: show what the async fetch returns")
     let during = frames.frames(during: start, end)
     let spans = zip(frames.frames.dropFirst(), frames.frames).filter { $0.0 > start && $0.1 < end }
     let gaps = spans.map { $0.0 - $0.1 }
