@@ -30,7 +30,7 @@ func runCheck(_ report: CheckReport) async {
     let kept = await store.count
     report.expect(
         kept == total, "all \(total) photos added by \(tasks) tasks at once were kept",
-        otherwise: kept < total ? "\(total - kept) of \(total) photos were lost" : "it counted \(kept) photos, but \(total) were added")
+        otherwise: kept < total ? "once every add had returned, the store counted \(kept) of the \(total) photos: \(total - kept) were lost, or not yet stored" : "it counted \(kept) photos, but \(total) were added")
     // A store that kept only a count and the last photo passed the count: ask for photos added
     // early and late, before any is added again.
     let asked = ["photo-0-0", "photo-\(tasks - 1)-\(each / 2)"]
@@ -61,7 +61,7 @@ func runCheck(_ report: CheckReport) async {
         otherwise: once != 1
             ? "the same photo added by \(tasks) tasks became \(once) favourites: a photo already there must not be added twice"
             : !miscounted.isEmpty
-                ? "adding a photo already there returned \(miscounted.first ?? 0) (\(miscounted.count) of \(tasks) adds): return how many favourites there are, added or not"
+                ? "the same photo added by \(tasks) tasks: \(miscounted.count) of the adds returned \(miscounted.first ?? 0), not 1: return how many favourites there are once the photo is in, whether that add put it there or not"
                 : "adding \(asked[0]) again, after \(total - 1) other photos, returned \(again) and left \(keptAfter) favourites (there were \(total)): a photo already there must not be added twice"
     )
     let has = await store2.contains(shared)
@@ -69,6 +69,6 @@ func runCheck(_ report: CheckReport) async {
     report.expect(
         has && !hasNot && forgotten.isEmpty, "contains(_:) knows which photos are favourites",
         otherwise: !forgotten.isEmpty
-            ? "contains(\"\(forgotten[0])\") returned false after \(total) photos were added, that one among them: keep every photo, not only a count"
+            ? "contains(\"\(forgotten[0])\") returned false once all \(total) adds had returned, that photo's among them: keep every photo, not only a count"
             : "contains(\"\(has ? "not-\(shared)" : shared)\") returned \(!has)")
 }
