@@ -135,7 +135,10 @@ func runCheck(_ report: CheckReport) async {
     // and a busy machine may take a while to run its reader (it was 100 ms).
     report.expect(heard == pausing && (endedAfterFinish ?? .zero) < .milliseconds(250),
                   "a sensor that paused 500 ms before its last reading was read to its end, and the stream ended as it finished",
-                  otherwise: heard != pausing
+                  otherwise: heard != pausing && (heard.count >= pausing.count || !pausing.starts(with: heard))
+                      // Not the readings' first part: readings lost or changed, not a stream ended early.
+                      ? "a sensor that paused 500 ms before its last reading gave \(heard), not \(pausing): yield every reading the sensor sends, as sent"
+                      : heard != pausing
                       ? "a sensor that paused 500 ms before its last reading gave \(heard), not \(pausing): end the stream when the sensor finishes (onFinish), not when it goes quiet"
                       : "the stream ended \((endedAfterFinish ?? .zero).humanReadable) after the sensor finished: end it when the sensor finishes (onFinish), not after a silence")
     // It goes quiet after the third reading: a stream that stops the sensor only when a later
@@ -160,6 +163,11 @@ func runCheck(_ report: CheckReport) async {
                       otherwise: quiet.stillWaiting
                           ? "the reading after the sensor's pause reached the reader \(fourthLate.humanReadable) after the sensor sent it: a stream that waits for onReading hands each reading on at once; one that looks at the sensor now and then, only at its next look"
                           : "while the sensor was quiet for \(quiet.lasted.humanReadable), \(quiet.whatStirred ?? "") (something that sleeps and looks at the sensor, in a task of its own or in next()?): let the sensor's own callbacks, onReading and onFinish, drive the stream")
+    } else if let watched = pauses.last, watched.heard.count < 3 || watched.heard.prefix(3) != pausing.prefix(3) {
+        // Its first readings lost or changed: how late each came cannot be told (a stream that
+        // dropped the first reading was told it heard the third "never").
+        report.fail(
+            "the sensor's pause could not be watched: its reader heard \(watched.heard), not the readings sent (\(pausing)), so when each reached it cannot be told: yield every reading the sensor sends, as sent")
     } else {
         let lates = pauses.map { $0.thirdLate.map(\.humanReadable) ?? "never" }.joined(separator: ", ")
         report.fail(
