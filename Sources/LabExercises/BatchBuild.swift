@@ -152,7 +152,7 @@ struct BatchBuild: Sendable {
         let source = { (path: String) in folder.appendingPathComponent(path).path }
         return [
             toolchain.studentFlags + mode + [
-                "-parse-as-library", "-module-name", "StudentCode", "-emit-module", "-emit-module-path",
+                "-parse-as-library", "-module-name", RawMemorySymbols.answerModule, "-emit-module", "-emit-module-path",
                 // One compiler job writes both the object and the module: the driver otherwise starts a
                 // second to emit the module, about a tenth of a second more per answer.
                 modules.appendingPathComponent("StudentCode.swiftmodule").path, "-no-emit-module-separately-wmo",

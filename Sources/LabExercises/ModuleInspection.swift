@@ -154,6 +154,14 @@ enum ModuleInspection {
                 Finding(object: object, what: "a use of \(refused.owner)'s \(refused.spelled), which \(refused.reason)")
             )
         }
+        // Pointers and C argument lists, used or made, however the source reached them. Of the
+        // definitions, the answer's own: the standard library's code emitted into every client
+        // (`Task.init(name:)`'s closure over the name's bytes) is the library's, not the answer's.
+        let made = facts.defined.filter(RawMemorySymbols.isTheAnswers)
+        for name in facts.undefined.union(made).sorted() {
+            guard let refused = RawMemorySymbols.refusal(of: name) else { continue }
+            found.append(Finding(object: object, what: refused))
+        }
         for name in facts.undefined.sorted() where belongsToTheCheck(name) {
             found.append(Finding(object: object, what: "a reference to the check's own code (\(name))"))
         }

@@ -96,6 +96,17 @@
             Attack(
                 file: "foundation-by-value.swift", verdict: "a use of Foundation's Data.write(to:)",
                 refusedInOutput: []),
+            // Helper 121's audit: a pointer from the standard library's underscored API, whose type is
+            // never written, found `write` in the executable's tables and sent forged passes through a
+            // closure whose code pointer it replaced; pointers made by a parameter's type, and `%s`.
+            // The compiled module carries each pointer type in a symbol, so it never runs.
+            Attack(
+                file: "raw-memory.swift",
+                verdict: "raw memory (UnsafeMutablePointer) in Swift.Array._baseAddressIfContiguous",
+                refusedInOutput: []),
+            Attack(
+                file: "raw-memory-by-parameter.swift", verdict: "your compiled code contains raw memory",
+                refusedInOutput: []),
         ]
 
         /// One attack as graded: its folder, its verdict, what its run printed, and the files it
