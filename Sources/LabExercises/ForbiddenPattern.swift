@@ -20,6 +20,11 @@ public struct ForbiddenPattern: Sendable, Equatable {
         case member(String)
         /// A string literal whose text contains this (`"/proc/self/mem"`).
         case stringContaining(String)
+        /// An identifier that contains this, in any case (`AutoreleasingUnsafeMutablePointer`).
+        case nameContaining(String)
+        /// An identifier of more than one character that begins with `_` (`_baseAddressIfContiguous`),
+        /// never the lone `_`.
+        case underscoredName
         /// A class, actor or class-bound protocol of the file's own named inside this type (its
         /// body, a type nested in it, an extension of it): see `ReferencesHandedOver`.
         case referenceInto(String)
@@ -31,6 +36,15 @@ public struct ForbiddenPattern: Sendable, Equatable {
         /// The inner shape, only in the code the named function can run (`ReachedCode`):
         /// whichever thread runs it, closures and the file's functions it calls included.
         indirect case reachedFrom(String, Shape)
+
+        /// Whether a finding shows the name it found (`AutoreleasingUnsafeMutablePointer`), not the
+        /// pattern's text: the pattern stands for many names.
+        var showsTheNameFound: Bool {
+            switch self {
+            case .nameContaining, .underscoredName: true
+            default: false
+            }
+        }
     }
 
     public let text: String
@@ -130,6 +144,13 @@ public struct ForbiddenPattern: Sendable, Equatable {
                 shape: .tokens(["@", "_*"])),
             // Swift 6.3's `@c` and `@implementation` define a function under a C name, as `@_cdecl` did:
             // one could replace a function of the C library or the Swift runtime for the whole check.
+            // The standard library's and Foundation's underscored API is their internals, outside the
+            // language's checks: `array._baseAddressIfContiguous` hands out an `UnsafeMutablePointer` whose
+            // type is never written, and an audit (helper 121) read and wrote any address through it.
+            ForbiddenPattern(
+                "_name",
+                "names that begin with `_` are the standard library's internals (one hands out a raw pointer), outside the language's checks; name yours without the underscore",
+                shape: .underscoredName),
             ForbiddenPattern(
                 "@c", "@c gives a function a C name, under which it could replace one the check or the runtime uses"),
             ForbiddenPattern(
@@ -174,7 +195,24 @@ public struct ForbiddenPattern: Sendable, Equatable {
         ForbiddenPattern(
             "withUnsafe…", "withUnsafe… hands out raw memory or task handles the compiler cannot check",
             shape: .tokens(["withUnsafe*"])),
+        // Wherever the word stands in a name: a Mac's `AutoreleasingUnsafeMutablePointer` begins with
+        // another, and the standard library's `_unsafeReferenceCast` with an underscore.
+        ForbiddenPattern(
+            "…Unsafe…", "unsafe pointers and unsafe operations reach memory the compiler cannot check",
+            shape: .nameContaining("unsafe")),
         ForbiddenPattern("Unmanaged", "Unmanaged takes reference counting away from the compiler"),
+        // A number made an address and back: `Data(bytes: .init(bitPattern: address)!, count: 8)`
+        // read any address of the check's process with no pointer type spelled (helper 121's audit).
+        ForbiddenPattern(
+            "bitPattern:", "bitPattern: turns a number into an address, or an address into a number"),
+        // printf-style formatting reads its C argument list as the format says: `String(format: "%s",
+        // address)` read a string at any address (helper 121's audit).
+        ForbiddenPattern(
+            "(format:",
+            "printf-style formatting reads its arguments as the format says (a number as an address); use string interpolation"
+        ),
+        ForbiddenPattern(
+            "CVarArg", "a C argument list is read as a format says (a number as an address); use string interpolation"),
         ForbiddenPattern("OpaquePointer", "OpaquePointer is a raw C pointer the compiler cannot check"),
     ]
 

@@ -99,7 +99,7 @@ public enum SourceScanner {
                 return positions[stream][name] ?? []
             case .member(let name):  // the `.` before the name
                 return (positions[stream][name] ?? []).filter { $0 > 0 }.map { $0 - 1 }
-            case .stringContaining:
+            case .stringContaining, .nameContaining, .underscoredName:
                 return Array(streams[stream].indices)
             case .referenceInto, .reachedFrom:
                 return []
@@ -147,7 +147,7 @@ public enum SourceScanner {
                 let shown =
                     if case .referenceInto(let receiver) = pattern.shape {
                         "`\(token.text == "-" ? "->" : token.text)` in \(receiver)"
-                    } else if pattern.text.contains("*") {
+                    } else if pattern.text.contains("*") || pattern.shape.showsTheNameFound {
                         // A glob is shown as the name it matched: `DispatchQueue`, not `Dispatch*`.
                         "`\(token.text)`"
                     } else {
@@ -300,6 +300,10 @@ public enum SourceScanner {
             return 2
         case .stringContaining(let text):
             return token.kind == .string && token.literal.lowercased().contains(text.lowercased()) ? 1 : nil
+        case .nameContaining(let text):
+            return token.kind == .identifier && token.text.lowercased().contains(text.lowercased()) ? 1 : nil
+        case .underscoredName:
+            return token.kind == .identifier && token.text.count > 1 && token.text.hasPrefix("_") ? 1 : nil
         case .referenceInto, .reachedFrom:
             return nil  // `Prepared.matches` finds these over the whole file
         case .nameUnlessMember(let name, let allowed):

@@ -45,6 +45,13 @@ struct RawMemoryScanTests {
         "func f(_ x: Int) { let p = UnsafeRawPointer(bitPattern: x) }",
         "func f() { let d = NSMutableData(length: 8)!; print(d.mutableBytes) }",
         "func f(_ r: Any) { _ = (r as AnyObject).assumingMemoryBound(to: Int.self) }",
+        // Helper 121's audit: pointers with no pointer type spelled, and formatting that reads one.
+        "func f() { var a = [0]; a._baseAddressIfContiguous![8] = 1 }",
+        "func f(_ o: AnyObject) { _ = _getUnsafePointerToStoredProperties(o) }",
+        "func f(_ x: Int) { var y = 0; _ = AutoreleasingUnsafeMutablePointer<Int>(&y) }",
+        "import Foundation\nfunc f(_ x: Int) -> Data { Data(bytes: .init(bitPattern: x)!, count: 8) }",
+        "import Foundation\nfunc f(_ x: Int) -> String { String(format: \"%s\", x) }",
+        "import Foundation\nfunc f(_ x: [CVarArg]) -> String { String(format: \"%d\", arguments: x) }",
     ])
     func rawMemoryIsRefused(source: String) {
         expect(!refused(source).isEmpty, "\(source)")
@@ -56,6 +63,8 @@ struct RawMemoryScanTests {
         "func f() -> ContinuousClock.Instant { ContinuousClock().now.advanced(by: .seconds(1)) }",
         "import Synchronization\nfunc f(_ a: Atomic<Int>) -> Int { a.load(ordering: .relaxed) }",
         "func f() -> Int { Swift.max(1, 2) }",
+        // The lone `_` is no underscored name, nor is a name with `unsafe` written in a string.
+        "func f(_ x: Int) { _ = x; let g: (Int) -> Int = { _ in 0 }; print(\"unsafe\", g(0)) }",
         // A review's finds: a correct answer's word, and a platform named in a condition.
         "func f(stock: Int, reserved: Int) -> Bool { let free = stock - reserved; return free > 0 }",
         "#if canImport(Darwin)\nlet shared = 1\n#elseif os(Linux) || os(Android)\nlet shared = 2\n#endif",
