@@ -23,7 +23,7 @@ public struct ForbiddenPattern: Sendable, Equatable {
         /// An identifier that contains this, in any case (`AutoreleasingUnsafeMutablePointer`).
         case nameContaining(String)
         /// An identifier of more than one character that begins with `_` (`_baseAddressIfContiguous`),
-        /// never the lone `_`.
+        /// never the lone `_`, nor a name the code declares used as its own (`_items`, `self._items`).
         case underscoredName
         /// A class, actor or class-bound protocol of the file's own named inside this type (its
         /// body, a type nested in it, an extension of it): see `ReferencesHandedOver`.

@@ -37,6 +37,9 @@ public enum SourceScanner {
         /// async closure properties (an awaited `.wait()` of its own suspends) and its enum cases
         /// (`.wait(download)`). Empty where the code names a type whose member of that name blocks.
         let ownMembers: OwnMembers
+        /// Every name the code declares (`AnswerSimilarity.declaredNames`): an underscored one of
+        /// its own is its own, not the standard library's.
+        let ownNames: Set<String>
         /// The code's tokens as written.
         let raw: [SwiftTokenizer.Token]
         /// Per stream, where each token's text stands (in order): a pattern is tried only where
@@ -59,6 +62,7 @@ public enum SourceScanner {
             declarations = SourceScanner.topLevelDeclarations(in: resolved)
             ownFunctions = SourceScanner.declaredFunctionNames(in: raw)
             ownMembers = OwnMembers(raw)
+            ownNames = AnswerSimilarity.declaredNames(raw)
             positions = streams.map { stream in Dictionary(grouping: stream.indices, by: { stream[$0].text }) }
         }
 
@@ -77,7 +81,7 @@ public enum SourceScanner {
                     lines.contains(streams[match.stream][match.range.lowerBound].line)
                 }
             }
-            return streams.indices.flatMap { stream in
+            let found: [(stream: Int, range: Range<Int>)] = streams.indices.flatMap { stream in
                 candidates(pattern.shape, in: stream).compactMap { index in
                     SourceScanner.matchLength(
                         pattern.shape, at: index, in: streams[stream], ownFunctions: ownFunctions,
@@ -86,6 +90,18 @@ public enum SourceScanner {
                     .map { (stream, index..<(index + $0)) }
                 }
             }
+            guard case .underscoredName = pattern.shape else { return found }
+            return found.filter { !isOwnName(at: $0.range.lowerBound, in: streams[$0.stream]) }
+        }
+
+        /// Whether the name at `index` is one the code declares itself, used as its own: bare
+        /// (`_count += 1`) or as `self._count`. A backing store named `_items` is a common style,
+        /// not the standard library's internals; a member of anything else (`array._baseAddress…`)
+        /// is never excused, even where the code declares a name like it.
+        func isOwnName(at index: Int, in stream: [SwiftTokenizer.Token]) -> Bool {
+            guard ownNames.contains(stream[index].text) else { return false }
+            guard index > 0, stream[index - 1].text == "." else { return true }
+            return index > 1 && stream[index - 2].text == "self"
         }
 
         /// The tokens of `stream` where `shape` may start, in order: every one where

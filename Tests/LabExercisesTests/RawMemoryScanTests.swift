@@ -47,6 +47,8 @@ struct RawMemoryScanTests {
         "func f(_ r: Any) { _ = (r as AnyObject).assumingMemoryBound(to: Int.self) }",
         // Helper 121's audit: pointers with no pointer type spelled, and formatting that reads one.
         "func f() { var a = [0]; a._baseAddressIfContiguous![8] = 1 }",
+        // A name of the code's own like the standard library's excuses only its own use of it.
+        "struct S { var _baseAddressIfContiguous = 0 }\nfunc f() { var a = [0]; a._baseAddressIfContiguous![8] = 1 }",
         "func f(_ o: AnyObject) { _ = _getUnsafePointerToStoredProperties(o) }",
         "func f(_ x: Int) { var y = 0; _ = AutoreleasingUnsafeMutablePointer<Int>(&y) }",
         "import Foundation\nfunc f(_ x: Int) -> Data { Data(bytes: .init(bitPattern: x)!, count: 8) }",
@@ -68,6 +70,9 @@ struct RawMemoryScanTests {
         // A review's finds: a correct answer's word, and a platform named in a condition.
         "func f(stock: Int, reserved: Int) -> Bool { let free = stock - reserved; return free > 0 }",
         "#if canImport(Darwin)\nlet shared = 1\n#elseif os(Linux) || os(Android)\nlet shared = 2\n#endif",
+        // A backing store named with an underscore, a common style: the code's own name, used as its own.
+        "actor Store { private var _items: [Int] = []\n func add(_ x: Int) { _items.append(x); self._items.append(x) } }",
+        "func f() { let _count = 1; print(_count) }",
     ])
     func safeLookalikesAreAccepted(source: String) {
         expect(refused(source).isEmpty, "\(source): \(refused(source))")
