@@ -20,7 +20,8 @@ public struct ForbiddenPattern: Sendable, Equatable {
         case member(String)
         /// A string literal whose text contains this (`"/proc/self/mem"`).
         case stringContaining(String)
-        /// An identifier that contains this, in any case (`AutoreleasingUnsafeMutablePointer`).
+        /// An identifier that contains this, in any case (`AutoreleasingUnsafeMutablePointer`), but
+        /// a name the code declares used as its own (`isUnsafeToRetry`).
         case nameContaining(String)
         /// An identifier of more than one character that begins with `_` (`_baseAddressIfContiguous`),
         /// never the lone `_`, nor a name the code declares used as its own (`_items`, `self._items`).

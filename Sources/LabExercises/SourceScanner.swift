@@ -90,14 +90,19 @@ public enum SourceScanner {
                     .map { (stream, index..<(index + $0)) }
                 }
             }
-            guard case .underscoredName = pattern.shape else { return found }
-            return found.filter { !isOwnName(at: $0.range.lowerBound, in: streams[$0.stream]) }
+            switch pattern.shape {
+            case .underscoredName, .nameContaining:
+                return found.filter { !isOwnName(at: $0.range.lowerBound, in: streams[$0.stream]) }
+            default:
+                return found
+            }
         }
 
         /// Whether the name at `index` is one the code declares itself, used as its own: bare
         /// (`_count += 1`) or as `self._count`. A backing store named `_items` is a common style,
-        /// not the standard library's internals; a member of anything else (`array._baseAddress…`)
-        /// is never excused, even where the code declares a name like it.
+        /// not the standard library's internals, and `isUnsafeToRetry` no unsafe operation; a member
+        /// of anything else (`array._baseAddress…`) is never excused, even where the code declares
+        /// a name like it.
         func isOwnName(at index: Int, in stream: [SwiftTokenizer.Token]) -> Bool {
             guard ownNames.contains(stream[index].text) else { return false }
             guard index > 0, stream[index - 1].text == "." else { return true }

@@ -49,6 +49,7 @@ struct RawMemoryScanTests {
         "func f() { var a = [0]; a._baseAddressIfContiguous![8] = 1 }",
         // A name of the code's own like the standard library's excuses only its own use of it.
         "struct S { var _baseAddressIfContiguous = 0 }\nfunc f() { var a = [0]; a._baseAddressIfContiguous![8] = 1 }",
+        "let unsafeBitCast = 0\nfunc f(_ x: Int) -> Double { Swift.unsafeBitCast(x, to: Double.self) }",
         "func f(_ o: AnyObject) { _ = _getUnsafePointerToStoredProperties(o) }",
         "func f(_ x: Int) { var y = 0; _ = AutoreleasingUnsafeMutablePointer<Int>(&y) }",
         "import Foundation\nfunc f(_ x: Int) -> Data { Data(bytes: .init(bitPattern: x)!, count: 8) }",
@@ -73,6 +74,7 @@ struct RawMemoryScanTests {
         // A backing store named with an underscore, a common style: the code's own name, used as its own.
         "actor Store { private var _items: [Int] = []\n func add(_ x: Int) { _items.append(x); self._items.append(x) } }",
         "func f() { let _count = 1; print(_count) }",
+        "struct Retry { var isUnsafeToRepeat = false\n func go() -> Bool { !isUnsafeToRepeat && !self.isUnsafeToRepeat } }",
     ])
     func safeLookalikesAreAccepted(source: String) {
         expect(refused(source).isEmpty, "\(source): \(refused(source))")
