@@ -111,17 +111,27 @@ enum CancellationHandlerVariant {
         after: Duration, probe: Probe, label: String,
         _ wrapper: @escaping @Sendable (LegacyDownload) async throws -> Int
     ) async throws -> Round? {
-        let download = LegacyDownload(duration: after * 3)
+        // The download's start and the task's cancel() are ordered by this one lock, cancel()
+        // called inside it: read outside it, a start between the look and the call (a canceller
+        // preempted on a busy CPU) would be counted as one that came after cancel().
+        let order = Locked((cancelCalled: false, startedFirst: false))
+        let download = LegacyDownload(duration: after * 3) {
+            order.withLock { $0.startedFirst = !$0.cancelCalled }
+        }
         let task = Task.detached {
             try await probe.withLane(label) {
                 try await probe.span("download", kind: .suspending) { try await wrapper(download) }
             }
         }
         try await Task.sleep(for: after)
-        let started = download.isStarted
-        let cancelled = ContinuousClock.now
-        task.cancel()
+        let cancelled = order.withLock { moment in
+            moment.cancelCalled = true
+            let now = ContinuousClock.now
+            task.cancel()
+            return now
+        }
         let returned = ContinuousClock.now
+        let started = order.withLock { $0.startedFirst }
         _ = await task.result
         guard let reached = download.cancelledAt else { return nil }
         return Round(

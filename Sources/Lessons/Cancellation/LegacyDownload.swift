@@ -14,10 +14,17 @@ public final class LegacyDownload: Sendable {
 
     private let state = Locked(State())
     private let duration: Duration
+    /// Called as `start(completion:)` begins, before anything else it does (a lesson orders the
+    /// start against its own cancel() with it).
+    private let onStart: @Sendable () -> Void
 
-    public init(duration: Duration) { self.duration = duration }
+    public init(duration: Duration, onStart: @escaping @Sendable () -> Void = {}) {
+        self.duration = duration
+        self.onStart = onStart
+    }
 
     public func start(completion: @escaping @Sendable (Result<Int, any Error>) -> Void) {
+        onStart()
         let alreadyCancelled = state.withLock { state -> Bool in
             state.completion = completion
             return state.cancelledAt != nil
