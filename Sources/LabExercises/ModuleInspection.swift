@@ -154,6 +154,11 @@ enum ModuleInspection {
                 Finding(object: object, what: "a use of \(refused.owner)'s \(refused.spelled), which \(refused.reason)")
             )
         }
+        // Foundation's and Dispatch's static functions that return nothing: a change of the process's.
+        for name in facts.undefined.sorted() {
+            guard let refused = ProcessWideCalls.refusal(of: name) else { continue }
+            found.append(Finding(object: object, what: refused))
+        }
         // Pointers and C argument lists, used or made, however the source reached them. Of the
         // definitions, the answer's own: the standard library's code emitted into every client
         // (`Task.init(name:)`'s closure over the name's bytes) is the library's, not the answer's.

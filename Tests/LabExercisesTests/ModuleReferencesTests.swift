@@ -112,6 +112,33 @@ struct ModuleReferencesTests {
             in: facts, object: "Exercise.swift.o", moduleDefines: ["$s11StudentCode8SettingsV5widthSivsZ"])
         expectEqual(own.map(\.what), [])
     }
+
+    /// Helper 124's audit: the same answer to 01 remembered its first call in Foundation's table of
+    /// archived class names (`NSKeyedArchiver.setClassName`, read back with `classNameForClass`), a
+    /// static function, not a setter. A static function of Foundation's or Dispatch's that returns
+    /// nothing is refused; one that returns something, and the standard library's, are not.
+    @Test func aStaticFunctionOfFoundationsThatReturnsNothingIsRefused() {
+        let refused = [
+            "$s10Foundation15NSKeyedArchiverC12setClassName_3forySSSg_yXlXptFZ",
+            "$s10Foundation17NSKeyedUnarchiverC8setClass_03forE4NameyyXlXpSg_SStFZ",
+            "$s10Foundation7NSErrorC24setUserInfoValueProvider9forDomain8providerySS_ypSgs5Error_p_SStYbcSgtFZ",
+        ]
+        for name in refused {
+            let found = findings(undefined: [name])
+            expect(
+                found.count == 1 && found[0].contains("a static function of Foundation's that returns nothing"),
+                "\(found)")
+        }
+        let allowed = [
+            "$s10Foundation15NSKeyedArchiverC17classNameForClassySSSgyXlXpFZ",  // returns a String?
+            "$s20FoundationEssentials4DateV3nowACvgZ",  // a getter
+            "$s8Dispatch0A5QueueC6global3qosAcA0A3QoSV0E6SClassO_tFZ",  // returns a queue
+            "$s8Dispatch0A4TimeV3nowACyFZ",
+            "$sScTss5NeverORszABRs_rlE17checkCancellationyyKFZ",  // the standard library's
+            "$s11StudentCode5StoreC5resetyyFZ",  // the answer's own
+        ]
+        expectEqual(findings(undefined: Set(allowed)), [])
+    }
 }
 
 /// Swift 6.3's `@c` defines a C-named function as `@_cdecl` did: refused by the scan too.
