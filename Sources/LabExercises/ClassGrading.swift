@@ -59,9 +59,15 @@ public struct ClassGrading: Sendable {
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else {
             throw ExerciseError.notAStudentFolder(path)
         }
+        // A student's folder that is itself a symbolic link (a submission unpacked as `student-07 ->
+        // ../student-03`, or `-> /home/teacher/key`, reached by the teacher's `class/*`) would have
+        // the grader read another folder's files as this student's (helper 124's audit: a linked
+        // folder got the linked student's ✔). Trusted from its parent instead, so that each of its
+        // answers is refused as one in a linked folder below the student's is (`AnswerFile`).
+        let trusted = AnswerFile.isLink(url.path) ? url.deletingLastPathComponent() : url
         let candidates = [url.appendingPathComponent("my-exercises"), url.appendingPathComponent("Exercises"), url]
         for folder in candidates {
-            let student = Student(name: url.lastPathComponent, exercisesFolder: folder, folder: url)
+            let student = Student(name: url.lastPathComponent, exercisesFolder: folder, folder: trusted)
             if exercises.contains(where: {
                 FileManager.default.fileExists(atPath: student.file(for: $0).path)
             }) {

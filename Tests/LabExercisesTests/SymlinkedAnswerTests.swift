@@ -53,6 +53,28 @@ struct SymlinkedAnswerTests {
         }
     }
 
+    /// Helper 124's audit: a student's folder that is itself a link, reached by the teacher's
+    /// `class/*` (`carl -> ada`, or a folder of the teacher's), was graded as the folder it names,
+    /// and carl got ada's ✔. Each of its answers is refused now, as one in a linked folder is; ada's,
+    /// through her own folder, is read as before.
+    @Test func aStudentsFolderThatIsALinkIsRefused() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-linked-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manager = FileManager.default
+        let ada = folder.appendingPathComponent("class/ada")
+        try manager.createDirectory(at: ada, withIntermediateDirectories: true)
+        try manager.copyItem(at: TestLab.folder(exercise).solution, to: ada.appendingPathComponent(exercise.fileName))
+        let carl = folder.appendingPathComponent("class/carl")
+        try manager.createSymbolicLink(at: carl, withDestinationURL: ada)
+        let job = ClassGrading.Job(student: 0, exercise: exercise)
+        let linked = try ClassGrading.student(at: carl.path, exercises: TestLab.exercises)
+        let result = try unwrap(ClassGrading.ungraded(job, student: linked, root: TestLab.root))
+        expect(result.status == .failed && result.stage == "forbidden", "\(result)")
+        expectContains(result.message ?? "", "carl, a symbolic link")
+        let own = try ClassGrading.student(at: ada.path, exercises: TestLab.exercises)
+        expect(ClassGrading.ungraded(job, student: own, root: TestLab.root) == nil, "ada's answer is graded")
+    }
+
     /// A pasted blob (an audit's 4 MB of base64 stalled a class's grading in the scan and the
     /// compiler): refused by its size before it is read, in one line, while the answer beside it
     /// is graded as usual.
