@@ -80,6 +80,10 @@ public struct TimelineLayout: Sendable {
     public let texts: [TimelineText]
     public let ticks: [(x: Double, seconds: Double)]
     public let height: Double
+    /// The drawing's width: `width`, or more where outcome marks pushed aside by each other
+    /// (three siblings cancelled as the run ended, on one thread) reach past its right margin,
+    /// so that every mark is drawn rather than cut off at the edge. The page scrolls it.
+    public let drawnWidth: Double
     public let origin: Double
     public let end: Double
 
@@ -131,6 +135,8 @@ public struct TimelineLayout: Sendable {
                 ))
         }
         self.texts = texts
+        let rightmost = texts.map { $0.x + $0.width }.max() ?? 0
+        self.drawnWidth = max(Self.width, (rightmost + 2).rounded(.up))
     }
 
     private static func lay(_ input: LaneInput, top: Double, x: (Double) -> Double) -> (Lane, [TimelineText]) {

@@ -6,7 +6,7 @@ import LabTrace
 /// duration and where it ran. No script: a browser shows `<title>` on hover by itself.
 enum TimelineSVG {
     static func render(_ layout: TimelineLayout, view: String, caption: String) -> String {
-        let width = TimelineLayout.width
+        let width = layout.drawnWidth
         var svg = """
             <svg class="timeline \(view)" viewBox="0 0 \(HTMLText.number(width)) \(HTMLText.number(layout.height))" \
             width="\(HTMLText.number(width))" role="img" aria-label="\(HTMLText.escape(caption))" \

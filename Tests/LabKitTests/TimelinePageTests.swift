@@ -136,6 +136,29 @@ struct TimelinePageTests {
         }
     }
 
+    /// task-groups' failing child, by thread: the failure and three cancelled siblings all ended
+    /// as the run did, on one thread. Their marks queue to the right of the plot, and the fourth
+    /// was drawn past the drawing's edge, cut off: the page showed two ⊘ of three.
+    @Test func outcomeMarksAtTheRunsEndStayInsideTheDrawing() throws {
+        let spans =
+            [Self.span(0, "rovers", 0, 0.14)]
+            + (1...4).map { index in
+                Self.span(
+                    index, "rover \(index)", 0.14, 0.27 + Double(index) * 1e-6, kind: .suspending, task: 10 + index,
+                    outcome: index == 1 ? .failed : .cancelled, threads: (8, 7))
+            }
+        for (layout, view) in [(TimelineLayout.tasks(spans), "tasks"), (TimelineLayout.threads(spans), "threads")] {
+            expectEqual(layout.texts.filter { $0.role == .outcome }.count, 4, view)
+            let svg = TimelineSVG.render(layout, view: view, caption: "c")
+            let viewBox = try unwrap(svg.firstMatch(of: #/viewBox="0 0 ([0-9.]+) /#)?.1)
+            let drawn = try unwrap(Double(viewBox))
+            for text in layout.texts {
+                expectAtMost(text.x + text.width, drawn, "\(view): \(text.text) at \(text.x) past the edge")
+            }
+            expectContains(svg, "width=\"\(viewBox)\"", "the drawing as wide as its view box")
+        }
+    }
+
     @Test func theThreadViewDrawsOnlyStepsThatHoldTheirThreadAsBars() {
         let spans = [
             Self.span(0, "t", 0, 1, kind: .blocking, threads: (1, 1)),
