@@ -59,6 +59,10 @@ public enum HTMLPageStyle {
         details.steps { margin-top:10px; } summary { cursor:pointer; color:var(--accent); }
         .closing ul { margin:0; padding-left:20px; }
         code { font-family:"DejaVu Sans Mono",Menlo,Consolas,monospace; font-size:.9em; background:#eff1f3; padding:0 3px; border-radius:3px; }
+        @media (max-width:640px) {
+          body { padding:10px; } section { padding:12px; }
+          .key { white-space:normal; }
+        }
         @media print {
           body { background:#fff; padding:0; } section { border:none; break-inside:auto; }
           .scroll { overflow:visible; break-inside:avoid; } svg.timeline { width:100%; height:auto; }

@@ -140,7 +140,7 @@ public struct HTMLTimelinePage: Sendable {
             ) + "</div>"
         html +=
             "<details class=\"steps\"><summary>The timeline as a table (\(section.spans.count) \(section.spans.count == 1 ? "step" : "steps"))</summary>"
-            + TimelineStepTable.render(section.spans) + "</details>"
+            + "<div class=\"scroll\">" + TimelineStepTable.render(section.spans) + "</div></details>"
         return html + "</section>"
     }
 }

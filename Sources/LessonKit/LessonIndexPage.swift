@@ -32,7 +32,7 @@ public enum LessonIndexPage {
             <body><header><h1>Concurrency Lab · every lesson, run and drawn</h1>\
             \(details.map { "<p class=\"meta\">\(escape($0))</p>" }.joined())\
             <p>Each page is one run of a lesson on this machine: what it said, what it measured, and each variant's tasks drawn on a timeline, by task and by thread.</p></header>\
-            <section><table class="steps"><thead><tr><th>lesson</th><th>title</th><th>what it shows</th><th>run</th></tr></thead><tbody>\(rows)</tbody></table></section>\
+            <section><div class="scroll"><table class="steps"><thead><tr><th>lesson</th><th>title</th><th>what it shows</th><th>run</th></tr></thead><tbody>\(rows)</tbody></table></div></section>\
             <footer>Made by <code>lab pages</code>. Run it again to draw this machine's runs anew.</footer></body></html>
 
             """

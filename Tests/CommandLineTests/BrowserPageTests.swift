@@ -5,6 +5,7 @@ import Testing
 @testable import LabTimeline
 @testable import LabTrace
 @testable import LessonKit
+@testable import Lessons
 
 /// The lesson pages loaded in a real browser (headless Chromium): no console error, one lane
 /// per task of the run, bars in the trace's order, ⊘ where a task was cancelled, no text over
@@ -42,7 +43,23 @@ final class BrowserPageTests {
             let tops = view["laneTops"] as? [Double] ?? []
             expect(zip(tops, tops.dropFirst()).allSatisfy { $0 < $1 }, "\(page): lanes out of order \(tops)")
         }
+        expectFits(load, page: page)
     }
+
+    /// What every page must be at any width: no part of it wider than the window outside a
+    /// box that scrolls (a drawing, a wide table), so the page itself never scrolls sideways
+    /// and nothing is cut off at its right edge; and every text readable on its background.
+    static func expectFits(_ load: HeadlessChromium.Load, page: String) {
+        let viewport = load.check["viewport"] as? Int ?? 0
+        expectAbove(viewport, 0, "\(page): no width measured")
+        expectAtMost(
+            load.check["pageWidth"] as? Int ?? .max, viewport, "\(page) at \(viewport): \(load.check["wide"] ?? "")")
+        expectEqual(load.check["wide"] as? [String], [], "\(page) at \(viewport)")
+        expectEqual(load.check["lowContrast"] as? [String], [], "\(page) at \(viewport)")
+    }
+
+    /// The widths a page is read at: a desktop, a projector, a phone.
+    static let widths = [1280, 1024, 390]
 
     /// The issue's acceptance: task-groups' page opens with no console error, with one lane per
     /// task of each variant's run — the count `--tree` prints — and ⊘ for its cancelled children.
@@ -62,7 +79,23 @@ final class BrowserPageTests {
         let page = folder.appendingPathComponent("cancellation.html")
         let run = try await Self.runLesson("cancellation", ["--html", page.path, "--quiet"])
         expectEqual(run.status, 0, "\(run.standardError)")
-        Self.expectSound(try await HeadlessChromium.load(page: page), page: "cancellation")
+        // A phone showed the legend's keys cut off at its edge and each step table wider than
+        // the page: the page scrolled sideways, the table's last columns out of its card.
+        for width in Self.widths {
+            Self.expectSound(try await HeadlessChromium.load(page: page, width: width), page: "cancellation")
+        }
+    }
+
+    /// `lab pages`' index: its table of lessons, on a phone, ran past the page's edge.
+    @Test @MainActor func theIndexOfPagesFitsEveryWidth() async throws {
+        let page = folder.appendingPathComponent("index.html")
+        let entries = LessonCatalog.lessons.map {
+            LessonIndexPage.Entry(lesson: $0, file: "\($0.name).html", status: 0)
+        }
+        try Data(LessonIndexPage.render(entries, details: ["a machine"]).utf8).write(to: page)
+        for width in Self.widths {
+            Self.expectFits(try await HeadlessChromium.load(page: page, width: width), page: "index")
+        }
     }
 
     @Test func twentyTasksOneAfterAnotherDrawTwentyLanes() async throws {
@@ -91,6 +124,23 @@ final class BrowserPageTests {
         ).write(to: page)
         let view = try #require(Self.views(try await HeadlessChromium.load(page: page), kind: "tasks").first)
         expectEqual((view["overlaps"] as? [String])?.isEmpty, false)
+    }
+
+    /// The width and contrast checks themselves can fail: a table wider than a phone and pale
+    /// grey text (#bbb on white, 1.9:1) are seen; the same table in a box that scrolls is not.
+    @Test func theWidthAndContrastChecksSeeAWideTableAndPaleText() async throws {
+        let page = folder.appendingPathComponent("wide.html")
+        try Data(
+            """
+            <!DOCTYPE html><html><body><table style="width:900px"><tr><td>wide</td></tr></table>\
+            <div style="overflow-x:auto"><table style="width:900px"><tr><td>scrolls</td></tr></table></div>\
+            <p style="color:#bbb">pale</p></body></html>
+            """.utf8
+        ).write(to: page)
+        let load = try await HeadlessChromium.load(page: page, width: 390)
+        expectEqual(load.check["viewport"] as? Int, 390)
+        expectEqual((load.check["wide"] as? [String])?.count, 1, "\(load.check)")
+        expectEqual((load.check["lowContrast"] as? [String])?.count, 1, "\(load.check)")
     }
 
     /// The console check itself can fail: a script error on a page is seen.

@@ -27,13 +27,32 @@ enum HeadlessChromium {
     }
 
     /// Loads a copy of the page with the check script and returns what it measured.
-    static func load(page: URL) async throws -> Load {
+    /// `width`: the page's viewport, in CSS pixels (a projector's 1024, a phone's 390). Chromium's
+    /// headless window is at least 500 wide, so the page is loaded in a frame of that width, in
+    /// a page of its own that copies the frame's result out to where `--dump-dom` prints it.
+    static func load(page: URL, width: Int = 1280) async throws -> Load {
         guard let path else { throw CocoaError(.fileNoSuchFile) }
         let html = try String(contentsOf: page, encoding: .utf8)
         let probe = page.deletingLastPathComponent().appendingPathComponent("checked-\(page.lastPathComponent)")
         try Data(html.replacingOccurrences(of: "</body>", with: "<script>\(checkScript)</script></body>").utf8)
             .write(to: probe)
         defer { try? FileManager.default.removeItem(at: probe) }
+        let frame = page.deletingLastPathComponent().appendingPathComponent("framed-\(page.lastPathComponent)")
+        try Data(
+            """
+            <!DOCTYPE html><html><body style="margin:0"><iframe id="page" src="\(probe.lastPathComponent)" \
+            style="width:\(width)px;height:900px;border:0"></iframe><script>
+            document.getElementById('page').addEventListener('load', () => {
+              const found = document.getElementById('page').contentDocument.getElementById('lab-check');
+              const pre = document.createElement('pre');
+              pre.id = 'lab-check';
+              pre.textContent = found ? found.textContent : '{}';
+              document.body.appendChild(pre);
+            });
+            </script></body></html>
+            """.utf8
+        ).write(to: frame)
+        defer { try? FileManager.default.removeItem(at: frame) }
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("lab-chromium-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: profile) }
         // Root (a container, CI) cannot use Chromium's sandbox.
@@ -42,9 +61,10 @@ enum HeadlessChromium {
         let result = try await ProcessCapture.run(
             URL(fileURLWithPath: path),
             sandbox + [
-                "--headless", "--disable-gpu", "--hide-scrollbars", "--window-size=1280,900",
-                "--user-data-dir=\(profile.path)", "--enable-logging=stderr", "--v=0", "--dump-dom",
-                probe.absoluteString,
+                "--headless", "--disable-gpu", "--hide-scrollbars", "--window-size=\(max(width, 500) + 20),900",
+                // The frame's page is another file: reading its DOM needs file access between files.
+                "--allow-file-access-from-files", "--user-data-dir=\(profile.path)", "--enable-logging=stderr",
+                "--v=0", "--dump-dom", frame.absoluteString,
             ], timeout: 120)
         guard let start = result.standardOutput.range(of: "<pre id=\"lab-check\">"),
             let end = result.standardOutput.range(
@@ -66,10 +86,13 @@ enum HeadlessChromium {
 
     /// For each timeline: its lanes (and the count it declares), bars drawn out of the trace's
     /// order, each ⊘ and whether it sits after the end of the step it marks, and every pair of
-    /// texts whose drawn boxes overlap.
+    /// texts whose drawn boxes overlap. For the page, with every `<details>` opened as a reader
+    /// would: how wide it is drawn against its viewport and what sticks out of it outside a
+    /// scrolling box (`wide`), and text whose colour on its background is under WCAG's 4.5:1
+    /// (`lowContrast`; 3:1 for large text).
     static let checkScript = """
         (function () {
-          const out = { views: [] };
+          const out = { views: [], viewport: innerWidth, wide: [], lowContrast: [] };
           const overlaps = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
           for (const svg of document.querySelectorAll('svg.timeline')) {
             const lanes = [...svg.querySelectorAll(':scope > g.lane')];
@@ -99,6 +122,32 @@ enum HeadlessChromium {
               if (overlaps(boxes[i], boxes[j]) && view.overlaps.length < 5) view.overlaps.push(texts[i].textContent + ' / ' + texts[j].textContent);
             }
             out.views.push(view);
+          }
+          document.querySelectorAll('details').forEach(d => { d.open = true; });
+          out.pageWidth = document.documentElement.scrollWidth;
+          const scrolls = e => { for (let p = e.parentElement; p; p = p.parentElement) {
+            const x = getComputedStyle(p).overflowX; if (x === 'auto' || x === 'scroll') return true; } return false; };
+          for (const e of document.body.querySelectorAll('*')) {
+            const box = e.getBoundingClientRect();
+            const parent = e.parentElement.getBoundingClientRect();
+            if (box.width > 0 && box.right > innerWidth + 1 && !scrolls(e) && !(parent.right > innerWidth + 1 && !scrolls(e.parentElement))
+                && out.wide.length < 5) out.wide.push(e.tagName + ' ' + Math.round(box.right) + ': ' + e.textContent.slice(0, 40));
+          }
+          const rgba = c => (c.match(/[0-9.]+/g) || []).map(Number);
+          const luminance = ([r, g, b]) => [r, g, b].map(v => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+            .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+          const background = e => { for (let p = e; p; p = p.parentElement) {
+            const c = rgba(getComputedStyle(p).backgroundColor); if (c.length === 3 || c[3] > 0) return c; } return [255, 255, 255]; };
+          for (const e of document.body.querySelectorAll('*')) {
+            if (e.closest('svg') || ![...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+            const style = getComputedStyle(e);
+            if (e.getBoundingClientRect().width === 0 || style.visibility === 'hidden') continue;
+            const [a, b] = [luminance(rgba(style.color)), luminance(background(e))];
+            const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+            const size = parseFloat(style.fontSize), bold = Number(style.fontWeight) >= 700;
+            const needed = size >= 24 || (bold && size >= 18.66) ? 3 : 4.5;
+            if (ratio < needed && out.lowContrast.length < 5)
+              out.lowContrast.push(e.tagName + '.' + e.className + ' «' + e.textContent.trim().slice(0, 20) + '» ' + ratio.toFixed(2) + ':1');
           }
           const pre = document.createElement('pre');
           pre.id = 'lab-check';
