@@ -141,7 +141,8 @@ let package = Package(
                 "LabExercises",
             ]),
         .testTarget(
-            name: "CommandLineTests", dependencies: ["LabCore", "LessonKit", "Lessons", "CLabShims", "LabBench", "lab"]),
+            name: "CommandLineTests",
+            dependencies: ["LabCore", "LessonKit", "Lessons", "CLabShims", "LabBench", "LabExercises", "lab"]),
         .testTarget(
             name: "LabBenchTests",
             dependencies: [

@@ -132,24 +132,28 @@ public struct ClassReport: Sendable, Codable, Equatable {
         let stamp = ISO8601DateFormatter().string(from: generatedAt)
         return """
             <!doctype html>
-            <html lang="en"><head><meta charset="utf-8"><title>Concurrency Lab — class report</title>
+            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>Concurrency Lab — class report</title>
             <style>
-            body { font: 14px/1.4 -apple-system, system-ui, sans-serif; margin: 2em; color: #222; }
-            table { border-collapse: collapse; } th, td { padding: 4px 8px; text-align: center; border-bottom: 1px solid #ddd; }
-            th.name { text-align: left; } td.count { font-weight: bold; }
+            body { font: 14px/1.4 -apple-system, system-ui, sans-serif; margin: 2em; color: #222; background: #fff; }
+            .scroll { overflow-x: auto; }
+            table { border-collapse: collapse; } th, td { padding: 4px 5px; text-align: center; border-bottom: 1px solid #ddd; }
+            th.name { text-align: left; white-space: nowrap; position: sticky; left: 0; background: #fff; }
+            td { white-space: nowrap; } td.count { font-weight: bold; }
             td.solved { background: #d8f5d8; color: #176117; } td.failed { background: #fbdada; color: #8a1010; }
-            td.idle { color: #999; } td.missing { color: #bbb; } tfoot td { font-weight: bold; color: #555; }
+            td.idle { color: #57606a; } td.missing { color: #656d76; } tfoot td { font-weight: bold; color: #555; }
             ul { font-size: 13px; } .legend { color: #666; }
+            @media (max-width: 640px) { body { margin: 10px; } }
             </style></head><body>
             <h1>Class report</h1>
             <p class="legend">\(students.count) students · \(exercises.count) exercises · graded \(escape(stamp)) by <code>lab grade</code>
             from the students' files, never from their progress. ✔ solved, ✘ fails its check, · not started, – missing.
             Hover a cell for the verdict.</p>
-            <table><thead><tr><th class="name">student</th>\(header)<th>solved</th></tr></thead>
+            <div class="scroll"><table><thead><tr><th class="name">student</th>\(header)<th>solved</th></tr></thead>
             <tbody>
             \(rows)
             </tbody>
-            <tfoot><tr><th class="name">solved by</th>\(totals)<td></td></tr></tfoot></table>
+            <tfoot><tr><th class="name">solved by</th>\(totals)<td></td></tr></tfoot></table></div>
             <h2>Identical answers (≈)</h2>
             <p class="legend">The same program as the reference solution or as another student's answer once names and layout
             are set aside. Not failed: for you to look at.</p>
