@@ -48,7 +48,8 @@ final class BrowserPageTests {
 
     /// What every page must be at any width: no part of it wider than the window outside a
     /// box that scrolls (a drawing, a wide table), so the page itself never scrolls sideways
-    /// and nothing is cut off at its right edge; and every text readable on its background.
+    /// and nothing is cut off at its right edge; every text readable on its background, and no
+    /// drawing's label shrunk under 9 px.
     static func expectFits(_ load: HeadlessChromium.Load, page: String) {
         let viewport = load.check["viewport"] as? Int ?? 0
         expectAbove(viewport, 0, "\(page): no width measured")
@@ -56,6 +57,9 @@ final class BrowserPageTests {
             load.check["pageWidth"] as? Int ?? .max, viewport, "\(page) at \(viewport): \(load.check["wide"] ?? "")")
         expectEqual(load.check["wide"] as? [String], [], "\(page) at \(viewport)")
         expectEqual(load.check["lowContrast"] as? [String], [], "\(page) at \(viewport)")
+        if let smallest = load.check["smallestDrawnText"] as? Double {
+            expectAtLeast(smallest, 9, "\(page) at \(viewport): a drawing's labels shrunk past reading")
+        }
     }
 
     /// The widths a page is read at: a desktop, a projector, a phone.

@@ -87,9 +87,9 @@ enum HeadlessChromium {
     /// For each timeline: its lanes (and the count it declares), bars drawn out of the trace's
     /// order, each ⊘ and whether it sits after the end of the step it marks, and every pair of
     /// texts whose drawn boxes overlap. For the page, with every `<details>` opened as a reader
-    /// would: how wide it is drawn against its viewport and what sticks out of it outside a
-    /// scrolling box (`wide`), and text whose colour on its background is under WCAG's 4.5:1
-    /// (`lowContrast`; 3:1 for large text).
+    /// would: how wide it is drawn against its viewport and what sticks out of it, or out of its
+    /// card (a `section`), outside a scrolling box (`wide`), and text whose colour on its background is under WCAG's 4.5:1
+    /// (`lowContrast`; 3:1 for large text); the height of the smallest label drawn in an SVG.
     static let checkScript = """
         (function () {
           const out = { views: [], viewport: innerWidth, wide: [], lowContrast: [] };
@@ -127,12 +127,16 @@ enum HeadlessChromium {
           out.pageWidth = document.documentElement.scrollWidth;
           const scrolls = e => { for (let p = e.parentElement; p; p = p.parentElement) {
             const x = getComputedStyle(p).overflowX; if (x === 'auto' || x === 'scroll') return true; } return false; };
+          // The right edge an element must keep within: the window's, or its card's (a section).
+          const edge = e => { const card = e.closest('section'); return card ? Math.min(innerWidth, card.getBoundingClientRect().right) : innerWidth; };
+          const sticksOut = e => e.getBoundingClientRect().width > 0 && e.getBoundingClientRect().right > edge(e) + 1 && !scrolls(e);
           for (const e of document.body.querySelectorAll('*')) {
-            const box = e.getBoundingClientRect();
-            const parent = e.parentElement.getBoundingClientRect();
-            if (box.width > 0 && box.right > innerWidth + 1 && !scrolls(e) && !(parent.right > innerWidth + 1 && !scrolls(e.parentElement))
-                && out.wide.length < 5) out.wide.push(e.tagName + ' ' + Math.round(box.right) + ': ' + e.textContent.slice(0, 40));
+            if (sticksOut(e) && !(e.parentElement !== document.body && sticksOut(e.parentElement)) && out.wide.length < 5)
+              out.wide.push(e.tagName + ' ' + Math.round(e.getBoundingClientRect().right) + ': ' + e.textContent.slice(0, 40));
           }
+          // Drawings scaled to their box shrink their labels with them: the smallest label as drawn.
+          const heights = [...document.querySelectorAll('svg text')].map(t => t.getBoundingClientRect().height).filter(h => h > 0);
+          out.smallestDrawnText = heights.length ? Math.min(...heights) : null;
           const rgba = c => (c.match(/[0-9.]+/g) || []).map(Number);
           const luminance = ([r, g, b]) => [r, g, b].map(v => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
             .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);

@@ -17,7 +17,7 @@ public enum HTMLReport {
         for scan in report.scans ?? [] {
             body +=
                 "<section id=\"\(anchor("scan " + scan.suite))\"><h2>\(escape(scan.suite)): scan over \(escape(scan.parameter))</h2>"
-            body += "<p class=\"conclusion\">\(escape(scan.conclusion))</p>" + SVGCharts.scan(scan)
+            body += "<p class=\"conclusion\">\(escape(scan.conclusion))</p>" + scrolling(SVGCharts.scan(scan))
             body +=
                 "<p class=\"note\">Executor width \(scan.executorWidth) (measured).\(scan.idealReason.map { " Ideal: " + escape($0) + "." } ?? "") Each value's own table follows.</p></section>"
         }
@@ -26,10 +26,10 @@ public enum HTMLReport {
                 "<section id=\"\(anchor(suite.name))\"><h2>\(escape(suite.name))</h2><p class=\"summary\">\(escape(suite.summary))</p>"
                 + lessonLink(suite.name)
             body += "<p class=\"conclusion\">\(escape(suite.conclusion))</p>"
-            body += SVGCharts.medians(suite)
+            body += scrolling(SVGCharts.medians(suite))
             let extras = suite.figureNames
             body +=
-                "<table><thead><tr><th>variant</th><th>\(suite.kind == .primitive ? "per op" : "per run")</th><th>95% CI</th><th>vs \(escape(suite.reference))</th><th>significance</th><th>of ideal</th><th>CPU ÷ wall</th><th>ctx switches</th><th>allocs/op</th><th>bytes/op</th><th>n</th>"
+                "<div class=\"scroll\"><table><thead><tr><th>variant</th><th>\(suite.kind == .primitive ? "per op" : "per run")</th><th>95% CI</th><th>vs \(escape(suite.reference))</th><th>significance</th><th>of ideal</th><th>CPU ÷ wall</th><th>ctx switches</th><th>allocs/op</th><th>bytes/op</th><th>n</th>"
                 + extras.map { "<th>\(escape($0))</th>" }.joined() + "</tr></thead><tbody>"
             for variant in suite.variants {
                 body +=
@@ -38,7 +38,7 @@ public enum HTMLReport {
                         "<td class=\"num\">\(escape(variant.figure(key)?.formattedValue ?? "–"))</td>"
                     }.joined() + "</tr>"
             }
-            body += "</tbody></table>"
+            body += "</tbody></table></div>"
             if let ideal = suite.ideal {
                 body += "<p class=\"note\">Ideal \(escape(Format.time(ideal.seconds))): \(escape(ideal.reason)).</p>"
             }
@@ -46,7 +46,7 @@ public enum HTMLReport {
                 body +=
                     "<h3>Task timelines (one traced run each)</h3><p class=\"note\"><span class=\"key suspend\"></span>suspended <span class=\"key cpu\"></span>CPU <span class=\"key block\"></span>blocking <span class=\"key step\"></span>step — hover a bar for its step, isolation and time.</p>"
                 for timeline in suite.timelines {
-                    body += "<h4>\(escape(timeline.variant))</h4>" + SVGCharts.timeline(timeline)
+                    body += "<h4>\(escape(timeline.variant))</h4>" + scrolling(SVGCharts.timeline(timeline))
                 }
             }
             body += "</section>"
@@ -70,6 +70,13 @@ public enum HTMLReport {
             "<p class=\"note\">See it run: <a href=\"\(escape(href))\">the \(escape(lesson)) lesson's page</a> (write the pages with <code>lab pages --out \(SuiteLessons.folder)</code> in this folder).</p>"
     }
 
+    /// A chart or table in a box that scrolls sideways: a table with a suite's own figures is
+    /// wider than a card, and a chart scaled down to a phone's card drew its labels 4–5 px tall,
+    /// so charts keep a readable least width (`svg.chart`) and scroll under it.
+    static func scrolling(_ html: String) -> String {
+        "<div class=\"scroll\">" + html + "</div>"
+    }
+
     static func anchor(_ name: String) -> String {
         name.lowercased().map { $0.isLetter || $0.isNumber ? String($0) : "-" }.joined()
     }
@@ -88,10 +95,12 @@ public enum HTMLReport {
         table { border-collapse:collapse; width:100%; font-size:13px; margin-top:10px; }
         th, td { padding:5px 6px; border-bottom:1px solid var(--line); text-align:left; white-space:nowrap; } th { color:var(--muted); font-weight:600; }
         td.num { text-align:right; font-variant-numeric: tabular-nums; }
-        svg.chart { width:100%; height:auto; display:block; margin-top:6px; }
+        .scroll { overflow-x:auto; }
+        svg.chart { width:100%; min-width:640px; height:auto; display:block; margin-top:6px; }
         .grid { stroke:#eaeef2; } .tick { font-size:11px; fill:var(--muted); } .label { font-size:12px; fill:var(--ink); } .lane { font-size:10.5px; fill:var(--muted); }
         .whisker { stroke:#1f2328; stroke-width:1.4; } .ideal { stroke:#1a7f37; stroke-width:1.5; stroke-dasharray:5 4; } .ideal-label { fill:#1a7f37; }
         .key { display:inline-block; width:12px; height:10px; border-radius:2px; margin:0 4px 0 10px; vertical-align:middle; }
+        @media (max-width:640px) { body { padding:10px; } section { padding:12px; } }
         .key.suspend { background:#4e79a7; opacity:.55; } .key.cpu { background:#f28e2b; } .key.block { background:#e15759; } .key.step { background:#9c9c9c; }
         """
 }
