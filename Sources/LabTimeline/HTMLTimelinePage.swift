@@ -116,8 +116,17 @@ public struct HTMLTimelinePage: Sendable {
         guard !section.spans.isEmpty else {
             return html + "<p class=\"meta\">This run traced no step.</p></section>"
         }
-        let tasks = TimelineLayout.tasks(section.spans, frames: section.frames)
-        let threads = TimelineLayout.threads(section.spans, end: tasks.end)
+        var tasks = TimelineLayout.tasks(section.spans, frames: section.frames)
+        var threads = TimelineLayout.threads(section.spans, end: tasks.end)
+        // One time axis for both views: where one narrowed its plot for marks at the run's end,
+        // the other is laid again as narrow, so a moment sits at one x in both.
+        let plotWidth = min(tasks.plotWidth, threads.plotWidth)
+        if tasks.plotWidth > plotWidth {
+            tasks = TimelineLayout.tasks(section.spans, frames: section.frames, plotWidth: plotWidth)
+        }
+        if threads.plotWidth > plotWidth {
+            threads = TimelineLayout.threads(section.spans, end: tasks.end, plotWidth: plotWidth)
+        }
         html +=
             "<h3>By task <span class=\"count\">(\(tasks.lanes.count) \(tasks.lanes.count == 1 ? "task" : "tasks"))</span></h3>"
         html +=

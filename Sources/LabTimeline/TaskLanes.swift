@@ -5,7 +5,8 @@ extension TimelineLayout {
     /// The task view: one lane per task of the trace, in the task tree's order, each nested
     /// under its parent and named as `--tree` names it.
     /// `frames`: when the UI loop drew a frame, shown as a strip above the tasks.
-    public static func tasks(_ spans: [Span], frames: [Double] = []) -> TimelineLayout {
+    /// `plotWidth`: the time axis at most this long, to line up with the thread view's.
+    public static func tasks(_ spans: [Span], frames: [Double] = [], plotWidth: Double? = nil) -> TimelineLayout {
         let tree = TaskTree(spans: spans)
         var spansOfLane: [String: [Span]] = [:]
         for span in spans { spansOfLane[span.lane, default: []].append(span) }
@@ -24,6 +25,6 @@ extension TimelineLayout {
         }
         return TimelineLayout(
             lanes: inputs, origin: min(0, spans.map(\.start).min() ?? 0),
-            end: max(spans.map(\.end).max() ?? 0, frames.max() ?? 0), frames: frames)
+            end: max(spans.map(\.end).max() ?? 0, frames.max() ?? 0), frames: frames, plotWidth: plotWidth)
     }
 }

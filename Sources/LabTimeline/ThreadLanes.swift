@@ -12,10 +12,11 @@ extension TimelineLayout {
     /// steps are bars here, because only they are known to hold their thread from start to
     /// end; any other step may have suspended and given its thread back, so it shows as a tick
     /// where it began and one where it ended, which may be on another thread.
-    /// `end`: where the axis ends, so that it lines up with the task view's.
-    public static func threads(_ spans: [Span], mainThread: UInt64? = processMainThreadID(), end: Double? = nil)
-        -> TimelineLayout
-    {
+    /// `end`: where the axis ends, and `plotWidth` its length at most, so that it lines up with
+    /// the task view's.
+    public static func threads(
+        _ spans: [Span], mainThread: UInt64? = processMainThreadID(), end: Double? = nil, plotWidth: Double? = nil
+    ) -> TimelineLayout {
         var threads: [UInt64] = []
         for span in spans.sorted(by: { $0.start == $1.start ? $0.id < $1.id : $0.start < $1.start }) {
             for thread in [span.startThread, span.endThread] where !threads.contains(thread) { threads.append(thread) }
@@ -37,7 +38,7 @@ extension TimelineLayout {
         }
         return TimelineLayout(
             lanes: inputs, origin: min(0, spans.map(\.start).min() ?? 0),
-            end: max(spans.map(\.end).max() ?? 0, end ?? 0))
+            end: max(spans.map(\.end).max() ?? 0, end ?? 0), plotWidth: plotWidth)
     }
 
     /// The OS id of the process's main thread: on Linux the process id; on Darwin the id of the

@@ -81,20 +81,44 @@ public struct TimelineLayout: Sendable {
     public let ticks: [(x: Double, seconds: Double)]
     public let height: Double
     /// The drawing's width: `width`, or more where outcome marks pushed aside by each other
-    /// (three siblings cancelled as the run ended, on one thread) reach past its right margin,
-    /// so that every mark is drawn rather than cut off at the edge. The page scrolls it.
+    /// reach past it even with the plot at its narrowest, so that every mark is drawn rather
+    /// than cut off at the edge. The page scrolls it.
     public let drawnWidth: Double
+    /// The time axis's length: narrower than `width` leaves where outcome marks at the run's
+    /// end need more room than the right margin (see `init(lanes:origin:end:frames:)`).
+    public let plotWidth: Double
     public let origin: Double
     public let end: Double
 
-    static var plotWidth: Double { width - plotX - rightMargin }
+    /// The most the plot gives up to marks at its end before the drawing widens instead.
+    static let narrowestPlot = 700.0
 
     /// The x of a time in the trace.
     public func x(_ time: Double) -> Double {
-        Self.plotX + (time - origin) / max(end - origin, 1e-9) * Self.plotWidth
+        Self.plotX + (time - origin) / max(end - origin, 1e-9) * plotWidth
     }
 
-    init(lanes inputs: [LaneInput], origin: Double, end: Double, frames frameTimes: [Double] = []) {
+    /// Outcome marks (⊘, ✗) of steps that ended as the run did queue to the right of the plot's
+    /// end, one beside the other: four in one row (task-groups' failing child, by thread) ran
+    /// past the drawing's edge. The plot then gives up the room they need, so the drawing keeps
+    /// the page's width; only where that would leave less than `narrowestPlot` does it widen.
+    /// `plotWidth`: at most this long (another view of the run gave up room: the two stay aligned).
+    init(lanes inputs: [LaneInput], origin: Double, end: Double, frames frameTimes: [Double] = [], plotWidth: Double?) {
+        var layout = TimelineLayout(
+            lanes: inputs, origin: origin, end: end, frames: frameTimes,
+            plotWidth: min(plotWidth ?? .infinity, Self.width - Self.plotX - Self.rightMargin))
+        // A pass or two: the marks move left with the plot's end, by about what it gave up.
+        for _ in 0..<3 where layout.drawnWidth > Self.width {
+            let narrower = layout.plotWidth - (layout.drawnWidth - Self.width)
+            guard narrower >= Self.narrowestPlot else { break }
+            layout = TimelineLayout(lanes: inputs, origin: origin, end: end, frames: frameTimes, plotWidth: narrower)
+        }
+        self = layout
+    }
+
+    private init(lanes inputs: [LaneInput], origin: Double, end: Double, frames frameTimes: [Double], plotWidth: Double)
+    {
+        self.plotWidth = plotWidth
         let end = max(end, origin + 1e-6)
         self.origin = origin
         self.end = end
@@ -104,7 +128,7 @@ public struct TimelineLayout: Sendable {
         if frameTimes.isEmpty {
             frames = nil
         } else {
-            let xs = frameTimes.map { Self.plotX + ($0 - origin) / (end - origin) * Self.plotWidth }
+            let xs = frameTimes.map { Self.plotX + ($0 - origin) / (end - origin) * plotWidth }
             frames = (y: y, xs: xs, times: frameTimes)
             texts.append(
                 TimelineText(
@@ -114,7 +138,7 @@ public struct TimelineLayout: Sendable {
         }
         for input in inputs {
             let (lane, laneTexts) = Self.lay(input, top: y) {
-                Self.plotX + ($0 - origin) / (end - origin) * Self.plotWidth
+                Self.plotX + ($0 - origin) / (end - origin) * plotWidth
             }
             lanes.append(lane)
             texts += laneTexts
@@ -123,7 +147,7 @@ public struct TimelineLayout: Sendable {
         self.lanes = lanes
         self.height = y + 4
         let ticks = Self.ticks(from: 0, to: end - origin).map { seconds in
-            (x: Self.plotX + seconds / (end - origin) * Self.plotWidth, seconds: seconds)
+            (x: Self.plotX + seconds / (end - origin) * plotWidth, seconds: seconds)
         }
         self.ticks = ticks
         for tick in ticks {

@@ -138,17 +138,19 @@ struct TimelinePageTests {
 
     /// task-groups' failing child, by thread: the failure and three cancelled siblings all ended
     /// as the run did, on one thread. Their marks queue to the right of the plot, and the fourth
-    /// was drawn past the drawing's edge, cut off: the page showed two ⊘ of three.
-    @Test func outcomeMarksAtTheRunsEndStayInsideTheDrawing() throws {
+    /// was drawn past the drawing's edge, cut off: the page showed two ⊘ of three. Now the plot
+    /// makes room and the drawing keeps its width; twenty such marks widen it instead.
+    @Test(arguments: [4, 20])
+    func outcomeMarksAtTheRunsEndStayInsideTheDrawing(marks: Int) throws {
         let spans =
             [Self.span(0, "rovers", 0, 0.14)]
-            + (1...4).map { index in
+            + (1...marks).map { index in
                 Self.span(
                     index, "rover \(index)", 0.14, 0.27 + Double(index) * 1e-6, kind: .suspending, task: 10 + index,
                     outcome: index == 1 ? .failed : .cancelled, threads: (8, 7))
             }
         for (layout, view) in [(TimelineLayout.tasks(spans), "tasks"), (TimelineLayout.threads(spans), "threads")] {
-            expectEqual(layout.texts.filter { $0.role == .outcome }.count, 4, view)
+            expectEqual(layout.texts.filter { $0.role == .outcome }.count, marks, view)
             let svg = TimelineSVG.render(layout, view: view, caption: "c")
             let viewBox = try unwrap(svg.firstMatch(of: #/viewBox="0 0 ([0-9.]+) /#)?.1)
             let drawn = try unwrap(Double(viewBox))
@@ -156,7 +158,15 @@ struct TimelinePageTests {
                 expectAtMost(text.x + text.width, drawn, "\(view): \(text.text) at \(text.x) past the edge")
             }
             expectContains(svg, "width=\"\(viewBox)\"", "the drawing as wide as its view box")
+            if marks == 4 { expectEqual(drawn, TimelineLayout.width, "\(view): room made in the plot") }
         }
+        // On the page both views keep one time axis: their grid lines at the same x.
+        let page = HTMLTimelinePage(title: "t", sections: [.init(title: "run", anchor: "run", spans: spans)]).render()
+        let axes = page.components(separatedBy: "<svg class=\"timeline").dropFirst().map { drawing in
+            drawing.matches(of: #/<line class="grid" x1="([0-9.]+)"/#).map { String($0.1) }
+        }
+        expectEqual(axes.count, 2)
+        expectEqual(axes.first, axes.last, "the task and thread views' ticks")
     }
 
     @Test func theThreadViewDrawsOnlyStepsThatHoldTheirThreadAsBars() {
