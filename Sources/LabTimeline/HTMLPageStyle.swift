@@ -32,6 +32,7 @@ public enum HTMLPageStyle {
         h1 { margin:0 0 6px; font-size:26px; } h2 { margin:0 0 8px; font-size:20px; } h3 { font-size:15px; margin:16px 0 4px; }
         .count, .meta, .note, footer { color:var(--muted); font-size:13px; font-weight:normal; }
         p { margin:6px 0; max-width:80em; }
+        h1, h2, h3, p, li { overflow-wrap:break-word; }
         nav a { display:inline-block; margin:0 12px 4px 0; color:var(--accent); font-size:14px; }
         .failure { font-weight:600; padding:6px 10px; background:#ffebe9; border-left:4px solid #cf222e; }
         .legend { font-size:13px; background:var(--card); border:1px solid var(--line); border-radius:8px; padding:6px 12px; margin-top:10px; }

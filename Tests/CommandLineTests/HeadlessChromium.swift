@@ -134,6 +134,15 @@ enum HeadlessChromium {
             if (sticksOut(e) && !(e.parentElement !== document.body && sticksOut(e.parentElement)) && out.wide.length < 5)
               out.wide.push(e.tagName + ' ' + Math.round(e.getBoundingClientRect().right) + ': ' + e.textContent.slice(0, 40));
           }
+          // A word too long for its line runs out of its box, which itself stays inside.
+          const words = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+          for (let text; (text = words.nextNode());) {
+            const range = document.createRange();
+            range.selectNodeContents(text);
+            const right = Math.max(0, ...[...range.getClientRects()].map(r => r.right));
+            if (right > edge(text.parentElement) + 1 && !scrolls(text.parentElement) && !text.parentElement.closest('svg') && out.wide.length < 5)
+              out.wide.push('text ' + Math.round(right) + ': ' + text.textContent.slice(0, 40));
+          }
           // Drawings scaled to their box shrink their labels with them: the smallest label as drawn.
           const heights = [...document.querySelectorAll('svg text')].map(t => t.getBoundingClientRect().height).filter(h => h > 0);
           out.smallestDrawnText = heights.length ? Math.min(...heights) : null;
