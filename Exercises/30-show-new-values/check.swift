@@ -96,7 +96,7 @@ func runCheck(_ report: CheckReport) async {
     report.expect(apart.shown == apart.set,
                   apart.told
                       ? "three changes in separate steps, \(spanText) from first to last, showed each: \(listed)"
-                      : "three changes in separate steps showed each (\(listed)), but this busy machine never made them within 95 ms in five tries (at best \(spanText)): a display that shows at most once per 100 ms would pass here",
+                      : "three changes in separate steps showed each (\(listed)), but this busy machine never made each within \(closeEnough.humanReadable) of the one before in five tries: a display that waits that long before it reads would pass here",
                   otherwise: "the target became \(listed), in separate steps \(spanText) from first to last; "
                       + separateStepsProblem(set: apart.set, shown: apart.shown, viewer: "display", lastOnly: "only \(apart.set.last.map(String.init) ?? "the last")",
                                              otherwise: "show once per change, the new target"))

@@ -140,7 +140,7 @@ func runCheck(_ report: CheckReport) async {
     report.expect(apart.shown == apart.set,
                   apart.told
                       ? "three drinks in separate steps, \(spanText) from first to last, each shown: \(listed)"
-                      : "three drinks in separate steps were each shown (\(listed)), but this busy machine never made them within 95 ms in five tries (at best \(spanText)): a face that shows at most once per 100 ms would pass here",
+                      : "three drinks in separate steps were each shown (\(listed)), but this busy machine never made each within \(closeEnough.humanReadable) of the one before in five tries: a face that waits that long before it reads would pass here",
                   otherwise: "three drinks made the tally \(listed), in separate steps \(spanText) from first to last; "
                       + separateStepsProblem(set: apart.set, shown: apart.shown, viewer: "face", lastOnly: "only the last",
                                              otherwise: "show once per change, the state after it"))

@@ -1,25 +1,34 @@
 /// Three changes, each in a step of its own, close together, that a display must show one by one
-/// (30's display, 31's face): 40 ms apart by the clock (each made at its moment, so a late wake
-/// does not push the next one later), so they span under 95 ms. A display that waits 100 ms before
-/// it reads (a debounce) merges them; one that shows at most once per 100 ms (a throttle) loses
-/// the middle one; a fair one re-registers within a hop or two of each. A try whose changes a busy
-/// machine spread over 95 ms or more tells nothing of a throttle (at 80 ms apart, the catalogued
-/// one showed all three), and a try that lost one may be a busy machine's doing: up to five tries,
-/// decided by the first that spans under 95 ms and shows each, or by the third that loses one.
-/// `told` is false when no try spanned under 95 ms, all showing each.
+/// (30's display, 31's face). The steps are apart by turns of the main actor, not by time: after
+/// each change the check yields the main actor `turns` times, so every job already queued there
+/// runs before the next change. A fair display queues its next look as the change comes (its
+/// `onChange` starts a main-actor task; an `AsyncStream` or `Observations` loop is resumed onto
+/// the main actor) and has read and registered again within one turn (measured: one, for each
+/// catalogued alternative of 30 and 31, on two CPUs and on one beside a busy process). A display
+/// that waits for a timer before it looks (a debounce of any length, a throttle) has not: the
+/// changes between merge. A gap of time, as before (40 ms), let a debounce shorter than it pass.
+/// A turn takes microseconds, but a busy machine can stall the check between two: a try whose
+/// changes were each within `closeEnough` of the one before decides that each was shown, so a
+/// debounce of that or longer never passes; a slower try that showed each decides nothing. Up to
+/// five tries, decided by the first close one that shows each, or by the third that loses one
+/// (a fair display loses none). `told` is false when no try was close, all showing each.
 @MainActor
 func separateSteps<Value: Equatable & Sendable>(
     change: () -> Value, shown: () async -> [Value]
 ) async -> (set: [Value], shown: [Value], span: Duration, told: Bool) {
-    let gap = Duration.milliseconds(40)
+    let turns = 4
     var losses: [(set: [Value], shown: [Value], span: Duration)] = []
-    var spread: (set: [Value], shown: [Value], span: Duration)?
+    var closest: (set: [Value], shown: [Value], span: Duration, widest: Duration)?
     for _ in 0..<5 {
         var set: [Value] = []
         let first = ContinuousClock.now
         var last = first
+        var widest = Duration.zero
         for step in 0..<3 {
-            if step > 0 { try? await Task.sleep(until: first + gap * step) }
+            if step > 0 {
+                for _ in 0..<turns { await Task.yield() }
+                widest = max(widest, last.duration(to: .now))
+            }
             last = .now
             set.append(change())
         }
@@ -28,16 +37,19 @@ func separateSteps<Value: Equatable & Sendable>(
         if seen != set {
             losses.append((set, seen, span))
             if losses.count == 3 { break }
-        } else if span < .milliseconds(95) {
+        } else if widest < closeEnough {
             return (set, seen, span, true)
-        } else if spread.map({ span < $0.span }) ?? true {
-            spread = (set, seen, span)
+        } else if closest.map({ widest < $0.widest }) ?? true {
+            closest = (set, seen, span, widest)
         }
     }
     if let lost = losses.last { return (lost.set, lost.shown, lost.span, true) }
-    let closest = spread ?? ([], [], .zero)
-    return (closest.set, closest.shown, closest.span, false)
+    return (closest?.set ?? [], closest?.shown ?? [], closest?.span ?? .zero, false)
 }
+
+/// How close the changes of a deciding try come (see separateSteps): a display that waits this
+/// long or longer before it looks never shows each of them.
+let closeEnough = Duration.milliseconds(10)
 
 /// Why changes made in separate steps, close together (see separateSteps), were not each
 /// shown by a `viewer` (30's display, 31's face): by what it showed, the advice for a debounce,
