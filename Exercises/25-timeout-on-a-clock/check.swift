@@ -2,7 +2,7 @@ import Foundation
 import LabCore
 @testable import StudentCode
 
-let plannedExpectations = 4
+let plannedExpectations = 5
 
 /// A joke service that never answers until cancelled, counting the cancellations.
 final class SilentService: Sendable {
@@ -114,6 +114,39 @@ func runCheck(_ report: CheckReport) async {
             : quick != joke
                 ? "with a joke that arrives at once, it said \"\(quick ?? "")\""
                 : "the joke was shown but the timeout's sleep was left running on the clock: cancel it")
+
+    // A timeout of hours, on a clock of its own (no real time passes), moved on to a millisecond
+    // before its deadline: an answer that caps the timeout (`min(timeout, .seconds(5))` passed while
+    // every timeout was a few seconds) has ended its sleep and says "offline", whatever its cap.
+    let hours = CheckServices.random(in: 2...24)
+    let longTimeout = Duration.seconds(hours * 3_600)
+    let longClock = ManualClock()
+    let (jokeComes, jokeReady) = AsyncStream<Void>.makeStream()
+    let longAnswer = Locked<String?>(nil)
+    Task {
+        let text = await jokeOrOffline(clock: longClock, timeout: longTimeout) {
+            // The joke comes once the check is done here, and a cancelled fetch ends at once.
+            for await _ in jokeComes { return joke }
+            throw CancellationError()
+        }
+        longAnswer.withLock { $0 = text }
+    }
+    report.waiting("jokeOrOffline with a timeout of \(hours) hours")
+    _ = await within(stuckAfter) { await longClock.sleepers(reach: 1) }
+    longClock.advance(by: longTimeout - .milliseconds(1))
+    // A sleep whose deadline has come is off the clock when advance returns, and its answer
+    // follows; a sleep for the whole timeout is still on it. Not waited for past that: the joke
+    // section above already asks that a joke be shown and the timeout's sleep end with it.
+    _ = await poll(for: stuckAfter) { longAnswer.withLock { $0 } != nil || longClock.sleepingCount > 0 }
+    let beforeDeadline = longAnswer.withLock { $0 }
+    let stillSleeping = longClock.sleepingCount > 0
+    jokeReady.yield()
+    report.expect(
+        beforeDeadline == nil && stillSleeping,
+        "with a timeout of \(hours) hours on its clock, it was still waiting a millisecond before the deadline",
+        otherwise: beforeDeadline != nil
+            ? "with a timeout of \(hours) hours it said \"\(beforeDeadline ?? "")\" once the clock had moved \(hours) hours less 1 ms, before its deadline: sleep for the whole timeout it was given, however long"
+            : "with a timeout of \(hours) hours, its sleep on the clock ended once the clock had moved \(hours) hours less 1 ms, before its deadline, and it did not answer: sleep for the whole timeout it was given, however long")
 
     let brokenClock = ManualClock()
     let failed = await within(stuckAfter) {
