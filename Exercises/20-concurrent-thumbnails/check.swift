@@ -6,11 +6,9 @@ import LabCore
 struct GalleryPhoto: Sendable, Equatable {
     let title: String
     let seed: UInt64
-    /// How many usual thumbnails' work this one takes: a bigger photo takes longer.
-    var size = 1
 }
 
-/// A thumbnail: making one is CPU work (30 ms here, a multiple for a bigger photo). Each records whether it was made on
+/// A thumbnail: making one is CPU work (30 ms here). Each records whether it was made on
 /// the main actor, which is how the check knows where the work ran.
 struct Thumbnail: Sendable, Equatable {
     let title: String
@@ -19,10 +17,13 @@ struct Thumbnail: Sendable, Equatable {
     static let units = CPUWork.units(for: .milliseconds(30))
 
     init(photo: GalleryPhoto) {
+        WorkPlaces.began(photo.title)
         WorkPlaces.record()
+        WorkPlaces.waitIfHeld(photo.title)
         title = photo.title
-        checksum = CPUWork.run(units: Thumbnail.units * photo.size, seed: photo.seed)
+        checksum = CPUWork.run(units: Thumbnail.units, seed: photo.seed)
         WorkPlaces.recordCancellation()
+        WorkPlaces.finished(photo.title)
     }
 }
 
@@ -96,6 +97,52 @@ nonisolated enum WorkPlaces {
 
     /// nil when no thumbnail was made off the main actor.
     static var mainActorAnswered: Bool? { answered.withLock { $0 } }
+
+    /// The photo whose thumbnail waits, before its work, until another photo's thumbnail is
+    /// finished. Made side by side, the held one then always ends after another, so an answer that
+    /// keeps thumbnails in the order they end is seen, however busy the machine: the hold frees the
+    /// CPU for the others, and wherever the pool has two threads (on one CPU under taskset too: its
+    /// width follows the CPUs configured) another runs meanwhile. A thumbnail finished before the
+    /// held one begins frees it at once. Made one after another (or on a pool of one thread), no
+    /// other thumbnail begins meanwhile: the hold ends when none has begun within `patience`, and
+    /// the thumbnails come in order, a little late. One that has begun is waited for up to 3 s: a
+    /// thumbnail is 30 ms of CPU (a hold of 1 s for another to be finished ran out 3 times in 30
+    /// beside two busy processes on a loaded CPU: the pool's other thread began a second late).
+    fileprivate static let hold = Locked<(title: String?, anotherBegun: Bool, anotherFinished: Bool)>((nil, false, false))
+    fileprivate static let anotherBegun = DispatchSemaphore(value: 0)
+    fileprivate static let anotherFinished = DispatchSemaphore(value: 0)
+    fileprivate static let patience = Locked(DispatchTimeInterval.never)
+
+    /// The check calls this before the batch: `title`'s thumbnail is held.
+    static func holdUntilAnotherIsFinished(_ title: String, patience: Duration) {
+        hold.withLock { $0 = (title, false, false) }
+        Self.patience.withLock { $0 = .milliseconds(Int(patience / .milliseconds(1))) }
+    }
+
+    /// Blocks this thread on purpose, as `askTheMainActor` does: the wait is the work's own (a
+    /// thumbnail is synchronous work), and only other work, or the patience, ends it.
+    fileprivate static func waitIfHeld(_ title: String) {
+        guard let state = hold.withLock({ $0.title == title ? $0 : nil }), !state.anotherFinished else { return }
+        if !state.anotherBegun, anotherBegun.wait(timeout: .now() + patience.withLock { $0 }) == .timedOut { return }
+        _ = anotherFinished.wait(timeout: .now() + 3)
+    }
+
+    /// Each thumbnail says when it begins and ends: the first other one to do each frees the hold's
+    /// next step.
+    fileprivate static func began(_ title: String) {
+        if hold.withLock({ mark(&$0.anotherBegun, in: $0.title, for: title) }) { anotherBegun.signal() }
+    }
+
+    fileprivate static func finished(_ title: String) {
+        if hold.withLock({ mark(&$0.anotherFinished, in: $0.title, for: title) }) { anotherFinished.signal() }
+    }
+
+    /// Sets `flag` for the first thumbnail other than the held one; true when this one set it.
+    private static func mark(_ flag: inout Bool, in held: String?, for title: String) -> Bool {
+        guard let held, held != title, !flag else { return false }
+        flag = true
+        return true
+    }
 }
 
 // MARK: - The check
@@ -108,17 +155,18 @@ let plannedExpectations = 3
 func runCheck(_ report: CheckReport) async {
     WorkPlaces.install()
     let count = CheckServices.random(in: 5...7)
-    // The first photo is the biggest (three thumbnails' work): thumbnails made side by side end
-    // in another order than the photos', so an answer that keeps them in the order they end is
-    // seen wherever the pool has two threads (on one CPU too; a group that kept the order its
-    // children ended in passed there, each thumbnail as long as the others).
-    let photos = (0..<count).map {
-        GalleryPhoto(title: "photo \($0)", seed: UInt64(CheckServices.random(in: 1...1_000_000)), size: $0 == 0 ? 3 : 1)
-    }
+    let photos = (0..<count).map { GalleryPhoto(title: "photo \($0)", seed: UInt64(CheckServices.random(in: 1...1_000_000))) }
+    // The first photo's thumbnail waits for another to be finished (see WorkPlaces.hold): made side
+    // by side, the thumbnails end out of the photos' order, so a model kept in the order they end
+    // is seen (a group that kept its children's arrival order passed, with the first photo made
+    // three times as big, four checks in eight on one CPU beside a busy process: there its children
+    // ran one at a time). An answer that makes them one after another, as the solution does, waits
+    // out the patience once (no other thumbnail begins meanwhile).
+    WorkPlaces.holdUntilAnotherIsFinished(photos[0].title, patience: CheckServices.patience)
     let model = GalleryModel()
     report.waiting("photosArrived(_:)")
     await model.photosArrived(photos)
-    let expected = photos.map { (title: $0.title, checksum: CPUWork.run(units: Thumbnail.units * $0.size, seed: $0.seed)) }
+    let expected = photos.map { (title: $0.title, checksum: CPUWork.run(units: Thumbnail.units, seed: $0.seed)) }
     let made = model.thumbnails.map { (title: $0.title, checksum: $0.checksum) }
     report.expect(made.count == expected.count && zip(made, expected).allSatisfy { $0 == $1 },
                   "all \(count) thumbnails were made, in order",
