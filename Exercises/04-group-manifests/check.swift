@@ -5,20 +5,26 @@ let plannedExpectations = 5
 
 func runCheck(_ report: CheckReport) async {
     let all = (try? MarsRoverClient.fixtureRovers()) ?? []
-    // The API lists a different number of rovers on each of two calls: code written
-    // for a fixed number of rovers fails at least one of them. One of the two lists every rover,
-    // so that a window narrower than the fleet is seen every time (a window of three passed
-    // whenever neither draw was four rovers: one run in three).
+    // The API lists a different number of rovers on each of two calls: code written for a fixed
+    // number of rovers fails at least one of them. One of the two lists a fleet larger than the
+    // API's four (9–16 rovers, see LargerFleet): four optional `async let`s passed while the
+    // larger call listed every real rover, and a window narrower than the fleet is seen every
+    // time (a window of three passed whenever neither draw was four rovers: one run in three).
     let fewer = CheckServices.random(in: 2...(all.count - 1))
-    let (first, second) = CheckServices.random(in: 0...1) == 0 ? (all.count, fewer) : (fewer, all.count)
+    let fleet = CheckServices.random(in: 9...16)
+    let (first, second) = CheckServices.random(in: 0...1) == 0 ? (fleet, fewer) : (fewer, fleet)
     var problems: [String] = []
     var concurrent = true
     var oneEach = true
     var complete = true
     for count in [first, second] {
         let log = CallLog()
-        let listed = Array(all.shuffled().prefix(count))
-        let api = LoggedRovers(base: MarsRoverClient.simulated(CheckServices.behavior()), log: log, listed: listed,
+        let simulated = MarsRoverClient.simulated(CheckServices.behavior())
+        guard let larger = try? LargerFleet(base: simulated, real: all, count: max(count, all.count)) else {
+            return report.fail("the check could not make its fleet of \(count) rovers (a fault in the check, not in your code)")
+        }
+        let listed = Array(larger.rovers.shuffled().prefix(count))
+        let api = LoggedRovers(base: larger, log: log, listed: listed,
                                hold: PeakHold(peak: count, patience: CheckServices.patience))
         report.waiting("fetchPhotoManifests(using:) with \(count) rovers listed")
         do {
