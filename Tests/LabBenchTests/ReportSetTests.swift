@@ -20,14 +20,7 @@ struct ReportSetTests {
         try FileManager.default.createDirectory(
             at: out.appendingPathComponent("report.html"), withIntermediateDirectories: true)
         let measured = Locked(0)
-        let suite = BenchmarkSuite(
-            name: "tiny", kind: .primitive, summary: "", reference: "a",
-            variants: [
-                BenchmarkVariant("a") { iterations in measured.withLock { $0 += iterations } },
-                BenchmarkVariant("b") { iterations in measured.withLock { $0 += iterations } },
-            ])
-        let command = BenchCommand(suites: [suite], environment: ["CONCURRENCY_LAB_HOME": home.path])
-            .probingInstantly()
+        let command = Self.countingCommand(home: home, measured: measured)
         let status = await command.run([
             "--allow-debug", "--processes", "1", "--samples", "5", "--time", "0.2", "--format", "json,md,html",
             "--out", out.path, "--no-color",
@@ -52,14 +45,7 @@ struct ReportSetTests {
             try? FileManager.default.removeItem(at: out)
         }
         let measured = Locked(0)
-        let suite = BenchmarkSuite(
-            name: "tiny", kind: .primitive, summary: "", reference: "a",
-            variants: [
-                BenchmarkVariant("a") { iterations in measured.withLock { $0 += iterations } },
-                BenchmarkVariant("b") { iterations in measured.withLock { $0 += iterations } },
-            ])
-        let command = BenchCommand(suites: [suite], environment: ["CONCURRENCY_LAB_HOME": home.path])
-            .probingInstantly()
+        let command = Self.countingCommand(home: home, measured: measured)
         let arguments = [
             "--allow-debug", "--processes", "1", "--samples", "5", "--time", "0.2", "--format", "json",
             "--out", out.path, "--no-color",
@@ -90,6 +76,17 @@ struct ReportSetTests {
             try? await Task.sleep(for: .milliseconds(50))
         }
         return false
+    }
+
+    /// A bench of one tiny suite whose two variants count the iterations they were given.
+    static func countingCommand(home: URL, measured: Locked<Int>) -> BenchCommand {
+        let suite = BenchmarkSuite(
+            name: "tiny", kind: .primitive, summary: "", reference: "a",
+            variants: [
+                BenchmarkVariant("a") { iterations in measured.withLock { $0 += iterations } },
+                BenchmarkVariant("b") { iterations in measured.withLock { $0 += iterations } },
+            ])
+        return BenchCommand(suites: [suite], environment: ["CONCURRENCY_LAB_HOME": home.path]).probingInstantly()
     }
 
     func temporaryFolder(_ prefix: String) throws -> URL {
