@@ -182,6 +182,7 @@ public enum SourceScanner {
         // One reading of the stored bindings for both rules that judge them (each may read far).
         let stored = KeptState.storedBindings(tokens)
         findings += UnreadableCode.findings(tokens, stored: stored)
+        findings += SourceLocationDirective.findings(tokens)
         if let allowed = keptState { findings += KeptState.findings(stored, in: tokens, allowed: allowed) }
         findings += CheckMeaning.findings(in: tokens, allowed: allowedDeclarations)
         let ownTypes = OwnTypes(declarations: declarations, tokens: tokens, extendable: extendableTypes)
