@@ -22,6 +22,9 @@ struct BatchBuild: Sendable {
         case failed(output: String, inAnswer: Bool)
         /// A step still running after the limit (seconds), stopped.
         case timedOut(Double)
+        /// The compiler crashed compiling the answer's module or its check against it, with no error
+        /// of the lab's to explain it (see `CompilerCrash`): the compiler's output.
+        case compilerCrashed(output: String)
     }
 
     /// Writes the sources and builds them. A folder used before is emptied first: no earlier
@@ -96,6 +99,9 @@ struct BatchBuild: Sendable {
                 if result.timedOut { return .timedOut(limit) }
                 guard result.status == 0 else {
                     let inAnswer = Grader.errorsInPackage(result.output, package: folder)
+                    if !inAnswer, number <= Self.checkStep, CompilerCrash.isCrash(result.output) {
+                        return .compilerCrashed(output: result.output)
+                    }
                     // A kept object that a link failed on outside the answer: not taken again.
                     if !inAnswer, let restored { checkObjects?.forget(restored) }
                     return .failed(output: result.output, inAnswer: inAnswer)

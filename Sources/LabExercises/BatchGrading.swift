@@ -322,6 +322,14 @@ public struct BatchGrading: Sendable {
                         ],
                         details: graders[index].diagnostics(output, package: build.folder))
                     final = final || pending.count == 1
+                case .compilerCrashed(let output):
+                    outcome = CheckOutcome(
+                        stage: .compile,
+                        messages: [
+                            "the Swift compiler crashed compiling \(exercise.fileName) (a bug of the compiler's that this code meets, not an error of yours or of the lab's): write the code it names another way"
+                        ],
+                        details: graders[index].crashDiagnostics(output, package: build.folder))
+                    final = final || pending.count == 1
                 case .timedOut(let seconds):
                     outcome = CheckOutcome(
                         stage: .compile,

@@ -333,24 +333,7 @@ public struct Grader: Sendable {
     /// with each generated file named by the file it was made from (the build's folder is gone
     /// once the check ran).
     func diagnostics(_ output: String, package: URL) -> String {
-        let generated = package.appendingPathComponent("Sources/StudentCode/Exercise.swift").path
-        let display = { (url: URL) in StudentWorkspace.displayPath(url, root: root) }
-        // The build writes the check part at its own line (BatchBuild), so every line number holds.
-        let renamed = [
-            (generated, StudentWorkspace(root: root).displayPath(for: exercise)),
-            (package.appendingPathComponent("Sources/StudentCode/Given.swift").path, display(checkFile)),
-            (package.appendingPathComponent("Sources/check/Check.swift").path, display(checkFile)),
-            (
-                package.appendingPathComponent("Sources/check/CheckMain.swift").path,
-                display(ExerciseFolder.checkMainFile(root: root))
-            ),
-
-        ]
-        let rename = { (line: String) in
-            Self.namingTheSupport(
-                renamed.reduce(line) { $0.replacingOccurrences(of: $1.0 + ":", with: $1.1 + ":") },
-                inFolder: display(ExerciseFolder.supportModule(root: root)))
-        }
+        let rename = renaming(package: package)
         // The answer's own errors and notes; where it has no error of its own (the check cannot use
         // what it declares: an audit's `actor` where the check reads the state on the main actor),
         // the errors elsewhere too, else its notes would stand alone ("property declared here").
@@ -371,6 +354,33 @@ public struct Grader: Sendable {
         }
         if lines.isEmpty { lines = output.split(separator: "\n").suffix(20).map { rename(String($0)) } }
         return Self.cut(lines.joined(separator: "\n"), lines: 40)
+    }
+
+    /// What the compiler said as it crashed on the answer (`CompilerCrash`), its files named as
+    /// `diagnostics` names them.
+    func crashDiagnostics(_ output: String, package: URL) -> String {
+        CompilerCrash.summary(output, rename: renaming(package: package))
+    }
+
+    /// Each generated file's path in a line of the compiler's, as the file it was made from.
+    func renaming(package: URL) -> (String) -> String {
+        let generated = package.appendingPathComponent("Sources/StudentCode/Exercise.swift").path
+        let display = { (url: URL) in StudentWorkspace.displayPath(url, root: root) }
+        // The build writes the check part at its own line (BatchBuild), so every line number holds.
+        let renamed = [
+            (generated, StudentWorkspace(root: root).displayPath(for: exercise)),
+            (package.appendingPathComponent("Sources/StudentCode/Given.swift").path, display(checkFile)),
+            (package.appendingPathComponent("Sources/check/Check.swift").path, display(checkFile)),
+            (
+                package.appendingPathComponent("Sources/check/CheckMain.swift").path,
+                display(ExerciseFolder.checkMainFile(root: root))
+            ),
+        ]
+        return { line in
+            Self.namingTheSupport(
+                renamed.reduce(line) { $0.replacingOccurrences(of: $1.0 + ":", with: $1.1 + ":") },
+                inFolder: display(ExerciseFolder.supportModule(root: root)))
+        }
     }
 
     /// Whether any compile error is in the answer's own file (else the errors are in the check or
