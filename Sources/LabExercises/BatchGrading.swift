@@ -287,7 +287,9 @@ public struct BatchGrading: Sendable {
         // again the same way, but a failure of the moment never becomes the student's verdict
         // (seen once in a full test run: the starting file of 02 "did not compile" beside
         // another build, and compiled in every run since; the cause was not found). An answer
-        // built alone (`lab check`) had no neighbour: its own compile error is final at once.
+        // built alone (`lab check`) had no neighbour: its own compile error is final at once. Nor is
+        // one tried again whose failed build took half its compile limit or more (see
+        // `triesAgainAlone`).
         let buildOne = {
             @Sendable
             (
@@ -300,11 +302,13 @@ public struct BatchGrading: Sendable {
             let fingerprint = Grader.freshSecret()
             let outcome: CheckOutcome
             var final = alone
+            let limit = answers[index].compileLimit ?? compileLimit
+            let started = ContinuousClock.now
             do {
                 switch try build.build(
                     code: Grader.fingerprinted(code, fingerprint: fingerprint), sources: sources,
                     mode: exercise.mode.compilerFlags, toolchain: toolchain, jobs: jobs, checkObjects: checkObjects,
-                    limit: answers[index].compileLimit ?? compileLimit)
+                    limit: limit)
                 {
                 case .built(let stamp, let checkReused):
                     built.withLock {
@@ -321,7 +325,9 @@ public struct BatchGrading: Sendable {
                                 : "\(exercise.fileName) has no error of its own, but the check cannot be built with it (the errors below are in the check or the code given with it): declare what the exercise asks for, with the given names, types and isolation"
                         ],
                         details: graders[index].diagnostics(output, package: build.folder))
-                    final = final || pending.count == 1
+                    final =
+                        final || pending.count == 1
+                        || !Self.triesAgainAlone(afterFailingIn: started.duration(to: .now).seconds, limit: limit)
                 case .compilerCrashed(let output):
                     outcome = CheckOutcome(
                         stage: .compile,
@@ -329,7 +335,9 @@ public struct BatchGrading: Sendable {
                             "the Swift compiler crashed compiling \(exercise.fileName) (a bug of the compiler's that this code meets, not an error of yours or of the lab's): write the code it names another way"
                         ],
                         details: graders[index].crashDiagnostics(output, package: build.folder))
-                    final = final || pending.count == 1
+                    final =
+                        final || pending.count == 1
+                        || !Self.triesAgainAlone(afterFailingIn: started.duration(to: .now).seconds, limit: limit)
                 case .timedOut(let seconds):
                     outcome = CheckOutcome(
                         stage: .compile,
@@ -485,6 +493,17 @@ public struct BatchGrading: Sendable {
         /// The answers to build again alone, in the batch's order.
         var again: [Int] { retry.withLock { $0.sorted() } }
         var failedOutside: Bool { failedOutsideAnswers.withLock { $0 } }
+    }
+
+    /// Whether an answer whose build failed in its own code after `seconds` is built again alone.
+    /// An answer compiles in seconds; one written to fail after stalling the type checker (about 4 s
+    /// per expression given up on, and each is an error of its own) was built twice, the second time
+    /// alone while no other build ran: helper 125's audit's answer took 48 s in `lab grade` for two
+    /// compiles of 22 s, and one such answer per exercise would cost a class two such builds each.
+    /// Past half its limit, its failure is final: an answer's builds take at most about its limit
+    /// in all, as one stopped at the limit does.
+    static func triesAgainAlone(afterFailingIn seconds: Double, limit: Double) -> Bool {
+        seconds < limit / 2
     }
 
     static func toolchainOutcome(_ message: String) -> CheckOutcome {

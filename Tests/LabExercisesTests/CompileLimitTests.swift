@@ -45,4 +45,14 @@ struct CompileLimitTests {
             ])
         expect(outcomes[1].passed, "\(outcomes[1].messages) \(outcomes[1].details)")
     }
+
+    /// A failed build is tried again alone only while it cost less than half the limit, so an answer
+    /// that fails after stalling the type checker costs a class about one limit, not two builds
+    /// (the second alone, while no other build runs).
+    @Test func aSlowFailureIsNotBuiltAgain() {
+        expect(BatchGrading.triesAgainAlone(afterFailingIn: 1.5, limit: 120))
+        expect(BatchGrading.triesAgainAlone(afterFailingIn: 59, limit: 120))
+        expect(!BatchGrading.triesAgainAlone(afterFailingIn: 60, limit: 120))
+        expect(!BatchGrading.triesAgainAlone(afterFailingIn: 22, limit: 30))
+    }
 }
