@@ -47,11 +47,15 @@ struct BatchCompileBlameTests {
         expectContains(outcomes[1].messages.joined(), "#sourceLocation")
         let crash = outcomes[2]
         let said = (crash.messages + [crash.details]).joined(separator: "\n")
+        // Another compiler may refuse the subscript with an error of its own instead of crashing, or
+        // build it: either way the verdict is the answer's own, never the lab's.
         if !crash.passed {
             expectEqual(crash.stage, .compile, said)
-            expectContains(said, "the Swift compiler crashed compiling \(exercise.fileName)")
-            // Where in the answer, named as the student's file; nothing of the lab's.
-            expectContains(crash.details, "\(exercise.fileName):7:1", said)
+            if said.contains("the Swift compiler crashed") {
+                expectContains(said, "the Swift compiler crashed compiling \(exercise.fileName)")
+                // Where in the answer, named as the student's file; nothing of the lab's.
+                expectContains(crash.details, "\(exercise.fileName):7:1", said)
+            }
             for lab in ["the check did not build", ".build-exercises", "Stack dump", "Program arguments"] {
                 expectNotContains(said, lab)
             }
