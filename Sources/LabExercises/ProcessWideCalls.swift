@@ -21,8 +21,8 @@ enum ProcessWideCalls {
     static func refusal(of name: String) -> String? {
         guard name.hasPrefix("$s"), modules.contains(where: { name.contains($0) }),
             let demangled = LabLibraryAccess.demangle(name),
-            let path = staticFunctionPath(demangled), let module = owner(of: path), modules.contains(String(module)),
-            returnsNothing(demangled)
+            let path = staticFunctionPath(demangled), !isOperator(path), let module = owner(of: path),
+            modules.contains(String(module)), returnsNothing(demangled)
         else { return nil }
         return
             "a call to \(path), a static function of \(module)'s that returns nothing: it changes the whole process, and an answer keeps no state between the check's calls"
@@ -54,6 +54,13 @@ enum ProcessWideCalls {
         guard let open = text.firstIndex(of: "("), !text[..<open].contains(" : ") else { return nil }
         let name = text[..<open]
         return name.firstIndex(of: "<").map { name[..<$0] } ?? name
+    }
+
+    /// Whether the function is an operator (`static FoundationEssentials.Date.+= infix`): a compound
+    /// assignment returns nothing because it changes its `inout` operand, a value the answer holds
+    /// (`deadline += 5` was refused as a change of the whole process).
+    static func isOperator(_ path: Substring) -> Bool {
+        [" infix", " prefix", " postfix"].contains { path.hasSuffix($0) }
     }
 
     /// Whether the signature's result is `()`, however the function is marked (`async`, `throws`).
