@@ -26,6 +26,9 @@ public struct ForbiddenPattern: Sendable, Equatable {
         /// An identifier of more than one character that begins with `_` (`_baseAddressIfContiguous`),
         /// never the lone `_`, nor a name the code declares used as its own (`_items`, `self._items`).
         case underscoredName
+        /// An argument list that opens with this label (`String(format:`), but a call or a
+        /// declaration of the code's own (`describe(format: .short)`, `func describe(format:)`).
+        case firstLabel(String)
         /// A class, actor or class-bound protocol of the file's own named inside this type (its
         /// body, a type nested in it, an extension of it): see `ReferencesHandedOver`.
         case referenceInto(String)
@@ -210,8 +213,8 @@ public struct ForbiddenPattern: Sendable, Equatable {
         // address)` read a string at any address (helper 121's audit).
         ForbiddenPattern(
             "(format:",
-            "printf-style formatting reads its arguments as the format says (a number as an address); use string interpolation"
-        ),
+            "printf-style formatting reads its arguments as the format says (a number as an address); use string interpolation, or `value.formatted(…)` for a number's digits",
+            shape: .firstLabel("format")),
         ForbiddenPattern(
             "CVarArg", "a C argument list is read as a format says (a number as an address); use string interpolation"),
         ForbiddenPattern("OpaquePointer", "OpaquePointer is a raw C pointer the compiler cannot check"),

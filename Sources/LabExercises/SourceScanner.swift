@@ -93,6 +93,8 @@ public enum SourceScanner {
             switch pattern.shape {
             case .underscoredName, .nameContaining:
                 return found.filter { !isOwnName(at: $0.range.lowerBound, in: streams[$0.stream]) }
+            case .firstLabel:
+                return found.filter { !isOwnCall(openingAt: $0.range.lowerBound, in: streams[$0.stream]) }
             default:
                 return found
             }
@@ -109,6 +111,17 @@ public enum SourceScanner {
             return index > 1 && stream[index - 2].text == "self"
         }
 
+        /// Whether the argument list opening at `index` is a call or declaration of the code's own:
+        /// after a name it declares (`describe(format:`, `func describe(format:`, `Style(format:`)
+        /// or after an `init` it declares (no `.` before it). A parameter the answer names `format`
+        /// formats nothing (one was refused as printf-style formatting).
+        func isOwnCall(openingAt index: Int, in stream: [SwiftTokenizer.Token]) -> Bool {
+            guard index > 0 else { return false }
+            let callee = stream[index - 1].text
+            if callee == "init" { return index < 2 || stream[index - 2].text != "." }
+            return ownNames.contains(callee)
+        }
+
         /// The tokens of `stream` where `shape` may start, in order: every one where
         /// `matchLength` could say yes (it still decides).
         func candidates(_ shape: ForbiddenPattern.Shape, in stream: Int) -> [Int] {
@@ -122,6 +135,8 @@ public enum SourceScanner {
                 return (positions[stream][name] ?? []).filter { $0 > 0 }.map { $0 - 1 }
             case .stringContaining, .nameContaining, .underscoredName:
                 return Array(streams[stream].indices)
+            case .firstLabel:
+                return positions[stream]["("] ?? []
             case .referenceInto, .reachedFrom:
                 return []
             case .callWithout(let expected, _):
@@ -326,6 +341,11 @@ public enum SourceScanner {
             return token.kind == .identifier && token.text.lowercased().contains(text.lowercased()) ? 1 : nil
         case .underscoredName:
             return token.kind == .identifier && token.text.count > 1 && token.text.hasPrefix("_") ? 1 : nil
+        case .firstLabel(let label):
+            guard token.text == "(", index + 2 < tokens.count, tokens[index + 1].text == label,
+                tokens[index + 2].text == ":"
+            else { return nil }
+            return 3
         case .referenceInto, .reachedFrom:
             return nil  // `Prepared.matches` finds these over the whole file
         case .nameUnlessMember(let name, let allowed):

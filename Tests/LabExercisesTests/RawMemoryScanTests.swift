@@ -55,6 +55,9 @@ struct RawMemoryScanTests {
         "import Foundation\nfunc f(_ x: Int) -> Data { Data(bytes: .init(bitPattern: x)!, count: 8) }",
         "import Foundation\nfunc f(_ x: Int) -> String { String(format: \"%s\", x) }",
         "import Foundation\nfunc f(_ x: [CVarArg]) -> String { String(format: \"%d\", arguments: x) }",
+        // A parameter of the code's own named `format` excuses only its own calls.
+        "import Foundation\nfunc describe(format: Int) {}\nfunc f(_ x: Int) -> String { String(format: \"%d\", x) }",
+        "import Foundation\nstruct S { init(format: Int) {} }\nfunc f(_ x: Int) -> String { .init(format: \"%d\", x) }",
     ])
     func rawMemoryIsRefused(source: String) {
         expect(!refused(source).isEmpty, "\(source)")
@@ -75,6 +78,9 @@ struct RawMemoryScanTests {
         "actor Store { private var _items: [Int] = []\n func add(_ x: Int) { _items.append(x); self._items.append(x) } }",
         "func f() { let _count = 1; print(_count) }",
         "struct Retry { var isUnsafeToRepeat = false\n func go() -> Bool { !isUnsafeToRepeat && !self.isUnsafeToRepeat } }",
+        // A label of the code's own named `format`, declared and called: no printf-style formatting.
+        "enum Style { case short }\nfunc describe(format: Style) -> Int { 0 }\nfunc f() -> Int { describe(format: .short) }",
+        "struct Line { init(format: Int) {} }\nfunc f() -> Line { Line(format: 1) }",
     ])
     func safeLookalikesAreAccepted(source: String) {
         expect(refused(source).isEmpty, "\(source): \(refused(source))")
