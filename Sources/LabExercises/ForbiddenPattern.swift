@@ -153,7 +153,7 @@ public struct ForbiddenPattern: Sendable, Equatable {
             // type is never written, and an audit (helper 121) read and wrote any address through it.
             ForbiddenPattern(
                 "_name",
-                "names that begin with `_` are the standard library's internals (one hands out a raw pointer), outside the language's checks; name yours without the underscore",
+                "names that begin with `_` are the standard library's internals (one hands out a raw pointer), outside the language's checks; one of yours passes only bare or after `self.` (on another value, `other._name` may be the library's): name yours without the underscore",
                 shape: .underscoredName),
             ForbiddenPattern(
                 "@c", "@c gives a function a C name, under which it could replace one the check or the runtime uses"),

@@ -85,4 +85,13 @@ struct RawMemoryScanTests {
     func safeLookalikesAreAccepted(source: String) {
         expect(refused(source).isEmpty, "\(source): \(refused(source))")
     }
+
+    /// A name of the code's own used on another value (`lhs._id` in its `==`) is refused, and the
+    /// sentence says why it is not excused as `self._id` is, not only that the library's are so named.
+    @Test func anOwnUnderscoredMemberOfAnotherValueIsToldWhy() {
+        let source =
+            "struct Tag: Equatable { let _id: Int\n static func == (l: Tag, r: Tag) -> Bool { l._id == r._id } }"
+        let found = SourceScanner.findings(in: source, forbidden: exercise.forbidden)
+        expect(found.contains { $0.code == "`_id`" && $0.reason.contains("only bare or after `self.`") }, "\(found)")
+    }
 }
