@@ -37,4 +37,10 @@ if [ -d "$frameworks/Foundation.framework/Headers" ]; then
     grep -rh "NS_SWIFT_UNAVAILABLE_FROM_ASYNC(" "$frameworks/Foundation.framework/Headers" | grep -v "#define" |
         sed 's/NS_SWIFT_UNAVAILABLE_FROM_ASYNC.*//; s/^[ \t]*/  /'
 fi
+# None found is no pass: a folder that is not a macOS SDK (or headers this reading no longer
+# understands) would otherwise say "0 of 0" and succeed, checking nothing.
+if [ "$count" -eq 0 ]; then
+    echo "async-marks: no C function in $sdk is marked unavailable from async contexts: is it a macOS SDK?" >&2
+    exit 1
+fi
 [ "$missing" -eq 0 ]
