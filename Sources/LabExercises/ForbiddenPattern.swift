@@ -207,8 +207,12 @@ public struct ForbiddenPattern: Sendable, Equatable {
         ForbiddenPattern("Unmanaged", "Unmanaged takes reference counting away from the compiler"),
         // A number made an address and back: `Data(bytes: .init(bitPattern: address)!, count: 8)`
         // read any address of the check's process with no pointer type spelled (helper 121's audit).
+        // Between integers too (`UInt64(bitPattern: seed)`): the label is all a scan can see, and its
+        // reason gives the conversions that need none.
         ForbiddenPattern(
-            "bitPattern:", "bitPattern: turns a number into an address, or an address into a number"),
+            "bitPattern:",
+            "bitPattern: reads a value's bits as another type's (a number as an address, too); convert numbers with `Int(x)` or `UInt64(truncatingIfNeeded: x)`"
+        ),
         // printf-style formatting reads its C argument list as the format says: `String(format: "%s",
         // address)` read a string at any address (helper 121's audit).
         ForbiddenPattern(

@@ -86,6 +86,14 @@ struct RawMemoryScanTests {
         expect(refused(source).isEmpty, "\(source): \(refused(source))")
     }
 
+    /// `UInt64(bitPattern: seed)` between integers is refused with the rest (the scan cannot tell
+    /// the types), and the reason is true of it: it names the conversions that need no bitPattern:.
+    @Test func anIntegersBitPatternIsToldTheConversionsThatNeedNone() {
+        let found = SourceScanner.findings(
+            in: "func f(_ seed: Int64) -> UInt64 { UInt64(bitPattern: seed) }", forbidden: exercise.forbidden)
+        expect(found.contains { $0.code == "`bitPattern:`" && $0.reason.contains("truncatingIfNeeded") }, "\(found)")
+    }
+
     /// A name of the code's own used on another value (`lhs._id` in its `==`) is refused, and the
     /// sentence says why it is not excused as `self._id` is, not only that the library's are so named.
     @Test func anOwnUnderscoredMemberOfAnotherValueIsToldWhy() {
