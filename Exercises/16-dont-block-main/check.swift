@@ -89,7 +89,9 @@ func runCheck(_ report: CheckReport) async {
                           : "the title was set only after refresh returned: await the fetch, then set it")
                       : titleAtReturn == expected
                           // The right title, but photo(for:) was not asked once for that day: say what it was asked.
-                          ? "the title is right, but photo(for:) was asked \(client.daysAsked.count) times (\(client.daysAsked.map { String("\($0)".prefix(10)) }.joined(separator: ", "))) for one refresh of \(dayText): fetch the day's photo once"
+                          ? (client.daysAsked.count == 1
+                              ? "the title is right, but photo(for:) was asked for \(String("\(client.daysAsked[0])".prefix(10))), not \(dayText): fetch the photo of the day refresh was given"
+                              : "the title is right, but photo(for:) was asked \(client.daysAsked.isEmpty ? "never" : "\(client.daysAsked.count) times (\(client.daysAsked.map { String("\($0)".prefix(10)) }.joined(separator: ", ")))") for one refresh of \(dayText): fetch the day's photo once")
                           : "the title is \"\(titleAtReturn)\", not that of the photo photo(for:) returns for \(dayText) (\(expected ?? "?")), asked once: show what the async fetch returns")
     let during = frames.frames(during: start, end)
     let spans = zip(frames.frames.dropFirst(), frames.frames).filter { $0.0 > start && $0.1 < end }
