@@ -96,7 +96,7 @@ extension ExerciseCommands {
                 return "\(exercise.id) \(answer.origin.lastPathComponent) (\(again) the second time)"
             }
             say(
-                "Stopped by the clock (or its supervisor lost) against the catalogue, so graded again alone, "
+                "Against the catalogue in a way a stalled machine can make it, so graded again alone, "
                     + "\(Self.spent(from: end, to: retriesEnded)): "
                     + names.joined(separator: ", "))
         }
