@@ -105,7 +105,10 @@ enum ModuleInspection {
     ) -> [Finding] {
         var found: [Finding] = []
         let ownNames = moduleDefines ?? facts.defined
-        for name in facts.undefined.sorted() where setsAStaticProperty(name) && !ownNames.contains(name) {
+        // In order, once: every rule below walks them (findings come out in the same order).
+        let references = facts.undefined.sorted()
+        let definitions = facts.defined.sorted()
+        for name in references where setsAStaticProperty(name) && !ownNames.contains(name) {
             found.append(
                 Finding(
                     object: object,
@@ -116,13 +119,13 @@ enum ModuleInspection {
         for section in facts.initializerSections {
             found.append(Finding(object: object, what: "code that runs before the check starts (section \(section))"))
         }
-        for name in facts.undefined.sorted() where isRefusedByName(name) {
+        for name in references where isRefusedByName(name) {
             let what =
                 refusedReferences.contains(name) ? "a call to \(name)()" : "a use of the check's channel (\(name))"
             found.append(Finding(object: object, what: what))
         }
         // Every other C function or variable: only the compiler's own (`CompilerReferences`).
-        for name in facts.undefined.sorted()
+        for name in references
         where CompilerReferences.applies && !isRefusedByName(name) && isCIdentifier(name)
             && !CompilerReferences.allows(name)
         {
@@ -133,7 +136,7 @@ enum ModuleInspection {
                         "a use of the C library's \(name) (an answer may use Swift's, Foundation's and the lab's code, not C functions)"
                 ))
         }
-        for name in facts.undefined.sorted() where CompilerReferences.applies && CompilerReferences.isOverlay(name) {
+        for name in references where CompilerReferences.applies && CompilerReferences.isOverlay(name) {
             found.append(
                 Finding(
                     object: object,
@@ -142,20 +145,20 @@ enum ModuleInspection {
                 ))
         }
         // The lab's libraries' files, processes and a check's instruments, however the answer reached them.
-        for name in facts.undefined.sorted() {
+        for name in references {
             guard let refused = LabLibraryAccess.refusal(ofReference: name, given: given) else { continue }
             found.append(
                 Finding(object: object, what: "a use of \(refused.module)'s \(refused.spelled): \(refused.sentence)"))
         }
         // Foundation's files, processes, environment and process-wide stores, however reached.
-        for name in facts.undefined.sorted() {
+        for name in references {
             guard let refused = FoundationAccess.refusal(ofReference: name) else { continue }
             found.append(
                 Finding(object: object, what: "a use of \(refused.owner)'s \(refused.spelled), which \(refused.reason)")
             )
         }
         // Foundation's and Dispatch's static functions that return nothing: a change of the process's.
-        for name in facts.undefined.sorted() {
+        for name in references {
             guard let refused = ProcessWideCalls.refusal(of: name) else { continue }
             found.append(Finding(object: object, what: refused))
         }
@@ -167,16 +170,16 @@ enum ModuleInspection {
             guard let refused = RawMemorySymbols.refusal(of: name) else { continue }
             found.append(Finding(object: object, what: refused))
         }
-        for name in facts.undefined.sorted() where belongsToTheCheck(name) {
+        for name in references where belongsToTheCheck(name) {
             found.append(Finding(object: object, what: "a reference to the check's own code (\(name))"))
         }
-        for name in facts.defined.sorted() where belongsToTheCheck(name) {
+        for name in definitions where belongsToTheCheck(name) {
             found.append(
                 Finding(
                     object: object, what: "a definition of the check's own code (\(name)): it could replace the check's"
                 ))
         }
-        for name in facts.defined.sorted() where !isSwiftName(name, weakAndHidden: facts.weakAndHidden.contains(name)) {
+        for name in definitions where !isSwiftName(name, weakAndHidden: facts.weakAndHidden.contains(name)) {
             found.append(
                 Finding(
                     object: object,
