@@ -92,25 +92,19 @@ public struct BenchCommand {
         guard formats.contains(where: { $0 != "terminal" }) else { return nil }
         let held: OutputFolder.Claim?
         do {
-            held = try OutputFolder.claim(folder, makingParents: true)
+            held = try OutputFolder.claim(
+                folder, makingParents: true, files: formats.flatMap { Self.fileNames(format: $0, scans: scans) })
         } catch let problem as OutputFolder.Problem {
             throw problem.usageError(option: "out")
+        } catch let inTheWay as AtomicFile.NotReplaceable {
+            throw UsageError.invalidValue(
+                option: "out", value: folder, expected: "a folder where the reports can go (\(inTheWay))")
         }
         guard let claim = held else {
             throw UsageError.invalidValue(
                 option: "out", value: folder,
                 expected:
                     "a folder no other lab run is writing into (one is now: wait for it to end, or give another --out)")
-        }
-        let url = claim.folder
-        for name in formats.flatMap({ Self.fileNames(format: $0, scans: scans) }) {
-            do {
-                try AtomicFile.checkReplaceable(url.appendingPathComponent(name))
-            } catch {
-                claim.release()
-                throw UsageError.invalidValue(
-                    option: "out", value: folder, expected: "a folder where the reports can go (\(error))")
-            }
         }
         return claim
     }

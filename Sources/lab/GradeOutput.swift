@@ -10,25 +10,18 @@ enum GradeOutput {
     static func claim(_ path: String, replace: Bool) throws -> OutputFolder.Claim {
         let held: OutputFolder.Claim?
         do {
-            held = try OutputFolder.claim(path)
+            // The report files checked now, not after grading (see `OutputFolder.claim`).
+            held = try OutputFolder.claim(path, files: reportFiles)
         } catch let problem as OutputFolder.Problem {
             throw problem.usageError(option: "out")
+        } catch let inTheWay as AtomicFile.NotReplaceable {
+            throw LabSetupError("\(inTheWay); remove it, or give another --out")
         }
         guard let claim = held else {
             throw LabSetupError(
                 "another lab run is writing into \(path); wait for it to finish, or give another --out")
         }
         let folder = claim.folder
-        // Checked now, not after grading: a folder in the way of one file once failed the
-        // last write, after the others had replaced last run's report.
-        for name in reportFiles {
-            do {
-                try AtomicFile.checkReplaceable(folder.appendingPathComponent(name))
-            } catch {
-                claim.release()
-                throw LabSetupError("\(error); remove it, or give another --out")
-            }
-        }
         let existing = reportFiles.filter {
             FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path)
         }

@@ -22,12 +22,21 @@ extension OutputFolder {
     }
 
     /// The folder at `path`, made if it is not there (see `prepare`) and claimed; nil when another
-    /// run holds it.
-    public static func claim(_ path: String, makingParents: Bool = false) throws -> Claim? {
+    /// run holds it. Each of `files` (names in it) is checked to take a rename now, before any work
+    /// (`AtomicFile.checkReplaceable`): a folder in the way of one was once found only after the
+    /// work, when the files before it had been replaced. Its error is thrown, the claim let go.
+    public static func claim(_ path: String, makingParents: Bool = false, files: [String] = []) throws -> Claim? {
         let existed = FileManager.default.fileExists(atPath: path)
         let folder = try prepare(path, makingParents: makingParents)
         // Not removed when another holds it: that run may have made it, and writes into it.
         guard let lock = try FileLock.tryHolding(folder: folder) else { return nil }
-        return Claim(folder: folder, lock: lock, madeHere: !existed)
+        let claim = Claim(folder: folder, lock: lock, madeHere: !existed)
+        do {
+            for name in files { try AtomicFile.checkReplaceable(folder.appendingPathComponent(name)) }
+        } catch {
+            claim.release()
+            throw error
+        }
+        return claim
     }
 }
