@@ -66,34 +66,74 @@ func runCheck(_ report: CheckReport) async {
     // Twice, held 200 ms and then 550 ms, each answer due within 300 ms of the release: a look
     // every P ms wakes inside the second hold (P < 550) or is 350 ms or more late after the first,
     // so a correct answer has the most a bound can leave it (250 ms was tighter than it need be).
+    // Late is the clock's word alone, and a machine stalled past the bound makes a correct answer
+    // late too: a hold whose only fault is lateness is held again, three times in all, and refused
+    // only if late every time (an answer that sleeps, then looks, is late on every one).
     var problem: String? = nil
-    for (round, hold) in [Duration.milliseconds(200), .milliseconds(550)].enumerated() {
-        let held = HeldPhotos(base: working)
-        let heldCache = PhotoCache(service: held)
-        let later = today.addingTimeInterval(Double(5 + round) * 86_400)
-        let first = Task { try? await heldCache.photo(for: later).date }
-        _ = await poll(for: CheckServices.patience) { held.calls > 0 }
-        report.waiting("a second request while the day's download is held \(hold.humanReadable)")
-        let (second, stirrings) = await still.hold(hold) { () -> (Date?, ContinuousClock.Instant) in
-            (try? await heldCache.photo(for: later).date, ContinuousClock.now)
+    var attempts = 0
+    for hold in [Duration.milliseconds(200), .milliseconds(550)] where problem == nil {
+        var lateness: [Duration] = []
+        held: while lateness.count < 3 {
+            attempts += 1
+            let later = today.addingTimeInterval(Double(4 + attempts) * 86_400)
+            report.waiting("a second request while the day's download is held \(hold.humanReadable)")
+            switch await requestWhileHeld(later, hold: hold, cache: working, still: still) {
+            case .problem(let found):
+                problem = found
+                break held
+            case .late(let late): lateness.append(late)
+            case .onTime: break held
+            }
         }
-        let released = ContinuousClock.now
-        held.release()
-        let both = await within(.seconds(3)) { [await first.value, await second.value.0] }
-        let late = await within(.seconds(3)) { await second.value.1 }.map { released.duration(to: $0) }
-        problem = problem
-            ?? (held.calls > 1
-                ? "a request for a day already downloading started download \(held.calls): await the one in flight"
-                : stirrings.problem(while: "the day's first download was going (in a hold of \(hold.humanReadable))", awaiting: "the download in flight (its task's value)")
-                    ?? (both?.allSatisfy { $0 != nil } != true
-                        ? "the two requests for a day got \(both.map { "\($0)" } ?? "no answer within 3 s") once its download ended"
-                        : (late ?? .seconds(3)) >= .milliseconds(300)
-                            ? "a request for a day already downloading returned \((late ?? .seconds(3)).humanReadable) after that download ended: it slept, then looked; await the download in flight"
-                            : nil))
+        if problem == nil, lateness.count == 3 {
+            let times = lateness.map(\.humanReadable)
+            problem = "a request for a day already downloading returned \(times[0]), \(times[1]) and \(times[2]) "
+                + "after that download ended (held \(hold.humanReadable), three times): it slept, then looked; await the download in flight"
+        }
     }
     report.expect(
         problem == nil, "a request for a day already downloading waited for that download, nothing woke it meanwhile, and it returned as the download ended (held 200 ms, then 550 ms)",
         otherwise: problem ?? "")
+}
+
+/// What one held request came to: a fault the first time, or only its lateness after the release.
+enum HeldOutcome {
+    case problem(String)
+    case late(Duration)
+    case onTime
+}
+
+/// Asks for `day` while its first download is held for `hold`, then lets that download go: a
+/// second request must start no download, stir nothing meanwhile, get the photo, and return
+/// within 300 ms of the release.
+func requestWhileHeld(_ day: Date, hold: Duration, cache service: any SpacePhotosService, still: StillnessWatch) async
+    -> HeldOutcome
+{
+    let held = HeldPhotos(base: service)
+    let heldCache = PhotoCache(service: held)
+    let first = Task { try? await heldCache.photo(for: day).date }
+    _ = await poll(for: CheckServices.patience) { held.calls > 0 }
+    let (second, stirrings) = await still.hold(hold) { () -> (Date?, ContinuousClock.Instant) in
+        (try? await heldCache.photo(for: day).date, ContinuousClock.now)
+    }
+    let released = ContinuousClock.now
+    held.release()
+    let both = await within(.seconds(3)) { [await first.value, await second.value.0] }
+    let late = await within(.seconds(3)) { await second.value.1 }.map { released.duration(to: $0) }
+    if held.calls > 1 {
+        return .problem("a request for a day already downloading started download \(held.calls): await the one in flight")
+    }
+    if let stirred = stirrings.problem(
+        while: "the day's first download was going (in a hold of \(hold.humanReadable))",
+        awaiting: "the download in flight (its task's value)")
+    {
+        return .problem(stirred)
+    }
+    guard let both, both.allSatisfy({ $0 != nil }) else {
+        return .problem("the two requests for a day got \(both.map { "\($0)" } ?? "no answer within 3 s") once its download ended")
+    }
+    let after = late ?? .seconds(3)
+    return after >= .milliseconds(300) ? .late(after) : .onTime
 }
 
 /// A service whose downloads wait until the check lets them go: "still downloading" is a moment
