@@ -47,10 +47,11 @@ enum LabSubcommand: String, CaseIterable {
                 details: """
                     The --out folder is checked before any lesson runs. A LESSON.html or index.html already
                     there is kept, even one an earlier lab pages wrote: lab pages refuses to start, naming
-                    it, unless you add --replace (or give another --out).
+                    it, unless you add --replace (or give another --out). While it runs, the folder is
+                    its own: another lab pages, lab grade or lab bench --out into it is refused.
 
-                    Exit status: 0 every page written; 1 a lesson or a write failed; 2 bad usage or an
-                    unusable folder.
+                    Exit status: 0 every page written; 1 a lesson or a write failed; 2 bad usage, an
+                    unusable folder, or one another lab run is writing into.
                     """)
         case .bench:
             return BenchCommand.spec

@@ -13,12 +13,19 @@ enum PagesCommand {
     static func run(folder path: String, allVariants: Bool, noColor: Bool, replace: Bool) async throws -> Int32 {
         // Checked before any lesson runs: a file, a missing parent or a folder that cannot be
         // written into is one line now, not fifteen failed pages later.
-        let folder: URL
+        // Claimed as `lab grade` and `lab bench --out` claim theirs: a second `lab pages` into the
+        // same folder is told at once, not left to rename its pages over this run's one by one.
+        let held: OutputFolder.Claim?
         do {
-            folder = try OutputFolder.prepare(path)
-        } catch {
-            throw error.usageError(option: "out")
+            held = try OutputFolder.claim(path)
+        } catch let problem as OutputFolder.Problem {
+            throw problem.usageError(option: "out")
         }
+        guard let claim = held else {
+            throw LabSetupError("another lab run is writing into \(path); wait for it to finish, or give another --out")
+        }
+        defer { claim.release() }
+        let folder = claim.folder
         try checkFiles(in: folder, replace: replace)
         let terminal = Terminal.detect(noColorFlag: noColor)
         var entries: [LessonIndexPage.Entry] = []

@@ -70,16 +70,24 @@ struct OutputLocationTests {
         expectContains(LabSubcommand.pages.spec.help(), "--replace")
     }
 
-    @Test func aSecondGradeIntoTheSameFolderIsRefusedWhileTheFirstRuns() async throws {
+    /// `lab grade` and `lab pages` (and `lab bench --out`, ReportSetTests) each claim their folder.
+    @Test(arguments: [["grade", "Exercises"], ["pages"]])
+    func aSecondRunIntoTheSameFolderIsRefusedWhileTheFirstRuns(command: [String]) async throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         // This test stands in for the first run: it holds the folder's lock.
         let held = try unwrap(try FileLock.tryHolding(folder: folder))
         defer { held.release() }
         let result = try await ProcessRunner.run(
-            "lab", ["grade", "Exercises", "--out", folder.path], environment: ["CONCURRENCY_LAB_HOME": folder.path])
+            "lab", command + ["--out", folder.path], environment: ["CONCURRENCY_LAB_HOME": folder.path])
         expectEqual(result.status, 2)
-        expectContains(result.standardError, "another lab run is writing into", "\(result.standardError)")
+        expectEqual(
+            result.standardError.split(separator: "\n"),
+            [
+                "lab \(command[0]): error: another lab run is writing into \(folder.path); "
+                    + "wait for it to finish, or give another --out"
+            ])
+        expectNotContains(result.standardOutput, "running", "refused before any lesson ran")
         // The lock is the folder's own: no file is left in it for another user to trip on.
         try expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }

@@ -5,8 +5,8 @@ extension OutputFolder {
     /// on the folder itself (flock(2) on its descriptor, so nothing is left in it), which the
     /// kernel gives back if the run dies. Two runs writing one set of reports at once could each
     /// rename some of its files into place and leave one run's report.json beside the other's
-    /// report.html; the second is told at once instead, before any work. `lab grade` and `lab
-    /// bench --out` claim their folders so, and so keep each other out of one folder too.
+    /// report.html; the second is told at once instead, before any work. `lab grade`, `lab pages`
+    /// and `lab bench --out` claim their folders so, and so keep each other out of one folder too.
     public struct Claim: Sendable {
         public let folder: URL
         let lock: FileLock.Holder
