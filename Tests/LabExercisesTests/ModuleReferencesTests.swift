@@ -142,6 +142,18 @@ struct ModuleReferencesTests {
         ]
         expectEqual(findings(undefined: Set(allowed)), [])
     }
+
+    /// Of the same shape, but not a change of the process: each is refused with what it does.
+    @Test(arguments: [
+        ("$s8Dispatch0A5QueueC17concurrentPerform10iterations7executeySi_ySiXEtFZ", "until every iteration has run"),
+        ("$s10Foundation6ThreadC5sleep15forTimeIntervalySd_tFZ", "for the whole wait"),
+        ("$s10Foundation6ThreadC5sleep5untily0A10Essentials4DateV_tFZ", "for the whole wait"),
+        ("$s10Foundation6ThreadC09detachNewB0yyyyYbcFZ", "starts a thread of its own"),
+    ])
+    func aStaticFunctionThatDoesSomethingElseIsRefusedForWhatItDoes(name: String, what: String) {
+        let found = findings(undefined: [name])
+        expect(found.count == 1 && found[0].contains(what) && !found[0].contains("whole process"), "\(found)")
+    }
 }
 
 /// Swift 6.3's `@c` defines a C-named function as `@_cdecl` did: refused by the scan too.
