@@ -472,16 +472,27 @@ public struct BatchGrading: Sendable {
         }
         var limits = limits
         limits.wallSeconds = min(limits.wallSeconds, grader.exercise.timeLimitSeconds)
-        do {
-            return try grader.judge(
+        let judgeOnce = {
+            try grader.judge(
                 binary: answer.build.binary, studentObjects: answer.build.studentObjects,
                 fingerprint: answer.fingerprint, sources: sources, limits: limits, inspect: inspect)
                 ?? CheckOutcome(
                     stage: .forbidden, messages: ["refused: the check that ran was not built from this answer"],
                     details: "")
+        }
+        do {
+            return try Self.runningAgainIfOnlyLate(judgeOnce)
         } catch {
             return Self.toolchainOutcome("\(error)")
         }
+    }
+
+    /// `judge`'s verdict, and for a run refused only by bounds on the clock (`CheckOutcome.onlyLate`)
+    /// the verdict of one more run, which stands whatever it is: sentences true of the run that
+    /// gave them. Once only, so an answer that is late by its code costs one more run, not a loop.
+    static func runningAgainIfOnlyLate(_ judge: () throws -> CheckOutcome) rethrows -> CheckOutcome {
+        let first = try judge()
+        return first.onlyLate ? try judge() : first
     }
 
     /// One pass of builds: the answers to build again alone, and whether any build failed outside

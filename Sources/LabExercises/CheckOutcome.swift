@@ -13,6 +13,11 @@ public struct CheckOutcome: Sendable, Equatable {
     public let details: String
     /// What this machine's sandbox could not confine (a kernel without Landlock, say), one line each.
     public var notes: [String] = []
+    /// Refused only by bounds on the clock (the check's `expectInTime`): every failure a "late"
+    /// record, nothing else wrong. The grader runs such a check once more and keeps the second
+    /// verdict (`BatchGrading.run`), so a machine stalled past a bound once does not refuse a
+    /// correct answer with a sentence about its code.
+    public var onlyLate = false
 
     /// What the answer's run printed reaches the student's or the teacher's terminal and the
     /// class's report files, so it is made inert here, once (`InertText`).

@@ -23,6 +23,8 @@ struct CheckVerdict {
         var planned: Int?
         var passes: [String] = []
         var failures: [String] = []
+        /// How many of `failures` came as "late" records: bounds on the clock alone.
+        var late = 0
         var lastWaiting: String?
         var done = false
         var fingerprint: String?
@@ -44,6 +46,9 @@ struct CheckVerdict {
                 records.plans += 1
             case "pass": records.passes.append(fields[2])
             case "fail": records.failures.append(fields[2])
+            case "late":
+                records.failures.append(fields[2])
+                records.late += 1
             case "waiting": records.lastWaiting = fields[2]
             case "done":
                 records.done = true
@@ -132,7 +137,9 @@ struct CheckVerdict {
                 details: output)
         }
         if !records.failures.isEmpty {
-            return CheckOutcome(stage: .checks, messages: records.failures, details: "")
+            var outcome = CheckOutcome(stage: .checks, messages: records.failures, details: "")
+            outcome.onlyLate = records.late == records.failures.count
+            return outcome
         }
         let planned = records.planned ?? 0
         if records.planned == nil || records.passes.count < planned || !records.done {

@@ -15,7 +15,9 @@ import Foundation
 ///
 /// Never graded again: a mistake or a starting file that *passed* (a wrong answer that gets
 /// through now and then is a hole the catalogue is there to show), and a timeout a mistake is
-/// catalogued with (already right). Students' answers (`lab check`, `lab grade`) are never graded twice.
+/// catalogued with (already right). Students' answers (`lab check`, `lab grade`) are graded once,
+/// built once; only a run refused by bounds on the clock alone is run once more (`CheckOutcome.onlyLate`),
+/// as here too, before any of this.
 enum VerifyRetry {
     /// The indices of `answers` to grade again: a wrong verdict that the machine may have made.
     static func indices(of answers: [(Exercise, KnownAnswer)], outcomes: [CheckOutcome]) -> [Int] {

@@ -54,6 +54,31 @@ struct CheckVerdictTests {
         expectEqual(outcome.messages, ["bad"])
     }
 
+    /// A run refused only by bounds on the clock ("late" records) is marked so, and the grader runs
+    /// it once more, keeping the second verdict; one with any other failure is final at once.
+    @Test func aRunRefusedOnlyByTheClockIsRunOnceMore() {
+        let late = verdict.outcome(
+            result(["s3cr3t\tplan\t2", "s3cr3t\tpass\tone", "s3cr3t\tlate\tslow", "s3cr3t\tdone\tfailed"], exit: 1))
+        expectEqual(late.stage, .checks)
+        expectEqual(late.messages, ["slow"])
+        expect(late.onlyLate)
+        let mixed = verdict.outcome(
+            result(["s3cr3t\tplan\t2", "s3cr3t\tfail\tbad", "s3cr3t\tlate\tslow", "s3cr3t\tdone\tfailed"], exit: 1))
+        expectEqual(mixed.messages, ["bad", "slow"])
+        expect(!mixed.onlyLate)
+        expect(!verdict.outcome(result(["s3cr3t\tplan\t1", "s3cr3t\tfail\tbad"], exit: 1)).onlyLate)
+
+        for (first, second) in [(late, CheckOutcome(stage: .passed, messages: ["one"], details: "")), (late, late)] {
+            var runs: [CheckOutcome] = [first, second]
+            let kept = BatchGrading.runningAgainIfOnlyLate { runs.removeFirst() }
+            expectEqual(kept, second)
+            expect(runs.isEmpty, "run twice")
+        }
+        var once: [CheckOutcome] = [mixed, late]
+        expectEqual(BatchGrading.runningAgainIfOnlyLate { once.removeFirst() }, mixed)
+        expectEqual(once.count, 1, "a failure of the code is final: run once")
+    }
+
     /// A check stopped by its clock says how long it had: its exercise's limit, and the time it
     /// waited for a CPU where that lengthened the clock (a busy machine), never otherwise.
     @Test(arguments: [(0, false), (0.05, false), (2.5, true)] as [(Double, Bool)])

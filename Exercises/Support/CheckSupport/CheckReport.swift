@@ -20,6 +20,21 @@ final class CheckReport: Sendable {
         condition ? pass(passed) : fail(failed)
     }
 
+    /// An expectation judged by a bound on the clock alone, one a correct answer meets unless the
+    /// machine stalls it past the bound (a CPU shared with a build, a paused VM): failed as a "late"
+    /// record. A run whose every failure is late is run once more by the grader, and the second
+    /// run's verdict stands (`CheckOutcome.onlyLate`): an answer that is slow by its code is late
+    /// on both, one a stall made late is not.
+    func expectInTime(_ condition: Bool, _ passed: String, otherwise failed: String) {
+        condition ? pass(passed) : late(failed)
+    }
+
+    /// A failure by a bound on the clock alone (see `expectInTime`).
+    func late(_ message: String) {
+        failures.withLock { $0 += 1 }
+        lab_check_record("late", message)
+    }
+
     /// Says what the check is about to await, so a hang can be explained.
     func waiting(_ what: String) { lab_check_record("waiting", what) }
 
