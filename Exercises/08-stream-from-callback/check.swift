@@ -133,14 +133,18 @@ func runCheck(_ report: CheckReport) async {
     while pauses.count < 3, pauses.last?.quiet == nil { pauses.append(await readPausing(pausing, still)) }
     // The bound is 250 ms, short of that 300 ms: a correct stream ends as the sensor finishes,
     // and a busy machine may take a while to run its reader (it was 100 ms).
-    report.expect(heard == pausing && (endedAfterFinish ?? .zero) < .milliseconds(250),
-                  "a sensor that paused 500 ms before its last reading was read to its end, and the stream ended as it finished",
-                  otherwise: heard != pausing && (heard.count >= pausing.count || !pausing.starts(with: heard))
-                      // Not the readings' first part: readings lost or changed, not a stream ended early.
-                      ? "a sensor that paused 500 ms before its last reading gave \(heard), not \(pausing): yield every reading the sensor sends, as sent"
-                      : heard != pausing
-                      ? "a sensor that paused 500 ms before its last reading gave \(heard), not \(pausing): end the stream when the sensor finishes (onFinish), not when it goes quiet"
-                      : "the stream ended \((endedAfterFinish ?? .zero).humanReadable) after the sensor finished: end it when the sensor finishes (onFinish), not after a silence")
+    // The readings heard are the code's; every one heard, and an end late by the bound alone, the
+    // clock's word (`CheckReport.late`).
+    if heard == pausing {
+        report.expectInTime((endedAfterFinish ?? .zero) < .milliseconds(250),
+                            "a sensor that paused 500 ms before its last reading was read to its end, and the stream ended as it finished",
+                            otherwise: "the stream ended \((endedAfterFinish ?? .zero).humanReadable) after the sensor finished: end it when the sensor finishes (onFinish), not after a silence")
+    } else {
+        report.fail(heard.count >= pausing.count || !pausing.starts(with: heard)
+            // Not the readings' first part: readings lost or changed, not a stream ended early.
+            ? "a sensor that paused 500 ms before its last reading gave \(heard), not \(pausing): yield every reading the sensor sends, as sent"
+            : "a sensor that paused 500 ms before its last reading gave \(heard), not \(pausing): end the stream when the sensor finishes (onFinish), not when it goes quiet")
+    }
     // It goes quiet after the third reading: a stream that stops the sensor only when a later
     // reading finds the reader gone leaves it running meanwhile.
     let long = CaffeineSensor(readings: 1000, pausingAfter: 3)
@@ -158,11 +162,13 @@ func runCheck(_ report: CheckReport) async {
                   otherwise: "the sensor kept running after the reader left (\(long.delivered) readings sent): stop it in onTermination (a stream made with `unfolding:` never hears the reader leave; make it from the sensor's callbacks)")
     if let watched = pauses.last, let quiet = watched.quiet {
         let fourthLate = watched.fourthLate ?? .seconds(1)
-        report.expect(quiet.stillWaiting && fourthLate < .milliseconds(150),
-                      "while the sensor was quiet (\(quiet.lasted.humanReadable) watched), nothing of your code woke, and the reading after the pause reached the reader \(fourthLate.humanReadable) after it was sent: the stream waited for the sensor",
-                      otherwise: quiet.stillWaiting
-                          ? "the reading after the sensor's pause reached the reader \(fourthLate.humanReadable) after the sensor sent it: a stream that waits for onReading hands each reading on at once; one that looks at the sensor now and then, only at its next look"
-                          : "while the sensor was quiet for \(quiet.lasted.humanReadable), \(quiet.whatStirred ?? "") (something that sleeps and looks at the sensor, in a task of its own or in next()?): let the sensor's own callbacks, onReading and onFinish, drive the stream")
+        if quiet.stillWaiting {
+            report.expectInTime(fourthLate < .milliseconds(150),
+                                "while the sensor was quiet (\(quiet.lasted.humanReadable) watched), nothing of your code woke, and the reading after the pause reached the reader \(fourthLate.humanReadable) after it was sent: the stream waited for the sensor",
+                                otherwise: "the reading after the sensor's pause reached the reader \(fourthLate.humanReadable) after the sensor sent it: a stream that waits for onReading hands each reading on at once; one that looks at the sensor now and then, only at its next look")
+        } else {
+            report.fail("while the sensor was quiet for \(quiet.lasted.humanReadable), \(quiet.whatStirred ?? "") (something that sleeps and looks at the sensor, in a task of its own or in next()?): let the sensor's own callbacks, onReading and onFinish, drive the stream")
+        }
     } else if let watched = pauses.last, watched.heard.count < 3 || watched.heard.prefix(3) != pausing.prefix(3) {
         // Its first readings lost or changed: how late each came cannot be told (a stream that
         // dropped the first reading was told it heard the third "never").
@@ -170,7 +176,7 @@ func runCheck(_ report: CheckReport) async {
             "the sensor's pause could not be watched: its reader heard \(watched.heard), not the readings sent (\(pausing)), so when each reached it cannot be told: yield every reading the sensor sends, as sent")
     } else {
         let lates = pauses.map { $0.thirdLate.map(\.humanReadable) ?? "never" }.joined(separator: ", ")
-        report.fail(
+        report.late(
             "three times, the reading before the sensor's pause reached the reader 150 ms or more after the sensor sent it (\(lates)): a stream that waits for onReading hands each reading on at once; one that looks at the sensor now and then, only at its next look")
     }
 }
