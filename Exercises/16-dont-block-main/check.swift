@@ -139,13 +139,19 @@ func runCheck(_ report: CheckReport) async {
     let busyLimit = 40
     let busy = cpu.map { $0 >= busyLimit || ($0 >= 15 && worst >= 0.2) } ?? false
     let used = cpu.map { "it used \($0) ms of CPU" } ?? "its CPU was not read (the main actor changed threads)"
-    report.expect(worstHeld < 0.4 && held < 0.4 && !busy, "the main actor kept drawing: \(longest), \(added), and \(used)",
-                  otherwise: busy
-                      ? "the main actor spent \(cpu ?? 0) ms of CPU during the refresh, time it could not draw in, where awaiting the fetch takes almost none: busy work, or a loop that looks again and again, on the main actor before or after the await?"
-                      : worstHeld >= 0.4
-                          ? "the UI froze for \(Int(worst * 1000)) ms during the refresh: something on the main actor held it (a blocking call before or after the await?)"
-                          : "the UI froze \(freezes.count) times during the refresh, \(Int(frozen * 1000)) ms in all (the longest \(Int(worst * 1000)) ms\(stalledText)): something on the main actor held it again and again (waits shorter than 400 ms each are still waits)")
-    report.expect(during >= 3, "the UI drew \(during) frames while the photo loaded",
+    // The CPU the main actor used is the code's; frame gaps are bounds on the clock, which the
+    // witness above corrects only for the stalls it saw: sent as "late", so a run they refuse is
+    // run once more (a freeze of the code, a blocking lazy global's too, comes again in the new
+    // process; a stall the witness missed seldom does).
+    if busy {
+        report.fail("the main actor spent \(cpu ?? 0) ms of CPU during the refresh, time it could not draw in, where awaiting the fetch takes almost none: busy work, or a loop that looks again and again, on the main actor before or after the await?")
+    } else {
+        report.expectInTime(worstHeld < 0.4 && held < 0.4, "the main actor kept drawing: \(longest), \(added), and \(used)",
+                            otherwise: worstHeld >= 0.4
+                                ? "the UI froze for \(Int(worst * 1000)) ms during the refresh: something on the main actor held it (a blocking call before or after the await?)"
+                                : "the UI froze \(freezes.count) times during the refresh, \(Int(frozen * 1000)) ms in all (the longest \(Int(worst * 1000)) ms\(stalledText)): something on the main actor held it again and again (waits shorter than 400 ms each are still waits)")
+    }
+    report.expectInTime(during >= 3, "the UI drew \(during) frames while the photo loaded",
                   otherwise: "the UI drew \(during) frames during the \(Int((end - start) * 1000)) ms refresh: the main actor was blocked")
 
     // A fetch that fails: refresh ends with its error. One that fired the fetch in a task nobody
