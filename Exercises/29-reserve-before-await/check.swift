@@ -39,16 +39,27 @@ func runCheck(_ report: CheckReport) async {
             charges.withLock { $0.succeeded += 1 }
         }
     }
+    // The buyers run on one thread of the check's own, first in, first out (a task executor
+    // preference, which the buyers' tasks inherit): each hop to the stock and back waits its turn
+    // behind every buyer queued before it, so a sale that looks at the stock, awaits anything at
+    // all (not only the payment), then takes the unit is overtaken by the other buyers on every
+    // run. On the thread pool such sales ran their awaits back to back and passed 2 runs in 2 on
+    // two cores (one that logged the sale on an actor of its own between looking and taking; one
+    // that read the quantity in one call and wrote it back less one in another).
+    let serial = DedicatedThreadExecutor(name: "check 29 · buyers")
+    defer { serial.stop() }
     report.waiting("\(buyers) buyers at once for \(units) units")
-    let first = await withTaskGroup(of: Result<Bool, any Error>.self) { group in
-        for _ in 0..<buyers {
-            group.addTask {
-                do { return .success(try await stock.sell(charge: charge)) } catch { return .failure(error) }
+    let first = await withTaskExecutorPreference(serial) {
+        await withTaskGroup(of: Result<Bool, any Error>.self) { group in
+            for _ in 0..<buyers {
+                group.addTask {
+                    do { return .success(try await stock.sell(charge: charge)) } catch { return .failure(error) }
+                }
             }
+            var outcomes: [Result<Bool, any Error>] = []
+            for await outcome in group { outcomes.append(outcome) }
+            return outcomes
         }
-        var outcomes: [Result<Bool, any Error>] = []
-        for await outcome in group { outcomes.append(outcome) }
-        return outcomes
     }
     let soldFirst = first.filter { if case .success(true) = $0 { true } else { false } }.count
     let threw = first.filter { if case .failure(let error) = $0 { error is PaymentDeclined } else { false } }.count
