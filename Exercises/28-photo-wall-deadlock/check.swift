@@ -3,7 +3,7 @@ import LabCore
 import LabScenarios
 @testable import StudentCode
 
-let plannedExpectations = 4
+let plannedExpectations = 5
 
 /// Set in the task that calls loadWall: the tasks it starts inherit it, a thread it hands a
 /// fetch to does not.
@@ -68,4 +68,39 @@ func runCheck(_ report: CheckReport) async {
     let elsewhere = service.outside.withLock { $0 }
     report.expect(elsewhere == 0, "every fetch ran in loadWall's task or one it started, not handed to another thread",
                   otherwise: "\(elsewhere) of \(fetches) fetches ran outside loadWall's tasks: each was handed to a thread that waits for it (a semaphore on a GCD thread?); await the fetch in the child task")
+    // Only for an answer that passed the rest, which waits synchronously for nothing: one that did
+    // would hold the one thread below. The days again, their photos arriving together, the wall
+    // loaded on one thread of the check's own, first in, first out (a task executor preference,
+    // which loadWall's tasks inherit): each hop to an actor and back waits its turn behind every
+    // task queued before it. Above, the photos arrive 20 ms apart, and a child that copied the
+    // wall's titles out of an actor and wrote them back with its own passed 3 runs in 3 on two
+    // cores, every other child's title lost only when two overlapped.
+    guard !report.hasFailed else { return }
+    let serial = DedicatedThreadExecutor(name: "check 28 · wall")
+    let arrivingTogether = ArrivingTogether(base: reference, hold: PeakHold(peak: count, patience: CheckServices.patience))
+    report.waiting("loadWall(days:from:) again, on one thread, every day's photo arriving at once")
+    let again = await within(.seconds(10)) {
+        await withTaskExecutorPreference(serial) { await loadWall(days: days, from: arrivingTogether) }
+    }
+    // Stopped only once loadWall has returned: jobs enqueued after a stop never run.
+    if again != nil { serial.stop() }
+    let wrongTitles = again.map { zip($0, expected).filter { $0 != $1 }.count + abs($0.count - expected.count) }
+    report.expect(
+        wrongTitles == 0, "the \(count) days' photos arriving at once, the wall still shows every day's title in order",
+        otherwise: wrongTitles.map {
+            "the \(count) days' photos arriving at once (loadWall run on one thread), the wall came back with \($0) of its \(count) titles missing or wrong: each day's title must reach the wall whatever the other days' tasks do meanwhile"
+        } ?? "the \(count) days' photos arriving at once, loadWall run on one thread did not return within 10 s")
+}
+
+/// Every day's photo held until all are asked for, then answered together (see PeakHold).
+struct ArrivingTogether: SpacePhotosService {
+    let base: any SpacePhotosService
+    let hold: PeakHold
+
+    func photo(for date: Date) async throws -> SpacePhoto {
+        await hold.enter()
+        return try await base.photo(for: date)
+    }
+
+    func randomPhotos(count: Int) async throws -> [SpacePhoto] { try await base.randomPhotos(count: count) }
 }
