@@ -39,12 +39,20 @@ func runCheck(_ report: CheckReport) async {
         }
         let calls = log.keys(startingWith: "manifest").count
         if calls != count { oneEach = false; problems.append("\(calls) manifest requests for \(count) rovers") }
+        // The list is asked for once: an answer that asked again (for a count, then for the rovers)
+        // made every request right and passed, each call of allRovers() a request to the server.
+        let lists = log.keys(startingWith: "rovers").count
+        if lists > 1 {
+            oneEach = false
+            problems.append("one fetchPhotoManifests call asked the API for its rovers \(lists) times: ask once, then request a manifest for each rover in that list")
+        }
         let most = log.maxInFlight(startingWith: "manifest")
         if most != count { concurrent = false; problems.append(most == 1 ? "only 1 of \(count) manifest requests was in flight at once" : "at most \(most) of \(count) manifest requests were in flight at once") }
     }
     report.expect(complete, "a manifest for every rover the API listed, \(first) and then \(second)",
                   otherwise: problems.first { $0.contains("listed") || $0.contains("threw") } ?? "")
-    report.expect(oneEach, "one manifest request per rover", otherwise: problems.first { $0.contains("requests for") } ?? "")
+    report.expect(oneEach, "the rovers asked for once, and one manifest request per rover",
+                  otherwise: problems.first { $0.contains("requests for") || $0.contains("times: ask once") } ?? "")
     report.expect(concurrent, "all the manifest requests were in flight at once, \(first) and then \(second)",
                   otherwise: problems.first { $0.contains("in flight") } ?? "")
 
