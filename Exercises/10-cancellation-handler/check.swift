@@ -69,6 +69,12 @@ import LabCore
 
 let plannedExpectations = 7
 
+/// Whether the download's cancel() came before its handler was called (or it was never called):
+/// a cancel() after the download finished does nothing to it.
+func cancelledBeforeItFinished(_ download: OldDownload) -> Bool {
+    download.cancelledAt.map { cancel in download.finishedAt.map { cancel <= $0 } ?? true } ?? false
+}
+
 func runCheck(_ report: CheckReport) async {
     let still = await StillnessWatch()
     // Left alone, the download finishes with its bytes: an answer that cancels it whatever
@@ -95,7 +101,7 @@ func runCheck(_ report: CheckReport) async {
         let late = alone.finishedAt.map { $0.duration(to: returned) } ?? .zero
         // Cancelled before its handler was called: a cancel() after the download finished does
         // nothing to it (a stream's onTermination that runs as its reader lets go, say).
-        let cancelled = alone.cancelledAt.map { cancel in alone.finishedAt.map { cancel <= $0 } ?? true } ?? false
+        let cancelled = cancelledBeforeItFinished(alone)
         // In steps, each typed: one expression of nested choices took 0.2 s to type-check, in
         // every compile of this check.
         let got: String = bytes.map(String.init) ?? "an error"
@@ -156,6 +162,13 @@ func runCheck(_ report: CheckReport) async {
         report.late("a task cancelled before it called download() ended only \(earlyTook.humanReadable) later: onCancel runs at once when the task is already cancelled, before the download has called back; cancel the download there, or do not start it")
     case .failure(let error):
         report.fail("a task cancelled before it called download() threw \(error), not CancellationError")
+    case .success(let bytes) where cancelledBeforeItFinished(early) || early.finishedAt == nil:
+        // Its download was stopped (or never ran), yet a value came back: the answer turned the
+        // cancellation into bytes, and "still downloaded" would blame the wrong thing.
+        report.fail(
+            "a task cancelled before it called download() returned \(bytes) bytes, though its download "
+                + (cancelledBeforeItFinished(early) ? "was cancelled" : "never finished")
+                + ": a cancelled download is an error; throw the CancellationError its handler gives")
     case .success(let bytes):
         report.fail("a task cancelled before it called download() still downloaded \(bytes) bytes (\(earlyTook.humanReadable)): onCancel runs at once when the task is already cancelled; cancel the download there, or do not start it")
     }
@@ -176,6 +189,8 @@ func runCheck(_ report: CheckReport) async {
     let result = await task.value
     let late = cancelled.duration(to: clock.now)
     switch result {
+    case .success(let bytes) where cancelledBeforeItFinished(old):
+        report.fail("the download was cancelled, yet the task returned \(bytes) bytes \(late.humanReadable) later: a cancelled download is an error; throw the CancellationError its handler gives")
     case .success:
         report.fail("the download ignored the cancellation and finished \(late.humanReadable) later")
     case .failure(let error):
