@@ -106,4 +106,19 @@ struct UnifiedDiffTests {
         elsewhere.judgedHere = false
         expectEqual(elsewhere.problem(with: passed, exercise: exercise), nil)
     }
+
+    /// A starting file refused for something other than its behaviour is named with what it was
+    /// told (once in a helper's one-CPU run, 28's starting file was "forbidden", and why was lost).
+    @Test func aStartingFileRefusedOtherwiseSaysWhatItWasTold() throws {
+        let exercise = try unwrap(TestLab.catalog.exercise(named: "28"))
+        let file = URL(fileURLWithPath: "/dev/null")
+        let original = KnownAnswer(
+            role: .original, file: file, origin: file, summary: "the starting file", expectedMessage: nil)
+        let refused = CheckOutcome(stage: .forbidden, messages: ["refused: something else"], details: "")
+        expectEqual(
+            original.problem(with: refused, exercise: exercise),
+            "fails only by forbidden, not by its behaviour check: refused: something else")
+        let stopped = CheckOutcome(stage: .timeout, messages: ["did not finish"], details: "")
+        expectEqual(original.problem(with: stopped, exercise: exercise), nil)
+    }
 }
