@@ -59,6 +59,22 @@ struct OutputFileTests {
         #endif
     }
 
+    /// A symbolic link to nothing is neither a folder nor a name a folder can be made at (mkdir(2)
+    /// finds it there): refused in one line before the work, not found by the first write after it.
+    @Test func aLinkToNothingIsNoFolder() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let link = folder.appendingPathComponent("link").path
+        let nowhere = folder.appendingPathComponent("gone").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: nowhere)
+        let problem = OutputFolder.Problem(
+            path: link, expected: "a folder (this is a symbolic link to \(nowhere), which does not exist)")
+        #expect(throws: problem) { try OutputFolder.prepare(link) }
+        #expect(throws: problem) { try OutputFolder.prepare(link, makingParents: true) }
+        #expect(throws: problem) { try OutputFolder.check(link) }
+        #expect(throws: problem) { try OutputFolder.claim(link) }
+    }
+
     @Test func aCheckMakesNothing() throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
