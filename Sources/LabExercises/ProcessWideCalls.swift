@@ -38,6 +38,9 @@ enum ProcessWideCalls {
         "Foundation.Thread.sleep": "which blocks the thread that calls it for the whole wait: await Task.sleep instead",
         "Foundation.Thread.detachNewThread":
             "which starts a thread of its own that no task awaits: do the work in a task (a task group's child), and await it",
+        // In async code the thread is one of the pool's, and the job it was running never ends.
+        "Foundation.Thread.exit":
+            "which ends the thread that calls it, in async code one of the pool's, in the middle of a task: return from the function instead",
     ]
 
     /// The module that declares `path`: its first name, or the one an extension names

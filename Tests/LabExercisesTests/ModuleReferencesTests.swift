@@ -149,6 +149,7 @@ struct ModuleReferencesTests {
         ("$s10Foundation6ThreadC5sleep15forTimeIntervalySd_tFZ", "for the whole wait"),
         ("$s10Foundation6ThreadC5sleep5untily0A10Essentials4DateV_tFZ", "for the whole wait"),
         ("$s10Foundation6ThreadC09detachNewB0yyyyYbcFZ", "starts a thread of its own"),
+        ("$s10Foundation6ThreadC4exityyFZ", "ends the thread that calls it"),
     ])
     func aStaticFunctionThatDoesSomethingElseIsRefusedForWhatItDoes(name: String, what: String) {
         let found = findings(undefined: [name])
