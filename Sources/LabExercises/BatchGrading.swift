@@ -492,7 +492,10 @@ public struct BatchGrading: Sendable {
     /// gave them. Once only, so an answer that is late by its code costs one more run, not a loop.
     static func runningAgainIfOnlyLate(_ judge: () throws -> CheckOutcome) rethrows -> CheckOutcome {
         let first = try judge()
-        return first.onlyLate ? try judge() : first
+        guard first.onlyLate else { return first }
+        var second = try judge()
+        second.lateBefore = first.messages
+        return second
     }
 
     /// One pass of builds: the answers to build again alone, and whether any build failed outside

@@ -18,6 +18,10 @@ public struct CheckOutcome: Sendable, Equatable {
     /// verdict (`BatchGrading.run`), so a machine stalled past a bound once does not refuse a
     /// correct answer with a sentence about its code.
     public var onlyLate = false
+    /// On the second run's verdict: what the first run, refused only by those bounds, was told.
+    /// Said beside the verdict (`lab check`), and named by `--verify` where the second run passed:
+    /// a check that leans on the second run is seen.
+    public var lateBefore: [String] = []
 
     /// What the answer's run printed reaches the student's or the teacher's terminal and the
     /// class's report files, so it is made inert here, once (`InertText`).

@@ -159,6 +159,17 @@ public struct ExerciseCommands {
 
     static let solved = "✔ Solved. "
 
+    /// Before a second run's verdict: that the first run was refused only by a bound on the clock
+    /// (a busy machine can make a correct answer miss one), with what it was told where the second
+    /// passed; where both were refused, the verdict below says it, once.
+    static func secondRunLine(firstLate: String, secondPassed: Bool, width: Int) -> String {
+        (secondPassed
+            ? "note: the check ran twice. The first run missed only a bound on the clock (\(firstLate)), "
+                + "as a busy machine can make a correct answer do; the second run passed."
+            : "note: the check ran twice; both runs were refused, the first only by a bound on the clock. "
+                + "Below is the second run's verdict.").wrapped(to: width, indent: "  ")
+    }
+
     /// After a pass: the next exercise, and how it is checked (`lab watch` goes on to its file by
     /// itself), wrapped to the terminal, "  ✔ Solved. " first.
     static func solvedLine(next: String, path: String, watching: Bool, width: Int) -> String {
@@ -176,6 +187,11 @@ public struct ExerciseCommands {
     func report(_ outcome: CheckOutcome, exercise: Exercise) {
         // What this machine's sandbox could not confine, so nobody assumes it did.
         for note in outcome.notes { say(terminal.paint("  note: " + note, .dim)) }
+        if let late = outcome.lateBefore.first {
+            say(
+                terminal.paint(
+                    Self.secondRunLine(firstLate: late, secondPassed: outcome.passed, width: terminal.width), .dim))
+        }
         switch outcome.stage {
         case .passed:
             for message in outcome.messages { say(terminal.paint("  ✔ ", .green) + message) }

@@ -87,6 +87,15 @@ extension ExerciseCommands {
         let phases = builds.map { "; the builds (checks beside them) ended after \(Self.spent(from: start, to: $0))" }
         say("\(known.count) answers in \(Self.spent(from: start, to: end))" + (phases ?? ""))
         if let checks = Self.checksSentence(checksBuilt.withLock { $0 }) { say(checks) }
+        // Passed on the grader's second run, after a first refused only by bounds on the clock: the
+        // machine's stalls (or a check that leans on the second run), named so it is seen.
+        let secondRuns = known.indices.filter { outcomes[$0].passed && !outcomes[$0].lateBefore.isEmpty }
+        if !secondRuns.isEmpty {
+            say(
+                "Passed on a second run after a first refused only by a bound on the clock: "
+                    + secondRuns.map { "\(known[$0].0.id) \(known[$0].1.origin.lastPathComponent)" }
+                    .joined(separator: ", "))
+        }
         if !retried.isEmpty {
             // Each with its second verdict: one right only the second time is said so, for a
             // maintainer to look at (an answer that hangs now and then hangs here too, sometimes).

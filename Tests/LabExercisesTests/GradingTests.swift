@@ -71,11 +71,15 @@ struct CheckVerdictTests {
         for (first, second) in [(late, CheckOutcome(stage: .passed, messages: ["one"], details: "")), (late, late)] {
             var runs: [CheckOutcome] = [first, second]
             let kept = BatchGrading.runningAgainIfOnlyLate { runs.removeFirst() }
-            expectEqual(kept, second)
+            expectEqual(kept.stage, second.stage)
+            expectEqual(kept.messages, second.messages)
+            expectEqual(kept.lateBefore, ["slow"], "the first run's words, said beside the second's verdict")
             expect(runs.isEmpty, "run twice")
         }
         var once: [CheckOutcome] = [mixed, late]
-        expectEqual(BatchGrading.runningAgainIfOnlyLate { once.removeFirst() }, mixed)
+        let final = BatchGrading.runningAgainIfOnlyLate { once.removeFirst() }
+        expectEqual(final, mixed)
+        expect(final.lateBefore.isEmpty)
         expectEqual(once.count, 1, "a failure of the code is final: run once")
     }
 

@@ -39,4 +39,17 @@ import Testing
         expectContains(said, "Stuck? `swift run lab hint 01`.")
         expectContains(said, watching ? "it is checked again" : "or run `swift run lab watch`")
     }
+
+    /// A verdict from the grader's second run says so: with the first run's words where the second
+    /// passed, and once where both were refused (the verdict below says why), wrapped.
+    @Test(arguments: [false, true])
+    func aSecondRunsVerdictSaysSo(passed: Bool) {
+        let first = "a request for a day already downloading returned 420 ms after that download ended"
+        let line = LabExercises.ExerciseCommands.secondRunLine(firstLate: first, secondPassed: passed, width: 60)
+        expectWrapped(line, width: 60)
+        let said = line.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        expect(said.hasPrefix("note: the check ran twice"), "\(said)")
+        expectEqual(said.contains(first), passed, "\(said)")
+        expectContains(said, passed ? "the second run passed" : "both runs were refused")
+    }
 }
