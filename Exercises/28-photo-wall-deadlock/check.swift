@@ -21,6 +21,9 @@ struct LoggedPhotos: SpacePhotosService {
     /// Every day's fetch waits here until all of them are in flight (or the patience runs out),
     /// so a correct answer is seen with all at once however late a busy machine starts them.
     let hold: PeakHold
+    /// The one day whose fetch fails, after its turn: the wall shows "?" for it, as the old
+    /// bridge did, and every other day's title.
+    let failing: Date
     let outside = Locked(0)
 
     func photo(for date: Date) async throws -> SpacePhoto {
@@ -29,6 +32,7 @@ struct LoggedPhotos: SpacePhotosService {
             await hold.enter()
             let photo = try await base.photo(for: date)
             await arrivals.turn("\(date.timeIntervalSince1970)")
+            if date == failing { throw ServiceError.unavailable }
             return photo
         }
     }
@@ -42,20 +46,28 @@ func runCheck(_ report: CheckReport) async {
     let first = CheckServices.random(in: 0...1_800)
     let days = (0..<count).map { Date(timeIntervalSince1970: 1_577_836_800 + 86_400 * Double(first + $0)) }
     let log = CallLog()
+    // One day's fetch fails, in both loads: a wall that let one failure take the other days'
+    // titles with it (a throwing group in one `try?`, an audit's) or dropped the day passed while
+    // every fetch succeeded.
+    let failingIndex = CheckServices.random(in: 0...(count - 1))
     // 20–60 ms each, varying by day; the arrivals gate then hands the answers back last day first.
     let service = LoggedPhotos(
         base: SpacePhotosClient.simulated(CheckServices.behavior(latency: .jitter(base: 4, spread: 2))), log: log,
         arrivals: ArrivalGate(order: days.reversed().map { "\($0.timeIntervalSince1970)" }),
-        hold: PeakHold(peak: count, patience: CheckServices.patience))
+        hold: PeakHold(peak: count, patience: CheckServices.patience), failing: days[failingIndex])
     let reference = SpacePhotosClient.simulated(CheckServices.behavior(latency: .fixed(0)))
     var expected: [String] = []
     for day in days { expected.append((try? await reference.photo(for: day).title) ?? "?") }
+    expected[failingIndex] = "?"
     report.waiting("loadWall(days:from:) for \(count) days (if it never returns: is every pool thread waiting synchronously?)")
     let titles = await Wall.$loading.withValue(true) { await loadWall(days: days, from: service) }
     report.expect(titles == expected, "the wall shows the \(count) days' titles, in the order of the days",
-                  otherwise: titles.count != count ? "loadWall returned \(titles.count) titles for \(count) days"
+                  otherwise: titles.count != count
+                      ? "loadWall returned \(titles.count) titles for \(count) days"
+                      + (titles.count < count ? " (the fetch of day \(failingIndex + 1) failed: it still shows, as \"?\")" : "")
                       : Set(titles) == Set(expected) ? "the titles are not in the order of the days: keep each day's index"
-                      : "the titles are not those the service returns for the days")
+                      : wallAroundAFailure(titles, expected: expected, failing: failingIndex)
+                      ?? "the titles are not those the service returns for the days")
     let fetches = log.keys(startingWith: "photo ").count
     report.expect(fetches == count, "each day was fetched once", otherwise: "\(fetches) fetches for \(count) days: fetch each day once")
     let together = log.maxInFlight(startingWith: "photo ")
@@ -77,7 +89,8 @@ func runCheck(_ report: CheckReport) async {
     // cores, every other child's title lost only when two overlapped.
     guard !report.hasFailed else { return }
     let serial = DedicatedThreadExecutor(name: "check 28 · wall")
-    let arrivingTogether = ArrivingTogether(base: reference, hold: PeakHold(peak: count, patience: CheckServices.patience))
+    let arrivingTogether = ArrivingTogether(
+        base: reference, hold: PeakHold(peak: count, patience: CheckServices.patience), failing: days[failingIndex])
     report.waiting("loadWall(days:from:) again, on one thread, every day's photo arriving at once")
     let again = await within(.seconds(10)) {
         await withTaskExecutorPreference(serial) { await loadWall(days: days, from: arrivingTogether) }
@@ -96,11 +109,29 @@ func runCheck(_ report: CheckReport) async {
 struct ArrivingTogether: SpacePhotosService {
     let base: any SpacePhotosService
     let hold: PeakHold
+    let failing: Date
 
     func photo(for date: Date) async throws -> SpacePhoto {
         await hold.enter()
+        if date == failing { throw ServiceError.unavailable }
         return try await base.photo(for: date)
     }
 
     func randomPhotos(count: Int) async throws -> [SpacePhoto] { try await base.randomPhotos(count: count) }
+}
+
+/// What the wall did wrong around the day whose fetch failed, or nil when the fault is elsewhere:
+/// other days' titles lost with it, or its "?" replaced.
+func wallAroundAFailure(_ titles: [String], expected: [String], failing: Int) -> String? {
+    let day = "day \(failing + 1) of \(titles.count)"
+    let others = titles.indices.filter { $0 != failing && titles[$0] != expected[$0] }
+    if !others.isEmpty {
+        let shown = Set(others.map { "\"\(titles[$0])\"" }).sorted().joined(separator: ", ")
+        return "the fetch of \(day) failed, and \(others.count) other day\(others.count == 1 ? "'s title was" : "s' titles were") lost with it (shown as \(shown)): "
+            + "one day's failure must cost only its own title; catch it in that day's task (`try?` around its fetch)"
+    }
+    if titles[failing] != "?" {
+        return "the fetch of \(day) failed, and the wall shows \"\(titles[failing])\" for it: show \"?\" for a day whose photo cannot be fetched, as the old bridge did"
+    }
+    return nil
 }

@@ -12,7 +12,8 @@ import Synchronization
 // (`swift run when-it-stops --variant pool-deadlock`).
 //
 // TODO: make loadWall(days:from:) finish for any number of days, fetching every day at
-// the same time, with the titles in the order of `days`.
+// the same time, with the titles in the order of `days`. A day whose photo cannot be
+// fetched shows "?", as it does today.
 
 /// The old bridge: blocks its thread until the Task it started signals.
 func title(for day: Date, from service: any SpacePhotosService) -> String {
