@@ -26,6 +26,9 @@ final class RequestLog: Sendable {
     private let loading = Locked((now: 0, peak: 0))
     private let loaded = Locked<[Thumbnail]>([])
     private let cached = Locked<[[Thumbnail]]>([])
+    /// The base priority of the task each storeInCache ran in: not raised by the handler
+    /// awaiting it (escalation changes only the current priority), so it says how it was started.
+    private let cachedAt = Locked<[TaskPriority?]>([])
     fileprivate let salt = UInt64.random(in: 1...1_000_000)
     /// Where storeInCache waits before it answers: let go when its patience runs out (or by the
     /// check), or early by a "done" written before the cache answered.
@@ -69,6 +72,9 @@ final class RequestLog: Sendable {
     /// What storeInCache was given, once per call.
     var thumbnailsCached: [[Thumbnail]] { cached.withLock { $0 } }
 
+    /// The base priority storeInCache ran at, once per call.
+    var cachePriorities: [TaskPriority?] { cachedAt.withLock { $0 } }
+
     /// The most thumbnails this request was loading at one time.
     var peakLoading: Int { loading.withLock { $0.peak } }
 
@@ -81,7 +87,10 @@ final class RequestLog: Sendable {
         loaded.withLock { $0.append(thumbnail) }
     }
 
-    fileprivate func stored(_ thumbnails: [Thumbnail]) { cached.withLock { $0.append(thumbnails) } }
+    fileprivate func stored(_ thumbnails: [Thumbnail]) {
+        cached.withLock { $0.append(thumbnails) }
+        cachedAt.withLock { $0.append(Task.basePriority) }
+    }
 }
 
 struct Thumbnail: Sendable, Equatable {
@@ -120,7 +129,7 @@ import LabCore
 import LabScenarios
 @testable import StudentCode
 
-let plannedExpectations = 6
+let plannedExpectations = 7
 
 struct Handled: Sendable {
     let id: String
@@ -191,6 +200,14 @@ func runCheck(_ report: CheckReport) async {
                   otherwise: "\(forged.first?.id ?? "") called storeInCache \(forged.first?.log.thumbnailsCached.count ?? 0) time(s) with the thumbnails it returned: "
                       + "the \"cached\" and \"thumbnail\" lines must be written by storeInCache and loadThumbnail, not by your code")
 
+    // At background priority, as the starting code ran it: a cache write awaited in the handler's
+    // own task, or in a Task {} with no priority, carried every id and passed. Priorities do not
+    // change scheduling on Linux, but a task records the one it was started with.
+    let foreground = handled.filter { $0.log.cachePriorities.contains { $0 != .background } }
+    report.expect(foreground.isEmpty, "every cache write ran at background priority",
+                  otherwise: "\(foreground.first?.id ?? "")'s cache write ran at \(foreground.first?.log.cachePriorities.map(priorityName).joined(separator: ", ") ?? "") priority, not background: "
+                      + "start it in a task of its own with Task(priority: .background), which keeps the task-locals Task.detached drops")
+
     let narrow = handled.filter { $0.log.peakLoading < $0.count }
     let peak = narrow.first?.log.peakLoading ?? 0
     report.expect(narrow.isEmpty, "each request loaded all its thumbnails at once (\(handled.map { "\($0.log.peakLoading)" }.joined(separator: ", ")))",
@@ -223,4 +240,11 @@ func runCheck(_ report: CheckReport) async {
         }
     report.expect(restless == nil, "the handler waited for the cache write, woken by nothing until it ended, and by its end alone to write done",
                   otherwise: restless ?? "")
+}
+
+/// A priority as the code that asks for it spells it.
+func priorityName(_ priority: TaskPriority?) -> String {
+    guard let priority else { return "no" }
+    let names: [(TaskPriority, String)] = [(.high, "high"), (.medium, "medium"), (.low, "low"), (.background, "background")]
+    return names.first { $0.0 == priority }?.1 ?? "\(priority.rawValue)"
 }
