@@ -3,7 +3,7 @@ import LabCore
 import LabScenarios
 @testable import StudentCode
 
-let plannedExpectations = 7
+let plannedExpectations = 8
 
 func runCheck(_ report: CheckReport) async {
     let still = await StillnessWatch()
@@ -47,6 +47,20 @@ func runCheck(_ report: CheckReport) async {
     report.expect(meter.stats.calls - before == 1, "a later request is served from the cache", otherwise: "a later request downloaded again")
     _ = try? await cache.photo(for: today.addingTimeInterval(86_400))
     report.expect(meter.stats.calls - before == 2, "another day is downloaded on its own", otherwise: "expected 2 downloads after asking for a second day, saw \(meter.stats.calls - before)")
+    // A failure forgets only its own day: a cache that emptied itself when a download failed
+    // (every day's download dropped, an honest reading of "a failed download must not stay
+    // cached") downloaded the days it held again, and passed while no day was cached at the failure.
+    let held = today.addingTimeInterval(10 * 86_400)
+    let broken = today.addingTimeInterval(11 * 86_400)
+    let oneDayDown = OneDayDown(base: working, failing: broken)
+    let keeping = PhotoCache(service: oneDayDown)
+    _ = try? await keeping.photo(for: held)
+    let brokenFailed = (try? await keeping.photo(for: broken)) == nil
+    _ = try? await keeping.photo(for: held)
+    let heldDownloads = oneDayDown.calls(for: held)
+    report.expect(brokenFailed && heldDownloads == 1, "a failed download of one day left the other days cached",
+                  otherwise: !brokenFailed ? "a download the service failed returned a photo"
+                      : "after another day's download failed, a day already cached was downloaded again (\(heldDownloads) downloads): a failure must remove only its own day's download")
     // Two new days asked for at once, each by several views: each view gets its own day's photo
     // (an audit's cache kept one download in flight for every day, and handed it to both).
     let days = [today.addingTimeInterval(2 * 86_400), today.addingTimeInterval(3 * 86_400)]
@@ -193,6 +207,21 @@ final class TogetherPhotos: SpacePhotosService {
         inFlight.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
         defer { inFlight.withLock { $0.now -= 1 } }
         await hold.enter()
+        return try await base.photo(for: day)
+    }
+    func randomPhotos(count: Int) async throws -> [SpacePhoto] { try await base.randomPhotos(count: count) }
+}
+
+/// A service down for one day only, counting the downloads asked for each day.
+final class OneDayDown: SpacePhotosService {
+    let base: any SpacePhotosService
+    let failing: Date
+    private let asked = Locked<[Date: Int]>([:])
+    init(base: any SpacePhotosService, failing: Date) { self.base = base; self.failing = failing }
+    func calls(for day: Date) -> Int { asked.withLock { $0[day] ?? 0 } }
+    func photo(for day: Date) async throws -> SpacePhoto {
+        asked.withLock { $0[day, default: 0] += 1 }
+        if day == failing { throw ServiceError.unavailable }
         return try await base.photo(for: day)
     }
     func randomPhotos(count: Int) async throws -> [SpacePhoto] { try await base.randomPhotos(count: count) }
