@@ -31,6 +31,8 @@ func runCheck(_ report: CheckReport) async {
         }
     }
 
+    if let problem = await addAfterAFailedAdd(folder: folder) { return report.fail(problem) }
+
     // 1. Many tasks, both stores, every spelling of one name.
     let adds = CheckServices.random(in: 60...140)
     let spellings = ["Milk", "milk", "MILK", "mIlK"]
@@ -423,4 +425,39 @@ func searchTerm(names: [String], addedInOrder: [String]) -> String {
         }
     }
     return "iLK"  // "Almond milk" and "Oat Milkshake" always contain it
+}
+
+/// 0b. An add that fails inside its transaction (the check's trigger refuses one product, as a
+/// full disk or a constraint would refuse a statement), then another add on the same store. A
+/// transaction begun by hand and not rolled back when a statement fails stays open, holding the
+/// file's write lock: the next add's BEGIN throws, and no other connection can write again (a
+/// hand-written BEGIN IMMEDIATE … COMMIT passed while no statement failed). Judged by that lock
+/// alone, which such a store holds for as long as it lives: the check's own connection cannot
+/// begin a write within 1 s. Nil when fine, or where the starting file's table is gone (the
+/// sections after say so).
+func addAfterAFailedAdd(folder: URL) async -> String? {
+    let path = folder.appendingPathComponent("refused.sqlite").path
+    let kept = "Oat \(CheckServices.random(in: 10...99))"
+    let refused = "Refused \(CheckServices.random(in: 10...99))"
+    guard let store = try? InventoryStore(path: path), (try? await store.add(name: kept, quantity: 1)) != nil,
+          let check = try? SQLiteConnection(path: path, create: false, busyTimeout: .seconds(1)),
+          (try? check.execute("""
+              CREATE TRIGGER check_refuses BEFORE INSERT ON product WHEN lower(NEW.name) = '\(refused.lowercased())'
+              BEGIN SELECT RAISE(ABORT, 'the check refuses this product'); END;
+              """)) != nil
+    else { return nil }
+    let failed = (try? await store.add(name: refused, quantity: 1)) == nil
+    var thrown: (any Error)? = nil
+    do { try await store.add(name: kept, quantity: 2) } catch { thrown = error }
+    do {
+        try check.execute("BEGIN IMMEDIATE")
+        try? check.execute("ROLLBACK")
+        return nil
+    } catch {
+        return "an add of \(refused), whose INSERT the check's trigger refused (as a full disk or a broken constraint refuses a statement), "
+            + (failed ? "threw, as it should, " : "did not throw, ")
+            + "but left its transaction open: "
+            + (thrown.map { "the next add on that store (2 \(kept)) threw (\($0)), and " } ?? "")
+            + "no other connection could begin a write within 1 s (\(error)). Roll the transaction back when a statement fails (`connection.transaction { … }` does)"
+    }
 }
