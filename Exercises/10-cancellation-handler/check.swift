@@ -162,13 +162,18 @@ func runCheck(_ report: CheckReport) async {
         report.late("a task cancelled before it called download() ended only \(earlyTook.humanReadable) later: onCancel runs at once when the task is already cancelled, before the download has called back; cancel the download there, or do not start it")
     case .failure(let error):
         report.fail("a task cancelled before it called download() threw \(error), not CancellationError")
-    case .success(let bytes) where cancelledBeforeItFinished(early) || early.finishedAt == nil:
-        // Its download was stopped (or never ran), yet a value came back: the answer turned the
-        // cancellation into bytes, and "still downloaded" would blame the wrong thing.
+    case .success(let bytes) where cancelledBeforeItFinished(early):
+        // Its download was stopped, yet a value came back: the answer turned the cancellation
+        // into bytes, and "still downloaded" would blame the wrong thing.
+        report.fail("a task cancelled before it called download() returned \(bytes) bytes, though its download was cancelled: a cancelled download is an error; throw the CancellationError its handler gives")
+    case .success(let bytes) where early.finishedAt == nil:
+        // Never cancelled and never finished: either it never started (an answer that returns 0
+        // for a task already cancelled), whose handler gives nothing, or it still runs.
         report.fail(
             "a task cancelled before it called download() returned \(bytes) bytes, though its download "
-                + (cancelledBeforeItFinished(early) ? "was cancelled" : "never finished")
-                + ": a cancelled download is an error; throw the CancellationError its handler gives")
+                + (early.isTransferring
+                    ? "had not finished and was never cancelled: cancel it in onCancel, and throw the CancellationError its handler gives"
+                    : "never started: a cancelled task has no bytes to hand back; throw CancellationError"))
     case .success(let bytes):
         report.fail("a task cancelled before it called download() still downloaded \(bytes) bytes (\(earlyTook.humanReadable)): onCancel runs at once when the task is already cancelled; cancel the download there, or do not start it")
     }
