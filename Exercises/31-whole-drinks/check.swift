@@ -109,7 +109,9 @@ func runCheck(_ report: CheckReport) async {
                   otherwise: afterStep.isEmpty ? "nothing was shown after two more drinks: register again after each change"
                       : "two drinks logged in one step were shown as \(afterStep): show once per change, the state after it")
     // Each property corrected alone: a face that tracks only one of them (the caffeine, reading
-    // the cups outside the tracking, passed when every change touched the caffeine) misses one.
+    // the cups outside the tracking, passed when every change touched the caffeine) misses one,
+    // and so does one that tracks both but shows only when the cups moved: the sentences say
+    // what was missed, not which of the two the answer did.
     tally.caffeine -= 10
     let corrected = Pair(cups: tally.cups, caffeine: tally.caffeine)
     await settle()
@@ -120,9 +122,9 @@ func runCheck(_ report: CheckReport) async {
     let afterRecount = face.takeNew()
     report.expect(afterCorrection == [corrected] && afterRecount == [recounted],
                   "corrections of the caffeine alone, then of the cups alone, were each shown: \(corrected), then \(recounted)",
-                  otherwise: afterCorrection.isEmpty ? "a change to the caffeine alone was not shown: track everything you show"
+                  otherwise: afterCorrection.isEmpty ? "a change to the caffeine alone was not shown: the face shows the caffeine, so a change to it alone is a change to show"
                       : afterCorrection != [corrected] ? "a correction of the caffeine alone was shown as \(afterCorrection): show it once"
-                      : afterRecount.isEmpty ? "a change to the cups alone was not shown: track everything you show"
+                      : afterRecount.isEmpty ? "a change to the cups alone was not shown: the face shows the cups, so a change to them alone is a change to show"
                       : "a correction of the cups alone was shown as \(afterRecount): show it once")
     // Three drinks in separate steps, close together: each is a change of its own, and each is
     // shown (see separateSteps: a debounce shows only the last, a throttle loses the middle one).
