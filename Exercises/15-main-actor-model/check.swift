@@ -2,7 +2,7 @@ import Foundation
 import LabScenarios
 @testable import StudentCode
 
-let plannedExpectations = 5
+let plannedExpectations = 6
 
 /// The actor `buttonTapped` runs on, as its function value carries it (SE-0431): the view is to
 /// stay on the main actor (an audit's answer made it nonisolated, and the Task it starts left
@@ -76,4 +76,14 @@ func runCheck(_ report: CheckReport) async {
     report.expect(!fetchingAtTheEnd, "isFetching is false again",
                   otherwise: late && !service.isFetching ? "isFetching was still true when the button's task ended (it turned false later, after fetchJoke had returned)"
                       : "isFetching stayed true")
+    // A fetch whose backend fails: the spinner goes off on that path too (an answer that set
+    // isFetching back only after a joke came passed while no fetch failed).
+    report.waiting("a joke fetched from a backend that fails")
+    let failing = JokeService(client: JokeClient(transport: SimulatedTransport(
+        behavior: CheckServices.behavior(failures: FailureInjection(rate: 1))) { _, _ in Data() }))
+    await JokeView(service: failing).buttonTapped().value
+    let settledBy = ContinuousClock.now + .seconds(1)
+    while failing.isFetching && ContinuousClock.now < settledBy { try? await Task.sleep(for: .milliseconds(5)) }
+    report.expect(!failing.isFetching, "after a fetch that failed, isFetching is false again",
+                  otherwise: "after a fetch whose backend failed, isFetching was still true 1 s after the button's task ended: set it back to false on every path, a failure's too (defer does)")
 }
