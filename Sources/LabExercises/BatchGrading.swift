@@ -304,6 +304,11 @@ public struct BatchGrading: Sendable {
             var final = alone
             let limit = answers[index].compileLimit ?? compileLimit
             let started = ContinuousClock.now
+            // A failure of the answer's own is final alone, in a batch of one, or past half its limit.
+            let finalIfFailed = {
+                final || pending.count == 1
+                    || !Self.triesAgainAlone(afterFailingIn: started.duration(to: .now).seconds, limit: limit)
+            }
             do {
                 switch try build.build(
                     code: Grader.fingerprinted(code, fingerprint: fingerprint), sources: sources,
@@ -325,9 +330,7 @@ public struct BatchGrading: Sendable {
                                 : "\(exercise.fileName) has no error of its own, but the check cannot be built with it (the errors below are in the check or the code given with it): declare what the exercise asks for, with the given names, types and isolation"
                         ],
                         details: graders[index].diagnostics(output, package: build.folder))
-                    final =
-                        final || pending.count == 1
-                        || !Self.triesAgainAlone(afterFailingIn: started.duration(to: .now).seconds, limit: limit)
+                    final = finalIfFailed()
                 case .compilerCrashed(let output):
                     outcome = CheckOutcome(
                         stage: .compile,
@@ -335,9 +338,7 @@ public struct BatchGrading: Sendable {
                             "the Swift compiler crashed compiling \(exercise.fileName) (a bug of the compiler's that this code meets, not an error of yours or of the lab's): write the code it names another way"
                         ],
                         details: graders[index].crashDiagnostics(output, package: build.folder))
-                    final =
-                        final || pending.count == 1
-                        || !Self.triesAgainAlone(afterFailingIn: started.duration(to: .now).seconds, limit: limit)
+                    final = finalIfFailed()
                 case .timedOut(let seconds):
                     outcome = CheckOutcome(
                         stage: .compile,
