@@ -20,7 +20,12 @@ enum CheckMain {
             print("This program is run by `swift run lab check`, which grades its verdicts.")
             lab_check_finish(2)
         }
-        lab_check_record("fingerprint", __labBuildFingerprint)
+        // Written by the link on Linux, compiled with the answer's code elsewhere (BuildFingerprint).
+        #if os(Linux)
+            lab_check_send_build_fingerprint()
+        #else
+            lab_check_record("fingerprint", __labBuildFingerprint)
+        #endif
         let report = CheckReport(planned: plannedExpectations)
         Task {
             await runCheck(report)

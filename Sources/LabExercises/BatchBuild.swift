@@ -16,8 +16,9 @@ struct BatchBuild: Sendable {
     var binary: URL { folder.appendingPathComponent("bin/check") }
 
     enum Outcome: Sendable {
-        /// `checkReused`: the check's object came from `CheckObjects`, not from a compile of its own.
-        case built(BinaryStamp, checkReused: Bool)
+        /// `checkReused`: the check's object came from `CheckObjects`, not from a compile of its own;
+        /// `answerReused`: the answer's module came from `AnswerModules`.
+        case built(BinaryStamp, checkReused: Bool, answerReused: Bool)
         /// The compiler's or linker's output, and whether the errors are in this answer's folder.
         case failed(output: String, inAnswer: Bool)
         /// A step still running after the limit (seconds), stopped.
@@ -31,14 +32,40 @@ struct BatchBuild: Sendable {
     /// object or binary can stand in for this build's. With `jobs` (planned for this `mode`) the
     /// driver's jobs are started directly; without, the driver plans and starts them. With
     /// `checkObjects`, the check's compile is skipped when the store has its object for this
-    /// answer's module, and its object kept otherwise (see `CheckObjects`).
+    /// answer's module, and its object kept otherwise (see `CheckObjects`); with `answerModules`,
+    /// likewise the answer's own compile for its code (see `AnswerModules`). The fingerprint is
+    /// this build's own (see `BuildFingerprint`).
     func build(
-        code: String, sources: Grader.CheckSources, mode: [String], toolchain: BatchToolchain,
-        jobs: CompilerJobs? = nil, checkObjects: CheckObjects? = nil, limit: Double = 120
+        code: String, fingerprint: BuildFingerprint, sources: Grader.CheckSources, mode: [String],
+        toolchain: BatchToolchain, jobs: CompilerJobs? = nil, checkObjects: CheckObjects? = nil,
+        answerModules: AnswerModules? = nil, limit: Double = 120
     ) throws -> Outcome {
+        let key = answerModules?.key(code: code, given: sources.given, flags: toolchain.studentFlags + mode)
+        let made = try attempt(
+            code: code, fingerprint: fingerprint, sources: sources, mode: mode, toolchain: toolchain, jobs: jobs,
+            checkObjects: checkObjects, answerModule: key.flatMap { key in answerModules.map { ($0, key) } },
+            limit: limit)
+        if let made { return made }
+        // A check or link that failed against a module restored from the store: the entry is
+        // forgotten, and the answer built again from its code, so the failure's words (or the
+        // success) are a fresh compile's.
+        if let key { answerModules?.forget(key) }
+        return try attempt(
+            code: code, fingerprint: fingerprint, sources: sources, mode: mode, toolchain: toolchain, jobs: jobs,
+            checkObjects: checkObjects, answerModule: nil, limit: limit
+        ) ?? .failed(output: "error: the answer's build failed twice outside its answer", inAnswer: false)
+    }
+
+    /// One try at the build: its outcome, or nil when a later step failed against an answer's
+    /// module restored from the store (the caller builds again without it).
+    private func attempt(
+        code: String, fingerprint: BuildFingerprint, sources: Grader.CheckSources, mode: [String],
+        toolchain: BatchToolchain, jobs: CompilerJobs?, checkObjects: CheckObjects?,
+        answerModule: (store: AnswerModules, key: AnswerModules.Key)?, limit: Double
+    ) throws -> Outcome? {
         try? FileManager.default.removeItem(at: folder)
         let files: [(String, String)] = [
-            ("Sources/StudentCode/Exercise.swift", code),
+            ("Sources/StudentCode/Exercise.swift", fingerprint.code(code)),
             ("Sources/StudentCode/Given.swift", sources.given),
             // At the line it has in the lab's check file, so a diagnostic's line is that file's.
             ("Sources/check/Check.swift", String(repeating: "\n", count: sources.checkLine - 1) + sources.check),
@@ -57,11 +84,33 @@ struct BatchBuild: Sendable {
             }
         var checkReused = false
         var restored: CheckObjects.Key? = nil
-        // A check compile this build claimed (see `CheckObjects.CompilesInFlight`): let go when
+        // A check compile this build claimed (see `KeptEntries.InFlight`): let go when
         // its step ends, and whatever way this build ends.
         var claimed: CheckObjects.Key? = nil
         defer { if let claimed { checkObjects?.inFlight.finished(claimed) } }
-        for (number, step) in planned.enumerated() {
+        // The same for the answer's own compile (held until the build has succeeded and its module
+        // is kept), and whether its module came from the store.
+        var answerReused = false
+        var answerClaimed: AnswerModules.Key? = nil
+        defer { if let answerClaimed { answerModule?.store.inFlight.finished(answerClaimed) } }
+        for (number, planned) in planned.enumerated() {
+            // The link writes this build's fingerprint (where the linker does: `BuildFingerprint`).
+            let step = number == Self.linkStep ? planned.map(fingerprint.linking) : planned
+            if number == Self.answerStep, let answerModule {
+                let (store, key) = answerModule
+                var reused = store.restore(key, object: answerObject, module: answerModuleFile)
+                if !reused, let other = store.inFlight.claim(key) {
+                    // Another build compiling this very code: its module, once kept, serves here too.
+                    other.wait()
+                    reused = store.restore(key, object: answerObject, module: answerModuleFile)
+                } else if !reused {
+                    answerClaimed = key
+                }
+                if reused {
+                    answerReused = true
+                    continue
+                }
+            }
             // The second step compiles the check, against the module the first step wrote.
             let key =
                 number == Self.checkStep
@@ -82,9 +131,9 @@ struct BatchBuild: Sendable {
                 }
             }
             // Before the link, what the objects ask the linker for (see `LinkerRequests`).
-            if number == planned.count - 1,
+            if number == Self.linkStep,
                 let refusal = LinkerRequests.refusal(objects: [
-                    studentObjects.appendingPathComponent("StudentCode.o"), checkObject,
+                    answerObject, checkObject,
                 ])
             {
                 return .failed(output: "error: " + refusal, inAnswer: true)
@@ -98,6 +147,12 @@ struct BatchBuild: Sendable {
                 let result = try run("/usr/bin/env", ["TMPDIR=\(temporary.path)"] + job, timeout: limit)
                 if result.timedOut { return .timedOut(limit) }
                 guard result.status == 0 else {
+                    // Against a module from the store: built again from the code (see `build`), and its
+                    // check too, should the check's object kept be what failed.
+                    if answerReused {
+                        if let restored { checkObjects?.forget(restored) }
+                        return nil
+                    }
                     let inAnswer = Grader.errorsInPackage(result.output, package: folder)
                     if !inAnswer, number <= Self.checkStep, CompilerCrash.isCrash(result.output) {
                         return .compilerCrashed(output: result.output)
@@ -115,6 +170,10 @@ struct BatchBuild: Sendable {
                 claimed = nil
             }
         }
+        // Kept only for a build that succeeded whole: one whose check does not compile with it is
+        // compiled afresh each time, as before (restored, it would be compiled twice: see `build`).
+        // Its claim, held until now, lets another build of the same code restore it.
+        if let done = answerClaimed { answerModule?.store.keep(done, object: answerObject, module: answerModuleFile) }
         // What the run needs is the binary and the answer's objects (the grader inspects them):
         // the rest goes now, so a class's worth of builds waiting for their runs stays small.
         for done in [temporary, modules, checkObject, folder.appendingPathComponent("Sources")] {
@@ -123,11 +182,16 @@ struct BatchBuild: Sendable {
         guard let stamp = BinaryStamp(binary) else {
             throw ExerciseError.toolchain("the linker reported success but wrote no check at \(binary.path)")
         }
-        return .built(stamp, checkReused: checkReused)
+        return .built(stamp, checkReused: checkReused, answerReused: answerReused)
     }
 
     /// The steps, in order: the answer's module, the check, the link.
+    static let answerStep = 0
     static let checkStep = 1
+    static let linkStep = 2
+
+    var answerObject: URL { studentObjects.appendingPathComponent("StudentCode.o") }
+    var answerModuleFile: URL { modules.appendingPathComponent("StudentCode.swiftmodule") }
 
     /// Whether the check's object kept for `key` is now this build's. A kept object that cannot be
     /// read (a file damaged on disk) is not the answer's doing: forgotten, and the check compiled
@@ -148,7 +212,7 @@ struct BatchBuild: Sendable {
     {
         guard let sharedBuild = store.sharedBuild,
             !CheckObjects.Key.namesItsFolder([code, sources.given, sources.check, sources.main]),
-            let module = try? Data(contentsOf: modules.appendingPathComponent("StudentCode.swiftmodule"))
+            let module = try? Data(contentsOf: answerModuleFile)
         else { return nil }
         return CheckObjects.Key(sources: sources, flags: toolchain.checkFlags, module: module, sharedBuild: sharedBuild)
     }
@@ -161,9 +225,9 @@ struct BatchBuild: Sendable {
                 "-parse-as-library", "-module-name", RawMemorySymbols.answerModule, "-emit-module", "-emit-module-path",
                 // One compiler job writes both the object and the module: the driver otherwise starts a
                 // second to emit the module, about a tenth of a second more per answer.
-                modules.appendingPathComponent("StudentCode.swiftmodule").path, "-no-emit-module-separately-wmo",
+                answerModuleFile.path, "-no-emit-module-separately-wmo",
                 "-wmo", "-c", "-o",
-                studentObjects.appendingPathComponent("StudentCode.o").path,
+                answerObject.path,
                 source("Sources/StudentCode/Exercise.swift"), source("Sources/StudentCode/Given.swift"),
             ],
             toolchain.checkFlags + [
@@ -175,7 +239,7 @@ struct BatchBuild: Sendable {
             // (where two links at once would write and read the same file).
             toolchain.linkFlags + toolchain.linkerChoice + [
                 "-emit-executable", "-module-name", "check", "-o", binary.path,
-                studentObjects.appendingPathComponent("StudentCode.o").path, checkObject.path,
+                answerObject.path, checkObject.path,
             ] + toolchain.sharedObjects,
         ]
     }

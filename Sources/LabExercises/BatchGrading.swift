@@ -105,6 +105,8 @@ public struct BatchGrading: Sendable {
         let fingerprint: String
         /// Its check's object came from `CheckObjects` (the check was not compiled again).
         var checkReused = false
+        /// Its module came from `AnswerModules` (the answer's code was not compiled again).
+        var answerReused = false
     }
 
     /// Grades every answer; `progress` is called (from worker threads) as each verdict is final.
@@ -260,6 +262,10 @@ public struct BatchGrading: Sendable {
         let store =
             keptForLater
             ? CheckObjects.kept(in: workFolder) : CheckObjects(folder: batch.appendingPathComponent("check-objects"))
+        // The answers' modules likewise (`AnswerModules`): a batch's own, where checks are not kept.
+        let answerStore =
+            keptForLater
+            ? AnswerModules.kept(in: workFolder) : AnswerModules(folder: batch.appendingPathComponent("answer-modules"))
         let plans = keptForLater ? KeptPlans.kept(in: workFolder) : nil
         // The driver's jobs planned once per compiler mode in the batch, not once per answer,
         // and kept for the next batches where checks are kept (`KeptPlans`): an answer alone
@@ -298,8 +304,11 @@ public struct BatchGrading: Sendable {
             ) in
             let (index, code, sources) = pending[slot]
             let exercise = answers[index].exercise
+            // Keyed against the shared build the checks' objects are (read once per pass).
+            var answerModules = answerStore
+            answerModules.sharedBuild = checkObjects.sharedBuild
             let build = BatchBuild(folder: batch.appendingPathComponent("\(slot)"))
-            let fingerprint = Grader.freshSecret()
+            let fingerprint = BuildFingerprint.fresh()
             let outcome: CheckOutcome
             var final = alone
             let limit = answers[index].compileLimit ?? compileLimit
@@ -311,13 +320,15 @@ public struct BatchGrading: Sendable {
             }
             do {
                 switch try build.build(
-                    code: Grader.fingerprinted(code, fingerprint: fingerprint), sources: sources,
-                    mode: exercise.mode.compilerFlags, toolchain: toolchain, jobs: jobs, checkObjects: checkObjects,
+                    code: code, fingerprint: fingerprint, sources: sources, mode: exercise.mode.compilerFlags,
+                    toolchain: toolchain, jobs: jobs, checkObjects: checkObjects, answerModules: answerModules,
                     limit: limit)
                 {
-                case .built(let stamp, let checkReused):
+                case .built(let stamp, let checkReused, let answerReused):
                     built.withLock {
-                        $0[slot] = Built(build: build, stamp: stamp, fingerprint: fingerprint, checkReused: checkReused)
+                        $0[slot] = Built(
+                            build: build, stamp: stamp, fingerprint: fingerprint.text, checkReused: checkReused,
+                            answerReused: answerReused)
                     }
                     if runWhileBuilding { handOff.push(slot) }
                     return
@@ -403,7 +414,7 @@ public struct BatchGrading: Sendable {
                         let toolchain = SharedBuildRecord.reusable(in: workFolder, root: root, package: package)
                     else { return }
                     let checkObjects = store.against(sharedBuildIn: workFolder)
-                    guard !checkObjects.wantsTrim() else { return }
+                    guard !checkObjects.wantsTrim(), !answerStore.wantsTrim() else { return }
                     startNote.call()
                     let first = buildAll(order, false, sharedPassToolchain?(toolchain) ?? toolchain, checkObjects)
                     if first.failedOutside {
@@ -425,6 +436,7 @@ public struct BatchGrading: Sendable {
                     var toolchain = prepared.toolchain
                     var checkObjects = store.against(sharedBuildIn: workFolder)
                     checkObjects.trim()
+                    answerStore.trim()
                     // The answers the shared pass handed over (at least one failed outside itself), or all.
                     var again = handedOver ?? []
                     var failedOutsideAnswers = handedOver != nil

@@ -38,36 +38,12 @@ struct CheckObjects: Sendable {
     /// kept or taken. A hash, not the record: the record is the grader's own (no student's text is
     /// in it) and about 80 kB, which every entry would otherwise hold.
     var sharedBuild: Data? = nil
-    /// Most entries kept: a full `--verify` makes about a hundred (each about 100 kB).
+    /// Most entries kept: a full `--verify` made 218 (47 MB in all).
     var capacity = 400
     /// The compiles of this batch's builds under way, by key: shared by every copy of the store.
-    let inFlight = CompilesInFlight()
+    let inFlight = KeptEntries.InFlight()
 
-    /// The checks this batch's builds are compiling, so that two answers built at once with
-    /// the same module compile their check once: the second waits for the first's object. Two
-    /// build workers on answers of one exercise (they go in order) compiled 17 checks twice in a
-    /// full `--verify` whose checks all compiled (190 compiles for 173 objects).
-    final class CompilesInFlight: Sendable {
-        private let compiling = Locked<[Data: DispatchGroup]>([:])
-
-        /// Nil: nobody compiles `key`, and the caller now does (it must call `finished`); else
-        /// what to wait on while another build compiles it. Waited on by a build worker, a thread
-        /// of the batch's own (`WorkerThreads`), never in an async context.
-        func claim(_ key: Key) -> DispatchGroup? {
-            compiling.withLock { compiling in
-                if let other = compiling[key.bytes] { return other }
-                let group = DispatchGroup()
-                group.enter()
-                compiling[key.bytes] = group
-                return nil
-            }
-        }
-
-        /// The compile of `key` claimed by the caller has ended, kept or not.
-        func finished(_ key: Key) {
-            compiling.withLock { $0.removeValue(forKey: key.bytes) }?.leave()
-        }
-    }
+    var entries: KeptEntries { KeptEntries(folder: folder, fileExtension: "checkobject", capacity: capacity) }
 
     /// The store kept beside the shared build in `workFolder` (`BatchToolchain.prepare` empties it
     /// whenever SwiftPM made a build that differs).
@@ -83,16 +59,16 @@ struct CheckObjects: Sendable {
     }
 
     /// The bytes a check's compile depends on, the shared build's record included.
-    struct Key: Sendable, Equatable {
+    struct Key: KeptKey {
         let bytes: Data
 
         init(sources: Grader.CheckSources, flags: [String], module: Data, sharedBuild: Data) {
             var bytes = Data()
             for part in [sources.check, "\(sources.checkLine)", sources.main, sources.support] + flags {
-                Self.append(Data(part.utf8), to: &bytes)
+                KeptEntries.append(Data(part.utf8), to: &bytes)
             }
-            Self.append(sharedBuild, to: &bytes)
-            Self.append(module, to: &bytes)
+            KeptEntries.append(sharedBuild, to: &bytes)
+            KeptEntries.append(module, to: &bytes)
             self.bytes = bytes
         }
 
@@ -103,113 +79,24 @@ struct CheckObjects: Sendable {
         static func namesItsFolder(_ texts: [String]) -> Bool {
             texts.contains { $0.contains("#file") }
         }
-
-        /// Each part with its length first, so no two lists of parts make the same bytes.
-        static func append(_ part: Data, to bytes: inout Data) {
-            bytes.append(contentsOf: littleEndian(UInt64(part.count)))
-            bytes.append(part)
-        }
-
-        /// `value`'s eight bytes, the least significant first (as `part(of:)` reads a length back).
-        static func littleEndian(_ value: UInt64) -> [UInt8] {
-            (0..<8).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
-        }
-
-        var fileName: String { String(FNV1a.hash(bytes), radix: 16) + ".checkobject" }
     }
 
     /// Writes the object kept for `key` to `destination`; false when there is none.
-    func restore(_ key: Key, to destination: URL) -> Bool {
-        let entry = folder.appendingPathComponent(key.fileName)
-        guard let stored = try? Data(contentsOf: entry), let object = Self.object(in: stored, for: key),
-            FileManager.default.createFile(atPath: destination.path, contents: object)
-        else { return false }
-        // Used now: the last to go when the store is trimmed.
-        try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: entry.path)
-        return true
-    }
+    func restore(_ key: Key, to destination: URL) -> Bool { entries.restore(key, to: [destination]) }
 
     /// Keeps `object` (just compiled for `key`). A store that cannot be written costs only time.
-    func keep(_ key: Key, object: URL) {
-        guard let compiled = try? Data(contentsOf: object) else { return }
-        var stored = Data()
-        Key.append(key.bytes, to: &stored)
-        Key.append(compiled, to: &stored)
-        let entry = folder.appendingPathComponent(key.fileName)
-        let temporary = folder.appendingPathComponent(".\(UUID().uuidString).partial")
-        guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil,
-            FileManager.default.createFile(atPath: temporary.path, contents: stored),
-            rename(temporary.path, entry.path) == 0
-        else {
-            try? FileManager.default.removeItem(at: temporary)
-            return
-        }
-    }
-
-    /// The object stored after `key`'s own bytes, each with its length first; nil for another
-    /// key's entry (a hash shared by two keys) or a file cut short (a crash while it was written).
-    static func object(in stored: Data, for key: Key) -> Data? {
-        var rest = stored[...]
-        guard let storedKey = part(of: &rest), storedKey == key.bytes, let object = part(of: &rest), rest.isEmpty,
-            !object.isEmpty
-        else { return nil }
-        return Data(object)
-    }
-
-    /// The next part of `rest` (its length, then that many bytes), taken off it.
-    static func part(of rest: inout Data.SubSequence) -> Data.SubSequence? {
-        let header = MemoryLayout<UInt64>.size
-        guard rest.count >= header else { return nil }
-        let length = rest.prefix(header).enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * $1.offset) }
-        rest = rest.dropFirst(header)
-        guard length <= UInt64(rest.count) else { return nil }
-        defer { rest = rest.dropFirst(Int(length)) }
-        return rest.prefix(Int(length))
-    }
+    func keep(_ key: Key, object: URL) { entries.keep(key, files: [object]) }
 
     /// Removes the entry for `key`: a build that restored it failed outside its answer (the
     /// entry may be what failed; the next build compiles the check again and keeps its object).
-    func forget(_ key: Key) { try? FileManager.default.removeItem(at: folder.appendingPathComponent(key.fileName)) }
+    func forget(_ key: Key) { entries.forget(key) }
 
     /// Empties the store: the shared build it was compiled against was made again, differently.
-    func empty() { try? FileManager.default.removeItem(at: folder) }
+    func empty() { entries.empty() }
 
-    /// Whether `trim` has work: more than `capacity` entries, or a half-written file older than
-    /// any write in progress (`AtomicFile.staleAfter`). Trimming removes files another batch may
-    /// be reading or writing, so it waits for the batches' exclusive lock; a batch that finds the
-    /// store in want of it takes that lock instead of the shared one (`BatchGrading`).
-    func wantsTrim(now: Date = Date()) -> Bool {
-        guard
-            let names = try? FileManager.default.contentsOfDirectory(
-                at: folder, includingPropertiesForKeys: [.contentModificationDateKey])
-        else { return false }
-        // A partial file gone before its date was read was a write in progress: renamed into place.
-        let stale = names.contains { file in
-            file.pathExtension == "partial"
-                && ((try? file.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate)
-                    .map { now.timeIntervalSince($0) > AtomicFile.staleAfter } ?? false)
-        }
-        return stale || names.lazy.filter { $0.pathExtension == "checkobject" }.count > capacity
-    }
+    /// See `KeptEntries.wantsTrim`.
+    func wantsTrim(now: Date = Date()) -> Bool { entries.wantsTrim(now: now) }
 
-    /// Keeps the store under `capacity` entries, the least recently used going first, and
-    /// sweeps files a crash left half-written. Under the batches' exclusive lock only: no other
-    /// batch is writing an entry then.
-    func trim() {
-        let manager = FileManager.default
-        guard
-            let names = try? manager.contentsOfDirectory(
-                at: folder, includingPropertiesForKeys: [.contentModificationDateKey])
-        else { return }
-        let partial = names.filter { $0.pathExtension == "partial" }
-        for file in partial { try? manager.removeItem(at: file) }
-        let entries = names.filter { $0.pathExtension == "checkobject" }
-        guard entries.count > capacity else { return }
-        let used = { (file: URL) in
-            (try? file.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate) ?? .distantPast
-        }
-        for file in entries.sorted(by: { used($0) < used($1) }).prefix(entries.count - capacity / 2) {
-            try? manager.removeItem(at: file)
-        }
-    }
+    /// See `KeptEntries.trim`: under the batches' exclusive lock only.
+    func trim() { entries.trim() }
 }

@@ -84,13 +84,14 @@ struct SharedBuildRecord: Codable, Equatable {
             let built = try? encoder.encode(
                 Built(toolchain: record.toolchain, outputs: record.outputs, path: record.path))
         else { return nil }
-        return Data(CheckObjects.Key.littleEndian(FNV1a.hash(built)))
+        return Data(KeptEntries.littleEndian(FNV1a.hash(built)))
     }
 
     /// The file that names the build the kept stores were made against (its `builtHash`).
     static let storesFileName = "stores-made-for"
 
-    /// Keeps the checks' objects and plans (`CheckObjects`, `KeptPlans`) if the build just recorded
+    /// Keeps the checks' objects, the answers' modules and the plans (`CheckObjects`, `AnswerModules`,
+    /// `KeptPlans`) if the build just recorded
     /// in `folder` is the one they were made against, and empties them otherwise (dead entries:
     /// each is keyed by the hash of the build it was made against, so none would be taken). Called
     /// after SwiftPM made the build, under the batches' exclusive lock. Compared with the build the
@@ -103,6 +104,7 @@ struct SharedBuildRecord: Codable, Equatable {
         let built = builtHash(in: folder)
         if let built, (try? Data(contentsOf: marker)) == built { return }
         CheckObjects.kept(in: folder).empty()
+        AnswerModules.kept(in: folder).empty()
         KeptPlans.kept(in: folder).empty()
         if let built {
             try? AtomicFile.write(built, to: marker)

@@ -32,10 +32,12 @@ extension ExerciseCommands {
         var batch = BatchGrading(root: root, runWorkers: 3 * GradingWidth.builds())
         batch.runWhileBuilding = true
         let checksBuilt = Locked((reused: 0, built: 0))
+        let answersBuilt = Locked((reused: 0, built: 0))
         batch.afterBuilds = { built in
             buildsEnded.withLock { $0 = (clock.now, CPUTime.processAndChildren()) }
             let made = built.compactMap { $0 }
             checksBuilt.withLock { $0 = (made.filter(\.checkReused).count, made.count) }
+            answersBuilt.withLock { $0 = (made.filter(\.answerReused).count, made.count) }
         }
         let asAnswer = { (known: (Exercise, KnownAnswer)) in
             var answer = BatchGrading.Answer(exercise: known.0, source: known.1.file, scan: known.1.role != .original)
@@ -86,6 +88,7 @@ extension ExerciseCommands {
         let builds = buildsEnded.withLock { $0 }
         let phases = builds.map { "; the builds (checks beside them) ended after \(Self.spent(from: start, to: $0))" }
         say("\(known.count) answers in \(Self.spent(from: start, to: end))" + (phases ?? ""))
+        if let answers = Self.answersSentence(answersBuilt.withLock { $0 }) { say(answers) }
         if let checks = Self.checksSentence(checksBuilt.withLock { $0 }) { say(checks) }
         // Passed on the grader's second run, after a first refused only by bounds on the clock: the
         // machine's stalls (or a check that leans on the second run), named so it is seen.
@@ -114,6 +117,26 @@ extension ExerciseCommands {
                 ? "Every known answer gets the verdict it must."
                 : "\(problems.count) known answers get the wrong verdict.")
         return problems.isEmpty ? 0 : 1
+    }
+
+    /// How many of the answers built were compiled, and how many linked a module compiled before from
+    /// the same code (`AnswerModules`). Nil when none built.
+    static func answersSentence(_ answers: (reused: Int, built: Int)) -> String? {
+        guard answers.built > 0 else { return nil }
+        let compiled = answers.built - answers.reused
+        let count = { (count: Int) in count == 1 ? "1 answer" : "\(count) answers" }
+        if answers.reused == 0 {
+            return answers.built == 1
+                ? "The 1 answer built was compiled from its code."
+                : "Each of the \(answers.built) answers built was compiled from its code."
+        }
+        if compiled == 0 {
+            return answers.built == 1
+                ? "The 1 answer built linked its module, compiled before from the same code."
+                : "All \(answers.built) answers built linked their modules, compiled before from the same code."
+        }
+        return "Modules compiled for \(count(compiled)) of the \(answers.built) built; "
+            + "\(count(answers.reused)) linked the module already compiled from the same code (in this run or one before)."
     }
 
     /// How many of the answers built compiled their check, and how many linked one compiled for

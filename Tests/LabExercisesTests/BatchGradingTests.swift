@@ -171,7 +171,8 @@ struct BatchGradingTests {
                         placeholder: workFolder.appendingPathComponent("runs/planned-test-\(UUID().uuidString)"))
                     : nil
                 let outcome = try build.build(
-                    code: Self.broken, sources: sources, mode: [], toolchain: toolchain, jobs: jobs)
+                    code: Self.broken, fingerprint: .fresh(), sources: sources, mode: [], toolchain: toolchain,
+                    jobs: jobs)
                 return (outcome, jobs != nil)
             }
         }
@@ -204,8 +205,8 @@ struct BatchGradingTests {
                             mode: [], toolchain: toolchain,
                             placeholder: workFolder.appendingPathComponent("runs/planned-test-\(UUID().uuidString)")))
                     let outcome = try build.build(
-                        code: Grader.fingerprinted(solution, fingerprint: "link-test"), sources: sources, mode: [],
-                        toolchain: toolchain, jobs: jobs)
+                        code: solution, fingerprint: .fresh(), sources: sources, mode: [], toolchain: toolchain,
+                        jobs: jobs)
                     let list = try jobs.autolink.map {
                         try String(
                             contentsOfFile: build.folder.path + $0.output.dropFirst(jobs.placeholder.count),
@@ -422,6 +423,7 @@ struct BatchGradingTests {
             let code = template.replacingOccurrences(of: "@@VICTIM@@", with: victim.path)
                 .replacingOccurrences(of: "@@RUNS@@", with: runs.path)
                 .replacingOccurrences(of: "@@STORE@@", with: CheckObjects.kept(in: grading.workFolder).folder.path)
+                .replacingOccurrences(of: "@@ANSWERS@@", with: AnswerModules.kept(in: grading.workFolder).folder.path)
             let (folder, files) = try BatchGradingTests.answers(["attack": code])
             defer { try? FileManager.default.removeItem(at: folder) }
             let output = Locked("")
@@ -436,7 +438,7 @@ struct BatchGradingTests {
             let printed = output.withLock { $0 }
             expect(!outcomes[0].passed)
             expect(outcomes[1].passed, "the neighbour's verdict changed: \(outcomes[1].messages)")
-            for step in ["truncate", "delete", "plant", "store", "list"] {
+            for step in ["truncate", "delete", "plant", "store", "answers", "list"] {
                 expectContains(
                     printed, "ATTACK batch-neighbour: \(step) Permission denied",
                     "the kernel did not refuse \(step): \(printed)")

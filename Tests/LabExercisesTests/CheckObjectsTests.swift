@@ -73,9 +73,10 @@ struct CheckObjectsTests {
         try Data("the object".utf8).write(to: compiled)
         let wanted = Self.key(module: "module A")
         store.keep(Self.key(module: "module B"), object: compiled)
-        let entry = store.folder.appendingPathComponent(wanted.fileName)
+        let entry = store.folder.appendingPathComponent(store.entries.fileName(for: wanted))
         try FileManager.default.moveItem(
-            at: store.folder.appendingPathComponent(Self.key(module: "module B").fileName), to: entry)
+            at: store.folder.appendingPathComponent(store.entries.fileName(for: Self.key(module: "module B"))),
+            to: entry)
         let restored = store.folder.appendingPathComponent("restored.o")
         expect(!store.restore(wanted, to: restored))
 
@@ -111,7 +112,7 @@ struct CheckObjectsTests {
             // Older the earlier kept, by a minute each.
             try FileManager.default.setAttributes(
                 [.modificationDate: Date(timeIntervalSinceNow: Double(age - 10) * 60)],
-                ofItemAtPath: store.folder.appendingPathComponent(key.fileName).path)
+                ofItemAtPath: store.folder.appendingPathComponent(store.entries.fileName(for: key)).path)
         }
         // The oldest used just now: it stays.
         expect(store.restore(keys[0], to: store.folder.appendingPathComponent("restored.o")))
@@ -120,7 +121,7 @@ struct CheckObjectsTests {
         store.trim()
         let left = try FileManager.default.contentsOfDirectory(atPath: store.folder.path)
             .filter { $0.hasSuffix(".checkobject") }
-        expectEqual(Set(left), Set([keys[0], keys[5]].map(\.fileName)), "\(left)")
+        expectEqual(Set(left), Set([keys[0], keys[5]].map { store.entries.fileName(for: $0) }), "\(left)")
         expect(!FileManager.default.fileExists(atPath: partial.path))
     }
 
@@ -167,8 +168,8 @@ struct CheckObjectsTests {
                         folder: workFolder.appendingPathComponent("runs/damaged-object-test-\(UUID().uuidString)"))
                     defer { try? FileManager.default.removeItem(at: build.folder) }
                     return try build.build(
-                        code: Grader.fingerprinted(solution, fingerprint: "damaged-object-test"), sources: sources,
-                        mode: exercise.mode.compilerFlags, toolchain: toolchain, checkObjects: store)
+                        code: solution, fingerprint: .fresh(), sources: sources, mode: exercise.mode.compilerFlags,
+                        toolchain: toolchain, checkObjects: store)
                 }
                 let first = try build()
                 // Each entry keeps its key, and its object becomes bytes no linker takes.
@@ -176,17 +177,17 @@ struct CheckObjectsTests {
                     at: storeFolder, includingPropertiesForKeys: nil)
                 where entry.pathExtension == "checkobject" {
                     var rest = try Data(contentsOf: entry)[...]
-                    let key = try unwrap(CheckObjects.part(of: &rest))
+                    let key = try unwrap(KeptEntries.part(of: &rest))
                     var damaged = Data()
-                    CheckObjects.Key.append(Data(key), to: &damaged)
-                    CheckObjects.Key.append(Data("not an object file".utf8), to: &damaged)
+                    KeptEntries.append(Data(key), to: &damaged)
+                    KeptEntries.append(Data("not an object file".utf8), to: &damaged)
                     try damaged.write(to: entry)
                 }
                 return [first, try build(), try build()]
             }
         }
         let reused = outcomes.map { outcome -> Bool? in
-            guard case .built(_, let checkReused) = outcome else { return nil }
+            guard case .built(_, let checkReused, _) = outcome else { return nil }
             return checkReused
         }
         // Compiled; met damaged, so compiled again; the object kept then, taken.
