@@ -61,11 +61,11 @@ public struct ExerciseCommands {
 
     // MARK: lab exercises
 
-    /// Every exercise with the student's progress, or only the one named (`lab exercises 03`).
-    public func list(only name: String? = nil) throws -> Int32 {
+    /// Every exercise with the student's progress, or only those named (`lab exercises 03 05`).
+    public func list(only names: [String] = []) throws -> Int32 {
         let progress = try Progress.load(environment: environment)
         let all = try catalog.all
-        let chosen = try name.map { [try exercise($0, progress: progress)] } ?? all
+        let chosen = try exercises(only: names, progress: progress)
         var table = Table(headers: ["", "exercise", "lesson", "kind", "title", "min"], rightAligned: [5])
         for exercise in chosen {
             let entry = progress[exercise.id]
@@ -82,10 +82,12 @@ public struct ExerciseCommands {
                 + " — \(solved) of \(all.count) solved. Edit your copy in \(shown)/ (open it in your editor), then `swift run lab check`."
         )
         say(table.render(on: terminal))
-        if name != nil, let exercise = chosen.first {
-            say(
-                "  Your copy: \(workspace.displayPath(for: exercise)). Check it with `swift run lab check \(exercise.id.prefix(2))`."
-            )
+        if !names.isEmpty {
+            for exercise in chosen {
+                say(
+                    "  Your copy: \(workspace.displayPath(for: exercise)). Check it with `swift run lab check \(exercise.id.prefix(2))`."
+                )
+            }
         }
         return 0
     }

@@ -2,15 +2,18 @@ import Foundation
 import LabCore
 
 extension ExerciseCommands {
-    /// The exercise named (a name that matches nothing is a mistake, not a vacuous success), or all.
-    func exercises(only filter: String?) throws -> [Exercise] {
-        try filter.map { [try exercise($0, progress: Progress())] } ?? catalog.all
+    /// The exercises named, each once, in the catalogue's order (a name that matches nothing is a
+    /// mistake, not a vacuous success), or all when none is named.
+    func exercises(only names: [String], progress: Progress = Progress()) throws -> [Exercise] {
+        guard !names.isEmpty else { return try catalog.all }
+        let named = Set(try names.map { try exercise($0, progress: progress).id })
+        return try catalog.all.filter { named.contains($0.id) }
     }
 
     /// CI's proof, for every exercise: the untouched file fails by its behaviour check,
     /// the solution and every alternative pass, every catalogued mistake fails with its message.
-    public func verify(only filter: String? = nil) async throws -> Int32 {
-        let chosen = try exercises(only: filter)
+    public func verify(only names: [String] = []) async throws -> Int32 {
+        let chosen = try exercises(only: names)
         var problems: [String] = []
         var table = Table(
             headers: ["exercise", "original", "solution", "alternatives", "mistakes"], rightAligned: [3, 4])
@@ -168,11 +171,11 @@ extension ExerciseCommands {
         String(format: "%.1f s (%.1f s of CPU)", (end.0 - start.0).seconds, end.1 - start.1)
     }
 
-    /// Every known answer of every exercise (or the one named) as a whole file in `folder`:
+    /// Every known answer of every exercise (or of those named) as a whole file in `folder`:
     /// `<id>/starter.swift`, `solution.swift`, `alternative-NAME.swift`, `mistake-NAME.swift`.
     /// For a teacher reading the catalogue, and for making a class to try `lab grade` on.
-    public func writeAnswers(only filter: String?, to folder: URL) throws -> Int32 {
-        let chosen = try exercises(only: filter)
+    public func writeAnswers(only names: [String], to folder: URL) throws -> Int32 {
+        let chosen = try exercises(only: names)
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
             throw ExerciseError.cannotWrite(folder.path, reason: "it is a file, not a folder")

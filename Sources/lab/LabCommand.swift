@@ -109,9 +109,10 @@ enum LabCommand {
                     if parsed.flag("verify") {
                         throw UsageError.conflicting("write-answers", "verify")
                     }
-                    return try commands.writeAnswers(only: name, to: URL(fileURLWithPath: folder))
+                    return try commands.writeAnswers(only: parsed.positionals, to: URL(fileURLWithPath: folder))
                 }
-                return parsed.flag("verify") ? try await commands.verify(only: name) : try commands.list(only: name)
+                return parsed.flag("verify")
+                    ? try await commands.verify(only: parsed.positionals) : try commands.list(only: parsed.positionals)
             case .check: return try await commands.check(name)
             case .watch: return try await commands.watch(name)
             case .hint: return try commands.hint(name)

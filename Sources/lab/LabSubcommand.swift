@@ -65,8 +65,9 @@ enum LabSubcommand: String, CaseIterable {
             return CommandSpec(
                 name, summary: "The classroom exercises and your progress",
                 positionals: .init(
-                    "EXERCISE",
-                    help: "Only this exercise, by number or name, e.g. 03 (with --verify: grade only its known answers)"
+                    "EXERCISE", maximum: 100,
+                    help:
+                        "Only these exercises, by number or name, e.g. 03 05 (with --verify: grade only their known answers)"
                 ),
                 options: [
                     OptionSpec(

@@ -79,6 +79,18 @@ struct ExerciseMetadataTests {
         #expect(throws: ExerciseError.notInLabFolder(root.path)) { try ExerciseCatalog.load(root: root) }
     }
 
+    /// `lab exercises 05 03 3 --verify`: each exercise named once, in the catalogue's order, by number or
+    /// name; none named, all of them; a name that matches nothing is an error, not an empty list.
+    @Test func severalExercisesAreChosenOnceInTheCataloguesOrder() throws {
+        let commands = ExerciseCommands(
+            root: TestLab.root, terminal: Terminal(isTTY: false, width: 100, usesColor: false))
+        try expectEqual(
+            commands.exercises(only: ["05", "03-async-let-rovers", "3"]).map(\.id),
+            ["03-async-let-rovers", "05-window-of-three"])
+        try expectEqual(commands.exercises(only: []).count, TestLab.catalog.all.count)
+        #expect(throws: (any Error).self) { try commands.exercises(only: ["03", "99"]) }
+    }
+
     /// Every known answer of the real catalogue, written out whole: the mistakes are their
     /// diffs applied, and each differs from the solution it was made from.
     @Test func everyKnownAnswerIsWrittenOutWhole() throws {
@@ -86,7 +98,7 @@ struct ExerciseMetadataTests {
         defer { try? FileManager.default.removeItem(at: out) }
         let commands = ExerciseCommands(
             root: TestLab.root, terminal: Terminal(isTTY: false, width: 100, usesColor: false))
-        try expectEqual(commands.writeAnswers(only: "03", to: out), 0)
+        try expectEqual(commands.writeAnswers(only: ["03"], to: out), 0)
         let folder = out.appendingPathComponent("03-async-let-rovers")
         let names = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
         let rovers = try unwrap(TestLab.catalog.exercise(named: "03"))
