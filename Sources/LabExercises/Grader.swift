@@ -318,7 +318,8 @@ public struct Grader: Sendable {
         return String(line[..<start]) + folder + "/" + line[found.upperBound...]
     }
 
-    /// The answer's code with the build's fingerprint, which the check sends back.
+    /// The answer's code with the build's fingerprint, which the check sends back, where the link
+    /// cannot write it into the binary (see `BuildFingerprint`).
     static func fingerprinted(_ code: String, fingerprint: String) -> String {
         code + "\n// Added by lab check: proves which build ran.\nlet __labBuildFingerprint = \"\(fingerprint)\"\n"
     }
