@@ -46,9 +46,9 @@ struct BatchBuild: Sendable {
             checkObjects: checkObjects, answerModule: key.flatMap { key in answerModules.map { ($0, key) } },
             limit: limit)
         if let made { return made }
-        // A check or link that failed against a module restored from the store: the entry is
-        // forgotten, and the answer built again from its code, so the failure's words (or the
-        // success) are a fresh compile's.
+        // A check, a link or the objects' reading before it that failed against a module restored
+        // from the store: the entry is forgotten, and the answer built again from its code, so the
+        // failure's words (or the success) are a fresh compile's.
         if let key { answerModules?.forget(key) }
         return try attempt(
             code: code, fingerprint: fingerprint, sources: sources, mode: mode, toolchain: toolchain, jobs: jobs,
@@ -130,13 +130,16 @@ struct BatchBuild: Sendable {
                     continue
                 }
             }
-            // Before the link, what the objects ask the linker for (see `LinkerRequests`).
+            // Before the link, what the objects ask the linker for (see `LinkerRequests`). An object
+            // restored from the store that is refused was damaged there (the answer's own compile
+            // wrote one that passed, else it was not kept): built again from the code (see `build`),
+            // not blamed on the answer, which every later grading of the same code would be.
             if number == Self.linkStep,
                 let refusal = LinkerRequests.refusal(objects: [
                     answerObject, checkObject,
                 ])
             {
-                return .failed(output: "error: " + refusal, inAnswer: true)
+                return answerReused ? nil : .failed(output: "error: " + refusal, inAnswer: true)
             }
             for (index, job) in step.enumerated() {
                 if let autolink = jobs?.autolink, autolink.step == number, autolink.index == index,

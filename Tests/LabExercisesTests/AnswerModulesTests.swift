@@ -73,11 +73,16 @@ struct AnswerModulesTests {
         expect(!store.restore(key, object: restoredObject, module: restoredModule))
     }
 
-    /// Built as a batch builds: the solution compiled, then restored for the same code, compiled
-    /// for code that differs by a comment; a module damaged in the store is met by the check's
-    /// compile, and the answer is built again from its code (and passes), its entry forgotten.
-    @Test func aBuildRestoresTheModuleForTheSameCodeAndBuildsAgainWhenItFails() async throws {
-        guard BuildFingerprint.linked else { return }
+    /// One build of `code` as a batch builds it (the shared build's lock held), against the store
+    /// in `storeFolder`: whether its module came from the store (nil: not built), and whether the
+    /// binary its own link wrote passed, reporting that link's fingerprint.
+    typealias Build = (_ code: String) throws -> (reused: Bool?, passed: Bool)
+
+    /// Runs `body` with builds of exercise `BatchGradingTests.exercise` against a fresh store, and
+    /// the exercise's solution; the store is removed after.
+    static func withBuilds<Result: Sendable>(
+        _ body: @escaping @Sendable (_ build: Build, _ solution: String, _ storeFolder: URL) throws -> Result
+    ) async throws -> Result {
         let workFolder = TestLab.root.appendingPathComponent(".build-exercises/batch")
         let storeFolder = FileManager.default.temporaryDirectory
             .appendingPathComponent("lab-answer-modules-built-\(UUID().uuidString)")
@@ -86,7 +91,7 @@ struct AnswerModulesTests {
         let solution = try String(contentsOf: TestLab.folder(exercise).solution, encoding: .utf8)
         let sources = try Grader(root: TestLab.root, exercise: exercise).checkSources()
         let grader = Grader(root: TestLab.root, exercise: exercise)
-        let results = try await OnAThreadOfItsOwn.blockingWork(named: "answer modules") {
+        return try await OnAThreadOfItsOwn.blockingWork(named: "answer modules") {
             try FileLock.withLock(at: workFolder.appendingPathComponent("batch.lock")) {
                 let toolchain = try TestLab.wholeSharedBuild(in: workFolder)
                 var store = AnswerModules(folder: storeFolder)
@@ -106,26 +111,59 @@ struct AnswerModulesTests {
                         sources: sources, limits: Sandbox.Limits())
                     return (answerReused, verdict?.passed == true)
                 }
-                var results = [try build(solution), try build(solution), try build(solution + "\n// another\n")]
-                // Each entry keeps its key and object, and its module becomes bytes no compiler reads.
-                for entry in try FileManager.default.contentsOfDirectory(
-                    at: storeFolder, includingPropertiesForKeys: nil)
-                where entry.pathExtension == "answermodule" {
-                    var rest = try Data(contentsOf: entry)[...]
-                    var damaged = Data()
-                    KeptEntries.append(Data(try unwrap(KeptEntries.part(of: &rest))), to: &damaged)
-                    KeptEntries.append(Data(try unwrap(KeptEntries.part(of: &rest))), to: &damaged)
-                    KeptEntries.append(Data("not a module".utf8), to: &damaged)
-                    try damaged.write(to: entry)
-                }
-                results += [try build(solution), try build(solution), try build(solution)]
-                return results
+                return try body(build, solution, storeFolder)
             }
+        }
+    }
+
+    /// Rewrites each entry in `storeFolder` with its key, and its files as `damage` makes them
+    /// (given each file's index and bytes).
+    static func damageEntries(in storeFolder: URL, _ damage: (Int, Data) -> Data) throws {
+        for entry in try FileManager.default.contentsOfDirectory(at: storeFolder, includingPropertiesForKeys: nil)
+        where entry.pathExtension == "answermodule" {
+            var rest = try Data(contentsOf: entry)[...]
+            var damaged = Data()
+            KeptEntries.append(Data(try unwrap(KeptEntries.part(of: &rest))), to: &damaged)
+            var index = 0
+            while !rest.isEmpty {
+                KeptEntries.append(damage(index, Data(try unwrap(KeptEntries.part(of: &rest)))), to: &damaged)
+                index += 1
+            }
+            try damaged.write(to: entry)
+        }
+    }
+
+    /// Built as a batch builds: the solution compiled, then restored for the same code, compiled
+    /// for code that differs by a comment; a module damaged in the store is met by the check's
+    /// compile, and the answer is built again from its code (and passes), its entry forgotten.
+    @Test func aBuildRestoresTheModuleForTheSameCodeAndBuildsAgainWhenItFails() async throws {
+        guard BuildFingerprint.linked else { return }
+        let results = try await Self.withBuilds { build, solution, storeFolder in
+            var results = [try build(solution), try build(solution), try build(solution + "\n// another\n")]
+            // Each entry keeps its key and object, and its module becomes bytes no compiler reads.
+            try Self.damageEntries(in: storeFolder) { index, file in index == 1 ? Data("not a module".utf8) : file }
+            results += [try build(solution), try build(solution), try build(solution)]
+            return results
         }
         // Compiled; restored; another code compiled; met damaged, so built again from the code (and
         // not kept then); compiled and kept; restored.
         expectEqual(results.map(\.reused), [false, true, false, false, false, true], "\(results)")
         expectEqual(results.map(\.passed), Array(repeating: true, count: 6), "\(results)")
+    }
+
+    /// An entry whose object is damaged (its module whole): the check compiles against the module,
+    /// and the object, which the grader reads before the link, is no object. Not the answer's
+    /// doing: built again from its code (and passes), never refused as its compiled code.
+    @Test func anObjectDamagedInTheStoreIsBuiltAgainNotBlamedOnTheAnswer() async throws {
+        guard BuildFingerprint.linked else { return }
+        let results = try await Self.withBuilds { build, solution, storeFolder in
+            let first = try build(solution)
+            try Self.damageEntries(in: storeFolder) { index, file in index == 0 ? Data("not an object".utf8) : file }
+            return [first, try build(solution), try build(solution)]
+        }
+        // Compiled; met damaged, so built again (not kept then: its entry was forgotten); compiled.
+        expectEqual(results.map(\.reused), [false, false, false], "\(results)")
+        expectEqual(results.map(\.passed), [true, true, true], "\(results)")
     }
 
     /// In a batch, two answers with the same code: the second waits for the first's build and links
