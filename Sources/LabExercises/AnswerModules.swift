@@ -10,9 +10,13 @@ import Foundation
 /// (`SharedBuildRecord.builtHash`: the stamps of the compiler and of every module an answer may
 /// import). Nothing of the answer's folder goes into what is kept: no debug information, no path
 /// unless the code asks for one with `#filePath` (such code is never keyed, as for the checks'
-/// objects); the same code compiled in two folders gave the same object and module, byte for
-/// byte (docs/MEASUREMENTS.md, session 47). The build's fingerprint is not in the code: the
-/// linker writes it (`BuildFingerprint`), so where it cannot, nothing is kept.
+/// objects). The same code compiled in two folders gave the same module byte for byte, and the
+/// same object but for `.swift_modhash`, a hash of its own output path that nothing reads (as
+/// for the checks' objects); measured with answers that force-unwrap, `try!`, `fatalError`,
+/// `precondition`, `@Observable`, `#isolation`, key paths, `Mirror` and `#sourceLocation`
+/// (Swift 6 mode: their file is `#fileID`'s, the module's and the file's names). The build's
+/// fingerprint is not in the code: the linker writes it (`BuildFingerprint`), so where it
+/// cannot, nothing is kept.
 ///
 /// What is kept serves the later steps only when they succeed: a check that does not compile, or
 /// a link that fails, against a module restored here is built again from the answer's code, so
