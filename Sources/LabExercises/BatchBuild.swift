@@ -50,6 +50,7 @@ struct BatchBuild: Sendable {
         // from the store: the entry is forgotten, and the answer built again from its code, so the
         // failure's words (or the success) are a fresh compile's.
         if let key { answerModules?.forget(key) }
+        // Without a module from the store, an attempt always has an outcome: never the fallback.
         return try attempt(
             code: code, fingerprint: fingerprint, sources: sources, mode: mode, toolchain: toolchain, jobs: jobs,
             checkObjects: checkObjects, answerModule: nil, limit: limit
@@ -95,7 +96,11 @@ struct BatchBuild: Sendable {
         defer { if let answerClaimed { answerModule?.store.inFlight.finished(answerClaimed) } }
         for (number, planned) in planned.enumerated() {
             // The link writes this build's fingerprint (where the linker does: `BuildFingerprint`).
-            let step = number == Self.linkStep ? planned.map(fingerprint.linking) : planned
+            guard let step = number == Self.linkStep ? fingerprint.linking(planned) : planned else {
+                throw ExerciseError.toolchain(
+                    "the link (\(planned.compactMap(\.first).joined(separator: ", "))) starts no linker the grader "
+                        + "can give the build's fingerprint to")
+            }
             if number == Self.answerStep, let answerModule {
                 let (store, key) = answerModule
                 var reused = store.restore(key, object: answerObject, module: answerModuleFile)

@@ -46,16 +46,43 @@ struct BuildFingerprint: Sendable, Equatable {
         }
     }
 
-    /// `job` (a program and its arguments) with the fingerprint's symbols given to the linker it
-    /// runs or starts: the linker itself, the C compiler's driver or the Swift driver. Other jobs
-    /// (an autolink extraction) as they are, and every job where the fingerprint is not linked.
-    func linking(_ job: [String]) -> [String] {
-        guard Self.linked, let program = job.first else { return job }
-        switch URL(fileURLWithPath: program).lastPathComponent {
-        case "ld.lld", "ld", "ld.gold", "lld", "ld.bfd": return job + linkerArguments
-        case "clang", "clang++": return job + linkerArguments.map { "-Wl," + $0 }
-        case "swiftc", "swift-driver": return job + linkerArguments.flatMap { ["-Xlinker", $0] }
-        default: return job
+    /// The link's jobs (each a program and its arguments) with the fingerprint's symbols given to
+    /// the linker: to the linker itself, or through the C compiler's driver or the Swift driver
+    /// that starts it. Other jobs (an autolink extraction) as they are; every job as it is where
+    /// the fingerprint is not linked. Nil when it must be linked and no job is a program that
+    /// takes them: every check would then send zeros and be refused as not this answer's build,
+    /// so the caller says the toolchain is at fault instead.
+    func linking(_ jobs: [[String]]) -> [[String]]? {
+        guard Self.linked else { return jobs }
+        var given = false
+        let linked = jobs.map { job -> [String] in
+            guard let program = job.first, let kind = LinkProgram(URL(fileURLWithPath: program).lastPathComponent)
+            else { return job }
+            given = true
+            switch kind {
+            case .linker: return job + linkerArguments
+            case .compilerDriver: return job + linkerArguments.map { "-Wl," + $0 }
+            case .swiftDriver: return job + linkerArguments.flatMap { ["-Xlinker", $0] }
+            }
+        }
+        return given ? linked : nil
+    }
+
+    /// What starts the link, by the program's name: a linker (`ld`, `ld.lld`, `ld.gold`, `lld`, …),
+    /// a C compiler's driver (`clang`, `gcc`, `cc`, …) or the Swift driver.
+    enum LinkProgram {
+        case linker, compilerDriver, swiftDriver
+
+        init?(_ name: String) {
+            if name == "swiftc" || name == "swift-driver" {
+                self = .swiftDriver
+            } else if name.hasPrefix("clang") || ["cc", "c++", "gcc", "g++"].contains(name) {
+                self = .compilerDriver
+            } else if name == "ld" || name.hasPrefix("ld.") || name.hasSuffix("lld") {
+                self = .linker
+            } else {
+                return nil
+            }
         }
     }
 }
