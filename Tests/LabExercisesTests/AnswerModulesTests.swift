@@ -91,9 +91,12 @@ struct AnswerModulesTests {
         let solution = try String(contentsOf: TestLab.folder(exercise).solution, encoding: .utf8)
         let sources = try Grader(root: TestLab.root, exercise: exercise).checkSources()
         let grader = Grader(root: TestLab.root, exercise: exercise)
+        let lock = workFolder.appendingPathComponent("batch.lock")
         return try await OnAThreadOfItsOwn.blockingWork(named: "answer modules") {
-            try FileLock.withLock(at: workFolder.appendingPathComponent("batch.lock")) {
-                let toolchain = try TestLab.wholeSharedBuild(in: workFolder)
+            // The shared build made whole (exclusive: it may run SwiftPM), then read beside other
+            // batches (shared), as a batch builds: not the suite's other grading held up meanwhile.
+            let toolchain = try FileLock.withLock(at: lock) { try TestLab.wholeSharedBuild(in: workFolder) }
+            return try FileLock.withLock(at: lock, mode: .shared) {
                 var store = AnswerModules(folder: storeFolder)
                 store.sharedBuild = SharedBuildRecord.builtHash(in: workFolder)
                 let build = { (code: String) throws -> (reused: Bool?, passed: Bool) in

@@ -159,9 +159,12 @@ struct CheckObjectsTests {
         let solution = try String(contentsOf: TestLab.folder(exercise).solution, encoding: .utf8)
         let sources = try Grader(root: TestLab.root, exercise: exercise).checkSources()
         // Under the batches' lock, as a batch builds; on a thread of its own (the lock and the compiler are waited for).
+        let lock = workFolder.appendingPathComponent("batch.lock")
         let outcomes = try await OnAThreadOfItsOwn.blockingWork(named: "damaged kept object") {
-            try FileLock.withLock(at: workFolder.appendingPathComponent("batch.lock")) {
-                let toolchain = try TestLab.wholeSharedBuild(in: workFolder)
+            // Made whole under the lock exclusive (it may run SwiftPM), then built from beside other
+            // batches (shared), as a batch builds.
+            let toolchain = try FileLock.withLock(at: lock) { try TestLab.wholeSharedBuild(in: workFolder) }
+            return try FileLock.withLock(at: lock, mode: .shared) {
                 let store = CheckObjects(folder: storeFolder).against(sharedBuildIn: workFolder)
                 let build = { () throws -> BatchBuild.Outcome in
                     let build = BatchBuild(

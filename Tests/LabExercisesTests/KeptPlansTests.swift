@@ -51,7 +51,7 @@ struct KeptPlansTests {
 
     static let sentinel = "kept-plans-test-sentinel.checkobject"
 
-    /// A kept plan whose compile fails outside the answer (a flag the compiler refuses): the
+    /// A kept plan whose compile and link fail outside the answer (a flag each refuses): the
     /// answer alone passes all the same, built again through the driver, and the plan is gone.
     /// The shared build made again meanwhile changed nothing, so the checks' objects kept against
     /// it stay (seen from inside the batch's own hold of the lock, where no other batch can empty them).
@@ -69,8 +69,11 @@ struct KeptPlansTests {
             let sharedBuild = try unwrap(CheckObjects.kept(in: folder).against(sharedBuildIn: folder).sharedBuild)
             let placeholder = folder.appendingPathComponent("runs/spoilt-plan-\(UUID().uuidString)")
             let planned = try unwrap(BatchBuild.plan(mode: mode, toolchain: toolchain, placeholder: placeholder))
+            // The answer's compile and the link both: an answer whose module is kept (`AnswerModules`)
+            // skips the compile, and must still meet the plan's fault, here, not in another batch.
             var steps = planned.steps
             steps[0][0].append("-no-such-flag-for-the-test")
+            steps[steps.count - 1][steps[steps.count - 1].count - 1].append("-no-such-flag-for-the-test")
             let jobs = CompilerJobs(placeholder: planned.placeholder, steps: steps, autolink: planned.autolink)
             KeptPlans.kept(in: folder).keep(jobs, mode: mode, toolchain: toolchain, sharedBuild: sharedBuild)
             let kept = CheckObjects.kept(in: folder).folder
