@@ -26,7 +26,7 @@ import Foundation
 ///
 /// Kept across batches where the sandbox keeps a check out of the lab's folders (as the checks'
 /// objects, `CheckObjects`, and under the same locks); otherwise the batch's own.
-struct AnswerModules: Sendable {
+struct AnswerModules: KeptStore {
     let folder: URL
     /// The hash of the shared build's record as this batch read it (the checks' objects' own,
     /// `CheckObjects.sharedBuild`); nil: nothing is kept or taken.
@@ -70,9 +70,4 @@ struct AnswerModules: Sendable {
 
     /// Keeps the object and module just compiled for `key`.
     func keep(_ key: Key, object: URL, module: URL) { entries.keep(key, files: [object, module]) }
-
-    func forget(_ key: Key) { entries.forget(key) }
-    func empty() { entries.empty() }
-    func wantsTrim(now: Date = Date()) -> Bool { entries.wantsTrim(now: now) }
-    func trim() { entries.trim() }
 }

@@ -29,7 +29,7 @@ import LabCore
 /// build under either (a reader has read it whole, or reads nothing and compiles). Kept across batches where the sandbox keeps a check out
 /// of the lab's folders (`Sandbox.confinesFiles`): otherwise a check could write an entry that
 /// a later batch would link, and the store is the batch's own, gone with it.
-struct CheckObjects: Sendable {
+struct CheckObjects: KeptStore {
     let folder: URL
     /// The hash of the shared build's record as this batch read it (`SharedBuildRecord`: the
     /// stamps of every object and module the checks compile and link against), part of every
@@ -86,17 +86,4 @@ struct CheckObjects: Sendable {
 
     /// Keeps `object` (just compiled for `key`). A store that cannot be written costs only time.
     func keep(_ key: Key, object: URL) { entries.keep(key, files: [object]) }
-
-    /// Removes the entry for `key`: a build that restored it failed outside its answer (the
-    /// entry may be what failed; the next build compiles the check again and keeps its object).
-    func forget(_ key: Key) { entries.forget(key) }
-
-    /// Empties the store: the shared build it was compiled against was made again, differently.
-    func empty() { entries.empty() }
-
-    /// See `KeptEntries.wantsTrim`.
-    func wantsTrim(now: Date = Date()) -> Bool { entries.wantsTrim(now: now) }
-
-    /// See `KeptEntries.trim`: under the batches' exclusive lock only.
-    func trim() { entries.trim() }
 }

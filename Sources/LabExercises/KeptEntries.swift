@@ -173,3 +173,25 @@ struct KeptEntries: Sendable {
 protocol KeptKey: Sendable, Equatable {
     var bytes: Data { get }
 }
+
+/// A store of kept compiles over `KeptEntries` (`CheckObjects`, `AnswerModules`): what every such
+/// store does with its entries, written once.
+protocol KeptStore: Sendable {
+    associatedtype Key: KeptKey
+    var entries: KeptEntries { get }
+}
+
+extension KeptStore {
+    /// Removes the entry for `key`: a build that restored it failed outside its answer (the entry
+    /// may be what failed; the next build compiles again and keeps its files).
+    func forget(_ key: Key) { entries.forget(key) }
+
+    /// Empties the store: the shared build its entries were made against was made again, differently.
+    func empty() { entries.empty() }
+
+    /// See `KeptEntries.wantsTrim`.
+    func wantsTrim(now: Date = Date()) -> Bool { entries.wantsTrim(now: now) }
+
+    /// See `KeptEntries.trim`: under the batches' exclusive lock only.
+    func trim() { entries.trim() }
+}
