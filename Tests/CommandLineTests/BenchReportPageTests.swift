@@ -56,8 +56,7 @@ final class BenchReportPageTests {
     @Test func theReportFitsEveryWidth() async throws {
         let page = folder.appendingPathComponent("report.html")
         try Data(HTMLReport.render(Self.report()).utf8).write(to: page)
-        for width in BrowserPageTests.widths {
-            let load = try await HeadlessChromium.load(page: page, width: width)
+        for load in try await HeadlessChromium.load(page: page, widths: BrowserPageTests.widths) {
             expect(load.consoleLines.isEmpty, "\(load.consoleLines)")
             BrowserPageTests.expectFits(load, page: "bench report")
         }

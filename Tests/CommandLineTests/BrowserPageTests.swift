@@ -71,16 +71,15 @@ final class BrowserPageTests {
         let page = folder.appendingPathComponent("tg.html")
         let run = try await Self.runLesson("task-groups", ["--html", page.path, "--tree", "--no-color"])
         expectEqual(run.status, 0, "\(run.standardError)")
-        let load = try await HeadlessChromium.load(page: page)
+        let loads = try await HeadlessChromium.load(page: page, widths: Self.widths)
+        let load = loads[0]
         Self.expectSound(load, page: "task-groups")
         let lanes = Self.views(load, kind: "tasks").compactMap { $0["lanes"] as? Int }
         expect(lanes.count == 5 && lanes.allSatisfy { $0 > 0 })
         expectEqual(lanes, Self.treeSizes(run.standardOutput))
         expect(Self.views(load, kind: "tasks").contains { ($0["cancelled"] as? Int ?? 0) > 0 })
         // On a phone a heading's one long word (MarsData.fetchPhotoManifests():) ran 9 px past it.
-        for width in Self.widths.dropFirst() {
-            Self.expectSound(try await HeadlessChromium.load(page: page, width: width), page: "task-groups")
-        }
+        for load in loads.dropFirst() { Self.expectSound(load, page: "task-groups") }
     }
 
     @Test func cancellationPageIsSound() async throws {
@@ -89,8 +88,8 @@ final class BrowserPageTests {
         expectEqual(run.status, 0, "\(run.standardError)")
         // A phone showed the legend's keys cut off at its edge and each step table wider than
         // the page: the page scrolled sideways, the table's last columns out of its card.
-        for width in Self.widths {
-            Self.expectSound(try await HeadlessChromium.load(page: page, width: width), page: "cancellation")
+        for load in try await HeadlessChromium.load(page: page, widths: Self.widths) {
+            Self.expectSound(load, page: "cancellation")
         }
     }
 
@@ -101,8 +100,8 @@ final class BrowserPageTests {
             LessonIndexPage.Entry(lesson: $0, file: "\($0.name).html", status: 0)
         }
         try Data(LessonIndexPage.render(entries, details: ["a machine"]).utf8).write(to: page)
-        for width in Self.widths {
-            Self.expectFits(try await HeadlessChromium.load(page: page, width: width), page: "index")
+        for load in try await HeadlessChromium.load(page: page, widths: Self.widths) {
+            Self.expectFits(load, page: "index")
         }
     }
 
@@ -145,10 +144,11 @@ final class BrowserPageTests {
             <p style="color:#bbb">pale</p></body></html>
             """.utf8
         ).write(to: page)
-        let load = try await HeadlessChromium.load(page: page, width: 390)
-        expectEqual(load.check["viewport"] as? Int, 390)
-        expectEqual((load.check["wide"] as? [String])?.count, 1, "\(load.check)")
-        expectEqual((load.check["lowContrast"] as? [String])?.count, 1, "\(load.check)")
+        // Both widths in one browser: each frame measures its own, so only the phone's is too wide.
+        let loads = try await HeadlessChromium.load(page: page, widths: [390, 1280])
+        expectEqual(loads.map { $0.check["viewport"] as? Int }, [390, 1280])
+        expectEqual(loads.map { ($0.check["wide"] as? [String])?.count }, [1, 0], "\(loads.map(\.check))")
+        expectEqual(loads.map { ($0.check["lowContrast"] as? [String])?.count }, [1, 1], "\(loads.map(\.check))")
     }
 
     /// The console check itself can fail: a script error on a page is seen.
@@ -156,6 +156,12 @@ final class BrowserPageTests {
         let page = folder.appendingPathComponent("error.html")
         try Data("<!DOCTYPE html><html><body><script>undefinedFunction();</script></body></html>".utf8).write(to: page)
         #expect(try await HeadlessChromium.load(page: page).consoleLines.contains { $0.contains("undefinedFunction") })
+        // Loaded at two widths at once, each width's copy reports its own error, and only its own.
+        let loads = try await HeadlessChromium.load(page: page, widths: [1280, 390])
+        for (index, load) in loads.enumerated() {
+            expectEqual(load.consoleLines.filter { $0.contains("undefinedFunction") }.count, 1, "\(load.consoleLines)")
+            expect(load.consoleLines.allSatisfy { $0.contains("checked-\(index)-") }, "\(load.consoleLines)")
+        }
     }
 
     /// A lesson executable run as a student runs it, awaited (the tests here are async).

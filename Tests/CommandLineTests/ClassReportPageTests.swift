@@ -46,8 +46,7 @@ final class ClassReportPageTests {
         expectNotContains(html, "a<b&\"c", "never as markup")
         let page = folder.appendingPathComponent("class-report.html")
         try Data(html.utf8).write(to: page)
-        for width in BrowserPageTests.widths {
-            let load = try await HeadlessChromium.load(page: page, width: width)
+        for load in try await HeadlessChromium.load(page: page, widths: BrowserPageTests.widths) {
             expect(load.consoleLines.isEmpty, "\(load.consoleLines)")
             BrowserPageTests.expectFits(load, page: "class report")
         }

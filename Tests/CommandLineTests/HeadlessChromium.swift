@@ -27,28 +27,43 @@ enum HeadlessChromium {
     }
 
     /// Loads a copy of the page with the check script and returns what it measured.
-    /// `width`: the page's viewport, in CSS pixels (a projector's 1024, a phone's 390). Chromium's
-    /// headless window is at least 500 wide, so the page is loaded in a frame of that width, in
-    /// a page of its own that copies the frame's result out to where `--dump-dom` prints it.
+    /// `width`: the page's viewport, in CSS pixels (a projector's 1024, a phone's 390).
     static func load(page: URL, width: Int = 1280) async throws -> Load {
+        try await load(page: page, widths: [width])[0]
+    }
+
+    /// Loads the page once per width, all in one browser (a start of Chromium costs about 0.8 s
+    /// of CPU, more than most pages' checks), and returns what each measured, in the widths'
+    /// order. Chromium's headless window is at least 500 wide, so each width is a frame of its
+    /// own in a page that copies the frames' results out to where `--dump-dom` prints them.
+    /// Each frame loads a copy of its own, so a console line names the width that wrote it.
+    static func load(page: URL, widths: [Int]) async throws -> [Load] {
         guard let path else { throw CocoaError(.fileNoSuchFile) }
         let html = try String(contentsOf: page, encoding: .utf8)
-        let probe = page.deletingLastPathComponent().appendingPathComponent("checked-\(page.lastPathComponent)")
-        try Data(html.replacingOccurrences(of: "</body>", with: "<script>\(checkScript)</script></body>").utf8)
-            .write(to: probe)
-        defer { try? FileManager.default.removeItem(at: probe) }
-        let frame = page.deletingLastPathComponent().appendingPathComponent("framed-\(page.lastPathComponent)")
+        let folder = page.deletingLastPathComponent()
+        let probes = widths.indices.map { folder.appendingPathComponent("checked-\($0)-\(page.lastPathComponent)") }
+        defer { for probe in probes { try? FileManager.default.removeItem(at: probe) } }
+        for probe in probes {
+            try Data(html.replacingOccurrences(of: "</body>", with: "<script>\(checkScript)</script></body>").utf8)
+                .write(to: probe)
+        }
+        let frames = zip(widths, probes).enumerated().map { index, frame in
+            """
+            <iframe id="page-\(index)" loading="eager" src="\(frame.1.lastPathComponent)" \
+            style="display:block;width:\(frame.0)px;height:900px;border:0"></iframe>
+            """
+        }
+        let frame = folder.appendingPathComponent("framed-\(page.lastPathComponent)")
         try Data(
             """
-            <!DOCTYPE html><html><body style="margin:0"><iframe id="page" src="\(probe.lastPathComponent)" \
-            style="width:\(width)px;height:900px;border:0"></iframe><script>
-            document.getElementById('page').addEventListener('load', () => {
-              const found = document.getElementById('page').contentDocument.getElementById('lab-check');
+            <!DOCTYPE html><html><body style="margin:0">\(frames.joined())<script>
+            document.querySelectorAll('iframe').forEach((frame, index) => frame.addEventListener('load', () => {
+              const found = frame.contentDocument.getElementById('lab-check');
               const pre = document.createElement('pre');
-              pre.id = 'lab-check';
+              pre.id = 'lab-check-' + index;
               pre.textContent = found ? found.textContent : '{}';
               document.body.appendChild(pre);
-            });
+            }));
             </script></body></html>
             """.utf8
         ).write(to: frame)
@@ -61,27 +76,37 @@ enum HeadlessChromium {
         let result = try await ProcessCapture.run(
             URL(fileURLWithPath: path),
             sandbox + [
-                "--headless", "--disable-gpu", "--hide-scrollbars", "--window-size=\(max(width, 500) + 20),900",
+                "--headless", "--disable-gpu", "--hide-scrollbars",
+                "--window-size=\(max(widths.max() ?? 0, 500) + 20),900",
                 // The frame's page is another file: reading its DOM needs file access between files.
                 "--allow-file-access-from-files", "--user-data-dir=\(profile.path)", "--enable-logging=stderr",
                 "--v=0", "--dump-dom", frame.absoluteString,
             ], timeout: 120)
-        guard let start = result.standardOutput.range(of: "<pre id=\"lab-check\">"),
-            let end = result.standardOutput.range(
-                of: "</pre>", range: start.upperBound..<result.standardOutput.endIndex)
-        else {
-            throw CocoaError(
-                .fileReadCorruptFile,
-                userInfo: [
-                    NSLocalizedDescriptionKey: "no check result in the DOM: \(result.standardError.suffix(2000))"
-                ])
-        }
-        let json = String(result.standardOutput[start.upperBound..<end.lowerBound])
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")
-            .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
-        let check = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] ?? [:]
         let console = result.standardError.split(separator: "\n").map(String.init).filter { $0.contains(":CONSOLE") }
-        return Load(check: check, consoleLines: console)
+        return try probes.indices.map { index in
+            let opening = "<pre id=\"lab-check-\(index)\">"
+            guard let start = result.standardOutput.range(of: opening),
+                let end = result.standardOutput.range(
+                    of: "</pre>", range: start.upperBound..<result.standardOutput.endIndex)
+            else {
+                throw CocoaError(
+                    .fileReadCorruptFile,
+                    userInfo: [
+                        NSLocalizedDescriptionKey:
+                            "no check result in the DOM for width \(widths[index]): \(result.standardError.suffix(2000))"
+                    ])
+            }
+            let json = String(result.standardOutput[start.upperBound..<end.lowerBound])
+                .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")
+                .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+            let check = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] ?? [:]
+            // A line that names no frame's copy (none should) is every width's, so it is never lost.
+            let own = probes[index].lastPathComponent
+            let named = console.filter { line in probes.contains { line.contains($0.lastPathComponent) } }
+            return Load(
+                check: check,
+                consoleLines: console.filter { $0.contains(own) || !named.contains($0) })
+        }
     }
 
     /// For each timeline: its lanes (and the count it declares), bars drawn out of the trace's
