@@ -6,9 +6,10 @@ import Foundation
 ///
 /// Why that is sound: the answer's compile reads its two files (the answer's code and the code
 /// given with the exercise), the flags, the compiler and the shared build's modules, and nothing
-/// else. The key holds the first three whole and the last two by the shared build's record
-/// (`SharedBuildRecord.builtHash`: the stamps of the compiler and of every module an answer may
-/// import). Nothing of the answer's folder goes into what is kept: no debug information, no path
+/// else. The key holds the first three whole and the last two by a hash of their bytes
+/// (`SharedInterfaces`: the compiler's stamp and every module file, module map and header an
+/// answer's compile may read, compared whole with those the store's entries were made against
+/// whenever the shared build is made again). Nothing of the answer's folder goes into what is kept: no debug information, no path
 /// unless the code asks for one with `#filePath` (such code is never keyed, as for the checks'
 /// objects). The same code compiled in two folders gave the same module byte for byte, and the
 /// same object but for `.swift_modhash`, a hash of its own output path that nothing reads (as
@@ -28,9 +29,9 @@ import Foundation
 /// objects, `CheckObjects`, and under the same locks); otherwise the batch's own.
 struct AnswerModules: KeptStore {
     let folder: URL
-    /// The hash of the shared build's record as this batch read it (the checks' objects' own,
-    /// `CheckObjects.sharedBuild`); nil: nothing is kept or taken.
-    var sharedBuild: Data? = nil
+    /// The hash of what an answer's compile reads of the shared build, as this batch read it from
+    /// the build's record (`SharedInterfaces`, beside the checks' own); nil: nothing is kept or taken.
+    var interface: Data? = nil
     /// Most entries kept: a full `--verify` makes about 530 (about 60 kB each).
     var capacity = 1500
     /// The compiles of this batch's builds under way, by key: shared by every copy of the store.
@@ -48,10 +49,10 @@ struct AnswerModules: KeptStore {
     struct Key: KeptKey {
         let bytes: Data
 
-        init(code: String, given: String, flags: [String], sharedBuild: Data) {
+        init(code: String, given: String, flags: [String], interface: Data) {
             var bytes = Data()
             for part in [code, given] + flags { KeptEntries.append(Data(part.utf8), to: &bytes) }
-            KeptEntries.append(sharedBuild, to: &bytes)
+            KeptEntries.append(interface, to: &bytes)
             self.bytes = bytes
         }
     }
@@ -59,10 +60,10 @@ struct AnswerModules: KeptStore {
     /// The key for an answer's compile, or nil where nothing may be kept: the fingerprint is in
     /// the code, the shared build's record could not be read, or the code may name its folder.
     func key(code: String, given: String, flags: [String]) -> Key? {
-        guard BuildFingerprint.linked, let sharedBuild, !CheckObjects.Key.namesItsFolder([code, given]) else {
+        guard BuildFingerprint.linked, let interface, !CheckObjects.Key.namesItsFolder([code, given]) else {
             return nil
         }
-        return Key(code: code, given: given, flags: flags, sharedBuild: sharedBuild)
+        return Key(code: code, given: given, flags: flags, interface: interface)
     }
 
     /// Writes the object and module kept for `key`; false when there are none.

@@ -218,11 +218,11 @@ struct BatchBuild: Sendable {
     func checkKey(code: String, sources: Grader.CheckSources, toolchain: BatchToolchain, store: CheckObjects)
         -> CheckObjects.Key?
     {
-        guard let sharedBuild = store.sharedBuild,
+        guard let interface = store.interfaces?.check,
             !CheckObjects.Key.namesItsFolder([code, sources.given, sources.check, sources.main]),
             let module = try? Data(contentsOf: answerModuleFile)
         else { return nil }
-        return CheckObjects.Key(sources: sources, flags: toolchain.checkFlags, module: module, sharedBuild: sharedBuild)
+        return CheckObjects.Key(sources: sources, flags: toolchain.checkFlags, module: module, interface: interface)
     }
 
     /// The driver's arguments for the three steps, naming this build's files.

@@ -304,9 +304,9 @@ public struct BatchGrading: Sendable {
             ) in
             let (index, code, sources) = pending[slot]
             let exercise = answers[index].exercise
-            // Keyed against the shared build the checks' objects are (read once per pass).
+            // Keyed against the record the checks' objects are (read once per pass).
             var answerModules = answerStore
-            answerModules.sharedBuild = checkObjects.sharedBuild
+            answerModules.interface = checkObjects.interfaces?.answer
             let build = BatchBuild(folder: batch.appendingPathComponent("\(slot)"))
             let fingerprint = BuildFingerprint.fresh()
             let outcome: CheckOutcome

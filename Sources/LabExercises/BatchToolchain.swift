@@ -68,9 +68,11 @@ struct BatchToolchain: Codable, Equatable, Sendable {
         }
         let plan = try String(contentsOf: scratch.appendingPathComponent("debug.yaml"), encoding: .utf8)
         let toolchain = try from(plan: plan)
+        // Read once, after the build: the record's hashes and the stores' comparison are of the same bytes.
+        let interfaces = SharedInterfaces(of: toolchain, root: root, folder: folder)
         // Without a record the next batch runs SwiftPM again, which is slower but never wrong.
-        try? SharedBuildRecord.save(toolchain, inputs: inputs, in: folder)
-        SharedBuildRecord.keepStores(in: folder)
+        try? SharedBuildRecord.save(toolchain, inputs: inputs, interfaces: interfaces.hashes, in: folder)
+        SharedBuildRecord.keepStores(in: folder, interfaces: interfaces)
         return (toolchain, false)
     }
 

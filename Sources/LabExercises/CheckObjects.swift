@@ -16,11 +16,13 @@ import LabCore
 /// and the same check object. Seen: the solution of 03 and one of its mistakes, built in two
 /// folders with two fingerprints, gave identical module files and identical check objects.
 ///
-/// The key is every one of those inputs' bytes, the shared build's by its record's hash (the
-/// record holds the stamps of its every object and module), and it is compared whole: its own
-/// hash only names the file. `BatchToolchain.prepare` also empties the store whenever it builds
-/// again and the build changed, so dead entries go. Each answer is still compiled and linked on its own, and the
-/// binary that runs is the one its own link wrote.
+/// The key is every one of those inputs' bytes, the shared build's by a hash of what a check's
+/// compile reads of it (`SharedInterfaces`: the compiler's stamp and every module file, module
+/// map and header), and it is compared whole: its own hash only names the file. Whenever the
+/// shared build is made again, `SharedBuildRecord.keepStores` compares those bytes whole with the
+/// ones the entries were made against, and empties the store if they differ, so dead entries go
+/// and no two builds' entries share a store. Each answer is still compiled and linked on its own,
+/// and the binary that runs is the one its own link wrote.
 ///
 /// The store is written by the grader only, under the batches' lock (builds only; shared by
 /// batches that build at once: an entry is one whole file renamed into place, and of two batches
@@ -31,13 +33,16 @@ import LabCore
 /// a later batch would link, and the store is the batch's own, gone with it.
 struct CheckObjects: KeptStore {
     let folder: URL
-    /// The hash of the shared build's record as this batch read it (`SharedBuildRecord`: the
-    /// stamps of every object and module the checks compile and link against), part of every
-    /// key, so an object compiled against another build of it (made again by another `lab`, one
-    /// without this store, say) is never taken; nil: the record could not be read, and nothing is
-    /// kept or taken. A hash, not the record: the record is the grader's own (no student's text is
-    /// in it) and about 80 kB, which every entry would otherwise hold.
+    /// The hash of the shared build's record as this batch read it (`SharedBuildRecord.builtHash`:
+    /// the stamps of every object and module the checks compile and link against): the driver's
+    /// kept plans are keyed by it, and a batch tells by it whether the build was made again.
     var sharedBuild: Data? = nil
+    /// What the answers' and checks' compiles read of that build, hashed (`SharedInterfaces`), as
+    /// the same record holds them: part of every key, so an object compiled against other modules
+    /// is never taken. Nil: the record could not be read, and nothing is kept or taken. A hash, not
+    /// the bytes (about 800 kB, which every entry would otherwise hold): the bytes themselves are
+    /// compared whole when the build is made (`keepOnly(madeAgainst:)`).
+    var interfaces: SharedInterfaces.Hashes? = nil
     /// Most entries kept: a full `--verify` made 218 (47 MB in all).
     var capacity = 400
     /// The compiles of this batch's builds under way, by key: shared by every copy of the store.
@@ -54,20 +59,22 @@ struct CheckObjects: KeptStore {
     /// This store, for keys made against the shared build recorded in `workFolder` now.
     func against(sharedBuildIn workFolder: URL) -> CheckObjects {
         var store = self
-        store.sharedBuild = SharedBuildRecord.builtHash(in: workFolder)
+        let record = SharedBuildRecord.read(in: workFolder)
+        store.sharedBuild = record?.builtHash
+        store.interfaces = record?.interfaces
         return store
     }
 
-    /// The bytes a check's compile depends on, the shared build's record included.
+    /// The bytes a check's compile depends on, what it reads of the shared build by their hash.
     struct Key: KeptKey {
         let bytes: Data
 
-        init(sources: Grader.CheckSources, flags: [String], module: Data, sharedBuild: Data) {
+        init(sources: Grader.CheckSources, flags: [String], module: Data, interface: Data) {
             var bytes = Data()
             for part in [sources.check, "\(sources.checkLine)", sources.main, sources.support] + flags {
                 KeptEntries.append(Data(part.utf8), to: &bytes)
             }
-            KeptEntries.append(sharedBuild, to: &bytes)
+            KeptEntries.append(interface, to: &bytes)
             KeptEntries.append(module, to: &bytes)
             self.bytes = bytes
         }

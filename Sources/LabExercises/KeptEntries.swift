@@ -194,4 +194,18 @@ extension KeptStore {
 
     /// See `KeptEntries.trim`: under the batches' exclusive lock only.
     func trim() { entries.trim() }
+
+    /// The bytes the entries were made against (`SharedInterfaces`), beside the store's folder.
+    var madeAgainstFile: URL { entries.folder.appendingPathExtension("made-against") }
+
+    /// Keeps the entries if they were made against `bytes`, compared whole; else empties the store
+    /// and notes `bytes` as what the next entries are made against. Under the batches' exclusive
+    /// lock only (after the shared build was made): no batch writes an entry meanwhile.
+    func keepOnly(madeAgainst bytes: Data) {
+        if (try? Data(contentsOf: madeAgainstFile)) == bytes { return }
+        // Emptied first: a crash before the note is written leaves an empty store, never one
+        // whose entries were made against other bytes than the note's.
+        empty()
+        try? AtomicFile.write(bytes, to: madeAgainstFile)
+    }
 }

@@ -14,6 +14,9 @@ struct SharedBuildRecord: Codable, Equatable {
     let inputs: ProtectedFiles
     let outputs: ProtectedFiles
     let path: String
+    /// What the answers' and the checks' compiles read of this build, hashed (`SharedInterfaces`):
+    /// the kept answers' modules and checks' objects are keyed by these, not by the stamps.
+    let interfaces: SharedInterfaces.Hashes
 
     static let fileName = "shared-build.json"
 
@@ -51,11 +54,12 @@ struct SharedBuildRecord: Codable, Equatable {
 
     /// Saves the record of a build that just succeeded; `inputs` were stamped before it ran.
     static func save(
-        _ toolchain: BatchToolchain, inputs: ProtectedFiles, in folder: URL,
+        _ toolchain: BatchToolchain, inputs: ProtectedFiles, interfaces: SharedInterfaces.Hashes, in folder: URL,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws {
         let record = SharedBuildRecord(
-            toolchain: toolchain, inputs: inputs, outputs: outputs(of: toolchain), path: path(environment))
+            toolchain: toolchain, inputs: inputs, outputs: outputs(of: toolchain), path: path(environment),
+            interfaces: interfaces)
         // Keys sorted: the same record is the same bytes whichever process saves it (a dictionary's
         // order is not), and the checks' objects and plans are keyed by a hash of those bytes.
         let encoder = JSONEncoder()
@@ -63,15 +67,20 @@ struct SharedBuildRecord: Codable, Equatable {
         try AtomicFile.write(try encoder.encode(record), to: folder.appendingPathComponent(fileName))
     }
 
+    /// The record saved in `folder`; nil: none, or one that cannot be read (an older lab's).
+    static func read(in folder: URL) -> SharedBuildRecord? {
+        guard let data = try? Data(contentsOf: folder.appendingPathComponent(fileName)) else { return nil }
+        return try? JSONDecoder().decode(SharedBuildRecord.self, from: data)
+    }
+
     /// A hash of what the answers' builds use from the build recorded in `folder`: its toolchain,
-    /// the stamps of what it made and the `PATH`, not its inputs. The checks' objects and plans are
-    /// keyed by it. The inputs are every source of the lab's, so a change to the grader alone
-    /// (which the shared build does not compile) changed the whole record, and every check was
-    /// compiled again; the shared build it left as it was. Nil: no record to read.
-    static func builtHash(in folder: URL) -> Data? {
-        guard let data = try? Data(contentsOf: folder.appendingPathComponent(fileName)),
-            let record = try? JSONDecoder().decode(SharedBuildRecord.self, from: data)
-        else { return nil }
+    /// the stamps of what it made and the `PATH`, not its inputs. The driver's plans are keyed by
+    /// it (`KeptPlans`), and a batch tells by it whether the build was made again meanwhile. The
+    /// inputs are every source of the lab's, so a change to the grader alone (which the shared
+    /// build does not compile) would change the whole record. Nil: no record to read.
+    static func builtHash(in folder: URL) -> Data? { read(in: folder)?.builtHash }
+
+    var builtHash: Data? {
         struct Built: Encodable {
             let toolchain: BatchToolchain
             let outputs: ProtectedFiles
@@ -80,31 +89,32 @@ struct SharedBuildRecord: Codable, Equatable {
         // Sorted keys, as the record is saved: the same build is the same bytes.
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        guard
-            let built = try? encoder.encode(
-                Built(toolchain: record.toolchain, outputs: record.outputs, path: record.path))
-        else { return nil }
+        guard let built = try? encoder.encode(Built(toolchain: toolchain, outputs: outputs, path: path)) else {
+            return nil
+        }
         return Data(KeptEntries.littleEndian(FNV1a.hash(built)))
     }
 
-    /// The file that names the build the kept stores were made against (its `builtHash`).
+    /// The file that names the build the kept plans were made against (its `builtHash`).
     static let storesFileName = "stores-made-for"
 
-    /// Keeps the checks' objects, the answers' modules and the plans (`CheckObjects`, `AnswerModules`,
-    /// `KeptPlans`) if the build just recorded
-    /// in `folder` is the one they were made against, and empties them otherwise (dead entries:
-    /// each is keyed by the hash of the build it was made against, so none would be taken). Called
-    /// after SwiftPM made the build, under the batches' exclusive lock. Compared with the build the
-    /// stores were made for, not with the record before this build: a build made again after a
-    /// failure that was not the build's (a record spoilt, as `swift test` spoils one on purpose)
-    /// made nothing new, and a full `--verify` after the tests compiled all of its ~180 checks again.
-    /// A change to the grader alone (an input, never an output) keeps them too.
-    static func keepStores(in folder: URL) {
+    /// After SwiftPM made the build, under the batches' exclusive lock: keeps each store whose
+    /// entries were made against what the build just recorded in `folder` offers, and empties the
+    /// others (dead entries: each is keyed by what it was made against, so none would be taken).
+    ///
+    /// The answers' modules and the checks' objects (`AnswerModules`, `CheckObjects`) follow the
+    /// bytes their compiles read (`SharedInterfaces`), compared whole with those they were made
+    /// against: a build made again with the same modules (a function's body changed, a record
+    /// spoilt and made again, as `swift test` does on purpose) keeps them, and the next `--verify`
+    /// compiles nothing again. The plans (`KeptPlans`) follow the build's record, as they name its
+    /// paths: compared with the build the plans were made for, not with the record before this
+    /// build, so a build made again after a failure that was not the build's keeps them too.
+    static func keepStores(in folder: URL, interfaces: SharedInterfaces) {
+        CheckObjects.kept(in: folder).keepOnly(madeAgainst: interfaces.check)
+        AnswerModules.kept(in: folder).keepOnly(madeAgainst: interfaces.answer)
         let marker = folder.appendingPathComponent(storesFileName)
         let built = builtHash(in: folder)
         if let built, (try? Data(contentsOf: marker)) == built { return }
-        CheckObjects.kept(in: folder).empty()
-        AnswerModules.kept(in: folder).empty()
         KeptPlans.kept(in: folder).empty()
         if let built {
             try? AtomicFile.write(built, to: marker)

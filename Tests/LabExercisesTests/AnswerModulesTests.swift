@@ -9,17 +9,18 @@ import Testing
 /// answer keeps its own link, fingerprint and verdict.
 @Suite("Answers' modules: compiled once per code")
 struct AnswerModulesTests {
-    static func store(sharedBuild: String? = "record 1") throws -> AnswerModules {
+    static func store(interface: String? = "interface 1") throws -> AnswerModules {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("lab-answer-modules-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var store = AnswerModules(folder: folder)
-        store.sharedBuild = sharedBuild.map { Data($0.utf8) }
+        store.interface = interface.map { Data($0.utf8) }
         return store
     }
 
-    /// The key holds the code, the given code, the flags and the shared build, each whole; code
-    /// that may name its folder, or a store with no shared build's record, is never keyed.
+    /// The key holds the code, the given code, the flags and what the compile reads of the shared
+    /// build, each whole; code that may name its folder, or a store with no shared build's record,
+    /// is never keyed.
     @Test func theKeyIsEveryInputOfTheCompile() throws {
         let store = try Self.store()
         defer { store.empty() }
@@ -39,17 +40,17 @@ struct AnswerModulesTests {
         // Parts counted with their lengths: the same text split another way is another key.
         expectNotEqual(key("let a = 1let given = 2", "", ["-Onone"]), first)
         var other = store
-        other.sharedBuild = Data("record 2".utf8)
+        other.interface = Data("interface 2".utf8)
         expectNotEqual(other.key(code: "let a = 1", given: "let given = 2", flags: ["-Onone"]), first)
         expectEqual(key("func f(file: String = #filePath) {}", "", ["-Onone"]), nil)
-        expectEqual(try Self.store(sharedBuild: nil).key(code: "let a = 1", given: "", flags: []), nil)
+        expectEqual(try Self.store(interface: nil).key(code: "let a = 1", given: "", flags: []), nil)
     }
 
     /// An entry holds the object and the module, and restores both or neither.
     @Test func anEntryRestoresTheObjectAndTheModuleTogether() throws {
         let store = try Self.store()
         defer { store.empty() }
-        let key = AnswerModules.Key(code: "code", given: "", flags: [], sharedBuild: Data("record 1".utf8))
+        let key = AnswerModules.Key(code: "code", given: "", flags: [], interface: Data("interface 1".utf8))
         let object = store.folder.appendingPathComponent("made.o")
         let module = store.folder.appendingPathComponent("made.swiftmodule")
         try Data("the object".utf8).write(to: object)
@@ -60,7 +61,7 @@ struct AnswerModulesTests {
         expect(store.restore(key, object: restoredObject, module: restoredModule))
         try expectEqual(Data(contentsOf: restoredObject), Data("the object".utf8))
         try expectEqual(Data(contentsOf: restoredModule), Data("the module".utf8))
-        let otherKey = AnswerModules.Key(code: "code ", given: "", flags: [], sharedBuild: Data("record 1".utf8))
+        let otherKey = AnswerModules.Key(code: "code ", given: "", flags: [], interface: Data("interface 1".utf8))
         expect(!store.restore(otherKey, object: restoredObject, module: restoredModule))
         // An entry with the object only (cut where the module begins) restores nothing.
         let entry = store.folder.appendingPathComponent(store.entries.fileName(for: key))
@@ -98,7 +99,7 @@ struct AnswerModulesTests {
             let toolchain = try FileLock.withLock(at: lock) { try TestLab.wholeSharedBuild(in: workFolder) }
             return try FileLock.withLock(at: lock, mode: .shared) {
                 var store = AnswerModules(folder: storeFolder)
-                store.sharedBuild = SharedBuildRecord.builtHash(in: workFolder)
+                store.interface = SharedBuildRecord.read(in: workFolder)?.interfaces.answer
                 let build = { (code: String) throws -> (reused: Bool?, passed: Bool) in
                     let build = BatchBuild(
                         folder: workFolder.appendingPathComponent("runs/answer-modules-test-\(UUID().uuidString)"))

@@ -115,7 +115,8 @@ struct RecordedBuildTests {
         let spoilt = Locked<(record: BatchToolchain, broken: BatchToolchain)?>(nil)
         batch.beforePrepare = { folder in
             let record = try TestLab.wholeSharedBuild(in: folder)
-            SharedBuildRecord.keepStores(in: folder)
+            SharedBuildRecord.keepStores(
+                in: folder, interfaces: SharedInterfaces(of: record, root: Self.root, folder: folder))
             // Every stamp still matches, but the recorded flags make every compile fail (as a
             // module folder emptied by hand would): not the answer's fault.
             let broken = BatchToolchain(
@@ -124,7 +125,9 @@ struct RecordedBuildTests {
             let file = folder.appendingPathComponent(SharedBuildRecord.fileName)
             let saved = try JSONDecoder().decode(SharedBuildRecord.self, from: Data(contentsOf: file))
             try JSONEncoder().encode(
-                SharedBuildRecord(toolchain: broken, inputs: saved.inputs, outputs: saved.outputs, path: saved.path)
+                SharedBuildRecord(
+                    toolchain: broken, inputs: saved.inputs, outputs: saved.outputs, path: saved.path,
+                    interfaces: saved.interfaces)
             ).write(to: file)
             // What the batch is about to read: the spoilt record, taken as reusable.
             guard

@@ -19,11 +19,11 @@ struct CheckObjectsTests {
         given: "", check: "func runCheck() {}", support: "", main: "@main enum M { static func main() {} }")
 
     static func key(
-        module: String, check: String = sources.check, support: String = "", sharedBuild: String = "record 1"
+        module: String, check: String = sources.check, support: String = "", interface: String = "interface 1"
     ) -> CheckObjects.Key {
         CheckObjects.Key(
             sources: Grader.CheckSources(given: "", check: check, support: support, main: sources.main),
-            flags: ["-Onone"], module: Data(module.utf8), sharedBuild: Data(sharedBuild.utf8))
+            flags: ["-Onone"], module: Data(module.utf8), interface: Data(interface.utf8))
     }
 
     /// One build at a time compiles a given check: the next one asking waits until that compile has
@@ -61,7 +61,7 @@ struct CheckObjectsTests {
         expect(!store.restore(Self.key(module: "module B"), to: restored))
         expect(!store.restore(Self.key(module: "module A", check: "func runCheck() { }"), to: restored))
         expect(!store.restore(Self.key(module: "module A", support: "func expect() {}"), to: restored))
-        expect(!store.restore(Self.key(module: "module A", sharedBuild: "record 2"), to: restored))
+        expect(!store.restore(Self.key(module: "module A", interface: "interface 2"), to: restored))
     }
 
     /// The hash names the file only: an entry that another key wrote under the same name, or
@@ -93,11 +93,11 @@ struct CheckObjectsTests {
     /// Each part counted with its length: a check and flags that split the same text differently
     /// make different keys.
     @Test func partsThatJoinToTheSameTextMakeDifferentKeys() {
-        let one = CheckObjects.Key(sources: Self.sources, flags: ["-D", "A"], module: Data(), sharedBuild: Data())
-        let other = CheckObjects.Key(sources: Self.sources, flags: ["-DA"], module: Data(), sharedBuild: Data())
+        let one = CheckObjects.Key(sources: Self.sources, flags: ["-D", "A"], module: Data(), interface: Data())
+        let other = CheckObjects.Key(sources: Self.sources, flags: ["-DA"], module: Data(), interface: Data())
         expectNotEqual(one, other)
         expectEqual(
-            one, CheckObjects.Key(sources: Self.sources, flags: ["-D", "A"], module: Data(), sharedBuild: Data()))
+            one, CheckObjects.Key(sources: Self.sources, flags: ["-D", "A"], module: Data(), interface: Data()))
     }
 
     @Test func theStoreKeepsItsMostRecentlyUsedEntriesAndSweepsHalfWrittenOnes() throws {

@@ -38,10 +38,19 @@ struct SharedBuildRecordTests {
             }
         }
 
+        /// What the made-up toolchain's compiles read (`SharedInterfaces`), as `prepare` reads it.
+        var interfaces: SharedInterfaces { SharedInterfaces(of: toolchain, root: root, folder: batch) }
+
         func save(inputs: ProtectedFiles? = nil) throws {
             try SharedBuildRecord.save(
-                toolchain, inputs: inputs ?? SharedBuildRecord.inputs(root: root, package: package), in: batch,
-                environment: environment)
+                toolchain, inputs: inputs ?? SharedBuildRecord.inputs(root: root, package: package),
+                interfaces: interfaces.hashes, in: batch, environment: environment)
+        }
+
+        /// The build made again, as `prepare` ends: the record saved, the stores kept or emptied.
+        func made() throws {
+            try save()
+            SharedBuildRecord.keepStores(in: batch, interfaces: interfaces)
         }
 
         func reusable(environment: [String: String]? = nil) -> BatchToolchain? {
@@ -156,46 +165,75 @@ struct SharedBuildRecordTests {
         expectEqual(SharedBuildRecord.builtHash(in: fixture.batch), nil)
     }
 
-    /// The checks' objects and plans stay while the build recorded is the one they were made
-    /// against, whatever record came between (a spoilt one, made again); they go when the build
-    /// made something new, or when there is no record to read.
-    @Test func theKeptStoresFollowTheBuildTheyWereMadeFor() throws {
+    /// The checks' objects and the answers' modules stay while the module files (and headers)
+    /// their compiles read are the same bytes, whatever else the build made again; the plans stay
+    /// while the build recorded is the one they were made against, whatever record came between
+    /// (a spoilt one, made again). Each goes when what it follows changed.
+    @Test func theKeptStoresFollowWhatTheirCompilesRead() throws {
         let fixture = try Fixture()
         defer { try? FileManager.default.removeItem(at: fixture.folder) }
         let objects = CheckObjects.kept(in: fixture.batch).folder
+        let modules = AnswerModules.kept(in: fixture.batch).folder
         let plans = KeptPlans.kept(in: fixture.batch).folder
         func keepOne() throws {
-            for folder in [objects, plans] {
+            for folder in [objects, modules, plans] {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 try Data("kept".utf8).write(to: folder.appendingPathComponent("entry"))
             }
         }
-        func kept() -> Bool {
-            [objects, plans].allSatisfy {
+        func kept() -> [Bool] {
+            [objects, modules, plans].map {
                 FileManager.default.fileExists(atPath: $0.appendingPathComponent("entry").path)
             }
         }
-        try fixture.save()
-        SharedBuildRecord.keepStores(in: fixture.batch)
+        try fixture.made()
         try keepOne()
-        SharedBuildRecord.keepStores(in: fixture.batch)
-        expect(kept(), "the same build")
+        try fixture.made()
+        expectEqual(kept(), [true, true, true], "the same build")
         try fixture.change(fixture.root.appendingPathComponent("Sources/LabCore/A.swift"))
-        try fixture.save()
-        SharedBuildRecord.keepStores(in: fixture.batch)
-        expect(kept(), "a source changed, nothing was made again")
+        try fixture.made()
+        expectEqual(kept(), [true, true, true], "a source changed, nothing was made again")
         try fixture.change(fixture.object)
-        try fixture.save()
-        SharedBuildRecord.keepStores(in: fixture.batch)
-        expect(!kept(), "an object was made again")
+        try fixture.made()
+        expectEqual(kept(), [true, true, false], "an object made again, the same modules: only the plans go")
+        try keepOne()
+        for diagnosticsOnly in ["LabCore.swiftdoc", "LabCore.swiftsourceinfo"] {
+            try Data("first".utf8).write(to: fixture.modules.appendingPathComponent(diagnosticsOnly))
+            try fixture.made()
+            try keepOne()
+            try fixture.change(fixture.modules.appendingPathComponent(diagnosticsOnly))
+            try fixture.made()
+            expectEqual(kept(), [true, true, false], "\(diagnosticsOnly) changed: read for diagnostics only")
+            try keepOne()
+        }
+        try Data("support".utf8).write(to: fixture.modules.appendingPathComponent("CheckSupport.swiftmodule"))
+        try fixture.made()
+        expectEqual(kept().prefix(2), [false, true], "the support module: a check reads it, an answer never")
+        try keepOne()
+        try fixture.change(fixture.modules.appendingPathComponent("LabCore.swiftmodule"))
+        try fixture.made()
+        expectEqual(kept().prefix(2), [false, false], "a module an answer imports changed")
+        try keepOne()
+        // The same size and the same times, other bytes: compared whole, not by stamp.
+        let module = fixture.modules.appendingPathComponent("LabCore.swiftmodule")
+        let attributes = try FileManager.default.attributesOfItem(atPath: module.path)
+        let bytes = try Data(contentsOf: module)
+        try Data(bytes.map { $0 ^ 1 }).write(to: module)
+        try FileManager.default.setAttributes(
+            [.modificationDate: try unwrap(attributes[.modificationDate])], ofItemAtPath: module.path)
+        try fixture.made()
+        expectEqual(kept().prefix(2), [false, false], "a module's bytes changed under its old stamp")
+        try keepOne()
+        try fixture.change(fixture.compiler)
+        try fixture.made()
+        expectEqual(kept(), [false, false, false], "another compiler")
         try keepOne()
         SharedBuildRecord.forget(in: fixture.batch)
-        SharedBuildRecord.keepStores(in: fixture.batch)
-        expect(!kept(), "no record")
+        SharedBuildRecord.keepStores(in: fixture.batch, interfaces: fixture.interfaces)
+        expectEqual(kept()[2], false, "no record: the plans go")
         try keepOne()
-        try fixture.save()
-        SharedBuildRecord.keepStores(in: fixture.batch)
-        expect(!kept(), "a record again, after none: the stores were not made for it")
+        try fixture.made()
+        expectEqual(kept()[2], false, "a record again, after none: the plans were not made for it")
     }
 
     @Test func aNewSourceFileIsBuiltAgain() throws {

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+@testable import LabExercises
+
+/// What an answer's and a check's compiles read of the shared build (`SharedInterfaces`): every
+/// folder and module map the flags name, read whole inside the lab and its build folder; the
+/// channel's headers for the checks only, the support module's files for the checks only.
+@Suite("What the compiles read of the shared build")
+struct SharedInterfacesTests {
+    @Test func theFlagsNameEveryFolderAndModuleMapTheCompilerReads() {
+        let named = SharedInterfaces.named(by: [
+            "-I", "/modules", "-target", "x86_64-unknown-linux-gnu", "-Xcc", "-I", "-Xcc", "/c/include",
+            "-Xcc", "-I/joined/include", "-Xcc", "-fmodule-map-file=/c/module.modulemap", "-module-cache-path",
+            "/cache", "-Xcc", "-fPIC", "-swift-version", "6",
+        ])
+        expectEqual(named.map(\.path), ["/modules", "/c/include", "/joined/include", "/c/module.modulemap"])
+        expectEqual(named.map(\.isFolder), [true, true, true, false])
+    }
+
+    /// A lab with a module folder, the lab's C headers and the channel's, and a compiler outside.
+    struct Fixture {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("lab-interfaces-\(UUID().uuidString)")
+        var root: URL { folder.appendingPathComponent("lab") }
+        var batch: URL { folder.appendingPathComponent("batch") }
+
+        func url(_ path: String) -> URL { folder.appendingPathComponent(path) }
+
+        var toolchain: BatchToolchain {
+            BatchToolchain(
+                swiftc: url("toolchain/swiftc").path,
+                compileFlags: [
+                    "-I", url("batch/scratch/Modules").path,
+                    "-Xcc", "-fmodule-map-file=\(url("batch/scratch/CLabShims.build/module.modulemap").path)",
+                    "-Xcc", "-I", "-Xcc", url("lab/Sources/CLabShims/include").path,
+                    "-Xcc", "-fmodule-map-file=\(url("batch/scratch/CheckChannel.build/module.modulemap").path)",
+                    "-Xcc", "-I", "-Xcc", url("batch/package/Sources/CheckChannel/include").path,
+                    "-swift-version", "6",
+                ], linkFlags: [], sharedObjects: [])
+        }
+
+        init() throws {
+            for path in [
+                "batch/scratch/Modules/LabCore.swiftmodule", "batch/scratch/Modules/LabCore.swiftsourceinfo",
+                "batch/scratch/Modules/CheckSupport.swiftmodule", "batch/scratch/CLabShims.build/module.modulemap",
+                "lab/Sources/CLabShims/include/shims.h", "batch/scratch/CheckChannel.build/module.modulemap",
+                "batch/package/Sources/CheckChannel/include/channel.h", "toolchain/swiftc",
+            ] {
+                try FileManager.default.createDirectory(
+                    at: url(path).deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data("first \(path)".utf8).write(to: url(path))
+            }
+        }
+
+        var read: SharedInterfaces { SharedInterfaces(of: toolchain, root: root, folder: batch) }
+    }
+
+    /// Which change reaches which compile: (the file changed, the answer's bytes change, the check's).
+    @Test(arguments: [
+        ("batch/scratch/Modules/LabCore.swiftmodule", true, true),
+        ("batch/scratch/Modules/LabCore.swiftsourceinfo", false, false),
+        ("batch/scratch/Modules/CheckSupport.swiftmodule", false, true),
+        ("batch/scratch/CLabShims.build/module.modulemap", true, true),
+        ("lab/Sources/CLabShims/include/shims.h", true, true),
+        ("batch/scratch/CheckChannel.build/module.modulemap", false, true),
+        ("batch/package/Sources/CheckChannel/include/channel.h", false, true),
+        ("toolchain/swiftc", true, true),
+    ])
+    func eachFileReachesTheCompilesThatReadIt(path: String, answer: Bool, check: Bool) throws {
+        let fixture = try Fixture()
+        defer { try? FileManager.default.removeItem(at: fixture.folder) }
+        let before = fixture.read
+        expectEqual(fixture.read, before, "read twice, the same bytes")
+        usleep(10_000)
+        try Data("second \(path), longer".utf8).write(to: fixture.url(path))
+        let after = fixture.read
+        expectEqual(after.answer != before.answer, answer, "the answer's bytes, \(path)")
+        expectEqual(after.check != before.check, check, "the check's bytes, \(path)")
+        expectEqual(after.hashes.answer != before.hashes.answer, answer, "the answer's hash, \(path)")
+        expectEqual(after.hashes.check != before.hashes.check, check, "the check's hash, \(path)")
+    }
+
+    /// A header added where the compiler looks is read (a new one may shadow another), and one removed.
+    @Test func aHeaderAddedOrRemovedChangesWhatIsRead() throws {
+        let fixture = try Fixture()
+        defer { try? FileManager.default.removeItem(at: fixture.folder) }
+        let before = fixture.read
+        let added = fixture.url("lab/Sources/CLabShims/include/added.h")
+        try Data("int added(void);".utf8).write(to: added)
+        expectNotEqual(fixture.read.answer, before.answer)
+        try FileManager.default.removeItem(at: added)
+        expectEqual(fixture.read, before)
+        try FileManager.default.removeItem(at: fixture.url("lab/Sources/CLabShims/include/shims.h"))
+        expectNotEqual(fixture.read.answer, before.answer)
+    }
+}
