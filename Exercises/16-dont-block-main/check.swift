@@ -3,9 +3,10 @@ import LabCore
 import LabScenarios
 
 // Given: compiled into your module (StudentCode) beside your file, so your code can use it.
-/// The photo client, with an async fetch and an old blocking one (each takes 600 ms).
+/// The photo client, with an async fetch and an old blocking one (each takes 600 ms; in the
+/// check's own runs the fetch's reply comes when the check lets it).
 struct PhotoClient: Sendable {
-    let api = SpacePhotosClient.simulated(ServiceBehavior(latency: .fixed(60), failures: .none, seed: 7, scale: TimeScale(factor: 0.01)))
+    var api = SpacePhotosClient.simulated(ServiceBehavior(latency: .fixed(60), failures: .none, seed: 7, scale: TimeScale(factor: 0.01)))
     fileprivate let asked = Locked<[Date]>([])
     /// An error the fetch ends with, after its 600 ms (the check's: nil, but in one run).
     var failure: ServiceError? = nil
@@ -39,7 +40,10 @@ let plannedExpectations = 5
 func runCheck(_ report: CheckReport) async {
     // A day of its own each run, so the title shown must be the one fetched for it.
     let day = Date(timeIntervalSince1970: 1_577_836_800 + 86_400 * Double(CheckServices.random(in: 0...1_800)))
-    let client = PhotoClient()
+    // The fetch's reply held until the check lets it come: what wakes refresh then is watched to its end.
+    let backend = HeldTransport(
+        inner: SpacePhotosClient.simulated(ServiceBehavior(latency: .fixed(0), failures: .none, seed: 7, scale: CheckServices.scale)).transport)
+    let client = PhotoClient(api: SpacePhotosClient(transport: backend))
     let expected = try? await SpacePhotosClient.simulated(ServiceBehavior(latency: .fixed(0), failures: .none, seed: 7, scale: CheckServices.scale))
         .photo(for: day).title
     let model = PhotoModel(client: client)
@@ -58,12 +62,23 @@ func runCheck(_ report: CheckReport) async {
     // (a detached task, say) is another thread's and does not count.
     let thread = currentThreadID()
     let cpuBefore = threadCPUSeconds()
-    // On a watch for the fetch's first 400 ms (of 600): a refresh that awaits the fetch is woken by
-    // nothing meanwhile; one that started the fetch in a task nobody awaits and looks for its result
-    // every 10 ms, on the main actor, is woken by each look's timer (an audit's, round 21, carried
-    // the error through and passed the failing fetch below). Only the watched task's own wakes are
-    // judged: the frame ticker's sleeps wake on the pool too.
-    let (refreshing, stirrings) = await still.hold(.milliseconds(400), endingWhenStirred: false) {
+    // On a watch from the moment the fetch is asked, its reply held 600 ms: a refresh that awaits
+    // the fetch is woken by nothing meanwhile; one that started the fetch in a task nobody awaits
+    // and looks for its result every 10 ms, on the main actor, is woken by each look's timer (an
+    // audit's, round 21, carried the error through and passed the failing fetch below). Then the
+    // reply comes, from outside any task, and the watch goes on until refresh returns: the reply
+    // (or the end of a task that awaited it) is what wakes a refresh that awaits it; one that looks
+    // every 1.5 s, from whatever moment it began, is woken by its timer once the reply is there,
+    // however its looks fell against the hold (it passed 9 runs in 10 when only the hold was
+    // watched). Only the watched task's own wakes are judged: the frame ticker's sleeps wake on
+    // the pool too.
+    let (refreshing, quietWhileHeld, afterwards) = await still.holdThenLetGo(
+        .milliseconds(600), from: backend.asked,
+        letGo: {
+            // From a Dispatch thread, in no task: the reply arriving, not a wake the check hands over.
+            DispatchQueue.global().async { backend.reply.open() }
+        }
+    ) {
         @MainActor () -> (error: (any Error)?, title: String) in
         do {
             try await model.refresh(day: day)
@@ -73,13 +88,18 @@ func runCheck(_ report: CheckReport) async {
         // Read as refresh returns: one that set it later, from a task nobody awaits, was not done.
         return (nil, model.title)
     }
-    let (refreshError, titleAtReturn) = await refreshing.value
+    let (refreshError, titleAtReturn) = refreshing
     if let refreshError { report.fail("refresh threw \(refreshError)") }
     let end = probe.now
     let cpu: Int? = currentThreadID() == thread ? Int((threadCPUSeconds() - cpuBefore) * 1000) : nil
-    let woken = Stirrings(timers: stirrings.timers, spins: stirrings.spins)
-    report.expect(woken.stillWaiting, "while the fetch was going (400 ms watched), nothing woke the refresh: it awaited the fetch",
-                  otherwise: woken.problem(while: "the fetch was going (400 ms watched)", awaiting: "the fetch itself, not a value a task of yours stores") ?? "")
+    let woken = Stirrings(timers: quietWhileHeld.timers, spins: quietWhileHeld.spins)
+    let wokenAfter = Stirrings(timers: afterwards.timers, spins: afterwards.spins)
+    report.expect(woken.stillWaiting && wokenAfter.stillWaiting,
+                  "while the fetch was going (its reply held 600 ms), nothing woke the refresh, and then only the reply: it awaited the fetch",
+                  otherwise: woken.problem(while: "the fetch was going (its reply held 600 ms)", awaiting: "the fetch itself, not a value a task of yours stores")
+                      ?? wokenAfter.whatStirred.map {
+                          "once the fetch's reply came and before refresh returned, \($0): refresh slept, then looked for the result, instead of awaiting the fetch itself"
+                      } ?? "")
     try? await Task.sleep(for: .milliseconds(50))
     let frames = await ticker.stop()
     let dayText = String("\(day)".prefix(10))
