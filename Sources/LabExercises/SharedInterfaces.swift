@@ -58,15 +58,19 @@ struct SharedInterfaces: Equatable {
     /// maps), each as its path and its bytes (or its stamp, outside `owned`), in the order of their
     /// paths, after the compiler's stamp. A file of a module named `leavingOut` is left out.
     static func bytes(read flags: [String], compiler: String, owned: [String], leavingOut: String?) -> Data {
-        var files: [String] = []
-        for (folder, isFolder) in named(by: flags) {
-            files += isFolder ? everyFile(under: folder) : [folder]
+        // Each file with its path inside the folder the flags name (a named file: its own name).
+        var files: [(path: String, inside: String)] = []
+        for (named, isFolder) in named(by: flags) {
+            files +=
+                isFolder
+                ? everyFile(under: named).map { ($0, String($0.dropFirst(named.count + 1))) }
+                : [(named, URL(fileURLWithPath: named).lastPathComponent)]
         }
-        let kept = Set(files).filter { path in
-            let components = path.split(separator: "/")
-            return !diagnosticsOnly.contains(URL(fileURLWithPath: path).pathExtension)
-                && !(leavingOut.map { module in components.contains { $0.hasPrefix(module + ".") } } ?? false)
-        }
+        let kept = Set(
+            files.filter { file in
+                !diagnosticsOnly.contains(URL(fileURLWithPath: file.path).pathExtension)
+                    && !(leavingOut.map { isOf(module: $0, file.inside) } ?? false)
+            }.map(\.path))
         var bytes = Data()
         let driver = URL(fileURLWithPath: compiler).resolvingSymlinksInPath()
         let toolchainFiles = [driver, driver.deletingLastPathComponent().appendingPathComponent("swift-frontend")]
@@ -112,6 +116,14 @@ struct SharedInterfaces: Equatable {
         }
         let maps = clang.filter { $0.hasPrefix("-fmodule-map-file=") }.map { String($0.dropFirst(18)) }
         return (folders(swift) + folders(clang)).map { ($0, true) } + maps.map { ($0, false) }
+    }
+
+    /// Whether a file at `inside` (its path inside a folder the flags name) is of `module`: its
+    /// first component is the module's name and an extension (`CheckSupport.swiftmodule`, a file on
+    /// Linux, a folder on a Mac). Only that component: the folders above it are the lab's and the
+    /// build's, and a lab kept in `~/CheckSupport.old/` left every module out of an answer's bytes.
+    static func isOf(module: String, _ inside: String) -> Bool {
+        inside.split(separator: "/").first?.hasPrefix(module + ".") ?? false
     }
 
     /// Every file under `folder`, its subfolders' too (a Mac's module is a folder of files).

@@ -20,8 +20,7 @@ struct SharedInterfacesTests {
 
     /// A lab with a module folder, the lab's C headers and the channel's, and a compiler outside.
     struct Fixture {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("lab-interfaces-\(UUID().uuidString)")
+        let folder: URL
         var root: URL { folder.appendingPathComponent("lab") }
         var batch: URL { folder.appendingPathComponent("batch") }
 
@@ -40,7 +39,9 @@ struct SharedInterfacesTests {
                 ], linkFlags: [], sharedObjects: [])
         }
 
-        init() throws {
+        /// In a folder of that name (a new one by default) in the temporary folder.
+        init(named name: String = "lab-interfaces-\(UUID().uuidString)") throws {
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent(name)
             for path in [
                 "batch/scratch/Modules/LabCore.swiftmodule", "batch/scratch/Modules/LabCore.swiftsourceinfo",
                 "batch/scratch/Modules/CheckSupport.swiftmodule", "batch/scratch/CLabShims.build/module.modulemap",
@@ -93,5 +94,21 @@ struct SharedInterfacesTests {
         expectEqual(fixture.read, before)
         try FileManager.default.removeItem(at: fixture.url("lab/Sources/CLabShims/include/shims.h"))
         expectNotEqual(fixture.read.answer, before.answer)
+    }
+
+    /// The support module's files are known by their own names, not by a folder above them: with
+    /// the lab in a folder named like one of them, every module was left out of an answer's bytes,
+    /// so a declaration changed in LabCore kept answers' modules compiled against the old one.
+    @Test func aFolderAboveNamedLikeTheSupportModuleLeavesNothingElseOut() throws {
+        let fixture = try Fixture(named: "\(BatchToolchain.supportModule).old-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: fixture.folder) }
+        let before = fixture.read
+        try Data("second, longer".utf8).write(to: fixture.url("batch/scratch/Modules/LabCore.swiftmodule"))
+        let after = fixture.read
+        expectNotEqual(after.answer, before.answer, "LabCore's module is in the answer's bytes")
+        expectNotEqual(after.hashes.answer, before.hashes.answer)
+        try Data("second, longer".utf8).write(to: fixture.url("batch/scratch/Modules/CheckSupport.swiftmodule"))
+        expectEqual(fixture.read.answer, after.answer, "the support module's is not")
+        expectNotEqual(fixture.read.check, after.check)
     }
 }
