@@ -15,11 +15,16 @@ import LabCore
 ///
 /// What is left out, and why that is sound: a module's documentation (`.swiftdoc`) and its source
 /// locations (`.swiftsourceinfo`) serve diagnostics only, and what is kept is only ever the output
-/// of a compile that succeeded (a failure's words are always a fresh compile's). The answers' bytes
-/// also leave out the support module's files (`CheckSupport`): an answer may not import it (the
-/// scan refuses the `import` before any build), and nothing an answer may import depends on it. A
-/// file outside the lab and its build folder (the toolchain's, the system's) is read by its stamp,
-/// as the shared build's record stamps it: it changes with the toolchain, not with the lab.
+/// of a compile that succeeded (a failure's words are always a fresh compile's). Measured: with
+/// three lines put before every file of the four libraries (every source location moved, no module
+/// file changed), each check object and answer module of a full `--verify` compiled afresh was the
+/// kept one byte for byte but for `.swift_modhash`; a compile also opens the libraries' sources
+/// those files name, and with them replaced by garbage 03's answer and check compiled to the same
+/// bytes. The answers' bytes also leave out the support module's files (`CheckSupport`): an answer
+/// may not import it (the scan refuses the `import` before any build), and nothing an answer may
+/// import depends on it. A file outside the lab and its build folder (the toolchain's, the
+/// system's) is read by its stamp, as the shared build's record stamps it: it changes with the
+/// toolchain, not with the lab.
 struct SharedInterfaces: Equatable {
     let answer: Data
     let check: Data
