@@ -1,9 +1,9 @@
 import Foundation
 import LabCore
 
-/// What an answer's compile and a check's compile read of the shared build, as bytes: the module
-/// files the compiler finds in its `-I` folders, the C module maps and headers it is pointed at,
-/// and the compiler itself. The answers' modules (`AnswerModules`) and the checks' objects
+/// What an answer's compile and a check's compile read of the shared build, as bytes: every path
+/// their flags name (the module files the compiler finds in its `-I` folders, the C module maps and
+/// headers it is pointed at), and the compiler itself. The answers' modules (`AnswerModules`) and the checks' objects
 /// (`CheckObjects`) are kept against these bytes, not against the build's every stamp.
 ///
 /// Why: a change to a function's body in LabCore compiles LabCore again, with new objects and a
@@ -59,68 +59,80 @@ struct SharedInterfaces: Equatable {
     /// Extensions of the files a compile that succeeds reads for its diagnostics only.
     static let diagnosticsOnly: Set<String> = ["swiftdoc", "swiftsourceinfo"]
 
-    /// The files named by `flags` (Swift's `-I` folders, the C compiler's `-I` folders and module
-    /// maps), each as its path and its bytes (or its stamp, outside `owned`), in the order of their
-    /// paths, after the compiler's stamp. A file of a module named `leavingOut` is left out.
+    /// What `flags` point the compiler at (`named(by:)`), after the compiler's stamp: inside `owned`,
+    /// each file as its path and its bytes (a folder: every file under it; a path that is not
+    /// there: its absence); outside, each path named as its path and its stamp (an SDK or a
+    /// toolchain's folder is not walked: it changes with the toolchain). In the order of their
+    /// paths. A file of a module named `leavingOut` is left out.
     static func bytes(read flags: [String], compiler: String, owned: [String], leavingOut: String?) -> Data {
-        // Each file with its path inside the folder the flags name (a named file: its own name).
+        var bytes = Data()
+        let driver = URL(fileURLWithPath: compiler).resolvingSymlinksInPath()
+        let toolchainFiles = [driver, driver.deletingLastPathComponent().appendingPathComponent("swift-frontend")]
+        KeptEntries.append(stamps(of: toolchainFiles.map(\.path)), to: &bytes)
+        // Each file with its path inside the path the flags name (a named file: its own name).
         var files: [(path: String, inside: String)] = []
-        for (named, isFolder) in named(by: flags) {
-            files +=
-                isFolder
-                ? everyFile(under: named).map { ($0, String($0.dropFirst(named.count + 1))) }
-                : [(named, URL(fileURLWithPath: named).lastPathComponent)]
+        var stamped: [String] = []
+        for named in Set(named(by: flags)) {
+            let resolved = URL(fileURLWithPath: named).resolvingSymlinksInPath().path
+            guard owned.contains(where: { (resolved + "/").hasPrefix($0) }) else {
+                stamped.append(named)
+                continue
+            }
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: named, isDirectory: &isFolder), isFolder.boolValue {
+                files += everyFile(under: named).map { ($0, String($0.dropFirst(named.count + 1))) }
+            } else {
+                files.append((named, URL(fileURLWithPath: named).lastPathComponent))
+            }
         }
         let kept = Set(
             files.filter { file in
                 !diagnosticsOnly.contains(URL(fileURLWithPath: file.path).pathExtension)
                     && !(leavingOut.map { isOf(module: $0, file.inside) } ?? false)
             }.map(\.path))
-        var bytes = Data()
-        let driver = URL(fileURLWithPath: compiler).resolvingSymlinksInPath()
-        let toolchainFiles = [driver, driver.deletingLastPathComponent().appendingPathComponent("swift-frontend")]
-        KeptEntries.append(stamps(of: toolchainFiles.map(\.path)), to: &bytes)
         for path in kept.sorted() {
             KeptEntries.append(Data(path.utf8), to: &bytes)
-            let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-            if owned.contains(where: { resolved.hasPrefix($0) }) {
-                // Unreadable (gone since it was listed): its absence is part of the bytes.
-                let contents = try? Data(contentsOf: URL(fileURLWithPath: path))
-                KeptEntries.append(contents ?? Data("<none>".utf8), to: &bytes)
-            } else {
-                KeptEntries.append(stamps(of: [path]), to: &bytes)
-            }
+            // Unreadable (gone since it was listed, or never there): its absence is part of the bytes.
+            let contents = try? Data(contentsOf: URL(fileURLWithPath: path))
+            KeptEntries.append(contents ?? Data("<none>".utf8), to: &bytes)
+        }
+        for path in stamped.sorted() {
+            KeptEntries.append(Data(path.utf8), to: &bytes)
+            KeptEntries.append(stamps(of: [path]), to: &bytes)
         }
         return bytes
     }
 
-    /// The folders and files `flags` point the compiler at: `-I` (Swift's, and the C compiler's
-    /// through `-Xcc`), and `-Xcc -fmodule-map-file=`. True: a folder.
-    static func named(by flags: [String]) -> [(path: String, isFolder: Bool)] {
-        // The C compiler's arguments, in order, are what follows each `-Xcc`.
-        var clang: [String] = []
-        var swift: [String] = []
+    /// Every path `flags` name, whatever the flag: an argument that is an absolute path (`-I`'s
+    /// value, `-sdk`'s), or one that ends in one after a flag (`-I/x`, `-fmodule-map-file=/x`),
+    /// Swift's and the C compiler's (after `-Xcc`) alike, so a flag the grader does not know
+    /// (`-isystem`, `-F`, `-vfsoverlay`, a plugin's path) is read too, not passed over. Not the
+    /// module cache's: what it holds the compiles make from the headers named here, and add to.
+    static func named(by flags: [String]) -> [String] {
+        let cacheFlags = ["-module-cache-path", "-fmodules-cache-path="]
+        var paths: [String] = []
         var index = 0
         while index < flags.count {
-            if flags[index] == "-Xcc", index + 1 < flags.count {
-                clang.append(flags[index + 1])
-                index += 2
-            } else {
-                swift.append(flags[index])
+            let argument = flags[index]
+            index += 1
+            if argument == "-Xcc" { continue }
+            if argument == cacheFlags[0] {
                 index += 1
+                continue
+            }
+            if argument.hasPrefix(cacheFlags[1]) { continue }
+            if argument.hasPrefix("/") {
+                paths.append(argument)
+            } else if argument.hasPrefix("-"), let slash = argument.firstIndex(of: "/"),
+                // The flag's own name, then `=` or nothing: `-fmodule-map-file=a/b` names no absolute path.
+                argument[..<slash].dropFirst().drop(while: { $0.isLetter || $0.isNumber || "-_".contains($0) })
+                    .allSatisfy({ $0 == "=" }),
+                argument[..<slash].filter({ $0 == "=" }).count <= 1
+            {
+                paths.append(String(argument[slash...]))
             }
         }
-        func folders(_ arguments: [String]) -> [String] {
-            arguments.indices.compactMap { index in
-                if arguments[index] == "-I" { return index + 1 < arguments.count ? arguments[index + 1] : nil }
-                if arguments[index].hasPrefix("-I"), arguments[index].count > 2 {
-                    return String(arguments[index].dropFirst(2))
-                }
-                return nil
-            }
-        }
-        let maps = clang.filter { $0.hasPrefix("-fmodule-map-file=") }.map { String($0.dropFirst(18)) }
-        return (folders(swift) + folders(clang)).map { ($0, true) } + maps.map { ($0, false) }
+        return paths
     }
 
     /// Whether a file at `inside` (its path inside a folder the flags name) is of `module`: its

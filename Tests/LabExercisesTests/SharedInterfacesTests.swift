@@ -8,14 +8,21 @@ import Testing
 /// channel's headers for the checks only, the support module's files for the checks only.
 @Suite("What the compiles read of the shared build")
 struct SharedInterfacesTests {
-    @Test func theFlagsNameEveryFolderAndModuleMapTheCompilerReads() {
+    /// Every path, whatever flag names it, Swift's or the C compiler's; not the module cache.
+    @Test func theFlagsNameEveryPathTheCompilerReads() {
         let named = SharedInterfaces.named(by: [
             "-I", "/modules", "-target", "x86_64-unknown-linux-gnu", "-Xcc", "-I", "-Xcc", "/c/include",
             "-Xcc", "-I/joined/include", "-Xcc", "-fmodule-map-file=/c/module.modulemap", "-module-cache-path",
-            "/cache", "-Xcc", "-fPIC", "-swift-version", "6",
+            "/cache", "-Xcc", "-fmodules-cache-path=/c/cache", "-Xcc", "-fPIC", "-swift-version", "6",
+            "-Xcc", "-isystem", "-Xcc", "/system/include", "-F/frameworks", "-sdk", "/sdk", "-vfsoverlay", "/o.yaml",
+            "-Xcc", "-fmodule-map-file=relative/module.modulemap",
         ])
-        expectEqual(named.map(\.path), ["/modules", "/c/include", "/joined/include", "/c/module.modulemap"])
-        expectEqual(named.map(\.isFolder), [true, true, true, false])
+        expectEqual(
+            named,
+            [
+                "/modules", "/c/include", "/joined/include", "/c/module.modulemap", "/system/include", "/frameworks",
+                "/sdk", "/o.yaml",
+            ])
     }
 
     /// A lab with a module folder, the lab's C headers and the channel's, and a compiler outside.
@@ -35,6 +42,8 @@ struct SharedInterfacesTests {
                     "-Xcc", "-I", "-Xcc", url("lab/Sources/CLabShims/include").path,
                     "-Xcc", "-fmodule-map-file=\(url("batch/scratch/CheckChannel.build/module.modulemap").path)",
                     "-Xcc", "-I", "-Xcc", url("batch/package/Sources/CheckChannel/include").path,
+                    // A flag the grader names nowhere: its folder is read all the same.
+                    "-Xcc", "-isystem", "-Xcc", url("lab/Sources/Other/include").path,
                     "-swift-version", "6",
                 ], linkFlags: [], sharedObjects: [])
         }
@@ -47,6 +56,7 @@ struct SharedInterfacesTests {
                 "batch/scratch/Modules/CheckSupport.swiftmodule", "batch/scratch/CLabShims.build/module.modulemap",
                 "lab/Sources/CLabShims/include/shims.h", "batch/scratch/CheckChannel.build/module.modulemap",
                 "batch/package/Sources/CheckChannel/include/channel.h", "toolchain/swiftc",
+                "lab/Sources/Other/include/other.h",
             ] {
                 try FileManager.default.createDirectory(
                     at: url(path).deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -67,6 +77,7 @@ struct SharedInterfacesTests {
         ("batch/scratch/CheckChannel.build/module.modulemap", false, true),
         ("batch/package/Sources/CheckChannel/include/channel.h", false, true),
         ("toolchain/swiftc", true, true),
+        ("lab/Sources/Other/include/other.h", true, true),
     ])
     func eachFileReachesTheCompilesThatReadIt(path: String, answer: Bool, check: Bool) throws {
         let fixture = try Fixture()
