@@ -104,8 +104,20 @@ struct BatchToolchain: Codable, Equatable, Sendable {
     /// The template is planned, never built (`prepare` builds `CheckSupport`): its dependencies are
     /// CheckSupport's and CheckSupport itself, both from `LabLibraries.names`, so whatever its
     /// compile command imports is built.
+    /// The support package's folder in `folder`. SwiftPM names a package by its folder (its
+    /// identity), and gives that name to the compiler as `-package-name` for every module of it:
+    /// every answer's and check's compile takes the support package's. The lab's libraries carry
+    /// the lab's own, its folder's name, and keep `package` declarations to the lab's modules
+    /// (`OwnedFolder`, `ThreadCPUWait`). With the lab in a folder named `package`, the two names were
+    /// the same, and an answer could call them (an audit's finding): so the support package's folder
+    /// is named otherwise there.
+    static func packageFolder(root: URL, folder: URL) -> URL {
+        let lab = URL(fileURLWithPath: root.path).lastPathComponent.lowercased()
+        return folder.appendingPathComponent(lab == "package" ? "checks-package" : "package")
+    }
+
     static func writePackage(root: URL, folder: URL) throws -> URL {
-        let package = folder.appendingPathComponent("package")
+        let package = packageFolder(root: root, folder: folder)
         let files = try packageFiles(root: root)
         for (path, data) in files {
             let url = package.appendingPathComponent(path)
@@ -131,7 +143,7 @@ struct BatchToolchain: Codable, Equatable, Sendable {
     /// nil otherwise. Writes nothing: a batch under the shared lock asks this, and leaves the
     /// writing to one under the exclusive lock.
     static func writtenPackage(root: URL, folder: URL) -> URL? {
-        let package = folder.appendingPathComponent("package")
+        let package = packageFolder(root: root, folder: folder)
         guard let files = try? packageFiles(root: root),
             files.allSatisfy({ (try? Data(contentsOf: package.appendingPathComponent($0.0))) == $0.1 }),
             staleFiles(in: package, listed: files.map(\.0)).isEmpty

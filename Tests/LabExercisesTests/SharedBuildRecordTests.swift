@@ -99,6 +99,17 @@ struct SharedBuildRecordTests {
         }
     }
 
+    /// The support package is never named as the lab is: SwiftPM gives each module its package's
+    /// name (`-package-name`), and an answer must not see the lab's `package` declarations.
+    @Test(arguments: ["/work/main", "/home/ada/ConcurrencyLab", "/srv/package", "/srv/Package", "/srv/package/"])
+    func theSupportPackageIsNeverNamedAsTheLab(root: String) {
+        let folder = URL(fileURLWithPath: "/tmp/batch")
+        let package = BatchToolchain.packageFolder(root: URL(fileURLWithPath: root), folder: folder)
+        expectNotEqual(
+            package.lastPathComponent.lowercased(), URL(fileURLWithPath: root).lastPathComponent.lowercased(), root)
+        expectEqual(package.deletingLastPathComponent().path, folder.path)
+    }
+
     /// A note of the compiler's about a declaration in the package's copy of a support file is
     /// named as the lab's own file, whichever file of the module it is in.
     @Test func aNoteAboutTheSupportNamesTheLabsOwnFile() {
