@@ -101,7 +101,9 @@ final class StillnessWatch: Sendable {
     }
 
     /// As `hold(_:from:_:)`, then lets the withheld event come (`letGo`) and awaits the answer's
-    /// task, counting what woke its code from that moment until the task ended (`afterwards`). Code
+    /// task, counting what woke its code from the hold's end until the task ended (`afterwards`:
+    /// a wake past the hold's deadline, before the check got round to letting go, is counted
+    /// there, not lost between the two). Code
     /// that awaited the event is woken by the event, handed on by the program's tasks, and by the
     /// end of a task it awaited (22: the check lets the cache write go, and the write's task, ending,
     /// wakes the handler), none of which counts here (`WakeWatch.Wakes.byAnEnd`); code that slept

@@ -14,7 +14,7 @@ import LabCore
 ///
 /// The count ends at a moment by the clock (`count(until:)`), fixed before the answer starts, not
 /// when the check gets around to reading it: a wake enqueued at or after it is past the hold and
-/// not counted. An event the check lets come just after a hold (10's download ends 50 ms after it,
+/// not counted in it (kept apart for `countAgain`). An event the check lets come just after a hold (10's download ends 50 ms after it,
 /// by its own timer) is then never the answer's fault: on a busy machine the hold's timer ran late,
 /// or the check's task got its thread late to arm it, and the download's completion was counted
 /// as a wake from outside (the reference solution failed once in each of an audit's three class
@@ -36,6 +36,8 @@ final class WakeWatch: TaskExecutor {
         var wakes = Wakes()
         /// The end of the count (`count(until:)`): what is enqueued from then on is not counted.
         var until: ContinuousClock.Instant?
+        /// What was enqueued from then on, kept apart: `countAgain` adds it to what comes after.
+        var pastTheHold = Wakes()
         /// The check waiting until the task is stirred past `since` or its time is up (`wait`): it
         /// is ended with the counts of that moment.
         var waiter: (since: Wakes, end: @Sendable (Wakes) -> Void)?
@@ -98,11 +100,20 @@ final class WakeWatch: TaskExecutor {
     var wakes: Wakes { state.withLock { $0.wakes } }
 
     /// Counts every wake from now on, with no end, and returns the counts so far to count from:
-    /// after a hold, once the check lets its event come, what woke the task in answer to it.
+    /// after a hold, once the check lets its event come, what woke the task in answer to it. The
+    /// wakes enqueued past the hold's deadline and before this call count as after it: the event
+    /// is let come only after this call, so they are the answer's own (a sleep of 1.2 s that ended
+    /// just past the hold ended the check's wait there, uncounted, and the look it woke for was
+    /// the one that told the sensor's end; see 08).
     func countAgain() -> Wakes {
         state.withLock { state in
             state.until = nil
-            return state.wakes
+            let since = state.wakes
+            state.wakes.fromItself += state.pastTheHold.fromItself
+            state.wakes.fromOutside += state.pastTheHold.fromOutside
+            state.wakes.byAnEnd += state.pastTheHold.byAnEnd
+            state.pastTheHold = Wakes()
+            return since
         }
     }
 
@@ -120,18 +131,23 @@ final class WakeWatch: TaskExecutor {
         // Read before the lock: the moment of the wake, not of the lock's coming free.
         let now = ContinuousClock.now
         let ending = state.withLock { state -> (Wakes, @Sendable (Wakes) -> Void)? in
-            if let until = state.until, now >= until {
-                // Past the hold: not counted, and it ends a wait still going with the counts it had.
+            let pastTheHold = state.until.map { now >= $0 } ?? false
+            // Past the hold: counted apart (see countAgain).
+            var wakes = pastTheHold ? state.pastTheHold : state.wakes
+            if state.running == caller || hoppingBack || sent {
+                wakes.fromItself += 1
+            } else {
+                wakes.fromOutside += 1
+                if inNoTask { wakes.byAnEnd += 1 }
+            }
+            if pastTheHold {
+                state.pastTheHold = wakes
+                // It ends a wait still going with the counts the hold had.
                 guard let waiter = state.waiter else { return nil }
                 state.waiter = nil
                 return (state.wakes, waiter.end)
             }
-            if state.running == caller || hoppingBack || sent {
-                state.wakes.fromItself += 1
-            } else {
-                state.wakes.fromOutside += 1
-                if inNoTask { state.wakes.byAnEnd += 1 }
-            }
+            state.wakes = wakes
             guard let waiter = state.waiter, Self.stirred(state.wakes, since: waiter.since) else { return nil }
             state.waiter = nil
             return (state.wakes, waiter.end)
