@@ -7,16 +7,29 @@ import LabCore
 /// `pausingAfter` readings, if given, one every 500 ms: a sensor that has gone quiet; it then
 /// finishes 200 ms after its last reading).
 final class CaffeineSensor: Sendable {
+    /// Runs one of the sensor's steps (a reading, or its finish) `milliseconds` from now, on a
+    /// background queue.
+    typealias Schedule = @Sendable (_ milliseconds: Int, _ step: @escaping @Sendable () -> Void) -> Void
+
     private let state = Locked((running: false, delivered: 0, lastReadingAt: ContinuousClock.Instant?.none))
     private let values: [Double]
     private let pausingAfter: Int?
     private let interval: Int
+    private let afterThePause: Schedule?
+    /// Every sensor made, by the check or by anyone else: the check makes three.
+    private static let made = Locked(0)
+    static var sensorsMade: Int { made.withLock { $0 } }
 
-    /// `interval`: milliseconds between readings (5 unless given).
-    init(values: [Double], pausingAfter: Int? = nil, interval: Int = 5) {
+    /// `interval`: milliseconds between readings (5 unless given). `afterThePause`: what runs the
+    /// steps after the pause, in place of the sensor's own timer (the check's, which lets each
+    /// come when it has watched your code: the reading no sooner than 500 ms, the finish 200 ms
+    /// after it and once your stream has handed something on since).
+    init(values: [Double], pausingAfter: Int? = nil, interval: Int = 5, afterThePause: Schedule? = nil) {
         self.interval = interval
         self.values = values
         self.pausingAfter = pausingAfter
+        self.afterThePause = afterThePause
+        Self.made.withLock { $0 += 1 }
     }
     convenience init(readings: Int, pausingAfter: Int? = nil) {
         self.init(values: (1...max(1, readings)).map { Double($0 * 10) }, pausingAfter: pausingAfter)
@@ -39,7 +52,7 @@ final class CaffeineSensor: Sendable {
     private func tick(_ number: Int, _ onReading: @escaping @Sendable (Double) -> Void, _ onFinish: @escaping @Sendable () -> Void) {
         let quiet = pausingAfter.map { number > $0 } ?? false
         let wait = quiet ? (number > values.count ? 200 : 500) : interval
-        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(wait)) { [self] in
+        let step: @Sendable () -> Void = { [self] in
             guard state.withLock({ $0.running }) else { return }
             if number > values.count {
                 state.withLock { $0.running = false }
@@ -53,6 +66,8 @@ final class CaffeineSensor: Sendable {
             onReading(values[number - 1])
             tick(number + 1, onReading, onFinish)
         }
+        if quiet, let afterThePause { return afterThePause(wait, step) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(wait), execute: step)
     }
 }
 
@@ -119,18 +134,17 @@ func runCheck(_ report: CheckReport) async {
     // A sensor that pauses half a second before its last reading: the stream ends when the sensor
     // finishes, not when it has been quiet a while (a watchdog that ended it after 100 ms of
     // silence passed).
-    // It finishes 200 ms after that reading, sooner than its pause: a stream that ends after a
-    // silence long enough to outlast the pause ends 300 ms or more after the sensor finished, so no
-    // silence passes both (700 ms passed the reading alone; one of 500–600 ms, both, while the
-    // sensor finished 500 ms after its last reading).
+    // It finishes 200 ms after that reading (not before its reader has heard something since: see
+    // HeldPause), sooner than its pause: a stream that ends after a silence long enough to outlast the pause ends
+    // 300 ms or more after the sensor finished, so no silence passes both (700 ms passed the
+    // reading alone; one of 500–600 ms, both, while the sensor finished 500 ms after its last
+    // reading).
     let pausing = (1...4).map { _ in Double(CheckServices.random(in: 1...400)) }
     report.waiting("a sensor that pauses 500 ms before its last reading")
-    let first = await readPausing(pausing, still)
-    let (heard, endedAfterFinish) = (first.heard, first.endedAfterFinish)
-    // Watched again if the reader heard the third reading 150 ms or more after it was sent (a busy
-    // machine, or a stream that looks now and then), twice at most.
-    var pauses = [first]
-    while pauses.count < 3, pauses.last?.quiet == nil { pauses.append(await readPausing(pausing, still)) }
+    let sensorsBefore = CaffeineSensor.sensorsMade
+    let watched = await readPausing(pausing, still)
+    let ownSensors = CaffeineSensor.sensorsMade - sensorsBefore - 1
+    let (heard, endedAfterFinish) = (watched.heard, watched.endedAfterFinish)
     // The bound is 250 ms, short of that 300 ms: a correct stream ends as the sensor finishes,
     // and a busy machine may take a while to run its reader (it was 100 ms).
     // The readings heard are the code's; every one heard, and an end late by the bound alone, the
@@ -160,24 +174,28 @@ func runCheck(_ report: CheckReport) async {
     try? await Task.sleep(for: .milliseconds(60))
     report.expect(!long.isRunning && long.delivered <= whenLeft + 1, "leaving the loop stopped the sensor",
                   otherwise: "the sensor kept running after the reader left (\(long.delivered) readings sent): stop it in onTermination (a stream made with `unfolding:` never hears the reader leave; make it from the sensor's callbacks)")
-    if let watched = pauses.last, let quiet = watched.quiet {
-        let fourthLate = watched.fourthLate ?? .seconds(1)
-        if quiet.stillWaiting {
-            report.expectInTime(fourthLate < .milliseconds(150),
-                                "while the sensor was quiet (\(quiet.lasted.humanReadable) watched), nothing of your code woke, and the reading after the pause reached the reader \(fourthLate.humanReadable) after it was sent: the stream waited for the sensor",
-                                otherwise: "the reading after the sensor's pause reached the reader \(fourthLate.humanReadable) after the sensor sent it: a stream that waits for onReading hands each reading on at once; one that looks at the sensor now and then, only at its next look")
-        } else {
-            report.fail("while the sensor was quiet for \(quiet.lasted.humanReadable), \(quiet.whatStirred ?? "") (something that sleeps and looks at the sensor, in a task of its own or in next()?): let the sensor's own callbacks, onReading and onFinish, drive the stream")
-        }
-    } else if let watched = pauses.last, watched.heard.count < 3 || watched.heard.prefix(3) != pausing.prefix(3) {
-        // Its first readings lost or changed: how late each came cannot be told (a stream that
-        // dropped the first reading was told it heard the third "never").
-        report.fail(
-            "the sensor's pause could not be watched: its reader heard \(watched.heard), not the readings sent (\(pausing)), so when each reached it cannot be told: yield every reading the sensor sends, as sent")
+    // The readings a stream loses are told above; here, what woke the reader while the sensor was
+    // quiet and after it, however many readings it heard.
+    if ownSensors > 0 {
+        // Its callbacks come from outside any task, as the sensor's own do, which the watch
+        // forgives after the pause: a sensor of the answer's own ticks like a timer there.
+        report.fail("your code made \(ownSensors) sensor(s) of its own while the check read the pausing one (a sensor's callbacks as a timer?): make the stream of the sensor handed to you, and let its own callbacks, onReading and onFinish, drive the stream")
+    } else if let whatStirred = watched.held.whatStirred {
+        report.fail("while the sensor was quiet for \(watched.held.lasted.humanReadable), \(whatStirred) (something that sleeps and looks at the sensor, in a task of its own or in next()?): let the sensor's own callbacks, onReading and onFinish, drive the stream")
+    } else if let whatStirred = watched.afterwards.whatStirred {
+        report.fail("once the sensor's pause was over and before the stream ended, \(whatStirred) (something that sleeps and looks at the sensor, in next()?): only the sensor's reading and its end wake a stream that waits for them; let the sensor's own callbacks, onReading and onFinish, drive the stream")
+    } else if heard == pausing, let unheard = watched.lastUnheardAtTheEnd {
+        // Not woken by the reading and not by a timer before the check gave up holding the
+        // sensor's end: a look so rare, or a stall so long, that only the clock can tell.
+        report.late("the reading after the sensor's pause had not reached the reader \(unheard.humanReadable) after it was sent: a stream that waits for onReading hands each reading on at once; one that looks at the sensor now and then, only at its next look")
+    } else if let fourthLate = watched.fourthLate {
+        // Woken as it should be; and on time, by the clock's word: a look on an executor or a
+        // thread the watch does not see, were one to slip past the scan, would still come late.
+        report.expectInTime(fourthLate < .milliseconds(150),
+                            "while the sensor was quiet (\(watched.held.lasted.humanReadable) watched, its reading held), nothing of your code woke, and then only the sensor's reading and its end woke the reader, and the reading after the pause reached the reader \(fourthLate.humanReadable) after it was sent: the stream waited for the sensor",
+                            otherwise: "the reading after the sensor's pause reached the reader \(fourthLate.humanReadable) after the sensor sent it: a stream that waits for onReading hands each reading on at once; one that looks at the sensor now and then, only at its next look")
     } else {
-        let lates = pauses.map { $0.thirdLate.map(\.humanReadable) ?? "never" }.joined(separator: ", ")
-        report.late(
-            "three times, the reading before the sensor's pause reached the reader 150 ms or more after the sensor sent it (\(lates)): a stream that waits for onReading hands each reading on at once; one that looks at the sensor now and then, only at its next look")
+        report.pass("while the sensor was quiet (\(watched.held.lasted.humanReadable) watched, its reading held), nothing of your code woke, and then only the sensor's callbacks woke the reader: the stream waited for the sensor")
     }
 }
 
@@ -185,48 +203,135 @@ func runCheck(_ report: CheckReport) async {
 struct PauseRead: Sendable {
     var heard: [Double] = []
     var endedAfterFinish: Duration?
-    /// How long after the sensor sent them the third and fourth readings reached the reader.
-    var thirdLate: Duration?
+    /// How long after the sensor sent it the fourth reading reached the reader, if it heard it.
     var fourthLate: Duration?
-    /// What stirred the answer's code during the pause; nil when it went unwatched.
-    var quiet: Stirrings?
+    /// What stirred the answer's code while the sensor's next reading was held, and what woke the
+    /// reader from the moment the check let it go until the stream ended.
+    var held = Stirrings()
+    var afterwards = Stirrings()
+    /// How long after the reading after the pause was sent the check gave up holding the sensor's
+    /// end for the reader to hear something; nil when the reader heard something first.
+    var lastUnheardAtTheEnd: Duration?
 }
 
-/// Reads a sensor that pauses 500 ms before its last reading, in a task of its own (not the
-/// check's, which the pool watch leaves out: a stream that looks at the sensor from inside next()
-/// looks in the reader's task), and watches the pause while the reader waits in next(): from the
-/// third reading heard until 20 ms before the fourth can come (500 ms after the third was sent).
-/// A stream that waits for onReading wakes nothing of the answer's meanwhile and hands each
-/// reading on at once; one that looks at the sensor every P ms is woken in the pause or hears the
-/// third reading late (a window of 330 ms at least, watched only when the third came within
-/// 150 ms), and hears the fourth up to P ms late.
+/// Reads a sensor that pauses 500 ms before its last reading, in a task on a watch (not the
+/// check's own task, which the pool watch leaves out: a stream that looks at the sensor from
+/// inside next() looks in the reader's task), by structure, not by a window on the clock. The
+/// check holds the sensor's steps after the pause (see HeldPause): while the reading is held,
+/// nothing may wake the reader; once the check lets it go, only the reading and then the
+/// sensor's end may, which come from outside any task (the watch forgives those, see
+/// `StillnessWatch.holdThenLetGo`), until the stream ends. A stream that waits for onReading is
+/// woken by the reading; one that looks at the sensor every P ms, from whatever moment, is woken
+/// by its timer in the hold or after it: the sensor's end waits until the reader has heard
+/// something since the reading was sent, so a look must come first (else one that cuts its sleep
+/// short on onFinish would be woken by the end alone whenever its period outlasts the pause).
 func readPausing(_ pausing: [Double], _ still: StillnessWatch) async -> PauseRead {
-    let sensor = CaffeineSensor(values: pausing, pausingAfter: 3)
-    let thirdHeard = Gate()
-    let reader = Task {
+    let pause = HeldPause()
+    let sensor = CaffeineSensor(values: pausing, pausingAfter: pausing.count - 1, afterThePause: pause.schedule)
+    let (result, held, afterwards) = await still.holdThenLetGo(.milliseconds(500), from: pause.began, letGo: pause.letGo) {
         var read = PauseRead()
         for await value in readings(from: sensor) {
             read.heard.append(value)
             // How late, if this is the sensor's latest reading (a stream that lost one hears another).
-            let late = sensor.delivered == read.heard.count ? sensor.lastReadingAt.map { $0.duration(to: .now) } : nil
-            if read.heard.count == 3 {
-                read.thirdLate = late
-                thirdHeard.open()
+            if read.heard.count == pausing.count, sensor.delivered == read.heard.count {
+                read.fourthLate = sensor.lastReadingAt.map { $0.duration(to: .now) }
             }
-            if read.heard.count == 4 { read.fourthLate = late }
+            // Something heard once the last reading was sent: the sensor may finish.
+            if sensor.delivered == pausing.count { pause.heardSinceTheLast() }
         }
-        thirdHeard.open()
         read.endedAfterFinish = sensor.finishedAt.map { $0.duration(to: .now) }
         return read
     }
-    await thirdHeard.wait()
-    var quiet: Stirrings?
-    if sensor.delivered == 3, let third = sensor.lastReadingAt, third.duration(to: .now) < .milliseconds(150) {
-        let fourthAtTheSoonest = third + .milliseconds(480)
-        let stirrings = await still.stirrings { try? await Task.sleep(until: fourthAtTheSoonest) }.stirrings
-        if sensor.delivered == 3 { quiet = stirrings }
-    }
-    var read = await reader.value
-    read.quiet = quiet
+    var read = result
+    (read.held, read.afterwards, read.lastUnheardAtTheEnd) = (held, afterwards, pause.lastUnheardAtTheEnd)
     return read
+}
+
+/// The steps of the pausing sensor after its pause, run when the check lets them, each on a
+/// Dispatch thread, in no task, as the sensor's own timer runs them. The pause begins as the
+/// sensor hands over its next reading: after the third reading's onReading has returned, so
+/// whatever that reading woke was woken already (`began`). The reading comes when the check lets
+/// it go, 500 ms after the pause began at the soonest (`letGo`); the sensor's end 200 ms after
+/// that reading at the soonest, and only once the reader has heard something since it was sent
+/// (`heardSinceTheLast`), or 3 s after it if it never does (a stream that lost it).
+final class HeldPause: Sendable {
+    let began = Gate()
+    static let giveUp = Duration.seconds(3)
+    private struct State {
+        var steps = 0
+        var reading: (step: @Sendable () -> Void, soonest: ContinuousClock.Instant)?
+        var end: (step: @Sendable () -> Void, soonest: ContinuousClock.Instant)?
+        var lettingGo = false
+        var heard = false
+        var sentAt: ContinuousClock.Instant?
+        var unheardAtTheEnd: Duration?
+    }
+    private let state = Locked(State())
+
+    var lastUnheardAtTheEnd: Duration? { state.withLock { $0.unheardAtTheEnd } }
+
+    /// The sensor's `afterThePause`: the first step is its reading, the second its end.
+    func schedule(_ milliseconds: Int, _ step: @escaping @Sendable () -> Void) {
+        let soonest = ContinuousClock.now + .milliseconds(milliseconds)
+        let number = state.withLock { state -> Int in
+            state.steps += 1
+            if state.steps == 1 { state.reading = (step, soonest) }
+            if state.steps == 2 {
+                state.end = (step, soonest)
+                state.sentAt = .now
+            }
+            return state.steps
+        }
+        switch number {
+        case 1:
+            began.open()
+            release()
+        case 2:
+            release()
+            // The backstop: a stream that lost the reading never hears it.
+            Self.run(at: .now + Self.giveUp) { [self] in
+                let end = state.withLock { state -> (@Sendable () -> Void)? in
+                    guard let end = state.end else { return nil }
+                    state.end = nil
+                    state.unheardAtTheEnd = state.sentAt.map { $0.duration(to: .now) }
+                    return end.step
+                }
+                end?()
+            }
+        default:
+            Self.run(at: soonest, step)
+        }
+    }
+
+    func letGo() {
+        state.withLock { $0.lettingGo = true }
+        release()
+    }
+
+    func heardSinceTheLast() {
+        state.withLock { $0.heard = true }
+        release()
+    }
+
+    /// Runs each held step the check has let go, at its soonest moment.
+    private func release() {
+        let due = state.withLock { state -> [(@Sendable () -> Void, ContinuousClock.Instant)] in
+            var due: [(@Sendable () -> Void, ContinuousClock.Instant)] = []
+            if state.lettingGo, let reading = state.reading {
+                due.append(reading)
+                state.reading = nil
+            }
+            if state.heard, let end = state.end {
+                due.append(end)
+                state.end = nil
+            }
+            return due
+        }
+        for (step, soonest) in due { Self.run(at: soonest, step) }
+    }
+
+    private static func run(at moment: ContinuousClock.Instant, _ step: @escaping @Sendable () -> Void) {
+        let left = max(.zero, ContinuousClock.now.duration(to: moment))
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(left.seconds * 1e9)), execute: step)
+    }
 }
