@@ -179,6 +179,20 @@ int lab_check_sent_by_the_program(void) {
     return known_task;
 }
 
+int lab_check_running_task_id(uint32_t *id) {
+    void *task = lab_check_running_task();
+    if (!task) return 0;
+    *id = lab_check_job_id(task);
+    return 1;
+}
+
+int lab_check_made_by_the_program(uint32_t id) {
+    pthread_mutex_lock(&pool_lock);
+    int known_task = lab_check_id_set_contains(&known, id);
+    pthread_mutex_unlock(&pool_lock);
+    return known_task;
+}
+
 // The main actor's executor has a hook of the same shape: a task started on the main actor is
 // handed there, not to the pool.
 static pool_hook previous_main_hook;
@@ -218,6 +232,14 @@ unsigned long long lab_check_pool_mark(void) { return 0; }
 void lab_check_pool_count_until(unsigned long long nanoseconds) { (void)nanoseconds; }
 void lab_check_pool_seen_current(void) {}
 int lab_check_sent_by_the_program(void) { return 0; }
+int lab_check_running_task_id(uint32_t *id) {
+    (void)id;
+    return 0;
+}
+int lab_check_made_by_the_program(uint32_t id) {
+    (void)id;
+    return 0;
+}
 int lab_check_starts_begin(void) { return -1; }
 unsigned long long lab_check_starts_end(void) { return 0; }
 #endif

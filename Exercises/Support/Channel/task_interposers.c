@@ -29,6 +29,10 @@ static _Atomic unsigned long long tasks_created;
 // (see runtime_watch.h): a task begun in answer to the event the check lets come after the hold was
 // counted when the check read the count late, on a busy machine, as if begun while it should wait.
 static _Atomic unsigned long long tasks_begun;
+// Tasks in the making this moment, on any thread: from the call of the runtime's creation until the
+// new task is recorded as the program's (`lab_check_note_made`), which it may outrun (see
+// `lab_check_tasks_being_made`).
+static _Atomic unsigned long long tasks_being_made;
 // The ABI's TaskCreateFlags: a child task (a group's, or `async let`'s), which its parent awaits.
 enum { task_is_child_task = 1 << 8 };
 
@@ -44,6 +48,7 @@ __attribute__((swiftcall)) task_and_context swift_task_create(
     void *watching = lab_check_watching_task();
     int by_the_answer = !watching || lab_check_running_task() != watching;
     if (by_the_answer && !lab_check_past_the_hold()) atomic_fetch_add(&tasks_begun, 1);
+    atomic_fetch_add(&tasks_being_made, 1);
     lab_check_creating_task++;
     task_and_context made = runtime(flags, options, result_type, entry, context);
     lab_check_creating_task--;
@@ -53,6 +58,7 @@ __attribute__((swiftcall)) task_and_context swift_task_create(
     // and 17). Recorded after the runtime's creation, so a task that hops at once, on another
     // thread, in the runtime's own code, may still be seen first there: then forgiven.
     if (made.task) lab_check_note_made(lab_check_job_id(made.task), by_the_answer);
+    atomic_fetch_sub(&tasks_being_made, 1);
     return made;
 }
 
@@ -128,8 +134,10 @@ const void *lab_check_hopping_task(void) { return 0; }
 
 unsigned long long lab_check_tasks_created(void) { return atomic_load(&tasks_created); }
 unsigned long long lab_check_tasks_begun(void) { return atomic_load(&tasks_begun); }
+unsigned long long lab_check_tasks_being_made(void) { return atomic_load(&tasks_being_made); }
 #else
 unsigned long long lab_check_tasks_created(void) { return 0; }
 unsigned long long lab_check_tasks_begun(void) { return 0; }
+unsigned long long lab_check_tasks_being_made(void) { return 0; }
 const void *lab_check_hopping_task(void) { return 0; }
 #endif

@@ -62,3 +62,16 @@ enum TasksCreated {
 enum TasksBegun {
     static var count: Int { Int(lab_check_tasks_begun()) }
 }
+
+/// Tasks being made at this moment, on any thread (see CheckChannel.h): one made in a callback and
+/// started at once elsewhere may hand a task over before its making is recorded as the program's.
+enum TasksBeingMade {
+    /// Returns once no task is being made, each one made so far recorded, or after `patience` (a
+    /// program that makes tasks without end).
+    static func recorded(patience: Duration = .seconds(1)) async {
+        let start = ContinuousClock.now
+        while lab_check_tasks_being_made() > 0 && start.duration(to: .now) < patience {
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+    }
+}

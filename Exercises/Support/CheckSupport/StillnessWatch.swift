@@ -101,9 +101,9 @@ final class StillnessWatch: Sendable {
     }
 
     /// As `hold(_:from:_:)`, then lets the withheld event come (`letGo`) and awaits the answer's
-    /// task, counting what woke its code from the hold's end until the task ended (`afterwards`:
-    /// a wake past the hold's deadline, before the check got round to letting go, is counted
-    /// there, not lost between the two). Code
+    /// task, counting what woke its code until the task ended (`afterwards`): on the watch from
+    /// the hold's end (see `WakeWatch.countAgain`), on the pool from the moment it lets the event
+    /// come. Code
     /// that awaited the event is woken by the event, handed on by the program's tasks, and by the
     /// end of a task it awaited (22: the check lets the cache write go, and the write's task, ending,
     /// wakes the handler), none of which counts here (`WakeWatch.Wakes.byAnEnd`); code that slept
@@ -116,14 +116,17 @@ final class StillnessWatch: Sendable {
         _ hold: Duration, from ready: Gate?, letGo: @Sendable () -> Void, _ operation: @escaping @Sendable () async -> T
     ) async -> (result: T, held: Stirrings, afterwards: Stirrings) {
         let (task, held, watch) = await watchedHold(hold, from: ready, endingWhenStirred: true, operation)
-        // Counting afresh, with no end: what the answer does from here is its answer to the event.
+        // Counting afresh, with no end: what the answer does from here is its answer to the event,
+        // and what woke it past the hold too.
         let since = watch.countAgain()
         _ = PoolWakes.mark()
         let begun = TasksBegun.count
         let lettingGo = ContinuousClock.now
         letGo()
         let result = await task.value
-        let wakes = watch.wakes
+        // Read once every task the answer made is recorded: see WakeWatch.settledWakes.
+        await TasksBeingMade.recorded()
+        let wakes = watch.settledWakes()
         let afterwards = Stirrings(
             timers: (wakes.fromOutside - wakes.byAnEnd) - (since.fromOutside - since.byAnEnd),
             spins: wakes.fromItself - since.fromItself,

@@ -14,11 +14,12 @@ import LabCore
 ///
 /// The count ends at a moment by the clock (`count(until:)`), fixed before the answer starts, not
 /// when the check gets around to reading it: a wake enqueued at or after it is past the hold and
-/// not counted in it (kept apart for `countAgain`). An event the check lets come just after a hold (10's download ends 50 ms after it,
-/// by its own timer) is then never the answer's fault: on a busy machine the hold's timer ran late,
-/// or the check's task got its thread late to arm it, and the download's completion was counted
-/// as a wake from outside (the reference solution failed once in each of an audit's three class
-/// gradings).
+/// not counted (a check that lets its event come after the hold counts it then: `countAgain`). An
+/// event that comes by its own timer just after a hold (01's work, 17's and 18's handlers; 10's
+/// download did, 50 ms after it) is then never the answer's fault: on a busy machine the hold's
+/// timer ran late, or the check's task got its thread late to arm it, and 10's download's
+/// completion was counted as a wake from outside (the reference solution failed once in each of an
+/// audit's three class gradings).
 final class WakeWatch: TaskExecutor {
     struct Wakes: Equatable, Sendable {
         var fromItself = 0
@@ -36,8 +37,14 @@ final class WakeWatch: TaskExecutor {
         var wakes = Wakes()
         /// The end of the count (`count(until:)`): what is enqueued from then on is not counted.
         var until: ContinuousClock.Instant?
-        /// What was enqueued from then on, kept apart: `countAgain` adds it to what comes after.
+        /// What came past `until`, kept apart: a check that lets its event come after the hold
+        /// counts it as the answer's (`countAgain`), since nothing of the check's has come yet.
         var pastTheHold = Wakes()
+        /// Counting again after the hold (`countAgain`).
+        var afterTheHold = false
+        /// The tasks that handed over the wakes from outside past the hold or after it, by id:
+        /// see `settledWakes`.
+        var outsideFromTasks: [UInt32] = []
         /// The check waiting until the task is stirred past `since` or its time is up (`wait`): it
         /// is ended with the counts of that moment.
         var waiter: (since: Wakes, end: @Sendable (Wakes) -> Void)?
@@ -59,8 +66,8 @@ final class WakeWatch: TaskExecutor {
     }
 
     /// How long past the deadline the watch's own timer ends a wait that nothing else ended: a wake
-    /// past the deadline ends it sooner, before that wake's job runs. So the event that 01, 10, 17
-    /// and 18 let come 30–50 ms after their holds ends each of those holds on every run, however
+    /// past the deadline ends it sooner, before that wake's job runs. So the event that 01, 17 and
+    /// 18 let come 30–50 ms after their holds ends each of those holds on every run, however
     /// quiet the machine, and `lab exercises --verify` proves on every run that it is not counted,
     /// rather than a busy machine finding out.
     static let pastTheDeadline = Duration.milliseconds(100)
@@ -99,21 +106,48 @@ final class WakeWatch: TaskExecutor {
 
     var wakes: Wakes { state.withLock { $0.wakes } }
 
-    /// Counts every wake from now on, with no end, and returns the counts so far to count from:
-    /// after a hold, once the check lets its event come, what woke the task in answer to it. The
-    /// wakes enqueued past the hold's deadline and before this call count as after it: the event
-    /// is let come only after this call, so they are the answer's own (a sleep of 1.2 s that ended
-    /// just past the hold ended the check's wait there, uncounted, and the look it woke for was
-    /// the one that told the sensor's end; see 08).
+    /// `wakes`, with those from outside past the hold or after it that a task the program made
+    /// handed over counted as sent, read when asked rather than as they came: a task is recorded as
+    /// the program's as its maker's `swift_task_create` returns, and one that began at once on
+    /// another thread (a main-actor task made in a download's handler) resumed the continuation
+    /// before that, and was counted a wake from outside (10's main-actor alternative, 1 run in 2 on
+    /// two cores, most runs on one CPU beside a busy process). Ask once no task is being made
+    /// (`TasksBeingMade.recorded`). The runtime's own tasks (a sleep's timer) are never the program's.
+    func settledWakes() -> Wakes {
+        state.withLock { state in
+            var wakes = state.wakes
+            let sent = state.outsideFromTasks.filter { lab_check_made_by_the_program($0) != 0 }.count
+            wakes.fromOutside -= sent
+            wakes.fromItself += sent
+            return wakes
+        }
+    }
+
+    private static func tally(_ wakes: inout Wakes, ofItself: Bool, inNoTask: Bool) {
+        if ofItself {
+            wakes.fromItself += 1
+        } else {
+            wakes.fromOutside += 1
+            if inNoTask { wakes.byAnEnd += 1 }
+        }
+    }
+
+    /// Counts every wake from now on, with no end, and returns the hold's counts to count from:
+    /// after a hold whose event the check still keeps back, what woke the task from the hold's end
+    /// on. The wakes past the hold's end are counted too, with what comes next: before the check
+    /// lets its event come, nothing of the check's can wake the task, and a look that came just
+    /// past the hold (the first wake past it ends the check's wait, before its job runs) may read
+    /// the event's result once the check has let it come, waking no more.
     func countAgain() -> Wakes {
         state.withLock { state in
             state.until = nil
-            let since = state.wakes
+            state.afterTheHold = true
+            let hold = state.wakes
             state.wakes.fromItself += state.pastTheHold.fromItself
             state.wakes.fromOutside += state.pastTheHold.fromOutside
             state.wakes.byAnEnd += state.pastTheHold.byAnEnd
             state.pastTheHold = Wakes()
-            return since
+            return hold
         }
     }
 
@@ -128,26 +162,23 @@ final class WakeWatch: TaskExecutor {
         // what woke that task, if it is a timer or a callback, is counted where it happened.
         let sent = !hoppingBack && lab_check_sent_by_the_program() != 0
         let inNoTask = withUnsafeCurrentTask { $0 == nil }
+        var senderID: UInt32 = 0
+        let sender: UInt32? = lab_check_running_task_id(&senderID) != 0 ? senderID : nil
         // Read before the lock: the moment of the wake, not of the lock's coming free.
         let now = ContinuousClock.now
         let ending = state.withLock { state -> (Wakes, @Sendable (Wakes) -> Void)? in
-            let pastTheHold = state.until.map { now >= $0 } ?? false
-            // Past the hold: counted apart (see countAgain).
-            var wakes = pastTheHold ? state.pastTheHold : state.wakes
-            if state.running == caller || hoppingBack || sent {
-                wakes.fromItself += 1
-            } else {
-                wakes.fromOutside += 1
-                if inNoTask { wakes.byAnEnd += 1 }
-            }
-            if pastTheHold {
-                state.pastTheHold = wakes
-                // It ends a wait still going with the counts the hold had.
+            let ofItself = state.running == caller || hoppingBack || sent
+            let past = state.afterTheHold || state.until.map { now >= $0 } ?? false
+            if past, !ofItself, let sender { state.outsideFromTasks.append(sender) }
+            if let until = state.until, now >= until {
+                // Past the hold: kept apart (see countAgain), and it ends a wait still going with
+                // the counts it had.
+                Self.tally(&state.pastTheHold, ofItself: ofItself, inNoTask: inNoTask)
                 guard let waiter = state.waiter else { return nil }
                 state.waiter = nil
                 return (state.wakes, waiter.end)
             }
-            state.wakes = wakes
+            Self.tally(&state.wakes, ofItself: ofItself, inNoTask: inNoTask)
             guard let waiter = state.waiter, Self.stirred(state.wakes, since: waiter.since) else { return nil }
             state.waiter = nil
             return (state.wakes, waiter.end)

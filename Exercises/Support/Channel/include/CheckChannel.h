@@ -14,6 +14,7 @@
 // of task ids); runtime_watch.h is what the last three share.
 #ifndef CHECK_CHANNEL_H
 #define CHECK_CHANNEL_H
+#include <stdint.h>
 
 /// Reads the secret and, on Linux, arranges that a system call the sandbox refuses is
 /// reported by name. Returns 0, or -1 when the check was not started by the grader.
@@ -55,6 +56,15 @@ void lab_check_pool_seen_current(void);
 /// task it hands over now is sent a message by the program, not woken by a timer or a callback.
 int lab_check_sent_by_the_program(void);
 
+/// 1 when the calling thread is running a task, whose id it writes to `id`; else 0. With
+/// `lab_check_made_by_the_program`, read later: a task the program made is recorded as its
+/// maker's `swift_task_create` returns, and one that began at once on another thread (on the main
+/// actor, or on an actor's turn) may hand a task over before that.
+int lab_check_running_task_id(uint32_t *id);
+
+/// 1 when the task with this id was made by the program (or is the check's, or a hold's).
+int lab_check_made_by_the_program(uint32_t id);
+
 /// Starts counting the jobs the calling thread hands the pool or the main actor's executor
 /// (swift_task_enqueueMainExecutor_hook too): in synchronous code, each is a task it started.
 /// Returns 0, or -1 where the runtime lacks either hook (then nothing is counted).
@@ -73,6 +83,12 @@ unsigned long long lab_check_tasks_created(void);
 /// Every task begun so far (a child task too) by a task other than the check's own, leaving out
 /// those begun past the end of a hold (`lab_check_pool_count_until`) until the next mark.
 unsigned long long lab_check_tasks_begun(void);
+
+/// The tasks being made at this moment, on any thread, whose making is not yet recorded: a task
+/// made in a callback, started at once on the main actor or on an actor's turn, may run on another
+/// thread and hand a task over before its maker's `swift_task_create` has returned (on one CPU
+/// beside a busy process, most runs of 10's main-actor alternative).
+unsigned long long lab_check_tasks_being_made(void);
 
 /// The task this thread is moving onto another executor at this moment (inside the runtime's
 /// `swift_task_switch`, called by the program's code), or NULL: an executor handed that task now is
