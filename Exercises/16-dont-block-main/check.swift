@@ -155,12 +155,14 @@ func runCheck(_ report: CheckReport) async {
     // it: a 300 ms spin uses 60 ms even on a fifth of a core. Not refreshed again within the run:
     // a freeze that happens once in a process (a blocking lazy global) must still be seen, and the
     // grader's second run, for gaps sent as "late" below, is a new process, where it happens again.
-    // Beside a frame gap of 200 ms or more, 15 ms is enough: a spin the machine gave less than a
+    // Beside a frame gap of 100 ms or more, 15 ms is enough: a spin the machine gave less than a
     // seventh of a core (CI's one-CPU lane, six checks at once and builds beside them: a 300 ms
     // spin used under 40 ms) still holds the actor for its whole time, a gap it alone makes, and
-    // still uses several times an await's few ms.
+    // still uses several times an await's few ms. The gap was 200 ms: a 150 ms spin after the
+    // await, which draws a gap of 150 ms or a little more, passed a crowded `--verify` when the
+    // machine gave it under 40 ms of CPU. A correct refresh never reaches 15 ms, whatever its gaps.
     let busyLimit = 40
-    let busy = cpu.map { $0 >= busyLimit || ($0 >= 15 && worst >= 0.2) } ?? false
+    let busy = cpu.map { $0 >= busyLimit || ($0 >= 15 && worst >= 0.1) } ?? false
     let used = cpu.map { "it used \($0) ms of CPU" } ?? "its CPU was not read (the main actor changed threads)"
     // The CPU the main actor used is the code's; frame gaps are bounds on the clock, which the
     // witness above corrects only for the stalls it saw: sent as "late", so a run they refuse is
