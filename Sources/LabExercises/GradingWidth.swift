@@ -9,4 +9,13 @@ import LabCore
 /// 206–211 s with two builds at once and 232–269 s with one (docs/MEASUREMENTS.md).
 public enum GradingWidth {
     public static func builds(usable: Int = UsableCPUs.count) -> Int { max(2, usable) }
+
+    /// How many checks `lab exercises --verify` runs at once, as workers (`BatchGrading.runWorkers`;
+    /// twice as many once they are past their first seconds and mostly waiting): six for each CPU
+    /// this process may use. So each CPU runs up to twelve, as CI's one-CPU lanes have run every
+    /// known answer, each with its verdict, on every run: on two CPUs, the warm `--verify` took
+    /// 55.9–57.7 s, every verdict right, against 86.9 s at half the width (docs/MEASUREMENTS.md,
+    /// session 48). A class (`lab grade`) keeps three per build worker (on two CPUs, half this):
+    /// the catalogue proves the checks at the harder width. At most 48, a 16-core machine's before.
+    public static func verifyChecks(usable: Int = UsableCPUs.count) -> Int { min(48, 6 * max(1, usable)) }
 }

@@ -29,10 +29,9 @@ extension ExerciseCommands {
         let clock = ContinuousClock()
         let start = (clock.now, CPUTime.processAndChildren())
         let buildsEnded = Locked<(ContinuousClock.Instant, Double)?>(nil)
-        // Checks three to a worker, as `lab grade`'s: with two, the checks (most of each is waiting)
-        // set the pace once the checks' objects were kept: 92.9 s with the builds done at 38.8 s; with
-        // three, 64.6 s, every verdict as intended (docs/MEASUREMENTS.md, session 33).
-        var batch = BatchGrading(root: root, runWorkers: 3 * GradingWidth.builds())
+        // The checks set the pace once the compiles are kept (most of each is waiting): as many at
+        // once as each CPU is proven to bear (`GradingWidth.verifyChecks`).
+        var batch = BatchGrading(root: root, runWorkers: GradingWidth.verifyChecks())
         batch.runWhileBuilding = true
         let checksBuilt = Locked((reused: 0, built: 0))
         let answersBuilt = Locked((reused: 0, built: 0))
