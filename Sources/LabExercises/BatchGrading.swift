@@ -58,6 +58,9 @@ public struct BatchGrading: Sendable {
     /// comment). `lab exercises --verify` turns it on: its answers are the lab's own files, and a
     /// check that mostly waits then waits beside the builds instead of after them.
     public var runWhileBuilding = false
+    /// With `runWhileBuilding`, the checks' workers once every answer is built, where more than
+    /// `runWorkers` (twice as many at most, as before): the builds' CPUs are then the checks'.
+    public var runWorkersOnceBuilt: Int? = nil
     /// How long one step of an answer's build (its module, its check, the link) may take. An
     /// answer compiles in seconds; one written to stall the type checker (an audit: about 7 s per
     /// expression given up on, and a few hundred fit in an answer) is stopped here, and its verdict
@@ -220,10 +223,13 @@ public struct BatchGrading: Sendable {
         // beside the builds (`runWhileBuilding`) take that many once the builds have ended: the
         // count beside them was chosen for CPUs the compiles also want, and after them a full
         // `--verify` had 6 checks at once, mostly waiting, on CPUs 80-90% idle for its last 23 s.
+        // Once built, `runWorkersOnceBuilt` where it is set (`--verify`: the width each CPU is proven
+        // to bear, which beside the compiles would slow them: a cold run took 138.5 s, not 112 s).
+        let widest = 2 * max(runWorkers, runWorkersOnceBuilt ?? 0)
         let runAll = { @Sendable (items: WorkerThreads.HandOff) in
             WorkerThreads.staggered(
                 items, workers: runWorkers, release: runSlotRelease, ceiling: 2 * runWorkers,
-                workersOnceClosed: runWhileBuilding ? 2 * runWorkers : nil, runOne)
+                workersOnceClosed: runWhileBuilding ? widest : nil, ceilingOnceClosed: widest, runOne)
         }
         // With `runWhileBuilding`, each answer is handed to the runs as soon as it is built.
         let handOff = WorkerThreads.HandOff()

@@ -10,12 +10,15 @@ import LabCore
 public enum GradingWidth {
     public static func builds(usable: Int = UsableCPUs.count) -> Int { max(2, usable) }
 
-    /// How many checks `lab exercises --verify` runs at once, as workers (`BatchGrading.runWorkers`;
-    /// twice as many once they are past their first seconds and mostly waiting): six for each CPU
-    /// this process may use. So each CPU runs up to twelve, as CI's one-CPU lanes have run every
-    /// known answer, each with its verdict, on every run: on two CPUs, the warm `--verify` took
-    /// 55.9–57.7 s, every verdict right, against 86.9 s at half the width (docs/MEASUREMENTS.md,
-    /// session 48). A class (`lab grade`) keeps three per build worker (on two CPUs, half this):
-    /// the catalogue proves the checks at the harder width. At most 48, a 16-core machine's before.
+    /// How many checks `lab exercises --verify` runs at once once every answer is built, as workers
+    /// (`BatchGrading.runWorkersOnceBuilt`; twice as many once they are past their first seconds and
+    /// mostly waiting): six for each CPU this process may use, so each CPU runs up to twelve, as
+    /// CI's one-CPU lanes have run every known answer, each with its verdict, on every run. On two
+    /// CPUs a warm `--verify` (nothing to compile, the checks most of the run) took 65.4–66.0 s
+    /// instead of 86.9 s, every verdict right (docs/MEASUREMENTS.md, session 48). Beside the builds it
+    /// keeps three per build worker: that wide from the start, a run that compiled everything took
+    /// 138.5 s against 126.8 s, its checks taking CPU from the compiles. A class (`lab grade`) keeps
+    /// three per build worker throughout: the catalogue proves the checks at the harder width. At
+    /// most 48, a 16-core machine's before.
     public static func verifyChecks(usable: Int = UsableCPUs.count) -> Int { min(48, 6 * max(1, usable)) }
 }

@@ -29,10 +29,13 @@ extension ExerciseCommands {
         let clock = ContinuousClock()
         let start = (clock.now, CPUTime.processAndChildren())
         let buildsEnded = Locked<(ContinuousClock.Instant, Double)?>(nil)
-        // The checks set the pace once the compiles are kept (most of each is waiting): as many at
-        // once as each CPU is proven to bear (`GradingWidth.verifyChecks`).
-        var batch = BatchGrading(root: root, runWorkers: GradingWidth.verifyChecks())
+        // Checks three to a worker beside the builds, as `lab grade`'s (with two, the checks set the
+        // pace once the checks' objects were kept: docs/MEASUREMENTS.md, session 33); once every
+        // answer is built, as many at once as each CPU is proven to bear (`GradingWidth.verifyChecks`):
+        // with the compiles kept, most of a run is its checks, mostly waiting.
+        var batch = BatchGrading(root: root, runWorkers: 3 * GradingWidth.builds())
         batch.runWhileBuilding = true
+        batch.runWorkersOnceBuilt = GradingWidth.verifyChecks()
         let checksBuilt = Locked((reused: 0, built: 0))
         let answersBuilt = Locked((reused: 0, built: 0))
         batch.afterBuilds = { built in

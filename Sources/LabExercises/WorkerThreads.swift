@@ -37,14 +37,19 @@ enum WorkerThreads {
     ///
     /// `workersOnceClosed`: as many workers from the moment `items` is closed, when what made the
     /// items (the builds, computing on every CPU) has ended and their CPUs are the calls' (at most
-    /// `ceiling`).
+    /// `ceiling`, or `ceilingOnceClosed` from then on where it is higher).
     static func staggered(
         _ items: HandOff, workers: Int, release: Duration, ceiling: Int, workersOnceClosed: Int? = nil,
-        _ body: @escaping @Sendable (Int) -> Void
+        ceilingOnceClosed: Int? = nil, _ body: @escaping @Sendable (Int) -> Void
     ) {
         let slots = DispatchSemaphore(value: max(1, workers))
-        let room = DispatchSemaphore(value: max(workers, ceiling, 1))
-        if let widened = workersOnceClosed.map({ min($0, max(workers, ceiling, 1)) }), widened > max(1, workers) {
+        let startingRoom = max(workers, ceiling, 1)
+        let room = DispatchSemaphore(value: startingRoom)
+        let roomOnceClosed = max(startingRoom, ceilingOnceClosed ?? 0)
+        if roomOnceClosed > startingRoom {
+            items.whenClosed { for _ in startingRoom..<roomOnceClosed { room.signal() } }
+        }
+        if let widened = workersOnceClosed.map({ min($0, roomOnceClosed) }), widened > max(1, workers) {
             items.whenClosed { for _ in max(1, workers)..<widened { slots.signal() } }
         }
         let group = DispatchGroup()

@@ -84,14 +84,19 @@ struct BatchMachineryTests {
     }
 
     /// Beside the builds, `workers` at once; once the builds have ended (the queue closed), as many
-    /// as `workersOnceClosed`, never more than the ceiling.
-    @Test func moreWorkersOnceTheQueueIsClosed() {
+    /// as `workersOnceClosed`, never more than the ceiling (`ceilingOnceClosed` from then on, where
+    /// it is given: `--verify` widens its checks once its builds have ended).
+    @Test(arguments: [(3, nil, 3), (2, 4, 4)] as [(Int, Int?, Int)])
+    func moreWorkersOnceTheQueueIsClosed(ceiling: Int, ceilingOnceClosed: Int?, expected: Int) {
         let items = WorkerThreads.HandOff()
         let running = Locked((now: 0, most: 0))
         let finish = DispatchSemaphore(value: 0)
         let ended = DispatchSemaphore(value: 0)
         Thread {
-            WorkerThreads.staggered(items, workers: 1, release: .seconds(3600), ceiling: 3, workersOnceClosed: 5) { _ in
+            WorkerThreads.staggered(
+                items, workers: 1, release: .seconds(3600), ceiling: ceiling, workersOnceClosed: 5,
+                ceilingOnceClosed: ceilingOnceClosed
+            ) { _ in
                 running.withLock {
                     $0.now += 1
                     $0.most = max($0.most, $0.now)
@@ -101,16 +106,16 @@ struct BatchMachineryTests {
             }
             ended.signal()
         }.start()
-        for item in 0..<4 { items.push(item) }
+        for item in 0..<6 { items.push(item) }
         // Time for a wrong second worker to start; a right one never does, however long this is.
         Thread.sleep(forTimeInterval: 0.3)
         expectEqual(running.withLock { $0.most }, 1, "one worker while the queue is open")
         items.close()
         let deadline = Date().addingTimeInterval(30)
-        while running.withLock({ $0.now }) < 3 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        while running.withLock({ $0.now }) < expected && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
         Thread.sleep(forTimeInterval: 0.1)
-        expectEqual(running.withLock { $0.most }, 3, "three once closed: the ceiling, under the five asked for")
-        for _ in 0..<4 { finish.signal() }
+        expectEqual(running.withLock { $0.most }, expected, "once closed: the ceiling then, under the five asked for")
+        for _ in 0..<6 { finish.signal() }
         expectEqual(ended.wait(timeout: .now() + 60), .success)
     }
 
