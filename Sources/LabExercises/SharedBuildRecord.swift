@@ -44,9 +44,8 @@ struct SharedBuildRecord: Codable, Equatable {
         in folder: URL, root: URL, package: URL,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> BatchToolchain? {
-        guard let data = try? Data(contentsOf: folder.appendingPathComponent(fileName)),
-            let record = try? JSONDecoder().decode(SharedBuildRecord.self, from: data),
-            record.path == path(environment), record.inputs == inputs(root: root, package: package),
+        guard let record = read(in: folder), record.path == path(environment),
+            record.inputs == inputs(root: root, package: package),
             !record.toolchain.sharedObjects.isEmpty, record.outputs == outputs(of: record.toolchain)
         else { return nil }
         return record.toolchain

@@ -83,6 +83,8 @@ enum HeadlessChromium {
                 "--v=0", "--dump-dom", frame.absoluteString,
             ], timeout: 120)
         let console = result.standardError.split(separator: "\n").map(String.init).filter { $0.contains(":CONSOLE") }
+        // The lines that name a frame's copy (all of them, unless a page logs from elsewhere).
+        let named = Set(console.filter { line in probes.contains { line.contains($0.lastPathComponent) } })
         return try probes.indices.map { index in
             let opening = "<pre id=\"lab-check-\(index)\">"
             guard let start = result.standardOutput.range(of: opening),
@@ -102,7 +104,6 @@ enum HeadlessChromium {
             let check = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] ?? [:]
             // A line that names no frame's copy (none should) is every width's, so it is never lost.
             let own = probes[index].lastPathComponent
-            let named = console.filter { line in probes.contains { line.contains($0.lastPathComponent) } }
             return Load(
                 check: check,
                 consoleLines: console.filter { $0.contains(own) || !named.contains($0) })
