@@ -2,7 +2,7 @@ import Foundation
 import LabCore
 @testable import StudentCode
 
-let plannedExpectations = 4
+let plannedExpectations = 5
 
 func runCheck(_ report: CheckReport) async {
     let still = await StillnessWatch()
@@ -62,12 +62,18 @@ func runCheck(_ report: CheckReport) async {
     // quick its total: the hold lasts 600 ms, the longest look apart that still meets the bound
     // above, so at least one look falls in it.
     let atTheDoor = Locked(0)
-    let allHeld = Gate(), letGo = Gate()
+    let allHeld = Gate()
+    // Each wait has a door of its own, let go one at a time after the hold (see below); a sixth
+    // wait, if any, goes out with the fifth.
+    let doors = (1...5).map { _ in Gate() }
+    let heldEnds = Locked<[Date]>([])
     let heldWork = SimulatedWork(
         scale: TimeScale(factor: 0.04),
+        observer: { starting in if !starting { heldEnds.withLock { $0.append(Date()) } } },
         heldBack: {
-            if atTheDoor.withLock({ $0 += 1; return $0 }) == 5 { allHeld.open() }
-            await letGo.wait()
+            let place = atTheDoor.withLock { $0 += 1; return $0 }
+            if place == 5 { allHeld.open() }
+            await doors[min(place, 5) - 1].wait()
         })
     // Fewer than five waits at once (one after the other, or shared) would never fill the door; and
     // a machine too busy to bring all five there within 2 s leaves nothing to judge: children still
@@ -80,14 +86,36 @@ func runCheck(_ report: CheckReport) async {
         }
     }
     report.waiting("collectTimeStamps, its five waits held back at their end")
-    let (held, stirrings) = await still.hold(.milliseconds(600), from: allHeld) { await collectTimeStamps(heldWork) }
+    let heldReturned = Locked(false)
+    let (held, stirrings) = await still.hold(.milliseconds(600), from: allHeld) {
+        let stamps = await collectTimeStamps(heldWork)
+        heldReturned.withLock { $0 = true }
+        return stamps
+    }
     fewer.cancel()
-    letGo.open()
-    _ = await held.value
+    // Then the waits go one at a time, each 50 ms after the one before has ended: a child that
+    // returns its own takesTooLong() date stamps it as its wait ends, long before the last wait
+    // does. Stamps all taken after the group (children that threw their dates away, five Date()s
+    // in a row after it) come after the last; they had passed, each a moment of its own after
+    // every wait. Refusing a correct answer here takes a thread stalled 200 ms or more between
+    // its wait's end and the next line.
+    for (index, door) in doors.enumerated() {
+        door.open()
+        _ = await poll(for: CheckServices.patience) {
+            heldEnds.withLock { $0.count } > index || heldReturned.withLock { $0 }
+        }
+        try? await Task.sleep(for: .milliseconds(50))
+    }
+    let heldStamps = await held.value
+    let lastEnd = heldEnds.withLock { $0.max() }
+    let beforeTheLast = lastEnd.map { last in heldStamps.values.filter { $0 < last }.count } ?? 0
     let unjudged = fellBack.withLock { $0 }
     report.expect(unjudged || stirrings.stillWaiting,
                   unjudged
                       ? "not watched: \(atTheDoor.withLock { $0 }) of the five waits reached their end within 2 s"
                       : "while the five waits were held back, nothing woke collectTimeStamps: it awaited its children",
                   otherwise: stirrings.problem(while: "the five waits were held back", awaiting: "the children's results (`for await` over the group)") ?? "")
+    report.expectInTime(heldStamps.isEmpty || beforeTheLast > 0,
+                        "each stamp was taken as its own wait ended: with the waits let go one at a time, \(beforeTheLast) of the stamps came before the last wait ended",
+                        otherwise: "with the waits let go one at a time, 50 ms apart, all \(heldStamps.count) stamps came after the last wait had ended: they were taken after the group, not as each task's wait ended; each child must return the date its own takesTooLong() gave")
 }
