@@ -59,11 +59,13 @@ enum ReferencesHandedOver {
     /// Types that can carry any object, or read one whenever asked: an existential of no
     /// protocol of the file's (`any Sendable` held an actor log, cast back by a helper outside
     /// the store) and a stream or sequence (an audit's `AsyncStream(unfolding:)` read the
-    /// model's list at each `next()`). Only where the store can be handed one: a stream the
-    /// store makes and returns, or a continuation it yields to, reads nothing of the model's.
+    /// model's list at each `next()`; an `Observations` over the model's log, handed over, passed
+    /// as well: its closure reads the log afresh for each iterator). Only where the store can be
+    /// handed one: a stream the store makes and returns, or a continuation it yields to, reads
+    /// nothing of the model's.
     static let holdersOfAnything: Set<String> = [
         "Any", "AnyObject", "Actor", "AnyActor", "Sendable", "AsyncStream", "AsyncThrowingStream", "AsyncSequence",
-        "AsyncIteratorProtocol",
+        "AsyncIteratorProtocol", "Observations",
     ]
 
     /// Whether the holder at `index` only marks or sends a value: `@Sendable`, a nested type's

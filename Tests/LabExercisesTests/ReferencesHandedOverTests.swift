@@ -59,6 +59,7 @@ struct ReferencesHandedOverTests {
         ("actor Store { var source: (any Actor)? }", "Actor"),
         ("actor Store { var kept: AnyObject? }", "AnyObject"),
         ("actor Store { var feed: AsyncStream<[Int]>? }", "AsyncStream"),
+        ("actor Store { func save(_ feed: Observations<[Int], Never>) {} }", "Observations"),
         // A store generic over what it keeps can be handed anything (an audit's kept a main-actor log).
         ("actor Store<Source: Sendable> { var source: Source? }", "Source"),
         ("actor Log {}\nactor Store<Source> where Source: Log { var source: Source? }", "Source"),
