@@ -35,4 +35,26 @@ struct AtomicFileTests {
         expect(names.contains(otherFiles.lastPathComponent), "another file's temporaries are not ours to sweep")
         try expectEqual(String(contentsOf: url, encoding: .utf8), "saved")
     }
+    /// A temporary that cannot be made is refused in the system's own words: every failure was
+    /// once "permission denied" (an audit's 300-letter baseline name, run as root, was told so).
+    @Test(arguments: [false, true])
+    func aSaveThatCannotStartSaysWhyInTheSystemsWords(asSet: Bool) throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Short enough to name, too long once the temporary's prefix and suffix are added.
+        let url = directory.appendingPathComponent(String(repeating: "a", count: 240) + ".json")
+        do {
+            if asSet {
+                try AtomicFile.writeAll([(Data("new".utf8), url)])
+            } else {
+                try AtomicFile.write(Data("new".utf8), to: url)
+            }
+            Issue.record("a file whose temporary's name is too long was written")
+        } catch {
+            let sentence = FileErrorWords.sentence(for: error) ?? "\(error)"
+            expectContains(sentence, FileErrorWords.errno(ENAMETOOLONG))
+            expectNotContains(sentence, "permission denied")
+        }
+        expectEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), [], "nothing left behind")
+    }
 }

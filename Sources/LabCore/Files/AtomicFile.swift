@@ -20,21 +20,39 @@ public enum AtomicFile {
             sweepStaleTemporaries(of: url)
         }
         let temporary = directory.appendingPathComponent(temporaryPrefix(of: url) + "\(UUID().uuidString).tmp")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
-            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: directory.path])
-        }
+        let handle = try createTemporary(temporary, for: url)
         do {
-            let handle = try FileHandle(forWritingTo: temporary)
             try handle.write(contentsOf: data)
             try handle.synchronize()
             try handle.close()
             guard rename(temporary.path, url.path) == 0 else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+                throw CocoaError(
+                    .fileWriteUnknown,
+                    userInfo: [
+                        NSFilePathErrorKey: url.path,
+                        NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(errno)),
+                    ])
             }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw error
         }
+    }
+
+    /// A new, empty temporary file for a save of `url`, open for writing; else the system's reason,
+    /// naming `url`. (`FileManager.createFile` says only that it failed, which was reported as
+    /// "permission denied" whatever the cause: a name too long, a full disk, a read-only mount.)
+    static func createTemporary(_ temporary: URL, for url: URL) throws -> FileHandle {
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else {
+            throw CocoaError(
+                .fileWriteUnknown,
+                userInfo: [
+                    NSFilePathErrorKey: url.path,
+                    NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(errno)),
+                ])
+        }
+        return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     }
 
     /// Files this process has already swept.
