@@ -6,13 +6,20 @@ public enum Baselines {
     public static func url(named name: String, environment: [String: String] = ProcessInfo.processInfo.environment)
         throws -> URL
     {
-        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || "._-".contains($0) }), !name.hasPrefix(".")
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || "._-".contains($0) }),
+            !name.hasPrefix("."),
+            name.count <= longestName, name.utf8.count <= 2 * longestName
         else {
             throw BenchError.badBaselineName(name)
         }
         return LabFolder.url(environment: environment).appendingPathComponent("baselines").appendingPathComponent(
             "\(name).json")
     }
+
+    /// The longest name, in letters (and twice as many bytes of UTF-8): a file's name has at most
+    /// 255 bytes, and its save's temporary adds 47 to the name (`AtomicFile`). Checked with the
+    /// command line, before any measuring: too long a name once failed only when the run was saved.
+    public static let longestName = 100
 
     /// Saves atomically: an interrupted save leaves the previous baseline intact.
     public static func save(

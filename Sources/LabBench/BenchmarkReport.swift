@@ -164,6 +164,9 @@ public enum BenchError: Error, Equatable, CustomStringConvertible {
             "this is a debug build: unoptimized code times nothing you would ship. Build with -c release (for the lab: `swift run -c release lab bench`), or add --allow-debug to time it anyway"
         case .unknownSuite(let name, let suggestion):
             "no suite matches '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "; see --list")
+        case .badBaselineName(let name)
+        where name.count > Baselines.longestName || name.utf8.count > 2 * Baselines.longestName:
+            "baseline name '\(name.prefix(40))…' is too long: at most \(Baselines.longestName) characters"
         case .badBaselineName(let name): "baseline name '\(name)' may only use letters, digits, '.', '_' and '-'"
         case .missingBaseline(let name, let path):
             "no baseline named '\(name)' (looked for \(path)); save one with --save-baseline \(name)"

@@ -25,6 +25,14 @@ final class BaselineTests {
         #expect(throws: BenchError.badBaselineName("../x")) {
             try Baselines.url(named: "../x", environment: environment)
         }
+        // Refused before any measuring: a name too long for a file was found only when the run,
+        // minutes of it, was saved (an audit's 300 letters).
+        let long = String(repeating: "a", count: Baselines.longestName + 1)
+        #expect(throws: BenchError.badBaselineName(long)) { try Baselines.url(named: long, environment: environment) }
+        _ = try Baselines.save(
+            Fixture.report(), named: String(repeating: "é", count: Baselines.longestName), environment: environment)
+        expectContains(
+            BenchError.badBaselineName(long).description, "at most \(Baselines.longestName) characters")
         #expect(throws: BenchError.self) { try Baselines.load("nope", environment: environment) }
         let url = try Baselines.url(named: "broken", environment: environment)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
