@@ -1,4 +1,5 @@
 import Foundation
+import LabCore
 
 /// How the grader reads an answer: only a file that is really in the student's folder. The
 /// grader runs outside the sandbox (in `lab grade`, often as root), so an answer that is a
@@ -50,24 +51,39 @@ enum AnswerFile {
         return nil
     }
 
-    /// The answer's text; nil where it is refused (see `refusal`) or cannot be read. Read from
-    /// one descriptor, opened without following a link and checked again once open: a regular
-    /// file with one name, no larger than `largest`.
-    static func text(_ file: URL, within folder: URL?) -> String? {
-        guard refusal(file, within: folder) == nil else { return nil }
+    /// The answer's text; nil where it is refused (see `refusal`) or cannot be read (see `read`).
+    static func text(_ file: URL, within folder: URL?) -> String? { try? read(file, within: folder).get() }
+
+    /// Why an answer was not read, in words for its verdict: "it is not UTF-8 text: …".
+    struct Unreadable: Error, Equatable, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The answer's text, or why it was not read. Read from one descriptor, opened without
+    /// following a link and checked again once open: a regular file with one name, no larger than
+    /// `largest`. A file in another encoding is said to be one: it was "cannot read PATH", which
+    /// sends a student to look at permissions, not at the editor's encoding (found by an audit).
+    static func read(_ file: URL, within folder: URL?) -> Result<String, Unreadable> {
+        if let refusal = refusal(file, within: folder) { return .failure(Unreadable(description: refusal)) }
         // O_NONBLOCK: a file swapped for a FIFO after the look would otherwise block the open.
         let descriptor = open(file.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return nil }
+        guard descriptor >= 0 else { return .failure(Unreadable(description: FileErrorWords.errno(errno))) }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         var status = stat()
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_nlink == 1,
-            Int(status.st_size) <= largest,
-            // nil at the end of the file on Linux: an empty file is empty text, not an unreadable one
-            // (an audit's empty answer was told "cannot read").
-            let read = try? handle.read(upToCount: largest + 1) ?? Data(),
-            read.count <= largest
-        else { return nil }
-        return String(data: read, encoding: .utf8)
+            Int(status.st_size) <= largest
+        else { return .failure(Unreadable(description: "it changed while it was read; check it again")) }
+        // nil at the end of the file on Linux: an empty file is empty text, not an unreadable one
+        // (an audit's empty answer was told "cannot read").
+        guard let read = try? handle.read(upToCount: largest + 1) ?? Data(), read.count <= largest else {
+            return .failure(Unreadable(description: "it changed while it was read; check it again"))
+        }
+        guard let text = String(data: read, encoding: .utf8) else {
+            return .failure(
+                Unreadable(
+                    description: "it is not UTF-8 text (Swift reads only UTF-8): save it as UTF-8 in your editor"))
+        }
+        return .success(text)
     }
 
     /// The largest answer graded. A pasted blob (an audit gave a class 4 MB of base64) costs the

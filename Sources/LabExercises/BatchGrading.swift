@@ -160,12 +160,17 @@ public struct BatchGrading: Sendable {
                 settle(index, CheckOutcome(stage: .forbidden, messages: [refusal], details: ""))
                 return
             }
-            guard let code = AnswerFile.text(answer.source, within: answer.folder) else {
+            let code: String
+            switch AnswerFile.read(answer.source, within: answer.folder) {
+            case .success(let text): code = text
+            case .failure(let unreadable):
                 settle(
                     index,
                     CheckOutcome(
                         stage: .compile,
-                        messages: ["cannot read \(StudentWorkspace.displayPath(answer.source, root: root))"],
+                        messages: [
+                            "cannot read \(StudentWorkspace.displayPath(answer.source, root: root)): \(unreadable)"
+                        ],
                         details: ""))
                 return
             }

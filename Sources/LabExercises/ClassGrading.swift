@@ -163,10 +163,13 @@ public struct ClassGrading: Sendable {
             return Result(status: .missing, stage: nil, message: nil)
         }
         // Read as the batch reads it (`AnswerFile.text`): one checked descriptor, never blocking.
-        guard let answer = AnswerFile.text(file, within: student.folder ?? student.exercisesFolder) else {
+        let answer: String
+        switch AnswerFile.read(file, within: student.folder ?? student.exercisesFolder) {
+        case .success(let text): answer = text
+        case .failure(let unreadable):
             return Result(
                 status: .failed, stage: CheckOutcome.Stage.compile.rawValue,
-                message: "cannot read \(file.lastPathComponent): it is not a readable UTF-8 file")
+                message: "cannot read \(file.lastPathComponent): \(unreadable)")
         }
         let original = Grader(root: root, exercise: job.exercise).originalFile
         if let starting = try? String(contentsOf: original, encoding: .utf8), starting == answer {
