@@ -44,7 +44,10 @@ enum LabLibraryAccess {
             ], "reaches the grader's files or processes; an answer only computes")
         + types(
             "LabCore",
-            ["Console", "ProgressBar", "RawKeyboard", "StandardError", "StandardOutput", "Terminal", "TextSink"],
+            [
+                "Console", "ProgressBar", "RawKeyboard", "StandardError", "StandardOutput", "StandardStreams",
+                "Terminal", "TextSink",
+            ],
             "writes to or reads from the grader's terminal and streams; an answer only computes (print what you need)")
         + types(
             "LabCore", ["EnvironmentInfo", "ThreadPriority", "UsableCPUs"],

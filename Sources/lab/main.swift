@@ -1,7 +1,11 @@
 // `lab`: the front door of Concurrency Lab. See LabCommand for the commands.
 import Foundation
+import LabCore
 import LessonKit
 import Lessons
+
+// Before anything opens a file: a closed stdout must not become one of the lab's files.
+StandardStreams.holdOpen()
 
 // Only when asked: awaiting anything here would suspend the main actor before
 // `lab doctor` can observe it on the main thread.
