@@ -74,7 +74,19 @@ public struct ClassGrading: Sendable {
                 return student
             }
         }
+        // An empty folder is a student who handed in nothing (every exercise "missing"): a class's
+        // `class/*` stopped at it, and nobody was graded. A folder with other things in it and no
+        // exercise file is still refused: the class's own folder, given as one student, is one.
+        if Self.isEmptyFolder(url) {
+            return Student(name: url.lastPathComponent, exercisesFolder: url, folder: trusted)
+        }
         throw ExerciseError.notAStudentFolder(path)
+    }
+
+    /// No entry but hidden ones (`.DS_Store`, a `.git` an empty hand-in was cloned with).
+    static func isEmptyFolder(_ url: URL) -> Bool {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) else { return false }
+        return names.allSatisfy { $0.hasPrefix(".") }
     }
 
     struct Job: Sendable {

@@ -125,11 +125,13 @@ struct ClassGradingTests {
     }
 
     @Test func aFolderWithoutExercisesIsRefusedInOneLine() throws {
-        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("lab-empty-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: empty) }
-        #expect(throws: ExerciseError.notAStudentFolder(empty.path)) {
-            try ClassGrading.student(at: empty.path, exercises: TestLab.exercises)
+        let other = FileManager.default.temporaryDirectory.appendingPathComponent("lab-other-\(UUID().uuidString)")
+        // Something in it, but no exercise file: a class's own folder given as one student.
+        try FileManager.default.createDirectory(
+            at: other.appendingPathComponent("student-01"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: other) }
+        #expect(throws: ExerciseError.notAStudentFolder(other.path)) {
+            try ClassGrading.student(at: other.path, exercises: TestLab.exercises)
         }
         #expect(throws: ExerciseError.notAStudentFolder("/no/such/folder")) {
             try ClassGrading.student(at: "/no/such/folder", exercises: TestLab.exercises)
@@ -139,5 +141,21 @@ struct ClassGradingTests {
         #expect(throws: ExerciseError.notAStudentFolder("")) {
             try ClassGrading.student(at: "", exercises: TestLab.exercises)
         }
+    }
+
+    /// A student who handed in nothing (an empty folder, or one with only hidden files) is graded
+    /// as missing every exercise, so `lab grade class/*` grades the rest of the class.
+    @Test func anEmptyFolderIsAStudentWhoHandedInNothing() async throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("lab-empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        try Data().write(to: empty.appendingPathComponent(".DS_Store"))
+        let student = try ClassGrading.student(at: empty.path, exercises: TestLab.exercises)
+        expectEqual(student.name, empty.lastPathComponent)
+        let grading = try ClassGrading(root: TestLab.root, students: [student])
+        let report = await grading.run { _, _ in }
+        let results = try unwrap(report.students.first).results
+        expectEqual(results.count, TestLab.exercises.count)
+        expect(results.values.allSatisfy { $0.status == .missing }, "\(results)")
     }
 }
