@@ -47,21 +47,39 @@ struct WhenItStopsTests {
         let lucky = Report(tasks: 4, peakWaiting: 3, finished: true, seconds: 0.02)
         let suspended = Report(tasks: 4, peakWaiting: 4, finished: true, seconds: 0.011)
         let slow = Report(tasks: 4, peakWaiting: 4, finished: false, seconds: 1)
-        let deadlocked = PoolDeadlockNarration.sentences(semaphore: stuck, continuation: suspended, limit: "1 s")
+        let deadlocked = PoolDeadlockNarration.sentences(
+            semaphore: stuck, continuation: suspended, limit: "1 s", poolThreads: 2)
         expectContains(deadlocked[0], "the pool's width on this machine: 2 threads")
         expectContains(deadlocked[1], "4 of 4 tasks waited at once and all finished")
-        let noDeadlock = PoolDeadlockNarration.sentences(semaphore: lucky, continuation: slow, limit: "1 s")
+        let noDeadlock = PoolDeadlockNarration.sentences(
+            semaphore: lucky, continuation: slow, limit: "1 s", poolThreads: 2)
         expectContains(noDeadlock[0], "luck, not safety")
         expectContains(noDeadlock[1], "cannot tell a deadlock from a machine too busy")
         // A one-thread pool (one CPU online): singular, and no "every thread of the pool".
         let alone = PoolDeadlockNarration.sentences(
             semaphore: Report(tasks: 4, peakWaiting: 1, finished: false, seconds: 1), continuation: suspended,
-            limit: "1 s")
+            limit: "1 s", poolThreads: 1)
         expectContains(alone[0], "1 of 4 tasks was blocked")
         expectContains(alone[0], "the pool's width on this machine: 1 thread.")
         expect(alone[0].contains("the pool's only thread was waiting") && !alone[0].contains("every thread"))
         expectContains(deadlocked[0], "2 of 4 tasks were blocked")
-        let none = PoolDeadlockNarration.sentences(semaphore: nil, continuation: nil, limit: "1 s")
+        // One of a two-thread pool's threads came in time (taskset -c 0 beside a busy process gave
+        // this: its second thread took no task within the second): the count is not the width.
+        let late = PoolDeadlockNarration.sentences(
+            semaphore: Report(tasks: 4, peakWaiting: 1, finished: false, seconds: 1.51), continuation: suspended,
+            limit: "1 s", poolThreads: 2)
+        expectContains(late[0], "1 of 4 tasks was blocked")
+        expectContains(
+            late[0], "The pool may have up to 2 threads here (one per CPU), but only 1 took a task within 1 s")
+        expectContains(late[0], "not the pool's width")
+        expectNotContains(late[0], "width on this machine")
+        expectNotContains(late[0], "only thread")
+        let threeOfFour = PoolDeadlockNarration.stuckThreads(peakWaiting: 3, poolThreads: 4, limit: "1 s")
+        expectContains(threeOfFour, "the 3 pool threads that took a task were waiting")
+        expectContains(
+            PoolDeadlockNarration.stuckThreads(peakWaiting: 4, poolThreads: 4, limit: "1 s"),
+            "every thread of the pool was waiting")
+        let none = PoolDeadlockNarration.sentences(semaphore: nil, continuation: nil, limit: "1 s", poolThreads: 2)
         expect(none.allSatisfy { $0.contains("gave no report") })
     }
 

@@ -58,7 +58,7 @@ enum PoolDeadlockVariant {
         context.record("tasks", "tasks waiting", count: tasks)
         for sentence in PoolDeadlockNarration.sentences(
             semaphore: reports[.semaphore], continuation: reports[.continuation],
-            limit: PoolDeadlockDemo.limit.seconds.formattedAsDuration)
+            limit: PoolDeadlockDemo.limit.seconds.formattedAsDuration, poolThreads: ExecutorProbe.mostPoolThreads)
         {
             console.paragraph(sentence)
         }
@@ -67,19 +67,22 @@ enum PoolDeadlockVariant {
 
 /// The variant's sentences, chosen from what the two child processes reported.
 enum PoolDeadlockNarration {
+    /// `poolThreads`: the most threads the pool may have here (one per CPU). A child that hung
+    /// with fewer waiting had not got that many threads running within the limit: taskset -c 0
+    /// beside a busy process once gave 1 of 2 (Linux's Dispatch adds pool threads as work waits,
+    /// and a starved thread may not run in time), so the count is said as what came, not the width.
     static func sentences(
-        semaphore: PoolDeadlockDemo.Report?, continuation: PoolDeadlockDemo.Report?, limit: String
+        semaphore: PoolDeadlockDemo.Report?, continuation: PoolDeadlockDemo.Report?, limit: String, poolThreads: Int
     ) -> [String] {
         var lines: [String] = []
         switch semaphore {
         case nil:
             lines.append("The semaphore run gave no report: the child process ended some other way (see the table).")
         case let report? where !report.finished:
-            let alone = report.peakWaiting == 1
-            let everyThread = alone ? "the pool's only thread was" : "every thread of the pool was"
-            let thatThread = alone ? "that very thread" : "one of those threads"
             lines.append(
-                "With the semaphore, \(report.peakWaiting) of \(report.tasks) tasks \(CountWords.were(report.peakWaiting)) blocked when progress stopped, and none finished in \(limit): \(everyThread) waiting for an answer that needed \(thatThread). That count is the pool's width on this machine: \(CountWords.of(report.peakWaiting, "thread")). Nothing crashed and nothing was logged; the program simply stopped, which is how a deadlock looks in an app."
+                "With the semaphore, \(report.peakWaiting) of \(report.tasks) tasks \(CountWords.were(report.peakWaiting)) blocked when progress stopped, and none finished in \(limit): "
+                    + stuckThreads(peakWaiting: report.peakWaiting, poolThreads: poolThreads, limit: limit)
+                    + " Nothing crashed and nothing was logged; the program simply stopped, which is how a deadlock looks in an app."
             )
         case let report?:
             lines.append(
@@ -99,5 +102,21 @@ enum PoolDeadlockNarration {
             lines.append("The continuation run gave no report: the child process ended some other way (see the table).")
         }
         return lines
+    }
+
+    /// Who was waiting when the child hung: the pool's whole width where as many waited as it may
+    /// have threads, or only the threads that took a task in time.
+    static func stuckThreads(peakWaiting: Int, poolThreads: Int, limit: String) -> String {
+        guard peakWaiting < poolThreads else {
+            let everyThread = peakWaiting == 1 ? "the pool's only thread was" : "every thread of the pool was"
+            let thatThread = peakWaiting == 1 ? "that very thread" : "one of those threads"
+            return
+                "\(everyThread) waiting for an answer that needed \(thatThread). That count is the pool's width on this machine: \(CountWords.of(peakWaiting, "thread"))."
+        }
+        let ran =
+            peakWaiting == 1
+            ? "the one pool thread that took a task was" : "the \(peakWaiting) pool threads that took a task were"
+        return
+            "\(ran) waiting for an answer that needed a pool thread, and no other thread of the pool came to run it. The pool may have up to \(CountWords.of(poolThreads, "thread")) here (one per CPU), but only \(peakWaiting) took a task within \(limit) on this run: that count is the threads that came in time, not the pool's width (a quieter run shows it)."
     }
 }
