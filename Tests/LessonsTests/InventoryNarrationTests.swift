@@ -41,14 +41,29 @@ struct InventoryNarrationTests {
     }
 
     @Test func crashSafetySaysWhereTheKillsLanded() {
+        let outside = InventoryNarration.crashSafety(kills: 5, inside: 0, sound: 5, withCommits: 5)
+        expectContains(outside, "None of the 5 kills landed inside")
+        // No kill inside a transaction: there was no half-written one to leave no row.
+        expectNotContains(outside, "half-written")
+        let mixed = InventoryNarration.crashSafety(kills: 5, inside: 3, sound: 5, withCommits: 2)
+        expectContains(mixed, "3 of the 5 kills landed inside")
+        expectContains(mixed, "the half-written one left no row.")
+        expectNotContains(mixed, "No kill came after a commit")
         expectContains(
-            InventoryNarration.crashSafety(kills: 5, inside: 0, sound: 5), "None of the 5 kills landed inside")
+            InventoryNarration.crashSafety(kills: 5, inside: 3, sound: 4, withCommits: 2),
+            "1 of 5 databases was not sound")
         expectContains(
-            InventoryNarration.crashSafety(kills: 5, inside: 3, sound: 5), "3 of the 5 kills landed inside")
-        expectContains(
-            InventoryNarration.crashSafety(kills: 5, inside: 3, sound: 4), "1 of 5 databases was not sound")
-        expectContains(
-            InventoryNarration.crashSafety(kills: 5, inside: 3, sound: 3), "2 of 5 databases were not sound")
+            InventoryNarration.crashSafety(kills: 5, inside: 3, sound: 3, withCommits: 2),
+            "2 of 5 databases were not sound")
+    }
+
+    /// taskset -c 0 beside a CPU hog: every kill landed in transaction 1, every database held 0
+    /// transactions. The run showed nothing cut short surviving, and no commit kept: it says so.
+    @Test func killsThatAllCameBeforeTheFirstCommitAreSaidToShowNoCommit() {
+        let early = InventoryNarration.crashSafety(kills: 5, inside: 5, sound: 5, withCommits: 0)
+        expectContains(early, "the half-written one left no row.")
+        expectContains(early, "No kill came after a commit on this run (every database held 0 transactions)")
+        expectContains(early, "not a commit surviving")
     }
 
     @Test func corruptStoresCountWhatWasRefused() {

@@ -107,6 +107,9 @@ enum CrashSafetyVariant {
             "exactly_committed", "databases holding exactly the committed transactions",
             count: trials.filter(\.holdsExactlyCommitted).count)
         context.record("sound", "sound after the kill", count: sound)
-        console.paragraph(InventoryNarration.crashSafety(kills: kills, inside: inside, sound: sound))
+        console.paragraph(
+            InventoryNarration.crashSafety(
+                kills: kills, inside: inside, sound: sound,
+                withCommits: trials.filter { $0.transactionsInFile > 0 }.count))
     }
 }

@@ -59,16 +59,25 @@ enum InventoryNarration {
         return inProcess + " " + across
     }
 
-    static func crashSafety(kills: Int, inside: Int, sound: Int) -> String {
+    /// `withCommits`: the databases that held at least one whole transaction after their kill.
+    /// A busy machine (taskset -c 0 beside a CPU hog) slows the child so that every kill can come
+    /// within its first transaction: that run shows a cut-short transaction leaving nothing, not a
+    /// commit surviving, and says so; with no kill inside a transaction there is no half-written one.
+    static func crashSafety(kills: Int, inside: Int, sound: Int, withCommits: Int) -> String {
         let landed =
             inside == 0
             ? "None of the \(kills) kills landed inside a transaction this time (between transactions the database is simply complete)."
             : "\(inside) of the \(kills) kills landed inside a transaction, by the child's log."
+        guard sound == kills else {
+            return landed + " "
+                + "\(kills - sound) of \(kills) databases \(CountWords.were(kills - sound)) not sound after the kill: damaged, or holding part of a transaction."
+        }
         let verdict =
-            sound == kills
-            ? "Every database opened, passed the integrity check, and held exactly the transactions that had committed: the half-written one left no row."
-            : "\(kills - sound) of \(kills) databases \(CountWords.were(kills - sound)) not sound after the kill: damaged, or holding part of a transaction."
+            "Every database opened, passed the integrity check, and held exactly the transactions that had committed"
+            + (inside == 0 ? "." : ": the half-written one left no row.")
+        guard withCommits == 0 else { return landed + " " + verdict }
         return landed + " " + verdict
+            + " No kill came after a commit on this run (every database held 0 transactions), so it showed a transaction cut short leaving nothing, not a commit surviving; run it again to see one kept whole."
     }
 
     static func corruptStores(files: Int, refused: Int, untouched: Int) -> String {
