@@ -132,6 +132,11 @@ struct LateCancellationWordsTests {
         let late = CancellationHandlerVariant.narrate(
             polling: Reach(latencies: [0.061, 0.090, 0.032], rounds: 3), handler: handler, poll: 0.025)
         expect(late.contains("more than one poll interval") && !late.contains("at most one poll interval"))
+        // Just past the interval, printed as the interval itself: not "25 ms, more than … 25 ms".
+        let justPast = CancellationHandlerVariant.narrate(
+            polling: Reach(latencies: [0.012, 0.02504], rounds: 2), handler: handler, poll: 0.025)
+        expectContains(justPast, "(worst 25 ms, about one poll interval)")
+        expectNotContains(justPast, "more than one poll interval")
     }
 
     @Test func downloadsThatEndedBeforeCancelAreCountedNotAveraged() {
