@@ -224,8 +224,17 @@ struct TaskAPIsNarrationTests {
         expect(
             PriorityEscalationVariant.narrate(seen((-10, -10, 2))).contains { $0.contains("until the task suspended") })
         expect(PriorityEscalationVariant.narrate(seen((-10, 2, 2))).contains { $0.contains("boosted at once") })
-        expect(PriorityEscalationVariant.narrate(seen((0, 0, 0))).contains { $0.contains("never rose") })
+        // taskset -c 0 beside a CPU hog: raised, yet resumed on a thread still at nice 10. Nothing
+        // measured where the task waited, so its "place in the queue" is not claimed.
+        let never = PriorityEscalationVariant.narrate(seen((0, 0, 0))).joined(separator: " ")
+        expectContains(never, "never rose (p0, then p0, then p0): on this run the raise changed the task's priority")
+        expectNotContains(never, "place in the queue")
         let flat = PriorityEscalationVariant.narrate(seen((0, 0, 0), raised: false))
         expect(flat.first?.contains("no escalation") == true && !flat.contains { $0.contains("handler") })
+        // No raise: no sentence about what "the raise" did to the threads.
+        expectNotContains(flat.joined(separator: " "), "raise")
+        expectContains(flat.joined(separator: " "), "Its threads: p0 as it started, p0 while it ran")
+        let flatButBoosted = PriorityEscalationVariant.narrate(seen((0, 2, 2), raised: false)).joined(separator: " ")
+        expect(!flatButBoosted.contains("boosted at once") && !flatButBoosted.contains("took effect"))
     }
 }

@@ -45,6 +45,13 @@ enum PriorityEscalationVariant {
         } else if raised {
             sentences.append("The escalation handler was not called.")
         }
+        // With no raise, the threads' figures explain nothing about one: they are only given.
+        guard raised else {
+            sentences.append(
+                "Its threads: \(seen.start.thread) as it started, \(seen.whileRunning.thread) while it ran, "
+                    + "\(seen.afterResuming.thread) after its next suspension.")
+            return sentences
+        }
         let boostedRunning = seen.whileRunning.thread.rank > seen.start.thread.rank
         let boostedLater = seen.afterResuming.thread.rank > seen.start.thread.rank
         switch (boostedRunning, boostedLater) {
@@ -60,7 +67,8 @@ enum PriorityEscalationVariant {
         case (false, false):
             sentences.append(
                 "The threads' priority never rose (\(seen.start.thread), then \(seen.whileRunning.thread), then "
-                    + "\(seen.afterResuming.thread)): the raise changed only the task's place in the queue.")
+                    + "\(seen.afterResuming.thread)): on this run the raise changed the task's priority, not that of "
+                    + "any thread that ran it.")
         }
         return sentences
     }
