@@ -163,6 +163,12 @@ struct SyncVsAsyncLessonTests {
         expectContains(PrioritiesVariant.verdict(meanHigh: 0.05, meanBackground: 0.1), "overtook the queue")
         expectContains(PrioritiesVariant.verdict(meanHigh: 0.1, meanBackground: 0.1), "did not overtake")
         expectContains(PrioritiesVariant.verdict(meanHigh: 0.12, meanBackground: 0.1), "did not overtake")
+        // On a Mac the run is already on an Apple platform: it is not told to run the variant there.
+        let linux = PrioritiesVariant.verdict(meanHigh: 0.1, meanBackground: 0.1, onApplePlatform: false)
+        expectContains(linux, "run this variant there to see")
+        let apple = PrioritiesVariant.verdict(meanHigh: 0.1, meanBackground: 0.1, onApplePlatform: true)
+        expect(apple.contains("did not overtake") && !apple.contains("run this variant there"))
+        expectContains(apple, "Here priorities are Dispatch's quality-of-service classes")
     }
 }
 
