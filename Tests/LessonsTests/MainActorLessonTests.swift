@@ -51,14 +51,22 @@ struct MainActorLessonTests {
 
     @Test func theAwaitedSentenceFollowsTheFrames() {
         let drew = FetchVariants.awaitedSentence(
-            framesDuringCall: 9, callSeconds: 0.15, dropped: 0, worst: 0.017, spinnerFrames: 9)
+            framesDuringCall: 9, callSeconds: 0.15, dropped: 0, worst: 0.017, spinnerFrames: 9, budget: 1.0 / 60)
         expect(drew.contains("The loop kept drawing: 9 frames during the fetch") && drew.contains("9 frames showed"))
         let none = FetchVariants.awaitedSentence(
-            framesDuringCall: 0, callSeconds: 0.15, dropped: 3, worst: 0.2, spinnerFrames: 0)
+            framesDuringCall: 0, callSeconds: 0.15, dropped: 3, worst: 0.2, spinnerFrames: 0, budget: 1.0 / 60)
         expect(none.contains("No frame was drawn during the") && !none.contains("kept drawing"), none)
+        expectContains(none, "the machine was too busy")
+        // --scale 0.001: a 3.89 ms fetch, shorter than a frame, had no frame due for certain.
+        let short = FetchVariants.awaitedSentence(
+            framesDuringCall: 0, callSeconds: 0.00389, dropped: 0, worst: 0.0172, spinnerFrames: 0, budget: 1.0 / 60)
+        expectContains(
+            short, "the fetch was shorter than one frame (16.7 ms), so a frame falls inside it only sometimes")
+        expectNotContains(short, "too busy")
         expectContains(
             FetchVariants.awaitedSentence(
-                framesDuringCall: 1, callSeconds: 0.15, dropped: 0, worst: 0.02, spinnerFrames: 1), "1 frame during")
+                framesDuringCall: 1, callSeconds: 0.15, dropped: 0, worst: 0.02, spinnerFrames: 1, budget: 1.0 / 60),
+            "1 frame during")
     }
 
     /// How many requests were in flight at once is the run's luck on a loaded machine (a stalled
@@ -109,7 +117,11 @@ struct MainActorLessonTests {
         // must say the run's count, and a frame between hops is forced below.
         let separate = Int(try report.value("half-updated", "separate_half_updated_frames"))
         let narration = try unwrap(report.variants.first { $0.name == "half-updated" }?.narration)
-        expect(narration.contains(HalfUpdatedVariant.halfUpdatedSentence(separate)), "\(narration)")
+        let hops = try report.value("half-updated", "separate_hops_seconds")
+        let budget = FrameTicker(probe: Probe()).budget.seconds  // the UI loop's frame, 60 Hz
+        expect(
+            narration.contains(HalfUpdatedVariant.halfUpdatedSentence(separate, hops: hops, budget: budget)),
+            "\(narration)")
     }
 
     /// What half-updated teaches, forced: the background waits, between its first hop and its
@@ -143,13 +155,20 @@ struct MainActorLessonTests {
     }
 
     @Test func theHalfUpdatedSentenceFollowsTheCount() {
+        let frame = 1.0 / 60
         expectContains(
-            HalfUpdatedVariant.halfUpdatedSentence(2), "With a hop per property, 2 frames showed a new title")
-        expectContains(HalfUpdatedVariant.halfUpdatedSentence(1), "1 frame showed")
-        let none = HalfUpdatedVariant.halfUpdatedSentence(0)
+            HalfUpdatedVariant.halfUpdatedSentence(2, hops: 0.05, budget: frame),
+            "With a hop per property, 2 frames showed a new title")
+        expectContains(HalfUpdatedVariant.halfUpdatedSentence(1, hops: 0.05, budget: frame), "1 frame showed")
+        let none = HalfUpdatedVariant.halfUpdatedSentence(0, hops: 0.05, budget: frame)
         expect(
             none.contains("no frame happened to be drawn between the hops on this run") && !none.contains("0 frames"))
+        expectContains(none, "too busy")
         expectContains(none, "With one hop, none could")
+        // --scale 0.001: hops 1 ms apart, less than a frame: no frame was due, the machine is not blamed.
+        let close = HalfUpdatedVariant.halfUpdatedSentence(0, hops: 0.00102, budget: frame)
+        expectContains(close, "the first and the last came 1.02 ms apart, less than one frame (16.7 ms)")
+        expectNotContains(close, "too busy")
     }
 
     @Test func theJokeIsSetOnTheMainActor() async throws {
