@@ -1,4 +1,5 @@
 import Foundation
+import LabScenarios
 import Testing
 
 @testable import LabCore
@@ -43,7 +44,9 @@ struct SyncVsAsyncLessonTests {
         let during = Int(try figure(report, "async-await", "frames_during_call").value)
         let narration = try unwrap(report.variants.first { $0.name == "async-await" }?.narration).joined(
             separator: "\n")
-        expectContains(narration, AsyncAwaitVariant.framesSentence(during))
+        let wait = try figure(report, "async-await", "call_seconds").value
+        let budget = FrameTicker(probe: Probe()).budget.seconds  // the UI loop's frame, 60 Hz
+        expectContains(narration, AsyncAwaitVariant.framesSentence(during, wait: wait, budget: budget))
         let steps = report.variants[0].steps
         expectEqual(steps.first { $0.name == "doSomething()" }?.isolation, "main actor")
         expectEqual(steps.first { $0.name == "takesTooLong()" }?.isolation, "nonisolated")
@@ -80,10 +83,19 @@ struct SyncVsAsyncLessonTests {
     }
 
     @Test func theFramesSentenceFollowsTheCount() {
-        expectContains(AsyncAwaitVariant.framesSentence(14), "the UI loop drew 14 frames during the wait")
-        expectContains(AsyncAwaitVariant.framesSentence(1), "drew 1 frame during")
-        let none = AsyncAwaitVariant.framesSentence(0)
+        let frame = 1.0 / 60
+        expectContains(
+            AsyncAwaitVariant.framesSentence(14, wait: 0.25, budget: frame),
+            "the UI loop drew 14 frames during the wait")
+        expectContains(AsyncAwaitVariant.framesSentence(1, wait: 0.25, budget: frame), "drew 1 frame during")
+        let none = AsyncAwaitVariant.framesSentence(0, wait: 0.25, budget: frame)
         expect(none.contains("drew no frame during the wait on this run") && !none.contains("0 frames"), none)
+        expectContains(none, "too busy")
+        // --scale 0.001: a 5 ms wait, shorter than a frame: the machine is not blamed.
+        let short = AsyncAwaitVariant.framesSentence(0, wait: 0.0051, budget: frame)
+        expectContains(
+            short, "(the wait, 5.1 ms, was shorter than one frame, 16.7 ms, so a frame falls inside it only sometimes)")
+        expectNotContains(short, "too busy")
     }
 
     @Test func errorsAreThrownBeforeAnyWait() async throws {
