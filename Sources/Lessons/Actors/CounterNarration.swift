@@ -135,9 +135,13 @@ enum CounterNarration {
         if let unsafe, unsafe.secondsPerIncrement > 0 {
             text += Self.unsafeCost(unsafe, cheapest: cheapest, dearest: dearest) + " "
         }
+        // Not "they hardly contended": on one CPU beside a busy process, a thread preempted while
+        // it held the Mutex made the other wait (304 ns against the Atomic's 4.82 ns, one run), a
+        // contention of its own that this run does not measure apart.
         guard contended else {
             return text + "These figures come from one run in which the tasks did not run at the same time on "
-                + "separate CPUs, so they hardly contended; `lab bench` times each properly, in release."
+                + "separate CPUs, so they are not the cost of contention between CPUs (a thread paused "
+                + "while it held a lock still makes the other wait); `lab bench` times each properly, in release."
         }
         // Only what was measured: each counter's time under contention. Why one costs more (cache
         // traffic, suspensions) is not measured here, so it is not said.
