@@ -128,6 +128,8 @@ enum PriorityInversionNarration {
         }
     }
 
+    /// Linux: not "a task's priority sets its thread's nice value": beside a busy process,
+    /// task-apis saw a `.high` task resume on a thread at nice 10 (helper 141's audit).
     /// `mayGoBelowZero`: whether this process may set a nice value below 0 (Linux: tried on a
     /// thread of its own, since a user namespace shows CAP_SYS_NICE the kernel then refuses), nil
     /// where that was not tried. A process with the right may
@@ -142,6 +144,6 @@ enum PriorityInversionNarration {
             case nil: "\(rule)."
             }
         return
-            "What a raised priority buys depends on the platform. On Apple platforms priorities are quality-of-service classes and an escalated task's thread gets an override. On Linux a task's priority sets the nice value of the thread that picks it up. \(nice) Where the runtime cannot escalate, the .high task waits at the work's priority: on a busy machine, behind everything above it (task-apis --variant priority-escalation measures the threads)."
+            "What a raised priority buys depends on the platform. On Apple platforms priorities are quality-of-service classes and an escalated task's thread gets an override. On Linux Dispatch's threads carry nice values instead, and a task runs at the nice value of whichever thread picks it up, which need not match the task's priority. \(nice) Where the runtime cannot escalate, the .high task waits at the work's priority: on a busy machine, behind everything above it (task-apis --variant priority-escalation measures the threads)."
     }
 }
