@@ -120,10 +120,10 @@ func runCheck(_ report: CheckReport) async {
                   otherwise: finished == 1 && started == 1 && cancelled == 0
                       ? "after the tasks buttonTapped() returned were done, something of your code still held the model (a task of its own, still to call doSomething()?): start one task, and return it"
                       : cancelled > 0 && finished == 1 && started == 1
-                      ? "doSomething() ran in a task that was cancelled (\(cancelled) of \(models.count) taps): return the task as it started; cancelling it is the caller's choice"
+                      ? "doSomething() ran in a task that was cancelled (\(cancelled) of \(counted(models.count, "tap"))): return the task as it started; cancelling it is the caller's choice"
                       : started == 0 ? "doSomething() never ran: the task you returned does not call it"
                       : finished == 0 ? "doSomething() had not finished when the task you returned did: the task must await it"
-                      : "doSomething() ran \(started) times, not once (\(finished) by the time the task you returned was done)")
+                      : "doSomething() ran \(counted(started, "time")), not once (\(finished) by the time the task you returned was done)")
 
     // The task handed back is the caller's handle on the work: cancelling it reaches
     // doSomething() (a task that only waits for another task doing the work does not).
@@ -149,20 +149,20 @@ func runCheck(_ report: CheckReport) async {
     if let created {
         report.expect(
             created <= models.count, "each tap created one task, the one it returned, and nothing created another later",
-            otherwise: "\(models.count) taps created \(created) tasks, counting those created afterwards (from inside the task returned, say): create one per tap, the one you return; another runs on its own, and nobody can await or cancel it")
+            otherwise: "\(counted(models.count, "tap")) created \(created) tasks, counting those created afterwards (from inside the task returned, say): create one per tap, the one you return; another runs on its own, and nobody can await or cancel it")
         return
     }
-    let counted = tasksStarted.compactMap { $0 }
-    let most = counted.max() ?? 0
+    let startsCounted = tasksStarted.compactMap { $0 }
+    let most = startsCounted.max() ?? 0
     let passed: String =
-        if counted.count < tasksStarted.count {
+        if startsCounted.count < tasksStarted.count {
             "the tasks each tap started were not counted here (the runtime's hooks were not found)"
-        } else if counted.allSatisfy({ $0 == 1 }) {
+        } else if startsCounted.allSatisfy({ $0 == 1 }) {
             "each tap started one task, the one it returned"
         } else {
             // A task run at once on the caller's thread (Task.immediate, macOS 26) hands nothing over.
-            "no tap handed more than one task to the pool or the main actor (\(counted.map(String.init).joined(separator: ", "))): none started a second (a task run at once on the caller's thread may hand over none)"
+            "no tap handed more than one task to the pool or the main actor (\(startsCounted.map(String.init).joined(separator: ", "))): none started a second (a task run at once on the caller's thread may hand over none)"
         }
-    report.expect(counted.count < tasksStarted.count || most <= 1, passed,
+    report.expect(startsCounted.count < tasksStarted.count || most <= 1, passed,
                   otherwise: "a tap started \(most) tasks: start one, the one you return; another runs on its own, and nobody can await or cancel it")
 }

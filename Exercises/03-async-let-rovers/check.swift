@@ -44,8 +44,8 @@ func runCheck(_ report: CheckReport) async {
     let hanging = HangingRovers(base: MarsRoverClient.simulated(CheckServices.behavior()), listed: all)
     report.waiting("latestPhotos(of:using:) cancelled while its calls are in flight")
     let seen = await hanging.cancelled(expected: 3) { _ = try await latestPhotos(of: rovers, using: hanging) }
-    report.expect(seen.started > 0 && seen.cancelled == seen.started, "cancelling the caller cancelled all its \(seen.started) calls",
-                  otherwise: "cancelling the task that called latestPhotos reached \(seen.cancelled) of its \(seen.started) calls: a call in a task of its own (Task {} or Task.detached) does not inherit cancellation")
+    report.expect(seen.started > 0 && seen.cancelled == seen.started, "cancelling the caller cancelled all its \(counted(seen.started, "call"))",
+                  otherwise: "cancelling the task that called latestPhotos reached \(seen.cancelled) of its \(counted(seen.started, "call")): a call in a task of its own (Task {} or Task.detached) does not inherit cancellation")
 
     // One rover's request fails: the error reaches the caller, as the calls one after the other let it.
     let failing = rovers[CheckServices.random(in: 0...2)].name
@@ -54,7 +54,7 @@ func runCheck(_ report: CheckReport) async {
         CheckServices.behavior(failures: FailureInjection(rate: 1, error: injected, onlyMatching: failing, failsAfter: 0.5)))
     report.waiting("latestPhotos(of:using:) while \(failing)'s request fails")
     await expectTheFailureReachesTheCaller(
-        report, when: "\(failing)'s request", failsWith: injected, in: "latestPhotos", returned: { "\($0.count) photo(s)" }
+        report, when: "\(failing)'s request", failsWith: injected, in: "latestPhotos", returned: { counted($0.count, "photo") }
     ) { try await latestPhotos(of: rovers, using: broken) }
 }
 

@@ -47,7 +47,7 @@ func runCheck(_ report: CheckReport) async {
             problems.append("with \(count) rovers, fetchPhotoManifests threw \(error)")
         }
         let calls = log.keys(startingWith: "manifest").count
-        if calls != count { oneEach = false; problems.append("\(calls) manifest requests for \(count) rovers") }
+        if calls != count { oneEach = false; problems.append("\(counted(calls, "manifest request")) for \(count) rovers") }
         // The list is asked for once: an answer that asked again (for a count, then for the rovers)
         // made every request right and passed, each call of allRovers() a request to the server.
         let lists = log.keys(startingWith: "rovers").count
@@ -61,7 +61,7 @@ func runCheck(_ report: CheckReport) async {
     report.expect(complete, "a manifest for every rover the API listed, \(first) and then \(second)",
                   otherwise: problems.first { $0.contains("listed") || $0.contains("threw") } ?? "")
     report.expect(oneEach, "the rovers asked for once, and one manifest request per rover",
-                  otherwise: problems.first { $0.contains("requests for") || $0.contains("times: ask once") } ?? "")
+                  otherwise: problems.first { $0.contains("request for") || $0.contains("requests for") || $0.contains("times: ask once") } ?? "")
     report.expect(concurrent, "all the manifest requests were in flight at once, \(first) and then \(second)",
                   otherwise: problems.first { $0.contains("in flight") } ?? "")
 
@@ -69,8 +69,8 @@ func runCheck(_ report: CheckReport) async {
     let hanging = HangingRovers(base: MarsRoverClient.simulated(CheckServices.behavior()), listed: listed)
     report.waiting("fetchPhotoManifests(using:) cancelled while its requests are in flight")
     let seen = await hanging.cancelled(expected: listed.count) { _ = try await fetchPhotoManifests(using: hanging) }
-    report.expect(seen.started > 0 && seen.cancelled == seen.started, "cancelling the caller cancelled all its \(seen.started) manifest requests",
-                  otherwise: "cancelling the task that called fetchPhotoManifests reached \(seen.cancelled) of its \(seen.started) requests: a request in a task of its own (Task {} or Task.detached) does not inherit cancellation")
+    report.expect(seen.started > 0 && seen.cancelled == seen.started, "cancelling the caller cancelled all its \(counted(seen.started, "manifest request"))",
+                  otherwise: "cancelling the task that called fetchPhotoManifests reached \(seen.cancelled) of its \(counted(seen.started, "request")): a request in a task of its own (Task {} or Task.detached) does not inherit cancellation")
 
     // One rover's manifest request fails: the error reaches the caller, as it did one rover at a time.
     let failing = listed[CheckServices.random(in: 0...(listed.count - 1))].name
@@ -81,6 +81,6 @@ func runCheck(_ report: CheckReport) async {
         log: CallLog(), listed: listed)
     report.waiting("fetchPhotoManifests(using:) while \(failing)'s manifest request fails")
     await expectTheFailureReachesTheCaller(
-        report, when: "\(failing)'s manifest request", failsWith: injected, in: "fetchPhotoManifests", returned: { "\($0.count) manifest(s)" }
+        report, when: "\(failing)'s manifest request", failsWith: injected, in: "fetchPhotoManifests", returned: { counted($0.count, "manifest") }
     ) { try await fetchPhotoManifests(using: broken) }
 }

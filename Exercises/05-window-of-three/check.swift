@@ -32,15 +32,15 @@ func runCheck(_ report: CheckReport) async {
         }
         report.expect(Set(fetched.keys) == Set(pages) && misfiled.isEmpty, "all \(count) pages fetched, each with its own photos",
                       otherwise: Set(fetched.keys) != Set(pages) ? "expected pages 1–\(count), got \(fetched.keys.sorted())"
-                          : "page \(misfiled.first ?? 0) holds another page's photos (\(misfiled.count) page(s) so): file each result under the page it was fetched for")
+                          : "page \(misfiled.first ?? 0) holds another page's photos (\(counted(misfiled.count, "page")) so): file each result under the page it was fetched for")
     } catch {
         report.fail("fetchPages threw \(error)")
     }
     let requests = log.keys(startingWith: "page")
-    report.expect(requests.count == count, "one request per page", otherwise: "\(requests.count) page requests for \(count) pages")
+    report.expect(requests.count == count, "one request per page", otherwise: "\(counted(requests.count, "page request")) for \(count) pages")
     let most = log.maxInFlight(startingWith: "page")
     report.expect(most <= 3, "never more than 3 page requests in flight", otherwise: "\(most) page requests were in flight at once: the server allows 3")
-    report.expect(most == 3, "the window was used: 3 page requests in flight", otherwise: "at most \(most) page request(s) in flight: use all 3")
+    report.expect(most == 3, "the window was used: 3 page requests in flight", otherwise: "at most \(counted(most, "page request")) in flight: use all 3")
     // Each probe page loads slowly. Pages started with it (the same batch) do not count, only
     // those started after a page beside it finished: the hold lets no page end before the first
     // three have started, and a slow page loads until two such pages have started (or the
@@ -54,7 +54,7 @@ func runCheck(_ report: CheckReport) async {
         }
         let meanwhile = log.startedInFreedPlaces(during: "page \(slow)", startingWith: "page")
         report.expect(meanwhile >= LoggedRovers.pagesWhileSlow, "while slow page \(slow) (\(asked)) loaded, \(meanwhile) other pages started as others finished: the window slid",
-                      otherwise: "while slow page \(slow) (\(asked)) loaded, \(meanwhile) other page(s) started as others finished: start the next page as soon as any one finishes, not batch by batch")
+                      otherwise: "while slow page \(slow) (\(asked)) loaded, \(counted(meanwhile, "other page")) started as others finished: start the next page as soon as any one finishes, not batch by batch")
     }
 
     // Once more, with the first page asked for the only slow one: it loads until every other page
@@ -68,7 +68,7 @@ func runCheck(_ report: CheckReport) async {
     let firstSlow = lanes.slowedPages.withLock { $0[1] } ?? 0
     let askedByThen = lanes.askedWhenSlowEnded.withLock { $0[1] } ?? 0
     report.expect(askedByThen >= count, "while page \(firstSlow), the first asked for, loaded slowly, all \(count) pages were asked for",
-                  otherwise: "while page \(firstSlow), the first asked for, loaded slowly, only \(askedByThen) of the \(count) pages were asked for: pages behind it waited for it (fixed lanes?); start the next page as soon as any place is free")
+                  otherwise: "while page \(firstSlow), the first asked for, loaded slowly, only \(askedByThen) of the \(count) pages \(were(askedByThen)) asked for: pages behind it waited for it (fixed lanes?); start the next page as soon as any place is free")
 
     // One page's request fails, early (the second to fourth asked for, after 5 ms, the others
     // taking 20 ms): the error reaches the caller, as it did with one page at a time, and no page
@@ -80,7 +80,7 @@ func runCheck(_ report: CheckReport) async {
             CheckServices.behavior(failures: FailureInjection(rate: 1, error: injected, onlyMatching: "page=\(failing) ", failsAfter: 0.5))))
     report.waiting("fetchPages while page \(failing)'s request fails")
     await expectTheFailureReachesTheCaller(
-        report, when: "page \(failing)'s request", failsWith: injected, in: "fetchPages", returned: { "\($0.count) page(s)" }
+        report, when: "page \(failing)'s request", failsWith: injected, in: "fetchPages", returned: { counted($0.count, "page") }
     ) { try await fetchPages(pages, of: rover, on: rover.maxDate, using: broken) }
     // The pages that had finished before the failure may each have freed a place just before it:
     // two at most (the window holds three).
@@ -104,7 +104,7 @@ func runCheck(_ report: CheckReport) async {
     let rounds = (count - 3 + 2) / 3
     let lookingBound = Duration.milliseconds(350 + (rounds - 1) * 550 - 100)
     // A window never three wide (refused above) is not watched: each hold would wait for three.
-    var heldProblem: String? = most < 3 ? "not watched with 3 pages held in flight: at most \(most) \(most == 1 ? "was" : "were") ever in flight at once" : nil
+    var heldProblem: String? = most < 3 ? "not watched with 3 pages held in flight: at most \(most) \(were(most)) ever in flight at once" : nil
     for hold in [Duration.milliseconds(200), .milliseconds(550)] where heldProblem == nil {
         let threeHeld = PagesHeldInFlight(base: quick, reaching: 3)
         // One that has fewer than three in flight now (batches: refused above) is watched from 1 s

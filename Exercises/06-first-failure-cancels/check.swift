@@ -39,7 +39,7 @@ func runCheck(_ report: CheckReport) async {
     report.waiting("fetchAllManifests with one failing rover")
     do {
         let manifests = try await fetchAllManifests(of: withFailing, using: api)
-        report.fail("fetchAllManifests returned \(manifests.count) manifests; it should have thrown Opportunity's error")
+        report.fail("fetchAllManifests returned \(counted(manifests.count, "manifest")); it should have thrown Opportunity's error")
     } catch {
         report.expect(error as? ServiceError == injected, "Opportunity's failure (\(injected)) reached the caller",
                       otherwise: "Opportunity failed with \"\(injected)\", but fetchAllManifests threw \"\(error)\": throw the download's own error")
@@ -51,7 +51,7 @@ func runCheck(_ report: CheckReport) async {
                   "the \(othersAsked) other downloads were cancelled",
                   otherwise: downloads > withFailing.count
                       ? "\(downloads) downloads were started for the \(withFailing.count) rovers asked for (\(withFailing.map(\.name).joined(separator: ", "))): download the rovers passed in, each once"
-                      : "\(stats.cancelled) of the \(othersAsked) other downloads were cancelled; \(stats.completed) ran to the end for nothing")
+                      : "\(stats.cancelled) of the \(othersAsked) other downloads \(were(stats.cancelled)) cancelled; \(stats.completed) ran to the end for nothing")
 
     // The caller cancelled while every download is in flight: cancelling it reaches them all, as a
     // group's children are its own (downloads in tasks of their own, cancelled by hand on a
@@ -59,8 +59,8 @@ func runCheck(_ report: CheckReport) async {
     let hanging = HangingRovers(base: healthy, listed: listed)
     report.waiting("fetchAllManifests cancelled while its downloads are in flight")
     let seen = await hanging.cancelled(expected: withFailing.count) { _ = try await fetchAllManifests(of: withFailing, using: hanging) }
-    report.expect(seen.started > 0 && seen.cancelled == seen.started, "cancelling the caller cancelled all its \(seen.started) downloads",
-                  otherwise: "cancelling the task that called fetchAllManifests reached \(seen.cancelled) of its \(seen.started) downloads: a download in a task of its own (Task {} or Task.detached) does not inherit cancellation")
+    report.expect(seen.started > 0 && seen.cancelled == seen.started, "cancelling the caller cancelled all its \(counted(seen.started, "download"))",
+                  otherwise: "cancelling the task that called fetchAllManifests reached \(seen.cancelled) of its \(counted(seen.started, "download")): a download in a task of its own (Task {} or Task.detached) does not inherit cancellation")
 
     // Waiting for the first failure is awaiting the group, which nothing wakes until a download
     // ends. Every download is held here, longer than the first run's took (1 s), so an answer

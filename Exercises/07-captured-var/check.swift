@@ -43,9 +43,9 @@ func runCheck(_ report: CheckReport) async {
     report.expect(early == 0 && beforeTheirWait == 0 && late == 0 && (moments > 1 || stamps.count < 2) && !stamps.isEmpty && waited == 5,
                   "each stamp was taken after its own task's 5 s wait (5 waits)",
                   otherwise: early > 0 || beforeTheirWait > 0 || stamps.isEmpty
-                      ? "\(max(early, beforeTheirWait)) stamp(s) came before their task waited: each child must return takesTooLong()'s date"
-                      : late > 0 ? "\(late) stamp(s) lie after collectTimeStamps returned, a moment that never came: each child must return takesTooLong()'s date"
-                      : waited != 5 ? "takesTooLong() waited \(waited) time(s) for 5 tasks: each child calls it once and returns its own date"
+                      ? "\(counted(max(early, beforeTheirWait), "stamp")) came before their task waited: each child must return takesTooLong()'s date"
+                      : late > 0 ? "\(counted(late, "stamp")) lay after collectTimeStamps returned, a moment that never came: each child must return takesTooLong()'s date"
+                      : waited != 5 ? "takesTooLong() waited \(counted(waited, "time")) for 5 tasks: each child calls it once and returns its own date"
                       : "the \(stamps.count) stamps are one moment: one date was given to every task; each child returns the date its own takesTooLong() gave")
     // One after the other takes at least 1 s (no wait ends early); together about 200 ms. The
     // bound leaves a correct answer 400 ms of stalls; waits in turn miss it by at least 400 ms. Or
@@ -117,5 +117,5 @@ func runCheck(_ report: CheckReport) async {
                   otherwise: stirrings.problem(while: "the five waits were held back", awaiting: "the children's results (`for await` over the group)") ?? "")
     report.expectInTime(heldStamps.isEmpty || beforeTheLast > 0,
                         "each stamp was taken as its own wait ended: with the waits let go one at a time, \(beforeTheLast) of the stamps came before the last wait ended",
-                        otherwise: "with the waits let go one at a time, 50 ms apart, all \(heldStamps.count) stamps came after the last wait had ended: they were taken after the group, not as each task's wait ended; each child must return the date its own takesTooLong() gave")
+                        otherwise: "with the waits let go one at a time, 50 ms apart, all \(counted(heldStamps.count, "stamp")) came after the last wait had ended: they were taken after the group, not as each task's wait ended; each child must return the date its own takesTooLong() gave")
 }

@@ -179,7 +179,7 @@ func runCheck(_ report: CheckReport) async {
     if ownSensors > 0 {
         // Its callbacks come from outside any task, as the sensor's own do, which the watch
         // forgives after the pause: a sensor of the answer's own ticks like a timer there.
-        report.fail("your code made \(ownSensors) sensor(s) of its own while the check read the pausing one (a sensor's callbacks as a timer?): make the stream of the sensor handed to you, and let its own callbacks, onReading and onFinish, drive the stream")
+        report.fail("your code made \(counted(ownSensors, "sensor")) of its own while the check read the pausing one (a sensor's callbacks as a timer?): make the stream of the sensor handed to you, and let its own callbacks, onReading and onFinish, drive the stream")
     } else if let whatStirred = watched.held.whatStirred {
         report.fail("while the sensor was quiet for \(watched.held.lasted.humanReadable), \(whatStirred) (something that sleeps and looks at the sensor, in a task of its own or in next()?): let the sensor's own callbacks, onReading and onFinish, drive the stream")
     } else if let whatStirred = watched.afterwards.whatStirred {

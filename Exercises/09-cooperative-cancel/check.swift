@@ -31,7 +31,7 @@ func runCheck(_ report: CheckReport) async {
     let late = CheckServices.random(in: 24...(total - 2))
     var runs: [(cancelAt: Int, rendered: Int, really: Int, more: Int, late: Duration, reached: Bool)] = []
     for cancelAt in [0, first, first + 1, late, total - 1] {
-        let counted = Locked(0)
+        let renders = Locked(0)
         let cancelledAt = Locked<ContinuousClock.Instant?>(nil)
         let task = Task.detached {
             if cancelAt == 0 {
@@ -41,7 +41,7 @@ func runCheck(_ report: CheckReport) async {
             }
             let rendered = await renderThumbnails(count: total) {
                 BlackHole.consume(CPUWork.run(units: units))
-                let count = counted.withLock { $0 += 1; return $0 }
+                let count = renders.withLock { $0 += 1; return $0 }
                 if count == cancelAt {
                     cancelledAt.withLock { $0 = clock.now }
                     // Unsafe only by name: the handle is used at once, inside the task it belongs to
@@ -53,7 +53,7 @@ func runCheck(_ report: CheckReport) async {
         }
         report.waiting(cancelAt == 0 ? "renderThumbnails in a task already cancelled" : "renderThumbnails after cancel() in thumbnail \(cancelAt)")
         let (rendered, ended) = await task.value
-        let really = counted.withLock { $0 }
+        let really = renders.withLock { $0 }
         // No instant if the loop never reached the k-th thumbnail: it stopped, uncancelled, for a
         // reason of its own (a cap of 100, a time budget: an audit's answers), and fails below.
         let cancelled = cancelledAt.withLock { $0 }
@@ -65,7 +65,7 @@ func runCheck(_ report: CheckReport) async {
     let all = runs.first { $0.rendered >= total }
     let unasked = runs.first { !$0.reached }
     report.expect(wrongCount == nil && all == nil && unasked == nil, "it stopped early and said so: \(runs.map { "\($0.rendered)" }.joined(separator: " and ")) of \(total) thumbnails",
-                  otherwise: wrongCount.map { "it returned \($0.rendered) but rendered \($0.really) thumbnails: return how many you rendered" }
+                  otherwise: wrongCount.map { "it returned \($0.rendered) but rendered \(counted($0.really, "thumbnail")): return how many you rendered" }
                       ?? unasked.map { "it stopped after \($0.really) of \(total) thumbnails before anyone cancelled it (cancel() was to come in thumbnail \($0.cancelAt)): stop only when cancelled; until then render every thumbnail" }
                       ?? (runs.allSatisfy { $0.rendered >= total }
                           ? "it rendered all \(total) thumbnails after being cancelled: the loop never checks"
@@ -76,6 +76,6 @@ func runCheck(_ report: CheckReport) async {
     let worst = runs.max { $0.more < $1.more } ?? runs[0]
     report.expect(worst.more == 0, "it stopped \(runs.map(\.late.humanReadable).joined(separator: " and ")) after cancel(), rendering no more thumbnails",
                   otherwise: worst.cancelAt == 0
-                      ? "in a task cancelled before it was called, it rendered \(worst.more) thumbnail(s): look at the flag before every thumbnail, the first too"
-                      : "it rendered \(worst.more) more thumbnail(s) after cancel() in thumbnail \(worst.cancelAt) (\(worst.late.humanReadable)): check between every two thumbnails")
+                      ? "in a task cancelled before it was called, it rendered \(counted(worst.more, "thumbnail")): look at the flag before every thumbnail, the first too"
+                      : "it rendered \(counted(worst.more, "more thumbnail")) after cancel() in thumbnail \(worst.cancelAt) (\(worst.late.humanReadable)): check between every two thumbnails")
 }

@@ -190,7 +190,7 @@ func runCheck(_ report: CheckReport) async {
     case .failure(let error):
         report.fail("a download that failed with status \(failure.status) threw \(error) instead: hand the download's own error to the caller")
     case .success(let bytes):
-        report.fail("a download that failed with status \(failure.status) returned \(bytes) bytes: hand the download's own error to the caller")
+        report.fail("a download that failed with status \(failure.status) returned \(counted(bytes, "byte")): hand the download's own error to the caller")
     }
     // A task cancelled before it calls download(): onCancel runs at once, before the operation,
     // so the download must not run (an audit's onCancel acted only on a continuation already
@@ -216,17 +216,17 @@ func runCheck(_ report: CheckReport) async {
     case .success(let bytes) where cancelledBeforeItFinished(early):
         // Its download was stopped, yet a value came back: the answer turned the cancellation
         // into bytes, and "still downloaded" would blame the wrong thing.
-        report.fail("a task cancelled before it called download() returned \(bytes) bytes, though its download was cancelled: a cancelled download is an error; throw the CancellationError its handler gives")
+        report.fail("a task cancelled before it called download() returned \(counted(bytes, "byte")), though its download was cancelled: a cancelled download is an error; throw the CancellationError its handler gives")
     case .success(let bytes) where early.finishedAt == nil:
         // Never cancelled and never finished: either it never started (an answer that returns 0
         // for a task already cancelled), whose handler gives nothing, or it still runs.
         report.fail(
-            "a task cancelled before it called download() returned \(bytes) bytes, though its download "
+            "a task cancelled before it called download() returned \(counted(bytes, "byte")), though its download "
                 + (early.isTransferring
                     ? "had not finished and was never cancelled: cancel it in onCancel, and throw the CancellationError its handler gives"
                     : "never started: a cancelled task has no bytes to hand back; throw CancellationError"))
     case .success(let bytes):
-        report.fail("a task cancelled before it called download() still downloaded \(bytes) bytes (\(earlyTook.humanReadable)): onCancel runs at once when the task is already cancelled; cancel the download there, or do not start it")
+        report.fail("a task cancelled before it called download() still downloaded \(counted(bytes, "byte")) (\(earlyTook.humanReadable)): onCancel runs at once when the task is already cancelled; cancel the download there, or do not start it")
     }
     let old = OldDownload()
     // While the download goes on, an answer that waits for its completion or its cancellation is
@@ -246,7 +246,7 @@ func runCheck(_ report: CheckReport) async {
     let late = cancelled.duration(to: clock.now)
     switch result {
     case .success(let bytes) where cancelledBeforeItFinished(old):
-        report.fail("the download was cancelled, yet the task returned \(bytes) bytes \(late.humanReadable) later: a cancelled download is an error; throw the CancellationError its handler gives")
+        report.fail("the download was cancelled, yet the task returned \(counted(bytes, "byte")) \(late.humanReadable) later: a cancelled download is an error; throw the CancellationError its handler gives")
     case .success:
         report.fail("the download ignored the cancellation and finished \(late.humanReadable) later")
     case .failure(let error):

@@ -36,7 +36,7 @@ func runCheck(_ report: CheckReport) async {
     let cpuLimit = processCPUSeconds() + 1.5
     let spent = { @Sendable in processCPUSeconds() >= cpuLimit || clock.now >= wallLimit }
     var rounds = 0
-    var counted = 0
+    var countedInAll = 0
     repeat {
         rounds += 1
         let counter = DownloadCounter()
@@ -63,14 +63,14 @@ func runCheck(_ report: CheckReport) async {
         // Said as it happened: a counter that loses updates counts fewer; one that does not
         // count at all (a fixed number) may say more.
         if total < expected {
-            return report.fail("\(expected) downloads were recorded and \(total) counted: \(expected - total) were lost (round \(rounds)): the counter has a data race")
+            return report.fail("\(expected) downloads were recorded and \(total) counted: \(expected - total) \(were(expected - total)) lost (round \(rounds)): the counter has a data race")
         }
         if total > expected {
             return report.fail("\(expected) downloads were recorded and \(total) counted (round \(rounds)): the counter counts downloads that never happened")
         }
-        counted += total
+        countedInAll += total
     } while !spent()
-    report.pass("every download counted (\(counted) in \(rounds) rounds of \(tasks) tasks on two threads)")
+    report.pass("every download counted (\(countedInAll) in \(counted(rounds, "round")) of \(tasks) tasks on two threads)")
 }
 
 /// A thread that sleeps `everyMicroseconds` at a time until stopped. Each wake-up on a

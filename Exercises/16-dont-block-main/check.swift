@@ -174,10 +174,10 @@ func runCheck(_ report: CheckReport) async {
         report.expectInTime(worstHeld < 0.4 && held < 0.4, "the main actor kept drawing: \(longest), \(added), and \(used)",
                             otherwise: worstHeld >= 0.4
                                 ? "the UI froze for \(Int(worst * 1000)) ms during the refresh: something on the main actor held it (a blocking call before or after the await?)"
-                                : "the UI froze \(freezes.count) times during the refresh, \(Int(frozen * 1000)) ms in all (the longest \(Int(worst * 1000)) ms\(stalledText)): something on the main actor held it again and again (waits shorter than 400 ms each are still waits)")
+                                : "the UI froze \(counted(freezes.count, "time")) during the refresh, \(Int(frozen * 1000)) ms in all (the longest \(Int(worst * 1000)) ms\(stalledText)): something on the main actor held it again and again (waits shorter than 400 ms each are still waits)")
     }
     report.expectInTime(during >= 3, "the UI drew \(during) frames while the photo loaded",
-                        otherwise: "the UI drew \(during) frames during the \(Int((end - start) * 1000)) ms refresh: the main actor was blocked")
+                        otherwise: "the UI drew \(counted(during, "frame")) during the \(Int((end - start) * 1000)) ms refresh: the main actor was blocked")
 
     // A fetch that fails: refresh ends with its error. One that fired the fetch in a task nobody
     // awaited and slept a second, or looked again and again for the title, passed the lines above.

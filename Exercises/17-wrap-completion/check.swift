@@ -51,7 +51,7 @@ func runCheck(_ report: CheckReport) async {
     report.waiting("caffeineSamples(since: an anchor)")
     do {
         let samples = try await caffeineSamples(since: anchor, in: store)
-        report.expect(samples.map(\.milligrams).sorted() == later.sorted(), "since the anchor, only the \(later.count) newer \(later.count == 1 ? "sample" : "samples") came back",
+        report.expect(samples.map(\.milligrams).sorted() == later.sorted(), "since the anchor, only the \(counted(later.count, "newer sample")) came back",
                       otherwise: "since the anchor, expected only the newer samples of \(later.sorted()) mg, got \(samples.map(\.milligrams).sorted()): pass the anchor on to the query")
     } catch {
         report.fail("caffeineSamples(since:) threw \(error) for a working store")

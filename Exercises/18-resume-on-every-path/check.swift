@@ -33,7 +33,7 @@ func runCheck(_ report: CheckReport) async {
         let result: String
         do { result = "\(try await requestAccess(to: store))" } catch { result = "threw \(error)" }
         let asked = store.meter.stats.callsByKey["requestAuthorization"] ?? 0
-        answers.append("a user who says \(grants ? "yes" : "no"): \(result), asked \(asked) time(s)")
+        answers.append("a user who says \(grants ? "yes" : "no"): \(result), asked \(counted(asked, "time"))")
         if result != "\(grants)" || asked != 1 { right = false }
     }
     report.expect(right, "each store's own answer came back, asked once: \(answers.joined(separator: "; "))",

@@ -110,8 +110,8 @@ func runCheck(_ report: CheckReport) async {
         return
     }
     let expected = fresh.map(\.name).filter { $0.lowercased().contains(term.lowercased()) }.sorted()
-    report.expect(Set(found) == Set(expected) && found.count == expected.count, "search \"\(term)\" finds the \(expected.count) products containing it, ignoring case",
-                  otherwise: "search \"\(term)\" should find the \(expected.count) products containing it, ignoring case: it found \(found), not \(expected)")
+    report.expect(Set(found) == Set(expected) && found.count == expected.count, "search \"\(term)\" finds the \(counted(expected.count, "product")) containing it, ignoring case",
+                  otherwise: "search \"\(term)\" should find the \(counted(expected.count, "product")) containing it, ignoring case: it found \(found), not \(expected)")
     await searchTextIsText(report, add: stores[0], search: stores[1], among: fresh.map(\.name))
     await newProductsFromTwoStores(report, folder: folder)
 
@@ -189,7 +189,7 @@ func addsWithWritesBetween(folder: URL) async -> BetweenVerdict {
     // first two adds but short by theirs): a total wrong otherwise (an add that replaces the
     // quantity, under the first two adds) the sections after say.
     if moments > 0, thrown != nil || (total.count == 1 && total[0] > seedQuantity && total[0] < expected) {
-        return .problem("an add of 1 \(seed) (\(seedQuantity)) read it in one transaction and wrote it in another: another store added \(more) between its transactions (\(moments) time\(moments == 1 ? "" : "s")), and then "
+        return .problem("an add of 1 \(seed) (\(seedQuantity)) read it in one transaction and wrote it in another: another store added \(more) between its transactions (\(counted(moments, "time"))), and then "
             + (thrown.map { "the add threw: \($0)" } ?? "the add wrote \(total[0]) over it, not \(expected)")
             + ". \(advice)")
     }
@@ -338,7 +338,7 @@ func newProductsFromTwoStores(_ report: CheckReport, folder: URL) async {
     let addsEach = 4
     let path = folder.appendingPathComponent("new-products.sqlite").path
     let errors = Locked<[String]>([])
-    var counted: [String: Int] = [:]
+    var quantities: [String: Int] = [:]
     report.waiting("\(names.count) new products, each added \(addsEach) times through two stores at once")
     do {
         let stores = [try InventoryStore(path: path), try InventoryStore(path: path)]
@@ -353,17 +353,17 @@ func newProductsFromTwoStores(_ report: CheckReport, folder: URL) async {
                 }
             }
         }
-        for product in try await InventoryStore(path: path).all() { counted[product.name, default: 0] += product.quantity }
+        for product in try await InventoryStore(path: path).all() { quantities[product.name, default: 0] += product.quantity }
     } catch {
         errors.withLock { $0.append("\(error)") }
     }
     let thrown = errors.withLock { $0 }
-    let short = names.filter { counted[$0] != addsEach }
+    let short = names.filter { quantities[$0] != addsEach }
     report.expect(thrown.isEmpty && short.isEmpty,
                   "\(names.count) new products, each added \(addsEach) times through two stores at once: every add counted, none threw",
                   otherwise: "\(names.count) new products, each added \(addsEach) times through two stores at once: "
-                      + (thrown.isEmpty ? "" : "\(thrown.count) add(s) threw, e.g. \(thrown[0]); ")
-                      + (short.isEmpty ? "" : "\(short.count) product(s) miscounted, e.g. \(short[0]) \(counted[short[0]] ?? 0); ")
+                      + (thrown.isEmpty ? "" : "\(counted(thrown.count, "add")) threw, e.g. \(thrown[0]); ")
+                      + (short.isEmpty ? "" : "\(counted(short.count, "product")) miscounted, e.g. \(short[0]) \(quantities[short[0]] ?? 0); ")
                       + "a store inserted a product the other had inserted since it looked: look and write in one transaction")
 }
 

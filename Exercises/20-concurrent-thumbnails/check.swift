@@ -172,14 +172,14 @@ func runCheck(_ report: CheckReport) async {
                   "all \(count) thumbnails were made, in order",
                   otherwise: made.count == expected.count && made.allSatisfy { thumbnail in expected.contains { $0 == thumbnail } }
                       ? "the model holds the \(count) thumbnails out of the photos' order (\(made.map(\.title))): keep each thumbnail at its photo's place, whenever it was made"
-                      : "the model holds \(made.count) thumbnails, not the \(count) the photos make (or not in their order)")
+                      : "the model holds \(counted(made.count, "thumbnail")), not the \(count) the photos make (or not in their order)")
     let places = WorkPlaces.made
     let free = WorkPlaces.mainActorAnswered != false
     report.expect(places.onMainActor == 0 && places.elsewhere > 0 && free,
-                  "all \(places.elsewhere) thumbnails were made off the main actor, and the main actor answered while they were made: the UI could draw meanwhile",
+                  "all \(counted(places.elsewhere, "thumbnail")) \(were(places.elsewhere)) made off the main actor, and the main actor answered while they were made: the UI could draw meanwhile",
                   otherwise: !free
                       ? "the thumbnails were made off the main actor, but the main actor did not answer while they were made (5 s): it waited for them (a queue.sync, a lock or a loop), and a waiting main actor cannot draw any more than a working one"
-                      : "\(places.onMainActor) of \(places.onMainActor + places.elsewhere) thumbnails were made on the main actor: while it works there the UI cannot draw")
+                      : "\(places.onMainActor) of \(places.onMainActor + places.elsewhere) thumbnails \(were(places.onMainActor)) made on the main actor: while it works there the UI cannot draw")
 
     // A second batch, cancelled once its first thumbnail is begun: work that runs in the task
     // that asked for it (an async call that leaves the main actor, or child tasks of it) ends
@@ -200,8 +200,8 @@ func runCheck(_ report: CheckReport) async {
     _ = await within(.seconds(10)) { await batch.value }
     let seen = WorkPlaces.madeWhileCancelled
     let missed = WorkPlaces.madeOutsideTheCancelledTask
-    report.expect(seen > 0 && missed == 0, "cancelling photosArrived's task reached the work: \(seen) thumbnail(s) were finished in the cancelled task",
+    report.expect(seen > 0 && missed == 0, "cancelling photosArrived's task reached the work: \(counted(seen, "thumbnail")) \(were(seen)) finished in the cancelled task",
                   otherwise: seen == 0
                       ? "cancelling photosArrived's task never reached the thumbnails' work: it ran in a task of its own or on a dispatch queue; call an async function that leaves the main actor (@concurrent), so the work stays in the caller's task"
-                      : "cancelling photosArrived's task reached \(seen) thumbnail(s), but \(missed) were finished after it out of the task's reach (a queue, a thread or a task of their own): keep all the work in the caller's task")
+                      : "cancelling photosArrived's task reached \(counted(seen, "thumbnail")), but \(missed) \(were(missed)) finished after it out of the task's reach (a queue, a thread or a task of their own): keep all the work in the caller's task")
 }

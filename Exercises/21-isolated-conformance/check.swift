@@ -87,8 +87,8 @@ func runCheck(_ report: CheckReport) async {
     report.expect(places.onMainActor == 0 && places.elsewhere >= photos.count,
                   "all \(places.elsewhere) fingerprints were hashed off the main actor",
                   otherwise: places.onMainActor == 0
-                      ? "\(places.elsewhere == 1 ? "1 fingerprint was" : "\(places.elsewhere) fingerprints were") hashed for \(photos.count) photos: remove the duplicates through Photo's Hashable conformance (a Set), hashing every photo's fingerprint as the synthesized conformance does"
-                      : "\(places.onMainActor) of \(places.onMainActor + places.elsewhere) fingerprints were hashed on the main actor: while it hashes there the UI cannot draw")
+                      ? "\(counted(places.elsewhere, "fingerprint")) \(were(places.elsewhere)) hashed for \(photos.count) photos: remove the duplicates through Photo's Hashable conformance (a Set), hashing every photo's fingerprint as the synthesized conformance does"
+                      : "\(places.onMainActor) of \(places.onMainActor + places.elsewhere) fingerprints \(were(places.onMainActor)) hashed on the main actor: while it hashes there the UI cannot draw")
     // What the process computed besides the hashing (each hash's own CPU is counted where it
     // ran): an answer that awaits the work computes almost nothing else, one whose main actor
     // spins or polls for the result computes all the while the hashing runs (an audit's answers:

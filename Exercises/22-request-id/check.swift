@@ -189,7 +189,7 @@ func runCheck(_ report: CheckReport) async {
         }
     }
     report.expect(offenders.isEmpty, "every line of the \(requests) requests carried its own request's id",
-                  otherwise: "\(offenders.count) line(s) without their request's id: \(offenders.prefix(3).joined(separator: "; "))")
+                  otherwise: "\(counted(offenders.count, "line")) without their request's id: \(offenders.prefix(3).joined(separator: "; "))")
 
     // The helpers' lines come from the helpers: an answer that writes "cached 4" itself has not cached anything.
     let forged = handled.filter { request in
@@ -197,7 +197,7 @@ func runCheck(_ report: CheckReport) async {
             || request.log.thumbnailsCached != [request.thumbnails]
     }
     report.expect(forged.isEmpty, "every request's thumbnails were cached once, by storeInCache, in index order",
-                  otherwise: "\(forged.first?.id ?? "") called storeInCache \(forged.first?.log.thumbnailsCached.count ?? 0) time(s) with the thumbnails it returned: "
+                  otherwise: "\(forged.first?.id ?? "") called storeInCache \(counted(forged.first?.log.thumbnailsCached.count ?? 0, "time")) with the thumbnails it returned: "
                       + "the \"cached\" and \"thumbnail\" lines must be written by storeInCache and loadThumbnail, not by your code")
 
     // At background priority, as the starting code ran it: a cache write awaited in the handler's

@@ -86,8 +86,8 @@ func runCheck(_ report: CheckReport) async {
                   otherwise: wrong.first.map { "the user picked \($0.picked) px, but the thumbnails rendered after it were \($0.got.map { "\($0)" }.joined(separator: ", ")) px wide: "
                       + "the pick must be stored when userPicked(width:) returns (a task that stores it later races the renderer)" } ?? "")
     let places = WorkPlaces.rendered
-    report.expect(places.onMainActor == 0, "all \(places.elsewhere) thumbnails were rendered off the main actor",
-                  otherwise: "\(places.onMainActor) of \(places.onMainActor + places.elsewhere) thumbnails were rendered on the main actor: while it renders there the UI cannot draw")
+    report.expect(places.onMainActor == 0, "all \(counted(places.elsewhere, "thumbnail")) \(were(places.elsewhere)) rendered off the main actor",
+                  otherwise: "\(places.onMainActor) of \(places.onMainActor + places.elsewhere) thumbnails \(were(places.onMainActor)) rendered on the main actor: while it renders there the UI cannot draw")
     report.expect(places.onMainActor + places.elsewhere == picks.count * photos.count,
-                  "each thumbnail was rendered once", otherwise: "\(places.onMainActor + places.elsewhere) thumbnails were rendered for \(picks.count * photos.count) requests")
+                  "each thumbnail was rendered once", otherwise: "\(counted(places.onMainActor + places.elsewhere, "thumbnail")) \(were(places.onMainActor + places.elsewhere)) rendered for \(picks.count * photos.count) requests")
 }

@@ -30,12 +30,12 @@ struct Stirrings: Sendable {
     /// (a few spins of its own are allowed, see above).
     var whatStirred: String? {
         if timers > 0 {
-            return "it was woken \(timers) time(s) from outside it (a timer, or code on another actor or thread)"
+            return "it was woken \(counted(timers, "time")) from outside it (a timer, or code on another actor or thread)"
         }
         if spins > 4 {
             return "it ran \(spins) times (Task.yield() in a loop, or another task of yours waking it again and again?)"
         }
-        if pooled > 0 { return "tasks of your code were woken \(pooled) time(s) on the thread pool" }
+        if pooled > 0 { return "tasks of your code were woken \(counted(pooled, "time")) on the thread pool" }
         if begun > Self.tasksBegunAsItStarts { return "your code began \(begun) tasks" }
         if computed { return "your code used \(cpu.humanReadable) of CPU" }
         return nil
@@ -47,7 +47,7 @@ struct Stirrings: Sendable {
             // "Outside": a timer the task set, or a job another actor or thread handed it. Which one
             // the watch cannot tell (a Task.yield() loop on the main actor hands it thousands).
             return
-                "while \(what), the task was woken \(timers) time(s) from outside it: by a timer (it slept, then looked) or by code on another actor or thread (a loop there?); await \(awaiting), which nothing wakes early"
+                "while \(what), the task was woken \(counted(timers, "time")) from outside it: by a timer (it slept, then looked) or by code on another actor or thread (a loop there?); await \(awaiting), which nothing wakes early"
         }
         if spins > 4 {
             return
@@ -55,7 +55,7 @@ struct Stirrings: Sendable {
         }
         if pooled > 0 {
             return
-                "while \(what), tasks of your code were woken \(pooled) time(s) on the thread pool (a task of its own that sleeps and looks again, or yields in a loop?): await \(awaiting), which nothing wakes early"
+                "while \(what), tasks of your code were woken \(counted(pooled, "time")) on the thread pool (a task of its own that sleeps and looks again, or yields in a loop?): await \(awaiting), which nothing wakes early"
         }
         if begun > Self.tasksBegunAsItStarts {
             return
