@@ -172,7 +172,7 @@ func runCheck(_ report: CheckReport) async {
         } else if took >= strangerHold {
             "thumbnail(\"\(stranger)\") for a name never prefetched returned after \(took.humanReadable): with no rendering to wait for, return nil at once"
         } else {
-            "thumbnail(\"\(stranger)\") for a name never prefetched returned \(unknown.flatMap { $0 }.map(String.init) ?? "nil") after rendering it \(desk.calls(stranger)) times: return nil"
+            "thumbnail(\"\(stranger)\") for a name never prefetched returned \(unknown.flatMap { $0 }.map(String.init) ?? "nil") after rendering it \(counted(desk.calls(stranger), "time")): return nil"
         }
     let rightButLate = unknown == .some(nil) && desk.calls(stranger) == 0 && restless == nil
     if rightButLate {

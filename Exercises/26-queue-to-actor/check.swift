@@ -41,7 +41,7 @@ func runCheck(_ report: CheckReport) async {
     let kept = await store.count
     report.expect(
         kept == total, "all \(total) photos added by \(tasks) tasks at once were kept",
-        otherwise: kept < total ? "once every add had returned, the store counted \(kept) of the \(total) photos: \(total - kept) were lost, or not yet stored" : "it counted \(kept) photos, but \(total) were added")
+        otherwise: kept < total ? "once every add had returned, the store counted \(kept) of the \(total) photos: \(total - kept) \(were(total - kept)) lost, or not yet stored" : "it counted \(kept) photos, but \(total) were added")
     // A store that kept only a count and the last photo passed the count: ask for photos added
     // early and late, before any is added again.
     let asked = ["photo-0-0", "photo-\(tasks - 1)-\(each / 2)"]
@@ -54,7 +54,7 @@ func runCheck(_ report: CheckReport) async {
         sorted == Array(1...total), "each add returned a different count, 1 to \(total): no two adds overlapped",
         otherwise: sorted == Array(0..<total)
             ? "each add returned the count from before adding: return how many there are after adding"
-            : "\(total - Set(returned).count) adds returned the same count as another: each add must see the one before it (an await inside add lets another add in)"
+            : "\(counted(total - Set(returned).count, "add")) returned the same count as another: each add must see the one before it (an await inside add lets another add in)"
     )
     let shared = "apod-\(CheckServices.random(in: 1000...9999)).jpg"
     let store2 = FavoritesStore()
@@ -75,7 +75,7 @@ func runCheck(_ report: CheckReport) async {
             ? "the same photo added by \(tasks) tasks became \(once) favourites: a photo already there must not be added twice"
             : !miscounted.isEmpty
                 ? "the same photo added by \(tasks) tasks: \(miscounted.count) of the adds returned \(miscounted.first ?? 0), not 1: return how many favourites there are once the photo is in, whether that add put it there or not"
-                : "adding \(asked[0]) again, after \(total - 1) other photos, returned \(again) and left \(keptAfter) favourites (there were \(total)): a photo already there must not be added twice"
+                : "adding \(asked[0]) again, after \(total - 1) other photos, returned \(again) and left \(counted(keptAfter, "favourite")) (there were \(total)): a photo already there must not be added twice"
     )
     let has = await store2.contains(shared)
     let hasNot = await store2.contains("not-\(shared)")

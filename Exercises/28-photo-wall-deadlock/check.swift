@@ -63,13 +63,13 @@ func runCheck(_ report: CheckReport) async {
     let titles = await Wall.$loading.withValue(true) { await loadWall(days: days, from: service) }
     report.expect(titles == expected, "the wall shows the \(count) days' titles, in the order of the days",
                   otherwise: titles.count != count
-                      ? "loadWall returned \(titles.count) titles for \(count) days"
+                      ? "loadWall returned \(counted(titles.count, "title")) for \(count) days"
                       + (titles.count < count ? " (the fetch of day \(failingIndex + 1) failed: it still shows, as \"?\")" : "")
                       : Set(titles) == Set(expected) ? "the titles are not in the order of the days: keep each day's index"
                       : wallAroundAFailure(titles, expected: expected, failing: failingIndex)
                       ?? "the titles are not those the service returns for the days")
     let fetches = log.keys(startingWith: "photo ").count
-    report.expect(fetches == count, "each day was fetched once", otherwise: "\(fetches) fetches for \(count) days: fetch each day once")
+    report.expect(fetches == count, "each day was fetched once", otherwise: "\(counted(fetches, "fetch", plural: "fetches")) for \(count) days: fetch each day once")
     let together = log.maxInFlight(startingWith: "photo ")
     // Every day at the same time, as the TODO says: fetching in two halves passed while half was enough.
     report.expect(together == count, "the \(count) days were fetched at the same time (\(together) at once)",
@@ -79,7 +79,7 @@ func runCheck(_ report: CheckReport) async {
     // that thread is held while it waits: the fetch then runs in a task the waiting thread started.
     let elsewhere = service.outside.withLock { $0 }
     report.expect(elsewhere == 0, "every fetch ran in loadWall's task or one it started, not handed to another thread",
-                  otherwise: "\(elsewhere) of \(fetches) fetches ran outside loadWall's tasks: each was handed to a thread that waits for it (a semaphore on a GCD thread?); await the fetch in the child task")
+                  otherwise: "\(elsewhere) of \(counted(fetches, "fetch", plural: "fetches")) ran outside loadWall's tasks: each was handed to a thread that waits for it (a semaphore on a GCD thread?); await the fetch in the child task")
     // Only for an answer that passed the rest, which waits synchronously for nothing: one that did
     // would hold the one thread below. The days again, their photos arriving together, the wall
     // loaded on one thread of the check's own, first in, first out (a task executor preference,
@@ -127,7 +127,7 @@ func wallAroundAFailure(_ titles: [String], expected: [String], failing: Int) ->
     let others = titles.indices.filter { $0 != failing && titles[$0] != expected[$0] }
     if !others.isEmpty {
         let shown = Set(others.map { "\"\(titles[$0])\"" }).sorted().joined(separator: ", ")
-        return "the fetch of \(day) failed, and \(others.count) other day\(others.count == 1 ? "'s title was" : "s' titles were") lost with it (shown as \(shown)): "
+        return "the fetch of \(day) failed, and \(counted(others.count, "other day's title", plural: "other days' titles")) \(were(others.count)) lost with it (shown as \(shown)): "
             + "one day's failure must cost only its own title; catch it in that day's task (`try?` around its fetch)"
     }
     if titles[failing] != "?" {

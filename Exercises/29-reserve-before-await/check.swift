@@ -65,8 +65,8 @@ func runCheck(_ report: CheckReport) async {
     let threw = first.filter { if case .failure(let error) = $0 { error is PaymentDeclined } else { false } }.count
     report.expect(soldFirst <= units, "\(buyers) buyers at once bought \(soldFirst) of \(units) units",
                   otherwise: "\(buyers) buyers at once bought \(soldFirst) units, more than it had (\(units)): the check before the await is stale after it")
-    report.expect(threw == declined, "the \(declined) declined payments made sell() throw their error",
-                  otherwise: "\(declined) payments were declined, but sell() threw the payment's error \(threw) times: it must throw it")
+    report.expect(threw == declined, "the \(counted(declined, "declined payment")) made sell() throw the payment's error",
+                  otherwise: "\(counted(declined, "payment")) \(were(declined)) declined, but sell() threw the payment's error \(counted(threw, "time")): it must throw it")
     report.waiting("\(units) later buyers, one after another")
     var soldLater = 0
     for _ in 0..<units {
@@ -80,11 +80,11 @@ func runCheck(_ report: CheckReport) async {
                   // Said by what happened: more sold than there was (a unit given back twice, or one
                   // sold from an empty stock) is not a unit that was never given back.
                   otherwise: sold > units || left < 0
-                      ? "after the later buyers, \(sold) of \(units) units were sold and \(left) left: more than it had; sell a unit only while one is left, and give back only the one unit a failed payment took, once"
-                      : "after the later buyers, \(sold) of \(units) units were sold and \(left) left: a failed payment must give its unit back to a later buyer")
+                      ? "after the later buyers, \(sold) of \(units) units \(were(sold)) sold and \(left) left: more than it had; sell a unit only while one is left, and give back only the one unit a failed payment took, once"
+                      : "after the later buyers, \(sold) of \(units) units \(were(sold)) sold and \(left) left: a failed payment must give its unit back to a later buyer")
     let paid = charges.withLock { $0.succeeded }
     report.expect(paid == sold, "only buyers who got a unit were charged (\(paid))",
-                  otherwise: "charged \(paid) buyers but sold \(sold) units: charge only a buyer who gets a unit")
+                  otherwise: "charged \(counted(paid, "buyer")) but sold \(counted(sold, "unit")): charge only a buyer who gets a unit")
     let together = log.maxInFlight(startingWith: "pay ")
     report.expect(together >= units, "payments ran at the same time (\(together) at once, one per unit)",
                   otherwise: together <= 1 ? "payments ran one at a time: a buyer waited for another buyer's payment"

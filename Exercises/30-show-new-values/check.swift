@@ -107,6 +107,6 @@ func runCheck(_ report: CheckReport) async {
     report.expect(polled == 0 && quiet.stillWaiting, "while nothing changed for 400 ms, it did not read the target",
                   otherwise: polled == 0
                       ? "while nothing changed for 400 ms, \(quiet.whatStirred ?? ""): it looks again and again (polling); let onChange say when to show"
-                      : "while nothing changed for 400 ms, your code read the target \(polled) time(s): it looks again and again (polling); let onChange say when to read")
+                      : "while nothing changed for 400 ms, your code read the target \(counted(polled, "time")): it looks again and again (polling); let onChange say when to read")
 }
 

@@ -51,7 +51,7 @@ let plannedExpectations = 7
 struct Pair: Equatable, CustomStringConvertible {
     let cups: Int
     let caffeine: Int
-    var description: String { "(\(cups) cups, \(caffeine) mg)" }
+    var description: String { "(\(counted(cups, "cup")), \(caffeine) mg)" }
 }
 
 /// What the face was asked to show, in order.
@@ -153,5 +153,5 @@ func runCheck(_ report: CheckReport) async {
     report.expect(polled == 0 && quiet.stillWaiting, "while nothing changed for 400 ms, it did not read the tally",
                   otherwise: polled == 0
                       ? "while nothing changed for 400 ms, \(quiet.whatStirred ?? ""): it looks again and again (polling); let onChange say when to show"
-                      : "while nothing changed for 400 ms, your code read cups or caffeine \(polled) time(s): it looks again and again (polling); let onChange say when to read")
+                      : "while nothing changed for 400 ms, your code read cups or caffeine \(counted(polled, "time")): it looks again and again (polling); let onChange say when to read")
 }
