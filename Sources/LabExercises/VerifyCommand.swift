@@ -120,7 +120,9 @@ extension ExerciseCommands {
         say(
             problems.isEmpty
                 ? "Every known answer gets the verdict it must."
-                : "\(problems.count) known answers get the wrong verdict.")
+                : problems.count == 1
+                    ? "1 known answer gets the wrong verdict."
+                    : "\(problems.count) known answers get the wrong verdict.")
         return problems.isEmpty ? 0 : 1
     }
 
