@@ -146,7 +146,7 @@ public struct ClassReport: Sendable, Codable, Equatable {
             @media (max-width: 640px) { body { margin: 10px; } }
             </style></head><body>
             <h1>Class report</h1>
-            <p class="legend">\(students.count) students · \(exercises.count) exercises · graded \(escape(stamp)) by <code>lab grade</code>
+            <p class="legend">\(students.count) student\(students.count == 1 ? "" : "s") · \(exercises.count) exercise\(exercises.count == 1 ? "" : "s") · graded \(escape(stamp)) by <code>lab grade</code>
             from the students' files, never from their progress. ✔ solved, ✘ fails its check, · not started, – missing.
             Hover a cell for the verdict.</p>
             <div class="scroll"><table><thead><tr><th class="name">student</th>\(header)<th>solved</th></tr></thead>

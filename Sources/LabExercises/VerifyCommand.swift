@@ -92,7 +92,9 @@ extension ExerciseCommands {
         // Wall and CPU seconds, so a maintainer sees which half of the wait to work on.
         let builds = buildsEnded.withLock { $0 }
         let phases = builds.map { "; the builds (checks beside them) ended after \(Self.spent(from: start, to: $0))" }
-        say("\(known.count) answers in \(Self.spent(from: start, to: end))" + (phases ?? ""))
+        say(
+            "\(known.count) answer\(known.count == 1 ? "" : "s") in \(Self.spent(from: start, to: end))"
+                + (phases ?? ""))
         if let answers = Self.answersSentence(answersBuilt.withLock { $0 }) { say(answers) }
         if let checks = Self.checksSentence(checksBuilt.withLock { $0 }) { say(checks) }
         // Passed on the grader's second run, after a first refused only by bounds on the clock: the
@@ -186,7 +188,9 @@ extension ExerciseCommands {
         }
         do {
             let count = try write(chosen, to: folder)
-            say("Wrote \(count) known answers of \(chosen.count) exercises to \(folder.path).")
+            say(
+                "Wrote \(count) known answer\(count == 1 ? "" : "s") of \(chosen.count) exercise\(chosen.count == 1 ? "" : "s") to \(folder.path)."
+            )
             return 0
         } catch let error as ExerciseError {
             throw error

@@ -73,7 +73,7 @@ enum StressSummary {
                 "Every run failed (\(runs) of \(runs)): this is not flakiness but a failure; run the command once to read it."
         }
         var sentence =
-            "\(runs - passed) of \(runs) runs failed (\(percent(runs - passed, of: runs))): the command is flaky, its result depends on the conditions it ran under, not only on the code."
+            "\(runs - passed) of \(runs) run\(runs == 1 ? "" : "s") failed (\(percent(runs - passed, of: runs))): the command is flaky, its result depends on the conditions it ran under, not only on the code."
         if !failingLoads.isEmpty && !cleanLoads.isEmpty {
             sentence +=
                 " It failed under \(failingLoads.map(\.rawValue).joined(separator: ", ")) and never under \(cleanLoads.map(\.rawValue).joined(separator: ", ")): look for a wait that assumes work is done within some time."
