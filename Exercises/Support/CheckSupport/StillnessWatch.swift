@@ -36,17 +36,20 @@ final class StillnessWatch: Sendable {
     /// What the watch reads at each end of a quiet spell, besides the pool's wakes (counted from a
     /// mark): the tasks begun, the CPU the process used (what the answer's code computed while it
     /// should have waited: a loop that hops onto an actor and back on one thread reaches no
-    /// queue), and the clock. Named apart from any type an answer may declare: the scan refuses an
+    /// queue), how long its threads wanted a CPU (the same loop's measure on a crowded CPU), and
+    /// the clock. Named apart from any type an answer may declare: the scan refuses an
     /// answer's declaration of a name the support has (`Reading` was a test's).
     private struct StillnessReading: Sendable {
         var begun = TasksBegun.count
         var cpu = Duration.seconds(processCPUSeconds())
+        var runnable = processRunnableSeconds()
         var at = ContinuousClock.now
 
         /// What stirred the answer's code between this reading and `end`.
         func stirrings(until end: StillnessReading, timers: Int = 0, spins: Int = 0, pooled: Int) -> Stirrings {
             Stirrings(
                 timers: timers, spins: spins, pooled: pooled, begun: end.begun - begun, cpu: end.cpu - cpu,
+                wanted: runnable.flatMap { start in end.runnable.map { .seconds(max(0, $0 - start)) } },
                 lasted: at.duration(to: end.at))
         }
     }
