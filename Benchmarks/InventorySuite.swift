@@ -12,9 +12,12 @@ enum InventorySuite {
 
     /// A database per variant, made on first use (not when `lab bench` lists its suites),
     /// and a counter so every run adds products no earlier run added.
-    final class Database: Sendable {
-        private let state = Locked<(store: InventoryStore?, runs: Int)>((nil, 0))
-        let path: String
+    actor Database {
+        /// The store's opening, started by the first run and awaited by every run (an actor's
+        /// state can change across an await: a second run arriving mid-open waits for the same one).
+        private var store: Task<InventoryStore?, Never>?
+        private var runs = 0
+        nonisolated let path: String
 
         static let prefix = "lab-bench-inventory-"
 
@@ -25,7 +28,7 @@ enum InventorySuite {
         }
 
         /// The path, once its folder exists (and earlier runs' folders are gone).
-        func preparedPath() -> String {
+        nonisolated func preparedPath() -> String {
             Self.sweepEarlierRuns()
             try? FileManager.default.createDirectory(
                 atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -46,12 +49,12 @@ enum InventorySuite {
         }
 
         /// The store, and the first product number this run may use.
-        func next(_ count: Int) -> (InventoryStore, Int)? {
-            state.withLock { state in
-                if state.store == nil { state.store = try? InventoryStore(path: preparedPath()) }
-                defer { state.runs += 1 }
-                return state.store.map { ($0, state.runs * count) }
-            }
+        func next(_ count: Int) async -> (InventoryStore, Int)? {
+            let opening = store ?? Task { [path = preparedPath()] in try? await InventoryStore(path: path) }
+            store = opening
+            guard let opened = await opening.value else { return nil }
+            defer { runs += 1 }
+            return (opened, runs * count)
         }
     }
 
@@ -65,7 +68,7 @@ enum InventorySuite {
                 let database = Database(workload.rawValue)
                 return BenchmarkVariant(workload.rawValue) { iterations in
                     for _ in 0..<iterations {
-                        guard let (store, first) = database.next(adds) else { return }
+                        guard let (store, first) = await database.next(adds) else { return }
                         try? await workload.run(store, count: adds, first: first)
                     }
                 }
@@ -78,7 +81,8 @@ enum InventorySuite {
             let databases = (0..<connections).map { _ in Database(name) }
             return BenchmarkVariant(name) { iterations in
                 for _ in 0..<iterations {
-                    let stores = databases.compactMap { $0.next(taskAdds) }
+                    var stores: [(InventoryStore, Int)] = []
+                    for database in databases { if let next = await database.next(taskAdds) { stores.append(next) } }
                     guard stores.count == connections else { return }
                     await withTaskGroup(of: Void.self) { group in
                         for task in 0..<tasks {
@@ -137,25 +141,30 @@ enum InventorySuite {
 
     /// A reader and a writer on one database of 500 products, made once (on first use), so a
     /// sample times searches, not opening connections.
-    final class ReaderAndWriter: Sendable {
-        private let stores = Locked<(reader: InventoryStore, writer: InventoryStore)?>(nil)
+    /// Two stores on one file of 500 products: made on first use, as `Database` makes its store.
+    actor ReaderAndWriter {
+        private var stores: Task<(reader: InventoryStore, writer: InventoryStore)?, Never>?
         private let database: Database
 
         init(_ name: String) { database = Database(name) }
 
-        func get() -> (reader: InventoryStore, writer: InventoryStore)? {
-            stores.withLock { stores in
-                if stores == nil {
-                    let path = database.preparedPath()
-                    if let seed = try? InventoryDatabase(path: path), (try? seed.count()) == 0 {
-                        _ = try? seed.add((0..<500).map { Product(name: "Item \($0)", quantity: 1) })
+        func get() async -> (reader: InventoryStore, writer: InventoryStore)? {
+            let opening =
+                stores
+                ?? Task { [path = database.preparedPath()] in
+                    // The seed writes and commits: blocking work, on a thread of its own.
+                    await OnAThreadOfItsOwn.blockingWork(named: "seed the inventory") {
+                        if let seed = try? InventoryDatabase(path: path), (try? seed.count()) == 0 {
+                            _ = try? seed.add((0..<500).map { Product(name: "Item \($0)", quantity: 1) })
+                        }
                     }
-                    if let reader = try? InventoryStore(path: path), let writer = try? InventoryStore(path: path) {
-                        stores = (reader, writer)
-                    }
+                    guard let reader = try? await InventoryStore(path: path),
+                        let writer = try? await InventoryStore(path: path)
+                    else { return nil }
+                    return (reader, writer)
                 }
-                return stores
-            }
+            stores = opening
+            return await opening.value
         }
     }
 
@@ -163,7 +172,7 @@ enum InventorySuite {
         func variant(_ name: String, writing: Bool) -> BenchmarkVariant {
             let stores = ReaderAndWriter("reads-\(writing)")
             return BenchmarkVariant(name) { iterations in
-                guard let (reader, writer) = stores.get() else { return }
+                guard let (reader, writer) = await stores.get() else { return }
                 let stop = Locked(false)
                 let writes = Task {
                     var number = 0

@@ -1,4 +1,6 @@
 import Foundation
+import LabCore
+import LabStorage
 import Testing
 
 @testable import LabScenarios
@@ -7,7 +9,7 @@ import Testing
 @Suite("Inventory store")
 struct InventoryStoreTests {
     @Test func addsMergeByNameListsByNameAndSearchesAsTheBookDoes() async throws {
-        let store = try InventoryStore.inMemory()
+        let store = try await InventoryStore.inMemory()
         try await store.add(name: "Milk", quantity: 2)
         try await store.add(name: "bread", quantity: 1)
         #expect(try await store.add(name: "MILK", quantity: 3) == Product(name: "Milk", quantity: 5))
@@ -21,7 +23,7 @@ struct InventoryStoreTests {
     }
 
     @Test func searchTextIsLiteralAndNamesAreOneProductHoweverComposed() async throws {
-        let store = try InventoryStore.inMemory()
+        let store = try await InventoryStore.inMemory()
         try await store.add(name: "100% juice", quantity: 1)
         try await store.add(name: "1000 juices", quantity: 1)
         try await store.add(name: "Caf\u{E9}", quantity: 1)
@@ -33,7 +35,7 @@ struct InventoryStoreTests {
     }
 
     @Test func badInputIsRefusedAndChangesNothing() async throws {
-        let store = try InventoryStore.inMemory()
+        let store = try await InventoryStore.inMemory()
         try await store.add(name: "Big", quantity: Int.max)
         await #expect(throws: InventoryError.emptyName) { try await store.add(name: "   ", quantity: 1) }
         await #expect(throws: InventoryError.negativeQuantity("-1")) { try await store.add(name: "Milk", quantity: -1) }
@@ -49,7 +51,7 @@ struct InventoryStoreTests {
     }
 
     @Test func aBatchIsAllOrNothing() async throws {
-        let store = try InventoryStore.inMemory()
+        let store = try await InventoryStore.inMemory()
         try await store.add(name: "Big", quantity: Int.max - 1)
         await #expect(throws: InventoryError.self) {
             try await store.add([
@@ -82,7 +84,10 @@ struct InventoryStoreTests {
     @Test func twoConnectionsAddingAtOnceLoseNothing() async throws {
         let scratch = try InventoryScratch("inventory-test")
         defer { scratch.remove() }
-        let stores = try (0..<2).map { _ in try InventoryStore(path: scratch.path("two.sqlite")) }
+        let stores = [
+            try await InventoryStore(path: scratch.path("two.sqlite")),
+            try await InventoryStore(path: scratch.path("two.sqlite")),
+        ]
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<200 {
                 group.addTask {
@@ -92,16 +97,57 @@ struct InventoryStoreTests {
             }
             try await group.waitForAll()
         }
-        let reopened = try InventoryStore(path: scratch.path("two.sqlite"), create: false)
+        let reopened = try await InventoryStore(path: scratch.path("two.sqlite"), create: false)
         #expect(try await reopened.all().map(\.quantity).reduce(0, +) == 200)
         #expect(try await reopened.search("Milk").first?.quantity == 50)
         #expect(try await reopened.integrityCheck() == "ok")
     }
 
     @Test func theStoreRunsOnItsOwnThread() async throws {
-        let store = try InventoryStore.inMemory()
+        let store = try await InventoryStore.inMemory()
         #expect(await store.isOnItsOwnThread())
         #expect(try await store.journalMode() == "memory")
+    }
+
+    /// Opening waits for another connection's lock (up to the busy timeout) on the store's own
+    /// thread: with more opens waiting than the cooperative pool has threads, a task started
+    /// after them still runs. Opened in the caller's task, each open held a thread of the pool
+    /// until the lock was gone, and the task ran only then.
+    @Test func anOpenWaitingForALockHoldsNoThreadOfThePool() async throws {
+        let scratch = try InventoryScratch("inventory-test")
+        defer { scratch.remove() }
+        let path = scratch.path("locked.sqlite")
+        _ = try InventoryDatabase(path: path)
+        let locked = Locked<Bool?>(nil)
+        let taskRan = Locked(false)
+        // Another connection takes the file's exclusive lock (rollback journal: readers wait
+        // too), holds it until the task has run or 10 s have passed, then lets the opens in.
+        async let ranWhileLocked = OnAThreadOfItsOwn.blockingWork(named: "hold the lock") { () -> Bool in
+            guard let holder = try? SQLiteConnection(path: path),
+                (try? holder.execute("PRAGMA journal_mode = DELETE; BEGIN EXCLUSIVE")) != nil
+            else {
+                locked.withLock { $0 = false }
+                return false
+            }
+            locked.withLock { $0 = true }
+            let deadline = ContinuousClock.now + .seconds(10)
+            while !taskRan.withLock({ $0 }), ContinuousClock.now < deadline { usleep(1_000) }
+            try? holder.execute("COMMIT")
+            return taskRan.withLock { $0 }
+        }
+        while locked.withLock({ $0 }) == nil { try await Task.sleep(for: .milliseconds(1)) }
+        #expect(locked.withLock { $0 } == true, "the lock was taken")
+        let opens = ProcessInfo.processInfo.activeProcessorCount + 2
+        let opening = Task {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<opens { group.addTask { _ = try await InventoryStore(path: path) } }
+                try await group.waitForAll()
+            }
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        await Task.detached { taskRan.withLock { $0 = true } }.value
+        #expect(await ranWhileLocked, "a task ran while \(opens) opens waited for the lock")
+        try await opening.value
     }
 
     /// kill -9 during a large transaction, 20 times: each database opens, passes SQLite's
@@ -162,7 +208,7 @@ struct InventoryStoreTests {
         defer { scratch.remove() }
         let path = scratch.path("empty.sqlite")
         _ = FileManager.default.createFile(atPath: path, contents: nil)
-        let store = try InventoryStore(path: path)
+        let store = try await InventoryStore(path: path)
         try await store.add(name: "Milk", quantity: 1)
         #expect(try await store.journalMode() == "wal")
     }

@@ -22,7 +22,7 @@ enum ConcurrentAddsVariant {
         let scratch = try InventoryScratch("inventory-adds")
         defer { scratch.remove() }
         let path = scratch.path("inventory.sqlite")
-        let store = try InventoryStore(path: path)
+        let store = try await InventoryStore(path: path)
         let (_, seconds) = try await Stopwatch.time {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for index in 0..<tasks {

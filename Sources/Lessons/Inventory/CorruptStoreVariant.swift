@@ -25,7 +25,7 @@ enum CorruptStoreVariant {
             try fixture.make(path)
             let before = FileManager.default.contents(atPath: path)
             do {
-                let store = try InventoryStore(path: path, create: false)
+                let store = try await InventoryStore(path: path, create: false)
                 _ = try await store.all()
                 console.output("\(fixture.name): opened (unexpected)")
             } catch {

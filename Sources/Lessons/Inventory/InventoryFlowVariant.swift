@@ -23,7 +23,7 @@ enum InventoryFlowVariant {
         defer { scratch.remove() }
         let probe = context.probe
         let path = scratch.path("Products.sqlite")
-        let store = try InventoryStore(path: path, probe: probe)
+        let store = try await InventoryStore(path: path, probe: probe)
         let model = InventoryViewModel(store: store, probe: probe)
         let journal = try await store.journalMode()
         let ownThread = await store.isOnItsOwnThread()
@@ -50,7 +50,7 @@ enum InventoryFlowVariant {
             "5 swipe row \(swiped + 1) (\(listed[swiped].name)) and delete: "
                 + model.products.map(\.name).joined(separator: ", "))
 
-        let reopened = try InventoryStore(path: path, create: false)
+        let reopened = try await InventoryStore(path: path, create: false)
         let saved = try await reopened.all()
         console.output("6 saved: a fresh store on the same file reads \(saved.count) products")
 

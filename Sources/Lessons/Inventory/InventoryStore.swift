@@ -19,17 +19,35 @@ public actor InventoryStore {
 
     /// Opens (or, with `create`, makes) the inventory at `path`; `InventoryDatabase.inMemory`
     /// keeps it in memory. Refuses a file that is not the lab's inventory, untouched.
-    public init(path: String, create: Bool = true, probe: Probe = .disabled) throws {
-        // Opened here, then used only by the actor's code, on the executor's thread.
-        database = try InventoryDatabase(path: path, create: create)
-        executor = DedicatedThreadExecutor(name: "inventory store")
+    ///
+    /// Async because opening can wait: for another process's lock (up to the busy timeout, a
+    /// minute) and for the file's first pages. The open runs on the store's own thread, where
+    /// every later call runs too, while the caller suspends: in the caller's task it would hold
+    /// a thread of the cooperative pool for as long as the wait lasts.
+    public init(path: String, create: Bool = true, probe: Probe = .disabled) async throws {
+        let executor = DedicatedThreadExecutor(name: "inventory store")
+        do {
+            database = try await Self.open(path, create: create, on: executor)
+        } catch {
+            executor.stop()
+            throw error
+        }
+        self.executor = executor
         self.probe = probe
         self.path = path
     }
 
+    /// Opens the database on `executor`'s thread. Nonisolated, so the closure runs on the
+    /// executor it prefers; the database comes back `sending`: nothing else holds it yet.
+    private nonisolated static func open(
+        _ path: String, create: Bool, on executor: DedicatedThreadExecutor
+    ) async throws -> sending InventoryDatabase {
+        try await withTaskExecutorPreference(executor) { try InventoryDatabase(path: path, create: create) }
+    }
+
     /// A store in memory: nothing left behind.
-    public static func inMemory(probe: Probe = .disabled) throws -> InventoryStore {
-        try InventoryStore(path: InventoryDatabase.inMemory, probe: probe)
+    public static func inMemory(probe: Probe = .disabled) async throws -> InventoryStore {
+        try await InventoryStore(path: InventoryDatabase.inMemory, probe: probe)
     }
 
     deinit { executor.stop() }

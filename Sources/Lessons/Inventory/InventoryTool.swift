@@ -79,7 +79,7 @@ public enum InventoryTool {
                     command, operands, quantity: quantity, store: nil, ignoringCase: parsed.flag("ignore-case"),
                     terminal: terminal)
             }
-            let store = try InventoryStore(path: path, create: writes)
+            let store = try await InventoryStore(path: path, create: writes)
             return try await perform(
                 command, operands, quantity: quantity, store: store, ignoringCase: parsed.flag("ignore-case"),
                 terminal: terminal)

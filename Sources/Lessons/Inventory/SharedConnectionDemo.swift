@@ -61,7 +61,7 @@ enum SharedConnectionDemo {
 
     /// The same adds from `threads` tasks through the store actor.
     static func runThroughActor(threads: Int, addsEach: Int) async throws -> Result {
-        let store = try InventoryStore.inMemory()
+        let store = try await InventoryStore.inMemory()
         let results = await withTaskGroup(of: Result.self) { group in
             for _ in 0..<threads {
                 group.addTask {

@@ -22,11 +22,11 @@ enum StoreHopVariant {
         defer { scratch.remove() }
         let direct = try InventoryDatabase(path: InventoryDatabase.inMemory)
         try direct.add((0..<20).map { Product(name: "Item \($0)", quantity: 1) })
-        let store = try InventoryStore.inMemory()
+        let store = try await InventoryStore.inMemory()
         try await store.add((0..<20).map { Product(name: "Item \($0)", quantity: 1) })
         let (_, directSeconds) = try await Stopwatch.time { for _ in 0..<calls { _ = try direct.count() } }
         let (_, actorSeconds) = try await Stopwatch.time { for _ in 0..<calls { _ = try await store.count() } }
-        let fileStore = try InventoryStore(path: scratch.path("hop.sqlite"))
+        let fileStore = try await InventoryStore(path: scratch.path("hop.sqlite"))
         let (_, addSeconds) = try await Stopwatch.time {
             try await InventoryWorkload.oneTransactionEach.run(fileStore, count: 20)
         }

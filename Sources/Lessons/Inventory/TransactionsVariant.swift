@@ -20,7 +20,7 @@ enum TransactionsVariant {
         defer { scratch.remove() }
         var seconds: [InventoryWorkload: Double] = [:]
         for workload in InventoryWorkload.allCases {
-            let store = try InventoryStore(path: scratch.path("\(workload).sqlite"))
+            let store = try await InventoryStore(path: scratch.path("\(workload).sqlite"))
             let (_, elapsed) = try await Stopwatch.time { try await workload.run(store, count: adds) }
             seconds[workload] = elapsed
             console.output(
