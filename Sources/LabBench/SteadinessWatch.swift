@@ -37,7 +37,7 @@ public enum SteadinessWatch {
             let end = clock.now.advanced(by: .seconds(1))
             // At least one reading a second, however late this task runs on a busy machine.
             repeat {
-                let read = await OnAThreadOfItsOwn.blockingWork(named: "steadiness probes", reading)
+                let read = await OnAThreadOfItsOwn.blockingWork(named: "steadiness probes") { reading() }
                 memory.append(read.memory)
                 if let reading = read.handoff { handoff.append(reading) }
                 try? await Task.sleep(for: interval)

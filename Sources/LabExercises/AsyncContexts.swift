@@ -23,6 +23,9 @@ struct AsyncContexts {
     private(set) var scope: [Int]
     /// The functions declared, with the brace that opens each body.
     private(set) var functions: [Function] = []
+    /// Each closure's opening brace, and the name of the call it is given to (`translatingErrors`
+    /// in `translatingErrors {`, `run` in `queue.run(work: {`), where one can be read.
+    private(set) var closureCallees: [Int: String] = [:]
 
     struct Function: Equatable {
         let name: String
@@ -174,6 +177,7 @@ struct AsyncContexts {
                         if analyze(body, context: context, kind: .code, scope: scope, record: record) { awaits = true }
                     }
                 } else if record {
+                    closureCallees[index] = callee(before: index, open: open)
                     _ = analyze(
                         body, context: closureContext(opening: index, body: body, open: open), kind: .code,
                         scope: index, record: true)
@@ -251,14 +255,24 @@ struct AsyncContexts {
     /// or inside parentheses `withTaskCancellationHandler(operation: {`: the API the closure is given to,
     /// when that API's closure is async. A labelled trailing closure (`} onCancel: {`) is not.
     private func asyncClosureTaker(before brace: Int, open: [Int]) -> String? {
+        guard let name = callee(before: brace, open: open), takers.contains(name) else { return nil }
+        return name
+    }
+
+    /// The call a closure is given to: `Task {`, `Task(priority: p) {`, `Task<Void, Never> {`,
+    /// `group.addTask {`, `withTaskGroup(of: T.self) {`, or inside parentheses
+    /// `withTaskCancellationHandler(operation: {`. Nil for a labelled trailing closure
+    /// (`} onCancel: {`, which the call's name does not describe), `MainActor.run {`, and a
+    /// brace after anything else (`= {`).
+    private func callee(before brace: Int, open: [Int]) -> String? {
         var index = brace - 1
         guard index >= 0 else { return nil }
         if tokens[index].text == ":" || tokens[index].text == "(" || tokens[index].text == "," {
             // An argument: the API is the one whose parenthesis is open (`operation:` is its async closure).
             guard let parenthesis = open.last, tokens[parenthesis].text == "(", parenthesis > 0 else { return nil }
             if tokens[index].text == ":" && index > 0 && tokens[index - 1].text == "onCancel" { return nil }
-            let name = tokens[parenthesis - 1].text
-            return takers.contains(name) ? name : nil
+            let name = tokens[parenthesis - 1]
+            return name.kind == .identifier ? name.text : nil
         }
         if tokens[index].text == ")", let start = opening[index] {
             index = start - 1
@@ -278,7 +292,7 @@ struct AsyncContexts {
         if index > 0, tokens[index - 1].text == ":" { return nil }  // `onCancel: {`
         // `MainActor.run {}` takes a synchronous closure, whatever the lab's own `run`s take.
         if index > 1, tokens[index - 1].text == ".", tokens[index - 2].text == "MainActor" { return nil }
-        return takers.contains(tokens[index].text) ? tokens[index].text : nil
+        return tokens[index].text
     }
 
     /// `{ () async in`, `{ [weak self] value async throws -> T in`: `async` before the closure's `in`.

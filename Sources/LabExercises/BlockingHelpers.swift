@@ -1,6 +1,8 @@
-/// The code's own synchronous functions that block: their body calls a blocking API from
-/// the list, or another such function, directly (not from a closure, which may well run on
-/// another thread: `Thread { … }`, `DispatchQueue.global().async { … }`).
+/// The code's own synchronous functions and initializers that block: their body calls a
+/// blocking API from the list, or another such function, directly or in a closure that runs
+/// before the call it is given to returns (`ClosuresRunNow`: `translatingErrors { … }`,
+/// `.map { … }`); not in one that may well run later on another thread (`Thread { … }`,
+/// `DispatchQueue.global().async { … }`).
 ///
 /// Why: the list names the system's waits and a few known helpers, but blocking hides
 /// behind any synchronous function. `watchSteadiness()` looked harmless in `BenchCommand.run`
@@ -35,8 +37,6 @@ enum BlockingHelpers {
             let contexts: AsyncContexts
             let bindings: [String: Set<String>]
             let ownFunctions: Set<String>
-            /// The tokens at each body's own level (its `scope`), found once rather than per function.
-            let tokensByScope: [Int: [Int]]
             /// Each brace's closing one.
             let closing: [Int: Int]
             /// Its declarations as `ReachedCode` reads them (in `strict` mode only).
@@ -49,11 +49,14 @@ enum BlockingHelpers {
                 path: file.path, tokens: tokens, contexts: contexts,
                 bindings: AsyncContextScanner.typeBindings(tokens, types: types),
                 ownFunctions: file.ownFunctions,
-                tokensByScope: Dictionary(grouping: tokens.indices, by: { contexts.scope[$0] }), closing: file.closing,
+                closing: file.closing,
                 declarations: strict ? ReachedDeclarations(tokens, closing: file.closing) : nil)
         }
+        let runNow = strict ? [] : ClosuresRunNow.takers(in: files)
         var declarations: [String: Int] = [:]
-        for file in scanned { for function in file.contexts.functions { declarations[function.name, default: 0] += 1 } }
+        for file in scanned {
+            for function in file.contexts.functions { declarations[key(function, file.tokens), default: 0] += 1 }
+        }
         let listed = Set(restrictions.map(\.shape.member))
 
         var inferred: [String: AsyncRestriction] = [:]
@@ -71,21 +74,26 @@ enum BlockingHelpers {
             let shapes = AsyncContextScanner.byMember(known.map { ($0, $0.shape) })
             for file in scanned {
                 for function in file.contexts.functions
-                where !function.isAsync && (strict || declarations[function.name] == 1)
-                    && inferred[function.name] == nil && !listed.contains(function.name)
+                where !function.isAsync && (strict || declarations[key(function, file.tokens)] == 1)
+                    && inferred[key(function, file.tokens)] == nil && !listed.contains(function.name)
                     && !found.contains("\(file.path)#\(function.body)")
                 {
-                    let own =
-                        strict
-                        ? Array((function.body + 1)..<(file.closing[function.body] ?? function.body + 1))
-                        : (file.tokensByScope[function.body] ?? []).filter { $0 > function.body }
+                    // Every token of the body in an answer; otherwise those that run with it (`runsWith`),
+                    // asked only of a token that names a blocking call: the cheap test first.
+                    let body = (function.body + 1)..<(file.closing[function.body] ?? function.body + 1)
                     guard
-                        let (index, cause) = own.lazy.compactMap({ index in
-                            shapes[file.tokens[index].text]?.first {
-                                AsyncContextScanner.matches(
-                                    $0.1, $0.0, at: index, file.tokens, file.bindings, file.ownFunctions)
-                            }
-                            .map { (index, $0.0) }
+                        let (index, cause) = body.lazy.compactMap({ index -> (Int, AsyncRestriction)? in
+                            guard
+                                let match = shapes[file.tokens[index].text]?.first(where: {
+                                    AsyncContextScanner.matches(
+                                        $0.1, $0.0, at: index, file.tokens, file.bindings, file.ownFunctions)
+                                }),
+                                strict
+                                    || runsWith(
+                                        function.body, token: index, scope: file.contexts.scope,
+                                        callees: file.contexts.closureCallees, runNow: runNow)
+                            else { return nil }
+                            return (index, match.0)
                         }).first
                     else { continue }
                     let site = "\(file.path):\(file.tokens[index].line)"
@@ -124,6 +132,10 @@ enum BlockingHelpers {
     private static func calls(of function: AsyncContexts.Function, in tokens: [SwiftTokenizer.Token], strict: Bool)
         -> [(key: String, api: String, what: String, owner: String?)]
     {
+        // An initializer is called by its type's name: `InventoryDatabase(path:)`.
+        if function.name == "init", let type = type(around: function.body, in: tokens) {
+            return [(key(function, tokens), "\(type)(", "\(type)'s init", nil)]
+        }
         let bracket = ["subscript": "[", "callAsFunction": "(", "dynamicallyCall": "("][function.name]
         guard strict, let bracket, let type = type(around: function.body, in: tokens) else {
             return [(function.name, "\(function.name)(", function.name, nil)]
@@ -134,6 +146,30 @@ enum BlockingHelpers {
         return names.sorted().map {
             ("\($0)\(bracket) \(function.body)", "\($0)\(bracket)", "\(type)'s \(function.name)", type)
         }
+    }
+
+    /// Whether the token at `token` runs when the body opened at `body` runs: it is at the
+    /// body's own level, or in closures given to calls that run them now (`ClosuresRunNow`),
+    /// however nested; not in a nested function, nor in a closure that may run later.
+    private static func runsWith(
+        _ body: Int, token: Int, scope: [Int], callees: [Int: String], runNow: Set<String>
+    ) -> Bool {
+        var level = scope[token]
+        while level != body {
+            guard level >= 0, let callee = callees[level], runNow.contains(callee) else { return false }
+            level = scope[level]
+        }
+        return true
+    }
+
+    /// What a declaration is counted and inferred under: its name, or `Type.init` for an
+    /// initializer (the lab declares many `init`s, but usually one a type: that one is followed,
+    /// as a function declared once is). An initializer that opened a database waited there for
+    /// another process's lock and slept between retries, unseen by the scan, while async code
+    /// made the type (the inventory store's, until session 50).
+    private static func key(_ function: AsyncContexts.Function, _ tokens: [SwiftTokenizer.Token]) -> String {
+        guard function.name == "init", let type = type(around: function.body, in: tokens) else { return function.name }
+        return "\(type).init"
     }
 
     /// The simple name of the type whose body holds the `{` at `brace`.

@@ -517,6 +517,50 @@ struct AsyncContextScannerTests {
         expectEqual(findings.last?.message.contains("launchWorker( at Sources/A/Watch.swift:3"), true, "\(findings)")
     }
 
+    /// An initializer that blocks is called by its type's name: the inventory store's opened its
+    /// database, which slept between retries of a busy file, in every async function that made
+    /// a store (until session 50). Followed through another type's initializer too; a type with
+    /// two initializers is not (a call cannot tell which), nor one that blocks another thread.
+    @Test func anInitializerThatBlocksIsFollowedIntoItsAsyncCallers() {
+        let findings = AsyncContextScanner.findings(
+            inFiles: [
+                (
+                    "Sources/A/Database.swift",
+                    """
+                    final class Database {
+                        init(path: String) throws { try waitForOthers() }
+                        private func waitForOthers() throws { Thread.sleep(forTimeInterval: 0.001) }
+                    }
+                    actor Store {
+                        let database: Database
+                        init(path: String) throws { database = try Database(path: path) }
+                    }
+                    struct Twice {
+                        init() { usleep(1) }
+                        init(fast: Bool) {}
+                    }
+                    struct Starter { init() { Thread { usleep(1) }.start() } }
+                    """
+                ),
+                (
+                    "Sources/B/Main.swift",
+                    """
+                    func open() async throws {
+                        _ = try Store(path: "a")
+                        _ = try Database(path: "b")
+                        _ = Twice(fast: true)
+                        _ = Starter()
+                    }
+                    """
+                ),
+            ], restrictions: Self.restrictions)
+        expectEqual(
+            findings.map { "\($0.file):\($0.line) \($0.api)" },
+            ["Sources/B/Main.swift:2 Store(", "Sources/B/Main.swift:3 Database("])
+        expectEqual(
+            findings.first?.message.contains("Store's init (Sources/A/Database.swift:7)"), true, "\(findings)")
+    }
+
     /// Audit Z: a timed wait in `subscript(withinMilliseconds:)` read from async code as
     /// `finished[withinMilliseconds: 40]`, and one in `callAsFunction` read as `waiter()`. Another
     /// type's subscript (an array's), an awaited call and a synchronous closure are left alone.
@@ -646,9 +690,13 @@ struct AsyncContextScannerTests {
         let findings = try await OnAThreadOfItsOwn.blockingWork(named: "scan the lab") {
             try AsyncContextScanner.findings(
                 underFolders: Self.scannedFolders, root: Self.root, restrictions: restrictions)
+                // Without the blocking list, and without what blocks only through a helper the
+                // scan infers (a check's given `Thumbnail(photo:)` holds one render on purpose):
+                // a Mac refuses neither.
                 + AsyncContextScanner.findings(
                     underFolders: Self.scannedForWhatAMacRefuses, root: Self.root,
-                    restrictions: restrictions.filter { $0.kind != .blocking })
+                    restrictions: restrictions.filter { $0.kind != .blocking }
+                ).filter { $0.kind != .blocking }
         }
         expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
     }

@@ -116,6 +116,21 @@ struct DedicatedThreadExecutorTests {
         #expect(await withTaskExecutorPreference(executor) { await here() })
     }
 
+    /// Blocking work given to the executor runs on its thread whoever calls: from the main
+    /// actor too (without `@concurrent` it ran on the main actor, the caller's isolation).
+    /// Its thread's id is known at once, with no wait in `init` for the thread to start.
+    @Test func blockingWorkRunsOnItsThreadEvenFromTheMainActor() async throws {
+        let executor = DedicatedThreadExecutor(name: "test.blocking")
+        defer { executor.stop() }
+        @MainActor func fromTheMainActor() async throws -> (Bool, UInt64) {
+            try await executor.blockingWork { (executor.isCurrentThread, currentThreadID()) }
+        }
+        let (onItsThread, thread) = try await fromTheMainActor()
+        expect(onItsThread, "the work ran on the executor's thread")
+        expectEqual(await executor.threadID, thread)
+        expect(!executor.isCurrentThread)
+    }
+
     @Test func stoppingFinishesQueuedJobsAndEndsTheThread() async {
         let executor = DedicatedThreadExecutor(name: "test.stop")
         let value = await Task(executorPreference: executor) { executor.isCurrentThread }.value

@@ -111,13 +111,15 @@ struct InventoryStoreTests {
 
     /// Opening waits for another connection's lock (up to the busy timeout) on the store's own
     /// thread: with more opens waiting than the cooperative pool has threads, a task started
-    /// after them still runs. Opened in the caller's task, each open held a thread of the pool
-    /// until the lock was gone, and the task ran only then.
-    @Test func anOpenWaitingForALockHoldsNoThreadOfThePool() async throws {
+    /// after them still runs; and opens made on the main actor leave it free. Opened in the
+    /// caller's task, each open held a thread of the pool (or the main actor) until the lock
+    /// was gone, and the task ran only then.
+    @Test(arguments: [false, true])
+    func anOpenWaitingForALockHoldsNoThreadOfThePool(fromTheMainActor: Bool) async throws {
         let scratch = try InventoryScratch("inventory-test")
         defer { scratch.remove() }
         let path = scratch.path("locked.sqlite")
-        _ = try InventoryDatabase(path: path)
+        try await OnAThreadOfItsOwn.blockingWork(named: "make the store") { _ = try InventoryDatabase(path: path) }
         let locked = Locked<Bool?>(nil)
         let taskRan = Locked(false)
         // Another connection takes the file's exclusive lock (rollback journal: readers wait
@@ -140,15 +142,30 @@ struct InventoryStoreTests {
         let opens = ProcessInfo.processInfo.activeProcessorCount + 2
         let opening = Task {
             try await withThrowingTaskGroup(of: Void.self) { group in
-                for _ in 0..<opens { group.addTask { _ = try await InventoryStore(path: path) } }
+                for _ in 0..<opens {
+                    group.addTask {
+                        if fromTheMainActor {
+                            try await Self.openOnTheMainActor(path)
+                        } else {
+                            try await Self.open(path)
+                        }
+                    }
+                }
                 try await group.waitForAll()
             }
         }
         try await Task.sleep(for: .milliseconds(200))
-        await Task.detached { taskRan.withLock { $0 = true } }.value
+        if fromTheMainActor {
+            await MainActor.run { taskRan.withLock { $0 = true } }
+        } else {
+            await Task.detached { taskRan.withLock { $0 = true } }.value
+        }
         #expect(await ranWhileLocked, "a task ran while \(opens) opens waited for the lock")
         try await opening.value
     }
+
+    @concurrent static func open(_ path: String) async throws { _ = try await InventoryStore(path: path) }
+    @MainActor static func openOnTheMainActor(_ path: String) async throws { _ = try await InventoryStore(path: path) }
 
     /// kill -9 during a large transaction, 20 times: each database opens, passes SQLite's
     /// integrity check and holds exactly the transactions that committed. The child's log

@@ -8,30 +8,40 @@ import Foundation
 /// - a `TaskExecutor`: `withTaskExecutorPreference(_:)` or `Task(executorPreference:)` makes
 ///   nonisolated async code of a task tree run here instead of on the global executor.
 ///
-/// `@unchecked Sendable` because the compiler cannot see the lock: `pending`, `isStopping` and
-/// `runCount` are read and written only while `condition` is locked; `threadID` is written
-/// once, by the new thread, before `init` returns (init waits on a semaphore the thread
-/// signals after writing it), and only read after that.
+/// `@unchecked Sendable` because the compiler cannot see the lock: `pending`, `isStopping`,
+/// `runCount` and `startedThreadID` are read and written only while `condition` is locked.
 public final class DedicatedThreadExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
     public let name: String
     private let condition = NSCondition()
     private var pending: [UnownedJob] = []
     private var isStopping = false
     private var runCount = 0
-    /// The OS id of the executor's thread: compare with `currentThreadID()` to see where code ran.
-    public private(set) var threadID: UInt64 = 0
+    /// The thread's OS id, written by the thread before it runs any job (0 until then).
+    private var startedThreadID: UInt64 = 0
 
+    /// Starts the thread and returns without waiting for it: a job enqueued meanwhile waits
+    /// in `pending`. (It used to wait on a semaphore until the thread had written its id, a
+    /// wait in every async function that made an executor; session 50's scan of initializers
+    /// found it.)
     public init(name: String) {
         self.name = name
-        let started = DispatchSemaphore(value: 0)
         let thread = Thread { [self] in
-            threadID = currentThreadID()
-            started.signal()
+            condition.lock()
+            startedThreadID = currentThreadID()
+            condition.unlock()
             runJobs()
         }
         thread.name = name
         thread.start()
-        started.wait()
+    }
+
+    /// The OS id of the executor's thread: compare with `currentThreadID()` to see where code
+    /// ran. Async: it is known once the thread has started, which a job run on it waits for.
+    public var threadID: UInt64 {
+        get async {
+            if let known = condition.withLock({ startedThreadID == 0 ? nil : startedThreadID }) { return known }
+            return await Task(executorPreference: self) { currentThreadID() }.value
+        }
     }
 
     public func enqueue(_ job: consuming ExecutorJob) {
@@ -46,6 +56,16 @@ public final class DedicatedThreadExecutor: SerialExecutor, TaskExecutor, @unche
         UnownedSerialExecutor(ordinary: self)
     }
 
+    /// Runs synchronous work that may block (a database's open waits for another process's
+    /// lock) on this executor's thread, while the caller suspends: the wait holds this thread,
+    /// which is there for such work, and no thread of the cooperative pool or an actor's.
+    /// `@concurrent`, so that the work runs where the preference says whatever actor calls
+    /// (a nonisolated async function would run it on the caller's actor, as the package builds).
+    @concurrent
+    public func blockingWork<Value>(_ work: sending () throws -> sending Value) async throws -> sending Value {
+        try await withTaskExecutorPreference(self) { try work() }
+    }
+
     /// How many jobs (slices of tasks between suspensions) this executor has run.
     public var jobsRun: Int {
         condition.lock()
@@ -53,8 +73,8 @@ public final class DedicatedThreadExecutor: SerialExecutor, TaskExecutor, @unche
         return runCount
     }
 
-    /// True when the caller is running on this executor's thread.
-    public var isCurrentThread: Bool { currentThreadID() == threadID }
+    /// True when the caller is running on this executor's thread (never before it has started).
+    public var isCurrentThread: Bool { condition.withLock { startedThreadID } == currentThreadID() }
 
     /// Lets the thread finish the jobs already queued, then end. Jobs enqueued later never run,
     /// so stop an executor only when nothing uses it any more.

@@ -27,7 +27,7 @@ public actor InventoryStore {
     public init(path: String, create: Bool = true, probe: Probe = .disabled) async throws {
         let executor = DedicatedThreadExecutor(name: "inventory store")
         do {
-            database = try await Self.open(path, create: create, on: executor)
+            database = try await executor.blockingWork { try InventoryDatabase(path: path, create: create) }
         } catch {
             executor.stop()
             throw error
@@ -35,14 +35,6 @@ public actor InventoryStore {
         self.executor = executor
         self.probe = probe
         self.path = path
-    }
-
-    /// Opens the database on `executor`'s thread. Nonisolated, so the closure runs on the
-    /// executor it prefers; the database comes back `sending`: nothing else holds it yet.
-    private nonisolated static func open(
-        _ path: String, create: Bool, on executor: DedicatedThreadExecutor
-    ) async throws -> sending InventoryDatabase {
-        try await withTaskExecutorPreference(executor) { try InventoryDatabase(path: path, create: create) }
     }
 
     /// A store in memory: nothing left behind.

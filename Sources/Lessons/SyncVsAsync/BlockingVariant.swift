@@ -3,6 +3,8 @@ import LessonKit
 
 /// "Non-concurrent code": the button's action blocks the main actor for 5 s.
 enum BlockingVariant {
+    /// HAZARD, on purpose: the button's action blocks the main actor for the source's 5 s
+    /// (`Thread.sleep` in a synchronous call): the freeze this variant measures.
     static let variant = LessonVariant("blocking", title: "Non-concurrent code: takesTooLong() blocks the main actor") {
         context in
         let console = context.console

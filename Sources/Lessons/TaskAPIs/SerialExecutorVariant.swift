@@ -110,7 +110,7 @@ enum SerialExecutorVariant {
         let executor = DedicatedThreadExecutor(name: "lab.database")
         defer { executor.stop() }
         let pinned = await context.probe.span("pinned actor: \(tasks)×\(callsPerTask) inserts") {
-            await hammer(PinnedPhotoDatabase(executor: executor), executorThread: executor.threadID)
+            await hammer(PinnedPhotoDatabase(executor: executor), executorThread: await executor.threadID)
         }
         let shared = await context.probe.span("default actor: \(tasks)×\(callsPerTask) inserts") {
             await hammer(DefaultPhotoDatabase(), executorThread: nil)
