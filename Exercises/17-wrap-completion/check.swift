@@ -66,31 +66,37 @@ func runCheck(_ report: CheckReport) async {
         report.fail("caffeineSamples threw \(error) for a store with no samples; no samples is not an error")
     }
     // Two stores that fail, each its own way: one refuses, one's query fails with an error of
-    // this run's choosing. The error thrown must be the one the completion handler reported.
+    // this run's choosing. The error thrown must be the one the completion handler reported, from
+    // one query, as on success: an answer that asked again when the store failed passed. The
+    // second is asked since an anchor: an answer that threw the store's error only for a query
+    // since nil, and answered no samples since an anchor, passed while both were asked since nil.
     let injected = CheckServices.anyError()
-    let failing: [(store: CaffeineHealthStore, error: HealthStoreError, how: String)] = [
-        (CaffeineHealthStore(behavior: CheckServices.behavior(latency: .fixed(1))), .notAuthorized, "refuses"),
+    let failing: [(store: CaffeineHealthStore, since: QueryAnchor?, error: HealthStoreError, how: String)] = [
+        (CaffeineHealthStore(behavior: CheckServices.behavior(latency: .fixed(1))), nil, .notAuthorized, "refuses"),
         (
             CaffeineHealthStore(
                 behavior: CheckServices.behavior(latency: .fixed(1), failures: FailureInjection(rate: 1, error: injected))),
-            .injected(injected), "fails with \(injected)"
+            anchor, .injected(injected), "fails with \(injected) (asked since an anchor)"
         ),
     ]
     var wrong: String? = nil
-    for (store, expected, how) in failing {
+    for (store, since, expected, how) in failing {
         report.waiting("caffeineSamples from a store that \(how)")
         // Within 3 s: a continuation resumed only on success leaves the caller waiting forever,
         // and the check's whole limit (15 s) was spent on finding that out.
         let outcome = await within(.seconds(3)) { () -> Result<Int, any Error> in
-            do { return .success(try await caffeineSamples(since: nil, in: store).count) } catch { return .failure(error) }
+            do { return .success(try await caffeineSamples(since: since, in: store).count) } catch { return .failure(error) }
         }
+        let queried = queries(store)
         switch outcome {
         case nil:
             wrong = wrong ?? "from a store that \(how), caffeineSamples did not return within 3 s: resume the continuation on every path, with the store's error too"
         case .success?:
             wrong = wrong ?? "caffeineSamples returned for a store that \(how); it should throw"
         case .failure(let error as HealthStoreError)? where error == expected:
-            break
+            if queried != 1 {
+                wrong = wrong ?? "from a store that \(how), caffeineSamples threw the store's error, but queried it \(counted(queried, "time")): run anchoredQuery once, and throw the error its completion handler reports"
+            }
         case .failure(let error)?:
             wrong = wrong ?? "from a store that \(how), caffeineSamples threw \(error), not the store's error (\(expected)): throw what the completion handler reports"
         }
