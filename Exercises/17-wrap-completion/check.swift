@@ -2,7 +2,7 @@ import Foundation
 import LabScenarios
 @testable import StudentCode
 
-let plannedExpectations = 5
+let plannedExpectations = 6
 
 func authorizeAndSave(_ store: CaffeineHealthStore, _ milligrams: [Double]) async {
     await withCheckedContinuation { done in store.requestAuthorization { _, _ in done.resume() } }
@@ -68,6 +68,18 @@ func runCheck(_ report: CheckReport) async {
     } catch {
         report.fail("caffeineSamples threw \(error) for a store with no samples; no samples is not an error")
     }
+    // Cancelled while a slow store works (see cancelledWhileWaiting): whatever it answers, the call
+    // returns, and its continuation is resumed once (a second resume crashes as the store answers).
+    let slowToAnswer = CaffeineHealthStore(
+        behavior: CheckServices.behavior(latency: .fixed(CheckServices.scale.sourceSeconds(of: .milliseconds(150)))))
+    await authorizeAndSave(slowToAnswer, [80])
+    report.waiting("caffeineSamples cancelled while the store works")
+    let queriedBeforeTheCancel = queries(slowToAnswer)
+    let cancelled = await cancelledWhileWaiting(began: { queries(slowToAnswer) > queriedBeforeTheCancel }) {
+        "samples of \(try await caffeineSamples(since: nil, in: slowToAnswer).map(\.milligrams)) mg"
+    }
+    report.expect(cancelled != nil, "cancelled while the store worked, caffeineSamples \(cancelled.map(cancelledCallOutcome) ?? "")",
+                  otherwise: "cancelled while the store worked, caffeineSamples did not return within 3 s: resume the continuation exactly once, whichever comes first, the store's answer or the cancellation (or leave cancellation to the store's answer)")
     // Two stores that fail, each its own way: one refuses, one's query fails with an error of
     // this run's choosing. The error thrown must be the one the completion handler reported, from
     // one query, as on success: an answer that asked again when the store failed passed. The

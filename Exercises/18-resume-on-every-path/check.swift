@@ -1,7 +1,7 @@
 import LabScenarios
 @testable import StudentCode
 
-let plannedExpectations = 4
+let plannedExpectations = 5
 
 func runCheck(_ report: CheckReport) async {
     let still = await StillnessWatch()
@@ -38,6 +38,18 @@ func runCheck(_ report: CheckReport) async {
     }
     report.expect(right, "each store's own answer came back, asked once: \(answers.joined(separator: "; "))",
                   otherwise: "requestAccess must return what the store answers, asking it once: \(answers.joined(separator: "; "))")
+
+    // Cancelled while the user is still answering (see cancelledWhileWaiting): whatever it answers,
+    // the call returns, and its continuation is resumed once (a second resume crashes as the user
+    // answers, during the holds below).
+    let slowUser = CaffeineHealthStore(
+        behavior: CheckServices.behavior(latency: .fixed(CheckServices.scale.sourceSeconds(of: .milliseconds(150)))))
+    report.waiting("requestAccess cancelled while the store's user answers")
+    let cancelled = await cancelledWhileWaiting(began: { (slowUser.meter.stats.callsByKey["requestAuthorization"] ?? 0) > 0 }) {
+        try await requestAccess(to: slowUser)
+    }
+    report.expect(cancelled != nil, "cancelled while the user answered, requestAccess \(cancelled.map(cancelledCallOutcome) ?? "")",
+                  otherwise: "cancelled while the user answered, requestAccess did not return within 3 s: resume the continuation exactly once, whichever comes first, the store's answer or the cancellation (or leave cancellation to the store's answer)")
 
     // A store whose user is slow to answer, held still twice (see handlerWaitProblem): a caller
     // that waits for the completion handler is woken by nothing; one that sleeps and looks for
