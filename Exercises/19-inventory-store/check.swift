@@ -383,26 +383,42 @@ func otherProducts() -> [Product] {
     return names.map { Product(name: $0, quantity: CheckServices.random(in: 1...9)) }
 }
 
-/// A search for text with `%` or `_` in it finds the names that contain that text, as CONTAINS[c]
-/// does: a `LIKE` pattern built around the text, with no ESCAPE, reads them as wildcards (an
-/// audit's `name_key LIKE '%' || ? || '%'` passed, every term being letters). Two names are added,
-/// one containing the term and one the pattern would also match, and the term is searched for.
+/// A search for text with a wildcard's character in it finds the names that contain that text, as
+/// CONTAINS[c] does: a `LIKE` pattern built around the text, with no ESCAPE, reads `%` and `_` as
+/// wildcards (an audit's `name_key LIKE '%' || ? || '%'` passed, every term being letters), and a
+/// `GLOB` pattern reads `*` and `?`. Every run searches for one text of each kind, `%`, `_` and a
+/// glob's: with one of them drawn per run, a pattern that escaped `%` alone passed two runs in
+/// three, one that escaped `_` alone one in three, and a GLOB every run (a later audit's). For each,
+/// two names are added, one containing the text and one the pattern would also match.
 func searchTextIsText(_ report: CheckReport, add: InventoryStore, search: InventoryStore, among names: [String]) async {
-    let pairs = [("100% Rye", "1000 Island", "0%"), ("Hot_Sauce", "Hot Sauce", "t_s"), ("Max_Tea", "Six Tea", "x_t")]
-    let (containing, lookalike, piece) = pairs[CheckServices.random(in: 0...(pairs.count - 1))]
-    let term = String(piece.map { CheckServices.random(in: 0...1) == 0 ? Character($0.uppercased()) : $0 })
-    var found: [String] = []
-    do {
-        try await add.add(name: lookalike, quantity: 1)
-        try await add.add(name: containing, quantity: 1)
-        found = try await search.search(term).map(\.name)
-    } catch {
-        return report.fail("adding \(containing) and \(lookalike), then searching for \"\(term)\", threw: \(error)")
+    let kinds = [
+        [("100% Rye", "1000 Island", "0%")],
+        [("Hot_Sauce", "Hot Sauce", "t_s"), ("Max_Tea", "Six Tea", "x_t")],
+        [("Star*Fruit", "Starfruit", "r*f"), ("Why? Cola", "Whys Cola", "y? c")],
+    ]
+    var all = names
+    var searched: [String] = []
+    var wrong: [String] = []
+    for pairs in kinds {
+        let (containing, lookalike, piece) = pairs[CheckServices.random(in: 0...(pairs.count - 1))]
+        let term = String(piece.map { CheckServices.random(in: 0...1) == 0 ? Character($0.uppercased()) : $0 })
+        var found: [String] = []
+        do {
+            try await add.add(name: lookalike, quantity: 1)
+            try await add.add(name: containing, quantity: 1)
+            found = try await search.search(term).map(\.name)
+        } catch {
+            return report.fail("adding \(containing) and \(lookalike), then searching for \"\(term)\", threw: \(error)")
+        }
+        all += [containing, lookalike]
+        let expected = all.filter { $0.lowercased().contains(term.lowercased()) }.sorted()
+        searched.append("\"\(term)\" \(expected)")
+        if Set(found) != Set(expected) || found.count != expected.count {
+            wrong.append("search \"\(term)\" should find the names containing that very text, \(expected); it found \(found)")
+        }
     }
-    let expected = (names + [containing, lookalike]).filter { $0.lowercased().contains(term.lowercased()) }.sorted()
-    report.expect(Set(found) == Set(expected) && found.count == expected.count,
-                  "search \"\(term)\" finds the names containing that very text: \(expected)",
-                  otherwise: "search \"\(term)\" should find the names containing that very text, \(expected); it found \(found). In a LIKE pattern % and _ are wildcards: escape them (ESCAPE) or use instr")
+    report.expect(wrong.isEmpty, "each search finds the names containing that very text: \(searched.joined(separator: ", "))",
+                  otherwise: wrong.joined(separator: "; ") + ". In a LIKE pattern % and _ are wildcards (escape them with ESCAPE), in a GLOB pattern * and ?: use instr, or escape every wildcard")
 }
 
 /// A piece from inside one of the names (never its start), in random case, that at least two
