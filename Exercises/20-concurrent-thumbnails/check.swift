@@ -155,7 +155,11 @@ let plannedExpectations = 3
 func runCheck(_ report: CheckReport) async {
     WorkPlaces.install()
     let count = CheckServices.random(in: 5...7)
-    let photos = (0..<count).map { GalleryPhoto(title: "photo \($0)", seed: UInt64(CheckServices.random(in: 1...1_000_000))) }
+    // Titles out of alphabetical order: a model kept in the order the thumbnails end and then
+    // sorted by title passed while the titles were "photo 0", "photo 1", … (an audit's).
+    var titles = Array(["aurora", "canyon", "dunes", "glacier", "harbour", "lagoon", "meadow"].shuffled().prefix(count))
+    if titles == titles.sorted() { titles.swapAt(0, 1) }
+    let photos = titles.map { GalleryPhoto(title: $0, seed: UInt64(CheckServices.random(in: 1...1_000_000))) }
     // The first photo's thumbnail waits for another to be finished (see WorkPlaces.hold): made side
     // by side, the thumbnails end out of the photos' order, so a model kept in the order they end
     // is seen (a group that kept its children's arrival order passed, with the first photo made
