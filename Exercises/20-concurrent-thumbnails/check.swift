@@ -172,12 +172,18 @@ func runCheck(_ report: CheckReport) async {
     await model.photosArrived(photos)
     let expected = photos.map { (title: $0.title, checksum: CPUWork.run(units: Thumbnail.units, seed: $0.seed)) }
     let made = model.thumbnails.map { (title: $0.title, checksum: $0.checksum) }
-    report.expect(made.count == expected.count && zip(made, expected).allSatisfy { $0 == $1 },
-                  "all \(count) thumbnails were made, in order",
-                  otherwise: made.count == expected.count && made.allSatisfy { thumbnail in expected.contains { $0 == thumbnail } }
+    let places = WorkPlaces.made
+    // Each once: an answer that made every thumbnail twice (a "warm-up" batch thrown away) held the
+    // right model and passed, told that all 14 thumbnails of its 7 photos were made off the main actor.
+    let timesMade = places.onMainActor + places.elsewhere
+    let inOrder = made.count == expected.count && zip(made, expected).allSatisfy { $0 == $1 }
+    report.expect(inOrder && timesMade == count,
+                  "all \(count) thumbnails were made, once each, in order",
+                  otherwise: inOrder
+                      ? "the model holds the \(count) thumbnails in order, but \(timesMade) were made for \(count) photos: make each photo's thumbnail once (each is 30 ms of CPU)"
+                      : made.count == expected.count && made.allSatisfy { thumbnail in expected.contains { $0 == thumbnail } }
                       ? "the model holds the \(count) thumbnails out of the photos' order (\(made.map(\.title))): keep each thumbnail at its photo's place, whenever it was made"
                       : "the model holds \(counted(made.count, "thumbnail")), not the \(count) the photos make (or not in their order)")
-    let places = WorkPlaces.made
     let free = WorkPlaces.mainActorAnswered != false
     report.expect(places.onMainActor == 0 && places.elsewhere > 0 && free,
                   "all \(counted(places.elsewhere, "thumbnail")) \(were(places.elsewhere)) made off the main actor, and the main actor answered while they were made: the UI could draw meanwhile",
