@@ -11,7 +11,7 @@ struct Drink: Sendable, Equatable {
 import LabCore
 @testable import StudentCode
 
-let plannedExpectations = 3
+let plannedExpectations = 4
 
 @MainActor
 func runCheck(_ report: CheckReport) async {
@@ -41,4 +41,48 @@ func runCheck(_ report: CheckReport) async {
     let shared = after.filter { held in held.isActor || before.contains { $0.object === held.object } }
     report.expect(shared.isEmpty, "the model and the store share no object that changes: the store keeps a value",
                   otherwise: "the model and the store both hold one \(shared.map(\.typeName).joined(separator: ", ")) while its drinks change: the store must keep a value of its own, not the model's log")
+    // What the store reports it must hold: a store that keeps a way to ask for the drinks (a
+    // closure in a struct behind the lab's `Transport` protocol, a `JokeClient`, a continuation
+    // it sends its questions through) holds none of them, and reads the model's live log
+    // whenever it is asked (an audit's, helper 147: each passed, no object shared in sight).
+    let held = HeldFields(reachableFrom: model.store)
+    let missing = savedAfter.filter { !held.contains($0) }
+    report.expect(missing.isEmpty, "the store holds the drinks it reports: it keeps what it was given",
+                  otherwise: "the store reported \(counted(savedAfter.count, "drink")) but holds \(missing.count == savedAfter.count ? "none" : "not all") of them (it keeps \(storedShapes(of: model.store))): it reads them through something else whenever it is asked (a closure, a task, a stream: the model's live log); keep the drinks it was given")
+}
+
+/// The names and caffeine figures reachable from a value through what it stores (properties,
+/// optionals, collections, enums, existentials, objects): a store that keeps its drinks in any
+/// shape (`[Drink]`, a dictionary, two arrays of names and figures) holds them. A closure's
+/// captures and a task's result are out of sight, so a store that keeps only a way to ask holds none.
+struct HeldFields {
+    private(set) var names: Set<String> = []
+    private(set) var figures: Set<Double> = []
+
+    init(reachableFrom root: Any) {
+        var seen: Set<ObjectIdentifier> = []
+        var pending: [Any] = [root]
+        var visits = 0
+        while let value = pending.popLast(), visits < 100_000 {
+            visits += 1
+            if let name = value as? String { names.insert(name) }
+            if let figure = value as? Double { figures.insert(figure) }
+            if type(of: value) is AnyClass, !seen.insert(ObjectIdentifier(value as AnyObject)).inserted { continue }
+            var mirror: Mirror? = Mirror(reflecting: value)
+            while let current = mirror {
+                pending.append(contentsOf: current.children.map(\.value))
+                mirror = current.superclassMirror
+            }
+        }
+    }
+
+    func contains(_ drink: Drink) -> Bool { names.contains(drink.name) && figures.contains(drink.milligrams) }
+}
+
+/// The store's stored properties and their types, for the student to read: `source: Optional<Transport>`.
+func storedShapes(of store: Any) -> String {
+    // Not the actor's own storage (`$defaultActor`), which no answer wrote.
+    let children = Mirror(reflecting: store).children.filter { $0.label?.hasPrefix("$") != true }
+    guard !children.isEmpty else { return "nothing" }
+    return children.map { "\($0.label ?? "_"): \(type(of: $0.value))" }.joined(separator: ", ")
 }
