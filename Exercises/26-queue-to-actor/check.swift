@@ -2,7 +2,7 @@ import Foundation
 import LabCore
 @testable import StudentCode
 
-let plannedExpectations = 4
+let plannedExpectations = 5
 
 /// Compiles only for an actor: the exercise is to move the queue's job to one.
 func requireActor<T: Actor>(_: T.Type) {}
@@ -77,6 +77,23 @@ func runCheck(_ report: CheckReport) async {
                 ? "the same photo added by \(tasks) tasks: \(miscounted.count) of the adds returned \(miscounted.first ?? 0), not 1: return how many favourites there are once the photo is in, whether that add put it there or not"
                 : "adding \(asked[0]) again, after \(total - 1) other photos, returned \(again) and left \(counted(keptAfter, "favourite")) (there were \(total)): a photo already there must not be added twice"
     )
+    // Names that differ only in case, or only near their end, are different photos: a store that
+    // kept each name lowercased, or its first 12 letters, passed while every name was short and
+    // lowercase (an audit's, helper 147). Added to the store that holds `shared`, one at a time.
+    let long = "apod-\(CheckServices.random(in: 1000...9999))-" + String(repeating: "nebula-", count: 6)
+    let lookalikes = [shared.uppercased(), long + "a.jpg", long + "b.jpg"]
+    var lookalikeCounts: [Int] = []
+    for photo in lookalikes { lookalikeCounts.append(await store2.add(photo)) }
+    var lookalikesKnown = true
+    for photo in lookalikes where await !store2.contains(photo) { lookalikesKnown = false }
+    let merged = lookalikes.indices.first { lookalikeCounts[$0] != $0 + 2 }
+    let keptWithLookalikes = await store2.count
+    report.expect(
+        merged == nil && lookalikesKnown && keptWithLookalikes == 1 + lookalikes.count,
+        "photos whose names differ only in case, or only at their end, are different favourites",
+        otherwise: merged.map {
+            "adding \"\(lookalikes[$0])\" after \(([shared] + lookalikes.prefix($0)).map { "\"\($0)\"" }.joined(separator: ", ")) returned \(lookalikeCounts[$0]), not \($0 + 2): names that differ only in case or near their end are different photos; keep each name exactly as it was given"
+        } ?? "photos whose names differ only in case or near their end were not all kept as favourites: keep each name exactly as it was given")
     let has = await store2.contains(shared)
     let hasNot = await store2.contains("not-\(shared)")
     report.expect(
