@@ -3,7 +3,7 @@ import LabCore
 import LabScenarios
 @testable import StudentCode
 
-let plannedExpectations = 8
+let plannedExpectations = 9
 
 func runCheck(_ report: CheckReport) async {
     let still = await StillnessWatch()
@@ -86,6 +86,37 @@ func runCheck(_ report: CheckReport) async {
                   otherwise: "two days asked for at once: \(wrong) of \(mixed.count) views got another day's photo or none; keep one download in flight per day")
     report.expect(pair.most == 2, "the two days downloaded at the same time",
                   otherwise: "the two days' downloads took turns (\(pair.most) at once): only callers of the same day share a download; other days go ahead")
+    // A download that fails while other views wait for it: each waiting view is told of the
+    // failure, and none starts a download of its own (an audit's, helper 147: waiters parked on
+    // continuations that a failure forgot hung forever, and waiters that downloaded again once the
+    // shared download failed each asked the service; both passed while no failure had waiters).
+    report.waiting("views waiting for a download that fails")
+    let doomed = today.addingTimeInterval(20 * 86_400)
+    let doomedService = HeldPhotos(base: OneDayDown(base: working, failing: doomed), holding: doomed)
+    let doomedCache = PhotoCache(service: doomedService)
+    let waiters = CheckServices.random(in: 2...4)
+    let told = await withTaskExecutorPreference(serial) {
+        await withTaskGroup(of: Bool?.self) { group in
+            for _ in 0...waiters {
+                group.addTask { await within(.seconds(3)) { (try? await doomedCache.photo(for: doomed)) == nil } }
+            }
+            // Another day, asked for after the views on the same first-in-first-out thread: once it is
+            // served, every view has had its turn on the cache, and is waiting for the download.
+            _ = try? await doomedCache.photo(for: today.addingTimeInterval(21 * 86_400))
+            doomedService.release()
+            return await group.reduce(into: [Bool?]()) { $0.append($1) }
+        }
+    }
+    let doomedCalls = doomedService.calls(for: doomed)
+    let hung = told.filter { $0 == nil }.count
+    report.expect(
+        hung == 0 && told.allSatisfy { $0 == true } && doomedCalls == 1,
+        "a download that failed while \(waiters) other views waited for it: each view was told of the failure, and none downloaded again",
+        otherwise: hung > 0
+            ? "a download that failed while \(waiters) other views waited for it: \(counted(hung, "view")) never returned (3 s): hand the failure to every request waiting for that download"
+            : doomedCalls > 1
+                ? "a download that failed while \(waiters) other views waited for it: the service was asked \(doomedCalls) times for that day: the waiting views must share the failure, not download again"
+                : "a download that failed while \(waiters) other views waited for it: \(told.filter { $0 == false }.count) of them got a photo the service never sent")
     // A request for a day whose download is in flight, held: it waits for that download, and
     // nothing wakes it meanwhile (one that sleeps and looks again until the day is cached is).
     // Twice, held 200 ms and then 550 ms, each answer due within 300 ms of the release: a look
@@ -167,17 +198,23 @@ func requestWhileHeld(_ day: Date, hold: Duration, cache service: any SpacePhoto
 /// the check chooses, not a timing it hopes for.
 final class HeldPhotos: SpacePhotosService {
     let base: any SpacePhotosService
+    /// The one day held, or nil: every day.
+    let holding: Date?
     let gate = Gate()
-    private let asked = Locked(0)
+    private let asked = Locked<[Date: Int]>([:])
 
-    init(base: any SpacePhotosService) { self.base = base }
+    init(base: any SpacePhotosService, holding: Date? = nil) {
+        self.base = base
+        self.holding = holding
+    }
 
-    var calls: Int { asked.withLock { $0 } }
+    var calls: Int { asked.withLock { $0.values.reduce(0, +) } }
+    func calls(for day: Date) -> Int { asked.withLock { $0[day] ?? 0 } }
     func release() { gate.open() }
 
     func photo(for day: Date) async throws -> SpacePhoto {
-        asked.withLock { $0 += 1 }
-        await gate.wait()
+        asked.withLock { $0[day, default: 0] += 1 }
+        if holding == nil || holding == day { await gate.wait() }
         return try await base.photo(for: day)
     }
     func randomPhotos(count: Int) async throws -> [SpacePhoto] { try await base.randomPhotos(count: count) }
