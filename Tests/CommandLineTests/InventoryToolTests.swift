@@ -157,20 +157,55 @@ final class InventoryToolTests {
             list.range(of: #"Milk\s+10\n"#, options: .regularExpression) != nil && !list.contains("Item"), "\(list)")
     }
 
-    /// Many `inventory add` processes at once on one store: every add kept, every process exits 0.
+    /// Many `inventory add` processes at once on one store: every acknowledged add kept, and
+    /// nothing else. A process may fail only by waiting the tool's whole busy timeout (60 s) for
+    /// the others' write lock, and say so in one line: on a quiet machine none does, but on one
+    /// crowded enough (a whole-suite run beside four builds, load 35) forty of a hundred did,
+    /// each after 60 s, and a test that wanted every process to succeed failed on the machine's
+    /// speed. A tool that did not wait would fail at once, and fail this test.
     @Test(arguments: [20, 100])
     func concurrentProcessesKeepEveryAdd(processes: Int) async throws {
         let store = home + "-\(processes).sqlite"
         let tool = try ProcessRunner.productsDirectory().appendingPathComponent("inventory")
-        let failed = try await Self.runAtOnce(
+        let runs = try await Self.runEachAtOnce(
             tool,
             (0..<processes).map { index in
                 ["add", index.isMultiple(of: 2) ? "Milk" : "Item \(index)", "1", "--store", store]
             })
-        expect(failed.isEmpty, "failed: \(failed)")
+        let failed = runs.filter { $0.result.crashed || $0.result.timedOut || $0.result.status != 0 }
+        for run in failed {
+            expect(
+                run.result.status == 1 && !run.result.crashed && run.result.standardError.contains("database is locked")
+                    && run.seconds >= 60,
+                "only a wait longer than the busy timeout may fail an add: \(run.arguments.prefix(2)) after \(run.seconds) s: status \(run.result.status) \(run.result.standardError)"
+            )
+        }
+        let kept = runs.filter { !failed.map(\.arguments).contains($0.arguments) }.map { $0.arguments[1] }
+        let milk = kept.filter { $0 == "Milk" }.count
         let list = try await ProcessRunner.run("inventory", ["list", "--store", store]).standardOutput
-        expectNotEqual(list.range(of: #"Milk\s+\#(processes / 2)\n"#, options: .regularExpression), nil, "\(list)")
-        expectEqual(list.split(separator: "\n").count, 2 + 1 + processes / 2, "a row per product under the header")
+        if milk > 0 {
+            expectNotEqual(list.range(of: #"Milk\s+\#(milk)\n"#, options: .regularExpression), nil, "\(list)")
+        }
+        expectEqual(
+            list.split(separator: "\n").count, 2 + (milk > 0 ? 1 : 0) + kept.count - milk,
+            "a row per product added, under the header: \(list)")
+    }
+
+    /// Starts one process per argument list, all at once; returns each one's result and how
+    /// long it ran, as this test saw it (at least what the process waited).
+    static func runEachAtOnce(_ tool: URL, _ argumentLists: [[String]]) async throws
+        -> [(arguments: [String], result: ProcessCapture, seconds: Double)]
+    {
+        try await withThrowingTaskGroup(of: ([String], ProcessCapture, Double).self) { group in
+            for arguments in argumentLists {
+                group.addTask {
+                    let started = ContinuousClock.now
+                    let result = try await ProcessCapture.run(tool, arguments, timeout: 120)
+                    return (arguments, result, (ContinuousClock.now - started).seconds)
+                }
+            }
+            return try await group.reduce(into: []) { $0.append(($1.0, $1.1, $1.2)) }
+        }
     }
 
     /// Starts one process per argument list, all at once; returns what each failing one said.

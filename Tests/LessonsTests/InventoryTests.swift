@@ -50,6 +50,29 @@ struct InventoryStoreTests {
         #expect(try await store.all() == [Product(name: "Big", quantity: Int.max)])
     }
 
+    /// A store another connection keeps locked for longer than the open waits: one line that
+    /// says what happened and that nothing changed, not SQLite's "database is locked" alone.
+    @Test func aStoreLockedForLongerThanTheWaitSaysSoInOneLine() async throws {
+        let scratch = try InventoryScratch("inventory-test")
+        defer { scratch.remove() }
+        let path = scratch.path("busy.sqlite")
+        let said = try await OnAThreadOfItsOwn.blockingWork(named: "open a locked store") { () -> String in
+            try InventoryDatabase(path: path).add(name: "Milk", quantity: 1)
+            let holder = try SQLiteConnection(path: path)
+            try holder.execute("PRAGMA journal_mode = DELETE; BEGIN EXCLUSIVE")
+            defer { try? holder.execute("COMMIT") }
+            do {
+                _ = try InventoryDatabase(path: path, busyTimeout: .milliseconds(200))
+                return "opened"
+            } catch {
+                return "\(error)"
+            }
+        }
+        expect(
+            said.hasPrefix("\(path): another program is writing to it") && said.contains("nothing was changed")
+                && said.contains("try again") && !said.contains("\n"), said)
+    }
+
     @Test func aBatchIsAllOrNothing() async throws {
         let store = try await InventoryStore.inMemory()
         try await store.add(name: "Big", quantity: Int.max - 1)

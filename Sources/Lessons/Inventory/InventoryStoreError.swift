@@ -34,6 +34,8 @@ public enum InventoryStoreError: Error, Equatable, CustomStringConvertible {
             "cannot be used here: the store or its folder is read-only, and SQLite writes beside a store (its -wal and -shm files) even to read it; copy it to a folder you can write to (SQLite: \(message))"
         case "unable to open database file":
             "cannot be opened or created here (SQLite: \(message))"
+        case "database is locked":
+            "another program is writing to it, and the lab stopped waiting for its lock; nothing was changed, so try again (SQLite: \(message))"
         default: message
         }
     }
