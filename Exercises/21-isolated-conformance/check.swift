@@ -45,7 +45,7 @@ nonisolated enum WorkPlaces {
 import LabCore
 @testable import StudentCode
 
-let plannedExpectations = 3
+let plannedExpectations = 4
 
 /// The photos the check sends: a few distinct ones, then copies. Titles and fingerprints do
 /// not agree: two different pictures may share a title, and one picture may come under two
@@ -72,9 +72,17 @@ func runCheck(_ report: CheckReport) async {
     var expected: [String] = []
     for photo in sent where !expected.contains("\(photo.title) #\(photo.seed)") { expected.append("\(photo.title) #\(photo.seed)") }
     let photos = sent.map { Photo(title: $0.title, fingerprint: Fingerprint(seed: $0.seed)) }
+    // Watched to its end (see StillnessWatch.watchToTheEnd), and the main actor's thread read on it
+    // from the call to its return (see ThreadActivity): what the main actor did while the work was
+    // off it, however the code is spelled.
+    let still = await StillnessWatch()
     report.waiting("uniquePhotos(_:)")
     let cpuBefore = processCPUSeconds()
-    let kept = await uniquePhotos(photos).map { "\($0.title) #\($0.fingerprint.seed)" }
+    let ((kept, mainThread), stirrings) = await still.watchToTheEnd { @MainActor in
+        let reading = ThreadActivity.ThreadActivityReading()
+        let kept = await uniquePhotos(photos).map { "\($0.title) #\($0.fingerprint.seed)" }
+        return (kept, reading.activity())
+    }
     let cpuDuring = processCPUSeconds() - cpuBefore
     report.expect(kept == expected, "the \(photos.count) photos came back as their \(expected.count) distinct ones (title and fingerprint), in order",
                   otherwise: kept.count == expected.count && Set(kept) == Set(expected)
@@ -89,6 +97,31 @@ func runCheck(_ report: CheckReport) async {
                   otherwise: places.onMainActor == 0
                       ? "\(counted(places.elsewhere, "fingerprint")) \(were(places.elsewhere)) hashed for \(photos.count) photos: remove the duplicates through Photo's Hashable conformance (a Set), hashing every photo's fingerprint as the synthesized conformance does"
                       : "\(places.onMainActor) of \(places.onMainActor + places.elsewhere) fingerprints \(were(places.onMainActor)) hashed on the main actor: while it hashes there the UI cannot draw")
+    // What the main actor did while the fingerprints were hashed off it. Awaiting the removal, it
+    // sleeps, and the removal's end wakes it once. Looking for the result again and again wakes it
+    // at every look, whatever the pause between looks is called: audits refused the names `sleep`,
+    // `yield`, `Dispatch*`, `SimulatedWork` and `LabScenarios` one at a time, and a 1 ms Timer of
+    // the main run loop resuming a continuation, or a task group racing the look against one,
+    // still passed (a few ms of CPU: 386 wakes of the main actor's thread in 303 ms, against one for
+    // every correct answer, quietly and on one CPU). A loop that does not pause wants a CPU the
+    // whole time. The kernel's count of the thread's wakes (Linux) sees every pause, a blocking one
+    // too; where it does not say (macOS), the watch sees a sleep's timer or a loop of hops on the
+    // main actor's task. A main actor blocked on a lock once is neither: the Mutex names stay refused.
+    let restless = mainThread?.restless.map { "the main actor \($0)" }
+        ?? stirrings.whatStirred.map { "the task that called uniquePhotos was not still: \($0)" }
+    let threadFigures = mainThread.map { activity in
+        activity.wakes.map { "its thread woke \($0 == 1 ? "once" : counted($0, "time")) in \(activity.lasted.humanReadable) and used \(activity.cpu.humanReadable) of CPU" }
+            ?? "its thread used \(activity.cpu.humanReadable) of CPU in \(activity.lasted.humanReadable), and no timer or loop woke the task that called it"
+    } ?? "no timer or loop woke the task that called it (its thread's figures were not read: it changed threads)"
+    // An answer that hashed nothing (the line above says so) still had the main actor wait or not.
+    let during = places.elsewhere > 0 ? "while the fingerprints were hashed off the main actor" : "while uniquePhotos ran"
+    if places.onMainActor > 0 {
+        // Its thread's CPU and wakes are then the hashing's own, which the line above words.
+        report.fail("the main actor was not free while the fingerprints were hashed: it hashed \(places.onMainActor) of them itself")
+    } else {
+        report.expect(restless == nil, "\(during), the main actor waited: \(threadFigures)",
+                      otherwise: "\(during), \(restless ?? ""): it looked for the result again and again instead of awaiting it (a pause between looks, a sleep, a timer, a task or a queue, still wakes it at every look); await the removal's result, which wakes the main actor once, when it is there")
+    }
     // What the process computed besides the hashing (each hash's own CPU is counted where it
     // ran): an answer that awaits the work computes almost nothing else, one whose main actor
     // spins or polls for the result computes all the while the hashing runs (an audit's answers:

@@ -138,6 +138,38 @@ final class StillnessWatch: Sendable {
         return (result, held, afterwards)
     }
 
+    /// Runs `operation` on a watch to its end, nothing held back, and counts what woke its code
+    /// meanwhile besides the end of a task it awaited: for work the answer hands off and awaits,
+    /// whose end is the only event (21: the hashing, off the main actor). Code that awaits the work
+    /// is woken by its end alone (or by the end of a task that awaited it, `WakeWatch.Wakes.byAnEnd`);
+    /// code that looks for the result again and again is woken by each pause between looks (a
+    /// timer, a task, a queue), or runs again and again (a yield, a hop), however the pause is
+    /// spelled. The CPU is not judged here: the work's own is the answer's.
+    func watchToTheEnd<T: Sendable>(_ operation: @escaping @Sendable () async -> T) async -> (
+        result: T, stirrings: Stirrings
+    ) {
+        let watch = WakeWatch()
+        // Counting with no end, from before the answer starts.
+        let since = watch.countAgain()
+        _ = PoolWakes.mark()
+        let begun = TasksBegun.count
+        let start = ContinuousClock.now
+        let task = Task(executorPreference: watch) {
+            PoolWakes.countFromTheFirstWake()
+            return await operation()
+        }
+        let result = await task.value
+        // Read once every task the answer made is recorded: see WakeWatch.settledWakes.
+        await TasksBeingMade.recorded()
+        let wakes = watch.settledWakes()
+        let stirrings = Stirrings(
+            timers: (wakes.fromOutside - wakes.byAnEnd) - (since.fromOutside - since.byAnEnd),
+            spins: wakes.fromItself - since.fromItself,
+            pooled: poolWatched ? PoolWakes.mark() : 0, begun: TasksBegun.count - begun,
+            lasted: start.duration(to: .now))
+        return (result, stirrings)
+    }
+
     /// `hold(_:from:endingWhenStirred:_:)`, with the watch its task ran on.
     private func watchedHold<T: Sendable>(
         _ hold: Duration, from ready: Gate?, endingWhenStirred: Bool,
