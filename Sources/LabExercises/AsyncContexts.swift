@@ -272,7 +272,9 @@ struct AsyncContexts {
             guard let parenthesis = open.last, tokens[parenthesis].text == "(", parenthesis > 0 else { return nil }
             if tokens[index].text == ":" && index > 0 && tokens[index - 1].text == "onCancel" { return nil }
             let name = tokens[parenthesis - 1]
-            return name.kind == .identifier ? name.text : nil
+            guard name.kind == .identifier else { return nil }
+            let lazy = parenthesis > 2 && tokens[parenthesis - 2].text == "." && tokens[parenthesis - 3].text == "lazy"
+            return lazy ? "lazy.\(name.text)" : name.text
         }
         if tokens[index].text == ")", let start = opening[index] {
             index = start - 1
@@ -292,6 +294,10 @@ struct AsyncContexts {
         if index > 0, tokens[index - 1].text == ":" { return nil }  // `onCancel: {`
         // `MainActor.run {}` takes a synchronous closure, whatever the lab's own `run`s take.
         if index > 1, tokens[index - 1].text == ".", tokens[index - 2].text == "MainActor" { return nil }
+        // `xs.lazy.map {}` keeps its closure for later: not the `map` that runs it now.
+        if index > 1, tokens[index - 1].text == ".", tokens[index - 2].text == "lazy" {
+            return "lazy.\(tokens[index].text)"
+        }
         return tokens[index].text
     }
 

@@ -41,6 +41,15 @@ enum BlockingHelpers {
             let closing: [Int: Int]
             /// Its declarations as `ReachedCode` reads them (in `strict` mode only).
             let declarations: ReachedDeclarations?
+            /// Each initializer's key (`Type.init`), by its body's brace: the file's owners read once.
+            let initKeys: [Int: String]
+
+            /// What a declaration is counted and inferred under: its name, or `Type.init` for an
+            /// initializer (the lab declares many `init`s, but usually one a type: that one is
+            /// followed, as a function declared once is). An initializer that opened a database
+            /// waited there for another process's lock and slept between retries, unseen by the
+            /// scan, while async code made the type (the inventory store's, until session 50).
+            func key(_ function: AsyncContexts.Function) -> String { initKeys[function.body] ?? function.name }
         }
         let types = Set(restrictions.compactMap { if case .type(let name) = $0.shape.receiver { name } else { nil } })
         let scanned = zip(files, contexts).map { file, contexts in
@@ -50,12 +59,13 @@ enum BlockingHelpers {
                 bindings: AsyncContextScanner.typeBindings(tokens, types: types),
                 ownFunctions: file.ownFunctions,
                 closing: file.closing,
-                declarations: strict ? ReachedDeclarations(tokens, closing: file.closing) : nil)
+                declarations: strict ? ReachedDeclarations(tokens, closing: file.closing) : nil,
+                initKeys: initKeys(contexts.functions, tokens))
         }
-        let runNow = strict ? [] : ClosuresRunNow.takers(in: files)
+        let runNow = ClosuresRunNow.takers(in: files)
         var declarations: [String: Int] = [:]
         for file in scanned {
-            for function in file.contexts.functions { declarations[key(function, file.tokens), default: 0] += 1 }
+            for function in file.contexts.functions { declarations[file.key(function), default: 0] += 1 }
         }
         let listed = Set(restrictions.map(\.shape.member))
 
@@ -74,12 +84,15 @@ enum BlockingHelpers {
             let shapes = AsyncContextScanner.byMember(known.map { ($0, $0.shape) })
             for file in scanned {
                 for function in file.contexts.functions
-                where !function.isAsync && (strict || declarations[key(function, file.tokens)] == 1)
-                    && inferred[key(function, file.tokens)] == nil && !listed.contains(function.name)
+                where !function.isAsync
+                    && (strict && function.name != "init" || declarations[file.key(function)] == 1)
+                    && inferred[file.key(function)] == nil && !listed.contains(function.name)
                     && !found.contains("\(file.path)#\(function.body)")
                 {
-                    // Every token of the body in an answer; otherwise those that run with it (`runsWith`),
-                    // asked only of a token that names a blocking call: the cheap test first.
+                    // Every token of a function's body in an answer; otherwise (and for an initializer,
+                    // which starts threads and tasks as often as it waits) those that run with it
+                    // (`runsWith`), asked only of a token that names a blocking call: the cheap test first.
+                    let everyToken = strict && function.name != "init"
                     let body = (function.body + 1)..<(file.closing[function.body] ?? function.body + 1)
                     guard
                         let (index, cause) = body.lazy.compactMap({ index -> (Int, AsyncRestriction)? in
@@ -88,7 +101,7 @@ enum BlockingHelpers {
                                     AsyncContextScanner.matches(
                                         $0.1, $0.0, at: index, file.tokens, file.bindings, file.ownFunctions)
                                 }),
-                                strict
+                                everyToken
                                     || runsWith(
                                         function.body, token: index, scope: file.contexts.scope,
                                         callees: file.contexts.closureCallees, runNow: runNow)
@@ -106,7 +119,9 @@ enum BlockingHelpers {
                                 || declarations.hasAsyncOverload($0)
                         }
                     }
-                    for (key, api, what, owner) in calls(of: function, in: file.tokens, strict: strict) {
+                    for (key, api, what, owner) in calls(
+                        of: function, key: file.key(function), in: file.tokens, strict: strict)
+                    {
                         inferred[key] = AsyncRestriction(
                             api: api, kind: .blocking,
                             message:
@@ -129,12 +144,17 @@ enum BlockingHelpers {
     /// file binds to the type (`let waiter = Finished()`, `w: Finished`) and `self` stand for
     /// it: `waiter[`, `waiter(` (an audit hid a timed wait in `subscript(withinMilliseconds:)`,
     /// read as `finished[withinMilliseconds: 40]`). Outside an answer it stays the list's job.
-    private static func calls(of function: AsyncContexts.Function, in tokens: [SwiftTokenizer.Token], strict: Bool)
-        -> [(key: String, api: String, what: String, owner: String?)]
-    {
-        // An initializer is called by its type's name: `InventoryDatabase(path:)`.
-        if function.name == "init", let type = type(around: function.body, in: tokens) {
-            return [(key(function, tokens), "\(type)(", "\(type)'s init", nil)]
+    private static func calls(
+        of function: AsyncContexts.Function, key: String, in tokens: [SwiftTokenizer.Token], strict: Bool
+    ) -> [(key: String, api: String, what: String, owner: String?)] {
+        // An initializer is called by its type's name, `InventoryDatabase(path:)`, or says it,
+        // `InventoryDatabase.init(path:)`.
+        if function.name == "init", key != function.name {
+            let type = String(key.dropLast(".init".count))
+            return [
+                (key, "\(type)(", "\(type)'s init", nil),
+                ("\(key) explicitly", "\(type).init(", "\(type)'s init", nil),
+            ]
         }
         let bracket = ["subscript": "[", "callAsFunction": "(", "dynamicallyCall": "("][function.name]
         guard strict, let bracket, let type = type(around: function.body, in: tokens) else {
@@ -162,14 +182,16 @@ enum BlockingHelpers {
         return true
     }
 
-    /// What a declaration is counted and inferred under: its name, or `Type.init` for an
-    /// initializer (the lab declares many `init`s, but usually one a type: that one is followed,
-    /// as a function declared once is). An initializer that opened a database waited there for
-    /// another process's lock and slept between retries, unseen by the scan, while async code
-    /// made the type (the inventory store's, until session 50).
-    private static func key(_ function: AsyncContexts.Function, _ tokens: [SwiftTokenizer.Token]) -> String {
-        guard function.name == "init", let type = type(around: function.body, in: tokens) else { return function.name }
-        return "\(type).init"
+    /// Each initializer's key, `Type.init`, by its body's brace (see `Scanned.key`).
+    private static func initKeys(_ functions: [AsyncContexts.Function], _ tokens: [SwiftTokenizer.Token])
+        -> [Int: String]
+    {
+        let inits = functions.filter { $0.name == "init" }
+        guard !inits.isEmpty else { return [:] }
+        let owners = owners(tokens)
+        return Dictionary(
+            inits.compactMap { function in owners[function.body].map { (function.body, "\($0).init") } },
+            uniquingKeysWith: { first, _ in first })
     }
 
     /// The simple name of the type whose body holds the `{` at `brace`.

@@ -10,14 +10,18 @@
 /// Without types, a call is known by name: the standard library's that take a non-escaping
 /// closure, and the code's own synchronous functions declared once whose closure parameters
 /// are all non-escaping (`func translatingErrors<T>(_ body: () throws -> T) throws -> T`).
-/// A name the code also declares with an `@escaping` closure is left out: a call cannot tell which.
+/// A name the code also declares with an `@escaping` (or optional) closure is left out: a call
+/// cannot tell which. A lazy collection's `map` runs later: `xs.lazy.map {` is not `map` here
+/// (`AsyncContexts.callee` names it `lazy.map`).
 enum ClosuresRunNow {
     static let standard: Set<String> = [
         "map", "compactMap", "flatMap", "filter", "forEach", "reduce", "contains", "first", "firstIndex",
-        "last", "lastIndex", "allSatisfy", "sorted", "min", "max", "partition", "removeAll", "drop", "prefix",
-        "withLock", "withLockIfAvailable", "withExtendedLifetime", "withUnsafeBufferPointer",
+        "last", "lastIndex", "allSatisfy", "sorted", "sort", "min", "max", "count", "mapValues",
+        "compactMapValues", "partition", "removeAll", "drop", "prefix", "Result", "withLock",
+        "withLockIfAvailable", "withExtendedLifetime", "withoutActuallyEscaping", "withUnsafeBufferPointer",
         "withUnsafeMutableBufferPointer", "withUnsafeBytes", "withUnsafeMutableBytes", "withUnsafePointer",
-        "withUnsafeMutablePointer", "withCString", "autoreleasepool",
+        "withUnsafeMutablePointer", "withUnsafeTemporaryAllocation", "withContiguousStorageIfAvailable",
+        "withCString", "autoreleasepool",
     ]
 
     /// The names of calls in `files` whose closure runs now.
@@ -53,7 +57,15 @@ enum ClosuresRunNow {
         // `->` is two tokens, `-` and `>`: a function type among the parameters.
         let takesClosure = parameters.contains { tokens[$0].text == "-" && tokens[$0 + 1].text == ">" }
         guard takesClosure else { return .none }
-        if parameters.contains(where: { tokens[$0].text == "escaping" }) { return .escapingOrAsync }
+        // `@escaping`, or an optional closure, `(() -> Void)?`, which escapes without saying so.
+        let optionalClosure = parameters.contains { index in
+            guard tokens[index].text == "(", let end = closing[index], end + 1 < close, tokens[end + 1].text == "?"
+            else { return false }
+            return (index..<end).contains { tokens[$0].text == "-" && tokens[$0 + 1].text == ">" }
+        }
+        if optionalClosure || parameters.contains(where: { tokens[$0].text == "escaping" }) {
+            return .escapingOrAsync
+        }
         var index = close + 1
         while index < tokens.count, tokens[index].text != "{", tokens[index].text != "-" {
             if tokens[index].text == "async" { return .escapingOrAsync }

@@ -540,6 +540,10 @@ struct AsyncContextScannerTests {
                         init(fast: Bool) {}
                     }
                     struct Starter { init() { Thread { usleep(1) }.start() } }
+                    struct LazyLater { init(_ xs: [Int]) { _ = xs.lazy.map { usleep(UInt32($0)) } } }
+                    struct OptionalLater { init() { later { usleep(1) } } }
+                    func later(_ done: (() -> Void)?) { DispatchQueue.global().async { done?() } }
+                    struct Sorter { init(_ xs: [Int]) { _ = xs.sorted { usleep(1); return $0 < $1 } } }
                     """
                 ),
                 (
@@ -547,16 +551,24 @@ struct AsyncContextScannerTests {
                     """
                     func open() async throws {
                         _ = try Store(path: "a")
-                        _ = try Database(path: "b")
+                        _ = try Database.init(path: "b")
                         _ = Twice(fast: true)
                         _ = Starter()
+                        _ = LazyLater([1])
+                        _ = OptionalLater()
+                        _ = Sorter([2, 1])
                     }
                     """
                 ),
             ], restrictions: Self.restrictions)
+        // `LazyLater`'s and `OptionalLater`'s closures run later: a lazy map's, and one given as an
+        // optional closure (which escapes without saying so).
         expectEqual(
             findings.map { "\($0.file):\($0.line) \($0.api)" },
-            ["Sources/B/Main.swift:2 Store(", "Sources/B/Main.swift:3 Database("])
+            [
+                "Sources/B/Main.swift:2 Store(", "Sources/B/Main.swift:3 Database.init(",
+                "Sources/B/Main.swift:8 Sorter(",
+            ])
         expectEqual(
             findings.first?.message.contains("Store's init (Sources/A/Database.swift:7)"), true, "\(findings)")
     }

@@ -69,7 +69,7 @@ struct InventoryStoreTests {
             }
         }
         expect(
-            said.hasPrefix("\(path): another program is writing to it") && said.contains("nothing was changed")
+            said.hasPrefix("\(path): another connection is writing to it") && said.contains("nothing was changed")
                 && said.contains("try again") && !said.contains("\n"), said)
     }
 

@@ -9,7 +9,8 @@ import Foundation
 ///   nonisolated async code of a task tree run here instead of on the global executor.
 ///
 /// `@unchecked Sendable` because the compiler cannot see the lock: `pending`, `isStopping`,
-/// `runCount` and `startedThreadID` are read and written only while `condition` is locked.
+/// `runCount`, `startedThreadID` and `threadIDWaiters` are read and written only while
+/// `condition` is locked.
 public final class DedicatedThreadExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
     public let name: String
     private let condition = NSCondition()
@@ -18,6 +19,8 @@ public final class DedicatedThreadExecutor: SerialExecutor, TaskExecutor, @unche
     private var runCount = 0
     /// The thread's OS id, written by the thread before it runs any job (0 until then).
     private var startedThreadID: UInt64 = 0
+    /// Who asked for `threadID` before the thread had written it: resumed when it does.
+    private var threadIDWaiters: [CheckedContinuation<UInt64, Never>] = []
 
     /// Starts the thread and returns without waiting for it: a job enqueued meanwhile waits
     /// in `pending`. (It used to wait on a semaphore until the thread had written its id, a
@@ -26,9 +29,13 @@ public final class DedicatedThreadExecutor: SerialExecutor, TaskExecutor, @unche
     public init(name: String) {
         self.name = name
         let thread = Thread { [self] in
+            let id = currentThreadID()
             condition.lock()
-            startedThreadID = currentThreadID()
+            startedThreadID = id
+            let waiters = threadIDWaiters
+            threadIDWaiters = []
             condition.unlock()
+            for waiter in waiters { waiter.resume(returning: id) }
             runJobs()
         }
         thread.name = name
@@ -36,11 +43,18 @@ public final class DedicatedThreadExecutor: SerialExecutor, TaskExecutor, @unche
     }
 
     /// The OS id of the executor's thread: compare with `currentThreadID()` to see where code
-    /// ran. Async: it is known once the thread has started, which a job run on it waits for.
+    /// ran. Async: it is known once the thread has started, and a caller before that suspends
+    /// until the thread writes it (whether or not the executor has been stopped meanwhile: a
+    /// job enqueued after `stop()` would never run).
     public var threadID: UInt64 {
         get async {
-            if let known = condition.withLock({ startedThreadID == 0 ? nil : startedThreadID }) { return known }
-            return await Task(executorPreference: self) { currentThreadID() }.value
+            await withCheckedContinuation { continuation in
+                condition.lock()
+                let known = startedThreadID
+                if known == 0 { threadIDWaiters.append(continuation) }
+                condition.unlock()
+                if known != 0 { continuation.resume(returning: known) }
+            }
         }
     }
 
@@ -59,8 +73,9 @@ public final class DedicatedThreadExecutor: SerialExecutor, TaskExecutor, @unche
     /// Runs synchronous work that may block (a database's open waits for another process's
     /// lock) on this executor's thread, while the caller suspends: the wait holds this thread,
     /// which is there for such work, and no thread of the cooperative pool or an actor's.
-    /// `@concurrent`, so that the work runs where the preference says whatever actor calls
-    /// (a nonisolated async function would run it on the caller's actor, as the package builds).
+    /// `@concurrent` says so in the declaration: LabCore builds without
+    /// NonisolatedNonsendingByDefault, where a nonisolated async function already leaves its
+    /// caller's actor, but a module built with it would run the work on the caller's actor.
     @concurrent
     public func blockingWork<Value>(_ work: sending () throws -> sending Value) async throws -> sending Value {
         try await withTaskExecutorPreference(self) { try work() }

@@ -35,7 +35,7 @@ public enum InventoryStoreError: Error, Equatable, CustomStringConvertible {
         case "unable to open database file":
             "cannot be opened or created here (SQLite: \(message))"
         case "database is locked":
-            "another program is writing to it, and the lab stopped waiting for its lock; nothing was changed, so try again (SQLite: \(message))"
+            "another connection is writing to it (another program, or another store open on the same file), and the lab stopped waiting for its lock; nothing was changed, so try again (SQLite: \(message))"
         default: message
         }
     }
