@@ -127,15 +127,7 @@ final class StillnessWatch: Sendable {
         let lettingGo = ContinuousClock.now
         letGo()
         let result = await task.value
-        // Read once every task the answer made is recorded: see WakeWatch.settledWakes.
-        await TasksBeingMade.recorded()
-        let wakes = watch.settledWakes()
-        let afterwards = Stirrings(
-            timers: (wakes.fromOutside - wakes.byAnEnd) - (since.fromOutside - since.byAnEnd),
-            spins: wakes.fromItself - since.fromItself,
-            pooled: poolWatched ? PoolWakes.mark() : 0, begun: TasksBegun.count - begun,
-            lasted: lettingGo.duration(to: .now))
-        return (result, held, afterwards)
+        return (result, held, await stirrings(on: watch, since: since, begun: begun, from: lettingGo))
     }
 
     /// Runs `operation` on a watch to its end, nothing held back, and counts what woke its code
@@ -159,15 +151,22 @@ final class StillnessWatch: Sendable {
             return await operation()
         }
         let result = await task.value
-        // Read once every task the answer made is recorded: see WakeWatch.settledWakes.
+        return (result, await stirrings(on: watch, since: since, begun: begun, from: start))
+    }
+
+    /// What stirred the code on `watch` since its counts were `since` (and `begun` tasks had
+    /// begun, at `start`), besides the end of a task it awaited; read once every task the answer
+    /// made is recorded (see WakeWatch.settledWakes).
+    private func stirrings(
+        on watch: WakeWatch, since: WakeWatch.Wakes, begun: Int, from start: ContinuousClock.Instant
+    ) async -> Stirrings {
         await TasksBeingMade.recorded()
         let wakes = watch.settledWakes()
-        let stirrings = Stirrings(
+        return Stirrings(
             timers: (wakes.fromOutside - wakes.byAnEnd) - (since.fromOutside - since.byAnEnd),
             spins: wakes.fromItself - since.fromItself,
             pooled: poolWatched ? PoolWakes.mark() : 0, begun: TasksBegun.count - begun,
             lasted: start.duration(to: .now))
-        return (result, stirrings)
     }
 
     /// `hold(_:from:endingWhenStirred:_:)`, with the watch its task ran on.
