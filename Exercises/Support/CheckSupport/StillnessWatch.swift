@@ -164,7 +164,7 @@ final class StillnessWatch: Sendable {
         let wakes = watch.settledWakes()
         return Stirrings(
             timers: (wakes.fromOutside - wakes.byAnEnd) - (since.fromOutside - since.byAnEnd),
-            spins: wakes.fromItself - since.fromItself,
+            spins: wakes.fromItself - since.fromItself, byAnEnd: wakes.byAnEnd - since.byAnEnd,
             pooled: poolWatched ? PoolWakes.mark() : 0, begun: TasksBegun.count - begun,
             lasted: start.duration(to: .now))
     }

@@ -7,6 +7,10 @@ import LabCore
 struct Stirrings: Sendable {
     var timers = 0
     var spins = 0
+    /// Wakes from outside handed over by the end of a task it awaited or by a callback (see
+    /// `WakeWatch.Wakes.byAnEnd`), not counted in `timers` nor judged here: an event is one, a
+    /// chain of callbacks the answer waits on in turn is many (17 and 18 read it after the handler).
+    var byAnEnd = 0
     var pooled = 0
     /// Tasks the answer's code began meanwhile (see TasksBegun): a few as it starts (an immediate
     /// task, a task on the main actor), not a chain of them.

@@ -36,6 +36,10 @@ public final class CaffeineHealthStore: Sendable {
     /// What the user answers when asked for access (HealthKit's user may say no: the request
     /// then succeeds with `false` and no error). Exercise 18's check asks both kinds of store.
     public let grantsAuthorization: Bool
+    /// How each answer is handed over once its latency has passed, with the operation's name: at
+    /// once by default. Exercises 17 and 18's checks keep one kind of answer back and let it go
+    /// from a thread of their own, to watch what the answer's code does from that moment.
+    private let handOver: @Sendable (_ operation: String, _ answer: @escaping @Sendable () -> Void) -> Void
     private let state = Locked(StoreState())
     private let queue = DispatchQueue(label: "lab.healthstore.callbacks", attributes: .concurrent)
 
@@ -49,11 +53,13 @@ public final class CaffeineHealthStore: Sendable {
 
     public init(
         behavior: ServiceBehavior = ServiceBehavior(latency: .jitter(base: 0.5, spread: 0.2)),
-        meter: CallMeter = CallMeter(), grantsAuthorization: Bool = true
+        meter: CallMeter = CallMeter(), grantsAuthorization: Bool = true,
+        handOver: @escaping @Sendable (_ operation: String, _ answer: @escaping @Sendable () -> Void) -> Void = { $1() }
     ) {
         self.behavior = behavior
         self.meter = meter
         self.grantsAuthorization = grantsAuthorization
+        self.handOver = handOver
     }
 
     public func requestAuthorization(completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
@@ -112,8 +118,8 @@ public final class CaffeineHealthStore: Sendable {
         }
     }
 
-    /// Waits the simulated latency on a background queue, then runs `work` there
-    /// with the injected failure, if this call is one that fails.
+    /// Waits the simulated latency on a background queue, then hands `work` over (`handOver`: by
+    /// default it runs there) with the injected failure, if this call is one that fails.
     private func deliver(_ operation: String, _ work: @escaping @Sendable (CaffeineHealthStore, (any Error)?) -> Void) {
         let index = meter.begin(key: operation)
         var random = SeededRandom(seed: behavior.seed, event: "\(operation)#\(index)")
@@ -122,8 +128,10 @@ public final class CaffeineHealthStore: Sendable {
         let delay = behavior.scale.duration(sourceSeconds: latency)
         let error: (any Error)? = fails ? HealthStoreError.injected(behavior.failures.error) : nil
         queue.asyncAfter(deadline: .now() + .nanoseconds(Int(delay.seconds * 1e9))) { [self] in
-            meter.end(fails ? .failed : .completed)
-            work(self, error)
+            handOver(operation) { [self] in
+                meter.end(fails ? .failed : .completed)
+                work(self, error)
+            }
         }
     }
 }
