@@ -107,8 +107,17 @@ func runCheck(_ report: CheckReport) async {
     // whole time. The kernel's count of the thread's wakes (Linux) sees every pause, a blocking one
     // too; where it does not say (macOS), the watch sees a sleep's timer or a loop of hops on the
     // main actor's task. A main actor blocked on a lock once is neither: the Mutex names stay refused.
-    let restless = mainThread?.restless.map { "the main actor \($0)" }
+    // An answer may await once per photo (an actor that keeps the photos seen): up to twice per
+    // photo, and a few besides, is still awaiting. Where the kernel does not count the thread's
+    // wakes (macOS), the watch counts the callbacks and task ends that woke the calling task: a
+    // timer's callback that resumes a continuation at every look is one each (two catalogued
+    // pollers passed a run without the kernel's figures).
+    let events = photos.count
+    let restless = mainThread?.restless(events: events).map { "the main actor \($0)" }
         ?? stirrings.whatStirred.map { "the task that called uniquePhotos was not still: \($0)" }
+        ?? (stirrings.byAnEnd > 2 * events + ThreadActivity.wakesOfAWait
+            ? "the task that called uniquePhotos was woken \(counted(stirrings.byAnEnd, "time")) by callbacks or tasks that ended, for \(counted(events, "photo"))"
+            : nil)
     let threadFigures = mainThread.map { activity in
         activity.wakes.map { "its thread woke \($0 == 1 ? "once" : counted($0, "time")) in \(activity.lasted.humanReadable) and used \(activity.cpu.humanReadable) of CPU" }
             ?? "its thread used \(activity.cpu.humanReadable) of CPU in \(activity.lasted.humanReadable), and no timer or loop woke the task that called it"

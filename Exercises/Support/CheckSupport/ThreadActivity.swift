@@ -20,13 +20,18 @@ struct ThreadActivity: Sendable {
     /// CPU); one that looks again and again, once per look.
     static let wakesOfAWait = 4
 
-    /// What it did that a thread waiting for one event does not, in a few words ("woke 341 times in
-    /// 369 ms"); nil when it only waited. More CPU than a tenth of the time is a loop's, and so is
-    /// wanting a CPU for half of it or more, whatever CPU a crowded machine gave it (as `Stirrings`).
-    var restless: String? {
-        if let wakes, wakes > Self.wakesOfAWait { return "woke \(counted(wakes, "time")) in \(lasted.humanReadable)" }
+    /// What it did that a thread waiting for `events` events (each awaited once) does not, in a few
+    /// words ("woke 341 times in 369 ms"); nil when it only waited. Woken more than twice per event
+    /// and `wakesOfAWait` besides is a loop's (an answer that awaited an actor once per photo woke
+    /// 14-16 times for its photos, and is right). More CPU than a tenth of the time is a loop's, and
+    /// so is wanting a CPU for half of it or more with 4 ms of CPU or more, whatever CPU a crowded
+    /// machine gave it (as `Stirrings`).
+    func restless(events: Int = 0) -> String? {
+        if let wakes, wakes > 2 * events + Self.wakesOfAWait {
+            return "woke \(counted(wakes, "time")) in \(lasted.humanReadable)"
+        }
         let computed = cpu > .milliseconds(10) && cpu * 10 > lasted
-        let wantedLong = wanted.map { $0 > .milliseconds(10) && $0 * 2 > lasted } ?? false
+        let wantedLong = cpu >= .milliseconds(4) && (wanted.map { $0 > .milliseconds(10) && $0 * 2 > lasted } ?? false)
         guard computed || wantedLong else { return nil }
         // Where it wanted a CPU longer than it got one, for how long: said after the CPU it used.
         let wantedNote =
