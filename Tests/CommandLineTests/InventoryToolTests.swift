@@ -173,8 +173,11 @@ final class InventoryToolTests {
                 ["add", index.isMultiple(of: 2) ? "Milk" : "Item \(index)", "1", "--store", store]
             })
         // By run, not by arguments: every even-numbered process adds Milk with the same ones.
-        let failed = runs.filter { $0.result.crashed || $0.result.timedOut || $0.result.status != 0 }
-        let succeeded = runs.filter { !($0.result.crashed || $0.result.timedOut || $0.result.status != 0) }
+        func failedRun(_ run: (arguments: [String], result: ProcessCapture, seconds: Double)) -> Bool {
+            run.result.crashed || run.result.timedOut || run.result.status != 0
+        }
+        let failed = runs.filter(failedRun)
+        let succeeded = runs.filter { !failedRun($0) }
         expectAtLeast(succeeded.count, 1, "the first add to get the lock never waits for another")
         for run in failed {
             expect(

@@ -10,18 +10,16 @@ import Foundation
 func processRunnableSeconds() -> Double? {
     let tasks = "/proc/self/task"
     guard let threads = try? FileManager.default.contentsOfDirectory(atPath: tasks) else { return nil }
-    var nanoseconds: UInt64 = 0
-    var read = false
-    for thread in threads {
-        guard let line = try? String(contentsOfFile: "\(tasks)/\(thread)/schedstat", encoding: .utf8) else {
-            continue
-        }
-        let figures = line.split(separator: " ").prefix(2).compactMap {
-            UInt64($0.trimmingCharacters(in: .whitespacesAndNewlines))
-        }
-        guard figures.count == 2 else { continue }
-        nanoseconds += figures[0] + figures[1]
-        read = true
+    let each = threads.compactMap { runnableNanoseconds(schedstat: "\(tasks)/\($0)/schedstat") }
+    return each.isEmpty ? nil : Double(each.reduce(0, +)) / 1e9
+}
+
+/// One thread's ran-plus-waited nanoseconds from a schedstat file (its first two figures); nil
+/// when there is none. `ThreadActivity` reads the calling thread's with it.
+func runnableNanoseconds(schedstat path: String) -> UInt64? {
+    guard let line = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+    let figures = line.split(separator: " ").prefix(2).compactMap {
+        UInt64($0.trimmingCharacters(in: .whitespacesAndNewlines))
     }
-    return read ? Double(nanoseconds) / 1e9 : nil
+    return figures.count == 2 ? figures[0] + figures[1] : nil
 }

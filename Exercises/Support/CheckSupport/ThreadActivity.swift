@@ -70,12 +70,6 @@ struct ThreadActivity: Sendable {
 
     /// How long the calling thread has wanted a CPU, in seconds: ran plus waited in line.
     private static func runnableSeconds() -> Double? {
-        guard let line = try? String(contentsOfFile: "/proc/thread-self/schedstat", encoding: .utf8) else {
-            return nil
-        }
-        let figures = line.split(separator: " ").prefix(2).compactMap {
-            UInt64($0.trimmingCharacters(in: .whitespacesAndNewlines))
-        }
-        return figures.count == 2 ? Double(figures[0] + figures[1]) / 1e9 : nil
+        runnableNanoseconds(schedstat: "/proc/thread-self/schedstat").map { Double($0) / 1e9 }
     }
 }
