@@ -121,7 +121,11 @@ let package = Package(
         // The grader's trusted launcher: fork, confine (Landlock, seccomp, capabilities; Seatbelt on
         // macOS), exec, supervise. Its own target, so changing it rebuilds the grader only.
         .target(name: "CLabSandbox", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-        .target(name: "LabExercises", dependencies: ["LabCore", "CLabShims", "CLabSandbox"]),
+        // Reading Swift source without a compiler: the lexer, and the scans built on it (what an
+        // answer declares, reaches and calls; what async code reaches that blocks). The grader runs
+        // them on students' answers, and a test on the lab's own code.
+        .target(name: "LabSourceScan"),
+        .target(name: "LabExercises", dependencies: ["LabCore", "CLabShims", "CLabSandbox", "LabSourceScan"]),
         .executableTarget(
             name: "lab",
             dependencies: [
@@ -151,7 +155,8 @@ let package = Package(
         // LabBench as your package sees it: public API only, no @testable import.
         .testTarget(name: "LabBenchAPITests", dependencies: ["LabBench"]),
         // Attacks/ holds answers that attack the grader: graded by the tests, never compiled into them.
-        .testTarget(name: "LabExercisesTests", dependencies: ["LabExercises", "LabCore"], exclude: ["Attacks"]),
+        .testTarget(
+            name: "LabExercisesTests", dependencies: ["LabExercises", "LabSourceScan", "LabCore"], exclude: ["Attacks"]),
     ]
         + lessonExecutables.map { lesson in
             .executableTarget(

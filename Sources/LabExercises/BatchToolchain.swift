@@ -1,5 +1,6 @@
 import Foundation
 import LabCore
+import LabSourceScan
 
 /// What every answer's build shares, prepared once per batch: the lab's libraries an exercise
 /// may import (`LabLibraries`: every check of the batch links all of them), the check's support

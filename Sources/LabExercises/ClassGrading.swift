@@ -1,5 +1,6 @@
 import Foundation
 import LabCore
+import LabSourceScan
 
 /// Grades a whole class: every student's folder, every exercise, each in the sandbox,
 /// with as many workers as the machine has cores. It reads the students' files only:

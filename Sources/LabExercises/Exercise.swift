@@ -1,4 +1,5 @@
 import LabCore
+import LabSourceScan
 
 /// One classroom exercise: a file the student edits, a check that grades it by
 /// structure, hints, and the patterns it forbids.

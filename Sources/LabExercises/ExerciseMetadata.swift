@@ -1,5 +1,6 @@
 import Foundation
 import LabCore
+import LabSourceScan
 
 /// An exercise's `exercise.json`: what the student reads (title, summary, hints) and what
 /// grading needs (the patterns it refuses, its time limit, the mode it is compiled in), as data.

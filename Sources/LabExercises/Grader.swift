@@ -1,5 +1,6 @@
 import Foundation
 import LabCore
+import LabSourceScan
 
 /// Grades one exercise: reviews the student's file by its tokens, compiles it as
 /// its own module beside the exercise's check, outside the lab's own build (so a broken

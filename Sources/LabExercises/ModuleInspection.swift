@@ -1,4 +1,5 @@
 import Foundation
+import LabSourceScan
 
 /// Facts about the student's compiled module that the grader reads from its object
 /// files, whatever the source spelled: no code that runs before the check's `main`

@@ -1,3 +1,5 @@
+import LabSourceScan
+
 /// Foundation's and Dispatch's static functions that return nothing, refused in the compiled
 /// answer: called on a type, not on a value the answer holds, and handing nothing back, such a
 /// function can only change the process (or what its arguments point to). It is a static

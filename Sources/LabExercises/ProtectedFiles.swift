@@ -1,4 +1,5 @@
 import Foundation
+import LabSourceScan
 
 /// What the grader itself checks around a run, rather than trusting the sandbox alone:
 /// the files a graded answer must never change (the lab's checks, solutions and support,

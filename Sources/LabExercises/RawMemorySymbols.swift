@@ -1,3 +1,5 @@
+import LabSourceScan
+
 /// Raw memory in the compiled answer, however the source reached it: a symbol the module
 /// references or defines whose name, demangled, carries a pointer type or a C argument list.
 /// The scan refuses pointers by their spellings (`Unsafe…`, `.pointee`, `malloc`…), a list an

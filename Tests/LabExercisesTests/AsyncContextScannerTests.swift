@@ -3,6 +3,7 @@ import LabCore
 import Testing
 
 @testable import LabExercises
+@testable import LabSourceScan
 
 /// What the async-context scan sees as async, and what it refuses there. The list it
 /// reads is the lab's own (`docs/async-restrictions.json`), so these also prove the data.

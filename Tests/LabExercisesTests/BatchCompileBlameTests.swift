@@ -3,6 +3,7 @@ import Testing
 
 @testable import LabCore
 @testable import LabExercises
+@testable import LabSourceScan
 
 /// Issue 28's promise that a broken answer fails alone, with its own diagnostics: an answer can
 /// make its compile fail in a way the grader took for the lab's own failure, which it reported as

@@ -3,6 +3,7 @@ import Testing
 
 @testable import LabCore
 @testable import LabExercises
+@testable import LabSourceScan
 
 /// Grading many answers at once (`BatchGrading`) keeps every promise of grading one: each
 /// answer gets its own verdict whatever its neighbours do, a binary that is not the one its

@@ -3,6 +3,7 @@ import Testing
 
 @testable import LabCore
 @testable import LabExercises
+@testable import LabSourceScan
 
 /// `exercise.json` is data a teacher edits by hand: what is wrong in it is said in one line
 /// naming the file, and what is left out takes the documented default.

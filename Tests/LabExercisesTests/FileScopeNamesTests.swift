@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LabExercises
+@testable import LabSourceScan
 
 /// An audit made checks pass with names the scan did not read: the second name of a `let`
 /// list or a tuple pattern, an extension of `[T]` or of an alias nested in the answer's own

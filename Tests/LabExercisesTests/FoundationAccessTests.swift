@@ -1,6 +1,7 @@
 import Testing
 
 @testable import LabExercises
+@testable import LabSourceScan
 
 /// Foundation's files, processes and process-wide stores, refused in the compiled answer by
 /// symbol (`FoundationAccess`): an audit's answer read and wrote a file in the check's working

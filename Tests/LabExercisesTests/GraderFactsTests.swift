@@ -3,6 +3,7 @@ import Testing
 
 @testable import LabCore
 @testable import LabExercises
+@testable import LabSourceScan
 
 /// The facts the grader weighs beside a check's records: the plan read from the check's
 /// source, the supervisor's report, the compiled module.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LabExercises
+@testable import LabSourceScan
 
 /// An audit's answers counted the check's calls in state kept at file scope (a `Mutex`, an actor)
 /// and did the right thing only where each measure looked, in eight exercises.

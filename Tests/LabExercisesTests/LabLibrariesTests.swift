@@ -1,6 +1,7 @@
 import Testing
 
 @testable import LabExercises
+@testable import LabSourceScan
 
 /// The packages `lab check` and the workspace generate link the lab libraries a file
 /// imports, and nothing of the lab beyond them (never the lesson framework).

@@ -3,6 +3,7 @@ import LabCore
 import Testing
 
 @testable import LabExercises
+@testable import LabSourceScan
 
 /// The lab's own libraries, as an answer may use them (`LabLibraryAccess`): an audit (session
 /// 41) reached files and processes through LabCore and LabStorage past the scan, and a meter a

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LabExercises
+@testable import LabSourceScan
 
 /// The compiled module is the backstop of the scan (finding 1 of the audit): whatever the source
 /// spelled, an answer's object may use only the C names the compiler itself uses, and define

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LabExercises
+@testable import LabSourceScan
 
 /// No API newer than the declared macOS is reachable: the package, and the package the
 /// grader generates for every check's shared part, declare at least the newest macOS any API

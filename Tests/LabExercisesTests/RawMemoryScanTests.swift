@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LabExercises
+@testable import LabSourceScan
 
 /// The audit's forged verdict (finding 1): an answer named the C library's module
 /// (`SwiftGlibc.fopen`), took a raw pointer from `malloc` without writing its type, and read

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import LabExercises
+@testable import LabSourceScan
 
 /// 27 and 28: the async entry point may run no wait, on any thread: not in a callback's
 /// closure, not in a function or initializer of the file's that it calls, however deep.

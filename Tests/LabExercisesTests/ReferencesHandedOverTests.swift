@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LabExercises
+@testable import LabSourceScan
 
 /// 14's rule: the store actor may be handed values only. A shared object made safe (an actor, a
 /// main-actor class, a Sendable class, a protocol bound to them) is still one object on both sides.

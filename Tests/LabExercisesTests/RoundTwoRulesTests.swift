@@ -1,6 +1,7 @@
 import Testing
 
 @testable import LabExercises
+@testable import LabSourceScan
 
 /// The rules a round of false-refusal hunting changed: each allows what a correct answer does
 /// and still refuses the shortcut beside it.

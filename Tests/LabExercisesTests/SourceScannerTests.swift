@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LabExercises
+@testable import LabSourceScan
 
 /// The scan reads tokens: spacing, comments, typealiases and interpolations neither
 /// hide an escape hatch nor fake one.

@@ -9,7 +9,7 @@
 /// - a regex literal, `#/…/#` or `/…/`: the scan does not read inside one, so a `\{` in it
 ///   did the same. A bare one is found as the compiler finds it (`BareRegexLiteral`), so
 ///   `reduce(1.0, /)` is division.
-enum UnreadableCode {
+package enum UnreadableCode {
     static func findings(
         _ tokens: [SwiftTokenizer.Token], stored: [KeptState.StoredBinding]? = nil
     ) -> [SourceScanner.Finding] {

@@ -1,7 +1,7 @@
 /// The bodies of the types a file declares (`actor Counter { … }`, `extension Counter { … }`)
 /// and the functions each declares directly, so the scan can tell a call of a type's own
 /// `read()` from a call of the system's `read`.
-enum TypeBodies {
+package enum TypeBodies {
     static let typeKeywords: Set<String> = ["class", "struct", "enum", "actor", "extension", "protocol"]
     /// Words that show a `{` opens a function, closure or accessor, not a type.
     static let notATypeBody: Set<String> = [

@@ -12,7 +12,7 @@
 /// it in the starting file (23's `static var thumbnailWidth`), and there the answer may keep
 /// state of its own too (`Grader.review`: a private `Mutex` behind the setting's name). (Escape hatches appear in this
 /// file only as text; it uses none of them.)
-enum KeptState {
+package enum KeptState {
     static let reason =
         "an answer keeps no state of its own between the check's calls: a file-scope or static stored value may only be a constant written as a literal (`let limit = 3`, `let pause: Duration = .milliseconds(5)`); keep the rest inside the function or in the types the exercise gives"
 
@@ -33,7 +33,7 @@ enum KeptState {
 
     /// The names a file stores at file scope or as `static`s: what a starting file lets its
     /// answer keep (its locals are not: a local `count` allows no `static let count`).
-    static func storedNames(_ tokens: [SwiftTokenizer.Token]) -> Set<String> {
+    package static func storedNames(_ tokens: [SwiftTokenizer.Token]) -> Set<String> {
         Set(storedBindings(tokens).flatMap { $0.names.map(\.text) })
     }
 

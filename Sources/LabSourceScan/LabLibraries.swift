@@ -1,8 +1,8 @@
 /// The lab's libraries an exercise may use, each a product of the lab's package. The packages
 /// the grader and the workspace generate link only the ones a file imports, so a check that
 /// needs the clock does not link the scenarios, and none links the lesson framework.
-enum LabLibraries {
-    static let names: [String] = ["LabCore", "LabTrace", "LabScenarios", "LabStorage"]
+package enum LabLibraries {
+    package static let names: [String] = ["LabCore", "LabTrace", "LabScenarios", "LabStorage"]
 
     /// The lab libraries any of `sources` imports, in `names`' order.
     static func imported(by sources: [String]) -> [String] {
@@ -12,7 +12,7 @@ enum LabLibraries {
     }
 
     /// `libraries` as target dependencies in a generated manifest, after `others` (already quoted).
-    static func dependencies(_ libraries: [String], after others: [String] = []) -> String {
+    package static func dependencies(_ libraries: [String], after others: [String] = []) -> String {
         let products = libraries.map { ".product(name: \"\($0)\", package: \"ConcurrencyLab\")" }
         return "[" + (others + products).joined(separator: ", ") + "]"
     }

@@ -6,7 +6,7 @@
 /// every comparison of the check's (an audit made four checks pass so). Each nested type is
 /// known by its whole path, so an alias elsewhere of the same last name (`Photo.ID`) does not
 /// make another type's nested `Album.ID` anyone's.
-struct OwnTypes {
+package struct OwnTypes {
     private let fileScope: Set<String>
     /// "Outer.Inner" for each nominal type declared inside another type or an extension of one.
     private let nested: Set<String>

@@ -13,7 +13,7 @@
 /// A name the code also declares with an `@escaping` (or optional) closure is left out: a call
 /// cannot tell which. A lazy collection's `map` runs later: `xs.lazy.map {` is not `map` here
 /// (`AsyncContexts.callee` names it `lazy.map`).
-enum ClosuresRunNow {
+package enum ClosuresRunNow {
     static let standard: Set<String> = [
         "map", "compactMap", "flatMap", "filter", "forEach", "reduce", "contains", "first", "firstIndex",
         "last", "lastIndex", "allSatisfy", "sorted", "sort", "min", "max", "count", "mapValues",

@@ -4,7 +4,7 @@ import Foundation
 /// (the functions that take async closures, the code's own blocking helpers, the findings):
 /// each tokenized the file for itself before, and the tokenizer was a third of the test that
 /// scans all of the lab's code (docs/MEASUREMENTS.md).
-struct ScannedSwiftFile {
+package struct ScannedSwiftFile {
     let path: String
     let source: String
     /// The tokens as written, and with the file's typealiases resolved (what calls are matched against).

@@ -1,7 +1,7 @@
 /// The modules an answer can name without importing them: Foundation loads the C library's
 /// module (`SwiftGlibc`) and the standard library its shims, and a name qualified by a module
 /// (`SwiftGlibc.write(…)`) reaches that module's functions whatever the file imports.
-enum SystemModules {
+package enum SystemModules {
     /// The C modules of the toolchain, the system and the lab: no answer names one. Refused as
     /// a word, so `SwiftGlibc.fopen` is refused whether or not `fopen` is on a list.
     static let cModules = [

@@ -11,7 +11,7 @@
 /// check's `elapsed >= .milliseconds(180)` all the same, and wins over the generic one, found
 /// by a review); operator and precedence-group declarations; the literal types. Extensions of
 /// other types are refused by the scan already.
-enum CheckMeaning {
+package enum CheckMeaning {
     /// Names the compiler looks up for a literal: `typealias IntegerLiteralType = Double` in the
     /// answer's module would make every `1` of the check a `Double`.
     static let literalTypes: Set<String> = [

@@ -1,7 +1,7 @@
 /// Which type's body each token of a file is in, read token by token: a declaration of a type
 /// (or an extension) names the body that its next `{` opens, and the body ends at its `}`.
 /// Shared by the scans that judge a declaration by the type around it (`CheckMeaning`, `OwnTypes`).
-struct TypeNesting {
+package struct TypeNesting {
     /// The keywords that declare a type of the file's own (an extension is not one).
     static let typeKeywords: Set<String> = ["struct", "class", "enum", "actor", "protocol"]
 

@@ -8,33 +8,33 @@
 /// whatever the spelling (`FoundationEssentials.Data.write(to:options:)`), as the lab's own
 /// libraries' are read (`LabLibraryAccess`). Landlock still keeps such code to its scratch
 /// folder; this keeps it from the scratch folder too, and says why before the check runs.
-enum FoundationAccess {
-    struct Refused: Sendable, Equatable {
+package enum FoundationAccess {
+    package struct Refused: Sendable, Equatable {
         /// The entity as an answer spells it: a type (`FileManager`), or a type's member and the
         /// label its arguments begin with (`Data.write(to:)`).
-        let spelled: String
+        package let spelled: String
         /// Its paths in a demangled name (`Foundation.FileManager`, `Swift.StringProtocol.write`).
-        let paths: [String]
+        package let paths: [String]
         /// The first argument labels that make the member the refused one (`init(contentsOf:`, not
         /// `init(repeating:`); empty for every use.
-        let labels: [String]
-        let reason: String
+        package let labels: [String]
+        package let reason: String
         /// Whose it is, for the student: Foundation's, or Dispatch's (`DispatchIO` opens files by path).
-        var owner = "Foundation"
+        package var owner = "Foundation"
         /// A class's Objective-C name on a Mac (`NSFileManager`), where it has one: see `darwinNames`.
-        var objectiveC: String? = nil
+        package var objectiveC: String? = nil
     }
 
     /// Foundation's modules: Linux splits it (swift-foundation's `FoundationEssentials` under
     /// corelibs' `Foundation`, and `URLSession` in `FoundationNetworking`); a Mac has one.
-    static let modules = [
+    package static let modules = [
         "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking",
     ]
 
     static let files = "reaches the grader's files, processes or environment; an answer only computes"
     static let stores = "keeps state for the whole process; an answer keeps none between the check's calls"
 
-    static let refused: [Refused] =
+    package static let refused: [Refused] =
         types(
             [
                 "FileManager", "FileHandle", "FileWrapper", "Process", "ProcessInfo", "Pipe", "Bundle", "InputStream",
@@ -89,30 +89,4 @@ enum FoundationAccess {
             spelled: "\(type).\(name)(\(labels[0]))", paths: modules.map { "\($0).\(type).\(name)" }, labels: labels,
             reason: files)
     }
-
-    /// The refused entry a compiled answer's reference (a mangled Swift name) is to, if any: its
-    /// entity's own path (`LabLibraryAccess.entityPath`), and for a member the labels its
-    /// arguments begin with; the types in its signature do not count (`Data.init(repeating:)`).
-    static func refusal(ofReference name: String) -> Refused? {
-        // A Mac's reference to an Objective-C class (C names without their leading underscore).
-        if name.hasPrefix(objectiveCClass) {
-            let objectiveC = name.dropFirst(objectiveCClass.count)
-            return refused.first { $0.objectiveC.map { $0 == objectiveC } ?? false }
-        }
-        // `$sSo…`: a member of an imported Objective-C class's (a Mac's `__C.NSFileManager.default`).
-        guard name.hasPrefix("$s"),
-            name.contains("Foundation") || name.contains("Dispatch") || name.hasPrefix("$sSo"),
-            let demangled = LabLibraryAccess.demangle(name)
-        else { return nil }
-        let path = LabLibraryAccess.entityPath(demangled)
-        let arguments = demangled[path.endIndex...]
-        return refused.first { entry in
-            entry.paths.contains { path.containsName($0) }
-                && (entry.labels.isEmpty || entry.labels.contains { arguments.hasPrefix("(\($0)") })
-        }
-    }
-
-    /// How a Mach-O object names a reference to an Objective-C class (`_OBJC_CLASS_$_NSFileManager`,
-    /// read without the leading underscore, as C names are).
-    static let objectiveCClass = "OBJC_CLASS_$_"
 }

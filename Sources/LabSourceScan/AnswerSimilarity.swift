@@ -10,7 +10,7 @@
 /// kept, so an answer that calls `withUnsafeThrowingContinuation` where the solution calls
 /// `withCheckedThrowingContinuation` is a different program, not a copy; so is one whose string
 /// literals say something else (another SQL statement).
-enum AnswerSimilarity {
+package enum AnswerSimilarity {
     static func normalized(_ source: String) -> [String] {
         let tokens = SwiftTokenizer.tokens(of: source)
         let declared = declaredNames(tokens)
@@ -144,7 +144,7 @@ enum AnswerSimilarity {
 
     /// For each student with an answer, what it is identical to: the reference solution, or
     /// the other students with the same answer (by name).
-    static func matches(answers: [String: String], solution: String?) -> [String: String] {
+    package static func matches(answers: [String: String], solution: String?) -> [String: String] {
         let reference = solution.map(normalized)
         var groups: [[String]: [String]] = [:]
         var flagged: [String: String] = [:]

@@ -17,6 +17,12 @@ public enum SourceScanner {
         /// "`@unchecked` (line 4)".
         public var what: String { "\(code) (line \(line))" }
         public var description: String { "\(what): \(reason)" }
+
+        package init(code: String, line: Int, reason: String) {
+            self.code = code
+            self.line = line
+            self.reason = reason
+        }
     }
 
     /// The names the code declares with `func`: a call of one of them is the code's own function,
@@ -420,13 +426,13 @@ public enum SourceScanner {
         }
     }
 
-    struct Declaration: Equatable {
-        let keyword: String
-        let name: String
-        let line: Int
+    package struct Declaration: Equatable {
+        package let keyword: String
+        package let name: String
+        package let line: Int
         /// `private` or `fileprivate`: seen in the answer's own file only, so neither the check
         /// (another module) nor the given code (another file) can reach it by its name.
-        var fileOnly = false
+        package var fileOnly = false
     }
 
     /// Whether the modifiers before the declaration keyword at `index` make it file-private
@@ -457,7 +463,7 @@ public enum SourceScanner {
     ]
 
     /// Declarations at file scope (outside every brace), with the name they declare.
-    static func topLevelDeclarations(in tokens: [SwiftTokenizer.Token]) -> [Declaration] {
+    package static func topLevelDeclarations(in tokens: [SwiftTokenizer.Token]) -> [Declaration] {
         var depth = 0
         var declarations: [Declaration] = []
         for (index, token) in tokens.enumerated() {

@@ -14,7 +14,7 @@
 /// In an answer (`strict`), an awaited call (on a value just made too) is not blamed on a
 /// function whose every synchronous declaration is `noasync` or has an async overload taking
 /// the same arguments (`ReachedDeclarations.hasAsyncOverload`): Swift picks the async one.
-enum BlockingHelpers {
+package enum BlockingHelpers {
     /// The waits among the entries Apple marks unavailable from async contexts: each holds its
     /// thread until something else happens, wherever it is called from. The others do not wait
     /// (`Thread.isMainThread`), or wait only while another holder works (a lock's `lock()`).

@@ -15,7 +15,7 @@
 /// Left alone: a plain class, which the compiler refuses to send (in a "make it compile"
 /// exercise that refusal is the lesson, and comes first), and a checked `Sendable` class, which
 /// Swift 6 allows only with constants: neither side can change what the other sees.
-enum ReferencesHandedOver {
+package enum ReferencesHandedOver {
     /// Each place in `receiver`'s bodies where it can be handed something that is not a value:
     /// one of the file's shared types named there; `MainActor` (but on a function that only
     /// listens); a type that can hold any object or read one on demand (`any Sendable`,

@@ -15,7 +15,7 @@
 /// What cannot be seen without types: an autoclosure argument (`assert(x)`, `a ?? b`) counts
 /// as the context around it, so a restricted call there is reported although a Mac would
 /// accept it. Such a report errs on the safe side; move the call into a synchronous helper.
-struct AsyncContexts {
+package struct AsyncContexts {
     /// For each token, a description of the async context it runs in ("async func grade"), or nil.
     private(set) var context: [String?]
     /// For each token, the brace that opens the function, closure, accessor or type body it

@@ -4,7 +4,7 @@
 /// `OwnMembers` steps forward over a case's payload. The same walks over braces (`open: "{"`,
 /// `close: "}"`) find the block a binding lives in (`SourceScanner.bindsValue`,
 /// `GlobalActorInstance`).
-enum Parentheses {
+package enum Parentheses {
     /// The index of the `(` that the `)` at `close` closes, or -1 when none does.
     static func opening(
         closedAt closing: Int, in tokens: [SwiftTokenizer.Token], open: String = "(", close: String = ")"

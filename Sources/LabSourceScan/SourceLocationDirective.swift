@@ -5,7 +5,7 @@
 /// lab's own failure ("cannot build the exercise: the check did not build"), and the batch took the
 /// batches' lock exclusive to build the shared library again before trying it alone. An answer needs
 /// none, and the line numbers a student is shown would be the directive's, not the file's.
-enum SourceLocationDirective {
+package enum SourceLocationDirective {
     static func findings(_ tokens: [SwiftTokenizer.Token]) -> [SourceScanner.Finding] {
         tokens.indices.dropFirst().compactMap { index in
             let token = tokens[index]

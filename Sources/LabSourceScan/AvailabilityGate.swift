@@ -3,7 +3,7 @@
 /// the same block, or in a declaration marked `@available(macOS 26, …)` (a type, an
 /// extension, a function). An API newer than the package's platform must be so gated, or
 /// the package does not build for the platform it declares.
-enum AvailabilityGate {
+package enum AvailabilityGate {
     /// Whether the token at `index` is gated at `macOS` (major, minor) or later.
     static func isGated(_ index: Int, tokens: [SwiftTokenizer.Token], macOS: [Int]) -> Bool {
         var depth = 0

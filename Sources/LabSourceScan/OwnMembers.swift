@@ -5,7 +5,7 @@
 /// member of such a name blocks (`reachesBlockingTypes`): there `await queue.sync {}` beside an unrelated `func sync()
 /// async` compiles on Linux (a warning) and blocks (an audit's answer), so the patterns judge
 /// every such member as before.
-struct OwnMembers: Sendable {
+package struct OwnMembers: Sendable {
     /// Its functions and async closure properties.
     let functions: Set<String>
     let cases: Set<String>
@@ -13,7 +13,7 @@ struct OwnMembers: Sendable {
     static let none = OwnMembers(functions: [], cases: [])
 
     /// Whether the code has a member of this name of its own.
-    func declares(_ name: String) -> Bool { functions.contains(name) || cases.contains(name) }
+    package func declares(_ name: String) -> Bool { functions.contains(name) || cases.contains(name) }
 
     /// Types with a blocking member that a pattern names by member only.
     static let blockingReceivers: Set<String> = [
@@ -43,7 +43,7 @@ struct OwnMembers: Sendable {
         }
     }
 
-    init(_ tokens: [SwiftTokenizer.Token]) {
+    package init(_ tokens: [SwiftTokenizer.Token]) {
         guard !Self.reachesBlockingTypes(tokens) else {
             self = .none
             return

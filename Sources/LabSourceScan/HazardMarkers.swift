@@ -6,7 +6,7 @@
 /// (a function, a type, or `static let variant = LessonVariant(…) { … }`). It exempts a
 /// blocking call only: an API Apple marks unavailable from async contexts would still
 /// not compile on a Mac, so no comment can excuse it.
-struct HazardMarkers {
+package struct HazardMarkers {
     /// Token index ranges covered by a mark.
     let ranges: [ClosedRange<Int>]
 

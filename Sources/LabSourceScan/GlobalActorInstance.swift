@@ -6,7 +6,7 @@
 /// as the instance of an `@globalActor actor Name` made without arguments, in that actor's body,
 /// and only where that body declares no stored property of its own (an actor that counted the
 /// check's calls in `var calls = 0` is refused as before).
-enum GlobalActorInstance {
+package enum GlobalActorInstance {
     static func isAllowed(_ binding: KeptState.StoredBinding, in tokens: [SwiftTokenizer.Token]) -> Bool {
         guard binding.isStatic, binding.keyword == "let", binding.names.map(\.text) == ["shared"],
             let body = enclosingBody(before: binding.rest.lowerBound, in: tokens),

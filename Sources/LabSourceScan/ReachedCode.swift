@@ -52,7 +52,7 @@
 ///   property of that name (`return picture.size`).
 /// - The walk starts from the async declarations of `entry` when there are any: a synchronous
 ///   overload beside them (the old bridge under the same name) runs only where it is called.
-enum ReachedCode {
+package enum ReachedCode {
     /// The lines reached from the functions named `entry` (its async ones, if any), or none if
     /// the file declares none.
     static func lines(from entry: String, in tokens: [SwiftTokenizer.Token]) -> Set<Int> {

@@ -11,7 +11,7 @@
 /// Where the tokens leave a doubt, the reading errs towards more names: a name read too many
 /// refuses an answer with a message saying which, while one missed would let an answer change
 /// the check.
-enum FileScopeNames {
+package enum FileScopeNames {
     /// The names the `let` or `var` at `index` binds, in order: each pattern of its list (a name,
     /// or every name in a tuple pattern, labels included).
     static func bound(byBindingAt index: Int, in tokens: [SwiftTokenizer.Token]) -> [SwiftTokenizer.Token] {

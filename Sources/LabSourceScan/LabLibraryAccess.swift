@@ -1,4 +1,3 @@
-import CLabShims
 import Foundation
 
 /// What of the lab's own libraries an answer may use. Every exercise may import LabCore,
@@ -15,9 +14,9 @@ import Foundation
 ///
 /// Every public type of those libraries is in `refused` or `allowed` (a test keeps the two
 /// lists equal to the libraries' public types), so a type added to a library is a decision.
-enum LabLibraryAccess {
-    struct Refused: Sendable, Equatable {
-        let module: String
+package enum LabLibraryAccess {
+    package struct Refused: Sendable, Equatable {
+        package let module: String
         let type: String
         /// A member of `type`, or nil for the whole type.
         let member: String?
@@ -30,12 +29,12 @@ enum LabLibraryAccess {
         var byName = true
 
         /// `OutputFile`, `SQLiteConnection.removeFiles`.
-        var spelled: String { member.map { "\(type).\($0)" } ?? type }
+        package var spelled: String { member.map { "\(type).\($0)" } ?? type }
         /// What the student reads.
-        var sentence: String { "\(spelled) \(reason)" }
+        package var sentence: String { "\(spelled) \(reason)" }
     }
 
-    static let refused: [Refused] =
+    package static let refused: [Refused] =
         types(
             "LabCore",
             [
@@ -141,73 +140,12 @@ enum LabLibraryAccess {
         }
     }
 
-    /// The refused entry a compiled answer's reference (a mangled Swift name) is to, if any, read
-    /// from its demangled name: a mangled name shortens words it has spelled already (`LabFolder`
-    /// in LabCore is `$s7LabCore0A6FolderO…`), so a type cannot be looked for as written. Only the
-    /// entity's own path counts (`static LabStorage.SQLiteConnection.removeFiles`), not the types
-    /// in its signature: `MarsRoverClient.simulated(_:meter:hold:)` takes a `PeakHold?` and an
-    /// answer may call it. `given`'s entries (`spelled`) are not refused: the exercise's given
-    /// code, compiled into the answer's module, uses them itself (02's given model holds a
-    /// `PeakHold`); the scan still refuses the answer's own use by name.
-    static func refusal(ofReference name: String, given: Set<String> = []) -> Refused? {
-        // Most of an answer's references are the standard library's and Foundation's: the
-        // libraries' names first (a module's name is spelled in full where its entities' start).
-        guard name.hasPrefix("$s"), modulesMangled.contains(where: { name.contains($0) }),
-            let demangled = demangle(name)
-        else { return nil }
-        let path = entityPath(demangled)
-        return qualified.first { entry, name in !given.contains(entry.spelled) && path.containsName(name) }?.0
-    }
-
-    private static let modulesMangled = Set(refused.map { "\($0.module.utf8.count)\($0.module)" })
-    /// Each entry with its path as a demangled name spells it (`LabStorage.SQLiteConnection.removeFiles`).
-    private static let qualified = refused.map { ($0, "\($0.module).\($0.spelled)") }
-
-    static func demangle(_ name: String) -> String? {
-        name.withCString { mangled in
-            guard let demangled = swift_demangle(mangled, strlen(mangled), nil, nil, 0) else { return nil }
-            defer { free(demangled) }
-            return String(cString: demangled)
-        }
-    }
-
-    /// A demangled name less its signature: up to its parameters (a `(` right after a name) or
-    /// its type (` : `).
-    static func entityPath(_ demangled: String) -> Substring {
-        var previous: Character = " "
-        for index in demangled.indices {
-            let character = demangled[index]
-            if character == "(" && (previous.isLetter || previous.isNumber || previous == "_") {
-                return demangled[..<index]
-            }
-            if demangled[index...].hasPrefix(" : ") { return demangled[..<index] }
-            previous = character
-        }
-        return demangled[...]
-    }
-
     /// The entries the exercise's given code names (a type, and a member after it): see `refusal`.
-    static func named(inGiven source: String) -> Set<String> {
+    package static func named(inGiven source: String) -> Set<String> {
         let tokens = SwiftTokenizer.tokens(of: source).map(\.text)
         let names = Set(tokens)
         let members = Set(zip(tokens, tokens.dropFirst()).filter { $0.0 == "." }.map(\.1))
         return Set(
             refused.filter { names.contains($0.type) && ($0.member.map(members.contains) ?? true) }.map(\.spelled))
-    }
-}
-
-extension Substring {
-    /// Whether `name` is in this as a whole name: not followed by more of one (`LabFolder` is
-    /// not `LabFolderX`) nor preceded by more of one.
-    func containsName(_ name: String) -> Bool {
-        var rest = self[...]
-        while let found = rest.range(of: name) {
-            let before = found.lowerBound > startIndex ? self[index(before: found.lowerBound)] : " "
-            let after = found.upperBound < endIndex ? self[found.upperBound] : " "
-            let isPart: (Character) -> Bool = { $0.isLetter || $0.isNumber || $0 == "_" }
-            if !isPart(before) && !isPart(after) { return true }
-            rest = self[found.upperBound...]
-        }
-        return false
     }
 }

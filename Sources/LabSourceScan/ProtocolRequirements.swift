@@ -2,7 +2,7 @@
 /// scan needs it: the member names the runtime or the standard library may call without the
 /// code naming them (`description` in an interpolation, `startIndex` in a `for`), and the
 /// protocols that ask for nothing called on their own (`ReachedDeclarations.calledByRuntime`).
-enum ProtocolRequirements {
+package enum ProtocolRequirements {
     /// The names that someone else's protocols (and attributes) can require of a member, those
     /// they refine too: the runtime calls them, never by that name in the code. A protocol not
     /// here may require any name.

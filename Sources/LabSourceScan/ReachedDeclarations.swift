@@ -1,7 +1,7 @@
 /// The declarations of a file that `ReachedCode` can follow into: each body with what runs it
 /// (its kind and name), the type it belongs to, and which of the file's own types each type
 /// names, so that a member is followed only once its type can be in use.
-struct ReachedDeclarations {
+package struct ReachedDeclarations {
     struct Body {
         enum Kind: Equatable {
             /// `func name`, run by `name(` (a `callAsFunction` also by a call of a value).

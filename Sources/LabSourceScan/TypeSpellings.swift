@@ -5,7 +5,7 @@
 /// Why a second token stream and not a rewrite of the first: dropping `<…>` after a
 /// capitalised name also drops a comparison's operands (`Count < kill(0, 9) > …`), so
 /// the scan matches both streams. Reducing can add a match, never hide one.
-enum TypeSpellings {
+package enum TypeSpellings {
     typealias Token = SwiftTokenizer.Token
 
     static func reduced(_ tokens: [Token]) -> [Token] {
