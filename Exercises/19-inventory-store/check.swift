@@ -4,7 +4,7 @@ import LabScenarios
 import LabStorage
 @testable import StudentCode
 
-let plannedExpectations = 8
+let plannedExpectations = 9
 
 func runCheck(_ report: CheckReport) async {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("check-inventory-\(UUID().uuidString)")
@@ -14,11 +14,13 @@ func runCheck(_ report: CheckReport) async {
     let stores: [InventoryStore]
     do {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        stores = [try InventoryStore(path: path), try InventoryStore(path: path)]
+        stores = [try await InventoryStore(path: path), try await InventoryStore(path: path)]
     } catch {
         report.fail("InventoryStore(path:) threw: \(error)")
         return
     }
+
+    await opensWhileLocked(report, folder: folder)
 
     switch await addsWithWritesBetween(folder: folder) {
     case .problem(let problem): return report.fail(problem)
@@ -130,8 +132,10 @@ func runCheck(_ report: CheckReport) async {
 /// plain insert is not, and only the race itself shows it (section 5: some runs, not all).
 /// The first add that looked, by its product and transactions, or nil.
 func addThatLooksThenWrites(folder: URL) async -> (product: String, transactions: Int)? {
-    guard let stores = try? [0, 1].map({ _ in try InventoryStore(path: folder.appendingPathComponent("alone.sqlite").path) })
+    let alone = folder.appendingPathComponent("alone.sqlite").path
+    guard let first = try? await InventoryStore(path: alone), let second = try? await InventoryStore(path: alone)
     else { return nil }  // said by the sections after, which open stores too
+    let stores = [first, second]
     for (index, name) in ["Probe \(CheckServices.random(in: 1...9))", "Kefir"].enumerated() {
         for _ in 0..<2 {
             let before = (SQLiteConnection.transactionsBegunInProcess, SQLiteConnection.readingTransactionsBegunInProcess)
@@ -163,7 +167,7 @@ func addsWithWritesBetween(folder: URL) async -> BetweenVerdict {
     let seed = "Seed \(number)"
     // Two adds, so that the product's row holds their sum, which a history of adds would not.
     let (first, second) = (CheckServices.random(in: 100...149), CheckServices.random(in: 2...9))
-    guard let store = try? InventoryStore(path: path), (try? await store.add(name: seed, quantity: first)) != nil,
+    guard let store = try? await InventoryStore(path: path), (try? await store.add(name: seed, quantity: first)) != nil,
           (try? await store.add(name: seed, quantity: second)) != nil,
           let copy = RowCopy(of: seed, quantity: first + second, path: path)
     else { return .notJudged }  // the sections after say why a store fails
@@ -341,7 +345,7 @@ func newProductsFromTwoStores(_ report: CheckReport, folder: URL) async {
     var quantities: [String: Int] = [:]
     report.waiting("\(names.count) new products, each added \(addsEach) times through two stores at once")
     do {
-        let stores = [try InventoryStore(path: path), try InventoryStore(path: path)]
+        let stores = [try await InventoryStore(path: path), try await InventoryStore(path: path)]
         await withTaskGroup(of: Void.self) { group in
             for name in names {
                 for index in 0..<addsEach {
@@ -455,7 +459,7 @@ func addAfterAFailedAdd(folder: URL) async -> String? {
     let path = folder.appendingPathComponent("refused.sqlite").path
     let kept = "Oat \(CheckServices.random(in: 10...99))"
     let refused = "Refused \(CheckServices.random(in: 10...99))"
-    guard let store = try? InventoryStore(path: path), (try? await store.add(name: kept, quantity: 1)) != nil,
+    guard let store = try? await InventoryStore(path: path), (try? await store.add(name: kept, quantity: 1)) != nil,
           let check = try? SQLiteConnection(path: path, create: false, busyTimeout: .seconds(1)),
           (try? check.execute("""
               CREATE TRIGGER check_refuses BEFORE INSERT ON product WHEN lower(NEW.name) = '\(refused.lowercased())'
@@ -476,4 +480,114 @@ func addAfterAFailedAdd(folder: URL) async -> String? {
             + (thrown.map { "the next add on that store (2 \(kept)) threw (\($0)), and " } ?? "")
             + "no other connection could begin a write within 1 s (\(error)). Roll the transaction back when a statement fails (`connection.transaction { … }` does)"
     }
+}
+
+/// 0c. Opening a store waits for another connection's lock, up to the connection's busy timeout
+/// (10 s unless the answer sets another): wherever the open runs, its thread waits that long. On
+/// the store's own thread (`executor.blockingWork`) the caller suspends and the pool stays free;
+/// in the caller's task, or in a task of the pool (`Task.detached`, a `@concurrent` function), the
+/// open holds a thread of the cooperative pool, and with as many opens as the pool has threads
+/// nothing else runs until the lock is let go (the lab's own store did so until session 50).
+///
+/// Another connection (the check's, on a thread of its own) takes the exclusive lock of a new
+/// file (rollback journal: even a read waits), the check opens more stores at once than the pool
+/// has threads (1 on one CPU), and 200 ms later starts a task, then another 100 ms after each has
+/// run, three in all: each must run within 3 s while every open still waits. One task was not
+/// enough: on a crowded CPU an answer that opens in a `Task.detached` had not yet started its
+/// detached tasks when the first was queued, which then ran ahead of them (a second run passed
+/// it); a task queued once the one before has run comes after whatever the opens queued before
+/// that. The lock is held until the last has run, or one has waited 3 s, then let go; the opens
+/// are awaited then, their own errors not judged here (many stores switching a new file to WAL
+/// at once may be told busy: the sections after open stores one at a time).
+func opensWhileLocked(_ report: CheckReport, folder: URL) async {
+    let path = folder.appendingPathComponent("locked.sqlite").path
+    let width = CheckServices.poolWidth
+    let opens = width + 2
+    let tasks = 3
+    let bound = Duration.seconds(3)
+    let taken = Locked<String??>(nil)  // nil: not yet; .some(nil): taken; .some(error): not taken
+    let opensStarted = Locked(false)
+    let opensEnded = Locked(0)
+    /// When the task now waited for ran, and how many opens had ended by then.
+    let ran = Locked<(at: ContinuousClock.Instant, ended: Int)?>(nil)
+    let probes = Locked<[Task<Void, Never>]>([])
+    report.waiting("\(opens) stores opened at once while another connection holds the database's lock")
+
+    /// How the tasks fared: how many ran, when the last was started, and when the lock was let go.
+    struct Hold: Sendable {
+        var ran = 0
+        var endedBefore = 0
+        var started = ContinuousClock.now
+        var ranAt = ContinuousClock.now
+        var letGo = ContinuousClock.now
+    }
+    // Off the pool, so that opens holding every thread of the pool cannot keep it from letting the
+    // lock go.
+    async let held = OnAThreadOfItsOwn.blockingWork(named: "check: another connection") { () -> Hold? in
+        let holder: SQLiteConnection
+        do {
+            holder = try SQLiteConnection(path: path)
+            try holder.execute("""
+                CREATE TABLE IF NOT EXISTS product (
+                    name TEXT NOT NULL, name_key TEXT NOT NULL UNIQUE, quantity INTEGER NOT NULL);
+                BEGIN EXCLUSIVE
+                """)
+        } catch {
+            taken.withLock { $0 = .some("\(error)") }
+            return nil
+        }
+        taken.withLock { $0 = .some(nil) }
+        let patience = ContinuousClock.now + .seconds(60)
+        while !opensStarted.withLock({ $0 }), ContinuousClock.now < patience { usleep(1_000) }
+        var hold = Hold()
+        for index in 0..<tasks {
+            usleep(index == 0 ? 200_000 : 100_000)
+            ran.withLock { $0 = nil }
+            hold.started = .now
+            let task = Task.detached {
+                let ended = opensEnded.withLock { $0 }
+                ran.withLock { $0 = (.now, ended) }
+            }
+            probes.withLock { $0.append(task) }
+            while ran.withLock({ $0 }) == nil, ContinuousClock.now < hold.started + bound { usleep(1_000) }
+            guard let (at, ended) = ran.withLock({ $0 }) else { break }
+            (hold.ran, hold.ranAt, hold.endedBefore) = (index + 1, at, ended)
+            if ended > 0 { break }
+        }
+        try? holder.execute("COMMIT")
+        hold.letGo = .now
+        return hold
+    }
+
+    while taken.withLock({ $0 }) == nil { try? await Task.sleep(for: .milliseconds(1)) }
+    if case .some(.some(let problem)) = taken.withLock({ $0 }) {
+        _ = await held
+        return report.fail("the check could not take the lock of a database of its own, to open stores while another connection holds it: \(problem)")
+    }
+    let opening = (0..<opens).map { _ in
+        Task.detached {
+            _ = try? await InventoryStore(path: path)
+            opensEnded.withLock { $0 += 1 }
+        }
+    }
+    opensStarted.withLock { $0 = true }
+    let hold = await held
+    for task in opening { await task.value }
+    for task in probes.withLock({ $0 }) { await task.value }
+    guard let hold else { return }  // said above
+
+    let seconds = { (duration: Duration) in
+        String(format: "%.1f s", Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
+    }
+    let scene = "While another connection held the database's lock, the check opened \(opens) stores at once (the cooperative pool has at most \(counted(width, "thread")) here) and started a task 0.2 s later, then another 0.1 s after each had run, \(tasks) in all: "
+    let nth = ["1st", "2nd", "3rd"][min(hold.ran, 2)]
+    report.expectInTime(
+        hold.ran == tasks && hold.endedBefore == 0,
+        "\(opens) stores opening at once while another connection held the lock (more than the pool's \(counted(width, "thread"))) left the pool free: \(tasks) tasks started one after another ran while they waited",
+        otherwise: scene
+            + (hold.endedBefore > 0
+                ? "the \(["1st", "2nd", "3rd"][hold.ran - 1]) ran only once \(counted(hold.endedBefore, "open")) had ended, \(seconds(hold.ranAt - hold.started)) after it was started. "
+                : "the \(nth) did not run in the \(seconds(hold.letGo - hold.started)) the lock was then held, only once it was let go. ")
+            + "Each open waited for the lock holding a thread of the cooperative pool, and with every thread waiting no other task could run: code in the caller's task, in an async init before every stored property is set, in a Task.detached or in a @concurrent function runs on the pool. "
+            + "Make init async and open the connection on the store's own thread, where its other work runs, while the caller suspends: `connection = try await executor.blockingWork { … }`")
 }

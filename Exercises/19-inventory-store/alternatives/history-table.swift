@@ -10,15 +10,25 @@ actor InventoryStore {
     /// Every call to this actor runs on `executor`'s one thread.
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
-    init(path: String) throws {
-        connection = try SQLiteConnection(path: path)
-        try connection.execute("""
-            CREATE TABLE IF NOT EXISTS product (
-                name TEXT NOT NULL, name_key TEXT NOT NULL UNIQUE, quantity INTEGER NOT NULL);
-            CREATE TABLE IF NOT EXISTS history (
-                id INTEGER PRIMARY KEY, name TEXT NOT NULL, added INTEGER NOT NULL);
-            """)
-        try connection.query("PRAGMA journal_mode = WAL")
+    /// Opening can wait up to the busy timeout for another connection's lock: on the store's
+    /// thread, while the caller suspends, no thread of the cooperative pool waits with it.
+    init(path: String) async throws {
+        do {
+            connection = try await executor.blockingWork {
+                let connection = try SQLiteConnection(path: path)
+                try connection.execute("""
+                    CREATE TABLE IF NOT EXISTS product (
+                        name TEXT NOT NULL, name_key TEXT NOT NULL UNIQUE, quantity INTEGER NOT NULL);
+                    CREATE TABLE IF NOT EXISTS history (
+                        id INTEGER PRIMARY KEY, name TEXT NOT NULL, added INTEGER NOT NULL);
+                    """)
+                try connection.query("PRAGMA journal_mode = WAL")
+                return connection
+            }
+        } catch {
+            executor.stop()  // a failed open leaves no thread behind
+            throw error
+        }
     }
 
     deinit { executor.stop() }

@@ -1,6 +1,7 @@
 // alternative: the search sorts ignoring case (COLLATE NOCASE), as a product list often does
-// Exercise 19 · solution: read and write inside one BEGIN IMMEDIATE transaction, keyed by the
-// lower-case name; search the lower-case key with instr (contains, not a prefix).
+// Exercise 19 · solution: open on the store's own thread while the caller suspends; read and
+// write inside one BEGIN IMMEDIATE transaction, keyed by the lower-case name; search the
+// lower-case key with instr (contains, not a prefix).
 import LabCore
 import LabScenarios
 import LabStorage
@@ -12,13 +13,23 @@ actor InventoryStore {
     /// Every call to this actor runs on `executor`'s one thread.
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
-    init(path: String) throws {
-        connection = try SQLiteConnection(path: path)
-        try connection.execute("""
-            CREATE TABLE IF NOT EXISTS product (
-                name TEXT NOT NULL, name_key TEXT NOT NULL UNIQUE, quantity INTEGER NOT NULL);
-            """)
-        try connection.query("PRAGMA journal_mode = WAL")
+    /// Opening can wait up to the busy timeout for another connection's lock: on the store's
+    /// thread, while the caller suspends, no thread of the cooperative pool waits with it.
+    init(path: String) async throws {
+        do {
+            connection = try await executor.blockingWork {
+                let connection = try SQLiteConnection(path: path)
+                try connection.execute("""
+                    CREATE TABLE IF NOT EXISTS product (
+                        name TEXT NOT NULL, name_key TEXT NOT NULL UNIQUE, quantity INTEGER NOT NULL);
+                    """)
+                try connection.query("PRAGMA journal_mode = WAL")
+                return connection
+            }
+        } catch {
+            executor.stop()  // a failed open leaves no thread behind
+            throw error
+        }
     }
 
     deinit { executor.stop() }
