@@ -7,7 +7,7 @@ import LabStorage
 // The book's Core Data inventory keeps products (a name and a quantity) in SQLite. Here
 // an actor owns the SQLite connection, on an executor of its own (a connection must be
 // used by one thread at a time). The table is made for you: `name_key` is the name in
-// lower case, one row per product. Two parts are unfinished:
+// lower case, one row per product. Three parts are unfinished:
 //
 // TODO 1: add(name:quantity:) — add to the quantity of the product with that name in any
 //         letter case, or insert a new product. Many tasks, and several stores (several
@@ -15,6 +15,11 @@ import LabStorage
 //         add may be lost. (`connection.transaction { ... }` begins with BEGIN IMMEDIATE.)
 // TODO 2: search(_:) — the products whose name contains the text, ignoring case (like
 //         NSPredicate's CONTAINS[c]), sorted by name.
+// TODO 3: init(path:) — opening waits while another connection holds the file's lock, up to
+//         the busy timeout (10 s). Here it waits on the caller's thread, a thread of the
+//         cooperative pool: a few stores opening at once hold every one, and no other task
+//         runs. Make the init async and open on the store's own thread, where its other work
+//         runs, while the caller suspends (`executor.blockingWork { … }` runs its closure there).
 
 actor InventoryStore {
     private let connection: SQLiteConnection
