@@ -94,6 +94,12 @@ public struct BenchCommand {
         do {
             held = try OutputFolder.claim(
                 folder, makingParents: true, files: formats.flatMap { Self.fileNames(format: $0, scans: scans) })
+            if let held {
+                do { try AtomicFile.checkPreviousFolder(in: held.folder) } catch {
+                    held.release()
+                    throw error
+                }
+            }
         } catch let problem as OutputFolder.Problem {
             throw problem.usageError(option: "out")
         } catch let inTheWay as AtomicFile.NotReplaceable {
@@ -187,10 +193,16 @@ public struct BenchCommand {
             }
             written += files.map { (data: Data($0.1.utf8), url: folder.appendingPathComponent($0.0)) }
         }
-        // One set: every file replaced, or none (a failure midway once left a new report.json
-        // beside the last run's report.html).
+        // The last run's set kept first (`previous/`), then one set: every file replaced, or none
+        // (a failure midway once left a new report.json beside the last run's report.html).
+        let kept = try AtomicFile.keepPrevious(of: written.map(\.url), in: folder)
         try AtomicFile.writeAll(written)
-        for (_, url) in written { StandardOutput.line(terminal.paint("wrote \(url.path)", .dim)) }
+        for (_, url) in written {
+            let name = url.lastPathComponent
+            let note =
+                kept.contains(name) ? " (the last run's is kept as \(AtomicFile.previousFolderName)/\(name))" : ""
+            StandardOutput.line(terminal.paint("wrote \(url.path)\(note)", .dim))
+        }
     }
 
     func measureAndReport(_ request: Measurement, terminal: Terminal) async throws -> Int32 {

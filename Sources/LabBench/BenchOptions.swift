@@ -32,7 +32,7 @@ extension BenchCommand {
                 OptionSpec(
                     "out", .text("DIR"),
                     help:
-                        "Where report files go (default ./lab-bench; made if missing), checked before measuring; one run at a time"
+                        "Where report files go (default ./lab-bench; made if missing; the last run's kept in previous/), checked before measuring; one run at a time"
                 ),
                 OptionSpec("save-baseline", .text("NAME"), help: "Save this run as a baseline in the lab folder"),
                 OptionSpec(

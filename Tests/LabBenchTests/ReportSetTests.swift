@@ -66,6 +66,66 @@ struct ReportSetTests {
         expect(claimedAgain, "the run let its claim go")
     }
 
+    /// A second run into the same folder once replaced the first run's reports without a word: the
+    /// last run's set is kept in previous/, one run back and whole (a third run's previous/ holds
+    /// the second run's files only, not one of the first's beside them), and the run says so.
+    @Test func theLastRunsReportsAreKeptInPreviousOneRunBackAndWhole() async throws {
+        let home = try temporaryFolder("lab-bench-previous-home")
+        let out = try temporaryFolder("lab-bench-previous-out")
+        defer {
+            try? FileManager.default.removeItem(at: home)
+            try? FileManager.default.removeItem(at: out)
+        }
+        let measured = Locked(0)
+        let command = Self.countingCommand(home: home, measured: measured)
+        func run(_ formats: String) async -> Int32 {
+            await Self.onceLetGo {
+                await command.run([
+                    "--allow-debug", "--processes", "1", "--samples", "5", "--time", "0.2", "--format", formats,
+                    "--out", out.path, "--no-color",
+                ]) == 0
+            } ? 0 : 1
+        }
+        func read(_ name: String) throws -> Data { try Data(contentsOf: out.appendingPathComponent(name)) }
+        func names(_ folder: String) throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent(folder).path).sorted()
+        }
+        expectEqual(await run("json,md"), 0)
+        expectEqual(try names("."), ["report.json", "report.md"], "a first run keeps nothing: there was nothing")
+        let (firstJSON, firstMarkdown) = (try read("report.json"), try read("report.md"))
+        expectEqual(await run("json,md"), 0)
+        expectEqual(try names("previous"), ["report.json", "report.md"])
+        expectEqual(try read("previous/report.json"), firstJSON, "the first run's report.json was not kept")
+        expectEqual(try read("previous/report.md"), firstMarkdown)
+        expectNotEqual(try read("report.json"), firstJSON, "the second run did not write its own report")
+        let secondJSON = try read("report.json")
+        expectEqual(await run("json"), 0)
+        expectEqual(try names("previous"), ["report.json"], "previous/ mixed two runs' files")
+        expectEqual(try read("previous/report.json"), secondJSON)
+        expectEqual(try names("."), ["previous", "report.json", "report.md"], "a staging folder was left behind")
+    }
+
+    /// A `previous` that is not a folder is the user's: refused before measuring, nothing replaced.
+    @Test func aFileNamedPreviousIsRefusedBeforeMeasuring() async throws {
+        let home = try temporaryFolder("lab-bench-previous-home")
+        let out = try temporaryFolder("lab-bench-previous-out")
+        defer {
+            try? FileManager.default.removeItem(at: home)
+            try? FileManager.default.removeItem(at: out)
+        }
+        try Data("notes".utf8).write(to: out.appendingPathComponent("previous"))
+        try Data("last run's".utf8).write(to: out.appendingPathComponent("report.json"))
+        let measured = Locked(0)
+        let status = await Self.countingCommand(home: home, measured: measured).run([
+            "--allow-debug", "--processes", "1", "--samples", "5", "--time", "0.2", "--format", "json",
+            "--out", out.path, "--no-color",
+        ])
+        expectEqual(status, 2)
+        expectEqual(measured.withLock { $0 }, 0, "it measured before finding previous in the way")
+        expectEqual(try String(contentsOf: out.appendingPathComponent("previous"), encoding: .utf8), "notes")
+        expectEqual(try String(contentsOf: out.appendingPathComponent("report.json"), encoding: .utf8), "last run's")
+    }
+
     /// `body` until it says yes, a few times: a folder's lock let go in this process can stay held
     /// a moment longer by a child another test is starting (a fork holds a copy of every open
     /// descriptor until its exec closes it), and a claim does not wait. A real second run is
