@@ -96,7 +96,9 @@ func runCheck(_ report: CheckReport) async {
     // so 3,000–5,000 readings, twenty a millisecond: any cap or bounded buffer of a round size up
     // to 2,048 loses some, and the feed still takes only 150–250 ms.
     let count = CheckServices.random(in: 3_000...5_000)
-    var expected = (0..<count).map { _ in Double(CheckServices.random(in: 1...400)) }
+    // Readings to the hundredth of a milligram: with whole numbers, a stream that rounded each
+    // reading, or carried it as a Float, handed on the very values sent (helper 153's audit).
+    var expected = (0..<count).map { _ in fractionalReading() }
     // Some readings repeat the one before, as a steady sensor's do: a stream that drops a repeat
     // (an audit's passed whenever the draw had none) loses one.
     for _ in 0..<CheckServices.random(in: 3...6) {
@@ -134,14 +136,21 @@ func runCheck(_ report: CheckReport) async {
             "\(values.count) of the \(count) readings arrived, and the stream never ended (10 s): finish it when the sensor is done (its onFinish)")
     }
     let firstWrong = zip(values, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+    // As many as were sent, one not as sent (rounded, carried as a Float, out of order): said
+    // before the rest, which are about readings lost or added. In steps, each typed.
+    let changed: String? = firstWrong.flatMap { index -> String? in
+        guard values.count == count else { return nil }
+        return "all \(count) readings arrived, but reading \(index + 1) was \(values[index]), not \(expected[index]), the one the sensor sent: yield each reading as the sensor sent it, unchanged and in order"
+    }
     report.expect(values == expected, "all \(count) readings, in order, and the stream ended",
-                  otherwise: firstWrong == 0
+                  otherwise: changed
+                      ?? (firstWrong == 0
                       ? "the first reading was \(values.first ?? 0), not \(expected.first ?? 0), the one the sensor sent: yield the sensor's readings"
                       : values.count < count && firstWrong == nil
                       ? "\(values.count) of the \(count) readings arrived, the first \(values.count): the stream ended early, or the rest never came"
                       : values.count < count
                           ? "\(values.count) of the \(count) readings arrived, reading \(firstWrong.map { $0 + 1 } ?? 0) onward not as sent: some were lost on the way; yield every reading the sensor sends, in order (repeats too)"
-                          : "\(values.count) readings for \(count) sent; reading \(firstWrong.map { $0 + 1 } ?? count + 1) was not the one sent: yield each reading once, in order")
+                          : "\(values.count) readings for \(count) sent; reading \(firstWrong.map { $0 + 1 } ?? count + 1) was not the one sent: yield each reading once, in order"))
     // A sensor that pauses half a second before its last reading: the stream ends when the sensor
     // finishes, not when it has been quiet a while (a watchdog that ended it after 100 ms of
     // silence passed).
@@ -150,7 +159,7 @@ func runCheck(_ report: CheckReport) async {
     // 300 ms or more after the sensor finished, so no silence passes both (700 ms passed the
     // reading alone; one of 500–600 ms, both, while the sensor finished 500 ms after its last
     // reading).
-    let pausing = (1...4).map { _ in Double(CheckServices.random(in: 1...400)) }
+    let pausing = (1...4).map { _ in fractionalReading() }
     report.waiting("a sensor that pauses 500 ms before its last reading")
     let sensorsBefore = CaffeineSensor.sensorsMade
     let watched = await readPausing(pausing, still)
@@ -208,6 +217,13 @@ func runCheck(_ report: CheckReport) async {
     } else {
         report.pass("while the sensor was quiet (\(watched.held.lasted.humanReadable) watched, its reading held), nothing of your code woke, and then only the sensor's callbacks woke the reader: the stream waited for the sensor")
     }
+}
+
+/// A reading of 0.01–400 mg, to the hundredth: neither a whole number nor a Float's.
+func fractionalReading() -> Double {
+    var reading = 0.0
+    repeat { reading = Double(CheckServices.random(in: 1...40_000)) / 100 } while reading.rounded() == reading
+    return reading
 }
 
 /// A sensor's pause, as one reader read it (see readPausing).
