@@ -182,8 +182,15 @@ func runCheck(_ report: CheckReport) async {
     // cancellation (an audit's answer turned every failure into CancellationError).
     let failure = TransferFailed(status: CheckServices.random(in: 500...599))
     report.waiting("a download that fails with status \(failure.status)")
-    let failed: Result<Int, any Error>
-    do { failed = .success(try await download(OldDownload(transfer: .milliseconds(50), failure: failure))) } catch { failed = .failure(error) }
+    // Within 3 s (it fails after 50 ms): a continuation resumed only on success never returns, and
+    // the check's whole limit (15 s) was spent on finding that out (helper 153's audit).
+    let outcome = await within(.seconds(3)) { () -> Result<Int, any Error> in
+        do { return .success(try await download(OldDownload(transfer: .milliseconds(50), failure: failure))) } catch { return .failure(error) }
+    }
+    guard let failed = outcome else {
+        return report.fail(
+            "a download that failed with status \(failure.status) never returned (3 s): its handler was called with the failure; resume the continuation with every result the handler gives, failures too")
+    }
     switch failed {
     case .failure(let error as TransferFailed) where error == failure:
         report.pass("a download that failed with status \(failure.status) threw that very error")
