@@ -30,6 +30,10 @@ final class RequestLog: Sendable {
     /// awaiting it (escalation changes only the current priority), so it says how it was started.
     private let cachedAt = Locked<[TaskPriority?]>([])
     fileprivate let salt = UInt64.random(in: 1...1_000_000)
+    /// Where each thumbnail's checksum falls among the request's: never in index order, nor the
+    /// reverse of it (checksums that grew with the index let a handler that sorted by checksum
+    /// pass; helper 153's audit).
+    fileprivate let checksumOrder: [Int]
     /// Where storeInCache waits before it answers: let go when its patience runs out (or by the
     /// check), or early by a "done" written before the cache answered.
     fileprivate let cache: PeakHold
@@ -49,6 +53,11 @@ final class RequestLog: Sendable {
         cacheWaits: @escaping @Sendable () -> Void = {}
     ) {
         self.expected = expected
+        var order = Array(0..<expected)
+        if expected > 2 {
+            while order == Array(0..<expected) || order == Array((0..<expected).reversed()) { order.shuffle() }
+        }
+        checksumOrder = order
         network = PeakHold(peak: expected, patience: patience)
         self.cache = cache
         self.cacheWaits = cacheWaits
@@ -108,7 +117,8 @@ func loadThumbnail(_ index: Int, log: RequestLog) async -> Thumbnail {
     log.append("thumbnail \(index)", byHelper: true)
     await log.network.enter()
     try? await Task.sleep(for: .milliseconds(10))
-    let thumbnail = Thumbnail(index: index, checksum: log.salt &* 31 &+ UInt64(index))
+    let place = log.checksumOrder.indices.contains(index) ? log.checksumOrder[index] : index
+    let thumbnail = Thumbnail(index: index, checksum: log.salt &* 1_000 &+ UInt64(place))
     log.finishedLoading(thumbnail)
     return thumbnail
 }
