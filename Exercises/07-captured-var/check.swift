@@ -51,10 +51,12 @@ func runCheck(_ report: CheckReport) async {
     // bound leaves a correct answer 400 ms of stalls; waits in turn miss it by at least 400 ms. Or
     // all five were under way at once, counted as they began and ended: a machine that stalled a
     // correct answer past the bound (a paused VM, a CPU shared with others) still overlapped them.
+    // (A window of three, as 05 taught, takes 400 ms with three at once: the held run below finds
+    // it out, and the sentence here says how many were under way together.)
     let together = inFlight.withLock { $0.most }
     report.expect(elapsed < .milliseconds(600) || together == 5,
-                  elapsed < .milliseconds(600) ? "the five waits overlapped (\(elapsed.humanReadable) in all)"
-                      : "the five waits overlapped: all five were under way at once (\(elapsed.humanReadable) in all)",
+                  together == 5 ? "the five waits overlapped: all five were under way at once (\(elapsed.humanReadable) in all)"
+                      : "the waits overlapped, \(together) at once at most (\(elapsed.humanReadable) in all)",
                   otherwise: "collectTimeStamps took \(elapsed.humanReadable): the five 200 ms waits ran one after the other")
     // Awaiting the children, the parent is still while their waits are: the check holds all five
     // back at their end and watches. A parent that sleeps and looks for the stamps (an actor or a
@@ -67,9 +69,12 @@ func runCheck(_ report: CheckReport) async {
     // wait, if any, goes out with the fifth.
     let doors = (1...5).map { _ in Gate() }
     let heldEnds = Locked<[Date]>([])
+    let heldBegun = Locked(0)
     let heldWork = SimulatedWork(
         scale: TimeScale(factor: 0.04),
-        observer: { starting in if !starting { heldEnds.withLock { $0.append(Date()) } } },
+        observer: { starting in
+            if starting { heldBegun.withLock { $0 += 1 } } else { heldEnds.withLock { $0.append(Date()) } }
+        },
         heldBack: {
             let place = atTheDoor.withLock { $0 += 1; return $0 }
             if place == 5 { allHeld.open() }
@@ -78,10 +83,25 @@ func runCheck(_ report: CheckReport) async {
     // Fewer than five waits at once (one after the other, or shared) would never fill the door; and
     // a machine too busy to bring all five there within 2 s leaves nothing to judge: children still
     // sleeping would be woken by their own timers. Either way the other lines above judge it.
-    let fellBack = Locked(false)
+    // But where every wait begun is at the door and fewer than five have begun, nothing of the
+    // answer's is under way but what the check holds: it waits for a place before it begins the
+    // rest, a window (of three, as 05 taught: 400 ms in all passed the bound above, told that "the
+    // five waits overlapped"; helper 153's audit). Given 4 s more to begin one (a starved machine's
+    // late child would begin by then), it is told so.
+    let fellBack = Locked<(atTheDoor: Int, window: Int?)?>(nil)
     let fewer = Task {
-        if (try? await Task.sleep(for: .seconds(2))) != nil, atTheDoor.withLock({ $0 }) < 5 {
-            fellBack.withLock { $0 = true }
+        guard (try? await Task.sleep(for: .seconds(2))) != nil else { return }
+        let windowOnly = { () -> Bool in
+            let (door, begun) = (atTheDoor.withLock { $0 }, heldBegun.withLock { $0 })
+            return door < 5 && begun < 5 && door == begun
+        }
+        let longest = ContinuousClock.now + .seconds(4)
+        while windowOnly(), ContinuousClock.now < longest {
+            guard (try? await Task.sleep(for: .milliseconds(50))) != nil else { return }
+        }
+        let door = atTheDoor.withLock { $0 }
+        if door < 5 {
+            fellBack.withLock { $0 = (door, windowOnly() ? door : nil) }
             allHeld.open()
         }
     }
@@ -110,11 +130,15 @@ func runCheck(_ report: CheckReport) async {
     let lastEnd = heldEnds.withLock { $0.max() }
     let beforeTheLast = lastEnd.map { last in heldStamps.values.filter { $0 < last }.count } ?? 0
     let unjudged = fellBack.withLock { $0 }
-    report.expect(unjudged || stirrings.stillWaiting,
-                  unjudged
-                      ? "not watched: \(atTheDoor.withLock { $0 }) of the five waits reached their end within 2 s"
-                      : "while the five waits were held back, nothing woke collectTimeStamps: it awaited its children",
-                  otherwise: stirrings.problem(while: "the five waits were held back", awaiting: "the children's results (`for await` over the group)") ?? "")
+    if let window = unjudged?.window {
+        report.fail(
+            "with \(counted(window, "wait")) held back at their end, the others never began (6 s): only \(window) of the five waits were under way at once, the rest waiting for a place (a window?); start all five at once, so that every wait overlaps the others")
+    } else {
+        report.expect(unjudged != nil || stirrings.stillWaiting,
+                      unjudged.map { "not watched: \($0.atTheDoor) of the five waits reached their end within 2 s" }
+                          ?? "while the five waits were held back, nothing woke collectTimeStamps: it awaited its children",
+                      otherwise: stirrings.problem(while: "the five waits were held back", awaiting: "the children's results (`for await` over the group)") ?? "")
+    }
     report.expectInTime(heldStamps.isEmpty || beforeTheLast > 0,
                         "each stamp was taken as its own wait ended: with the waits let go one at a time, \(beforeTheLast) of the stamps came before the last wait ended",
                         otherwise: "with the waits let go one at a time, 50 ms apart, all \(counted(heldStamps.count, "stamp")) came after the last wait had ended: they were taken after the group, not as each task's wait ended; each child must return the date its own takesTooLong() gave")
