@@ -81,9 +81,9 @@ func runCheck(_ report: CheckReport) async {
     }
     // And at every place, with thumbnails that cost next to nothing: a loop that skipped its look
     // before some thumbnails (every other one after the tenth; a quarter of each block of 32, which
-    // the late cancel above misses 3 runs in 4) passed whenever the few places above fell where it
+    // the late cancel above misses 3 draws in 4) passed whenever the few places above fell where it
     // looked (helper 153's audit). Each place from 1 to the last is tried, in a shuffled order,
-    // until all are (10-15 ms for the solution, on one CPU) or 3 s have passed: a loop that pauses
+    // until all are (8-15 ms for the solution, on one CPU) or 3 s have passed: a loop that pauses
     // between thumbnails gets through fewer, and is judged on those.
     let (tried, miss) = await everyPlace(total)
     report.expect(miss == nil, "it stopped \(runs.map(\.late.humanReadable).joined(separator: " and ")) after cancel(), rendering no more thumbnails; and so after a cancel in \(tried == total - 1 ? "any of its \(total - 1) thumbnails but the last" : "each of \(tried) thumbnails tried (of \(total - 1), in 3 s)")",
