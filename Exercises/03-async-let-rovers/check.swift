@@ -1,9 +1,10 @@
 import LabScenarios
 @testable import StudentCode
 
-let plannedExpectations = 5
+let plannedExpectations = 6
 
 func runCheck(_ report: CheckReport) async {
+    let still = await StillnessWatch()
     let log = CallLog()
     let all = (try? MarsRoverClient.fixtureRovers()) ?? []
     // Three rovers in an order no sort rebuilds: neither by name nor by id, either way (photos
@@ -56,6 +57,17 @@ func runCheck(_ report: CheckReport) async {
     await expectTheFailureReachesTheCaller(
         report, when: "\(failing)'s request", failsWith: injected, in: "latestPhotos", returned: { counted($0.count, "photo") }
     ) { try await latestPhotos(of: rovers, using: broken) }
+
+    // Awaiting the three calls is the only wait: nothing wakes the caller until they end. Children
+    // that stored their photos for a caller that slept and looked for them (or spun) passed above.
+    let reference = MarsRoverClient.simulated(CheckServices.behavior(latency: .fixed(0)))
+    guard let held = try? await HeldRovers.prepared(rovers, expected: 3, from: reference) else {
+        return report.fail("the check could not prepare its held rovers (a fault in the check, not in your code)")
+    }
+    await expectItAwaitsHeldCalls(
+        report, still: still, service: held, hold: .milliseconds(300), callCount: 3, calls: "3 calls", function: "latestPhotos",
+        awaiting: "the async let bindings themselves"
+    ) { (try? await latestPhotos(of: rovers, using: held))?.count }
 }
 
 /// The orders of three rovers that no sort rebuilds.

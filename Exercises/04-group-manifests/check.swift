@@ -1,9 +1,10 @@
 import LabScenarios
 @testable import StudentCode
 
-let plannedExpectations = 5
+let plannedExpectations = 6
 
 func runCheck(_ report: CheckReport) async {
+    let still = await StillnessWatch()
     let all = (try? MarsRoverClient.fixtureRovers()) ?? []
     // The API lists a different number of rovers on each of two calls: code written for a fixed
     // number of rovers fails at least one of them. One of the two lists a fleet larger than the
@@ -83,4 +84,15 @@ func runCheck(_ report: CheckReport) async {
     await expectTheFailureReachesTheCaller(
         report, when: "\(failing)'s manifest request", failsWith: injected, in: "fetchPhotoManifests", returned: { counted($0.count, "manifest") }
     ) { try await fetchPhotoManifests(using: broken) }
+
+    // Awaiting the group is the only wait: nothing wakes the caller until the requests end. Children
+    // that stored their manifests for a caller that slept and looked for them (or spun) passed above.
+    let reference = MarsRoverClient.simulated(CheckServices.behavior(latency: .fixed(0)))
+    guard let held = try? await HeldRovers.prepared(listed, expected: listed.count, from: reference) else {
+        return report.fail("the check could not prepare its held rovers (a fault in the check, not in your code)")
+    }
+    await expectItAwaitsHeldCalls(
+        report, still: still, service: held, hold: .milliseconds(300), callCount: listed.count, calls: "\(listed.count) manifest requests",
+        function: "fetchPhotoManifests", awaiting: "the task group's results"
+    ) { (try? await fetchPhotoManifests(using: held))?.count }
 }
