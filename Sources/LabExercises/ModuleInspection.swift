@@ -36,7 +36,8 @@ enum ModuleInspection {
     static let refusedReferences: Set<String> = [
         "lab_check_open", "lab_check_record", "lab_check_finish", "lab_check_pool_watch", "lab_check_pool_mark",
         "lab_check_pool_count_until",
-        "lab_check_starts_begin", "lab_check_starts_end", "lab_check_tasks_created", "lab_check_tasks_begun",
+        "lab_check_starts_begin", "lab_check_starts_end", "lab_check_starts_let_go", "lab_check_tasks_created",
+        "lab_check_tasks_begun",
         "lab_check_hopping_task", "lab_check_pool_seen_current", "lab_check_sent_by_the_program",
         "lab_check_running_task_id", "lab_check_made_by_the_program", "lab_check_tasks_being_made",
         "lab_check_send_build_fingerprint",

@@ -64,11 +64,42 @@ int lab_check_past_the_hold(void) {
 static pthread_t starts_thread;
 static int starts_counting;
 static unsigned long long starts_count;
+// Whether that thread's jobs are kept back until the count ends, the count's generation, whether
+// they were let go before it ended, and the jobs kept (each with where it was to go).
+static int starts_holding;
+static long long starts_generation;
+static int starts_let_go_first;
+#define STARTS_KEPT_MAX 64
+static struct kept_job {
+    void *job;
+    pool_original original;
+    pool_hook previous;
+} starts_kept[STARTS_KEPT_MAX];
+static int starts_kept_count;
 
-static void count_start(void) {
+// Counts a job the counted thread hands over; 1 when it is kept back (the caller hands it over
+// later, from `release_kept`), 0 when the caller hands it over now.
+static int count_start(void *job, pool_original original, pool_hook previous) {
+    int kept = 0;
     pthread_mutex_lock(&pool_lock);
-    if (starts_counting && pthread_equal(pthread_self(), starts_thread)) starts_count++;
+    if (starts_counting && pthread_equal(pthread_self(), starts_thread)) {
+        starts_count++;
+        if (starts_holding && starts_kept_count < STARTS_KEPT_MAX) {
+            starts_kept[starts_kept_count++] = (struct kept_job){job, original, previous};
+            kept = 1;
+        }
+    }
     pthread_mutex_unlock(&pool_lock);
+    return kept;
+}
+
+// Hands over the jobs kept back, outside the lock (the pool may run one at once, which may hand
+// over more).
+static void release_kept(struct kept_job *jobs, int count) {
+    for (int index = 0; index < count; index++) {
+        if (jobs[index].previous) jobs[index].previous(jobs[index].job, jobs[index].original);
+        else jobs[index].original(jobs[index].job);
+    }
 }
 
 // The tasks seen on the pool (or recorded as if: see above).
@@ -105,7 +136,7 @@ void lab_check_note_made(uint32_t id, int by_the_answer) {
 }
 
 static __attribute__((swiftcall)) void count_pool_job(void *job, pool_original original) {
-    count_start();
+    int kept = count_start(job, original, previous_pool_hook);
     if (job != atomic_load(&watching_task) && job != lab_check_hopping_task() && lab_check_job_is_task(job)) {
         uint32_t id = lab_check_job_id(job);
         void *sender = lab_check_running_task();
@@ -124,6 +155,7 @@ static __attribute__((swiftcall)) void count_pool_job(void *job, pool_original o
         }
         pthread_mutex_unlock(&pool_lock);
     }
+    if (kept) return;
     if (previous_pool_hook) previous_pool_hook(job, original);
     else original(job);
 }
@@ -198,12 +230,12 @@ int lab_check_made_by_the_program(uint32_t id) {
 static pool_hook previous_main_hook;
 
 static __attribute__((swiftcall)) void count_main_job(void *job, pool_original original) {
-    count_start();
+    if (count_start(job, original, previous_main_hook)) return;
     if (previous_main_hook) previous_main_hook(job, original);
     else original(job);
 }
 
-int lab_check_starts_begin(void) {
+long long lab_check_starts_begin(int hold_back) {
     if (lab_check_pool_watch() != 0) return -1;
     pool_hook *main_hook = (pool_hook *)dlsym(RTLD_DEFAULT, "swift_task_enqueueMainExecutor_hook");
     if (!main_hook) return -1;
@@ -215,16 +247,43 @@ int lab_check_starts_begin(void) {
     starts_thread = pthread_self();
     starts_count = 0;
     starts_counting = 1;
+    starts_holding = hold_back;
+    starts_let_go_first = 0;
+    starts_kept_count = 0;
+    long long generation = ++starts_generation;
     pthread_mutex_unlock(&pool_lock);
-    return 0;
+    return generation;
 }
 
-unsigned long long lab_check_starts_end(void) {
+unsigned long long lab_check_starts_end(int *let_go_first) {
+    struct kept_job jobs[STARTS_KEPT_MAX];
     pthread_mutex_lock(&pool_lock);
     starts_counting = 0;
+    starts_holding = 0;
     unsigned long long count = starts_count;
+    int kept = starts_kept_count;
+    for (int index = 0; index < kept; index++) jobs[index] = starts_kept[index];
+    starts_kept_count = 0;
+    if (let_go_first) *let_go_first = starts_let_go_first;
     pthread_mutex_unlock(&pool_lock);
+    release_kept(jobs, kept);
     return count;
+}
+
+void lab_check_starts_let_go(long long generation) {
+    struct kept_job jobs[STARTS_KEPT_MAX];
+    pthread_mutex_lock(&pool_lock);
+    int kept = 0;
+    if (starts_counting && starts_generation == generation) {
+        // From here on the count's jobs go at once: the patience is over.
+        starts_holding = 0;
+        starts_let_go_first = 1;
+        kept = starts_kept_count;
+        for (int index = 0; index < kept; index++) jobs[index] = starts_kept[index];
+        starts_kept_count = 0;
+    }
+    pthread_mutex_unlock(&pool_lock);
+    release_kept(jobs, kept);
 }
 #else
 int lab_check_pool_watch(void) { return -1; }
@@ -240,6 +299,13 @@ int lab_check_made_by_the_program(uint32_t id) {
     (void)id;
     return 0;
 }
-int lab_check_starts_begin(void) { return -1; }
-unsigned long long lab_check_starts_end(void) { return 0; }
+long long lab_check_starts_begin(int hold_back) {
+    (void)hold_back;
+    return -1;
+}
+unsigned long long lab_check_starts_end(int *let_go_first) {
+    if (let_go_first) *let_go_first = 0;
+    return 0;
+}
+void lab_check_starts_let_go(long long generation) { (void)generation; }
 #endif

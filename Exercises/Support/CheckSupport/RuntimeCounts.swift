@@ -1,4 +1,5 @@
 import CheckChannel
+import Dispatch
 
 /// Wake-ups on the shared pool of threads (see CheckChannel.h): what a check reads to see a task
 /// woken where no watch of its own runs, such as an unstructured task's timers. The check's own
@@ -32,11 +33,26 @@ enum PoolWakes {
 /// meanwhile, on another thread, is that task's, not `body`'s.
 enum TaskStarts {
     /// `body`'s result and how many tasks it started; nil where the hooks are not found.
-    static func counting<T>(_ body: () -> T) -> (result: T, started: Int?) {
-        let watched = lab_check_starts_begin() == 0
+    ///
+    /// With `holdingBack`, the tasks `body` starts are kept from beginning until it returns, or
+    /// until that patience is over (`letGoFirst`): a correct `body` returns in microseconds and
+    /// never sees its tasks begin, one that waits for its task to begin waits out the patience.
+    /// On two CPUs such a wait took some 20 µs and passed 02; on one CPU it never ended.
+    static func counting<T>(holdingBack patience: Duration? = nil, _ body: () -> T) -> (
+        result: T, started: Int?, letGoFirst: Bool
+    ) {
+        let generation = lab_check_starts_begin(patience == nil ? 0 : 1)
+        if let patience, generation > 0 {
+            let nanoseconds = Int(patience.components.seconds) * 1_000_000_000 + Int(patience.components.attoseconds / 1_000_000_000)
+            // From a Dispatch thread: `body` holds this one.
+            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
+                lab_check_starts_let_go(generation)
+            }
+        }
         let result = body()
-        let started = Int(lab_check_starts_end())
-        return (result, watched ? started : nil)
+        var letGoFirst: Int32 = 0
+        let started = Int(lab_check_starts_end(&letGoFirst))
+        return (result, generation > 0 ? started : nil, letGoFirst != 0)
     }
 }
 

@@ -67,11 +67,19 @@ int lab_check_made_by_the_program(uint32_t id);
 
 /// Starts counting the jobs the calling thread hands the pool or the main actor's executor
 /// (swift_task_enqueueMainExecutor_hook too): in synchronous code, each is a task it started.
-/// Returns 0, or -1 where the runtime lacks either hook (then nothing is counted).
-int lab_check_starts_begin(void);
+/// With `hold_back`, those jobs are also kept back until the count ends (or until
+/// `lab_check_starts_let_go`): a task the code started cannot begin before the code returns, so
+/// code that waits for its task to begin waits until it is let go. Returns this count's
+/// generation (1 or more), or -1 where the runtime lacks either hook (then nothing is counted).
+long long lab_check_starts_begin(int hold_back);
 
-/// Stops that count and returns it.
-unsigned long long lab_check_starts_end(void);
+/// Stops that count, hands over the jobs kept back, and returns the count. `let_go_first` is set to
+/// 1 when `lab_check_starts_let_go` had let jobs go before the count ended, else 0.
+unsigned long long lab_check_starts_end(int *let_go_first);
+
+/// Hands over the jobs kept back by the count of `generation`, if it is still going: the check's
+/// patience with code that has not returned.
+void lab_check_starts_let_go(long long generation);
 
 /// The unstructured tasks this program has created since it began, on any thread: each
 /// `Task {}`, `Task.detached {}` and `Task.immediate {}` (not a group's or `async let`'s child,
