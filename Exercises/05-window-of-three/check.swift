@@ -3,7 +3,7 @@ import LabCore
 import LabScenarios
 @testable import StudentCode
 
-let plannedExpectations = 11
+let plannedExpectations = 12
 
 func runCheck(_ report: CheckReport) async {
     let still = await StillnessWatch()
@@ -91,6 +91,37 @@ func runCheck(_ report: CheckReport) async {
     let askedAfter = broken.askedAfterTheFailure
     report.expect(askedAfter <= 2, "after page \(failing)'s request failed, no more pages were asked for",
                   otherwise: "after page \(failing)'s request failed, \(askedAfter) more pages were asked for: stop asking once a page fails (a throwing group's next() throws, and leaving the group cancels the rest)")
+
+    // The caller cancelled while three pages are in flight: each of them ends with a cancellation,
+    // and what fetchPages gives back is an error, or only pages it fetched, each with its own photos.
+    // A page whose request was cancelled, filed with no photos, tells the screen that page is empty
+    // (an audit's window turned each CancellationError into an empty page, and passed every section).
+    let cancelQuick = MarsRoverClient.simulated(CheckServices.behavior(latency: .fixed(1)))
+    let cancelHeld = PagesHeldInFlight(base: cancelQuick, reaching: 3)
+    DispatchQueue.global().asyncAfter(deadline: .now() + 1) { cancelHeld.reached.open() }
+    report.waiting("fetchPages cancelled while 3 pages are in flight")
+    let cancelledCall = Task { try await fetchPages(pages, of: rover, on: rover.maxDate, using: cancelHeld) }
+    await cancelHeld.reached.wait()
+    cancelledCall.cancel()
+    cancelHeld.gate.open()
+    let cancelledOutcome = await within(.seconds(5)) { await cancelledCall.result }
+    switch cancelledOutcome {
+    case nil:
+        report.fail("cancelled while 3 pages were in flight, fetchPages had not returned 5 s later: let the cancellation end the window")
+    case .failure:
+        report.pass("cancelled while 3 pages were in flight, fetchPages threw")
+    case .success(let given):
+        let reference = MarsRoverClient.simulated(CheckServices.behavior(latency: .fixed(0)))
+        var madeUp: [Int] = []
+        for page in given.keys.sorted() {
+            let own = try? await reference.photos(rover: rover, earthDate: rover.maxDate, page: page)
+            if given[page]?.map(\.id) != own?.map(\.id) { madeUp.append(page) }
+        }
+        report.expect(
+            madeUp.isEmpty,
+            "cancelled while 3 pages were in flight, fetchPages returned \(counted(given.count, "page")) it had fetched, each with its own photos",
+            otherwise: "cancelled while 3 pages were in flight, fetchPages returned page \(madeUp.first ?? 0) with \(counted(given[madeUp.first ?? 0]?.count ?? 0, "photo")), not its own (\(counted(madeUp.count, "page")) so): a page whose request was cancelled was not fetched; throw, or leave it out")
+    }
 
     // Three pages held in flight: the window waits for one of them to end, and nothing wakes it
     // meanwhile (children that sleep and look for a free place again and again are woken, 5 ms
