@@ -1,3 +1,4 @@
+import Foundation
 import LabScenarios
 @testable import StudentCode
 
@@ -69,33 +70,55 @@ func runCheck(_ report: CheckReport) async {
     let heldError = CheckServices.anyError()
     let failureHeld = Gate()
     let downloadsWait = Gate()
-    let quick = MarsRoverClient.simulated(CheckServices.behavior(latency: .fixed(1), failures: .none))
-    let held = DownloadsHeldBack(base: quick, failing: "Opportunity", error: heldError, gate: failureHeld, reached: downloadsWait)
+    // The other downloads answer at once when let go, with manifests fetched before: no timer of
+    // theirs wakes anything once the check lets the failure come.
+    let reference = MarsRoverClient.simulated(CheckServices.behavior(latency: .fixed(0), failures: .none))
+    var prepared: [String: PhotoManifest] = [:]
+    for rover in withFailing where rover.name != "Opportunity" {
+        prepared[rover.name] = try? await reference.photoManifest(rover: rover)
+    }
+    let held = DownloadsHeldBack(prepared: prepared, failing: "Opportunity", error: heldError, gate: failureHeld, reached: downloadsWait)
     report.waiting("fetchAllManifests while its downloads are held back")
-    let (call, stirrings) = await still.hold(.milliseconds(1_100), from: downloadsWait) { () -> String? in
+    // Then the check lets them go, from a Dispatch thread (in no task, as replies come), and watches
+    // the call until it returns: only the downloads' ends may wake it. A child that slept 200 ms after
+    // its failure before throwing passed while only the hold was watched, the others cancelled 200 ms
+    // late (audit 152); its timer wakes it now, as would a caller's pause before it throws.
+    let (thrown, stirrings, afterwardsCounted) = await still.holdThenLetGo(
+        .milliseconds(1_100), from: downloadsWait,
+        letGo: { DispatchQueue.global().async { failureHeld.open() } }
+    ) { () -> String? in
         do { _ = try await fetchAllManifests(of: withFailing, using: held) } catch { return "\(error)" }
         return nil
     }
-    failureHeld.open()
-    let thrown = await call.value
+    // Each download may hop twice of itself once let go (onto an actor that files its manifest, and back).
+    var afterwards = afterwardsCounted
+    afterwards.spins = max(0, afterwards.spins - 2 * withFailing.count)
     let restless = stirrings.problem(while: "the downloads were going", awaiting: "the group's next result (for try await)")
-    report.expect(restless == nil && thrown == "\(heldError)", "waiting for the first failure, the call was woken by nothing until it came",
+        ?? afterwards.whatStirred.map {
+            "once the downloads were let go and Opportunity's failed, before fetchAllManifests threw, \($0): throw the first failure as it comes (a pause before throwing lets the other downloads run on)"
+        }
+    report.expect(restless == nil && thrown == "\(heldError)", "waiting for the first failure, the call was woken by nothing until it came, and then only by the downloads' ends",
                   otherwise: restless ?? "with its downloads held back, then Opportunity failing, fetchAllManifests threw \(thrown ?? "nothing") instead of \"\(heldError)\"")
 }
 
 /// A rover service whose downloads all wait at `gate` until the check opens it (the first to get
-/// there opens `reached`); then the `failing` rover's fails, and the others are `base`'s.
-struct DownloadsHeldBack: ForwardingRovers {
-    let base: any MarsRoverService
+/// there opens `reached`); then the `failing` rover's fails, and the others answer at once with
+/// the manifests `prepared` for them.
+struct DownloadsHeldBack: MarsRoverService {
+    let prepared: [String: PhotoManifest]
     let failing: String
     let error: ServiceError
     let gate: Gate
     let reached: Gate
 
+    func allRovers() async throws -> [Rover] { [] }
+    func latestPhotos(rover: Rover) async throws -> [MarsPhoto] { throw ServiceError.notFound("latest photos") }
+    func photos(rover: Rover, earthDate: String, page: Int) async throws -> [MarsPhoto] { throw ServiceError.notFound("photos") }
     func photoManifest(rover: Rover) async throws -> PhotoManifest {
         reached.open()
         await gate.wait()
         if rover.name == failing { throw error }
-        return try await base.photoManifest(rover: rover)
+        guard let manifest = prepared[rover.name] else { throw ServiceError.notFound("rover \(rover.name)") }
+        return manifest
     }
 }
