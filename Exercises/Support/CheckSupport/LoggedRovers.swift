@@ -42,11 +42,20 @@ struct LoggedRovers: MarsRoverService {
     /// here, counted in flight, until that many are (see PeakHold), so a correct answer reaches
     /// the peak however late a busy machine starts its calls.
     var hold: PeakHold? = nil
-    /// Where given, how many pages the check asks for: the first page asked for, if slow, then
-    /// also loads until all of them have been asked for, so a window that gives each of its places
-    /// fixed pages up front (three lanes, an audit's answer) shows the pages held behind it. (With
-    /// that page the only slow one: slow pages that hold every place between them let none be asked.)
+    /// Where given, how many pages the check asks for: each slow page then also loads until all of
+    /// them have been asked for, so a window that gives each of its places fixed pages up front
+    /// (three lanes, an audit's answer) shows the pages held behind it, and one that fills its free
+    /// places only once two pages have ended shows the pages it never asked for (05's first two
+    /// pages asked for: two at most, since slow pages that hold every place let none be asked).
     var pageCount: Int? = nil
+    /// How long a slow page waits for the pages it wants started at most; with `pageCount`, from
+    /// the moment the first slow page was asked for: a window with one place free (05's two slow
+    /// pages) asks for the rest through it, one at a time, however late a busy machine starts
+    /// each; an answer that asks none waits it out once, not once per slow page (one page at a
+    /// time, waiting 5 s for each of two, ran out the check's 15 s).
+    var slowPatience: Duration = CheckServices.patience
+    /// When the first slow page was asked for.
+    private let firstSlowAsked = Locked<ContinuousClock.Instant?>(nil)
 
     func allRovers() async throws -> [Rover] { try await log.record("rovers") { listed } }
     func latestPhotos(rover: Rover) async throws -> [MarsPhoto] {
@@ -73,9 +82,15 @@ struct LoggedRovers: MarsRoverService {
             if slow { slowedPages.withLock { $0[ordinal] = page } }
             await hold?.enter()
             if slow {
-                _ = await poll(for: CheckServices.patience) {
+                // With `pageCount`, one patience for all the slow pages; else one each (the probes).
+                let now = ContinuousClock.now
+                let since = pageCount == nil ? now : firstSlowAsked.withLock { first in
+                    if first == nil { first = now }
+                    return first ?? now
+                }
+                _ = await poll(for: slowPatience - since.duration(to: now)) {
                     log.startedInFreedPlaces(during: "page \(page)", startingWith: "page") >= Self.pagesWhileSlow
-                        && asked.withLock { $0 } >= (ordinal == 1 ? pageCount ?? 0 : 0)
+                        && asked.withLock { $0 } >= (pageCount ?? 0)
                 }
                 askedWhenSlowEnded.withLock { $0[ordinal] = asked.withLock { $0 } }
             }
