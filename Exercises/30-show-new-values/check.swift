@@ -65,10 +65,17 @@ func runCheck(_ report: CheckReport) async {
     thermostat.target = second
     await settle()
     let afterSecond = display.takeNew()
-    report.expect(afterSecond == [second], "after a second change, showed \(second)",
+    // Then back down to a value shown before: a display that shows only a value it has not shown,
+    // or only a higher one (both passed while every change went up), misses it.
+    thermostat.target = first
+    await settle()
+    let afterBack = display.takeNew()
+    report.expect(afterSecond == [second] && afterBack == [first], "after a second change, showed \(second), and after the target went back to \(first), showed \(first)",
                   otherwise: afterSecond.isEmpty ? "nothing was shown after the second change: onChange fires once per registration; register again"
                       : afterSecond.contains(first) ? "after the target became \(second), showed \(first), its value before the change: read the target later"
-                      : "after the target became \(second), showed \(afterSecond): show the new target once per change")
+                      : afterSecond != [second] ? "after the target became \(second), showed \(afterSecond): show the new target once per change"
+                      : afterBack.isEmpty ? "after the target went back down from \(second) to \(first), a value shown before, nothing was shown: show every change, lower or higher, whether or not its value was shown before"
+                      : "after the target went back down from \(second) to \(first), showed \(afterBack): show the new target once per change")
     let passing = second + CheckServices.random(in: 1...3)
     let last = passing + CheckServices.random(in: 1...3)
     thermostat.target = passing

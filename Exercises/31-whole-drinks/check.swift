@@ -120,12 +120,19 @@ func runCheck(_ report: CheckReport) async {
     let recounted = Pair(cups: tally.cups, caffeine: tally.caffeine)
     await settle()
     let afterRecount = face.takeNew()
-    report.expect(afterCorrection == [corrected] && afterRecount == [recounted],
-                  "corrections of the caffeine alone, then of the cups alone, were each shown: \(corrected), then \(recounted)",
+    // And the recount undone: back to a state shown before, which a face that shows only states
+    // it has not shown (it passed while no change came back to one) misses.
+    tally.cups += 1
+    await settle()
+    let afterUndo = face.takeNew()
+    report.expect(afterCorrection == [corrected] && afterRecount == [recounted] && afterUndo == [corrected],
+                  "corrections of the caffeine alone, then of the cups alone, then back, were each shown: \(corrected), then \(recounted), then \(corrected)",
                   otherwise: afterCorrection.isEmpty ? "a change to the caffeine alone was not shown: the face shows the caffeine, so a change to it alone is a change to show"
                       : afterCorrection != [corrected] ? "a correction of the caffeine alone was shown as \(afterCorrection): show it once"
                       : afterRecount.isEmpty ? "a change to the cups alone was not shown: the face shows the cups, so a change to them alone is a change to show"
-                      : "a correction of the cups alone was shown as \(afterRecount): show it once")
+                      : afterRecount != [recounted] ? "a correction of the cups alone was shown as \(afterRecount): show it once"
+                      : afterUndo.isEmpty ? "the cups went back up, to \(corrected), a state shown before, and nothing was shown: show every change, whether or not its state was shown before"
+                      : "the cups went back up, to \(corrected), and the face showed \(afterUndo): show it once")
     // Three drinks in separate steps, close together: each is a change of its own, and each is
     // shown (see separateSteps: a debounce shows only the last, a throttle loses the middle one).
     let apart = await separateSteps(

@@ -66,7 +66,7 @@ func separateStepsProblem<Value: Equatable & CustomStringConvertible>(
     }
     if shown.allSatisfy(set.contains) && shown.count < set.count {
         return
-            "only \(shown) were shown (three tries): \(lost) lost. A \(viewer) that shows at most once in a while drops the changes between; read and register again as soon as each change comes"
+            "only \(shown) were shown (three tries): \(lost) lost. A \(viewer) that shows at most once in a while, or waits before it reads, drops changes that come meanwhile; read and register again as soon as each change comes"
     }
     return "showed \(shown): \(otherwise)"
 }
