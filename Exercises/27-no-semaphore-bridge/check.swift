@@ -2,7 +2,7 @@ import Foundation
 import LabCore
 @testable import StudentCode
 
-let plannedExpectations = 5
+let plannedExpectations = 6
 
 /// The thumbnail an async caller asked for, set in the caller's task: a task it starts inherits
 /// it, a thread it hands the call to does not.
@@ -56,14 +56,16 @@ func runCheck(_ report: CheckReport) async {
 
     report.waiting(
         "\(callers) calls of thumbnailSize at once from the cooperative pool: a call that blocks its thread on a semaphore leaves the renderer no thread, and nothing finishes")
-    let results = await withTaskGroup(of: (String, Int).self) { group in
-        for index in 0..<callers {
-            let name = "thumb-\(index).jpg"
-            group.addTask { (name, await Caller.$asking.withValue(name) { await thumbnailSize(for: name, render: render) }) }
+    let (results, computed) = await computedWhileWaiting {
+        await withTaskGroup(of: (String, Int).self) { group in
+            for index in 0..<callers {
+                let name = "thumb-\(index).jpg"
+                group.addTask { (name, await Caller.$asking.withValue(name) { await thumbnailSize(for: name, render: render) }) }
+            }
+            var results: [String: Int] = [:]
+            for await (name, size) in group { results[name] = size }
+            return results
         }
-        var results: [String: Int] = [:]
-        for await (name, size) in group { results[name] = size }
-        return results
     }
     let wrong = results.filter { sizes[$0.key] != $0.value }
     report.expect(
@@ -77,6 +79,13 @@ func runCheck(_ report: CheckReport) async {
     report.expect(
         renderer.peak >= 2, "the renderings overlapped (\(renderer.peak) at once)",
         otherwise: "the renderings ran one at a time: await the renderer in each caller, without a lock around it")
+    // Each rendering sleeps 20 ms: calls that await it compute next to nothing meanwhile. One that
+    // looks for its size again and again first holds its thread while it looks (see
+    // computedWhileWaiting), however briefly, as a wait on the semaphore would.
+    report.expect(
+        computed < computedWhileWaitingBound,
+        "while the \(callers) calls waited for their renderings, the process computed next to nothing (\(computed.humanReadable))",
+        otherwise: "while the \(callers) calls at once waited for their renderings (each asleep 20 ms), the process computed \(computed.humanReadable): a call kept its thread busy instead of suspending (looking for the size again and again?); await the renderer")
     // A call handed to a thread that waits on the semaphore (a GCD queue's, say) finishes too,
     // but each holds a thread of its own while it waits: the rendering then runs in a task the
     // waiting thread started, outside the caller's.

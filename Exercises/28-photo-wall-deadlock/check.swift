@@ -3,7 +3,7 @@ import LabCore
 import LabScenarios
 @testable import StudentCode
 
-let plannedExpectations = 5
+let plannedExpectations = 6
 
 /// Set in the task that calls loadWall: the tasks it starts inherit it, a thread it hands a
 /// fetch to does not.
@@ -59,8 +59,24 @@ func runCheck(_ report: CheckReport) async {
     var expected: [String] = []
     for day in days { expected.append((try? await reference.photo(for: day).title) ?? "?") }
     expected[failingIndex] = "?"
+    // What a wall that awaits its fetches computes, the service's own work included (a date
+    // formatted, a reply encoded and decoded, each call logged and held: 13–29 ms for 7–8 days in a
+    // debug build, measured), on a service like the answer's: the check's own wall, first.
+    let (_, awaitingWall) = await computedWhileWaiting {
+        let like = LoggedPhotos(
+            base: SpacePhotosClient.simulated(CheckServices.behavior(latency: .jitter(base: 4, spread: 2))), log: CallLog(),
+            arrivals: ArrivalGate(order: days.reversed().map { "\($0.timeIntervalSince1970)" }),
+            hold: PeakHold(peak: count, patience: CheckServices.patience), failing: days[failingIndex])
+        return await Wall.$loading.withValue(true) {
+            await withTaskGroup(of: Void.self) { group in
+                for day in days { group.addTask { _ = try? await like.photo(for: day) } }
+            }
+        }
+    }
     report.waiting("loadWall(days:from:) for \(count) days (if it never returns: is every pool thread waiting synchronously?)")
-    let titles = await Wall.$loading.withValue(true) { await loadWall(days: days, from: service) }
+    let (titles, computed) = await computedWhileWaiting {
+        await Wall.$loading.withValue(true) { await loadWall(days: days, from: service) }
+    }
     report.expect(titles == expected, "the wall shows the \(count) days' titles, in the order of the days",
                   otherwise: titles.count != count
                       ? "loadWall returned \(counted(titles.count, "title")) for \(count) days"
@@ -80,6 +96,13 @@ func runCheck(_ report: CheckReport) async {
     let elsewhere = service.outside.withLock { $0 }
     report.expect(elsewhere == 0, "every fetch ran in loadWall's task or one it started, not handed to another thread",
                   otherwise: "\(elsewhere) of \(counted(fetches, "fetch", plural: "fetches")) ran outside loadWall's tasks: each was handed to a thread that waits for it (a semaphore on a GCD thread?); await the fetch in the child task")
+    // Each fetch sleeps 20–60 ms: a wall whose tasks await them computes next to nothing meanwhile.
+    // A child that looks for its title again and again first holds its thread while it looks (see
+    // computedWhileWaiting), however briefly, as a wait on a semaphore would.
+    report.expect(
+        computed < computedWhileWaitingBound + awaitingWall * 2,
+        "while the \(count) days' fetches went on, the process computed \(computed.humanReadable) (a wall that awaits them: \(awaitingWall.humanReadable))",
+        otherwise: "while the \(count) days' fetches went on (each asleep 20–60 ms), the process computed \(computed.humanReadable), where a wall that awaits them computed \(awaitingWall.humanReadable): a day's task kept its thread busy instead of suspending (looking for the title again and again?); await the fetch in the child task")
     // Only for an answer that passed the rest, which waits synchronously for nothing: one that did
     // would hold the one thread below. The days again, their photos arriving together, the wall
     // loaded on one thread of the check's own, first in, first out (a task executor preference,
