@@ -110,7 +110,7 @@ func runCheck(_ report: CheckReport) async {
     if let (round, size) = wrong {
         report.fail(
             round.late == nil
-                ? "thumbnail did not return within 3 s of the end of a rendering of \(round.hold.humanReadable): await the rendering itself, not a duration"
+                ? "thumbnail did not return within 3 s of the end of a rendering of \(round.hold.humanReadable): await that rendering itself, and nothing else (not a duration, nor the other renderings under way)"
                 : "it returned \(round.late?.size.map(String.init) ?? "nil") instead of \(size), the rendered size")
     } else {
         report.expectInTime(
