@@ -40,9 +40,6 @@ struct HeldRound {
     /// thumbnail's answer if it came while the rendering was held (a guess).
     var early: (size: Int?, at: ContinuousClock.Instant)?
     var stirrings = Stirrings()
-    /// The sleeps the answer's code began during the hold (see SleepsBegun; Linux only): none
-    /// woke anything in it if `stirrings` are still, so each was still going as the hold ended.
-    var sleeps = 0
     /// What it returned after the rendering ended, and how long after; nil if not within 3 s.
     var late: (size: Int?, after: Duration)?
 
@@ -53,7 +50,6 @@ struct HeldRound {
     {
         var round = HeldRound(hold: hold)
         let answer = Locked<(size: Int?, at: ContinuousClock.Instant)?>(nil)
-        _ = SleepsBegun.mark()
         // The whole hold, stirred or not: what the answer returned during it is judged too.
         let (asking, stirrings) = await still.hold(hold, endingWhenStirred: false) {
             let result = await prefetcher.thumbnail(name)
@@ -61,7 +57,6 @@ struct HeldRound {
         }
         round.early = answer.withLock { $0 }
         round.stirrings = stirrings
-        round.sleeps = SleepsBegun.mark()
         let finished = ContinuousClock.now
         desk.finish(name)
         _ = await within(.seconds(3)) { await asking.value }
@@ -99,23 +94,12 @@ func runCheck(_ report: CheckReport) async {
     )
     // Nothing but the rendering's end may wake a task that awaits it (see Stirrings).
     let stirred = rounds.first { !$0.stirrings.stillWaiting }
-    // Nor a sleep begun that no hold saw end: a thumbnail that raced the rendering against a
-    // timeout of its own (1 s) outlasted both holds, and answered once each rendering ended.
-    let slept = rounds.first { $0.sleeps > 0 }
-    #if os(Linux)
-        let sleepsWatched = still.poolWatched
-    #else
-        let sleepsWatched = false  // the interposed timer calls are not reached there
-    #endif
     report.expect(
-        stirred == nil && slept == nil,
+        stirred == nil,
         "while the renderings were going, no timer woke thumbnail's task, it did not loop"
-            + (still.poolWatched ? ", and no other task of yours was woken on the thread pool" : "")
-            + (sleepsWatched ? "; it began no sleep" : ""),
+            + (still.poolWatched ? ", and no other task of yours was woken on the thread pool" : ""),
         otherwise: stirred.flatMap {
             $0.stirrings.problem(while: "a rendering was going (\($0.hold.humanReadable))", awaiting: "the rendering itself")
-        } ?? slept.map {
-            "while a rendering of \($0.hold.humanReadable) was going, your code began \(counted($0.sleeps, "sleep")) (Task.sleep, or a clock's), still going as the rendering ended: a timeout of its own? await the rendering itself, however long it takes"
         } ?? "")
     let expected = [size, secondSize]
     let wrong = zip(rounds, expected).first { round, size in round.late?.size != size }

@@ -1,6 +1,5 @@
 // The pool watch: the jobs this process hands the shared pool of threads and the main actor's
-// executor, counted through the runtime's hooks, and the sleeps its tasks begin, counted where
-// libdispatch is asked for a timer (see include/CheckChannel.h).
+// executor, counted through the runtime's hooks (see include/CheckChannel.h).
 #define _GNU_SOURCE
 #include "CheckChannel.h"
 #include "runtime_watch.h"
@@ -10,7 +9,6 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <stdlib.h>
 #include <time.h>
 
 #ifdef LAB_CHECK_WATCHES_THE_RUNTIME
@@ -162,52 +160,6 @@ static __attribute__((swiftcall)) void count_pool_job(void *job, pool_original o
     else original(job);
 }
 
-// The sleeps the program's tasks begin (a `Task.sleep`, a clock's sleep), but the check's own
-// task's (the one that started the watch), counted until read (`lab_check_sleeps_mark`). Swift 6.2's
-// global executor arms a sleep's timer in libdispatch itself, past the runtime's delay and deadline
-// hooks (measured: they saw none), so the program defines the two calls it can arm one with,
-// before libdispatch's, and forwards to them: a timer armed while a task other than the check's own runs
-// on this thread is that task's sleep. A sleep still going when a hold ends wakes its task only
-// after it, where the answer may rightly run again: 24's thumbnail that raced the rendering against
-// a timeout of its own showed nowhere else.
-static _Atomic unsigned long long sleeps_begun;
-
-static void count_sleep(void) {
-    if (!atomic_load(&watching_task)) return;
-    void *task = lab_check_running_task();
-    if (task && task != atomic_load(&watching_task)) atomic_fetch_add(&sleeps_begun, 1);
-}
-
-typedef void (*after_function)(uint64_t when, void *queue, void *context, void (*work)(void *));
-static _Atomic(after_function) libdispatch_after_f;
-
-void dispatch_after_f(uint64_t when, void *queue, void *context, void (*work)(void *)) {
-    after_function next = atomic_load(&libdispatch_after_f);
-    if (!next) {
-        next = (after_function)dlsym(RTLD_NEXT, "dispatch_after_f");
-        if (!next) abort();  // No libdispatch: nothing here can go on.
-        atomic_store(&libdispatch_after_f, next);
-    }
-    count_sleep();
-    next(when, queue, context, work);
-}
-
-typedef void (*set_timer_function)(void *source, uint64_t start, uint64_t interval, uint64_t leeway);
-static _Atomic(set_timer_function) libdispatch_set_timer;
-
-void dispatch_source_set_timer(void *source, uint64_t start, uint64_t interval, uint64_t leeway) {
-    set_timer_function next = atomic_load(&libdispatch_set_timer);
-    if (!next) {
-        next = (set_timer_function)dlsym(RTLD_NEXT, "dispatch_source_set_timer");
-        if (!next) abort();  // As above.
-        atomic_store(&libdispatch_set_timer, next);
-    }
-    count_sleep();
-    next(source, start, interval, leeway);
-}
-
-unsigned long long lab_check_sleeps_mark(void) { return atomic_exchange(&sleeps_begun, 0); }
-
 int lab_check_pool_watch(void) {
     pool_hook *hook = (pool_hook *)dlsym(RTLD_DEFAULT, "swift_task_enqueueGlobal_hook");
     current_task_function current = (current_task_function)dlsym(RTLD_DEFAULT, "swift_task_getCurrent");
@@ -336,7 +288,6 @@ void lab_check_starts_let_go(long long generation) {
 #else
 int lab_check_pool_watch(void) { return -1; }
 unsigned long long lab_check_pool_mark(void) { return 0; }
-unsigned long long lab_check_sleeps_mark(void) { return 0; }
 void lab_check_pool_count_until(unsigned long long nanoseconds) { (void)nanoseconds; }
 void lab_check_pool_seen_current(void) {}
 int lab_check_sent_by_the_program(void) { return 0; }

@@ -27,15 +27,6 @@ enum PoolWakes {
     static func countFromTheFirstWake() { lab_check_pool_seen_current() }
 }
 
-/// The sleeps tasks other than the check's own began (see CheckChannel.h), watched with the pool
-/// (`PoolWakes.watch()`): a sleep still going when a hold ends wakes its task only after it, where
-/// the answer may rightly run again (24's thumbnail that raced the rendering against a timeout of
-/// its own).
-enum SleepsBegun {
-    /// The sleeps begun since the last mark, counting afresh from now.
-    static func mark() -> Int { Int(lab_check_sleeps_mark()) }
-}
-
 /// The tasks a piece of synchronous code starts, counted by the runtime's own hooks: each job the
 /// calling thread hands the pool or the main actor's executor while `body` runs is a task it
 /// started (synchronous code wakes no task of its own). A task started by a task that began

@@ -9,8 +9,7 @@
 // sandbox's limits are applied by the grader's launcher before the check starts.
 //
 // One concept a file: channel.c (the secret and the records), pool_watch.c (the jobs handed to
-// the pool and the main actor's executor, through the runtime's hooks; the sleeps tasks begin,
-// where libdispatch is asked for a timer), task_interposers.c (the
+// the pool and the main actor's executor, through the runtime's hooks), task_interposers.c (the
 // runtime's entry points the program defines: tasks made, hops asked for), task_id_set.c (a set
 // of task ids); runtime_watch.h is what the last three share.
 #ifndef CHECK_CHANNEL_H
@@ -43,13 +42,6 @@ int lab_check_pool_watch(void);
 /// the program before, or made before the mark (one the runtime made since is forgiven its first
 /// sighting). Counts afresh from now.
 unsigned long long lab_check_pool_mark(void);
-
-/// The sleeps (`Task.sleep`, a clock's sleep) that tasks other than the check's own began since the
-/// last call, once the pool watch has started: the timers libdispatch was asked for (its
-/// `dispatch_after_f` and `dispatch_source_set_timer`, defined in the program before libdispatch's)
-/// while such a task ran. Counts afresh from now. Where the runtime's calls to libdispatch do not
-/// reach the program's definitions (macOS's two-level namespace), it stays 0.
-unsigned long long lab_check_sleeps_mark(void);
 
 /// Until the next mark, counts only the tasks handed to the pool within `nanoseconds` from now: a
 /// hold's end, fixed before the answer starts. A task handed over later is past the hold, however
