@@ -90,9 +90,9 @@ func runCheck(_ report: CheckReport) async {
         do { _ = try await fetchAllManifests(of: withFailing, using: held) } catch { return "\(error)" }
         return nil
     }
-    // Each download may hop twice of itself once let go (onto an actor that files its manifest, and back).
+    // Each download may run again of itself once let go, as in 03 and 04 (see `ownRunsPerHeldCall`).
     var afterwards = afterwardsCounted
-    afterwards.spins = max(0, afterwards.spins - 2 * withFailing.count)
+    afterwards.spins = max(0, afterwards.spins - ownRunsPerHeldCall * withFailing.count)
     let restless = stirrings.problem(while: "the downloads were going", awaiting: "the group's next result (for try await)")
         ?? afterwards.whatStirred.map {
             "once the downloads were let go and Opportunity's failed, before fetchAllManifests threw, \($0): throw the first failure as it comes (a pause before throwing lets the other downloads run on)"

@@ -71,25 +71,33 @@ func runCheck(_ report: CheckReport) async {
     let second = "sol-\(CheckServices.random(in: 1000...9999))-b.jpg"
     let size = CheckServices.random(in: 100...999)
     let secondSize = size + CheckServices.random(in: 1...99)
-    let desk = RenderDesk(sizes: [name: size, second: secondSize])
+    let longest = "sol-\(CheckServices.random(in: 1000...9999))-l.jpg"
+    let longestSize = secondSize + CheckServices.random(in: 1...99)
+    let desk = RenderDesk(sizes: [name: size, second: secondSize, longest: longestSize])
     let prefetcher = ThumbnailPrefetcher(render: { await desk.render($0) })
     await prefetcher.prefetch(name)
     await prefetcher.prefetch(second)
+    await prefetcher.prefetch(longest)
     // The renderings under way, their tasks off the actor: the actor is free for thumbnail's task.
-    _ = await poll(for: CheckServices.patience) { desk.calls(name) > 0 && desk.calls(second) > 0 }
+    _ = await poll(for: CheckServices.patience) { desk.calls(name) > 0 && desk.calls(second) > 0 && desk.calls(longest) > 0 }
 
     // Two holds, 300 ms and 650 ms: a thumbnail that answers during one guessed. A wait of a fixed
     // length passes at most one of them (it must outlast the hold and end within 300 ms of it: at
     // most 350 ms keeps the two apart), and a sleep before awaiting that ends within the longer hold
-    // is a timer waking the task.
-    report.waiting("thumbnail(\"\(name)\") while its rendering takes 300 ms, then thumbnail(\"\(second)\") while it takes 650 ms")
+    // is a timer waking the task. A third of 1.5 s: a thumbnail that raced the rendering against a
+    // timeout of its own (1 s) outlasted both, its sleep ended by a cancellation after each, and
+    // passed (an audit's); here its timeout ends first, and it answers while the rendering goes on,
+    // on any platform. A task that shows a spinner after 2 s (a review's) answers nothing and is not
+    // woken in it, and passes: the hold draws the line between a timeout and such a notice at 1.5 s.
+    report.waiting("thumbnail(\"\(name)\") while its rendering takes 300 ms, thumbnail(\"\(second)\") while it takes 650 ms, then thumbnail(\"\(longest)\") while it takes 1.5 s")
     let rounds = [
         await HeldRound.run(prefetcher, name, desk: desk, hold: .milliseconds(300), still: still),
         await HeldRound.run(prefetcher, second, desk: desk, hold: .milliseconds(650), still: still),
+        await HeldRound.run(prefetcher, longest, desk: desk, hold: .milliseconds(1_500), still: still),
     ]
     let guessed = rounds.first { $0.early != nil }
     report.expect(
-        guessed == nil, "thumbnail waited while each rendering was going (300 ms, 650 ms)",
+        guessed == nil, "thumbnail waited while each rendering was going (300 ms, 650 ms, 1.5 s)",
         otherwise: "thumbnail returned \(guessed?.early?.size.map(String.init) ?? "nil") while a rendering of \(guessed?.hold.humanReadable ?? "") was still going: await the rendering prefetch started"
     )
     // Nothing but the rendering's end may wake a task that awaits it (see Stirrings).
@@ -101,7 +109,7 @@ func runCheck(_ report: CheckReport) async {
         otherwise: stirred.flatMap {
             $0.stirrings.problem(while: "a rendering was going (\($0.hold.humanReadable))", awaiting: "the rendering itself")
         } ?? "")
-    let expected = [size, secondSize]
+    let expected = [size, secondSize, longestSize]
     let wrong = zip(rounds, expected).first { round, size in round.late?.size != size }
     let slow = rounds.first { ($0.late?.after ?? .zero) >= .milliseconds(300) }
     // Generous: a busy machine may take tens of milliseconds to run the waiting task.

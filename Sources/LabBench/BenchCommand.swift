@@ -195,7 +195,9 @@ public struct BenchCommand {
         }
         // The last run's set kept first (`previous/`), then one set: every file replaced, or none
         // (a failure midway once left a new report.json beside the last run's report.html).
-        let kept = try AtomicFile.keepPrevious(of: written.map(\.url), in: folder)
+        let kept = try AtomicFile.keepPrevious(
+            of: written.map(\.url), in: folder,
+            reportNames: Self.formats.flatMap { Self.fileNames(format: $0, scans: true) })
         try AtomicFile.writeAll(written)
         for (_, url) in written {
             let name = url.lastPathComponent

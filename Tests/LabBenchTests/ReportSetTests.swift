@@ -99,10 +99,13 @@ struct ReportSetTests {
         expectEqual(try read("previous/report.md"), firstMarkdown)
         expectNotEqual(try read("report.json"), firstJSON, "the second run did not write its own report")
         let secondJSON = try read("report.json")
+        // A file of the user's own in previous/ stays (a first version removed the folder whole).
+        try Data("mine".utf8).write(to: out.appendingPathComponent("previous/notes.txt"))
         expectEqual(await run("json"), 0)
-        expectEqual(try names("previous"), ["report.json"], "previous/ mixed two runs' files")
+        expectEqual(try names("previous"), ["notes.txt", "report.json"], "previous/ mixed two runs' files")
         expectEqual(try read("previous/report.json"), secondJSON)
-        expectEqual(try names("."), ["previous", "report.json", "report.md"], "a staging folder was left behind")
+        expectEqual(try read("previous/notes.txt"), Data("mine".utf8), "the user's file in previous/ was lost")
+        expectEqual(try names("."), ["previous", "report.json", "report.md"], "a staging file was left behind")
     }
 
     /// A `previous` that is not a folder is the user's: refused before measuring, nothing replaced.

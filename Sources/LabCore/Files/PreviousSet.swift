@@ -6,45 +6,40 @@ extension AtomicFile {
 
     /// Keeps the files of a set that are already there (the last run's reports) in `previous/`
     /// beside them, before the new set replaces them: a second `lab bench --out DIR` once replaced
-    /// the first run's minutes of measuring without a word. One run back, whole: the kept set
-    /// replaces what an earlier run kept there, so `previous/` never mixes two runs' files. Kept by
-    /// hard links (nothing copied; a copy where the file system has none), gathered in a folder of
-    /// their own and renamed into place, so a failure leaves the last `previous/` as it was. The
+    /// the first run's minutes of measuring without a word. One run back: each kept file replaces
+    /// its namesake there, and any other of `reportNames` left there from an earlier run is removed,
+    /// so previous/ does not mix two runs' reports; any other file in it is the user's, and stays (a
+    /// review's notes.txt was removed with the folder by a first version). Kept by hard links
+    /// (nothing copied; a copy where the file system has none), each renamed into place whole. The
     /// names kept are returned. A `previous` that is not a folder is the user's: refused, not taken.
     @discardableResult
-    public static func keepPrevious(of urls: [URL], in folder: URL) throws -> Set<String> {
+    public static func keepPrevious(of urls: [URL], in folder: URL, reportNames: [String]) throws -> Set<String> {
         try checkPreviousFolder(in: folder)
         let existing = urls.filter { isRegularFile($0) }
         guard !existing.isEmpty else { return [] }
         let manager = FileManager.default
-        let staging = folder.appendingPathComponent(
-            ".\(previousFolderName).\(UUID().uuidString).tmp", isDirectory: true)
-        try manager.createDirectory(at: staging, withIntermediateDirectories: false)
-        var placed = false
-        defer { if !placed { try? manager.removeItem(at: staging) } }
-        for url in existing {
-            let kept = staging.appendingPathComponent(url.lastPathComponent)
-            if link(url.path, kept.path) != 0 { try manager.copyItem(at: url, to: kept) }
-        }
         let previous = folder.appendingPathComponent(previousFolderName, isDirectory: true)
-        // The earlier run's set is moved aside first (a rename does not replace a folder that holds
-        // files), then removed once the new one is in place.
-        let aside = folder.appendingPathComponent(
-            ".\(previousFolderName).\(UUID().uuidString).old", isDirectory: true)
-        let hadOne = rename(previous.path, aside.path) == 0
-        guard rename(staging.path, previous.path) == 0 else {
-            let failure = errno
-            if hadOne { _ = rename(aside.path, previous.path) }
-            throw CocoaError(
-                .fileWriteUnknown,
-                userInfo: [
-                    NSFilePathErrorKey: previous.path,
-                    NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(failure)),
-                ])
+        try manager.createDirectory(at: previous, withIntermediateDirectories: true)
+        for url in existing {
+            let kept = previous.appendingPathComponent(url.lastPathComponent)
+            let staged = previous.appendingPathComponent(temporaryPrefix(of: kept) + "\(UUID().uuidString).tmp")
+            defer { try? manager.removeItem(at: staged) }
+            if link(url.path, staged.path) != 0 { try manager.copyItem(at: url, to: staged) }
+            guard rename(staged.path, kept.path) == 0 else {
+                throw CocoaError(
+                    .fileWriteUnknown,
+                    userInfo: [
+                        NSFilePathErrorKey: kept.path,
+                        NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(errno)),
+                    ])
+            }
         }
-        placed = true
-        if hadOne { try? manager.removeItem(at: aside) }
-        return Set(existing.map(\.lastPathComponent))
+        let keptNames = Set(existing.map(\.lastPathComponent))
+        for name in reportNames where !keptNames.contains(name) {
+            let stale = previous.appendingPathComponent(name)
+            if isRegularFile(stale) { try? manager.removeItem(at: stale) }
+        }
+        return keptNames
     }
 
     /// Refuses a `previous` in `folder` that is not a folder (a file, a link): checked before any

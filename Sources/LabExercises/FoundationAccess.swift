@@ -8,33 +8,33 @@
 /// whatever the spelling (`FoundationEssentials.Data.write(to:options:)`), as the lab's own
 /// libraries' are read (`LabLibraryAccess`). Landlock still keeps such code to its scratch
 /// folder; this keeps it from the scratch folder too, and says why before the check runs.
-package enum FoundationAccess {
-    package struct Refused: Sendable, Equatable {
+enum FoundationAccess {
+    struct Refused: Sendable, Equatable {
         /// The entity as an answer spells it: a type (`FileManager`), or a type's member and the
         /// label its arguments begin with (`Data.write(to:)`).
-        package let spelled: String
+        let spelled: String
         /// Its paths in a demangled name (`Foundation.FileManager`, `Swift.StringProtocol.write`).
-        package let paths: [String]
+        let paths: [String]
         /// The first argument labels that make the member the refused one (`init(contentsOf:`, not
         /// `init(repeating:`); empty for every use.
-        package let labels: [String]
-        package let reason: String
+        let labels: [String]
+        let reason: String
         /// Whose it is, for the student: Foundation's, or Dispatch's (`DispatchIO` opens files by path).
-        package var owner = "Foundation"
+        var owner = "Foundation"
         /// A class's Objective-C name on a Mac (`NSFileManager`), where it has one: see `darwinNames`.
-        package var objectiveC: String? = nil
+        var objectiveC: String? = nil
     }
 
     /// Foundation's modules: Linux splits it (swift-foundation's `FoundationEssentials` under
     /// corelibs' `Foundation`, and `URLSession` in `FoundationNetworking`); a Mac has one.
-    package static let modules = [
+    static let modules = [
         "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking",
     ]
 
     static let files = "reaches the grader's files, processes or environment; an answer only computes"
     static let stores = "keeps state for the whole process; an answer keeps none between the check's calls"
 
-    package static let refused: [Refused] =
+    static let refused: [Refused] =
         types(
             [
                 "FileManager", "FileHandle", "FileWrapper", "Process", "ProcessInfo", "Pipe", "Bundle", "InputStream",

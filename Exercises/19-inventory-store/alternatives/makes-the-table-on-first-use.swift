@@ -1,0 +1,73 @@
+// alternative: opens the connection on the store's thread and makes the table on first use, there too: its opens wait for no lock, so they end before the check's first task (a review's)
+import LabCore
+import LabScenarios
+import LabStorage
+
+actor InventoryStore {
+    private let connection: SQLiteConnection
+    private let executor = DedicatedThreadExecutor(name: "inventory store")
+
+    /// Every call to this actor runs on `executor`'s one thread.
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    /// Opening can wait up to the busy timeout for another connection's lock: on the store's
+    /// thread, while the caller suspends, no thread of the cooperative pool waits with it.
+    private var prepared = false
+
+    init(path: String) async throws {
+        // Opening touches no lock; the schema is made on first use, on the store's own thread.
+        do {
+            connection = try await executor.blockingWork { try SQLiteConnection(path: path) }
+        } catch {
+            executor.stop()
+            throw error
+        }
+    }
+
+    /// Makes the table (and switches to WAL) once, before the first statement: on the store's thread.
+    private func prepare() throws {
+        guard !prepared else { return }
+        try connection.execute("""
+            CREATE TABLE IF NOT EXISTS product (
+                name TEXT NOT NULL, name_key TEXT NOT NULL UNIQUE, quantity INTEGER NOT NULL);
+            """)
+        try connection.query("PRAGMA journal_mode = WAL")
+        prepared = true
+    }
+
+    deinit { executor.stop() }
+
+    func add(name: String, quantity: Int) throws {
+        try prepare()
+        let key = name.lowercased()
+        try connection.transaction {
+            let rows = try connection.query("SELECT quantity FROM product WHERE name_key = ?", [.text(key)])
+            if case .integer(let current) = rows.first?.first {
+                try connection.query("UPDATE product SET quantity = ? WHERE name_key = ?",
+                                     [.integer(current + Int64(quantity)), .text(key)])
+            } else {
+                try connection.query("INSERT INTO product (name, name_key, quantity) VALUES (?, ?, ?)",
+                                     [.text(name), .text(key), .integer(Int64(quantity))])
+            }
+        }
+    }
+
+    func search(_ text: String) throws -> [Product] {
+        try prepare()
+        return try products("SELECT name, quantity FROM product WHERE instr(name_key, ?) > 0 ORDER BY name",
+                     [.text(text.lowercased())])
+    }
+
+    func all() throws -> [Product] {
+        try prepare()
+        return try products("SELECT name, quantity FROM product ORDER BY name")
+    }
+
+    /// Runs a query whose rows are (name, quantity).
+    private func products(_ sql: String, _ values: [SQLiteValue] = []) throws -> [Product] {
+        try connection.query(sql, values).compactMap { row in
+            guard case .text(let name) = row[0], case .integer(let quantity) = row[1] else { return nil }
+            return Product(name: name, quantity: Int(quantity))
+        }
+    }
+}
