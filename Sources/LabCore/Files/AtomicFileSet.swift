@@ -35,17 +35,24 @@ extension AtomicFile {
     /// A place a rename can replace: nothing yet, or a regular file (never a folder, a link or
     /// a device, which a rename would swap for a plain file or refuse halfway through the set).
     public static func checkReplaceable(_ url: URL) throws(NotReplaceable) {
-        var status = stat()
-        guard lstat(url.path, &status) == 0 else {
-            if errno == ENOENT { return }
-            throw NotReplaceable(path: url.path, what: FileErrorWords.errno(errno))
-        }
-        switch status.st_mode & S_IFMT {
+        guard let kind = try kind(at: url) else { return }
+        switch kind {
         case S_IFREG: return
         case S_IFDIR: throw NotReplaceable(path: url.path, what: "a folder is there, not a file")
         case S_IFLNK: throw NotReplaceable(path: url.path, what: "a symlink is there, not a file")
         default: throw NotReplaceable(path: url.path, what: "a device or FIFO is there, not a file")
         }
+    }
+
+    /// What is at `url` (`S_IFREG`, `S_IFDIR`, …), itself and not what a link points to; nil when
+    /// nothing is; an error that keeps it from being looked at is thrown.
+    static func kind(at url: URL) throws(NotReplaceable) -> mode_t? {
+        var status = stat()
+        guard lstat(url.path, &status) == 0 else {
+            if errno == ENOENT { return nil }
+            throw NotReplaceable(path: url.path, what: FileErrorWords.errno(errno))
+        }
+        return status.st_mode & S_IFMT
     }
 
     /// Why a file of a set cannot be saved, for one error line.

@@ -46,12 +46,8 @@ extension AtomicFile {
     /// work, as each report's own place is (`checkReplaceable`).
     public static func checkPreviousFolder(in folder: URL) throws(NotReplaceable) {
         let previous = folder.appendingPathComponent(previousFolderName)
-        var status = stat()
-        guard lstat(previous.path, &status) == 0 else {
-            if errno == ENOENT { return }
-            throw NotReplaceable(path: previous.path, what: FileErrorWords.errno(errno))
-        }
-        guard status.st_mode & S_IFMT == S_IFDIR else {
+        guard let kind = try kind(at: previous) else { return }
+        guard kind == S_IFDIR else {
             throw NotReplaceable(
                 path: previous.path,
                 what: "the last run's reports are kept there, and a file or link is in the way, not a folder")
@@ -59,7 +55,6 @@ extension AtomicFile {
     }
 
     private static func isRegularFile(_ url: URL) -> Bool {
-        var status = stat()
-        return lstat(url.path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+        (try? kind(at: url)) == S_IFREG
     }
 }
