@@ -104,41 +104,16 @@ func runCheck(_ report: CheckReport) async {
                                 ? "takesTooLong() returned after \(one.humanReadable), and each of the calls at once after \(shortest.humanReadable) at least: longer than the 5 source seconds it is given (600 ms and 200 ms at those scales); wait as long as the work says (work.suspend)"
                                 : "takesTooLong() returned after \(one.humanReadable), not as its 5 source seconds (600 ms at that scale) ended: it looked at the time now and then; wait the whole time at once (work.suspend)")
     }
-    // Against the 200 ms a call waits, not the one call measured above: a busy machine that
-    // stretched that one would loosen the bound until a blocking answer (at least 4 × 200 ms,
-    // since no wait ends early) passed. 500 ms leaves a correct answer 300 ms of stalls and is
-    // 300 ms short of the fastest blocking answer. It cannot be looser: a wait of a fixed length
-    // that ignores the work passes the 600 ms call above only at 599 ms or more, so a bound near 600
-    // here would pass it too (at 550, a busy machine that delayed the first call 50 ms more than
-    // these would let a fixed wait of 550-599 ms through). Each call's own wait is at least 200 ms
-    // (no sleep ends early): 199 ms allows rounding, not a shorter wait.
-    // Past that bound, told apart by how the calls ran, not by the clock alone: calls that held
-    // their threads either began only as threads came free (fewer than all had begun when the
-    // first returned) or returned in waves, one per pool width (four waves of 200 ms: 600 ms from
-    // the first return to the last). Calls that suspend on a machine that stalled them all began
-    // first and return together: a stall of 770 ms once refused a correct answer here on one CPU.
-    let heldThreads = begunBeforeAnyReturned < calls || returnSpan >= .milliseconds(400)
-    let stalledTogether = many >= .milliseconds(500) && !heldThreads
-    let tooLong = "\(calls) calls at once took \(many.humanReadable), several times one call's 200 ms (5 source seconds at their scale), "
-    if shortest < .milliseconds(199) {
-        report.fail("of \(calls) calls at once, one returned after \(shortest.humanReadable): every call must wait its 5 source seconds (200 ms here)")
-    } else if many >= .milliseconds(500) && begunBeforeAnyReturned < calls {
-        report.fail(tooLong + "and only \(begunBeforeAnyReturned) of them had begun when the first returned: each call held a thread while it waited")
-    } else {
-        // Calls that each took far longer than the witness beside them, and waves, are told by the
-        // clock alone: sent as "late" (run once more). A machine that stalled them all stalls the
-        // witness too (its wake comes by the same timer and pool); one that stalled every call just
-        // after the witness woke does so once, not each run; a wait longer than the work says does.
-        // Waits of at least 480 and 520 ms, whatever the work said, passed here: the first as calls
-        // that waited together, the second as a machine that stalled them all.
-        let waitedLonger = shortest >= .milliseconds(250) && shortest >= witnessSlept + .milliseconds(50)
-        report.expectInTime((many < .milliseconds(500) || stalledTogether) && !waitedLonger,
-                            stalledTogether
-                                ? "\(calls) calls at once waited together (all had begun before the first returned, and they returned within \(returnSpan.humanReadable) of each other), though they took \(many.humanReadable), more than one call's 200 ms: the machine was slow (a 200 ms sleep of the check's beside them took \(witnessSlept.humanReadable))"
-                                : "\(calls) calls at once, at a faster scale (5 source seconds are 200 ms here), took \(many.humanReadable), each at least \(shortest.humanReadable): they waited together",
-                            otherwise: waitedLonger
-                                ? "of \(calls) calls at once, the quickest took \(shortest.humanReadable) to wait its 5 source seconds (200 ms at their scale), while a 200 ms sleep of the check's beside them ended after \(witnessSlept.humanReadable): each waited longer than the work says; wait as long as the work says, at once (work.suspend)"
-                                : tooLong + "returning in waves over \(returnSpan.humanReadable): each call held a thread while it waited")
+    // The verdict on the calls at once, from their figures alone (CheckSupport's
+    // CallsAtOnceVerdict, where a test forces each of its outcomes).
+    let verdict = CallsAtOnceVerdict(
+        .init(
+            calls: calls, many: many, shortest: shortest, begunBeforeAnyReturned: begunBeforeAnyReturned,
+            returnSpan: returnSpan, witnessSlept: witnessSlept))
+    switch verdict.outcome {
+    case .wrong: report.fail(verdict.sentence)
+    case .inTime: report.pass(verdict.sentence)
+    case .late: report.late(verdict.sentence)
     }
     let wantedNote = wantedLong ? wanted.map { ", and their threads wanted a CPU for \($0) ms (they ran, or waited in line for a crowded one)" } ?? "" : ""
     report.expect(cpu < 15 && !wantedLong, "while they waited \(many.humanReadable), the \(calls) calls used \(cpu) ms of CPU: waiting left the CPU free",
