@@ -193,12 +193,10 @@ public struct BenchCommand {
             }
             written += files.map { (data: Data($0.1.utf8), url: folder.appendingPathComponent($0.0)) }
         }
-        // The last run's set kept first (`previous/`), then one set: every file replaced, or none
-        // (a failure midway once left a new report.json beside the last run's report.html).
-        let kept = try AtomicFile.keepPrevious(
-            of: written.map(\.url), in: folder,
-            reportNames: Self.formats.flatMap { Self.fileNames(format: $0, scans: true) })
-        try AtomicFile.writeAll(written)
+        // One set: every file replaced, or none (a failure midway once left a new report.json beside
+        // the last run's report.html), the last run's kept in previous/ once the new set is staged.
+        let kept = try AtomicFile.replaceKeepingPrevious(
+            written, in: folder, reportNames: Self.formats.flatMap { Self.fileNames(format: $0, scans: true) })
         for (_, url) in written {
             let name = url.lastPathComponent
             let note =

@@ -6,29 +6,53 @@ extension AtomicFile {
     /// failure (a full disk, a folder in the way) leaves the previous set whole, not half new.
     /// (Only a crash between two renames, microseconds apart, can still mix the sets.)
     public static func writeAll(_ files: [(data: Data, url: URL)]) throws {
+        try stageAll(files).commit()
+    }
+
+    /// The first half of `writeAll`: every file written whole and flushed under its temporary name
+    /// beside its place, each place checked to take a rename; nothing replaced yet. What may fail
+    /// for want of room or rights fails here, so a caller can stage a set before it changes
+    /// anything else (`replaceKeepingPrevious` keeps the last run's set only once the new one is
+    /// staged).
+    public static func stageAll(_ files: [(data: Data, url: URL)]) throws -> StagedSet {
         for (_, url) in files { try checkReplaceable(url) }
-        var staged: [(temporary: URL, url: URL)] = []
-        defer { for (temporary, _) in staged { try? FileManager.default.removeItem(at: temporary) } }
+        var staged = StagedSet()
         for (data, url) in files {
             let directory = url.deletingLastPathComponent()
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let temporary = directory.appendingPathComponent(temporaryPrefix(of: url) + "\(UUID().uuidString).tmp")
             let handle = try createTemporary(temporary, for: url)
-            staged.append((temporary, url))
+            staged.files.append((temporary, url))
             defer { try? handle.close() }
             try handle.write(contentsOf: data)
             try handle.synchronize()
         }
-        while let (temporary, url) = staged.first {
-            guard rename(temporary.path, url.path) == 0 else {
-                throw CocoaError(
-                    .fileWriteUnknown,
-                    userInfo: [
-                        NSFilePathErrorKey: url.path,
-                        NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(errno)),
-                    ])
+        return staged
+    }
+
+    /// A set written under temporary names (`stageAll`): `commit` renames each into place; a set
+    /// not committed, or whose commit failed, has its temporaries removed when it goes.
+    public struct StagedSet: ~Copyable {
+        fileprivate var files: [(temporary: URL, url: URL)] = []
+
+        fileprivate init() {}
+
+        public consuming func commit() throws {
+            while let (temporary, url) = files.first {
+                guard rename(temporary.path, url.path) == 0 else {
+                    throw CocoaError(
+                        .fileWriteUnknown,
+                        userInfo: [
+                            NSFilePathErrorKey: url.path,
+                            NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(errno)),
+                        ])
+                }
+                files.removeFirst()
             }
-            staged.removeFirst()
+        }
+
+        deinit {
+            for (temporary, _) in files { try? FileManager.default.removeItem(at: temporary) }
         }
     }
 

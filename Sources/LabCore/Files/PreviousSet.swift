@@ -4,28 +4,51 @@ extension AtomicFile {
     /// The folder beside a set of reports where the last run's set is kept (`keepPrevious`).
     public static let previousFolderName = "previous"
 
-    /// Keeps the files of a set that are already there (the last run's reports) in `previous/`
+    /// Writes a set of reports into `folder` as `writeAll` does, keeping the last run's set in
+    /// `previous/` beside it (`keepPrevious`), in the order that loses nothing whatever step fails:
+    /// the new set is staged first (written whole under temporary names: where a full disk or a
+    /// name the file system refuses stops it), then the last run's kept, then the new set renamed
+    /// into place. A first version kept the last run's set before writing the new one, and a write
+    /// that then failed left previous/ holding the set still in the folder, the run before it lost.
+    /// Called under the folder's claim (`OutputFolder.claim`): no other run stages files there, so
+    /// the temporaries of `reportNames` found in it or in previous/, whatever their age, were left
+    /// by a run that died (`sweepLeftovers`). The names kept are returned.
+    public static func replaceKeepingPrevious(
+        _ files: [(data: Data, url: URL)], in folder: URL, reportNames: [String]
+    ) throws -> Set<String> {
+        try checkPreviousFolder(in: folder)
+        let previous = folder.appendingPathComponent(previousFolderName, isDirectory: true)
+        sweepLeftovers(of: reportNames, in: [folder, previous])
+        let staged = try stageAll(files)
+        let kept = try keepPrevious(of: files.map(\.url), in: previous, reportNames: reportNames)
+        try staged.commit()
+        return kept
+    }
+
+    /// Keeps the files of a set that are already there (the last run's reports) in `previous`
     /// beside them, before the new set replaces them: a second `lab bench --out DIR` once replaced
     /// the first run's minutes of measuring without a word. One run back: each kept file replaces
     /// its namesake there, and any other of `reportNames` left there from an earlier run is removed,
     /// so previous/ does not mix two runs' reports; any other file in it is the user's, and stays (a
     /// review's notes.txt was removed with the folder by a first version). Kept by hard links
-    /// (nothing copied; a copy where the file system has none), each renamed into place whole. The
-    /// names kept are returned. A `previous` that is not a folder is the user's: refused, not taken.
-    @discardableResult
-    public static func keepPrevious(of urls: [URL], in folder: URL, reportNames: [String]) throws -> Set<String> {
-        try checkPreviousFolder(in: folder)
+    /// (nothing copied; a copy where the file system has none), every one made under a temporary
+    /// name before any is renamed into place, so a link or copy that fails leaves previous/ as it
+    /// was. The names kept are returned.
+    static func keepPrevious(of urls: [URL], in previous: URL, reportNames: [String]) throws -> Set<String> {
         let existing = urls.filter { isRegularFile($0) }
         guard !existing.isEmpty else { return [] }
         let manager = FileManager.default
-        let previous = folder.appendingPathComponent(previousFolderName, isDirectory: true)
         try manager.createDirectory(at: previous, withIntermediateDirectories: true)
+        var staged: [(temporary: URL, kept: URL)] = []
+        defer { for (temporary, _) in staged { try? manager.removeItem(at: temporary) } }
         for url in existing {
             let kept = previous.appendingPathComponent(url.lastPathComponent)
-            let staged = previous.appendingPathComponent(temporaryPrefix(of: kept) + "\(UUID().uuidString).tmp")
-            defer { try? manager.removeItem(at: staged) }
-            if link(url.path, staged.path) != 0 { try manager.copyItem(at: url, to: staged) }
-            guard rename(staged.path, kept.path) == 0 else {
+            let temporary = previous.appendingPathComponent(temporaryPrefix(of: kept) + "\(UUID().uuidString).tmp")
+            if link(url.path, temporary.path) != 0 { try manager.copyItem(at: url, to: temporary) }
+            staged.append((temporary, kept))
+        }
+        while let (temporary, kept) = staged.first {
+            guard rename(temporary.path, kept.path) == 0 else {
                 throw CocoaError(
                     .fileWriteUnknown,
                     userInfo: [
@@ -33,6 +56,7 @@ extension AtomicFile {
                         NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(errno)),
                     ])
             }
+            staged.removeFirst()
         }
         let keptNames = Set(existing.map(\.lastPathComponent))
         for name in reportNames where !keptNames.contains(name) {
@@ -40,6 +64,22 @@ extension AtomicFile {
             if isRegularFile(stale) { try? manager.removeItem(at: stale) }
         }
         return keptNames
+    }
+
+    /// Removes the temporaries of `names` (`.NAME.<uuid>.tmp`) in each of `folders`, whatever their
+    /// age: only for a folder this run has claimed, where no other writer can own one. A staging
+    /// link left in previous/ by a run killed between its link and its rename is a whole report's
+    /// size that nothing else would ever remove. Best effort: what cannot be removed stays.
+    static func sweepLeftovers(of names: [String], in folders: [URL]) {
+        for folder in folders {
+            for name in names {
+                for leftover in temporaries(of: folder.appendingPathComponent(name)) {
+                    // Only regular files: a folder or link with such a name is not one of ours.
+                    let url = folder.appendingPathComponent(leftover)
+                    if isRegularFile(url) { try? FileManager.default.removeItem(at: url) }
+                }
+            }
+        }
     }
 
     /// Refuses a `previous` in `folder` that is not a folder (a file, a link): checked before any
