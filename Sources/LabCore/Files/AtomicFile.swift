@@ -25,14 +25,7 @@ public enum AtomicFile {
             try handle.write(contentsOf: data)
             try handle.synchronize()
             try handle.close()
-            guard rename(temporary.path, url.path) == 0 else {
-                throw CocoaError(
-                    .fileWriteUnknown,
-                    userInfo: [
-                        NSFilePathErrorKey: url.path,
-                        NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(errno)),
-                    ])
-            }
+            try renameIntoPlace(temporary, url)
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw error
@@ -44,15 +37,23 @@ public enum AtomicFile {
     /// "permission denied" whatever the cause: a name too long, a full disk, a read-only mount.)
     static func createTemporary(_ temporary: URL, for url: URL) throws -> FileHandle {
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else {
-            throw CocoaError(
-                .fileWriteUnknown,
-                userInfo: [
-                    NSFilePathErrorKey: url.path,
-                    NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(errno)),
-                ])
-        }
+        guard descriptor >= 0 else { throw writeError(url, errno) }
         return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    }
+
+    /// rename(2) of a save's temporary over its place; else the system's reason, naming the place.
+    static func renameIntoPlace(_ temporary: URL, _ url: URL) throws {
+        guard rename(temporary.path, url.path) == 0 else { throw writeError(url, errno) }
+    }
+
+    /// A failed save of `url`, with the system's `code` as its reason.
+    static func writeError(_ url: URL, _ code: Int32) -> CocoaError {
+        CocoaError(
+            .fileWriteUnknown,
+            userInfo: [
+                NSFilePathErrorKey: url.path,
+                NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(code)),
+            ])
     }
 
     /// Files this process has already swept.

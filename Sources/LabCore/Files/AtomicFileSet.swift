@@ -39,14 +39,7 @@ extension AtomicFile {
 
         public consuming func commit() throws {
             while let (temporary, url) = files.first {
-                guard rename(temporary.path, url.path) == 0 else {
-                    throw CocoaError(
-                        .fileWriteUnknown,
-                        userInfo: [
-                            NSFilePathErrorKey: url.path,
-                            NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(errno)),
-                        ])
-                }
+                try AtomicFile.renameIntoPlace(temporary, url)
                 files.removeFirst()
             }
         }

@@ -48,14 +48,7 @@ extension AtomicFile {
             staged.append((temporary, kept))
         }
         while let (temporary, kept) = staged.first {
-            guard rename(temporary.path, kept.path) == 0 else {
-                throw CocoaError(
-                    .fileWriteUnknown,
-                    userInfo: [
-                        NSFilePathErrorKey: kept.path,
-                        NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(errno)),
-                    ])
-            }
+            try renameIntoPlace(temporary, kept)
             staged.removeFirst()
         }
         let keptNames = Set(existing.map(\.lastPathComponent))
