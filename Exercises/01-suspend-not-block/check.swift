@@ -107,13 +107,13 @@ func runCheck(_ report: CheckReport) async {
     // The verdict on the calls at once, from their figures alone (CheckSupport's
     // CallsAtOnceVerdict, where a test forces each of its outcomes).
     let verdict = CallsAtOnceVerdict(
-        .init(
-            calls: calls, many: many, shortest: shortest, begunBeforeAnyReturned: begunBeforeAnyReturned,
-            returnSpan: returnSpan, witnessSlept: witnessSlept))
+        CallsAtOnceFigures(
+            calls: calls, duration: many, quickestCallTook: shortest, begun: begunBeforeAnyReturned,
+            span: returnSpan, witnessSleepTook: witnessSlept))
     switch verdict.outcome {
-    case .wrong: report.fail(verdict.sentence)
-    case .inTime: report.pass(verdict.sentence)
-    case .late: report.late(verdict.sentence)
+    case .failed: report.fail(verdict.message)
+    case .passed: report.pass(verdict.message)
+    case .late: report.late(verdict.message)
     }
     let wantedNote = wantedLong ? wanted.map { ", and their threads wanted a CPU for \($0) ms (they ran, or waited in line for a crowded one)" } ?? "" : ""
     report.expect(cpu < 15 && !wantedLong, "while they waited \(many.humanReadable), the \(calls) calls used \(cpu) ms of CPU: waiting left the CPU free",

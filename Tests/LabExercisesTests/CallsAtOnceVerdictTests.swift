@@ -9,25 +9,24 @@ struct CallsAtOnceVerdictTests {
     /// Eight calls that suspended: all began at once and returned together.
     func figures(
         many: Int, shortest: Int, begun: Int = 8, returnSpan: Int = 4, witness: Int = 201
-    ) -> CallsAtOnceVerdict.Figures {
-        .init(
-            calls: 8, many: .milliseconds(many), shortest: .milliseconds(shortest),
-            begunBeforeAnyReturned: begun, returnSpan: .milliseconds(returnSpan),
-            witnessSlept: .milliseconds(witness))
+    ) -> CallsAtOnceFigures {
+        CallsAtOnceFigures(
+            calls: 8, duration: .milliseconds(many), quickestCallTook: .milliseconds(shortest), begun: begun,
+            span: .milliseconds(returnSpan), witnessSleepTook: .milliseconds(witness))
     }
 
     @Test func callsThatSuspendWaitTogether() {
         let verdict = CallsAtOnceVerdict(figures(many: 206, shortest: 200))
-        expectEqual(verdict.outcome, .inTime)
-        expect(verdict.sentence.hasSuffix("they waited together"), verdict.sentence)
+        expectEqual(verdict.outcome, .passed)
+        expect(verdict.message.hasSuffix("they waited together"), verdict.message)
     }
 
     /// A machine that stalled every call stalled the witness beside them too: passed, and said so.
     @Test func aMachineThatStalledThemAllAndTheWitnessPasses() {
         let verdict = CallsAtOnceVerdict(figures(many: 770, shortest: 762, returnSpan: 8, witness: 768))
-        expectEqual(verdict.outcome, .inTime)
-        expect(verdict.sentence.contains("the machine was slow"), verdict.sentence)
-        expect(verdict.sentence.contains("took 768 ms"), verdict.sentence)
+        expectEqual(verdict.outcome, .passed)
+        expect(verdict.message.contains("the machine was slow"), verdict.message)
+        expect(verdict.message.contains("took 768 ms"), verdict.message)
     }
 
     /// Waits of at least 480 and 520 ms, whatever the work says, beside a witness that woke on time.
@@ -35,32 +34,32 @@ struct CallsAtOnceVerdictTests {
     func aWaitLongerThanTheWorkSaysIsLate(wait: Int) {
         let verdict = CallsAtOnceVerdict(figures(many: wait + 6, shortest: wait))
         expectEqual(verdict.outcome, .late)
-        expect(verdict.sentence.contains("each waited longer than the work says"), verdict.sentence)
+        expect(verdict.message.contains("each waited longer than the work says"), verdict.message)
     }
 
     /// Within 50 ms of a slow witness: the machine's delay, not the answer's.
     @Test func callsAsSlowAsTheWitnessAreNotLongerThanTheWork() {
         let verdict = CallsAtOnceVerdict(figures(many: 300, shortest: 290, witness: 260))
-        expectEqual(verdict.outcome, .inTime)
+        expectEqual(verdict.outcome, .passed)
     }
 
     /// Calls that held their threads: all began (a wide pool), but returned in waves.
     @Test func wavesAreLate() {
         let verdict = CallsAtOnceVerdict(figures(many: 806, shortest: 200, returnSpan: 600))
         expectEqual(verdict.outcome, .late)
-        expect(verdict.sentence.contains("returning in waves over 600 ms"), verdict.sentence)
+        expect(verdict.message.contains("returning in waves over 600 ms"), verdict.message)
     }
 
     /// Calls that began only as threads came free: the code's, whatever the machine.
     @Test func callsThatBeganOnlyAsThreadsCameFreeAreWrong() {
         let verdict = CallsAtOnceVerdict(figures(many: 806, shortest: 200, begun: 2, returnSpan: 600))
-        expectEqual(verdict.outcome, .wrong)
-        expect(verdict.sentence.contains("only 2 of them had begun"), verdict.sentence)
+        expectEqual(verdict.outcome, .failed)
+        expect(verdict.message.contains("only 2 of them had begun"), verdict.message)
     }
 
     @Test func aCallShorterThanItsWorkIsWrong() {
         let verdict = CallsAtOnceVerdict(figures(many: 206, shortest: 150))
-        expectEqual(verdict.outcome, .wrong)
-        expect(verdict.sentence.contains("one returned after 150 ms"), verdict.sentence)
+        expectEqual(verdict.outcome, .failed)
+        expect(verdict.message.contains("one returned after 150 ms"), verdict.message)
     }
 }

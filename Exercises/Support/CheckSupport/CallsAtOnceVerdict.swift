@@ -18,54 +18,34 @@ import LabCore
 /// returned) or returned in waves, one per pool width (four waves of 200 ms: 600 ms from the first
 /// return to the last). Calls that suspend on a machine that stalled them all began first and
 /// return together: a stall of 770 ms once refused a correct answer here on one CPU.
+///
+/// Every name written in a support file is one an answer may not declare at top level in any
+/// exercise (the grader reserves each identifier of the check and its support: `Outcome` here once
+/// refused eleven of 21's mistakes for their `actor Outcome`), so the names below are either ones the
+/// support already uses or long enough to be this file's alone.
 struct CallsAtOnceVerdict: Equatable, Sendable {
-    /// What the check measured.
-    struct Figures: Sendable {
-        /// How many calls were made at once (four per pool thread, eight at least).
-        var calls: Int
-        /// From the first call's start to the last one's return.
-        var many: Duration
-        /// The quickest call's own wait.
-        var shortest: Duration
-        /// How many calls had begun when the first returned.
-        var begunBeforeAnyReturned: Int
-        /// From the first return to the last.
-        var returnSpan: Duration
-        /// How long the check's own 200 ms sleep beside them took: the machine's witness.
-        var witnessSlept: Duration
-    }
-
-    enum Outcome: Equatable, Sendable {
-        /// The code's: failed whatever the machine.
-        case wrong
-        /// Passed.
-        case inTime
-        /// Refused by the clock alone: sent as "late", so the grader runs the check once more.
-        case late
-    }
-
-    let outcome: Outcome
+    let outcome: CallsAtOnceOutcome
     /// The sentence the check sends for that outcome.
-    let sentence: String
+    let message: String
 
-    init(_ figures: Figures) {
+    init(_ figures: CallsAtOnceFigures) {
         let calls = figures.calls
-        let many = figures.many
-        let heldThreads = figures.begunBeforeAnyReturned < calls || figures.returnSpan >= .milliseconds(400)
-        let stalledTogether = many >= .milliseconds(500) && !heldThreads
-        let tooLong =
-            "\(calls) calls at once took \(many.humanReadable), several times one call's 200 ms (5 source seconds at their scale), "
-        if figures.shortest < .milliseconds(199) {
-            outcome = .wrong
-            sentence =
-                "of \(calls) calls at once, one returned after \(figures.shortest.humanReadable): every call must wait its 5 source seconds (200 ms here)"
+        let duration = figures.duration
+        let callsHeldThreads = figures.begun < calls || figures.span >= .milliseconds(400)
+        let callsStalledTogether = duration >= .milliseconds(500) && !callsHeldThreads
+        let callsTookTooLong =
+            "\(calls) calls at once took \(duration.humanReadable), several times one call's 200 ms (5 source seconds at their scale), "
+        if figures.quickestCallTook < .milliseconds(199) {
+            outcome = .failed
+            message =
+                "of \(calls) calls at once, one returned after \(figures.quickestCallTook.humanReadable): every call must wait its 5 source seconds (200 ms here)"
             return
         }
-        if many >= .milliseconds(500) && figures.begunBeforeAnyReturned < calls {
-            outcome = .wrong
-            sentence =
-                tooLong
-                + "and only \(figures.begunBeforeAnyReturned) of them had begun when the first returned: each call held a thread while it waited"
+        if duration >= .milliseconds(500) && figures.begun < calls {
+            outcome = .failed
+            message =
+                callsTookTooLong
+                + "and only \(figures.begun) of them had begun when the first returned: each call held a thread while it waited"
             return
         }
         // Calls that each took far longer than the witness beside them, and waves, are told by the
@@ -74,20 +54,46 @@ struct CallsAtOnceVerdict: Equatable, Sendable {
         // after the witness woke does so once, not each run; a wait longer than the work says does.
         // Waits of at least 480 and 520 ms, whatever the work said, passed here: the first as calls
         // that waited together, the second as a machine that stalled them all.
-        let waitedLonger =
-            figures.shortest >= .milliseconds(250) && figures.shortest >= figures.witnessSlept + .milliseconds(50)
-        if (many < .milliseconds(500) || stalledTogether) && !waitedLonger {
-            outcome = .inTime
-            sentence =
-                stalledTogether
-                ? "\(calls) calls at once waited together (all had begun before the first returned, and they returned within \(figures.returnSpan.humanReadable) of each other), though they took \(many.humanReadable), more than one call's 200 ms: the machine was slow (a 200 ms sleep of the check's beside them took \(figures.witnessSlept.humanReadable))"
-                : "\(calls) calls at once, at a faster scale (5 source seconds are 200 ms here), took \(many.humanReadable), each at least \(figures.shortest.humanReadable): they waited together"
+        let callsWaitedLonger =
+            figures.quickestCallTook >= .milliseconds(250)
+            && figures.quickestCallTook >= figures.witnessSleepTook + .milliseconds(50)
+        if (duration < .milliseconds(500) || callsStalledTogether) && !callsWaitedLonger {
+            outcome = .passed
+            message =
+                callsStalledTogether
+                ? "\(calls) calls at once waited together (all had begun before the first returned, and they returned within \(figures.span.humanReadable) of each other), though they took \(duration.humanReadable), more than one call's 200 ms: the machine was slow (a 200 ms sleep of the check's beside them took \(figures.witnessSleepTook.humanReadable))"
+                : "\(calls) calls at once, at a faster scale (5 source seconds are 200 ms here), took \(duration.humanReadable), each at least \(figures.quickestCallTook.humanReadable): they waited together"
         } else {
             outcome = .late
-            sentence =
-                waitedLonger
-                ? "of \(calls) calls at once, the quickest took \(figures.shortest.humanReadable) to wait its 5 source seconds (200 ms at their scale), while a 200 ms sleep of the check's beside them ended after \(figures.witnessSlept.humanReadable): each waited longer than the work says; wait as long as the work says, at once (work.suspend)"
-                : tooLong + "returning in waves over \(figures.returnSpan.humanReadable): each call held a thread while it waited"
+            message =
+                callsWaitedLonger
+                ? "of \(calls) calls at once, the quickest took \(figures.quickestCallTook.humanReadable) to wait its 5 source seconds (200 ms at their scale), while a 200 ms sleep of the check's beside them ended after \(figures.witnessSleepTook.humanReadable): each waited longer than the work says; wait as long as the work says, at once (work.suspend)"
+                : callsTookTooLong + "returning in waves over \(figures.span.humanReadable): each call held a thread while it waited"
         }
     }
+}
+
+/// What 01's check measured of its calls at once.
+struct CallsAtOnceFigures: Equatable, Sendable {
+    /// How many calls were made at once (four per pool thread, eight at least).
+    var calls: Int
+    /// From the first call's start to the last one's return.
+    var duration: Duration
+    /// The quickest call's own wait.
+    var quickestCallTook: Duration
+    /// How many calls had begun when the first returned.
+    var begun: Int
+    /// From the first return to the last.
+    var span: Duration
+    /// How long the check's own 200 ms sleep beside them took: the machine's witness.
+    var witnessSleepTook: Duration
+}
+
+enum CallsAtOnceOutcome: Equatable, Sendable {
+    /// The code's: failed whatever the machine.
+    case failed
+    /// Passed.
+    case passed
+    /// Refused by the clock alone: sent as "late", so the grader runs the check once more.
+    case late
 }
