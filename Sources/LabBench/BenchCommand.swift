@@ -95,7 +95,10 @@ public struct BenchCommand {
             held = try OutputFolder.claim(
                 folder, makingParents: true, files: formats.flatMap { Self.fileNames(format: $0, scans: scans) })
             if let held {
-                do { try AtomicFile.checkPreviousFolder(in: held.folder) } catch {
+                do {
+                    try AtomicFile.checkPreviousFolder(
+                        in: held.folder, reportNames: Self.formats.flatMap { Self.fileNames(format: $0, scans: true) })
+                } catch {
                     held.release()
                     throw error
                 }
@@ -193,6 +196,8 @@ public struct BenchCommand {
             }
             written += files.map { (data: Data($0.1.utf8), url: folder.appendingPathComponent($0.0)) }
         }
+        // A run that writes no file (the terminal's report only) claims no folder, so it touches none.
+        guard !written.isEmpty else { return }
         // One set: every file replaced, or none (a failure midway once left a new report.json beside
         // the last run's report.html), the last run's kept in previous/ once the new set is staged.
         let kept = try AtomicFile.replaceKeepingPrevious(

@@ -108,6 +108,26 @@ struct ReportSetTests {
         expectEqual(try names("."), ["previous", "report.json", "report.md"], "a staging file was left behind")
     }
 
+    /// A run that writes no file (the terminal's report only) claims no folder, and so touches
+    /// none: a first version swept the --out folder's temporaries all the same, a live run's too.
+    @Test func aTerminalOnlyRunLeavesTheFolderAlone() async throws {
+        let home = try temporaryFolder("lab-bench-previous-home")
+        let out = try temporaryFolder("lab-bench-previous-out")
+        defer {
+            try? FileManager.default.removeItem(at: home)
+            try? FileManager.default.removeItem(at: out)
+        }
+        let saving = ".report.json.\(UUID().uuidString).tmp"
+        try Data("another run's save".utf8).write(to: out.appendingPathComponent(saving))
+        let measured = Locked(0)
+        let status = await Self.countingCommand(home: home, measured: measured).run([
+            "--allow-debug", "--processes", "1", "--samples", "5", "--time", "0.2", "--format", "terminal",
+            "--out", out.path, "--no-color",
+        ])
+        expectEqual(status, 0)
+        expectEqual(try FileManager.default.contentsOfDirectory(atPath: out.path), [saving])
+    }
+
     /// A `previous` that is not a folder is the user's: refused before measuring, nothing replaced.
     @Test func aFileNamedPreviousIsRefusedBeforeMeasuring() async throws {
         let home = try temporaryFolder("lab-bench-previous-home")

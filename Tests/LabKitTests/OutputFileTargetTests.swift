@@ -55,12 +55,17 @@ struct OutputFileTargetTests {
         let fifo = folder.appendingPathComponent("pipe").path
         expectEqual(mkfifo(fifo, 0o600), 0)
         let payload = Data(String(repeating: "page ", count: 50_000).utf8)  // more than a pipe holds
-        let reader = Task.detached { () -> Data in
-            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: fifo))
-            defer { try? handle.close() }
-            return try handle.readToEnd() ?? Data()
+        // Each end blocks until the other comes (a FIFO's open waits for its other side), so each
+        // runs on a thread of its own: on the pool, on a one-CPU machine whose pool has one thread,
+        // the writer's open held that thread and the reader's task never ran (the suite hung there).
+        let reader = Task {
+            try await OnAThreadOfItsOwn.blockingWork(named: "FIFO reader") { () throws -> Data in
+                let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: fifo))
+                defer { try? handle.close() }
+                return try handle.readToEnd() ?? Data()
+            }
         }
-        try OutputFile.write(payload, to: fifo)
+        try await OnAThreadOfItsOwn.blockingWork(named: "FIFO writer") { try OutputFile.write(payload, to: fifo) }
         #expect(try await reader.value == payload)
         expectEqual(kind(fifo), S_IFIFO, "the FIFO is still a FIFO")
     }

@@ -58,21 +58,49 @@ struct PreviousSetTests {
     }
 
     /// Temporaries of the reports' names left by a run that died (between a staging link and its
-    /// rename, say) are removed, whatever their age: the folder is claimed, so none is a live
-    /// writer's. A file of the user's own that only looks alike stays.
+    /// rename, say) are removed: in the claimed folder whatever their age, in previous/ (which
+    /// another run may claim as its own --out) once they are older than a save takes. A file of the
+    /// user's own that only looks alike stays, and so does a fresh save in previous/.
     @Test func stagingFilesLeftByACrashAreSweptAndTheUsersFilesStay() throws {
         let folder = try secondRunsFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let leftovers = [
-            "previous/.report.json.\(UUID().uuidString).tmp", ".report.json.\(UUID().uuidString).tmp",
-        ]
-        for leftover in leftovers { try Data("crashed".utf8).write(to: folder.appendingPathComponent(leftover)) }
+        let old = "previous/.report.json.\(UUID().uuidString).tmp"
+        let fresh = "previous/.report.json.\(UUID().uuidString).tmp"
+        let inFolder = ".report.json.\(UUID().uuidString).tmp"
+        for leftover in [old, fresh, inFolder] {
+            try Data("crashed".utf8).write(to: folder.appendingPathComponent(leftover))
+        }
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -2 * AtomicFile.staleAfter)],
+            ofItemAtPath: folder.appendingPathComponent(old).path)
         try Data("mine".utf8).write(to: folder.appendingPathComponent("previous/.notes.tmp"))
+        try Data("mine".utf8).write(to: folder.appendingPathComponent(".report.json.backup.tmp"))
         _ = try AtomicFile.replaceKeepingPrevious(
             [(Data("run 3".utf8), folder.appendingPathComponent("report.json"))], in: folder,
             reportNames: ["report.json"])
-        expectEqual(try names(folder), ["previous", "report.json"])
-        expectEqual(try names(folder.appendingPathComponent("previous")), [".notes.tmp", "report.json"])
+        expectEqual(try names(folder), [".report.json.backup.tmp", "previous", "report.json"])
+        expectEqual(
+            try names(folder.appendingPathComponent("previous")),
+            [".notes.tmp", String(fresh.dropFirst("previous/".count)), "report.json"])
         expectEqual(try text(folder, "previous/report.json"), "run 2")
+    }
+
+    /// A folder in previous/ where a report is to be kept is refused before anything is kept or
+    /// written: found only while keeping, it stopped the keep halfway.
+    @Test func aFolderInTheWayInPreviousIsRefusedAndNothingChanges() throws {
+        let folder = try secondRunsFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("run 2".utf8).write(to: folder.appendingPathComponent("report.md"))
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("previous/report.md"), withIntermediateDirectories: true)
+        #expect(throws: AtomicFile.NotReplaceable.self) {
+            try AtomicFile.replaceKeepingPrevious(
+                [
+                    (Data("run 3".utf8), folder.appendingPathComponent("report.json")),
+                    (Data("run 3".utf8), folder.appendingPathComponent("report.md")),
+                ], in: folder, reportNames: ["report.json", "report.md"])
+        }
+        expectEqual(try text(folder, "report.json"), "run 2")
+        expectEqual(try text(folder, "previous/report.json"), "run 1", "the keep began before the folder was found")
     }
 }

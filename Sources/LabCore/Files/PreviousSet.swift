@@ -12,13 +12,18 @@ extension AtomicFile {
     /// that then failed left previous/ holding the set still in the folder, the run before it lost.
     /// Called under the folder's claim (`OutputFolder.claim`): no other run stages files there, so
     /// the temporaries of `reportNames` found in it or in previous/, whatever their age, were left
-    /// by a run that died (`sweepLeftovers`). The names kept are returned.
+    /// by a run that died; in previous/, which no claim covers (a `--out DIR/previous` claims it
+    /// as a folder of its own), only those older than `staleAfter` (`sweepLeftovers`). The names
+    /// kept are returned.
     public static func replaceKeepingPrevious(
         _ files: [(data: Data, url: URL)], in folder: URL, reportNames: [String]
     ) throws -> Set<String> {
-        try checkPreviousFolder(in: folder)
+        try checkPreviousFolder(in: folder, reportNames: reportNames)
         let previous = folder.appendingPathComponent(previousFolderName, isDirectory: true)
-        sweepLeftovers(of: reportNames, in: [folder, previous])
+        sweepLeftovers(of: reportNames, in: folder, olderThan: nil)
+        // A staging link keeps its report's time, so one a run left there is old at once; a save
+        // of another run's, in progress, is not.
+        sweepLeftovers(of: reportNames, in: previous, olderThan: staleAfter)
         let staged = try stageAll(files)
         let kept = try keepPrevious(of: files.map(\.url), in: previous, reportNames: reportNames)
         try staged.commit()
@@ -59,25 +64,37 @@ extension AtomicFile {
         return keptNames
     }
 
-    /// Removes the temporaries of `names` (`.NAME.<uuid>.tmp`) in each of `folders`, whatever their
-    /// age: only for a folder this run has claimed, where no other writer can own one. A staging
-    /// link left in previous/ by a run killed between its link and its rename is a whole report's
-    /// size that nothing else would ever remove. Best effort: what cannot be removed stays.
-    static func sweepLeftovers(of names: [String], in folders: [URL]) {
-        for folder in folders {
-            for name in names {
-                for leftover in temporaries(of: folder.appendingPathComponent(name)) {
-                    // Only regular files: a folder or link with such a name is not one of ours.
-                    let url = folder.appendingPathComponent(leftover)
-                    if isRegularFile(url) { try? FileManager.default.removeItem(at: url) }
+    /// Removes the temporaries of `names` (`.NAME.<uuid>.tmp`, as this type names them) in
+    /// `folder`: all of them in a folder this run has claimed, where no other writer can own one
+    /// (`age` nil), else those not changed for `age` seconds. A staging link left in previous/ by
+    /// a run killed between its link and its rename is a whole report's size that nothing else
+    /// would ever remove. Best effort: what cannot be removed stays.
+    static func sweepLeftovers(of names: [String], in folder: URL, olderThan age: TimeInterval?) {
+        for name in names {
+            let prefix = temporaryPrefix(of: folder.appendingPathComponent(name))
+            for leftover in temporaries(of: folder.appendingPathComponent(name)) {
+                // Only this type's own names (a user's `.report.json.backup.tmp` stays), and only
+                // regular files: a folder or link with such a name is not one of ours.
+                guard UUID(uuidString: String(leftover.dropFirst(prefix.count).dropLast(".tmp".count))) != nil
+                else { continue }
+                let url = folder.appendingPathComponent(leftover)
+                guard isRegularFile(url) else { continue }
+                if let age {
+                    let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+                    guard let modified = attributes?[.modificationDate] as? Date,
+                        Date().timeIntervalSince(modified) > age
+                    else { continue }
                 }
+                try? FileManager.default.removeItem(at: url)
             }
         }
     }
 
-    /// Refuses a `previous` in `folder` that is not a folder (a file, a link): checked before any
-    /// work, as each report's own place is (`checkReplaceable`).
-    public static func checkPreviousFolder(in folder: URL) throws(NotReplaceable) {
+    /// Refuses a `previous` in `folder` that is not a folder (a file, a link), and in it a place of
+    /// one of `reportNames` that a rename cannot replace (a folder named report.html): checked
+    /// before any work, as each report's own place is (`checkReplaceable`). Found only while
+    /// keeping, it stopped the keep halfway, the run before the last already replaced in part.
+    public static func checkPreviousFolder(in folder: URL, reportNames: [String]) throws(NotReplaceable) {
         let previous = folder.appendingPathComponent(previousFolderName)
         guard let kind = try kind(at: previous) else { return }
         guard kind == S_IFDIR else {
@@ -85,6 +102,7 @@ extension AtomicFile {
                 path: previous.path,
                 what: "the last run's reports are kept there, and a file or link is in the way, not a folder")
         }
+        for name in reportNames { try checkReplaceable(previous.appendingPathComponent(name)) }
     }
 
     private static func isRegularFile(_ url: URL) -> Bool {
