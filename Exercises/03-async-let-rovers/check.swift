@@ -48,14 +48,21 @@ func runCheck(_ report: CheckReport) async {
     report.expect(seen.started > 0 && seen.cancelled == seen.started, "cancelling the caller cancelled all its \(counted(seen.started, "call"))",
                   otherwise: "cancelling the task that called latestPhotos reached \(seen.cancelled) of its \(counted(seen.started, "call")): a call in a task of its own (Task {} or Task.detached) does not inherit cancellation")
 
-    // One rover's request fails: the error reaches the caller, as the calls one after the other let it.
+    // One rover's request fails: the error reaches the caller, as the calls one after the other let it,
+    // and no rover is asked for twice: an answer that asked the failing rover again passed, its second
+    // failure reaching the caller one try later. A second request is answered without failing, so that
+    // one that asks until it works ends (it ran out the time limit) and is told why.
     let failing = rovers[CheckServices.random(in: 0...2)].name
     let injected = CheckServices.anyError()
-    let broken = MarsRoverClient.simulated(
-        CheckServices.behavior(failures: FailureInjection(rate: 1, error: injected, onlyMatching: failing, failsAfter: 0.5)))
+    let once = AskedOnce()
+    let broken = RoversAskedOnce(
+        base: MarsRoverClient.simulated(
+            CheckServices.behavior(failures: FailureInjection(rate: 1, error: injected, onlyMatching: failing, failsAfter: 0.5))),
+        again: MarsRoverClient.simulated(CheckServices.behavior()), requests: once)
     report.waiting("latestPhotos(of:using:) while \(failing)'s request fails")
     await expectTheFailureReachesTheCaller(
-        report, when: "\(failing)'s request", failsWith: injected, in: "latestPhotos", returned: { counted($0.count, "photo") }
+        report, when: "\(failing)'s request", failsWith: injected, in: "latestPhotos", returned: { counted($0.count, "photo") },
+        askedOnce: once
     ) { try await latestPhotos(of: rovers, using: broken) }
 
     // Awaiting the three calls is the only wait: nothing wakes the caller until they end. Children
@@ -84,5 +91,17 @@ enum RoverOrder {
             let sorted = [order.sorted { $0.name < $1.name }, order.sorted { $0.id < $1.id }]
             return !sorted.contains { $0 == order || $0.reversed() == order }
         }
+    }
+}
+
+/// Forwards to `base` each rover's first request for its latest photos, and a second one to
+/// `again`, a service that does not fail (see `AskedOnce`).
+struct RoversAskedOnce: ForwardingRovers {
+    let base: any MarsRoverService
+    let again: any MarsRoverService
+    let requests: AskedOnce
+
+    func latestPhotos(rover: Rover) async throws -> [MarsPhoto] {
+        try await (requests.ask("\(rover.name)'s photos") ? base : again).latestPhotos(rover: rover)
     }
 }

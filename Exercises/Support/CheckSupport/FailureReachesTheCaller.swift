@@ -2,17 +2,26 @@ import LabScenarios
 
 /// One of the answer's requests fails (`failing` says which, "Spirit's request"): its error must
 /// reach the caller, as it did when the requests were made one after the other. `returned`
-/// describes what came back instead, if anything did.
+/// describes what came back instead, if anything did. Where `requests` counts what the answer's
+/// service was asked for, something asked for twice (a retry after the failure) is refused first:
+/// a retry of the failing request that failed again passed, its error reaching the caller one try
+/// later.
 func expectTheFailureReachesTheCaller<T>(
     _ report: CheckReport, when failing: String, failsWith expected: ServiceError, in function: String,
-    returned: (T) -> String, isolation: isolated (any Actor)? = #isolation, _ call: () async throws -> T
+    returned: (T) -> String, askedOnce requests: AskedOnce? = nil, isolation: isolated (any Actor)? = #isolation,
+    _ call: () async throws -> T
 ) async {
-    do {
-        let result = try await call()
-        report.fail(
-            "with \(failing) failing, \(function) returned \(returned(result)): let the error reach the caller (try, not try?)"
+    let outcome: Result<T, any Error>
+    do { outcome = .success(try await call()) } catch { outcome = .failure(error) }
+    if let again = requests?.askedAgain {
+        return report.fail(
+            "with \(failing) failing, \(function) asked for \(again) a second time: let the error reach the caller, do not try again"
         )
-    } catch {
+    }
+    switch outcome {
+    case .success(let result):
+        report.fail("with \(failing) failing, \(function) returned \(returned(result)): let the error reach the caller (try, not try?)")
+    case .failure(let error):
         report.expect(
             error as? ServiceError == expected, "when \(failing) failed, its error (\(expected)) reached the caller",
             otherwise:
