@@ -2,7 +2,7 @@ import Foundation
 import LabCore
 @testable import StudentCode
 
-let plannedExpectations = 5
+let plannedExpectations = 6
 
 func runCheck(_ report: CheckReport) async {
     let still = await StillnessWatch()
@@ -142,4 +142,58 @@ func runCheck(_ report: CheckReport) async {
     report.expectInTime(heldStamps.isEmpty || beforeTheLast > 0,
                         "each stamp was taken as its own wait ended: with the waits let go one at a time, \(beforeTheLast) of the stamps came before the last wait ended",
                         otherwise: "with the waits let go one at a time, 50 ms apart, all \(counted(heldStamps.count, "stamp")) came after the last wait had ended: they were taken after the group, not as each task's wait ended; each child must return the date its own takesTooLong() gave")
+
+    // Once more, the children's results kept from collectTimeStamps until every wait has ended: the
+    // waits go one at a time as above, but whatever their ends wake (the parent, by a child's
+    // result) runs only after the last (ResultsKeptBack). A child's own date is taken as its wait
+    // ends, so four of them come before the last wait's end, on any machine: the executor is serial,
+    // and each wait is let go only once the one before has ended and 20 ms more have passed. A
+    // parent that stamped each task as its result came, in the group's `for await`, passed above:
+    // the results came 50 ms apart, as the waits ended; here they come after the last.
+    let keptBack = ResultsKeptBack()
+    let keptAtTheDoor = Locked(0)
+    let keptAllThere = Gate()
+    let keptDoors = (1...5).map { _ in Gate() }
+    let keptEnds = Locked<[Date]>([])
+    let keptWork = SimulatedWork(
+        scale: TimeScale(factor: 0.04),
+        observer: { starting in if !starting { keptEnds.withLock { $0.append(Date()) } } },
+        heldBack: {
+            let place = keptAtTheDoor.withLock { $0 += 1; return $0 }
+            if place == 5 { keptAllThere.open() }
+            await keptDoors[min(place, 5) - 1].wait()
+        })
+    report.waiting("collectTimeStamps, its children's results kept back until all five waits had ended")
+    let kept = Task(executorPreference: keptBack) { await collectTimeStamps(keptWork) }
+    // Fewer than five waits at the door within 4 s (a window, waits in turn: refused above; or a
+    // machine too busy to bring them there) leaves nothing to judge: the waits all go at once.
+    let allThere = await within(.seconds(4)) { await keptAllThere.wait() } != nil
+    keptAllThere.open()
+    var keptLastEnd: Date?
+    if allThere {
+        keptBack.keepBack()
+        for (index, door) in keptDoors.enumerated() {
+            keptBack.letting { door.open() }
+            _ = await poll(for: CheckServices.patience) { keptEnds.withLock { $0.count } > index }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        keptLastEnd = keptEnds.withLock { $0.max() }
+        keptBack.letGo()
+    } else {
+        for door in keptDoors { door.open() }
+    }
+    let keptStamps = await within(.seconds(5)) { await kept.value }
+    if !allThere {
+        report.pass("not watched with the children's results kept back: \(keptAtTheDoor.withLock { $0 }) of the five waits reached their end within 4 s")
+    } else if let keptStamps, let keptLastEnd, !keptStamps.isEmpty {
+        let ownDates = keptStamps.values.filter { $0 < keptLastEnd }.count
+        report.expect(ownDates > 0,
+                      "each stamp was its child's own: with the children's results kept from collectTimeStamps until all five waits had ended, \(ownDates) of the stamps came before the last wait ended",
+                      otherwise: "with the children's results kept from collectTimeStamps until all five waits had ended, all \(counted(keptStamps.count, "stamp")) came after the last wait had ended: a stamp taken as a child's result arrives, or later, is not the time its task's wait ended; each child must return the date its own takesTooLong() gave")
+    } else {
+        report.fail(
+            keptStamps == nil ? "with the children's results kept back until all five waits had ended, collectTimeStamps had not returned 5 s after they were let go"
+                : keptLastEnd == nil ? "with the children's results kept back, none of the five waits ended within \(CheckServices.patience.humanReadable) of being let go"
+                : "with the children's results kept back until all five waits had ended, collectTimeStamps returned no stamps")
+    }
 }
