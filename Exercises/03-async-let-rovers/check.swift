@@ -93,15 +93,3 @@ enum RoverOrder {
         }
     }
 }
-
-/// Forwards to `base` each rover's first request for its latest photos, and a second one to
-/// `again`, a service that does not fail (see `AskedOnce`).
-struct RoversAskedOnce: ForwardingRovers {
-    let base: any MarsRoverService
-    let again: any MarsRoverService
-    let requests: AskedOnce
-
-    func latestPhotos(rover: Rover) async throws -> [MarsPhoto] {
-        try await (requests.ask("\(rover.name)'s photos") ? base : again).latestPhotos(rover: rover)
-    }
-}

@@ -73,16 +73,24 @@ func runCheck(_ report: CheckReport) async {
     report.expect(seen.started > 0 && seen.cancelled == seen.started, "cancelling the caller cancelled all its \(counted(seen.started, "manifest request"))",
                   otherwise: "cancelling the task that called fetchPhotoManifests reached \(seen.cancelled) of its \(counted(seen.started, "request")): a request in a task of its own (Task {} or Task.detached) does not inherit cancellation")
 
-    // One rover's manifest request fails: the error reaches the caller, as it did one rover at a time.
+    // One rover's manifest request fails: the error reaches the caller, as it did one rover at a time,
+    // and no rover's manifest is asked for twice: an answer that asked the failing rover again passed,
+    // its second failure reaching the caller one try later. A second request is answered without
+    // failing, so that one that asks until it works ends, and is told why.
     let failing = listed[CheckServices.random(in: 0...(listed.count - 1))].name
     let injected = CheckServices.anyError()
-    let broken = LoggedRovers(
-        base: MarsRoverClient.simulated(
-            CheckServices.behavior(failures: FailureInjection(rate: 1, error: injected, onlyMatching: failing, failsAfter: 0.5))),
-        log: CallLog(), listed: listed)
+    let once = AskedOnce()
+    let broken = RoversAskedOnce(
+        base: LoggedRovers(
+            base: MarsRoverClient.simulated(
+                CheckServices.behavior(failures: FailureInjection(rate: 1, error: injected, onlyMatching: failing, failsAfter: 0.5))),
+            log: CallLog(), listed: listed),
+        again: LoggedRovers(base: MarsRoverClient.simulated(CheckServices.behavior()), log: CallLog(), listed: listed),
+        requests: once)
     report.waiting("fetchPhotoManifests(using:) while \(failing)'s manifest request fails")
     await expectTheFailureReachesTheCaller(
-        report, when: "\(failing)'s manifest request", failsWith: injected, in: "fetchPhotoManifests", returned: { counted($0.count, "manifest") }
+        report, when: "\(failing)'s manifest request", failsWith: injected, in: "fetchPhotoManifests", returned: { counted($0.count, "manifest") },
+        askedOnce: once
     ) { try await fetchPhotoManifests(using: broken) }
 
     // Awaiting the group is the only wait: nothing wakes the caller until the requests end. Children

@@ -1,4 +1,5 @@
 import LabCore
+import LabScenarios
 
 /// A check's service's requests, counted by what each asks for (a rover's photos, a page): an
 /// answer asks for each once, and a failure reaches its caller. The service answers a request for
@@ -18,5 +19,20 @@ final class AskedOnce: Sendable {
             if state.again == nil { state.again = what }
             return false
         }
+    }
+}
+
+/// Forwards to `base` each rover's first request for its latest photos or its manifest, and a
+/// second one to `again`, a service that does not fail (03, 04).
+struct RoversAskedOnce: ForwardingRovers {
+    let base: any MarsRoverService
+    let again: any MarsRoverService
+    let requests: AskedOnce
+
+    func latestPhotos(rover: Rover) async throws -> [MarsPhoto] {
+        try await (requests.ask("\(rover.name)'s photos") ? base : again).latestPhotos(rover: rover)
+    }
+    func photoManifest(rover: Rover) async throws -> PhotoManifest {
+        try await (requests.ask("\(rover.name)'s manifest") ? base : again).photoManifest(rover: rover)
     }
 }
