@@ -58,7 +58,7 @@ func runCheck(_ report: CheckReport) async {
     let broken = RoversAskedOnce(
         base: MarsRoverClient.simulated(
             CheckServices.behavior(failures: FailureInjection(rate: 1, error: injected, onlyMatching: failing, failsAfter: 0.5))),
-        again: MarsRoverClient.simulated(CheckServices.behavior()), requests: once)
+        serviceAskedAgain: MarsRoverClient.simulated(CheckServices.behavior()), requestsAsked: once)
     report.waiting("latestPhotos(of:using:) while \(failing)'s request fails")
     await expectTheFailureReachesTheCaller(
         report, when: "\(failing)'s request", failsWith: injected, in: "latestPhotos", returned: { counted($0.count, "photo") },

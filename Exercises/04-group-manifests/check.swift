@@ -85,8 +85,8 @@ func runCheck(_ report: CheckReport) async {
             base: MarsRoverClient.simulated(
                 CheckServices.behavior(failures: FailureInjection(rate: 1, error: injected, onlyMatching: failing, failsAfter: 0.5))),
             log: CallLog(), listed: listed),
-        again: LoggedRovers(base: MarsRoverClient.simulated(CheckServices.behavior()), log: CallLog(), listed: listed),
-        requests: once)
+        serviceAskedAgain: LoggedRovers(base: MarsRoverClient.simulated(CheckServices.behavior()), log: CallLog(), listed: listed),
+        requestsAsked: once)
     report.waiting("fetchPhotoManifests(using:) while \(failing)'s manifest request fails")
     await expectTheFailureReachesTheCaller(
         report, when: "\(failing)'s manifest request", failsWith: injected, in: "fetchPhotoManifests", returned: { counted($0.count, "manifest") },

@@ -218,7 +218,7 @@ final class PagesAfterAFailure: ForwardingRovers {
         // A task already cancelled asks nothing of a real service (its client throws first).
         let cancelled = Task.isCancelled
         state.withLock { if $0.failed && !cancelled { $0.askedAfter += 1 } }
-        guard requests.ask("page \(page)") else { return try await again.photos(rover: rover, earthDate: earthDate, page: page) }
+        guard requests.isFirstAsking("page \(page)") else { return try await again.photos(rover: rover, earthDate: earthDate, page: page) }
         do {
             return try await base.photos(rover: rover, earthDate: earthDate, page: page)
         } catch {

@@ -173,7 +173,7 @@ func runCheck(_ report: CheckReport) async {
     if allThere {
         keptBack.keepBack()
         for (index, door) in keptDoors.enumerated() {
-            keptBack.letting { door.open() }
+            keptBack.lettingResultsThrough { door.open() }
             _ = await poll(for: CheckServices.patience) { keptEnds.withLock { $0.count } > index }
             try? await Task.sleep(for: .milliseconds(20))
         }

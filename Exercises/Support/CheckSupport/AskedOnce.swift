@@ -7,16 +7,16 @@ import LabScenarios
 /// not fail would, so that an answer that tries until it works ends at its second try, leaving
 /// nothing running into the check's later parts, and the check refuses it by `askedAgain`.
 final class AskedOnce: Sendable {
-    private let state = Locked((asked: Set<String>(), again: String?.none))
+    private let state = Locked((asked: Set<String>(), askedTwice: String?.none))
 
     /// What was asked for a second time first, if anything was.
-    var askedAgain: String? { state.withLock { $0.again } }
+    var askedAgain: String? { state.withLock { $0.askedTwice } }
 
     /// Counts a request for `what`: whether it is the first for it.
-    func ask(_ what: String) -> Bool {
+    func isFirstAsking(_ what: String) -> Bool {
         state.withLock { state in
             if state.asked.insert(what).inserted { return true }
-            if state.again == nil { state.again = what }
+            if state.askedTwice == nil { state.askedTwice = what }
             return false
         }
     }
@@ -26,13 +26,13 @@ final class AskedOnce: Sendable {
 /// second one to `again`, a service that does not fail (03, 04).
 struct RoversAskedOnce: ForwardingRovers {
     let base: any MarsRoverService
-    let again: any MarsRoverService
-    let requests: AskedOnce
+    let serviceAskedAgain: any MarsRoverService
+    let requestsAsked: AskedOnce
 
     func latestPhotos(rover: Rover) async throws -> [MarsPhoto] {
-        try await (requests.ask("\(rover.name)'s photos") ? base : again).latestPhotos(rover: rover)
+        try await (requestsAsked.isFirstAsking("\(rover.name)'s photos") ? base : serviceAskedAgain).latestPhotos(rover: rover)
     }
     func photoManifest(rover: Rover) async throws -> PhotoManifest {
-        try await (requests.ask("\(rover.name)'s manifest") ? base : again).photoManifest(rover: rover)
+        try await (requestsAsked.isFirstAsking("\(rover.name)'s manifest") ? base : serviceAskedAgain).photoManifest(rover: rover)
     }
 }

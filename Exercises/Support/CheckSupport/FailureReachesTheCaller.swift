@@ -8,14 +8,14 @@ import LabScenarios
 /// later.
 func expectTheFailureReachesTheCaller<T>(
     _ report: CheckReport, when failing: String, failsWith expected: ServiceError, in function: String,
-    returned: (T) -> String, askedOnce requests: AskedOnce? = nil, isolation: isolated (any Actor)? = #isolation,
+    returned: (T) -> String, askedOnce askedRequests: AskedOnce? = nil, isolation: isolated (any Actor)? = #isolation,
     _ call: () async throws -> T
 ) async {
     let outcome: Result<T, any Error>
     do { outcome = .success(try await call()) } catch { outcome = .failure(error) }
-    if let again = requests?.askedAgain {
+    if let askedTwice = askedRequests?.askedAgain {
         return report.fail(
-            "with \(failing) failing, \(function) asked for \(again) a second time: let the error reach the caller, do not try again"
+            "with \(failing) failing, \(function) asked for \(askedTwice) a second time: let the error reach the caller, do not try again"
         )
     }
     switch outcome {

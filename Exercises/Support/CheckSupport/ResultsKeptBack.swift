@@ -10,14 +10,14 @@ import LabCore
 /// (07) after it, by the order things ran, not by how quick the machine was.
 final class ResultsKeptBack: TaskExecutor {
     private let queue = DispatchQueue(label: "lab.check.results-kept-back")
-    private let state = Locked((keepingBack: false, opener: ObjectIdentifier?.none, kept: [UnownedJob]()))
+    private let state = Locked((keepingBack: false, resultsOpener: ObjectIdentifier?.none, kept: [UnownedJob]()))
 
     func enqueue(_ job: consuming ExecutorJob) {
         // Thread.current in a synchronous function: the thread this enqueue is made on.
         let caller = ObjectIdentifier(Thread.current)
         let job = UnownedJob(job)
         state.withLock { state in
-            if state.keepingBack && state.opener != caller {
+            if state.keepingBack && state.resultsOpener != caller {
                 state.kept.append(job)
             } else {
                 run(job)
@@ -31,10 +31,10 @@ final class ResultsKeptBack: TaskExecutor {
     }
 
     /// Runs `body` (the check resuming a wait, synchronously: `Gate.open()`), whose jobs run at once.
-    func letting(_ body: () -> Void) {
-        state.withLock { $0.opener = ObjectIdentifier(Thread.current) }
+    func lettingResultsThrough(_ body: () -> Void) {
+        state.withLock { $0.resultsOpener = ObjectIdentifier(Thread.current) }
         body()
-        state.withLock { $0.opener = nil }
+        state.withLock { $0.resultsOpener = nil }
     }
 
     /// Runs what was kept back, in the order it came, and keeps nothing back any more.
