@@ -10,8 +10,9 @@
 //
 // One concept a file: channel.c (the secret and the records), pool_watch.c (the jobs handed to
 // the pool and the main actor's executor, through the runtime's hooks), task_interposers.c (the
-// runtime's entry points the program defines: tasks made, hops asked for), task_id_set.c (a set
-// of task ids); runtime_watch.h is what the last three share.
+// runtime's entry points the program defines: tasks made, hops asked for), timer_hold.c (the
+// timers tasks arm, kept back), task_id_set.c (a set of task ids); runtime_watch.h is what the
+// C files share.
 #ifndef CHECK_CHANNEL_H
 #define CHECK_CHANNEL_H
 #include <stdint.h>
@@ -80,6 +81,17 @@ unsigned long long lab_check_starts_end(int *let_go_first);
 /// Hands over the jobs kept back by the count of `generation`, if it is still going: the check's
 /// patience with code that has not returned.
 void lab_check_starts_let_go(long long generation);
+
+/// Starts keeping back the timers that tasks other than the calling one arm (`Task.sleep`, a
+/// clock's sleep: libdispatch's `dispatch_after_f` and `dispatch_source_set_timer`, defined in the
+/// program before libdispatch's), until `lab_check_timers_let_go`: a task that sleeps meanwhile
+/// wakes only after that. Returns 0, or -1 where the runtime's calls to libdispatch do not reach
+/// the program's definitions (anywhere but Linux: macOS's two-level namespace).
+int lab_check_timers_hold(void);
+
+/// Arms the timers kept back since `lab_check_timers_hold`, each as it was asked for (at once if
+/// its moment has passed), ends the hold and returns how many were kept.
+int lab_check_timers_let_go(void);
 
 /// The unstructured tasks this program has created since it began, on any thread: each
 /// `Task {}`, `Task.detached {}` and `Task.immediate {}` (not a group's or `async let`'s child,

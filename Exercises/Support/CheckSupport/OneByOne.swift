@@ -1,0 +1,51 @@
+/// A long run of changes, each in a step of its own, each waited for until the viewer has shown it
+/// (30's display, 31's face). A fair viewer registers again after every change, however many there
+/// are; one that registers again only so many times stops showing (one that stopped after a dozen
+/// passed while the checks made 7 to 21 changes). How many is drawn anew each run, in the hundreds.
+/// Each change is looked for over a few turns of the main actor first (a fair display has shown it
+/// after one), then every millisecond until `patience` is over: a busy machine shows a change late,
+/// not never. The run stops at the first change not shown, or not shown as it should be, and once
+/// it has taken `budget`: a display that waits 100 ms before each look would take half a minute.
+@MainActor
+func changesOneByOne<Value: Equatable & Sendable>(
+    count: Int, patience: Duration, budget: Duration, change: () -> Value, shown: () -> [Value]
+) async -> OneByOne<Value> {
+    let start = ContinuousClock.now
+    for made in 1...count {
+        if start.duration(to: .now) > budget {
+            return OneByOne(made: made - 1, planned: count, last: nil, shownForIt: [], took: start.duration(to: .now))
+        }
+        let value = change()
+        var seen: [Value] = []
+        let deadline = ContinuousClock.now + patience
+        var turns = 0
+        while seen.isEmpty && ContinuousClock.now < deadline {
+            if turns < 8 {
+                turns += 1
+                await Task.yield()
+            } else {
+                try? await Task.sleep(for: .milliseconds(1))
+            }
+            seen += shown()
+        }
+        if seen != [value] {
+            return OneByOne(made: made, planned: count, last: value, shownForIt: seen, took: start.duration(to: .now))
+        }
+    }
+    return OneByOne(made: count, planned: count, last: nil, shownForIt: [], took: start.duration(to: .now))
+}
+
+/// How a run of `changesOneByOne` went: the changes made of those planned, the one it stopped at
+/// (`last`, nil when every change made was shown once, as it came) with what was shown for it, and
+/// how long the run took.
+struct OneByOne<Value: Equatable & Sendable> {
+    let made: Int
+    let planned: Int
+    let last: Value?
+    let shownForIt: [Value]
+    let took: Duration
+    /// Every change planned was made, and each was shown once, as it came.
+    var shownEach: Bool { last == nil && made == planned }
+    /// Each change made was shown, but the budget ran out before all were made.
+    var outOfTime: Bool { last == nil && made < planned }
+}
