@@ -11,8 +11,8 @@
 // One concept a file: channel.c (the secret and the records), pool_watch.c (the jobs handed to
 // the pool and the main actor's executor, through the runtime's hooks), task_interposers.c (the
 // runtime's entry points the program defines: tasks made, hops asked for), timer_hold.c (the
-// timers tasks arm, kept back), task_id_set.c (a set of task ids); runtime_watch.h is what the
-// C files share.
+// timers tasks arm, kept back), clock_reads.c (how often a thread read the time), task_id_set.c
+// (a set of task ids); runtime_watch.h is what the C files share.
 #ifndef CHECK_CHANNEL_H
 #define CHECK_CHANNEL_H
 #include <stdint.h>
@@ -92,6 +92,12 @@ int lab_check_timers_hold(void);
 /// Arms the timers kept back since `lab_check_timers_hold`, each as it was asked for (at once if
 /// its moment has passed), ends the hold and returns how many were kept.
 int lab_check_timers_let_go(void);
+
+/// How often the calling thread has read the time so far (`clock_gettime` and `gettimeofday`,
+/// defined in the program before the C library's: the Swift runtime's clocks, `Date` and
+/// `ProcessInfo.systemUptime` read it there). Stays 0 where a library's calls do not reach the
+/// program's definitions (anywhere but Linux): a check reads a clock itself first to tell.
+unsigned long long lab_check_clock_reads(void);
 
 /// The unstructured tasks this program has created since it began, on any thread: each
 /// `Task {}`, `Task.detached {}` and `Task.immediate {}` (not a group's or `async let`'s child,
