@@ -40,6 +40,7 @@ enum ModuleInspection {
         "lab_check_tasks_begun",
         "lab_check_hopping_task", "lab_check_pool_seen_current", "lab_check_sent_by_the_program",
         "lab_check_running_task_id", "lab_check_made_by_the_program", "lab_check_tasks_being_made",
+        "lab_check_timers_hold", "lab_check_timers_let_go", "lab_check_clock_reads",
         "lab_check_send_build_fingerprint",
         // The runtime's hooks, which the check's pool watch (Channel/pool_watch.c) sits in.
         "swift_task_enqueueGlobal_hook", "swift_task_enqueueGlobalWithDelay_hook",
