@@ -112,7 +112,7 @@ func runCheck(_ report: CheckReport) async {
     var upward = false
     let patience = Duration.milliseconds(500)
     let run = await changesOneByOne(
-        count: CheckServices.random(in: 200...300), patience: patience, budget: .seconds(2),
+        count: CheckServices.random(in: 200...300), patience: patience, timeBudget: .seconds(2),
         change: { () -> Int in
             upward.toggle()
             before += (upward ? 1 : -1) * CheckServices.random(in: 1...3)
@@ -121,16 +121,16 @@ func runCheck(_ report: CheckReport) async {
         },
         shown: { display.takeNew() })
     if let stopped = run.last {
-        let earlier = run.made > 1 ? "after \(counted(run.made - 1, "more change")) in a row, each shown, " : ""
+        let earlier = run.changesMade > 1 ? "after \(counted(run.changesMade - 1, "more change")) in a row, each shown, " : ""
         if run.shownForIt.isEmpty {
             report.late("\(earlier)the target became \(stopped) and nothing was shown within \(patience.humanReadable): register again after every change, however many")
         } else {
             report.fail("\(earlier)the target became \(stopped) and the display showed \(run.shownForIt): show once per change, the new target")
         }
     } else if run.outOfTime {
-        report.late("\(counted(run.made, "more change")) in a row were each shown, \(run.took.humanReadable) for them all, \((run.took / max(run.made, 1)).humanReadable) each; the check stopped there, short of the \(run.planned) it meant to make: show each change as it comes, not after a wait")
+        report.late("\(counted(run.changesMade, "more change")) in a row were each shown, \(run.timeTaken.humanReadable) for them all, \((run.timeTaken / max(run.changesMade, 1)).humanReadable) each; the check stopped there, short of the \(run.planned) it meant to make: show each change as it comes, not after a wait")
     } else {
-        report.pass("then \(counted(run.made, "more change")) in a row, each in a step of its own, were each shown as they came")
+        report.pass("then \(counted(run.changesMade, "more change")) in a row, each in a step of its own, were each shown as they came")
     }
     // Then nothing changes for 400 ms: a display that waits for onChange reads nothing meanwhile.
     // One that looks every so often reads the target here, unless it looks less often than that,

@@ -12,7 +12,7 @@ enum ClockReads {
     }
 
     /// `body`'s result and the times it read the clock on this thread (0 where not counted).
-    static func during<T>(_ body: () -> T) -> (result: T, reads: Int) {
+    static func during<T>(_ body: () -> T) -> (result: T, clockReads: Int) {
         let before = lab_check_clock_reads()
         let result = body()
         return (result, Int(lab_check_clock_reads() - before))

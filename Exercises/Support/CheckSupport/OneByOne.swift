@@ -5,15 +5,15 @@
 /// Each change is looked for over a few turns of the main actor first (a fair display has shown it
 /// after one), then every millisecond until `patience` is over: a busy machine shows a change late,
 /// not never. The run stops at the first change not shown, or not shown as it should be, and once
-/// it has taken `budget`: a display that waits 100 ms before each look would take half a minute.
+/// it has taken `timeBudget`: a display that waits 100 ms before each look would take half a minute.
 @MainActor
 func changesOneByOne<Value: Equatable & Sendable>(
-    count: Int, patience: Duration, budget: Duration, change: () -> Value, shown: () -> [Value]
+    count: Int, patience: Duration, timeBudget: Duration, change: () -> Value, shown: () -> [Value]
 ) async -> OneByOne<Value> {
     let start = ContinuousClock.now
-    for made in 1...count {
-        if start.duration(to: .now) > budget {
-            return OneByOne(made: made - 1, planned: count, last: nil, shownForIt: [], took: start.duration(to: .now))
+    for changesMade in 1...count {
+        if start.duration(to: .now) > timeBudget {
+            return OneByOne(changesMade: changesMade - 1, planned: count, last: nil, shownForIt: [], timeTaken: start.duration(to: .now))
         }
         let value = change()
         var seen: [Value] = []
@@ -29,23 +29,23 @@ func changesOneByOne<Value: Equatable & Sendable>(
             seen += shown()
         }
         if seen != [value] {
-            return OneByOne(made: made, planned: count, last: value, shownForIt: seen, took: start.duration(to: .now))
+            return OneByOne(changesMade: changesMade, planned: count, last: value, shownForIt: seen, timeTaken: start.duration(to: .now))
         }
     }
-    return OneByOne(made: count, planned: count, last: nil, shownForIt: [], took: start.duration(to: .now))
+    return OneByOne(changesMade: count, planned: count, last: nil, shownForIt: [], timeTaken: start.duration(to: .now))
 }
 
-/// How a run of `changesOneByOne` went: the changes made of those planned, the one it stopped at
+/// How a run of `changesOneByOne` went: the changes made of those planned (`changesMade`), the one it stopped at
 /// (`last`, nil when every change made was shown once, as it came) with what was shown for it, and
-/// how long the run took.
+/// how long the run took (`timeTaken`).
 struct OneByOne<Value: Equatable & Sendable> {
-    let made: Int
+    let changesMade: Int
     let planned: Int
     let last: Value?
     let shownForIt: [Value]
-    let took: Duration
+    let timeTaken: Duration
     /// Every change planned was made, and each was shown once, as it came.
-    var shownEach: Bool { last == nil && made == planned }
-    /// Each change made was shown, but the budget ran out before all were made.
-    var outOfTime: Bool { last == nil && made < planned }
+    var shownEach: Bool { last == nil && changesMade == planned }
+    /// Each change made was shown, but the time budget ran out before all were made.
+    var outOfTime: Bool { last == nil && changesMade < planned }
 }

@@ -28,7 +28,7 @@ func separateSteps<Value: Equatable & Sendable>(
         let first = ContinuousClock.now
         var last = first
         var widest = Duration.zero
-        let timersHeld = TimerHold.begin()
+        let timersHeld = TimerHold.beginHolding()
         for step in 0..<3 {
             if step > 0 {
                 for _ in 0..<turns { await Task.yield() }

@@ -5,7 +5,7 @@ import CheckChannel
 /// wakes only once they are let go. The calling task's own timers go on as asked. Linux only.
 enum TimerHold {
     /// Starts the hold; false where the runtime's timers cannot be kept back here.
-    static func begin() -> Bool { lab_check_timers_hold() == 0 }
+    static func beginHolding() -> Bool { lab_check_timers_hold() == 0 }
 
     /// Ends the hold, arming each timer kept as it was asked for; how many were kept.
     @discardableResult
