@@ -76,10 +76,16 @@ public enum AtomicFile {
         let directory = url.deletingLastPathComponent()
         for name in temporaries(of: url) {
             let path = directory.appendingPathComponent(name).path
-            guard let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
-                now.timeIntervalSince(modified) > staleAfter
-            else { continue }
+            guard unchanged(path, for: staleAfter, now: now) else { continue }
             try? FileManager.default.removeItem(atPath: path)
         }
+    }
+
+    /// Whether the file at `path` was last modified more than `age` seconds before `now` (false
+    /// when it cannot be read): a temporary that old was left by a writer that died.
+    static func unchanged(_ path: String, for age: TimeInterval, now: Date = Date()) -> Bool {
+        guard let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+        else { return false }
+        return now.timeIntervalSince(modified) > age
     }
 }

@@ -79,12 +79,7 @@ extension AtomicFile {
                 else { continue }
                 let url = folder.appendingPathComponent(leftover)
                 guard isRegularFile(url) else { continue }
-                if let age {
-                    let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-                    guard let modified = attributes?[.modificationDate] as? Date,
-                        Date().timeIntervalSince(modified) > age
-                    else { continue }
-                }
+                if let age, !unchanged(url.path, for: age) { continue }
                 try? FileManager.default.removeItem(at: url)
             }
         }
