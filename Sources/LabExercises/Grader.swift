@@ -109,8 +109,13 @@ public struct Grader: Sendable {
         // The given code's too: it is compiled into the answer's module, where the answer's own
         // declarations win (an audit's `enum DispatchQueue` stub told exercise 20's given code that
         // every thumbnail was made off the main actor).
+        // Not the support's: it is a module of its own (`BatchToolchain.supportModule`), compiled
+        // without the answer's, so no declaration of the answer's joins its lookups; a support name
+        // the check writes is in the check's text. Reserving its every identifier as well (locals,
+        // labels, members) refused a correct answer's file-scope `page`, `state` or `queue` in every
+        // exercise whose check never wrote them.
         let checkTokens = SwiftTokenizer.tokens(
-            of: [parts.given, parts.check, parts.support, parts.main].joined(separator: "\n"))
+            of: [parts.given, parts.check, parts.main].joined(separator: "\n"))
         let reserved = Set(
             checkTokens.indices.filter {
                 checkTokens[$0].kind == .identifier && ($0 == 0 || checkTokens[$0 - 1].text != ".")
@@ -282,7 +287,7 @@ public struct Grader: Sendable {
     var checkFile: URL { folder.check }
 
     /// The exercise's check, split as `checkParts()` does, the support every check shares (built
-    /// once as a module; its text is read for the names a student's file may not shadow) and the
+    /// once as a module; its text is part of what a kept check object was compiled from) and the
     /// check's entry point (compiled with each check).
     struct CheckSources: Sendable {
         let given: String

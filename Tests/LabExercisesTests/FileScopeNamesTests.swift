@@ -258,6 +258,27 @@ struct FileScopeNamesTests {
         expect(SourceScanner.findings(in: own, forbidden: []).isEmpty)
     }
 
+    /// The support is a module of its own, which never sees the answer's: a name only it writes
+    /// (here, names the support of 05 and 30 uses, which 01's check does not) is the answer's to
+    /// declare; the same name where the check writes it in its code (05's `page` and `rover`, not its
+    /// `window`, which only its comments and messages hold) is still refused.
+    @Test func onlyTheNamesTheCheckWritesAreReservedNotTheSupports() throws {
+        let own = ["page", "state", "window", "rover", "beginHolding"]
+        let support = try ExerciseFolder.supportFiles(root: TestLab.root).map {
+            try String(contentsOf: ExerciseFolder.supportModule(root: TestLab.root).appendingPathComponent($0), encoding: .utf8)
+        }.joined(separator: "\n")
+        let supportNames = Set(SwiftTokenizer.tokens(of: support).map(\.text))
+        for name in own { expect(supportNames.contains(name), "the support writes \(name)") }
+        let declarations = own.map { "func \($0)() -> Int { 1 }" }.joined(separator: "\n")
+        let first = Grader(root: TestLab.root, exercise: try unwrap(TestLab.catalog.exercise(named: "01")))
+        let firstSolution = try String(contentsOf: TestLab.folder(first.exercise).solution, encoding: .utf8)
+        expectEqual(first.review(firstSolution + "\n" + declarations + "\n").map(\.code), [])
+        let windowed = Grader(root: TestLab.root, exercise: try unwrap(TestLab.catalog.exercise(named: "05")))
+        let windowedSolution = try String(contentsOf: TestLab.folder(windowed.exercise).solution, encoding: .utf8)
+        let refused = windowed.review(windowedSolution + "\n" + declarations + "\n").map(\.code)
+        expectEqual(refused, ["`func page`", "`func state`", "`func rover`"])
+    }
+
     /// The given code is compiled into the answer's module: the names it uses are the check's too.
     @Test func theGivenCodesNamesAreReserved() throws {
         let exercise = try unwrap(TestLab.catalog.exercise(named: "20"))
