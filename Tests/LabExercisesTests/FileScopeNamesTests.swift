@@ -264,8 +264,9 @@ struct FileScopeNamesTests {
     /// `window`, which only its comments and messages hold) is still refused.
     @Test func onlyTheNamesTheCheckWritesAreReservedNotTheSupports() throws {
         let own = ["page", "state", "window", "rover", "beginHolding"]
+        let folder = ExerciseFolder.supportModule(root: TestLab.root)
         let support = try ExerciseFolder.supportFiles(root: TestLab.root).map {
-            try String(contentsOf: ExerciseFolder.supportModule(root: TestLab.root).appendingPathComponent($0), encoding: .utf8)
+            try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8)
         }.joined(separator: "\n")
         let supportNames = Set(SwiftTokenizer.tokens(of: support).map(\.text))
         for name in own { expect(supportNames.contains(name), "the support writes \(name)") }
