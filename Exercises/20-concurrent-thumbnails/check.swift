@@ -101,10 +101,9 @@ nonisolated enum WorkPlaces {
     /// The photo whose thumbnail waits, before its work, until another photo's thumbnail is
     /// finished. Made side by side, the held one then always ends after another, so an answer that
     /// keeps thumbnails in the order they end is seen, however busy the machine: the hold frees the
-    /// CPU for the others, and wherever the pool has two threads (on one CPU under taskset too: its
-    /// width follows the CPUs configured) another runs meanwhile. A thumbnail finished before the
-    /// held one begins frees it at once. Made one after another (or on a pool of one thread), no
-    /// other thumbnail begins meanwhile: the hold ends when none has begun within `patience`, and
+    /// CPU for the others, and the check's two threads (SideBySideThreads, whatever the width of the
+    /// machine's pool) run another meanwhile. A thumbnail finished before the held one begins frees
+    /// it at once. Made one after another, no other thumbnail begins meanwhile: the hold ends when none has begun within `patience`, and
     /// the thumbnails come in order, a little late. One that has begun is waited for up to 3 s: a
     /// thumbnail is 30 ms of CPU (a hold of 1 s for another to be finished ran out 3 times in 30
     /// beside two busy processes on a loaded CPU: the pool's other thread began a second late).
@@ -169,7 +168,11 @@ func runCheck(_ report: CheckReport) async {
     WorkPlaces.holdUntilAnotherIsFinished(photos[0].title, patience: CheckServices.patience)
     let model = GalleryModel()
     report.waiting("photosArrived(_:)")
-    await model.photosArrived(photos)
+    // On two threads of the check's own (see SideBySideThreads): where the machine's pool has one,
+    // children made side by side there would run one at a time, in the photos' order.
+    await withTaskExecutorPreference(SideBySideThreads(name: "check 20 · side by side")) {
+        await model.photosArrived(photos)
+    }
     let expected = photos.map { (title: $0.title, checksum: CPUWork.run(units: Thumbnail.units, seed: $0.seed)) }
     let made = model.thumbnails.map { (title: $0.title, checksum: $0.checksum) }
     let places = WorkPlaces.made

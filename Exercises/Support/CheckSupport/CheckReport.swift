@@ -6,6 +6,7 @@ import LabCore
 /// (every planned expectation, then "done") can pass.
 final class CheckReport: Sendable {
     private let failures = Locked(0)
+    private let chainWitness = ChainWitness()
 
     init(planned: Int) { lab_check_record("plan", "\(planned)") }
 
@@ -35,8 +36,12 @@ final class CheckReport: Sendable {
         lab_check_record("late", message)
     }
 
-    /// Says what the check is about to await, so a hang can be explained.
-    func waiting(_ what: String) { lab_check_record("waiting", what) }
+    /// Says what the check is about to await, so a hang can be explained (with the tasks the answer
+    /// began meanwhile, where they are a chain's: `ChainWitness`).
+    func waiting(_ what: String) {
+        lab_check_record("waiting", what)
+        chainWitness.watch(what)
+    }
 
     var hasFailed: Bool { failures.withLock { $0 > 0 } }
 }

@@ -1,0 +1,17 @@
+/// What `ChainWitness` adds to a wait's record once the answer has begun a chain's worth of tasks
+/// during it: a pure function of the counts, so a test can force each outcome.
+enum ChainNote {
+    /// More tasks than a correct answer begins in one wait: a chain on one thread begins millions in
+    /// a check's 15 s (16 million, 17's `a-chain-of-detached-lookers` on a pool one thread wide), and
+    /// the answers that begin the most (a group's children, a task per change) begin tens to a few
+    /// hundred.
+    static let tasksOfAChain = 1000
+
+    /// The wait's record with the tasks begun since it began, when they are a chain's and at least
+    /// twice as many as it last said (a few records, however long the chain runs); nil otherwise.
+    static func record(awaited: String, begun: Int, lastTold: Int) -> String? {
+        guard begun >= tasksOfAChain, begun >= 2 * lastTold else { return nil }
+        return
+            "\(awaited), while your code began \(begun) tasks (a chain of tasks, each looking once and starting the next?)"
+    }
+}

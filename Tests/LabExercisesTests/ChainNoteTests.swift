@@ -1,0 +1,25 @@
+import Testing
+
+/// What a check adds to its wait's record when the answer begins a chain of tasks meanwhile
+/// (`Exercises/Support/CheckSupport/ChainNote.swift`, compiled here too): on a pool one thread wide
+/// such a chain can keep the awaited call from ever returning, and the grader's "did not finish"
+/// then names the chain.
+@Suite("A wait's record names a chain of tasks begun meanwhile")
+struct ChainNoteTests {
+    @Test func fewerTasksThanAChainAddNothing() {
+        expectEqual(ChainNote.record(awaited: "fetchAll()", begun: 0, lastTold: 0), nil)
+        expectEqual(ChainNote.record(awaited: "fetchAll()", begun: ChainNote.tasksOfAChain - 1, lastTold: 0), nil)
+    }
+
+    @Test func aChainsCountIsSaidWithTheWait() throws {
+        let record = try unwrap(ChainNote.record(awaited: "fetchAll()", begun: 16_439_443, lastTold: 0))
+        expect(record.hasPrefix("fetchAll(), while your code began 16439443 tasks"), record)
+        expect(record.contains("a chain of tasks"), record)
+    }
+
+    @Test func itIsSaidAgainOnlyOnceTheCountHasDoubled() {
+        let told = 5000
+        expectEqual(ChainNote.record(awaited: "fetchAll()", begun: 2 * told - 1, lastTold: told), nil)
+        expect(ChainNote.record(awaited: "fetchAll()", begun: 2 * told, lastTold: told) != nil)
+    }
+}
