@@ -116,11 +116,14 @@ public struct Grader: Sendable {
         // exercise whose check never wrote them.
         let checkTokens = SwiftTokenizer.tokens(
             of: [parts.given, parts.check, parts.main].joined(separator: "\n"))
+        // And the names the compiler writes into their macros' expansions (`@Observable`'s
+        // `Equatable`), which their text never spells.
         let reserved = Set(
             checkTokens.indices.filter {
                 checkTokens[$0].kind == .identifier && ($0 == 0 || checkTokens[$0 - 1].text != ".")
             }
-            .map { checkTokens[$0].text })
+            .map { checkTokens[$0].text }
+        ).union(MacroExpansionNames.names(in: checkTokens))
         let originalTokens = SwiftTokenizer.tokens(of: original)
         let givenTokens = SwiftTokenizer.tokens(of: parts.given)
         // The names the starting file and the given code store at file scope or as statics: what

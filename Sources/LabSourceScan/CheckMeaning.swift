@@ -9,8 +9,8 @@
 /// is a type the answer declares itself (a static member need take its own type only once:
 /// `static func >= (lhs: Duration, rhs: Mine) -> Bool` inside `struct Mine` is found by the
 /// check's `elapsed >= .milliseconds(180)` all the same, and wins over the generic one, found
-/// by a review); operator and precedence-group declarations; the literal types. Extensions of
-/// other types are refused by the scan already.
+/// by a review); operator, precedence-group and macro declarations; the literal types. Extensions
+/// of other types are refused by the scan already.
 package enum CheckMeaning {
     /// Names the compiler looks up for a literal: `typealias IntegerLiteralType = Double` in the
     /// answer's module would make every `1` of the check a `Double`.
@@ -66,6 +66,23 @@ package enum CheckMeaning {
                         code: "`precedencegroup \(next.text)`", line: token.line,
                         reason:
                             "a precedence group changes how the check's expressions are read; use a named function"))
+            case "macro":
+                // The compiler expands macros the given code and the check never name: `@Observable`
+                // writes `@ObservationTracked` on each property, a call of `withTaskGroup` writes `#isolation`.
+                // In the given code (the answer's module) the answer's own macro of that name wins:
+                // an audit's `macro ObservationTracked`, backed by the toolchain's
+                // `ObservationIgnoredMacro`, switched off 30's given thermostat, and the check told a
+                // correct display to register again. No exercise asks for a macro.
+                // A macro declaration names itself, then its parameters (`macro X(…)`, `macro X<T>(…)`).
+                guard next.kind == .identifier, index + 2 < tokens.count, ["(", "<"].contains(tokens[index + 2].text),
+                    index == 0 || tokens[index - 1].text != ".", !allowed.contains(next.text)
+                else { continue }
+                findings.append(
+                    SourceScanner.Finding(
+                        code: "`macro \(next.text)`", line: token.line,
+                        reason:
+                            "a macro of yours could take the place of one the code given with the check expands without naming it (`@Observable` writes `@ObservationTracked`), or make one the check expands ambiguous (`withTaskGroup` writes `#isolation`); use a function"
+                    ))
             case "typealias", "struct", "class", "enum", "actor", "protocol", "let", "var", "func":
                 guard literalTypes.contains(next.text), !allowed.contains(next.text) else { continue }
                 findings.append(

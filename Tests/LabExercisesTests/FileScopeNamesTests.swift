@@ -288,4 +288,40 @@ struct FileScopeNamesTests {
         let stub = "enum DispatchQueue { static func getSpecific<K>(key: K) -> Bool? { nil } }"
         expect(grader.review(solution + "\n" + stub).map(\.code).contains("`enum DispatchQueue`"))
     }
+
+    /// The names the compiler writes into the given code's `@Observable` expansion are reserved
+    /// though its text never spells them: 30's answer may not declare `Equatable` or `KeyPath`,
+    /// which its given thermostat's expansion looks up (an audit's `protocol Equatable` made it
+    /// tell of unchanged values); 01, with no `@Observable`, may.
+    @Test func theNamesTheGivenCodesMacrosExpandToAreReserved() throws {
+        let declarations =
+            "protocol Equatable: Swift.Equatable {}\ntypealias KeyPath<Root, Value> = Swift.KeyPath<Root, Value>\n"
+        let observed = Grader(root: TestLab.root, exercise: try unwrap(TestLab.catalog.exercise(named: "30")))
+        let observedSolution = try String(contentsOf: TestLab.folder(observed.exercise).solution, encoding: .utf8)
+        let given = try observed.checkSources().given
+        for name in ["Equatable", "KeyPath"] {
+            expect(!SwiftTokenizer.tokens(of: given).contains { $0.text == name }, "30's given code spells \(name)")
+        }
+        expectEqual(
+            observed.review(observedSolution + "\n" + declarations).map(\.code),
+            ["`protocol Equatable`", "`typealias KeyPath`"])
+        let first = Grader(root: TestLab.root, exercise: try unwrap(TestLab.catalog.exercise(named: "01")))
+        let firstSolution = try String(contentsOf: TestLab.folder(first.exercise).solution, encoding: .utf8)
+        expectEqual(first.review(firstSolution + "\n" + declarations).map(\.code), [])
+    }
+
+    /// A macro of the answer's could be expanded in the given code in place of one its
+    /// `@Observable` writes (`@ObservationTracked`): every file-scope macro is refused, in every
+    /// exercise; a constant that happens to be called `macro` is not a macro.
+    @Test func aMacroOfTheAnswersIsRefused() {
+        let tracked = """
+            @attached(accessor, names: named(willSet))
+            macro ObservationTracked() = #externalMacro(module: "ObservationMacros", type: "ObservationIgnoredMacro")
+            @freestanding(expression) public macro isolation<T>() -> T = #externalMacro(module: "M", type: "T")
+            """
+        expectEqual(
+            SourceScanner.findings(in: tracked, forbidden: []).map(\.code),
+            ["`macro ObservationTracked`", "`macro isolation`"])
+        expect(SourceScanner.findings(in: "let macro = 1\nlet b = macro", forbidden: []).isEmpty)
+    }
 }
