@@ -22,4 +22,11 @@ struct ChainNoteTests {
         expectEqual(ChainNote.record(awaited: "fetchAll()", begun: 2 * told - 1, lastTold: told), nil)
         expect(ChainNote.record(awaited: "fetchAll()", begun: 2 * told, lastTold: told) != nil)
     }
+
+    @Test func aHundredChainsEndTheCheckRefusedAndFewerDoNot() throws {
+        expectEqual(ChainNote.stop(awaited: "fetchAll()", begun: ChainNote.tasksThatEndTheCheck - 1), nil)
+        let stop = try unwrap(ChainNote.stop(awaited: "fetchAll()", begun: ChainNote.tasksThatEndTheCheck))
+        expect(stop.contains("waited for fetchAll()") && stop.contains("a chain of tasks"), stop)
+        expect(ChainNote.tasksThatEndTheCheck >= 100 * ChainNote.tasksOfAChain)
+    }
 }

@@ -7,11 +7,23 @@ enum ChainNote {
     /// hundred.
     static let tasksOfAChain = 1000
 
+    /// So many that the check ends at once, refused (`stop`), rather than waiting out its time
+    /// limit: a hundred times a chain's count, which a chain on one thread begins within a second
+    /// (about a million a second, measured as above), and no correct answer comes near.
+    static let tasksThatEndTheCheck = 100_000
+
     /// The wait's record with the tasks begun since it began, when they are a chain's and at least
     /// twice as many as it last said (a few records, however long the chain runs); nil otherwise.
     static func record(awaited: String, begun: Int, lastTold: Int) -> String? {
         guard begun >= tasksOfAChain, begun >= 2 * lastTold else { return nil }
         return
             "\(awaited), while your code began \(begun) tasks (a chain of tasks, each looking once and starting the next?)"
+    }
+
+    /// The check's failure once the tasks begun during one wait reach `tasksThatEndTheCheck`; nil below.
+    static func stop(awaited: String, begun: Int) -> String? {
+        guard begun >= tasksThatEndTheCheck else { return nil }
+        return
+            "while the check waited for \(awaited), your code began \(begun) tasks (a chain of tasks, each looking once and starting the next?), and the check stopped there: await the result itself (a continuation its event resumes), which costs nothing while it waits"
     }
 }

@@ -12,7 +12,9 @@ import LabCore
 /// one-CPU machine), the chain can keep that result from ever coming: the task that would hand it
 /// over waits behind the chain's next look, every time, and the call never returns (13's, 17's and
 /// 18's `a-chain-of-detached-lookers`, session 53). A thread of its own, not the pool's, so the
-/// answer's tasks cannot keep it from looking; it only sleeps and reads a counter.
+/// answer's tasks cannot keep it from looking; it only sleeps and reads a counter. Past a hundred
+/// times a chain's count it ends the check, refused, rather than let it wait out its time limit (a
+/// chain on one thread burns its CPU all the while: 23 s of CI's one-CPU lane, session 53).
 final class ChainWitness: Sendable {
     private let state = Locked((awaited: String?.none, begunBefore: 0, toldAt: 0, looking: false))
 
@@ -42,13 +44,19 @@ final class ChainWitness: Sendable {
 
     private func look() {
         let now = TasksBegun.count
-        let note = state.withLock { state -> String? in
-            guard let awaited = state.awaited else { return nil }
+        let (note, stop) = state.withLock { state -> (String?, String?) in
+            guard let awaited = state.awaited else { return (nil, nil) }
             let begun = now - state.begunBefore
-            guard let note = ChainNote.record(awaited: awaited, begun: begun, lastTold: state.toldAt) else { return nil }
-            state.toldAt = begun
-            return note
+            let note = ChainNote.record(awaited: awaited, begun: begun, lastTold: state.toldAt)
+            if note != nil { state.toldAt = begun }
+            return (note, ChainNote.stop(awaited: awaited, begun: begun))
         }
         if let note { lab_check_record("waiting", note) }
+        // Refused at once, from this thread (a chain on one thread would keep the check's own
+        // task from ever running): the failure, then the end, as a check that reached its end.
+        if let stop {
+            lab_check_record("fail", stop)
+            lab_check_finish(1)
+        }
     }
 }
