@@ -218,11 +218,12 @@ public struct ExerciseCommands {
             let starter =
                 (try? String(contentsOf: Grader(root: root, exercise: exercise).originalFile, encoding: .utf8)) ?? ""
             let mine = (try? String(contentsOf: workspace.file(for: exercise), encoding: .utf8)) ?? ""
-            if StarterEdition.isEarlier(student: mine, starter: starter),
+            let number = String(exercise.id.prefix(2))
+            if let finding = StarterEdition.finding(student: mine, starter: starter, exercise: number),
                 let header = StarterEdition.header(of: starter)
             {
                 say(
-                    ("    This exercise changed in this version of the lab (it now begins \"\(header)\"); your file was written for the earlier one. `swift run lab reset \(exercise.id.prefix(2))` starts the new one and keeps yours in the lab folder.")
+                    ("    " + StarterEdition.sentence(finding, current: header, exercise: number))
                         .wrapped(to: terminal.width, indent: "    "))
             }
         case .timeout, .crash, .incomplete, .checks:

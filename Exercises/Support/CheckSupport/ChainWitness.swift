@@ -18,9 +18,11 @@ import LabCore
 final class ChainWitness: Sendable {
     private let state = Locked((awaited: String?.none, begunBefore: 0, toldAt: 0, looking: false))
 
-    /// A new wait, for `awaited`: counted from now.
+    /// A new wait, for `awaited`: recorded, and counted from now. Recorded under the same lock as
+    /// the witness's own records, so a note on the wait before can never come after this one's.
     func watch(_ awaited: String) {
         let firstWait = state.withLock { state in
+            lab_check_record("waiting", awaited)
             state.awaited = awaited
             state.begunBefore = TasksBegun.count
             state.toldAt = 0
@@ -44,14 +46,15 @@ final class ChainWitness: Sendable {
 
     private func look() {
         let now = TasksBegun.count
-        let (note, stop) = state.withLock { state -> (String?, String?) in
-            guard let awaited = state.awaited else { return (nil, nil) }
+        let stop = state.withLock { state -> String? in
+            guard let awaited = state.awaited else { return nil }
             let begun = now - state.begunBefore
-            let note = ChainNote.record(awaited: awaited, begun: begun, lastTold: state.toldAt)
-            if note != nil { state.toldAt = begun }
-            return (note, ChainNote.stop(awaited: awaited, begun: begun))
+            if let note = ChainNote.record(awaited: awaited, begun: begun, lastTold: state.toldAt) {
+                lab_check_record("waiting", note)
+                state.toldAt = begun
+            }
+            return ChainNote.stop(awaited: awaited, begun: begun)
         }
-        if let note { lab_check_record("waiting", note) }
         // Refused at once, from this thread (a chain on one thread would keep the check's own
         // task from ever running): the failure, then the end, as a check that reached its end.
         if let stop {

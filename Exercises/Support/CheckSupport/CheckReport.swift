@@ -38,10 +38,7 @@ final class CheckReport: Sendable {
 
     /// Says what the check is about to await, so a hang can be explained (with the tasks the answer
     /// began meanwhile, where they are a chain's: `ChainWitness`).
-    func waiting(_ what: String) {
-        lab_check_record("waiting", what)
-        chainWitness.watch(what)
-    }
+    func waiting(_ what: String) { chainWitness.watch(what) }
 
     var hasFailed: Bool { failures.withLock { $0 > 0 } }
 }
