@@ -1,4 +1,5 @@
 #if os(Linux)
+    import CLabSandbox
     import Foundation
     import Testing
     @testable import LabExercises
@@ -64,6 +65,20 @@
             let result = try Self.run("head -c 4194304 /dev/zero > kept && mkdir -p a/b/c && : > a/b/c/d") { _ in }
             expectEqual(result.stoppedAtScratch, nil)
             expectEqual(result.exitStatus, 0, result.output)
+        }
+
+        /// Read every 40 ms while it holds an eighth of each limit or less, every 10 ms past either:
+        /// most checks write nothing there, and one that writes toward a limit is read as often as ever.
+        @Test func theFolderIsReadMoreOftenOnceItHoldsAnEighthOfALimit() {
+            let limits = Sandbox.Limits()
+            func interval(_ bytes: UInt64, _ entries: UInt64) -> Double {
+                lab_scratch_reading_interval(bytes, entries, limits.scratchBytes, limits.scratchEntries)
+            }
+            expectEqual(interval(0, 0), 0.04)
+            expectEqual(interval(limits.scratchBytes / 8, limits.scratchEntries / 8), 0.04)
+            expectEqual(interval(limits.scratchBytes / 8 + 1, 0), 0.01)
+            expectEqual(interval(0, limits.scratchEntries / 8 + 1), 0.01)
+            expectEqual(interval(limits.scratchBytes, limits.scratchEntries), 0.01)
         }
 
         @Test func theReportLinesAreRead() {

@@ -60,6 +60,13 @@ typedef struct lab_sandbox_spec {
 /// supervisor's pid, or an errno.
 int lab_sandbox_spawn(const lab_sandbox_spec *spec, pid_t *supervisor);
 
+/// Seconds until the supervisor reads the scratch folder again, after a reading that found
+/// `bytes` and `entries` there against the limits: 0.01 once either is past an eighth of its
+/// limit, 0.04 below (most checks write nothing there, and reading is most of the supervisor's
+/// CPU; from an eighth, reaching the limit within 0.04 s takes writing at over 5 GB/s).
+double lab_scratch_reading_interval(unsigned long long bytes, unsigned long long entries,
+                                    unsigned long long max_bytes, unsigned long long max_entries);
+
 /// The Landlock ABI this kernel offers (0: none), as the supervisor will confine a check with it.
 /// Linux only; 0 elsewhere (macOS confines with Seatbelt).
 int lab_sandbox_landlock_abi(void);
