@@ -1,3 +1,4 @@
+import LabCore
 import LabSourceScan
 
 /// Raw memory in the compiled answer, however the source reached it: a symbol the module
@@ -42,6 +43,22 @@ enum RawMemorySymbols {
 
     /// The sentence for a symbol that carries raw memory, or nil.
     static func refusal(of name: String) -> String? {
+        if let known = refusals.withLock({ $0[name] }) { return known }
+        let refused = refusalDemangling(name)
+        refusals.withLock { known in
+            if known.count < refusalsKept { known[name] = .some(refused) }
+        }
+        return refused
+    }
+
+    /// Each name's sentence (or nil), worked out once per process: a batch inspects hundreds of
+    /// answers whose objects name mostly the same symbols, and demangling each again was two
+    /// fifths of a full `--verify`'s inspection (session 54). At most `refusalsKept` names: an
+    /// answer's own symbols are new each time, and a class's worth of them is kept small.
+    private static let refusals = Locked<[String: String?]>([:])
+    private static let refusalsKept = 100_000
+
+    private static func refusalDemangling(_ name: String) -> String? {
         guard name.hasPrefix("$s"), let demangled = LabLibraryAccess.demangle(name),
             !compilers.contains(where: { LabLibraryAccess.entityPath(demangled).hasSuffix($0) }),
             let type = types.first(where: { demangled[...].containsName($0) })

@@ -103,4 +103,17 @@ struct RawMemoryScanTests {
         let found = SourceScanner.findings(in: source, forbidden: exercise.forbidden)
         expect(found.contains { $0.code == "`_id`" && $0.reason.contains("only bare or after `self.`") }, "\(found)")
     }
+
+    /// The compiled module's symbols: a name is judged once per process and then remembered, and
+    /// asked again it gets the same answer (a batch inspects hundreds of answers naming the same symbols).
+    @Test func aSymbolIsJudgedTheSameWhenAskedAgain() {
+        let pointee = "$sSp7pointeexvg"  // Swift.UnsafeMutablePointer.pointee.getter
+        let count = "$sSS5countSivg"  // Swift.String.count.getter
+        let taking = "$s11StudentCode4stepyySpySiGF"  // StudentCode.step(Swift.UnsafeMutablePointer<Swift.Int>)
+        for _ in 0..<2 {
+            expectContains(RawMemorySymbols.refusal(of: pointee) ?? "", "raw memory (UnsafeMutablePointer)")
+            expectEqual(RawMemorySymbols.refusal(of: count), nil)
+            expectContains(RawMemorySymbols.refusal(of: taking) ?? "", "StudentCode.step(")
+        }
+    }
 }
