@@ -1,7 +1,8 @@
+import Foundation
 import LabCore
 @testable import StudentCode
 
-let plannedExpectations = 3
+let plannedExpectations = 4
 
 func runCheck(_ report: CheckReport) async {
     let names = ["Espresso", "Latte", "Cortado", "Flat white"].shuffled().prefix(3)
@@ -46,4 +47,72 @@ func runCheck(_ report: CheckReport) async {
     let counted = together.values.reduce(0, +)
     report.expect(together == all, "two counts at once onto a board with votes on it kept every vote (\(counted))",
                   otherwise: "two counts at once onto a board holding \(seed.count) votes left \(counted) of \(seed.count + morning.count + evening.count): each vote must add to what the board holds, inside the actor")
+
+    // A count while the check keeps the board's actor busy on a thread of its own: no vote can
+    // reach a board whose votes are its own until the hold ends, so countVotes cannot return and
+    // a read of its votes cannot end. The counts above run on one thread, where votes kept
+    // outside the actor, in a Sendable object of Foundation's (an encoder's userInfo), were never
+    // split and passed (an audit's; on the pool they lost 3,210 of 4,000 once in five), as did a
+    // Scoreboard that forwarded each vote to another actor.
+    let guarded = Scoreboard()
+    let ballotsHeld = (0..<CheckServices.random(in: 300...600)).map { _ in names.randomElement()! }
+    report.waiting("a count of \(ballotsHeld.count) ballots while the check holds the Scoreboard actor")
+    let seen = await whatEndedWhileTheBoardWasHeld(guarded, for: .milliseconds(400), reading: { await guarded.votes }) {
+        await withTaskExecutorPreference(serial) { await countVotes(ballotsHeld, on: guarded) }
+    }
+    report.expect(!seen.countReturned && !seen.votesRead,
+                  "no vote was counted, nor the votes read, while the check held the Scoreboard actor (400 ms)",
+                  otherwise: seen.countReturned
+                      ? "countVotes returned with \(ballotsHeld.count) ballots while the check held the Scoreboard actor, when no vote could reach it: the votes are counted outside the actor's isolation (another object or actor holds them); give Scoreboard a method that records a vote in its own votes, and await it"
+                      : "the board's votes were read while the check held the Scoreboard actor: they are kept outside the actor's isolation (another object or actor holds them); keep them in the actor's own stored property, and give it a method that records a vote")
+}
+
+/// What ended while the check held `board`'s actor for `limit` on a thread of its own: `count`
+/// (started once the hold had begun) returned, or `reading` the board's votes did. Neither can,
+/// for a board whose votes are its own: each needs the actor the hold keeps busy. A Scoreboard
+/// that is not an actor (told above) is not held, and nothing is said of it.
+func whatEndedWhileTheBoardWasHeld(
+    _ board: Scoreboard, for limit: Duration, reading: @escaping @Sendable () async -> [String: Int],
+    count: @escaping @Sendable () async -> Void
+) async -> (countReturned: Bool, votesRead: Bool) {
+    guard let actor = (board as Any) as? any Actor else { return (false, false) }
+    let holder = DedicatedThreadExecutor(name: "check 11 · holds the board")
+    defer { holder.stop() }
+    let begun = Gate()
+    let ended = Locked((countReturned: false, votesRead: false))
+    let hold = Task(executorPreference: holder) {
+        await keepBusy(actor, for: limit, telling: begun) { ended.withLock { $0 } } over: { $0.countReturned && $0.votesRead }
+    }
+    await begun.wait()
+    let counting = Task {
+        await count()
+        ended.withLock { $0.countReturned = true }
+    }
+    let read = Task {
+        _ = await reading()
+        ended.withLock { $0.votesRead = true }
+    }
+    let whileHeld = await hold.value
+    await counting.value
+    await read.value
+    return whileHeld
+}
+
+/// HAZARD, on purpose: keeps `actor` busy for `limit` (or until what it `looks` at is `over`), as a
+/// long piece of its own work would, on the thread the caller runs it on; opens `begun` once the
+/// actor is held, and returns what it saw last, still holding it (a job the hold kept back may run
+/// as soon as it ends). It yields the CPU between looks, so the answer's tasks run meanwhile, even
+/// on one CPU.
+func keepBusy<Seen>(
+    _ actor: isolated any Actor, for limit: Duration, telling begun: Gate, looking look: () -> Seen,
+    over: (Seen) -> Bool
+) -> Seen {
+    begun.open()
+    let end = ContinuousClock.now + limit
+    var seen = look()
+    while ContinuousClock.now < end, !over(seen) {
+        sched_yield()
+        seen = look()
+    }
+    return seen
 }
