@@ -60,11 +60,19 @@ func runCheck(_ report: CheckReport) async {
     let seen = await whatEndedWhileTheBoardWasHeld(guarded, for: .milliseconds(400), reading: { await guarded.votes }) {
         await withTaskExecutorPreference(serial) { await countVotes(ballotsHeld, on: guarded) }
     }
+    var heldTally: [String: Int] = [:]
+    for ballot in ballotsHeld { heldTally[ballot, default: 0] += 1 }
+    // What the board holds once the count has ended: a count that returned during the hold with
+    // every vote on the board counted them elsewhere; one that left votes out returned early.
+    let afterwards = seen.countReturned ? await guarded.votes : [:]
+    let heldCounted = afterwards.values.reduce(0, +)
     report.expect(!seen.countReturned && !seen.votesRead,
                   "no vote was counted, nor the votes read, while the check held the Scoreboard actor (400 ms)",
-                  otherwise: seen.countReturned
+                  otherwise: !seen.countReturned
+                      ? "the board's votes were read while the check held the Scoreboard actor: they are kept outside the actor's isolation (another object or actor holds them); keep them in the actor's own stored property, and give it a method that records a vote"
+                      : afterwards == heldTally
                       ? "countVotes returned with \(ballotsHeld.count) ballots while the check held the Scoreboard actor, when no vote could reach it: the votes are counted outside the actor's isolation (another object or actor holds them); give Scoreboard a method that records a vote in its own votes, and await it"
-                      : "the board's votes were read while the check held the Scoreboard actor: they are kept outside the actor's isolation (another object or actor holds them); keep them in the actor's own stored property, and give it a method that records a vote")
+                      : "countVotes returned with \(ballotsHeld.count) ballots while the check held the Scoreboard actor, when no vote could reach it, and the board then held \(heldCounted) of them: countVotes returns once every ballot is counted, in the actor")
 }
 
 /// What ended while the check held `board`'s actor for `limit` on a thread of its own: `count`
