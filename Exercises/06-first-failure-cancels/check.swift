@@ -52,6 +52,10 @@ func runCheck(_ report: CheckReport) async {
                   "the \(othersAsked) other downloads were cancelled",
                   otherwise: downloads > withFailing.count
                       ? "\(downloads) downloads were started for the \(withFailing.count) rovers asked for (\(withFailing.map(\.name).joined(separator: ", "))): download the rovers passed in, each once"
+                      : downloads < withFailing.count
+                      // A window (two at a time, an audit's) throws at the failure, but never starts the
+                      // rovers after it: the counts alone ("0 ran to the end") did not say why it failed.
+                      ? "\(stats.cancelled) of the \(othersAsked) other downloads \(were(stats.cancelled)) cancelled, \(stats.completed) ran to the end for nothing and \(withFailing.count - downloads) never started: one or a few at a time, each waiting for a place? Add a child for every rover at once; the first failure cancels those in flight"
                       : "\(stats.cancelled) of the \(othersAsked) other downloads \(were(stats.cancelled)) cancelled; \(stats.completed) ran to the end for nothing")
 
     // The caller cancelled while every download is in flight: cancelling it reaches them all, as a
