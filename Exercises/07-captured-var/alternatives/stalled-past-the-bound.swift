@@ -1,4 +1,4 @@
-// alternative: the solution; the third child wakes 500 ms late, as a machine stalled past the time bound may wake it: all five waits were still under way at once
+// alternative: the solution; the third child is stalled 500 ms after its wait, as a machine stalled past the time bound may stall its thread (a spin stands for the stall: a sleep would be a timer of its own, which the watch rightly counts): all five waits were still under way at once
 import Foundation
 import LabCore
 
@@ -8,7 +8,7 @@ func collectTimeStamps(_ work: SimulatedWork) async -> [Int: Date] {
         for i in 1...5 {
             group.addTask {
                 let date = await takesTooLong(work)
-                if i == 3 { try? await Task.sleep(for: .milliseconds(500)) }
+                if i == 3 { stall(for: .milliseconds(500)) }
                 return (i, date)
             }
         }
@@ -22,4 +22,10 @@ func collectTimeStamps(_ work: SimulatedWork) async -> [Int: Date] {
 func takesTooLong(_ work: SimulatedWork) async -> Date {
     try? await work.suspend(sourceSeconds: 5)
     return Date()
+}
+
+/// Holds the thread without suspending, as a stalled machine holds it: no timer, no wake.
+func stall(for duration: Duration) {
+    let end = ContinuousClock.now + duration
+    while ContinuousClock.now < end {}
 }
