@@ -85,6 +85,10 @@ func runCheck(_ report: CheckReport) async {
         let width = CheckServices.random(in: 60...400)
         if width != 120 && !picks.contains(width) { picks.append(width) }
     }
+    // A rise, then a fall: a setting that kept only the widest pick passed 1 run in 12 while the
+    // three came in any order (an audit's, helper 163), and one that kept the narrowest would have too.
+    let ordered = picks.sorted()
+    picks = [ordered[1], ordered[2], ordered[0]]
     let screen = SettingsScreen()
     var wrong: [(picked: Int, got: [Int])] = []
     report.waiting("renderThumbnail(of:) right after each of \(picks.count) picks, each pick just after another render, and awaited from the main actor as a view does")
