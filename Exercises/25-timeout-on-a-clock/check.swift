@@ -2,7 +2,7 @@ import Foundation
 import LabCore
 @testable import StudentCode
 
-let plannedExpectations = 5
+let plannedExpectations = 6
 
 /// A joke service that never answers until cancelled, counting the cancellations.
 final class SilentService: Sendable {
@@ -49,6 +49,20 @@ func runCheck(_ report: CheckReport) async {
     let shortAsking = Task {
         let text = await jokeOrOffline(clock: shortClock, timeout: shortTimeout, fetch: SilentService().fetch)
         shortAnswer.withLock { $0 = text }
+    }
+    // And on a real clock, the one the app passes: an answer that raced a timeout only on a test's
+    // clock (`clock is ManualClock`) and otherwise waited for the service passed while every clock
+    // here was a ManualClock. Begun here, so that it waits beside the clocks that stand still (a
+    // wrong answer's waits must end within the check's time limit); the timeout is short, and a
+    // sleep on ContinuousClock never ends before it.
+    let realTimeout = Duration.milliseconds(CheckServices.random(in: 30...60))
+    let realSilent = SilentService()
+    let realAnswer = Locked<(String, Duration)?>(nil)
+    let realBegan = ContinuousClock.now
+    Task {
+        let text = await jokeOrOffline(clock: ContinuousClock(), timeout: realTimeout, fetch: realSilent.fetch)
+        let took = realBegan.duration(to: .now)
+        realAnswer.withLock { $0 = (text, took) }
     }
     report.waiting("jokeOrOffline to sleep on the clock it was given")
     // 2 s, under the shortest timeout (2.1 s): an answer that waits the whole timeout in real time
@@ -97,12 +111,17 @@ func runCheck(_ report: CheckReport) async {
     let atDeadline = answer.withLock { $0 }
     // One deadline, one sleep: a loop that sleeps a little and looks at clock.now sleeps again and again.
     let sleeps = clock.sleepsBegun
+    // A sleep still on the clock now outlasts the timeout (one rounded up to whole seconds did):
+    // the timeout never won, so the advice to cancel the fetch would not be true of it.
+    let stillAsleep = clock.sleepingCount > 0
     let cancellations = silent.cancelled.withLock { $0 }
     report.expect(
         atDeadline == "offline" && cancellations == 1 && sleeps == 1,
         "at the deadline it said \"offline\" and the silent request was cancelled; it slept on the clock once",
         otherwise: sleeps > 1
             ? "it slept \(sleeps) times on the clock to wait for one deadline (a loop that looks at clock.now?): sleep once, for the whole timeout"
+            : atDeadline == nil && stillAsleep
+            ? "it did not answer within 3 s after the deadline, and its sleep on the clock was still waiting once the clock had moved the whole \(timeout): sleep for the timeout it was given, not longer"
             : atDeadline == nil
             ? "it did not answer within 3 s after the deadline: once the timeout wins, cancel the fetch (group.cancelAll()) so the group can end"
             : atDeadline != "offline"
@@ -125,11 +144,15 @@ func runCheck(_ report: CheckReport) async {
                 ? "with a joke that arrives at once, it said \"\(quick ?? "")\""
                 : "the joke was shown but the timeout's sleep was left running on the clock: cancel it")
 
-    // A timeout of hours, on a clock of its own (no real time passes), moved on to a millisecond
+    // A timeout of hours, on a clock of its own (no real time passes), moved on to a microsecond
     // before its deadline: an answer that caps the timeout (`min(timeout, .seconds(5))` passed while
-    // every timeout was a few seconds) has ended its sleep and says "offline", whatever its cap.
+    // every timeout was a few seconds) has ended its sleep and says "offline", whatever its cap. The
+    // timeout has microseconds too: one truncated to whole milliseconds (`.milliseconds(Int(timeout
+    // / .milliseconds(1)))` passed while every timeout was whole milliseconds) ends early as well.
     let hours = CheckServices.random(in: 2...24)
-    let longTimeout = Duration.seconds(hours * 3_600)
+    let microseconds = CheckServices.random(in: 10...990)
+    let longTimeout = Duration.seconds(hours * 3_600) + .microseconds(microseconds)
+    let longText = "\(hours) hours and \(microseconds) µs"
     let longClock = ManualClock()
     let (jokeComes, jokeReady) = AsyncStream<Void>.makeStream()
     let longAnswer = Locked<String?>(nil)
@@ -141,9 +164,9 @@ func runCheck(_ report: CheckReport) async {
         }
         longAnswer.withLock { $0 = text }
     }
-    report.waiting("jokeOrOffline with a timeout of \(hours) hours")
+    report.waiting("jokeOrOffline with a timeout of \(longText)")
     _ = await within(stuckAfter) { await longClock.sleepers(reach: 1) }
-    longClock.advance(by: longTimeout - .milliseconds(1))
+    longClock.advance(by: longTimeout - .microseconds(1))
     // A sleep whose deadline has come is off the clock when advance returns, and its answer
     // follows; a sleep for the whole timeout is still on it. Not waited for past that: the joke
     // section above already asks that a joke be shown and the timeout's sleep end with it.
@@ -153,10 +176,10 @@ func runCheck(_ report: CheckReport) async {
     jokeReady.yield()
     report.expect(
         beforeDeadline == nil && stillSleeping,
-        "with a timeout of \(hours) hours on its clock, it was still waiting a millisecond before the deadline",
+        "with a timeout of \(longText) on its clock, it was still waiting a microsecond before the deadline",
         otherwise: beforeDeadline != nil
-            ? "with a timeout of \(hours) hours it said \"\(beforeDeadline ?? "")\" once the clock had moved \(hours) hours less 1 ms, before its deadline: sleep for the whole timeout it was given, however long"
-            : "with a timeout of \(hours) hours, its sleep on the clock ended once the clock had moved \(hours) hours less 1 ms, before its deadline, and it did not answer: sleep for the whole timeout it was given, however long")
+            ? "with a timeout of \(longText) it said \"\(beforeDeadline ?? "")\" once the clock had moved 1 µs less, before its deadline: sleep for the whole timeout it was given, however long, to its last microsecond"
+            : "with a timeout of \(longText), its sleep on the clock ended once the clock had moved 1 µs less, before its deadline, and it did not answer: sleep for the whole timeout it was given, however long, to its last microsecond")
 
     let brokenClock = ManualClock()
     let failed = await within(stuckAfter) {
@@ -167,4 +190,19 @@ func runCheck(_ report: CheckReport) async {
         otherwise: failed == nil
             ? "a failed fetch did not answer within 3 s (the clock was not advanced): show \"offline\" as soon as the fetch fails"
             : "a failed fetch showed \"\(failed ?? "")\" instead of \"offline\"")
+
+    // The real clock's call began beside the first ones; it has had 3 s, here or in the wait below.
+    _ = await poll(for: stuckAfter - realBegan.duration(to: .now)) { realAnswer.withLock { $0 } != nil }
+    let (onRealClock, took): (String?, Duration) = realAnswer.withLock { $0 } ?? (nil, realBegan.duration(to: .now))
+    let realCancellations = realSilent.cancelled.withLock { $0 }
+    report.expect(
+        onRealClock == "offline" && took >= realTimeout && realCancellations == 1,
+        "on a real clock (ContinuousClock), with a timeout of \(realTimeout) and the service silent, it said \"offline\" after \(took.humanReadable) and the request was cancelled",
+        otherwise: onRealClock == nil
+            ? "on a real clock (ContinuousClock), with a timeout of \(realTimeout) and the service silent, it did not answer within \(took.humanReadable): time out on whatever clock it is given, not only on a test's"
+            : onRealClock != "offline"
+            ? "on a real clock (ContinuousClock), with a timeout of \(realTimeout) and the service silent, it said \"\(onRealClock ?? "")\" instead of \"offline\""
+            : took < realTimeout
+                ? "on a real clock (ContinuousClock), with a timeout of \(realTimeout), it said \"offline\" after \(took.humanReadable), before the timeout: wait for the timeout on whatever clock it is given"
+                : "on a real clock (ContinuousClock), with a timeout of \(realTimeout), it said \"offline\", but \(realCancellations) requests to the silent service were cancelled: ask once, and cancel that request once the timeout wins")
 }
