@@ -72,17 +72,25 @@ func runCheck(_ report: CheckReport) async {
     // Different drinks each run: a hard-coded answer fails.
     let reads = ReadCount()
     let tally = DrinkTally(onRead: { reads.record() })
-    tally.cups = CheckServices.random(in: 0...3)
+    tally.cups = CheckServices.random(in: 1...3)
     tally.caffeine = tally.cups * 95
     var whole = [Pair(cups: tally.cups, caffeine: tally.caffeine)]
     let face = Face()
     // Long enough for any main-actor task to run, even on a busy machine.
     let settle = { try? await Task.sleep(for: .milliseconds(150)) }
     watchTally(tally) { face.shown.append(Pair(cups: $0, caffeine: $1)) }
+    // And a tally with no drink yet, on a face of its own: a face that shows nothing while the
+    // tally is empty (`if caffeine > 0`) passed the runs that drew drinks for the first tally.
+    let emptyFace = Face()
+    let empty = Pair(cups: 0, caffeine: 0)
+    watchTally(DrinkTally()) { emptyFace.shown.append(Pair(cups: $0, caffeine: $1)) }
     await settle()
     let initial = face.takeNew()
-    report.expect(initial == whole, "showed today's tally at once: \(whole[0])",
-                  otherwise: "before any drink, showed \(initial) for \(whole[0]): show the tally as it is now, once")
+    let initialEmpty = emptyFace.takeNew()
+    report.expect(initial == whole && initialEmpty == [empty], "showed today's tally at once: \(whole[0]), and an empty one: \(empty)",
+                  otherwise: initial != whole
+                      ? "before any drink, showed \(initial) for \(whole[0]): show the tally as it is now, once"
+                      : "with no drink yet, showed \(initialEmpty) for \(empty): show the tally as it is now, once, empty too")
     var perDrink: [[Pair]] = []
     for _ in 0..<3 {
         tally.add(milligrams: CheckServices.random(in: 60...140))
