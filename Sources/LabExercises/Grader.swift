@@ -118,9 +118,12 @@ public struct Grader: Sendable {
             of: [parts.given, parts.check, parts.main].joined(separator: "\n"))
         // And the names the compiler writes into their macros' expansions (`@Observable`'s
         // `Equatable`), which their text never spells.
+        // Not an argument's label, nor a word of a `#if` condition: the compiler looks neither up.
+        let notLookedUp = NotLookedUp.positions(in: checkTokens)
         let reserved = Set(
             checkTokens.indices.filter {
                 checkTokens[$0].kind == .identifier && ($0 == 0 || checkTokens[$0 - 1].text != ".")
+                    && !notLookedUp.contains($0)
             }
             .map { checkTokens[$0].text }
         ).union(MacroExpansionNames.names(in: checkTokens))
@@ -138,6 +141,9 @@ public struct Grader: Sendable {
     }
 
     func review(_ code: String, names: ReviewNames, keepsState: Bool = false) -> [SourceScanner.Finding] {
+        // First, and alone: code nested past what the scan's readings can follow (each level is a
+        // call of theirs) is refused before any of them reads it.
+        if let tooDeep = NestingDepth.finding(SwiftTokenizer.tokens(of: code)) { return [tooDeep] }
         // An exercise whose starting file keeps shared state (23's setting) is about where such
         // state lives: its answer may keep state of its own as well (a private Mutex behind the
         // setting's name was refused).

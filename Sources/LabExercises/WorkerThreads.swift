@@ -11,7 +11,7 @@ enum WorkerThreads {
         let group = DispatchGroup()
         for _ in 0..<min(workers, count) {
             group.enter()
-            Thread {
+            start {
                 while true {
                     let slot = next.withLock {
                         $0 += 1
@@ -21,9 +21,21 @@ enum WorkerThreads {
                     body(slot)
                 }
                 group.leave()
-            }.start()
+            }
         }
         group.wait()
+    }
+
+    /// The stack each worker gets: the scan of an answer follows its nesting with calls of its own
+    /// (at most `NestingDepth.deepest` levels: about 1 MB of a debug build's stack), and a thread's
+    /// default stack is 512 KB on a Mac (8 MB here, from `ulimit -s`), so it is set, the same on both.
+    static let stackSize = 8 << 20
+
+    /// `body` on a thread of its own with `stackSize` of stack.
+    private static func start(_ body: @escaping @Sendable () -> Void) {
+        let thread = Thread(block: body)
+        thread.stackSize = stackSize
+        thread.start()
     }
 
     /// Calls `body` for each item `items` hands over, in order, as it comes (until it is closed), `workers` at a time, except that a call still
@@ -67,12 +79,12 @@ enum WorkerThreads {
                 if held { slots.signal() }
             }
             DispatchQueue.global().asyncAfter(deadline: .now() + release.seconds, execute: giveBack)
-            Thread {
+            start {
                 body(item)
                 giveBack()
                 room.signal()
                 group.leave()
-            }.start()
+            }
         }
         group.wait()
     }

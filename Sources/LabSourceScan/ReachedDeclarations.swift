@@ -312,6 +312,9 @@ package struct ReachedDeclarations {
         var index = start
         while index + 1 < tokens.count {
             if ["(", "[", "{"].contains(tokens[index].text), let close = closing[index] { index = close }
+            // A bracket that closes the file ends the statement with it (`let clock = ContinuousClock()`
+            // as an answer's last line).
+            guard index + 1 < tokens.count else { return index }
             let next = tokens[index + 1]
             if next.line != tokens[index].line || next.text == ";" || next.text == "}" { return index }
             index += 1
