@@ -1,14 +1,56 @@
-/// Names in a check's text that the compiler never looks up, so no declaration of an answer's
-/// can stand in for them: an argument's label (`poll(every: …, otherwise: …)`, a tuple's
-/// `(count: …)`) and the words of a `#if` condition (`os`, `Linux`, `DEBUG`).
+/// Names in a check's text that no file-scope declaration of an answer's can stand in for: an
+/// argument's label (`poll(every: …, otherwise: …)`, a tuple's `(count: …)`) and the words of a
+/// `#if` condition (`os`, `Linux`, `DEBUG`), which the compiler never looks up; and a name where a
+/// `let`, a `var` or a closure's parameter of the check's own binds it in a block still open
+/// there (a local, or a type's property), which the compiler finds before anything at file scope.
 ///
 /// Why it matters: the grader reserves the names a check looks up (an answer may not declare
 /// them at file scope, `Grader.reviewNames`), and it read every name the check wrote. A correct
-/// answer's file-scope `let timeout` in 20, or `timeBudget` in 30, was refused with "the check
-/// uses the name", which was untrue of a label (session 53's note; fixed in session 55).
+/// answer's file-scope `let timeout` in 20, `timeBudget` in 30 or `let clock` in 09 was refused
+/// with "the check uses the name", untrue of each (session 53's note; fixed in session 55). Where
+/// the tokens leave a doubt (a function's parameters, `for x in`), the name stays reserved.
 package enum NotLookedUp {
     /// The positions in `tokens` of such names.
     package static func positions(in tokens: [SwiftTokenizer.Token]) -> Set<Int> {
+        labelsAndConditions(in: tokens).union(boundInAnOpenBlock(in: tokens))
+    }
+
+    /// Each identifier bound by a `let`, a `var` or a closure's parameter inside a block, and each
+    /// use of its name on a later line while that block is open.
+    static func boundInAnOpenBlock(in tokens: [SwiftTokenizer.Token]) -> Set<Int> {
+        // Where each `{` closes (the end of the file for one left open), and the bindings in
+        // blocks, by name: (binding, its block's `{`).
+        var closes: [Int: Int] = [:]
+        var open: [Int] = []
+        var bindings: [String: [(at: Int, block: Int)]] = [:]
+        for index in tokens.indices {
+            let token = tokens[index]
+            if token.kind == .punctuation, token.text == "{" { open.append(index) }
+            if token.kind == .punctuation, token.text == "}", let block = open.popLast() { closes[block] = index }
+            if token.kind == .identifier, index > 0, let block = open.last,
+                SourceScanner.isBinding(at: index, in: tokens)
+            {
+                bindings[token.text, default: []].append((index, block))
+            }
+        }
+        for block in open { closes[block] = tokens.count }
+        var positions = Set<Int>()
+        for index in tokens.indices where tokens[index].kind == .identifier {
+            guard let candidates = bindings[tokens[index].text] else { continue }
+            // The binding itself, or a use on a later line while its block is open: on the binding's
+            // own line, `if let photos = photos` reads a `photos` from outside.
+            let line = tokens[index].line
+            if candidates.contains(where: {
+                ($0.at == index || tokens[$0.at].line < line) && (closes[$0.block] ?? tokens.count) > index
+            }) {
+                positions.insert(index)
+            }
+        }
+        return positions
+    }
+
+    /// Argument labels and the words of `#if` conditions.
+    static func labelsAndConditions(in tokens: [SwiftTokenizer.Token]) -> Set<Int> {
         var positions = Set<Int>()
         var open: [String] = []
         var conditionLine: Int?

@@ -32,7 +32,8 @@ struct NotLookedUpTests {
     }
 
     /// 30's check passes `timeBudget:` as a label only, and looks up `runCheck`: an answer's
-    /// file-scope `timeBudget` passes the review, its `runCheck` does not.
+    /// file-scope `timeBudget` passes the review, its `runCheck` does not. 09's `clock` is a
+    /// local of its check's.
     @Test func aLabelOfTheChecksMayBeDeclaredAndALookupMayNot() throws {
         let exercise = try #require(TestLab.exercises.first { $0.id.hasPrefix("30-") })
         let grader = Grader(root: TestLab.root, exercise: exercise)
@@ -44,5 +45,41 @@ struct NotLookedUpTests {
         #expect(labelled.isEmpty, "\(labelled)")
         let shadowing = grader.review(solution + "\nfunc runCheck() {}\n", names: names)
         #expect(shadowing.contains { $0.code == "`func runCheck`" }, "\(shadowing)")
+        let cancelling = try #require(TestLab.exercises.first { $0.id.hasPrefix("09-") })
+        let cancellingGrader = Grader(root: TestLab.root, exercise: cancelling)
+        #expect(!cancellingGrader.reviewNames(sources: try cancellingGrader.checkSources()).reserved.contains("clock"))
+    }
+    /// A local of the check's (or a type's property) hides a file-scope name while its block is
+    /// open; in another function, or on the line that binds it (`if let a = a`), the name is the
+    /// file scope's.
+    @Test func aNameBoundInAnOpenBlockIsNotLookedUpThere() {
+        let source = """
+            func first() {
+                let clock = 1
+                print(clock)
+            }
+            func second() {
+                print(clock)
+            }
+            struct S {
+                var count = 0
+                func f() -> Int {
+                    count
+                }
+            }
+            func third() {
+                if let value = value {
+                    print(value)
+                }
+            }
+            """
+        let tokens = SwiftTokenizer.tokens(of: source)
+        let positions = NotLookedUp.positions(in: tokens)
+        func lines(_ name: String) -> [Int] {
+            tokens.indices.filter { tokens[$0].text == name && !positions.contains($0) }.map { tokens[$0].line }
+        }
+        #expect(lines("clock") == [6])
+        #expect(lines("count") == [])
+        #expect(lines("value") == [15])
     }
 }
