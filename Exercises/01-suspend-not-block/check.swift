@@ -23,11 +23,23 @@ func runCheck(_ report: CheckReport) async {
     // than the work (P ≥ 1100 refused; 600–1100 is a single overlong wait). With a hold of 300 ms,
     // looks every 350 and 480 ms passed "in one wait" (an audit's). Due within 300 ms (900), a
     // correct answer stalled that long by a busy machine was told it looked at the time.
-    let (call, stirrings) = await still.hold(.milliseconds(550)) {
+    let ((ended, stamp, returnedAt), stirrings, afterwards) = await still.holdThenLetGo(
+        .milliseconds(550), from: nil, letGo: {}
+    ) {
         let stamp = await takesTooLong(slower)
         return (ContinuousClock.now, stamp, Date())
     }
-    let (ended, stamp, returnedAt) = await call.value
+    // And from the hold's end to its return: one wait's end wakes it once (its sleep's timer, or
+    // the end of a task it awaited). A look every 5 ms over its last 40 ms, or sleeps of 95% of
+    // what was left, woke it only past the hold (9 and 3 times) and passed "in one wait" (an
+    // audit's, helper 165). Counted, not timed: a busy machine delays a wake, it adds none.
+    let wokenByTimers = afterwards.timers
+    var besidesItsEnd = afterwards
+    besidesItsEnd.timers = 0
+    let lookedLate: String? =
+        wokenByTimers > 1
+        ? "it was woken \(wokenByTimers) times from outside it (by timers it set, or code on another actor or thread)"
+        : besidesItsEnd.whatStirred
     let one = began.duration(to: ended)
     // A sleep never ends early, so a call that waits its 600 ms is measured at 600 ms or more:
     // the bounds allow a millisecond of rounding, not a shorter wait (4.55 s passed at 540).
@@ -56,6 +68,7 @@ func runCheck(_ report: CheckReport) async {
     // A sleep of the check's own beside them, as long as each call's: the machine's witness. When
     // it woke on time and every call still took far longer, the calls waited longer than the work
     // said (an answer that waits at least 480 ms, whatever it is given, passed here in 480 ms).
+    _ = PoolWakes.mark()
     let witness = Task { await clock.measure { try? await Task.sleep(for: .milliseconds(200)) } }
     let many = await clock.measure {
         each = await withTaskGroup(of: Duration.self) { group in
@@ -71,6 +84,14 @@ func runCheck(_ report: CheckReport) async {
         }
     }
     let witnessSlept = await witness.value
+    // How often tasks were woken on the pool meanwhile (nil where the runtime is not watched): a
+    // call that waits is woken once by its sleep's end, twice if it awaits a task that sleeps (a
+    // main-actor task's wake comes through the pool too), and the witness once. A call that looks
+    // again and again is woken at every look: an answer that slept once when the wait was 500 ms or
+    // more, as the single call's, and looked every 10 ms otherwise passed here (161 wakes against
+    // the solution's 9; an audit's, helper 165). Counted, not timed: a busy machine adds no wake.
+    let pooled: Int? = still.poolWatched ? PoolWakes.mark() : nil
+    let lookedAgain = pooled.map { $0 > 2 * calls + 4 } ?? false
     let firstReturn = returned.withLock { $0.min() }
     let begunBeforeAnyReturned = begun.withLock { starts in starts.filter { start in firstReturn.map { start < $0 } ?? true }.count }
     let returnSpan = returned.withLock { ($0.min() ?? clock.now).duration(to: $0.max() ?? clock.now) }
@@ -98,6 +119,8 @@ func runCheck(_ report: CheckReport) async {
         report.fail("takesTooLong() returned after \(one.humanReadable); it must still wait 5 source seconds (600 ms at that scale): wait as long as the work it is given says")
     } else if let restless {
         report.fail(restless)
+    } else if let lookedLate {
+        report.fail("between 550 ms into its 600 ms wait and its return, \(lookedLate), where the end of one wait wakes it once: it slept, then looked at the time again; wait the whole 5 source seconds at once (work.suspend)")
     } else {
         report.expectInTime(!overlong, waitsItsTime,
                             otherwise: one < .milliseconds(1_100)
@@ -116,8 +139,13 @@ func runCheck(_ report: CheckReport) async {
     case .late: report.late(verdict.message)
     }
     let wantedNote = wantedLong ? wanted.map { ", and their threads wanted a CPU for \($0) ms (they ran, or waited in line for a crowded one)" } ?? "" : ""
-    report.expect(cpu < 15 && !wantedLong, "while they waited \(many.humanReadable), the \(calls) calls used \(cpu) ms of CPU: waiting left the CPU free",
-                  otherwise: "while they waited \(many.humanReadable), the \(calls) calls used \(cpu) ms of CPU\(wantedNote): they kept the CPU busy (a loop that yields is still a busy wait); suspend until the time is up")
+    let keptBusy = cpu >= 15 || wantedLong
+    if !keptBusy, lookedAgain, let pooled {
+        report.fail("while they waited \(many.humanReadable), tasks on the thread pool were woken \(pooled) times (the check's one sleep beside the calls among them), where a call that waits is woken once or twice: the \(calls) calls paused, then looked at the time again and again; wait the whole 5 source seconds at once (work.suspend)")
+    } else {
+        report.expect(!keptBusy, "while they waited \(many.humanReadable), the \(calls) calls used \(cpu) ms of CPU: waiting left the CPU free",
+                      otherwise: "while they waited \(many.humanReadable), the \(calls) calls used \(cpu) ms of CPU\(wantedNote): they kept the CPU busy (a loop that yields is still a busy wait); suspend until the time is up")
+    }
     // The date it returns is the moment its wait ended: after the 600 ms, before the call returned
     // (the date from before the wait, or any constant, passed while nothing read it).
     let stampAfter = stamp.timeIntervalSince(beganAt)
