@@ -107,7 +107,10 @@ func runCheck(_ report: CheckReport) async {
                   "while the fetch was going (its reply held 600 ms), nothing woke the refresh, and then only the reply: it awaited the fetch",
                   otherwise: woken.problem(while: "the fetch was going (its reply held 600 ms)", awaiting: "the fetch itself, not a value a task of yours stores")
                       ?? wokenAfter.whatStirred.map {
-                          "once the fetch's reply came and before refresh returned, \($0): refresh slept, then looked for the result, instead of awaiting the fetch itself"
+                          // Not "then looked": a refresh that has its photo and sleeps before showing
+                          // it (a fade-in) is woken so too (an audit's, helper 165), as is one that
+                          // looks for a result a task stored.
+                          "once the fetch's reply came and before refresh returned, \($0): refresh went on waiting after the reply (a sleep, or looks for a result a task of yours stored) instead of showing the photo as the fetch it awaited returned"
                       } ?? "")
     try? await Task.sleep(for: .milliseconds(50))
     let frames = await ticker.stop()
