@@ -115,7 +115,9 @@ func runCheck(_ report: CheckReport) async {
         otherwise: hung > 0
             ? "a download that failed while \(waiters) other views waited for it: \(counted(hung, "view")) never returned (3 s): hand the failure to every request waiting for that download"
             : doomedCalls > 1
-                ? "a download that failed while \(waiters) other views waited for it: the service was asked \(doomedCalls) times for that day: the waiting views must share the failure, not download again"
+                // Said of the service's count alone: the calls may be the waiting views' own downloads
+                // or the shared download trying again (a retry inside it was told the views downloaded).
+                ? "a download that failed while \(waiters) other views waited for it: the service was asked \(doomedCalls) times for that day: the waiting views must share the failure of that one download, and nothing asks the service again for it (no download of each view's own, no retry)"
                 : "a download that failed while \(waiters) other views waited for it: \(told.filter { $0 == false }.count) of them got a photo the service never sent")
     // A request for a day whose download is in flight, held: it waits for that download, and
     // nothing wakes it meanwhile (one that sleeps and looks again until the day is cached is).
