@@ -78,19 +78,14 @@ func runCheck(_ report: CheckReport) async {
     let still = await StillnessWatch()
     report.waiting("uniquePhotos(_:)")
     let cpuBefore = processCPUSeconds()
-    let ((kept, mainThread), stirringsCounted) = await still.watchToTheEnd { @MainActor in
+    let ((kept, mainThread), stirrings) = await still.watchToTheEnd { @MainActor in
         let reading = ThreadActivity.ThreadActivityReading()
         let kept = await uniquePhotos(photos).map { "\($0.title) #\($0.fingerprint.seed)" }
         return (kept, reading.activity())
     }
     let cpuDuring = processCPUSeconds() - cpuBefore
-    // A child task the answer begins (an async let, a task group's child) inherits the watch as
-    // its executor: its start and its parent's resumption as it ends run there, two runs of the
-    // answer's own each. An async let, a group of one child and two async lets over the halves ran
-    // 5-6 times and were told they yielded in a loop (an audit's, helper 165); a loop that looks
-    // again and again runs hundreds of times while the hashing goes on.
-    var stirrings = stirringsCounted
-    stirrings.ownRunsAllowed += 2 * min(stirrings.begun, Stirrings.tasksBegunAsItStarts)
+    // A child task the answer begins runs twice on the watch (`Stirrings.spinsAllowed`): an async
+    // let, a group of one child and two async lets over the halves were told they yielded in a loop.
     report.expect(kept == expected, "the \(photos.count) photos came back as their \(expected.count) distinct ones (title and fingerprint), in order",
                   otherwise: kept.count == expected.count && Set(kept) == Set(expected)
                       // The right photos out of order: a Set's order, or the last copy of each kept.

@@ -54,6 +54,14 @@ struct Stirrings: Sendable {
     /// stream read through an actor hops three times for each of its reading and its end).
     var ownRunsAllowed = 4
 
+    /// The runs of its own allowed in all: `ownRunsAllowed`, and two for each task it began (at most
+    /// `tasksBegunAsItStarts`). A child task (an `async let`, a group's child) inherits the watch
+    /// as its executor, so its start and its parent's resumption as it ends run there: in 21, an
+    /// `async let`, a group of one child and two `async let`s over the halves ran 5-6 times and
+    /// were told they yielded in a loop (an audit's, helper 165, session 55). A loop that yields
+    /// runs hundreds of times while it waits.
+    var spinsAllowed: Int { ownRunsAllowed + 2 * min(begun, Self.tasksBegunAsItStarts) }
+
     var stillWaiting: Bool { whatStirred == nil }
 
     /// More tasks than this begun while it waits is a chain of them.
@@ -65,7 +73,7 @@ struct Stirrings: Sendable {
         if timers > 0 {
             return "it was woken \(counted(timers, "time")) from outside it (a timer, or code on another actor or thread)"
         }
-        if spins > ownRunsAllowed {
+        if spins > spinsAllowed {
             return "it ran \(spins) times (Task.yield() in a loop, or another task of yours waking it again and again?)"
         }
         if pooled > 0 { return "tasks of your code were woken \(counted(pooled, "time")) on the thread pool" }
@@ -82,7 +90,7 @@ struct Stirrings: Sendable {
             return
                 "while \(what), the task was woken \(counted(timers, "time")) from outside it: by a timer (it slept, then looked) or by code on another actor or thread (a loop there?); await \(awaiting), which nothing wakes early"
         }
-        if spins > ownRunsAllowed {
+        if spins > spinsAllowed {
             return
                 "while \(what), the task ran \(spins) times (Task.yield() in a loop, or another task of yours waking it again and again?): await \(awaiting)"
         }
