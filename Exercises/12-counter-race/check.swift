@@ -22,10 +22,20 @@ func runCheck(_ report: CheckReport) async {
     // end of a time slice, too rarely to count on (with `yes` on the same CPU the
     // starting class lost updates in 1 to 11 rounds of ~800); a thread that wakes every
     // 50 µs makes it switch at each wake-up (then 195 to 228 rounds of ~600 lost some).
+    // Four of them, pinned on Linux round the CPUs the check may use. One waker wakes about
+    // 5,000 times a second here, not 20,000 (timer slack stretches each sleep), and a spin lock
+    // that loads its flag and then stores it (not a compare-and-exchange) passed about one
+    // run in twenty (an audit's); here it lost updates as late as round 1,539 of ~1,800 (one
+    // CPU, `yes` beside it). Four unpinned wakers still let it pass 2 runs of 20 on two CPUs
+    // with `yes` pinned to one (the wakers most likely woke on that CPU, and the counting
+    // threads ran on the other). Four pinned: it lost updates in 25 runs of 25 each way, by
+    // round 351 (of ~1,400 a correct answer runs) with `yes` on one of two CPUs, by round 630
+    // on one CPU beside it, by round 670 on two. They cost the actor solution about a fifth of
+    // its rounds (8–13 where 11–16), not time: the rounds stop at the same CPU budget.
     let threads = [DedicatedThreadExecutor(name: "check 12 · A"), DedicatedThreadExecutor(name: "check 12 · B")]
-    let waker = FrequentWaker(everyMicroseconds: 50)
+    let wakers = (0..<4).map { FrequentWaker(everyMicroseconds: 50, cpu: $0) }
     defer {
-        waker.stop()
+        for waker in wakers { waker.stop() }
         for thread in threads { thread.stop() }
     }
     let tasks = max(8, 2 * ProcessInfo.processInfo.activeProcessorCount)
@@ -34,10 +44,15 @@ func runCheck(_ report: CheckReport) async {
     // One call at a time first, in one task: a counter that loses downloads with no call
     // overlapping another skips them by its code, and a race is not what lost them (the
     // verdict said "a data race" for any loss, a counter that skipped some adds too).
-    report.waiting("\(each) downloads recorded one at a time, in one task")
-    let alone = await countedOneAtATime(each)
-    if alone != each {
-        return report.fail(oneAtATimeProblem(recorded: each, counted: alone, round: nil))
+    // More of them than a round records (8 tasks of at most 6,000), past 65,535: a count kept
+    // in a `UInt16` that wraps counted every round right (a round counts at most 48,000).
+    // They come before the rounds' CPU budget is taken: the solution's check took 1.9–2.1 s
+    // with them, 2.1–2.3 s without (two runs each, twice).
+    let aloneCalls = Int(UInt16.max) + 1 + each
+    report.waiting("\(aloneCalls) downloads recorded one at a time, in one task")
+    let alone = await countedOneAtATime(aloneCalls)
+    if alone != aloneCalls {
+        return report.fail(oneAtATimeProblem(recorded: aloneCalls, counted: alone, round: nil))
     }
     let clock = ContinuousClock()
     let wallLimit = clock.now + .seconds(10)
@@ -102,7 +117,18 @@ func oneAtATimeProblem(recorded: Int, counted total: Int, round: Int?) -> String
     guard total < recorded else {
         return "\(recorded) downloads were recorded and \(total) counted, one call at a time in one task\(when): the counter counts downloads that never happened"
     }
+    if let size = wrapSize(recorded: recorded, counted: total) {
+        return "\(recorded) downloads were recorded and \(total) counted, one call at a time in one task\(when): the count is the downloads less a multiple of \(size == 256 ? "256" : "65,536"), as a count that wraps at \(size == 256 ? "256 (8 bits)" : "65,536 (16 bits)") would be; keep the count in an `Int`"
+    }
     return "\(recorded) downloads were recorded and \(total) counted, one call at a time in one task\(when): \(recorded - total) \(were(recorded - total)) lost with no calls overlapping, so no race lost them: the counter leaves some downloads out; count every call"
+}
+
+/// The size a count that wraps would have had (256 or 65,536) if `counted` is what such a count
+/// shows after `recorded` adds: below the size, and less than `recorded` by a multiple of it.
+func wrapSize(recorded: Int, counted: Int) -> Int? {
+    [256, 65_536].first { size in
+        (0..<size).contains(counted) && counted < recorded && (recorded - counted) % size == 0
+    }
 }
 
 /// A thread that sleeps `everyMicroseconds` at a time until stopped. Each wake-up on a
@@ -113,8 +139,11 @@ func oneAtATimeProblem(recorded: Int, counted total: Int, round: Int?) -> String
 final class FrequentWaker: Sendable {
     private let running = Atomic(true)
 
-    init(everyMicroseconds interval: UInt32) {
+    /// `cpu`: the index of the usable CPU it wakes on (Linux), where it preempts the counting
+    /// thread running there.
+    init(everyMicroseconds interval: UInt32, cpu: Int) {
         let thread = Thread { [self] in
+            pinCallingThread(toUsableCPU: cpu)
             while running.load(ordering: .relaxed) { usleep(interval) }
         }
         thread.name = "check 12 · waker"

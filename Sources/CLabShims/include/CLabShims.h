@@ -8,6 +8,8 @@
 static inline long lab_current_thread_id(void) { return syscall(SYS_gettid); }
 /// The CPUs in this process's affinity mask; 0 if it cannot be read (see affinity.c).
 int lab_affinity_cpu_count(void);
+/// Pins the calling thread to one CPU of the affinity mask, the (index mod count)-th; 0 on success.
+int lab_pin_calling_thread_to_allowed_cpu(int index);
 #endif
 
 // Starting a child in another folder without changing the parent's (the grader's
