@@ -130,7 +130,10 @@ func runCheck(_ report: CheckReport) async {
                 ? "it said \"offline\", but \(cancellations) requests to the silent service were cancelled: it asked more than once (a retry, or two requests at once); ask once, and cancel that request once the timeout wins"
                 : "it said \"offline\" but the silent request was never cancelled: cancel the fetch once the timeout wins")
 
-    let joke = "Why did the rover stop? Cosmic \(CheckServices.random(in: 100...999))."
+    // A long joke, its length drawn: one cut to its first 40 characters passed while every joke
+    // was 35 (an audit's, helper 164).
+    let laughs = String(repeating: " Ha!", count: CheckServices.random(in: 40...100))
+    let joke = "Why did the rover stop? Cosmic \(CheckServices.random(in: 100...999))." + laughs
     let fastClock = ManualClock()
     let quick = await within(stuckAfter) {
         await jokeOrOffline(clock: fastClock, timeout: timeout, fetch: { joke })
@@ -141,7 +144,7 @@ func runCheck(_ report: CheckReport) async {
         otherwise: quick == nil
             ? "with a joke that arrives at once, it did not answer within 3 s: return the first answer and cancel the timeout"
             : quick != joke
-                ? "with a joke that arrives at once, it said \"\(quick ?? "")\""
+                ? shownInstead(of: joke, quick ?? "")
                 : "the joke was shown but the timeout's sleep was left running on the clock: cancel it")
 
     // A timeout of hours, on a clock of its own (no real time passes), moved on to a microsecond
@@ -205,4 +208,13 @@ func runCheck(_ report: CheckReport) async {
             : took < realTimeout
                 ? "on a real clock (ContinuousClock), with a timeout of \(realTimeout), it said \"offline\" after \(took.humanReadable), before the timeout: wait for the timeout on whatever clock it is given"
                 : "on a real clock (ContinuousClock), with a timeout of \(realTimeout), it said \"offline\", but \(realCancellations) requests to the silent service were cancelled: ask once, and cancel that request once the timeout wins")
+}
+
+/// What was shown instead of a joke that arrived at once, in a sentence: a long joke is not
+/// quoted whole, and one cut short is told so, with its length and the part shown.
+func shownInstead(of joke: String, _ shown: String) -> String {
+    if !shown.isEmpty, shown.count < joke.count, joke.hasPrefix(shown) {
+        return "with a joke of \(joke.count) characters that arrives at once, it showed its first \(shown.count): show the whole joke"
+    }
+    return "with a joke that arrives at once (\"\(joke.prefix(40))…\", \(joke.count) characters), it said \"\(shown.prefix(80))\(shown.count > 80 ? "…" : "")\""
 }
