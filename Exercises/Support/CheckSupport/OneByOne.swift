@@ -1,7 +1,8 @@
 /// A long run of changes, each in a step of its own, each waited for until the viewer has shown it
 /// (30's display, 31's face). A fair viewer registers again after every change, however many there
 /// are; one that registers again only so many times stops showing (one that stopped after a dozen
-/// passed while the checks made 7 to 21 changes). How many is drawn anew each run, in the hundreds.
+/// passed while the checks made 7 to 21 changes). How many is drawn anew each run: in the hundreds
+/// (30), past a thousand (31).
 /// Each change is looked for over a few turns of the main actor first (a fair display has shown it
 /// after one), then every millisecond until `patience` is over: a busy machine shows a change late,
 /// not never. The run stops at the first change not shown, or not shown as it should be, and once
