@@ -49,7 +49,7 @@ package enum LabLibraryAccess {
             ],
             "writes to or reads from the grader's terminal and streams; an answer only computes (print what you need)")
         + types(
-            "LabCore", ["EnvironmentInfo", "ThreadPriority", "UsableCPUs"],
+            "LabCore", ["EnvironmentInfo", "ThreadPriority", "UsableCPUs", "pinCallingThread"],
             "reads or changes the machine's settings and its scheduler's; an answer only computes")
         + types(
             "LabCore", ["SharedObjects"], "reads other values' private stored properties (as Mirror does)")
