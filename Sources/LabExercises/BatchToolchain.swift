@@ -45,6 +45,7 @@ struct BatchToolchain: Codable, Equatable, Sendable {
         SharedBuildRecord.forget(in: folder)
         let inputs = SharedBuildRecord.inputs(root: root, package: package)
         let scratch = folder.appendingPathComponent("scratch")
+        var toolchain: BatchToolchain?
         for attempt in 1...2 {
             // Named, not fresh: the caller holds the batch's lock, so no other build is there.
             let build = try BuildTemporaryFolder.using(in: folder, named: "swiftpm") { temporary in
@@ -57,18 +58,32 @@ struct BatchToolchain: Codable, Equatable, Sendable {
                         "--scratch-path", scratch.path, "--target", supportModule,
                     ] + sharedBuildOptions, timeout: 900)
             }
-            if build.status == 0 { break }
-            // Seen with `lab check`'s package after the lab's sources changed: a build folder
-            // that no longer builds. Start it afresh once, then say what failed.
-            guard attempt == 1 else {
-                throw ExerciseError.toolchain(
-                    "the lab's own code did not build for the checks:\n"
-                        + Grader.cut(withoutWholeModuleNotes(build.output), lines: 20))
+            if build.status == 0 {
+                // A plan that leaves out a file the lab's targets now hold is one from before it came
+                // (`StalePlan`): started afresh once, as a build folder that no longer builds is.
+                let plan = try String(contentsOf: scratch.appendingPathComponent("debug.yaml"), encoding: .utf8)
+                let planned = try from(plan: plan)
+                let unplanned = StalePlan.sourcesWithoutAnObject(objects: planned.sharedObjects, root: root)
+                if unplanned.isEmpty {
+                    toolchain = planned
+                    break
+                }
+                guard attempt == 1 else {
+                    throw ExerciseError.toolchain(
+                        "SwiftPM's plan for the checks' shared build leaves out \(unplanned.joined(separator: ", "))")
+                }
+            } else {
+                // Seen with `lab check`'s package after the lab's sources changed: a build folder
+                // that no longer builds. Start it afresh once, then say what failed.
+                guard attempt == 1 else {
+                    throw ExerciseError.toolchain(
+                        "the lab's own code did not build for the checks:\n"
+                            + Grader.cut(withoutWholeModuleNotes(build.output), lines: 20))
+                }
             }
             try? FileManager.default.removeItem(at: scratch)
         }
-        let plan = try String(contentsOf: scratch.appendingPathComponent("debug.yaml"), encoding: .utf8)
-        let toolchain = try from(plan: plan)
+        guard let toolchain else { throw ExerciseError.toolchain("SwiftPM made no plan for the checks' shared build") }
         // Read once, after the build: the record's hashes and the stores' comparison are of the same bytes.
         let interfaces = SharedInterfaces(of: toolchain, root: root, folder: folder)
         // Without a record the next batch runs SwiftPM again, which is slower but never wrong.
