@@ -128,8 +128,14 @@ __attribute__((swiftasynccall)) void swift_task_switch(
 }
 
 const void *lab_check_hopping_task(void) { return hopping_now(); }
+
+int lab_check_handed_by_a_hop(const void *job) {
+    void *hopping = hopping_now();
+    return hopping && (job == hopping || !lab_check_job_is_task((void *)job));
+}
 #else
 const void *lab_check_hopping_task(void) { return 0; }
+int lab_check_handed_by_a_hop(const void *job) { return 0; }
 #endif
 
 unsigned long long lab_check_tasks_created(void) { return atomic_load(&tasks_created); }
@@ -140,4 +146,5 @@ unsigned long long lab_check_tasks_created(void) { return 0; }
 unsigned long long lab_check_tasks_begun(void) { return 0; }
 unsigned long long lab_check_tasks_being_made(void) { return 0; }
 const void *lab_check_hopping_task(void) { return 0; }
+int lab_check_handed_by_a_hop(const void *job) { return 0; }
 #endif

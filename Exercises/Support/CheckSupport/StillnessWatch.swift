@@ -45,12 +45,18 @@ final class StillnessWatch: Sendable {
         var runnable = processRunnableSeconds()
         var at = ContinuousClock.now
 
-        /// What stirred the answer's code between this reading and `end`.
-        func stirrings(until end: StillnessReading, timers: Int = 0, spins: Int = 0, pooled: Int) -> Stirrings {
-            Stirrings(
-                timers: timers, spins: spins, pooled: pooled, begun: end.begun - begun, cpu: end.cpu - cpu,
+        /// What stirred the answer's code between this reading and `end`. Of the wakes from outside
+        /// (`timers`), those handed over in no task (`ends`, see `WakeWatch.Wakes.byAnEnd`) are
+        /// forgiven up to `Stirrings.endsAllowed`: the ends of tasks the answer began.
+        func stirrings(until end: StillnessReading, timers: Int = 0, ends: Int = 0, spins: Int = 0, pooled: Int)
+            -> Stirrings
+        {
+            var stirrings = Stirrings(
+                spins: spins, byAnEnd: ends, pooled: pooled, begun: end.begun - begun, cpu: end.cpu - cpu,
                 wanted: runnable.flatMap { start in end.runnable.map { .seconds(max(0, $0 - start)) } },
                 lasted: at.duration(to: end.at))
+            stirrings.timers = timers - min(ends, stirrings.endsAllowed)
+            return stirrings
         }
     }
 
@@ -212,7 +218,15 @@ final class StillnessWatch: Sendable {
         if endingWhenStirred {
             // No sleep of the check's own in this wait: nothing of its own to take off the pool's count.
             let watched = poolWatched
-            (meanwhile, (pooled, end)) = await watch.wait(since: started) {
+            // What Stirrings allows, with the tasks begun by the time of each wake.
+            let begunFrom = begunBefore
+            (meanwhile, (pooled, end)) = await watch.wait(
+                since: started,
+                allowed: {
+                    let allowed = Stirrings(begun: TasksBegun.count - begunFrom)
+                    return WakeWatch.Allowance(runs: allowed.spinsAllowed, ends: allowed.endsAllowed)
+                }
+            ) {
                 (watched ? PoolWakes.mark() : 0, StillnessReading())
             }
         } else {
@@ -224,11 +238,15 @@ final class StillnessWatch: Sendable {
             pooled = poolWatched ? PoolWakes.mark() : 0
             end = StillnessReading()
         }
+        // The turns of idle actors its own hops handed over are runs of its own (see WakeWatch.Wakes).
+        let turns = meanwhile.actorTurns - started.actorTurns
         return (
             task,
             start.stirrings(
-                until: atTheDeadline.earlier(than: end), timers: meanwhile.fromOutside - started.fromOutside,
-                spins: meanwhile.fromItself - started.fromItself, pooled: pooled),
+                until: atTheDeadline.earlier(than: end),
+                timers: meanwhile.fromOutside - started.fromOutside - turns,
+                ends: meanwhile.byAnEnd - started.byAnEnd - turns,
+                spins: meanwhile.fromItself - started.fromItself + turns, pooled: pooled),
             watch
         )
     }

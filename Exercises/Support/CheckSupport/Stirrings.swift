@@ -62,6 +62,14 @@ struct Stirrings: Sendable {
     /// runs hundreds of times while it waits.
     var spinsAllowed: Int { ownRunsAllowed + 2 * min(begun, Self.tasksBegunAsItStarts) }
 
+    /// In a hold, the wakes from outside handed over in no task (`byAnEnd`) forgiven: one for each
+    /// task it began (at most `tasksBegunAsItStarts`), that task's end. A child that calls a
+    /// main-actor function ends there and wakes its parent from the main actor: in 29, a buyer that
+    /// logged through `async let logged: Void = logSale("asked")` was told it was woken from outside
+    /// and looked again and again (helper 168). A callback or a thread that wakes the task begins no
+    /// task; a chain of tasks that each look once begins more than four, or sleeps on the pool.
+    var endsAllowed: Int { min(begun, Self.tasksBegunAsItStarts) }
+
     var stillWaiting: Bool { whatStirred == nil }
 
     /// More tasks than this begun while it waits is a chain of them.

@@ -30,6 +30,11 @@ final class WakeWatch: TaskExecutor {
         /// signal: where a check's scan refuses them all, as 22's does, a task's end). A sleep's
         /// timer wakes it from the runtime's own task, which is running then.
         var byAnEnd = 0
+        /// Of those by an end, the turns of an idle actor that the task's own hop onto it handed
+        /// over (see lab_check_handed_by_a_hop): runs of its own, which a hold counts as such. Kept
+        /// among those from outside elsewhere, as they always were (21's answer that awaits an
+        /// actor per photo hops onto it a dozen times, which a watch to the end does not judge).
+        var actorTurns = 0
     }
     private struct State: Sendable {
         /// The thread running one of this executor's jobs (jobs run one at a time), if any.
@@ -47,15 +52,28 @@ final class WakeWatch: TaskExecutor {
         var outsideFromTasks: [UInt32] = []
         /// The check waiting until the task is stirred past `since` or its time is up (`wait`): it
         /// is ended with the counts of that moment.
-        var waiter: (since: Wakes, end: @Sendable (Wakes) -> Void)?
+        var waiter: (since: Wakes, allowed: @Sendable () -> Allowance, end: @Sendable (Wakes) -> Void)?
     }
     private let queue = DispatchQueue(label: "lab.check.wake-watch")
     private let state = Locked(State())
 
-    /// Stirred past `since` as `Stirrings` judges it: woken from outside once, or by itself more
-    /// than a few times.
-    private static func stirred(_ wakes: Wakes, since: Wakes) -> Bool {
-        wakes.fromOutside > since.fromOutside || wakes.fromItself - since.fromItself > 4
+    /// What a hold forgives the task, as `Stirrings` judges it, read as each wake comes (the tasks
+    /// begun so far allow more): runs of its own, and wakes from outside handed over in no task
+    /// (`Wakes.byAnEnd`), the ends of tasks it began.
+    struct Allowance: Sendable {
+        var runs: Int
+        var ends: Int
+    }
+
+    /// Stirred past `since` as `Stirrings` judges it: woken from outside once more than the ends
+    /// allowed, or by itself more than the runs allowed. A fixed 4 runs and no end ended holds that
+    /// Stirrings then judged still: a wrong buyer in 29 that began an async let and then yielded in
+    /// a loop passed, its hold ended at a fifth run that the verdict allowed (six for a task begun).
+    private static func stirred(_ wakes: Wakes, since: Wakes, allowed: Allowance) -> Bool {
+        let turns = wakes.actorTurns - since.actorTurns
+        let ends = min(wakes.byAnEnd - since.byAnEnd - turns, allowed.ends)
+        return wakes.fromOutside - since.fromOutside - turns > ends
+            || wakes.fromItself - since.fromItself + turns > allowed.runs
     }
 
     /// Counts the wakes enqueued before `deadline` only, from now on: call it before the answer's
@@ -81,15 +99,17 @@ final class WakeWatch: TaskExecutor {
     /// check came here after the deadline. Ended from a Dispatch thread or from the wake itself,
     /// never by a task of the check's, which the pool's watch would count.
     func wait<Extra: Sendable>(
-        since: Wakes, alsoReading extra: @escaping @Sendable () -> Extra
+        since: Wakes, allowed: @escaping @Sendable () -> Allowance, alsoReading extra: @escaping @Sendable () -> Extra
     ) async -> (wakes: Wakes, extra: Extra) {
         await withCheckedContinuation { continuation in
             let end: @Sendable (Wakes) -> Void = { wakes in continuation.resume(returning: (wakes, extra())) }
             let now = ContinuousClock.now
             let (endedAlready, until) = state.withLock { state -> (Wakes?, ContinuousClock.Instant) in
                 let until = state.until ?? now
-                if Self.stirred(state.wakes, since: since) || now >= until { return (state.wakes, until) }
-                state.waiter = (since, end)
+                if Self.stirred(state.wakes, since: since, allowed: allowed()) || now >= until {
+                    return (state.wakes, until)
+                }
+                state.waiter = (since, allowed, end)
                 return (nil, until)
             }
             if let endedAlready { return end(endedAlready) }
@@ -123,8 +143,12 @@ final class WakeWatch: TaskExecutor {
         }
     }
 
-    private static func tally(_ wakes: inout Wakes, ofItself: Bool, inNoTask: Bool) {
-        if ofItself {
+    private static func tally(_ wakes: inout Wakes, ofItself: Bool, inNoTask: Bool, actorTurn: Bool) {
+        if actorTurn {
+            wakes.fromOutside += 1
+            wakes.byAnEnd += 1
+            wakes.actorTurns += 1
+        } else if ofItself {
             wakes.fromItself += 1
         } else {
             wakes.fromOutside += 1
@@ -146,6 +170,7 @@ final class WakeWatch: TaskExecutor {
             state.wakes.fromItself += state.pastTheHold.fromItself
             state.wakes.fromOutside += state.pastTheHold.fromOutside
             state.wakes.byAnEnd += state.pastTheHold.byAnEnd
+            state.wakes.actorTurns += state.pastTheHold.actorTurns
             state.pastTheHold = Wakes()
             return hold
         }
@@ -157,7 +182,10 @@ final class WakeWatch: TaskExecutor {
         let job = UnownedJob(job)
         // The task hopping back of itself (from the main actor, say: see lab_check_hopping_task).
         // A task is its own job, and UnownedJob is that one pointer: the bit cast reads it.
-        let hoppingBack = lab_check_hopping_task() == unsafeBitCast(job, to: UnsafeRawPointer.self)
+        let pointer = unsafeBitCast(job, to: UnsafeRawPointer.self)
+        let hoppingBack = lab_check_hopping_task() == pointer
+        // Or the turn of an idle actor the task hops onto, handed over by that hop.
+        let byAHop = !hoppingBack && lab_check_handed_by_a_hop(pointer) != 0
         // Or sent a message by a task of the program's (a worker's reply to a request the task made):
         // what woke that task, if it is a timer or a callback, is counted where it happened.
         let sent = !hoppingBack && lab_check_sent_by_the_program() != 0
@@ -168,18 +196,21 @@ final class WakeWatch: TaskExecutor {
         let now = ContinuousClock.now
         let ending = state.withLock { state -> (Wakes, @Sendable (Wakes) -> Void)? in
             let ofItself = state.running == caller || hoppingBack || sent
+            let actorTurn = !ofItself && byAHop
             let past = state.afterTheHold || state.until.map { now >= $0 } ?? false
             if past, !ofItself, let sender { state.outsideFromTasks.append(sender) }
             if let until = state.until, now >= until {
                 // Past the hold: kept apart (see countAgain), and it ends a wait still going with
                 // the counts it had.
-                Self.tally(&state.pastTheHold, ofItself: ofItself, inNoTask: inNoTask)
+                Self.tally(&state.pastTheHold, ofItself: ofItself, inNoTask: inNoTask, actorTurn: actorTurn)
                 guard let waiter = state.waiter else { return nil }
                 state.waiter = nil
                 return (state.wakes, waiter.end)
             }
-            Self.tally(&state.wakes, ofItself: ofItself, inNoTask: inNoTask)
-            guard let waiter = state.waiter, Self.stirred(state.wakes, since: waiter.since) else { return nil }
+            Self.tally(&state.wakes, ofItself: ofItself, inNoTask: inNoTask, actorTurn: actorTurn)
+            guard let waiter = state.waiter,
+                Self.stirred(state.wakes, since: waiter.since, allowed: waiter.allowed())
+            else { return nil }
             state.waiter = nil
             return (state.wakes, waiter.end)
         }

@@ -121,4 +121,12 @@ unsigned long long lab_check_tasks_being_made(void);
 /// handed it by the task's own hop (back from the main actor, say), not by an event waking it.
 const void *lab_check_hopping_task(void);
 
+/// Whether `job`, handed to an executor now, is handed over by the hop of the task this thread is
+/// moving (`lab_check_hopping_task`): that task itself, or an actor's turn, not a task, that the hop
+/// began by coming to the actor while it was idle. Back from the main actor onto an actor that a
+/// task prefers an executor for, the runtime hands that executor the actor's turn, not the task:
+/// where the actor went idle while the task was away (most runs on a crowded machine), 24's
+/// solution that first awaited a main-actor function was told it was woken from outside (helper 168).
+int lab_check_handed_by_a_hop(const void *job);
+
 #endif
