@@ -1,18 +1,38 @@
 /// Names in a check's text that no file-scope declaration of an answer's can stand in for: an
 /// argument's label (`poll(every: …, otherwise: …)`, a tuple's `(count: …)`) and the words of a
-/// `#if` condition (`os`, `Linux`, `DEBUG`), which the compiler never looks up; and a name where a
-/// `let`, a `var` or a closure's parameter of the check's own binds it in a block still open
-/// there (a local, or a type's property), which the compiler finds before anything at file scope.
+/// `#if` condition (`os`, `Linux`, `DEBUG`) and a declared parameter's external label, which the
+/// compiler never looks up; and a name where a `let`, a `var`, a parameter or a loop of the check's
+/// own binds it in a block still open there (a local, or a type's property), which the compiler
+/// finds before anything at file scope.
 ///
 /// Why it matters: the grader reserves the names a check looks up (an answer may not declare
 /// them at file scope, `Grader.reviewNames`), and it read every name the check wrote. A correct
 /// answer's file-scope `let timeout` in 20, `timeBudget` in 30 or `let clock` in 09 was refused
-/// with "the check uses the name", untrue of each (session 53's note; fixed in session 55). Where
-/// the tokens leave a doubt (a function's parameters, `for x in`), the name stays reserved.
+/// with "the check uses the name", untrue of each (session 53's note; fixed in session 55). So were
+/// a check's parameters' and loops' names until session 56 (`ParameterBindings`). Where the tokens
+/// leave a doubt (a shape those readings do not know), the name stays reserved.
 package enum NotLookedUp {
     /// The positions in `tokens` of such names.
     package static func positions(in tokens: [SwiftTokenizer.Token]) -> Set<Int> {
-        labelsAndConditions(in: tokens).union(boundInAnOpenBlock(in: tokens))
+        let parameters = ParameterBindings.find(in: tokens)
+        return labelsAndConditions(in: tokens).union(boundInAnOpenBlock(in: tokens))
+            .union(parameters.labels).union(usedInTheirBodies(parameters.bindings, in: tokens))
+    }
+
+    /// Each parameter's or loop's name, and each use of it inside the body it is bound in: there
+    /// the compiler finds the binding first, on any line (`func f(x: Int) { x }`).
+    static func usedInTheirBodies(_ bindings: [ParameterBindings.Binding], in tokens: [SwiftTokenizer.Token]) -> Set<Int> {
+        guard !bindings.isEmpty else { return [] }
+        let closing = ParameterBindings.matchingBrackets(tokens)
+        let byName = Dictionary(grouping: bindings, by: \.name)
+        var positions = Set(bindings.map(\.at).filter { tokens[$0].kind == .identifier })
+        for index in tokens.indices where tokens[index].kind == .identifier {
+            guard let candidates = byName[tokens[index].text] else { continue }
+            if candidates.contains(where: { $0.block < index && index < (closing[$0.block] ?? tokens.count) }) {
+                positions.insert(index)
+            }
+        }
+        return positions
     }
 
     /// Each identifier bound by a `let`, a `var` or a closure's parameter inside a block, and each
