@@ -21,7 +21,9 @@ package enum NotLookedUp {
 
     /// Each parameter's or loop's name, and each use of it inside the body it is bound in: there
     /// the compiler finds the binding first, on any line (`func f(x: Int) { x }`).
-    static func usedInTheirBodies(_ bindings: [ParameterBindings.Binding], in tokens: [SwiftTokenizer.Token]) -> Set<Int> {
+    static func usedInTheirBodies(_ bindings: [ParameterBindings.Binding], in tokens: [SwiftTokenizer.Token]) -> Set<
+        Int
+    > {
         guard !bindings.isEmpty else { return [] }
         let closing = ParameterBindings.matchingBrackets(tokens)
         let byName = Dictionary(grouping: bindings, by: \.name)

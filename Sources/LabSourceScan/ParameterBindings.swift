@@ -30,7 +30,9 @@ enum ParameterBindings {
                 else { continue }
                 for parameter in parameters(from: list, to: end, in: tokens, closing: closing) {
                     if let label = parameter.label { labels.insert(label) }
-                    if let name = parameter.name { bindings.append(Binding(at: name, name: tokens[name].text, block: body)) }
+                    if let name = parameter.name {
+                        bindings.append(Binding(at: name, name: tokens[name].text, block: body))
+                    }
                 }
             case "{" where tokens[index].kind == .punctuation:
                 for name in closureParameters(at: index, in: tokens, closing: closing) {
@@ -158,7 +160,9 @@ enum ParameterBindings {
                     inner = skip + 1
                     continue
                 }
-                if token.text == "," { expectingName = true } else if expectingName {
+                if token.text == "," {
+                    expectingName = true
+                } else if expectingName {
                     if token.kind == .identifier, let name = named(inner, in: tokens) { names.append(name) }
                     expectingName = false
                 }
