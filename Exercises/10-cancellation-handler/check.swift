@@ -246,11 +246,25 @@ func runCheck(_ report: CheckReport) async {
         stirrings.stillWaiting, "while the download was going, nothing woke its task, until it was cancelled",
         otherwise: stirrings.problem(while: "the download was going", awaiting: "the download's completion (its handler resumes a continuation)") ?? "")
     let clock = ContinuousClock()
+    // The answer's timers are kept back from the cancel until the download's own cancel() is
+    // called, for 1 s at most (TimerHold, Linux): onCancel, and tasks it starts, reach the
+    // download without one, however busy the machine. A cancel that waits for a sleep first (an
+    // audit's: 100 ms, and 60 ms on the main actor, both under the 150 ms bound below; helper
+    // 170) is not made in that second, whatever the sleep's length.
+    let timersHeld = TimerHold.beginHolding()
     let cancelled = clock.now
     task.cancel()
     report.waiting("the download after cancel()")
+    var timersKept = 0
+    if timersHeld {
+        let toldWhileHeld = await poll(for: .seconds(1)) { old.wasCancelled }
+        let kept = TimerHold.letGo()
+        if !toldWhileHeld { timersKept = kept }
+    }
     let result = await task.value
     let late = cancelled.duration(to: clock.now)
+    let waitedForATimer =
+        "the download's cancel() was called only after a timer of your code fired: the check kept your code's timers back for 1 s after the task's cancel, and the download was not cancelled meanwhile (\(counted(timersKept, "timer")) kept), so onCancel slept (or waited for a sleep) before it cancelled; call the download's cancel() in onCancel, at once"
     switch result {
     case .success(let bytes) where cancelledBeforeItFinished(old):
         report.fail("the download was cancelled, yet the task returned \(counted(bytes, "byte")) \(late.humanReadable) later: a cancelled download is an error; throw the CancellationError its handler gives")
@@ -260,14 +274,20 @@ func runCheck(_ report: CheckReport) async {
         report.expect(error is CancellationError, "the task ended with CancellationError", otherwise: "expected CancellationError, got \(error)")
         // Generous: cancel() reaches the download at once; a busy machine may take tens of
         // milliseconds to run the task that ends, and 100 ms was close to that.
-        report.expectInTime(late < .milliseconds(500), "the task ended \(late.humanReadable) after cancel()",
-                            otherwise: "the task ended only \(late.humanReadable) after cancel()")
+        if timersKept > 0 {
+            report.fail("the task ended only \(late.humanReadable) after cancel(), once a timer of your code had fired (the check kept them back for the first second)")
+        } else {
+            report.expectInTime(late < .milliseconds(500), "the task ended \(late.humanReadable) after cancel()",
+                                otherwise: "the task ended only \(late.humanReadable) after cancel()")
+        }
     }
     // At once: onCancel runs as the task is cancelled; a hop to an actor first takes a few
     // milliseconds, a busy machine's tens. An answer that waited 400 ms had passed.
     let reached = old.cancelledAt.map { cancelled.duration(to: $0) }
     if !old.wasCancelled || old.isTransferring {
         report.fail("the task ended, but the download was never told: it is still transferring. Call its cancel() in onCancel")
+    } else if timersKept > 0 {
+        report.fail(waitedForATimer)
     } else {
         report.expectInTime(
             (reached ?? .zero) < .milliseconds(150),
