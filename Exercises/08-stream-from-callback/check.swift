@@ -193,7 +193,7 @@ func runCheck(_ report: CheckReport) async {
     let whenLeft = long.delivered
     try? await Task.sleep(for: .milliseconds(60))
     report.expect(!long.isRunning && long.delivered <= whenLeft + 1, "leaving the loop stopped the sensor",
-                  otherwise: "the sensor kept running after the reader left (\(long.delivered) readings sent): stop it in onTermination (a stream made with `unfolding:` never hears the reader leave; make it from the sensor's callbacks)")
+                  otherwise: "the sensor kept running after the reader left (\(long.delivered) readings sent): stop it in onTermination, which runs once the reader has left and nothing else holds the stream (a stream made with `unfolding:` never hears the reader leave, and one stored where the sensor's callbacks hold it lives on with them; make it from the callbacks, holding only its continuation)")
     // The readings a stream loses are told above; here, what woke the reader while the sensor was
     // quiet and after it, however many readings it heard.
     if ownSensors > 0 {
@@ -204,6 +204,13 @@ func runCheck(_ report: CheckReport) async {
         report.fail("while the sensor was quiet for \(watched.held.lasted.humanReadable), \(whatStirred) (something that sleeps and looks at the sensor, in a task of its own or in next()?): let the sensor's own callbacks, onReading and onFinish, drive the stream")
     } else if let whatStirred = watched.afterwards.whatStirred {
         report.fail("once the sensor's pause was over and before the stream ended, \(whatStirred) (something that sleeps and looks at the sensor, in next()?): only the sensor's reading and its end wake a stream that waits for them; let the sensor's own callbacks, onReading and onFinish, drive the stream")
+    } else if heard == pausing, let unheard = watched.lastBeforeThePauseUnheard {
+        // The reading before the pause was sent before the hold began, so a stream that yields in
+        // onReading had handed it on long before the check let the next one go; one that keeps a
+        // reading back until a later comes (two at a time, a look-ahead) hands it on with that one.
+        // A stall that long is the clock's word (`late`): a stalled correct reader hears it on a
+        // second run.
+        report.late("the sensor's reading before its pause had not reached the reader \(unheard.humanReadable) after it was sent (the check kept the sensor's next reading back until then), and the reader heard it only after the check let that next reading go: yield each reading in onReading as it comes; a stream that keeps a reading back until a later one comes (two at a time, a look-ahead) leaves the reader waiting for it as long as the sensor is quiet")
     } else if heard == pausing, let unheard = watched.lastUnheardAtTheEnd {
         // Not woken by the reading and not by a timer before the check gave up holding the
         // sensor's end: a look so rare, or a stall so long, that only the clock can tell.
@@ -239,6 +246,9 @@ struct PauseRead: Sendable {
     /// How long after the reading after the pause was sent the check gave up holding the sensor's
     /// end for the reader to hear something; nil when the reader heard something first.
     var lastUnheardAtTheEnd: Duration?
+    /// How long after the reading before the pause was sent the check gave up holding the next one
+    /// for the reader to hear it; nil when the reader heard it first.
+    var lastBeforeThePauseUnheard: Duration?
 }
 
 /// Reads a sensor that pauses 500 ms before its last reading, in a task on a watch (not the
@@ -263,6 +273,8 @@ func readPausing(_ pausing: [Double], _ still: StillnessWatch) async -> PauseRea
             if read.heard.count == pausing.count, sensor.delivered == read.heard.count {
                 read.fourthLate = sensor.lastReadingAt.map { $0.duration(to: .now) }
             }
+            // Every reading before the pause heard: the sensor may send the next, once let go.
+            if read.heard.count == pausing.count - 1 { pause.heardBeforeThePause() }
             // Something heard once the last reading was sent: the sensor may finish.
             if sensor.delivered == pausing.count { pause.heardSinceTheLast() }
         }
@@ -271,6 +283,7 @@ func readPausing(_ pausing: [Double], _ still: StillnessWatch) async -> PauseRea
     }
     var read = result
     (read.held, read.afterwards, read.lastUnheardAtTheEnd) = (held, afterwards, pause.lastUnheardAtTheEnd)
+    read.lastBeforeThePauseUnheard = pause.lastBeforeThePauseUnheard
     // Two events come afterwards, the reading and the end, and a task may run of itself a few times
     // for each: a stream read through an actor of the answer's hopped there and back three times for
     // each (6 in all, refused as a loop while 4 were allowed; helper 153's audit). A yield loop that
@@ -283,9 +296,13 @@ func readPausing(_ pausing: [Double], _ still: StillnessWatch) async -> PauseRea
 /// Dispatch thread, in no task, as the sensor's own timer runs them. The pause begins as the
 /// sensor hands over its next reading: after the third reading's onReading has returned, so
 /// whatever that reading woke was woken already (`began`). The reading comes when the check lets
-/// it go, 500 ms after the pause began at the soonest (`letGo`); the sensor's end 200 ms after
-/// that reading at the soonest, and only once the reader has heard something since it was sent
-/// (`heardSinceTheLast`), or 3 s after it if it never does (a stream that lost it).
+/// it go, 500 ms after the pause began at the soonest (`letGo`), and only once the reader has heard
+/// every reading before the pause (`heardBeforeThePause`), or 3 s after the pause began if it never
+/// does: a stream that handed the readings on two at a time kept the third back through the whole
+/// pause and passed (helper 169's audit), since only the reading after the pause was timed. The
+/// sensor's end comes 200 ms after that reading at the soonest, and only once the reader has heard
+/// something since it was sent (`heardSinceTheLast`), or 3 s after it if it never does (a stream
+/// that lost it).
 final class HeldPause: Sendable {
     let began = Gate()
     static let giveUp = Duration.seconds(3)
@@ -294,6 +311,9 @@ final class HeldPause: Sendable {
         var reading: (step: @Sendable () -> Void, soonest: ContinuousClock.Instant)?
         var end: (step: @Sendable () -> Void, soonest: ContinuousClock.Instant)?
         var lettingGo = false
+        var heardBeforeThePause = false
+        var pauseBeganAt: ContinuousClock.Instant?
+        var unheardBeforeThePause: Duration?
         var heard = false
         var sentAt: ContinuousClock.Instant?
         var unheardAtTheEnd: Duration?
@@ -301,13 +321,17 @@ final class HeldPause: Sendable {
     private let state = Locked(State())
 
     var lastUnheardAtTheEnd: Duration? { state.withLock { $0.unheardAtTheEnd } }
+    var lastBeforeThePauseUnheard: Duration? { state.withLock { $0.unheardBeforeThePause } }
 
     /// The sensor's `afterThePause`: the first step is its reading, the second its end.
     func schedule(_ milliseconds: Int, _ step: @escaping @Sendable () -> Void) {
         let soonest = ContinuousClock.now + .milliseconds(milliseconds)
         let number = state.withLock { state -> Int in
             state.steps += 1
-            if state.steps == 1 { state.reading = (step, soonest) }
+            if state.steps == 1 {
+                state.reading = (step, soonest)
+                state.pauseBeganAt = .now
+            }
             if state.steps == 2 {
                 state.end = (step, soonest)
                 state.sentAt = .now
@@ -336,7 +360,26 @@ final class HeldPause: Sendable {
     }
 
     func letGo() {
-        state.withLock { $0.lettingGo = true }
+        let began = state.withLock { state in
+            state.lettingGo = true
+            return state.pauseBeganAt ?? .now
+        }
+        release()
+        // The backstop: a stream that keeps the reading before the pause back never hands it on
+        // until a later one comes.
+        Self.run(at: began + Self.giveUp) { [self] in
+            let reading = state.withLock { state -> (@Sendable () -> Void)? in
+                guard let reading = state.reading else { return nil }
+                state.reading = nil
+                state.unheardBeforeThePause = state.pauseBeganAt.map { $0.duration(to: .now) }
+                return reading.step
+            }
+            reading?()
+        }
+    }
+
+    func heardBeforeThePause() {
+        state.withLock { $0.heardBeforeThePause = true }
         release()
     }
 
@@ -349,7 +392,7 @@ final class HeldPause: Sendable {
     private func release() {
         let due = state.withLock { state -> [(@Sendable () -> Void, ContinuousClock.Instant)] in
             var due: [(@Sendable () -> Void, ContinuousClock.Instant)] = []
-            if state.lettingGo, let reading = state.reading {
+            if state.lettingGo, state.heardBeforeThePause, let reading = state.reading {
                 due.append(reading)
                 state.reading = nil
             }
