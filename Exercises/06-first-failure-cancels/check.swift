@@ -31,7 +31,11 @@ func runCheck(_ report: CheckReport) async {
                       ? "asked for \(rovers.map(\.name).joined(separator: ", ")), it gave manifests of \(notAsked.sorted().joined(separator: ", ")) too: download the rovers passed in, not every rover the service lists"
                       : "with no failure, \(all.count) of \(rovers.count) manifests came back (\(names.sorted().joined(separator: ", "))): keep every result until one fails")
     let meter = CallMeter()
-    let injected = CheckServices.anyError()
+    // Each kind of error the service has, the first in this run, the others on quick runs below: a
+    // group that left out a rover "not found" and threw the rest passed whenever both of the run's
+    // draws were the other kind (a quarter of the runs; helper 169's audit).
+    let kinds = CheckServices.everyKindOfError()
+    let injected = kinds[0]
     let failures = FailureInjection(rate: 1, error: injected, onlyMatching: "Opportunity", failsAfter: 0.5)
     // The others take 1 s (100 source seconds), Opportunity fails after 5 ms: a cancel that a busy
     // machine runs late still finds them in flight (with 100 ms, a late one found them done).
@@ -42,8 +46,32 @@ func runCheck(_ report: CheckReport) async {
         let manifests = try await fetchAllManifests(of: withFailing, using: api)
         report.fail("fetchAllManifests returned \(counted(manifests.count, "manifest")); it should have thrown Opportunity's error")
     } catch {
-        report.expect(error as? ServiceError == injected, "Opportunity's failure (\(injected)) reached the caller",
-                      otherwise: "Opportunity failed with \"\(injected)\", but fetchAllManifests threw \"\(error)\": throw the download's own error")
+        if error as? ServiceError != injected {
+            report.fail("Opportunity failed with \"\(injected)\", but fetchAllManifests threw \"\(error)\": throw the download's own error")
+        } else {
+            // The other kinds, each on a quick service of its own (the others answer in 10 ms): only
+            // which error reaches the caller is judged here.
+            var reached = [injected]
+            var wrong: String?
+            for other in kinds.dropFirst() where wrong == nil {
+                let quick = MarsRoverClient.simulated(
+                    CheckServices.behavior(
+                        latency: .fixed(1), failures: FailureInjection(rate: 1, error: other, onlyMatching: "Opportunity", failsAfter: 0.5)))
+                let thrown = reached.map { "\"\($0)\"" }.joined(separator: ", ")
+                do {
+                    let manifests = try await fetchAllManifests(of: withFailing, using: quick)
+                    wrong = "with Opportunity failing with \"\(other)\", fetchAllManifests returned \(counted(manifests.count, "manifest")); it should have thrown that error, whichever error it is (it did throw \(thrown))"
+                } catch {
+                    if error as? ServiceError == other {
+                        reached.append(other)
+                    } else {
+                        wrong = "Opportunity failed with \"\(other)\", but fetchAllManifests threw \"\(error)\": throw the download's own error (it did throw \(thrown))"
+                    }
+                }
+            }
+            report.expect(wrong == nil, "Opportunity's failure reached the caller, whichever of the service's \(counted(kinds.count, "kind")) of error it was",
+                          otherwise: wrong ?? "")
+        }
     }
     let stats = meter.stats
     let othersAsked = withFailing.count - 1

@@ -36,4 +36,19 @@ enum CheckServices {
         let detail = "code \(random(in: 100...999))"
         return random(in: 0...1) == 0 ? .badResponse(detail) : .notFound(detail)
     }
+
+    /// Every kind of error the service throws, in a drawn order, those with a detail each with one
+    /// drawn: a check that fails a request once for each (`expectEachFailureReachesTheCaller`)
+    /// refuses an answer that lets one kind through and swallows another. One drawn per run let a
+    /// group that left out a rover "not found" (and threw the rest) pass 04 half the runs and 06 a
+    /// quarter, and one that skipped a timeout, a kind never drawn, every run (helper 169's audit).
+    /// An error of the answer's own still matches one kind at most, so it is refused as before.
+    static func everyKindOfError() -> [ServiceError] {
+        let kinds: [ServiceError] = [
+            .unavailable, .timedOut, .notFound("code \(random(in: 100...999))"), .rateLimited,
+            .badResponse("code \(random(in: 100...999))"),
+        ]
+        var generator = SystemRandomNumberGenerator()
+        return kinds.shuffled(using: &generator)
+    }
 }

@@ -29,3 +29,44 @@ func expectTheFailureReachesTheCaller<T>(
         )
     }
 }
+
+/// `expectTheFailureReachesTheCaller` for each of `errors` in turn (the service's every kind of error,
+/// `CheckServices.everyKindOfError()`), on a service `failing(error, asked)` makes for it with its own
+/// count of requests: the first kind whose error does not reach the caller as it is is the verdict,
+/// one expectation in all. An answer that swallows some kinds and throws others (a rover "not found"
+/// left out) is told which kind it let through and which it did not.
+func expectEachFailureReachesTheCaller<T>(
+    _ report: CheckReport, when failing: String, errors: [ServiceError], in function: String,
+    returned: (T) -> String, isolation: isolated (any Actor)? = #isolation,
+    _ call: (ServiceError, AskedOnce) async throws -> T
+) async {
+    var reached: [ServiceError] = []
+    for expected in errors {
+        let asked = AskedOnce()
+        let outcome: Result<T, any Error>
+        do { outcome = .success(try await call(expected, asked)) } catch { outcome = .failure(error) }
+        // What did reach the caller, for a failure after it: the answer lets some kinds through.
+        let earlier = reached.isEmpty ? "" : " (it did throw \(reached.map { "\"\($0)\"" }.joined(separator: ", ")))"
+        if let askedTwice = asked.askedAgain {
+            return report.fail(
+                "with \(failing) failing with \"\(expected)\", \(function) asked for \(askedTwice) a second time: let the error reach the caller, do not try again\(earlier)"
+            )
+        }
+        switch outcome {
+        case .success(let result):
+            return report.fail(
+                "with \(failing) failing with \"\(expected)\", \(function) returned \(returned(result)): let the error reach the caller (try, not try?), whichever error it is\(earlier)"
+            )
+        case .failure(let error):
+            guard error as? ServiceError == expected else {
+                return report.fail(
+                    "when \(failing) failed with \"\(expected)\", \(function) threw \"\(error)\" instead: let the service's own error reach the caller\(earlier)"
+                )
+            }
+            reached.append(expected)
+        }
+    }
+    report.pass(
+        "when \(failing) failed, its error reached the caller, whichever of the service's \(counted(errors.count, "kind")) of error it was"
+    )
+}
