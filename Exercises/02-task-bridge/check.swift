@@ -144,7 +144,7 @@ func runCheck(_ report: CheckReport) async {
                   otherwise: finished == 1 && started == 1 && cancelled == 0
                       ? "after the tasks buttonTapped() returned were done, something of your code still held the model (a task of its own, still to call doSomething()?): start one task, and return it"
                       : cancelled > 0 && finished == 1 && started == 1
-                      ? "doSomething() ran in a task that was cancelled (\(cancelled) of \(counted(models.count, "tap"))): return the task as it started; cancelling it is the caller's choice"
+                      ? "doSomething() ran in a task that was cancelled (\(cancelled) of \(counted(models.count, "tap"))): return the task as it started; cancelling it is the caller's choice (an `async let` never awaited is cancelled as its scope ends)"
                       : started == 0 ? "doSomething() never ran: the task you returned does not call it"
                       : finished == 0 ? "doSomething() had not finished when the task you returned did: the task must await it"
                       : "doSomething() ran \(counted(started, "time")), not once (\(finished) by the time the task you returned was done)")
@@ -173,7 +173,7 @@ func runCheck(_ report: CheckReport) async {
     if let created {
         report.expect(
             created <= models.count, "each tap created one task, the one it returned, and nothing created another later",
-            otherwise: "\(counted(models.count, "tap")) created \(created) tasks, counting those created afterwards (from inside the task returned, say): create one per tap, the one you return; another runs on its own, and nobody can await or cancel it")
+            otherwise: "\(counted(models.count, "tap")) created \(created) tasks, counting those created afterwards (from inside the task returned, say): create one per tap, the one you return, and do the work in it: a task of its own beside it is one the caller cannot await or cancel (your code can, by hand: a child task, `async let`'s or a group's, does that for you)")
         return
     }
     let startsCounted = tasksStarted.compactMap { $0 }

@@ -127,7 +127,7 @@ func runCheck(_ report: CheckReport) async {
     afterwards.spins = max(0, afterwards.spins - ownRunsPerHeldCall * withFailing.count)
     let restless = stirrings.problem(while: "the downloads were going", awaiting: "the group's next result (for try await)")
         ?? afterwards.whatStirred.map {
-            "once the downloads were let go and Opportunity's failed, before fetchAllManifests threw, \($0): throw the first failure as it comes (a pause before throwing lets the other downloads run on)"
+            "once the downloads were let go and Opportunity's failed, before fetchAllManifests threw, \($0): throw the first failure as it comes (a pause keeps the caller waiting for the error, and one before the group has thrown lets the other downloads run on)"
         }
     report.expect(restless == nil && thrown == "\(heldError)", "waiting for the first failure, the call was woken by nothing until it came, and then only by the downloads' ends",
                   otherwise: restless ?? "with its downloads held back, then Opportunity failing, fetchAllManifests threw \(thrown ?? "nothing") instead of \"\(heldError)\"")
