@@ -85,17 +85,21 @@ func runCheck(_ report: CheckReport) async {
     // one query, as on success: an answer that asked again when the store failed passed. The
     // second is asked since an anchor: an answer that threw the store's error only for a query
     // since nil, and answered no samples since an anchor, passed while both were asked since nil.
-    let injected = CheckServices.anyError()
-    let failing: [(store: CaffeineHealthStore, since: QueryAnchor?, error: HealthStoreError, how: String)] = [
-        (CaffeineHealthStore(behavior: CheckServices.behavior(latency: .fixed(1))), nil, .notAuthorized, "refuses"),
-        (
-            CaffeineHealthStore(
-                behavior: CheckServices.behavior(latency: .fixed(1), failures: FailureInjection(rate: 1, error: injected))),
-            anchor, .injected(injected), "fails with \(injected) (asked since an anchor)"
-        ),
-    ]
+    // The second way, once with each kind of error the service throws (in a drawn order): with one
+    // kind drawn a run, an answer that answered no samples for one kind and threw the rest passed
+    // every other run, and one that did so for a timeout, a kind never drawn, every run (session 56).
+    let kinds = CheckServices.everyKindOfError()
+    let failing: [(store: CaffeineHealthStore, since: QueryAnchor?, error: HealthStoreError, how: String)] =
+        [(CaffeineHealthStore(behavior: CheckServices.behavior(latency: .fixed(1))), nil, .notAuthorized, "refuses")]
+        + kinds.map { injected in
+            (
+                CaffeineHealthStore(
+                    behavior: CheckServices.behavior(latency: .fixed(1), failures: FailureInjection(rate: 1, error: injected))),
+                anchor, .injected(injected), "fails with \(injected) (asked since an anchor)"
+            )
+        }
     var wrong: String? = nil
-    for (store, since, expected, how) in failing {
+    for (store, since, expected, how) in failing where wrong == nil {
         report.waiting("caffeineSamples from a store that \(how)")
         // Within 3 s: a continuation resumed only on success leaves the caller waiting forever,
         // and the check's whole limit (15 s) was spent on finding that out.
@@ -116,7 +120,7 @@ func runCheck(_ report: CheckReport) async {
             wrong = wrong ?? "from a store that \(how), caffeineSamples threw \(error), not the store's error (\(expected)): throw what the completion handler reports"
         }
     }
-    report.expect(wrong == nil, "each store's own error was thrown: \(HealthStoreError.notAuthorized), then \(HealthStoreError.injected(injected))",
+    report.expect(wrong == nil, "each store's own error was thrown: \(HealthStoreError.notAuthorized), then \(kinds.map { "\(HealthStoreError.injected($0))" }.joined(separator: ", "))",
                   otherwise: wrong ?? "")
 
     // A slow store, held still twice, its answer let go by the check (see handlerWaitVerdict): a
