@@ -48,22 +48,34 @@ func runCheck(_ report: CheckReport) async {
     report.expect(seen.started > 0 && seen.cancelled == seen.started, "cancelling the caller cancelled all its \(counted(seen.started, "call"))",
                   otherwise: "cancelling the task that called latestPhotos reached \(seen.cancelled) of its \(counted(seen.started, "call")): a call in a task of its own (Task {} or Task.detached) does not inherit cancellation")
 
-    // One rover's request fails: the error reaches the caller, as the calls one after the other let it,
-    // and no rover is asked for twice: an answer that asked the failing rover again passed, its second
-    // failure reaching the caller one try later. A second request is answered without failing, so that
-    // one that asks until it works ends (it ran out the time limit) and is told why.
-    let failing = rovers[CheckServices.random(in: 0...2)].name
-    let injected = CheckServices.anyError()
-    let once = AskedOnce()
-    let broken = RoversAskedOnce(
-        base: MarsRoverClient.simulated(
-            CheckServices.behavior(failures: FailureInjection(rate: 1, error: injected, onlyMatching: failing, failsAfter: 0.5))),
-        serviceAskedAgain: MarsRoverClient.simulated(CheckServices.behavior()), requestsAsked: once)
-    report.waiting("latestPhotos(of:using:) while \(failing)'s request fails")
-    await expectTheFailureReachesTheCaller(
-        report, when: "\(failing)'s request", failsWith: injected, in: "latestPhotos", returned: { counted($0.count, "photo") },
-        askedOnce: once
-    ) { try await latestPhotos(of: rovers, using: broken) }
+    // Each rover's request fails in turn, in a drawn order, the first two with one kind of error each
+    // (the third with either): the error reaches the caller, as the calls one after the other let it,
+    // and no rover is asked for twice. One failing rover a run, with one kind, let an answer that
+    // swallowed one rover's error (`try?` on the third binding, "a bonus") pass two runs in three, and
+    // one that took a rover "not found" for one with no photos every other run (helper 172's audit).
+    // An answer that asked the failing rover again passed, its second failure reaching the caller one
+    // try later: a second request is answered without failing, so that one that asks until it works
+    // ends (it ran out the time limit) and is told why.
+    let kinds = CheckServices.errorOfEachKind()
+    var failureProblem: String?
+    var failedInTurn: [String] = []
+    for (turn, place) in [0, 1, 2].shuffled().enumerated() where failureProblem == nil {
+        let failing = rovers[place].name
+        let injected = turn < kinds.count ? kinds[turn] : CheckServices.anyError()
+        let once = AskedOnce()
+        let broken = RoversAskedOnce(
+            base: MarsRoverClient.simulated(
+                CheckServices.behavior(failures: FailureInjection(rate: 1, error: injected, onlyMatching: failing, failsAfter: 0.5))),
+            serviceAskedAgain: MarsRoverClient.simulated(CheckServices.behavior()), requestsAsked: once)
+        report.waiting("latestPhotos(of:using:) while \(failing)'s request fails")
+        failureProblem = await whyTheFailureDidNotReachTheCaller(
+            when: "\(failing)'s request", failsWith: injected, in: "latestPhotos", returned: { counted($0.count, "photo") },
+            askedOnce: once
+        ) { try await latestPhotos(of: rovers, using: broken) }
+        failedInTurn.append("\(failing) (\(injected))")
+    }
+    report.expect(failureProblem == nil, "when each rover's request failed in turn, its own error reached the caller: \(failedInTurn.joined(separator: ", "))",
+                  otherwise: failureProblem ?? "")
 
     // Awaiting the three calls is the only wait: nothing wakes the caller until they end. Children
     // that stored their photos for a caller that slept and looked for them (or spun) passed above.

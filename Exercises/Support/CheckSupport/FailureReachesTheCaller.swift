@@ -11,22 +11,31 @@ func expectTheFailureReachesTheCaller<T>(
     returned: (T) -> String, askedOnce askedRequests: AskedOnce? = nil, isolation: isolated (any Actor)? = #isolation,
     _ call: () async throws -> T
 ) async {
+    let problem = await whyTheFailureDidNotReachTheCaller(
+        when: failing, failsWith: expected, in: function, returned: returned, askedOnce: askedRequests, call)
+    report.expect(problem == nil, "when \(failing) failed, its error (\(expected)) reached the caller", otherwise: problem ?? "")
+}
+
+/// What `expectTheFailureReachesTheCaller` would refuse, or nil where the failure reached the
+/// caller: for a check that fails several requests in turn (a rover at each place, each kind of
+/// error) and reports once.
+func whyTheFailureDidNotReachTheCaller<T>(
+    when failing: String, failsWith expected: ServiceError, in function: String,
+    returned: (T) -> String, askedOnce askedRequests: AskedOnce? = nil, isolation: isolated (any Actor)? = #isolation,
+    _ call: () async throws -> T
+) async -> String? {
     let outcome: Result<T, any Error>
     do { outcome = .success(try await call()) } catch { outcome = .failure(error) }
     if let askedTwice = askedRequests?.askedAgain {
-        return report.fail(
-            "with \(failing) failing, \(function) asked for \(askedTwice) a second time: let the error reach the caller, do not try again"
-        )
+        return "with \(failing) failing, \(function) asked for \(askedTwice) a second time: let the error reach the caller, do not try again"
     }
     switch outcome {
     case .success(let result):
-        report.fail("with \(failing) failing, \(function) returned \(returned(result)): let the error reach the caller (try, not try?)")
+        return "with \(failing) failing (\"\(expected)\"), \(function) returned \(returned(result)): let the error reach the caller (try, not try?)"
     case .failure(let error):
-        report.expect(
-            error as? ServiceError == expected, "when \(failing) failed, its error (\(expected)) reached the caller",
-            otherwise:
-                "when \(failing) failed with \"\(expected)\", \(function) threw \"\(error)\" instead: let the service's own error reach the caller"
-        )
+        return error as? ServiceError == expected
+            ? nil
+            : "when \(failing) failed with \"\(expected)\", \(function) threw \"\(error)\" instead: let the service's own error reach the caller"
     }
 }
 
