@@ -2,7 +2,7 @@ import Foundation
 import LabCore
 @testable import StudentCode
 
-let plannedExpectations = 3
+let plannedExpectations = 4
 
 func runCheck(_ report: CheckReport) async {
     let units = CPUWork.units(for: .microseconds(500))
@@ -68,7 +68,7 @@ func runCheck(_ report: CheckReport) async {
                   otherwise: wrongCount.map { "it returned \($0.rendered) but rendered \(counted($0.really, "thumbnail")): return how many you rendered" }
                       ?? unasked.map { "it stopped after \($0.really) of \(total) thumbnails before anyone cancelled it (cancel() was to come in thumbnail \($0.cancelAt)): stop only when cancelled; until then render every thumbnail" }
                       ?? (runs.allSatisfy { $0.rendered >= total }
-                          ? "it rendered all \(total) thumbnails after being cancelled: the loop never checks"
+                          ? "it rendered all \(total) thumbnails after being cancelled: the loop never checks, or checks and goes on; stop when it is cancelled"
                           : runs.dropFirst().allSatisfy { $0.rendered >= total }
                           ? "cancelled before the call, it rendered \(runs[0].rendered == 0 ? "none" : "\(runs[0].rendered)"); cancelled in thumbnail \(first), it still rendered all \(total): it does not look at the flag as it goes; check between every two thumbnails"
                           : "it rendered all \(total) thumbnails after cancel() in thumbnail \(all?.cancelAt ?? 0), though it stopped after an earlier cancel: check between every two thumbnails, to the end"))
@@ -94,6 +94,31 @@ func runCheck(_ report: CheckReport) async {
                           ? "it stopped after \(miss.really) of \(total) thumbnails before anyone cancelled it (cancel() was to come in thumbnail \(miss.cancelAt)): stop only when cancelled; until then render every thumbnail"
                           : "it rendered \(counted(miss.really - miss.cancelAt, "more thumbnail")) after cancel() in thumbnail \(miss.cancelAt), though it stopped at once after a cancel elsewhere: look at the flag before every thumbnail, to the end"
                   } ?? "")
+
+    // And in one long batch of thumbnails that cost next to nothing (20,000 to 40,000, drawn), cancelled
+    // in one of its last ten: every thumbnail before the cancel, and none after. A loop that stopped at
+    // a cap of its own (`min(count, 1_000)`) or stopped looking after its first 1,000 passed while every
+    // batch was 300 to 500 (helper 172's audit). The solution renders it in a few milliseconds.
+    let long = CheckServices.random(in: 20_000...40_000)
+    let longCancelAt = long - CheckServices.random(in: 1...10)
+    report.waiting("renderThumbnails for \(long) thumbnails, cancelled in thumbnail \(longCancelAt)")
+    let (longRendered, longReally) = await Task.detached {
+        var renders = 0
+        let rendered = await renderThumbnails(count: long) {
+            renders += 1
+            // As above: the task cancels itself, inside the thumbnail, and keeps no handle.
+            if renders == longCancelAt { withUnsafeCurrentTask { $0?.cancel() } }
+        }
+        return (rendered, renders)
+    }.value
+    let longBatch = "in a batch of \(long) thumbnails that cost next to nothing"
+    report.expect(longRendered == longReally && longReally == longCancelAt,
+                  "\(longBatch), it rendered every one until cancel() in thumbnail \(longCancelAt), and none after",
+                  otherwise: longRendered != longReally
+                      ? "\(longBatch), cancelled in thumbnail \(longCancelAt), it returned \(longRendered) but rendered \(counted(longReally, "thumbnail")): return how many you rendered"
+                      : longReally < longCancelAt
+                      ? "\(longBatch), it stopped after \(longReally) before anyone cancelled it (cancel() was to come in thumbnail \(longCancelAt)): stop only when cancelled, however many thumbnails there are; until then render every thumbnail"
+                      : "\(longBatch), it rendered \(counted(longReally - longCancelAt, "more thumbnail")) after cancel() in thumbnail \(longCancelAt): look at the flag before every thumbnail, however many there are")
 }
 
 /// The first place a cancel did not stop the loop at once: where it came, what the loop returned,

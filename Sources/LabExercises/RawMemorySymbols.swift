@@ -41,6 +41,29 @@ enum RawMemorySymbols {
     /// compiler's code for the literal's elements writes. (The scan refuses the name in a source.)
     static let compilers: Set<String> = ["Swift.Array._allocateUninitialized"]
 
+    /// The two requirements of `Sequence` that take a pointer, whose standard-library defaults the
+    /// compiler puts in the witness table of every `Sequence` of the answer's own: a correct answer to
+    /// 09 iterating a sequence whose iterator ends once the task is cancelled was refused as raw
+    /// memory (helper 172). Their witnesses, method descriptors and defaults only take a pointer: a
+    /// call still needs a buffer, which only a declaration naming its type makes (refused, as
+    /// `UnsafeMutableBufferPointer.init(start:count:)` is), and `withContiguousStorageIfAvailable`'s
+    /// default never calls its closure. An implementation of the answer's own is still refused by
+    /// its own symbol, and a call through the protocol (a dispatch thunk, to `Array`'s own) is
+    /// named otherwise.
+    static let sequenceRequirements = [
+        "Swift.Sequence._copyContents(", "Swift.Sequence.withContiguousStorageIfAvailable<",
+    ]
+
+    /// Whether a demangled name is a witness, a method descriptor or the standard library's default
+    /// of one of `sequenceRequirements`.
+    static func isSequenceDefault(_ demangled: String) -> Bool {
+        sequenceRequirements.contains { requirement in
+            ["protocol witness for ", "method descriptor for ", "(extension in Swift):"].contains {
+                demangled.hasPrefix($0 + requirement)
+            }
+        }
+    }
+
     /// The sentence for a symbol that carries raw memory, or nil.
     static func refusal(of name: String) -> String? {
         if let known = refusals.withLock({ $0[name] }) { return known }
@@ -61,6 +84,7 @@ enum RawMemorySymbols {
     private static func refusalDemangling(_ name: String) -> String? {
         guard name.hasPrefix("$s"), let demangled = LabLibraryAccess.demangle(name),
             !compilers.contains(where: { LabLibraryAccess.entityPath(demangled).hasSuffix($0) }),
+            !isSequenceDefault(demangled),
             let type = types.first(where: { demangled[...].containsName($0) })
         else { return nil }
         let what =

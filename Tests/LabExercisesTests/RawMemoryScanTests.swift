@@ -104,6 +104,21 @@ struct RawMemoryScanTests {
         expect(found.contains { $0.code == "`_id`" && $0.reason.contains("only bare or after `self.`") }, "\(found)")
     }
 
+    /// A `Sequence` of the answer's own: the witnesses and defaults of the two requirements that take a
+    /// pointer pass (a correct answer to 09 was refused for them), a buffer made to call one does not.
+    @Test func aSequenceOfTheAnswersOwnIsNotRawMemory() {
+        let passing = [
+            "$s11StudentCode4BitsVSTAAST13_copyContents12initializing8IteratorQz_SitSry7ElementQzG_tFTW",
+            "$s11StudentCode4BitsVSTAAST32withContiguousStorageIfAvailableyqd__Sgqd__SRy7ElementQzGKXEKlFTW",
+            "$sST13_copyContents12initializing8IteratorQz_SitSry7ElementQzG_tFTq",
+            "$sSTsE13_copyContents12initializing8IteratorQz_SitSry7ElementQzG_tF",
+            "$sSTsE32withContiguousStorageIfAvailableyqd__Sgqd__SRy7ElementQzGKXEKlF",
+        ]
+        for name in passing { expectEqual(RawMemorySymbols.refusal(of: name), nil, "\(name)") }
+        // Swift.UnsafeMutableBufferPointer.init(start:count:), which a call to the default would need.
+        expectContains(RawMemorySymbols.refusal(of: "$sSr5start5countSryxGSpyxGSg_SitcfC") ?? "", "raw memory")
+    }
+
     /// The compiled module's symbols: a name is judged once per process and then remembered, and
     /// asked again it gets the same answer (a batch inspects hundreds of answers naming the same symbols).
     @Test func aSymbolIsJudgedTheSameWhenAskedAgain() {
