@@ -48,20 +48,21 @@ func runCheck(_ report: CheckReport) async {
     report.expect(seen.started > 0 && seen.cancelled == seen.started, "cancelling the caller cancelled all its \(counted(seen.started, "call"))",
                   otherwise: "cancelling the task that called latestPhotos reached \(seen.cancelled) of its \(counted(seen.started, "call")): a call in a task of its own (Task {} or Task.detached) does not inherit cancellation")
 
-    // Each rover's request fails in turn, in a drawn order, the first two with one kind of error each
-    // (the third with either): the error reaches the caller, as the calls one after the other let it,
-    // and no rover is asked for twice. One failing rover a run, with one kind, let an answer that
-    // swallowed one rover's error (`try?` on the third binding, "a bonus") pass two runs in three, and
-    // one that took a rover "not found" for one with no photos every other run (helper 172's audit).
+    // Each rover's request fails in turn, in a drawn order, then two of them again, once with each of
+    // the service's five kinds of error: the error reaches the caller, as the calls one after the
+    // other let it, and no rover is asked for twice. One failing rover a run, with one kind, let an
+    // answer that swallowed one rover's error (`try?` on the third binding, "a bonus") pass two runs in
+    // three, and one that took a rover "not found" for one with no photos every other run (helper
+    // 172's audit); with two kinds, one that took a timeout for no photos passed every run (session 56).
     // An answer that asked the failing rover again passed, its second failure reaching the caller one
     // try later: a second request is answered without failing, so that one that asks until it works
     // ends (it ran out the time limit) and is told why.
-    let kinds = CheckServices.errorOfEachKind()
+    let kinds = CheckServices.everyKindOfError()
+    let places = [0, 1, 2].shuffled()
     var failureProblem: String?
     var failedInTurn: [String] = []
-    for (turn, place) in [0, 1, 2].shuffled().enumerated() where failureProblem == nil {
-        let failing = rovers[place].name
-        let injected = turn < kinds.count ? kinds[turn] : CheckServices.anyError()
+    for (turn, injected) in kinds.enumerated() where failureProblem == nil {
+        let failing = rovers[places[turn % places.count]].name
         let once = AskedOnce()
         let broken = RoversAskedOnce(
             base: MarsRoverClient.simulated(

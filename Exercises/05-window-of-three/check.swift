@@ -94,16 +94,19 @@ func runCheck(_ report: CheckReport) async {
     }
 
     // One page's request fails (after 5 ms, the others taking 20 ms), twice: early (the second to
-    // fourth asked for) and later (the fifth to the fourth from the end), once with each kind of error
-    // the service throws. The error reaches the caller, as it did with one page at a time, and no page
+    // fourth asked for) and later (the fifth to the fourth from the end), in turn, once with each of
+    // the service's five kinds of error. The error reaches the caller, as it did with one page at a time, and no page
     // is asked for after it (a window that ran on through every page and threw at the end passed),
     // nor any page twice: a window that asked the failing page again passed, its second failure
     // reaching the caller one try later. A second request is answered without failing, so that one
     // that asks until it works ends, and is told why. One failure a run, with one kind, let a window
     // that took a page "not found" for a page with no photos (past the last one, it reasoned) pass
-    // every other run (helper 172's audit).
-    let kinds = CheckServices.errorOfEachKind()
-    let failingPages = [pages[CheckServices.random(in: 1...3)], pages[CheckServices.random(in: 4...(count - 4))]]
+    // every other run (helper 172's audit); with two kinds, one that took a timeout for a page with
+    // no photos passed every run (session 56).
+    let kinds = CheckServices.everyKindOfError()
+    let failingPages = kinds.indices.map { run in
+        run % 2 == 0 ? pages[CheckServices.random(in: 1...3)] : pages[CheckServices.random(in: 4...(count - 4))]
+    }
     var failureProblem: String?
     var askedAfterProblem: String?
     // The runs made: a problem in the first ends the failures there, and the sentences name only those.

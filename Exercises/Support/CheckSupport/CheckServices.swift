@@ -51,11 +51,4 @@ enum CheckServices {
         var generator = SystemRandomNumberGenerator()
         return kinds.shuffled(using: &generator)
     }
-
-    /// One error of each kind `anyError()` draws, each with a detail of its own, in a drawn order,
-    /// for a check that fails a request once per kind: an answer that swallowed one kind (a rover or
-    /// a page "not found" taken for one with no photos) passed every other run while a run drew one.
-    static func errorOfEachKind() -> [ServiceError] {
-        [ServiceError.badResponse("code \(random(in: 100...999))"), .notFound("code \(random(in: 100...999))")].shuffled()
-    }
 }
