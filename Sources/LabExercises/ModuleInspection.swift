@@ -42,6 +42,7 @@ enum ModuleInspection {
         "lab_check_sent_by_the_program",
         "lab_check_running_task_id", "lab_check_made_by_the_program", "lab_check_tasks_being_made",
         "lab_check_timers_hold", "lab_check_timers_let_go", "lab_check_clock_reads",
+        "lab_check_pool_mark_counting_timers", "lab_check_timers_armed", "lab_check_timers_out_of_sight",
         "lab_check_send_build_fingerprint",
         // The runtime's hooks, which the check's pool watch (Channel/pool_watch.c) sits in.
         "swift_task_enqueueGlobal_hook", "swift_task_enqueueGlobalWithDelay_hook",

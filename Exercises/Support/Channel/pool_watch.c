@@ -39,6 +39,9 @@ static _Atomic(void *) watching_task;
 // look, never sleeping, never reaches the pool (30's).
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
 static unsigned long long pool_again;
+// Of those, the ones handed over while a one-shot timer of the answer's fired on the handing thread
+// (`lab_check_in_an_answers_timer`): woken by a timer, a sleep's end.
+static unsigned long long pool_again_by_timers;
 // The newest task id made (`lab_check_note_made`), and, at the last mark, that id.
 static _Atomic uint32_t newest_made;
 static uint32_t newest_at_mark;
@@ -141,6 +144,7 @@ static __attribute__((swiftcall)) void count_pool_job(void *job, pool_original o
         uint32_t id = lab_check_job_id(job);
         void *sender = lab_check_running_task();
         int past = lab_check_past_the_hold();
+        int by_a_timer = lab_check_in_an_answers_timer;
         pthread_mutex_lock(&pool_lock);
         if (lab_check_creating_task) {
             // Its start: not counted, but seen, and the program's (a task the check makes, too).
@@ -151,7 +155,10 @@ static __attribute__((swiftcall)) void count_pool_job(void *job, pool_original o
             // recorded, no memory: unseen is never still); not a message from a task of the program.
             int before = seen_insert(id);
             int sent = sender && sender != job && lab_check_id_set_contains(&known, lab_check_job_id(sender));
-            if (!sent && !past && (before != 0 || id <= newest_at_mark)) pool_again++;
+            if (!sent && !past && (before != 0 || id <= newest_at_mark)) {
+                pool_again++;
+                if (by_a_timer) pool_again_by_timers++;
+            }
         }
         pthread_mutex_unlock(&pool_lock);
     }
@@ -179,10 +186,14 @@ int lab_check_pool_watch(void) {
     return 0;
 }
 
-unsigned long long lab_check_pool_mark(void) {
+unsigned long long lab_check_pool_mark(void) { return lab_check_pool_mark_counting_timers(0); }
+
+unsigned long long lab_check_pool_mark_counting_timers(unsigned long long *by_timers) {
     pthread_mutex_lock(&pool_lock);
     unsigned long long since = pool_again;
+    if (by_timers) *by_timers = pool_again_by_timers;
     pool_again = 0;
+    pool_again_by_timers = 0;
     newest_at_mark = atomic_load(&newest_made);
     atomic_store(&count_until, 0);
     pthread_mutex_unlock(&pool_lock);
@@ -288,6 +299,10 @@ void lab_check_starts_let_go(long long generation) {
 #else
 int lab_check_pool_watch(void) { return -1; }
 unsigned long long lab_check_pool_mark(void) { return 0; }
+unsigned long long lab_check_pool_mark_counting_timers(unsigned long long *by_timers) {
+    if (by_timers) *by_timers = 0;
+    return 0;
+}
 void lab_check_pool_count_until(unsigned long long nanoseconds) { (void)nanoseconds; }
 void lab_check_pool_seen_current(void) {}
 int lab_check_sent_by_the_program(void) { return 0; }

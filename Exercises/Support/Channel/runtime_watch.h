@@ -40,6 +40,10 @@ extern _Thread_local int lab_check_creating_task;
 /// come after the hold, not something it did while it should have waited.
 int lab_check_past_the_hold(void);
 
+/// Set on a thread while it runs the work of a one-shot timer that a task of the answer's armed
+/// (timer_hold.c): a task handed to the pool then is woken by that timer (a sleep's end).
+extern _Thread_local int lab_check_in_an_answers_timer;
+
 /// A task the program made, with its id: known as the program's, seen from its making if
 /// `by_the_answer`, and the newest id made (a mark takes it: a task with a later id was made since).
 void lab_check_note_made(uint32_t id, int by_the_answer);

@@ -61,7 +61,10 @@ func handlerWaitVerdict<T: Sendable>(
         let advice = "the call waited (or looked again) once the answer was there; resume the continuation from the handler, and return as it resumes"
         // Only what woke the task, on its watch or on the pool: tasks the handler begins (a log, a
         // hop onto an actor that resumes) are an answer to the handler, not a wait.
-        if let stirred = Stirrings(timers: afterwards.timers, spins: afterwards.spins, pooled: afterwards.pooled).whatStirred {
+        if let stirred = Stirrings(
+            timers: afterwards.timers, spins: afterwards.spins, pooled: afterwards.pooled,
+            byTheAnswersTimers: afterwards.byTheAnswersTimers
+        ).whatStirred {
             return HandlerWaitVerdict(problem: "\(after), \(stirred): \(advice)")
         }
         // The handler's resume is one wake handed over so; an async let's end another. A chain of

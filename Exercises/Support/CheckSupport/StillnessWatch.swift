@@ -10,12 +10,18 @@ final class StillnessWatch: Sendable {
     /// The pool's wake-ups while nothing but the check's own sleep went on (none on Linux, where
     /// the check's task is left out; a runtime may wake a sleep through a job of its own).
     private let ownWakes: Int
+    /// Whether the answer's timers are seen here (see AnswerTimers): the check's own sleep below
+    /// arms one through the channel where the runtime's timers reach it. Else the readings after
+    /// the event forgive no pool wake (`Stirrings.byTheAnswersTimers` stays nil).
+    private let timersSeen: Bool
 
     init() async {
         poolWatched = PoolWakes.watch()
         _ = PoolWakes.mark()
+        let armed = AnswerTimers.armedHere
         try? await Task.sleep(for: .milliseconds(20))
         ownWakes = PoolWakes.mark()
+        timersSeen = poolWatched && AnswerTimers.armedHere > armed
     }
 
     /// What stirred the answer's code while the check runs `body` (its own quiet wait, nothing
@@ -104,7 +110,7 @@ final class StillnessWatch: Sendable {
         _ hold: Duration, from ready: Gate?, endingWhenStirred: Bool = true,
         _ operation: @escaping @Sendable () async -> T
     ) async -> (task: Task<T, Never>, stirrings: Stirrings) {
-        let (task, stirrings, _) = await watchedHold(
+        let (task, stirrings, _, _) = await watchedHold(
             hold, from: ready, endingWhenStirred: endingWhenStirred, operation)
         return (task, stirrings)
     }
@@ -124,7 +130,8 @@ final class StillnessWatch: Sendable {
     func holdThenLetGo<T: Sendable>(
         _ hold: Duration, from ready: Gate?, letGo: @Sendable () -> Void, _ operation: @escaping @Sendable () async -> T
     ) async -> (result: T, held: Stirrings, afterwards: Stirrings) {
-        let (task, held, watch) = await watchedHold(hold, from: ready, endingWhenStirred: true, operation)
+        let (task, held, watch, outOfSight) = await watchedHold(
+            hold, from: ready, endingWhenStirred: true, operation)
         // Counting afresh, with no end: what the answer does from here is its answer to the event,
         // and what woke it past the hold too.
         let since = watch.countAgain()
@@ -133,7 +140,10 @@ final class StillnessWatch: Sendable {
         let lettingGo = ContinuousClock.now
         letGo()
         let result = await task.value
-        return (result, held, await stirrings(on: watch, since: since, begun: begun, from: lettingGo))
+        return (
+            result, held,
+            await stirrings(on: watch, since: since, begun: begun, outOfSight: outOfSight, from: lettingGo)
+        )
     }
 
     /// Runs `operation` on a watch to its end, nothing held back, and counts what woke its code
@@ -151,35 +161,42 @@ final class StillnessWatch: Sendable {
         let since = watch.countAgain()
         _ = PoolWakes.mark()
         let begun = TasksBegun.count
+        let outOfSight = AnswerTimers.outOfSight
         let start = ContinuousClock.now
         let task = Task(executorPreference: watch) {
             PoolWakes.countFromTheFirstWake()
             return await operation()
         }
         let result = await task.value
-        return (result, await stirrings(on: watch, since: since, begun: begun, from: start))
+        return (result, await stirrings(on: watch, since: since, begun: begun, outOfSight: outOfSight, from: start))
     }
 
     /// What stirred the code on `watch` since its counts were `since` (and `begun` tasks had
     /// begun, at `start`), besides the end of a task it awaited; read once every task the answer
-    /// made is recorded (see WakeWatch.settledWakes).
+    /// made is recorded (see WakeWatch.settledWakes). Of the pool's wakes, those the answer's timers
+    /// handed over, and the timers it armed out of the channel's sight since it began (from
+    /// `outOfSight`: a sleep with a tolerance armed before the event and ending after it too).
     private func stirrings(
-        on watch: WakeWatch, since: WakeWatch.Wakes, begun: Int, from start: ContinuousClock.Instant
+        on watch: WakeWatch, since: WakeWatch.Wakes, begun: Int, outOfSight: Int,
+        from start: ContinuousClock.Instant
     ) async -> Stirrings {
         await TasksBeingMade.recorded()
         let wakes = watch.settledWakes()
+        let pool = poolWatched ? PoolWakes.markCountingTimers() : (woken: 0, byTimers: 0)
         return Stirrings(
             timers: (wakes.fromOutside - wakes.byAnEnd) - (since.fromOutside - since.byAnEnd),
             spins: wakes.fromItself - since.fromItself, byAnEnd: wakes.byAnEnd - since.byAnEnd,
-            pooled: poolWatched ? PoolWakes.mark() : 0, begun: TasksBegun.count - begun,
-            lasted: start.duration(to: .now))
+            pooled: pool.woken,
+            byTheAnswersTimers: timersSeen ? pool.byTimers + (AnswerTimers.outOfSight - outOfSight) : nil,
+            begun: TasksBegun.count - begun, lasted: start.duration(to: .now))
     }
 
-    /// `hold(_:from:endingWhenStirred:_:)`, with the watch its task ran on.
+    /// `hold(_:from:endingWhenStirred:_:)`, with the watch its task ran on and the count of the
+    /// answer's timers out of sight as it began (see AnswerTimers).
     private func watchedHold<T: Sendable>(
         _ hold: Duration, from ready: Gate?, endingWhenStirred: Bool,
         _ operation: @escaping @Sendable () async -> T
-    ) async -> (task: Task<T, Never>, stirrings: Stirrings, watch: WakeWatch) {
+    ) async -> (task: Task<T, Never>, stirrings: Stirrings, watch: WakeWatch, outOfSight: Int) {
         let watch = WakeWatch()
         // From before the answer starts: every task the program makes counts from its first wake.
         _ = PoolWakes.mark()
@@ -192,6 +209,7 @@ final class StillnessWatch: Sendable {
             watch.count(until: deadline)
             PoolWakes.count(until: deadline)
         }
+        let outOfSight = AnswerTimers.outOfSight
         let task = Task(executorPreference: watch) {
             PoolWakes.countFromTheFirstWake()
             let result = await operation()
@@ -247,7 +265,7 @@ final class StillnessWatch: Sendable {
                 timers: meanwhile.fromOutside - started.fromOutside - turns,
                 ends: meanwhile.byAnEnd - started.byAnEnd - turns,
                 spins: meanwhile.fromItself - started.fromItself + turns, pooled: pooled),
-            watch
+            watch, outOfSight
         )
     }
 }

@@ -44,6 +44,11 @@ int lab_check_pool_watch(void);
 /// sighting). Counts afresh from now.
 unsigned long long lab_check_pool_mark(void);
 
+/// As `lab_check_pool_mark`, and writes to `by_timers` how many of those tasks were handed over as
+/// a one-shot timer that a task of the answer's armed fired (a sleep's end, where the runtime's
+/// timers reach the program's definitions: see `lab_check_timers_hold`; else 0).
+unsigned long long lab_check_pool_mark_counting_timers(unsigned long long *by_timers);
+
 /// Until the next mark, counts only the tasks handed to the pool within `nanoseconds` from now: a
 /// hold's end, fixed before the answer starts. A task handed over later is past the hold, however
 /// late the check reads the count (a busy machine's timer, or the check's task given a thread late).
@@ -92,6 +97,17 @@ int lab_check_timers_hold(void);
 /// Arms the timers kept back since `lab_check_timers_hold`, each as it was asked for (at once if
 /// its moment has passed), ends the hold and returns how many were kept.
 int lab_check_timers_let_go(void);
+
+/// Every timer armed so far through the program's definitions of libdispatch's two calls, by
+/// anyone: 0 where the runtime's calls do not reach them (anywhere but Linux), which a check tells
+/// by arming one itself (a sleep) first.
+unsigned long long lab_check_timers_armed(void);
+
+/// The timers armed so far by tasks other than the check's own whose firing the pool watch cannot
+/// tell (`lab_check_pool_mark_counting_timers`): each repeating source's
+/// (`dispatch_source_set_timer`: a sleep with a tolerance), and a one-shot timer's when too many
+/// are waiting to fire to keep them all.
+unsigned long long lab_check_timers_out_of_sight(void);
 
 /// How often the calling thread has read the time so far (`clock_gettime` and `gettimeofday`,
 /// defined in the program before the C library's: the Swift runtime's clocks, `Date` and

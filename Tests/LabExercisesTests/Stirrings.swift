@@ -1,0 +1,1 @@
+../../Exercises/Support/CheckSupport/Stirrings.swift
