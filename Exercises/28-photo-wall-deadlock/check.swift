@@ -21,9 +21,9 @@ struct LoggedPhotos: SpacePhotosService {
     /// Every day's fetch waits here until all of them are in flight (or the patience runs out),
     /// so a correct answer is seen with all at once however late a busy machine starts them.
     let hold: PeakHold
-    /// The one day whose fetch fails, after its turn: the wall shows "?" for it, as the old
-    /// bridge did, and every other day's title.
-    let failing: Date
+    /// The two days whose fetches fail, after their turns (see `failure`): the wall shows "?" for
+    /// each, as the old bridge did, and every other day's title.
+    let failing: [Date]
     let outside = Locked(0)
 
     func photo(for date: Date) async throws -> SpacePhoto {
@@ -32,7 +32,7 @@ struct LoggedPhotos: SpacePhotosService {
             await hold.enter()
             let photo = try await base.photo(for: date)
             await arrivals.turn("\(date.timeIntervalSince1970)")
-            if date == failing { throw ServiceError.unavailable }
+            if let error = failure(for: date, failing) { throw error }
             return photo
         }
     }
@@ -44,21 +44,33 @@ func runCheck(_ report: CheckReport) async {
     // More days than the pool has threads (its width is the CPUs online), a different number each run.
     let count = CheckServices.poolWidth * 2 + CheckServices.random(in: 2...6)
     let first = CheckServices.random(in: 0...1_800)
-    let days = (0..<count).map { Date(timeIntervalSince1970: 1_577_836_800 + 86_400 * Double(first + $0)) }
+    // The days in no order of the calendar's, as a wall of chosen days may list them: a wall that
+    // sorted its titles by date passed while the days came in ascending order (an audit's). Neither
+    // ascending nor descending: one sorted either way is refused.
+    var calendar = (0..<count).map { Date(timeIntervalSince1970: 1_577_836_800 + 86_400 * Double(first + $0)) }
+    for index in calendar.indices.dropLast() { calendar.swapAt(index, CheckServices.random(in: index...(count - 1))) }
+    if calendar == calendar.sorted() || calendar == calendar.sorted(by: >) { calendar.swapAt(0, 1) }
+    let days = calendar
     let log = CallLog()
-    // One day's fetch fails, in both loads: a wall that let one failure take the other days'
+    // Two days' fetches fail, in both loads: a wall that let one failure take the other days'
     // titles with it (a throwing group in one `try?`, an audit's) or dropped the day passed while
-    // every fetch succeeded.
+    // every fetch succeeded. Each with its own kind of error: the service's `.unavailable`, and one
+    // of the check's own, as a lost connection's is not the service's; a wall that showed "?" only
+    // for `.unavailable` (another error's description for the rest) passed while it was the only
+    // one thrown (an audit's).
     let failingIndex = CheckServices.random(in: 0...(count - 1))
+    let lostIndex = (failingIndex + CheckServices.random(in: 1...(count - 1))) % count
+    let failingIndices = [failingIndex, lostIndex]
+    let failingDays = failingIndices.map { days[$0] }
     // 20–60 ms each, varying by day; the arrivals gate then hands the answers back last day first.
     let service = LoggedPhotos(
         base: SpacePhotosClient.simulated(CheckServices.behavior(latency: .jitter(base: 4, spread: 2))), log: log,
         arrivals: ArrivalGate(order: days.reversed().map { "\($0.timeIntervalSince1970)" }),
-        hold: PeakHold(peak: count, patience: CheckServices.patience), failing: days[failingIndex])
+        hold: PeakHold(peak: count, patience: CheckServices.patience), failing: failingDays)
     let reference = SpacePhotosClient.simulated(CheckServices.behavior(latency: .fixed(0)))
     var expected: [String] = []
     for day in days { expected.append((try? await reference.photo(for: day).title) ?? "?") }
-    expected[failingIndex] = "?"
+    for index in failingIndices { expected[index] = "?" }
     // What a wall that awaits its fetches computes, the service's own work included (a date
     // formatted, a reply encoded and decoded, each call logged and held: 13–29 ms for 7–8 days in a
     // debug build, measured), on a service like the answer's: the check's own wall, first.
@@ -66,7 +78,7 @@ func runCheck(_ report: CheckReport) async {
         let like = LoggedPhotos(
             base: SpacePhotosClient.simulated(CheckServices.behavior(latency: .jitter(base: 4, spread: 2))), log: CallLog(),
             arrivals: ArrivalGate(order: days.reversed().map { "\($0.timeIntervalSince1970)" }),
-            hold: PeakHold(peak: count, patience: CheckServices.patience), failing: days[failingIndex])
+            hold: PeakHold(peak: count, patience: CheckServices.patience), failing: failingDays)
         return await Wall.$loading.withValue(true) {
             await withTaskGroup(of: Void.self) { group in
                 for day in days { group.addTask { _ = try? await like.photo(for: day) } }
@@ -80,9 +92,9 @@ func runCheck(_ report: CheckReport) async {
     report.expect(titles == expected, "the wall shows the \(count) days' titles, in the order of the days",
                   otherwise: titles.count != count
                       ? "loadWall returned \(counted(titles.count, "title")) for \(count) days"
-                      + (titles.count < count ? " (the fetch of day \(failingIndex + 1) failed: it still shows, as \"?\")" : "")
+                      + (titles.count < count ? " (the fetch of day \(failingIndices.min()! + 1) and that of day \(failingIndices.max()! + 1) failed: each still shows, as \"?\")" : "")
                       : Set(titles) == Set(expected) ? "the titles are not in the order of the days: keep each day's index"
-                      : wallAroundAFailure(titles, expected: expected, failing: failingIndex)
+                      : wallAroundAFailure(titles, expected: expected, failing: failingIndices)
                       ?? "the titles are not those the service returns for the days")
     let fetches = log.keys(startingWith: "photo ").count
     report.expect(fetches == count, "each day was fetched once", otherwise: "\(counted(fetches, "fetch", plural: "fetches")) for \(count) days: fetch each day once")
@@ -113,7 +125,7 @@ func runCheck(_ report: CheckReport) async {
     guard !report.hasFailed else { return }
     let serial = DedicatedThreadExecutor(name: "check 28 · wall")
     let arrivingTogether = ArrivingTogether(
-        base: reference, hold: PeakHold(peak: count, patience: CheckServices.patience), failing: days[failingIndex])
+        base: reference, hold: PeakHold(peak: count, patience: CheckServices.patience), failing: failingDays)
     report.waiting("loadWall(days:from:) again, on one thread, every day's photo arriving at once")
     let again = await within(.seconds(10)) {
         await withTaskExecutorPreference(serial) { await loadWall(days: days, from: arrivingTogether) }
@@ -132,29 +144,41 @@ func runCheck(_ report: CheckReport) async {
 struct ArrivingTogether: SpacePhotosService {
     let base: any SpacePhotosService
     let hold: PeakHold
-    let failing: Date
+    let failing: [Date]
 
     func photo(for date: Date) async throws -> SpacePhoto {
         await hold.enter()
-        if date == failing { throw ServiceError.unavailable }
+        if let error = failure(for: date, failing) { throw error }
         return try await base.photo(for: date)
     }
 
     func randomPhotos(count: Int) async throws -> [SpacePhoto] { try await base.randomPhotos(count: count) }
 }
 
-/// What the wall did wrong around the day whose fetch failed, or nil when the fault is elsewhere:
-/// other days' titles lost with it, or its "?" replaced.
-func wallAroundAFailure(_ titles: [String], expected: [String], failing: Int) -> String? {
-    let day = "day \(failing + 1) of \(titles.count)"
-    let others = titles.indices.filter { $0 != failing && titles[$0] != expected[$0] }
+/// An error of the check's own, not a `ServiceError`: a connection lost on the way.
+struct ConnectionLost: Error {}
+
+/// The error a failing day's fetch throws: the service's `.unavailable` for the first of `failing`,
+/// the check's own `ConnectionLost` for the other; nil for a day that does not fail.
+func failure(for date: Date, _ failing: [Date]) -> (any Error)? {
+    guard let index = failing.firstIndex(of: date) else { return nil }
+    return index == 0 ? ServiceError.unavailable : ConnectionLost()
+}
+
+/// What the wall did wrong around the days whose fetches failed (`failing`: the one that threw
+/// `.unavailable`, then the one that threw `ConnectionLost`), or nil when the fault is elsewhere:
+/// other days' titles lost with them, or a "?" replaced.
+func wallAroundAFailure(_ titles: [String], expected: [String], failing: [Int]) -> String? {
+    let others = titles.indices.filter { !failing.contains($0) && titles[$0] != expected[$0] }
     if !others.isEmpty {
         let shown = Set(others.map { "\"\(titles[$0])\"" }).sorted().joined(separator: ", ")
-        return "the fetch of \(day) failed, and \(counted(others.count, "other day's title", plural: "other days' titles")) \(were(others.count)) lost with it (shown as \(shown)): "
+        let days = failing.sorted().map { "day \($0 + 1)" }.joined(separator: " and ")
+        return "the fetches of \(days) of \(titles.count) failed, and \(counted(others.count, "other day's title", plural: "other days' titles")) \(were(others.count)) lost with them (shown as \(shown)): "
             + "one day's failure must cost only its own title; catch it in that day's task (`try?` around its fetch)"
     }
-    if titles[failing] != "?" {
-        return "the fetch of \(day) failed, and the wall shows \"\(titles[failing])\" for it: show \"?\" for a day whose photo cannot be fetched, as the old bridge did"
+    if let wrong = failing.first(where: { titles[$0] != "?" }) {
+        let error = wrong == failing.first ? "the service unavailable" : "a connection lost, an error that is not the service's"
+        return "the fetch of day \(wrong + 1) of \(titles.count) failed (\(error)), and the wall shows \"\(titles[wrong])\" for it: show \"?\" for a day whose photo cannot be fetched, whatever the error, as the old bridge did"
     }
     return nil
 }
