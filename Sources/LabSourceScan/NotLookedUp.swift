@@ -14,18 +14,18 @@
 package enum NotLookedUp {
     /// The positions in `tokens` of such names.
     package static func positions(in tokens: [SwiftTokenizer.Token]) -> Set<Int> {
-        let parameters = ParameterBindings.find(in: tokens)
-        return labelsAndConditions(in: tokens).union(boundInAnOpenBlock(in: tokens))
-            .union(parameters.labels).union(usedInTheirBodies(parameters.bindings, in: tokens))
+        let closing = Parentheses.closings(in: tokens)
+        let parameters = ParameterBindings.find(in: tokens, closing: closing)
+        return labelsAndConditions(in: tokens).union(boundInAnOpenBlock(in: tokens, closing: closing))
+            .union(parameters.labels).union(usedInTheirBodies(parameters.bindings, in: tokens, closing: closing))
     }
 
     /// Each parameter's or loop's name, and each use of it inside the body it is bound in: there
     /// the compiler finds the binding first, on any line (`func f(x: Int) { x }`).
-    static func usedInTheirBodies(_ bindings: [ParameterBindings.Binding], in tokens: [SwiftTokenizer.Token]) -> Set<
-        Int
-    > {
+    static func usedInTheirBodies(
+        _ bindings: [ParameterBindings.Binding], in tokens: [SwiftTokenizer.Token], closing: [Int: Int]
+    ) -> Set<Int> {
         guard !bindings.isEmpty else { return [] }
-        let closing = ParameterBindings.matchingBrackets(tokens)
         let byName = Dictionary(grouping: bindings, by: \.name)
         var positions = Set(bindings.map(\.at).filter { tokens[$0].kind == .identifier })
         for index in tokens.indices where tokens[index].kind == .identifier {
@@ -39,23 +39,21 @@ package enum NotLookedUp {
 
     /// Each identifier bound by a `let`, a `var` or a closure's parameter inside a block, and each
     /// use of its name on a later line while that block is open.
-    static func boundInAnOpenBlock(in tokens: [SwiftTokenizer.Token]) -> Set<Int> {
-        // Where each `{` closes (the end of the file for one left open), and the bindings in
-        // blocks, by name: (binding, its block's `{`).
-        var closes: [Int: Int] = [:]
+    static func boundInAnOpenBlock(in tokens: [SwiftTokenizer.Token], closing: [Int: Int]) -> Set<Int> {
+        // The bindings in blocks, by name: (binding, its block's `{`), which closes where `closing`
+        // says (the end of the file for one left open).
         var open: [Int] = []
         var bindings: [String: [(at: Int, block: Int)]] = [:]
         for index in tokens.indices {
             let token = tokens[index]
             if token.kind == .punctuation, token.text == "{" { open.append(index) }
-            if token.kind == .punctuation, token.text == "}", let block = open.popLast() { closes[block] = index }
+            if token.kind == .punctuation, token.text == "}" { _ = open.popLast() }
             if token.kind == .identifier, index > 0, let block = open.last,
                 SourceScanner.isBinding(at: index, in: tokens)
             {
                 bindings[token.text, default: []].append((index, block))
             }
         }
-        for block in open { closes[block] = tokens.count }
         var positions = Set<Int>()
         for index in tokens.indices where tokens[index].kind == .identifier {
             guard let candidates = bindings[tokens[index].text] else { continue }
@@ -63,7 +61,7 @@ package enum NotLookedUp {
             // own line, `if let photos = photos` reads a `photos` from outside.
             let line = tokens[index].line
             if candidates.contains(where: {
-                ($0.at == index || tokens[$0.at].line < line) && (closes[$0.block] ?? tokens.count) > index
+                ($0.at == index || tokens[$0.at].line < line) && (closing[$0.block] ?? tokens.count) > index
             }) {
                 positions.insert(index)
             }

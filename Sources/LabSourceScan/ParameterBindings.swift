@@ -15,9 +15,10 @@ enum ParameterBindings {
         let block: Int
     }
 
-    /// Every binding in `tokens`, and the positions of declared parameters' external labels.
-    static func find(in tokens: [SwiftTokenizer.Token]) -> (bindings: [Binding], labels: Set<Int>) {
-        let closing = matchingBrackets(tokens)
+    /// Every binding in `tokens`, and the positions of declared parameters' external labels;
+    /// `closing` is where each group closes (`Parentheses.closings`).
+    static func find(in tokens: [SwiftTokenizer.Token], closing: [Int: Int]) -> (bindings: [Binding], labels: Set<Int>)
+    {
         var bindings: [Binding] = []
         var labels = Set<Int>()
         for index in tokens.indices where tokens[index].kind != .string {
@@ -49,20 +50,6 @@ enum ParameterBindings {
             }
         }
         return (bindings, labels)
-    }
-
-    /// Where each `(`, `[` and `{` closes; one left open closes nowhere.
-    static func matchingBrackets(_ tokens: [SwiftTokenizer.Token]) -> [Int: Int] {
-        var closing: [Int: Int] = [:]
-        var open: [Int] = []
-        for index in tokens.indices where tokens[index].kind == .punctuation {
-            switch tokens[index].text {
-            case "(", "[", "{": open.append(index)
-            case ")", "]", "}": if let opening = open.popLast() { closing[opening] = index }
-            default: continue
-            }
-        }
-        return closing
     }
 
     /// Words that end a declaration's signature before any body: a protocol's requirement, or

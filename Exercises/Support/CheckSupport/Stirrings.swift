@@ -3,7 +3,8 @@ import LabCore
 /// What woke an answer's task while the check held still, the one measure of waiting against
 /// polling that the checks share: a timer or another task (`timers`), the task's own jobs over
 /// and over (`spins`), tasks of the answer's own woken again on the pool (`pooled`, see
-/// PoolWakes; after the event, a few not woken by a timer of the answer's are forgiven). A task that awaits an event is woken by none of them while the event is held.
+/// PoolWakes; after the event, a few not woken by a timer of the answer's are forgiven). A task
+/// that awaits an event is woken by none of them while the event is held.
 struct Stirrings: Sendable {
     var timers = 0
     var spins = 0
