@@ -77,10 +77,14 @@ func runCheck(_ report: CheckReport) async {
     }
 
     // Other products, each with its own quantity, added in reverse order of name: rows come
-    // back in the order they were added unless the search sorts them.
+    // back in the order they were added unless the search sorts them. Each in two adds, 1 and
+    // then the rest (2 or more): every other add is of 1, and an add to an existing product that
+    // added 1 whatever the quantity (`quantity + 1`) passed (an audit's).
     let others = otherProducts()
     for product in others.sorted(by: { $0.name > $1.name }) {
-        do { try await stores[0].add(name: product.name, quantity: product.quantity) } catch { errors.withLock { $0.append("\(error)") } }
+        for part in [1, product.quantity - 1] {
+            do { try await stores[0].add(name: product.name, quantity: part) } catch { errors.withLock { $0.append("\(error)") } }
+        }
     }
 
     // 3. What a fresh store on the same file reads: the adds were saved, not kept in memory.
@@ -101,7 +105,7 @@ func runCheck(_ report: CheckReport) async {
     let freshOthers = fresh.filter { $0.name.lowercased() != "milk" }.map { "\($0.name) \($0.quantity)" }
     report.expect(freshOthers == expectedOthers && fresh.count == others.count + 1,
                   "a fresh store on the same file reads every product with its own quantity",
-                  otherwise: "a fresh store on the same file should read every product: it reads \(fresh.map { "\($0.name) \($0.quantity)" }); expected Milk and \(expectedOthers.joined(separator: ", "))")
+                  otherwise: "a fresh store on the same file should read every product: it reads \(fresh.map { "\($0.name) \($0.quantity)" }); expected Milk and \(expectedOthers.joined(separator: ", ")) (each added twice: 1, then the rest; an add adds its quantity)")
 
     // 4. Search: a random piece from inside a random name, in random case.
     let milkName = milk.first?.name ?? "Milk"
@@ -379,12 +383,13 @@ func isSortedByName(_ names: [String]) -> Bool {
 
 func ignoringCase(_ first: String, _ second: String) -> Bool { first.lowercased() < second.lowercased() }
 
-/// Two milk products always, and three to five others, each with a random quantity.
+/// Two milk products always, and three to five others, each with a random quantity of 3 or more
+/// (added as 1 and then the rest).
 func otherProducts() -> [Product] {
     let pool = ["Bread", "Rye bread", "Shortbread", "Butter", "Peanut butter", "Buttermilk", "Cheddar", "Honey",
                 "Oat flakes", "Goat cheese", "Cream cheese", "Sour cream"]
     let names = ["Oat Milkshake", "Almond milk"] + pool.shuffled().prefix(CheckServices.random(in: 3...5))
-    return names.map { Product(name: $0, quantity: CheckServices.random(in: 1...9)) }
+    return names.map { Product(name: $0, quantity: CheckServices.random(in: 3...9)) }
 }
 
 /// A search for text with a wildcard's character in it finds the names that contain that text, as
