@@ -78,7 +78,7 @@ func runCheck(_ report: CheckReport) async {
     let still = await StillnessWatch()
     report.waiting("uniquePhotos(_:)")
     let cpuBefore = processCPUSeconds()
-    let ((kept, mainThread), stirrings) = await still.watchToTheEnd { @MainActor in
+    let ((kept, mainThread), watched) = await still.watchToTheEnd { @MainActor in
         let reading = ThreadActivity.ThreadActivityReading()
         let kept = await uniquePhotos(photos).map { "\($0.title) #\($0.fingerprint.seed)" }
         return (kept, reading.activity())
@@ -115,6 +115,11 @@ func runCheck(_ report: CheckReport) async {
     // timer's callback that resumes a continuation at every look is one each (two catalogued
     // pollers passed a run without the kernel's figures).
     let events = photos.count
+    // A task begun for each photo, as for each await: a group that hashes every photo in a child
+    // of its own runs in the calling task (uniquePhotos is @concurrent) and is woken by each
+    // child's end, awaiting them all (an audit's, told it ran 19 times and looked again and again).
+    var stirrings = watched
+    stirrings.tasksAllowed = max(Stirrings.tasksBegunAsItStarts, events)
     // Both types written out: inferred, these two chains of `map` and `??` took 370 ms of this
     // check's 580 ms compile, which every answer with a module of its own pays (session 54).
     let restless: String? = mainThread?.restless(events: events).map { "the main actor \($0)" }

@@ -61,20 +61,20 @@ struct Stirrings: Sendable {
     var ownRunsAllowed = 4
 
     /// The runs of its own allowed in all: `ownRunsAllowed`, and two for each task it began (at most
-    /// `tasksBegunAsItStarts`). A child task (an `async let`, a group's child) inherits the watch
+    /// `tasksAllowed`). A child task (an `async let`, a group's child) inherits the watch
     /// as its executor, so its start and its parent's resumption as it ends run there: in 21, an
     /// `async let`, a group of one child and two `async let`s over the halves ran 5-6 times and
     /// were told they yielded in a loop (an audit's, helper 165, session 55). A loop that yields
     /// runs hundreds of times while it waits.
-    var spinsAllowed: Int { ownRunsAllowed + 2 * min(begun, Self.tasksBegunAsItStarts) }
+    var spinsAllowed: Int { ownRunsAllowed + 2 * min(begun, tasksAllowed) }
 
     /// In a hold, the wakes from outside handed over in no task (`byAnEnd`) forgiven: one for each
-    /// task it began (at most `tasksBegunAsItStarts`), that task's end. A child that calls a
+    /// task it began (at most `tasksAllowed`), that task's end. A child that calls a
     /// main-actor function ends there and wakes its parent from the main actor: in 29, a buyer that
     /// logged through `async let logged: Void = logSale("asked")` was told it was woken from outside
     /// and looked again and again (helper 168). A callback or a thread that wakes the task begins no
     /// task; a chain of tasks that each look once begins more than four, or sleeps on the pool.
-    var endsAllowed: Int { min(begun, Self.tasksBegunAsItStarts) }
+    var endsAllowed: Int { min(begun, tasksAllowed) }
 
     var stillWaiting: Bool { whatStirred == nil }
 
@@ -95,6 +95,12 @@ struct Stirrings: Sendable {
     /// More tasks than this begun while it waits is a chain of them.
     static let tasksBegunAsItStarts = 4
 
+    /// The tasks it may begin, each allowed two runs of its own and its end: `tasksBegunAsItStarts`,
+    /// unless the check allows one for each event it waits out (21: a group that hashes each photo in
+    /// a child of its own awaits every child, and was told, by 15 photos' children, that it ran 19
+    /// times and looked again and again; an audit's, helper 175).
+    var tasksAllowed = Self.tasksBegunAsItStarts
+
     /// What stirred it, in a few words, for a check that words its own advice; nil when still
     /// (a few spins of its own are allowed, see above).
     var whatStirred: String? {
@@ -105,7 +111,7 @@ struct Stirrings: Sendable {
             return "it ran \(spins) times (Task.yield() in a loop, or another task of yours waking it again and again?)"
         }
         if pooledJudged > 0 { return "tasks of your code were woken \(counted(pooled, "time")) on the thread pool" }
-        if begun > Self.tasksBegunAsItStarts { return "your code began \(begun) tasks" }
+        if begun > tasksAllowed { return "your code began \(begun) tasks" }
         if computed { return "your code used \(cpu.humanReadable) of CPU\(wantedNote)" }
         return nil
     }
@@ -126,7 +132,7 @@ struct Stirrings: Sendable {
             return
                 "while \(what), tasks of your code were woken \(counted(pooled, "time")) on the thread pool (a task of its own that sleeps and looks again, or yields in a loop?): await \(awaiting), which nothing wakes early"
         }
-        if begun > Self.tasksBegunAsItStarts {
+        if begun > tasksAllowed {
             return
                 "while \(what), your code began \(begun) tasks (a chain of tasks, each looking once and starting the next?): await \(awaiting), which nothing wakes early"
         }
