@@ -24,7 +24,7 @@ final class Thermostat {
 import Foundation
 @testable import StudentCode
 
-let plannedExpectations = 7
+let plannedExpectations = 8
 
 /// What the display was asked to show, in order.
 @MainActor
@@ -140,5 +140,26 @@ func runCheck(_ report: CheckReport) async {
                   otherwise: polled == 0
                       ? "while nothing changed for 400 ms, \(quiet.whatStirred ?? ""): it looks again and again (polling); let onChange say when to show"
                       : "while nothing changed for 400 ms, your code read the target \(counted(polled, "time")): it looks again and again (polling); let onChange say when to read")
-}
 
+    // And one more change after the quiet: a display that stops following once left alone (an
+    // audit's stopped after 300 ms with no change, helper 176) passed while no gap between changes
+    // outlasted the 150 ms settle. One that stops only after a longer rest still passes.
+    let afterQuiet = await changesOneByOne(
+        count: 1, patience: patience, timeBudget: .seconds(2),
+        change: { () -> Int in
+            upward.toggle()
+            before += (upward ? 1 : -1) * CheckServices.random(in: 1...3)
+            thermostat.target = before
+            return before
+        },
+        shown: { display.takeNew() })
+    if let stopped = afterQuiet.last {
+        if afterQuiet.shownForIt.isEmpty {
+            report.late("after the 400 ms with no change, the target became \(stopped) and nothing was shown within \(patience.humanReadable): keep following however long the target is left alone; register again after every change")
+        } else {
+            report.fail("after the 400 ms with no change, the target became \(stopped) and the display showed \(afterQuiet.shownForIt): show once per change, the new target")
+        }
+    } else {
+        report.pass("after the 400 ms with no change, the next change was shown as it came")
+    }
+}

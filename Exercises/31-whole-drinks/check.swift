@@ -46,7 +46,7 @@ final class DrinkTally {
 import Foundation
 @testable import StudentCode
 
-let plannedExpectations = 8
+let plannedExpectations = 9
 
 struct Pair: Equatable, CustomStringConvertible {
     let cups: Int
@@ -203,4 +203,24 @@ func runCheck(_ report: CheckReport) async {
                   otherwise: polled == 0
                       ? "while nothing changed for 400 ms, \(quiet.whatStirred ?? ""): it looks again and again (polling); let onChange say when to show"
                       : "while nothing changed for 400 ms, your code read cups or caffeine \(counted(polled, "time")): it looks again and again (polling); let onChange say when to read")
+
+    // And one more change after the quiet: a face that stops following once left alone (an
+    // audit's stopped after 300 ms with no change, helper 176) passed while no gap between changes
+    // outlasted the 150 ms settle. One that stops only after a longer rest still passes.
+    let afterQuiet = await changesOneByOne(
+        count: 1, patience: patience, timeBudget: .seconds(2),
+        change: { () -> Pair in
+            tally.add(milligrams: CheckServices.random(in: 60...140))
+            return Pair(cups: tally.cups, caffeine: tally.caffeine)
+        },
+        shown: { face.takeNew() })
+    if let stopped = afterQuiet.last {
+        if afterQuiet.shownForIt.isEmpty {
+            report.late("after the 400 ms with no change, the tally became \(stopped) and nothing was shown within \(patience.humanReadable): keep following however long the tally is left alone; register again after every change")
+        } else {
+            report.fail("after the 400 ms with no change, the tally became \(stopped) and the face showed \(afterQuiet.shownForIt): show once per change, the state after it")
+        }
+    } else {
+        report.pass("after the 400 ms with no change, the next change was shown as it came")
+    }
 }
