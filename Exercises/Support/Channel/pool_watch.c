@@ -117,6 +117,12 @@ static int seen_insert(uint32_t id) { return lab_check_id_set_insert(&seen, id);
 static lab_check_id_set known;
 static int known_insert(uint32_t id) { return lab_check_id_set_insert(&known, id); }
 
+// The tasks the program made from a thread that ran no task (a `Task {}` in a queue's block or a
+// thread's body): work handed to a thread, not a task of the caller's. A `Task.detached` made in a
+// task is not here (28's detached fetches, awaited, were told they were handed to a thread that
+// waits; helper 179).
+static lab_check_id_set from_threads;
+
 // See runtime_watch.h.
 void *lab_check_running_task(void) {
     current_task_function current = atomic_load(&current_task);
@@ -129,10 +135,11 @@ void *lab_check_running_task(void) {
 
 void *lab_check_watching_task(void) { return atomic_load(&watching_task); }
 
-void lab_check_note_made(uint32_t id, int by_the_answer) {
+void lab_check_note_made(uint32_t id, int by_the_answer, int from_a_thread) {
     pthread_mutex_lock(&pool_lock);
     if (by_the_answer) seen_insert(id);
     known_insert(id);
+    if (from_a_thread) lab_check_id_set_insert(&from_threads, id);
     pthread_mutex_unlock(&pool_lock);
     uint32_t newest = atomic_load(&newest_made);
     while (id > newest && !atomic_compare_exchange_weak(&newest_made, &newest, id)) {}
@@ -236,6 +243,13 @@ int lab_check_made_by_the_program(uint32_t id) {
     return known_task;
 }
 
+int lab_check_made_from_a_thread(uint32_t id) {
+    pthread_mutex_lock(&pool_lock);
+    int from_a_thread = lab_check_id_set_contains(&from_threads, id);
+    pthread_mutex_unlock(&pool_lock);
+    return from_a_thread;
+}
+
 // The main actor's executor has a hook of the same shape: a task started on the main actor is
 // handed there, not to the pool.
 static pool_hook previous_main_hook;
@@ -313,6 +327,10 @@ int lab_check_running_task_id(uint32_t *id) {
 int lab_check_made_by_the_program(uint32_t id) {
     (void)id;
     return 0;
+}
+int lab_check_made_from_a_thread(uint32_t id) {
+    (void)id;
+    return -1;
 }
 long long lab_check_starts_begin(int hold_back) {
     (void)hold_back;

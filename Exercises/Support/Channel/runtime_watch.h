@@ -45,8 +45,9 @@ int lab_check_past_the_hold(void);
 extern _Thread_local int lab_check_in_an_answers_timer;
 
 /// A task the program made, with its id: known as the program's, seen from its making if
-/// `by_the_answer`, and the newest id made (a mark takes it: a task with a later id was made since).
-void lab_check_note_made(uint32_t id, int by_the_answer);
+/// `by_the_answer`, made from a thread if `from_a_thread` (see `lab_check_made_from_a_thread`), and
+/// the newest id made (a mark takes it: a task with a later id was made since).
+void lab_check_note_made(uint32_t id, int by_the_answer, int from_a_thread);
 #endif
 
 #endif

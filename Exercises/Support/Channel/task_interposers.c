@@ -46,7 +46,11 @@ __attribute__((swiftcall)) task_and_context swift_task_create(
     }
     if (!(flags & task_is_child_task)) atomic_fetch_add(&tasks_created, 1);
     void *watching = lab_check_watching_task();
-    int by_the_answer = !watching || lab_check_running_task() != watching;
+    void *making = lab_check_running_task();
+    int by_the_answer = !watching || making != watching;
+    // Made where no task runs: a thread's own code (the check's first task too, made on the main
+    // thread; so not passed on to the tasks a task so made makes, all of which would then be).
+    int from_a_thread = !making;
     if (by_the_answer && !lab_check_past_the_hold()) atomic_fetch_add(&tasks_begun, 1);
     atomic_fetch_add(&tasks_being_made, 1);
     lab_check_creating_task++;
@@ -57,7 +61,7 @@ __attribute__((swiftcall)) task_and_context swift_task_create(
     // sleeping once, was forgiven each task's one wake as a first sighting (an audit's, in 01, 13
     // and 17). Recorded after the runtime's creation, so a task that hops at once, on another
     // thread, in the runtime's own code, may still be seen first there: then forgiven.
-    if (made.task) lab_check_note_made(lab_check_job_id(made.task), by_the_answer);
+    if (made.task) lab_check_note_made(lab_check_job_id(made.task), by_the_answer, from_a_thread);
     atomic_fetch_sub(&tasks_being_made, 1);
     return made;
 }

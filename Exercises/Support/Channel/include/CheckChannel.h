@@ -71,6 +71,13 @@ int lab_check_running_task_id(uint32_t *id);
 /// 1 when the task with this id was made by the program (or is the check's, or a hold's).
 int lab_check_made_by_the_program(uint32_t id);
 
+/// 1 when the task with this id was made by the program from a thread that ran no task (a
+/// `Task {}` in a queue's block or a thread's body; the check's own first task, too); 0 when made in
+/// a task (a child, a `Task {}`, a `Task.detached`), or not seen made (an `async let`'s child, which
+/// the runtime makes); -1 where the channel does not watch the runtime (a compiler without Swift's
+/// calling convention).
+int lab_check_made_from_a_thread(uint32_t id);
+
 /// Starts counting the jobs the calling thread hands the pool or the main actor's executor
 /// (swift_task_enqueueMainExecutor_hook too): in synchronous code, each is a task it started.
 /// With `hold_back`, those jobs are also kept back until the count ends (or until
