@@ -2,7 +2,7 @@ import Foundation
 import LabCore
 @testable import StudentCode
 
-let plannedExpectations = 6
+let plannedExpectations = 7
 
 func runCheck(_ report: CheckReport) async {
     let still = await StillnessWatch()
@@ -30,7 +30,7 @@ func runCheck(_ report: CheckReport) async {
     report.expect(stamps.keys.sorted() == [1, 2, 3, 4, 5], "a time stamp for each of the 5 tasks",
                   otherwise: "expected stamps for tasks 1–5, got \(stamps.keys.sorted())")
     // Each stamp a moment of its own, taken as a wait ended: the k-th stamp in time comes after k
-    // waits ended (in whichever task; keys by arrival are accepted), and none after the function
+    // waits ended (in whichever task; keys that count arrivals are refused at the end), and none after the function
     // returned. One date shared by all five, or a made-up one (`.distantFuture`), had passed. (Two
     // children on two CPUs may read the clock within its resolution of each other, so only one
     // moment for all five is refused.)
@@ -74,8 +74,9 @@ func runCheck(_ report: CheckReport) async {
     let atTheDoor = Locked(0)
     let allHeld = Gate()
     // Each wait has a door of its own, let go one at a time after the hold (see below); a sixth
-    // wait, if any, goes out with the fifth.
+    // wait, if any, goes out with the fifth to arrive. The places let go, in the order they went.
     let doors = (1...5).map { _ in Gate() }
+    let heldLetGo = Locked<[Int]>([])
     let heldEnds = Locked<[Date]>([])
     let heldBegun = Locked(0)
     let heldWork = SimulatedWork(
@@ -87,6 +88,7 @@ func runCheck(_ report: CheckReport) async {
             let place = atTheDoor.withLock { $0 += 1; return $0 }
             if place == 5 { allHeld.open() }
             await doors[min(place, 5) - 1].wait()
+            heldLetGo.withLock { $0.append(place) }
         })
     // Fewer than five waits at once (one after the other, or shared) would never fill the door; and
     // a machine too busy to bring all five there within 2 s leaves nothing to judge: children still
@@ -120,6 +122,12 @@ func runCheck(_ report: CheckReport) async {
         }
     }
     DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(2)) { lookForFewer() }
+    // The doors open in an order drawn each run, by the place at which each wait reached its door;
+    // the kept run below draws another (see `drawnOrders`). Only with all five at the door: else in
+    // the order they came, so that waits one after the other are not kept behind doors that no wait
+    // has reached (2 s each).
+    let (heldOrder, keptOrder) = drawnOrders()
+    let doorOrder = Locked(Array(0..<5))
     report.waiting("collectTimeStamps, its five waits held back at their end")
     let heldReturned = Locked(false)
     // Then the waits go one at a time, each 50 ms after the one before has ended: a child that
@@ -134,7 +142,7 @@ func runCheck(_ report: CheckReport) async {
     // stamps in an actor, was still through the hold and passed (helper 162's audit).
     @Sendable func openDoor(_ index: Int) {
         guard index < doors.count else { return }
-        doors[index].open()
+        doors[doorOrder.withLock { $0[index] }].open()
         awaitItsEnd(index, giveUp: ContinuousClock.now + CheckServices.patience)
     }
     @Sendable func awaitItsEnd(_ index: Int, giveUp: ContinuousClock.Instant) {
@@ -146,7 +154,10 @@ func runCheck(_ report: CheckReport) async {
         }
     }
     let (heldStamps, stirrings, afterwardsCounted) = await still.holdThenLetGo(
-        .milliseconds(600), from: allHeld, letGo: { DispatchQueue.global().async { openDoor(0) } }
+        .milliseconds(600), from: allHeld, letGo: {
+            if fellBack.withLock({ $0 }) == nil { doorOrder.withLock { $0 = heldOrder } }
+            DispatchQueue.global().async { openDoor(0) }
+        }
     ) {
         let stamps = await collectTimeStamps(heldWork)
         heldReturned.withLock { $0 = true }
@@ -189,6 +200,7 @@ func runCheck(_ report: CheckReport) async {
     let keptAtTheDoor = Locked(0)
     let keptAllThere = Gate()
     let keptDoors = (1...5).map { _ in Gate() }
+    let keptLetGo = Locked<[Int]>([])
     let keptEnds = Locked<[Date]>([])
     let keptWork = SimulatedWork(
         scale: TimeScale(factor: 0.04),
@@ -197,6 +209,7 @@ func runCheck(_ report: CheckReport) async {
             let place = keptAtTheDoor.withLock { $0 += 1; return $0 }
             if place == 5 { keptAllThere.open() }
             await keptDoors[min(place, 5) - 1].wait()
+            keptLetGo.withLock { $0.append(place) }
         })
     report.waiting("collectTimeStamps, its children's results kept back until all five waits had ended")
     let kept = Task(executorPreference: keptBack) { await collectTimeStamps(keptWork) }
@@ -207,8 +220,8 @@ func runCheck(_ report: CheckReport) async {
     var keptLastEnd: Date?
     if allThere {
         keptBack.keepBack()
-        for (index, door) in keptDoors.enumerated() {
-            keptBack.lettingResultsThrough { door.open() }
+        for (index, place) in keptOrder.enumerated() {
+            keptBack.lettingResultsThrough { keptDoors[place].open() }
             _ = await poll(for: CheckServices.patience) { keptEnds.withLock { $0.count } > index }
             try? await Task.sleep(for: .milliseconds(20))
         }
@@ -231,4 +244,56 @@ func runCheck(_ report: CheckReport) async {
                 : keptLastEnd == nil ? "with the children's results kept back, none of the five waits ended within \(CheckServices.patience.humanReadable) of being let go"
                 : "with the children's results kept back until all five waits had ended, collectTimeStamps returned no stamps")
     }
+
+    // Filed by task, not by arrival. Both runs above let the waits go in a drawn order, by the place
+    // at which each reached its door, and each child reaches its door in the order the children
+    // began: the check's executors are serial, and run them in the order they were made. So the stamp
+    // of task i ends where its place fell in the draw, and stamps filed under their tasks' numbers
+    // are out of the keys' order. A parent that numbered the results as they came (`n += 1;
+    // timeStamps[n] = date`) files the first to end under 1, the next under 2, each a child's own
+    // date: it passed every line above. Judged only where the five waits went in the drawn order;
+    // refused only if both runs put the stamps in the keys' order. Each draw is three swaps or more
+    // away from the order the children were made and from its reverse, and the two differ: children
+    // made in another order (`(1...5).reversed()`, a third begun late) keep their stamps out of the
+    // keys' order, and an order of the answer's own would have to be drawn in both runs.
+    let fullKeys = [1, 2, 3, 4, 5]
+    let heldInKeyOrder: Bool? =
+        unjudged == nil && heldStamps.keys.sorted() == fullKeys && heldLetGo.withLock({ $0 }) == heldOrder.map { $0 + 1 }
+        ? inKeyOrder(heldStamps) : nil
+    let keptInKeyOrder: Bool? =
+        allThere && keptStamps?.keys.sorted() == fullKeys && keptLetGo.withLock({ $0 }) == keptOrder.map { $0 + 1 }
+        ? keptStamps.map(inKeyOrder) : nil
+    let judged = [heldInKeyOrder, keptInKeyOrder].compactMap { $0 }
+    if judged.count == 2 && !judged.contains(false) {
+        report.fail(
+            "with the waits let go out of the order their tasks began, in a drawn order twice, the stamps by key came in the order the waits ended both times, task 1's first and task 5's last: the keys counted the stamps as they came, not the tasks; each child returns its own number with its date, (i, date), and the parent files the date under that number")
+    } else if judged.contains(false) {
+        report.pass("the keys do not count the stamps as they came: with the waits let go out of the order their tasks began, the stamps by key did not come in the order the waits ended")
+    } else {
+        report.pass("not judged whether the keys are the tasks' or count the stamps as they came: \(judged.count) of the two runs let its five waits go in the order it drew")
+    }
+}
+
+/// Two orders to let five waits go in (by place at the door, from 0), different from each other,
+/// each with 3 to 7 of its 10 pairs out of order: at least three swaps away from the order the
+/// children began and from its reverse.
+func drawnOrders() -> (held: [Int], kept: [Int]) {
+    var orders: [[Int]] = [[]]
+    for _ in 0..<5 {
+        orders = orders.flatMap { order in (0..<5).filter { !order.contains($0) }.map { order + [$0] } }
+    }
+    let farFromBoth = orders.filter { order in
+        let outOfOrder = order.indices.flatMap { i in order.indices.filter { $0 > i && order[$0] < order[i] } }.count
+        return (3...7).contains(outOfOrder)
+    }
+    var generator = SystemRandomNumberGenerator()
+    let held = farFromBoth.randomElement(using: &generator)!
+    let kept = farFromBoth.filter { $0 != held }.randomElement(using: &generator)!
+    return (held, kept)
+}
+
+/// Whether the stamps, read by key from 1 to 5, each came after the one before.
+func inKeyOrder(_ stamps: [Int: Date]) -> Bool {
+    let byKey = stamps.keys.sorted().compactMap { stamps[$0] }
+    return zip(byKey, byKey.dropFirst()).allSatisfy { $0 < $1 }
 }
