@@ -266,7 +266,7 @@ func runCheck(_ report: CheckReport) async {
     let judged = [heldInKeyOrder, keptInKeyOrder].compactMap { $0 }
     if judged.count == 2 && !judged.contains(false) {
         report.fail(
-            "with the waits let go out of the order their tasks began, in a drawn order twice, the stamps by key came in the order the waits ended both times, task 1's first and task 5's last: the keys counted the stamps as they came, not the tasks; each child returns its own number with its date, (i, date), and the parent files the date under that number")
+            "with the waits let go in an order drawn each run, not the order their tasks began, the stamps read by key from 1 to 5 still came each after the one before, in both runs: a key must be its task's number, not its stamp's place among the others (a count of the stamps as they came); each child returns its own number with its date, (i, date), and the parent files the date under that number")
     } else if judged.contains(false) {
         report.pass("the keys do not count the stamps as they came: with the waits let go out of the order their tasks began, the stamps by key did not come in the order the waits ended")
     } else {
