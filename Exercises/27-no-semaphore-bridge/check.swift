@@ -88,9 +88,11 @@ func runCheck(_ report: CheckReport) async {
         otherwise: "while the \(callers) calls at once waited for their renderings (each asleep 20 ms), the process computed \(computed.humanReadable): a call kept its thread busy instead of suspending (looking for the size again and again?); await the renderer")
     // A call handed to a thread that waits on the semaphore (a GCD queue's, say) finishes too,
     // but each holds a thread of its own while it waits: the rendering then runs in a task the
-    // waiting thread started, outside the caller's.
+    // waiting thread started, outside the caller's. A rendering in a `Task.detached` lacks the
+    // value as well (it inherits nothing), and holds no thread: the sentence names both, since
+    // telling a detached caller it handed the call to a waiting thread was untrue (an audit's).
     let elsewhere = (0..<callers).map { "thumb-\($0).jpg" }.filter(renderer.outside.contains)
     report.expect(
         elsewhere.isEmpty, "each thumbnail was rendered in its caller's task (or one it started), not handed to another thread",
-        otherwise: "\(elsewhere.count) of \(callers) renderings ran outside their caller's task: thumbnailSize handed the call to a thread that waits for it (the semaphore, on a thread of its own?); await the renderer in the caller")
+        otherwise: "\(elsewhere.count) of \(callers) renderings ran outside their caller's task and the tasks it started: thumbnailSize handed the rendering to a detached task, which inherits nothing from the caller (its cancellation, priority and task-local values), or to a thread that waits for it (the semaphore, on a thread of its own?); await the renderer in the caller")
 }
