@@ -50,17 +50,54 @@ func runCheck(_ report: CheckReport) async {
     // A failure forgets only its own day: a cache that emptied itself when a download failed
     // (every day's download dropped, an honest reading of "a failed download must not stay
     // cached") downloaded the days it held again, and passed while no day was cached at the failure.
+    // Nor another day's download in flight: a cache that kept photos apart from its downloads and
+    // forgot every download in flight on a failure passed while none was (an audit's, helper 178):
+    // a third day's download is held while the failure comes, and asked for again before it ends.
     let held = today.addingTimeInterval(10 * 86_400)
     let broken = today.addingTimeInterval(11 * 86_400)
+    let pending = today.addingTimeInterval(12 * 86_400)
     let oneDayDown = OneDayDown(base: working, failing: broken)
-    let keeping = PhotoCache(service: oneDayDown)
+    let holdingPending = HeldPhotos(base: oneDayDown, holding: pending)
+    let keeping = PhotoCache(service: holdingPending)
     _ = try? await keeping.photo(for: held)
-    let brokenFailed = (try? await keeping.photo(for: broken)) == nil
+    let firstPending = Task { try? await keeping.photo(for: pending).date }
+    _ = await poll(for: CheckServices.patience) { holdingPending.calls(for: pending) > 0 }
+    // The failing day fails at once, unless the cache keeps it behind the held day (downloads that
+    // take turns, refused below): then the held download is let go after 1 s, and what follows a
+    // failure while a day is in flight is not judged this run.
+    let brokenRequest = Task { (try? await keeping.photo(for: broken)) == nil }
+    let failedAtOnce = await within(.seconds(1)) { await brokenRequest.value } != nil
+    if !failedAtOnce { holdingPending.release() }
+    let brokenFailed = await brokenRequest.value
     _ = try? await keeping.photo(for: held)
+    let secondPending =
+        failedAtOnce
+        ? await within(.seconds(3)) {
+            await withTaskExecutorPreference(serial) {
+                await withTaskGroup(of: Date?.self) { group in
+                    group.addTask { try? await keeping.photo(for: pending).date }
+                    // Asked after it on the same first-in-first-out thread: once this is served, the
+                    // request above has had its turn on the cache before the download is let go.
+                    _ = try? await keeping.photo(for: today.addingTimeInterval(13 * 86_400))
+                    holdingPending.release()
+                    return await group.next() ?? nil
+                }
+            }
+        } : nil
+    holdingPending.release()
+    let pendingPhotos = [await within(.seconds(3)) { await firstPending.value } ?? nil, secondPending ?? nil]
     let heldDownloads = oneDayDown.calls(for: held)
-    report.expect(brokenFailed && heldDownloads == 1, "a failed download of one day left the other days cached",
-                  otherwise: !brokenFailed ? "a download the service failed returned a photo"
-                      : "after another day's download failed, a day already cached was downloaded again (\(heldDownloads) downloads): a failure must remove only its own day's download")
+    let pendingDownloads = holdingPending.calls(for: pending)
+    let pendingShared = !failedAtOnce || (pendingDownloads == 1 && pendingPhotos.allSatisfy { $0 != nil } && Set(pendingPhotos).count == 1)
+    report.expect(
+        brokenFailed && heldDownloads == 1 && pendingShared,
+        "a failed download of one day left the other days cached\(failedAtOnce ? ", and another day's download in flight shared" : "")",
+        otherwise: !brokenFailed ? "a download the service failed returned a photo"
+            : heldDownloads != 1
+            ? "after another day's download failed, a day already cached was downloaded again (\(heldDownloads) downloads): a failure must remove only its own day's download"
+            : pendingDownloads != 1
+            ? "a day asked for again while its download was in flight, after another day's download had failed meanwhile, was downloaded \(pendingDownloads) times: a failure must remove only its own day's download"
+            : "two requests for a day whose download was in flight while another day's failed got \(pendingPhotos.map { $0.map { "a photo of \($0)" } ?? "no photo within 3 s" }): both must get that day's one photo")
     // Two new days asked for at once, each by several views: each view gets its own day's photo
     // (an audit's cache kept one download in flight for every day, and handed it to both).
     let days = [today.addingTimeInterval(2 * 86_400), today.addingTimeInterval(3 * 86_400)]
