@@ -110,15 +110,17 @@ func runCheck(_ report: CheckReport) async {
     // Then a long run of changes, up and down by turns, each waited for until it is shown (see
     // changesOneByOne): a display that registers again only so many times stops showing.
     var upward = false
+    // A change up or down by turns, 1 to 3 degrees: each one differs from the one before.
+    func nudgeTheTarget() -> Int {
+        upward.toggle()
+        before += (upward ? 1 : -1) * CheckServices.random(in: 1...3)
+        thermostat.target = before
+        return before
+    }
     let patience = Duration.milliseconds(500)
     let run = await changesOneByOne(
         count: CheckServices.random(in: 200...300), patience: patience, timeBudget: .seconds(2),
-        change: { () -> Int in
-            upward.toggle()
-            before += (upward ? 1 : -1) * CheckServices.random(in: 1...3)
-            thermostat.target = before
-            return before
-        },
+        change: nudgeTheTarget,
         shown: { display.takeNew() })
     if let stopped = run.last {
         let earlier = run.changesMade > 1 ? "after \(counted(run.changesMade - 1, "more change")) in a row, each shown, " : ""
@@ -146,12 +148,7 @@ func runCheck(_ report: CheckReport) async {
     // outlasted the 150 ms settle. One that stops only after a longer rest still passes.
     let afterQuiet = await changesOneByOne(
         count: 1, patience: patience, timeBudget: .seconds(2),
-        change: { () -> Int in
-            upward.toggle()
-            before += (upward ? 1 : -1) * CheckServices.random(in: 1...3)
-            thermostat.target = before
-            return before
-        },
+        change: nudgeTheTarget,
         shown: { display.takeNew() })
     if let stopped = afterQuiet.last {
         if afterQuiet.shownForIt.isEmpty {
