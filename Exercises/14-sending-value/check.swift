@@ -8,10 +8,11 @@ struct Drink: Sendable, Equatable {
 }
 
 // MARK: - The check
+import Foundation
 import LabCore
 @testable import StudentCode
 
-let plannedExpectations = 4
+let plannedExpectations = 5
 
 @MainActor
 func runCheck(_ report: CheckReport) async {
@@ -49,6 +50,66 @@ func runCheck(_ report: CheckReport) async {
     let missing = savedAfter.filter { !held.contains($0) }
     report.expect(missing.isEmpty, "the store holds the drinks it reports: it keeps what it was given",
                   otherwise: "the store reported \(counted(savedAfter.count, "drink")) but holds \(missing.count == savedAfter.count ? "none" : "not all") of them (it keeps \(storedShapes(of: model.store))): it reads them through something else whenever it is asked (a closure, a task, a stream: the model's live log); keep the drinks it was given")
+    // A store that keeps a copy for show and reports the model's live list (asked through a
+    // continuation whenever it is read) holds the drinks and shares nothing in sight: an audit's
+    // answer (helper 180) passed every line above. So the store is asked once more while one more
+    // add is under way: the read is queued on the store (held busy) before the add starts, so the
+    // add's save queues behind it, and the main actor, where the model's list lives, is held while
+    // the read is answered. A store that keeps what it was given answers from what it holds; only
+    // one that asks the model waits for the main actor, and then reports the new drink. Both are
+    // needed: a correct store that awaits something before reading its own drinks lets the save in
+    // first (an audit's store that slept 5 ms there was refused by the order alone).
+    let late = Drink(name: "Lungo", milligrams: Double(CheckServices.random(in: 201...300)))
+    let probe = await readBeforeTheSave(of: late, to: model)
+    let liveRead = !probe.answeredWhileHeld && probe.reported.contains(late)
+    report.expect(!liveRead, "asked while one more add was under way, the store answered from what it holds",
+                  otherwise: "asked while one more add was under way, the store could not answer while the main actor was held (\(probe.hold)) and then reported \(late.name), the drink that add had put in the model's list: it asks the model for its live list whenever it is read (a closure, a task, a stream); report the drinks it was given")
+}
+
+/// What the store reports when read after `model` began to add `drink`, the read queued on the
+/// store before the add's save, and whether it answered while the main actor was held.
+@MainActor
+func readBeforeTheSave(of drink: Drink, to model: CoffeeModel) async -> (
+    reported: [Drink], answeredWhileHeld: Bool, hold: Duration
+) {
+    let begun = Gate()
+    let released = Locked(false)
+    let store = model.store
+    let holding = Task { await keepBusy(store, telling: begun, until: released) }
+    await begun.wait()
+    // The read runs off the main actor, so that it can end while the main actor is held. Its flag
+    // is set just before it is queued on the held store (the add starts after the check sees it);
+    // the add's flag, on the main actor, is seen only once the add has run up to its first suspension.
+    let queued = Locked(false)
+    let answer = Locked<[Drink]?>(nil)
+    let read = Task.detached {
+        queued.withLock { $0 = true }
+        let saved = await store.saved
+        answer.withLock { $0 = saved }
+    }
+    while !queued.withLock({ $0 }) { await Task.yield() }
+    let started = Locked(false)
+    let adding = Task { @MainActor in
+        started.withLock { $0 = true }
+        await model.add(drink)
+    }
+    while !started.withLock({ $0 }) { await Task.yield() }
+    released.withLock { $0 = true }
+    let hold = Duration.milliseconds(300)
+    let answeredWhileHeld = changesWhileTheMainActorIsHeld(for: hold) { answer.withLock { $0 != nil } }
+    await read.value
+    await adding.value
+    await holding.value
+    return (answer.withLock { $0 } ?? [], answeredWhileHeld, hold)
+}
+
+/// HAZARD, on purpose: keeps `actor` busy, as a long piece of its own work would, until `released`
+/// (2 s at most, so a stalled check cannot hold it for ever); opens `begun` once it holds it. It
+/// sleeps 1 ms between looks, so the main actor's tasks run meanwhile, even on one CPU.
+func keepBusy(_ actor: isolated some Actor, telling begun: Gate, until released: Locked<Bool>) {
+    begun.open()
+    let end = ContinuousClock.now + .seconds(2)
+    while ContinuousClock.now < end, !released.withLock({ $0 }) { usleep(1_000) }
 }
 
 /// The names and caffeine figures reachable from a value through what it stores (properties,

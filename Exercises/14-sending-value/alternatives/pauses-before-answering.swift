@@ -1,0 +1,37 @@
+// alternative: the store awaits a nonisolated helper (a short sleep) before it reads its own drinks, so a save may run first
+import LabCore
+
+struct DrinkLog: Sendable {
+    var drinks: [Drink] = []
+}
+
+actor DrinkStore {
+    private var kept: [Drink] = []
+
+    var saved: [Drink] {
+        get async {
+            await pause()
+            return kept
+        }
+    }
+
+    func save(_ log: DrinkLog) {
+        kept = log.drinks
+    }
+}
+
+@MainActor
+final class CoffeeModel {
+    var log = DrinkLog()
+    let store = DrinkStore()
+
+    func add(_ drink: Drink) async {
+        log.drinks.append(drink)
+        await store.save(log)
+    }
+}
+
+/// Runs off every actor (Swift 6 mode): the store lets other work in while it waits.
+func pause() async {
+    try? await Task.sleep(for: .milliseconds(5))
+}
