@@ -80,8 +80,12 @@ func runCheck(_ report: CheckReport) async {
     // Names that differ only in case, or only near their end, are different photos: a store that
     // kept each name lowercased, or its first 12 letters, passed while every name was short and
     // lowercase (an audit's, helper 147). Added to the store that holds `shared`, one at a time.
-    let long = "apod-\(CheckServices.random(in: 1000...9999))-" + String(repeating: "nebula-", count: 6)
-    let lookalikes = [shared.uppercased(), long + "a.jpg", long + "b.jpg"]
+    // The long names run 330 to 645 characters, and one name ends in a space: a store that kept a
+    // name's first 64 characters, or trimmed its spaces, passed names of at most 57 with none
+    // (an audit's, helper 180).
+    let long = "apod-\(CheckServices.random(in: 1000...9999))-"
+        + String(repeating: "nebula-", count: CheckServices.random(in: 45...90))
+    let lookalikes = [shared.uppercased(), long + "a.jpg", long + "b.jpg", shared + " "]
     var lookalikeCounts: [Int] = []
     for photo in lookalikes { lookalikeCounts.append(await store2.add(photo)) }
     var lookalikesKnown = true
@@ -92,7 +96,7 @@ func runCheck(_ report: CheckReport) async {
         merged == nil && lookalikesKnown && keptWithLookalikes == 1 + lookalikes.count,
         "photos whose names differ only in case, or only at their end, are different favourites",
         otherwise: merged.map {
-            "adding \"\(lookalikes[$0])\" after \(([shared] + lookalikes.prefix($0)).map { "\"\($0)\"" }.joined(separator: ", ")) returned \(lookalikeCounts[$0]), not \($0 + 2): names that differ only in case or near their end are different photos; keep each name exactly as it was given"
+            "adding \(shown(lookalikes[$0])) after \(([shared] + lookalikes.prefix($0)).map(shown).joined(separator: ", ")) returned \(lookalikeCounts[$0]), not \($0 + 2): names that differ only in case or near their end are different photos; keep each name exactly as it was given"
         } ?? "photos whose names differ only in case or near their end were not all kept as favourites: keep each name exactly as it was given")
     let has = await store2.contains(shared)
     // Names never added that look like favourites: another case, the start or the end of one.
@@ -109,7 +113,7 @@ func runCheck(_ report: CheckReport) async {
             : !has
                 ? "contains(\"\(shared)\") returned false, and it was added"
                 : claimed.first.map {
-                    "contains(\"\($0)\") returned true, but no photo of that name was added (this store was given \(([shared] + lookalikes).map { "\"\($0)\"" }.joined(separator: ", "))): a photo is a favourite only under the exact name it was added with"
+                    "contains(\(shown($0))) returned true, but no photo of that name was added (this store was given \(([shared] + lookalikes).map(shown).joined(separator: ", "))): a photo is a favourite only under the exact name it was added with"
                 } ?? "")
 
     // Photos added one at a time to a new store, up to 120,000 (or for 2 s of the check's CPU,
@@ -145,4 +149,10 @@ func runCheck(_ report: CheckReport) async {
     report.expect(
         soloFaults.isEmpty, "\(soloAdded) photos added one at a time to a new store were all kept and counted",
         otherwise: "\(soloAdded) photos added one at a time to a new store: \(soloFaults.joined(separator: "; ")). A store keeps every favourite: it has no limit of its own (the tasks above added only \(total))")
+}
+
+/// A name as a sentence shows it: quoted whole if short, else its start and end with its length
+/// (the long lookalikes run to 645 characters, which buried the sentence).
+func shown(_ name: String) -> String {
+    name.count <= 48 ? "\"\(name)\"" : "\"\(name.prefix(24))…\(name.suffix(16))\" (\(name.count) characters)"
 }
