@@ -21,7 +21,10 @@ func runCheck(_ report: CheckReport) async {
     var concurrent = true
     var oneEach = true
     var complete = true
-    for count in [first, second] {
+    // And last, an empty list: "however many" includes none. An answer that bound the first rover
+    // with async let beside a group for the rest, or looped over `0...(rovers.count - 1)`, passed
+    // every draw above and traps on an empty list (session 57's audit).
+    for count in [first, second, 0] {
         let log = CallLog()
         let simulated = MarsRoverClient.simulated(CheckServices.behavior())
         guard let larger = try? LargerFleet(base: simulated, real: all, count: max(count, all.count)) else {
@@ -59,7 +62,7 @@ func runCheck(_ report: CheckReport) async {
         let most = log.maxInFlight(startingWith: "manifest")
         if most != count { concurrent = false; problems.append(most == 1 ? "only 1 of \(count) manifest requests was in flight at once" : "at most \(most) of \(count) manifest requests were in flight at once") }
     }
-    report.expect(complete, "a manifest for every rover the API listed, \(first) and then \(second)",
+    report.expect(complete, "a manifest for every rover the API listed, \(first) and then \(second), and none for an empty list",
                   otherwise: problems.first { $0.contains("listed") || $0.contains("threw") } ?? "")
     report.expect(oneEach, "the rovers asked for once, and one manifest request per rover",
                   otherwise: problems.first { $0.contains("request for") || $0.contains("requests for") || $0.contains("times: ask once") } ?? "")
