@@ -75,7 +75,12 @@ func readBeforeTheSave(of drink: Drink, to model: CoffeeModel) async -> (
     let begun = Gate()
     let released = Locked(false)
     let store = model.store
-    let holding = Task { await keepBusy(store, telling: begun, until: released) }
+    // Held on a thread of the check's own (the store's turn runs on the task's preferred executor):
+    // held on the pool, it took the one thread a one-CPU machine's pool has, the read below could
+    // not start until the 2 s were up, and a store that asks the model passed there (CI's one-CPU
+    // lane, session 57).
+    let busyThread = DedicatedThreadExecutor(name: "check 14 · store held")
+    let holding = Task(executorPreference: busyThread) { await keepBusy(store, telling: begun, until: released) }
     await begun.wait()
     // The read runs off the main actor, so that it can end while the main actor is held. Its flag
     // is set just before it is queued on the held store (the add starts after the check sees it);
@@ -100,6 +105,7 @@ func readBeforeTheSave(of drink: Drink, to model: CoffeeModel) async -> (
     await read.value
     await adding.value
     await holding.value
+    busyThread.stop()
     return (answer.withLock { $0 } ?? [], answeredWhileHeld, hold)
 }
 
