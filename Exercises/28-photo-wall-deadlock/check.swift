@@ -201,6 +201,11 @@ func wallAroundAFailure(_ titles: [String], expected: [String], failing: [Int]) 
 /// that prefer this executor (a group's children) run here, as before. Tried on Linux only: the two
 /// mistakes it refuses are catalogued for Linux (`platforms: linux`) until a Mac has run it.
 ///
+/// Not LabCore's `DedicatedThreadExecutor`, though its thread and queue are alike: that executor
+/// runs each job isolated to itself too (an actor's serial executor and a task executor at once),
+/// and a job taken from the global executor is no actor's; and it has neither the feed from the
+/// runtime's hook nor the hand-back of unrun jobs, which a lesson's executor has no use for.
+///
 /// `@unchecked Sendable`: every stored property but the thread's is read and written under
 /// `condition` (a lock the runtime's hook and the jobs' thread take for a moment each, never across
 /// a job); a `Mutex` cannot be waited on, and the thread sleeps on `condition` until a job comes.
