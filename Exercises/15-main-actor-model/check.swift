@@ -1,8 +1,9 @@
 import Foundation
+import LabCore
 import LabScenarios
 @testable import StudentCode
 
-let plannedExpectations = 6
+let plannedExpectations = 8
 
 /// The actor `buttonTapped` runs on, as its function value carries it (SE-0431): the view is to
 /// stay on the main actor (an audit's answer made it nonisolated, and the Task it starts left
@@ -15,11 +16,16 @@ func runCheck(_ report: CheckReport) async {
     // A joke of this run's own: an answer that shows a joke it made up (an audit's hard-coded one)
     // does not show this one.
     let told = "Chuck Norris awaited \(CheckServices.random(in: 2...999_999)) tasks at once, and they all finished first."
-    let backend = HeldTransport(
-        inner: SimulatedTransport(behavior: CheckServices.behavior()) { _, _ in
-            try JSONSerialization.data(withJSONObject: ["value": told, "id": "joke-0"])
-        })
-    let service = JokeService(client: JokeClient(transport: backend))
+    let toldAgain = "Chuck Norris cancelled \(CheckServices.random(in: 2...999_999)) tasks, and each one thanked him."
+    // The joke the backend sends now: the first tap's, then the second's.
+    let sending = Locked(told)
+    let inner = SimulatedTransport(behavior: CheckServices.behavior()) { _, _ in
+        try JSONSerialization.data(withJSONObject: ["value": sending.withLock { $0 }, "id": "joke-0"])
+    }
+    let backend = HeldTransport(inner: inner)
+    let backendAgain = HeldTransport(inner: inner)
+    let tapped = TapBackend(inner: inner, held: backend)
+    let service = JokeService(client: JokeClient(transport: tapped))
     let view = JokeView(service: service)
     report.expect(
         isolation(of: view.buttonTapped) === MainActor.shared, "the view is still on the main actor",
@@ -76,14 +82,77 @@ func runCheck(_ report: CheckReport) async {
     report.expect(!fetchingAtTheEnd, "isFetching is false again",
                   otherwise: late && !service.isFetching ? "isFetching was still true when the button's task ended (it turned false later, after fetchJoke had returned)"
                       : "isFetching stayed true")
+    // A second tap on the same service, its reply held as the first one's: a new joke, fetched with
+    // the spinner on, one request a tap. One tap passed answers that keep the first joke and never
+    // ask again, fetch it ahead in init (the tap then awaits that one request), ask twice a tap, or
+    // set isFetching only for the first joke (an audit's).
+    let firstTapRequests = tapped.requests
+    report.waiting("the joke fetched by a second tap")
+    sending.withLock { $0 = toldAgain }
+    tapped.arm(backendAgain)
+    let second = view.buttonTapped()
+    let askedAgain = Task { await second.value; backendAgain.asked.open() }
+    await backendAgain.asked.wait()
+    let fetchingTheSecond = service.isFetching
+    backendAgain.reply.open()
+    await second.value
+    await askedAgain.value
+    let secondTapRequests = tapped.requests - firstTapRequests
+    let requestNote = firstTapRequests > 1 ? " (more than one request for a tap: a request ahead of the real one, or one in init?)"
+        : secondTapRequests == 0 ? " (the second tap asked nothing: a joke kept or fetched ahead, in init?)" : ""
+    report.expect(
+        firstTapRequests == 1 && secondTapRequests == 1, "the backend was asked once for each of two taps",
+        otherwise: "the backend was asked \(counted(firstTapRequests, "time")) by the end of the first tap's task and \(counted(secondTapRequests, "time")) for the second tap\(requestNote): ask it once each time the button is tapped")
+    let secondJoke = service.joke
+    report.expect(
+        secondJoke == toldAgain && fetchingTheSecond && !service.isFetching,
+        "a second tap showed the new joke the backend sent, isFetching true while it was fetched and false again",
+        otherwise: secondJoke != toldAgain
+            ? "after a second tap the view shows \"\(secondJoke)\", not the new joke the backend sent (\"\(toldAgain)\"): fetch and show a joke each time the button is tapped"
+            : !fetchingTheSecond
+            ? "isFetching was still false while the second tap's joke was being fetched: set it to true before every fetch, not only the first"
+            : "isFetching was still true when the second tap's task ended")
     // A fetch whose backend fails: the spinner goes off on that path too (an answer that set
     // isFetching back only after a joke came passed while no fetch failed).
     report.waiting("a joke fetched from a backend that fails")
     let failing = JokeService(client: JokeClient(transport: SimulatedTransport(
         behavior: CheckServices.behavior(failures: FailureInjection(rate: 1))) { _, _ in Data() }))
     await JokeView(service: failing).buttonTapped().value
+    // Judged when the button's task ends, as the joke's path is: a spinner turned off by a task of
+    // its own 700 ms after a failure passed the 1 s this once waited for (an audit's). The wait
+    // now only says which it was.
+    let fetchingWhenItEnded = failing.isFetching
     let settledBy = ContinuousClock.now + .seconds(1)
     while failing.isFetching && ContinuousClock.now < settledBy { try? await Task.sleep(for: .milliseconds(5)) }
-    report.expect(!failing.isFetching, "after a fetch that failed, isFetching is false again",
-                  otherwise: "after a fetch whose backend failed, isFetching was still true 1 s after the button's task ended: set it back to false on every path, a failure's too (defer does)")
+    report.expect(!fetchingWhenItEnded, "after a fetch that failed, isFetching is false again",
+                  otherwise: failing.isFetching
+                      ? "after a fetch whose backend failed, isFetching was still true 1 s after the button's task ended: set it back to false on every path, a failure's too (defer does)"
+                      : "after a fetch whose backend failed, isFetching was still true when the button's task ended (it turned false later, after fetchJoke had returned): set it back to false before fetchJoke returns, on a failure's path too (defer does)")
+}
+
+/// The service's backend: counts its requests, and holds the reply of the first one made after the
+/// check arms it (`held`), so a tap's fetch can be watched; any other request goes straight through.
+final class TapBackend: Transport, Sendable {
+    private let inner: any Transport
+    private let state: Locked<(armed: HeldTransport?, requests: Int)>
+
+    init(inner: any Transport, held: HeldTransport) {
+        self.inner = inner
+        state = Locked((armed: held, requests: 0))
+    }
+
+    /// Every request made so far.
+    var requests: Int { state.withLock { $0.requests } }
+
+    /// The next request waits at `held`.
+    func arm(_ held: HeldTransport) { state.withLock { $0.armed = held } }
+
+    func data(for request: ServiceRequest) async throws -> Data {
+        let held = state.withLock { state in
+            state.requests += 1
+            defer { state.armed = nil }
+            return state.armed
+        }
+        return try await (held ?? inner).data(for: request)
+    }
 }
