@@ -91,27 +91,38 @@ func runCheck(_ report: CheckReport) async {
     sending.withLock { $0 = toldAgain }
     tapped.arm(backendAgain)
     let second = view.buttonTapped()
-    let askedAgain = Task { await second.value; backendAgain.asked.open() }
+    let askedAgain = Task {
+        await second.value
+        backendAgain.asked.open()
+    }
     await backendAgain.asked.wait()
     let fetchingTheSecond = service.isFetching
     backendAgain.reply.open()
     await second.value
     await askedAgain.value
     let secondTapRequests = tapped.requests - firstTapRequests
-    let requestNote = firstTapRequests > 1 ? " (more than one request for a tap: a request ahead of the real one, or one in init?)"
+    let requestNote =
+        firstTapRequests > 1
+        ? " (more than one request for a tap: a request ahead of the real one, or one in init?)"
         : secondTapRequests == 0 ? " (the second tap asked nothing: a joke kept or fetched ahead, in init?)" : ""
     report.expect(
         firstTapRequests == 1 && secondTapRequests == 1, "the backend was asked once for each of two taps",
-        otherwise: "the backend was asked \(counted(firstTapRequests, "time")) by the end of the first tap's task and \(counted(secondTapRequests, "time")) for the second tap\(requestNote): ask it once each time the button is tapped")
+        otherwise: "the backend was asked \(counted(firstTapRequests, "time")) by the end of the first tap's task and "
+            + "\(counted(secondTapRequests, "time")) for the second tap\(requestNote): ask it once each time the button "
+            + "is tapped")
     let secondJoke = service.joke
+    let secondProblem =
+        secondJoke != toldAgain
+        ? "after a second tap the view shows \"\(secondJoke)\", not the new joke the backend sent "
+            + "(\"\(toldAgain)\"): fetch and show a joke each time the button is tapped"
+        : !fetchingTheSecond
+            ? "isFetching was still false while the second tap's joke was being fetched: set it to true before "
+                + "every fetch, not only the first"
+            : "isFetching was still true when the second tap's task ended"
     report.expect(
         secondJoke == toldAgain && fetchingTheSecond && !service.isFetching,
         "a second tap showed the new joke the backend sent, isFetching true while it was fetched and false again",
-        otherwise: secondJoke != toldAgain
-            ? "after a second tap the view shows \"\(secondJoke)\", not the new joke the backend sent (\"\(toldAgain)\"): fetch and show a joke each time the button is tapped"
-            : !fetchingTheSecond
-            ? "isFetching was still false while the second tap's joke was being fetched: set it to true before every fetch, not only the first"
-            : "isFetching was still true when the second tap's task ended")
+        otherwise: secondProblem)
     // A fetch whose backend fails: the spinner goes off on that path too (an answer that set
     // isFetching back only after a joke came passed while no fetch failed).
     report.waiting("a joke fetched from a backend that fails")
@@ -124,10 +135,15 @@ func runCheck(_ report: CheckReport) async {
     let fetchingWhenItEnded = failing.isFetching
     let settledBy = ContinuousClock.now + .seconds(1)
     while failing.isFetching && ContinuousClock.now < settledBy { try? await Task.sleep(for: .milliseconds(5)) }
-    report.expect(!fetchingWhenItEnded, "after a fetch that failed, isFetching is false again",
-                  otherwise: failing.isFetching
-                      ? "after a fetch whose backend failed, isFetching was still true 1 s after the button's task ended: set it back to false on every path, a failure's too (defer does)"
-                      : "after a fetch whose backend failed, isFetching was still true when the button's task ended (it turned false later, after fetchJoke had returned): set it back to false before fetchJoke returns, on a failure's path too (defer does)")
+    let failureProblem =
+        failing.isFetching
+        ? "after a fetch whose backend failed, isFetching was still true 1 s after the button's task ended: set it "
+            + "back to false on every path, a failure's too (defer does)"
+        : "after a fetch whose backend failed, isFetching was still true when the button's task ended (it turned "
+            + "false later, after fetchJoke had returned): set it back to false before fetchJoke returns, on a "
+            + "failure's path too (defer does)"
+    report.expect(
+        !fetchingWhenItEnded, "after a fetch that failed, isFetching is false again", otherwise: failureProblem)
 }
 
 /// The service's backend: counts its requests, and holds the reply of the first one made after the
