@@ -101,7 +101,7 @@ func runCheck(_ report: CheckReport) async {
     // batch was 300 to 500 (helper 172's audit). The solution renders it in a few milliseconds.
     let long = CheckServices.random(in: 20_000...40_000)
     let longCancelAt = long - CheckServices.random(in: 1...10)
-    report.waiting("renderThumbnails for \(long) thumbnails, cancelled in thumbnail \(longCancelAt)")
+    report.waiting("renderThumbnails for \(long) thumbnails, cancelled in thumbnail \(longCancelAt)", calls: long)
     let (longRendered, longReally) = await Task.detached {
         var renders = 0
         let rendered = await renderThumbnails(count: long) {

@@ -19,7 +19,7 @@ func runCheck(_ report: CheckReport) async {
     // pool it ran its two calls back to back, and passed 3 runs in 3 on two cores.
     let serial = DedicatedThreadExecutor(name: "check 11 · votes")
     defer { serial.stop() }
-    report.waiting("countVotes for \(ballots.count) ballots")
+    report.waiting("countVotes for \(ballots.count) ballots", calls: ballots.count)
     await withTaskExecutorPreference(serial) { await countVotes(ballots, on: board) }
     let votes = await board.votes
     let tallied = votes.values.reduce(0, +)
@@ -35,7 +35,8 @@ func runCheck(_ report: CheckReport) async {
     await withTaskExecutorPreference(serial) { await countVotes(seed, on: shared) }
     let morning = (0..<CheckServices.random(in: 300...600)).map { _ in names.randomElement()! }
     let evening = (0..<CheckServices.random(in: 300...600)).map { _ in names.randomElement()! }
-    report.waiting("two counts at once onto a board that already holds \(seed.count) votes")
+    report.waiting(
+        "two counts at once onto a board that already holds \(seed.count) votes", calls: morning.count + evening.count)
     await withTaskExecutorPreference(serial) {
         async let first: Void = countVotes(morning, on: shared)
         async let second: Void = countVotes(evening, on: shared)
@@ -56,7 +57,8 @@ func runCheck(_ report: CheckReport) async {
     // Scoreboard that forwarded each vote to another actor.
     let guarded = Scoreboard()
     let ballotsHeld = (0..<CheckServices.random(in: 300...600)).map { _ in names.randomElement()! }
-    report.waiting("a count of \(ballotsHeld.count) ballots while the check holds the Scoreboard actor")
+    report.waiting(
+        "a count of \(ballotsHeld.count) ballots while the check holds the Scoreboard actor", calls: ballotsHeld.count)
     // Nil: Scoreboard is no actor (told above), and there was nothing to hold.
     let held = await whatEndedWhileTheBoardWasHeld(guarded, for: .milliseconds(400), reading: { await guarded.votes }) {
         await withTaskExecutorPreference(serial) { await countVotes(ballotsHeld, on: guarded) }

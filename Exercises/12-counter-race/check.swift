@@ -40,7 +40,6 @@ func runCheck(_ report: CheckReport) async {
     }
     let tasks = max(8, 2 * ProcessInfo.processInfo.activeProcessorCount)
     let each = CheckServices.random(in: 4000...6000)
-    report.waiting("rounds of \(tasks) tasks on two threads recording up to \(each) downloads each")
     // One call at a time first, in one task: a counter that loses downloads with no call
     // overlapping another skips them by its code, and a race is not what lost them (the
     // verdict said "a data race" for any loss, a counter that skipped some adds too).
@@ -49,7 +48,7 @@ func runCheck(_ report: CheckReport) async {
     // They come before the rounds' CPU budget is taken: the solution's check took 1.9–2.1 s
     // with them, 2.1–2.3 s without (two runs each, twice).
     let aloneCalls = Int(UInt16.max) + 1 + each
-    report.waiting("\(aloneCalls) downloads recorded one at a time, in one task")
+    report.waiting("\(aloneCalls) downloads recorded one at a time, in one task", calls: aloneCalls)
     let alone = await countedOneAtATime(aloneCalls)
     if alone != aloneCalls {
         return report.fail(oneAtATimeProblem(recorded: aloneCalls, counted: alone, round: nil))
@@ -62,6 +61,11 @@ func runCheck(_ report: CheckReport) async {
     var countedInAll = 0
     repeat {
         rounds += 1
+        // Each round a wait of its own, of its calls: a counter that adds in a task of its own per
+        // call (correct) begins a task a call, hundreds of thousands over the rounds, no chain.
+        report.waiting(
+            "round \(rounds) of \(tasks) tasks on two threads recording up to \(each) downloads each",
+            calls: tasks * each)
         let counter = DownloadCounter()
         // Each task stops at the deadline, even mid-round, and says how many downloads it
         // recorded, so a correct counter that is slow here still ends in time: on one CPU

@@ -23,7 +23,7 @@ func runCheck(_ report: CheckReport) async {
     // the journal, then inserted).
     let serial = DedicatedThreadExecutor(name: "check 26 · adds")
     defer { serial.stop() }
-    report.waiting("\(tasks) tasks adding \(each) new photos each")
+    report.waiting("\(tasks) tasks adding \(each) new photos each", calls: total)
     let returned = await withTaskExecutorPreference(serial) {
         await withTaskGroup(of: [Int].self) { group in
             for task in 0..<tasks {
@@ -129,6 +129,9 @@ func runCheck(_ report: CheckReport) async {
     let soloDeadline = clock.now + .seconds(8)
     let soloCPUStart = processCPUSeconds()
     let soloMost = 120_000
+    // A wait of its own, of its calls: a store that adds in a task of its own per call begins a
+    // task an add, a hundred thousand and more here, which is no chain of tasks (`ChainNote`).
+    report.waiting("up to \(soloMost) photos added one at a time to a new store", calls: soloMost)
     var soloReturned: [Int] = []
     soloReturned.reserveCapacity(soloMost)
     while soloReturned.count < soloMost,

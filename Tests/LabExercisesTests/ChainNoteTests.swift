@@ -29,4 +29,30 @@ struct ChainNoteTests {
         expect(stop.contains("waited for fetchAll()") && stop.contains("a chain of tasks"), stop)
         expect(ChainNote.tasksThatEndTheCheck >= 100 * ChainNote.tasksOfAChain)
     }
+
+    /// 12's counter that increments in a group's child per call began 152,326 tasks in one wait of
+    /// 69,536 calls, and was stopped as a chain (helper 186): a wait of many calls allows a few
+    /// tasks a call, beyond which it is still told and stopped.
+    @Test func aWaitOfManyCallsAllowsAFewTasksACall() throws {
+        let calls = 69_536
+        let allowed = ChainNote.allowance(calls: calls)
+        expect(allowed >= 2 * calls)
+        expectEqual(ChainNote.stop(awaited: "downloads", begun: 152_326, calls: calls), nil)
+        expectEqual(ChainNote.record(awaited: "downloads", begun: 152_326, lastTold: 0, calls: calls), nil)
+        expectEqual(
+            ChainNote.stop(awaited: "downloads", begun: ChainNote.tasksThatEndTheCheck + allowed - 1, calls: calls), nil
+        )
+        expect(
+            ChainNote.stop(awaited: "downloads", begun: ChainNote.tasksThatEndTheCheck + allowed, calls: calls) != nil)
+        expectEqual(
+            ChainNote.record(
+                awaited: "downloads", begun: ChainNote.tasksOfAChain + allowed - 1, lastTold: 0, calls: calls),
+            nil)
+        expect(
+            ChainNote.record(awaited: "downloads", begun: ChainNote.tasksOfAChain + allowed, lastTold: 0, calls: calls)
+                != nil)
+        // A wait of one call (the default) allows nothing more.
+        expectEqual(ChainNote.allowance(calls: 0), 0)
+        expect(ChainNote.stop(awaited: "fetchAll()", begun: 152_326) != nil)
+    }
 }

@@ -16,14 +16,17 @@ import LabCore
 /// times a chain's count it ends the check, refused, rather than let it wait out its time limit (a
 /// chain on one thread burns its CPU all the while: 23 s of CI's one-CPU lane, session 53).
 final class ChainWitness: Sendable {
-    private let state = Locked((awaited: String?.none, begunBefore: 0, toldAt: 0, looking: false))
+    private let state = Locked((awaited: String?.none, calls: 0, begunBefore: 0, toldAt: 0, looking: false))
 
-    /// A new wait, for `awaited`: recorded, and counted from now. Recorded under the same lock as
-    /// the witness's own records, so a note on the wait before can never come after this one's.
-    func watch(_ awaited: String) {
+    /// A new wait, for `awaited`, in which the check makes `calls` calls to the answer (each may
+    /// begin a few tasks: `ChainNote.allowance`): recorded, and counted from now. Recorded under the
+    /// same lock as the witness's own records, so a note on the wait before can never come after
+    /// this one's.
+    func watch(_ awaited: String, calls: Int) {
         let firstWait = state.withLock { state in
             lab_check_record("waiting", awaited)
             state.awaited = awaited
+            state.calls = calls
             state.begunBefore = TasksBegun.count
             state.toldAt = 0
             defer { state.looking = true }
@@ -49,11 +52,11 @@ final class ChainWitness: Sendable {
         let stop = state.withLock { state -> String? in
             guard let awaited = state.awaited else { return nil }
             let begun = now - state.begunBefore
-            if let note = ChainNote.record(awaited: awaited, begun: begun, lastTold: state.toldAt) {
+            if let note = ChainNote.record(awaited: awaited, begun: begun, lastTold: state.toldAt, calls: state.calls) {
                 lab_check_record("waiting", note)
                 state.toldAt = begun
             }
-            return ChainNote.stop(awaited: awaited, begun: begun)
+            return ChainNote.stop(awaited: awaited, begun: begun, calls: state.calls)
         }
         // Refused at once, from this thread (a chain on one thread would keep the check's own
         // task from ever running): the failure, then the end, as a check that reached its end.

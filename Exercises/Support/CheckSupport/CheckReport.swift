@@ -37,8 +37,9 @@ final class CheckReport: Sendable {
     }
 
     /// Says what the check is about to await, so a hang can be explained (with the tasks the answer
-    /// began meanwhile, where they are a chain's: `ChainWitness`).
-    func waiting(_ what: String) { chainWitness.watch(what) }
+    /// began meanwhile, where they are a chain's: `ChainWitness`). `calls`: how many calls to the
+    /// answer the wait makes, where it makes many (a task each is no chain).
+    func waiting(_ what: String, calls: Int = 0) { chainWitness.watch(what, calls: calls) }
 
     var hasFailed: Bool { failures.withLock { $0 > 0 } }
 }
