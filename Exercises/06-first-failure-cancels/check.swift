@@ -98,10 +98,10 @@ func runCheck(_ report: CheckReport) async {
         report.waiting("fetchAllManifests with \(failing) failing after the others came back")
         do {
             let manifests = try await fetchAllManifests(of: asked, using: last)
-            errorProblem = "with \(failing) failing (\"\(injected)\") once the \(asked.count - 1) others had come back, fetchAllManifests returned \(counted(manifests.count, "manifest")): throw the error however many came before it"
+            errorProblem = "with \(failing) failing (\"\(injected)\") once \(last.cameBefore) of the \(asked.count - 1) others had come back, fetchAllManifests returned \(counted(manifests.count, "manifest")): throw the error however many came before it"
         } catch {
             if error as? ServiceError != injected {
-                errorProblem = "with \(failing) failing (\"\(injected)\") once the \(asked.count - 1) others had come back, fetchAllManifests threw \"\(error)\": throw the download's own error"
+                errorProblem = "with \(failing) failing (\"\(injected)\") once \(last.cameBefore) of the \(asked.count - 1) others had come back, fetchAllManifests threw \"\(error)\": throw the download's own error"
             }
         }
     }
@@ -184,13 +184,18 @@ func askedWith(failing: String, from listed: [Rover], first: Bool?) -> [Rover] {
 }
 
 /// Forwards to `base`, but the `failing` rover's download fails only once the `others` have come
-/// back (or the patience has run out): a failure after every other result.
+/// back (or the patience has run out: `cameBefore` says how many had): a failure after every other
+/// result.
 final class FailsLast: ForwardingRovers {
     let base: any MarsRoverService
     let failing: String
     let others: Int
     let error: ServiceError
     private let answered = Locked(0)
+    private let came = Locked(0)
+
+    /// How many of the others had come back when the failing rover's download failed.
+    var cameBefore: Int { came.withLock { $0 } }
 
     init(base: any MarsRoverService, failing: String, others: Int, error: ServiceError) {
         self.base = base
@@ -206,6 +211,8 @@ final class FailsLast: ForwardingRovers {
             return manifest
         }
         _ = await poll(for: CheckServices.patience) { answered.withLock { $0 } >= others }
+        let before = answered.withLock { $0 }
+        came.withLock { $0 = before }
         throw error
     }
 }
