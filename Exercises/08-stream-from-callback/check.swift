@@ -96,8 +96,9 @@ func runCheck(_ report: CheckReport) async {
     // so 3,000–5,000 readings, twenty a millisecond: any cap or bounded buffer of a round size up
     // to 2,048 loses some, and the feed still takes only 150–250 ms.
     let count = CheckServices.random(in: 3_000...5_000)
-    // Readings to the hundredth of a milligram: with whole numbers, a stream that rounded each
-    // reading, or carried it as a Float, handed on the very values sent (helper 153's audit).
+    // Readings to a Double's full precision: with whole numbers, a stream that rounded each
+    // reading, or carried it as a Float, handed on the very values sent (helper 153's audit); to
+    // the hundredth, one that rounded to the hundredth did (helper 185's).
     var expected = (0..<count).map { _ in fractionalReading() }
     // Some readings repeat the one before, as a steady sensor's do: a stream that drops a repeat
     // (an audit's passed whenever the draw had none) loses one.
@@ -184,16 +185,31 @@ func runCheck(_ report: CheckReport) async {
     let long = CaffeineSensor(readings: 1000, pausingAfter: 3)
     report.waiting("3 readings from a sensor that sends 1000, then goes quiet")
     var read = 0
+    // Leaving runs onTermination on this thread, with no suspension before the loop is left: a
+    // wait spun there (an audit's 30 ms "grace" before sensor.stop(), helper 185) was done, the
+    // sensor stopped, before the check could look. Judged as the holds judge a loop (ThreadActivity):
+    // by the CPU it used, or how long it wanted one on a crowded machine; a correct stop uses µs.
+    var leaving: ThreadActivity.ThreadActivityReading? = nil
     for await _ in readings(from: long) {
         read += 1
-        if read == 3 { break }
+        if read == 3 {
+            leaving = ThreadActivity.ThreadActivityReading()
+            break
+        }
+    }
+    // The thread's wakes are not judged: a lock onTermination shares with a callback may sleep once.
+    let spunLeaving = leaving?.activity().flatMap {
+        ThreadActivity(cpu: $0.cpu, wakes: nil, wanted: $0.wanted, lasted: $0.lasted).restless()
     }
     // Counted from here, not from the third reading: a reader woken late by a busy machine
     // rightly finds more readings sent first. After leaving, at most the one on its way.
     let whenLeft = long.delivered
     try? await Task.sleep(for: .milliseconds(60))
-    report.expect(!long.isRunning && long.delivered <= whenLeft + 1, "leaving the loop stopped the sensor",
-                  otherwise: "the sensor kept running after the reader left (\(long.delivered) readings sent): stop it in onTermination, which runs once the reader has left and nothing else holds the stream (a stream made with `unfolding:` never hears the reader leave, and one stored where the sensor's callbacks hold it lives on with them; make it from the callbacks, holding only its continuation)")
+    let stopped = !long.isRunning && long.delivered <= whenLeft + 1
+    report.expect(stopped && spunLeaving == nil, "leaving the loop stopped the sensor",
+                  otherwise: stopped
+                      ? "leaving the loop stopped the sensor, but the reader's thread, as it left, \(spunLeaving ?? "") (onTermination spun a wait before it stopped the sensor?): stop it in onTermination, at once"
+                      : "the sensor kept running after the reader left (\(long.delivered) readings sent): stop it in onTermination, which runs once the reader has left and nothing else holds the stream (a stream made with `unfolding:` never hears the reader leave, and one stored where the sensor's callbacks hold it lives on with them; make it from the callbacks, holding only its continuation)")
     // The readings a stream loses are told above; here, what woke the reader while the sensor was
     // quiet and after it, however many readings it heard.
     if ownSensors > 0 {
@@ -226,10 +242,16 @@ func runCheck(_ report: CheckReport) async {
     }
 }
 
-/// A reading of 0.01–400 mg, to the hundredth: neither a whole number nor a Float's.
+/// A reading of up to 400 mg to a Double's full precision (a multiple of 2⁻⁴⁰): neither a whole
+/// number, nor a Float's, nor one rounded to a few decimals. Drawn to the hundredth, every reading
+/// was its own rounding to the hundredth, and a stream that rounded so "for display" passed
+/// (helper 185's audit).
 func fractionalReading() -> Double {
+    let steps = 1 << 40
     var reading = 0.0
-    repeat { reading = Double(CheckServices.random(in: 1...40_000)) / 100 } while reading.rounded() == reading
+    repeat {
+        reading = Double(CheckServices.random(in: 1...(400 * steps))) / Double(steps)
+    } while reading.rounded() == reading || Double(Float(reading)) == reading
     return reading
 }
 
