@@ -253,14 +253,31 @@ func runCheck(_ report: CheckReport) async {
     // 170) is not made in that second, whatever the sleep's length.
     let timersHeld = TimerHold.beginHolding()
     let cancelled = clock.now
+    // What the answer computed until the download is told: onCancel runs on this thread, inside
+    // cancel() (`inCancel`), and what it starts runs beside the check's poll, which sleeps
+    // (`untilTold`). A wait spun there has no timer to keep back: an audit's 100 ms spin in onCancel,
+    // and a main-actor task that yielded for 100 ms, both passed the 150 ms bound below (helper
+    // 185). Judged as the holds judge a loop (ThreadActivity, Stirrings): by the CPU it used, or by
+    // how long it wanted one on a crowded machine; a correct cancel uses well under a millisecond.
+    var untilTold = Stirrings()
+    let (processBefore, runnableBefore) = (processCPUSeconds(), processRunnableSeconds())
+    let reading = ThreadActivity.ThreadActivityReading()
     task.cancel()
+    let inCancel = reading.activity()
     report.waiting("the download after cancel()")
     var timersKept = 0
     if timersHeld {
         let toldWhileHeld = await poll(for: .seconds(1)) { old.wasCancelled }
         let kept = TimerHold.letGo()
         if !toldWhileHeld { timersKept = kept }
+    } else {
+        _ = await poll(for: .seconds(1)) { old.wasCancelled }
     }
+    untilTold.cpu = .seconds(max(0, processCPUSeconds() - processBefore))
+    untilTold.wanted = runnableBefore.flatMap { before in processRunnableSeconds().map { .seconds(max(0, $0 - before)) } }
+    untilTold.lasted = cancelled.duration(to: clock.now)
+    // The thread's wakes are not judged: a lock onCancel shares with the handler may sleep once.
+    let spunInCancel = inCancel.flatMap { ThreadActivity(cpu: $0.cpu, wakes: nil, wanted: $0.wanted, lasted: $0.lasted).restless() }
     let result = await task.value
     let late = cancelled.duration(to: clock.now)
     let waitedForATimer =
@@ -288,6 +305,12 @@ func runCheck(_ report: CheckReport) async {
         report.fail("the task ended, but the download was never told: it is still transferring. Call its cancel() in onCancel")
     } else if timersKept > 0 {
         report.fail(waitedForATimer)
+    } else if let spunInCancel {
+        report.fail(
+            "the download's cancel() was called \((reached ?? .zero).humanReadable) after the task's, and onCancel, on the thread that cancelled the task, \(spunInCancel) before it returned (a wait spun in place?): call the download's cancel() in onCancel, at once")
+    } else if untilTold.computed {
+        report.fail(
+            "the download's cancel() was called \((reached ?? .zero).humanReadable) after the task's, and until then the process (your code, and the check's poll, which sleeps) used \(untilTold.cpu.humanReadable) of CPU\(untilTold.wanted.map { ", its threads wanting a CPU for \($0.humanReadable)" } ?? "") (a wait spun in place, or a loop of yields, in a task onCancel started?): call the download's cancel() in onCancel, at once")
     } else {
         report.expectInTime(
             (reached ?? .zero) < .milliseconds(150),
