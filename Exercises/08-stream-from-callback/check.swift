@@ -93,9 +93,11 @@ func runCheck(_ report: CheckReport) async {
     // `.bufferingNewest(5)`, others' 32 and 100) loses some to the reader below, which falls behind
     // the whole feed. And more than a "safety" cap would let through: a stream that ended (or
     // dropped the rest) after 600 readings passed while the feed was 300–500 (helper 153's audit),
-    // so 3,000–5,000 readings, twenty a millisecond: any cap or bounded buffer of a round size up
-    // to 2,048 loses some, and the feed still takes only 150–250 ms.
-    let count = CheckServices.random(in: 3_000...5_000)
+    // so 12,000–20,000 readings, 80 a millisecond: any cap or bounded buffer of a round size up
+    // to 10,000 loses some (at 3,000–5,000, a cap of 8,192 passed: helper 185's audit), and the
+    // feed still takes only 150–250 ms. Not more: a correct pull stream that takes each reading off
+    // the front of an array does work that grows with the square of what waits unread.
+    let count = CheckServices.random(in: 12_000...20_000)
     // Readings to a Double's full precision: with whole numbers, a stream that rounded each
     // reading, or carried it as a Float, handed on the very values sent (helper 153's audit); to
     // the hundredth, one that rounded to the hundredth did (helper 185's).
@@ -106,7 +108,7 @@ func runCheck(_ report: CheckReport) async {
         let at = CheckServices.random(in: 1...(count - 1))
         expected[at] = expected[at - 1]
     }
-    let sensor = CaffeineSensor(values: expected, interval: 1, perTick: 20)
+    let sensor = CaffeineSensor(values: expected, interval: 1, perTick: 80)
     report.waiting("the readings of a sensor that sends \(count), read slowly")
     // Within 10 s (a busy machine reads them all in 3): a stream never finished keeps its reader
     // waiting, and the check's whole limit (15 s) was spent on finding that out.
