@@ -7,6 +7,32 @@ struct HandlerWaitVerdict: Sendable {
     var problem: String?
     /// How late it returned, where that is all that is wrong.
     var late: String?
+    /// The longest a round's call took from the handler's call to its return, and the most wakes
+    /// handed over by callbacks or task ends in a round meanwhile: what a passing verdict says,
+    /// measured, rather than "at once" (an answer that waited on one call of a store of its own
+    /// after the handler, a wake the bound forgives, was told it waited no more: helper 187).
+    var slowest: Duration = .zero
+    var mostHandOvers = 0
+
+    /// The rounds after the handler, in words for a passing verdict that has said the handler was
+    /// called: "it returned at most 0.1 ms later, woken once, by a callback or a task's end".
+    /// `ended`: what the call did, "returned" or "returned or threw".
+    func afterTheHandler(ended: String = "returned") -> String {
+        let woken =
+            switch mostHandOvers {
+            case 0: ""
+            case 1: ", woken once, by a callback or a task's end"
+            default: ", woken at most \(mostHandOvers) times by callbacks or tasks that ended"
+            }
+        return "it \(ended) at most \(slowest.humanReadable) later\(woken)"
+    }
+
+    /// Both rounds of several verdicts (18 watches three paths) as one.
+    func merged(with other: HandlerWaitVerdict) -> HandlerWaitVerdict {
+        HandlerWaitVerdict(
+            problem: problem ?? other.problem, late: late ?? other.late, slowest: max(slowest, other.slowest),
+            mostHandOvers: max(mostHandOvers, other.mostHandOvers))
+    }
 }
 
 /// CPU the process may use from the handler's call to the call's return while the answer only
@@ -39,6 +65,8 @@ func handlerWaitVerdict<T: Sendable>(
     wrong: (T) -> String?
 ) async -> HandlerWaitVerdict {
     var late: String? = nil
+    var slowest = Duration.zero
+    var mostHandOvers = 0
     for hold in [Duration.milliseconds(200), .milliseconds(550)] {
         let held = HeldAnswers(operation)
         let store = await makeStore(CheckServices.behavior(latency: .fixed(1)), held)
@@ -76,6 +104,8 @@ func handlerWaitVerdict<T: Sendable>(
         }
         let cpu = Duration.seconds(max(0, cpuAtReturn - called.cpu))
         let lasted = called.at.duration(to: returned)
+        slowest = max(slowest, lasted)
+        mostHandOvers = max(mostHandOvers, afterwards.byAnEnd)
         if cpu >= cpuOfAResume {
             return HandlerWaitVerdict(
                 problem: "\(after), your code used \(cpu.humanReadable) of CPU in \(lasted.humanReadable) (a loop that waited?): \(advice)")
@@ -86,5 +116,5 @@ func handlerWaitVerdict<T: Sendable>(
                 ?? "it returned \(lasted.humanReadable) after the completion handler was called, with nothing seen waking it or running meanwhile (a stalled machine, or a wait out of the watch's sight): await \(awaiting), and resume it from the handler at once"
         }
     }
-    return HandlerWaitVerdict(late: late)
+    return HandlerWaitVerdict(late: late, slowest: slowest, mostHandOvers: mostHandOvers)
 }
