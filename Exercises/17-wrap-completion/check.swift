@@ -23,7 +23,7 @@ func queries(_ store: CaffeineHealthStore) -> Int {
 
 /// Three to five amounts: six to ten samples in all, and three to five since the anchor. With one
 /// to three, an answer that kept only the five newest samples (a list's length, in the wrong
-/// layer) passed every run that drew six or fewer, 8 runs in 9 (helper 187's audit).
+/// layer) passed every run that drew five or fewer, 8 runs in 9 by the draw (helper 187's audit).
 func randomAmounts() -> [Double] {
     (0..<CheckServices.random(in: 3...5)).map { _ in Double(CheckServices.random(in: 20...300)) }
 }
