@@ -43,7 +43,7 @@ package enum ReferencesHandedOver {
             } else if token.kind != .identifier || !isTypeName(at: index, in: tokens) {
                 continue
             } else if shared.contains(token.text) {
-                places.append(index)
+                if !isOwnInstance(at: index, in: tokens) { places.append(index) }
             } else if token.text == "MainActor" {
                 if !marksAListener(mainActorAt: index, in: tokens, closing: closing) { places.append(index) }
             } else if holdersOfAnything.contains(token.text),
@@ -243,6 +243,37 @@ package enum ReferencesHandedOver {
             position += 1
         }
         return false
+    }
+
+    /// Whether the type name at `index` is in a private constant the receiver makes itself, with
+    /// nothing passed in (`private let shelf = Shelf()`, `private let shelf: Shelf = .init()`): an
+    /// actor of its own that no one else holds (an audit's store kept its drinks in one, a value
+    /// given, and was told it was handed a shared object). A `let` with a value is never assigned
+    /// again, and a private one is reached by no one outside; one it returns, or takes, is still found.
+    private static func isOwnInstance(at index: Int, in tokens: [SwiftTokenizer.Token]) -> Bool {
+        let line = tokens[index].line
+        let words = tokens.indices.filter { tokens[$0].line == line }
+        guard let first = words.first, let last = words.last else { return false }
+        let texts = words.map { tokens[$0].text }
+        // `private`/`fileprivate` (with `nonisolated` or `final` beside it), `let`, a name.
+        var position = 0
+        var isPrivate = false
+        while position < texts.count, ["private", "fileprivate", "nonisolated", "final"].contains(texts[position]) {
+            if texts[position].hasSuffix("private") { isPrivate = true }
+            position += 1
+        }
+        guard isPrivate, position + 1 < texts.count, texts[position] == "let",
+            tokens[first + position + 1].kind == .identifier
+        else { return false }
+        position += 2
+        let name = tokens[index].text
+        if position + 1 < texts.count, texts[position] == ":", texts[position + 1] == name { position += 2 }
+        // `= Name()` or `= .init()`, and nothing after it on the line.
+        guard position < texts.count, texts[position] == "=" else { return false }
+        let made = Array(texts[(position + 1)...])
+        guard made == [name, "(", ")"] || made == [".", "init", "(", ")"] || made == [name, ".", "init", "(", ")"]
+        else { return false }
+        return first <= index && index <= last
     }
 
     /// Whether the `(` at `open` opens a declaration's parameters: after `func name`, `init`,

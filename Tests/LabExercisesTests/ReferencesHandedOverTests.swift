@@ -81,6 +81,12 @@ struct ReferencesHandedOverTests {
         ("actor Store { var fill: (@Sendable (inout [Int]) -> Void)? }", "->"),
         ("actor Store { var ask: (@Sendable (@escaping ([Int]) -> Void) -> Void)? }", "->"),
         ("actor Store { var read: (@Sendable () -> () -> [Int])? }", "->"),
+        // An actor the store makes is its own only where no one else can reach or replace it.
+        ("actor Shelf {}\nactor Store {\n let shelf = Shelf()\n}", "Shelf"),
+        ("actor Shelf {}\nactor Store {\n private var shelf = Shelf()\n}", "Shelf"),
+        ("actor Log {}\nlet log = Log()\nactor Store {\n private let shelf: Log = log\n}", "Log"),
+        ("actor Shelf { init(_ n: Int) {} }\nactor Store {\n private let shelf = Shelf(1)\n}", "Shelf"),
+        ("actor Shelf {}\nactor Store {\n private let shelf = Shelf()\n func lend() -> Shelf { shelf } }", "Shelf"),
     ])
     func aSharedReferenceInTheStoreIsFound(source: String, name: String) {
         expect(found(source).contains("`\(name)` in Store"), "\(source)")
@@ -124,6 +130,9 @@ struct ReferencesHandedOverTests {
         "actor Store { private var out: AsyncStream<[Int]>.Continuation?\n func updates() -> AsyncStream<[Int]> {\n let (s, c) = AsyncStream.makeStream(of: [Int].self)\n out = c\n return s } }",
         "actor Store { func save(_ items: some Collection<Int> & Sendable) {} }",
         "struct Pair<Value> { let a: Int }\nactor Store { func save(_ p: Pair<Int>) {} }",
+        // An actor the store makes itself and keeps private (an audit's store kept its drinks there).
+        "actor Shelf {}\nactor Store {\n private let shelf = Shelf()\n}",
+        "actor Shelf {}\nactor Store {\n private let shelf: Shelf = .init()\n}",
     ])
     func valuesAndPlainClassesAreNotFound(source: String) {
         expect(found(source).isEmpty, "\(source)")
