@@ -59,17 +59,47 @@ func runCheck(_ report: CheckReport) async {
     // one that asks the model waits for the main actor, and then reports the new drink. Both are
     // needed: a correct store that awaits something before reading its own drinks lets the save in
     // first (an audit's store that slept 5 ms there was refused by the order alone).
+    // The model's own actors are held with the main actor (not the store, nor what the model
+    // reaches through it): a store that asked a list the model keeps in an actor of its own, off
+    // the main actor, answered during the hold and passed (reasoned by helper 180, graded by
+    // helper 189). They are found now, while nothing runs on what the model holds.
+    let modelActors = actors(heldBy: model, outside: model.store)
     let late = Drink(name: "Lungo", milligrams: Double(CheckServices.random(in: 201...300)))
-    let probe = await readBeforeTheSave(of: late, to: model)
+    let probe = await readBeforeTheSave(of: late, to: model, holdingToo: modelActors)
     let liveRead = !probe.answeredWhileHeld && probe.reported.contains(late)
+    let whatWasHeld = modelActors.isEmpty ? "the main actor was" : "the main actor and the model's \(modelActors.map { String(describing: type(of: $0)) }.joined(separator: ", ")) were"
     report.expect(!liveRead, "asked while one more add was under way, the store answered from what it holds",
-                  otherwise: "asked while one more add was under way, the store could not answer while the main actor was held (\(probe.hold)) and then reported \(late.name), the drink that add had put in the model's list: it asks the model for its live list whenever it is read (a closure, a task, a stream); report the drinks it was given")
+                  otherwise: "asked while one more add was under way, the store could not answer while \(whatWasHeld) held (\(Int(probe.hold / .milliseconds(1))) ms) and then reported \(late.name), the drink that add had put in the model's list: it asks the model for its live list whenever it is read (a closure, a task, a stream), or it waits longer than that hold before it reads its own drinks; report the drinks it was given, at once")
+}
+
+/// The actors `model` holds (through its properties, optionals, collections, enums and
+/// existentials), not counting `store` nor anything reached only through it: where a model's
+/// own list may live, off the main actor. Call it only while nothing runs on what the model holds.
+@MainActor
+func actors(heldBy model: CoffeeModel, outside store: DrinkStore) -> [any Actor] {
+    var found: [any Actor] = []
+    var seen: Set<ObjectIdentifier> = [ObjectIdentifier(store)]
+    var pending: [Any] = Mirror(reflecting: model).children.map(\.value)
+    var visits = 0
+    while let value = pending.popLast(), visits < 100_000, found.count < 32 {
+        visits += 1
+        if type(of: value) is AnyClass {
+            guard seen.insert(ObjectIdentifier(value as AnyObject)).inserted else { continue }
+            if let actor = value as? any Actor { found.append(actor) }
+        }
+        var mirror: Mirror? = Mirror(reflecting: value)
+        while let current = mirror {
+            pending.append(contentsOf: current.children.map(\.value))
+            mirror = current.superclassMirror
+        }
+    }
+    return found
 }
 
 /// What the store reports when read after `model` began to add `drink`, the read queued on the
 /// store before the add's save, and whether it answered while the main actor was held.
 @MainActor
-func readBeforeTheSave(of drink: Drink, to model: CoffeeModel) async -> (
+func readBeforeTheSave(of drink: Drink, to model: CoffeeModel, holdingToo modelActors: [any Actor]) async -> (
     reported: [Drink], answeredWhileHeld: Bool, hold: Duration
 ) {
     let begun = Gate()
@@ -99,23 +129,65 @@ func readBeforeTheSave(of drink: Drink, to model: CoffeeModel) async -> (
         await model.add(drink)
     }
     while !started.withLock({ $0 }) { await Task.yield() }
+    // Each of the model's own actors held too, each on a thread of the check's own, before the
+    // store is let go: whether its list has the new drink yet or not, a store that asks it cannot
+    // answer until the hold ends, and then the add's drink is in.
+    let othersReleased = Locked(false)
+    var others: [(task: Task<Void, Never>, thread: DedicatedThreadExecutor)] = []
+    for actor in modelActors {
+        let othersBegun = Gate()
+        let thread = DedicatedThreadExecutor(name: "check 14 · model's actor held")
+        let task = Task(executorPreference: thread) {
+            await keepBusy(actor, telling: othersBegun, until: othersReleased, atMost: .seconds(15))
+        }
+        others.append((task, thread))
+        await othersBegun.wait()
+    }
     released.withLock { $0 = true }
-    let hold = Duration.milliseconds(300)
-    let answeredWhileHeld = changesWhileTheMainActorIsHeld(for: hold) { answer.withLock { $0 != nil } }
+    let (answeredWhileHeld, hold) = holdTheMainActor { answer.withLock { $0 != nil } }
+    othersReleased.withLock { $0 = true }
     await read.value
     await adding.value
     await holding.value
     busyThread.stop()
+    for other in others {
+        await other.task.value
+        other.thread.stop()
+    }
     return (answer.withLock { $0 } ?? [], answeredWhileHeld, hold)
 }
 
 /// HAZARD, on purpose: keeps `actor` busy, as a long piece of its own work would, until `released`
-/// (2 s at most, so a stalled check cannot hold it for ever); opens `begun` once it holds it. It
+/// (`atMost`, so a stalled check cannot hold it for ever); opens `begun` once it holds it. It
 /// sleeps 1 ms between looks, so the main actor's tasks run meanwhile, even on one CPU.
-func keepBusy(_ actor: isolated some Actor, telling begun: Gate, until released: Locked<Bool>) {
+func keepBusy(
+    _ actor: isolated any Actor, telling begun: Gate, until released: Locked<Bool>, atMost: Duration = .seconds(2)
+) {
     begun.open()
-    let end = ContinuousClock.now + .seconds(2)
+    let end = ContinuousClock.now + atMost
     while ContinuousClock.now < end, !released.withLock({ $0 }) { usleep(1_000) }
+}
+
+/// HAZARD, on purpose: holds the main actor (the caller's) until `answered`, or until the hold has
+/// had 1 s of its own looks on time (10 s at most). It sleeps 1 ms between looks, and a look
+/// counts for 2 ms at most however late it woke: a machine that stalls the check stalls the store
+/// too, so a stall does not use up the time a store that pauses before it reads (a correct answer)
+/// has to answer; a fixed 300 ms refused one there. Returns whether it was answered, and how long
+/// the main actor was held.
+@MainActor
+func holdTheMainActor(until answered: () -> Bool) -> (answered: Bool, held: Duration) {
+    let clock = ContinuousClock()
+    let start = clock.now
+    var credited = Duration.zero
+    var last = start
+    while credited < .seconds(1), clock.now - start < .seconds(10) {
+        if answered() { return (true, clock.now - start) }
+        usleep(1_000)
+        let now = clock.now
+        credited += min(now - last, .milliseconds(2))
+        last = now
+    }
+    return (answered(), clock.now - start)
 }
 
 /// The names and caffeine figures reachable from a value through what it stores (properties,
