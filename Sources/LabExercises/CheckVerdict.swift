@@ -130,9 +130,12 @@ struct CheckVerdict {
                 details: output)
         }
         if let signal = result.signal {
+            // Where the check was, as a timeout's verdict says: a crash in one part of a check (03's
+            // rover with no photos, where `photos[0]` traps) is told which part it was.
+            let waiting = records.lastWaiting.map { " (it was waiting for \($0))" } ?? ""
             return CheckOutcome(
                 stage: .crash,
-                messages: [CrashReason.explain(signal: signal, output: result.output, limits: result.limits)]
+                messages: [CrashReason.explain(signal: signal, output: result.output, limits: result.limits) + waiting]
                     + records.failures,
                 details: output)
         }
