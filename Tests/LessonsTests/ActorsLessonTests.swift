@@ -217,6 +217,26 @@ struct ActorsLessonTests {
         expectNotContains(none, "frames on it meanwhile")
     }
 
+    /// The completion is told from the return where it came after it (one CPU, session 58: the
+    /// call returned after 2 ms and the completion 27.1 ms after the call, once said "27.1 ms
+    /// later"), and as before the return where a busy machine ran the caller late.
+    @Test func theShimSentenceSaysWhenTheCompletionCameFromTheReturn() {
+        let after = DeprecatedShimsVariant.narrate(
+            returnedAfter: 0.002, completionAfter: 0.0271, calls: 1, granted: true, ranOn: .nonisolated)
+        expectContains(
+            after,
+            "The synchronous call returned after 2 ms; the completion came 25.1 ms after that "
+                + "(27.1 ms after the call), once,")
+        expectContains(after, "from the shim's Task, which ran nonisolated.")
+        let before = DeprecatedShimsVariant.narrate(
+            returnedAfter: 0.04, completionAfter: 0.026, calls: 1, granted: true, ranOn: .nonisolated)
+        expectContains(
+            before,
+            "The completion came 26 ms after the call, before the synchronous call had returned "
+                + "(it returned after 40 ms), once,")
+        expectNotContains(before, "after that")
+    }
+
     /// The lesson's sentence is the one its frame count chooses.
     @Test func theJokeServiceRunSaysWhatItsFramesShowed() async throws {
         let report = try await LessonHarness.run(ActorsLesson(), ["joke-service"])
