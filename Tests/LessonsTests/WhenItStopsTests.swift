@@ -70,7 +70,7 @@ struct WhenItStopsTests {
             limit: "1 s", poolThreads: 2)
         expectContains(late[0], "1 of 4 tasks was blocked")
         expectContains(
-            late[0], "The pool may have up to 2 threads here (one per CPU), but only 1 took a task within 1 s")
+            late[0], "The pool may have up to 2 threads here (one per CPU online), but only 1 took a task within 1 s")
         expectContains(late[0], "not the pool's width")
         expectNotContains(late[0], "width on this machine")
         expectNotContains(late[0], "only thread")
@@ -79,6 +79,15 @@ struct WhenItStopsTests {
         expectContains(
             PoolDeadlockNarration.stuckThreads(peakWaiting: 4, poolThreads: 4, limit: "1 s"),
             "every thread of the pool was waiting")
+        // .ci/one-cpu (session 58): one CPU online, activeProcessorCount 2, a one-thread pool. The
+        // figure the variant passes is the CPUs online, so one thread waiting is the pool's width,
+        // not "up to 2 threads … a quieter run shows it".
+        let oneOnline = PoolDeadlockNarration.sentences(
+            semaphore: Report(tasks: 4, peakWaiting: 1, finished: false, seconds: 1), continuation: suspended,
+            limit: "1 s", poolThreads: PoolDeadlockVariant.poolThreads(online: 1))
+        expectContains(oneOnline[0], "the pool's width on this machine: 1 thread.")
+        expectNotContains(oneOnline[0], "a quieter run")
+        expectEqual(PoolDeadlockVariant.poolThreads(online: 2), 2)
         let none = PoolDeadlockNarration.sentences(semaphore: nil, continuation: nil, limit: "1 s", poolThreads: 2)
         expect(none.allSatisfy { $0.contains("gave no report") })
     }

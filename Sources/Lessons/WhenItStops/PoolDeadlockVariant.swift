@@ -9,6 +9,13 @@ enum PoolDeadlockVariant {
     /// More tasks than the pool can have threads, if its width is the CPU count (measured, not assumed).
     static var taskCount: Int { max(4, ProcessInfo.processInfo.activeProcessorCount * 2) }
 
+    /// The most threads the pool may have here, as the narration says it: one per CPU online,
+    /// which Dispatch sizes the pool from. Not `ExecutorProbe.mostPoolThreads`, which is also at
+    /// least `activeProcessorCount` (for checks that must outnumber the pool): in `.ci/one-cpu`'s
+    /// namespace that said 2 where the pool had one thread, and the lesson told a one-thread pool
+    /// that a quieter run would show 2 (session 58).
+    static func poolThreads(online: Int = ExecutorProbe.onlineCPUs) -> Int { max(1, online) }
+
     static let variant = LessonVariant("pool-deadlock", title: "Deadlock: a pool blocked by synchronous waits") {
         context in
         let console = context.console
@@ -58,7 +65,7 @@ enum PoolDeadlockVariant {
         context.record("tasks", "tasks waiting", count: tasks)
         for sentence in PoolDeadlockNarration.sentences(
             semaphore: reports[.semaphore], continuation: reports[.continuation],
-            limit: PoolDeadlockDemo.limit.seconds.formattedAsDuration, poolThreads: ExecutorProbe.mostPoolThreads)
+            limit: PoolDeadlockDemo.limit.seconds.formattedAsDuration, poolThreads: poolThreads())
         {
             console.paragraph(sentence)
         }
@@ -67,7 +74,7 @@ enum PoolDeadlockVariant {
 
 /// The variant's sentences, chosen from what the two child processes reported.
 enum PoolDeadlockNarration {
-    /// `poolThreads`: the most threads the pool may have here (one per CPU). A child that hung
+    /// `poolThreads`: the most threads the pool may have here (one per CPU online). A child that hung
     /// with fewer waiting had not got that many threads running within the limit: taskset -c 0
     /// beside a busy process once gave 1 of 2 (Linux's Dispatch adds pool threads as work waits,
     /// and a starved thread may not run in time), so the count is said as what came, not the width.
@@ -117,6 +124,6 @@ enum PoolDeadlockNarration {
             peakWaiting == 1
             ? "the one pool thread that took a task was" : "the \(peakWaiting) pool threads that took a task were"
         return
-            "\(ran) waiting for an answer that needed a pool thread, and no other thread of the pool came to run it. The pool may have up to \(CountWords.of(poolThreads, "thread")) here (one per CPU), but only \(peakWaiting) took a task within \(limit) on this run: that count is the threads that came in time, not the pool's width (a quieter run shows it)."
+            "\(ran) waiting for an answer that needed a pool thread, and no other thread of the pool came to run it. The pool may have up to \(CountWords.of(poolThreads, "thread")) here (one per CPU online), but only \(peakWaiting) took a task within \(limit) on this run: that count is the threads that came in time, not the pool's width (a quieter run shows it)."
     }
 }
