@@ -132,6 +132,10 @@ struct LateCancellationWordsTests {
         let late = CancellationHandlerVariant.narrate(
             polling: Reach(latencies: [0.061, 0.090, 0.032], rounds: 3), handler: handler, poll: 0.025)
         expect(late.contains("more than one poll interval") && !late.contains("at most one poll interval"))
+        // Beside a CPU hog under taskset -c 0 the pool had two threads and one CPU (session 58):
+        // the late wake-up is said as a wait to run, not as a wait for a thread.
+        expectContains(late, "also waited their turn to run, for a free thread or a CPU")
+        expectNotContains(late, "waited for a thread to run on")
         // Just past the interval, printed as the interval itself: not "25 ms, more than … 25 ms".
         let justPast = CancellationHandlerVariant.narrate(
             polling: Reach(latencies: [0.012, 0.02504], rounds: 2), handler: handler, poll: 0.025)

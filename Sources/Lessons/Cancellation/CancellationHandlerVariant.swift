@@ -96,7 +96,7 @@ enum CancellationHandlerVariant {
             : worstPolling.formattedAsDuration == poll.formattedAsDuration
                 ? "worst \(worstPolling.formattedAsDuration), about one poll interval"
                 : "worst \(worstPolling.formattedAsDuration), more than one poll interval of \(poll.formattedAsDuration): "
-                    + "the timer and the polling task also waited for a thread to run on"
+                    + "the timer and the polling task also waited their turn to run, for a free thread or a CPU"
         let missed = polling.missed + handler.missed
         let leftOut =
             missed == 0

@@ -152,7 +152,7 @@ enum ViewTaskVariant {
             api: api, meter: meter, rover: rover, probe: context.probe,
             linger: context.scale.duration(sourceSeconds: 2)
         ) { _ in try await Task.sleep(for: context.scale.duration(sourceSeconds: 5)) }
-        context.record("pages_loaded", "pages loaded while on screen", count: visit.pagesLoaded)
+        context.record("pages_loaded", "pages the view's task loaded", count: visit.pagesLoaded)
         context.record("calls", "requests made", count: visit.calls)
         context.record(
             "in_flight_at_leaving", "requests in flight as the view disappeared", count: visit.inFlightAtLeaving)
