@@ -18,10 +18,12 @@ nonisolated struct RenderedThumbnail: Sendable, Equatable {
     static let units = CPUWork.units(for: .milliseconds(30))
 
     init(photo: GalleryPhoto, width: Int) {
-        WorkPlaces.record()
+        let quick = WorkPlaces.takeQuickRender()
+        let held = WorkPlaces.record()
         title = photo.title
         self.width = width
-        checksum = CPUWork.run(units: WorkPlaces.takeQuickRender() ? 1 : RenderedThumbnail.units, seed: photo.seed &+ UInt64(width))
+        checksum = CPUWork.run(units: quick ? 1 : RenderedThumbnail.units, seed: photo.seed &+ UInt64(width))
+        WorkPlaces.stayInFlight(held)
     }
 }
 
@@ -36,9 +38,35 @@ nonisolated enum WorkPlaces {
     /// The check calls this first, on the main actor.
     static func install() { DispatchQueue.main.setSpecific(key: mainQueue, value: true) }
 
-    fileprivate static func record() {
+    /// Counts a render that has its width, and says whether it is the one to stay in flight.
+    fileprivate static func record() -> DispatchSemaphore? {
         let onMain = DispatchQueue.getSpecific(key: mainQueue) == true
         counts.withLock { onMain ? ($0.onMainActor += 1) : ($0.elsewhere += 1) }
+        let (held, release) = inFlight.withLock { state -> (DispatchSemaphore?, DispatchSemaphore?) in
+            if state.armed {
+                state = (false, DispatchSemaphore(value: 0), false)
+                return (state.held, nil)
+            }
+            guard state.releaseArmed, let held = state.held else { return (nil, nil) }
+            state = (false, nil, false)
+            return (nil, held)
+        }
+        release?.signal()
+        return held
+    }
+
+    /// A render kept in flight across a pick: the next render to begin holds, once it has its width
+    /// and has rendered, until a render begins after the pick (or 1 s: a renderer that renders one
+    /// at a time waits for it, and is only slower). A renderer that let renders begun while another
+    /// was in flight reuse its width passed while the check's renders came one at a time (an
+    /// audit's, helper 188). The hold blocks the render's thread on purpose: the check starts it on
+    /// a thread of its own (SideBySideThreads), not the pool, whose one thread it would take on a
+    /// one-CPU machine.
+    fileprivate static let inFlight = Locked<(armed: Bool, held: DispatchSemaphore?, releaseArmed: Bool)>((false, nil, false))
+    static func keepNextRenderInFlight() { inFlight.withLock { $0 = (true, nil, false) } }
+    static func releaseWhenAnotherBegins() { inFlight.withLock { $0.releaseArmed = true } }
+    fileprivate static func stayInFlight(_ held: DispatchSemaphore?) {
+        if let held { _ = held.wait(timeout: .now() + 1) }
     }
 
     static var rendered: (onMainActor: Int, elsewhere: Int) { counts.withLock { $0 } }
@@ -89,31 +117,60 @@ func runCheck(_ report: CheckReport) async {
     // three came in any order (an audit's, helper 163), and one that kept the narrowest would have too.
     let ordered = picks.sorted()
     picks = [ordered[1], ordered[2], ordered[0]]
+    // Just before each pick, another pick of a width not drawn: a setting that kept at most one pick
+    // every 50 ms (a slider's throttle) dropped the second and passed while picks came 60 ms or more
+    // apart (an audit's, helper 188).
+    var decoys: [Int] = []
+    while decoys.count < picks.count {
+        let width = CheckServices.random(in: 60...400)
+        if width != 120 && !picks.contains(width) && !decoys.contains(width) { decoys.append(width) }
+    }
     let screen = SettingsScreen()
-    var wrong: [(picked: Int, got: [Int])] = []
-    report.waiting("renderThumbnail(of:) right after each of \(picks.count) picks, each pick just after another render, and awaited from the main actor as a view does")
-    for width in picks {
-        // A render (of no CPU work, and not told apart) just before the pick, so that the render
-        // right after the pick reads the width soon after another read it: a renderer that kept
-        // the width it read for 20 ms, or reused it for every second thumbnail, passed while each
-        // pick followed a 30 ms render (an audit's, helper 163). It reads the previous width.
+    let ownThreads = SideBySideThreads(name: "check 23 · in flight", threads: 1)
+    var wrong: [(decoy: Int, picked: Int, got: [Int])] = []
+    report.waiting("renderThumbnail(of:) right after each of \(picks.count) picks, each pick just after another render and while one more is in flight, and awaited from the main actor as a view does")
+    for (round, width) in picks.enumerated() {
+        // Renders (of no CPU work, and not told apart) just before the pick, so that the render right
+        // after the pick reads the width soon after another read it: a renderer that kept the width it
+        // read for 20 ms, or reused it for every second thumbnail, passed while each pick followed a
+        // 30 ms render (an audit's, helper 163). One more before each round than the last: a renderer
+        // that asked for the width on every second (or third) call from its second passed, as rounds of
+        // the same length put each first render after a pick at a call it asked on (helper 188).
+        for _ in 0..<round {
+            WorkPlaces.renderNextQuickly()
+            _ = await renderThumbnail(of: photos[photos.count - 1])
+        }
+        // One kept in flight across the pick (see WorkPlaces.inFlight), begun with the width from before it.
+        let before = WorkPlaces.rendered.onMainActor + WorkPlaces.rendered.elsewhere
+        WorkPlaces.renderNextQuickly()
+        WorkPlaces.keepNextRenderInFlight()
+        let inFlight = Task.detached {
+            await withTaskExecutorPreference(ownThreads) { _ = await renderThumbnail(of: photos[photos.count - 1]) }
+        }
+        _ = await poll(for: .seconds(5)) { @Sendable in let now = WorkPlaces.rendered; return now.onMainActor + now.elsewhere > before }
+        // The render just before the pick: it reads the previous width.
         WorkPlaces.renderNextQuickly()
         _ = await renderThumbnail(of: photos[photos.count - 1])
+        screen.userPicked(width: decoys[round])
         screen.userPicked(width: width)
+        WorkPlaces.releaseWhenAnotherBegins()
         let begun = WorkPlaces.rendered
         let first = Task.detached { await renderThumbnail(of: photos[0]) }
         drawFrame { let now = WorkPlaces.rendered; return now.onMainActor + now.elsewhere > begun.onMainActor + begun.elsewhere }
         var rendered = [await first.value]
         for photo in photos.dropFirst() { rendered.append(await renderThumbnail(of: photo)) }
-        if rendered.map(\.width) != Array(repeating: width, count: photos.count) { wrong.append((width, rendered.map(\.width))) }
+        await inFlight.value
+        if rendered.map(\.width) != Array(repeating: width, count: photos.count) { wrong.append((decoys[round], width, rendered.map(\.width))) }
     }
     report.expect(wrong.isEmpty, "every thumbnail rendered after a pick had the picked width (\(picks.map { "\($0)" }.joined(separator: ", ")) px)",
-                  otherwise: wrong.first.map { "the user picked \($0.picked) px, but the thumbnails rendered after it were \($0.got.map { "\($0)" }.joined(separator: ", ")) px wide: "
-                      + "the pick must be stored when userPicked(width:) returns, and each render must read the width it finds then (a task that stores the pick later, or a width kept from an earlier read, misses it)" } ?? "")
+                  otherwise: wrong.first.map { "the user picked \($0.decoy) px and then \($0.picked) px, but the thumbnails rendered after it were \($0.got.map { "\($0)" }.joined(separator: ", ")) px wide: "
+                      + "the pick must be stored when userPicked(width:) returns, and each render must read the width it finds then (a task that stores the pick later, a pick dropped for coming soon after another, or a width kept from an earlier read or from a render still in flight, misses it)" } ?? "")
     let places = WorkPlaces.rendered
     report.expect(places.onMainActor == 0, "all \(counted(places.elsewhere, "thumbnail")) \(were(places.elsewhere)) rendered off the main actor",
                   otherwise: "\(places.onMainActor) of \(places.onMainActor + places.elsewhere) thumbnails \(were(places.onMainActor)) rendered on the main actor: while it renders there the UI cannot draw")
-    let requests = picks.count * (photos.count + 1)
+    // Per round: the photos, the render just before the pick, the one in flight, and one more quick
+    // render than the round before (none, one, two).
+    let requests = picks.count * (photos.count + 2) + (0..<picks.count).reduce(0, +)
     report.expect(places.onMainActor + places.elsewhere == requests,
-                  "each thumbnail was rendered once", otherwise: "\(counted(places.onMainActor + places.elsewhere, "thumbnail")) \(were(places.onMainActor + places.elsewhere)) rendered for \(requests) requests (one just before each pick among them)")
+                  "each thumbnail was rendered once", otherwise: "\(counted(places.onMainActor + places.elsewhere, "thumbnail")) \(were(places.onMainActor + places.elsewhere)) rendered for \(requests) requests (the check's renders around each pick among them)")
 }
