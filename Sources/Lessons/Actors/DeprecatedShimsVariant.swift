@@ -46,6 +46,13 @@ enum DeprecatedShimsVariant {
         context.record("completion_calls", "times the completion handler was called", count: answers.count)
         context.record("completion_after_seconds", "completion called after", seconds: first.at - called)
         context.record("completion_ran_on", "the completion ran", text: first.ranOn.description)
+        // The gap the narration says where the completion came after the return: a figure of its own,
+        // so the sentence's every number is one the run recorded.
+        if first.at - called >= returnedAfter {
+            context.record(
+                "completion_after_return_seconds", "completion came after the return",
+                seconds: first.at - called - returnedAfter)
+        }
         console.paragraph(
             narrate(
                 returnedAfter: returnedAfter, completionAfter: first.at - called, calls: answers.count,
