@@ -77,12 +77,14 @@ func runCheck(_ report: CheckReport) async {
     }
 
     // Other products, each with its own quantity, added in reverse order of name: rows come
-    // back in the order they were added unless the search sorts them. Each in two adds, 1 and
-    // then the rest (2 or more): every other add is of 1, and an add to an existing product that
-    // added 1 whatever the quantity (`quantity + 1`) passed (an audit's).
+    // back in the order they were added unless the search sorts them. Each in two adds of 3 or
+    // more: an add to an existing product that added 1 whatever the quantity (`quantity + 1`)
+    // passed when the first add was of 1 (an audit's), and so did a new product inserted with a
+    // quantity of 1 whatever was asked, or of at most 2, when the first was of 1 (a later audit's).
     let others = otherProducts()
     for product in others.sorted(by: { $0.name > $1.name }) {
-        for part in [1, product.quantity - 1] {
+        let first = CheckServices.random(in: 3...(product.quantity - 3))
+        for part in [first, product.quantity - first] {
             do { try await stores[0].add(name: product.name, quantity: part) } catch { errors.withLock { $0.append("\(error)") } }
         }
     }
@@ -105,7 +107,7 @@ func runCheck(_ report: CheckReport) async {
     let freshOthers = fresh.filter { $0.name.lowercased() != "milk" }.map { "\($0.name) \($0.quantity)" }
     report.expect(freshOthers == expectedOthers && fresh.count == others.count + 1,
                   "a fresh store on the same file reads every product with its own quantity",
-                  otherwise: "a fresh store on the same file should read every product: it reads \(fresh.map { "\($0.name) \($0.quantity)" }); expected Milk and \(expectedOthers.joined(separator: ", ")) (each added twice: 1, then the rest; an add adds its quantity)")
+                  otherwise: "a fresh store on the same file should read every product: it reads \(fresh.map { "\($0.name) \($0.quantity)" }); expected Milk and \(expectedOthers.joined(separator: ", ")) (each added twice, 3 or more each time: an add adds its quantity, to a new product or to one already there)")
 
     // 4. Search: a random piece from inside a random name, in random case.
     let milkName = milk.first?.name ?? "Milk"
@@ -347,6 +349,9 @@ func newProductsFromTwoStores(_ report: CheckReport, folder: URL) async {
     let path = folder.appendingPathComponent("new-products.sqlite").path
     let errors = Locked<[String]>([])
     var quantities: [String: Int] = [:]
+    let term = String("tem".map { CheckServices.random(in: 0...1) == 0 ? Character($0.uppercased()) : $0 })
+    var found: [String] = []
+    var searchError: String? = nil
     report.waiting("\(names.count) new products, each added \(addsEach) times through two stores at once")
     do {
         let stores = [try await InventoryStore(path: path), try await InventoryStore(path: path)]
@@ -362,17 +367,25 @@ func newProductsFromTwoStores(_ report: CheckReport, folder: URL) async {
             }
         }
         for product in try await InventoryStore(path: path).all() { quantities[product.name, default: 0] += product.quantity }
+        // Every one of them, more than the other file ever holds: a search with a cap of its own
+        // (`LIMIT 8`) passed there (an audit's).
+        do { found = try await stores[1].search(term).map(\.name) } catch { searchError = "\(error)" }
     } catch {
         errors.withLock { $0.append("\(error)") }
     }
     let thrown = errors.withLock { $0 }
     let short = names.filter { quantities[$0] != addsEach }
-    report.expect(thrown.isEmpty && short.isEmpty,
-                  "\(names.count) new products, each added \(addsEach) times through two stores at once: every add counted, none threw",
+    let missed = names.filter { !found.contains($0) }
+    let searched = searchError == nil && missed.isEmpty && found.count == names.count
+    report.expect(thrown.isEmpty && short.isEmpty && searched,
+                  "\(names.count) new products, each added \(addsEach) times through two stores at once: every add counted, none threw, and a search for \"\(term)\" found all \(names.count)",
                   otherwise: "\(names.count) new products, each added \(addsEach) times through two stores at once: "
                       + (thrown.isEmpty ? "" : "\(counted(thrown.count, "add")) threw, e.g. \(thrown[0]); ")
                       + (short.isEmpty ? "" : "\(counted(short.count, "product")) miscounted, e.g. \(short[0]) \(quantities[short[0]] ?? 0); ")
-                      + "a store inserted a product the other had inserted since it looked: look and write in one transaction")
+                      + (thrown.isEmpty && short.isEmpty
+                          ? searchError.map { "a search for \"\(term)\" threw: \($0)" }
+                              ?? "a search for \"\(term)\" found \(found.count) of them (\(missed.isEmpty ? "each" : "not \(missed[0])")): a search finds every product containing the text, with no cap of its own"
+                          : "a store inserted a product the other had inserted since it looked: look and write in one transaction"))
 }
 
 /// Whether names are in byte order or in order ignoring case (names that differ only in case
@@ -383,13 +396,13 @@ func isSortedByName(_ names: [String]) -> Bool {
 
 func ignoringCase(_ first: String, _ second: String) -> Bool { first.lowercased() < second.lowercased() }
 
-/// Two milk products always, and three to five others, each with a random quantity of 3 or more
-/// (added as 1 and then the rest).
+/// Two milk products always, and three to five others, each with a random quantity of 6 to 12
+/// (added in two parts of 3 or more).
 func otherProducts() -> [Product] {
     let pool = ["Bread", "Rye bread", "Shortbread", "Butter", "Peanut butter", "Buttermilk", "Cheddar", "Honey",
                 "Oat flakes", "Goat cheese", "Cream cheese", "Sour cream"]
     let names = ["Oat Milkshake", "Almond milk"] + pool.shuffled().prefix(CheckServices.random(in: 3...5))
-    return names.map { Product(name: $0, quantity: CheckServices.random(in: 3...9)) }
+    return names.map { Product(name: $0, quantity: CheckServices.random(in: 6...12)) }
 }
 
 /// A search for text with a wildcard's character in it finds the names that contain that text, as
@@ -458,7 +471,8 @@ func searchTerm(names: [String], addedInOrder: [String]) -> String {
 /// file's write lock: the next add's BEGIN throws, and no other connection can write again (a
 /// hand-written BEGIN IMMEDIATE … COMMIT passed while no statement failed). Judged by that lock
 /// alone, which such a store holds for as long as it lives: the check's own connection cannot
-/// begin a write within 1 s. Nil when fine, or where the starting file's table is gone (the
+/// begin a write within 1 s. And an add that fails must say so: one that did not throw must have
+/// written the product (an add that swallowed the error lost it silently). Nil when fine, or where the starting file's table is gone (the
 /// sections after say so).
 func addAfterAFailedAdd(folder: URL) async -> String? {
     let path = folder.appendingPathComponent("refused.sqlite").path
@@ -477,7 +491,6 @@ func addAfterAFailedAdd(folder: URL) async -> String? {
     do {
         try check.execute("BEGIN IMMEDIATE")
         try? check.execute("ROLLBACK")
-        return nil
     } catch {
         return "an add of \(refused), whose INSERT the check's trigger refused (as a full disk or a broken constraint refuses a statement), "
             + (failed ? "threw, as it should, " : "did not throw, ")
@@ -485,6 +498,15 @@ func addAfterAFailedAdd(folder: URL) async -> String? {
             + (thrown.map { "the next add on that store (2 \(kept)) threw (\($0)), and " } ?? "")
             + "no other connection could begin a write within 1 s (\(error)). Roll the transaction back when a statement fails (`connection.transaction { … }` does)"
     }
+    // An add that did not throw must have written the product somewhere (a history of adds, say):
+    // one that swallowed the refused INSERT's error (`try?`) lost the add without a word, and
+    // passed while no statement failed (an audit's).
+    let written = ((try? await store.all()) ?? []).contains { $0.name.lowercased() == refused.lowercased() }
+    if !failed, !written {
+        return "an add of \(refused), whose INSERT the check's trigger refused (as a full disk or a broken constraint refuses a statement), "
+            + "did not throw, and the file holds no \(refused): the add was lost and its caller never told. Let the statement's error reach the caller (`try`, not `try?`)"
+    }
+    return nil
 }
 
 /// 0c. Opening a store waits for another connection's lock, up to the connection's busy timeout
