@@ -3,7 +3,7 @@ import LabCore
 import LabScenarios
 @testable import StudentCode
 
-let plannedExpectations = 7
+let plannedExpectations = 8
 
 struct PaymentDeclined: Error {}
 
@@ -13,7 +13,10 @@ func runCheck(_ report: CheckReport) async {
     // More than any throttle a store would set: one of two payments showed with 3–5 units, one of
     // five did not, and one of ten passed every draw of 6–10 (audits'). The payments are only held.
     let units = CheckServices.random(in: 16...24)
-    let declined = CheckServices.random(in: 1...2)
+    // Two or three declined, never one: a stock that gave back only its first declined unit, or
+    // swallowed the error once a unit was already back on the shelf, passed every run that drew one
+    // (an audit's, helper 194).
+    let declined = CheckServices.random(in: 2...3)
     let buyers = units + CheckServices.random(in: 3...6)
     let stock = Stock(quantity: units)
     let log = CallLog()
@@ -173,4 +176,34 @@ func runCheck(_ report: CheckReport) async {
                   otherwise: tries.declined
                       ? "a buyer whose payment was just declined tried again at once\(alongside) and was not sold the unit: the unit must be back before sell() throws (give it back in the catch, not in a task of its own, nor once the other payments end)"
                       : "a declined payment on a stock of two did not make sell() throw the payment's error")
+
+    // A buyer cancelled while paying (the page closed): the payment throws CancellationError, a
+    // failure like any other, so its unit is back for the next buyer. A stock that gave back only a
+    // declined card's unit kept a cancelled buyer's unit for ever (an audit's, helper 194).
+    let lone = Stock(quantity: 1)
+    let cancelPaying = Locked(false)
+    let leaving = Task {
+        try await lone.sell(charge: {
+            cancelPaying.withLock { $0 = true }
+            let gate = Gate()
+            await withTaskCancellationHandler { await gate.wait() } onCancel: { gate.open() }
+            try Task.checkCancellation()
+        })
+    }
+    _ = await poll(for: CheckServices.patience) { cancelPaying.withLock { $0 } }
+    report.waiting("a buyer cancelled while paying, then another buyer")
+    leaving.cancel()
+    let next = await within(CheckServices.patience) { () -> (threw: Bool, sold: Bool) in
+        let threw = (try? await leaving.value) == nil
+        return (threw, (try? await lone.sell(charge: {})) ?? false)
+    }
+    guard let next else {
+        return report.late(
+            "a buyer cancelled while paying, then another buyer, had no answer within \(CheckServices.patience.humanReadable): a cancelled payment throws CancellationError; give the unit back and throw it")
+    }
+    report.expect(next.threw && next.sold, "a buyer cancelled while paying left the unit to the next buyer",
+                  otherwise: next.threw
+                      ? "a buyer cancelled while paying (its payment threw CancellationError) kept the unit: the next buyer was told none left; a payment that fails in any way, cancelled too, gives its unit back"
+                      : "a buyer cancelled while paying was sold the unit: its payment threw CancellationError, and sell() must throw it")
+
 }
