@@ -76,14 +76,28 @@ func runCheck(_ report: CheckReport) async {
                       : afterSecond != [second] ? "after the target became \(second), showed \(afterSecond): show the new target once per change"
                       : afterBack.isEmpty ? "after the target went back down from \(second) to \(first), a value shown before, nothing was shown: show every change, lower or higher, whether or not its value was shown before"
                       : "after the target went back down from \(second) to \(first), showed \(afterBack): show the new target once per change")
+    // A change that ends where it began, in one synchronous step: showing the same target again, or
+    // nothing, are both fair, but the display must still follow the next change. One that stopped
+    // registering when the new target equalled the one on screen passed while every step moved it
+    // (an audit's, helper 194).
+    let away = first + CheckServices.random(in: 4...6)
+    thermostat.target = away
+    thermostat.target = first
+    await settle()
+    let afterUndone = display.takeNew()
+    let undoneFair = afterUndone.isEmpty || afterUndone == [first]
     let passing = second + CheckServices.random(in: 1...3)
     let last = passing + CheckServices.random(in: 1...3)
     thermostat.target = passing
     thermostat.target = last
     await settle()
     let afterStep = display.takeNew()
-    report.expect(afterStep == [last], "two assignments in one synchronous step showed once: \(last)",
-                  otherwise: afterStep.isEmpty ? "nothing was shown after the target became \(passing), then \(last): register again after each change"
+    let undoneText = "after the target became \(away) and back to \(first) in one synchronous step"
+    report.expect(undoneFair && afterStep == [last], "two assignments in one synchronous step showed once: \(last)",
+                  otherwise: !undoneFair ? "\(undoneText), showed \(afterUndone): show at most once per change, the last value (\(first))"
+                      : afterStep.isEmpty && afterBack == [first]
+                      ? "\(undoneText)\(afterUndone.isEmpty ? "" : " (shown again)"), nothing was shown after the target became \(passing), then \(last): register again after each change, even one that ends where it began"
+                      : afterStep.isEmpty ? "nothing was shown after the target became \(passing), then \(last): register again after each change"
                       : "after \(passing), then \(last) in one synchronous step, showed \(afterStep): show once per change, the last value")
     // Three changes in separate steps, close together: each is a change of its own, and each is
     // shown (see separateSteps: a debounce shows only the last, a throttle loses the middle one).
@@ -143,20 +157,23 @@ func runCheck(_ report: CheckReport) async {
                       ? "while nothing changed for 400 ms, \(quiet.whatStirred ?? ""): it looks again and again (polling); let onChange say when to show"
                       : "while nothing changed for 400 ms, your code read the target \(counted(polled, "time")): it looks again and again (polling); let onChange say when to read")
 
-    // And one more change after the quiet: a display that stops following once left alone (an
+    // And two more changes after the quiet: a display that stops following once left alone (an
     // audit's stopped after 300 ms with no change, helper 176) passed while no gap between changes
-    // outlasted the 150 ms settle. One that stops only after a longer rest still passes.
+    // outlasted the 150 ms settle; one that showed the change ending a rest and then stopped
+    // registering passed a single change (helper 194). One that stops only after a longer rest
+    // still passes.
     let afterQuiet = await changesOneByOne(
-        count: 1, patience: patience, timeBudget: .seconds(2),
+        count: 2, patience: patience, timeBudget: .seconds(2),
         change: nudgeTheTarget,
         shown: { display.takeNew() })
+    let quietText = afterQuiet.changesMade > 1 ? "after the 400 ms with no change and one change shown after them" : "after the 400 ms with no change"
     if let stopped = afterQuiet.last {
         if afterQuiet.shownForIt.isEmpty {
-            report.late("after the 400 ms with no change, the target became \(stopped) and nothing was shown within \(patience.humanReadable): keep following however long the target is left alone; register again after every change")
+            report.late("\(quietText), the target became \(stopped) and nothing was shown within \(patience.humanReadable): keep following however long the target is left alone; register again after every change")
         } else {
-            report.fail("after the 400 ms with no change, the target became \(stopped) and the display showed \(afterQuiet.shownForIt): show once per change, the new target")
+            report.fail("\(quietText), the target became \(stopped) and the display showed \(afterQuiet.shownForIt): show once per change, the new target")
         }
     } else {
-        report.pass("after the 400 ms with no change, the next change was shown as it came")
+        report.pass("after the 400 ms with no change, the next \(afterQuiet.changesMade == 1 ? "change was" : "\(afterQuiet.changesMade) changes were each") shown as \(afterQuiet.changesMade == 1 ? "it" : "they") came")
     }
 }
