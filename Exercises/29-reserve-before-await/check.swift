@@ -190,20 +190,25 @@ func runCheck(_ report: CheckReport) async {
             try Task.checkCancellation()
         })
     }
-    _ = await poll(for: CheckServices.patience) { cancelPaying.withLock { $0 } }
+    let began = await poll(for: CheckServices.patience) { cancelPaying.withLock { $0 } }
     report.waiting("a buyer cancelled while paying, then another buyer")
     leaving.cancel()
-    let next = await within(CheckServices.patience) { () -> (threw: Bool, sold: Bool) in
-        let threw = (try? await leaving.value) == nil
-        return (threw, (try? await lone.sell(charge: {})) ?? false)
+    // What the cancelled buyer was told ("true", "false" or the error's type), and whether the next
+    // buyer was sold the unit.
+    let next = await within(CheckServices.patience) { () -> (told: String, sold: Bool) in
+        let told: String
+        do { told = String(try await leaving.value) } catch { told = "\(type(of: error))" }
+        return (told, (try? await lone.sell(charge: {})) ?? false)
     }
     guard let next else {
         return report.late(
             "a buyer cancelled while paying, then another buyer, had no answer within \(CheckServices.patience.humanReadable): a cancelled payment throws CancellationError; give the unit back and throw it")
     }
-    report.expect(next.threw && next.sold, "a buyer cancelled while paying left the unit to the next buyer",
-                  otherwise: next.threw
-                      ? "a buyer cancelled while paying (its payment threw CancellationError) kept the unit: the next buyer was told none left; a payment that fails in any way, cancelled too, gives its unit back"
-                      : "a buyer cancelled while paying was sold the unit: its payment threw CancellationError, and sell() must throw it")
-
+    let cancelThrew = next.told == "CancellationError"
+    report.expect(began && cancelThrew && next.sold, "a buyer cancelled while paying left the unit to the next buyer",
+                  otherwise: !began
+                      ? "a buyer alone with a stock of one was not charged within \(CheckServices.patience.humanReadable): charge a buyer who gets a unit"
+                      : !cancelThrew
+                      ? "a buyer cancelled while paying (its payment threw CancellationError) was told \(next.told == "true" || next.told == "false" ? next.told : "a \(next.told)"): sell() must throw the payment's error"
+                      : "a buyer cancelled while paying (its payment threw CancellationError) kept the unit: the next buyer was told none left; a payment that fails in any way, cancelled too, gives its unit back")
 }
