@@ -42,25 +42,37 @@ struct HeldRound {
     var stirrings = Stirrings()
     /// What it returned after the rendering ended, and how long after; nil if not within 3 s.
     var late: (size: Int?, after: Duration)?
+    /// What woke its task once the rendering ended, before it returned (or 3 s passed): the end of
+    /// the task it awaited, and nothing else.
+    var afterwards = Stirrings()
 
     /// Holds the rendering of `name` (prefetched, its rendering started) for `hold`, while
-    /// thumbnail's task runs on a watch.
+    /// thumbnail's task runs on a watch, then lets it end and watches what wakes the task.
     static func run(_ prefetcher: ThumbnailPrefetcher, _ name: String, desk: RenderDesk, hold: Duration, still: StillnessWatch)
         async -> HeldRound
     {
         var round = HeldRound(hold: hold)
         let answer = Locked<(size: Int?, at: ContinuousClock.Instant)?>(nil)
-        // The whole hold, stirred or not: what the answer returned during it is judged too.
-        let (asking, stirrings) = await still.hold(hold, endingWhenStirred: false) {
+        let early = Locked<(size: Int?, at: ContinuousClock.Instant)?>(nil)
+        let finished = Locked(ContinuousClock.now)
+        // The whole hold, stirred or not: what the answer returned during it is judged too. 3 s
+        // after the end: an answer that also awaits the other renderings never returns here.
+        let (_, stirrings, afterwards) = await still.holdThenLetGo(
+            hold, endingWhenStirred: false, within: .seconds(3),
+            letGo: {
+                early.withLock { $0 = answer.withLock { $0 } }
+                finished.withLock { $0 = .now }
+                desk.finish(name)
+            }
+        ) {
             let result = await prefetcher.thumbnail(name)
             answer.withLock { $0 = (result, .now) }
         }
-        round.early = answer.withLock { $0 }
+        round.early = early.withLock { $0 }
         round.stirrings = stirrings
-        let finished = ContinuousClock.now
-        desk.finish(name)
-        _ = await within(.seconds(3)) { await asking.value }
-        round.late = answer.withLock { $0 }.map { ($0.size, finished.duration(to: $0.at)) }
+        round.afterwards = afterwards
+        let end = finished.withLock { $0 }
+        round.late = answer.withLock { $0 }.map { ($0.size, end.duration(to: $0.at)) }
         return round
     }
 }
@@ -100,14 +112,21 @@ func runCheck(_ report: CheckReport) async {
         guessed == nil, "thumbnail waited while each rendering was going (300 ms, 650 ms, 1.5 s)",
         otherwise: "thumbnail returned \(guessed?.early?.size.map(String.init) ?? "nil") while a rendering of \(guessed?.hold.humanReadable ?? "") was still going: await the rendering prefetch started"
     )
-    // Nothing but the rendering's end may wake a task that awaits it (see Stirrings).
+    // Nothing but the rendering's end may wake a task that awaits it (see Stirrings): during the
+    // hold, nor after it, before it returns (a sleep kept after the await wakes it by its timer).
     let stirred = rounds.first { !$0.stirrings.stillWaiting }
+    // After the end only wakes from outside count: the hops of a correct wait (an async let's own
+    // await ran 5 times) are not a sleep's timer.
+    let wokenAfter = rounds.first { $0.afterwards.timers > 0 }
     report.expect(
-        stirred == nil,
+        stirred == nil && wokenAfter == nil,
         "while the renderings were going, no timer woke thumbnail's task, it did not loop"
-            + (still.poolWatched ? ", and no other task of yours was woken on the thread pool" : ""),
+            + (still.poolWatched ? ", and no other task of yours was woken on the thread pool" : "")
+            + "; once each ended, its end alone woke it",
         otherwise: stirred.flatMap {
             $0.stirrings.problem(while: "a rendering was going (\($0.hold.humanReadable))", awaiting: "the rendering itself")
+        } ?? wokenAfter.map { round in
+            "once the check ended a rendering of \(round.hold.humanReadable) and before thumbnail returned, its task was woken \(counted(round.afterwards.timers, "time")) from outside it (a timer, or code on another actor or thread): it slept or looked after the rendering ended; return the size as soon as the rendering ends"
         } ?? "")
     let expected = [size, secondSize, longestSize]
     let wrong = zip(rounds, expected).first { round, size in round.late?.size != size }
@@ -207,8 +226,11 @@ func runCheck(_ report: CheckReport) async {
             "thumbnail(\"\(stranger)\") for a name never prefetched did not return within 3 s: return nil when there is no rendering to wait for"
         } else if took >= strangerHold {
             "thumbnail(\"\(stranger)\") for a name never prefetched returned after \(took.humanReadable): with no rendering to wait for, return nil at once"
+        } else if desk.calls(stranger) > 0 {
+            // An answer that renders it for next time and returns nil (an audit's) was told to return nil.
+            "thumbnail(\"\(stranger)\") for a name never prefetched returned \(unknown.flatMap { $0 }.map(String.init) ?? "nil") and rendered it \(counted(desk.calls(stranger), "time")): return nil, and render nothing nobody prefetched"
         } else {
-            "thumbnail(\"\(stranger)\") for a name never prefetched returned \(unknown.flatMap { $0 }.map(String.init) ?? "nil") after rendering it \(counted(desk.calls(stranger), "time")): return nil"
+            "thumbnail(\"\(stranger)\") for a name never prefetched returned \(unknown.flatMap { $0 }.map(String.init) ?? "nil"): return nil"
         }
     let rightButLate = unknown == .some(nil) && desk.calls(stranger) == 0 && restless == nil
     if rightButLate {

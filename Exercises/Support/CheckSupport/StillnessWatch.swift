@@ -146,6 +146,30 @@ final class StillnessWatch: Sendable {
         )
     }
 
+    /// As `holdThenLetGo(_:from:letGo:_:)` from the start, judging the whole hold (`endingWhenStirred`
+    /// false: what the answer returned during it is judged too), and giving the answer `bound` after
+    /// the event to end: `result` is nil if it did not (24: an answer that awaits the other renderings
+    /// too never ends here). What woke it after the event is read then, ended or not: a sleep after
+    /// the rendering's end (the starting code's 20 ms kept after the await, or 250 ms "to settle")
+    /// wakes it by its timer, and returned in time (an audit's, helper 192).
+    func holdThenLetGo<T: Sendable>(
+        _ hold: Duration, endingWhenStirred: Bool, within bound: Duration, letGo: @Sendable () -> Void,
+        _ operation: @escaping @Sendable () async -> T
+    ) async -> (result: T?, held: Stirrings, afterwards: Stirrings) {
+        let (task, held, watch, outOfSight) = await watchedHold(
+            hold, from: nil, endingWhenStirred: endingWhenStirred, operation)
+        let since = watch.countAgain()
+        _ = PoolWakes.mark()
+        let begun = TasksBegun.count
+        let lettingGo = ContinuousClock.now
+        letGo()
+        let result = await within(bound) { await task.value }
+        return (
+            result, held,
+            await stirrings(on: watch, since: since, begun: begun, outOfSight: outOfSight, from: lettingGo)
+        )
+    }
+
     /// Runs `operation` on a watch to its end, nothing held back, and counts what woke its code
     /// meanwhile besides the end of a task it awaited: for work the answer hands off and awaits,
     /// whose end is the only event (21: the hashing, off the main actor). Code that awaits the work

@@ -1,0 +1,21 @@
+import LabCore
+
+func handle(requestID: String, thumbnails count: Int, log: RequestLog) async -> [Thumbnail] {
+    await Request.$id.withValue(requestID) {
+        log.write("start")
+        var thumbnails = await withTaskGroup(of: Thumbnail.self) { group in
+            for index in 0..<count {
+                group.addTask { await loadThumbnail(index, log: log) }
+            }
+            var loaded: [Thumbnail] = []
+            for await thumbnail in group { loaded.append(thumbnail) }
+            return loaded
+        }
+        thumbnails.sort { $0.index < $1.index }
+        // Awaited only with a cancellation handler, correct.
+        let write = Task(priority: .background) { [thumbnails] in await storeInCache(thumbnails, log: log) }
+        await withTaskCancellationHandler { await write.value } onCancel: { write.cancel() }
+        log.write("done")
+        return thumbnails
+    }
+}
