@@ -2,7 +2,7 @@ import Foundation
 import LabCore
 @testable import StudentCode
 
-let plannedExpectations = 6
+let plannedExpectations = 7
 
 /// A joke service that never answers until cancelled, counting the cancellations.
 final class SilentService: Sendable {
@@ -157,13 +157,21 @@ func runCheck(_ report: CheckReport) async {
     let longTimeout = Duration.seconds(hours * 3_600) + .microseconds(microseconds)
     let longText = "\(hours) hours and \(microseconds) µs"
     let longClock = ManualClock()
-    let (jokeComes, jokeReady) = AsyncStream<Void>.makeStream()
+    // The fetch does not hear its cancellation (a service that answers anyway) and its joke comes
+    // only once the check lets it, after the deadline: an answer that slept past a long timeout (a
+    // sleep of twice the timeout when it was over an hour passed while the check stopped a
+    // microsecond short) or took a joke that came after the timeout had won shows it.
+    let jokeGate = Gate()
+    let fetchCancelled = Locked(false)
     let longAnswer = Locked<String?>(nil)
     Task {
         let text = await jokeOrOffline(clock: longClock, timeout: longTimeout) {
-            // The joke comes once the check is done here, and a cancelled fetch ends at once.
-            for await _ in jokeComes { return joke }
-            throw CancellationError()
+            await withTaskCancellationHandler {
+                await jokeGate.wait()
+                return joke
+            } onCancel: {
+                fetchCancelled.withLock { $0 = true }
+            }
         }
         longAnswer.withLock { $0 = text }
     }
@@ -171,18 +179,50 @@ func runCheck(_ report: CheckReport) async {
     _ = await within(stuckAfter) { await longClock.sleepers(reach: 1) }
     longClock.advance(by: longTimeout - .microseconds(1))
     // A sleep whose deadline has come is off the clock when advance returns, and its answer
-    // follows; a sleep for the whole timeout is still on it. Not waited for past that: the joke
-    // section above already asks that a joke be shown and the timeout's sleep end with it.
+    // follows; a sleep for the whole timeout is still on it.
     _ = await poll(for: stuckAfter) { longAnswer.withLock { $0 } != nil || longClock.sleepingCount > 0 }
     let beforeDeadline = longAnswer.withLock { $0 }
     let stillSleeping = longClock.sleepingCount > 0
-    jokeReady.yield()
     report.expect(
         beforeDeadline == nil && stillSleeping,
         "with a timeout of \(longText) on its clock, it was still waiting a microsecond before the deadline",
         otherwise: beforeDeadline != nil
             ? "with a timeout of \(longText) it said \"\(beforeDeadline ?? "")\" once the clock had moved 1 µs less, before its deadline: sleep for the whole timeout it was given, however long, to its last microsecond"
             : "with a timeout of \(longText), its sleep on the clock ended once the clock had moved 1 µs less, before its deadline, and it did not answer: sleep for the whole timeout it was given, however long, to its last microsecond")
+    // The last microsecond: the timeout wins, and a correct answer cancels the fetch. Only then
+    // does the joke come (late), so a correct answer, whose group waits for the deaf fetch, still
+    // says "offline"; the same 3 s as everywhere here for what a correct answer does at once.
+    // A sleep past the deadline is still on the clock as soon as advance returns (no wait then). An
+    // answer that did not answer at the first deadline is not waited for again (its waits would
+    // outlast the check's time limit).
+    let triedAtDeadline = beforeDeadline == nil && atDeadline != nil
+    longClock.advance(by: .microseconds(1))
+    if triedAtDeadline {
+        _ = await poll(for: stuckAfter) {
+            fetchCancelled.withLock { $0 } || longAnswer.withLock { $0 } != nil || longClock.sleepingCount > 0
+        }
+    }
+    let sleptPast = longClock.sleepingCount > 0
+    let cancelledAtDeadline = fetchCancelled.withLock { $0 }
+    jokeGate.open()
+    if triedAtDeadline { _ = await poll(for: stuckAfter) { longAnswer.withLock { $0 } != nil } }
+    let atLongDeadline = longAnswer.withLock { $0 }
+    report.expect(
+        triedAtDeadline && atLongDeadline == "offline",
+        "at the \(longText) deadline it said \"offline\", and a joke that came after it was not shown",
+        otherwise: beforeDeadline != nil
+            ? "with a timeout of \(longText) it had answered before the deadline (above), so it was not there to say \"offline\" at it"
+            : !triedAtDeadline
+            ? "with a timeout of \(longText), the deadline itself was not tried: it did not answer at the first deadline either (above)"
+            : sleptPast
+            ? "with a timeout of \(longText), a sleep of its own on the clock was still waiting once the clock had moved the whole timeout\(atLongDeadline.map { text in text == joke ? ", and it showed the joke that came after" : ", and it said \"\(text.prefix(80))\"" } ?? ""): sleep for the whole timeout it was given, however long, and not longer"
+            : atLongDeadline == nil
+            ? "with a timeout of \(longText), it did not answer within 3 s once the deadline had passed and the late joke had come"
+            : atLongDeadline == joke
+            ? (cancelledAtDeadline
+                ? "with a timeout of \(longText), it cancelled the fetch once the deadline came, then showed the joke that came after it: once the timeout wins, the answer is \"offline\", whatever comes later"
+                : "with a timeout of \(longText), it showed a joke that came after the deadline, and the fetch was never cancelled: once the timeout wins, cancel the fetch and say \"offline\"")
+            : "at the \(longText) deadline it said \"\(String(atLongDeadline?.prefix(80) ?? ""))\" instead of \"offline\"")
 
     // The failing service counts its calls: a retry that stops once the race is lost (`if
     // Task.isCancelled { return nil }` before asking again) passed while only the silent service,
