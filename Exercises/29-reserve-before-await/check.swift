@@ -66,8 +66,18 @@ func runCheck(_ report: CheckReport) async {
     }
     let soldFirst = first.filter { if case .success(true) = $0 { true } else { false } }.count
     let threw = first.filter { if case .failure(let error) = $0 { error is PaymentDeclined } else { false } }.count
-    report.expect(soldFirst <= units, "\(buyers) buyers at once bought \(soldFirst) of \(units) units",
-                  otherwise: "\(buyers) buyers at once bought \(soldFirst) units, more than it had (\(units)): the check before the await is stale after it")
+    // Payments at once, one per unit taken: more than the units means more were taken than there
+    // were, though the declined payments' units, given back, can bring the count sold down to the
+    // units (two or three declines hid two oversold units in CI, session 58). A correct sale takes a
+    // given-back unit only after its declined payment has ended.
+    let together = log.maxInFlight(startingWith: "pay ")
+    // Only where every buyer charged got a unit: one that charges first and looks again after
+    // (`rechecks-after-payment`) has more paying at once too, and is told it charged buyers who got nothing.
+    let tookTooMany = together > units && charges.withLock { $0.succeeded } == soldFirst
+    report.expect(soldFirst <= units && !tookTooMany, "\(buyers) buyers at once bought \(soldFirst) of \(units) units",
+                  otherwise: soldFirst > units
+                      ? "\(buyers) buyers at once bought \(soldFirst) units, more than it had (\(units)): the check before the await is stale after it"
+                      : "\(buyers) buyers at once: \(together) of them were paying at the same time for \(units) units, so it took more than it had (the declined payments' units, given back, hid it in the \(soldFirst) sold): the check before the await is stale after it")
     report.expect(threw == declined, "the \(counted(declined, "declined payment")) made sell() throw the payment's error",
                   otherwise: "\(counted(declined, "payment")) \(were(declined)) declined, but sell() threw the payment's error \(counted(threw, "time")): it must throw it")
     report.waiting("\(units) later buyers, one after another")
@@ -88,7 +98,6 @@ func runCheck(_ report: CheckReport) async {
     let paid = charges.withLock { $0.succeeded }
     report.expect(paid == sold, "only buyers who got a unit were charged (\(paid))",
                   otherwise: "charged \(counted(paid, "buyer")) but sold \(counted(sold, "unit")): charge only a buyer who gets a unit")
-    let together = log.maxInFlight(startingWith: "pay ")
     report.expect(together >= units, "payments ran at the same time (\(together) at once, one per unit)",
                   otherwise: together <= 1 ? "payments ran one at a time: a buyer waited for another buyer's payment"
                       : "at most \(together) of the \(units) buyers who got a unit paid at once: a buyer waited for another buyer's payment")
