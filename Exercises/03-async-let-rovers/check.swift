@@ -1,7 +1,27 @@
 import LabScenarios
+
+// MARK: - The answer's face
+/// What the check calls of the answer: it is compiled once for every answer, against this
+/// (see `AnswerFace` in the lab's grader), and reaches the answer only through `labAdaptor`.
+struct AnswerFace: Sendable {
+    let latestPhotos: @Sendable ([Rover], any MarsRoverService) async throws -> [MarsPhoto]
+}
+
+// MARK: - How the check reaches the answer
+func labAdaptor() -> AnswerFace {
+    AnswerFace(latestPhotos: { try await latestPhotos(of: $0, using: $1) })
+}
+
+// MARK: - The check
+import LabScenarios
 @testable import StudentCode
 
 let plannedExpectations = 7
+
+/// The answer's function, called as the exercise declares it.
+func latestPhotos(of rovers: [Rover], using api: any MarsRoverService) async throws -> [MarsPhoto] {
+    try await labAdaptor().latestPhotos(rovers, api)
+}
 
 func runCheck(_ report: CheckReport) async {
     let still = await StillnessWatch()

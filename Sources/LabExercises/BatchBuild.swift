@@ -119,7 +119,9 @@ struct BatchBuild: Sendable {
             // The second step compiles the check, against the module the first step wrote.
             let key =
                 number == Self.checkStep
-                ? checkObjects.flatMap { checkKey(code: code, sources: sources, toolchain: toolchain, store: $0) } : nil
+                ? checkObjects.flatMap {
+                    checkKey(code: code, sources: sources, mode: mode, toolchain: toolchain, store: $0)
+                } : nil
             if let key, let store = checkObjects {
                 var reused = reuseKept(key, from: store)
                 if !reused, let other = store.inFlight.claim(key) {
@@ -146,7 +148,18 @@ struct BatchBuild: Sendable {
             {
                 return answerReused ? nil : .failed(output: "error: " + refusal, inAnswer: true)
             }
-            for (index, job) in step.enumerated() {
+            var commands = step
+            // A check against its exercise's stub of the answer's module (`AnswerFace`): the stub
+            // compiled first, and the check's compile pointed at it, never at the answer's.
+            if number == Self.checkStep, let stub = sources.stub {
+                if let failed = try compileStub(stub, mode: mode, toolchain: toolchain, limit: limit) { return failed }
+                guard let against = Self.againstStub(step, modules: modules.path, stub: stubModules.path) else {
+                    throw ExerciseError.toolchain(
+                        "the check's compile names no module folder to point at the answer's stub")
+                }
+                commands = against
+            }
+            for (index, job) in commands.enumerated() {
                 if let autolink = jobs?.autolink, autolink.step == number, autolink.index == index,
                     autolink.write(in: folder)
                 {
@@ -212,17 +225,68 @@ struct BatchBuild: Sendable {
         return false
     }
 
-    /// Everything the check's object depends on, this answer's module included; nil when that
-    /// module or the shared build's record cannot be read, or a source may name its folder (the
-    /// compile then runs as it would without a store).
-    func checkKey(code: String, sources: Grader.CheckSources, toolchain: BatchToolchain, store: CheckObjects)
-        -> CheckObjects.Key?
-    {
+    /// Everything the check's object depends on, this answer's module included (or, where the
+    /// exercise declares the answer's face, its stub's source and the answer's flags in its place:
+    /// the same key for every answer); nil when that module or the shared build's record cannot be
+    /// read, or a source may name its folder (the compile then runs as it would without a store).
+    func checkKey(
+        code: String, sources: Grader.CheckSources, mode: [String], toolchain: BatchToolchain, store: CheckObjects
+    ) -> CheckObjects.Key? {
         guard let interface = store.interfaces?.check,
-            !CheckObjects.Key.namesItsFolder([code, sources.given, sources.check, sources.main]),
-            let module = try? Data(contentsOf: answerModuleFile)
+            !CheckObjects.Key.namesItsFolder([code, sources.given, sources.check, sources.main])
         else { return nil }
+        if let stub = sources.stub {
+            return CheckObjects.Key(
+                sources: sources,
+                flags: toolchain.checkFlags + ["against a stub compiled with"] + toolchain.studentFlags + mode,
+                module: Data(stub.utf8), interface: interface)
+        }
+        guard let module = try? Data(contentsOf: answerModuleFile) else { return nil }
         return CheckObjects.Key(sources: sources, flags: toolchain.checkFlags, module: module, interface: interface)
+    }
+
+    /// The stub of the answer's module a faced check is compiled against (`AnswerFace`).
+    var stubModules: URL { folder.appendingPathComponent("stub-modules") }
+
+    /// Compiles `stub` into `stubModules` as the answer's module (its name, flags and mode), its
+    /// module file only; the failure's outcome, if any. Not the answer's doing: the stub is the
+    /// lab's text alone.
+    func compileStub(_ stub: String, mode: [String], toolchain: BatchToolchain, limit: Double) throws -> Outcome? {
+        let source = folder.appendingPathComponent("Sources/StudentCodeStub/Given.swift")
+        try AtomicFile.write(Data(stub.utf8), to: source)
+        try FileManager.default.createDirectory(at: stubModules, withIntermediateDirectories: true)
+        let result = try run(
+            "/usr/bin/env",
+            ["TMPDIR=\(folder.appendingPathComponent("tmp").path)", toolchain.swiftc] + toolchain.studentFlags + mode
+                + [
+                    "-parse-as-library", "-module-name", RawMemorySymbols.answerModule, "-wmo",
+                    "-no-emit-module-separately-wmo",
+                    "-emit-module", "-emit-module-path",
+                    stubModules.appendingPathComponent("StudentCode.swiftmodule").path,
+                    source.path,
+                ], timeout: limit)
+        if result.timedOut { return .timedOut(limit) }
+        guard result.status == 0 else {
+            return .failed(
+                output: "error: the check's stub of the answer's module did not compile:\n" + result.output,
+                inAnswer: false)
+        }
+        return nil
+    }
+
+    /// `step` with its module folder (`-I modules`) pointed at `stub`; nil where no job names it
+    /// (a check compiled otherwise might find the answer's own module).
+    static func againstStub(_ step: [[String]], modules: String, stub: String) -> [[String]]? {
+        var pointed = false
+        let against = step.map { job in
+            job.indices.map { index in
+                guard index > 0, job[index - 1] == "-I", job[index] == modules else { return job[index] }
+                pointed = true
+                return stub
+            }
+        }
+        guard pointed, !against.joined().contains(where: { $0.contains(modules) }) else { return nil }
+        return against
     }
 
     /// The driver's arguments for the three steps, naming this build's files.

@@ -304,6 +304,9 @@ public struct Grader: Sendable {
         let support: String
         let main: String
         var checkLine = 1
+        /// The answer's module as the check is compiled against it where the exercise declares
+        /// the answer's face (`AnswerFace`); nil: against each answer's own module.
+        var stub: String? { AnswerFace.stub(ofGiven: given) }
     }
 
     func checkSources() throws -> CheckSources {

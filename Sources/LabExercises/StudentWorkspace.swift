@@ -88,7 +88,7 @@ public struct StudentWorkspace: Sendable {
                 try AtomicFile.write(
                     try Data(contentsOf: Grader(root: root, exercise: exercise).originalFile), to: target)
             }
-            let given = (try? Grader(root: root, exercise: exercise).checkParts().given) ?? ""
+            let given = AnswerFace.studentGiven((try? Grader(root: root, exercise: exercise).checkParts().given) ?? "")
             let header = "// Given by the exercise, and rewritten by `lab`: do not edit. Your file uses it.\n"
             try writeIfChanged(
                 Data((header + given).utf8),

@@ -149,7 +149,7 @@ extension ExerciseCommands {
     }
 
     /// How many of the answers built compiled their check, and how many linked one compiled for
-    /// an identical module (`CheckObjects`): where `--verify`'s build time went. Nil when none built.
+    /// an identical module or their exercise's face (`CheckObjects`, `AnswerFace`): where `--verify`'s build time went. Nil when none built.
     static func checksSentence(_ checks: (reused: Int, built: Int)) -> String? {
         guard checks.built > 0 else { return nil }
         let compiled = checks.built - checks.reused
@@ -162,12 +162,12 @@ extension ExerciseCommands {
         // compiled is not counted as built, and its check may still be the one a later answer links.
         guard compiled > 0 else {
             return checks.built == 1
-                ? "The 1 answer built linked a check already compiled against a module identical to its own."
-                : "All \(checks.built) answers built linked a check already compiled against a module identical to theirs."
+                ? "The 1 answer built linked a check already compiled against its exercise's face or a module identical to its own."
+                : "All \(checks.built) answers built linked a check already compiled against their exercise's face or a module identical to theirs."
         }
         let answers = { (count: Int) in count == 1 ? "1 answer" : "\(count) answers" }
         return "Checks compiled for \(answers(compiled)) of the \(checks.built) built; "
-            + "\(answers(checks.reused)) linked the check already compiled against a module identical to theirs "
+            + "\(answers(checks.reused)) linked the check already compiled against their exercise's face or a module identical to theirs "
             + "(in this run or one before)."
     }
 

@@ -262,7 +262,7 @@ struct VerifyChecksSentenceTests {
         expectEqual(
             ExerciseCommands.checksSentence((reused: 171, built: 259)),
             "Checks compiled for 88 answers of the 259 built; 171 answers linked the check already compiled "
-                + "against a module identical to theirs (in this run or one before).")
+                + "against their exercise's face or a module identical to theirs (in this run or one before).")
         expectEqual(
             ExerciseCommands.checksSentence((reused: 1, built: 2))?.hasPrefix(
                 "Checks compiled for 1 answer of the 2 built; 1 answer linked"), true)
@@ -270,9 +270,11 @@ struct VerifyChecksSentenceTests {
             ExerciseCommands.checksSentence((reused: 0, built: 1)), "The 1 answer built compiled its own check.")
         expectEqual(
             ExerciseCommands.checksSentence((reused: 4, built: 4)),
-            "All 4 answers built linked a check already compiled against a module identical to theirs.")
+            "All 4 answers built linked a check already compiled against their exercise's face or a module identical to theirs."
+        )
         expectEqual(
             ExerciseCommands.checksSentence((reused: 1, built: 1)),
-            "The 1 answer built linked a check already compiled against a module identical to its own.")
+            "The 1 answer built linked a check already compiled against its exercise's face or a module identical to its own."
+        )
     }
 }
