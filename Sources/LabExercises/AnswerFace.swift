@@ -45,12 +45,17 @@ enum AnswerFace {
     }
 
     /// The stub module's one file for `given` (the check file's part before its check), or nil when
-    /// it has no adaptor: the check is then compiled against each answer's own module.
-    static func stub(ofGiven given: String) -> String? {
+    /// it has no adaptor: the check is then compiled against each answer's own module. Where the
+    /// build's fingerprint is compiled into the answer's code, not linked (`BuildFingerprint`: a
+    /// Mac), the stub declares it as the answer's code does, which the check's entry point reads:
+    /// the check then reads the answer's own through the same symbol.
+    static func stub(ofGiven given: String, fingerprinted: Bool = !BuildFingerprint.linked) -> String? {
         guard let adaptor = given.range(of: adaptorMarker), given.range(of: faceMarker) != nil else { return nil }
         let blanked = given[adaptor.upperBound...].count { $0 == "\n" }
-        return String(given[..<adaptor.upperBound]) + String(repeating: "\n", count: blanked)
+        let stub =
+            String(given[..<adaptor.upperBound]) + String(repeating: "\n", count: blanked)
             + "\(adaptorDeclaration) fatalError(\"the check's stub of the answer's module is never linked\") }\n"
+        return fingerprinted ? Grader.fingerprinted(stub, fingerprint: "the stub's") : stub
     }
 
     /// What is wrong with `given`'s face, if anything (a lab's error: the suite's tests read it).

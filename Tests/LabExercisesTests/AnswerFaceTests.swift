@@ -36,6 +36,15 @@ struct AnswerFaceTests {
         expect(!stub.contains("await twice"), "the adaptor's body, which names the answer, is not in the stub")
         expect(lines.contains { $0.hasPrefix(AnswerFace.adaptorDeclaration) })
         expect(AnswerFace.problem(inGiven: Self.given) == nil)
+        // Where the fingerprint is compiled with the answer (a Mac), the stub declares it as the
+        // answer's code does: the check's entry point reads it from the answer's module.
+        let fingerprinted = try unwrap(AnswerFace.stub(ofGiven: Self.given, fingerprinted: true))
+        let answer = Grader.fingerprinted("func twice(_ x: Int) async -> Int { x * 2 }\n", fingerprint: "0123")
+        let declaration = { (text: String) in
+            text.split(separator: "\n").first { $0.contains("__labBuildFingerprint") }?.split(separator: "=").first
+        }
+        expect(declaration(fingerprinted) != nil && declaration(fingerprinted) == declaration(answer))
+        expect(AnswerFace.stub(ofGiven: Self.given, fingerprinted: false)?.contains("__labBuildFingerprint") == false)
         // Without an adaptor, no stub: the check is compiled against each answer's module.
         expect(AnswerFace.stub(ofGiven: "import LabCore\n") == nil)
         expect(AnswerFace.stub(ofGiven: "// No given code for this exercise.\n") == nil)
