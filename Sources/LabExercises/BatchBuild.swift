@@ -197,7 +197,7 @@ struct BatchBuild: Sendable {
         if let done = answerClaimed { answerModule?.store.keep(done, object: answerObject, module: answerModuleFile) }
         // What the run needs is the binary and the answer's objects (the grader inspects them):
         // the rest goes now, so a class's worth of builds waiting for their runs stays small.
-        for done in [temporary, modules, checkObject, folder.appendingPathComponent("Sources")] {
+        for done in [temporary, modules, stubModules, checkObject, folder.appendingPathComponent("Sources")] {
             try? FileManager.default.removeItem(at: done)
         }
         guard let stamp = BinaryStamp(binary) else {
