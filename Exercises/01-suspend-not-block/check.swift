@@ -1,8 +1,34 @@
 import Foundation
 import LabCore
+
+// MARK: - The answer's face
+/// What the check calls of the answer: it is compiled once for every answer, against this
+/// (see `AnswerFace` in the lab's grader), and reaches the answer only through `labAdaptor`.
+struct AnswerFace: Sendable {
+    let takesTooLong: @Sendable (SimulatedWork) async -> Date
+}
+
+// MARK: - How the check reaches the answer
+func labAdaptor() -> AnswerFace {
+    // Bound without a type first, as the check's single call was (`let stamp = await …`), then
+    // returned as a Date, as the calls at once assigned it.
+    AnswerFace(takesTooLong: {
+        let stamp = await takesTooLong($0)
+        return stamp
+    })
+}
+
+// MARK: - The check
+import Foundation
+import LabCore
 @testable import StudentCode
 
 let plannedExpectations = 4
+
+/// The answer's function, called as the exercise declares it.
+func takesTooLong(_ work: SimulatedWork) async -> Date {
+    await labAdaptor().takesTooLong(work)
+}
 
 func runCheck(_ report: CheckReport) async {
     // 5 source seconds are 200 ms here (CheckServices.work makes them 50 ms): beside a wait this
