@@ -27,6 +27,23 @@ actor DemoModel {
     }
 }
 
+// MARK: - The answer's face
+/// What the check calls of the answer: it is compiled once for every answer, against this
+/// (see `AnswerFace` in the lab's grader), and reaches the answer only through `labAdaptor`.
+struct AnswerFace: Sendable {
+    let buttonTapped: @Sendable (DemoModel) -> Task<Void, Never>
+}
+
+// MARK: - How the check reaches the answer
+func labAdaptor() -> AnswerFace {
+    // Synchronous and nonisolated, as the check's taps were; bound without a type first, as the
+    // check bound the tap it cancels (`let handle = …`), then returned as the task it appended.
+    AnswerFace(buttonTapped: {
+        let handle = buttonTapped($0)
+        return handle
+    })
+}
+
 // MARK: - The check
 import Foundation
 import LabCore
@@ -34,6 +51,11 @@ import LabScenarios
 @testable import StudentCode
 
 let plannedExpectations = 4
+
+/// The answer's function, called as the exercise declares it.
+func buttonTapped(_ model: DemoModel) -> Task<Void, Never> {
+    labAdaptor().buttonTapped(model)
+}
 
 /// A model the check no longer holds: nil once nothing else does either.
 final class WeakModel: Sendable {
