@@ -1,7 +1,33 @@
 import LabScenarios
+
+// MARK: - The answer's face
+/// What the check calls of the answer: it is compiled once for every answer, against this
+/// (see `AnswerFace` in the lab's grader), and reaches the answer only through `labAdaptor`.
+struct AnswerFace: Sendable {
+    let fetchPhotoManifests: @Sendable (any MarsRoverService) async throws -> [PhotoManifest]
+}
+
+// MARK: - How the check reaches the answer
+func labAdaptor() -> AnswerFace {
+    // Bound without a type, as the check bound them, and counted as it counted them: a collection
+    // of manifests, as the check took before it called through this face.
+    AnswerFace(fetchPhotoManifests: {
+        let manifests = try await fetchPhotoManifests(using: $0)
+        _ = manifests.count
+        return Array(manifests)
+    })
+}
+
+// MARK: - The check
+import LabScenarios
 @testable import StudentCode
 
 let plannedExpectations = 6
+
+/// The answer's function, called as the exercise declares it.
+func fetchPhotoManifests(using api: any MarsRoverService) async throws -> [PhotoManifest] {
+    try await labAdaptor().fetchPhotoManifests(api)
+}
 
 func runCheck(_ report: CheckReport) async {
     let still = await StillnessWatch()
