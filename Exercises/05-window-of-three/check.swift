@@ -1,9 +1,39 @@
 import Foundation
 import LabCore
 import LabScenarios
+
+// MARK: - The answer's face
+/// What the check calls of the answer: it is compiled once for every answer, against this
+/// (see `AnswerFace` in the lab's grader), and reaches the answer only through `labAdaptor`.
+struct AnswerFace: Sendable {
+    let fetchPages: @Sendable ([Int], Rover, String, any MarsRoverService) async throws -> [Int: [MarsPhoto]]
+}
+
+// MARK: - How the check reaches the answer
+func labAdaptor() -> AnswerFace {
+    // Bound without a type, as the check bound them, and read as it read them: pages looked up by
+    // number, each page's photos counted, so photos kept in another collection still pass.
+    AnswerFace(fetchPages: {
+        let fetched = try await fetchPages($0, of: $1, on: $2, using: $3)
+        return fetched.mapValues {
+            _ = $0.count
+            return Array($0)
+        }
+    })
+}
+
+// MARK: - The check
+import Foundation
+import LabCore
+import LabScenarios
 @testable import StudentCode
 
 let plannedExpectations = 13
+
+/// The answer's function, called as the exercise declares it.
+func fetchPages(_ pages: [Int], of rover: Rover, on day: String, using api: any MarsRoverService) async throws -> [Int: [MarsPhoto]] {
+    try await labAdaptor().fetchPages(pages, rover, day, api)
+}
 
 func runCheck(_ report: CheckReport) async {
     let still = await StillnessWatch()
