@@ -1,9 +1,36 @@
 import Foundation
 import LabCore
 import LabScenarios
+
+// MARK: - The answer's face
+/// What the check calls of the answer: it is compiled once for every answer, against this
+/// (see `AnswerFace` in the lab's grader), and reaches the answer only through `labAdaptor`.
+struct AnswerFace: Sendable {
+    let fetchAllManifests: @Sendable ([Rover], any MarsRoverService) async throws -> [PhotoManifest]
+}
+
+// MARK: - How the check reaches the answer
+func labAdaptor() -> AnswerFace {
+    // Bound without a type, as the check bound them (`let none = try? await …`), then returned as
+    // the array of manifests the check stored them in.
+    AnswerFace(fetchAllManifests: {
+        let manifests = try await fetchAllManifests(of: $0, using: $1)
+        return manifests
+    })
+}
+
+// MARK: - The check
+import Foundation
+import LabCore
+import LabScenarios
 @testable import StudentCode
 
 let plannedExpectations = 5
+
+/// The answer's function, called as the exercise declares it.
+func fetchAllManifests(of rovers: [Rover], using api: any MarsRoverService) async throws -> [PhotoManifest] {
+    try await labAdaptor().fetchAllManifests(rovers, api)
+}
 
 func runCheck(_ report: CheckReport) async {
     let still = await StillnessWatch()
