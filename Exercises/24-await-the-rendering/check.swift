@@ -1,8 +1,64 @@
+// No given code for this exercise.
+// MARK: - The answer's face
+/// What the check calls of the answer: it is compiled once for every answer, against this
+/// (see `AnswerFace` in the lab's grader), and reaches the answer only through `labAdaptor`.
+struct AnswerFace: Sendable {
+    let makePrefetcher: @Sendable (@escaping @Sendable (String) async -> Int) -> AnswerPrefetcherHandle
+}
+
+/// One prefetcher of the answer's, reached by closures around it.
+struct AnswerPrefetcherHandle: Sendable {
+    let prefetch: @Sendable (String) async -> Void
+    let thumbnail: @Sendable (String) async -> Int?
+    let prefetchedAndAskedInOneTurn: @Sendable (String) async -> Int?
+}
+
+// MARK: - How the check reaches the answer
+func labAdaptor() -> AnswerFace {
+    AnswerFace(makePrefetcher: { render in
+        let prefetcher = ThumbnailPrefetcher(render: { await render($0) })
+        return AnswerPrefetcherHandle(
+            prefetch: { await prefetcher.prefetch($0) },
+            thumbnail: { await prefetcher.thumbnail($0) },
+            prefetchedAndAskedInOneTurn: { await prefetcher.labPrefetchedAndAskedInOneTurn($0) })
+    })
+}
+
+extension ThumbnailPrefetcher {
+    /// prefetch and then thumbnail, with nothing between them: in one turn of the prefetcher's
+    /// actor, so no task the prefetch started that needs that actor can have run in between.
+    /// prefetch is reached through an `@isolated(any)` async function so that an answer whose
+    /// prefetch is `async` builds too, with no warning for one that is not: a call to it runs in
+    /// place on the prefetcher's actor, which it is already on (a task such a prefetch started had
+    /// run in none of 2,000 such calls, measured in a program of its own, on two CPUs and on one).
+    /// Named as no answer's own member would be: a second declaration of the name does not compile.
+    func labPrefetchedAndAskedInOneTurn(_ name: String) async -> Int? {
+        let start: @isolated(any) (String) async -> Void = prefetch
+        await start(name)
+        return await thumbnail(name)
+    }
+}
+
+// MARK: - The check
 import Foundation
 import LabCore
 @testable import StudentCode
 
 let plannedExpectations = 7
+
+/// The answer's prefetcher, called as the exercise declares it.
+struct ThumbnailPrefetcher: Sendable {
+    let answer: AnswerPrefetcherHandle
+
+    init(render: @escaping @Sendable (String) async -> Int) { answer = labAdaptor().makePrefetcher(render) }
+
+    func prefetch(_ name: String) async { await answer.prefetch(name) }
+
+    func thumbnail(_ name: String) async -> Int? { await answer.thumbnail(name) }
+
+    /// prefetch and then thumbnail in one turn of the prefetcher's actor (the adaptor's extension).
+    func prefetchedAndAskedInOneTurn(_ name: String) async -> Int? { await answer.prefetchedAndAskedInOneTurn(name) }
+}
 
 /// A renderer the check controls: each rendering waits until the check says it is done, so
 /// "still rendering" and "just finished" are moments the check chooses, not timings it hopes for.
@@ -237,19 +293,5 @@ func runCheck(_ report: CheckReport) async {
         report.expectInTime(took < strangerHold, "a name never prefetched got nil at once (\(took.humanReadable))", otherwise: wrongAnswer)
     } else {
         report.fail(wrongAnswer)
-    }
-}
-
-extension ThumbnailPrefetcher {
-    /// prefetch and then thumbnail, with nothing between them: in one turn of the prefetcher's
-    /// actor, so no task the prefetch started that needs that actor can have run in between.
-    /// prefetch is reached through an `@isolated(any)` async function so that an answer whose
-    /// prefetch is `async` builds too, with no warning for one that is not: a call to it runs in
-    /// place on the prefetcher's actor, which it is already on (a task such a prefetch started had
-    /// run in none of 2,000 such calls, measured in a program of its own, on two CPUs and on one).
-    func prefetchedAndAskedInOneTurn(_ name: String) async -> Int? {
-        let start: @isolated(any) (String) async -> Void = prefetch
-        await start(name)
-        return await thumbnail(name)
     }
 }
