@@ -1,14 +1,49 @@
+// No given code for this exercise.
+// MARK: - The answer's face
+/// What the check calls of the answer: it is compiled once for every answer, against this
+/// (see `AnswerFace` in the lab's grader), and reaches the answer only through `labAdaptor`.
+struct AnswerFace: Sendable {
+    let makeStore: @Sendable () -> AnswerStoreHandle
+}
+
+/// One store of the answer's, reached by closures around it.
+struct AnswerStoreHandle: Sendable {
+    let add: @Sendable (String) async -> Int
+    let contains: @Sendable (String) async -> Bool
+    let count: @Sendable () async -> Int
+}
+
+// MARK: - How the check reaches the answer
+func labAdaptor() -> AnswerFace {
+    // Compiles only for an actor: the exercise is to move the queue's job to one.
+    let _: any Actor.Type = FavoritesStore.self
+    return AnswerFace(makeStore: {
+        let store = FavoritesStore()
+        return AnswerStoreHandle(
+            add: { await store.add($0) }, contains: { await store.contains($0) }, count: { await store.count })
+    })
+}
+
+// MARK: - The check
 import Foundation
 import LabCore
 @testable import StudentCode
 
 let plannedExpectations = 6
 
-/// Compiles only for an actor: the exercise is to move the queue's job to one.
-func requireActor<T: Actor>(_: T.Type) {}
+/// The answer's store, called as the exercise declares it (that it is an actor, the adaptor's
+/// compile checks).
+struct FavoritesStore: Sendable {
+    let answer = labAdaptor().makeStore()
+
+    func add(_ photo: String) async -> Int { await answer.add(photo) }
+
+    func contains(_ photo: String) async -> Bool { await answer.contains(photo) }
+
+    var count: Int { get async { await answer.count() } }
+}
 
 func runCheck(_ report: CheckReport) async {
-    requireActor(FavoritesStore.self)
     let tasks = 8
     // 2,400 to 4,800 photos: a store that dropped its oldest past 2,048 passed 1,200 to 2,000 (an audit's).
     let each = CheckServices.random(in: 300...600)
