@@ -1,8 +1,35 @@
+// No given code for this exercise.
+// MARK: - The answer's face
+/// What the check calls of the answer: it is compiled once for every answer, against this
+/// (see `AnswerFace` in the lab's grader), and reaches the answer only through `labAdaptor`.
+struct AnswerFace: Sendable {
+    /// Called synchronously, on a thread of the check's own.
+    let thumbnailSizeBlocking: @Sendable (String, @escaping @Sendable (String) async -> Int) -> Int
+    let thumbnailSize: @Sendable (String, @escaping @Sendable (String) async -> Int) async -> Int
+}
+
+// MARK: - How the check reaches the answer
+func labAdaptor() -> AnswerFace {
+    AnswerFace(
+        thumbnailSizeBlocking: { thumbnailSizeBlocking(for: $0, render: $1) },
+        thumbnailSize: { await thumbnailSize(for: $0, render: $1) })
+}
+
+// MARK: - The check
 import Foundation
 import LabCore
 @testable import StudentCode
 
 let plannedExpectations = 6
+
+/// The answer's functions, called as the exercise declares them.
+func thumbnailSizeBlocking(for name: String, render: @escaping @Sendable (String) async -> Int) -> Int {
+    labAdaptor().thumbnailSizeBlocking(name, render)
+}
+
+func thumbnailSize(for name: String, render: @escaping @Sendable (String) async -> Int) async -> Int {
+    await labAdaptor().thumbnailSize(name, render)
+}
 
 /// The thumbnail an async caller asked for, set in the caller's task: a task it starts inherits
 /// it, a thread it hands the call to does not.
