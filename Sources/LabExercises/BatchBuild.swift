@@ -180,6 +180,13 @@ struct BatchBuild: Sendable {
                     }
                     // A kept object that a link failed on outside the answer: not taken again.
                     if !inAnswer, let restored { checkObjects?.forget(restored) }
+                    // The adaptor's errors, and none of the answer's own: an error of its own that the
+                    // compiler finds only after type-checking (a data race's) would be hidden by them.
+                    if number == Self.answerStep, inAnswer, sources.stub != nil, !Grader.errorsInAnswer(result.output),
+                        let own = try answersOwnErrors(sources: sources, mode: mode, toolchain: toolchain, limit: limit)
+                    {
+                        return .failed(output: own, inAnswer: true)
+                    }
                     return .failed(output: result.output, inAnswer: inAnswer)
                 }
             }
@@ -272,6 +279,31 @@ struct BatchBuild: Sendable {
                 inAnswer: false)
         }
         return nil
+    }
+
+    /// Where the answer's module did not compile with its exercise's face and adaptor, and the
+    /// errors were all theirs: the answer's code compiled with the given code alone (what the
+    /// student sees as given), its output where that has errors in the answer's file. The compiler
+    /// stops after type-checking when the adaptor has errors, so an error the answer has in its
+    /// later passes (region isolation's: a task that captures a non-Sendable `self`) was never
+    /// found, and the student would be told the answer had none (helper 199, exercise 24).
+    func answersOwnErrors(sources: Grader.CheckSources, mode: [String], toolchain: BatchToolchain, limit: Double)
+        throws -> String?
+    {
+        let given = folder.appendingPathComponent("Sources/StudentCodeAlone/Given.swift")
+        try AtomicFile.write(Data(AnswerFace.studentGiven(sources.given).utf8), to: given)
+        let alone = folder.appendingPathComponent("alone")
+        try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
+        let result = try run(
+            "/usr/bin/env",
+            ["TMPDIR=\(folder.appendingPathComponent("tmp").path)", toolchain.swiftc] + toolchain.studentFlags + mode
+                + [
+                    "-parse-as-library", "-module-name", RawMemorySymbols.answerModule, "-wmo",
+                    "-no-emit-module-separately-wmo", "-emit-module", "-emit-module-path",
+                    alone.appendingPathComponent("StudentCode.swiftmodule").path,
+                    folder.appendingPathComponent("Sources/StudentCode/Exercise.swift").path, given.path,
+                ], timeout: limit)
+        return !result.timedOut && result.status != 0 && Grader.errorsInAnswer(result.output) ? result.output : nil
     }
 
     /// `step` with its module folder (`-I modules`) pointed at `stub`; nil where no job names it

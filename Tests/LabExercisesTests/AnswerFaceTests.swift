@@ -97,7 +97,8 @@ struct AnswerFaceTests {
     /// In a batch, exercise 03 (which has a face): its solution, an answer with a declaration more
     /// (another module), one of its mistakes (one call after another) and an answer whose function
     /// has another label: the check compiled for the first only, the others' verdicts their own,
-    /// the mislabelled one refused at the adaptor, in the code given with the exercise.
+    /// the mislabelled one refused at the adaptor, in the code given with the exercise, and one
+    /// that also races refused for its own error.
     @Test func aBatchCompilesAFacedCheckOnceForAnswersThatDeclareOtherThings() async throws {
         let exercise = try unwrap(TestLab.catalog.exercise(named: "03"))
         let solution = try String(contentsOf: TestLab.folder(exercise).solution, encoding: .utf8)
@@ -108,18 +109,27 @@ struct AnswerFaceTests {
         try Data((solution + "\nprivate func unused(_ count: Int) -> Int { count * 2 }\n").utf8).write(to: helper)
         let relabelled = folder.appendingPathComponent("relabelled.swift")
         try Data(solution.replacingOccurrences(of: "using api:", with: "api:").utf8).write(to: relabelled)
+        // An error of its own that the compiler finds only after type-checking (a race), beside
+        // the wrong label: the adaptor's errors alone would hide it, and say it has none.
+        let races = folder.appendingPathComponent("races.swift")
+        try Data(
+            ("import LabScenarios\n\nfinal class Box { var photos: [MarsPhoto] = [] }\n\n"
+                + "func latestPhotos(of rovers: [Rover], api: any MarsRoverService) async throws -> [MarsPhoto] {\n"
+                + "    let box = Box()\n    Task { box.photos = [] }\n    box.photos.append(contentsOf: [])\n"
+                + "    return box.photos\n}\n").utf8
+        ).write(to: races)
         let oneAfterAnother = try TestLab.mistake("03", "sequential")
         var grading = BatchGrading(root: TestLab.root, buildWorkers: 1, runWorkers: 2)
         grading.keepsCheckObjects = false
         let reused = Locked<[Bool?]>([])
         grading.afterBuilds = { built in reused.withLock { $0 = built.map { $0?.checkReused } } }
         let outcomes = await grading.grade(
-            [TestLab.folder(exercise).solution, helper, oneAfterAnother, relabelled].map {
+            [TestLab.folder(exercise).solution, helper, oneAfterAnother, relabelled, races].map {
                 BatchGrading.Answer(exercise: exercise, source: $0, scan: false)
             })
         expectEqual(
-            reused.withLock { $0 }, [false, true, true, nil], "one compile of the check; the relabelled one never built"
-        )
+            reused.withLock { $0 }, [false, true, true, nil, nil],
+            "one compile of the check; the relabelled never built")
         expect(outcomes[0].passed, "\(outcomes[0].messages)")
         expect(outcomes[1].passed, "the answer with a declaration more: \(outcomes[1].messages) \(outcomes[1].details)")
         expect(!outcomes[2].passed && outcomes[2].stage != .compile, "one call after another: \(outcomes[2].messages)")
@@ -130,5 +140,8 @@ struct AnswerFaceTests {
             "\(outcomes[3].messages)")
         expect(outcomes[3].details.contains("Exercises/03-async-let-rovers/check.swift:"), "\(outcomes[3].details)")
         expect(outcomes[3].details.contains("incorrect argument label"), "\(outcomes[3].details)")
+        expectEqual(outcomes[4].stage, .compile)
+        expect(outcomes[4].messages.first?.hasSuffix("does not compile yet") == true, "\(outcomes[4].messages)")
+        expect(outcomes[4].details.contains("risks causing data races"), "\(outcomes[4].details)")
     }
 }
