@@ -7,12 +7,71 @@ struct Drink: Sendable, Equatable {
     let milligrams: Double
 }
 
+// MARK: - The answer's face
+/// What the check calls of the answer: it is compiled once for every answer, against this
+/// (see `AnswerFace` in the lab's grader), and reaches the answer only through `labAdaptor`.
+struct AnswerFace: Sendable {
+    let makeModel: @MainActor () -> AnswerModelHandle
+}
+
+/// A `CoffeeModel` the adaptor made: the model itself (for reading what it holds), its
+/// `add(_:)` and its `store`, each called on the main actor, as the check called them.
+struct AnswerModelHandle {
+    let object: Any
+    let add: @MainActor (Drink) async -> Void
+    let store: @MainActor () -> AnswerStoreHandle
+}
+
+/// The model's `DrinkStore`: the actor itself, and its `saved`, read from the main actor or off it.
+struct AnswerStoreHandle: Sendable {
+    let object: any Actor
+    let savedOnMain: @MainActor () async -> [Drink]
+    let saved: @Sendable () async -> [Drink]
+}
+
+// MARK: - How the check reaches the answer
+func labAdaptor() -> AnswerFace {
+    AnswerFace(makeModel: {
+        let model = CoffeeModel()
+        return AnswerModelHandle(
+            object: model, add: { await model.add($0) },
+            store: {
+                let store: DrinkStore = model.store
+                return AnswerStoreHandle(
+                    object: store, savedOnMain: { await store.saved }, saved: { await store.saved })
+            })
+    })
+}
+
 // MARK: - The check
 import Foundation
 import LabCore
 @testable import StudentCode
 
 let plannedExpectations = 5
+
+/// The answer's `CoffeeModel`, made and called through the face on the main actor; `object` is
+/// the model itself.
+@MainActor
+final class CoffeeModel {
+    private let handle: AnswerModelHandle
+    var object: Any { handle.object }
+    var store: DrinkStore { DrinkStore(handle: handle.store()) }
+
+    init() { handle = labAdaptor().makeModel() }
+
+    func add(_ drink: Drink) async { await handle.add(drink) }
+}
+
+/// The model's store: `object` is the answer's actor itself; `saved` is read from the main actor,
+/// `savedOffMain()` off it.
+struct DrinkStore: Sendable {
+    let handle: AnswerStoreHandle
+    var object: any Actor { handle.object }
+
+    @MainActor var saved: [Drink] { get async { await handle.savedOnMain() } }
+    func savedOffMain() async -> [Drink] { await handle.saved() }
+}
 
 @MainActor
 func runCheck(_ report: CheckReport) async {
@@ -32,10 +91,10 @@ func runCheck(_ report: CheckReport) async {
     // is any object both hold before and after one more add (an immutable log the model
     // replaces is a new object each time, and the first is kept alive here so that no other
     // object can take its address).
-    let before = SharedObjects.held(byBoth: model, and: model.store, ignoring: [model.store])
+    let before = SharedObjects.held(byBoth: model.object, and: model.store.object, ignoring: [model.store.object])
     let extra = Drink(name: "Decaf", milligrams: Double(CheckServices.random(in: 1...15)))
     await model.add(extra)
-    let after = SharedObjects.held(byBoth: model, and: model.store, ignoring: [model.store])
+    let after = SharedObjects.held(byBoth: model.object, and: model.store.object, ignoring: [model.store.object])
     let savedAfter = await model.store.saved
     report.expect(savedAfter == drinks + [extra], "one more add is saved too",
                   otherwise: "after one more add the store saved \(savedAfter.map(\.name)), not \((drinks + [extra]).map(\.name))")
@@ -46,10 +105,10 @@ func runCheck(_ report: CheckReport) async {
     // closure in a struct behind the lab's `Transport` protocol, a `JokeClient`, a continuation
     // it sends its questions through) holds none of them, and reads the model's live log
     // whenever it is asked (an audit's, helper 147: each passed, no object shared in sight).
-    let held = HeldFields(reachableFrom: model.store)
+    let held = HeldFields(reachableFrom: model.store.object)
     let missing = savedAfter.filter { !held.contains($0) }
     report.expect(missing.isEmpty, "the store holds the drinks it reports: it keeps what it was given",
-                  otherwise: "the store reported \(counted(savedAfter.count, "drink")) but holds \(missing.count == savedAfter.count ? "none" : "not all") of them (it keeps \(storedShapes(of: model.store))): it reads them through something else whenever it is asked (a closure, a task, a stream: the model's live log); keep the drinks it was given")
+                  otherwise: "the store reported \(counted(savedAfter.count, "drink")) but holds \(missing.count == savedAfter.count ? "none" : "not all") of them (it keeps \(storedShapes(of: model.store.object))): it reads them through something else whenever it is asked (a closure, a task, a stream: the model's live log); keep the drinks it was given")
     // A store that keeps a copy for show and reports the model's live list (asked through a
     // continuation whenever it is read) holds the drinks and shares nothing in sight: an audit's
     // answer (helper 180) passed every line above. So the store is asked once more while one more
@@ -78,8 +137,8 @@ func runCheck(_ report: CheckReport) async {
 @MainActor
 func actors(heldBy model: CoffeeModel, outside store: DrinkStore) -> [any Actor] {
     var found: [any Actor] = []
-    var seen: Set<ObjectIdentifier> = [ObjectIdentifier(store)]
-    var pending: [Any] = Mirror(reflecting: model).children.map(\.value)
+    var seen: Set<ObjectIdentifier> = [ObjectIdentifier(store.object)]
+    var pending: [Any] = Mirror(reflecting: model.object).children.map(\.value)
     var visits = 0
     while let value = pending.popLast(), visits < 100_000, found.count < 32 {
         visits += 1
@@ -110,7 +169,7 @@ func readBeforeTheSave(of drink: Drink, to model: CoffeeModel, holdingToo modelA
     // not start until the 2 s were up, and a store that asks the model passed there (CI's one-CPU
     // lane, session 57).
     let busyThread = DedicatedThreadExecutor(name: "check 14 · store held")
-    let holding = Task(executorPreference: busyThread) { await keepBusy(store, telling: begun, until: released) }
+    let holding = Task(executorPreference: busyThread) { await keepBusy(store.object, telling: begun, until: released) }
     await begun.wait()
     // The read runs off the main actor, so that it can end while the main actor is held. Its flag
     // is set just before it is queued on the held store (the add starts after the check sees it);
@@ -119,7 +178,7 @@ func readBeforeTheSave(of drink: Drink, to model: CoffeeModel, holdingToo modelA
     let answer = Locked<[Drink]?>(nil)
     let read = Task.detached {
         queued.withLock { $0 = true }
-        let saved = await store.saved
+        let saved = await store.savedOffMain()
         answer.withLock { $0 = saved }
     }
     while !queued.withLock({ $0 }) { await Task.yield() }
