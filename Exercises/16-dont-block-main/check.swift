@@ -27,6 +27,30 @@ struct PhotoClient: Sendable {
     }
 }
 
+// MARK: - The answer's face
+/// What the check calls of the answer: it is compiled once for every answer, against this
+/// (see `AnswerFace` in the lab's grader), and reaches the answer only through `labAdaptor`.
+struct AnswerFace: Sendable {
+    let makeModel: @MainActor (PhotoClient) -> AnswerModelHandle
+}
+
+/// A `PhotoModel` the adaptor made: its `refresh(day:)` and its `title`, each called on the main
+/// actor, from closures that may be sent (the check sends the model's so).
+struct AnswerModelHandle: Sendable {
+    let refresh: @Sendable @MainActor (Date) async throws -> Void
+    let title: @Sendable @MainActor () -> String
+}
+
+// MARK: - How the check reaches the answer
+func labAdaptor() -> AnswerFace {
+    AnswerFace(makeModel: {
+        let model = PhotoModel(client: $0)
+        return AnswerModelHandle(
+            refresh: { @Sendable @MainActor in try await model.refresh(day: $0) },
+            title: { @Sendable @MainActor in model.title })
+    })
+}
+
 // MARK: - The check
 import Foundation
 import LabCore
@@ -35,6 +59,17 @@ import LabTrace
 @testable import StudentCode
 
 let plannedExpectations = 5
+
+/// The answer's `PhotoModel`, made and called through the face on the main actor.
+@MainActor
+final class PhotoModel {
+    private let handle: AnswerModelHandle
+    var title: String { handle.title() }
+
+    init(client: PhotoClient) { handle = labAdaptor().makeModel(client) }
+
+    func refresh(day: Date) async throws { try await handle.refresh(day) }
+}
 
 @MainActor
 func runCheck(_ report: CheckReport) async {
