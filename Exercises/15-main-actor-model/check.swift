@@ -1,3 +1,77 @@
+// No given code for this exercise.
+
+// MARK: - The answer's face
+import LabScenarios
+
+/// What the check calls of the answer: it is compiled once for every answer, against this
+/// (see `AnswerFace` in the lab's grader), and reaches the answer only through `labAdaptor`.
+struct AnswerFace: Sendable {
+    let makeService: @MainActor (JokeClient) -> AnswerServiceHandle
+}
+
+/// A `JokeService` the adaptor made: its `joke` and `isFetching`, read on the main actor, and a
+/// `JokeView` of it.
+struct AnswerServiceHandle {
+    let joke: @MainActor () -> AnswerJoke
+    let isFetching: @MainActor () -> Bool
+    let makeView: @MainActor () -> AnswerViewHandle
+}
+
+/// A `JokeView`: its `buttonTapped()`, called on the main actor, and the actor that function
+/// value carries (SE-0431), as the check reads it.
+struct AnswerViewHandle {
+    let buttonTapped: @MainActor () -> Task<Void, Never>
+    let buttonTappedIsolation: @MainActor () -> (any Actor)?
+}
+
+/// The service's `joke`, whatever its type: compared with a text, or with the joke read another
+/// time, and shown, as the answer's own type compares and shows it.
+struct AnswerJoke: Equatable, CustomStringConvertible {
+    let description: String
+    private let value: Any
+    private let equalsText: (String) -> Bool
+    private let differsFromText: (String) -> Bool
+    private let differsFrom: (Any) -> Bool
+
+    init<Joke>(
+        _ joke: Joke, description: String, equalsText: @escaping (String) -> Bool,
+        differsFromText: @escaping (String) -> Bool, differs: @escaping (Joke, Joke) -> Bool
+    ) {
+        self.description = description
+        value = joke
+        self.equalsText = equalsText
+        self.differsFromText = differsFromText
+        differsFrom = { ($0 as? Joke).map { differs(joke, $0) } ?? true }
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool { !lhs.differsFrom(rhs.value) }
+    static func != (lhs: Self, rhs: Self) -> Bool { lhs.differsFrom(rhs.value) }
+    static func == (lhs: Self, rhs: String) -> Bool { lhs.equalsText(rhs) }
+    static func != (lhs: Self, rhs: String) -> Bool { lhs.differsFromText(rhs) }
+}
+
+// MARK: - How the check reaches the answer
+func labAdaptor() -> AnswerFace {
+    AnswerFace(makeService: {
+        let service = JokeService(client: $0)
+        return AnswerServiceHandle(
+            joke: {
+                let joke = service.joke
+                return AnswerJoke(
+                    joke, description: "\(joke)", equalsText: { joke == $0 }, differsFromText: { joke != $0 },
+                    differs: { $0 != $1 })
+            },
+            isFetching: { service.isFetching },
+            makeView: {
+                let view = JokeView(service: service)
+                return AnswerViewHandle(
+                    buttonTapped: { view.buttonTapped() },
+                    buttonTappedIsolation: { { (tap: @isolated(any) () -> Task<Void, Never>) in tap.isolation }(view.buttonTapped) })
+            })
+    })
+}
+
+// MARK: - The check
 import Foundation
 import LabCore
 import LabScenarios
@@ -5,11 +79,31 @@ import LabScenarios
 
 let plannedExpectations = 8
 
+/// The answer's `JokeService`, made and read through the face on the main actor.
+@MainActor
+final class JokeService {
+    fileprivate let handle: AnswerServiceHandle
+    var joke: AnswerJoke { handle.joke() }
+    var isFetching: Bool { handle.isFetching() }
+
+    init(client: JokeClient) { handle = labAdaptor().makeService(client) }
+}
+
+/// The answer's `JokeView` of a service, made and tapped through the face on the main actor.
+@MainActor
+final class JokeView {
+    fileprivate let handle: AnswerViewHandle
+
+    init(service: JokeService) { handle = service.handle.makeView() }
+
+    func buttonTapped() -> Task<Void, Never> { handle.buttonTapped() }
+}
+
 /// The actor `buttonTapped` runs on, as its function value carries it (SE-0431): the view is to
 /// stay on the main actor (an audit's answer made it nonisolated, and the Task it starts left
-/// the main actor with it).
+/// the main actor with it). Read by the adaptor, which converts the answer's function value.
 @MainActor
-func isolation(of tap: @isolated(any) () -> Task<Void, Never>) -> (any Actor)? { tap.isolation }
+func isolation(of view: JokeView) -> (any Actor)? { view.handle.buttonTappedIsolation() }
 
 @MainActor
 func runCheck(_ report: CheckReport) async {
@@ -28,7 +122,7 @@ func runCheck(_ report: CheckReport) async {
     let service = JokeService(client: JokeClient(transport: tapped))
     let view = JokeView(service: service)
     report.expect(
-        isolation(of: view.buttonTapped) === MainActor.shared, "the view is still on the main actor",
+        isolation(of: view) === MainActor.shared, "the view is still on the main actor",
         otherwise: "the view's buttonTapped() no longer runs on the main actor: keep JokeView @MainActor")
     report.waiting("the joke fetched by the button")
     let task = view.buttonTapped()
