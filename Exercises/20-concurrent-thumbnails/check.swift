@@ -144,11 +144,46 @@ nonisolated enum WorkPlaces {
     }
 }
 
+// MARK: - The answer's face
+/// What the check calls of the answer: it is compiled once for every answer, against this
+/// (see `AnswerFace` in the lab's grader), and reaches the answer only through `labAdaptor`.
+struct AnswerFace: Sendable {
+    let makeModel: @MainActor () -> AnswerModelHandle
+}
+
+/// A `GalleryModel` the adaptor made: its `photosArrived(_:)`, awaited on the main actor, and
+/// the title and checksum of each of its `thumbnails`, read there.
+struct AnswerModelHandle {
+    let photosArrived: @MainActor ([GalleryPhoto]) async -> Void
+    let thumbnails: @MainActor () -> [(title: String, checksum: UInt64)]
+}
+
+// MARK: - How the check reaches the answer
+func labAdaptor() -> AnswerFace {
+    AnswerFace(makeModel: {
+        let model = GalleryModel()
+        return AnswerModelHandle(
+            photosArrived: { await model.photosArrived($0) },
+            thumbnails: { model.thumbnails.map { (title: $0.title, checksum: $0.checksum) } })
+    })
+}
+
 // MARK: - The check
 import LabCore
 @testable import StudentCode
 
 let plannedExpectations = 3
+
+/// The answer's `GalleryModel`, made and called through the face on the main actor.
+@MainActor
+final class GalleryModel {
+    private let handle: AnswerModelHandle
+    var thumbnails: [(title: String, checksum: UInt64)] { handle.thumbnails() }
+
+    init() { handle = labAdaptor().makeModel() }
+
+    func photosArrived(_ photos: [GalleryPhoto]) async { await handle.photosArrived(photos) }
+}
 
 @MainActor
 func runCheck(_ report: CheckReport) async {
