@@ -87,11 +87,64 @@ nonisolated enum WorkPlaces {
     }
 }
 
+// MARK: - The answer's face
+/// What the check calls of the answer: it is compiled once for every answer, against this
+/// (see `AnswerFace` in the lab's grader), and reaches the answer only through `labAdaptor`.
+/// `renderThumbnail(of:)` is awaited from the main actor (as a view does) and from tasks of no
+/// actor, each from a closure of that isolation; the check reads only the width of what it
+/// returns (a value it may send: the check sent it out of a detached task).
+struct AnswerFace: Sendable {
+    let makeScreen: @MainActor () -> AnswerScreenHandle
+    let renderOnMain: @MainActor (GalleryPhoto) async -> Int
+    let renderOffMain: nonisolated(nonsending) @Sendable (GalleryPhoto) async -> Int
+
+    /// `value`, which the caller may send.
+    static func sendable<Value: Sendable>(_ value: Value) -> Value { value }
+}
+
+/// A `SettingsScreen` the adaptor made: its `userPicked(width:)`, called on the main actor.
+struct AnswerScreenHandle {
+    let userPicked: @MainActor (Int) -> Void
+}
+
+// MARK: - How the check reaches the answer
+func labAdaptor() -> AnswerFace {
+    AnswerFace(
+        makeScreen: {
+            let screen = SettingsScreen()
+            return AnswerScreenHandle(userPicked: { screen.userPicked(width: $0) })
+        },
+        renderOnMain: { await renderThumbnail(of: $0).width },
+        renderOffMain: { AnswerFace.sendable(await renderThumbnail(of: $0)).width })
+}
+
 // MARK: - The check
 import LabCore
 @testable import StudentCode
 
 let plannedExpectations = 3
+
+/// The answer's `SettingsScreen`, made and called through the face on the main actor.
+@MainActor
+final class SettingsScreen {
+    private let handle = labAdaptor().makeScreen()
+
+    func userPicked(width: Int) { handle.userPicked(width) }
+}
+
+/// What the check reads of a thumbnail the answer rendered: its width.
+struct Rendered: Sendable {
+    let width: Int
+}
+
+/// The answer's `renderThumbnail(of:)`, awaited from the main actor.
+@MainActor
+func renderThumbnail(of photo: GalleryPhoto) async -> Rendered { Rendered(width: await labAdaptor().renderOnMain(photo)) }
+
+/// The answer's `renderThumbnail(of:)`, awaited from a task of no actor, where the caller runs.
+nonisolated(nonsending) func renderThumbnailOffMain(of photo: GalleryPhoto) async -> Rendered {
+    Rendered(width: await labAdaptor().renderOffMain(photo))
+}
 
 /// The frame the UI draws right after a pick: the main actor is busy (with CPU work, as
 /// drawing is) until a render started elsewhere has begun, or 200 ms. So the render reads
@@ -145,7 +198,7 @@ func runCheck(_ report: CheckReport) async {
         WorkPlaces.renderNextQuickly()
         WorkPlaces.keepNextRenderInFlight()
         let inFlight = Task.detached {
-            await withTaskExecutorPreference(ownThreads) { _ = await renderThumbnail(of: photos[photos.count - 1]) }
+            await withTaskExecutorPreference(ownThreads) { _ = await renderThumbnailOffMain(of: photos[photos.count - 1]) }
         }
         _ = await poll(for: .seconds(5)) { @Sendable in let now = WorkPlaces.rendered; return now.onMainActor + now.elsewhere > before }
         // The render just before the pick: it reads the previous width.
@@ -155,7 +208,7 @@ func runCheck(_ report: CheckReport) async {
         screen.userPicked(width: width)
         WorkPlaces.releaseWhenAnotherBegins()
         let begun = WorkPlaces.rendered
-        let first = Task.detached { await renderThumbnail(of: photos[0]) }
+        let first = Task.detached { await renderThumbnailOffMain(of: photos[0]) }
         drawFrame { let now = WorkPlaces.rendered; return now.onMainActor + now.elsewhere > begun.onMainActor + begun.elsewhere }
         var rendered = [await first.value]
         for photo in photos.dropFirst() { rendered.append(await renderThumbnail(of: photo)) }
