@@ -77,9 +77,13 @@ func runCheck(_ report: CheckReport) async {
     // a window that put every page in flight at once while there were fewer than ten ("few enough"),
     // or whenever its service was the real client's type, passed every run, each of them with 10–15
     // pages on a wrapper of the check's; one that looped over `0...(pages.count - 1)` traps on no
-    // pages (helper 184's audit). Four in flight at once is refused however a machine runs them.
+    // pages (helper 184's audit). Four in flight at once is refused however a machine runs them:
+    // on a one-thread pool the four start before the first one's end can run; on two threads taking
+    // turns on one CPU, the first could end before the fourth began only if the one starting them
+    // stalled for longer than a request takes, so a request takes 50 ms here (10 ms let that mistake
+    // pass once at a load of 28, helper 195).
     let fewMeter = CallMeter()
-    let fewService = MarsRoverClient.simulated(CheckServices.behavior(latency: .fixed(1)), meter: fewMeter)
+    let fewService = MarsRoverClient.simulated(CheckServices.behavior(latency: .fixed(5)), meter: fewMeter)
     let few = pages.shuffled().prefix(4).sorted()
     report.waiting("fetchPages for \(few.count) pages, then for none")
     let fewFetched = try? await fetchPages(few, of: rover, on: rover.maxDate, using: fewService)
