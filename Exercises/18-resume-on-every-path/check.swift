@@ -1,7 +1,27 @@
 import LabScenarios
+
+// MARK: - The answer's face
+/// What the check calls of the answer: it is compiled once for every answer, against this
+/// (see `AnswerFace` in the lab's grader), and reaches the answer only through `labAdaptor`.
+struct AnswerFace: Sendable {
+    let requestAccess: @Sendable (CaffeineHealthStore) async throws -> Bool
+}
+
+// MARK: - How the check reaches the answer
+func labAdaptor() -> AnswerFace {
+    AnswerFace(requestAccess: { try await requestAccess(to: $0) })
+}
+
+// MARK: - The check
+import LabScenarios
 @testable import StudentCode
 
 let plannedExpectations = 5
+
+/// The answer's function, called as the exercise declares it.
+func requestAccess(to store: CaffeineHealthStore) async throws -> Bool {
+    try await labAdaptor().requestAccess(store)
+}
 
 /// How the answer used a store, every kind of call counted ("asked 1 time", "asked 1 time, and
 /// anchoredQuery 1 time"), and whether it asked once and did nothing more: an answer that
