@@ -134,12 +134,29 @@ func storeInCache(_ thumbnails: [Thumbnail], log: RequestLog) async {
     log.append("cached \(thumbnails.count)", byHelper: true)
 }
 
+// MARK: - The answer's face
+/// What the check calls of the answer: it is compiled once for every answer, against this
+/// (see `AnswerFace` in the lab's grader), and reaches the answer only through `labAdaptor`.
+struct AnswerFace: Sendable {
+    let handle: @Sendable (String, Int, RequestLog) async -> [Thumbnail]
+}
+
+// MARK: - How the check reaches the answer
+func labAdaptor() -> AnswerFace {
+    AnswerFace(handle: { await handle(requestID: $0, thumbnails: $1, log: $2) })
+}
+
 // MARK: - The check
 import LabCore
 import LabScenarios
 @testable import StudentCode
 
 let plannedExpectations = 7
+
+/// The answer's function, called as the exercise declares it.
+func handle(requestID id: String, thumbnails count: Int, log: RequestLog) async -> [Thumbnail] {
+    await labAdaptor().handle(id, count, log)
+}
 
 struct Handled: Sendable {
     let id: String
