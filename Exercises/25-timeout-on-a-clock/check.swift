@@ -1,8 +1,44 @@
 import Foundation
 import LabCore
+
+// MARK: - The answer's face
+/// What the check calls of the answer: it is compiled once for every answer, against this
+/// (see `AnswerFace` in the lab's grader), and reaches the answer only through `labAdaptor`.
+/// One closure for each kind of clock the check passes, each calling the answer with a clock of
+/// that type, as the check did: the same overload and the same generic argument.
+struct AnswerFace: Sendable {
+    let onAManualClock: @Sendable (ManualClock, Duration, @escaping @Sendable () async throws -> String) async -> String
+    let onAContinuousClock:
+        @Sendable (ContinuousClock, Duration, @escaping @Sendable () async throws -> String) async -> String
+}
+
+// MARK: - How the check reaches the answer
+func labAdaptor() -> AnswerFace {
+    AnswerFace(
+        onAManualClock: { await jokeOrOffline(clock: $0, timeout: $1, fetch: $2) },
+        onAContinuousClock: { await jokeOrOffline(clock: $0, timeout: $1, fetch: $2) })
+}
+
+// MARK: - The check
+import Foundation
+import LabCore
 @testable import StudentCode
 
 let plannedExpectations = 7
+
+/// The answer's function, called with a ManualClock as the exercise declares it.
+func jokeOrOffline(
+    clock: ManualClock, timeout: Duration, fetch: @escaping @Sendable () async throws -> String
+) async -> String {
+    await labAdaptor().onAManualClock(clock, timeout, fetch)
+}
+
+/// The answer's function, called with the real clock as the exercise declares it.
+func jokeOrOffline(
+    clock: ContinuousClock, timeout: Duration, fetch: @escaping @Sendable () async throws -> String
+) async -> String {
+    await labAdaptor().onAContinuousClock(clock, timeout, fetch)
+}
 
 /// A joke service that never answers until cancelled, counting the cancellations.
 final class SilentService: Sendable {
