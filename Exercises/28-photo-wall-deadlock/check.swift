@@ -1,9 +1,41 @@
 import Foundation
+import LabScenarios
+
+// MARK: - The answer's face
+/// What the check calls of the answer: it is compiled once for every answer, against this
+/// (see `AnswerFace` in the lab's grader), and reaches the answer only through `labAdaptor`.
+/// The service goes to the answer as the check's own type, a generic argument, as the check
+/// passed it (not as an `any SpacePhotosService`, which would choose another overload).
+protocol AnswerWallLoader: Sendable {
+    func loadAnswerWall<AnswerService: SpacePhotosService>(days: [Date], from service: AnswerService) async -> [String]
+}
+
+struct AnswerFace: Sendable {
+    let wall: any AnswerWallLoader
+}
+
+// MARK: - How the check reaches the answer
+func labAdaptor() -> AnswerFace {
+    struct AnswerWallAdaptor: AnswerWallLoader {
+        func loadAnswerWall<AnswerService: SpacePhotosService>(days: [Date], from service: AnswerService) async -> [String] {
+            await loadWall(days: days, from: service)
+        }
+    }
+    return AnswerFace(wall: AnswerWallAdaptor())
+}
+
+// MARK: - The check
+import Foundation
 import LabCore
 import LabScenarios
 @testable import StudentCode
 
 let plannedExpectations = 6
+
+/// The answer's function, called as the exercise declares it, with the check's own service.
+func loadWall(days: [Date], from service: some SpacePhotosService) async -> [String] {
+    await labAdaptor().wall.loadAnswerWall(days: days, from: service)
+}
 
 /// Set in the task that calls loadWall: the tasks it starts inherit it, a thread it hands a
 /// fetch to does not.
