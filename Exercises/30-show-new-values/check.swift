@@ -20,11 +20,30 @@ final class Thermostat {
     init(onRead: @escaping @MainActor () -> Void = {}) { self.onRead = onRead }
 }
 
+// MARK: - The answer's face
+/// What the check calls of the answer: it is compiled once for every answer, against this
+/// (see `AnswerFace` in the lab's grader), and reaches the answer only through `labAdaptor`.
+struct AnswerFace: Sendable {
+    let watchTarget: @MainActor @Sendable (Thermostat, @escaping @MainActor @Sendable (Int) -> Void) -> Void
+}
+
+// MARK: - How the check reaches the answer
+func labAdaptor() -> AnswerFace {
+    // A trailing closure of the check's, typed by the answer's parameter, as the check's own was.
+    AnswerFace(watchTarget: { thermostat, display in watchTarget(of: thermostat) { display($0) } })
+}
+
 // MARK: - The check
 import Foundation
 @testable import StudentCode
 
 let plannedExpectations = 8
+
+/// The answer's function, called as the exercise declares it: on the main actor, synchronously.
+@MainActor
+func watchTarget(of thermostat: Thermostat, show: @escaping @MainActor @Sendable (Int) -> Void) {
+    labAdaptor().watchTarget(thermostat, show)
+}
 
 /// What the display was asked to show, in order.
 @MainActor
