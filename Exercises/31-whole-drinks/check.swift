@@ -42,11 +42,30 @@ final class DrinkTally {
     }
 }
 
+// MARK: - The answer's face
+/// What the check calls of the answer: it is compiled once for every answer, against this
+/// (see `AnswerFace` in the lab's grader), and reaches the answer only through `labAdaptor`.
+struct AnswerFace: Sendable {
+    let watchTally: @MainActor @Sendable (DrinkTally, @escaping @MainActor @Sendable (Int, Int) -> Void) -> Void
+}
+
+// MARK: - How the check reaches the answer
+func labAdaptor() -> AnswerFace {
+    // A trailing closure of the check's, typed by the answer's parameter, as the check's own was.
+    AnswerFace(watchTally: { tally, face in watchTally(tally) { face($0, $1) } })
+}
+
 // MARK: - The check
 import Foundation
 @testable import StudentCode
 
 let plannedExpectations = 9
+
+/// The answer's function, called as the exercise declares it: on the main actor, synchronously.
+@MainActor
+func watchTally(_ tally: DrinkTally, show: @escaping @MainActor @Sendable (_ cups: Int, _ caffeine: Int) -> Void) {
+    labAdaptor().watchTally(tally, show)
+}
 
 struct Pair: Equatable, CustomStringConvertible {
     let cups: Int
