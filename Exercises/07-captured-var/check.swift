@@ -1,8 +1,29 @@
 import Foundation
 import LabCore
+
+// MARK: - The answer's face
+/// What the check calls of the answer: it is compiled once for every answer, against this
+/// (see `AnswerFace` in the lab's grader), and reaches the answer only through `labAdaptor`.
+struct AnswerFace: Sendable {
+    let collectTimeStamps: @Sendable (SimulatedWork) async -> [Int: Date]
+}
+
+// MARK: - How the check reaches the answer
+func labAdaptor() -> AnswerFace {
+    AnswerFace(collectTimeStamps: { await collectTimeStamps($0) })
+}
+
+// MARK: - The check
+import Foundation
+import LabCore
 @testable import StudentCode
 
 let plannedExpectations = 7
+
+/// The answer's function, called as the exercise declares it.
+func collectTimeStamps(_ work: SimulatedWork) async -> [Int: Date] {
+    await labAdaptor().collectTimeStamps(work)
+}
 
 func runCheck(_ report: CheckReport) async {
     let still = await StillnessWatch()
