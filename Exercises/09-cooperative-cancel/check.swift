@@ -1,8 +1,49 @@
 import Foundation
 import LabCore
+
+// MARK: - The answer's face
+/// What the check calls of the answer: it is compiled once for every answer, against this
+/// (see `AnswerFace` in the lab's grader), and reaches the answer only through `labAdaptor`.
+/// The adaptor hands the answer a trailing closure of its own, as the check did, around one of the
+/// check's, sent here (for the check's wrapper below, only for the call). Like the check's last
+/// closure, it counts in a variable it reads after the call: the check's compile learned from it
+/// what the answer may do with such a closure. One that does not escape may be handed to an answer
+/// on the main actor, or `sending`; one that escapes may not cross to another isolation; neither is
+/// `@Sendable`. So every answer compiles as it did, whatever its closure's label.
+struct AnswerFace: Sendable {
+    let renderThumbnails: @Sendable (Int, sending @escaping () -> Void) async -> Int
+}
+
+// MARK: - How the check reaches the answer
+func labAdaptor() -> AnswerFace {
+    AnswerFace(renderThumbnails: { total, renderOne in
+        var renders = 0
+        let rendered = await renderThumbnails(count: total) {
+            renders += 1
+            renderOne()
+        }
+        withExtendedLifetime(renders) {}
+        return rendered
+    })
+}
+
+// MARK: - The check
+import Foundation
+import LabCore
 @testable import StudentCode
 
 let plannedExpectations = 4
+
+/// The answer's function, called as the exercise declares it. Each thumbnail is one of the check's
+/// closures: it does not escape the call (`withoutActuallyEscaping` traps if it does), and is sent
+/// to the answer as the check's closure was, unchecked here: the adaptor's compile checks what the
+/// answer may do with it.
+func renderThumbnails(count: Int, renderOne: () -> Void) async -> Int {
+    await withoutActuallyEscaping(renderOne) { renderOne in
+        nonisolated(unsafe) let renderOne = renderOne
+        return await labAdaptor().renderThumbnails(count, renderOne)
+    }
+}
 
 func runCheck(_ report: CheckReport) async {
     let units = CPUWork.units(for: .microseconds(500))
