@@ -69,6 +69,18 @@ struct TransferFailed: Error, Equatable {
     let status: Int
 }
 
+// MARK: - The answer's face
+/// What the check calls of the answer: it is compiled once for every answer, against this
+/// (see `AnswerFace` in the lab's grader), and reaches the answer only through `labAdaptor`.
+struct AnswerFace: Sendable {
+    let download: @Sendable (OldDownload) async throws -> Int
+}
+
+// MARK: - How the check reaches the answer
+func labAdaptor() -> AnswerFace {
+    AnswerFace(download: { try await download($0) })
+}
+
 // MARK: - The check
 import Dispatch
 import Foundation
@@ -76,6 +88,11 @@ import LabCore
 @testable import StudentCode
 
 let plannedExpectations = 7
+
+/// The answer's function, called as the exercise declares it.
+func download(_ old: OldDownload) async throws -> Int {
+    try await labAdaptor().download(old)
+}
 
 /// Whether the download's cancel() came before its handler was called (or it was never called):
 /// a cancel() after the download finished does nothing to it.
