@@ -1,8 +1,31 @@
 import Foundation
 import LabScenarios
+
+// MARK: - The answer's face
+/// What the check calls of the answer: it is compiled once for every answer, against this
+/// (see `AnswerFace` in the lab's grader), and reaches the answer only through `labAdaptor`.
+/// The check reads whatever collection of samples the answer returns, as it read the answer's own
+/// type (an array, a slice).
+struct AnswerFace: Sendable {
+    let caffeineSamples: @Sendable (QueryAnchor?, CaffeineHealthStore) async throws -> any Collection<CaffeineSample>
+}
+
+// MARK: - How the check reaches the answer
+func labAdaptor() -> AnswerFace {
+    AnswerFace(caffeineSamples: { try await caffeineSamples(since: $0, in: $1) })
+}
+
+// MARK: - The check
+import Foundation
+import LabScenarios
 @testable import StudentCode
 
 let plannedExpectations = 6
+
+/// The answer's function, called as the exercise declares it.
+func caffeineSamples(since anchor: QueryAnchor?, in store: CaffeineHealthStore) async throws -> any Collection<CaffeineSample> {
+    try await labAdaptor().caffeineSamples(anchor, store)
+}
 
 func authorizeAndSave(_ store: CaffeineHealthStore, _ milligrams: [Double]) async {
     await withCheckedContinuation { done in store.requestAuthorization { _, _ in done.resume() } }
