@@ -79,6 +79,20 @@ final class CaffeineSensor: Sendable {
     }
 }
 
+// MARK: - The answer's face
+/// What the check calls of the answer: it is compiled once for every answer, against this
+/// (see `AnswerFace` in the lab's grader), and reaches the answer only through `labAdaptor`.
+/// Called synchronously and off every actor, as the check called it; the check reads whatever
+/// async sequence of readings it returns that never throws, as it read the answer's own type.
+struct AnswerFace: Sendable {
+    let readings: @Sendable (CaffeineSensor) -> any AsyncSequence<Double, Never>
+}
+
+// MARK: - How the check reaches the answer
+func labAdaptor() -> AnswerFace {
+    AnswerFace(readings: { readings(from: $0) })
+}
+
 // MARK: - The check
 import Dispatch
 import Foundation
@@ -86,6 +100,11 @@ import LabCore
 @testable import StudentCode
 
 let plannedExpectations = 4
+
+/// The answer's function, called as the exercise declares it.
+func readings(from sensor: CaffeineSensor) -> any AsyncSequence<Double, Never> {
+    labAdaptor().readings(sensor)
+}
 
 func runCheck(_ report: CheckReport) async {
     let still = await StillnessWatch()
