@@ -135,7 +135,12 @@ public struct Grader: Sendable {
         return ReviewNames(
             reserved: reserved,
             starting: Set(SourceScanner.topLevelDeclarations(in: originalTokens).map(\.name)),
-            given: Set(SourceScanner.topLevelDeclarations(in: givenTokens).map(\.name)),
+            // What the answer may declare again (a redeclaration does not compile anyway): the given
+            // code's names, not the face's or the adaptor's, which the student never sees: declaring
+            // one is told as a name the check uses, not as a redeclaration of a file they cannot see.
+            given: Set(
+                SourceScanner.topLevelDeclarations(in: SwiftTokenizer.tokens(of: AnswerFace.studentGiven(parts.given)))
+                    .map(\.name)),
             startingKeepsState: !startingStored.isEmpty,
             stored: startingStored.union(KeptState.storedNames(givenTokens)))
     }
