@@ -1,16 +1,67 @@
+import LabCore
+
+// MARK: - The answer's face
+/// What the check calls of the answer: it is compiled once for every answer, against this
+/// (see `AnswerFace` in the lab's grader), and reaches the answer only through `labAdaptor`.
+struct AnswerFace: Sendable {
+    /// `Scoreboard.self as Any.Type`: the check tells at run time whether it is an actor's, as
+    /// before (a cast to `any Actor.Type` of a struct's type compiled into the answer's module
+    /// leaves a C-named helper there, which the grader refuses).
+    let scoreboardType: @Sendable () -> Any.Type
+    /// A new `Scoreboard()`.
+    let newScoreboard: @Sendable () -> AnswerScoreboardHandle
+}
+
+/// One `Scoreboard` of the answer's, reached through closures around it.
+struct AnswerScoreboardHandle: Sendable {
+    /// The board itself, which the check casts to `any Actor` (nil when it is none).
+    let board: any Sendable
+    /// `await board.votes`.
+    let readVotes: @Sendable () async -> [String: Int]
+    /// `await countVotes(ballots, on: board)`.
+    let countVotes: @Sendable ([String]) async -> Void
+}
+
+// MARK: - How the check reaches the answer
+func labAdaptor() -> AnswerFace {
+    AnswerFace(
+        scoreboardType: { Scoreboard.self as Any.Type },
+        newScoreboard: {
+            let board = Scoreboard()
+            return AnswerScoreboardHandle(
+                board: board, readVotes: { await board.votes },
+                countVotes: { await countVotes($0, on: board) })
+        })
+}
+
+// MARK: - The check
 import Foundation
 import LabCore
 @testable import StudentCode
 
 let plannedExpectations = 4
 
+/// The answer's Scoreboard, as the check knows it: a handle on one instance.
+typealias Scoreboard = AnswerScoreboardHandle
+
+extension AnswerScoreboardHandle {
+    /// The board's votes, read as the check read them.
+    var votes: [String: Int] { get async { await readVotes() } }
+}
+
+/// A new board of the answer's, as `Scoreboard()` made it.
+func newScoreboard() -> Scoreboard { labAdaptor().newScoreboard() }
+
+/// The answer's function, called as the exercise declares it.
+func countVotes(_ ballots: [String], on board: Scoreboard) async { await board.countVotes(ballots) }
+
 func runCheck(_ report: CheckReport) async {
     let names = ["Espresso", "Latte", "Cortado", "Flat white"].shuffled().prefix(3)
     let ballots = (0..<CheckServices.random(in: 2000...4000)).map { _ in names.randomElement()! }
     var expected: [String: Int] = [:]
     for ballot in ballots { expected[ballot, default: 0] += 1 }
-    let board = Scoreboard()
-    report.expect((Scoreboard.self as Any.Type) is any Actor.Type, "Scoreboard is still an actor",
+    let board = newScoreboard()
+    report.expect(labAdaptor().scoreboardType() is any Actor.Type, "Scoreboard is still an actor",
                   otherwise: "Scoreboard is no longer an actor: keep the actor and give it a method")
     // Every count runs on one thread of the check's own (a task executor preference, which the
     // votes' child tasks inherit), first in, first out: each hop to the board and back waits its
@@ -30,7 +81,7 @@ func runCheck(_ report: CheckReport) async {
 
     // Two counts at once onto one board, which already holds votes: each adds its ballots to
     // what is there (a count that replaces the board's tally loses the other's, and the earlier).
-    let shared = Scoreboard()
+    let shared = newScoreboard()
     let seed = Array(ballots.prefix(CheckServices.random(in: 10...50)))
     await withTaskExecutorPreference(serial) { await countVotes(seed, on: shared) }
     let morning = (0..<CheckServices.random(in: 300...600)).map { _ in names.randomElement()! }
@@ -55,7 +106,7 @@ func runCheck(_ report: CheckReport) async {
     // outside the actor, in a Sendable object of Foundation's (an encoder's userInfo), were never
     // split and passed (an audit's; on the pool they lost 3,210 of 4,000 once in five), as did a
     // Scoreboard that forwarded each vote to another actor.
-    let guarded = Scoreboard()
+    let guarded = newScoreboard()
     let ballotsHeld = (0..<CheckServices.random(in: 300...600)).map { _ in names.randomElement()! }
     report.waiting(
         "a count of \(ballotsHeld.count) ballots while the check holds the Scoreboard actor", calls: ballotsHeld.count)
@@ -89,7 +140,7 @@ func whatEndedWhileTheBoardWasHeld(
     _ board: Scoreboard, for limit: Duration, reading: @escaping @Sendable () async -> [String: Int],
     count: @escaping @Sendable () async -> Void
 ) async -> (countReturned: Bool, votesRead: Bool)? {
-    guard let actor = (board as Any) as? any Actor else { return nil }
+    guard let actor = (board.board as Any) as? any Actor else { return nil }
     let holder = DedicatedThreadExecutor(name: "check 11 · holds the board")
     defer { holder.stop() }
     let begun = Gate()
