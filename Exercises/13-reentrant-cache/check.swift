@@ -1,9 +1,56 @@
 import Foundation
+import LabScenarios
+
+// MARK: - The answer's face
+/// What the check calls of the answer: it is compiled once for every answer, against this
+/// (see `AnswerFace` in the lab's grader), and reaches the answer only through `labAdaptor`.
+struct AnswerFace: Sendable {
+    let caches: any AnswerPhotoCacheMaking
+}
+
+/// Makes the answer's `PhotoCache(service:)`: generic, as the check called it with a service of
+/// each of its own types.
+protocol AnswerPhotoCacheMaking: Sendable {
+    func make<Service: SpacePhotosService>(service: Service) -> AnswerPhotoCacheHandle
+}
+
+/// One `PhotoCache` of the answer's, reached through a closure around it, which runs where its
+/// caller does (`nonisolated(nonsending)`), as the check's own calls did: no hop of its own before
+/// the cache's (the views take their turns on one first-in-first-out thread).
+struct AnswerPhotoCacheHandle: Sendable {
+    /// `try await cache.photo(for: day)`.
+    let fetchPhoto: nonisolated(nonsending) @Sendable (Date) async throws -> SpacePhoto
+}
+
+// MARK: - How the check reaches the answer
+func labAdaptor() -> AnswerFace {
+    struct AnswerPhotoCacheMaker: AnswerPhotoCacheMaking {
+        func make<Service: SpacePhotosService>(service: Service) -> AnswerPhotoCacheHandle {
+            let cache = PhotoCache(service: service)
+            return AnswerPhotoCacheHandle(fetchPhoto: { try await cache.photo(for: $0) })
+        }
+    }
+    return AnswerFace(caches: AnswerPhotoCacheMaker())
+}
+
+// MARK: - The check
+import Foundation
 import LabCore
 import LabScenarios
 @testable import StudentCode
 
 let plannedExpectations = 9
+
+/// The answer's PhotoCache, as the check knows it: a handle on one cache.
+typealias PhotoCache = AnswerPhotoCacheHandle
+
+extension AnswerPhotoCacheHandle {
+    /// A new cache of the answer's, as `PhotoCache(service:)` made it.
+    init(service: some SpacePhotosService) { self = labAdaptor().caches.make(service: service) }
+
+    /// The cache's photo of `day`, asked for as the check asked for it.
+    nonisolated(nonsending) func photo(for day: Date) async throws -> SpacePhoto { try await fetchPhoto(day) }
+}
 
 func runCheck(_ report: CheckReport) async {
     let still = await StillnessWatch()
