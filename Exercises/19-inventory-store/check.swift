@@ -1,3 +1,37 @@
+import LabScenarios
+
+// MARK: - The answer's face
+/// What the check calls of the answer: it is compiled once for every answer, against this
+/// (see `AnswerFace` in the lab's grader), and reaches the answer only through `labAdaptor`.
+/// Each closure runs where its caller does (`nonisolated(nonsending)`), as the check's own calls
+/// did: an open that holds a thread of the pool holds its caller's, as before.
+struct AnswerFace: Sendable {
+    /// `try await InventoryStore(path: path)`.
+    let openStore: nonisolated(nonsending) @Sendable (String) async throws -> AnswerInventoryStoreHandle
+}
+
+/// One `InventoryStore` of the answer's, reached through closures around it.
+struct AnswerInventoryStoreHandle: Sendable {
+    /// `try await store.add(name: name, quantity: quantity)`.
+    let addProduct: nonisolated(nonsending) @Sendable (String, Int) async throws -> Void
+    /// `try await store.search(text)`.
+    let searchProducts: nonisolated(nonsending) @Sendable (String) async throws -> [Product]
+    /// `try await store.all()`.
+    let allProducts: nonisolated(nonsending) @Sendable () async throws -> [Product]
+}
+
+// MARK: - How the check reaches the answer
+func labAdaptor() -> AnswerFace {
+    AnswerFace(openStore: {
+        let store = try await InventoryStore(path: $0)
+        return AnswerInventoryStoreHandle(
+            addProduct: { try await store.add(name: $0, quantity: $1) },
+            searchProducts: { try await store.search($0) },
+            allProducts: { try await store.all() })
+    })
+}
+
+// MARK: - The check
 import Foundation
 import LabCore
 import LabScenarios
@@ -5,6 +39,18 @@ import LabStorage
 @testable import StudentCode
 
 let plannedExpectations = 9
+
+/// The answer's InventoryStore, as the check knows it: a handle on one store.
+typealias InventoryStore = AnswerInventoryStoreHandle
+
+extension AnswerInventoryStoreHandle {
+    /// A store of the answer's opened on `path`, as `InventoryStore(path:)` opened it.
+    nonisolated(nonsending) init(path: String) async throws { self = try await labAdaptor().openStore(path) }
+
+    nonisolated(nonsending) func add(name: String, quantity: Int) async throws { try await addProduct(name, quantity) }
+    nonisolated(nonsending) func search(_ text: String) async throws -> [Product] { try await searchProducts(text) }
+    nonisolated(nonsending) func all() async throws -> [Product] { try await allProducts() }
+}
 
 func runCheck(_ report: CheckReport) async {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("check-inventory-\(UUID().uuidString)")
