@@ -1,9 +1,53 @@
+
+// MARK: - The answer's face
+/// What the check calls of the answer: it is compiled once for every answer, against this
+/// (see `AnswerFace` in the lab's grader), and reaches the answer only through `labAdaptor`.
+struct AnswerFace: Sendable {
+    /// `Stock(quantity: quantity)`.
+    let newStock: @Sendable (Int) -> AnswerStockHandle
+}
+
+/// One `Stock` of the answer's, reached through closures around it, each running where its caller
+/// does (`nonisolated(nonsending)`), as the check's own calls did: no hop of its own before the
+/// stock's (the buyers take their turns on one first-in-first-out thread).
+struct AnswerStockHandle: Sendable {
+    /// `try await stock.sell(charge: charge)`.
+    let sellUnit: nonisolated(nonsending) @Sendable (@escaping @Sendable () async throws -> Void) async throws -> Bool
+    /// `await stock.quantity`.
+    let readQuantity: nonisolated(nonsending) @Sendable () async -> Int
+}
+
+// MARK: - How the check reaches the answer
+func labAdaptor() -> AnswerFace {
+    AnswerFace(newStock: {
+        let stock = Stock(quantity: $0)
+        return AnswerStockHandle(sellUnit: { try await stock.sell(charge: $0) }, readQuantity: { await stock.quantity })
+    })
+}
+
+// MARK: - The check
 import Foundation
 import LabCore
 import LabScenarios
 @testable import StudentCode
 
 let plannedExpectations = 8
+
+/// The answer's Stock, as the check knows it: a handle on one stock.
+typealias Stock = AnswerStockHandle
+
+extension AnswerStockHandle {
+    /// A new stock of the answer's, as `Stock(quantity:)` made it.
+    init(quantity: Int) { self = labAdaptor().newStock(quantity) }
+
+    /// A sale, asked for as the check asked for it.
+    nonisolated(nonsending) func sell(charge: @escaping @Sendable () async throws -> Void) async throws -> Bool {
+        try await sellUnit(charge)
+    }
+
+    /// The units left, read as the check read them.
+    var quantity: Int { get async { await readQuantity() } }
+}
 
 struct PaymentDeclined: Error {}
 
