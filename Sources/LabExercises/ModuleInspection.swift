@@ -223,7 +223,19 @@ enum ModuleInspection {
     static func isSwiftName(_ name: String, weakAndHidden: Bool) -> Bool {
         !isCIdentifier(name)
             || (weakAndHidden
-                && (name.hasPrefix("__swift_") || name.hasPrefix("_swift_") || compilerFallbacks.contains(name)))
+                && (name.hasPrefix("__swift_") || name.hasPrefix("_swift_") || compilerFallbacks.contains(name)
+                    || isExistentialCastHelper(name)))
+    }
+
+    /// The helpers the compiler emits, weak and hidden, for a cast to an existential (metatype):
+    /// `dynamic_cast_existential_1_conditional` for `T.self is any Actor.Type` (a correct answer to
+    /// 11 that tested its own type was refused, helper 198). An answer cannot define a C name
+    /// (`@_cdecl` and `@_silgen_name` are refused by the scan), so these are the compiler's.
+    static func isExistentialCastHelper(_ name: String) -> Bool {
+        guard name.hasPrefix("dynamic_cast_existential_") else { return false }
+        let rest = name.dropFirst("dynamic_cast_existential_".count).split(separator: "_", maxSplits: 1)
+        return rest.count == 2 && !rest[0].isEmpty && rest[0].allSatisfy(\.isNumber)
+            && ["conditional", "unconditional"].contains(rest[1])
     }
 
     /// Runtime entry points the compiler itself defines, weak and hidden, in a module that needs

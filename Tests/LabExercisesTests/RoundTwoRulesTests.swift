@@ -56,6 +56,12 @@ struct RoundTwoRulesTests {
         expect(ModuleInspection.isSwiftName("swift_willThrowTyped", weakAndHidden: true))
         expect(!ModuleInspection.isSwiftName("swift_willThrowTyped", weakAndHidden: false))
         expect(!ModuleInspection.isSwiftName("swift_retain", weakAndHidden: true))
+        // A cast to an existential metatype's helper (`T.self is any Actor.Type`), weak and hidden only.
+        expect(ModuleInspection.isSwiftName("dynamic_cast_existential_1_conditional", weakAndHidden: true))
+        expect(ModuleInspection.isSwiftName("dynamic_cast_existential_2_unconditional", weakAndHidden: true))
+        expect(!ModuleInspection.isSwiftName("dynamic_cast_existential_1_conditional", weakAndHidden: false))
+        expect(!ModuleInspection.isSwiftName("dynamic_cast_existential_x_conditional", weakAndHidden: true))
+        expect(!ModuleInspection.isSwiftName("dynamic_cast_existential_1_read", weakAndHidden: true))
     }
 
     @Test func theFilesOwnEnumCaseOrAsyncLetIsNoBlockingWait() {
