@@ -79,16 +79,16 @@ struct AnswerModulesTests {
     /// binary its own link wrote passed, reporting that link's fingerprint.
     typealias Build = (_ code: String) throws -> (reused: Bool?, passed: Bool)
 
-    /// Runs `body` with builds of exercise `BatchGradingTests.exercise` against a fresh store, and
-    /// the exercise's solution; the store is removed after.
+    /// Runs `body` with builds of `exercise` against a fresh store, and the exercise's solution;
+    /// the store is removed after.
     static func withBuilds<Result: Sendable>(
+        of exercise: Exercise = BatchGradingTests.exercise,
         _ body: @escaping @Sendable (_ build: Build, _ solution: String, _ storeFolder: URL) throws -> Result
     ) async throws -> Result {
         let workFolder = TestLab.root.appendingPathComponent(".build-exercises/batch")
         let storeFolder = FileManager.default.temporaryDirectory
             .appendingPathComponent("lab-answer-modules-built-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: storeFolder) }
-        let exercise = BatchGradingTests.exercise
         let solution = try String(contentsOf: TestLab.folder(exercise).solution, encoding: .utf8)
         let sources = try Grader(root: TestLab.root, exercise: exercise).checkSources()
         let grader = Grader(root: TestLab.root, exercise: exercise)
@@ -140,9 +140,13 @@ struct AnswerModulesTests {
     /// Built as a batch builds: the solution compiled, then restored for the same code, compiled
     /// for code that differs by a comment; a module damaged in the store is met by the check's
     /// compile, and the answer is built again from its code (and passes), its entry forgotten.
+    /// Of an exercise without a face (21), whose check is compiled against the answer's module; a
+    /// faced check reads a stub (`AnswerFace`), and a module damaged in the store is read by nothing.
     @Test func aBuildRestoresTheModuleForTheSameCodeAndBuildsAgainWhenItFails() async throws {
         guard BuildFingerprint.linked else { return }
-        let results = try await Self.withBuilds { build, solution, storeFolder in
+        let unfaced = try unwrap(TestLab.catalog.exercise(named: "21"))
+        try expect(Grader(root: TestLab.root, exercise: unfaced).checkSources().stub == nil, "21 has no face")
+        let results = try await Self.withBuilds(of: unfaced) { build, solution, storeFolder in
             var results = [try build(solution), try build(solution), try build(solution + "\n// another\n")]
             // Each entry keeps its key and object, and its module becomes bytes no compiler reads.
             try Self.damageEntries(in: storeFolder) { index, file in index == 1 ? Data("not a module".utf8) : file }

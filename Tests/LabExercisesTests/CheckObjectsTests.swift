@@ -206,10 +206,10 @@ struct CheckObjectsTests {
     }
 
     /// In a batch: the check compiled for the first answer, taken for the answers whose module
-    /// is the same (a body that crashes, a body that waits for nothing), compiled again for an
-    /// answer that declares something more, and for each answer that may name its folder (two
-    /// with the same module, each passing only if the check's `#filePath` is in its own folder);
-    /// every verdict its own.
+    /// is the same (a body that crashes, a body that waits for nothing) and, 02 having a face
+    /// (`AnswerFace`), for an answer that declares something more; compiled again for each answer
+    /// that may name its folder (two with the same module, each passing only if the check's
+    /// `#filePath` is in its own folder); every verdict its own.
     @Test func aBatchCompilesTheCheckOnceForAnswersThatDeclareTheSame() async throws {
         let exercise = BatchGradingTests.exercise
         let helper =
@@ -239,7 +239,7 @@ struct CheckObjectsTests {
         let outcomes = await grading.grade(
             order.map { BatchGrading.Answer(exercise: exercise, source: $0, scan: false) })
 
-        expectEqual(reused.withLock { $0 }, [false, true, false, true, false, false])
+        expectEqual(reused.withLock { $0 }, [false, true, true, true, false, false])
         expect(outcomes[0].passed, "\(outcomes[0].messages)")
         expectEqual(outcomes[1].stage, .crash, "\(outcomes[1].stage) \(outcomes[1].messages)")
         expect(outcomes[2].passed, "the answer with a helper: \(outcomes[2].messages) \(outcomes[2].details)")
