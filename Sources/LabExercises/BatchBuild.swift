@@ -261,17 +261,8 @@ struct BatchBuild: Sendable {
     func compileStub(_ stub: String, mode: [String], toolchain: BatchToolchain, limit: Double) throws -> Outcome? {
         let source = folder.appendingPathComponent("Sources/StudentCodeStub/Given.swift")
         try AtomicFile.write(Data(stub.utf8), to: source)
-        try FileManager.default.createDirectory(at: stubModules, withIntermediateDirectories: true)
-        let result = try run(
-            "/usr/bin/env",
-            ["TMPDIR=\(folder.appendingPathComponent("tmp").path)", toolchain.swiftc] + toolchain.studentFlags + mode
-                + [
-                    "-parse-as-library", "-module-name", RawMemorySymbols.answerModule, "-wmo",
-                    "-no-emit-module-separately-wmo",
-                    "-emit-module", "-emit-module-path",
-                    stubModules.appendingPathComponent("StudentCode.swiftmodule").path,
-                    source.path,
-                ], timeout: limit)
+        let result = try emitAnswerModule(
+            from: [source], into: stubModules, mode: mode, toolchain: toolchain, limit: limit)
         if result.timedOut { return .timedOut(limit) }
         guard result.status == 0 else {
             return .failed(
@@ -292,18 +283,29 @@ struct BatchBuild: Sendable {
     {
         let given = folder.appendingPathComponent("Sources/StudentCodeAlone/Given.swift")
         try AtomicFile.write(Data(AnswerFace.studentGiven(sources.given).utf8), to: given)
-        let alone = folder.appendingPathComponent("alone")
-        try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
-        let result = try run(
+        let result = try emitAnswerModule(
+            from: [folder.appendingPathComponent("Sources/StudentCode/Exercise.swift"), given],
+            into: folder.appendingPathComponent("alone"), mode: mode, toolchain: toolchain, limit: limit)
+        return !result.timedOut && result.status != 0 && Grader.errorsInAnswer(result.output) ? result.output : nil
+    }
+
+    /// `sources` compiled through the driver as the answer's module (its name, flags and mode)
+    /// into `modules`, the module file only: the mandatory passes run (their diagnostics are
+    /// errors too), no code is generated.
+    func emitAnswerModule(
+        from sources: [URL], into modules: URL, mode: [String], toolchain: BatchToolchain, limit: Double
+    )
+        throws -> ProcessOutput
+    {
+        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
+        return try run(
             "/usr/bin/env",
             ["TMPDIR=\(folder.appendingPathComponent("tmp").path)", toolchain.swiftc] + toolchain.studentFlags + mode
                 + [
                     "-parse-as-library", "-module-name", RawMemorySymbols.answerModule, "-wmo",
                     "-no-emit-module-separately-wmo", "-emit-module", "-emit-module-path",
-                    alone.appendingPathComponent("StudentCode.swiftmodule").path,
-                    folder.appendingPathComponent("Sources/StudentCode/Exercise.swift").path, given.path,
-                ], timeout: limit)
-        return !result.timedOut && result.status != 0 && Grader.errorsInAnswer(result.output) ? result.output : nil
+                    modules.appendingPathComponent("StudentCode.swiftmodule").path,
+                ] + sources.map(\.path), timeout: limit)
     }
 
     /// `step` with its module folder (`-I modules`) pointed at `stub`; nil where no job names it
