@@ -1,4 +1,5 @@
 import Foundation
+import LabSourceScan
 
 /// What a check sees of the answer, where its exercise declares it: a check compiled once for
 /// every answer to its exercise, not once for each answer's module.
@@ -56,6 +57,32 @@ enum AnswerFace {
             String(given[..<adaptor.upperBound]) + String(repeating: "\n", count: blanked)
             + "\(adaptorDeclaration) fatalError(\"the check's stub of the answer's module is never linked\") }\n"
         return fingerprinted ? Grader.fingerprinted(stub, fingerprint: "the stub's") : stub
+    }
+
+    /// The members the face and adaptor add to the answer's own types (`extension ThumbnailPrefetcher
+    /// { func labPrefetchedAndAskedInOneTurn… }`, 24's probe of one turn). The answer may not name
+    /// them at all: a property of its own by such a name is no redeclaration, and wins over the
+    /// method at the adaptor's call (helper 201: a stored closure of the answer's stood in for 24's
+    /// probe, and the one mistake only that probe catches passed).
+    static func membersAddedToAnswerTypes(inGiven given: String) -> Set<String> {
+        guard let face = given.range(of: faceMarker) else { return [] }
+        let tokens = SwiftTokenizer.tokens(of: String(given[face.upperBound...]))
+        var names: Set<String> = []
+        var depth = 0
+        var extensionDepth: Int? = nil
+        for (index, token) in tokens.enumerated() {
+            if token.text == "extension", depth == 0 { extensionDepth = 1 }
+            if token.text == "{" { depth += 1 }
+            if token.text == "}" {
+                depth = max(0, depth - 1)
+                if depth == 0 { extensionDepth = nil }
+            }
+            guard extensionDepth != nil, depth >= 1, ["func", "var", "let", "typealias"].contains(token.text),
+                index + 1 < tokens.count, tokens[index + 1].kind == .identifier
+            else { continue }
+            names.insert(tokens[index + 1].text)
+        }
+        return names
     }
 
     /// What is wrong with `given`'s face, if anything (a lab's error: the suite's tests read it).

@@ -100,6 +100,9 @@ public struct Grader: Sendable {
         /// starting file and the given code store there.
         let startingKeepsState: Bool
         let stored: Set<String>
+        /// What the answer's face adds to the answer's own types (`AnswerFace.membersAddedToAnswerTypes`):
+        /// names the answer may not use at all.
+        var addedMembers: Set<String> = []
     }
 
     func reviewNames(sources: CheckSources?) -> ReviewNames {
@@ -142,7 +145,8 @@ public struct Grader: Sendable {
                 SourceScanner.topLevelDeclarations(in: SwiftTokenizer.tokens(of: AnswerFace.studentGiven(parts.given)))
                     .map(\.name)),
             startingKeepsState: !startingStored.isEmpty,
-            stored: startingStored.union(KeptState.storedNames(givenTokens)))
+            stored: startingStored.union(KeptState.storedNames(givenTokens)),
+            addedMembers: AnswerFace.membersAddedToAnswerTypes(inGiven: parts.given))
     }
 
     func review(_ code: String, names: ReviewNames, keepsState: Bool = false) -> [SourceScanner.Finding] {
@@ -159,9 +163,23 @@ public struct Grader: Sendable {
             keptState: keptStateRule)
         // A blocking call the exercise's own patterns refuse already is said once, by them.
         let lines = Set(findings.map(\.line))
-        return findings
+        return findings + Self.namesOfAddedMembers(in: code, added: names.addedMembers)
             + blockingInAsyncContexts(in: code).filter { !($0.blocking && lines.contains($0.finding.line)) }.map(
                 \.finding)
+    }
+
+    /// Each line of `code` that names a member the answer's face adds to the answer's types.
+    static func namesOfAddedMembers(in code: String, added: Set<String>) -> [SourceScanner.Finding] {
+        guard !added.isEmpty else { return [] }
+        var seen: Set<String> = []
+        return SwiftTokenizer.tokens(of: code).filter { $0.kind == .identifier && added.contains($0.text) }.compactMap {
+            guard seen.insert("\($0.text)#\($0.line)").inserted else { return nil }
+            return SourceScanner.Finding(
+                code: "`\($0.text)`", line: $0.line,
+                reason:
+                    "\($0.text) is a member the check adds to your type to call it; a declaration of yours by that name would stand in for it. Rename yours"
+            )
+        }
     }
 
     /// The list's entries an answer is held to in its async contexts (`unavailableFromAsync` and
