@@ -69,15 +69,15 @@ enum AnswerFace {
         let tokens = SwiftTokenizer.tokens(of: String(given[face.upperBound...]))
         var names: Set<String> = []
         var depth = 0
-        var extensionDepth: Int? = nil
+        var inExtension = false
         for (index, token) in tokens.enumerated() {
-            if token.text == "extension", depth == 0 { extensionDepth = 1 }
+            if token.text == "extension", depth == 0 { inExtension = true }
             if token.text == "{" { depth += 1 }
             if token.text == "}" {
                 depth = max(0, depth - 1)
-                if depth == 0 { extensionDepth = nil }
+                if depth == 0 { inExtension = false }
             }
-            guard extensionDepth != nil, depth >= 1, ["func", "var", "let", "typealias"].contains(token.text),
+            guard inExtension, depth == 1, ["func", "var", "let", "typealias"].contains(token.text),
                 index + 1 < tokens.count, tokens[index + 1].kind == .identifier
             else { continue }
             names.insert(tokens[index + 1].text)

@@ -50,6 +50,25 @@ struct AnswerFaceTests {
         expect(AnswerFace.stub(ofGiven: "// No given code for this exercise.\n") == nil)
     }
 
+    /// The members the face adds to the answer's own types, which the answer may not name (24's
+    /// probe of one turn): those of an extension, not the face's own types' members.
+    @Test func theMembersAddedToTheAnswersTypesAreTheExtensions() throws {
+        let given =
+            Self.given
+            + "extension Prefetcher {\n    func labInOneTurn(_ name: String) async -> Int? { nil }\n"
+            + "    var labCount: Int { 0 }\n}\n"
+        expectEqual(AnswerFace.membersAddedToAnswerTypes(inGiven: given), ["labInOneTurn", "labCount"])
+        expectEqual(AnswerFace.membersAddedToAnswerTypes(inGiven: Self.given), [])
+        let exercise = try unwrap(TestLab.catalog.exercise(named: "24"))
+        let names = try Grader(root: TestLab.root, exercise: exercise).reviewNames(
+            sources: Grader(root: TestLab.root, exercise: exercise).checkSources())
+        expectEqual(names.addedMembers, ["labPrefetchedAndAskedInOneTurn"])
+        let findings = Grader.namesOfAddedMembers(
+            in: "actor P {\n    nonisolated var `labPrefetchedAndAskedInOneTurn`: Int { 0 }\n}\n",
+            added: names.addedMembers)
+        expectEqual(findings.map(\.line), [2], "a backquoted name is the name")
+    }
+
     /// What the student's workspace shows as given: the given code, not the face or the adaptor.
     @Test func theStudentSeesTheGivenCodeOnly() {
         expectEqual(AnswerFace.studentGiven(Self.given), "import LabScenarios\n\n")
