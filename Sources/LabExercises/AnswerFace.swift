@@ -87,11 +87,11 @@ enum AnswerFace {
 
     /// What is wrong with `given`'s face, if anything (a lab's error: the suite's tests read it).
     static func problem(inGiven given: String) -> String? {
-        let hasFace = given.range(of: faceMarker) != nil
+        let face = given.range(of: faceMarker)
         guard let adaptor = given.range(of: adaptorMarker) else {
-            return hasFace ? "a face without an adaptor (\(adaptorMarker.trimmed))" : nil
+            return face != nil ? "a face without an adaptor (\(adaptorMarker.trimmed))" : nil
         }
-        guard let face = given.range(of: faceMarker), face.upperBound <= adaptor.lowerBound else {
+        guard let face, face.upperBound <= adaptor.lowerBound else {
             return "an adaptor without a face before it (\(faceMarker.trimmed))"
         }
         let lines = given[adaptor.upperBound...].split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
