@@ -72,6 +72,21 @@ func runCheck(_ report: CheckReport) async {
     var expected: [String] = []
     for photo in sent where !expected.contains("\(photo.title) #\(photo.seed)") { expected.append("\(photo.title) #\(photo.seed)") }
     let photos = sent.map { Photo(title: $0.title, fingerprint: Fingerprint(seed: $0.seed)) }
+    // Photo's == asked first, about the distinct photos (no hashing: == hashes nothing). Two that
+    // it calls one, yet hash apart, break Hashable's law, and a Set of them keeps both or traps
+    // ("Duplicate elements of type 'Photo'") as the process's random hash seed places them: a
+    // catalogued == of titles alone was told either, run to run. Asked here, it is told one thing.
+    let distinct = expected.count
+    var firsts: [Photo] = []
+    for photo in photos where !firsts.contains(where: { $0.title == photo.title && $0.fingerprint.seed == photo.fingerprint.seed }) {
+        firsts.append(photo)
+    }
+    for (index, one) in firsts.enumerated() {
+        for other in firsts[(index + 1)...] where one == other {
+            report.fail("Photo's == calls two distinct photos one (\(one.title) #\(one.fingerprint.seed) and \(other.title) #\(other.fingerprint.seed)), so a Set of the \(distinct) keeps fewer, or traps where their hashes differ: a photo is its title and its fingerprint, and == must compare both (as the synthesized conformance does)")
+            return
+        }
+    }
     // Watched to its end (see StillnessWatch.watchToTheEnd), and the main actor's thread read on it
     // from the call to its return (see ThreadActivity): what the main actor did while the work was
     // off it, however the code is spelled.

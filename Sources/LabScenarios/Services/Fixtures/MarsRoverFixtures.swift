@@ -61,9 +61,9 @@ enum MarsRoverFixtures {
             let photos = (0..<3).map {
                 photo(rover, sol: rover.maxSol, earthDate: rover.maxDate, index: $0, seed: seed)
             }
-            return try json(["latest_photos": photos])
+            return FixtureJSON.object(["latest_photos": .array(photos)]).data
         case "manifests":
-            return try json(["photo_manifest": manifest(rover, seed: seed)])
+            return FixtureJSON.object(["photo_manifest": manifest(rover, seed: seed)]).data
         case "photos":
             let earthDate = try request.parameter("earth_date")
             let page = max(1, Int(try request.parameter("page")) ?? 1)
@@ -73,7 +73,7 @@ enum MarsRoverFixtures {
             let range = min(total, (page - 1) * pageSize)..<min(total, page * pageSize)
             let photos =
                 range.isEmpty ? [] : range.map { photo(rover, sol: sol, earthDate: earthDate, index: $0, seed: seed) }
-            return try json(["photos": photos])
+            return FixtureJSON.object(["photos": .array(photos)]).data
         default:
             throw ServiceError.notFound(request.operation)
         }
@@ -94,38 +94,35 @@ enum MarsRoverFixtures {
         return max(0, Int(day.timeIntervalSince(landing) / 88_775.244))
     }
 
-    static func photo(_ rover: Rover, sol: Int, earthDate: String, index: Int, seed: UInt64) -> [String: Any] {
+    static func photo(_ rover: Rover, sol: Int, earthDate: String, index: Int, seed: UInt64) -> FixtureJSON {
         var random = SeededRandom(seed: seed, event: "photo \(rover.name) \(earthDate) \(index)")
         let roverCameras = cameras[rover.name] ?? [("NAVCAM", "Navigation Camera")]
         let camera = roverCameras[Int(random.next() % UInt64(roverCameras.count))]
         let id = 100_000 + Int(random.next() % 1_200_000)
-        return [
-            "id": id, "sol": sol, "earth_date": earthDate,
-            "camera": ["name": camera.0, "full_name": camera.1],
-            "img_src": "https://mars.example/\(rover.name.lowercased())/\(sol)/\(camera.0)_\(id).jpg",
-            "rover": ["id": rover.id, "name": rover.name, "status": rover.status],
-        ]
+        return .object([
+            "id": .int(id), "sol": .int(sol), "earth_date": .string(earthDate),
+            "camera": .object(["name": .string(camera.0), "full_name": .string(camera.1)]),
+            "img_src": .string("https://mars.example/\(rover.name.lowercased())/\(sol)/\(camera.0)_\(id).jpg"),
+            "rover": .object(["id": .int(rover.id), "name": .string(rover.name), "status": .string(rover.status)]),
+        ])
     }
 
-    static func manifest(_ rover: Rover, seed: UInt64) -> [String: Any] {
+    static func manifest(_ rover: Rover, seed: UInt64) -> FixtureJSON {
         let formatter = WireFormat.dayFormatter()
         let lastDay = formatter.date(from: rover.maxDate) ?? Date(timeIntervalSince1970: 0)
-        let entries: [[String: Any]] = (0..<30).reversed().map { back in
+        let entries: [FixtureJSON] = (0..<30).reversed().map { back in
             let day = formatter.string(from: lastDay.addingTimeInterval(Double(-back) * 88_775.244))
             let names = (cameras[rover.name] ?? []).map(\.0)
-            return [
-                "sol": rover.maxSol - back, "earth_date": day,
-                "total_photos": photosPerDay(rover, earthDate: day, seed: seed), "cameras": names,
-            ]
+            return .object([
+                "sol": .int(rover.maxSol - back), "earth_date": .string(day),
+                "total_photos": .int(photosPerDay(rover, earthDate: day, seed: seed)),
+                "cameras": .array(names.map(FixtureJSON.string)),
+            ])
         }
-        return [
-            "name": rover.name, "status": rover.status, "landing_date": rover.landingDate,
-            "launch_date": rover.launchDate, "max_sol": rover.maxSol, "max_date": rover.maxDate,
-            "total_photos": rover.totalPhotos, "photos": entries,
-        ]
-    }
-
-    static func json(_ object: Any) throws -> Data {
-        try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        return .object([
+            "name": .string(rover.name), "status": .string(rover.status), "landing_date": .string(rover.landingDate),
+            "launch_date": .string(rover.launchDate), "max_sol": .int(rover.maxSol), "max_date": .string(rover.maxDate),
+            "total_photos": .int(rover.totalPhotos), "photos": .array(entries),
+        ])
     }
 }

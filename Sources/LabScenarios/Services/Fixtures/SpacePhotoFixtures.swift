@@ -59,11 +59,11 @@ enum SpacePhotoFixtures {
             explanation: "Ridges and bands on Jupiter's moon hint at an ocean of liquid water beneath the shell."),
     ]
 
-    static func photo(_ entry: Entry) -> [String: String] {
-        [
-            "date": entry.day, "title": entry.title, "explanation": entry.explanation,
-            "url": "https://apod.example/image/\(entry.day).jpg",
-        ]
+    static func photo(_ entry: Entry) -> FixtureJSON {
+        .object([
+            "date": .string(entry.day), "title": .string(entry.title), "explanation": .string(entry.explanation),
+            "url": .string("https://apod.example/image/\(entry.day).jpg"),
+        ])
     }
 
     /// A response for "apod date=…" (the entry for that day, or one re-dated to it)
@@ -76,11 +76,11 @@ enum SpacePhotoFixtures {
             var random = SeededRandom(seed: seed, event: "apod \(day)")
             var entry = entries.first { $0.day == day } ?? entries[Int(random.next() % UInt64(entries.count))]
             entry = Entry(day: day, title: entry.title, explanation: entry.explanation)
-            return try JSONSerialization.data(withJSONObject: photo(entry), options: [.sortedKeys])
+            return photo(entry).data
         }
         let count = min(Int(try request.parameter("count")) ?? 0, entries.count)
         var random = SeededRandom(seed: seed, event: "apod count #\(callIndex)")
         let chosen = entries.shuffled(using: &random).prefix(count).map(photo)
-        return try JSONSerialization.data(withJSONObject: chosen, options: [.sortedKeys])
+        return FixtureJSON.array(Array(chosen)).data
     }
 }
