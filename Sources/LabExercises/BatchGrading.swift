@@ -7,9 +7,9 @@ import LabCore
 /// cores), then every check run in the sandbox. An answer that does not compile fails with
 /// its own diagnostics and the others build on; one that loops is stopped by its own wall
 /// clock; one that crashes gets its own verdict. The batch's builds all end before any of its
-/// checks runs, and each binary's stamp is compared just before it runs, so no answer's code
-/// can run while another answer of the batch is still to be built, and a binary changed after its build
-/// is refused, not graded. The build's fingerprint, sent back by the check, proves the
+/// checks runs (unless `runWhileBuilding`), and each binary's stamp is compared just before it
+/// runs, so no answer's code can run while another answer of the batch is still to be built, and
+/// a binary changed after its build is refused, not graded. The build's fingerprint, sent back by the check, proves the
 /// binary that ran was built from this answer's code. `lab exercises --verify` and `lab
 /// grade` use it.
 public struct BatchGrading: Sendable {
@@ -53,10 +53,11 @@ public struct BatchGrading: Sendable {
     public let runWorkers: Int
     /// Each check's limits; the wall clock is at most its exercise's.
     public var limits = Sandbox.Limits()
-    /// Whether checks may run while other answers are still being built. Off for students' code:
-    /// then no answer's code runs while another's binary is still to be made (see the type's
-    /// comment). `lab exercises --verify` turns it on: its answers are the lab's own files, and a
-    /// check that mostly waits then waits beside the builds instead of after them.
+    /// Whether checks may run while other answers are still being built: a check that mostly
+    /// waits then waits beside the builds instead of after them. `lab exercises --verify` turns it
+    /// on (its answers are the lab's own files), and `lab grade` where the sandbox keeps checks out
+    /// of the lab folder, the batch's builds with it (`Sandbox.confinesFiles`). Off, no answer's
+    /// code runs while another's binary is still to be made (see the type's comment).
     public var runWhileBuilding = false
     /// With `runWhileBuilding`, the checks' workers once every answer is built, where more than
     /// `runWorkers` (twice as many at most, as before): the builds' CPUs are then the checks'.

@@ -24,7 +24,7 @@ extension ExerciseCommands {
                 "Grading \(students.count) student\(students.count == 1 ? "" : "s") × \(exercises.count) exercise\(exercises.count == 1 ? "" : "s") with \(grading.workers) worker\(grading.workers == 1 ? "" : "s")",
                 .bold)
                 + terminal.paint(
-                    " (all answers are compiled first, then their checks run; the first batch also builds the lab's library)",
+                    " (each answer's check runs once it is compiled, beside the other answers' compiles; the first batch also builds the lab's library)",
                     .dim))
         let bar = Locked(
             ProgressBar(title: "grading", total: students.count * exercises.count, terminal: terminal))

@@ -18,7 +18,8 @@ public enum GradingWidth {
     /// instead of 86.9 s, every verdict right (docs/MEASUREMENTS.md, session 48). Beside the builds it
     /// keeps three per build worker: that wide from the start, a run that compiled everything took
     /// 138.5 s against 126.8 s, its checks taking CPU from the compiles. A class (`lab grade`) keeps
-    /// three per build worker throughout: the catalogue proves the checks at the harder width. At
-    /// most 48, a 16-core machine's before.
+    /// three per build worker beside the builds and twice that once they end (`BatchGrading`'s
+    /// ceiling): the catalogue proves the checks at the harder width. At most 48, a 16-core
+    /// machine's before.
     public static func verifyChecks(usable: Int = UsableCPUs.count) -> Int { min(48, 6 * max(1, usable)) }
 }
