@@ -95,6 +95,21 @@ public struct ClassGrading: Sendable {
         let exercise: Exercise
     }
 
+    /// The batch a class is graded in.
+    /// Checks three to a worker, not BatchGrading's two (most of a check is waiting: its
+    /// services' latencies, a mistake waiting out its patience), each run as soon as its answer
+    /// is built, beside the other answers' builds, as `--verify` runs the whole catalogue, which
+    /// proves every check at that width. Run after all the builds, the checks' phase left the CPUs
+    /// a third idle: 30 students × 31 answers took 309–320 s; beside the builds 207 s, every
+    /// verdict as intended (docs/MEASUREMENTS.md, session 60). Only where the sandbox keeps a
+    /// check out of the lab folder (`Sandbox.confinesFiles`), which holds the batch's builds: a
+    /// student's check then reaches another's build no more than another batch's (THREAT-MODEL.md).
+    static func batch(root: URL, workers: Int) -> BatchGrading {
+        var batch = BatchGrading(root: root, buildWorkers: workers, runWorkers: 3 * workers)
+        batch.runWhileBuilding = Sandbox.confinesFiles
+        return batch
+    }
+
     /// Grades everything in one batch (see BatchGrading); `progress` is called (from worker
     /// threads) after each answer.
     public func run(progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void) async -> ClassReport {
@@ -121,17 +136,9 @@ public struct ClassGrading: Sendable {
         let settled = jobs.count - answers.count
         for done in stride(from: 1, through: settled, by: 1) { progress(done, jobs.count) }
         let total = jobs.count
-        // Checks three to a worker, not BatchGrading's two (most of a check is waiting: its
-        // services' latencies, a mistake waiting out its patience), each run as soon as its answer
-        // is built, beside the other answers' builds, as `--verify` runs the whole catalogue, which
-        // proves every check at that width. Run after all the builds, the checks' phase left the CPUs
-        // a third idle: 30 students × 31 answers took 309–320 s; beside the builds 207 s, every
-        // verdict as intended (docs/MEASUREMENTS.md, session 60). Only where the sandbox keeps a
-        // check out of the lab folder (`Sandbox.confinesFiles`), which holds the batch's builds: a
-        // student's check then reaches another's build no more than another batch's (THREAT-MODEL.md).
-        var batch = BatchGrading(root: root, buildWorkers: workers, runWorkers: 3 * workers)
-        batch.runWhileBuilding = Sandbox.confinesFiles
-        let outcomes = await batch.grade(answers) { done, _ in progress(settled + done, total) }
+        let outcomes = await Self.batch(root: root, workers: workers).grade(answers) { done, _ in
+            progress(settled + done, total)
+        }
         for (job, outcome) in zip(batched, outcomes) {
             results[job.student, default: [:]][job.exercise.id] =
                 outcome.passed

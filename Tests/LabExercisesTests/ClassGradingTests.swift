@@ -124,6 +124,17 @@ struct ClassGradingTests {
             report.table(on: Terminal(isTTY: false, width: 200, usesColor: false)), "1/\(TestLab.exercises.count)")
     }
 
+    /// A class's checks run beside its builds only where the sandbox keeps a check out of the
+    /// lab folder, which holds the builds (THREAT-MODEL.md); three checks to a build worker.
+    @Test(arguments: [1, 2, 4])
+    func aClassRunsChecksBesideItsBuildsOnlyWhereChecksAreKeptOutOfTheLab(workers: Int) {
+        let batch = ClassGrading.batch(root: root, workers: workers)
+        expectEqual(batch.runWhileBuilding, Sandbox.confinesFiles)
+        expectEqual(batch.buildWorkers, workers)
+        expectEqual(batch.runWorkers, 3 * workers)
+        expect(batch.runWorkersOnceBuilt == nil, "a class keeps its width once built")
+    }
+
     @Test func aFolderWithoutExercisesIsRefusedInOneLine() throws {
         let other = FileManager.default.temporaryDirectory.appendingPathComponent("lab-other-\(UUID().uuidString)")
         // Something in it, but no exercise file: a class's own folder given as one student.
