@@ -24,7 +24,10 @@ extension ExerciseCommands {
                 "Grading \(students.count) student\(students.count == 1 ? "" : "s") × \(exercises.count) exercise\(exercises.count == 1 ? "" : "s") with \(grading.workers) worker\(grading.workers == 1 ? "" : "s")",
                 .bold)
                 + terminal.paint(
-                    " (each answer's check runs once it is compiled, beside the other answers' compiles; the first batch also builds the lab's library)",
+                    // As the batch runs them: beside the builds only where the sandbox keeps checks out of the lab.
+                    ClassGrading.batch(root: root, workers: grading.workers).runWhileBuilding
+                        ? " (each answer's check runs as soon as it is compiled; the first batch also builds the lab's library)"
+                        : " (all answers are compiled first, then their checks run; the first batch also builds the lab's library)",
                     .dim))
         let bar = Locked(
             ProgressBar(title: "grading", total: students.count * exercises.count, terminal: terminal))
