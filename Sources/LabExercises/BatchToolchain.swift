@@ -103,9 +103,17 @@ struct BatchToolchain: Codable, Equatable, Sendable {
     /// two cores), and on one CPU 5.9 s of CPU and of wall time instead of 8.4 s and 8.5 s
     /// (docs/MEASUREMENTS.md, session 41). The
     /// shared build's own flags: `compileFlags` drops them, so every answer and check compiles as before.
+    ///
+    /// A module's code generated on as many threads as the CPUs this process may use (up to
+    /// eight), still one object per file: type-checking a module is one thread's work, but its
+    /// code need not be, and the modules wait for each other (LabCore first). On two CPUs the build
+    /// took 8.6–8.8 s of wall instead of 9.6–9.7 s, the same CPU (docs/MEASUREMENTS.md, session 60):
+    /// most of the first `lab check` after a clone.
     static let sharedBuildOptions =
         ["--disable-index-store", "-Xswiftc", "-gnone"] + wholeModule.flatMap { ["-Xswiftc", $0] }
-    static let wholeModule = ["-wmo", "-no-emit-module-separately-wmo", "-num-threads", "1"]
+    static let wholeModule = [
+        "-wmo", "-no-emit-module-separately-wmo", "-num-threads", "\(min(8, max(1, UsableCPUs.count)))",
+    ]
 
     /// SwiftPM's output less the driver's notes on `wholeModule` (two lines a module: batch mode and
     /// incremental builds do not apply), which would push a real error past `cut`'s lines.
