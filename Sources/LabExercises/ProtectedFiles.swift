@@ -1,5 +1,4 @@
 import Foundation
-import LabSourceScan
 
 /// What the grader itself checks around a run, rather than trusting the sandbox alone:
 /// the files a graded answer must never change (the lab's checks, solutions and support,
@@ -145,20 +144,5 @@ struct ProtectedFiles: Codable, Equatable {
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(stamps, forKey: .stamps)
-    }
-}
-
-/// The number of expectations a check announces, read from its source by the grader: a
-/// run that announces another number was not planned by this check.
-enum CheckPlan {
-    static func plannedExpectations(in check: String) -> Int? {
-        let tokens = SwiftTokenizer.tokens(of: check)
-        for index in tokens.indices.dropLast(3)
-        where tokens[index].text == "let" && tokens[index + 1].text == "plannedExpectations"
-            && tokens[index + 2].text == "="
-        {
-            return tokens[index + 3].kind == .number ? Int(tokens[index + 3].text) : nil
-        }
-        return nil
     }
 }
