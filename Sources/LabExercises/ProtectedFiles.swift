@@ -83,26 +83,24 @@ struct ProtectedFiles: Codable, Equatable {
         let descriptor = dirfd(directory)
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         while let entry = readdir(directory) {
-            let type = entry.pointee.d_type
+            // A folder says so in its entry (a file system that does not, DT_UNKNOWN, is asked below).
+            let saysFolder = entry.pointee.d_type == UInt8(DT_DIR)
             // Each file looked at by its name in the open folder (`fstatat`): the kernel does not
             // walk the whole path again for every file.
             var status = stat()
             let (name, found) = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
                 let name = UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self)
                 let dot = name[0] == 0x2E && (name[1] == 0 || (name[1] == 0x2E && name[2] == 0))
-                let folder = type == UInt8(DT_DIR)
                 return (
                     dot ? nil : String(cString: name),
-                    dot || folder ? false : fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0
+                    dot || saysFolder ? false : fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0
                 )
             }
             guard let name else { continue }
-            let isFolder = type == UInt8(DT_DIR) || (found && status.st_mode & S_IFMT == S_IFDIR)
-            if isFolder {
+            if saysFolder || (found && status.st_mode & S_IFMT == S_IFDIR) {
                 if !Self.skippedFolders.contains(name) { walk(prefix + name) }
             } else if found {
-                paths.append(prefix + name)
-                stampList.append(Stamp(status))
+                append(prefix + name, status)
             }
         }
     }
@@ -111,6 +109,10 @@ struct ProtectedFiles: Codable, Equatable {
     private mutating func record(_ path: String) {
         var status = stat()
         guard lstat(path, &status) == 0, status.st_mode & S_IFMT != S_IFDIR else { return }
+        append(path, status)
+    }
+
+    private mutating func append(_ path: String, _ status: stat) {
         paths.append(path)
         stampList.append(Stamp(status))
     }

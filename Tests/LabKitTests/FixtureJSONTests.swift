@@ -68,3 +68,15 @@ struct FixtureJSONTests {
         expect(page.allSatisfy { $0.imgSrc.hasPrefix("https://mars.example/") })
     }
 }
+
+extension FixtureJSON {
+    /// The same value as Foundation's objects, for `JSONSerialization` to write.
+    fileprivate var foundationObject: Any {
+        switch self {
+        case .string(let text): text
+        case .int(let number): number
+        case .array(let items): items.map(\.foundationObject)
+        case .object(let members): members.mapValues(\.foundationObject)
+        }
+    }
+}

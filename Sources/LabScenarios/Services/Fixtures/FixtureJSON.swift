@@ -19,16 +19,6 @@ enum FixtureJSON: Sendable, Equatable {
         return Data(bytes)
     }
 
-    /// What `JSONSerialization.jsonObject` reads back: the value the bytes stand for.
-    var foundationObject: Any {
-        switch self {
-        case .string(let text): text
-        case .int(let number): number
-        case .array(let items): items.map(\.foundationObject)
-        case .object(let members): members.mapValues(\.foundationObject)
-        }
-    }
-
     private func write(into bytes: inout [UInt8]) {
         switch self {
         case .string(let text): Self.write(text, into: &bytes)
