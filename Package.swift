@@ -84,21 +84,37 @@ let package = Package(
         // allocations, the tests — and nowhere else (LabCore finds it at run time).
         .target(name: "CLabAllocations", dependencies: ["CLabShims"]),
         // One purpose each; docs/ARCHITECTURE.md draws them and what each may import (a test checks it).
-        // The plumbing: command line, clock, console, files, locks and executors, machine facts.
+        // What everything measures with, a student's check too: scaled time and simulated work,
+        // locks and executors, where code runs, machine facts, allocation readings, seeded randomness.
         .target(name: "LabCore", dependencies: ["CLabShims"]),
+        // What the lab writes for a person: the terminal, NO_COLOR, styles, tables, wrapping, text made safe for HTML.
+        .target(name: "LabConsole", dependencies: ["LabCore"]),
+        // Each command's options declared once; parsing, usage, --help and "did you mean" from them.
+        .target(name: "LabCommandLine", dependencies: ["LabConsole"]),
+        // Files written whole or not at all, file locks, the lab's folders and output folders.
+        .target(name: "LabFiles", dependencies: ["LabCore"]),
+        // Child processes started and awaited, and where this program is (the host to relaunch).
+        .target(name: "LabProcesses", dependencies: ["CLabShims", "LabCore"]),
         // What ran where, recorded: the probe's spans, each with its place, thread and task.
         .target(name: "LabTrace", dependencies: ["LabCore"]),
         // A trace drawn: the terminal timeline, the task tree, the HTML page, the Chrome trace.
-        .target(name: "LabTimeline", dependencies: ["LabCore", "LabTrace"]),
+        .target(name: "LabTimeline", dependencies: ["LabConsole", "LabCore", "LabFiles", "LabTrace"]),
         // The stand-ins for the sources' backends and SwiftUI's run loop.
         .target(name: "LabScenarios", dependencies: ["LabCore", "LabTrace"]),
         // The SQLite binding the inventory stands on.
         .target(name: "LabStorage", dependencies: ["CLabShims", "LabCore"]),
         // The lesson framework: the Lesson protocol, the shared flags, the story, --json.
-        .target(name: "LessonKit", dependencies: ["LabCore", "LabTrace", "LabTimeline"]),
+        .target(
+            name: "LessonKit",
+            dependencies: [
+                "LabCommandLine", "LabConsole", "LabCore", "LabFiles", "LabProcesses", "LabTrace", "LabTimeline",
+            ]),
         .target(
             name: "Lessons",
-            dependencies: ["LabCore", "LabTrace", "LabScenarios", "LabStorage", "LessonKit"]
+            dependencies: [
+                "LabCommandLine", "LabConsole", "LabCore", "LabFiles", "LabProcesses", "LabTrace", "LabScenarios",
+                "LabStorage", "LessonKit",
+            ]
                 + isolationModes.map { .target(name: $0.module) },
             exclude: lessonGuides),
         // The harness engine, and the suites that time the Lessons' variants.
@@ -113,7 +129,11 @@ let package = Package(
         .target(
             name: "CLabRetains", dependencies: ["CLabCounterHooks"],
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-        .target(name: "LabBench", dependencies: ["LabCore", "LabTrace", "CLabCounterHooks"]),
+        .target(
+            name: "LabBench",
+            dependencies: [
+                "LabCommandLine", "LabConsole", "LabCore", "LabFiles", "LabProcesses", "LabTrace", "CLabCounterHooks",
+            ]),
         .target(name: "LabBenchmarks", dependencies: ["LabBench", "LabCore", "LabTrace", "LabScenarios", "LabStorage", "Lessons", "CLabAllocations"],
                 path: "Benchmarks"),
         // Grading classroom exercises. The exercises themselves are not a target: a
@@ -125,38 +145,49 @@ let package = Package(
         // answer declares, reaches and calls; what async code reaches that blocks). The grader runs
         // them on students' answers, and a test on the lab's own code.
         .target(name: "LabSourceScan"),
-        .target(name: "LabExercises", dependencies: ["LabCore", "CLabShims", "CLabSandbox", "LabSourceScan"]),
+        .target(
+            name: "LabExercises",
+            dependencies: [
+                "LabCommandLine", "LabConsole", "LabCore", "LabFiles", "LabProcesses", "CLabShims", "CLabSandbox",
+                "LabSourceScan",
+            ]),
         .executableTarget(
             name: "lab",
             dependencies: [
-                "LabCore", "LessonKit", "Lessons", "LabBench", "LabBenchmarks", "LabExercises", "CLabAllocations",
-                "CLabHops", "CLabRetains",
+                "LabCommandLine", "LabConsole", "LabCore", "LabFiles", "LabProcesses", "LessonKit", "Lessons", "LabBench",
+                "LabBenchmarks", "LabExercises", "CLabAllocations", "CLabHops", "CLabRetains",
             ]),
         // The modules LabKit was split into, tested together (and the imports each may make).
         .testTarget(
             name: "LabKitTests",
             dependencies: [
-                "LabCore", "LabTrace", "LabTimeline", "LabScenarios", "LabStorage", "LessonKit", "CLabAllocations",
+                "LabConsole", "LabCore", "LabFiles", "LabProcesses", "LabTrace", "LabTimeline", "LabScenarios",
+                "LabStorage", "LessonKit", "CLabAllocations",
             ]),
         .testTarget(
             name: "LessonsTests",
             dependencies: [
-                "LabCore", "LabTrace", "LabScenarios", "LabStorage", "LessonKit", "Lessons", "CLabAllocations",
-                "LabExercises",
+                "LabCommandLine", "LabConsole", "LabCore", "LabFiles", "LabProcesses", "LabTrace", "LabScenarios",
+                "LabStorage", "LessonKit", "Lessons", "CLabAllocations", "LabExercises",
             ]),
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["LabCore", "LessonKit", "Lessons", "CLabShims", "LabBench", "LabExercises", "lab"]),
+            dependencies: [
+                "LabCommandLine", "LabCore", "LabFiles", "LabProcesses", "LabTimeline", "LabTrace", "LessonKit",
+                "Lessons", "CLabShims", "LabBench", "LabExercises", "lab",
+            ]),
         .testTarget(
             name: "LabBenchTests",
             dependencies: [
-                "LabBench", "LabCore", "LabTrace", "LabBenchmarks", "CLabAllocations", "CLabHops", "CLabRetains",
+                "LabBench", "LabCore", "LabFiles", "LabTrace", "LabBenchmarks", "CLabAllocations", "CLabHops",
+                "CLabRetains",
             ]),
         // LabBench as your package sees it: public API only, no @testable import.
         .testTarget(name: "LabBenchAPITests", dependencies: ["LabBench"]),
         // Attacks/ holds answers that attack the grader: graded by the tests, never compiled into them.
         .testTarget(
-            name: "LabExercisesTests", dependencies: ["LabExercises", "LabSourceScan", "LabCore"], exclude: ["Attacks"]),
+            name: "LabExercisesTests", dependencies: ["LabConsole", "LabCore", "LabExercises", "LabFiles", "LabProcesses", "LabSourceScan"],
+            exclude: ["Attacks"]),
     ]
         + lessonExecutables.map { lesson in
             .executableTarget(

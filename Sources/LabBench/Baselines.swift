@@ -1,5 +1,6 @@
 import Foundation
 import LabCore
+import LabFiles
 
 /// Saved results to compare later runs with, kept in the lab folder.
 public enum Baselines {

@@ -1,5 +1,8 @@
 import Foundation
+import LabCommandLine
+import LabConsole
 import LabCore
+import LabFiles
 
 /// `lab bench`: select suites, measure, report, save and compare baselines. The command
 /// line becomes one `Mode` (BenchOptions.swift); each mode is one function here.
@@ -104,7 +107,7 @@ public struct BenchCommand {
                 }
             }
         } catch let problem as OutputFolder.Problem {
-            throw problem.usageError(option: "out")
+            throw UsageError.invalidValue(option: "out", value: problem.path, expected: problem.expected)
         } catch let inTheWay as AtomicFile.NotReplaceable {
             throw UsageError.invalidValue(
                 option: "out", value: folder, expected: "a folder where the reports can go (\(inTheWay))")

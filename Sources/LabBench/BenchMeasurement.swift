@@ -1,5 +1,7 @@
 import Foundation
+import LabConsole
 import LabCore
+import LabProcesses
 import LabTrace
 
 extension BenchCommand {

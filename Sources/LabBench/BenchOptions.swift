@@ -1,3 +1,4 @@
+import LabCommandLine
 import LabCore
 
 /// `lab bench`'s command line, declared once, and what a parsed command line asks for.

@@ -1,5 +1,6 @@
 import Foundation
 import LabCore
+import LabFiles
 
 /// How the grader reads an answer: only a file that is really in the student's folder. The
 /// grader runs outside the sandbox (in `lab grade`, often as root), so an answer that is a

@@ -1,5 +1,6 @@
 import Foundation
 import LabCore
+import LabFiles
 
 /// One answer's build in a batch, in a folder of its own laid out as `lab check`'s package
 /// (`Sources/StudentCode/Exercise.swift`, `Sources/check/Check.swift`), so the same

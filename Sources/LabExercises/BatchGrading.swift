@@ -1,5 +1,6 @@
 import Foundation
 import LabCore
+import LabFiles
 
 /// Grades many answers at once, each to the verdict `lab check` would give it alone:
 /// the scan, then the shared library built once (`BatchToolchain`), then every answer

@@ -1,5 +1,6 @@
 import Foundation
 import LabCore
+import LabFiles
 import LabSourceScan
 
 /// What every answer's build shares, prepared once per batch: the lab's libraries an exercise

@@ -1,5 +1,6 @@
 import Foundation
 import LabCore
+import LabFiles
 
 /// How long each exercise's checks ran in the last batch that ran them, kept beside the shared
 /// build so that the next batch starts its longest checks first. A batch's checks mostly wait

@@ -1,5 +1,7 @@
 import Foundation
+import LabConsole
 import LabCore
+import LabFiles
 
 /// A class's results, and the same results as a terminal table, CSV, JSON and a
 /// self-contained HTML page (schema `concurrency-lab.class-report/1`).
@@ -99,10 +101,7 @@ public struct ClassReport: Sendable, Codable, Equatable {
     }
 
     public func html() -> String {
-        func escape(_ text: String) -> String {
-            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-        }
+        let escape = HTMLText.escape
         let header = exercises.map { "<th title=\"\(escape($0))\">\(escape(String($0.prefix(2))))</th>" }.joined()
         let rows = students.map { student -> String in
             let cells = exercises.map { id -> String in

@@ -8,8 +8,8 @@ import LabSourceScan
 
 extension LabLibraryAccess {
     /// The refused entry a compiled answer's reference (a mangled Swift name) is to, if any, read
-    /// from its demangled name: a mangled name shortens words it has spelled already (`LabFolder`
-    /// in LabCore is `$s7LabCore0A6FolderO…`), so a type cannot be looked for as written. Only the
+    /// from its demangled name: a mangled name shortens words it has spelled already (`cpuCount`
+    /// after `cpuModel` is `0I5Count`), so a name cannot be looked for as written. Only the
     /// entity's own path counts (`static LabStorage.SQLiteConnection.removeFiles`), not the types
     /// in its signature: `MarsRoverClient.simulated(_:meter:hold:)` takes a `PeakHold?` and an
     /// answer may call it. `given`'s entries (`spelled`) are not refused: the exercise's given

@@ -1,5 +1,9 @@
 import Foundation
+import LabCommandLine
+import LabConsole
 import LabCore
+import LabFiles
+import LabProcesses
 
 /// The classroom commands of `lab`. Each returns an exit status: 0 done or
 /// passed, 1 failed (a check, or a solution not yet earned), 2 bad usage.

@@ -1,4 +1,6 @@
 import Foundation
+import LabCommandLine
+import LabConsole
 import LabCore
 
 extension ExerciseCommands {

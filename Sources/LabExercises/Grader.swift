@@ -1,5 +1,7 @@
 import Foundation
 import LabCore
+import LabFiles
+import LabProcesses
 import LabSourceScan
 
 /// Grades one exercise: reviews the student's file by its tokens, compiles it as

@@ -1,5 +1,6 @@
 import Foundation
 import LabCore
+import LabFiles
 
 /// Compiled files kept by the exact bytes of everything that made them, so that a compile whose
 /// inputs are byte for byte an earlier one's is not run again: its files are written back

@@ -1,5 +1,6 @@
 import Foundation
 import LabCore
+import LabFiles
 
 /// The driver's jobs planned for a compiler mode (`CompilerJobs`), kept beside the shared build
 /// for the batches after this one, so that a batch of one (`lab check`, `lab watch`) replays

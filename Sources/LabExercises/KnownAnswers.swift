@@ -1,5 +1,6 @@
 import Foundation
 import LabCore
+import LabFiles
 
 /// The answers CI grades for every exercise besides the student's: the untouched
 /// starting file, the reference solution, other correct answers (`alternatives/*.swift`,

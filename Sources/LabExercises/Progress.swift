@@ -1,5 +1,6 @@
 import Foundation
 import LabCore
+import LabFiles
 
 /// What a student has done, saved atomically in the lab folder (progress.json).
 public struct Progress: Codable, Sendable, Equatable {

@@ -1,6 +1,8 @@
 import CLabSandbox
 import Foundation
 import LabCore
+import LabFiles
+import LabProcesses
 
 /// Runs a compiled check the way a grader must: through a trusted supervisor process
 /// (C, CLabSandbox) that starts it confined — on Linux Landlock (read-only system and

@@ -1,5 +1,6 @@
 import Foundation
 import LabCore
+import LabFiles
 
 /// What `BatchToolchain.prepare` needs to skip its `swift build` when nothing it reads changed:
 /// the toolchain read from the plan, the stamps of every input taken *before* that build

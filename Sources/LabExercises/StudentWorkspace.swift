@@ -1,5 +1,6 @@
 import Foundation
 import LabCore
+import LabFiles
 import LabSourceScan
 
 /// The student's own copies of the exercises, outside the files git tracks.

@@ -1,5 +1,7 @@
 import Foundation
+import LabConsole
 import LabCore
+import LabFiles
 
 extension ExerciseCommands {
     /// The exercises named, each once, in the catalogue's order (a name that matches nothing is a

@@ -2,14 +2,16 @@ import Foundation
 
 /// What of the lab's own libraries an answer may use. Every exercise may import LabCore,
 /// LabTrace, LabScenarios and LabStorage (`LabLibraries`), and most of what they hold computes:
-/// clocks, simulated work, the sources' services, the SQLite binding. What reaches the grader's
-/// files, processes or terminal, reads another value's private state, or reads and resets what
-/// a check measures with is refused, as Foundation's `FileManager` is (`ForbiddenPattern`):
+/// clocks, simulated work, the sources' services, the SQLite binding. The lab's files, processes,
+/// terminal and command line are modules of their own (LabFiles, LabProcesses, LabConsole,
+/// LabCommandLine), which an answer cannot import and a check's build does not hold. What is
+/// left that reads or changes the machine's settings, reads another value's private state, or
+/// reads and resets what a check measures with is refused, as Foundation's `FileManager` is (`ForbiddenPattern`):
 /// by name in the source, with the reason (the scan), and by symbol in the compiled answer
 /// (`ModuleInspection`), so a value of such a type reached without its name (a property's
 /// inferred type) is refused too when the answer calls it. An audit (session 41) started a shell
-/// through `ProcessCapture` and wrote through `OutputFile` past the scan; only the sandbox
-/// stopped them. Not refused: the SQL an answer to 19 runs on the store it is given, which could
+/// through `ProcessCapture` and wrote through `OutputFile` past the scan, when both were in
+/// LabCore; only the sandbox stopped them. Not refused: the SQL an answer to 19 runs on the store it is given, which could
 /// `ATTACH` another file; there the sandbox alone keeps it to its folder.
 ///
 /// Every public type of those libraries is in `refused` or `allowed` (a test keeps the two
@@ -36,19 +38,6 @@ package enum LabLibraryAccess {
 
     package static let refused: [Refused] =
         types(
-            "LabCore",
-            [
-                "AtomicFile", "BackupFile", "BuildTemporaryFolder", "ExecutableLocation", "FileLock", "LabFolder",
-                "OutputFile", "OutputFolder", "ProcessCapture", "RunningChild",
-            ], "reaches the grader's files or processes; an answer only computes")
-        + types(
-            "LabCore",
-            [
-                "Console", "ProgressBar", "RawKeyboard", "StandardError", "StandardOutput", "StandardStreams",
-                "Terminal", "TextSink",
-            ],
-            "writes to or reads from the grader's terminal and streams; an answer only computes (print what you need)")
-        + types(
             "LabCore", ["EnvironmentInfo", "ThreadPriority", "UsableCPUs", "pinCallingThread"],
             "reads or changes the machine's settings and its scheduler's; an answer only computes")
         + types(
@@ -103,12 +92,10 @@ package enum LabLibraryAccess {
     /// Not LabCore's `Locked`, which every exercise refuses on its own (`ForbiddenPattern.standard`).
     static let allowed: [String: [String]] = [
         "LabCore": [
-            "AllocationCounts", "BlackHole", "CPUCountWords", "CPUWork", "CommandSpec", "CompileMode",
-            "ConcurrencyGauge", "DedicatedThreadExecutor", "ExecutorProbe", "FNV1a", "FileErrorWords", "HTMLText",
-            "InertText", "Isolation", "IsolationModeApp", "MainThread", "ManualClock", "ModeCall",
-            "ModeObservation", "OnAThreadOfItsOwn", "Once", "OptionSpec", "ParsedArguments", "SeededRandom",
-            "SimulatedWork", "Style", "Suggestion", "Table", "ThreadBlocker", "TimeScale", "UsageError", "WorkKind",
-            "currentThreadID",
+            "AllocationCounts", "BlackHole", "CPUCountWords", "CPUWork", "CompileMode", "ConcurrencyGauge",
+            "DedicatedThreadExecutor", "ExecutorProbe", "FNV1a", "Isolation", "IsolationModeApp", "MainThread",
+            "ManualClock", "ModeCall", "ModeObservation", "OnAThreadOfItsOwn", "Once", "SeededRandom", "SimulatedWork",
+            "ThreadBlocker", "TimeScale", "WorkKind", "currentThreadID",
         ],
         "LabTrace": ["ExecutionPlace", "Span", "TaskName"],
         "LabScenarios": [

@@ -1,3 +1,4 @@
+import LabConsole
 import LabCore
 
 /// The pages' own uses of `HTMLText`: narration as a paragraph, numbers as SVG attributes.

@@ -1,3 +1,4 @@
+import LabConsole
 import LabCore
 import LabTrace
 

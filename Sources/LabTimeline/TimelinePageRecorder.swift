@@ -1,5 +1,6 @@
 import Foundation
 import LabCore
+import LabFiles
 import LabTrace
 
 /// The lessons' page for your own code: wrap async code, trace its steps with the probe it is

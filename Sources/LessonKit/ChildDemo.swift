@@ -1,5 +1,7 @@
 import Foundation
+import LabConsole
 import LabCore
+import LabProcesses
 
 /// Code a lesson must run in a separate process because it crashes or leaks on
 /// purpose (e.g. resuming a continuation twice). The lesson launches its own

@@ -1,3 +1,4 @@
+import LabCommandLine
 import LabCore
 
 /// Another way to run a lesson's executable — `main-actor --live`, `inventory add Milk 2` —

@@ -1,3 +1,4 @@
+import LabCommandLine
 import LabCore
 
 /// The flags every lesson accepts, the same for all of them.

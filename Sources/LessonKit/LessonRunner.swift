@@ -1,5 +1,8 @@
 import Foundation
+import LabCommandLine
+import LabConsole
 import LabCore
+import LabFiles
 import LabTrace
 
 /// Runs a lesson with the flags every lesson shares. The lesson executables and

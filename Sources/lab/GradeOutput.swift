@@ -1,5 +1,7 @@
 import Foundation
+import LabCommandLine
 import LabCore
+import LabFiles
 
 /// The folder `lab grade` writes its class report into, claimed before any grading: it is
 /// usable, no other `lab grade` or `lab bench` is writing into it (`OutputFolder.Claim`), each report file is absent or a regular
@@ -13,7 +15,7 @@ enum GradeOutput {
             // The report files checked now, not after grading (see `OutputFolder.claim`).
             held = try OutputFolder.claim(path, files: reportFiles)
         } catch let problem as OutputFolder.Problem {
-            throw problem.usageError(option: "out")
+            throw UsageError.invalidValue(option: "out", value: problem.path, expected: problem.expected)
         } catch let inTheWay as AtomicFile.NotReplaceable {
             throw LabSetupError("\(inTheWay); remove it, or give another --out")
         }

@@ -1,8 +1,11 @@
 import Foundation
 import LabBench
 import LabBenchmarks
+import LabCommandLine
+import LabConsole
 import LabCore
 import LabExercises
+import LabFiles
 import LessonKit
 import Lessons
 

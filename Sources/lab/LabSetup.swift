@@ -1,5 +1,6 @@
 import Foundation
 import LabCore
+import LabFiles
 
 /// The folders the environment may move (`CONCURRENCY_LAB_WORK`, `CONCURRENCY_LAB_HOME`),
 /// checked before a classroom command uses them: a file, a folder that cannot be made or one

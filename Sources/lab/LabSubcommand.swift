@@ -1,4 +1,5 @@
 import LabBench
+import LabCommandLine
 import LabCore
 import LessonKit
 import Lessons

@@ -1,5 +1,8 @@
 import Foundation
+import LabCommandLine
+import LabConsole
 import LabCore
+import LabFiles
 import LessonKit
 import Lessons
 
@@ -19,7 +22,7 @@ enum PagesCommand {
         do {
             held = try OutputFolder.claim(path)
         } catch let problem as OutputFolder.Problem {
-            throw problem.usageError(option: "out")
+            throw UsageError.invalidValue(option: "out", value: problem.path, expected: problem.expected)
         }
         guard let claim = held else {
             throw LabSetupError("another lab run is writing into \(path); wait for it to finish, or give another --out")

@@ -1,5 +1,6 @@
 import Foundation
 import LabCore
+import LabProcesses
 import LessonKit
 import Lessons
 

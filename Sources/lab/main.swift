@@ -1,5 +1,6 @@
 // `lab`: the front door of Concurrency Lab. See LabCommand for the commands.
 import Foundation
+import LabConsole
 import LabCore
 import LessonKit
 import Lessons

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import LabCommandLine
 @testable import LabCore
 @testable import LessonKit
 

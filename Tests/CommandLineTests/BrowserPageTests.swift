@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LabCore
+@testable import LabProcesses
 @testable import LabTimeline
 @testable import LabTrace
 @testable import LessonKit

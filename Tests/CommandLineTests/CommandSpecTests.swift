@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LabBench
+@testable import LabCommandLine
 @testable import LabCore
 @testable import LessonKit
 @testable import Lessons

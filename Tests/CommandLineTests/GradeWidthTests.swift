@@ -1,5 +1,6 @@
 import Foundation
 import LabCore
+import LabProcesses
 import Testing
 
 /// `lab grade` sizes its builds and checks by the CPUs it may use (at least two builds), not the

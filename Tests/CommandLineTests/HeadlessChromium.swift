@@ -1,5 +1,6 @@
 import Foundation
 import LabCore
+import LabProcesses
 
 /// A headless Chromium (or Chrome) found on this machine, to load the lab's pages as a reader
 /// would, and a small script injected into a copy of a page that measures what the browser

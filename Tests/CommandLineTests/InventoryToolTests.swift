@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LabCore
+@testable import LabProcesses
 
 /// The inventory tool, used as a person would, on a store in a temporary folder.
 @Suite("inventory tool", .serialized)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LabCore
+@testable import LabProcesses
 
 /// `lab` as a user starts it: from PATH or through a symlink, from any folder; its help
 /// saying what it accepts.

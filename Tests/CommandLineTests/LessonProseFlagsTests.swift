@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import LabCommandLine
 @testable import LabCore
 @testable import LessonKit
 @testable import Lessons

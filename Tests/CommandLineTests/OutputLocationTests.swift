@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LabCore
+@testable import LabFiles
 @testable import lab
 
 /// Where the lab writes: an unusable folder is said up front, in one line naming it; a class

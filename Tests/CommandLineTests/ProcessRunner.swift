@@ -1,5 +1,6 @@
 import Foundation
 import LabCore
+import LabProcesses
 
 /// Runs a built executable of this package and captures what it printed.
 struct ProcessResult {

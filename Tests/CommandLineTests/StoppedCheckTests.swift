@@ -1,5 +1,6 @@
 import Foundation
 import LabCore
+import LabProcesses
 import Testing
 
 /// A `lab check` stopped with Ctrl-C runs no `defer`: what it made for its check (the batch's

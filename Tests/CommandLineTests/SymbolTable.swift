@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LabCore
+@testable import LabProcesses
 
 /// Which of some global functions a built product defines, read from its symbol table with `nm`:
 /// how the linking tests see what a program carries (the allocation, hop and retain counters).

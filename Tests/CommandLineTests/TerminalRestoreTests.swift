@@ -1,6 +1,7 @@
 import CLabShims
 import Foundation
 import LabCore
+import LabProcesses
 import Testing
 
 /// `main-actor --live` puts the terminal in raw mode (no echo). Stopped by a signal,

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LabCore
+@testable import LabProcesses
 
 /// Standard output that cannot be written (a full disk, closed) is one line and status 1, never
 /// a crash with a backtrace.

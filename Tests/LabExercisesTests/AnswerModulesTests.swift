@@ -3,6 +3,7 @@ import Testing
 
 @testable import LabCore
 @testable import LabExercises
+@testable import LabFiles
 
 /// An answer compiled once for the same code (`AnswerModules`): only an identical compile is
 /// skipped, a module that a later step fails against is built again from the code, and every

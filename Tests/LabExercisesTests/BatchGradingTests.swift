@@ -3,6 +3,7 @@ import Testing
 
 @testable import LabCore
 @testable import LabExercises
+@testable import LabFiles
 @testable import LabSourceScan
 
 /// Grading many answers at once (`BatchGrading`) keeps every promise of grading one: each

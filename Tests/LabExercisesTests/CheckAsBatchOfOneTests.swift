@@ -3,6 +3,7 @@ import Testing
 
 @testable import LabCore
 @testable import LabExercises
+@testable import LabFiles
 
 /// `lab check` (`Grader.grade`) grades one answer as a batch of one: its compile errors are
 /// blamed on the student's file as before, an error the check reports names the lab's own

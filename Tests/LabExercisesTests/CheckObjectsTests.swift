@@ -3,6 +3,7 @@ import Testing
 
 @testable import LabCore
 @testable import LabExercises
+@testable import LabFiles
 
 /// A check compiled once for the answers whose module it sees the same (`CheckObjects`): only
 /// an identical compile is skipped, and every answer keeps its own verdict.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import LabCore
 @testable import LabExercises
+@testable import LabFiles
 
 /// The verdict is read from the private channel only, and only a check that
 /// reached its end passes.

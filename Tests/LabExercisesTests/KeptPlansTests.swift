@@ -3,6 +3,7 @@ import Testing
 
 @testable import LabCore
 @testable import LabExercises
+@testable import LabFiles
 
 /// The driver's jobs a batch planned, kept for the next batches (`KeptPlans`): taken only for
 /// the same toolchain, mode and shared build, never when unreadable, and a kept plan that no

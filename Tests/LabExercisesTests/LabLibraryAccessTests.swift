@@ -1,5 +1,6 @@
 import Foundation
 import LabCore
+import LabProcesses
 import Testing
 
 @testable import LabExercises
@@ -47,8 +48,8 @@ struct LabLibraryAccessTests {
             import LabScenarios
             import LabStorage
             func attack(_ store: CaffeineHealthStore) throws {
-                try OutputFile.write(Data(), to: "x")
-                _ = try ProcessCapture.run(URL(string: "x")!, [])
+                _ = AllocationCounter.read()
+                _ = ProcessUsage.now()
                 SQLiteConnection.removeFiles(at: "x")
                 SQLiteConnection.cancelBetweenTransactions()
                 store.meter.reset()
@@ -58,7 +59,7 @@ struct LabLibraryAccessTests {
             """
         let found = SourceScanner.findings(in: refusedSource, forbidden: exercise.forbidden)
         let codes = found.map(\.code)
-        for code in ["`OutputFile`", "`ProcessCapture`", "`.meter`", "`SharedObjects`"] {
+        for code in ["`AllocationCounter`", "`ProcessUsage`", "`.meter`", "`SharedObjects`"] {
             expect(codes.contains(code), "\(code) not among \(codes)")
         }
         // Methods an answer's own types may have too are the compiled module's to refuse.
@@ -92,16 +93,16 @@ struct LabLibraryAccessTests {
     /// The compiled module names a type however the source reached it: these are the symbols an
     /// answer's object referenced (Swift 6.3.1, `nm -u`), a member's after a substitution too.
     @Test(arguments: [
-        ("$s7LabCore10OutputFileO5write_2toy20FoundationEssentials4DataV_SStKFZ", "LabCore's OutputFile"),
-        (
-            "$s7LabCore14ProcessCaptureV3run__11environment7timeout11mergeErrorsAC20FoundationEssentials3URLV_SaySSGSDyS2SGSgSdSbtKFZ",
-            "LabCore's ProcessCapture"
-        ),
+        ("$s7LabCore17AllocationCounterO4readAA0C6CountsVSgyFZ", "LabCore's AllocationCounter"),
+        ("$s7LabCore12ProcessUsageV10cpuSecondsSdvg", "LabCore's ProcessUsage"),
         ("$s10LabStorage16SQLiteConnectionC11removeFiles2atySS_tFZ", "LabStorage's SQLiteConnection.removeFiles"),
         ("$s12LabScenarios19CaffeineHealthStoreC5meterAA9CallMeterCvg", "LabScenarios's CaffeineHealthStore.meter"),
         ("$s12LabScenarios8PeakHoldC5letGoyyF", "LabScenarios's PeakHold"),
-        // A word already spelled is shortened: `LabFolder` in LabCore is `0A6Folder`.
-        ("$s7LabCore0A6FolderO4rootSSvgZ", "LabCore's LabFolder"),
+        // A word already spelled is shortened: `cpuCount` after `cpuModel` is `0I5Count`.
+        (
+            "$s7LabCore15EnvironmentInfoV12swiftVersion15operatingSystem8cpuModel0I5Count18buildConfiguration11compileModeACSS_S2SSiS2SSgtcfC",
+            "LabCore's EnvironmentInfo"
+        ),
         ("$s7LabCore11ManualClockC7advance2byys8DurationV_tF", "LabCore's ManualClock.advance"),
         // `store[keyPath: \CaffeineHealthStore.meter].reset()` references only this.
         ("$s12LabScenarios9CallMeterC5resetyyF", "LabScenarios's CallMeter.reset"),

@@ -3,6 +3,7 @@ import Testing
 
 @testable import LabCore
 @testable import LabExercises
+@testable import LabFiles
 
 /// Batches that find the shared build current build their answers at once, under the batches'
 /// lock taken shared; what may change the shared build waits for the lock alone. In the lab's

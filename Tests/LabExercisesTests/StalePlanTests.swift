@@ -1,5 +1,6 @@
 import Foundation
 import LabCore
+import LabFiles
 import Testing
 
 @testable import LabExercises

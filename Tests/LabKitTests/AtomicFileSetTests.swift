@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LabCore
+@testable import LabFiles
 
 /// A report of several files is saved as one: a failure leaves last run's set whole.
 @Suite("Atomic sets of files")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LabCore
+@testable import LabFiles
 
 @Suite("Atomic files")
 struct AtomicFileTests {

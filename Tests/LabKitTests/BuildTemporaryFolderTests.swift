@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import LabCore
+@testable import LabFiles
+@testable import LabProcesses
 
 /// A build the lab starts leaves nothing in the system's temporary folder: a child `swift
 /// build` run as the grader runs it (`/usr/bin/env TMPDIR=<work>/tmp swift build`) with a

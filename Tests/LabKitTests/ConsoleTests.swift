@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import LabConsole
 @testable import LabCore
 
 @Suite("Console: colour, width, tables, progress")

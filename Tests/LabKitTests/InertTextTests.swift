@@ -1,5 +1,6 @@
 import Testing
 
+@testable import LabConsole
 @testable import LabCore
 
 /// An answer's output reaches a teacher's terminal and report files: an audit's

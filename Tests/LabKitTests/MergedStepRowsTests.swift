@@ -1,5 +1,6 @@
 import Testing
 
+@testable import LabConsole
 @testable import LabCore
 @testable import LabTrace
 @testable import LessonKit

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LabCore
+@testable import LabFiles
 
 /// A file the user names (`--html`, `--trace-out`) is written where the name leads: a symlink's
 /// target, a device or FIFO in place, never replaced by a plain file.

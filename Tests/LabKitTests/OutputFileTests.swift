@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import LabCore
+@testable import LabFiles
+@testable import LabProcesses
 
 /// The files and folders a command writes: checked before the work, saved without replacing
 /// a user's copy, locked against a second writer, and their errors said in words.

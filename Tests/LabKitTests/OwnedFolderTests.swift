@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import LabCore
+@testable import LabFiles
+@testable import LabProcesses
 
 /// A sweep removes only what a process that is gone left: never a folder still in use (here or in
 /// another process), never one it cannot judge. The end-to-end case, a `lab check` stopped with

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LabCore
+@testable import LabFiles
 
 /// A new set of reports replaces the last run's, which is kept in previous/, and no step that
 /// fails loses a run: a first version kept the last run's set before writing the new one, and a

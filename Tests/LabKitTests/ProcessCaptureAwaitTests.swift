@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LabCore
+@testable import LabProcesses
 
 /// Awaiting a child process suspends: the task gives its thread back to the pool while the
 /// child runs, where the synchronous `ProcessCapture.run` holds it (polling with `usleep`).

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LabCore
+@testable import LabProcesses
 
 @Suite("ProcessUsage: getrusage read once, for a benchmark, the grader and a check")
 struct ProcessUsageTests {

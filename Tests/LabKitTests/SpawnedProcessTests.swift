@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LabCore
+@testable import LabProcesses
 
 /// Children are started with posix_spawn and reaped with waitpid: no SIGCHLD handler is needed
 /// to learn that one ended (the thread sanitizer left Foundation's handler pending forever).

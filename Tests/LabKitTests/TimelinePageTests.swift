@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import LabConsole
 @testable import LabCore
 @testable import LabTimeline
 @testable import LabTrace

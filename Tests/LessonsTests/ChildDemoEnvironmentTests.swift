@@ -1,5 +1,6 @@
 import Foundation
 import LabCore
+import LabProcesses
 import Testing
 
 @testable import LessonKit

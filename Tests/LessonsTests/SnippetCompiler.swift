@@ -3,6 +3,8 @@ import Testing
 
 @testable import LabCore
 @testable import LabExercises
+@testable import LabFiles
+@testable import LabProcesses
 
 /// The compiler's verdict on a snippet a lesson quotes: `swiftc -emit-sil` in Swift 6 mode.
 /// -emit-sil, not -typecheck: data-race diagnostics come from SIL analysis. The driver leaves

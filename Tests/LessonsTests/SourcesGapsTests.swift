@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import LabCommandLine
+@testable import LabConsole
 @testable import LabCore
 @testable import LessonKit
 @testable import Lessons

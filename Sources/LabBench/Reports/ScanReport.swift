@@ -1,3 +1,4 @@
+import LabConsole
 import LabCore
 
 /// A scan's curve in words and characters: a compact table (a row per value, a column per

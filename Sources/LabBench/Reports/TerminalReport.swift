@@ -1,3 +1,4 @@
+import LabConsole
 import LabCore
 
 /// A table per suite and one sentence of conclusion, for the terminal.

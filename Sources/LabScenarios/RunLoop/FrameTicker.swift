@@ -39,23 +39,10 @@ public final class FrameTicker {
         }
     }
 
-    /// On a terminal, draws the UI as a live line that redraws every frame: a
-    /// spinner and a frame counter. While the main actor is blocked it visibly stops.
-    public func showLive(on console: Console, label: String = "UI", status: (@MainActor () -> String)? = nil) {
-        guard console.showsLiveLine else { return }
-        let spinner = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
-        onFrame = { [weak self] frame in
-            guard let self else { return }
-            let gap =
-                self.frames.count > 1 ? self.frames[self.frames.count - 1] - self.frames[self.frames.count - 2] : 0
-            let late =
-                gap > self.budget.seconds * 1.5
-                ? console.terminal.paint("  (a \(gap.formattedAsDuration) gap: frames dropped)", .red) : ""
-            let state = status.map { "  " + $0() } ?? ""
-            console.setLiveLine(
-                "  " + console.terminal.paint("\(label) \(spinner[frame % spinner.count]) frame \(frame)", .magenta)
-                    + state + late)
-        }
+    /// The seconds between the last two frames rendered (0 before the second): the gap a
+    /// blocked main actor leaves.
+    public var lastGap: Double {
+        frames.count > 1 ? frames[frames.count - 1] - frames[frames.count - 2] : 0
     }
 
     /// How many frames it has rendered so far.

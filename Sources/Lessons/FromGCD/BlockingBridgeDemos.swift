@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import LabConsole
 import LabCore
 import LabScenarios
 import LabTrace

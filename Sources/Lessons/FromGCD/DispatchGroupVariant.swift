@@ -1,4 +1,5 @@
 import Dispatch
+import LabConsole
 import LabCore
 import LabScenarios
 import LabTrace

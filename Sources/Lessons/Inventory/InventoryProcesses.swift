@@ -1,5 +1,6 @@
 import Foundation
 import LabCore
+import LabProcesses
 import LessonKit
 
 /// Several `inventory` processes adding to one database at once (the lesson's and the

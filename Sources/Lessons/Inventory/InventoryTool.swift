@@ -1,5 +1,8 @@
 import Foundation
+import LabCommandLine
+import LabConsole
 import LabCore
+import LabFiles
 import LabScenarios
 import LessonKit
 

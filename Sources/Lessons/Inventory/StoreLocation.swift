@@ -1,5 +1,6 @@
 import Foundation
 import LabCore
+import LabFiles
 
 /// Where a store is, checked before SQLite opens it: SQLite says "unable to open database
 /// file" alike for a folder, a missing folder and a place nothing can be made. Each is said

@@ -1,3 +1,4 @@
+import LabCommandLine
 import LabCore
 import LessonKit
 import Observation

@@ -1,4 +1,5 @@
 import Foundation
+import LabCore
 import Synchronization
 
 /// Single key presses from a terminal, without Enter: the terminal is put in

@@ -1,4 +1,5 @@
 import Foundation
+import LabCore
 
 /// A working folder that tells later processes whether its maker still runs: beside the folder
 /// `<name>`, the file `<name>.owner` is held with flock(2) from before the folder exists until

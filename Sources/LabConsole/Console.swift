@@ -1,4 +1,5 @@
 import Foundation
+import LabCore
 
 /// Where a lesson's words go. Safe to use from any task: each call writes whole lines.
 public final class Console: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import LabCore
 
 /// A lock between processes (and threads), held on a lock file with flock(2): the kernel
 /// releases it when the holder exits, even on `kill -9`, so a crash never leaves a folder

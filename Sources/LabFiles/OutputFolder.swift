@@ -98,10 +98,5 @@ public enum OutputFolder {
         }
 
         public var description: String { "'\(path)': expected \(expected)" }
-
-        /// The problem as a usage error of the option that named the folder.
-        public func usageError(option: String) -> UsageError {
-            .invalidValue(option: option, value: path, expected: expected)
-        }
     }
 }

@@ -1,3 +1,5 @@
+import LabConsole
+
 /// A command's whole interface, declared once: its name, what it does, its positional
 /// arguments and options. Usage, help, parsing and validation come from it, so the
 /// usage a user reads is the grammar the parser accepts (`CommandSpecTests` walks them all).

@@ -1,4 +1,5 @@
 import Foundation
+import LabCore
 
 /// Writes files so a reader sees the old content or the new, never half of either.
 ///

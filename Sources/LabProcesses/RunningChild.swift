@@ -1,4 +1,5 @@
 import Foundation
+import LabCore
 
 /// A child process left to run while its parent does other things (waits for a line in a log,
 /// kills it, starts others), then awaited. Started with `posix_spawn` and reaped with `waitpid`,

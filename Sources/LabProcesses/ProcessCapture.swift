@@ -1,4 +1,5 @@
 import Foundation
+import LabCore
 
 /// Runs a program and captures its output without trusting end-of-file.
 ///
