@@ -65,6 +65,8 @@ let package = Package(
         .library(name: "Lessons", targets: ["Lessons"]),
         // A trace drawn, your own code's too (`TimelinePageRecorder`): the page a lesson's --html writes.
         .library(name: "LabTimeline", targets: ["LabTimeline"]),
+        // The terminal a timeline or a bench report is drawn for (`Terminal`, in their public API).
+        .library(name: "LabConsole", targets: ["LabConsole"]),
         // The harness, for your own benchmarks: see docs/BENCHMARK-YOUR-CODE.md and Examples/BenchmarkYourCode.
         .library(name: "LabBench", targets: ["LabBench"]),
         // Allocation counts for your benchmarks, by asking: link this product too and LabBench
