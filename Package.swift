@@ -92,7 +92,7 @@ let package = Package(
         // What the lab writes for a person: the terminal, NO_COLOR, styles, tables, wrapping, text made safe for HTML.
         .target(name: "LabConsole", dependencies: ["LabCore"]),
         // Each command's options declared once; parsing, usage, --help and "did you mean" from them.
-        .target(name: "LabCommandLine", dependencies: ["LabConsole"]),
+        .target(name: "LabCommandLine", dependencies: ["LabConsole", "LabCore"]),
         // Files written whole or not at all, file locks, the lab's folders and output folders.
         .target(name: "LabFiles", dependencies: ["LabCore"]),
         // Child processes started and awaited, and where this program is (the host to relaunch).

@@ -1,6 +1,7 @@
 import Foundation
 import LabBench
 import LabCore
+import LabTrace
 import Lessons
 
 /// N tasks that each wait 10 ms, with N above the executor's width: blocking vs suspending.

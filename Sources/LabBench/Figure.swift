@@ -1,3 +1,4 @@
+import Foundation
 import LabCore
 
 /// A figure a variant measures itself beside the harness's own (frames dropped, lost updates,

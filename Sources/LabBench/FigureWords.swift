@@ -1,3 +1,4 @@
+import Foundation
 import LabCore
 
 /// How the analysis words its figures, apart from the report formatters (Reports/): the

@@ -1,4 +1,5 @@
 import Foundation
+import LabConsole
 import LabCore
 
 /// `lab bench --steadiness SECONDS`: reads the two steadiness probes for a

@@ -1,3 +1,4 @@
+import Foundation
 import LabConsole
 
 /// A command's whole interface, declared once: its name, what it does, its positional

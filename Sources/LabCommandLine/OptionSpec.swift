@@ -1,4 +1,5 @@
 import Foundation
+import LabCore
 
 /// One `--option` a command accepts, declared once: its name, the type and range of its
 /// value, and its help. Parsing, validation, usage lines and help are generated from it.

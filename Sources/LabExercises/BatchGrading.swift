@@ -1,6 +1,7 @@
 import Foundation
 import LabCore
 import LabFiles
+import LabSourceScan
 
 /// Grades many answers at once, each to the verdict `lab check` would give it alone:
 /// the scan, then the shared library built once (`BatchToolchain`), then every answer

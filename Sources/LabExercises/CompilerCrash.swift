@@ -1,3 +1,5 @@
+import Foundation
+
 /// A compile that ended with the compiler's own crash report (LLVM's "Stack dump:", printed on a
 /// crash signal or a failed assertion), and no error of the lab's. Such a compile of the answer's
 /// module, or of the check against it, is the answer's: the given code and the check compile with

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A unified diff (`diff -u`), read and applied to a text, with no program outside the lab.
 ///
 /// Known mistakes are kept as small changes to an exercise's solution (`mistakes/*.diff`),

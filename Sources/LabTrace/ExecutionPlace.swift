@@ -1,3 +1,5 @@
+import LabCore
+
 /// Where a step ran, in the four places a page tells apart: the main actor, another actor,
 /// the global executor (the cooperative pool), or a thread outside any task (a completion
 /// handler on a dispatch queue, a dedicated thread).

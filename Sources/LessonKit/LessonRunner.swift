@@ -3,6 +3,7 @@ import LabCommandLine
 import LabConsole
 import LabCore
 import LabFiles
+import LabTimeline
 import LabTrace
 
 /// Runs a lesson with the flags every lesson shares. The lesson executables and

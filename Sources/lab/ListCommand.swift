@@ -1,6 +1,7 @@
 import Foundation
 import LabConsole
 import LabCore
+import LessonKit
 import Lessons
 
 /// `lab list`: the lessons and their variants, as text or JSON.

@@ -1,5 +1,7 @@
+import LabCommandLine
 import LabConsole
 import LabCore
+import LessonKit
 import Lessons
 
 /// What `lab` alone prints: what the lab is, the lessons, how to start.

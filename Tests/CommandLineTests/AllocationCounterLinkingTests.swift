@@ -1,4 +1,5 @@
 import Foundation
+import LessonKit
 import Testing
 
 @testable import LabCore

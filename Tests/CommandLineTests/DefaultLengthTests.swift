@@ -1,3 +1,4 @@
+import LessonKit
 import Lessons
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import LabBench
+import LessonKit
 import Testing
 
 @testable import LabCore

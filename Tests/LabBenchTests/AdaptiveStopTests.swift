@@ -1,4 +1,6 @@
 import Foundation
+import LabCommandLine
+import LabConsole
 import Testing
 
 @testable import LabBench

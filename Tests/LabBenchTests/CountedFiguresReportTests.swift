@@ -1,4 +1,5 @@
 import Foundation
+import LabConsole
 import Testing
 
 @testable import LabBench

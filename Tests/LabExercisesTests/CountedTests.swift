@@ -1,4 +1,5 @@
 import Foundation
+import LabSourceScan
 import Testing
 
 @testable import LabExercises

@@ -1,3 +1,4 @@
+import LabTimeline
 import Testing
 
 @testable import LabConsole

@@ -1,6 +1,7 @@
 import Foundation
 import LabCore
 import LabStorage
+import LessonKit
 import Testing
 
 @testable import LabScenarios

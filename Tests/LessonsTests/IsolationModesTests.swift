@@ -1,4 +1,6 @@
 import Foundation
+import LabProcesses
+import LessonKit
 import Testing
 
 @testable import LabCore

@@ -1,4 +1,5 @@
 import Foundation
+import LabCommandLine
 import Testing
 
 @testable import LessonKit

@@ -1,3 +1,4 @@
+import LabConsole
 import Testing
 
 @testable import LabCore

@@ -1,4 +1,5 @@
 import Foundation
+import LabProcesses
 import Testing
 
 /// The quoted snippets are compiled by starting the frontend the driver planned: that must be

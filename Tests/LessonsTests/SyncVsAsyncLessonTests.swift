@@ -1,4 +1,5 @@
 import Foundation
+import LabProcesses
 import LabScenarios
 import Testing
 

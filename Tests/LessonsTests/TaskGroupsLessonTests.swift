@@ -1,5 +1,6 @@
 import Foundation
 import LabScenarios
+import LessonKit
 import Testing
 
 @testable import LabCore

@@ -1,3 +1,4 @@
+import Foundation
 import LabCore
 
 /// Every sample, one row each, for analysis elsewhere (R, pandas, a spreadsheet).

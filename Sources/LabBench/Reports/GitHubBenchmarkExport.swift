@@ -1,4 +1,5 @@
 import Foundation
+import LabCore
 
 /// `github-benchmark.json`: the "customSmallerIsBetter" input of github-action-benchmark
 /// (benchmark-action/github-action-benchmark): an array of entries `{name, unit, value,

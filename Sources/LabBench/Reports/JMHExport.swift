@@ -1,4 +1,5 @@
 import Foundation
+import LabCore
 
 /// `jmh.json`: results in the shape JMH writes with `-rf json`, which JMH's visualizers and CI
 /// plugins read: one object per variant with `benchmark` ("suite.variant"), `mode` ("avgt":

@@ -1,4 +1,5 @@
 import Foundation
+import LabCore
 
 extension SVGCharts {
     /// A scan as a line chart: the parameter along x (log₂ when the values double), the time

@@ -1,5 +1,7 @@
+import LabConsole
 import LabCore
 import LabScenarios
+import LabTrace
 import LessonKit
 
 /// Coffee Tracker's completion-handler methods, kept when HealthKitController became an actor.

@@ -1,3 +1,4 @@
+import Foundation
 import LabCore
 
 /// The child-cost variant's words, chosen from its counts: a pure function, tested for each outcome.

@@ -2,6 +2,7 @@ import Foundation
 import LabConsole
 import LabCore
 import LabScenarios
+import LabTrace
 import LessonKit
 
 /// The latest photos of three rovers: one after the other, then three `async let` bindings.

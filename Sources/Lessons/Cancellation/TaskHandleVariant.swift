@@ -1,5 +1,8 @@
 import Foundation
+import LabConsole
+import LabCore
 import LabScenarios
+import LabTrace
 import LessonKit
 
 /// Cancelling through a task's handle, and a group's children with `cancelAll()`.

@@ -1,6 +1,8 @@
 import Foundation
+import LabConsole
 import LabCore
 import LabScenarios
+import LabTrace
 import LessonKit
 
 /// The HealthKit anchored query, wrapped with `withCheckedThrowingContinuation`.

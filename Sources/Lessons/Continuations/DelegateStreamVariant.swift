@@ -1,4 +1,6 @@
 import Foundation
+import LabConsole
+import LabCore
 import LessonKit
 
 /// A delegate's callbacks bridged to an AsyncStream.

@@ -1,4 +1,7 @@
 import Foundation
+import LabConsole
+import LabCore
+import LabTrace
 import LessonKit
 
 /// Coffee Tracker's caffeine level as an AsyncStream built with `makeStream`.

@@ -1,6 +1,7 @@
 import Foundation
 import LabConsole
 import LabCore
+import LabTrace
 import LessonKit
 
 /// When does a stream's `onTermination` run? Four ways a consumer and a producer

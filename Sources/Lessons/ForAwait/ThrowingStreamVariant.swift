@@ -1,5 +1,8 @@
 import Foundation
+import LabConsole
+import LabCore
 import LabScenarios
+import LabTrace
 import LessonKit
 
 /// Rover photo pages as an AsyncThrowingStream that fails part-way.

@@ -1,4 +1,5 @@
 import Foundation
+import LabConsole
 import LabCore
 import LabTrace
 import LessonKit

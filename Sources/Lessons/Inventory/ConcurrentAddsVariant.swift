@@ -1,4 +1,6 @@
 import Foundation
+import LabConsole
+import LabScenarios
 import LessonKit
 
 /// Adds from a hundred tasks through the actor, then from twenty processes at once.

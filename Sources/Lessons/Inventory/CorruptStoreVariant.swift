@@ -1,4 +1,5 @@
 import Foundation
+import LabConsole
 import LessonKit
 
 /// A damaged or foreign file: a clear error, and the file left as it was.

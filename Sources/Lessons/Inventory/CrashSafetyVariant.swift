@@ -1,5 +1,7 @@
 import Foundation
+import LabConsole
 import LabCore
+import LabProcesses
 import LessonKit
 
 /// A process killed with SIGKILL in the middle of a large transaction: the database opens,

@@ -1,5 +1,8 @@
 import Foundation
+import LabConsole
+import LabCore
 import LabScenarios
+import LabTrace
 import LessonKit
 
 /// The book's CoreDataDemo chapter, step by step, on the store actor and the view model.

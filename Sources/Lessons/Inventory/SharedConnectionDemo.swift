@@ -1,5 +1,6 @@
 import Foundation
 import LabCore
+import LabScenarios
 import LabStorage
 
 /// One SQLite connection used by several threads at once with nothing to keep them apart —

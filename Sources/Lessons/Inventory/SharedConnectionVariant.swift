@@ -1,4 +1,5 @@
 import Foundation
+import LabConsole
 import LessonKit
 
 /// Why an actor owns the connection: the same adds, shared without isolation and through the actor.

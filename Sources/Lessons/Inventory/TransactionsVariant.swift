@@ -1,4 +1,6 @@
 import Foundation
+import LabConsole
+import LabCore
 import LessonKit
 
 /// What a transaction costs: the same adds, committed one by one or together.

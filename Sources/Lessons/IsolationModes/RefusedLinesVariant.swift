@@ -1,3 +1,5 @@
+import Foundation
+import LabConsole
 import LabCore
 import LessonKit
 

@@ -1,5 +1,6 @@
 import LabConsole
 import LabCore
+import LabTrace
 import LessonKit
 
 /// The lesson's core: the one app file, compiled four times, run from the main actor.

@@ -1,6 +1,8 @@
 import Foundation
+import LabConsole
 import LabCore
 import LabScenarios
+import LabTrace
 import LessonKit
 
 /// Loading the photo of the day on the main actor: blocking, then awaited.

@@ -2,6 +2,7 @@ import Foundation
 import LabConsole
 import LabCore
 import LabScenarios
+import LabTrace
 import LessonKit
 
 /// Updating a main-actor model from a background task: one hop per property vs one hop.

@@ -1,5 +1,8 @@
 import Foundation
+import LabConsole
 import LabCore
+import LabScenarios
+import LabTrace
 import LessonKit
 
 /// The book's TimeStore: onto the main actor with `await` or `MainActor.run`, and

@@ -1,5 +1,7 @@
 import Foundation
+import LabConsole
 import LabCore
+import LabScenarios
 import LabTrace
 import LessonKit
 

@@ -1,5 +1,8 @@
 import Foundation
+import LabConsole
+import LabCore
 import LabScenarios
+import LabTrace
 import LessonKit
 
 /// The Space Photos catalog: `.task` loads it, pull-to-refresh reloads it, Save saves one.

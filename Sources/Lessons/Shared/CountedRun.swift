@@ -1,3 +1,4 @@
+import Foundation
 import LabCore
 
 /// A loop of `operations`, timed, its mallocs and bytes counted (nil where allocations are

@@ -1,3 +1,4 @@
+import LabCore
 import LabScenarios
 import LabTrace
 

@@ -1,3 +1,4 @@
+import LabConsole
 import LabScenarios
 import LabTrace
 import LessonKit

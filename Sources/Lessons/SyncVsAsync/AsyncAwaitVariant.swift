@@ -1,4 +1,7 @@
+import LabConsole
 import LabCore
+import LabScenarios
+import LabTrace
 import LessonKit
 
 /// "Introducing async/await": takesTooLong() suspends, started by Task {} from a synchronous action.

@@ -1,5 +1,7 @@
 import Foundation
+import LabConsole
 import LabCore
+import LabTrace
 import LessonKit
 
 /// "Asynchronous Properties": `MyStruct.myResult` with `get async`.

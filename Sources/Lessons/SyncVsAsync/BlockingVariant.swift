@@ -1,4 +1,7 @@
+import LabConsole
 import LabCore
+import LabScenarios
+import LabTrace
 import LessonKit
 
 /// "Non-concurrent code": the button's action blocks the main actor for 5 s.

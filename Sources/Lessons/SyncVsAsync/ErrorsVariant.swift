@@ -1,4 +1,6 @@
+import LabConsole
 import LabCore
+import LabTrace
 import LessonKit
 
 /// "Handling Errors": `takesTooLong(delay:)` throws `DurationError` outside 5...20 s.

@@ -1,5 +1,7 @@
 import Foundation
+import LabConsole
 import LabCore
+import LabTrace
 import LessonKit
 
 /// Task priorities: hints to the scheduler. Measured, not assumed.

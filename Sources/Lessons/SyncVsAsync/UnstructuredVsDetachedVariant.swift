@@ -1,5 +1,6 @@
 import LabConsole
 import LabCore
+import LabTrace
 import LessonKit
 
 /// What `Task {}` and `Task.detached {}` inherit from where they start.

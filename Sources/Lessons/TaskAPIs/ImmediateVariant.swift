@@ -1,5 +1,6 @@
 import LabConsole
 import LabCore
+import LabTrace
 import LessonKit
 
 /// `Task {}` vs `Task.immediate {}` (SE-0472): what runs before the creating code goes on.

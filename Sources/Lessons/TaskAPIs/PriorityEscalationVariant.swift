@@ -1,5 +1,6 @@
 import LabConsole
 import LabCore
+import LabTrace
 import LessonKit
 
 /// Priority escalation (SE-0462): a `.high` task awaits a `.background` one. What Swift

@@ -1,5 +1,6 @@
 import LabConsole
 import LabCore
+import LabTrace
 import LessonKit
 
 /// An actor with a custom `SerialExecutor`: all its code on one thread, as a thread-bound

@@ -1,5 +1,6 @@
 import LabConsole
 import LabCore
+import LabTrace
 import LessonKit
 
 /// `@TaskLocal`: a request id through a fan-out, read by a logger in every task.

@@ -1,6 +1,8 @@
 import Foundation
+import LabConsole
 import LabCore
 import LabScenarios
+import LabTrace
 import LessonKit
 
 /// `withDiscardingTaskGroup`: children whose results nobody collects.

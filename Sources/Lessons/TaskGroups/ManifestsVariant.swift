@@ -1,6 +1,7 @@
 import Foundation
 import LabConsole
 import LabCore
+import LabScenarios
 import LessonKit
 
 /// The rover app's `MarsData.fetchPhotoManifests()`.

@@ -1,6 +1,8 @@
 import Foundation
+import LabConsole
 import LabCore
 import LabScenarios
+import LabTrace
 import LessonKit
 
 /// At most K requests in flight over many: add K children, then one per completion.
