@@ -347,7 +347,7 @@ struct BatchBuild: Sendable {
             toolchain.linkFlags + toolchain.linkerChoice + [
                 "-emit-executable", "-module-name", "check", "-o", binary.path,
                 answerObject.path, checkObject.path,
-            ] + toolchain.sharedObjects,
+            ] + toolchain.linkedObjects,
         ]
     }
 

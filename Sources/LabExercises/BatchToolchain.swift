@@ -20,6 +20,12 @@ struct BatchToolchain: Codable, Equatable, Sendable {
     let linkFlags: [String]
     /// Objects every check links: the lab's library and the channel (not the template's own).
     let sharedObjects: [String]
+    /// The same objects joined into one (`JoinedObjects`), which each answer's link takes in
+    /// their place; nil where they could not be joined (the link then takes them one by one).
+    var joinedObject: String? = nil
+
+    /// What each answer's link takes of the shared build.
+    var linkedObjects: [String] { joinedObject.map { [$0] } ?? sharedObjects }
 
     static let template = "BatchTemplate"
     /// `Exercises/Support/CheckSupport/` as a module of its own, built here once: every check
@@ -84,7 +90,8 @@ struct BatchToolchain: Codable, Equatable, Sendable {
             }
             try? FileManager.default.removeItem(at: scratch)
         }
-        guard let toolchain else { throw ExerciseError.toolchain("SwiftPM made no plan for the checks' shared build") }
+        guard var toolchain else { throw ExerciseError.toolchain("SwiftPM made no plan for the checks' shared build") }
+        toolchain.joinedObject = JoinedObjects.join(toolchain, in: scratch)
         // Read once, after the build: the record's hashes and the stores' comparison are of the same bytes.
         let interfaces = SharedInterfaces(of: toolchain, root: root, folder: folder)
         // Without a record the next batch runs SwiftPM again, which is slower but never wrong.
@@ -313,13 +320,20 @@ struct BatchToolchain: Codable, Equatable, Sendable {
 
     /// The toolchain's own lld, where it has one, for each answer's link: on Linux it linked a check
     /// in 0.05–0.07 s of CPU against 0.09–0.11 s for the system's default linker (docs/MEASUREMENTS.md,
-    /// "Grading loops"). macOS keeps Apple's linker.
+    /// "Grading loops"). On one thread: a link of a few objects has little to share out, and the
+    /// batch already keeps every CPU busy with other answers (docs/MEASUREMENTS.md, session 62).
+    /// macOS keeps Apple's linker.
     var linkerChoice: [String] {
+        lld == nil ? [] : ["-use-ld=lld", "-Xlinker", "--threads=1"]
+    }
+
+    /// The toolchain's `ld.lld` beside its compiler (Linux only); nil where there is none.
+    var lld: String? {
         #if os(Linux)
             let lld = URL(fileURLWithPath: swiftc).deletingLastPathComponent().appendingPathComponent("ld.lld")
-            return FileManager.default.isExecutableFile(atPath: lld.path) ? ["-use-ld=lld"] : []
+            return FileManager.default.isExecutableFile(atPath: lld.path) ? lld.path : nil
         #else
-            return []
+            return nil
         #endif
     }
 

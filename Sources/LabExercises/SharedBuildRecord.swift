@@ -29,13 +29,15 @@ struct SharedBuildRecord: Codable, Equatable {
             files: [root.appendingPathComponent("Package.swift")])
     }
 
-    /// Stamps of what the answers' builds use from the shared build: the objects they link,
-    /// every file in the folders they search for modules, and the compiler itself.
+    /// Stamps of what the answers' builds use from the shared build: the objects they link (and
+    /// the one joined of them), every file in the folders they search for modules, and the compiler itself.
     static func outputs(of toolchain: BatchToolchain) -> ProtectedFiles {
         ProtectedFiles(
             folders: toolchain.moduleFolders.map { URL(fileURLWithPath: $0) },
             files: [URL(fileURLWithPath: toolchain.swiftc).resolvingSymlinksInPath()]
-                + toolchain.sharedObjects.map { URL(fileURLWithPath: $0) })
+                + (toolchain.sharedObjects + [toolchain.joinedObject].compactMap { $0 }).map {
+                    URL(fileURLWithPath: $0)
+                })
     }
 
     static func path(_ environment: [String: String]) -> String { environment["PATH"] ?? "" }

@@ -420,6 +420,11 @@ struct BatchGradingTests {
             let name = "attack-\(UUID().uuidString)"
             var grading = BatchGrading(root: root, runWorkers: 1)
             grading.batchName = name
+            // One check at a time, however long the attack's takes: a check counts against the one
+            // worker for 2 s only, and on a crowded CPU (CI's one-CPU lane) the neighbour's check then
+            // started beside the attack's, and its running binary refused the truncation with "Text
+            // file busy" (the kernel's refusal, found before the sandbox's): proven then was not the sandbox.
+            grading.runSlotRelease = .seconds(24 * 60 * 60)
             let runs = grading.workFolder.appendingPathComponent("runs/\(name)")
             let victim = BatchBuild(folder: runs.appendingPathComponent("1")).binary
             let template = try String(

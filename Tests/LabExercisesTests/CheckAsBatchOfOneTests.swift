@@ -122,7 +122,7 @@ struct RecordedBuildTests {
             // module folder emptied by hand would): not the answer's fault.
             let broken = BatchToolchain(
                 swiftc: record.swiftc, compileFlags: record.compileFlags + [TestLab.spoilingFlag],
-                linkFlags: record.linkFlags, sharedObjects: record.sharedObjects)
+                linkFlags: record.linkFlags, sharedObjects: record.sharedObjects, joinedObject: record.joinedObject)
             let file = folder.appendingPathComponent(SharedBuildRecord.fileName)
             let saved = try JSONDecoder().decode(SharedBuildRecord.self, from: Data(contentsOf: file))
             try JSONEncoder().encode(

@@ -101,7 +101,8 @@ struct SharedLockBatchTests {
             spoilt.withLock { $0 = true }
             return BatchToolchain(
                 swiftc: toolchain.swiftc, compileFlags: toolchain.compileFlags + [TestLab.spoilingFlag],
-                linkFlags: toolchain.linkFlags, sharedObjects: toolchain.sharedObjects)
+                linkFlags: toolchain.linkFlags, sharedObjects: toolchain.sharedObjects,
+                joinedObject: toolchain.joinedObject)
         }
         let retriedUnder = Locked<FileLock.Mode?>(nil)
         batch.afterBuilds = { _ in retriedUnder.withLock { $0 = Self.heldMode() } }
