@@ -20,15 +20,28 @@ enum JoinedObjects {
 
     /// Joins `toolchain`'s shared objects into `folder`; the joined object's path, or nil where
     /// there is no `ld.lld` (macOS) or it failed: each answer's link then takes the objects one by one.
+    /// A joined object the same, byte for byte, as the one already there is not put in its place:
+    /// its stamp is the record's, and the plans kept for a build follow the record's stamps
+    /// (`SharedBuildRecord.keepStores`), so a build made again that changed nothing keeps them.
     static func join(_ toolchain: BatchToolchain, in folder: URL) -> String? {
         guard let lld = toolchain.lld, !toolchain.sharedObjects.isEmpty else { return nil }
         let joined = folder.appendingPathComponent(fileName)
+        let made = folder.appendingPathComponent(fileName + ".new")
         // lld writes its output beside it and renames it into place: a failed join leaves no half.
         guard
-            let result = try? run(
-                lld, ["-r", "--threads=1", "-o", joined.path] + toolchain.sharedObjects, timeout: 120),
-            result.status == 0, FileManager.default.fileExists(atPath: joined.path)
+            let result = try? run(lld, ["-r", "--threads=1", "-o", made.path] + toolchain.sharedObjects, timeout: 120),
+            result.status == 0, let bytes = FileManager.default.contents(atPath: made.path)
         else {
+            try? FileManager.default.removeItem(at: made)
+            try? FileManager.default.removeItem(at: joined)
+            return nil
+        }
+        if FileManager.default.contents(atPath: joined.path) == bytes {
+            try? FileManager.default.removeItem(at: made)
+            return joined.path
+        }
+        guard rename(made.path, joined.path) == 0 else {
+            try? FileManager.default.removeItem(at: made)
             try? FileManager.default.removeItem(at: joined)
             return nil
         }

@@ -270,7 +270,7 @@ struct BatchGradingTests {
                         try unwrap(ELFObject.autolinkEntries([UInt8](try Data(contentsOf: URL(fileURLWithPath: $0)))))
                     }
                     let output = placeholder.appendingPathComponent("check.autolink").path
-                    let job = [program] + answerObjects + toolchain.sharedObjects + ["-o", output]
+                    let job = [program] + answerObjects + toolchain.linkedObjects + ["-o", output]
                     let list = try unwrap(
                         AutolinkList.plan(job, step: 2, index: 0, placeholder: placeholder.path, temporary: temporary))
                     expectEqual(list.answerObjects, answerObjects)

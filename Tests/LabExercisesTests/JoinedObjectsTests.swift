@@ -11,27 +11,47 @@ import Testing
 /// SwiftPM stamps it, so a joined object changed since is never linked.
 @Suite("The shared objects joined into one")
 struct JoinedObjectsTests {
-    @Test func theJoinedObjectDefinesEverySymbolTheObjectsDefine() async throws {
+    @Test func theJoinedObjectDefinesEverySymbolAndAsksForEveryLibraryTheObjectsDo() async throws {
         #if os(Linux)
             let workFolder = TestLab.root.appendingPathComponent(".build-exercises/batch")
             let lock = workFolder.appendingPathComponent("batch.lock")
-            let (toolchain, definedApart, definedJoined) = try await OnAThreadOfItsOwn.blockingWork(
+            let again = FileManager.default.temporaryDirectory.appendingPathComponent("joined-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: again) }
+            try FileManager.default.createDirectory(at: again, withIntermediateDirectories: true)
+            // Under the batches' lock (a test beside this one may make the shared build again), and
+            // briefly: four processes, whatever the number of objects.
+            let (toolchain, apart, joined, joinedAgain, rejoinedKept) = try await OnAThreadOfItsOwn.blockingWork(
                 named: "joined objects"
             ) {
                 try FileLock.withLock(at: lock) {
                     let toolchain = try TestLab.wholeSharedBuild(in: workFolder)
                     let joined = try unwrap(toolchain.joinedObject, "no joined object on Linux")
-                    let apart = try toolchain.sharedObjects.reduce(into: Set<String>()) {
-                        $0.formUnion(try Self.definedSymbols(in: $1, toolchain: toolchain))
-                    }
-                    return (toolchain, apart, try Self.definedSymbols(in: joined, toolchain: toolchain))
+                    let apart = try Self.read(toolchain.sharedObjects, toolchain: toolchain)
+                    let first = try unwrap(JoinedObjects.join(toolchain, in: again))
+                    let stamp = try FileManager.default.attributesOfItem(atPath: first)
+                    let second = try unwrap(JoinedObjects.join(toolchain, in: again))
+                    let kept =
+                        try FileManager.default.attributesOfItem(atPath: second)[.systemFileNumber] as? Int
+                        == stamp[.systemFileNumber] as? Int
+                    return (
+                        toolchain, apart, try Self.read([joined], toolchain: toolchain),
+                        FileManager.default.contents(atPath: second) == FileManager.default.contents(atPath: joined),
+                        kept
+                    )
                 }
             }
             expectEqual(toolchain.linkedObjects, [try unwrap(toolchain.joinedObject)])
             expect(toolchain.sharedObjects.count > 1)
             // The channel's interposers, which must be in each program, not found through the dynamic linker.
-            expect(definedApart.isSuperset(of: ["swift_task_create", "swift_task_switch", "swift_asyncLet_begin"]))
-            expectEqual(definedJoined, definedApart)
+            expect(apart.symbols.isSuperset(of: ["swift_task_create", "swift_task_switch", "swift_asyncLet_begin"]))
+            expectEqual(joined.symbols, apart.symbols)
+            // The libraries the objects ask for (`.swift1_autolink_entries`), read from the joined one.
+            expect(apart.libraries.contains("-lswiftCore"), "\(apart.libraries)")
+            expectEqual(joined.libraries, apart.libraries)
+            // The same objects joined again: the same bytes, and the file already there kept (its stamp
+            // is the shared build's record's, which the kept plans follow).
+            expect(joinedAgain, "a join of the same objects is the same object")
+            expect(rejoinedKept, "a join that changed nothing replaced the file")
         #endif
     }
 
@@ -56,11 +76,22 @@ struct JoinedObjectsTests {
         expect(!SharedBuildRecord.outputs(of: toolchain).stamps.keys.contains(joinedPath))
     }
 
-    /// The global symbols `object` defines, by the toolchain's `llvm-nm`.
-    static func definedSymbols(in object: String, toolchain: BatchToolchain) throws -> Set<String> {
-        let nm = URL(fileURLWithPath: toolchain.swiftc).deletingLastPathComponent().appendingPathComponent("llvm-nm")
-        let result = try ProcessCapture.run(nm, ["--defined-only", "--extern-only", "--format=just-symbols", object])
-        expectEqual(result.status, 0, "llvm-nm \(object): \(result.standardError)")
-        return Set(result.standardOutput.split(separator: "\n").map(String.init))
+    /// The global symbols `objects` define, by the toolchain's `llvm-nm`, and the libraries they
+    /// ask the link for, by its `swift-autolink-extract`: one process each, for all of them.
+    static func read(
+        _ objects: [String], toolchain: BatchToolchain
+    ) throws -> (symbols: Set<String>, libraries: Set<String>) {
+        let tools = URL(fileURLWithPath: toolchain.swiftc).deletingLastPathComponent()
+        let nm = try ProcessCapture.run(
+            tools.appendingPathComponent("llvm-nm"),
+            ["--defined-only", "--extern-only", "--format=just-symbols"] + objects)
+        expectEqual(nm.status, 0, "llvm-nm: \(nm.standardError)")
+        // With more than one file, each file's symbols come after a line naming it.
+        let headers = Set(objects.map { "\($0):" })
+        let symbols = nm.standardOutput.split(separator: "\n").map(String.init).filter { !headers.contains($0) }
+        let autolink = try ProcessCapture.run(
+            tools.appendingPathComponent("swift-autolink-extract"), objects + ["-o", "-"])
+        expectEqual(autolink.status, 0, "swift-autolink-extract: \(autolink.standardError)")
+        return (Set(symbols), Set(autolink.standardOutput.split(separator: "\n").map(String.init)))
     }
 }
