@@ -27,24 +27,22 @@ enum JoinedObjects {
         guard let lld = toolchain.lld, !toolchain.sharedObjects.isEmpty else { return nil }
         let joined = folder.appendingPathComponent(fileName)
         let made = folder.appendingPathComponent(fileName + ".new")
+        // Nothing joined is left where a join fails: the link takes the objects.
+        func abandoned() -> String? {
+            try? FileManager.default.removeItem(at: made)
+            try? FileManager.default.removeItem(at: joined)
+            return nil
+        }
         // lld writes its output beside it and renames it into place: a failed join leaves no half.
         guard
             let result = try? run(lld, ["-r", "--threads=1", "-o", made.path] + toolchain.sharedObjects, timeout: 120),
             result.status == 0, let bytes = FileManager.default.contents(atPath: made.path)
-        else {
-            try? FileManager.default.removeItem(at: made)
-            try? FileManager.default.removeItem(at: joined)
-            return nil
-        }
+        else { return abandoned() }
         if FileManager.default.contents(atPath: joined.path) == bytes {
             try? FileManager.default.removeItem(at: made)
             return joined.path
         }
-        guard rename(made.path, joined.path) == 0 else {
-            try? FileManager.default.removeItem(at: made)
-            try? FileManager.default.removeItem(at: joined)
-            return nil
-        }
+        guard rename(made.path, joined.path) == 0 else { return abandoned() }
         return joined.path
     }
 }
