@@ -1,4 +1,5 @@
 import Foundation
+import LabFiles
 
 /// The libraries an answer's link needs, listed as `swift-autolink-extract` lists them on
 /// Linux, without starting it for each answer (about 30 ms of the link, nearly all of it the
@@ -59,6 +60,6 @@ struct AutolinkList: Sendable, Codable, Equatable {
         var added: [String] = []
         for entry in entries where !shared.contains(entry) && !added.contains(entry) { added.append(entry) }
         let text = (added + sharedEntries).map { $0 + "\n" }.joined()
-        return (try? Data(text.utf8).write(to: URL(fileURLWithPath: inFolder(output)))) != nil
+        return (try? ScratchFile.write(Data(text.utf8), to: URL(fileURLWithPath: inFolder(output)))) != nil
     }
 }

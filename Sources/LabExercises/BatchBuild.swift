@@ -73,7 +73,12 @@ struct BatchBuild: Sendable {
             ("Sources/check/Check.swift", String(repeating: "\n", count: sources.checkLine - 1) + sources.check),
             ("Sources/check/CheckMain.swift", sources.main),
         ]
-        for (path, text) in files { try AtomicFile.write(Data(text.utf8), to: folder.appendingPathComponent(path)) }
+        for (path, text) in files {
+            let file = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try ScratchFile.write(Data(text.utf8), to: file)
+        }
         for made in [modules, studentObjects, binary.deletingLastPathComponent()] {
             try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true)
         }
@@ -261,7 +266,8 @@ struct BatchBuild: Sendable {
     /// lab's text alone.
     func compileStub(_ stub: String, mode: [String], toolchain: BatchToolchain, limit: Double) throws -> Outcome? {
         let source = folder.appendingPathComponent("Sources/StudentCodeStub/Given.swift")
-        try AtomicFile.write(Data(stub.utf8), to: source)
+        try FileManager.default.createDirectory(at: source.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try ScratchFile.write(Data(stub.utf8), to: source)
         let result = try emitAnswerModule(
             from: [source], into: stubModules, mode: mode, toolchain: toolchain, limit: limit)
         if result.timedOut { return .timedOut(limit) }
@@ -283,7 +289,8 @@ struct BatchBuild: Sendable {
         throws -> String?
     {
         let given = folder.appendingPathComponent("Sources/StudentCodeAlone/Given.swift")
-        try AtomicFile.write(Data(AnswerFace.studentGiven(sources.given).utf8), to: given)
+        try FileManager.default.createDirectory(at: given.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try ScratchFile.write(Data(AnswerFace.studentGiven(sources.given).utf8), to: given)
         let result = try emitAnswerModule(
             from: [folder.appendingPathComponent("Sources/StudentCode/Exercise.swift"), given],
             into: folder.appendingPathComponent("alone"), mode: mode, toolchain: toolchain, limit: limit)

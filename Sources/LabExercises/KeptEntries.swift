@@ -32,7 +32,7 @@ struct KeptEntries: Sendable {
             files.count == destinations.count
         else { return false }
         for (file, destination) in zip(files, destinations) {
-            guard FileManager.default.createFile(atPath: destination.path, contents: file) else { return false }
+            guard (try? ScratchFile.write(file, to: destination)) != nil else { return false }
         }
         // Used now: the last to go when the store is trimmed.
         try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: entry.path)
@@ -51,7 +51,7 @@ struct KeptEntries: Sendable {
         let entry = folder.appendingPathComponent(fileName(for: key))
         let temporary = folder.appendingPathComponent(".\(UUID().uuidString).partial")
         guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil,
-            FileManager.default.createFile(atPath: temporary.path, contents: stored),
+            (try? ScratchFile.write(stored, to: temporary)) != nil,
             rename(temporary.path, entry.path) == 0
         else {
             try? FileManager.default.removeItem(at: temporary)

@@ -52,7 +52,7 @@ public struct KnownAnswer: Sendable {
                 let (mistake, text) = try result.get()
                 let file = written.appendingPathComponent(mistake.name + ".swift")
                 try FileManager.default.createDirectory(at: written, withIntermediateDirectories: true)
-                try AtomicFile.write(Data(text.utf8), to: file)
+                try ScratchFile.replace(Data(text.utf8), at: file)
                 var answer = KnownAnswer(
                     role: .mistake, file: file, origin: diff, summary: mistake.summary,
                     expectedMessage: mistake.expectedMessage)
