@@ -73,12 +73,7 @@ struct BatchBuild: Sendable {
             ("Sources/check/Check.swift", String(repeating: "\n", count: sources.checkLine - 1) + sources.check),
             ("Sources/check/CheckMain.swift", sources.main),
         ]
-        for (path, text) in files {
-            let file = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try ScratchFile.write(Data(text.utf8), to: file)
-        }
+        for (path, text) in files { try ScratchFile.write(Data(text.utf8), to: folder.appendingPathComponent(path)) }
         for made in [modules, studentObjects, binary.deletingLastPathComponent()] {
             try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true)
         }
@@ -266,7 +261,6 @@ struct BatchBuild: Sendable {
     /// lab's text alone.
     func compileStub(_ stub: String, mode: [String], toolchain: BatchToolchain, limit: Double) throws -> Outcome? {
         let source = folder.appendingPathComponent("Sources/StudentCodeStub/Given.swift")
-        try FileManager.default.createDirectory(at: source.deletingLastPathComponent(), withIntermediateDirectories: true)
         try ScratchFile.write(Data(stub.utf8), to: source)
         let result = try emitAnswerModule(
             from: [source], into: stubModules, mode: mode, toolchain: toolchain, limit: limit)
@@ -289,7 +283,6 @@ struct BatchBuild: Sendable {
         throws -> String?
     {
         let given = folder.appendingPathComponent("Sources/StudentCodeAlone/Given.swift")
-        try FileManager.default.createDirectory(at: given.deletingLastPathComponent(), withIntermediateDirectories: true)
         try ScratchFile.write(Data(AnswerFace.studentGiven(sources.given).utf8), to: given)
         let result = try emitAnswerModule(
             from: [folder.appendingPathComponent("Sources/StudentCode/Exercise.swift"), given],

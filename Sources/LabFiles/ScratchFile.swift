@@ -15,9 +15,11 @@ import LabCore
 /// Foundation's own writes flush on Linux (`Data.write(to:)`, `FileManager.createFile`), so
 /// these use the system's calls.
 public enum ScratchFile {
-    /// Creates `url` (or empties it) and writes `data`: for a file in a folder this process has to
-    /// itself until the file is written (a run's own folder), which no reader sees half-written.
+    /// Creates `url` (or empties it), and its folder if need be, and writes `data`: for a file in a
+    /// folder this process has to itself until the file is written (a run's own folder), which no
+    /// reader sees half-written.
     public static func write(_ data: Data, to url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw AtomicFile.writeError(url, errno) }
         defer { close(descriptor) }

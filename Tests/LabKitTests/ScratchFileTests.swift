@@ -34,17 +34,19 @@ struct ScratchFileTests {
     func aWriteThatCannotBeMadeSaysWhyInTheSystemsWordsAndLeavesNothing(replacing: Bool) throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let url = directory.appendingPathComponent("no such folder/file.swift")
+        // Short enough to name, too long once a temporary's prefix and suffix are added; and too
+        // long to name at all for a plain write.
+        let url = directory.appendingPathComponent(String(repeating: "a", count: replacing ? 240 : 300))
         do {
             if replacing {
                 try ScratchFile.replace(Data("x".utf8), at: url)
             } else {
                 try ScratchFile.write(Data("x".utf8), to: url)
             }
-            Issue.record("a file in a folder that is not there was written")
+            Issue.record("a file whose name is too long was written")
         } catch {
             let sentence = FileErrorWords.sentence(for: error) ?? "\(error)"
-            expectContains(sentence, FileErrorWords.errno(ENOENT))
+            expectContains(sentence, FileErrorWords.errno(ENAMETOOLONG))
         }
         expectEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), [], "nothing left behind")
     }
