@@ -7,10 +7,9 @@ import LabCore
 /// `AtomicFile` flushes each save (fsync) so that a user's file survives a crash of the machine.
 /// Here that buys nothing, since a crash costs only a build made again, never a verdict (a
 /// store's entry is checked against its key and size before use, a run's folder is removed
-/// before it is written), and it costs much: a flush waits until the disk has every write the
-/// journal holds, the linked checks of other answers among them. A `--verify` flushed about six
-/// files an answer, about 27 ms of waiting each on a quiet machine and more on a busy one, where
-/// a build on one CPU left the CPU idle meanwhile (docs/MEASUREMENTS.md, session 63).
+/// before it is written). A `--verify` flushed about six files an answer: 722 flushes and 3.43 s
+/// waiting in them for 125 answers under strace (docs/MEASUREMENTS.md, session 63), though no
+/// change in time was measurable on this machine's disk.
 ///
 /// Foundation's own writes flush on Linux (`Data.write(to:)`, `FileManager.createFile`), so
 /// these use the system's calls.
@@ -29,7 +28,7 @@ public enum ScratchFile {
     /// Writes `data` beside `url` and renames it into place: a reader in another process sees
     /// the file whole, old or new. For a file others may read meanwhile (a store's entry, a known
     /// mistake two batches write out at once). A temporary left by a crash has `AtomicFile`'s name,
-    /// and is swept as its are.
+    /// and is swept as theirs are.
     public static func replace(_ data: Data, at url: URL) throws {
         let temporary = url.deletingLastPathComponent().appendingPathComponent(
             AtomicFile.temporaryPrefix(of: url) + "\(UUID().uuidString).tmp")
