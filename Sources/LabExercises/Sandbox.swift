@@ -254,13 +254,16 @@ public enum Sandbox {
         let deadline = Date().addingTimeInterval(2 * limits.wallSeconds + 10)
         var finished = false
         var abandoned = false
+        // The supervisor's end polled beside its pipes (`ChildExit`); where it cannot be, looked
+        // for every 20 ms. The backstop's deadline is looked at every second at least.
+        let supervisorExit = ChildExit(of: supervisor, fallbackMilliseconds: 20)
         while !finished {
             var descriptors = [
                 pollfd(fd: recordPipe.read, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: outputPipe.read, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: reportPipe.read, events: Int16(POLLIN), revents: 0),
             ]
-            _ = poll(&descriptors, 3, 20)
+            supervisorExit.wait(for: &descriptors, atMost: .seconds(1))
             if descriptors[0].revents != 0 { records.append(readAvailable(recordPipe.read)) }
             if descriptors[1].revents != 0 { output.append(readAvailable(outputPipe.read)) }
             if descriptors[2].revents != 0 { report.append(readAvailable(reportPipe.read)) }

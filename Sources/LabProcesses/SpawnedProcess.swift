@@ -129,10 +129,15 @@ struct SpawnedProcess: Sendable {
         var open = [output, errors].compactMap { $0 }.filter { $0 >= 0 }
         var terminatedAt: ContinuousClock.Instant?
         var waitStatus: Int32 = 0
+        // Where the child's end cannot be polled, at most 5 ms between looks at it: the latency of
+        // noticing its end. A `stop()` is asked at least every 100 ms; past the deadline, and
+        // once SIGKILL is sent (again at each look until the child is gone), every 5 ms.
+        let exit = ChildExit(of: pid, fallbackMilliseconds: 5)
         while true {
             var descriptors = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            // At most 5 ms between looks at the child: the latency of noticing its end.
-            _ = poll(&descriptors, nfds_t(descriptors.count), 5)
+            let next = terminatedAt.map { $0 + .milliseconds(200) } ?? deadline
+            let untilNext = ContinuousClock.now.duration(to: next)
+            exit.wait(for: &descriptors, atMost: max(.milliseconds(5), min(.milliseconds(100), untilNext)))
             open = open.filter { collect(from: $0, into: &ending) }
             let reaped = waitpid(pid, &waitStatus, WNOHANG)
             if reaped == pid || (reaped == -1 && errno != EINTR) { break }

@@ -1,5 +1,6 @@
 // The one thing Swift cannot call directly: syscall(2) is variadic, and glibc's
-// gettid() is not in Swift's Glibc module. The trace records OS thread ids with it.
+// gettid() is not in Swift's Glibc module. The trace records OS thread ids with it; process
+// watchers wait on a pidfd with it.
 #ifndef CLAB_SHIMS_H
 #define CLAB_SHIMS_H
 #if defined(__linux__)
@@ -10,6 +11,15 @@ static inline long lab_current_thread_id(void) { return syscall(SYS_gettid); }
 int lab_affinity_cpu_count(void);
 /// Pins the calling thread to one CPU of the affinity mask, the (index mod count)-th; 0 on success.
 int lab_pin_calling_thread_to_allowed_cpu(int index);
+/// A descriptor that becomes readable when the child `pid` ends (pidfd_open, Linux 5.3), close-on-exec;
+/// -1 where the kernel has none. (glibc 2.36 declares pidfd_open; older ones only the number.)
+static inline int lab_pidfd_open(int pid) {
+#ifdef SYS_pidfd_open
+    return (int)syscall(SYS_pidfd_open, pid, 0);
+#else
+    return (int)syscall(434, pid, 0);
+#endif
+}
 #endif
 
 // Starting a child in another folder without changing the parent's (the grader's
