@@ -257,16 +257,20 @@ public enum Sandbox {
         // The supervisor's end polled beside its pipes (`ChildExit`); where it cannot be, looked
         // for every 20 ms. The backstop's deadline is looked at every second at least.
         let supervisorExit = ChildExit(of: supervisor, fallbackMilliseconds: 20)
+        // A pipe is polled until its end: once the check has exited its two pipes are closed
+        // while the supervisor still sweeps, and a closed pipe left in the set would wake every
+        // poll at once (a loop spinning on one CPU beside the supervisor it waits for).
+        var pipes = PolledPipes([recordPipe.read, outputPipe.read, reportPipe.read])
         while !finished {
-            var descriptors = [
-                pollfd(fd: recordPipe.read, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: outputPipe.read, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: reportPipe.read, events: Int16(POLLIN), revents: 0),
-            ]
+            var descriptors = pipes.pollSet
             supervisorExit.wait(for: &descriptors, atMost: .seconds(1))
-            if descriptors[0].revents != 0 { records.append(readAvailable(recordPipe.read)) }
-            if descriptors[1].revents != 0 { output.append(readAvailable(outputPipe.read)) }
-            if descriptors[2].revents != 0 { report.append(readAvailable(reportPipe.read)) }
+            for (descriptor, chunk) in pipes.read(after: descriptors) {
+                switch descriptor {
+                case recordPipe.read: records.append(chunk)
+                case outputPipe.read: output.append(chunk)
+                default: report.append(chunk)
+                }
+            }
             if waitpid(supervisor, &status, WNOHANG) == supervisor {
                 finished = true
             } else if Date() > deadline {
@@ -353,7 +357,34 @@ public enum Sandbox {
     /// A poll's worth of a pipe (up to 1 MB, so one flooding pipe cannot starve the
     /// other), or all of it once the child has exited.
     static func readAvailable(_ descriptor: Int32, untilEmpty: Bool = false) -> Data {
-        ProcessCapture.readAvailable(descriptor, limit: untilEmpty ? .max : 1 << 20)
+        ProcessCapture.readAvailable(descriptor, limit: untilEmpty ? .max : pollReadLimit)
+    }
+
+    static let pollReadLimit = 1 << 20
+
+    /// The pipes still open, polled together: one whose writers have all gone (hung up, and read
+    /// to its end) leaves the set.
+    struct PolledPipes {
+        private(set) var open: [Int32]
+
+        init(_ descriptors: [Int32]) { open = descriptors }
+
+        var pollSet: [pollfd] { open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) } }
+
+        /// What each ready pipe holds now, after a poll of `pollSet`; a pipe hung up and read to
+        /// its end (less than a poll's worth was there), or no longer valid, is no longer polled.
+        mutating func read(after polled: [pollfd]) -> [(descriptor: Int32, chunk: Data)] {
+            var chunks: [(Int32, Data)] = []
+            var ended: Set<Int32> = []
+            for entry in polled where entry.revents != 0 && open.contains(entry.fd) {
+                let chunk = Sandbox.readAvailable(entry.fd)
+                if !chunk.isEmpty { chunks.append((entry.fd, chunk)) }
+                let hungUp = entry.revents & Int16(POLLHUP | POLLERR) != 0 && chunk.count < Sandbox.pollReadLimit
+                if hungUp || entry.revents & Int16(POLLNVAL) != 0 { ended.insert(entry.fd) }
+            }
+            open.removeAll { ended.contains($0) }
+            return chunks
+        }
     }
 
     /// Keeps the first and the last part of an output of any size.
