@@ -1,5 +1,6 @@
 #if os(Linux)
     import Foundation
+    import LabCore
     import Testing
     @testable import LabExercises
 
@@ -8,13 +9,6 @@
     /// for, not spun on (a closed pipe in a poll wakes it at once, every time).
     @Suite("The sandbox's pipes are polled until their end")
     struct PolledPipesTests {
-        /// The CPU time of the calling thread, in seconds.
-        static func threadCPUSeconds() -> Double {
-            var now = timespec()
-            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
-            return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-        }
-
         @Test func aPipeReadToItsEndLeavesThePollAndOneStillOpenStays() throws {
             let ended = try Sandbox.makePipe()
             let stillOpen = try Sandbox.makePipe()
@@ -30,11 +24,11 @@
         }
 
         @Test func aCheckThatClosesItsOutputAndRunsOnIsWaitedForWithoutSpinning() throws {
-            let before = Self.threadCPUSeconds()
+            let before = ProcessUsage.callingThreadCPUSeconds()
             let result = try Sandbox.run(
                 URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "echo said; exec >&- 2>&-; sleep 1"], header: "x",
                 limits: Sandbox.Limits())
-            let spent = Self.threadCPUSeconds() - before
+            let spent = ProcessUsage.callingThreadCPUSeconds() - before
             expectEqual(result.exitStatus, 0)
             expectContains(result.output, "said")
             // Spinning, the waiting thread took most of the second (even sharing one CPU with the
