@@ -46,13 +46,13 @@ struct AutolinkList: Sendable, Codable, Equatable {
 
     /// Writes the list for the answer built in `folder`. False when an object of the answer
     /// cannot be read as ELF, or the list cannot be written: the caller then starts the program.
-    func write(in folder: URL) -> Bool {
+    /// `read`: an object's reading by its path, where the build has one already (else it is read here).
+    func write(in folder: URL, read: [String: LinkerRequests.Reading] = [:]) -> Bool {
         // Each path starts with the placeholder (`plan` keeps no other).
         let inFolder = { (path: String) in folder.path + path.dropFirst(placeholder.count) }
         var entries: [String] = []
         for object in answerObjects.map(inFolder) {
-            guard let bytes = FileManager.default.contents(atPath: object),
-                let listed = ELFObject.autolinkEntries([UInt8](bytes))
+            guard let listed = (read[object] ?? LinkerRequests.readELF(URL(fileURLWithPath: object))).entries
             else { return false }
             entries += listed
         }

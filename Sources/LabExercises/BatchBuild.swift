@@ -94,6 +94,9 @@ struct BatchBuild: Sendable {
         // is kept), and whether its module came from the store.
         var answerReused = false
         var answerClaimed: AnswerModules.Key? = nil
+        // The check's object as read once it is this build's (restored or compiled), by its path:
+        // the link's refusal and list read it from here, not from the file again.
+        var read: [String: LinkerRequests.Reading] = [:]
         defer { if let answerClaimed { answerModule?.store.inFlight.finished(answerClaimed) } }
         for (number, planned) in planned.enumerated() {
             // The link writes this build's fingerprint (where the linker does: `BuildFingerprint`).
@@ -124,15 +127,16 @@ struct BatchBuild: Sendable {
                     checkKey(code: code, sources: sources, mode: mode, toolchain: toolchain, store: $0)
                 } : nil
             if let key, let store = checkObjects {
-                var reused = reuseKept(key, from: store)
-                if !reused, let other = store.inFlight.claim(key) {
+                var reading = reuseKept(key, from: store)
+                if reading == nil, let other = store.inFlight.claim(key) {
                     // Another build compiling this very check: its object, once kept, serves here too.
                     other.wait()
-                    reused = reuseKept(key, from: store)
-                } else if !reused {
+                    reading = reuseKept(key, from: store)
+                } else if reading == nil {
                     claimed = key
                 }
-                if reused {
+                if let reading {
+                    read[checkObject.path] = reading
                     checkReused = true
                     restored = key
                     continue
@@ -142,12 +146,14 @@ struct BatchBuild: Sendable {
             // restored from the store that is refused was damaged there (the answer's own compile
             // wrote one that passed, else it was not kept): built again from the code (see `build`),
             // not blamed on the answer, which every later grading of the same code would be.
-            if number == Self.linkStep,
-                let refusal = LinkerRequests.refusal(objects: [
-                    answerObject, checkObject,
-                ])
-            {
-                return answerReused ? nil : .failed(output: "error: " + refusal, inAnswer: true)
+            if number == Self.linkStep {
+                read[answerObject.path] = LinkerRequests.read(answerObject)
+                let objects = [answerObject, checkObject]
+                if let refusal = LinkerRequests.refusal(
+                    objects.map { ($0, read[$0.path] ?? LinkerRequests.read($0)) })
+                {
+                    return answerReused ? nil : .failed(output: "error: " + refusal, inAnswer: true)
+                }
             }
             var commands = step
             // A check against its exercise's stub of the answer's module (`AnswerFace`): the stub
@@ -162,7 +168,7 @@ struct BatchBuild: Sendable {
             }
             for (index, job) in commands.enumerated() {
                 if let autolink = jobs?.autolink, autolink.step == number, autolink.index == index,
-                    autolink.write(in: folder)
+                    autolink.write(in: folder, read: read)
                 {
                     continue
                 }
@@ -193,7 +199,11 @@ struct BatchBuild: Sendable {
             }
             // Not an object the refusal below cannot read: that one is refused at the link, and the
             // answer's declarations (its default arguments) are compiled into it too.
-            if let key, LinkerRequests.readable(checkObject) { checkObjects?.keep(key, object: checkObject) }
+            if number == Self.checkStep {
+                let reading = LinkerRequests.read(checkObject)
+                read[checkObject.path] = reading
+                if let key, reading.entries != nil { checkObjects?.keep(key, object: checkObject) }
+            }
             if let done = claimed, number == Self.checkStep {
                 checkObjects?.inFlight.finished(done)
                 claimed = nil
@@ -222,15 +232,16 @@ struct BatchBuild: Sendable {
     var answerObject: URL { studentObjects.appendingPathComponent("StudentCode.o") }
     var answerModuleFile: URL { modules.appendingPathComponent("StudentCode.swiftmodule") }
 
-    /// Whether the check's object kept for `key` is now this build's. A kept object that cannot be
-    /// read (a file damaged on disk) is not the answer's doing: forgotten, and the check compiled
-    /// again as if none had been kept.
-    func reuseKept(_ key: CheckObjects.Key, from store: CheckObjects) -> Bool {
-        guard store.restore(key, to: checkObject) else { return false }
-        if LinkerRequests.readable(checkObject) { return true }
+    /// The check's object kept for `key`, now this build's, as read; nil when there is none. A kept
+    /// object that cannot be read (a file damaged on disk) is not the answer's doing: forgotten, and
+    /// the check compiled again as if none had been kept.
+    func reuseKept(_ key: CheckObjects.Key, from store: CheckObjects) -> LinkerRequests.Reading? {
+        guard store.restore(key, to: checkObject) else { return nil }
+        let reading = LinkerRequests.read(checkObject)
+        if reading.entries != nil { return reading }
         store.forget(key)
         try? FileManager.default.removeItem(at: checkObject)
-        return false
+        return nil
     }
 
     /// Everything the check's object depends on, this answer's module included (or, where the

@@ -7,9 +7,36 @@ public struct FNV1a: Sendable {
     public init() {}
 
     public mutating func combine<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        for byte in bytes {
-            value ^= UInt64(byte)
-            value = value &* 0x0000_0100_0000_01B3
+        // Bytes in one piece of memory (an array, `Data`) are read eight at a time: the grader hashes
+        // each kept compile's key (the check's sources and the answer's module, tens of kilobytes)
+        // for every answer, and in the debug build the lab runs in CI a generic step per byte made
+        // hashing a few percent of its own CPU (docs/MEASUREMENTS.md, session 66). The same hash.
+        let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
+            combine(UnsafeRawBufferPointer(buffer))
+        }
+        if done != nil { return }
+        for byte in bytes { combine(byte) }
+    }
+
+    private mutating func combine(_ byte: UInt8) {
+        value ^= UInt64(byte)
+        value = value &* 0x0000_0100_0000_01B3
+    }
+
+    private mutating func combine(_ buffer: UnsafeRawBufferPointer) {
+        var offset = 0
+        while offset + 8 <= buffer.count {
+            // Little-endian order is the bytes' own order, on every machine.
+            var word = UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            for _ in 0..<8 {
+                combine(UInt8(truncatingIfNeeded: word))
+                word >>= 8
+            }
+            offset += 8
+        }
+        while offset < buffer.count {
+            combine(buffer[offset])
+            offset += 1
         }
     }
 
