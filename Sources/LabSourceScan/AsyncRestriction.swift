@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// One call that must not appear directly inside an async context, read from
 /// `docs/async-restrictions.json` (the list is data, with where each entry was read,
@@ -95,7 +96,23 @@ public struct AsyncRestriction: Codable, Sendable, Equatable {
         let tail: [String]
     }
 
+    /// The spelling taken apart. A listed restriction's is worked out once per process: the
+    /// grader asks every listed restriction's shape several times for each answer it reviews, and
+    /// tokenizing the list's spellings again each time was about 4% of the lab's own CPU per
+    /// answer (`perf`, docs/MEASUREMENTS.md, session 66). One inferred from an answer's helper is
+    /// taken apart each time: its spelling is that answer's, so a memo of them would only grow.
     var shape: Shape {
+        guard inferredFrom == nil else { return takenApart }
+        if let known = Self.listedShapes.withLock({ $0[api] }) { return known }
+        let shape = takenApart
+        Self.listedShapes.withLock { $0[api] = shape }
+        return shape
+    }
+
+    /// The listed restrictions' shapes by spelling (a shape depends on the spelling alone).
+    private static let listedShapes = Mutex<[String: Shape]>([:])
+
+    private var takenApart: Shape {
         let parts = SwiftTokenizer.tokens(of: api).map(\.text)
         if inferredFrom != nil {
             return Shape(receiver: .anyOrNone, member: parts.first ?? api, tail: Array(parts.dropFirst()))

@@ -133,7 +133,7 @@ public enum SourceScanner {
         func candidates(_ shape: ForbiddenPattern.Shape, in stream: Int) -> [Int] {
             switch shape {
             case .tokens(let expected):
-                guard let first = expected.first, !first.contains("*") else { return Array(streams[stream].indices) }
+                guard let first = expected.first, !SourceScanner.isGlob(first) else { return Array(streams[stream].indices) }
                 return positions[stream][first] ?? []
             case .globalFunction(let name), .systemCall(let name):
                 return positions[stream][name] ?? []
@@ -189,7 +189,7 @@ public enum SourceScanner {
                 let shown =
                     if case .referenceInto(let receiver) = pattern.shape {
                         "`\(token.text == "-" ? "->" : token.text)` in \(receiver)"
-                    } else if pattern.text.contains("*") || pattern.shape.showsTheNameFound {
+                    } else if Self.isGlob(pattern.text) || pattern.shape.showsTheNameFound {
                         // A glob is shown as the name it matched: `DispatchQueue`, not `Dispatch*`.
                         "`\(token.text)`"
                     } else {
@@ -300,7 +300,7 @@ public enum SourceScanner {
             for (offset, want) in expected.enumerated() {
                 let token = tokens[index + offset]
                 guard token.kind != .string else { return nil }
-                if want.contains("*") {
+                if isGlob(want) {
                     guard token.kind == .identifier, glob(want, matches: token.text) else { return nil }
                 } else if token.text != want {
                     return nil
@@ -342,9 +342,9 @@ public enum SourceScanner {
             if ownMembers.declares(name) { return nil }
             return 2
         case .stringContaining(let text):
-            return token.kind == .string && token.literal.lowercased().contains(text.lowercased()) ? 1 : nil
+            return token.kind == .string && CaseBlindSearch.contains(text, in: token.literal) ? 1 : nil
         case .nameContaining(let text):
-            return token.kind == .identifier && token.text.lowercased().contains(text.lowercased()) ? 1 : nil
+            return token.kind == .identifier && CaseBlindSearch.contains(text, in: token.text) ? 1 : nil
         case .underscoredName:
             return token.kind == .identifier && token.text.count > 1 && token.text.hasPrefix("_") ? 1 : nil
         case .firstLabel(let label):
@@ -393,6 +393,12 @@ public enum SourceScanner {
         while position >= 1, tokens[position].text == ",", tokens[position - 1].kind == .identifier { position -= 2 }
         return position >= 0 && tokens[position].text == "case" && position < index - 1
     }
+
+    /// Whether a pattern's word is a glob (`Unsafe*`). Its bytes are looked at: a pattern is the
+    /// lab's own ASCII, and Foundation's `contains("*")`, asked for each token a pattern is tried
+    /// on, went through an `NSString` each time (about 3% of the lab's own CPU per answer, `perf`,
+    /// docs/MEASUREMENTS.md, session 66).
+    static func isGlob(_ word: String) -> Bool { word.utf8.contains(UInt8(ascii: "*")) }
 
     static func glob(_ pattern: String, matches text: String) -> Bool {
         let parts = pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
