@@ -133,7 +133,7 @@ public enum SourceScanner {
         func candidates(_ shape: ForbiddenPattern.Shape, in stream: Int) -> [Int] {
             switch shape {
             case .tokens(let expected):
-                guard let first = expected.first, !SourceScanner.isGlob(first) else { return Array(streams[stream].indices) }
+                guard let first = expected.first, !isGlob(first) else { return Array(streams[stream].indices) }
                 return positions[stream][first] ?? []
             case .globalFunction(let name), .systemCall(let name):
                 return positions[stream][name] ?? []
