@@ -24,16 +24,24 @@ public struct FNV1a: Sendable {
     }
 
     private mutating func combine(_ buffer: UnsafeRawBufferPointer) {
+        let prime: UInt64 = 0x0000_0100_0000_01B3
+        var hash = value
         var offset = 0
         while offset + 8 <= buffer.count {
-            // Little-endian order is the bytes' own order, on every machine.
-            var word = UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            for _ in 0..<8 {
-                combine(UInt8(truncatingIfNeeded: word))
-                word >>= 8
-            }
+            // Little-endian order is the bytes' own order, on every machine. The eight steps written
+            // out: the integer operators are inlined even in a debug build, a loop or a call is not.
+            let word = UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            hash = (hash ^ (word & 0xFF)) &* prime
+            hash = (hash ^ (word >> 8 & 0xFF)) &* prime
+            hash = (hash ^ (word >> 16 & 0xFF)) &* prime
+            hash = (hash ^ (word >> 24 & 0xFF)) &* prime
+            hash = (hash ^ (word >> 32 & 0xFF)) &* prime
+            hash = (hash ^ (word >> 40 & 0xFF)) &* prime
+            hash = (hash ^ (word >> 48 & 0xFF)) &* prime
+            hash = (hash ^ (word >> 56)) &* prime
             offset += 8
         }
+        value = hash
         while offset < buffer.count {
             combine(buffer[offset])
             offset += 1
