@@ -94,8 +94,9 @@ struct BatchBuild: Sendable {
         // is kept), and whether its module came from the store.
         var answerReused = false
         var answerClaimed: AnswerModules.Key? = nil
-        // The check's object as read once it is this build's (restored or compiled), by its path:
-        // the link's refusal and list read it from here, not from the file again.
+        // Each object as read once it is this build's, by its path: the check's when it is restored
+        // or compiled, the answer's at the link. The link's refusal and list read them from here,
+        // not from the files again.
         var read: [String: LinkerRequests.Reading] = [:]
         defer { if let answerClaimed { answerModule?.store.inFlight.finished(answerClaimed) } }
         for (number, planned) in planned.enumerated() {
