@@ -46,6 +46,12 @@ double lab_cpu_wait_seconds(pid_t check);
 /// the entries to ~0 (over any limit). Linux; 0 and 0 elsewhere. Async-signal-safe.
 void lab_scratch_usage(const char *folder, pid_t check, unsigned long long max_bytes,
                        unsigned long long max_entries, unsigned long long *bytes, unsigned long long *entries);
+/// What the supervisor waits on for the check's end between its readings (Linux: a pidfd, readable
+/// once the check has ended), or -1 where there is none. Opened once the check is started.
+int lab_exit_handle(pid_t check);
+/// Waits until `handle` says the check ended or `seconds` have passed; without a handle, 2 ms
+/// (the supervisor's readings then come no later than they would have). Async-signal-safe.
+void lab_wait_for_exit(int handle, double seconds);
 /// Stops and reaps every process left of the check's tree; how many there were.
 long lab_sweep_descendants(pid_t check);
 
