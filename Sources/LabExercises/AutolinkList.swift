@@ -41,7 +41,17 @@ struct AutolinkList: Sendable, Codable, Equatable {
         return AutolinkList(
             job: job, step: step, index: index, placeholder: placeholder, answerObjects: objects.filter(inside),
             output: job[job.count - 1],
-            sharedEntries: text.split(separator: "\n").map(String.init))
+            sharedEntries: withoutRepeats(text.split(separator: "\n").map(String.init)))
+    }
+
+    /// `entries` less each that repeats the one just before it. The program lists a library once
+    /// for each object that asks for it, and the shared objects joined into one (`JoinedObjects`)
+    /// ask for Observation 59 times in a row: each `-l` the linker looks up, opens and maps again
+    /// (1.6 ms of a 48 ms link, medians of 40 alternated links, docs/MEASUREMENTS.md, session 67).
+    /// A library named again right after itself adds nothing for any linker, whereas one named
+    /// again further on can, for a linker that reads archives in order (GNU ld): those stay.
+    static func withoutRepeats(_ entries: [String]) -> [String] {
+        entries.enumerated().filter { $0.offset == 0 || entries[$0.offset - 1] != $0.element }.map(\.element)
     }
 
     /// Writes the list for the answer built in `folder`. False when an object of the answer

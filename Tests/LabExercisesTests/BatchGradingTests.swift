@@ -288,7 +288,16 @@ struct BatchGradingTests {
             let added = lines(written).dropLast(shared.count)
             expectEqual(Array(lines(written).suffix(shared.count)), shared)
             expect(Set(added).isDisjoint(with: shared) && Set(added).union(shared).isSuperset(of: read))
+            expect(
+                zip(shared, shared.dropFirst()).allSatisfy { $0 != $1 }, "a library named twice in a row: \(shared)")
         #endif
+    }
+
+    /// Only a repeat right after itself goes; the order and a library named again later stay.
+    @Test func aLibraryNamedAgainRightAfterItselfIsNamedOnce() {
+        let entries = ["-lA", "-lA", "-lA", "-lB", "-lA", "-lC", "-lC"]
+        expectEqual(AutolinkList.withoutRepeats(entries), ["-lA", "-lB", "-lA", "-lC"])
+        expectEqual(AutolinkList.withoutRepeats([]), [])
     }
 
     /// An answer that puts its own strings where the link reads its libraries (Swift 6.3's
