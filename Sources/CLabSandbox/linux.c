@@ -430,8 +430,9 @@ void lab_wait_for_exit(int handle, double seconds) {
         nanosleep(&pause, 0);
         return;
     }
-    // Whole milliseconds, rounded up, so a wait never ends just before the reading it waits for.
-    int milliseconds = seconds <= 0 ? 0 : (int)(seconds * 1000) + 1;
+    // Whole milliseconds, rounded up, so a wait never ends just before the reading it waits for;
+    // a second at most (the supervisor asks for 10 ms at most).
+    int milliseconds = seconds <= 0 ? 0 : seconds >= 1 ? 1000 : (int)(seconds * 1000 + 0.999);
     struct pollfd ended = { handle, POLLIN, 0 };
     poll(&ended, 1, milliseconds);
 }

@@ -136,6 +136,10 @@ double lab_scratch_reading_interval(unsigned long long bytes, unsigned long long
 static void supervise(const lab_sandbox_spec *spec, lab_confinement *confinement) {
     int report = spec->report_descriptor;
     signal(SIGPIPE, SIG_IGN);  // the grader gone: keep sweeping, report nothing
+    // The check is reaped here, never by the kernel: with SIGCHLD ignored (a disposition a
+    // grader started so would pass on), waitpid would never return it, and its pidfd would say
+    // it ended at every look (a loop at full CPU until the wall clock called it a timeout).
+    signal(SIGCHLD, SIG_DFL);
     lab_supervisor_prepare();  // Linux: orphans of the check's tree become this process's children
     pid_t self = getpid();
     pid_t check = fork();

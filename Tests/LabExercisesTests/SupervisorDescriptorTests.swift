@@ -1,5 +1,6 @@
 #if os(Linux)
     import Foundation
+    import LabCore
     import Testing
     @testable import LabExercises
 
@@ -9,49 +10,73 @@
     /// check's pipe open, and that check's output would not end until this check's did.
     @Suite("The supervisor keeps none of the grader's descriptors")
     struct SupervisorDescriptorTests {
+        enum Seen: Equatable {
+            case noCheck
+            case endedWhileTheCheckRan
+            case endedOnlyAfterTheCheck
+        }
+
         @Test func aPipeOfTheGradersEndsWhileTheCheckStillRuns() async throws {
             // A pipe as the grader makes one for each check, close-on-exec, so that no program
             // another test starts meanwhile holds it: only a fork that does not exec (the
             // supervisor) keeps it.
             let pipe = try Sandbox.makePipe()
-            defer { close(pipe.read) }
             // The check is this shell, known by a word of its own on its command line (a first
             // run of the sandbox may start a probe of its own meanwhile). It sleeps far longer
-            // than the test takes: the test stops it once it has seen what it looks for.
+            // than the test takes once it has started: the test stops it once it has seen what
+            // it looks for.
             let marker = "supervisor-descriptors-\(UUID().uuidString)"
-            var limits = Sandbox.Limits()
-            limits.wallSeconds = 60
-            let run = Task {
-                try await Sandbox.runOffThePool(
-                    URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "sleep 60; : \(marker)"], header: "x",
-                    limits: limits)
-            }
-            // The shell, once it runs, is the child of the supervisor, which forked it just before
-            // it closes what it holds.
-            var check: Int32?
-            let clock = ContinuousClock()
-            let deadline = clock.now + .seconds(30)
-            while check == nil && clock.now < deadline {
-                check = Self.children(of: getpid()).lazy.flatMap { Self.children(of: $0) }.first {
-                    Self.commandLine(of: $0).contains(marker)
+            let limits = {
+                var limits = Sandbox.Limits()
+                limits.wallSeconds = 30
+                return limits
+            }()
+            // The run and the watch each on a thread of their own, neither on the pool: the watch
+            // waits in `poll` and `usleep`, and on a one-thread pool (CI's one-CPU lane) a whole
+            // suite's tasks queue for that thread (a run started from a task there began more
+            // than 30 s later).
+            let seen = await OnAThreadOfItsOwn.blockingWork(named: "descriptor watch") { () -> Seen in
+                let ended = Locked(false)
+                let run = Thread {
+                    _ = try? Sandbox.run(
+                        URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "sleep 20; : \(marker)"], header: "x",
+                        limits: limits)
+                    ended.withLock { $0 = true }
                 }
-                if check == nil { try await Task.sleep(for: .milliseconds(5)) }
+                run.start()
+                let seen = Self.watch(pipe, marker: marker) { ended.withLock { $0 } }
+                while !ended.withLock({ $0 }) { usleep(5_000) }
+                return seen
+            }
+            #expect(seen == .endedWhileTheCheckRan)
+        }
+
+        /// Waits for the check to run (the shell, the supervisor's child, which it forked just
+        /// before it closes what it holds), closes this process's write end, and says whether end
+        /// of file came while the check still ran: at once if the supervisor closed its copy, only
+        /// when it exits (after the check) if it kept it. Stops the check once it has seen.
+        static func watch(_ pipe: Sandbox.PipeEnds, marker: String, runEnded: () -> Bool) -> Seen {
+            defer { close(pipe.read) }
+            var check: Int32?
+            while check == nil && !runEnded() {
+                check = children(of: getpid()).lazy.flatMap { children(of: $0) }.first {
+                    commandLine(of: $0).contains(marker)
+                }
+                if check == nil { usleep(5_000) }
             }
             close(pipe.write)
-            let shell = try #require(check, "no check of this test's was seen running in 30 s")
-            // End of file comes once no process holds the write end: at once, if the supervisor
-            // closed its copy; only when the supervisor exits, after the check, if it kept it.
-            var endedWhileTheCheckRan = false
-            while Self.commandLine(of: shell).contains(marker) {
+            guard let check else { return .noCheck }
+            let running = { commandLine(of: check).contains(marker) }
+            var seen = Seen.endedOnlyAfterTheCheck
+            while running() {
                 var readable = pollfd(fd: pipe.read, events: Int16(POLLIN), revents: 0)
                 guard poll(&readable, 1, 20) == 1 else { continue }
                 var byte: UInt8 = 0
-                endedWhileTheCheckRan = read(pipe.read, &byte, 1) == 0 && Self.commandLine(of: shell).contains(marker)
+                if read(pipe.read, &byte, 1) == 0 && running() { seen = .endedWhileTheCheckRan }
                 break
             }
-            if Self.commandLine(of: shell).contains(marker) { kill(shell, SIGKILL) }
-            _ = try await run.value
-            #expect(endedWhileTheCheckRan, "the supervisor held the grader's pipe until the check ended")
+            if running() { kill(check, SIGKILL) }
+            return seen
         }
 
         /// A process's children (every thread's: a fork's child is its thread's).
