@@ -51,48 +51,30 @@
             #expect(seen == .endedWhileTheCheckRan)
         }
 
-        /// Waits for the check to run (the shell, the supervisor's child, which it forked just
-        /// before it closes what it holds), closes this process's write end, and says whether end
-        /// of file came while the check still ran: at once if the supervisor closed its copy, only
-        /// when it exits (after the check) if it kept it. Stops the check once it has seen.
+        /// Waits for the check to run (the shell: the supervisor forked it just before it closes
+        /// what it holds), closes this process's write end, and says whether end of file came while
+        /// the check still ran: at once if the supervisor closed its copy, only when it exits (after
+        /// the check) if it kept it. Stops the check once it has seen.
         static func watch(_ pipe: Sandbox.PipeEnds, marker: String, runEnded: () -> Bool) -> Seen {
             defer { close(pipe.read) }
-            var check: Int32?
+            let running = { SandboxAttackTests.processesMentioning(marker) }
+            var check = running().first
             while check == nil && !runEnded() {
-                check = children(of: getpid()).lazy.flatMap { children(of: $0) }.first {
-                    commandLine(of: $0).contains(marker)
-                }
-                if check == nil { usleep(5_000) }
+                usleep(5_000)
+                check = running().first
             }
             close(pipe.write)
             guard let check else { return .noCheck }
-            let running = { commandLine(of: check).contains(marker) }
             var seen = Seen.endedOnlyAfterTheCheck
-            while running() {
+            while running().contains(check) {
                 var readable = pollfd(fd: pipe.read, events: Int16(POLLIN), revents: 0)
                 guard poll(&readable, 1, 20) == 1 else { continue }
                 var byte: UInt8 = 0
-                if read(pipe.read, &byte, 1) == 0 && running() { seen = .endedWhileTheCheckRan }
+                if read(pipe.read, &byte, 1) == 0 && running().contains(check) { seen = .endedWhileTheCheckRan }
                 break
             }
-            if running() { kill(check, SIGKILL) }
+            if running().contains(check) { kill(check, SIGKILL) }
             return seen
-        }
-
-        /// A process's children (every thread's: a fork's child is its thread's).
-        static func children(of pid: Int32) -> [Int32] {
-            let tasks = "/proc/\(pid)/task"
-            let threads = (try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? []
-            return threads.flatMap { thread in
-                ((try? String(contentsOfFile: "\(tasks)/\(thread)/children", encoding: .utf8)) ?? "")
-                    .split(separator: " ").compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-            }
-        }
-
-        /// A process's arguments, joined by spaces; empty where it cannot be read (it has ended).
-        static func commandLine(of pid: Int32) -> String {
-            let bytes = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") ?? Data()
-            return String(decoding: bytes.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
         }
     }
 #endif
