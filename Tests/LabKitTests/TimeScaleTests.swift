@@ -71,6 +71,49 @@ struct TimeScaleTests {
         expectAbove(CPUWork.units(for: .milliseconds(20)), CPUWork.units(for: .milliseconds(2)) * 5)
     }
 
+    #if os(Linux)
+        /// Beside a thread that keeps the same CPU busy, the calibration still reads the CPU's own
+        /// rate: its probes are short enough to run whole within one time slice. Probes of 5–20 ms
+        /// read about half of it there, every run. On threads of their own, each pinned to the same
+        /// CPU (a pinned thread stays pinned: no pool thread may be).
+        @Test func theCalibrationReadsTheCPUsRateBesideABusyThreadOnTheSameCPU() async throws {
+            let rates = await OnAThreadOfItsOwn.blockingWork(named: "calibration") { () -> (Double, Double)? in
+                guard pinCallingThread(toUsableCPU: 0) else { return nil }
+                let quiet = CPUWork.measuredRate()
+                let spinner = BusyThread()
+                spinner.start(onUsableCPU: 0)
+                let busy = CPUWork.measuredRate()
+                spinner.stop()
+                return (quiet, busy)
+            }
+            let (quiet, busy) = try #require(rates, "a thread of its own could not be pinned to one CPU")
+            expectAtLeast(busy, quiet * 0.7, "the rate beside a busy thread, against the rate without it")
+        }
+
+        /// A thread that computes on one CPU until it is stopped.
+        final class BusyThread: Sendable {
+            private let state = Atomic<Int>(0)
+            private let ended = DispatchSemaphore(value: 0)
+
+            /// Returns once the thread is pinned and computing.
+            func start(onUsableCPU index: Int) {
+                Thread { [self] in
+                    pinCallingThread(toUsableCPU: index)
+                    state.store(1, ordering: .releasing)
+                    while state.load(ordering: .acquiring) == 1 {}
+                    ended.signal()
+                }.start()
+                while state.load(ordering: .acquiring) == 0 { usleep(100) }
+            }
+
+            /// Returns once the thread has ended.
+            func stop() {
+                state.store(2, ordering: .releasing)
+                ended.wait()
+            }
+        }
+    #endif
+
     @Test func durationsReadWell() {
         expectEqual(0.25.formattedAsDuration, "250 ms")
         expectEqual(0.0000034.formattedAsDuration, "3.4 µs")

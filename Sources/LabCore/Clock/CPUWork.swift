@@ -23,7 +23,7 @@ public enum CPUWork {
     }
 
     /// Units per second on this machine, measured once per process on first use.
-    public static var unitsPerSecond: Double { calibration.unitsPerSecond }
+    public static var unitsPerSecond: Double { calibratedRate }
 
     /// Burns CPU for about `duration`, using the calibrated rate. Returns the checksum.
     @discardableResult
@@ -36,26 +36,31 @@ public enum CPUWork {
         Swift.max(1, Int(duration.seconds * unitsPerSecond))
     }
 
-    private static let calibration = Calibration()
+    private static let calibratedRate = measuredRate()
 
-    private final class Calibration: Sendable {
-        let unitsPerSecond: Double
-        init() {
-            // Best of five 20 ms probes: the fastest is the least disturbed by other work.
-            let probeUnits = 200_000
-            var best = Double.greatestFiniteMagnitude
-            let clock = ContinuousClock()
-            for _ in 0..<5 {
-                var elapsed = Duration.zero
-                var units = probeUnits
-                repeat {
-                    elapsed = clock.measure { _ = CPUWork.run(units: units) }
-                    if elapsed < .milliseconds(5) { units *= 4 }
-                } while elapsed < .milliseconds(5)
-                best = Swift.min(best, elapsed.seconds / Double(units))
-            }
-            unitsPerSecond = 1 / best
+    /// Units per second, measured now: the best of ten probes of half a millisecond each. The
+    /// fastest probe is the one least disturbed by other work, and a probe that short runs whole
+    /// within one time slice of a CPU shared with a busy process (Linux gives each runnable thread
+    /// 0.75–3 ms at a time, macOS 10 ms). Probes of 5–20 ms, each grown from 200,000 units, read
+    /// half the rate beside a process that kept the same CPU busy, every run, and took 98 ms in
+    /// a debug build (39 ms optimized); these read the quiet rate there too, and take 8.5 ms
+    /// (5.5 ms optimized) (docs/MEASUREMENTS.md, session 68).
+    static func measuredRate() -> Double {
+        let clock = ContinuousClock()
+        // Sized first: grown until one run takes long enough to time, then scaled to a probe.
+        var units = 10_000
+        var elapsed = clock.measure { _ = CPUWork.run(units: units) }
+        while elapsed < .microseconds(250) {
+            units *= 4
+            elapsed = clock.measure { _ = CPUWork.run(units: units) }
         }
+        var best = elapsed.seconds / Double(units)
+        let probeUnits = Swift.max(units, Int(Duration.microseconds(500).seconds / best))
+        for _ in 0..<10 {
+            let probe = clock.measure { _ = CPUWork.run(units: probeUnits) }
+            best = Swift.min(best, probe.seconds / Double(probeUnits))
+        }
+        return 1 / best
     }
 }
 
