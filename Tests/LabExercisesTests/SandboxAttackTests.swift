@@ -226,13 +226,8 @@
                 guard let line = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline")) else {
                     return false
                 }
-                return String(decoding: line, as: UTF8.self).contains(text) && !isZombie(pid)
+                return String(decoding: line, as: UTF8.self).contains(text) && !SandboxTests.isZombie(pid)
             }
-        }
-
-        static func isZombie(_ pid: Int32) -> Bool {
-            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
-            return stat.split(separator: ")").last?.split(separator: " ").first == "Z"
         }
     }
 #endif
