@@ -51,6 +51,9 @@ public enum SourceScanner {
         /// Per stream, where each token's text stands (in order): a pattern is tried only where
         /// its first token could be, not at every token of the file for every pattern.
         let positions: [[String: [Int]]]
+        /// Per stream, where its string literals stand (in order): the paths a pattern looks for
+        /// in them are looked for there only.
+        let literals: [[Int]]
         /// The lines each entry point can run (`ReachedCode`), worked out once per entry: the
         /// blocking set asks for the same entry once per pattern.
         private let reached = ReachedLinesByEntry()
@@ -70,6 +73,7 @@ public enum SourceScanner {
             ownMembers = OwnMembers(raw)
             ownNames = AnswerSimilarity.declaredNames(raw)
             positions = streams.map { stream in Dictionary(grouping: stream.indices, by: { stream[$0].text }) }
+            literals = streams.map { stream in stream.indices.filter { stream[$0].kind == .string } }
         }
 
         /// Each place `pattern` matches: the stream, the token, the tokens it covers.
@@ -128,19 +132,33 @@ public enum SourceScanner {
             return ownNames.contains(callee)
         }
 
+        /// The tokens of `stream` whose text passes `test`, in order. Asked once for each text the
+        /// stream holds, not for each token: a glob (`Unsafe*`) or a name's part tried at every
+        /// token was a fifth of a scan's time (docs/MEASUREMENTS.md, session 68).
+        func positions(in stream: Int, where test: (String) -> Bool) -> [Int] {
+            var found: [Int] = []
+            for (text, places) in positions[stream] where test(text) { found += places }
+            return found.sorted()
+        }
+
         /// The tokens of `stream` where `shape` may start, in order: every one where
         /// `matchLength` could say yes (it still decides).
         func candidates(_ shape: ForbiddenPattern.Shape, in stream: Int) -> [Int] {
             switch shape {
             case .tokens(let expected):
-                guard let first = expected.first, !isGlob(first) else { return Array(streams[stream].indices) }
-                return positions[stream][first] ?? []
+                guard let first = expected.first else { return Array(streams[stream].indices) }
+                guard isGlob(first) else { return positions[stream][first] ?? [] }
+                return positions(in: stream) { SourceScanner.glob(first, matches: $0) }
+            case .nameContaining(let text):
+                return positions(in: stream) { CaseBlindSearch.contains(text, in: $0) }
+            case .underscoredName:
+                return positions(in: stream) { $0.count > 1 && $0.hasPrefix("_") }
             case .globalFunction(let name), .systemCall(let name):
                 return positions[stream][name] ?? []
             case .member(let name):  // the `.` before the name
                 return (positions[stream][name] ?? []).filter { $0 > 0 }.map { $0 - 1 }
-            case .stringContaining, .nameContaining, .underscoredName:
-                return Array(streams[stream].indices)
+            case .stringContaining:
+                return literals[stream]
             case .firstLabel:
                 return positions[stream]["("] ?? []
             case .referenceInto, .reachedFrom:
@@ -400,10 +418,15 @@ public enum SourceScanner {
     /// docs/MEASUREMENTS.md, session 66).
     static func isGlob(_ word: String) -> Bool { word.utf8.contains(UInt8(ascii: "*")) }
 
+    /// Whether `text` matches `pattern`, a word with one `*` (`Unsafe*`, `*Unsafe*` is not one);
+    /// otherwise whether they are equal.
     static func glob(_ pattern: String, matches text: String) -> Bool {
-        let parts = pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 2 else { return pattern == text }
-        return text.hasPrefix(parts[0]) && text.hasSuffix(parts[1]) && text.count >= parts[0].count + parts[1].count
+        let star = UInt8(ascii: "*")
+        guard let at = pattern.utf8.firstIndex(of: star) else { return pattern == text }
+        let prefix = pattern[..<at]
+        let suffix = pattern[pattern.utf8.index(after: at)...]
+        guard !suffix.utf8.contains(star) else { return pattern == text }
+        return text.hasPrefix(prefix) && text.hasSuffix(suffix) && text.count >= prefix.count + suffix.count
     }
 
     static func importFindings(_ tokens: [SwiftTokenizer.Token]) -> [Finding] {
