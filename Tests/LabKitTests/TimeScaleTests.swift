@@ -79,10 +79,14 @@ struct TimeScaleTests {
         @Test func theCalibrationReadsTheCPUsRateBesideABusyThreadOnTheSameCPU() async throws {
             let rates = await OnAThreadOfItsOwn.blockingWork(named: "calibration") { () -> (Double, Double)? in
                 guard pinCallingThread(toUsableCPU: 0) else { return nil }
-                let quiet = CPUWork.measuredRate()
+                // Each the best of three calibrations: under a whole suite on one CPU, the other
+                // tests' threads take turns there too, and one calibration in about 260 read under
+                // 0.7 of the quiet one (a review's sampling, session 68).
+                let bestOfThree = { (0..<3).map { _ in CPUWork.measuredRate() }.max() ?? 0 }
+                let quiet = bestOfThree()
                 let spinner = BusyThread()
                 spinner.start(onUsableCPU: 0)
-                let busy = CPUWork.measuredRate()
+                let busy = bestOfThree()
                 spinner.stop()
                 return (quiet, busy)
             }

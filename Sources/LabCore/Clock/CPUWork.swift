@@ -43,7 +43,7 @@ public enum CPUWork {
     /// within one time slice of a CPU shared with a busy process (Linux gives each runnable thread
     /// 0.75–3 ms at a time, macOS 10 ms). Probes of 5–20 ms, each grown from 200,000 units, read
     /// half the rate beside a process that kept the same CPU busy, every run, and took 98 ms in
-    /// a debug build (39 ms optimized); these read the quiet rate there too, and take 8.5 ms
+    /// a debug build (39 ms optimized); these read the quiet rate there too, and take 6 ms
     /// (5.5 ms optimized) (docs/MEASUREMENTS.md, session 68).
     static func measuredRate() -> Double {
         let clock = ContinuousClock()
@@ -55,9 +55,12 @@ public enum CPUWork {
             elapsed = clock.measure { _ = CPUWork.run(units: units) }
         }
         var best = elapsed.seconds / Double(units)
-        let probeUnits = Swift.max(units, Int(Duration.microseconds(500).seconds / best))
+        // Scaled down as well as up: the sizing run grows fourfold, so it may take up to 1 ms.
+        let probeUnits = Swift.max(1_000, Int(Duration.microseconds(500).seconds / best))
         for _ in 0..<10 {
             let probe = clock.measure { _ = CPUWork.run(units: probeUnits) }
+            // A clock that read no time at all says nothing (the rate would be infinite).
+            guard probe > .zero else { continue }
             best = Swift.min(best, probe.seconds / Double(probeUnits))
         }
         return 1 / best
