@@ -41,6 +41,9 @@ package enum LabLibraryAccess {
             "LabCore", ["EnvironmentInfo", "ThreadPriority", "UsableCPUs", "pinCallingThread"],
             "reads or changes the machine's settings and its scheduler's; an answer only computes")
         + types(
+            "LabCore", ["BusyThreads"],
+            "spins threads that take the CPUs a check measures with (and may pin them); an answer only computes")
+        + types(
             "LabCore", ["SharedObjects"], "reads other values' private stored properties (as Mirror does)")
         + types(
             "LabCore", ["AllocationCounter", "ProcessUsage"],

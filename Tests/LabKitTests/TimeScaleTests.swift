@@ -84,37 +84,14 @@ struct TimeScaleTests {
                 // 0.7 of the quiet one (a review's sampling, session 68).
                 let bestOfThree = { (0..<3).map { _ in CPUWork.measuredRate() }.max() ?? 0 }
                 let quiet = bestOfThree()
-                let spinner = BusyThread()
-                spinner.start(onUsableCPU: 0)
+                let spinner = BusyThreads(count: 1, onUsableCPU: 0)
+                while spinner.spinning < 1 { usleep(100) }
                 let busy = bestOfThree()
                 spinner.stop()
                 return (quiet, busy)
             }
             let (quiet, busy) = try #require(rates, "a thread of its own could not be pinned to one CPU")
             expectAtLeast(busy, quiet * 0.7, "the rate beside a busy thread, against the rate without it")
-        }
-
-        /// A thread that computes on one CPU until it is stopped.
-        final class BusyThread: Sendable {
-            private let state = Atomic<Int>(0)
-            private let ended = DispatchSemaphore(value: 0)
-
-            /// Returns once the thread is pinned and computing.
-            func start(onUsableCPU index: Int) {
-                Thread { [self] in
-                    pinCallingThread(toUsableCPU: index)
-                    state.store(1, ordering: .releasing)
-                    while state.load(ordering: .acquiring) == 1 {}
-                    ended.signal()
-                }.start()
-                while state.load(ordering: .acquiring) == 0 { usleep(100) }
-            }
-
-            /// Returns once the thread has ended.
-            func stop() {
-                state.store(2, ordering: .releasing)
-                ended.wait()
-            }
         }
     #endif
 
