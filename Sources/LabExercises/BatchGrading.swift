@@ -209,9 +209,11 @@ public struct BatchGrading: Sendable {
         let built = Locked([Built?](repeating: nil, count: pending.count))
         // Built, and so run, longest check first (see CheckDurations); each run is timed for the next batch.
         let durations = CheckDurations.kept(in: workFolder)
+        let answerKeys = pending.map { CheckDurations.answerKey($0.code) }
         let order = CheckDurations.longestFirst(
-            Array(pending.indices), exercise: { answers[pending[$0].index].exercise.id }, seconds: durations.read())
-        let measured = Locked<[(exercise: String, seconds: Double)]>([])
+            Array(pending.indices), key: { (answers[pending[$0].index].exercise.id, answerKeys[$0]) },
+            record: durations.read())
+        let measured = Locked<[CheckDurations.Run]>([])
         defer { durations.record(measured.withLock { $0 }) }
         let runOne = { @Sendable (slot: Int) in
             guard let answer = built.withLock({ $0[slot] }) else { return }
@@ -220,7 +222,9 @@ public struct BatchGrading: Sendable {
             let started = ContinuousClock.now
             defer {
                 let seconds = started.duration(to: .now).seconds
-                measured.withLock { $0.append((answers[index].exercise.id, seconds)) }
+                let run = CheckDurations.Run(
+                    exercise: answers[index].exercise.id, answer: answerKeys[slot], seconds: seconds)
+                measured.withLock { $0.append(run) }
             }
             settle(
                 index,
