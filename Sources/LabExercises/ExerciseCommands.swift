@@ -102,12 +102,25 @@ public struct ExerciseCommands {
 
     /// `watching`: called by `lab watch`, which checks again on each save by itself.
     func check(_ name: String?, watching: Bool) async throws -> Int32 {
-        let exercise = try exercise(name, progress: try Progress.load(environment: environment))
+        let saved = try Progress.load(environment: environment)
+        let exercise = try exercise(name, progress: saved)
         let grader = Grader(root: root, exercise: exercise)
+        // A file checked before that is gone now (deleted, or the workspace moved) is made again
+        // from the starting file, as a first check makes it; said, so that the verdict below is not
+        // read as one about the student's own code.
+        let lost =
+            saved[exercise.id].attempts > 0
+            && !FileManager.default.fileExists(atPath: workspace.file(for: exercise).path)
         try workspace.prepare(only: exercise)
         say(
             terminal.paint("▸ \(exercise.id)", .bold)
                 + terminal.paint(" (\(exercise.lesson)) — \(exercise.title)", .dim))
+        if lost {
+            let note =
+                "note: your file was not there, though you checked it before; it was made again from the "
+                + "exercise's starting file, which this check grades: \(workspace.displayPath(for: exercise))"
+            say(terminal.paint(note.wrapped(to: terminal.width, after: "  "), .yellow))
+        }
         if exercise.mode != .swift6 {
             say(
                 terminal.paint(

@@ -71,6 +71,8 @@ public enum ExerciseError: Error, Equatable, CustomStringConvertible {
     case studentNamesAlike(String)
     case badExercise(String, reason: String)
     case cannotWrite(String, reason: String)
+    /// A file of the user's would be overwritten.
+    case wouldReplace(String, reason: String)
 
     public var description: String {
         switch self {
@@ -86,6 +88,7 @@ public enum ExerciseError: Error, Equatable, CustomStringConvertible {
         case .toolchain(let reason): "cannot build the exercise: \(reason)"
         case .badExercise(let path, let reason): "\(path) is not a valid exercise: \(reason)"
         case .cannotWrite(let path, let reason): "cannot write into \(path): \(reason)"
+        case .wouldReplace(let path, let reason): "\(path): \(reason)"
         case .studentGivenTwice(let name):
             "\(name) is given twice: each student's folder is graded once, under its own name"
         case .studentNamesAlike(let name):

@@ -181,15 +181,30 @@ extension ExerciseCommands {
 
     /// Every known answer of every exercise (or of those named) as a whole file in `folder`:
     /// `<id>/starter.swift`, `solution.swift`, `alternative-NAME.swift`, `mistake-NAME.swift`.
-    /// For a teacher reading the catalogue, and for making a class to try `lab grade` on.
-    public func writeAnswers(only names: [String], to folder: URL) throws -> Int32 {
+    /// For a teacher reading the catalogue, and for making a class to try `lab grade` on. A file
+    /// already there that says something else is the user's: without `replace`, nothing is written
+    /// (a file that says the same is left as it is, so writing the catalogue again needs no flag).
+    public func writeAnswers(only names: [String], to folder: URL, replace: Bool = false) throws -> Int32 {
         let chosen = try exercises(only: names)
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
             throw ExerciseError.cannotWrite(folder.path, reason: "it is a file, not a folder")
         }
         do {
-            let count = try write(chosen, to: folder)
+            let files = try answerFiles(chosen, in: folder)
+            let different = files.filter { file in
+                FileManager.default.fileExists(atPath: file.url.path) && (try? Data(contentsOf: file.url)) != file.data
+            }
+            if let first = different.first, !replace {
+                let more = different.count > 1 ? " (and \(different.count - 1) more)" : ""
+                throw ExerciseError.wouldReplace(
+                    first.url.path,
+                    reason:
+                        "it is already there and says something else\(more); nothing was written: give another folder, or add --replace to overwrite"
+                )
+            }
+            for file in files { try AtomicFile.write(file.data, to: file.url) }
+            let count = files.count
             say(
                 "Wrote \(count) known answer\(count == 1 ? "" : "s") of \(chosen.count) exercise\(chosen.count == 1 ? "" : "s") to \(folder.path)."
             )
@@ -206,13 +221,13 @@ extension ExerciseCommands {
         }
     }
 
-    private func write(_ chosen: [Exercise], to folder: URL) throws -> Int {
-        var count = 0
+    /// Each known answer's bytes and the file they go to, every exercise read before any is written.
+    private func answerFiles(_ chosen: [Exercise], in folder: URL) throws -> [(data: Data, url: URL)] {
+        var files: [(data: Data, url: URL)] = []
         for exercise in chosen {
             let (answers, problems) = KnownAnswer.all(for: exercise, root: root)
             if let problem = problems.first { throw ExerciseError.badExercise(exercise.id, reason: problem) }
             let target = folder.appendingPathComponent(exercise.id, isDirectory: true)
-            try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
             for answer in answers {
                 let name: String
                 switch answer.role {
@@ -222,10 +237,9 @@ extension ExerciseCommands {
                     name =
                         "\(answer.role.rawValue)-" + answer.origin.deletingPathExtension().lastPathComponent + ".swift"
                 }
-                try AtomicFile.write(try Data(contentsOf: answer.file), to: target.appendingPathComponent(name))
-                count += 1
+                files.append((try Data(contentsOf: answer.file), target.appendingPathComponent(name)))
             }
         }
-        return count
+        return files
     }
 }

@@ -42,6 +42,40 @@ public enum OutputFile {
         }
     }
 
+    /// Why `write(_:to:)` could not save a file at `path`, in the system's words; nil where it
+    /// could. Asked before a run that ends by writing the file (a lesson's `--html`), so that a place
+    /// nothing can be made in (`/proc/x`, a read-only folder) is refused before the run, not after
+    /// it. A new or regular file's folder must take a new file: one is made there and removed at
+    /// once, as `AtomicFile` makes its temporary. A device or FIFO must be open to writing (it is
+    /// not opened: a FIFO would wait for its reader).
+    public static func writeRefusal(_ path: String) -> String? {
+        var target = stat()
+        let file: String
+        if stat(path, &target) == 0 {
+            switch target.st_mode & S_IFMT {
+            case S_IFREG:
+                guard let real = realpath(path, nil) else { return FileErrorWords.errno(errno) }
+                defer { free(real) }
+                file = String(cString: real)
+            case S_IFDIR:
+                return FileErrorWords.errno(EISDIR)
+            default:
+                return access(path, W_OK) == 0 ? nil : FileErrorWords.errno(errno)
+            }
+        } else {
+            guard errno == ENOENT else { return FileErrorWords.errno(errno) }
+            guard let target = try? danglingTarget(of: path) else { return FileErrorWords.errno(ELOOP) }
+            file = target
+        }
+        let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
+        let probe = folder + "/." + UUID().uuidString + ".probe.tmp"
+        let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return FileErrorWords.errno(errno) }
+        close(descriptor)
+        unlink(probe)
+        return nil
+    }
+
     /// Where a chain of symlinks ending at a missing file points (relative links read from
     /// their own folder); `path` itself when it is no symlink.
     static func danglingTarget(of path: String) throws -> String {

@@ -76,6 +76,10 @@ public enum LessonRunner {
             else {
                 throw .invalidValue(option: option, value: path, expected: "a file in an existing folder")
             }
+            if let refusal = OutputFile.writeRefusal(path) {
+                throw .invalidValue(
+                    option: option, value: path, expected: "a file that can be written (here: \(refusal))")
+            }
         }
         if let trace = options.traceOutput, let html = options.htmlOutput, samePath(trace, html) {
             throw .invalidValue(

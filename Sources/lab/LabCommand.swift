@@ -112,8 +112,10 @@ enum LabCommand {
                     if parsed.flag("verify") {
                         throw UsageError.conflicting("write-answers", "verify")
                     }
-                    return try commands.writeAnswers(only: parsed.positionals, to: URL(fileURLWithPath: folder))
+                    return try commands.writeAnswers(
+                        only: parsed.positionals, to: URL(fileURLWithPath: folder), replace: parsed.flag("replace"))
                 }
+                if parsed.flag("replace") { throw UsageError.onlyWith(option: "replace", command: "--write-answers") }
                 return parsed.flag("verify")
                     ? try await commands.verify(only: parsed.positionals) : try commands.list(only: parsed.positionals)
             case .check: return try await commands.check(name)

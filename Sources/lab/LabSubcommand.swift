@@ -81,6 +81,11 @@ enum LabSubcommand: String, CaseIterable {
                         help:
                             "Write every known answer as a whole file into DIR/<exercise>/ (mistakes are kept as diffs of the solution)"
                     ),
+                    OptionSpec(
+                        "replace",
+                        help:
+                            "With --write-answers: overwrite files already in DIR that say something else (without it, nothing is written)"
+                    ),
                     Self.noColor, Self.askHelp,
                 ])
         case .check:

@@ -4,7 +4,9 @@ import Testing
 /// Every way to call the lab wrongly: a clear line first, exit status 2, nothing on stdout.
 @Suite("Command-line error paths")
 struct ErrorPathTests {
-    static let cases: [(product: String, arguments: [String], mentions: String)] = [
+    static let cases = everywhere + placesNothingCanBeMade
+
+    static let everywhere: [(product: String, arguments: [String], mentions: String)] = [
         ("sync-vs-async", ["--bogus"], "unknown option '--bogus'"),
         ("sync-vs-async", ["--trac"], "did you mean '--trace'"),
         ("sync-vs-async", ["--variant", "blockng"], "did you mean 'blocking'"),
@@ -51,6 +53,7 @@ struct ErrorPathTests {
         ("lab", ["grade", "--jobs", "2.7", "Exercises"], "invalid value '2.7' for '--jobs'"),
         ("lab", ["grade", "--jbs", "2"], "did you mean '--jobs'"),
         ("lab", ["hint", "--verify"], "unknown option '--verify'"),
+        ("lab", ["exercises", "--replace"], "'--replace' only goes with --write-answers"),
         ("lab", ["bench", "--processes", "2.7"], "expected a whole number from 1 to 16"),
         ("lab", ["bench", "--samples", "2"], "invalid value '2' for '--samples'"),
         ("sync-vs-async", ["--seed", "1", "--seed", "2"], "was given twice"),
@@ -91,6 +94,19 @@ struct ErrorPathTests {
         ("inventory", ["list", "--store", "/nonexist/x.sqlite"], "the folder /nonexist does not exist"),
         ("inventory", ["list", "--store", "/"], "/ is a folder, not an inventory database"),
     ]
+
+    /// A folder that is there but takes no new file: refused before the run, not after its output.
+    static var placesNothingCanBeMade: [(product: String, arguments: [String], mentions: String)] {
+        #if os(Linux)
+            [
+                ("sync-vs-async", ["--trace-out", "/proc/lab-trace.json"], "can be written (here: no such file"),
+                ("task-groups", ["--html", "/proc/page.html"], "a file that can be written"),
+                ("lab", ["run", "actors", "--variant", "build-message", "--trace-out", "/proc/x"], "can be written"),
+            ]
+        #else
+            []
+        #endif
+    }
 
     @Test(arguments: cases.indices)
     func badInputGetsOneClearLineAndExitStatusTwo(index: Int) async throws {

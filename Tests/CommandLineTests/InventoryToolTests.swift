@@ -107,6 +107,33 @@ final class InventoryToolTests {
         expect(!FileManager.default.fileExists(atPath: home + "-utf8.sqlite"), "nothing was created")
     }
 
+    /// A FIFO (SQLite waited on it for ever), a device and a link to one (SQLite made its journal
+    /// beside the device, `/dev/null-journal`, before it failed): refused in one line, nothing made.
+    @Test func aStoreThatIsNoFileIsRefusedBeforeSQLiteOpensIt() async throws {
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        let fifo = home + "/fifo.sqlite"
+        let link = home + "/null.sqlite"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/dev/null")
+        let journalBefore = FileManager.default.fileExists(atPath: "/dev/null-journal")
+        for store in [fifo, "/dev/null", link] {
+            for command in [["add", "Milk", "1"], ["list"]] {
+                let result = try await ProcessRunner.run(
+                    "inventory", command + ["--store", store], environment: ["CONCURRENCY_LAB_HOME": home], timeout: 60)
+                expectEqual(result.status, 2, "\(command) --store \(store): \(result.standardError)")
+                expectEqual(
+                    result.standardError,
+                    "inventory: error: \(store) is a device, FIFO or socket, not an inventory database\n")
+            }
+        }
+        if !journalBefore {
+            expect(!FileManager.default.fileExists(atPath: "/dev/null-journal"), "no journal beside a device")
+        }
+        expectEqual(
+            try FileManager.default.contentsOfDirectory(atPath: home).sorted(), ["fifo.sqlite", "null.sqlite"],
+            "nothing made beside them")
+    }
+
     @Test func aFileThatIsNotAnInventoryIsReportedAndLeftAlone() async throws {
         let path = home + "-corrupt.sqlite"
         try Data("{half".utf8).write(to: URL(fileURLWithPath: path))

@@ -20,12 +20,13 @@ enum ProcessRunner {
 
     /// Runs a built product and suspends while it runs: a test holds no thread of the cooperative
     /// pool meanwhile (a parallel `swift test` runs every test on that pool's few threads).
-    static func run(_ product: String, _ arguments: [String], environment extra: [String: String] = [:]) async throws
-        -> ProcessResult
-    {
+    /// (A test of a command that once hung gives a shorter `timeout`.)
+    static func run(
+        _ product: String, _ arguments: [String], environment extra: [String: String] = [:], timeout: Double = 300
+    ) async throws -> ProcessResult {
         let result = try await ProcessCapture.run(
             try productsDirectory().appendingPathComponent(product), arguments,
-            environment: environment(extra), timeout: 300)
+            environment: environment(extra), timeout: timeout)
         return ProcessResult(
             status: result.status, standardOutput: result.standardOutput, standardError: result.standardError)
     }

@@ -114,6 +114,26 @@ struct ExerciseMetadataTests {
         }
     }
 
+    /// A file of the user's where an answer would go is not overwritten without `--replace`, and
+    /// nothing at all is written then; the same answers written again need no flag.
+    @Test func writingAnswersOverTheUsersFilesNeedsReplace() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("lab-answers-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let commands = ExerciseCommands(
+            root: TestLab.root, terminal: Terminal(isTTY: false, width: 100, usesColor: false))
+        let mine = out.appendingPathComponent("05-window-of-three/solution.swift")
+        try FileManager.default.createDirectory(at: mine.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("my notes".utf8).write(to: mine)
+        #expect(throws: ExerciseError.self) { try commands.writeAnswers(only: ["03", "05"], to: out) }
+        try expectEqual(String(contentsOf: mine, encoding: .utf8), "my notes")
+        expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("03-async-let-rovers").path))
+        try expectEqual(
+            FileManager.default.contentsOfDirectory(atPath: mine.deletingLastPathComponent().path), ["solution.swift"])
+        try expectEqual(commands.writeAnswers(only: ["03", "05"], to: out, replace: true), 0)
+        try expectNotEqual(String(contentsOf: mine, encoding: .utf8), "my notes")
+        try expectEqual(commands.writeAnswers(only: ["03", "05"], to: out), 0)
+    }
+
     /// Every catalogued mistake still fits the solution it changes (verify also says so, by file).
     @Test(arguments: TestLab.exercises.map(\.id))
     func everyMistakeFitsItsSolution(id: String) throws {

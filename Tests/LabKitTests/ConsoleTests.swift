@@ -23,6 +23,19 @@ struct ConsoleTests {
         expectEqual("µs │█".visibleWidth, 5)
     }
 
+    /// Columns as a terminal draws them: a table of names in Japanese, with an emoji, or with a
+    /// combining accent lines up its next column.
+    @Test func visibleWidthCountsTheColumnsATerminalDraws() {
+        expectEqual("牛乳".visibleWidth, 4)
+        expectEqual("ｍｉｌｋ".visibleWidth, 8, "full-width forms")
+        expectEqual("우유".visibleWidth, 4)
+        expectEqual("\u{1F95B} milk".visibleWidth, 7, "an emoji drawn as a picture")
+        expectEqual("Cafe\u{301}".visibleWidth, 4, "a combining accent")
+        expectEqual("Mi\u{200B}lk".visibleWidth, 4, "a zero-width space")
+        expectEqual("\u{1F469}\u{200D}\u{1F373}".visibleWidth, 4, "each picture of a joined emoji, as wcwidth counts")
+        expectEqual("✔ → ─ … ⚠".visibleWidth, 9, "the lessons' symbols take one column each")
+    }
+
     @Test func wideTablesWrapTheirLastColumnToFit() {
         var table = Table(headers: ["name", "description"])
         table.append(["a", String(repeating: "word ", count: 40)])

@@ -35,12 +35,33 @@ struct InventoryStoreTests {
             try await store.all().first { $0.name.hasPrefix("Caf") }?.quantity == 3, "é typed two ways is one product")
     }
 
+    /// The joiners a script or an emoji needs are names like any other.
+    @Test func joinersBetweenLettersOfAScriptThatJoinsAreKept() async throws {
+        let store = try await InventoryStore.inMemory()
+        for name in [
+            "\u{1F469}\u{200D}\u{1F373} kit", "\u{0645}\u{06CC}\u{200C}\u{062E}\u{0648}\u{0627}\u{0647}\u{0645}",
+        ] {
+            #expect(try await store.add(name: name, quantity: 1).name == name)
+        }
+        #expect(try await store.all().count == 2)
+    }
+
     @Test func badInputIsRefusedAndChangesNothing() async throws {
         let store = try await InventoryStore.inMemory()
         try await store.add(name: "Big", quantity: Int.max)
         await #expect(throws: InventoryError.emptyName) { try await store.add(name: "   ", quantity: 1) }
         await #expect(throws: InventoryError.negativeQuantity("-1")) { try await store.add(name: "Milk", quantity: -1) }
         await #expect(throws: InventoryError.controlCharacter) { try await store.add(name: "Mi\u{0}lk", quantity: 1) }
+        // Invisible: a zero-width space (a look-alike of "Milk"), a right-to-left override, a word
+        // joiner, a joiner between ASCII letters, and one at the end.
+        for (name, scalar) in [
+            ("Mi\u{200B}lk", "\u{200B}"), ("\u{202E}evil", "\u{202E}"), ("Mi\u{2060}lk", "\u{2060}"),
+            ("Mi\u{200D}lk", "\u{200D}"), ("\u{1F95B}\u{200D}", "\u{200D}"),
+        ] as [(String, Unicode.Scalar)] {
+            await #expect(throws: InventoryError.invisibleCharacter(scalar)) {
+                try await store.add(name: name, quantity: 1)
+            }
+        }
         await #expect(throws: InventoryError.nameTooLong(characters: 201)) {
             try await store.add(name: String(repeating: "é", count: 201), quantity: 1)
         }

@@ -49,7 +49,7 @@ public struct InventoryLesson: Lesson {
           inventory search TEXT         names containing TEXT; --ignore-case for CONTAINS[c]
           inventory delete NAME         delete the product
           inventory import FILE.json    copy in a JSON inventory from an earlier lab, once
-        Options: --store PATH (default: inventory.sqlite in the lab folder), --no-color.
+        Options: --store PATH (default: ~/.concurrency-lab/inventory.sqlite, or in $CONCURRENCY_LAB_HOME), --no-color.
         Exit status: 0 done; 1 not found or the store refused; 2 bad input.
         """
     }

@@ -17,7 +17,8 @@ public enum InventoryTool {
     )
     static let options = [
         OptionSpec(
-            "store", .text("PATH"), help: "The inventory database (default: inventory.sqlite in the lab folder)"),
+            "store", .text("PATH"),
+            help: "The inventory database (default: ~/.concurrency-lab/inventory.sqlite, or in $CONCURRENCY_LAB_HOME)"),
         OptionSpec("ignore-case", help: "search: ignore letter case, like CONTAINS[c]"),
     ]
     static let operandCounts = ["add": 2, "list": 0, "search": 1, "delete": 1, "import": 1]

@@ -6,6 +6,7 @@ public enum InventoryError: Error, Equatable, CustomStringConvertible {
     case emptyName
     case nameTooLong(characters: Int)
     case controlCharacter
+    case invisibleCharacter(Unicode.Scalar)
     case negativeQuantity(String)
     case invalidQuantity(String)
     case quantityTooLarge(String)
@@ -20,6 +21,8 @@ public enum InventoryError: Error, Equatable, CustomStringConvertible {
         case .nameTooLong(let characters):
             "a product name has at most \(ProductInput.maximumNameLength) characters; this one has \(characters)"
         case .controlCharacter: "a product name cannot contain control characters (such as a newline or a tab)"
+        case .invisibleCharacter(let scalar):
+            "a product name cannot contain invisible formatting characters (it has U+\(ProductInput.hex(scalar)))"
         case .negativeQuantity(let text): "quantity must be 0 or more, not \(text)"
         case .invalidQuantity(let text): "quantity must be a whole number, not '\(text)'"
         case .quantityTooLarge(let text): "quantity \(text) is larger than the largest quantity, \(Int.max)"
@@ -40,15 +43,39 @@ public enum ProductInput {
     public static let maximumNameLength = 200
 
     /// The name as stored: trimmed, in Unicode's composed form (so "Café" typed two
-    /// ways is one product), with no control characters and not absurdly long.
+    /// ways is one product), with no control or invisible formatting characters and not absurdly long.
     public static func name(_ raw: String) throws(InventoryError) -> String {
         let name = raw.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
         guard !name.isEmpty else { throw .emptyName }
         guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw .controlCharacter
         }
+        if let invisible = invisibleCharacter(in: name) { throw .invisibleCharacter(invisible) }
         guard name.count <= maximumNameLength else { throw .nameTooLong(characters: name.count) }
         return name
+    }
+
+    /// A formatting character that shows nothing of itself (Unicode's category Cf): a zero-width
+    /// space makes "Mi\u{200B}lk" a second product that lists as "Milk", and a right-to-left
+    /// override (U+202E) draws the rest of its table row backwards. The two joiners (U+200C, U+200D)
+    /// are kept where a script or an emoji needs them: between two scalars that are not ASCII
+    /// ("👩‍🍳", Persian's "می‌خواهم"); between ASCII letters they only make a look-alike.
+    static func invisibleCharacter(in name: String) -> Unicode.Scalar? {
+        let scalars = Array(name.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() where scalar.properties.generalCategory == .format {
+            let joins = scalar == "\u{200C}" || scalar == "\u{200D}"
+            let between =
+                index > 0 && index + 1 < scalars.count && !scalars[index - 1].isASCII && !scalars[index + 1].isASCII
+                && scalars[index - 1].properties.generalCategory != .format
+                && scalars[index + 1].properties.generalCategory != .format
+            if !(joins && between) { return scalar }
+        }
+        return nil
+    }
+
+    static func hex(_ scalar: Unicode.Scalar) -> String {
+        let digits = String(scalar.value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
     /// The key two spellings of one name share: "Milk", "MILK" and "milk" are one product.

@@ -9,11 +9,15 @@ enum StoreLocation {
     /// `named`: the user gave this path with --store (a missing default store is an empty inventory).
     static func check(_ path: String, writing: Bool, named: Bool) throws(InventoryError) {
         var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
-            guard !isFolder.boolValue else {
-                throw .unusableStore(path: path, reason: "is a folder, not an inventory database")
+        // What is there, through any symlink: SQLite would open a FIFO and wait on it for ever, and
+        // beside a device it makes its journal (`/dev/null-journal`) before it fails.
+        var status = stat()
+        if stat(path, &status) == 0 {
+            switch status.st_mode & S_IFMT {
+            case S_IFREG: return
+            case S_IFDIR: throw .unusableStore(path: path, reason: "is a folder, not an inventory database")
+            default: throw .unusableStore(path: path, reason: "is a device, FIFO or socket, not an inventory database")
             }
-            return
         }
         // The default store not made yet (nor perhaps the lab folder): an empty inventory.
         if !writing, !named { return }
