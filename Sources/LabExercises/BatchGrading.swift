@@ -215,7 +215,8 @@ public struct BatchGrading: Sendable {
         let answerKeys = pending.map { CheckDurations.answerKey($0.code) }
         let order = CheckDurations.longestFirst(
             Array(pending.indices), key: { (answers[pending[$0].index].exercise.id, answerKeys[$0]) },
-            record: ordersByDuration ? durations.read() : .init())
+            // (A batch of one, `lab check`'s, has no order to choose: the record is not read for it.)
+            record: ordersByDuration && pending.count > 1 ? durations.read() : .init())
         let measured = Locked<[CheckDurations.Run]>([])
         defer { durations.record(measured.withLock { $0 }) }
         let runOne = { @Sendable (slot: Int) in

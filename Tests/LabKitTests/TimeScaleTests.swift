@@ -79,19 +79,27 @@ struct TimeScaleTests {
         @Test func theCalibrationReadsTheCPUsRateBesideABusyThreadOnTheSameCPU() async throws {
             let rates = await OnAThreadOfItsOwn.blockingWork(named: "calibration") { () -> (Double, Double)? in
                 guard pinCallingThread(toUsableCPU: 0) else { return nil }
-                // Each the best of three calibrations: under a whole suite on one CPU, the other
-                // tests' threads take turns there too, and one calibration in about 260 read under
-                // 0.7 of the quiet one (a review's sampling, session 68).
-                let bestOfThree = { (0..<3).map { _ in CPUWork.measuredRate() }.max() ?? 0 }
-                let quiet = bestOfThree()
-                let spinner = BusyThreads(count: 1, onUsableCPU: 0)
-                while spinner.spinning < 1 { usleep(100) }
-                let busy = bestOfThree()
-                spinner.stop()
+                // Each side the best of five calibrations, taken in turns, a few milliseconds
+                // apart: under a whole suite on one CPU the other tests' threads take turns there
+                // too, and the machine's other work (CI's sanitized build on the other CPU, the VM's
+                // host) slows the CPU for a while at a time. Three quiet calibrations and then three
+                // busy ones read 0.64 in a CI run; in turns, both sides meet the same moments.
+                var (quiet, busy) = (0.0, 0.0)
+                for _ in 0..<5 {
+                    quiet = max(quiet, CPUWork.measuredRate())
+                    let spinner = BusyThreads(count: 1, onUsableCPU: 0)
+                    while spinner.spinning < 1 { usleep(100) }
+                    busy = max(busy, CPUWork.measuredRate())
+                    spinner.stop()
+                    usleep(2_000)
+                }
                 return (quiet, busy)
             }
             let (quiet, busy) = try #require(rates, "a thread of its own could not be pinned to one CPU")
-            expectAtLeast(busy, quiet * 0.7, "the rate beside a busy thread, against the rate without it")
+            // Probes of 5–20 ms read 0.47–0.50 here (half the CPU), every run; these read 1.0 but
+            // for rare dips, the lowest seen 0.62 (1 run in 25 with the whole suite on the same CPU
+            // and a release build on the other, 5 rounds).
+            expectAtLeast(busy, quiet * 0.6, "the rate beside a busy thread, against the rate without it")
         }
     #endif
 
