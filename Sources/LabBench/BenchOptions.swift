@@ -36,7 +36,11 @@ extension BenchCommand {
                     help:
                         "Where report files go (default ./lab-bench; made if missing; the last run's kept in previous/), checked before measuring; one run at a time"
                 ),
-                OptionSpec("save-baseline", .text("NAME"), help: "Save this run as a baseline in the lab folder"),
+                OptionSpec(
+                    "save-baseline", .text("NAME"),
+                    help:
+                        "Save this run as a baseline (in ~/.concurrency-lab/baselines, or $CONCURRENCY_LAB_HOME/baselines)"
+                ),
                 OptionSpec(
                     "compare", .text("NAME|FILE"), repeatable: true,
                     help: "Compare with a baseline or results file; twice: compare two files, run nothing"),

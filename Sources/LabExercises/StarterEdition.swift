@@ -40,10 +40,10 @@ enum StarterEdition {
         switch finding {
         case .earlierEdition:
             return
-                "This exercise changed in this version of the lab (it now begins \"\(current)\"); your file was written for the earlier one. `swift run lab reset \(number)` starts the new one and keeps yours in the lab folder."
+                "This exercise changed in this version of the lab (it now begins \"\(current)\"); your file was written for the earlier one. `swift run lab reset \(number)` starts the new one and keeps yours in backups/ (in ~/.concurrency-lab, or $CONCURRENCY_LAB_HOME)."
         case .otherHeader(let theirs):
             return
-                "Your file begins \"\(theirs)\", where this version's starting file begins \"\(current)\": if yours was written for an earlier version of the lab, `swift run lab reset \(number)` starts the current one and keeps yours in the lab folder."
+                "Your file begins \"\(theirs)\", where this version's starting file begins \"\(current)\": if yours was written for an earlier version of the lab, `swift run lab reset \(number)` starts the current one and keeps yours in backups/ (in ~/.concurrency-lab, or $CONCURRENCY_LAB_HOME)."
         }
     }
 }
