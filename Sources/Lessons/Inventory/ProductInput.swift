@@ -59,7 +59,8 @@ public enum ProductInput {
     /// space makes "Mi\u{200B}lk" a second product that lists as "Milk", and a right-to-left
     /// override (U+202E) draws the rest of its table row backwards. The two joiners (U+200C, U+200D)
     /// are kept where a script or an emoji needs them: between two scalars that are not ASCII
-    /// ("👩‍🍳", Persian's "می‌خواهم"); between ASCII letters they only make a look-alike.
+    /// ("👩‍🍳", Persian's "می‌خواهم"); between ASCII letters they only make a look-alike. So are a
+    /// subdivision flag's tags.
     static func invisibleCharacter(in name: String) -> Unicode.Scalar? {
         let scalars = Array(name.unicodeScalars)
         for (index, scalar) in scalars.enumerated() where scalar.properties.generalCategory == .format {
@@ -68,7 +69,13 @@ public enum ProductInput {
                 index > 0 && index + 1 < scalars.count && !scalars[index - 1].isASCII && !scalars[index + 1].isASCII
                 && scalars[index - 1].properties.generalCategory != .format
                 && scalars[index + 1].properties.generalCategory != .format
-            if !(joins && between) { return scalar }
+            // A flag's tags (England's: a black flag, then "gbeng" and a cancel tag, U+E0020–E007F),
+            // after the flag or another tag.
+            let tags = Unicode.Scalar(0xE0020)!...Unicode.Scalar(0xE007F)!
+            let flagsTag =
+                tags.contains(scalar) && index > 0
+                && (scalars[index - 1] == "\u{1F3F4}" || tags.contains(scalars[index - 1]))
+            if !(joins && between) && !flagsTag { return scalar }
         }
         return nil
     }
