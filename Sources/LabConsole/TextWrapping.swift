@@ -2,14 +2,16 @@ extension String {
     /// Word-wraps plain text to `width` columns; each line starts with `indent`.
     /// Existing line breaks are kept, so a paragraph can hold a short list.
     public func wrapped(to width: Int, indent: String = "") -> String {
-        let available = max(12, width - indent.count)
+        // Widths in columns, as a terminal draws them (`visibleWidth`): escape codes take none, a
+        // Chinese character or an emoji two.
+        let available = max(12, width - indent.visibleWidth)
         return split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             var lines: [String] = []
             var current = ""
             for word in line.split(separator: " ", omittingEmptySubsequences: true) {
                 if current.isEmpty {
                     current = String(word)
-                } else if current.visibleWidth + 1 + word.count <= available {
+                } else if current.visibleWidth + 1 + String(word).visibleWidth <= available {
                     current += " " + word
                 } else {
                     lines.append(current)
@@ -25,9 +27,10 @@ extension String {
     /// help line: an option, then what it does); where that leaves fewer than 30 columns, the text
     /// starts on a line of its own.
     public func wrapped(to width: Int, after lead: String) -> String {
-        guard lead.count + count > width else { return lead + self }
-        if width - lead.count >= 30 {
-            return lead + wrapped(to: width, indent: String(repeating: " ", count: lead.count)).dropFirst(lead.count)
+        let leadWidth = lead.visibleWidth
+        guard leadWidth + visibleWidth > width else { return lead + self }
+        if width - leadWidth >= 30 {
+            return lead + wrapped(to: width, indent: String(repeating: " ", count: leadWidth)).dropFirst(leadWidth)
         }
         let trimmed = String(lead.reversed().drop { $0 == " " }.reversed())
         return trimmed + "\n" + wrapped(to: width, indent: "      ")

@@ -215,10 +215,21 @@ public struct BatchGrading: Sendable {
         let answerKeys = pending.map { CheckDurations.answerKey($0.code) }
         let order = CheckDurations.longestFirst(
             Array(pending.indices), key: { (answers[pending[$0].index].exercise.id, answerKeys[$0]) },
-            // (A batch of one, `lab check`'s, has no order to choose: the record is not read for it.)
+            // (A batch of one, `lab check`'s, has no order to choose: the record is not read for its
+            // order, only brought up to date with its run after it.)
             record: ordersByDuration && pending.count > 1 ? durations.read() : .init())
         let measured = Locked<[CheckDurations.Run]>([])
-        defer { durations.record(measured.withLock { $0 }) }
+        defer {
+            // An answer that does not compile runs no check: kept at 0 s, so that the next batch
+            // does not take it for as long as its exercise's longest and build it first.
+            let unbuilt = outcomes.withLock { outcomes in
+                pending.indices.filter { outcomes[pending[$0].index]?.stage == .compile }.map {
+                    CheckDurations.Run(
+                        exercise: answers[pending[$0].index].exercise.id, answer: answerKeys[$0], seconds: 0)
+                }
+            }
+            durations.record(measured.withLock { $0 } + unbuilt)
+        }
         let runOne = { @Sendable (slot: Int) in
             guard let answer = built.withLock({ $0[slot] }) else { return }
             let index = pending[slot].index

@@ -15,7 +15,8 @@ import LabFiles
 /// second). By exercise alone, an exercise's answers were built in their own order, and a take
 /// of CI's queue whose last exercise held a long check built last waited for it with its builds
 /// done (session 68: up to 8 s a take). An answer not in the record counts as its exercise's
-/// longest: a student's new code is assumed as long as the longest seen.
+/// longest in the last batch that ran it: a student's new code is assumed as long as that. An answer
+/// that built no check (it does not compile) is recorded at 0 s: it runs nothing.
 ///
 /// Only an order comes from here, never a verdict: a record that is missing, stale, unreadable
 /// or spoilt (where a check could write the lab folder) leaves the batch in its own order.
@@ -42,14 +43,12 @@ struct CheckDurations: Sendable {
             answers = try container.decodeIfPresent([String: [String: Double]].self, forKey: .answers) ?? [:]
         }
 
-        /// The seconds an answer's check is expected to take: its own where recorded, else the
-        /// longest its exercise has (of the last batch's runs and of its answers' kept), else none (0).
-        func seconds(exercise: String, answer: String) -> Double {
-            answers[exercise]?[answer] ?? longest(exercise)
-        }
-
-        func longest(_ exercise: String) -> Double {
-            max(exercises[exercise] ?? 0, answers[exercise]?.values.max() ?? 0)
+        /// What an answer not recorded is expected to take: its exercise's longest in the last batch
+        /// that ran the exercise; where only answers are recorded, the longest of them. (Not the
+        /// longest ever kept: one slow run, a hung answer or a loaded machine, would then rank
+        /// every new answer of the exercise for good, where the last batch's figure corrects itself.)
+        func expected(_ exercise: String) -> Double {
+            exercises[exercise] ?? answers[exercise]?.values.max() ?? 0
         }
     }
 
@@ -80,11 +79,15 @@ struct CheckDurations: Sendable {
     /// The record; empty where there is none to read. A record of each exercise alone (the form
     /// before answers were kept: `{"05-window-of-three": 10.3, …}`) is read as such.
     func read() -> Record {
-        guard let handle = try? FileHandle(forReadingFrom: file) else { return Record() }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: Self.largestRecord), data.count < Self.largestRecord else {
-            return Record()
-        }
+        // A regular file only, opened without waiting: where a check could write the lab folder,
+        // a FIFO put in the record's place would otherwise stall every later batch at this open.
+        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return Record() }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+            let data = try? handle.read(upToCount: Self.largestRecord), data.count < Self.largestRecord
+        else { return Record() }
         // The earlier form first: its exercises' names would be keys the record's form ignores.
         let decoder = JSONDecoder()
         let record: Record
@@ -107,8 +110,10 @@ struct CheckDurations: Sendable {
     func record(_ runs: [Run]) {
         guard !runs.isEmpty else { return }
         var record = read()
+        // An exercise's figure from checks that ran (an answer that built none is kept at 0 s as
+        // itself, below, but says nothing of how long the exercise's checks take).
         record.exercises.merge(
-            Dictionary(runs.map { ($0.exercise, $0.seconds) }, uniquingKeysWith: max)
+            Dictionary(runs.filter { $0.seconds > 0 }.map { ($0.exercise, $0.seconds) }, uniquingKeysWith: max)
         ) { _, measured in measured }
         for (exercise, ran) in Dictionary(grouping: runs, by: \.exercise) {
             var answers = record.answers[exercise, default: [:]]
@@ -129,18 +134,19 @@ struct CheckDurations: Sendable {
         try? AtomicFile.write(data, to: file)
     }
 
-    /// `items` longest first by the seconds `record` expects of each (`Record.seconds`); those
+    /// `items` longest first by the seconds `record` expects of each: an answer's own, else its
+    /// exercise's (`Record.expected`); those
     /// with none, and ties, keep their order after the known ones of the same length (a stable sort).
     static func longestFirst<Item>(
         _ items: [Item], key: (Item) -> (exercise: String, answer: String), record: Record
     ) -> [Item] {
-        var longest: [String: Double] = [:]
+        var expected: [String: Double] = [:]
         return items.map { item in
             let (exercise, answer) = key(item)
             if let own = record.answers[exercise]?[answer] { return (item, own) }
-            if let known = longest[exercise] { return (item, known) }
-            let known = record.longest(exercise)
-            longest[exercise] = known
+            if let known = expected[exercise] { return (item, known) }
+            let known = record.expected(exercise)
+            expected[exercise] = known
             return (item, known)
         }.enumerated().sorted { left, right in
             let (a, b) = (left.element.1, right.element.1)

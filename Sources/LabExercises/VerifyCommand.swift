@@ -192,22 +192,22 @@ extension ExerciseCommands {
         }
         do {
             let files = try answerFiles(chosen, in: folder)
-            let different = files.filter { file in
-                FileManager.default.fileExists(atPath: file.url.path) && (try? Data(contentsOf: file.url)) != file.data
-            }
+            // A file that already says the same is left as it is (written again, a link there would
+            // become a copy); anything else there is the user's.
+            let same = Set(files.filter { Self.holds($0.data, at: $0.url) }.map(\.url.path))
+            let different = files.filter { !same.contains($0.url.path) && Self.isEntry($0.url.path) }
             if let first = different.first, !replace {
                 let more = different.count > 1 ? " (and \(different.count - 1) more)" : ""
                 throw ExerciseError.wouldReplace(
                     first.url.path,
                     reason:
-                        "it is already there and says something else\(more); nothing was written: give another folder, or add --replace to overwrite"
+                        "something else is already there\(more); nothing was written: give another folder, or add --replace to overwrite"
                 )
             }
-            for file in files { try AtomicFile.write(file.data, to: file.url) }
-            let count = files.count
+            for file in files where !same.contains(file.url.path) { try AtomicFile.write(file.data, to: file.url) }
             say(
-                "Wrote \(count) known answer\(count == 1 ? "" : "s") of \(chosen.count) exercise\(chosen.count == 1 ? "" : "s") to \(folder.path)."
-            )
+                Self.wroteSentence(
+                    written: files.count - same.count, same: same.count, exercises: chosen.count, to: folder.path))
             return 0
         } catch let error as ExerciseError {
             throw error
@@ -219,6 +219,28 @@ extension ExerciseCommands {
                 ?? error.localizedDescription
             throw ExerciseError.cannotWrite(folder.path, reason: reason)
         }
+    }
+
+    /// What `--write-answers` did: the files it wrote, and those already there as they would be.
+    static func wroteSentence(written: Int, same: Int, exercises: Int, to path: String) -> String {
+        func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+        let sentence = "Wrote \(plural(written, "known answer")) of \(plural(exercises, "exercise")) to \(path)"
+        guard same > 0 else { return sentence + "." }
+        return sentence
+            + "; \(same) \(same == 1 ? "was" : "were") already there as \(same == 1 ? "it is" : "they are")."
+    }
+
+    /// Whether a regular file (not a link, nor a FIFO, which is never read) at `url` holds `data`.
+    static func holds(_ data: Data, at url: URL) -> Bool {
+        var status = stat()
+        guard lstat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
+        return (try? Data(contentsOf: url)) == data
+    }
+
+    /// Whether anything is at `path`, a link to nothing included.
+    static func isEntry(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
     }
 
     /// Each known answer's bytes and the file they go to, every exercise read before any is written.

@@ -59,6 +59,9 @@ public enum OutputFile {
                 file = String(cString: real)
             case S_IFDIR:
                 return FileErrorWords.errno(EISDIR)
+            case S_IFSOCK:
+                // `write` would open it, and a socket cannot be opened so (ENXIO, "no such device").
+                return "it is a socket"
             default:
                 return access(path, W_OK) == 0 ? nil : FileErrorWords.errno(errno)
             }
@@ -68,6 +71,14 @@ public enum OutputFile {
             file = target
         }
         let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
+        // Another user's file in a sticky folder (/tmp): a new file can be made beside it, but not
+        // renamed over it (EPERM), and `AtomicFile` replaces by a rename.
+        var folderStatus = stat()
+        if target.st_mode & S_IFMT == S_IFREG, geteuid() != 0, stat(folder, &folderStatus) == 0,
+            folderStatus.st_mode & S_ISVTX != 0, target.st_uid != geteuid(), folderStatus.st_uid != geteuid()
+        {
+            return FileErrorWords.errno(EPERM)
+        }
         let probe = folder + "/." + UUID().uuidString + ".probe.tmp"
         let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return FileErrorWords.errno(errno) }

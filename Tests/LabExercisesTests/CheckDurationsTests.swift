@@ -22,17 +22,39 @@ struct CheckDurationsTests {
         expectEqual(CheckDurations.longestFirst(items, key: Self.key, record: .init()), items)
     }
 
-    @Test func eachAnswerComesByItsOwnFigureAndOneNotRecordedAsItsExercisesLongest() {
-        // 05's answer b ran 12 s, its answer a 0.4 s; 01's answers ran 3 s at most (its exercise's
-        // figure from the last batch is shorter), 02's answer a 6 s.
+    @Test func eachAnswerComesByItsOwnFigureAndOneNotRecordedByItsExercisesLastBatch() {
+        // 05's answer b ran 12 s once, its answer a 0.4 s, and 05's last batch ran 0.4 s at most;
+        // 01's answers ran 3 s and 0.2 s, its last batch 1 s; 02's answer a 6 s; 07 has answers only.
         let record = CheckDurations.Record(
             exercises: ["05": 0.4, "01": 1.0, "02": 6.0],
-            answers: ["05": ["a": 0.4, "b": 12.0], "01": ["a": 3.0, "b": 0.2], "02": ["a": 6.0]])
-        let items = ["05a", "01b", "05b", "02a", "01c", "05c", "09a", "02b"]
-        // 05c and 01c are new: as long as the longest of their exercise (12 s, 3 s); 09 has no figure.
+            answers: ["05": ["a": 0.4, "b": 12.0], "01": ["a": 3.0, "b": 0.2], "02": ["a": 6.0], "07": ["a": 5.0]])
+        let items = ["05a", "01b", "05b", "02a", "01c", "05c", "09a", "02b", "07b"]
+        // 05c, 01c, 02b and 07b are new: as long as their exercise's last batch (0.4, 1, 6 s), or as
+        // its longest answer where no batch is recorded (5 s); 09 has no figure. 05c is not taken for
+        // 12 s: one slow run must not rank every new answer of its exercise for good.
         expectEqual(
             CheckDurations.longestFirst(items, key: Self.key, record: record),
-            ["05b", "05c", "02a", "02b", "01c", "05a", "01b", "09a"])
+            ["05b", "02a", "02b", "07b", "01c", "05a", "05c", "01b", "09a"])
+    }
+
+    @Test func anAnswerThatBuiltNoCheckIsKeptAtZeroWithoutTheExercisesFigure() {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let durations = CheckDurations.kept(in: folder)
+        durations.record([.init("05", "a", 10.5)])
+        durations.record([.init("05", "b", 0)])
+        expectEqual(durations.read(), .init(exercises: ["05": 10.5], answers: ["05": ["a": 10.5, "b": 0]]))
+        expectEqual(
+            CheckDurations.longestFirst(["05b", "05c", "05a"], key: Self.key, record: durations.read()),
+            ["05c", "05a", "05b"])
+    }
+
+    @Test func aFIFOInTheRecordsPlaceIsNotWaitedOn() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let durations = CheckDurations.kept(in: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try #require(mkfifo(durations.file.path, 0o600) == 0)
+        // Without a writer, a blocking open would wait here for ever.
+        expectEqual(durations.read(), .init())
     }
 
     @Test func aBatchKeepsEachExercisesLongestRunAndEachAnswersOwnOverTheOlderRecord() {

@@ -131,7 +131,32 @@ struct ExerciseMetadataTests {
             FileManager.default.contentsOfDirectory(atPath: mine.deletingLastPathComponent().path), ["solution.swift"])
         try expectEqual(commands.writeAnswers(only: ["03", "05"], to: out, replace: true), 0)
         try expectNotEqual(String(contentsOf: mine, encoding: .utf8), "my notes")
+        // Written again: what says the same is left as it is (the same file, not a new one).
+        let inode = { (url: URL) -> UInt64 in
+            var status = stat()
+            return lstat(url.path, &status) == 0 ? UInt64(status.st_ino) : 0
+        }
+        let before = inode(mine)
         try expectEqual(commands.writeAnswers(only: ["03", "05"], to: out), 0)
+        expectEqual(inode(mine), before)
+        // A link where an answer goes, even to the same text, is the user's.
+        let copy = mine.deletingLastPathComponent().appendingPathComponent("mine.swift")
+        try FileManager.default.moveItem(at: mine, to: copy)
+        try FileManager.default.createSymbolicLink(at: mine, withDestinationURL: copy)
+        #expect(throws: ExerciseError.self) { try commands.writeAnswers(only: ["05"], to: out) }
+        expect(AnswerFile.isLink(mine.path), "the link is still there")
+    }
+
+    @Test func theWrittenAnswersSentenceSaysWhatWasWritten() {
+        expectEqual(
+            ExerciseCommands.wroteSentence(written: 47, same: 0, exercises: 1, to: "/a"),
+            "Wrote 47 known answers of 1 exercise to /a.")
+        expectEqual(
+            ExerciseCommands.wroteSentence(written: 1, same: 46, exercises: 2, to: "/a"),
+            "Wrote 1 known answer of 2 exercises to /a; 46 were already there as they are.")
+        expectEqual(
+            ExerciseCommands.wroteSentence(written: 0, same: 1, exercises: 1, to: "/a"),
+            "Wrote 0 known answers of 1 exercise to /a; 1 was already there as it is.")
     }
 
     /// Every catalogued mistake still fits the solution it changes (verify also says so, by file).

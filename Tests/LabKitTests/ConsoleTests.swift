@@ -32,7 +32,11 @@ struct ConsoleTests {
         expectEqual("\u{1F95B} milk".visibleWidth, 7, "an emoji drawn as a picture")
         expectEqual("Cafe\u{301}".visibleWidth, 4, "a combining accent")
         expectEqual("Mi\u{200B}lk".visibleWidth, 4, "a zero-width space")
-        expectEqual("\u{1F469}\u{200D}\u{1F373}".visibleWidth, 4, "each picture of a joined emoji, as wcwidth counts")
+        expectEqual("\u{1F469}\u{200D}\u{1F373}".visibleWidth, 2, "a joined emoji is one picture")
+        expectEqual("\u{1F44D}\u{1F3FD}".visibleWidth, 2, "an emoji with its skin tone")
+        expectEqual("\u{1F1EF}\u{1F1F5}".visibleWidth, 2, "a flag")
+        expectEqual("\u{2764}\u{FE0F}".visibleWidth, 2, "a character asked to be a picture")
+        expectEqual("\u{2764}".visibleWidth, 1, "the same character as text")
         expectEqual("✔ → ─ … ⚠".visibleWidth, 9, "the lessons' symbols take one column each")
     }
 

@@ -96,6 +96,48 @@ struct OutputFileTests {
         #endif
     }
 
+    /// A lesson's `--html` or `--trace-out` is refused before its run where `OutputFile.write` could
+    /// not save it after: no file can be made in the folder, a folder or a socket is in the way.
+    /// The check leaves nothing behind.
+    @Test func aPlaceNoFileCanBeSavedInIsSaidBeforeTheRun() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        expectEqual(OutputFile.writeRefusal(folder.appendingPathComponent("new.html").path), nil)
+        let existing = folder.appendingPathComponent("old.html")
+        try Data("old".utf8).write(to: existing)
+        expectEqual(OutputFile.writeRefusal(existing.path), nil)
+        expectNotEqual(OutputFile.writeRefusal(folder.path), nil, "a folder")
+        let socketPath = folder.appendingPathComponent("s").path
+        // Glibc's SOCK_STREAM is an enum case, Darwin's an Int32.
+        #if os(Linux)
+            let stream = Int32(SOCK_STREAM.rawValue)
+        #else
+            let stream = SOCK_STREAM
+        #endif
+        let socket = Foundation.socket(AF_UNIX, stream, 0)
+        try require(socket >= 0)
+        defer { close(socket) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { bytes in
+            for (index, byte) in socketPath.utf8.prefix(bytes.count - 1).enumerated() { bytes[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        try require(bound == 0)
+        expectEqual(OutputFile.writeRefusal(socketPath), "it is a socket")
+        #if os(Linux)
+            expectNotEqual(
+                OutputFile.writeRefusal("/proc/lab-output-test.html"), nil, "a folder nothing can be made in")
+        #endif
+        expectEqual(
+            Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)), ["old.html", "s"],
+            "the probe is gone")
+    }
+
     @Test func aFileErrorIsSaidInWordsWithItsPath() {
         let exists = CocoaError(.fileWriteFileExists, userInfo: [NSFilePathErrorKey: "/tmp/notdb.txt"])
         expectEqual(FileErrorWords.sentence(for: exists), "cannot write /tmp/notdb.txt: a file is in the way")

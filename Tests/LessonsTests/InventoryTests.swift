@@ -47,6 +47,20 @@ struct InventoryStoreTests {
         #expect(try await store.all().count == 3)
     }
 
+    /// A name that differs from another only by what is drawn as nothing (a combining grapheme
+    /// joiner, a variation selector, a joiner between two Chinese characters, a Hangul filler) is
+    /// the same product: it lists as the same name, so it must not be a second row.
+    @Test func namesThatDifferOnlyInWhatIsDrawnAsNothingAreOneProduct() async throws {
+        let store = try await InventoryStore.inMemory()
+        try await store.add(name: "Milk", quantity: 1)
+        for twin in ["Mi\u{34F}lk", "Milk\u{FE0F}", "Milk\u{3164}"] {
+            #expect(try await store.add(name: twin, quantity: 1).name == "Milk", "\(twin.unicodeScalars.map(\.value))")
+        }
+        try await store.add(name: "\u{725B}\u{4E73}", quantity: 1)
+        #expect(try await store.add(name: "\u{725B}\u{200D}\u{4E73}", quantity: 1).quantity == 2)
+        #expect(try await store.all().map(\.quantity) == [4, 2])
+    }
+
     @Test func badInputIsRefusedAndChangesNothing() async throws {
         let store = try await InventoryStore.inMemory()
         try await store.add(name: "Big", quantity: Int.max)
@@ -58,6 +72,7 @@ struct InventoryStoreTests {
         for (name, scalar) in [
             ("Mi\u{200B}lk", "\u{200B}"), ("\u{202E}evil", "\u{202E}"), ("Mi\u{2060}lk", "\u{2060}"),
             ("Mi\u{200D}lk", "\u{200D}"), ("\u{1F95B}\u{200D}", "\u{200D}"), ("Milk\u{E0041}", "\u{E0041}"),
+            ("\u{1F3F4}\u{E0020} tea", "\u{E0020}"),
         ] as [(String, Unicode.Scalar)] {
             await #expect(throws: InventoryError.invisibleCharacter(scalar)) {
                 try await store.add(name: name, quantity: 1)

@@ -56,28 +56,46 @@ public enum ProductInput {
     }
 
     /// A formatting character that shows nothing of itself (Unicode's category Cf): a zero-width
-    /// space makes "Mi\u{200B}lk" a second product that lists as "Milk", and a right-to-left
-    /// override (U+202E) draws the rest of its table row backwards. The two joiners (U+200C, U+200D)
-    /// are kept where a script or an emoji needs them: between two scalars that are not ASCII
-    /// ("👩‍🍳", Persian's "می‌خواهم"); between ASCII letters they only make a look-alike. So are a
-    /// subdivision flag's tags.
+    /// space makes "Mi\u{200B}lk" a name that lists as "Milk", and a right-to-left override
+    /// (U+202E) draws the rest of its table row backwards. The two joiners (U+200C, U+200D) are kept
+    /// where a script or an emoji needs them: between two scalars that are not ASCII ("👩‍🍳",
+    /// Persian's "می‌خواهم"); between ASCII letters they only make a look-alike. So are a subdivision
+    /// flag's tags, whole (England's: the black flag, "gbeng" in tags, the cancel tag). A look-alike
+    /// this leaves (a joiner between two Chinese characters, a variation selector) is still the same
+    /// product: `key` leaves out every character Unicode says to draw as nothing.
     static func invisibleCharacter(in name: String) -> Unicode.Scalar? {
         let scalars = Array(name.unicodeScalars)
-        for (index, scalar) in scalars.enumerated() where scalar.properties.generalCategory == .format {
-            let joins = scalar == "\u{200C}" || scalar == "\u{200D}"
-            let between =
-                index > 0 && index + 1 < scalars.count && !scalars[index - 1].isASCII && !scalars[index + 1].isASCII
-                && scalars[index - 1].properties.generalCategory != .format
-                && scalars[index + 1].properties.generalCategory != .format
-            // A flag's tags (England's: a black flag, then "gbeng" and a cancel tag, U+E0020–E007F),
-            // after the flag or another tag.
-            let tags = Unicode.Scalar(0xE0020)!...Unicode.Scalar(0xE007F)!
-            let flagsTag =
-                tags.contains(scalar) && index > 0
-                && (scalars[index - 1] == "\u{1F3F4}" || tags.contains(scalars[index - 1]))
-            if !(joins && between) && !flagsTag { return scalar }
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "\u{1F3F4}", let end = endOfFlagTags(in: scalars, from: index + 1) {
+                index = end
+                continue
+            }
+            if scalar.properties.generalCategory == .format {
+                let joins = scalar == "\u{200C}" || scalar == "\u{200D}"
+                let between =
+                    index > 0 && index + 1 < scalars.count && !scalars[index - 1].isASCII
+                    && !scalars[index + 1].isASCII && scalars[index - 1].properties.generalCategory != .format
+                    && scalars[index + 1].properties.generalCategory != .format
+                if !(joins && between) { return scalar }
+            }
+            index += 1
         }
         return nil
+    }
+
+    /// Where a flag's tag sequence that starts at `start` ends (just past its cancel tag, U+E007F):
+    /// one or more tag letters or digits, then the cancel tag; nil where there is no such sequence.
+    static func endOfFlagTags(in scalars: [Unicode.Scalar], from start: Int) -> Int? {
+        let letters: ClosedRange<UInt32> = 0xE0061...0xE007A
+        let digits: ClosedRange<UInt32> = 0xE0030...0xE0039
+        var index = start
+        while index < scalars.count, letters.contains(scalars[index].value) || digits.contains(scalars[index].value) {
+            index += 1
+        }
+        guard index > start, index < scalars.count, scalars[index].value == 0xE007F else { return nil }
+        return index + 1
     }
 
     static func hex(_ scalar: Unicode.Scalar) -> String {
@@ -87,7 +105,12 @@ public enum ProductInput {
 
     /// The key two spellings of one name share: "Milk", "MILK" and "milk" are one product.
     public static func key(_ name: String) -> String {
-        name.precomposedStringWithCanonicalMapping.lowercased()
+        // Without what is drawn as nothing (joiners, variation selectors, tags, fillers): a name
+        // that differs from another only there lists as the same, and is the same product.
+        let drawn = name.precomposedStringWithCanonicalMapping.unicodeScalars.filter {
+            !$0.properties.isDefaultIgnorableCodePoint
+        }
+        return String(String.UnicodeScalarView(drawn)).lowercased()
     }
 
     /// A quantity typed by a user: a whole number from 0 to `Int.max`.
