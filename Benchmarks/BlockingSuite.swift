@@ -7,9 +7,12 @@ import Lessons
 /// N tasks that each wait 10 ms, with N above the executor's width: blocking vs suspending.
 enum BlockingSuite {
     static func suite() -> BenchmarkSuite {
-        // The CPUs this process may use, not the machine's: under `taskset -c 0` the executor
-        // follows the affinity (measured: 1 thread, at times 2), which activeProcessorCount ignores.
+        // Four tasks for each CPU this process may use. The prediction divides them by the pool's
+        // width, which is not the usable CPUs: Dispatch sizes the pool from the CPUs online, so
+        // under `taskset -c 0` on two CPUs it holds two blocking tasks at once (the header's
+        // measured width said 2 where this line predicted with 1, an audit's one-CPU run).
         let cores = UsableCPUs.count
+        let width = ExecutorProbe.mostPoolThreads
         let tasks = 4 * cores
         let wait = 0.010
         func variant(_ kind: WorkKind) -> BenchmarkVariant {
@@ -26,12 +29,13 @@ enum BlockingSuite {
         }
         return BenchmarkSuite(
             name: "blocking vs suspending", kind: .pattern,
-            summary: "\(tasks) tasks each wait 10 ms, by blocking their thread or by suspending (\(cores) CPUs)",
+            summary:
+                "\(tasks) tasks each wait 10 ms, by blocking their thread or by suspending (\(CPUCountWords.usable(cores, machine: ExecutorProbe.onlineCPUs)))",
             reference: "suspending",
             ideal: Ideal(
                 seconds: wait,
                 reason:
-                    "every task can wait at the same time; blocking is predicted at ⌈\(tasks) ÷ width⌉ × 10 ms = \(tasks / max(1, cores)) × 10 ms"
+                    "every task can wait at the same time; blocking is predicted at ⌈\(tasks) ÷ width⌉ × 10 ms = \((tasks + width - 1) / width) × 10 ms, the pool \(width) thread\(width == 1 ? "" : "s") wide"
             ),
             variants: [variant(.suspending), variant(.blocking)])
     }

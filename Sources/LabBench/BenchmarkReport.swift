@@ -136,7 +136,14 @@ public struct VariantResult: Sendable, Codable {
     /// The figure of that name, if the variant measured it.
     public func figure(_ name: String) -> Figure? { figures.first { $0.name == name } }
 
-    public var isSignificant: Bool { pValue < 0.05 }
+    /// Told apart from the reference by both measures the report shows: the rank test (p < 0.05)
+    /// and the ratio's 95% interval, which must leave out 1×. The two are different statistics
+    /// (Mann–Whitney on every sample, a bootstrap of the medians' ratio) and can disagree: an
+    /// audit's one-CPU run starred "1.17× (0.997–1.7), p = 0.004" and called it "takes 1.17× as
+    /// long". Where they disagree, nothing is called a difference.
+    public var isSignificant: Bool { pValue < 0.05 && intervalLeavesOutOne }
+    /// The ratio's 95% interval lies wholly above or wholly below 1×.
+    public var intervalLeavesOutOne: Bool { ratioLow > 1 || ratioHigh < 1 }
     /// How many times faster than the reference (> 1 is faster).
     public var speedup: Double { 1 / ratio }
 }

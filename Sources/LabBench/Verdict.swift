@@ -31,6 +31,12 @@ enum Verdict {
             guard variant.pValue < significance else {
                 return "\(variant.name) does not differ significantly (p = \(p))"
             }
+            guard variant.isSignificant else {
+                let interval =
+                    "\(variant.ratioLow.formatted(significantDigits: 3))–\(variant.ratioHigh.formatted(significantDigits: 3))×"
+                return
+                    "\(variant.name) is not shown to differ: p = \(p), but the ratio's 95% interval, \(interval), includes 1×"
+            }
             return variant.ratio < 1
                 ? "\(variant.name) is \(variant.speedup.formattedAsRatio) faster"
                 : "\(variant.name) takes \(variant.ratio.formattedAsRatio) as long"

@@ -41,6 +41,31 @@ struct VerdictTests {
         expect(text.hasPrefix("Fastest, with no significant difference between them:"), "\(text)")
     }
 
+    /// The rank test and the ratio's interval disagree (an audit's one-CPU run: "1.17× (0.997–1.7),
+    /// p = 0.004"): no difference is claimed, and the table does not star it.
+    @Test func aDifferenceWhoseIntervalIncludesOneIsNotClaimed() throws {
+        let analyzed = Self.result([("reference", 0.010, 0), ("counting", 0.012, 0)], reference: "reference")
+        let reference = try unwrap(analyzed.variants.first { $0.name == "reference" })
+        let measured = try unwrap(analyzed.variants.first { $0.name == "counting" })
+        let counting = VariantResult(
+            name: measured.name, samples: measured.samples, summary: measured.summary, ratio: 1.17, ratioLow: 0.997,
+            ratioHigh: 1.7, pValue: 0.004, efficiency: nil, medianParallelism: 1, medianContextSwitches: 0,
+            peakMemoryBytes: 0, maxThreads: nil, figures: [], bimodal: false, processMedians: nil)
+        expect(!counting.isSignificant)
+        let text = Verdict.sentence(reference: "reference", variants: [reference, counting])
+        expectContains(
+            text, "counting is not shown to differ: p = 0.004, but the ratio's 95% interval, 0.997–1.7×, includes 1×")
+        expectNotContains(text, "as long")
+        expectEqual(Format.significance(counting, reference: "reference"), "p = 0.004 (interval includes 1×)")
+        let clear = VariantResult(
+            name: measured.name, samples: measured.samples, summary: measured.summary, ratio: 1.17, ratioLow: 1.05,
+            ratioHigh: 1.3, pValue: 0.004, efficiency: nil, medianParallelism: 1, medianContextSwitches: 0,
+            peakMemoryBytes: 0, maxThreads: nil, figures: [], bimodal: false, processMedians: nil)
+        expectContains(
+            Verdict.sentence(reference: "reference", variants: [reference, clear]), "counting takes 1.17× as long")
+        expectEqual(Format.significance(clear, reference: "reference"), "p = 0.004 ✱")
+    }
+
     @Test func everySignificantDifferenceIsListed() {
         let text = Self.result(
             [("reference", 0.020, 0), ("fast", 0.010, 0), ("slow", 0.040, 0), ("slower", 0.080, 0)],

@@ -12,11 +12,13 @@ enum Format {
             "\(result.ratio.formatted(significantDigits: 3))× (\(result.ratioLow.formatted(significantDigits: 3))–\(result.ratioHigh.formatted(significantDigits: 3)))"
     }
 
-    /// "1.2e-04 *" — the p-value, starred when significant at 5%.
+    /// "p = 0.0012 ✱" — the p-value, starred when significant at 5% with an interval that leaves
+    /// out 1× (`VariantResult.isSignificant`); where only the p-value is, that is said.
     static func significance(_ result: VariantResult, reference: String) -> String {
         if result.name == reference { return "" }
         let p = result.pValue < 0.001 ? "< 0.001" : "p = \(result.pValue.formatted(significantDigits: 2))"
-        return result.isSignificant ? "\(p) ✱" : "\(p) (n.s.)"
+        if result.isSignificant { return "\(p) ✱" }
+        return result.pValue < 0.05 ? "\(p) (interval includes 1×)" : "\(p) (n.s.)"
     }
 
     static func efficiency(_ result: VariantResult) -> String {
