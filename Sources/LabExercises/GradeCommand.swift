@@ -16,8 +16,17 @@ extension ExerciseCommands {
         // share a row of the report. Told apart here by their bytes, for the message.
         if let repeated = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
             let spellings = Set(names.filter { $0 == repeated }.map { Array($0.utf8) })
+            // The same folder twice, or two folders (a/Zoë, b/Zoë) whose names the report cannot
+            // tell apart: the second is no repetition, and saying so sent an audit looking for one.
+            let folders = Set(
+                students.filter { $0.name == repeated }.map {
+                    ($0.folder ?? $0.exercisesFolder).resolvingSymlinksInPath().standardizedFileURL.path
+                })
             throw spellings.count > 1
-                ? ExerciseError.studentNamesAlike(repeated) : ExerciseError.studentGivenTwice(repeated)
+                ? ExerciseError.studentNamesAlike(repeated)
+                : folders.count > 1
+                    ? ExerciseError.studentFoldersNamedAlike(repeated, folders: folders.sorted())
+                    : ExerciseError.studentGivenTwice(repeated)
         }
         let width = workers ?? GradingWidth.builds()
         let grading = try ClassGrading(root: root, students: students, workers: width)

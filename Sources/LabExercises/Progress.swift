@@ -67,6 +67,8 @@ public enum ExerciseError: Error, Equatable, CustomStringConvertible {
     case toolchain(String)
     case notAStudentFolder(String)
     case studentGivenTwice(String)
+    /// Two different folders with the same name: the report names each student by it.
+    case studentFoldersNamedAlike(String, folders: [String])
     /// Two folders whose names are the same text in two Unicode spellings (NFC and NFD).
     case studentNamesAlike(String)
     case badExercise(String, reason: String)
@@ -89,6 +91,8 @@ public enum ExerciseError: Error, Equatable, CustomStringConvertible {
         case .badExercise(let path, let reason): "\(path) is not a valid exercise: \(reason)"
         case .cannotWrite(let path, let reason): "cannot write into \(path): \(reason)"
         case .wouldReplace(let path, let reason): "\(path): \(reason)"
+        case .studentFoldersNamedAlike(let name, let folders):
+            "\(folders.joined(separator: " and ")) are both named \(name), and the report names each student by their folder's name: rename one (or copy them into one folder under two names)"
         case .studentGivenTwice(let name):
             "\(name) is given twice: each student's folder is graded once, under its own name"
         case .studentNamesAlike(let name):

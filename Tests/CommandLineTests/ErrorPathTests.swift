@@ -127,6 +127,29 @@ struct ErrorPathTests {
 /// A solution opens only after the exercise is solved.
 @Suite("Classroom commands")
 struct ClassroomCommandTests {
+    /// Two different students' folders with one name are not "given twice": the line says which.
+    @Test func twoFoldersWithOneNameAreToldApartFromOneFolderTwice() async throws {
+        let folder = try freshTemporaryFolder("lab-alike")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for group in ["a", "b"] {
+            try FileManager.default.createDirectory(
+                at: folder.appendingPathComponent("\(group)/Zoë"), withIntermediateDirectories: true)
+            try Data("func f() {}\n".utf8).write(
+                to: folder.appendingPathComponent("\(group)/Zoë/01-suspend-not-block.swift"))
+        }
+        let environment = ["CONCURRENCY_LAB_HOME": folder.appendingPathComponent("home").path]
+        let out = folder.appendingPathComponent("out").path
+        let (a, b) = (folder.appendingPathComponent("a/Zoë").path, folder.appendingPathComponent("b/Zoë").path)
+        let alike = try await ProcessRunner.run("lab", ["grade", a, b, "--out", out], environment: environment)
+        expectEqual(alike.status, 2)
+        expectContains(alike.standardError, "are both named Zoë")
+        expectNotContains(alike.standardError, "given twice")
+        let twice = try await ProcessRunner.run("lab", ["grade", a, a + "/", "--out", out], environment: environment)
+        expectEqual(twice.status, 2)
+        expectContains(twice.standardError, "Zoë is given twice")
+        expect(!FileManager.default.fileExists(atPath: out), "no report begun")
+    }
+
     @Test func theSolutionIsWithheldUntilSolved() async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("lab-class-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: home) }
