@@ -12,6 +12,23 @@ public final class Console: Sendable {
     /// Every paragraph, narrated or not: `--json` reports what each variant said, so a test can
     /// check each figure in a sentence against the figures the run recorded.
     private let paragraphs = Locked<[String]>([])
+    /// Everything a lesson showed, in order, narrated or not: its paragraphs and notes as prose,
+    /// and what it prints as it is (a compiler's message, the program's output, a table) as
+    /// preformatted text. A lesson's page shows both: with paragraphs alone, a sentence that ends
+    /// "…Swift 6 refuses to compile it:" was followed by nothing (an audit, ten places).
+    private let shown = Locked<[Shown]>([])
+
+    /// One piece of what was shown (`shownSoFar`).
+    public struct Shown: Sendable, Equatable {
+        public let text: String
+        /// Printed as it is, in columns: set in a monospaced block, not wrapped as prose.
+        public let preformatted: Bool
+
+        public init(_ text: String, preformatted: Bool) {
+            self.text = text
+            self.preformatted = preformatted
+        }
+    }
 
     public init(terminal: Terminal, narrates: Bool = true, sink: TextSink = .standardOutput) {
         self.terminal = terminal
@@ -40,41 +57,56 @@ public final class Console: Sendable {
         sink.withLock { $0.write("\r\u{1B}[2K" + (text ?? "")) }
     }
 
-    /// Narration: dropped when the console does not narrate.
+    /// Narration: dropped when the console does not narrate. Shown on a page as it is printed.
     public func say(_ text: String) {
+        shown.withLock { $0.append(Shown(text, preformatted: true)) }
+        narrate(text)
+    }
+
+    private func narrate(_ text: String) {
         guard narrates else { return }
         emit(text)
     }
 
+    /// A heading is the page's own (its sections are titled): not recorded in `shownSoFar`.
     public func heading(_ title: String) {
-        say("\n" + terminal.paint(title, .bold + .underline))
+        narrate("\n" + terminal.paint(title, .bold + .underline))
     }
 
     public func subheading(_ title: String) {
-        say("\n" + terminal.paint("▸ " + title, .bold))
+        shown.withLock { $0.append(Shown(title, preformatted: false)) }
+        narrate("\n" + terminal.paint("▸ " + title, .bold))
     }
 
     /// A paragraph wrapped to the terminal width.
     public func paragraph(_ text: String, style: Style = .plain) {
         paragraphs.withLock { $0.append(text) }
-        say(terminal.paint(text.wrapped(to: terminal.width, indent: "  "), style))
+        shown.withLock { $0.append(Shown(text, preformatted: false)) }
+        narrate(terminal.paint(text.wrapped(to: terminal.width, indent: "  "), style))
     }
 
     /// A line of program output, shown as the original code would print it.
     public func output(_ text: String) {
-        say(terminal.paint("  │ ", .gray) + text)
+        shown.withLock { $0.append(Shown("│ " + text, preformatted: true)) }
+        narrate(terminal.paint("  │ ", .gray) + text)
     }
 
     public func note(_ text: String) {
-        say(terminal.paint(("※ " + text).wrapped(to: terminal.width, indent: "  "), .yellow))
+        shown.withLock { $0.append(Shown("※ " + text, preformatted: false)) }
+        narrate(terminal.paint(("※ " + text).wrapped(to: terminal.width, indent: "  "), .yellow))
     }
 
     public func table(_ table: Table) {
-        say(table.render(on: terminal))
+        let rendered = table.render(on: terminal)
+        shown.withLock { $0.append(Shown(rendered, preformatted: true)) }
+        narrate(rendered)
     }
 
     /// The paragraphs said so far, in order (narrated or not).
     public var paragraphsSaid: [String] { paragraphs.withLock { $0 } }
+
+    /// Everything shown so far, in order (narrated or not): see `Shown`.
+    public var shownSoFar: [Shown] { shown.withLock { $0 } }
 
     /// The text written so far, when the sink is a buffer (tests).
     public var capturedText: String { sink.withLock { $0.captured } }

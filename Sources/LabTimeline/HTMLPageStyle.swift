@@ -60,6 +60,8 @@ public enum HTMLPageStyle {
         details.steps { margin-top:10px; } summary { cursor:pointer; color:var(--accent); }
         .closing ul { margin:0; padding-left:20px; }
         code { font-family:"DejaVu Sans Mono",Menlo,Consolas,monospace; font-size:.9em; background:#eff1f3; padding:0 3px; border-radius:3px; }
+        div.shown { overflow-x:auto; background:#f6f8fa; border-radius:4px; margin:.6em 0; }
+        div.shown pre { font-family:"DejaVu Sans Mono",Menlo,Consolas,monospace; font-size:.85em; padding:6px 10px; margin:0; white-space:pre; }
         @media (max-width:640px) {
           body { padding:10px; } section { padding:12px; }
           .key { white-space:normal; }

@@ -8,10 +8,12 @@ extension HTMLText {
         text.replacing(/\u{1B}\[[0-9;]*m/, with: "")
     }
 
-    /// Prose for a paragraph: escaped, without terminal styling, and with `code` in backticks
-    /// set as code, as the narration writes it.
+    /// Prose for a paragraph: escaped, without terminal styling, with `code` in backticks set as
+    /// code and *a word* between asterisks as emphasis, as the narration writes them (the pages
+    /// showed the asterisks).
     static func prose(_ text: String) -> String {
         escape(plain(text)).replacing(/`([^`]+)`/) { "<code>\($0.1)</code>" }
+            .replacing(/(^|[\s(])\*([^*\s][^*]*?)\*(?=[\s.,;:!?)]|$)/) { "\($0.1)<em>\($0.2)</em>" }
     }
 
     /// A number for an SVG attribute: at most two decimals, no exponent.

@@ -30,6 +30,9 @@ public struct HTMLTimelinePage: Sendable {
         public var failure: String?
         /// When a UI loop drew a frame (the main-actor lessons): a strip above the tasks.
         public var frames: [Double] = []
+        /// The places in `narration` of text printed as it is (a compiler's message, a program's
+        /// output, a table): set in a monospaced block, not as a paragraph.
+        public var preformatted: Set<Int> = []
 
         public init(
             title: String, anchor: String, narration: [String] = [], facts: [Fact] = [], spans: [Span],
@@ -107,7 +110,12 @@ public struct HTMLTimelinePage: Sendable {
         if let failure = section.failure {
             html += "<p class=\"failure\">✗ This run failed: \(escape(failure))</p>"
         }
-        html += section.narration.map { "<p>\(HTMLText.prose($0))</p>" }.joined()
+        html += section.narration.enumerated().map { index, text in
+            section.preformatted.contains(index)
+                // In a box that scrolls: a table printed for a terminal may be wider than a phone.
+                ? "<div class=\"shown\"><pre>\(escape(HTMLText.plain(text)))</pre></div>"
+                : "<p>\(HTMLText.prose(text))</p>"
+        }.joined()
         if !section.facts.isEmpty {
             html +=
                 "<h3>Measured</h3><table class=\"facts\"><tbody>"

@@ -24,10 +24,10 @@ struct LessonSession {
         var runs: [ChromeTraceExporter.Run] = []
         var pageRuns: [LessonPage.Run] = []
         for (index, variant) in selected.enumerated() {
-            let (result, spans) = await perform(variant, number: index + 1, of: selected.count)
+            let (result, spans, shown) = await perform(variant, number: index + 1, of: selected.count)
             results.append(result)
             runs.append(ChromeTraceExporter.Run(name: "\(lesson.name) · \(variant.name)", spans: spans))
-            pageRuns.append(LessonPage.Run(variant: variant, result: result, spans: spans))
+            pageRuns.append(LessonPage.Run(variant: variant, result: result, spans: spans, shown: shown))
         }
         let toldWholeStory = conclude(results)
         offerExtras()
@@ -89,8 +89,10 @@ struct LessonSession {
         }
     }
 
+    /// The variant's result, its steps, and what it showed (for its page; not its figures' table,
+    /// which the page draws from the figures).
     private func perform(_ variant: LessonVariant, number: Int, of total: Int) async -> (
-        LessonReport.VariantResult, [Span]
+        LessonReport.VariantResult, [Span], [Console.Shown]
     ) {
         let context = LessonContext(options: options, console: console)
         console.heading("\(number)/\(total)  \(variant.title)  [\(variant.name)]")
@@ -98,6 +100,7 @@ struct LessonSession {
         let start = clock.now
         var failure: String?
         let saidBefore = console.paragraphsSaid.count
+        let shownBefore = console.shownSoFar.count
         do {
             // Steps outside any named lane show in the lane "top-level task". The variant runs in
             // a task of its own, unnamed, so a caller's task name (a test runner names its tasks)
@@ -110,13 +113,14 @@ struct LessonSession {
         }
         let wall = start.duration(to: clock.now).seconds
         let spans = context.probe.spans
+        let shown = Array(console.shownSoFar.dropFirst(shownBefore))
         report(context: context, spans: spans, wall: wall, variant: variant)
         var result = LessonReport.VariantResult(
             name: variant.name, title: variant.title, succeeded: failure == nil, error: failure,
             wallSeconds: wall, figures: context.figures, steps: LessonReport.steps(from: spans))
         result.narration = Array(console.paragraphsSaid.dropFirst(saidBefore))
         result.stated = context.statedFigures
-        return (result, spans)
+        return (result, spans, shown)
     }
 
     private func report(context: LessonContext, spans: [Span], wall: Double, variant: LessonVariant) {

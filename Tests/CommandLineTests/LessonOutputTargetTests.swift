@@ -52,6 +52,26 @@ struct LessonOutputTargetTests {
         expectContains(result.standardError, "five-tasks")
     }
 
+    /// A page shows what the run printed as well as its paragraphs, in order: the compiler's
+    /// message a sentence introduces with a colon, the program's own lines, the claims of the
+    /// sources (an audit found ten sentences ending in a colon and nothing after; with --quiet too,
+    /// as `lab pages` runs the lessons).
+    @Test(arguments: [[], ["--quiet"]])
+    func aPageShowsWhatTheRunPrinted(extra: [String]) async throws {
+        let result = try await ProcessRunner.run(
+            "sync-vs-async",
+            ["--variant", "async-await", "--variant", "sources-corrected", "--html", "/dev/stdout"] + extra)
+        expectEqual(result.status, 0, "\(result.standardError)")
+        let page = result.standardOutput
+        let colon = try unwrap(page.range(of: "awaiting in it does not compile:</p>"))
+        let error = try unwrap(page.range(of: "<div class=\"shown\"><pre>  error: &#39;async&#39; call in a function"))
+        expect(colon.upperBound <= error.lowerBound, "the message follows the sentence that introduces it")
+        expectContains(page, "│ Start ")
+        expectContains(page, "✗ &quot;calling an async function creates a sub-task&quot;")
+        expectContains(page, "by <em>suspending</em>")
+        expectNotContains(page, "Where each step ran", "the terminal's tables of steps are the page's own drawings")
+    }
+
     /// --json's report is standard output's too: the two cannot share it.
     @Test(arguments: ["html", "trace-out"])
     func jsonAndAFileOnStandardOutputAreOneLineAndExitTwo(option: String) async throws {
