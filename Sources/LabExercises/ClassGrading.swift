@@ -179,6 +179,13 @@ public struct ClassGrading: Sendable {
     /// The verdict an answer gets without a build: missing, or the untouched starting file.
     static func ungraded(_ job: Job, student: Student, root: URL) -> Result? {
         let file = student.file(for: job.exercise)
+        // Nothing there (not even a link to nothing) is missing, before any refusal: in a folder
+        // that is a link, every exercise the student did not hand in was a failure "in a
+        // symbolic link" (an audit: 29 invented failures).
+        var status = stat()
+        if lstat(file.path, &status) != 0, errno == ENOENT {
+            return Result(status: .missing, stage: nil, message: nil)
+        }
         if let refusal = AnswerFile.refusal(file, within: student.folder ?? student.exercisesFolder) {
             return Result(status: .failed, stage: CheckOutcome.Stage.forbidden.rawValue, message: refusal)
         }

@@ -99,7 +99,7 @@ public struct HTMLTimelinePage: Sendable {
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>
             <title>\(escape(title))</title><style>\(HTMLPageStyle.css)</style></head>
-            <body>\(TimelineSVG.patternDefinitions)\(body)<footer>Drawn from the run's own trace: every bar is a step it recorded, at the time it recorded it. Times are seconds since the run began.</footer></body></html>
+            <body>\(TimelineSVG.patternDefinitions)\(body)<footer>Drawn from the run's own trace: every bar is a step it recorded, at the time it recorded it. Times are counted from the run's start.</footer></body></html>
 
             """
     }

@@ -73,6 +73,11 @@ struct SymlinkedAnswerTests {
         expectContains(result.message ?? "", "carl, a symbolic link")
         let own = try ClassGrading.student(at: ada.path, exercises: TestLab.exercises)
         expect(ClassGrading.ungraded(job, student: own, root: TestLab.root) == nil, "ada's answer is graded")
+        // An exercise with no file in the linked folder is missing, not a failure "in a link".
+        let other = try unwrap(TestLab.exercises.first { $0.id != exercise.id })
+        let absent = try unwrap(
+            ClassGrading.ungraded(ClassGrading.Job(student: 0, exercise: other), student: linked, root: TestLab.root))
+        expectEqual(absent.status, .missing, "\(absent)")
     }
 
     /// A pasted blob (an audit's 4 MB of base64 stalled a class's grading in the scan and the

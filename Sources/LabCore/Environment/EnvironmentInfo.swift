@@ -54,7 +54,9 @@ public struct EnvironmentInfo: Sendable, Codable, Equatable {
                 let line = release.split(separator: "\n").first(where: { $0.hasPrefix("PRETTY_NAME=") })
             {
                 let name = line.dropFirst("PRETTY_NAME=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-                return "Linux \(kernelRelease()) (\(name))"
+                // The distribution first, then the kernel: its name may hold parentheses of its own
+                // ("Debian GNU/Linux 12 (bookworm)"), which inside another pair read badly.
+                return "\(name), Linux \(kernelRelease())"
             }
             return "Linux \(kernelRelease())"
         #else
