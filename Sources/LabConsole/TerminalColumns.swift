@@ -6,6 +6,9 @@
 extension String {
     /// The columns the string takes, ignoring ANSI escape codes (`ESC [ … m`).
     public var visibleWidth: Int {
+        // Most text is ASCII: one column a byte, read without breaking it into graphemes (which
+        // costs about a microsecond a character in a debug build, fourteen times the bytes' walk).
+        if let ascii = asciiWidth { return ascii }
         var width = 0
         var inEscape = false
         // By grapheme: an escape character is one of its own (a control), and so is each of its codes.
@@ -16,6 +19,23 @@ extension String {
                 inEscape = true
             } else {
                 width += character.columns
+            }
+        }
+        return width
+    }
+
+    /// The columns of text that is all ASCII, escape codes left out; nil where any byte is not.
+    private var asciiWidth: Int? {
+        var width = 0
+        var inEscape = false
+        for byte in utf8 {
+            guard byte < 0x80 else { return nil }
+            if inEscape {
+                if byte == UInt8(ascii: "m") { inEscape = false }
+            } else if byte == 0x1B {
+                inEscape = true
+            } else if byte >= 0x20 && byte != 0x7F {
+                width += 1
             }
         }
         return width

@@ -8,14 +8,20 @@ extension String {
         return split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             var lines: [String] = []
             var current = ""
+            // The line's width kept as it grows, not measured again for each word.
+            var currentWidth = 0
             for word in line.split(separator: " ", omittingEmptySubsequences: true) {
+                let wordWidth = String(word).visibleWidth
                 if current.isEmpty {
                     current = String(word)
-                } else if current.visibleWidth + 1 + String(word).visibleWidth <= available {
+                    currentWidth = wordWidth
+                } else if currentWidth + 1 + wordWidth <= available {
                     current += " " + word
+                    currentWidth += 1 + wordWidth
                 } else {
                     lines.append(current)
                     current = String(word)
+                    currentWidth = wordWidth
                 }
             }
             lines.append(current)
