@@ -61,7 +61,7 @@ struct CheckDurations: Sendable {
 
     /// Each exercise keeps its longest answers only: the catalogue's largest exercise has 69 known
     /// answers, and a class adds a new answer for each student at each grading. The short ones left
-    /// out count as their exercise's longest, which only moves them earlier.
+    /// out count as their exercise's figure (`Record.expected`), which only moves them earlier.
     static let answersKeptPerExercise = 128
     /// A record of 31 exercises with all their answers is about 40 kB; anything past this is not one.
     static let largestRecord = 1 << 20
@@ -135,19 +135,14 @@ struct CheckDurations: Sendable {
     }
 
     /// `items` longest first by the seconds `record` expects of each: an answer's own, else its
-    /// exercise's (`Record.expected`); those
-    /// with none, and ties, keep their order after the known ones of the same length (a stable sort).
+    /// exercise's (`Record.expected`); those with none, and ties, keep their order after the known
+    /// ones of the same length (a stable sort).
     static func longestFirst<Item>(
         _ items: [Item], key: (Item) -> (exercise: String, answer: String), record: Record
     ) -> [Item] {
-        var expected: [String: Double] = [:]
-        return items.map { item in
+        items.map { item in
             let (exercise, answer) = key(item)
-            if let own = record.answers[exercise]?[answer] { return (item, own) }
-            if let known = expected[exercise] { return (item, known) }
-            let known = record.expected(exercise)
-            expected[exercise] = known
-            return (item, known)
+            return (item, record.answers[exercise]?[answer] ?? record.expected(exercise))
         }.enumerated().sorted { left, right in
             let (a, b) = (left.element.1, right.element.1)
             return a != b ? a > b : left.offset < right.offset
