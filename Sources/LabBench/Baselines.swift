@@ -52,9 +52,16 @@ public enum Baselines {
         throw BenchError.missingBaseline(nameOrPath, path: named.path)
     }
 
+    /// Far above any report: a full run with every sample is a few megabytes.
+    static let largestReport = 256 << 20
+
     private static func read(_ url: URL, as nameOrPath: String) throws -> BenchmarkReport {
+        // A regular file only: a FIFO or device named by mistake is refused, not waited on.
+        guard case .success(let data) = RegularFile.read(url, atMost: largestReport) else {
+            throw BenchError.unreadableBaseline(nameOrPath, reason: "not a regular file of at most 256 MB")
+        }
         do {
-            return try BenchmarkReport.decode(try Data(contentsOf: url))
+            return try BenchmarkReport.decode(data)
         } catch let error as BenchError {
             throw BenchError.unreadableBaseline(nameOrPath, reason: error.description)
         } catch {

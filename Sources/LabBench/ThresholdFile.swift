@@ -1,4 +1,5 @@
 import Foundation
+import LabFiles
 
 /// Thresholds that override the ones declared in code, read from `--thresholds FILE`:
 ///
@@ -31,10 +32,12 @@ public struct ThresholdFile: Sendable, Codable, Equatable {
     /// Reads and checks the file; a bad one is one clear error (BenchError.badThresholds).
     public static func load(_ path: String) throws -> ThresholdFile {
         let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw BenchError.badThresholds(path, reason: "it cannot be read")
+        switch RegularFile.read(URL(fileURLWithPath: path), atMost: 16 << 20) {
+        case .success(let read): data = read
+        case .failure(.cannotOpen(let code)):
+            throw BenchError.badThresholds(path, reason: "it cannot be read (\(FileErrorWords.errno(code)))")
+        case .failure(.tooLarge): throw BenchError.badThresholds(path, reason: "it is over 16 MB")
+        case .failure: throw BenchError.badThresholds(path, reason: "it is not a regular file")
         }
         guard (try? JSONSerialization.jsonObject(with: data)) != nil else {
             throw BenchError.badThresholds(path, reason: "it is not JSON")

@@ -66,18 +66,14 @@ enum AnswerFile {
     /// sends a student to look at permissions, not at the editor's encoding (found by an audit).
     static func read(_ file: URL, within folder: URL?) -> Result<String, Unreadable> {
         if let refusal = refusal(file, within: folder) { return .failure(Unreadable(description: refusal)) }
-        // O_NONBLOCK: a file swapped for a FIFO after the look would otherwise block the open.
-        let descriptor = open(file.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return .failure(Unreadable(description: FileErrorWords.errno(errno))) }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_nlink == 1,
-            Int(status.st_size) <= largest
-        else { return .failure(Unreadable(description: "it changed while it was read; check it again")) }
-        // nil at the end of the file on Linux: an empty file is empty text, not an unreadable one
-        // (an audit's empty answer was told "cannot read").
-        guard let read = try? handle.read(upToCount: largest + 1) ?? Data(), read.count <= largest else {
-            return .failure(Unreadable(description: "it changed while it was read; check it again"))
+        // Checked again on the open descriptor: a file swapped for a link, a FIFO or a larger file
+        // after the look is not read.
+        let read: Data
+        switch RegularFile.read(file, atMost: largest, followingLinks: false, oneNameOnly: true) {
+        case .success(let data): read = data
+        // Permission denied, say, in the system's words.
+        case .failure(.cannotOpen(let code)): return .failure(Unreadable(description: FileErrorWords.errno(code)))
+        case .failure: return .failure(Unreadable(description: "it changed while it was read; check it again"))
         }
         guard let text = String(data: read, encoding: .utf8) else {
             return .failure(

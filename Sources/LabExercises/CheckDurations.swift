@@ -81,13 +81,7 @@ struct CheckDurations: Sendable {
     func read() -> Record {
         // A regular file only, opened without waiting: where a check could write the lab folder,
         // a FIFO put in the record's place would otherwise stall every later batch at this open.
-        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return Record() }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
-            let data = try? handle.read(upToCount: Self.largestRecord), data.count < Self.largestRecord
-        else { return Record() }
+        guard case .success(let data) = RegularFile.read(file, atMost: Self.largestRecord - 1) else { return Record() }
         // The earlier form first: its exercises' names would be keys the record's form ignores.
         let decoder = JSONDecoder()
         let record: Record

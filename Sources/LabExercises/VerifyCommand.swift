@@ -232,9 +232,7 @@ extension ExerciseCommands {
 
     /// Whether a regular file (not a link, nor a FIFO, which is never read) at `url` holds `data`.
     static func holds(_ data: Data, at url: URL) -> Bool {
-        var status = stat()
-        guard lstat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
-        return (try? Data(contentsOf: url)) == data
+        (try? RegularFile.read(url, atMost: data.count, followingLinks: false).get()) == data
     }
 
     /// Whether anything is at `path`, a link to nothing included.

@@ -39,6 +39,12 @@ final class BaselineTests {
         try Data("{oops".utf8).write(to: url)
         #expect(throws: BenchError.self) { try Baselines.load("broken", environment: environment) }
         try expectEqual(String(contentsOf: url, encoding: .utf8), "{oops", "a corrupt baseline is left untouched")
+        // A FIFO given as a results file is refused at once, not waited on for a writer.
+        let fifo = url.deletingLastPathComponent().appendingPathComponent("fifo.json")
+        try #require(mkfifo(fifo.path, 0o600) == 0)
+        #expect(throws: BenchError.unreadableBaseline(fifo.path, reason: "not a regular file of at most 256 MB")) {
+            try Baselines.load(fifo.path, environment: environment)
+        }
     }
 
     @Test func exitStatusIsZeroForNoChangeOneForARegressionThreeForImprovementsOnly() {

@@ -207,6 +207,17 @@ struct GateTests {
             expectEqual(status, 2)
         }
         #expect(throws: BenchError.self) { try ThresholdFile.load(folder.appendingPathComponent("none.json").path) }
+        // A FIFO is refused at once (on a Mac, Foundation's read would wait for a writer), as is a folder.
+        let fifo = folder.appendingPathComponent("fifo.json")
+        try #require(mkfifo(fifo.path, 0o600) == 0)
+        for path in [fifo.path, folder.path] {
+            do {
+                _ = try ThresholdFile.load(path)
+                Issue.record("\(path) was read as thresholds")
+            } catch {
+                expectContains("\(error)", "it is not a regular file", "\(error)")
+            }
+        }
         #expect(
             await BenchCommand(suites: [], environment: Self.freshHome()).probingInstantly().run([
                 "--thresholds", "t.json",
