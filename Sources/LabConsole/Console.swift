@@ -69,13 +69,20 @@ public final class Console: Sendable {
     }
 
     /// A heading is the page's own (its sections are titled): not recorded in `shownSoFar`.
+    /// Wrapped to the terminal's width, its later lines under its first word after a number
+    /// ("1/3  A title that goes on").
     public func heading(_ title: String) {
-        narrate("\n" + terminal.paint(title, .bold + .underline))
+        let number = title.prefix { $0 != " " } + "  "
+        let wrapped =
+            title.hasPrefix(number) && number.first?.isNumber == true
+            ? String(title.dropFirst(number.count)).wrapped(to: terminal.width, after: String(number))
+            : title.wrapped(to: terminal.width)
+        narrate("\n" + terminal.paint(wrapped, .bold + .underline))
     }
 
     public func subheading(_ title: String) {
         shown.withLock { $0.append(Shown(title, preformatted: false)) }
-        narrate("\n" + terminal.paint("▸ " + title, .bold))
+        narrate("\n" + terminal.paint(title.wrapped(to: terminal.width, after: "▸ "), .bold))
     }
 
     /// A paragraph wrapped to the terminal width.

@@ -6,47 +6,123 @@ public struct Table: Sendable {
     /// False for a list of labelled values whose labels say it all (the "Measured" figures):
     /// two lines saved per table, which adds up over a lesson.
     public var showsHeader: Bool
+    /// How many leading columns name a row (a mark and an exercise's id, say): kept together when
+    /// the table is too wide for the terminal and is split or stacked.
+    public var keyColumns: Int
 
-    public init(headers: [String], rows: [[String]] = [], rightAligned: Set<Int> = [], showsHeader: Bool = true) {
+    public init(
+        headers: [String], rows: [[String]] = [], rightAligned: Set<Int> = [], showsHeader: Bool = true,
+        keyColumns: Int = 1
+    ) {
         self.headers = headers
         self.rows = rows
         self.rightAligned = rightAligned
         self.showsHeader = showsHeader
+        self.keyColumns = max(1, min(keyColumns, headers.count - 1))
     }
 
     public mutating func append(_ row: [String]) { rows.append(row) }
 
     /// Renders the table; cells may carry styles (their escape codes are not counted as width).
-    /// When it is wider than the terminal, the last column wraps onto more lines.
+    /// A table wider than the terminal is fitted in the first of these ways that works: its
+    /// widest column past the keys wraps onto more lines (where that leaves it 16 columns or
+    /// more); its columns are split into panels, one under the other, each starting with the key
+    /// columns (a class's grid of 31 exercises); or each row is stacked, its keys on a line and
+    /// the rest under them (`lab doctor` at 40 columns).
     public func render(on terminal: Terminal, indent: String = "  ") -> String {
-        let columnCount = headers.count
+        let widths = columnWidths()
+        let total = indent.visibleWidth + widths.reduce(0, +) + 2 * (headers.count - 1)
+        guard headers.count > 1, total > terminal.width else {
+            return renderRows(on: terminal, indent: indent, widths: widths)
+        }
+        // The widest column past the keys; of equals, the last.
+        let wide = (keyColumns..<headers.count).max { widths[$0] <= widths[$1] } ?? headers.count - 1
+        let room = terminal.width - (total - widths[wide])
+        if room >= 16 {
+            return wrapping(column: wide, to: room, on: terminal, indent: indent, widths: widths)
+        }
+        if let panels = panels(fitting: terminal.width - indent.visibleWidth, widths: widths) {
+            return panels.map { $0.render(on: terminal, indent: indent) }.joined(separator: "\n\n")
+        }
+        return stacked(on: terminal, indent: indent)
+    }
+
+    private func columnWidths() -> [Int] {
         var widths = showsHeader ? headers.map(\.visibleWidth) : headers.map { _ in 0 }
         for row in rows {
-            for (index, cell) in row.prefix(columnCount).enumerated() {
+            for (index, cell) in row.prefix(headers.count).enumerated() {
                 widths[index] = max(widths[index], cell.visibleWidth)
             }
         }
-        let fixed = indent.count + widths.dropLast().reduce(0, +) + 2 * (columnCount - 1)
-        let lastWidth = terminal.width - fixed
-        if columnCount > 1, fixed + widths[columnCount - 1] > terminal.width, lastWidth >= 16 {
-            widths[columnCount - 1] = lastWidth
-            var wrappedRows: [[String]] = []
-            for row in rows {
-                let last = row.count >= columnCount ? row[columnCount - 1] : ""
-                let pieces =
-                    last.visibleWidth > lastWidth
-                    ? last.wrapped(to: lastWidth, indent: "").split(separator: "\n").map(String.init) : [last]
-                for (number, piece) in pieces.enumerated() {
-                    let lead =
-                        number == 0 ? Array(row.prefix(columnCount - 1)) : Array(repeating: "", count: columnCount - 1)
-                    wrappedRows.append(lead + [piece])
-                }
+        return widths
+    }
+
+    /// Each row's cell in `column` wrapped to `width`, its later lines on rows of their own.
+    private func wrapping(column: Int, to width: Int, on terminal: Terminal, indent: String, widths: [Int]) -> String {
+        var widths = widths
+        widths[column] = width
+        var wrappedRows: [[String]] = []
+        for row in rows {
+            let cell = column < row.count ? row[column] : ""
+            let pieces =
+                cell.visibleWidth > width
+                ? cell.wrapped(to: width, indent: "").split(separator: "\n").map(String.init) : [cell]
+            for (number, piece) in pieces.enumerated() {
+                var line = number == 0 ? row : Array(repeating: "", count: headers.count)
+                while line.count <= column { line.append("") }
+                line[column] = piece
+                wrappedRows.append(line)
             }
-            var copy = self
-            copy.rows = wrappedRows
-            return copy.renderRows(on: terminal, indent: indent, widths: widths)
         }
-        return renderRows(on: terminal, indent: indent, widths: widths)
+        var copy = self
+        copy.rows = wrappedRows
+        return copy.renderRows(on: terminal, indent: indent, widths: widths)
+    }
+
+    /// The table as several, each the key columns and as many of the next ones as fit in
+    /// `width`; nil where one column beside the keys does not fit, or all of them do.
+    private func panels(fitting width: Int, widths: [Int]) -> [Table]? {
+        let keys = Array(0..<keyColumns)
+        let keyWidth = keys.map { widths[$0] }.reduce(0, +) + 2 * (keyColumns - 1)
+        var groups: [[Int]] = []
+        var group: [Int] = []
+        var used = keyWidth
+        for column in keyColumns..<headers.count {
+            if used + 2 + widths[column] > width, !group.isEmpty {
+                groups.append(group)
+                group = []
+                used = keyWidth
+            }
+            guard used + 2 + widths[column] <= width else { return nil }
+            group.append(column)
+            used += 2 + widths[column]
+        }
+        groups.append(group)
+        guard groups.count > 1 else { return nil }
+        return groups.map { columns in
+            let kept = keys + columns
+            func pick(_ cells: [String]) -> [String] { kept.map { $0 < cells.count ? cells[$0] : "" } }
+            return Table(
+                headers: pick(headers), rows: rows.map(pick),
+                rightAligned: Set(kept.indices.filter { rightAligned.contains(kept[$0]) }), showsHeader: showsHeader,
+                keyColumns: keyColumns)
+        }
+    }
+
+    /// Each row's key cells on a line, and its other cells wrapped under them, each after its
+    /// column's header where there are several.
+    private func stacked(on terminal: Terminal, indent: String) -> String {
+        let named = headers.count - keyColumns > 1
+        return rows.map { row in
+            let cells = (0..<headers.count).map { $0 < row.count ? row[$0] : "" }
+            let rest = cells.indices.dropFirst(keyColumns).filter { !cells[$0].isEmpty }.map { index in
+                named && !headers[index].isEmpty ? "\(headers[index]): \(cells[index])" : cells[index]
+            }
+            let first = indent + cells.prefix(keyColumns).filter { !$0.isEmpty }.joined(separator: "  ")
+            guard !rest.isEmpty else { return first }
+            return first + "\n"
+                + rest.joined(separator: named ? ", " : "  ").wrapped(to: terminal.width, indent: indent + "    ")
+        }.joined(separator: "\n")
     }
 
     private func renderRows(on terminal: Terminal, indent: String, widths: [Int]) -> String {

@@ -70,7 +70,8 @@ public struct ExerciseCommands {
         let progress = try Progress.load(environment: environment)
         let all = try catalog.all
         let chosen = try exercises(only: names, progress: progress)
-        var table = Table(headers: ["", "exercise", "lesson", "kind", "title", "min"], rightAligned: [5])
+        var table = Table(
+            headers: ["", "exercise", "lesson", "kind", "title", "min"], rightAligned: [5], keyColumns: 2)
         for exercise in chosen {
             let entry = progress[exercise.id]
             let mark =

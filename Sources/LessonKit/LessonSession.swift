@@ -70,22 +70,20 @@ struct LessonSession {
     }
 
     private func introduce(_ selected: [LessonVariant]) {
-        console.say(terminal.paint("\(lesson.title)", .bold + .underline))
+        console.say(terminal.paint(lesson.title.wrapped(to: terminal.width), .bold + .underline))
         console.paragraph(lesson.introduction)
-        console.say(
-            terminal.paint(
-                "  Time scale: \(options.scale). Seed: \(options.seed). "
-                    + (options.showTrace
-                        ? "" : "Add --trace to draw each variant's timeline, --steps to list every step."),
-                .dim))
+        // Asides, dimmed and wrapped to the terminal's width.
+        func aside(_ text: String) { console.say(terminal.paint(text.wrapped(to: terminal.width, indent: "  "), .dim)) }
+        aside(
+            "Time scale: \(options.scale). Seed: \(options.seed). "
+                + (options.showTrace ? "" : "Add --trace to draw each variant's timeline, --steps to list every step."))
         if lesson.name != "isolation-modes" {  // that lesson compiles its code in every mode, and says so
-            console.say(
-                terminal.paint(
-                    "  Compiled in \(CompileMode.ofTheLab.title) mode as shipped: where code runs is told for that mode "
-                        + "(swift run isolation-modes shows Swift 6.2's others).", .dim))
+            aside(
+                "Compiled in \(CompileMode.ofTheLab.title) mode as shipped: where code runs is told for that mode "
+                    + "(swift run isolation-modes shows Swift 6.2's others).")
         }
         if !options.variants.isEmpty, selected.count < lesson.variants.count {
-            console.say(terminal.paint("  Running \(selected.count) of \(lesson.variants.count) variants.", .dim))
+            aside("Running \(selected.count) of \(lesson.variants.count) variants.")
         }
     }
 

@@ -48,6 +48,76 @@ struct ConsoleTests {
         expectAbove(text.split(separator: "\n").count, 3)
     }
 
+    /// A grid wider than the terminal (a class's 31 exercises) is split into panels, each with
+    /// the first column, every cell kept and in its column's order.
+    @Test func aWideGridIsSplitIntoPanelsThatEachStartWithTheFirstColumn() {
+        let exercises = (1...31).map { String(format: "%02d", $0) }
+        var table = Table(headers: ["student"] + exercises + ["solved"], rightAligned: [32])
+        table.append(["Zoë"] + exercises.map { "✔" + ($0 == "17" ? "≈" : "") } + ["31/31"])
+        table.append(["Ann"] + exercises.map { _ in "✘" } + ["0/31"])
+        let text = table.render(on: .plain(width: 60))
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for line in lines { expectAtMost(line.visibleWidth, 60, line) }
+        let panels = text.components(separatedBy: "\n\n")
+        expectAbove(panels.count, 1)
+        for panel in panels { expect(panel.hasPrefix("  student"), panel) }
+        let headerWords = panels.flatMap { $0.split(separator: "\n")[0].split(separator: " ").dropFirst() }
+        expectEqual(headerWords.map(String.init), exercises + ["solved"], "each column once, in order")
+        expectEqual(lines.filter { $0.hasPrefix("  Zoë") }.count, panels.count)
+        expectEqual(text.filter { $0 == "✔" }.count, 31)
+        expect(lines.contains { $0.hasSuffix("31/31") }, "the right-aligned column still ends its row")
+        expectEqual(
+            Table(headers: table.headers, rows: table.rows).render(on: .plain(width: 200)).contains("\n\n"), false)
+    }
+
+    /// Where not even the last column can be wrapped beside the others (`lab doctor` at 40
+    /// columns), each row is stacked: its first cell, then the rest under it.
+    @Test func aTableTooNarrowForItsColumnsIsStackedRowByRow() {
+        var table = Table(headers: ["fact", "on this machine"])
+        table.append([
+            String(repeating: "f", count: 30), "yes before a suspension, no after — check isolation with #isolation",
+        ])
+        table.append(["build", "debug"])
+        let text = table.render(on: .plain(width: 40))
+        for line in text.split(separator: "\n") { expectAtMost(String(line).visibleWidth, 40, String(line)) }
+        expect(text.hasPrefix("  " + String(repeating: "f", count: 30) + "\n      yes before"), text)
+        expect(text.hasSuffix("  build\n      debug"), text)
+        var three = Table(headers: ["task", "ran on", "ended"])
+        three.append([String(repeating: "t", count: 30), "main thread", "returned"])
+        expectEqual(
+            three.render(on: .plain(width: 40)),
+            "  " + String(repeating: "t", count: 30) + "\n      ran on: main thread, ended:\n      returned")
+        // Two columns name a row (a mark and an exercise): both stay on the row's first line.
+        var keyed = Table(headers: ["", "exercise", "title"], keyColumns: 2)
+        keyed.append(["✔", "01-suspend-not-block", String(repeating: "long title ", count: 3)])
+        expectEqual(
+            keyed.render(on: .plain(width: 40)),
+            "  ✔  01-suspend-not-block\n      long title long title long title")
+    }
+
+    /// A column in the middle wraps where it is the widest (an exercise's title before its minutes).
+    @Test func theWidestColumnPastTheKeysIsTheOneThatWraps() {
+        var table = Table(headers: ["id", "title", "min"], rightAligned: [2])
+        table.append(["01", String(repeating: "word ", count: 12), "5"])
+        let lines = table.render(on: .plain(width: 40)).split(separator: "\n").map(String.init)
+        for line in lines { expectAtMost(line.visibleWidth, 40, line) }
+        expect(lines[2].hasPrefix("  01  word") && lines[2].hasSuffix("  5"), lines[2])
+        expect(lines[3].hasPrefix("      word"), lines[3])
+    }
+
+    /// A variant's heading wraps to the terminal, its later lines under the title's first word.
+    @Test func aLongHeadingWrapsUnderItsTitle() {
+        let console = Console(terminal: .plain(width: 40), sink: .buffer)
+        console.heading("1/1  Mars rovers: three latest photos, sequential vs async let  [rovers]")
+        console.subheading("Where each step ran, and on which of the machine's threads")
+        let lines = console.capturedText.split(separator: "\n").map(String.init)
+        for line in lines { expectAtMost(line.visibleWidth, 40, line) }
+        expect(lines[0].hasPrefix("1/1  Mars rovers:"), lines[0])
+        expect(lines[1].hasPrefix("     ") && !lines[1].hasPrefix("      "), lines[1])
+        expect(lines.contains { $0.hasPrefix("▸ Where each") }, "\(lines)")
+        expect(lines.last?.hasPrefix("  ") == true, "\(lines)")
+    }
+
     @Test func quietConsoleDropsNarrationButEmitsResults() {
         let console = Console(terminal: .plain(), narrates: false, sink: .buffer)
         console.say("story")
