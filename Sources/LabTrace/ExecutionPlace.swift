@@ -30,7 +30,8 @@ public enum ExecutionPlace: String, Sendable, CaseIterable {
         switch self {
         case .mainActor: "main actor"
         case .actor: "an actor"
-        case .globalExecutor: "global executor"
+        // The word the step tables use ("ran on: nonisolated"), and where such code runs.
+        case .globalExecutor: "nonisolated (global executor)"
         case .threadOfItsOwn: "a thread outside the pool"
         }
     }

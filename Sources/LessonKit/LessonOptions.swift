@@ -12,6 +12,9 @@ public struct LessonOptions: Sendable, Equatable {
     public var traceOutput: String?
     /// Write the run as one self-contained HTML page: narration, figures, timelines.
     public var htmlOutput: String?
+    /// The index of every lesson's page, linked from this page's header: set by `lab pages`,
+    /// which writes the pages beside it; no option, since a lone `--html FILE` has none.
+    public var indexPage: String?
     public var json = false
     public var noColor = false
     public var quiet = false

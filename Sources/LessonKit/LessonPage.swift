@@ -41,7 +41,8 @@ enum LessonPage {
                 "\(lesson.name) · time scale \(options.scale) · seed \(options.seed) · compiled in \(CompileMode.ofTheLab.title) mode",
                 "\(CPUCountWords.machine(model: machine.cpuModel, count: machine.cpuCount)) · \(machine.operatingSystem) · Swift \(machine.swiftVersion) · \(machine.buildConfiguration) build",
             ],
-            sections: sections, closing: toldWholeStory ? lesson.takeaways : [])
+            sections: sections, closing: toldWholeStory ? lesson.takeaways : [],
+            links: options.indexPage.map { [(text: "← All lessons", href: $0)] } ?? [])
     }
 
     /// What a variant showed, as the page's blocks: lines printed one after another (a program's

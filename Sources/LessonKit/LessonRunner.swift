@@ -21,11 +21,15 @@ public enum LessonRunner {
 
     /// Runs the lesson and returns the exit status: 0 done, 1 a variant failed, 2 bad usage.
     @MainActor
-    public static func run(_ lesson: any Lesson, arguments: [String], console: Console? = nil) async -> Int32 {
-        let options: LessonOptions
+    /// `indexPage`: where a page of every lesson is (`lab pages`), for `--html`'s page to link to.
+    public static func run(
+        _ lesson: any Lesson, arguments: [String], console: Console? = nil, indexPage: String? = nil
+    ) async -> Int32 {
+        var options: LessonOptions
         do {
             let parsed = try spec(lesson).parse(arguments)
             options = try LessonOptions(parsed)
+            options.indexPage = indexPage
             if let command = lesson.command, !options.help, command.isRequested(parsed) {
                 if let conflict = command.conflict(in: parsed) { throw conflict }
                 return try await command.run(parsed)

@@ -41,7 +41,8 @@ enum PagesCommand {
             // The story goes to a buffer: the page is what this command makes.
             let console = Console(terminal: .plain(), narrates: true, sink: .buffer)
             let status = await LessonRunner.run(
-                lesson, arguments: ["--html", page.path] + (allVariants ? ["--all"] : []), console: console)
+                lesson, arguments: ["--html", page.path] + (allVariants ? ["--all"] : []), console: console,
+                indexPage: "index.html")
             entries.append(LessonIndexPage.Entry(lesson: lesson, file: file, status: status))
             // Said from the file itself: "wrote" only for a page that is now there, new.
             guard PageFile.wasReplaced(page, since: before) else {

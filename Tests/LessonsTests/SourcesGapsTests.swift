@@ -147,6 +147,23 @@ struct LessonExtrasTests {
         expect(all.capturedText.contains("extra ran") && !all.capturedText.contains("More in this lesson"))
     }
 
+    /// `lab pages` writes every page beside its index: each links back to it. A lone `--html`
+    /// page has no index beside it, so no link that would lead nowhere.
+    @Test func aPageLinksToTheIndexOnlyWhereItIsWrittenBesideOne() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-index-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for indexPage in [nil, "index.html"] {
+            let page = folder.appendingPathComponent("page.html")
+            let console = Console(terminal: .plain(), narrates: false, sink: .buffer)
+            let status = await LessonRunner.run(
+                ExtrasFixtureLesson(), arguments: ["--html", page.path], console: console, indexPage: indexPage)
+            expectEqual(status, 0)
+            let html = try String(contentsOf: page, encoding: .utf8)
+            expectEqual(html.contains("<a href=\"index.html\">"), indexPage != nil, html)
+        }
+    }
+
     @Test func everyLessonHasACoreStory() {
         for lesson in LessonCatalog.lessons {
             expect(lesson.variants.contains { !$0.isExtra }, "\(lesson.name)")
