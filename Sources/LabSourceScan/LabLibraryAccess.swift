@@ -98,6 +98,7 @@ package enum LabLibraryAccess {
             "AllocationCounts", "BlackHole", "CPUCountWords", "CPUWork", "CompileMode", "ConcurrencyGauge",
             "DedicatedThreadExecutor", "ExecutorProbe", "FNV1a", "Isolation", "IsolationModeApp", "MainThread",
             "ManualClock", "ModeCall", "ModeObservation", "OnAThreadOfItsOwn", "Once", "SeededRandom", "SimulatedWork",
+            "SystemClock",
             "ThreadBlocker", "TimeScale", "WorkKind", "currentThreadID",
         ],
         "LabTrace": ["ExecutionPlace", "Span", "TaskName"],

@@ -17,7 +17,7 @@ public enum HTMLPageStyle {
             <p><strong>Kinds</strong> — <span class="key"><svg width="34" height="14" aria-hidden="true"><rect class="fill" width="34" height="14" fill="#0072B2" fill-opacity=".3" stroke="#0072B2" stroke-dasharray="3 2"/></svg>pale, dashed: suspended (no thread held)</span>\
             <span class="key"><svg width="34" height="14" aria-hidden="true"><rect width="34" height="14" fill="#E69F00" stroke="#000" stroke-width="3"/></svg>thick border: blocking (holds its thread)</span></p>\
             <p><strong>Marks</strong> — <span class="key">▾ suspended</span><span class="key">▴ resumed (on another thread, where the hover says so)</span>\
-            <span class="key">◆ an instant (e.g. cancel() called)</span><span class="key">⊘ cancelled</span><span class="key">✗ failed</span>\
+            <span class="key">◆ an instant (e.g. cancel() called)</span><span class="key">⊘ cancelled</span><span class="key">✗ failed</span><span class="key">■ never ended (its process was stopped)</span>\
             <span class="key">“·high” after a task's name: its priority, where the run's tasks differ</span></p>\
             <p>Hover a bar or a mark for its name, start, duration and where it ran; the table under each timeline lists every step.</p></div>
             """

@@ -21,7 +21,9 @@ extension Table {
             if let work = span.workIsolation, work != span.isolation { place += " (awaited from \(span.isolation))" }
             var name = group.count > 1 ? "\(SpanRun.pattern(span.name)) ×\(group.count)" : span.name
             // Merged steps share their outcome (it is part of what makes them alike).
-            if let outcome = span.outcome { name += " \(outcome.glyph) \(outcome.rawValue)" }
+            if let outcome = span.outcome {
+                name += " \(outcome.glyph) \(outcome == .unfinished ? "never ended" : outcome.rawValue)"
+            }
             let lane = group.lanesDiffer ? SpanRun.pattern(span.lane) : span.lane
             // A merged row keeps each step's own times: the range of their starts and of their
             // durations, never the stretch from the first start to the last end.

@@ -22,7 +22,8 @@ public struct TaskTree: Sendable, Equatable {
     /// How a task ended, from its spans: its last step that threw or was cancelled, unless a
     /// step started after it (the task went on); `unknown` for a task that traced no step.
     public enum Ending: String, Sendable, Equatable {
-        case returned, threw, cancelled, unknown
+        /// `unfinished`: its last step never ended (its process was stopped).
+        case returned, threw, cancelled, unfinished, unknown
     }
 
     public let roots: [Node]
@@ -68,7 +69,12 @@ public struct TaskTree: Sendable, Equatable {
                 if let last = own.last(where: { $0.outcome != nil }),
                     !own.contains(where: { $0.start > last.end && $0.duration > 0 })
                 {
-                    ending = last.outcome == .failed ? .threw : .cancelled
+                    ending =
+                        switch last.outcome {
+                        case .failed: .threw
+                        case .unfinished: .unfinished
+                        case .cancelled, nil: .cancelled
+                        }
                 }
             }
             let starts = own.map(\.start) + children.map(\.start)
@@ -108,6 +114,7 @@ public struct TaskTree: Sendable, Equatable {
                 case .returned: "returned"
                 case .threw: terminal.paint("threw ✗", .red)
                 case .cancelled: terminal.paint("cancelled ⊘", .yellow)
+                case .unfinished: terminal.paint("never ended ■", .red)
                 case .unknown: "—"
                 }
             let name =

@@ -51,7 +51,7 @@ public struct TimelineLayout: Sendable {
             case suspended, resumed
             /// A step that does not hold its thread, on the thread view: where it began and ended.
             case began, ended
-            case cancelled, failed
+            case cancelled, failed, unfinished
         }
         public let kind: Kind
         public let span: Span
@@ -243,7 +243,7 @@ public struct TimelineLayout: Sendable {
             }
             outcomeTexts.append(text)
             lane.marks.append(
-                Mark(kind: outcome == .cancelled ? .cancelled : .failed, span: span, time: span.end, x: left, y: centre)
+                Mark(kind: Mark.Kind(outcome), span: span, time: span.end, x: left, y: centre)
             )
         }
         texts += outcomeTexts
@@ -291,5 +291,16 @@ public struct TimelineLayout: Sendable {
         var result = 1.0
         if exponent >= 0 { for _ in 0..<exponent { result *= 10 } } else { for _ in 0 ..< -exponent { result /= 10 } }
         return result
+    }
+}
+
+extension TimelineLayout.Mark.Kind {
+    /// The mark at the end of a step that did not simply return.
+    init(_ outcome: Span.Outcome) {
+        switch outcome {
+        case .cancelled: self = .cancelled
+        case .failed: self = .failed
+        case .unfinished: self = .unfinished
+        }
     }
 }

@@ -47,10 +47,12 @@ public struct TimelineRenderer: Sendable {
                 guard let outcome = span.outcome else { continue }
                 let at = min(
                     barWidth - 1, max(0, column(span.end - origin, total: total, width: barWidth, roundUp: true) - 1))
-                cells[at] = (outcome.glyph, outcome == .failed ? .red : .yellow)
+                cells[at] = (outcome.glyph, outcome == .cancelled ? .yellow : .red)
             }
             let bar = cells.map { terminal.paint(String($0.0), $0.1) }.joined()
-            let label = String(lane.prefix(labelWidth)).padded(to: labelWidth)
+            // A long lane keeps its end, which tells nested lanes apart ("…waiter 3 › answer 3").
+            let label =
+                (lane.count > labelWidth ? "…" + lane.suffix(labelWidth - 1) : lane).padded(to: labelWidth)
             lines.append("  \(label) │\(bar)│ \(isolationTag(laneSpans))")
         }
         lines.append(axis(total: total, labelWidth: labelWidth, barWidth: barWidth))
@@ -129,7 +131,7 @@ public struct TimelineRenderer: Sendable {
 
     private func legend(palette: IsolationPalette) -> String {
         let kinds =
-            "█ blocking (holds a thread)  ▓ CPU  ░ suspended (thread free)  ─ step  • instant  ✗ failed  ⊘ cancelled. "
+            "█ blocking (holds a thread)  ▓ CPU  ░ suspended (thread free)  ─ step  • instant  ✗ failed  ⊘ cancelled  ■ never ended. "
             + "Right: where the lane ran (+ means it also ran elsewhere)."
         var text = terminal.paint(kinds.wrapped(to: terminal.width, indent: "  "), .dim)
         if terminal.usesColor {

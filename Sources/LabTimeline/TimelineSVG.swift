@@ -93,12 +93,17 @@ enum TimelineSVG {
         case .ended:
             shape = "<path d=\"M\(x) \(HTMLText.number(y - 7))v14\"/>"
             words = "\(mark.span.name) ended at \(mark.time.formattedAsDuration)"
-        case .cancelled, .failed:
-            let glyph = mark.kind == .cancelled ? "⊘" : "✗"
+        case .cancelled, .failed, .unfinished:
+            let glyph = mark.span.outcome?.glyph ?? (mark.kind == .cancelled ? "⊘" : "✗")
             shape =
                 "<text class=\"outcome\" x=\"\(x)\" y=\"\(HTMLText.number(y))\">\(glyph)</text>"
-            words =
-                "\(mark.span.name) \(mark.kind == .cancelled ? "was cancelled" : "failed") at \(mark.time.formattedAsDuration)"
+            let what =
+                switch mark.kind {
+                case .cancelled: "was cancelled at"
+                case .unfinished: "had not ended when its process was stopped, at"
+                default: "failed at"
+                }
+            words = "\(mark.span.name) \(what) \(mark.time.formattedAsDuration)"
         }
         return
             "<g class=\"mark \(mark.kind.rawValue)\" data-time=\"\(mark.time)\" data-name=\"\(HTMLText.escape(mark.span.name))\"><title>\(HTMLText.escape(words))</title>\(shape)</g>"
@@ -115,7 +120,7 @@ enum TimelineSVG {
         lines.append(
             span.startThread == span.endThread
                 ? "thread \(span.startThread)" : "thread \(span.startThread) → \(span.endThread) (resumed elsewhere)")
-        if let outcome = span.outcome { lines.append(outcome == .cancelled ? "cancelled ⊘" : "failed ✗") }
+        if let outcome = span.outcome { lines.append(outcome.words) }
         return lines.joined(separator: "\n")
     }
 

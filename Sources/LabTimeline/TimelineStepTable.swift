@@ -14,11 +14,7 @@ enum TimelineStepTable {
             let threads =
                 span.startThread == span.endThread ? "\(span.startThread)" : "\(span.startThread) → \(span.endThread)"
             let ended =
-                switch span.outcome {
-                case .cancelled: "cancelled ⊘"
-                case .failed: "failed ✗"
-                case nil: span.isInstant ? "instant" : "returned"
-                }
+                span.outcome?.words ?? (span.isInstant ? "instant" : "returned")
             let cells = [
                 span.lane, span.name, ExecutionPlace.describe(span), TimelineSVG.kindWords(span.kind),
                 span.start.formattedAsDuration, span.duration.formattedAsDuration, threads,

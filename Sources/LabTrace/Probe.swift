@@ -7,10 +7,13 @@ import LabCore
 public final class Probe: Sendable {
     public let isEnabled: Bool
     private let origin: ContinuousClock.Instant
-    private let state = Locked(State())
+    let state = Locked(State())
 
-    fileprivate struct State {
+    struct State {
         var spans: [Span] = []
+        /// Spans begun and not yet ended (a step still running, or one that never will: a
+        /// deadlocked wait, in a process its watchdog ends).
+        var open: Set<Int> = []
         var nextID = 0
         /// Task identity (`TaskIdentity.id`) → lane name, so two tasks with one label get two lanes.
         var laneForTask: [Int: String] = [:]
@@ -192,6 +195,7 @@ public final class Probe: Sendable {
             let lane = state.lane(forTask: task.id, label: label, inheritsParent: parent != nil)
             let id = state.nextID
             state.nextID += 1
+            if !marker { state.open.insert(id) }
             state.spans.append(
                 Span(
                     id: id, parent: parent, name: name, lane: lane, kind: kind,
@@ -218,6 +222,7 @@ public final class Probe: Sendable {
         let end = now
         let thread = currentThreadID()
         state.withLock { state in
+            state.open.remove(id)
             if let index = state.spans.lastIndex(where: { $0.id == id }) {
                 state.spans[index].end = end
                 state.spans[index].endThread = thread

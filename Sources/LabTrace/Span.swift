@@ -20,8 +20,25 @@ public struct Span: Sendable, Codable, Identifiable, Equatable {
     public var outcome: Outcome? = nil
     public enum Outcome: String, Sendable, Codable {
         case failed, cancelled
+        /// Still running when its process was ended (a deadlocked wait, which its child
+        /// process's watchdog stopped): the span ends where the trace did.
+        case unfinished
         /// The timeline's mark at the step's end.
-        public var glyph: Character { self == .failed ? "✗" : "⊘" }
+        public var glyph: Character {
+            switch self {
+            case .failed: "✗"
+            case .cancelled: "⊘"
+            case .unfinished: "■"
+            }
+        }
+        /// How the step ended, in words for a table's "ended" column.
+        public var words: String {
+            switch self {
+            case .failed: "failed ✗"
+            case .cancelled: "cancelled ⊘"
+            case .unfinished: "never ended ■"
+            }
+        }
     }
     public let start: Double
     public var end: Double

@@ -2,6 +2,7 @@ import Foundation
 import LabConsole
 import LabCore
 import LabProcesses
+import LabTrace
 
 /// Code a lesson must run in a separate process because it crashes or leaks on
 /// purpose (e.g. resuming a continuation twice). The lesson launches its own
@@ -35,17 +36,21 @@ public struct ChildDemo: Sendable {
     }
 
     /// Runs the named demo in a child process and awaits it (at most `timeout`), suspending
-    /// rather than holding a thread while it runs.
+    /// rather than holding a thread while it runs. With `tracingInto`, the spans the demo traced
+    /// (`ChildTrace`) are added to that probe, in lanes under `lanePrefix`.
     public static func launch(
         _ name: String, environment extra: [String: String] = [:],
-        timeout: Duration = .seconds(20)
+        timeout: Duration = .seconds(20), tracingInto probe: Probe? = nil, lanePrefix: String = "child process"
     ) async throws -> Outcome {
-        let environment = childEnvironment(name, extra)
+        var environment = childEnvironment(name, extra)
+        if let probe, probe.isEnabled { environment[ChildTrace.originKey] = String(probe.originOnSystemClock) }
         let result = try await ProcessCapture.run(
             try ExecutableLocation.relaunchHost(), [], environment: environment, timeout: timeout.seconds)
+        let (spans, output) = ChildTrace.received(in: result.standardOutput)
+        probe?.include(spans, lanePrefix: lanePrefix)
         return Outcome(
-            exitStatus: result.status, crashed: result.crashed,
-            standardOutput: result.standardOutput, standardError: result.standardError)
+            exitStatus: result.status, crashed: result.crashed, standardOutput: output,
+            standardError: result.standardError)
     }
 
     /// Starts the named demo in a child process and returns at once (to kill it, say).

@@ -21,6 +21,21 @@ struct WhenItStopsTests {
         expect(width >= 1 && width < tasks, "the blocked count is the pool's width, below the tasks started")
         try expectEqual(report.value("pool-deadlock", "continuation_finished"), 1)
         try expectAtLeast(report.value("pool-deadlock", "continuation_waiting"), 1)
+        // The child processes' own tasks are in the trace (the page drew only the parent's wait
+        // for each child): each blocked waiter until the watchdog ended its process, all at
+        // once, and every suspended waiter with its answer.
+        let steps = try #require(report.variants.first).steps
+        let blocked = steps.filter {
+            $0.task.hasPrefix("semaphore process › waiter") && $0.name == "DispatchSemaphore.wait()"
+        }
+        expect(!blocked.isEmpty && blocked.count <= Int(width), "\(blocked.count) blocked waits, \(width) counted")
+        let ends = blocked.map { $0.startSeconds + $0.durationSeconds }
+        expectAtMost((ends.max() ?? 0) - (ends.min() ?? 0), 0.000_001, "every blocked wait ended when the process did")
+        let resumed = steps.filter { $0.task.hasPrefix("continuation process › waiter") }
+        expectEqual(resumed.filter { $0.name == "withCheckedContinuation" }.count, Int(tasks))
+        expectEqual(
+            Set(resumed.filter { $0.name == "computeAnswer()" }.map(\.task)),
+            Set((1...Int(tasks)).map { "continuation process › waiter \($0) › answer \($0)" }))
     }
 
     /// A count from a one-CPU run can be 1: the noun follows it, in every lesson that says one.

@@ -73,42 +73,61 @@ enum PoolDeadlockDemo {
             Report(
                 tasks: tasks, peakWaiting: gauge.peak, finished: false, seconds: start.duration(to: clock.now).seconds)
         }
+        // Traced for the lesson's page (`ChildTrace`): each waiter and each answer in a lane.
+        let probe = ChildTrace.probe
         await withTaskGroup(of: Void.self) { group in
-            for _ in 0..<tasks {
+            for waiter in 1...tasks {
                 group.addTask {
-                    gauge.enter()
-                    switch wait {
-                    case .semaphore: answerBlocking()
-                    case .continuation: await answerSuspending()
+                    await probe.withLane("waiter \(waiter)") {
+                        gauge.enter()
+                        switch wait {
+                        case .semaphore:
+                            probe.syncSpan("DispatchSemaphore.wait()", kind: .blocking) { answerBlocking(waiter) }
+                        case .continuation:
+                            await probe.span("withCheckedContinuation", kind: .suspending) {
+                                await answerSuspending(waiter)
+                            }
+                        }
+                        gauge.leave()
                     }
-                    gauge.leave()
                 }
             }
         }
         let report = Report(
             tasks: tasks, peakWaiting: gauge.peak, finished: true, seconds: start.duration(to: clock.now).seconds)
-        if claim(ended) { StandardOutput.line(report.line) }
+        if claim(ended) {
+            ChildTrace.send()
+            StandardOutput.line(report.line)
+        }
     }
 
     /// HAZARD, on purpose: the bridge that deadlocks. It starts a task to compute the answer
     /// and blocks its own thread until that task signals: the task needs a thread of the very
     /// pool this one holds.
-    static func answerBlocking() {
+    static func answerBlocking(_ waiter: Int) {
         let answered = DispatchSemaphore(value: 0)
         Task {
-            await computeAnswer()
+            await computeAnswer(for: waiter)
             answered.signal()
         }
         answered.wait()
     }
 
     /// The same wait, suspended: the thread goes back to the pool and runs the answer.
-    static func answerSuspending() async {
+    static func answerSuspending(_ waiter: Int) async {
         await withCheckedContinuation { (answered: CheckedContinuation<Void, Never>) in
             Task {
-                await computeAnswer()
+                await computeAnswer(for: waiter)
                 answered.resume()
             }
+        }
+    }
+
+    /// The answer a waiter waits for, traced in a lane of its own.
+    static func computeAnswer(for waiter: Int) async {
+        let probe = ChildTrace.probe
+        await probe.withLane("answer \(waiter)") {
+            await probe.span("computeAnswer()", kind: .suspending) { await computeAnswer() }
         }
     }
 
@@ -124,6 +143,8 @@ enum PoolDeadlockDemo {
         Thread.detachNewThread {
             ThreadBlocker.hold(for: limit)
             guard claim(ended) else { return }
+            ChildTrace.probe.mark("watchdog: nothing finished in \(limit.seconds.formattedAsDuration)")
+            ChildTrace.send()
             StandardOutput.line(report().line)
             exit(3)
         }

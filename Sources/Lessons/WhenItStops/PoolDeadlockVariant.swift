@@ -37,7 +37,7 @@ enum PoolDeadlockVariant {
                 try await ChildDemo.launch(
                     PoolDeadlockDemo.name,
                     environment: [PoolDeadlockDemo.tasksKey: "\(tasks)", PoolDeadlockDemo.waitKey: wait.rawValue],
-                    timeout: .seconds(15))
+                    timeout: .seconds(15), tracingInto: context.probe, lanePrefix: "\(wait.rawValue) process")
             }
             let report = PoolDeadlockDemo.Report.parse(outcome.standardOutput)
             reports[wait] = report
