@@ -338,6 +338,29 @@ struct AsyncContextScannerTests {
             ])
     }
 
+    /// Read in libplatform's timingsafe.h (macOS 15.2, newer than the SDK the C list was first
+    /// read from): refused in async code, and anywhere without `#available(macOS 15.2, *)`.
+    @Test func timingSafeModeIsRefusedInAsyncCodeAndNeedsItsMacOS() {
+        expectEqual(
+            found(
+                """
+                func f() async {
+                    let token = timingsafe_enable_if_supported()
+                    timingsafe_restore_if_supported(token)
+                }
+                func g() {
+                    timingsafe_restore_if_supported(timingsafe_enable_if_supported())
+                }
+                func h() {
+                    if #available(macOS 15.2, *) { timingsafe_restore_if_supported(timingsafe_enable_if_supported()) }
+                }
+                """),
+            [
+                "2 timingsafe_enable_if_supported(", "3 timingsafe_restore_if_supported(",
+                "6 timingsafe_restore_if_supported(", "6 timingsafe_enable_if_supported(",
+            ])
+    }
+
     @Test func onlyEntriesNewerThanTheDeclaredPlatformApply() throws {
         let declared = try Self.declaredMacOS()
         expectEqual(declared, "15", "Package.swift's platform; the availability entries are read against it")

@@ -37,6 +37,18 @@ if [ -d "$frameworks/Foundation.framework/Headers" ]; then
     grep -rh "NS_SWIFT_UNAVAILABLE_FROM_ASYNC(" "$frameworks/Foundation.framework/Headers" | grep -v "#define" |
         sed 's/NS_SWIFT_UNAVAILABLE_FROM_ASYNC.*//; s/^[ \t]*/  /'
 fi
+# The Swift overlays mark their own (`@available(*, noasync…)` in Dispatch's, os's): printed for
+# reading too, each with the declaration after its mark, since a C header never shows them.
+interfaces=$(find "$sdk/usr/lib/swift" "$frameworks" -name '*.swiftinterface' 2>/dev/null | grep -v '/Private' || true)
+if [ -n "$interfaces" ]; then
+    echo "async-marks: Swift declarations marked noasync in the SDK's overlays, to compare with the list:"
+    for interface in $interfaces; do
+        awk -v file="${interface#"$sdk"/}" '/@available\(\*, *noasync/ { want = 1; next }
+            want && /^[ \t]*@/ { next }
+            want { line = $0; sub(/^[ \t]+/, "", line); sub(/[ \t]*\{.*/, "", line); print "  " file ": " line; want = 0 }' \
+            "$interface"
+    done | sort -u
+fi
 # None found is no pass: a folder that is not a macOS SDK (or headers this reading no longer
 # understands) would otherwise say "0 of 0" and succeed, checking nothing.
 if [ "$count" -eq 0 ]; then
