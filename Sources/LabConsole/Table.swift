@@ -38,7 +38,11 @@ public struct Table: Sendable {
         // The widest column past the keys; of equals, the last.
         let wide = (keyColumns..<headers.count).max { widths[$0] <= widths[$1] } ?? headers.count - 1
         let room = terminal.width - (total - widths[wide])
-        if room >= 16 {
+        // Wrapped only where its longest word still fits: a word cut by the terminal is worse.
+        let longestWord =
+            rows.map { $0.count > wide ? $0[wide].split(separator: " ").map { String($0).visibleWidth }.max() ?? 0 : 0 }
+            .max() ?? 0
+        if room >= max(16, longestWord) {
             return wrapping(column: wide, to: room, on: terminal, indent: indent, widths: widths)
         }
         if let panels = panels(fitting: terminal.width - indent.visibleWidth, widths: widths) {
@@ -82,12 +86,20 @@ public struct Table: Sendable {
     /// The table as several, each the key columns and as many of the next ones as fit in
     /// `width`; nil where one column beside the keys does not fit, or all of them do.
     private func panels(fitting width: Int, widths: [Int]) -> [Table]? {
-        let keys = Array(0..<keyColumns)
-        let keyWidth = keys.map { widths[$0] }.reduce(0, +) + 2 * (keyColumns - 1)
+        // Each panel must tell its rows apart: where the key columns repeat (a step's name in two
+        // tasks), the next columns join them until they do.
+        var keyCount = keyColumns
+        while keyCount < headers.count - 1 {
+            let keyed = rows.map { $0.prefix(keyCount).joined(separator: "\u{1F}") }
+            if Set(keyed).count == keyed.count { break }
+            keyCount += 1
+        }
+        let keys = Array(0..<keyCount)
+        let keyWidth = keys.map { widths[$0] }.reduce(0, +) + 2 * (keyCount - 1)
         var groups: [[Int]] = []
         var group: [Int] = []
         var used = keyWidth
-        for column in keyColumns..<headers.count {
+        for column in keyCount..<headers.count {
             if used + 2 + widths[column] > width, !group.isEmpty {
                 groups.append(group)
                 group = []
@@ -105,23 +117,26 @@ public struct Table: Sendable {
             return Table(
                 headers: pick(headers), rows: rows.map(pick),
                 rightAligned: Set(kept.indices.filter { rightAligned.contains(kept[$0]) }), showsHeader: showsHeader,
-                keyColumns: keyColumns)
+                keyColumns: keyCount)
         }
     }
 
-    /// Each row's key cells on a line, and its other cells wrapped under them, each after its
-    /// column's header where there are several.
+    /// Each row's key cells on a line, and its other cells under them: with several, each on a
+    /// line of its own after its column's header, its value wrapped under itself.
     private func stacked(on terminal: Terminal, indent: String) -> String {
         let named = headers.count - keyColumns > 1
+        let inner = indent + "    "
         return rows.map { row in
             let cells = (0..<headers.count).map { $0 < row.count ? row[$0] : "" }
-            let rest = cells.indices.dropFirst(keyColumns).filter { !cells[$0].isEmpty }.map { index in
-                named && !headers[index].isEmpty ? "\(headers[index]): \(cells[index])" : cells[index]
-            }
             let first = indent + cells.prefix(keyColumns).filter { !$0.isEmpty }.joined(separator: "  ")
-            guard !rest.isEmpty else { return first }
-            return first + "\n"
-                + rest.joined(separator: named ? ", " : "  ").wrapped(to: terminal.width, indent: indent + "    ")
+            let rest = cells.indices.dropFirst(keyColumns).filter { !cells[$0].isEmpty }.map { index in
+                guard named, !headers[index].isEmpty else {
+                    return cells[index].wrapped(to: terminal.width, indent: inner)
+                }
+                return cells[index].wrapped(to: terminal.width - inner.visibleWidth, after: headers[index] + ": ")
+                    .split(separator: "\n", omittingEmptySubsequences: false).map { inner + $0 }.joined(separator: "\n")
+            }
+            return ([first] + rest).joined(separator: "\n")
         }.joined(separator: "\n")
     }
 

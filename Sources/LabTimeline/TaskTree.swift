@@ -17,6 +17,9 @@ public struct TaskTree: Sendable, Equatable {
         public let end: Double
         public let ending: Ending
         public var children: [Node]
+        /// Code that ran outside any task (a completion handler, a watchdog's thread): a thread's
+        /// lane, not a task's, which neither returns nor runs on an executor.
+        public var isOutsideAnyTask = false
     }
 
     /// How a task ended, from its spans: its last step that threw or was cancelled, unless a
@@ -79,9 +82,11 @@ public struct TaskTree: Sendable, Equatable {
             }
             let starts = own.map(\.start) + children.map(\.start)
             let ends = own.map(\.end) + children.map(\.end)
-            return Node(
+            var made = Node(
                 name: lane, isolation: own.first?.ranOn, start: starts.min() ?? 0, end: ends.max() ?? 0,
                 ending: ending, children: children)
+            made.isOutsideAnyTask = !own.isEmpty && own.allSatisfy { $0.task == 0 }
+            return made
         }
         roots = lanes.filter { parentOfLane[$0] == nil }.map(node)
     }
@@ -120,8 +125,9 @@ public struct TaskTree: Sendable, Equatable {
             let name =
                 node.name.range(of: " › ", options: .backwards).map { String(node.name[$0.upperBound...]) } ?? node.name
             table.append([
-                branch + (isRoot ? node.name : name), node.isolation?.description ?? "—",
-                node.start.formattedAsDuration, node.end.formattedAsDuration, ending,
+                branch + (isRoot ? node.name : name),
+                node.isOutsideAnyTask ? "its own thread" : node.isolation?.description ?? "—",
+                node.start.formattedAsDuration, node.end.formattedAsDuration, node.isOutsideAnyTask ? "—" : ending,
             ])
             let childPrefix = isRoot ? "" : prefix + (isLast ? "   " : "│  ")
             for (index, child) in node.children.enumerated() {

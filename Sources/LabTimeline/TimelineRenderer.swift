@@ -24,9 +24,12 @@ public struct TimelineRenderer: Sendable {
         let origin = spans.map(\.start).min() ?? 0
         let total = max((spans.map(\.end).max() ?? 0) - origin, 1e-9)
         let lanes = orderedLanes(spans)
-        let labelWidth = min(32, lanes.map(\.count).max() ?? 4)
-        let tagWidth = 13
-        let barWidth = max(20, terminal.width - labelWidth - tagWidth - 6)
+        // Narrower labels and bars on a narrow terminal, so a lane stays one line.
+        let labelWidth = min(32, max(12, terminal.width / 3), lanes.map(\.count).max() ?? 4)
+        let tagWidth =
+            lanes.map { lane in Self.laneTag(spans.filter { $0.lane == lane }, shortName: shortName).count }
+            .max() ?? 13
+        let barWidth = max(12, terminal.width - labelWidth - tagWidth - 6)
         let palette = IsolationPalette(spans: spans)
 
         let depths = Self.depths(spans)
@@ -50,9 +53,7 @@ public struct TimelineRenderer: Sendable {
                 cells[at] = (outcome.glyph, outcome == .cancelled ? .yellow : .red)
             }
             let bar = cells.map { terminal.paint(String($0.0), $0.1) }.joined()
-            // A long lane keeps its end, which tells nested lanes apart ("…waiter 3 › answer 3").
-            let label =
-                (lane.count > labelWidth ? "…" + lane.suffix(labelWidth - 1) : lane).padded(to: labelWidth)
+            let label = Self.shortened(lane, to: labelWidth).padded(to: labelWidth)
             lines.append("  \(label) │\(bar)│ \(isolationTag(laneSpans))")
         }
         lines.append(axis(total: total, labelWidth: labelWidth, barWidth: barWidth))
@@ -95,6 +96,8 @@ public struct TimelineRenderer: Sendable {
 
     /// The tag's text, unpainted.
     static func laneTag(_ spans: [Span], shortName: (Isolation) -> String) -> String {
+        // A thread's lane (code outside any task) ran on no executor: the task tree says the same.
+        if !spans.isEmpty && spans.allSatisfy({ $0.task == 0 }) { return "its own thread" }
         var time: [Isolation: Double] = [:]
         for span in spans { time[span.ranOn, default: 0] += max(span.duration, 1e-12) }
         // The longest first; a tie goes to the name that sorts first, so the tag does not depend on hashing.
@@ -106,10 +109,18 @@ public struct TimelineRenderer: Sendable {
         return shortName(main) + (time.count > 1 ? "+" : "")
     }
 
+    /// A lane's name cut to `width`: its start and its end, which tell nested lanes apart
+    /// ("continuati…› waiter 1 › answer 1" beside "semaphore …› waiter 1").
+    static func shortened(_ lane: String, to width: Int) -> String {
+        guard lane.count > width else { return lane }
+        let head = (width - 1) / 3
+        return lane.prefix(head) + "…" + lane.suffix(width - 1 - head)
+    }
+
     func shortName(_ isolation: Isolation) -> String {
         switch isolation {
         case .mainActor: "main actor"
-        case .actor(let name): String(name.prefix(13))
+        case .actor(let name): name.count > 13 ? name.prefix(12) + "…" : name
         case .nonisolated: "nonisolated"
         }
     }
@@ -124,16 +135,24 @@ public struct TimelineRenderer: Sendable {
             for (offset, character) in text.enumerated() { line[begin + offset] = character }
         }
         place(start, at: 1)
-        place(middle, at: (barWidth + 2) / 2 - middle.count / 2)
+        // The middle tick only where it has room between the ends (a narrow terminal's bar).
+        if barWidth + 2 >= start.count + middle.count + end.count + 6 {
+            place(middle, at: (barWidth + 2) / 2 - middle.count / 2)
+        }
         place(end, at: barWidth + 2 - end.count)
         return "  " + String(repeating: " ", count: labelWidth) + " " + terminal.paint(String(line), .dim)
     }
 
     private func legend(palette: IsolationPalette) -> String {
-        let kinds =
-            "█ blocking (holds a thread)  ▓ CPU  ░ suspended (thread free)  ─ step  • instant  ✗ failed  ⊘ cancelled  ■ never ended. "
-            + "Right: where the lane ran (+ means it also ran elsewhere)."
-        var text = terminal.paint(kinds.wrapped(to: terminal.width, indent: "  "), .dim)
+        let kinds = [
+            "█ blocking (holds a thread)", "▓ CPU", "░ suspended (thread free)", "─ step", "• instant", "✗ failed",
+            "⊘ cancelled", "■ never ended.",
+        ]
+        // Each symbol stays on the line of its meaning: the spaces inside an item do not break.
+        let items = kinds.map { $0.replacingOccurrences(of: " ", with: "\u{A0}") }
+        let wrapped = (items.joined(separator: "  ") + " Right: where the lane ran (+ means it also ran elsewhere).")
+            .wrapped(to: terminal.width, indent: "  ")
+        var text = terminal.paint(wrapped.replacingOccurrences(of: "\u{A0}", with: " "), .dim)
         if terminal.usesColor {
             let colours = palette.isolations.map { terminal.paint("■ \($0)", palette.style(for: $0)) }
             text += "\n  " + colours.joined(separator: "  ")

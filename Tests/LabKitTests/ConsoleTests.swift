@@ -86,13 +86,36 @@ struct ConsoleTests {
         three.append([String(repeating: "t", count: 30), "main thread", "returned"])
         expectEqual(
             three.render(on: .plain(width: 40)),
-            "  " + String(repeating: "t", count: 30) + "\n      ran on: main thread, ended:\n      returned")
+            "  " + String(repeating: "t", count: 30) + "\n      ran on: main thread\n      ended: returned")
         // Two columns name a row (a mark and an exercise): both stay on the row's first line.
         var keyed = Table(headers: ["", "exercise", "title"], keyColumns: 2)
         keyed.append(["✔", "01-suspend-not-block", String(repeating: "long title ", count: 3)])
         expectEqual(
             keyed.render(on: .plain(width: 40)),
             "  ✔  01-suspend-not-block\n      long title long title long title")
+    }
+
+    /// A panel tells its rows apart: where the first column repeats (a step merged in two tasks),
+    /// the next column joins the keys of every panel.
+    @Test func panelsKeepColumnsUntilTheirRowsDiffer() {
+        var table = Table(headers: ["step", "task", "thread", "start", "took"])
+        table.append(["download ×5 ⊘ cancelled", "polling N", "22523, 22521", "0 s–1.8 s", "151 ms–291 ms"])
+        table.append(["download ×5 ⊘ cancelled", "handler N", "22523, 22521", "229 ms–2.04 s", "137 ms–281 ms"])
+        let panels = table.render(on: .plain(width: 70)).components(separatedBy: "\n\n")
+        expectAbove(panels.count, 1)
+        for panel in panels {
+            expect(panel.contains("polling N") && panel.contains("handler N"), panel)
+        }
+    }
+
+    /// A column is wrapped only where its longest word fits: `lab doctor` in a 50-column terminal
+    /// cut "MainActor.assumeIsolated" across two lines; it is stacked instead.
+    @Test func aColumnWhoseWordsDoNotFitIsNotWrapped() {
+        var table = Table(headers: ["fact", "on this machine"])
+        table.append(["main-actor isolation after it", "confirmed by MainActor.assumeIsolated"])
+        let text = table.render(on: .plain(width: 50))
+        expectContains(text, "MainActor.assumeIsolated")
+        for line in text.split(separator: "\n") { expectAtMost(String(line).visibleWidth, 50, String(line)) }
     }
 
     /// A column in the middle wraps where it is the widest (an exercise's title before its minutes).

@@ -31,6 +31,22 @@ struct TaskTreeTests {
         expectEqual(tree.roots[0].children.map(\.ending), [.returned, .threw])
     }
 
+    /// Code outside any task (a watchdog's thread, a completion handler) is a thread's lane: it
+    /// ran on no executor and returned nothing, so its row says so, not "nonisolated, returned".
+    @Test func aLaneOutsideAnyTaskIsDrawnAsAThreadNotATask() throws {
+        var outside = Self.span(1, "outside any task", 0.5, 0.5)
+        outside.task = 0
+        var inTask = Self.span(0, "top-level task", 0, 1)
+        inTask.task = 1
+        let tree = TaskTree(spans: [inTask, outside])
+        expectEqual(tree.roots.map(\.isOutsideAnyTask), [false, true])
+        let rows = tree.render(on: .plain()).split(separator: "\n").map(String.init)
+        let row = try #require(rows.first { $0.contains("outside any task") })
+        expect(row.contains("its own thread") && !row.contains("returned") && !row.contains("nonisolated"), row)
+        let top = try #require(rows.first { $0.contains("top-level task") })
+        expect(top.contains("returned"), top)
+    }
+
     @Test func composedLaneNamesNestEvenWithoutAnEnclosingStep() {
         let tree = TaskTree(spans: [
             Self.span(0, "async let › Curiosity", 0, 1),

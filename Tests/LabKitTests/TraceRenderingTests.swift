@@ -38,6 +38,29 @@ struct TraceRenderingTests {
         expect(text.contains("main actor") && text.contains("Store"), "the isolation is named without colour")
     }
 
+    /// On a narrow terminal the lanes, the axis and the legend still fit, a long lane keeps both
+    /// its start and its end (what tells nested lanes apart), and no symbol of the legend is
+    /// parted from its meaning.
+    @Test func aNarrowTimelineFitsAndKeepsWhatTellsLanesApart() {
+        let lanes = ["semaphore process › waiter 1 › answer 1", "continuation process › waiter 1 › answer 1"]
+        let spans = lanes.enumerated().map { index, lane in
+            Span(
+                id: index, parent: nil, name: "wait", lane: lane, kind: .suspending, isolation: .nonisolated,
+                start: 0, end: 1, startThread: 1, endThread: 1)
+        }
+        let text = TimelineRenderer(terminal: .plain(width: 60)).render(spans)
+        for line in text.split(separator: "\n") { expectAtMost(String(line).visibleWidth, 60, String(line)) }
+        let labels = text.split(separator: "\n").prefix(2).map { String($0.prefix { $0 != "│" }) }
+        expect(labels[0].hasPrefix("  sema") && labels[1].hasPrefix("  cont"), "\(labels)")
+        expect(labels.allSatisfy { $0.contains("answer 1") && $0.contains("…") }, "\(labels)")
+        for (symbol, meaning) in [("▓", "CPU"), ("░", "suspended"), ("⊘", "cancelled"), ("■", "never ended")] {
+            let line = text.split(separator: "\n").first { $0.contains(symbol + " ") && !$0.contains("│") }
+            expect(line?.contains(symbol + " " + meaning) == true, "\(symbol): \(line ?? "")")
+        }
+        expectEqual(TimelineRenderer.shortened("short", to: 10), "short")
+        expectEqual(TimelineRenderer.shortened("abcdefghijklmnop", to: 10), "abc…klmnop")
+    }
+
     /// B3: a lane's place is where its steps' code ran (as the steps table says), and "+" marks a
     /// lane that also ran elsewhere, even when every step was awaited from the main actor.
     @Test func aLanesPlaceIsWhereItsStepsRanNotWhereTheyWereAwaited() throws {
