@@ -137,11 +137,13 @@ public struct BenchCommand {
 
     func list(_ selected: [BenchmarkSuite], terminal: Terminal) {
         for suite in selected {
-            StandardOutput.line(terminal.paint(suite.name, .bold) + " (\(suite.kind.rawValue)) — \(suite.summary)")
             StandardOutput.line(
-                "  "
-                    + suite.variants.map { $0.name == suite.reference ? "\($0.name) (reference)" : $0.name }.joined(
-                        separator: ", "))
+                suite.summary.wrapped(
+                    to: terminal.width, after: terminal.paint(suite.name, .bold) + " (\(suite.kind.rawValue)) — "))
+            StandardOutput.line(
+                suite.variants.map { $0.name == suite.reference ? "\($0.name) (reference)" : $0.name }.joined(
+                    separator: ", "
+                ).wrapped(to: terminal.width, indent: "  "))
             if let scan = suite.scan {
                 StandardOutput.line(
                     terminal.paint(

@@ -44,15 +44,17 @@ public struct ClassReport: Sendable, Codable, Equatable {
             ["solved by"] + exercises.map { id in "\(students.filter { $0.results[id]?.status == .solved }.count)" } + [
                 ""
             ])
-        var text =
-            table.render(on: terminal)
-            + "\n  ✔ solved,  ✘ fails its check,  · not started (still the starting file),  – missing"
+        var legend = "✔ solved,  ✘ fails its check,  · not started (still the starting file),  – missing"
         let identical = identicalAnswers
+        if !identical.isEmpty { legend += ",  ≈ identical to another student's answer or to the reference solution:" }
+        var text = table.render(on: terminal) + "\n" + legend.wrapped(to: terminal.width, indent: "  ")
         if !identical.isEmpty {
             text +=
-                ",  ≈ identical to another student's answer or to the reference solution:\n"
-                + identical.map { "    " + InertText.line("\($0.student) · \($0.exercise): \($0.what)") }.joined(
-                    separator: "\n")
+                "\n"
+                + identical.map {
+                    InertText.line("\($0.student) · \($0.exercise): \($0.what)").wrapped(
+                        to: terminal.width, indent: "    ")
+                }.joined(separator: "\n")
         }
         return text
     }

@@ -83,15 +83,15 @@ public struct ExerciseCommands {
         let solved = all.filter { progress[$0.id].solved }.count
         let shown = StudentWorkspace.displayPath(try workspace.prepare(), root: root)
         say(
-            terminal.paint("Exercises", .bold)
-                + " — \(solved) of \(all.count) solved. Edit your copy in \(shown)/ (open it in your editor), then `swift run lab check`."
-        )
+            (terminal.paint("Exercises", .bold)
+                + " — \(solved) of \(all.count) solved. Edit your copy in \(shown)/ (open it in your editor), then `swift run lab check`.")
+                .wrapped(to: terminal.width))
         say(table.render(on: terminal))
         if !names.isEmpty {
             for exercise in chosen {
                 say(
-                    "  Your copy: \(workspace.displayPath(for: exercise)). Check it with `swift run lab check \(exercise.id.prefix(2))`."
-                )
+                    "Your copy: \(workspace.displayPath(for: exercise)). Check it with `swift run lab check \(exercise.id.prefix(2))`."
+                        .wrapped(to: terminal.width, indent: "  "))
             }
         }
         return 0

@@ -31,7 +31,7 @@ extension ExerciseCommands {
         let width = workers ?? GradingWidth.builds()
         let grading = try ClassGrading(root: root, students: students, workers: width)
         say(
-            terminal.paint(
+            (terminal.paint(
                 "Grading \(students.count) student\(students.count == 1 ? "" : "s") × \(exercises.count) exercise\(exercises.count == 1 ? "" : "s") with \(grading.workers) worker\(grading.workers == 1 ? "" : "s")",
                 .bold)
                 + terminal.paint(
@@ -39,7 +39,7 @@ extension ExerciseCommands {
                     ClassGrading.batch(root: root, workers: grading.workers).runWhileBuilding
                         ? " (each answer's check runs as soon as it is compiled; the first batch also builds the lab's library)"
                         : " (all answers are compiled first, then their checks run; the first batch also builds the lab's library)",
-                    .dim))
+                    .dim)).wrapped(to: terminal.width))
         let bar = Locked(
             ProgressBar(title: "grading", total: students.count * exercises.count, terminal: terminal))
         let clock = ContinuousClock()
@@ -49,8 +49,8 @@ extension ExerciseCommands {
         say(report.table(on: terminal))
         let files = try report.write(to: output)
         say(
-            "Graded in \(start.duration(to: clock.now).humanReadable). Wrote "
-                + files.map(\.path).joined(separator: ", "))
+            ("Graded in \(start.duration(to: clock.now).humanReadable). Wrote "
+                + files.map(\.path).joined(separator: ", ")).wrapped(to: terminal.width))
         return 0
     }
 }

@@ -54,9 +54,14 @@ struct LessonSession {
         console.heading("More in this lesson")
         let width = (extras.map(\.name.count).max() ?? 0) + 2
         for variant in extras {
-            console.say("  --variant " + terminal.paint(variant.name.padded(to: width), .bold) + variant.title)
+            console.say(
+                variant.title.wrapped(
+                    to: terminal.width, after: "  --variant " + terminal.paint(variant.name.padded(to: width), .bold)))
         }
-        console.say(terminal.paint("  Run one with \(lesson.name) --variant NAME, or all of them with --all.", .dim))
+        console.say(
+            terminal.paint(
+                "Run one with \(lesson.name) --variant NAME, or all of them with --all.".wrapped(
+                    to: terminal.width, indent: "  "), .dim))
     }
 
     /// One-time costs that must not land inside a timed step: CPU calibration and
@@ -150,7 +155,10 @@ struct LessonSession {
             console.subheading("Where each step ran")
             if let collapsed {
                 console.table(collapsed.shown)
-                if let note = collapsed.note { console.say(terminal.paint(note, .dim)) }
+                if let note = collapsed.note {
+                    console.say(
+                        terminal.paint(note.dropFirst(2).description.wrapped(to: terminal.width, indent: "  "), .dim))
+                }
             } else {
                 console.table(Table.spans(steps, origin: spans.map(\.start).min()))
             }

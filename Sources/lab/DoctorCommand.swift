@@ -89,7 +89,9 @@ enum DoctorCommand {
         row(
             "Task.sleep(1 ms) wakes late by", clock.sleepOvershoot.humanReadable,
             "median of 15; short sleeps are this coarse")
-        StandardOutput.line(terminal.paint("lab doctor", .bold) + " — the facts the lessons stand on, measured now\n")
+        StandardOutput.line(
+            (terminal.paint("lab doctor", .bold) + " — the facts the lessons stand on, measured now").wrapped(
+                to: terminal.width) + "\n")
         StandardOutput.line(table.render(on: terminal))
         return 0
     }
