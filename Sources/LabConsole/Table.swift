@@ -42,7 +42,9 @@ public struct Table: Sendable {
         let longestWord =
             rows.map { $0.count > wide ? $0[wide].split(separator: " ").map { String($0).visibleWidth }.max() ?? 0 : 0 }
             .max() ?? 0
-        if room >= max(16, longestWord) {
+        // Nor where its header is wider: the header is one line.
+        let header = showsHeader ? headers[wide].visibleWidth : 0
+        if room >= max(16, longestWord, header) {
             return wrapping(column: wide, to: room, on: terminal, indent: indent, widths: widths)
         }
         if let panels = panels(fitting: terminal.width - indent.visibleWidth, widths: widths) {
@@ -128,7 +130,11 @@ public struct Table: Sendable {
         let inner = indent + "    "
         return rows.map { row in
             let cells = (0..<headers.count).map { $0 < row.count ? row[$0] : "" }
-            let first = indent + cells.prefix(keyColumns).filter { !$0.isEmpty }.joined(separator: "  ")
+            let keys = cells.prefix(keyColumns).filter { !$0.isEmpty }.joined(separator: "  ")
+            // Wrapped only when too long: wrapping closes up the keys' double spaces.
+            let first =
+                indent.visibleWidth + keys.visibleWidth > terminal.width
+                ? keys.wrapped(to: terminal.width, indent: indent) : indent + keys
             let rest = cells.indices.dropFirst(keyColumns).filter { !cells[$0].isEmpty }.map { index in
                 guard named, !headers[index].isEmpty else {
                     return cells[index].wrapped(to: terminal.width, indent: inner)

@@ -29,7 +29,7 @@ public struct TimelineRenderer: Sendable {
         let tagWidth =
             lanes.map { lane in Self.laneTag(spans.filter { $0.lane == lane }, shortName: shortName).count }
             .max() ?? 13
-        let barWidth = max(12, terminal.width - labelWidth - tagWidth - 6)
+        let barWidth = max(8, terminal.width - labelWidth - tagWidth - 6)
         let palette = IsolationPalette(spans: spans)
 
         let depths = Self.depths(spans)

@@ -118,6 +118,17 @@ struct ConsoleTests {
         for line in text.split(separator: "\n") { expectAtMost(String(line).visibleWidth, 50, String(line)) }
     }
 
+    /// Nor where its header is wider than the room left (the header is one line): when-it-stops'
+    /// frame table at 80 columns drew an 86-column header over a 16-column cell.
+    @Test func aColumnIsNotWrappedNarrowerThanItsHeader() {
+        var table = Table(
+            headers: ["the job as", "took", "frames drawn during it", "longest gap"], rightAligned: [1, 2, 3])
+        table.append(["pieces, await Task.yield() between them", "285 ms", "17", "25.8 ms"])
+        let text = table.render(on: .plain(width: 80))
+        for line in text.split(separator: "\n") { expectAtMost(String(line).visibleWidth, 80, String(line)) }
+        expectContains(text, "frames drawn during it")
+    }
+
     /// A column in the middle wraps where it is the widest (an exercise's title before its minutes).
     @Test func theWidestColumnPastTheKeysIsTheOneThatWraps() {
         var table = Table(headers: ["id", "title", "min"], rightAligned: [2])
