@@ -1,3 +1,4 @@
+import Foundation
 import LabConsole
 import LabCore
 import LabTrace
