@@ -42,12 +42,14 @@ extension Probe {
         }
         state.withLock { state in
             let first = state.nextID
-            let numbers = Dictionary(uniqueKeysWithValues: foreign.enumerated().map { ($1.id, first + $0) })
+            let numbers = Dictionary(
+                foreign.enumerated().map { ($1.id, first + $0) }, uniquingKeysWith: { kept, _ in kept })
             state.nextID += foreign.count
-            for span in foreign {
+            // Numbered by position, so even a repeated number from the sender stays unique here.
+            for (index, span) in foreign.enumerated() {
                 state.spans.append(
                     span.renamed(
-                        id: numbers[span.id] ?? first, parent: span.parent.flatMap { numbers[$0] },
+                        id: first + index, parent: span.parent.flatMap { numbers[$0] },
                         name: span.name, lane: "\(lanePrefix) › \(span.lane)", task: span.task.flatMap { tasks[$0] },
                         shift: 0))
             }

@@ -57,9 +57,16 @@ struct ForeignSpansTests {
         expectContains(tree.render(on: .plain()), "never ended ■")
     }
 
-    @Test func aChildThatSentNothingAddsNothing() {
+    @Test func aChildThatSentNothingAddsNothingAndRepeatedNumbersStayApart() {
         let probe = Probe()
         probe.include([], lanePrefix: "child process")
         expectEqual(probe.spans, [])
+        // A sender's repeated number (no probe sends one, but a line is only text) is no crash,
+        // and each span keeps a number of its own.
+        let twin = Span(
+            id: 7, parent: nil, name: "wait", lane: "waiter", kind: .step, isolation: .nonisolated, start: 0, end: 1,
+            startThread: 1, endThread: 1)
+        probe.include([twin, twin], lanePrefix: "child process")
+        expectEqual(Set(probe.spans.map(\.id)).count, 2)
     }
 }
