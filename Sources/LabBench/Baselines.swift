@@ -57,8 +57,12 @@ public enum Baselines {
 
     private static func read(_ url: URL, as nameOrPath: String) throws -> BenchmarkReport {
         // A regular file only: a FIFO or device named by mistake is refused, not waited on.
-        guard case .success(let data) = RegularFile.read(url, atMost: largestReport) else {
-            throw BenchError.unreadableBaseline(nameOrPath, reason: "not a regular file of at most 256 MB")
+        let data: Data
+        switch RegularFile.read(url, atMost: largestReport) {
+        case .success(let read): data = read
+        case .failure(.cannotOpen(let code)):
+            throw BenchError.unreadableBaseline(nameOrPath, reason: FileErrorWords.errno(code))
+        case .failure: throw BenchError.unreadableBaseline(nameOrPath, reason: "not a regular file of at most 256 MB")
         }
         do {
             return try BenchmarkReport.decode(data)

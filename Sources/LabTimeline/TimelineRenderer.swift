@@ -26,10 +26,12 @@ public struct TimelineRenderer: Sendable {
         let total = max((spans.map(\.end).max() ?? 0) - origin, 1e-9)
         let lanes = orderedLanes(spans)
         // Narrower labels and bars on a narrow terminal, so a lane stays one line.
-        let labelWidth = min(32, max(12, terminal.width / 3), lanes.map(\.count).max() ?? 4)
+        var labelWidth = min(32, max(12, terminal.width / 3), lanes.map(\.count).max() ?? 4)
         let tagWidth =
             lanes.map { lane in Self.laneTag(spans.filter { $0.lane == lane }, shortName: shortName).count }
             .max() ?? 13
+        // A bar of at least 8 columns; on the narrowest terminals the labels give way to it.
+        labelWidth = max(6, min(labelWidth, terminal.width - tagWidth - 8 - 6))
         let barWidth = max(8, terminal.width - labelWidth - tagWidth - 6)
         let palette = IsolationPalette(spans: spans)
 

@@ -15,15 +15,16 @@ extension Probe {
     public func spans(forOriginAt origin: Double) -> [Span] {
         let shift = originOnSystemClock - origin
         let end = now
-        let thread = currentThreadID()
         return state.withLock { state in
             state.spans.map { span in
                 let open = state.open.contains(span.id)
                 var moved = span.renamed(
                     id: span.id, parent: span.parent, name: span.name, lane: span.lane, task: span.task, shift: shift)
+                // Still where it began: a blocked wait holds its thread to the end (the thread that
+                // sends the trace, the watchdog's, is not where the wait ended).
                 if open {
                     moved.end = end + shift
-                    moved.endThread = thread
+                    moved.endThread = span.startThread
                     moved.outcome = .unfinished
                 }
                 return moved

@@ -40,6 +40,7 @@ struct ForeignSpansTests {
         expectEqual(returned.outcome, nil)
         let wait = try #require(sent.first { $0.name == "wait" })
         expectEqual(wait.outcome, .unfinished)
+        expectEqual(wait.endThread, wait.startThread, "a wait that never ended is still on the thread it began on")
         expectAtLeast(wait.end, wait.start)
 
         parent.include(sent, lanePrefix: "child process")

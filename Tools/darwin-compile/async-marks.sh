@@ -44,8 +44,9 @@ if [ -n "$interfaces" ]; then
     echo "async-marks: Swift declarations marked noasync in the SDK's overlays, to compare with the list:"
     for interface in $interfaces; do
         awk -v file="${interface#"$sdk"/}" '/@available\(\*, *noasync/ { want = 1; next }
-            want && /^[ \t]*@/ { next }
-            want { line = $0; sub(/^[ \t]+/, "", line); sub(/[ \t]*\{.*/, "", line); print "  " file ": " line; want = 0 }' \
+            want && /^[ \t]*@[A-Za-z_]+(\([^)]*\))?[ \t]*$/ { next }
+            want { line = $0; sub(/^[ \t]+/, "", line); while (line ~ /^@[A-Za-z_]+(\([^)]*\))?[ \t]+/) sub(/^@[A-Za-z_]+(\([^)]*\))?[ \t]+/, "", line)
+                sub(/[ \t]*\{.*/, "", line); print "  " file ": " line; want = 0 }' \
             "$interface"
     done | sort -u
 fi

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Counts the lines each lesson prints wider than the terminal.
 
-Runs every lesson with --all --trace --tree at COLUMNS=WIDTH (output to a pipe, as a terminal of
+Runs the eleven lessons of the course (LESSONS below; not isolation-modes, observing-state,
+task-apis or testing-async) with --all --trace --tree at COLUMNS=WIDTH (output to a pipe, as a terminal of
 that width would get it) and counts the lines whose drawn width is over WIDTH: escape codes take no
 column, East Asian wide characters two, combining marks none. Compiler messages and program output
 are printed as they are, so some lines are expected to stay wide.

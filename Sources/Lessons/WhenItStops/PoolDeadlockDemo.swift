@@ -76,7 +76,7 @@ enum PoolDeadlockDemo {
         // Traced for the lesson's page (`ChildTrace`): each waiter and each answer in a lane.
         let probe = ChildTrace.probe
         await withTaskGroup(of: Void.self) { group in
-            for waiter in 1...tasks {
+            for waiter in stride(from: 1, through: tasks, by: 1) {
                 group.addTask {
                     await probe.withLane("waiter \(waiter)") {
                         gauge.enter()
