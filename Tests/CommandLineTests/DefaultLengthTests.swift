@@ -6,10 +6,13 @@ import Testing
 /// and the extras. Counted as a student counts, `NO_COLOR=1 LESSON | wc -l`. The bound is 160: a
 /// lesson's sentences are chosen from its run's figures, so its length follows the outcome
 /// (cancellation: 139 lines on two quiet CPUs, 144 on one, 151 once in CI's busy one-CPU run,
-/// where the loops ended before `cancel()` and each outcome took its own lines).
+/// where the loops ended before `cancel()` and each outcome took its own lines). The bound is 170
+/// since tables fit the width (session 70): a pipe gets 100 columns, and cancellation's steps table,
+/// about 135 wide, is now two panels (153–156 lines quiet, 161 in CI's one-CPU run), where before a
+/// terminal of that width wrapped its lines anyway.
 @Suite("Every lesson's default output fits in about 150 lines", .serialized)
 struct DefaultLengthTests {
-    static let budget = 160
+    static let budget = 170
 
     @Test(arguments: LessonCatalog.lessons.map(\.name))
     func theDefaultRunFitsTheBudget(lesson: String) async throws {
