@@ -7,8 +7,10 @@ public struct Table: Sendable {
     /// two lines saved per table, which adds up over a lesson.
     public var showsHeader: Bool
     /// How many leading columns name a row (a mark and an exercise's id, say): kept together when
-    /// the table is too wide for the terminal and is split or stacked.
+    /// the table is too wide for the terminal and is split or stacked. At least one, and one fewer
+    /// than the columns at most (`keyCount`), however it is set.
     public var keyColumns: Int
+    private var keyCount: Int { max(1, min(keyColumns, headers.count - 1)) }
 
     public init(
         headers: [String], rows: [[String]] = [], rightAligned: Set<Int> = [], showsHeader: Bool = true,
@@ -18,7 +20,7 @@ public struct Table: Sendable {
         self.rows = rows
         self.rightAligned = rightAligned
         self.showsHeader = showsHeader
-        self.keyColumns = max(1, min(keyColumns, headers.count - 1))
+        self.keyColumns = keyColumns
     }
 
     public mutating func append(_ row: [String]) { rows.append(row) }
@@ -36,7 +38,7 @@ public struct Table: Sendable {
             return renderRows(on: terminal, indent: indent, widths: widths)
         }
         // The widest column past the keys; of equals, the last.
-        let wide = (keyColumns..<headers.count).max { widths[$0] <= widths[$1] } ?? headers.count - 1
+        let wide = (keyCount..<headers.count).max { widths[$0] <= widths[$1] } ?? headers.count - 1
         let room = terminal.width - (total - widths[wide])
         // Wrapped only where its longest word still fits: a word cut by the terminal is worse.
         let longestWord =
@@ -49,6 +51,11 @@ public struct Table: Sendable {
         }
         if let panels = panels(fitting: terminal.width - indent.visibleWidth, widths: widths) {
             return panels.map { $0.render(on: terminal, indent: indent) }.joined(separator: "\n\n")
+        }
+        // No rows to stack: the header alone, wrapped, says what the table would hold.
+        guard !rows.isEmpty else {
+            guard showsHeader else { return "" }
+            return terminal.paint(headers.joined(separator: "  ").wrapped(to: terminal.width, indent: indent), .bold)
         }
         return stacked(on: terminal, indent: indent)
     }
@@ -90,7 +97,7 @@ public struct Table: Sendable {
     private func panels(fitting width: Int, widths: [Int]) -> [Table]? {
         // Each panel must tell its rows apart: where the key columns repeat (a step's name in two
         // tasks), the next columns join them until they do.
-        var keyCount = keyColumns
+        var keyCount = self.keyCount
         while keyCount < headers.count - 1 {
             let keyed = rows.map { $0.prefix(keyCount).joined(separator: "\u{1F}") }
             if Set(keyed).count == keyed.count { break }
@@ -126,16 +133,16 @@ public struct Table: Sendable {
     /// Each row's key cells on a line, and its other cells under them: with several, each on a
     /// line of its own after its column's header, its value wrapped under itself.
     private func stacked(on terminal: Terminal, indent: String) -> String {
-        let named = headers.count - keyColumns > 1
+        let named = headers.count - keyCount > 1
         let inner = indent + "    "
         return rows.map { row in
             let cells = (0..<headers.count).map { $0 < row.count ? row[$0] : "" }
-            let keys = cells.prefix(keyColumns).filter { !$0.isEmpty }.joined(separator: "  ")
+            let keys = cells.prefix(keyCount).filter { !$0.isEmpty }.joined(separator: "  ")
             // Wrapped only when too long: wrapping closes up the keys' double spaces.
             let first =
                 indent.visibleWidth + keys.visibleWidth > terminal.width
                 ? keys.wrapped(to: terminal.width, indent: indent) : indent + keys
-            let rest = cells.indices.dropFirst(keyColumns).filter { !cells[$0].isEmpty }.map { index in
+            let rest = cells.indices.dropFirst(keyCount).filter { !cells[$0].isEmpty }.map { index in
                 guard named, !headers[index].isEmpty else {
                     return cells[index].wrapped(to: terminal.width, indent: inner)
                 }

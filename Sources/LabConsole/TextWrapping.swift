@@ -5,7 +5,7 @@ extension String {
         // Widths in columns, as a terminal draws them (`visibleWidth`): escape codes take none, a
         // Chinese character or an emoji two.
         let available = max(12, width - indent.visibleWidth)
-        return split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+        let lines = split(separator: "\n", omittingEmptySubsequences: false).flatMap { line -> [String] in
             var lines: [String] = []
             var current = ""
             // The line's width kept as it grows, not measured again for each word.
@@ -25,8 +25,28 @@ extension String {
                 }
             }
             lines.append(current)
-            return lines.map { indent + $0 }.joined(separator: "\n")
-        }.joined(separator: "\n")
+            return lines
+        }
+        return String.closingStyles(of: lines).map { indent + $0 }.joined(separator: "\n")
+    }
+
+    /// Styled text cut into lines, each line closing the styles still open at its end and the
+    /// next opening them again: a coloured phrase wrapped inside a table's column colours its own
+    /// words, not the cells printed after it on the same line, nor the indent under it.
+    static func closingStyles(of lines: [String]) -> [String] {
+        guard lines.contains(where: { $0.contains("\u{1B}") }) else { return lines }
+        var open: [Substring] = []
+        return lines.map { line in
+            let reopened = open.joined()
+            var rest = line[...]
+            while let escape = rest.firstIndex(of: "\u{1B}") {
+                guard let end = rest[escape...].firstIndex(of: "m") else { break }
+                let code = rest[escape...end]
+                if code == "\u{1B}[0m" || code == "\u{1B}[m" { open.removeAll() } else { open.append(code) }
+                rest = rest[rest.index(after: end)...]
+            }
+            return reopened + line + (open.isEmpty ? "" : "\u{1B}[0m")
+        }
     }
 
     /// `lead` then this text, wrapped to `width` with its later lines under its first word (a

@@ -85,7 +85,7 @@ public struct TaskTree: Sendable, Equatable {
             var made = Node(
                 name: lane, isolation: own.first?.ranOn, start: starts.min() ?? 0, end: ends.max() ?? 0,
                 ending: ending, children: children)
-            made.isOutsideAnyTask = !own.isEmpty && own.allSatisfy { $0.task == 0 }
+            made.isOutsideAnyTask = !own.isEmpty && own.allSatisfy(\.ranOutsideAnyTask)
             return made
         }
         roots = lanes.filter { parentOfLane[$0] == nil }.map(node)

@@ -100,7 +100,7 @@ public struct TimelineRenderer: Sendable {
     /// The tag's text, unpainted.
     static func laneTag(_ spans: [Span], shortName: (Isolation) -> String) -> String {
         // A thread's lane (code outside any task) ran on no executor: the task tree says the same.
-        if !spans.isEmpty && spans.allSatisfy({ $0.task == 0 }) { return "its own thread" }
+        if !spans.isEmpty && spans.allSatisfy(\.ranOutsideAnyTask) { return "its own thread" }
         var time: [Isolation: Double] = [:]
         for span in spans { time[span.ranOn, default: 0] += max(span.duration, 1e-12) }
         // The longest first; a tie goes to the name that sorts first, so the tag does not depend on hashing.

@@ -14,8 +14,7 @@ public enum ExecutionPlace: String, Sendable, CaseIterable {
     case threadOfItsOwn = "own-thread"
 
     public init(_ span: Span) {
-        // The probe numbers tasks from 1; 0 is code outside any task.
-        if span.task == 0 || span.lane == "outside any task" {
+        if span.ranOutsideAnyTask {
             self = .threadOfItsOwn
             return
         }

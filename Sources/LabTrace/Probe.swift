@@ -188,7 +188,7 @@ public final class Probe: Sendable {
         let start = now
         let thread = currentThreadID()
         // Code outside any task (a completion handler on a dispatch queue) gets its own lane.
-        let label = task === TaskIdentity.outsideAnyTask ? "outside any task" : Probe.inheritedLane(task: task)
+        let label = task === TaskIdentity.outsideAnyTask ? Span.outsideAnyTaskLane : Probe.inheritedLane(task: task)
         let parent = Probe.currentSpan
         let priority = task === TaskIdentity.outsideAnyTask ? nil : Task.currentPriority.rawValue
         return state.withLock { state in

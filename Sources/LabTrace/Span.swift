@@ -68,6 +68,16 @@ public struct Span: Sendable, Codable, Identifiable, Equatable {
     /// Where the work ran, if known; else where the span was traced.
     public var ranOn: Isolation { workIsolation ?? isolation }
 
+    /// The lane the probe gives code outside any task.
+    public static let outsideAnyTaskLane = "outside any task"
+
+    /// True for code that ran on a thread outside any task (a completion handler on a dispatch
+    /// queue, a watchdog's thread): no executor ran it. The probe numbers tasks from 1 and gives
+    /// such code 0; a trace made before tasks had numbers says so by its lane's name alone.
+    public var ranOutsideAnyTask: Bool {
+        task == 0 || (task == nil && lane == Span.outsideAnyTaskLane)
+    }
+
     /// True when the two spans were running at the same time.
     public func overlaps(_ other: Span) -> Bool {
         start < other.end && other.start < end

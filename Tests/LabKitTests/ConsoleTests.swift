@@ -95,6 +95,52 @@ struct ConsoleTests {
             "  ✔  01-suspend-not-block\n      long title long title long title")
     }
 
+    /// A coloured phrase wrapped onto several lines closes its colour at each line's end and opens
+    /// it again on the next: in a table's middle column it coloured the cells after it, and the
+    /// indent of every line under it.
+    @Test func aStyledPhraseWrappedKeepsItsColourToItsOwnWords() {
+        let terminal = Terminal(isTTY: true, width: 40, usesColor: true)
+        let phrase = terminal.paint("one two three four five six seven eight nine ten", .red)
+        let lines = ("plain " + phrase + " after").wrapped(to: 24, indent: "  ").split(separator: "\n").map(String.init)
+        expectAbove(lines.count, 2)
+        for line in lines {
+            expect(line.hasPrefix("  "), line)
+            let opens = line.components(separatedBy: "\u{1B}[31m").count - 1
+            let closes = line.components(separatedBy: "\u{1B}[0m").count - 1
+            expectEqual(opens, closes, "each line closes what it opens: \(line.debugDescription)")
+        }
+        expect(lines.dropFirst().dropLast().allSatisfy { $0.hasPrefix("  \u{1B}[31m") }, "\(lines)")
+        expectEqual(
+            lines.map(\.visibleWidth),
+            ("plain " + phrase + " after").wrapped(to: 24, indent: "  ")
+                .split(separator: "\n").map { String($0).visibleWidth })
+        var table = Table(headers: ["step", "note", "took"])
+        table.append(["fetch", terminal.paint(String(repeating: "slow ", count: 20), .yellow), "3 ms"])
+        let coloured = table.render(on: terminal).split(separator: "\n").filter { $0.contains("\u{1B}[33m") }
+        expectAbove(coloured.count, 1, "the note wraps onto several lines")
+        for line in coloured {
+            expect(line.contains("\u{1B}[33m") && !line.hasSuffix("\u{1B}[33m"), String(line).debugDescription)
+            let tail = line.components(separatedBy: "\u{1B}[33m").last ?? ""
+            expect(tail.contains("\u{1B}[0m"), "the colour ends in its own cell: \(String(line).debugDescription)")
+        }
+    }
+
+    /// A table too wide to fit with no rows still says what it holds (it printed nothing), and a
+    /// key count set past the columns after the table was made neither traps nor hides a column.
+    @Test func anEmptyTooWideTableShowsItsHeaderAndKeysAreClampedWhereverSet() {
+        let empty = Table(headers: [String(repeating: "h", count: 30), String(repeating: "k", count: 30)])
+        let text = empty.render(on: .plain(width: 40))
+        expectContains(text, String(repeating: "h", count: 30))
+        expectContains(text, String(repeating: "k", count: 30))
+        var table = Table(headers: ["task", "ran on", "ended"])
+        table.append([String(repeating: "t", count: 30), "main thread", "returned"])
+        table.keyColumns = 7
+        let narrow = table.render(on: .plain(width: 40))
+        expectContains(narrow, "returned")
+        table.keyColumns = -2
+        expectContains(table.render(on: .plain(width: 40)), "returned")
+    }
+
     /// A panel tells its rows apart: where the first column repeats (a step merged in two tasks),
     /// the next column joins the keys of every panel.
     @Test func panelsKeepColumnsUntilTheirRowsDiffer() {

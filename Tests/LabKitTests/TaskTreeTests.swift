@@ -47,6 +47,26 @@ struct TaskTreeTests {
         expect(top.contains("returned"), top)
     }
 
+    /// One rule says which code ran outside any task, for the tree, the timeline and the page:
+    /// the probe's task number 0, or, in a trace made before tasks had numbers, the lane's name.
+    @Test(arguments: [
+        (0 as Int?, "outside any task", true), (0, "semaphore process › outside any task", true),
+        (nil, "outside any task", true), (nil, "top-level task", false), (3, "outside any task", false),
+        (3, "top-level task", false),
+    ])
+    func codeOutsideAnyTaskIsToldByItsTaskNumberOrElseItsLane(task: Int?, lane: String, outside: Bool) {
+        var span = Self.span(0, lane, 0, 1)
+        span.task = task
+        expectEqual(span.ranOutsideAnyTask, outside)
+        expectEqual(ExecutionPlace(span) == .threadOfItsOwn, outside)
+        // A composed lane ("semaphore process › …") is a child of its process's node.
+        func nodes(_ node: TaskTree.Node) -> [TaskTree.Node] { [node] + node.children.flatMap(nodes) }
+        let drawn = TaskTree(spans: [span]).roots.flatMap(nodes)
+        expectEqual(drawn.contains(where: \.isOutsideAnyTask), outside)
+        let timeline = TimelineRenderer(terminal: .plain(width: 100)).render([span])
+        expectEqual(timeline.contains("its own thread"), outside, timeline)
+    }
+
     @Test func composedLaneNamesNestEvenWithoutAnEnclosingStep() {
         let tree = TaskTree(spans: [
             Self.span(0, "async let › Curiosity", 0, 1),
