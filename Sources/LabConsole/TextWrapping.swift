@@ -10,14 +10,24 @@ extension String {
             var current = ""
             // The line's width kept as it grows, not measured again for each word.
             var currentWidth = 0
-            for word in line.split(separator: " ", omittingEmptySubsequences: true) {
+            // Each word with the spaces before it: a gap of two (between a legend's items) stays
+            // two within a line; at a line's break it goes.
+            var gap = 0
+            for piece in line.split(separator: " ", omittingEmptySubsequences: false) {
+                guard !piece.isEmpty else {
+                    gap += 1
+                    continue
+                }
+                let word = piece
+                let spaces = max(1, gap + 1)
+                gap = 0
                 let wordWidth = String(word).visibleWidth
                 if current.isEmpty {
                     current = String(word)
                     currentWidth = wordWidth
-                } else if currentWidth + 1 + wordWidth <= available {
-                    current += " " + word
-                    currentWidth += 1 + wordWidth
+                } else if currentWidth + spaces + wordWidth <= available {
+                    current += String(repeating: " ", count: spaces) + word
+                    currentWidth += spaces + wordWidth
                 } else {
                     lines.append(current)
                     current = String(word)

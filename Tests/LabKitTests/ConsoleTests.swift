@@ -232,6 +232,17 @@ struct ConsoleTests {
                 .trimmingCharacters(in: .whitespaces), "the quick brown fox jumps over the lazy dog")
     }
 
+    /// A gap of two spaces (between a legend's items) stays two inside a line, and goes where
+    /// the line breaks: wrapping closed up the timeline legend's gaps, so its items ran together.
+    @Test func wrappingKeepsWideGapsInsideALine() {
+        let legend = ["█ blocking", "▓ CPU", "░ suspended", "─ step", "• instant", "✗ failed"]
+            .map { $0.replacingOccurrences(of: " ", with: "\u{A0}") }.joined(separator: "  ")
+        let lines = legend.wrapped(to: 30, indent: "  ").replacingOccurrences(of: "\u{A0}", with: " ")
+            .split(separator: "\n").map(String.init)
+        expectEqual(lines, ["  █ blocking  ▓ CPU", "  ░ suspended  ─ step", "  • instant  ✗ failed"])
+        expectEqual("  leading and trailing   ".wrapped(to: 40), "leading and trailing")
+    }
+
     /// A help line: its later lines start under the description's first word; where the lead
     /// leaves too little room, the description starts on a line of its own.
     @Test func aHangingLineWrapsUnderItsDescription() {
