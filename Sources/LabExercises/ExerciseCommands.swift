@@ -235,7 +235,8 @@ public struct ExerciseCommands {
             }
             let starter =
                 (try? String(contentsOf: Grader(root: root, exercise: exercise).originalFile, encoding: .utf8)) ?? ""
-            let mine = (try? String(contentsOf: workspace.file(for: exercise), encoding: .utf8)) ?? ""
+            // Read as the grader read it: never waiting on a FIFO swapped in since.
+            let mine = AnswerFile.text(workspace.file(for: exercise), within: nil) ?? ""
             let number = String(exercise.id.prefix(2))
             if let finding = StarterEdition.finding(student: mine, starter: starter, exercise: number),
                 let header = StarterEdition.header(of: starter)
@@ -260,12 +261,18 @@ public struct ExerciseCommands {
 
     // MARK: lab hint, reset, solution, progress
 
-    public func hint(_ name: String?) throws -> Int32 {
+    public func hint(_ name: String?) async throws -> Int32 {
         let exercise = try exercise(name, progress: try Progress.load(environment: environment))
-        var shown = 0
-        try Progress.update(environment: environment) { progress in
-            shown = min(exercise.hints.count, progress[exercise.id].hintsShown + 1)
-            progress[exercise.id].hintsShown = shown
+        // Counted under the lab folder's lock, which another `lab` may hold: waited for on a
+        // thread of its own, not on one of the pool's (as `check` saves its progress).
+        let environment = environment
+        let shown = try await OnAThreadOfItsOwn.blockingWork(named: "count the hint") {
+            var shown = 0
+            try Progress.update(environment: environment) { progress in
+                shown = min(exercise.hints.count, progress[exercise.id].hintsShown + 1)
+                progress[exercise.id].hintsShown = shown
+            }
+            return shown
         }
         // "Ask again" only while there is another hint to show.
         let more = shown < exercise.hints.count ? "; ask again for a more specific one" : "; that is the last one"
@@ -286,7 +293,7 @@ public struct ExerciseCommands {
         try workspace.prepare(only: exercise)
         let mine = workspace.file(for: exercise)
         let original = try Data(contentsOf: grader.originalFile)
-        if let current = try? Data(contentsOf: mine), current != original {
+        if let current = try Self.studentsVersion(mine), current != original {
             let backups = LabFolder.url(environment: environment).appendingPathComponent("backups", isDirectory: true)
             let backup = try BackupFile.save(current, in: backups, stem: exercise.id, extension: "swift")
             say("Your version is saved in \(backup.path).")
@@ -294,6 +301,27 @@ public struct ExerciseCommands {
         try AtomicFile.write(original, to: mine)
         say("\(workspace.displayPath(for: exercise)) is back to its starting point.")
         return 0
+    }
+
+    /// The student's file as `reset` keeps it, or nil where there is none. Read without waiting
+    /// (a FIFO in its place hung `lab reset`); what cannot be kept as a copy first (not a file, too
+    /// large to be an answer's, unreadable) is refused and left where it is.
+    static func studentsVersion(_ file: URL) throws -> Data? {
+        switch RegularFile.read(file, atMost: 16 << 20) {
+        case .success(let data): return data
+        case .failure(.cannotOpen(ENOENT)): return nil
+        case .failure(.cannotOpen(let code)):
+            throw ExerciseError.wouldReplace(
+                file.path, reason: "cannot read it to keep a copy (\(FileErrorWords.errno(code))); it is left as it is")
+        case .failure(.notRegular):
+            throw ExerciseError.wouldReplace(
+                file.path, reason: "not a file of code (a folder, a FIFO or a device); move it away, then reset again")
+        case .failure(.tooLarge):
+            throw ExerciseError.wouldReplace(
+                file.path, reason: "larger than 16 MB, too large to be an answer; move it away, then reset again")
+        case .failure(.hasOtherNames):  // Not asked for (a hard link is kept as a copy of its text).
+            throw ExerciseError.wouldReplace(file.path, reason: "cannot read it to keep a copy; it is left as it is")
+        }
     }
 
     public func solution(_ name: String?) throws -> Int32 {

@@ -98,7 +98,10 @@ public struct StudentWorkspace: Sendable {
         return folder
     }
 
+    /// The lab's own files in the student's folder, rewritten where they differ, or are not a
+    /// file (a FIFO in `Given.swift`'s place hung `lab check` on the read).
     func writeIfChanged(_ data: Data, to url: URL) throws {
-        if (try? Data(contentsOf: url)) != data { try AtomicFile.write(data, to: url) }
+        if case .success(let kept) = RegularFile.read(url, atMost: data.count), kept == data { return }
+        try AtomicFile.write(data, to: url)
     }
 }

@@ -61,12 +61,40 @@ public final class RunningChild: Sendable {
         }
     }
 
-    /// Suspends until it ends (looking every 2 ms) and returns its status as a shell says it.
+    /// Suspends until it ends and returns its status as a shell says it; throws
+    /// `CancellationError` if the task is cancelled first (the child runs on).
+    ///
+    /// The end is awaited, not looked for again and again (the lab's own rule for answers): a
+    /// thread of its own waits on the child's end (`ChildExit`: its pidfd on Linux, a look every
+    /// 5 ms where there is none) beside a pipe that a cancellation writes to. It looked every
+    /// 2 ms from a task before: 20 children, 10,000 wake-ups a second beside the inventory's
+    /// processes it measured.
     public func exitStatus() async throws -> Int32 {
-        while true {
-            if let ending { return ending.shellStatus }
-            try await Task.sleep(for: .milliseconds(2))
+        try Task.checkCancellation()
+        if let ending { return ending.shellStatus }
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        let (wakeRead, wakeWrite) = (ends[0], ends[1])
+        // Closed once the wait has ended; a cancellation handler never runs after that.
+        defer {
+            close(wakeRead)
+            close(wakeWrite)
         }
+        await withTaskCancellationHandler {
+            await OnAThreadOfItsOwn.blockingWork(named: "wait for child \(processIdentifier)") { [self] in
+                let exit = ChildExit(of: processIdentifier, fallbackMilliseconds: 5)
+                var wake = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+                while ending == nil && wake[0].revents == 0 {
+                    exit.wait(for: &wake, atMost: .seconds(60))
+                }
+            }
+        } onCancel: {
+            var byte: UInt8 = 1
+            _ = write(wakeWrite, &byte, 1)
+        }
+        try Task.checkCancellation()
+        guard let ending else { throw CancellationError() }
+        return ending.shellStatus
     }
 
     deinit {

@@ -65,14 +65,15 @@ public enum AsyncContextScanner {
     /// `shapes`: `restrictions` taken apart, when the caller scans more files with them.
     static func findings(
         in scanned: ScannedSwiftFile, restrictions: [AsyncRestriction], asyncClosureTakers: Set<String>,
-        contexts known: AsyncContexts? = nil, shapes: Shapes? = nil, hazardMarks: Bool = true
+        contexts known: AsyncContexts? = nil, shapes: Shapes? = nil, hazardMarks: Bool = true,
+        closuresRunNow: Set<String> = []
     ) -> [Finding] {
         let (file, source, tokens) = (scanned.path, scanned.source, scanned.tokens)
         let takers = asyncClosureTakers.union(
             AsyncContexts.declaredAsyncClosureTakers(in: tokens, closing: scanned.closing))
         let contexts =
             known.flatMap { takers.count == asyncClosureTakers.count ? $0 : nil }
-            ?? scanned.contexts(asyncClosureTakers: takers)
+            ?? scanned.contexts(asyncClosureTakers: takers, closuresRunNow: closuresRunNow)
         let hazards = HazardMarkers(source: source, tokens: tokens, closing: scanned.closing)
         let shapes = shapes ?? Shapes(restrictions)
         let shapesByMember = shapes.byMember
@@ -110,10 +111,14 @@ public enum AsyncContextScanner {
     /// Scans every `.swift` file under `folders` (paths relative to `root`, which the findings name).
     /// Besides the listed calls, a call of one of the code's own synchronous functions that
     /// blocks (see `BlockingHelpers`) is reported too: it holds the async caller's thread the same way.
-    public static func findings(underFolders folders: [String], root: URL, restrictions: [AsyncRestriction]) throws
-        -> [Finding]
-    {
-        findings(inFiles: try swiftFiles(underFolders: folders, root: root), restrictions: restrictions)
+    /// `closuresRunNowBlock`: the lab's own rule, stricter than the compiler's: a closure that a
+    /// call runs at once (`withLock {}`, `syncSpan {}`) is read in the context around it.
+    public static func findings(
+        underFolders folders: [String], root: URL, restrictions: [AsyncRestriction], closuresRunNowBlock: Bool = false
+    ) throws -> [Finding] {
+        findings(
+            inFiles: try swiftFiles(underFolders: folders, root: root), restrictions: restrictions,
+            closuresRunNowBlock: closuresRunNowBlock)
     }
 
     /// The same scan of files given as text (`path` names each in the findings). Without
@@ -121,11 +126,12 @@ public enum AsyncContextScanner {
     /// that block are followed strictly (`BlockingHelpers.infer`): both for a student's answer.
     public static func findings(
         inFiles files: [(path: String, source: String)], restrictions: [AsyncRestriction], hazardMarks: Bool = true,
-        strictHelpers: Bool = false
+        strictHelpers: Bool = false, closuresRunNowBlock: Bool = false
     ) -> [Finding] {
         let scanned = files.map { ScannedSwiftFile(path: $0.path, source: $0.source) }
         let takers = asyncClosureTakers(in: scanned)
-        let contexts = scanned.map { $0.contexts(asyncClosureTakers: takers) }
+        let runNow = closuresRunNowBlock ? ClosuresRunNow.takers(in: scanned) : []
+        let contexts = scanned.map { $0.contexts(asyncClosureTakers: takers, closuresRunNow: runNow) }
         let all =
             restrictions
             + BlockingHelpers.infer(
@@ -134,7 +140,7 @@ public enum AsyncContextScanner {
         return scanned.indices.flatMap {
             findings(
                 in: scanned[$0], restrictions: all, asyncClosureTakers: takers, contexts: contexts[$0], shapes: shapes,
-                hazardMarks: hazardMarks)
+                hazardMarks: hazardMarks, closuresRunNow: runNow)
         }
         .sorted { ($0.file, $0.line) < ($1.file, $1.line) }
     }

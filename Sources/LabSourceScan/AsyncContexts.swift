@@ -12,6 +12,11 @@
 /// even inside an async function: the compiler allows `noasync` calls there, and that is
 /// where code that must ask such a question belongs.
 ///
+/// For the lab's own code, which must not block in async code by its own rule (stricter than
+/// the compiler's), a closure given to a call that runs it at once (`ClosuresRunNow`:
+/// `withLock {}`, `forEach {}`, a probe's `syncSpan {}`) runs in the context around it: a wait in
+/// it holds the async caller's thread as one in the caller's body does.
+///
 /// What cannot be seen without types: an autoclosure argument (`assert(x)`, `a ?? b`) counts
 /// as the context around it, so a restricted call there is reported although a Mac would
 /// accept it. Such a report errs on the safe side; move the call into a synchronous helper.
@@ -52,6 +57,8 @@ package struct AsyncContexts {
     /// The names of functions and types (for their initializers) that take an async
     /// closure, found in the code scanned (`LessonVariant("…") { context in … }`).
     private let takers: Set<String>
+    /// Calls whose closure runs in the context around it (empty: the compiler's reading).
+    private let closuresRunNow: Set<String>
     private let tokens: [SwiftTokenizer.Token]
     /// The index of the brace, parenthesis or bracket that closes the one opened at an index, and back.
     private let closing: [Int: Int]
@@ -60,10 +67,11 @@ package struct AsyncContexts {
     /// `closing`: the tokens' `pairs`, when the caller has them already.
     init(
         _ tokens: [SwiftTokenizer.Token], closing: [Int: Int]? = nil, isMainFile: Bool,
-        asyncClosureTakers: Set<String> = []
+        asyncClosureTakers: Set<String> = [], closuresRunNow: Set<String> = []
     ) {
         self.tokens = tokens
         takers = Self.asyncClosureTakers.union(asyncClosureTakers)
+        self.closuresRunNow = closuresRunNow
         self.closing = closing ?? Self.pairs(tokens)
         opening = Dictionary(uniqueKeysWithValues: self.closing.map { ($0.value, $0.key) })
         context = Array(repeating: nil, count: tokens.count)
@@ -179,7 +187,8 @@ package struct AsyncContexts {
                 } else if record {
                     closureCallees[index] = callee(before: index, open: open)
                     _ = analyze(
-                        body, context: closureContext(opening: index, body: body, open: open), kind: .code,
+                        body, context: closureContext(opening: index, body: body, open: open, around: context),
+                        kind: .code,
                         scope: index, record: true)
                 }
                 head = nil
@@ -244,10 +253,14 @@ package struct AsyncContexts {
     }
 
     /// The async context a closure opens, or nil when it is synchronous.
-    private mutating func closureContext(opening: Int, body: Range<Int>, open: [Int]) -> String? {
+    /// `around`: the context the closure is written in.
+    private mutating func closureContext(opening: Int, body: Range<Int>, open: [Int], around: String?) -> String? {
         if let taker = asyncClosureTaker(before: opening, open: open) { return "closure given to \(taker)" }
         if signatureIsAsync(body) { return "async closure" }
         if analyze(body, context: nil, kind: .code, scope: -1, record: false) { return "closure that awaits" }
+        if let around, let callee = callee(before: opening, open: open), closuresRunNow.contains(callee) {
+            return "\(around) (in the closure given to \(callee), which runs at once)"
+        }
         return nil
     }
 

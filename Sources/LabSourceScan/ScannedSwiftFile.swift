@@ -27,8 +27,11 @@ package struct ScannedSwiftFile {
     /// A file named `main.swift` has top-level code, which is async when it awaits.
     var isMainFile: Bool { (path as NSString).lastPathComponent == "main.swift" }
 
-    /// The file's async contexts, given the functions declared anywhere that take async closures.
-    func contexts(asyncClosureTakers: Set<String>) -> AsyncContexts {
-        AsyncContexts(tokens, closing: closing, isMainFile: isMainFile, asyncClosureTakers: asyncClosureTakers)
+    /// The file's async contexts, given the functions declared anywhere that take async closures
+    /// (and, for the lab's own code, the calls whose closures run at once: see `AsyncContexts`).
+    func contexts(asyncClosureTakers: Set<String>, closuresRunNow: Set<String> = []) -> AsyncContexts {
+        AsyncContexts(
+            tokens, closing: closing, isMainFile: isMainFile, asyncClosureTakers: asyncClosureTakers,
+            closuresRunNow: closuresRunNow)
     }
 }

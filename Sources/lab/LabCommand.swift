@@ -120,7 +120,7 @@ enum LabCommand {
                     ? try await commands.verify(only: parsed.positionals) : try commands.list(only: parsed.positionals)
             case .check: return try await commands.check(name)
             case .watch: return try await commands.watch(name)
-            case .hint: return try commands.hint(name)
+            case .hint: return try await commands.hint(name)
             case .reset: return try commands.reset(name)
             case .solution: return try commands.solution(name)
             case .progress: return try commands.progressReport(json: parsed.flag("json"))

@@ -255,6 +255,36 @@ struct ClassroomCommandTests {
         _ = try await ProcessRunner.run("lab", ["exercises"], environment: environment)
         try expect(try String(contentsOf: file, encoding: .utf8).hasSuffix("// again\n"))
     }
+
+    /// A FIFO where a file should be never makes a command wait for a writer: `lab reset` read the
+    /// student's file with `Data(contentsOf:)`, and each command's refresh of the lab's own files
+    /// in the folder (`Given.swift`) read them so too. Reset refuses, in one line, and leaves the
+    /// FIFO; the refresh replaces the lab's file.
+    @Test func aFIFOInTheStudentsFolderNeverHangsACommand() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("lab-class-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("lab-work-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let environment = ["CONCURRENCY_LAB_HOME": home, "CONCURRENCY_LAB_WORK": work.path]
+        #expect(try await ProcessRunner.run("lab", ["exercises"], environment: environment).status == 0)
+        let file = work.appendingPathComponent("02-task-bridge/02-task-bridge.swift")
+        let given = work.appendingPathComponent("02-task-bridge/Given.swift")
+        for fifo in [file, given] {
+            try FileManager.default.removeItem(at: fifo)
+            try #require(mkfifo(fifo.path, 0o600) == 0)
+        }
+        let reset = try await ProcessRunner.run("lab", ["reset", "02"], environment: environment, timeout: 60)
+        expectEqual(reset.status, 2, reset.standardError)
+        expectEqual(reset.standardError.split(separator: "\n").count, 1, reset.standardError)
+        expectContains(reset.standardError, "not a file of code")
+        var status = stat()
+        #expect(lstat(file.path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO, "the student's FIFO is left")
+        #expect(!FileManager.default.fileExists(atPath: home + "/backups"))
+        // The lab's own file is written again in the FIFO's place.
+        #expect(try await ProcessRunner.run("lab", ["exercises"], environment: environment, timeout: 60).status == 0)
+        #expect(lstat(given.path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG)
+        expectContains(try String(contentsOf: given, encoding: .utf8), "Given by the exercise")
+    }
 }
 
 /// `lab bench --processes N` measures in worker processes; one that fails must stop the run

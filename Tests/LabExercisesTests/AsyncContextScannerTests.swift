@@ -128,6 +128,33 @@ struct AsyncContextScannerTests {
                 """), ["2 Thread.isMainThread", "4 usleep("])
     }
 
+    /// The lab's own rule is stricter than the compiler's: a closure that a call runs at once
+    /// (`withLock {}`, `map {}`, the code's own `syncSpan {}`) blocks the async caller's thread
+    /// as its body would. A closure kept for later (`Thread {}`, `queue.async {}`) and
+    /// `MainActor.run {}` (another actor's turn) are not read so; nor is any, for a student's
+    /// answer, where the scan says what the compiler refuses.
+    @Test func ownCodeReadsAClosureRunAtOnceAsTheContextAroundIt() {
+        let source = """
+            func syncSpan<T>(_ name: String, _ body: () -> T) -> T { body() }
+            func f() async {
+                let all = [1, 2].map { _ in usleep(1) }
+                let fine = lock.withLock { usleep(2) }
+                syncSpan("wait") { usleep(3) }
+                Thread { usleep(4) }.start()
+                queue.async { usleep(5) }
+                await MainActor.run { usleep(6) }
+                print(all, fine)
+            }
+            func g() { lock.withLock { usleep(7) } }
+            """
+        let strict = AsyncContextScanner.findings(
+            inFiles: [("Own.swift", source)], restrictions: Self.restrictions, closuresRunNowBlock: true)
+        expectEqual(strict.map { "\($0.line) \($0.api)" }, ["3 usleep(", "4 usleep(", "5 usleep("])
+        expectContains(strict.last?.context ?? "", "syncSpan, which runs at once")
+        expectEqual(
+            AsyncContextScanner.findings(inFiles: [("Answer.swift", source)], restrictions: Self.restrictions).count, 0)
+    }
+
     @Test func synchronousFunctionsAndClosuresInsideAsyncOnesAreNot() {
         #expect(
             found(
@@ -725,7 +752,8 @@ struct AsyncContextScannerTests {
         let restrictions = AsyncRestriction.applicable(Self.restrictions, declaredMacOS: try Self.declaredMacOS())
         let findings = try await OnAThreadOfItsOwn.blockingWork(named: "scan the lab") {
             try AsyncContextScanner.findings(
-                underFolders: Self.scannedFolders, root: Self.root, restrictions: restrictions)
+                underFolders: Self.scannedFolders, root: Self.root, restrictions: restrictions,
+                closuresRunNowBlock: true)
                 // Without the blocking list, and without what blocks only through a helper the
                 // scan infers (a check's given `Thumbnail(photo:)` holds one render on purpose):
                 // a Mac refuses neither.

@@ -86,4 +86,22 @@ struct SpawnedProcessTests {
         let quick = try RunningChild(Self.shell, ["-c", "exit 7"])
         #expect(try await quick.exitStatus() == 7)
     }
+
+    /// The wait for a child's end is a thread's, woken by the end itself; a cancelled task stops
+    /// waiting at once (the child runs on, and can be awaited again).
+    @Test func awaitingAChildEndsWithItOrWithTheTasksCancellation() async throws {
+        let child = try RunningChild(URL(fileURLWithPath: "/bin/sleep"), ["30"])
+        let waiting = Task { try await child.exitStatus() }
+        try await Task.sleep(for: .milliseconds(50))
+        waiting.cancel()
+        let clock = ContinuousClock()
+        let started = clock.now
+        await #expect(throws: CancellationError.self) { try await waiting.value }
+        expectBelow(started.duration(to: clock.now), .seconds(10), "the cancelled wait ended with the cancellation")
+        expect(child.isRunning)
+        let again = Task { try await child.exitStatus() }
+        try await Task.sleep(for: .milliseconds(20))
+        expect(child.kill(SIGTERM))
+        #expect(try await again.value == 128 + SIGTERM)
+    }
 }

@@ -7,6 +7,8 @@ import LessonKit
 
 /// Loading the photo of the day on the main actor: blocking, then awaited.
 enum FetchVariants {
+    /// HAZARD, on purpose: the fetch holds the main actor's thread for its whole length, which
+    /// is what the variant shows (the frames that stop meanwhile).
     static let blocking = LessonVariant("blocking-fetch", title: "A blocking fetch on the main actor") { context in
         context.console.paragraph(
             """

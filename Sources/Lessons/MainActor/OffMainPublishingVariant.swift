@@ -72,6 +72,8 @@ enum OffMainPublishingVariant {
     final class MainActorPhotos {
         private(set) var items = "no photos yet"
 
+        /// HAZARD, on purpose: the same gap as `BackgroundPhotos.updateItems`, held on the main
+        /// actor's thread this time, to show that the tick cannot land inside it.
         func updateItems(to value: String, view: SnapshottingView, window: Duration) {
             view.objectWillChange(current: items)
             ThreadBlocker.hold(for: window)  // the same gap, now inside one main-actor turn

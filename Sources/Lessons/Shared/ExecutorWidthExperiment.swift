@@ -22,6 +22,8 @@ public struct ExecutorWidthExperiment: Sendable {
         self.probe = probe
     }
 
+    /// HAZARD, on purpose: with `.blocking`, each task holds its pool thread for the wait, which
+    /// is how the experiment counts the executor's width.
     public func run(tasks: Int, kind: WorkKind, sourceSeconds: Double) async -> Outcome {
         let gauge = ConcurrencyGauge()
         let clock = ContinuousClock()
