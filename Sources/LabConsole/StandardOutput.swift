@@ -1,4 +1,5 @@
 import Foundation
+import LabCore
 
 /// The one way the lab writes to standard output: unbuffered writes, so lines from the
 /// lab, a lesson, the bench and the grader never reorder against standard error or a
@@ -7,20 +8,46 @@ import Foundation
 /// Standard output that cannot be written (closed, a full disk, a terminal that went away)
 /// ends the program with one line on standard error and status 1, as `ls > /dev/full` does:
 /// Foundation's `FileHandle.write` would crash instead. (A pipe whose reader has gone, as in
-/// `lab list | head -1`, ends it with SIGPIPE first, as it ends any Unix program.)
+/// `lab list | head -1`, ends it with SIGPIPE first, as it ends any Unix program.) A run that owes
+/// the user files goes on instead (`outlivesItsReader`).
 public enum StandardOutput {
     public static func line(_ text: String) { write(text + "\n") }
 
     public static func write(_ text: String) { write(Data(text.utf8)) }
 
     public static func write(_ data: Data) {
+        if state.withLock({ $0.outlivesItsReader && $0.failed }) { return }
         guard let failure = Descriptor.writeAll(data, to: STDOUT_FILENO) else { return }
         let program = URL(fileURLWithPath: CommandLine.arguments.first ?? "lab").lastPathComponent
         _ = Descriptor.writeAll(
             Data("\(program): error: cannot write the output: \(String(cString: strerror(failure)))\n".utf8),
             to: STDERR_FILENO)
-        exit(1)
+        let goesOn = state.withLock { state in
+            state.failed = true
+            return state.outlivesItsReader
+        }
+        if !goesOn { exit(1) }
     }
+
+    /// For a run that also writes files the user asked for (a lesson's `--html` and
+    /// `--trace-out`): standard output that cannot be written (`| head -1`, a full disk) no longer
+    /// ends the program, which then never wrote them (an audit). The error is said once on
+    /// standard error, the rest of the output is dropped, the run goes on to write its files, and
+    /// `failed` tells it to end with status 1.
+    public static func outlivesItsReader() {
+        // The signal a pipe's departed reader sends would end the program before the write failed.
+        signal(SIGPIPE, SIG_IGN)
+        state.withLock { $0.outlivesItsReader = true }
+    }
+
+    /// True once a write to standard output has failed.
+    public static var failed: Bool { state.withLock(\.failed) }
+
+    private struct State {
+        var outlivesItsReader = false
+        var failed = false
+    }
+    private static let state = Locked(State())
 }
 
 /// Writes the lab's errors to standard error, one line each.

@@ -30,12 +30,21 @@ public struct Terminal: Sendable, Equatable {
             usesColor: tty && !noColor)
     }
 
-    private static func measuredWidth(isTTY: Bool, environment: [String: String]) -> Int {
-        if let columns = environment["COLUMNS"].flatMap(Int.init), columns >= 40 { return min(columns, 200) }
+    /// The narrowest width the lab lays out for: a terminal narrower gets this (its lines wrap
+    /// there), not the 100 columns of a pipe, which it got before (an audit: 99-column lines in a
+    /// 39-column terminal).
+    static let narrowest = 40
+
+    /// `COLUMNS`, else the terminal's own width, between `narrowest` and 200; 100 for a pipe.
+    static func measuredWidth(isTTY: Bool, environment: [String: String]) -> Int {
+        // Zero is what a terminal that does not know its size says: no width at all.
+        if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 {
+            return min(max(columns, narrowest), 200)
+        }
         if isTTY {
             var size = winsize()
-            if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col >= 40 {
-                return min(Int(size.ws_col), 200)
+            if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+                return min(max(Int(size.ws_col), narrowest), 200)
             }
         }
         return 100

@@ -45,13 +45,28 @@ public struct ExerciseCatalog: Sendable {
     }
 
     /// Every exercise `name` could mean: none for an empty name, one for an id or a number, and
-    /// every exercise whose name starts with it otherwise ("can": 10; "c": 07, 09, 10, 12 and 20).
+    /// every exercise whose name starts with it otherwise ("can": 10; "c": 07, 09, 10, 12 and 20),
+    /// or, for a word of four letters or more, one of whose words starts with it.
     public func candidates(named name: String) -> [Exercise] {
         guard !name.isEmpty else { return [] }
         if let exact = all.first(where: { $0.id == name }) { return [exact] }
-        let byStart = all.filter { $0.id.hasPrefix(name + "-") || $0.id.dropFirst(3).hasPrefix(name) }
-        if !byStart.isEmpty { return byStart }
-        return Int(name).map { number in all.filter { Int($0.id.prefix(2)) == number } } ?? []
+        // A number is digits alone ("+3" is none).
+        if name.allSatisfy(\.isASCII) && name.allSatisfy(\.isNumber) {
+            let byNumber = all.filter { $0.id.hasPrefix(name + "-") }
+            return byNumber.isEmpty ? all.filter { Int($0.id.prefix(2)) == Int(name) } : byNumber
+        }
+        // A word typed out (four letters or more) may start any word of a name: "cancel" could be
+        // 06-first-failure-cancels, 09-cooperative-cancel or 10-cancellation-handler, where it
+        // picked 10 alone by the start of its name and spent one of its hints (an audit).
+        let words = name.count >= 4
+        return all.filter { exercise in
+            let title = exercise.id.dropFirst(3)
+            if title.hasPrefix(name) { return true }
+            guard words else { return false }
+            return title.indices.contains { index in
+                index > title.startIndex && title[title.index(before: index)] == "-" && title[index...].hasPrefix(name)
+            }
+        }
     }
 
     static func words(for error: DecodingError) -> String {

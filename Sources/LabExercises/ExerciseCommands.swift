@@ -142,9 +142,10 @@ public struct ExerciseCommands {
                     : "compiling your code with its check…"
                 StandardOutput.line(terminal.paint("  " + note, .dim))
             })
-        report(outcome, exercise: exercise)
-        // Saved under the lab folder's lock, which another `lab` may hold: waited for on a thread
-        // of its own, not on one of the pool's.
+        // Saved before the verdict is printed: a reader that goes away (`lab check 07 | head -1`)
+        // or a full disk ends the program while it prints, and a solve was lost so (an audit).
+        // Under the lab folder's lock, which another `lab` may hold: waited for on a thread of its
+        // own, not on one of the pool's.
         let environment = environment
         let progress = try await OnAThreadOfItsOwn.blockingWork(named: "save progress") {
             try Progress.update(environment: environment) { progress in
@@ -155,6 +156,7 @@ public struct ExerciseCommands {
                 }
             }
         }
+        report(outcome, exercise: exercise)
         if outcome.passed {
             if let next = try catalog.all.first(where: { !progress[$0.id].solved }) {
                 let line = Self.solvedLine(

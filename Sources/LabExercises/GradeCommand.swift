@@ -46,8 +46,10 @@ extension ExerciseCommands {
         let start = clock.now
         let report = await grading.run { done, _ in bar.withLock { $0.update(done: done) } }
         bar.withLock { $0.finish() }
-        say(report.table(on: terminal))
+        // Written before the table is printed: a reader that goes away (`lab grade … | head`) or a
+        // full disk ends the program while it prints, and the class's report was lost so (an audit).
         let files = try report.write(to: output)
+        say(report.table(on: terminal))
         say(
             ("Graded in \(start.duration(to: clock.now).humanReadable). Wrote "
                 + files.map(\.path).joined(separator: ", ")).wrapped(to: terminal.width))

@@ -36,9 +36,18 @@ public enum AtomicFile {
     /// A new, empty temporary file for a save of `url`, open for writing; else the system's reason,
     /// naming `url`. (`FileManager.createFile` says only that it failed, which was reported as
     /// "permission denied" whatever the cause: a name too long, a full disk, a read-only mount.)
+    /// A file it replaces keeps its permissions (and, for a save run as root, its owner): a class's
+    /// report a teacher had made readable to them alone came back readable by everyone, as the
+    /// umask said for a new file (an audit).
     static func createTemporary(_ temporary: URL, for url: URL) throws -> FileHandle {
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw writeError(url, errno) }
+        var replaced = stat()
+        if stat(url.path, &replaced) == 0, replaced.st_mode & S_IFMT == S_IFREG {
+            // The permission bits only: a set-user-ID bit is not carried onto new contents.
+            _ = fchmod(descriptor, replaced.st_mode & 0o777)
+            if geteuid() == 0 { _ = fchown(descriptor, replaced.st_uid, replaced.st_gid) }
+        }
         return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     }
 

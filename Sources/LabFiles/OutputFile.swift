@@ -54,6 +54,9 @@ public enum OutputFile {
         if stat(path, &target) == 0 {
             switch target.st_mode & S_IFMT {
             case S_IFREG:
+                // A file its owner made read-only is refused, as the shell's `>` refuses it: the
+                // rename that replaces it needs only the folder's permission.
+                guard access(path, W_OK) == 0 else { return FileErrorWords.errno(errno) }
                 guard let real = realpath(path, nil) else { return FileErrorWords.errno(errno) }
                 defer { free(real) }
                 file = String(cString: real)

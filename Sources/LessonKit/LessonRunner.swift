@@ -59,7 +59,10 @@ public enum LessonRunner {
             console.emit(variantList(lesson, terminal: console.terminal))
             return 0
         }
-        return await LessonSession(lesson: lesson, options: options, console: console).run()
+        // The page and the trace the user asked for are written even if standard output goes away.
+        if !outputFiles(options).isEmpty { StandardOutput.outlivesItsReader() }
+        let status = await LessonSession(lesson: lesson, options: options, console: console).run()
+        return StandardOutput.failed ? max(status, 1) : status
     }
 
     static func validate(_ options: LessonOptions, for lesson: any Lesson) throws(UsageError) {

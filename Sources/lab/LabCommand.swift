@@ -118,7 +118,10 @@ enum LabCommand {
                 if parsed.flag("replace") { throw UsageError.onlyWith(option: "replace", command: "--write-answers") }
                 return parsed.flag("verify")
                     ? try await commands.verify(only: parsed.positionals) : try commands.list(only: parsed.positionals)
-            case .check: return try await commands.check(name)
+            case .check:
+                // The verdict is recorded in the student's progress whatever becomes of the text.
+                StandardOutput.outlivesItsReader()
+                return try await commands.check(name)
             case .watch: return try await commands.watch(name)
             case .hint: return try await commands.hint(name)
             case .reset: return try commands.reset(name)
@@ -127,6 +130,8 @@ enum LabCommand {
             default:
                 let output = parsed.text("out") ?? "class-report"
                 let claim = try GradeOutput.claim(output, replace: parsed.flag("replace"))
+                // The class's report is written whatever becomes of the text.
+                StandardOutput.outlivesItsReader()
                 defer { claim.release() }
                 return try await commands.grade(
                     paths: parsed.positionals, workers: parsed.integer("jobs"), output: URL(fileURLWithPath: output))

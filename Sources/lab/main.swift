@@ -15,4 +15,6 @@ if ProcessInfo.processInfo.environment[ChildDemo.environmentKey] != nil {
 }
 
 let status = await LabCommand.run(Array(CommandLine.arguments.dropFirst()))
-exit(status)
+// A command that went on when its output could not be written (`StandardOutput.outlivesItsReader`)
+// still says so in its status.
+exit(StandardOutput.failed ? max(status, 1) : status)

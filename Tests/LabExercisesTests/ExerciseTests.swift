@@ -58,6 +58,13 @@ struct ExerciseCatalogTests {
             "'c' could be 07-captured-var or 09-cooperative-cancel: give more of its name, or its number")
         expectEqual(TestLab.catalog.exercise(named: "can")?.id, "10-cancellation-handler")
         expectEqual(TestLab.catalog.exercise(named: "3")?.id, "03-async-let-rovers")
+        expect(TestLab.catalog.exercise(named: "+3") == nil, "a number is digits alone")
+        // A word typed out that starts words of several names is none of them.
+        expectEqual(
+            TestLab.catalog.candidates(named: "cancel").map(\.id),
+            ["06-first-failure-cancels", "09-cooperative-cancel", "10-cancellation-handler"])
+        expectEqual(TestLab.catalog.exercise(named: "semaphore")?.id, "27-no-semaphore-bridge")
+        expectEqual(TestLab.catalog.exercise(named: "suspend")?.id, "01-suspend-not-block")
     }
 }
 

@@ -17,6 +17,27 @@ struct AtomicFileTests {
         try expectEqual(String(contentsOf: url, encoding: .utf8), "new")
     }
 
+    /// A replaced file keeps its permissions, by either way of saving: a report its owner had made
+    /// private came back readable by everyone (the umask's mode for a new file).
+    @Test func aReplacedFileKeepsItsPermissions() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let one = directory.appendingPathComponent("report.html")
+        let set = directory.appendingPathComponent("report.json")
+        for (url, mode) in [(one, 0o600), (set, 0o640)] {
+            try Data("old".utf8).write(to: url)
+            try #require(chmod(url.path, mode_t(mode)) == 0)
+        }
+        try AtomicFile.write(Data("new".utf8), to: one)
+        try AtomicFile.writeAll([(Data("new".utf8), set)])
+        for (url, mode) in [(one, 0o600), (set, 0o640)] {
+            var status = stat()
+            try #require(stat(url.path, &status) == 0)
+            expectEqual(Int(status.st_mode & 0o7777), mode, url.lastPathComponent)
+            try expectEqual(String(contentsOf: url, encoding: .utf8), "new")
+        }
+    }
+
     @Test func aSaveSweepsTemporariesACrashLeftButNotOnesAWriterMayOwn() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -16,6 +16,10 @@ struct ConsoleTests {
 
     @Test func widthComesFromColumns() {
         expectEqual(Terminal.detect(environment: ["COLUMNS": "72"]).width, 72)
+        // Narrower than the lab lays out for: its narrowest layout, not a pipe's 100 columns.
+        for narrow in ["39", "10", "1"] { expectEqual(Terminal.detect(environment: ["COLUMNS": narrow]).width, 40) }
+        expectEqual(Terminal.detect(environment: ["COLUMNS": "500"]).width, 200)
+        expectEqual(Terminal.detect(environment: ["COLUMNS": "0"]).width, 100, "a pipe's, when no width is known")
     }
 
     @Test func visibleWidthIgnoresEscapeCodes() {
