@@ -116,6 +116,20 @@ struct WhenItStopsTests {
         // @concurrent job drew none in a 290 ms gap once (the narration says so; tested below).
     }
 
+    /// The job's stated size is the CPU's timed speed times its length: where the runs took far
+    /// from it, a note says why, chosen from the times; within the CPU's spread, none.
+    @Test func aJobFarFromItsStatedSizeIsSaidToBe() throws {
+        expect(CPUWorkSizeNote.sentence(stated: 0.25, measured: [0.24, 0.27]) == nil)
+        expect(CPUWorkSizeNote.sentence(stated: 0.25, measured: []) == nil)
+        let faster = try #require(CPUWorkSizeNote.sentence(stated: 0.25, measured: [0.156, 0.162]))
+        expectContains(faster, "from 156 ms to 162 ms: the CPU ran faster than when it was timed")
+        let slower = try #require(CPUWorkSizeNote.sentence(stated: 0.25, measured: [0.41]))
+        expectContains(slower, "it took 410 ms: a CPU shared with other work runs it slower")
+        let both = try #require(CPUWorkSizeNote.sentence(stated: 0.25, measured: [0.15, 0.41]))
+        expectContains(both, "slower at times")
+        expectContains(both, "250 ms of CPU work")
+    }
+
     @Test func starvationNarrationForEveryOutcome() {
         typealias Run = MainStarvedVariant.Run
         let budget = 1.0 / 60

@@ -165,6 +165,12 @@ enum MainStarvedVariant {
             ])
         }
         console.table(table)
+        // The runs that are the job alone: the yielding one's also holds the frames drawn between pieces.
+        if let note = CPUWorkSizeNote.sentence(
+            stated: job.seconds, measured: runs.filter { $0.way != .yielding }.map(\.job))
+        {
+            console.paragraph(note)
+        }
         for run in runs { console.paragraph(MainStarvedNarration.sentence(run)) }
     }
 }
