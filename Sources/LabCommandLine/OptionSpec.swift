@@ -71,9 +71,14 @@ public struct OptionSpec: Sendable, Equatable {
             return .text(text)
         case .integer(_, let range):
             guard let number = Int(text), range.contains(number) else {
+                // Digits past what an Int holds are a whole number, too large: said so (an audit).
+                let digits = text.drop { $0 == "-" || $0 == "+" }
+                let tooLarge = Int(text) == nil && !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
                 let expected =
                     range.upperBound == .max
-                    ? "a whole number ≥ \(range.lowerBound)"
+                    ? (tooLarge
+                        ? "a whole number from \(range.lowerBound) to \(Int.max)"
+                        : "a whole number ≥ \(range.lowerBound)")
                     : "a whole number from \(range.lowerBound) to \(range.upperBound)"
                 throw .invalidValue(option: name, value: text, expected: expected)
             }

@@ -278,7 +278,10 @@ public struct ExerciseCommands {
         }
         // "Ask again" only while there is another hint to show.
         let more = shown < exercise.hints.count ? "; ask again for a more specific one" : "; that is the last one"
-        say(terminal.paint("Hints for \(exercise.id)", .bold) + " (\(shown) of \(exercise.hints.count)\(more))")
+        let heading = "Hints for \(exercise.id) (\(shown) of \(exercise.hints.count)\(more))".wrapped(
+            to: terminal.width)
+        let bold = "Hints for \(exercise.id)"
+        say(terminal.paint(bold, .bold) + heading.dropFirst(bold.count))
         for (index, hint) in exercise.hints.prefix(shown).enumerated() {
             say(("\(index + 1). " + hint).wrapped(to: terminal.width, indent: "  "))
         }

@@ -84,7 +84,12 @@ public enum OutputFile {
         }
         let probe = folder + "/." + UUID().uuidString + ".probe.tmp"
         let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return FileErrorWords.errno(errno) }
+        // The file is written beside its place and renamed over it: its folder must take a new
+        // file ("no such file or directory" alone, for `/proc/self/status`, read as if it were missing).
+        guard descriptor >= 0 else {
+            let reason = FileErrorWords.errno(errno)
+            return target.st_mode & S_IFMT == S_IFREG ? "its folder takes no new file: \(reason)" : reason
+        }
         close(descriptor)
         unlink(probe)
         return nil

@@ -128,6 +128,7 @@ public enum LessonRunner {
             // The name in bold: the line begins with it (after two spaces) however it was wrapped.
             return "  " + terminal.paint(variant.name, .bold) + line.dropFirst(2 + variant.name.count)
         }
-        return (["Variants of \(lesson.name) (run one with --variant NAME):"] + lines).joined(separator: "\n")
+        let heading = "Variants of \(lesson.name) (run one with --variant NAME):".wrapped(to: terminal.width)
+        return ([heading] + lines).joined(separator: "\n")
     }
 }

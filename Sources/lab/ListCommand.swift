@@ -21,12 +21,18 @@ enum ListCommand {
             return 0
         }
         let terminal = Terminal.detect(noColorFlag: noColor)
+        // Each line fits the terminal: a summary wraps under its first word, a variant's title
+        // under its start, its name kept on the first line.
         for lesson in LessonCatalog.lessons {
-            StandardOutput.line(terminal.paint(lesson.name, .bold + .cyan) + " — " + lesson.summary)
+            let lead = lesson.name + " — "
+            let summary = lesson.summary.wrapped(to: terminal.width, after: lead)
+            StandardOutput.line(terminal.paint(lesson.name, .bold + .cyan) + summary.dropFirst(lesson.name.count))
             for variant in lesson.variants {
+                let title = (variant.title + (variant.isExtra ? " (extra)" : ""))
+                    .wrapped(to: terminal.width, after: "  " + variant.name.padded(to: 26))
                 StandardOutput.line(
-                    "  " + variant.name.padded(to: 26) + variant.title
-                        + (variant.isExtra ? terminal.paint(" (extra)", .dim) : ""))
+                    variant.isExtra && title.hasSuffix(" (extra)")
+                        ? title.dropLast(" (extra)".count) + terminal.paint(" (extra)", .dim) : title)
             }
             StandardOutput.line("")
         }

@@ -9,8 +9,9 @@ import Lessons
 enum Overview {
     static func text(terminal: Terminal) -> String {
         var lines: [String] = []
-        lines.append(
-            terminal.paint("Concurrency Lab", .bold) + " — learn Swift concurrency by running it, and measure it.")
+        let title = "Concurrency Lab — learn Swift concurrency by running it, and measure it."
+            .wrapped(to: terminal.width)
+        lines.append(terminal.paint("Concurrency Lab", .bold) + title.dropFirst("Concurrency Lab".count))
         lines.append("")
         lines.append(
             ("Every lesson is a program: it runs a scenario from the original material (the book's "

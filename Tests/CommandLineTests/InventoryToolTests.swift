@@ -71,7 +71,8 @@ final class InventoryToolTests {
         (["add", "Mi\tlk", "1"], 2, "control characters"),
         (["add", "Milk"], 2, "missing QUANTITY, e.g. inventory add Milk 2"),
         (["delete", "Cheese"], 1, "no product named 'Cheese'"),
-        (["import", "/no/such/file.json"], 1, "cannot read it"),
+        (["import", "/no/such/file.json"], 1, "no such file or directory"),
+        (["import", "/tmp"], 1, "it is a folder, a FIFO or a device, not a file"),
         (["lst"], 2, "did you mean 'list'"),
     ])
     func badInputGetsOneLineAndChangesNothing(arguments: [String], status: Int32, mentions: String) async throws {
@@ -287,6 +288,25 @@ final class InventoryToolTests {
         expectEqual(overflow.status, 1, "\(overflow.standardError)")
         expectContains(overflow.standardError, "its entries for eggs add up to more than the largest quantity")
         expect(!FileManager.default.fileExists(atPath: store), "no empty database left behind")
+        // A file whose entry would take a product already in the store past the largest quantity
+        // is an import that failed, said and exited as every other (it exited 2, a usage mistake),
+        // and a file naming one product twice imports one product.
+        _ = try await inventory("add", "Milk", "1", "--store", store)
+        let big = home + "-big.json"
+        try Data(
+            #"{"format":"concurrency-lab.inventory","version":1,"products":[{"name":"Milk","quantity":9223372036854775807}]}"#
+                .utf8
+        ).write(to: URL(fileURLWithPath: big))
+        let past = try await inventory("import", big, "--store", store)
+        expectEqual(past.status, 1, past.standardError)
+        expectContains(past.standardError, "cannot import \(big): Milk has 1")
+        expectContains(past.standardError, "nothing was imported")
+        let twice = home + "-twice.json"
+        try Data(
+            #"{"format":"concurrency-lab.inventory","version":1,"products":[{"name":"Dup","quantity":1},{"name":"dup","quantity":2}]}"#
+                .utf8
+        ).write(to: URL(fileURLWithPath: twice))
+        expectContains(try await inventory("import", twice, "--store", store).standardOutput, "imported 1 product ")
     }
 
     @Test func theHelpSaysAddNeedsAQuantity() async throws {

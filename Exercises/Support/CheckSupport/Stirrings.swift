@@ -138,7 +138,7 @@ struct Stirrings: Sendable {
         }
         if computed {
             return
-                "while \(what), your code used \(cpu.humanReadable) of CPU in \(lasted.humanReadable)\(wantedNote) (a loop that looks again and again?): await \(awaiting), which costs nothing while it waits"
+                "while \(what), your code used \(cpu.humanReadable) of CPU in \(lasted.humanReadable)\(wantedNote) (work of its own around the wait, or a loop that looks again and again?): do nothing else in the call; await \(awaiting), which costs nothing while it waits"
         }
         return nil
     }

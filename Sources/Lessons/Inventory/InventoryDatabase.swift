@@ -131,7 +131,7 @@ public final class InventoryDatabase {
     /// Copies an earlier version's JSON inventory in, in one transaction, once: the file's
     /// digest is kept, and the same file again is refused (it would count everything twice).
     public func importEarlierStore(_ source: String) throws -> Int {
-        let (products, validated, digest) = try Self.importable(source)
+        let (_, validated, digest) = try Self.importable(source)
         return try translatingErrors {
             try connection.transaction {
                 if case .integer(let count) = try connection.value(
@@ -139,11 +139,20 @@ public final class InventoryDatabase {
                 {
                     throw InventoryStoreError.alreadyImported(path: source, products: Int(count))
                 }
-                _ = try addInCurrentTransaction(validated)
+                do {
+                    _ = try addInCurrentTransaction(validated)
+                } catch let error as InventoryError {
+                    // A sum past the largest quantity is the file's to answer for, said as every
+                    // import's failure is (it exited 2 as a usage mistake, an audit).
+                    throw InventoryStoreError.notAnEarlierStore(path: source, reason: "\(error)")
+                }
+                // Products, not entries: a file that names Milk twice changes one product (it
+                // said "imported 2 products", an audit).
+                let imported = Set(validated.map { ProductInput.key($0.name) }).count
                 try connection.query(
                     "INSERT INTO imported_file (digest, source, products) VALUES (?, ?, ?)",
-                    [.text(digest), .text(source), .integer(Int64(products.count))])
-                return products.count
+                    [.text(digest), .text(source), .integer(Int64(imported))])
+                return imported
             }
         }
     }

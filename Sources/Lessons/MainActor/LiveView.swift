@@ -30,15 +30,18 @@ public enum LiveMainActorView {
         var dropped = 0
         let budget = ticker.budget
         let spinner = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
+        // The whole screen is drawn again each frame, so each line is wrapped to the terminal's width.
+        let title = "The main actor, live  (b: blocking fetch · a: awaited fetch · q: quit)".wrapped(to: terminal.width)
         func draw() {
             var screen = "\u{1B}[H\u{1B}[2J"
             screen +=
-                terminal.paint("The main actor, live", .bold) + "  (b: blocking fetch · a: awaited fetch · q: quit)\n\n"
+                terminal.paint("The main actor, live", .bold) + title.dropFirst("The main actor, live".count) + "\n\n"
             screen +=
-                "  " + terminal.paint("UI \(spinner[frames % spinner.count])", .magenta)
-                + "  frame \(frames)   dropped \(dropped)   worst frame \(worst.humanReadable)\n"
-            screen += "  model: \(status)\n\n"
-            for event in events.suffix(8) { screen += "  " + event + "\n" }
+                (terminal.paint("UI \(spinner[frames % spinner.count])", .magenta)
+                + "  frame \(frames)   dropped \(dropped)   worst frame \(worst.humanReadable)")
+                .wrapped(to: terminal.width, indent: "  ") + "\n"
+            screen += "model: \(status)".wrapped(to: terminal.width, indent: "  ") + "\n\n"
+            for event in events.suffix(8) { screen += event.wrapped(to: terminal.width, indent: "  ") + "\n" }
             StandardOutput.write(screen)
         }
         ticker.onFrame = { count in
