@@ -155,6 +155,27 @@ struct AsyncContextScannerTests {
             AsyncContextScanner.findings(inFiles: [("Answer.swift", source)], restrictions: Self.restrictions).count, 0)
     }
 
+    /// A name declared more than once (`update`: a record's and a bar's) is followed where its
+    /// type declares it once, through a call that names the type; the other type's is not blamed.
+    @Test func aHelperSharingItsNameIsFollowedThroughItsType() {
+        let source = """
+            struct Record: Sendable, Equatable {
+                static func update() { usleep(10) }
+            }
+            enum Bar {}
+            extension Bar {
+                static func update() { print("drawn") }
+            }
+            func f() async {
+                Record.update()
+                Bar.update()
+            }
+            """
+        let findings = AsyncContextScanner.findings(inFiles: [("Own.swift", source)], restrictions: Self.restrictions)
+        expectEqual(findings.map { "\($0.line) \($0.api)" }, ["9 Record.update("])
+        expectContains(findings.first?.message ?? "", "it calls usleep(")
+    }
+
     @Test func synchronousFunctionsAndClosuresInsideAsyncOnesAreNot() {
         #expect(
             found(
