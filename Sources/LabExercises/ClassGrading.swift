@@ -81,7 +81,21 @@ public struct ClassGrading: Sendable {
         if Self.isEmptyFolder(url) {
             return Student(name: url.lastPathComponent, exercisesFolder: url, folder: trusted)
         }
+        // A clone of the lab with no answer in it (a student's repository where nothing was handed
+        // in, or `my-exercises/` not committed) is such a student too: it was refused as "not a
+        // student's folder", and `lab grade repos/*` graded nobody (an audit).
+        if Self.isLabClone(url) {
+            return Student(
+                name: url.lastPathComponent, exercisesFolder: url.appendingPathComponent("my-exercises"),
+                folder: trusted)
+        }
         throw ExerciseError.notAStudentFolder(path)
+    }
+
+    /// A clone of the lab: its manifest, and an `Exercises/` folder of exercises.
+    static func isLabClone(_ url: URL) -> Bool {
+        FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path)
+            && FileManager.default.fileExists(atPath: url.appendingPathComponent("Exercises/README.md").path)
     }
 
     /// No entry but hidden ones (`.DS_Store`, a `.git` an empty hand-in was cloned with).
@@ -201,8 +215,19 @@ public struct ClassGrading: Sendable {
                 status: .failed, stage: CheckOutcome.Stage.compile.rawValue,
                 message: "cannot read \(file.lastPathComponent): \(unreadable)")
         }
+        // An empty file declares nothing: said so, where the build's "no error of its own, … the
+        // errors below" was followed by none (an audit).
+        if answer.allSatisfy(\.isWhitespace) {
+            return Result(
+                status: .failed, stage: CheckOutcome.Stage.compile.rawValue,
+                message: "\(file.lastPathComponent) is empty: it declares nothing the exercise asks for")
+        }
+        // Line endings aside: a starting file checked out on Windows (`core.autocrlf`) ends its
+        // lines with CR LF, and was graded as a failure instead of "not started" (an audit).
         let original = Grader(root: root, exercise: job.exercise).originalFile
-        if let starting = try? String(contentsOf: original, encoding: .utf8), starting == answer {
+        if let starting = try? String(contentsOf: original, encoding: .utf8),
+            starting.replacingOccurrences(of: "\r\n", with: "\n") == answer.replacingOccurrences(of: "\r\n", with: "\n")
+        {
             return Result(status: .notStarted, stage: nil, message: nil)
         }
         return nil

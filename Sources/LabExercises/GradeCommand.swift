@@ -10,7 +10,18 @@ extension ExerciseCommands {
     public func grade(paths: [String], workers: Int?, output: URL) async throws -> Int32 {
         guard !paths.isEmpty else { throw UsageError.missingArgument("the students' folders, e.g. lab grade class/*") }
         let exercises = try catalog.all
-        let students = try paths.map { try ClassGrading.student(at: $0, exercises: exercises) }
+        // The report's own folder, reached by `lab grade *` run in the class's folder a second time,
+        // is no student: left out, and said so (it was refused as "not a student's folder").
+        let reportFolder = output.standardizedFileURL.resolvingSymlinksInPath().path
+        let kept = paths.filter {
+            URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path != reportFolder
+        }
+        if kept.count < paths.count {
+            StandardError.write(
+                "lab grade: note: \(output.path) is where this report goes, not a student's folder; left out")
+        }
+        guard !kept.isEmpty else { throw UsageError.missingArgument("the students' folders, e.g. lab grade class/*") }
+        let students = try kept.map { try ClassGrading.student(at: $0, exercises: exercises) }
         let names = students.map(\.name)
         // Swift's `==` compares text: two spellings of "José" (NFC, NFD) are equal, and would
         // share a row of the report. Told apart here by their bytes, for the message.

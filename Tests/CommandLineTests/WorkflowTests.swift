@@ -96,7 +96,11 @@ struct WorkflowTests {
         let entries = try entries("docs/classroom-workflow.yml")
         func values(_ path: String) -> [String] { entries.filter { $0.path == path }.map(\.value) }
         expectEqual(values("jobs.grade.runs-on"), ["ubuntu-latest"])
-        expect(values("jobs.grade.steps.run").contains { $0.hasPrefix("swift run lab grade . ") })
-        expectEqual(values("jobs.grade.steps.with.path"), ["class-report/"])
+        // Graded by the template's lab, checked out beside the student's code: never by the copy in
+        // the student's repository, whose checks the student can rewrite.
+        expect(values("jobs.grade.steps.run").contains { $0.hasPrefix("swift run lab grade ../student ") })
+        expectEqual(values("jobs.grade.steps.working-directory"), ["lab"])
+        expectEqual(values("jobs.grade.steps.with.repository"), ["${{ vars.LAB_TEMPLATE }}"])
+        expectEqual(values("jobs.grade.steps.with.path"), ["student", "lab", "class-report/"])
     }
 }

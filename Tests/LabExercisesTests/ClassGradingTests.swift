@@ -170,4 +170,36 @@ struct ClassGradingTests {
         expectEqual(results.count, TestLab.exercises.count)
         expect(results.values.allSatisfy { $0.status == .missing }, "\(results)")
     }
+
+    /// A clone of the lab with no answer committed (a GitHub Classroom repository where
+    /// `my-exercises/` was never pushed) is a student who handed in nothing, not "not a student's
+    /// folder"; a starting file with Windows line endings is not started; an empty file is said
+    /// to be empty.
+    @Test func aLabCloneWithoutAnswersAndFilesAsCheckedOutAreGradedForWhatTheyAre() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-clone-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clone = folder.appendingPathComponent("bob")
+        try FileManager.default.createDirectory(
+            at: clone.appendingPathComponent("Exercises"), withIntermediateDirectories: true)
+        try Data("// swift-tools-version: 6.2\n".utf8).write(to: clone.appendingPathComponent("Package.swift"))
+        try Data("# Exercises\n".utf8).write(to: clone.appendingPathComponent("Exercises/README.md"))
+        let bob = try ClassGrading.student(at: clone.path, exercises: TestLab.exercises)
+        expectEqual(bob.exercisesFolder.lastPathComponent, "my-exercises")
+        let ada = folder.appendingPathComponent("ada")
+        try FileManager.default.createDirectory(at: ada, withIntermediateDirectories: true)
+        let (first, second) = (TestLab.exercises[0], TestLab.exercises[1])
+        let starter = try String(
+            contentsOf: TestLab.root.appendingPathComponent("Exercises/\(first.id)/starter.swift"), encoding: .utf8)
+        try Data(starter.replacingOccurrences(of: "\n", with: "\r\n").utf8)
+            .write(to: ada.appendingPathComponent("\(first.id).swift"))
+        try Data("\n  \n".utf8).write(to: ada.appendingPathComponent("\(second.id).swift"))
+        let students = [bob, try ClassGrading.student(at: ada.path, exercises: TestLab.exercises)]
+        let report = await (try ClassGrading(root: TestLab.root, students: students)).run { _, _ in }
+        let bobs = try unwrap(report.students.first { $0.name == "bob" }).results
+        expect(bobs.values.allSatisfy { $0.status == .missing }, "\(bobs)")
+        let adas = try unwrap(report.students.first { $0.name == "ada" }).results
+        expectEqual(adas[first.id]?.status, .notStarted, "\(String(describing: adas[first.id]))")
+        expectEqual(adas[second.id]?.status, .failed)
+        expectContains(adas[second.id]?.message ?? "", "is empty")
+    }
 }
