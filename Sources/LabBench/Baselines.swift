@@ -99,6 +99,12 @@ public struct Comparison: Sendable {
     /// Every metric beyond its threshold (see `Threshold`), one per line in the order found.
     public let breaches: [Breach]
 
+    /// What was measured in one run only, in a suite both ran ("tasks › group child (not in the
+    /// baseline)"), or a suite this run has and the baseline lacks: a renamed variant or suite was
+    /// dropped from the comparison without a word, and a gate on it passed (an audit). A suite of
+    /// the baseline that this run did not measure is not listed: running a few suites is a choice.
+    public let unmatched: [String]
+
     /// `thresholds`: what each suite declared and the file overrides; by default, the
     /// defaults with `thresholdPercent` for time.
     public init(
@@ -109,10 +115,20 @@ public struct Comparison: Sendable {
         let book = thresholds ?? ThresholdBook(timePercent: thresholdPercent)
         var changes: [Change] = []
         var breaches: [Breach] = []
+        var unmatched: [String] = []
         for suite in current.suites {
-            guard let old = baseline.suites.first(where: { $0.name == suite.name }) else { continue }
+            guard let old = baseline.suites.first(where: { $0.name == suite.name }) else {
+                unmatched.append("\(suite.name) (not in the baseline)")
+                continue
+            }
+            for gone in old.variants.map(\.name) where suite.variant(gone) == nil {
+                unmatched.append("\(suite.name) › \(gone) (not in this run)")
+            }
             for variant in suite.variants {
-                guard let before = old.variant(variant.name) else { continue }
+                guard let before = old.variant(variant.name) else {
+                    unmatched.append("\(suite.name) › \(variant.name) (not in the baseline)")
+                    continue
+                }
                 let change = variant.summary.median / before.summary.median - 1
                 let p = Statistics.mannWhitney(
                     variant.samples.map(\.secondsPerOperation), before.samples.map(\.secondsPerOperation)
@@ -138,6 +154,7 @@ public struct Comparison: Sendable {
         }
         self.changes = changes
         self.breaches = breaches
+        self.unmatched = unmatched
         machineShift = Steadiness.shift(from: baseline.environment.steadiness, to: current.environment.steadiness)
     }
 

@@ -175,7 +175,30 @@ public struct BenchCommand {
     ) -> Int32 {
         let comparison = Comparison(
             baseline: baseline, current: current, thresholdPercent: thresholdPercent, thresholds: thresholds)
+        // Two runs with nothing in common compared nothing: an error, not "no significant change".
+        guard !comparison.changes.isEmpty else {
+            func names(_ report: BenchmarkReport) -> String {
+                report.suites.isEmpty ? "none" : report.suites.map(\.name).joined(separator: ", ")
+            }
+            StandardError.write(
+                "\(program): error: nothing to compare: no variant of a suite is in both runs (this run's suites: \(names(current)); the baseline's: \(names(baseline)))"
+            )
+            return UsageError.exitCode
+        }
         StandardOutput.line(TerminalReport.render(comparison, terminal: terminal))
+        if !comparison.unmatched.isEmpty {
+            StandardOutput.line(
+                terminal.paint(
+                    ("not compared, measured in one run only: " + comparison.unmatched.joined(separator: "; "))
+                        .wrapped(to: terminal.width, indent: "  "), .yellow))
+        }
+        let stale = thresholds.unmatchedOverrides(in: [baseline, current])
+        if !stale.isEmpty {
+            StandardOutput.line(
+                terminal.paint(
+                    ("the thresholds file names what neither run measured, so it applies nowhere: "
+                        + stale.joined(separator: ", ")).wrapped(to: terminal.width, indent: "  "), .yellow))
+        }
         for breach in comparison.breaches { StandardOutput.line(terminal.paint(breach.line, .red)) }
         return comparison.exitStatus
     }

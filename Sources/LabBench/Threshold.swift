@@ -126,6 +126,25 @@ public struct ThresholdBook: Sendable {
         self.defaults = Threshold.defaults(timePercent: timePercent)
     }
 
+    /// The file's entries that name a suite, or a variant of one, that neither report measured
+    /// ("continuatons"): said beside the comparison, where a typo's threshold applied nowhere
+    /// without a word (an audit).
+    public func unmatchedOverrides(in reports: [BenchmarkReport]) -> [String] {
+        var found: [String] = []
+        for (suite, thresholds) in overrides.sorted(by: { $0.key < $1.key }) where suite != "*" {
+            let measured = reports.flatMap(\.suites).filter { $0.name == suite }
+            guard !measured.isEmpty else {
+                found.append("'\(suite)'")
+                continue
+            }
+            for variant in Set(thresholds.compactMap(\.variant)).sorted()
+            where !measured.contains(where: { $0.variant(variant) != nil }) {
+                found.append("'\(suite) › \(variant)'")
+            }
+        }
+        return found
+    }
+
     public func threshold(suite: String, variant: String, metric: Threshold.Metric) -> Threshold {
         func pick(_ list: [Threshold]) -> Threshold? {
             list.last { $0.metric == metric && $0.variant == variant }

@@ -39,8 +39,27 @@ public struct ThresholdFile: Sendable, Codable, Equatable {
         case .failure(.tooLarge): throw BenchError.badThresholds(path, reason: "it is over 16 MB")
         case .failure: throw BenchError.badThresholds(path, reason: "it is not a regular file")
         }
-        guard (try? JSONSerialization.jsonObject(with: data)) != nil else {
-            throw BenchError.badThresholds(path, reason: "it is not JSON")
+        guard let object = try? JSONSerialization.jsonObject(with: data) else {
+            throw BenchError.badThresholds(path, reason: "it is not JSON (or holds a number too large to read)")
+        }
+        // A key the file does not know is a typo that would change what applies: `"varient"` made an
+        // entry for one variant every variant's (an audit). Refused, by name.
+        let known: Set<String> = ["suite", "variant", "metric", "percent", "absolute"]
+        if let entries = (object as? [String: Any])?["thresholds"] as? [[String: Any]] {
+            for (index, entry) in entries.enumerated() {
+                if let unknown = entry.keys.sorted().first(where: { !known.contains($0) }) {
+                    throw BenchError.badThresholds(
+                        path,
+                        reason:
+                            "entry \(index + 1) has the key '\(unknown)', which is none of \(known.sorted().joined(separator: ", "))"
+                    )
+                }
+            }
+        }
+        if let top = (object as? [String: Any])?.keys.sorted().first(where: { !["schema", "thresholds"].contains($0) })
+        {
+            throw BenchError.badThresholds(
+                path, reason: "it has the key '\(top)', which is neither schema nor thresholds")
         }
         let file: ThresholdFile
         do {
@@ -61,6 +80,19 @@ public struct ThresholdFile: Sendable, Codable, Equatable {
         }) {
             throw BenchError.badThresholds(
                 path, reason: "the \(bad.metric.rawValue) threshold of '\(bad.suite)' is negative or not a number")
+        }
+        // Two entries for the same suite, variant and metric: which one applies would be the file's
+        // order, silently.
+        var seen: Set<String> = []
+        for entry in file.thresholds {
+            let key = "\(entry.suite)\u{1F}\(entry.variant ?? "*")\u{1F}\(entry.metric.rawValue)"
+            guard seen.insert(key).inserted else {
+                throw BenchError.badThresholds(
+                    path,
+                    reason:
+                        "it gives the \(entry.metric.rawValue) threshold of '\(entry.suite)'\(entry.variant.map { " › \($0)" } ?? "") twice"
+                )
+            }
         }
         return file
     }

@@ -177,6 +177,39 @@ struct GateTests {
         expectEqual(overridden.threshold(suite: "s", variant: "b", metric: .mallocs), Threshold(.mallocs, percent: 10))
     }
 
+    /// Two runs compared variant by variant: what one run measured and the other did not is said,
+    /// and two runs with nothing in common are an error (an empty table said "no significant
+    /// change", exit 0, an audit); a thresholds entry for a suite neither measured is said too.
+    @Test func whatOnlyOneRunMeasuredIsSaidAndNothingInCommonIsAnError() async throws {
+        let base = Fixture.report([Fixture.suite("s")])
+        let text = String(decoding: try base.encoded(), as: UTF8.self)
+        let renamed = try BenchmarkReport.decode(
+            Data(text.replacingOccurrences(of: "\"task group\"", with: "\"task group, renamed\"").utf8))
+        let comparison = Comparison(baseline: base, current: renamed, thresholdPercent: 5)
+        expectEqual(
+            comparison.unmatched, ["s › task group (not in this run)", "s › task group, renamed (not in the baseline)"])
+        expectEqual(comparison.changes.map(\.variant), ["sequential"])
+        let book = ThresholdBook(
+            file: ThresholdFile(
+                schema: ThresholdFile.schema,
+                thresholds: [
+                    .init(suite: "s", variant: "nope", metric: .time, percent: 9, absolute: nil),
+                    .init(suite: "typo", variant: nil, metric: .time, percent: 9, absolute: nil),
+                    .init(suite: "s", variant: "sequential", metric: .time, percent: 9, absolute: nil),
+                ]))
+        expectEqual(book.unmatchedOverrides(in: [base]), ["'s › nope'", "'typo'"])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gate-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let (one, other) = (folder.appendingPathComponent("one.json"), folder.appendingPathComponent("other.json"))
+        try base.encoded().write(to: one)
+        try Fixture.report([Fixture.suite("t")]).encoded().write(to: other)
+        let status = await BenchCommand(suites: [], environment: Self.freshHome()).probingInstantly().run([
+            "--compare", one.path, "--compare", other.path,
+        ])
+        expectEqual(status, 2, "nothing in common is no comparison")
+    }
+
     @Test func aBadThresholdsFileIsOneClearErrorAndExitTwo() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gate-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -189,6 +222,14 @@ struct GateTests {
                 "expected {",
             #"{"schema": "concurrency-lab.bench-thresholds/1", "thresholds": [{"suite": "s", "metric": "time", "percent": -1}]}"#:
                 "negative",
+            // A typo would widen what an entry covers ("varient": every variant's threshold).
+            #"{"schema": "concurrency-lab.bench-thresholds/1", "thresholds": [{"suite": "s", "varient": "a", "metric": "time", "percent": 60}]}"#:
+                "has the key 'varient'",
+            #"{"schema": "concurrency-lab.bench-thresholds/1", "threshold": []}"#: "has the key 'threshold'",
+            #"{"schema": "concurrency-lab.bench-thresholds/1", "thresholds": [{"suite": "s", "metric": "time", "percent": 5}, {"suite": "s", "metric": "time", "percent": 50}]}"#:
+                "twice",
+            #"{"schema": "concurrency-lab.bench-thresholds/1", "thresholds": [{"suite": "s", "metric": "time", "percent": 1e400}]}"#:
+                "too large to read",
         ]
         for (index, (text, reason)) in cases.enumerated() {
             let url = folder.appendingPathComponent("\(index).json")
