@@ -109,16 +109,24 @@ public struct ExerciseCommands {
         // A file checked before that is gone now (deleted, or the workspace moved) is made again
         // from the starting file, as a first check makes it; said, so that the verdict below is not
         // read as one about the student's own code.
+        let checkedBefore = saved[exercise.id].attempts > 0
+        // Missing from a workspace already made (its manifest is there): deleted, as a new workspace
+        // makes every file at once.
         let lost =
-            saved[exercise.id].attempts > 0
+            FileManager.default.fileExists(atPath: workspace.folder.appendingPathComponent("Package.swift").path)
             && !FileManager.default.fileExists(atPath: workspace.file(for: exercise).path)
         try workspace.prepare(only: exercise)
+        // The starting file, untouched (or made again in place of one deleted), is no attempt of
+        // the student's: `lab watch` counted one each time a file was deleted and made again, and
+        // for the starter it opened, inflating the record a teacher reads (an audit).
+        let untouched = Self.isStartingFile(
+            workspace.file(for: exercise), starter: Grader(root: root, exercise: exercise).originalFile)
         say(
             terminal.paint("▸ \(exercise.id)", .bold)
                 + terminal.paint(" (\(exercise.lesson)) — \(exercise.title)", .dim))
         if lost {
             let note =
-                "note: your file was not there, though you checked it before; it was made again from the "
+                "note: your file was not there\(checkedBefore ? ", though you checked it before" : ""); it was made again from the "
                 + "exercise's starting file, which this check grades: \(workspace.displayPath(for: exercise))"
             say(terminal.paint(note.wrapped(to: terminal.width, after: "  "), .yellow))
         }
@@ -149,7 +157,7 @@ public struct ExerciseCommands {
         let environment = environment
         let progress = try await OnAThreadOfItsOwn.blockingWork(named: "save progress") {
             try Progress.update(environment: environment) { progress in
-                progress[exercise.id].attempts += 1
+                if !untouched || outcome.passed { progress[exercise.id].attempts += 1 }
                 if outcome.passed && !progress[exercise.id].solved {
                     progress[exercise.id].solved = true
                     progress[exercise.id].firstSolvedAt = ISO8601DateFormatter().string(from: Date())
@@ -180,6 +188,15 @@ public struct ExerciseCommands {
     }
 
     static let solved = "✔ Solved. "
+
+    /// Whether the student's file says what the exercise's starting file says (line endings aside).
+    static func isStartingFile(_ file: URL, starter: URL) -> Bool {
+        guard let mine = AnswerFile.text(file, within: nil),
+            let original = try? String(contentsOf: starter, encoding: .utf8)
+        else { return false }
+        return mine.replacingOccurrences(of: "\r\n", with: "\n")
+            == original.replacingOccurrences(of: "\r\n", with: "\n")
+    }
 
     /// Before a second run's verdict: that the first run was refused only by a bound on the clock
     /// (a busy machine can make a correct answer miss one), with what it was told where the second
@@ -226,7 +243,12 @@ public struct ExerciseCommands {
                 say("    " + (whole ? String(message.dropFirst("refused: ".count)) : message))
             }
         case .compile:
-            for message in outcome.messages { say(terminal.paint("  ✘ ", .red) + message) }
+            // Wrapped as the other verdicts' messages are (a watch's 100-column pane cut words).
+            for message in outcome.messages {
+                say(
+                    terminal.paint("  ✘ ", .red)
+                        + message.wrapped(to: terminal.width - 4).replacingOccurrences(of: "\n", with: "\n    "))
+            }
             if !outcome.details.isEmpty {
                 say(outcome.details.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
             }

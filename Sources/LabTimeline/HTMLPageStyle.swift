@@ -43,7 +43,7 @@ public enum HTMLPageStyle {
         table.facts th { font-weight:normal; color:var(--muted); } .num { text-align:right; font-variant-numeric:tabular-nums; white-space:nowrap; }
         table.steps { width:100%; }
         .scroll { overflow-x:auto; }
-        svg.timeline { display:block; max-width:none; }
+        svg.timeline { display:block; max-width:100%; height:auto; }
         svg text { font-family:"DejaVu Sans Mono",Menlo,Consolas,ui-monospace,monospace; font-size:12px; dominant-baseline:central; fill:var(--ink); }
         svg text.tick { font-size:11px; fill:var(--muted); text-anchor:start; }
         svg text.bar-letter { font-size:10px; font-weight:bold; fill:#000; pointer-events:none; }

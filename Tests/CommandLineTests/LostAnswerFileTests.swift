@@ -20,6 +20,11 @@ struct LostAnswerFileTests {
         expectEqual(first.status, 1, first.standardOutput + first.standardError)
         expectNotContains(first.standardOutput, "was not there", "the first check makes the file: nothing was lost")
         let starter = try String(contentsOf: answer, encoding: .utf8)
+        // The untouched starting file is no attempt of the student's; their own code is.
+        expectEqual(try await Self.attempts(environment), 0, "a check of the starting file counted an attempt")
+        try Data((starter + "\n// my try\n").utf8).write(to: answer)
+        _ = try await ProcessRunner.run("lab", ["check", "11"], environment: environment)
+        expectEqual(try await Self.attempts(environment), 1)
 
         try FileManager.default.removeItem(at: answer)
         let second = try await ProcessRunner.run("lab", ["check", "11"], environment: environment)
@@ -34,5 +39,14 @@ struct LostAnswerFileTests {
 
         let third = try await ProcessRunner.run("lab", ["check", "11"], environment: environment)
         expectNotContains(third.standardOutput, "was not there", "the file is there again")
+        expectEqual(try await Self.attempts(environment), 1, "the starting file made again is no attempt either")
+    }
+
+    /// The exercise's attempts in the student's progress record.
+    static func attempts(_ environment: [String: String]) async throws -> Int? {
+        let progress = try await ProcessRunner.run("lab", ["progress", "--json"], environment: environment)
+        let record = try JSONSerialization.jsonObject(with: Data(progress.standardOutput.utf8)) as? [String: Any]
+        let exercises = record?["exercises"] as? [[String: Any]] ?? []
+        return exercises.first { ($0["id"] as? String) == exercise }?["attempts"] as? Int
     }
 }
