@@ -100,7 +100,7 @@ enum StressCommand {
         var report = StressReport(command: [program.path] + command.dropFirst(), conditions: conditions, runs: [])
         if !json {
             StandardOutput.line(
-                "Running \(command.joined(separator: " ")) \(runs) time\(runs == 1 ? "" : "s") under \(chosen.map(\.rawValue).joined(separator: ", ")):"
+                "Running \(command.map(Self.quotedForAShell).joined(separator: " ")) \(runs) time\(runs == 1 ? "" : "s") under \(chosen.map(\.rawValue).joined(separator: ", ")):"
             )
         }
         for index in 0..<runs {
@@ -146,7 +146,19 @@ enum StressCommand {
         }
         console.paragraph(
             StressSummary.verdict(
-                passed: report.passed, runs: report.runs.count, failingLoads: failing, cleanLoads: clean))
+                passed: report.passed, runs: report.runs.count, failingLoads: failing, cleanLoads: clean,
+                cleanRuns: clean.map { report.runs(under: $0).count }.reduce(0, +)))
+    }
+
+    /// A word as a shell reads it back: as it is where it is plain, else in single quotes (the
+    /// header dropped the quoting of `bash -c 'echo out; …'`, so it could not be run again as shown).
+    nonisolated static func quotedForAShell(_ word: String) -> String {
+        let plain =
+            !word.isEmpty
+            && word.unicodeScalars.allSatisfy {
+                CharacterSet.alphanumerics.contains($0) || "-_./=:,+@%".unicodeScalars.contains($0)
+            }
+        return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// Runs the command once under `load`, with the busy process (if any) around it.

@@ -62,7 +62,11 @@ enum StressSummary {
     }
 
     /// The verdict under the table.
-    static func verdict(passed: Int, runs: Int, failingLoads: [StressLoad], cleanLoads: [StressLoad]) -> String {
+    /// `cleanRuns`: how many runs the loads without a failure had (the rest of the runs are the
+    /// failing loads'): a load is blamed only where that split would be unlikely by chance.
+    static func verdict(
+        passed: Int, runs: Int, failingLoads: [StressLoad], cleanLoads: [StressLoad], cleanRuns: Int? = nil
+    ) -> String {
         if runs == 0 { return "Nothing ran." }
         if passed == runs {
             return
@@ -73,11 +77,33 @@ enum StressSummary {
                 "Every run failed (\(runs) of \(runs)): this is not flakiness but a failure; run the command once to read it."
         }
         var sentence =
-            "\(runs - passed) of \(runs) run\(runs == 1 ? "" : "s") failed (\(percent(runs - passed, of: runs))): the command is flaky, its result depends on the conditions it ran under, not only on the code."
+            "\(runs - passed) of \(runs) run\(runs == 1 ? "" : "s") failed (\(percent(runs - passed, of: runs))): the command is flaky, the same code passed and failed."
         if !failingLoads.isEmpty && !cleanLoads.isEmpty {
-            sentence +=
-                " It failed under \(failingLoads.map(\.rawValue).joined(separator: ", ")) and never under \(cleanLoads.map(\.rawValue).joined(separator: ", ")): look for a wait that assumes work is done within some time."
+            let failing = failingLoads.map(\.rawValue).joined(separator: ", ")
+            let clean = cleanLoads.map(\.rawValue).joined(separator: ", ")
+            // The chance that every failure fell under the failing loads if the loads made no
+            // difference (one side of Fisher's exact test): a coin flip that failed once in three
+            // busy runs and never in two on one CPU was blamed on the load (an audit).
+            let chance = cleanRuns.map {
+                chanceAllFailuresFallApart(failures: runs - passed, cleanRuns: $0, runs: runs)
+            }
+            if let chance, chance >= 0.05 {
+                sentence +=
+                    " It failed only under \(failing), but so few failures could fall that way by chance (\((chance * 100).formatted(significantDigits: 2))%): run more to tell whether the conditions matter."
+            } else {
+                sentence +=
+                    " It failed under \(failing) and never under \(clean): its result depends on the conditions it ran under; look for a wait that assumes work is done within some time."
+            }
         }
         return sentence
+    }
+
+    /// The chance that all `failures` of `runs` fall outside the `cleanRuns` runs, each run as
+    /// likely to fail as any other: C(runs − cleanRuns, failures) / C(runs, failures).
+    static func chanceAllFailuresFallApart(failures: Int, cleanRuns: Int, runs: Int) -> Double {
+        guard failures > 0, failures <= runs - cleanRuns else { return failures == 0 ? 1 : 0 }
+        var chance = 1.0
+        for index in 0..<failures { chance *= Double(runs - cleanRuns - index) / Double(runs - index) }
+        return chance
     }
 }

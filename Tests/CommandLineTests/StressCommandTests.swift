@@ -19,8 +19,24 @@ struct StressCommandTests {
         expect(flaky.contains("9 of 50 runs failed (18%)") && flaky.contains("failed under busy and never under none"))
         let flakyEverywhere = StressSummary.verdict(passed: 41, runs: 50, failingLoads: [.busy], cleanLoads: [])
         expectNotContains(flakyEverywhere, "never under")
+        // Blamed on the load only where the split is unlikely by chance: 9 failures in 25 busy
+        // runs and none in 25 quiet ones is; one failure in 3 busy runs and none in 2 is not.
+        let split = StressSummary.verdict(
+            passed: 41, runs: 50, failingLoads: [.busy], cleanLoads: [.none], cleanRuns: 25)
+        expectContains(split, "never under none: its result depends on the conditions")
+        let luck = StressSummary.verdict(
+            passed: 4, runs: 5, failingLoads: [.busy], cleanLoads: [.oneCPU], cleanRuns: 2)
+        expectContains(luck, "could fall that way by chance (60%)")
+        expectNotContains(luck, "depends on the conditions")
+        expectEqual(StressSummary.chanceAllFailuresFallApart(failures: 9, cleanRuns: 25, runs: 50) < 0.05, true)
         let broken = StressSummary.verdict(passed: 0, runs: 5, failingLoads: [.busy], cleanLoads: [])
         expectContains(broken, "not flakiness but a failure")
+    }
+
+    @Test func theCommandIsShownAsAShellWouldRunIt() {
+        expectEqual(
+            ["bash", "-c", "echo out; [ $x = 0 ]", "it's", ""].map(StressCommand.quotedForAShell),
+            ["bash", "-c", "'echo out; [ $x = 0 ]'", "'it'\\''s'", "''"])
     }
 
     @Test func eachLoadWrapsTheCommandItsOwnWay() {
