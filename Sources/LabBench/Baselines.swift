@@ -65,12 +65,47 @@ public enum Baselines {
         case .failure: throw BenchError.unreadableBaseline(nameOrPath, reason: "not a regular file of at most 256 MB")
         }
         do {
-            return try BenchmarkReport.decode(data)
+            let report = try BenchmarkReport.decode(data)
+            if let problem = inconsistency(in: report) {
+                throw BenchError.unreadableBaseline(nameOrPath, reason: problem)
+            }
+            return report
         } catch let error as BenchError {
+            if case .unreadableBaseline = error { throw error }
             throw BenchError.unreadableBaseline(nameOrPath, reason: error.description)
         } catch {
             throw BenchError.unreadableBaseline(nameOrPath, reason: "not a lab bench results file")
         }
+    }
+}
+
+extension Baselines {
+    /// What makes a results file unfit to compare, or nil. A comparison reads a variant's median
+    /// from its summary and its p-value from its samples: a file edited by hand (or damaged) whose
+    /// two disagree, or whose samples are empty, negative or of no iterations, or that names a
+    /// suite or a variant twice, was compared without a word, each row as it came (an audit).
+    static func inconsistency(in report: BenchmarkReport) -> String? {
+        var suites: Set<String> = []
+        for suite in report.suites {
+            guard suites.insert(suite.name).inserted else { return "it holds suite '\(suite.name)' twice" }
+            var variants: Set<String> = []
+            for variant in suite.variants {
+                let name = "'\(suite.name) › \(variant.name)'"
+                guard variants.insert(variant.name).inserted else { return "it holds \(name) twice" }
+                guard !variant.samples.isEmpty else { return "\(name) has no samples" }
+                guard
+                    variant.samples.allSatisfy({
+                        $0.iterations > 0 && $0.wallSeconds.isFinite && $0.wallSeconds >= 0
+                    })
+                else { return "\(name) has a sample of no iterations or of a time that is negative or not a number" }
+                let median = Summary(variant.samples.map(\.secondsPerOperation)).median
+                let stated = variant.summary.median
+                guard abs(median - stated) <= 1e-9 * max(abs(median), abs(stated)) + 1e-15 else {
+                    return "the summary of \(name) says a median of \(stated) s, its samples \(median) s"
+                }
+            }
+        }
+        return nil
     }
 }
 

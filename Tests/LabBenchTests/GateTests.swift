@@ -210,6 +210,68 @@ struct GateTests {
         expectEqual(status, 2, "nothing in common is no comparison")
     }
 
+    /// A results file whose summary and samples disagree (edited by hand: its samples made 1.5×
+    /// slower, its summary kept), or whose samples are empty or negative, or that holds a variant
+    /// twice, is refused, not compared as "no change" (an audit).
+    @Test func anInconsistentResultsFileIsRefused() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gate-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let good = folder.appendingPathComponent("good.json")
+        try Fixture.report().encoded().write(to: good)
+        func edited(_ name: String, _ edit: (inout [String: Any]) -> Void) throws -> URL {
+            var object = try #require(
+                try JSONSerialization.jsonObject(with: try Data(contentsOf: good)) as? [String: Any])
+            edit(&object)
+            let url = folder.appendingPathComponent(name)
+            try JSONSerialization.data(withJSONObject: object).write(to: url)
+            return url
+        }
+        func eachSample(_ object: inout [String: Any], _ edit: ([String: Any]) -> [String: Any]) {
+            var suites = object["suites"] as? [[String: Any]] ?? []
+            for s in suites.indices {
+                var variants = suites[s]["variants"] as? [[String: Any]] ?? []
+                for v in variants.indices {
+                    variants[v]["samples"] = (variants[v]["samples"] as? [[String: Any]] ?? []).map(edit)
+                }
+                suites[s]["variants"] = variants
+            }
+            object["suites"] = suites
+        }
+        let slower = try edited("slower.json") { object in
+            eachSample(&object) { sample in
+                var sample = sample
+                sample["wall_seconds"] = (sample["wall_seconds"] as? Double ?? 0) * 1.5
+                return sample
+            }
+        }
+        let negative = try edited("negative.json") { object in
+            eachSample(&object) { sample in
+                var sample = sample
+                sample["wall_seconds"] = -1.0
+                return sample
+            }
+        }
+        let twice = try edited("twice.json") { object in
+            var suites = object["suites"] as? [[String: Any]] ?? []
+            suites.append(suites[0])
+            object["suites"] = suites
+        }
+        for (file, reason) in [(slower, "its samples"), (negative, "negative"), (twice, "twice")] {
+            #expect(throws: BenchError.self) { try Baselines.load(file.path) }
+            do {
+                _ = try Baselines.load(file.path)
+            } catch {
+                expectContains("\(error)", reason, "\(error)")
+            }
+            let status = await BenchCommand(suites: [], environment: Self.freshHome()).probingInstantly().run([
+                "--compare", good.path, "--compare", file.path,
+            ])
+            expectEqual(status, 2, file.lastPathComponent)
+        }
+        _ = try Baselines.load(good.path)
+    }
+
     @Test func aBadThresholdsFileIsOneClearErrorAndExitTwo() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gate-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -88,8 +88,10 @@ public enum TerminalReport {
             case .improvement: verdict = terminal.paint("faster", .green)
             case .unchanged: verdict = "no change"
             }
+            // Names read from a results file, which anyone can edit: inert before a terminal shows them.
             table.append([
-                change.suite, change.variant, Format.time(change.baselineMedian), Format.time(change.currentMedian),
+                InertText.line(change.suite), InertText.line(change.variant), Format.time(change.baselineMedian),
+                Format.time(change.currentMedian),
                 "\(change.change >= 0 ? "+" : "")\((change.change * 100).formatted(significantDigits: 3))%",
                 change.pValue.formatted(significantDigits: 2), verdict,
             ])
