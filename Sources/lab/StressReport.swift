@@ -1,4 +1,5 @@
 import Foundation
+import LabCore
 
 /// What `lab stress` saw: every run's outcome and the conditions it ran under. Written as
 /// `--json` and summarised for the terminal by `StressSummary`.
