@@ -140,6 +140,11 @@ public struct Comparison: Sendable {
     /// the baseline that this run did not measure is not listed: running a few suites is a choice.
     public let unmatched: [String]
 
+    /// The time thresholds the compared variants were held to, in percent: `thresholdPercent`
+    /// alone unless a suite declares its own or a thresholds file gives one (then the footer's
+    /// "beyond 5%" was untrue beside a 60% file, an audit).
+    public let timePercents: Set<Double>
+
     /// `thresholds`: what each suite declared and the file overrides; by default, the
     /// defaults with `thresholdPercent` for time.
     public init(
@@ -151,6 +156,7 @@ public struct Comparison: Sendable {
         var changes: [Change] = []
         var breaches: [Breach] = []
         var unmatched: [String] = []
+        var timePercents: Set<Double> = []
         for suite in current.suites {
             guard let old = baseline.suites.first(where: { $0.name == suite.name }) else {
                 unmatched.append("\(suite.name) (not in the baseline)")
@@ -172,6 +178,7 @@ public struct Comparison: Sendable {
                 // is below anything a clock can time: a change in it is no change.
                 let timed = max(variant.summary.median, before.summary.median) >= .untimeableSeconds
                 let time = book.threshold(suite: suite.name, variant: variant.name, metric: .time)
+                timePercents.insert(time.percent)
                 let beyond = timed && abs(change) * 100 > time.percent && p < 0.05
                 let verdict: Change.Verdict = !beyond ? .unchanged : change > 0 ? .regression : .improvement
                 changes.append(
@@ -190,6 +197,7 @@ public struct Comparison: Sendable {
         self.changes = changes
         self.breaches = breaches
         self.unmatched = unmatched
+        self.timePercents = timePercents
         machineShift = Steadiness.shift(from: baseline.environment.steadiness, to: current.environment.steadiness)
     }
 

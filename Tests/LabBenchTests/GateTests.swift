@@ -210,6 +210,24 @@ struct GateTests {
         expectEqual(status, 2, "nothing in common is no comparison")
     }
 
+    /// The footer names the time threshold the variants were held to: a thresholds file's 60%,
+    /// not the default's 5% (it said "beyond 5%" beside a +50% change the file allowed).
+    @Test func theFooterSaysTheThresholdsTheVariantsWereHeldTo() {
+        let base = Fixture.report([Fixture.suite("s")])
+        func footer(_ entries: [ThresholdFile.Entry]) -> String {
+            let book = ThresholdBook(file: ThresholdFile(schema: ThresholdFile.schema, thresholds: entries))
+            let comparison = Comparison(baseline: base, current: base, thresholdPercent: 5, thresholds: book)
+            return TerminalReport.render(comparison, terminal: .plain(width: 120))
+        }
+        expectContains(footer([]), "no significant change beyond 5% (exit 0)")
+        expectContains(
+            footer([.init(suite: "*", variant: nil, metric: .time, percent: 60, absolute: nil)]),
+            "no significant change beyond 60% (exit 0)")
+        expectContains(
+            footer([.init(suite: "s", variant: "sequential", metric: .time, percent: 60, absolute: nil)]),
+            "beyond each variant's time threshold (5% to 60%)")
+    }
+
     /// A results file whose summary and samples disagree (edited by hand: its samples made 1.5×
     /// slower, its summary kept), or whose samples are empty or negative, or that holds a variant
     /// twice, is refused, not compared as "no change" (an audit).

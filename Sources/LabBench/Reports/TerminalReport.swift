@@ -97,12 +97,19 @@ public enum TerminalReport {
             ])
         }
         let status = comparison.exitStatus
+        // The percent every compared variant was held to, or the range where they differ.
+        let percents =
+            comparison.timePercents.isEmpty ? [comparison.thresholdPercent] : comparison.timePercents.sorted()
+        let beyond =
+            percents.count == 1
+            ? "\(percents[0].formatted(significantDigits: 3))%"
+            : "each variant's time threshold (\(percents[0].formatted(significantDigits: 3))% to \(percents[percents.count - 1].formatted(significantDigits: 3))%)"
         let verdict =
             status == 1
             ? "\(comparison.breaches.count) metric\(comparison.breaches.count == 1 ? "" : "s") beyond \(comparison.breaches.count == 1 ? "its" : "their") threshold (exit 1):"
             : status == 3
-                ? "only improvements beyond \(comparison.thresholdPercent.formatted(significantDigits: 3))% (exit 3)"
-                : "no significant change beyond \(comparison.thresholdPercent.formatted(significantDigits: 3))% (exit 0)"
+                ? "only improvements beyond \(beyond) (exit 3)"
+                : "no significant change beyond \(beyond) (exit 0)"
         var text = table.render(on: terminal) + "\n  " + verdict
         if let note = comparison.machineNote {
             text += "\n" + terminal.paint(note.wrapped(to: terminal.width, indent: "  "), .yellow)
