@@ -26,6 +26,13 @@ extension Terminal {
         let codes = style.codes.map(String.init).joined(separator: ";")
         return "\u{1B}[\(codes)m\(text)\u{1B}[0m"
     }
+
+    /// `text` (wrapped already, say) with the `lead` it starts with in the style: a title's
+    /// name in bold before the words wrapped after it.
+    public func paint(leading lead: String, of text: String, _ style: Style) -> String {
+        guard text.hasPrefix(lead) else { return text }
+        return paint(lead, style) + text.dropFirst(lead.count)
+    }
 }
 
 extension String {

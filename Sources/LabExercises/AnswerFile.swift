@@ -52,6 +52,15 @@ enum AnswerFile {
         return nil
     }
 
+    /// Whether an answer's text is the exercise's starting file, line endings aside: a starting
+    /// file checked out on Windows (`core.autocrlf`) ends its lines with CR LF, and was graded as a
+    /// failure instead of "not started" (an audit). `lab grade` and `lab check` ask it alike.
+    static func isStarter(_ answer: String, starter: URL) -> Bool {
+        guard let original = try? String(contentsOf: starter, encoding: .utf8) else { return false }
+        return answer.replacingOccurrences(of: "\r\n", with: "\n")
+            == original.replacingOccurrences(of: "\r\n", with: "\n")
+    }
+
     /// The answer's text; nil where it is refused (see `refusal`) or cannot be read (see `read`).
     static func text(_ file: URL, within folder: URL?) -> String? { try? read(file, within: folder).get() }
 

@@ -222,12 +222,7 @@ public struct ClassGrading: Sendable {
                 status: .failed, stage: CheckOutcome.Stage.compile.rawValue,
                 message: "\(file.lastPathComponent) is empty: it declares nothing the exercise asks for")
         }
-        // Line endings aside: a starting file checked out on Windows (`core.autocrlf`) ends its
-        // lines with CR LF, and was graded as a failure instead of "not started" (an audit).
-        let original = Grader(root: root, exercise: job.exercise).originalFile
-        if let starting = try? String(contentsOf: original, encoding: .utf8),
-            starting.replacingOccurrences(of: "\r\n", with: "\n") == answer.replacingOccurrences(of: "\r\n", with: "\n")
-        {
+        if AnswerFile.isStarter(answer, starter: Grader(root: root, exercise: job.exercise).originalFile) {
             return Result(status: .notStarted, stage: nil, message: nil)
         }
         return nil

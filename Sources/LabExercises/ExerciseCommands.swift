@@ -170,7 +170,7 @@ public struct ExerciseCommands {
                 let line = Self.solvedLine(
                     next: "\(next.id) — \(next.title)", path: workspace.displayPath(for: next), watching: watching,
                     width: terminal.width)
-                say("  " + terminal.paint(Self.solved, .green + .bold) + line.dropFirst(2 + Self.solved.count))
+                say("  " + terminal.paint(leading: Self.solved, of: String(line.dropFirst(2)), .green + .bold))
             } else {
                 say(
                     terminal.paint("  ✔ Solved. That was the last one: every exercise is done. ", .green + .bold)
@@ -189,13 +189,10 @@ public struct ExerciseCommands {
 
     static let solved = "✔ Solved. "
 
-    /// Whether the student's file says what the exercise's starting file says (line endings aside).
+    /// Whether the student's file says what the exercise's starting file says (`AnswerFile.isStarter`).
     static func isStartingFile(_ file: URL, starter: URL) -> Bool {
-        guard let mine = AnswerFile.text(file, within: nil),
-            let original = try? String(contentsOf: starter, encoding: .utf8)
-        else { return false }
-        return mine.replacingOccurrences(of: "\r\n", with: "\n")
-            == original.replacingOccurrences(of: "\r\n", with: "\n")
+        guard let mine = AnswerFile.text(file, within: nil) else { return false }
+        return AnswerFile.isStarter(mine, starter: starter)
     }
 
     /// Before a second run's verdict: that the first run was refused only by a bound on the clock
@@ -303,7 +300,7 @@ public struct ExerciseCommands {
         let heading = "Hints for \(exercise.id) (\(shown) of \(exercise.hints.count)\(more))".wrapped(
             to: terminal.width)
         let bold = "Hints for \(exercise.id)"
-        say(terminal.paint(bold, .bold) + heading.dropFirst(bold.count))
+        say(terminal.paint(leading: bold, of: heading, .bold))
         for (index, hint) in exercise.hints.prefix(shown).enumerated() {
             say(("\(index + 1). " + hint).wrapped(to: terminal.width, indent: "  "))
         }

@@ -126,7 +126,7 @@ public enum LessonRunner {
             let lead = "  " + variant.name.padded(to: width)
             let line = (variant.title + (variant.isExtra ? " (extra)" : "")).wrapped(to: terminal.width, after: lead)
             // The name in bold: the line begins with it (after two spaces) however it was wrapped.
-            return "  " + terminal.paint(variant.name, .bold) + line.dropFirst(2 + variant.name.count)
+            return "  " + terminal.paint(leading: variant.name, of: String(line.dropFirst(2)), .bold)
         }
         let heading = "Variants of \(lesson.name) (run one with --variant NAME):".wrapped(to: terminal.width)
         return ([heading] + lines).joined(separator: "\n")

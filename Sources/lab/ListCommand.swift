@@ -26,7 +26,7 @@ enum ListCommand {
         for lesson in LessonCatalog.lessons {
             let lead = lesson.name + " — "
             let summary = lesson.summary.wrapped(to: terminal.width, after: lead)
-            StandardOutput.line(terminal.paint(lesson.name, .bold + .cyan) + summary.dropFirst(lesson.name.count))
+            StandardOutput.line(terminal.paint(leading: lesson.name, of: summary, .bold + .cyan))
             for variant in lesson.variants {
                 let title = (variant.title + (variant.isExtra ? " (extra)" : ""))
                     .wrapped(to: terminal.width, after: "  " + variant.name.padded(to: 26))

@@ -11,7 +11,7 @@ enum Overview {
         var lines: [String] = []
         let title = "Concurrency Lab — learn Swift concurrency by running it, and measure it."
             .wrapped(to: terminal.width)
-        lines.append(terminal.paint("Concurrency Lab", .bold) + title.dropFirst("Concurrency Lab".count))
+        lines.append(terminal.paint(leading: "Concurrency Lab", of: title, .bold))
         lines.append("")
         lines.append(
             ("Every lesson is a program: it runs a scenario from the original material (the book's "

@@ -35,7 +35,7 @@ public enum LiveMainActorView {
         func draw() {
             var screen = "\u{1B}[H\u{1B}[2J"
             screen +=
-                terminal.paint("The main actor, live", .bold) + title.dropFirst("The main actor, live".count) + "\n\n"
+                terminal.paint(leading: "The main actor, live", of: title, .bold) + "\n\n"
             screen +=
                 (terminal.paint("UI \(spinner[frames % spinner.count])", .magenta)
                 + "  frame \(frames)   dropped \(dropped)   worst frame \(worst.humanReadable)")
